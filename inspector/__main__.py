@@ -1,0 +1,5 @@
+"""Allow `python -m inspector`."""
+
+from inspector.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,147 @@
+"""The command line: `inspector scan` and `inspector fix`.
+
+Exit codes: 0 when nothing is found, 1 when something is, 2 on an error (one line on stderr,
+never a traceback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Sequence
+
+from inspector import __version__
+from inspector.catalogue import load_tools_file
+from inspector.detectors import kinds
+from inspector.errors import InspectorError
+from inspector.export import backup, export
+from inspector.formats import format_names, session_files
+from inspector.json_report import build_report
+from inspector.repair import apply_fixes
+from inspector.scan import ScanResult, scan_file
+from inspector.text_report import render_report
+
+FOUND_NOTHING, FOUND, FAILED = 0, 1, 2
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line and return its exit code."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return FAILED
+    try:
+        return args.run(args)
+    except InspectorError as error:
+        _fail(str(error))
+        return FAILED
+    except KeyboardInterrupt:
+        _fail("interrupted")
+        return FAILED
+    except BrokenPipeError:
+        return FAILED
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="inspector", description="Find and repair broken LLM tool calls in agent sessions.")
+    parser.add_argument("--version", action="version", version=f"inspector {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    scan = commands.add_parser("scan", help="report suspect turns in session files or directories")
+    scan.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="a session file, or a directory of them")
+    scan.add_argument("--json", action="store_true", help="print the machine-readable report (schema 1)")
+    _common_options(scan)
+    scan.set_defaults(run=_scan)
+
+    fix = commands.add_parser("fix", help="apply fixes and write the repaired session with an audit record")
+    fix.add_argument("path", type=Path, metavar="PATH", help="the session file to repair")
+    fix.add_argument("--accept", required=True, metavar="KINDS", help=f"'all' or a comma-separated list of kinds: {', '.join(kinds())}")
+    where = fix.add_mutually_exclusive_group(required=True)
+    where.add_argument("-o", "--output", type=Path, metavar="OUT", help="write the repaired session here")
+    where.add_argument("--in-place", action="store_true", help="replace PATH, after saving a copy as PATH.bak")
+    _common_options(fix)
+    fix.set_defaults(run=_fix)
+    return parser
+
+
+def _common_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--tools", type=Path, metavar="FILE", help="tool definitions to check against (OpenAI, Anthropic, Gemini or MCP shape)")
+    parser.add_argument("--format", choices=format_names(), help="read the input as this format instead of detecting it")
+
+
+def _scan(args: argparse.Namespace) -> int:
+    extra = load_tools_file(args.tools) if args.tools else []
+    results: list[ScanResult] = []
+    errors: list[str] = []
+    for path in _expand(args.paths):
+        try:
+            results.extend(scan_file(path, args.format, extra))
+        except InspectorError as error:
+            errors.append(str(error))
+            _fail(str(error))
+    if args.json:
+        json.dump(build_report(results, errors), sys.stdout, ensure_ascii=False)
+        sys.stdout.write("\n")
+    elif results:
+        sys.stdout.write(render_report(results))
+    if errors:
+        return FAILED
+    return FOUND if any(result.findings for result in results) else FOUND_NOTHING
+
+
+def _fix(args: argparse.Namespace) -> int:
+    accepted = _accepted_kinds(args.accept)
+    extra = load_tools_file(args.tools) if args.tools else []
+    source: Path = args.path
+    results = scan_file(source, args.format, extra)
+    out = source if args.in_place else args.output
+    if not args.in_place and out.resolve() == source.resolve():
+        raise InspectorError(f"{out}: is the input; use --in-place to replace it (a backup is kept)")
+    repaired, applied = [], []
+    for result in results:
+        chosen = [f for f in result.findings if f.kind in accepted and f.fix is not None]
+        session, fixes = apply_fixes(result.session, chosen)
+        repaired.append(session)
+        applied.extend((result.session, fix) for fix in fixes)
+    if args.in_place:
+        saved = backup(source)
+        print(f"backup: {saved}")
+    audit = export(repaired, applied, out)
+    found = sum(len(result.findings) for result in results)
+    print(f"{source}: {found} finding{'s' if found != 1 else ''}, {len(applied)} fix{'es' if len(applied) != 1 else ''} applied")
+    print(f"wrote {out}")
+    print(f"audit: {audit}" if applied else f"audit: {audit} (empty: nothing was changed)")
+    return FOUND if found else FOUND_NOTHING
+
+
+def _accepted_kinds(value: str) -> set[str]:
+    known = kinds()
+    if value.strip() == "all":
+        return set(known)
+    chosen = {kind.strip() for kind in value.split(",") if kind.strip()}
+    unknown = sorted(chosen - set(known))
+    if unknown or not chosen:
+        named = ", ".join(unknown) or repr(value)
+        raise InspectorError(f"--accept: unknown kind {named} (choose 'all' or from: {', '.join(known)})")
+    return chosen
+
+
+def _expand(paths: Sequence[Path]) -> list[Path]:
+    """Files as given; a directory stands for the session files directly inside it."""
+    expanded: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            files = session_files(path)
+            if not files:
+                raise InspectorError(f"{path}: no session files (*.json, *.jsonl) in this directory")
+            expanded.extend(files)
+        else:
+            expanded.append(path)
+    return expanded
+
+
+def _fail(message: str) -> None:
+    print(f"inspector: error: {message}", file=sys.stderr)

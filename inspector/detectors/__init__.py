@@ -1,0 +1,30 @@
+"""The detectors, and running them over a session.
+
+A detector is a module with `KIND` (the finding kind it reports) and `detect(context)` yielding
+`Finding`s. Adding one means adding a module and listing it in `DETECTORS`.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Iterable
+
+from inspector.catalogue import build_catalogue
+from inspector.detectors import result_prefix
+from inspector.detectors.context import ScanContext
+from inspector.model import Finding, Session, ToolSpec
+
+DETECTORS: tuple[ModuleType, ...] = (result_prefix,)
+
+
+def kinds() -> list[str]:
+    """Every finding kind the detectors can report."""
+    return [detector.KIND for detector in DETECTORS]
+
+
+def detect_findings(session: Session, extra_tools: Iterable[ToolSpec] = ()) -> list[Finding]:
+    """All findings in `session`, ordered by turn, with `extra_tools` added to its catalogue."""
+    context = ScanContext(session, build_catalogue(session, extra_tools))
+    findings = [finding for detector in DETECTORS for finding in detector.detect(context)]
+    findings.sort(key=lambda finding: finding.turn)
+    return findings

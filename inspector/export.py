@@ -1,0 +1,63 @@
+"""Writing a repaired session file and its audit record, the same way for `inspector fix` and
+the TUI's export. Nothing is overwritten without a backup."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Sequence
+
+from inspector.formats import render_sessions
+from inspector.formats.source import write_text_atomic
+from inspector.model import Session
+from inspector.repair import AppliedFix
+
+
+def audit_path_for(out: Path) -> Path:
+    """Where the audit record of `out` goes: `OUT.audit.jsonl` beside it."""
+    return out.with_name(out.name + ".audit.jsonl")
+
+
+def backup(path: Path) -> Path:
+    """Copy `path` to `PATH.bak` (or `PATH.bak.N` if that exists already) and return the copy's path."""
+    target = path.with_name(path.name + ".bak")
+    number = 1
+    while target.exists():
+        target = path.with_name(f"{path.name}.bak.{number}")
+        number += 1
+    shutil.copy2(path, target)
+    return target
+
+
+def export(sessions: Sequence[Session], applied: Sequence[tuple[Session, AppliedFix]], out: Path) -> Path:
+    """Write the sessions (all from one file) to `out` and the audit record beside it; returns the
+    audit record's path. Both are written atomically."""
+    write_text_atomic(out, render_sessions(list(sessions)))
+    audit = audit_path_for(out)
+    stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    lines = [json.dumps(_audit_entry(session, fix, stamp), ensure_ascii=False) + "\n" for session, fix in applied]
+    write_text_atomic(audit, "".join(lines))
+    return audit
+
+
+def _audit_entry(session: Session, fix: AppliedFix, stamp: str) -> dict:
+    finding = fix.finding
+    return {
+        "applied_at": stamp,
+        "source": str(session.path),
+        "session_id": session.session_id,
+        "turn": finding.turn,
+        "turn_id": finding.turn_id,
+        "kind": finding.kind,
+        "tool": finding.tool,
+        "executed": finding.executed,
+        "message": finding.message,
+        "fix": finding.fix.summary,
+        "edited": finding.fix.text is not None,
+        "before": fix.before,
+        "after": fix.after,
+        "recovered_calls": [{"id": c.id, "name": c.name, "arguments": c.arguments} for c in fix.recovered],
+        "payload": finding.payload,
+    }

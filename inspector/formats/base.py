@@ -1,0 +1,104 @@
+"""What every format adapter shares: the adapter contract, rebuilding a record list from repaired
+turns, and spreading a new text over a message's text parts.
+
+An adapter is a module with:
+
+- `NAME`: the format's name (`--format NAME`);
+- `matches(document) -> bool`: whether a parsed `Document` has this format's shape;
+- `read(document) -> list[Session]`;
+- `write(document, sessions) -> str`: the file's new text, given every session read from it
+  (repaired or not).
+
+Writers never rebuild a record they were not asked to change: `rebuild_records` walks the
+original list, keeps every untouched record (odd ones included) as the very same object, swaps in
+re-rendered edited turns and inserts the turns a repair added.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from typing import Any, Callable, Iterable
+
+from inspector.model import Turn
+
+
+def rebuild_records(
+    records: list[Any],
+    turns: Iterable[Turn],
+    render_edited: Callable[[Turn], Any],
+    render_new: Callable[[Turn], list[Any]],
+) -> list[Any]:
+    """The session's record list after repair.
+
+    Turns with `raw` set point at their original record; an `edited` one is replaced by
+    `render_edited(turn)`. Turns without `raw` are new: `render_new(turn)` gives their records,
+    inserted before the next original turn (or at the end).
+    """
+    replaced: dict[int, Any] = {}
+    inserted: defaultdict[int, list[Any]] = defaultdict(list)
+    pending: list[Any] = []
+    for turn in turns:
+        if turn.raw is None:
+            pending.extend(render_new(turn))
+            continue
+        if pending:
+            inserted[id(turn.raw)].extend(pending)
+            pending = []
+        if turn.edited:
+            replaced[id(turn.raw)] = render_edited(turn)
+    out: list[Any] = []
+    for record in records:
+        out.extend(inserted.get(id(record), ()))
+        out.append(replaced.get(id(record), record))
+    out.extend(pending)
+    return out
+
+
+def spread_text(old_texts: list[str], new_text: str) -> list[str]:
+    """New texts for a message's text parts, so that their concatenation is `new_text`.
+
+    Trailing parts that `new_text` still ends with are kept as they were; the rest of the new
+    text goes into the first part and any other part in between becomes empty. A repair that cuts
+    the start of a reply so changes only the part it cut.
+    """
+    if not old_texts:
+        return [new_text]
+    result = list(old_texts)
+    remaining = new_text
+    keep_from = len(old_texts)
+    while keep_from > 1:
+        tail = old_texts[keep_from - 1]
+        if tail and remaining.endswith(tail):
+            remaining = remaining[: len(remaining) - len(tail)]
+            keep_from -= 1
+        else:
+            break
+    result[0] = remaining
+    for i in range(1, keep_from):
+        result[i] = ""
+    return result
+
+
+def arguments_as_json(arguments: Any) -> str:
+    """Arguments as the JSON string OpenAI-style formats store."""
+    return arguments if isinstance(arguments, str) else json.dumps(arguments, ensure_ascii=False)
+
+
+def parse_arguments(raw: Any) -> dict[str, Any] | None:
+    """Parsed arguments from a stored value: an object as it is, a JSON string parsed strictly.
+
+    Anything that is not a JSON object gives None (detectors of malformed arguments look at the
+    raw value themselves).
+    """
+    if isinstance(raw, dict):
+        return raw
+    if isinstance(raw, str):
+        try:
+            value = json.loads(raw) if raw.strip() else {}
+        except (json.JSONDecodeError, RecursionError):
+            return None
+        return value if isinstance(value, dict) else None
+    if raw is None:
+        return {}
+    return None

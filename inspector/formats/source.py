@@ -1,0 +1,154 @@
+"""Reading a session file into a `Document` (JSON or JSON Lines) and writing one back.
+
+This is the only place that touches the bytes of a plain session file. Every failure becomes an
+`InspectorError` naming the file (and the line and column where known).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable
+
+from inspector.errors import InspectorError
+
+
+@dataclass(frozen=True)
+class BadLine:
+    """A line of a JSON Lines file that is not valid JSON: kept as it is, reported, skipped."""
+
+    number: int
+    error: str
+
+
+@dataclass
+class Document:
+    """A parsed session file.
+
+    For JSON, `value` is the parsed value. For JSON Lines, `value` is the list of records, one per
+    line (a `BadLine` for a line that does not parse, None for a blank line), and `lines` holds
+    each original line with its ending, so untouched lines are written back byte for byte.
+    """
+
+    path: Path
+    value: Any
+    lines: list[str] | None = None
+    indent: int | str | None = None
+
+    @property
+    def is_jsonl(self) -> bool:
+        """True when the file is JSON Lines."""
+        return self.lines is not None
+
+    def render(self, value: Any) -> str:
+        """The text of this file with `value` in place of the original.
+
+        JSON is written with the original's indentation; JSON Lines writes each record that is
+        one of the original records as its original line, and any other record as compact JSON.
+        """
+        if self.lines is None:
+            return json.dumps(value, indent=self.indent, ensure_ascii=False) + "\n"
+        original = {id(rec): line for rec, line in zip(self.value, self.lines)}
+        newline = "\r\n" if self.lines and self.lines[0].endswith("\r\n") else "\n"
+        out = []
+        for rec in value:
+            line = original.get(id(rec))
+            if line is None:
+                line = json.dumps(rec, ensure_ascii=False) + newline
+            elif not line.endswith("\n"):
+                line += newline
+            out.append(line)
+        if self.lines and not self.lines[-1].endswith("\n") and out and value and id(value[-1]) in original:
+            out[-1] = out[-1].rstrip("\r\n")
+        return "".join(out)
+
+
+def read_document(path: Path) -> Document:
+    """Read and parse `path` as JSON, or as JSON Lines when it is not one JSON value."""
+    if not path.exists():
+        raise InspectorError(f"{path}: no such file")
+    if path.is_dir():
+        raise InspectorError(f"{path}: is a directory, not a session file")
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise InspectorError(f"{path}: cannot read ({exc.strerror})") from None
+    if not data.strip():
+        raise InspectorError(f"{path}: file is empty")
+    if b"\x00" in data[:8192]:
+        raise InspectorError(f"{path}: binary file, not a session")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InspectorError(f"{path}: not UTF-8 text (bad byte at offset {exc.start})") from None
+    del data
+    try:
+        return Document(path, json.loads(text), indent=_detect_indent(text))
+    except json.JSONDecodeError as whole_error:
+        lines = text.splitlines(keepends=True)
+        if len(lines) > 1 and _first_record_parses(lines):
+            return _read_json_lines(path, lines)
+        raise InspectorError(
+            f"{path}: line {whole_error.lineno} column {whole_error.colno}: "
+            f"invalid JSON ({whole_error.msg})"
+        ) from None
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """Write `text` to `path` through a temporary file and a rename, so a crash leaves either the
+    old file or the new one, never half of one."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def records_with_errors(records: Iterable[Any]) -> list[str]:
+    """Problems to report for the unparseable lines of a JSON Lines file."""
+    return [f"line {r.number}: invalid JSON ({r.error}), skipped" for r in records if isinstance(r, BadLine)]
+
+
+def _first_record_parses(lines: list[str]) -> bool:
+    for line in lines:
+        if line.strip():
+            try:
+                json.loads(line)
+            except json.JSONDecodeError:
+                return False
+            return True
+    return False
+
+
+def _read_json_lines(path: Path, lines: list[str]) -> Document:
+    records: list[Any] = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            records.append(None)
+            continue
+        try:
+            records.append(json.loads(line))
+        except json.JSONDecodeError as exc:
+            records.append(BadLine(number, exc.msg))
+    return Document(path, records, lines=lines)
+
+
+def _detect_indent(text: str) -> int | str | None:
+    """The indentation of the first indented line, or None for a compact file."""
+    head = text[:4096]
+    newline = head.find("\n")
+    if newline < 0:
+        return None
+    for line in head[newline + 1:].splitlines():
+        stripped = line.lstrip(" \t")
+        if stripped and len(stripped) < len(line):
+            prefix = line[: len(line) - len(stripped)]
+            return "\t" if prefix.startswith("\t") else len(prefix)
+    return None

@@ -1,0 +1,70 @@
+"""The `--json` report: a stable contract for scripts and CI (schema 1).
+
+Later versions add finding kinds and fields; they never change or remove these.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from inspector.model import Finding, Turn
+from inspector.scan import ScanResult
+
+SCHEMA = 1
+
+
+def build_report(results: Sequence[ScanResult], errors: Sequence[str] = ()) -> dict[str, Any]:
+    """The report for the scanned sessions (and the files that could not be read)."""
+    sessions = [_session(result) for result in results]
+    by_kind: dict[str, int] = {}
+    for result in results:
+        for finding in result.findings:
+            by_kind[finding.kind] = by_kind.get(finding.kind, 0) + 1
+    return {
+        "schema": SCHEMA,
+        "sessions": sessions,
+        "summary": {
+            "sessions": len(results),
+            "turns": sum(len(r.session.turns) for r in results),
+            "findings": sum(by_kind.values()),
+            "by_kind": by_kind,
+        },
+        "errors": list(errors),
+    }
+
+
+def finding_to_json(finding: Finding, turn: Turn | None) -> dict[str, Any]:
+    """One finding in the report's shape; `fix.content` is the turn's text after this fix alone."""
+    fix = None
+    if finding.fix is not None:
+        fix = {
+            "content": finding.fix.apply_to_text(turn.text) if turn is not None else finding.fix.text,
+            "tool_calls": [{"name": c.name, "arguments": c.arguments} for c in finding.fix.add_calls],
+        }
+    return {
+        "turn": finding.turn,
+        "turn_id": finding.turn_id,
+        "role": finding.role,
+        "kind": finding.kind,
+        "severity": finding.severity,
+        "message": finding.message,
+        "span": list(finding.span) if finding.span else None,
+        "tool": finding.tool,
+        "arguments": finding.arguments,
+        "payload": finding.payload,
+        "executed": finding.executed,
+        "fix": fix,
+    }
+
+
+def _session(result: ScanResult) -> dict[str, Any]:
+    session = result.session
+    turns = {turn.position: turn for turn in session.turns} if result.findings else {}
+    return {
+        "path": str(session.path),
+        "session_id": session.session_id,
+        "format": session.format,
+        "turns": len(session.turns),
+        "findings": [finding_to_json(f, turns.get(f.turn)) for f in result.findings],
+        "problems": list(session.problems),
+    }

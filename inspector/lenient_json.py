@@ -1,0 +1,142 @@
+"""Lenient parsing of JSON-like text, shared by every detector.
+
+Cheapest first: standard JSON; then JS-style objects (unquoted keys, single quotes, trailing
+commas, comments, Python's True/False/None) rewritten to JSON by one string-aware pass of a
+regular expression and parsed by `json`; then `json5` for the rest of JSON5. Each result says
+which repairs it needed. Braces and quotes inside strings never count as structure.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import json5
+
+JSON5_SYNTAX = "JSON5 syntax"
+
+_DECODER = json.JSONDecoder(strict=False)
+
+# Strings and comments first, so nothing inside them is ever taken for structure.
+_STRING_OR_COMMENT = r"""
+    (?P<dq>"(?:[^"\\]|\\.)*")
+  | (?P<sq>'(?:[^'\\]|\\.)*')
+  | (?P<line_comment>//[^\n]*)
+  | (?P<block_comment>/\*.*?\*/)
+"""
+_TOKENS = re.compile(
+    _STRING_OR_COMMENT
+    + r"""
+  | (?P<key>[A-Za-z_$][\w$]*)(?=\s*:)
+  | (?P<comma>,)(?=\s*[}\]])
+  | (?P<word>\b(?:True|False|None)\b)
+""",
+    re.S | re.X,
+)
+_BRACES = re.compile(_STRING_OR_COMMENT + r"| (?P<open>\{) | (?P<close>\})", re.S | re.X)
+_SINGLE_QUOTED_ESCAPES = re.compile(r"""\\(.)|(")""", re.S)
+_PYTHON_WORDS = {"True": "true", "False": "false", "None": "null"}
+_REPAIR_NAMES = {
+    "sq": "single-quoted strings",
+    "line_comment": "comments",
+    "block_comment": "comments",
+    "key": "unquoted keys",
+    "comma": "trailing commas",
+    "word": "Python literals",
+}
+
+
+@dataclass(frozen=True)
+class Parsed:
+    """A value parsed from text: where it ended, and the repairs it needed (empty for JSON)."""
+
+    value: Any
+    end: int
+    repairs: tuple[str, ...] = ()
+
+
+def object_end(text: str, start: int) -> int | None:
+    """The index just past the `}` that closes the `{` at `text[start]`, or None if it never closes.
+
+    Strings in either quote and comments are skipped whole, so braces inside them do not count.
+    """
+    depth = 0
+    for match in _BRACES.finditer(text, start):
+        kind = match.lastgroup
+        if kind == "open":
+            depth += 1
+        elif kind == "close":
+            depth -= 1
+            if depth == 0:
+                return match.end()
+    return None
+
+
+def parse_object_at(text: str, start: int = 0) -> Parsed | None:
+    """Parse the JSON or JS-style object that begins at `text[start]`, or None if there is none."""
+    if not text.startswith("{", start):
+        return None
+    try:
+        value, end = _DECODER.raw_decode(text, start)
+    except (json.JSONDecodeError, RecursionError):
+        pass
+    else:
+        return Parsed(value, end) if isinstance(value, dict) else None
+    end = object_end(text, start)
+    if end is None:
+        return None
+    loaded = loads_lenient(text[start:end])
+    if loaded is None or not isinstance(loaded[0], dict):
+        return None
+    return Parsed(loaded[0], end, loaded[1])
+
+
+def loads_lenient(text: str) -> tuple[Any, tuple[str, ...]] | None:
+    """Parse a whole JSON-like text: the value and the repairs it needed, or None if it cannot."""
+    try:
+        return json.loads(text, strict=False), ()
+    except (json.JSONDecodeError, RecursionError):
+        pass
+    rewritten, repairs = _js_to_json(text)
+    if repairs:
+        try:
+            return json.loads(rewritten, strict=False), repairs
+        except (json.JSONDecodeError, RecursionError):
+            pass
+    try:
+        return json5.loads(text), repairs + (JSON5_SYNTAX,)
+    except (ValueError, RecursionError, TypeError):
+        return None
+
+
+def _js_to_json(text: str) -> tuple[str, tuple[str, ...]]:
+    """Rewrite JS-style object syntax to JSON; returns the text and the repairs made, in order."""
+    repairs: list[str] = []
+
+    def convert(match: re.Match[str]) -> str:
+        kind = match.lastgroup
+        token = match.group()
+        if kind == "dq":
+            return token
+        name = _REPAIR_NAMES[kind]
+        if name not in repairs:
+            repairs.append(name)
+        if kind == "sq":
+            return '"' + _SINGLE_QUOTED_ESCAPES.sub(_requote, token[1:-1]) + '"'
+        if kind == "key":
+            return f'"{token}"'
+        if kind == "word":
+            return _PYTHON_WORDS[token]
+        return ""
+
+    return _TOKENS.sub(convert, text), tuple(repairs)
+
+
+def _requote(match: re.Match[str]) -> str:
+    """Inside a single-quoted string: `\\'` becomes `'`, a bare `"` becomes `\\"`."""
+    escaped = match.group(1)
+    if escaped is None:
+        return '\\"'
+    return "'" if escaped == "'" else match.group()

@@ -1,0 +1,174 @@
+"""The data model every stage shares: sessions, turns, tool calls, findings and fixes.
+
+All of these are immutable values. A format adapter turns a file into `Session`s, detectors turn a
+session into `Finding`s, and a `Fix` says what would change, so it can be previewed, edited,
+recorded and applied the same way by the command line and the TUI.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+SYSTEM = "system"
+USER = "user"
+ASSISTANT = "assistant"
+TOOL = "tool"
+
+ERROR = "error"
+WARNING = "warning"
+INFO = "info"
+SEVERITIES = (ERROR, WARNING, INFO)
+
+STRUCTURED = "structured"
+RECOVERED = "recovered"
+
+Span = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class ToolCall:
+    """One call of a tool, as the session records it or as recovered from text.
+
+    `arguments_raw` is what the format stores (a JSON string for OpenAI, an object for Anthropic
+    and Gemini); `arguments` is the parsed object, or None when the raw value does not parse.
+    """
+
+    id: str | None
+    name: str
+    arguments_raw: Any
+    arguments: dict[str, Any] | None
+    origin: str = STRUCTURED
+
+
+@dataclass(frozen=True, slots=True)
+class ToolResult:
+    """The answer to a tool call: linked by `call_id` where the format has ids, else by name."""
+
+    call_id: str | None
+    name: str | None
+    content: Any
+    is_error: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One message of a session.
+
+    `position` is the 0-based index in the session's own message list (so a skipped odd record
+    leaves a gap), `id` the native id when the format has one, `role` one of system, user,
+    assistant or tool, and `raw` the record exactly as loaded (None for a turn a repair added).
+    `edited` is set on a turn whose text or calls a repair changed, so the writer re-renders it.
+    """
+
+    position: int
+    role: str
+    text: str
+    id: str | None = None
+    tool_calls: tuple[ToolCall, ...] = ()
+    tool_results: tuple[ToolResult, ...] = ()
+    raw: Any = None
+    edited: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ToolSpec:
+    """A tool the session could call: its name and JSON-schema parameters.
+
+    `source` says where it came from: "session" (the file's own definitions), "tools-file"
+    (`--tools`), or "observed" (only seen in calls, so its parameters are the keys seen).
+    """
+
+    name: str
+    parameters: dict[str, Any] = field(default_factory=dict)
+    description: str = ""
+    source: str = "session"
+
+    @property
+    def properties(self) -> dict[str, Any]:
+        """The parameter names mapped to their schemas."""
+        props = self.parameters.get("properties")
+        return props if isinstance(props, dict) else {}
+
+    @property
+    def required(self) -> frozenset[str]:
+        """The names of the parameters the schema marks as required."""
+        req = self.parameters.get("required")
+        return frozenset(r for r in req if isinstance(r, str)) if isinstance(req, list) else frozenset()
+
+
+@dataclass(frozen=True)
+class Session:
+    """One conversation loaded from a file.
+
+    `document` is the whole parsed file (shared by every session of a multi-session file) and
+    `index` says which session of it this is; both are kept so a writer can reproduce the file
+    faithfully. `problems` lists odd records that were skipped while loading (they stay in the
+    document and are written back untouched).
+    """
+
+    format: str
+    path: Path | None
+    turns: tuple[Turn, ...]
+    tools: tuple[ToolSpec, ...] = ()
+    document: Any = None
+    index: int = 0
+    session_id: str | None = None
+    problems: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Fix:
+    """What a repair changes in one turn.
+
+    `remove` lists spans of the turn's text to cut; `text`, when set, replaces the whole text
+    instead (a person's edit); `add_calls` are calls to record as structured calls just before
+    the turn (recovered from text, not executed); `replace_arguments` maps the index of one of the
+    turn's own calls to its corrected arguments. `summary` says in one line what the fix does.
+    """
+
+    remove: tuple[Span, ...] = ()
+    text: str | None = None
+    add_calls: tuple[ToolCall, ...] = ()
+    replace_arguments: tuple[tuple[int, dict[str, Any]], ...] = ()
+    summary: str = ""
+
+    def apply_to_text(self, text: str) -> str:
+        """The turn's text after this fix alone."""
+        if self.text is not None:
+            return self.text
+        return remove_spans(text, self.remove)
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One suspect thing in one turn, with the fix a detector proposes (or None)."""
+
+    turn: int
+    turn_id: str | None
+    role: str
+    kind: str
+    severity: str
+    message: str
+    span: Span | None = None
+    tool: str | None = None
+    arguments: dict[str, Any] | None = None
+    payload: Any = None
+    executed: bool | None = None
+    fix: Fix | None = None
+
+
+def remove_spans(text: str, spans: tuple[Span, ...] | list[Span]) -> str:
+    """Cut the given [start, end) spans out of `text`; overlapping spans are merged."""
+    if not spans:
+        return text
+    pieces: list[str] = []
+    cursor = 0
+    for start, end in sorted(spans):
+        if end <= cursor:
+            continue
+        pieces.append(text[cursor:max(start, cursor)])
+        cursor = end
+    pieces.append(text[cursor:])
+    return "".join(pieces)

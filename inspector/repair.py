@@ -1,0 +1,67 @@
+"""Applying accepted fixes to a session, giving a new session and a record of every change.
+
+Fixes on the same turn are combined: their removed spans are cut from the original text together,
+a person's edited text replaces it, and every recovered call is recorded, in order, as one
+assistant turn with structured calls followed by one tool turn whose results say the calls were
+recovered from text and not executed, both placed just before the fixed turn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Iterable
+
+from inspector.model import ASSISTANT, TOOL, Finding, Session, ToolCall, ToolResult, Turn, remove_spans
+
+NOT_EXECUTED = "Recovered from the assistant's text by inspector; this call was not executed."
+
+
+@dataclass(frozen=True)
+class AppliedFix:
+    """One fix as applied: the finding, the turn's text before and after all of that turn's fixes,
+    and the calls this fix recovered."""
+
+    finding: Finding
+    before: str
+    after: str
+    recovered: tuple[ToolCall, ...]
+
+
+def apply_fixes(session: Session, findings: Iterable[Finding]) -> tuple[Session, list[AppliedFix]]:
+    """The session with the fixes of `findings` applied (findings without a fix are ignored)."""
+    by_turn: dict[int, list[Finding]] = {}
+    for finding in findings:
+        if finding.fix is not None:
+            by_turn.setdefault(finding.turn, []).append(finding)
+    if not by_turn:
+        return session, []
+    turns: list[Turn] = []
+    applied: list[AppliedFix] = []
+    for turn in session.turns:
+        fixes = by_turn.get(turn.position)
+        if not fixes:
+            turns.append(turn)
+            continue
+        fixed = _fixed_turn(turn, fixes)
+        recovered = tuple(call for finding in fixes for call in finding.fix.add_calls)
+        if recovered:
+            results = tuple(ToolResult(call.id, call.name, NOT_EXECUTED) for call in recovered)
+            turns.append(Turn(turn.position, ASSISTANT, "", tool_calls=recovered))
+            turns.append(Turn(turn.position, TOOL, "", tool_results=results))
+        turns.append(fixed)
+        applied.extend(AppliedFix(f, turn.text, fixed.text, f.fix.add_calls) for f in fixes)
+    return replace(session, turns=tuple(turns)), applied
+
+
+def _fixed_turn(turn: Turn, findings: list[Finding]) -> Turn:
+    edited = [f.fix.text for f in findings if f.fix.text is not None]
+    if edited:
+        text = edited[-1]
+    else:
+        text = remove_spans(turn.text, [span for f in findings for span in f.fix.remove])
+    calls = list(turn.tool_calls)
+    for finding in findings:
+        for index, arguments in finding.fix.replace_arguments:
+            if 0 <= index < len(calls):
+                calls[index] = replace(calls[index], arguments_raw=arguments, arguments=arguments)
+    return replace(turn, text=text, tool_calls=tuple(calls), edited=True)

@@ -1,0 +1,70 @@
+"""The readable report of `inspector scan`: each finding with a preview of the suspect text and of
+what would remain, then totals by kind, like a dry run before anything is changed."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from inspector.model import Finding, Turn
+from inspector.safe_text import preview
+from inspector.scan import ScanResult
+
+
+def render_report(results: Sequence[ScanResult]) -> str:
+    """The whole report as text, every piece of model text neutralised for the terminal."""
+    lines: list[str] = []
+    for result in results:
+        lines.extend(_session_lines(result))
+    lines.append(_summary_line(results))
+    lines.extend(_kind_lines(results))
+    return "\n".join(lines) + "\n"
+
+
+def _session_lines(result: ScanResult) -> list[str]:
+    session = result.session
+    label = f" session {session.session_id}" if session.session_id else ""
+    count = len(result.findings)
+    lines = [f"{session.path}{label}  ({session.format}, {len(session.turns)} turns, "
+             f"{count} finding{'s' if count != 1 else ''})"]
+    turns = {turn.position: turn for turn in session.turns} if result.findings else {}
+    for finding in result.findings:
+        lines.extend(_finding_lines(finding, turns.get(finding.turn)))
+    lines.extend(f"  problem: {preview(problem, 100)}" for problem in session.problems)
+    lines.append("")
+    return lines
+
+
+def _finding_lines(finding: Finding, turn: Turn | None) -> list[str]:
+    where = f"turn {finding.turn}" + (f" ({preview(finding.turn_id, 24)})" if finding.turn_id else "")
+    status = ""
+    if finding.tool:
+        status = f"  {finding.tool}" + {True: ", ran", False: ", not executed", None: ""}[finding.executed]
+    lines = [f"  {where}  {finding.severity:<7}  {finding.kind}{status}", f"      {preview(finding.message, 110)}"]
+    if turn is not None and finding.span:
+        start, end = finding.span
+        lines.append(f"      object: {preview(turn.text[start:end], 100)}")
+    if finding.fix is not None:
+        if turn is not None:
+            lines.append(f"      text:   {preview(finding.fix.apply_to_text(turn.text), 100)}")
+        lines.append(f"      fix:    {finding.fix.summary}")
+    return lines
+
+
+def _summary_line(results: Sequence[ScanResult]) -> str:
+    turns = sum(len(r.session.turns) for r in results)
+    findings = sum(len(r.findings) for r in results)
+    return f"{len(results)} session{'s' if len(results) != 1 else ''}, {turns} turns, {findings} finding{'s' if findings != 1 else ''}"
+
+
+def _kind_lines(results: Sequence[ScanResult]) -> list[str]:
+    counts: dict[str, list[Finding]] = {}
+    for result in results:
+        for finding in result.findings:
+            counts.setdefault(finding.kind, []).append(finding)
+    lines = []
+    for kind, findings in sorted(counts.items()):
+        not_run = sum(f.executed is False for f in findings)
+        ran = sum(f.executed is True for f in findings)
+        detail = f"  ({not_run} not executed, {ran} ran)" if not_run or ran else ""
+        lines.append(f"  {kind:<16} {len(findings)}{detail}")
+    return lines

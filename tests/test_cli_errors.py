@@ -1,0 +1,97 @@
+"""Bad input: one clear line on stderr naming the file, exit 2, no traceback, input untouched."""
+
+import json
+
+import pytest
+
+from inspector.cli import main
+
+
+def _run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _one_line_error(err: str) -> str:
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert "Traceback" not in err
+    assert lines[0].startswith("inspector: error: ")
+    return lines[0]
+
+
+@pytest.mark.parametrize("name, content, expected", [
+    ("empty.json", b"", "file is empty"),
+    ("blank.json", b"  \n\n", "file is empty"),
+    ("truncated.json", b'{"messages": [{"role": "user", "content": "hi"}', "line 1 column"),
+    ("unknown.json", b'{"rows": [1, 2, 3], "count": 3}', "not a recognised session format (an object with keys: rows, count)"),
+    ("number.json", b"42", "not a recognised session format"),
+    ("binary.json", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "binary file"),
+    ("latin1.json", '{"messages": "caf\xe9"}'.encode("latin-1"), "not UTF-8"),
+])
+def test_bad_files(tmp_path, capsys, name, content, expected):
+    path = tmp_path / name
+    path.write_bytes(content)
+    code, out, err = _run(capsys, "scan", str(path))
+    assert code == 2
+    line = _one_line_error(err)
+    assert str(path) in line and expected in line
+    assert path.read_bytes() == content
+
+
+def test_truncated_json_names_line_and_column(tmp_path, capsys):
+    path = tmp_path / "cut.json"
+    path.write_text('{\n  "messages": [\n    {"role": "user", "content": "hi"},\n    {"role": "assis', encoding="utf-8")
+    code, _, err = _run(capsys, "scan", str(path))
+    assert code == 2 and "line 4 column" in _one_line_error(err)
+
+
+def test_missing_file(tmp_path, capsys):
+    code, _, err = _run(capsys, "scan", str(tmp_path / "nope.json"))
+    assert code == 2 and "nope.json: no such file" in _one_line_error(err)
+
+
+def test_directory_without_session_files(tmp_path, capsys):
+    (tmp_path / "notes.txt").write_text("hello")
+    code, _, err = _run(capsys, "scan", str(tmp_path))
+    assert code == 2 and "no session files" in _one_line_error(err)
+
+
+def test_directory_where_nothing_loads_reports_each_file(tmp_path, capsys):
+    (tmp_path / "a.json").write_text("")
+    (tmp_path / "b.json").write_text("[1, 2")
+    code, out, err = _run(capsys, "scan", str(tmp_path))
+    assert code == 2
+    assert "a.json: file is empty" in err and "b.json: line 1" in err
+    assert "Traceback" not in err
+
+
+def test_fix_refuses_to_overwrite_its_input_without_in_place(write_session, capsys):
+    path = write_session([{"role": "user", "content": "hi"}])
+    before = path.read_bytes()
+    code, _, err = _run(capsys, "fix", str(path), "--accept", "all", "-o", str(path))
+    assert code == 2 and "--in-place" in _one_line_error(err)
+    assert path.read_bytes() == before
+
+
+def test_fix_with_an_unknown_kind(write_session, capsys):
+    path = write_session([{"role": "user", "content": "hi"}])
+    code, _, err = _run(capsys, "fix", str(path), "--accept", "everything", "-o", str(path) + ".out")
+    assert code == 2 and "unknown kind everything" in _one_line_error(err)
+
+
+def test_tools_file_errors(write_session, tmp_path, capsys):
+    path = write_session([{"role": "user", "content": "hi"}])
+    tools = tmp_path / "tools.json"
+    tools.write_text(json.dumps({"nothing": "here"}))
+    code, _, err = _run(capsys, "scan", str(path), "--tools", str(tools))
+    assert code == 2 and "no tool definitions found" in _one_line_error(err)
+    code, _, err = _run(capsys, "scan", str(path), "--tools", str(tmp_path / "missing.json"))
+    assert code == 2 and "no such tools file" in _one_line_error(err)
+
+
+def test_forced_format_that_does_not_fit(write_session, capsys):
+    path = write_session([{"role": "user", "content": "hi"}])
+    code, _, err = _run(capsys, "scan", str(path), "--format", "gemini")
+    assert code == 2 and "does not have the shape of the gemini format" in _one_line_error(err)

@@ -1,0 +1,70 @@
+"""The lenient JSON parser: standard JSON, JS-style objects, and what is not an object."""
+
+from inspector.lenient_json import JSON5_SYNTAX, loads_lenient, object_end, parse_object_at
+
+
+def test_standard_json_needs_no_repair():
+    text = '{"success": true, "n": 2}Done.'
+    parsed = parse_object_at(text)
+    assert parsed.value == {"success": True, "n": 2}
+    assert text[parsed.end:] == "Done."
+    assert parsed.repairs == ()
+
+
+def test_js_style_object_with_unquoted_keys():
+    parsed = parse_object_at('{success: true, memory_type: "journal", content: "x"}You saw right through me.')
+    assert parsed.value == {"success": True, "memory_type": "journal", "content": "x"}
+    assert parsed.repairs == ("unquoted keys",)
+
+
+def test_braces_and_quotes_inside_strings_are_not_structure():
+    text = r'{note: "She said \"{not a brace}\" twice", n: 1}After'
+    parsed = parse_object_at(text)
+    assert parsed.value == {"note": 'She said "{not a brace}" twice', "n": 1}
+    assert text[parsed.end:] == "After"
+
+
+def test_colon_inside_a_string_does_not_make_a_key():
+    parsed = parse_object_at('{title: "time: 5pm, place: home"}ok')
+    assert parsed.value == {"title": "time: 5pm, place: home"}
+
+
+def test_single_quotes_trailing_commas_comments_and_python_literals():
+    text = "{'a': 'it\\'s \"quoted\"', /* note */ b: [1, 2,], // end\n c: None, d: True,}rest"
+    parsed = parse_object_at(text)
+    assert parsed.value == {"a": "it's \"quoted\"", "b": [1, 2], "c": None, "d": True}
+    assert set(parsed.repairs) == {"single-quoted strings", "comments", "unquoted keys", "trailing commas", "Python literals"}
+    assert text[parsed.end:] == "rest"
+
+
+def test_json5_only_syntax_falls_back_to_json5():
+    parsed = parse_object_at("{a: 0x1F, b: .5} tail")
+    assert parsed.value == {"a": 31, "b": 0.5}
+    assert JSON5_SYNTAX in parsed.repairs
+
+
+def test_things_that_are_not_objects():
+    assert parse_object_at("{1, 2, 3} is a set") is None
+    assert parse_object_at("{name} is a placeholder") is None
+    assert parse_object_at('{a: "never closed') is None
+    assert parse_object_at("no brace here") is None
+    assert parse_object_at('["a list"]') is None
+
+
+def test_object_end_skips_braces_in_both_quote_styles_and_comments():
+    text = "{a: '}', b: \"}\", /* } */ c: {d: 1}} tail"
+    assert text[object_end(text, 0):] == " tail"
+    assert object_end("{a: {b: 1}", 0) is None
+
+
+def test_extra_closing_braces_leave_the_object_intact():
+    text = '{"tool": "run_code", "arguments": {"code": "print(1)"}}}}'
+    parsed = parse_object_at(text)
+    assert parsed.value == {"tool": "run_code", "arguments": {"code": "print(1)"}}
+    assert text[parsed.end:] == "}}"
+
+
+def test_loads_lenient_reports_repairs_or_none():
+    assert loads_lenient('{"a": 1}') == ({"a": 1}, ())
+    assert loads_lenient("{a: 1,}") == ({"a": 1}, ("unquoted keys", "trailing commas"))
+    assert loads_lenient("not json at all") is None
