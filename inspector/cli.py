@@ -83,8 +83,7 @@ def _scan(args: argparse.Namespace) -> int:
             errors.append(str(error))
             _fail(str(error))
     if args.json:
-        json.dump(build_report(results, errors), sys.stdout, ensure_ascii=False)
-        sys.stdout.write("\n")
+        sys.stdout.write(json.dumps(build_report(results, errors), ensure_ascii=False) + "\n")
     elif results:
         sys.stdout.write(render_report(results))
     if errors:

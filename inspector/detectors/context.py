@@ -12,8 +12,9 @@ from typing import Any
 from inspector.catalogue import Catalogue
 from inspector.model import Session, ToolCall, ToolResult
 
-# How many earlier calls to compare, most recent first, per lookup: bounds the work on huge sessions.
-_LOOKBACK = 64
+# How many earlier calls to compare, most recent first, per lookup: an echo or a repeat is of a
+# recent call, and the bound keeps huge sessions fast.
+_LOOKBACK = 16
 
 
 @dataclass(frozen=True)
@@ -37,19 +38,21 @@ class ScanContext:
         """Every structured call in session order, paired with its result (by id, else by name)."""
         by_id: dict[str, ToolResult] = {}
         by_name: dict[str, list[ToolResult]] = {}
+        found: list[tuple[int, ToolCall]] = []
         for turn in self.session.turns:
+            if turn.tool_calls:
+                found.extend((turn.position, call) for call in turn.tool_calls)
             for result in turn.tool_results:
                 if result.call_id:
                     by_id[result.call_id] = result
                 elif result.name:
                     by_name.setdefault(result.name, []).append(result)
         calls = []
-        for turn in self.session.turns:
-            for call in turn.tool_calls:
-                result = by_id.get(call.id) if call.id else None
-                if result is None and by_name.get(call.name):
-                    result = by_name[call.name].pop(0)
-                calls.append(PastCall(turn.position, call, result))
+        for position, call in found:
+            result = by_id.get(call.id) if call.id else None
+            if result is None and by_name.get(call.name):
+                result = by_name[call.name].pop(0)
+            calls.append(PastCall(position, call, result))
         return calls
 
     @cached_property
@@ -60,35 +63,46 @@ class ScanContext:
         return index
 
     @cached_property
-    def _results_by_text_value(self) -> dict[tuple[str, str], list[tuple[PastCall, dict[str, Any]]]]:
-        index: dict[tuple[str, str], list[tuple[PastCall, dict[str, Any]]]] = {}
+    def _calls_by_text_argument(self) -> dict[tuple[str, str, str], list[PastCall]]:
+        index: dict[tuple[str, str, str], list[PastCall]] = {}
         for past in self.past_calls:
-            content = result_object(past.result)
-            for key, value in (content or {}).items():
+            for key, value in (past.call.arguments or {}).items():
                 if isinstance(value, str) and value:
-                    index.setdefault((key, value), []).append((past, content))
+                    index.setdefault((past.call.name, key, value), []).append(past)
         return index
 
     def matching_call(self, tool: str, arguments: dict[str, Any], position: int) -> PastCall | None:
-        """The latest call of `tool` up to `position` whose arguments agree with `arguments`."""
-        calls = self._calls_by_tool.get(tool, [])
-        end = bisect_right(calls, position, key=lambda past: past.position)
-        for past in reversed(calls[max(0, end - _LOOKBACK):end]):
-            if past.call.arguments and agrees(arguments, past.call.arguments):
-                return past
-        return None
+        """The latest call of `tool` up to `position` whose arguments agree with `arguments`
+        (every text argument equal, no value in conflict)."""
+        texts = [(k, v) for k, v in arguments.items() if isinstance(v, str) and v]
+        if texts:
+            calls = min((self._calls_by_text_argument.get((tool, k, v), []) for k, v in texts), key=len)
+        else:
+            calls = self._calls_by_tool.get(tool, [])
+        return _latest(calls, position, lambda past: bool(past.call.arguments) and agrees(arguments, past.call.arguments))
 
     def matching_result(self, obj: dict[str, Any], position: int) -> PastCall | None:
-        """The latest call up to `position` whose result agrees with `obj` (a text value shared,
-        no value in conflict)."""
-        index = self._results_by_text_value
-        lists = sorted((index.get((k, v), []) for k, v in obj.items() if isinstance(v, str) and v), key=len)
-        for entries in lists:
-            end = bisect_right(entries, position, key=lambda entry: entry[0].position)
-            for past, content in reversed(entries[max(0, end - _LOOKBACK):end]):
-                if agrees(obj, content):
-                    return past
-        return None
+        """The latest of the recent calls up to `position` whose result agrees with `obj` (keys
+        shared, no value in conflict). Only results holding one of `obj`'s texts are parsed."""
+        texts = [v for v in obj.values() if isinstance(v, str) and v]
+
+        def echoed(past: PastCall) -> bool:
+            content = past.result.content if past.result is not None else None
+            if isinstance(content, str) and not any(text in content for text in texts):
+                return False
+            found = result_object(past.result)
+            return found is not None and agrees(obj, found)
+
+        return _latest(self.past_calls, position, echoed) if texts else None
+
+
+def _latest(calls: list[PastCall], position: int, accept) -> PastCall | None:
+    """The latest of the last `_LOOKBACK` calls up to `position` that `accept` takes."""
+    end = bisect_right(calls, position, key=lambda past: past.position)
+    for past in reversed(calls[max(0, end - _LOOKBACK):end]):
+        if accept(past):
+            return past
+    return None
 
 
 def agrees(obj: dict[str, Any], other: dict[str, Any]) -> bool:

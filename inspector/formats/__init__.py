@@ -12,6 +12,7 @@ from types import ModuleType
 from inspector.errors import InspectorError
 from inspector.formats import anthropic, gemini, openai_chat, session_dump
 from inspector.formats.source import read_document, write_text_atomic
+from inspector.gc_pause import collector_paused
 from inspector.model import Session
 
 # Most specific shapes first: a plain `{"messages": [...]}` is OpenAI unless it shows Anthropic's blocks.
@@ -29,7 +30,12 @@ def format_names() -> list[str]:
 
 def load_sessions(path: Path, format_name: str | None = None) -> list[Session]:
     """Every session in the file at `path`, detecting its format unless `format_name` is given."""
-    document = read_document(Path(path))
+    with collector_paused():
+        return _load(Path(path), format_name)
+
+
+def _load(path: Path, format_name: str | None) -> list[Session]:
+    document = read_document(path)
     if format_name is not None:
         adapter = ADAPTERS.get(format_name)
         if adapter is None:

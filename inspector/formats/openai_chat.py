@@ -88,6 +88,15 @@ def _session(document: Document, messages: Any, tools: Any, index: int = 0, sess
 
 def _turn(position: int, message: dict[str, Any]) -> Turn:
     role = ROLES[message["role"]]
+    content = message.get("content")
+    text = content if type(content) is str else _text(content)
+    calls = _calls(message) if "tool_calls" in message or "function_call" in message else ()
+    results = (ToolResult(message.get("tool_call_id"), message.get("name"), content),) if role == TOOL else ()
+    message_id = message.get("id")
+    return Turn(position, role, text, message_id if type(message_id) is str else None, calls, results, message)
+
+
+def _calls(message: dict[str, Any]) -> tuple[ToolCall, ...]:
     calls: list[ToolCall] = []
     for call in message.get("tool_calls") or ():
         function = call.get("function") if isinstance(call, dict) else None
@@ -97,12 +106,7 @@ def _turn(position: int, message: dict[str, Any]) -> Turn:
     legacy = message.get("function_call")
     if isinstance(legacy, dict) and isinstance(legacy.get("name"), str):
         calls.append(ToolCall(None, legacy["name"], legacy.get("arguments"), parse_arguments(legacy.get("arguments"))))
-    results: tuple[ToolResult, ...] = ()
-    if role == TOOL:
-        results = (ToolResult(message.get("tool_call_id"), message.get("name"), message.get("content")),)
-    message_id = message.get("id")
-    return Turn(position, role, _text(message.get("content")), message_id if isinstance(message_id, str) else None,
-                tuple(calls), results, message)
+    return tuple(calls)
 
 
 def _text(content: Any) -> str:
