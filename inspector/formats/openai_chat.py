@@ -13,6 +13,7 @@ from typing import Any
 
 from inspector.catalogue import parse_tool_definitions
 from inspector.formats.base import arguments_as_json, parse_arguments, rebuild_records, spread_text
+from inspector.formats.openai_calls import read_tool_calls, render_tool_calls, with_replaced_arguments
 from inspector.formats.source import BadLine, Document, records_with_errors
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
 
@@ -97,16 +98,12 @@ def _turn(position: int, message: dict[str, Any]) -> Turn:
 
 
 def _calls(message: dict[str, Any]) -> tuple[ToolCall, ...]:
-    calls: list[ToolCall] = []
-    for call in message.get("tool_calls") or ():
-        function = call.get("function") if isinstance(call, dict) else None
-        if isinstance(function, dict) and isinstance(function.get("name"), str):
-            raw = function.get("arguments")
-            calls.append(ToolCall(call.get("id"), function["name"], raw, parse_arguments(raw)))
+    calls = read_tool_calls(message.get("tool_calls"))
     legacy = message.get("function_call")
     if isinstance(legacy, dict) and isinstance(legacy.get("name"), str):
-        calls.append(ToolCall(None, legacy["name"], legacy.get("arguments"), parse_arguments(legacy.get("arguments"))))
-    return tuple(calls)
+        raw = legacy.get("arguments")
+        calls += (ToolCall(None, legacy["name"], raw, parse_arguments(raw)),)
+    return calls
 
 
 def _text(content: Any) -> str:
@@ -146,20 +143,8 @@ def _render_edited(turn: Turn) -> dict[str, Any]:
     elif content is not None or turn.text:
         message["content"] = turn.text
     if isinstance(message.get("tool_calls"), list):
-        message["tool_calls"] = _with_arguments(message["tool_calls"], turn.tool_calls)
+        message["tool_calls"] = with_replaced_arguments(message["tool_calls"], turn.tool_calls)
     return message
-
-
-def _with_arguments(stored: list[Any], calls: tuple[ToolCall, ...]) -> list[Any]:
-    """The stored calls with any argument a repair replaced written back as a JSON string."""
-    out = []
-    for index, record in enumerate(stored):
-        call = calls[index] if index < len(calls) else None
-        function = record.get("function") if isinstance(record, dict) else None
-        if call is not None and isinstance(function, dict) and call.arguments_raw is not function.get("arguments"):
-            record = {**record, "function": {**function, "arguments": arguments_as_json(call.arguments_raw)}}
-        out.append(record)
-    return out
 
 
 def _render_new(turn: Turn) -> list[dict[str, Any]]:
@@ -170,11 +155,7 @@ def _render_new(turn: Turn) -> list[dict[str, Any]]:
         ]
     message: dict[str, Any] = {"role": turn.role, "content": turn.text or None}
     if turn.tool_calls:
-        message["tool_calls"] = [
-            {"id": call.id, "type": "function",
-             "function": {"name": call.name, "arguments": arguments_as_json(call.arguments or {})}}
-            for call in turn.tool_calls
-        ]
+        message["tool_calls"] = render_tool_calls(turn.tool_calls)
     return [message]
 
 

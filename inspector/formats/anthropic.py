@@ -1,0 +1,145 @@
+"""Anthropic Messages sessions.
+
+Shape read: `{"system", "tools": [{name, description, input_schema}], "messages": [...]}`, other
+top-level keys kept. Roles are user and assistant; content is a string or a list of blocks: `text`,
+`thinking`, `tool_use {id, name, input}` in assistant messages and `tool_result {tool_use_id,
+content, is_error}` in user messages. A user message holding only tool results is a tool turn.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from inspector.catalogue import parse_tool_definitions
+from inspector.formats.base import arguments_as_json, parse_arguments, rebuild_records, spread_text
+from inspector.formats.source import Document
+from inspector.model import ASSISTANT, TOOL, USER, Session, ToolCall, ToolResult, Turn
+
+NAME = "anthropic"
+
+ROLES = {"user": USER, "assistant": ASSISTANT}
+BLOCK_SIGNALS = frozenset({"tool_use", "tool_result", "thinking", "redacted_thinking"})
+OPENAI_ROLES = frozenset({"system", "developer", "tool", "function"})
+
+
+def matches(document: Document) -> bool:
+    """An object with a messages list that shows an Anthropic signal and no OpenAI one."""
+    value = document.value
+    if document.is_jsonl or not isinstance(value, dict) or not isinstance(value.get("messages"), list):
+        return False
+    messages = [m for m in value["messages"] if isinstance(m, dict)]
+    tools = value.get("tools")
+    tools = [t for t in tools if isinstance(t, dict)] if isinstance(tools, list) else []
+    if any(m.get("role") in OPENAI_ROLES or "tool_calls" in m for m in messages):
+        return False
+    if any(t.get("type") == "function" for t in tools):
+        return False
+    return (
+        any(isinstance(b, dict) and b.get("type") in BLOCK_SIGNALS for m in messages for b in _blocks(m))
+        or any("input_schema" in t for t in tools)
+        or ("system" in value and bool(messages) and all(m.get("role") in ROLES for m in messages))
+    )
+
+
+def read(document: Document) -> list[Session]:
+    """The one session of the file."""
+    value = document.value
+    turns: list[Turn] = []
+    problems: list[str] = []
+    names: dict[str, str] = {}
+    for position, message in enumerate(value["messages"]):
+        if not isinstance(message, dict) or message.get("role") not in ROLES:
+            problems.append(f"message {position}: not a message with a user or assistant role, skipped")
+            continue
+        turns.append(_turn(position, message, names))
+    return [Session(NAME, document.path, tuple(turns), tuple(parse_tool_definitions(value.get("tools"))),
+                    document, 0, None, tuple(problems))]
+
+
+def write(document: Document, sessions: list[Session]) -> str:
+    """The file's text with the session's repaired turns; untouched messages are kept as they were."""
+    value = document.value
+    messages = rebuild_records(value["messages"], sessions[0].turns, _render_edited, _render_new)
+    return document.render({**value, "messages": messages})
+
+
+def _turn(position: int, message: dict[str, Any], names: dict[str, str]) -> Turn:
+    content = message.get("content")
+    blocks = [b for b in content if isinstance(b, dict)] if isinstance(content, list) else []
+    calls = tuple(
+        ToolCall(b.get("id"), b["name"], b.get("input"), parse_arguments(b.get("input")))
+        for b in blocks if b.get("type") == "tool_use" and isinstance(b.get("name"), str)
+    )
+    names.update((call.id, call.name) for call in calls if isinstance(call.id, str))
+    results = tuple(
+        ToolResult(b.get("tool_use_id"), names.get(b.get("tool_use_id")), _result_content(b.get("content")),
+                   b.get("is_error") is True)
+        for b in blocks if b.get("type") == "tool_result"
+    )
+    role = ROLES[message["role"]]
+    if role == USER and results and len(results) == len(content):
+        role = TOOL
+    text = content if type(content) is str else "".join(b["text"] for b in blocks if _is_text_block(b))
+    message_id = message.get("id")
+    return Turn(position, role, text, message_id if type(message_id) is str else None, calls, results, message)
+
+
+def _blocks(message: dict[str, Any]) -> list[Any]:
+    content = message.get("content")
+    return content if isinstance(content, list) else []
+
+
+def _result_content(content: Any) -> Any:
+    """A tool result's content: its text when it is a list of blocks, else the value itself."""
+    if isinstance(content, list):
+        return "".join(b["text"] for b in content if _is_text_block(b))
+    return content
+
+
+def _is_text_block(block: Any) -> bool:
+    return isinstance(block, dict) and block.get("type") == "text" and isinstance(block.get("text"), str)
+
+
+def _render_edited(turn: Turn) -> dict[str, Any]:
+    message = dict(turn.raw)
+    content = message.get("content")
+    if not isinstance(content, list):
+        if content is not None or turn.text:
+            message["content"] = turn.text
+        return message
+    texts = iter(spread_text([b["text"] for b in content if _is_text_block(b)], turn.text))
+    calls = iter(turn.tool_calls)
+    blocks = []
+    for block in content:
+        if _is_text_block(block):
+            text = next(texts)
+            if text:
+                blocks.append({**block, "text": text})
+            continue
+        if isinstance(block, dict) and block.get("type") == "tool_use" and isinstance(block.get("name"), str):
+            call = next(calls, None)
+            if call is not None and call.arguments_raw is not block.get("input"):
+                block = {**block, "input": call.arguments_raw}
+        blocks.append(block)
+    message["content"] = blocks
+    return message
+
+
+def _render_new(turn: Turn) -> list[dict[str, Any]]:
+    if turn.role == TOOL:
+        return [{"role": "user", "content": [_result_block(result) for result in turn.tool_results]}]
+    role = "assistant" if turn.role == ASSISTANT else "user"
+    if not turn.tool_calls:
+        return [{"role": role, "content": turn.text}]
+    blocks: list[dict[str, Any]] = [{"type": "text", "text": turn.text}] if turn.text else []
+    blocks.extend({"type": "tool_use", "id": call.id, "name": call.name, "input": call.arguments or {}}
+                  for call in turn.tool_calls)
+    return [{"role": role, "content": blocks}]
+
+
+def _result_block(result: ToolResult) -> dict[str, Any]:
+    content = result.content if isinstance(result.content, str) else arguments_as_json(result.content)
+    block = {"type": "tool_result", "tool_use_id": result.call_id, "content": content}
+    if result.is_error:
+        block["is_error"] = True
+    return block
