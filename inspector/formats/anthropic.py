@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from inspector.catalogue import parse_tool_definitions
-from inspector.formats.base import arguments_as_json, parse_arguments, rebuild_records, spread_text
+from inspector.formats.base import arguments_as_json, parse_arguments, rebuild_records, respread_parts
 from inspector.formats.source import Document
 from inspector.model import ASSISTANT, TOOL, USER, Session, ToolCall, ToolResult, Turn
 
@@ -107,20 +107,16 @@ def _render_edited(turn: Turn) -> dict[str, Any]:
         if content is not None or turn.text:
             message["content"] = turn.text
         return message
-    texts = iter(spread_text([b["text"] for b in content if _is_text_block(b)], turn.text))
     calls = iter(turn.tool_calls)
-    blocks = []
-    for block in content:
-        if _is_text_block(block):
-            text = next(texts)
-            if text:
-                blocks.append({**block, "text": text})
-            continue
+
+    def with_arguments(block: Any) -> Any:
         if isinstance(block, dict) and block.get("type") == "tool_use" and isinstance(block.get("name"), str):
             call = next(calls, None)
             if call is not None and call.arguments_raw is not block.get("input"):
-                block = {**block, "input": call.arguments_raw}
-        blocks.append(block)
+                return {**block, "input": call.arguments_raw}
+        return block
+
+    blocks = respread_parts(content, _is_text_block, turn.text, with_arguments)
     message["content"] = blocks
     return message
 

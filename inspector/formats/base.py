@@ -80,6 +80,26 @@ def spread_text(old_texts: list[str], new_text: str) -> list[str]:
     return result
 
 
+def respread_parts(
+    parts: list[Any],
+    is_text: Callable[[Any], bool],
+    new_text: str,
+    other: Callable[[Any], Any] = lambda part: part,
+) -> list[Any]:
+    """A message's parts with its text parts holding `new_text` (as `spread_text` spreads it, parts
+    left empty dropped) and every other part replaced by `other(part)`, in order."""
+    texts = iter(spread_text([part["text"] for part in parts if is_text(part)], new_text))
+    out = []
+    for part in parts:
+        if is_text(part):
+            text = next(texts)
+            if text:
+                out.append({**part, "text": text})
+        else:
+            out.append(other(part))
+    return out
+
+
 def arguments_as_json(arguments: Any) -> str:
     """Arguments as the JSON string OpenAI-style formats store."""
     return arguments if isinstance(arguments, str) else json.dumps(arguments, ensure_ascii=False)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from inspector.catalogue import parse_tool_definitions
-from inspector.formats.base import parse_arguments, rebuild_records, spread_text
+from inspector.formats.base import parse_arguments, rebuild_records, respread_parts
 from inspector.formats.source import Document
 from inspector.model import ASSISTANT, TOOL, USER, Session, ToolCall, ToolResult, Turn
 
@@ -106,22 +106,18 @@ def _is_text_part(part: Any) -> bool:
 def _render_edited(turn: Turn) -> dict[str, Any]:
     content = dict(turn.raw)
     parts = content["parts"]
-    texts = iter(spread_text([p["text"] for p in parts if _is_text_part(p)], turn.text))
     calls = iter(turn.tool_calls)
-    new_parts = []
-    for part in parts:
-        if _is_text_part(part):
-            text = next(texts)
-            if text:
-                new_parts.append({**part, "text": text})
-            continue
+
+    def with_arguments(part: Any) -> Any:
         stored = _field(part, CALL_KEYS) if isinstance(part, dict) else None
         if stored is not None and isinstance(stored.get("name"), str):
             call = next(calls, None)
             if call is not None and call.arguments_raw is not stored.get("args"):
                 key = next(k for k in CALL_KEYS if part.get(k) is stored)
-                part = {**part, key: {**stored, "args": call.arguments_raw}}
-        new_parts.append(part)
+                return {**part, key: {**stored, "args": call.arguments_raw}}
+        return part
+
+    new_parts = respread_parts(parts, _is_text_part, turn.text, with_arguments)
     content["parts"] = new_parts
     return content
 

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from inspector.catalogue import parse_tool_definitions
-from inspector.formats.base import arguments_as_json, parse_arguments, rebuild_records, spread_text
+from inspector.formats.base import arguments_as_json, parse_arguments, rebuild_records, respread_parts
 from inspector.formats.openai_calls import read_tool_calls, render_tool_calls, with_replaced_arguments
 from inspector.formats.source import BadLine, Document, records_with_errors
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
@@ -130,16 +130,7 @@ def _render_edited(turn: Turn) -> dict[str, Any]:
     message = dict(turn.raw)
     content = message.get("content")
     if isinstance(content, list):
-        texts = spread_text([p["text"] for p in content if _is_text_part(p)], turn.text)
-        new_parts, it = [], iter(texts)
-        for part in content:
-            if _is_text_part(part):
-                text = next(it)
-                if text:
-                    new_parts.append({**part, "text": text})
-            else:
-                new_parts.append(part)
-        message["content"] = new_parts
+        message["content"] = respread_parts(content, _is_text_part, turn.text)
     elif content is not None or turn.text:
         message["content"] = turn.text
     if isinstance(message.get("tool_calls"), list):
