@@ -127,13 +127,15 @@ class Fix:
     `remove` lists spans of the turn's text to cut; `text`, when set, replaces the whole text
     instead (a person's edit); `add_calls` are calls to record as structured calls just before
     the turn (recovered from text, not executed); `replace_arguments` maps the index of one of the
-    turn's own calls to its corrected arguments. `summary` says in one line what the fix does.
+    turn's own calls to its corrected arguments; `add_results` are results to record just after
+    the turn (for calls that were never answered). `summary` says in one line what the fix does.
     """
 
     remove: tuple[Span, ...] = ()
     text: str | None = None
     add_calls: tuple[ToolCall, ...] = ()
     replace_arguments: tuple[tuple[int, dict[str, Any]], ...] = ()
+    add_results: tuple[ToolResult, ...] = ()
     summary: str = ""
 
     def apply_to_text(self, text: str) -> str:

@@ -3,7 +3,8 @@
 Fixes on the same turn are combined: their removed spans are cut from the original text together,
 a person's edited text replaces it, and every recovered call is recorded, in order, as one
 assistant turn with structured calls followed by one tool turn whose results say the calls were
-recovered from text and not executed, both placed just before the fixed turn.
+recovered from text and not executed, both placed just before the fixed turn. Results a fix adds
+for unanswered calls go in one tool turn just after it.
 """
 
 from __future__ import annotations
@@ -49,6 +50,9 @@ def apply_fixes(session: Session, findings: Iterable[Finding]) -> tuple[Session,
             turns.append(Turn(turn.position, ASSISTANT, "", tool_calls=recovered))
             turns.append(Turn(turn.position, TOOL, "", tool_results=results))
         turns.append(fixed)
+        answers = tuple(result for finding in fixes for result in finding.fix.add_results)
+        if answers:
+            turns.append(Turn(turn.position, TOOL, "", tool_results=answers))
         applied.extend(AppliedFix(f, turn.text, fixed.text, f.fix.add_calls) for f in fixes)
     return replace(session, turns=tuple(turns)), applied
 
@@ -64,4 +68,6 @@ def _fixed_turn(turn: Turn, findings: list[Finding]) -> Turn:
         for index, arguments in finding.fix.replace_arguments:
             if 0 <= index < len(calls):
                 calls[index] = replace(calls[index], arguments_raw=arguments, arguments=arguments)
+    if text == turn.text and tuple(calls) == turn.tool_calls:
+        return turn
     return replace(turn, text=text, tool_calls=tuple(calls), edited=True)
