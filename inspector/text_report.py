@@ -3,10 +3,11 @@ what would remain, then totals by kind, like a dry run before anything is change
 
 from __future__ import annotations
 
+import textwrap
 from typing import Sequence
 
 from inspector.model import Finding, Turn
-from inspector.safe_text import preview
+from inspector.safe_text import neutralise, preview
 from inspector.scan import ScanResult
 
 
@@ -39,7 +40,8 @@ def _finding_lines(finding: Finding, turn: Turn | None) -> list[str]:
     status = ""
     if finding.tool:
         status = f"  {finding.tool}" + {True: ", ran", False: ", not executed", None: ""}[finding.executed]
-    lines = [f"  {where}  {finding.severity:<7}  {finding.kind}{status}", f"      {preview(finding.message, 110)}"]
+    lines = [f"  {where}  {finding.severity:<7}  {finding.kind}{status}"]
+    lines.extend(textwrap.wrap(neutralise(finding.message), 100, initial_indent="      ", subsequent_indent="      "))
     if turn is not None and finding.span:
         start, end = finding.span
         lines.append(f"      object: {preview(turn.text[start:end], 100)}")

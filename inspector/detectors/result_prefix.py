@@ -58,19 +58,19 @@ def _finding(context: ScanContext, turn: Turn, number: int, start: int, removal_
     inference = infer_tool(context, obj, turn.position)
     removal = (0 if number == 0 else start, removal_end)
     span = (start, parsed.end)
-    syntax = f" (written with {', '.join(parsed.repairs)})" if parsed.repairs else ""
+    syntax = f" It is written with {', '.join(parsed.repairs)}." if parsed.repairs else ""
     if inference.tool is None:
-        message = f"Reply starts with an object that looks like a fake tool result{syntax}; no known tool matches it{inference.note}."
+        message = f"Reply starts with an object that looks like a fake tool result; no known tool matches it{inference.note}.{syntax}"
         return Finding(turn.position, turn.id, turn.role, KIND, WARNING, message, span,
                        payload=obj, fix=Fix(remove=(removal,), summary="strip the object (no tool to recover)"))
     if inference.executed:
-        message = (f"Reply starts with a copy of a real {inference.tool} result{syntax} "
-                   f"(the call ran at turn {inference.ran_at}); the user sees it as text.")
+        message = (f"Reply starts with a copy of a real {inference.tool} result (the call ran at turn "
+                   f"{inference.ran_at}); the user sees it as text.{syntax}")
         return Finding(turn.position, turn.id, turn.role, KIND, WARNING, message, span, inference.tool,
                        inference.arguments, obj, True, Fix(remove=(removal,), summary="strip the object; the call already ran"))
     keys = ", ".join(inference.arguments) or "no arguments"
-    message = (f"Reply starts with a fake {inference.tool} result{syntax}; no {inference.tool} call ran, "
-               f"so its data ({keys}) would be lost.")
+    message = (f"Reply starts with a fake {inference.tool} result; no {inference.tool} call ran, "
+               f"so its data ({keys}) would be lost.{syntax}")
     call = ToolCall(f"call_inspector_{turn.position}_{number}", inference.tool, inference.arguments,
                     inference.arguments, RECOVERED)
     fix = Fix(remove=(removal,), add_calls=(call,),
