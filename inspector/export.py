@@ -9,6 +9,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Sequence
 
+from inspector.errors import InspectorError
 from inspector.formats import render_sessions
 from inspector.formats.source import write_text_atomic
 from inspector.model import Session
@@ -27,7 +28,10 @@ def backup(path: Path) -> Path:
     while target.exists():
         target = path.with_name(f"{path.name}.bak.{number}")
         number += 1
-    shutil.copy2(path, target)
+    try:
+        shutil.copy2(path, target)
+    except OSError as exc:
+        raise InspectorError(f"{target}: cannot write the backup ({exc.strerror}); nothing was changed") from None
     return target
 
 

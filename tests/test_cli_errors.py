@@ -95,3 +95,10 @@ def test_forced_format_that_does_not_fit(write_session, capsys):
     path = write_session([{"role": "user", "content": "hi"}])
     code, _, err = _run(capsys, "scan", str(path), "--format", "gemini")
     assert code == 2 and "does not have the shape of the gemini format" in _one_line_error(err)
+
+
+def test_fix_into_a_missing_directory_fails_cleanly(write_session, tmp_path, capsys):
+    path = write_session([{"role": "user", "content": "hi"}])
+    code, _, err = _run(capsys, "fix", str(path), "--accept", "all", "-o", str(tmp_path / "no" / "out.json"))
+    assert code == 2 and "cannot write" in _one_line_error(err)
+

@@ -99,13 +99,19 @@ def read_document(path: Path) -> Document:
 
 def write_text_atomic(path: Path, text: str) -> None:
     """Write `text` to `path` through a temporary file and a rename, so a crash leaves either the
-    old file or the new one, never half of one."""
+    old file or the new one, never half of one. A failure is an `InspectorError`."""
     path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise InspectorError(f"{path}: cannot write ({exc.strerror})") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
             handle.write(text)
         os.replace(tmp, path)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise InspectorError(f"{path}: cannot write ({exc.strerror})") from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
