@@ -1,0 +1,78 @@
+"""The bundled sample sessions, end to end: what a scan finds, a faithful round trip, and a fix
+whose output re-scans clean with every unexecuted call recovered."""
+
+import json
+
+import pytest
+from conftest import SESSIONS
+
+from inspector.cli import main
+from inspector.formats import load_sessions, render_sessions
+from inspector.scan import scan_file
+
+EXPECTED = {
+    # (file, session id): [(turn, tool, executed)]
+    ("memory-agent.openai.json", None): [(6, "save_memory", False), (8, "save_memory", False),
+                                         (14, "save_memory", False), (14, "save_memory", False),
+                                         (20, "whiteboard", True), (32, "save_memory", False)],
+    ("support-agent.anthropic.json", None): [(9, "issue_refund", False)],
+    ("travel-agent.gemini.json", None): [(9, "book_hotel", False)],
+    ("quickstart.openai.jsonl", None): [(6, "save_memory", False)],
+    ("finetune.openai.jsonl", "line 1"): [],
+    ("finetune.openai.jsonl", "line 2"): [(2, "create_calendar_event", False)],
+    ("finetune.openai.jsonl", "line 3"): [],
+    ("coding-agent.dump.json", "ui_run_764686752e2f"): [],
+    ("clean.openai.json", None): [],
+}
+SAMPLES = sorted({name for name, _ in EXPECTED})
+
+
+def test_every_sample_is_listed():
+    assert sorted(p.name for p in SESSIONS.iterdir()) == SAMPLES
+
+
+def test_scan_of_the_sample_directory_finds_exactly_the_planted_prefixes(capsys):
+    assert main(["scan", "--json", str(SESSIONS)]) == 1
+    report = json.loads(capsys.readouterr().out)
+    found = {(s["path"].rsplit("/", 1)[-1], s["session_id"]): [(f["turn"], f["tool"], f["executed"]) for f in s["findings"]]
+             for s in report["sessions"]}
+    assert found == EXPECTED
+    assert report["summary"]["by_kind"]["result-prefix"] == sum(map(len, EXPECTED.values()))
+    formats = {s["path"].rsplit("/", 1)[-1]: s["format"] for s in report["sessions"]}
+    assert formats["support-agent.anthropic.json"] == "anthropic"
+    assert formats["travel-agent.gemini.json"] == "gemini"
+    assert formats["coding-agent.dump.json"] == "session-dump"
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+def test_round_trip_without_fixes_is_faithful(name):
+    path = SESSIONS / name
+    text = render_sessions(load_sessions(path))
+    original = path.read_text(encoding="utf-8")
+    if name.endswith(".jsonl"):
+        assert text == original
+    else:
+        assert json.dumps(json.loads(text)) == json.dumps(json.loads(original))
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+def test_fix_output_rescans_clean_with_calls_recovered(name, tmp_path, capsys):
+    source = SESSIONS / name
+    out = tmp_path / name
+    before = scan_file(source)
+    expected_code = 1 if any(r.findings for r in before) else 0
+    assert main(["fix", str(source), "--accept", "all", "-o", str(out)]) == expected_code
+    after = scan_file(out)
+    assert [r.findings for r in after] == [[] for _ in after]
+    assert [r.session.format for r in after] == [r.session.format for r in before]
+    for old, new in zip(before, after):
+        recovered = sum(f.executed is False for f in old.findings)
+        assert _call_count(new) == _call_count(old) + recovered
+        assert sum(r.call_id is not None and "not executed" in str(r.content)
+                   for t in new.session.turns for r in t.tool_results) == recovered
+    audit = (tmp_path / (name + ".audit.jsonl")).read_text().splitlines()
+    assert len(audit) == sum(len(r.findings) for r in before)
+
+
+def _call_count(result) -> int:
+    return sum(len(turn.tool_calls) for turn in result.session.turns)
