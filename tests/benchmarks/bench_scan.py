@@ -1,0 +1,169 @@
+"""Benchmark: `inspector scan --json` on a large session against plain `json.load`.
+
+Run by hand from anywhere (pytest does not collect it):
+
+    python tests/benchmarks/bench_scan.py [--messages 200000] [--keep]
+
+It writes a deterministic OpenAI Chat session of N messages (about 75 MB for the default 200,000)
+to a temporary directory, about 2% of them assistant replies that start with a fake JS-style
+`save_memory` result. Then it runs, three times each and each in its own process, a baseline that
+only `json.load`s the file and `python -m inspector scan --json FILE`, and prints the best wall
+time and the peak memory (the child's own `ru_maxrss`) of each, their ratios against the targets
+(time at most 3.0x, memory at most 2.5x json.load), and the findings reported against the
+prefixes planted. It exits 0 whatever the numbers (it is a report, not a test) unless a child
+crashes (exit 2 or more). `--keep` keeps the generated file and prints where it is.
+
+The file is generated in a child process: on Linux a child's `ru_maxrss` starts from its parent's
+size (the memory it was forked from), so the measuring process must stay small.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+TIME_TARGET, MEMORY_TARGET, RUNS = 3.0, 2.5, 3
+ROOT = Path(__file__).resolve().parents[2]
+WORDS = ("the a my your we it this that today tomorrow week run journal board plan memory note sister walk "
+         "canal dentist interval coffee sleep tired proud happy anxious bug template email deploy test "
+         "meeting garden birthday train ticket Leeds Lisbon Maya Sam really maybe just still again already "
+         "went felt made fixed wrote moved called booked saved missed finished started tried wanted "
+         "because but and so then later before after while about with without from into over naïve café").split()
+
+
+def _tool(name: str, properties: dict, required: list[str]) -> dict:
+    return {"type": "function", "function": {"name": name, "parameters": {
+        "type": "object", "properties": properties, "required": required}}}
+
+
+TOOLS = [
+    _tool("save_memory", {"memory_type": {"type": "string", "enum": ["journal", "core", "fact"]},
+                          "content": {"type": "string"}}, ["memory_type", "content"]),
+    _tool("whiteboard", {"action": {"type": "string", "enum": ["create", "update", "get", "list", "delete"]},
+                         "board_id": {"type": "string"}, "title": {"type": "string"}, "content": {"type": "string"}},
+          ["action"]),
+    _tool("web_search", {"query": {"type": "string"}}, ["query"]),
+]
+
+
+def generate(path: Path, count: int) -> int:
+    """Write a session of `count` messages to `path`; return how many fake prefixes it holds."""
+    rng = random.Random(7)
+    pool = [" ".join(rng.choice(WORDS) for _ in range(rng.randint(6, 22))).capitalize() + rng.choice(".!?")
+            for _ in range(4000)]
+
+    def prose(low: int, high: int) -> str:
+        sentences = rng.sample(pool, rng.randint(low, high))
+        if rng.random() < 0.07:  # now and then a long reply with quoted paragraphs
+            sentences += ['\n\n"' + s + '"' for s in rng.sample(pool, rng.randint(5, 25))]
+        return " ".join(sentences)
+
+    def real_call(call_id: str) -> tuple[dict, str]:
+        name = rng.choice(("save_memory", "save_memory", "web_search", "whiteboard"))
+        if name == "save_memory":  # always "fact": never the same call as a planted fake
+            args = {"memory_type": "fact", "content": rng.choice(pool)}
+            result = {"success": True, "id": "mem_" + call_id[5:], **args}
+        elif name == "web_search":
+            args = {"query": rng.choice(pool)[:60]}
+            result = {"results": [{"title": rng.choice(pool), "url": f"https://example.org/{call_id}/{i}",
+                                   "snippet": rng.choice(pool) + " " + rng.choice(pool)} for i in range(3)]}
+        else:
+            args = {"action": "update", "board_id": f"b-{rng.randint(1, 40)}", "content": "\n".join(rng.sample(pool, 4))}
+            result = {"success": True, "type": "board_updated", "board_id": args["board_id"], "title": "Week plan"}
+        return ({"id": call_id, "type": "function", "function": {"name": name, "arguments": json.dumps(args)}},
+                json.dumps(result))
+
+    messages = [{"role": "system", "content": "You are Wren, a warm journaling companion. " + prose(3, 6)}]
+    planted = 0
+    while len(messages) < count:
+        exchange: list[dict] = [{"role": "user", "content": prose(1, 3)}]
+        roll = rng.random()
+        if roll < 0.25:  # real calls, each answered by its result, then a reply
+            made = [real_call(f"call_{len(messages) + i:07d}") for i in range(rng.choice((1, 1, 2)))]
+            exchange.append({"role": "assistant", "content": None, "tool_calls": [call for call, _ in made]})
+            exchange += [{"role": "tool", "tool_call_id": call["id"], "content": result} for call, result in made]
+            exchange.append({"role": "assistant", "content": prose(1, 5)})
+        elif roll < 0.302:  # a fake result the model wrote itself: no call ran
+            fake = json.dumps(rng.choice(pool), ensure_ascii=False)
+            prefix = f'{{success: true, memory_type: "{rng.choice(("journal", "core"))}", content: {fake}}}'
+            exchange.append({"role": "assistant", "content": prefix + rng.choice(("", " ", "\n\n")) + prose(1, 6)})
+        else:
+            exchange.append({"role": "assistant", "content": prose(1, 7)})
+        if len(exchange) > count - len(messages):  # the last exchange must fit whole: no unanswered call
+            exchange = [{"role": "user", "content": prose(1, 4)}, {"role": "assistant", "content": prose(1, 8)}]
+        exchange = exchange[:count - len(messages)]
+        planted += sum(1 for m in exchange if str(m["content"]).startswith("{success"))
+        messages += exchange
+    with path.open("w", encoding="utf-8") as out:
+        out.write('{"model": "gemini-2.5-flash", "tools": ' + json.dumps(TOOLS) + ', "messages": [\n')
+        out.write(",\n".join(json.dumps(m, ensure_ascii=False) for m in messages))
+        out.write("\n]}\n")
+    return planted
+
+
+def measure(command: list[str], allowed: tuple[int, ...]) -> tuple[float, float]:
+    """Run `command` with stdout discarded; return wall seconds and peak RSS in MB. Exits on a crash."""
+    with tempfile.TemporaryFile() as errors:
+        start = time.perf_counter()
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors, cwd=ROOT)
+        _, status, usage = os.wait4(process.pid, 0)
+        elapsed = time.perf_counter() - start
+        process.returncode = code = os.waitstatus_to_exitcode(status)
+        if code not in allowed:
+            errors.seek(0)
+            sys.exit(f"{' '.join(command[1:4])} ... exited {code}:\n{errors.read().decode('utf-8', 'replace')}")
+    return elapsed, usage.ru_maxrss / (1024 * 1024 if sys.platform == "darwin" else 1024)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--messages", type=int, default=200_000, help="messages in the generated session")
+    parser.add_argument("--keep", action="store_true", help="keep the generated file and print its path")
+    parser.add_argument("--generate-only", metavar="PATH", help=argparse.SUPPRESS)
+    options = parser.parse_args()
+    if options.generate_only:  # the child that writes the file
+        print(generate(Path(options.generate_only), options.messages))
+        return
+    path = Path(tempfile.mkdtemp(prefix="inspector-bench-")) / "bench.openai.json"
+    try:
+        made = subprocess.run([sys.executable, __file__, "--messages", str(options.messages), "--generate-only",
+                               str(path)], capture_output=True, text=True, check=True)
+        planted = int(made.stdout)
+        print(f"session: {options.messages:,} messages, {path.stat().st_size / 1e6:.1f} MB, {planted:,} fake prefixes planted")
+        baseline = [sys.executable, "-c", "import json,sys; json.load(open(sys.argv[1]))", str(path)]
+        scan = [sys.executable, "-m", "inspector", "scan", "--json", str(path)]
+        runs = {"json.load": [], "scan --json": []}
+        for _ in range(RUNS):  # interleaved, so drift in the machine's load hits both alike
+            runs["json.load"].append(measure(baseline, (0,)))
+            runs["scan --json"].append(measure(scan, (0, 1)))
+        best = {name: (min(t for t, _ in r), max(m for _, m in r)) for name, r in runs.items()}
+        report = subprocess.run(scan, capture_output=True, text=True, cwd=ROOT)
+        if report.returncode not in (0, 1):
+            sys.exit(f"inspector scan exited {report.returncode}:\n{report.stderr}")
+        findings = json.loads(report.stdout)["summary"]["findings"]
+        print(f"\n{'':12}{'seconds':>10}{'peak MB':>10}")
+        for name, (seconds, megabytes) in best.items():
+            print(f"{name:12}{seconds:>10.2f}{megabytes:>10.0f}")
+        print()
+        for label, index, target in (("time", 0, TIME_TARGET), ("memory", 1, MEMORY_TARGET)):
+            ratio = best["scan --json"][index] / best["json.load"][index]
+            verdict = "ok" if ratio <= target else "OVER TARGET"
+            print(f"scan {label + ':':8}{ratio:.1f}x json.load (target <= {target}x) {verdict}")
+        print(f"findings:    {findings:,} reported, {planted:,} planted{'' if findings == planted else '  MISMATCH'}")
+    finally:
+        if options.keep:
+            print(f"kept {path}")
+        else:
+            shutil.rmtree(path.parent, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
