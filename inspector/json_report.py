@@ -34,12 +34,18 @@ def build_report(results: Sequence[ScanResult], errors: Sequence[str] = ()) -> d
 
 
 def finding_to_json(finding: Finding, turn: Turn | None) -> dict[str, Any]:
-    """One finding in the report's shape; `fix.content` is the turn's text after this fix alone."""
+    """One finding in the report's shape; `fix.content` is the turn's text after this fix alone,
+    `fix.replace_arguments` the corrected arguments of the turn's own calls (by index) and
+    `fix.add_results` the results recorded after the turn."""
     fix = None
     if finding.fix is not None:
         fix = {
             "content": finding.fix.apply_to_text(turn.text) if turn is not None else finding.fix.text,
             "tool_calls": [{"name": c.name, "arguments": c.arguments} for c in finding.fix.add_calls],
+            "replace_arguments": [{"call": index, "arguments": arguments}
+                                  for index, arguments in finding.fix.replace_arguments],
+            "add_results": [{"call_id": r.call_id, "name": r.name, "content": r.content, "is_error": r.is_error}
+                            for r in finding.fix.add_results],
         }
     return {
         "turn": finding.turn,

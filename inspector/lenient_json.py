@@ -36,6 +36,8 @@ _TOKENS = re.compile(
     re.S | re.X,
 )
 _BRACES = re.compile(_STRING_OR_COMMENT + r"| (?P<open>\{) | (?P<close>\})", re.S | re.X)
+# Only an object whose first key is quoted (or that is empty) can be plain JSON.
+_JSON_OBJECT_START = re.compile(r"\{\s*[\"}]")
 _SINGLE_QUOTED_ESCAPES = re.compile(r"""\\(.)|(")""", re.S)
 _PYTHON_WORDS = {"True": "true", "False": "false", "None": "null"}
 _REPAIR_NAMES = {
@@ -78,16 +80,17 @@ def parse_object_at(text: str, start: int = 0) -> Parsed | None:
     """Parse the JSON or JS-style object that begins at `text[start]`, or None if there is none."""
     if not text.startswith("{", start):
         return None
-    try:
-        value, end = _DECODER.raw_decode(text, start)
-    except (json.JSONDecodeError, RecursionError):
-        pass
-    else:
-        return Parsed(value, end) if isinstance(value, dict) else None
+    if _JSON_OBJECT_START.match(text, start):
+        try:
+            value, end = _DECODER.raw_decode(text, start)
+        except (json.JSONDecodeError, RecursionError):
+            pass
+        else:
+            return Parsed(value, end) if isinstance(value, dict) else None
     end = object_end(text, start)
     if end is None:
         return None
-    loaded = loads_lenient(text[start:end])
+    loaded = _loads_not_json(text[start:end])
     if loaded is None or not isinstance(loaded[0], dict):
         return None
     return Parsed(loaded[0], end, loaded[1])
@@ -98,7 +101,11 @@ def loads_lenient(text: str) -> tuple[Any, tuple[str, ...]] | None:
     try:
         return json.loads(text, strict=False), ()
     except (json.JSONDecodeError, RecursionError):
-        pass
+        return _loads_not_json(text)
+
+
+def _loads_not_json(text: str) -> tuple[Any, tuple[str, ...]] | None:
+    """`loads_lenient` for a text already known not to be plain JSON."""
     rewritten, repairs = _js_to_json(text)
     if repairs:
         try:

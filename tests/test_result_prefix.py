@@ -12,7 +12,7 @@ PREFIX = '{success: true, memory_type: "journal", content: "Lost track of the Li
 
 def _findings(path):
     (result,) = scan_file(path)
-    return result.findings
+    return [finding for finding in result.findings if finding.kind == "result-prefix"]
 
 
 def _call(call_id, name, arguments):

@@ -11,17 +11,21 @@ from inspector.formats import load_sessions, render_sessions
 from inspector.scan import scan_file
 
 EXPECTED = {
-    # (file, session id): [(turn, tool, executed)]
-    ("memory-agent.openai.json", None): [(6, "save_memory", False), (8, "save_memory", False),
-                                         (14, "save_memory", False), (14, "save_memory", False),
-                                         (20, "whiteboard", True), (32, "save_memory", False)],
-    ("support-agent.anthropic.json", None): [(9, "issue_refund", False)],
-    ("travel-agent.gemini.json", None): [(9, "book_hotel", False)],
-    ("quickstart.openai.jsonl", None): [(6, "save_memory", False)],
+    # (file, session id): [(turn, kind, tool, executed)]
+    ("memory-agent.openai.json", None): [(6, "result-prefix", "save_memory", False),
+                                         (8, "result-prefix", "save_memory", False),
+                                         (14, "result-prefix", "save_memory", False),
+                                         (14, "result-prefix", "save_memory", False),
+                                         (20, "result-prefix", "whiteboard", True),
+                                         (32, "result-prefix", "save_memory", False)],
+    ("support-agent.anthropic.json", None): [(9, "result-prefix", "issue_refund", False)],
+    ("travel-agent.gemini.json", None): [(9, "result-prefix", "book_hotel", False)],
+    ("quickstart.openai.jsonl", None): [(6, "result-prefix", "save_memory", False)],
     ("finetune.openai.jsonl", "line 1"): [],
-    ("finetune.openai.jsonl", "line 2"): [(2, "create_calendar_event", False)],
+    ("finetune.openai.jsonl", "line 2"): [(2, "result-prefix", "create_calendar_event", False)],
     ("finetune.openai.jsonl", "line 3"): [],
-    ("coding-agent.dump.json", "ui_run_764686752e2f"): [],
+    ("coding-agent.dump.json", "ui_run_764686752e2f"): [(10, "claimed-execution", "run_code", False),
+                                                        (12, "claimed-execution", None, False)],
     ("clean.openai.json", None): [],
 }
 SAMPLES = sorted({name for name, _ in EXPECTED})
@@ -34,10 +38,10 @@ def test_every_sample_is_listed():
 def test_scan_of_the_sample_directory_finds_exactly_the_planted_prefixes(capsys):
     assert main(["scan", "--json", str(SESSIONS)]) == 1
     report = json.loads(capsys.readouterr().out)
-    found = {(s["path"].rsplit("/", 1)[-1], s["session_id"]): [(f["turn"], f["tool"], f["executed"]) for f in s["findings"]]
-             for s in report["sessions"]}
+    found = {(s["path"].rsplit("/", 1)[-1], s["session_id"]):
+             [(f["turn"], f["kind"], f["tool"], f["executed"]) for f in s["findings"]] for s in report["sessions"]}
     assert found == EXPECTED
-    assert report["summary"]["by_kind"]["result-prefix"] == sum(map(len, EXPECTED.values()))
+    assert report["summary"]["findings"] == sum(map(len, EXPECTED.values()))
     formats = {s["path"].rsplit("/", 1)[-1]: s["format"] for s in report["sessions"]}
     assert formats["support-agent.anthropic.json"] == "anthropic"
     assert formats["travel-agent.gemini.json"] == "gemini"
@@ -56,22 +60,23 @@ def test_round_trip_without_fixes_is_faithful(name):
 
 
 @pytest.mark.parametrize("name", SAMPLES)
-def test_fix_output_rescans_clean_with_calls_recovered(name, tmp_path, capsys):
+def test_fix_output_rescans_clean_of_every_fixed_kind(name, tmp_path, capsys):
     source = SESSIONS / name
     out = tmp_path / name
     before = scan_file(source)
     expected_code = 1 if any(r.findings for r in before) else 0
     assert main(["fix", str(source), "--accept", "all", "-o", str(out)]) == expected_code
     after = scan_file(out)
-    assert [r.findings for r in after] == [[] for _ in after]
+    left = [[f.kind for f in r.findings] for r in after]
+    assert left == [[f.kind for f in r.findings if f.fix is None] for r in before]
     assert [r.session.format for r in after] == [r.session.format for r in before]
     for old, new in zip(before, after):
-        recovered = sum(f.executed is False for f in old.findings)
+        recovered = sum(len(f.fix.add_calls) for f in old.findings if f.fix is not None)
         assert _call_count(new) == _call_count(old) + recovered
         assert sum(r.call_id is not None and "not executed" in str(r.content)
                    for t in new.session.turns for r in t.tool_results) == recovered
     audit = (tmp_path / (name + ".audit.jsonl")).read_text().splitlines()
-    assert len(audit) == sum(len(r.findings) for r in before)
+    assert len(audit) == sum(f.fix is not None for r in before for f in r.findings)
 
 
 def _call_count(result) -> int:

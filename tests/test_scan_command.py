@@ -35,7 +35,8 @@ def test_json_report_follows_the_contract(write_session, capsys):
     assert finding["arguments"] == {"memory_type": "journal", "content": "Ran 5k"}
     assert finding["payload"] == {"success": True, "memory_type": "journal", "content": "Ran 5k"}
     assert finding["fix"] == {"content": REPLY[end:],
-                              "tool_calls": [{"name": "save_memory", "arguments": finding["arguments"]}]}
+                              "tool_calls": [{"name": "save_memory", "arguments": finding["arguments"]}],
+                              "replace_arguments": [], "add_results": []}
 
 
 def test_text_report_previews_object_and_remaining_text_safely(write_session, capsys):
@@ -75,3 +76,14 @@ def test_python_dash_m_runs_the_same_command_line(write_session):
 def test_no_command_prints_help_and_fails(capsys):
     assert main([]) == 2
     assert "scan" in capsys.readouterr().out
+
+
+def test_json_report_carries_argument_repairs_and_added_results(write_session, capsys):
+    broken = {"id": "c1", "type": "function", "function": {"name": "run_code", "arguments": '{"code": "print(1)"}}}'}}
+    path = write_session([{"role": "user", "content": "run it"},
+                          {"role": "assistant", "content": None, "tool_calls": [broken]}])
+    main(["scan", "--json", str(path)])
+    findings = {f["kind"]: f for f in json.loads(capsys.readouterr().out)["sessions"][0]["findings"]}
+    assert findings["malformed-arguments"]["fix"]["replace_arguments"] == [{"call": 0, "arguments": {"code": "print(1)"}}]
+    (added,) = findings["orphan-call"]["fix"]["add_results"]
+    assert added["call_id"] == "c1" and added["is_error"] is True

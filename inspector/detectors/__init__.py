@@ -10,11 +10,14 @@ from types import ModuleType
 from typing import Iterable
 
 from inspector.catalogue import build_catalogue
-from inspector.detectors import result_prefix
+from inspector.detectors import (claimed_execution, malformed_arguments, orphan_call, orphan_result, result_prefix,
+                                 tool_error)
 from inspector.detectors.context import ScanContext
 from inspector.model import Finding, Session, ToolSpec
 
-DETECTORS: tuple[ModuleType, ...] = (result_prefix,)
+DETECTORS: tuple[ModuleType, ...] = (
+    result_prefix, malformed_arguments, orphan_call, orphan_result, tool_error, claimed_execution,
+)
 
 
 def kinds() -> list[str]:

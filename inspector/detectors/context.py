@@ -4,13 +4,13 @@ results. Indexes are built once per scan, and only when a detector first needs t
 from __future__ import annotations
 
 import json
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
 from inspector.catalogue import Catalogue
-from inspector.model import Session, ToolCall, ToolResult
+from inspector.model import USER, Session, ToolCall, ToolResult
 
 # How many earlier calls to compare, most recent first, per lookup: an echo or a repeat is of a
 # recent call, and the bound keeps huge sessions fast.
@@ -81,10 +81,17 @@ class ScanContext:
             calls = self._calls_by_tool.get(tool, [])
         return _latest(calls, position, lambda past: bool(past.call.arguments) and agrees(arguments, past.call.arguments))
 
+    @cached_property
+    def _user_positions(self) -> list[int]:
+        return [turn.position for turn in self.session.turns if turn.role == USER]
+
     def matching_result(self, obj: dict[str, Any], position: int) -> PastCall | None:
-        """The latest of the recent calls up to `position` whose result agrees with `obj` (keys
-        shared, no value in conflict). Only results holding one of `obj`'s texts are parsed."""
+        """The latest call of the current exchange (since the last user turn before `position`)
+        whose result agrees with `obj`: keys shared, no value in conflict. Only results holding
+        one of `obj`'s texts are parsed."""
         texts = [v for v in obj.values() if isinstance(v, str) and v]
+        users = self._user_positions
+        exchange_start = users[bisect_left(users, position) - 1] if users and users[0] < position else -1
 
         def echoed(past: PastCall) -> bool:
             content = past.result.content if past.result is not None else None
@@ -93,13 +100,15 @@ class ScanContext:
             found = result_object(past.result)
             return found is not None and agrees(obj, found)
 
-        return _latest(self.past_calls, position, echoed) if texts else None
+        return _latest(self.past_calls, position, echoed, since=exchange_start) if texts else None
 
 
-def _latest(calls: list[PastCall], position: int, accept) -> PastCall | None:
-    """The latest of the last `_LOOKBACK` calls up to `position` that `accept` takes."""
+def _latest(calls: list[PastCall], position: int, accept, since: int = -1) -> PastCall | None:
+    """The latest of the last `_LOOKBACK` calls after `since` and up to `position` that `accept` takes."""
     end = bisect_right(calls, position, key=lambda past: past.position)
     for past in reversed(calls[max(0, end - _LOOKBACK):end]):
+        if past.position <= since:
+            break
         if accept(past):
             return past
     return None

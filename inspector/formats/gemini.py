@@ -83,7 +83,7 @@ def _turn(position: int, content: dict[str, Any]) -> Turn:
         if response is not None:
             body = response.get("response")
             results.append(ToolResult(response.get("id"), response.get("name"), body,
-                                      isinstance(body, dict) and "error" in body))
+                                      isinstance(body, dict) and bool(body.get("error"))))
     role = ROLES[content.get("role", "user")]
     if role == USER and results and len(results) == len(content["parts"]):
         role = TOOL
