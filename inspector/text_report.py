@@ -44,7 +44,7 @@ def _finding_lines(finding: Finding, turn: Turn | None) -> list[str]:
     lines.extend(textwrap.wrap(neutralise(finding.message), 100, initial_indent="      ", subsequent_indent="      "))
     if turn is not None and finding.span:
         start, end = finding.span
-        lines.append(f"      object: {preview(turn.text[start:end], 100)}")
+        lines.append(f"      found:  {preview(turn.text[start:end], 100)}")
     if finding.fix is not None:
         if turn is not None:
             lines.append(f"      text:   {preview(finding.fix.apply_to_text(turn.text), 100)}")

@@ -44,7 +44,7 @@ def test_text_report_previews_object_and_remaining_text_safely(write_session, ca
     assert main(["scan", str(path)]) == 1
     out = capsys.readouterr().out
     assert "turn 1 (m2)  error    result-prefix  save_memory, not executed" in out
-    assert 'object: {success: true, memory_type: "journal", content: "Ran 5k"}' in out
+    assert 'found:  {success: true, memory_type: "journal", content: "Ran 5k"}' in out
     assert "text:   Great run! \\x1b[31mred\\x1b[0m" in out
     assert "\x1b" not in out
     assert "result-prefix    1  (1 not executed, 0 ran)" in out
