@@ -87,14 +87,14 @@ def test_fine_tuning_jsonl_is_one_session_per_line(tmp_path):
 
 
 def test_odd_record_is_reported_and_survives(tmp_path):
-    messages = [MESSAGES[0], "not a message", {"content": "no role"}, MESSAGES[6]]
+    messages = [MESSAGES[0], "not a message", {"content": "no role"}, {"role": ["user"], "content": "x"}, MESSAGES[6]]
     (session,) = load_sessions(_write(tmp_path, "odd.json", json.dumps({"messages": messages})))
-    assert [t.position for t in session.turns] == [0, 3]
-    assert len(session.problems) == 2 and "message 1" in session.problems[0]
+    assert [t.position for t in session.turns] == [0, 4]
+    assert len(session.problems) == 3 and "message 1" in session.problems[0]
     edited = replace(session.turns[1], text="changed", edited=True)
     out = json.loads(render_sessions([replace(session, turns=(session.turns[0], edited))]))
-    assert out["messages"][1:3] == ["not a message", {"content": "no role"}]
-    assert out["messages"][3]["content"] == "changed"
+    assert out["messages"][1:4] == messages[1:4]
+    assert out["messages"][4]["content"] == "changed"
 
 
 def test_inserted_turns_are_written_as_native_calls_and_results(tmp_path):

@@ -76,25 +76,23 @@ def write(document: Document, sessions: list[Session]) -> str:
 def _session(document: Document, messages: Any, tools: Any, index: int = 0, session_id: str | None = None) -> Session:
     turns: list[Turn] = []
     problems: list[str] = []
+    roles = ROLES
     for position, message in enumerate(messages if isinstance(messages, list) else []):
-        if message is None or isinstance(message, BadLine):
+        # The hot path of loading a large file: one pass, plain lookups, no helper call per message.
+        stated = message.get("role") if type(message) is dict else None
+        role = roles.get(stated) if type(stated) is str else None
+        if role is None:
+            if message is not None and not isinstance(message, BadLine):
+                problems.append(f"message {position}: not a message with a known role, skipped")
             continue
-        if not isinstance(message, dict) or message.get("role") not in ROLES:
-            problems.append(f"message {position}: not a message with a known role, skipped")
-            continue
-        turns.append(_turn(position, message))
+        content = message.get("content")
+        text = content if type(content) is str else _text(content)
+        calls = _calls(message) if "tool_calls" in message or "function_call" in message else ()
+        results = (ToolResult(message.get("tool_call_id"), message.get("name"), content),) if role == TOOL else ()
+        message_id = message.get("id")
+        turns.append(Turn(position, role, text, message_id if type(message_id) is str else None, calls, results, message))
     return Session(NAME, document.path, tuple(turns), tuple(parse_tool_definitions(tools)),
                    document, index, session_id, tuple(problems))
-
-
-def _turn(position: int, message: dict[str, Any]) -> Turn:
-    role = ROLES[message["role"]]
-    content = message.get("content")
-    text = content if type(content) is str else _text(content)
-    calls = _calls(message) if "tool_calls" in message or "function_call" in message else ()
-    results = (ToolResult(message.get("tool_call_id"), message.get("name"), content),) if role == TOOL else ()
-    message_id = message.get("id")
-    return Turn(position, role, text, message_id if type(message_id) is str else None, calls, results, message)
 
 
 def _calls(message: dict[str, Any]) -> tuple[ToolCall, ...]:

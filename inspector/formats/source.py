@@ -76,7 +76,7 @@ def read_document(path: Path) -> Document:
         data = path.read_bytes()
     except OSError as exc:
         raise InspectorError(f"{path}: cannot read ({exc.strerror})") from None
-    if not data.strip():
+    if not data or data.isspace():
         raise InspectorError(f"{path}: file is empty")
     if b"\x00" in data[:8192]:
         raise InspectorError(f"{path}: binary file, not a session")

@@ -5,12 +5,13 @@ Run by hand from anywhere (pytest does not collect it):
     python tests/benchmarks/bench_scan.py [--messages 200000] [--keep]
 
 It writes a deterministic OpenAI Chat session of N messages (about 75 MB for the default 200,000)
-to a temporary directory, about 2% of them assistant replies that start with a fake JS-style
-`save_memory` result. Then it runs, three times each and each in its own process, a baseline that
-only `json.load`s the file and `python -m inspector scan --json FILE`, and prints the best wall
-time and the peak memory (the child's own `ru_maxrss`) of each, their ratios against the targets
-(time at most 3.0x, memory at most 2.5x json.load), and the findings reported against the
-prefixes planted. It exits 0 whatever the numbers (it is a report, not a test) unless a child
+to a temporary directory: about 2% of the messages are assistant replies that start with a fake
+JS-style `save_memory` result, and about 4% of the real calls have extra closing braces in their
+arguments. Then it runs, three times each and each in its own process, a baseline that only
+`json.load`s the file and `python -m inspector scan --json FILE`, and prints the best wall time
+and the peak memory (the child's own `ru_maxrss`) of each, their ratios against the targets (time
+at most 3.0x, memory at most 2.5x json.load), and the findings reported against the problems
+planted, by kind. It exits 0 whatever the numbers (it is a report, not a test) unless a child
 crashes (exit 2 or more). `--keep` keeps the generated file and prints where it is.
 
 The file is generated in a child process: on Linux a child's `ru_maxrss` starts from its parent's
@@ -54,8 +55,8 @@ TOOLS = [
 ]
 
 
-def generate(path: Path, count: int) -> int:
-    """Write a session of `count` messages to `path`; return how many fake prefixes it holds."""
+def generate(path: Path, count: int) -> dict[str, int]:
+    """Write a session of `count` messages to `path`; return how many problems of each kind it holds."""
     rng = random.Random(7)
     pool = [" ".join(rng.choice(WORDS) for _ in range(rng.randint(6, 22))).capitalize() + rng.choice(".!?")
             for _ in range(4000)]
@@ -78,11 +79,14 @@ def generate(path: Path, count: int) -> int:
         else:
             args = {"action": "update", "board_id": f"b-{rng.randint(1, 40)}", "content": "\n".join(rng.sample(pool, 4))}
             result = {"success": True, "type": "board_updated", "board_id": args["board_id"], "title": "Week plan"}
-        return ({"id": call_id, "type": "function", "function": {"name": name, "arguments": json.dumps(args)}},
+        arguments = json.dumps(args)
+        if rng.random() < 0.04:  # seed 004: extra closing braces, so the call could not have run as sent
+            arguments += "}}"
+        return ({"id": call_id, "type": "function", "function": {"name": name, "arguments": arguments}},
                 json.dumps(result))
 
     messages = [{"role": "system", "content": "You are Wren, a warm journaling companion. " + prose(3, 6)}]
-    planted = 0
+    planted = {"result-prefix": 0, "malformed-arguments": 0}
     while len(messages) < count:
         exchange: list[dict] = [{"role": "user", "content": prose(1, 3)}]
         roll = rng.random()
@@ -100,7 +104,9 @@ def generate(path: Path, count: int) -> int:
         if len(exchange) > count - len(messages):  # the last exchange must fit whole: no unanswered call
             exchange = [{"role": "user", "content": prose(1, 4)}, {"role": "assistant", "content": prose(1, 8)}]
         exchange = exchange[:count - len(messages)]
-        planted += sum(1 for m in exchange if str(m["content"]).startswith("{success"))
+        planted["result-prefix"] += sum(1 for m in exchange if str(m["content"]).startswith("{success"))
+        planted["malformed-arguments"] += sum(call["function"]["arguments"].endswith("}}}")
+                                              for m in exchange for call in m.get("tool_calls") or ())
         messages += exchange
     with path.open("w", encoding="utf-8") as out:
         out.write('{"model": "gemini-2.5-flash", "tools": ' + json.dumps(TOOLS) + ', "messages": [\n')
@@ -130,14 +136,15 @@ def main() -> None:
     parser.add_argument("--generate-only", metavar="PATH", help=argparse.SUPPRESS)
     options = parser.parse_args()
     if options.generate_only:  # the child that writes the file
-        print(generate(Path(options.generate_only), options.messages))
+        print(json.dumps(generate(Path(options.generate_only), options.messages)))
         return
     path = Path(tempfile.mkdtemp(prefix="inspector-bench-")) / "bench.openai.json"
     try:
         made = subprocess.run([sys.executable, __file__, "--messages", str(options.messages), "--generate-only",
                                str(path)], capture_output=True, text=True, check=True)
-        planted = int(made.stdout)
-        print(f"session: {options.messages:,} messages, {path.stat().st_size / 1e6:.1f} MB, {planted:,} fake prefixes planted")
+        planted = json.loads(made.stdout)
+        kinds = ", ".join(f"{n:,} {kind}" for kind, n in planted.items())
+        print(f"session: {options.messages:,} messages, {path.stat().st_size / 1e6:.1f} MB, planted: {kinds}")
         baseline = [sys.executable, "-c", "import json,sys; json.load(open(sys.argv[1]))", str(path)]
         scan = [sys.executable, "-m", "inspector", "scan", "--json", str(path)]
         runs = {"json.load": [], "scan --json": []}
@@ -148,7 +155,7 @@ def main() -> None:
         report = subprocess.run(scan, capture_output=True, text=True, cwd=ROOT)
         if report.returncode not in (0, 1):
             sys.exit(f"inspector scan exited {report.returncode}:\n{report.stderr}")
-        findings = json.loads(report.stdout)["summary"]["findings"]
+        found = json.loads(report.stdout)["summary"]["by_kind"]
         print(f"\n{'':12}{'seconds':>10}{'peak MB':>10}")
         for name, (seconds, megabytes) in best.items():
             print(f"{name:12}{seconds:>10.2f}{megabytes:>10.0f}")
@@ -157,7 +164,9 @@ def main() -> None:
             ratio = best["scan --json"][index] / best["json.load"][index]
             verdict = "ok" if ratio <= target else "OVER TARGET"
             print(f"scan {label + ':':8}{ratio:.1f}x json.load (target <= {target}x) {verdict}")
-        print(f"findings:    {findings:,} reported, {planted:,} planted{'' if findings == planted else '  MISMATCH'}")
+        for kind in sorted(planted.keys() | found.keys()):
+            reported, made_count = found.get(kind, 0), planted.get(kind, 0)
+            print(f"{kind + ':':21}{reported:,} reported, {made_count:,} planted{'' if reported == made_count else '  MISMATCH'}")
     finally:
         if options.keep:
             print(f"kept {path}")
