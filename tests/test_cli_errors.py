@@ -102,3 +102,19 @@ def test_fix_into_a_missing_directory_fails_cleanly(write_session, tmp_path, cap
     code, _, err = _run(capsys, "fix", str(path), "--accept", "all", "-o", str(tmp_path / "no" / "out.json"))
     assert code == 2 and "cannot write" in _one_line_error(err)
 
+
+
+@pytest.mark.parametrize("document", [
+    {"messages": [{"role": "user", "content": "hi"}, {"role": "assistant", "content": [{"type": ["text"], "text": 1}]}]},
+    {"system": "s", "messages": [{"role": "user", "content": [{"type": {"x": 1}}]}]},
+    {"contents": [{"role": ["model"], "parts": [{"text": "hi"}]}]},
+    {"session_id": "s", "entries": [{"role": "assistant", "content": "x", "tool_calls": "not a list"}]},
+])
+def test_records_of_unforeseen_shapes_never_crash(tmp_path, capsys, document):
+    path = tmp_path / "odd.json"
+    path.write_text(json.dumps(document))
+    code, out, err = _run(capsys, "scan", str(path))
+    assert code in (0, 1, 2)
+    assert "Traceback" not in err
+    if code == 2:
+        _one_line_error(err)

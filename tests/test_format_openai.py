@@ -87,12 +87,13 @@ def test_fine_tuning_jsonl_is_one_session_per_line(tmp_path):
 
 
 def test_odd_record_is_reported_and_survives(tmp_path):
-    messages = [MESSAGES[0], "not a message", {"content": "no role"}, {"role": ["user"], "content": "x"}, MESSAGES[6]]
+    messages = [MESSAGES[0], "not a message", {"content": "no role"}, {"role": ["user"], "content": "x"}, MESSAGES[6],
+                MESSAGES[1], MESSAGES[0]]
     (session,) = load_sessions(_write(tmp_path, "odd.json", json.dumps({"messages": messages})))
-    assert [t.position for t in session.turns] == [0, 4]
+    assert [t.position for t in session.turns] == [0, 4, 5, 6]
     assert len(session.problems) == 3 and "message 1" in session.problems[0]
     edited = replace(session.turns[1], text="changed", edited=True)
-    out = json.loads(render_sessions([replace(session, turns=(session.turns[0], edited))]))
+    out = json.loads(render_sessions([replace(session, turns=(session.turns[0], edited) + session.turns[2:])]))
     assert out["messages"][1:4] == messages[1:4]
     assert out["messages"][4]["content"] == "changed"
 

@@ -29,9 +29,17 @@ def format_names() -> list[str]:
 
 
 def load_sessions(path: Path, format_name: str | None = None) -> list[Session]:
-    """Every session in the file at `path`, detecting its format unless `format_name` is given."""
+    """Every session in the file at `path`, detecting its format unless `format_name` is given.
+
+    Adapters check the shapes they rely on; a record of a shape none of them foresaw (a list where
+    a string belongs, say) still ends as a one-line `InspectorError`, never a traceback.
+    """
     with collector_paused():
-        return _load(Path(path), format_name)
+        try:
+            return _load(Path(path), format_name)
+        except (TypeError, KeyError, AttributeError, IndexError, ValueError) as exc:
+            raise InspectorError(f"{path}: a record has a shape this format does not allow "
+                                 f"({type(exc).__name__}: {exc})") from None
 
 
 def _load(path: Path, format_name: str | None) -> list[Session]:

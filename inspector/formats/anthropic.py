@@ -37,7 +37,7 @@ def matches(document: Document) -> bool:
     return (
         any(isinstance(b, dict) and b.get("type") in BLOCK_SIGNALS for m in messages for b in _blocks(m))
         or any("input_schema" in t for t in tools)
-        or ("system" in value and bool(messages) and all(m.get("role") in ROLES for m in messages))
+        or ("system" in value and bool(messages) and all(_has_role(m) for m in messages))
     )
 
 
@@ -48,7 +48,7 @@ def read(document: Document) -> list[Session]:
     problems: list[str] = []
     names: dict[str, str] = {}
     for position, message in enumerate(value["messages"]):
-        if not isinstance(message, dict) or message.get("role") not in ROLES:
+        if not _has_role(message):
             problems.append(f"message {position}: not a message with a user or assistant role, skipped")
             continue
         turns.append(_turn(position, message, names))
@@ -139,3 +139,7 @@ def _result_block(result: ToolResult) -> dict[str, Any]:
     if result.is_error:
         block["is_error"] = True
     return block
+
+
+def _has_role(message: Any) -> bool:
+    return isinstance(message, dict) and isinstance(message.get("role"), str) and message["role"] in ROLES

@@ -40,7 +40,7 @@ def read(document: Document) -> list[Session]:
     problems: list[str] = []
     for position, content in enumerate(_contents(value)):
         if not isinstance(content, dict) or not isinstance(content.get("parts"), list) \
-                or content.get("role", "user") not in ROLES:
+                or not _known_role(content.get("role", "user")):
             problems.append(f"message {position}: not a content with parts and a user or model role, skipped")
             continue
         turns.append(_turn(position, content))
@@ -136,3 +136,7 @@ def _response(result: ToolResult) -> dict[str, Any]:
     body = {"id": result.call_id} if result.call_id else {}
     response = result.content if isinstance(result.content, dict) else {"result": result.content}
     return {**body, "name": result.name, "response": response}
+
+
+def _known_role(role: Any) -> bool:
+    return isinstance(role, str) and role in ROLES

@@ -158,4 +158,4 @@ def _is_example(record: Any) -> bool:
 
 def _looks_like_messages(records: list[Any]) -> bool:
     dicts = [r for r in records[:50] if isinstance(r, dict)]
-    return bool(dicts) and sum(r.get("role") in ROLES for r in dicts) * 2 > len(dicts)
+    return bool(dicts) and sum(isinstance(r.get("role"), str) and r["role"] in ROLES for r in dicts) * 2 > len(dicts)
