@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from inspector.model import Finding, Turn
+from inspector.rates import compute_rates
 from inspector.scan import ScanResult
 
 SCHEMA = 1
@@ -30,6 +31,7 @@ def build_report(results: Sequence[ScanResult], errors: Sequence[str] = ()) -> d
             "by_kind": by_kind,
         },
         "errors": list(errors),
+        "rates": compute_rates(results),
     }
 
 

@@ -26,6 +26,9 @@ RECOVERED = "recovered"
 
 Span = tuple[int, int]
 
+# The result a repair records for a call it recovered from text: the call was never executed.
+NOT_EXECUTED = "Recovered from the assistant's text by inspector; this call was not executed."
+
 
 @dataclass(frozen=True, slots=True)
 class ToolCall:

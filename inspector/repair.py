@@ -12,9 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Iterable
 
-from inspector.model import ASSISTANT, TOOL, Finding, Session, ToolCall, ToolResult, Turn, remove_spans
-
-NOT_EXECUTED = "Recovered from the assistant's text by inspector; this call was not executed."
+from inspector.model import ASSISTANT, NOT_EXECUTED, TOOL, Finding, Session, ToolCall, ToolResult, Turn, remove_spans
 
 
 @dataclass(frozen=True)

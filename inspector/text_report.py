@@ -7,6 +7,7 @@ import textwrap
 from typing import Sequence
 
 from inspector.model import Finding, Turn
+from inspector.rates import compute_rates, rate_lines
 from inspector.safe_text import neutralise, preview
 from inspector.scan import ScanResult
 
@@ -18,6 +19,9 @@ def render_report(results: Sequence[ScanResult]) -> str:
         lines.extend(_session_lines(result))
     lines.append(_summary_line(results))
     lines.extend(_kind_lines(results))
+    rates = compute_rates(results)
+    if rates["total"]["calls"]:
+        lines.extend(rate_lines(rates))
     return "\n".join(lines) + "\n"
 
 

@@ -3,8 +3,8 @@
 import json
 
 from inspector.formats import load_sessions, render_sessions
-from inspector.model import ASSISTANT, TOOL, Finding, Fix, ToolCall, ToolResult
-from inspector.repair import NOT_EXECUTED, apply_fixes
+from inspector.model import ASSISTANT, NOT_EXECUTED, TOOL, Finding, Fix, ToolCall, ToolResult
+from inspector.repair import apply_fixes
 
 
 def _session(tmp_path, messages):

@@ -24,7 +24,8 @@ EXPECTED = {
     ("finetune.openai.jsonl", "line 1"): [],
     ("finetune.openai.jsonl", "line 2"): [(2, "result-prefix", "create_calendar_event", False)],
     ("finetune.openai.jsonl", "line 3"): [],
-    ("coding-agent.dump.json", "ui_run_764686752e2f"): [(10, "claimed-execution", "run_code", False),
+    ("coding-agent.dump.json", "ui_run_764686752e2f"): [(8, "tool-markup", "run_code", False),
+                                                        (10, "claimed-execution", "run_code", False),
                                                         (12, "claimed-execution", None, False)],
     ("clean.openai.json", None): [],
 }

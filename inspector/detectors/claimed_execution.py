@@ -66,10 +66,11 @@ def detect(context: ScanContext) -> Iterator[Finding]:
                 if not supported:
                     yield _finding(turn, tool, start, sentence)
                     break
-        if turn.tool_calls:
+        ran = [call.name for call in turn.tool_calls if context.ran(call)] if turn.tool_calls else ()
+        if ran:
             phase_has_call = True
-            if not called.issuperset(call.name for call in turn.tool_calls):
-                called.update(call.name for call in turn.tool_calls)
+            if not called.issuperset(ran):
+                called.update(ran)
                 uncalled = [name for name in uncalled if name not in called]
 
 

@@ -10,7 +10,7 @@ from functools import cached_property
 from typing import Any
 
 from inspector.catalogue import Catalogue
-from inspector.model import USER, Session, ToolCall, ToolResult
+from inspector.model import NOT_EXECUTED, RECOVERED, USER, Session, ToolCall, ToolResult
 
 # How many earlier calls to compare, most recent first, per lookup: an echo or a repeat is of a
 # recent call, and the bound keeps huge sessions fast.
@@ -56,6 +56,15 @@ class ScanContext:
         return calls
 
     @cached_property
+    def _unexecuted(self) -> set[int]:
+        return {id(past.call) for past in self.past_calls
+                if past.result is not None and NOT_EXECUTED in str(past.result.content)}
+
+    def ran(self, call: ToolCall) -> bool:
+        """False for a call that a repair recovered from text and recorded as not executed."""
+        return call.origin != RECOVERED and id(call) not in self._unexecuted
+
+    @cached_property
     def _calls_by_tool(self) -> dict[str, list[PastCall]]:
         index: dict[str, list[PastCall]] = {}
         for past in self.past_calls:
@@ -79,7 +88,8 @@ class ScanContext:
             calls = min((self._calls_by_text_argument.get((tool, k, v), []) for k, v in texts), key=len)
         else:
             calls = self._calls_by_tool.get(tool, [])
-        return _latest(calls, position, lambda past: bool(past.call.arguments) and agrees(arguments, past.call.arguments))
+        return _latest(calls, position, lambda past: bool(past.call.arguments) and self.ran(past.call)
+                       and agrees(arguments, past.call.arguments))
 
     @cached_property
     def _user_positions(self) -> list[int]:

@@ -1,0 +1,25 @@
+"""Detector `invalid-argument`: a value that breaks the schema: enum, const, a missing required
+parameter, bounds, pattern, additional properties in a nested object. The fix normalises an enum
+value only when exactly one allowed value matches ignoring case and punctuation.
+
+Checked only for tools with a real schema, by `schema_check`; every fix is re-validated.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from inspector.detectors import schema_check
+from inspector.detectors.context import ScanContext
+from inspector.model import ERROR, Finding
+
+KIND = schema_check.INVALID_ARGUMENT
+SEVERITY = ERROR
+
+
+def detect(context: ScanContext) -> Iterator[Finding]:
+    """Findings for every structured call (with parsed arguments) that has this problem."""
+    for check in schema_check.structured_checks(context):
+        found = schema_check.finding(check, KIND, SEVERITY)
+        if found is not None:
+            yield found

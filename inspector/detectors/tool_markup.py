@@ -1,0 +1,85 @@
+"""Detector `tool-markup`: tool-call markup that leaked into an assistant's visible text.
+
+When a server has no parser for a model's call format, or the model writes it slightly wrong, the
+raw call stays in the text and nothing runs (seeds 002 and 004). For each leaked block the
+detector names the tool, parses the arguments, and proposes a fix that removes the block (with a
+`TOOL CALL:` marker line before it and the white space after it) and recovers each call as a
+structured call marked not executed, as the result-prefix fix does. Placeholder or unparseable
+arguments give a strip-only fix that says so. The family parsers live in `markup_families`.
+
+Only assistant turns are read, and only those holding a literal marker (or that are one object):
+a test for the characters every marker holds, then one compiled regular expression search,
+before anything is parsed.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from inspector.detectors.context import ScanContext
+from inspector.detectors.markup_families import Block, find_blocks, type_by_schema
+from inspector.model import ASSISTANT, ERROR, RECOVERED, WARNING, Finding, Fix, ToolCall, Turn
+
+KIND = "tool-markup"
+
+_MARKERS = re.compile(
+    r"<tool_call|\[TOOL_CALLS\]|<\|python_tag\|>|```[ \t]*(?:tool_c|json|tool\b|\n)|<function=|<function_calls>"
+    r"|<minimax:tool_call>|\[TOOL_REQUEST\]|<functioncall>|functools\[|<\|tool_call_start\|>|<TOOLCALL>"
+)
+_MARKER_LINE = re.compile(r"(?:^|\n)[ \t]*(?:\*\*)?TOOL CALL:(?:\*\*)?[ \t]*\n[ \t]*\Z")
+_SPACE = re.compile(r"\s*")
+
+
+def detect(context: ScanContext) -> Iterator[Finding]:
+    """A finding for each leaked tool-call block in each assistant turn, in order."""
+    for turn in context.session.turns:
+        if turn.role != ASSISTANT or not turn.text:
+            continue
+        text = turn.text
+        if not (("<" in text or "[" in text or "`" in text or "functools" in text) and _MARKERS.search(text)):
+            stripped = text.strip()
+            if not (stripped.startswith("{") and stripped.endswith("}")):
+                continue
+        for number, block in enumerate(find_blocks(text, context.catalogue)):
+            yield _finding(context, turn, number, block)
+
+
+def removal_span(text: str, block: Block) -> tuple[int, int]:
+    """What removing `block` cuts: a `TOOL CALL:` marker line before it, the block, and the white
+    space after it (or, for a block that ends the text, the white space before it)."""
+    start = block.start
+    marker = _MARKER_LINE.search(text, max(0, start - 40), start)
+    if marker is not None:
+        start = marker.start() + (1 if text.startswith("\n", marker.start()) else 0)
+    end = _SPACE.match(text, block.end).end()
+    if end == len(text):
+        start = len(text[:start].rstrip())
+    return start, end
+
+
+def _finding(context: ScanContext, turn: Turn, number: int, block: Block) -> Finding:
+    span = removal_span(turn.text, block)
+    recovered: list[ToolCall] = []
+    for index, call in enumerate(block.calls):
+        if call.name is None or call.arguments is None:
+            continue
+        spec = context.catalogue.get(call.name)
+        arguments = type_by_schema(call.arguments, spec.properties) if spec is not None else call.arguments
+        call_id = f"call_inspector_{turn.position}_{number}" + (f"_{index}" if index else "")
+        recovered.append(ToolCall(call_id, call.name, arguments, arguments, RECOVERED))
+    first = block.calls[0] if block.calls else None
+    tool = first.name if first else None
+    names = ", ".join(c.name or "an unnamed tool" for c in block.calls) or "an unnamed tool"
+    where = f"Leaked {block.family} tool-call markup for {names}; nothing ran."
+    if recovered and len(recovered) == len(block.calls):
+        listed = ", ".join(f"{c.name}({', '.join(c.arguments) or 'no arguments'})" for c in recovered)
+        fix = Fix(remove=(span,), add_calls=tuple(recovered),
+                  summary=f"strip the markup and recover {listed}, marked not executed")
+        return Finding(turn.position, turn.id, turn.role, KIND, ERROR, where, span, tool, recovered[0].arguments,
+                       [{"name": c.name, "arguments": c.arguments} for c in block.calls], False, fix)
+    reason = block.note or "arguments that do not parse"
+    fix = Fix(remove=(span,), summary=f"strip the markup only: it holds {reason}, so there is no call to recover")
+    message = f"{where} It holds {reason}, so only the text can be cleaned."
+    return Finding(turn.position, turn.id, turn.role, KIND, WARNING, message, span, tool, None,
+                   [{"name": c.name, "arguments": c.arguments} for c in block.calls], None, fix)

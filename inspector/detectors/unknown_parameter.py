@@ -1,0 +1,25 @@
+"""Detector `unknown-parameter`: an argument name the schema does not have. The fix renames it to
+the one missing required parameter when exactly one unknown value fits its type, or unwraps a single
+arguments/input/parameters/params wrapper whose inner object validates.
+
+Checked only for tools with a real schema, by `schema_check`; every fix is re-validated.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from inspector.detectors import schema_check
+from inspector.detectors.context import ScanContext
+from inspector.model import ERROR, Finding
+
+KIND = schema_check.UNKNOWN_PARAMETER
+SEVERITY = ERROR
+
+
+def detect(context: ScanContext) -> Iterator[Finding]:
+    """Findings for every structured call (with parsed arguments) that has this problem."""
+    for check in schema_check.structured_checks(context):
+        found = schema_check.finding(check, KIND, SEVERITY)
+        if found is not None:
+            yield found

@@ -1,0 +1,25 @@
+"""Detector `wrong-type`: a value of the wrong JSON type. The fix converts only without loss ("42"
+-> 42, "true" -> true, number -> string, value -> [value], a JSON string holding the expected object
+or array) and lists each conversion.
+
+Checked only for tools with a real schema, by `schema_check`; every fix is re-validated.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from inspector.detectors import schema_check
+from inspector.detectors.context import ScanContext
+from inspector.model import WARNING, Finding
+
+KIND = schema_check.WRONG_TYPE
+SEVERITY = WARNING
+
+
+def detect(context: ScanContext) -> Iterator[Finding]:
+    """Findings for every structured call (with parsed arguments) that has this problem."""
+    for check in schema_check.structured_checks(context):
+        found = schema_check.finding(check, KIND, SEVERITY)
+        if found is not None:
+            yield found

@@ -1,0 +1,122 @@
+"""Rates of the schema problems (seed 003: "a healthy system has < 2% phantom tool calls").
+
+Per session and in total: the number of tool calls (structured, plus those recovered from text by
+a fix) and, for each schema kind, its count and rate per 100 calls, broken down by model (where
+the format records one: a top-level `model` key, or a per-message `model`) and by tool.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Sequence
+
+from inspector.detectors.schema_check import INVALID_ARGUMENT, UNKNOWN_PARAMETER, UNKNOWN_TOOL, WRONG_TYPE
+from inspector.model import Session, Turn
+from inspector.scan import ScanResult
+
+KINDS = (UNKNOWN_TOOL, INVALID_ARGUMENT, UNKNOWN_PARAMETER, WRONG_TYPE)
+UNKNOWN_MODEL = "unknown"
+
+
+class _Rates:
+    """Counts of calls and of findings by (model, tool), summed up when reported."""
+
+    def __init__(self) -> None:
+        self.calls: Counter[tuple[str, str]] = Counter()
+        self.kinds: Counter[tuple[str, str, str]] = Counter()
+
+    def add(self, model: str, tool: str, kind: str | None = None) -> None:
+        if kind is None:
+            self.calls[model, tool] += 1
+        else:
+            self.kinds[model, tool, kind] += 1
+
+    def update(self, other: "_Rates") -> None:
+        self.calls.update(other.calls)
+        self.kinds.update(other.kinds)
+
+    def to_json(self) -> dict[str, Any]:
+        groups: dict[str, dict[str, list]] = {"by_model": {}, "by_tool": {}}
+        total = [0, dict.fromkeys(KINDS, 0)]
+        for (model, tool), count in self.calls.items():
+            for group, name in (("by_model", model), ("by_tool", tool)):
+                groups[group].setdefault(name, [0, dict.fromkeys(KINDS, 0)])[0] += count
+            total[0] += count
+        for (model, tool, kind), count in self.kinds.items():
+            for group, name in (("by_model", model), ("by_tool", tool)):
+                groups[group].setdefault(name, [0, dict.fromkeys(KINDS, 0)])[1][kind] += count
+            total[1][kind] += count
+        return {**_entry(*total), **{group: {name: _entry(*entry) for name, entry in sorted(entries.items())}
+                                     for group, entries in groups.items()}}
+
+
+def _entry(calls: int, counts: dict[str, int]) -> dict[str, Any]:
+    return {"calls": calls, "kinds": {kind: {"count": count, "per_100_calls": per_100(count, calls)}
+                                      for kind, count in counts.items()}}
+
+
+def per_100(count: int, calls: int) -> float | None:
+    """`count` per 100 calls, to two decimals (None when there are no calls)."""
+    return round(100 * count / calls, 2) if calls else None
+
+
+def session_model(session: Session) -> str | None:
+    """The model the whole session records (a top-level `model` key), if any."""
+    document = getattr(session.document, "value", session.document)  # formats keep the parsed file in `.value`
+    if isinstance(document, list) and 0 <= session.index < len(document):
+        document = document[session.index]
+    model = document.get("model") if isinstance(document, dict) else None
+    return model if isinstance(model, str) and model else None
+
+
+def _turn_model(turn: Turn, default: str) -> str:
+    model = turn.raw.get("model") if isinstance(turn.raw, dict) else None
+    return model if isinstance(model, str) and model else default
+
+
+def _session_rates(result: ScanResult) -> _Rates:
+    rates = _Rates()
+    default = session_model(result.session) or UNKNOWN_MODEL
+    models: dict[int, str] = {}
+    for turn in result.session.turns:
+        if turn.tool_calls:
+            models[turn.position] = model = _turn_model(turn, default)
+            for call in turn.tool_calls:
+                rates.add(model, call.name)
+    needed = {f.turn for f in result.findings} - models.keys()
+    turns = {turn.position: turn for turn in result.session.turns if turn.position in needed} if needed else {}
+    seen: set[str | None] = set()
+    for finding in result.findings:
+        model = models.get(finding.turn) or (_turn_model(turns[finding.turn], default) if finding.turn in turns else default)
+        for call in finding.fix.add_calls if finding.fix is not None else ():
+            if call.id is None or call.id not in seen:
+                seen.add(call.id)
+                rates.add(model, call.name)
+        if finding.kind in KINDS:
+            rates.add(model, finding.tool or "?", finding.kind)
+    return rates
+
+
+def compute_rates(results: Sequence[ScanResult]) -> dict[str, Any]:
+    """The `rates` object of the `--json` report: `total` and one entry per session."""
+    total, sessions = _Rates(), []
+    for result in results:
+        rates = _session_rates(result)
+        total.update(rates)
+        sessions.append({"path": str(result.session.path), "session_id": result.session.session_id, **rates.to_json()})
+    return {"total": total.to_json(), "sessions": sessions}
+
+
+def rate_lines(rates: dict[str, Any]) -> list[str]:
+    """A short "Rates" block for the text report: the totals, then only the models and tools with
+    findings, each with its kinds that occur."""
+    def line(label: str, entry: dict[str, Any], every: bool = False) -> str:
+        kinds = ", ".join(f"{kind} {v['count']} ({v['per_100_calls']:.2f})" for kind, v in entry["kinds"].items()
+                          if entry["calls"] and (every or v["count"]))
+        return f"  {label:<24} {entry['calls']} calls" + (f": {kinds}" if kinds else "")
+    total = rates["total"]
+    lines = ["Rates (count, per 100 tool calls)", line("all sessions", total, every=True)]
+    for group, prefix in (("by_model", "model"), ("by_tool", "tool")):
+        lines.extend(line(f"{prefix} {name}", entry) for name, entry in total[group].items()
+                     if any(v["count"] for v in entry["kinds"].values()))
+    return lines

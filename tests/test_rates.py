@@ -1,0 +1,65 @@
+"""Rates of the schema kinds per 100 tool calls: in the `--json` report, by model and by tool, and
+in the text report."""
+
+import json
+
+from conftest import SAVE_MEMORY, WHITEBOARD
+
+from inspector.cli import main
+from inspector.rates import compute_rates
+from inspector.scan import scan_file
+
+
+def _fifty_calls_one_phantom(write_session):
+    messages = [{"role": "user", "content": "Save all of these."}]
+    for i in range(50):
+        name = "save_memories" if i == 7 else ("whiteboard" if i % 5 == 0 else "save_memory")
+        args = {"action": "get"} if name == "whiteboard" else {"memory_type": "fact", "content": f"n{i}"}
+        messages.append({"role": "assistant", "content": None, "tool_calls": [
+            {"id": f"c{i}", "type": "function", "function": {"name": name, "arguments": json.dumps(args)}}]})
+        messages.append({"role": "tool", "tool_call_id": f"c{i}", "content": "ok"})
+    path = write_session(messages, [SAVE_MEMORY, WHITEBOARD])
+    document = json.loads(path.read_text())
+    document["model"] = "gpt-4.1"
+    path.write_text(json.dumps(document))
+    return path
+
+
+def test_one_phantom_in_fifty_calls_is_two_per_hundred(write_session, capsys):
+    path = _fifty_calls_one_phantom(write_session)
+    assert main(["scan", "--json", str(path)]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert "summary" in report and report["summary"]["by_kind"] == {"unknown-tool": 1}
+    total = report["rates"]["total"]
+    assert total["calls"] == 50
+    assert total["kinds"]["unknown-tool"] == {"count": 1, "per_100_calls": 2.0}
+    assert total["kinds"]["wrong-type"] == {"count": 0, "per_100_calls": 0.0}
+    assert total["by_model"]["gpt-4.1"]["calls"] == 50
+    assert total["by_tool"]["save_memories"]["kinds"]["unknown-tool"]["per_100_calls"] == 100.0
+    assert total["by_tool"]["whiteboard"]["calls"] == 10
+    (session,) = report["rates"]["sessions"]
+    assert session["path"] == str(path) and session["calls"] == 50
+
+
+def test_recovered_calls_count_and_the_model_is_unknown_when_not_recorded(write_session):
+    path = write_session([
+        {"role": "user", "content": "Journal it."},
+        {"role": "assistant", "content": '{success: true, memory_type: "Journal", content: "Lost the plan"}Saved!'},
+    ], [SAVE_MEMORY])
+    rates = compute_rates(scan_file(path))["total"]
+    assert rates["calls"] == 1  # the call the result-prefix fix recovers
+    assert rates["kinds"]["invalid-argument"] == {"count": 1, "per_100_calls": 100.0}
+    assert list(rates["by_model"]) == ["unknown"]
+
+
+def test_no_calls_gives_no_rate():
+    rates = compute_rates([])["total"]
+    assert rates["calls"] == 0 and rates["kinds"]["unknown-tool"]["per_100_calls"] is None
+
+
+def test_text_report_ends_with_a_rates_block(write_session, capsys):
+    main(["scan", str(_fifty_calls_one_phantom(write_session))])
+    out = capsys.readouterr().out
+    block = out[out.index("Rates (count, per 100 tool calls)"):]
+    assert "all sessions" in block and "50 calls" in block and "unknown-tool 1 (2.00)" in block
+    assert "model gpt-4.1" in block
