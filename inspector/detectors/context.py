@@ -7,10 +7,10 @@ import json
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, Callable
 
 from inspector.catalogue import Catalogue
-from inspector.model import NOT_EXECUTED, RECOVERED, USER, Session, ToolCall, ToolResult
+from inspector.model import ASSISTANT, NOT_EXECUTED, RECOVERED, USER, Session, ToolCall, ToolResult, Turn
 
 # How many earlier calls to compare, most recent first, per lookup: an echo or a repeat is of a
 # recent call, and the bound keeps huge sessions fast.
@@ -32,16 +32,59 @@ class ScanContext:
     def __init__(self, session: Session, catalogue: Catalogue) -> None:
         self.session = session
         self.catalogue = catalogue
+        self._memo: dict[str, Any] = {}
+
+    def memo(self, key: str, compute: Callable[[], Any]) -> Any:
+        """A value several detectors share, computed once per scan by the first that asks."""
+        if key not in self._memo:
+            self._memo[key] = compute()
+        return self._memo[key]
+
+    @cached_property
+    def _groups(self) -> tuple[list[Turn], list[Turn], list[Turn], list[Turn]]:
+        assistant, calling, answering, exchange = [], [], [], []
+        for turn in self.session.turns:
+            relevant = False
+            if turn.role == ASSISTANT:
+                assistant.append(turn)
+                relevant = True
+            if turn.tool_calls:
+                calling.append(turn)
+                relevant = True
+            if turn.tool_results:
+                answering.append(turn)
+                relevant = True
+            if relevant:
+                exchange.append(turn)
+        return assistant, calling, answering, exchange
+
+    @property
+    def assistant_turns(self) -> list[Turn]:
+        """The assistant's turns, in order (detectors of reply text need only these)."""
+        return self._groups[0]
+
+    @property
+    def turns_with_calls(self) -> list[Turn]:
+        """The turns holding structured calls, in order."""
+        return self._groups[1]
+
+    @property
+    def turns_with_results(self) -> list[Turn]:
+        """The turns holding tool results, in order."""
+        return self._groups[2]
+
+    @property
+    def exchange_turns(self) -> list[Turn]:
+        """The turns that are the assistant's or hold calls or results, in order."""
+        return self._groups[3]
 
     @cached_property
     def past_calls(self) -> list[PastCall]:
         """Every structured call in session order, paired with its result (by id, else by name)."""
         by_id: dict[str, ToolResult] = {}
         by_name: dict[str, list[ToolResult]] = {}
-        found: list[tuple[int, ToolCall]] = []
-        for turn in self.session.turns:
-            if turn.tool_calls:
-                found.extend((turn.position, call) for call in turn.tool_calls)
+        found = [(turn.position, call) for turn in self.turns_with_calls for call in turn.tool_calls]
+        for turn in self.turns_with_results:
             for result in turn.tool_results:
                 if result.call_id:
                     by_id[result.call_id] = result

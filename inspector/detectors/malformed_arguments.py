@@ -33,11 +33,10 @@ _REPAIR_LOG_NOISE = ("returned early", "no more elements")
 
 def detect(context: ScanContext) -> Iterator[Finding]:
     """Findings for every structured call whose stored argument string is not a JSON object."""
-    for turn in context.session.turns:
-        if turn.tool_calls:
-            for index, call in enumerate(turn.tool_calls):
-                if call.arguments is None and isinstance(call.arguments_raw, str):
-                    yield _finding(turn, index, call)
+    for turn in context.turns_with_calls:
+        for index, call in enumerate(turn.tool_calls):
+            if call.arguments is None and isinstance(call.arguments_raw, str):
+                yield _finding(turn, index, call)
 
 
 class Repair(NamedTuple):

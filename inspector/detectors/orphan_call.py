@@ -28,7 +28,7 @@ NO_RESULT = "No result was recorded for this call (added by inspector)."
 def detect(context: ScanContext) -> Iterator[Finding]:
     """Findings for every call still unanswered at the next assistant reply or at the end."""
     pending: list[tuple[Turn, ToolCall]] = []
-    for turn in context.session.turns:
+    for turn in context.exchange_turns:
         if pending and turn.role == ASSISTANT and not (turn.tool_calls and not turn.text.strip()):
             yield from (_finding(t, call, "before the next assistant reply") for t, call in pending)
             pending = []

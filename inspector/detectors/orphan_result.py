@@ -22,17 +22,13 @@ def detect(context: ScanContext) -> Iterator[Finding]:
     """Findings for every result whose `call_id` no call in the session has."""
     ids: set[str] = set()
     idless_tools: set[str] = set()
-    with_results = []
-    for turn in context.session.turns:
-        if turn.tool_calls:
-            for call in turn.tool_calls:
-                if call.id:
-                    ids.add(call.id)
-                else:
-                    idless_tools.add(call.name)
-        if turn.tool_results:
-            with_results.append(turn)
-    for turn in with_results:
+    for turn in context.turns_with_calls:
+        for call in turn.tool_calls:
+            if call.id:
+                ids.add(call.id)
+            else:
+                idless_tools.add(call.name)
+    for turn in context.turns_with_results:
         for result in turn.tool_results:
             if not result.call_id or result.call_id in ids or result.name in idless_tools:
                 continue

@@ -17,7 +17,7 @@ from typing import Any, Iterator
 
 from inspector.detectors.context import ScanContext
 from inspector.lenient_json import Parsed, parse_object_at
-from inspector.model import ASSISTANT, ERROR, RECOVERED, WARNING, Finding, Fix, ToolCall, Turn
+from inspector.model import ERROR, RECOVERED, WARNING, Finding, Fix, ToolCall, Turn
 from inspector.detectors.tool_inference import infer_tool
 
 KIND = "result-prefix"
@@ -28,8 +28,8 @@ _SPACE = re.compile(r"\s*")
 
 def detect(context: ScanContext) -> Iterator[Finding]:
     """Findings for every assistant turn whose text starts with objects followed by prose."""
-    for turn in context.session.turns:
-        if turn.role != ASSISTANT or not _STARTS_WITH_BRACE.match(turn.text):
+    for turn in context.assistant_turns:
+        if not _STARTS_WITH_BRACE.match(turn.text):
             continue
         objects = leading_objects(turn.text)
         if not objects or objects[-1][1] == len(turn.text):

@@ -276,23 +276,18 @@ class SchemaChecker:
 
 def checker(context) -> SchemaChecker:
     """The session's checker, built once per scan and kept on the context."""
-    found = getattr(context, "_schema_checker", None)
-    if found is None:
-        found = SchemaChecker(context.catalogue)
-        context._schema_checker = found
-    return found
+    return context.memo("schema-checker", lambda: SchemaChecker(context.catalogue))
 
 
 def structured_checks(context) -> list[CallCheck]:
     """The checks of every structured call with parsed arguments that has a problem (computed once)."""
-    found = getattr(context, "_schema_checks", None)
-    if found is None:
+    def compute() -> list[CallCheck]:
         check = checker(context).check
-        found = [result for turn in context.session.turns if turn.tool_calls
-                 for index, call in enumerate(turn.tool_calls) if call.arguments is not None
-                 for result in (check(turn, index, call),) if result is not None]
-        context._schema_checks = found
-    return found
+        return [result for turn in context.turns_with_calls
+                for index, call in enumerate(turn.tool_calls) if call.arguments is not None
+                for result in (check(turn, index, call),) if result is not None]
+
+    return context.memo("schema-checks", compute)
 
 
 def finding(check: CallCheck, kind: str, severity: str, recovered: bool = False) -> Finding | None:

@@ -27,7 +27,7 @@ _PREVIEW = 100
 def detect(context: ScanContext) -> Iterator[Finding]:
     """Findings for every result that reports an error, naming the tool and previewing the error."""
     names: dict[str, str] | None = None
-    for turn in context.session.turns:
+    for turn in context.turns_with_results:
         for result in turn.tool_results:
             content = result.content
             if (type(content) is str and not result.is_error and 'rror"' not in content
@@ -39,7 +39,7 @@ def detect(context: ScanContext) -> Iterator[Finding]:
             tool = result.name
             if tool is None and result.call_id:
                 if names is None:
-                    names = {c.id: c.name for t in context.session.turns for c in t.tool_calls if c.id}
+                    names = {c.id: c.name for t in context.turns_with_calls for c in t.tool_calls if c.id}
                 tool = names.get(result.call_id)
             message = f"{tool or 'A tool'} returned an error: {_preview(error)}"
             yield Finding(turn.position, turn.id, turn.role, KIND, INFO, message, tool=tool, payload=error)

@@ -19,7 +19,7 @@ from typing import Iterator
 
 from inspector.detectors.context import ScanContext
 from inspector.detectors.markup_families import Block, find_blocks, type_by_schema
-from inspector.model import ASSISTANT, ERROR, RECOVERED, WARNING, Finding, Fix, ToolCall, Turn
+from inspector.model import ERROR, RECOVERED, WARNING, Finding, Fix, ToolCall, Turn
 
 KIND = "tool-markup"
 
@@ -33,8 +33,8 @@ _SPACE = re.compile(r"\s*")
 
 def detect(context: ScanContext) -> Iterator[Finding]:
     """A finding for each leaked tool-call block in each assistant turn, in order."""
-    for turn in context.session.turns:
-        if turn.role != ASSISTANT or not turn.text:
+    for turn in context.assistant_turns:
+        if not turn.text:
             continue
         text = turn.text
         if not (("<" in text or "[" in text or "`" in text or "functools" in text) and _MARKERS.search(text)):
