@@ -336,3 +336,12 @@ def recovered_findings(context, findings: list[Finding], severities: dict[str, s
                 extra = finding(result, kind, severity, recovered=True)
                 if extra is not None:
                     yield extra
+
+
+def findings_of_kind(context, kind: str, severity: str) -> Iterator[Finding]:
+    """The findings of one schema kind over every structured call with parsed arguments: what
+    each of the four schema detectors reports."""
+    for check in structured_checks(context):
+        found = finding(check, kind, severity)
+        if found is not None:
+            yield found

@@ -19,7 +19,4 @@ SEVERITY = WARNING
 
 def detect(context: ScanContext) -> Iterator[Finding]:
     """Findings for every structured call (with parsed arguments) that has this problem."""
-    for check in schema_check.structured_checks(context):
-        found = schema_check.finding(check, KIND, SEVERITY)
-        if found is not None:
-            yield found
+    return schema_check.findings_of_kind(context, KIND, SEVERITY)
