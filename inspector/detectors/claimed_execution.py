@@ -54,7 +54,7 @@ def detect(context: ScanContext) -> Iterator[Finding]:
     uncalled = [spec.name for spec in context.catalogue]
     phase_has_call = False
     catalogue_names: re.Pattern[str] | None = None
-    for turn in context.session.turns:
+    for turn in context.exchange_turns:
         if turn.role == SYSTEM:
             phase_has_call = False
         elif turn.role == ASSISTANT and _worth_reading(turn.text, phase_has_call, uncalled):

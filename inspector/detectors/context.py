@@ -10,7 +10,7 @@ from functools import cached_property
 from typing import Any, Callable
 
 from inspector.catalogue import Catalogue
-from inspector.model import ASSISTANT, NOT_EXECUTED, RECOVERED, USER, Session, ToolCall, ToolResult, Turn
+from inspector.model import ASSISTANT, NOT_EXECUTED, RECOVERED, SYSTEM, USER, Session, ToolCall, ToolResult, Turn
 
 # How many earlier calls to compare, most recent first, per lookup: an echo or a repeat is of a
 # recent call, and the bound keeps huge sessions fast.
@@ -44,7 +44,7 @@ class ScanContext:
     def _groups(self) -> tuple[list[Turn], list[Turn], list[Turn], list[Turn]]:
         assistant, calling, answering, exchange = [], [], [], []
         for turn in self.session.turns:
-            relevant = False
+            relevant = turn.role == SYSTEM
             if turn.role == ASSISTANT:
                 assistant.append(turn)
                 relevant = True
@@ -75,7 +75,8 @@ class ScanContext:
 
     @property
     def exchange_turns(self) -> list[Turn]:
-        """The turns that are the assistant's or hold calls or results, in order."""
+        """Every turn but the user's plain messages: the assistant's and the system's, and those
+        holding calls or results, in order."""
         return self._groups[3]
 
     @cached_property

@@ -33,7 +33,8 @@ def infer_tool(context: ScanContext, obj: dict[str, Any], position: int) -> Infe
     if echoed is not None:
         spec = context.catalogue.get(echoed.call.name)
         return Inference(echoed.call.name, _arguments(obj, spec), True, echoed.position)
-    candidates = _rank(obj, context.catalogue)
+    keys = frozenset(obj)
+    candidates = context.memo(f"tool-ranking {sorted(keys)}", lambda: _rank(keys, context.catalogue))
     if not candidates:
         return Inference(None)
     if len(candidates) > 1 and candidates[0][0] == candidates[1][0]:
@@ -47,8 +48,9 @@ def infer_tool(context: ScanContext, obj: dict[str, Any], position: int) -> Infe
     return Inference(spec.name, arguments, False)
 
 
-def _rank(obj: dict[str, Any], catalogue) -> list[tuple[tuple[int, float], ToolSpec]]:
-    keys = obj.keys()
+def _rank(keys: frozenset[str], catalogue) -> list[tuple[tuple[int, float], ToolSpec]]:
+    """The tools whose required parameters are all among `keys`, best fit first; the ranking
+    depends only on the keys, so a scan computes it once per key set."""
     ranked = []
     for spec in catalogue:
         parameters = spec.properties.keys()
