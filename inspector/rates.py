@@ -12,6 +12,7 @@ from typing import Any, Sequence
 
 from inspector.detectors.schema_check import INVALID_ARGUMENT, UNKNOWN_PARAMETER, UNKNOWN_TOOL, WRONG_TYPE
 from inspector.model import Session, Turn
+from inspector.safe_text import preview
 from inspector.scan import ScanResult
 
 KINDS = (UNKNOWN_TOOL, INVALID_ARGUMENT, UNKNOWN_PARAMETER, WRONG_TYPE)
@@ -113,7 +114,7 @@ def rate_lines(rates: dict[str, Any]) -> list[str]:
     def line(label: str, entry: dict[str, Any], every: bool = False) -> str:
         kinds = ", ".join(f"{kind} {v['count']} ({v['per_100_calls']:.2f})" for kind, v in entry["kinds"].items()
                           if entry["calls"] and (every or v["count"]))
-        return f"  {label:<24} {entry['calls']} calls" + (f": {kinds}" if kinds else "")
+        return f"  {preview(label, 40):<24} {entry['calls']} calls" + (f": {kinds}" if kinds else "")
     total = rates["total"]
     lines = ["Rates (count, per 100 tool calls)", line("all sessions", total, every=True)]
     for group, prefix in (("by_model", "model"), ("by_tool", "tool")):
