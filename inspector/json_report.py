@@ -67,12 +67,11 @@ def finding_to_json(finding: Finding, turn: Turn | None) -> dict[str, Any]:
 
 def _session(result: ScanResult) -> dict[str, Any]:
     session = result.session
-    turns = {turn.position: turn for turn in session.turns} if result.findings else {}
     return {
         "path": str(session.path),
         "session_id": session.session_id,
         "format": session.format,
         "turns": len(session.turns),
-        "findings": [finding_to_json(f, turns.get(f.turn)) for f in result.findings],
+        "findings": [finding_to_json(f, session.turn_at(f.turn)) for f in result.findings],
         "problems": list(session.problems),
     }

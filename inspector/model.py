@@ -7,6 +7,7 @@ recorded and applied the same way by the command line and the TUI.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -122,6 +123,18 @@ class Session:
     session_id: str | None = None
     problems: tuple[str, ...] = ()
 
+    def turn_at(self, position: int) -> Turn | None:
+        """The session's own turn at `position` (not one a repair inserted there), found by
+        bisection: turns are kept in position order."""
+        turns = self.turns
+        index = bisect_left(turns, position, key=_position)
+        first = turns[index] if index < len(turns) and turns[index].position == position else None
+        while index < len(turns) and turns[index].position == position:
+            if turns[index].raw is not None:
+                return turns[index]
+            index += 1
+        return first
+
 
 @dataclass(frozen=True)
 class Fix:
@@ -164,6 +177,10 @@ class Finding:
     payload: Any = None
     executed: bool | None = None
     fix: Fix | None = None
+
+
+def _position(turn: Turn) -> int:
+    return turn.position
 
 
 def remove_spans(text: str, spans: tuple[Span, ...] | list[Span]) -> str:

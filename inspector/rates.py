@@ -84,11 +84,12 @@ def _session_rates(result: ScanResult) -> _Rates:
             models[turn.position] = model = _turn_model(turn, default)
             for call in turn.tool_calls:
                 rates.add(model, call.name)
-    needed = {f.turn for f in result.findings} - models.keys()
-    turns = {turn.position: turn for turn in result.session.turns if turn.position in needed} if needed else {}
     seen: set[str | None] = set()
     for finding in result.findings:
-        model = models.get(finding.turn) or (_turn_model(turns[finding.turn], default) if finding.turn in turns else default)
+        model = models.get(finding.turn)
+        if model is None:
+            turn = result.session.turn_at(finding.turn)
+            model = _turn_model(turn, default) if turn is not None else default
         for call in finding.fix.add_calls if finding.fix is not None else ():
             if call.id is None or call.id not in seen:
                 seen.add(call.id)

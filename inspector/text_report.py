@@ -31,9 +31,8 @@ def _session_lines(result: ScanResult) -> list[str]:
     count = len(result.findings)
     lines = [f"{session.path}{label}  ({session.format}, {len(session.turns)} turns, "
              f"{count} finding{'s' if count != 1 else ''})"]
-    turns = {turn.position: turn for turn in session.turns} if result.findings else {}
     for finding in result.findings:
-        lines.extend(_finding_lines(finding, turns.get(finding.turn)))
+        lines.extend(_finding_lines(finding, session.turn_at(finding.turn)))
     lines.extend(f"  problem: {preview(problem, 100)}" for problem in session.problems)
     lines.append("")
     return lines

@@ -62,3 +62,13 @@ def test_findings_without_a_fix_change_nothing(tmp_path):
     session = _session(tmp_path, [{"role": "assistant", "content": "{a: 1} Hi"}])
     repaired, applied = apply_fixes(session, [_finding(0, None)])
     assert repaired is session and applied == []
+
+
+def test_turn_at_finds_the_sessions_own_turn_among_inserted_ones(tmp_path):
+    session = _session(tmp_path, [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "{a: 1} Hi"}])
+    call = ToolCall("c1", "note", {"a": 1}, {"a": 1}, "recovered")
+    repaired, _ = apply_fixes(session, [_finding(1, Fix(remove=((0, 7),), add_calls=(call,)))])
+    assert [t.position for t in repaired.turns] == [0, 1, 1, 1]
+    assert repaired.turn_at(1).text == "Hi" and repaired.turn_at(1).raw is not None
+    assert repaired.turn_at(0).text == "hi"
+    assert repaired.turn_at(2) is None and session.turn_at(-1) is None

@@ -326,12 +326,12 @@ def finding(check: CallCheck, kind: str, severity: str, recovered: bool = False)
 def recovered_findings(context, findings: list[Finding], severities: dict[str, str]) -> Iterator[Finding]:
     """Schema findings for the calls that other findings' fixes recover from text."""
     check = checker(context).check
-    turns = {turn.position: turn for turn in context.session.turns} if findings else {}
     for found in list(findings):
-        if found.fix is None or not found.fix.add_calls or found.turn not in turns:
+        turn = context.session.turn_at(found.turn) if found.fix is not None and found.fix.add_calls else None
+        if turn is None:
             continue
         for call in found.fix.add_calls:
-            result = check(turns[found.turn], 0, call) if call.arguments is not None else None
+            result = check(turn, 0, call) if call.arguments is not None else None
             for kind, severity in (severities.items() if result is not None else ()):
                 extra = finding(result, kind, severity, recovered=True)
                 if extra is not None:
