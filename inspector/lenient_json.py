@@ -19,15 +19,16 @@ JSON5_SYNTAX = "JSON5 syntax"
 
 _DECODER = json.JSONDecoder(strict=False)
 
-# Strings and comments first, so nothing inside them is ever taken for structure.
-_STRING_OR_COMMENT = r"""
+# Strings (either quote) and comments, matched first by every scanner of JSON-like text so that
+# nothing inside them is ever taken for structure (groups dq, sq, line_comment, block_comment).
+STRING_OR_COMMENT = r"""
     (?P<dq>"(?:[^"\\]|\\.)*")
   | (?P<sq>'(?:[^'\\]|\\.)*')
   | (?P<line_comment>//[^\n]*)
   | (?P<block_comment>/\*.*?\*/)
 """
 _TOKENS = re.compile(
-    _STRING_OR_COMMENT
+    STRING_OR_COMMENT
     + r"""
   | (?P<key>[A-Za-z_$][\w$]*)(?=\s*:)
   | (?P<comma>,)(?=\s*[}\]])
@@ -35,7 +36,7 @@ _TOKENS = re.compile(
 """,
     re.S | re.X,
 )
-_BRACES = re.compile(_STRING_OR_COMMENT + r"| (?P<open>\{) | (?P<close>\})", re.S | re.X)
+_BRACES = re.compile(STRING_OR_COMMENT + r"| (?P<open>\{) | (?P<close>\})", re.S | re.X)
 # Only an object whose first key is quoted (or that is empty) can be plain JSON.
 _JSON_OBJECT_START = re.compile(r"\{\s*[\"}]")
 _SINGLE_QUOTED_ESCAPES = re.compile(r"""\\(.)|(")""", re.S)

@@ -18,14 +18,14 @@ import re
 from typing import Any, Iterator, NamedTuple
 
 from inspector.detectors.context import ScanContext
-from inspector.lenient_json import loads_lenient
+from inspector.lenient_json import STRING_OR_COMMENT, loads_lenient
 from inspector.model import ERROR, WARNING, Finding, Fix, ToolCall, Turn
+from inspector.safe_text import preview
 
 KIND = "malformed-arguments"
 
 _FENCE = re.compile(r"\A```[\w-]*[ \t]*\n?(.*?)\s*(?:```)?\s*\Z", re.S)
-_TOKENS = re.compile(r"""(?P<string>"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')|//[^\n]*|/\*.*?\*/"""
-                     r"""|(?P<open>[\[{])|(?P<close>[\]}])|(?P<cut>["'])""", re.S)
+_TOKENS = re.compile(STRING_OR_COMMENT + r"""| (?P<open>[\[{]) | (?P<close>[\]}]) | (?P<cut>["'])""", re.S | re.X)
 _CONTROL = re.compile(r"[\x00-\x1f]")
 _EXTRA_BRACES = re.compile(r"[}\s]+")
 _REPAIR_LOG_NOISE = ("returned early", "no more elements")
@@ -80,9 +80,9 @@ def repair_arguments(raw: str) -> Repair:
         repairs.append("the same object was written more than once: kept one")
     elif tail.startswith("{"):
         guessed, dropped = True, tail
-        repairs.append(f"objects were run together: kept the first (the call was started with it), dropped {_preview(tail)}")
+        repairs.append(f"objects were run together: kept the first (the call was started with it), dropped {_quoted(tail)}")
     elif tail:
-        repairs.append(f"removed text after the object: {_preview(tail)}")
+        repairs.append(f"removed text after the object: {_quoted(tail)}")
     return Repair(_parse_object(head, repairs), repairs, guessed, dropped)
 
 
@@ -141,7 +141,7 @@ def _first_object(text: str) -> tuple[int | None, str]:
 
 def _escape_controls(match: re.Match[str]) -> str:
     token = match.group()
-    if match.lastgroup != "string":
+    if match.lastgroup not in ("dq", "sq"):
         return token
     return _CONTROL.sub(lambda c: json.dumps(c.group())[1:-1], token)
 
@@ -153,10 +153,6 @@ def _loads(text: str) -> Any:
         return None
 
 
-def _preview(text: str, limit: int = 60) -> str:
-    flat = " ".join(text.split())
-    return repr(flat if len(flat) <= limit else flat[:limit] + "…")
-
 
 def _finding(turn: Turn, index: int, call: ToolCall) -> Finding:
     raw = call.arguments_raw
@@ -166,7 +162,7 @@ def _finding(turn: Turn, index: int, call: ToolCall) -> Finding:
         payload["dropped"] = repair.dropped
     what = f"The {call.name} call's arguments are not a JSON object"
     if repair.value is None:
-        message = f"{what} and could not be repaired: {_preview(raw)}."
+        message = f"{what} and could not be repaired: {_quoted(raw)}."
         return Finding(turn.position, turn.id, turn.role, KIND, ERROR, message, tool=call.name, payload=payload)
     changes = "; ".join(repair.changes)
     if repair.guessed:
@@ -177,3 +173,7 @@ def _finding(turn: Turn, index: int, call: ToolCall) -> Finding:
     return Finding(turn.position, turn.id, turn.role, KIND, WARNING if repair.guessed else ERROR, message,
                    tool=call.name, arguments=repair.value, payload=payload,
                    fix=Fix(replace_arguments=((index, repair.value),), summary=summary))
+
+
+def _quoted(text: str) -> str:
+    return repr(preview(text, 61))

@@ -20,6 +20,7 @@ from typing import Any, Iterable, Iterator
 
 from inspector.catalogue import OBSERVED, Catalogue
 from inspector.model import Finding, Fix, ToolCall, ToolSpec, Turn
+from inspector.safe_text import preview
 
 UNKNOWN_TOOL, INVALID_ARGUMENT = "unknown-tool", "invalid-argument"
 UNKNOWN_PARAMETER, WRONG_TYPE = "unknown-parameter", "wrong-type"
@@ -224,9 +225,9 @@ def _types(value: Any) -> str:
     return " or ".join(value) if isinstance(value, list) else str(value)
 
 
-def _preview(value: Any, limit: int = 40) -> str:
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= limit else text[:limit] + "…"
+def _preview(value: Any) -> str:
+    """A value as a JSON literal ("Metric", 42, [1, 2]), cut to 40 characters."""
+    return preview(json.dumps(value, ensure_ascii=False), 41)
 
 
 class SchemaChecker:

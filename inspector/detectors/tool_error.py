@@ -16,6 +16,7 @@ from typing import Any, Iterator
 
 from inspector.detectors.context import ScanContext
 from inspector.model import INFO, Finding, ToolResult
+from inspector.safe_text import preview_value
 
 KIND = "tool-error"
 
@@ -41,7 +42,7 @@ def detect(context: ScanContext) -> Iterator[Finding]:
                 if names is None:
                     names = {c.id: c.name for t in context.turns_with_calls for c in t.tool_calls if c.id}
                 tool = names.get(result.call_id)
-            message = f"{tool or 'A tool'} returned an error: {_preview(error)}"
+            message = f"{tool or 'A tool'} returned an error: {preview_value(error, _PREVIEW + 1)}"
             yield Finding(turn.position, turn.id, turn.role, KIND, INFO, message, tool=tool, payload=error)
 
 
@@ -76,8 +77,3 @@ def _error_value(content: Any) -> Any:
                 return value
     return None
 
-
-def _preview(error: Any) -> str:
-    text = error if isinstance(error, str) else json.dumps(error, ensure_ascii=False, default=str)
-    flat = " ".join(text.split())
-    return flat if len(flat) <= _PREVIEW else flat[:_PREVIEW] + "…"
