@@ -144,7 +144,8 @@ class Fix:
     instead (a person's edit); `add_calls` are calls to record as structured calls just before
     the turn (recovered from text, not executed); `replace_arguments` maps the index of one of the
     turn's own calls to its corrected arguments; `add_results` are results to record just after
-    the turn (for calls that were never answered). `summary` says in one line what the fix does.
+    the turn (for calls that were never answered); `rename_calls` maps the index of one of the
+    turn's own calls to the tool name it should call. `summary` says in one line what the fix does.
     """
 
     remove: tuple[Span, ...] = ()
@@ -152,6 +153,7 @@ class Fix:
     add_calls: tuple[ToolCall, ...] = ()
     replace_arguments: tuple[tuple[int, dict[str, Any]], ...] = ()
     add_results: tuple[ToolResult, ...] = ()
+    rename_calls: tuple[tuple[int, str], ...] = ()
     summary: str = ""
 
     def apply_to_text(self, text: str) -> str:

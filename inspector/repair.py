@@ -12,18 +12,19 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Iterable
 
-from inspector.model import ASSISTANT, NOT_EXECUTED, TOOL, Finding, Session, ToolCall, ToolResult, Turn, remove_spans
+from inspector.model import ASSISTANT, NOT_EXECUTED, TOOL, Finding, Fix, Session, ToolCall, ToolResult, Turn, remove_spans
 
 
 @dataclass(frozen=True)
 class AppliedFix:
     """One fix as applied: the finding, the turn's text before and after all of that turn's fixes,
-    and the calls this fix recovered."""
+    the calls this fix recovered, and, when a person edited the fix, the fix that was proposed."""
 
     finding: Finding
     before: str
     after: str
     recovered: tuple[ToolCall, ...]
+    proposed: Fix | None = None
 
 
 def apply_fixes(session: Session, findings: Iterable[Finding]) -> tuple[Session, list[AppliedFix]]:

@@ -21,6 +21,7 @@ ADAPTERS: dict[str, ModuleType] = {
 }
 
 SESSION_SUFFIXES = (".json", ".jsonl")
+NOT_SESSIONS = (".audit.jsonl", ".review.json")  # what fix and review write beside a session
 
 
 def format_names() -> list[str]:
@@ -72,10 +73,10 @@ def save_sessions(sessions: list[Session], path: Path) -> None:
 
 
 def session_files(directory: Path) -> list[Path]:
-    """The session files directly inside `directory`, sorted; audit logs are left out."""
+    """The session files directly inside `directory`, sorted; audit logs and reviews are left out."""
     return sorted(
         p for p in Path(directory).iterdir()
-        if p.is_file() and p.suffix in SESSION_SUFFIXES and not p.name.endswith(".audit.jsonl")
+        if p.is_file() and p.suffix in SESSION_SUFFIXES and not p.name.endswith(NOT_SESSIONS)
     )
 
 

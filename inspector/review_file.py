@@ -1,0 +1,115 @@
+"""The review file: every decision a person made on a session file's findings, saved beside it as
+`PATH.review.json` the moment it is made, so closing and reopening resumes and a dying terminal
+loses nothing.
+
+Decisions are keyed by a finding's identity (session, turn, kind, span, tool, and its place among
+findings sharing those), which stays the same when the file is scanned again. Decisions whose
+finding no longer exists are kept in the file, untouched, so nothing a person decided is lost.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from inspector.edits import Edit, EditedCall
+from inspector.errors import InspectorError
+from inspector.formats.source import write_text_atomic
+from inspector.model import Finding
+
+VERSION = 1
+PENDING, APPROVED, EDITED, SKIPPED = "pending", "approved", "edited", "skipped"
+DECIDED = (APPROVED, EDITED, SKIPPED)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What the person decided on one finding: approved, edited (approved with `edit`) or
+    skipped, and when (ISO 8601, UTC)."""
+
+    status: str
+    edit: Edit | None = None
+    decided_at: str = ""
+
+
+@dataclass
+class ReviewRecord:
+    """The review file's content: decisions by (session index, finding key), whether decisions
+    changed since the last export, and the entries this version could not place (kept as read)."""
+
+    decisions: dict[tuple[int, str], Decision]
+    unexported: bool = False
+    exports: list[dict[str, Any]] | None = None
+
+
+def review_path_for(path: Path) -> Path:
+    """Where the review of the session file `path` is kept: `PATH.review.json` beside it."""
+    return path.with_name(path.name + ".review.json")
+
+
+def finding_keys(findings: list[Finding]) -> list[str]:
+    """A stable key for each finding: turn, kind, span and tool, numbered among equals."""
+    seen: dict[str, int] = {}
+    keys = []
+    for finding in findings:
+        span = f"{finding.span[0]}-{finding.span[1]}" if finding.span else "-"
+        base = f"{finding.turn}:{finding.kind}:{span}:{finding.tool or '-'}"
+        number = seen.get(base, 0)
+        seen[base] = number + 1
+        keys.append(f"{base}:{number}")
+    return keys
+
+
+def read_review(path: Path) -> ReviewRecord:
+    """The review saved at `path`, or an empty one when there is none yet."""
+    if not path.exists():
+        return ReviewRecord({}, exports=[])
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+        decisions = {(int(entry["session"]), str(entry["finding"])): _decision(entry)
+                     for entry in document["decisions"]}
+        return ReviewRecord(decisions, bool(document.get("unexported")), list(document.get("exports", [])))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InspectorError(f"{path}: cannot read the saved review ({exc})") from None
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise InspectorError(f"{path}: the saved review is damaged ({type(exc).__name__}: {exc}); "
+                             "move it away to start the review afresh") from None
+
+
+def write_review(path: Path, source: Path, record: ReviewRecord) -> None:
+    """Save `record` to `path` atomically."""
+    document = {
+        "inspector_review": VERSION,
+        "source": source.name,
+        "unexported": record.unexported,
+        "exports": record.exports or [],
+        "decisions": [_entry(session, key, decision) for (session, key), decision in record.decisions.items()],
+    }
+    write_text_atomic(path, json.dumps(document, ensure_ascii=False, indent=1) + "\n")
+
+
+def _entry(session: int, key: str, decision: Decision) -> dict[str, Any]:
+    edit = decision.edit
+    return {
+        "session": session,
+        "finding": key,
+        "status": decision.status,
+        "decided_at": decision.decided_at,
+        "edit": None if edit is None else {
+            "text": edit.text,
+            "calls": [{"name": call.name, "arguments": call.arguments} for call in edit.calls],
+        },
+    }
+
+
+def _decision(entry: dict[str, Any]) -> Decision:
+    status = str(entry["status"])
+    if status not in DECIDED:
+        raise ValueError(f"unknown decision {status!r}")
+    edit = entry.get("edit")
+    if edit is not None:
+        calls = tuple(EditedCall(str(call["name"]), dict(call["arguments"])) for call in edit["calls"])
+        edit = Edit(str(edit["text"]), calls)
+    return Decision(status, edit, str(entry.get("decided_at", "")))

@@ -1,0 +1,154 @@
+"""The review core: decisions, undo, the review file (resume), and export of approved fixes only,
+on a copy of the bundled memory-agent session (seed 000's five unexecuted save_memory replies)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from conftest import SESSIONS
+from inspector.edits import Edit, EditedCall, proposal
+from inspector.errors import InspectorError
+from inspector.formats import load_sessions, session_files
+from inspector.review import APPROVED, EDITED, PENDING, SKIPPED, Review, ReviewError
+from inspector.scan import scan_file
+
+
+@pytest.fixture
+def memory_copy(tmp_path: Path) -> Path:
+    path = tmp_path / "memory-agent.openai.json"
+    shutil.copy(SESSIONS / "memory-agent.openai.json", path)
+    return path
+
+
+def open_review(path: Path) -> Review:
+    return Review.open(path, scan_file(path))
+
+
+def index_of(review: Review, turn: int, number: int = 0) -> int:
+    return [i for i, f in enumerate(review.findings(0)) if f.turn == turn][number]
+
+
+def test_decisions_counts_and_undo_many_levels(memory_copy):
+    review = open_review(memory_copy)
+    assert review.counts(0).flagged == 6 and review.counts(0).pending == 6
+    review.approve(0, index_of(review, 6))
+    review.skip(0, index_of(review, 8))
+    assert review.approve_all(0, "result-prefix") == 4
+    counts = review.counts(0)
+    assert (counts.approved, counts.skipped, counts.pending) == (5, 1, 0)
+    assert review.undo() == "undid approve all 4 pending result-prefix"
+    assert review.undo() == "undid skip result-prefix at turn 8"
+    assert review.status(0, index_of(review, 8)) == PENDING
+    assert review.status(0, index_of(review, 6)) == APPROVED
+    assert review.undo() == "undid approve result-prefix at turn 6"
+    assert review.undo() is None
+    assert review.counts(0).pending == 6
+
+
+def test_review_file_is_saved_at_once_and_resumed(memory_copy):
+    review = open_review(memory_copy)
+    review.approve(0, index_of(review, 6))
+    review.skip(0, index_of(review, 14, 1))
+    saved = json.loads(review.review_path.read_text())
+    assert saved["unexported"] is True
+    assert sorted(entry["status"] for entry in saved["decisions"]) == ["approved", "skipped"]
+
+    resumed = open_review(memory_copy)
+    assert resumed.status(0, index_of(resumed, 6)) == APPROVED
+    assert resumed.status(0, index_of(resumed, 14, 1)) == SKIPPED
+    assert resumed.status(0, index_of(resumed, 14, 0)) == PENDING
+    assert resumed.unexported
+
+
+def test_review_file_is_not_taken_for_a_session(memory_copy):
+    review = open_review(memory_copy)
+    review.approve(0, index_of(review, 6))
+    assert session_files(memory_copy.parent) == [memory_copy]
+
+
+def test_damaged_review_file_is_one_clear_error(memory_copy):
+    memory_copy.with_name(memory_copy.name + ".review.json").write_text('{"decisions": [{"session": 0}]}')
+    with pytest.raises(InspectorError, match="the saved review is damaged.*move it away"):
+        open_review(memory_copy)
+
+
+def test_export_applies_only_approved_and_edited_fixes(memory_copy):
+    review = open_review(memory_copy)
+    first, second = index_of(review, 6), index_of(review, 8)
+    review.approve(0, first)
+    finding = review.findings(0)[second]
+    turn = review.results[0].session.turn_at(finding.turn)
+    proposed = proposal(finding, turn)
+    assert proposed.calls[0].name == "save_memory"
+    edit = Edit(proposed.text, (EditedCall("save_memory", {"memory_type": "journal", "content": "Sam called me out."}),))
+    review.edit(0, second, edit)
+    review.skip(0, index_of(review, 14))
+    assert review.status(0, second) == EDITED
+
+    outcome = review.export()
+    assert outcome.out == memory_copy.with_name("memory-agent.fixed.openai.json")
+    assert outcome.applied == 2 and outcome.backup is None
+    assert not review.unexported
+
+    (session,) = load_sessions(outcome.out)
+    recovered = [call for t in session.turns for call in t.tool_calls if call.id and call.id.startswith("call_inspector")]
+    assert [call.arguments["content"] for call in recovered] == [
+        "Proud of Maya for moving to Leeds, but already missing our Sunday walks by the canal.",
+        "Sam called me out.",
+    ]
+    remaining = [r.findings for r in scan_file(outcome.out)][0]
+    assert sorted(f.turn for f in remaining if f.kind == "result-prefix") == [18, 18, 24, 36]  # skipped and pending stay (4 turns were inserted before them)
+
+    audit = [json.loads(line) for line in outcome.audit.read_text().splitlines()]
+    edited = [entry for entry in audit if entry["edited"]]
+    assert len(edited) == 1
+    assert edited[0]["recovered_calls"][0]["arguments"]["content"] == "Sam called me out."
+    assert edited[0]["proposed"]["recovered_calls"][0]["arguments"]["content"].startswith("Sam noticed I claimed")
+    assert memory_copy.read_bytes() == (SESSIONS / "memory-agent.openai.json").read_bytes()
+
+
+def test_export_over_the_input_keeps_a_backup(memory_copy):
+    original = memory_copy.read_bytes()
+    review = open_review(memory_copy)
+    review.approve(0, index_of(review, 6))
+    with pytest.raises(ReviewError, match="is the input"):
+        review.export(memory_copy)
+    outcome = review.export(overwrite_input=True)
+    assert outcome.out == memory_copy
+    assert outcome.backup.read_bytes() == original
+    assert memory_copy.read_bytes() != original
+
+
+def test_an_edit_equal_to_the_proposal_is_an_approval(memory_copy):
+    review = open_review(memory_copy)
+    index = index_of(review, 6)
+    finding = review.findings(0)[index]
+    review.edit(0, index, proposal(finding, review.results[0].session.turn_at(finding.turn)))
+    assert review.status(0, index) == APPROVED
+
+
+def test_a_finding_without_fix_cannot_be_approved_but_can_be_edited(tmp_path):
+    path = tmp_path / "coding-agent.dump.json"
+    shutil.copy(SESSIONS / "coding-agent.dump.json", path)
+    review = open_review(path)
+    index = next(i for i, f in enumerate(review.findings(0)) if f.kind == "claimed-execution")
+    assert not review.can_approve(0, index)
+    with pytest.raises(ReviewError, match="no automatic fix"):
+        review.approve(0, index)
+    finding = review.findings(0)[index]
+    turn = review.results[0].session.turn_at(finding.turn)
+    review.edit(0, index, Edit("I have not run the code yet.", proposal(finding, turn).calls))
+    outcome = review.export()
+    (session,) = load_sessions(outcome.out)
+    assert session.turn_at(finding.turn).text == "I have not run the code yet."
+
+
+def test_default_export_path_never_overwrites_an_earlier_export(memory_copy):
+    review = open_review(memory_copy)
+    first = review.export()
+    assert review.default_export_path() == memory_copy.with_name("memory-agent.fixed.1.openai.json")
+    assert first.out.exists()
