@@ -16,9 +16,11 @@ from inspector import __version__
 from inspector.catalogue import load_tools_file
 from inspector.detectors import kinds
 from inspector.errors import InspectorError
+from inspector.execute import DEFAULT_TIMEOUT, ExecutionResult, check_command, execute_findings, results_by_call
 from inspector.export import backup, export
 from inspector.formats import format_names, session_files
 from inspector.json_report import build_report
+from inspector.model import Finding, Session
 from inspector.repair import apply_fixes
 from inspector.scan import ScanResult, scan_file
 from inspector.text_report import render_report
@@ -62,6 +64,10 @@ def _parser() -> argparse.ArgumentParser:
     where = fix.add_mutually_exclusive_group(required=True)
     where.add_argument("-o", "--output", type=Path, metavar="OUT", help="write the repaired session here")
     where.add_argument("--in-place", action="store_true", help="replace PATH, after saving a copy as PATH.bak")
+    fix.add_argument("--execute", metavar="CMD", help="run each recovered call through CMD (no shell; the call as JSON on "
+                     "its stdin) and record its stdout as the call's result")
+    fix.add_argument("--execute-timeout", type=float, metavar="SECONDS",
+                     help=f"stop CMD after this long and record an error result (default {DEFAULT_TIMEOUT:g})")
     _common_options(fix)
     fix.set_defaults(run=_fix)
     return parser
@@ -93,27 +99,55 @@ def _scan(args: argparse.Namespace) -> int:
 
 def _fix(args: argparse.Namespace) -> int:
     accepted = _accepted_kinds(args.accept)
+    timeout = _execute_timeout(args)
     extra = load_tools_file(args.tools) if args.tools else []
     source: Path = args.path
     results = scan_file(source, args.format, extra)
     out = source if args.in_place else args.output
     if not args.in_place and out.resolve() == source.resolve():
         raise InspectorError(f"{out}: is the input; use --in-place to replace it (a backup is kept)")
-    repaired, applied = [], []
+    repaired, applied, executions = [], [], []
     for result in results:
         chosen = [f for f in result.findings if f.kind in accepted and f.fix is not None]
-        session, fixes = apply_fixes(result.session, chosen)
+        ran = _execute(args.execute, result.session, chosen, timeout) if args.execute else []
+        executions.extend(ran)
+        session, fixes = apply_fixes(result.session, chosen, results_by_call(ran))
         repaired.append(session)
         applied.extend((result.session, fix) for fix in fixes)
     if args.in_place:
         saved = backup(source)
         print(f"backup: {saved}")
-    audit = export(repaired, applied, out)
+    audit = export(repaired, applied, out, executions)
     found = sum(len(result.findings) for result in results)
     print(f"{source}: {found} finding{'s' if found != 1 else ''}, {len(applied)} fix{'es' if len(applied) != 1 else ''} applied")
     print(f"wrote {out}")
     print(f"audit: {audit}" if applied else f"audit: {audit} (empty: nothing was changed)")
     return FOUND if found else FOUND_NOTHING
+
+
+def _execute_timeout(args: argparse.Namespace) -> float:
+    """The executor's time-out, after checking the options before anything runs."""
+    if args.execute is None:
+        if args.execute_timeout is not None:
+            raise InspectorError("--execute-timeout: only applies with --execute CMD")
+        return DEFAULT_TIMEOUT
+    timeout = DEFAULT_TIMEOUT if args.execute_timeout is None else args.execute_timeout
+    if not timeout > 0:
+        raise InspectorError(f"--execute-timeout: {args.execute_timeout:g} is not a positive number of seconds")
+    check_command(args.execute)
+    out = args.path if args.in_place else args.output
+    if not out.resolve().parent.is_dir():
+        raise InspectorError(f"{out}: its directory does not exist; nothing was run")
+    return timeout
+
+
+def _execute(command: str, session: Session, chosen: list[Finding], timeout: float) -> list[ExecutionResult]:
+    """Run the recovered calls of the chosen fixes, printing one line per call as it finishes."""
+    ran = []
+    for execution in execute_findings(command, session, chosen, timeout):
+        print(execution.describe(), flush=True)
+        ran.append(execution)
+    return ran
 
 
 def _accepted_kinds(value: str) -> set[str]:

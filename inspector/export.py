@@ -7,9 +7,10 @@ import json
 import shutil
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Sequence
+from typing import Iterable, Sequence
 
 from inspector.errors import InspectorError
+from inspector.execute import ExecutionResult
 from inspector.formats import render_sessions
 from inspector.formats.source import write_text_atomic
 from inspector.model import Session
@@ -35,19 +36,25 @@ def backup(path: Path) -> Path:
     return target
 
 
-def export(sessions: Sequence[Session], applied: Sequence[tuple[Session, AppliedFix]], out: Path) -> Path:
+def export(sessions: Sequence[Session], applied: Sequence[tuple[Session, AppliedFix]], out: Path,
+           executions: Iterable[ExecutionResult] = ()) -> Path:
     """Write the sessions (all from one file) to `out` and the audit record beside it; returns the
-    audit record's path. Both are written atomically."""
+    audit record's path. Both are written atomically. `executions` are the recovered calls the
+    user's executor ran, recorded in the audit entries of the fixes that recovered them."""
     write_text_atomic(out, render_sessions(list(sessions)))
     audit = audit_path_for(out)
     stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
-    lines = [json.dumps(_audit_entry(session, fix, stamp), ensure_ascii=False) + "\n" for session, fix in applied]
+    ran = {(execution.session_id, execution.call.id): execution for execution in executions}
+    lines = [json.dumps(_audit_entry(session, fix, stamp, ran), ensure_ascii=False) + "\n" for session, fix in applied]
     write_text_atomic(audit, "".join(lines))
     return audit
 
 
-def _audit_entry(session: Session, fix: AppliedFix, stamp: str) -> dict:
+def _audit_entry(session: Session, fix: AppliedFix, stamp: str,
+                 ran: dict[tuple[str | None, str | None], ExecutionResult] | None = None) -> dict:
     finding = fix.finding
+    ran = ran or {}
+    executions = [ran[session.session_id, c.id].to_json() for c in fix.recovered if (session.session_id, c.id) in ran]
     return {
         "applied_at": stamp,
         "source": str(session.path),
@@ -70,4 +77,5 @@ def _audit_entry(session: Session, fix: AppliedFix, stamp: str) -> dict:
         "after": fix.after,
         "recovered_calls": [{"id": c.id, "name": c.name, "arguments": c.arguments} for c in fix.recovered],
         "payload": finding.payload,
+        "executions": executions,
     }

@@ -3,14 +3,15 @@
 Fixes on the same turn are combined: their removed spans are cut from the original text together,
 a person's edited text replaces it, and every recovered call is recorded, in order, as one
 assistant turn with structured calls followed by one tool turn whose results say the calls were
-recovered from text and not executed, both placed just before the fixed turn. Results a fix adds
+recovered from text and not executed (or hold what the user's executor answered, see
+`inspector.execute`), both placed just before the fixed turn. Results a fix adds
 for unanswered calls go in one tool turn just after it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Iterable
+from typing import Iterable, Mapping
 
 from inspector.model import ASSISTANT, NOT_EXECUTED, TOOL, Finding, Fix, Session, ToolCall, ToolResult, Turn, remove_spans
 
@@ -27,8 +28,13 @@ class AppliedFix:
     proposed: Fix | None = None
 
 
-def apply_fixes(session: Session, findings: Iterable[Finding]) -> tuple[Session, list[AppliedFix]]:
-    """The session with the fixes of `findings` applied (findings without a fix are ignored)."""
+def apply_fixes(session: Session, findings: Iterable[Finding],
+                executed: Mapping[str, ToolResult] | None = None) -> tuple[Session, list[AppliedFix]]:
+    """The session with the fixes of `findings` applied (findings without a fix are ignored).
+
+    `executed` maps the id of a recovered call to the result to record for it (what the user's
+    executor answered); any other recovered call gets a result saying it was not executed."""
+    executed = executed or {}
     by_turn: dict[int, list[Finding]] = {}
     for finding in findings:
         if finding.fix is not None:
@@ -45,7 +51,7 @@ def apply_fixes(session: Session, findings: Iterable[Finding]) -> tuple[Session,
         fixed = _fixed_turn(turn, fixes)
         recovered = tuple(call for finding in fixes for call in finding.fix.add_calls)
         if recovered:
-            results = tuple(ToolResult(call.id, call.name, NOT_EXECUTED) for call in recovered)
+            results = tuple(executed.get(call.id) or ToolResult(call.id, call.name, NOT_EXECUTED) for call in recovered)
             turns.append(Turn(turn.position, ASSISTANT, "", tool_calls=recovered))
             turns.append(Turn(turn.position, TOOL, "", tool_results=results))
         turns.append(fixed)
