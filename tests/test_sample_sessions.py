@@ -28,6 +28,16 @@ EXPECTED = {
                                                         (10, "claimed-execution", "run_code", False),
                                                         (12, "claimed-execution", None, False)],
     ("clean.openai.json", None): [],
+    ("analyst-agent.openai.json", None): [(2, "malformed-arguments", "query_db", None),
+                                          (6, "wrong-type", "query_db", None),
+                                          (10, "invalid-argument", "create_chart", None),
+                                          (14, "unknown-tool", "send_mail", None),
+                                          (15, "tool-error", "send_mail", None),
+                                          (16, "invalid-argument", "send_email", None),
+                                          (16, "unknown-parameter", "send_email", None),
+                                          (17, "tool-error", "send_email", None),
+                                          (20, "tool-markup", "create_chart", False),
+                                          (22, "orphan-call", "query_db", None)],
 }
 SAMPLES = sorted({name for name, _ in EXPECTED})
 
