@@ -5,7 +5,7 @@ raw call stays in the text and nothing runs (seeds 002 and 004). For each leaked
 detector names the tool, parses the arguments, and proposes a fix that removes the block (with a
 `TOOL CALL:` marker line before it and the white space after it) and recovers each call as a
 structured call marked not executed, as the result-prefix fix does. Placeholder or unparseable
-arguments give a strip-only fix that says so. The family parsers live in `markup_families`.
+arguments give a strip-only fix that says so. The family parsers live in the `markup` package.
 
 Only assistant turns are read, and only those holding a literal marker (or that are one object):
 a test for the characters every marker holds, then one compiled regular expression search,
@@ -18,15 +18,14 @@ import re
 from typing import Iterator
 
 from inspector.detectors.context import ScanContext
-from inspector.detectors.markup_families import Block, find_blocks, type_by_schema
+from inspector.detectors.markup import START_PATTERN, Block, find_blocks, type_by_schema
+from inspector.detectors.markup.pythonic import LIST_START
 from inspector.model import ERROR, RECOVERED, WARNING, Finding, Fix, ToolCall, Turn
 
 KIND = "tool-markup"
 
-_MARKERS = re.compile(
-    r"<tool_call|\[TOOL_CALLS\]|<\|python_tag\|>|```[ \t]*(?:tool_c|json|tool\b|\n)|<function=|<function_calls>"
-    r"|<minimax:tool_call>|\[TOOL_REQUEST\]|<functioncall>|functools\[|<\|tool_call_start\|>|<TOOLCALL>"
-)
+# Every family's start marker, a fence that may hold a call, or a pythonic list's `[name(`.
+_MARKERS = re.compile(START_PATTERN + r"|```[ \t]*(?:tool_c|json|tool\b|\n)|" + LIST_START)
 _MARKER_LINE = re.compile(r"(?:^|\n)[ \t]*(?:\*\*)?TOOL CALL:(?:\*\*)?[ \t]*\n[ \t]*\Z")
 _SPACE = re.compile(r"\s*")
 
@@ -37,29 +36,42 @@ def detect(context: ScanContext) -> Iterator[Finding]:
         if not turn.text:
             continue
         text = turn.text
-        if not (("<" in text or "[" in text or "`" in text or "functools" in text) and _MARKERS.search(text)):
+        if not (("<" in text or "[" in text or "`" in text) and _MARKERS.search(text)):
             stripped = text.strip()
             if not (stripped.startswith("{") and stripped.endswith("}")):
                 continue
-        for number, block in enumerate(find_blocks(text, context.catalogue)):
-            yield _finding(context, turn, number, block)
+        blocks = find_blocks(text, context.catalogue)
+        ending = _ending_blocks(text, blocks)
+        for number, block in enumerate(blocks):
+            yield _finding(context, turn, number, block, number >= ending)
 
 
-def removal_span(text: str, block: Block) -> tuple[int, int]:
+def _ending_blocks(text: str, blocks: list[Block]) -> int:
+    """The index of the first of the blocks that end the text (only white space between them)."""
+    tail = len(text)
+    for index in range(len(blocks) - 1, -1, -1):
+        if text[blocks[index].end:tail].strip():
+            return index + 1
+        tail = blocks[index].start
+    return 0
+
+
+def removal_span(text: str, block: Block, ends_text: bool) -> tuple[int, int]:
     """What removing `block` cuts: a `TOOL CALL:` marker line before it, the block, and the white
-    space after it (or, for a block that ends the text, the white space before it)."""
+    space after it (or, for a block that ends the text, alone or with other blocks, the white space
+    before it)."""
     start = block.start
     marker = _MARKER_LINE.search(text, max(0, start - 40), start)
     if marker is not None:
         start = marker.start() + (1 if text.startswith("\n", marker.start()) else 0)
     end = _SPACE.match(text, block.end).end()
-    if end == len(text):
+    if ends_text:
         start = len(text[:start].rstrip())
     return start, end
 
 
-def _finding(context: ScanContext, turn: Turn, number: int, block: Block) -> Finding:
-    span = removal_span(turn.text, block)
+def _finding(context: ScanContext, turn: Turn, number: int, block: Block, ends_text: bool) -> Finding:
+    span = removal_span(turn.text, block, ends_text)
     recovered: list[ToolCall] = []
     for index, call in enumerate(block.calls):
         if call.name is None or call.arguments is None:

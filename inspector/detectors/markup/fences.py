@@ -1,0 +1,77 @@
+"""Calls in Markdown code fences, and a bare call object that is the whole text.
+
+```` ```tool_call ````, ```` ```json ```` (seed 004) and plain fences count when they hold a call
+object or a list of them whose name is a known tool or whose keys are exactly a call's; Gemini's
+```` ```tool_code ```` holds `print(default_api.f(...))` lines. A fence of ordinary data, or of
+code that merely contains dicts, is not a call. A `{...}` placeholder gives a strip-only block.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from inspector.catalogue import Catalogue
+from inspector.detectors.markup.blocks import (NAME_IN_TEXT, UNPARSED, Block, Call, call_from_object,
+                                               is_call_shape, json_array)
+from inspector.detectors.markup.pythonic import pythonic_calls
+from inspector.lenient_json import parse_object_at
+
+FENCE = re.compile(r"^[ \t]*```[ \t]*(?P<lang>[\w\-]*)[^\n]*\n(?P<body>.*?)^[ \t]*```[ \t]*$", re.M | re.S)
+CALL_FENCE_LANGUAGES = ("tool_call", "tool_calls")
+_CALL_FENCES = {"tool_call", "tool_code", "json", "tool", "tool_calls", "json5", ""}
+_ARGS_IN_TEXT = re.compile(r"[\"'](?:arguments|parameters)[\"']\s*:")
+_PLACEHOLDER = re.compile(r"\{\s*(?:\.\.\.|…)\s*\}")
+_TRAILING_JUNK = re.compile(r"[\s}\]]*\Z")
+
+
+def fence_block(fence: re.Match[str], catalogue: Catalogue) -> Block | None:
+    """The calls a ```` ```tool_call ````, ```` ```json ```` or ```` ```tool_code ```` fence holds."""
+    lang = fence.group("lang").lower()
+    if lang not in _CALL_FENCES:
+        return None
+    body = fence.group("body")
+    if lang == "tool_code":
+        calls = pythonic_calls(body)
+        return Block(fence.start(), fence.end(), "gemini-tool-code", tuple(calls)) if calls else None
+    stripped = body.strip()
+    value = _whole_value(stripped)
+    objects = value if isinstance(value, list) else [value] if value is not None else []
+    if objects and all(isinstance(o, dict) and is_call_shape(o, catalogue) for o in objects):
+        calls = tuple(call_from_object(o) for o in objects)
+        return Block(fence.start(), fence.end(), f"{lang or 'plain'}-fence", calls)  # type: ignore[arg-type]
+    if value is None and (lang in CALL_FENCE_LANGUAGES or _ARGS_IN_TEXT.search(stripped)):
+        named = NAME_IN_TEXT.search(stripped)
+        if named and (lang in CALL_FENCE_LANGUAGES or named.group("name") in catalogue):
+            note = "placeholder arguments" if _PLACEHOLDER.search(stripped) else UNPARSED
+            return Block(fence.start(), fence.end(), f"{lang}-fence", (Call(named.group("name"), None),), note)
+    return None
+
+
+def _whole_value(stripped: str) -> Any:
+    """The object or array that is the whole of a fence's body (extra closing braces allowed)."""
+    if stripped.startswith("{"):
+        parsed = parse_object_at(stripped)
+        if parsed is not None and _TRAILING_JUNK.match(stripped, parsed.end):
+            return parsed.value
+    elif stripped.startswith("["):
+        found = json_array(stripped)
+        if found and not stripped[found[1]:].strip():
+            return found[0]
+    return None
+
+
+def bare_block(text: str, catalogue: Catalogue) -> Block | None:
+    """A whole text that is one call object naming a known tool (Ollama, LiteLLM leaks)."""
+    stripped = text.strip()
+    if not (stripped.startswith("{") and stripped.endswith("}")):
+        return None
+    start = text.index("{")
+    parsed = parse_object_at(text, start)
+    if parsed is None or text[parsed.end:].strip():
+        return None
+    obj = parsed.value
+    name = next((obj.get(k) for k in ("name", "tool") if k in obj), None)
+    if not isinstance(name, str) or name not in catalogue or not is_call_shape(obj, catalogue):
+        return None
+    return Block(start, parsed.end, "bare-object", (call_from_object(obj),))  # type: ignore[arg-type]
