@@ -83,8 +83,9 @@ def check_command(command: str) -> list[str]:
 
 def execute_call(command: str, call: ToolCall, session_id: str | None, turn: int,
                  timeout: float = DEFAULT_TIMEOUT) -> ExecutionResult:
-    """Run `command` once for `call` and return what happened. Never raises for a failing
-    command: a non-zero exit, a time-out or a command that cannot start is an error result."""
+    """Run `command` once for `call` and return what happened. A non-zero exit, a time-out or a
+    command that cannot start is an error result; only a command string that is empty or cannot
+    be split raises (`InspectorError`)."""
     argv = _split(command)
     request = {"name": call.name, "arguments": call.arguments if call.arguments is not None else call.arguments_raw,
                "session_id": session_id, "turn": turn}
@@ -98,7 +99,8 @@ def execute_call(command: str, call: ToolCall, session_id: str | None, turn: int
         reason = exc.strerror or str(exc)
         return _failed(started, f"{NOT_EXECUTED} Its executor `{command}` could not be started: {argv[0]}: {reason}.")
     if done.returncode != 0:
-        return _failed(replace(started, exit_status=done.returncode), f"`{command}` {_exit_wording(done.returncode)}", done.stderr)
+        exited = replace(started, exit_status=done.returncode)
+        return _failed(exited, f"`{command}` {_exit_wording(done.returncode)}", done.stderr)
     return replace(started, exit_status=0, output=_parsed_output(done.stdout), stderr=_tail(done.stderr))
 
 
