@@ -10,7 +10,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Sequence
+from typing import Iterator, Sequence
 
 from inspector import __version__
 from inspector.catalogue import load_tools_file
@@ -22,7 +22,8 @@ from inspector.formats import format_names, session_files
 from inspector.json_report import build_report
 from inspector.model import Finding, Session
 from inspector.repair import apply_fixes
-from inspector.scan import ScanResult, scan_file
+from inspector.formats.sqlite_table import parse_map
+from inspector.scan import ScanResult, iter_scan, outline
 from inspector.text_report import render_report
 
 FOUND_NOTHING, FOUND, FAILED = 0, 1, 2
@@ -76,6 +77,10 @@ def _parser() -> argparse.ArgumentParser:
 def _common_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tools", type=Path, metavar="FILE", help="tool definitions to check against (OpenAI, Anthropic, Gemini or MCP shape)")
     parser.add_argument("--format", choices=format_names(), help="read the input as this format instead of detecting it")
+    parser.add_argument("--session", metavar="ID", help="only the session (conversation) with this id")
+    parser.add_argument("--table", metavar="T", help="read this SQLite table of chat messages (with --map)")
+    parser.add_argument("--map", metavar="role=COL,content=COL[,id=COL,session=COL,order=COL]",
+                        help="which columns of --table hold each message's role, content, id, conversation and order")
 
 
 def _scan(args: argparse.Namespace) -> int:
@@ -84,10 +89,11 @@ def _scan(args: argparse.Namespace) -> int:
     errors: list[str] = []
     for path in _expand(args.paths):
         try:
-            results.extend(scan_file(path, args.format, extra))
+            results.extend(outline(result) for result in _scan_path(path, args, extra))
         except InspectorError as error:
             errors.append(str(error))
             _fail(str(error))
+    _check_session_found(args, results, args.paths)
     if args.json:
         sys.stdout.write(json.dumps(build_report(results, errors), ensure_ascii=False) + "\n")
     elif results:
@@ -102,7 +108,8 @@ def _fix(args: argparse.Namespace) -> int:
     timeout = _execute_timeout(args)
     extra = load_tools_file(args.tools) if args.tools else []
     source: Path = args.path
-    results = scan_file(source, args.format, extra)
+    results = list(_scan_path(source, args, extra))
+    _check_session_found(args, results, [source])
     out = source if args.in_place else args.output
     if not args.in_place and out.resolve() == source.resolve():
         raise InspectorError(f"{out}: is the input; use --in-place to replace it (a backup is kept)")
@@ -148,6 +155,17 @@ def _execute(command: str, session: Session, chosen: list[Finding], timeout: flo
         print(execution.describe(), flush=True)
         ran.append(execution)
     return ran
+
+
+def _scan_path(path: Path, args: argparse.Namespace, extra: list) -> Iterator[ScanResult]:
+    """The scan results of one input path with the session and table options applied."""
+    mapping = parse_map(args.map) if args.map is not None else None
+    return iter_scan(path, args.format, extra, args.table, mapping, args.session)
+
+
+def _check_session_found(args: argparse.Namespace, results: list[ScanResult], paths: Sequence[Path]) -> None:
+    if args.session is not None and not results:
+        raise InspectorError(f"no session {args.session!r} in {', '.join(map(str, paths))}")
 
 
 def _accepted_kinds(value: str) -> set[str]:

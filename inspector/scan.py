@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from inspector.detectors import detect_findings
-from inspector.formats import load_sessions
-from inspector.model import Finding, Session, ToolSpec
+from inspector.formats import iter_sessions, load_sessions
+from inspector.model import Finding, Session, ToolSpec, Turn
 
 
 @dataclass(frozen=True)
@@ -23,3 +23,26 @@ def scan_file(path: Path, format_name: str | None = None, extra_tools: Iterable[
     """Every session in the file at `path` with its findings."""
     extra = tuple(extra_tools)
     return [ScanResult(session, detect_findings(session, extra)) for session in load_sessions(path, format_name)]
+
+
+def iter_scan(path: Path, format_name: str | None = None, extra_tools: Iterable[ToolSpec] = (),
+              table: str | None = None, mapping: dict[str, str] | None = None,
+              only: str | None = None) -> Iterator[ScanResult]:
+    """Each session of the file at `path` with its findings, one at a time (an SQLite history is
+    read conversation by conversation); `only` keeps the session with that id, `table` and
+    `mapping` name an SQLite table of any other schema."""
+    extra = tuple(extra_tools)
+    for session in iter_sessions(path, format_name, table, mapping, only):
+        yield ScanResult(session, detect_findings(session, extra))
+
+
+def outline(result: ScanResult) -> ScanResult:
+    """The result with only what the reports use: every turn's place, role and calls, and the text
+    and record of the turns with findings. A long history's reports so keep a small skeleton of each
+    conversation instead of all its text."""
+    flagged = {finding.turn for finding in result.findings}
+    turns = tuple(turn if turn.position in flagged
+                  else Turn(turn.position, turn.role, "", turn.id, turn.tool_calls, (),
+                            turn.raw if turn.tool_calls else None)
+                  for turn in result.session.turns)
+    return ScanResult(replace(result.session, turns=turns), result.findings)

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 from types import ModuleType
+from typing import Iterator
 
 from inspector.errors import InspectorError
-from inspector.formats import anthropic, gemini, openai_chat, session_dump
+from inspector.formats import anthropic, gemini, openai_chat, session_dump, sqlite_db, sqlite_history
 from inspector.formats.source import read_document, write_text_atomic
 from inspector.gc_pause import collector_paused
 from inspector.model import Session
@@ -20,13 +21,13 @@ ADAPTERS: dict[str, ModuleType] = {
     module.NAME: module for module in (session_dump, gemini, anthropic, openai_chat)
 }
 
-SESSION_SUFFIXES = (".json", ".jsonl")
+SESSION_SUFFIXES = (".json", ".jsonl") + sqlite_db.SUFFIXES
 NOT_SESSIONS = (".audit.jsonl", ".review.json")  # what fix and review write beside a session
 
 
 def format_names() -> list[str]:
-    """The names `--format` accepts."""
-    return list(ADAPTERS)
+    """The names `--format` accepts (file formats, then SQLite schemas)."""
+    return list(ADAPTERS) + list(sqlite_history.SCHEMAS)
 
 
 def load_sessions(path: Path, format_name: str | None = None) -> list[Session]:
@@ -35,12 +36,27 @@ def load_sessions(path: Path, format_name: str | None = None) -> list[Session]:
     Adapters check the shapes they rely on; a record of a shape none of them foresaw (a list where
     a string belongs, say) still ends as a one-line `InspectorError`, never a traceback.
     """
+    if sqlite_db.is_sqlite(path) or sqlite_db.has_database_name(path):
+        return list(iter_sessions(path, format_name))
     with collector_paused():
         try:
             return _load(Path(path), format_name)
         except (TypeError, KeyError, AttributeError, IndexError, ValueError) as exc:
             raise InspectorError(f"{path}: a record has a shape this format does not allow "
                                  f"({type(exc).__name__}: {exc})") from None
+
+
+def iter_sessions(path: Path, format_name: str | None = None, table: str | None = None,
+                  mapping: dict[str, str] | None = None, only: str | None = None) -> Iterator[Session]:
+    """The sessions of the file at `path` one at a time: an SQLite history is read conversation by
+    conversation (`table`/`mapping` name a table of any other schema); `only` keeps one session id."""
+    if table is not None or mapping or sqlite_db.is_sqlite(path) or sqlite_db.has_database_name(path):
+        sqlite_db.check_header(Path(path))
+        yield from sqlite_history.iter_sessions(Path(path), format_name, table, mapping, only)
+        return
+    for session in load_sessions(path, format_name):
+        if only is None or session.session_id == only:
+            yield session
 
 
 def _load(path: Path, format_name: str | None) -> list[Session]:

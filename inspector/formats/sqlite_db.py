@@ -1,0 +1,173 @@
+"""What every SQLite history shares: recognising a database file, opening it read-only with a busy
+timeout, turning SQLite's errors into one-line `InspectorError`s, listing its tables, reading rows
+conversation by conversation, and copying a database with SQLite's backup API.
+
+Scanning never writes: the file is opened with a `mode=ro` URI, so not even a journal is created.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from itertools import groupby
+from pathlib import Path
+from typing import Any, Iterable, Iterator
+from urllib.parse import quote
+
+import sqlite_utils
+
+from inspector.errors import InspectorError
+
+MAGIC = b"SQLite format 3\x00"
+SUFFIXES = (".db", ".sqlite", ".sqlite3")
+BUSY_TIMEOUT = 5.0  # seconds to wait for another program's lock before giving up
+
+
+@dataclass(frozen=True)
+class SqliteSource:
+    """Where a session read from SQLite came from: the database, its schema's name and, for a
+    table named on the command line, the column mapping (`role`, `content`, `id`, `session`,
+    `order`). Kept as `Session.document`, so the writer knows how to write the session back."""
+
+    path: Path
+    format: str
+    table: str | None = None
+    mapping: dict[str, str] = field(default_factory=dict)
+
+
+def is_sqlite(path: Path) -> bool:
+    """Whether the file at `path` starts with SQLite's header."""
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(len(MAGIC)) == MAGIC
+    except OSError:
+        return False
+
+
+def has_database_name(path: Path) -> bool:
+    """Whether the file's name says it is a database (`.db`, `.sqlite`, `.sqlite3`)."""
+    return Path(path).suffix.lower() in SUFFIXES
+
+
+def check_header(path: Path) -> None:
+    """Fail with one line unless `path` is a file that starts with SQLite's header."""
+    if not path.exists():
+        raise InspectorError(f"{path}: no such file")
+    if path.is_dir():
+        raise InspectorError(f"{path}: is a directory, not a database")
+    if path.stat().st_size == 0:
+        raise InspectorError(f"{path}: file is empty, not an SQLite database")
+    if not is_sqlite(path):
+        raise InspectorError(f"{path}: not an SQLite database (it does not start with SQLite's header)")
+
+
+def connect(path: Path, read_only: bool = True) -> sqlite3.Connection:
+    """A connection to the database at `path` that waits `BUSY_TIMEOUT` for a lock; read-only
+    (a `mode=ro` URI) unless asked otherwise."""
+    path = Path(path)
+    if not path.exists():
+        raise InspectorError(f"{path}: no such file")
+    mode = "ro" if read_only else "rw"
+    try:
+        conn = sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode={mode}", uri=True,
+                               timeout=BUSY_TIMEOUT, isolation_level=None)
+    except sqlite3.Error as exc:
+        raise database_error(path, exc) from None
+    conn.row_factory = sqlite3.Row
+    return conn
+
+
+@contextmanager
+def reading(path: Path) -> Iterator[sqlite_utils.Database]:
+    """The database at `path` opened read-only, with SQLite errors mapped to `InspectorError`s."""
+    conn = connect(path)
+    try:
+        with mapped_errors(path):
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()  # fails here when not a database
+            yield sqlite_utils.Database(conn)
+    finally:
+        conn.close()
+
+
+@contextmanager
+def mapped_errors(path: Path, doing: str = "") -> Iterator[None]:
+    """Turn any `sqlite3.Error` raised inside into one `InspectorError` line about `path`."""
+    try:
+        yield
+    except sqlite3.Error as exc:
+        raise database_error(path, exc, doing) from None
+
+
+def database_error(path: Path, exc: sqlite3.Error, doing: str = "") -> InspectorError:
+    """One line saying what went wrong with the database at `path`, and what to do about it."""
+    text = str(exc)
+    lowered = text.lower()
+    suffix = f" while {doing}" if doing else ""
+    if "locked" in lowered or "busy" in lowered:
+        return InspectorError(f"{path}: the database is locked by another program (waited {BUSY_TIMEOUT:g} s)"
+                              f"{suffix}; close that program or try again")
+    if "not a database" in lowered or "malformed" in lowered or "disk image" in lowered:
+        return InspectorError(f"{path}: not a readable SQLite database ({text}){suffix}")
+    if "readonly" in lowered or "read-only" in lowered:
+        return InspectorError(f"{path}: the database is read-only ({text}){suffix}; write a new one with -o OUT")
+    if "unable to open" in lowered:
+        return InspectorError(f"{path}: cannot open the database ({text}){suffix}")
+    return InspectorError(f"{path}: SQLite error{suffix}: {text}")
+
+
+def table_columns(db: sqlite_utils.Database) -> dict[str, set[str]]:
+    """Every table of the database with its column names."""
+    return {table.name: {column.name for column in table.columns} for table in db.tables}
+
+
+def has_index_on(db: sqlite_utils.Database, table: str, column: str) -> bool:
+    """Whether some index of `table` starts with `column` (so lookups by it are cheap)."""
+    return any(index.columns[:1] == [column] for index in db[table].indexes)
+
+
+def grouped(rows: Iterable[Any], key: str) -> Iterator[tuple[Any, list[Any]]]:
+    """Rows already ordered by `key`, one group (key, rows) at a time."""
+    for value, group in groupby(rows, key=lambda row: row[key]):
+        yield value, list(group)
+
+
+def merge_groups(primary: Iterable[tuple[Any, list]], secondary: Iterable[tuple[Any, list]]) -> Iterator[tuple[Any, list, list]]:
+    """Join two group streams ordered the same way by their keys: each primary group with the
+    secondary group of the same key (or an empty list). Neither stream is held whole."""
+    pending = iter(secondary)
+    current = next(pending, None)
+    for key, rows in primary:
+        while current is not None and _before(current[0], key):
+            current = next(pending, None)
+        if current is not None and current[0] == key:
+            yield key, rows, current[1]
+            current = next(pending, None)
+        else:
+            yield key, rows, []
+
+
+def _before(left: Any, right: Any) -> bool:
+    """SQLite's ordering of two keys: NULL first, then numbers, then text."""
+    def rank(value: Any) -> tuple[int, Any]:
+        if value is None:
+            return (0, 0)
+        if isinstance(value, (int, float)):
+            return (1, value)
+        return (2, value) if isinstance(value, str) else (3, bytes(value))
+    return rank(left) < rank(right)
+
+
+def copy_database(source: Path, target: Path) -> None:
+    """Copy the database at `source` to `target` with SQLite's backup API (a consistent copy even
+    while another program uses it). `target` must not exist yet."""
+    with mapped_errors(source, f"copying it to {target}"):
+        reader = connect(source)
+        try:
+            writer = sqlite3.connect(str(target))
+            try:
+                reader.backup(writer)
+            finally:
+                writer.close()
+        finally:
+            reader.close()

@@ -1,0 +1,108 @@
+"""Open WebUI's `webui.db`: table `chat(id, user_id, title, chat JSON, ...)`, one conversation per row.
+
+`chat.history.messages` maps ids to `{id, parentId, childrenIds, role, content, ...}`; the
+conversation shown is the branch from `history.currentId` back to the root (the linear
+`chat.messages` copy when there is no history). Tool calls are serialised into the assistant's
+content as `<details type="tool_calls" id=.. name=.. arguments=".." result="..">` tags with
+HTML-escaped, JSON-encoded attributes: they become the turn's structured calls, answered by a tool
+turn just after it, and the text between the tags becomes the turn's text.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from typing import Any, Iterator
+
+import sqlite_utils
+
+from inspector.formats.base import parse_arguments
+from inspector.formats.sqlite_db import SqliteSource
+from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
+
+NAME = "open-webui"
+ROLES = {"system": SYSTEM, "user": USER, "assistant": ASSISTANT}
+DETAILS = re.compile(r'<details type="tool_calls"(?P<attributes>[^>]*)>.*?</details>\n?', re.DOTALL)
+ATTRIBUTE = re.compile(r'(\w+)="([^"]*)"')
+
+
+def matches(db: sqlite_utils.Database, tables: dict[str, set[str]]) -> bool:
+    """A `chat` table with Open WebUI's `chat` JSON column beside `user_id` and `title`."""
+    return {"id", "user_id", "title", "chat"} <= tables.get("chat", set())
+
+
+def conversations(db: sqlite_utils.Database, source: SqliteSource) -> Iterator[tuple[str, int]]:
+    """Each chat's id and the number of messages on its shown branch."""
+    for chat_id, document in db.execute("SELECT id, chat FROM chat ORDER BY created_at, id"):
+        yield str(chat_id), len(shown_messages(_json(document)))
+
+
+def sessions(db: sqlite_utils.Database, source: SqliteSource, only: str | None = None) -> Iterator[Session]:
+    """Each chat as a session (only the chat `only` when given)."""
+    where, params = ("WHERE id = ?", [only]) if only is not None else ("", [])
+    for chat_id, document in db.execute(f"SELECT id, chat FROM chat {where} ORDER BY created_at, id", params):
+        turns: list[Turn] = []
+        for position, message in enumerate(shown_messages(_json(document))):
+            turns.extend(_turns(position, message))
+        yield Session(NAME, source.path, tuple(turns), document=source, session_id=str(chat_id))
+
+
+def shown_messages(chat: Any) -> list[dict[str, Any]]:
+    """The messages of the branch the chat shows, oldest first."""
+    if not isinstance(chat, dict):
+        return []
+    history = chat.get("history") if isinstance(chat.get("history"), dict) else {}
+    by_id = history.get("messages") if isinstance(history.get("messages"), dict) else {}
+    current, branch, seen = history.get("currentId"), [], set()
+    while current in by_id and current not in seen and isinstance(by_id[current], dict):
+        seen.add(current)
+        branch.append(by_id[current])
+        current = by_id[current].get("parentId")
+    if branch:
+        return branch[::-1]
+    linear = chat.get("messages")
+    return [m for m in linear if isinstance(m, dict)] if isinstance(linear, list) else []
+
+
+def split_content(content: str) -> tuple[list[str], list[dict[str, str]]]:
+    """The text pieces around the `<details type="tool_calls">` tags, and each tag's attributes."""
+    texts, tags, cursor = [], [], 0
+    for match in DETAILS.finditer(content):
+        texts.append(content[cursor:match.start()])
+        tags.append({key: html.unescape(value) for key, value in ATTRIBUTE.findall(match["attributes"])})
+        cursor = match.end()
+    texts.append(content[cursor:])
+    return texts, tags
+
+
+def _turns(position: int, message: dict[str, Any]) -> list[Turn]:
+    role = ROLES.get(message.get("role"))
+    content = message.get("content") if isinstance(message.get("content"), str) else ""
+    if role is None:
+        return []
+    texts, tags = split_content(content) if role == ASSISTANT else ([content], [])
+    message_id = message.get("id") if isinstance(message.get("id"), str) else None
+    calls = tuple(ToolCall(tag.get("id"), tag.get("name", ""), _decoded(tag.get("arguments")),
+                           parse_arguments(_decoded(tag.get("arguments")))) for tag in tags)
+    turn = Turn(position, role, "".join(texts), message_id, calls, (), {"id": message_id, "model": message.get("model")})
+    if not tags:
+        return [turn]
+    results = tuple(ToolResult(tag.get("id"), tag.get("name"), _decoded(tag.get("result"))) for tag in tags)
+    return [turn, Turn(position, TOOL, "", message_id, (), results, {"id": message_id, "results": True})]
+
+
+def _decoded(value: str | None) -> Any:
+    """An attribute's value: JSON-decoded (twice when it holds a JSON string of JSON)."""
+    decoded = _json(value)
+    if isinstance(decoded, str):
+        again = _json(decoded)
+        return again if again is not None else decoded
+    return value if decoded is None else decoded
+
+
+def _json(text: Any) -> Any:
+    try:
+        return json.loads(text) if isinstance(text, str) else None
+    except ValueError:
+        return None

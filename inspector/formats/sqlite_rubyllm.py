@@ -1,0 +1,70 @@
+"""RubyLLM's Rails tables (seed 000's app): `messages(id, chat_id, role, content, model_id,
+tool_call_id INTEGER -> tool_calls.id, ...)` and `tool_calls(id, message_id, tool_call_id TEXT,
+name, arguments JSON, ...)`.
+
+One conversation per `chat_id`. An assistant message's calls are the `tool_calls` rows whose
+`message_id` is its id; a `tool` message answers the call whose row id is its `tool_call_id`.
+Messages and calls are read as two streams ordered by chat, so memory holds one chat at a time.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+import sqlite_utils
+
+from inspector.formats.base import parse_arguments
+from inspector.formats.sqlite_db import SqliteSource, grouped, merge_groups
+from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
+
+NAME = "rubyllm"
+ROLES = {"system": SYSTEM, "user": USER, "assistant": ASSISTANT, "tool": TOOL}
+MESSAGE_COLUMNS = {"id", "chat_id", "role", "content", "tool_call_id"}
+CALL_COLUMNS = {"id", "message_id", "tool_call_id", "name", "arguments"}
+
+
+def matches(db: sqlite_utils.Database, tables: dict[str, set[str]]) -> bool:
+    """`messages` and `tool_calls` tables with RubyLLM's columns."""
+    return MESSAGE_COLUMNS <= tables.get("messages", set()) and CALL_COLUMNS <= tables.get("tool_calls", set())
+
+
+def conversations(db: sqlite_utils.Database, source: SqliteSource) -> Iterator[tuple[str, int]]:
+    """Each chat's id and message count, counted by SQLite."""
+    for chat_id, count in db.execute("SELECT chat_id, count(*) FROM messages GROUP BY chat_id ORDER BY chat_id"):
+        yield str(chat_id), count
+
+
+def sessions(db: sqlite_utils.Database, source: SqliteSource, only: str | None = None) -> Iterator[Session]:
+    """Each chat as a session (only the chat `only` when given)."""
+    model = "model_id" if "model_id" in {c.name for c in db["messages"].columns} else "NULL"
+    where, params = ("WHERE CAST(m.chat_id AS TEXT) = ?", [only]) if only is not None else ("", [])
+    messages = db.execute(f"SELECT m.id, m.chat_id, m.role, m.content, m.tool_call_id, {model} AS model "
+                          f"FROM messages m {where} ORDER BY m.chat_id, m.id", params)
+    calls = db.conn.cursor().execute(
+        "SELECT tc.id, tc.message_id, tc.tool_call_id, tc.name, tc.arguments, m.chat_id FROM tool_calls tc "
+        f"JOIN messages m ON m.id = tc.message_id {where} ORDER BY m.chat_id, tc.id", params)
+    for chat_id, rows, call_rows in merge_groups(grouped(messages, "chat_id"), grouped(calls, "chat_id")):
+        yield _session(source, str(chat_id), rows, call_rows)
+
+
+def _session(source: SqliteSource, chat_id: str, rows: list[Any], call_rows: list[Any]) -> Session:
+    calls_by_message: dict[Any, list[ToolCall]] = {}
+    calls_by_row: dict[Any, ToolCall] = {}
+    for row_id, message_id, call_id, name, arguments, _ in call_rows:
+        call = ToolCall(call_id, name or "", arguments, parse_arguments(arguments))
+        calls_by_message.setdefault(message_id, []).append(call)
+        calls_by_row[row_id] = call
+    turns, problems = [], []
+    for position, (row_id, _, stated, content, answers, model) in enumerate(rows):
+        role = ROLES.get(stated)
+        if role is None:
+            problems.append(f"message {row_id}: role {stated!r} is not one RubyLLM writes, skipped")
+            continue
+        text = content if isinstance(content, str) else ""
+        raw = {"id": row_id, "model": model} if isinstance(model, str) else {"id": row_id}
+        results = ()
+        if role == TOOL:
+            answered = calls_by_row.get(answers)
+            results = (ToolResult(answered.id if answered else None, answered.name if answered else None, text),)
+        turns.append(Turn(position, role, text, str(row_id), tuple(calls_by_message.get(row_id, ())), results, raw))
+    return Session(NAME, source.path, tuple(turns), document=source, session_id=chat_id, problems=tuple(problems))

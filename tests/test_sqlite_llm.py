@@ -1,0 +1,68 @@
+"""The `llm` CLI's own `logs.db` (0.32 and later), made by running the real `llm` with the offline
+`echo` model of `llm-echo`: threads are sessions, tool calls and results come from their parts,
+tool definitions from the `tools` table."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from inspector.cli import main
+from inspector.formats.sqlite_history import list_conversations, load_conversation
+
+FAKE_SAVE = ('{success: true, memory_type: "journal", content: "Walked by the canal."}'
+             "You saw right through me.")
+FUNCTIONS = '''
+def save_memory(memory_type: str, content: str) -> str:
+    "Save something the user wants remembered."
+    return "saved"
+'''
+
+
+def run_llm(user_path: Path, *args: str) -> str:
+    """Run the real `llm` CLI with its database under `user_path`; returns its output."""
+    env = {**os.environ, "LLM_USER_PATH": str(user_path)}
+    done = subprocess.run([sys.executable, "-m", "llm", *args], env=env, capture_output=True, text=True,
+                          timeout=60, cwd=user_path)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+@pytest.fixture(scope="module")
+def logs_db(tmp_path_factory) -> Path:
+    """A real logs.db: a thread with seed 000's fake result, and one with a real call that ran."""
+    home = tmp_path_factory.mktemp("llm")
+    (home / "functions.py").write_text(FUNCTIONS)
+    run_llm(home, "-m", "echo", json.dumps({"raw": FAKE_SAVE}))
+    call = {"name": "save_memory", "arguments": {"memory_type": "fact", "content": "Likes tea."}}
+    run_llm(home, "-m", "echo", "--functions", "functions.py", json.dumps({"tool_calls": [call]}))
+    run_llm(home, "-c", "-m", "echo", json.dumps({"raw": "Noted, tea it is."}))
+    return home / "logs.db"
+
+
+def test_threads_are_sessions_with_their_calls_and_results(logs_db):
+    conversations = list_conversations(logs_db)
+    assert [count for _, count in conversations] == [2, 6]
+    first = load_conversation(logs_db, conversations[0][0])
+    assert first.format == "llm"
+    assert [(t.role, t.text) for t in first.turns][1] == ("assistant", FAKE_SAVE)
+    second = load_conversation(logs_db, conversations[1][0])
+    assert [t.role for t in second.turns] == ["user", "assistant", "tool", "assistant", "user", "assistant"]
+    (call,) = second.turns[1].tool_calls
+    (result,) = second.turns[2].tool_results
+    assert (call.name, call.arguments) == ("save_memory", {"memory_type": "fact", "content": "Likes tea."})
+    assert (result.call_id, result.content) == (call.id, "saved")
+    assert [tool.name for tool in second.tools] == ["save_memory"]
+
+
+def test_scan_finds_the_fake_result_in_a_real_logs_db(logs_db, capsys):
+    assert main(["scan", "--json", str(logs_db)]) == 1
+    report = json.loads(capsys.readouterr().out)
+    found = [[(f["turn"], f["kind"], f["tool"], f["executed"]) for f in s["findings"]] for s in report["sessions"]]
+    assert found == [[(1, "result-prefix", "save_memory", False)], []]
+    assert {s["format"] for s in report["sessions"]} == {"llm"}
