@@ -76,6 +76,7 @@ def _audit_entry(session: Session, fix: AppliedFix, stamp: str,
         "before": fix.before,
         "after": fix.after,
         "recovered_calls": [{"id": c.id, "name": c.name, "arguments": c.arguments} for c in fix.recovered],
+        "rename_calls": [{"call": index, "name": name} for index, name in finding.fix.rename_calls],
         "payload": finding.payload,
         "executions": executions,
     }

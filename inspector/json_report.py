@@ -38,7 +38,8 @@ def build_report(results: Sequence[ScanResult], errors: Sequence[str] = ()) -> d
 def finding_to_json(finding: Finding, turn: Turn | None) -> dict[str, Any]:
     """One finding in the report's shape; `fix.content` is the turn's text after this fix alone,
     `fix.replace_arguments` the corrected arguments of the turn's own calls (by index) and
-    `fix.add_results` the results recorded after the turn."""
+    `fix.add_results` the results recorded after the turn and `fix.rename_calls` the new tool names
+    of the turn's own calls (by index)."""
     fix = None
     if finding.fix is not None:
         fix = {
@@ -48,6 +49,7 @@ def finding_to_json(finding: Finding, turn: Turn | None) -> dict[str, Any]:
                                   for index, arguments in finding.fix.replace_arguments],
             "add_results": [{"call_id": r.call_id, "name": r.name, "content": r.content, "is_error": r.is_error}
                             for r in finding.fix.add_results],
+            "rename_calls": [{"call": index, "name": name} for index, name in finding.fix.rename_calls],
         }
     return {
         "turn": finding.turn,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Sequence
 
-from inspector.detectors.schema_check import INVALID_ARGUMENT, UNKNOWN_PARAMETER, UNKNOWN_TOOL, WRONG_TYPE
+from inspector.detectors.schema_kinds import INVALID_ARGUMENT, UNKNOWN_PARAMETER, UNKNOWN_TOOL, WRONG_TYPE
 from inspector.model import Session, Turn
 from inspector.safe_text import preview
 from inspector.scan import ScanResult

@@ -73,6 +73,9 @@ def _fixed_turn(turn: Turn, findings: list[Finding]) -> Turn:
         for index, arguments in finding.fix.replace_arguments:
             if 0 <= index < len(calls):
                 calls[index] = replace(calls[index], arguments_raw=arguments, arguments=arguments)
+        for index, name in finding.fix.rename_calls:
+            if 0 <= index < len(calls):
+                calls[index] = replace(calls[index], name=name)  # same id and arguments
     if text == turn.text and tuple(calls) == turn.tool_calls:
         return turn
     return replace(turn, text=text, tool_calls=tuple(calls), edited=True)

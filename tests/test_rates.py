@@ -3,7 +3,7 @@ in the text report."""
 
 import json
 
-from conftest import SAVE_MEMORY, WHITEBOARD
+from conftest import SAVE_MEMORY, SESSIONS, WHITEBOARD
 
 from inspector.cli import main
 from inspector.rates import compute_rates
@@ -63,3 +63,36 @@ def test_text_report_ends_with_a_rates_block(write_session, capsys):
     block = out[out.index("Rates (count, per 100 tool calls)"):]
     assert "all sessions" in block and "50 calls" in block and "unknown-tool 1 (2.00)" in block
     assert "model gpt-4.1" in block
+
+
+def _sample_with_a_phantom(tmp_path):
+    """The bundled memory-agent sample with its web_search call renamed to a tool it does not define."""
+    document = json.loads((SESSIONS / "memory-agent.openai.json").read_text(encoding="utf-8"))
+    (call,) = [c for m in document["messages"] for c in m.get("tool_calls") or () if c["function"]["name"] == "web_search"]
+    call["function"]["name"] = "web_searches"
+    path = tmp_path / "memory-agent.openai.json"
+    path.write_text(json.dumps(document, indent=2), encoding="utf-8")
+    structured = sum(len(m.get("tool_calls") or ()) for m in document["messages"])
+    return path, structured
+
+
+def test_rates_on_a_sample_session_count_its_calls_and_the_planted_phantom(tmp_path):
+    path, structured = _sample_with_a_phantom(tmp_path)
+    (result,) = scan_file(path)
+    recovered = sum(len(f.fix.add_calls) for f in result.findings if f.fix is not None)
+    assert (structured, recovered) == (4, 5)  # 4 structured calls, 5 unexecuted save_memory calls in prose
+    rates = compute_rates([result])["total"]
+    assert rates["calls"] == 9
+    assert rates["kinds"]["unknown-tool"] == {"count": 1, "per_100_calls": 11.11}
+    assert rates["by_model"]["gemini-2.5-flash"]["calls"] == 9
+    assert rates["by_tool"]["web_searches"]["kinds"]["unknown-tool"] == {"count": 1, "per_100_calls": 100.0}
+    assert rates["by_tool"]["save_memory"]["calls"] == 6
+
+
+def test_rates_after_the_rename_fix_keep_the_calls_and_drop_the_phantom(tmp_path, capsys):
+    path, _ = _sample_with_a_phantom(tmp_path)
+    out = tmp_path / "fixed.json"
+    assert main(["fix", str(path), "--accept", "unknown-tool", "-o", str(out)]) == 1
+    rates = compute_rates(scan_file(out))["total"]
+    assert rates["calls"] == 9 and rates["kinds"]["unknown-tool"]["count"] == 0
+    assert "web_searches" not in rates["by_tool"] and rates["by_tool"]["web_search"]["calls"] == 1

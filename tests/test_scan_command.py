@@ -36,7 +36,7 @@ def test_json_report_follows_the_contract(write_session, capsys):
     assert finding["payload"] == {"success": True, "memory_type": "journal", "content": "Ran 5k"}
     assert finding["fix"] == {"content": REPLY[end:],
                               "tool_calls": [{"name": "save_memory", "arguments": finding["arguments"]}],
-                              "replace_arguments": [], "add_results": []}
+                              "replace_arguments": [], "add_results": [], "rename_calls": []}
 
 
 def test_text_report_previews_object_and_remaining_text_safely(write_session, capsys):

@@ -90,7 +90,9 @@ def test_unknown_parameter_is_renamed_to_the_missing_required_one(write_session)
     expected = ((0, {"memory_type": "fact", "content": "Likes tea"}),)
     assert found["unknown-parameter"].fix.replace_arguments == expected
     assert found["invalid-argument"].fix.replace_arguments == expected
-    assert "renamed 'value' to 'content'" in found["unknown-parameter"].message
+    assert "Fix: replace the call's arguments: rename 'value' to 'content'" in found["unknown-parameter"].message
+    # the missing parameter is supplied by the rename: its message names that change and its kind
+    assert "rename 'value' to 'content' (unknown-parameter)" in found["invalid-argument"].message
 
 
 def test_unknown_parameter_without_a_single_fitting_target_has_no_fix(write_session):
@@ -105,15 +107,8 @@ def test_wrapper_layer_is_unwrapped_when_the_inner_object_validates(write_sessio
     path = _session(write_session, ("save_memory", {"arguments": inner}), ("save_memory", {"input": {"content": 1}}))
     first = [f for f in _findings(path) if f.kind == "unknown-parameter"]
     assert first[0].fix.replace_arguments == ((0, inner),)
-    assert "unwrapped the 'arguments' wrapper" in first[0].message
+    assert "unwrap the 'arguments' wrapper" in first[0].message
     assert first[1].fix is None  # the inner object does not validate
-
-
-def test_unknown_tool_lists_the_closest_tools_and_offers_no_fix(write_session):
-    (finding,) = _findings(_session(write_session, ("save_memories", {"memory_type": "fact", "content": "x"})))
-    assert (finding.kind, finding.severity, finding.tool) == ("unknown-tool", ERROR, "save_memories")
-    assert "closest defined tools are save_memory" in finding.message
-    assert finding.fix is None and "rename the call by hand" in finding.message
 
 
 def test_no_unknown_tool_without_definitions(write_session):
@@ -134,7 +129,8 @@ def test_recovered_call_is_checked_the_same_way(write_session):
     assert prefix and prefix[0].fix.add_calls[0].arguments["memory_type"] == "Journal"
     assert (finding.kind, finding.turn, finding.fix) == ("invalid-argument", 1, None)
     assert finding.message.startswith("Recovered call save_memory has invalid-argument")
-    assert "'memory_type': \"Journal\" -> \"journal\"" in finding.message
+    assert "No automatic fix for a call recovered from text" in finding.message
+    assert "this would make it valid: 'memory_type': \"Journal\" -> \"journal\"" in finding.message
 
 
 def test_fix_output_rescans_clean_of_the_schema_kinds(write_session, tmp_path, capsys):
@@ -148,3 +144,31 @@ def test_fix_output_rescans_clean_of_the_schema_kinds(write_session, tmp_path, c
     calls = json.loads(out.read_text())["messages"][1]["tool_calls"]
     assert [json.loads(c["function"]["arguments"]) for c in calls] == [
         {"memory_type": "fact", "content": "x"}, {"units": "metric", "count": 7}, {"memory_type": "core", "content": "y"}]
+
+
+def test_bounds_and_patterns_say_what_the_schema_wants_and_offer_no_fix(write_session):
+    tool = {"type": "function", "function": {"name": "book", "parameters": {
+        "type": "object", "properties": {"nights": {"type": "integer", "minimum": 1},
+                                         "code": {"type": "string", "pattern": "^[A-Z]{3}$"}}}}}
+    path = write_session([{"role": "user", "content": "x"}, {"role": "assistant", "content": None, "tool_calls": [
+        {"id": "c", "type": "function", "function": {"name": "book", "arguments": '{"nights": 0, "code": "lis"}'}}]},
+        {"role": "tool", "tool_call_id": "c", "content": "ok"}], [tool])
+    (finding,) = _findings(path)
+    assert finding.kind == "invalid-argument" and finding.fix is None
+    assert "'nights' is 0, below the minimum 1" in finding.message
+    assert "'code' is \"lis\", which does not match the pattern \"^[A-Z]{3}$\"" in finding.message
+    assert "No automatic fix: no lossless repair makes the arguments valid" in finding.message
+
+
+def test_legacy_function_call_gets_its_repaired_arguments_written(write_session, tmp_path):
+    path = write_session([{"role": "user", "content": "x"},
+                          {"role": "assistant", "content": None,
+                           "function_call": {"name": "set_units", "arguments": '{"units": "metric", "count": "3"}'}},
+                          {"role": "function", "name": "set_units", "content": "ok"}], TOOLS)
+    (finding,) = _findings(path)
+    assert finding.fix.replace_arguments == ((0, {"units": "metric", "count": 3}),)
+    out = tmp_path / "fixed.json"
+    assert main(["fix", str(path), "--accept", "wrong-type", "-o", str(out)]) == 1
+    legacy = json.loads(out.read_text())["messages"][1]["function_call"]
+    assert legacy["name"] == "set_units" and json.loads(legacy["arguments"]) == {"units": "metric", "count": 3}
+    assert _findings(out) == []

@@ -1,6 +1,7 @@
 """Detector `invalid-argument`: a value that breaks the schema: enum, const, a missing required
-parameter, bounds, pattern, additional properties in a nested object. The fix normalises an enum
-value only when exactly one allowed value matches ignoring case and punctuation.
+parameter, bounds, pattern, additional properties in a nested object, a value that fits no anyOf /
+oneOf form. The fix normalises an enum value only when exactly one allowed value matches ignoring
+case and punctuation (also inside anyOf/oneOf, when only one form takes it).
 
 Checked only for tools with a real schema, by `schema_check`; every fix is re-validated.
 """
@@ -9,11 +10,11 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from inspector.detectors import schema_check
+from inspector.detectors import schema_check, schema_kinds
 from inspector.detectors.context import ScanContext
 from inspector.model import ERROR, Finding
 
-KIND = schema_check.INVALID_ARGUMENT
+KIND = schema_kinds.INVALID_ARGUMENT
 SEVERITY = ERROR
 
 

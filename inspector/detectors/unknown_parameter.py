@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from inspector.detectors import schema_check
+from inspector.detectors import schema_check, schema_kinds
 from inspector.detectors.context import ScanContext
 from inspector.model import ERROR, Finding
 
-KIND = schema_check.UNKNOWN_PARAMETER
+KIND = schema_kinds.UNKNOWN_PARAMETER
 SEVERITY = ERROR
 
 

@@ -1,6 +1,7 @@
-"""Detector `wrong-type`: a value of the wrong JSON type. The fix converts only without loss ("42"
--> 42, "true" -> true, number -> string, value -> [value], a JSON string holding the expected object
-or array) and lists each conversion.
+"""Detector `wrong-type`: a value of the wrong JSON type (also one no anyOf / oneOf form or nullable
+`type` list allows). The fix converts only without loss ("42" -> 42, "true" -> true, number ->
+string, value -> [value], a JSON string holding the expected object or array), into the one form
+that takes the result; when two forms take different results, no fix. It lists each conversion.
 
 Checked only for tools with a real schema, by `schema_check`; every fix is re-validated.
 """
@@ -9,11 +10,11 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from inspector.detectors import schema_check
+from inspector.detectors import schema_check, schema_kinds
 from inspector.detectors.context import ScanContext
 from inspector.model import WARNING, Finding
 
-KIND = schema_check.WRONG_TYPE
+KIND = schema_kinds.WRONG_TYPE
 SEVERITY = WARNING
 
 

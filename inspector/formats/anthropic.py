@@ -112,8 +112,8 @@ def _render_edited(turn: Turn) -> dict[str, Any]:
     def with_arguments(block: Any) -> Any:
         if isinstance(block, dict) and block.get("type") == "tool_use" and isinstance(block.get("name"), str):
             call = next(calls, None)
-            if call is not None and call.arguments_raw is not block.get("input"):
-                return {**block, "input": call.arguments_raw}
+            if call is not None and (call.arguments_raw is not block.get("input") or call.name != block["name"]):
+                return {**block, "name": call.name, "input": call.arguments_raw}
         return block
 
     blocks = respread_parts(content, _is_text_block, turn.text, with_arguments)

@@ -112,9 +112,12 @@ def _render_edited(turn: Turn) -> dict[str, Any]:
         stored = _field(part, CALL_KEYS) if isinstance(part, dict) else None
         if stored is not None and isinstance(stored.get("name"), str):
             call = next(calls, None)
-            if call is not None and call.arguments_raw is not stored.get("args"):
+            if call is not None and (call.arguments_raw is not stored.get("args") or call.name != stored["name"]):
                 key = next(k for k in CALL_KEYS if part.get(k) is stored)
-                return {**part, key: {**stored, "args": call.arguments_raw}}
+                fixed = {**stored, "name": call.name}
+                if call.arguments_raw is not stored.get("args"):
+                    fixed["args"] = call.arguments_raw
+                return {**part, key: fixed}
         return part
 
     new_parts = respread_parts(parts, _is_text_part, turn.text, with_arguments)

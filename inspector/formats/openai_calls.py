@@ -20,17 +20,31 @@ def read_tool_calls(stored: Any) -> tuple[ToolCall, ...]:
     return tuple(calls)
 
 
-def with_replaced_arguments(stored: list[Any], calls: tuple[ToolCall, ...]) -> list[Any]:
-    """The stored list with the arguments of each call a repair replaced (a different
-    `arguments_raw` object) written back as a JSON string; other entries are kept as they are."""
+def with_repaired_calls(stored: list[Any], calls: tuple[ToolCall, ...]) -> list[Any]:
+    """The stored list with each call a repair changed written back: replaced arguments (a
+    different `arguments_raw` object) as a JSON string, a new name as the function's name; other
+    entries are kept as they are."""
     out = []
     for index, record in enumerate(stored):
         call = calls[index] if index < len(calls) else None
         function = record.get("function") if isinstance(record, dict) else None
-        if call is not None and isinstance(function, dict) and call.arguments_raw is not function.get("arguments"):
-            record = {**record, "function": {**function, "arguments": arguments_as_json(call.arguments_raw)}}
+        if call is not None and isinstance(function, dict):
+            record = {**record, "function": repaired_function(function, call)} if _changed(function, call) else record
         out.append(record)
     return out
+
+
+def repaired_function(function: dict[str, Any], call: ToolCall) -> dict[str, Any]:
+    """A stored `{name, arguments}` object with the call's name and, when a repair replaced them,
+    its arguments as a JSON string."""
+    out = {**function, "name": call.name}
+    if call.arguments_raw is not function.get("arguments"):
+        out["arguments"] = arguments_as_json(call.arguments_raw)
+    return out
+
+
+def _changed(function: dict[str, Any], call: ToolCall) -> bool:
+    return call.arguments_raw is not function.get("arguments") or call.name != function.get("name")
 
 
 def render_tool_calls(calls: tuple[ToolCall, ...]) -> list[dict[str, Any]]:

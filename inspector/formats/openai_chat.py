@@ -13,7 +13,7 @@ from typing import Any
 
 from inspector.catalogue import parse_tool_definitions
 from inspector.formats.base import arguments_as_json, parse_arguments, rebuild_records, respread_parts
-from inspector.formats.openai_calls import read_tool_calls, render_tool_calls, with_replaced_arguments
+from inspector.formats.openai_calls import read_tool_calls, render_tool_calls, repaired_function, with_repaired_calls
 from inspector.formats.source import BadLine, Document, records_with_errors
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
 
@@ -132,7 +132,10 @@ def _render_edited(turn: Turn) -> dict[str, Any]:
     elif content is not None or turn.text:
         message["content"] = turn.text
     if isinstance(message.get("tool_calls"), list):
-        message["tool_calls"] = with_replaced_arguments(message["tool_calls"], turn.tool_calls)
+        message["tool_calls"] = with_repaired_calls(message["tool_calls"], turn.tool_calls)
+    legacy = message.get("function_call")
+    if isinstance(legacy, dict) and isinstance(legacy.get("name"), str) and turn.tool_calls:
+        message["function_call"] = repaired_function(legacy, turn.tool_calls[-1])  # read as the last call
     return message
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from inspector.catalogue import parse_tool_definitions
 from inspector.formats.base import rebuild_records
-from inspector.formats.openai_calls import read_tool_calls, render_tool_calls, with_replaced_arguments
+from inspector.formats.openai_calls import read_tool_calls, render_tool_calls, with_repaired_calls
 from inspector.formats.source import Document
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolResult, Turn
 
@@ -91,7 +91,7 @@ def _render_edited(turn: Turn) -> dict[str, Any]:
     else:
         entry["content"] = _structured(turn.text)
     if isinstance(entry.get("tool_calls"), list):
-        entry["tool_calls"] = with_replaced_arguments(entry["tool_calls"], turn.tool_calls)
+        entry["tool_calls"] = with_repaired_calls(entry["tool_calls"], turn.tool_calls)
     return entry
 
 
