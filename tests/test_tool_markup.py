@@ -22,6 +22,11 @@ TOOLS = [_tool("get_weather", city="string", days="integer"), _tool("run_code", 
          _tool("search_files", pattern="string", recursive="boolean", paths="array")]
 
 
+# The fields of a table of single-call leaks: the family named in the message, the reply, the tool
+# and arguments recovered, the text removed, and the reply once fixed.
+CASE_FIELDS = "family, reply, tool, arguments, removed, cleaned"
+
+
 def findings_of(path):
     """The tool-markup findings of the one session in `path` (helpers shared by test_tool_markup_*)."""
     (result,) = scan_file(path)
@@ -37,6 +42,18 @@ def one_finding(write_session, reply, tools=TOOLS, family=None):
     if family is not None:
         assert findings[0].message.startswith(f"Leaked {family} tool-call markup"), findings[0].message
     return findings[0]
+
+
+def fixed_calls_and_texts(path, tmp_path):
+    """`inspector fix --accept tool-markup` on `path`, its output re-scanned clean: the structured
+    calls (name, arguments) and the assistant texts of the output."""
+    out = tmp_path / "fixed.json"
+    assert main(["fix", str(path), "--accept", KIND, "-o", str(out)]) == 1
+    assert findings_of(out) == []
+    messages = json.loads(out.read_text())["messages"]
+    calls = [(c["function"]["name"], json.loads(c["function"]["arguments"]))
+             for m in messages for c in m.get("tool_calls") or []]
+    return calls, [m["content"] for m in messages if m["role"] == "assistant" and m.get("content")]
 
 
 def assert_recovered(finding, reply, tool, arguments, span_text, cleaned):
@@ -124,6 +141,12 @@ def test_several_blocks_give_several_findings_in_order(write_session):
     '{"name": "Paris", "arguments": "none"} is a funny object.',
     '{"name": "not_a_tool", "arguments": {"x": 1}}',
     "Here is the forecast: 21°C and sunny.",
+    "Granite marks a call with `<|tool_call|>`, Cohere with `<|START_ACTION|>`, InternLM with `<|plugin|>`.",
+    "Claude-style agents put <function_calls> blocks in the prompt; ours do not.",
+    "The parser strips <|python_tag|> and <TOOLCALL> before it reads the reply.",
+    '```json\n[{"city": "Paris", "high": 21}, {"city": "Rome", "high": 24}]\n```',
+    '```json\n{"name": "Quarterly report", "parameters": {"pages": 12}, "author": "Sam"}\n```',
+    '```js\nconst call = {name: "get_weather", arguments: {city: "Paris"}};\n```',
 ])
 def test_look_alikes_stay_clean(write_session, reply):
     path = write_session([{"role": "user", "content": "hello"}, {"role": "assistant", "content": reply}], TOOLS)
@@ -134,24 +157,21 @@ def test_user_turns_are_never_flagged(write_session):
     path = write_session([
         {"role": "user", "content": '<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}}</tool_call>'},
         {"role": "system", "content": '```json\n{"name": "run_code", "arguments": {"code": "1"}}\n```'},
+        {"role": "user", "content": '[get_weather(city="Paris")]'},
+        {"role": "user", "content": "<tool_call>get_weather<arg_key>city</arg_key><arg_value>Rome</arg_value></tool_call>"},
+        {"role": "user", "content": '<|tool_call>call:get_weather{city:<|"|>Oslo<|"|>}<tool_call|>'},
         {"role": "assistant", "content": "I can do that."},
     ], TOOLS)
     assert findings_of(path) == []
 
 
-def test_fix_output_rescans_clean_with_the_calls_structured(write_session, tmp_path, capsys):
+def test_fix_output_rescans_clean_with_the_calls_structured(write_session, tmp_path):
     path = write_session([
         {"role": "user", "content": "Weather in Paris, then run 2*2."},
         {"role": "assistant", "content": 'On it.\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>'},
         {"role": "user", "content": "And the code?"},
         {"role": "assistant", "content": 'Running it.\n\n```json\n{"tool": "run_code", "arguments": {"code": "2*2"}}\n```'},
     ], TOOLS)
-    out = tmp_path / "fixed.json"
-    assert main(["fix", str(path), "--accept", KIND, "-o", str(out)]) == 1
-    assert findings_of(out) == []
-    messages = json.loads(out.read_text())["messages"]
-    calls = [(c["function"]["name"], json.loads(c["function"]["arguments"]))
-             for m in messages for c in m.get("tool_calls") or []]
+    calls, texts = fixed_calls_and_texts(path, tmp_path)
     assert calls == [("get_weather", {"city": "Paris"}), ("run_code", {"code": "2*2"})]
-    texts = [m["content"] for m in messages if m["role"] == "assistant" and m.get("content")]
     assert texts == ["On it.", "Running it."]

@@ -3,18 +3,32 @@
 `<|python_start|>`, and LFM2's pythonic list; lists in prose and code examples stay clean."""
 
 import pytest
+from test_tool_markup import CASE_FIELDS, TOOLS, assert_recovered, findings_of, one_finding
 
 from inspector.model import WARNING
 
-from test_tool_markup import TOOLS, assert_recovered, findings_of, one_finding
+
+TOOL_CODE = '```tool_code\nprint(default_api.get_weather(city="Lima", days=2))\n```'
+IN_PROSE = '[get_weather(city="Dakar", days=1)]'
+PYTHON_START = '<|python_start|>[get_weather(city="Accra")]<|python_end|>'
+LFM2 = '<|tool_call_start|>[run_code(code="print(sum(range(10)))")]<|tool_call_end|>'
 
 
-def test_gemini_tool_code_fence_read_with_ast(write_session):
-    block = '```tool_code\nprint(default_api.get_weather(city="Lima", days=2))\n```'
-    reply = f"Let me check the weather in Lima.\n{block}\n"
-    finding = one_finding(write_session, reply)
-    assert_recovered(finding, reply, "get_weather", {"city": "Lima", "days": 2}, "\n" + block + "\n",
-                      "Let me check the weather in Lima.")
+@pytest.mark.parametrize(CASE_FIELDS, [
+    pytest.param("gemini-tool-code", f"Let me check the weather in Lima.\n{TOOL_CODE}\n", "get_weather",
+                 {"city": "Lima", "days": 2}, "\n" + TOOL_CODE + "\n", "Let me check the weather in Lima.",
+                 id="gemini-tool-code"),
+    pytest.param("pythonic", f"Let me check: {IN_PROSE} and then I'll tell you whether to pack an umbrella.",
+                 "get_weather", {"city": "Dakar", "days": 1}, IN_PROSE + " ",
+                 "Let me check: and then I'll tell you whether to pack an umbrella.", id="known-tool-in-prose"),
+    pytest.param("pythonic", f"Checking Accra.\n{PYTHON_START}", "get_weather", {"city": "Accra"},
+                 "\n" + PYTHON_START, "Checking Accra.", id="llama-4-python-start"),
+    pytest.param("lfm2", f"Let me compute that.\n{LFM2}\nThe sum should be 45.", "run_code",
+                 {"code": "print(sum(range(10)))"}, LFM2 + "\n", "Let me compute that.\nThe sum should be 45.",
+                 id="lfm2-pythonic"),
+])
+def test_one_leaked_call_is_recovered(write_session, family, reply, tool, arguments, removed, cleaned):
+    assert_recovered(one_finding(write_session, reply, family=family), reply, tool, arguments, removed, cleaned)
 
 
 def test_tool_code_with_a_non_literal_is_not_evaluated(write_session):
@@ -31,34 +45,11 @@ def test_bare_pythonic_list_that_is_the_whole_reply(write_session):
     assert finding.span == (0, len(reply)) and finding.fix.apply_to_text(reply) == ""
 
 
-def test_pythonic_list_of_a_known_tool_inside_prose(write_session):
-    block = '[get_weather(city="Dakar", days=1)]'
-    reply = f"Let me check: {block} and then I'll tell you whether to pack an umbrella."
-    finding = one_finding(write_session, reply, family="pythonic")
-    assert_recovered(finding, reply, "get_weather", {"city": "Dakar", "days": 1}, block + " ",
-                     "Let me check: and then I'll tell you whether to pack an umbrella.")
-
-
 def test_pythonic_list_of_an_unknown_tool_alone_on_its_line(write_session):
     reply = 'I will book it.\n[book_table(restaurant="Chez Nous", people=4)]\nOne moment.'
     finding = one_finding(write_session, reply, family="pythonic")
     assert finding.fix.add_calls[0].arguments == {"restaurant": "Chez Nous", "people": 4}
     assert finding.fix.apply_to_text(reply) == "I will book it.\nOne moment."
-
-
-def test_llama4_python_start_markers(write_session):
-    block = '<|python_start|>[get_weather(city="Accra")]<|python_end|>'
-    reply = f"Checking Accra.\n{block}"
-    finding = one_finding(write_session, reply, family="pythonic")
-    assert_recovered(finding, reply, "get_weather", {"city": "Accra"}, "\n" + block, "Checking Accra.")
-
-
-def test_lfm2_pythonic_list_between_its_tokens(write_session):
-    block = '<|tool_call_start|>[run_code(code="print(sum(range(10)))")]<|tool_call_end|>'
-    reply = f"Let me compute that.\n{block}\nThe sum should be 45."
-    finding = one_finding(write_session, reply, family="lfm2")
-    assert_recovered(finding, reply, "run_code", {"code": "print(sum(range(10)))"}, block + "\n",
-                     "Let me compute that.\nThe sum should be 45.")
 
 
 @pytest.mark.parametrize("reply", [

@@ -2,11 +2,8 @@
 (full-width bars, U+2581), Kimi K2, gpt-oss Harmony and Gemma 4 / FunctionGemma; and `inspector fix`
 on a session that leaks several new families, re-scanned clean."""
 
-import json
-
-from test_tool_markup import KIND, TOOLS, assert_recovered, findings_of, one_finding
-
-from inspector.cli import main
+import pytest
+from test_tool_markup import CASE_FIELDS, TOOLS, assert_recovered, findings_of, fixed_calls_and_texts, one_finding
 
 
 DEEPSEEK_V3 = ('<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n'
@@ -18,11 +15,32 @@ HARMONY = ('<|channel|>commentary to=functions.run_code <|constrain|>json<|messa
 GEMMA = '<|tool_call>call:get_weather{city:<|"|>Austin, TX<|"|>,days:2}<tool_call|>'
 
 
-def test_deepseek_v3_call_with_a_json_fence(write_session):
-    reply = f"Let me look up Tokyo's forecast.\n\n{DEEPSEEK_V3}"
-    finding = one_finding(write_session, reply, family="deepseek")
-    assert_recovered(finding, reply, "get_weather", {"city": "Tokyo", "days": 3}, "\n\n" + DEEPSEEK_V3,
-                     "Let me look up Tokyo's forecast.")
+HARMONY_HEADER = ('<|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>'
+                  '{"city": "Perth", "days": 2}<|call|>')
+FUNCTION_GEMMA = ('<start_function_call>call:search_files{pattern:<escape>{a,b}.txt<escape>,recursive:false,'
+                  'paths:[<escape>home<escape>]}<end_function_call>')
+
+
+@pytest.mark.parametrize(CASE_FIELDS, [
+    pytest.param("deepseek", f"Let me look up Tokyo's forecast.\n\n{DEEPSEEK_V3}", "get_weather",
+                 {"city": "Tokyo", "days": 3}, "\n\n" + DEEPSEEK_V3, "Let me look up Tokyo's forecast.",
+                 id="deepseek-v3-json-fence"),
+    pytest.param("kimi-k2", f"I'll list the TypeScript files.\n{KIMI}", "search_files",
+                 {"pattern": "*.ts", "recursive": True}, "\n" + KIMI, "I'll list the TypeScript files.", id="kimi-k2"),
+    pytest.param("harmony", f"{HARMONY}\n\nI asked the interpreter for 2 to the 10th.", "run_code",
+                 {"code": "print(2 ** 10)"}, HARMONY + "\n\n", "I asked the interpreter for 2 to the 10th.",
+                 id="harmony-commentary"),
+    pytest.param("harmony", f"Checking Perth.\n{HARMONY_HEADER}", "get_weather", {"city": "Perth", "days": 2},
+                 "\n" + HARMONY_HEADER, "Checking Perth.", id="harmony-start-header"),
+    pytest.param("gemma", f"Let me check Austin for you. {GEMMA} Give me a second.", "get_weather",
+                 {"city": "Austin, TX", "days": 2}, GEMMA + " ", "Let me check Austin for you. Give me a second.",
+                 id="gemma-4-quote-tokens"),
+    pytest.param("gemma", f"Searching.\n{FUNCTION_GEMMA}", "search_files",
+                 {"pattern": "{a,b}.txt", "recursive": False, "paths": ["home"]}, "\n" + FUNCTION_GEMMA, "Searching.",
+                 id="function-gemma-escape-tokens"),
+])
+def test_one_leaked_call_is_recovered(write_session, family, reply, tool, arguments, removed, cleaned):
+    assert_recovered(one_finding(write_session, reply, family=family), reply, tool, arguments, removed, cleaned)
 
 
 def test_deepseek_v31_two_calls_without_fences(write_session):
@@ -36,48 +54,10 @@ def test_deepseek_v31_two_calls_without_fences(write_session):
     assert finding.fix.apply_to_text(reply) == "Doing both now.Results follow."
 
 
-def test_kimi_k2_section_with_a_numbered_call(write_session):
-    reply = f"I'll list the TypeScript files.\n{KIMI}"
-    finding = one_finding(write_session, reply, family="kimi-k2")
-    assert_recovered(finding, reply, "search_files", {"pattern": "*.ts", "recursive": True}, "\n" + KIMI,
-                     "I'll list the TypeScript files.")
-
-
-def test_gpt_oss_harmony_commentary_call(write_session):
-    reply = f"{HARMONY}\n\nI asked the interpreter for 2 to the 10th."
-    finding = one_finding(write_session, reply, family="harmony")
-    assert_recovered(finding, reply, "run_code", {"code": "print(2 ** 10)"}, HARMONY + "\n\n",
-                     "I asked the interpreter for 2 to the 10th.")
-
-
-def test_gpt_oss_harmony_with_its_start_header(write_session):
-    block = ('<|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>'
-             '{"city": "Perth", "days": 2}<|call|>')
-    reply = f"Checking Perth.\n{block}"
-    finding = one_finding(write_session, reply, family="harmony")
-    assert_recovered(finding, reply, "get_weather", {"city": "Perth", "days": 2}, "\n" + block, "Checking Perth.")
-
-
 def test_harmony_final_channel_is_not_a_call(write_session):
     reply = "<|channel|>final<|message|>It will be sunny in Paris."
     path = write_session([{"role": "user", "content": "Weather?"}, {"role": "assistant", "content": reply}], TOOLS)
     assert findings_of(path) == []
-
-
-def test_gemma4_call_with_quote_tokens_and_unquoted_keys(write_session):
-    reply = f"Let me check Austin for you. {GEMMA} Give me a second."
-    finding = one_finding(write_session, reply, family="gemma")
-    assert_recovered(finding, reply, "get_weather", {"city": "Austin, TX", "days": 2}, GEMMA + " ",
-                     "Let me check Austin for you. Give me a second.")
-
-
-def test_function_gemma_escape_tokens(write_session):
-    block = ('<start_function_call>call:search_files{pattern:<escape>{a,b}.txt<escape>,recursive:false,'
-             'paths:[<escape>home<escape>]}<end_function_call>')
-    reply = f"Searching.\n{block}"
-    finding = one_finding(write_session, reply, family="gemma")
-    assert_recovered(finding, reply, "search_files", {"pattern": "{a,b}.txt", "recursive": False, "paths": ["home"]},
-                     "\n" + block, "Searching.")
 
 
 def test_special_tokens_in_inline_code_are_not_calls(write_session):
@@ -103,16 +83,10 @@ def test_fix_of_new_families_rescans_clean_with_the_calls_structured(write_sessi
         {"role": "assistant", "content": 'Sure.\n[get_weather(city="Paris")]'},
     ], TOOLS)
     assert len(findings_of(path)) == 6
-    out = tmp_path / "fixed.json"
-    assert main(["fix", str(path), "--accept", KIND, "-o", str(out)]) == 1
-    assert findings_of(out) == []
-    messages = json.loads(out.read_text())["messages"]
-    calls = [(c["function"]["name"], json.loads(c["function"]["arguments"]))
-             for m in messages for c in m.get("tool_calls") or []]
+    calls, texts = fixed_calls_and_texts(path, tmp_path)
     assert calls == [("get_weather", {"city": "Tokyo", "days": 3}),
                      ("search_files", {"pattern": "*.ts", "recursive": True}),
                      ("run_code", {"code": "print(2 ** 10)"}),
                      ("get_weather", {"city": "Austin, TX", "days": 2}), ("get_weather", {"city": "Lima"}),
                      ("get_weather", {"city": "Paris"})]
-    texts = [m["content"] for m in messages if m["role"] == "assistant" and m.get("content")]
     assert texts == ["On it.", "Listing them.", "Computing.", "Both.", "Sure."]

@@ -6,13 +6,14 @@ Run by hand from anywhere (pytest does not collect it):
 
 It writes a deterministic OpenAI Chat session of N messages (about 75 MB for the default 200,000)
 to a temporary directory: about 2% of the messages are assistant replies that start with a fake
-JS-style `save_memory` result, and about 4% of the real calls have extra closing braces in their
-arguments. Then it runs, three times each and each in its own process, a baseline that only
-`json.load`s the file and `python -m inspector scan --json FILE`, and prints the best wall time
-and the peak memory (the child's own `ru_maxrss`) of each, their ratios against the targets (time
-at most 3.0x, memory at most 2.5x json.load), and the findings reported against the problems
-planted, by kind. It exits 0 whatever the numbers (it is a report, not a test) unless a child
-crashes (exit 2 or more). `--keep` keeps the generated file and prints where it is.
+JS-style `save_memory` result, about 4% of the real calls have extra closing braces in their
+arguments, and about 1% of the replies leak a `web_search` call as markup (Hermes, GLM, DeepSeek
+V3.1, Kimi K2, gpt-oss Harmony, Gemma 4 or a pythonic list). Then it runs, three times each and
+each in its own process, a baseline that only `json.load`s the file and `python -m inspector scan
+--json FILE`, and prints the best wall time and the peak memory (the child's own `ru_maxrss`) of
+each, their ratios against the targets (time at most 3.0x, memory at most 2.5x json.load), and the
+findings reported against the problems planted, by kind. It exits 0 whatever the numbers (it is a
+report, not a test) unless a child crashes (exit 2 or more). `--keep` keeps the generated file and prints where it is.
 
 The file is generated in a child process: on Linux a child's `ru_maxrss` starts from its parent's
 size (the memory it was forked from), so the measuring process must stay small.
@@ -53,6 +54,20 @@ TOOLS = [
           ["action"]),
     _tool("web_search", {"query": {"type": "string"}}, ["query"]),
 ]
+# Leaked tool-call markup of a few families (FORMATS.md §2), each a `web_search` call:
+# {args} is the JSON arguments, {query} the query as text, {literal} as a Python string.
+LEAKS = (
+    '<tool_call>\n{{"name": "web_search", "arguments": {args}}}\n</tool_call>',
+    "<tool_call>web_search\n<arg_key>query</arg_key>\n<arg_value>{query}</arg_value>\n</tool_call>",
+    "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>web_search<｜tool▁sep｜>{args}<｜tool▁call▁end｜><｜tool▁calls▁end｜>",
+    "<|tool_calls_section_begin|><|tool_call_begin|>functions.web_search:0<|tool_call_argument_begin|>{args}"
+    "<|tool_call_end|><|tool_calls_section_end|>",
+    "<|channel|>commentary to=functions.web_search <|constrain|>json<|message|>{args}<|call|>",
+    '<|tool_call>call:web_search{{query:<|"|>{query}<|"|>}}<tool_call|>',
+    "[web_search(query={literal})]",
+)
+LEAK_STARTS = ("<tool_call>", "<｜tool▁calls▁begin｜>", "<|tool_calls_section_begin|>", "<|channel|>", "<|tool_call>",
+               "[web_search(")
 
 
 def generate(path: Path, count: int) -> dict[str, int]:
@@ -86,7 +101,7 @@ def generate(path: Path, count: int) -> dict[str, int]:
                 json.dumps(result))
 
     messages = [{"role": "system", "content": "You are Wren, a warm journaling companion. " + prose(3, 6)}]
-    planted = {"result-prefix": 0, "malformed-arguments": 0}
+    planted = {"result-prefix": 0, "malformed-arguments": 0, "tool-markup": 0}
     while len(messages) < count:
         exchange: list[dict] = [{"role": "user", "content": prose(1, 3)}]
         roll = rng.random()
@@ -99,12 +114,20 @@ def generate(path: Path, count: int) -> dict[str, int]:
             fake = json.dumps(rng.choice(pool), ensure_ascii=False)
             prefix = f'{{success: true, memory_type: "{rng.choice(("journal", "core"))}", content: {fake}}}'
             exchange.append({"role": "assistant", "content": prefix + rng.choice(("", " ", "\n\n")) + prose(1, 6)})
+        elif roll < 0.312:  # a call leaked as markup in the reply: nothing ran
+            query = rng.choice(pool)[:60]
+            block = rng.choice(LEAKS).format(args=json.dumps({"query": query}, ensure_ascii=False), query=query,
+                                             literal=json.dumps(query))
+            exchange.append({"role": "assistant", "content": prose(1, 3) + "\n\n" + block
+                             + rng.choice(("", "\n\n" + prose(1, 3)))})
         else:
             exchange.append({"role": "assistant", "content": prose(1, 7)})
         if len(exchange) > count - len(messages):  # the last exchange must fit whole: no unanswered call
             exchange = [{"role": "user", "content": prose(1, 4)}, {"role": "assistant", "content": prose(1, 8)}]
         exchange = exchange[:count - len(messages)]
         planted["result-prefix"] += sum(1 for m in exchange if str(m["content"]).startswith("{success"))
+        planted["tool-markup"] += sum(1 for m in exchange if m["role"] == "assistant"
+                                      and any(start in (m["content"] or "") for start in LEAK_STARTS))
         planted["malformed-arguments"] += sum(call["function"]["arguments"].endswith("}}}")
                                               for m in exchange for call in m.get("tool_calls") or ())
         messages += exchange
