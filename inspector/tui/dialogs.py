@@ -1,0 +1,179 @@
+"""Small modal dialogs: a yes/no question, and where to export the repaired session."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Button, Checkbox, Input, Static
+
+DIALOG_CSS = """
+{name} {{
+    align: center middle;
+}}
+{name} > Vertical {{
+    width: 80;
+    max-width: 90%;
+    height: auto;
+    padding: 1 2;
+    border: thick $primary;
+    background: $surface;
+}}
+{name} .buttons {{
+    height: auto;
+    margin-top: 1;
+    align-horizontal: right;
+}}
+{name} .buttons Button {{
+    margin-left: 2;
+}}
+"""
+
+
+class Confirm(ModalScreen[bool]):
+    """Ask a yes/no question. `y` or the focused button's enter says yes (Yes has the focus at
+    first); `n` or escape says no."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="Confirm")
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes", show=False),
+        Binding("n,escape", "answer(False)", "No", show=False),
+    ]
+
+    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
+        super().__init__()
+        self.question = question
+        self.yes = yes
+        self.no = no
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(Content(self.question), id="question")
+            with Horizontal(classes="buttons"):
+                yield Button(Content(f"{self.yes} (y)"), variant="primary", id="yes")
+                yield Button(Content(f"{self.no} (n)"), id="no")
+
+    def on_mount(self) -> None:
+        self.query_one("#yes", Button).focus()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, answer: bool) -> None:
+        """Close the dialog with `answer`."""
+        self.dismiss(answer)
+
+
+@dataclass(frozen=True)
+class ExportChoice:
+    """Where to write the repaired session, and whether that is the input itself (which the
+    export then backs up first)."""
+
+    path: Path
+    overwrite_input: bool
+
+
+class _SpaceToggles(Checkbox, inherit_bindings=False):
+    """A checkbox toggled by space only, so that enter reaches the dialog and exports."""
+
+    BINDINGS = [Binding("space", "toggle_button", "Toggle", show=False)]
+
+
+class ExportDialog(ModalScreen[ExportChoice | None]):
+    """Ask where to export: a path (NAME.fixed.EXT beside the input by default), or the input
+    itself when the person ticks "overwrite". Enter or ctrl+s exports, escape cancels."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="ExportDialog") + """
+    ExportDialog #problem {
+        color: $error;
+        height: auto;
+    }
+    """
+    BINDINGS = [
+        Binding("ctrl+s,enter", "export", "Export", show=False),
+        Binding("escape", "cancel", "Cancel", show=False),
+    ]
+
+    def __init__(self, default_path: Path, input_path: Path) -> None:
+        super().__init__()
+        self.default_path = default_path
+        self.input_path = input_path
+        self._typed_path = str(default_path)
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("Write the repaired session and its audit record to:")
+            yield Input(str(self.default_path), id="path")
+            yield _SpaceToggles(
+                Content(f"overwrite the input (a backup {self.input_path}.bak is kept)"),
+                id="overwrite",
+            )
+            yield Static("", id="problem")
+            yield Static(Content("enter export · space tick the box · escape cancel"), classes="hint")
+            with Horizontal(classes="buttons"):
+                yield Button("Export", variant="primary", id="export")
+                yield Button("Cancel", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#path", Input).focus()
+
+    @on(Checkbox.Changed, "#overwrite")
+    def _overwrite_changed(self, event: Checkbox.Changed) -> None:
+        path = self.query_one("#path", Input)
+        if event.value:
+            self._typed_path = path.value
+            path.value = str(self.input_path)
+        else:
+            path.value = self._typed_path
+        path.disabled = event.value
+        self._show_problem("")
+
+    @on(Input.Changed, "#path")
+    def _path_changed(self) -> None:
+        self._show_problem("")
+
+    @on(Input.Submitted, "#path")
+    def _submitted(self) -> None:
+        self.action_export()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "export":
+            self.action_export()
+        else:
+            self.action_cancel()
+
+    def action_export(self) -> None:
+        """Close with the chosen path, or say in one line why it cannot be used."""
+        overwrite = self.query_one("#overwrite", Checkbox).value
+        typed = self.query_one("#path", Input).value.strip()
+        if not typed:
+            self._show_problem("Give a file to write to.")
+            return
+        path = Path(typed).expanduser()
+        if path.is_dir():
+            self._show_problem(f"{path} is a directory: give a file name.")
+        elif not overwrite and _same_file(path, self.input_path):
+            self._show_problem("That is the input: tick “overwrite the input” to replace it.")
+        else:
+            self.dismiss(ExportChoice(path, overwrite))
+
+    def action_cancel(self) -> None:
+        """Close without exporting."""
+        self.dismiss(None)
+
+    def _show_problem(self, problem: str) -> None:
+        self.query_one("#problem", Static).update(Content(problem))
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    """Whether two paths name the same file (also when one of them does not exist yet)."""
+    return a.resolve() == b.resolve()
