@@ -105,3 +105,10 @@ def test_fixed_alternatives_rescan_clean(write_session, tmp_path):
     assert [f for f in result.findings if f.kind in SCHEMA_KINDS] == []
     call = json.loads(out.read_text())["messages"][1]["tool_calls"][0]
     assert json.loads(call["function"]["arguments"]) == {"limit": 10, "units": "imperial"}
+
+
+def test_a_reference_that_does_not_resolve_checks_nothing_and_does_not_crash(write_session):
+    path = _one_call(write_session, {"units": {"$ref": "#/$defs/missing"}, "limit": {"type": ["integer", "null"]}},
+                     {"units": "metric", "limit": None})
+    (result,) = scan_file(path)
+    assert [f for f in result.findings if f.kind in SCHEMA_KINDS] == []

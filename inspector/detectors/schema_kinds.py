@@ -46,13 +46,18 @@ def kind_of(error) -> str:
 
 
 def branch_types(branches: Any) -> list[str] | None:
-    """The JSON types anyOf/oneOf branches allow, in order, or None when some branch allows any
-    (no `type`, `enum` or `const` of its own, or a `$ref`)."""
+    """The JSON types anyOf/oneOf branches allow, in order (nested anyOf/oneOf looked into), or None
+    when some branch allows any (no `type`, `enum` or `const` of its own, or a `$ref`)."""
     types: list[str] = []
     for branch in branches if isinstance(branches, list) else ():
         if not isinstance(branch, dict) or "$ref" in branch:
             return None
-        if "type" in branch:
+        nested = branch.get("anyOf", branch.get("oneOf"))
+        if "type" not in branch and isinstance(nested, list):
+            found = branch_types(nested)
+            if found is None:
+                return None
+        elif "type" in branch:
             found = branch["type"] if isinstance(branch["type"], list) else [branch["type"]]
         elif "enum" in branch or "const" in branch:
             values = branch["enum"] if "enum" in branch else [branch["const"]]

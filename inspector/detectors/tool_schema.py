@@ -58,15 +58,28 @@ class ToolSchema:
                     return True
         if self.validator is None:
             return True  # an invalid schema checks nothing
-        return (self.open or all(key in self.props for key in args)) and self.validator.is_valid(args)
+        if not (self.open or all(key in self.props for key in args)):
+            return False
+        errors = self._errors(args)
+        return errors is None or not errors  # a reference that does not resolve checks nothing
 
     def problems(self, args: dict[str, Any]) -> list[Problem]:
         """Every problem in `args`, classified."""
         found = [] if self.open else [
             Problem(UNKNOWN_PARAMETER, f"{key!r} is not a parameter of {self.name} (it has: {', '.join(self.props) or 'none'})")
             for key in args if key not in self.props]
-        found.extend(filter(None, map(problem_of, self.validator.iter_errors(args))))
+        found.extend(filter(None, map(problem_of, self._errors(args) or ())))
         return found
+
+    def _errors(self, args: dict[str, Any]) -> list | None:
+        """Every `jsonschema` error of `args`, or None when the schema refers to a part that does
+        not exist (found only when a value reaches that reference)."""
+        from referencing.exceptions import Unresolvable
+
+        try:
+            return list(self.validator.iter_errors(args))
+        except Unresolvable:
+            return None
 
     def repair(self, args: dict[str, Any]) -> tuple[dict[str, Any] | None, list[Change]]:
         """The repaired arguments (None when no lossless repair validates) and the changes made."""
@@ -82,7 +95,12 @@ class ToolSchema:
             if len(fitting) == 1:
                 work = {(missing[0] if key == fitting[0] else key): value for key, value in work.items()}
                 changes.append((UNKNOWN_PARAMETER, f"rename {fitting[0]!r} to {missing[0]!r}"))
-        work, converted = repair_steps(self.validator, work)
+        from referencing.exceptions import Unresolvable
+
+        try:
+            work, converted = repair_steps(self.validator, work)
+        except Unresolvable:
+            return None, []
         changes.extend(converted)
         return (work, changes) if changes and self.valid(work) else (None, [])
 
