@@ -128,7 +128,10 @@ def _fix(args: argparse.Namespace) -> int:
     found = sum(len(result.findings) for result in results)
     print(f"{source}: {found} finding{'s' if found != 1 else ''}, {len(applied)} fix{'es' if len(applied) != 1 else ''} applied")
     print(f"wrote {out}")
-    print(f"audit: {audit}" if applied else f"audit: {audit} (empty: nothing was changed)")
+    if audit == out:
+        print(f"audit: table inspector_fixes in {out}" + ("" if applied else " (nothing was changed)"))
+    else:
+        print(f"audit: {audit}" if applied else f"audit: {audit} (empty: nothing was changed)")
     return FOUND if found else FOUND_NOTHING
 
 

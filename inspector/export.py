@@ -13,6 +13,8 @@ from inspector.errors import InspectorError
 from inspector.execute import ExecutionResult
 from inspector.formats import render_sessions
 from inspector.formats.source import write_text_atomic
+from inspector.formats.sqlite_db import copy_database, is_sqlite
+from inspector.formats.sqlite_write import export_database, is_from_sqlite
 from inspector.model import Session
 from inspector.repair import AppliedFix
 
@@ -23,14 +25,15 @@ def audit_path_for(out: Path) -> Path:
 
 
 def backup(path: Path) -> Path:
-    """Copy `path` to `PATH.bak` (or `PATH.bak.N` if that exists already) and return the copy's path."""
+    """Copy `path` to `PATH.bak` (or `PATH.bak.N` if that exists already) and return the copy's path.
+    An SQLite database is copied with SQLite's backup API (a consistent copy even while in use)."""
     target = path.with_name(path.name + ".bak")
     number = 1
     while target.exists():
         target = path.with_name(f"{path.name}.bak.{number}")
         number += 1
     try:
-        shutil.copy2(path, target)
+        copy_database(path, target) if is_sqlite(path) else shutil.copy2(path, target)
     except OSError as exc:
         raise InspectorError(f"{target}: cannot write the backup ({exc.strerror}); nothing was changed") from None
     return target
@@ -40,7 +43,13 @@ def export(sessions: Sequence[Session], applied: Sequence[tuple[Session, Applied
            executions: Iterable[ExecutionResult] = ()) -> Path:
     """Write the sessions (all from one file) to `out` and the audit record beside it; returns the
     audit record's path. Both are written atomically. `executions` are the recovered calls the
-    user's executor ran, recorded in the audit entries of the fixes that recovered them."""
+    user's executor ran, recorded in the audit entries of the fixes that recovered them.
+
+    Sessions read from an SQLite history are written into the database `out` instead (a new one,
+    or the source itself in place) with their audit rows in its `inspector_fixes` table; their
+    executed results are already in the repaired sessions. Returns `out` then."""
+    if is_from_sqlite(sessions):
+        return export_database(sessions, applied, out)
     write_text_atomic(out, render_sessions(list(sessions)))
     audit = audit_path_for(out)
     stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")

@@ -14,6 +14,7 @@ import pytest
 
 from inspector.cli import main
 from inspector.formats.sqlite_history import list_conversations, load_conversation
+from inspector.scan import iter_scan
 
 FAKE_SAVE = ('{success: true, memory_type: "journal", content: "Walked by the canal."}'
              "You saw right through me.")
@@ -66,3 +67,42 @@ def test_scan_finds_the_fake_result_in_a_real_logs_db(logs_db, capsys):
     found = [[(f["turn"], f["kind"], f["tool"], f["executed"]) for f in s["findings"]] for s in report["sessions"]]
     assert found == [[(1, "result-prefix", "save_memory", False)], []]
     assert {s["format"] for s in report["sessions"]} == {"llm"}
+
+
+def test_fix_writes_a_forked_thread_that_llm_itself_reads_and_verifies(logs_db, tmp_path, capsys):
+    from llm.logs import LogStore, message_hash
+    import sqlite_utils
+
+    home = tmp_path / "home"
+    home.mkdir()
+    out = home / "logs.db"
+    original_threads = list_conversations(logs_db)
+    assert main(["fix", str(logs_db), "--accept", "all", "-o", str(out)]) == 1
+    db = sqlite_utils.Database(out)
+    fork = next(db.query("SELECT * FROM threads WHERE forked_from IS NOT NULL"))
+    assert fork["forked_from"] == original_threads[0][0]
+    store = LogStore(db)
+    chain = store.thread_messages(fork["id"])
+    assert [m.role for m in chain] == ["user", "assistant", "tool", "assistant"]
+    assert chain[1].parts[0].name == "save_memory" and chain[1].parts[0].arguments["memory_type"] == "journal"
+    assert chain[3].parts[0].text == "You saw right through me."
+    parent = None  # every hash of the fork is the one llm computes for its message and parent
+    for message, row in zip(chain, _chain_rows(db, fork["tip_message_hash"])):
+        assert row["hash"] == message_hash(message, parent) and row["parent_hash"] == parent
+        parent = row["hash"]
+    assert store.thread_messages(original_threads[0][0])[1].parts[0].text == FAKE_SAVE  # untouched
+    assert list_conversations(out)[:2] == original_threads
+    run_llm(home, "logs", "-n", "0")  # llm still reads the database
+    audit = list(db.query("SELECT kind, note FROM inspector_fixes"))
+    assert [row["kind"] for row in audit] == ["result-prefix"] and fork["id"] in audit[0]["note"]
+    rescanned = {r.session.session_id: [f.kind for f in r.findings] for r in iter_scan(out)}
+    assert rescanned[fork["id"]] == [] and rescanned[original_threads[0][0]] == ["result-prefix"]
+
+
+def _chain_rows(db, tip: str) -> list[dict]:
+    rows, current = [], tip
+    while current is not None:
+        row = next(db.query("SELECT hash, parent_hash FROM messages WHERE hash = ?", [current]))
+        rows.append(row)
+        current = row["parent_hash"]
+    return rows[::-1]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from datetime import datetime, timedelta
 from pathlib import Path
 
 from conftest import SESSIONS
@@ -34,7 +35,7 @@ CREATE INDEX index_messages_on_tool_call_id ON messages (tool_call_id);
 CREATE UNIQUE INDEX index_tool_calls_on_tool_call_id ON tool_calls (tool_call_id);
 CREATE INDEX index_tool_calls_on_message_id ON tool_calls (message_id);
 """
-STAMP = "2026-01-23 09:14:02.000000"
+START = datetime(2026, 1, 23, 9, 14, 2)
 MODEL = "gemini-2.5-flash"
 
 # Each chat: a list of (role, content, calls) where calls are (call id, name, arguments JSON text)
@@ -68,20 +69,23 @@ def build_rubyllm(path: Path, chats: list = SEED_000_CHATS) -> Path:
     """Write a RubyLLM database holding `chats`, linked the way RubyLLM links them."""
     conn = sqlite3.connect(path)
     conn.executescript(SCHEMA)
+    clock = (f"{START + timedelta(seconds=23 * tick):%Y-%m-%d %H:%M:%S.%f}" for tick in range(10**9))
     for chat in chats:
+        stamp = next(clock)
         chat_id = conn.execute("INSERT INTO chats (model_id, created_at, updated_at) VALUES (?, ?, ?)",
-                               (MODEL, STAMP, STAMP)).lastrowid
+                               (MODEL, stamp, stamp)).lastrowid
         call_rows: dict[str, int] = {}
         for role, content, calls in chat:
+            stamp = next(clock)
             answers = call_rows.get(calls) if role == "tool" else None
             message_id = conn.execute(
                 "INSERT INTO messages (chat_id, role, content, model_id, tool_call_id, created_at, updated_at) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (chat_id, role, content, MODEL if role == "assistant" else None, answers, STAMP, STAMP)).lastrowid
+                (chat_id, role, content, MODEL if role == "assistant" else None, answers, stamp, stamp)).lastrowid
             for call_id, name, arguments in calls if role == "assistant" and calls else ():
                 call_rows[call_id] = conn.execute(
                     "INSERT INTO tool_calls (message_id, tool_call_id, name, arguments, created_at, updated_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?)", (message_id, call_id, name, arguments, STAMP, STAMP)).lastrowid
+                    "VALUES (?, ?, ?, ?, ?, ?)", (message_id, call_id, name, arguments, stamp, stamp)).lastrowid
     conn.commit()
     conn.close()
     return path
@@ -135,6 +139,12 @@ def test_a_directory_lists_database_files(tmp_path, capsys):
     assert main(["scan", "--json", str(tmp_path)]) == 1
     report = json.loads(capsys.readouterr().out)
     assert sorted({s["path"].rsplit("/", 1)[-1] for s in report["sessions"]}) == ["app.sqlite3", "notes.json"]
+
+
+def test_bundled_sample_is_what_the_builder_makes(tmp_path):
+    built = build_rubyllm(tmp_path / "rails-chat.rubyllm.db")
+    assert _dump(SESSIONS / "rails-chat.rubyllm.db") == _dump(built)
+    assert (SESSIONS / "rails-chat.rubyllm.db").stat().st_size < 100_000
 
 
 def _dump(path: Path) -> list[str]:

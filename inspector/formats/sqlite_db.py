@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from itertools import groupby
 from pathlib import Path
 from typing import Any, Iterable, Iterator
-from urllib.parse import quote
+from urllib.parse import quote as quote_url
 
 import sqlite_utils
 
@@ -70,7 +70,7 @@ def connect(path: Path, read_only: bool = True) -> sqlite3.Connection:
         raise InspectorError(f"{path}: no such file")
     mode = "ro" if read_only else "rw"
     try:
-        conn = sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode={mode}", uri=True,
+        conn = sqlite3.connect(f"file:{quote_url(str(path.resolve()))}?mode={mode}", uri=True,
                                timeout=BUSY_TIMEOUT, isolation_level=None)
     except sqlite3.Error as exc:
         raise database_error(path, exc) from None
@@ -156,6 +156,11 @@ def _before(left: Any, right: Any) -> bool:
             return (1, value)
         return (2, value) if isinstance(value, str) else (3, bytes(value))
     return rank(left) < rank(right)
+
+
+def quote(identifier: str) -> str:
+    """An SQL identifier, quoted."""
+    return '"' + identifier.replace('"', '""') + '"'
 
 
 def copy_database(source: Path, target: Path) -> None:

@@ -17,7 +17,7 @@ from typing import Any, Iterator
 
 import sqlite_utils
 
-from inspector.formats.base import parse_arguments
+from inspector.formats.base import parse_arguments, spread_text
 from inspector.formats.sqlite_db import SqliteSource
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
 
@@ -74,6 +74,14 @@ def split_content(content: str) -> tuple[list[str], list[dict[str, str]]]:
         cursor = match.end()
     texts.append(content[cursor:])
     return texts, tags
+
+
+def with_text(content: str, new_text: str) -> str:
+    """The assistant content with its text (the pieces around the details tags) replaced by
+    `new_text`, spread over the pieces as `spread_text` does; the tags are kept as they were."""
+    tags = [match.group(0) for match in DETAILS.finditer(content)]
+    texts = spread_text(split_content(content)[0], new_text)
+    return "".join(text + tag for text, tag in zip(texts, tags + [""]))
 
 
 def _turns(position: int, message: dict[str, Any]) -> list[Turn]:

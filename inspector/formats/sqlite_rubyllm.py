@@ -4,7 +4,8 @@ name, arguments JSON, ...)`.
 
 One conversation per `chat_id`. An assistant message's calls are the `tool_calls` rows whose
 `message_id` is its id; a `tool` message answers the call whose row id is its `tool_call_id`.
-Messages and calls are read as two streams ordered by chat, so memory holds one chat at a time.
+Messages are ordered by `created_at` (as RubyLLM orders a chat), then id. Messages and
+calls are read as two streams ordered by chat, so memory holds one chat at a time.
 """
 
 from __future__ import annotations
@@ -36,10 +37,12 @@ def conversations(db: sqlite_utils.Database, source: SqliteSource) -> Iterator[t
 
 def sessions(db: sqlite_utils.Database, source: SqliteSource, only: str | None = None) -> Iterator[Session]:
     """Each chat as a session (only the chat `only` when given)."""
-    model = "model_id" if "model_id" in {c.name for c in db["messages"].columns} else "NULL"
+    columns = {c.name for c in db["messages"].columns}
+    model = "model_id" if "model_id" in columns else "NULL"
+    order = "m.chat_id, m.created_at, m.id" if "created_at" in columns else "m.chat_id, m.id"
     where, params = ("WHERE CAST(m.chat_id AS TEXT) = ?", [only]) if only is not None else ("", [])
     messages = db.execute(f"SELECT m.id, m.chat_id, m.role, m.content, m.tool_call_id, {model} AS model "
-                          f"FROM messages m {where} ORDER BY m.chat_id, m.id", params)
+                          f"FROM messages m {where} ORDER BY {order}", params)
     calls = db.conn.cursor().execute(
         "SELECT tc.id, tc.message_id, tc.tool_call_id, tc.name, tc.arguments, m.chat_id FROM tool_calls tc "
         f"JOIN messages m ON m.id = tc.message_id {where} ORDER BY m.chat_id, tc.id", params)

@@ -14,7 +14,7 @@ from typing import Any, Iterator
 import sqlite_utils
 
 from inspector.errors import InspectorError
-from inspector.formats.sqlite_db import SqliteSource, grouped
+from inspector.formats.sqlite_db import SqliteSource, grouped, quote
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolResult, Turn
 
 NAME = "table"
@@ -55,11 +55,11 @@ def check(db: sqlite_utils.Database, source: SqliteSource) -> None:
 def conversations(db: sqlite_utils.Database, source: SqliteSource) -> Iterator[tuple[str, int]]:
     """Each conversation's id and message count, without reading any message."""
     check(db, source)
-    table, session = _quote(source.table), source.mapping.get("session")
+    table, session = quote(source.table), source.mapping.get("session")
     if session is None:
         yield WHOLE_TABLE, db.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
         return
-    for key, count in db.execute(f"SELECT {_quote(session)}, count(*) FROM {table} GROUP BY 1 ORDER BY 1"):
+    for key, count in db.execute(f"SELECT {quote(session)}, count(*) FROM {table} GROUP BY 1 ORDER BY 1"):
         yield str(key), count
 
 
@@ -67,16 +67,16 @@ def sessions(db: sqlite_utils.Database, source: SqliteSource, only: str | None =
     """The table's conversations one at a time (only the one with id `only` when given)."""
     check(db, source)
     mapping = source.mapping
-    session = _quote(mapping["session"]) if "session" in mapping else "NULL"
-    row_id = _quote(mapping.get("id", "rowid"))
-    order = ", ".join([session] + ([_quote(mapping["order"])] if "order" in mapping else []) + [row_id])
+    session = quote(mapping["session"]) if "session" in mapping else "NULL"
+    row_id = quote(mapping.get("id", "rowid"))
+    order = ", ".join([session] + ([quote(mapping["order"])] if "order" in mapping else []) + [row_id])
     where, params = "", []
     if only is not None and "session" in mapping:
         where, params = f" WHERE CAST({session} AS TEXT) = ?", [only]
     elif only is not None and only != WHOLE_TABLE:
         return
-    sql = (f"SELECT {row_id} AS id, {_quote(mapping['role'])} AS role, {_quote(mapping['content'])} AS content, "
-           f"{session} AS session FROM {_quote(source.table)}{where} ORDER BY {order}")
+    sql = (f"SELECT {row_id} AS id, {quote(mapping['role'])} AS role, {quote(mapping['content'])} AS content, "
+           f"{session} AS session FROM {quote(source.table)}{where} ORDER BY {order}")
     for key, rows in grouped(db.execute(sql, params), "session"):
         yield _session(source, WHOLE_TABLE if "session" not in mapping else str(key), rows)
 
@@ -93,7 +93,3 @@ def _session(source: SqliteSource, session_id: str, rows: list[Any]) -> Session:
         turns.append(Turn(position, role, text, str(row_id), (), results, {"id": row_id}))
     return Session(source.format, source.path, tuple(turns), document=source, session_id=session_id,
                    problems=tuple(problems))
-
-
-def _quote(identifier: str) -> str:
-    return '"' + identifier.replace('"', '""') + '"'

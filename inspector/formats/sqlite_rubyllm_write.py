@@ -1,0 +1,129 @@
+"""Writing a repaired RubyLLM chat back to its Rails tables.
+
+An edited message gets its new `content` (and `updated_at`); a call whose arguments were repaired
+gets its new `arguments`. A recovered call is recorded the way RubyLLM records a real one: an
+assistant message owning a `tool_calls` row (`message_id`), then a `tool` message whose integer
+`tool_call_id` is that row's id, holding the result. New messages are stamped one microsecond
+apart just after the message before them, so RubyLLM (which orders a chat by `created_at`) and
+this tool read them in their place.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from datetime import datetime, timedelta
+from typing import Any
+
+from inspector.formats.sqlite_audit import AuditRow
+from inspector.formats.sqlite_db import SqliteSource
+from inspector.model import Session, Turn
+from inspector.repair import AppliedFix
+
+TABLE = "messages"
+
+
+def write_session(conn: sqlite3.Connection, source: SqliteSource, session: Session, fixes: list[AppliedFix],
+                  stamp: str) -> list[AuditRow]:
+    """Write the session's edited and new turns; returns one audit row per fix."""
+    message_columns = _columns(conn, "messages")
+    call_columns = _columns(conn, "tool_calls")
+    call_rows: dict[str, int] = {}  # a call id of this chat -> its tool_calls row
+    previous: dict[str, Any] | None = None
+    added = 0
+    notes: dict[int, list[str]] = {}
+    for turn in session.turns:
+        if turn.raw is not None:
+            previous, added = _message(conn, turn.raw["id"]), 0
+            for call in turn.tool_calls:
+                if call.id is not None:
+                    call_rows.setdefault(call.id, _call_row(conn, turn.raw["id"], call.id))
+            if turn.edited:
+                _update(conn, turn, message_columns, call_columns, stamp)
+            continue
+        added += 1
+        created = _after(previous["created_at"] if previous else None, added)
+        base = {"chat_id": _chat_id(conn, session, previous), "created_at": created, "updated_at": created,
+                "model_id": previous.get("model_id") if previous and turn.role == "assistant" else None}
+        if turn.tool_calls:
+            message_id = _insert(conn, "messages", message_columns, {**base, "role": "assistant", "content": ""})
+            for call in turn.tool_calls:
+                stored = _unique_call_id(conn, call.id or "call_inspector", session.session_id)
+                call_rows[call.id] = _insert(conn, "tool_calls", call_columns, {
+                    "message_id": message_id, "tool_call_id": stored, "name": call.name,
+                    "arguments": json.dumps(call.arguments or {}, ensure_ascii=False),
+                    "created_at": created, "updated_at": created})
+                notes.setdefault(turn.position, []).append(f"call {call.name} as tool_calls row {call_rows[call.id]}")
+        for result in turn.tool_results:
+            content = result.content if isinstance(result.content, str) else json.dumps(result.content, ensure_ascii=False)
+            row = _insert(conn, "messages", message_columns, {**base, "role": "tool", "content": content,
+                                                              "tool_call_id": call_rows.get(result.call_id)})
+            notes.setdefault(turn.position, []).append(f"result as message {row}")
+    return [AuditRow(fix, session.session_id, TABLE, _row_id(session, fix), "; ".join(notes.get(fix.finding.turn, ())))
+            for fix in fixes]
+
+
+def _update(conn: sqlite3.Connection, turn: Turn, message_columns: set[str], call_columns: set[str], stamp: str) -> None:
+    touched = ", updated_at = ?" if "updated_at" in message_columns else ""
+    conn.execute(f"UPDATE messages SET content = ?{touched} WHERE id = ?",
+                 [turn.text, *([_rails_time(stamp)] if touched else []), turn.raw["id"]])
+    for call in turn.tool_calls:
+        if isinstance(call.arguments_raw, dict):  # arguments a repair replaced
+            conn.execute("UPDATE tool_calls SET arguments = ? WHERE message_id = ? AND tool_call_id = ?",
+                         [json.dumps(call.arguments_raw, ensure_ascii=False), turn.raw["id"], call.id])
+
+
+def _message(conn: sqlite3.Connection, message_id: Any) -> dict[str, Any]:
+    return dict(conn.execute("SELECT * FROM messages WHERE id = ?", [message_id]).fetchone())
+
+
+def _call_row(conn: sqlite3.Connection, message_id: Any, call_id: str) -> int | None:
+    row = conn.execute("SELECT id FROM tool_calls WHERE message_id = ? AND tool_call_id = ?", [message_id, call_id]).fetchone()
+    return row[0] if row else None
+
+
+def _chat_id(conn: sqlite3.Connection, session: Session, previous: dict[str, Any] | None) -> Any:
+    if previous is not None:
+        return previous["chat_id"]
+    first = next(turn for turn in session.turns if turn.raw is not None)
+    return _message(conn, first.raw["id"])["chat_id"]
+
+
+def _unique_call_id(conn: sqlite3.Connection, call_id: str, chat_id: str | None) -> str:
+    """`call_id` made unique across the table (RubyLLM keeps a unique index on it)."""
+    candidate, number = f"{call_id}_chat{chat_id}", 1
+    while conn.execute("SELECT 1 FROM tool_calls WHERE tool_call_id = ?", [candidate]).fetchone():
+        candidate, number = f"{call_id}_chat{chat_id}_{number}", number + 1
+    return candidate
+
+
+def _insert(conn: sqlite3.Connection, table: str, columns: set[str], values: dict[str, Any]) -> int:
+    names = [name for name in values if name in columns]
+    quoted = ", ".join(f'"{name}"' for name in names)
+    cursor = conn.execute(f'INSERT INTO "{table}" ({quoted}) VALUES ({", ".join("?" * len(names))})',
+                          [values[name] for name in names])
+    return cursor.lastrowid
+
+
+def _columns(conn: sqlite3.Connection, table: str) -> set[str]:
+    return {row[1] for row in conn.execute(f'PRAGMA table_info("{table}")')}
+
+
+def _after(created_at: Any, microseconds: int) -> Any:
+    """A Rails timestamp `microseconds` after `created_at`, in the same shape (as is when unparsable)."""
+    if not isinstance(created_at, str):
+        return created_at
+    try:
+        moment = datetime.fromisoformat(created_at) + timedelta(microseconds=microseconds)
+    except ValueError:
+        return created_at
+    return moment.isoformat(sep="T" if "T" in created_at else " ", timespec="microseconds")
+
+
+def _rails_time(stamp: str) -> str:
+    return datetime.fromisoformat(stamp).strftime("%Y-%m-%d %H:%M:%S.%f")
+
+
+def _row_id(session: Session, fix: AppliedFix) -> Any:
+    turn = session.turn_at(fix.finding.turn)
+    return turn.raw.get("id") if turn is not None and isinstance(turn.raw, dict) else None

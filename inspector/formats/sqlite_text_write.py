@@ -1,0 +1,70 @@
+"""Writing repaired conversations back to schemas whose messages are plain text: Elia, a table
+named with `--table/--map`, `llm` before 0.32 (`responses`) and Open WebUI (the `chat` JSON).
+
+An edited turn's text replaces its content; a repaired argument replaces the stored one where the
+schema stores calls (`llm`'s old `tool_calls`). None of these has a place for a call recovered from
+text, so such calls are recorded in `inspector_fixes` only, and the audit row says so.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from typing import Any
+
+from inspector.formats import sqlite_elia, sqlite_llm_legacy, sqlite_open_webui, sqlite_table
+from inspector.formats.sqlite_audit import AuditRow
+from inspector.formats.sqlite_db import SqliteSource, quote
+from inspector.formats.sqlite_open_webui import shown_messages, with_text
+from inspector.model import Session, Turn
+from inspector.repair import AppliedFix
+
+SCHEMAS = (sqlite_table.NAME, sqlite_elia.NAME, sqlite_llm_legacy.NAME, sqlite_open_webui.NAME)
+NO_PLACE = "this schema has no place for tool calls: the recovered calls are kept in this audit row only"
+
+
+def write_session(conn: sqlite3.Connection, source: SqliteSource, session: Session, fixes: list[AppliedFix],
+                  stamp: str) -> list[AuditRow]:
+    """Write the session's edited turns; returns one audit row per fix."""
+    if source.format == sqlite_open_webui.NAME:
+        table = "chat"
+        _write_open_webui(conn, session)
+    elif source.format == sqlite_llm_legacy.NAME:
+        table = "responses"
+        for turn in _edited(session):
+            conn.execute(f"UPDATE responses SET {quote(turn.raw['column'])} = ? WHERE id = ?", [turn.text, turn.raw["id"]])
+            for call in turn.tool_calls:
+                if isinstance(call.arguments_raw, dict):  # arguments a repair replaced
+                    conn.execute("UPDATE tool_calls SET arguments = ? WHERE response_id = ? AND tool_call_id = ?",
+                                 [json.dumps(call.arguments_raw, ensure_ascii=False), turn.raw["id"], call.id])
+    else:
+        mapped = sqlite_elia.with_mapping(source) if source.format == sqlite_elia.NAME else source
+        table = mapped.table
+        row_id, content = quote(mapped.mapping.get("id", "rowid")), quote(mapped.mapping["content"])
+        for turn in _edited(session):
+            conn.execute(f"UPDATE {quote(table)} SET {content} = ? WHERE {row_id} = ?", [turn.text, turn.raw["id"]])
+    return [AuditRow(fix, session.session_id, table, _row_id(session, fix, source), NO_PLACE if fix.recovered else "")
+            for fix in fixes]
+
+
+def _write_open_webui(conn: sqlite3.Connection, session: Session) -> None:
+    edited = {turn.raw["id"]: turn.text for turn in _edited(session)}
+    if not edited:
+        return
+    chat = json.loads(conn.execute("SELECT chat FROM chat WHERE id = ?", [session.session_id]).fetchone()[0])
+    linear = chat.get("messages") if isinstance(chat.get("messages"), list) else []
+    for message in shown_messages(chat) + [m for m in linear if isinstance(m, dict)]:
+        if message.get("id") in edited and isinstance(message.get("content"), str):
+            message["content"] = with_text(message["content"], edited[message["id"]])
+    conn.execute("UPDATE chat SET chat = ? WHERE id = ?", [json.dumps(chat, ensure_ascii=False), session.session_id])
+
+
+def _edited(session: Session) -> list[Turn]:
+    return [turn for turn in session.turns if turn.edited and turn.raw is not None]
+
+
+def _row_id(session: Session, fix: AppliedFix, source: SqliteSource) -> Any:
+    if source.format == sqlite_open_webui.NAME:
+        return session.session_id
+    turn = session.turn_at(fix.finding.turn)
+    return turn.raw.get("id") if turn is not None and isinstance(turn.raw, dict) else None

@@ -1,0 +1,126 @@
+"""Writing repairs back to SQLite histories with `inspector fix`: a new database or in place after
+a backup, one transaction, an audit row per fix, valid foreign keys, and a rollback that leaves the
+file unchanged when anything fails."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+from test_sqlite_formats import build_elia, build_generic, build_llm_legacy, build_open_webui
+from test_sqlite_rubyllm import build_rubyllm
+
+from inspector.cli import main
+from inspector.formats.sqlite_history import load_conversation
+from inspector.scan import iter_scan
+
+
+def _rows(path: Path, sql: str) -> list[tuple]:
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return conn.execute(sql).fetchall()
+    finally:
+        conn.close()
+
+
+def _dump(path: Path) -> list[str]:
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return list(conn.iterdump())
+    finally:
+        conn.close()
+
+
+def _kinds(path: Path, *options) -> dict[str, list[str]]:
+    return {r.session.session_id: [f.kind for f in r.findings] for r in iter_scan(path, *options)}
+
+
+def test_rubyllm_fix_writes_a_new_database_with_real_linked_calls(tmp_path, capsys):
+    source = build_rubyllm(tmp_path / "app.db")
+    before = source.read_bytes()
+    out = tmp_path / "fixed.db"
+    assert main(["fix", str(source), "--accept", "all", "-o", str(out)]) == 1
+    assert "audit: table inspector_fixes in" in capsys.readouterr().out
+    assert source.read_bytes() == before
+    assert _kinds(out) == {"1": [], "2": [], "3": [], "4": []}
+    chat = load_conversation(out, "1")
+    assert [t.role for t in chat.turns[4:]] == ["user", "assistant", "tool", "assistant", "user", "assistant",
+                                                "tool", "assistant"]
+    (call,) = chat.turns[5].tool_calls
+    (result,) = chat.turns[6].tool_results
+    assert call.name == "save_memory" and call.arguments["memory_type"] == "journal"
+    assert result.call_id == call.id and "not executed" in result.content
+    assert chat.turns[7].text.startswith("You saw right through me.")
+    assert _rows(out, "PRAGMA foreign_key_check") == []
+    linked = _rows(out, "SELECT m.role, tc.name, owner.role, owner.chat_id FROM messages m "
+                        "JOIN tool_calls tc ON tc.id = m.tool_call_id JOIN messages owner ON owner.id = tc.message_id "
+                        "WHERE m.chat_id = 1 ORDER BY m.id")
+    assert linked == [("tool", "save_memory", "assistant", 1), ("tool", "whiteboard", "assistant", 1),
+                      ("tool", "save_memory", "assistant", 1)]
+    assert json.loads(_rows(out, "SELECT arguments FROM tool_calls WHERE tool_call_id = 'call_mem_1'")[0][0]) == {
+        "memory_type": "fact", "content": "Sister's birthday is 4 March."}
+    audit = _rows(out, 'SELECT "table", row_id, kind, before, after, edited FROM inspector_fixes ORDER BY id')
+    assert [(table, row_id, kind) for table, row_id, kind, *_ in audit] == [
+        ("messages", "6", "result-prefix"), ("messages", "12", "malformed-arguments"), ("messages", "16", "tool-markup")]
+    assert audit[0][3].startswith("{success: true") and audit[0][4].startswith("You saw") and audit[0][5] == 0
+
+
+def test_in_place_keeps_a_backup_and_never_overwrites_an_older_one(tmp_path, capsys):
+    source = build_rubyllm(tmp_path / "app.db")
+    original = _dump(source)
+    assert main(["fix", str(source), "--accept", "result-prefix", "--in-place"]) == 1
+    assert _dump(tmp_path / "app.db.bak") == original
+    assert _kinds(source)["1"] == []
+    assert main(["fix", str(source), "--accept", "tool-markup", "--in-place"]) == 1
+    assert (tmp_path / "app.db.bak.1").exists() and _dump(tmp_path / "app.db.bak") == original
+    assert _rows(source, "SELECT kind FROM inspector_fixes ORDER BY id") == [("result-prefix",), ("tool-markup",)]
+    assert _kinds(source) == {"1": [], "2": ["malformed-arguments"], "3": [], "4": []}
+
+
+def test_a_failure_while_writing_rolls_everything_back(tmp_path, capsys):
+    source = build_rubyllm(tmp_path / "app.db")
+    with sqlite3.connect(source) as conn:  # the app's own trigger refuses the last of the three changes
+        conn.execute("CREATE TRIGGER guard BEFORE UPDATE ON messages WHEN NEW.id = 16 "
+                     "BEGIN SELECT RAISE(ABORT, 'message 16 is archived'); END")
+    conn.close()
+    before, dump = source.read_bytes(), _dump(source)
+    assert main(["fix", str(source), "--accept", "all", "--in-place"]) == 2
+    err = capsys.readouterr().err
+    assert "message 16 is archived" in err and "rolled back, the file is unchanged" in err and err.count("\n") == 1
+    assert source.read_bytes() == before and _dump(source) == dump
+    assert main(["fix", str(source), "--accept", "all", "-o", str(tmp_path / "new.db")]) == 2
+    assert "new.db was not written" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["app.db", "app.db.bak"]
+
+
+def test_elia_content_is_updated_and_recovered_calls_are_kept_in_the_audit(tmp_path, capsys):
+    source = build_elia(tmp_path / "elia.sqlite")
+    out = tmp_path / "fixed.sqlite"
+    assert main(["fix", str(source), "--accept", "all", "-o", str(out)]) == 1
+    assert _kinds(out) == {"1": [], "2": []}
+    assert _rows(out, "SELECT content FROM message WHERE id = 3") == [("Let me look that up.",)]
+    ((table, row_id, calls, note),) = _rows(out, 'SELECT "table", row_id, recovered_calls, note FROM inspector_fixes')
+    assert (table, row_id) == ("message", "3")
+    assert json.loads(calls)[0]["arguments"] == {"query": "tempo run length"}
+    assert "no place for tool calls" in note
+
+
+def test_a_mapped_table_is_fixed_through_its_content_column(tmp_path, capsys):
+    source = build_generic(tmp_path / "app.db")
+    options = ["--table", "turns", "--map", "role=speaker,content=body,session=convo,order=turn_no"]
+    assert main(["fix", str(source), "--accept", "all", "-o", str(tmp_path / "out.db"), *options]) == 1
+    assert _rows(tmp_path / "out.db", "SELECT body FROM turns WHERE convo = 'a' AND turn_no = 2") == [
+        ("You saw right through me.",)]
+
+
+def test_llm_before_0_32_and_open_webui_get_their_text_updated(tmp_path, capsys):
+    legacy = build_llm_legacy(tmp_path / "logs.db")
+    assert main(["fix", str(legacy), "--accept", "all", "--in-place"]) == 1
+    assert _rows(legacy, "SELECT response FROM responses WHERE id = '01r3'") == [("You saw right through me.",)]
+    webui = build_open_webui(tmp_path / "webui.db")
+    assert main(["fix", str(webui), "--accept", "all", "--in-place"]) == 1
+    assert _kinds(webui) == {"c1": []}
+    chat = json.loads(_rows(webui, "SELECT chat FROM chat")[0][0])
+    assert chat["history"]["messages"]["a2"]["content"] == "You saw right through me."
+    assert chat["history"]["messages"]["a1"]["content"].count("<details") == 1
