@@ -58,7 +58,8 @@ def finding(check: CallCheck, kind: str, severity: str, recovered: bool = False)
     if change is None:
         message += f" No automatic fix: {reason}; correct it by hand in the review."
     elif recovered:
-        message += f" No automatic fix for a call recovered from text: correct it by hand in the review; this would make it valid: {change}."
+        message += (" No automatic fix for a call recovered from text: correct it by hand in the review; "
+                    f"this would make it valid: {change}.")
     elif kind == UNKNOWN_TOOL:
         message += f" Fix: {change}, keeping its id and arguments ({reason})."
         fix = Fix(rename_calls=((check.index, check.rename),), summary=f"rename the {call.name} call to {check.rename}")

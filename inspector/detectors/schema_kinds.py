@@ -86,7 +86,8 @@ def problem_of(error) -> Problem | None:
     if error.validator in ("anyOf", "oneOf"):
         return Problem(kind, _alternatives(error, where, value))
     if error.validator in _LIMITS:
-        return Problem(kind, f"{where} " + _LIMITS[error.validator].format(value=value, limit=show_value(error.validator_value)))
+        limit = show_value(error.validator_value)
+        return Problem(kind, f"{where} " + _LIMITS[error.validator].format(value=value, limit=limit))
     return Problem(kind, f"{where}: {error.message[:160]}")
 
 

@@ -71,12 +71,11 @@ def _step(validator, error, base: tuple, depth: int) -> tuple[list, Any, list[Ch
             converted = convert(value, kind) if isinstance(kind, str) else None
             done = converted and repaired_into(validator, error.schema, converted[0], here, depth)
             if done:
-                first = (WRONG_TYPE, f"{show_path(here)}: {show_value(value)} -> {show_value(converted[0])}")
-                options.append((done[0], [first, *done[1]]))
+                options.append((done[0], [_change(WRONG_TYPE, here, value, converted[0]), *done[1]]))
     elif error.validator in ("enum", "const") and isinstance(value, str):
         allowed = error.validator_value if error.validator == "enum" else [error.validator_value]
         new = normalise_enum(value, allowed if isinstance(allowed, list) else [])
-        options = [] if new is None else [(new, [(INVALID_ARGUMENT, f"{show_path(here)}: {show_value(value)} -> {show_value(new)}")])]
+        options = [] if new is None else [(new, [_change(INVALID_ARGUMENT, here, value, new)])]
     elif error.validator in ("anyOf", "oneOf") and error.context and isinstance(error.validator_value, list):
         kind = kind_of(error)
         options = []
@@ -91,6 +90,10 @@ def _step(validator, error, base: tuple, depth: int) -> tuple[list, Any, list[Ch
         return None
     (new, made), = distinct.values()
     return path, new, made
+
+
+def _change(kind: str, where: tuple, old: Any, new: Any) -> Change:
+    return kind, f"{show_path(where)}: {show_value(old)} -> {show_value(new)}"
 
 
 def _set_at(obj: Any, path: list, value: Any) -> Any:
