@@ -1,4 +1,4 @@
-"""The command line: `inspector scan` and `inspector fix`.
+"""The command line: `inspector scan`, `inspector fix`, and `inspector [PATH]`, which opens the app.
 
 Exit codes: 0 when nothing is found, 1 when something is, 2 on an error (one line on stderr,
 never a traceback).
@@ -31,11 +31,11 @@ FOUND_NOTHING, FOUND, FAILED = 0, 1, 2
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line and return its exit code."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if not arguments or (arguments[0] not in _COMMANDS and not arguments[0].startswith("-")):
+        return _open_app(arguments)
     parser = _parser()
-    args = parser.parse_args(argv)
-    if args.command is None:
-        parser.print_help()
-        return FAILED
+    args = parser.parse_args(arguments)
     try:
         return args.run(args)
     except InspectorError as error:
@@ -48,8 +48,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         return FAILED
 
 
+_COMMANDS = ("scan", "fix")
+
+
+def _open_app(arguments: list[str]) -> int:
+    """Open the TUI on a session file or directory (the bundled sample sessions by default)."""
+    if len(arguments) > 1:
+        _fail(f"give one session file or directory to open (or a command: {', '.join(_COMMANDS)})")
+        return FAILED
+    target = Path(arguments[0]) if arguments else Path(__file__).resolve().parents[1] / "sessions"
+    if not target.exists():
+        _fail(f"{target}: no such file or directory" if arguments else
+              f"{target}: the bundled sample sessions are missing; give a session file or directory")
+        return FAILED
+    try:
+        from inspector.tui import run  # imported here so that `scan` and `fix` never load Textual
+        return run(target)
+    except InspectorError as error:
+        _fail(str(error))
+        return FAILED
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="inspector", description="Find and repair broken LLM tool calls in agent sessions.")
+    parser = argparse.ArgumentParser(prog="inspector", description="Find and repair broken LLM tool calls in agent sessions.",
+                                     epilog="inspector [PATH] opens the app on a session file or a directory of them "
+                                            "(default: the bundled sample sessions).")
     parser.add_argument("--version", action="version", version=f"inspector {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 

@@ -73,11 +73,6 @@ def test_python_dash_m_runs_the_same_command_line(write_session):
     assert json.loads(done.stdout)["summary"]["findings"] == 1
 
 
-def test_no_command_prints_help_and_fails(capsys):
-    assert main([]) == 2
-    assert "scan" in capsys.readouterr().out
-
-
 def test_json_report_carries_argument_repairs_and_added_results(write_session, capsys):
     broken = {"id": "c1", "type": "function", "function": {"name": "run_code", "arguments": '{"code": "print(1)"}}}'}}
     path = write_session([{"role": "user", "content": "run it"},

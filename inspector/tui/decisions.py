@@ -1,0 +1,162 @@
+"""The review screen's decision keys: approve, skip, edit, undo, approve a kind, copy, export, quit.
+
+Each one asks `inspector.review.Review` to do the work (it saves the review file at once) and
+then redraws; nothing here decides what a fix is.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Callable
+
+from textual import work
+
+from inspector.edits import Edit, proposal
+from inspector.preview import preview
+from inspector.review import PENDING, ExportOutcome, ReviewError
+from inspector.tui.dialogs import Confirm, ExportChoice, ExportDialog
+from inspector.tui.editor import FixEditor
+
+if TYPE_CHECKING:
+    from inspector.tui.review_screen import ReviewScreen
+
+
+class DecisionActions:
+    """Mixed into `ReviewScreen`: the actions that change or export the person's decisions."""
+
+    def _tell(self: ReviewScreen, message: str, **options) -> None:
+        """A notification whose text is shown as it is (it may hold paths and model text)."""
+        self.notify(message, markup=False, **options)
+
+    def _decide(self: ReviewScreen, decide: Callable[[int, int], object]) -> None:
+        """Apply `decide(session, finding)` to the finding shown, then show the next finding."""
+        index = self._current()
+        if self.review is None or index is None:
+            self._tell("Select a flagged turn first (n jumps to the next one)", severity="warning")
+            return
+        try:
+            decide(self.session_index, index)
+        except ReviewError as error:
+            self._tell(str(error), severity="error")
+            return
+        findings = self.review.findings(self.session_index)
+        self._refresh([findings[index].turn])
+        if index + 1 < len(findings):
+            following = findings[index + 1].turn
+            self._select(following, self._by_turn[following].index(index + 1))
+
+    def action_approve(self: ReviewScreen) -> None:
+        """Approve the proposed (or edited) fix of the finding shown."""
+        self._decide(self.review.approve if self.review else None)
+
+    def action_skip(self: ReviewScreen) -> None:
+        """Leave the finding shown as it is."""
+        self._decide(self.review.skip if self.review else None)
+
+    def action_edit(self: ReviewScreen) -> None:
+        """Open the fix of the finding shown in the editor; an edit is recorded with the proposal."""
+        index = self._current()
+        if self.review is None or index is None:
+            self._tell("Select a flagged turn first (n jumps to the next one)", severity="warning")
+            return
+        s = self.session_index
+        finding = self.review.findings(s)[index]
+        start = proposal(finding, self.session.turn_at(finding.turn), self.review.decided_fix(s, index))
+        tools = tuple(self.review.tool(s, call.name) for call in start.calls)
+
+        def edited(edit: Edit | None) -> None:
+            if edit is not None:
+                self._decide(lambda session, i: self.review.edit(session, i, edit))
+
+        title = f"Edit the fix · turn {finding.turn} · {finding.kind}"
+        self.app.push_screen(FixEditor(start, tools, title, lambda name: self.review.tool(s, name)), edited)
+
+    def action_undo(self: ReviewScreen) -> None:
+        """Undo the last decision (any number of times)."""
+        if self.review is None:
+            return
+        undone = self.review.undo()
+        self._tell(undone[:1].upper() + undone[1:] if undone else "Nothing to undo",
+                   severity="information" if undone else "warning")
+        self._refresh()
+
+    def action_approve_all(self: ReviewScreen) -> None:
+        """Approve every pending finding of the shown finding's kind, after asking."""
+        index = self._current()
+        if self.review is None or index is None:
+            self._tell("Select a flagged turn first: its kind is the one approved", severity="warning")
+            return
+        s, kind = self.session_index, self.review.findings(self.session_index)[index].kind
+        count = sum(1 for i, f in enumerate(self.review.findings(s))
+                    if f.kind == kind and self.review.status(s, i) == PENDING and self.review.can_approve(s, i))
+        if not count:
+            self._tell(f"No pending {kind} finding has a fix to approve", severity="warning")
+            return
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                approved = self.review.approve_all(s, kind)
+                self._tell(f"Approved {approved} {kind} finding{'s' if approved != 1 else ''} (u undoes them all)")
+                self._refresh()
+
+        self.app.push_screen(Confirm(f"Approve all {count} pending {kind} findings of this session?",
+                                     yes=f"Approve {count}", no="Cancel"), confirmed)
+
+    def action_copy(self: ReviewScreen) -> None:
+        """Copy the arguments of the calls the shown fix recovers or corrects."""
+        index = self._current()
+        if self.review is None or index is None:
+            self._tell("Select a flagged turn first", severity="warning")
+            return
+        s = self.session_index
+        finding = self.review.findings(s)[index]
+        shown = preview(finding, self.session.turn_at(finding.turn), self.review.decided_fix(s, index))
+        calls = [call for call in shown.calls if call.arguments is not None]
+        if not calls:
+            self._tell("This fix recovers no call arguments to copy", severity="warning")
+            return
+        value = calls[0].arguments if len(calls) == 1 else [call.arguments for call in calls]
+        self.app.copy_to_clipboard(json.dumps(value, indent=2, ensure_ascii=False))
+        self._tell(f"Copied the arguments of {', '.join(call.name for call in calls)}")
+
+    def action_export(self: ReviewScreen) -> None:
+        """Ask where to write the repaired session, then write it with its audit record."""
+        if self.review is None:
+            return
+
+        def chosen(choice: ExportChoice | None) -> None:
+            if choice is not None:
+                self._export(choice)
+
+        self.app.push_screen(ExportDialog(self.review.default_export_path(), self.review.path), chosen)
+
+    @work(thread=True, exclusive=True, group="export")
+    def _export(self: ReviewScreen, choice: ExportChoice) -> None:
+        """Write the export in a thread; the outcome is reported back on the app's thread."""
+        try:
+            outcome = self.review.export(choice.path, overwrite_input=choice.overwrite_input)
+        except ReviewError as error:
+            self.app.call_from_thread(self._tell, str(error), title="Export failed", severity="error", timeout=10)
+            return
+        self.app.call_from_thread(self._exported, outcome)
+
+    def _exported(self: ReviewScreen, outcome: ExportOutcome) -> None:
+        lines = [f"Wrote {outcome.out}", f"{outcome.applied} fix{'es' if outcome.applied != 1 else ''} applied",
+                 f"audit: {outcome.audit}"]
+        if outcome.backup is not None:
+            lines.append(f"backup of the input: {outcome.backup}")
+        self._tell("\n".join(lines), title="Exported", timeout=10)
+        self._refresh([])
+
+    def action_quit(self: ReviewScreen) -> None:
+        """Quit, asking first when decisions have not been exported."""
+        if self.review is None or not self.review.unexported:
+            self.app.exit()
+            return
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self.app.exit()
+
+        self.app.push_screen(Confirm("Some decisions are not exported yet (they are kept in the review file). "
+                                     "Quit anyway?", yes="Quit", no="Stay"), confirmed)

@@ -1,0 +1,186 @@
+"""The selected turn's detail: original text beside the repair, and the finding below them.
+
+Everything shown comes from `inspector.preview.preview`; model text is plain `Content` (never
+markup) with escape sequences neutralised, and spans are marked with `Content.stylize`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.highlight import highlight
+from textual.widgets import Static
+
+from inspector.model import Finding, Turn
+from inspector.preview import CallPreview, FixPreview
+from inspector.safe_text import neutralise
+
+SUSPECT = "bold $text-error on $error-muted"
+CHANGED = "on $success-muted"
+HEADING = "bold $text-accent"
+MUTED = "$text-muted"
+
+
+@dataclass(frozen=True)
+class FindingView:
+    """What the detail shows for one finding: the finding, its preview, status and place in the turn."""
+
+    finding: Finding
+    preview: FixPreview
+    status: str
+    number: int  # 1-based, among the turn's findings
+    of: int
+
+
+class TurnDetail(Vertical):
+    """Original and repair side by side, the finding's facts below."""
+
+    DEFAULT_CSS = """
+    TurnDetail { height: 1fr; }
+    TurnDetail #sides { height: 1fr; }
+    TurnDetail .pane, TurnDetail #finding-pane {
+        border: round $foreground 25%; border-title-color: $text-accent; padding: 0 1;
+    }
+    TurnDetail .pane { width: 1fr; }
+    TurnDetail .pane:focus { border: round $accent; }
+    TurnDetail #finding-pane { height: auto; max-height: 9; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="sides"):
+            with VerticalScroll(classes="pane", id="original-pane") as pane:
+                pane.border_title = "Original"
+                yield Static(id="original")
+            with VerticalScroll(classes="pane", id="repair-pane") as pane:
+                pane.border_title = "Repair"
+                yield Static(id="repair")
+        with VerticalScroll(id="finding-pane") as pane:
+            pane.border_title = "Finding"
+            yield Static(id="finding")
+
+    def show(self, turn: Turn | None, view: FindingView | None) -> None:
+        """Show `turn` and, when it is flagged, one of its findings."""
+        original, repair, finding = self.query_one("#original", Static), self.query_one("#repair", Static), \
+            self.query_one("#finding", Static)
+        if turn is None:
+            for static in (original, repair, finding):
+                static.update("")
+            return
+        if view is None:
+            original.update(_plain(turn.text) if turn.text else Content.styled("(no text)", MUTED))
+            repair.update(Content.styled("Nothing flagged in this turn.", MUTED))
+            finding.update(Content.styled(f"Turn {turn.position} · {turn.role}", MUTED))
+            return
+        original.update(original_content(view.preview))
+        repair.update(repair_content(view.preview))
+        finding.update(finding_content(view))
+        for pane in self.query(".pane"):
+            pane.scroll_home(animate=False)
+
+
+def _plain(text: str) -> Content:
+    return Content(neutralise(text))
+
+
+def original_content(preview: FixPreview) -> Content:
+    """The turn's recorded text with each suspect span highlighted."""
+    if not preview.original:
+        return Content.styled("(no text)", MUTED)
+    text = preview.original
+    pieces: list[Content] = []
+    cursor = 0
+    for start, end in _merged(preview.suspect_spans, len(text)):
+        pieces.append(_plain(text[cursor:start]))
+        pieces.append(_plain(text[start:end]).stylize(SUSPECT))
+        cursor = end
+    pieces.append(_plain(text[cursor:]))
+    return Content("").join(pieces)
+
+
+def _merged(spans: tuple[tuple[int, int], ...], length: int) -> list[tuple[int, int]]:
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        start, end = max(0, min(start, length)), max(0, min(end, length))
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        elif end > start:
+            merged.append((start, end))
+    return merged
+
+
+def repair_content(preview: FixPreview) -> Content:
+    """The text after the fix, each recovered or corrected call, and the results the fix adds."""
+    if not preview.summary:
+        return Content.styled("No automatic fix for this finding: edit it (e) or skip it (s).", MUTED)
+    parts: list[Content] = [Content.styled("Text after the fix", HEADING)]
+    parts.append(_plain(preview.after) if preview.after else Content.styled("(empty)", MUTED))
+    for call in preview.calls:
+        parts.append(Content(""))
+        parts.append(_call_heading(call))
+        parts.append(arguments_content(call))
+    for result in preview.results_added:
+        parts.append(Content(""))
+        parts.append(Content.styled("Result recorded", HEADING))
+        parts.append(_plain(result))
+    return Content("\n").join(parts)
+
+
+def _call_heading(call: CallPreview) -> Content:
+    origin = "recovered call, not executed" if call.origin == "recovered" else "corrected call"
+    heading = Content.assemble((origin.capitalize() + " ", HEADING), (neutralise(call.name), "bold"))
+    if call.renamed_from:
+        heading += Content.styled(f" (was {neutralise(call.renamed_from)})", MUTED)
+    if call.changed:
+        heading += Content.assemble("\n", ("highlighted", CHANGED), (": what the fix added or changed", MUTED))
+    return heading
+
+
+def arguments_content(call: CallPreview) -> Content:
+    """The call's arguments as indented JSON, highlighted, with the changed top-level keys marked."""
+    if call.arguments is None:
+        return Content.styled("(arguments could not be recovered)", MUTED)
+    source = neutralise(json.dumps(call.arguments, indent=2, ensure_ascii=False))
+    code = highlight(source, language="json")
+    starts = [0]
+    for line in source.splitlines(keepends=True):
+        starts.append(starts[-1] + len(line))
+    keys = {'  ' + neutralise(json.dumps(key, ensure_ascii=False)) + ':': key for key in call.changed}
+    entry_start: int | None = None
+    for start, end in zip(starts, starts[1:]):
+        line = source[start:end]
+        top_level = line.startswith('  "') or line.startswith("}")
+        if top_level and entry_start is not None:
+            code = code.stylize(CHANGED, entry_start, start)
+            entry_start = None
+        if any(line.startswith(prefix) for prefix in keys):
+            entry_start = start
+    return code
+
+
+def finding_content(view: FindingView) -> Content:
+    """The finding's kind, severity, status, message, whether the call ran, and the repairs."""
+    finding, preview = view.finding, view.preview
+    severity_style = {"error": "bold $text-error", "warning": "bold $text-warning"}.get(finding.severity,
+                                                                                        "bold $text-primary")
+    head = Content.assemble(
+        (finding.kind, "bold"), " · ", (finding.severity, severity_style), " · ",
+        (view.status, "bold"), (f" · turn {finding.turn}", MUTED),
+    )
+    if view.of > 1:
+        head += Content.styled(f" · finding {view.number} of {view.of} ([ ] to switch)", MUTED)
+    lines = [head, _plain(finding.message)]
+    facts = []
+    if finding.tool:
+        facts.append(f"tool: {neutralise(finding.tool)}")
+    if finding.executed is not None:
+        facts.append("the call ran" if finding.executed else "the call did not run")
+    if facts:
+        lines.append(Content(" · ".join(facts)))
+    if preview.summary:
+        lines.append(Content.assemble(("fix: ", HEADING), neutralise(preview.summary)))
+    lines.extend(Content.assemble(("  - ", MUTED), neutralise(repair)) for repair in preview.repairs)
+    return Content("\n").join(lines)

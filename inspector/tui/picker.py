@@ -1,0 +1,115 @@
+"""The picker: every session of some files, with its format, turn count and findings by kind.
+
+Files are scanned one by one in a thread worker; each row appears as soon as its file is done,
+under a progress bar. Enter opens the session in the review screen, reusing the scan.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, ProgressBar, Static
+
+from inspector.errors import InspectorError
+from inspector.scan import ScanResult, scan_file
+from inspector.tui.commands import ScreenKeys, help_rows
+from inspector.tui.help import HelpScreen
+from inspector.tui.review_screen import ReviewScreen
+
+
+class PickerScreen(Screen[None]):
+    """Choose a session to review."""
+
+    COMMANDS = {ScreenKeys}
+    BINDINGS = [
+        Binding("enter", "open", "Open session"),
+        Binding("question_mark", "help", "Help"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+    DEFAULT_CSS = """
+    PickerScreen #title { height: 1; background: $panel; padding: 0 1; }
+    PickerScreen #progress { height: 1; padding: 0 1; }
+    PickerScreen #progress.-done { display: none; }
+    PickerScreen DataTable { height: 1fr; }
+    """
+
+    def __init__(self, files: list[Path], title: str) -> None:
+        super().__init__()
+        self.files = files
+        self.heading = title
+        self._results: dict[Path, list[ScanResult]] = {}
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text(self.heading, style="bold"), id="title")
+        yield ProgressBar(total=len(self.files), show_eta=False, id="progress")
+        table = DataTable(cursor_type="row", zebra_stripes=True)
+        table.add_columns("File", "Session", "Format", "Turns", "Findings by kind")
+        yield table
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(DataTable).focus()
+        self._scan()
+
+    @work(thread=True, exclusive=True)
+    def _scan(self) -> None:
+        """Scan each file in turn and hand its rows to the app's thread."""
+        for path in self.files:
+            try:
+                results = scan_file(path)
+            except InspectorError as error:
+                self.app.call_from_thread(self._add_failure, path, str(error))
+            else:
+                self.app.call_from_thread(self._add_rows, path, results)
+        self.app.call_from_thread(self.query_one("#progress").add_class, "-done")
+
+    def _add_rows(self, path: Path, results: list[ScanResult]) -> None:
+        self._results[path] = results
+        table = self.query_one(DataTable)
+        for index, result in enumerate(results):
+            session = result.session
+            label = session.session_id or (f"{index + 1} of {len(results)}" if len(results) > 1 else "")
+            table.add_row(Text(path.name), Text(label), session.format, f"{len(session.turns):,}",
+                          findings_by_kind(result), key=f"{index}:{path}")
+        self.query_one(ProgressBar).advance(1)
+
+    def _add_failure(self, path: Path, error: str) -> None:
+        self.query_one(DataTable).add_row(Text(path.name), "", Text("unreadable", style="bold red"), "",
+                                          Text(error, style="red"), key=f"-1:{path}")
+        self.query_one(ProgressBar).advance(1)
+
+    @on(DataTable.RowSelected)
+    def _row_chosen(self, event: DataTable.RowSelected) -> None:
+        self._open(event.row_key.value)
+
+    def action_open(self) -> None:
+        """Open the highlighted session."""
+        table = self.query_one(DataTable)
+        if table.row_count:
+            self._open(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
+
+    def _open(self, key: str | None) -> None:
+        index, _, name = (key or "").partition(":")
+        path = Path(name)
+        if int(index) < 0:
+            self.notify(f"{path.name} could not be read", severity="error", markup=False)
+            return
+        self.app.push_screen(ReviewScreen(path, int(index), self._results.get(path)))
+
+    def action_help(self) -> None:
+        """Show every key."""
+        self.app.push_screen(HelpScreen(help_rows(self)))
+
+
+def findings_by_kind(result: ScanResult) -> Text:
+    """'3 result-prefix, 1 orphan-call', or 'none' in a muted colour."""
+    counts = Counter(finding.kind for finding in result.findings)
+    if not counts:
+        return Text("none", style="dim")
+    return Text(", ".join(f"{n} {kind}" for kind, n in counts.most_common()))

@@ -1,0 +1,307 @@
+"""The main screen: the turn list above the selected turn's detail, and the review's keys.
+
+Loading runs in a thread worker that only posts messages: the turns are listed as soon as the
+file is read, and the flagged ones are marked once the detectors have run. Every decision goes
+through `inspector.review.Review`, which saves the review file at once.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from pathlib import Path
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.content import Content
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Input, ProgressBar, Static
+
+from inspector.detectors import detect_findings
+from inspector.errors import InspectorError
+from inspector.formats import load_sessions
+from inspector.model import SEVERITIES, Session
+from inspector.preview import preview
+from inspector.review import PENDING, Review
+from inspector.scan import ScanResult
+from inspector.tui.commands import ScreenKeys, help_rows
+from inspector.tui.decisions import DecisionActions
+from inspector.tui.detail import FindingView, TurnDetail
+from inspector.tui.help import HelpScreen
+from inspector.tui.turn_list import TurnList, TurnMark
+
+
+class ReviewScreen(DecisionActions, Screen[None]):
+    """Step through one session's flagged turns and decide on each finding."""
+
+    COMMANDS = {ScreenKeys}
+    BINDINGS = [  # short descriptions fit the footer; tooltips are what help and the palette show
+        Binding("j", "move(1)", "Down", tooltip="Next turn (or down arrow)", show=False),
+        Binding("k", "move(-1)", "Up", tooltip="Previous turn (or up arrow)", show=False),
+        Binding("n", "next(True)", "Next", tooltip="Next flagged turn (next match while searching)"),
+        Binding("N", "next(False)", "Prev", tooltip="Previous flagged turn (previous match while searching)",
+                key_display="N"),
+        Binding("a", "approve", "Approve", tooltip="Approve the fix shown"),
+        Binding("s", "skip", "Skip", tooltip="Skip this finding: leave the turn as it is"),
+        Binding("e", "edit", "Edit", tooltip="Edit the fix (text and call arguments)"),
+        Binding("u", "undo", "Undo", tooltip="Undo the last decision (many levels)"),
+        Binding("A", "approve_all", "All of kind", tooltip="Approve every pending finding of this kind",
+                key_display="A"),
+        Binding("f", "flagged_only", "Flagged", tooltip="Show only flagged turns, or all"),
+        Binding("slash", "search", "Search", tooltip="Search turn text"),
+        Binding("y", "copy", "Copy", tooltip="Copy the recovered arguments"),
+        Binding("x", "export", "Export", tooltip="Export the repaired session with the approved fixes"),
+        Binding("right_square_bracket", "finding(1)", "Next finding", tooltip="Next finding of this turn",
+                show=False),
+        Binding("left_square_bracket", "finding(-1)", "Prev finding", tooltip="Previous finding of this turn",
+                show=False),
+        Binding("escape", "back", "Back", tooltip="Clear the search, or go back to the sessions", show=False),
+        Binding("question_mark", "help", "Help", tooltip="Show every key"),
+        Binding("q", "quit", "Quit", tooltip="Quit (asks when decisions are not exported)"),
+    ]
+    DEFAULT_CSS = """
+    ReviewScreen #bar { height: 1; background: $panel; padding: 0 1; }
+    ReviewScreen #loading { height: 1; }
+    ReviewScreen #loading.-done { display: none; }
+    ReviewScreen #loading Static { width: auto; padding: 0 1; }
+    ReviewScreen TurnList { height: 40%; }
+    ReviewScreen #search { dock: bottom; display: none; }
+    ReviewScreen #search.-open { display: block; }
+    """
+
+    class Loaded(Message):
+        """The file is read: its sessions are known, findings are not yet."""
+
+        def __init__(self, sessions: list[Session]) -> None:
+            super().__init__()
+            self.sessions = sessions
+
+    class Ready(Message):
+        """The detectors have run and the review (with any saved decisions) is open."""
+
+        def __init__(self, review: Review) -> None:
+            super().__init__()
+            self.review = review
+
+    class Failed(Message):
+        """Loading or exporting failed; `error` is one line for the person."""
+
+        def __init__(self, error: str) -> None:
+            super().__init__()
+            self.error = error
+
+    def __init__(self, path: Path, session: int | None = None, results: list[ScanResult] | None = None) -> None:
+        super().__init__()
+        self.path = path
+        self.session_index = session
+        self._results = results
+        self.session: Session | None = None
+        self.review: Review | None = None
+        self._by_turn: dict[int, list[int]] = {}  # turn position -> indices of its findings
+        self._flagged: list[int] = []  # flagged positions, sorted
+        self._finding_number = 0
+        self._wanted: tuple[int, int] | None = None  # (position, finding number) to show next
+        self._search: str | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="bar")
+        with Horizontal(id="loading"):
+            yield Static(f"Loading {self.path.name}…", id="loading-label")
+            yield ProgressBar(total=None, show_eta=False, show_percentage=False)
+        yield TurnList(id="turns")
+        yield TurnDetail(id="detail")
+        yield Input(placeholder="search turn text: Enter jumps to the next match, then n / N", id="search")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.query_one(TurnList).focus()
+        self._load()
+
+    # ---- loading -------------------------------------------------------------------------------
+
+    @work(thread=True, exclusive=True, group="load")
+    def _load(self) -> None:
+        """Read the file, list its turns, run the detectors and open the review (in a thread)."""
+        try:
+            results = self._results
+            if results is None:
+                sessions = load_sessions(self.path)
+                self.post_message(self.Loaded(sessions))
+                results = [ScanResult(session, detect_findings(session)) for session in sessions]
+            self.post_message(self.Ready(Review.open(self.path, results)))
+        except InspectorError as error:
+            self.post_message(self.Failed(str(error)))
+
+    def on_review_screen_loaded(self, event: Loaded) -> None:
+        self._show_session(event.sessions[self.session_index or 0])
+        self.query_one("#loading-label", Static).update(f"Scanning {self.path.name} for findings…")
+
+    def on_review_screen_ready(self, event: Ready) -> None:
+        self.review = review = event.review
+        if self.session_index is None:
+            self.session_index = next((i for i, r in enumerate(review.results) if r.findings), 0)
+        if self.session is not review.results[self.session_index].session:
+            self._show_session(review.results[self.session_index].session)
+        for index, finding in enumerate(review.findings(self.session_index)):
+            self._by_turn.setdefault(finding.turn, []).append(index)
+        self._flagged = sorted(self._by_turn)
+        turns = self.query_one(TurnList)
+        turns.update_marks(self._marks(self._flagged))
+        self.query_one("#loading").add_class("-done")
+        if self._flagged:
+            turns.select_position(self._flagged[0])
+        self._refresh()
+
+    def on_review_screen_failed(self, event: Failed) -> None:
+        self.query_one("#loading").add_class("-done")
+        self.query_one("#bar", Static).update(Content.styled(event.error, "bold $text-error"))
+        self._tell(event.error, title="Could not open", severity="error", timeout=10)
+
+    def _show_session(self, session: Session) -> None:
+        self.session = session
+        self.query_one(TurnList).show_turns(session.turns, {})
+        self._refresh()
+
+    # ---- what is shown -------------------------------------------------------------------------
+
+    def _marks(self, positions: list[int]) -> dict[int, TurnMark]:
+        """The mark of each flagged turn: its kinds, worst severity and combined status."""
+        findings, marks = self.review.findings(self.session_index), {}
+        for position in positions:
+            indices = self._by_turn[position]
+            statuses = {self.review.status(self.session_index, i) for i in indices}
+            status = next((s for s in (PENDING, "edited", "approved") if s in statuses), "skipped")
+            kinds = ",".join(dict.fromkeys(findings[i].kind for i in indices))
+            severity = min((findings[i].severity for i in indices), key=SEVERITIES.index)
+            marks[position] = TurnMark(kinds, severity, status)
+        return marks
+
+    def _refresh(self, positions: list[int] | None = None) -> None:
+        """Redraw the counts bar, the marks of `positions` (all when None) and the detail."""
+        if self.review is not None:
+            self.query_one(TurnList).update_marks(self._marks(self._flagged if positions is None else positions))
+        self.query_one("#bar", Static).update(self._bar())
+        self._show_detail()
+
+    def _bar(self) -> Content:
+        session = self.session
+        if session is None:
+            return Content(self.path.name)
+        count = len(self.review.results) if self.review else 1
+        parts: list[str | tuple[str, str]] = [(self.path.name, "bold"), f" · {session.format}"]
+        if count > 1:
+            parts.append(f" · session {self.session_index + 1} of {count}")
+        parts.append(f" · {len(session.turns):,} turns  ")
+        if self.review is not None:
+            c = self.review.counts(self.session_index)
+            parts += [("flagged ", "$text-muted"), (f"{c.flagged}", "bold"), ("  approved ", "$text-muted"),
+                      (f"{c.approved}", "bold $text-success"), ("  edited ", "$text-muted"), (f"{c.edited}", "bold"),
+                      ("  skipped ", "$text-muted"), (f"{c.skipped}", "bold"), ("  pending ", "$text-muted"),
+                      (f"{c.pending}", "bold $text-warning")]
+        if self.query_one(TurnList).flagged_only:
+            parts.append(("  [flagged only]", "$text-accent"))
+        if self._search:
+            parts.append((f"  search: {self._search!r} (n/N, Esc clears)", "$text-accent"))
+        return Content.assemble(*parts)
+
+    def _current(self) -> int | None:
+        """The index of the finding shown in the detail, if the selected turn is flagged."""
+        indices = self._by_turn.get(self.query_one(TurnList).position, [])
+        return indices[self._finding_number % len(indices)] if indices else None
+
+    def _show_detail(self) -> None:
+        position = self.query_one(TurnList).position
+        turn = self.session.turn_at(position) if self.session and position is not None else None
+        index = self._current()
+        view = None
+        if index is not None and turn is not None:
+            s, indices = self.session_index, self._by_turn[position]
+            finding = self.review.findings(s)[index]
+            view = FindingView(finding, preview(finding, turn, self.review.decided_fix(s, index)),
+                               self.review.status(s, index), self._finding_number % len(indices) + 1, len(indices))
+        self.query_one(TurnDetail).show(turn, view)
+
+    @on(TurnList.Selected)
+    def _selected(self, event: TurnList.Selected) -> None:
+        wanted, self._wanted = self._wanted, None
+        self._finding_number = wanted[1] if wanted and wanted[0] == event.position else 0
+        self._show_detail()
+
+    def _select(self, position: int, number: int = 0) -> None:
+        self._wanted = (position, number)
+        self.query_one(TurnList).select_position(position)
+
+    # ---- navigation ----------------------------------------------------------------------------
+
+    def action_move(self, step: int) -> None:
+        """Move the selection up or down."""
+        self.query_one(TurnList).action_move(step)
+
+    def action_next(self, forward: bool) -> None:
+        """Next (or previous) flagged turn; the next search match while a search is active."""
+        turns = self.query_one(TurnList)
+        if self._search:
+            position = self._match(forward)
+            if position is None:
+                self._tell(f"No turn contains {self._search!r}", severity="warning")
+                return
+        else:
+            position = turns.next_position(self._flagged, forward)
+            if position is None:
+                self._tell("Nothing flagged in this session")
+                return
+        self._select(position)
+
+    def action_finding(self, step: int) -> None:
+        """Show the next (or previous) finding of the selected turn."""
+        indices = self._by_turn.get(self.query_one(TurnList).position, [])
+        if len(indices) > 1:
+            self._finding_number = (self._finding_number + step) % len(indices)
+            self._show_detail()
+
+    def action_flagged_only(self) -> None:
+        """List only flagged turns, or every turn."""
+        turns = self.query_one(TurnList)
+        turns.set_flagged_only(not turns.flagged_only)
+        self._refresh([])
+
+    def action_search(self) -> None:
+        """Open the search box."""
+        box = self.query_one("#search", Input)
+        box.add_class("-open")
+        box.value = self._search or ""
+        box.focus()
+
+    @on(Input.Submitted, "#search")
+    def _search_submitted(self, event: Input.Submitted) -> None:
+        self._search = event.value or None
+        event.input.remove_class("-open")
+        self.query_one(TurnList).focus()
+        if self._search:
+            self.action_next(True)
+        self._refresh([])
+
+    def _match(self, forward: bool) -> int | None:
+        """The next turn (wrapping round) whose text contains the search, ignoring case."""
+        needle, turns = self._search.casefold(), self.session.turns
+        here = bisect_left(turns, self.query_one(TurnList).position or 0, key=lambda turn: turn.position)
+        steps = range(1, len(turns) + 1)
+        order = ((here + step) % len(turns) for step in steps) if forward else ((here - step) % len(turns) for step in steps)
+        return next((turns[i].position for i in order if needle in turns[i].text.casefold()), None)
+
+    def action_back(self) -> None:
+        """Close the search, clear it, or go back to the picker."""
+        box = self.query_one("#search", Input)
+        if box.has_class("-open") or self._search:
+            box.remove_class("-open")
+            self._search = None
+            self.query_one(TurnList).focus()
+            self._refresh([])
+        else:
+            self.app.back_to_sessions()
+
+    def action_help(self) -> None:
+        """Show every key."""
+        self.app.push_screen(HelpScreen(help_rows(self)))

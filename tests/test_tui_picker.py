@@ -1,0 +1,108 @@
+"""The picker and how the app is launched: `inspector DIR`, `inspector FILE`, bad paths."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import DataTable
+
+from conftest import SESSIONS
+from inspector.cli import main
+from inspector.tui.app import InspectorApp
+from inspector.tui.picker import PickerScreen
+from inspector.tui.review_screen import ReviewScreen
+from inspector.tui.turn_list import TurnList
+
+SAMPLES = ("memory-agent.openai.json", "finetune.openai.jsonl", "clean.openai.json")
+
+
+@pytest.fixture
+def samples(tmp_path: Path) -> Path:
+    """A directory with copies of three sample files (five sessions) and one broken file."""
+    directory = tmp_path / "samples"
+    directory.mkdir()
+    for name in SAMPLES:
+        shutil.copy(SESSIONS / name, directory / name)
+    (directory / "broken.json").write_text("[1, 2", encoding="utf-8")
+    return directory
+
+
+def run(app: InspectorApp, scenario) -> None:
+    async def play() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.app.workers.wait_for_complete()
+            await pilot.pause()
+            await scenario(pilot)
+
+    asyncio.run(play())
+
+
+def rows(table: DataTable) -> list[list[str]]:
+    return [[str(cell) for cell in table.get_row_at(index)] for index in range(table.row_count)]
+
+
+def test_picker_lists_every_session_with_format_turns_and_findings_and_opens_one(samples: Path):
+    async def scenario(pilot: Pilot) -> None:
+        screen = pilot.app.screen
+        assert isinstance(screen, PickerScreen)
+        listed = rows(screen.query_one(DataTable))
+        assert [row[0] for row in listed] == ["broken.json", "clean.openai.json", "finetune.openai.jsonl",
+                                              "finetune.openai.jsonl", "finetune.openai.jsonl",
+                                              "memory-agent.openai.json"]
+        assert listed[0][2] == "unreadable" and "broken.json" in listed[0][4]
+        assert listed[1][2:] == ["openai", "12", "none"]
+        assert listed[3][1] == "line 2" and listed[3][4] == "1 result-prefix"
+        assert listed[5][3:] == ["35", "6 result-prefix"]
+
+        await pilot.press("down", "down", "down", "enter")  # finetune's second session
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        review = pilot.app.screen
+        assert isinstance(review, ReviewScreen) and review.session_index == 1
+        assert review.query_one(TurnList).position == review.review.findings(1)[0].turn
+        await pilot.press("escape")
+        await pilot.pause()
+        assert pilot.app.screen is screen
+
+    run(InspectorApp(samples), scenario)
+
+
+def test_a_session_file_opens_straight_in_review_and_escape_lists_its_sessions(samples: Path):
+    async def scenario(pilot: Pilot) -> None:
+        review = pilot.app.screen
+        assert isinstance(review, ReviewScreen) and review.session_index == 1  # the first with findings
+        await pilot.press("escape")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, PickerScreen)
+        assert len(rows(pilot.app.screen.query_one(DataTable))) == 3
+
+    run(InspectorApp(samples / "finetune.openai.jsonl"), scenario)
+
+
+def test_a_missing_path_is_one_line_and_exit_2_before_the_app_starts(tmp_path: Path):
+    done = subprocess.run([sys.executable, "-m", "inspector", str(tmp_path / "nope.json")],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr == f"inspector: error: {tmp_path / 'nope.json'}: no such file or directory\n"
+
+
+def test_an_empty_directory_and_two_paths_are_errors(tmp_path: Path, capsys):
+    assert main([str(tmp_path)]) == 2
+    assert "no session files" in capsys.readouterr().err
+    assert main([str(tmp_path), str(tmp_path)]) == 2
+    assert "give one session file or directory" in capsys.readouterr().err
+
+
+def test_scan_and_fix_never_import_textual(tmp_path: Path):
+    code = ("import sys\nfrom inspector.cli import main\n"
+            f"main(['scan', {str(SESSIONS / 'memory-agent.openai.json')!r}])\n"
+            "print('textual' in sys.modules, file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stderr.strip() == "False"

@@ -1,0 +1,232 @@
+"""The review flow driven through the real app with Textual's Pilot, on a copy of a sample session."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import shutil
+from pathlib import Path
+from typing import Awaitable, Callable
+
+import pytest
+from textual.notifications import Notify
+from textual.pilot import Pilot
+from textual.widgets import Input, Static, TextArea
+
+from conftest import SAVE_MEMORY, SESSIONS
+from inspector.formats import load_sessions
+from inspector.tui.app import InspectorApp
+from inspector.tui.dialogs import Confirm, ExportDialog
+from inspector.tui.editor import FixEditor
+from inspector.tui.review_screen import ReviewScreen
+from inspector.tui.turn_list import TurnList
+
+FLAGGED = [6, 8, 14, 20, 32]  # memory-agent's flagged turns; turn 14 has two findings
+
+
+@pytest.fixture
+def session_copy(tmp_path: Path) -> Path:
+    """The memory-agent sample copied into tmp_path, so nothing is written into sessions/."""
+    return Path(shutil.copy(SESSIONS / "memory-agent.openai.json", tmp_path / "memory-agent.openai.json"))
+
+
+def drive(path: Path, scenario: Callable[[Pilot, list[str]], Awaitable[None]]) -> InspectorApp:
+    """Open `path` in the app headless at 120x40, wait for loading, play `scenario` with the list of
+    notifications shown so far, and return the app."""
+    app = InspectorApp(path)
+    notes: list[str] = []
+
+    def hook(message) -> None:
+        if isinstance(message, Notify):
+            notes.append(message.notification.message)
+
+    async def main() -> None:
+        async with app.run_test(size=(120, 40), message_hook=hook) as pilot:
+            await loaded(pilot)
+            await scenario(pilot, notes)
+
+    asyncio.run(main())
+    return app
+
+
+async def loaded(pilot: Pilot) -> None:
+    """Wait until the review screen's loading worker is done and its messages handled."""
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def press(pilot: Pilot, *keys: str) -> None:
+    await pilot.press(*keys)
+    await pilot.pause()
+
+
+def selected(pilot: Pilot) -> int | None:
+    return pilot.app.screen.query_one(TurnList).position
+
+
+def finding_text(pilot: Pilot) -> str:
+    return str(pilot.app.screen.query_one("#finding", Static).visual)
+
+
+def test_whole_review_flow_ends_in_an_export_with_only_the_approved_fixes(session_copy: Path, tmp_path: Path):
+    out = tmp_path / "out.openai.json"
+
+    async def scenario(pilot: Pilot, notes: list[str]) -> None:
+        screen = pilot.app.screen
+        assert isinstance(screen, ReviewScreen)
+        assert selected(pilot) == 6 and "result-prefix" in finding_text(pilot)  # first flagged turn shown
+        await press(pilot, "j")
+        assert selected(pilot) == 7 and "Nothing flagged" in str(screen.query_one("#repair", Static).visual)
+        await press(pilot, "k", "n")
+        assert selected(pilot) == 8
+        await press(pilot, "N")
+        assert selected(pilot) == 6
+
+        await press(pilot, "a")  # approve turn 6, which moves on to turn 8
+        assert screen.review.status(0, 0) == "approved" and selected(pilot) == 8
+
+        await press(pilot, "e")  # edit turn 8: invalid JSON is refused, valid JSON is applied
+        editor = pilot.app.screen
+        assert isinstance(editor, FixEditor)
+        arguments = editor.query_one("#call-0 TextArea", TextArea)
+        arguments.load_text('{"memory_type": "journal", "content": ')
+        await pilot.pause()  # the text area's change is handled before the apply key
+        await press(pilot, "ctrl+s")
+        assert pilot.app.screen is editor and "Not applied" in str(editor.query_one("#blocked", Static).visual)
+        arguments.load_text('{"memory_type": "journal", "content": "Owned the missing entry; saved it for real."}')
+        await pilot.pause()
+        await press(pilot, "ctrl+s")
+        assert pilot.app.screen is screen
+        assert screen.review.status(0, 1) == "edited" and selected(pilot) == 14
+
+        await press(pilot, "s")  # skip the first finding of turn 14, then undo it
+        assert screen.review.status(0, 2) == "skipped"
+        await press(pilot, "u")
+        assert screen.review.status(0, 2) == "pending" and notes[-1].startswith("Undid skip")
+
+        await press(pilot, "A")  # approve every pending result-prefix, after confirming
+        assert isinstance(pilot.app.screen, Confirm) and "4 pending result-prefix" in str(
+            pilot.app.screen.query_one("#question", Static).visual)
+        await press(pilot, "y")
+        counts = screen.review.counts(0)
+        assert (counts.approved, counts.edited, counts.pending) == (5, 1, 0)
+        assert notes[-1].startswith("Approved 4 result-prefix findings")
+        assert "approved 5" in str(screen.query_one("#bar", Static).visual)
+
+        await press(pilot, "x")
+        dialog = pilot.app.screen
+        assert isinstance(dialog, ExportDialog)
+        dialog.query_one("#path", Input).value = str(out)
+        await press(pilot, "enter")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert notes[-1].startswith(f"Wrote {out}") and "6 fixes applied" in notes[-1]
+        assert not screen.review.unexported
+
+    drive(session_copy, scenario)
+    original = load_sessions(session_copy)[0]
+    exported = load_sessions(out)[0]
+    texts = [turn.text for turn in exported.turns]
+    assert not any(text.startswith("{success") for text in texts)  # every fake result stripped
+    recovered = [call for turn in exported.turns for call in turn.tool_calls
+                 if call.arguments and call.arguments.get("content", "").startswith("Owned the missing entry")]
+    assert len(recovered) == 1  # the edited call, as edited
+    assert len(exported.turns) > len(original.turns)
+    assert (tmp_path / "out.openai.json.audit.jsonl").read_text().count("\n") == 6
+    assert json.loads(session_copy.read_text()) == json.loads((SESSIONS / "memory-agent.openai.json").read_text())
+
+
+def test_reopening_resumes_the_decisions_from_the_review_file(session_copy: Path):
+    async def decide(pilot: Pilot, notes: list[str]) -> None:
+        await press(pilot, "a", "s")
+
+    drive(session_copy, decide)
+    assert session_copy.with_name("memory-agent.openai.json.review.json").exists()
+
+    async def check(pilot: Pilot, notes: list[str]) -> None:
+        review = pilot.app.screen.review
+        assert [review.status(0, i) for i in range(3)] == ["approved", "skipped", "pending"]
+        assert "approved 1" in str(pilot.app.screen.query_one("#bar", Static).visual)
+
+    drive(session_copy, check)
+
+
+def test_quit_with_unexported_decisions_asks_first(session_copy: Path):
+    async def scenario(pilot: Pilot, notes: list[str]) -> None:
+        await press(pilot, "a", "q")
+        assert isinstance(pilot.app.screen, Confirm)
+        await press(pilot, "n")  # stay
+        assert isinstance(pilot.app.screen, ReviewScreen) and pilot.app.is_running
+        await press(pilot, "q", "y")
+        assert not pilot.app.is_running
+
+    drive(session_copy, scenario)
+
+
+def test_quit_without_decisions_does_not_ask(session_copy: Path):
+    async def scenario(pilot: Pilot, notes: list[str]) -> None:
+        await press(pilot, "q")
+        assert not pilot.app.is_running
+
+    drive(session_copy, scenario)
+
+
+def test_flagged_only_search_and_finding_cycling(session_copy: Path):
+    async def scenario(pilot: Pilot, notes: list[str]) -> None:
+        turns = pilot.app.screen.query_one(TurnList)
+        await press(pilot, "f")
+        assert turns.flagged_only and selected(pilot) == 6
+        await press(pilot, "j", "j")
+        assert selected(pilot) == 14  # only flagged turns are listed
+        assert "finding 1 of 2" in finding_text(pilot)
+        await press(pilot, "right_square_bracket")
+        assert "finding 2 of 2" in finding_text(pilot)
+        await press(pilot, "f", "slash")
+        await pilot.press(*"canal")
+        await press(pilot, "enter")
+        first = selected(pilot)
+        assert "canal" in pilot.app.screen.session.turn_at(first).text.lower()
+        await press(pilot, "n")
+        assert selected(pilot) != first and "canal" in pilot.app.screen.session.turn_at(selected(pilot)).text.lower()
+        await press(pilot, "escape", "n")  # search cleared: n is the next flagged turn again
+        assert selected(pilot) in FLAGGED
+
+    drive(session_copy, scenario)
+
+
+def test_copy_puts_the_recovered_arguments_on_the_clipboard(session_copy: Path):
+    async def scenario(pilot: Pilot, notes: list[str]) -> None:
+        await press(pilot, "y")
+        assert json.loads(pilot.app.clipboard)["memory_type"] == "journal"
+        assert notes[-1] == "Copied the arguments of save_memory"
+
+    drive(session_copy, scenario)
+
+
+def test_model_text_with_markup_and_escapes_is_shown_literally(write_session):
+    reply = "{success: true, memory_type: \"journal\", content: \"[bold]x[/bold]\"}Saved \x1b[31mred[/bold] for you."
+    path = write_session([{"role": "user", "content": "save [red]this[/red]"},
+                          {"role": "assistant", "content": reply}], [SAVE_MEMORY], name="markup.openai.json")
+
+    async def scenario(pilot: Pilot, notes: list[str]) -> None:
+        screen = pilot.app.screen
+        assert selected(pilot) == 1
+        original = str(screen.query_one("#original", Static).visual)
+        assert "[bold]x[/bold]" in original and "\\x1b[31mred[/bold]" in original and "\x1b" not in original
+        repair = str(screen.query_one("#repair", Static).visual)
+        assert "Saved \\x1b[31mred[/bold] for you." in repair and '"[bold]x[/bold]"' in repair
+
+    drive(path, scenario)
+
+
+def test_a_file_that_is_not_a_session_says_why_on_screen(tmp_path: Path):
+    path = tmp_path / "broken.json"
+    path.write_text("{not json", encoding="utf-8")
+
+    async def scenario(pilot: Pilot, notes: list[str]) -> None:
+        assert "broken.json" in str(pilot.app.screen.query_one("#bar", Static).visual)
+        assert notes and "broken.json" in notes[-1]
+
+    drive(path, scenario)

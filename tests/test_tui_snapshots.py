@@ -1,0 +1,52 @@
+"""SVG snapshots of the picker and of the review screen on a flagged turn, at 120x40.
+
+Regenerate with `pytest tests/test_tui_snapshots.py --snapshot-update` and look at the SVGs.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from conftest import SESSIONS
+from inspector.tui.app import InspectorApp
+
+SAMPLES = ("memory-agent.openai.json", "support-agent.anthropic.json", "finetune.openai.jsonl")
+
+
+@pytest.fixture
+def samples(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Copies of three samples in ./samples, the working directory being tmp_path (so the path
+    shown on screen is the same on every run)."""
+    (tmp_path / "samples").mkdir()
+    for name in SAMPLES:
+        shutil.copy(SESSIONS / name, tmp_path / "samples" / name)
+    monkeypatch.chdir(tmp_path)
+    return Path("samples")
+
+
+async def loaded(pilot: Pilot) -> None:
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def test_picker(snap_compare, samples: Path):
+    assert snap_compare(InspectorApp(samples), terminal_size=(120, 40), run_before=loaded)
+
+
+def test_review_screen_on_a_flagged_turn(snap_compare, samples: Path):
+    assert snap_compare(InspectorApp(samples / "memory-agent.openai.json"), terminal_size=(120, 40),
+                        run_before=loaded)
+
+
+def test_review_screen_on_a_turn_with_two_findings_in_flagged_only_view(snap_compare, samples: Path):
+    async def second_of_two(pilot: Pilot) -> None:
+        await loaded(pilot)
+        await pilot.press("f", "n", "n", "right_square_bracket")
+        await pilot.pause()
+
+    assert snap_compare(InspectorApp(samples / "memory-agent.openai.json"), terminal_size=(120, 40),
+                        run_before=second_of_two)
