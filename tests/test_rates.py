@@ -96,3 +96,21 @@ def test_rates_after_the_rename_fix_keep_the_calls_and_drop_the_phantom(tmp_path
     rates = compute_rates(scan_file(out))["total"]
     assert rates["calls"] == 9 and rates["kinds"]["unknown-tool"]["count"] == 0
     assert "web_searches" not in rates["by_tool"] and rates["by_tool"]["web_search"]["calls"] == 1
+
+
+def test_rates_of_the_analyst_sample_and_of_its_fixed_copy(tmp_path):
+    sample = SESSIONS / "analyst-agent.openai.json"
+    document = json.loads(sample.read_text(encoding="utf-8"))
+    structured = sum(len(m.get("tool_calls") or ()) for m in document["messages"])
+    rates = compute_rates(scan_file(sample))["total"]
+    assert rates["calls"] == structured + 1 == 7  # and the create_chart call leaked as markup
+    assert {kind: v["count"] for kind, v in rates["kinds"].items()} == {
+        "unknown-tool": 1, "invalid-argument": 2, "unknown-parameter": 1, "wrong-type": 1}
+    assert rates["kinds"]["invalid-argument"]["per_100_calls"] == 28.57
+    assert rates["by_model"]["qwen2.5-72b-instruct"]["calls"] == 7
+    assert rates["by_tool"]["send_mail"]["kinds"]["unknown-tool"]["count"] == 1
+    out = tmp_path / "fixed.json"
+    assert main(["fix", str(sample), "--accept", "all", "-o", str(out)]) == 1
+    fixed = compute_rates(scan_file(out))["total"]
+    assert fixed["calls"] == 7 and all(v["count"] == 0 for v in fixed["kinds"].values())
+    assert "send_mail" not in fixed["by_tool"] and fixed["by_tool"]["send_email"]["calls"] == 2
