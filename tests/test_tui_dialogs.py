@@ -10,7 +10,9 @@ import pytest
 from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
-from textual.widgets import Checkbox, DataTable, Input, Static
+from textual.geometry import Region
+from textual.widget import Widget
+from textual.widgets import Checkbox, Input, Static
 
 from inspector.tui.dialogs import Confirm, ExportChoice, ExportDialog
 from inspector.tui.help import HelpScreen
@@ -37,12 +39,28 @@ def drive(app: App, scenario: Callable[[Pilot], Awaitable[None]]) -> None:
     asyncio.run(main())
 
 
+def shown_text(widget: Widget) -> str:
+    """What `widget` shows on screen, line by line."""
+    return "\n".join(strip.text.rstrip() for strip in widget.render_lines(Region(0, 0, *widget.size)))
+
+
 @pytest.mark.parametrize(
     ("keys", "answer"),
     [(["y"], True), (["n"], False), (["enter"], True), (["escape"], False), (["tab", "enter"], False)],
 )
 def test_confirm_answers_by_key(keys, answer):
     app = Host(Confirm("Quit without exporting 3 decisions?", yes="Quit", no="Stay"))
+
+    async def scenario(pilot: Pilot) -> None:
+        await pilot.press(*keys)
+
+    drive(app, scenario)
+    assert app.results == [answer]
+
+
+@pytest.mark.parametrize(("keys", "answer"), [(["enter"], False), (["shift+tab", "enter"], True), (["y"], True)])
+def test_confirm_defaulting_to_no(keys, answer):
+    app = Host(Confirm("Discard your changes?", yes="Discard", no="Keep editing", default=False))
 
     async def scenario(pilot: Pilot) -> None:
         await pilot.press(*keys)
@@ -149,14 +167,29 @@ def test_export_buttons(session_file, button, result):
     assert app.results == [result]
 
 
+def test_help_scrolls_on_a_short_terminal():
+    keys = [(f"key {i}", f"action {i}") for i in range(30)]
+    app = Host(HelpScreen(keys))
+
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            box = app.screen.query_one("VerticalScroll")
+            assert app.focused is box and box.max_scroll_y > 0
+            assert app.screen.query_one("#keys").size.height == len(keys) + 1
+            await pilot.press("end")
+            assert box.scroll_target_y == box.max_scroll_y
+
+    asyncio.run(main())
+
+
 @pytest.mark.parametrize("close", ["escape", "q", "question_mark"])
 def test_help_lists_every_key_and_closes(close):
     keys = [("n / N", "next / previous flagged turn"), ("a", "approve"), ("?", "this help")]
     app = Host(HelpScreen(keys))
 
     async def scenario(pilot: Pilot) -> None:
-        table = app.screen.query_one(DataTable)
-        assert [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)] == [list(k) for k in keys]
+        shown = [line.split() for line in shown_text(app.screen.query_one("#keys")).splitlines()]
+        assert shown == [["key", "what", "it", "does"]] + [[*key.split(), *action.split()] for key, action in keys]
         await pilot.press(close)
 
     drive(app, scenario)

@@ -167,8 +167,9 @@ def test_escape_with_changes_asks_first():
         assert isinstance(app.screen, Confirm)
         await pilot.press("n")
         assert isinstance(app.screen, FixEditor) and app.screen.query_one("#text", TextArea).text == "changed"
-        await pilot.press("escape")
-        await pilot.press("y")
+        await pilot.press("escape", "enter")  # enter keeps editing: a stray enter loses nothing
+        assert isinstance(app.screen, FixEditor) and app.results == []
+        await pilot.press("escape", "y")
 
     drive(app, scenario)
     assert app.results == [None]

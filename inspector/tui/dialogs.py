@@ -37,8 +37,9 @@ DIALOG_CSS = """
 
 
 class Confirm(ModalScreen[bool]):
-    """Ask a yes/no question. `y` or the focused button's enter says yes (Yes has the focus at
-    first); `n` or escape says no."""
+    """Ask a yes/no question: `y` says yes, `n` or escape says no, enter presses the focused
+    button, which is at first Yes, or No when `default` is False (for questions where yes loses
+    something, so that a stray enter does not)."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="Confirm")
     BINDINGS = [
@@ -46,11 +47,12 @@ class Confirm(ModalScreen[bool]):
         Binding("n,escape", "answer(False)", "No", show=False),
     ]
 
-    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
+    def __init__(self, question: str, yes: str = "Yes", no: str = "No", *, default: bool = True) -> None:
         super().__init__()
         self.question = question
         self.yes = yes
         self.no = no
+        self.default = default
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -60,7 +62,7 @@ class Confirm(ModalScreen[bool]):
                 yield Button(Content(f"{self.no} (n)"), id="no")
 
     def on_mount(self) -> None:
-        self.query_one("#yes", Button).focus()
+        self.query_one("#yes" if self.default else "#no", Button).focus()
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:

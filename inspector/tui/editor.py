@@ -112,6 +112,7 @@ class CallEditor(Vertical):
         self.checked_against = spec
         self.check = check_arguments(self.arguments_editor.text, spec)
         self._show_check()
+        self.query_one(".status").scroll_visible(animate=False)  # on a short terminal too
 
     def _show_check(self) -> None:
         status = self.query_one(".status", Static)
@@ -225,5 +226,5 @@ class FixEditor(ModalScreen[Edit | None]):
         if not self.changed:
             self.dismiss(None)
             return
-        question = Confirm("Discard your changes to this fix?", yes="Discard", no="Keep editing")
+        question = Confirm("Discard your changes to this fix?", yes="Discard", no="Keep editing", default=False)
         self.app.push_screen(question, lambda discard: self.dismiss(None) if discard else None)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 FLOW = (
     "Step through the flagged turns with n and N (j and k move one turn at a time). For each "
@@ -22,13 +23,14 @@ FLOW = (
 
 
 class HelpScreen(ModalScreen[None]):
-    """A two-column table of the keys, and a paragraph on the review flow; escape, q or ? close."""
+    """A two-column table of the keys, and a paragraph on the review flow; escape, q or ? close.
+    On a short terminal the arrow keys scroll it."""
 
     DEFAULT_CSS = """
     HelpScreen {
         align: center middle;
     }
-    HelpScreen > Vertical {
+    HelpScreen > VerticalScroll {
         width: 90;
         max-width: 95%;
         height: auto;
@@ -38,9 +40,7 @@ class HelpScreen(ModalScreen[None]):
         border-title-align: center;
         background: $surface;
     }
-    HelpScreen DataTable {
-        height: auto;
-        max-height: 24;
+    HelpScreen #keys {
         margin-bottom: 1;
     }
     HelpScreen .hint {
@@ -55,16 +55,20 @@ class HelpScreen(ModalScreen[None]):
         self.bindings = bindings
 
     def compose(self) -> ComposeResult:
-        with Vertical() as box:
+        with VerticalScroll() as box:
             box.border_title = "Help"
-            keys: DataTable[Text] = DataTable(cursor_type="none", zebra_stripes=True)
-            keys.add_column(Text("key", style="bold"), key="key")
-            keys.add_column(Text("what it does", style="bold"), key="action")
-            for key, action in self.bindings:
-                keys.add_row(Text(key, style="bold"), Text(action))
-            yield keys
+            yield Static(self._keys_table(), id="keys")
             yield Static(Content(FLOW))
             yield Static(Content("escape, q or ? close this help"), classes="hint")
+
+    def _keys_table(self) -> Table:
+        """Key and description, one row each, as plain text."""
+        table = Table(box=None, expand=True, header_style="bold", pad_edge=False)
+        table.add_column("key", no_wrap=True, style="bold")
+        table.add_column("what it does", ratio=1)
+        for key, action in self.bindings:
+            table.add_row(Text(key), Text(action))
+        return table
 
     def action_close(self) -> None:
         """Close the help."""
