@@ -23,6 +23,7 @@ from inspector.json_report import build_report
 from inspector.model import Finding, Session
 from inspector.repair import apply_fixes
 from inspector.formats.sqlite_table import parse_map
+from inspector.gc_pause import collector_paused
 from inspector.scan import ScanResult, iter_scan, outline
 from inspector.text_report import render_report
 
@@ -112,7 +113,8 @@ def _scan(args: argparse.Namespace) -> int:
     errors: list[str] = []
     for path in _expand(args.paths):
         try:
-            results.extend(outline(result) for result in _scan_path(path, args, extra))
+            with collector_paused():  # a long history builds many objects and frees few
+                results.extend(outline(result) for result in _scan_path(path, args, extra))
         except InspectorError as error:
             errors.append(str(error))
             _fail(str(error))

@@ -143,11 +143,12 @@ def test_a_directory_lists_database_files(tmp_path, capsys):
 
 def test_bundled_sample_is_what_the_builder_makes(tmp_path):
     built = build_rubyllm(tmp_path / "rails-chat.rubyllm.db")
-    assert _dump(SESSIONS / "rails-chat.rubyllm.db") == _dump(built)
+    assert dump_database(SESSIONS / "rails-chat.rubyllm.db") == dump_database(built)
     assert (SESSIONS / "rails-chat.rubyllm.db").stat().st_size < 100_000
 
 
-def _dump(path: Path) -> list[str]:
+def dump_database(path: Path) -> list[str]:
+    """Every statement that would rebuild the database at `path` (its schema and rows)."""
     conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
         return list(conn.iterdump())

@@ -9,7 +9,7 @@ import sqlite3
 from pathlib import Path
 
 from test_sqlite_formats import build_elia, build_generic, build_llm_legacy, build_open_webui
-from test_sqlite_rubyllm import build_rubyllm
+from test_sqlite_rubyllm import build_rubyllm, dump_database
 
 from inspector.cli import main
 from inspector.formats.sqlite_history import load_conversation
@@ -20,14 +20,6 @@ def _rows(path: Path, sql: str) -> list[tuple]:
     conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
         return conn.execute(sql).fetchall()
-    finally:
-        conn.close()
-
-
-def _dump(path: Path) -> list[str]:
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
-        return list(conn.iterdump())
     finally:
         conn.close()
 
@@ -68,12 +60,12 @@ def test_rubyllm_fix_writes_a_new_database_with_real_linked_calls(tmp_path, caps
 
 def test_in_place_keeps_a_backup_and_never_overwrites_an_older_one(tmp_path, capsys):
     source = build_rubyllm(tmp_path / "app.db")
-    original = _dump(source)
+    original = dump_database(source)
     assert main(["fix", str(source), "--accept", "result-prefix", "--in-place"]) == 1
-    assert _dump(tmp_path / "app.db.bak") == original
+    assert dump_database(tmp_path / "app.db.bak") == original
     assert _kinds(source)["1"] == []
     assert main(["fix", str(source), "--accept", "tool-markup", "--in-place"]) == 1
-    assert (tmp_path / "app.db.bak.1").exists() and _dump(tmp_path / "app.db.bak") == original
+    assert (tmp_path / "app.db.bak.1").exists() and dump_database(tmp_path / "app.db.bak") == original
     assert _rows(source, "SELECT kind FROM inspector_fixes ORDER BY id") == [("result-prefix",), ("tool-markup",)]
     assert _kinds(source) == {"1": [], "2": ["malformed-arguments"], "3": [], "4": []}
 
@@ -84,11 +76,11 @@ def test_a_failure_while_writing_rolls_everything_back(tmp_path, capsys):
         conn.execute("CREATE TRIGGER guard BEFORE UPDATE ON messages WHEN NEW.id = 16 "
                      "BEGIN SELECT RAISE(ABORT, 'message 16 is archived'); END")
     conn.close()
-    before, dump = source.read_bytes(), _dump(source)
+    before, dump = source.read_bytes(), dump_database(source)
     assert main(["fix", str(source), "--accept", "all", "--in-place"]) == 2
     err = capsys.readouterr().err
     assert "message 16 is archived" in err and "rolled back, the file is unchanged" in err and err.count("\n") == 1
-    assert source.read_bytes() == before and _dump(source) == dump
+    assert source.read_bytes() == before and dump_database(source) == dump
     assert main(["fix", str(source), "--accept", "all", "-o", str(tmp_path / "new.db")]) == 2
     assert "new.db was not written" in capsys.readouterr().err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["app.db", "app.db.bak"]
