@@ -1,8 +1,11 @@
 """`inspector fix`: the repaired file, the audit record, backups, and a clean re-scan."""
 
 import json
+import os
+import shutil
+import stat
 
-from conftest import SAVE_MEMORY
+from conftest import SAVE_MEMORY, SESSIONS
 
 from inspector.cli import main
 from inspector.formats import load_sessions
@@ -84,3 +87,16 @@ def test_fix_of_a_kind_not_accepted_changes_nothing(write_session, tmp_path, mon
     assert main(["fix", str(path), "--accept", "other-kind", "-o", str(out)]) == 1
     assert json.loads(out.read_text()) == json.loads(path.read_text())
     assert len(load_sessions(out)[0].turns) == len(MESSAGES)
+
+
+def test_written_files_keep_the_usual_permissions(tmp_path):
+    source = tmp_path / "memory.json"
+    shutil.copy(SESSIONS / "memory-agent.openai.json", source)
+    source.chmod(0o640)
+    out = tmp_path / "fixed.json"
+    assert main(["fix", str(source), "--accept", "all", "-o", str(out)]) == 1
+    umask = os.umask(0)
+    os.umask(umask)
+    assert stat.S_IMODE(out.stat().st_mode) == 0o666 & ~umask
+    assert main(["fix", str(source), "--accept", "all", "--in-place"]) == 1
+    assert stat.S_IMODE(source.stat().st_mode) == 0o640

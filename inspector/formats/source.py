@@ -99,8 +99,11 @@ def read_document(path: Path) -> Document:
 
 def write_text_atomic(path: Path, text: str) -> None:
     """Write `text` to `path` through a temporary file and a rename, so a crash leaves either the
-    old file or the new one, never half of one. A failure is an `InspectorError`."""
+    old file or the new one, never half of one. The file keeps the permissions it had; a new one
+    gets the usual ones (0666 less the umask), not the temporary file's 0600. A failure is an
+    `InspectorError`."""
     path = Path(path)
+    mode = _mode_for(path)
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     except OSError as exc:
@@ -108,6 +111,7 @@ def write_text_atomic(path: Path, text: str) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
             handle.write(text)
+        os.chmod(tmp, mode)
         os.replace(tmp, path)
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
@@ -115,6 +119,16 @@ def write_text_atomic(path: Path, text: str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _mode_for(path: Path) -> int:
+    """The permission bits a file written at `path` should have."""
+    try:
+        return path.stat().st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def records_with_errors(records: Iterable[Any]) -> list[str]:
