@@ -89,6 +89,16 @@ def test_hermes_block_truncated_mid_json_is_stripped_only(write_session):
     assert finding.fix.apply_to_text(reply) == "Checking."
 
 
+def test_repeated_broken_blocks_each_end_where_the_next_begins(write_session):
+    broken = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"\n'
+    reply = "Trying again.\n" + broken * 3
+    path = write_session([{"role": "user", "content": "Weather?"}, {"role": "assistant", "content": reply}], TOOLS)
+    findings = findings_of(path)
+    assert [(f.severity, f.tool, f.fix.add_calls) for f in findings] == [(WARNING, "get_weather", ())] * 3
+    assert [reply[slice(*f.span)].strip() for f in findings] == [broken.strip()] * 3
+    assert findings[0].fix.apply_to_text(reply) == "Trying again.\n" + broken * 2
+
+
 def test_json_fence_with_extra_braces_seed_004(write_session):
     block = '```json\n{"tool": "run_code", "arguments": {"code": "print(\'hello\')"}}}}\n```'
     reply = f"I'll write a Python script that prints hello and run it.\n\n{block}"

@@ -58,8 +58,8 @@ def _ending_blocks(text: str, blocks: list[Block]) -> int:
 
 def removal_span(text: str, block: Block, ends_text: bool) -> tuple[int, int]:
     """What removing `block` cuts: a `TOOL CALL:` marker line before it, the block, and the white
-    space after it (or, for a block that ends the text, alone or with other blocks, the white space
-    before it)."""
+    space after it; for a block that ends the text, alone or with other blocks after it, the white
+    space before it instead (and, for the last, the white space after it)."""
     start = block.start
     marker = _MARKER_LINE.search(text, max(0, start - 40), start)
     if marker is not None:
@@ -67,6 +67,8 @@ def removal_span(text: str, block: Block, ends_text: bool) -> tuple[int, int]:
     end = _SPACE.match(text, block.end).end()
     if ends_text:
         start = len(text[:start].rstrip())
+        if end < len(text):  # another block follows: the white space before it is its own
+            end = block.end
     return start, end
 
 

@@ -16,7 +16,7 @@ import re
 from inspector.catalogue import Catalogue
 from inspector.detectors.markup import json_tags, pythonic, special_tokens, xml_tags
 from inspector.detectors.markup.blocks import Block, Call, Reader, type_by_schema
-from inspector.detectors.markup.fences import CALL_FENCE_LANGUAGES, FENCE, bare_block, fence_block
+from inspector.detectors.markup.fences import CALL_FENCE_LANGUAGES, bare_block, fence_block, find_fences
 
 __all__ = ["Block", "Call", "START_PATTERN", "find_blocks", "type_by_schema"]
 
@@ -29,16 +29,18 @@ _START = re.compile(START_PATTERN)
 
 def find_blocks(text: str, catalogue: Catalogue) -> list[Block]:
     """Every leaked tool-call block in `text`, in order, overlapping finds resolved by first start."""
-    fences = list(FENCE.finditer(text)) if "```" in text else []
+    fences = find_fences(text) if "```" in text else []
     blocks = [block for fence in fences if (block := fence_block(fence, catalogue)) is not None]
-    examples = [(f.start(), f.end()) for f in fences if f.group("lang").lower() not in CALL_FENCE_LANGUAGES]
+    examples = [(f.start, f.end) for f in fences if f.lang not in CALL_FENCE_LANGUAGES]
+    read_until = 0  # the end of the last block a marker opened: markers inside it are its own
     for match in _START.finditer(text):
         start = match.start()
-        if (start and text[start - 1] == "`") or any(a <= start < b for a, b in examples):
+        if start < read_until or (start and text[start - 1] == "`") or any(a <= start < b for a, b in examples):
             continue
         block = _READERS[match.group()](text, start, match.end(), catalogue)
         if block is not None:
             blocks.append(block)
+            read_until = block.end
     if "[" in text:
         blocks.extend(pythonic.bare_lists(text, catalogue, examples))
     if not blocks:

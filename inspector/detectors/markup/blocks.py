@@ -122,11 +122,16 @@ def close_after(text: str, position: int, close: str | None) -> int:
     return after + len(close) if close and text.startswith(close, after) else position
 
 
-def end_of(text: str, close: str, position: int) -> tuple[int, int]:
+def end_of(text: str, close: str, position: int, opener: str | None = None) -> tuple[int, int]:
     """Where the body that starts at `position` ends (before `close`, or at the end of the text)
-    and where the block ends (after `close`)."""
+    and where the block ends (after `close`). With `opener`, a body never runs past the next
+    `opener`: a block left open ends where the next one begins."""
     found = text.find(close, position)
-    return (len(text), len(text)) if found < 0 else (found, found + len(close))
+    body_end = len(text) if found < 0 else found
+    following = text.find(opener, position, body_end) if opener else -1
+    if following >= 0:
+        return following, following
+    return (body_end, body_end) if found < 0 else (found, found + len(close))
 
 
 def xml_text(value: str) -> str:

@@ -9,6 +9,7 @@ code that merely contains dicts, is not a call. A `{...}` placeholder gives a st
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from inspector.catalogue import Catalogue
@@ -17,7 +18,8 @@ from inspector.detectors.markup.blocks import (NAME_IN_TEXT, UNPARSED, Block, Ca
 from inspector.detectors.markup.pythonic import pythonic_calls
 from inspector.lenient_json import parse_object_at
 
-FENCE = re.compile(r"^[ \t]*```[ \t]*(?P<lang>[\w\-]*)[^\n]*\n(?P<body>.*?)^[ \t]*```[ \t]*$", re.M | re.S)
+_FENCE_LINE = re.compile(r"^[ \t]*```[ \t]*(?P<info>[^\n]*)$", re.M)
+_LANGUAGE = re.compile(r"[\w\-]*")
 CALL_FENCE_LANGUAGES = ("tool_call", "tool_calls")
 _CALL_FENCES = {"tool_call", "tool_code", "json", "tool", "tool_calls", "json5", ""}
 _ARGS_IN_TEXT = re.compile(r"[\"'](?:arguments|parameters)[\"']\s*:")
@@ -25,26 +27,54 @@ _PLACEHOLDER = re.compile(r"\{\s*(?:\.\.\.|…)\s*\}")
 _TRAILING_JUNK = re.compile(r"[\s}\]]*\Z")
 
 
-def fence_block(fence: re.Match[str], catalogue: Catalogue) -> Block | None:
+@dataclass(frozen=True)
+class Fence:
+    """A Markdown code fence: `[start, end)` from its opening line to its closing one, its
+    language (lower case, "" for none) and the text between the two lines."""
+
+    start: int
+    end: int
+    lang: str
+    body: str
+
+
+def find_fences(text: str) -> list[Fence]:
+    """Every closed code fence in `text`, in order. One pass over the fence lines: an opening line
+    (with or without a language) is closed by the next bare ```` ``` ```` line."""
+    fences = []
+    opening: re.Match[str] | None = None
+    for line in _FENCE_LINE.finditer(text):
+        bare = not line.group("info").strip()
+        if opening is None:
+            if line.end() < len(text):  # an opening line needs a line after it
+                opening = line
+        elif bare:
+            lang = _LANGUAGE.match(opening.group("info")).group().lower()  # type: ignore[union-attr]
+            fences.append(Fence(opening.start(), line.end(), lang, text[opening.end() + 1:line.start()]))
+            opening = None
+    return fences
+
+
+def fence_block(fence: Fence, catalogue: Catalogue) -> Block | None:
     """The calls a ```` ```tool_call ````, ```` ```json ```` or ```` ```tool_code ```` fence holds."""
-    lang = fence.group("lang").lower()
+    lang = fence.lang
     if lang not in _CALL_FENCES:
         return None
-    body = fence.group("body")
+    body = fence.body
     if lang == "tool_code":
         calls = pythonic_calls(body)
-        return Block(fence.start(), fence.end(), "gemini-tool-code", tuple(calls)) if calls else None
+        return Block(fence.start, fence.end, "gemini-tool-code", tuple(calls)) if calls else None
     stripped = body.strip()
     value = _whole_value(stripped)
     objects = value if isinstance(value, list) else [value] if value is not None else []
     if objects and all(isinstance(o, dict) and is_call_shape(o, catalogue) for o in objects):
         calls = tuple(call_from_object(o) for o in objects)
-        return Block(fence.start(), fence.end(), f"{lang or 'plain'}-fence", calls)  # type: ignore[arg-type]
+        return Block(fence.start, fence.end, f"{lang or 'plain'}-fence", calls)  # type: ignore[arg-type]
     if value is None and (lang in CALL_FENCE_LANGUAGES or _ARGS_IN_TEXT.search(stripped)):
         named = NAME_IN_TEXT.search(stripped)
         if named and (lang in CALL_FENCE_LANGUAGES or named.group("name") in catalogue):
             note = "placeholder arguments" if _PLACEHOLDER.search(stripped) else UNPARSED
-            return Block(fence.start(), fence.end(), f"{lang}-fence", (Call(named.group("name"), None),), note)
+            return Block(fence.start, fence.end, f"{lang}-fence", (Call(named.group("name"), None),), note)
     return None
 
 

@@ -27,16 +27,24 @@ _MISTRAL_NEXT = re.compile(r"\s*(?:\[TOOL_CALLS\])?\s*(?P<name>[A-Za-z_][\w.\-]*
 def json_body(text: str, start: int, after: int, family: str, close: str | None,
               separator: str | None = None) -> Block | None:
     """The block of calls in the JSON that follows a marker ending at `after`, up to `close`.
-    JSON that is cut off or broken strips to `close` (or the end) and recovers nothing."""
+    The JSON is read only up to where the same marker opens the next block, so a reply that
+    repeats a broken block costs time in proportion to its length. JSON that names a tool but is
+    cut off or broken strips to `close` (or the next block, or the end) and recovers nothing;
+    anything else after the marker is prose, not a call."""
     position = SPACE.match(text, after).end()
     if not text.startswith(("{", "["), position):
         return None
-    calls, end = json_calls(text, position, separator)
+    marker = text[start:after]
+    following = text.find(marker, position)
+    limit = len(text) if following < 0 else following
+    calls, length = json_calls(text[position:limit], 0, separator)
     if calls is None:
-        end = end_of(text, close, position)[1] if close else len(text)
+        end = end_of(text, close, position, marker)[1] if close else limit
+        while end > position and text[end - 1].isspace():  # white space before the next block is not this one's
+            end -= 1
         named = NAME_IN_TEXT.search(text, position, end)
-        return Block(start, end, family, (Call(named.group("name") if named else None, None),), _CUT_OFF)
-    return Block(start, close_after(text, end, close), family, tuple(calls))
+        return Block(start, end, family, (Call(named.group("name"), None),), _CUT_OFF) if named else None
+    return Block(start, close_after(text, position + length, close), family, tuple(calls))
 
 
 def _json_tag(family: str, close: str | None, separator: str | None = None) -> Reader:
@@ -67,7 +75,7 @@ def _lfm2(text: str, start: int, after: int, catalogue: Catalogue) -> Block | No
     position = SPACE.match(text, after).end()
     if not text.startswith("[", position) or text.startswith(("[{", "[ {"), position):
         return json_body(text, start, after, "lfm2", close)
-    body_end, end = end_of(text, close, position)
+    body_end, end = end_of(text, close, position, "<|tool_call_start|>")
     calls = pythonic_calls(text[position:body_end])
     return Block(start, end, "lfm2", tuple(calls)) if calls else None
 

@@ -19,7 +19,10 @@ PYTHON_START, PYTHON_END = "<|python_start|>", "<|python_end|>"
 # Where a bare list may begin: `[` then a name and `(`. Also the prefilter's marker for it.
 LIST_START = r"\[\s*[A-Za-z_][\w.]*\s*\("
 _LIST_START = re.compile(LIST_START)
-_MAX_CLOSERS = 64  # `]` positions tried as a list's end before giving up
+# Python strings (skipped whole) and square brackets: how a list's closing `]` is found.
+_BRACKETS = re.compile(r""""(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|(?P<open>\[)|(?P<close>\])""")
+_MAX_LIST_CHARS = 10_000  # how far from its `[` a list may end
+_MAX_CANDIDATES = 20  # `[name(` places tried per text: a long code dump is not read whole
 
 
 def pythonic_calls(source: str) -> list[Call]:
@@ -71,19 +74,30 @@ def _ast_call(node: ast.expr) -> Call | None:
 
 def list_at(text: str, start: int) -> tuple[list[Call], int] | None:
     """The pythonic call list that begins at `text[start]` (`[`) and where it ends, or None."""
-    closer = start
-    for _ in range(_MAX_CLOSERS):
-        closer = text.find("]", closer + 1)
-        if closer < 0:
-            return None
-        try:
-            tree = ast.parse(text[start:closer + 1], mode="eval")
-        except (SyntaxError, ValueError, RecursionError):
-            continue
-        if not isinstance(tree.body, ast.List):
-            return None
-        calls = [_ast_call(node) for node in tree.body.elts]
-        return (calls, closer + 1) if calls and None not in calls else None  # type: ignore[return-value]
+    end = _closing_bracket(text, start)
+    if end is None:
+        return None
+    try:
+        tree = ast.parse(text[start:end], mode="eval")
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    if not isinstance(tree.body, ast.List):
+        return None
+    calls = [_ast_call(node) for node in tree.body.elts]
+    return (calls, end) if calls and None not in calls else None  # type: ignore[return-value]
+
+
+def _closing_bracket(text: str, start: int) -> int | None:
+    """Just past the `]` that closes the `[` at `text[start]` (brackets in strings do not count),
+    or None when it does not close within `_MAX_LIST_CHARS`."""
+    depth = 0
+    for match in _BRACKETS.finditer(text, start, start + _MAX_LIST_CHARS):
+        if match.group("open"):
+            depth += 1
+        elif match.group("close"):
+            depth -= 1
+            if depth == 0:
+                return match.end()
     return None
 
 
@@ -92,7 +106,10 @@ def bare_lists(text: str, catalogue: Catalogue, skip: list[tuple[int, int]]) -> 
     the whole text), or one that calls a known tool."""
     blocks = []
     position = 0
-    while (match := _LIST_START.search(text, position)) is not None:
+    for _ in range(_MAX_CANDIDATES):
+        match = _LIST_START.search(text, position)
+        if match is None:
+            break
         start = match.start()
         position = match.end()
         if (start and text[start - 1] == "`") or any(a <= start < b for a, b in skip):

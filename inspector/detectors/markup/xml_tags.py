@@ -88,7 +88,7 @@ def _seed(text: str, start: int, after: int, catalogue: Catalogue) -> Block | No
 
 def _function_calls(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
     """`<function_calls>`: `<invoke>` elements (Anthropic-style), else one pythonic call per line (OLMo 3)."""
-    body_end, end = end_of(text, "</function_calls>", after)
+    body_end, end = end_of(text, "</function_calls>", after, "<function_calls>")
     body = text[after:body_end]
     if "<invoke" in body:
         calls = _invoke_calls(body, _INVOKE)
@@ -101,7 +101,7 @@ def _function_calls(text: str, start: int, after: int, catalogue: Catalogue) -> 
 
 def _minimax(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
     """MiniMax M2 `<minimax:tool_call>` holding `<invoke>` elements."""
-    body_end, end = end_of(text, "</minimax:tool_call>", after)
+    body_end, end = end_of(text, "</minimax:tool_call>", after, "<minimax:tool_call>")
     calls = _invoke_calls(text[after:body_end], _INVOKE)
     return Block(start, end, "minimax", tuple(calls)) if calls else None
 
@@ -109,7 +109,7 @@ def _minimax(text: str, start: int, after: int, catalogue: Catalogue) -> Block |
 def _dsml_reader(section: str) -> Reader:
     """DeepSeek V3.2 / V4 DSML: `<｜DSML｜section>` holding `<｜DSML｜invoke name=..>` elements."""
     def read(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
-        body_end, end = end_of(text, f"</｜DSML｜{section}>", after)
+        body_end, end = end_of(text, f"</｜DSML｜{section}>", after, f"<｜DSML｜{section}>")
         calls = _invoke_calls(text[after:body_end], _DSML_INVOKE)
         return Block(start, end, "deepseek-dsml", tuple(calls)) if calls else None
     return read
