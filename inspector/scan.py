@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterable, Iterator
 
 from inspector.detectors import detect_findings
 from inspector.formats import iter_sessions, load_sessions
-from inspector.model import Finding, Session, ToolSpec, Turn
+from inspector.model import Finding, Session, ToolCall, ToolSpec, Turn
 
 
 @dataclass(frozen=True)
@@ -37,12 +38,16 @@ def iter_scan(path: Path, format_name: str | None = None, extra_tools: Iterable[
 
 
 def outline(result: ScanResult) -> ScanResult:
-    """The result with only what the reports use: every turn's place, role and calls, and the text
-    and record of the turns with findings. A long history's reports so keep a small skeleton of each
-    conversation instead of all its text."""
+    """The result with only what the reports use: every turn's place and role, the names of its
+    calls, and the whole of the turns with findings. A long history's reports so keep a small
+    skeleton of each conversation instead of all its text and arguments."""
     flagged = {finding.turn for finding in result.findings}
     turns = tuple(turn if turn.position in flagged
-                  else Turn(turn.position, turn.role, "", turn.id, turn.tool_calls, (),
+                  else Turn(turn.position, turn.role, "", None, _call_names(turn.tool_calls), (),
                             turn.raw if turn.tool_calls else None)
                   for turn in result.session.turns)
     return ScanResult(replace(result.session, turns=turns), result.findings)
+
+
+def _call_names(calls: tuple[ToolCall, ...]) -> tuple[ToolCall, ...]:
+    return tuple(ToolCall(None, sys.intern(call.name), None, None) for call in calls) if calls else ()

@@ -11,6 +11,7 @@ import sqlite3
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import groupby
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 from urllib.parse import quote as quote_url
@@ -74,7 +75,6 @@ def connect(path: Path, read_only: bool = True) -> sqlite3.Connection:
                                timeout=BUSY_TIMEOUT, isolation_level=None)
     except sqlite3.Error as exc:
         raise database_error(path, exc) from None
-    conn.row_factory = sqlite3.Row
     return conn
 
 
@@ -126,9 +126,9 @@ def has_index_on(db: sqlite_utils.Database, table: str, column: str) -> bool:
     return any(index.columns[:1] == [column] for index in db[table].indexes)
 
 
-def grouped(rows: Iterable[Any], key: str) -> Iterator[tuple[Any, list[Any]]]:
-    """Rows already ordered by `key`, one group (key, rows) at a time."""
-    for value, group in groupby(rows, key=lambda row: row[key]):
+def grouped(rows: Iterable[tuple], key: int) -> Iterator[tuple[Any, list[tuple]]]:
+    """Rows already ordered by their column `key` (an index), one group (key, rows) at a time."""
+    for value, group in groupby(rows, key=itemgetter(key)):
         yield value, list(group)
 
 

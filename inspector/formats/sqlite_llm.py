@@ -53,7 +53,7 @@ def sessions(db: sqlite_utils.Database, source: SqliteSource, only: str | None =
         rows = db.execute(f"{CHAIN} SELECT chain.hash, chain.role, p.type, p.tool_name, p.text, p.payload "
                           "FROM chain LEFT JOIN parts p ON p.message_hash = chain.hash "
                           "ORDER BY chain.depth DESC, p.position", [tip])
-        turns = [_turn(position, message_hash, parts) for position, (message_hash, parts) in enumerate(grouped(rows, "hash"))]
+        turns = [_turn(position, message_hash, parts) for position, (message_hash, parts) in enumerate(grouped(rows, 0))]
         yield Session(NAME, source.path, tuple(t for t in turns if t is not None), tools, source, session_id=thread_id)
 
 
@@ -70,7 +70,7 @@ def llm_tools(db: sqlite_utils.Database) -> list[ToolSpec]:
 
 
 def _turn(position: int, message_hash: str, parts: list[Any]) -> Turn | None:
-    role = ROLES.get(parts[0]["role"])
+    role = ROLES.get(parts[0][1])
     if role is None:
         return None
     texts, calls, results = [], [], []

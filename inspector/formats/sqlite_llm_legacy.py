@@ -50,7 +50,7 @@ def sessions(db: sqlite_utils.Database, source: SqliteSource, only: str | None =
         f"SELECT 1, tr.id, tr.response_id, tr.name, tr.output, tr.tool_call_id, {exception}, r.conversation_id, "
         f"{ORDER.replace('r.conversation_id, ', '')} FROM tool_results tr JOIN responses r ON r.id = tr.response_id "
         f"{where}) ORDER BY conversation_id, kind, id", params * 2)
-    for conversation_id, rows, extra in merge_groups(grouped(responses, "conversation_id"), grouped(extras, "conversation_id")):
+    for conversation_id, rows, extra in merge_groups(grouped(responses, 1), grouped(extras, 7)):
         yield Session(NAME, source.path, tuple(_turns(rows, extra)), tools, source, session_id=str(conversation_id))
 
 

@@ -46,7 +46,7 @@ def sessions(db: sqlite_utils.Database, source: SqliteSource, only: str | None =
     calls = db.conn.cursor().execute(
         "SELECT tc.id, tc.message_id, tc.tool_call_id, tc.name, tc.arguments, m.chat_id FROM tool_calls tc "
         f"JOIN messages m ON m.id = tc.message_id {where} ORDER BY m.chat_id, tc.id", params)
-    for chat_id, rows, call_rows in merge_groups(grouped(messages, "chat_id"), grouped(calls, "chat_id")):
+    for chat_id, rows, call_rows in merge_groups(grouped(messages, 1), grouped(calls, 5)):
         yield _session(source, str(chat_id), rows, call_rows)
 
 

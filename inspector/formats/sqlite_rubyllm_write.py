@@ -74,7 +74,8 @@ def _update(conn: sqlite3.Connection, turn: Turn, message_columns: set[str], cal
 
 
 def _message(conn: sqlite3.Connection, message_id: Any) -> dict[str, Any]:
-    return dict(conn.execute("SELECT * FROM messages WHERE id = ?", [message_id]).fetchone())
+    cursor = conn.execute("SELECT * FROM messages WHERE id = ?", [message_id])
+    return dict(zip([column[0] for column in cursor.description], cursor.fetchone()))
 
 
 def _call_row(conn: sqlite3.Connection, message_id: Any, call_id: str) -> int | None:

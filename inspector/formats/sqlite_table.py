@@ -77,7 +77,7 @@ def sessions(db: sqlite_utils.Database, source: SqliteSource, only: str | None =
         return
     sql = (f"SELECT {row_id} AS id, {quote(mapping['role'])} AS role, {quote(mapping['content'])} AS content, "
            f"{session} AS session FROM {quote(source.table)}{where} ORDER BY {order}")
-    for key, rows in grouped(db.execute(sql, params), "session"):
+    for key, rows in grouped(db.execute(sql, params), 3):
         yield _session(source, WHOLE_TABLE if "session" not in mapping else str(key), rows)
 
 

@@ -1,0 +1,126 @@
+"""Benchmark: `inspector scan --json` on a large RubyLLM history against a plain SQL `SELECT`.
+
+Run by hand from anywhere (pytest does not collect it):
+
+    python tests/benchmarks/bench_sqlite.py [--messages 1000000] [--keep]
+
+A child process writes a deterministic RubyLLM database (Rails `chats`, `messages`, `tool_calls`
+with their indexes) of N messages in chats of 100: a quarter of the exchanges make a real call
+(a `tool_calls` row, a `tool` message answering it, then a reply), about 2% of the replies start
+with a fake JS-style `save_memory` result, and about 4% of the real calls have extra closing
+braces. Then, three times each and each in its own process, a baseline that only iterates over
+`SELECT * FROM messages` in Python and `python -m inspector scan --json DB` run interleaved; it
+prints the best wall time and the peak memory (the child's own `ru_maxrss`) of each, their ratios
+(time target at most 3.0x), and the findings reported against the problems planted. It exits 0
+whatever the numbers (a report, not a test) unless a child crashes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE), str(HERE.parent)]
+from bench_scan import WORDS, measure  # noqa: E402 - the same run measurement as the JSON benchmark
+from test_sqlite_rubyllm import SCHEMA  # noqa: E402 - the Rails tables the tests build
+
+TIME_TARGET, RUNS, CHAT_SIZE = 3.0, 3, 100
+BASELINE = "import sqlite3, sys\nfor row in sqlite3.connect(sys.argv[1]).execute('SELECT * FROM messages'): pass"
+
+
+def generate(path: Path, count: int) -> dict[str, int]:
+    """Write a RubyLLM database of `count` messages to `path`; return the problems planted, by kind."""
+    rng = random.Random(11)
+    pool = [" ".join(rng.choice(WORDS) for _ in range(rng.randint(6, 22))).capitalize() + "." for _ in range(4000)]
+    conn = sqlite3.connect(path)
+    conn.executescript(SCHEMA)
+    planted = {"result-prefix": 0, "malformed-arguments": 0}
+    messages: list[tuple] = []
+    calls: list[tuple] = []
+    stamp = "2026-01-23 09:14:02.000000"
+    for chat_id in range(1, count // CHAT_SIZE + 2):
+        conn.execute("INSERT INTO chats (id, model_id, created_at, updated_at) VALUES (?, 'gemini-2.5-flash', ?, ?)",
+                     (chat_id, stamp, stamp))
+        made = len(messages)
+        while len(messages) - made < CHAT_SIZE - 3 and len(messages) < count - 3:
+            message_id = len(messages) + 1
+            roll = rng.random()
+            messages.append((message_id, chat_id, "user", " ".join(rng.sample(pool, 2)), None))
+            if roll < 0.25:
+                arguments = json.dumps({"memory_type": "fact", "content": rng.choice(pool)})
+                if rng.random() < 0.04:
+                    arguments += "}}"
+                    planted["malformed-arguments"] += 1
+                calls.append((len(calls) + 1, message_id + 1, f"call_{len(calls) + 1}", "save_memory", arguments))
+                messages.append((message_id + 1, chat_id, "assistant", "", None))
+                messages.append((message_id + 2, chat_id, "tool", '{"success": true}', len(calls)))
+                messages.append((message_id + 3, chat_id, "assistant", " ".join(rng.sample(pool, 3)), None))
+            elif roll < 0.27:
+                planted["result-prefix"] += 1
+                fake = f'{{success: true, memory_type: "journal", content: {json.dumps(rng.choice(pool))}}}'
+                messages.append((message_id + 1, chat_id, "assistant", fake + " ".join(rng.sample(pool, 3)), None))
+            else:
+                messages.append((message_id + 1, chat_id, "assistant", " ".join(rng.sample(pool, 4)), None))
+        if len(messages) >= count - 3:
+            break
+    conn.executemany("INSERT INTO messages (id, chat_id, role, content, tool_call_id, created_at, updated_at) "
+                     f"VALUES (?, ?, ?, ?, ?, '{stamp}', '{stamp}')", messages)
+    conn.executemany("INSERT INTO tool_calls (id, message_id, tool_call_id, name, arguments, created_at, updated_at) "
+                     f"VALUES (?, ?, ?, ?, ?, '{stamp}', '{stamp}')", calls)
+    conn.commit()
+    conn.close()
+    return {"messages": len(messages), **planted}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--messages", type=int, default=1_000_000, help="messages in the generated history")
+    parser.add_argument("--keep", action="store_true", help="keep the generated database and print its path")
+    parser.add_argument("--generate-only", metavar="PATH", help=argparse.SUPPRESS)
+    options = parser.parse_args()
+    if options.generate_only:  # the child that writes the database
+        print(json.dumps(generate(Path(options.generate_only), options.messages)))
+        return
+    path = Path(tempfile.mkdtemp(prefix="inspector-bench-")) / "history.rubyllm.db"
+    try:
+        made = subprocess.run([sys.executable, __file__, "--messages", str(options.messages), "--generate-only",
+                               str(path)], capture_output=True, text=True, check=True)
+        planted = json.loads(made.stdout)
+        total = planted.pop("messages")
+        print(f"history: {total:,} messages, {path.stat().st_size / 1e6:.0f} MB, planted: "
+              + ", ".join(f"{n:,} {kind}" for kind, n in planted.items()))
+        baseline = [sys.executable, "-c", BASELINE, str(path)]
+        scan = [sys.executable, "-m", "inspector", "scan", "--json", str(path)]
+        runs: dict[str, list[tuple[float, float]]] = {"SELECT": [], "scan --json": []}
+        for _ in range(RUNS):  # interleaved, so drift in the machine's load hits both alike
+            runs["SELECT"].append(measure(baseline, (0,)))
+            runs["scan --json"].append(measure(scan, (0, 1)))
+        best = {name: (min(t for t, _ in r), min(m for _, m in r)) for name, r in runs.items()}
+        print(f"\n{'':12}{'seconds':>10}{'peak MB':>10}")
+        for name, (seconds, megabytes) in best.items():
+            print(f"{name:12}{seconds:>10.2f}{megabytes:>10.0f}")
+        ratio = best["scan --json"][0] / best["SELECT"][0]
+        print(f"\nscan time:   {ratio:.1f}x SELECT (target <= {TIME_TARGET}x) {'ok' if ratio <= TIME_TARGET else 'OVER TARGET'}")
+        print(f"scan memory: {best['scan --json'][1] / best['SELECT'][1]:.1f}x SELECT")
+        report = subprocess.run(scan, capture_output=True, text=True)
+        found = json.loads(report.stdout)["summary"]["by_kind"]
+        for kind, made_count in planted.items():
+            reported = found.get(kind, 0)
+            print(f"{kind + ':':21}{reported:,} reported, {made_count:,} planted{'' if reported == made_count else '  MISMATCH'}")
+    finally:
+        if options.keep:
+            print(f"kept {path}")
+        else:
+            shutil.rmtree(path.parent, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
