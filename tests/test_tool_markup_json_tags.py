@@ -69,3 +69,13 @@ def test_jamba_hunyuan_tool_calls_array_with_two_calls(write_session):
         ("get_weather", {"city": "Porto"}), ("run_code", {"code": "print(21 * 2)"})]
     assert reply[slice(*finding.span)] == block + "\n"
     assert finding.fix.apply_to_text(reply) == "Two things at once:\nBack shortly."
+
+
+def test_minimax_m1_tool_calls_with_one_object_per_line(write_session):
+    block = ('<tool_calls>\n{"name": "get_weather", "arguments": {"city": "Lyon", "days": 2}}\n'
+             '{"name": "search_files", "arguments": {"pattern": "*.pdf"}}\n</tool_calls>')
+    reply = f"I'll check the weather and find your PDFs.\n{block}"
+    finding = one_finding(write_session, reply, family="jamba")
+    assert [(c.name, c.arguments) for c in finding.fix.add_calls] == [
+        ("get_weather", {"city": "Lyon", "days": 2}), ("search_files", {"pattern": "*.pdf"})]
+    assert finding.fix.apply_to_text(reply) == "I'll check the weather and find your PDFs."

@@ -90,9 +90,9 @@ def json_array(text: str, position: int = 0) -> tuple[list[Any], int] | None:
     return (value, end) if isinstance(value, list) else None
 
 
-def json_calls(text: str, position: int, separator: str | None = None) -> tuple[list[Call] | None, int]:
-    """Calls in the JSON object or array at `position` (objects joined by `separator` too), and
-    where they end; None when something there is not a call."""
+def json_calls(text: str, position: int, separator: re.Pattern[str] | None = None) -> tuple[list[Call] | None, int]:
+    """Calls in the JSON object or array at `position` (objects joined by what `separator`
+    matches too), and where they end; None when something there is not a call."""
     calls: list[Call] = []
     while True:
         if text.startswith("[", position):
@@ -110,10 +110,10 @@ def json_calls(text: str, position: int, separator: str | None = None) -> tuple[
             if call is None:
                 return None, position
             calls.append(call)
-        if separator and text.startswith(separator, end) and text.startswith("{", end + len(separator)):
-            position = end + len(separator)
-            continue
-        return calls, end
+        joint = separator.match(text, end) if separator else None
+        if joint is None or not text.startswith("{", joint.end()):
+            return calls, end
+        position = joint.end()
 
 
 def close_after(text: str, position: int, close: str | None) -> int:

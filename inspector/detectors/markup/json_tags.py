@@ -4,7 +4,7 @@
 Hermes / Qwen 2.5 / Granite 4 `<tool_call>` (the end tag may be missing at the end of the output;
 a `<function=` or GLM body goes to `xml_tags`), LM Studio `[TOOL_REQUEST]`, Llama `<|python_tag|>`
 (objects joined by `; `), Glaive `<functioncall>`, Phi-4 `functools[...]`, Nemotron `<TOOLCALL>`,
-Jamba / Hunyuan `<tool_calls>`, LFM2 `<|tool_call_start|>` (JSON or pythonic), Mistral
+Jamba / Hunyuan `<tool_calls>` (MiniMax M1: one object per line), LFM2 `<|tool_call_start|>` (JSON or pythonic), Mistral
 `[TOOL_CALLS]` (an array, or `NAME{json}` repeated from v11), Granite 3.x `<|tool_call|>`, Granite
 20B `<function_call>`, InternLM `<|action_start|><|plugin|>` and Cohere `<|START_ACTION|>`.
 """
@@ -25,7 +25,7 @@ _MISTRAL_NEXT = re.compile(r"\s*(?:\[TOOL_CALLS\])?\s*(?P<name>[A-Za-z_][\w.\-]*
 
 
 def json_body(text: str, start: int, after: int, family: str, close: str | None,
-              separator: str | None = None) -> Block | None:
+              separator: re.Pattern[str] | None = None) -> Block | None:
     """The block of calls in the JSON that follows a marker ending at `after`, up to `close`.
     The JSON is read only up to where the same marker opens the next block, so a reply that
     repeats a broken block costs time in proportion to its length. JSON that names a tool but is
@@ -47,7 +47,7 @@ def json_body(text: str, start: int, after: int, family: str, close: str | None,
     return Block(start, close_after(text, position + length, close), family, tuple(calls))
 
 
-def _json_tag(family: str, close: str | None, separator: str | None = None) -> Reader:
+def _json_tag(family: str, close: str | None, separator: re.Pattern[str] | None = None) -> Reader:
     """The reader of a marker followed by call JSON and `close`."""
     def read(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
         return json_body(text, start, after, family, close, separator)
@@ -102,11 +102,11 @@ def _mistral(text: str, start: int, after: int, catalogue: Catalogue) -> Block |
 READERS: dict[str, Reader] = {
     "<tool_call>": _hermes,
     "[TOOL_REQUEST]": _json_tag("lm-studio", "[END_TOOL_REQUEST]"),
-    "<|python_tag|>": _json_tag("llama", None, separator="; "),
+    "<|python_tag|>": _json_tag("llama", None, separator=re.compile(r"; ")),
     "<functioncall>": _json_tag("glaive", "<|endoftext|>"),
     "functools": _phi4,
     "<TOOLCALL>": _json_tag("nemotron", "</TOOLCALL>"),
-    "<tool_calls>": _json_tag("jamba", "</tool_calls>"),
+    "<tool_calls>": _json_tag("jamba", "</tool_calls>", separator=re.compile(r"[ \t]*\n\s*")),
     "<|tool_call_start|>": _lfm2,
     "[TOOL_CALLS]": _mistral,
     "<|tool_call|>": _json_tag("granite", None),
