@@ -12,6 +12,7 @@ from test_sqlite_formats import build_elia, build_generic, build_llm_legacy, bui
 from test_sqlite_rubyllm import build_rubyllm, dump_database
 
 from inspector.cli import main
+from inspector.formats import sqlite_db
 from inspector.formats.sqlite_history import load_conversation
 from inspector.scan import iter_scan
 
@@ -116,3 +117,20 @@ def test_llm_before_0_32_and_open_webui_get_their_text_updated(tmp_path, capsys)
     chat = json.loads(_rows(webui, "SELECT chat FROM chat")[0][0])
     assert chat["history"]["messages"]["a2"]["content"] == "You saw right through me."
     assert chat["history"]["messages"]["a1"]["content"].count("<details") == 1
+
+
+def test_a_database_locked_while_fixing_in_place_is_left_unchanged(tmp_path, capsys, monkeypatch):
+    source = build_rubyllm(tmp_path / "app.db")
+    monkeypatch.setattr(sqlite_db, "BUSY_TIMEOUT", 0.2)
+    holder = sqlite3.connect(source, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # another program is writing: readers may read, no other writer
+    try:
+        before = dump_database(source)
+        assert main(["fix", str(source), "--accept", "all", "--in-place"]) == 2
+        err = capsys.readouterr().err
+        assert "locked by another program" in err and "rolled back, the file is unchanged" in err
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert dump_database(source) == before
+    assert dump_database(tmp_path / "app.db.bak") == before

@@ -25,19 +25,23 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent)]
 from bench_scan import WORDS, measure  # noqa: E402 - the same run measurement as the JSON benchmark
-from test_sqlite_rubyllm import SCHEMA  # noqa: E402 - the Rails tables the tests build
 
 TIME_TARGET, RUNS, CHAT_SIZE = 3.0, 3, 100
 BASELINE = "import sqlite3, sys\nfor row in sqlite3.connect(sys.argv[1]).execute('SELECT * FROM messages'): pass"
 
 
 def generate(path: Path, count: int) -> dict[str, int]:
-    """Write a RubyLLM database of `count` messages to `path`; return the problems planted, by kind."""
+    """Write a RubyLLM database of `count` messages to `path`; return the problems planted, by kind.
+    Runs in the child: the tables come from the tests, whose import loads the inspector."""
+    from test_sqlite_rubyllm import SCHEMA  # the Rails tables the tests build
+
     rng = random.Random(11)
     pool = [" ".join(rng.choice(WORDS) for _ in range(rng.randint(6, 22))).capitalize() + "." for _ in range(4000)]
     conn = sqlite3.connect(path)
@@ -80,6 +84,40 @@ def generate(path: Path, count: int) -> dict[str, int]:
     return {"messages": len(messages), **planted}
 
 
+@contextmanager
+def generated_history(count: int, keep: bool) -> Iterator[tuple[Path, dict[str, int]]]:
+    """A history of `count` messages written by a child process (so this one stays small for the
+    children it measures), with the problems planted; removed afterwards unless `keep`."""
+    folder = Path(tempfile.mkdtemp(prefix="inspector-bench-"))
+    path = folder / "history.rubyllm.db"
+    try:
+        child = [sys.executable, __file__, "--messages", str(count), "--generate-only", str(path)]
+        yield path, json.loads(subprocess.run(child, capture_output=True, text=True, check=True).stdout)
+    finally:
+        print(f"kept {path}") if keep else shutil.rmtree(folder, ignore_errors=True)
+
+
+def compare(path: Path, planted: dict[str, int]) -> None:
+    """Measure both commands, print the table and the ratios, and check the findings."""
+    baseline = [sys.executable, "-c", BASELINE, str(path)]
+    scan = [sys.executable, "-m", "inspector", "scan", "--json", str(path)]
+    runs: dict[str, list[tuple[float, float]]] = {"SELECT": [], "scan --json": []}
+    for _ in range(RUNS):  # interleaved, so drift in the machine's load hits both alike
+        runs["SELECT"].append(measure(baseline, (0,)))
+        runs["scan --json"].append(measure(scan, (0, 1)))
+    best = {name: (min(t for t, _ in r), min(m for _, m in r)) for name, r in runs.items()}
+    print(f"\n{'':12}{'seconds':>10}{'peak MB':>10}")
+    for name, (seconds, megabytes) in best.items():
+        print(f"{name:12}{seconds:>10.2f}{megabytes:>10.0f}")
+    ratio = best["scan --json"][0] / best["SELECT"][0]
+    print(f"\nscan time:   {ratio:.1f}x SELECT (target <= {TIME_TARGET}x) {'ok' if ratio <= TIME_TARGET else 'OVER TARGET'}")
+    print(f"scan memory: {best['scan --json'][1] / best['SELECT'][1]:.1f}x SELECT")
+    found = json.loads(subprocess.run(scan, capture_output=True, text=True).stdout)["summary"]["by_kind"]
+    for kind, made in planted.items():
+        print(f"{kind + ':':21}{found.get(kind, 0):,} reported, {made:,} planted"
+              + ("" if found.get(kind, 0) == made else "  MISMATCH"))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--messages", type=int, default=1_000_000, help="messages in the generated history")
@@ -89,37 +127,11 @@ def main() -> None:
     if options.generate_only:  # the child that writes the database
         print(json.dumps(generate(Path(options.generate_only), options.messages)))
         return
-    path = Path(tempfile.mkdtemp(prefix="inspector-bench-")) / "history.rubyllm.db"
-    try:
-        made = subprocess.run([sys.executable, __file__, "--messages", str(options.messages), "--generate-only",
-                               str(path)], capture_output=True, text=True, check=True)
-        planted = json.loads(made.stdout)
+    with generated_history(options.messages, options.keep) as (path, planted):
         total = planted.pop("messages")
         print(f"history: {total:,} messages, {path.stat().st_size / 1e6:.0f} MB, planted: "
               + ", ".join(f"{n:,} {kind}" for kind, n in planted.items()))
-        baseline = [sys.executable, "-c", BASELINE, str(path)]
-        scan = [sys.executable, "-m", "inspector", "scan", "--json", str(path)]
-        runs: dict[str, list[tuple[float, float]]] = {"SELECT": [], "scan --json": []}
-        for _ in range(RUNS):  # interleaved, so drift in the machine's load hits both alike
-            runs["SELECT"].append(measure(baseline, (0,)))
-            runs["scan --json"].append(measure(scan, (0, 1)))
-        best = {name: (min(t for t, _ in r), min(m for _, m in r)) for name, r in runs.items()}
-        print(f"\n{'':12}{'seconds':>10}{'peak MB':>10}")
-        for name, (seconds, megabytes) in best.items():
-            print(f"{name:12}{seconds:>10.2f}{megabytes:>10.0f}")
-        ratio = best["scan --json"][0] / best["SELECT"][0]
-        print(f"\nscan time:   {ratio:.1f}x SELECT (target <= {TIME_TARGET}x) {'ok' if ratio <= TIME_TARGET else 'OVER TARGET'}")
-        print(f"scan memory: {best['scan --json'][1] / best['SELECT'][1]:.1f}x SELECT")
-        report = subprocess.run(scan, capture_output=True, text=True)
-        found = json.loads(report.stdout)["summary"]["by_kind"]
-        for kind, made_count in planted.items():
-            reported = found.get(kind, 0)
-            print(f"{kind + ':':21}{reported:,} reported, {made_count:,} planted{'' if reported == made_count else '  MISMATCH'}")
-    finally:
-        if options.keep:
-            print(f"kept {path}")
-        else:
-            shutil.rmtree(path.parent, ignore_errors=True)
+        compare(path, planted)
 
 
 if __name__ == "__main__":
