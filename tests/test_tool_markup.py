@@ -74,6 +74,13 @@ def test_hermes_tool_call_block(write_session):
                       "Let me look that up for you.\nOne moment.")
 
 
+def test_hermes_block_whose_arguments_quote_the_marker(write_session):
+    block = '<tool_call>\n{"name": "run_code", "arguments": {"code": "print(\'<tool_call>\')"}}\n</tool_call>'
+    reply = f"Printing the tag.\n{block}"
+    finding = one_finding(write_session, reply, family="hermes")
+    assert_recovered(finding, reply, "run_code", {"code": "print('<tool_call>')"}, "\n" + block, "Printing the tag.")
+
+
 def test_hermes_block_cut_off_before_its_end_tag(write_session):
     reply = 'Checking the forecast.\n\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}'
     finding = one_finding(write_session, reply)

@@ -21,6 +21,7 @@ from inspector.detectors.markup.xml_tags import glm_block, qwen_block
 from inspector.lenient_json import parse_object_at
 
 _CUT_OFF = "arguments that do not parse or are cut off"
+_QUOTE = re.compile(r'(?<!\\)"')
 _MISTRAL_NEXT = re.compile(r"\s*(?:\[TOOL_CALLS\])?\s*(?P<name>[A-Za-z_][\w.\-]*)\s*(?:\[ARGS\])?\s*(?=\{)")
 
 
@@ -35,16 +36,27 @@ def json_body(text: str, start: int, after: int, family: str, close: str | None,
     if not text.startswith(("{", "["), position):
         return None
     marker = text[start:after]
-    following = text.find(marker, position)
-    limit = len(text) if following < 0 else following
+    limit = _next_block(text, marker, position)
     calls, length = json_calls(text[position:limit], 0, separator)
     if calls is None:
-        end = end_of(text, close, position, marker)[1] if close else limit
+        end = min(end_of(text, close, position)[1], limit) if close else limit
         while end > position and text[end - 1].isspace():  # white space before the next block is not this one's
             end -= 1
         named = NAME_IN_TEXT.search(text, position, end)
         return Block(start, end, family, (Call(named.group("name"), None),), _CUT_OFF) if named else None
     return Block(start, close_after(text, position + length, close), family, tuple(calls))
+
+
+def _next_block(text: str, marker: str, position: int) -> int:
+    """Where the next block opened by `marker` begins after `position` (or the end of the text):
+    the next `marker` outside a JSON string, judged by the count of double quotes before it."""
+    quotes, counted = 0, position
+    while (following := text.find(marker, counted)) >= 0:
+        quotes += len(_QUOTE.findall(text, counted, following))
+        if quotes % 2 == 0:
+            return following
+        counted = following + 1
+    return len(text)
 
 
 def _json_tag(family: str, close: str | None, separator: re.Pattern[str] | None = None) -> Reader:
