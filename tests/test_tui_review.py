@@ -230,3 +230,16 @@ def test_a_file_that_is_not_a_session_says_why_on_screen(tmp_path: Path):
         assert notes and "broken.json" in notes[-1]
 
     drive(path, scenario)
+
+
+def test_a_broken_call_is_shown_as_recorded_beside_its_repair(tmp_path: Path):
+    path = Path(shutil.copy(SESSIONS / "analyst-agent.openai.json", tmp_path / "analyst-agent.openai.json"))
+
+    async def scenario(pilot: Pilot, notes: list[str]) -> None:
+        screen = pilot.app.screen
+        assert selected(pilot) == 2 and "malformed-arguments" in finding_text(pilot)
+        assert '"limit": 10}}' in str(screen.query_one("#original", Static).visual)  # the extra brace, as recorded
+        repair = str(screen.query_one("#repair", Static).visual)
+        assert "Corrected call query_db" in repair and '"limit": 10\n}' in repair
+
+    drive(path, scenario)

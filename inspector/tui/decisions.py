@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Callable
 from textual import work
 
 from inspector.edits import Edit, proposal
+from inspector.errors import InspectorError
 from inspector.preview import preview
 from inspector.review import PENDING, ExportOutcome, ReviewError
 from inspector.tui.dialogs import Confirm, ExportChoice, ExportDialog
@@ -28,11 +29,17 @@ class DecisionActions:
         """A notification whose text is shown as it is (it may hold paths and model text)."""
         self.notify(message, markup=False, **options)
 
+    def _shown(self: ReviewScreen) -> int | None:
+        """The index of the finding shown, or None after saying that a flagged turn must be selected."""
+        index = self._current()
+        if index is None:
+            self._tell("Select a flagged turn first (n jumps to the next one)", severity="warning")
+        return index
+
     def _decide(self: ReviewScreen, decide: Callable[[int, int], object]) -> None:
         """Apply `decide(session, finding)` to the finding shown, then show the next finding."""
-        index = self._current()
-        if self.review is None or index is None:
-            self._tell("Select a flagged turn first (n jumps to the next one)", severity="warning")
+        index = self._shown()
+        if index is None:
             return
         try:
             decide(self.session_index, index)
@@ -47,17 +54,16 @@ class DecisionActions:
 
     def action_approve(self: ReviewScreen) -> None:
         """Approve the proposed (or edited) fix of the finding shown."""
-        self._decide(self.review.approve if self.review else None)
+        self._decide(lambda session, index: self.review.approve(session, index))
 
     def action_skip(self: ReviewScreen) -> None:
         """Leave the finding shown as it is."""
-        self._decide(self.review.skip if self.review else None)
+        self._decide(lambda session, index: self.review.skip(session, index))
 
     def action_edit(self: ReviewScreen) -> None:
         """Open the fix of the finding shown in the editor; an edit is recorded with the proposal."""
-        index = self._current()
-        if self.review is None or index is None:
-            self._tell("Select a flagged turn first (n jumps to the next one)", severity="warning")
+        index = self._shown()
+        if index is None:
             return
         s = self.session_index
         finding = self.review.findings(s)[index]
@@ -82,9 +88,8 @@ class DecisionActions:
 
     def action_approve_all(self: ReviewScreen) -> None:
         """Approve every pending finding of the shown finding's kind, after asking."""
-        index = self._current()
-        if self.review is None or index is None:
-            self._tell("Select a flagged turn first: its kind is the one approved", severity="warning")
+        index = self._shown()
+        if index is None:
             return
         s, kind = self.session_index, self.review.findings(self.session_index)[index].kind
         count = sum(1 for i, f in enumerate(self.review.findings(s))
@@ -104,9 +109,8 @@ class DecisionActions:
 
     def action_copy(self: ReviewScreen) -> None:
         """Copy the arguments of the calls the shown fix recovers or corrects."""
-        index = self._current()
-        if self.review is None or index is None:
-            self._tell("Select a flagged turn first", severity="warning")
+        index = self._shown()
+        if index is None:
             return
         s = self.session_index
         finding = self.review.findings(s)[index]
@@ -135,7 +139,7 @@ class DecisionActions:
         """Write the export in a thread; the outcome is reported back on the app's thread."""
         try:
             outcome = self.review.export(choice.path, overwrite_input=choice.overwrite_input)
-        except ReviewError as error:
+        except InspectorError as error:  # ReviewError, or a write that failed
             self.app.call_from_thread(self._tell, str(error), title="Export failed", severity="error", timeout=10)
             return
         self.app.call_from_thread(self._exported, outcome)

@@ -71,11 +71,12 @@ class TurnDetail(Vertical):
                 static.update("")
             return
         if view is None:
-            original.update(_plain(turn.text) if turn.text else Content.styled("(no text)", MUTED))
+            text = _plain(turn.text) if turn.text else Content.styled("(no text)", MUTED)
+            original.update(text + recorded_calls(turn))
             repair.update(Content.styled("Nothing flagged in this turn.", MUTED))
             finding.update(Content.styled(f"Turn {turn.position} · {turn.role}", MUTED))
             return
-        original.update(original_content(view.preview))
+        original.update(original_content(view.preview, turn))
         repair.update(repair_content(view.preview))
         finding.update(finding_content(view))
         for pane in self.query(".pane"):
@@ -86,19 +87,28 @@ def _plain(text: str) -> Content:
     return Content(neutralise(text))
 
 
-def original_content(preview: FixPreview) -> Content:
-    """The turn's recorded text with each suspect span highlighted."""
-    if not preview.original:
-        return Content.styled("(no text)", MUTED)
+def original_content(preview: FixPreview, turn: Turn) -> Content:
+    """The turn's recorded text with each suspect span highlighted, then its calls as recorded."""
     text = preview.original
-    pieces: list[Content] = []
+    pieces: list[Content] = [] if text else [Content.styled("(no text)", MUTED)]
     cursor = 0
     for start, end in _merged(preview.suspect_spans, len(text)):
         pieces.append(_plain(text[cursor:start]))
         pieces.append(_plain(text[start:end]).stylize(SUSPECT))
         cursor = end
     pieces.append(_plain(text[cursor:]))
-    return Content("").join(pieces)
+    return Content("").join(pieces + [recorded_calls(turn)])
+
+
+def recorded_calls(turn: Turn) -> Content:
+    """The turn's own calls with their arguments exactly as recorded (broken ones included)."""
+    parts = []
+    for call in turn.tool_calls:
+        raw = call.arguments_raw if isinstance(call.arguments_raw, str) else json.dumps(
+            call.arguments_raw, ensure_ascii=False)
+        parts += [Content(""), Content.assemble(("Call as recorded ", HEADING), (neutralise(call.name), "bold")),
+                  _plain(raw)]
+    return Content("\n").join([Content("")] + parts) if parts else Content("")
 
 
 def _merged(spans: tuple[tuple[int, int], ...], length: int) -> list[tuple[int, int]]:

@@ -25,6 +25,7 @@ from inspector.formats import load_sessions
 from inspector.model import SEVERITIES, Session
 from inspector.preview import preview
 from inspector.review import PENDING, Review
+from inspector.safe_text import neutralise
 from inspector.scan import ScanResult
 from inspector.tui.commands import ScreenKeys, help_rows
 from inspector.tui.decisions import DecisionActions
@@ -67,8 +68,10 @@ class ReviewScreen(DecisionActions, Screen[None]):
     ReviewScreen #loading.-done { display: none; }
     ReviewScreen #loading Static { width: auto; padding: 0 1; }
     ReviewScreen TurnList { height: 40%; }
-    ReviewScreen #search { dock: bottom; display: none; }
-    ReviewScreen #search.-open { display: block; }
+    ReviewScreen #search-row { height: 1; display: none; background: $panel; }
+    ReviewScreen #search-row.-open { display: block; }
+    ReviewScreen #search-row Static { width: auto; padding: 0 1; color: $text-accent; }
+    ReviewScreen #search { width: 1fr; }
     """
 
     class Loaded(Message):
@@ -108,11 +111,13 @@ class ReviewScreen(DecisionActions, Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="bar")
         with Horizontal(id="loading"):
-            yield Static(f"Loading {self.path.name}…", id="loading-label")
+            yield Static(Content(f"Loading {neutralise(self.path.name)}…"), id="loading-label")
             yield ProgressBar(total=None, show_eta=False, show_percentage=False)
         yield TurnList(id="turns")
         yield TurnDetail(id="detail")
-        yield Input(placeholder="search turn text: Enter jumps to the next match, then n / N", id="search")
+        with Horizontal(id="search-row"):
+            yield Static(Content("Search turn text (Enter finds · then n / N · Esc clears):"))
+            yield Input(compact=True, id="search")
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
@@ -136,7 +141,7 @@ class ReviewScreen(DecisionActions, Screen[None]):
 
     def on_review_screen_loaded(self, event: Loaded) -> None:
         self._show_session(event.sessions[self.session_index or 0])
-        self.query_one("#loading-label", Static).update(f"Scanning {self.path.name} for findings…")
+        self.query_one("#loading-label", Static).update(Content(f"Scanning {neutralise(self.path.name)} for findings…"))
 
     def on_review_screen_ready(self, event: Ready) -> None:
         self.review = review = event.review
@@ -147,11 +152,9 @@ class ReviewScreen(DecisionActions, Screen[None]):
         for index, finding in enumerate(review.findings(self.session_index)):
             self._by_turn.setdefault(finding.turn, []).append(index)
         self._flagged = sorted(self._by_turn)
-        turns = self.query_one(TurnList)
-        turns.update_marks(self._marks(self._flagged))
         self.query_one("#loading").add_class("-done")
         if self._flagged:
-            turns.select_position(self._flagged[0])
+            self.query_one(TurnList).select_position(self._flagged[0])
         self._refresh()
 
     def on_review_screen_failed(self, event: Failed) -> None:
@@ -188,9 +191,9 @@ class ReviewScreen(DecisionActions, Screen[None]):
     def _bar(self) -> Content:
         session = self.session
         if session is None:
-            return Content(self.path.name)
+            return Content(neutralise(self.path.name))
         count = len(self.review.results) if self.review else 1
-        parts: list[str | tuple[str, str]] = [(self.path.name, "bold"), f" · {session.format}"]
+        parts: list[str | tuple[str, str]] = [(neutralise(self.path.name), "bold"), f" · {session.format}"]
         if count > 1:
             parts.append(f" · session {self.session_index + 1} of {count}")
         parts.append(f" · {len(session.turns):,} turns  ")
@@ -202,8 +205,6 @@ class ReviewScreen(DecisionActions, Screen[None]):
                       (f"{c.pending}", "bold $text-warning")]
         if self.query_one(TurnList).flagged_only:
             parts.append(("  [flagged only]", "$text-accent"))
-        if self._search:
-            parts.append((f"  search: {self._search!r} (n/N, Esc clears)", "$text-accent"))
         return Content.assemble(*parts)
 
     def _current(self) -> int | None:
@@ -269,19 +270,18 @@ class ReviewScreen(DecisionActions, Screen[None]):
 
     def action_search(self) -> None:
         """Open the search box."""
+        self.query_one("#search-row").add_class("-open")
         box = self.query_one("#search", Input)
-        box.add_class("-open")
         box.value = self._search or ""
-        box.focus()
+        self.call_after_refresh(box.focus)
 
     @on(Input.Submitted, "#search")
     def _search_submitted(self, event: Input.Submitted) -> None:
         self._search = event.value or None
-        event.input.remove_class("-open")
+        self.query_one("#search-row").set_class(bool(self._search), "-open")  # stays in view while it is used
         self.query_one(TurnList).focus()
         if self._search:
             self.action_next(True)
-        self._refresh([])
 
     def _match(self, forward: bool) -> int | None:
         """The next turn (wrapping round) whose text contains the search, ignoring case."""
@@ -293,12 +293,11 @@ class ReviewScreen(DecisionActions, Screen[None]):
 
     def action_back(self) -> None:
         """Close the search, clear it, or go back to the picker."""
-        box = self.query_one("#search", Input)
-        if box.has_class("-open") or self._search:
-            box.remove_class("-open")
+        row = self.query_one("#search-row")
+        if row.has_class("-open"):
+            row.remove_class("-open")
             self._search = None
             self.query_one(TurnList).focus()
-            self._refresh([])
         else:
             self.app.back_to_sessions()
 

@@ -68,6 +68,10 @@ class TurnList(ScrollView, can_focus=True):
             super().__init__()
             self.position = position
 
+        def can_replace(self, message: Message) -> bool:
+            """A later selection supersedes a pending one, so held-down keys do not queue up detail redraws."""
+            return isinstance(message, TurnList.Selected)
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._turns: Sequence[Turn] = ()
