@@ -134,3 +134,14 @@ def test_a_database_locked_while_fixing_in_place_is_left_unchanged(tmp_path, cap
         holder.close()
     assert dump_database(source) == before
     assert dump_database(tmp_path / "app.db.bak") == before
+
+
+def test_keys_broken_before_the_fix_do_not_block_it(tmp_path, capsys):
+    source = build_rubyllm(tmp_path / "app.db")
+    with sqlite3.connect(source) as conn:  # the app deleted a call row without its answer
+        conn.execute("DELETE FROM tool_calls WHERE tool_call_id = 'call_wb_1'")
+    conn.close()
+    assert _rows(source, "PRAGMA foreign_key_check") == [("messages", 9, "tool_calls", 0)]
+    assert main(["fix", str(source), "--accept", "all", "--in-place"]) == 1
+    assert _rows(source, "PRAGMA foreign_key_check") == [("messages", 9, "tool_calls", 0)]
+    assert _kinds(source)["3"] == []

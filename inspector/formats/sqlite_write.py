@@ -72,22 +72,31 @@ def _apply(path: Path, source: SqliteSource, sessions: Sequence[Session],
     try:
         conn.execute("PRAGMA foreign_keys = ON")
         conn.execute("BEGIN IMMEDIATE")
+        broken_before = len(conn.execute("PRAGMA foreign_key_check").fetchall())
         conn.execute(AUDIT_SCHEMA)
         for session in sessions:
             fixes = by_session.get(session.session_id)
             if fixes:
                 record(conn, writer(conn, source, session, fixes, stamp), stamp)
         problems = conn.execute("PRAGMA foreign_key_check").fetchall()
-        if problems:
-            raise InspectorError(f"{path}: the repair would leave {len(problems)} broken foreign keys "
-                                 f"(first in table {problems[0][0]}); rolled back, {unchanged}")
+        if len(problems) > broken_before:  # a history may hold broken keys already: add none
+            raise InspectorError(f"{source.path}: the repair would break {len(problems) - broken_before} "
+                                 f"foreign keys (in table {problems[-1][0]})")
         conn.execute("COMMIT")
     except sqlite3.Error as exc:
-        conn.execute("ROLLBACK") if conn.in_transaction else None
+        _roll_back(conn)
         error = database_error(source.path, exc, "writing the repair")
         raise InspectorError(f"{error}; rolled back, {unchanged}") from None
+    except InspectorError as error:
+        _roll_back(conn)
+        raise InspectorError(f"{error}; rolled back, {unchanged}") from None
     except BaseException:
-        conn.execute("ROLLBACK") if conn.in_transaction else None
+        _roll_back(conn)
         raise
     finally:
         conn.close()
+
+
+def _roll_back(conn: sqlite3.Connection) -> None:
+    if conn.in_transaction:
+        conn.execute("ROLLBACK")
