@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Awaitable, Callable
 
 import pytest
+from textual.command import CommandList
 from textual.notifications import Notify
 from textual.pilot import Pilot
 from textual.widgets import Input, Static, TextArea
@@ -18,6 +19,7 @@ from inspector.formats import load_sessions
 from inspector.tui.app import InspectorApp
 from inspector.tui.dialogs import Confirm, ExportDialog
 from inspector.tui.editor import FixEditor
+from inspector.tui.help import HelpScreen
 from inspector.tui.review_screen import ReviewScreen
 from inspector.tui.turn_list import TurnList
 
@@ -243,3 +245,25 @@ def test_a_broken_call_is_shown_as_recorded_beside_its_repair(tmp_path: Path):
         assert "Corrected call query_db" in repair and '"limit": 10\n}' in repair
 
     drive(path, scenario)
+
+
+def test_every_key_is_in_the_help_screen_and_the_command_palette(session_copy: Path):
+    async def scenario(pilot: Pilot, notes: list[str]) -> None:
+        screen = pilot.app.screen
+        await press(pilot, "question_mark")
+        assert isinstance(pilot.app.screen, HelpScreen)
+        assert ("a", "Approve the fix shown") in pilot.app.screen.bindings
+        assert ("/", "Search turn text") in pilot.app.screen.bindings
+        await press(pilot, "escape", "a")
+        assert screen.review.status(0, 0) == "approved"
+        await press(pilot, "ctrl+p")
+        await pilot.press(*"undo the last")
+        hits = pilot.app.screen.query_one(CommandList)
+        while not hits.option_count:  # the palette searches in a background task
+            await pilot.pause()
+        await press(pilot, "enter")
+        await pilot.pause()
+        assert pilot.app.screen is screen and screen.review.status(0, 0) == "pending"
+        assert notes[-1] == "Undid approve result-prefix at turn 6"
+
+    drive(session_copy, scenario)

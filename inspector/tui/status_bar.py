@@ -1,0 +1,32 @@
+"""The review screen's top line: which file and session, and the findings counted by decision."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.content import Content
+
+from inspector.model import Session
+from inspector.review import Counts
+from inspector.safe_text import neutralise
+
+MUTED = "$text-muted"
+
+
+def status_line(path: Path, session: Session | None, number: int, sessions: int, counts: Counts | None,
+                flagged_only: bool) -> Content:
+    """'NAME · FORMAT · session N of M · T turns  flagged F  approved A ...' (the counts once known)."""
+    if session is None:
+        return Content(neutralise(path.name))
+    parts: list[str | tuple[str, str]] = [(neutralise(path.name), "bold"), f" · {session.format}"]
+    if sessions > 1:
+        parts.append(f" · session {number + 1} of {sessions}")
+    parts.append(f" · {len(session.turns):,} turns ")
+    if counts is not None:
+        for label, value, style in (("flagged", counts.flagged, "bold"), ("approved", counts.approved, "bold $text-success"),
+                                    ("edited", counts.edited, "bold"), ("skipped", counts.skipped, "bold"),
+                                    ("pending", counts.pending, "bold $text-warning")):
+            parts += [(f" {label} ", MUTED), (str(value), style)]
+    if flagged_only:
+        parts.append(("  [flagged only]", "$text-accent"))
+    return Content.assemble(*parts)

@@ -1,0 +1,128 @@
+"""Benchmark: the app on a large session, against plain `json.load` of the same file.
+
+Run by hand from anywhere (pytest does not collect it):
+
+    python tests/benchmarks/bench_tui.py [--messages 200000]
+
+It writes the scan benchmark's deterministic session (`bench_scan.py`'s generator, about 75 MB for
+200,000 messages) to a temporary directory, then runs three times each, each in its own process
+and interleaved: a baseline that only `json.load`s the file, and the app opened headless on the
+file (`App.run_test` at 120x40). For the app it reports the time from process start until the turn
+list is on screen, until the first flagged turn is selected with its detail shown, the time of 50
+`n` presses and of 50 page-downs, and the peak memory (the child's own `ru_maxrss`). The key
+presses are also timed on a 2,000-message session and for a key bound to nothing (Pilot's own cost
+per press), so what grows with the session's size shows apart from the cost of drawing a frame.
+It prints the best of each against the targets (first flagged turn within 2 s; memory at most 3x
+json.load) and exits 0 whatever the numbers (it is a report, not a test) unless a child crashes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+FIRST_FLAGGED_TARGET, MEMORY_TARGET, RUNS, PRESSES, SMALL = 2.0, 3.0, 3, 50, 2000
+HERE = Path(__file__).resolve().parent
+
+
+def run_child(command: list[str]) -> tuple[dict, float]:
+    """Run `command`; return what it printed (JSON, or {}) and its peak RSS in MB. Exits on a crash."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as errors:
+        process = subprocess.Popen(command, stdout=out, stderr=errors, cwd=HERE.parents[1])
+        _, status, usage = os.wait4(process.pid, 0)
+        if os.waitstatus_to_exitcode(status) != 0:
+            errors.seek(0)
+            sys.exit(f"{' '.join(command[1:4])} ... failed:\n{errors.read().decode('utf-8', 'replace')}")
+        out.seek(0)
+        printed = out.read().decode()
+    return (json.loads(printed) if printed.strip() else {}), usage.ru_maxrss / (1024 * 1024 if sys.platform == "darwin" else 1024)
+
+
+def measure_app(path: Path, started: float) -> dict[str, float]:
+    """In the child: open the app on `path` headless and time what a person waits for."""
+    from inspector.tui.app import InspectorApp
+    from inspector.tui.detail import TurnDetail
+    from inspector.tui.turn_list import TurnList
+
+    figures: dict[str, float] = {}
+
+    async def play() -> None:
+        app = InspectorApp(path)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            while screen.session is None:  # polls the screen as a person watches it
+                await pilot.pause(0.01)
+            figures["turns listed"] = time.time() - started
+            while screen.review is None:
+                await pilot.pause(0.01)
+            await pilot.pause()
+            position = screen.query_one(TurnList).position
+            assert position == screen.review.findings(0)[0].turn, "first flagged turn not selected"
+            assert screen.query_one(TurnDetail).query_one("#finding").visual, "no detail shown"
+            figures["first flagged turn"] = time.time() - started
+            for key, label in (("n", f"{PRESSES} n presses"), ("pagedown", f"{PRESSES} page-downs"),
+                               ("z", f"{PRESSES} presses of an unbound key")):
+                begin = time.perf_counter()
+                for _ in range(PRESSES):
+                    await pilot.press(key)
+                await pilot.pause()
+                figures[label] = time.perf_counter() - begin
+            figures["turns"] = len(screen.session.turns)
+            figures["flagged"] = screen.review.counts(0).flagged
+
+    asyncio.run(play())
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--messages", type=int, default=200_000, help="messages in the generated session")
+    parser.add_argument("--app", nargs=2, metavar=("PATH", "STARTED"), help=argparse.SUPPRESS)
+    options = parser.parse_args()
+    if options.app:  # the child that runs the app
+        print(json.dumps(measure_app(Path(options.app[0]), float(options.app[1]))))
+        return
+    with tempfile.TemporaryDirectory(prefix="inspector-bench-") as directory:
+        path, small = Path(directory) / "bench.openai.json", Path(directory) / "small.openai.json"
+        for target, count in ((path, options.messages), (small, SMALL)):
+            subprocess.run([sys.executable, str(HERE / "bench_scan.py"), "--messages", str(count),
+                            "--generate-only", str(target)], capture_output=True, check=True)
+        print(f"session: {options.messages:,} messages, {path.stat().st_size / 1e6:.1f} MB")
+        baseline = [sys.executable, "-c", "import json,sys,time; s=time.time(); json.load(open(sys.argv[1])); "
+                    "print(json.dumps({'json.load': time.time() - float(sys.argv[2])}))", str(path)]
+        loads, apps, smalls = [], [], []
+        for _ in range(RUNS):  # interleaved, so drift in the machine's load hits all alike
+            loads.append(run_child(baseline + [str(time.time())]))
+            apps.append(run_child([sys.executable, __file__, "--app", str(path), str(time.time())]))
+            smalls.append(run_child([sys.executable, __file__, "--app", str(small), str(time.time())]))
+        best_load = min(figures["json.load"] for figures, _ in loads)
+        load_memory = max(megabytes for _, megabytes in loads)
+        app_memory = max(megabytes for _, megabytes in apps)
+        print(f"turns: {apps[0][0]['turns']:,}, flagged findings: {apps[0][0]['flagged']:,}\n")
+        print(f"{'':40}{'this session':>14}{f'{SMALL:,} messages':>16}")
+        print(f"{'json.load (process start to loaded)':40}{best_load:>12.2f} s")
+        for label in apps[0][0]:
+            if label not in ("turns", "flagged"):
+                big_figure = min(figures[label] for figures, _ in apps)
+                small_figure = min(figures[label] for figures, _ in smalls)
+                print(f"{'app: ' + label:40}{big_figure:>12.2f} s{small_figure:>14.2f} s")
+        print(f"{'peak memory json.load / app':40}{load_memory:>9.0f} MB / {app_memory:.0f} MB\n")
+        first = min(figures["first flagged turn"] for figures, _ in apps)
+        verdict = "ok" if first <= FIRST_FLAGGED_TARGET else "OVER TARGET"
+        print(f"first flagged turn: {first:.2f} s, {first / best_load:.1f}x json.load "
+              f"(target <= {FIRST_FLAGGED_TARGET} s) {verdict}")
+        ratio = app_memory / load_memory
+        print(f"memory: {ratio:.1f}x json.load (target <= {MEMORY_TARGET}x) "
+              f"{'ok' if ratio <= MEMORY_TARGET else 'OVER TARGET'}")
+
+
+if __name__ == "__main__":
+    main()
