@@ -46,10 +46,10 @@ def export(sessions: Sequence[Session], applied: Sequence[tuple[Session, Applied
     user's executor ran, recorded in the audit entries of the fixes that recovered them.
 
     Sessions read from an SQLite history are written into the database `out` instead (a new one,
-    or the source itself in place) with their audit rows in its `inspector_fixes` table; their
-    executed results are already in the repaired sessions. Returns `out` then."""
+    or the source itself in place) with their audit rows, executions included, in its
+    `inspector_fixes` table. Returns `out` then."""
     if is_from_sqlite(sessions):
-        return export_database(sessions, applied, out)
+        return export_database(sessions, applied, out, executions)
     write_text_atomic(out, render_sessions(list(sessions)))
     audit = audit_path_for(out)
     stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")

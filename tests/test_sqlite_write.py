@@ -5,7 +5,9 @@ file unchanged when anything fails."""
 from __future__ import annotations
 
 import json
+import shlex
 import sqlite3
+import sys
 from pathlib import Path
 
 from test_sqlite_formats import build_elia, build_generic, build_llm_legacy, build_open_webui
@@ -145,3 +147,18 @@ def test_keys_broken_before_the_fix_do_not_block_it(tmp_path, capsys):
     assert main(["fix", str(source), "--accept", "all", "--in-place"]) == 1
     assert _rows(source, "PRAGMA foreign_key_check") == [("messages", 9, "tool_calls", 0)]
     assert _kinds(source)["3"] == []
+
+
+def test_executed_calls_record_the_executors_answer_and_the_audit_says_so(tmp_path, capsys):
+    source = build_rubyllm(tmp_path / "app.db")
+    executor = tmp_path / "save.py"
+    executor.write_text("import json, sys\ncall = json.load(sys.stdin)\n"
+                        "print(json.dumps({'saved': call['arguments']['content'], 'chat': call['session_id']}))\n")
+    command = shlex.join([sys.executable, str(executor)])
+    assert main(["fix", str(source), "--accept", "result-prefix", "--execute", command, "--in-place"]) == 1
+    chat = load_conversation(source, "1")
+    (result,) = chat.turns[6].tool_results
+    assert json.loads(result.content) == {"saved": "I lost track of the week and feel scattered.", "chat": "1"}
+    ((executions,),) = _rows(source, "SELECT executions FROM inspector_fixes")
+    (execution,) = json.loads(executions)
+    assert (execution["name"], execution["ok"], execution["exit_status"]) == ("save_memory", True, 0)

@@ -17,7 +17,7 @@ import os
 import sqlite3
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from inspector.errors import InspectorError
 from inspector.formats import sqlite_llm_fork, sqlite_rubyllm_write, sqlite_text_write
@@ -38,19 +38,22 @@ def is_from_sqlite(sessions: Sequence[Session]) -> bool:
     return bool(sessions) and isinstance(sessions[0].document, SqliteSource)
 
 
-def export_database(sessions: Sequence[Session], applied: Sequence[tuple[Session, AppliedFix]], out: Path) -> Path:
+def export_database(sessions: Sequence[Session], applied: Sequence[tuple[Session, AppliedFix]], out: Path,
+                    executions: Iterable[Any] = ()) -> Path:
     """Write the repaired sessions into `out` (the source itself for an in-place fix, else a new
-    database made from a copy of it) with the audit table; returns `out`."""
+    database made from a copy of it) with the audit table; returns `out`. `executions` are what
+    the user's executor did with recovered calls (`ExecutionResult`s), recorded with their fixes."""
+    ran = {(execution.session_id, execution.call.id): execution for execution in executions}
     source: SqliteSource = sessions[0].document
     out = Path(out)
     if out.resolve() == source.path.resolve():
-        _apply(out, source, sessions, applied, "the file is unchanged")
+        _apply(out, source, sessions, applied, ran, "the file is unchanged")
         return out
     temporary = out.with_name(f".{out.name}.{os.getpid()}.tmp")
     temporary.unlink(missing_ok=True)
     try:
         copy_database(source.path, temporary)
-        _apply(temporary, source, sessions, applied, f"{out} was not written")
+        _apply(temporary, source, sessions, applied, ran, f"{out} was not written")
         os.replace(temporary, out)
     except OSError as exc:
         raise InspectorError(f"{out}: cannot write ({exc.strerror}); nothing was written") from None
@@ -60,7 +63,7 @@ def export_database(sessions: Sequence[Session], applied: Sequence[tuple[Session
 
 
 def _apply(path: Path, source: SqliteSource, sessions: Sequence[Session],
-           applied: Sequence[tuple[Session, AppliedFix]], unchanged: str) -> None:
+           applied: Sequence[tuple[Session, AppliedFix]], ran: dict, unchanged: str) -> None:
     writer = WRITERS.get(source.format)
     if writer is None:
         raise InspectorError(f"{source.path}: writing back to the {source.format} schema is not supported yet")
@@ -77,7 +80,7 @@ def _apply(path: Path, source: SqliteSource, sessions: Sequence[Session],
         for session in sessions:
             fixes = by_session.get(session.session_id)
             if fixes:
-                record(conn, writer(conn, source, session, fixes, stamp), stamp)
+                record(conn, writer(conn, source, session, fixes, stamp), stamp, ran)
         problems = conn.execute("PRAGMA foreign_key_check").fetchall()
         if len(problems) > broken_before:  # a history may hold broken keys already: add none
             raise InspectorError(f"{source.path}: the repair would break {len(problems) - broken_before} "
