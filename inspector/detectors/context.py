@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import json
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Callable
+from operator import attrgetter
+from typing import Any, Callable, NamedTuple
 
 from inspector.catalogue import Catalogue
 from inspector.model import ASSISTANT, NOT_EXECUTED, RECOVERED, SYSTEM, USER, Session, ToolCall, ToolResult, Turn
@@ -17,9 +17,9 @@ from inspector.model import ASSISTANT, NOT_EXECUTED, RECOVERED, SYSTEM, USER, Se
 _LOOKBACK = 16
 
 
-@dataclass(frozen=True)
-class PastCall:
-    """A structured call that the session records, with the turn it is in and its result."""
+class PastCall(NamedTuple):
+    """A structured call that the session records, with the turn it is in and its result (a
+    tuple: a large session has tens of thousands, and a frozen dataclass is slower to build)."""
 
     position: int
     call: ToolCall
@@ -84,7 +84,6 @@ class ScanContext:
         """Every structured call in session order, paired with its result (by id, else by name)."""
         by_id: dict[str, ToolResult] = {}
         by_name: dict[str, list[ToolResult]] = {}
-        found = [(turn.position, call) for turn in self.turns_with_calls for call in turn.tool_calls]
         for turn in self.turns_with_results:
             for result in turn.tool_results:
                 if result.call_id:
@@ -92,11 +91,13 @@ class ScanContext:
                 elif result.name:
                     by_name.setdefault(result.name, []).append(result)
         calls = []
-        for position, call in found:
-            result = by_id.get(call.id) if call.id else None
-            if result is None and by_name.get(call.name):
-                result = by_name[call.name].pop(0)
-            calls.append(PastCall(position, call, result))
+        for turn in self.turns_with_calls:
+            position = turn.position
+            for call in turn.tool_calls:
+                result = by_id.get(call.id) if call.id else None
+                if result is None and by_name.get(call.name):
+                    result = by_name[call.name].pop(0)
+                calls.append(PastCall(position, call, result))
         return calls
 
     @cached_property
@@ -115,21 +116,26 @@ class ScanContext:
             index.setdefault(past.call.name, []).append(past)
         return index
 
-    @cached_property
-    def _calls_by_text_argument(self) -> dict[tuple[str, str, str], list[PastCall]]:
-        index: dict[tuple[str, str, str], list[PastCall]] = {}
-        for past in self.past_calls:
-            for key, value in (past.call.arguments or {}).items():
-                if isinstance(value, str) and value:
-                    index.setdefault((past.call.name, key, value), []).append(past)
-        return index
+    def _calls_by_text_argument(self, tool: str) -> dict[tuple[str, str], list[PastCall]]:
+        """The calls of `tool` by each of their text arguments (name and value); built for a tool
+        when first asked, as only the tools that fake results are inferred for are ever asked."""
+        def build() -> dict[tuple[str, str], list[PastCall]]:
+            index: dict[tuple[str, str], list[PastCall]] = {}
+            for past in self._calls_by_tool.get(tool, ()):
+                for key, value in (past.call.arguments or {}).items():
+                    if isinstance(value, str) and value:
+                        index.setdefault((key, value), []).append(past)
+            return index
+
+        return self.memo(f"calls by text argument {tool}", build)
 
     def matching_call(self, tool: str, arguments: dict[str, Any], position: int) -> PastCall | None:
         """The latest call of `tool` up to `position` whose arguments agree with `arguments`
         (every text argument equal, no value in conflict)."""
         texts = [(k, v) for k, v in arguments.items() if isinstance(v, str) and v]
         if texts:
-            calls = min((self._calls_by_text_argument.get((tool, k, v), []) for k, v in texts), key=len)
+            by_text = self._calls_by_text_argument(tool)
+            calls = min((by_text.get(text, []) for text in texts), key=len)
         else:
             calls = self._calls_by_tool.get(tool, [])
         return _latest(calls, position, lambda past: bool(past.call.arguments) and self.ran(past.call)
@@ -157,9 +163,12 @@ class ScanContext:
         return _latest(self.past_calls, position, echoed, since=exchange_start) if texts else None
 
 
+_POSITION = attrgetter("position")
+
+
 def _latest(calls: list[PastCall], position: int, accept, since: int = -1) -> PastCall | None:
     """The latest of the last `_LOOKBACK` calls after `since` and up to `position` that `accept` takes."""
-    end = bisect_right(calls, position, key=lambda past: past.position)
+    end = bisect_right(calls, position, key=_POSITION)
     for past in reversed(calls[max(0, end - _LOOKBACK):end]):
         if past.position <= since:
             break

@@ -25,7 +25,7 @@ from inspector.safe_text import preview
 KIND = "malformed-arguments"
 
 _FENCE = re.compile(r"\A```[\w-]*[ \t]*\n?(.*?)\s*(?:```)?\s*\Z", re.S)
-_TOKENS = re.compile(STRING_OR_COMMENT + r"""| (?P<open>[\[{]) | (?P<close>[\]}]) | (?P<cut>["'])""", re.S | re.X)
+_TOKENS = re.compile(STRING_OR_COMMENT + r"""| [\[{](?P<open>) | [\]}](?P<close>) | ["'](?P<cut>)""", re.S | re.X)
 _CONTROL = re.compile(r"[\x00-\x1f]")
 _EXTRA_BRACES = re.compile(r"[}\s]+")
 _REPAIR_LOG_NOISE = ("returned early", "no more elements")

@@ -22,17 +22,17 @@ from inspector.detectors.tool_inference import infer_tool
 
 KIND = "result-prefix"
 
-_STARTS_WITH_BRACE = re.compile(r"\s*\{")
 _SPACE = re.compile(r"\s*")
 
 
 def detect(context: ScanContext) -> Iterator[Finding]:
     """Findings for every assistant turn whose text starts with objects followed by prose."""
     for turn in context.assistant_turns:
-        if not _STARTS_WITH_BRACE.match(turn.text):
+        text = turn.text
+        if not text.lstrip().startswith("{"):  # the common case: two C calls, no regular expression
             continue
-        objects = leading_objects(turn.text)
-        if not objects or objects[-1][1] == len(turn.text):
+        objects = leading_objects(text)
+        if not objects or objects[-1][1] == len(text):
             continue
         for number, (start, removal_end, parsed) in enumerate(objects):
             yield _finding(context, turn, number, start, removal_end, parsed)
