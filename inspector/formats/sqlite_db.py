@@ -158,6 +158,16 @@ def _before(left: Any, right: Any) -> bool:
     return rank(left) < rank(right)
 
 
+def matching(column: str, conversation_id: str | None) -> tuple[str, list[Any]]:
+    """A `WHERE` clause keeping the rows of one conversation (none for every conversation), written
+    so that an index on `column` serves it: the id as text, and as an integer when it is one."""
+    if conversation_id is None:
+        return "", []
+    if conversation_id.lstrip("-").isdigit():
+        return f"WHERE {column} IN (?, ?)", [conversation_id, int(conversation_id)]
+    return f"WHERE {column} = ?", [conversation_id]
+
+
 def quote(identifier: str) -> str:
     """An SQL identifier, quoted."""
     return '"' + identifier.replace('"', '""') + '"'

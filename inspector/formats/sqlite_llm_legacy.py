@@ -15,7 +15,7 @@ from typing import Any, Iterator
 import sqlite_utils
 
 from inspector.formats.base import parse_arguments
-from inspector.formats.sqlite_db import SqliteSource, grouped, merge_groups
+from inspector.formats.sqlite_db import SqliteSource, grouped, matching, merge_groups
 from inspector.formats.sqlite_llm import llm_tools
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
 
@@ -39,7 +39,7 @@ def conversations(db: sqlite_utils.Database, source: SqliteSource) -> Iterator[t
 def sessions(db: sqlite_utils.Database, source: SqliteSource, only: str | None = None) -> Iterator[Session]:
     """Each conversation as a session (only the conversation `only` when given)."""
     tools = tuple(llm_tools(db))
-    where, params = ("WHERE CAST(r.conversation_id AS TEXT) = ?", [only]) if only is not None else ("", [])
+    where, params = matching("r.conversation_id", only)
     responses = db.execute("SELECT r.id, r.conversation_id, r.model, r.system, r.prompt, r.response FROM responses r "
                            f"{where} ORDER BY {ORDER}", params)
     exception = "tr.exception" if "exception" in {c.name for c in db["tool_results"].columns} else "NULL"

@@ -15,7 +15,7 @@ from typing import Any, Iterator
 import sqlite_utils
 
 from inspector.formats.base import parse_arguments
-from inspector.formats.sqlite_db import SqliteSource, grouped, merge_groups
+from inspector.formats.sqlite_db import SqliteSource, grouped, matching, merge_groups
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
 
 NAME = "rubyllm"
@@ -40,7 +40,7 @@ def sessions(db: sqlite_utils.Database, source: SqliteSource, only: str | None =
     columns = {c.name for c in db["messages"].columns}
     model = "model_id" if "model_id" in columns else "NULL"
     order = "m.chat_id, m.created_at, m.id" if "created_at" in columns else "m.chat_id, m.id"
-    where, params = ("WHERE CAST(m.chat_id AS TEXT) = ?", [only]) if only is not None else ("", [])
+    where, params = matching("m.chat_id", only)
     messages = db.execute(f"SELECT m.id, m.chat_id, m.role, m.content, m.tool_call_id, {model} AS model "
                           f"FROM messages m {where} ORDER BY {order}", params)
     calls = db.conn.cursor().execute(

@@ -14,7 +14,7 @@ from typing import Any, Iterator
 import sqlite_utils
 
 from inspector.errors import InspectorError
-from inspector.formats.sqlite_db import SqliteSource, grouped, quote
+from inspector.formats.sqlite_db import SqliteSource, grouped, matching, quote
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolResult, Turn
 
 NAME = "table"
@@ -70,13 +70,11 @@ def sessions(db: sqlite_utils.Database, source: SqliteSource, only: str | None =
     session = quote(mapping["session"]) if "session" in mapping else "NULL"
     row_id = quote(mapping.get("id", "rowid"))
     order = ", ".join([session] + ([quote(mapping["order"])] if "order" in mapping else []) + [row_id])
-    where, params = "", []
-    if only is not None and "session" in mapping:
-        where, params = f" WHERE CAST({session} AS TEXT) = ?", [only]
-    elif only is not None and only != WHOLE_TABLE:
+    if only is not None and "session" not in mapping and only != WHOLE_TABLE:
         return
+    where, params = matching(session, only) if "session" in mapping else ("", [])
     sql = (f"SELECT {row_id} AS id, {quote(mapping['role'])} AS role, {quote(mapping['content'])} AS content, "
-           f"{session} AS session FROM {quote(source.table)}{where} ORDER BY {order}")
+           f"{session} AS session FROM {quote(source.table)} {where} ORDER BY {order}")
     for key, rows in grouped(db.execute(sql, params), 3):
         yield _session(source, WHOLE_TABLE if "session" not in mapping else str(key), rows)
 
