@@ -185,11 +185,12 @@ def test_flagged_only_search_and_finding_cycling(session_copy: Path):
         assert "finding 1 of 2" in finding_text(pilot)
         await press(pilot, "right_square_bracket")
         assert "finding 2 of 2" in finding_text(pilot)
-        await press(pilot, "f", "slash")
+        await press(pilot, "slash")  # still listing flagged turns only
         await pilot.press(*"canal")
         await press(pilot, "enter")
         first = selected(pilot)
         assert "canal" in pilot.app.screen.session.turn_at(first).text.lower()
+        assert not turns.flagged_only and "flagged only" not in str(pilot.app.screen.query_one("#bar", Static).visual)
         await press(pilot, "n")
         assert selected(pilot) != first and "canal" in pilot.app.screen.session.turn_at(selected(pilot)).text.lower()
         await press(pilot, "escape", "n")  # search cleared: n is the next flagged turn again

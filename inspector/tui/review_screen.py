@@ -25,7 +25,7 @@ from inspector.errors import InspectorError
 from inspector.formats import load_sessions
 from inspector.model import SEVERITIES, Session
 from inspector.preview import preview
-from inspector.review import PENDING, Review
+from inspector.review import APPROVED, EDITED, PENDING, SKIPPED, Review
 from inspector.safe_text import neutralise
 from inspector.scan import ScanResult
 from inspector.tui.commands import ScreenKeys, help_rows
@@ -164,7 +164,7 @@ class ReviewScreen(DecisionActions, Screen[None]):
 
     def on_review_screen_failed(self, event: Failed) -> None:
         self.query_one("#loading").add_class("-done")
-        self.query_one("#bar", Static).update(Content.styled(event.error, "bold $text-error"))
+        self.query_one("#bar", Static).update(Content.styled(neutralise(event.error), "bold $text-error"))
         self._tell(event.error, title="Could not open", severity="error", timeout=10)
 
     def _show_session(self, session: Session) -> None:
@@ -180,7 +180,7 @@ class ReviewScreen(DecisionActions, Screen[None]):
         for position in positions:
             indices = self._by_turn[position]
             statuses = {self.review.status(self.session_index, i) for i in indices}
-            status = next((s for s in (PENDING, "edited", "approved") if s in statuses), "skipped")
+            status = next((s for s in (PENDING, EDITED, APPROVED) if s in statuses), SKIPPED)
             kinds = ",".join(dict.fromkeys(findings[i].kind for i in indices))
             severity = min((findings[i].severity for i in indices), key=SEVERITIES.index)
             marks[position] = TurnMark(kinds, severity, status)
@@ -188,9 +188,9 @@ class ReviewScreen(DecisionActions, Screen[None]):
 
     def _refresh(self, positions: list[int] | None = None) -> None:
         """Redraw the counts bar, the marks of `positions` (all when None) and the detail."""
-        if self.review is not None:
-            self.query_one(TurnList).update_marks(self._marks(self._flagged if positions is None else positions))
         review = self.review
+        if review is not None:
+            self.query_one(TurnList).update_marks(self._marks(self._flagged if positions is None else positions))
         self.query_one("#bar", Static).update(status_line(
             self.path, self.session, self.session_index or 0, len(review.results) if review else 1,
             review.counts(self.session_index) if review else None, self.query_one(TurnList).flagged_only))
@@ -221,7 +221,11 @@ class ReviewScreen(DecisionActions, Screen[None]):
 
     def _select(self, position: int, number: int = 0) -> None:
         self._wanted = (position, number)
-        self.query_one(TurnList).select_position(position)
+        turns = self.query_one(TurnList)
+        flagged_only = turns.flagged_only
+        turns.select_position(position)
+        if turns.flagged_only != flagged_only:  # an unflagged turn was chosen: every turn is listed again
+            self._refresh([])
 
     # ---- navigation ----------------------------------------------------------------------------
 
