@@ -162,3 +162,17 @@ def test_executed_calls_record_the_executors_answer_and_the_audit_says_so(tmp_pa
     ((executions,),) = _rows(source, "SELECT executions FROM inspector_fixes")
     (execution,) = json.loads(executions)
     assert (execution["name"], execution["ok"], execution["exit_status"]) == ("save_memory", True, 0)
+
+
+def test_an_unanswered_rubyllm_call_gets_a_tool_message_linked_to_its_row(tmp_path, capsys):
+    chats = [[("user", "Look up tempo runs.", None),
+              ("assistant", "", [("call_q", "web_search", '{"query": "tempo run"}')]),
+              ("assistant", "I could not find anything.", None)]]
+    source = build_rubyllm(tmp_path / "app.db", chats)
+    assert _kinds(source) == {"1": ["orphan-call"]}
+    assert main(["fix", str(source), "--accept", "orphan-call", "--in-place"]) == 1
+    assert _kinds(source) == {"1": []}
+    assert _rows(source, "SELECT m.role, tc.tool_call_id, m.created_at > owner.created_at FROM messages m "
+                         "JOIN tool_calls tc ON tc.id = m.tool_call_id JOIN messages owner ON owner.id = tc.message_id") == [
+        ("tool", "call_q", 1)]
+    assert [t.role for t in load_conversation(source, "1").turns] == ["user", "assistant", "tool", "assistant"]

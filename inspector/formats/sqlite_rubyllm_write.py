@@ -42,7 +42,7 @@ def write_session(conn: sqlite3.Connection, source: SqliteSource, session: Sessi
                 _update(conn, turn, message_columns, call_columns, stamp)
             continue
         added += 1
-        created = _after(previous["created_at"] if previous else None, added)
+        created = _after(previous.get("created_at") if previous else None, added)
         base = {"chat_id": _chat_id(conn, session, previous), "created_at": created, "updated_at": created,
                 "model_id": previous.get("model_id") if previous and turn.role == "assistant" else None}
         if turn.tool_calls:
