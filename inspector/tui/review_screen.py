@@ -65,7 +65,7 @@ class ReviewScreen(DecisionActions, Screen[None]):
         Binding("q", "quit", "Quit", tooltip="Quit (asks when decisions are not exported)"),
     ]
     DEFAULT_CSS = """
-    ReviewScreen #bar { height: 1; background: $panel; padding: 0 1; }
+    ReviewScreen #bar { height: auto; max-height: 2; background: $panel; padding: 0 0 0 1; }
     ReviewScreen #loading { height: 1; }
     ReviewScreen #loading.-done { display: none; }
     ReviewScreen #loading Static { width: auto; padding: 0 1; }

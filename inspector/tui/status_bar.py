@@ -21,12 +21,12 @@ def status_line(path: Path, session: Session | None, number: int, sessions: int,
     parts: list[str | tuple[str, str]] = [(neutralise(path.name), "bold"), f" · {session.format}"]
     if sessions > 1:
         parts.append(f" · session {number + 1} of {sessions}")
-    parts.append(f" · {len(session.turns):,} turns ")
+    parts.append(f" · {len(session.turns):,} turns  ")
     if counts is not None:
         for label, value, style in (("flagged", counts.flagged, "bold"), ("approved", counts.approved, "bold $text-success"),
                                     ("edited", counts.edited, "bold"), ("skipped", counts.skipped, "bold"),
                                     ("pending", counts.pending, "bold $text-warning")):
-            parts += [(f" {label} ", MUTED), (str(value), style)]
+            parts += [(f"{'' if label == 'flagged' else ' · '}{label} ", MUTED), (str(value), style)]
     if flagged_only:
-        parts.append(("  [flagged only]", "$text-accent"))
+        parts.append((" · flagged only", "$text-accent"))
     return Content.assemble(*parts)
