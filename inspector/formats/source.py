@@ -2,6 +2,10 @@
 
 This is the only place that touches the bytes of a plain session file. Every failure becomes an
 `InspectorError` naming the file (and the line and column where known).
+
+A JSON file is decoded by `msgspec`, about twice as fast as `json` on a large session and to the
+same values (integers of any size included); whatever it refuses (a byte-order mark, NaN, a lone
+surrogate, JSON Lines, invalid JSON) goes the `json` way, which also words the errors.
 """
 
 from __future__ import annotations
@@ -13,7 +17,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
+import msgspec
+
 from inspector.errors import InspectorError
+
+_DECODE_JSON = msgspec.json.Decoder().decode
+_REFUSED = object()
+_INDENT_WINDOW = 4096  # characters at the start of a file in which to look for its indentation
 
 
 @dataclass(frozen=True)
@@ -80,6 +90,10 @@ def read_document(path: Path) -> Document:
         raise InspectorError(f"{path}: file is empty")
     if b"\x00" in data[:8192]:
         raise InspectorError(f"{path}: binary file, not a session")
+    value = _decode_fast(data)
+    if value is not _REFUSED:
+        head = data[:4 * _INDENT_WINDOW + 4].decode("utf-8", "ignore")  # up to 4 bytes a character
+        return Document(path, value, indent=_detect_indent(head))
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -136,6 +150,14 @@ def records_with_errors(records: Iterable[Any]) -> list[str]:
     return [f"line {r.number}: invalid JSON ({r.error}), skipped" for r in records if isinstance(r, BadLine)]
 
 
+def _decode_fast(data: bytes) -> Any:
+    """The JSON value of `data` by `msgspec`, or `_REFUSED` when it refuses it."""
+    try:
+        return _DECODE_JSON(data)
+    except (msgspec.DecodeError, ValueError):  # ValueError: invalid UTF-8
+        return _REFUSED
+
+
 def _first_record_parses(lines: list[str]) -> bool:
     for line in lines:
         if line.strip():
@@ -162,7 +184,7 @@ def _read_json_lines(path: Path, lines: list[str]) -> Document:
 
 def _detect_indent(text: str) -> int | str | None:
     """The indentation of the first indented line, or None for a compact file."""
-    head = text[:4096]
+    head = text[:_INDENT_WINDOW]
     newline = head.find("\n")
     if newline < 0:
         return None

@@ -1,0 +1,55 @@
+"""Reading a session file: the fast decoder gives exactly what `json` gives, and whatever it
+refuses still loads the `json` way, so a session is read and written back unchanged."""
+
+import json
+import math
+
+import pytest
+
+from inspector.formats import load_sessions, render_sessions
+from inspector.formats.source import read_document
+
+MESSAGES = [
+    {"role": "system", "content": "Tu es Wren. Naïve café — “quoted” 😀 \u2028 tab\there"},
+    {"role": "user", "content": "Save order 123456789012345678901234567890 please"},
+    {"role": "assistant", "content": None, "tool_calls": [{"id": "call_1", "type": "function", "function": {
+        "name": "save_memory", "arguments": "{\"content\": \"x\"}"}}]},
+    {"role": "tool", "tool_call_id": "call_1", "content": "{\"success\": true}"},
+]
+META = {"big": 123456789012345678901234567890, "negative": -9223372036854775809, "max_u64": 18446744073709551615,
+        "float": 0.1, "tiny": 5e-324, "exponent": 1e300, "minus_zero": -0.0, "escapes": "\\\"\b\f\n\r\t/\u00e9\u0001"}
+
+
+def _write(path, text: str):
+    path.write_bytes(text.encode("utf-8"))
+    return path
+
+
+@pytest.mark.parametrize("indent", [None, 2, 4, "\t"])
+def test_values_and_indentation_are_those_json_reads(tmp_path, indent):
+    text = json.dumps({"meta": META, "messages": MESSAGES}, indent=indent, ensure_ascii=False) + "\n"
+    document = read_document(_write(tmp_path / "s.json", text))
+    assert document.value == json.loads(text)
+    assert type(document.value["meta"]["big"]) is int and type(document.value["meta"]["negative"]) is int
+    assert math.copysign(1.0, document.value["meta"]["minus_zero"]) == -1.0
+    assert list(document.value["messages"][2]) == list(MESSAGES[2])  # key order kept
+    assert document.indent == indent
+    assert render_sessions(load_sessions(tmp_path / "s.json")) == text  # read and written back unchanged
+
+
+@pytest.mark.parametrize("text", [
+    "\ufeff" + json.dumps({"messages": MESSAGES}),  # byte-order mark
+    json.dumps({"messages": MESSAGES, "score": float("nan"), "limit": float("inf")}),  # JS literals json accepts
+    json.dumps({"messages": MESSAGES, "note": "\ud800 lone surrogate"}),  # escaped, as json writes it
+    json.dumps({"messages": MESSAGES, "huge": 1e400}),  # read by json as infinity
+])
+def test_what_the_fast_decoder_refuses_still_loads_as_json_reads_it(tmp_path, text):
+    document = read_document(_write(tmp_path / "s.json", text))
+    expected = json.loads(text.lstrip("\ufeff"))
+    assert json.dumps(document.value, sort_keys=True) == json.dumps(expected, sort_keys=True)
+    assert len(load_sessions(tmp_path / "s.json")[0].turns) == len(MESSAGES)
+
+
+def test_indentation_found_past_a_long_first_line_of_wide_characters(tmp_path):
+    text = '{"title": "' + "😀" * 1000 + '",\n   "messages": ' + json.dumps(MESSAGES) + "}"
+    assert read_document(_write(tmp_path / "s.json", text)).indent == 3
