@@ -14,6 +14,9 @@ each in its own process, a baseline that only `json.load`s the file and `python 
 each, their ratios against the targets (time at most 3.0x, memory at most 2.5x json.load), and the
 findings reported against the problems planted, by kind. It exits 0 whatever the numbers (it is a
 report, not a test) unless a child crashes (exit 2 or more). `--keep` keeps the generated file and prints where it is.
+`--runs N` runs each command N times instead of 3; the worst wall time, the CPU time (less
+sensitive to other work on the machine) and the ratio of each run pair show the spread. `--stages`
+adds the CPU time of each stage of the scan (`scan_stages.py`).
 
 The file is generated in a child process: on Linux a child's `ru_maxrss` starts from its parent's
 size (the memory it was forked from), so the measuring process must stay small.
@@ -138,8 +141,9 @@ def generate(path: Path, count: int) -> dict[str, int]:
     return planted
 
 
-def measure(command: list[str], allowed: tuple[int, ...]) -> tuple[float, float]:
-    """Run `command` with stdout discarded; return wall seconds and peak RSS in MB. Exits on a crash."""
+def measure(command: list[str], allowed: tuple[int, ...]) -> tuple[float, float, float]:
+    """Run `command` with stdout discarded; return wall seconds, CPU seconds (user and system) and peak
+    RSS in MB. Exits on a crash."""
     with tempfile.TemporaryFile() as errors:
         start = time.perf_counter()
         process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors, cwd=ROOT)
@@ -149,13 +153,16 @@ def measure(command: list[str], allowed: tuple[int, ...]) -> tuple[float, float]
         if code not in allowed:
             errors.seek(0)
             sys.exit(f"{' '.join(command[1:4])} ... exited {code}:\n{errors.read().decode('utf-8', 'replace')}")
-    return elapsed, usage.ru_maxrss / (1024 * 1024 if sys.platform == "darwin" else 1024)
+    cpu = usage.ru_utime + usage.ru_stime
+    return elapsed, cpu, usage.ru_maxrss / (1024 * 1024 if sys.platform == "darwin" else 1024)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--messages", type=int, default=200_000, help="messages in the generated session")
     parser.add_argument("--keep", action="store_true", help="keep the generated file and print its path")
+    parser.add_argument("--runs", type=int, default=RUNS, help="interleaved runs of each command (best is compared)")
+    parser.add_argument("--stages", action="store_true", help="also print the CPU time of each stage of the scan")
     parser.add_argument("--generate-only", metavar="PATH", help=argparse.SUPPRESS)
     options = parser.parse_args()
     if options.generate_only:  # the child that writes the file
@@ -171,25 +178,31 @@ def main() -> None:
         baseline = [sys.executable, "-c", "import json,sys; json.load(open(sys.argv[1]))", str(path)]
         scan = [sys.executable, "-m", "inspector", "scan", "--json", str(path)]
         runs = {"json.load": [], "scan --json": []}
-        for _ in range(RUNS):  # interleaved, so drift in the machine's load hits both alike
+        for _ in range(options.runs):  # interleaved, so drift in the machine's load hits both alike
             runs["json.load"].append(measure(baseline, (0,)))
             runs["scan --json"].append(measure(scan, (0, 1)))
-        best = {name: (min(t for t, _ in r), max(m for _, m in r)) for name, r in runs.items()}
+        best = {name: (min(t for t, _, _ in r), max(m for _, _, m in r)) for name, r in runs.items()}
         report = subprocess.run(scan, capture_output=True, text=True, cwd=ROOT)
         if report.returncode not in (0, 1):
             sys.exit(f"inspector scan exited {report.returncode}:\n{report.stderr}")
         found = json.loads(report.stdout)["summary"]["by_kind"]
-        print(f"\n{'':12}{'seconds':>10}{'peak MB':>10}")
+        print(f"\n{'':12}{'seconds':>10}{'worst':>8}{'CPU s':>8}{'peak MB':>10}   (best of {options.runs}; CPU of the best)")
         for name, (seconds, megabytes) in best.items():
-            print(f"{name:12}{seconds:>10.2f}{megabytes:>10.0f}")
-        print()
+            worst = max(t for t, _, _ in runs[name])
+            cpu = next(c for t, c, _ in runs[name] if t == seconds)
+            print(f"{name:12}{seconds:>10.2f}{worst:>8.2f}{cpu:>8.2f}{megabytes:>10.0f}")
+        ratios = sorted(s[0] / b[0] for s, b in zip(runs["scan --json"], runs["json.load"]))
+        print(f"time ratio of each run pair: {', '.join(f'{r:.2f}' for r in ratios)}\n")
         for label, index, target in (("time", 0, TIME_TARGET), ("memory", 1, MEMORY_TARGET)):
             ratio = best["scan --json"][index] / best["json.load"][index]
             verdict = "ok" if ratio <= target else "OVER TARGET"
-            print(f"scan {label + ':':8}{ratio:.1f}x json.load (target <= {target}x) {verdict}")
+            print(f"scan {label + ':':8}{ratio:.2f}x json.load (target <= {target}x) {verdict}")
         for kind in sorted(planted.keys() | found.keys()):
             reported, made_count = found.get(kind, 0), planted.get(kind, 0)
             print(f"{kind + ':':21}{reported:,} reported, {made_count:,} planted{'' if reported == made_count else '  MISMATCH'}")
+        if options.stages:
+            print()
+            subprocess.run([sys.executable, str(Path(__file__).with_name("scan_stages.py")), str(path)], cwd=ROOT, check=True)
     finally:
         if options.keep:
             print(f"kept {path}")

@@ -1,0 +1,107 @@
+"""Where the time of `inspector scan --json FILE` goes: CPU seconds of each stage, in one process.
+
+Run by hand (pytest does not collect it), or through `bench_scan.py --stages`:
+
+    python tests/benchmarks/scan_stages.py FILE [--repeat 3]
+
+It runs the stages the command runs, in its order (imports; reading and decoding the file; building
+the turns; each detector; the outline of each session the command keeps; the report with its
+rates; encoding the report) and prints the CPU time of
+each (best of `--repeat` runs after the imports) and their total. A detector's row includes the
+shared indexes it was the first to ask for. CPU time, not wall time: other work on the machine
+changes it less.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Callable, Iterator
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("file", type=Path, help="a session file")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of the stages after the imports (best is shown)")
+    options = parser.parse_args()
+    start = time.process_time()
+    import inspector.cli  # noqa: F401  (everything the command imports)
+    imports = time.process_time() - start
+    runs = [_stages(options.file) for _ in range(options.repeat)]
+    best = {name: min(run[name] for run in runs) for name in runs[0]}
+    print(f"{'stage':28}{'CPU s':>8}")
+    print(f"{'imports':28}{imports:>8.3f}")
+    for name, seconds in best.items():
+        print(f"{name:28}{seconds:>8.3f}")
+    print(f"{'total':28}{imports + sum(v for k, v in best.items() if not k.startswith('  ')):>8.3f}")
+
+
+def _stages(path: Path) -> dict[str, float]:
+    """One scan of `path`, stage by stage, as `inspector scan --json` runs it."""
+    from inspector import detectors, scan
+    from inspector.formats import load_sessions
+    from inspector.formats.source import read_document
+    from inspector.gc_pause import collector_paused
+    from inspector.json_report import build_report
+
+    spent: dict[str, float] = {detector.KIND: 0.0 for detector in detectors.DETECTORS}
+    originals = [(detector, detector.detect) for detector in detectors.DETECTORS]
+    for detector, detect in originals:
+        detector.detect = _timed(detect, detector.KIND, spent)
+    try:
+        clock = _Clock()
+        with collector_paused():  # as the command scans
+            read_document(path)
+            times = {"read and decode": clock.lap()}
+            sessions = load_sessions(path)
+            times["build turns"] = clock.lap() - times["read and decode"]
+            results = [scan.ScanResult(session, detectors.detect_findings(session)) for session in sessions]
+            times["detect"] = clock.lap()
+            times.update({f"  {kind}": seconds for kind, seconds in spent.items()})
+            outline = getattr(scan, "outline", None)  # what the command keeps of each session for the report
+            if outline:
+                results = [outline(result) for result in results]
+                times["outline"] = clock.lap()
+        report = build_report(results, [])
+        times["report and rates"] = clock.lap()
+        json.dumps(report, ensure_ascii=False)
+        times["encode report"] = clock.lap()
+        return times
+    finally:
+        for detector, detect in originals:
+            detector.detect = detect
+
+
+class _Clock:
+    """CPU seconds since the last lap."""
+
+    def __init__(self) -> None:
+        self.last = time.process_time()
+
+    def lap(self) -> float:
+        now = time.process_time()
+        elapsed, self.last = now - self.last, now
+        return elapsed
+
+
+def _timed(detect: Callable, kind: str, spent: dict[str, float]) -> Callable:
+    """`detect` with the CPU time spent inside it added to `spent[kind]`."""
+    def wrapper(context) -> Iterator:
+        findings = detect(context)
+        while True:
+            start = time.process_time()
+            try:
+                finding = next(findings)
+            except StopIteration:
+                spent[kind] += time.process_time() - start
+                return
+            spent[kind] += time.process_time() - start
+            yield finding
+    return wrapper
+
+
+if __name__ == "__main__":
+    sys.exit(main())
