@@ -92,7 +92,8 @@ def test_fix_writes_a_forked_thread_that_llm_itself_reads_and_verifies(logs_db, 
         parent = row["hash"]
     assert store.thread_messages(original_threads[0][0])[1].parts[0].text == FAKE_SAVE  # untouched
     assert list_conversations(out)[:2] == original_threads
-    run_llm(home, "logs", "-n", "0")  # llm still reads the database
+    shown = run_llm(home, "logs", "--cid", fork["id"])  # llm still reads the database, and lists the fork
+    assert "You saw right through me." in shown and "{success: true" not in shown.split("## Response")[-1]
     audit = list(db.query("SELECT kind, note FROM inspector_fixes"))
     assert [row["kind"] for row in audit] == ["result-prefix"] and fork["id"] in audit[0]["note"]
     rescanned = {r.session.session_id: [f.kind for f in r.findings] for r in iter_scan(out)}

@@ -44,7 +44,7 @@ def write_session(conn: sqlite3.Connection, source: SqliteSource, session: Sessi
     """Store the repaired thread as a fork; returns one audit row per fix."""
     parent: str | None = None
     forked = False
-    new_hashes: dict[int, str] = {}
+    renamed: dict[str, str] = {}  # original message hash -> its hash in the fork
     for turn in session.turns:
         if turn.raw is not None and not turn.edited and not forked:
             parent = turn.raw["hash"]
@@ -53,15 +53,36 @@ def write_session(conn: sqlite3.Connection, source: SqliteSource, session: Sessi
         message = _stored_message(conn, turn) if turn.raw is not None else _new_message(turn)
         parent = _store(conn, message, parent)
         if turn.raw is not None:
-            new_hashes[turn.position] = parent
+            renamed[turn.raw["hash"]] = parent
     thread = _ulid()
     name = conn.execute("SELECT name FROM threads WHERE id = ?", [session.session_id]).fetchone()[0]
     conn.execute("INSERT INTO threads (id, name, tip_message_hash, forked_from, datetime_utc) VALUES (?, ?, ?, ?, ?)",
                  [thread, f"{name or session.session_id} (repaired by inspector)", parent, session.session_id,
                   str(datetime.now(timezone.utc))])
+    _copy_turns(conn, session.session_id, thread, renamed)
     return [AuditRow(fix, session.session_id, "messages", _original_hash(session, fix),
-                     f"written as message {new_hashes.get(fix.finding.turn)} of the new thread {thread}")
+                     f"written as message {renamed.get(_original_hash(session, fix))} of the new thread {thread}")
             for fix in fixes]
+
+
+def _copy_turns(conn: sqlite3.Connection, original: str, fork: str, renamed: dict[str, str]) -> None:
+    """The original thread's `turns` (what `llm logs` lists, with their tools) again for the fork,
+    each pointing at the fork's messages, so `llm logs --cid FORK` shows the repaired conversation."""
+    if not conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'turns'").fetchone():
+        return
+    cursor = conn.execute("SELECT * FROM turns WHERE thread_id = ? ORDER BY datetime_utc, id", [original])
+    names = [column[0] for column in cursor.description]
+    has_tools = conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'turn_tools'").fetchone()
+    for row in cursor.fetchall():
+        values = dict(zip(names, row))
+        old_id, values["id"], values["thread_id"] = values["id"], _ulid(), fork
+        for key in ("parent_message_hash", "tip_message_hash"):
+            values[key] = renamed.get(values[key], values[key])
+        conn.execute(f"INSERT INTO turns ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})",
+                     [values[name] for name in names])
+        if has_tools:
+            conn.execute("INSERT INTO turn_tools (turn_id, tool_id, instance_id) SELECT ?, tool_id, instance_id "
+                         "FROM turn_tools WHERE turn_id = ?", [values["id"], old_id])
 
 
 def _stored_message(conn: sqlite3.Connection, turn: Turn) -> dict[str, Any]:
