@@ -114,10 +114,14 @@ def _repair_parts(parts: list[dict[str, Any]], turn: Turn) -> None:
         part["text"] = text
     if not texts and turn.text:
         parts.insert(0, {"type": "text", "text": turn.text})
-    repaired = {call.id: call.arguments_raw for call in turn.tool_calls if isinstance(call.arguments_raw, dict)}
+    calls = {call.id: call for call in turn.tool_calls}
     for part in parts:
-        if part["type"] == "tool_call" and part.get("tool_call_id") in repaired:
-            part["arguments"] = repaired[part["tool_call_id"]]
+        call = calls.get(part.get("tool_call_id")) if part["type"] == "tool_call" else None
+        if call is not None:
+            if part.get("name") != call.name:  # a renamed call keeps its id and arguments
+                part["name"] = call.name
+            if isinstance(call.arguments_raw, dict):  # arguments a repair replaced
+                part["arguments"] = call.arguments_raw
 
 
 def _new_message(turn: Turn) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import html
 import json
 import re
-from typing import Any, Iterator
+from typing import Any, Iterator, Sequence
 
 import sqlite_utils
 
@@ -76,12 +76,35 @@ def split_content(content: str) -> tuple[list[str], list[dict[str, str]]]:
     return texts, tags
 
 
-def with_text(content: str, new_text: str) -> str:
+def repaired_content(content: str, new_text: str, calls: Sequence[ToolCall]) -> str:
     """The assistant content with its text (the pieces around the details tags) replaced by
-    `new_text`, spread over the pieces as `spread_text` does; the tags are kept as they were."""
-    tags = [match.group(0) for match in DETAILS.finditer(content)]
+    `new_text`, spread over the pieces as `spread_text` does, and each tag's `name` and `arguments`
+    taken from the turn's call in its place (a renamed call, repaired arguments); the tags' other
+    attributes are kept as they were."""
+    tags = [_with_call(match.group(0), calls[index] if index < len(calls) else None)
+            for index, match in enumerate(DETAILS.finditer(content))]
     texts = spread_text(split_content(content)[0], new_text)
     return "".join(text + tag for text, tag in zip(texts, tags + [""]))
+
+
+def _with_call(tag: str, call: ToolCall | None) -> str:
+    """A details tag with its `name` and (when a repair replaced them) `arguments` set from `call`,
+    encoded as the tag had them (JSON, or JSON in a JSON string), HTML-escaped."""
+    if call is None:
+        return tag
+
+    def attribute(match: re.Match) -> str:
+        key, value = match.group(1), match.group(2)
+        if key == "name":
+            return f'name="{html.escape(call.name)}"'
+        if key == "arguments" and isinstance(call.arguments_raw, dict):
+            encoded = json.dumps(call.arguments_raw, ensure_ascii=False)
+            twice = isinstance(_json(html.unescape(value)), str)
+            return f'arguments="{html.escape(json.dumps(encoded, ensure_ascii=False) if twice else encoded)}"'
+        return match.group(0)
+
+    opening = tag[:tag.index(">")]  # the attributes end at the first '>'
+    return ATTRIBUTE.sub(attribute, opening) + tag[len(opening):]
 
 
 def _turns(position: int, message: dict[str, Any]) -> list[Turn]:

@@ -1,11 +1,12 @@
 """Writing a repaired RubyLLM chat back to its Rails tables.
 
-An edited message gets its new `content` (and `updated_at`); a call whose arguments were repaired
-gets its new `arguments`. A recovered call is recorded the way RubyLLM records a real one: an
-assistant message owning a `tool_calls` row (`message_id`), then a `tool` message whose integer
-`tool_call_id` is that row's id, holding the result. New messages are stamped one microsecond
-apart just after the message before them, so RubyLLM (which orders a chat by `created_at`) and
-this tool read them in their place.
+An edited message gets its new `content` (and `updated_at`); its calls get their `name` (a
+renamed call) and repaired `arguments` (a `tool` message names no tool: it points at the call's
+row). A recovered call is recorded the way RubyLLM records a real one: an assistant message
+owning a `tool_calls` row (`message_id`), then a `tool` message whose integer `tool_call_id` is
+that row's id, holding the result. New messages are stamped one microsecond apart just after the
+message before them, so RubyLLM (which orders a chat by `created_at`) and this tool read them in
+their place.
 """
 
 from __future__ import annotations
@@ -67,10 +68,10 @@ def _update(conn: sqlite3.Connection, turn: Turn, message_columns: set[str], cal
     touched = ", updated_at = ?" if "updated_at" in message_columns else ""
     conn.execute(f"UPDATE messages SET content = ?{touched} WHERE id = ?",
                  [turn.text, *([_rails_time(stamp)] if touched else []), turn.raw["id"]])
-    for call in turn.tool_calls:
-        if isinstance(call.arguments_raw, dict):  # arguments a repair replaced
-            conn.execute("UPDATE tool_calls SET arguments = ? WHERE message_id = ? AND tool_call_id = ?",
-                         [json.dumps(call.arguments_raw, ensure_ascii=False), turn.raw["id"], call.id])
+    for call in turn.tool_calls:  # a repair may have replaced the arguments or renamed the call
+        arguments = json.dumps(call.arguments_raw, ensure_ascii=False) if isinstance(call.arguments_raw, dict) else None
+        conn.execute("UPDATE tool_calls SET name = ?, arguments = coalesce(?, arguments) "
+                     "WHERE message_id = ? AND tool_call_id = ?", [call.name, arguments, turn.raw["id"], call.id])
 
 
 def _message(conn: sqlite3.Connection, message_id: Any) -> dict[str, Any]:

@@ -1,8 +1,8 @@
 """Writing repaired conversations back to schemas whose messages are plain text: Elia, a table
 named with `--table/--map`, `llm` before 0.32 (`responses`) and Open WebUI (the `chat` JSON).
 
-An edited turn's text replaces its content; a repaired argument replaces the stored one where the
-schema stores calls (`llm`'s old `tool_calls`). None of these has a place for a call recovered from
+An edited turn's text replaces its content; a repaired argument or a renamed call replaces the
+stored one where the schema stores calls (`llm`'s old `tool_calls`, Open WebUI's details tags). None of these has a place for a call recovered from
 text, so such calls are recorded in `inspector_fixes` only, and the audit row says so.
 """
 
@@ -15,7 +15,7 @@ from typing import Any
 from inspector.formats import sqlite_elia, sqlite_llm_legacy, sqlite_open_webui, sqlite_table
 from inspector.formats.sqlite_audit import AuditRow
 from inspector.formats.sqlite_db import SqliteSource, quote
-from inspector.formats.sqlite_open_webui import shown_messages, with_text
+from inspector.formats.sqlite_open_webui import repaired_content, shown_messages
 from inspector.model import Session, Turn
 from inspector.repair import AppliedFix
 
@@ -33,10 +33,10 @@ def write_session(conn: sqlite3.Connection, source: SqliteSource, session: Sessi
         table = "responses"
         for turn in _edited(session):
             conn.execute(f"UPDATE responses SET {quote(turn.raw['column'])} = ? WHERE id = ?", [turn.text, turn.raw["id"]])
-            for call in turn.tool_calls:
-                if isinstance(call.arguments_raw, dict):  # arguments a repair replaced
-                    conn.execute("UPDATE tool_calls SET arguments = ? WHERE response_id = ? AND tool_call_id = ?",
-                                 [json.dumps(call.arguments_raw, ensure_ascii=False), turn.raw["id"], call.id])
+            for call in turn.tool_calls:  # a repair may have replaced the arguments or renamed the call
+                arguments = json.dumps(call.arguments_raw, ensure_ascii=False) if isinstance(call.arguments_raw, dict) else None
+                conn.execute("UPDATE tool_calls SET name = ?, arguments = coalesce(?, arguments) "
+                             "WHERE response_id = ? AND tool_call_id = ?", [call.name, arguments, turn.raw["id"], call.id])
     else:
         mapped = sqlite_elia.with_mapping(source) if source.format == sqlite_elia.NAME else source
         table = mapped.table
@@ -48,14 +48,15 @@ def write_session(conn: sqlite3.Connection, source: SqliteSource, session: Sessi
 
 
 def _write_open_webui(conn: sqlite3.Connection, session: Session) -> None:
-    edited = {turn.raw["id"]: turn.text for turn in _edited(session)}
+    edited = {turn.raw["id"]: turn for turn in _edited(session)}
     if not edited:
         return
     chat = json.loads(conn.execute("SELECT chat FROM chat WHERE id = ?", [session.session_id]).fetchone()[0])
     linear = chat.get("messages") if isinstance(chat.get("messages"), list) else []
     for message in shown_messages(chat) + [m for m in linear if isinstance(m, dict)]:
-        if message.get("id") in edited and isinstance(message.get("content"), str):
-            message["content"] = with_text(message["content"], edited[message["id"]])
+        turn = edited.get(message.get("id"))
+        if turn is not None and isinstance(message.get("content"), str):
+            message["content"] = repaired_content(message["content"], turn.text, turn.tool_calls)
     conn.execute("UPDATE chat SET chat = ? WHERE id = ?", [json.dumps(chat, ensure_ascii=False), session.session_id])
 
 

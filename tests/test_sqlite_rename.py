@@ -1,0 +1,107 @@
+"""The `unknown-tool` rename written back by every SQLite writer that stores calls: RubyLLM's
+`tool_calls.name`, `llm` 0.32+'s forked thread, `llm` 0.31's `tool_calls` and Open WebUI's details
+tags. Each test fixes a real database, re-opens it and re-scans it clean of `unknown-tool`."""
+
+from __future__ import annotations
+
+import html
+import json
+import sqlite3
+from pathlib import Path
+
+from conftest import SAVE_MEMORY
+from test_sqlite_formats import build_llm_legacy, build_open_webui
+from test_sqlite_llm import FUNCTIONS, run_llm
+from test_sqlite_rubyllm import build_rubyllm
+
+from inspector.catalogue import load_tools_file
+from inspector.cli import main
+from inspector.formats.sqlite_history import load_conversation
+from inspector.scan import iter_scan
+
+ARGS = {"memory_type": "fact", "content": "Likes green tea."}
+MISNAMED_CHAT = [("user", "Remember that I like green tea.", None),
+                 ("assistant", "", [("call_tea", "save_memories", json.dumps(ARGS))]),
+                 ("tool", '{"success": true}', "call_tea"),
+                 ("assistant", "Noted.", None)]
+
+
+def _tools_file(tmp_path: Path) -> Path:
+    path = tmp_path / "tools.json"
+    path.write_text(json.dumps([SAVE_MEMORY]))
+    return path
+
+
+def _kinds(path: Path, *options) -> dict[str, list[str]]:
+    return {r.session.session_id: [f.kind for f in r.findings] for r in iter_scan(path, *options)}
+
+
+def _rows(path: Path, sql: str) -> list[tuple]:
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return conn.execute(sql).fetchall()
+    finally:
+        conn.close()
+
+
+def test_rubyllm_rename_updates_the_tool_calls_row(tmp_path, capsys):
+    source, out = build_rubyllm(tmp_path / "app.db", [MISNAMED_CHAT]), tmp_path / "fixed.db"
+    tools = _tools_file(tmp_path)
+    assert _kinds(source, None, load_tools_file(tools)) == {"1": ["unknown-tool"]}
+    assert main(["fix", str(source), "--tools", str(tools), "--accept", "unknown-tool", "-o", str(out)]) == 1
+    assert "1 fix applied" in capsys.readouterr().out
+    assert _rows(out, "SELECT tool_call_id, name, arguments FROM tool_calls") == [
+        ("call_tea", "save_memory", json.dumps(ARGS))]  # same id, same arguments text
+    assert _kinds(out, None, load_tools_file(tools)) == {"1": []}
+    (result,) = load_conversation(out, "1").turns[2].tool_results
+    assert (result.call_id, result.name) == ("call_tea", "save_memory")  # the tool message follows its row
+    assert _rows(out, "SELECT kind, row_id FROM inspector_fixes") == [("unknown-tool", "2")]
+    assert _rows(source, "SELECT name FROM tool_calls") == [("save_memories",)]  # the input is untouched
+
+
+def test_llm_rename_is_written_in_the_forked_thread(tmp_path, capsys):
+    home = tmp_path / "llm"
+    home.mkdir()
+    (home / "functions.py").write_text(FUNCTIONS)
+    call = {"name": "save_memories", "arguments": ARGS}  # llm itself answers: no such tool
+    run_llm(home, "-m", "echo", "--functions", "functions.py", json.dumps({"tool_calls": [call]}))
+    source, out = home / "logs.db", tmp_path / "fixed.db"
+    (original,) = _kinds(source)
+    assert _kinds(source)[original] == ["unknown-tool", "tool-error"]
+    assert main(["fix", str(source), "--accept", "unknown-tool", "-o", str(out)]) == 1
+    (fork,) = _rows(out, "SELECT id FROM threads WHERE forked_from IS NOT NULL")
+    assert _kinds(out) == {original: ["unknown-tool", "tool-error"], fork[0]: ["tool-error"]}
+    (renamed,) = load_conversation(out, fork[0]).turns[1].tool_calls
+    (was,) = load_conversation(out, original).turns[1].tool_calls
+    assert (renamed.id, renamed.name, renamed.arguments) == (was.id, "save_memory", ARGS)
+    assert _rows(out, "SELECT tool_name FROM parts WHERE type = 'tool_call' ORDER BY id") == [
+        ("save_memories",), ("save_memory",)]
+
+
+def test_llm_before_0_32_rename_updates_its_tool_calls_row(tmp_path, capsys):
+    source, out = build_llm_legacy(tmp_path / "logs.db"), tmp_path / "fixed.db"
+    with sqlite3.connect(source) as conn:
+        conn.execute("UPDATE tool_calls SET name = 'save_memories'")
+    conn.close()
+    assert "unknown-tool" in _kinds(source)["01conv"]
+    assert main(["fix", str(source), "--accept", "unknown-tool", "-o", str(out)]) == 1
+    assert "unknown-tool" not in _kinds(out)["01conv"]
+    assert _rows(out, "SELECT name, arguments, tool_call_id FROM tool_calls") == [
+        ("save_memory", '{"memory_type": "fact", "content": "Likes tea."}', "tc1")]
+
+
+def test_open_webui_rename_rewrites_the_details_tag(tmp_path, capsys):
+    source, out = build_open_webui(tmp_path / "webui.db"), tmp_path / "fixed.db"
+    with sqlite3.connect(source) as conn:
+        chat = conn.execute("SELECT chat FROM chat").fetchone()[0]
+        conn.execute("UPDATE chat SET chat = ?", [chat.replace('name=\\"save_memory\\"', 'name=\\"save_memories\\"')])
+    conn.close()
+    tools = _tools_file(tmp_path)
+    assert _kinds(source, None, load_tools_file(tools)) == {"c1": ["unknown-tool", "result-prefix"]}
+    assert main(["fix", str(source), "--tools", str(tools), "--accept", "unknown-tool", "-o", str(out)]) == 1
+    assert _kinds(out, None, load_tools_file(tools)) == {"c1": ["result-prefix"]}
+    content = json.loads(_rows(out, "SELECT chat FROM chat")[0][0])["history"]["messages"]["a1"]["content"]
+    assert 'name="save_memory"' in content and content.startswith("Saving it.\n") and content.endswith("Done.")
+    arguments = html.unescape(content.split('arguments="')[1].split('"')[0])
+    assert json.loads(json.loads(arguments)) == {"memory_type": "fact", "content": "Likes tea."}  # as it was
+
