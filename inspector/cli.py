@@ -17,7 +17,7 @@ from inspector.catalogue import load_tools_file
 from inspector.detectors import kinds
 from inspector.errors import InspectorError
 from inspector.execute import DEFAULT_TIMEOUT, ExecutionResult, check_command, execute_findings, results_by_call
-from inspector.export import backup, export
+from inspector.export import backup, describe_audit, export
 from inspector.formats import format_names, session_files
 from inspector.json_report import build_report
 from inspector.model import Finding, Session
@@ -154,7 +154,7 @@ def _fix(args: argparse.Namespace) -> int:
     print(f"{source}: {found} finding{'s' if found != 1 else ''}, {len(applied)} fix{'es' if len(applied) != 1 else ''} applied")
     print(f"wrote {out}")
     if audit == out:
-        print(f"audit: table inspector_fixes in {out}" + ("" if applied else " (nothing was changed)"))
+        print(f"audit: {describe_audit(audit)}" + ("" if applied else " (nothing was changed)"))
     else:
         print(f"audit: {audit}" if applied else f"audit: {audit} (empty: nothing was changed)")
     return FOUND if found else FOUND_NOTHING

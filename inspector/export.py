@@ -13,6 +13,7 @@ from inspector.errors import InspectorError
 from inspector.execute import ExecutionResult
 from inspector.formats import render_sessions
 from inspector.formats.source import write_text_atomic
+from inspector.formats.sqlite_audit import AUDIT_TABLE
 from inspector.formats.sqlite_db import copy_database, is_sqlite
 from inspector.formats.sqlite_write import export_database, is_from_sqlite
 from inspector.model import Session
@@ -22,6 +23,12 @@ from inspector.repair import AppliedFix
 def audit_path_for(out: Path) -> Path:
     """Where the audit record of `out` goes: `OUT.audit.jsonl` beside it."""
     return out.with_name(out.name + ".audit.jsonl")
+
+
+def describe_audit(audit: Path) -> str:
+    """Where an export's audit record is, for a person: the `inspector_fixes` table of a database
+    (an SQLite export's audit is the written database), else the JSON Lines file."""
+    return f"table {AUDIT_TABLE} in {audit}" if is_sqlite(audit) else str(audit)
 
 
 def backup(path: Path) -> Path:

@@ -14,8 +14,10 @@ from test_sqlite_formats import build_elia, build_generic, build_llm_legacy, bui
 from test_sqlite_rubyllm import build_rubyllm, dump_database
 
 from inspector.cli import main
+from inspector.export import describe_audit
 from inspector.formats import sqlite_db
 from inspector.formats.sqlite_history import load_conversation
+from inspector.review import Review
 from inspector.scan import iter_scan
 
 
@@ -176,3 +178,13 @@ def test_an_unanswered_rubyllm_call_gets_a_tool_message_linked_to_its_row(tmp_pa
                          "JOIN tool_calls tc ON tc.id = m.tool_call_id JOIN messages owner ON owner.id = tc.message_id") == [
         ("tool", "call_q", 1)]
     assert [t.role for t in load_conversation(source, "1").turns] == ["user", "assistant", "tool", "assistant"]
+
+
+def test_an_export_of_a_history_describes_its_audit_as_the_table_in_the_database(tmp_path):
+    source = build_rubyllm(tmp_path / "app.db")
+    review = Review.open(source, list(iter_scan(source)))
+    review.approve(0, 0)
+    outcome = review.export(tmp_path / "fixed.db")
+    assert outcome.audit == tmp_path / "fixed.db" and outcome.applied == 1
+    assert describe_audit(outcome.audit) == f"table inspector_fixes in {tmp_path / 'fixed.db'}"
+    assert describe_audit(tmp_path / "fixed.json.audit.jsonl") == str(tmp_path / "fixed.json.audit.jsonl")

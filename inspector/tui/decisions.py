@@ -13,6 +13,7 @@ from textual import work
 
 from inspector.edits import Edit, proposal
 from inspector.errors import InspectorError
+from inspector.export import describe_audit
 from inspector.preview import preview
 from inspector.review import PENDING, ExportOutcome, ReviewError
 from inspector.tui.dialogs import Confirm, ExportChoice, ExportDialog
@@ -146,7 +147,7 @@ class DecisionActions:
 
     def _exported(self: ReviewScreen, outcome: ExportOutcome) -> None:
         lines = [f"Wrote {outcome.out}", f"{outcome.applied} fix{'es' if outcome.applied != 1 else ''} applied",
-                 f"audit: {outcome.audit}"]
+                 f"audit: {describe_audit(outcome.audit)}"]
         if outcome.backup is not None:
             lines.append(f"backup of the input: {outcome.backup}")
         self._tell("\n".join(lines), title="Exported", timeout=10)
