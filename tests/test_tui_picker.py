@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import DataTable
+from textual.widgets import DataTable, Static
 
 from conftest import SESSIONS
 from inspector.cli import main
 from inspector.tui.app import InspectorApp
+from inspector.tui.dialogs import Confirm
 from inspector.tui.picker import PickerScreen
 from inspector.tui.review_screen import ReviewScreen
 from inspector.tui.turn_list import TurnList
@@ -106,3 +107,46 @@ def test_scan_and_fix_never_import_textual(tmp_path: Path):
             "print('textual' in sys.modules, file=sys.stderr)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.stderr.strip() == "False"
+
+
+def test_file_names_with_markup_brackets_are_shown_as_they_are(tmp_path: Path):
+    for name in ("x[b].json", "[@click=app.quit]y[$x].json"):  # no '/' in a file name: "[/]" cannot be tried
+        shutil.copy(SESSIONS / "memory-agent.openai.json", tmp_path / name)
+
+    async def scenario(pilot: Pilot) -> None:
+        listed = rows(pilot.app.screen.query_one(DataTable))
+        assert [row[0] for row in listed] == ["[@click=app.quit]y[$x].json", "x[b].json"]
+        await pilot.press("enter")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        review = pilot.app.screen
+        assert isinstance(review, ReviewScreen) and review.review is not None
+        assert str(review.query_one("#bar", Static).visual).startswith("[@click=app.quit]y[$x].json · openai")
+        assert str(review.query_one("#loading-label", Static).visual) == "Scanning [@click=app.quit]y[$x].json for findings…"
+
+    run(InspectorApp(tmp_path), scenario)
+
+
+def test_quitting_from_the_picker_asks_while_decisions_are_not_exported(samples: Path):
+    async def scenario(pilot: Pilot) -> None:
+        picker = pilot.app.screen
+        await pilot.press(*["down"] * 5, "enter")  # memory-agent
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("a", "escape")
+        await pilot.pause()
+        assert pilot.app.screen is picker
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, Confirm)
+        await pilot.press("n")
+        await pilot.pause()
+        assert pilot.app.screen is picker and pilot.app.is_running
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, Confirm)
+        await pilot.press("ctrl+q")  # asked again: quits
+        await pilot.pause()
+        assert not pilot.app.is_running
+
+    run(InspectorApp(samples), scenario)

@@ -8,6 +8,9 @@ from textual.app import App
 
 from inspector.errors import InspectorError
 from inspector.formats import session_files
+from inspector.review import Review
+from inspector.safe_text import neutralise
+from inspector.tui.dialogs import Confirm
 from inspector.tui.picker import PickerScreen
 from inspector.tui.review_screen import ReviewScreen
 
@@ -24,12 +27,30 @@ class InspectorApp(App[None]):
         self.files = [target] if target.is_file() else session_files(target)
         if not self.files:
             raise InspectorError(f"{target}: no session files (*.json, *.jsonl) in this directory")
+        self.reviews: list[Review] = []  # every review opened, so quitting can ask about unexported decisions
+        self._asking_to_quit = False
 
     def on_mount(self) -> None:
         if self.target.is_file():
             self.push_screen(ReviewScreen(self.target))
         else:
             self.push_screen(self._picker())
+
+    def action_quit(self) -> None:
+        """Quit (q, ctrl+q), first asking when a review has decisions not exported; asked again, quits."""
+        names = [review.path.name for review in self.reviews if review.unexported]
+        if not names or self._asking_to_quit:
+            self.exit()
+            return
+
+        def answered(yes: bool | None) -> None:
+            self._asking_to_quit = False
+            if yes:
+                self.exit()
+
+        self._asking_to_quit = True
+        self.push_screen(Confirm(f"Decisions on {neutralise(', '.join(names))} are not exported yet (they are kept "
+                                 "in the review file). Quit anyway?", yes="Quit", no="Stay"), answered)
 
     def back_to_sessions(self) -> None:
         """Leave the review screen for the list of sessions (of its file, when it was opened directly)."""

@@ -1,4 +1,4 @@
-"""The review screen's decision keys: approve, skip, edit, undo, approve a kind, copy, export, quit.
+"""The review screen's decision keys: approve, skip, edit, undo, approve a kind, copy, export.
 
 Each one asks `inspector.review.Review` to do the work (it saves the review file at once) and
 then redraws; nothing here decides what a fix is.
@@ -16,6 +16,7 @@ from inspector.errors import InspectorError
 from inspector.export import describe_audit
 from inspector.preview import preview
 from inspector.review import PENDING, ExportOutcome, ReviewError
+from inspector.safe_text import neutralise
 from inspector.tui.dialogs import Confirm, ExportChoice, ExportDialog
 from inspector.tui.editor import FixEditor
 
@@ -28,10 +29,13 @@ class DecisionActions:
 
     def _tell(self: ReviewScreen, message: str, **options) -> None:
         """A notification whose text is shown as it is (it may hold paths and model text)."""
-        self.notify(message, markup=False, **options)
+        self.notify(neutralise(message), markup=False, **options)
 
     def _shown(self: ReviewScreen) -> int | None:
         """The index of the finding shown, or None after saying that a flagged turn must be selected."""
+        if self.review is None:
+            self._tell("Still scanning the session: decisions can be made once it is done", severity="warning")
+            return None
         index = self._current()
         if index is None:
             self._tell("Select a flagged turn first (n jumps to the next one)", severity="warning")
@@ -152,16 +156,3 @@ class DecisionActions:
             lines.append(f"backup of the input: {outcome.backup}")
         self._tell("\n".join(lines), title="Exported", timeout=10)
         self._refresh([])
-
-    def action_quit(self: ReviewScreen) -> None:
-        """Quit, asking first when decisions have not been exported."""
-        if self.review is None or not self.review.unexported:
-            self.app.exit()
-            return
-
-        def confirmed(yes: bool | None) -> None:
-            if yes:
-                self.app.exit()
-
-        self.app.push_screen(Confirm("Some decisions are not exported yet (they are kept in the review file). "
-                                     "Quit anyway?", yes="Quit", no="Stay"), confirmed)

@@ -1,7 +1,9 @@
 """The picker: every session of some files, with its format, turn count and findings by kind.
 
 Files are scanned one by one in a thread worker; each row appears as soon as its file is done,
-under a progress bar. Enter opens the session in the review screen, reusing the scan.
+under a progress bar. Only each session's summary (format, turn count, findings by kind) is kept,
+so a directory of big files is not held in memory; Enter opens the session in the review screen,
+which loads and scans it again.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, ProgressBar, Static
 
 from inspector.errors import InspectorError
+from inspector.safe_text import neutralise
 from inspector.scan import ScanResult, scan_file
 from inspector.tui.commands import ScreenKeys, help_rows
 from inspector.tui.help import HelpScreen
@@ -30,7 +33,7 @@ class PickerScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "open", "Open session"),
         Binding("question_mark", "help", "Help"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("q", "app.quit", "Quit", tooltip="Quit (asks when decisions are not exported)"),
     ]
     DEFAULT_CSS = """
     PickerScreen #title { height: 1; background: $panel; padding: 0 1; }
@@ -43,10 +46,9 @@ class PickerScreen(Screen[None]):
         super().__init__()
         self.files = files
         self.heading = title
-        self._results: dict[Path, list[ScanResult]] = {}
 
     def compose(self) -> ComposeResult:
-        yield Static(Text(self.heading, style="bold"), id="title")
+        yield Static(Text(neutralise(self.heading), style="bold"), id="title")
         yield ProgressBar(total=len(self.files), show_eta=False, id="progress")
         table = DataTable(cursor_type="row", zebra_stripes=True)
         table.add_columns("File", "Session", "Format", "Turns", "Findings by kind")
@@ -66,22 +68,20 @@ class PickerScreen(Screen[None]):
             except InspectorError as error:
                 self.app.call_from_thread(self._add_failure, path, str(error))
             else:
-                self.app.call_from_thread(self._add_rows, path, results)
+                rows = [_row(path, index, result, len(results)) for index, result in enumerate(results)]
+                results = None  # the next file is not scanned while this one is still held
+                self.app.call_from_thread(self._add_rows, rows)
         self.app.call_from_thread(self.query_one("#progress").add_class, "-done")
 
-    def _add_rows(self, path: Path, results: list[ScanResult]) -> None:
-        self._results[path] = results
+    def _add_rows(self, rows: list[tuple[str, tuple[Text, ...]]]) -> None:
         table = self.query_one(DataTable)
-        for index, result in enumerate(results):
-            session = result.session
-            label = session.session_id or (f"{index + 1} of {len(results)}" if len(results) > 1 else "")
-            table.add_row(Text(path.name), Text(label), session.format, f"{len(session.turns):,}",
-                          findings_by_kind(result), key=f"{index}:{path}")
+        for key, cells in rows:
+            table.add_row(*cells, key=key)
         self.query_one(ProgressBar).advance(1)
 
     def _add_failure(self, path: Path, error: str) -> None:
-        self.query_one(DataTable).add_row(Text(path.name), "", Text("unreadable", style="bold red"), "",
-                                          Text(error, style="red"), key=f"-1:{path}")
+        self.query_one(DataTable).add_row(Text(neutralise(path.name)), Text(""), Text("unreadable", style="bold red"),
+                                          Text(""), Text(neutralise(error), style="red"), key=f"-1:{path}")
         self.query_one(ProgressBar).advance(1)
 
     @on(DataTable.RowSelected)
@@ -98,13 +98,21 @@ class PickerScreen(Screen[None]):
         index, _, name = (key or "").partition(":")
         path = Path(name)
         if int(index) < 0:
-            self.notify(f"{path.name} could not be read", severity="error", markup=False)
+            self.notify(f"{neutralise(path.name)} could not be read", severity="error", markup=False)
             return
-        self.app.push_screen(ReviewScreen(path, int(index), self._results.get(path)))
+        self.app.push_screen(ReviewScreen(path, int(index)))
 
     def action_help(self) -> None:
         """Show every key."""
         self.app.push_screen(HelpScreen(help_rows(self)))
+
+
+def _row(path: Path, index: int, result: ScanResult, sessions: int) -> tuple[str, tuple[Text, ...]]:
+    """The table row of one session (its key, and its cells as plain text): all the picker keeps of it."""
+    session = result.session
+    label = session.session_id or (f"{index + 1} of {sessions}" if sessions > 1 else "")
+    return f"{index}:{path}", (Text(neutralise(path.name)), Text(neutralise(label)), Text(session.format),
+                               Text(f"{len(session.turns):,}", justify="right"), findings_by_kind(result))
 
 
 def findings_by_kind(result: ScanResult) -> Text:

@@ -1,7 +1,9 @@
 """The main screen: the turn list above the selected turn's detail, and the review's keys.
 
 Loading runs in a thread worker that only posts messages: the turns are listed as soon as the
-file is read, and the flagged ones are marked once the detectors have run. Every decision goes
+file is read, the first findings (`inspector.early_scan`) are marked and the first flagged turn
+shown while the detectors run over the whole session, and the full findings then replace them
+(the selection kept). Decisions wait for the full scan. Every decision goes
 through `inspector.review.Review`, which saves the review file at once.
 """
 
@@ -21,9 +23,10 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, ProgressBar, Static
 
 from inspector.detectors import detect_findings
+from inspector.early_scan import early_findings
 from inspector.errors import InspectorError
 from inspector.formats import load_sessions
-from inspector.model import SEVERITIES, Session
+from inspector.model import SEVERITIES, Finding, Session
 from inspector.preview import preview
 from inspector.review import APPROVED, EDITED, PENDING, SKIPPED, Review
 from inspector.safe_text import neutralise
@@ -40,9 +43,10 @@ class ReviewScreen(DecisionActions, Screen[None]):
     """Step through one session's flagged turns and decide on each finding."""
 
     COMMANDS = {ScreenKeys}
-    BINDINGS = [  # short descriptions fit the footer; tooltips are what help and the palette show
-        Binding("j", "move(1)", "Down", tooltip="Next turn (or down arrow)", show=False),
-        Binding("k", "move(-1)", "Up", tooltip="Previous turn (or up arrow)", show=False),
+    BINDINGS = [  # in the footer's order, the keys a review needs most first (an 80-column footer shows
+        # the first nine); short descriptions fit the footer; tooltips are what help and the palette show
+        Binding("question_mark", "help", "Help", tooltip="Show every key"),
+        Binding("q", "app.quit", "Quit", tooltip="Quit (asks when decisions are not exported)"),
         Binding("n", "next(True)", "Next", tooltip="Next flagged turn (next match while searching)"),
         Binding("N", "next(False)", "Prev", tooltip="Previous flagged turn (previous match while searching)",
                 key_display="N"),
@@ -50,19 +54,19 @@ class ReviewScreen(DecisionActions, Screen[None]):
         Binding("s", "skip", "Skip", tooltip="Skip this finding: leave the turn as it is"),
         Binding("e", "edit", "Edit", tooltip="Edit the fix (text and call arguments)"),
         Binding("u", "undo", "Undo", tooltip="Undo the last decision (many levels)"),
+        Binding("x", "export", "Export", tooltip="Export the repaired session with the approved fixes"),
         Binding("A", "approve_all", "All of kind", tooltip="Approve every pending finding of this kind",
                 key_display="A"),
         Binding("f", "flagged_only", "Flagged", tooltip="Show only flagged turns, or all"),
         Binding("slash", "search", "Search", tooltip="Search turn text"),
         Binding("y", "copy", "Copy", tooltip="Copy the recovered arguments"),
-        Binding("x", "export", "Export", tooltip="Export the repaired session with the approved fixes"),
+        Binding("j", "move(1)", "Down", tooltip="Next turn (or down arrow)", show=False),
+        Binding("k", "move(-1)", "Up", tooltip="Previous turn (or up arrow)", show=False),
         Binding("right_square_bracket", "finding(1)", "Next finding", tooltip="Next finding of this turn",
                 show=False),
         Binding("left_square_bracket", "finding(-1)", "Prev finding", tooltip="Previous finding of this turn",
                 show=False),
         Binding("escape", "back", "Back", tooltip="Clear the search, or go back to the sessions", show=False),
-        Binding("question_mark", "help", "Help", tooltip="Show every key"),
-        Binding("q", "quit", "Quit", tooltip="Quit (asks when decisions are not exported)"),
     ]
     DEFAULT_CSS = """
     ReviewScreen #bar { height: auto; max-height: 2; background: $panel; padding: 0 0 0 1; }
@@ -83,6 +87,13 @@ class ReviewScreen(DecisionActions, Screen[None]):
             super().__init__()
             self.sessions = sessions
 
+    class Early(Message):
+        """The first findings of the session shown, known before the whole session is scanned."""
+
+        def __init__(self, findings: list[Finding]) -> None:
+            super().__init__()
+            self.findings = findings
+
     class Ready(Message):
         """The detectors have run and the review (with any saved decisions) is open."""
 
@@ -97,13 +108,13 @@ class ReviewScreen(DecisionActions, Screen[None]):
             super().__init__()
             self.error = error
 
-    def __init__(self, path: Path, session: int | None = None, results: list[ScanResult] | None = None) -> None:
+    def __init__(self, path: Path, session: int | None = None) -> None:
         super().__init__()
         self.path = path
         self.session_index = session
-        self._results = results
         self.session: Session | None = None
         self.review: Review | None = None
+        self._early: list[Finding] = []  # the first findings, until the review is ready
         self._by_turn: dict[int, list[int]] = {}  # turn position -> indices of its findings
         self._flagged: list[int] = []  # flagged positions, sorted
         self._finding_number = 0
@@ -132,11 +143,11 @@ class ReviewScreen(DecisionActions, Screen[None]):
     def _load(self) -> None:
         """Read the file, list its turns, run the detectors and open the review (in a thread)."""
         try:
-            results = self._results
-            if results is None:
-                sessions = load_sessions(self.path)
-                self.post_message(self.Loaded(sessions))
-                results = [ScanResult(session, detect_findings(session)) for session in sessions]
+            sessions = load_sessions(self.path)
+            self.post_message(self.Loaded(sessions))
+            if self.session_index is not None or len(sessions) == 1:
+                self.post_message(self.Early(early_findings(sessions[self.session_index or 0])))
+            results = [ScanResult(session, detect_findings(session)) for session in sessions]
             self.post_message(self.Ready(Review.open(self.path, results)))
         except InspectorError as error:
             self.post_message(self.Failed(str(error)))
@@ -145,20 +156,33 @@ class ReviewScreen(DecisionActions, Screen[None]):
         self._show_session(event.sessions[self.session_index or 0])
         self.query_one("#loading-label", Static).update(Content(f"Scanning {neutralise(self.path.name)} for findings…"))
 
+    def on_review_screen_early(self, event: Early) -> None:
+        if self.review is None and event.findings:
+            self._early = event.findings
+            self._index_findings(event.findings)
+            self.query_one(TurnList).select_position(self._flagged[0])
+            self._refresh()
+
+    def _index_findings(self, findings: list[Finding]) -> None:
+        self._by_turn = {}
+        for index, finding in enumerate(findings):
+            self._by_turn.setdefault(finding.turn, []).append(index)
+        self._flagged = sorted(self._by_turn)
+
     def on_review_screen_ready(self, event: Ready) -> None:
         # The session's objects live as long as the screen: leave them out of the collector's full
         # passes, which on a 200,000-turn session stall a key press by ~70 ms every few presses.
         gc.freeze()
         self.review = review = event.review
+        self.app.reviews.append(review)
         if self.session_index is None:
             self.session_index = next((i for i, r in enumerate(review.results) if r.findings), 0)
         if self.session is not review.results[self.session_index].session:
             self._show_session(review.results[self.session_index].session)
-        for index, finding in enumerate(review.findings(self.session_index)):
-            self._by_turn.setdefault(finding.turn, []).append(index)
-        self._flagged = sorted(self._by_turn)
+        shown_early, self._early = bool(self._early), []
+        self._index_findings(review.findings(self.session_index))
         self.query_one("#loading").add_class("-done")
-        if self._flagged:
+        if self._flagged and not shown_early:  # else the person may have moved on: keep their turn
             self.query_one(TurnList).select_position(self._flagged[0])
         self._refresh()
 
@@ -174,12 +198,19 @@ class ReviewScreen(DecisionActions, Screen[None]):
 
     # ---- what is shown -------------------------------------------------------------------------
 
+    def _findings(self) -> list[Finding]:
+        """The session's findings: the review's, or the first ones while the scan runs."""
+        return self.review.findings(self.session_index) if self.review is not None else self._early
+
+    def _status(self, index: int) -> str:
+        return self.review.status(self.session_index, index) if self.review is not None else PENDING
+
     def _marks(self, positions: list[int]) -> dict[int, TurnMark]:
         """The mark of each flagged turn: its kinds, worst severity and combined status."""
-        findings, marks = self.review.findings(self.session_index), {}
+        findings, marks = self._findings(), {}
         for position in positions:
             indices = self._by_turn[position]
-            statuses = {self.review.status(self.session_index, i) for i in indices}
+            statuses = {self._status(i) for i in indices}
             status = next((s for s in (PENDING, EDITED, APPROVED) if s in statuses), SKIPPED)
             kinds = ",".join(dict.fromkeys(findings[i].kind for i in indices))
             severity = min((findings[i].severity for i in indices), key=SEVERITIES.index)
@@ -189,7 +220,7 @@ class ReviewScreen(DecisionActions, Screen[None]):
     def _refresh(self, positions: list[int] | None = None) -> None:
         """Redraw the counts bar, the marks of `positions` (all when None) and the detail."""
         review = self.review
-        if review is not None:
+        if self._by_turn:
             self.query_one(TurnList).update_marks(self._marks(self._flagged if positions is None else positions))
         self.query_one("#bar", Static).update(status_line(
             self.path, self.session, self.session_index or 0, len(review.results) if review else 1,
@@ -207,10 +238,10 @@ class ReviewScreen(DecisionActions, Screen[None]):
         index = self._current()
         view = None
         if index is not None and turn is not None:
-            s, indices = self.session_index, self._by_turn[position]
-            finding = self.review.findings(s)[index]
-            view = FindingView(finding, preview(finding, turn, self.review.decided_fix(s, index)),
-                               self.review.status(s, index), self._finding_number % len(indices) + 1, len(indices))
+            indices, finding = self._by_turn[position], self._findings()[index]
+            fix = self.review.decided_fix(self.session_index, index) if self.review is not None else finding.fix
+            view = FindingView(finding, preview(finding, turn, fix), self._status(index),
+                               self._finding_number % len(indices) + 1, len(indices))
         self.query_one(TurnDetail).show(turn, view)
 
     @on(TurnList.Selected)
