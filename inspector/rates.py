@@ -8,6 +8,7 @@ the format records one: a top-level `model` key, or a per-message `model`) and b
 from __future__ import annotations
 
 from collections import Counter
+from operator import attrgetter
 from typing import Any, Sequence
 
 from inspector.detectors.schema_kinds import INVALID_ARGUMENT, UNKNOWN_PARAMETER, UNKNOWN_TOOL, WRONG_TYPE
@@ -17,6 +18,7 @@ from inspector.scan import ScanResult
 
 KINDS = (UNKNOWN_TOOL, INVALID_ARGUMENT, UNKNOWN_PARAMETER, WRONG_TYPE)
 UNKNOWN_MODEL = "unknown"
+_HAS_CALLS = attrgetter("tool_calls")
 
 
 class _Rates:
@@ -79,11 +81,10 @@ def _session_rates(result: ScanResult) -> _Rates:
     rates = _Rates()
     default = session_model(result.session) or UNKNOWN_MODEL
     models: dict[int, str] = {}
-    for turn in result.session.turns:
-        if turn.tool_calls:
-            models[turn.position] = model = _turn_model(turn, default)
-            for call in turn.tool_calls:
-                rates.add(model, call.name)
+    for turn in filter(_HAS_CALLS, result.session.turns):  # filtered in C: most turns have no call
+        models[turn.position] = model = _turn_model(turn, default)
+        for call in turn.tool_calls:
+            rates.add(model, call.name)
     seen: set[str | None] = set()
     for finding in result.findings:
         model = models.get(finding.turn)

@@ -98,6 +98,14 @@ def test_odd_record_is_reported_and_survives(tmp_path):
     assert out["messages"][4]["content"] == "changed"
 
 
+def test_each_odd_record_is_named_once_and_a_null_is_skipped_quietly(tmp_path):
+    messages = [MESSAGES[0], MESSAGES[1], 42, None, ["user", "hi"], {"role": 5}, {"role": "robot", "content": "beep"},
+                {"role": {"r": 1}}, MESSAGES[6], MESSAGES[1], MESSAGES[6]]
+    (session,) = load_sessions(_write(tmp_path, "odd.json", json.dumps({"messages": messages})))
+    assert [t.position for t in session.turns] == [0, 1, 8, 9, 10]
+    assert session.problems == tuple(f"message {i}: not a message with a known role, skipped" for i in (2, 4, 5, 6, 7))
+
+
 def test_inserted_turns_are_written_as_native_calls_and_results(tmp_path):
     (session,) = load_sessions(_write(tmp_path, "s.json", json.dumps({"messages": MESSAGES})))
     call = ToolCall("call_inspector_6_0", "save_memory", {"content": "x"}, {"content": "x"}, "recovered")

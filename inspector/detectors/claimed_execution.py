@@ -22,6 +22,7 @@ costs a few substring searches and is never split into sentences.
 from __future__ import annotations
 
 import re
+from operator import attrgetter
 from typing import Iterator
 
 from inspector.detectors.context import ScanContext
@@ -45,6 +46,7 @@ _HEDGE = re.compile(r"\b(?:if|once|unless|whether|will|would|should|could|might|
 _YOU = re.compile(r"\byou(?:r|'ve|'re|'d)?\b", re.I)
 _NAMED = re.compile(r"`(\w+)`\s+(?:tool|function)\b|\b(?:tool|function)\s+`(\w+)`|\b(\w+_\w+)\s+tool\b", re.I)
 _NOT_PROSE = re.compile(r"```.*?(?:```|\Z)|^[ \t]*>[^\n]*", re.S | re.M)
+_NAME = attrgetter("name")
 _SENTENCE = re.compile(r"\S(?:[^.!?\n]|[.!?](?=[^\s.!?]))*[.!?]*")
 
 
@@ -57,7 +59,8 @@ def detect(context: ScanContext) -> Iterator[Finding]:
     for turn in context.exchange_turns:
         if turn.role == SYSTEM:
             phase_has_call = False
-        elif turn.role == ASSISTANT and _worth_reading(turn.text, phase_has_call, uncalled):
+        elif turn.role == ASSISTANT and (uncalled or not phase_has_call or "`" in turn.text or "_" in turn.text) \
+                and _worth_reading(turn.text, phase_has_call, uncalled):  # its commonest "no" inlined first
             for start, sentence in claims(turn.text):
                 if catalogue_names is None:
                     catalogue_names = _names_pattern(context)
@@ -66,7 +69,9 @@ def detect(context: ScanContext) -> Iterator[Finding]:
                 if not supported:
                     yield _finding(turn, tool, start, sentence)
                     break
-        ran = [call.name for call in turn.tool_calls if context.ran(call)] if turn.tool_calls else ()
+        if not turn.tool_calls or (phase_has_call and called.issuperset(map(_NAME, turn.tool_calls))):
+            continue  # nothing this turn's calls could change (most turns of a long session)
+        ran = [call.name for call in turn.tool_calls if context.ran(call)]
         if ran:
             phase_has_call = True
             if not called.issuperset(ran):

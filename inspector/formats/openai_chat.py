@@ -79,9 +79,9 @@ def _session(document: Document, messages: Any, tools: Any, index: int = 0, sess
     roles = ROLES
     for position, message in enumerate(messages if isinstance(messages, list) else []):
         # The hot path of loading a large file: one pass, plain lookups, no helper call per message.
-        stated = message.get("role") if type(message) is dict else None
-        role = roles.get(stated) if type(stated) is str else None
-        if role is None:
+        try:
+            role = roles[message["role"]]
+        except (KeyError, TypeError):  # no role, an unknown or unhashable one, or not an object at all
             if message is not None and not isinstance(message, BadLine):
                 problems.append(f"message {position}: not a message with a known role, skipped")
             continue

@@ -4,8 +4,8 @@ Run by hand (pytest does not collect it), or through `bench_scan.py --stages`:
 
     python tests/benchmarks/scan_stages.py FILE [--repeat 3]
 
-It runs the stages the command runs, in its order (imports; reading and decoding the file; building
-the turns; each detector; the outline of each session the command keeps; the report with its
+It runs the stages the command runs, in its order (imports; reading and decoding the file; detecting
+its format; building the turns; each detector; the outline of each session the command keeps; the report with its
 rates; encoding the report) and prints the CPU time of
 each (best of `--repeat` runs after the imports) and their total. A detector's row includes the
 shared indexes it was the first to ask for. CPU time, not wall time: other work on the machine
@@ -21,12 +21,15 @@ import time
 from pathlib import Path
 from typing import Callable, Iterator
 
+ROOT = Path(__file__).resolve().parents[2]
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("file", type=Path, help="a session file")
     parser.add_argument("--repeat", type=int, default=3, help="runs of the stages after the imports (best is shown)")
     options = parser.parse_args()
+    sys.path.insert(0, str(ROOT))  # measure the tree this script is in, as `bench_scan.py` does
     start = time.process_time()
     import inspector.cli  # noqa: F401  (everything the command imports)
     imports = time.process_time() - start
@@ -42,7 +45,7 @@ def main() -> None:
 def _stages(path: Path) -> dict[str, float]:
     """One scan of `path`, stage by stage, as `inspector scan --json` runs it."""
     from inspector import detectors, scan
-    from inspector.formats import load_sessions
+    from inspector.formats import ADAPTERS
     from inspector.formats.source import read_document
     from inspector.gc_pause import collector_paused
     from inspector.json_report import build_report
@@ -54,10 +57,12 @@ def _stages(path: Path) -> dict[str, float]:
     try:
         clock = _Clock()
         with collector_paused():  # as the command scans
-            read_document(path)
+            document = read_document(path)
             times = {"read and decode": clock.lap()}
-            sessions = load_sessions(path)
-            times["build turns"] = clock.lap() - times["read and decode"]
+            adapter = next(adapter for adapter in ADAPTERS.values() if adapter.matches(document))
+            times["detect the format"] = clock.lap()
+            sessions = adapter.read(document)
+            times["build turns"] = clock.lap()
             results = [scan.ScanResult(session, detectors.detect_findings(session)) for session in sessions]
             times["detect"] = clock.lap()
             times.update({f"  {kind}": seconds for kind, seconds in spent.items()})
