@@ -33,7 +33,7 @@ FOUND_NOTHING, FOUND, FAILED = 0, 1, 2
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line and return its exit code."""
     arguments = list(sys.argv[1:] if argv is None else argv)
-    if not arguments or (arguments[0] not in _COMMANDS and not arguments[0].startswith("-")):
+    if not arguments or (arguments[0] not in _COMMANDS and arguments[0] not in ("-h", "--help", "--version")):
         return _open_app(arguments)
     parser = _parser()
     args = parser.parse_args(arguments)
@@ -53,18 +53,25 @@ _COMMANDS = ("scan", "fix")
 
 
 def _open_app(arguments: list[str]) -> int:
-    """Open the TUI on a session file or directory (the bundled sample sessions by default)."""
-    if len(arguments) > 1:
+    """Open the TUI on a session file or directory (the bundled sample sessions by default);
+    `--execute CMD` lets the person run approved recovered calls through CMD."""
+    parser = argparse.ArgumentParser(prog="inspector", usage="inspector [PATH] [--execute CMD]")
+    parser.add_argument("paths", nargs="*", type=Path)
+    parser.add_argument("--execute", metavar="CMD")
+    args = parser.parse_args(arguments)
+    if len(args.paths) > 1:
         _fail(f"give one session file or directory to open (or a command: {', '.join(_COMMANDS)})")
         return FAILED
-    target = Path(arguments[0]) if arguments else Path(__file__).resolve().parents[1] / "sessions"
+    target = args.paths[0] if args.paths else Path(__file__).resolve().parents[1] / "sessions"
     if not target.exists():
-        _fail(f"{target}: no such file or directory" if arguments else
+        _fail(f"{target}: no such file or directory" if args.paths else
               f"{target}: the bundled sample sessions are missing; give a session file or directory")
         return FAILED
     try:
+        if args.execute is not None:
+            check_command(args.execute)
         from inspector.tui import run  # imported here so that `scan` and `fix` never load Textual
-        return run(target)
+        return run(target, args.execute)
     except InspectorError as error:
         _fail(str(error))
         return FAILED

@@ -16,6 +16,7 @@ from typing import Iterable
 from inspector.catalogue import Catalogue, build_catalogue
 from inspector.edits import Edit, edited_fix, proposal
 from inspector.errors import InspectorError
+from inspector.execute import ExecutionResult, results_by_call
 from inspector.export import backup, export
 from inspector.model import Finding, Fix, ToolSpec
 from inspector.repair import apply_fixes
@@ -141,6 +142,19 @@ class Review:
         self._save()
         return f"undid {label}"
 
+    def record_execution(self, session: int, index: int, executions: Iterable[ExecutionResult]) -> None:
+        """Keep what the executor answered for the finding's recovered calls (saved at once); an
+        export records these results for the calls when the finding is approved."""
+        runs = self._record.executions if self._record.executions is not None else {}
+        runs[(session, self._keys[session][index])] = tuple(executions)
+        self._record.executions = runs
+        self._record.unexported = True
+        self._save()
+
+    def executions(self, session: int, index: int) -> tuple[ExecutionResult, ...]:
+        """The finding's recovered calls as the executor ran them, if they were run."""
+        return (self._record.executions or {}).get((session, self._keys[session][index]), ())
+
     def counts(self, session: int) -> Counts:
         """The session's findings by state."""
         statuses = [self.status(session, index) for index in range(len(self.findings(session)))]
@@ -176,14 +190,17 @@ class Review:
         target = self.path if overwrite_input else Path(out) if out is not None else self.default_export_path()
         if not overwrite_input and target.resolve() == self.path.resolve():
             raise ReviewError(f"{target}: is the input; choose 'overwrite the input' to replace it (a backup is kept)")
-        repaired, applied = [], []
+        repaired, applied, ran = [], [], []
         for session, result in enumerate(self.results):
             chosen, proposals = self._approved(session)
-            fixed, fixes = apply_fixes(result.session, chosen)
+            executions = [run for index in range(len(self.findings(session))) if self.status(session, index) in (APPROVED, EDITED)
+                          for run in self.executions(session, index)]
+            ran.extend(executions)
+            fixed, fixes = apply_fixes(result.session, chosen, executed=results_by_call(executions))
             repaired.append(fixed)
             applied.extend((result.session, replace(fix, proposed=proposals.get(id(fix.finding)))) for fix in fixes)
         saved = backup(self.path) if overwrite_input else None
-        audit = export(repaired, applied, target)
+        audit = export(repaired, applied, target, executions=ran)
         stamp = _now()
         self._record.exports = (self._record.exports or []) + [{"at": stamp, "out": str(target), "applied": len(applied)}]
         self._record.unexported = False

@@ -2,6 +2,9 @@
 `PATH.review.json` the moment it is made, so closing and reopening resumes and a dying terminal
 loses nothing.
 
+It also keeps what the person's executor answered when they ran a finding's recovered calls
+from the app, so export records those results even after reopening.
+
 Decisions are keyed by a finding's identity (session, turn, kind, span, tool, and its place among
 findings sharing those), which stays the same when the file is scanned again. Decisions whose
 finding no longer exists are kept in the file, untouched, so nothing a person decided is lost.
@@ -16,8 +19,9 @@ from typing import Any
 
 from inspector.edits import Edit, EditedCall
 from inspector.errors import InspectorError
+from inspector.execute import ExecutionResult
 from inspector.formats.source import write_text_atomic
-from inspector.model import Finding
+from inspector.model import Finding, ToolCall
 
 VERSION = 1
 PENDING, APPROVED, EDITED, SKIPPED = "pending", "approved", "edited", "skipped"
@@ -37,11 +41,12 @@ class Decision:
 @dataclass
 class ReviewRecord:
     """The review file's content: decisions by (session index, finding key), whether decisions
-    changed since the last export, and the entries this version could not place (kept as read)."""
+    changed since the last export, the exports made, and the recovered calls run by finding."""
 
     decisions: dict[tuple[int, str], Decision]
     unexported: bool = False
     exports: list[dict[str, Any]] | None = None
+    executions: dict[tuple[int, str], tuple[ExecutionResult, ...]] | None = None
 
 
 def review_path_for(path: Path) -> Path:
@@ -70,7 +75,9 @@ def read_review(path: Path) -> ReviewRecord:
         document = json.loads(path.read_text(encoding="utf-8"))
         decisions = {(int(entry["session"]), str(entry["finding"])): _decision(entry)
                      for entry in document["decisions"]}
-        return ReviewRecord(decisions, bool(document.get("unexported")), list(document.get("exports", [])))
+        executions = {(int(entry["session"]), str(entry["finding"])): tuple(_execution(run) for run in entry["runs"])
+                      for entry in document.get("executions", [])}
+        return ReviewRecord(decisions, bool(document.get("unexported")), list(document.get("exports", [])), executions)
     except (OSError, UnicodeDecodeError) as exc:
         raise InspectorError(f"{path}: cannot read the saved review ({exc})") from None
     except (ValueError, KeyError, TypeError, AttributeError) as exc:
@@ -86,6 +93,8 @@ def write_review(path: Path, source: Path, record: ReviewRecord) -> None:
         "unexported": record.unexported,
         "exports": record.exports or [],
         "decisions": [_entry(session, key, decision) for (session, key), decision in record.decisions.items()],
+        "executions": [{"session": session, "finding": key, "runs": [_run(execution) for execution in runs]}
+                       for (session, key), runs in (record.executions or {}).items()],
     }
     write_text_atomic(path, json.dumps(document, ensure_ascii=False, indent=1) + "\n")
 
@@ -102,6 +111,22 @@ def _entry(session: int, key: str, decision: Decision) -> dict[str, Any]:
             "calls": [{"name": call.name, "arguments": call.arguments} for call in edit.calls],
         },
     }
+
+
+def _run(execution: ExecutionResult) -> dict[str, Any]:
+    call = execution.call
+    return {"command": execution.command, "session_id": execution.session_id, "turn": execution.turn,
+            "call": {"id": call.id, "name": call.name, "arguments": call.arguments, "origin": call.origin},
+            "exit_status": execution.exit_status, "output": execution.output, "error": execution.error,
+            "stderr": execution.stderr}
+
+
+def _execution(run: dict[str, Any]) -> ExecutionResult:
+    call = run["call"]
+    arguments = None if call["arguments"] is None else dict(call["arguments"])
+    return ExecutionResult(str(run["command"]), run["session_id"], int(run["turn"]),
+                           ToolCall(call["id"], str(call["name"]), arguments, arguments, str(call["origin"])),
+                           run["exit_status"], run["output"], run["error"], str(run["stderr"]))
 
 
 def _decision(entry: dict[str, Any]) -> Decision:

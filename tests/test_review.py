@@ -4,7 +4,10 @@ on a copy of the bundled memory-agent session (seed 000's five unexecuted save_m
 from __future__ import annotations
 
 import json
+import shlex
 import shutil
+import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -12,6 +15,7 @@ import pytest
 from conftest import SESSIONS
 from inspector.edits import Edit, EditedCall, proposal
 from inspector.errors import InspectorError
+from inspector.execute import execute_findings
 from inspector.formats import load_sessions, session_files
 from inspector.review import APPROVED, EDITED, PENDING, SKIPPED, Review, ReviewError
 from inspector.scan import scan_file
@@ -152,3 +156,27 @@ def test_default_export_path_never_overwrites_an_earlier_export(memory_copy):
     first = review.export()
     assert review.default_export_path() == memory_copy.with_name("memory-agent.fixed.1.openai.json")
     assert first.out.exists()
+
+
+def test_executions_are_kept_in_the_review_file_and_recorded_by_the_export(memory_copy):
+    executor = memory_copy.with_name("save.py")
+    executor.write_text("import json, sys\nrequest = json.load(sys.stdin)\n"
+                        "print(json.dumps({'saved': request['arguments']['content']}))\n", encoding="utf-8")
+    command = shlex.join([sys.executable, str(executor)])
+    review = open_review(memory_copy)
+    first = index_of(review, 6)
+    review.approve(0, first)
+    finding = replace(review.findings(0)[first], fix=review.decided_fix(0, first))
+    review.record_execution(0, first, execute_findings(command, review.results[0].session, [finding]))
+    (run,) = review.executions(0, first)
+    assert run.ok and run.call.id == "call_inspector_6_0"
+
+    resumed = open_review(memory_copy)
+    assert resumed.executions(0, first) == (run,) and resumed.unexported
+    outcome = resumed.export()
+
+    messages = json.loads(outcome.out.read_text())["messages"]
+    answers = {m["tool_call_id"]: json.loads(m["content"]) for m in messages if m["role"] == "tool"}
+    assert answers["call_inspector_6_0"] == {"saved": run.output["saved"]} == run.output
+    (entry,) = [json.loads(line) for line in outcome.audit.read_text().splitlines()]
+    assert [(e["call_id"], e["command"], e["ok"]) for e in entry["executions"]] == [("call_inspector_6_0", command, True)]

@@ -9,12 +9,13 @@ from __future__ import annotations
 from pathlib import Path
 
 
-def run(target: Path) -> int:
-    """Open the app on a session file or a directory of them; return the exit code.
+def run(target: Path, execute: str | None = None) -> int:
+    """Open the app on a session file or a directory of them; return the exit code. `execute` is
+    the executor command that approved recovered calls may be run through (never without it).
 
     Raises `InspectorError` (one line) when a directory holds no session file.
     """
     from inspector.tui.app import InspectorApp
 
-    InspectorApp(target).run()
+    InspectorApp(target, execute).run()
     return 0

@@ -20,10 +20,12 @@ class InspectorApp(App[None]):
 
     TITLE = "inspector"
 
-    def __init__(self, target: Path) -> None:
-        """Raises `InspectorError` (one line) when `target` is a directory without session files."""
+    def __init__(self, target: Path, execute: str | None = None) -> None:
+        """`execute`: the command recovered calls may be run through (`--execute CMD`); None, nothing runs.
+        Raises `InspectorError` (one line) when `target` is a directory without session files."""
         super().__init__()
         self.target = target
+        self.execute = execute
         self.files = [target] if target.is_file() else session_files(target)
         if not self.files:
             raise InspectorError(f"{target}: no session files (*.json, *.jsonl) in this directory")

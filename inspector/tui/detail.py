@@ -15,9 +15,10 @@ from textual.content import Content
 from textual.highlight import highlight
 from textual.widgets import Static
 
+from inspector.execute import ExecutionResult
 from inspector.model import Finding, Turn
 from inspector.preview import CallPreview, FixPreview
-from inspector.safe_text import neutralise
+from inspector.safe_text import neutralise, preview_value
 
 SUSPECT = "bold $text-error on $error-muted"
 CHANGED = "on $success-muted"
@@ -27,13 +28,15 @@ MUTED = "$text-muted"
 
 @dataclass(frozen=True)
 class FindingView:
-    """What the detail shows for one finding: the finding, its preview, status and place in the turn."""
+    """What the detail shows for one finding: the finding, its preview, status, place in the turn,
+    and its recovered calls as the person's executor ran them (if it did)."""
 
     finding: Finding
     preview: FixPreview
     status: str
     number: int  # 1-based, among the turn's findings
     of: int
+    runs: tuple[ExecutionResult, ...] = ()
 
 
 class TurnDetail(Vertical):
@@ -193,4 +196,7 @@ def finding_content(view: FindingView) -> Content:
     if preview.summary:
         lines.append(Content.assemble(("fix: ", HEADING), neutralise(preview.summary)))
     lines.extend(Content.assemble(("  - ", MUTED), neutralise(repair)) for repair in preview.repairs)
+    for run in view.runs:
+        lines.append(Content.assemble(("ran: ", HEADING), (neutralise(run.describe()), "" if run.ok else "$text-error")))
+        lines.append(Content.assemble(("  result: ", MUTED), preview_value(run.result.content, 200)))
     return Content("\n").join(lines)

@@ -18,7 +18,9 @@ FLOW = (
     "session (SESSION.review.json), so closing and reopening resumes where you left off; u undoes "
     "the last decision, as many times as you like. Nothing changes in the session until you export "
     "(x): the repaired session goes to a new file (NAME.fixed.EXT) with its audit record, unless "
-    "you choose to overwrite the input, which is backed up first."
+    "you choose to overwrite the input, which is backed up first. Recovered calls are never run, "
+    "unless you start the app with your own executor (inspector PATH --execute CMD): then X runs an "
+    "approved fix's recovered calls through CMD, after asking, and the export records its answers."
 )
 
 

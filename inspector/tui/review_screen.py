@@ -33,13 +33,14 @@ from inspector.safe_text import neutralise
 from inspector.scan import ScanResult
 from inspector.tui.commands import ScreenKeys, help_rows
 from inspector.tui.decisions import DecisionActions
+from inspector.tui.execution import ExecuteAction
 from inspector.tui.detail import FindingView, TurnDetail
 from inspector.tui.status_bar import status_line
 from inspector.tui.help import HelpScreen
 from inspector.tui.turn_list import TurnList, TurnMark
 
 
-class ReviewScreen(DecisionActions, Screen[None]):
+class ReviewScreen(DecisionActions, ExecuteAction, Screen[None]):
     """Step through one session's flagged turns and decide on each finding."""
 
     COMMANDS = {ScreenKeys}
@@ -60,6 +61,9 @@ class ReviewScreen(DecisionActions, Screen[None]):
         Binding("f", "flagged_only", "Flagged", tooltip="Show only flagged turns, or all"),
         Binding("slash", "search", "Search", tooltip="Search turn text"),
         Binding("y", "copy", "Copy", tooltip="Copy the recovered arguments"),
+        Binding("X", "execute", "Execute", key_display="X", show=False,
+                tooltip="Run the approved fix's recovered calls through your executor (asks first; only when "
+                        "started as: inspector PATH --execute CMD)"),
         Binding("j", "move(1)", "Down", tooltip="Next turn (or down arrow)", show=False),
         Binding("k", "move(-1)", "Up", tooltip="Previous turn (or up arrow)", show=False),
         Binding("right_square_bracket", "finding(1)", "Next finding", tooltip="Next finding of this turn",
@@ -239,9 +243,11 @@ class ReviewScreen(DecisionActions, Screen[None]):
         view = None
         if index is not None and turn is not None:
             indices, finding = self._by_turn[position], self._findings()[index]
-            fix = self.review.decided_fix(self.session_index, index) if self.review is not None else finding.fix
+            review, s = self.review, self.session_index
+            fix = review.decided_fix(s, index) if review is not None else finding.fix
             view = FindingView(finding, preview(finding, turn, fix), self._status(index),
-                               self._finding_number % len(indices) + 1, len(indices))
+                               self._finding_number % len(indices) + 1, len(indices),
+                               review.executions(s, index) if review is not None else ())
         self.query_one(TurnDetail).show(turn, view)
 
     @on(TurnList.Selected)

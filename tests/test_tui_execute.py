@@ -1,0 +1,88 @@
+"""The execute key (X): only with `inspector PATH --execute CMD`, only on an approved fix, after
+asking; the executor's answer is shown, kept in the review file and recorded by the export."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import shlex
+import shutil
+import sys
+from pathlib import Path
+
+from textual.events import Event
+from textual.notifications import Notify
+from textual.widgets import Input
+
+from conftest import SESSIONS
+from inspector.tui.app import InspectorApp
+from inspector.tui.dialogs import Confirm, ExportDialog
+from test_tui_review import finding_text, loaded, press, selected
+
+EXECUTOR = "import json, sys\nrequest = json.load(sys.stdin)\nprint(json.dumps({'saved': request['turn']}))\n"
+
+
+def play(path: Path, execute: str | None, scenario) -> list[str]:
+    """Open `path` at 120x40 with the executor `execute`, play `scenario`; the notifications shown."""
+    notes: list[str] = []
+
+    def hook(message: Event) -> None:
+        if isinstance(message, Notify):
+            notes.append(message.notification.message)
+
+    async def main() -> None:
+        async with InspectorApp(path, execute).run_test(size=(120, 40), message_hook=hook) as pilot:
+            await loaded(pilot)
+            await scenario(pilot)
+
+    asyncio.run(main())
+    return notes
+
+
+def test_nothing_runs_without_an_executor(tmp_path: Path):
+    path = Path(shutil.copy(SESSIONS / "memory-agent.openai.json", tmp_path / "memory.json"))
+
+    async def scenario(pilot) -> None:
+        await press(pilot, "a", "N", "X")
+        assert not isinstance(pilot.app.screen, Confirm)
+
+    notes = play(path, None, scenario)
+    assert notes[-1].startswith("Nothing runs unless you start the app with an executor: inspector PATH --execute CMD")
+
+
+def test_an_approved_fix_runs_after_asking_and_the_export_records_the_answer(tmp_path: Path):
+    path = Path(shutil.copy(SESSIONS / "memory-agent.openai.json", tmp_path / "memory.json"))
+    (tmp_path / "save.py").write_text(EXECUTOR, encoding="utf-8")
+    command = shlex.join([sys.executable, str(tmp_path / "save.py")])
+    out = tmp_path / "out.json"
+
+    async def scenario(pilot) -> None:
+        await press(pilot, "X")
+        assert not isinstance(pilot.app.screen, Confirm)  # pending: approve first
+        await press(pilot, "a", "N")
+        assert selected(pilot) == 6
+        await press(pilot, "X")
+        question = pilot.app.screen
+        assert isinstance(question, Confirm) and "save_memory" in question.question and command in question.question
+        await press(pilot, "n")
+        assert "ran:" not in finding_text(pilot) and not pilot.app.screen.review.executions(0, 0)
+        await press(pilot, "X", "y")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "ran: execute save_memory (turn 6): ok" in finding_text(pilot)
+        assert 'result: {"saved": 6}' in finding_text(pilot)
+
+        await press(pilot, "x")
+        assert isinstance(pilot.app.screen, ExportDialog)
+        pilot.app.screen.query_one("#path", Input).value = str(out)
+        await press(pilot, "enter")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+    notes = play(path, command, scenario)
+    assert "execute save_memory (turn 6): ok" in notes
+    messages = json.loads(out.read_text())["messages"]
+    answers = {m["tool_call_id"]: m["content"] for m in messages if m["role"] == "tool"}
+    assert json.loads(answers["call_inspector_6_0"]) == {"saved": 6}
+    (entry,) = [json.loads(line) for line in out.with_name("out.json.audit.jsonl").read_text().splitlines()]
+    assert [(e["call_id"], e["ok"], e["result"]) for e in entry["executions"]] == [("call_inspector_6_0", True, {"saved": 6})]
