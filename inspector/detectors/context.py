@@ -7,7 +7,7 @@ import json
 from bisect import bisect_left, bisect_right
 from functools import cached_property
 from operator import attrgetter
-from typing import Any, Callable, NamedTuple
+from typing import Any, Callable, NamedTuple, TypeVar
 
 from inspector.catalogue import Catalogue
 from inspector.model import ASSISTANT, NOT_EXECUTED, RECOVERED, SYSTEM, USER, Session, ToolCall, ToolResult, Turn
@@ -24,6 +24,14 @@ class PastCall(NamedTuple):
     position: int
     call: ToolCall
     result: ToolResult | None
+
+
+class _CallAt(NamedTuple):
+    """A structured call with the position of its turn: what the by-tool indexes hold, so that
+    building them needs no pairing of calls with results."""
+
+    position: int
+    call: ToolCall
 
 
 class ScanContext:
@@ -102,25 +110,32 @@ class ScanContext:
 
     @cached_property
     def _unexecuted(self) -> set[int]:
+        if not any(NOT_EXECUTED in str(result.content) for turn in self.turns_with_results for result in turn.tool_results):
+            return set()  # no result says so (most sessions): no need to pair calls with results
         return {id(past.call) for past in self.past_calls
                 if past.result is not None and NOT_EXECUTED in str(past.result.content)}
+
+    @cached_property
+    def _past_by_call(self) -> dict[int, PastCall]:
+        return {id(past.call): past for past in self.past_calls}
 
     def ran(self, call: ToolCall) -> bool:
         """False for a call that a repair recovered from text and recorded as not executed."""
         return call.origin != RECOVERED and id(call) not in self._unexecuted
 
     @cached_property
-    def _calls_by_tool(self) -> dict[str, list[PastCall]]:
-        index: dict[str, list[PastCall]] = {}
-        for past in self.past_calls:
-            index.setdefault(past.call.name, []).append(past)
+    def _calls_by_tool(self) -> dict[str, list[_CallAt]]:
+        index: dict[str, list[_CallAt]] = {}
+        for turn in self.turns_with_calls:
+            for call in turn.tool_calls:
+                index.setdefault(call.name, []).append(_CallAt(turn.position, call))
         return index
 
-    def _calls_by_text_argument(self, tool: str) -> dict[tuple[str, str], list[PastCall]]:
+    def _calls_by_text_argument(self, tool: str) -> dict[tuple[str, str], list[_CallAt]]:
         """The calls of `tool` by each of their text arguments (name and value); built for a tool
         when first asked, as only the tools that fake results are inferred for are ever asked."""
-        def build() -> dict[tuple[str, str], list[PastCall]]:
-            index: dict[tuple[str, str], list[PastCall]] = {}
+        def build() -> dict[tuple[str, str], list[_CallAt]]:
+            index: dict[tuple[str, str], list[_CallAt]] = {}
             for past in self._calls_by_tool.get(tool, ()):
                 for key, value in (past.call.arguments or {}).items():
                     if isinstance(value, str) and value:
@@ -138,8 +153,9 @@ class ScanContext:
             calls = min((by_text.get(text, []) for text in texts), key=len)
         else:
             calls = self._calls_by_tool.get(tool, [])
-        return _latest(calls, position, lambda past: bool(past.call.arguments) and self.ran(past.call)
-                       and agrees(arguments, past.call.arguments))
+        found = _latest(calls, position, lambda past: bool(past.call.arguments) and self.ran(past.call)
+                        and agrees(arguments, past.call.arguments))
+        return self._past_by_call[id(found.call)] if found is not None else None
 
     @cached_property
     def _user_positions(self) -> list[int]:
@@ -160,13 +176,22 @@ class ScanContext:
             found = result_object(past.result)
             return found is not None and agrees(obj, found)
 
-        return _latest(self.past_calls, position, echoed, since=exchange_start) if texts else None
+        if not texts or not self._has_call_between(exchange_start, position):
+            return None  # (most fake results are in an exchange without calls: no pairing needed)
+        return _latest(self.past_calls, position, echoed, since=exchange_start)
+
+    def _has_call_between(self, start: int, end: int) -> bool:
+        """Whether a turn after `start` and up to `end` holds a structured call."""
+        calling = self.turns_with_calls
+        index = bisect_right(calling, end, key=_POSITION)
+        return index > 0 and calling[index - 1].position > start
 
 
 _POSITION = attrgetter("position")
+_Entry = TypeVar("_Entry", PastCall, _CallAt)
 
 
-def _latest(calls: list[PastCall], position: int, accept, since: int = -1) -> PastCall | None:
+def _latest(calls: list[_Entry], position: int, accept, since: int = -1) -> _Entry | None:
     """The latest of the last `_LOOKBACK` calls after `since` and up to `position` that `accept` takes."""
     end = bisect_right(calls, position, key=_POSITION)
     for past in reversed(calls[max(0, end - _LOOKBACK):end]):
