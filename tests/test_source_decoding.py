@@ -53,3 +53,16 @@ def test_what_the_fast_decoder_refuses_still_loads_as_json_reads_it(tmp_path, te
 def test_indentation_found_past_a_long_first_line_of_wide_characters(tmp_path):
     text = '{"title": "' + "😀" * 1000 + '",\n   "messages": ' + json.dumps(MESSAGES) + "}"
     assert read_document(_write(tmp_path / "s.json", text)).indent == 3
+
+
+def test_a_file_nested_too_deeply_is_one_clear_error_and_such_a_line_is_skipped(tmp_path, capsys):
+    from inspector.cli import main
+
+    deep = "[" * 100_000 + "]" * 100_000
+    path = _write(tmp_path / "deep.json", '{"messages": ' + deep + "}")
+    assert main(["scan", str(path)]) == 2
+    assert capsys.readouterr().err == f"inspector: error: {path}: nested too deeply to read\n"
+    lines = [json.dumps(message) for message in MESSAGES] + ['{"role": "user", "content": ' + deep + "}"]
+    (session,) = load_sessions(_write(tmp_path / "deep.jsonl", "\n".join(lines) + "\n"))
+    assert len(session.turns) == len(MESSAGES)
+    assert session.problems == ("line 5: invalid JSON (nested too deeply to read), skipped",)

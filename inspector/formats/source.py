@@ -23,6 +23,7 @@ from inspector.errors import InspectorError
 
 _DECODE_JSON = msgspec.json.Decoder().decode
 _REFUSED = object()
+_TOO_DEEP = "nested too deeply to read"
 _INDENT_WINDOW = 4096  # characters at the start of a file in which to look for its indentation
 
 
@@ -101,6 +102,8 @@ def read_document(path: Path) -> Document:
     del data
     try:
         return Document(path, json.loads(text), indent=_detect_indent(text))
+    except RecursionError:
+        raise InspectorError(f"{path}: {_TOO_DEEP}") from None
     except json.JSONDecodeError as whole_error:
         lines = text.splitlines(keepends=True)
         if len(lines) > 1 and _first_record_parses(lines):
@@ -154,7 +157,7 @@ def _decode_fast(data: bytes) -> Any:
     """The JSON value of `data` by `msgspec`, or `_REFUSED` when it refuses it."""
     try:
         return _DECODE_JSON(data)
-    except (msgspec.DecodeError, ValueError):  # ValueError: invalid UTF-8
+    except (msgspec.DecodeError, ValueError, RecursionError):  # ValueError: invalid UTF-8
         return _REFUSED
 
 
@@ -163,7 +166,7 @@ def _first_record_parses(lines: list[str]) -> bool:
         if line.strip():
             try:
                 json.loads(line)
-            except json.JSONDecodeError:
+            except (json.JSONDecodeError, RecursionError):
                 return False
             return True
     return False
@@ -179,6 +182,8 @@ def _read_json_lines(path: Path, lines: list[str]) -> Document:
             records.append(json.loads(line))
         except json.JSONDecodeError as exc:
             records.append(BadLine(number, exc.msg))
+        except RecursionError:
+            records.append(BadLine(number, _TOO_DEEP))
     return Document(path, records, lines=lines)
 
 
