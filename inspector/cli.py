@@ -22,7 +22,9 @@ from inspector.formats import format_names, session_files
 from inspector.json_report import build_report
 from inspector.model import Finding, Session
 from inspector.repair import apply_fixes
+from inspector.formats.sqlite_db import is_sqlite
 from inspector.formats.sqlite_table import parse_map
+from inspector.formats.sqlite_write import fix_history
 from inspector.gc_pause import collector_paused
 from inspector.scan import ScanResult, iter_scan, outline
 from inspector.text_report import render_report
@@ -140,30 +142,38 @@ def _fix(args: argparse.Namespace) -> int:
     timeout = _execute_timeout(args)
     extra = load_tools_file(args.tools) if args.tools else []
     source: Path = args.path
-    results = list(_scan_path(source, args, extra))
-    _check_session_found(args, results, [source])
     out = source if args.in_place else args.output
     if not args.in_place and out.resolve() == source.resolve():
         raise InspectorError(f"{out}: is the input; use --in-place to replace it (a backup is kept)")
-    repaired, applied, executions = [], [], []
-    for result in results:
-        chosen = [f for f in result.findings if f.kind in accepted and f.fix is not None]
-        ran = _execute(args.execute, result.session, chosen, timeout) if args.execute else []
-        executions.extend(ran)
-        session, fixes = apply_fixes(result.session, chosen, results_by_call(ran))
-        repaired.append(session)
-        applied.extend((result.session, fix) for fix in fixes)
-    if args.in_place:
-        saved = backup(source)
-        print(f"backup: {saved}")
-    audit = export(repaired, applied, out, executions)
-    found = sum(len(result.findings) for result in results)
-    print(f"{source}: {found} finding{'s' if found != 1 else ''}, {len(applied)} fix{'es' if len(applied) != 1 else ''} applied")
+    if is_sqlite(source) and args.execute is None and args.session is None:  # one conversation at a time
+        next(_scan_path(source, args, extra), None)  # reading one conversation checks the input before any write
+        read_from = backup(source) if args.in_place else source  # in place, read the backup, write the file
+        if args.in_place:
+            print(f"backup: {read_from}")
+        found, fixed = fix_history(read_from, _scan_path(read_from, args, extra), accepted, out, args.in_place)
+        audit = out
+    else:
+        results = list(_scan_path(source, args, extra))
+        _check_session_found(args, results, [source])
+        repaired, applied, executions = [], [], []
+        for result in results:
+            chosen = [f for f in result.findings if f.kind in accepted and f.fix is not None]
+            ran = _execute(args.execute, result.session, chosen, timeout) if args.execute else []
+            executions.extend(ran)
+            session, fixes = apply_fixes(result.session, chosen, results_by_call(ran))
+            repaired.append(session)
+            applied.extend((result.session, fix) for fix in fixes)
+        if args.in_place:
+            saved = backup(source)
+            print(f"backup: {saved}")
+        audit = export(repaired, applied, out, executions)
+        found, fixed = sum(len(result.findings) for result in results), len(applied)
+    print(f"{source}: {found} finding{'s' if found != 1 else ''}, {fixed} fix{'es' if fixed != 1 else ''} applied")
     print(f"wrote {out}")
     if audit == out:
-        print(f"audit: {describe_audit(audit)}" + ("" if applied else " (nothing was changed)"))
+        print(f"audit: {describe_audit(audit)}" + ("" if fixed else " (nothing was changed)"))
     else:
-        print(f"audit: {audit}" if applied else f"audit: {audit} (empty: nothing was changed)")
+        print(f"audit: {audit}" if fixed else f"audit: {audit} (empty: nothing was changed)")
     return FOUND if found else FOUND_NOTHING
 
 

@@ -13,6 +13,7 @@ from conftest import SAVE_MEMORY
 from test_sqlite_formats import build_llm_legacy, build_open_webui
 from test_sqlite_llm import FUNCTIONS, run_llm
 from test_sqlite_rubyllm import build_rubyllm
+from test_sqlite_write import _kinds, _rows
 
 from inspector.catalogue import load_tools_file
 from inspector.cli import main
@@ -30,18 +31,6 @@ def _tools_file(tmp_path: Path) -> Path:
     path = tmp_path / "tools.json"
     path.write_text(json.dumps([SAVE_MEMORY]))
     return path
-
-
-def _kinds(path: Path, *options) -> dict[str, list[str]]:
-    return {r.session.session_id: [f.kind for f in r.findings] for r in iter_scan(path, *options)}
-
-
-def _rows(path: Path, sql: str) -> list[tuple]:
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
-        return conn.execute(sql).fetchall()
-    finally:
-        conn.close()
 
 
 def test_rubyllm_rename_updates_the_tool_calls_row(tmp_path, capsys):

@@ -188,3 +188,14 @@ def test_an_export_of_a_history_describes_its_audit_as_the_table_in_the_database
     assert outcome.audit == tmp_path / "fixed.db" and outcome.applied == 1
     assert describe_audit(outcome.audit) == f"table inspector_fixes in {tmp_path / 'fixed.db'}"
     assert describe_audit(tmp_path / "fixed.json.audit.jsonl") == str(tmp_path / "fixed.json.audit.jsonl")
+
+
+def test_an_unrecognised_database_is_refused_before_any_backup_or_write(tmp_path, capsys):
+    source = tmp_path / "notes.db"
+    with sqlite3.connect(source) as conn:
+        conn.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)")
+    conn.close()
+    before = source.read_bytes()
+    assert main(["fix", str(source), "--accept", "all", "--in-place"]) == 2
+    assert "not a chat history schema this tool knows (tables: notes)" in capsys.readouterr().err
+    assert source.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["notes.db"]

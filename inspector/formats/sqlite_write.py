@@ -17,14 +17,15 @@ import os
 import sqlite3
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Collection, Iterable, Iterator, Sequence
 
 from inspector.errors import InspectorError
 from inspector.formats import sqlite_llm_fork, sqlite_rubyllm_write, sqlite_text_write
 from inspector.formats.sqlite_audit import AUDIT_SCHEMA, AuditRow, record
 from inspector.formats.sqlite_db import SqliteSource, connect, copy_database, database_error
 from inspector.model import Session
-from inspector.repair import AppliedFix
+from inspector.repair import AppliedFix, apply_fixes
+from inspector.scan import ScanResult
 
 WRITERS: dict[str, Callable[..., list[AuditRow]]] = {
     "rubyllm": sqlite_rubyllm_write.write_session,
@@ -44,16 +45,46 @@ def export_database(sessions: Sequence[Session], applied: Sequence[tuple[Session
     database made from a copy of it) with the audit table; returns `out`. `executions` are what
     the user's executor did with recovered calls (`ExecutionResult`s), recorded with their fixes."""
     ran = {(execution.session_id, execution.call.id): execution for execution in executions}
-    source: SqliteSource = sessions[0].document
+    by_session: dict[str | None, list[AppliedFix]] = {}
+    for session, fix in applied:
+        by_session.setdefault(session.session_id, []).append(fix)
+    source = sessions[0].document.path
     out = Path(out)
-    if out.resolve() == source.path.resolve():
-        _apply(out, source, sessions, applied, ran, "the file is unchanged")
+    repaired = ((session, by_session.get(session.session_id, [])) for session in sessions)
+    return _write(source, out, out.resolve() == source.resolve(), repaired, ran)
+
+
+def fix_history(read_from: Path, results: Iterable[ScanResult], accepted: Collection[str], out: Path,
+                in_place: bool) -> tuple[int, int]:
+    """`inspector fix` with memory for one conversation: each scanned conversation of `results`
+    (read from `read_from`) gets its fixes of the `accepted` kinds and is written into `out` as
+    it comes, all in one transaction. In place, `out` is the source and `results` are read from
+    its backup; else `out` is a new database copied from `read_from`. Returns the number of
+    findings and of fixes applied."""
+    counts = [0, 0]
+
+    def repaired() -> Iterator[tuple[Session, list[AppliedFix]]]:
+        for result in results:
+            session, fixes = apply_fixes(result.session, [finding for finding in result.findings
+                                                          if finding.kind in accepted and finding.fix is not None])
+            counts[0] += len(result.findings)
+            counts[1] += len(fixes)
+            yield session, fixes
+
+    _write(read_from, Path(out), in_place, repaired(), {})
+    return counts[0], counts[1]
+
+
+def _write(source: Path, out: Path, in_place: bool, repaired: Iterable[tuple[Session, list[AppliedFix]]],
+           ran: dict) -> Path:
+    if in_place:
+        _apply(out, out, repaired, ran, "the file is unchanged")
         return out
     temporary = out.with_name(f".{out.name}.{os.getpid()}.tmp")
     temporary.unlink(missing_ok=True)
     try:
-        copy_database(source.path, temporary)
-        _apply(temporary, source, sessions, applied, ran, f"{out} was not written")
+        copy_database(source, temporary)
+        _apply(temporary, source, repaired, ran, f"{out} was not written")
         os.replace(temporary, out)
     except OSError as exc:
         raise InspectorError(f"{out}: cannot write ({exc.strerror}); nothing was written") from None
@@ -62,14 +93,10 @@ def export_database(sessions: Sequence[Session], applied: Sequence[tuple[Session
     return out
 
 
-def _apply(path: Path, source: SqliteSource, sessions: Sequence[Session],
-           applied: Sequence[tuple[Session, AppliedFix]], ran: dict, unchanged: str) -> None:
-    writer = WRITERS.get(source.format)
-    if writer is None:
-        raise InspectorError(f"{source.path}: writing back to the {source.format} schema is not supported yet")
-    by_session: dict[str | None, list[AppliedFix]] = {}
-    for session, fix in applied:
-        by_session.setdefault(session.session_id, []).append(fix)
+def _apply(path: Path, shown: Path, repaired: Iterable[tuple[Session, list[AppliedFix]]], ran: dict,
+           unchanged: str) -> None:
+    """Write each repaired session with its fixes into the database at `path` (named `shown` in
+    messages) in one transaction, consuming `repaired` inside it."""
     stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
     conn = connect(path, read_only=False)
     try:
@@ -77,18 +104,17 @@ def _apply(path: Path, source: SqliteSource, sessions: Sequence[Session],
         conn.execute("BEGIN IMMEDIATE")
         broken_before = len(conn.execute("PRAGMA foreign_key_check").fetchall())
         conn.execute(AUDIT_SCHEMA)
-        for session in sessions:
-            fixes = by_session.get(session.session_id)
+        for session, fixes in repaired:
             if fixes:
-                record(conn, writer(conn, source, session, fixes, stamp), stamp, ran)
+                record(conn, _writer(session)(conn, session.document, session, fixes, stamp), stamp, ran)
         problems = conn.execute("PRAGMA foreign_key_check").fetchall()
         if len(problems) > broken_before:  # a history may hold broken keys already: add none
-            raise InspectorError(f"{source.path}: the repair would break {len(problems) - broken_before} "
+            raise InspectorError(f"{shown}: the repair would break {len(problems) - broken_before} "
                                  f"foreign keys (in table {problems[-1][0]})")
         conn.execute("COMMIT")
     except sqlite3.Error as exc:
         _roll_back(conn)
-        error = database_error(source.path, exc, "writing the repair")
+        error = database_error(shown, exc, "writing the repair")
         raise InspectorError(f"{error}; rolled back, {unchanged}") from None
     except InspectorError as error:
         _roll_back(conn)
@@ -98,6 +124,14 @@ def _apply(path: Path, source: SqliteSource, sessions: Sequence[Session],
         raise
     finally:
         conn.close()
+
+
+def _writer(session: Session) -> Callable[..., list[AuditRow]]:
+    source: SqliteSource = session.document
+    writer = WRITERS.get(source.format)
+    if writer is None:
+        raise InspectorError(f"{source.path}: writing back to the {source.format} schema is not supported yet")
+    return writer
 
 
 def _roll_back(conn: sqlite3.Connection) -> None:
