@@ -199,3 +199,23 @@ def test_an_unrecognised_database_is_refused_before_any_backup_or_write(tmp_path
     assert main(["fix", str(source), "--accept", "all", "--in-place"]) == 2
     assert "not a chat history schema this tool knows (tables: notes)" in capsys.readouterr().err
     assert source.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["notes.db"]
+
+
+def test_open_webui_chat_message_mirror_gets_the_repaired_content(tmp_path, capsys):
+    webui = build_open_webui(tmp_path / "webui.db")
+    messages = json.loads(_rows(webui, "SELECT chat FROM chat")[0][0])["history"]["messages"]
+    with sqlite3.connect(webui) as conn:  # newer Open WebUI: one row per message, content stored as JSON
+        conn.execute("CREATE TABLE chat_message (id TEXT PRIMARY KEY, chat_id TEXT NOT NULL REFERENCES chat(id), "
+                     "user_id TEXT, role TEXT NOT NULL, parent_id TEXT, content JSON, output JSON, model_id TEXT, "
+                     "done BOOLEAN, created_at BIGINT, updated_at BIGINT)")
+        conn.executemany("INSERT INTO chat_message (id, chat_id, user_id, role, parent_id, content, created_at, "
+                         "updated_at) VALUES (?, 'c1', 'u', ?, ?, ?, 1, 1)",
+                         [(f"c1-{m['id']}", m["role"], m["parentId"], json.dumps(m["content"])) for m in messages.values()]
+                         + [("c1-blocks", "assistant", "u2", json.dumps([{"type": "text", "text": "a block"}]))])
+    conn.close()
+    assert main(["fix", str(webui), "--accept", "all", "-o", str(tmp_path / "out.db")]) == 1
+    mirror = dict(_rows(tmp_path / "out.db", "SELECT id, content FROM chat_message"))
+    assert json.loads(mirror["c1-a2"]) == "You saw right through me."
+    assert json.loads(mirror["c1-a1"]) == messages["a1"]["content"]  # not fixed, not touched
+    assert json.loads(mirror["c1-blocks"]) == [{"type": "text", "text": "a block"}]
+    assert _rows(tmp_path / "out.db", "SELECT updated_at > 1 FROM chat_message WHERE id = 'c1-a2'") == [(1,)]

@@ -35,7 +35,7 @@ def matches(db: sqlite_utils.Database, tables: dict[str, set[str]]) -> bool:
 def conversations(db: sqlite_utils.Database, source: SqliteSource) -> Iterator[tuple[str, int]]:
     """Each chat's id and the number of messages on its shown branch."""
     for chat_id, document in db.execute("SELECT id, chat FROM chat ORDER BY created_at, id"):
-        yield str(chat_id), len(shown_messages(_json(document)))
+        yield str(chat_id), len(shown_messages(json_or_none(document)))
 
 
 def sessions(db: sqlite_utils.Database, source: SqliteSource, only: str | None = None) -> Iterator[Session]:
@@ -43,7 +43,7 @@ def sessions(db: sqlite_utils.Database, source: SqliteSource, only: str | None =
     where, params = ("WHERE id = ?", [only]) if only is not None else ("", [])
     for chat_id, document in db.execute(f"SELECT id, chat FROM chat {where} ORDER BY created_at, id", params):
         turns: list[Turn] = []
-        for position, message in enumerate(shown_messages(_json(document))):
+        for position, message in enumerate(shown_messages(json_or_none(document))):
             turns.extend(_turns(position, message))
         yield Session(NAME, source.path, tuple(turns), document=source, session_id=str(chat_id))
 
@@ -99,7 +99,7 @@ def _with_call(tag: str, call: ToolCall | None) -> str:
             return f'name="{html.escape(call.name)}"'
         if key == "arguments" and isinstance(call.arguments_raw, dict):
             encoded = json.dumps(call.arguments_raw, ensure_ascii=False)
-            twice = isinstance(_json(html.unescape(value)), str)
+            twice = isinstance(json_or_none(html.unescape(value)), str)
             return f'arguments="{html.escape(json.dumps(encoded, ensure_ascii=False) if twice else encoded)}"'
         return match.group(0)
 
@@ -125,14 +125,15 @@ def _turns(position: int, message: dict[str, Any]) -> list[Turn]:
 
 def _decoded(value: str | None) -> Any:
     """An attribute's value: JSON-decoded (twice when it holds a JSON string of JSON)."""
-    decoded = _json(value)
+    decoded = json_or_none(value)
     if isinstance(decoded, str):
-        again = _json(decoded)
+        again = json_or_none(decoded)
         return again if again is not None else decoded
     return value if decoded is None else decoded
 
 
-def _json(text: Any) -> Any:
+def json_or_none(text: Any) -> Any:
+    """The JSON value in `text`, or None when it is not a string of JSON."""
     try:
         return json.loads(text) if isinstance(text, str) else None
     except ValueError:

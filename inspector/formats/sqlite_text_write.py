@@ -2,20 +2,23 @@
 named with `--table/--map`, `llm` before 0.32 (`responses`) and Open WebUI (the `chat` JSON).
 
 An edited turn's text replaces its content; a repaired argument or a renamed call replaces the
-stored one where the schema stores calls (`llm`'s old `tool_calls`, Open WebUI's details tags). None of these has a place for a call recovered from
-text, so such calls are recorded in `inspector_fixes` only, and the audit row says so.
+stored one where the schema stores calls (`llm`'s old `tool_calls`, Open WebUI's details tags);
+Open WebUI's newer `chat_message` mirror rows get the same repaired content. None of these has a
+place for a call recovered from text, so such calls are recorded in `inspector_fixes` only, and
+the audit row says so.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from typing import Any
 
 from inspector.formats import sqlite_elia, sqlite_llm_legacy, sqlite_open_webui, sqlite_table
 from inspector.formats.sqlite_audit import AuditRow
 from inspector.formats.sqlite_db import SqliteSource, quote
-from inspector.formats.sqlite_open_webui import repaired_content, shown_messages
+from inspector.formats.sqlite_open_webui import json_or_none, repaired_content, shown_messages
 from inspector.model import Session, Turn
 from inspector.repair import AppliedFix
 
@@ -58,6 +61,20 @@ def _write_open_webui(conn: sqlite3.Connection, session: Session) -> None:
         if turn is not None and isinstance(message.get("content"), str):
             message["content"] = repaired_content(message["content"], turn.text, turn.tool_calls)
     conn.execute("UPDATE chat SET chat = ? WHERE id = ?", [json.dumps(chat, ensure_ascii=False), session.session_id])
+    if conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'chat_message'").fetchone():
+        _write_open_webui_mirror(conn, session.session_id, edited)
+
+
+def _write_open_webui_mirror(conn: sqlite3.Connection, chat_id: str, edited: dict[str, Turn]) -> None:
+    """Newer Open WebUI also keeps each message as a `chat_message` row (id `CHAT-MESSAGE`,
+    `content` JSON: text, or a list of blocks left as it is) and reads it before the chat JSON."""
+    for message_id, turn in edited.items():
+        row = conn.execute("SELECT content FROM chat_message WHERE id = ?", [f"{chat_id}-{message_id}"]).fetchone()
+        content = json_or_none(row[0]) if row else None
+        if isinstance(content, str):
+            conn.execute("UPDATE chat_message SET content = ?, updated_at = ? WHERE id = ?",
+                         [json.dumps(repaired_content(content, turn.text, turn.tool_calls), ensure_ascii=False),
+                          int(time.time()), f"{chat_id}-{message_id}"])
 
 
 def _edited(session: Session) -> list[Turn]:
