@@ -56,10 +56,10 @@ def test_picker_lists_every_session_with_format_turns_and_findings_and_opens_one
         assert [row[0] for row in listed] == ["broken.json", "clean.openai.json", "finetune.openai.jsonl",
                                               "finetune.openai.jsonl", "finetune.openai.jsonl",
                                               "memory-agent.openai.json"]
-        assert listed[0][2] == "unreadable" and "broken.json" in listed[0][4]
-        assert listed[1][2:] == ["openai", "12", "none"]
-        assert listed[3][1] == "line 2" and listed[3][4] == "1 result-prefix"
-        assert listed[5][3:] == ["35", "6 result-prefix"]
+        assert listed[0][4] == "unreadable" and "broken.json" in listed[0][2]
+        assert listed[1][2:] == ["none", "12", "openai"]
+        assert listed[3][1] == "line 2" and listed[3][2] == "1 result-prefix"
+        assert listed[5][2:4] == ["6 result-prefix", "35"]
 
         await pilot.press("down", "down", "down", "enter")  # finetune's second session
         await pilot.app.workers.wait_for_complete()

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import DataTable
 
 from conftest import SESSIONS
 from inspector.tui.app import InspectorApp
@@ -33,8 +34,18 @@ async def loaded(pilot: Pilot) -> None:
     await pilot.pause()
 
 
+async def picker_loaded(pilot: Pilot) -> None:
+    """Every row listed and drawn with its columns sized: the table sizes them when idle, which a
+    busy machine can delay past a pause, so wait until the longest file name is drawn whole."""
+    await loaded(pilot)
+    table = pilot.app.screen.query_one(DataTable)
+    longest = max((str(name) for name in table.get_column_at(0)), key=len)
+    while longest not in pilot.app.export_screenshot():
+        await pilot.pause()
+
+
 def test_picker(snap_compare, samples: Path):
-    assert snap_compare(InspectorApp(samples), terminal_size=(120, 40), run_before=loaded)
+    assert snap_compare(InspectorApp(samples), terminal_size=(120, 40), run_before=picker_loaded)
 
 
 def test_review_screen_on_a_flagged_turn(snap_compare, samples: Path):

@@ -109,7 +109,8 @@ class DecisionActions:
                 self._tell(f"Approved {approved} {kind} finding{'s' if approved != 1 else ''} (u undoes them all)")
                 self._refresh()
 
-        self.app.push_screen(Confirm(f"Approve all {count} pending {kind} findings of this session?",
+        findings = f"all {count} pending {kind} findings" if count != 1 else f"the 1 pending {kind} finding"
+        self.app.push_screen(Confirm(f"Approve {findings} of this session?",
                                      yes=f"Approve {count}", no="Cancel"), confirmed)
 
     def action_copy(self: ReviewScreen) -> None:

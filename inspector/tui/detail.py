@@ -50,7 +50,7 @@ class TurnDetail(Vertical):
     }
     TurnDetail .pane { width: 1fr; }
     TurnDetail .pane:focus { border: round $accent; }
-    TurnDetail #finding-pane { height: auto; max-height: 9; }
+    TurnDetail #finding-pane { height: auto; max-height: 45%; }  /* leaves the sides room on 24 rows */
     """
 
     def compose(self) -> ComposeResult:

@@ -51,7 +51,7 @@ class PickerScreen(Screen[None]):
         yield Static(Text(neutralise(self.heading), style="bold"), id="title")
         yield ProgressBar(total=len(self.files), show_eta=False, id="progress")
         table = DataTable(cursor_type="row", zebra_stripes=True)
-        table.add_columns("File", "Session", "Format", "Turns", "Findings by kind")
+        table.add_columns("File", "Session", "Findings by kind", "Turns", "Format")  # findings in view on 80 columns
         yield table
         yield Footer()
 
@@ -80,8 +80,8 @@ class PickerScreen(Screen[None]):
         self.query_one(ProgressBar).advance(1)
 
     def _add_failure(self, path: Path, error: str) -> None:
-        self.query_one(DataTable).add_row(Text(neutralise(path.name)), Text(""), Text("unreadable", style="bold red"),
-                                          Text(""), Text(neutralise(error), style="red"), key=f"-1:{path}")
+        self.query_one(DataTable).add_row(Text(neutralise(path.name)), Text(""), Text(neutralise(error), style="red"),
+                                          Text(""), Text("unreadable", style="bold red"), key=f"-1:{path}")
         self.query_one(ProgressBar).advance(1)
 
     @on(DataTable.RowSelected)
@@ -111,8 +111,8 @@ def _row(path: Path, index: int, result: ScanResult, sessions: int) -> tuple[str
     """The table row of one session (its key, and its cells as plain text): all the picker keeps of it."""
     session = result.session
     label = session.session_id or (f"{index + 1} of {sessions}" if sessions > 1 else "")
-    return f"{index}:{path}", (Text(neutralise(path.name)), Text(neutralise(label)), Text(session.format),
-                               Text(f"{len(session.turns):,}", justify="right"), findings_by_kind(result))
+    return f"{index}:{path}", (Text(neutralise(path.name)), Text(neutralise(label)), findings_by_kind(result),
+                               Text(f"{len(session.turns):,}", justify="right"), Text(session.format))
 
 
 def findings_by_kind(result: ScanResult) -> Text:

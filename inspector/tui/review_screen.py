@@ -77,7 +77,7 @@ class ReviewScreen(DecisionActions, ExecuteAction, Screen[None]):
     ReviewScreen #loading { height: 1; }
     ReviewScreen #loading.-done { display: none; }
     ReviewScreen #loading Static { width: auto; padding: 0 1; }
-    ReviewScreen TurnList { height: 40%; }
+    ReviewScreen TurnList { height: 35%; }
     ReviewScreen #search-row { height: 1; display: none; background: $panel; }
     ReviewScreen #search-row.-open { display: block; }
     ReviewScreen #search-row Static { width: auto; padding: 0 1; color: $text-accent; }
