@@ -4,8 +4,9 @@ Fixes on the same turn are combined: their removed spans are cut from the origin
 a person's edited text replaces it, and every recovered call is recorded, in order, as one
 assistant turn with structured calls followed by one tool turn whose results say the calls were
 recovered from text and not executed (or hold what the user's executor answered, see
-`inspector.execute`), both placed just before the fixed turn. Results a fix adds
-for unanswered calls go in one tool turn just after it.
+`inspector.execute`), both placed just before the fixed turn; a reply that is left with nothing
+once the leaked call is cut out becomes that call itself, since APIs reject an empty message.
+Results a fix adds for unanswered calls go in one tool turn just after it.
 """
 
 from __future__ import annotations
@@ -52,14 +53,23 @@ def apply_fixes(session: Session, findings: Iterable[Finding],
         recovered = tuple(call for finding in fixes for call in finding.fix.add_calls)
         if recovered:
             results = tuple(executed.get(call.id) or ToolResult(call.id, call.name, NOT_EXECUTED) for call in recovered)
-            turns.append(Turn(turn.position, ASSISTANT, "", tool_calls=recovered))
+            if _left_empty(fixed):  # the reply was only the leaked call: it becomes that call
+                turns.append(replace(fixed, text="", tool_calls=recovered, edited=True))
+            else:
+                turns.append(Turn(turn.position, ASSISTANT, "", tool_calls=recovered))
             turns.append(Turn(turn.position, TOOL, "", tool_results=results))
-        turns.append(fixed)
+        if not (recovered and _left_empty(fixed)):
+            turns.append(fixed)
         answers = tuple(result for finding in fixes for result in finding.fix.add_results)
         if answers:
             turns.append(Turn(turn.position, TOOL, "", tool_results=answers))
         applied.extend(AppliedFix(f, turn.text, fixed.text, f.fix.add_calls) for f in fixes)
     return replace(session, turns=tuple(turns)), applied
+
+
+def _left_empty(turn: Turn) -> bool:
+    """Whether a fixed assistant turn has nothing left: no text and no calls of its own."""
+    return turn.role == ASSISTANT and not turn.text.strip() and not turn.tool_calls
 
 
 def _fixed_turn(turn: Turn, findings: list[Finding]) -> Turn:

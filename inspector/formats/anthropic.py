@@ -103,11 +103,13 @@ def _is_text_block(block: Any) -> bool:
 def _render_edited(turn: Turn) -> dict[str, Any]:
     message = dict(turn.raw)
     content = message.get("content")
+    calls = iter(turn.tool_calls)
     if not isinstance(content, list):
-        if content is not None or turn.text:
+        if turn.tool_calls:  # a repair gave this plain-text message calls: it needs blocks
+            message["content"] = _blocks_of(turn.text, turn.tool_calls)
+        elif content is not None or turn.text:
             message["content"] = turn.text
         return message
-    calls = iter(turn.tool_calls)
 
     def with_arguments(block: Any) -> Any:
         if isinstance(block, dict) and block.get("type") == "tool_use" and isinstance(block.get("name"), str):
@@ -117,7 +119,7 @@ def _render_edited(turn: Turn) -> dict[str, Any]:
         return block
 
     blocks = respread_parts(content, _is_text_block, turn.text, with_arguments)
-    message["content"] = blocks
+    message["content"] = blocks + _blocks_of("", tuple(calls))  # and any calls a repair gave it
     return message
 
 
@@ -127,10 +129,15 @@ def _render_new(turn: Turn) -> list[dict[str, Any]]:
     role = "assistant" if turn.role == ASSISTANT else "user"
     if not turn.tool_calls:
         return [{"role": role, "content": turn.text}]
-    blocks: list[dict[str, Any]] = [{"type": "text", "text": turn.text}] if turn.text else []
+    return [{"role": role, "content": _blocks_of(turn.text, turn.tool_calls)}]
+
+
+def _blocks_of(text: str, calls: tuple[ToolCall, ...]) -> list[dict[str, Any]]:
+    """Content blocks for a text (none when empty) followed by a tool_use block per call."""
+    blocks: list[dict[str, Any]] = [{"type": "text", "text": text}] if text else []
     blocks.extend({"type": "tool_use", "id": call.id, "name": call.name, "input": call.arguments or {}}
-                  for call in turn.tool_calls)
-    return [{"role": role, "content": blocks}]
+                  for call in calls)
+    return blocks
 
 
 def _result_block(result: ToolResult) -> dict[str, Any]:

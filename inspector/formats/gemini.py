@@ -121,7 +121,7 @@ def _render_edited(turn: Turn) -> dict[str, Any]:
         return part
 
     new_parts = respread_parts(parts, _is_text_part, turn.text, with_arguments)
-    content["parts"] = new_parts
+    content["parts"] = new_parts + [_call_part(call) for call in calls]  # and any calls a repair gave it
     return content
 
 
@@ -129,10 +129,13 @@ def _render_new(turn: Turn) -> list[dict[str, Any]]:
     if turn.role == TOOL:
         return [{"role": "user", "parts": [{"functionResponse": _response(result)} for result in turn.tool_results]}]
     parts: list[dict[str, Any]] = [{"text": turn.text}] if turn.text or not turn.tool_calls else []
-    for call in turn.tool_calls:
-        body = {"id": call.id} if call.id else {}
-        parts.append({"functionCall": {**body, "name": call.name, "args": call.arguments or {}}})
+    parts.extend(_call_part(call) for call in turn.tool_calls)
     return [{"role": "model" if turn.role == ASSISTANT else "user", "parts": parts}]
+
+
+def _call_part(call: ToolCall) -> dict[str, Any]:
+    body = {"id": call.id} if call.id else {}
+    return {"functionCall": {**body, "name": call.name, "args": call.arguments or {}}}
 
 
 def _response(result: ToolResult) -> dict[str, Any]:

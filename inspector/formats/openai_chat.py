@@ -136,6 +136,11 @@ def _render_edited(turn: Turn) -> dict[str, Any]:
     legacy = message.get("function_call")
     if isinstance(legacy, dict) and isinstance(legacy.get("name"), str) and turn.tool_calls:
         message["function_call"] = repaired_function(legacy, turn.tool_calls[-1])  # read as the last call
+    added = turn.tool_calls[len(_calls(turn.raw)):]  # calls a repair gave this turn
+    if added:
+        message["tool_calls"] = list(message.get("tool_calls") or []) + render_tool_calls(added)
+        if not turn.text and not isinstance(content, list):
+            message["content"] = None
     return message
 
 

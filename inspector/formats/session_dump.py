@@ -90,8 +90,12 @@ def _render_edited(turn: Turn) -> dict[str, Any]:
             entry["content"] = turn.text
     else:
         entry["content"] = _structured(turn.text)
-    if isinstance(entry.get("tool_calls"), list):
-        entry["tool_calls"] = with_repaired_calls(entry["tool_calls"], turn.tool_calls)
+    stored = entry.get("tool_calls")
+    if isinstance(stored, list):
+        entry["tool_calls"] = with_repaired_calls(stored, turn.tool_calls)
+    added = turn.tool_calls[len(read_tool_calls(stored)):]  # calls a repair gave this turn
+    if added:
+        entry["tool_calls"] = list(entry.get("tool_calls") or []) + render_tool_calls(added)
     return entry
 
 
