@@ -132,6 +132,7 @@ class DecisionActions:
     def action_export(self: ReviewScreen) -> None:
         """Ask where to write the repaired session, then write it with its audit record."""
         if self.review is None:
+            self._tell("Still scanning the session: export once it is done", severity="warning")
             return
 
         def chosen(choice: ExportChoice | None) -> None:

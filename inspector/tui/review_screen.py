@@ -10,7 +10,6 @@ through `inspector.review.Review`, which saves the review file at once.
 from __future__ import annotations
 
 import gc
-from bisect import bisect_left
 from pathlib import Path
 
 from textual import on, work
@@ -31,16 +30,16 @@ from inspector.preview import preview
 from inspector.review import APPROVED, EDITED, PENDING, SKIPPED, Review
 from inspector.safe_text import neutralise
 from inspector.scan import ScanResult
-from inspector.tui.commands import ScreenKeys, help_rows
+from inspector.tui.commands import ScreenKeys
 from inspector.tui.decisions import DecisionActions
 from inspector.tui.execution import ExecuteAction
+from inspector.tui.navigation import NavigationActions
 from inspector.tui.detail import FindingView, TurnDetail
 from inspector.tui.status_bar import status_line
-from inspector.tui.help import HelpScreen
 from inspector.tui.turn_list import TurnList, TurnMark
 
 
-class ReviewScreen(DecisionActions, ExecuteAction, Screen[None]):
+class ReviewScreen(NavigationActions, DecisionActions, ExecuteAction, Screen[None]):
     """Step through one session's flagged turns and decide on each finding."""
 
     COMMANDS = {ScreenKeys}
@@ -263,76 +262,3 @@ class ReviewScreen(DecisionActions, ExecuteAction, Screen[None]):
         turns.select_position(position)
         if turns.flagged_only != flagged_only:  # an unflagged turn was chosen: every turn is listed again
             self._refresh([])
-
-    # ---- navigation ----------------------------------------------------------------------------
-
-    def action_move(self, step: int) -> None:
-        """Move the selection up or down."""
-        self.query_one(TurnList).action_move(step)
-
-    def action_next(self, forward: bool) -> None:
-        """Next (or previous) flagged turn; the next search match while a search is active."""
-        turns = self.query_one(TurnList)
-        if self._search:
-            position = self._match(forward)
-            if position is None:
-                self._tell(f"No turn contains {self._search!r}", severity="warning")
-                return
-        else:
-            position = turns.next_position(self._flagged, forward)
-            if position is None:
-                self._tell("Nothing flagged in this session")
-                return
-        self._select(position)
-
-    def action_finding(self, step: int) -> None:
-        """Show the next (or previous) finding of the selected turn."""
-        indices = self._by_turn.get(self.query_one(TurnList).position, [])
-        if len(indices) > 1:
-            self._finding_number = (self._finding_number + step) % len(indices)
-            self._show_detail()
-
-    def action_flagged_only(self) -> None:
-        """List only flagged turns, or every turn."""
-        turns = self.query_one(TurnList)
-        turns.set_flagged_only(not turns.flagged_only)
-        self._refresh([])
-
-    def action_search(self) -> None:
-        """Open the search box."""
-        self.query_one("#search-row").add_class("-open")
-        box = self.query_one("#search", Input)
-        box.value = self._search or ""
-        self.call_after_refresh(box.focus)
-
-    @on(Input.Submitted, "#search")
-    def _search_submitted(self, event: Input.Submitted) -> None:
-        self._search = event.value or None
-        self.query_one("#search-row").set_class(bool(self._search), "-open")  # stays in view while it is used
-        self.query_one(TurnList).focus()
-        if self._search:
-            self.action_next(True)
-
-    def _match(self, forward: bool) -> int | None:
-        """The next turn (wrapping round) whose text contains the search, ignoring case."""
-        needle, turns = self._search.casefold(), self.session.turns
-        here = bisect_left(turns, self.query_one(TurnList).position or 0, key=lambda turn: turn.position)
-        steps = range(1, len(turns) + 1)
-        order = ((here + step) % len(turns) for step in steps) if forward else ((here - step) % len(turns) for step in steps)
-        return next((turns[i].position for i in order if needle in turns[i].text.casefold()), None)
-
-    def action_back(self) -> None:
-        """Close the search, clear it, or go back to the picker."""
-        row = self.query_one("#search-row")
-        if row.has_class("-open"):
-            row.remove_class("-open")
-            self._search = None
-            self.query_one(TurnList).focus()
-        else:
-            if self.review is not None and self.review.unexported:
-                self._tell(f"Decisions kept in {self.review.review_path.name}, not exported yet")
-            self.app.back_to_sessions()
-
-    def action_help(self) -> None:
-        """Show every key."""
-        self.app.push_screen(HelpScreen(help_rows(self)))
