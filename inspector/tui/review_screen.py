@@ -185,9 +185,12 @@ class ReviewScreen(NavigationActions, DecisionActions, ExecuteAction, Screen[Non
         shown_early, self._early = bool(self._early), []
         self._index_findings(review.findings(self.session_index))
         self.query_one("#loading").add_class("-done")
+        turns = self.query_one(TurnList)
         if self._flagged and not shown_early:  # else the person may have moved on: keep their turn
-            self.query_one(TurnList).select_position(self._flagged[0])
+            turns.select_position(self._flagged[0])
         self._refresh()
+        if shown_early and turns.flagged_only:  # chosen during the scan: list the turns flagged since
+            turns.set_flagged_only(True)
 
     def on_review_screen_failed(self, event: Failed) -> None:
         self.query_one("#loading").add_class("-done")
