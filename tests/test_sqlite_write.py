@@ -219,3 +219,11 @@ def test_open_webui_chat_message_mirror_gets_the_repaired_content(tmp_path, caps
     assert json.loads(mirror["c1-a1"]) == messages["a1"]["content"]  # not fixed, not touched
     assert json.loads(mirror["c1-blocks"]) == [{"type": "text", "text": "a block"}]
     assert _rows(tmp_path / "out.db", "SELECT updated_at > 1 FROM chat_message WHERE id = 'c1-a2'") == [(1,)]
+
+
+def test_a_new_database_in_a_missing_directory_is_one_clear_line(tmp_path, capsys):
+    source = build_rubyllm(tmp_path / "app.db")
+    assert main(["fix", str(source), "--accept", "all", "-o", str(tmp_path / "nowhere" / "fixed.db")]) == 2
+    err = capsys.readouterr().err
+    assert f"{tmp_path / 'nowhere' / 'fixed.db'}: its directory does not exist; nothing was written" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["app.db"]

@@ -80,6 +80,8 @@ def _write(source: Path, out: Path, in_place: bool, repaired: Iterable[tuple[Ses
     if in_place:
         _apply(out, out, repaired, ran, "the file is unchanged")
         return out
+    if not out.parent.is_dir():
+        raise InspectorError(f"{out}: its directory does not exist; nothing was written")
     temporary = out.with_name(f".{out.name}.{os.getpid()}.tmp")
     temporary.unlink(missing_ok=True)
     try:
