@@ -148,14 +148,17 @@ def merge_groups(primary: Iterable[tuple[Any, list]], secondary: Iterable[tuple[
 
 
 def _before(left: Any, right: Any) -> bool:
-    """SQLite's ordering of two keys: NULL first, then numbers, then text."""
-    def rank(value: Any) -> tuple[int, Any]:
-        if value is None:
-            return (0, 0)
-        if isinstance(value, (int, float)):
-            return (1, value)
-        return (2, value) if isinstance(value, str) else (3, bytes(value))
-    return rank(left) < rank(right)
+    return sqlite_order(left) < sqlite_order(right)
+
+
+def sqlite_order(value: Any) -> tuple[int, Any]:
+    """A sort key putting values in SQLite's order: NULL first, then numbers, then text (by code
+    point, as SQLite's binary collation orders UTF-8), then blobs."""
+    if value is None:
+        return (0, 0)
+    if isinstance(value, (int, float)):
+        return (1, value)
+    return (2, value) if isinstance(value, str) else (3, bytes(value))
 
 
 def matching(column: str, conversation_id: str | None) -> tuple[str, list[Any]]:

@@ -4,8 +4,9 @@ name, arguments JSON, ...)`.
 
 One conversation per `chat_id`. An assistant message's calls are the `tool_calls` rows whose
 `message_id` is its id; a `tool` message answers the call whose row id is its `tool_call_id`.
-Messages are ordered by `created_at` (as RubyLLM orders a chat), then id. Messages and
-calls are read as two streams ordered by chat, so memory holds one chat at a time.
+Messages are ordered by `created_at` (as RubyLLM orders a chat), then id: read in the chat index's
+order and sorted per chat only when needed. Messages and calls are read as two streams ordered by
+chat, so memory holds one chat at a time.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any, Iterator
 import sqlite_utils
 
 from inspector.formats.base import parse_arguments
-from inspector.formats.sqlite_db import SqliteSource, grouped, matching, merge_groups
+from inspector.formats.sqlite_db import SqliteSource, grouped, matching, merge_groups, sqlite_order
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
 
 NAME = "rubyllm"
@@ -39,15 +40,27 @@ def sessions(db: sqlite_utils.Database, source: SqliteSource, only: str | None =
     """Each chat as a session (only the chat `only` when given)."""
     columns = {c.name for c in db["messages"].columns}
     model = "model_id" if "model_id" in columns else "NULL"
-    order = "m.chat_id, m.created_at, m.id" if "created_at" in columns else "m.chat_id, m.id"
+    created = "m.created_at" if "created_at" in columns else "NULL"
     where, params = matching("m.chat_id", only)
-    messages = db.execute(f"SELECT m.id, m.chat_id, m.role, m.content, m.tool_call_id, {model} AS model "
-                          f"FROM messages m {where} ORDER BY {order}", params)
+    messages = db.execute(f"SELECT m.id, m.chat_id, m.role, m.content, m.tool_call_id, {model} AS model, {created} "
+                          f"FROM messages m {where} ORDER BY m.chat_id, m.id", params)  # the chat index's order
     calls = db.conn.cursor().execute(
         "SELECT tc.id, tc.message_id, tc.tool_call_id, tc.name, tc.arguments, m.chat_id FROM tool_calls tc "
         f"JOIN messages m ON m.id = tc.message_id {where} ORDER BY m.chat_id, tc.id", params)
     for chat_id, rows, call_rows in merge_groups(grouped(messages, 1), grouped(calls, 5)):
-        yield _session(source, str(chat_id), rows, call_rows)
+        yield _session(source, str(chat_id), _in_created_order(rows), call_rows)
+
+
+def _in_created_order(rows: list[Any]) -> list[Any]:
+    """A chat's rows, read in id order, in RubyLLM's order: by `created_at`, then id. Checking
+    here that they already are (the usual case) is cheaper than SQLite sorting every row."""
+    stamps = [row[6] for row in rows]
+    try:
+        if stamps == sorted(stamps):
+            return rows
+    except TypeError:  # NULL among the stamps, or numbers and text mixed
+        pass
+    return sorted(rows, key=lambda row: sqlite_order(row[6]))  # stable: ties stay in id order
 
 
 def _session(source: SqliteSource, chat_id: str, rows: list[Any], call_rows: list[Any]) -> Session:
@@ -58,7 +71,7 @@ def _session(source: SqliteSource, chat_id: str, rows: list[Any], call_rows: lis
         calls_by_message.setdefault(message_id, []).append(call)
         calls_by_row[row_id] = call
     turns, problems, roles = [], [], ROLES
-    for position, (row_id, _, stated, content, answers, model) in enumerate(rows):
+    for position, (row_id, _, stated, content, answers, model, _) in enumerate(rows):
         # The hot path of scanning a large history: plain lookups, no helper call per message.
         role = roles.get(stated)
         if role is None:
