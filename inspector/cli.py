@@ -56,10 +56,12 @@ _COMMANDS = ("scan", "fix")
 
 def _open_app(arguments: list[str]) -> int:
     """Open the TUI on a session file or directory (the bundled sample sessions by default);
-    `--execute CMD` lets the person run approved recovered calls through CMD."""
-    parser = argparse.ArgumentParser(prog="inspector", usage="inspector [PATH] [--execute CMD]")
+    `--execute CMD` lets the person run approved recovered calls through CMD; `--session ID` opens
+    that session (a database's conversation) of the file straight away."""
+    parser = argparse.ArgumentParser(prog="inspector", usage="inspector [PATH] [--session ID] [--execute CMD]")
     parser.add_argument("paths", nargs="*", type=Path)
     parser.add_argument("--execute", metavar="CMD")
+    parser.add_argument("--session", metavar="ID")
     args = parser.parse_args(arguments)
     if len(args.paths) > 1:
         _fail(f"give one session file or directory to open (or a command: {', '.join(_COMMANDS)})")
@@ -69,11 +71,14 @@ def _open_app(arguments: list[str]) -> int:
         _fail(f"{target}: no such file or directory" if args.paths else
               f"{target}: the bundled sample sessions are missing; give a session file or directory")
         return FAILED
+    if args.session is not None and not target.is_file():
+        _fail(f"{target}: --session ID opens a session of one file or database, not of a directory")
+        return FAILED
     try:
         if args.execute is not None:
             check_command(args.execute)
         from inspector.tui import run  # imported here so that `scan` and `fix` never load Textual
-        return run(target, args.execute)
+        return run(target, args.execute, args.session)
     except InspectorError as error:
         _fail(str(error))
         return FAILED

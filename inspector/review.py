@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from inspector.catalogue import Catalogue, build_catalogue
 from inspector.edits import Edit, edited_fix, proposal
@@ -58,12 +58,18 @@ _Step = tuple[str, list[tuple[tuple[int, str], Decision | None]]]
 
 
 class Review:
-    """Every finding of every session of one file, and the person's decision on each."""
+    """Every finding of the sessions of one file read so far, and the person's decision on each.
 
-    def __init__(self, path: Path, results: list[ScanResult], extra_tools: Iterable[ToolSpec] = ()) -> None:
+    `numbers` are the sessions' places in the file (by default 0, 1, ...): a review of some
+    conversations of a database (each numbered by its place in `list_conversations`) shares the
+    review file with reviews of the others; `include` adds a session read later."""
+
+    def __init__(self, path: Path, results: list[ScanResult], extra_tools: Iterable[ToolSpec] = (),
+                 numbers: Sequence[int] | None = None) -> None:
         self.path = Path(path)
         self.review_path = review_path_for(self.path)
         self.results = results
+        self._numbers = list(range(len(results)) if numbers is None else numbers)
         self._extra_tools = tuple(extra_tools)
         self._keys = [finding_keys(result.findings) for result in results]
         self._record = read_review(self.review_path)
@@ -71,9 +77,22 @@ class Review:
         self._undo: list[_Step] = []
 
     @classmethod
-    def open(cls, path: Path, results: list[ScanResult], extra_tools: Iterable[ToolSpec] = ()) -> Review:
+    def open(cls, path: Path, results: list[ScanResult], extra_tools: Iterable[ToolSpec] = (),
+             numbers: Sequence[int] | None = None) -> Review:
         """The review of the file at `path`, resuming the decisions saved beside it."""
-        return cls(path, results, extra_tools)
+        return cls(path, results, extra_tools, numbers)
+
+    def decided_elsewhere(self) -> list[int]:
+        """The numbers of the sessions not read into this review that have approved or edited
+        fixes saved in the review file: an export must `include` them to apply those too."""
+        return sorted({number for (number, _), decision in self._record.decisions.items()
+                       if decision.status in (APPROVED, EDITED) and number not in self._numbers})
+
+    def include(self, number: int, result: ScanResult) -> None:
+        """Add the session numbered `number` in the file (with its saved decisions) to the review."""
+        self.results.append(result)
+        self._numbers.append(number)
+        self._keys.append(finding_keys(result.findings))
 
     def findings(self, session: int) -> list[Finding]:
         """The session's findings, ordered by turn."""
@@ -146,14 +165,14 @@ class Review:
         """Keep what the executor answered for the finding's recovered calls (saved at once); an
         export records these results for the calls when the finding is approved."""
         runs = self._record.executions if self._record.executions is not None else {}
-        runs[(session, self._keys[session][index])] = tuple(executions)
+        runs[self._key(session, index)] = tuple(executions)
         self._record.executions = runs
         self._record.unexported = True
         self._save()
 
     def executions(self, session: int, index: int) -> tuple[ExecutionResult, ...]:
         """The finding's recovered calls as the executor ran them, if they were run."""
-        return (self._record.executions or {}).get((session, self._keys[session][index]), ())
+        return (self._record.executions or {}).get(self._key(session, index), ())
 
     def counts(self, session: int) -> Counts:
         """The session's findings by state."""
@@ -227,7 +246,7 @@ class Review:
         stamp = _now()
         changes = []
         for session, index in targets:
-            key = (session, self._keys[session][index])
+            key = self._key(session, index)
             changes.append((key, self._record.decisions.get(key)))
             self._record.decisions[key] = Decision(status, edit, stamp)
         self._undo.append((label, changes))
@@ -239,7 +258,11 @@ class Review:
         return f"{finding.kind} at turn {finding.turn}"
 
     def _decision(self, session: int, index: int) -> Decision | None:
-        return self._record.decisions.get((session, self._keys[session][index]))
+        return self._record.decisions.get(self._key(session, index))
+
+    def _key(self, session: int, index: int) -> tuple[int, str]:
+        """The finding's key in the review file: its session's number in the file, and its own key."""
+        return self._numbers[session], self._keys[session][index]
 
     def _turn(self, session: int, finding: Finding):
         turn = self.results[session].session.turn_at(finding.turn)

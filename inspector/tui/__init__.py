@@ -9,13 +9,14 @@ from __future__ import annotations
 from pathlib import Path
 
 
-def run(target: Path, execute: str | None = None) -> int:
+def run(target: Path, execute: str | None = None, session: str | None = None) -> int:
     """Open the app on a session file or a directory of them; return the exit code. `execute` is
-    the executor command that approved recovered calls may be run through (never without it).
+    the executor command that approved recovered calls may be run through (never without it);
+    `session` the id of the session (a database's conversation) of the file to open straight away.
 
     Raises `InspectorError` (one line) when a directory holds no session file.
     """
     from inspector.tui.app import InspectorApp
 
-    InspectorApp(target, execute).run()
+    InspectorApp(target, execute, session).run()
     return 0

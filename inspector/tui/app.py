@@ -1,4 +1,5 @@
-"""The Textual app: the picker for a directory, or a session file straight in review."""
+"""The Textual app: the picker for a directory or a database's conversations, or a session file
+(or the conversation `--session ID` names) straight in review."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from inspector.formats import session_files
 from inspector.review import Review
 from inspector.safe_text import neutralise
 from inspector.tui.dialogs import Confirm
+from inspector.tui.conversations import is_database
 from inspector.tui.picker import PickerScreen
 from inspector.tui.review_screen import ReviewScreen
 
@@ -20,12 +22,14 @@ class InspectorApp(App[None]):
 
     TITLE = "inspector"
 
-    def __init__(self, target: Path, execute: str | None = None) -> None:
+    def __init__(self, target: Path, execute: str | None = None, session: str | None = None) -> None:
         """`execute`: the command recovered calls may be run through (`--execute CMD`); None, nothing runs.
+        `session`: the id of the session (a database's conversation) of the file `target` to open.
         Raises `InspectorError` (one line) when `target` is a directory without session files."""
         super().__init__()
         self.target = target
         self.execute = execute
+        self.open_session = session
         self.files = [target] if target.is_file() else session_files(target)
         if not self.files:
             raise InspectorError(f"{target}: no session files (*.json, *.jsonl) in this directory")
@@ -33,7 +37,9 @@ class InspectorApp(App[None]):
         self._asking_to_quit = False
 
     def on_mount(self) -> None:
-        if self.target.is_file():
+        if self.target.is_file() and self.open_session is not None:
+            self.push_screen(ReviewScreen(self.target, conversation=self.open_session))
+        elif self.target.is_file() and not is_database(self.target):  # a database lists its conversations
             self.push_screen(ReviewScreen(self.target))
         else:
             self.push_screen(self._picker())
@@ -63,4 +69,5 @@ class InspectorApp(App[None]):
 
     def _picker(self) -> PickerScreen:
         where = self.target.name if self.target.is_file() else str(self.target)
-        return PickerScreen(self.files, f"Sessions in {where} · Enter opens one")
+        kind = "Conversations" if self.target.is_file() and is_database(self.target) else "Sessions"
+        return PickerScreen(self.files, f"{kind} in {where} · Enter opens one")

@@ -17,6 +17,7 @@ from inspector.export import describe_audit
 from inspector.preview import preview
 from inspector.review import PENDING, ExportOutcome, ReviewError
 from inspector.safe_text import neutralise
+from inspector.tui.conversations import include_decided
 from inspector.tui.dialogs import Confirm, ExportChoice, ExportDialog
 from inspector.tui.editor import FixEditor
 
@@ -145,6 +146,7 @@ class DecisionActions:
     def _export(self: ReviewScreen, choice: ExportChoice) -> None:
         """Write the export in a thread; the outcome is reported back on the app's thread."""
         try:
+            include_decided(self.review)  # of a database: decisions taken on its other conversations too
             outcome = self.review.export(choice.path, overwrite_input=choice.overwrite_input)
         except InspectorError as error:  # ReviewError, or a write that failed
             self.app.call_from_thread(self._tell, str(error), title="Export failed", severity="error", timeout=10)

@@ -5,6 +5,9 @@ file is read, the first findings (`inspector.early_scan`) are marked and the fir
 shown while the detectors run over the whole session, and the full findings then replace them
 (the selection kept). Decisions wait for the full scan. Every decision goes
 through `inspector.review.Review`, which saves the review file at once.
+
+A conversation of an SQLite history is opened by its id: only that conversation is read and
+scanned (`inspector.tui.conversations`), its review numbered by its place in the database.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from inspector.review import APPROVED, EDITED, PENDING, SKIPPED, Review
 from inspector.safe_text import neutralise
 from inspector.scan import ScanResult
 from inspector.tui.commands import ScreenKeys
+from inspector.tui.conversations import index_of_session, is_database, open_conversation
 from inspector.tui.decisions import DecisionActions
 from inspector.tui.execution import ExecuteAction
 from inspector.tui.navigation import NavigationActions
@@ -111,10 +115,14 @@ class ReviewScreen(NavigationActions, DecisionActions, ExecuteAction, Screen[Non
             super().__init__()
             self.error = error
 
-    def __init__(self, path: Path, session: int | None = None) -> None:
+    def __init__(self, path: Path, session: int | None = None, conversation: str | None = None) -> None:
+        """`session`: the index of the session to show among the file's (None: the first flagged);
+        `conversation`: instead, the id of the session (an SQLite history's conversation) to open."""
         super().__init__()
         self.path = path
         self.session_index = session
+        self.conversation = conversation
+        self._place: tuple[int, int] | None = None  # a database conversation's number, and how many there are
         self.session: Session | None = None
         self.review: Review | None = None
         self._early: list[Finding] = []  # the first findings, until the review is ready
@@ -146,12 +154,19 @@ class ReviewScreen(NavigationActions, DecisionActions, ExecuteAction, Screen[Non
     def _load(self) -> None:
         """Read the file, list its turns, run the detectors and open the review (in a thread)."""
         try:
-            sessions = load_sessions(self.path)
+            numbers = None
+            if self.conversation is not None and is_database(self.path):
+                session, number, total = open_conversation(self.path, self.conversation)
+                sessions, numbers, self._place, self.session_index = [session], [number], (number, total), 0
+            else:
+                sessions = load_sessions(self.path)
+                if self.conversation is not None:
+                    self.session_index = index_of_session(self.path, sessions, self.conversation)
             self.post_message(self.Loaded(sessions))
             if self.session_index is not None or len(sessions) == 1:
                 self.post_message(self.Early(early_findings(sessions[self.session_index or 0])))
             results = [ScanResult(session, detect_findings(session)) for session in sessions]
-            self.post_message(self.Ready(Review.open(self.path, results)))
+            self.post_message(self.Ready(Review.open(self.path, results, numbers=numbers)))
         except InspectorError as error:
             self.post_message(self.Failed(str(error)))
 
@@ -228,8 +243,9 @@ class ReviewScreen(NavigationActions, DecisionActions, ExecuteAction, Screen[Non
         review = self.review
         if self._by_turn:
             self.query_one(TurnList).update_marks(self._marks(self._flagged if positions is None else positions))
+        number, sessions = self._place or (self.session_index or 0, len(review.results) if review else 1)
         self.query_one("#bar", Static).update(status_line(
-            self.path, self.session, self.session_index or 0, len(review.results) if review else 1,
+            self.path, self.session, number, sessions,
             review.counts(self.session_index) if review else None, self.query_one(TurnList).flagged_only))
         self._show_detail()
 

@@ -1,0 +1,63 @@
+"""A chat history kept in SQLite, as the app reads it: one conversation at a time.
+
+The picker lists a database's conversations from `list_conversations` (ids and message counts,
+no message read) and scans them in turn; the review screen loads and scans only the conversation
+opened. A conversation's number is its place in `list_conversations`, the number the review file
+keeps its decisions under, so reviews of different conversations share one review file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterator
+
+from inspector.detectors import detect_findings
+from inspector.errors import InspectorError
+from inspector.formats.sqlite_db import has_database_name, is_sqlite
+from inspector.formats.sqlite_history import iter_sessions, list_conversations, load_conversation
+from inspector.model import Session
+from inspector.review import Review
+from inspector.scan import ScanResult
+
+
+def is_database(path: Path) -> bool:
+    """Whether the app reads `path` as an SQLite history (its header, or its name, says so)."""
+    return is_sqlite(path) or has_database_name(path)
+
+
+def open_conversation(path: Path, conversation: str) -> tuple[Session, int, int]:
+    """The conversation `conversation` of the database, its number and how many the database has.
+    An unknown id is an `InspectorError` naming it."""
+    ids = [identifier for identifier, _ in list_conversations(path)]
+    if conversation not in ids:
+        raise InspectorError(f"{path}: no conversation {conversation!r} (see `inspector scan {path}` for the ids)")
+    return load_conversation(path, conversation), ids.index(conversation), len(ids)
+
+
+def index_of_session(path: Path, sessions: list[Session], session_id: str) -> int:
+    """The index of the session `session_id` among the sessions of the file at `path`."""
+    for index, session in enumerate(sessions):
+        if session.session_id == session_id:
+            return index
+    raise InspectorError(f"{path}: no session {session_id!r} (see `inspector scan {path}` for the ids)")
+
+
+def scan_from(path: Path, first: int) -> Iterator[ScanResult]:
+    """The database's conversations from number `first` on, each with its findings; those before
+    are read (in one pass, as SQLite streams them) but not scanned."""
+    for number, session in enumerate(iter_sessions(path)):
+        if number >= first:
+            yield ScanResult(session, detect_findings(session))
+
+
+def include_decided(review: Review) -> None:
+    """Read and scan into `review` every other conversation of its database with approved fixes in
+    the review file, so an export applies the decisions taken on each conversation."""
+    wanted = review.decided_elsewhere() if is_database(review.path) else []
+    if not wanted:
+        return
+    ids = [identifier for identifier, _ in list_conversations(review.path)]
+    for number in wanted:
+        if number < len(ids):
+            session = load_conversation(review.path, ids[number])
+            review.include(number, ScanResult(session, detect_findings(session)))

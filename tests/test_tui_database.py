@@ -1,0 +1,142 @@
+"""The app on a RubyLLM history built in the test: the picker lists its conversations before
+scanning them, a conversation opens on its own, and its export writes a database that keeps the
+other conversations as they were."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import DataTable
+
+from test_sqlite_rubyllm import SEED_000_CHATS, build_rubyllm
+from test_tui_picker import rows
+
+from inspector.formats.sqlite_history import list_conversations
+from inspector.scan import iter_scan
+from inspector.tui.app import InspectorApp
+from inspector.tui.dialogs import ExportDialog
+from inspector.tui.picker import PickerScreen
+from inspector.tui.review_screen import ReviewScreen
+
+MANY = SEED_000_CHATS + SEED_000_CHATS[2:] * 800  # 1,604 conversations: scanning takes far longer than listing
+
+
+def play(app: InspectorApp, scenario) -> None:
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await scenario(pilot)
+
+    asyncio.run(run())
+
+
+async def until(pilot: Pilot, condition) -> None:
+    while not condition():
+        await pilot.pause(0.01)
+
+
+def contents(path: Path) -> list[tuple]:
+    with sqlite3.connect(path) as conn:
+        return conn.execute("SELECT id, chat_id, role, content, tool_call_id FROM messages ORDER BY id").fetchall()
+
+
+def test_the_picker_lists_conversations_before_scanning_them_then_shows_their_findings(tmp_path: Path):
+    database = build_rubyllm(tmp_path / "app.db", MANY)
+
+    async def scenario(pilot: Pilot) -> None:
+        picker = pilot.app.screen
+        assert isinstance(picker, PickerScreen)
+        table = picker.query_one(DataTable)
+        await until(pilot, lambda: table.row_count)
+        first = rows(table)
+        assert not picker.scanned.is_set()
+        assert first[0] == ["app.db", "1", "scanning…", "10", "…"]  # id and message count, findings to come
+        await pilot.press("down", "enter")  # usable before the scan ends: conversation 2 opens
+        review = pilot.app.screen
+        assert isinstance(review, ReviewScreen)
+        await until(pilot, lambda: review.review is not None)
+        assert review.session.session_id == "2" and len(review.review.results) == 1
+        await pilot.press("escape")
+        await until(pilot, picker.scanned.is_set)
+        await pilot.pause()
+        listed = rows(table)
+        assert len(listed) == len(MANY)
+        assert [row[1:] for row in listed[:4]] == [["1", "1 result-prefix", "10", "rubyllm"],
+                                                   ["2", "1 malformed-arguments", "4", "rubyllm"],
+                                                   ["3", "1 tool-markup", "2", "rubyllm"],
+                                                   ["4", "none", "2", "rubyllm"]]
+        assert listed[-2][1:3] == [str(len(MANY) - 1), "1 tool-markup"] and listed[-1][2] == "none"
+
+    play(InspectorApp(database), scenario)
+
+
+def test_one_conversation_reviewed_and_exported_keeps_the_other_conversations(tmp_path: Path):
+    database = build_rubyllm(tmp_path / "app.db")
+    before = contents(database)
+
+    async def scenario(pilot: Pilot) -> None:
+        await until(pilot, lambda: pilot.app.screen.query_one(DataTable).row_count == 4)
+        await pilot.press("down", "enter")
+        review = pilot.app.screen
+        await until(pilot, lambda: review.review is not None)
+        assert review.review.findings(0)[0].kind == "malformed-arguments"
+        await pilot.press("a", "x")
+        await until(pilot, lambda: isinstance(pilot.app.screen, ExportDialog))
+        await pilot.press("enter")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+    play(InspectorApp(database), scenario)
+    exported = tmp_path / "app.fixed.db"
+    assert contents(database) == before  # the input is untouched
+    assert list_conversations(exported) == list_conversations(database)
+    kept = [row for row in contents(exported) if row[1] != 2]
+    assert kept == [row for row in before if row[1] != 2]  # every other conversation as it was
+    findings = {result.session.session_id: [f.kind for f in result.findings] for result in iter_scan(exported)}
+    assert findings == {"1": ["result-prefix"], "2": [], "3": ["tool-markup"], "4": []}
+    with sqlite3.connect(exported) as conn:
+        assert conn.execute("SELECT kind FROM inspector_fixes").fetchall() == [("malformed-arguments",)]
+        assert conn.execute("SELECT arguments FROM tool_calls WHERE tool_call_id = 'call_mem_1'").fetchone() == (
+            '{"memory_type": "fact", "content": "Sister\'s birthday is 4 March."}',)
+
+
+def test_decisions_on_two_conversations_are_both_exported_and_session_opens_one(tmp_path: Path):
+    database = build_rubyllm(tmp_path / "app.db")
+
+    async def decide(pilot: Pilot) -> None:
+        review = pilot.app.screen
+        assert isinstance(review, ReviewScreen)
+        await until(pilot, lambda: review.review is not None)
+        await pilot.press("a")
+
+    async def first(pilot: Pilot) -> None:  # conversation 1 alone, then quit: its decision kept
+        await decide(pilot)
+        assert "session 1 of 4" in str(pilot.app.screen.query_one("#bar").visual)
+
+    async def second(pilot: Pilot) -> None:
+        await decide(pilot)
+        await pilot.press("x")
+        await until(pilot, lambda: isinstance(pilot.app.screen, ExportDialog))
+        await pilot.press("enter")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+    play(InspectorApp(database, session="1"), first)
+    play(InspectorApp(database, session="3"), second)
+    findings = {result.session.session_id: [f.kind for f in result.findings]
+                for result in iter_scan(tmp_path / "app.fixed.db")}
+    assert findings == {"1": [], "2": ["malformed-arguments"], "3": [], "4": []}
+
+
+def test_an_unknown_session_id_says_so_in_the_app(tmp_path: Path):
+    database = build_rubyllm(tmp_path / "app.db")
+
+    async def scenario(pilot: Pilot) -> None:
+        review = pilot.app.screen
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "no conversation '9'" in str(review.query_one("#bar").visual)
+
+    play(InspectorApp(database, session="9"), scenario)
