@@ -180,3 +180,27 @@ def test_executions_are_kept_in_the_review_file_and_recorded_by_the_export(memor
     assert answers["call_inspector_6_0"] == {"saved": run.output["saved"]} == run.output
     (entry,) = [json.loads(line) for line in outcome.audit.read_text().splitlines()]
     assert [(e["call_id"], e["command"], e["ok"]) for e in entry["executions"]] == [("call_inspector_6_0", command, True)]
+
+
+def test_a_review_of_one_conversation_of_a_database_shares_the_review_file_and_exports_in_place(tmp_path):
+    from test_sqlite_rubyllm import build_rubyllm
+    from test_tui_database import contents
+
+    from inspector.formats.sqlite_history import load_conversation
+    from inspector.scan import ScanResult, iter_scan
+    from inspector.detectors import detect_findings
+
+    database = build_rubyllm(tmp_path / "app.db")
+    before = contents(database)
+    session = load_conversation(database, "2")
+    one = Review.open(database, [ScanResult(session, detect_findings(session))], numbers=[1])
+    one.approve(0, 0)
+    whole = Review.open(database, list(iter_scan(database)))  # numbered as list_conversations lists them
+    assert [whole.status(number, 0) for number in (0, 1, 2)] == [PENDING, APPROVED, PENDING]
+    assert Review.open(database, [ScanResult(session, detect_findings(session))], numbers=[2]).status(0, 0) == PENDING
+
+    outcome = one.export(overwrite_input=True)
+    assert outcome.applied == 1 and outcome.backup is not None and contents(outcome.backup) == before
+    assert [row for row in contents(database) if row[1] != 2] == [row for row in before if row[1] != 2]
+    kinds = {result.session.session_id: [f.kind for f in result.findings] for result in iter_scan(database)}
+    assert kinds == {"1": ["result-prefix"], "2": [], "3": ["tool-markup"], "4": []}

@@ -18,7 +18,7 @@ from inspector.formats.sqlite_history import list_conversations
 from inspector.scan import iter_scan
 from inspector.tui.app import InspectorApp
 from inspector.tui.dialogs import ExportDialog
-from inspector.tui.picker import PickerScreen
+from inspector.tui.picker import FIRST_ROWS, MORE_ROWS, PickerScreen
 from inspector.tui.review_screen import ReviewScreen
 
 MANY = SEED_000_CHATS + SEED_000_CHATS[2:] * 800  # 1,604 conversations: scanning takes far longer than listing
@@ -61,6 +61,9 @@ def test_the_picker_lists_conversations_before_scanning_them_then_shows_their_fi
         await pilot.press("escape")
         await until(pilot, picker.scanned.is_set)
         await pilot.pause()
+        assert table.row_count == FIRST_ROWS  # the other rows are added as the cursor nears the end
+        for _ in range(len(MANY) // MORE_ROWS):
+            await pilot.press("ctrl+end")
         listed = rows(table)
         assert len(listed) == len(MANY)
         assert [row[1:] for row in listed[:4]] == [["1", "1 result-prefix", "10", "rubyllm"],

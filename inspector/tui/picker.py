@@ -7,8 +7,7 @@ which loads and scans it again.
 
 An SQLite history's conversations are listed at once (id and message count, counted by SQLite),
 then scanned one at a time, their rows filled in as they go (a few times a second); a row opens
-before its scan is done. A table row costs the app's thread about 0.3 ms, so the first screenful
-of rows is shown at once and the others are added in steps as the scan goes. The scan pauses while another screen is shown (closing its read of the
+before its scan is done. Rows are added a page at a time, as the cursor nears the last one shown. The scan pauses while another screen is shown (closing its read of the
 database, so an export may write to it) and stops when the picker closes.
 """
 
@@ -16,7 +15,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections import Counter
+from collections import Counter, deque
 from contextlib import closing
 from pathlib import Path
 
@@ -37,7 +36,9 @@ from inspector.tui.conversations import is_database, scan_from
 from inspector.tui.help import HelpScreen
 from inspector.tui.review_screen import ReviewScreen
 
-FIRST_ROWS, MORE_ROWS, FILL_EVERY = 100, 400, 0.25  # rows shown at once, then added at each fill (every 0.25 s)
+# A table row costs the app's thread about 0.3 ms to add and redrawing the table grows with its rows,
+# so a database's rows are added a page at a time as the cursor nears the end of those shown.
+FIRST_ROWS, MORE_ROWS, NEAR_THE_END, FILL_EVERY = 200, 200, 40, 1.0
 
 
 class PickerScreen(Screen[None]):
@@ -63,6 +64,8 @@ class PickerScreen(Screen[None]):
         self.scanned = threading.Event()  # set once every session of every file is scanned
         self._shown = threading.Event()  # set while the picker is the screen shown: the scan runs
         self._conversations: dict[str, str] = {}  # row key -> conversation id, for a database's rows
+        self._waiting: deque[tuple[str, str, str, int]] = deque()  # rows not shown: key, file, id, messages
+        self._scanned: dict[str, tuple[Text, Text, Text]] = {}  # the scanned cells of rows not shown yet
 
     def compose(self) -> ComposeResult:
         yield Static(Text(neutralise(self.heading), style="bold"), id="title")
@@ -109,18 +112,9 @@ class PickerScreen(Screen[None]):
         except InspectorError as error:
             self.app.call_from_thread(self._add_failure, path, str(error))
             return
-        shown = min(len(listed), FIRST_ROWS)
-        self.app.call_from_thread(self._add_conversations, path, listed[:shown], 0, len(listed))
+        self.app.call_from_thread(self._add_conversations, path, listed)
         done, filled, sent = 0, [], time.monotonic()
         worker = get_current_worker()
-
-        def fill() -> None:
-            nonlocal filled, sent, shown
-            more = min(len(listed), max(done, shown + MORE_ROWS))
-            self.app.call_from_thread(self._add_conversations, path, listed[shown:more], shown)
-            self.app.call_from_thread(self._fill_rows, filled)
-            filled, sent, shown = [], time.monotonic(), more
-
         try:
             while done < len(listed):
                 while not self._shown.wait(0.1):
@@ -133,41 +127,59 @@ class PickerScreen(Screen[None]):
                         if worker.is_cancelled:
                             return
                         if time.monotonic() - sent > FILL_EVERY or done == len(listed):
-                            fill()
+                            self.app.call_from_thread(self._fill_rows, filled)
+                            filled, sent = [], time.monotonic()
                         if not self._shown.is_set():
                             break
         except InspectorError as error:
             self.app.call_from_thread(self.notify, f"{error} (scanning stopped)", severity="error", markup=False)
         if filled:
-            fill()
+            self.app.call_from_thread(self._fill_rows, filled)
 
     def _add_rows(self, rows: list[tuple[str, tuple[Text, ...]]]) -> None:
+        self._show_more(len(self._waiting))  # a database listed before: all its rows first
         table = self.query_one(DataTable)
         for key, cells in rows:
             table.add_row(*cells, key=key)
         self.query_one(ProgressBar).advance(1)
 
-    def _add_conversations(self, path: Path, listed: list[tuple[str, int]], first: int, total: int = 0) -> None:
-        """A row per conversation of `listed` (numbered from `first`), its findings to come; with the
-        database's `total` of conversations, the progress bar counts them."""
-        table, name = self.query_one(DataTable), Text(neutralise(path.name))
-        for number, (conversation, messages) in enumerate(listed, first):
+    def _add_conversations(self, path: Path, listed: list[tuple[str, int]]) -> None:
+        """Keep a row for each conversation, its findings to come, and show the first ones; the
+        progress bar counts the conversations."""
+        self._show_more(len(self._waiting))
+        for number, (conversation, messages) in enumerate(listed):
             key = f"{number}:{path}"
             self._conversations[key] = conversation
-            table.add_row(name, Text(neutralise(conversation)), Text("scanning…", style="dim"),
-                          Text(f"{messages:,}", justify="right"), Text("…", style="dim"), key=key)
-        if total:
-            bar = self.query_one(ProgressBar)
-            bar.update(total=(bar.total or 0) + total - 1)
+            self._waiting.append((key, path.name, conversation, messages))
+        self._show_more(FIRST_ROWS)
+        bar = self.query_one(ProgressBar)
+        bar.update(total=(bar.total or 0) + len(listed) - 1)
+
+    def _show_more(self, count: int) -> None:
+        """Add up to `count` of the rows waiting, with their findings when they are scanned already."""
+        table = self.query_one(DataTable)
+        for _ in range(min(count, len(self._waiting))):
+            key, name, conversation, messages = self._waiting.popleft()
+            cells = self._scanned.pop(key, None) or (Text("scanning…", style="dim"),
+                                                     Text(f"{messages:,}", justify="right"), Text("…", style="dim"))
+            table.add_row(Text(neutralise(name)), Text(neutralise(conversation)), *cells, key=key)
+
+    @on(DataTable.RowHighlighted)
+    def _near_the_end(self, event: DataTable.RowHighlighted) -> None:
+        if self._waiting and event.cursor_row >= event.data_table.row_count - NEAR_THE_END:
+            self._show_more(MORE_ROWS)
 
     def _fill_rows(self, filled: list[tuple[str, tuple[Text, Text, Text]]]) -> None:
-        """Put the scanned conversations' findings, turn counts and format in their rows."""
+        """Put the scanned conversations' findings, turn counts and format in their rows (or keep
+        them for rows not shown yet)."""
         table = self.query_one(DataTable)
         _, _, findings, turns, format_name = self._columns
-        for key, (kinds, count, name) in filled:
-            table.update_cell(key, findings, kinds)
-            table.update_cell(key, turns, count)
-            table.update_cell(key, format_name, name)
+        for key, cells in filled:
+            if key not in table.rows:
+                self._scanned[key] = cells
+                continue
+            for column, cell in zip((findings, turns, format_name), cells):
+                table.update_cell(key, column, cell)
         self.query_one(ProgressBar).advance(len(filled))
 
     def _add_failure(self, path: Path, error: str) -> None:

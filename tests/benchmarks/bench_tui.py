@@ -14,6 +14,15 @@ presses are also timed on a 2,000-message session and for a key bound to nothing
 per press), so what grows with the session's size shows apart from the cost of drawing a frame.
 It prints the best of each against the targets (first flagged turn within 2 s; memory at most 3x
 json.load) and exits 0 whatever the numbers (it is a report, not a test) unless a child crashes.
+
+    python tests/benchmarks/bench_tui.py --history [--messages 1000000]
+
+measures the app on an SQLite history instead: `bench_sqlite.py`'s deterministic RubyLLM database
+(chats of 100 messages), against a plain Python `SELECT` of every message row, each in its own
+process, interleaved. For the app: the time from process start until the picker shows the
+database's conversations (its first screen; target 2 s), until every conversation is scanned,
+then from Enter on the first conversation with findings until its first flagged turn is shown;
+the peak memory of each.
 """
 
 from __future__ import annotations
@@ -29,7 +38,10 @@ import time
 from pathlib import Path
 
 FIRST_FLAGGED_TARGET, MEMORY_TARGET, RUNS, PRESSES, SMALL = 2.0, 3.0, 3, 50, 2000
+FIRST_SCREEN_TARGET = 2.0
 HERE = Path(__file__).resolve().parent
+SELECT = ("import json, sqlite3, sys, time\nfor row in sqlite3.connect(sys.argv[1]).execute('SELECT * FROM messages'): pass\n"
+          "print(json.dumps({'SELECT': time.time() - float(sys.argv[2])}))")
 
 
 def run_child(command: list[str]) -> tuple[dict, float]:
@@ -86,14 +98,85 @@ def measure_app(path: Path, started: float) -> dict[str, float]:
     return figures
 
 
+def measure_picker(path: Path, started: float) -> dict[str, float]:
+    """In the child: open the app on the database `path` headless and time what a person waits for."""
+    from textual.widgets import DataTable
+
+    from inspector.tui.app import InspectorApp
+    from inspector.tui.review_screen import ReviewScreen
+
+    figures: dict[str, float] = {}
+
+    async def play() -> None:
+        app = InspectorApp(path)
+        async with app.run_test(size=(120, 40)) as pilot:
+            picker = app.screen
+            table = picker.query_one(DataTable)
+            while not table.row_count:
+                await pilot.pause(0.01)
+            await pilot.pause()  # drawn
+            figures["picker: conversations listed"] = time.time() - started
+            while not picker.scanned.is_set():
+                await pilot.pause(0.05)
+            figures["picker: every conversation scanned"] = time.time() - started
+            await pilot.pause()
+            flagged = next(index for index in range(table.row_count) if str(table.get_row_at(index)[2]) != "none")
+            table.move_cursor(row=flagged)
+            begin = time.time()
+            await pilot.press("enter")
+            review = app.screen
+            assert isinstance(review, ReviewScreen)
+            while review._current() is None:
+                await pilot.pause(0.01)
+            figures["Enter to the first flagged turn"] = time.time() - begin
+            figures["conversations"] = len(picker._conversations)
+
+    asyncio.run(play())
+    return figures
+
+
+def compare_history(messages: int) -> None:
+    """Generate the RubyLLM history, run the SELECT and the app interleaved, print the figures."""
+    with tempfile.TemporaryDirectory(prefix="inspector-bench-") as directory:
+        path = Path(directory) / "history.rubyllm.db"
+        subprocess.run([sys.executable, str(HERE / "bench_sqlite.py"), "--messages", str(messages),
+                        "--generate-only", str(path)], capture_output=True, check=True)
+        print(f"history: {messages:,} messages, {path.stat().st_size / 1e6:.0f} MB")
+        selects, apps = [], []
+        for _ in range(RUNS):  # interleaved, so drift in the machine's load hits both alike
+            selects.append(run_child([sys.executable, "-c", SELECT, str(path), str(time.time())]))
+            apps.append(run_child([sys.executable, __file__, "--picker", str(path), str(time.time())]))
+        best_select = min(figures["SELECT"] for figures, _ in selects)
+        print(f"conversations: {apps[0][0].pop('conversations'):,}\n")
+        print(f"{'SELECT * FROM messages (process start to done)':52}{best_select:>8.2f} s  "
+              f"peak {max(mb for _, mb in selects):.0f} MB")
+        for label in apps[0][0]:
+            figure = min(figures[label] for figures, _ in apps)
+            print(f"{'app: ' + label:52}{figure:>8.2f} s  {figure / best_select:.2f}x SELECT")
+        print(f"{'app: peak memory':52}{max(mb for _, mb in apps):>8.0f} MB\n")
+        first = min(figures["picker: conversations listed"] for figures, _ in apps)
+        print(f"first screen: {first:.2f} s (target <= {FIRST_SCREEN_TARGET} s) "
+              f"{'ok' if first <= FIRST_SCREEN_TARGET else 'OVER TARGET'}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--messages", type=int, default=200_000, help="messages in the generated session")
+    parser.add_argument("--messages", type=int, default=None,
+                        help="messages in the generated session (200,000) or history (1,000,000)")
+    parser.add_argument("--history", action="store_true", help="measure the picker on an SQLite history")
     parser.add_argument("--app", nargs=2, metavar=("PATH", "STARTED"), help=argparse.SUPPRESS)
+    parser.add_argument("--picker", nargs=2, metavar=("PATH", "STARTED"), help=argparse.SUPPRESS)
     options = parser.parse_args()
     if options.app:  # the child that runs the app
         print(json.dumps(measure_app(Path(options.app[0]), float(options.app[1]))))
         return
+    if options.picker:  # the child that runs the app on a database
+        print(json.dumps(measure_picker(Path(options.picker[0]), float(options.picker[1]))))
+        return
+    if options.history:
+        compare_history(options.messages or 1_000_000)
+        return
+    options.messages = options.messages or 200_000
     with tempfile.TemporaryDirectory(prefix="inspector-bench-") as directory:
         path, small = Path(directory) / "bench.openai.json", Path(directory) / "small.openai.json"
         for target, count in ((path, options.messages), (small, SMALL)):
