@@ -17,7 +17,8 @@ from test_tui_picker import rows
 from inspector.formats.sqlite_history import list_conversations
 from inspector.scan import iter_scan
 from inspector.tui.app import InspectorApp
-from inspector.tui.dialogs import ExportDialog
+from inspector.cli import main
+from inspector.tui.dialogs import Confirm, ExportDialog
 from inspector.tui.picker import FIRST_ROWS, MORE_ROWS, PickerScreen
 from inspector.tui.review_screen import ReviewScreen
 
@@ -143,3 +144,26 @@ def test_an_unknown_session_id_says_so_in_the_app(tmp_path: Path):
         assert "no conversation '9'" in str(review.query_one("#bar").visual)
 
     play(InspectorApp(database, session="9"), scenario)
+
+
+def test_session_needs_a_file_not_a_directory(tmp_path: Path, capsys):
+    assert main([str(tmp_path), "--session", "1"]) == 2
+    assert capsys.readouterr().err == (f"inspector: error: {tmp_path}: --session ID opens a session of one file "
+                                       "or database, not of a directory\n")
+
+
+def test_quitting_after_two_conversations_asks_once_about_their_database(tmp_path: Path):
+    database = build_rubyllm(tmp_path / "app.db")
+
+    async def scenario(pilot: Pilot) -> None:
+        await until(pilot, lambda: pilot.app.screen.query_one(DataTable).row_count == 4)
+        for keys in (("down", "enter"), ("up", "enter")):
+            await pilot.press(*keys)
+            review = pilot.app.screen
+            await until(pilot, lambda: review.review is not None)
+            await pilot.press("a", "escape")
+        await pilot.press("q")
+        await until(pilot, lambda: isinstance(pilot.app.screen, Confirm))
+        assert "Decisions on app.db are not exported yet" in str(pilot.app.screen.query_one("#question").visual)
+
+    play(InspectorApp(database), scenario)

@@ -46,7 +46,8 @@ class InspectorApp(App[None]):
 
     def action_quit(self) -> None:
         """Quit (q, ctrl+q), first asking when a review has decisions not exported; asked again, quits."""
-        names = [review.path.name for review in self.reviews if review.unexported]
+        latest = {review.path: review for review in self.reviews}  # a database's conversations share one review file
+        names = [review.path.name for review in latest.values() if review.unexported]
         if not names or self._asking_to_quit:
             self.exit()
             return
