@@ -13,12 +13,13 @@ from dataclasses import dataclass, field
 from itertools import groupby
 from operator import itemgetter
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
 from urllib.parse import quote as quote_url
 
-import sqlite_utils
-
 from inspector.errors import InspectorError
+
+if TYPE_CHECKING:  # sqlite_utils is imported when a database is opened: scans of files never pay for it
+    import sqlite_utils
 
 MAGIC = b"SQLite format 3\x00"
 SUFFIXES = (".db", ".sqlite", ".sqlite3")
@@ -85,6 +86,8 @@ def reading(path: Path) -> Iterator[sqlite_utils.Database]:
     try:
         with mapped_errors(path):
             conn.execute("SELECT count(*) FROM sqlite_master").fetchone()  # fails here when not a database
+            import sqlite_utils
+
             yield sqlite_utils.Database(conn)
     finally:
         conn.close()

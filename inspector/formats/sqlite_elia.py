@@ -5,13 +5,14 @@ text. Read as the generic table with a fixed column mapping."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Iterator
-
-import sqlite_utils
+from typing import TYPE_CHECKING, Iterator
 
 from inspector.formats import sqlite_table
 from inspector.formats.sqlite_db import SqliteSource
 from inspector.model import Session
+
+if TYPE_CHECKING:  # annotations only: sqlite_utils is imported when a database is opened
+    import sqlite_utils
 
 NAME = "elia"
 TABLE = "message"

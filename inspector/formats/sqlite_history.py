@@ -11,15 +11,16 @@ schema means adding a module and listing it in `SCHEMAS`.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterator
-
-import sqlite_utils
+from typing import TYPE_CHECKING, Iterator
 
 from inspector.errors import InspectorError
 from inspector.formats import sqlite_elia, sqlite_llm, sqlite_llm_legacy, sqlite_open_webui, sqlite_rubyllm
 from inspector.formats import sqlite_table
 from inspector.formats.sqlite_db import SqliteSource, mapped_errors, reading, table_columns
 from inspector.model import Session
+
+if TYPE_CHECKING:  # annotations only: sqlite_utils is imported when a database is opened
+    import sqlite_utils
 
 SCHEMAS = {module.NAME: module for module in (sqlite_llm, sqlite_llm_legacy, sqlite_rubyllm,
                                               sqlite_open_webui, sqlite_elia)}

@@ -11,14 +11,15 @@ its results. Tool definitions come from the `tools` table.
 from __future__ import annotations
 
 import json
-from typing import Any, Iterator
-
-import sqlite_utils
+from typing import TYPE_CHECKING, Any, Iterator
 
 from inspector.catalogue import parse_tool_definitions
 from inspector.formats.base import parse_arguments
 from inspector.formats.sqlite_db import SqliteSource, grouped
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, ToolSpec, Turn
+
+if TYPE_CHECKING:  # annotations only: sqlite_utils is imported when a database is opened
+    import sqlite_utils
 
 NAME = "llm"
 ROLES = {"system": SYSTEM, "user": USER, "assistant": ASSISTANT, "tool": TOOL}

@@ -10,14 +10,15 @@ conversation, so memory holds one conversation at a time.
 
 from __future__ import annotations
 
-from typing import Any, Iterator
-
-import sqlite_utils
+from typing import TYPE_CHECKING, Any, Iterator
 
 from inspector.formats.base import parse_arguments
 from inspector.formats.sqlite_db import SqliteSource, grouped, matching, merge_groups
 from inspector.formats.sqlite_llm import llm_tools
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
+
+if TYPE_CHECKING:  # annotations only: sqlite_utils is imported when a database is opened
+    import sqlite_utils
 
 NAME = "llm-legacy"
 ORDER = "r.conversation_id, r.datetime_utc, r.rowid"

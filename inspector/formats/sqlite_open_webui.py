@@ -13,13 +13,14 @@ from __future__ import annotations
 import html
 import json
 import re
-from typing import Any, Iterator, Sequence
-
-import sqlite_utils
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 from inspector.formats.base import parse_arguments, spread_text
 from inspector.formats.sqlite_db import SqliteSource
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
+
+if TYPE_CHECKING:  # annotations only: sqlite_utils is imported when a database is opened
+    import sqlite_utils
 
 NAME = "open-webui"
 ROLES = {"system": SYSTEM, "user": USER, "assistant": ASSISTANT}

@@ -11,13 +11,14 @@ chat, so memory holds one chat at a time.
 
 from __future__ import annotations
 
-from typing import Any, Iterator
-
-import sqlite_utils
+from typing import TYPE_CHECKING, Any, Iterator
 
 from inspector.formats.base import parse_arguments
 from inspector.formats.sqlite_db import SqliteSource, grouped, matching, merge_groups, sqlite_order
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
+
+if TYPE_CHECKING:  # annotations only: sqlite_utils is imported when a database is opened
+    import sqlite_utils
 
 NAME = "rubyllm"
 ROLES = {"system": SYSTEM, "user": USER, "assistant": ASSISTANT, "tool": TOOL}

@@ -9,13 +9,14 @@ and skipped. Tool calls only exist as text here. Elia's `message` table is read 
 
 from __future__ import annotations
 
-from typing import Any, Iterator
-
-import sqlite_utils
+from typing import TYPE_CHECKING, Any, Iterator
 
 from inspector.errors import InspectorError
 from inspector.formats.sqlite_db import SqliteSource, grouped, matching, quote
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolResult, Turn
+
+if TYPE_CHECKING:  # annotations only: sqlite_utils is imported when a database is opened
+    import sqlite_utils
 
 NAME = "table"
 MAP_KEYS = ("role", "content", "id", "session", "order")
