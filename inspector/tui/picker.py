@@ -18,6 +18,7 @@ import time
 from collections import Counter, deque
 from contextlib import closing
 from pathlib import Path
+from typing import Callable
 
 from rich.text import Text
 from textual import events, on, work
@@ -112,7 +113,9 @@ class PickerScreen(Screen[None]):
         except InspectorError as error:
             self.app.call_from_thread(self._add_failure, path, str(error))
             return
-        self.app.call_from_thread(self._add_conversations, path, listed)
+        drawn = threading.Event()
+        self.app.call_from_thread(self._add_conversations, path, listed, drawn.set)
+        drawn.wait(1.0)  # the rows are on screen before the scan competes with drawing them
         done, filled, sent = 0, [], time.monotonic()
         worker = get_current_worker()
         try:
@@ -143,9 +146,9 @@ class PickerScreen(Screen[None]):
             table.add_row(*cells, key=key)
         self.query_one(ProgressBar).advance(1)
 
-    def _add_conversations(self, path: Path, listed: list[tuple[str, int]]) -> None:
-        """Keep a row for each conversation, its findings to come, and show the first ones; the
-        progress bar counts the conversations."""
+    def _add_conversations(self, path: Path, listed: list[tuple[str, int]], drawn: Callable[[], None]) -> None:
+        """Keep a row for each conversation, its findings to come, and show the first ones (then
+        call `drawn`); the progress bar counts the conversations."""
         self._show_more(len(self._waiting))
         for number, (conversation, messages) in enumerate(listed):
             key = f"{number}:{path}"
@@ -154,6 +157,7 @@ class PickerScreen(Screen[None]):
         self._show_more(FIRST_ROWS)
         bar = self.query_one(ProgressBar)
         bar.update(total=(bar.total or 0) + len(listed) - 1)
+        self.call_after_refresh(drawn)
 
     def _show_more(self, count: int) -> None:
         """Add up to `count` of the rows waiting, with their findings when they are scanned already."""
