@@ -72,6 +72,9 @@ def test_the_picker_lists_conversations_before_scanning_them_then_shows_their_fi
                                                    ["3", "1 tool-markup", "2", "rubyllm"],
                                                    ["4", "none", "2", "rubyllm"]]
         assert listed[-2][1:3] == [str(len(MANY) - 1), "1 tool-markup"] and listed[-1][2] == "none"
+        widths = {column.label.plain: column.get_render_width(table) for column in table.columns.values()}
+        assert widths["Findings by kind"] > len("1 malformed-arguments")  # columns grew past "scanning…"
+        assert widths["Format"] > len("rubyllm")
 
     play(InspectorApp(database), scenario)
 

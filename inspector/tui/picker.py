@@ -183,7 +183,7 @@ class PickerScreen(Screen[None]):
                 self._scanned[key] = cells
                 continue
             for column, cell in zip((findings, turns, format_name), cells):
-                table.update_cell(key, column, cell)
+                table.update_cell(key, column, cell, update_width=True)  # "scanning…" was narrower
         self.query_one(ProgressBar).advance(len(filled))
 
     def _add_failure(self, path: Path, error: str) -> None:
