@@ -8,6 +8,7 @@ Anthropic `input_schema`, Gemini `functionDeclarations`, and MCP `inputSchema`.
 from __future__ import annotations
 
 import json
+from operator import attrgetter
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
@@ -16,6 +17,7 @@ from inspector.model import Session, ToolSpec
 
 OBSERVED = "observed"
 TOOLS_FILE = "tools-file"
+_HAS_CALLS = attrgetter("tool_calls")
 
 
 class Catalogue:
@@ -53,7 +55,7 @@ def build_catalogue(session: Session, extra: Iterable[ToolSpec] = ()) -> Catalog
     for spec in session.tools:
         catalogue.add(spec)
     seen: dict[str, set[str]] = {}
-    for turn in session.turns:
+    for turn in filter(_HAS_CALLS, session.turns):  # filtered in C: most turns have no call
         for call in turn.tool_calls:
             keys = seen.setdefault(call.name, set())
             if call.arguments:

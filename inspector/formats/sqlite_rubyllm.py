@@ -71,19 +71,20 @@ def _session(source: SqliteSource, chat_id: str, rows: list[Any], call_rows: lis
         call = ToolCall(call_id, name or "", arguments, parse_arguments(arguments))
         calls_by_message.setdefault(message_id, []).append(call)
         calls_by_row[row_id] = call
-    turns, problems, roles = [], [], ROLES
+    turns, problems = [], []
+    # The hot path of scanning a large history: plain lookups bound once, no helper call per message.
+    add, role_of, calls_of, call_at = turns.append, ROLES.get, calls_by_message.get, calls_by_row.get
     for position, (row_id, _, stated, content, answers, model, _) in enumerate(rows):
-        # The hot path of scanning a large history: plain lookups, no helper call per message.
-        role = roles.get(stated)
+        role = role_of(stated)
         if role is None:
             problems.append(f"message {row_id}: role {stated!r} is not one RubyLLM writes, skipped")
             continue
         text = content if type(content) is str else ""
-        calls = calls_by_message.get(row_id)
+        calls = calls_of(row_id)
         results = ()
         if role == TOOL:
-            answered = calls_by_row.get(answers)
+            answered = call_at(answers)
             results = (ToolResult(answered.id if answered else None, answered.name if answered else None, text),)
-        turns.append(Turn(position, role, text, str(row_id), tuple(calls) if calls else (), results,
-                          {"id": row_id, "model": model} if model is not None else {"id": row_id}))
+        add(Turn(position, role, text, str(row_id), tuple(calls) if calls else (), results,
+                 {"id": row_id, "model": model} if model is not None else {"id": row_id}))
     return Session(NAME, source.path, tuple(turns), document=source, session_id=chat_id, problems=tuple(problems))
