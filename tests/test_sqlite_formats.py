@@ -12,7 +12,7 @@ import pytest
 import sqlite_utils
 
 from inspector.cli import main
-from inspector.formats.sqlite_history import list_conversations, load_conversation
+from inspector.formats.sqlite_history import list_conversations, load_conversation, schema_of
 
 FAKE_SAVE = ('{success: true, memory_type: "journal", content: "Walked by the canal."}'
              "You saw right through me.")
@@ -101,6 +101,7 @@ def _scan(capsys, *args: str) -> dict:
 def test_elia_chats_are_sessions_and_a_leaked_call_is_found(tmp_path, capsys):
     path = build_elia(tmp_path / "elia.sqlite")
     assert list_conversations(path) == [("1", 3), ("2", 2)]
+    assert schema_of(path) == "elia"
     assert load_conversation(path, "1").format == "elia"
     assert _scan(capsys, str(path)) == {"1": [(2, "tool-markup", "web_search")], "2": []}
 
@@ -118,6 +119,7 @@ def test_any_table_is_read_through_table_and_map(tmp_path, capsys):
 def test_a_table_without_a_session_column_is_one_conversation(tmp_path):
     path = build_generic(tmp_path / "app.db")
     assert list_conversations(path, table="turns", mapping={"role": "speaker", "content": "body"}) == [("all", 4)]
+    assert schema_of(path, table="turns", mapping={"role": "speaker", "content": "body"}) == "table"
 
 
 @pytest.mark.parametrize("options, message", [

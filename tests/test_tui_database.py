@@ -53,7 +53,7 @@ def test_the_picker_lists_conversations_before_scanning_them_then_shows_their_fi
         await until(pilot, lambda: table.row_count)
         first = rows(table)
         assert not picker.scanned.is_set()
-        assert first[0] == ["app.db", "1", "scanning…", "10", "…"]  # id and message count, findings to come
+        assert first[0] == ["app.db", "1", "scanning…", "10", "rubyllm"]  # id, messages, schema; findings to come
         await pilot.press("down", "enter")  # usable before the scan ends: conversation 2 opens
         review = pilot.app.screen
         assert isinstance(review, ReviewScreen)

@@ -1,7 +1,8 @@
 """Chat histories kept in SQLite: recognising the schema and reading conversations lazily.
 
 The public functions are what the command line and a conversation picker need:
-`list_conversations` (ids and message counts, no message read), `load_conversation` (one
+`list_conversations` (ids and message counts, no message read), `schema_of` (the schema's name),
+`load_conversation` (one
 conversation as a `Session`) and `iter_sessions` (every conversation, one at a time, so a history
 of a million messages is read with memory for one conversation). A schema module has `NAME`,
 `matches(db, tables)`, `conversations(db, source)` and `sessions(db, source, only)`; adding a
@@ -38,6 +39,13 @@ def list_conversations(path: Path, format_name: str | None = None, table: str | 
     with reading(path) as db, mapped_errors(path, "listing conversations"):
         source = _source(db, Path(path), format_name, table, mapping)
         return list(READERS[source.format].conversations(db, source))
+
+
+def schema_of(path: Path, format_name: str | None = None, table: str | None = None,
+              mapping: dict[str, str] | None = None) -> str:
+    """The name of the schema the database is read as (`rubyllm`, `llm`, ..., `table`)."""
+    with reading(path) as db, mapped_errors(path, "recognising the schema"):
+        return _source(db, Path(path), format_name, table, mapping).format
 
 
 def load_conversation(path: Path, conversation_id: str, format_name: str | None = None, table: str | None = None,

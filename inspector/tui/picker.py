@@ -31,7 +31,7 @@ from textual.worker import get_current_worker
 from inspector.errors import InspectorError
 from inspector.safe_text import neutralise
 from inspector.scan import ScanResult, scan_file
-from inspector.formats.sqlite_history import list_conversations
+from inspector.formats.sqlite_history import list_conversations, schema_of
 from inspector.tui.commands import ScreenKeys, help_rows
 from inspector.tui.conversations import is_database, scan_from
 from inspector.tui.help import HelpScreen
@@ -65,7 +65,7 @@ class PickerScreen(Screen[None]):
         self.scanned = threading.Event()  # set once every session of every file is scanned
         self._shown = threading.Event()  # set while the picker is the screen shown: the scan runs
         self._conversations: dict[str, str] = {}  # row key -> conversation id, for a database's rows
-        self._waiting: deque[tuple[str, str, str, int]] = deque()  # rows not shown: key, file, id, messages
+        self._waiting: deque[tuple[str, str, str, int, str]] = deque()  # not shown yet: key, file, id, size, schema
         self._scanned: dict[str, tuple[Text, Text, Text]] = {}  # the scanned cells of rows not shown yet
 
     def compose(self) -> ComposeResult:
@@ -109,12 +109,12 @@ class PickerScreen(Screen[None]):
     def _scan_database(self, path: Path) -> None:
         """List the database's conversations, then scan them one by one while the picker is shown."""
         try:
-            listed = list_conversations(path)
+            listed, schema = list_conversations(path), schema_of(path)
         except InspectorError as error:
             self.app.call_from_thread(self._add_failure, path, str(error))
             return
         drawn = threading.Event()
-        self.app.call_from_thread(self._add_conversations, path, listed, drawn.set)
+        self.app.call_from_thread(self._add_conversations, path, schema, listed, drawn.set)
         drawn.wait(1.0)  # the rows are on screen before the scan competes with drawing them
         done, filled, sent = 0, [], time.monotonic()
         worker = get_current_worker()
@@ -146,14 +146,15 @@ class PickerScreen(Screen[None]):
             table.add_row(*cells, key=key)
         self.query_one(ProgressBar).advance(1)
 
-    def _add_conversations(self, path: Path, listed: list[tuple[str, int]], drawn: Callable[[], None]) -> None:
+    def _add_conversations(self, path: Path, schema: str, listed: list[tuple[str, int]],
+                           drawn: Callable[[], None]) -> None:
         """Keep a row for each conversation, its findings to come, and show the first ones (then
         call `drawn`); the progress bar counts the conversations."""
         self._show_more(len(self._waiting))
         for number, (conversation, messages) in enumerate(listed):
             key = f"{number}:{path}"
             self._conversations[key] = conversation
-            self._waiting.append((key, path.name, conversation, messages))
+            self._waiting.append((key, path.name, conversation, messages, schema))
         self._show_more(FIRST_ROWS)
         bar = self.query_one(ProgressBar)
         bar.update(total=(bar.total or 0) + len(listed) - 1)
@@ -163,9 +164,9 @@ class PickerScreen(Screen[None]):
         """Add up to `count` of the rows waiting, with their findings when they are scanned already."""
         table = self.query_one(DataTable)
         for _ in range(min(count, len(self._waiting))):
-            key, name, conversation, messages = self._waiting.popleft()
+            key, name, conversation, messages, schema = self._waiting.popleft()
             cells = self._scanned.pop(key, None) or (Text("scanning…", style="dim"),
-                                                     Text(f"{messages:,}", justify="right"), Text("…", style="dim"))
+                                                     Text(f"{messages:,}", justify="right"), Text(schema))
             table.add_row(Text(neutralise(name)), Text(neutralise(conversation)), *cells, key=key)
 
     @on(DataTable.RowHighlighted)
