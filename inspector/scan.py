@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import threading
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterable, Iterator
@@ -57,21 +58,28 @@ def outline(result: ScanResult) -> ScanResult:
 
 class _Skeletons(dict):
     """The shared skeleton turns: for each role, a list of them by position, for the first
-    `_SHARED_POSITIONS` positions (a lookup by index is what keeps outlining cheap)."""
+    `_SHARED_POSITIONS` positions (a lookup by index is what keeps outlining cheap). Every list
+    holds at least `size` turns; lists only grow, under a lock, so lookups below a `size` read
+    once need none."""
 
     size = 0
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._lock = threading.Lock()
+
     def __missing__(self, role: str) -> list[Turn]:
-        row = self[role] = [Turn(position, role, "") for position in range(self.size)]
-        return row
+        with self._lock:
+            return self.setdefault(role, [Turn(position, role, "") for position in range(self.size)])
 
     def cover(self, size: int) -> _Skeletons:
         """The table, with every role's list grown to `size` positions (at most `_SHARED_POSITIONS`)."""
         size = min(size, _SHARED_POSITIONS)
         if size > self.size:
-            for role, row in self.items():
-                row.extend(Turn(position, role, "") for position in range(self.size, size))
-            self.size = size
+            with self._lock:
+                for role, row in self.items():
+                    row.extend(Turn(position, role, "") for position in range(len(row), size))
+                self.size = max(self.size, size)
         return self
 
 
