@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import sys
-import threading
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Iterator
 
@@ -44,47 +44,16 @@ def outline(result: ScanResult) -> ScanResult:
     skeleton of each conversation instead of all its text and arguments; a turn without calls
     becomes a shared skeleton (turns are values), so a million of them cost a few thousand objects."""
     flagged = {finding.turn for finding in result.findings}
-    turns = result.session.turns
-    shared = _SKELETONS.cover(turns[-1].position + 1 if turns else 0)
-    limit = shared.size
-    outlined = tuple([turn if turn.position in flagged
-                      else Turn(turn.position, turn.role, "", None, _call_names(turn.tool_calls), (), turn.raw)
-                      if turn.tool_calls
-                      else shared[turn.role][turn.position] if 0 <= turn.position < limit
-                      else Turn(turn.position, turn.role, "")
-                      for turn in turns])
-    return ScanResult(replace(result.session, turns=outlined), result.findings)
+    turns = tuple(turn if turn.position in flagged
+                  else Turn(turn.position, turn.role, "", None, _call_names(turn.tool_calls), (), turn.raw)
+                  if turn.tool_calls else _skeleton(turn.position, turn.role)
+                  for turn in result.session.turns)
+    return ScanResult(replace(result.session, turns=turns), result.findings)
 
 
-class _Skeletons(dict):
-    """The shared skeleton turns: for each role, a list of them by position, for the first
-    `_SHARED_POSITIONS` positions (a lookup by index is what keeps outlining cheap). Every list
-    holds at least `size` turns; lists only grow, under a lock, so lookups below a `size` read
-    once need none."""
-
-    size = 0
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._lock = threading.Lock()
-
-    def __missing__(self, role: str) -> list[Turn]:
-        with self._lock:
-            return self.setdefault(role, [Turn(position, role, "") for position in range(self.size)])
-
-    def cover(self, size: int) -> _Skeletons:
-        """The table, with every role's list grown to `size` positions (at most `_SHARED_POSITIONS`)."""
-        size = min(size, _SHARED_POSITIONS)
-        if size > self.size:
-            with self._lock:
-                for role, row in self.items():
-                    row.extend(Turn(position, role, "") for position in range(len(row), size))
-                self.size = max(self.size, size)
-        return self
-
-
-_SHARED_POSITIONS = 1 << 14  # per role; four roles hold as many skeletons as 65,536 positions
-_SKELETONS = _Skeletons()
+@lru_cache(maxsize=1 << 16)
+def _skeleton(position: int, role: str) -> Turn:
+    return Turn(position, role, "")
 
 
 def _call_names(calls: tuple[ToolCall, ...]) -> tuple[ToolCall, ...]:
