@@ -128,7 +128,9 @@ def _scan(args: argparse.Namespace) -> int:
     for path in _expand(args.paths):
         try:
             with collector_paused():  # a long history builds many objects and frees few
-                results.extend(outline(result) for result in _scan_path(path, args, extra))
+                scanned = _scan_path(path, args, extra)
+                # a history is read one conversation at a time: keep only what the reports need
+                results.extend(map(outline, scanned) if is_sqlite(path) else scanned)
         except InspectorError as error:
             errors.append(str(error))
             _fail(str(error))
@@ -175,10 +177,7 @@ def _fix(args: argparse.Namespace) -> int:
         found, fixed = sum(len(result.findings) for result in results), len(applied)
     print(f"{source}: {found} finding{'s' if found != 1 else ''}, {fixed} fix{'es' if fixed != 1 else ''} applied")
     print(f"wrote {out}")
-    if audit == out:
-        print(f"audit: {describe_audit(audit)}" + ("" if fixed else " (nothing was changed)"))
-    else:
-        print(f"audit: {audit}" if fixed else f"audit: {audit} (empty: nothing was changed)")
+    print(f"audit: {describe_audit(audit)}" + ("" if fixed else " (nothing was changed)"))
     return FOUND if found else FOUND_NOTHING
 
 

@@ -52,13 +52,13 @@ def apply_fixes(session: Session, findings: Iterable[Finding],
         fixed = _fixed_turn(turn, fixes)
         recovered = tuple(call for finding in fixes for call in finding.fix.add_calls)
         if recovered:
-            results = tuple(executed.get(call.id) or ToolResult(call.id, call.name, NOT_EXECUTED) for call in recovered)
+            results = Turn(turn.position, TOOL, "", tool_results=tuple(
+                executed.get(call.id) or ToolResult(call.id, call.name, NOT_EXECUTED) for call in recovered))
             if _left_empty(fixed):  # the reply was only the leaked call: it becomes that call
-                turns.append(replace(fixed, text="", tool_calls=recovered, edited=True))
+                turns += [replace(fixed, text="", tool_calls=recovered, edited=True), results]
             else:
-                turns.append(Turn(turn.position, ASSISTANT, "", tool_calls=recovered))
-            turns.append(Turn(turn.position, TOOL, "", tool_results=results))
-        if not (recovered and _left_empty(fixed)):
+                turns += [Turn(turn.position, ASSISTANT, "", tool_calls=recovered), results, fixed]
+        else:
             turns.append(fixed)
         answers = tuple(result for finding in fixes for result in finding.fix.add_results)
         if answers:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from inspector.detectors import detect_findings
-from inspector.formats import iter_sessions, load_sessions
+from inspector.formats import iter_sessions
 from inspector.model import Finding, Session, ToolCall, ToolSpec, Turn
 
 
@@ -23,8 +23,7 @@ class ScanResult:
 
 def scan_file(path: Path, format_name: str | None = None, extra_tools: Iterable[ToolSpec] = ()) -> list[ScanResult]:
     """Every session in the file at `path` with its findings."""
-    extra = tuple(extra_tools)
-    return [ScanResult(session, detect_findings(session, extra)) for session in load_sessions(path, format_name)]
+    return list(iter_scan(path, format_name, extra_tools))
 
 
 def iter_scan(path: Path, format_name: str | None = None, extra_tools: Iterable[ToolSpec] = (),
