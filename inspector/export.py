@@ -9,6 +9,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterable, Sequence
 
+from inspector.audit import audit_entry, ran_by_call
 from inspector.errors import InspectorError
 from inspector.execute import ExecutionResult
 from inspector.formats import render_sessions
@@ -60,39 +61,9 @@ def export(sessions: Sequence[Session], applied: Sequence[tuple[Session, Applied
     write_text_atomic(out, render_sessions(list(sessions)))
     audit = audit_path_for(out)
     stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
-    ran = {(execution.session_id, execution.call.id): execution for execution in executions}
-    lines = [json.dumps(_audit_entry(session, fix, stamp, ran), ensure_ascii=False) + "\n" for session, fix in applied]
+    ran = ran_by_call(executions)
+    lines = [json.dumps(audit_entry(fix, session.session_id, str(session.path), stamp, ran), ensure_ascii=False) + "\n"
+             for session, fix in applied]
     write_text_atomic(audit, "".join(lines))
     return audit
 
-
-def _audit_entry(session: Session, fix: AppliedFix, stamp: str,
-                 ran: dict[tuple[str | None, str | None], ExecutionResult] | None = None) -> dict:
-    finding = fix.finding
-    ran = ran or {}
-    executions = [ran[session.session_id, c.id].to_json() for c in fix.recovered if (session.session_id, c.id) in ran]
-    return {
-        "applied_at": stamp,
-        "source": str(session.path),
-        "session_id": session.session_id,
-        "turn": finding.turn,
-        "turn_id": finding.turn_id,
-        "kind": finding.kind,
-        "tool": finding.tool,
-        "executed": finding.executed,
-        "message": finding.message,
-        "fix": finding.fix.summary,
-        "edited": fix.proposed is not None,
-        "proposed": None if fix.proposed is None else {
-            "fix": fix.proposed.summary,
-            "after": fix.proposed.apply_to_text(fix.before),
-            "recovered_calls": [{"name": c.name, "arguments": c.arguments} for c in fix.proposed.add_calls],
-            "replace_arguments": [{"call": i, "arguments": a} for i, a in fix.proposed.replace_arguments],
-        },
-        "before": fix.before,
-        "after": fix.after,
-        "recovered_calls": [{"id": c.id, "name": c.name, "arguments": c.arguments} for c in fix.recovered],
-        "rename_calls": [{"call": index, "name": name} for index, name in finding.fix.rename_calls],
-        "payload": finding.payload,
-        "executions": executions,
-    }

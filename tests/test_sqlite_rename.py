@@ -94,3 +94,16 @@ def test_open_webui_rename_rewrites_the_details_tag(tmp_path, capsys):
     arguments = html.unescape(content.split('arguments="')[1].split('"')[0])
     assert json.loads(json.loads(arguments)) == {"memory_type": "fact", "content": "Likes tea."}  # as it was
 
+
+
+def test_the_audit_row_records_the_rename_like_the_jsonl_audit(tmp_path, capsys):
+    source, out = build_rubyllm(tmp_path / "app.db", [MISNAMED_CHAT]), tmp_path / "fixed.db"
+    tools = _tools_file(tmp_path)
+    with sqlite3.connect(source) as conn:  # an audit table written before `proposed` and `rename_calls`
+        conn.execute('CREATE TABLE inspector_fixes (id INTEGER PRIMARY KEY, applied_at TEXT NOT NULL, "table" TEXT, '
+                     "row_id TEXT, session_id TEXT, turn INTEGER, kind TEXT NOT NULL, before TEXT, after TEXT, "
+                     "edited INTEGER NOT NULL, recovered_calls TEXT, note TEXT, executions TEXT)")
+    conn.close()
+    assert main(["fix", str(source), "--tools", str(tools), "--accept", "unknown-tool", "-o", str(out)]) == 1
+    ((renames, proposed),) = _rows(out, "SELECT rename_calls, proposed FROM inspector_fixes")
+    assert (json.loads(renames), proposed) == ([{"call": 0, "name": "save_memory"}], None)

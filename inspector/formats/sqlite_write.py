@@ -19,9 +19,10 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Collection, Iterable, Iterator, Sequence
 
+from inspector.audit import ran_by_call
 from inspector.errors import InspectorError
 from inspector.formats import sqlite_llm_fork, sqlite_rubyllm_write, sqlite_text_write
-from inspector.formats.sqlite_audit import AUDIT_SCHEMA, AuditRow, record
+from inspector.formats.sqlite_audit import AuditRow, create_table, record
 from inspector.formats.sqlite_db import SqliteSource, connect, copy_database, database_error
 from inspector.model import Session
 from inspector.repair import AppliedFix, apply_fixes
@@ -44,7 +45,7 @@ def export_database(sessions: Sequence[Session], applied: Sequence[tuple[Session
     """Write the repaired sessions into `out` (the source itself for an in-place fix, else a new
     database made from a copy of it) with the audit table; returns `out`. `executions` are what
     the user's executor did with recovered calls (`ExecutionResult`s), recorded with their fixes."""
-    ran = {(execution.session_id, execution.call.id): execution for execution in executions}
+    ran = ran_by_call(executions)
     by_session: dict[str | None, list[AppliedFix]] = {}
     for session, fix in applied:
         by_session.setdefault(session.session_id, []).append(fix)
@@ -105,10 +106,10 @@ def _apply(path: Path, shown: Path, repaired: Iterable[tuple[Session, list[Appli
         conn.execute("PRAGMA foreign_keys = ON")
         conn.execute("BEGIN IMMEDIATE")
         broken_before = len(conn.execute("PRAGMA foreign_key_check").fetchall())
-        conn.execute(AUDIT_SCHEMA)
+        create_table(conn)
         for session, fixes in repaired:
             if fixes:
-                record(conn, _writer(session)(conn, session.document, session, fixes, stamp), stamp, ran)
+                record(conn, _writer(session)(conn, session.document, session, fixes, stamp), str(session.path), stamp, ran)
         problems = conn.execute("PRAGMA foreign_key_check").fetchall()
         if len(problems) > broken_before:  # a history may hold broken keys already: add none
             raise InspectorError(f"{shown}: the repair would break {len(problems) - broken_before} "
