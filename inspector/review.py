@@ -120,6 +120,13 @@ class Review:
         """Whether there is a fix to approve: the finding's own, or the person's edit."""
         return self.decided_fix(session, index) is not None
 
+    def approved_finding(self, session: int, index: int) -> Finding | None:
+        """The finding carrying the fix export applies (the edited one, else the proposal), or None
+        when it is not approved (nor edited)."""
+        if self.status(session, index) not in (APPROVED, EDITED):
+            return None
+        return replace(self.findings(session)[index], fix=self.decided_fix(session, index))
+
     def approve(self, session: int, index: int) -> None:
         """Approve the finding's fix (or the edit already made of it)."""
         if not self.can_approve(session, index):
@@ -139,10 +146,15 @@ class Review:
         else:
             self._decide(f"edit {self._name(session, index)}", [(session, index)], EDITED, edit)
 
+    def approvable(self, session: int, kind: str) -> list[int]:
+        """The indices of the session's pending findings of `kind` that have a fix: what
+        `approve_all` approves."""
+        return [index for index, finding in enumerate(self.findings(session))
+                if finding.kind == kind and finding.fix is not None and self.status(session, index) == PENDING]
+
     def approve_all(self, session: int, kind: str) -> int:
         """Approve every pending finding of `kind` that has a fix, as one undo step; how many."""
-        chosen = [(session, index) for index, finding in enumerate(self.findings(session))
-                  if finding.kind == kind and finding.fix is not None and self.status(session, index) == PENDING]
+        chosen = [(session, index) for index in self.approvable(session, kind)]
         if chosen:
             self._decide(f"approve all {len(chosen)} pending {kind}", chosen, APPROVED, None)
         return len(chosen)
@@ -211,9 +223,7 @@ class Review:
             raise ReviewError(f"{target}: is the input; choose 'overwrite the input' to replace it (a backup is kept)")
         repaired, applied, ran = [], [], []
         for session, result in enumerate(self.results):
-            chosen, proposals = self._approved(session)
-            executions = [run for index in range(len(self.findings(session))) if self.status(session, index) in (APPROVED, EDITED)
-                          for run in self.executions(session, index)]
+            chosen, proposals, executions = self._approved(session)
             ran.extend(executions)
             fixed, fixes = apply_fixes(result.session, chosen, executed=results_by_call(executions))
             repaired.append(fixed)
@@ -226,21 +236,20 @@ class Review:
         self._save()
         return ExportOutcome(target, audit, saved, len(applied))
 
-    def _approved(self, session: int) -> tuple[list[Finding], dict[int, Fix]]:
-        """The session's approved findings carrying the fix to apply, and for each edited one the
-        fix that was proposed (by the id of the finding passed on)."""
+    def _approved(self, session: int) -> tuple[list[Finding], dict[int, Fix], list[ExecutionResult]]:
+        """The session's approved findings carrying the fix to apply, for each edited one the fix
+        that was proposed (by the id of the finding passed on), and their calls' executions."""
         chosen: list[Finding] = []
         proposals: dict[int, Fix] = {}
+        executions: list[ExecutionResult] = []
         for index, finding in enumerate(self.findings(session)):
-            status = self.status(session, index)
-            if status == APPROVED and finding.fix is not None:
-                chosen.append(finding)
-            elif status == EDITED:
-                edited = replace(finding, fix=self.decided_fix(session, index))
-                chosen.append(edited)
-                if finding.fix is not None:
-                    proposals[id(edited)] = finding.fix
-        return chosen, proposals
+            approved = self.approved_finding(session, index)
+            if approved is not None:
+                chosen.append(approved)
+                executions.extend(self.executions(session, index))
+                if self.status(session, index) == EDITED and finding.fix is not None:
+                    proposals[id(approved)] = finding.fix
+        return chosen, proposals, executions
 
     def _decide(self, label: str, targets: list[tuple[int, int]], status: str, edit: Edit | None) -> None:
         stamp = _now()

@@ -53,6 +53,24 @@ def test_decisions_counts_and_undo_many_levels(memory_copy):
     assert review.counts(0).pending == 6
 
 
+def test_approvable_lists_what_approve_all_approves_and_approved_finding_carries_the_decided_fix(memory_copy):
+    review = open_review(memory_copy)
+    first, skipped = index_of(review, 6), index_of(review, 8)
+    assert review.approved_finding(0, first) is None
+    review.skip(0, skipped)
+    pending = [i for i, f in enumerate(review.findings(0)) if f.kind == "result-prefix" and i != skipped]
+    assert review.approvable(0, "result-prefix") == pending and review.approvable(0, "no-such-kind") == []
+    assert review.approve_all(0, "result-prefix") == len(pending)
+    assert review.approvable(0, "result-prefix") == [] and review.approved_finding(0, skipped) is None
+    approved = review.approved_finding(0, first)
+    assert approved.fix == review.findings(0)[first].fix and approved.turn == 6
+    finding = review.findings(0)[first]
+    start = proposal(finding, review.results[0].session.turn_at(finding.turn))
+    review.edit(0, first, Edit("saved by hand", start.calls))
+    edited = review.approved_finding(0, first)
+    assert edited.fix == review.decided_fix(0, first) != finding.fix and edited.turn == finding.turn
+
+
 def test_review_file_is_saved_at_once_and_resumed(memory_copy):
     review = open_review(memory_copy)
     review.approve(0, index_of(review, 6))

@@ -15,7 +15,7 @@ from inspector.edits import Edit, proposal
 from inspector.errors import InspectorError
 from inspector.export import describe_audit
 from inspector.preview import preview
-from inspector.review import PENDING, ExportOutcome, ReviewError
+from inspector.review import ExportOutcome, ReviewError
 from inspector.safe_text import neutralise
 from inspector.tui.conversations import include_decided
 from inspector.tui.dialogs import Confirm, ExportChoice, ExportDialog
@@ -98,8 +98,7 @@ class DecisionActions:
         if index is None:
             return
         s, kind = self.session_index, self.review.findings(self.session_index)[index].kind
-        count = sum(1 for i, f in enumerate(self.review.findings(s))
-                    if f.kind == kind and self.review.status(s, i) == PENDING and self.review.can_approve(s, i))
+        count = len(self.review.approvable(s, kind))
         if not count:
             self._tell(f"No pending {kind} finding has a fix to approve", severity="warning")
             return

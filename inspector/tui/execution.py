@@ -8,14 +8,12 @@ in the question; `inspector.execute` runs them (no shell, the call as JSON on st
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from textual import work
 
 from inspector.execute import ExecutionResult, execute_findings, recovered_calls
 from inspector.model import Finding
-from inspector.review import APPROVED, EDITED
 from inspector.safe_text import neutralise
 from inspector.tui.dialogs import Confirm
 
@@ -37,16 +35,15 @@ class ExecuteAction:
         index = self._shown()
         if index is None:
             return
-        s = self.session_index
-        if self.review.status(s, index) not in (APPROVED, EDITED):
+        finding = self.review.approved_finding(self.session_index, index)
+        if finding is None:
             self._tell("Approve the fix first (a): only an approved fix's calls are run", severity="warning")
             return
-        finding = replace(self.review.findings(s)[index], fix=self.review.decided_fix(s, index))
         calls = [call for _, call in recovered_calls([finding])]
         if not calls:
             self._tell("This fix recovers no call to run", severity="warning")
             return
-        again = " again" if self.review.executions(s, index) else ""
+        again = " again" if self.review.executions(self.session_index, index) else ""
         names = ", ".join(call.name for call in calls)
         question = (f"Run {len(calls)} recovered call{'s' if len(calls) != 1 else ''} ({names}){again} through "
                     f"`{command}`? Each call goes to it as JSON on standard input; what it prints is recorded "
