@@ -6,7 +6,8 @@ The public functions are what the command line and a conversation picker need:
 conversation as a `Session`) and `iter_sessions` (every conversation, one at a time, so a history
 of a million messages is read with memory for one conversation). A schema module has `NAME`,
 `matches(db, tables)`, `conversations(db, source)` and `sessions(db, source, only)`; adding a
-schema means adding a module and listing it in `SCHEMAS`.
+schema means adding a module and listing it in `SCHEMAS` (Elia's module only recognises its
+schema: `READERS` reads it with `sqlite_table`, its table and columns set in its source).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ if TYPE_CHECKING:  # annotations only: sqlite_utils is imported when a database 
 
 SCHEMAS = {module.NAME: module for module in (sqlite_llm, sqlite_llm_legacy, sqlite_rubyllm,
                                               sqlite_open_webui, sqlite_elia)}
-READERS = {**SCHEMAS, sqlite_table.NAME: sqlite_table}
+READERS = {**SCHEMAS, sqlite_elia.NAME: sqlite_table, sqlite_table.NAME: sqlite_table}  # Elia is a mapped table
 
 
 def format_names() -> list[str]:
@@ -72,18 +73,25 @@ def _source(db: sqlite_utils.Database, path: Path, format_name: str | None, tabl
         return SqliteSource(path, sqlite_table.NAME, table, dict(mapping))
     tables = table_columns(db)
     if format_name is not None:
-        module = READERS.get(format_name)
-        if module is None or module is sqlite_table:
+        module = SCHEMAS.get(format_name)
+        if module is None:
             raise InspectorError(f"{path}: --format {format_name} does not read SQLite "
                                  f"(choose from {', '.join(SCHEMAS)}, or use --table/--map)")
         if not module.matches(db, tables):
             raise InspectorError(f"{path}: does not have the tables of the {format_name} schema ({_found(tables)})")
-        return SqliteSource(path, format_name)
+        return _detected(path, format_name)
     for name, module in SCHEMAS.items():
         if module.matches(db, tables):
-            return SqliteSource(path, name)
+            return _detected(path, name)
     raise InspectorError(f"{path}: not a chat history schema this tool knows ({_found(tables)}); "
                          f"name the messages table with --table T --map role=COL,content=COL[,id=COL,session=COL,order=COL]")
+
+
+def _detected(path: Path, name: str) -> SqliteSource:
+    """The source of a database recognised as schema `name`: Elia's comes with its table and columns."""
+    if name == sqlite_elia.NAME:
+        return SqliteSource(path, name, sqlite_elia.TABLE, dict(sqlite_elia.MAPPING))
+    return SqliteSource(path, name)
 
 
 def _found(tables: dict[str, set[str]]) -> str:

@@ -41,9 +41,8 @@ def write_session(conn: sqlite3.Connection, source: SqliteSource, session: Sessi
                 conn.execute("UPDATE tool_calls SET name = ?, arguments = coalesce(?, arguments) "
                              "WHERE response_id = ? AND tool_call_id = ?", [call.name, arguments, turn.raw["id"], call.id])
     else:
-        mapped = sqlite_elia.with_mapping(source) if source.format == sqlite_elia.NAME else source
-        table = mapped.table
-        row_id, content = quote(mapped.mapping.get("id", "rowid")), quote(mapped.mapping["content"])
+        table = source.table  # a table named with --table/--map, or Elia's
+        row_id, content = quote(source.mapping.get("id", "rowid")), quote(source.mapping["content"])
         for turn in _edited(session):
             conn.execute(f"UPDATE {quote(table)} SET {content} = ? WHERE {row_id} = ?", [turn.text, turn.raw["id"]])
     return [AuditRow(fix, session.session_id, table, _row_id(session, fix, source), NO_PLACE if fix.recovered else "")
