@@ -33,7 +33,9 @@ class InspectorApp(App[None]):
         self.files = [target] if target.is_file() else session_files(target)
         if not self.files:
             raise InspectorError(f"{target}: no session files (*.json, *.jsonl) in this directory")
-        self.reviews: list[Review] = []  # every review opened, so quitting can ask about unexported decisions
+        # the latest review opened of each file (a database's conversations share one review file),
+        # so quitting can ask about unexported decisions
+        self.reviews: dict[Path, Review] = {}
         self._asking_to_quit = False
 
     def on_mount(self) -> None:
@@ -46,8 +48,7 @@ class InspectorApp(App[None]):
 
     def action_quit(self) -> None:
         """Quit (q, ctrl+q), first asking when a review has decisions not exported; asked again, quits."""
-        latest = {review.path: review for review in self.reviews}  # a database's conversations share one review file
-        names = [review.path.name for review in latest.values() if review.unexported]
+        names = [review.path.name for review in self.reviews.values() if review.unexported]
         if not names or self._asking_to_quit:
             self.exit()
             return

@@ -192,7 +192,7 @@ class ReviewScreen(NavigationActions, DecisionActions, ExecuteAction, Screen[Non
         # passes, which on a 200,000-turn session stall a key press by ~70 ms every few presses.
         gc.freeze()
         self.review = review = event.review
-        self.app.reviews.append(review)
+        self.app.reviews[review.path] = review
         if self.session_index is None:
             self.session_index = next((i for i, r in enumerate(review.results) if r.findings), 0)
         if self.session is not review.results[self.session_index].session:
