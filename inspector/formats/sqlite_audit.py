@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from inspector.audit import Ran, audit_entry
+from inspector.model import Session
 from inspector.repair import AppliedFix
 
 AUDIT_TABLE = "inspector_fixes"
@@ -33,6 +34,13 @@ class AuditRow:
     table: str
     row_id: Any
     note: str = ""
+
+
+def fixed_row(session: Session, fix: AppliedFix, key: str = "id") -> Any:
+    """The stored row the fix changed, as its audit row names it: the `key` (`id`, `hash`) of the
+    row its turn was read from (None for a turn the repair added)."""
+    turn = session.turn_at(fix.finding.turn)
+    return turn.raw.get(key) if turn is not None and isinstance(turn.raw, dict) else None
 
 
 def create_table(conn: sqlite3.Connection) -> None:

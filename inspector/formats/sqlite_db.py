@@ -7,6 +7,7 @@ Scanning never writes: the file is opened with a `mode=ro` URI, so not even a jo
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -20,6 +21,8 @@ from inspector.errors import InspectorError
 
 if TYPE_CHECKING:  # sqlite_utils is imported when a database is opened: scans of files never pay for it
     import sqlite_utils
+
+    from inspector.model import Turn
 
 MAGIC = b"SQLite format 3\x00"
 SUFFIXES = (".db", ".sqlite", ".sqlite3")
@@ -172,6 +175,28 @@ def matching(column: str, conversation_id: str | None) -> tuple[str, list[Any]]:
     if conversation_id.lstrip("-").isdigit():
         return f"WHERE {column} IN (?, ?)", [conversation_id, int(conversation_id)]
     return f"WHERE {column} = ?", [conversation_id]
+
+
+def json_or_none(text: Any) -> Any:
+    """The JSON value in `text`, or None when it is not a string of JSON."""
+    try:
+        return json.loads(text) if isinstance(text, str) else None
+    except ValueError:
+        return None
+
+
+def has_table(conn: sqlite3.Connection, name: str) -> bool:
+    """Whether the database has a table `name`."""
+    return conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [name]).fetchone() is not None
+
+
+def update_calls(conn: sqlite3.Connection, turn: Turn, owner: str) -> None:
+    """Give each stored call of an edited turn its name (a renamed call) and its arguments when a
+    repair replaced them, in a `tool_calls` table whose column `owner` holds the turn's row id."""
+    for call in turn.tool_calls:
+        arguments = json.dumps(call.arguments_raw, ensure_ascii=False) if isinstance(call.arguments_raw, dict) else None
+        conn.execute(f"UPDATE tool_calls SET name = ?, arguments = coalesce(?, arguments) "
+                     f"WHERE {quote(owner)} = ? AND tool_call_id = ?", [call.name, arguments, turn.raw["id"], call.id])
 
 
 def quote(identifier: str) -> str:

@@ -10,12 +10,11 @@ its results. Tool definitions come from the `tools` table.
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any, Iterator
 
 from inspector.catalogue import parse_tool_definitions
 from inspector.formats.base import parse_arguments
-from inspector.formats.sqlite_db import SqliteSource, grouped
+from inspector.formats.sqlite_db import SqliteSource, grouped, json_or_none
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, ToolSpec, Turn
 
 if TYPE_CHECKING:  # annotations only: sqlite_utils is imported when a database is opened
@@ -64,7 +63,7 @@ def llm_tools(db: sqlite_utils.Database) -> list[ToolSpec]:
         return []
     definitions = []
     for name, description, schema in db.execute("SELECT name, description, input_schema FROM tools ORDER BY id"):
-        parameters = _json(schema)
+        parameters = json_or_none(schema)
         definitions.append({"name": name, "description": description or "",
                             "input_schema": parameters if isinstance(parameters, dict) else {}})
     return list(parse_tool_definitions(definitions))
@@ -76,7 +75,7 @@ def _turn(position: int, message_hash: str, parts: list[Any]) -> Turn | None:
         return None
     texts, calls, results = [], [], []
     for _, _, kind, tool_name, text, payload in parts:
-        body = _json(payload) if payload else {}
+        body = json_or_none(payload) if payload else {}
         body = body if isinstance(body, dict) else {}
         if kind == "text" and isinstance(text, str):
             texts.append(text)
@@ -89,9 +88,3 @@ def _turn(position: int, message_hash: str, parts: list[Any]) -> Turn | None:
                                       bool(body.get("exception"))))
     return Turn(position, role, "".join(texts), message_hash, tuple(calls), tuple(results), {"hash": message_hash})
 
-
-def _json(text: Any) -> Any:
-    try:
-        return json.loads(text) if isinstance(text, str) else None
-    except ValueError:
-        return None

@@ -23,9 +23,9 @@ from datetime import datetime, timezone
 from typing import Any
 
 from inspector.errors import InspectorError
-from inspector.formats.base import spread_text
-from inspector.formats.sqlite_audit import AuditRow
-from inspector.formats.sqlite_db import SqliteSource
+from inspector.formats.base import arguments_as_json, spread_text
+from inspector.formats.sqlite_audit import AuditRow, fixed_row
+from inspector.formats.sqlite_db import SqliteSource, has_table
 from inspector.model import Session, ToolCall, ToolResult, Turn
 from inspector.repair import AppliedFix
 
@@ -60,19 +60,19 @@ def write_session(conn: sqlite3.Connection, source: SqliteSource, session: Sessi
                  [thread, f"{name or session.session_id} (repaired by inspector)", parent, session.session_id,
                   str(datetime.now(timezone.utc))])
     _copy_turns(conn, session.session_id, thread, renamed)
-    return [AuditRow(fix, session.session_id, "messages", _original_hash(session, fix),
-                     f"written as message {renamed.get(_original_hash(session, fix))} of the new thread {thread}")
-            for fix in fixes]
+    return [AuditRow(fix, session.session_id, "messages", original,
+                     f"written as message {renamed.get(original)} of the new thread {thread}")
+            for fix, original in ((fix, fixed_row(session, fix, "hash")) for fix in fixes)]
 
 
 def _copy_turns(conn: sqlite3.Connection, original: str, fork: str, renamed: dict[str, str]) -> None:
     """The original thread's `turns` (what `llm logs` lists, with their tools) again for the fork,
     each pointing at the fork's messages, so `llm logs --cid FORK` shows the repaired conversation."""
-    if not conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'turns'").fetchone():
+    if not has_table(conn, "turns"):
         return
     cursor = conn.execute("SELECT * FROM turns WHERE thread_id = ? ORDER BY datetime_utc, id", [original])
     names = [column[0] for column in cursor.description]
-    has_tools = conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'turn_tools'").fetchone()
+    has_tools = has_table(conn, "turn_tools")
     for row in cursor.fetchall():
         values = dict(zip(names, row))
         old_id, values["id"], values["thread_id"] = values["id"], _ulid(), fork
@@ -136,7 +136,7 @@ def _call_part(call: ToolCall) -> dict[str, Any]:
 
 
 def _result_part(result: ToolResult) -> dict[str, Any]:
-    output = result.content if isinstance(result.content, str) else json.dumps(result.content, ensure_ascii=False)
+    output = arguments_as_json(result.content)
     part: dict[str, Any] = {"type": "tool_result", "name": result.name or "", "output": output}
     if result.call_id is not None:
         part["tool_call_id"] = result.call_id
@@ -158,10 +158,6 @@ def _store(conn: sqlite3.Connection, message: dict[str, Any], parent: str | None
                      [digest, position, part["type"], payload.get("name"), text, json.dumps(payload) if payload else None])
     return digest
 
-
-def _original_hash(session: Session, fix: AppliedFix) -> str | None:
-    turn = session.turn_at(fix.finding.turn)
-    return turn.raw.get("hash") if turn is not None and isinstance(turn.raw, dict) else None
 
 
 def _ulid() -> str:

@@ -16,7 +16,7 @@ import re
 from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 from inspector.formats.base import parse_arguments, spread_text
-from inspector.formats.sqlite_db import SqliteSource
+from inspector.formats.sqlite_db import SqliteSource, json_or_none
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
 
 if TYPE_CHECKING:  # annotations only: sqlite_utils is imported when a database is opened
@@ -132,10 +132,3 @@ def _decoded(value: str | None) -> Any:
         return again if again is not None else decoded
     return value if decoded is None else decoded
 
-
-def json_or_none(text: Any) -> Any:
-    """The JSON value in `text`, or None when it is not a string of JSON."""
-    try:
-        return json.loads(text) if isinstance(text, str) else None
-    except ValueError:
-        return None

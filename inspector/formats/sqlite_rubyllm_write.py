@@ -16,8 +16,9 @@ import sqlite3
 from datetime import datetime, timedelta
 from typing import Any
 
-from inspector.formats.sqlite_audit import AuditRow
-from inspector.formats.sqlite_db import SqliteSource
+from inspector.formats.base import arguments_as_json
+from inspector.formats.sqlite_audit import AuditRow, fixed_row
+from inspector.formats.sqlite_db import SqliteSource, quote, update_calls
 from inspector.model import Session, Turn
 from inspector.repair import AppliedFix
 
@@ -56,11 +57,11 @@ def write_session(conn: sqlite3.Connection, source: SqliteSource, session: Sessi
                     "created_at": created, "updated_at": created})
                 notes.setdefault(turn.position, []).append(f"call {call.name} as tool_calls row {call_rows[call.id]}")
         for result in turn.tool_results:
-            content = result.content if isinstance(result.content, str) else json.dumps(result.content, ensure_ascii=False)
-            row = _insert(conn, "messages", message_columns, {**base, "role": "tool", "content": content,
+            row = _insert(conn, "messages", message_columns, {**base, "role": "tool",
+                                                              "content": arguments_as_json(result.content),
                                                               "tool_call_id": call_rows.get(result.call_id)})
             notes.setdefault(turn.position, []).append(f"result as message {row}")
-    return [AuditRow(fix, session.session_id, TABLE, _row_id(session, fix), "; ".join(notes.get(fix.finding.turn, ())))
+    return [AuditRow(fix, session.session_id, TABLE, fixed_row(session, fix), "; ".join(notes.get(fix.finding.turn, ())))
             for fix in fixes]
 
 
@@ -68,10 +69,7 @@ def _update(conn: sqlite3.Connection, turn: Turn, message_columns: set[str], cal
     touched = ", updated_at = ?" if "updated_at" in message_columns else ""
     conn.execute(f"UPDATE messages SET content = ?{touched} WHERE id = ?",
                  [turn.text, *([_rails_time(stamp)] if touched else []), turn.raw["id"]])
-    for call in turn.tool_calls:  # a repair may have replaced the arguments or renamed the call
-        arguments = json.dumps(call.arguments_raw, ensure_ascii=False) if isinstance(call.arguments_raw, dict) else None
-        conn.execute("UPDATE tool_calls SET name = ?, arguments = coalesce(?, arguments) "
-                     "WHERE message_id = ? AND tool_call_id = ?", [call.name, arguments, turn.raw["id"], call.id])
+    update_calls(conn, turn, "message_id")
 
 
 def _message(conn: sqlite3.Connection, message_id: Any) -> dict[str, Any]:
@@ -101,14 +99,14 @@ def _unique_call_id(conn: sqlite3.Connection, call_id: str, chat_id: str | None)
 
 def _insert(conn: sqlite3.Connection, table: str, columns: set[str], values: dict[str, Any]) -> int:
     names = [name for name in values if name in columns]
-    quoted = ", ".join(f'"{name}"' for name in names)
-    cursor = conn.execute(f'INSERT INTO "{table}" ({quoted}) VALUES ({", ".join("?" * len(names))})',
+    quoted = ", ".join(quote(name) for name in names)
+    cursor = conn.execute(f'INSERT INTO {quote(table)} ({quoted}) VALUES ({", ".join("?" * len(names))})',
                           [values[name] for name in names])
     return cursor.lastrowid
 
 
 def _columns(conn: sqlite3.Connection, table: str) -> set[str]:
-    return {row[1] for row in conn.execute(f'PRAGMA table_info("{table}")')}
+    return {row[1] for row in conn.execute(f"PRAGMA table_info({quote(table)})")}
 
 
 def _after(created_at: Any, microseconds: int) -> Any:
@@ -125,7 +123,3 @@ def _after(created_at: Any, microseconds: int) -> Any:
 def _rails_time(stamp: str) -> str:
     return datetime.fromisoformat(stamp).strftime("%Y-%m-%d %H:%M:%S.%f")
 
-
-def _row_id(session: Session, fix: AppliedFix) -> Any:
-    turn = session.turn_at(fix.finding.turn)
-    return turn.raw.get("id") if turn is not None and isinstance(turn.raw, dict) else None

@@ -16,9 +16,9 @@ import time
 from typing import Any
 
 from inspector.formats import sqlite_elia, sqlite_llm_legacy, sqlite_open_webui, sqlite_table
-from inspector.formats.sqlite_audit import AuditRow
-from inspector.formats.sqlite_db import SqliteSource, quote
-from inspector.formats.sqlite_open_webui import json_or_none, repaired_content, shown_messages
+from inspector.formats.sqlite_audit import AuditRow, fixed_row
+from inspector.formats.sqlite_db import SqliteSource, has_table, json_or_none, quote, update_calls
+from inspector.formats.sqlite_open_webui import repaired_content, shown_messages
 from inspector.model import Session, Turn
 from inspector.repair import AppliedFix
 
@@ -36,10 +36,7 @@ def write_session(conn: sqlite3.Connection, source: SqliteSource, session: Sessi
         table = "responses"
         for turn in _edited(session):
             conn.execute(f"UPDATE responses SET {quote(turn.raw['column'])} = ? WHERE id = ?", [turn.text, turn.raw["id"]])
-            for call in turn.tool_calls:  # a repair may have replaced the arguments or renamed the call
-                arguments = json.dumps(call.arguments_raw, ensure_ascii=False) if isinstance(call.arguments_raw, dict) else None
-                conn.execute("UPDATE tool_calls SET name = ?, arguments = coalesce(?, arguments) "
-                             "WHERE response_id = ? AND tool_call_id = ?", [call.name, arguments, turn.raw["id"], call.id])
+            update_calls(conn, turn, "response_id")
     else:
         table = source.table  # a table named with --table/--map, or Elia's
         row_id, content = quote(source.mapping.get("id", "rowid")), quote(source.mapping["content"])
@@ -60,7 +57,7 @@ def _write_open_webui(conn: sqlite3.Connection, session: Session) -> None:
         if turn is not None and isinstance(message.get("content"), str):
             message["content"] = repaired_content(message["content"], turn.text, turn.tool_calls)
     conn.execute("UPDATE chat SET chat = ? WHERE id = ?", [json.dumps(chat, ensure_ascii=False), session.session_id])
-    if conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'chat_message'").fetchone():
+    if has_table(conn, "chat_message"):
         _write_open_webui_mirror(conn, session.session_id, edited)
 
 
@@ -83,5 +80,4 @@ def _edited(session: Session) -> list[Turn]:
 def _row_id(session: Session, fix: AppliedFix, source: SqliteSource) -> Any:
     if source.format == sqlite_open_webui.NAME:
         return session.session_id
-    turn = session.turn_at(fix.finding.turn)
-    return turn.raw.get("id") if turn is not None and isinstance(turn.raw, dict) else None
+    return fixed_row(session, fix)
