@@ -214,7 +214,7 @@ class ReviewScreen(NavigationActions, DecisionActions, ExecuteAction, Screen[Non
 
     def _show_session(self, session: Session) -> None:
         self.session = session
-        self.query_one(TurnList).show_turns(session.turns, {})
+        self.query_one(TurnList).show_turns(session.turns)
         self._refresh()
 
     # ---- what is shown -------------------------------------------------------------------------

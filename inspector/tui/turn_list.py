@@ -83,11 +83,11 @@ class TurnList(ScrollView, can_focus=True):
 
     # ---- content -------------------------------------------------------------------------------
 
-    def show_turns(self, turns: Sequence[Turn], marks: dict[int, TurnMark]) -> None:
-        """Show `turns`, marking those with an entry in `marks` (keyed by position)."""
+    def show_turns(self, turns: Sequence[Turn]) -> None:
+        """Show `turns`, unmarked (`update_marks` marks the flagged ones)."""
         self._turns = turns
         self._positions = [turn.position for turn in turns]
-        self._marks = marks
+        self._marks = {}
         self._rebuild_rows(keep=None)
 
     def update_marks(self, marks: dict[int, TurnMark]) -> None:
