@@ -127,11 +127,6 @@ def table_columns(db: sqlite_utils.Database) -> dict[str, set[str]]:
     return {table.name: {column.name for column in table.columns} for table in db.tables}
 
 
-def has_index_on(db: sqlite_utils.Database, table: str, column: str) -> bool:
-    """Whether some index of `table` starts with `column` (so lookups by it are cheap)."""
-    return any(index.columns[:1] == [column] for index in db[table].indexes)
-
-
 def grouped(rows: Iterable[tuple], key: int) -> Iterator[tuple[Any, list[tuple]]]:
     """Rows already ordered by their column `key` (an index), one group (key, rows) at a time."""
     for value, group in groupby(rows, key=itemgetter(key)):

@@ -29,11 +29,6 @@ SCHEMAS = {module.NAME: module for module in (sqlite_llm, sqlite_llm_legacy, sql
 READERS = {**SCHEMAS, sqlite_elia.NAME: sqlite_table, sqlite_table.NAME: sqlite_table}  # Elia is a mapped table
 
 
-def format_names() -> list[str]:
-    """The names `--format` accepts for SQLite histories."""
-    return list(READERS)
-
-
 def list_conversations(path: Path, format_name: str | None = None, table: str | None = None,
                        mapping: dict[str, str] | None = None) -> list[tuple[str, int]]:
     """Every conversation's id and message count, counted by SQLite without loading messages."""

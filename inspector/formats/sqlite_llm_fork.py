@@ -19,13 +19,13 @@ import json
 import os
 import sqlite3
 import time
-from datetime import datetime, timezone
+from datetime import datetime
 from typing import Any
 
 from inspector.errors import InspectorError
 from inspector.formats.base import arguments_as_json, spread_text
 from inspector.formats.sqlite_audit import AuditRow, fixed_row
-from inspector.formats.sqlite_db import SqliteSource, has_table
+from inspector.formats.sqlite_db import has_table
 from inspector.model import Session, ToolCall, ToolResult, Turn
 from inspector.repair import AppliedFix
 
@@ -39,9 +39,8 @@ def message_hash(message: dict[str, Any], parent: str | None) -> str:
     return "b2:" + hashlib.blake2b(canonical.encode("utf-8"), digest_size=16).hexdigest()
 
 
-def write_session(conn: sqlite3.Connection, source: SqliteSource, session: Session, fixes: list[AppliedFix],
-                  stamp: str) -> list[AuditRow]:
-    """Store the repaired thread as a fork; returns one audit row per fix."""
+def write_session(conn: sqlite3.Connection, session: Session, fixes: list[AppliedFix], stamp: str) -> list[AuditRow]:
+    """Store the repaired thread as a fork created at `stamp`; returns one audit row per fix."""
     parent: str | None = None
     forked = False
     renamed: dict[str, str] = {}  # original message hash -> its hash in the fork
@@ -58,7 +57,7 @@ def write_session(conn: sqlite3.Connection, source: SqliteSource, session: Sessi
     name = conn.execute("SELECT name FROM threads WHERE id = ?", [session.session_id]).fetchone()[0]
     conn.execute("INSERT INTO threads (id, name, tip_message_hash, forked_from, datetime_utc) VALUES (?, ?, ?, ?, ?)",
                  [thread, f"{name or session.session_id} (repaired by inspector)", parent, session.session_id,
-                  str(datetime.now(timezone.utc))])
+                  str(datetime.fromisoformat(stamp))])
     _copy_turns(conn, session.session_id, thread, renamed)
     return [AuditRow(fix, session.session_id, "messages", original,
                      f"written as message {renamed.get(original)} of the new thread {thread}")

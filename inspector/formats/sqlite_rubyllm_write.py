@@ -18,15 +18,14 @@ from typing import Any
 
 from inspector.formats.base import arguments_as_json
 from inspector.formats.sqlite_audit import AuditRow, fixed_row
-from inspector.formats.sqlite_db import SqliteSource, quote, update_calls
+from inspector.formats.sqlite_db import quote, update_calls
 from inspector.model import Session, Turn
 from inspector.repair import AppliedFix
 
 TABLE = "messages"
 
 
-def write_session(conn: sqlite3.Connection, source: SqliteSource, session: Session, fixes: list[AppliedFix],
-                  stamp: str) -> list[AuditRow]:
+def write_session(conn: sqlite3.Connection, session: Session, fixes: list[AppliedFix], stamp: str) -> list[AuditRow]:
     """Write the session's edited and new turns; returns one audit row per fix."""
     message_columns = _columns(conn, "messages")
     call_columns = _columns(conn, "tool_calls")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import time
+from datetime import datetime
 from typing import Any
 
 from inspector.formats import sqlite_elia, sqlite_llm_legacy, sqlite_open_webui, sqlite_table
@@ -26,12 +26,13 @@ SCHEMAS = (sqlite_table.NAME, sqlite_elia.NAME, sqlite_llm_legacy.NAME, sqlite_o
 NO_PLACE = "this schema has no place for tool calls: the recovered calls are kept in this audit row only"
 
 
-def write_session(conn: sqlite3.Connection, source: SqliteSource, session: Session, fixes: list[AppliedFix],
-                  stamp: str) -> list[AuditRow]:
-    """Write the session's edited turns; returns one audit row per fix."""
+def write_session(conn: sqlite3.Connection, session: Session, fixes: list[AppliedFix], stamp: str) -> list[AuditRow]:
+    """Write the session's edited turns (Open WebUI's mirror rows updated at `stamp`); returns one
+    audit row per fix."""
+    source: SqliteSource = session.document
     if source.format == sqlite_open_webui.NAME:
         table = "chat"
-        _write_open_webui(conn, session)
+        _write_open_webui(conn, session, stamp)
     elif source.format == sqlite_llm_legacy.NAME:
         table = "responses"
         for turn in _edited(session):
@@ -46,7 +47,7 @@ def write_session(conn: sqlite3.Connection, source: SqliteSource, session: Sessi
             for fix in fixes]
 
 
-def _write_open_webui(conn: sqlite3.Connection, session: Session) -> None:
+def _write_open_webui(conn: sqlite3.Connection, session: Session, stamp: str) -> None:
     edited = {turn.raw["id"]: turn for turn in _edited(session)}
     if not edited:
         return
@@ -58,10 +59,10 @@ def _write_open_webui(conn: sqlite3.Connection, session: Session) -> None:
             message["content"] = repaired_content(message["content"], turn.text, turn.tool_calls)
     conn.execute("UPDATE chat SET chat = ? WHERE id = ?", [json.dumps(chat, ensure_ascii=False), session.session_id])
     if has_table(conn, "chat_message"):
-        _write_open_webui_mirror(conn, session.session_id, edited)
+        _write_open_webui_mirror(conn, session.session_id, edited, stamp)
 
 
-def _write_open_webui_mirror(conn: sqlite3.Connection, chat_id: str, edited: dict[str, Turn]) -> None:
+def _write_open_webui_mirror(conn: sqlite3.Connection, chat_id: str, edited: dict[str, Turn], stamp: str) -> None:
     """Newer Open WebUI also keeps each message as a `chat_message` row (id `CHAT-MESSAGE`,
     `content` JSON: text, or a list of blocks left as it is) and reads it before the chat JSON."""
     for message_id, turn in edited.items():
@@ -70,7 +71,7 @@ def _write_open_webui_mirror(conn: sqlite3.Connection, chat_id: str, edited: dic
         if isinstance(content, str):
             conn.execute("UPDATE chat_message SET content = ?, updated_at = ? WHERE id = ?",
                          [json.dumps(repaired_content(content, turn.text, turn.tool_calls), ensure_ascii=False),
-                          int(time.time()), f"{chat_id}-{message_id}"])
+                          int(datetime.fromisoformat(stamp).timestamp()), f"{chat_id}-{message_id}"])
 
 
 def _edited(session: Session) -> list[Turn]:

@@ -7,7 +7,7 @@ file beside OUT, repaired, then renamed over OUT. In place, the caller has alrea
 one row per applied fix in the audit table `inspector_fixes`; any failure rolls the whole
 transaction back and is reported as one line saying the file is unchanged.
 
-A schema's writer is a function `(conn, source, session, fixes, stamp) -> list[AuditRow]` that
+A schema's writer is a function `(conn, session, fixes, stamp) -> list[AuditRow]` that
 writes one repaired session; `WRITERS` maps schema names to them.
 """
 
@@ -109,7 +109,7 @@ def _apply(path: Path, shown: Path, repaired: Iterable[tuple[Session, list[Appli
         create_table(conn)
         for session, fixes in repaired:
             if fixes:
-                record(conn, _writer(session)(conn, session.document, session, fixes, stamp), str(session.path), stamp, ran)
+                record(conn, _writer(session)(conn, session, fixes, stamp), str(session.path), stamp, ran)
         problems = conn.execute("PRAGMA foreign_key_check").fetchall()
         if len(problems) > broken_before:  # a history may hold broken keys already: add none
             raise InspectorError(f"{shown}: the repair would break {len(problems) - broken_before} "
