@@ -36,8 +36,9 @@ def load_sessions(path: Path, format_name: str | None = None) -> list[Session]:
     Adapters check the shapes they rely on; a record of a shape none of them foresaw (a list where
     a string belongs, say) still ends as a one-line `InspectorError`, never a traceback.
     """
-    if sqlite_db.is_sqlite(path) or sqlite_db.has_database_name(path):
-        return list(iter_sessions(path, format_name))
+    if sqlite_db.is_database(path):
+        sqlite_db.check_header(Path(path))
+        return list(sqlite_history.iter_sessions(Path(path), format_name))
     with collector_paused():
         try:
             return _load(Path(path), format_name)
@@ -50,7 +51,7 @@ def iter_sessions(path: Path, format_name: str | None = None, table: str | None 
                   mapping: dict[str, str] | None = None, only: str | None = None) -> Iterator[Session]:
     """The sessions of the file at `path` one at a time: an SQLite history is read conversation by
     conversation (`table`/`mapping` name a table of any other schema); `only` keeps one session id."""
-    if table is not None or mapping or sqlite_db.is_sqlite(path) or sqlite_db.has_database_name(path):
+    if table is not None or mapping or sqlite_db.is_database(path):
         sqlite_db.check_header(Path(path))
         yield from sqlite_history.iter_sessions(Path(path), format_name, table, mapping, only)
         return

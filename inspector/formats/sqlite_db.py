@@ -50,9 +50,10 @@ def is_sqlite(path: Path) -> bool:
         return False
 
 
-def has_database_name(path: Path) -> bool:
-    """Whether the file's name says it is a database (`.db`, `.sqlite`, `.sqlite3`)."""
-    return Path(path).suffix.lower() in SUFFIXES
+def is_database(path: Path) -> bool:
+    """Whether `path` is read as an SQLite history: its name says so (`.db`, `.sqlite`,
+    `.sqlite3`) or, when it does not, its header."""
+    return Path(path).suffix.lower() in SUFFIXES or is_sqlite(path)
 
 
 def check_header(path: Path) -> None:

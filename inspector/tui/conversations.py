@@ -13,16 +13,13 @@ from typing import Iterator
 
 from inspector.detectors import detect_findings
 from inspector.errors import InspectorError
-from inspector.formats.sqlite_db import has_database_name, is_sqlite
+from inspector.formats.sqlite_db import is_database
 from inspector.formats.sqlite_history import iter_sessions, list_conversations, load_conversation
 from inspector.model import Session
 from inspector.review import Review
 from inspector.scan import ScanResult
 
-
-def is_database(path: Path) -> bool:
-    """Whether the app reads `path` as an SQLite history (its header, or its name, says so)."""
-    return is_sqlite(path) or has_database_name(path)
+__all__ = ["include_decided", "index_of_session", "is_database", "open_conversation", "scan_from"]
 
 
 def open_conversation(path: Path, conversation: str) -> tuple[Session, int, int]:
