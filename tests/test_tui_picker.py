@@ -70,6 +70,10 @@ def test_picker_lists_every_session_with_format_turns_and_findings_and_opens_one
         await pilot.press("escape")
         await pilot.pause()
         assert pilot.app.screen is screen
+        await pilot.press("up", "up", "up", "enter")  # the unreadable file: said, nothing opened
+        await pilot.pause()
+        assert pilot.app.screen is screen
+        assert [n.message for n in pilot.app._notifications] == ["broken.json could not be read"]
 
     run(InspectorApp(samples), scenario)
 

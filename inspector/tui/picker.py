@@ -18,7 +18,7 @@ import time
 from collections import Counter, deque
 from contextlib import closing
 from pathlib import Path
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from rich.text import Text
 from textual import events, on, work
@@ -64,7 +64,7 @@ class PickerScreen(Screen[None]):
         self.heading = title
         self.scanned = threading.Event()  # set once every session of every file is scanned
         self._shown = threading.Event()  # set while the picker is the screen shown: the scan runs
-        self._conversations: dict[str, str] = {}  # row key -> conversation id, for a database's rows
+        self._targets: dict[str, RowTarget] = {}  # row key -> what Enter on the row opens
         self._waiting: deque[tuple[str, str, str, int, str]] = deque()  # not shown yet: key, file, id, size, schema
         self._scanned: dict[str, tuple[Text, Text, Text]] = {}  # the scanned cells of rows not shown yet
 
@@ -139,10 +139,11 @@ class PickerScreen(Screen[None]):
         if filled:
             self.app.call_from_thread(self._fill_rows, filled)
 
-    def _add_rows(self, rows: list[tuple[str, tuple[Text, ...]]]) -> None:
+    def _add_rows(self, rows: list[tuple[str, RowTarget, tuple[Text, ...]]]) -> None:
         self._show_more(len(self._waiting))  # a database listed before: all its rows first
         table = self.query_one(DataTable)
-        for key, cells in rows:
+        for key, target, cells in rows:
+            self._targets[key] = target
             table.add_row(*cells, key=key)
         self.query_one(ProgressBar).advance(1)
 
@@ -153,7 +154,7 @@ class PickerScreen(Screen[None]):
         self._show_more(len(self._waiting))
         for number, (conversation, messages) in enumerate(listed):
             key = f"{number}:{path}"
-            self._conversations[key] = conversation
+            self._targets[key] = RowTarget(path, number, conversation)
             self._waiting.append((key, path.name, conversation, messages, schema))
         self._show_more(FIRST_ROWS)
         bar = self.query_one(ProgressBar)
@@ -188,8 +189,10 @@ class PickerScreen(Screen[None]):
         self.query_one(ProgressBar).advance(len(filled))
 
     def _add_failure(self, path: Path, error: str) -> None:
+        key = f"-1:{path}"
+        self._targets[key] = RowTarget(path, None)
         self.query_one(DataTable).add_row(Text(neutralise(path.name)), Text(""), Text(neutralise(error), style="red"),
-                                          Text(""), Text("unreadable", style="bold red"), key=f"-1:{path}")
+                                          Text(""), Text("unreadable", style="bold red"), key=key)
         self.query_one(ProgressBar).advance(1)
 
     @on(DataTable.RowSelected)
@@ -203,25 +206,35 @@ class PickerScreen(Screen[None]):
             self._open(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
 
     def _open(self, key: str | None) -> None:
-        index, _, name = (key or "").partition(":")
-        path = Path(name)
-        if int(index) < 0:
+        path, session, conversation = self._targets[key]
+        if conversation is not None:
+            self.app.push_screen(ReviewScreen(path, conversation=conversation))
+        elif session is None:
             self.notify(f"{neutralise(path.name)} could not be read", severity="error", markup=False)
-        elif key in self._conversations:
-            self.app.push_screen(ReviewScreen(path, conversation=self._conversations[key]))
         else:
-            self.app.push_screen(ReviewScreen(path, int(index)))
+            self.app.push_screen(ReviewScreen(path, session))
 
     def action_help(self) -> None:
         """Show every key."""
         self.app.push_screen(HelpScreen(help_rows(self)))
 
 
-def _row(path: Path, index: int, result: ScanResult, sessions: int) -> tuple[str, tuple[Text, ...]]:
-    """The table row of one session (its key, and its cells as plain text): all the picker keeps of it."""
+class RowTarget(NamedTuple):
+    """What Enter on a picker row opens: the session at `session` in the file at `path`, or the
+    database's conversation `conversation`; nothing (the file is unreadable) when both are None."""
+
+    path: Path
+    session: int | None
+    conversation: str | None = None
+
+
+def _row(path: Path, index: int, result: ScanResult, sessions: int) -> tuple[str, RowTarget, tuple[Text, ...]]:
+    """The table row of one session (its key, what it opens, and its cells as plain text): all the
+    picker keeps of it."""
     session = result.session
     label = session.session_id or (f"{index + 1} of {sessions}" if sessions > 1 else "")
-    return f"{index}:{path}", (Text(neutralise(path.name)), Text(neutralise(label)), *result_cells(result))
+    return f"{index}:{path}", RowTarget(path, index), (Text(neutralise(path.name)), Text(neutralise(label)),
+                                                      *result_cells(result))
 
 
 def result_cells(result: ScanResult) -> tuple[Text, Text, Text]:
