@@ -53,10 +53,12 @@ class DecisionActions:
             self._tell(str(error), severity="error")
             return
         findings = self.review.findings(self.session_index)
-        self._refresh([findings[index].turn])
-        if index + 1 < len(findings):
-            following = findings[index + 1].turn
-            self._select(following, self._by_turn[following].index(index + 1))
+        if index + 1 == len(findings):
+            self._refresh([findings[index].turn])
+            return
+        self._redraw_marks([findings[index].turn])  # selecting the following finding shows its detail
+        following = findings[index + 1].turn
+        self._select(following, self._by_turn[following].index(index + 1))
 
     def action_approve(self: ReviewScreen) -> None:
         """Approve the proposed (or edited) fix of the finding shown."""

@@ -240,6 +240,11 @@ class ReviewScreen(NavigationActions, DecisionActions, ExecuteAction, Screen[Non
 
     def _refresh(self, positions: list[int] | None = None) -> None:
         """Redraw the counts bar, the marks of `positions` (all when None) and the detail."""
+        self._redraw_marks(positions)
+        self._show_detail()
+
+    def _redraw_marks(self, positions: list[int] | None = None) -> None:
+        """Redraw the counts bar and the marks of `positions` (all when None), not the detail."""
         review = self.review
         if self._by_turn:
             self.query_one(TurnList).update_marks(self._marks(self._flagged if positions is None else positions))
@@ -247,7 +252,6 @@ class ReviewScreen(NavigationActions, DecisionActions, ExecuteAction, Screen[Non
         self.query_one("#bar", Static).update(status_line(
             self.path, self.session, number, sessions,
             review.counts(self.session_index) if review else None, self.query_one(TurnList).flagged_only))
-        self._show_detail()
 
     def _current(self) -> int | None:
         """The index of the finding shown in the detail, if the selected turn is flagged."""
@@ -275,9 +279,10 @@ class ReviewScreen(NavigationActions, DecisionActions, ExecuteAction, Screen[Non
         self._show_detail()
 
     def _select(self, position: int, number: int = 0) -> None:
+        """Select the turn at `position` and its finding `number`; the detail is shown on `Selected`."""
         self._wanted = (position, number)
         turns = self.query_one(TurnList)
         flagged_only = turns.flagged_only
         turns.select_position(position)
         if turns.flagged_only != flagged_only:  # an unflagged turn was chosen: every turn is listed again
-            self._refresh([])
+            self._redraw_marks([])
