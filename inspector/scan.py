@@ -28,12 +28,12 @@ def scan_file(path: Path, format_name: str | None = None, extra_tools: Iterable[
 
 def iter_scan(path: Path, format_name: str | None = None, extra_tools: Iterable[ToolSpec] = (),
               table: str | None = None, mapping: dict[str, str] | None = None,
-              only: str | None = None) -> Iterator[ScanResult]:
+              only: str | None = None, start: int = 0) -> Iterator[ScanResult]:
     """Each session of the file at `path` with its findings, one at a time (an SQLite history is
-    read conversation by conversation); `only` keeps the session with that id, `table` and
-    `mapping` name an SQLite table of any other schema."""
+    read conversation by conversation); `only` keeps the session with that id, `start` skips the
+    sessions before that number, `table` and `mapping` name an SQLite table of any other schema."""
     extra = tuple(extra_tools)
-    for session in iter_sessions(path, format_name, table, mapping, only):
+    for session in iter_sessions(path, format_name, table, mapping, only, start):
         yield ScanResult(session, detect_findings(session, extra))
 
 

@@ -48,14 +48,15 @@ def load_sessions(path: Path, format_name: str | None = None) -> list[Session]:
 
 
 def iter_sessions(path: Path, format_name: str | None = None, table: str | None = None,
-                  mapping: dict[str, str] | None = None, only: str | None = None) -> Iterator[Session]:
+                  mapping: dict[str, str] | None = None, only: str | None = None, start: int = 0) -> Iterator[Session]:
     """The sessions of the file at `path` one at a time: an SQLite history is read conversation by
-    conversation (`table`/`mapping` name a table of any other schema); `only` keeps one session id."""
+    conversation (`table`/`mapping` name a table of any other schema); `only` keeps one session id,
+    `start` skips the sessions before that number (in SQL, for a database)."""
     if table is not None or mapping or sqlite_db.is_database(path):
         sqlite_db.check_header(Path(path))
-        yield from sqlite_history.iter_sessions(Path(path), format_name, table, mapping, only)
+        yield from sqlite_history.iter_sessions(Path(path), format_name, table, mapping, only, start)
         return
-    for session in load_sessions(path, format_name):
+    for session in load_sessions(path, format_name)[start:]:
         if only is None or session.session_id == only:
             yield session
 

@@ -163,14 +163,22 @@ def sqlite_order(value: Any) -> tuple[int, Any]:
     return (2, value) if isinstance(value, str) else (3, bytes(value))
 
 
-def matching(column: str, conversation_id: str | None) -> tuple[str, list[Any]]:
+def matching(column: str, conversation_id: str | None, start: int = 0, keys: str = "") -> tuple[str, list[Any]]:
     """A `WHERE` clause keeping the rows of one conversation (none for every conversation), written
-    so that an index on `column` serves it: the id as text, and as an integer when it is one."""
-    if conversation_id is None:
-        return "", []
-    if conversation_id.lstrip("-").isdigit():
-        return f"WHERE {column} IN (?, ?)", [conversation_id, int(conversation_id)]
-    return f"WHERE {column} = ?", [conversation_id]
+    so that an index on `column` serves it: the id as text, and as an integer when it is one.
+    `start` skips the first conversations, `keys` being the query of the conversation ids in order."""
+    conditions: list[str] = []
+    params: list[Any] = []
+    if conversation_id is not None and conversation_id.lstrip("-").isdigit():
+        conditions.append(f"{column} IN (?, ?)")
+        params += [conversation_id, int(conversation_id)]
+    elif conversation_id is not None:
+        conditions.append(f"{column} = ?")
+        params.append(conversation_id)
+    if start:
+        conditions.append(f"{column} >= ({keys} LIMIT 1 OFFSET ?)")
+        params.append(start)
+    return (f"WHERE {' AND '.join(conditions)}" if conditions else ""), params
 
 
 def json_or_none(text: Any) -> Any:

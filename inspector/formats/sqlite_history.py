@@ -5,7 +5,7 @@ The public functions are what the command line and a conversation picker need:
 `load_conversation` (one
 conversation as a `Session`) and `iter_sessions` (every conversation, one at a time, so a history
 of a million messages is read with memory for one conversation). A schema module has `NAME`,
-`matches(db, tables)`, `conversations(db, source)` and `sessions(db, source, only)`; adding a
+`matches(db, tables)`, `conversations(db, source)` and `sessions(db, source, only, start)`; adding a
 schema means adding a module and listing it in `SCHEMAS` (Elia's module only recognises its
 schema: `READERS` reads it with `sqlite_table`, its table and columns set in its source).
 """
@@ -53,11 +53,12 @@ def load_conversation(path: Path, conversation_id: str, format_name: str | None 
 
 
 def iter_sessions(path: Path, format_name: str | None = None, table: str | None = None,
-                  mapping: dict[str, str] | None = None, only: str | None = None) -> Iterator[Session]:
-    """Each conversation of the database as a session, read one at a time (only `only` when given)."""
+                  mapping: dict[str, str] | None = None, only: str | None = None, start: int = 0) -> Iterator[Session]:
+    """Each conversation of the database as a session, read one at a time (only `only` when given),
+    from number `start` (in `list_conversations`' order) on: those before are skipped by SQLite."""
     with reading(path) as db, mapped_errors(path, "reading conversations"):
         source = _source(db, Path(path), format_name, table, mapping)
-        yield from READERS[source.format].sessions(db, source, only)
+        yield from READERS[source.format].sessions(db, source, only, start)
 
 
 def _source(db: sqlite_utils.Database, path: Path, format_name: str | None, table: str | None,

@@ -44,12 +44,13 @@ def conversations(db: sqlite_utils.Database, source: SqliteSource) -> Iterator[t
         yield thread_id, db.execute(f"{CHAIN} SELECT count(*) FROM chain", [tip]).fetchone()[0]
 
 
-def sessions(db: sqlite_utils.Database, source: SqliteSource, only: str | None = None) -> Iterator[Session]:
-    """Each thread as a session (only the thread `only` when given)."""
+def sessions(db: sqlite_utils.Database, source: SqliteSource, only: str | None = None,
+             start: int = 0) -> Iterator[Session]:
+    """Each thread as a session (only the thread `only` when given), from the `start`th on."""
     tools = tuple(llm_tools(db))
     where, params = ("WHERE id = ?", [only]) if only is not None else ("", [])
-    for thread_id, tip in list(db.execute(f"SELECT id, tip_message_hash FROM threads {where} ORDER BY datetime_utc, id",
-                                          params)):
+    for thread_id, tip in list(db.execute(f"SELECT id, tip_message_hash FROM threads {where} "
+                                          "ORDER BY datetime_utc, id LIMIT -1 OFFSET ?", [*params, start])):
         rows = db.execute(f"{CHAIN} SELECT chain.hash, chain.role, p.type, p.tool_name, p.text, p.payload "
                           "FROM chain LEFT JOIN parts p ON p.message_hash = chain.hash "
                           "ORDER BY chain.depth DESC, p.position", [tip])

@@ -37,10 +37,12 @@ def conversations(db: sqlite_utils.Database, source: SqliteSource) -> Iterator[t
         yield str(conversation_id), count
 
 
-def sessions(db: sqlite_utils.Database, source: SqliteSource, only: str | None = None) -> Iterator[Session]:
-    """Each conversation as a session (only the conversation `only` when given)."""
+def sessions(db: sqlite_utils.Database, source: SqliteSource, only: str | None = None,
+             start: int = 0) -> Iterator[Session]:
+    """Each conversation as a session (only the conversation `only` when given), from the `start`th on."""
     tools = tuple(llm_tools(db))
-    where, params = matching("r.conversation_id", only)
+    where, params = matching("r.conversation_id", only, start,
+                             "SELECT conversation_id FROM responses GROUP BY 1 ORDER BY 1")
     responses = db.execute("SELECT r.id, r.conversation_id, r.model, r.system, r.prompt, r.response FROM responses r "
                            f"{where} ORDER BY {ORDER}", params)
     exception = "tr.exception" if "exception" in {c.name for c in db["tool_results"].columns} else "NULL"

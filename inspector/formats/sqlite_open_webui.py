@@ -39,10 +39,12 @@ def conversations(db: sqlite_utils.Database, source: SqliteSource) -> Iterator[t
         yield str(chat_id), len(shown_messages(json_or_none(document)))
 
 
-def sessions(db: sqlite_utils.Database, source: SqliteSource, only: str | None = None) -> Iterator[Session]:
-    """Each chat as a session (only the chat `only` when given)."""
+def sessions(db: sqlite_utils.Database, source: SqliteSource, only: str | None = None,
+             start: int = 0) -> Iterator[Session]:
+    """Each chat as a session (only the chat `only` when given), from the `start`th on."""
     where, params = ("WHERE id = ?", [only]) if only is not None else ("", [])
-    for chat_id, document in db.execute(f"SELECT id, chat FROM chat {where} ORDER BY created_at, id", params):
+    for chat_id, document in db.execute(f"SELECT id, chat FROM chat {where} ORDER BY created_at, id LIMIT -1 OFFSET ?",
+                                        [*params, start]):
         turns: list[Turn] = []
         for position, message in enumerate(shown_messages(json_or_none(document))):
             turns.extend(_turns(position, message))

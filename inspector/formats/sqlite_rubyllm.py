@@ -37,12 +37,13 @@ def conversations(db: sqlite_utils.Database, source: SqliteSource) -> Iterator[t
         yield str(chat_id), count
 
 
-def sessions(db: sqlite_utils.Database, source: SqliteSource, only: str | None = None) -> Iterator[Session]:
-    """Each chat as a session (only the chat `only` when given)."""
+def sessions(db: sqlite_utils.Database, source: SqliteSource, only: str | None = None,
+             start: int = 0) -> Iterator[Session]:
+    """Each chat as a session (only the chat `only` when given), from the `start`th on."""
     columns = {c.name for c in db["messages"].columns}
     model = "model_id" if "model_id" in columns else "NULL"
     created = "m.created_at" if "created_at" in columns else "NULL"
-    where, params = matching("m.chat_id", only)
+    where, params = matching("m.chat_id", only, start, "SELECT chat_id FROM messages GROUP BY 1 ORDER BY 1")
     messages = db.execute(f"SELECT m.id, m.chat_id, m.role, m.content, m.tool_call_id, {model} AS model, {created} "
                           f"FROM messages m {where} ORDER BY m.chat_id, m.id", params)  # the chat index's order
     calls = db.conn.cursor().execute(

@@ -64,16 +64,19 @@ def conversations(db: sqlite_utils.Database, source: SqliteSource) -> Iterator[t
         yield str(key), count
 
 
-def sessions(db: sqlite_utils.Database, source: SqliteSource, only: str | None = None) -> Iterator[Session]:
-    """The table's conversations one at a time (only the one with id `only` when given)."""
+def sessions(db: sqlite_utils.Database, source: SqliteSource, only: str | None = None,
+             start: int = 0) -> Iterator[Session]:
+    """The table's conversations one at a time (only the one with id `only` when given), from the
+    `start`th on."""
     check(db, source)
     mapping = source.mapping
     session = quote(mapping["session"]) if "session" in mapping else "NULL"
     row_id = quote(mapping.get("id", "rowid"))
     order = ", ".join([session] + ([quote(mapping["order"])] if "order" in mapping else []) + [row_id])
-    if only is not None and "session" not in mapping and only != WHOLE_TABLE:
+    if "session" not in mapping and (start or only not in (None, WHOLE_TABLE)):
         return
-    where, params = matching(session, only) if "session" in mapping else ("", [])
+    keys = f"SELECT {session} FROM {quote(source.table)} GROUP BY 1 ORDER BY 1"
+    where, params = matching(session, only, start, keys) if "session" in mapping else ("", [])
     sql = (f"SELECT {row_id} AS id, {quote(mapping['role'])} AS role, {quote(mapping['content'])} AS content, "
            f"{session} AS session FROM {quote(source.table)} {where} ORDER BY {order}")
     for key, rows in grouped(db.execute(sql, params), 3):

@@ -11,13 +11,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterator
 
-from inspector.detectors import detect_findings
 from inspector.errors import InspectorError
 from inspector.formats.sqlite_db import is_database
-from inspector.formats.sqlite_history import iter_sessions, list_conversations, load_conversation
+from inspector.formats.sqlite_history import list_conversations, load_conversation
 from inspector.model import Session
 from inspector.review import Review
-from inspector.scan import ScanResult
+from inspector.scan import ScanResult, iter_scan
 
 __all__ = ["include_decided", "index_of_session", "is_database", "open_conversation", "scan_from"]
 
@@ -25,10 +24,9 @@ __all__ = ["include_decided", "index_of_session", "is_database", "open_conversat
 def open_conversation(path: Path, conversation: str) -> tuple[Session, int, int]:
     """The conversation `conversation` of the database, its number and how many the database has.
     An unknown id is an `InspectorError` naming it."""
+    session = load_conversation(path, conversation)
     ids = [identifier for identifier, _ in list_conversations(path)]
-    if conversation not in ids:
-        raise InspectorError(f"{path}: no conversation {conversation!r} (see `inspector scan {path}` for the ids)")
-    return load_conversation(path, conversation), ids.index(conversation), len(ids)
+    return session, ids.index(session.session_id), len(ids)
 
 
 def index_of_session(path: Path, sessions: list[Session], session_id: str) -> int:
@@ -41,10 +39,8 @@ def index_of_session(path: Path, sessions: list[Session], session_id: str) -> in
 
 def scan_from(path: Path, first: int) -> Iterator[ScanResult]:
     """The database's conversations from number `first` on, each with its findings; those before
-    are read (in one pass, as SQLite streams them) but not scanned."""
-    for number, session in enumerate(iter_sessions(path)):
-        if number >= first:
-            yield ScanResult(session, detect_findings(session))
+    are skipped by SQLite, not read."""
+    return iter_scan(path, start=first)
 
 
 def include_decided(review: Review) -> None:
@@ -56,5 +52,5 @@ def include_decided(review: Review) -> None:
     ids = [identifier for identifier, _ in list_conversations(review.path)]
     for number in wanted:
         if number < len(ids):
-            session = load_conversation(review.path, ids[number])
-            review.include(number, ScanResult(session, detect_findings(session)))
+            for result in iter_scan(review.path, only=ids[number]):
+                review.include(number, result)
