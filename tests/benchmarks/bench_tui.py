@@ -136,7 +136,7 @@ def measure_picker(path: Path, started: float) -> dict[str, float]:
             while review._current() is None:
                 await pilot.pause(0.01)
             figures["Enter to the first flagged turn"] = time.time() - begin
-            figures["conversations"] = len(picker._conversations)
+            figures["conversations"] = len(picker._targets)
 
     asyncio.run(play())
     return figures
