@@ -107,3 +107,11 @@ def _chain_rows(db, tip: str) -> list[dict]:
         rows.append(row)
         current = row["parent_hash"]
     return rows[::-1]
+
+
+def test_a_scan_from_the_second_thread_is_the_tail_of_a_full_scan(logs_db):
+    def summary(results):
+        return [(r.session.session_id, len(r.session.turns), [f.kind for f in r.findings]) for r in results]
+    full = summary(iter_scan(logs_db))
+    assert len(full) == 2
+    assert summary(iter_scan(logs_db, start=1)) == full[1:]
