@@ -26,7 +26,7 @@ class PastCall(NamedTuple):
     result: ToolResult | None
 
 
-class _CallAt(NamedTuple):
+class CallAt(NamedTuple):
     """A structured call with the position of its turn: what the by-tool indexes hold, so that
     building them needs no pairing of calls with results."""
 
@@ -115,27 +115,23 @@ class ScanContext:
         return {id(past.call) for past in self.past_calls
                 if past.result is not None and NOT_EXECUTED in str(past.result.content)}
 
-    @cached_property
-    def _past_by_call(self) -> dict[int, PastCall]:
-        return {id(past.call): past for past in self.past_calls}
-
     def ran(self, call: ToolCall) -> bool:
         """False for a call that a repair recovered from text and recorded as not executed."""
         return call.origin != RECOVERED and id(call) not in self._unexecuted
 
     @cached_property
-    def _calls_by_tool(self) -> dict[str, list[_CallAt]]:
-        index: dict[str, list[_CallAt]] = {}
+    def _calls_by_tool(self) -> dict[str, list[CallAt]]:
+        index: dict[str, list[CallAt]] = {}
         for turn in self.turns_with_calls:
             for call in turn.tool_calls:
-                index.setdefault(call.name, []).append(_CallAt(turn.position, call))
+                index.setdefault(call.name, []).append(CallAt(turn.position, call))
         return index
 
-    def _calls_by_text_argument(self, tool: str) -> dict[tuple[str, str], list[_CallAt]]:
+    def _calls_by_text_argument(self, tool: str) -> dict[tuple[str, str], list[CallAt]]:
         """The calls of `tool` by each of their text arguments (name and value); built for a tool
         when first asked, as only the tools that fake results are inferred for are ever asked."""
-        def build() -> dict[tuple[str, str], list[_CallAt]]:
-            index: dict[tuple[str, str], list[_CallAt]] = {}
+        def build() -> dict[tuple[str, str], list[CallAt]]:
+            index: dict[tuple[str, str], list[CallAt]] = {}
             for past in self._calls_by_tool.get(tool, ()):
                 for key, value in (past.call.arguments or {}).items():
                     if isinstance(value, str) and value:
@@ -144,7 +140,7 @@ class ScanContext:
 
         return self.memo(f"calls by text argument {tool}", build)
 
-    def matching_call(self, tool: str, arguments: dict[str, Any], position: int) -> PastCall | None:
+    def matching_call(self, tool: str, arguments: dict[str, Any], position: int) -> CallAt | None:
         """The latest call of `tool` up to `position` whose arguments agree with `arguments`
         (every text argument equal, no value in conflict)."""
         texts = [(k, v) for k, v in arguments.items() if isinstance(v, str) and v]
@@ -153,9 +149,8 @@ class ScanContext:
             calls = min((by_text.get(text, []) for text in texts), key=len)
         else:
             calls = self._calls_by_tool.get(tool, [])
-        found = _latest(calls, position, lambda past: bool(past.call.arguments) and self.ran(past.call)
-                        and agrees(arguments, past.call.arguments))
-        return self._past_by_call[id(found.call)] if found is not None else None
+        return _latest(calls, position, lambda past: bool(past.call.arguments) and self.ran(past.call)
+                       and agrees(arguments, past.call.arguments))
 
     @cached_property
     def _user_positions(self) -> list[int]:
@@ -188,7 +183,7 @@ class ScanContext:
 
 
 _POSITION = attrgetter("position")
-_Entry = TypeVar("_Entry", PastCall, _CallAt)
+_Entry = TypeVar("_Entry", PastCall, CallAt)
 
 
 def _latest(calls: list[_Entry], position: int, accept, since: int = -1) -> _Entry | None:
