@@ -44,10 +44,8 @@ class SchemaChecker:
     def check(self, turn: Turn, index: int, call: ToolCall) -> CallCheck | None:
         """The problems of one call with parsed arguments, or None when it is fine."""
         tool = self.tool(call.name)
-        if tool is None:
-            if self.defined and (self.catalogue.get(call.name) is None or self.catalogue.get(call.name).source == OBSERVED):
-                return self._unknown(turn, index, call)
-            return None
+        if tool is None:  # a tool without a real schema: unknown, when the catalogue defines any
+            return self._unknown(turn, index, call) if self.defined else None
         if tool.valid(call.arguments):
             return None
         repaired, changes = tool.repair(call.arguments)
