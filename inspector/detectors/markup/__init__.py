@@ -15,7 +15,7 @@ import re
 
 from inspector.catalogue import Catalogue
 from inspector.detectors.markup import json_tags, pythonic, special_tokens, xml_tags
-from inspector.detectors.markup.blocks import Block, Call, Reader, type_by_schema
+from inspector.detectors.markup.blocks import Block, Call, Reader, is_example, type_by_schema
 from inspector.detectors.markup.fences import CALL_FENCE_LANGUAGES, bare_block, fence_block, find_fences
 
 __all__ = ["Block", "Call", "START_PATTERN", "find_blocks", "type_by_schema"]
@@ -35,7 +35,7 @@ def find_blocks(text: str, catalogue: Catalogue) -> list[Block]:
     read_until = 0  # the end of the last block a marker opened: markers inside it are its own
     for match in _START.finditer(text):
         start = match.start()
-        if start < read_until or (start and text[start - 1] == "`") or any(a <= start < b for a, b in examples):
+        if start < read_until or is_example(text, start, examples):
             continue
         block = _READERS[match.group()](text, start, match.end(), catalogue)
         if block is not None:

@@ -81,6 +81,12 @@ def is_call_shape(obj: dict[str, Any], catalogue: Catalogue) -> bool:
     return not (set(obj) - {name_key, args_key} - _CALL_SHAPE_EXTRA)
 
 
+def is_example(text: str, start: int, spans: list[tuple[int, int]]) -> bool:
+    """Whether a marker at `start` is an example, not a call: in inline code (a backtick just
+    before it) or inside one of `spans` (code fences that do not hold a call)."""
+    return (start > 0 and text[start - 1] == "`") or any(a <= start < b for a, b in spans)
+
+
 def json_array(text: str, position: int = 0) -> tuple[list[Any], int] | None:
     """The JSON array at `text[position]` and where it ends, or None."""
     try:

@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from inspector.catalogue import Catalogue
-from inspector.detectors.markup.blocks import SPACE, Block, Call, Reader, close_after
+from inspector.detectors.markup.blocks import SPACE, Block, Call, Reader, close_after, is_example
 
 PYTHON_START, PYTHON_END = "<|python_start|>", "<|python_end|>"
 # Where a bare list may begin: `[` then a name and `(`. Also the prefilter's marker for it.
@@ -112,7 +112,7 @@ def bare_lists(text: str, catalogue: Catalogue, skip: list[tuple[int, int]]) -> 
             break
         start = match.start()
         position = match.end()
-        if (start and text[start - 1] == "`") or any(a <= start < b for a, b in skip):
+        if is_example(text, start, skip):
             continue
         found = list_at(text, start)
         if found is None:
