@@ -99,19 +99,14 @@ def _function_calls(text: str, start: int, after: int, catalogue: Catalogue) -> 
     return Block(start, end, family, tuple(calls)) if calls else None
 
 
-def _minimax(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
-    """MiniMax M2 `<minimax:tool_call>` holding `<invoke>` elements."""
-    body_end, end = end_of(text, "</minimax:tool_call>", after, "<minimax:tool_call>")
-    calls = _invoke_calls(text[after:body_end], _INVOKE)
-    return Block(start, end, "minimax", tuple(calls)) if calls else None
+def _invoke_reader(tag: str, patterns: tuple[re.Pattern[str], re.Pattern[str]], family: str) -> Reader:
+    """A reader of `<tag>` blocks holding `<invoke name=..>` elements that `patterns` match."""
+    close, opener = f"</{tag}>", f"<{tag}>"
 
-
-def _dsml_reader(section: str) -> Reader:
-    """DeepSeek V3.2 / V4 DSML: `<｜DSML｜section>` holding `<｜DSML｜invoke name=..>` elements."""
     def read(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
-        body_end, end = end_of(text, f"</｜DSML｜{section}>", after, f"<｜DSML｜{section}>")
-        calls = _invoke_calls(text[after:body_end], _DSML_INVOKE)
-        return Block(start, end, "deepseek-dsml", tuple(calls)) if calls else None
+        body_end, end = end_of(text, close, after, opener)
+        calls = _invoke_calls(text[after:body_end], patterns)
+        return Block(start, end, family, tuple(calls)) if calls else None
     return read
 
 
@@ -133,7 +128,8 @@ READERS: dict[str, Reader] = {
     "<function=": _function,
     "<seed:tool_call>": _seed,
     "<function_calls>": _function_calls,
-    "<minimax:tool_call>": _minimax,
-    DSML + "function_calls>": _dsml_reader("function_calls"),
-    DSML + "tool_calls>": _dsml_reader("tool_calls"),
+    # MiniMax M2 `<minimax:tool_call>`; DeepSeek V3.2 / V4 DSML `<｜DSML｜function_calls>` / `tool_calls>`
+    "<minimax:tool_call>": _invoke_reader("minimax:tool_call", _INVOKE, "minimax"),
+    DSML + "function_calls>": _invoke_reader("｜DSML｜function_calls", _DSML_INVOKE, "deepseek-dsml"),
+    DSML + "tool_calls>": _invoke_reader("｜DSML｜tool_calls", _DSML_INVOKE, "deepseek-dsml"),
 }
