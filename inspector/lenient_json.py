@@ -84,12 +84,9 @@ def parse_object_at(text: str, start: int = 0) -> Parsed | None:
     if not text.startswith("{", start):
         return None
     if _JSON_OBJECT_START.match(text, start):
-        try:
-            value, end = _DECODER.raw_decode(text, start)
-        except (json.JSONDecodeError, RecursionError):
-            pass
-        else:
-            return Parsed(value, end) if isinstance(value, dict) else None
+        decoded = _decode_at(text, start)
+        if decoded is not None:
+            return decoded if isinstance(decoded.value, dict) else None
     end = object_end(text, start)
     if end is None:
         return None
@@ -99,10 +96,36 @@ def parse_object_at(text: str, start: int = 0) -> Parsed | None:
     return Parsed(loaded[0], end, loaded[1])
 
 
+def parse_array_at(text: str, start: int = 0) -> Parsed | None:
+    """Parse the JSON array that begins at `text[start]`, or None if there is none (plain JSON
+    only: a list of calls is never repaired)."""
+    if not text.startswith("[", start):
+        return None
+    decoded = _decode_at(text, start)
+    return decoded if decoded is not None and isinstance(decoded.value, list) else None
+
+
+def _decode_at(text: str, start: int) -> Parsed | None:
+    """The JSON value that begins at `text[start]` (control characters allowed in strings), or None."""
+    try:
+        value, end = _DECODER.raw_decode(text, start)
+    except (json.JSONDecodeError, RecursionError):
+        return None
+    return Parsed(value, end)
+
+
+def json_or_text(value: str) -> Any:
+    """The JSON value `value` holds (white space around it aside), or `value` itself when it is not JSON."""
+    try:
+        return loads_json(value.strip())
+    except (json.JSONDecodeError, RecursionError):
+        return value
+
+
 def loads_lenient(text: str) -> tuple[Any, tuple[str, ...]] | None:
     """Parse a whole JSON-like text: the value and the repairs it needed, or None if it cannot."""
     try:
-        return _loads_json(text), ()
+        return loads_json(text), ()
     except (json.JSONDecodeError, RecursionError):
         return _loads_not_json(text)
 
@@ -112,7 +135,7 @@ def _loads_not_json(text: str) -> tuple[Any, tuple[str, ...]] | None:
     rewritten, repairs = _js_to_json(text)
     if repairs:
         try:
-            return _loads_json(rewritten), repairs
+            return loads_json(rewritten), repairs
         except (json.JSONDecodeError, RecursionError):
             pass
     import json5  # here, not at the top: only text that even the rewrite leaves invalid needs it
@@ -123,8 +146,9 @@ def _loads_not_json(text: str) -> tuple[Any, tuple[str, ...]] | None:
         return None
 
 
-def _loads_json(text: str) -> Any:
-    """`json.loads(text, strict=False)` without building a decoder per call."""
+def loads_json(text: str) -> Any:
+    """`json.loads(text, strict=False)` (plain JSON, control characters allowed in strings)
+    without building a decoder per call."""
     if text.startswith("\ufeff"):
         raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
     return _DECODER.decode(text)

@@ -1,6 +1,6 @@
 """The lenient JSON parser: standard JSON, JS-style objects, and what is not an object."""
 
-from inspector.lenient_json import JSON5_SYNTAX, loads_lenient, object_end, parse_object_at
+from inspector.lenient_json import JSON5_SYNTAX, json_or_text, loads_lenient, object_end, parse_array_at, parse_object_at
 
 
 def test_standard_json_needs_no_repair():
@@ -68,3 +68,20 @@ def test_loads_lenient_reports_repairs_or_none():
     assert loads_lenient('{"a": 1}') == ({"a": 1}, ())
     assert loads_lenient("{a: 1,}") == ({"a": 1}, ("unquoted keys", "trailing commas"))
     assert loads_lenient("not json at all") is None
+
+
+def test_parse_array_at_reads_a_plain_json_array_and_where_it_ends():
+    text = 'x [{"name": "ls"}, 2] tail'
+    parsed = parse_array_at(text, 2)
+    assert parsed.value == [{"name": "ls"}, 2]
+    assert text[parsed.end:] == " tail"
+    assert parse_array_at(text, 0) is None  # no `[` there
+    assert parse_array_at('{"a": 1}') is None  # an object is not an array
+    assert parse_array_at("[a, 1,]") is None  # arrays are never repaired
+
+
+def test_json_or_text_reads_json_and_keeps_other_text():
+    assert json_or_text(" 3\n") == 3
+    assert json_or_text('["a", true]') == ["a", True]
+    assert json_or_text('"tab\there"') == "tab\there"  # a raw control character, as elsewhere
+    assert json_or_text("src/main.py") == "src/main.py"

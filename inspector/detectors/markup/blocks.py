@@ -7,20 +7,18 @@ objects joined by a separator) into calls, and type XML-style text values by a t
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
 from inspector.catalogue import Catalogue
-from inspector.lenient_json import loads_lenient, parse_object_at
+from inspector.lenient_json import json_or_text, loads_lenient, parse_array_at, parse_object_at
 
 NAME_KEYS = ("name", "tool", "tool_name", "function")
 ARGUMENT_KEYS = ("arguments", "parameters", "args", "input")
 SPACE = re.compile(r"\s*")
 NAME_IN_TEXT = re.compile(r"[\"'](?:name|tool)[\"']\s*:\s*[\"'](?P<name>[\w.\-]+)[\"']")
 UNPARSED = "arguments that do not parse"
-_DECODER = json.JSONDecoder(strict=False)
 _CALL_SHAPE_EXTRA = {"id", "type", "tool_call_id"}
 _TYPED = {"integer", "number", "boolean", "object", "array", "null"}
 
@@ -87,25 +85,16 @@ def is_example(text: str, start: int, spans: list[tuple[int, int]]) -> bool:
     return (start > 0 and text[start - 1] == "`") or any(a <= start < b for a, b in spans)
 
 
-def json_array(text: str, position: int = 0) -> tuple[list[Any], int] | None:
-    """The JSON array at `text[position]` and where it ends, or None."""
-    try:
-        value, end = _DECODER.raw_decode(text, position)
-    except (json.JSONDecodeError, RecursionError):
-        return None
-    return (value, end) if isinstance(value, list) else None
-
-
 def json_calls(text: str, position: int, separator: re.Pattern[str] | None = None) -> tuple[list[Call] | None, int]:
     """Calls in the JSON object or array at `position` (objects joined by what `separator`
     matches too), and where they end; None when something there is not a call."""
     calls: list[Call] = []
     while True:
         if text.startswith("[", position):
-            found = json_array(text, position)
-            if found is None:
+            parsed = parse_array_at(text, position)
+            if parsed is None:
                 return None, position
-            items, end = found
+            items, end = parsed.value, parsed.end
         else:
             parsed = parse_object_at(text, position)
             if parsed is None:
@@ -169,11 +158,3 @@ def typed_text_values(name: str, arguments: dict[str, str], catalogue: Catalogue
     if spec is not None and spec.properties:
         return type_by_schema(arguments, spec.properties)
     return {key: json_or_text(value) for key, value in arguments.items()}
-
-
-def json_or_text(value: str) -> Any:
-    """The JSON value `value` holds, or `value` itself when it is not JSON."""
-    try:
-        return json.loads(value.strip())
-    except (json.JSONDecodeError, RecursionError):
-        return value

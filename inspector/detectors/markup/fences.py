@@ -14,9 +14,9 @@ from typing import Any
 
 from inspector.catalogue import Catalogue
 from inspector.detectors.markup.blocks import (NAME_IN_TEXT, UNPARSED, Block, Call, call_from_object,
-                                               is_call_shape, json_array)
+                                               is_call_shape)
 from inspector.detectors.markup.pythonic import pythonic_calls
-from inspector.lenient_json import parse_object_at
+from inspector.lenient_json import parse_array_at, parse_object_at
 
 _FENCE_LINE = re.compile(r"^[ \t]*```[ \t]*(?P<info>[^\n]*)$", re.M)
 _LANGUAGE = re.compile(r"[\w\-]*")
@@ -85,9 +85,9 @@ def _whole_value(stripped: str) -> Any:
         if parsed is not None and _TRAILING_JUNK.match(stripped, parsed.end):
             return parsed.value
     elif stripped.startswith("["):
-        found = json_array(stripped)
-        if found and not stripped[found[1]:].strip():
-            return found[0]
+        parsed = parse_array_at(stripped)
+        if parsed is not None and not stripped[parsed.end:].strip():
+            return parsed.value
     return None
 
 

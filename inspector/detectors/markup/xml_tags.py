@@ -16,9 +16,9 @@ from typing import Any
 
 from inspector.catalogue import Catalogue
 from inspector.detectors.markup.blocks import (SPACE, UNPARSED, Block, Call, Reader, close_after, end_of,
-                                               json_or_text, typed_text_values, xml_text)
+                                               typed_text_values, xml_text)
 from inspector.detectors.markup.pythonic import pythonic_calls
-from inspector.lenient_json import loads_lenient
+from inspector.lenient_json import json_or_text, loads_lenient
 
 DSML = "<｜DSML｜"  # full-width bar U+FF5C
 _FUNCTION = re.compile(r"<function=(?P<name>[\w.\-]+)>")
