@@ -19,8 +19,9 @@ PYTHON_START, PYTHON_END = "<|python_start|>", "<|python_end|>"
 # Where a bare list may begin: `[` then a name and `(`. Also the prefilter's marker for it.
 LIST_START = r"\[\s*[A-Za-z_][\w.]*\s*\("
 _LIST_START = re.compile(LIST_START)
-# Python strings (skipped whole) and square brackets: how a list's closing `]` is found.
-_BRACKETS = re.compile(r""""(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|(?P<open>\[)|(?P<close>\])""")
+# Python strings (skipped whole) and square brackets: how a list's closing `]` is found. A bracket's
+# empty group comes after it (see lenient_json.STRING_OR_COMMENT: this scans several times faster).
+_BRACKETS = re.compile(r""""(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\[(?P<open>)|\](?P<close>)""")
 _MAX_LIST_CHARS = 10_000  # how far from its `[` a list may end
 _MAX_CANDIDATES = 20  # `[name(` places tried per text: a long code dump is not read whole
 
@@ -92,9 +93,10 @@ def _closing_bracket(text: str, start: int) -> int | None:
     or None when it does not close within `_MAX_LIST_CHARS`."""
     depth = 0
     for match in _BRACKETS.finditer(text, start, start + _MAX_LIST_CHARS):
-        if match.group("open"):
+        kind = match.lastgroup  # None for a string
+        if kind == "open":
             depth += 1
-        elif match.group("close"):
+        elif kind == "close":
             depth -= 1
             if depth == 0:
                 return match.end()
