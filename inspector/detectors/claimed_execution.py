@@ -59,8 +59,7 @@ def detect(context: ScanContext) -> Iterator[Finding]:
     for turn in context.exchange_turns:
         if turn.role == SYSTEM:
             phase_has_call = False
-        elif turn.role == ASSISTANT and (uncalled or not phase_has_call or "`" in turn.text or "_" in turn.text) \
-                and _worth_reading(turn.text, phase_has_call, uncalled):  # its commonest "no" inlined first
+        elif turn.role == ASSISTANT and _worth_reading(turn.text, phase_has_call, uncalled):
             for start, sentence in claims(turn.text):
                 if catalogue_names is None:
                     catalogue_names = _names_pattern(context)
