@@ -78,6 +78,12 @@ def test_olmo_function_calls_with_one_pythonic_call_per_line(write_session):
                       '<｜DSML｜parameter name="priority" string="false">2</｜DSML｜parameter>'
                       '<｜DSML｜parameter name="labels" string="false">["auth", "bug"]</｜DSML｜parameter>'
                       '</｜DSML｜invoke></｜DSML｜tool_calls>'),
+    ("qwen3-coder", "<tool_call><function=create_ticket><parameter=title>Login fails</parameter>"
+                    "<parameter=priority>2</parameter>"
+                    '<parameter=labels>["auth", "bug"]</parameter></function></tool_call>'),
+    ("minimax", '<minimax:tool_call><invoke name="create_ticket"><parameter name="title">Login fails</parameter>'
+                '<parameter name="priority">2</parameter>'
+                '<parameter name="labels">["auth", "bug"]</parameter></invoke></minimax:tool_call>'),
 ])
 def test_values_of_an_unknown_tool_keep_their_json_types(write_session, family, block):
     reply = f"Filing it now.{block}"

@@ -15,10 +15,11 @@ before anything is parsed.
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from typing import Any, Iterator
 
 from inspector.detectors.context import ScanContext
-from inspector.detectors.markup import START_PATTERN, Block, find_blocks, type_by_schema
+from inspector.detectors.markup import START_PATTERN, Block, Call, find_blocks, type_by_schema
+from inspector.detectors.markup.blocks import typed_text_values
 from inspector.detectors.markup.pythonic import LIST_START
 from inspector.model import ERROR, RECOVERED, WARNING, Finding, Fix, ToolCall, Turn
 
@@ -72,14 +73,23 @@ def removal_span(text: str, block: Block, ends_text: bool) -> tuple[int, int]:
     return start, end
 
 
+def _typed(call: Call, context: ScanContext) -> dict[str, Any]:
+    """A recovered call's arguments typed, in the one place markup values are: text values (XML
+    elements) by the tool's schema, or read as JSON where it is not known; other values by the
+    schema, when the tool is known."""
+    if call.text_values:
+        return typed_text_values(call.name, call.arguments, context.catalogue)
+    spec = context.catalogue.get(call.name)
+    return type_by_schema(call.arguments, spec.properties) if spec is not None else call.arguments
+
+
 def _finding(context: ScanContext, turn: Turn, number: int, block: Block, ends_text: bool) -> Finding:
     span = removal_span(turn.text, block, ends_text)
     recovered: list[ToolCall] = []
     for index, call in enumerate(block.calls):
         if call.name is None or call.arguments is None:
             continue
-        spec = context.catalogue.get(call.name)
-        arguments = type_by_schema(call.arguments, spec.properties) if spec is not None else call.arguments
+        arguments = _typed(call, context)
         call_id = f"call_inspector_{turn.position}_{number}" + (f"_{index}" if index else "")
         recovered.append(ToolCall(call_id, call.name, arguments, arguments, RECOVERED))
     first = block.calls[0] if block.calls else None

@@ -25,10 +25,12 @@ _TYPED = {"integer", "number", "boolean", "object", "array", "null"}
 
 @dataclass(frozen=True)
 class Call:
-    """One call read from markup: its tool name and arguments (None when they do not parse)."""
+    """One call read from markup: its tool name and arguments (None when they do not parse), and
+    whether its values are text as written (XML-style elements), to be typed when it is recovered."""
 
     name: str | None
     arguments: dict[str, Any] | None
+    text_values: bool = False
 
 
 @dataclass(frozen=True)

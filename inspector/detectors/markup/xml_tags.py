@@ -5,8 +5,8 @@ and Functionary `<function=NAME>{json}</function>`; Seed-OSS, the same inside `<
 GLM-4.5/4.6/4.7 `<tool_call>NAME<arg_key>k</arg_key><arg_value>v</arg_value></tool_call>`;
 Anthropic-style `<function_calls>` and MiniMax `<minimax:tool_call>` holding `<invoke name=..>
 <parameter name=..>`; OLMo 3 `<function_calls>` holding one pythonic call per line; DeepSeek
-DSML `<｜DSML｜function_calls>` (a parameter with `string="false"` holds JSON). Text values are
-typed by the tool's schema when the detector recovers the call.
+DSML `<｜DSML｜function_calls>` (a parameter with `string="false"` holds JSON). Text values are kept
+as written and typed once, when the detector recovers the call: by the tool's schema, else as JSON.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 
 from inspector.catalogue import Catalogue
 from inspector.detectors.markup.blocks import (SPACE, UNPARSED, Block, Call, Reader, close_after, end_of,
-                                               typed_text_values, xml_text)
+                                               xml_text)
 from inspector.detectors.markup.pythonic import pythonic_calls
 from inspector.lenient_json import json_or_text, loads_lenient
 
@@ -59,12 +59,13 @@ def qwen_block(text: str, start: int, position: int, wrapper_close: str, family:
     else:
         return None
     note = "" if arguments is not None else UNPARSED
-    return Block(start, close_after(text, end, wrapper_close), family, (Call(match.group("name"), arguments),), note)
+    call = Call(match.group("name"), arguments, text_values=family != "functionary")
+    return Block(start, close_after(text, end, wrapper_close), family, (call,), note)
 
 
 def glm_block(text: str, start: int, position: int, catalogue: Catalogue) -> Block | None:
     """GLM's `<tool_call>NAME<arg_key>k</arg_key><arg_value>v</arg_value>...</tool_call>`, the name
-    at `position`. Values are JSON or plain text, typed by the schema where the tool is known."""
+    at `position`. Values are kept as text (typed when the call is recovered)."""
     named = _GLM_NAME.match(text, position)
     if named is None:
         return None
@@ -73,7 +74,7 @@ def glm_block(text: str, start: int, position: int, catalogue: Catalogue) -> Blo
     name = named.group("name")
     if not pairs and name not in catalogue:  # `<tool_call>word</tool_call>` is a call only of a known tool
         return None
-    return Block(start, end, "glm", (Call(name, typed_text_values(name, pairs, catalogue)),))
+    return Block(start, end, "glm", (Call(name, pairs, text_values=True),))
 
 
 def _function(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
@@ -114,8 +115,9 @@ def _invoke_calls(body: str, patterns: tuple[re.Pattern[str], re.Pattern[str]]) 
     """The `<invoke name=..><parameter name=..>` calls in a block's body. A DSML parameter marked
     `string="false"` holds a JSON value."""
     invoke, parameter = patterns
-    return [Call(m.group("name"), {p.group("key"): _parameter_value(p) for p in parameter.finditer(m.group("body"))})
-            for m in invoke.finditer(body)]
+    as_text = patterns is _INVOKE  # DSML says which values are JSON: the rest are text, not to be typed
+    return [Call(m.group("name"), {p.group("key"): _parameter_value(p) for p in parameter.finditer(m.group("body"))},
+                 as_text) for m in invoke.finditer(body)]
 
 
 def _parameter_value(match: re.Match[str]) -> Any:
