@@ -67,8 +67,15 @@ def object_end(text: str, start: int) -> int | None:
 
     Strings in either quote and comments are skipped whole, so braces inside them do not count.
     """
+    return closing_end(_BRACES, text, start, len(text))
+
+
+def closing_end(tokens: re.Pattern[str], text: str, start: int, stop: int) -> int | None:
+    """Just past the token that closes the opening token at `text[start]`, scanning no further
+    than `stop`: `tokens` matches openers in a group `open`, closers in a group `close`, and
+    anything to skip whole (strings, comments) in other groups."""
     depth = 0
-    for match in _BRACES.finditer(text, start):
+    for match in tokens.finditer(text, start, stop):
         kind = match.lastgroup
         if kind == "open":
             depth += 1

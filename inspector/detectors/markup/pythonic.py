@@ -14,6 +14,7 @@ from typing import Any
 
 from inspector.catalogue import Catalogue
 from inspector.detectors.markup.blocks import SPACE, Block, Call, Reader, close_after, is_example
+from inspector.lenient_json import closing_end
 
 PYTHON_START, PYTHON_END = "<|python_start|>", "<|python_end|>"
 # Where a bare list may begin: `[` then a name and `(`. Also the prefilter's marker for it.
@@ -91,16 +92,7 @@ def list_at(text: str, start: int) -> tuple[list[Call], int] | None:
 def _closing_bracket(text: str, start: int) -> int | None:
     """Just past the `]` that closes the `[` at `text[start]` (brackets in strings do not count),
     or None when it does not close within `_MAX_LIST_CHARS`."""
-    depth = 0
-    for match in _BRACKETS.finditer(text, start, start + _MAX_LIST_CHARS):
-        kind = match.lastgroup  # None for a string
-        if kind == "open":
-            depth += 1
-        elif kind == "close":
-            depth -= 1
-            if depth == 0:
-                return match.end()
-    return None
+    return closing_end(_BRACKETS, text, start, start + _MAX_LIST_CHARS)
 
 
 def bare_lists(text: str, catalogue: Catalogue, skip: list[tuple[int, int]]) -> list[Block]:
