@@ -26,7 +26,9 @@ from inspector.formats.sqlite_db import is_sqlite
 from inspector.formats.sqlite_table import parse_map
 from inspector.formats.sqlite_write import fix_history
 from inspector.gc_pause import collector_paused
-from inspector.scan import ScanResult, iter_scan, outline
+from inspector.parallel_scan import MIN_MESSAGES, ScanRequest, scan_summaries
+from inspector.scan import ScanResult, iter_scan
+from inspector.scan_summary import SessionSummary
 from inspector.text_report import render_report
 
 FOUND_NOTHING, FOUND, FAILED = 0, 1, 2
@@ -94,6 +96,8 @@ def _parser() -> argparse.ArgumentParser:
     scan = commands.add_parser("scan", help="report suspect turns in session files or directories")
     scan.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="a session file, or a directory of them")
     scan.add_argument("--json", action="store_true", help="print the machine-readable report (schema 1)")
+    scan.add_argument("-j", "--jobs", type=int, metavar="N", help="processes scanning a large SQLite history "
+                      f"(default: one per CPU from {MIN_MESSAGES:,} messages; 1 scans in one process)")
     _common_options(scan)
     scan.set_defaults(run=_scan)
 
@@ -122,26 +126,27 @@ def _common_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _scan(args: argparse.Namespace) -> int:
-    extra = load_tools_file(args.tools) if args.tools else []
-    results: list[ScanResult] = []
+    extra = tuple(load_tools_file(args.tools)) if args.tools else ()
+    mapping = parse_map(args.map) if args.map is not None else None
+    summaries: list[SessionSummary] = []
     errors: list[str] = []
     for path in _expand(args.paths):
         try:
             with collector_paused():  # a long history builds many objects and frees few
-                scanned = _scan_path(path, args, extra)
-                # a history is read one conversation at a time: keep only what the reports need
-                results.extend(map(outline, scanned) if is_sqlite(path) else scanned)
+                # a history is read one conversation at a time: only what the reports need is kept
+                summaries.extend(scan_summaries(ScanRequest(path, args.format, extra, args.table, mapping),
+                                                args.session, args.jobs))
         except InspectorError as error:
             errors.append(str(error))
             _fail(str(error))
-    _check_session_found(args, results, args.paths)
+    _check_session_found(args, summaries, args.paths)
     if args.json:
-        sys.stdout.write(json.dumps(build_report(results, errors), ensure_ascii=False) + "\n")
-    elif results:
-        sys.stdout.write(render_report(results))
+        sys.stdout.write(json.dumps(build_report(summaries, errors), ensure_ascii=False) + "\n")
+    elif summaries:
+        sys.stdout.write(render_report(summaries))
     if errors:
         return FAILED
-    return FOUND if any(result.findings for result in results) else FOUND_NOTHING
+    return FOUND if any(summary.findings for summary in summaries) else FOUND_NOTHING
 
 
 def _fix(args: argparse.Namespace) -> int:
@@ -212,7 +217,7 @@ def _scan_path(path: Path, args: argparse.Namespace, extra: list) -> Iterator[Sc
     return iter_scan(path, args.format, extra, args.table, mapping, args.session)
 
 
-def _check_session_found(args: argparse.Namespace, results: list[ScanResult], paths: Sequence[Path]) -> None:
+def _check_session_found(args: argparse.Namespace, results: Sequence[object], paths: Sequence[Path]) -> None:
     if args.session is not None and not results:
         raise InspectorError(f"no session {args.session!r} in {', '.join(map(str, paths))}")
 

@@ -9,29 +9,29 @@ from typing import Any, Sequence
 
 from inspector.model import Finding, Turn
 from inspector.rates import compute_rates
-from inspector.scan import ScanResult
+from inspector.scan_summary import SessionSummary
 
 SCHEMA = 1
 
 
-def build_report(results: Sequence[ScanResult], errors: Sequence[str] = ()) -> dict[str, Any]:
+def build_report(summaries: Sequence[SessionSummary], errors: Sequence[str] = ()) -> dict[str, Any]:
     """The report for the scanned sessions (and the files that could not be read)."""
-    sessions = [_session(result) for result in results]
+    sessions = [_session(summary) for summary in summaries]
     by_kind: dict[str, int] = {}
-    for result in results:
-        for finding in result.findings:
+    for summary in summaries:
+        for finding in summary.findings:
             by_kind[finding.kind] = by_kind.get(finding.kind, 0) + 1
     return {
         "schema": SCHEMA,
         "sessions": sessions,
         "summary": {
-            "sessions": len(results),
-            "turns": sum(len(r.session.turns) for r in results),
+            "sessions": len(summaries),
+            "turns": sum(summary.turn_count for summary in summaries),
             "findings": sum(by_kind.values()),
             "by_kind": by_kind,
         },
         "errors": list(errors),
-        "rates": compute_rates(results),
+        "rates": compute_rates(summaries),
     }
 
 
@@ -67,13 +67,12 @@ def finding_to_json(finding: Finding, turn: Turn | None) -> dict[str, Any]:
     }
 
 
-def _session(result: ScanResult) -> dict[str, Any]:
-    session = result.session
+def _session(summary: SessionSummary) -> dict[str, Any]:
     return {
-        "path": str(session.path),
-        "session_id": session.session_id,
-        "format": session.format,
-        "turns": len(session.turns),
-        "findings": [finding_to_json(f, session.turn_at(f.turn)) for f in result.findings],
-        "problems": list(session.problems),
+        "path": str(summary.path),
+        "session_id": summary.session_id,
+        "format": summary.format,
+        "turns": summary.turn_count,
+        "findings": [finding_to_json(f, summary.turn_at(f.turn)) for f in summary.findings],
+        "problems": list(summary.problems),
     }

@@ -9,19 +9,21 @@ from __future__ import annotations
 
 from collections import Counter
 from operator import attrgetter
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from inspector.detectors.schema_kinds import INVALID_ARGUMENT, UNKNOWN_PARAMETER, UNKNOWN_TOOL, WRONG_TYPE
-from inspector.model import Session, Turn
+from inspector.model import Finding, Session, Turn
 from inspector.safe_text import preview
-from inspector.scan import ScanResult
+
+if TYPE_CHECKING:
+    from inspector.scan_summary import SessionSummary
 
 KINDS = (UNKNOWN_TOOL, INVALID_ARGUMENT, UNKNOWN_PARAMETER, WRONG_TYPE)
 UNKNOWN_MODEL = "unknown"
 _HAS_CALLS = attrgetter("tool_calls")
 
 
-class _Rates:
+class Rates:
     """Counts of calls and of findings by (model, tool), summed up when reported."""
 
     def __init__(self) -> None:
@@ -34,7 +36,7 @@ class _Rates:
         else:
             self.kinds[model, tool, kind] += 1
 
-    def update(self, other: "_Rates") -> None:
+    def update(self, other: Rates) -> None:
         self.calls.update(other.calls)
         self.kinds.update(other.kinds)
 
@@ -77,19 +79,20 @@ def _turn_model(turn: Turn, default: str) -> str:
     return model if isinstance(model, str) and model else default
 
 
-def _session_rates(result: ScanResult) -> _Rates:
-    rates = _Rates()
-    default = session_model(result.session) or UNKNOWN_MODEL
+def session_rates(session: Session, findings: Sequence[Finding]) -> Rates:
+    """The calls of one session and its schema findings, by model and tool."""
+    rates = Rates()
+    default = session_model(session) or UNKNOWN_MODEL
     models: dict[int, str] = {}
-    for turn in filter(_HAS_CALLS, result.session.turns):  # filtered in C: most turns have no call
+    for turn in filter(_HAS_CALLS, session.turns):  # filtered in C: most turns have no call
         models[turn.position] = model = _turn_model(turn, default)
         for call in turn.tool_calls:
             rates.add(model, call.name)
     seen: set[str | None] = set()
-    for finding in result.findings:
+    for finding in findings:
         model = models.get(finding.turn)
         if model is None:
-            turn = result.session.turn_at(finding.turn)
+            turn = session.turn_at(finding.turn)
             model = _turn_model(turn, default) if turn is not None else default
         for call in finding.fix.add_calls if finding.fix is not None else ():
             if call.id is None or call.id not in seen:
@@ -100,13 +103,12 @@ def _session_rates(result: ScanResult) -> _Rates:
     return rates
 
 
-def compute_rates(results: Sequence[ScanResult]) -> dict[str, Any]:
+def compute_rates(summaries: Sequence[SessionSummary]) -> dict[str, Any]:
     """The `rates` object of the `--json` report: `total` and one entry per session."""
-    total, sessions = _Rates(), []
-    for result in results:
-        rates = _session_rates(result)
-        total.update(rates)
-        sessions.append({"path": str(result.session.path), "session_id": result.session.session_id, **rates.to_json()})
+    total, sessions = Rates(), []
+    for summary in summaries:
+        total.update(summary.rates)
+        sessions.append({"path": str(summary.path), "session_id": summary.session_id, **summary.rates.to_json()})
     return {"total": total.to_json(), "sessions": sessions}
 
 

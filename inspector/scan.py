@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import sys
-from dataclasses import dataclass, replace
-from functools import lru_cache
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator
 
 from inspector.detectors import detect_findings
 from inspector.formats import iter_sessions
-from inspector.model import Finding, Session, ToolCall, ToolSpec, Turn
+from inspector.model import Finding, Session, ToolSpec
 
 
 @dataclass(frozen=True)
@@ -35,25 +33,3 @@ def iter_scan(path: Path, format_name: str | None = None, extra_tools: Iterable[
     extra = tuple(extra_tools)
     for session in iter_sessions(path, format_name, table, mapping, only, start):
         yield ScanResult(session, detect_findings(session, extra))
-
-
-def outline(result: ScanResult) -> ScanResult:
-    """The result with only what the reports use: every turn's place and role, the names of its
-    calls, and the whole of the turns with findings. A long history's reports so keep a small
-    skeleton of each conversation instead of all its text and arguments; a turn without calls
-    becomes a shared skeleton (turns are values), so a million of them cost a few thousand objects."""
-    flagged = {finding.turn for finding in result.findings}
-    turns = tuple(turn if turn.position in flagged
-                  else Turn(turn.position, turn.role, "", None, _call_names(turn.tool_calls), (), turn.raw)
-                  if turn.tool_calls else _skeleton(turn.position, turn.role)
-                  for turn in result.session.turns)
-    return ScanResult(replace(result.session, turns=turns), result.findings)
-
-
-@lru_cache(maxsize=1 << 16)
-def _skeleton(position: int, role: str) -> Turn:
-    return Turn(position, role, "")
-
-
-def _call_names(calls: tuple[ToolCall, ...]) -> tuple[ToolCall, ...]:
-    return tuple(ToolCall(None, sys.intern(call.name), None, None) for call in calls)

@@ -9,31 +9,30 @@ from typing import Sequence
 from inspector.model import Finding, Turn
 from inspector.rates import compute_rates, rate_lines
 from inspector.safe_text import neutralise, preview
-from inspector.scan import ScanResult
+from inspector.scan_summary import SessionSummary
 
 
-def render_report(results: Sequence[ScanResult]) -> str:
+def render_report(summaries: Sequence[SessionSummary]) -> str:
     """The whole report as text, every piece of model text neutralised for the terminal."""
     lines: list[str] = []
-    for result in results:
-        lines.extend(_session_lines(result))
-    lines.append(_summary_line(results))
-    lines.extend(_kind_lines(results))
-    rates = compute_rates(results)
+    for summary in summaries:
+        lines.extend(_session_lines(summary))
+    lines.append(_summary_line(summaries))
+    lines.extend(_kind_lines(summaries))
+    rates = compute_rates(summaries)
     if rates["total"]["calls"]:
         lines.extend(rate_lines(rates))
     return "\n".join(lines) + "\n"
 
 
-def _session_lines(result: ScanResult) -> list[str]:
-    session = result.session
-    label = f" session {session.session_id}" if session.session_id else ""
-    count = len(result.findings)
-    lines = [f"{session.path}{label}  ({session.format}, {len(session.turns)} turns, "
+def _session_lines(summary: SessionSummary) -> list[str]:
+    label = f" session {summary.session_id}" if summary.session_id else ""
+    count = len(summary.findings)
+    lines = [f"{summary.path}{label}  ({summary.format}, {summary.turn_count} turns, "
              f"{count} finding{'s' if count != 1 else ''})"]
-    for finding in result.findings:
-        lines.extend(_finding_lines(finding, session.turn_at(finding.turn)))
-    lines.extend(f"  problem: {preview(problem, 100)}" for problem in session.problems)
+    for finding in summary.findings:
+        lines.extend(_finding_lines(finding, summary.turn_at(finding.turn)))
+    lines.extend(f"  problem: {preview(problem, 100)}" for problem in summary.problems)
     lines.append("")
     return lines
 
@@ -55,16 +54,17 @@ def _finding_lines(finding: Finding, turn: Turn | None) -> list[str]:
     return lines
 
 
-def _summary_line(results: Sequence[ScanResult]) -> str:
-    turns = sum(len(r.session.turns) for r in results)
-    findings = sum(len(r.findings) for r in results)
-    return f"{len(results)} session{'s' if len(results) != 1 else ''}, {turns} turns, {findings} finding{'s' if findings != 1 else ''}"
+def _summary_line(summaries: Sequence[SessionSummary]) -> str:
+    turns = sum(summary.turn_count for summary in summaries)
+    findings = sum(len(summary.findings) for summary in summaries)
+    sessions = len(summaries)
+    return f"{sessions} session{'s' if sessions != 1 else ''}, {turns} turns, {findings} finding{'s' if findings != 1 else ''}"
 
 
-def _kind_lines(results: Sequence[ScanResult]) -> list[str]:
+def _kind_lines(summaries: Sequence[SessionSummary]) -> list[str]:
     counts: dict[str, list[Finding]] = {}
-    for result in results:
-        for finding in result.findings:
+    for summary in summaries:
+        for finding in summary.findings:
             counts.setdefault(finding.kind, []).append(finding)
     lines = []
     for kind, findings in sorted(counts.items()):

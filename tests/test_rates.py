@@ -8,6 +8,11 @@ from conftest import SAVE_MEMORY, SESSIONS, WHITEBOARD
 from inspector.cli import main
 from inspector.rates import compute_rates
 from inspector.scan import scan_file
+from inspector.scan_summary import summarise
+
+
+def summaries_of(path):
+    return [summarise(result) for result in scan_file(path)]
 
 
 def _fifty_calls_one_phantom(write_session):
@@ -46,7 +51,7 @@ def test_recovered_calls_count_and_the_model_is_unknown_when_not_recorded(write_
         {"role": "user", "content": "Journal it."},
         {"role": "assistant", "content": '{success: true, memory_type: "Journal", content: "Lost the plan"}Saved!'},
     ], [SAVE_MEMORY])
-    rates = compute_rates(scan_file(path))["total"]
+    rates = compute_rates(summaries_of(path))["total"]
     assert rates["calls"] == 1  # the call the result-prefix fix recovers
     assert rates["kinds"]["invalid-argument"] == {"count": 1, "per_100_calls": 100.0}
     assert list(rates["by_model"]) == ["unknown"]
@@ -81,7 +86,7 @@ def test_rates_on_a_sample_session_count_its_calls_and_the_planted_phantom(tmp_p
     (result,) = scan_file(path)
     recovered = sum(len(f.fix.add_calls) for f in result.findings if f.fix is not None)
     assert (structured, recovered) == (4, 5)  # 4 structured calls, 5 unexecuted save_memory calls in prose
-    rates = compute_rates([result])["total"]
+    rates = compute_rates([summarise(result)])["total"]
     assert rates["calls"] == 9
     assert rates["kinds"]["unknown-tool"] == {"count": 1, "per_100_calls": 11.11}
     assert rates["by_model"]["gemini-2.5-flash"]["calls"] == 9
@@ -93,7 +98,7 @@ def test_rates_after_the_rename_fix_keep_the_calls_and_drop_the_phantom(tmp_path
     path, _ = _sample_with_a_phantom(tmp_path)
     out = tmp_path / "fixed.json"
     assert main(["fix", str(path), "--accept", "unknown-tool", "-o", str(out)]) == 1
-    rates = compute_rates(scan_file(out))["total"]
+    rates = compute_rates(summaries_of(out))["total"]
     assert rates["calls"] == 9 and rates["kinds"]["unknown-tool"]["count"] == 0
     assert "web_searches" not in rates["by_tool"] and rates["by_tool"]["web_search"]["calls"] == 1
 
@@ -102,7 +107,7 @@ def test_rates_of_the_analyst_sample_and_of_its_fixed_copy(tmp_path):
     sample = SESSIONS / "analyst-agent.openai.json"
     document = json.loads(sample.read_text(encoding="utf-8"))
     structured = sum(len(m.get("tool_calls") or ()) for m in document["messages"])
-    rates = compute_rates(scan_file(sample))["total"]
+    rates = compute_rates(summaries_of(sample))["total"]
     assert rates["calls"] == structured + 1 == 7  # and the create_chart call leaked as markup
     assert {kind: v["count"] for kind, v in rates["kinds"].items()} == {
         "unknown-tool": 1, "invalid-argument": 2, "unknown-parameter": 1, "wrong-type": 1}
@@ -111,6 +116,6 @@ def test_rates_of_the_analyst_sample_and_of_its_fixed_copy(tmp_path):
     assert rates["by_tool"]["send_mail"]["kinds"]["unknown-tool"]["count"] == 1
     out = tmp_path / "fixed.json"
     assert main(["fix", str(sample), "--accept", "all", "-o", str(out)]) == 1
-    fixed = compute_rates(scan_file(out))["total"]
+    fixed = compute_rates(summaries_of(out))["total"]
     assert fixed["calls"] == 7 and all(v["count"] == 0 for v in fixed["kinds"].values())
     assert "send_mail" not in fixed["by_tool"] and fixed["by_tool"]["send_email"]["calls"] == 2

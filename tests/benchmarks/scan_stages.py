@@ -49,6 +49,7 @@ def _stages(path: Path) -> dict[str, float]:
     from inspector.formats.source import read_document
     from inspector.gc_pause import collector_paused
     from inspector.json_report import build_report
+    from inspector.scan_summary import summarise
 
     spent: dict[str, float] = {detector.KIND: 0.0 for detector in detectors.DETECTORS}
     originals = [(detector, detector.detect) for detector in detectors.DETECTORS]
@@ -66,10 +67,8 @@ def _stages(path: Path) -> dict[str, float]:
             results = [scan.ScanResult(session, detectors.detect_findings(session)) for session in sessions]
             times["detect"] = clock.lap()
             times.update({f"  {kind}": seconds for kind, seconds in spent.items()})
-            outline = getattr(scan, "outline", None)  # what the command keeps of each session for the report
-            if outline:
-                results = [outline(result) for result in results]
-                times["outline"] = clock.lap()
+            results = [summarise(result) for result in results]  # what the command keeps for the report
+            times["summarise"] = clock.lap()
         report = build_report(results, [])
         times["report and rates"] = clock.lap()
         json.dumps(report, ensure_ascii=False)

@@ -1,0 +1,109 @@
+"""Scanning a large SQLite history on every CPU.
+
+Conversations are independent, so a history is cut into as many contiguous ranges of its
+conversations as there are workers, each holding about the same number of messages. This process
+scans the first range while worker processes scan the others, each with its own read-only
+connection; their summaries come back in order, so the report is the same as a scan on one CPU.
+Files, one `--session` and histories under `MIN_MESSAGES` are scanned here alone: starting
+workers would cost more than it saves.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import sys
+from contextlib import closing
+from itertools import chain, islice
+from pathlib import Path
+from typing import Iterator, NamedTuple
+
+from inspector.errors import InspectorError
+from inspector.formats.sqlite_db import is_sqlite
+from inspector.formats.sqlite_history import list_conversations
+from inspector.gc_pause import collector_paused
+from inspector.model import ToolSpec
+from inspector.scan import iter_scan
+from inspector.scan_summary import SessionSummary, summarise
+
+MIN_MESSAGES = 20_000
+
+
+class ScanRequest(NamedTuple):
+    """What to scan: a path and the options that say how to read it."""
+
+    path: Path
+    format_name: str | None = None
+    extra_tools: tuple[ToolSpec, ...] = ()
+    table: str | None = None
+    mapping: dict[str, str] | None = None
+
+
+def scan_summaries(request: ScanRequest, only: str | None = None, jobs: int | None = None) -> Iterator[SessionSummary]:
+    """The summary of each session of `request.path`, in order (only the session `only` when
+    given). `jobs` caps the processes used; None uses every CPU for a history of at least
+    `MIN_MESSAGES` messages, and 1 scans in this process alone."""
+    if jobs is not None and jobs < 1:
+        raise InspectorError(f"--jobs: {jobs} is not a positive number of processes")
+    if only is not None or jobs == 1 or not is_sqlite(request.path):
+        yield from map(summarise, iter_scan(*request, only=only))
+        return
+    conversations = list_conversations(request.path, request.format_name, request.table, request.mapping)
+    workers = jobs or (available_cpus() if sum(count for _, count in conversations) >= MIN_MESSAGES else 1)
+    ranges = split_evenly([count for _, count in conversations], workers)
+    if len(ranges) < 2:
+        yield from map(summarise, iter_scan(*request))
+        return
+    yield from _in_workers(request, ranges)
+
+
+def available_cpus() -> int:
+    """The CPUs this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def split_evenly(sizes: list[int], parts: int) -> list[tuple[int, int]]:
+    """At most `parts` contiguous (start, count) ranges of the items whose sizes are `sizes`, each
+    with about the same total size: an item goes to the range its middle falls in. None is empty."""
+    total, done = sum(sizes) or 1, 0
+    ranges: list[list[int]] = []  # [part, start, count]
+    for index, size in enumerate(sizes):
+        part = min(parts - 1, (2 * done + size) * parts // (2 * total))
+        done += size
+        if ranges and ranges[-1][0] == part:
+            ranges[-1][2] += 1
+        else:
+            ranges.append([part, index, 1])
+    return [(start, count) for _, start, count in ranges]
+
+
+def scan_range(request: ScanRequest, start: int, count: int) -> tuple[list[SessionSummary], str | None]:
+    """The summaries of `count` sessions from number `start`, and the error that stopped the
+    scan early (None when none did). Runs in a worker process."""
+    summaries: list[SessionSummary] = []
+    try:
+        with collector_paused(), closing(iter_scan(*request, start=start)) as results:
+            summaries.extend(map(summarise, islice(results, count)))
+    except InspectorError as error:
+        return summaries, str(error)
+    return summaries, None
+
+
+def _in_workers(request: ScanRequest, ranges: list[tuple[int, int]]) -> Iterator[SessionSummary]:
+    # Workers ignore Ctrl-C: this process gets it, and leaving the block stops every worker.
+    with _context().Pool(len(ranges) - 1, signal.signal, (signal.SIGINT, signal.SIG_IGN)) as pool:
+        pending = [pool.apply_async(scan_range, (request, start, count)) for start, count in ranges[1:]]
+        first = scan_range(request, *ranges[0])
+        for summaries, error in chain([first], (job.get() for job in pending)):
+            yield from summaries
+            if error is not None:
+                raise InspectorError(error)
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    """Forked workers on Linux (they start at once, with everything imported); elsewhere the
+    platform's safe default, which starts a fresh interpreter."""
+    return multiprocessing.get_context("fork" if sys.platform == "linux" else None)

@@ -1,0 +1,122 @@
+"""Scanning a history on several processes (`inspector scan --jobs N`): the same report as a scan
+in one process, for every way a schema groups its conversations, errors included."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import sqlite3
+from pathlib import Path
+
+import pytest
+from test_sqlite_start import TURNS, _generic, _llm_legacy, _open_webui, _rubyllm
+from test_sqlite_rubyllm import SEED_000_CHATS, build_rubyllm
+
+from inspector.cli import main
+from inspector.parallel_scan import ScanRequest, scan_range, split_evenly
+from inspector.scan import iter_scan
+from inspector.scan_summary import summarise
+
+
+def _copies(chats: list, times: int) -> list:
+    """`times` copies of `chats`, each with its own call ids (RubyLLM keeps them unique)."""
+    def renamed(chat: list, copy: int) -> list:
+        return [(role, content, [(f"{call_id}_{copy}", name, arguments) for call_id, name, arguments in calls]
+                 if role == "assistant" and calls else f"{calls}_{copy}" if calls else calls)
+                for role, content, calls in chat]
+    return [renamed(chat, copy) for copy in range(times) for chat in chats]
+
+
+def _report(capsys, *arguments: str) -> tuple[int, str, str]:
+    code = main(["scan", *arguments])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def _table_options(table: dict) -> list[str]:
+    if not table:
+        return []
+    return ["--table", table["table"], "--map", ",".join(f"{k}={v}" for k, v in table["mapping"].items())]
+
+
+@pytest.mark.parametrize(("build", "table"), [(_rubyllm, {}), (_generic, TURNS), (_open_webui, {}), (_llm_legacy, {})])
+def test_three_processes_write_the_report_of_one(tmp_path, capsys, build, table):
+    path = str(build(tmp_path / "history.db"))
+    options = _table_options(table)
+    alone = _report(capsys, "--json", "--jobs", "1", *options, path)
+    shared = _report(capsys, "--json", "--jobs", "3", *options, path)
+    assert shared == alone
+    report = json.loads(alone[1])
+    assert len(report["sessions"]) >= 3 and report["summary"]["findings"] > 0
+    assert _report(capsys, "--jobs", "3", *options, path) == _report(capsys, "--jobs", "1", *options, path)
+
+
+def test_findings_in_every_range_come_back_in_order(tmp_path, capsys):
+    path = build_rubyllm(tmp_path / "history.db", _copies(SEED_000_CHATS, 5))  # 20 chats, 3 with findings in each 4
+    code, out, _ = _report(capsys, "--json", "--jobs", "4", str(path))
+    assert code == 1
+    sessions = json.loads(out)["sessions"]
+    assert [s["session_id"] for s in sessions] == [str(n) for n in range(1, 21)]
+    assert [bool(s["findings"]) for s in sessions] == [True, True, True, False] * 5
+
+
+def _corrupt_the_last_chat(path: Path) -> Path:
+    """A history whose last chat has a long reply stored on overflow pages, the first of which
+    points nowhere: SQLite fails only when it reads that reply."""
+    chats = _copies(SEED_000_CHATS, 3) + [[("user", "Tell me a long story.", None), ("assistant", "Q" * 30000, None)]]
+    build_rubyllm(path, chats)
+    data = bytearray(path.read_bytes())
+    size = int.from_bytes(data[16:18], "big")  # the page size, from the file's header
+    pages = [start for start in range(0, len(data), size) if data[start + 4:start + 64] == b"Q" * 60]
+    assert pages, "the long reply should spill onto overflow pages"
+    data[pages[0]:pages[0] + 4] = b"\x7f\xff\xff\xff"  # the next overflow page: far past the end of the file
+    path.write_bytes(bytes(data))
+    return path
+
+
+def test_an_error_in_a_later_range_keeps_what_was_read_before_it(tmp_path, capsys):
+    path = str(_corrupt_the_last_chat(tmp_path / "history.db"))
+    alone = _report(capsys, "--json", "--jobs", "1", path)
+    shared = _report(capsys, "--json", "--jobs", "2", path)
+    assert shared == alone
+    code, out, err = alone
+    report = json.loads(out)
+    assert code == 2 and err.count("\n") == 1 and "not a readable SQLite database" in err
+    assert report["errors"] == [err.removeprefix("inspector: error: ").strip()]
+    # every chat before the broken one (but for the one SQLite may read ahead), though the worker
+    # scanning the second half stopped at it
+    assert [s["session_id"] for s in report["sessions"]][:11] == [str(n) for n in range(1, 12)]
+    assert "13" not in {s["session_id"] for s in report["sessions"]}
+
+
+def test_a_fresh_interpreter_scans_a_range_as_this_process_does(tmp_path):
+    """Where workers are not forked (macOS, Windows), each starts a new interpreter."""
+    path = build_rubyllm(tmp_path / "history.db", _copies(SEED_000_CHATS, 2))
+    request = ScanRequest(path)
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        summaries, error = pool.apply(scan_range, (request, 2, 3))
+    expected = [summarise(result) for result in list(iter_scan(path))[2:5]]
+    assert error is None
+    assert [(s.session_id, s.turn_count, [(f.turn, f.kind) for f in s.findings]) for s in summaries] == \
+        [(s.session_id, s.turn_count, [(f.turn, f.kind) for f in s.findings]) for s in expected]
+    assert all(s.flagged_turns.keys() == e.flagged_turns.keys() for s, e in zip(summaries, expected))
+
+
+def test_one_session_and_bad_job_counts(tmp_path, capsys):
+    path = str(build_rubyllm(tmp_path / "history.db"))
+    code, out, _ = _report(capsys, "--json", "--jobs", "3", "--session", "2", path)
+    assert code == 1 and [s["session_id"] for s in json.loads(out)["sessions"]] == ["2"]
+    code, out, err = _report(capsys, "--jobs", "0", path)
+    assert code == 2 and err == "inspector: error: --jobs: 0 is not a positive number of processes\n"
+
+
+@pytest.mark.parametrize(("sizes", "parts", "expected"), [
+    ([10] * 8, 2, [(0, 4), (4, 4)]),
+    ([100, 1, 1, 1, 1], 2, [(0, 1), (1, 4)]),
+    ([5, 5, 5], 4, [(0, 1), (1, 1), (2, 1)]),
+    ([7], 3, [(0, 1)]),
+    ([], 2, []),
+    ([1, 2, 3, 4, 5, 6], 3, [(0, 3), (3, 2), (5, 1)]),
+])
+def test_ranges_cover_every_conversation_with_about_equal_messages(sizes, parts, expected):
+    assert split_evenly(sizes, parts) == expected
