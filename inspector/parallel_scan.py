@@ -27,7 +27,8 @@ from inspector.model import ToolSpec
 from inspector.scan import iter_scan
 from inspector.scan_summary import SessionSummary, summarise
 
-MIN_MESSAGES = 20_000
+MIN_MESSAGES = 50_000  # below this, forking workers costs about what they save
+MAX_WORKERS = 8  # each worker seeks to its first conversation, which costs more the more there are
 
 
 class ScanRequest(NamedTuple):
@@ -42,15 +43,15 @@ class ScanRequest(NamedTuple):
 
 def scan_summaries(request: ScanRequest, only: str | None = None, jobs: int | None = None) -> Iterator[SessionSummary]:
     """The summary of each session of `request.path`, in order (only the session `only` when
-    given). `jobs` caps the processes used; None uses every CPU for a history of at least
-    `MIN_MESSAGES` messages, and 1 scans in this process alone."""
+    given). `jobs` is the number of processes; None uses every CPU (up to `MAX_WORKERS`) for a
+    history of at least `MIN_MESSAGES` messages, and 1 scans in this process alone."""
     if jobs is not None and jobs < 1:
         raise InspectorError(f"--jobs: {jobs} is not a positive number of processes")
     if only is not None or jobs == 1 or not is_sqlite(request.path):
         yield from map(summarise, iter_scan(*request, only=only))
         return
     conversations = list_conversations(request.path, request.format_name, request.table, request.mapping)
-    workers = jobs or (available_cpus() if sum(count for _, count in conversations) >= MIN_MESSAGES else 1)
+    workers = jobs or (min(available_cpus(), MAX_WORKERS) if sum(count for _, count in conversations) >= MIN_MESSAGES else 1)
     ranges = split_evenly([count for _, count in conversations], workers)
     if len(ranges) < 2:
         yield from map(summarise, iter_scan(*request))

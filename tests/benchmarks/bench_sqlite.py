@@ -9,8 +9,8 @@ with their indexes) of N messages in chats of 100: a quarter of the exchanges ma
 (a `tool_calls` row, a `tool` message answering it, then a reply), about 2% of the replies start
 with a fake JS-style `save_memory` result, and about 4% of the real calls have extra closing
 braces. Then, three times each and each in its own process, a baseline that only iterates over
-`SELECT * FROM messages` in Python and `python -m inspector scan --json DB` run interleaved; it
-prints the best and worst wall time, the best CPU time and the peak memory (the child's own
+`SELECT * FROM messages` in Python, `python -m inspector scan --json DB` (on every CPU) and the
+same with `--jobs 1` (in one process) run interleaved; it prints the best and worst wall time, the best CPU time and the peak memory (the child's own
 `ru_maxrss`) of each, their ratios (time target at most 3.0x), the findings reported against the
 problems planted, and the time and peak memory of one `fix --accept all -o NEW`. It exits 0
 whatever the numbers (a report, not a test) unless a child crashes.
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import shutil
 import sqlite3
@@ -103,10 +104,11 @@ def compare(path: Path, planted: dict[str, int], runs: int) -> None:
     `fix --accept all -o NEW` (streamed conversation by conversation: its peak memory is the point)."""
     baseline = [sys.executable, "-c", BASELINE, str(path)]
     scan = [sys.executable, "-m", "inspector", "scan", "--json", str(path)]
-    measured: dict[str, list[tuple[float, float, float]]] = {"SELECT": [], "scan --json": []}
-    for _ in range(runs):  # interleaved, so drift in the machine's load hits both alike
+    measured: dict[str, list[tuple[float, float, float]]] = {"SELECT": [], "scan --json": [], "  --jobs 1": []}
+    for _ in range(runs):  # interleaved, so drift in the machine's load hits all alike
         measured["SELECT"].append(measure(baseline, (0,)))
         measured["scan --json"].append(measure(scan, (0, 1)))
+        measured["  --jobs 1"].append(measure([*scan, "--jobs", "1"], (0, 1)))
     fixed = path.with_name("fixed.db")  # measured while this process is small: a child's peak starts at ours
     fix_wall, fix_cpu, fix_megabytes = measure([sys.executable, "-m", "inspector", "fix", str(path), "--accept", "all",
                                                 "-o", str(fixed)], (0, 1))
@@ -118,7 +120,8 @@ def compare(path: Path, planted: dict[str, int], runs: int) -> None:
               f"{min(mb for _, _, mb in rows):>9.0f}")
     best = {name: min(wall for wall, _, _ in rows) for name, rows in measured.items()}
     ratio = best["scan --json"] / best["SELECT"]
-    print(f"\nscan time:   {ratio:.1f}x SELECT (target <= {TIME_TARGET}x) {'ok' if ratio <= TIME_TARGET else 'OVER TARGET'}")
+    print(f"\nscan time:   {ratio:.1f}x SELECT (target <= {TIME_TARGET}x) {'ok' if ratio <= TIME_TARGET else 'OVER TARGET'}"
+          f"; in one process ({len(os.sched_getaffinity(0))} CPUs here): {best['  --jobs 1'] / best['SELECT']:.1f}x")
     print(f"scan memory: {min(m for *_, m in measured['scan --json']) / min(m for *_, m in measured['SELECT']):.1f}x SELECT")
     found = json.loads(subprocess.run(scan, capture_output=True, text=True).stdout)["summary"]["by_kind"]
     for kind, made in planted.items():
