@@ -4,6 +4,12 @@ Shape read: `{"system", "tools": [{name, description, input_schema}], "messages"
 top-level keys kept. Roles are user and assistant; content is a string or a list of blocks: `text`,
 `thinking`, `tool_use {id, name, input}` in assistant messages and `tool_result {tool_use_id,
 content, is_error}` in user messages. A user message holding only tool results is a tool turn.
+A stray `{"role": "system"}` message (some SDK wrappers and dumps put the system prompt there
+instead of the top-level key) is read as a system turn and written back as it was.
+
+Both this format and OpenAI's are `{"messages": [...]}` with `text` parts, and both may hold a
+system message, so a file is Anthropic only when its shape shows something only Anthropic writes
+(its blocks, `input_schema` tools, a top-level `system`) and nothing only OpenAI writes.
 """
 
 from __future__ import annotations
@@ -13,13 +19,18 @@ from typing import Any
 from inspector.catalogue import parse_tool_definitions
 from inspector.formats.base import arguments_as_json, parse_arguments, rebuild_records, respread_parts
 from inspector.formats.source import Document
-from inspector.model import ASSISTANT, TOOL, USER, Session, ToolCall, ToolResult, Turn
+from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
 
 NAME = "anthropic"
 
-ROLES = {"user": USER, "assistant": ASSISTANT}
-BLOCK_SIGNALS = frozenset({"tool_use", "tool_result", "thinking", "redacted_thinking"})
-OPENAI_ROLES = frozenset({"system", "developer", "tool", "function"})
+ROLES = {"user": USER, "assistant": ASSISTANT, "system": SYSTEM}
+# What only one of the two formats writes: Anthropic's content blocks, OpenAI's roles, message keys
+# and content parts. A system message and `text` parts belong to both, so they decide nothing.
+BLOCK_SIGNALS = frozenset({"tool_use", "tool_result", "thinking", "redacted_thinking", "server_tool_use",
+                           "web_search_tool_result", "document", "image"})
+OPENAI_ROLES = frozenset({"developer", "tool", "function"})
+OPENAI_KEYS = frozenset({"tool_calls", "function_call", "tool_call_id"})
+OPENAI_PARTS = frozenset({"image_url", "input_audio", "refusal", "file"})
 
 
 def matches(document: Document) -> bool:
@@ -30,12 +41,14 @@ def matches(document: Document) -> bool:
     messages = [m for m in value["messages"] if isinstance(m, dict)]
     tools = value.get("tools")
     tools = [t for t in tools if isinstance(t, dict)] if isinstance(tools, list) else []
-    if any(m.get("role") in OPENAI_ROLES or "tool_calls" in m for m in messages):
-        return False
-    if any(t.get("type") == "function" for t in tools):
+    block_types = {b["type"] for m in messages for b in _blocks(m) if isinstance(b, dict) and type(b.get("type")) is str}
+    if (any(not OPENAI_KEYS.isdisjoint(m) or (type(m.get("role")) is str and m["role"] in OPENAI_ROLES)
+            for m in messages)
+            or not OPENAI_PARTS.isdisjoint(block_types)
+            or "functions" in value or any(t.get("type") == "function" for t in tools)):
         return False
     return (
-        any(isinstance(b, dict) and b.get("type") in BLOCK_SIGNALS for m in messages for b in _blocks(m))
+        not BLOCK_SIGNALS.isdisjoint(block_types)
         or any("input_schema" in t for t in tools)
         or ("system" in value and bool(messages) and all(_has_role(m) for m in messages))
     )
@@ -49,7 +62,7 @@ def read(document: Document) -> list[Session]:
     names: dict[str, str] = {}
     for position, message in enumerate(value["messages"]):
         if not _has_role(message):
-            problems.append(f"message {position}: not a message with a user or assistant role, skipped")
+            problems.append(f"message {position}: not a message with a user, assistant or system role, skipped")
             continue
         turns.append(_turn(position, message, names))
     return [Session(NAME, document.path, tuple(turns), tuple(parse_tool_definitions(value.get("tools"))),
