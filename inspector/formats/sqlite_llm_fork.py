@@ -44,12 +44,13 @@ def write_session(conn: sqlite3.Connection, session: Session, fixes: list[Applie
     parent: str | None = None
     forked = False
     renamed: dict[str, str] = {}  # original message hash -> its hash in the fork
+    tool_names: dict[str, str] = {}  # id of a call a fix renamed -> its new name, for the results answering it
     for turn in session.turns:
         if turn.raw is not None and not turn.edited and not forked:
             parent = turn.raw["hash"]
             continue
         forked = True
-        message = _stored_message(conn, turn) if turn.raw is not None else _new_message(turn)
+        message = _stored_message(conn, turn, tool_names) if turn.raw is not None else _new_message(turn)
         parent = _store(conn, message, parent)
         if turn.raw is not None:
             renamed[turn.raw["hash"]] = parent
@@ -84,8 +85,10 @@ def _copy_turns(conn: sqlite3.Connection, original: str, fork: str, renamed: dic
                          "FROM turn_tools WHERE turn_id = ?", [values["id"], old_id])
 
 
-def _stored_message(conn: sqlite3.Connection, turn: Turn) -> dict[str, Any]:
-    """The message of an original turn as `llm` hashes it, with the turn's repaired text and arguments."""
+def _stored_message(conn: sqlite3.Connection, turn: Turn, tool_names: dict[str, str]) -> dict[str, Any]:
+    """The message of an original turn as `llm` hashes it, with the turn's repaired text and
+    arguments; `tool_names` gains the calls it renames and gives the new name of the calls its
+    results answer."""
     role, metadata = conn.execute("SELECT role, provider_metadata FROM messages WHERE hash = ?", [turn.raw["hash"]]).fetchone()
     parts = []
     for kind, text, payload in conn.execute("SELECT type, text, payload FROM parts WHERE message_hash = ? ORDER BY position",
@@ -99,7 +102,10 @@ def _stored_message(conn: sqlite3.Connection, turn: Turn) -> dict[str, Any]:
             part["text"] = text
         parts.append(part)
     if turn.edited:
-        _repair_parts(parts, turn)
+        _repair_parts(parts, turn, tool_names)
+    for part in parts:  # `llm` names a result after the tool called, as the renamed call now names it
+        if part["type"] == "tool_result" and part.get("tool_call_id") in tool_names:
+            part["name"] = tool_names[part["tool_call_id"]]
     message: dict[str, Any] = {"role": role, "parts": parts}
     metadata = json.loads(metadata) if metadata else None
     if metadata:
@@ -107,7 +113,7 @@ def _stored_message(conn: sqlite3.Connection, turn: Turn) -> dict[str, Any]:
     return message
 
 
-def _repair_parts(parts: list[dict[str, Any]], turn: Turn) -> None:
+def _repair_parts(parts: list[dict[str, Any]], turn: Turn, tool_names: dict[str, str]) -> None:
     texts = [part for part in parts if part["type"] == "text"]
     for part, text in zip(texts, spread_text([part.get("text", "") for part in texts], turn.text)):
         part["text"] = text
@@ -118,7 +124,7 @@ def _repair_parts(parts: list[dict[str, Any]], turn: Turn) -> None:
         call = calls.get(part.get("tool_call_id")) if part["type"] == "tool_call" else None
         if call is not None:
             if part.get("name") != call.name:  # a renamed call keeps its id and arguments
-                part["name"] = call.name
+                part["name"] = tool_names[call.id] = call.name
             if isinstance(call.arguments_raw, dict):  # arguments a repair replaced
                 part["arguments"] = call.arguments_raw
 
