@@ -59,11 +59,15 @@ _COMMANDS = ("scan", "fix")
 def _open_app(arguments: list[str]) -> int:
     """Open the TUI on a session file or directory (the bundled sample sessions by default);
     `--execute CMD` lets the person run approved recovered calls through CMD; `--session ID` opens
-    that session (a database's conversation) of the file straight away."""
-    parser = argparse.ArgumentParser(prog="inspector", usage="inspector [PATH] [--session ID] [--execute CMD]")
+    that session (a database's conversation) of the file straight away; `--table T --map ...` read
+    a database's conversations from that table, as `scan` does."""
+    parser = argparse.ArgumentParser(prog="inspector", usage="inspector [PATH] [--session ID] [--execute CMD] "
+                                     "[--table T --map role=COL,content=COL[,id=COL,session=COL,order=COL]]")
     parser.add_argument("paths", nargs="*", type=Path)
     parser.add_argument("--execute", metavar="CMD")
     parser.add_argument("--session", metavar="ID")
+    parser.add_argument("--table", metavar="T")
+    parser.add_argument("--map", metavar="role=COL,content=COL[,id=COL,session=COL,order=COL]")
     args = parser.parse_args(arguments)
     if len(args.paths) > 1:
         _fail(f"give one session file or directory to open (or a command: {', '.join(_COMMANDS)})")
@@ -79,8 +83,9 @@ def _open_app(arguments: list[str]) -> int:
     try:
         if args.execute is not None:
             check_command(args.execute)
+        mapping = parse_map(args.map) if args.map is not None else None
         from inspector.tui import run  # imported here so that `scan` and `fix` never load Textual
-        return run(target, args.execute, args.session)
+        return run(target, args.execute, args.session, args.table, mapping)
     except InspectorError as error:
         _fail(str(error))
         return FAILED
@@ -89,7 +94,8 @@ def _open_app(arguments: list[str]) -> int:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="inspector", description="Find and repair broken LLM tool calls in agent sessions.",
                                      epilog="inspector [PATH] opens the app on a session file or a directory of them "
-                                            "(default: the bundled sample sessions).")
+                                            "(default: the bundled sample sessions); it also takes --session ID, "
+                                            "--execute CMD, and --table T --map ... for a database's own table.")
     parser.add_argument("--version", action="version", version=f"inspector {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 

@@ -11,17 +11,18 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Collection, Iterable, Sequence
 
 from inspector.catalogue import Catalogue, build_catalogue
 from inspector.edits import Edit, edited_fix, proposal
 from inspector.errors import InspectorError
 from inspector.execute import ExecutionResult, results_by_call
 from inspector.export import backup, export
+from inspector.formats.sqlite_db import SqliteSource
 from inspector.model import Finding, Fix, ToolSpec
 from inspector.repair import apply_fixes
-from inspector.review_file import (APPROVED, EDITED, PENDING, SKIPPED, Decision, finding_keys, read_review,
-                                   review_path_for, write_review)
+from inspector.review_file import (APPROVED, EDITED, PENDING, SKIPPED, Decision, SessionKey, finding_keys,
+                                   read_review, review_path_for, write_review)
 from inspector.scan import ScanResult
 
 __all__ = ["APPROVED", "EDITED", "PENDING", "SKIPPED", "Counts", "ExportOutcome", "Review", "ReviewError"]
@@ -54,44 +55,63 @@ class ExportOutcome:
 
 
 # One undo step: each finding it changed and the decision it had before (None: pending).
-_Step = tuple[str, list[tuple[tuple[int, str], Decision | None]]]
+_Step = tuple[str, list[tuple[tuple[SessionKey, str], Decision | None]]]
 
 
 class Review:
     """Every finding of the sessions of one file read so far, and the person's decision on each.
 
-    `numbers` are the sessions' places in the file (by default 0, 1, ...): a review of some
-    conversations of a database (each numbered by its place in `list_conversations`) shares the
-    review file with reviews of the others; `include` adds a session read later."""
+    A session file's sessions are named in the review file by their places in it (the results
+    are all of them, in order); a database's conversations by their ids, so a review of some of
+    them shares the review file with reviews of the others, and `include` adds one read later."""
 
     def __init__(self, path: Path, results: list[ScanResult], extra_tools: Iterable[ToolSpec] = (),
-                 numbers: Sequence[int] | None = None) -> None:
+                 conversations: Sequence[str] | None = None) -> None:
         self.path = Path(path)
         self.review_path = review_path_for(self.path)
         self.results = results
-        self._numbers = list(range(len(results)) if numbers is None else numbers)
+        self._sessions = [_session_key(place, result) for place, result in enumerate(results)]
         self._extra_tools = tuple(extra_tools)
         self._keys = [finding_keys(result.findings) for result in results]
-        self._record = read_review(self.review_path)
+        self._record = read_review(self.review_path, conversations)
         self._catalogues: dict[int, Catalogue] = {}
         self._undo: list[_Step] = []
 
     @classmethod
     def open(cls, path: Path, results: list[ScanResult], extra_tools: Iterable[ToolSpec] = (),
-             numbers: Sequence[int] | None = None) -> Review:
-        """The review of the file at `path`, resuming the decisions saved beside it."""
-        return cls(path, results, extra_tools, numbers)
+             conversations: Sequence[str] | None = None) -> Review:
+        """The review of the file at `path`, resuming the decisions saved beside it.
+        `conversations`: of a database, every conversation's id in the database's order, which
+        reads a review file of an earlier version (that named conversations by their places)."""
+        return cls(path, results, extra_tools, conversations)
 
-    def decided_elsewhere(self) -> list[int]:
-        """The numbers of the sessions not read into this review that have approved or edited
-        fixes saved in the review file: an export must `include` them to apply those too."""
-        return sorted({number for (number, _), decision in self._record.decisions.items()
-                       if decision.status in (APPROVED, EDITED) and number not in self._numbers})
+    def decided_elsewhere(self) -> list[SessionKey]:
+        """The sessions not read into this review that have approved or edited fixes saved in the
+        review file: an export must `include` them to apply those too (conversation ids first)."""
+        return sorted({session for (session, _), decision in self._record.decisions.items()
+                       if decision.status in (APPROVED, EDITED) and session not in self._sessions},
+                      key=lambda session: (isinstance(session, int), str(session)))
 
-    def include(self, number: int, result: ScanResult) -> None:
-        """Add the session numbered `number` in the file (with its saved decisions) to the review."""
+    def decided_missing(self, conversations: Collection[str]) -> dict[SessionKey, int]:
+        """The sessions with decisions in the review file that are neither read into this review
+        nor among `conversations` (a database's ids now), with how many decisions each: decisions
+        kept in the file that can no longer be applied."""
+        missing: dict[SessionKey, int] = {}
+        for session, _ in self._record.decisions:
+            if session not in self._sessions and session not in conversations:
+                missing[session] = missing.get(session, 0) + 1
+        return missing
+
+    def unmatched(self, session: int) -> int:
+        """How many decisions the review file holds for the session that match none of its
+        findings now (the session changed since): kept in the file, never applied."""
+        key, findings = self._sessions[session], set(self._keys[session])
+        return sum(1 for name, finding in self._record.decisions if name == key and finding not in findings)
+
+    def include(self, result: ScanResult) -> None:
+        """Add a session (a database's conversation, with its saved decisions) to the review."""
+        self._sessions.append(_session_key(len(self.results), result))
         self.results.append(result)
-        self._numbers.append(number)
         self._keys.append(finding_keys(result.findings))
 
     def findings(self, session: int) -> list[Finding]:
@@ -269,9 +289,9 @@ class Review:
     def _decision(self, session: int, index: int) -> Decision | None:
         return self._record.decisions.get(self._key(session, index))
 
-    def _key(self, session: int, index: int) -> tuple[int, str]:
-        """The finding's key in the review file: its session's number in the file, and its own key."""
-        return self._numbers[session], self._keys[session][index]
+    def _key(self, session: int, index: int) -> tuple[SessionKey, str]:
+        """The finding's key in the review file: its session's, and its own."""
+        return self._sessions[session], self._keys[session][index]
 
     def _turn(self, session: int, finding: Finding):
         turn = self.results[session].session.turn_at(finding.turn)
@@ -281,6 +301,12 @@ class Review:
 
     def _save(self) -> None:
         write_review(self.review_path, self.path, self._record)
+
+
+def _session_key(place: int, result: ScanResult) -> SessionKey:
+    """How the review file names a session: a database's conversation by its id, else its place."""
+    session = result.session
+    return str(session.session_id) if isinstance(session.document, SqliteSource) else place
 
 
 def _now() -> str:

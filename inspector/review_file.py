@@ -5,9 +5,16 @@ loses nothing.
 It also keeps what the person's executor answered when they ran a finding's recovered calls
 from the app, so export records those results even after reopening.
 
-Decisions are keyed by a finding's identity (session, turn, kind, span, tool, and its place among
-findings sharing those), which stays the same when the file is scanned again. Decisions whose
-finding no longer exists are kept in the file, untouched, so nothing a person decided is lost.
+Decisions are keyed by a finding's session and its identity within it (turn, kind, span, tool,
+and its place among findings sharing those), which stays the same when the file is scanned
+again. A session file's session is named by its place in the file; a database's conversation by
+its id (`"conversation"` in the file), so a conversation added to or removed from the history
+leaves the others' decisions where they were. Decisions whose finding or conversation no longer
+exists are kept in the file, untouched, so nothing a person decided is lost.
+
+Version 1 files named a database's conversations by their place too: reading one for a database
+needs the conversations' ids in the database's order (`read_review`'s `conversations`), which
+is how version 1 matched them; they are written back by id.
 """
 
 from __future__ import annotations
@@ -15,7 +22,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence, Union
 
 from inspector.edits import Edit, EditedCall
 from inspector.errors import InspectorError
@@ -23,9 +30,13 @@ from inspector.execute import ExecutionResult
 from inspector.formats.source import write_text_atomic
 from inspector.model import Finding, ToolCall
 
-VERSION = 1
+VERSION = 2
 PENDING, APPROVED, EDITED, SKIPPED = "pending", "approved", "edited", "skipped"
 DECIDED = (APPROVED, EDITED, SKIPPED)
+
+# A session as the review file names it: its place in a session file (int), or a database
+# conversation's id (str).
+SessionKey = Union[int, str]
 
 
 @dataclass(frozen=True)
@@ -40,13 +51,13 @@ class Decision:
 
 @dataclass
 class ReviewRecord:
-    """The review file's content: decisions by (session index, finding key), whether decisions
+    """The review file's content: decisions by (session key, finding key), whether decisions
     changed since the last export, the exports made, and the recovered calls run by finding."""
 
-    decisions: dict[tuple[int, str], Decision]
+    decisions: dict[tuple[SessionKey, str], Decision]
     unexported: bool = False
     exports: list[dict[str, Any]] | None = None
-    executions: dict[tuple[int, str], tuple[ExecutionResult, ...]] | None = None
+    executions: dict[tuple[SessionKey, str], tuple[ExecutionResult, ...]] | None = None
 
 
 def review_path_for(path: Path) -> Path:
@@ -67,15 +78,17 @@ def finding_keys(findings: list[Finding]) -> list[str]:
     return keys
 
 
-def read_review(path: Path) -> ReviewRecord:
-    """The review saved at `path`, or an empty one when there is none yet."""
+def read_review(path: Path, conversations: Sequence[str] | None = None) -> ReviewRecord:
+    """The review saved at `path`, or an empty one when there is none yet. `conversations`: for
+    a database's review, the ids of its conversations in the database's order, by which the
+    places a version 1 file keeps are read as conversations (a place past the end stays a place)."""
     if not path.exists():
         return ReviewRecord({}, exports=[])
     try:
         document = json.loads(path.read_text(encoding="utf-8"))
-        decisions = {(int(entry["session"]), str(entry["finding"])): _decision(entry)
-                     for entry in document["decisions"]}
-        executions = {(int(entry["session"]), str(entry["finding"])): tuple(_execution(run) for run in entry["runs"])
+        by_place = conversations if document.get("inspector_review") == 1 else None
+        decisions = {_key(entry, by_place): _decision(entry) for entry in document["decisions"]}
+        executions = {_key(entry, by_place): tuple(_execution(run) for run in entry["runs"])
                       for entry in document.get("executions", [])}
         return ReviewRecord(decisions, bool(document.get("unexported")), list(document.get("exports", [])), executions)
     except (OSError, UnicodeDecodeError) as exc:
@@ -92,18 +105,32 @@ def write_review(path: Path, source: Path, record: ReviewRecord) -> None:
         "source": source.name,
         "unexported": record.unexported,
         "exports": record.exports or [],
-        "decisions": [_entry(session, key, decision) for (session, key), decision in record.decisions.items()],
-        "executions": [{"session": session, "finding": key, "runs": [_run(execution) for execution in runs]}
+        "decisions": [{**_named(session, key), **_entry(decision)}
+                      for (session, key), decision in record.decisions.items()],
+        "executions": [{**_named(session, key), "runs": [_run(execution) for execution in runs]}
                        for (session, key), runs in (record.executions or {}).items()],
     }
     write_text_atomic(path, json.dumps(document, ensure_ascii=False, indent=1) + "\n")
 
 
-def _entry(session: int, key: str, decision: Decision) -> dict[str, Any]:
+def _named(session: SessionKey, finding: str) -> dict[str, Any]:
+    """How an entry names its finding: its conversation's id, or its session's place, and its key."""
+    return {"conversation" if isinstance(session, str) else "session": session, "finding": finding}
+
+
+def _key(entry: dict[str, Any], by_place: Sequence[str] | None) -> tuple[SessionKey, str]:
+    """The (session key, finding key) an entry names; a version 1 entry's place is read as the
+    conversation at that place when `by_place` lists a database's conversations."""
+    if "conversation" in entry:
+        return str(entry["conversation"]), str(entry["finding"])
+    place = int(entry["session"])
+    session = by_place[place] if by_place is not None and 0 <= place < len(by_place) else place
+    return session, str(entry["finding"])
+
+
+def _entry(decision: Decision) -> dict[str, Any]:
     edit = decision.edit
     return {
-        "session": session,
-        "finding": key,
         "status": decision.status,
         "decided_at": decision.decided_at,
         "edit": None if edit is None else {

@@ -211,11 +211,12 @@ def test_a_review_of_one_conversation_of_a_database_shares_the_review_file_and_e
     database = build_rubyllm(tmp_path / "app.db")
     before = contents(database)
     session = load_conversation(database, "2")
-    one = Review.open(database, [ScanResult(session, detect_findings(session))], numbers=[1])
+    one = Review.open(database, [ScanResult(session, detect_findings(session))])
     one.approve(0, 0)
-    whole = Review.open(database, list(iter_scan(database)))  # numbered as list_conversations lists them
+    whole = Review.open(database, list(iter_scan(database)))  # decisions are kept by conversation id
     assert [whole.status(number, 0) for number in (0, 1, 2)] == [PENDING, APPROVED, PENDING]
-    assert Review.open(database, [ScanResult(session, detect_findings(session))], numbers=[2]).status(0, 0) == PENDING
+    third = load_conversation(database, "3")
+    assert Review.open(database, [ScanResult(third, detect_findings(third))]).status(0, 0) == PENDING
 
     outcome = one.export(overwrite_input=True)
     assert outcome.applied == 1 and outcome.backup is not None and contents(outcome.backup) == before

@@ -9,14 +9,18 @@ from __future__ import annotations
 from pathlib import Path
 
 
-def run(target: Path, execute: str | None = None, session: str | None = None) -> int:
+def run(target: Path, execute: str | None = None, session: str | None = None, table: str | None = None,
+        mapping: dict[str, str] | None = None) -> int:
     """Open the app on a session file or a directory of them; return the exit code. `execute` is
     the executor command that approved recovered calls may be run through (never without it);
-    `session` the id of the session (a database's conversation) of the file to open straight away.
+    `session` the id of the session (a database's conversation) of the file to open straight away;
+    `table` and `mapping` the database's table of messages and its columns (`--table`, `--map`).
 
-    Raises `InspectorError` (one line) when a directory holds no session file.
+    Raises `InspectorError` (one line), before the app starts, when a directory holds no session
+    file or when the table cannot be read.
     """
     from inspector.tui.app import InspectorApp
+    from inspector.tui.conversations import NamedTable
 
-    InspectorApp(target, execute, session).run()
+    InspectorApp(target, execute, session, NamedTable(table, mapping)).run()
     return 0

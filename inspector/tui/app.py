@@ -1,5 +1,6 @@
 """The Textual app: the picker for a directory or a database's conversations, or a session file
-(or the conversation `--session ID` names) straight in review."""
+(or the conversation `--session ID` names) straight in review. A database's messages are read
+from the table `--table T --map ...` names when given, as `inspector scan` reads them."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from inspector.formats import session_files
 from inspector.review import Review
 from inspector.safe_text import neutralise
 from inspector.tui.dialogs import Confirm
-from inspector.tui.conversations import is_database
+from inspector.tui.conversations import NamedTable, check_named_table, is_database
 from inspector.tui.picker import PickerScreen
 from inspector.tui.review_screen import ReviewScreen
 
@@ -22,14 +23,22 @@ class InspectorApp(App[None]):
 
     TITLE = "inspector"
 
-    def __init__(self, target: Path, execute: str | None = None, session: str | None = None) -> None:
+    def __init__(self, target: Path, execute: str | None = None, session: str | None = None,
+                 named: NamedTable = NamedTable()) -> None:
         """`execute`: the command recovered calls may be run through (`--execute CMD`); None, nothing runs.
         `session`: the id of the session (a database's conversation) of the file `target` to open.
-        Raises `InspectorError` (one line) when `target` is a directory without session files."""
+        `named`: the table (and its columns) of the database `target` to read conversations from.
+        Raises `InspectorError` (one line) when `target` is a directory without session files, or
+        when `named` cannot be read from it (the line `inspector scan` gives)."""
         super().__init__()
         self.target = target
         self.execute = execute
         self.open_session = session
+        self.named = named
+        if named.given:
+            if not target.is_file():
+                raise InspectorError(f"{target}: --table and --map read one database, not a directory")
+            check_named_table(target, named)
         self.files = [target] if target.is_file() else session_files(target)
         if not self.files:
             raise InspectorError(f"{target}: no session files (*.json, *.jsonl) in this directory")
@@ -40,7 +49,7 @@ class InspectorApp(App[None]):
 
     def on_mount(self) -> None:
         if self.target.is_file() and self.open_session is not None:
-            self.push_screen(ReviewScreen(self.target, conversation=self.open_session))
+            self.push_screen(ReviewScreen(self.target, conversation=self.open_session, named=self.named))
         elif self.target.is_file() and not is_database(self.target):  # a database lists its conversations
             self.push_screen(ReviewScreen(self.target))
         else:
@@ -72,4 +81,5 @@ class InspectorApp(App[None]):
     def _picker(self) -> PickerScreen:
         where = self.target.name if self.target.is_file() else str(self.target)
         kind = "Conversations" if self.target.is_file() and is_database(self.target) else "Sessions"
-        return PickerScreen(self.files, f"{kind} in {where} · Enter opens one")
+        table = f" (table {self.named.table})" if self.named.table else ""
+        return PickerScreen(self.files, f"{kind} in {where}{table} · Enter opens one", self.named)

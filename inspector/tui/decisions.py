@@ -17,7 +17,8 @@ from inspector.export import describe_audit
 from inspector.preview import preview
 from inspector.review import ExportOutcome, ReviewError
 from inspector.safe_text import neutralise
-from inspector.tui.conversations import include_decided
+from inspector.review_file import SessionKey
+from inspector.tui.conversations import describe_missing, include_decided
 from inspector.tui.dialogs import Confirm, ExportChoice, ExportDialog
 from inspector.tui.editor import FixEditor
 
@@ -147,17 +148,20 @@ class DecisionActions:
     def _export(self: ReviewScreen, choice: ExportChoice) -> None:
         """Write the export in a thread; the outcome is reported back on the app's thread."""
         try:
-            include_decided(self.review)  # of a database: decisions taken on its other conversations too
+            missing = include_decided(self.review, self.named)  # of a database: its other conversations' too
             outcome = self.review.export(choice.path, overwrite_input=choice.overwrite_input)
         except InspectorError as error:  # ReviewError, or a write that failed
             self.app.call_from_thread(self._tell, str(error), title="Export failed", severity="error", timeout=10)
             return
-        self.app.call_from_thread(self._exported, outcome)
+        self.app.call_from_thread(self._exported, outcome, missing)
 
-    def _exported(self: ReviewScreen, outcome: ExportOutcome) -> None:
+    def _exported(self: ReviewScreen, outcome: ExportOutcome, missing: list[SessionKey]) -> None:
         lines = [f"Wrote {outcome.out}", f"{outcome.applied} fix{'es' if outcome.applied != 1 else ''} applied",
                  f"audit: {describe_audit(outcome.audit)}"]
         if outcome.backup is not None:
             lines.append(f"backup of the input: {outcome.backup}")
         self._tell("\n".join(lines), title="Exported", timeout=10)
+        if missing:
+            self._tell(describe_missing(self.review.path, missing, "Approved fixes"), title="Not exported",
+                       severity="warning", timeout=20)
         self._refresh([])

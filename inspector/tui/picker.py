@@ -31,9 +31,8 @@ from textual.worker import get_current_worker
 from inspector.errors import InspectorError
 from inspector.safe_text import neutralise
 from inspector.scan import ScanResult, scan_file
-from inspector.formats.sqlite_history import list_conversations, schema_of
 from inspector.tui.commands import ScreenKeys, help_rows
-from inspector.tui.conversations import is_database, scan_from
+from inspector.tui.conversations import NamedTable, is_database, listing, scan_from
 from inspector.tui.help import HelpScreen
 from inspector.tui.review_screen import ReviewScreen
 
@@ -58,10 +57,12 @@ class PickerScreen(Screen[None]):
     PickerScreen DataTable { height: 1fr; }
     """
 
-    def __init__(self, files: list[Path], title: str) -> None:
+    def __init__(self, files: list[Path], title: str, named: NamedTable = NamedTable()) -> None:
+        """`named`: the table a database's conversations are read from (`--table`/`--map`), if named."""
         super().__init__()
         self.files = files
         self.heading = title
+        self.named = named
         self.scanned = threading.Event()  # set once every session of every file is scanned
         self._shown = threading.Event()  # set while the picker is the screen shown: the scan runs
         self._targets: dict[str, RowTarget] = {}  # row key -> what Enter on the row opens
@@ -109,7 +110,7 @@ class PickerScreen(Screen[None]):
     def _scan_database(self, path: Path) -> None:
         """List the database's conversations, then scan them one by one while the picker is shown."""
         try:
-            listed, schema = list_conversations(path), schema_of(path)
+            listed, schema = listing(path, self.named)
         except InspectorError as error:
             self.app.call_from_thread(self._add_failure, path, str(error))
             return
@@ -123,7 +124,7 @@ class PickerScreen(Screen[None]):
                 while not self._shown.wait(0.1):
                     if worker.is_cancelled:
                         return
-                with closing(scan_from(path, done)) as results:  # closed while paused: no read lock held
+                with closing(scan_from(path, done, self.named)) as results:  # closed while paused: no read lock held
                     for result in results:
                         filled.append((f"{done}:{path}", result_cells(result)))
                         done += 1
@@ -208,7 +209,7 @@ class PickerScreen(Screen[None]):
     def _open(self, key: str | None) -> None:
         path, session, conversation = self._targets[key]
         if conversation is not None:
-            self.app.push_screen(ReviewScreen(path, conversation=conversation))
+            self.app.push_screen(ReviewScreen(path, conversation=conversation, named=self.named))
         elif session is None:
             self.notify(f"{neutralise(path.name)} could not be read", severity="error", markup=False)
         else:

@@ -7,7 +7,9 @@ shown while the detectors run over the whole session, and the full findings then
 through `inspector.review.Review`, which saves the review file at once.
 
 A conversation of an SQLite history is opened by its id: only that conversation is read and
-scanned (`inspector.tui.conversations`), its review numbered by its place in the database.
+scanned (`inspector.tui.conversations`); its decisions are kept by its id in the database's
+review file. Decisions in that file that can no longer be applied (their conversation is gone
+from the database, or their finding from the conversation) are reported when it opens.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from inspector.review import APPROVED, EDITED, PENDING, SKIPPED, Review
 from inspector.safe_text import neutralise
 from inspector.scan import ScanResult
 from inspector.tui.commands import ScreenKeys
-from inspector.tui.conversations import index_of_session, is_database, open_conversation
+from inspector.tui.conversations import NamedTable, index_of_session, is_database, not_applicable, open_conversation
 from inspector.tui.decisions import DecisionActions
 from inspector.tui.execution import ExecuteAction
 from inspector.tui.navigation import NavigationActions
@@ -102,11 +104,13 @@ class ReviewScreen(NavigationActions, DecisionActions, ExecuteAction, Screen[Non
             self.findings = findings
 
     class Ready(Message):
-        """The detectors have run and the review (with any saved decisions) is open."""
+        """The detectors have run and the review (with any saved decisions) is open; `warnings` say
+        which saved decisions can no longer be applied."""
 
-        def __init__(self, review: Review) -> None:
+        def __init__(self, review: Review, warnings: list[str]) -> None:
             super().__init__()
             self.review = review
+            self.warnings = warnings
 
     class Failed(Message):
         """Loading or exporting failed; `error` is one line for the person."""
@@ -115,13 +119,16 @@ class ReviewScreen(NavigationActions, DecisionActions, ExecuteAction, Screen[Non
             super().__init__()
             self.error = error
 
-    def __init__(self, path: Path, session: int | None = None, conversation: str | None = None) -> None:
+    def __init__(self, path: Path, session: int | None = None, conversation: str | None = None,
+                 named: NamedTable = NamedTable()) -> None:
         """`session`: the index of the session to show among the file's (None: the first flagged);
-        `conversation`: instead, the id of the session (an SQLite history's conversation) to open."""
+        `conversation`: instead, the id of the session (an SQLite history's conversation) to open;
+        `named`: the database's table of messages, when the person named it (`--table`/`--map`)."""
         super().__init__()
         self.path = path
         self.session_index = session
         self.conversation = conversation
+        self.named = named
         self._place: tuple[int, int] | None = None  # a database conversation's number, and how many there are
         self.session: Session | None = None
         self.review: Review | None = None
@@ -154,10 +161,10 @@ class ReviewScreen(NavigationActions, DecisionActions, ExecuteAction, Screen[Non
     def _load(self) -> None:
         """Read the file, list its turns, run the detectors and open the review (in a thread)."""
         try:
-            numbers = None
+            conversations = None
             if self.conversation is not None and is_database(self.path):
-                session, number, total = open_conversation(self.path, self.conversation)
-                sessions, numbers, self._place, self.session_index = [session], [number], (number, total), 0
+                session, place, conversations = open_conversation(self.path, self.conversation, self.named)
+                sessions, self._place, self.session_index = [session], (place, len(conversations)), 0
             else:
                 sessions = load_sessions(self.path)
                 if self.conversation is not None:
@@ -166,7 +173,8 @@ class ReviewScreen(NavigationActions, DecisionActions, ExecuteAction, Screen[Non
             if self.session_index is not None or len(sessions) == 1:
                 self.post_message(self.Early(early_findings(sessions[self.session_index or 0])))
             results = [ScanResult(session, detect_findings(session)) for session in sessions]
-            self.post_message(self.Ready(Review.open(self.path, results, numbers=numbers)))
+            review = Review.open(self.path, results, conversations=conversations)
+            self.post_message(self.Ready(review, not_applicable(review, conversations)))
         except InspectorError as error:
             self.post_message(self.Failed(str(error)))
 
@@ -193,6 +201,8 @@ class ReviewScreen(NavigationActions, DecisionActions, ExecuteAction, Screen[Non
         gc.freeze()
         self.review = review = event.review
         self.app.reviews[review.path] = review
+        for warning in event.warnings:
+            self._tell(warning, title="Saved decisions not applied", severity="warning", timeout=20)
         if self.session_index is None:
             self.session_index = next((i for i, r in enumerate(review.results) if r.findings), 0)
         if self.session is not review.results[self.session_index].session:
