@@ -32,7 +32,7 @@ def test_one_leaked_call_is_recovered(write_session, family, reply, tool, argume
 
 
 def test_tool_code_with_a_non_literal_is_not_evaluated(write_session):
-    reply = '```tool_code\nprint(default_api.run_code(code=__import__("os").getcwd()))\n```'
+    reply = 'Checking the folder.\n```tool_code\nprint(default_api.run_code(code=__import__("os").getcwd()))\n```'
     finding = one_finding(write_session, reply)
     assert finding.severity == WARNING and finding.fix.add_calls == ()
 

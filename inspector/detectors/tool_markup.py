@@ -5,7 +5,11 @@ raw call stays in the text and nothing runs (seeds 002 and 004). For each leaked
 detector names the tool, parses the arguments, and proposes a fix that removes the block (with a
 `TOOL CALL:` marker line before it and the white space after it) and recovers each call as a
 structured call marked not executed, as the result-prefix fix does. Placeholder or unparseable
-arguments give a strip-only fix that says so. The family parsers live in the `markup` package.
+arguments give a strip-only fix that says so, as long as something of the reply remains: a reply
+that is nothing but such markup (no prose, no call of its own, no call recovered from another
+block) keeps its finding without a fix, since stripping would leave an empty message (which the
+Anthropic and Gemini APIs reject) and lose what the person saw; it is for a person to edit. The
+family parsers live in the `markup` package.
 
 Only assistant turns are read, and only those holding a literal marker (or that are one object):
 a test for the characters every marker holds, then one compiled regular expression search,
@@ -21,7 +25,7 @@ from inspector.detectors.context import ScanContext
 from inspector.detectors.markup import START_PATTERN, Block, Call, find_blocks, type_by_schema
 from inspector.detectors.markup.blocks import typed_text_values
 from inspector.detectors.markup.pythonic import LIST_START
-from inspector.model import ERROR, RECOVERED, WARNING, Finding, Fix, ToolCall, Turn
+from inspector.model import ERROR, RECOVERED, WARNING, Finding, Fix, ToolCall, Turn, remove_spans
 
 KIND = "tool-markup"
 
@@ -43,8 +47,11 @@ def detect(context: ScanContext) -> Iterator[Finding]:
                 continue
         blocks = find_blocks(text, context.catalogue)
         ending = _ending_blocks(text, blocks)
+        spans = [removal_span(text, block, number >= ending) for number, block in enumerate(blocks)]
+        recovered = [_recovered(context, turn, number, block) for number, block in enumerate(blocks)]
+        nothing_left = not (turn.tool_calls or any(recovered) or remove_spans(text, spans).strip())
         for number, block in enumerate(blocks):
-            yield _finding(context, turn, number, block, number >= ending)
+            yield _finding(turn, block, spans[number], recovered[number], nothing_left)
 
 
 def _ending_blocks(text: str, blocks: list[Block]) -> int:
@@ -83,27 +90,39 @@ def _typed(call: Call, context: ScanContext) -> dict[str, Any]:
     return type_by_schema(call.arguments, spec.properties) if spec is not None else call.arguments
 
 
-def _finding(context: ScanContext, turn: Turn, number: int, block: Block, ends_text: bool) -> Finding:
-    span = removal_span(turn.text, block, ends_text)
-    recovered: list[ToolCall] = []
+def _recovered(context: ScanContext, turn: Turn, number: int, block: Block) -> tuple[ToolCall, ...]:
+    """The block's calls as structured calls marked recovered: all of them, or none when one of
+    them has no name or no arguments that parse."""
+    if not block.calls or any(call.name is None or call.arguments is None for call in block.calls):
+        return ()
+    calls = []
     for index, call in enumerate(block.calls):
-        if call.name is None or call.arguments is None:
-            continue
-        arguments = _typed(call, context)
         call_id = f"call_inspector_{turn.position}_{number}" + (f"_{index}" if index else "")
-        recovered.append(ToolCall(call_id, call.name, arguments, arguments, RECOVERED))
+        arguments = _typed(call, context)
+        calls.append(ToolCall(call_id, call.name, arguments, arguments, RECOVERED))  # type: ignore[arg-type]
+    return tuple(calls)
+
+
+def _finding(turn: Turn, block: Block, span: tuple[int, int], recovered: tuple[ToolCall, ...],
+             nothing_left: bool) -> Finding:
+    """The finding for one block: recover its calls, strip it alone, or, when stripping would
+    leave the reply empty with no call, no fix and a message saying why."""
     first = block.calls[0] if block.calls else None
     tool = first.name if first else None
+    payload = [{"name": c.name, "arguments": c.arguments} for c in block.calls]
     names = ", ".join(c.name or "an unnamed tool" for c in block.calls) or "an unnamed tool"
     where = f"Leaked {block.family} tool-call markup for {names}; nothing ran."
-    if recovered and len(recovered) == len(block.calls):
+    if recovered:
         listed = ", ".join(f"{c.name}({', '.join(c.arguments) or 'no arguments'})" for c in recovered)
-        fix = Fix(remove=(span,), add_calls=tuple(recovered),
-                  summary=f"strip the markup and recover {listed}, marked not executed")
+        fix = Fix(remove=(span,), add_calls=recovered, summary=f"strip the markup and recover {listed}, marked not executed")
         return Finding(turn.position, turn.id, turn.role, KIND, ERROR, where, span, tool, recovered[0].arguments,
-                       [{"name": c.name, "arguments": c.arguments} for c in block.calls], False, fix)
+                       payload, False, fix)
     reason = block.note or "arguments that do not parse"
+    if nothing_left:
+        message = (f"{where} It holds {reason}, and the reply is nothing but leaked markup: stripping it would "
+                   "leave an empty reply with no call, so no automatic fix is offered. "
+                   "Edit the turn by hand in the app (open the file with `inspector`, key e).")
+        return Finding(turn.position, turn.id, turn.role, KIND, WARNING, message, span, tool, None, payload)
     fix = Fix(remove=(span,), summary=f"strip the markup only: it holds {reason}, so there is no call to recover")
     message = f"{where} It holds {reason}, so only the text can be cleaned."
-    return Finding(turn.position, turn.id, turn.role, KIND, WARNING, message, span, tool, None,
-                   [{"name": c.name, "arguments": c.arguments} for c in block.calls], None, fix)
+    return Finding(turn.position, turn.id, turn.role, KIND, WARNING, message, span, tool, None, payload, None, fix)

@@ -19,6 +19,8 @@ ARGUMENT_KEYS = ("arguments", "parameters", "args", "input")
 SPACE = re.compile(r"\s*")
 NAME_IN_TEXT = re.compile(r"[\"'](?:name|tool)[\"']\s*:\s*[\"'](?P<name>[\w.\-]+)[\"']")
 UNPARSED = "arguments that do not parse"
+PLACEHOLDER = re.compile(r"\{\s*(?:\.\.\.|…)\s*\}")  # `{...}`: an example's arguments, nothing to recover
+PLACEHOLDER_ARGUMENTS = "placeholder arguments"
 _CALL_SHAPE_EXTRA = {"id", "type", "tool_call_id"}
 _TYPED = {"integer", "number", "boolean", "object", "array", "null"}
 

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from inspector.catalogue import Catalogue
-from inspector.detectors.markup.blocks import (NAME_IN_TEXT, UNPARSED, Block, Call, call_from_object,
-                                               is_call_shape)
+from inspector.detectors.markup.blocks import (NAME_IN_TEXT, PLACEHOLDER, PLACEHOLDER_ARGUMENTS, UNPARSED, Block,
+                                               Call, call_from_object, is_call_shape)
 from inspector.detectors.markup.pythonic import pythonic_calls
 from inspector.lenient_json import parse_array_at, parse_object_at
 
@@ -23,7 +23,6 @@ _LANGUAGE = re.compile(r"[\w\-]*")
 CALL_FENCE_LANGUAGES = ("tool_call", "tool_calls")
 _CALL_FENCES = {"tool_call", "tool_code", "json", "tool", "tool_calls", "json5", ""}
 _ARGS_IN_TEXT = re.compile(r"[\"'](?:arguments|parameters)[\"']\s*:")
-_PLACEHOLDER = re.compile(r"\{\s*(?:\.\.\.|…)\s*\}")
 _TRAILING_JUNK = re.compile(r"[\s}\]]*\Z")
 
 
@@ -73,8 +72,10 @@ def fence_block(fence: Fence, catalogue: Catalogue) -> Block | None:
     if value is None and (lang in CALL_FENCE_LANGUAGES or _ARGS_IN_TEXT.search(stripped)):
         named = NAME_IN_TEXT.search(stripped)
         if named and (lang in CALL_FENCE_LANGUAGES or named.group("name") in catalogue):
-            note = "placeholder arguments" if _PLACEHOLDER.search(stripped) else UNPARSED
+            note = PLACEHOLDER_ARGUMENTS if PLACEHOLDER.search(stripped) else UNPARSED
             return Block(fence.start, fence.end, f"{lang}-fence", (Call(named.group("name"), None),), note)
+    if lang in CALL_FENCE_LANGUAGES and PLACEHOLDER.fullmatch(stripped):  # the whole call is `{...}`
+        return Block(fence.start, fence.end, f"{lang}-fence", (Call(None, None),), PLACEHOLDER_ARGUMENTS)
     return None
 
 

@@ -14,13 +14,14 @@ from __future__ import annotations
 import re
 
 from inspector.catalogue import Catalogue
-from inspector.detectors.markup.blocks import (NAME_IN_TEXT, SPACE, Block, Call, Reader, close_after, end_of,
-                                               json_calls)
+from inspector.detectors.markup.blocks import (NAME_IN_TEXT, PLACEHOLDER, PLACEHOLDER_ARGUMENTS, SPACE, Block, Call,
+                                               Reader, close_after, end_of, json_calls)
 from inspector.detectors.markup.pythonic import pythonic_calls
 from inspector.detectors.markup.xml_tags import glm_block, qwen_block
-from inspector.lenient_json import parse_object_at
+from inspector.lenient_json import object_end, parse_object_at
 
 _CUT_OFF = "arguments that do not parse or are cut off"
+_NOTHING = "nothing after its start marker: the output stops there"
 _QUOTE = re.compile(r'(?<!\\)"')
 _MISTRAL_NEXT = re.compile(r"\s*(?:\[TOOL_CALLS\])?\s*(?P<name>[A-Za-z_][\w.\-]*)\s*(?:\[ARGS\])?\s*(?=\{)")
 
@@ -30,21 +31,37 @@ def json_body(text: str, start: int, after: int, family: str, close: str | None,
     """The block of calls in the JSON that follows a marker ending at `after`, up to `close`.
     The JSON is read only up to where the same marker opens the next block, so a reply that
     repeats a broken block costs time in proportion to its length. JSON that names a tool but is
-    cut off or broken strips to `close` (or the next block, or the end) and recovers nothing;
+    cut off or broken, a `{...}` placeholder, and JSON cut off before its name (or a marker the
+    output stops at) strip to `close` (or the next block, or the end) and recover nothing;
     anything else after the marker is prose, not a call."""
     position = SPACE.match(text, after).end()
+    if position == len(text):  # the output stops at the marker
+        return Block(start, position, family, (Call(None, None),), _NOTHING)
     if not text.startswith(("{", "["), position):
         return None
     marker = text[start:after]
     limit = _next_block(text, marker, position)
     calls, length = json_calls(text[position:limit], 0, separator)
-    if calls is None:
-        end = min(end_of(text, close, position)[1], limit) if close else limit
-        while end > position and text[end - 1].isspace():  # white space before the next block is not this one's
-            end -= 1
-        named = NAME_IN_TEXT.search(text, position, end)
-        return Block(start, end, family, (Call(named.group("name"), None),), _CUT_OFF) if named else None
-    return Block(start, close_after(text, position + length, close), family, tuple(calls))
+    if calls is not None:
+        return Block(start, close_after(text, position + length, close), family, tuple(calls))
+    body_end, end = end_of(text, close, position) if close else (limit, limit)
+    body_end, end = min(body_end, limit), min(end, limit)
+    while end > position and text[end - 1].isspace():  # white space before the next block is not this one's
+        end -= 1
+    body = text[position:body_end]
+    note = PLACEHOLDER_ARGUMENTS if PLACEHOLDER.search(body) else _CUT_OFF
+    named = NAME_IN_TEXT.search(text, position, end)
+    if named is not None:
+        return Block(start, end, family, (Call(named.group("name"), None),), note)
+    if PLACEHOLDER.fullmatch(body.strip()) or (body_end == limit and _never_closes(body)):
+        return Block(start, end, family, (Call(None, None),), note)
+    return None
+
+
+def _never_closes(body: str) -> bool:
+    """Whether the first object of call JSON is cut off: it never closes before the body ends."""
+    brace = body.find("{")
+    return brace >= 0 and object_end(body, brace) is None
 
 
 def _next_block(text: str, marker: str, position: int) -> int:
@@ -71,7 +88,7 @@ def _hermes(text: str, start: int, after: int, catalogue: Catalogue) -> Block | 
     position = SPACE.match(text, after).end()
     if text.startswith("<function=", position):
         return qwen_block(text, start, position, "</tool_call>", "qwen3-coder")
-    if text.startswith(("{", "["), position):
+    if text.startswith(("{", "["), position) or position == len(text):
         return json_body(text, start, after, "hermes", "</tool_call>")
     return glm_block(text, start, position, catalogue)
 
@@ -96,7 +113,7 @@ def _mistral(text: str, start: int, after: int, catalogue: Catalogue) -> Block |
     """Mistral `[TOOL_CALLS]`: a JSON array (before v11), or `NAME{json}` repeated (v11+,
     sometimes `NAME[ARGS]{json}`)."""
     position = SPACE.match(text, after).end()
-    if text.startswith(("[", "{"), position):
+    if text.startswith(("[", "{"), position) or position == len(text):
         return json_body(text, start, after, "mistral", None)
     calls: list[Call] = []
     end = position
