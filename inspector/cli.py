@@ -7,7 +7,6 @@ never a traceback).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Iterator, Sequence
@@ -19,7 +18,7 @@ from inspector.errors import InspectorError
 from inspector.execute import DEFAULT_TIMEOUT, ExecutionResult, check_command, execute_findings, results_by_call
 from inspector.export import backup, describe_audit, export
 from inspector.formats import format_names, session_files
-from inspector.json_report import build_report
+from inspector.json_report import build_report, encode_json
 from inspector.model import Finding, Session
 from inspector.repair import apply_fixes
 from inspector.formats.sqlite_db import is_sqlite
@@ -147,7 +146,7 @@ def _scan(args: argparse.Namespace) -> int:
             _fail(str(error))
     _check_session_found(args, summaries, args.paths)
     if args.json:
-        sys.stdout.write(json.dumps(build_report(summaries, errors), ensure_ascii=False) + "\n")
+        sys.stdout.write(encode_json(build_report(summaries, errors)) + "\n")
     elif summaries:
         sys.stdout.write(render_report(summaries))
     if errors:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+import msgspec
+
 from inspector.model import Finding, Turn
 from inspector.rates import compute_rates
 from inspector.scan_summary import SessionSummary
@@ -33,6 +35,12 @@ def build_report(summaries: Sequence[SessionSummary], errors: Sequence[str] = ()
         "errors": list(errors),
         "rates": compute_rates(summaries),
     }
+
+
+def encode_json(report: dict[str, Any]) -> str:
+    """The report as one line of compact JSON (non-ASCII text as is), written by msgspec: a
+    million-message history's report is tens of MB, which `json.dumps` takes six times longer to write."""
+    return msgspec.json.encode(report).decode()
 
 
 def finding_to_json(finding: Finding, turn: Turn | None) -> dict[str, Any]:
