@@ -56,13 +56,11 @@ class Rates:
 
 
 def _entry(calls: int, counts: dict[str, int]) -> dict[str, Any]:
-    return {"calls": calls, "kinds": {kind: {"count": count, "per_100_calls": per_100(count, calls)}
+    """The calls and each kind's count and rate per 100 calls, to two decimals (None without calls).
+    Most counts are 0 (a long history has thousands of these entries): those need no division."""
+    return {"calls": calls, "kinds": {kind: {"count": count, "per_100_calls": None if not calls
+                                             else round(100 * count / calls, 2) if count else 0.0}
                                       for kind, count in counts.items()}}
-
-
-def per_100(count: int, calls: int) -> float | None:
-    """`count` per 100 calls, to two decimals (None when there are no calls)."""
-    return round(100 * count / calls, 2) if calls else None
 
 
 def session_model(session: Session) -> str | None:
