@@ -25,7 +25,7 @@ from inspector.formats.sqlite_db import is_sqlite
 from inspector.formats.sqlite_table import parse_map
 from inspector.formats.sqlite_write import fix_history
 from inspector.gc_pause import collector_paused
-from inspector.parallel_scan import MIN_MESSAGES, ScanRequest, scan_summaries
+from inspector.parallel_scan import MIN_BYTES, ScanRequest, scan_summaries
 from inspector.scan import ScanResult, iter_scan
 from inspector.scan_summary import SessionSummary
 from inspector.text_report import render_report
@@ -102,7 +102,7 @@ def _parser() -> argparse.ArgumentParser:
     scan.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="a session file, or a directory of them")
     scan.add_argument("--json", action="store_true", help="print the machine-readable report (schema 1)")
     scan.add_argument("-j", "--jobs", type=int, metavar="N", help="processes scanning a large SQLite history "
-                      f"(default: one per CPU from {MIN_MESSAGES:,} messages; 1 scans in one process)")
+                      f"(default: one per CPU from {MIN_BYTES // 2**20} MB; 1 scans in one process)")
     _common_options(scan)
     scan.set_defaults(run=_scan)
 

@@ -4,7 +4,7 @@ Conversations are independent, so a history is cut into as many contiguous range
 conversations as there are workers, each holding about the same number of messages. This process
 scans the first range while worker processes scan the others, each with its own read-only
 connection; their summaries come back in order, so the report is the same as a scan on one CPU.
-Files, one `--session` and histories under `MIN_MESSAGES` are scanned here alone: starting
+Files, one `--session` and histories smaller than `MIN_BYTES` are scanned here alone: starting
 workers would cost more than it saves.
 """
 
@@ -27,7 +27,7 @@ from inspector.model import ToolSpec
 from inspector.scan import iter_scan
 from inspector.scan_summary import SessionSummary, summarise
 
-MIN_MESSAGES = 50_000  # below this, forking workers costs about what they save
+MIN_BYTES = 16 * 2**20  # about 50,000 messages: below this, starting workers costs about what they save
 MAX_WORKERS = 8  # each worker seeks to its first conversation, which costs more the more there are
 
 
@@ -44,14 +44,15 @@ class ScanRequest(NamedTuple):
 def scan_summaries(request: ScanRequest, only: str | None = None, jobs: int | None = None) -> Iterator[SessionSummary]:
     """The summary of each session of `request.path`, in order (only the session `only` when
     given). `jobs` is the number of processes; None uses every CPU (up to `MAX_WORKERS`) for a
-    history of at least `MIN_MESSAGES` messages, and 1 scans in this process alone."""
+    history file of `MIN_BYTES` or more, and 1 scans in this process alone."""
     if jobs is not None and jobs < 1:
         raise InspectorError(f"--jobs: {jobs} is not a positive number of processes")
-    if only is not None or jobs == 1 or not is_sqlite(request.path):
+    workers = jobs or min(available_cpus(), MAX_WORKERS)
+    if only is not None or workers == 1 or not is_sqlite(request.path) or (
+            jobs is None and request.path.stat().st_size < MIN_BYTES):
         yield from map(summarise, iter_scan(*request, only=only))
         return
     conversations = list_conversations(request.path, request.format_name, request.table, request.mapping)
-    workers = jobs or (min(available_cpus(), MAX_WORKERS) if sum(count for _, count in conversations) >= MIN_MESSAGES else 1)
     ranges = split_evenly([count for _, count in conversations], workers)
     if len(ranges) < 2:
         yield from map(summarise, iter_scan(*request))
