@@ -41,11 +41,12 @@ def matches(document: Document) -> bool:
     messages = [m for m in value["messages"] if isinstance(m, dict)]
     tools = value.get("tools")
     tools = [t for t in tools if isinstance(t, dict)] if isinstance(tools, list) else []
+    if ("functions" in value or any(t.get("type") == "function" for t in tools)
+            or any(not OPENAI_KEYS.isdisjoint(m) or (type(m.get("role")) is str and m["role"] in OPENAI_ROLES)
+                   for m in messages)):
+        return False
     block_types = {b["type"] for m in messages for b in _blocks(m) if isinstance(b, dict) and type(b.get("type")) is str}
-    if (any(not OPENAI_KEYS.isdisjoint(m) or (type(m.get("role")) is str and m["role"] in OPENAI_ROLES)
-            for m in messages)
-            or not OPENAI_PARTS.isdisjoint(block_types)
-            or "functions" in value or any(t.get("type") == "function" for t in tools)):
+    if not OPENAI_PARTS.isdisjoint(block_types):
         return False
     return (
         not BLOCK_SIGNALS.isdisjoint(block_types)
