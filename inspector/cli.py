@@ -62,11 +62,14 @@ def _open_app(arguments: list[str]) -> int:
     a database's conversations from that table, as `scan` does."""
     parser = argparse.ArgumentParser(prog="inspector", usage="inspector [PATH] [--session ID] [--execute CMD] "
                                      "[--table T --map role=COL,content=COL[,id=COL,session=COL,order=COL]]")
-    parser.add_argument("paths", nargs="*", type=Path)
-    parser.add_argument("--execute", metavar="CMD")
-    parser.add_argument("--session", metavar="ID")
-    parser.add_argument("--table", metavar="T")
-    parser.add_argument("--map", metavar="role=COL,content=COL[,id=COL,session=COL,order=COL]")
+    parser.add_argument("paths", nargs="*", type=Path, metavar="PATH",
+                        help="a session file, a directory of them, or an SQLite history (default: the samples)")
+    parser.add_argument("--execute", metavar="CMD",
+                        help="let the X key run an approved fix's recovered calls through CMD")
+    parser.add_argument("--session", metavar="ID", help="open the session (conversation) with this id straight away")
+    parser.add_argument("--table", metavar="T", help="read the database's messages from this table (with --map)")
+    parser.add_argument("--map", metavar="role=COL,content=COL[,id=COL,session=COL,order=COL]",
+                        help="which columns of --table hold each message's role, content, id, conversation and order")
     args = parser.parse_args(arguments)
     if len(args.paths) > 1:
         _fail(f"give one session file or directory to open (or a command: {', '.join(_COMMANDS)})")

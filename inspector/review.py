@@ -97,16 +97,18 @@ class Review:
         nor among `conversations` (a database's ids now), with how many decisions each: decisions
         kept in the file that can no longer be applied."""
         missing: dict[SessionKey, int] = {}
+        present = set(conversations) | set(self._sessions)
         for session, _ in self._record.decisions:
-            if session not in self._sessions and session not in conversations:
+            if session not in present:
                 missing[session] = missing.get(session, 0) + 1
         return missing
 
-    def unmatched(self, session: int) -> int:
-        """How many decisions the review file holds for the session that match none of its
-        findings now (the session changed since): kept in the file, never applied."""
-        key, findings = self._sessions[session], set(self._keys[session])
-        return sum(1 for name, finding in self._record.decisions if name == key and finding not in findings)
+    def unmatched(self) -> int:
+        """How many decisions the review file holds for the sessions read that match none of their
+        findings now (a session changed since): kept in the file, never applied."""
+        findings = {session: set(keys) for session, keys in zip(self._sessions, self._keys)}
+        return sum(1 for session, finding in self._record.decisions
+                   if session in findings and finding not in findings[session])
 
     def include(self, result: ScanResult) -> None:
         """Add a session (a database's conversation, with its saved decisions) to the review."""

@@ -13,7 +13,8 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable
 
 from test_tui_database import play, until
-from test_tui_table_map import CHAT_LOG, JOURNAL, LEEDS, TEMPO, bodies, build_chat_log, export_with_defaults
+from test_tui_table_map import (CHAT_LOG, JOURNAL, LEEDS, TEMPO, bodies, build_chat_log, export_with_defaults,
+                                play_noting)
 
 from inspector.formats.sqlite_history import load_conversation
 from inspector.review import APPROVED, PENDING, Review
@@ -25,18 +26,6 @@ from inspector.tui.review_screen import ReviewScreen
 
 FIXED_JOURNAL = "You saw right through me. I noted how scattered this week felt."
 FIXED_LEEDS = "Done, it is on your list."
-
-
-def play_noting(app: InspectorApp, scenario) -> list[str]:
-    """Play `scenario` in the app at 120x40; the notifications shown (none expires that soon)."""
-    notes: list[str] = []
-
-    async def noting(pilot: Pilot) -> None:
-        await scenario(pilot)
-        notes.extend(notification.message for notification in pilot.app._notifications)
-
-    play(app, noting)
-    return notes
 
 
 async def reviewed(pilot: Pilot) -> ReviewScreen:
@@ -161,4 +150,8 @@ def test_a_session_files_decisions_stay_keyed_by_place(tmp_path: Path, write_ses
     Review.open(path, results).approve(0, 0)
     saved = json.loads(path.with_name(path.name + ".review.json").read_text())
     assert [(entry["session"], entry["status"]) for entry in saved["decisions"]] == [(0, "approved")]
-    assert Review.open(path, list(iter_scan(path))).status(0, 0) == APPROVED
+    resumed = Review.open(path, list(iter_scan(path)))
+    assert resumed.status(0, 0) == APPROVED and resumed.unmatched() == 0
+    path.write_text(path.read_text().replace("Feels scattered", "Feels very scattered"))  # its span grows
+    changed = Review.open(path, list(iter_scan(path)))
+    assert changed.status(0, 0) == PENDING and changed.unmatched() == 1

@@ -65,6 +65,18 @@ async def export_with_defaults(pilot: Pilot) -> None:
     await pilot.pause()
 
 
+def play_noting(app: InspectorApp, scenario) -> list[str]:
+    """Play `scenario` in the app at 120x40; the notifications shown (none expires that soon)."""
+    notes: list[str] = []
+
+    async def noting(pilot: Pilot) -> None:
+        await scenario(pilot)
+        notes.extend(notification.message for notification in pilot.app._notifications)
+
+    play(app, noting)
+    return notes
+
+
 def test_the_picker_lists_the_named_tables_conversations_and_one_is_reviewed_and_exported(tmp_path: Path):
     database = build_chat_log(tmp_path / "app.db", {"journal": JOURNAL, "leeds": LEEDS, "tempo": TEMPO})
     before = bodies(database)
@@ -163,3 +175,14 @@ def test_help_names_the_apps_table_options(tmp_path: Path, capsys):
         main([str(tmp_path / "app.db"), "--help"])
     usage = " ".join(capsys.readouterr().out.split())
     assert "[--table T --map role=COL,content=COL[,id=COL,session=COL,order=COL]]" in usage
+
+
+def test_a_database_of_no_known_schema_says_in_full_how_to_name_its_table(tmp_path: Path):
+    database = build_chat_log(tmp_path / "app.db", {"journal": JOURNAL})
+
+    async def scenario(pilot: Pilot) -> None:
+        await until(pilot, pilot.app.screen.scanned.is_set)
+        await pilot.pause()
+
+    assert play_noting(InspectorApp(database), scenario) == [f"{database}: not a chat history schema this tool knows (tables: chat_log); name the messages "
+                    "table with --table T --map role=COL,content=COL[,id=COL,session=COL,order=COL]"]

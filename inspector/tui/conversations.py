@@ -112,7 +112,7 @@ def not_applicable(review: Review, conversations: Sequence[str] | None) -> list[
     missing = review.decided_missing(conversations) if conversations is not None else {}
     if missing:
         lines.append(describe_missing(review.path, list(missing), _decisions(sum(missing.values()))))
-    unmatched = sum(review.unmatched(session) for session in range(len(review.results)))
+    unmatched = review.unmatched()
     if unmatched:
         shown = "this conversation" if conversations is not None else review.path.name
         lines.append(f"{_decisions(unmatched)} in {review.review_path.name} match{'es' if unmatched == 1 else ''} "

@@ -111,8 +111,10 @@ class PickerScreen(Screen[None]):
         """List the database's conversations, then scan them one by one while the picker is shown."""
         try:
             listed, schema = listing(path, self.named)
-        except InspectorError as error:
+        except InspectorError as error:  # also said in full: the row cuts off a long line (with its hint)
             self.app.call_from_thread(self._add_failure, path, str(error))
+            self.app.call_from_thread(self.notify, neutralise(str(error)), title="Cannot list the conversations",
+                                      severity="error", timeout=30, markup=False)
             return
         drawn = threading.Event()
         self.app.call_from_thread(self._add_conversations, path, schema, listed, drawn.set)
