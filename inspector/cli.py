@@ -9,18 +9,18 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Iterable, Iterator, Sequence
 
 from inspector import __version__
 from inspector.catalogue import load_tools_file
 from inspector.detectors import kinds
 from inspector.errors import InspectorError
-from inspector.execute import DEFAULT_TIMEOUT, ExecutionResult, check_command, execute_findings, results_by_call
+from inspector.execute import (DEFAULT_TIMEOUT, ExecutionResult, check_command, execute_call, execute_findings,
+                               recovered_calls, results_by_call)
 from inspector.export import backup, describe_audit, export
 from inspector.formats import format_names, session_files
 from inspector.json_report import build_report, encode_json
-from inspector.model import Finding, Session
-from inspector.repair import apply_fixes
+from inspector.repair import accepted_findings, apply_fixes
 from inspector.formats.sqlite_db import is_sqlite
 from inspector.formats.sqlite_table import parse_map
 from inspector.formats.sqlite_write import fix_history
@@ -165,20 +165,16 @@ def _fix(args: argparse.Namespace) -> int:
     out = source if args.in_place else args.output
     if not args.in_place and out.resolve() == source.resolve():
         raise InspectorError(f"{out}: is the input; use --in-place to replace it (a backup is kept)")
-    if is_sqlite(source) and args.execute is None and args.session is None:  # one conversation at a time
-        next(_scan_path(source, args, extra), None)  # reading one conversation checks the input before any write
-        read_from = backup(source) if args.in_place else source  # in place, read the backup, write the file
-        if args.in_place:
-            print(f"backup: {read_from}")
-        found, fixed = fix_history(read_from, _scan_path(read_from, args, extra), accepted, out, args.in_place)
+    if is_sqlite(source):  # one conversation at a time
+        found, fixed = _fix_history(args, extra, accepted, timeout)
         audit = out
     else:
         results = list(_scan_path(source, args, extra))
         _check_session_found(args, results, [source])
         repaired, applied, executions = [], [], []
         for result in results:
-            chosen = [f for f in result.findings if f.kind in accepted and f.fix is not None]
-            ran = _execute(args.execute, result.session, chosen, timeout) if args.execute else []
+            chosen = accepted_findings(result.findings, accepted)
+            ran = _reported(execute_findings(args.execute, result.session, chosen, timeout)) if args.execute else []
             executions.extend(ran)
             session, fixes = apply_fixes(result.session, chosen, results_by_call(ran))
             repaired.append(session)
@@ -192,6 +188,31 @@ def _fix(args: argparse.Namespace) -> int:
     print(f"wrote {out}")
     print(f"audit: {describe_audit(audit)}" + ("" if fixed else " (nothing was changed)"))
     return FOUND if found else FOUND_NOTHING
+
+
+def _fix_history(args: argparse.Namespace, extra: list, accepted: set[str], timeout: float) -> tuple[int, int]:
+    """Fix an SQLite history one conversation at a time (only the one of `--session` is read);
+    the number of findings and of fixes applied. With `--execute`, a first read collects the
+    accepted recovered calls of every conversation, which then run before the database is copied
+    or locked (the executor may write to it, as seed 000's `save_memory` does); only the
+    executor's answers are kept for the write."""
+    source: Path = args.path
+    first = next(_scan_path(source, args, extra), None)  # reading one conversation checks the input before anything
+    _check_session_found(args, [] if first is None else [first], [source])
+    executions = _execute_history(args, extra, accepted, timeout) if args.execute else []
+    read_from = backup(source) if args.in_place else source  # in place, read the backup, write the file
+    if args.in_place:
+        print(f"backup: {read_from}")
+    out = source if args.in_place else args.output
+    return fix_history(read_from, _scan_path(read_from, args, extra), accepted, out, args.in_place, executions)
+
+
+def _execute_history(args: argparse.Namespace, extra: list, accepted: set[str], timeout: float) -> list[ExecutionResult]:
+    """Read the whole history keeping only the accepted recovered calls, then run them (so a
+    history that cannot be read runs nothing)."""
+    pending = [(result.session.session_id, finding.turn, call) for result in _scan_path(args.path, args, extra)
+               for finding, call in recovered_calls(accepted_findings(result.findings, accepted))]
+    return _reported(execute_call(args.execute, call, session_id, turn, timeout) for session_id, turn, call in pending)
 
 
 def _execute_timeout(args: argparse.Namespace) -> float:
@@ -210,10 +231,10 @@ def _execute_timeout(args: argparse.Namespace) -> float:
     return timeout
 
 
-def _execute(command: str, session: Session, chosen: list[Finding], timeout: float) -> list[ExecutionResult]:
-    """Run the recovered calls of the chosen fixes, printing one line per call as it finishes."""
+def _reported(executions: Iterable[ExecutionResult]) -> list[ExecutionResult]:
+    """Run the executions (a lazy iterable), printing one line per call as it finishes."""
     ran = []
-    for execution in execute_findings(command, session, chosen, timeout):
+    for execution in executions:
         print(execution.describe(), flush=True)
         ran.append(execution)
     return ran

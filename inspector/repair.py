@@ -12,7 +12,7 @@ Results a fix adds for unanswered calls go in one tool turn just after it.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Iterable, Mapping
+from typing import Collection, Iterable, Mapping
 
 from inspector.model import ASSISTANT, NOT_EXECUTED, TOOL, Finding, Fix, Session, ToolCall, ToolResult, Turn, remove_spans
 
@@ -27,6 +27,11 @@ class AppliedFix:
     after: str
     recovered: tuple[ToolCall, ...]
     proposed: Fix | None = None
+
+
+def accepted_findings(findings: Iterable[Finding], kinds: Collection[str]) -> list[Finding]:
+    """The findings of the `kinds` a person accepted that have a fix to apply."""
+    return [finding for finding in findings if finding.kind in kinds and finding.fix is not None]
 
 
 def apply_fixes(session: Session, findings: Iterable[Finding],

@@ -21,11 +21,12 @@ from typing import Any, Callable, Collection, Iterable, Iterator, Sequence
 
 from inspector.audit import ran_by_call
 from inspector.errors import InspectorError
+from inspector.execute import ExecutionResult, results_by_call
 from inspector.formats import sqlite_llm_fork, sqlite_rubyllm_write, sqlite_text_write
 from inspector.formats.sqlite_audit import AuditRow, create_table, record
 from inspector.formats.sqlite_db import SqliteSource, connect, copy_database, database_error
 from inspector.model import Session
-from inspector.repair import AppliedFix, apply_fixes
+from inspector.repair import AppliedFix, accepted_findings, apply_fixes
 from inspector.scan import ScanResult
 
 WRITERS: dict[str, Callable[..., list[AuditRow]]] = {
@@ -56,23 +57,29 @@ def export_database(sessions: Sequence[Session], applied: Sequence[tuple[Session
 
 
 def fix_history(read_from: Path, results: Iterable[ScanResult], accepted: Collection[str], out: Path,
-                in_place: bool) -> tuple[int, int]:
+                in_place: bool, executions: Iterable[ExecutionResult] = ()) -> tuple[int, int]:
     """`inspector fix` with memory for one conversation: each scanned conversation of `results`
     (read from `read_from`) gets its fixes of the `accepted` kinds and is written into `out` as
     it comes, all in one transaction. In place, `out` is the source and `results` are read from
-    its backup; else `out` is a new database copied from `read_from`. Returns the number of
-    findings and of fixes applied."""
+    its backup; else `out` is a new database copied from `read_from`. `executions` are what the
+    user's executor answered for recovered calls of these conversations (run before this write):
+    each is recorded as its call's result and in the audit. Returns the number of findings and of
+    fixes applied."""
+    executions = list(executions)
+    by_session: dict[str | None, list[ExecutionResult]] = {}
+    for execution in executions:
+        by_session.setdefault(execution.session_id, []).append(execution)
     counts = [0, 0]
 
     def repaired() -> Iterator[tuple[Session, list[AppliedFix]]]:
         for result in results:
-            session, fixes = apply_fixes(result.session, [finding for finding in result.findings
-                                                          if finding.kind in accepted and finding.fix is not None])
+            answered = results_by_call(by_session.get(result.session.session_id, ()))
+            session, fixes = apply_fixes(result.session, accepted_findings(result.findings, accepted), answered)
             counts[0] += len(result.findings)
             counts[1] += len(fixes)
             yield session, fixes
 
-    _write(read_from, Path(out), in_place, repaired(), {})
+    _write(read_from, Path(out), in_place, repaired(), ran_by_call(executions))
     return counts[0], counts[1]
 
 
