@@ -223,6 +223,12 @@ class Review:
         return self._catalogues[session].get(name)
 
     @property
+    def read_by_place(self) -> bool:
+        """Whether the saved decisions on a database were matched to its conversations by their
+        places, as the earlier version that wrote the review file kept them (until the next save)."""
+        return self._record.read_by_place
+
+    @property
     def unexported(self) -> bool:
         """Whether decisions changed since the last export."""
         return self._record.unexported

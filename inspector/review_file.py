@@ -52,12 +52,14 @@ class Decision:
 @dataclass
 class ReviewRecord:
     """The review file's content: decisions by (session key, finding key), whether decisions
-    changed since the last export, the exports made, and the recovered calls run by finding."""
+    changed since the last export, the exports made, the recovered calls run by finding, and
+    whether a database's decisions were read by the conversations' places (a version 1 file)."""
 
     decisions: dict[tuple[SessionKey, str], Decision]
     unexported: bool = False
     exports: list[dict[str, Any]] | None = None
     executions: dict[tuple[SessionKey, str], tuple[ExecutionResult, ...]] | None = None
+    read_by_place: bool = False
 
 
 def review_path_for(path: Path) -> Path:
@@ -90,7 +92,8 @@ def read_review(path: Path, conversations: Sequence[str] | None = None) -> Revie
         decisions = {_key(entry, by_place): _decision(entry) for entry in document["decisions"]}
         executions = {_key(entry, by_place): tuple(_execution(run) for run in entry["runs"])
                       for entry in document.get("executions", [])}
-        return ReviewRecord(decisions, bool(document.get("unexported")), list(document.get("exports", [])), executions)
+        return ReviewRecord(decisions, bool(document.get("unexported")), list(document.get("exports", [])), executions,
+                            by_place is not None and any("session" in entry for entry in document["decisions"]))
     except (OSError, UnicodeDecodeError) as exc:
         raise InspectorError(f"{path}: cannot read the saved review ({exc})") from None
     except (ValueError, KeyError, TypeError, AttributeError) as exc:

@@ -94,10 +94,14 @@ def test_a_review_file_of_the_previous_version_resumes_by_place_and_is_saved_by_
         await pilot.press("s")  # a new decision saves the file in the new form
 
     notes = play_noting(InspectorApp(database, session="leeds", named=CHAT_LOG), resume)
-    assert notes == ["1 decision on conversation at place 8 (saved by an earlier version) (no longer in app.db) "
-                     "cannot be applied: kept in app.db.review.json"]
+    assert notes == ["app.db.review.json was saved by an earlier version, which kept decisions by the conversations' "
+                     "places: they are read by today's places (check them if conversations were added or removed "
+                     "since) and kept by id from the next decision",
+                     "1 decision on conversation number 8 of an earlier version's list, no longer in app.db, "
+                     "cannot be applied (kept in app.db.review.json)"]
     saved = json.loads(review_file.read_text())
     assert saved["inspector_review"] == 2
+    assert not Review.open(database, [scanned(database, "leeds")], conversations=["journal", "leeds"]).read_by_place
     assert [(entry.get("conversation"), entry.get("session"), entry["status"]) for entry in saved["decisions"]] == [
         ("leeds", None, "skipped"), (None, 7, "approved")]
 
@@ -116,7 +120,7 @@ def test_decisions_on_a_conversation_gone_from_the_database_are_reported_and_not
         await export_with_defaults(pilot)
 
     notes = play_noting(InspectorApp(database, session="journal", named=CHAT_LOG), export_journal)
-    gone = "on conversation 'leeds' (no longer in app.db) cannot be applied: kept in app.db.review.json"
+    gone = "on conversation 'leeds', no longer in app.db, cannot be applied (kept in app.db.review.json)"
     assert notes[0] == f"1 decision {gone}"
     assert notes[1].startswith(f"Wrote {tmp_path / 'app.fixed.db'}\n1 fix applied")
     assert notes[2] == f"Approved fixes {gone}"

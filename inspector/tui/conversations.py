@@ -23,8 +23,8 @@ from inspector.review import Review
 from inspector.review_file import SessionKey, review_path_for
 from inspector.scan import ScanResult, iter_scan
 
-__all__ = ["NamedTable", "Opened", "check_named_table", "describe_missing", "include_decided", "index_of_session",
-           "is_database", "listing", "not_applicable", "open_conversation", "scan_from"]
+__all__ = ["NamedTable", "Opened", "check_named_table", "decision_warnings", "describe_missing", "include_decided",
+           "index_of_session", "is_database", "listing", "open_conversation", "scan_from"]
 
 
 @dataclass(frozen=True)
@@ -104,11 +104,16 @@ def include_decided(review: Review, named: NamedTable) -> list[SessionKey]:
     return missing
 
 
-def not_applicable(review: Review, conversations: Sequence[str] | None) -> list[str]:
-    """A line for each kind of decision in the review file that can no longer be applied: on
-    conversations the database (whose ids now are `conversations`) no longer has, and on findings
-    the sessions read no longer have."""
+def decision_warnings(review: Review, conversations: Sequence[str] | None) -> list[str]:
+    """A line for each kind of decision in the review file that may be misplaced or can no longer
+    be applied: read by place from an earlier version's file, on conversations the database
+    (whose ids now are `conversations`) no longer has, and on findings the sessions read no
+    longer have."""
     lines = []
+    if review.read_by_place:
+        lines.append(f"{review.review_path.name} was saved by an earlier version, which kept decisions by the "
+                     "conversations' places: they are read by today's places (check them if conversations were "
+                     "added or removed since) and kept by id from the next decision")
     missing = review.decided_missing(conversations) if conversations is not None else {}
     if missing:
         lines.append(describe_missing(review.path, list(missing), _decisions(sum(missing.values()))))
@@ -123,10 +128,10 @@ def not_applicable(review: Review, conversations: Sequence[str] | None) -> list[
 def describe_missing(path: Path, conversations: list[SessionKey], what: str) -> str:
     """One line saying that `what` (decisions, approved fixes) on `conversations` cannot be applied
     because the database at `path` no longer has them."""
-    named = ", ".join(repr(key) if isinstance(key, str) else f"at place {key + 1} (saved by an earlier version)"
+    named = ", ".join(repr(key) if isinstance(key, str) else f"number {key + 1} of an earlier version's list"
                       for key in conversations)
-    return (f"{what} on conversation{'s' if len(conversations) != 1 else ''} {named} (no longer in {path.name}) "
-            f"cannot be applied: kept in {review_path_for(path).name}")
+    return (f"{what} on conversation{'s' if len(conversations) != 1 else ''} {named}, no longer in {path.name}, "
+            f"cannot be applied (kept in {review_path_for(path).name})")
 
 
 def _decisions(count: int) -> str:

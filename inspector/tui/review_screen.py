@@ -9,7 +9,8 @@ through `inspector.review.Review`, which saves the review file at once.
 A conversation of an SQLite history is opened by its id: only that conversation is read and
 scanned (`inspector.tui.conversations`); its decisions are kept by its id in the database's
 review file. Decisions in that file that can no longer be applied (their conversation is gone
-from the database, or their finding from the conversation) are reported when it opens.
+from the database, or their finding from the conversation), or that an earlier version kept by
+place, are reported when it opens.
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ from inspector.review import APPROVED, EDITED, PENDING, SKIPPED, Review
 from inspector.safe_text import neutralise
 from inspector.scan import ScanResult
 from inspector.tui.commands import ScreenKeys
-from inspector.tui.conversations import NamedTable, index_of_session, is_database, not_applicable, open_conversation
+from inspector.tui.conversations import (NamedTable, decision_warnings, index_of_session, is_database,
+                                         open_conversation)
 from inspector.tui.decisions import DecisionActions
 from inspector.tui.execution import ExecuteAction
 from inspector.tui.navigation import NavigationActions
@@ -105,7 +107,7 @@ class ReviewScreen(NavigationActions, DecisionActions, ExecuteAction, Screen[Non
 
     class Ready(Message):
         """The detectors have run and the review (with any saved decisions) is open; `warnings` say
-        which saved decisions can no longer be applied."""
+        which saved decisions may be misplaced or can no longer be applied."""
 
         def __init__(self, review: Review, warnings: list[str]) -> None:
             super().__init__()
@@ -174,7 +176,7 @@ class ReviewScreen(NavigationActions, DecisionActions, ExecuteAction, Screen[Non
                 self.post_message(self.Early(early_findings(sessions[self.session_index or 0])))
             results = [ScanResult(session, detect_findings(session)) for session in sessions]
             review = Review.open(self.path, results, conversations=conversations)
-            self.post_message(self.Ready(review, not_applicable(review, conversations)))
+            self.post_message(self.Ready(review, decision_warnings(review, conversations)))
         except InspectorError as error:
             self.post_message(self.Failed(str(error)))
 
@@ -202,7 +204,7 @@ class ReviewScreen(NavigationActions, DecisionActions, ExecuteAction, Screen[Non
         self.review = review = event.review
         self.app.reviews[review.path] = review
         for warning in event.warnings:
-            self._tell(warning, title="Saved decisions not applied", severity="warning", timeout=20)
+            self._tell(warning, title="Saved decisions", severity="warning", timeout=20)
         if self.session_index is None:
             self.session_index = next((i for i, r in enumerate(review.results) if r.findings), 0)
         if self.session is not review.results[self.session_index].session:
