@@ -1,5 +1,19 @@
-"""The one exception the command line turns into a one-line message and exit code 2."""
+"""The one exception the command line turns into a one-line message and exit code 2, and the
+exit codes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Sequence
+
+FOUND_NOTHING, FOUND, FAILED = 0, 1, 2  # the exit codes of `scan` and `fix`
 
 
 class InspectorError(Exception):
     """A problem with the user's input or files, worded to be shown as it is, on one line."""
+
+
+def check_session_found(session: str | None, found: Sequence[object], paths: Sequence[Path]) -> None:
+    """Fail when `--session ID` was given and no session of `paths` has that id."""
+    if session is not None and not found:
+        raise InspectorError(f"no session {session!r} in {', '.join(map(str, paths))}")

@@ -79,9 +79,9 @@ def test_nothing_to_fix_writes_an_identical_session_and_an_empty_audit(write_ses
 
 
 def test_fix_of_a_kind_not_accepted_changes_nothing(write_session, tmp_path, monkeypatch, capsys):
-    import inspector.cli as cli
+    import inspector.fix_command as fix_command
 
-    monkeypatch.setattr(cli, "kinds", lambda: ["result-prefix", "other-kind"])
+    monkeypatch.setattr(fix_command, "kinds", lambda: ["result-prefix", "other-kind"])
     path = write_session(MESSAGES, [SAVE_MEMORY])
     out = tmp_path / "out.json"
     assert main(["fix", str(path), "--accept", "other-kind", "-o", str(out)]) == 1
