@@ -224,8 +224,8 @@ class Review:
 
     @property
     def read_by_place(self) -> bool:
-        """Whether the saved decisions on a database were matched to its conversations by their
-        places, as the earlier version that wrote the review file kept them (until the next save)."""
+        """Whether, when the review file was read, its decisions on a database were matched to the
+        conversations by their places (the file was written by an earlier version, which kept them so)."""
         return self._record.read_by_place
 
     @property
