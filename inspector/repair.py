@@ -6,6 +6,8 @@ assistant turn with structured calls followed by one tool turn whose results say
 recovered from text and not executed (or hold what the user's executor answered, see
 `inspector.execute`), both placed just before the fixed turn; a reply that is left with nothing
 once the leaked call is cut out becomes that call itself, since APIs reject an empty message.
+Strips that together would leave a reply with no text and no call (a fake result followed by
+example markup, say) are not applied: that turn is left as it was, for a person to edit.
 Results a fix adds for unanswered calls go in one tool turn just after it.
 """
 
@@ -56,6 +58,9 @@ def apply_fixes(session: Session, findings: Iterable[Finding],
             continue
         fixed = _fixed_turn(turn, fixes)
         recovered = tuple(call for finding in fixes for call in finding.fix.add_calls)
+        if not recovered and _emptied(turn, fixed, fixes):
+            turns.append(turn)
+            continue
         if recovered:
             results = Turn(turn.position, TOOL, "", tool_results=tuple(
                 executed.get(call.id) or ToolResult(call.id, call.name, NOT_EXECUTED) for call in recovered))
@@ -75,6 +80,12 @@ def apply_fixes(session: Session, findings: Iterable[Finding],
 def _left_empty(turn: Turn) -> bool:
     """Whether a fixed assistant turn has nothing left: no text and no calls of its own."""
     return turn.role == ASSISTANT and not turn.text.strip() and not turn.tool_calls
+
+
+def _emptied(turn: Turn, fixed: Turn, findings: list[Finding]) -> bool:
+    """Whether strips, none of them a person's edit, would leave a reply that said something with
+    nothing at all."""
+    return _left_empty(fixed) and not _left_empty(turn) and all(f.fix.text is None for f in findings)
 
 
 def _fixed_turn(turn: Turn, findings: list[Finding]) -> Turn:

@@ -179,3 +179,16 @@ def test_the_app_shows_why_and_the_turn_can_be_edited_by_hand(tmp_path):
     messages = json.loads(out.read_text())["messages"]
     assert messages[1] == {"role": "assistant", "content": [{"type": "text", "text": "What name should the boat have?"}]}
     assert messages[3] == _anthropic()["messages"][3]  # the cut-off reply, not decided, as it was
+
+
+def test_strips_of_two_kinds_that_together_empty_a_reply_leave_it_alone(write_session, capsys):
+    reply = '{"status": "saved"}\n' + PLACEHOLDER  # a fake result, then example markup: nothing else
+    path = write_session([{"role": "user", "content": "Add a boat called Sea Breeze."},
+                          {"role": "assistant", "content": reply}, {"role": "user", "content": "Thanks."}])
+    out = path.with_name("fixed.json")
+    capsys.readouterr()
+    main(["scan", str(path), "--json"])
+    (session,) = json.loads(capsys.readouterr().out)["sessions"]
+    assert sorted(f["kind"] for f in session["findings"] if f["fix"]) == ["result-prefix", KIND]  # each leaves some text
+    assert main(["fix", str(path), "--accept", "all", "-o", str(out)]) == 1
+    assert json.loads(out.read_text())["messages"] == json.loads(path.read_text())["messages"]
