@@ -34,14 +34,15 @@ def run_fix(args: argparse.Namespace) -> int:
     out = source if args.in_place else args.output
     if not args.in_place and out.resolve() == source.resolve():
         raise InspectorError(f"{out}: is the input; use --in-place to replace it (a backup is kept)")
+    unfixable = _Unfixable(accepted)
     if is_sqlite(source):  # one conversation at a time
-        found, fixed = _fix_history(args, extra, accepted, timeout)
+        found, fixed = _fix_history(args, extra, accepted, timeout, unfixable)
         audit = out
     else:
         results = list(_scan_path(source, args, extra))
         check_session_found(args.session, results, [source])
         repaired, applied, executions = [], [], []
-        for result in results:
+        for result in unfixable.passing(results):
             chosen = accepted_findings(result.findings, accepted)
             ran = _reported(execute_findings(args.execute, result.session, chosen, timeout)) if args.execute else []
             executions.extend(ran)
@@ -56,10 +57,31 @@ def run_fix(args: argparse.Namespace) -> int:
     print(f"{source}: {found} finding{'s' if found != 1 else ''}, {fixed} fix{'es' if fixed != 1 else ''} applied")
     print(f"wrote {out}")
     print(f"audit: {describe_audit(audit)}" + ("" if fixed else " (nothing was changed)"))
+    if unfixable.count:
+        several = unfixable.count != 1
+        print(f"{unfixable.count} finding{'s' if several else ''} of the accepted kinds {'have' if several else 'has'} "
+              f"no automatic fix: review {'them' if several else 'it'} in the app (inspector {source})")
     return FOUND if found else FOUND_NOTHING
 
 
-def _fix_history(args: argparse.Namespace, extra: list, accepted: set[str], timeout: float) -> tuple[int, int]:
+class _Unfixable:
+    """Counts the findings of the accepted kinds that have no automatic fix and want a person's
+    eye (warnings and errors: an `info` tool error is what the tool said), as results pass by (a
+    history's conversations are read once, as they are fixed)."""
+
+    def __init__(self, accepted: set[str]) -> None:
+        self.accepted = accepted
+        self.count = 0
+
+    def passing(self, results: Iterable[ScanResult]) -> Iterator[ScanResult]:
+        for result in results:
+            self.count += sum(finding.fix is None and finding.kind in self.accepted and finding.severity != "info"
+                              for finding in result.findings)
+            yield result
+
+
+def _fix_history(args: argparse.Namespace, extra: list, accepted: set[str], timeout: float,
+                 unfixable: _Unfixable) -> tuple[int, int]:
     """Fix an SQLite history one conversation at a time (only the one of `--session` is read);
     the number of findings and of fixes applied. With `--execute`, a first read collects the
     accepted recovered calls of every conversation, which then run before the database is copied
@@ -73,7 +95,8 @@ def _fix_history(args: argparse.Namespace, extra: list, accepted: set[str], time
     if args.in_place:
         print(f"backup: {read_from}")
     out = source if args.in_place else args.output
-    return fix_history(read_from, _scan_path(read_from, args, extra), accepted, out, args.in_place, executions)
+    results = unfixable.passing(_scan_path(read_from, args, extra))
+    return fix_history(read_from, results, accepted, out, args.in_place, executions)
 
 
 def _execute_history(args: argparse.Namespace, extra: list, accepted: set[str], timeout: float) -> list[ExecutionResult]:

@@ -100,3 +100,15 @@ def test_written_files_keep_the_usual_permissions(tmp_path):
     assert stat.S_IMODE(out.stat().st_mode) == 0o666 & ~umask
     assert main(["fix", str(source), "--accept", "all", "--in-place"]) == 1
     assert stat.S_IMODE(source.stat().st_mode) == 0o640
+
+
+def test_fix_says_which_findings_it_left_for_a_person(write_session, tmp_path, capsys):
+    messages = [*MESSAGES, {"role": "user", "content": "And the weather?"},
+                {"role": "assistant", "content": "<tool_call>{...}</tool_call>"}]  # nothing to recover, nothing left
+    path = write_session(messages, [SAVE_MEMORY])
+    assert main(["fix", str(path), "--accept", "all", "-o", str(tmp_path / "fixed.json")]) == 1
+    printed = capsys.readouterr().out
+    assert "4 findings, 3 fixes applied" in printed
+    assert f"1 finding of the accepted kinds has no automatic fix: review it in the app (inspector {path})" in printed
+    assert main(["fix", str(path), "--accept", "result-prefix", "-o", str(tmp_path / "other.json")]) == 1
+    assert "no automatic fix" not in capsys.readouterr().out  # the one without a fix is of a kind not accepted
