@@ -8,11 +8,15 @@ recovered from text and not executed (or hold what the user's executor answered,
 once the leaked call is cut out becomes that call itself, since APIs reject an empty message.
 Strips that together would leave a reply with no text and no call (a fake result followed by
 example markup, say) are not applied: that turn is left as it was, for a person to edit.
-Results a fix adds for unanswered calls go in one tool turn just after it.
+Results a fix adds for unanswered calls go in one tool turn just after it. A call a fix renames
+keeps its id and arguments, and every result answering it (by its id, or by name and order where
+the result has no id) takes the new name, so a format that names results (Gemini's
+`functionResponse`, OpenAI's `function` messages, ...) still pairs them.
 """
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, replace
 from typing import Collection, Iterable, Mapping
 
@@ -51,6 +55,7 @@ def apply_fixes(session: Session, findings: Iterable[Finding],
         return session, []
     turns: list[Turn] = []
     applied: list[AppliedFix] = []
+    renamed: dict[int, str] = {}  # id of a call a fix renamed -> the name it had
     for turn in session.turns:
         fixes = by_turn.get(turn.position)
         if not fixes:
@@ -61,6 +66,7 @@ def apply_fixes(session: Session, findings: Iterable[Finding],
         if not recovered and _emptied(turn, fixed, fixes):
             turns.append(turn)
             continue
+        renamed.update((id(new), old.name) for old, new in zip(turn.tool_calls, fixed.tool_calls) if old.name != new.name)
         if recovered:
             results = Turn(turn.position, TOOL, "", tool_results=tuple(
                 executed.get(call.id) or ToolResult(call.id, call.name, NOT_EXECUTED) for call in recovered))
@@ -74,7 +80,46 @@ def apply_fixes(session: Session, findings: Iterable[Finding],
         if answers:
             turns.append(Turn(turn.position, TOOL, "", tool_results=answers))
         applied.extend(AppliedFix(f, turn.text, fixed.text, f.fix.add_calls) for f in fixes)
+    if renamed:
+        turns = _with_results_renamed(turns, renamed)
     return replace(session, turns=tuple(turns)), applied
+
+
+def _with_results_renamed(turns: list[Turn], renamed: dict[int, str]) -> list[Turn]:
+    """The turns with each result answering a renamed call under the call's new name; a session's
+    own turn so changed is marked edited, for its writer to write the name where it keeps one.
+
+    A result with an id answers the call with that id; one without answers the first call before
+    it of its name (the name the call had) that no result answers by id, as Gemini and OpenAI's
+    legacy `function` messages pair them."""
+    answered = {result.call_id for turn in turns for result in turn.tool_results if result.call_id}
+    by_id: dict[str, str] = {}  # id of a renamed call -> its new name
+    waiting: dict[str, deque[str | None]] = {}  # a name calls had -> the new name of each waiting call (None: kept)
+    out = []
+    for turn in turns:
+        for call in turn.tool_calls:
+            was = renamed.get(id(call))
+            if call.id and call.id in answered:
+                if was is not None:
+                    by_id[call.id] = call.name
+            else:
+                waiting.setdefault(was or call.name, deque()).append(call.name if was is not None else None)
+        results = tuple(_renamed(result, by_id, waiting) for result in turn.tool_results)
+        if results != turn.tool_results:
+            turn = replace(turn, tool_results=results, edited=turn.edited or turn.raw is not None)
+        out.append(turn)
+    return out
+
+
+def _renamed(result: ToolResult, by_id: dict[str, str], waiting: dict[str, deque[str | None]]) -> ToolResult:
+    if result.call_id:
+        name = by_id.get(result.call_id)
+    else:
+        calls = waiting.get(result.name) if result.name is not None else None
+        name = calls.popleft() if calls else None
+    if name is None or result.name in (None, name):  # a result that names no tool is left so
+        return result
+    return replace(result, name=name)
 
 
 def _left_empty(turn: Turn) -> bool:

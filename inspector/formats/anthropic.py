@@ -93,7 +93,7 @@ def _turn(position: int, message: dict[str, Any], names: dict[str, str]) -> Turn
     role = ROLES[message["role"]]
     if role == USER and results and len(results) == len(content):
         role = TOOL
-    text = content if type(content) is str else "".join(b["text"] for b in blocks if _is_text_block(b))
+    text = content if type(content) is str else _text(blocks)
     message_id = message.get("id")
     return Turn(position, role, text, message_id if type(message_id) is str else None, calls, results, message)
 
@@ -105,9 +105,11 @@ def _blocks(message: dict[str, Any]) -> list[Any]:
 
 def _result_content(content: Any) -> Any:
     """A tool result's content: its text when it is a list of blocks, else the value itself."""
-    if isinstance(content, list):
-        return "".join(b["text"] for b in content if _is_text_block(b))
-    return content
+    return _text(content) if isinstance(content, list) else content
+
+
+def _text(blocks: list[Any]) -> str:
+    return "".join(block["text"] for block in blocks if _is_text_block(block))
 
 
 def _is_text_block(block: Any) -> bool:
@@ -132,7 +134,10 @@ def _render_edited(turn: Turn) -> dict[str, Any]:
                 return {**block, "name": call.name, "input": call.arguments_raw}
         return block
 
-    blocks = respread_parts(content, _is_text_block, turn.text, with_arguments)
+    if turn.text == _text(content):  # only calls changed, or only the names of results it answers
+        blocks = [with_arguments(block) for block in content]
+    else:
+        blocks = respread_parts(content, _is_text_block, turn.text, with_arguments)
     message["content"] = blocks + _blocks_of("", tuple(calls))  # and any calls a repair gave it
     return message
 

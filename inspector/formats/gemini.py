@@ -10,7 +10,7 @@ and an edited part keeps the spelling it had.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 from inspector.catalogue import parse_tool_definitions
 from inspector.formats.base import parse_arguments, rebuild_records, respread_parts
@@ -87,8 +87,7 @@ def _turn(position: int, content: dict[str, Any]) -> Turn:
     role = ROLES[content.get("role", "user")]
     if role == USER and results and len(results) == len(content["parts"]):
         role = TOOL
-    text = "".join(p["text"] for p in parts if _is_text_part(p))
-    return Turn(position, role, text, None, tuple(calls), tuple(results), content)
+    return Turn(position, role, _text(parts), None, tuple(calls), tuple(results), content)
 
 
 def _field(part: dict[str, Any], keys: tuple[str, str]) -> dict[str, Any] | None:
@@ -106,23 +105,50 @@ def _is_text_part(part: Any) -> bool:
 def _render_edited(turn: Turn) -> dict[str, Any]:
     content = dict(turn.raw)
     parts = content["parts"]
-    calls = iter(turn.tool_calls)
+    calls, results = iter(turn.tool_calls), iter(turn.tool_results)
 
-    def with_arguments(part: Any) -> Any:
-        stored = _field(part, CALL_KEYS) if isinstance(part, dict) else None
-        if stored is not None and isinstance(stored.get("name"), str):
-            call = next(calls, None)
-            if call is not None and (call.arguments_raw is not stored.get("args") or call.name != stored["name"]):
-                key = next(k for k in CALL_KEYS if part.get(k) is stored)
-                fixed = {**stored, "name": call.name}
-                if call.arguments_raw is not stored.get("args"):
-                    fixed["args"] = call.arguments_raw
-                return {**part, key: fixed}
-        return part
+    def repaired(part: Any) -> Any:
+        return _with_result(_with_call(part, calls), results) if isinstance(part, dict) else part
 
-    new_parts = respread_parts(parts, _is_text_part, turn.text, with_arguments)
+    if turn.text == _text(parts):  # only calls or results changed: every text part stays as it was
+        new_parts = [repaired(part) for part in parts]
+    else:
+        new_parts = respread_parts(parts, _is_text_part, turn.text, repaired)
     content["parts"] = new_parts + [_call_part(call) for call in calls]  # and any calls a repair gave it
     return content
+
+
+def _with_call(part: dict[str, Any], calls: Iterator[ToolCall]) -> dict[str, Any]:
+    """The part with its stored call (when it has one) under the call's name and arguments as
+    repaired; the next of `calls` is its call, in the order `_turn` read them."""
+    stored = _field(part, CALL_KEYS)
+    if stored is None or not isinstance(stored.get("name"), str):
+        return part
+    call = next(calls, None)
+    if call is None or (call.arguments_raw is stored.get("args") and call.name == stored["name"]):
+        return part
+    key = next(k for k in CALL_KEYS if part.get(k) is stored)
+    fixed = {**stored, "name": call.name}
+    if call.arguments_raw is not stored.get("args"):
+        fixed["args"] = call.arguments_raw
+    return {**part, key: fixed}
+
+
+def _with_result(part: dict[str, Any], results: Iterator[ToolResult]) -> dict[str, Any]:
+    """The part with its stored response (when it has one) under the name of the next of
+    `results`: Gemini pairs a response with its call by name, so it follows a renamed call."""
+    stored = _field(part, RESPONSE_KEYS)
+    if stored is None:
+        return part
+    result = next(results, None)
+    if result is None or result.name is None or result.name == stored.get("name"):
+        return part
+    key = next(k for k in RESPONSE_KEYS if part.get(k) is stored)
+    return {**part, key: {**stored, "name": result.name}}
+
+
+def _text(parts: list[Any]) -> str:
+    return "".join(part["text"] for part in parts if _is_text_part(part))
 
 
 def _render_new(turn: Turn) -> list[dict[str, Any]]:

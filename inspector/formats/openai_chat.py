@@ -127,10 +127,13 @@ def _changed(session: Session) -> bool:
 def _render_edited(turn: Turn) -> dict[str, Any]:
     message = dict(turn.raw)
     content = message.get("content")
-    if isinstance(content, list):
-        message["content"] = respread_parts(content, _is_text_part, turn.text)
-    elif content is not None or turn.text:
-        message["content"] = turn.text
+    if turn.text != _text(content):  # else only calls or results changed: the content stays as it was
+        if isinstance(content, list):
+            message["content"] = respread_parts(content, _is_text_part, turn.text)
+        elif content is not None or turn.text:
+            message["content"] = turn.text
+    if turn.tool_results and isinstance(message.get("name"), str) and turn.tool_results[0].name is not None:
+        message["name"] = turn.tool_results[0].name  # a `function` message (or a `tool` one naming its tool)
     if isinstance(message.get("tool_calls"), list):
         message["tool_calls"] = with_repaired_calls(message["tool_calls"], turn.tool_calls)
     legacy = message.get("function_call")

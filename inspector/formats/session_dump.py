@@ -72,24 +72,31 @@ def _role(entry: Any) -> str | None:
 
 def _turn(position: int, role: str, entry: dict[str, Any]) -> Turn:
     content = entry.get("content")
-    text = (content or "") if content is None or isinstance(content, str) else json.dumps(content, ensure_ascii=False)
     calls = read_tool_calls(entry.get("tool_calls"))
     results = ()
     if role == TOOL:
-        name = entry.get("name") if isinstance(entry.get("name"), str) else entry.get("tool_name")
-        results = (ToolResult(entry.get("tool_call_id"), name, content, entry.get("is_error") is True),)
+        results = (ToolResult(entry.get("tool_call_id"), entry.get(_name_key(entry)), content, entry.get("is_error") is True),)
     entry_id = entry.get("id")
-    return Turn(position, role, text, entry_id if isinstance(entry_id, str) else None, calls, results, entry)
+    return Turn(position, role, _text(content), entry_id if isinstance(entry_id, str) else None, calls, results, entry)
+
+
+def _text(content: Any) -> str:
+    return (content or "") if content is None or isinstance(content, str) else json.dumps(content, ensure_ascii=False)
+
+
+def _name_key(entry: dict[str, Any]) -> str:
+    """Where a tool-result entry names its tool: `name` when that is a string, else `tool_name`."""
+    return "name" if isinstance(entry.get("name"), str) else "tool_name"
 
 
 def _render_edited(turn: Turn) -> dict[str, Any]:
     entry = dict(turn.raw)
     content = entry.get("content")
-    if content is None or isinstance(content, str):
-        if content is not None or turn.text:
-            entry["content"] = turn.text
-    else:
-        entry["content"] = _structured(turn.text)
+    if turn.text != _text(content):  # else only calls or results changed: the content stays as it was
+        entry["content"] = turn.text if content is None or isinstance(content, str) else _structured(turn.text)
+    key = _name_key(entry)
+    if turn.tool_results and isinstance(entry.get(key), str) and turn.tool_results[0].name is not None:
+        entry[key] = turn.tool_results[0].name  # the tool a renamed call now calls
     stored = entry.get("tool_calls")
     if isinstance(stored, list):
         entry["tool_calls"] = with_repaired_calls(stored, turn.tool_calls)

@@ -65,9 +65,11 @@ def write_session(conn: sqlite3.Connection, session: Session, fixes: list[Applie
 
 
 def _update(conn: sqlite3.Connection, turn: Turn, message_columns: set[str], call_columns: set[str], stamp: str) -> None:
+    """Write an edited message's text, when it changed (a `tool` message answering a renamed call
+    is edited only in name, which its call's row holds), and its calls."""
     touched = ", updated_at = ?" if "updated_at" in message_columns else ""
-    conn.execute(f"UPDATE messages SET content = ?{touched} WHERE id = ?",
-                 [turn.text, *([_rails_time(stamp)] if touched else []), turn.raw["id"]])
+    conn.execute(f"UPDATE messages SET content = ?{touched} WHERE id = ? AND coalesce(content, '') IS NOT ?",
+                 [turn.text, *([_rails_time(stamp)] if touched else []), turn.raw["id"], turn.text])
     update_calls(conn, turn, "message_id")
 
 

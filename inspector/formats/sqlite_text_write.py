@@ -2,7 +2,8 @@
 named with `--table/--map`, `llm` before 0.32 (`responses`) and Open WebUI (the `chat` JSON).
 
 An edited turn's text replaces its content; a repaired argument or a renamed call replaces the
-stored one where the schema stores calls (`llm`'s old `tool_calls`, Open WebUI's details tags);
+stored one where the schema stores calls (`llm`'s old `tool_calls`, Open WebUI's details tags),
+and the results answering a renamed call take its name (`llm`'s old `tool_results`);
 Open WebUI's newer `chat_message` mirror rows get the same repaired content. None of these has a
 place for a call recovered from text, so such calls are recorded in `inspector_fixes` only, and
 the audit row says so.
@@ -36,6 +37,9 @@ def write_session(conn: sqlite3.Connection, session: Session, fixes: list[Applie
     elif source.format == sqlite_llm_legacy.NAME:
         table = "responses"
         for turn in _edited(session):
+            if turn.raw["column"] == "results":  # results answering a renamed call
+                _rename_results(conn, turn)
+                continue
             conn.execute(f"UPDATE responses SET {quote(turn.raw['column'])} = ? WHERE id = ?", [turn.text, turn.raw["id"]])
             update_calls(conn, turn, "response_id")
     else:
@@ -47,8 +51,18 @@ def write_session(conn: sqlite3.Connection, session: Session, fixes: list[Applie
             for fix in fixes]
 
 
+def _rename_results(conn: sqlite3.Connection, turn: Turn) -> None:
+    """Give `llm`'s old `tool_results` rows sent with a response the names of the calls they
+    answer (by call id), as a renamed call now names its tool."""
+    for result in turn.tool_results:
+        if result.call_id is not None and result.name is not None:
+            conn.execute("UPDATE tool_results SET name = ? WHERE response_id = ? AND tool_call_id = ?",
+                         [result.name, turn.raw["id"], result.call_id])
+
+
 def _write_open_webui(conn: sqlite3.Connection, session: Session, stamp: str) -> None:
-    edited = {turn.raw["id"]: turn for turn in _edited(session)}
+    # a results turn is the same message's details tags, which name the call and its result at once
+    edited = {turn.raw["id"]: turn for turn in _edited(session) if not turn.raw.get("results")}
     if not edited:
         return
     chat = json.loads(conn.execute("SELECT chat FROM chat WHERE id = ?", [session.session_id]).fetchone()[0])
