@@ -188,7 +188,10 @@ class PickerScreen(Screen[None]):
                 self._scanned[key] = cells
                 continue
             for column, cell in zip((findings, turns, format_name), cells):
-                table.update_cell(key, column, cell, update_width=True)  # "scanning…" was narrower
+                # Only a cell wider than its column widens it: for a narrower one DataTable would
+                # measure every cell of the column again (a second's stall for a few hundred rows).
+                wider = cell.cell_len > table.columns[column].content_width
+                table.update_cell(key, column, cell, update_width=wider)
         self.query_one(ProgressBar).advance(len(filled))
 
     def _add_failure(self, path: Path, error: str) -> None:
