@@ -211,3 +211,16 @@ def test_the_app_export_writes_the_new_name_of_a_gemini_response(tmp_path):
     assert contents[6]["parts"][0]["functionResponse"]["name"] == "get_weather"
     assert len(outcome.audit.read_text().splitlines()) == 1
     assert path.read_bytes() == before
+
+
+def test_openai_rename_reaches_its_call_past_an_entry_without_a_function_name(tmp_path, capsys):
+    def nameless_first(document: dict) -> None:  # an entry the reader skips, before the misnamed call
+        document["messages"][14]["tool_calls"].insert(0, {"id": "call_e0", "type": "function", "function": {"arguments": "{}"}})
+
+    path, before = _sample(tmp_path, "analyst-agent.openai.json", nameless_first)
+    out = tmp_path / "fixed.json"
+    _fix(path, out)
+    stored, original = json.loads(out.read_text())["messages"][14]["tool_calls"], json.loads(before)["messages"][14]["tool_calls"]
+    assert stored[0] == original[0]
+    assert stored[1] == {**original[1], "function": {**original[1]["function"], "name": "send_email"}}
+    assert _unknown_tools(out) == []

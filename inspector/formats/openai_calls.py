@@ -22,14 +22,16 @@ def read_tool_calls(stored: Any) -> tuple[ToolCall, ...]:
 
 def with_repaired_calls(stored: list[Any], calls: tuple[ToolCall, ...]) -> list[Any]:
     """The stored list with each call a repair changed written back: replaced arguments (a
-    different `arguments_raw` object) as a JSON string, a new name as the function's name; other
-    entries are kept as they are."""
+    different `arguments_raw` object) as a JSON string, a new name as the function's name. The
+    calls pair with the entries `read_tool_calls` read them from; other entries are kept as they are."""
+    remaining = iter(calls)
     out = []
-    for index, record in enumerate(stored):
-        call = calls[index] if index < len(calls) else None
+    for record in stored:
         function = record.get("function") if isinstance(record, dict) else None
-        if call is not None and isinstance(function, dict):
-            record = {**record, "function": repaired_function(function, call)} if _changed(function, call) else record
+        if isinstance(function, dict) and isinstance(function.get("name"), str):
+            call = next(remaining, None)
+            if call is not None and _changed(function, call):
+                record = {**record, "function": repaired_function(function, call)}
         out.append(record)
     return out
 
