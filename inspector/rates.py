@@ -116,7 +116,8 @@ def rate_lines(rates: dict[str, Any]) -> list[str]:
     def line(label: str, entry: dict[str, Any], every: bool = False) -> str:
         kinds = ", ".join(f"{kind} {v['count']} ({v['per_100_calls']:.2f})" for kind, v in entry["kinds"].items()
                           if entry["calls"] and (every or v["count"]))
-        return f"  {preview(label, 40):<24} {entry['calls']} calls" + (f": {kinds}" if kinds else "")
+        calls = f"{entry['calls']} call{'s' if entry['calls'] != 1 else ''}"
+        return f"  {preview(label, 40):<24} {calls}" + (f": {kinds}" if kinds else "")
     total = rates["total"]
     lines = ["Rates (count, per 100 tool calls)", line("all sessions", total, every=True)]
     for group, prefix in (("by_model", "model"), ("by_tool", "tool")):

@@ -67,9 +67,10 @@ def _kind_lines(summaries: Sequence[SessionSummary]) -> list[str]:
         for finding in summary.findings:
             counts.setdefault(finding.kind, []).append(finding)
     lines = []
+    width = max([16, *map(len, counts)])  # the kinds' counts in one column
     for kind, findings in sorted(counts.items()):
         not_run = sum(f.executed is False for f in findings)
         ran = sum(f.executed is True for f in findings)
         detail = f"  ({not_run} not executed, {ran} ran)" if not_run or ran else ""
-        lines.append(f"  {kind:<16} {len(findings)}{detail}")
+        lines.append(f"  {kind:<{width}} {len(findings)}{detail}")
     return lines
