@@ -139,11 +139,17 @@ def test_a_name_unlike_every_tool_offers_no_fix(tmp_path):
     assert finding.fix is None and "save_memory's name is too unlike the called one" in finding.message
 
 
-def test_a_call_without_id_offers_no_fix(tmp_path):
+def test_a_call_without_id_is_renamed_with_the_result_that_names_it(tmp_path, capsys):
     path = tmp_path / "session.json"
-    _gemini(path, "save_memories", ARGS, call_id=None)
+    _gemini(path, "save_memories", ARGS, call_id=None)  # Gemini pairs a response with its call by name
     (finding,) = _unknown(path)
-    assert finding.fix is None and "the call has no id, so its result is matched to it by name" in finding.message
+    assert finding.fix is not None and "its result, matched by name, is renamed too" in finding.message
+    out = tmp_path / "fixed.json"
+    assert main(["fix", str(path), "--accept", "unknown-tool", "-o", str(out)]) == 1
+    contents = json.loads(out.read_text())["contents"]
+    assert contents[1]["parts"][0]["functionCall"] == {"name": "save_memory", "args": ARGS}
+    assert contents[2]["parts"][0]["functionResponse"]["name"] == "save_memory"
+    assert not _unknown(out)
 
 
 def test_a_recovered_call_of_an_unknown_tool_gets_no_fix(write_session):

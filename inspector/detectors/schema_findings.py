@@ -14,7 +14,6 @@ from inspector.detectors.schema_kinds import UNKNOWN_TOOL, Problem
 from inspector.model import Finding, Fix, ToolCall, Turn
 
 NO_REPAIR = "no lossless repair makes the arguments valid"
-NO_ID = "the call has no id, so its result is matched to it by name and would no longer match a renamed call"
 
 
 @dataclass(frozen=True)
@@ -49,8 +48,6 @@ def finding(check: CallCheck, kind: str, severity: str, recovered: bool = False)
     reason = check.reason
     if kind == UNKNOWN_TOOL:
         change = f"rename the call to {check.rename}" if check.rename else None
-        if change and call.id is None and not recovered:
-            change, reason = None, NO_ID
     else:
         own = [text for k, text in check.changes if k == kind]
         other = [f"{text} ({k})" for k, text in check.changes if k != kind]
@@ -61,7 +58,8 @@ def finding(check: CallCheck, kind: str, severity: str, recovered: bool = False)
         message += (" No automatic fix for a call recovered from text: correct it by hand in the review; "
                     f"this would make it valid: {change}.")
     elif kind == UNKNOWN_TOOL:
-        message += f" Fix: {change}, keeping its id and arguments ({reason})."
+        kept = "its id and arguments" if call.id else "its arguments (its result, matched by name, is renamed too)"
+        message += f" Fix: {change}, keeping {kept} ({reason})."
         fix = Fix(rename_calls=((check.index, check.rename),), summary=f"rename the {call.name} call to {check.rename}")
     else:
         message += f" Fix: replace the call's arguments: {change}; the result validates against {call.name}."
