@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Sequence, Union
 
@@ -60,6 +61,11 @@ class ReviewRecord:
     exports: list[dict[str, Any]] | None = None
     executions: dict[tuple[SessionKey, str], tuple[ExecutionResult, ...]] | None = None
     read_by_place: bool = False
+
+
+def timestamp() -> str:
+    """Now, as the review file records a decision or an export: ISO 8601, UTC, to the second."""
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
 def review_path_for(path: Path) -> Path:

@@ -17,7 +17,9 @@ from inspector.edits import Edit, EditedCall, proposal
 from inspector.errors import InspectorError
 from inspector.execute import execute_findings
 from inspector.formats import load_sessions, session_files
-from inspector.review import APPROVED, EDITED, PENDING, SKIPPED, Review, ReviewError
+from inspector.review import Review
+from inspector.review_decisions import ReviewError
+from inspector.review_file import APPROVED, EDITED, PENDING, SKIPPED
 from inspector.scan import scan_file
 
 

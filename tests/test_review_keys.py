@@ -17,8 +17,8 @@ from test_tui_table_map import (CHAT_LOG, JOURNAL, LEEDS, TEMPO, bodies, build_c
                                 play_noting)
 
 from inspector.formats.sqlite_history import load_conversation
-from inspector.review import APPROVED, PENDING, Review
-from inspector.review_file import finding_keys
+from inspector.review import Review
+from inspector.review_file import APPROVED, PENDING, finding_keys
 from inspector.scan import ScanResult, iter_scan
 from inspector.detectors import detect_findings
 from inspector.tui.app import InspectorApp

@@ -15,9 +15,10 @@ from inspector.edits import Edit, proposal
 from inspector.errors import InspectorError
 from inspector.export import describe_audit
 from inspector.preview import preview
-from inspector.review import ExportOutcome, ReviewError
-from inspector.safe_text import neutralise
+from inspector.review_decisions import ReviewError
+from inspector.review_export import ExportOutcome
 from inspector.review_file import SessionKey
+from inspector.safe_text import neutralise
 from inspector.tui.conversations import describe_missing, include_decided
 from inspector.tui.dialogs import Confirm, ExportChoice, ExportDialog
 from inspector.tui.editor import FixEditor

@@ -1,9 +1,10 @@
 """The main screen: the turn list above the selected turn's detail, and the review's keys.
 
-Loading runs in a thread worker that only posts messages: the turns are listed as soon as the
-file is read, the first findings (`inspector.early_scan`) are marked and the first flagged turn
-shown while the detectors run over the whole session, and the full findings then replace them
-(the selection kept). Decisions wait for the full scan. Every decision goes
+The screen lays the widgets out and draws what the review says of the selected turn: its marks,
+the counts bar and the finding's detail. Its other parts are mixed in: loading
+(`inspector.tui.session_loading`, the turns listed before the findings are known), moving
+(`inspector.tui.navigation`), deciding and exporting (`inspector.tui.decisions`) and running
+recovered calls (`inspector.tui.execution`). Decisions wait for the full scan; every decision goes
 through `inspector.review.Review`, which saves the review file at once.
 
 A conversation of an SQLite history is opened by its id: only that conversation is read and
@@ -15,39 +16,33 @@ place, are reported when it opens.
 
 from __future__ import annotations
 
-import gc
 from pathlib import Path
 
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.content import Content
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Input, ProgressBar, Static
 
-from inspector.detectors import detect_findings
-from inspector.early_scan import early_findings
-from inspector.errors import InspectorError
-from inspector.formats import load_sessions
 from inspector.model import SEVERITIES, Finding, Session
 from inspector.preview import preview
-from inspector.review import APPROVED, EDITED, PENDING, SKIPPED, Review
+from inspector.review import Review
+from inspector.review_file import APPROVED, EDITED, PENDING, SKIPPED
 from inspector.safe_text import neutralise
-from inspector.scan import ScanResult
 from inspector.tui.commands import ScreenKeys
-from inspector.tui.conversations import (NamedTable, decision_warnings, index_of_session, is_database,
-                                         open_conversation)
+from inspector.tui.conversations import NamedTable
 from inspector.tui.decisions import DecisionActions
+from inspector.tui.detail import FindingView, TurnDetail
 from inspector.tui.execution import ExecuteAction
 from inspector.tui.navigation import NavigationActions
-from inspector.tui.detail import FindingView, TurnDetail
+from inspector.tui.session_loading import SessionLoading
 from inspector.tui.status_bar import status_line
 from inspector.tui.turn_list import TurnList, TurnMark
 
 
-class ReviewScreen(NavigationActions, DecisionActions, ExecuteAction, Screen[None]):
+class ReviewScreen(SessionLoading, NavigationActions, DecisionActions, ExecuteAction, Screen[None]):
     """Step through one session's flagged turns and decide on each finding."""
 
     COMMANDS = {ScreenKeys}
@@ -91,36 +86,6 @@ class ReviewScreen(NavigationActions, DecisionActions, ExecuteAction, Screen[Non
     ReviewScreen #search { width: 1fr; }
     """
 
-    class Loaded(Message):
-        """The file is read: its sessions are known, findings are not yet."""
-
-        def __init__(self, sessions: list[Session]) -> None:
-            super().__init__()
-            self.sessions = sessions
-
-    class Early(Message):
-        """The first findings of the session shown, known before the whole session is scanned."""
-
-        def __init__(self, findings: list[Finding]) -> None:
-            super().__init__()
-            self.findings = findings
-
-    class Ready(Message):
-        """The detectors have run and the review (with any saved decisions) is open; `warnings` say
-        which saved decisions may be misplaced or can no longer be applied."""
-
-        def __init__(self, review: Review, warnings: list[str]) -> None:
-            super().__init__()
-            self.review = review
-            self.warnings = warnings
-
-    class Failed(Message):
-        """Loading or exporting failed; `error` is one line for the person."""
-
-        def __init__(self, error: str) -> None:
-            super().__init__()
-            self.error = error
-
     def __init__(self, path: Path, session: int | None = None, conversation: str | None = None,
                  named: NamedTable = NamedTable()) -> None:
         """`session`: the index of the session to show among the file's (None: the first flagged);
@@ -156,78 +121,6 @@ class ReviewScreen(NavigationActions, DecisionActions, ExecuteAction, Screen[Non
     def on_mount(self) -> None:
         self.query_one(TurnList).focus()
         self._load()
-
-    # ---- loading -------------------------------------------------------------------------------
-
-    @work(thread=True, exclusive=True, group="load")
-    def _load(self) -> None:
-        """Read the file, list its turns, run the detectors and open the review (in a thread)."""
-        try:
-            conversations = None
-            if self.conversation is not None and is_database(self.path):
-                session, place, conversations = open_conversation(self.path, self.conversation, self.named)
-                sessions, self._place, self.session_index = [session], (place, len(conversations)), 0
-            else:
-                sessions = load_sessions(self.path)
-                if self.conversation is not None:
-                    self.session_index = index_of_session(self.path, sessions, self.conversation)
-            self.post_message(self.Loaded(sessions))
-            if self.session_index is not None or len(sessions) == 1:
-                self.post_message(self.Early(early_findings(sessions[self.session_index or 0])))
-            results = [ScanResult(session, detect_findings(session)) for session in sessions]
-            review = Review.open(self.path, results, conversations=conversations)
-            self.post_message(self.Ready(review, decision_warnings(review, conversations)))
-        except InspectorError as error:
-            self.post_message(self.Failed(str(error)))
-
-    def on_review_screen_loaded(self, event: Loaded) -> None:
-        self._show_session(event.sessions[self.session_index or 0])
-        self.query_one("#loading-label", Static).update(Content(f"Scanning {neutralise(self.path.name)} for findings…"))
-
-    def on_review_screen_early(self, event: Early) -> None:
-        if self.review is None and event.findings:
-            self._early = event.findings
-            self._index_findings(event.findings)
-            self.query_one(TurnList).select_position(self._flagged[0])
-            self._refresh()
-
-    def _index_findings(self, findings: list[Finding]) -> None:
-        self._by_turn = {}
-        for index, finding in enumerate(findings):
-            self._by_turn.setdefault(finding.turn, []).append(index)
-        self._flagged = sorted(self._by_turn)
-
-    def on_review_screen_ready(self, event: Ready) -> None:
-        # The session's objects live as long as the screen: leave them out of the collector's full
-        # passes, which on a 200,000-turn session stall a key press by ~70 ms every few presses.
-        gc.freeze()
-        self.review = review = event.review
-        self.app.reviews[review.path] = review
-        for warning in event.warnings:
-            self._tell(warning, title="Saved decisions", severity="warning", timeout=20)
-        if self.session_index is None:
-            self.session_index = next((i for i, r in enumerate(review.results) if r.findings), 0)
-        if self.session is not review.results[self.session_index].session:
-            self._show_session(review.results[self.session_index].session)
-        shown_early, self._early = bool(self._early), []
-        self._index_findings(review.findings(self.session_index))
-        self.query_one("#loading").add_class("-done")
-        turns = self.query_one(TurnList)
-        if self._flagged and not shown_early:  # else the person may have moved on: keep their turn
-            turns.select_position(self._flagged[0])
-        self._refresh()
-        if shown_early and turns.flagged_only:  # chosen during the scan: list the turns flagged since
-            turns.set_flagged_only(True)
-
-    def on_review_screen_failed(self, event: Failed) -> None:
-        self.query_one("#loading").add_class("-done")
-        self.query_one("#bar", Static).update(Content.styled(neutralise(event.error), "bold $text-error"))
-        self._tell(event.error, title="Could not open", severity="error", timeout=10)
-
-    def _show_session(self, session: Session) -> None:
-        self.session = session
-        self.query_one(TurnList).show_turns(session.turns)
-        self._refresh()
 
     # ---- what is shown -------------------------------------------------------------------------
 

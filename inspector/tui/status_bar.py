@@ -7,7 +7,7 @@ from pathlib import Path
 from textual.content import Content
 
 from inspector.model import Session
-from inspector.review import Counts
+from inspector.review_decisions import Counts
 from inspector.safe_text import neutralise
 
 MUTED = "$text-muted"
