@@ -12,26 +12,18 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
 from conftest import SESSIONS
+from test_review_keys import reviewed
 from test_tui_database import play, until
 from test_tui_picker import rows
 from test_tui_table_map import CHAT_LOG, JOURNAL, LEEDS, build_chat_log
 
 from inspector.tui.app import InspectorApp
-from inspector.tui.review_screen import ReviewScreen
 
 HOSTILE = "\x1b]0;owned\x07[b]leeds[/b]"  # retitles the terminal if sent; markup if parsed
 
 
 def bar(pilot: Pilot) -> str:
     return str(pilot.app.screen.query_one("#bar", Static).visual)
-
-
-async def reviewing(pilot: Pilot) -> ReviewScreen:
-    review = pilot.app.screen
-    assert isinstance(review, ReviewScreen)
-    await until(pilot, lambda: review.review is not None)
-    await pilot.pause()
-    return review
 
 
 def test_a_database_conversation_opened_from_the_picker_shows_its_id_neutralised(tmp_path: Path):
@@ -42,7 +34,7 @@ def test_a_database_conversation_opened_from_the_picker_shows_its_id_neutralised
         await until(pilot, lambda: picker.query_one(DataTable).row_count == 2)
         assert [row[1] for row in rows(picker.query_one(DataTable))] == ["\\x1b]0;owned\\x07[b]leeds[/b]", "journal"]
         await pilot.press("enter")
-        await reviewing(pilot)
+        await reviewed(pilot)
         assert bar(pilot).startswith("app.db · table · session 1 of 2 · id \\x1b]0;owned\\x07[b]leeds[/b] · 2 turns")
         assert "\x1b" not in bar(pilot) and "\x07" not in bar(pilot)
 
@@ -54,11 +46,11 @@ def test_a_session_files_session_with_an_id_shows_it_and_one_without_does_not(tm
     shutil.copy(SESSIONS / "memory-agent.openai.json", tmp_path / "memory.json")
 
     async def dump(pilot: Pilot) -> None:
-        await reviewing(pilot)
+        await reviewed(pilot)
         assert " · id ui_run_764686752e2f · " in bar(pilot)
 
     async def no_id(pilot: Pilot) -> None:
-        await reviewing(pilot)
+        await reviewed(pilot)
         assert bar(pilot).startswith("memory.json · openai · 35 turns")
 
     play(InspectorApp(tmp_path / "run.dump.json"), dump)
@@ -69,7 +61,7 @@ def test_the_second_session_of_a_jsonl_file_shows_its_place_and_id(tmp_path: Pat
     path = Path(shutil.copy(SESSIONS / "finetune.openai.jsonl", tmp_path / "finetune.jsonl"))
 
     async def scenario(pilot: Pilot) -> None:
-        await reviewing(pilot)  # the first session with findings: the second line
+        await reviewed(pilot)  # the first session with findings: the second line
         assert "finetune.jsonl · openai · session 2 of 3 · id line 2 · " in bar(pilot)
 
     play(InspectorApp(path), scenario)
@@ -85,7 +77,7 @@ def test_a_long_id_on_several_lines_is_one_line_cut_short(tmp_path: Path):
     path.write_text(json.dumps(document), encoding="utf-8")
 
     async def scenario(pilot: Pilot) -> None:
-        await reviewing(pilot)
+        await reviewed(pilot)
         assert f" · id run {'x' * 35}… · " in bar(pilot)
         assert "\n" not in bar(pilot)
 
