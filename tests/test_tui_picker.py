@@ -73,9 +73,36 @@ def test_picker_lists_every_session_with_format_turns_and_findings_and_opens_one
         await pilot.press("up", "up", "up", "enter")  # the unreadable file: said, nothing opened
         await pilot.pause()
         assert pilot.app.screen is screen
-        assert [n.message for n in pilot.app._notifications] == ["broken.json could not be read"]
+        assert [(n.title, n.message) for n in pilot.app._notifications] == [
+            ("broken.json could not be read", f"{samples / 'broken.json'}: line 1 column 6: invalid JSON (Expecting ',' delimiter)")]
 
     run(InspectorApp(samples), scenario)
+
+
+def test_enter_on_an_unreadable_file_says_why_in_full_as_plain_text(tmp_path: Path):
+    hostile = tmp_path / "notes\x1b]0;owned\x07[b].json"  # a name that retitles the terminal if sent
+    hostile.write_text('{"messages": [{"role": "user", "content": "' + "x" * 200, encoding="utf-8")
+    shutil.copy(SESSIONS / "clean.openai.json", tmp_path / "clean.json")
+    shown = "notes\\x1b]0;owned\\x07[b].json"
+
+    async def play() -> None:
+        async with InspectorApp(tmp_path).run_test(size=(120, 40), notifications=True) as pilot:
+            await pilot.app.workers.wait_for_complete()
+            await pilot.pause()
+            table = pilot.app.screen.query_one(DataTable)
+            reason = str(table.get_row_at(1)[2])
+            assert rows(table)[1][4] == "unreadable"
+            await pilot.press("down", "enter")
+            await pilot.pause()
+            assert isinstance(pilot.app.screen, PickerScreen)
+            [note] = pilot.app._notifications
+            assert note.title == f"{shown} could not be read"
+            assert note.message == reason == f"{tmp_path / shown}: line 1 column 43: invalid JSON (Unterminated string starting at)"
+            await pilot.pause()
+            toast = str(pilot.app.screen.query_one("Toast").render())
+            assert toast == f"{note.title}\n{note.message}"  # as it is: no markup read, no escape sent
+
+    asyncio.run(play())
 
 
 def test_a_session_file_opens_straight_in_review_and_escape_lists_its_sessions(samples: Path):

@@ -196,7 +196,7 @@ class PickerScreen(Screen[None]):
 
     def _add_failure(self, path: Path, error: str) -> None:
         key = f"-1:{path}"
-        self._targets[key] = RowTarget(path, None)
+        self._targets[key] = RowTarget(path, None, error=error)
         self.query_one(DataTable).add_row(Text(neutralise(path.name)), Text(""), Text(neutralise(error), style="red"),
                                           Text(""), Text("unreadable", style="bold red"), key=key)
         self.query_one(ProgressBar).advance(1)
@@ -212,11 +212,12 @@ class PickerScreen(Screen[None]):
             self._open(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
 
     def _open(self, key: str | None) -> None:
-        path, session, conversation = self._targets[key]
+        path, session, conversation, error = self._targets[key]
         if conversation is not None:
             self.app.push_screen(ReviewScreen(path, conversation=conversation, named=self.named))
-        elif session is None:
-            self.notify(f"{neutralise(path.name)} could not be read", severity="error", markup=False)
+        elif session is None:  # the scan's line in full: the row cuts it off
+            self.notify(neutralise(error), title=f"{neutralise(path.name)} could not be read", severity="error",
+                        timeout=10, markup=False)
         else:
             self.app.push_screen(ReviewScreen(path, session))
 
@@ -227,11 +228,13 @@ class PickerScreen(Screen[None]):
 
 class RowTarget(NamedTuple):
     """What Enter on a picker row opens: the session at `session` in the file at `path`, or the
-    database's conversation `conversation`; nothing (the file is unreadable) when both are None."""
+    database's conversation `conversation`; nothing when both are None: the file is unreadable,
+    for the reason `error` (the line the scan gave)."""
 
     path: Path
     session: int | None
     conversation: str | None = None
+    error: str = ""
 
 
 def _row(path: Path, index: int, result: ScanResult, sessions: int) -> tuple[str, RowTarget, tuple[Text, ...]]:
