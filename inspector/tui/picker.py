@@ -1,9 +1,9 @@
 """The picker: every session of some files, with its format, turn count and findings by kind.
 
 Files are scanned one by one in a thread worker; each row appears as soon as its file is done,
-under a progress bar. Only each session's summary (format, turn count, findings by kind) is kept,
-so a directory of big files is not held in memory; Enter opens the session in the review screen,
-which loads and scans it again.
+under a progress bar. Only each session's summary (format, turn count, findings by kind) is kept
+(`inspector.tui.picker_rows`), so a directory of big files is not held in memory; Enter opens the
+session in the review screen, which loads and scans it again.
 
 An SQLite history's conversations are listed at once (id and message count, counted by SQLite),
 then scanned one at a time, their rows filled in as they go (a few times a second); a row opens
@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import threading
 import time
-from collections import Counter, deque
+from collections import deque
 from contextlib import closing
 from pathlib import Path
-from typing import Callable, NamedTuple
+from typing import Callable
 
 from rich.text import Text
 from textual import events, on, work
@@ -30,10 +30,11 @@ from textual.worker import get_current_worker
 
 from inspector.errors import InspectorError
 from inspector.safe_text import neutralise
-from inspector.scan import ScanResult, scan_file
+from inspector.scan import scan_file
 from inspector.tui.commands import ScreenKeys, help_rows
 from inspector.tui.conversations import NamedTable, is_database, listing, scan_from
 from inspector.tui.help import HelpScreen
+from inspector.tui.picker_rows import RowTarget, result_cells, session_row
 from inspector.tui.review_screen import ReviewScreen
 
 # A table row costs the app's thread about 0.3 ms to add and redrawing the table grows with its rows,
@@ -101,7 +102,7 @@ class PickerScreen(Screen[None]):
             except InspectorError as error:
                 self.app.call_from_thread(self._add_failure, path, str(error))
             else:
-                rows = [_row(path, index, result, len(results)) for index, result in enumerate(results)]
+                rows = [session_row(path, index, result, len(results)) for index, result in enumerate(results)]
                 results = None  # the next file is not scanned while this one is still held
                 self.app.call_from_thread(self._add_rows, rows)
         self.app.call_from_thread(self.query_one("#progress").add_class, "-done")
@@ -224,36 +225,3 @@ class PickerScreen(Screen[None]):
     def action_help(self) -> None:
         """Show every key."""
         self.app.push_screen(HelpScreen(help_rows(self)))
-
-
-class RowTarget(NamedTuple):
-    """What Enter on a picker row opens: the session at `session` in the file at `path`, or the
-    database's conversation `conversation`; nothing when both are None: the file is unreadable,
-    for the reason `error` (the line the scan gave)."""
-
-    path: Path
-    session: int | None
-    conversation: str | None = None
-    error: str = ""
-
-
-def _row(path: Path, index: int, result: ScanResult, sessions: int) -> tuple[str, RowTarget, tuple[Text, ...]]:
-    """The table row of one session (its key, what it opens, and its cells as plain text): all the
-    picker keeps of it."""
-    session = result.session
-    label = session.session_id or (f"{index + 1} of {sessions}" if sessions > 1 else "")
-    return f"{index}:{path}", RowTarget(path, index), (Text(neutralise(path.name)), Text(neutralise(label)),
-                                                      *result_cells(result))
-
-
-def result_cells(result: ScanResult) -> tuple[Text, Text, Text]:
-    """A scanned session's findings by kind, turn count and format, as the picker shows them."""
-    return findings_by_kind(result), Text(f"{len(result.session.turns):,}", justify="right"), Text(result.session.format)
-
-
-def findings_by_kind(result: ScanResult) -> Text:
-    """'3 result-prefix, 1 orphan-call', or 'none' in a muted colour."""
-    counts = Counter(finding.kind for finding in result.findings)
-    if not counts:
-        return Text("none", style="dim")
-    return Text(", ".join(f"{n} {kind}" for kind, n in counts.most_common()))
