@@ -75,7 +75,7 @@ class ReviewScreen(SessionLoading, NavigationActions, DecisionActions, ExecuteAc
         Binding("escape", "back", "Back", tooltip="Clear the search, or go back to the sessions", show=False),
     ]
     DEFAULT_CSS = """
-    ReviewScreen #bar { height: auto; max-height: 2; background: $panel; padding: 0 0 0 1; }
+    ReviewScreen #bar { height: auto; max-height: 3; background: $panel; padding: 0 0 0 1; }
     ReviewScreen #loading { height: 1; }
     ReviewScreen #loading.-done { display: none; }
     ReviewScreen #loading Static { width: auto; padding: 0 1; }
