@@ -85,10 +85,12 @@ class SessionLoading:
             self.post_message(self.Failed(str(error)))
 
     def on_session_loading_loaded(self: ReviewScreen, event: Loaded) -> None:
+        """List the turns of the session shown; the findings are being scanned for."""
         self._show_session(event.sessions[self.session_index or 0])
         self.query_one("#loading-label", Static).update(Content(f"Scanning {neutralise(self.path.name)} for findings…"))
 
     def on_session_loading_early(self: ReviewScreen, event: Early) -> None:
+        """Mark the first findings and show the first flagged turn, unless the review came first."""
         if self.review is None and event.findings:
             self._early = event.findings
             self._index_findings(event.findings)
@@ -102,6 +104,7 @@ class SessionLoading:
         self._flagged = sorted(self._by_turn)
 
     def on_session_loading_ready(self: ReviewScreen, event: Ready) -> None:
+        """Take the review's findings and decisions, keeping the turn shown if the first findings chose it."""
         # The session's objects live as long as the screen: leave them out of the collector's full
         # passes, which on a 200,000-turn session stall a key press by ~70 ms every few presses.
         gc.freeze()
@@ -124,6 +127,7 @@ class SessionLoading:
             turns.set_flagged_only(True)
 
     def on_session_loading_failed(self: ReviewScreen, event: Failed) -> None:
+        """Say in the bar and in a notice why the file could not be opened."""
         self.query_one("#loading").add_class("-done")
         self.query_one("#bar", Static).update(Content.styled(neutralise(event.error), "bold $text-error"))
         self._tell(event.error, title="Could not open", severity="error", timeout=10)
