@@ -20,7 +20,7 @@ from inspector.formats import format_names, session_files
 from inspector.formats.sqlite_table import parse_map
 from inspector.gc_pause import collector_paused
 from inspector.json_report import build_report, encode_json
-from inspector.parallel_scan import MIN_BYTES, ScanRequest, scan_summaries
+from inspector.parallel_scan import MIN_BYTES, ScanRequest, check_jobs, scan_summaries
 from inspector.scan_summary import SessionSummary
 from inspector.text_report import render_report
 
@@ -126,6 +126,7 @@ def _common_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _scan(args: argparse.Namespace) -> int:
+    check_jobs(args.jobs)  # once, before any path: a bad option is not an error of each file
     extra = tuple(load_tools_file(args.tools)) if args.tools else ()
     mapping = parse_map(args.map) if args.map is not None else None
     summaries: list[SessionSummary] = []

@@ -45,8 +45,7 @@ def scan_summaries(request: ScanRequest, only: str | None = None, jobs: int | No
     """The summary of each session of `request.path`, in order (only the session `only` when
     given). `jobs` is the number of processes; None uses every CPU (up to `MAX_WORKERS`) for a
     history file of `MIN_BYTES` or more, and 1 scans in this process alone."""
-    if jobs is not None and jobs < 1:
-        raise InspectorError(f"--jobs: {jobs} is not a positive number of processes")
+    check_jobs(jobs)
     workers = jobs or min(available_cpus(), MAX_WORKERS)
     if only is not None or workers == 1 or not is_sqlite(request.path) or (
             jobs is None and request.path.stat().st_size < MIN_BYTES):
@@ -58,6 +57,12 @@ def scan_summaries(request: ScanRequest, only: str | None = None, jobs: int | No
         yield from map(summarise, iter_scan(*request))
         return
     yield from _in_workers(request, ranges)
+
+
+def check_jobs(jobs: int | None) -> None:
+    """Fail when `--jobs N` is not a positive number of processes."""
+    if jobs is not None and jobs < 1:
+        raise InspectorError(f"--jobs: {jobs} is not a positive number of processes")
 
 
 def available_cpus() -> int:

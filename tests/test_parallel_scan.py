@@ -108,6 +108,10 @@ def test_one_session_and_bad_job_counts(tmp_path, capsys):
     assert code == 1 and [s["session_id"] for s in json.loads(out)["sessions"]] == ["2"]
     code, out, err = _report(capsys, "--jobs", "0", path)
     assert code == 2 and err == "inspector: error: --jobs: 0 is not a positive number of processes\n"
+    # checked once, before any file is read: one line, no report, whatever else is given
+    for options in (["--json"], ["--session", "2"], []):
+        code, out, err = _report(capsys, "--jobs", "-1", *options, path, path)
+        assert (code, out) == (2, "") and err == "inspector: error: --jobs: -1 is not a positive number of processes\n"
 
 
 @pytest.mark.parametrize(("sizes", "parts", "expected"), [
