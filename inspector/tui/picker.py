@@ -105,8 +105,7 @@ class PickerScreen(Screen[None]):
                 rows = [session_row(path, index, result, len(results)) for index, result in enumerate(results)]
                 results = None  # the next file is not scanned while this one is still held
                 self.app.call_from_thread(self._add_rows, rows)
-        self.app.call_from_thread(self.query_one("#progress").add_class, "-done")
-        self.scanned.set()
+        self.app.call_from_thread(self._scan_done)
 
     def _scan_database(self, path: Path) -> None:
         """List the database's conversations, then scan them one by one while the picker is shown."""
@@ -139,9 +138,15 @@ class PickerScreen(Screen[None]):
                         if not self._shown.is_set():
                             break
         except InspectorError as error:
-            self.app.call_from_thread(self.notify, f"{error} (scanning stopped)", severity="error", markup=False)
+            self.app.call_from_thread(self.notify, neutralise(f"{error} (scanning stopped)"), severity="error",
+                                      markup=False)
         if filled:
             self.app.call_from_thread(self._fill_rows, filled)
+
+    def _scan_done(self) -> None:
+        """Hide the progress bar: every session of every file is scanned."""
+        self.query_one("#progress").add_class("-done")
+        self.scanned.set()
 
     def _add_rows(self, rows: list[tuple[str, RowTarget, tuple[Text, ...]]]) -> None:
         self._show_more(len(self._waiting))  # a database listed before: all its rows first
