@@ -194,13 +194,21 @@ def has_table(conn: sqlite3.Connection, name: str) -> bool:
     return conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [name]).fetchone() is not None
 
 
+def stored_rows(conn: sqlite3.Connection, table: str, owner: str, owner_id: Any) -> list[Any]:
+    """The ids of the rows of `table` (`tool_calls` or `tool_results`) whose column `owner` is
+    `owner_id`, in id order: the order the readers give a turn its calls and results in, so the
+    nth call of a turn is the nth row, whatever its `tool_call_id` (none, or one shared)."""
+    return [row for (row,) in conn.execute(f"SELECT id FROM {quote(table)} WHERE {quote(owner)} = ? ORDER BY id",
+                                           [owner_id])]
+
+
 def update_calls(conn: sqlite3.Connection, turn: Turn, owner: str) -> None:
     """Give each stored call of an edited turn its name (a renamed call) and its arguments when a
     repair replaced them, in a `tool_calls` table whose column `owner` holds the turn's row id."""
-    for call in turn.tool_calls:
+    for row, call in zip(stored_rows(conn, "tool_calls", owner, turn.raw["id"]), turn.tool_calls):
         arguments = json.dumps(call.arguments_raw, ensure_ascii=False) if isinstance(call.arguments_raw, dict) else None
-        conn.execute(f"UPDATE tool_calls SET name = ?, arguments = coalesce(?, arguments) "
-                     f"WHERE {quote(owner)} = ? AND tool_call_id = ?", [call.name, arguments, turn.raw["id"], call.id])
+        conn.execute("UPDATE tool_calls SET name = ?, arguments = coalesce(?, arguments) WHERE id = ?",
+                     [call.name, arguments, row])
 
 
 def quote(identifier: str) -> str:

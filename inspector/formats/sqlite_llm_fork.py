@@ -44,13 +44,12 @@ def write_session(conn: sqlite3.Connection, session: Session, fixes: list[Applie
     parent: str | None = None
     forked = False
     renamed: dict[str, str] = {}  # original message hash -> its hash in the fork
-    tool_names: dict[str, str] = {}  # id of a call a fix renamed -> its new name, for the results answering it
     for turn in session.turns:
         if turn.raw is not None and not turn.edited and not forked:
             parent = turn.raw["hash"]
             continue
         forked = True
-        message = _stored_message(conn, turn, tool_names) if turn.raw is not None else _new_message(turn)
+        message = _stored_message(conn, turn) if turn.raw is not None else _new_message(turn)
         parent = _store(conn, message, parent)
         if turn.raw is not None:
             renamed[turn.raw["hash"]] = parent
@@ -85,10 +84,9 @@ def _copy_turns(conn: sqlite3.Connection, original: str, fork: str, renamed: dic
                          "FROM turn_tools WHERE turn_id = ?", [values["id"], old_id])
 
 
-def _stored_message(conn: sqlite3.Connection, turn: Turn, tool_names: dict[str, str]) -> dict[str, Any]:
-    """The message of an original turn as `llm` hashes it, with the turn's repaired text and
-    arguments; `tool_names` gains the calls it renames and gives the new name of the calls its
-    results answer."""
+def _stored_message(conn: sqlite3.Connection, turn: Turn) -> dict[str, Any]:
+    """The message of an original turn as `llm` hashes it, with the turn's repaired text, calls
+    and result names."""
     role, metadata = conn.execute("SELECT role, provider_metadata FROM messages WHERE hash = ?", [turn.raw["hash"]]).fetchone()
     parts = []
     for kind, text, payload in conn.execute("SELECT type, text, payload FROM parts WHERE message_hash = ? ORDER BY position",
@@ -102,10 +100,7 @@ def _stored_message(conn: sqlite3.Connection, turn: Turn, tool_names: dict[str, 
             part["text"] = text
         parts.append(part)
     if turn.edited:
-        _repair_parts(parts, turn, tool_names)
-    for part in parts:  # `llm` names a result after the tool called, as the renamed call now names it
-        if part["type"] == "tool_result" and part.get("tool_call_id") in tool_names:
-            part["name"] = tool_names[part["tool_call_id"]]
+        _repair_parts(parts, turn)
     message: dict[str, Any] = {"role": role, "parts": parts}
     metadata = json.loads(metadata) if metadata else None
     if metadata:
@@ -113,20 +108,32 @@ def _stored_message(conn: sqlite3.Connection, turn: Turn, tool_names: dict[str, 
     return message
 
 
-def _repair_parts(parts: list[dict[str, Any]], turn: Turn, tool_names: dict[str, str]) -> None:
+def _repair_parts(parts: list[dict[str, Any]], turn: Turn) -> None:
+    """Give an edited message's parts the turn's text, its calls' names and arguments and its
+    results' names (`llm` names a result after the tool called, so it follows a renamed call).
+    The nth `tool_call` (`tool_result`) part is the turn's nth call (result), as `sqlite_llm`
+    read them, whatever its `tool_call_id`; calls a repair gave the message (a reply that was only
+    the leaked call) are added after its parts."""
     texts = [part for part in parts if part["type"] == "text"]
-    for part, text in zip(texts, spread_text([part.get("text", "") for part in texts], turn.text)):
+    spread = spread_text([part.get("text", "") for part in texts], turn.text)
+    emptied = [part for part, text in zip(texts, spread) if part.get("text") and not text]  # APIs reject empty text
+    for part, text in zip(texts, spread):
         part["text"] = text
+    parts[:] = [part for part in parts if not any(part is gone for gone in emptied)]
     if not texts and turn.text:
         parts.insert(0, {"type": "text", "text": turn.text})
-    calls = {call.id: call for call in turn.tool_calls}
+    calls, results = iter(turn.tool_calls), iter(turn.tool_results)
     for part in parts:
-        call = calls.get(part.get("tool_call_id")) if part["type"] == "tool_call" else None
+        call = next(calls, None) if part["type"] == "tool_call" else None
         if call is not None:
             if part.get("name") != call.name:  # a renamed call keeps its id and arguments
-                part["name"] = tool_names[call.id] = call.name
+                part["name"] = call.name
             if isinstance(call.arguments_raw, dict):  # arguments a repair replaced
                 part["arguments"] = call.arguments_raw
+        result = next(results, None) if part["type"] == "tool_result" else None
+        if result is not None and result.name is not None and part.get("name") not in (None, result.name):
+            part["name"] = result.name
+    parts.extend(_call_part(call) for call in calls)
 
 
 def _new_message(turn: Turn) -> dict[str, Any]:

@@ -18,8 +18,8 @@ from typing import Any
 
 from inspector.formats.base import arguments_as_json
 from inspector.formats.sqlite_audit import AuditRow, fixed_row
-from inspector.formats.sqlite_db import quote, update_calls
-from inspector.model import Session, Turn
+from inspector.formats.sqlite_db import quote, stored_rows, update_calls
+from inspector.model import Session, ToolCall, Turn
 from inspector.repair import AppliedFix
 
 TABLE = "messages"
@@ -36,11 +36,18 @@ def write_session(conn: sqlite3.Connection, session: Session, fixes: list[Applie
     for turn in session.turns:
         if turn.raw is not None:
             previous, added = _message(conn, turn.raw["id"]), 0
-            for call in turn.tool_calls:
-                if call.id is not None:
-                    call_rows.setdefault(call.id, _call_row(conn, turn.raw["id"], call.id))
             if turn.edited:
-                _update(conn, turn, message_columns, call_columns, stamp)
+                _update(conn, turn, message_columns, stamp)
+            rows = stored_rows(conn, "tool_calls", "message_id", turn.raw["id"]) if turn.tool_calls else []
+            for index, call in enumerate(turn.tool_calls):
+                if index < len(rows):
+                    row = rows[index]
+                else:  # the reply was only the leaked call: this message now makes it
+                    row = _insert_call(conn, call_columns, call, turn.raw["id"], previous.get("created_at"),
+                                       session.session_id)
+                    notes.setdefault(turn.position, []).append(f"call {call.name} as tool_calls row {row}")
+                if call.id is not None:
+                    call_rows.setdefault(call.id, row)
             continue
         added += 1
         created = _after(previous.get("created_at") if previous else None, added)
@@ -49,11 +56,7 @@ def write_session(conn: sqlite3.Connection, session: Session, fixes: list[Applie
         if turn.tool_calls:
             message_id = _insert(conn, "messages", message_columns, {**base, "role": "assistant", "content": ""})
             for call in turn.tool_calls:
-                stored = _unique_call_id(conn, call.id or "call_inspector", session.session_id)
-                call_rows[call.id] = _insert(conn, "tool_calls", call_columns, {
-                    "message_id": message_id, "tool_call_id": stored, "name": call.name,
-                    "arguments": json.dumps(call.arguments or {}, ensure_ascii=False),
-                    "created_at": created, "updated_at": created})
+                call_rows[call.id] = _insert_call(conn, call_columns, call, message_id, created, session.session_id)
                 notes.setdefault(turn.position, []).append(f"call {call.name} as tool_calls row {call_rows[call.id]}")
         for result in turn.tool_results:
             row = _insert(conn, "messages", message_columns, {**base, "role": "tool",
@@ -64,7 +67,7 @@ def write_session(conn: sqlite3.Connection, session: Session, fixes: list[Applie
             for fix in fixes]
 
 
-def _update(conn: sqlite3.Connection, turn: Turn, message_columns: set[str], call_columns: set[str], stamp: str) -> None:
+def _update(conn: sqlite3.Connection, turn: Turn, message_columns: set[str], stamp: str) -> None:
     """Write an edited message's text, when it changed (a `tool` message answering a renamed call
     is edited only in name, which its call's row holds), and its calls."""
     touched = ", updated_at = ?" if "updated_at" in message_columns else ""
@@ -78,9 +81,13 @@ def _message(conn: sqlite3.Connection, message_id: Any) -> dict[str, Any]:
     return dict(zip([column[0] for column in cursor.description], cursor.fetchone()))
 
 
-def _call_row(conn: sqlite3.Connection, message_id: Any, call_id: str) -> int | None:
-    row = conn.execute("SELECT id FROM tool_calls WHERE message_id = ? AND tool_call_id = ?", [message_id, call_id]).fetchone()
-    return row[0] if row else None
+def _insert_call(conn: sqlite3.Connection, columns: set[str], call: ToolCall, message_id: Any, created: Any,
+                 chat_id: str | None) -> int:
+    """Store a recovered call as a `tool_calls` row of the message `message_id`; its row id."""
+    return _insert(conn, "tool_calls", columns, {
+        "message_id": message_id, "tool_call_id": _unique_call_id(conn, call.id or "call_inspector", chat_id),
+        "name": call.name, "arguments": json.dumps(call.arguments or {}, ensure_ascii=False),
+        "created_at": created, "updated_at": created})
 
 
 def _chat_id(conn: sqlite3.Connection, session: Session, previous: dict[str, Any] | None) -> Any:

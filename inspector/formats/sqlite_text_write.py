@@ -18,7 +18,7 @@ from typing import Any
 
 from inspector.formats import sqlite_elia, sqlite_llm_legacy, sqlite_open_webui, sqlite_table
 from inspector.formats.sqlite_audit import AuditRow, fixed_row
-from inspector.formats.sqlite_db import SqliteSource, has_table, json_or_none, quote, update_calls
+from inspector.formats.sqlite_db import SqliteSource, has_table, json_or_none, quote, stored_rows, update_calls
 from inspector.formats.sqlite_open_webui import repaired_content, shown_messages
 from inspector.model import Session, Turn
 from inspector.repair import AppliedFix
@@ -53,11 +53,10 @@ def write_session(conn: sqlite3.Connection, session: Session, fixes: list[Applie
 
 def _rename_results(conn: sqlite3.Connection, turn: Turn) -> None:
     """Give `llm`'s old `tool_results` rows sent with a response the names of the calls they
-    answer (by call id), as a renamed call now names its tool."""
-    for result in turn.tool_results:
-        if result.call_id is not None and result.name is not None:
-            conn.execute("UPDATE tool_results SET name = ? WHERE response_id = ? AND tool_call_id = ?",
-                         [result.name, turn.raw["id"], result.call_id])
+    answer, as a renamed call now names its tool."""
+    for row, result in zip(stored_rows(conn, "tool_results", "response_id", turn.raw["id"]), turn.tool_results):
+        if result.name is not None:
+            conn.execute("UPDATE tool_results SET name = ? WHERE id = ?", [result.name, row])
 
 
 def _write_open_webui(conn: sqlite3.Connection, session: Session, stamp: str) -> None:
