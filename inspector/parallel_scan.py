@@ -16,6 +16,7 @@ import signal
 import sys
 from contextlib import closing
 from itertools import chain, islice
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Iterator, NamedTuple
 
@@ -99,15 +100,56 @@ def scan_range(request: ScanRequest, start: int, count: int) -> tuple[list[Sessi
     return summaries, None
 
 
+class _Worker(NamedTuple):
+    """A process scanning one range of conversations, and the end of the pipe its answer comes through."""
+
+    process: multiprocessing.process.BaseProcess
+    answer: Connection
+    start: int
+    count: int
+
+
 def _in_workers(request: ScanRequest, ranges: list[tuple[int, int]]) -> Iterator[SessionSummary]:
-    # Workers ignore Ctrl-C: this process gets it, and leaving the block stops every worker.
-    with _context().Pool(len(ranges) - 1, signal.signal, (signal.SIGINT, signal.SIG_IGN)) as pool:
-        pending = [pool.apply_async(scan_range, (request, start, count)) for start, count in ranges[1:]]
-        first = scan_range(request, *ranges[0])
-        for summaries, error in chain([first], (job.get() for job in pending)):
+    """Scan the first range here while a worker process scans each other one; the summaries in order.
+    Workers ignore Ctrl-C: this process gets it, and leaving stops every worker."""
+    context, workers = _context(), []
+    try:
+        for start, count in ranges[1:]:
+            answer, sender = context.Pipe(duplex=False)
+            process = context.Process(target=_scan_and_send, args=(request, start, count, sender), daemon=True)
+            process.start()
+            sender.close()  # the worker's copy is the only one left: its end, if it dies, is seen here
+            workers.append(_Worker(process, answer, start, count))
+        answers = (_answer(worker, request.path) for worker in workers)
+        for summaries, error in chain([scan_range(request, *ranges[0])], answers):
             yield from summaries
             if error is not None:
                 raise InspectorError(error)
+    finally:
+        for worker in workers:
+            worker.process.terminate()
+            worker.process.join()
+            worker.answer.close()
+
+
+def _scan_and_send(request: ScanRequest, start: int, count: int, sender: Connection) -> None:
+    """A worker process: scan its range and send back what `scan_range` returns."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with closing(sender):
+        sender.send(scan_range(request, start, count))
+
+
+def _answer(worker: _Worker, path: Path) -> tuple[list[SessionSummary], str | None]:
+    """What the worker sent back, or, when it ended without answering (killed for lack of memory,
+    say), no summaries and an error saying so, where a pool would wait for ever."""
+    try:
+        return worker.answer.recv()
+    except EOFError:
+        worker.process.join()
+        code = worker.process.exitcode or 0
+        how = f"was killed by signal {-code}" if code < 0 else f"stopped (exit code {code})"
+        last = worker.start + worker.count
+        return [], f"{path}: the process scanning conversations {worker.start + 1} to {last} {how}; try fewer --jobs"
 
 
 def _context() -> multiprocessing.context.BaseContext:

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import os
+import pickle
+import signal
 import sqlite3
 from pathlib import Path
 
@@ -13,7 +16,8 @@ from test_sqlite_start import TURNS, _generic, _llm_legacy, _open_webui, _rubyll
 from test_sqlite_rubyllm import SEED_000_CHATS, build_rubyllm
 
 from inspector.cli import main
-from inspector.parallel_scan import ScanRequest, scan_range, split_evenly
+from inspector.errors import InspectorError
+from inspector.parallel_scan import ScanRequest, scan_range, scan_summaries, split_evenly
 from inspector.scan import iter_scan
 from inspector.scan_summary import summarise
 
@@ -124,3 +128,20 @@ def test_one_session_and_bad_job_counts(tmp_path, capsys):
 ])
 def test_ranges_cover_every_conversation_with_about_equal_messages(sizes, parts, expected):
     assert split_evenly(sizes, parts) == expected
+
+
+def test_a_worker_that_dies_ends_the_scan_with_an_error_instead_of_a_wait(tmp_path):
+    """A worker killed (for lack of memory, say) before it answers: what this process scanned is
+    kept, then one error names the conversations lost; nothing waits for ever, no process is left."""
+    path = build_rubyllm(tmp_path / "history.db", _copies(SEED_000_CHATS, 200))  # 800 chats
+    assert len(pickle.dumps(scan_range(ScanRequest(path), 400, 400))) > 2 * 2**16  # more than a pipe holds
+    summaries = scan_summaries(ScanRequest(path), jobs=2)
+    kept = [next(summaries)]  # this process has scanned its half; the worker waits for it to read its answer
+    (worker,) = multiprocessing.active_children()
+    os.kill(worker.pid, signal.SIGKILL)
+    with pytest.raises(InspectorError) as raised:
+        kept.extend(summaries)
+    assert str(raised.value) == (f"{path}: the process scanning conversations 401 to 800 was killed by signal 9; "
+                                 "try fewer --jobs")
+    assert [summary.session_id for summary in kept] == [str(n) for n in range(1, 401)]
+    assert multiprocessing.active_children() == []
