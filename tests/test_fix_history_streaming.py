@@ -95,7 +95,8 @@ def test_in_place_the_executor_may_write_to_the_database_being_repaired(tmp_path
     assert _rows(source, "SELECT * FROM agent_memories") == [("1", "I ran 5k."), ("2", "I ran 10k.")]
     assert _rows(tmp_path / "app.db.bak", "SELECT count(*) FROM agent_memories") == [(2,)]
     assert _answers(source) == {"1": {"saved": "I ran 5k.", "chat": "1"}, "2": {"saved": "I ran 10k.", "chat": "2"}}
-    assert [row[0] for row in _rows(source, "SELECT executions FROM inspector_fixes")] != [None, None]
+    audit = _rows(source, "SELECT session_id, executions FROM inspector_fixes ORDER BY session_id")
+    assert [(chat, json.loads(executions)[0]["result"]["chat"]) for chat, executions in audit] == [("1", "1"), ("2", "2")]
 
 
 def test_a_history_that_cannot_be_read_to_its_end_runs_nothing_and_writes_nothing(tmp_path, capsys):
