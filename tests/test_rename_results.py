@@ -10,6 +10,7 @@ import json
 import sqlite3
 from pathlib import Path
 
+import pytest
 from conftest import SESSIONS
 from test_sqlite_formats import build_llm_legacy
 from test_sqlite_rename import MISNAMED_CHAT, _tools_file
@@ -176,15 +177,16 @@ def test_anthropic_result_blocks_name_no_tool_and_stay_as_they_were(tmp_path, ca
     assert path.read_bytes() == before
 
 
-def test_llm_before_0_32_tool_results_row_takes_the_new_name(tmp_path, capsys):
+@pytest.mark.parametrize("call_id", ["tc1", None])  # llm stores no id for a model that gave none
+def test_llm_before_0_32_tool_results_row_takes_the_new_name(tmp_path, capsys, call_id):
     source, out = build_llm_legacy(tmp_path / "logs.db"), tmp_path / "fixed.db"
     with sqlite3.connect(source) as conn:
-        conn.execute("UPDATE tool_calls SET name = 'save_memories'")
-        conn.execute("UPDATE tool_results SET name = 'save_memories'")
+        conn.execute("UPDATE tool_calls SET name = 'save_memories', tool_call_id = ?", [call_id])
+        conn.execute("UPDATE tool_results SET name = 'save_memories', tool_call_id = ?", [call_id])
     conn.close()
     assert main(["fix", str(source), "--accept", "unknown-tool", "-o", str(out)]) == 1
-    assert _rows(out, "SELECT name, tool_call_id FROM tool_calls") == [("save_memory", "tc1")]
-    assert _rows(out, "SELECT name, output, tool_call_id FROM tool_results") == [("save_memory", "saved", "tc1")]
+    assert _rows(out, "SELECT name, tool_call_id FROM tool_calls") == [("save_memory", call_id)]
+    assert _rows(out, "SELECT name, output, tool_call_id FROM tool_results") == [("save_memory", "saved", call_id)]
     assert _rows(out, "SELECT response FROM responses ORDER BY id") == _rows(source, "SELECT response FROM responses ORDER BY id")
     assert _rows(out, "SELECT kind FROM inspector_fixes") == [("unknown-tool",)]
     assert _rows(source, "SELECT name FROM tool_results") == [("save_memories",)]

@@ -1,6 +1,7 @@
 """A history's writers find a turn's stored calls by place, not by `tool_call_id`: a call without
-an id (or sharing one) still gets its repair, and a reply that was only a leaked call, which the
-repair turns into that call, gets a stored call its result can answer."""
+an id (or sharing one) still gets its repair (`llm` before 0.32: see test_rename_results), and a
+reply that was only a leaked call, which the repair turns into that call, gets a stored call its
+result can answer."""
 
 from __future__ import annotations
 
@@ -10,13 +11,11 @@ from pathlib import Path
 
 import sqlite_utils
 from llm.logs import LogStore
-from test_sqlite_formats import build_llm_legacy
 from test_sqlite_llm import FUNCTIONS, run_llm
 from test_sqlite_rubyllm import build_rubyllm
 
 from inspector.cli import main
 from inspector.formats.sqlite_history import load_conversation
-from inspector.scan import iter_scan
 
 ARGS = {"memory_type": "fact", "content": "Likes tea."}
 MARKUP = f'<tool_call>\n{json.dumps({"name": "save_memory", "arguments": ARGS})}\n</tool_call>'
@@ -90,14 +89,3 @@ def test_llm_fork_pairs_calls_without_ids_by_place(tmp_path, capsys):
     results = [part[1] for message in _fork_parts(out) for part in message if part[0] == "ToolResultPart"]
     assert results == ["save_memory", "save_memory"]
 
-
-def test_llm_before_0_32_renames_a_call_and_result_without_ids(tmp_path, capsys):
-    source, out = build_llm_legacy(tmp_path / "logs.db"), tmp_path / "fixed.db"
-    with sqlite3.connect(source) as conn:
-        conn.execute("UPDATE tool_calls SET name = 'save_memories', tool_call_id = NULL")
-        conn.execute("UPDATE tool_results SET name = 'save_memories', tool_call_id = NULL")
-    conn.close()
-    assert main(["fix", str(source), "--accept", "unknown-tool", "-o", str(out)]) == 1
-    assert _rows(out, "SELECT name, tool_call_id FROM tool_calls") == [("save_memory", None)]
-    assert _rows(out, "SELECT name, output FROM tool_results") == [("save_memory", "saved")]
-    assert "unknown-tool" not in {finding.kind for result in iter_scan(out) for finding in result.findings}
