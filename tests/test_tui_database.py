@@ -170,3 +170,33 @@ def test_quitting_after_two_conversations_asks_once_about_their_database(tmp_pat
         assert "Decisions on app.db are not exported yet" in str(pilot.app.screen.query_one("#question").visual)
 
     play(InspectorApp(database), scenario)
+
+
+def test_while_an_export_waits_for_a_locked_database_decisions_and_leaving_wait_for_it(tmp_path: Path):
+    database = build_rubyllm(tmp_path / "app.db")
+    other = sqlite3.connect(database, isolation_level=None)
+
+    async def scenario(pilot: Pilot) -> None:
+        review = pilot.app.screen
+        await until(pilot, lambda: review.review is not None)
+        await pilot.press("a")
+        other.execute("BEGIN EXCLUSIVE")  # another program writing: the export's copy waits for it
+        try:
+            await pilot.press("x")
+            await until(pilot, lambda: isinstance(pilot.app.screen, ExportDialog))
+            await pilot.press("enter", "u", "s", "escape")
+            await pilot.pause()
+            assert pilot.app.screen is review and review.review.status(0, 0) == "approved"
+        finally:  # else the export's copy would wait for ever
+            other.execute("ROLLBACK")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert not review.review.unexported
+        notes = [note.message for note in pilot.app._notifications]
+        assert notes[:3] == ["Exporting: wait for it to finish"] * 3 and notes[3].startswith("Wrote ")
+
+    play(InspectorApp(database, session="1"), scenario)
+    other.close()
+    exported = iter_scan(tmp_path / "app.fixed.db")
+    findings = {result.session.session_id: [f.kind for f in result.findings] for result in exported}
+    assert findings == {"1": [], "2": ["malformed-arguments"], "3": ["tool-markup"], "4": []}

@@ -86,3 +86,30 @@ def test_an_approved_fix_runs_after_asking_and_the_export_records_the_answer(tmp
     assert json.loads(answers["call_inspector_6_0"]) == {"saved": 6}
     (entry,) = [json.loads(line) for line in out.with_name("out.json.audit.jsonl").read_text().splitlines()]
     assert [(e["call_id"], e["ok"], e["result"]) for e in entry["executions"]] == [("call_inspector_6_0", True, {"saved": 6})]
+
+
+def test_while_the_calls_run_the_screen_stays_open_and_the_export_waits(tmp_path: Path):
+    path = Path(shutil.copy(SESSIONS / "memory-agent.openai.json", tmp_path / "memory.json"))
+    go = tmp_path / "go"
+    (tmp_path / "slow.py").write_text(f"import pathlib, time\nwhile not pathlib.Path({str(go)!r}).exists():\n"
+                                      "    time.sleep(0.02)\n" + EXECUTOR, encoding="utf-8")
+    command = shlex.join([sys.executable, str(tmp_path / "slow.py")])
+    screen = None
+
+    async def scenario(pilot) -> None:
+        nonlocal screen
+        screen = pilot.app.screen
+        await press(pilot, "a", "N", "X", "y")  # the executor now waits for `go`
+        await press(pilot, "escape", "x")
+        assert pilot.app.screen is screen  # not left, and no export dialog: the answers would land on a closed screen
+        go.write_text("")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "ran: execute save_memory (turn 6): ok" in finding_text(pilot)
+        await press(pilot, "escape")
+        assert pilot.app.screen is not screen
+
+    notes = play(path, command, scenario)
+    assert notes.count("The recovered calls are running: wait for their answers") == 2
+    saved = json.loads(path.with_name("memory.json.review.json").read_text())
+    assert [run["output"] for entry in saved["executions"] for run in entry["runs"]] == [{"saved": 6}]

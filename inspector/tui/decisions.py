@@ -26,6 +26,10 @@ from inspector.tui.editor import FixEditor
 if TYPE_CHECKING:
     from inspector.tui.review_screen import ReviewScreen
 
+EXPORT, EXECUTE = "export", "execute"  # the writes done in a thread, which other actions wait for
+UNDER_WAY = {EXPORT: "Exporting: wait for it to finish",
+             EXECUTE: "The recovered calls are running: wait for their answers"}
+
 
 class DecisionActions:
     """Mixed into `ReviewScreen`: the actions that change or export the person's decisions."""
@@ -34,8 +38,19 @@ class DecisionActions:
         """A notification whose text is shown as it is (it may hold paths and model text)."""
         self.notify(neutralise(message), markup=False, **options)
 
+    def _waiting_for(self: ReviewScreen, *tasks: str) -> bool:
+        """Whether one of `tasks` (EXPORT, EXECUTE) is under way in its thread, after saying so. A
+        decision, or leaving the screen, waits for them: the thread saves the review file when done."""
+        busy = [task for task in tasks if task in self._under_way]
+        if busy:
+            self._tell(UNDER_WAY[busy[0]], severity="warning")
+        return bool(busy)
+
     def _shown(self: ReviewScreen) -> int | None:
-        """The index of the finding shown, or None after saying that a flagged turn must be selected."""
+        """The index of the finding shown, or None after saying that a flagged turn must be selected
+        (or that an export must end first)."""
+        if self._waiting_for(EXPORT):
+            return None
         if self.review is None:
             self._tell("Still scanning the session: decisions can be made once it is done", severity="warning")
             return None
@@ -89,7 +104,7 @@ class DecisionActions:
 
     def action_undo(self: ReviewScreen) -> None:
         """Undo the last decision (any number of times)."""
-        if self.review is None:
+        if self.review is None or self._waiting_for(EXPORT):
             return
         undone = self.review.undo()
         self._tell(undone[:1].upper() + undone[1:] if undone else "Nothing to undo",
@@ -138,9 +153,12 @@ class DecisionActions:
         if self.review is None:
             self._tell("Still scanning the session: export once it is done", severity="warning")
             return
+        if self._waiting_for(EXPORT, EXECUTE):
+            return
 
         def chosen(choice: ExportChoice | None) -> None:
-            if choice is not None:
+            if choice is not None and not self._waiting_for(EXPORT, EXECUTE):
+                self._under_way.add(EXPORT)
                 self._export(choice)
 
         self.app.push_screen(ExportDialog(self.review.default_export_path(), self.review.path), chosen)
@@ -152,11 +170,16 @@ class DecisionActions:
             missing = include_decided(self.review, self.named)  # of a database: its other conversations' too
             outcome = self.review.export(choice.path, overwrite_input=choice.overwrite_input)
         except InspectorError as error:  # ReviewError, or a write that failed
-            self.app.call_from_thread(self._tell, str(error), title="Export failed", severity="error", timeout=10)
+            self.app.call_from_thread(self._export_failed, str(error))
             return
         self.app.call_from_thread(self._exported, outcome, missing)
 
+    def _export_failed(self: ReviewScreen, error: str) -> None:
+        self._under_way.discard(EXPORT)
+        self._tell(error, title="Export failed", severity="error", timeout=10)
+
     def _exported(self: ReviewScreen, outcome: ExportOutcome, missing: list[SessionKey]) -> None:
+        self._under_way.discard(EXPORT)
         lines = [f"Wrote {outcome.out}", f"{outcome.applied} fix{'es' if outcome.applied != 1 else ''} applied",
                  f"audit: {describe_audit(outcome.audit)}"]
         if outcome.backup is not None:

@@ -15,6 +15,7 @@ from textual import work
 from inspector.execute import ExecutionResult, execute_findings, recovered_calls
 from inspector.model import Finding
 from inspector.safe_text import neutralise
+from inspector.tui.decisions import EXECUTE, EXPORT
 from inspector.tui.dialogs import Confirm
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ class ExecuteAction:
             self._tell(NOT_ENABLED, severity="warning", timeout=8)
             return
         index = self._shown()
-        if index is None:
+        if index is None or self._waiting_for(EXECUTE):
             return
         finding = self.review.approved_finding(self.session_index, index)
         if finding is None:
@@ -50,7 +51,8 @@ class ExecuteAction:
                     "as the call's result.")
 
         def confirmed(yes: bool | None) -> None:
-            if yes:
+            if yes and not self._waiting_for(EXPORT, EXECUTE):
+                self._under_way.add(EXECUTE)
                 self._tell(f"Running {names} through {command}…")
                 self._execute(command, finding, index)
 
@@ -63,6 +65,7 @@ class ExecuteAction:
         self.app.call_from_thread(self._executed, index, runs)
 
     def _executed(self: ReviewScreen, index: int, runs: list[ExecutionResult]) -> None:
+        self._under_way.discard(EXECUTE)
         self.review.record_execution(self.session_index, index, runs)
         failed = [run for run in runs if not run.ok]
         self._tell("\n".join(run.describe() for run in runs), title="Executed",

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from textual.widgets import Input
 
 from inspector.tui.commands import help_rows
+from inspector.tui.decisions import EXECUTE, EXPORT
 from inspector.tui.help import HelpScreen
 from inspector.tui.turn_list import TurnList
 
@@ -83,7 +84,7 @@ class NavigationActions:
             row.remove_class("-open")
             self._search = None
             self.query_one(TurnList).focus()
-        else:
+        elif not self._waiting_for(EXPORT, EXECUTE):  # else the review file is written after the screen closes
             if self.review is not None and self.review.unexported:
                 self._tell(f"Decisions kept in {self.review.review_path.name}, not exported yet")
             self.app.back_to_sessions()

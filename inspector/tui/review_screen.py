@@ -105,6 +105,7 @@ class ReviewScreen(SessionLoading, NavigationActions, DecisionActions, ExecuteAc
         self._finding_number = 0
         self._wanted: tuple[int, int] | None = None  # (position, finding number) to show next
         self._search: str | None = None
+        self._under_way: set[str] = set()  # the writes running in a thread (decisions.EXPORT, EXECUTE)
 
     def compose(self) -> ComposeResult:
         yield Static(id="bar")
