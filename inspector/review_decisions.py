@@ -103,6 +103,15 @@ class DecisionSteps:
             self._decide(f"approve all {len(chosen)} pending {kind}", chosen, APPROVED, None)
         return len(chosen)
 
+    def undo_target(self: Review) -> tuple[int, int] | None:
+        """The (session, index) of the first finding the next `undo` gives its decision back to, so
+        it can be shown; None when there is nothing to undo."""
+        if not self._undo:
+            return None
+        (session_key, finding_key), _ = self._undo[-1][1][0]
+        session = self._sessions.index(session_key)
+        return session, self._keys[session].index(finding_key)
+
     def undo(self: Review) -> str | None:
         """Undo the last step; a one-line description of it, or None when there is nothing to undo."""
         if not self._undo:

@@ -107,6 +107,7 @@ def test_whole_review_flow_ends_in_an_export_with_only_the_approved_fixes(sessio
         assert screen.review.status(0, 2) == "skipped"
         await press(pilot, "u")
         assert screen.review.status(0, 2) == "pending" and notes[-1].startswith("Undid skip")
+        assert selected(pilot) == 14 and "finding 1 of 2" in finding_text(pilot)  # the finding undone, shown again
 
         await press(pilot, "A")  # approve every pending result-prefix, after confirming
         assert isinstance(pilot.app.screen, Confirm) and "4 pending result-prefix" in str(
@@ -268,3 +269,24 @@ def test_every_key_is_in_the_help_screen_and_the_command_palette(session_copy: P
         assert notes[-1] == "Undid approve result-prefix at turn 6"
 
     drive(session_copy, scenario)
+
+
+def test_undo_shows_the_finding_undone_so_the_next_key_decides_on_it(session_copy: Path):
+    async def decide_then_undo(pilot: Pilot, notes: list[str]) -> None:
+        screen = pilot.app.screen
+        await press(pilot, "a")  # approve turn 6, which moves on to turn 8
+        assert selected(pilot) == 8
+        await press(pilot, "u")
+        assert selected(pilot) == 6 and notes[-1] == "Undid approve result-prefix at turn 6"
+        await press(pilot, "s")
+        assert [screen.review.status(0, index) for index in (0, 1)] == ["skipped", "pending"]
+
+    async def resume(pilot: Pilot, notes: list[str]) -> None:
+        assert pilot.app.screen.review.status(0, 0) == "skipped"
+        await press(pilot, "u")
+        assert pilot.app.screen.review.status(0, 0) == "skipped"
+        assert notes[-1] == ("Nothing to undo since the review was opened: to change a decision saved before, "
+                             "select its finding and decide again (a, s, e)")
+
+    drive(session_copy, decide_then_undo)
+    drive(session_copy, resume)

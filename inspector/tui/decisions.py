@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     from inspector.tui.review_screen import ReviewScreen
 
 EXPORT, EXECUTE = "export", "execute"  # the writes done in a thread, which other actions wait for
+NOTHING_TO_UNDO = ("Nothing to undo since the review was opened: to change a decision saved before, select its "
+                   "finding and decide again (a, s, e)")
 UNDER_WAY = {EXPORT: "Exporting: wait for it to finish",
              EXECUTE: "The recovered calls are running: wait for their answers"}
 
@@ -103,13 +105,20 @@ class DecisionActions:
         self.app.push_screen(FixEditor(start, tools, title, lambda name: self.review.tool(s, name)), edited)
 
     def action_undo(self: ReviewScreen) -> None:
-        """Undo the last decision (any number of times)."""
+        """Undo the last decision (any number of times) and show the finding it was about, so the
+        next key decides on it again."""
         if self.review is None or self._waiting_for(EXPORT):
             return
+        target = self.review.undo_target()
         undone = self.review.undo()
-        self._tell(undone[:1].upper() + undone[1:] if undone else "Nothing to undo",
-                   severity="information" if undone else "warning")
-        self._refresh()
+        if undone is None:
+            self._tell(NOTHING_TO_UNDO, severity="warning")
+            return
+        self._tell(undone[:1].upper() + undone[1:])
+        self._redraw_marks()
+        session, index = target
+        turn = self.review.findings(session)[index].turn
+        self._select(turn, self._by_turn[turn].index(index))
 
     def action_approve_all(self: ReviewScreen) -> None:
         """Approve every pending finding of the shown finding's kind, after asking."""
