@@ -18,7 +18,6 @@ from test_sqlite_write import _kinds, _rows
 from inspector.catalogue import load_tools_file
 from inspector.cli import main
 from inspector.formats.sqlite_history import load_conversation
-from inspector.scan import iter_scan
 
 ARGS = {"memory_type": "fact", "content": "Likes green tea."}
 MISNAMED_CHAT = [("user", "Remember that I like green tea.", None),
