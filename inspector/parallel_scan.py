@@ -144,7 +144,7 @@ def _answer(worker: _Worker, path: Path) -> tuple[list[SessionSummary], str | No
     say), no summaries and an error saying so, where a pool would wait for ever."""
     try:
         return worker.answer.recv()
-    except EOFError:
+    except (EOFError, OSError):  # the end of the pipe before the answer, or in the middle of it
         worker.process.join()
         code = worker.process.exitcode or 0
         how = f"was killed by signal {-code}" if code < 0 else f"stopped (exit code {code})"

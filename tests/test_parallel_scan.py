@@ -130,14 +130,26 @@ def test_ranges_cover_every_conversation_with_about_equal_messages(sizes, parts,
     assert split_evenly(sizes, parts) == expected
 
 
-def test_a_worker_that_dies_ends_the_scan_with_an_error_instead_of_a_wait(tmp_path):
-    """A worker killed (for lack of memory, say) before it answers: what this process scanned is
-    kept, then one error names the conversations lost; nothing waits for ever, no process is left."""
+def _blocked_writing(pid: int) -> bool:
+    """Whether process `pid` waits for room in a pipe (Linux's /proc says; others skip the test)."""
+    try:
+        return "pipe_write" in Path(f"/proc/{pid}/wchan").read_text()
+    except OSError:
+        pytest.skip("no /proc/PID/wchan here to see a process wait")
+
+
+@pytest.mark.parametrize("when", ["at once", "in the middle of its answer"])
+def test_a_worker_that_dies_ends_the_scan_with_an_error_instead_of_a_wait(tmp_path, when):
+    """A worker killed (for lack of memory, say) before it has answered in full: what this process
+    scanned is kept, then one error names the conversations lost; nothing waits for ever, no process is left."""
     path = build_rubyllm(tmp_path / "history.db", _copies(SEED_000_CHATS, 200))  # 800 chats
     assert len(pickle.dumps(scan_range(ScanRequest(path), 400, 400))) > 2 * 2**16  # more than a pipe holds
     summaries = scan_summaries(ScanRequest(path), jobs=2)
     kept = [next(summaries)]  # this process has scanned its half; the worker waits for it to read its answer
     (worker,) = multiprocessing.active_children()
+    if when == "in the middle of its answer":
+        while not _blocked_writing(worker.pid):  # a pipe's worth is written, the rest waits
+            worker.join(0.01)
     os.kill(worker.pid, signal.SIGKILL)
     with pytest.raises(InspectorError) as raised:
         kept.extend(summaries)
