@@ -3,10 +3,10 @@
 An edited message gets its new `content` (and `updated_at`); its calls get their `name` (a
 renamed call) and repaired `arguments` (a `tool` message names no tool: it points at the call's
 row). A recovered call is recorded the way RubyLLM records a real one: an assistant message
-owning a `tool_calls` row (`message_id`), then a `tool` message whose integer `tool_call_id` is
-that row's id, holding the result. New messages are stamped one microsecond apart just after the
-message before them, so RubyLLM (which orders a chat by `created_at`) and this tool read them in
-their place.
+(the fixed one itself when the reply was only the leaked call) owning a `tool_calls` row
+(`message_id`), then a `tool` message whose integer `tool_call_id` is that row's id, holding the
+result. New messages are stamped one microsecond apart just after the message before them, so
+RubyLLM (which orders a chat by `created_at`) and this tool read them in their place.
 """
 
 from __future__ import annotations
