@@ -143,7 +143,7 @@ def _scan(args: argparse.Namespace) -> int:
     check_session_found(args.session, summaries, args.paths)
     if args.json:
         sys.stdout.write(encode_json(build_report(summaries, errors)) + "\n")
-    elif summaries:
+    elif summaries or not errors:  # an empty history says so: 0 sessions
         sys.stdout.write(render_report(summaries))
     if errors:
         return FAILED

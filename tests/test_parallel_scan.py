@@ -157,3 +157,11 @@ def test_a_worker_that_dies_ends_the_scan_with_an_error_instead_of_a_wait(tmp_pa
                                  "try fewer --jobs")
     assert [summary.session_id for summary in kept] == [str(n) for n in range(1, 401)]
     assert multiprocessing.active_children() == []
+
+
+def test_an_empty_history_says_it_has_no_sessions(tmp_path, capsys):
+    path = str(build_rubyllm(tmp_path / "history.db", []))
+    for jobs in ("1", "2"):
+        assert _report(capsys, "--jobs", jobs, path) == (0, "0 sessions, 0 turns, 0 findings\n", "")
+        code, out, _ = _report(capsys, "--json", "--jobs", jobs, path)
+        assert code == 0 and json.loads(out)["summary"] == {"sessions": 0, "turns": 0, "findings": 0, "by_kind": {}}
