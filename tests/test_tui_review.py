@@ -290,3 +290,19 @@ def test_undo_shows_the_finding_undone_so_the_next_key_decides_on_it(session_cop
 
     drive(session_copy, decide_then_undo)
     drive(session_copy, resume)
+
+
+def test_a_resumed_review_opens_on_the_first_finding_still_pending(session_copy: Path):
+    async def decide(pilot: Pilot, notes: list[str]) -> None:
+        await press(pilot, "a", "s", "s")  # turns 6 and 8, and the first of turn 14's two findings
+
+    async def resumed(pilot: Pilot, notes: list[str]) -> None:
+        assert selected(pilot) == 14 and "pending · turn 14 · finding 2 of 2" in finding_text(pilot)
+        await press(pilot, "A", "y")
+
+    async def all_decided(pilot: Pilot, notes: list[str]) -> None:
+        assert selected(pilot) == 6 and "approved · turn 6" in finding_text(pilot)
+
+    drive(session_copy, decide)
+    drive(session_copy, resumed)
+    drive(session_copy, all_decided)

@@ -21,6 +21,7 @@ from inspector.errors import InspectorError
 from inspector.formats import load_sessions
 from inspector.model import Finding, Session
 from inspector.review import Review
+from inspector.review_file import PENDING
 from inspector.safe_text import neutralise
 from inspector.scan import ScanResult
 from inspector.tui.conversations import decision_warnings, index_of_session, is_database, open_conversation
@@ -104,7 +105,9 @@ class SessionLoading:
         self._flagged = sorted(self._by_turn)
 
     def on_session_loading_ready(self: ReviewScreen, event: Ready) -> None:
-        """Take the review's findings and decisions, keeping the turn shown if the first findings chose it."""
+        """Take the review's findings and decisions and show the first finding still pending (a
+        resumed review goes on where it was left), unless the person moved on from the turn the
+        first findings chose."""
         # The session's objects live as long as the screen: leave them out of the collector's full
         # passes, which on a 200,000-turn session stall a key press by ~70 ms every few presses.
         gc.freeze()
@@ -116,15 +119,25 @@ class SessionLoading:
             self.session_index = next((i for i, r in enumerate(review.results) if r.findings), 0)
         if self.session is not review.results[self.session_index].session:
             self._show_session(review.results[self.session_index].session)
-        shown_early, self._early = bool(self._early), []
+        shown_early = bool(self._early)
+        early_first, self._early = min((finding.turn for finding in self._early), default=None), []
         self._index_findings(review.findings(self.session_index))
         self.query_one("#loading").add_class("-done")
         turns = self.query_one(TurnList)
-        if self._flagged and not shown_early:  # else the person may have moved on: keep their turn
-            turns.select_position(self._flagged[0])
+        if self._flagged and (not shown_early or turns.position == early_first):  # else the person moved on
+            self._select(*self._resume_point())
         self._refresh()
         if shown_early and turns.flagged_only:  # chosen during the scan: list the turns flagged since
             turns.set_flagged_only(True)
+
+    def _resume_point(self: ReviewScreen) -> tuple[int, int]:
+        """Where a review starts: the first flagged turn with a finding still pending, and that
+        finding's number in the turn (the first flagged turn when every finding is decided)."""
+        for position in self._flagged:
+            for number, index in enumerate(self._by_turn[position]):
+                if self._status(index) == PENDING:
+                    return position, number
+        return self._flagged[0], 0
 
     def on_session_loading_failed(self: ReviewScreen, event: Failed) -> None:
         """Say in the bar and in a notice why the file could not be opened."""
