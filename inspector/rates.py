@@ -31,16 +31,19 @@ class Rates:
         self.kinds: Counter[tuple[str, str, str]] = Counter()
 
     def add(self, model: str, tool: str, kind: str | None = None) -> None:
+        """Count one call of `tool` by `model`, or, with `kind`, one finding of that kind on it."""
         if kind is None:
             self.calls[model, tool] += 1
         else:
             self.kinds[model, tool, kind] += 1
 
     def update(self, other: Rates) -> None:
+        """Add the counts of `other` (another session's) to these."""
         self.calls.update(other.calls)
         self.kinds.update(other.kinds)
 
     def to_json(self) -> dict[str, Any]:
+        """The counts in the report's shape: the calls and kinds in all, then `by_model` and `by_tool`."""
         groups: dict[str, dict[str, list]] = {"by_model": {}, "by_tool": {}}
         total = [0, dict.fromkeys(KINDS, 0)]
         for (model, tool), count in self.calls.items():
