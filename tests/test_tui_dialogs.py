@@ -213,3 +213,16 @@ def test_help_snapshot(snap_compare):
         ("q", "quit"),
     ]
     assert snap_compare(Host(HelpScreen(keys)), terminal_size=(120, 40))
+
+
+def test_export_shows_a_hostile_file_name_as_plain_text(tmp_path: Path):
+    hostile = tmp_path / "chat\x1b]0;owned\x07.json"  # retitles the terminal if sent
+    hostile.write_text("[]", encoding="utf-8")
+    app = Host(ExportDialog(tmp_path / "chat.fixed.json", hostile))
+
+    async def scenario(pilot: Pilot) -> None:
+        await pilot.pause()
+        label = str(app.screen.query_one("#overwrite", Checkbox).label)
+        assert "chat\\x1b]0;owned\\x07.json.bak" in label and "\x1b" not in label and "\x07" not in label
+
+    drive(app, scenario)

@@ -13,6 +13,8 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Static
 
+from inspector.safe_text import neutralise
+
 DIALOG_CSS = """
 {name} {{
     align: center middle;
@@ -114,7 +116,7 @@ class ExportDialog(ModalScreen[ExportChoice | None]):
             yield Static("Write the repaired session and its audit record to:")
             yield Input(str(self.default_path), id="path")
             yield _SpaceToggles(
-                Content(f"overwrite the input (a backup {self.input_path}.bak is kept)"),
+                Content(neutralise(f"overwrite the input (a backup {self.input_path}.bak is kept)")),
                 id="overwrite",
             )
             yield Static("", id="problem")
@@ -162,7 +164,7 @@ class ExportDialog(ModalScreen[ExportChoice | None]):
             return
         path = Path(typed).expanduser()
         if path.is_dir():
-            self._show_problem(f"{path} is a directory: give a file name.")
+            self._show_problem(neutralise(f"{path} is a directory: give a file name."))
         elif not overwrite and _same_file(path, self.input_path):
             self._show_problem("That is the input: tick “overwrite the input” to replace it.")
         else:
