@@ -140,7 +140,8 @@ def _scan(args: argparse.Namespace) -> int:
         except InspectorError as error:
             errors.append(str(error))
             _fail(str(error))
-    check_session_found(args.session, summaries, args.paths)
+    if not errors:  # a file that could not be read may hold the session
+        check_session_found(args.session, summaries, args.paths)
     if args.json:
         sys.stdout.write(encode_json(build_report(summaries, errors)) + "\n")
     elif summaries or not errors:  # an empty history says so: 0 sessions

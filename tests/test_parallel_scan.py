@@ -165,3 +165,13 @@ def test_an_empty_history_says_it_has_no_sessions(tmp_path, capsys):
         assert _report(capsys, "--jobs", jobs, path) == (0, "0 sessions, 0 turns, 0 findings\n", "")
         code, out, _ = _report(capsys, "--json", "--jobs", jobs, path)
         assert code == 0 and json.loads(out)["summary"] == {"sessions": 0, "turns": 0, "findings": 0, "by_kind": {}}
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_session_asked_of_a_file_that_cannot_be_read_gets_the_read_error_alone(tmp_path, capsys, jobs):
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"messages": [')
+    code, out, err = _report(capsys, "--jobs", jobs, "--session", "7", str(broken))
+    assert (code, out) == (2, "") and err.count("\n") == 1 and "no session" not in err
+    code, out, _ = _report(capsys, "--json", "--jobs", jobs, "--session", "7", str(broken))
+    assert code == 2 and json.loads(out)["errors"] == [err.removeprefix("inspector: error: ").strip()]
