@@ -89,11 +89,16 @@ def finding_keys(findings: list[Finding]) -> list[str]:
 def read_review(path: Path, conversations: Sequence[str] | None = None) -> ReviewRecord:
     """The review saved at `path`, or an empty one when there is none yet. `conversations`: for
     a database's review, the ids of its conversations in the database's order, by which the
-    places a version 1 file keeps are read as conversations (a place past the end stays a place)."""
+    places a version 1 file keeps are read as conversations (a place past the end stays a place).
+    A file of a later version is refused, not read and saved back without what it added."""
     if not path.exists():
         return ReviewRecord({}, exports=[])
     try:
         document = json.loads(path.read_text(encoding="utf-8"))
+        if isinstance(document.get("inspector_review"), int) and document["inspector_review"] > VERSION:
+            raise InspectorError(f"{path}: the saved review was written by a newer inspector (format "
+                                 f"{document['inspector_review']}; this one reads up to {VERSION}): "
+                                 "update the inspector to resume it") from None
         by_place = conversations if document.get("inspector_review") == 1 else None
         decisions = {_key(entry, by_place): _decision(entry) for entry in document["decisions"]}
         executions = {_key(entry, by_place): tuple(_execution(run) for run in entry["runs"])
