@@ -48,8 +48,8 @@ def _finding_lines(finding: Finding, turn: Turn | None) -> list[str]:
         start, end = finding.span
         lines.append(f"      found:  {preview(turn.text[start:end], 100)}")
     if finding.fix is not None:
-        if turn is not None:
-            lines.append(f"      text:   {preview(finding.fix.apply_to_text(turn.text), 100)}")
+        if turn is not None and (fixed := finding.fix.apply_to_text(turn.text)) != turn.text:  # not for calls alone
+            lines.append(f"      text:   {preview(fixed, 100)}")
         lines.append(f"      fix:    {finding.fix.summary}")
     return lines
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+from conftest import SESSIONS
+
 from inspector.cli import main
 from inspector.scan import scan_file
 from inspector.scan_summary import summarise
@@ -50,3 +52,12 @@ def test_the_report_shows_the_text_of_a_flagged_turn_far_into_a_long_chat(tmp_pa
     assert finding["turn"] > 16384 and finding["fix"]["content"] == "Saved note 8998."
     assert main(["scan", str(path)]) == 1
     assert 'found:  {success: true, content: "the last note"}' in capsys.readouterr().out
+
+
+def test_the_text_after_a_fix_is_shown_only_when_the_fix_changes_it(capsys):
+    assert main(["scan", str(SESSIONS / "analyst-agent.openai.json")]) == 1
+    blocks = capsys.readouterr().out.split("\n  turn ")
+    (malformed,) = [block for block in blocks if "malformed-arguments  query_db" in block]
+    (markup,) = [block for block in blocks if "tool-markup  create_chart" in block]
+    assert "fix:    replace the query_db call's arguments" in malformed and "text:" not in malformed
+    assert "text:   " in markup and "fix:    strip the markup" in markup
