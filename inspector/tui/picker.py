@@ -6,9 +6,10 @@ under a progress bar. Only each session's summary (format, turn count, findings 
 session in the review screen, which loads and scans it again.
 
 An SQLite history's conversations are listed at once (id and message count, counted by SQLite),
-then scanned one at a time, their rows filled in as they go (a few times a second); a row opens
-before its scan is done. Rows are added a page at a time, as the cursor nears the last one shown. The scan pauses while another screen is shown (closing its read of the
-database, so an export may write to it) and stops when the picker closes.
+then scanned one at a time, their rows filled in as they go (about once a second, FILL_EVERY); a
+row opens before its scan is done. Rows are added a page at a time, as the cursor nears the last
+one shown. The scan pauses while another screen is shown (closing its read of the database, so
+an export may write to it) and stops when the picker closes.
 """
 
 from __future__ import annotations
