@@ -20,7 +20,7 @@ from inspector.formats import format_names, session_files
 from inspector.formats.sqlite_table import parse_map
 from inspector.gc_pause import collector_paused
 from inspector.json_report import build_report, encode_json
-from inspector.parallel_scan import MIN_BYTES, ScanRequest, check_jobs, scan_summaries
+from inspector.parallel_scan import MAX_WORKERS, MIN_BYTES, ScanRequest, check_jobs, scan_summaries
 from inspector.scan_summary import SessionSummary
 from inspector.text_report import render_report
 
@@ -97,7 +97,8 @@ def _parser() -> argparse.ArgumentParser:
     scan.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="a session file, or a directory of them")
     scan.add_argument("--json", action="store_true", help="print the machine-readable report (schema 1)")
     scan.add_argument("-j", "--jobs", type=int, metavar="N", help="processes scanning a large SQLite history "
-                      f"(default: one per CPU from {MIN_BYTES // 2**20} MB; 1 scans in one process)")
+                      f"(default: one per CPU, at most {MAX_WORKERS}, from {MIN_BYTES // 2**20} MB; "
+                      "1 scans in one process)")
     _common_options(scan)
     scan.set_defaults(run=_scan)
 

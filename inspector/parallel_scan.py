@@ -4,8 +4,8 @@ Conversations are independent, so a history is cut into as many contiguous range
 conversations as there are workers, each holding about the same number of messages. This process
 scans the first range while worker processes scan the others, each with its own read-only
 connection; their summaries come back in order, so the report is the same as a scan on one CPU.
-Files, one `--session` and histories smaller than `MIN_BYTES` are scanned here alone: starting
-workers would cost more than it saves.
+Files and one `--session` are scanned here alone, and so are histories smaller than `MIN_BYTES`
+unless `--jobs N` asks for workers: starting them would cost more than they save.
 """
 
 from __future__ import annotations
