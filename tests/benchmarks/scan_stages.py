@@ -5,17 +5,15 @@ Run by hand (pytest does not collect it), or through `bench_scan.py --stages`:
     python tests/benchmarks/scan_stages.py FILE [--repeat 3]
 
 It runs the stages the command runs, in its order (imports; reading and decoding the file; detecting
-its format; building the turns; each detector; the outline of each session the command keeps; the report with its
-rates; encoding the report) and prints the CPU time of
-each (best of `--repeat` runs after the imports) and their total. A detector's row includes the
-shared indexes it was the first to ask for. CPU time, not wall time: other work on the machine
-changes it less.
+its format; building the turns; each detector; the summary of each session the command keeps;
+the report with its rates; encoding the report) and prints the CPU time of each (best of
+`--repeat` runs after the imports) and their total. A detector's row includes the shared indexes
+it was the first to ask for. CPU time, not wall time: other work on the machine changes it less.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from pathlib import Path
@@ -48,7 +46,7 @@ def _stages(path: Path) -> dict[str, float]:
     from inspector.formats import ADAPTERS
     from inspector.formats.source import read_document
     from inspector.gc_pause import collector_paused
-    from inspector.json_report import build_report
+    from inspector.json_report import build_report, encode_json
     from inspector.scan_summary import summarise
 
     spent: dict[str, float] = {detector.KIND: 0.0 for detector in detectors.DETECTORS}
@@ -71,7 +69,7 @@ def _stages(path: Path) -> dict[str, float]:
             times["summarise"] = clock.lap()
         report = build_report(results, [])
         times["report and rates"] = clock.lap()
-        json.dumps(report, ensure_ascii=False)
+        encode_json(report)
         times["encode report"] = clock.lap()
         return times
     finally:
