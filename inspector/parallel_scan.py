@@ -14,7 +14,7 @@ import multiprocessing
 import os
 import signal
 import sys
-from contextlib import closing
+from contextlib import closing, suppress
 from itertools import chain, islice
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -116,7 +116,8 @@ def _in_workers(request: ScanRequest, ranges: list[tuple[int, int]]) -> Iterator
     try:
         for start, count in ranges[1:]:
             answer, sender = context.Pipe(duplex=False)
-            process = context.Process(target=_scan_and_send, args=(request, start, count, sender), daemon=True)
+            process = context.Process(target=_scan_and_send, args=(request, start, count, answer, sender),
+                                      daemon=True)
             process.start()
             sender.close()  # the worker's copy is the only one left: its end, if it dies, is seen here
             workers.append(_Worker(process, answer, start, count))
@@ -132,10 +133,13 @@ def _in_workers(request: ScanRequest, ranges: list[tuple[int, int]]) -> Iterator
             worker.answer.close()
 
 
-def _scan_and_send(request: ScanRequest, start: int, count: int, sender: Connection) -> None:
-    """A worker process: scan its range and send back what `scan_range` returns."""
+def _scan_and_send(request: ScanRequest, start: int, count: int, answer: Connection, sender: Connection) -> None:
+    """A worker process: scan its range and send back what `scan_range` returns. It closes its copy
+    of the pipe's other end, so that if this process's parent is killed, the send fails (quietly)
+    instead of waiting for ever."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    with closing(sender):
+    answer.close()
+    with closing(sender), suppress(BrokenPipeError):
         sender.send(scan_range(request, start, count))
 
 

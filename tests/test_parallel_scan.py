@@ -9,6 +9,9 @@ import os
 import pickle
 import signal
 import sqlite3
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -175,3 +178,44 @@ def test_a_session_asked_of_a_file_that_cannot_be_read_gets_the_read_error_alone
     assert (code, out) == (2, "") and err.count("\n") == 1 and "no session" not in err
     code, out, _ = _report(capsys, "--json", "--jobs", jobs, "--session", "7", str(broken))
     assert code == 2 and json.loads(out)["errors"] == [err.removeprefix("inspector: error: ").strip()]
+
+
+_SCAN_THEN_WAIT = """
+import multiprocessing, sys
+from pathlib import Path
+from inspector.parallel_scan import ScanRequest, scan_summaries
+summaries = scan_summaries(ScanRequest(Path(sys.argv[1])), jobs=2)
+next(summaries)  # this process has scanned its half; the worker waits for it to read its answer
+(worker,) = multiprocessing.active_children()
+print(worker.pid, flush=True)
+sys.stdin.read()  # until killed
+"""
+
+
+def _running(pid: int) -> bool:
+    """Whether process `pid` is alive (a zombie that nobody reaps has ended)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(") ")[1][0] != "Z"
+    except OSError:  # no such process
+        return False
+
+
+def test_a_worker_whose_scan_is_killed_ends_too(tmp_path):
+    """`inspector scan` killed (SIGTERM, SIGKILL) while a worker waits to send its answer: the worker
+    does not wait for ever."""
+    if not Path("/proc/self").exists():
+        pytest.skip("no /proc here to see whether a process still runs")
+    path = build_rubyllm(tmp_path / "history.db", _copies(SEED_000_CHATS, 200))  # each half: more than a pipe holds
+    scan = subprocess.Popen([sys.executable, "-c", _SCAN_THEN_WAIT, str(path)], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True)
+    worker = int(scan.stdout.readline())
+    scan.kill()
+    scan.wait()
+    for _ in range(3000):  # at most about 30 s; it ends at once
+        if not _running(worker):
+            break
+        time.sleep(0.01)
+    still_running = _running(worker)
+    if still_running:
+        os.kill(worker, signal.SIGKILL)  # not left behind by a failing test
+    assert not still_running
