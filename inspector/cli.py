@@ -165,7 +165,7 @@ def _expand(paths: Sequence[Path]) -> list[Path]:
         if path.is_dir():
             files = session_files(path)
             if not files:
-                raise InspectorError(f"{path}: no session files (*.json, *.jsonl) in this directory")
+                raise InspectorError(f"{path}: no session files (*.json, *.jsonl, *.db, *.sqlite, *.sqlite3) in this directory")
             expanded.extend(files)
         else:
             expanded.append(path)

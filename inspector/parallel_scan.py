@@ -14,6 +14,7 @@ import multiprocessing
 import os
 import signal
 import sys
+import threading
 from contextlib import closing, suppress
 from itertools import chain, islice
 from multiprocessing.connection import Connection
@@ -157,6 +158,8 @@ def _answer(worker: _Worker, path: Path) -> tuple[list[SessionSummary], str | No
 
 
 def _context() -> multiprocessing.context.BaseContext:
-    """Forked workers on Linux (they start at once, with everything imported); elsewhere the
-    platform's safe default, which starts a fresh interpreter."""
-    return multiprocessing.get_context("fork" if sys.platform == "linux" else None)
+    """Forked workers on Linux when this process runs no other thread (they start at once, with
+    everything imported); else a fresh interpreter each, as on other platforms: a fork copies
+    locks that another thread may hold, and the worker could wait on one for ever."""
+    fork = sys.platform == "linux" and threading.active_count() == 1
+    return multiprocessing.get_context("fork" if fork else "spawn")

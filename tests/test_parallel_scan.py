@@ -11,6 +11,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -151,7 +152,9 @@ def test_a_worker_that_dies_ends_the_scan_with_an_error_instead_of_a_wait(tmp_pa
     kept = [next(summaries)]  # this process has scanned its half; the worker waits for it to read its answer
     (worker,) = multiprocessing.active_children()
     if when == "in the middle of its answer":
+        give_up = time.monotonic() + 120  # a guard against a hang, not a measure of speed
         while not _blocked_writing(worker.pid):  # a pipe's worth is written, the rest waits
+            assert worker.is_alive() and time.monotonic() < give_up, "the worker never waited to write its answer"
             worker.join(0.01)
     os.kill(worker.pid, signal.SIGKILL)
     with pytest.raises(InspectorError) as raised:
@@ -219,3 +222,18 @@ def test_a_worker_whose_scan_is_killed_ends_too(tmp_path):
     if still_running:
         os.kill(worker, signal.SIGKILL)  # not left behind by a failing test
     assert not still_running
+
+
+def test_a_process_running_other_threads_starts_its_workers_afresh(tmp_path, capsys):
+    """Forking a process while another thread may hold a lock can leave the worker waiting for it
+    for ever; the scan then starts fresh interpreters, with the same report."""
+    path = str(build_rubyllm(tmp_path / "history.db", _copies(SEED_000_CHATS, 3)))
+    release = threading.Event()
+    holder = threading.Thread(target=release.wait)
+    holder.start()
+    try:
+        shared = _report(capsys, "--json", "--jobs", "2", path)
+    finally:
+        release.set()
+        holder.join()
+    assert shared == _report(capsys, "--json", "--jobs", "1", path)
