@@ -26,7 +26,7 @@ from inspector.formats.sqlite_db import is_sqlite
 from inspector.formats.sqlite_history import list_conversations
 from inspector.gc_pause import collector_paused
 from inspector.model import ToolSpec
-from inspector.scan import iter_scan
+from inspector.scan import ScanResult, iter_scan
 from inspector.scan_summary import SessionSummary, summarise
 
 MIN_BYTES = 16 * 2**20  # about 50,000 messages: below this, starting workers costs about what they save
@@ -49,16 +49,20 @@ def scan_summaries(request: ScanRequest, only: str | None = None, jobs: int | No
     history file of `MIN_BYTES` or more, and 1 scans in this process alone."""
     check_jobs(jobs)
     workers = jobs or min(available_cpus(), MAX_WORKERS)
-    if only is not None or workers == 1 or not is_sqlite(request.path) or (
-            jobs is None and request.path.stat().st_size < MIN_BYTES):
-        yield from map(summarise, iter_scan(*request, only=only))
-        return
-    conversations = list_conversations(request.path, request.format_name, request.table, request.mapping)
-    ranges = split_evenly([count for _, count in conversations], workers)
-    if len(ranges) < 2:
-        yield from map(summarise, iter_scan(*request))
-        return
-    yield from _in_workers(request, ranges)
+    ranges: list[tuple[int, int]] = []
+    if only is None and workers > 1 and is_sqlite(request.path) and (
+            jobs is not None or request.path.stat().st_size >= MIN_BYTES):
+        conversations = list_conversations(request.path, request.format_name, request.table, request.mapping)
+        ranges = split_evenly([count for _, count in conversations], workers)
+    if len(ranges) < 2:  # a file, one session, a small history, or one conversation or none
+        yield from map(summarise, _scan(request, only=only))
+    else:
+        yield from _in_workers(request, ranges)
+
+
+def _scan(request: ScanRequest, **options) -> Iterator[ScanResult]:
+    """`iter_scan` of what `request` names, with `options` (`only`, `start`) added."""
+    return iter_scan(**request._asdict(), **options)
 
 
 def check_jobs(jobs: int | None) -> None:
@@ -94,7 +98,7 @@ def scan_range(request: ScanRequest, start: int, count: int) -> tuple[list[Sessi
     scan early (None when none did). Runs in a worker process."""
     summaries: list[SessionSummary] = []
     try:
-        with collector_paused(), closing(iter_scan(*request, start=start)) as results:
+        with collector_paused(), closing(_scan(request, start=start)) as results:
             summaries.extend(map(summarise, islice(results, count)))
     except InspectorError as error:
         return summaries, str(error)
