@@ -1,5 +1,5 @@
 """Allow `python -m inspector`."""
 
-from inspector.cli import main
+from inspector.cli.main import main
 
 raise SystemExit(main())

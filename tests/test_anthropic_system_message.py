@@ -8,8 +8,8 @@ import json
 import pytest
 
 from conftest import SESSIONS
-from inspector.cli import main
-from inspector.formats import load_sessions, render_sessions
+from inspector.cli.main import main
+from inspector.sources import load_sessions, render_sessions
 from inspector.model import SYSTEM, USER
 
 SAMPLE = SESSIONS / "support-agent.anthropic.json"

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from inspector.model import WARNING
-from inspector.scan import scan_file
+from inspector.scan.scanner import scan_file
 
 RUN_CODE = {"type": "function", "function": {"name": "run_code", "parameters": {
     "type": "object", "properties": {"code": {"type": "string"}}, "required": ["code"]}}}

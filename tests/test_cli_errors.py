@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from inspector.cli import main
+from inspector.cli.main import main
 
 
 def _run(capsys, *argv):

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from conftest import SAVE_MEMORY, SESSIONS
-from inspector.detectors import detect_findings
-from inspector.early_scan import early_findings
-from inspector.formats import load_sessions, session_files
-from inspector.scan import scan_file
+from inspector.detect import detect_findings
+from inspector.scan.early import early_findings
+from inspector.sources import load_sessions, session_files
+from inspector.scan.scanner import scan_file
 
 SAMPLES = session_files(SESSIONS)
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from conftest import SAVE_MEMORY, SESSIONS
-from inspector.edits import Edit, EditedCall, check_arguments, edited_fix, proposal
+from inspector.review.edits import Edit, EditedCall, check_arguments, edited_fix, proposal
 from inspector.model import ToolSpec
-from inspector.preview import CORRECTED_CALL, RECOVERED_CALL, preview
-from inspector.repair import apply_fixes
-from inspector.scan import scan_file
+from inspector.review.preview import CORRECTED_CALL, RECOVERED_CALL, preview
+from inspector.repair.apply import apply_fixes
+from inspector.scan.scanner import scan_file
 
 SPEC = ToolSpec("save_memory", SAVE_MEMORY["function"]["parameters"])
 

@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 from conftest import SESSIONS
 
-from inspector.cli import main
-from inspector.execute import execute_call, execute_findings
-from inspector.formats import load_sessions
+from inspector.cli.main import main
+from inspector.repair.execute import execute_call, execute_findings
+from inspector.sources import load_sessions
 from inspector.model import NOT_EXECUTED, RECOVERED, ToolCall
-from inspector.repair import apply_fixes
-from inspector.scan import scan_file
+from inspector.repair.apply import apply_fixes
+from inspector.scan.scanner import scan_file
 
 CALL = ToolCall("call_inspector_6_0", "save_memory", {"memory_type": "journal", "content": "Ran 10k"},
                 {"memory_type": "journal", "content": "Ran 10k"}, RECOVERED)

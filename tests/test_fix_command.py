@@ -7,9 +7,9 @@ import stat
 
 from conftest import SAVE_MEMORY, SESSIONS
 
-from inspector.cli import main
-from inspector.formats import load_sessions
-from inspector.scan import scan_file
+from inspector.cli.main import main
+from inspector.sources import load_sessions
+from inspector.scan.scanner import scan_file
 
 MESSAGES = [
     {"role": "system", "content": "You are Ada, a journaling companion."},
@@ -79,7 +79,7 @@ def test_nothing_to_fix_writes_an_identical_session_and_an_empty_audit(write_ses
 
 
 def test_fix_of_a_kind_not_accepted_changes_nothing(write_session, tmp_path, monkeypatch, capsys):
-    import inspector.fix_command as fix_command
+    import inspector.cli.fix_command as fix_command
 
     monkeypatch.setattr(fix_command, "kinds", lambda: ["result-prefix", "other-kind"])
     path = write_session(MESSAGES, [SAVE_MEMORY])

@@ -16,8 +16,8 @@ from conftest import SAVE_MEMORY
 from test_sqlite_rubyllm import build_rubyllm, dump_database
 from test_sqlite_write import _kinds, _rows
 
-from inspector.cli import main
-from inspector.formats.sqlite_history import load_conversation
+from inspector.cli.main import main
+from inspector.sources.sqlite.history import load_conversation
 
 
 def _journal_chat(content: str) -> list[tuple]:

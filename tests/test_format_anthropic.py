@@ -3,8 +3,8 @@
 import json
 from dataclasses import replace
 
-from inspector.formats import ADAPTERS, load_sessions, render_sessions
-from inspector.formats.source import read_document
+from inspector.sources import ADAPTERS, load_sessions, render_sessions
+from inspector.sources.files.document import read_document
 from inspector.model import ASSISTANT, TOOL, USER, ToolCall, ToolResult, Turn
 
 TOOLS = [{"name": "get_weather", "description": "Current weather.",

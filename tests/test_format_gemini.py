@@ -4,8 +4,8 @@ unchanged or changed only where asked."""
 import json
 from dataclasses import replace
 
-from inspector.formats import ADAPTERS, load_sessions, render_sessions
-from inspector.formats.source import read_document
+from inspector.sources import ADAPTERS, load_sessions, render_sessions
+from inspector.sources.files.document import read_document
 from inspector.model import ASSISTANT, TOOL, USER, ToolCall, ToolResult, Turn
 
 CONTENTS = [

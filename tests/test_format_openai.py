@@ -3,7 +3,7 @@
 import json
 from dataclasses import replace
 
-from inspector.formats import load_sessions, render_sessions
+from inspector.sources import load_sessions, render_sessions
 from inspector.model import ASSISTANT, TOOL, ToolCall, ToolResult, Turn
 
 MESSAGES = [

@@ -4,8 +4,8 @@ where asked, with every unknown key kept and `entry_count` kept true."""
 import json
 from dataclasses import replace
 
-from inspector.formats import ADAPTERS, load_sessions, render_sessions
-from inspector.formats.source import read_document
+from inspector.sources import ADAPTERS, load_sessions, render_sessions
+from inspector.sources.files.document import read_document
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, ToolCall, ToolResult, Turn
 
 LEAK = 'Running it.\n```json\n{"tool": "run_code", "arguments": {"code": "print(1)"}}}}\n```'

@@ -10,7 +10,7 @@ import inspector
 def test_core_modules_do_not_import_textual():
     names = [m.name for m in pkgutil.walk_packages(inspector.__path__, "inspector.")
              if not m.name.startswith("inspector.tui") and m.name != "inspector.__main__"]
-    assert "inspector.cli" in names and "inspector.detectors.result_prefix" in names
+    assert "inspector.cli.main" in names and "inspector.detect.result_prefix" in names
     code = "import importlib, sys\n" + "".join(f"importlib.import_module({n!r})\n" for n in names) + \
         "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

@@ -1,6 +1,6 @@
 """The lenient JSON parser: standard JSON, JS-style objects, and what is not an object."""
 
-from inspector.lenient_json import JSON5_SYNTAX, json_or_text, loads_lenient, object_end, parse_array_at, parse_object_at
+from inspector.support.lenient_json import JSON5_SYNTAX, json_or_text, loads_lenient, object_end, parse_array_at, parse_object_at
 
 
 def test_standard_json_needs_no_repair():

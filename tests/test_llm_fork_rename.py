@@ -13,7 +13,7 @@ from llm.logs import LogStore, message_hash
 from test_sqlite_llm import FUNCTIONS, run_llm
 from test_sqlite_write import _kinds
 
-from inspector.cli import main
+from inspector.cli.main import main
 
 MISNAMED = {"name": "save_memories", "arguments": {"memory_type": "fact", "content": "Likes green tea."}}
 WELL_NAMED = {"name": "save_memory", "arguments": {"memory_type": "core", "content": "Runs in the morning."}}

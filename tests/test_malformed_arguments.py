@@ -5,9 +5,9 @@ import json
 
 import pytest
 
-from inspector.cli import main
+from inspector.cli.main import main
 from inspector.model import ERROR, WARNING
-from inspector.scan import scan_file
+from inspector.scan.scanner import scan_file
 
 RUN_CODE = {"type": "function", "function": {"name": "run_code", "parameters": {
     "type": "object", "properties": {"code": {"type": "string"}}, "required": ["code"]}}}

@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from inspector.cli import main
-from inspector.formats import load_sessions
+from inspector.cli.main import main
+from inspector.sources import load_sessions
 from inspector.model import NOT_EXECUTED
 
 LEAK = '<tool_call>{"name": "get_weather", "arguments": {"city": "Oslo"}}</tool_call>'

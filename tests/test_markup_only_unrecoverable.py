@@ -13,8 +13,8 @@ from test_tui_review import drive, finding_text, press
 from textual.pilot import Pilot
 from textual.widgets import Input, Static, TextArea
 
-from inspector.cli import main
-from inspector.formats import load_sessions
+from inspector.cli.main import main
+from inspector.sources import load_sessions
 from inspector.model import ASSISTANT
 from inspector.tui.dialogs import ExportDialog
 from inspector.tui.editor import FixEditor

@@ -3,9 +3,9 @@ and the orphan-call fix re-scanned clean."""
 
 import json
 
-from inspector.cli import main
+from inspector.cli.main import main
 from inspector.model import ERROR, INFO, WARNING
-from inspector.scan import scan_file
+from inspector.scan.scanner import scan_file
 
 KINDS = ("orphan-call", "orphan-result", "tool-error")
 SEARCH = {"type": "function", "function": {"name": "web_search", "parameters": {

@@ -19,11 +19,11 @@ import pytest
 from test_sqlite_start import TURNS, _generic, _llm_legacy, _open_webui, _rubyllm
 from test_sqlite_rubyllm import SEED_000_CHATS, build_rubyllm
 
-from inspector.cli import main
+from inspector.cli.main import main
 from inspector.errors import InspectorError
-from inspector.parallel_scan import ScanRequest, scan_range, scan_summaries, split_evenly
-from inspector.scan import iter_scan
-from inspector.scan_summary import summarise
+from inspector.scan.parallel import ScanRequest, scan_range, scan_summaries, split_evenly
+from inspector.scan.scanner import iter_scan
+from inspector.scan.summary import summarise
 
 
 def _copies(chats: list, times: int) -> list:
@@ -186,7 +186,7 @@ def test_a_session_asked_of_a_file_that_cannot_be_read_gets_the_read_error_alone
 _SCAN_THEN_WAIT = """
 import multiprocessing, sys
 from pathlib import Path
-from inspector.parallel_scan import ScanRequest, scan_summaries
+from inspector.scan.parallel import ScanRequest, scan_summaries
 summaries = scan_summaries(ScanRequest(Path(sys.argv[1])), jobs=2)
 next(summaries)  # this process has scanned its half; the worker waits for it to read its answer
 (worker,) = multiprocessing.active_children()

@@ -5,10 +5,10 @@ import json
 
 from conftest import SAVE_MEMORY, SESSIONS, WHITEBOARD
 
-from inspector.cli import main
-from inspector.rates import compute_rates
-from inspector.scan import scan_file
-from inspector.scan_summary import summarise
+from inspector.cli.main import main
+from inspector.scan.rates import compute_rates
+from inspector.scan.scanner import scan_file
+from inspector.scan.summary import summarise
 
 
 def summaries_of(path):

@@ -18,10 +18,10 @@ from test_sqlite_rubyllm import build_rubyllm
 from test_sqlite_write import _rows
 
 from inspector.catalogue import load_tools_file
-from inspector.cli import main
-from inspector.formats.sqlite_history import load_conversation
-from inspector.review import Review
-from inspector.scan import scan_file
+from inspector.cli.main import main
+from inspector.sources.sqlite.history import load_conversation
+from inspector.review.review import Review
+from inspector.scan.scanner import scan_file
 
 SET_STATE = {"name": "set_state", "description": "Store a value of the cascade's state.", "parameters": {
     "type": "object", "properties": {"key": {"type": "string"}, "value": {"type": "string"}},

@@ -2,9 +2,9 @@
 
 import json
 
-from inspector.formats import load_sessions, render_sessions
+from inspector.sources import load_sessions, render_sessions
 from inspector.model import ASSISTANT, NOT_EXECUTED, TOOL, Finding, Fix, ToolCall, ToolResult
-from inspector.repair import apply_fixes
+from inspector.repair.apply import apply_fixes
 
 
 def _session(tmp_path, messages):

@@ -5,7 +5,7 @@ import json
 from conftest import SAVE_MEMORY, WHITEBOARD
 
 from inspector.model import ERROR, WARNING
-from inspector.scan import scan_file
+from inspector.scan.scanner import scan_file
 
 PREFIX = '{success: true, memory_type: "journal", content: "Lost track of the Lisbon plan"}'
 
@@ -109,8 +109,8 @@ def test_equally_good_tools_are_not_guessed(write_session):
 def test_tool_with_most_shared_parameters_wins():
     """Anthropic-style refund echo: issue_refund shares two keys, lookup_order only one."""
     from inspector.catalogue import Catalogue
-    from inspector.detectors.context import ScanContext
-    from inspector.detectors.tool_inference import infer_tool
+    from inspector.detect.context import ScanContext
+    from inspector.detect.tool_inference import infer_tool
     from inspector.model import Session, ToolSpec
 
     catalogue = Catalogue([

@@ -13,14 +13,14 @@ from pathlib import Path
 import pytest
 
 from conftest import SESSIONS
-from inspector.edits import Edit, EditedCall, proposal
+from inspector.review.edits import Edit, EditedCall, proposal
 from inspector.errors import InspectorError
-from inspector.execute import execute_findings
-from inspector.formats import load_sessions, session_files
-from inspector.review import Review
-from inspector.review_decisions import ReviewError
-from inspector.review_file import APPROVED, EDITED, PENDING, SKIPPED
-from inspector.scan import scan_file
+from inspector.repair.execute import execute_findings
+from inspector.sources import load_sessions, session_files
+from inspector.review.review import Review
+from inspector.review.decisions import ReviewError
+from inspector.review.review_file import APPROVED, EDITED, PENDING, SKIPPED
+from inspector.scan.scanner import scan_file
 
 
 @pytest.fixture
@@ -214,9 +214,9 @@ def test_a_review_of_one_conversation_of_a_database_shares_the_review_file_and_e
     from test_sqlite_rubyllm import build_rubyllm
     from test_tui_database import contents
 
-    from inspector.formats.sqlite_history import load_conversation
-    from inspector.scan import ScanResult, iter_scan
-    from inspector.detectors import detect_findings
+    from inspector.sources.sqlite.history import load_conversation
+    from inspector.scan.scanner import ScanResult, iter_scan
+    from inspector.detect import detect_findings
 
     database = build_rubyllm(tmp_path / "app.db")
     before = contents(database)

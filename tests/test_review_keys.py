@@ -16,11 +16,11 @@ from test_tui_database import play, until
 from test_tui_table_map import (CHAT_LOG, JOURNAL, LEEDS, TEMPO, bodies, build_chat_log, export_with_defaults,
                                 play_noting)
 
-from inspector.formats.sqlite_history import load_conversation
-from inspector.review import Review
-from inspector.review_file import APPROVED, PENDING, finding_keys
-from inspector.scan import ScanResult, iter_scan
-from inspector.detectors import detect_findings
+from inspector.sources.sqlite.history import load_conversation
+from inspector.review.review import Review
+from inspector.review.review_file import APPROVED, PENDING, finding_keys
+from inspector.scan.scanner import ScanResult, iter_scan
+from inspector.detect import detect_findings
 from inspector.tui.app import InspectorApp
 from inspector.tui.review_screen import ReviewScreen
 

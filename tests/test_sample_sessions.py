@@ -7,9 +7,9 @@ import sqlite3
 import pytest
 from conftest import SESSIONS
 
-from inspector.cli import main
-from inspector.formats import load_sessions, render_sessions
-from inspector.scan import scan_file
+from inspector.cli.main import main
+from inspector.sources import load_sessions, render_sessions
+from inspector.scan.scanner import scan_file
 
 EXPECTED = {
     # (file, session id): [(turn, kind, tool, executed)]

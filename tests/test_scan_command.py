@@ -6,7 +6,7 @@ import sys
 
 from conftest import SAVE_MEMORY
 
-from inspector.cli import main
+from inspector.cli.main import main
 
 REPLY = '{success: true, memory_type: "journal", content: "Ran 5k"}Great run! \x1b[31mred\x1b[0m'
 MESSAGES = [

@@ -7,9 +7,9 @@ import json
 
 from conftest import SESSIONS
 
-from inspector.cli import main
-from inspector.scan import scan_file
-from inspector.scan_summary import summarise
+from inspector.cli.main import main
+from inspector.scan.scanner import scan_file
+from inspector.scan.summary import summarise
 
 
 def _long_chat(path, replies: int):

@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from inspector.cli import main
-from inspector.scan import scan_file
+from inspector.cli.main import main
+from inspector.scan.scanner import scan_file
 
 SCHEMA_KINDS = ("unknown-tool", "invalid-argument", "unknown-parameter", "wrong-type")
 UNITS = {"type": "string", "enum": ["metric", "imperial"]}

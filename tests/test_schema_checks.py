@@ -5,9 +5,9 @@ import json
 
 from conftest import SAVE_MEMORY, WHITEBOARD
 
-from inspector.cli import main
+from inspector.cli.main import main
 from inspector.model import ERROR, WARNING
-from inspector.scan import scan_file
+from inspector.scan.scanner import scan_file
 
 SCHEMA_KINDS = ("unknown-tool", "invalid-argument", "unknown-parameter", "wrong-type")
 SET_UNITS = {"type": "function", "function": {"name": "set_units", "parameters": {

@@ -6,8 +6,8 @@ import math
 
 import pytest
 
-from inspector.formats import load_sessions, render_sessions
-from inspector.formats.source import read_document
+from inspector.sources import load_sessions, render_sessions
+from inspector.sources.files.document import read_document
 
 MESSAGES = [
     {"role": "system", "content": "Tu es Wren. Naïve café — “quoted” 😀 \u2028 tab\there"},
@@ -56,7 +56,7 @@ def test_indentation_found_past_a_long_first_line_of_wide_characters(tmp_path):
 
 
 def test_a_file_nested_too_deeply_is_one_clear_error_and_such_a_line_is_skipped(tmp_path, capsys):
-    from inspector.cli import main
+    from inspector.cli.main import main
 
     deep = "[" * 100_000 + "]" * 100_000
     path = _write(tmp_path / "deep.json", '{"messages": ' + deep + "}")

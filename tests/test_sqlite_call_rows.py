@@ -14,8 +14,8 @@ from llm.logs import LogStore
 from test_sqlite_llm import FUNCTIONS, run_llm
 from test_sqlite_rubyllm import build_rubyllm
 
-from inspector.cli import main
-from inspector.formats.sqlite_history import load_conversation
+from inspector.cli.main import main
+from inspector.sources.sqlite.history import load_conversation
 
 ARGS = {"memory_type": "fact", "content": "Likes tea."}
 MARKUP = f'<tool_call>\n{json.dumps({"name": "save_memory", "arguments": ARGS})}\n</tool_call>'

@@ -10,8 +10,8 @@ import pytest
 import sqlite_utils
 from test_sqlite_rubyllm import build_rubyllm
 
-from inspector.cli import main
-from inspector.formats import sqlite_db
+from inspector.cli.main import main
+from inspector.sources import sqlite_db
 
 
 def _fails_with(capsys, path: Path, message: str, *options: str) -> None:

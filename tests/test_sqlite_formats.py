@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 import sqlite_utils
 
-from inspector.cli import main
-from inspector.formats.sqlite_history import list_conversations, load_conversation, schema_of
+from inspector.cli.main import main
+from inspector.sources.sqlite.history import list_conversations, load_conversation, schema_of
 
 FAKE_SAVE = ('{success: true, memory_type: "journal", content: "Walked by the canal."}'
              "You saw right through me.")

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from inspector.cli import main
-from inspector.formats.sqlite_history import list_conversations, load_conversation
-from inspector.scan import iter_scan
+from inspector.cli.main import main
+from inspector.sources.sqlite.history import list_conversations, load_conversation
+from inspector.scan.scanner import iter_scan
 
 FAKE_SAVE = ('{success: true, memory_type: "journal", content: "Walked by the canal."}'
              "You saw right through me.")

@@ -16,8 +16,8 @@ from test_sqlite_rubyllm import build_rubyllm
 from test_sqlite_write import _kinds, _rows
 
 from inspector.catalogue import load_tools_file
-from inspector.cli import main
-from inspector.formats.sqlite_history import load_conversation
+from inspector.cli.main import main
+from inspector.sources.sqlite.history import load_conversation
 
 ARGS = {"memory_type": "fact", "content": "Likes green tea."}
 MISNAMED_CHAT = [("user", "Remember that I like green tea.", None),

@@ -14,9 +14,9 @@ from pathlib import Path
 
 from conftest import SESSIONS
 
-from inspector.cli import main
-from inspector.formats.sqlite_history import list_conversations, load_conversation
-from inspector.scan import iter_scan
+from inspector.cli.main import main
+from inspector.sources.sqlite.history import list_conversations, load_conversation
+from inspector.scan.scanner import iter_scan
 
 SCHEMA = """
 CREATE TABLE chats (id INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, model_id varchar,

@@ -13,8 +13,8 @@ from test_sqlite_formats import build_generic, build_llm_legacy, build_open_webu
 from test_sqlite_rename import MISNAMED_CHAT
 from test_sqlite_rubyllm import SEED_000_CHATS, build_rubyllm
 
-from inspector.formats.sqlite_history import list_conversations
-from inspector.scan import iter_scan
+from inspector.sources.sqlite.history import list_conversations
+from inspector.scan.scanner import iter_scan
 
 
 def _rubyllm(path: Path) -> Path:

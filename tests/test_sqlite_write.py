@@ -13,12 +13,12 @@ from pathlib import Path
 from test_sqlite_formats import build_elia, build_generic, build_llm_legacy, build_open_webui
 from test_sqlite_rubyllm import build_rubyllm, dump_database
 
-from inspector.cli import main
-from inspector.export import describe_audit
-from inspector.formats import sqlite_db
-from inspector.formats.sqlite_history import load_conversation
-from inspector.review import Review
-from inspector.scan import iter_scan
+from inspector.cli.main import main
+from inspector.repair.write import describe_audit
+from inspector.sources.sqlite import database as sqlite_db
+from inspector.sources.sqlite.history import load_conversation
+from inspector.review.review import Review
+from inspector.scan.scanner import iter_scan
 
 
 def _rows(path: Path, sql: str) -> list[tuple]:

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from inspector.cli import main
+from inspector.cli.main import main
 from inspector.model import ERROR, WARNING
-from inspector.scan import scan_file
+from inspector.scan.scanner import scan_file
 
 KIND = "tool-markup"
 

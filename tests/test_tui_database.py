@@ -14,10 +14,10 @@ from textual.widgets import DataTable
 from test_sqlite_rubyllm import SEED_000_CHATS, build_rubyllm
 from test_tui_picker import rows
 
-from inspector.formats.sqlite_history import list_conversations
-from inspector.scan import iter_scan
+from inspector.sources.sqlite.history import list_conversations
+from inspector.scan.scanner import iter_scan
 from inspector.tui.app import InspectorApp
-from inspector.cli import main
+from inspector.cli.main import main
 from inspector.tui.dialogs import Confirm, ExportDialog
 from inspector.tui.picker import FIRST_ROWS, MORE_ROWS, PickerScreen
 from inspector.tui.review_screen import ReviewScreen

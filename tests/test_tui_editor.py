@@ -7,7 +7,7 @@ from test_tui_dialogs import Host, drive
 from textual.pilot import Pilot
 from textual.widgets import Input, Static, TextArea
 
-from inspector.edits import Edit, EditedCall
+from inspector.review.edits import Edit, EditedCall
 from inspector.model import ToolSpec
 from inspector.tui.dialogs import Confirm
 from inspector.tui.editor import FixEditor

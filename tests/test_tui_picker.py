@@ -13,7 +13,7 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
 from conftest import SESSIONS
-from inspector.cli import main
+from inspector.cli.main import main
 from inspector.tui.app import InspectorApp
 from inspector.tui.dialogs import Confirm
 from inspector.tui.picker import PickerScreen
@@ -133,7 +133,7 @@ def test_an_empty_directory_and_two_paths_are_errors(tmp_path: Path, capsys):
 
 
 def test_scan_and_fix_never_import_textual(tmp_path: Path):
-    code = ("import sys\nfrom inspector.cli import main\n"
+    code = ("import sys\nfrom inspector.cli.main import main\n"
             f"main(['scan', {str(SESSIONS / 'memory-agent.openai.json')!r}])\n"
             "print('textual' in sys.modules, file=sys.stderr)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)

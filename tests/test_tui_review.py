@@ -15,7 +15,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Static, TextArea
 
 from conftest import SAVE_MEMORY, SESSIONS
-from inspector.formats import load_sessions
+from inspector.sources import load_sessions
 from inspector.tui.app import InspectorApp
 from inspector.tui.dialogs import Confirm, ExportDialog
 from inspector.tui.editor import FixEditor

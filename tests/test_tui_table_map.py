@@ -17,9 +17,9 @@ from textual.widgets import DataTable
 from test_tui_database import play, until
 from test_tui_picker import rows
 
-from inspector.cli import main
-from inspector.formats.sqlite_table import parse_map
-from inspector.scan import iter_scan
+from inspector.cli.main import main
+from inspector.sources.sqlite.table import parse_map
+from inspector.scan.scanner import iter_scan
 from inspector.tui.app import InspectorApp
 from inspector.tui.conversations import NamedTable
 from inspector.tui.dialogs import ExportDialog

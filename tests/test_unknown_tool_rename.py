@@ -7,8 +7,8 @@ import json
 import pytest
 from conftest import SAVE_MEMORY, WHITEBOARD
 
-from inspector.cli import main
-from inspector.scan import scan_file
+from inspector.cli.main import main
+from inspector.scan.scanner import scan_file
 
 ARGS = {"memory_type": "fact", "content": "Likes green tea"}
 SAVE_SCHEMA = SAVE_MEMORY["function"]["parameters"]

@@ -1,6 +1,6 @@
 """The Textual interface: a picker of sessions and a screen to review each finding.
 
-It only composes the core (`inspector.review`, `inspector.preview`, `inspector.edits`); the core
+It only composes the core (`inspector.review.review`, `inspector.review.preview`, `inspector.review.edits`); the core
 never imports it, and the command line imports it only when the app is asked for.
 """
 

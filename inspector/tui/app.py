@@ -9,9 +9,9 @@ from pathlib import Path
 from textual.app import App
 
 from inspector.errors import InspectorError
-from inspector.formats import session_files
-from inspector.review import Review
-from inspector.safe_text import neutralise
+from inspector.sources import session_files
+from inspector.review.review import Review
+from inspector.support.safe_text import neutralise
 from inspector.tui.dialogs import Confirm
 from inspector.tui.conversations import NamedTable, check_named_table, is_database
 from inspector.tui.picker import PickerScreen

@@ -15,13 +15,13 @@ from pathlib import Path
 from typing import Iterator, NamedTuple, Sequence
 
 from inspector.errors import InspectorError
-from inspector.formats import sqlite_table
-from inspector.formats.sqlite_db import SqliteSource, check_header, is_database, mapped_errors, reading
-from inspector.formats.sqlite_history import list_conversations, load_conversation, schema_of
+from inspector.sources.sqlite import table as sqlite_table
+from inspector.sources.sqlite.database import SqliteSource, check_header, is_database, mapped_errors, reading
+from inspector.sources.sqlite.history import list_conversations, load_conversation, schema_of
 from inspector.model import Session
-from inspector.review import Review
-from inspector.review_file import SessionKey, review_path_for
-from inspector.scan import ScanResult, iter_scan
+from inspector.review.review import Review
+from inspector.review.review_file import SessionKey, review_path_for
+from inspector.scan.scanner import ScanResult, iter_scan
 
 __all__ = ["NamedTable", "Opened", "check_named_table", "decision_warnings", "describe_missing", "include_decided",
            "index_of_session", "is_database", "listing", "open_conversation", "scan_from"]
@@ -30,7 +30,7 @@ __all__ = ["NamedTable", "Opened", "check_named_table", "decision_warnings", "de
 @dataclass(frozen=True)
 class NamedTable:
     """The table a database's messages are read from when the person names it: `--table T --map
-    role=COL,content=COL[,id=COL,session=COL,order=COL]` (see `inspector.formats.sqlite_table`)."""
+    role=COL,content=COL[,id=COL,session=COL,order=COL]` (see `inspector.sources.sqlite.table`)."""
 
     table: str | None = None
     mapping: dict[str, str] | None = field(default=None, hash=False)

@@ -1,6 +1,6 @@
 """The review screen's decision keys: approve, skip, edit, undo, approve a kind, copy, export.
 
-Each one asks `inspector.review.Review` to do the work (it saves the review file at once) and
+Each one asks `inspector.review.review.Review` to do the work (it saves the review file at once) and
 then redraws; nothing here decides what a fix is.
 """
 
@@ -11,14 +11,14 @@ from typing import TYPE_CHECKING, Callable
 
 from textual import work
 
-from inspector.edits import Edit, proposal
+from inspector.review.edits import Edit, proposal
 from inspector.errors import InspectorError
-from inspector.export import describe_audit
-from inspector.preview import preview
-from inspector.review_decisions import ReviewError
-from inspector.review_export import ExportOutcome
-from inspector.review_file import SessionKey
-from inspector.safe_text import neutralise
+from inspector.repair.write import describe_audit
+from inspector.review.preview import preview
+from inspector.review.decisions import ReviewError
+from inspector.review.export import ExportOutcome
+from inspector.review.review_file import SessionKey
+from inspector.support.safe_text import neutralise
 from inspector.tui.conversations import describe_missing, include_decided
 from inspector.tui.dialogs import Confirm, ExportChoice, ExportDialog
 from inspector.tui.editor import FixEditor

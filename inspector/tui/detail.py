@@ -1,6 +1,6 @@
 """The selected turn's detail: original text beside the repair, and the finding below them.
 
-Everything shown comes from `inspector.preview.preview`; model text is plain `Content` (never
+Everything shown comes from `inspector.review.preview.preview`; model text is plain `Content` (never
 markup) with escape sequences neutralised, and spans are marked with `Content.stylize`.
 """
 
@@ -15,10 +15,10 @@ from textual.content import Content
 from textual.highlight import highlight
 from textual.widgets import Static
 
-from inspector.execute import ExecutionResult
+from inspector.repair.execute import ExecutionResult
 from inspector.model import Finding, Turn
-from inspector.preview import CallPreview, FixPreview
-from inspector.safe_text import neutralise, preview_value
+from inspector.review.preview import CallPreview, FixPreview
+from inspector.support.safe_text import neutralise, preview_value
 
 SUSPECT = "bold $text-error on $error-muted"
 CHANGED = "on $success-muted"

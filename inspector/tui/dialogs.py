@@ -13,7 +13,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Static
 
-from inspector.safe_text import neutralise
+from inspector.support.safe_text import neutralise
 
 DIALOG_CSS = """
 {name} {{

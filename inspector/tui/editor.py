@@ -1,7 +1,7 @@
 """The fix editor: the proposed text and calls, editable, checked as the person types.
 
 The screen holds no parsing or validation of its own: every arguments text goes through
-`inspector.edits.check_arguments`, and an edit that does not pass cannot be applied.
+`inspector.review.edits.check_arguments`, and an edit that does not pass cannot be applied.
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static, TextArea
 
-from inspector.edits import ArgumentsCheck, Edit, EditedCall, check_arguments
+from inspector.review.edits import ArgumentsCheck, Edit, EditedCall, check_arguments
 from inspector.model import ToolSpec
-from inspector.safe_text import neutralise
+from inspector.support.safe_text import neutralise
 from inspector.tui.dialogs import Confirm
 
 ToolLookup = Callable[[str], "ToolSpec | None"]

@@ -2,8 +2,8 @@
 executor (`inspector PATH --execute CMD`), after asking, in a thread worker.
 
 Nothing can run unless the app was started with `--execute`. The calls and the command are named
-in the question; `inspector.execute` runs them (no shell, the call as JSON on standard input), and
-`inspector.review.Review.record_execution` keeps the answers, which the export then records.
+in the question; `inspector.repair.execute` runs them (no shell, the call as JSON on standard input), and
+`inspector.review.review.Review.record_execution` keeps the answers, which the export then records.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 
 from textual import work
 
-from inspector.execute import ExecutionResult, execute_findings, recovered_calls
+from inspector.repair.execute import ExecutionResult, execute_findings, recovered_calls
 from inspector.model import Finding
-from inspector.safe_text import neutralise
+from inspector.support.safe_text import neutralise
 from inspector.tui.decisions import EXECUTE, EXPORT
 from inspector.tui.dialogs import Confirm
 

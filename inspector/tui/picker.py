@@ -30,8 +30,8 @@ from textual.widgets import DataTable, Footer, ProgressBar, Static
 from textual.worker import get_current_worker
 
 from inspector.errors import InspectorError
-from inspector.safe_text import neutralise
-from inspector.scan import scan_file
+from inspector.support.safe_text import neutralise
+from inspector.scan.scanner import scan_file
 from inspector.tui.commands import ScreenKeys, help_rows
 from inspector.tui.conversations import NamedTable, is_database, listing, scan_from
 from inspector.tui.help import HelpScreen

@@ -9,8 +9,8 @@ from typing import NamedTuple
 
 from rich.text import Text
 
-from inspector.safe_text import neutralise
-from inspector.scan import ScanResult
+from inspector.support.safe_text import neutralise
+from inspector.scan.scanner import ScanResult
 
 
 class RowTarget(NamedTuple):

@@ -5,7 +5,7 @@ the counts bar and the finding's detail. Its other parts are mixed in: loading
 (`inspector.tui.session_loading`, the turns listed before the findings are known), moving
 (`inspector.tui.navigation`), deciding and exporting (`inspector.tui.decisions`) and running
 recovered calls (`inspector.tui.execution`). Decisions wait for the full scan; every decision goes
-through `inspector.review.Review`, which saves the review file at once.
+through `inspector.review.review.Review`, which saves the review file at once.
 
 A conversation of an SQLite history is opened by its id: only that conversation is read and
 scanned (`inspector.tui.conversations`); its decisions are kept by its id in the database's
@@ -27,10 +27,10 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, ProgressBar, Static
 
 from inspector.model import SEVERITIES, Finding, Session
-from inspector.preview import preview
-from inspector.review import Review
-from inspector.review_file import APPROVED, EDITED, PENDING, SKIPPED
-from inspector.safe_text import neutralise
+from inspector.review.preview import preview
+from inspector.review.review import Review
+from inspector.review.review_file import APPROVED, EDITED, PENDING, SKIPPED
+from inspector.support.safe_text import neutralise
 from inspector.tui.commands import ScreenKeys
 from inspector.tui.conversations import NamedTable
 from inspector.tui.decisions import DecisionActions

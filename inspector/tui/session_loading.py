@@ -1,5 +1,5 @@
 """The review screen's loading, in a thread worker that only posts messages: the turns are listed
-as soon as the file is read, the first findings (`inspector.early_scan`) are marked and the first
+as soon as the file is read, the first findings (`inspector.scan.early`) are marked and the first
 flagged turn shown while the detectors run over the whole session, and the full findings then
 replace them (the selection kept). A database's conversation is read on its own
 (`inspector.tui.conversations.open_conversation`).
@@ -15,15 +15,15 @@ from textual.content import Content
 from textual.message import Message
 from textual.widgets import Static
 
-from inspector.detectors import detect_findings
-from inspector.early_scan import early_findings
+from inspector.detect import detect_findings
+from inspector.scan.early import early_findings
 from inspector.errors import InspectorError
-from inspector.formats import load_sessions
+from inspector.sources import load_sessions
 from inspector.model import Finding, Session
-from inspector.review import Review
-from inspector.review_file import PENDING
-from inspector.safe_text import neutralise
-from inspector.scan import ScanResult
+from inspector.review.review import Review
+from inspector.review.review_file import PENDING
+from inspector.support.safe_text import neutralise
+from inspector.scan.scanner import ScanResult
 from inspector.tui.conversations import decision_warnings, index_of_session, is_database, open_conversation
 from inspector.tui.turn_list import TurnList
 

@@ -8,8 +8,8 @@ from pathlib import Path
 from textual.content import Content
 
 from inspector.model import Session
-from inspector.review_decisions import Counts
-from inspector.safe_text import neutralise, preview
+from inspector.review.decisions import Counts
+from inspector.support.safe_text import neutralise, preview
 
 MUTED = "$text-muted"
 ID_WIDTH = 40  # a longer session id is cut short (a UUID is 36)

@@ -21,7 +21,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from inspector.model import Turn
-from inspector.safe_text import preview
+from inspector.support.safe_text import preview
 
 # One glyph per review status, so a decided turn reads at a glance.
 STATUS_GLYPHS = {"pending": "•", "approved": "✓", "edited": "✎", "skipped": "–"}

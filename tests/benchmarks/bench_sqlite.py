@@ -117,7 +117,7 @@ def compare(path: Path, planted: dict[str, int], runs: int) -> None:
         walls = [wall for wall, _, _ in rows]
         print(f"{name:12}{min(walls):>8.2f}{max(walls):>9.2f}{min(cpu for _, cpu, _ in rows):>12.2f}"
               f"{min(mb for _, _, mb in rows):>9.0f}")
-    from inspector.parallel_scan import available_cpus  # only now: a child's peak memory starts at ours
+    from inspector.scan.parallel import available_cpus  # only now: a child's peak memory starts at ours
 
     best = {name: min(wall for wall, _, _ in rows) for name, rows in measured.items()}
     ratio = best["scan --json"] / best["SELECT"]

@@ -29,7 +29,7 @@ def main() -> None:
     options = parser.parse_args()
     sys.path.insert(0, str(ROOT))  # measure the tree this script is in, as `bench_scan.py` does
     start = time.process_time()
-    import inspector.cli  # noqa: F401  (everything the command imports)
+    import inspector.cli.main  # noqa: F401  (everything the command imports)
     imports = time.process_time() - start
     runs = [_stages(options.file) for _ in range(options.repeat)]
     best = {name: min(run[name] for run in runs) for name in runs[0]}
@@ -43,11 +43,11 @@ def main() -> None:
 def _stages(path: Path) -> dict[str, float]:
     """One scan of `path`, stage by stage, as `inspector scan --json` runs it."""
     from inspector import detectors, scan
-    from inspector.formats import ADAPTERS
-    from inspector.formats.source import read_document
-    from inspector.gc_pause import collector_paused
-    from inspector.json_report import build_report, encode_json
-    from inspector.scan_summary import summarise
+    from inspector.sources import ADAPTERS
+    from inspector.sources.files.document import read_document
+    from inspector.support.gc_pause import collector_paused
+    from inspector.report.json_report import build_report, encode_json
+    from inspector.scan.summary import summarise
 
     spent: dict[str, float] = {detector.KIND: 0.0 for detector in detectors.DETECTORS}
     originals = [(detector, detector.detect) for detector in detectors.DETECTORS]

@@ -1,0 +1,1 @@
+"""The command line: `inspector scan`, `inspector fix`, and opening the app."""

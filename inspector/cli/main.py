@@ -1,0 +1,176 @@
+"""The command line: `inspector scan`, `inspector fix`, and `inspector [PATH]`, which opens the app.
+
+Exit codes: 0 when nothing is found, 1 when something is, 2 on an error (one line on stderr,
+never a traceback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Sequence
+
+from inspector import __version__
+from inspector.catalogue import load_tools_file
+from inspector.detect import kinds
+from inspector.errors import FAILED, FOUND, FOUND_NOTHING, InspectorError, check_session_found
+from inspector.repair.execute import DEFAULT_TIMEOUT, check_command
+from inspector.sources import format_names, session_files
+from inspector.sources.sqlite.table import parse_map
+from inspector.support.gc_pause import collector_paused
+from inspector.report.json_report import build_report, encode_json
+from inspector.scan.parallel import MAX_WORKERS, MIN_BYTES, ScanRequest, check_jobs, scan_summaries
+from inspector.scan.summary import SessionSummary
+from inspector.report.text_report import render_report
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line and return its exit code."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if not arguments or (arguments[0] not in _COMMANDS and arguments[0] not in ("-h", "--help", "--version")):
+        return _open_app(arguments)
+    parser = _parser()
+    args = parser.parse_args(arguments)
+    try:
+        return args.run(args)
+    except InspectorError as error:
+        _fail(str(error))
+        return FAILED
+    except KeyboardInterrupt:
+        _fail("interrupted")
+        return FAILED
+    except BrokenPipeError:
+        return FAILED
+
+
+_COMMANDS = ("scan", "fix")
+
+
+def _open_app(arguments: list[str]) -> int:
+    """Open the TUI on a session file or directory (the bundled sample sessions by default);
+    `--execute CMD` lets the person run approved recovered calls through CMD; `--session ID` opens
+    that session (a database's conversation) of the file straight away; `--table T --map ...` read
+    a database's conversations from that table, as `scan` does."""
+    parser = argparse.ArgumentParser(prog="inspector", usage="inspector [PATH] [--session ID] [--execute CMD] "
+                                     "[--table T --map role=COL,content=COL[,id=COL,session=COL,order=COL]]")
+    parser.add_argument("paths", nargs="*", type=Path, metavar="PATH",
+                        help="a session file, a directory of them, or an SQLite history (default: the samples)")
+    parser.add_argument("--execute", metavar="CMD",
+                        help="let the X key run an approved fix's recovered calls through CMD")
+    parser.add_argument("--session", metavar="ID", help="open the session (conversation) with this id straight away")
+    parser.add_argument("--table", metavar="T", help="read the database's messages from this table (with --map)")
+    parser.add_argument("--map", metavar="role=COL,content=COL[,id=COL,session=COL,order=COL]",
+                        help="which columns of --table hold each message's role, content, id, conversation and order")
+    args = parser.parse_args(arguments)
+    if len(args.paths) > 1:
+        _fail(f"give one session file or directory to open (or a command: {', '.join(_COMMANDS)})")
+        return FAILED
+    target = args.paths[0] if args.paths else Path(__file__).resolve().parents[1] / "sessions"
+    if not target.exists():
+        _fail(f"{target}: no such file or directory" if args.paths else
+              f"{target}: the bundled sample sessions are missing; give a session file or directory")
+        return FAILED
+    if args.session is not None and not target.is_file():
+        _fail(f"{target}: --session ID opens a session of one file or database, not of a directory")
+        return FAILED
+    try:
+        if args.execute is not None:
+            check_command(args.execute)
+        mapping = parse_map(args.map) if args.map is not None else None
+        from inspector.tui import run  # imported here so that `scan` and `fix` never load Textual
+        return run(target, args.execute, args.session, args.table, mapping)
+    except InspectorError as error:
+        _fail(str(error))
+        return FAILED
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="inspector", description="Find and repair broken LLM tool calls in agent sessions.",
+                                     epilog="inspector [PATH] opens the app on a session file or a directory of them "
+                                            "(default: the bundled sample sessions); it also takes --session ID, "
+                                            "--execute CMD, and --table T --map ... for a database's own table.")
+    parser.add_argument("--version", action="version", version=f"inspector {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    scan = commands.add_parser("scan", help="report suspect turns in session files or directories")
+    scan.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="a session file, or a directory of them")
+    scan.add_argument("--json", action="store_true", help="print the machine-readable report (schema 1)")
+    scan.add_argument("-j", "--jobs", type=int, metavar="N", help="processes scanning a large SQLite history "
+                      f"(default: one per CPU, at most {MAX_WORKERS}, from {MIN_BYTES // 2**20} MB; "
+                      "1 scans in one process)")
+    _common_options(scan)
+    scan.set_defaults(run=_scan)
+
+    fix = commands.add_parser("fix", help="apply fixes and write the repaired session with an audit record")
+    fix.add_argument("path", type=Path, metavar="PATH", help="the session file to repair")
+    fix.add_argument("--accept", required=True, metavar="KINDS", help=f"'all' or a comma-separated list of kinds: {', '.join(kinds())}")
+    where = fix.add_mutually_exclusive_group(required=True)
+    where.add_argument("-o", "--output", type=Path, metavar="OUT", help="write the repaired session here")
+    where.add_argument("--in-place", action="store_true", help="replace PATH, after saving a copy as PATH.bak")
+    fix.add_argument("--execute", metavar="CMD", help="run each recovered call through CMD (no shell; the call as JSON on "
+                     "its stdin) and record its stdout as the call's result")
+    fix.add_argument("--execute-timeout", type=float, metavar="SECONDS",
+                     help=f"stop CMD after this long and record an error result (default {DEFAULT_TIMEOUT:g})")
+    _common_options(fix)
+    fix.set_defaults(run=_fix)
+    return parser
+
+
+def _common_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--tools", type=Path, metavar="FILE", help="tool definitions to check against (OpenAI, Anthropic, Gemini or MCP shape)")
+    parser.add_argument("--format", choices=format_names(), help="read the input as this format instead of detecting it")
+    parser.add_argument("--session", metavar="ID", help="only the session (conversation) with this id")
+    parser.add_argument("--table", metavar="T", help="read this SQLite table of chat messages (with --map)")
+    parser.add_argument("--map", metavar="role=COL,content=COL[,id=COL,session=COL,order=COL]",
+                        help="which columns of --table hold each message's role, content, id, conversation and order")
+
+
+def _scan(args: argparse.Namespace) -> int:
+    check_jobs(args.jobs)  # once, before any path: a bad option is not an error of each file
+    extra = tuple(load_tools_file(args.tools)) if args.tools else ()
+    mapping = parse_map(args.map) if args.map is not None else None
+    summaries: list[SessionSummary] = []
+    errors: list[str] = []
+    for path in _expand(args.paths):
+        try:
+            with collector_paused():  # a long history builds many objects and frees few
+                # a history is read one conversation at a time: only what the reports need is kept
+                summaries.extend(scan_summaries(ScanRequest(path, args.format, extra, args.table, mapping),
+                                                args.session, args.jobs))
+        except InspectorError as error:
+            errors.append(str(error))
+            _fail(str(error))
+    if not errors:  # a file that could not be read may hold the session
+        check_session_found(args.session, summaries, args.paths)
+    if args.json:
+        sys.stdout.write(encode_json(build_report(summaries, errors)) + "\n")
+    elif summaries or not errors:  # an empty history says so: 0 sessions
+        sys.stdout.write(render_report(summaries))
+    if errors:
+        return FAILED
+    return FOUND if any(summary.findings for summary in summaries) else FOUND_NOTHING
+
+
+def _fix(args: argparse.Namespace) -> int:
+    from inspector.cli.fix_command import run_fix  # imported here so that `scan` never loads the writers
+
+    return run_fix(args)
+
+
+def _expand(paths: Sequence[Path]) -> list[Path]:
+    """Files as given; a directory stands for the session files directly inside it."""
+    expanded: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            files = session_files(path)
+            if not files:
+                raise InspectorError(f"{path}: no session files (*.json, *.jsonl, *.db, *.sqlite, *.sqlite3) in this directory")
+            expanded.extend(files)
+        else:
+            expanded.append(path)
+    return expanded
+
+
+def _fail(message: str) -> None:
+    print(f"inspector: error: {message}", file=sys.stderr)

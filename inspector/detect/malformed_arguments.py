@@ -1,0 +1,179 @@
+"""Detector `malformed-arguments`: a structured call whose argument string is not a JSON object.
+
+The harness could not parse the call, so it never ran as written (seed 004: `}}}}` for `}}`).
+Cheapest first: a ``` fence and double encoding are unwrapped; what follows the first object is
+named (extra braces; text; objects run together, of which the first is kept: it is the one the
+call was started with, the rest is a repeat or another call glued on); then the object is parsed
+by `json`, by `loads_lenient`, and only then by `json-repair`, whose log is listed. Arguments cut
+off at max tokens are completed by `json-repair`: that repair guesses, as does dropping the other
+objects run together, so those are warnings. No object at all gives a finding with no fix.
+
+Not flagged: arguments that parse, and arguments a format stores as an object.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Iterator, NamedTuple
+
+from inspector.detect.context import ScanContext
+from inspector.support.lenient_json import STRING_OR_COMMENT, loads_lenient
+from inspector.model import ERROR, WARNING, Finding, Fix, ToolCall, Turn
+from inspector.support.safe_text import preview
+
+KIND = "malformed-arguments"
+
+_FENCE = re.compile(r"\A```[\w-]*[ \t]*\n?(.*?)\s*(?:```)?\s*\Z", re.S)
+_TOKENS = re.compile(STRING_OR_COMMENT + r"""| [\[{](?P<open>) | [\]}](?P<close>) | ["'](?P<cut>)""", re.S | re.X)
+_CONTROL = re.compile(r"[\x00-\x1f]")
+_EXTRA_BRACES = re.compile(r"[}\s]+")
+_REPAIR_LOG_NOISE = ("returned early", "no more elements")
+
+
+def detect(context: ScanContext) -> Iterator[Finding]:
+    """Findings for every structured call whose stored argument string is not a JSON object."""
+    for turn in context.turns_with_calls:
+        for index, call in enumerate(turn.tool_calls):
+            if call.arguments is None and isinstance(call.arguments_raw, str):
+                yield _finding(turn, index, call)
+
+
+class Repair(NamedTuple):
+    """A repaired argument string: the object (None if there is none), the changes made, whether
+    the repair guessed, and the text dropped after the first of several objects run together."""
+
+    value: dict[str, Any] | None
+    changes: list[str]
+    guessed: bool = False
+    dropped: str | None = None
+
+
+def repair_arguments(raw: str) -> Repair:
+    """Repair an argument string, cheapest way first."""
+    repairs: list[str] = []
+    text = raw.strip()
+    while True:
+        fenced = _FENCE.match(text) if text.startswith("```") else None
+        if fenced:
+            repairs.append("removed a ``` fence around the arguments")
+            text = fenced.group(1).strip()
+        elif text.startswith('"') and isinstance(inner := _loads(text), str):
+            repairs.append("unwrapped a JSON string that held the arguments (double encoding)")
+            text = inner.strip()
+        else:
+            break
+    if not text:
+        return Repair({}, repairs)
+    if not text.startswith("{"):
+        return Repair(_by_json_repair(text, repairs), repairs)
+    end, still_open = _first_object(text)
+    if end is None:
+        repairs.append(f"the arguments were cut off: closed {still_open} where they seem to end (values may be missing)")
+        return Repair(_by_json_repair(text, repairs), repairs, guessed=True)
+    head, tail = text[:end], text[end:].strip()
+    guessed, dropped = False, None
+    if _EXTRA_BRACES.fullmatch(tail):
+        count = tail.count("}")
+        repairs.append(f"removed {count} extra closing brace{'s' if count > 1 else ''}")
+    elif tail.startswith("{") and not tail.replace(head, "").strip():
+        repairs.append("the same object was written more than once: kept one")
+    elif tail.startswith("{"):
+        guessed, dropped = True, tail
+        repairs.append(f"objects were run together: kept the first (the call was started with it), dropped {_quoted(tail)}")
+    elif tail:
+        repairs.append(f"removed text after the object: {_quoted(tail)}")
+    return Repair(_parse_object(head, repairs), repairs, guessed, dropped)
+
+
+def _parse_object(text: str, repairs: list[str]) -> dict[str, Any] | None:
+    value = _loads(text)
+    if isinstance(value, dict):
+        return value
+    escaped = _TOKENS.sub(_escape_controls, text) if _CONTROL.search(text) else text
+    if escaped != text:
+        repairs.append("escaped raw line breaks or tabs inside strings")
+    loaded = loads_lenient(escaped)
+    if loaded is not None and isinstance(loaded[0], dict):
+        repairs.extend(f"fixed {name}" for name in loaded[1])
+        return loaded[0]
+    return _by_json_repair(escaped, repairs)
+
+
+def _by_json_repair(text: str, repairs: list[str]) -> dict[str, Any] | None:
+    """`json-repair`'s object for `text`, with each distinct entry of its log added to `repairs`."""
+    from json_repair import repair_json  # here, not at the top: most scans never need it (7 ms to import)
+
+    try:
+        value, log = repair_json(text, return_objects=True, logging=True, skip_json_loads=True)
+    except (ValueError, RecursionError):
+        return None
+    notes = [e["text"] for e in log if not any(noise in e["text"] for noise in _REPAIR_LOG_NOISE)]
+    repairs.extend(f"json-repair: {note}" for note in dict.fromkeys(notes))
+    if not isinstance(value, dict):
+        return None
+    if not notes:
+        repairs.append("json-repair: fixed the remaining syntax (it logged no detail)")
+    return value
+
+
+def _first_object(text: str) -> tuple[int | None, str]:
+    """Where the object opening `text` ends; when it never closes, None and what is left open."""
+    brackets: list[str] = []
+    cut_in_string = False
+    for match in _TOKENS.finditer(text):
+        if match.lastgroup == "open":
+            brackets.append(match.group())
+        elif match.lastgroup == "close":
+            if brackets:
+                brackets.pop()
+            if not brackets:
+                return match.end(), ""
+        elif match.lastgroup == "cut":
+            cut_in_string = True
+            break
+    parts = ["an unfinished string"] if cut_in_string else []
+    for bracket, noun in (("[", "list"), ("{", "object")):
+        if count := brackets.count(bracket):
+            parts.append(f"{count} {noun}{'s' if count > 1 else ''}")
+    return None, " and ".join(parts)
+
+
+def _escape_controls(match: re.Match[str]) -> str:
+    token = match.group()
+    if match.lastgroup not in ("dq", "sq"):
+        return token
+    return _CONTROL.sub(lambda c: json.dumps(c.group())[1:-1], token)
+
+
+def _loads(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        return None
+
+
+
+def _finding(turn: Turn, index: int, call: ToolCall) -> Finding:
+    raw = call.arguments_raw
+    repair = repair_arguments(raw)
+    payload: dict[str, Any] = {"raw": raw, "repairs": repair.changes}
+    if repair.dropped is not None:
+        payload["dropped"] = repair.dropped
+    what = f"The {call.name} call's arguments are not a JSON object"
+    if repair.value is None:
+        message = f"{what} and could not be repaired: {_quoted(raw)}."
+        return Finding(turn.position, turn.id, turn.role, KIND, ERROR, message, tool=call.name, payload=payload)
+    changes = "; ".join(repair.changes)
+    if repair.guessed:
+        message = f"{what}; the repair GUESSED, check it: {changes}."
+    else:
+        message = f"{what}, so it could not run as written; repaired: {changes}."
+    summary = f"replace the {call.name} call's arguments with the repaired object ({', '.join(repair.value) or 'empty'})"
+    return Finding(turn.position, turn.id, turn.role, KIND, WARNING if repair.guessed else ERROR, message,
+                   tool=call.name, arguments=repair.value, payload=payload,
+                   fix=Fix(replace_arguments=((index, repair.value),), summary=summary))
+
+
+def _quoted(text: str) -> str:
+    return repr(preview(text, 61))

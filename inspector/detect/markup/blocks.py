@@ -1,0 +1,164 @@
+"""The values every markup parser returns, and the readers they share.
+
+A `Block` is one leaked block: where it is in the text, its family, and the `Call`s it holds. The
+readers here turn call-shaped JSON (`{"name"|"tool", "arguments"|"parameters"}`, a list of them,
+objects joined by a separator) into calls, and type XML-style text values by a tool's schema.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from inspector.catalogue import Catalogue
+from inspector.support.lenient_json import json_or_text, loads_lenient, parse_array_at, parse_object_at
+
+NAME_KEYS = ("name", "tool", "tool_name", "function")
+ARGUMENT_KEYS = ("arguments", "parameters", "args", "input")
+SPACE = re.compile(r"\s*")
+NAME_IN_TEXT = re.compile(r"[\"'](?:name|tool)[\"']\s*:\s*[\"'](?P<name>[\w.\-]+)[\"']")
+UNPARSED = "arguments that do not parse"
+PLACEHOLDER = re.compile(r"\{\s*(?:\.\.\.|…)\s*\}")  # `{...}`: an example's arguments, nothing to recover
+PLACEHOLDER_ARGUMENTS = "placeholder arguments"
+_CALL_SHAPE_EXTRA = {"id", "type", "tool_call_id"}
+_TYPED = {"integer", "number", "boolean", "object", "array", "null"}
+
+
+@dataclass(frozen=True)
+class Call:
+    """One call read from markup: its tool name and arguments (None when they do not parse), and
+    whether its values are text as written (XML-style elements), to be typed when it is recovered."""
+
+    name: str | None
+    arguments: dict[str, Any] | None
+    text_values: bool = False
+
+
+@dataclass(frozen=True)
+class Block:
+    """A leaked block: `[start, end)` in the text, its family, and the calls it holds."""
+
+    start: int
+    end: int
+    family: str
+    calls: tuple[Call, ...]
+    note: str = ""
+
+
+# A family's reader: given the text, where its start marker begins and ends, and the catalogue,
+# the block the marker opens, or None when the marker is prose (nothing call-like follows it).
+Reader = Callable[[str, int, int, Catalogue], "Block | None"]
+
+
+def call_from_object(obj: Any) -> Call | None:
+    """The call an object describes (`name`/`tool` plus `arguments`/`parameters`), or None."""
+    if not isinstance(obj, dict):
+        return None
+    name = next((obj[k] for k in NAME_KEYS if k in obj), None)
+    if isinstance(name, dict):  # OpenAI shape {"function": {"name", "arguments"}}
+        return call_from_object(name)
+    if not isinstance(name, str) or not name:
+        return None
+    key = next((k for k in ARGUMENT_KEYS if k in obj), None)
+    return Call(name, arguments_object(obj.get(key, {}) if key else {}))
+
+
+def arguments_object(arguments: Any) -> dict[str, Any] | None:
+    """Arguments as an object: a JSON string holding one is unwrapped; None for anything else."""
+    if isinstance(arguments, str):
+        loaded = loads_lenient(arguments) if arguments.strip() else ({}, ())
+        arguments = loaded[0] if loaded else None
+    return arguments if isinstance(arguments, dict) else None
+
+
+def is_call_shape(obj: dict[str, Any], catalogue: Catalogue) -> bool:
+    """Whether a fenced or bare object is a call: a known tool with arguments, or exactly a call's keys."""
+    name_key = next((k for k in ("name", "tool") if k in obj), None)
+    args_key = next((k for k in ("arguments", "parameters") if k in obj), None)
+    if name_key is None or args_key is None or not isinstance(obj[name_key], str):
+        return False
+    if obj[name_key] in catalogue:
+        return True
+    return not (set(obj) - {name_key, args_key} - _CALL_SHAPE_EXTRA)
+
+
+def is_example(text: str, start: int, spans: list[tuple[int, int]]) -> bool:
+    """Whether a marker at `start` is an example, not a call: in inline code (a backtick just
+    before it) or inside one of `spans` (code fences that do not hold a call)."""
+    return (start > 0 and text[start - 1] == "`") or any(a <= start < b for a, b in spans)
+
+
+def json_calls(text: str, position: int, separator: re.Pattern[str] | None = None) -> tuple[list[Call] | None, int]:
+    """Calls in the JSON object or array at `position` (objects joined by what `separator`
+    matches too), and where they end; None when something there is not a call."""
+    calls: list[Call] = []
+    while True:
+        if text.startswith("[", position):
+            parsed = parse_array_at(text, position)
+            if parsed is None:
+                return None, position
+            items, end = parsed.value, parsed.end
+        else:
+            parsed = parse_object_at(text, position)
+            if parsed is None:
+                return None, position
+            items, end = [parsed.value], parsed.end
+        for item in items:
+            call = call_from_object(item)
+            if call is None:
+                return None, position
+            calls.append(call)
+        joint = separator.match(text, end) if separator else None
+        if joint is None or not text.startswith("{", joint.end()):
+            return calls, end
+        position = joint.end()
+
+
+def close_after(text: str, position: int, close: str | None) -> int:
+    """`position` moved past white space and `close`, when `close` comes next; else `position`."""
+    after = SPACE.match(text, position).end()
+    return after + len(close) if close and text.startswith(close, after) else position
+
+
+def end_of(text: str, close: str, position: int, opener: str | None = None) -> tuple[int, int]:
+    """Where the body that starts at `position` ends (before `close`, or at the end of the text)
+    and where the block ends (after `close`). With `opener`, a body never runs past the next
+    `opener`: a block left open ends where the next one begins."""
+    found = text.find(close, position)
+    body_end = len(text) if found < 0 else found
+    following = text.find(opener, position, body_end) if opener else -1
+    if following >= 0:
+        return following, following
+    return (body_end, body_end) if found < 0 else (found, found + len(close))
+
+
+def xml_text(value: str) -> str:
+    """An XML parameter value as written: one leading and one trailing newline dropped."""
+    if value.startswith("\n"):
+        value = value[1:]
+    if value.endswith("\n"):
+        value = value[:-1]
+    return value
+
+
+def type_by_schema(arguments: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
+    """XML parameter values (text) converted to the types `schema`'s properties give them."""
+    typed = {}
+    for key, value in arguments.items():
+        spec = schema.get(key)
+        kind = spec.get("type") if isinstance(spec, dict) else None
+        kinds = set(kind) if isinstance(kind, list) else {kind}
+        if isinstance(value, str) and kinds & _TYPED and "string" not in kinds:
+            value = json_or_text(value)
+        typed[key] = value
+    return typed
+
+
+def typed_text_values(name: str, arguments: dict[str, str], catalogue: Catalogue) -> dict[str, Any]:
+    """Text values of a tool's arguments typed: by its schema when the catalogue knows the tool,
+    else each value that is JSON (`3`, `true`, `["a"]`) read as JSON and the rest kept as text."""
+    spec = catalogue.get(name)
+    if spec is not None and spec.properties:
+        return type_by_schema(arguments, spec.properties)
+    return {key: json_or_text(value) for key, value in arguments.items()}

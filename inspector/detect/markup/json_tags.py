@@ -1,0 +1,145 @@
+"""Tag families whose body is call-shaped JSON: a start marker, an object or an array of
+`{"name", "arguments"|"parameters"}` objects, and an end marker (sometimes none).
+
+Hermes / Qwen 2.5 / Granite 4 `<tool_call>` (the end tag may be missing at the end of the output;
+a `<function=` or GLM body goes to `xml_tags`), LM Studio `[TOOL_REQUEST]`, Llama `<|python_tag|>`
+(objects joined by `; `), Glaive `<functioncall>`, Phi-4 `functools[...]`, Nemotron `<TOOLCALL>`,
+Jamba / Hunyuan `<tool_calls>` (MiniMax M1: one object per line), LFM2 `<|tool_call_start|>` (JSON or pythonic), Mistral
+`[TOOL_CALLS]` (an array, or `NAME{json}` repeated from v11), Granite 3.x `<|tool_call|>`, Granite
+20B `<function_call>`, InternLM `<|action_start|><|plugin|>` and Cohere `<|START_ACTION|>`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from inspector.catalogue import Catalogue
+from inspector.detect.markup.blocks import (NAME_IN_TEXT, PLACEHOLDER, PLACEHOLDER_ARGUMENTS, SPACE, Block, Call,
+                                               Reader, close_after, end_of, json_calls)
+from inspector.detect.markup.pythonic import pythonic_calls
+from inspector.detect.markup.xml_tags import glm_block, qwen_block
+from inspector.support.lenient_json import object_end, parse_object_at
+
+_CUT_OFF = "arguments that do not parse or are cut off"
+_NOTHING = "nothing after its start marker: the output stops there"
+_QUOTE = re.compile(r'(?<!\\)"')
+_MISTRAL_NEXT = re.compile(r"\s*(?:\[TOOL_CALLS\])?\s*(?P<name>[A-Za-z_][\w.\-]*)\s*(?:\[ARGS\])?\s*(?=\{)")
+
+
+def json_body(text: str, start: int, after: int, family: str, close: str | None,
+              separator: re.Pattern[str] | None = None) -> Block | None:
+    """The block of calls in the JSON that follows a marker ending at `after`, up to `close`.
+    The JSON is read only up to where the same marker opens the next block, so a reply that
+    repeats a broken block costs time in proportion to its length. JSON that names a tool but is
+    cut off or broken, a `{...}` placeholder, and JSON cut off before its name (or a marker the
+    output stops at) strip to `close` (or the next block, or the end) and recover nothing;
+    anything else after the marker is prose, not a call."""
+    position = SPACE.match(text, after).end()
+    if position == len(text):  # the output stops at the marker
+        return Block(start, position, family, (Call(None, None),), _NOTHING)
+    if not text.startswith(("{", "["), position):
+        return None
+    marker = text[start:after]
+    limit = _next_block(text, marker, position)
+    calls, length = json_calls(text[position:limit], 0, separator)
+    if calls is not None:
+        return Block(start, close_after(text, position + length, close), family, tuple(calls))
+    body_end, end = end_of(text, close, position) if close else (limit, limit)
+    body_end, end = min(body_end, limit), min(end, limit)
+    while end > position and text[end - 1].isspace():  # white space before the next block is not this one's
+        end -= 1
+    body = text[position:body_end]
+    note = PLACEHOLDER_ARGUMENTS if PLACEHOLDER.search(body) else _CUT_OFF
+    named = NAME_IN_TEXT.search(text, position, end)
+    if named is not None:
+        return Block(start, end, family, (Call(named.group("name"), None),), note)
+    if PLACEHOLDER.fullmatch(body.strip()) or (body_end == limit and _never_closes(body)):
+        return Block(start, end, family, (Call(None, None),), note)
+    return None
+
+
+def _never_closes(body: str) -> bool:
+    """Whether the first object of call JSON is cut off: it never closes before the body ends."""
+    brace = body.find("{")
+    return brace >= 0 and object_end(body, brace) is None
+
+
+def _next_block(text: str, marker: str, position: int) -> int:
+    """Where the next block opened by `marker` begins after `position` (or the end of the text):
+    the next `marker` outside a JSON string, judged by the count of double quotes before it."""
+    quotes, counted = 0, position
+    while (following := text.find(marker, counted)) >= 0:
+        quotes += len(_QUOTE.findall(text, counted, following))
+        if quotes % 2 == 0:
+            return following
+        counted = following + 1
+    return len(text)
+
+
+def _json_tag(family: str, close: str | None, separator: re.Pattern[str] | None = None) -> Reader:
+    """The reader of a marker followed by call JSON and `close`."""
+    def read(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
+        return json_body(text, start, after, family, close, separator)
+    return read
+
+
+def _hermes(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
+    """`<tool_call>` holding JSON (Hermes), `<function=..>` XML (Qwen3-Coder) or `NAME<arg_key>` (GLM)."""
+    position = SPACE.match(text, after).end()
+    if text.startswith("<function=", position):
+        return qwen_block(text, start, position, "</tool_call>", "qwen3-coder")
+    if text.startswith(("{", "["), position) or position == len(text):
+        return json_body(text, start, after, "hermes", "</tool_call>")
+    return glm_block(text, start, position, catalogue)
+
+
+def _phi4(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
+    """Phi-4-mini / FireFunction `functools[{...}]`."""
+    return json_body(text, start, after, "phi-4", None) if text.startswith("[", after) else None
+
+
+def _lfm2(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
+    """LFM2 `<|tool_call_start|>` with a pythonic list or JSON, then `<|tool_call_end|>`."""
+    close = "<|tool_call_end|>"
+    position = SPACE.match(text, after).end()
+    if not text.startswith("[", position) or text.startswith(("[{", "[ {"), position):
+        return json_body(text, start, after, "lfm2", close)
+    body_end, end = end_of(text, close, position, "<|tool_call_start|>")
+    calls = pythonic_calls(text[position:body_end])
+    return Block(start, end, "lfm2", tuple(calls)) if calls else None
+
+
+def _mistral(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
+    """Mistral `[TOOL_CALLS]`: a JSON array (before v11), or `NAME{json}` repeated (v11+,
+    sometimes `NAME[ARGS]{json}`)."""
+    position = SPACE.match(text, after).end()
+    if text.startswith(("[", "{"), position) or position == len(text):
+        return json_body(text, start, after, "mistral", None)
+    calls: list[Call] = []
+    end = position
+    while (named := _MISTRAL_NEXT.match(text, end)) is not None:
+        parsed = parse_object_at(text, named.end())
+        if parsed is None:
+            calls.append(Call(named.group("name"), None))
+            end = len(text)
+            break
+        calls.append(Call(named.group("name"), parsed.value))
+        end = parsed.end
+    return Block(start, end, "mistral", tuple(calls)) if calls else None
+
+
+READERS: dict[str, Reader] = {
+    "<tool_call>": _hermes,
+    "[TOOL_REQUEST]": _json_tag("lm-studio", "[END_TOOL_REQUEST]"),
+    "<|python_tag|>": _json_tag("llama", None, separator=re.compile(r"; ")),
+    "<functioncall>": _json_tag("glaive", "<|endoftext|>"),
+    "functools": _phi4,
+    "<TOOLCALL>": _json_tag("nemotron", "</TOOLCALL>"),
+    "<tool_calls>": _json_tag("jamba", "</tool_calls>", separator=re.compile(r"[ \t]*\n\s*")),
+    "<|tool_call_start|>": _lfm2,
+    "[TOOL_CALLS]": _mistral,
+    "<|tool_call|>": _json_tag("granite", None),
+    "<function_call>": _json_tag("granite-20b", "</function_call>"),
+    "<|action_start|><|plugin|>": _json_tag("internlm", "<|action_end|>"),
+    "<|START_ACTION|>": _json_tag("cohere", "<|END_ACTION|>"),
+}

@@ -1,0 +1,138 @@
+"""Tool calls written in Python call syntax, read with `ast` (literal values only, nothing runs).
+
+Covers Gemini's `print(default_api.f(a=1))` lines, OLMo 3's one call per line, LFM2's pythonic
+lists, and bare pythonic lists `[f(a=1, b="x"), g()]` (Llama 3.2/4, ToolACE), optionally between
+`<|python_start|>` and `<|python_end|>`. A bare list counts only when it is alone on its line (or
+is the whole text) or calls a tool the catalogue knows: lists in prose and code fences are not calls.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import Any
+
+from inspector.catalogue import Catalogue
+from inspector.detect.markup.blocks import SPACE, Block, Call, Reader, close_after, is_example
+from inspector.support.lenient_json import closing_end
+
+PYTHON_START, PYTHON_END = "<|python_start|>", "<|python_end|>"
+# Where a bare list may begin: `[` then a name and `(`. Also the prefilter's marker for it.
+LIST_START = r"\[\s*[A-Za-z_][\w.]*\s*\("
+_LIST_START = re.compile(LIST_START)
+# Python strings (skipped whole) and square brackets: how a list's closing `]` is found. A bracket's
+# empty group comes after it (see lenient_json.STRING_OR_COMMENT: this scans several times faster).
+_BRACKETS = re.compile(r""""(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\[(?P<open>)|\](?P<close>)""")
+_MAX_LIST_CHARS = 10_000  # how far from its `[` a list may end
+_MAX_CANDIDATES = 20  # `[name(` places tried per text: a long code dump is not read whole
+
+
+def pythonic_calls(source: str) -> list[Call]:
+    """Calls written in Python syntax: `print(default_api.f(a=1))` lines, one call per line, or a
+    `[f(a=1), g()]` list; [] when anything in `source` is not such a call."""
+    try:
+        tree = ast.parse(source.strip(), mode="exec")
+    except (SyntaxError, ValueError, RecursionError):
+        return []
+    nodes: list[ast.expr] = []
+    for statement in tree.body:
+        if not isinstance(statement, ast.Expr):
+            return []
+        value = statement.value
+        nodes.extend(value.elts if isinstance(value, (ast.List, ast.Tuple)) else [value])
+    calls = []
+    for node in nodes:
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print"
+                and len(node.args) == 1):
+            node = node.args[0]
+        call = _ast_call(node)
+        if call is None:
+            return []
+        calls.append(call)
+    return calls
+
+
+def _ast_call(node: ast.expr) -> Call | None:
+    """One `name(k=literal, ...)` or `default_api.name(...)` call node as a Call."""
+    if not isinstance(node, ast.Call) or node.args:
+        return None
+    func = node.func
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+        name = func.attr
+    elif isinstance(func, ast.Name):
+        name = func.id
+    else:
+        return None
+    arguments: dict[str, Any] = {}
+    for keyword in node.keywords:
+        if keyword.arg is None:
+            return None
+        try:
+            arguments[keyword.arg] = ast.literal_eval(keyword.value)
+        except (ValueError, TypeError, SyntaxError, RecursionError):
+            return Call(name, None)
+    return Call(name, arguments)
+
+
+def list_at(text: str, start: int) -> tuple[list[Call], int] | None:
+    """The pythonic call list that begins at `text[start]` (`[`) and where it ends, or None."""
+    end = _closing_bracket(text, start)
+    if end is None:
+        return None
+    try:
+        tree = ast.parse(text[start:end], mode="eval")
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    if not isinstance(tree.body, ast.List):
+        return None
+    calls = [_ast_call(node) for node in tree.body.elts]
+    return (calls, end) if calls and None not in calls else None  # type: ignore[return-value]
+
+
+def _closing_bracket(text: str, start: int) -> int | None:
+    """Just past the `]` that closes the `[` at `text[start]` (brackets in strings do not count),
+    or None when it does not close within `_MAX_LIST_CHARS`."""
+    return closing_end(_BRACKETS, text, start, start + _MAX_LIST_CHARS)
+
+
+def bare_lists(text: str, catalogue: Catalogue, skip: list[tuple[int, int]]) -> list[Block]:
+    """Bare pythonic call lists outside the `skip` spans (code fences): a list alone on its line (or
+    the whole text), or one that calls a known tool."""
+    blocks = []
+    position = 0
+    for _ in range(_MAX_CANDIDATES):
+        match = _LIST_START.search(text, position)
+        if match is None:
+            break
+        start = match.start()
+        position = match.end()
+        if is_example(text, start, skip):
+            continue
+        found = list_at(text, start)
+        if found is None:
+            continue
+        calls, end = found
+        if _alone_on_its_line(text, start, end) or any(call.name in catalogue for call in calls):
+            blocks.append(Block(start, end, "pythonic", tuple(calls)))
+            position = end
+    return blocks
+
+
+def _alone_on_its_line(text: str, start: int, end: int) -> bool:
+    """Whether `text[start:end]` is a whole line of `text` (or the whole text), white space aside."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    return not text[line_start:start].strip() and not text[end:len(text) if line_end < 0 else line_end].strip()
+
+
+def _python_start(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
+    """`<|python_start|>[f(a=1)]<|python_end|>`: a pythonic list between Llama 4's markers."""
+    position = SPACE.match(text, after).end()
+    found = list_at(text, position) if text.startswith("[", position) else None
+    if found is None:
+        return None
+    calls, end = found
+    return Block(start, close_after(text, end, PYTHON_END), "pythonic", tuple(calls))
+
+
+READERS: dict[str, Reader] = {PYTHON_START: _python_start}

@@ -1,0 +1,109 @@
+"""Families written with a model's special tokens, leaked as text.
+
+DeepSeek V3 / R1 `<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>NAME` then a
+```` ```json ```` fence, and V3.1 `<｜tool▁call▁begin｜>NAME<｜tool▁sep｜>{json}` (full-width bar
+U+FF5C, `▁` U+2581), each call closed by `<｜tool▁call▁end｜>` and the section by
+`<｜tool▁calls▁end｜>`; Kimi K2 `<|tool_calls_section_begin|><|tool_call_begin|>functions.NAME:IDX
+<|tool_call_argument_begin|>{json}<|tool_call_end|>`; gpt-oss Harmony `<|channel|>commentary
+to=functions.NAME <|constrain|>json<|message|>{json}<|call|>` (also after `<|start|>assistant`);
+Gemma 4 `<|tool_call>call:NAME{k:<|"|>v<|"|>}<tool_call|>` and FunctionGemma
+`<start_function_call>call:NAME{k:<escape>v<escape>}<end_function_call>` (unquoted keys).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from inspector.catalogue import Catalogue
+from inspector.detect.markup.blocks import SPACE, UNPARSED, Block, Call, Reader, close_after, end_of
+from inspector.support.lenient_json import loads_lenient, parse_object_at
+
+# V3 / R1 name the tool after `function<｜tool▁sep｜>` and fence the JSON; V3.1 name it first.
+_DEEPSEEK_CALL = re.compile(
+    r"<｜tool▁call▁begin｜>\s*(?:function\s*<｜tool▁sep｜>\s*(?P<fenced>[A-Za-z_][\w.\-]*)\s*```[ \t]*(?:json)?\s*"
+    r"|(?P<name>[A-Za-z_][\w.\-]*)\s*<｜tool▁sep｜>\s*)")
+_KIMI_CALL = re.compile(
+    r"<\|tool_call_begin\|>\s*(?:functions\.)?(?P<name>[A-Za-z_][\w.\-]*?)(?::\d+)?\s*<\|tool_call_argument_begin\|>\s*")
+_FENCE_CLOSE = re.compile(r"\s*```")
+_HARMONY = re.compile(
+    r"(?:<\|start\|>\s*assistant\s*)?(?:to=(?:functions\.)?(?P<before>[\w.\-]+)\s*)?<\|channel\|>\s*\w+"
+    r"(?:\s+to=(?:functions\.)?(?P<after>[\w.\-]+))?\s*(?:<\|constrain\|>\s*)?(?:json\s*)?<\|message\|>\s*")
+_GEMMA_QUOTE = re.compile(r'<\|"\|>|<escape>')
+_GEMMA_CALL = re.compile(r"\s*call:(?P<name>[A-Za-z_][\w.\-]*)\s*(?=\{)")
+
+
+def _section_reader(family: str, item: re.Pattern[str], item_close: str, section_close: str) -> Reader:
+    """A reader of a section of calls (or of one call when the marker opens a call): each call is
+    `item` (naming the tool) then a JSON object then `item_close`."""
+    def read(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
+        calls: list[Call] = []
+        position = start if item.match(text, start) else SPACE.match(text, after).end()
+        while (match := item.match(text, position)) is not None:
+            name = match.group("name") or match.groupdict().get("fenced")
+            parsed = parse_object_at(text, match.end())
+            if parsed is None:
+                calls.append(Call(name, None))
+                position = end_of(text, section_close, match.end())[1]
+                return Block(start, position, family, tuple(calls), UNPARSED)
+            calls.append(Call(name, parsed.value))
+            position = parsed.end
+            if match.groupdict().get("fenced") and (fence := _FENCE_CLOSE.match(text, position)):
+                position = fence.end()
+            position = SPACE.match(text, close_after(text, position, item_close)).end()
+        if not calls:
+            return None
+        return Block(start, close_after(text, position, section_close), family, tuple(calls))
+    return read
+
+
+def _harmony(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
+    """gpt-oss Harmony: a `<|channel|>` header addressed `to=functions.NAME`, then `<|message|>`
+    and the JSON arguments, then `<|call|>`."""
+    header = _HARMONY.match(text, start)
+    name = header and (header.group("after") or header.group("before"))
+    if not name:
+        return None
+    parsed = parse_object_at(text, header.end())
+    if parsed is None:
+        return Block(start, end_of(text, "<|call|>", header.end())[1], "harmony", (Call(name, None),), UNPARSED)
+    return Block(start, close_after(text, parsed.end, "<|call|>"), "harmony", (Call(name, parsed.value),))
+
+
+def _gemma_reader(close: str) -> Reader:
+    """Gemma 4 / FunctionGemma: `call:NAME{...}` then `close`; keys unquoted, strings quoted by tokens."""
+    def read(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
+        named = _GEMMA_CALL.match(text, after)
+        if named is None:
+            return None
+        body_end, end = end_of(text, close, named.end())
+        arguments = gemma_arguments(text[named.end():body_end])
+        return Block(start, end, "gemma", (Call(named.group("name"), arguments),), "" if arguments is not None else UNPARSED)
+    return read
+
+
+def gemma_arguments(body: str) -> dict | None:
+    """Gemma's `{k:<|"|>text<|"|>,n:3}` as an object: each string quoted by `<|"|>` or `<escape>`
+    becomes a JSON string, then the rest (unquoted keys) is read as JS-style JSON. None when it
+    does not parse."""
+    parts = _GEMMA_QUOTE.split(body.strip())
+    if len(parts) % 2 == 0:  # a string never closed
+        return None
+    rebuilt = "".join(json.dumps(part) if index % 2 else part for index, part in enumerate(parts))
+    loaded = loads_lenient(rebuilt)
+    return loaded[0] if loaded and isinstance(loaded[0], dict) else None
+
+
+_DEEPSEEK = _section_reader("deepseek", _DEEPSEEK_CALL, "<｜tool▁call▁end｜>", "<｜tool▁calls▁end｜>")
+_KIMI = _section_reader("kimi-k2", _KIMI_CALL, "<|tool_call_end|>", "<|tool_calls_section_end|>")
+
+READERS: dict[str, Reader] = {
+    "<｜tool▁calls▁begin｜>": _DEEPSEEK,
+    "<｜tool▁call▁begin｜>": _DEEPSEEK,
+    "<|tool_calls_section_begin|>": _KIMI,
+    "<|tool_call_begin|>": _KIMI,
+    "<|start|>": _harmony,
+    "<|channel|>": _harmony,
+    "<|tool_call>": _gemma_reader("<tool_call|>"),
+    "<start_function_call>": _gemma_reader("<end_function_call>"),
+}

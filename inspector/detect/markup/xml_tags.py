@@ -1,0 +1,137 @@
+"""Tag families whose arguments are XML-style elements, one per parameter.
+
+Qwen3-Coder `<function=NAME><parameter=K>v</parameter></function>` (inside `<tool_call>` or not)
+and Functionary `<function=NAME>{json}</function>`; Seed-OSS, the same inside `<seed:tool_call>`;
+GLM-4.5/4.6/4.7 `<tool_call>NAME<arg_key>k</arg_key><arg_value>v</arg_value></tool_call>`;
+Anthropic-style `<function_calls>` and MiniMax `<minimax:tool_call>` holding `<invoke name=..>
+<parameter name=..>`; OLMo 3 `<function_calls>` holding one pythonic call per line; DeepSeek
+DSML `<｜DSML｜function_calls>` (a parameter with `string="false"` holds JSON). Text values are kept
+as written and typed once, when the detector recovers the call: by the tool's schema, else as JSON.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from inspector.catalogue import Catalogue
+from inspector.detect.markup.blocks import (SPACE, UNPARSED, Block, Call, Reader, close_after, end_of,
+                                               xml_text)
+from inspector.detect.markup.pythonic import pythonic_calls
+from inspector.support.lenient_json import json_or_text, loads_lenient
+
+DSML = "<｜DSML｜"  # full-width bar U+FF5C
+_FUNCTION = re.compile(r"<function=(?P<name>[\w.\-]+)>")
+_XML_PARAMETER = re.compile(
+    r"<parameter=(?P<key>[\w.\-]+)>(?P<value>.*?)(?:</parameter>|(?=<parameter=)|(?=</function>)|\Z)", re.S)
+_GLM_NAME = re.compile(r"(?P<name>[A-Za-z_][\w.\-]*)\s*(?=<arg_key>|</tool_call>)")
+_GLM_PAIR = re.compile(r"<arg_key>(?P<key>.*?)</arg_key>\s*<arg_value>(?P<value>.*?)(?:</arg_value>|\Z)", re.S)
+
+
+def _invoke_patterns(prefix: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The `<invoke name=..>` and `<parameter name=..>` patterns of tags that begin `<` + `prefix`."""
+    p = re.escape(prefix)
+    invoke = re.compile(rf"<{p}invoke\s+name=\"(?P<name>[^\"]+)\"\s*>(?P<body>.*?)(?:</{p}invoke>|\Z)", re.S)
+    parameter = re.compile(
+        rf"<{p}parameter\s+name=\"(?P<key>[^\"]+)\"(?P<attributes>[^>]*)>(?P<value>.*?)</{p}parameter>", re.S)
+    return invoke, parameter
+
+
+_INVOKE = _invoke_patterns("")
+_DSML_INVOKE = _invoke_patterns("｜DSML｜")
+
+
+def qwen_block(text: str, start: int, position: int, wrapper_close: str, family: str) -> Block | None:
+    """The `<function=NAME>` element at `position` (XML parameters, or Functionary's JSON), then
+    `wrapper_close` when it follows; the block begins at `start`."""
+    match = _FUNCTION.match(text, position)
+    if match is None:
+        return None
+    body_end, end = end_of(text, "</function>", match.end())
+    body = text[match.end():body_end]
+    arguments: dict[str, Any] | None
+    if body.lstrip().startswith("{"):
+        loaded = loads_lenient(body.strip())
+        arguments = loaded[0] if loaded and isinstance(loaded[0], dict) else None
+        family = "functionary" if family == "qwen3-coder" else family
+    elif "<parameter=" in body or not body.strip():
+        arguments = {m.group("key"): xml_text(m.group("value")) for m in _XML_PARAMETER.finditer(body)}
+    else:
+        return None
+    note = "" if arguments is not None else UNPARSED
+    call = Call(match.group("name"), arguments, text_values=family != "functionary")
+    return Block(start, close_after(text, end, wrapper_close), family, (call,), note)
+
+
+def glm_block(text: str, start: int, position: int, catalogue: Catalogue) -> Block | None:
+    """GLM's `<tool_call>NAME<arg_key>k</arg_key><arg_value>v</arg_value>...</tool_call>`, the name
+    at `position`. Values are kept as text (typed when the call is recovered)."""
+    named = _GLM_NAME.match(text, position)
+    if named is None:
+        return None
+    body_end, end = end_of(text, "</tool_call>", named.end())
+    pairs = {m.group("key").strip(): m.group("value") for m in _GLM_PAIR.finditer(text, named.end(), body_end)}
+    name = named.group("name")
+    if not pairs and name not in catalogue:  # `<tool_call>word</tool_call>` is a call only of a known tool
+        return None
+    return Block(start, end, "glm", (Call(name, pairs, text_values=True),))
+
+
+def _function(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
+    """A bare `<function=NAME>` element (Qwen3-Coder without its wrapper, or Functionary)."""
+    return qwen_block(text, start, start, "</tool_call>", "qwen3-coder")
+
+
+def _seed(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
+    """Seed-OSS `<seed:tool_call><function=NAME><parameter=K>v</parameter></function></seed:tool_call>`."""
+    return qwen_block(text, start, SPACE.match(text, after).end(), "</seed:tool_call>", "seed-oss")
+
+
+def _function_calls(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
+    """`<function_calls>`: `<invoke>` elements (Anthropic-style), else one pythonic call per line (OLMo 3)."""
+    body_end, end = end_of(text, "</function_calls>", after, "<function_calls>")
+    body = text[after:body_end]
+    if "<invoke" in body:
+        calls = _invoke_calls(body, _INVOKE)
+        family = "anthropic-xml"
+    else:
+        calls = pythonic_calls(body)
+        family = "olmo"
+    return Block(start, end, family, tuple(calls)) if calls else None
+
+
+def _invoke_reader(tag: str, patterns: tuple[re.Pattern[str], re.Pattern[str]], family: str) -> Reader:
+    """A reader of `<tag>` blocks holding `<invoke name=..>` elements that `patterns` match."""
+    close, opener = f"</{tag}>", f"<{tag}>"
+
+    def read(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
+        body_end, end = end_of(text, close, after, opener)
+        calls = _invoke_calls(text[after:body_end], patterns)
+        return Block(start, end, family, tuple(calls)) if calls else None
+    return read
+
+
+def _invoke_calls(body: str, patterns: tuple[re.Pattern[str], re.Pattern[str]]) -> list[Call]:
+    """The `<invoke name=..><parameter name=..>` calls in a block's body. A DSML parameter marked
+    `string="false"` holds a JSON value."""
+    invoke, parameter = patterns
+    as_text = patterns is _INVOKE  # DSML says which values are JSON: the rest are text, not to be typed
+    return [Call(m.group("name"), {p.group("key"): _parameter_value(p) for p in parameter.finditer(m.group("body"))},
+                 as_text) for m in invoke.finditer(body)]
+
+
+def _parameter_value(match: re.Match[str]) -> Any:
+    """A `<parameter>` element's value: text, or JSON when it says `string="false"`."""
+    value = xml_text(match.group("value"))
+    return json_or_text(value) if 'string="false"' in match.group("attributes") else value
+
+
+READERS: dict[str, Reader] = {
+    "<function=": _function,
+    "<seed:tool_call>": _seed,
+    "<function_calls>": _function_calls,
+    # MiniMax M2 `<minimax:tool_call>`; DeepSeek V3.2 / V4 DSML `<｜DSML｜function_calls>` / `tool_calls>`
+    "<minimax:tool_call>": _invoke_reader("minimax:tool_call", _INVOKE, "minimax"),
+    DSML + "function_calls>": _invoke_reader("｜DSML｜function_calls", _DSML_INVOKE, "deepseek-dsml"),
+    DSML + "tool_calls>": _invoke_reader("｜DSML｜tool_calls", _DSML_INVOKE, "deepseek-dsml"),
+}

@@ -1,0 +1,79 @@
+"""Detector `result-prefix`: an assistant reply that begins with a fake tool result.
+
+Seen with Gemini (seed 000): `{success: true, memory_type: "journal", content: "..."}You saw right
+through me.` No tool ran, so stripping the object alone would lose what the user asked to save.
+For each leading object the detector infers the tool, decides whether a real call of it ran, and
+proposes a fix that strips the object and, when the call did not run, recovers it as a structured
+call so the data survives.
+
+Not flagged: a reply that is only objects (a JSON answer), an object later in the text, a brace
+that does not open an object (`{1, 2, 3} is a set`), and turns that are not the assistant's.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterator
+
+from inspector.detect.context import ScanContext
+from inspector.support.lenient_json import Parsed, parse_object_at
+from inspector.model import ERROR, RECOVERED, WARNING, Finding, Fix, ToolCall, Turn
+from inspector.detect.tool_inference import infer_tool
+
+KIND = "result-prefix"
+
+_SPACE = re.compile(r"\s*")
+
+
+def detect(context: ScanContext) -> Iterator[Finding]:
+    """Findings for every assistant turn whose text starts with objects followed by prose."""
+    for turn in context.assistant_turns:
+        text = turn.text
+        if not text.lstrip().startswith("{"):  # the common case: two C calls, no regular expression
+            continue
+        objects = leading_objects(text)
+        if not objects or objects[-1][1] == len(text):
+            continue
+        for number, (start, removal_end, parsed) in enumerate(objects):
+            yield _finding(context, turn, number, start, removal_end, parsed)
+
+
+def leading_objects(text: str) -> list[tuple[int, int, Parsed]]:
+    """The objects at the start of `text`: each with its start, the end of what its removal cuts
+    (the object and the white space after it), and the parse."""
+    objects = []
+    position = _SPACE.match(text).end()
+    while text.startswith("{", position):
+        parsed = parse_object_at(text, position)
+        if parsed is None:
+            break
+        after = _SPACE.match(text, parsed.end).end()
+        objects.append((position, after, parsed))
+        position = after
+    return objects
+
+
+def _finding(context: ScanContext, turn: Turn, number: int, start: int, removal_end: int, parsed: Parsed) -> Finding:
+    obj: dict[str, Any] = parsed.value
+    inference = infer_tool(context, obj, turn.position)
+    removal = (0 if number == 0 else start, removal_end)
+    span = (start, parsed.end)
+    syntax = f" It is written with {', '.join(parsed.repairs)}." if parsed.repairs else ""
+    if inference.tool is None:
+        message = f"Reply starts with an object that looks like a fake tool result; no known tool matches it{inference.note}.{syntax}"
+        return Finding(turn.position, turn.id, turn.role, KIND, WARNING, message, span,
+                       payload=obj, fix=Fix(remove=(removal,), summary="strip the object (no tool to recover)"))
+    if inference.executed:
+        message = (f"Reply starts with a copy of a real {inference.tool} result (the call ran at turn "
+                   f"{inference.ran_at}); the user sees it as text.{syntax}")
+        return Finding(turn.position, turn.id, turn.role, KIND, WARNING, message, span, inference.tool,
+                       inference.arguments, obj, True, Fix(remove=(removal,), summary="strip the object; the call already ran"))
+    keys = ", ".join(inference.arguments) or "no arguments"
+    message = (f"Reply starts with a fake {inference.tool} result; no {inference.tool} call ran, "
+               f"so its data ({keys}) would be lost.{syntax}")
+    call = ToolCall(f"call_inspector_{turn.position}_{number}", inference.tool, inference.arguments,
+                    inference.arguments, RECOVERED)
+    fix = Fix(remove=(removal,), add_calls=(call,),
+              summary=f"strip the object and recover the call {inference.tool}({keys}), marked not executed")
+    return Finding(turn.position, turn.id, turn.role, KIND, ERROR, message, span, inference.tool,
+                   inference.arguments, obj, False, fix)

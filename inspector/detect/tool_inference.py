@@ -1,0 +1,68 @@
+"""Which tool an object written in a reply belongs to, and whether that call really ran.
+
+First the object is compared with the results of real calls (a reply that echoes a result the
+tool really returned, seed 000's whiteboard case); then its keys are matched against every tool's
+parameters: all required parameters present, then the most parameters shared, then the largest
+share of the tool's parameters covered. A tie is not guessed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from inspector.detect.context import ScanContext
+from inspector.model import ToolSpec
+
+
+@dataclass(frozen=True)
+class Inference:
+    """The tool inferred for an object (None when none fits), the object's keys that are its
+    arguments, whether a real call of it ran (and at which turn), and a note on ambiguity."""
+
+    tool: str | None
+    arguments: dict[str, Any] = field(default_factory=dict)
+    executed: bool | None = None
+    ran_at: int | None = None
+    note: str = ""
+
+
+def infer_tool(context: ScanContext, obj: dict[str, Any], position: int) -> Inference:
+    """Infer the tool behind `obj`, written in the turn at `position`."""
+    echoed = context.matching_result(obj, position)
+    if echoed is not None:
+        spec = context.catalogue.get(echoed.call.name)
+        return Inference(echoed.call.name, _arguments(obj, spec), True, echoed.position)
+    keys = frozenset(obj)
+    candidates = context.memo(f"tool-ranking {sorted(keys)}", lambda: _rank(keys, context.catalogue))
+    if not candidates:
+        return Inference(None)
+    if len(candidates) > 1 and candidates[0][0] == candidates[1][0]:
+        tied = [spec.name for score, spec in candidates if score == candidates[0][0]]
+        return Inference(None, note=f" (it fits {', '.join(tied)} equally)")
+    spec = candidates[0][1]
+    arguments = _arguments(obj, spec)
+    ran = context.matching_call(spec.name, arguments, position)
+    if ran is not None:
+        return Inference(spec.name, arguments, True, ran.position)
+    return Inference(spec.name, arguments, False)
+
+
+def _rank(keys: frozenset[str], catalogue) -> list[tuple[tuple[int, float], ToolSpec]]:
+    """The tools whose required parameters are all among `keys`, best fit first; the ranking
+    depends only on the keys, so a scan computes it once per key set."""
+    ranked = []
+    for spec in catalogue:
+        parameters = spec.properties.keys()
+        shared = len(keys & parameters)
+        if shared and spec.required <= keys:
+            ranked.append(((shared, shared / len(parameters)), spec))
+    ranked.sort(key=lambda item: item[0], reverse=True)
+    return ranked
+
+
+def _arguments(obj: dict[str, Any], spec: ToolSpec | None) -> dict[str, Any]:
+    if spec is None:
+        return {}
+    parameters = spec.properties
+    return {key: value for key, value in obj.items() if key in parameters}

@@ -1,0 +1,128 @@
+"""Detector `tool-markup`: tool-call markup that leaked into an assistant's visible text.
+
+When a server has no parser for a model's call format, or the model writes it slightly wrong, the
+raw call stays in the text and nothing runs (seeds 002 and 004). For each leaked block the
+detector names the tool, parses the arguments, and proposes a fix that removes the block (with a
+`TOOL CALL:` marker line before it and the white space after it) and recovers each call as a
+structured call marked not executed, as the result-prefix fix does. Placeholder or unparseable
+arguments give a strip-only fix that says so, as long as something of the reply remains: a reply
+that is nothing but such markup (no prose, no call of its own, no call recovered from another
+block) keeps its finding without a fix, since stripping would leave an empty message (which the
+Anthropic and Gemini APIs reject) and lose what the person saw; it is for a person to edit. The
+family parsers live in the `markup` package.
+
+Only assistant turns are read, and only those holding a literal marker (or that are one object):
+a test for the characters every marker holds, then one compiled regular expression search,
+before anything is parsed.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterator
+
+from inspector.detect.context import ScanContext
+from inspector.detect.markup import START_PATTERN, Block, Call, find_blocks, type_by_schema
+from inspector.detect.markup.blocks import typed_text_values
+from inspector.detect.markup.pythonic import LIST_START
+from inspector.model import ERROR, RECOVERED, WARNING, Finding, Fix, ToolCall, Turn, remove_spans
+
+KIND = "tool-markup"
+
+# Every family's start marker, a fence that may hold a call, or a pythonic list's `[name(`.
+_MARKERS = re.compile(START_PATTERN + r"|```[ \t]*(?:tool_c|json|tool\b|\n)|" + LIST_START)
+_MARKER_LINE = re.compile(r"(?:^|\n)[ \t]*(?:\*\*)?TOOL CALL:(?:\*\*)?[ \t]*\n[ \t]*\Z")
+_SPACE = re.compile(r"\s*")
+
+
+def detect(context: ScanContext) -> Iterator[Finding]:
+    """A finding for each leaked tool-call block in each assistant turn, in order."""
+    for turn in context.assistant_turns:
+        if not turn.text:
+            continue
+        text = turn.text
+        if not (("<" in text or "[" in text or "`" in text) and _MARKERS.search(text)):
+            stripped = text.strip()
+            if not (stripped.startswith("{") and stripped.endswith("}")):
+                continue
+        blocks = find_blocks(text, context.catalogue)
+        ending = _ending_blocks(text, blocks)
+        spans = [removal_span(text, block, number >= ending) for number, block in enumerate(blocks)]
+        recovered = [_recovered(context, turn, number, block) for number, block in enumerate(blocks)]
+        nothing_left = not (turn.tool_calls or any(recovered) or remove_spans(text, spans).strip())
+        for number, block in enumerate(blocks):
+            yield _finding(turn, block, spans[number], recovered[number], nothing_left)
+
+
+def _ending_blocks(text: str, blocks: list[Block]) -> int:
+    """The index of the first of the blocks that end the text (only white space between them)."""
+    tail = len(text)
+    for index in range(len(blocks) - 1, -1, -1):
+        if text[blocks[index].end:tail].strip():
+            return index + 1
+        tail = blocks[index].start
+    return 0
+
+
+def removal_span(text: str, block: Block, ends_text: bool) -> tuple[int, int]:
+    """What removing `block` cuts: a `TOOL CALL:` marker line before it, the block, and the white
+    space after it; for a block that ends the text, alone or with other blocks after it, the white
+    space before it instead (and, for the last, the white space after it)."""
+    start = block.start
+    marker = _MARKER_LINE.search(text, max(0, start - 40), start)
+    if marker is not None:
+        start = marker.start() + (1 if text.startswith("\n", marker.start()) else 0)
+    end = _SPACE.match(text, block.end).end()
+    if ends_text:
+        start = len(text[:start].rstrip())
+        if end < len(text):  # another block follows: the white space before it is its own
+            end = block.end
+    return start, end
+
+
+def _typed(call: Call, context: ScanContext) -> dict[str, Any]:
+    """A recovered call's arguments typed, in the one place markup values are: text values (XML
+    elements) by the tool's schema, or read as JSON where it is not known; other values by the
+    schema, when the tool is known."""
+    if call.text_values:
+        return typed_text_values(call.name, call.arguments, context.catalogue)
+    spec = context.catalogue.get(call.name)
+    return type_by_schema(call.arguments, spec.properties) if spec is not None else call.arguments
+
+
+def _recovered(context: ScanContext, turn: Turn, number: int, block: Block) -> tuple[ToolCall, ...]:
+    """The block's calls as structured calls marked recovered: all of them, or none when one of
+    them has no name or no arguments that parse."""
+    if not block.calls or any(call.name is None or call.arguments is None for call in block.calls):
+        return ()
+    calls = []
+    for index, call in enumerate(block.calls):
+        call_id = f"call_inspector_{turn.position}_{number}" + (f"_{index}" if index else "")
+        arguments = _typed(call, context)
+        calls.append(ToolCall(call_id, call.name, arguments, arguments, RECOVERED))  # type: ignore[arg-type]
+    return tuple(calls)
+
+
+def _finding(turn: Turn, block: Block, span: tuple[int, int], recovered: tuple[ToolCall, ...],
+             nothing_left: bool) -> Finding:
+    """The finding for one block: recover its calls, strip it alone, or, when stripping would
+    leave the reply empty with no call, no fix and a message saying why."""
+    first = block.calls[0] if block.calls else None
+    tool = first.name if first else None
+    payload = [{"name": c.name, "arguments": c.arguments} for c in block.calls]
+    names = ", ".join(c.name or "an unnamed tool" for c in block.calls) or "an unnamed tool"
+    where = f"Leaked {block.family} tool-call markup for {names}; nothing ran."
+    if recovered:
+        listed = ", ".join(f"{c.name}({', '.join(c.arguments) or 'no arguments'})" for c in recovered)
+        fix = Fix(remove=(span,), add_calls=recovered, summary=f"strip the markup and recover {listed}, marked not executed")
+        return Finding(turn.position, turn.id, turn.role, KIND, ERROR, where, span, tool, recovered[0].arguments,
+                       payload, False, fix)
+    reason = block.note or "arguments that do not parse"
+    if nothing_left:
+        message = (f"{where} It holds {reason}, and the reply is nothing but leaked markup: stripping it would "
+                   "leave an empty reply with no call, so no automatic fix is offered. "
+                   "Edit the turn by hand in the app (open the file with `inspector`, key e).")
+        return Finding(turn.position, turn.id, turn.role, KIND, WARNING, message, span, tool, None, payload)
+    fix = Fix(remove=(span,), summary=f"strip the markup only: it holds {reason}, so there is no call to recover")
+    message = f"{where} It holds {reason}, so only the text can be cleaned."
+    return Finding(turn.position, turn.id, turn.role, KIND, WARNING, message, span, tool, None, payload, None, fix)

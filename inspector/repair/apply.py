@@ -1,0 +1,152 @@
+"""Applying accepted fixes to a session, giving a new session and a record of every change.
+
+Fixes on the same turn are combined: their removed spans are cut from the original text together,
+a person's edited text replaces it, and every recovered call is recorded, in order, as one
+assistant turn with structured calls followed by one tool turn whose results say the calls were
+recovered from text and not executed (or hold what the user's executor answered, see
+`inspector.repair.execute`), both placed just before the fixed turn; a reply that is left with nothing
+once the leaked call is cut out becomes that call itself, since APIs reject an empty message.
+Strips that together would leave a reply with no text and no call (a fake result followed by
+example markup, say) are not applied: that turn is left as it was, for a person to edit.
+Results a fix adds for unanswered calls go in one tool turn just after it. A call a fix renames
+keeps its id and arguments, and every result answering it (by its id, or by name and order where
+the result has no id) takes the new name, so a format that names results (Gemini's
+`functionResponse`, OpenAI's `function` messages, ...) still pairs them.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, replace
+from typing import Collection, Iterable, Mapping
+
+from inspector.model import ASSISTANT, NOT_EXECUTED, TOOL, Finding, Fix, Session, ToolCall, ToolResult, Turn, remove_spans
+
+
+@dataclass(frozen=True)
+class AppliedFix:
+    """One fix as applied: the finding, the turn's text before and after all of that turn's fixes,
+    the calls this fix recovered, and, when a person edited the fix, the fix that was proposed."""
+
+    finding: Finding
+    before: str
+    after: str
+    recovered: tuple[ToolCall, ...]
+    proposed: Fix | None = None
+
+
+def accepted_findings(findings: Iterable[Finding], kinds: Collection[str]) -> list[Finding]:
+    """The findings of the `kinds` a person accepted that have a fix to apply."""
+    return [finding for finding in findings if finding.kind in kinds and finding.fix is not None]
+
+
+def apply_fixes(session: Session, findings: Iterable[Finding],
+                executed: Mapping[str, ToolResult] | None = None) -> tuple[Session, list[AppliedFix]]:
+    """The session with the fixes of `findings` applied (findings without a fix are ignored).
+
+    `executed` maps the id of a recovered call to the result to record for it (what the user's
+    executor answered); any other recovered call gets a result saying it was not executed."""
+    executed = executed or {}
+    by_turn: dict[int, list[Finding]] = {}
+    for finding in findings:
+        if finding.fix is not None:
+            by_turn.setdefault(finding.turn, []).append(finding)
+    if not by_turn:
+        return session, []
+    turns: list[Turn] = []
+    applied: list[AppliedFix] = []
+    renamed: dict[int, str] = {}  # id of a call a fix renamed -> the name it had
+    for turn in session.turns:
+        fixes = by_turn.get(turn.position)
+        if not fixes:
+            turns.append(turn)
+            continue
+        fixed = _fixed_turn(turn, fixes)
+        recovered = tuple(call for finding in fixes for call in finding.fix.add_calls)
+        if not recovered and _emptied(turn, fixed, fixes):
+            turns.append(turn)
+            continue
+        renamed.update((id(new), old.name) for old, new in zip(turn.tool_calls, fixed.tool_calls) if old.name != new.name)
+        if recovered:
+            results = Turn(turn.position, TOOL, "", tool_results=tuple(
+                executed.get(call.id) or ToolResult(call.id, call.name, NOT_EXECUTED) for call in recovered))
+            if _left_empty(fixed):  # the reply was only the leaked call: it becomes that call
+                turns += [replace(fixed, text="", tool_calls=recovered, edited=True), results]
+            else:
+                turns += [Turn(turn.position, ASSISTANT, "", tool_calls=recovered), results, fixed]
+        else:
+            turns.append(fixed)
+        answers = tuple(result for finding in fixes for result in finding.fix.add_results)
+        if answers:
+            turns.append(Turn(turn.position, TOOL, "", tool_results=answers))
+        applied.extend(AppliedFix(f, turn.text, fixed.text, f.fix.add_calls) for f in fixes)
+    if renamed:
+        turns = _with_results_renamed(turns, renamed)
+    return replace(session, turns=tuple(turns)), applied
+
+
+def _with_results_renamed(turns: list[Turn], renamed: dict[int, str]) -> list[Turn]:
+    """The turns with each result answering a renamed call under the call's new name; a session's
+    own turn so changed is marked edited, for its writer to write the name where it keeps one.
+
+    A result with an id answers the call with that id; one without answers the first call before
+    it of its name (the name the call had) that no result answers by id, as Gemini and OpenAI's
+    legacy `function` messages pair them."""
+    answered = {result.call_id for turn in turns for result in turn.tool_results if result.call_id}
+    by_id: dict[str, str] = {}  # id of a renamed call -> its new name
+    waiting: dict[str, deque[str | None]] = {}  # a name calls had -> the new name of each waiting call (None: kept)
+    out = []
+    for turn in turns:
+        for call in turn.tool_calls:
+            was = renamed.get(id(call))
+            if call.id and call.id in answered:
+                if was is not None:
+                    by_id[call.id] = call.name
+            else:
+                waiting.setdefault(was or call.name, deque()).append(call.name if was is not None else None)
+        results = tuple(_renamed(result, by_id, waiting) for result in turn.tool_results)
+        if results != turn.tool_results:
+            turn = replace(turn, tool_results=results, edited=turn.edited or turn.raw is not None)
+        out.append(turn)
+    return out
+
+
+def _renamed(result: ToolResult, by_id: dict[str, str], waiting: dict[str, deque[str | None]]) -> ToolResult:
+    if result.call_id:
+        name = by_id.get(result.call_id)
+    else:
+        calls = waiting.get(result.name) if result.name is not None else None
+        name = calls.popleft() if calls else None
+    if name is None or result.name in (None, name):  # a result that names no tool is left so
+        return result
+    return replace(result, name=name)
+
+
+def _left_empty(turn: Turn) -> bool:
+    """Whether a fixed assistant turn has nothing left: no text and no calls of its own."""
+    return turn.role == ASSISTANT and not turn.text.strip() and not turn.tool_calls
+
+
+def _emptied(turn: Turn, fixed: Turn, findings: list[Finding]) -> bool:
+    """Whether strips, none of them a person's edit, would leave a reply that said something with
+    nothing at all."""
+    return _left_empty(fixed) and not _left_empty(turn) and all(f.fix.text is None for f in findings)
+
+
+def _fixed_turn(turn: Turn, findings: list[Finding]) -> Turn:
+    edited = [f.fix.text for f in findings if f.fix.text is not None]
+    if edited:
+        text = edited[-1]
+    else:
+        text = remove_spans(turn.text, [span for f in findings for span in f.fix.remove])
+    calls = list(turn.tool_calls)
+    for finding in findings:
+        for index, arguments in finding.fix.replace_arguments:
+            if 0 <= index < len(calls):
+                calls[index] = replace(calls[index], arguments_raw=arguments, arguments=arguments)
+        for index, name in finding.fix.rename_calls:
+            if 0 <= index < len(calls):
+                calls[index] = replace(calls[index], name=name)  # same id and arguments
+    if text == turn.text and tuple(calls) == turn.tool_calls:
+        return turn
+    return replace(turn, text=text, tool_calls=tuple(calls), edited=True)

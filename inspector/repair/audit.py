@@ -1,0 +1,46 @@
+"""The audit entry of one applied fix: what a JSON Lines audit record holds per line and what an
+SQLite history's `inspector_fixes` table records per row, built in one place so the two agree."""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from inspector.repair.apply import AppliedFix
+
+Ran = dict[tuple[Any, Any], Any]
+
+
+def ran_by_call(executions: Iterable[Any]) -> Ran:
+    """What the user's executor did (`ExecutionResult`s), keyed by (session id, call id)."""
+    return {(execution.session_id, execution.call.id): execution for execution in executions}
+
+
+def audit_entry(fix: AppliedFix, session_id: str | None, source: str, stamp: str, ran: Ran) -> dict:
+    """The audit entry of `fix`, applied at `stamp` to session `session_id` of the file `source`;
+    `ran` (from `ran_by_call`) gives the executions of the calls the fix recovered."""
+    finding = fix.finding
+    return {
+        "applied_at": stamp,
+        "source": source,
+        "session_id": session_id,
+        "turn": finding.turn,
+        "turn_id": finding.turn_id,
+        "kind": finding.kind,
+        "tool": finding.tool,
+        "executed": finding.executed,
+        "message": finding.message,
+        "fix": finding.fix.summary,
+        "edited": fix.proposed is not None,
+        "proposed": None if fix.proposed is None else {
+            "fix": fix.proposed.summary,
+            "after": fix.proposed.apply_to_text(fix.before),
+            "recovered_calls": [{"name": c.name, "arguments": c.arguments} for c in fix.proposed.add_calls],
+            "replace_arguments": [{"call": i, "arguments": a} for i, a in fix.proposed.replace_arguments],
+        },
+        "before": fix.before,
+        "after": fix.after,
+        "recovered_calls": [{"id": c.id, "name": c.name, "arguments": c.arguments} for c in fix.recovered],
+        "rename_calls": [{"call": index, "name": name} for index, name in finding.fix.rename_calls],
+        "payload": finding.payload,
+        "executions": [ran[session_id, c.id].to_json() for c in fix.recovered if (session_id, c.id) in ran],
+    }

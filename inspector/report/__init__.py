@@ -1,0 +1,1 @@
+"""The reports of a scan: readable text and JSON."""

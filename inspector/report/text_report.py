@@ -1,0 +1,76 @@
+"""The readable report of `inspector scan`: each finding with a preview of the suspect text and of
+what would remain, then totals by kind, like a dry run before anything is changed."""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Sequence
+
+from inspector.model import Finding, Turn
+from inspector.scan.rates import compute_rates, rate_lines
+from inspector.support.safe_text import neutralise, preview
+from inspector.scan.summary import SessionSummary
+
+
+def render_report(summaries: Sequence[SessionSummary]) -> str:
+    """The whole report as text, every piece of model text neutralised for the terminal."""
+    lines: list[str] = []
+    for summary in summaries:
+        lines.extend(_session_lines(summary))
+    lines.append(_summary_line(summaries))
+    lines.extend(_kind_lines(summaries))
+    rates = compute_rates(summaries)
+    if rates["total"]["calls"]:
+        lines.extend(rate_lines(rates))
+    return "\n".join(lines) + "\n"
+
+
+def _session_lines(summary: SessionSummary) -> list[str]:
+    label = f" session {summary.session_id}" if summary.session_id else ""
+    count = len(summary.findings)
+    lines = [f"{summary.path}{label}  ({summary.format}, {summary.turn_count} turns, "
+             f"{count} finding{'s' if count != 1 else ''})"]
+    for finding in summary.findings:
+        lines.extend(_finding_lines(finding, summary.turn_at(finding.turn)))
+    lines.extend(f"  problem: {preview(problem, 100)}" for problem in summary.problems)
+    lines.append("")
+    return lines
+
+
+def _finding_lines(finding: Finding, turn: Turn | None) -> list[str]:
+    where = f"turn {finding.turn}" + (f" ({preview(finding.turn_id, 24)})" if finding.turn_id else "")
+    status = ""
+    if finding.tool:
+        status = f"  {finding.tool}" + {True: ", ran", False: ", not executed", None: ""}[finding.executed]
+    lines = [f"  {where}  {finding.severity:<7}  {finding.kind}{status}"]
+    lines.extend(textwrap.wrap(neutralise(finding.message), 100, initial_indent="      ", subsequent_indent="      "))
+    if turn is not None and finding.span:
+        start, end = finding.span
+        lines.append(f"      found:  {preview(turn.text[start:end], 100)}")
+    if finding.fix is not None:
+        if turn is not None and (fixed := finding.fix.apply_to_text(turn.text)) != turn.text:  # not for calls alone
+            lines.append(f"      text:   {preview(fixed, 100)}")
+        lines.append(f"      fix:    {finding.fix.summary}")
+    return lines
+
+
+def _summary_line(summaries: Sequence[SessionSummary]) -> str:
+    turns = sum(summary.turn_count for summary in summaries)
+    findings = sum(len(summary.findings) for summary in summaries)
+    sessions = len(summaries)
+    return f"{sessions} session{'s' if sessions != 1 else ''}, {turns} turns, {findings} finding{'s' if findings != 1 else ''}"
+
+
+def _kind_lines(summaries: Sequence[SessionSummary]) -> list[str]:
+    counts: dict[str, list[Finding]] = {}
+    for summary in summaries:
+        for finding in summary.findings:
+            counts.setdefault(finding.kind, []).append(finding)
+    lines = []
+    width = max([16, *map(len, counts)])  # the kinds' counts in one column
+    for kind, findings in sorted(counts.items()):
+        not_run = sum(f.executed is False for f in findings)
+        ran = sum(f.executed is True for f in findings)
+        detail = f"  ({not_run} not executed, {ran} ran)" if not_run or ran else ""
+        lines.append(f"  {kind:<{width}} {len(findings)}{detail}")
+    return lines

@@ -1,0 +1,181 @@
+"""The review file: every decision a person made on a session file's findings, saved beside it as
+`PATH.review.json` the moment it is made, so closing and reopening resumes and a dying terminal
+loses nothing.
+
+It also keeps what the person's executor answered when they ran a finding's recovered calls
+from the app, so export records those results even after reopening.
+
+Decisions are keyed by a finding's session and its identity within it (turn, kind, span, tool,
+and its place among findings sharing those), which stays the same when the file is scanned
+again. A session file's session is named by its place in the file; a database's conversation by
+its id (`"conversation"` in the file), so a conversation added to or removed from the history
+leaves the others' decisions where they were. Decisions whose finding or conversation no longer
+exists are kept in the file, untouched, so nothing a person decided is lost.
+
+Version 1 files named a database's conversations by their place too: reading one for a database
+needs the conversations' ids in the database's order (`read_review`'s `conversations`), which
+is how version 1 matched them; they are written back by id.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Sequence, Union
+
+from inspector.review.edits import Edit, EditedCall
+from inspector.errors import InspectorError
+from inspector.repair.execute import ExecutionResult
+from inspector.sources.files.document import write_text_atomic
+from inspector.model import Finding, ToolCall
+
+VERSION = 2
+PENDING, APPROVED, EDITED, SKIPPED = "pending", "approved", "edited", "skipped"
+DECIDED = (APPROVED, EDITED, SKIPPED)
+
+# A session as the review file names it: its place in a session file (int), or a database
+# conversation's id (str).
+SessionKey = Union[int, str]
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What the person decided on one finding: approved, edited (approved with `edit`) or
+    skipped, and when (ISO 8601, UTC)."""
+
+    status: str
+    edit: Edit | None = None
+    decided_at: str = ""
+
+
+@dataclass
+class ReviewRecord:
+    """The review file's content: decisions by (session key, finding key), whether decisions
+    changed since the last export, the exports made, the recovered calls run by finding, and
+    whether a database's decisions were read by the conversations' places (a version 1 file)."""
+
+    decisions: dict[tuple[SessionKey, str], Decision]
+    unexported: bool = False
+    exports: list[dict[str, Any]] | None = None
+    executions: dict[tuple[SessionKey, str], tuple[ExecutionResult, ...]] | None = None
+    read_by_place: bool = False
+
+
+def timestamp() -> str:
+    """Now, as the review file records a decision or an export: ISO 8601, UTC, to the second."""
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def review_path_for(path: Path) -> Path:
+    """Where the review of the session file `path` is kept: `PATH.review.json` beside it."""
+    return path.with_name(path.name + ".review.json")
+
+
+def finding_keys(findings: list[Finding]) -> list[str]:
+    """A stable key for each finding: turn, kind, span and tool, numbered among equals."""
+    seen: dict[str, int] = {}
+    keys = []
+    for finding in findings:
+        span = f"{finding.span[0]}-{finding.span[1]}" if finding.span else "-"
+        base = f"{finding.turn}:{finding.kind}:{span}:{finding.tool or '-'}"
+        number = seen.get(base, 0)
+        seen[base] = number + 1
+        keys.append(f"{base}:{number}")
+    return keys
+
+
+def read_review(path: Path, conversations: Sequence[str] | None = None) -> ReviewRecord:
+    """The review saved at `path`, or an empty one when there is none yet. `conversations`: for
+    a database's review, the ids of its conversations in the database's order, by which the
+    places a version 1 file keeps are read as conversations (a place past the end stays a place).
+    A file of a later version is refused, not read and saved back without what it added."""
+    if not path.exists():
+        return ReviewRecord({}, exports=[])
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+        if isinstance(document.get("inspector_review"), int) and document["inspector_review"] > VERSION:
+            raise InspectorError(f"{path}: the saved review was written by a newer inspector (format "
+                                 f"{document['inspector_review']}; this one reads up to {VERSION}): "
+                                 "update the inspector to resume it") from None
+        by_place = conversations if document.get("inspector_review") == 1 else None
+        decisions = {_key(entry, by_place): _decision(entry) for entry in document["decisions"]}
+        executions = {_key(entry, by_place): tuple(_execution(run) for run in entry["runs"])
+                      for entry in document.get("executions", [])}
+        return ReviewRecord(decisions, bool(document.get("unexported")), list(document.get("exports", [])), executions,
+                            by_place is not None and any("session" in entry for entry in document["decisions"]))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InspectorError(f"{path}: cannot read the saved review ({exc})") from None
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise InspectorError(f"{path}: the saved review is damaged ({type(exc).__name__}: {exc}); "
+                             "move it away to start the review afresh") from None
+
+
+def write_review(path: Path, source: Path, record: ReviewRecord) -> None:
+    """Save `record` to `path` atomically."""
+    document = {
+        "inspector_review": VERSION,
+        "source": source.name,
+        "unexported": record.unexported,
+        "exports": record.exports or [],
+        "decisions": [{**_named(session, key), **_entry(decision)}
+                      for (session, key), decision in record.decisions.items()],
+        "executions": [{**_named(session, key), "runs": [_run(execution) for execution in runs]}
+                       for (session, key), runs in (record.executions or {}).items()],
+    }
+    write_text_atomic(path, json.dumps(document, ensure_ascii=False, indent=1) + "\n")
+
+
+def _named(session: SessionKey, finding: str) -> dict[str, Any]:
+    """How an entry names its finding: its conversation's id, or its session's place, and its key."""
+    return {"conversation" if isinstance(session, str) else "session": session, "finding": finding}
+
+
+def _key(entry: dict[str, Any], by_place: Sequence[str] | None) -> tuple[SessionKey, str]:
+    """The (session key, finding key) an entry names; a version 1 entry's place is read as the
+    conversation at that place when `by_place` lists a database's conversations."""
+    if "conversation" in entry:
+        return str(entry["conversation"]), str(entry["finding"])
+    place = int(entry["session"])
+    session = by_place[place] if by_place is not None and 0 <= place < len(by_place) else place
+    return session, str(entry["finding"])
+
+
+def _entry(decision: Decision) -> dict[str, Any]:
+    edit = decision.edit
+    return {
+        "status": decision.status,
+        "decided_at": decision.decided_at,
+        "edit": None if edit is None else {
+            "text": edit.text,
+            "calls": [{"name": call.name, "arguments": call.arguments} for call in edit.calls],
+        },
+    }
+
+
+def _run(execution: ExecutionResult) -> dict[str, Any]:
+    call = execution.call
+    return {"command": execution.command, "session_id": execution.session_id, "turn": execution.turn,
+            "call": {"id": call.id, "name": call.name, "arguments": call.arguments, "origin": call.origin},
+            "exit_status": execution.exit_status, "output": execution.output, "error": execution.error,
+            "stderr": execution.stderr}
+
+
+def _execution(run: dict[str, Any]) -> ExecutionResult:
+    call = run["call"]
+    arguments = None if call["arguments"] is None else dict(call["arguments"])
+    return ExecutionResult(str(run["command"]), run["session_id"], int(run["turn"]),
+                           ToolCall(call["id"], str(call["name"]), arguments, arguments, str(call["origin"])),
+                           run["exit_status"], run["output"], run["error"], str(run["stderr"]))
+
+
+def _decision(entry: dict[str, Any]) -> Decision:
+    status = str(entry["status"])
+    if status not in DECIDED:
+        raise ValueError(f"unknown decision {status!r}")
+    edit = entry.get("edit")
+    if edit is not None:
+        calls = tuple(EditedCall(str(call["name"]), dict(call["arguments"])) for call in edit["calls"])
+        edit = Edit(str(edit["text"]), calls)
+    return Decision(status, edit, str(entry.get("decided_at", "")))

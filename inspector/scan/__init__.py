@@ -1,0 +1,1 @@
+"""Scanning: sessions from a source through the detectors, summarised for the reports."""

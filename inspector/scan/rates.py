@@ -1,0 +1,129 @@
+"""Rates of the schema problems (seed 003: "a healthy system has < 2% phantom tool calls").
+
+Per session and in total: the number of tool calls (structured, plus those recovered from text by
+a fix) and, for each schema kind, its count and rate per 100 calls, broken down by model (where
+the format records one: a top-level `model` key, or a per-message `model`) and by tool.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, Sequence
+
+from inspector.detect.schema_kinds import INVALID_ARGUMENT, UNKNOWN_PARAMETER, UNKNOWN_TOOL, WRONG_TYPE
+from inspector.model import Finding, Session, Turn
+from inspector.support.safe_text import preview
+
+if TYPE_CHECKING:
+    from inspector.scan.summary import SessionSummary
+
+KINDS = (UNKNOWN_TOOL, INVALID_ARGUMENT, UNKNOWN_PARAMETER, WRONG_TYPE)
+UNKNOWN_MODEL = "unknown"
+_HAS_CALLS = attrgetter("tool_calls")
+
+
+class Rates:
+    """Counts of calls and of findings by (model, tool), summed up when reported."""
+
+    def __init__(self) -> None:
+        self.calls: Counter[tuple[str, str]] = Counter()
+        self.kinds: Counter[tuple[str, str, str]] = Counter()
+
+    def add(self, model: str, tool: str, kind: str | None = None) -> None:
+        """Count one call of `tool` by `model`, or, with `kind`, one finding of that kind on it."""
+        if kind is None:
+            self.calls[model, tool] += 1
+        else:
+            self.kinds[model, tool, kind] += 1
+
+    def update(self, other: Rates) -> None:
+        """Add the counts of `other` (another session's) to these."""
+        self.calls.update(other.calls)
+        self.kinds.update(other.kinds)
+
+    def to_json(self) -> dict[str, Any]:
+        """The counts in the report's shape: the calls and kinds in all, then `by_model` and `by_tool`."""
+        groups: dict[str, dict[str, list]] = {"by_model": {}, "by_tool": {}}
+        total = [0, dict.fromkeys(KINDS, 0)]
+        for (model, tool), count in self.calls.items():
+            for group, name in (("by_model", model), ("by_tool", tool)):
+                groups[group].setdefault(name, [0, dict.fromkeys(KINDS, 0)])[0] += count
+            total[0] += count
+        for (model, tool, kind), count in self.kinds.items():
+            for group, name in (("by_model", model), ("by_tool", tool)):
+                groups[group].setdefault(name, [0, dict.fromkeys(KINDS, 0)])[1][kind] += count
+            total[1][kind] += count
+        return {**_entry(*total), **{group: {name: _entry(*entry) for name, entry in sorted(entries.items())}
+                                     for group, entries in groups.items()}}
+
+
+def _entry(calls: int, counts: dict[str, int]) -> dict[str, Any]:
+    """The calls and each kind's count and rate per 100 calls, to two decimals (None without calls).
+    Most counts are 0 (a long history has thousands of these entries): those need no division."""
+    return {"calls": calls, "kinds": {kind: {"count": count, "per_100_calls": None if not calls
+                                             else round(100 * count / calls, 2) if count else 0.0}
+                                      for kind, count in counts.items()}}
+
+
+def session_model(session: Session) -> str | None:
+    """The model the whole session records (a top-level `model` key), if any."""
+    document = getattr(session.document, "value", session.document)  # formats keep the parsed file in `.value`
+    if isinstance(document, list) and 0 <= session.index < len(document):
+        document = document[session.index]
+    model = document.get("model") if isinstance(document, dict) else None
+    return model if isinstance(model, str) and model else None
+
+
+def _turn_model(turn: Turn, default: str) -> str:
+    model = turn.raw.get("model") if isinstance(turn.raw, dict) else None
+    return model if isinstance(model, str) and model else default
+
+
+def session_rates(session: Session, findings: Sequence[Finding]) -> Rates:
+    """The calls of one session and its schema findings, by model and tool."""
+    rates = Rates()
+    default = session_model(session) or UNKNOWN_MODEL
+    models: dict[int, str] = {}
+    for turn in filter(_HAS_CALLS, session.turns):  # filtered in C: most turns have no call
+        models[turn.position] = model = _turn_model(turn, default)
+        for call in turn.tool_calls:
+            rates.add(model, call.name)
+    seen: set[str | None] = set()
+    for finding in findings:
+        model = models.get(finding.turn)
+        if model is None:
+            turn = session.turn_at(finding.turn)
+            model = _turn_model(turn, default) if turn is not None else default
+        for call in finding.fix.add_calls if finding.fix is not None else ():
+            if call.id is None or call.id not in seen:
+                seen.add(call.id)
+                rates.add(model, call.name)
+        if finding.kind in KINDS:
+            rates.add(model, finding.tool or "?", finding.kind)
+    return rates
+
+
+def compute_rates(summaries: Sequence[SessionSummary]) -> dict[str, Any]:
+    """The `rates` object of the `--json` report: `total` and one entry per session."""
+    total, sessions = Rates(), []
+    for summary in summaries:
+        total.update(summary.rates)
+        sessions.append({"path": str(summary.path), "session_id": summary.session_id, **summary.rates.to_json()})
+    return {"total": total.to_json(), "sessions": sessions}
+
+
+def rate_lines(rates: dict[str, Any]) -> list[str]:
+    """A short "Rates" block for the text report: the totals, then only the models and tools with
+    findings, each with its kinds that occur."""
+    def line(label: str, entry: dict[str, Any], every: bool = False) -> str:
+        kinds = ", ".join(f"{kind} {v['count']} ({v['per_100_calls']:.2f})" for kind, v in entry["kinds"].items()
+                          if entry["calls"] and (every or v["count"]))
+        calls = f"{entry['calls']} call{'s' if entry['calls'] != 1 else ''}"
+        return f"  {preview(label, 40):<24} {calls}" + (f": {kinds}" if kinds else "")
+    total = rates["total"]
+    lines = ["Rates (count, per 100 tool calls)", line("all sessions", total, every=True)]
+    for group, prefix in (("by_model", "model"), ("by_tool", "tool")):
+        lines.extend(line(f"{prefix} {name}", entry) for name, entry in total[group].items()
+                     if any(v["count"] for v in entry["kinds"].values()))
+    return lines

@@ -1,0 +1,1 @@
+"""Session formats kept as plain files (JSON, JSON Lines): one module per format."""

@@ -1,0 +1,1 @@
+"""Chat histories kept in SQLite databases: one module per schema, and the writers."""

@@ -1,0 +1,91 @@
+"""RubyLLM's Rails tables (seed 000's app): `messages(id, chat_id, role, content, model_id,
+tool_call_id INTEGER -> tool_calls.id, ...)` and `tool_calls(id, message_id, tool_call_id TEXT,
+name, arguments JSON, ...)`.
+
+One conversation per `chat_id`. An assistant message's calls are the `tool_calls` rows whose
+`message_id` is its id; a `tool` message answers the call whose row id is its `tool_call_id`.
+Messages are ordered by `created_at` (as RubyLLM orders a chat), then id: read in the chat index's
+order and sorted per chat only when needed. Messages and calls are read as two streams ordered by
+chat, so memory holds one chat at a time.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Iterator
+
+from inspector.sources.files.records import parse_arguments
+from inspector.sources.sqlite.database import SqliteSource, grouped, matching, merge_groups, sqlite_order
+from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
+
+if TYPE_CHECKING:  # annotations only: sqlite_utils is imported when a database is opened
+    import sqlite_utils
+
+NAME = "rubyllm"
+ROLES = {"system": SYSTEM, "user": USER, "assistant": ASSISTANT, "tool": TOOL}
+MESSAGE_COLUMNS = {"id", "chat_id", "role", "content", "tool_call_id"}
+CALL_COLUMNS = {"id", "message_id", "tool_call_id", "name", "arguments"}
+
+
+def matches(db: sqlite_utils.Database, tables: dict[str, set[str]]) -> bool:
+    """`messages` and `tool_calls` tables with RubyLLM's columns."""
+    return MESSAGE_COLUMNS <= tables.get("messages", set()) and CALL_COLUMNS <= tables.get("tool_calls", set())
+
+
+def conversations(db: sqlite_utils.Database, source: SqliteSource) -> Iterator[tuple[str, int]]:
+    """Each chat's id and message count, counted by SQLite."""
+    for chat_id, count in db.execute("SELECT chat_id, count(*) FROM messages GROUP BY chat_id ORDER BY chat_id"):
+        yield str(chat_id), count
+
+
+def sessions(db: sqlite_utils.Database, source: SqliteSource, only: str | None = None,
+             start: int = 0) -> Iterator[Session]:
+    """Each chat as a session (only the chat `only` when given), from the `start`th on."""
+    columns = {c.name for c in db["messages"].columns}
+    model = "model_id" if "model_id" in columns else "NULL"
+    created = "m.created_at" if "created_at" in columns else "NULL"
+    where, params = matching("m.chat_id", only, start, "SELECT chat_id FROM messages GROUP BY 1 ORDER BY 1")
+    messages = db.execute(f"SELECT m.id, m.chat_id, m.role, m.content, m.tool_call_id, {model} AS model, {created} "
+                          f"FROM messages m {where} ORDER BY m.chat_id, m.id", params)  # the chat index's order
+    calls = db.conn.cursor().execute(
+        "SELECT tc.id, tc.message_id, tc.tool_call_id, tc.name, tc.arguments, m.chat_id FROM tool_calls tc "
+        f"JOIN messages m ON m.id = tc.message_id {where} ORDER BY m.chat_id, tc.id", params)
+    for chat_id, rows, call_rows in merge_groups(grouped(messages, 1), grouped(calls, 5)):
+        yield _session(source, str(chat_id), _in_created_order(rows), call_rows)
+
+
+def _in_created_order(rows: list[Any]) -> list[Any]:
+    """A chat's rows, read in id order, in RubyLLM's order: by `created_at`, then id. Checking
+    here that they already are (the usual case) is cheaper than SQLite sorting every row."""
+    stamps = [row[6] for row in rows]
+    try:
+        if stamps == sorted(stamps):
+            return rows
+    except TypeError:  # NULL among the stamps, or numbers and text mixed
+        pass
+    return sorted(rows, key=lambda row: sqlite_order(row[6]))  # stable: ties stay in id order
+
+
+def _session(source: SqliteSource, chat_id: str, rows: list[Any], call_rows: list[Any]) -> Session:
+    calls_by_message: dict[Any, list[ToolCall]] = {}
+    calls_by_row: dict[Any, ToolCall] = {}
+    for row_id, message_id, call_id, name, arguments, _ in call_rows:
+        call = ToolCall(call_id, name or "", arguments, parse_arguments(arguments))
+        calls_by_message.setdefault(message_id, []).append(call)
+        calls_by_row[row_id] = call
+    turns, problems = [], []
+    # The hot path of scanning a large history: plain lookups bound once, no helper call per message.
+    add, role_of, calls_of, call_at = turns.append, ROLES.get, calls_by_message.get, calls_by_row.get
+    for position, (row_id, _, stated, content, answers, model, _) in enumerate(rows):
+        role = role_of(stated)
+        if role is None:
+            problems.append(f"message {row_id}: role {stated!r} is not one RubyLLM writes, skipped")
+            continue
+        text = content if type(content) is str else ""
+        calls = calls_of(row_id)
+        results = ()
+        if role == TOOL:
+            answered = call_at(answers)
+            results = (ToolResult(answered.id if answered else None, answered.name if answered else None, text),)
+        add(Turn(position, role, text, str(row_id), tuple(calls) if calls else (), results,
+                 {"id": row_id, "model": model} if model is not None else {"id": row_id}))
+    return Session(NAME, source.path, tuple(turns), document=source, session_id=chat_id, problems=tuple(problems))

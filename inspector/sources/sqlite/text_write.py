@@ -1,0 +1,98 @@
+"""Writing repaired conversations back to schemas whose messages are plain text: Elia, a table
+named with `--table/--map`, `llm` before 0.32 (`responses`) and Open WebUI (the `chat` JSON).
+
+An edited turn's text replaces its content; a repaired argument or a renamed call replaces the
+stored one where the schema stores calls (`llm`'s old `tool_calls`, Open WebUI's details tags),
+and the results answering a renamed call take its name (`llm`'s old `tool_results`);
+Open WebUI's newer `chat_message` mirror rows get the same repaired content. None of these has a
+place for a call recovered from text, so such calls are recorded in `inspector_fixes` only, and
+the audit row says so.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from datetime import datetime
+from typing import Any
+
+from inspector.sources.sqlite import elia as sqlite_elia, llm_legacy as sqlite_llm_legacy, open_webui as sqlite_open_webui
+from inspector.sources.sqlite import table as sqlite_table
+from inspector.sources.sqlite.audit_table import AuditRow, fixed_row
+from inspector.sources.sqlite.database import SqliteSource, has_table, json_or_none, quote, stored_rows, update_calls
+from inspector.sources.sqlite.open_webui import repaired_content, shown_messages
+from inspector.model import Session, Turn
+from inspector.repair.apply import AppliedFix
+
+SCHEMAS = (sqlite_table.NAME, sqlite_elia.NAME, sqlite_llm_legacy.NAME, sqlite_open_webui.NAME)
+NO_PLACE = "this schema has no place for tool calls: the recovered calls are kept in this audit row only"
+
+
+def write_session(conn: sqlite3.Connection, session: Session, fixes: list[AppliedFix], stamp: str) -> list[AuditRow]:
+    """Write the session's edited turns (Open WebUI's mirror rows updated at `stamp`); returns one
+    audit row per fix."""
+    source: SqliteSource = session.document
+    if source.format == sqlite_open_webui.NAME:
+        table = "chat"
+        _write_open_webui(conn, session, stamp)
+    elif source.format == sqlite_llm_legacy.NAME:
+        table = "responses"
+        for turn in _edited(session):
+            if turn.raw["column"] == "results":  # results answering a renamed call
+                _rename_results(conn, turn)
+                continue
+            conn.execute(f"UPDATE responses SET {quote(turn.raw['column'])} = ? WHERE id = ?", [turn.text, turn.raw["id"]])
+            update_calls(conn, turn, "response_id")
+    else:
+        table = source.table  # a table named with --table/--map, or Elia's
+        row_id, content = quote(source.mapping.get("id", "rowid")), quote(source.mapping["content"])
+        for turn in _edited(session):
+            conn.execute(f"UPDATE {quote(table)} SET {content} = ? WHERE {row_id} = ?", [turn.text, turn.raw["id"]])
+    return [AuditRow(fix, session.session_id, table, _row_id(session, fix, source), NO_PLACE if fix.recovered else "")
+            for fix in fixes]
+
+
+def _rename_results(conn: sqlite3.Connection, turn: Turn) -> None:
+    """Give `llm`'s old `tool_results` rows sent with a response the names of the calls they
+    answer, as a renamed call now names its tool."""
+    for row, result in zip(stored_rows(conn, "tool_results", "response_id", turn.raw["id"]), turn.tool_results):
+        if result.name is not None:
+            conn.execute("UPDATE tool_results SET name = ? WHERE id = ?", [result.name, row])
+
+
+def _write_open_webui(conn: sqlite3.Connection, session: Session, stamp: str) -> None:
+    # a results turn is the same message's details tags, which name the call and its result at once
+    edited = {turn.raw["id"]: turn for turn in _edited(session) if not turn.raw.get("results")}
+    if not edited:
+        return
+    chat = json.loads(conn.execute("SELECT chat FROM chat WHERE id = ?", [session.session_id]).fetchone()[0])
+    linear = chat.get("messages") if isinstance(chat.get("messages"), list) else []
+    for message in shown_messages(chat) + [m for m in linear if isinstance(m, dict)]:
+        turn = edited.get(message.get("id"))
+        if turn is not None and isinstance(message.get("content"), str):
+            message["content"] = repaired_content(message["content"], turn.text, turn.tool_calls)
+    conn.execute("UPDATE chat SET chat = ? WHERE id = ?", [json.dumps(chat, ensure_ascii=False), session.session_id])
+    if has_table(conn, "chat_message"):
+        _write_open_webui_mirror(conn, session.session_id, edited, stamp)
+
+
+def _write_open_webui_mirror(conn: sqlite3.Connection, chat_id: str, edited: dict[str, Turn], stamp: str) -> None:
+    """Newer Open WebUI also keeps each message as a `chat_message` row (id `CHAT-MESSAGE`,
+    `content` JSON: text, or a list of blocks left as it is) and reads it before the chat JSON."""
+    for message_id, turn in edited.items():
+        row = conn.execute("SELECT content FROM chat_message WHERE id = ?", [f"{chat_id}-{message_id}"]).fetchone()
+        content = json_or_none(row[0]) if row else None
+        if isinstance(content, str):
+            conn.execute("UPDATE chat_message SET content = ?, updated_at = ? WHERE id = ?",
+                         [json.dumps(repaired_content(content, turn.text, turn.tool_calls), ensure_ascii=False),
+                          int(datetime.fromisoformat(stamp).timestamp()), f"{chat_id}-{message_id}"])
+
+
+def _edited(session: Session) -> list[Turn]:
+    return [turn for turn in session.turns if turn.edited and turn.raw is not None]
+
+
+def _row_id(session: Session, fix: AppliedFix, source: SqliteSource) -> Any:
+    if source.format == sqlite_open_webui.NAME:
+        return session.session_id
+    return fixed_row(session, fix)
