@@ -181,6 +181,18 @@ class Finding:
     fix: Fix | None = None
 
 
+@dataclass(frozen=True)
+class AppliedFix:
+    """One fix as applied: the finding, the turn's text before and after all of that turn's fixes,
+    the calls this fix recovered, and, when a person edited the fix, the fix that was proposed."""
+
+    finding: Finding
+    before: str
+    after: str
+    recovered: tuple[ToolCall, ...]
+    proposed: Fix | None = None
+
+
 def _position(turn: Turn) -> int:
     return turn.position
 

@@ -17,7 +17,7 @@ from test_sqlite_rubyllm import build_rubyllm, dump_database
 from test_sqlite_write import _kinds, _rows
 
 from inspector.cli.main import main
-from inspector.sources.sqlite.history import load_conversation
+from inspector.sources import open_source
 
 
 def _journal_chat(content: str) -> list[tuple]:
@@ -54,7 +54,7 @@ def _answers(path: Path) -> dict[str, object]:
     """The result recorded for each chat's recovered call, by chat id."""
     found = {}
     for chat in ("1", "2"):
-        (result,) = [r for turn in load_conversation(path, chat).turns for r in turn.tool_results]
+        (result,) = [r for turn in open_source(path).session(chat).turns for r in turn.tool_results]
         found[chat] = json.loads(result.content)
     return found
 
@@ -120,7 +120,7 @@ def test_session_runs_and_fixes_only_that_conversation_without_reading_the_other
     assert "2 findings, 1 fix applied" in capsys.readouterr().out
     assert _rows(memories, "SELECT * FROM agent_memories") == [("2", "I ran 10k.")]
     assert _rows(out, "SELECT session_id, kind FROM inspector_fixes") == [("2", "result-prefix")]
-    assert _kinds(out, None, (), None, None, "2") == {"2": []}
+    assert _kinds(out, only="2") == {"2": []}
     assert _rows(out, "SELECT count(*) FROM messages WHERE chat_id = 1") == [(2,)]  # the other chats as they were
 
 

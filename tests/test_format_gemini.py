@@ -4,7 +4,7 @@ unchanged or changed only where asked."""
 import json
 from dataclasses import replace
 
-from inspector.sources import ADAPTERS, load_sessions, render_sessions
+from inspector.sources import FORMATS, load_sessions, render_sessions
 from inspector.sources.files.document import read_document
 from inspector.model import ASSISTANT, TOOL, USER, ToolCall, ToolResult, Turn
 
@@ -40,7 +40,7 @@ def test_detection_of_every_shape_and_not_of_openai(tmp_path):
     assert load_sessions(_write(tmp_path, CONTENTS[:1] + CONTENTS[3:], "bare.json"))[0].format == "gemini"
     openai = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "hello"}, {"role": "user", "content": "x"}]
     path = _write(tmp_path, openai, "openai.json")
-    assert not ADAPTERS["gemini"].matches(read_document(path))
+    assert not FORMATS["gemini"].matches(read_document(path))
     assert load_sessions(path)[0].format == "openai"
 
 

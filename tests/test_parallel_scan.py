@@ -20,6 +20,7 @@ from test_sqlite_start import TURNS, _generic, _llm_legacy, _open_webui, _rubyll
 from test_sqlite_rubyllm import SEED_000_CHATS, build_rubyllm
 
 from inspector.cli.main import main
+from inspector.sources import open_source
 from inspector.errors import InspectorError
 from inspector.scan.parallel import ScanRequest, scan_range, scan_summaries, split_evenly
 from inspector.scan.scanner import iter_scan
@@ -103,7 +104,7 @@ def test_a_fresh_interpreter_scans_a_range_as_this_process_does(tmp_path):
     request = ScanRequest(path)
     with multiprocessing.get_context("spawn").Pool(1) as pool:
         summaries, error = pool.apply(scan_range, (request, 2, 3))
-    expected = [summarise(result) for result in list(iter_scan(path))[2:5]]
+    expected = [summarise(result) for result in list(iter_scan(open_source(path)))[2:5]]
     assert error is None
     assert [(s.session_id, s.turn_count, [(f.turn, f.kind) for f in s.findings]) for s in summaries] == \
         [(s.session_id, s.turn_count, [(f.turn, f.kind) for f in s.findings]) for s in expected]

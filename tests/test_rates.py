@@ -6,7 +6,7 @@ import json
 from conftest import SAVE_MEMORY, SESSIONS, WHITEBOARD
 
 from inspector.cli.main import main
-from inspector.scan.rates import compute_rates
+from inspector.report.rates import compute_rates
 from inspector.scan.scanner import scan_file
 from inspector.scan.summary import summarise
 

@@ -18,8 +18,8 @@ from test_sqlite_rubyllm import build_rubyllm
 from test_sqlite_write import _rows
 
 from inspector.catalogue import load_tools_file
+from inspector.sources import open_source
 from inspector.cli.main import main
-from inspector.sources.sqlite.history import load_conversation
 from inspector.review.review import Review
 from inspector.scan.scanner import scan_file
 
@@ -197,14 +197,14 @@ def test_rubyllm_tool_message_row_is_not_rewritten(tmp_path, capsys):
     tools = _tools_file(tmp_path)
     assert main(["fix", str(source), "--tools", str(tools), "--accept", "unknown-tool", "-o", str(out)]) == 1
     assert _rows(out, "SELECT * FROM messages WHERE role = 'tool'") == _rows(source, "SELECT * FROM messages WHERE role = 'tool'")
-    (result,) = load_conversation(out, "1").turns[2].tool_results
+    (result,) = open_source(out).session("1").turns[2].tool_results
     assert (result.call_id, result.name) == ("call_tea", "save_memory")  # named by its call's row
 
 
 def test_the_app_export_writes_the_new_name_of_a_gemini_response(tmp_path):
     path, before = _sample(tmp_path, "travel-agent.gemini.json", _gemini_with_ids)
     results = scan_file(path)
-    review = Review.open(path, results)
+    review = Review.open(open_source(path), results)
     (index,) = [i for i, f in enumerate(review.findings(0)) if f.kind == "unknown-tool"]
     review.approve(0, index)
     outcome = review.export(tmp_path / "exported.json")

@@ -16,7 +16,7 @@ from conftest import SESSIONS
 from inspector.review.edits import Edit, EditedCall, proposal
 from inspector.errors import InspectorError
 from inspector.repair.execute import execute_findings
-from inspector.sources import load_sessions, session_files
+from inspector.sources import load_sessions, open_source, session_files
 from inspector.review.review import Review
 from inspector.review.decisions import ReviewError
 from inspector.review.review_file import APPROVED, EDITED, PENDING, SKIPPED
@@ -31,7 +31,7 @@ def memory_copy(tmp_path: Path) -> Path:
 
 
 def open_review(path: Path) -> Review:
-    return Review.open(path, scan_file(path))
+    return Review.open(open_source(path), scan_file(path))
 
 
 def index_of(review: Review, turn: int, number: int = 0) -> int:
@@ -214,22 +214,21 @@ def test_a_review_of_one_conversation_of_a_database_shares_the_review_file_and_e
     from test_sqlite_rubyllm import build_rubyllm
     from test_tui_database import contents
 
-    from inspector.sources.sqlite.history import load_conversation
     from inspector.scan.scanner import ScanResult, iter_scan
     from inspector.detect import detect_findings
 
     database = build_rubyllm(tmp_path / "app.db")
     before = contents(database)
-    session = load_conversation(database, "2")
-    one = Review.open(database, [ScanResult(session, detect_findings(session))])
+    session = open_source(database).session("2")
+    one = Review.open(open_source(database), [ScanResult(session, detect_findings(session))])
     one.approve(0, 0)
-    whole = Review.open(database, list(iter_scan(database)))  # decisions are kept by conversation id
+    whole = Review.open(open_source(database), list(iter_scan(open_source(database))))  # decisions are kept by conversation id
     assert [whole.status(number, 0) for number in (0, 1, 2)] == [PENDING, APPROVED, PENDING]
-    third = load_conversation(database, "3")
-    assert Review.open(database, [ScanResult(third, detect_findings(third))]).status(0, 0) == PENDING
+    third = open_source(database).session("3")
+    assert Review.open(open_source(database), [ScanResult(third, detect_findings(third))]).status(0, 0) == PENDING
 
     outcome = one.export(overwrite_input=True)
     assert outcome.applied == 1 and outcome.backup is not None and contents(outcome.backup) == before
     assert [row for row in contents(database) if row[1] != 2] == [row for row in before if row[1] != 2]
-    kinds = {result.session.session_id: [f.kind for f in result.findings] for result in iter_scan(database)}
+    kinds = {result.session.session_id: [f.kind for f in result.findings] for result in iter_scan(open_source(database))}
     assert kinds == {"1": ["result-prefix"], "2": [], "3": ["tool-markup"], "4": []}

@@ -16,8 +16,8 @@ from test_tui_database import play, until
 from test_tui_table_map import (CHAT_LOG, JOURNAL, LEEDS, TEMPO, bodies, build_chat_log, export_with_defaults,
                                 play_noting)
 
-from inspector.sources.sqlite.history import load_conversation
 from inspector.review.review import Review
+from inspector.sources import open_source
 from inspector.review.review_file import APPROVED, PENDING, finding_keys
 from inspector.scan.scanner import ScanResult, iter_scan
 from inspector.detect import detect_findings
@@ -42,7 +42,7 @@ async def approve(pilot: Pilot) -> None:
 
 
 def scanned(database: Path, conversation: str) -> ScanResult:
-    session = load_conversation(database, conversation, table=CHAT_LOG.table, mapping=CHAT_LOG.mapping)
+    session = open_source(database, table=CHAT_LOG.table, mapping=CHAT_LOG.mapping).session(conversation)
     return ScanResult(session, detect_findings(session))
 
 
@@ -101,7 +101,7 @@ def test_a_review_file_of_the_previous_version_resumes_by_place_and_is_saved_by_
                      "cannot be applied (kept in app.db.review.json)"]
     saved = json.loads(review_file.read_text())
     assert saved["inspector_review"] == 2
-    assert not Review.open(database, [scanned(database, "leeds")], conversations=["journal", "leeds"]).read_by_place
+    assert not Review.open(CHAT_LOG.open(database), [scanned(database, "leeds")], conversations=["journal", "leeds"]).read_by_place
     assert [(entry.get("conversation"), entry.get("session"), entry["status"]) for entry in saved["decisions"]] == [
         ("leeds", None, "skipped"), (None, 7, "approved")]
 
@@ -131,7 +131,7 @@ def test_decisions_on_a_conversation_gone_from_the_database_are_reported_and_not
 
 def test_a_decision_whose_finding_changed_is_reported_and_not_applied(tmp_path: Path):
     database = build_chat_log(tmp_path / "app.db", {"journal": JOURNAL})
-    review = Review.open(database, [scanned(database, "journal")])
+    review = Review.open(CHAT_LOG.open(database), [scanned(database, "journal")])
     review.approve(0, 0)
     with sqlite3.connect(database) as conn:  # the reply was rewritten since: its fake result is longer
         conn.execute("UPDATE chat_log SET body = '{success: true, memory_type: \"journal\", content: "
@@ -150,12 +150,12 @@ def test_a_decision_whose_finding_changed_is_reported_and_not_applied(tmp_path: 
 def test_a_session_files_decisions_stay_keyed_by_place(tmp_path: Path, write_session):
     path = write_session([{"role": "user", "content": "Journal it."},
                           {"role": "assistant", "content": JOURNAL[1][1]}])
-    results = list(iter_scan(path))
-    Review.open(path, results).approve(0, 0)
+    results = list(iter_scan(open_source(path)))
+    Review.open(open_source(path), results).approve(0, 0)
     saved = json.loads(path.with_name(path.name + ".review.json").read_text())
     assert [(entry["session"], entry["status"]) for entry in saved["decisions"]] == [(0, "approved")]
-    resumed = Review.open(path, list(iter_scan(path)))
+    resumed = Review.open(open_source(path), list(iter_scan(open_source(path))))
     assert resumed.status(0, 0) == APPROVED and resumed.unmatched() == 0
     path.write_text(path.read_text().replace("Feels scattered", "Feels very scattered"))  # its span grows
-    changed = Review.open(path, list(iter_scan(path)))
+    changed = Review.open(open_source(path), list(iter_scan(open_source(path))))
     assert changed.status(0, 0) == PENDING and changed.unmatched() == 1

@@ -15,7 +15,7 @@ from test_sqlite_llm import FUNCTIONS, run_llm
 from test_sqlite_rubyllm import build_rubyllm
 
 from inspector.cli.main import main
-from inspector.sources.sqlite.history import load_conversation
+from inspector.sources import open_source
 
 ARGS = {"memory_type": "fact", "content": "Likes tea."}
 MARKUP = f'<tool_call>\n{json.dumps({"name": "save_memory", "arguments": ARGS})}\n</tool_call>'
@@ -56,7 +56,7 @@ def test_rubyllm_reply_that_was_only_markup_owns_the_recovered_call(tmp_path, ca
     assert reply[1] == "" and call[1:] == (reply[0], "save_memory", json.dumps(ARGS))
     assert _rows(out, "SELECT tool_call_id FROM messages WHERE role = 'tool'") == [(call[0],)]
     assert "tool_calls row" in _rows(out, "SELECT note FROM inspector_fixes")[0][0]
-    turns = load_conversation(out, "1").turns
+    turns = open_source(out).session("1").turns
     assert [(t.role, [c.name for c in t.tool_calls]) for t in turns][1:3] == [("assistant", ["save_memory"]), ("tool", [])]
     assert turns[2].tool_results[0].name == "save_memory"
     assert _clean(out)

@@ -11,7 +11,7 @@ import sqlite_utils
 from test_sqlite_rubyllm import build_rubyllm
 
 from inspector.cli.main import main
-from inspector.sources import sqlite_db
+from inspector.sources.sqlite import database as sqlite_db
 
 
 def _fails_with(capsys, path: Path, message: str, *options: str) -> None:

@@ -11,7 +11,7 @@ import pytest
 import sqlite_utils
 
 from inspector.cli.main import main
-from inspector.sources.sqlite.history import list_conversations, load_conversation, schema_of
+from inspector.sources import open_source
 
 FAKE_SAVE = ('{success: true, memory_type: "journal", content: "Walked by the canal."}'
              "You saw right through me.")
@@ -99,9 +99,9 @@ def _scan(capsys, *args: str) -> dict:
 
 def test_elia_chats_are_sessions_and_a_leaked_call_is_found(tmp_path, capsys):
     path = build_elia(tmp_path / "elia.sqlite")
-    assert list_conversations(path) == [("1", 3), ("2", 2)]
-    assert schema_of(path) == "elia"
-    assert load_conversation(path, "1").format == "elia"
+    assert open_source(path).listing() == [("1", 3), ("2", 2)]
+    assert open_source(path).format == "elia"
+    assert open_source(path).session("1").format == "elia"
     assert _scan(capsys, str(path)) == {"1": [(2, "tool-markup", "web_search")], "2": []}
 
 
@@ -109,16 +109,17 @@ def test_any_table_is_read_through_table_and_map(tmp_path, capsys):
     path = build_generic(tmp_path / "app.db")
     found = _scan(capsys, str(path), "--table", "turns", "--map", "role=speaker,content=body,session=convo,order=turn_no")
     assert found == {"a": [(1, "result-prefix", None)], "b": []}
-    (session,) = [load_conversation(path, "b", table="turns", mapping={"role": "speaker", "content": "body",
-                                                                       "session": "convo"})]
+    (session,) = [open_source(path, table="turns", mapping={"role": "speaker", "content": "body",
+                                                            "session": "convo"}).session("b")]
     assert [t.text for t in session.turns] == ["hi"]
     assert session.problems == ("row 4: role 'narrator' is not one this tool knows, skipped",)
 
 
 def test_a_table_without_a_session_column_is_one_conversation(tmp_path):
     path = build_generic(tmp_path / "app.db")
-    assert list_conversations(path, table="turns", mapping={"role": "speaker", "content": "body"}) == [("all", 4)]
-    assert schema_of(path, table="turns", mapping={"role": "speaker", "content": "body"}) == "table"
+    source = open_source(path, table="turns", mapping={"role": "speaker", "content": "body"})
+    assert source.listing() == [("all", 4)]
+    assert source.format == "table"
 
 
 @pytest.mark.parametrize("options, message", [
@@ -137,7 +138,7 @@ def test_table_options_are_checked(tmp_path, capsys, options, message):
 
 def test_llm_before_0_32_reads_responses_calls_and_results(tmp_path, capsys):
     path = build_llm_legacy(tmp_path / "logs.db")
-    session = load_conversation(path, "01conv")
+    session = open_source(path).session("01conv")
     assert session.format == "llm-legacy"
     assert [(t.role, t.text) for t in session.turns] == [
         ("system", "Be brief."), ("user", "Remember I like tea."), ("assistant", ""), ("tool", ""),
@@ -150,7 +151,7 @@ def test_llm_before_0_32_reads_responses_calls_and_results(tmp_path, capsys):
 
 def test_open_webui_reads_the_shown_branch_and_its_details_tags(tmp_path, capsys):
     path = build_open_webui(tmp_path / "webui.db")
-    session = load_conversation(path, "c1")
+    session = open_source(path).session("c1")
     assert [(t.role, t.text) for t in session.turns] == [
         ("user", "Note that I like tea."), ("assistant", "Saving it.\nDone."), ("tool", ""),
         ("user", "Journal my walk."), ("assistant", FAKE_SAVE)]

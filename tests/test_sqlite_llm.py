@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from inspector.cli.main import main
-from inspector.sources.sqlite.history import list_conversations, load_conversation
+from inspector.sources import open_source
 from inspector.scan.scanner import iter_scan
 
 FAKE_SAVE = ('{success: true, memory_type: "journal", content: "Walked by the canal."}'
@@ -47,12 +47,12 @@ def logs_db(tmp_path_factory) -> Path:
 
 
 def test_threads_are_sessions_with_their_calls_and_results(logs_db):
-    conversations = list_conversations(logs_db)
+    conversations = open_source(logs_db).listing()
     assert [count for _, count in conversations] == [2, 6]
-    first = load_conversation(logs_db, conversations[0][0])
+    first = open_source(logs_db).session(conversations[0][0])
     assert first.format == "llm"
     assert [(t.role, t.text) for t in first.turns][1] == ("assistant", FAKE_SAVE)
-    second = load_conversation(logs_db, conversations[1][0])
+    second = open_source(logs_db).session(conversations[1][0])
     assert [t.role for t in second.turns] == ["user", "assistant", "tool", "assistant", "user", "assistant"]
     (call,) = second.turns[1].tool_calls
     (result,) = second.turns[2].tool_results
@@ -76,7 +76,7 @@ def test_fix_writes_a_forked_thread_that_llm_itself_reads_and_verifies(logs_db, 
     home = tmp_path / "home"
     home.mkdir()
     out = home / "logs.db"
-    original_threads = list_conversations(logs_db)
+    original_threads = open_source(logs_db).listing()
     assert main(["fix", str(logs_db), "--accept", "all", "-o", str(out)]) == 1
     db = sqlite_utils.Database(out)
     fork = next(db.query("SELECT * FROM threads WHERE forked_from IS NOT NULL"))
@@ -91,12 +91,12 @@ def test_fix_writes_a_forked_thread_that_llm_itself_reads_and_verifies(logs_db, 
         assert row["hash"] == message_hash(message, parent) and row["parent_hash"] == parent
         parent = row["hash"]
     assert store.thread_messages(original_threads[0][0])[1].parts[0].text == FAKE_SAVE  # untouched
-    assert list_conversations(out)[:2] == original_threads
+    assert open_source(out).listing()[:2] == original_threads
     shown = run_llm(home, "logs", "--cid", fork["id"])  # llm still reads the database, and lists the fork
     assert "You saw right through me." in shown and "{success: true" not in shown.split("## Response")[-1]
     audit = list(db.query("SELECT kind, note FROM inspector_fixes"))
     assert [row["kind"] for row in audit] == ["result-prefix"] and fork["id"] in audit[0]["note"]
-    rescanned = {r.session.session_id: [f.kind for f in r.findings] for r in iter_scan(out)}
+    rescanned = {r.session.session_id: [f.kind for f in r.findings] for r in iter_scan(open_source(out))}
     assert rescanned[fork["id"]] == [] and rescanned[original_threads[0][0]] == ["result-prefix"]
 
 
@@ -112,6 +112,6 @@ def _chain_rows(db, tip: str) -> list[dict]:
 def test_a_scan_from_the_second_thread_is_the_tail_of_a_full_scan(logs_db):
     def summary(results):
         return [(r.session.session_id, len(r.session.turns), [f.kind for f in r.findings]) for r in results]
-    full = summary(iter_scan(logs_db))
+    full = summary(iter_scan(open_source(logs_db)))
     assert len(full) == 2
-    assert summary(iter_scan(logs_db, start=1)) == full[1:]
+    assert summary(iter_scan(open_source(logs_db), start=1)) == full[1:]

@@ -16,8 +16,8 @@ from test_sqlite_rubyllm import build_rubyllm
 from test_sqlite_write import _kinds, _rows
 
 from inspector.catalogue import load_tools_file
+from inspector.sources import open_source
 from inspector.cli.main import main
-from inspector.sources.sqlite.history import load_conversation
 
 ARGS = {"memory_type": "fact", "content": "Likes green tea."}
 MISNAMED_CHAT = [("user", "Remember that I like green tea.", None),
@@ -41,7 +41,7 @@ def test_rubyllm_rename_updates_the_tool_calls_row(tmp_path, capsys):
     assert _rows(out, "SELECT tool_call_id, name, arguments FROM tool_calls") == [
         ("call_tea", "save_memory", json.dumps(ARGS))]  # same id, same arguments text
     assert _kinds(out, None, load_tools_file(tools)) == {"1": []}
-    (result,) = load_conversation(out, "1").turns[2].tool_results
+    (result,) = open_source(out).session("1").turns[2].tool_results
     assert (result.call_id, result.name) == ("call_tea", "save_memory")  # the tool message follows its row
     assert _rows(out, "SELECT kind, row_id FROM inspector_fixes") == [("unknown-tool", "2")]
     assert _rows(source, "SELECT name FROM tool_calls") == [("save_memories",)]  # the input is untouched
@@ -59,8 +59,8 @@ def test_llm_rename_is_written_in_the_forked_thread(tmp_path, capsys):
     assert main(["fix", str(source), "--accept", "unknown-tool", "-o", str(out)]) == 1
     (fork,) = _rows(out, "SELECT id FROM threads WHERE forked_from IS NOT NULL")
     assert _kinds(out) == {original: ["unknown-tool", "tool-error"], fork[0]: ["tool-error"]}
-    (renamed,) = load_conversation(out, fork[0]).turns[1].tool_calls
-    (was,) = load_conversation(out, original).turns[1].tool_calls
+    (renamed,) = open_source(out).session(fork[0]).turns[1].tool_calls
+    (was,) = open_source(out).session(original).turns[1].tool_calls
     assert (renamed.id, renamed.name, renamed.arguments) == (was.id, "save_memory", ARGS)
     assert _rows(out, "SELECT tool_name FROM parts WHERE type = 'tool_call' ORDER BY id") == [
         ("save_memories",), ("save_memory",)]

@@ -15,7 +15,7 @@ from pathlib import Path
 from conftest import SESSIONS
 
 from inspector.cli.main import main
-from inspector.sources.sqlite.history import list_conversations, load_conversation
+from inspector.sources import open_source
 from inspector.scan.scanner import iter_scan
 
 SCHEMA = """
@@ -93,8 +93,8 @@ def build_rubyllm(path: Path, chats: list = SEED_000_CHATS) -> Path:
 
 def test_each_chat_is_a_session_with_its_calls_and_results(tmp_path):
     path = build_rubyllm(tmp_path / "app.db")
-    assert list_conversations(path) == [("1", 10), ("2", 4), ("3", 2), ("4", 2)]
-    chat = load_conversation(path, "1")
+    assert open_source(path).listing() == [("1", 10), ("2", 4), ("3", 2), ("4", 2)]
+    chat = open_source(path).session("1")
     assert (chat.format, chat.session_id, len(chat.turns)) == ("rubyllm", "1", 10)
     assert [t.role for t in chat.turns[4:]] == ["user", "assistant", "user", "assistant", "tool", "assistant"]
     (call,) = chat.turns[7].tool_calls
@@ -126,7 +126,7 @@ def test_session_option_picks_one_chat(tmp_path, capsys):
 
 def test_chats_are_read_one_at_a_time(tmp_path):
     path = build_rubyllm(tmp_path / "app.db")
-    results = iter_scan(path)
+    results = iter_scan(open_source(path))
     first = next(results)
     assert first.session.session_id == "1"
     # the database is still open for the next chat, and nothing else was loaded yet

@@ -13,8 +13,8 @@ from test_sqlite_formats import build_generic, build_llm_legacy, build_open_webu
 from test_sqlite_rename import MISNAMED_CHAT
 from test_sqlite_rubyllm import SEED_000_CHATS, build_rubyllm
 
-from inspector.sources.sqlite.history import list_conversations
 from inspector.scan.scanner import iter_scan
+from inspector.sources import open_source
 
 
 def _rubyllm(path: Path) -> Path:
@@ -57,15 +57,15 @@ TURNS = {"table": "turns", "mapping": {"role": "speaker", "content": "body", "se
 @pytest.mark.parametrize(("build", "table"), [(_rubyllm, {}), (_generic, TURNS), (_open_webui, {}), (_llm_legacy, {})])
 def test_scanning_from_the_third_conversation_gives_the_tail_of_a_full_scan(tmp_path, build, table):
     path = build(tmp_path / "history.db")
-    full = _summary(iter_scan(path, **table))
+    full = _summary(iter_scan(open_source(path, **table)))
     assert len(full) >= 3
-    assert [session_id for session_id, _, _ in full] == [i for i, _ in list_conversations(path, **table)]
-    assert _summary(iter_scan(path, start=2, **table)) == full[2:]
-    assert _summary(iter_scan(path, start=len(full), **table)) == []
+    assert [session_id for session_id, _, _ in full] == [i for i, _ in open_source(path, **table).listing()]
+    assert _summary(iter_scan(open_source(path, **table), start=2)) == full[2:]
+    assert _summary(iter_scan(open_source(path, **table), start=len(full))) == []
 
 
 def test_a_plain_session_file_starts_at_its_nth_session_too(tmp_path):
     path = tmp_path / "sessions.jsonl"
     path.write_text("".join(json.dumps({"messages": [{"role": "user", "content": f"hi {n}"}]}) + "\n"
                             for n in range(3)))
-    assert _summary(iter_scan(path, start=1)) == _summary(iter_scan(path))[1:]
+    assert _summary(iter_scan(open_source(path), start=1)) == _summary(iter_scan(open_source(path)))[1:]

@@ -14,9 +14,8 @@ from test_sqlite_formats import build_elia, build_generic, build_llm_legacy, bui
 from test_sqlite_rubyllm import build_rubyllm, dump_database
 
 from inspector.cli.main import main
-from inspector.repair.write import describe_audit
+from inspector.sources import open_source
 from inspector.sources.sqlite import database as sqlite_db
-from inspector.sources.sqlite.history import load_conversation
 from inspector.review.review import Review
 from inspector.scan.scanner import iter_scan
 
@@ -29,8 +28,9 @@ def _rows(path: Path, sql: str) -> list[tuple]:
         conn.close()
 
 
-def _kinds(path: Path, *options) -> dict[str, list[str]]:
-    return {r.session.session_id: [f.kind for f in r.findings] for r in iter_scan(path, *options)}
+def _kinds(path: Path, format_name: str | None = None, extra_tools=(), only: str | None = None) -> dict[str, list[str]]:
+    results = iter_scan(open_source(path, format_name), extra_tools, only)
+    return {r.session.session_id: [f.kind for f in r.findings] for r in results}
 
 
 def test_rubyllm_fix_writes_a_new_database_with_real_linked_calls(tmp_path, capsys):
@@ -41,7 +41,7 @@ def test_rubyllm_fix_writes_a_new_database_with_real_linked_calls(tmp_path, caps
     assert "audit: table inspector_fixes in" in capsys.readouterr().out
     assert source.read_bytes() == before
     assert _kinds(out) == {"1": [], "2": [], "3": [], "4": []}
-    chat = load_conversation(out, "1")
+    chat = open_source(out).session("1")
     assert [t.role for t in chat.turns[4:]] == ["user", "assistant", "tool", "assistant", "user", "assistant",
                                                 "tool", "assistant"]
     (call,) = chat.turns[5].tool_calls
@@ -158,7 +158,7 @@ def test_executed_calls_record_the_executors_answer_and_the_audit_says_so(tmp_pa
                         "print(json.dumps({'saved': call['arguments']['content'], 'chat': call['session_id']}))\n")
     command = shlex.join([sys.executable, str(executor)])
     assert main(["fix", str(source), "--accept", "result-prefix", "--execute", command, "--in-place"]) == 1
-    chat = load_conversation(source, "1")
+    chat = open_source(source).session("1")
     (result,) = chat.turns[6].tool_results
     assert json.loads(result.content) == {"saved": "I lost track of the week and feel scattered.", "chat": "1"}
     ((executions,),) = _rows(source, "SELECT executions FROM inspector_fixes")
@@ -177,17 +177,16 @@ def test_an_unanswered_rubyllm_call_gets_a_tool_message_linked_to_its_row(tmp_pa
     assert _rows(source, "SELECT m.role, tc.tool_call_id, m.created_at > owner.created_at FROM messages m "
                          "JOIN tool_calls tc ON tc.id = m.tool_call_id JOIN messages owner ON owner.id = tc.message_id") == [
         ("tool", "call_q", 1)]
-    assert [t.role for t in load_conversation(source, "1").turns] == ["user", "assistant", "tool", "assistant"]
+    assert [t.role for t in open_source(source).session("1").turns] == ["user", "assistant", "tool", "assistant"]
 
 
 def test_an_export_of_a_history_describes_its_audit_as_the_table_in_the_database(tmp_path):
     source = build_rubyllm(tmp_path / "app.db")
-    review = Review.open(source, list(iter_scan(source)))
+    review = Review.open(open_source(source), list(iter_scan(open_source(source))))
     review.approve(0, 0)
     outcome = review.export(tmp_path / "fixed.db")
     assert outcome.audit == tmp_path / "fixed.db" and outcome.applied == 1
-    assert describe_audit(outcome.audit) == f"table inspector_fixes in {tmp_path / 'fixed.db'}"
-    assert describe_audit(tmp_path / "fixed.json.audit.jsonl") == str(tmp_path / "fixed.json.audit.jsonl")
+    assert outcome.audit_shown == f"table inspector_fixes in {tmp_path / 'fixed.db'}"
 
 
 def test_an_unrecognised_database_is_refused_before_any_backup_or_write(tmp_path, capsys):

@@ -14,8 +14,8 @@ from textual.widgets import DataTable
 from test_sqlite_rubyllm import SEED_000_CHATS, build_rubyllm
 from test_tui_picker import rows
 
-from inspector.sources.sqlite.history import list_conversations
 from inspector.scan.scanner import iter_scan
+from inspector.sources import open_source
 from inspector.tui.app import InspectorApp
 from inspector.cli.main import main
 from inspector.tui.dialogs import Confirm, ExportDialog
@@ -98,10 +98,10 @@ def test_one_conversation_reviewed_and_exported_keeps_the_other_conversations(tm
     play(InspectorApp(database), scenario)
     exported = tmp_path / "app.fixed.db"
     assert contents(database) == before  # the input is untouched
-    assert list_conversations(exported) == list_conversations(database)
+    assert open_source(exported).listing() == open_source(database).listing()
     kept = [row for row in contents(exported) if row[1] != 2]
     assert kept == [row for row in before if row[1] != 2]  # every other conversation as it was
-    findings = {result.session.session_id: [f.kind for f in result.findings] for result in iter_scan(exported)}
+    findings = {result.session.session_id: [f.kind for f in result.findings] for result in iter_scan(open_source(exported))}
     assert findings == {"1": ["result-prefix"], "2": [], "3": ["tool-markup"], "4": []}
     with sqlite3.connect(exported) as conn:
         assert conn.execute("SELECT kind FROM inspector_fixes").fetchall() == [("malformed-arguments",)]
@@ -133,7 +133,7 @@ def test_decisions_on_two_conversations_are_both_exported_and_session_opens_one(
     play(InspectorApp(database, session="1"), first)
     play(InspectorApp(database, session="3"), second)
     findings = {result.session.session_id: [f.kind for f in result.findings]
-                for result in iter_scan(tmp_path / "app.fixed.db")}
+                for result in iter_scan(open_source(tmp_path / "app.fixed.db"))}
     assert findings == {"1": [], "2": ["malformed-arguments"], "3": [], "4": []}
 
 
@@ -197,6 +197,6 @@ def test_while_an_export_waits_for_a_locked_database_decisions_and_leaving_wait_
 
     play(InspectorApp(database, session="1"), scenario)
     other.close()
-    exported = iter_scan(tmp_path / "app.fixed.db")
+    exported = iter_scan(open_source(tmp_path / "app.fixed.db"))
     findings = {result.session.session_id: [f.kind for f in result.findings] for result in exported}
     assert findings == {"1": [], "2": ["malformed-arguments"], "3": ["tool-markup"], "4": []}

@@ -18,6 +18,7 @@ from test_tui_database import play, until
 from test_tui_picker import rows
 
 from inspector.cli.main import main
+from inspector.sources import open_source
 from inspector.sources.sqlite.table import parse_map
 from inspector.scan.scanner import iter_scan
 from inspector.tui.app import InspectorApp
@@ -106,7 +107,7 @@ def test_the_picker_lists_the_named_tables_conversations_and_one_is_reviewed_and
     assert fixed[3] == (4, "leeds", "ai", "Done, it is on your list.")
     assert [row for row in fixed if row[0] != 4] == [row for row in before if row[0] != 4]
     findings = {result.session.session_id: [f.kind for f in result.findings]
-                for result in iter_scan(exported, table=CHAT_LOG.table, mapping=CHAT_LOG.mapping)}
+                for result in iter_scan(open_source(exported, table=CHAT_LOG.table, mapping=CHAT_LOG.mapping))}
     assert findings == {"journal": ["result-prefix"], "leeds": [], "tempo": []}
     with sqlite3.connect(exported) as conn:
         assert conn.execute('SELECT "table", row_id, kind FROM inspector_fixes').fetchall() == [

@@ -1,27 +1,32 @@
-"""`inspector fix`: repair a session file or an SQLite history and write the result beside an
-audit of every change, optionally running each recovered call through the user's executor first.
+"""`inspector fix`: repair the sessions of a file or a history and write them with an audit of
+every change, optionally running each recovered call through the user's executor first.
 
-A history is fixed one conversation at a time (`inspector.sources.sqlite.write`); session files
-are read whole, repaired and exported (`inspector.repair.write`).
+Every kind of storage takes the same road: the sessions are scanned one at a time as they are
+written (`inspector.repair.write.write_repaired`), so a history is fixed with memory for one
+conversation. With `--execute`, a first read collects the accepted recovered calls, which run
+before anything is copied or locked (the executor may write to the same database, as seed 000's
+`save_memory` does); only the executor's answers are kept for the write.
 """
 
 from __future__ import annotations
 
 import argparse
+from contextlib import closing
 from pathlib import Path
 from typing import Iterable, Iterator
 
 from inspector.catalogue import load_tools_file
 from inspector.detect import kinds
 from inspector.errors import FOUND, FOUND_NOTHING, InspectorError, check_session_found
-from inspector.repair.execute import (DEFAULT_TIMEOUT, ExecutionResult, check_command, execute_call, execute_findings,
-                               recovered_calls, results_by_call)
-from inspector.repair.write import backup, describe_audit, export
-from inspector.sources.sqlite.database import is_sqlite
-from inspector.sources.sqlite.table import parse_map
-from inspector.sources.sqlite.write import fix_history
+from inspector.model import AppliedFix, Session, ToolSpec
 from inspector.repair.apply import accepted_findings, apply_fixes
+from inspector.repair.execute import (DEFAULT_TIMEOUT, ExecutionResult, check_command, execute_call, recovered_calls,
+                                      results_by_call)
+from inspector.repair.write import write_repaired
 from inspector.scan.scanner import ScanResult, iter_scan
+from inspector.sources import open_source
+from inspector.sources.base import Source
+from inspector.sources.sqlite.table import parse_map
 
 
 def run_fix(args: argparse.Namespace) -> int:
@@ -29,82 +34,76 @@ def run_fix(args: argparse.Namespace) -> int:
     history) with their audit; the exit code."""
     accepted = _accepted_kinds(args.accept)
     timeout = _execute_timeout(args)
-    extra = load_tools_file(args.tools) if args.tools else []
-    source: Path = args.path
-    out = source if args.in_place else args.output
-    if not args.in_place and out.resolve() == source.resolve():
+    extra = tuple(load_tools_file(args.tools)) if args.tools else ()
+    path: Path = args.path
+    out = path if args.in_place else args.output
+    if not args.in_place and out.resolve() == path.resolve():
         raise InspectorError(f"{out}: is the input; use --in-place to replace it (a backup is kept)")
-    unfixable = _Unfixable(accepted)
-    if is_sqlite(source):  # one conversation at a time
-        found, fixed = _fix_history(args, extra, accepted, timeout, unfixable)
-        audit = out
-    else:
-        results = list(_scan_path(source, args, extra))
-        check_session_found(args.session, results, [source])
-        repaired, applied, executions = [], [], []
-        for result in unfixable.passing(results):
+    source = open_source(path, args.format, args.table, parse_map(args.map) if args.map is not None else None)
+    with closing(iter_scan(source, extra, args.session)) as results:  # reading one session checks the input first
+        first = next(results, None)
+    check_session_found(args.session, [] if first is None else [first], [path])
+    executions = _execute(args, source, extra, accepted, timeout) if args.execute else []
+    counts = _Counts(accepted)
+
+    def repaired(reading: Source) -> Iterator[tuple[Session, list[AppliedFix]]]:
+        answered = _by_session(executions)
+        for result in counts.passing(iter_scan(reading, extra, args.session)):
             chosen = accepted_findings(result.findings, accepted)
-            ran = _reported(execute_findings(args.execute, result.session, chosen, timeout)) if args.execute else []
-            executions.extend(ran)
-            session, fixes = apply_fixes(result.session, chosen, results_by_call(ran))
-            repaired.append(session)
-            applied.extend((result.session, fix) for fix in fixes)
-        if args.in_place:
-            saved = backup(source)
-            print(f"backup: {saved}")
-        audit = export(repaired, applied, out, executions)
-        found, fixed = sum(len(result.findings) for result in results), len(applied)
-    print(f"{source}: {found} finding{'s' if found != 1 else ''}, {fixed} fix{'es' if fixed != 1 else ''} applied")
+            yield apply_fixes(result.session, chosen, results_by_call(answered.get(result.session.session_id, ())))
+
+    outcome = write_repaired(source, out, repaired, args.in_place, executions)
+    if outcome.backup is not None:
+        print(f"backup: {outcome.backup}")
+    fixed = outcome.applied
+    print(f"{path}: {counts.found} finding{'s' if counts.found != 1 else ''}, {fixed} fix{'es' if fixed != 1 else ''} applied")
     print(f"wrote {out}")
-    print(f"audit: {describe_audit(audit)}" + ("" if fixed else " (nothing was changed)"))
-    if unfixable.count:
-        several = unfixable.count != 1
-        print(f"{unfixable.count} finding{'s' if several else ''} of the accepted kinds {'have' if several else 'has'} "
-              f"no automatic fix: review {'them' if several else 'it'} in the app (inspector {source})")
-    return FOUND if found else FOUND_NOTHING
+    print(f"audit: {outcome.audit_shown}" + ("" if fixed else " (nothing was changed)"))
+    if counts.unfixable:
+        several = counts.unfixable != 1
+        print(f"{counts.unfixable} finding{'s' if several else ''} of the accepted kinds {'have' if several else 'has'} "
+              f"no automatic fix: review {'them' if several else 'it'} in the app (inspector {path})")
+    return FOUND if counts.found else FOUND_NOTHING
 
 
-class _Unfixable:
-    """Counts the findings of the accepted kinds that have no automatic fix and want a person's
-    eye (warnings and errors: an `info` tool error is what the tool said), as results pass by (a
-    history's conversations are read once, as they are fixed)."""
+class _Counts:
+    """Counts the findings, and those of the accepted kinds that have no automatic fix and want a
+    person's eye (warnings and errors: an `info` tool error is what the tool said), as results pass
+    by (each session is read once, as it is fixed)."""
 
     def __init__(self, accepted: set[str]) -> None:
         self.accepted = accepted
-        self.count = 0
+        self.found = 0
+        self.unfixable = 0
 
     def passing(self, results: Iterable[ScanResult]) -> Iterator[ScanResult]:
+        """The results, counted as they pass."""
         for result in results:
-            self.count += sum(finding.fix is None and finding.kind in self.accepted and finding.severity != "info"
-                              for finding in result.findings)
+            self.found += len(result.findings)
+            self.unfixable += sum(finding.fix is None and finding.kind in self.accepted and finding.severity != "info"
+                                  for finding in result.findings)
             yield result
 
 
-def _fix_history(args: argparse.Namespace, extra: list, accepted: set[str], timeout: float,
-                 unfixable: _Unfixable) -> tuple[int, int]:
-    """Fix an SQLite history one conversation at a time (only the one of `--session` is read);
-    the number of findings and of fixes applied. With `--execute`, a first read collects the
-    accepted recovered calls of every conversation, which then run before the database is copied
-    or locked (the executor may write to it, as seed 000's `save_memory` does); only the
-    executor's answers are kept for the write."""
-    source: Path = args.path
-    first = next(_scan_path(source, args, extra), None)  # reading one conversation checks the input before anything
-    check_session_found(args.session, [] if first is None else [first], [source])
-    executions = _execute_history(args, extra, accepted, timeout) if args.execute else []
-    read_from = backup(source) if args.in_place else source  # in place, read the backup, write the file
-    if args.in_place:
-        print(f"backup: {read_from}")
-    out = source if args.in_place else args.output
-    results = unfixable.passing(_scan_path(read_from, args, extra))
-    return fix_history(read_from, results, accepted, out, args.in_place, executions)
-
-
-def _execute_history(args: argparse.Namespace, extra: list, accepted: set[str], timeout: float) -> list[ExecutionResult]:
-    """Read the whole history keeping only the accepted recovered calls, then run them (so a
-    history that cannot be read runs nothing)."""
-    pending = [(result.session.session_id, finding.turn, call) for result in _scan_path(args.path, args, extra)
+def _execute(args: argparse.Namespace, source: Source, extra: tuple[ToolSpec, ...], accepted: set[str],
+             timeout: float) -> list[ExecutionResult]:
+    """Read every session keeping only the accepted recovered calls, then run them (so a source
+    that cannot be read runs nothing), printing one line per call as it finishes."""
+    pending = [(result.session.session_id, finding.turn, call) for result in iter_scan(source, extra, args.session)
                for finding, call in recovered_calls(accepted_findings(result.findings, accepted))]
-    return _reported(execute_call(args.execute, call, session_id, turn, timeout) for session_id, turn, call in pending)
+    ran = []
+    for session_id, turn, call in pending:
+        execution = execute_call(args.execute, call, session_id, turn, timeout)
+        print(execution.describe(), flush=True)
+        ran.append(execution)
+    return ran
+
+
+def _by_session(executions: list[ExecutionResult]) -> dict[str | None, list[ExecutionResult]]:
+    by_session: dict[str | None, list[ExecutionResult]] = {}
+    for execution in executions:
+        by_session.setdefault(execution.session_id, []).append(execution)
+    return by_session
 
 
 def _execute_timeout(args: argparse.Namespace) -> float:
@@ -121,21 +120,6 @@ def _execute_timeout(args: argparse.Namespace) -> float:
     if not out.resolve().parent.is_dir():
         raise InspectorError(f"{out}: its directory does not exist; nothing was run")
     return timeout
-
-
-def _reported(executions: Iterable[ExecutionResult]) -> list[ExecutionResult]:
-    """Run the executions (a lazy iterable), printing one line per call as it finishes."""
-    ran = []
-    for execution in executions:
-        print(execution.describe(), flush=True)
-        ran.append(execution)
-    return ran
-
-
-def _scan_path(path: Path, args: argparse.Namespace, extra: list) -> Iterator[ScanResult]:
-    """The scan results of one input path with the session and table options applied."""
-    mapping = parse_map(args.map) if args.map is not None else None
-    return iter_scan(path, args.format, extra, args.table, mapping, args.session)
 
 
 def _accepted_kinds(value: str) -> set[str]:

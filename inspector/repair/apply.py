@@ -17,22 +17,11 @@ the result has no id) takes the new name, so a format that names results (Gemini
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Collection, Iterable, Mapping
 
-from inspector.model import ASSISTANT, NOT_EXECUTED, TOOL, Finding, Fix, Session, ToolCall, ToolResult, Turn, remove_spans
-
-
-@dataclass(frozen=True)
-class AppliedFix:
-    """One fix as applied: the finding, the turn's text before and after all of that turn's fixes,
-    the calls this fix recovered, and, when a person edited the fix, the fix that was proposed."""
-
-    finding: Finding
-    before: str
-    after: str
-    recovered: tuple[ToolCall, ...]
-    proposed: Fix | None = None
+from inspector.model import (ASSISTANT, NOT_EXECUTED, TOOL, AppliedFix, Finding, Session, ToolCall, ToolResult, Turn,
+                             remove_spans)
 
 
 def accepted_findings(findings: Iterable[Finding], kinds: Collection[str]) -> list[Finding]:

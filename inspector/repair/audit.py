@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from inspector.repair.apply import AppliedFix
+from inspector.model import AppliedFix
 
 Ran = dict[tuple[Any, Any], Any]
 

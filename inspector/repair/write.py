@@ -1,69 +1,59 @@
-"""Writing a repaired session file and its audit record, the same way for `inspector fix` and
-the TUI's export. Nothing is overwritten without a backup."""
+"""The one write path: repaired sessions written back to their source's storage, with the audit of
+every applied fix, the same way for `inspector fix` and the app's export, whatever the storage.
+
+It makes the backup (in place), reads the sessions to repair from what the source says is safe to
+read while it is written, hands each repaired session to the source's `SessionWriter`, builds the
+audit entries from where the writer put each fix, and lets the writer commit both together; any
+failure leaves the target as it was.
+"""
 
 from __future__ import annotations
 
-import json
-import shutil
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Callable, Iterable
 
-from inspector.repair.audit import audit_entry, ran_by_call
 from inspector.errors import InspectorError
+from inspector.model import AppliedFix, Session
+from inspector.repair.audit import audit_entry, ran_by_call
 from inspector.repair.execute import ExecutionResult
-from inspector.sources import render_sessions
-from inspector.sources.files.document import write_text_atomic
-from inspector.sources.sqlite.audit_table import AUDIT_TABLE
-from inspector.sources.sqlite.database import copy_database, is_sqlite
-from inspector.sources.sqlite.write import export_database, is_from_sqlite
-from inspector.model import Session
-from inspector.repair.apply import AppliedFix
+from inspector.sources.base import AuditRecord, Source
+
+Repaired = Iterable[tuple[Session, list[AppliedFix]]]
 
 
-def audit_path_for(out: Path) -> Path:
-    """Where the audit record of `out` goes: `OUT.audit.jsonl` beside it."""
-    return out.with_name(out.name + ".audit.jsonl")
+@dataclass(frozen=True)
+class WriteOutcome:
+    """What a write did: the output, its audit's file and where the audit is for a person, the input's backup when
+    the input itself was replaced, and how many fixes were applied."""
+
+    out: Path
+    audit: Path
+    audit_shown: str
+    backup: Path | None
+    applied: int
 
 
-def describe_audit(audit: Path) -> str:
-    """Where an export's audit record is, for a person: the `inspector_fixes` table of a database
-    (an SQLite export's audit is the written database), else the JSON Lines file."""
-    return f"table {AUDIT_TABLE} in {audit}" if is_sqlite(audit) else str(audit)
-
-
-def backup(path: Path) -> Path:
-    """Copy `path` to `PATH.bak` (or `PATH.bak.N` if that exists already) and return the copy's path.
-    An SQLite database is copied with SQLite's backup API (a consistent copy even while in use)."""
-    target = path.with_name(path.name + ".bak")
-    number = 1
-    while target.exists():
-        target = path.with_name(f"{path.name}.bak.{number}")
-        number += 1
-    try:
-        copy_database(path, target) if is_sqlite(path) else shutil.copy2(path, target)
-    except OSError as exc:
-        raise InspectorError(f"{target}: cannot write the backup ({exc.strerror}); nothing was changed") from None
-    return target
-
-
-def export(sessions: Sequence[Session], applied: Sequence[tuple[Session, AppliedFix]], out: Path,
-           executions: Iterable[ExecutionResult] = ()) -> Path:
-    """Write the sessions (all from one file) to `out` and the audit record beside it; returns the
-    audit record's path. Both are written atomically. `executions` are the recovered calls the
-    user's executor ran, recorded in the audit entries of the fixes that recovered them.
-
-    Sessions read from an SQLite history are written into the database `out` instead (a new one,
-    or the source itself in place) with their audit rows, executions included, in its
-    `inspector_fixes` table. Returns `out` then."""
-    if is_from_sqlite(sessions):
-        return export_database(sessions, applied, out, executions)
-    write_text_atomic(out, render_sessions(list(sessions)))
-    audit = audit_path_for(out)
+def write_repaired(source: Source, out: Path, repaired: Callable[[Source], Repaired], in_place: bool = False,
+                   executions: Iterable[ExecutionResult] = ()) -> WriteOutcome:
+    """Write the sessions `repaired(reading)` gives (each with the fixes applied to it, read from
+    `reading`) into `out`, or into the source itself after a backup when `in_place`, with one audit
+    entry per applied fix. `executions` are what the user's executor answered for recovered calls,
+    recorded with the fixes that recovered them."""
+    out = Path(out)
+    able = source.capabilities.write_in_place if in_place else source.capabilities.write_copy
+    if not able:
+        how = "in place" if in_place else "as a copy"
+        raise InspectorError(f"{source.path}: the {source.format} format cannot be written {how}; nothing was written")
+    saved = source.backup() if in_place else None
+    reading = source.reading_while_writing(saved) if saved is not None else source
     stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
     ran = ran_by_call(executions)
-    lines = [json.dumps(audit_entry(fix, session.session_id, str(session.path), stamp, ran), ensure_ascii=False) + "\n"
-             for session, fix in applied]
-    write_text_atomic(audit, "".join(lines))
-    return audit
-
+    audit: list[AuditRecord] = []
+    with source.writer(out, in_place) as writer:
+        for session, fixes in repaired(reading):
+            audit.extend(AuditRecord(written, audit_entry(written.fix, written.session_id, str(session.path), stamp, ran))
+                         for written in writer.write(session, fixes))
+        place = writer.commit(audit)
+    return WriteOutcome(out, place.path, place.shown, saved, len(audit))

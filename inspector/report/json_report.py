@@ -10,7 +10,7 @@ from typing import Any, Sequence
 import msgspec
 
 from inspector.model import Finding, Turn
-from inspector.scan.rates import compute_rates
+from inspector.report.rates import compute_rates
 from inspector.scan.summary import SessionSummary
 
 SCHEMA = 1

@@ -7,7 +7,7 @@ import textwrap
 from typing import Sequence
 
 from inspector.model import Finding, Turn
-from inspector.scan.rates import compute_rates, rate_lines
+from inspector.report.rates import compute_rates, rate_lines
 from inspector.support.safe_text import neutralise, preview
 from inspector.scan.summary import SessionSummary
 

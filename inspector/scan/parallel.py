@@ -22,11 +22,11 @@ from pathlib import Path
 from typing import Iterator, NamedTuple
 
 from inspector.errors import InspectorError
-from inspector.sources.sqlite.database import is_sqlite
-from inspector.sources.sqlite.history import list_conversations
+from inspector.sources import open_source
 from inspector.support.gc_pause import collector_paused
 from inspector.model import ToolSpec
-from inspector.scan.scanner import ScanResult, iter_scan
+from inspector.scan.scanner import iter_scan
+from inspector.sources.base import Source
 from inspector.scan.summary import SessionSummary, summarise
 
 MIN_BYTES = 16 * 2**20  # about 50,000 messages: below this, starting workers costs about what they save
@@ -42,6 +42,10 @@ class ScanRequest(NamedTuple):
     table: str | None = None
     mapping: dict[str, str] | None = None
 
+    def open(self) -> Source:
+        """The source the request names."""
+        return open_source(self.path, self.format_name, self.table, self.mapping)
+
 
 def scan_summaries(request: ScanRequest, only: str | None = None, jobs: int | None = None) -> Iterator[SessionSummary]:
     """The summary of each session of `request.path`, in order (only the session `only` when
@@ -50,19 +54,14 @@ def scan_summaries(request: ScanRequest, only: str | None = None, jobs: int | No
     check_jobs(jobs)
     workers = jobs or min(available_cpus(), MAX_WORKERS)
     ranges: list[tuple[int, int]] = []
-    if only is None and workers > 1 and is_sqlite(request.path) and (
+    source = request.open()
+    if only is None and workers > 1 and source.capabilities.streams and (
             jobs is not None or request.path.stat().st_size >= MIN_BYTES):
-        conversations = list_conversations(request.path, request.format_name, request.table, request.mapping)
-        ranges = split_evenly([count for _, count in conversations], workers)
+        ranges = split_evenly([entry.messages for entry in source.listing()], workers)
     if len(ranges) < 2:  # a file, one session, a small history, or one conversation or none
-        yield from map(summarise, _scan(request, only=only))
+        yield from map(summarise, iter_scan(source, request.extra_tools, only))
     else:
         yield from _in_workers(request, ranges)
-
-
-def _scan(request: ScanRequest, **options) -> Iterator[ScanResult]:
-    """`iter_scan` of what `request` names, with `options` (`only`, `start`) added."""
-    return iter_scan(**request._asdict(), **options)
 
 
 def check_jobs(jobs: int | None) -> None:
@@ -98,7 +97,7 @@ def scan_range(request: ScanRequest, start: int, count: int) -> tuple[list[Sessi
     scan early (None when none did). Runs in a worker process."""
     summaries: list[SessionSummary] = []
     try:
-        with collector_paused(), closing(_scan(request, start=start)) as results:
+        with collector_paused(), closing(iter_scan(request.open(), request.extra_tools, start=start)) as results:
             summaries.extend(map(summarise, islice(results, count)))
     except InspectorError as error:
         return summaries, str(error)

@@ -9,14 +9,10 @@ from __future__ import annotations
 
 from collections import Counter
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, Sequence
 
 from inspector.detect.schema_kinds import INVALID_ARGUMENT, UNKNOWN_PARAMETER, UNKNOWN_TOOL, WRONG_TYPE
 from inspector.model import Finding, Session, Turn
-from inspector.support.safe_text import preview
-
-if TYPE_CHECKING:
-    from inspector.scan.summary import SessionSummary
 
 KINDS = (UNKNOWN_TOOL, INVALID_ARGUMENT, UNKNOWN_PARAMETER, WRONG_TYPE)
 UNKNOWN_MODEL = "unknown"
@@ -102,28 +98,3 @@ def session_rates(session: Session, findings: Sequence[Finding]) -> Rates:
         if finding.kind in KINDS:
             rates.add(model, finding.tool or "?", finding.kind)
     return rates
-
-
-def compute_rates(summaries: Sequence[SessionSummary]) -> dict[str, Any]:
-    """The `rates` object of the `--json` report: `total` and one entry per session."""
-    total, sessions = Rates(), []
-    for summary in summaries:
-        total.update(summary.rates)
-        sessions.append({"path": str(summary.path), "session_id": summary.session_id, **summary.rates.to_json()})
-    return {"total": total.to_json(), "sessions": sessions}
-
-
-def rate_lines(rates: dict[str, Any]) -> list[str]:
-    """A short "Rates" block for the text report: the totals, then only the models and tools with
-    findings, each with its kinds that occur."""
-    def line(label: str, entry: dict[str, Any], every: bool = False) -> str:
-        kinds = ", ".join(f"{kind} {v['count']} ({v['per_100_calls']:.2f})" for kind, v in entry["kinds"].items()
-                          if entry["calls"] and (every or v["count"]))
-        calls = f"{entry['calls']} call{'s' if entry['calls'] != 1 else ''}"
-        return f"  {preview(label, 40):<24} {calls}" + (f": {kinds}" if kinds else "")
-    total = rates["total"]
-    lines = ["Rates (count, per 100 tool calls)", line("all sessions", total, every=True)]
-    for group, prefix in (("by_model", "model"), ("by_tool", "tool")):
-        lines.extend(line(f"{prefix} {name}", entry) for name, entry in total[group].items()
-                     if any(v["count"] for v in entry["kinds"].values()))
-    return lines

@@ -1,4 +1,4 @@
-"""Scanning: load a session file and run every detector over each of its sessions."""
+"""Scanning: every detector run over each session a source gives."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from inspector.detect import detect_findings
-from inspector.sources import iter_sessions
 from inspector.model import Finding, Session, ToolSpec
+from inspector.sources import open_source
+from inspector.sources.base import Source
 
 
 @dataclass(frozen=True)
@@ -20,16 +21,15 @@ class ScanResult:
 
 
 def scan_file(path: Path, format_name: str | None = None, extra_tools: Iterable[ToolSpec] = ()) -> list[ScanResult]:
-    """Every session in the file at `path` with its findings."""
-    return list(iter_scan(path, format_name, extra_tools))
+    """Every session kept at `path` with its findings."""
+    return list(iter_scan(open_source(path, format_name), extra_tools))
 
 
-def iter_scan(path: Path, format_name: str | None = None, extra_tools: Iterable[ToolSpec] = (),
-              table: str | None = None, mapping: dict[str, str] | None = None,
-              only: str | None = None, start: int = 0) -> Iterator[ScanResult]:
-    """Each session of the file at `path` with its findings, one at a time (an SQLite history is
-    read conversation by conversation); `only` keeps the session with that id, `start` skips the
-    sessions before that number, `table` and `mapping` name an SQLite table of any other schema."""
+def iter_scan(source: Source, extra_tools: Iterable[ToolSpec] = (), only: str | None = None,
+              start: int = 0) -> Iterator[ScanResult]:
+    """Each session of `source` with its findings, one at a time (a history is read conversation
+    by conversation); `only` keeps the session with that id, `start` skips the sessions before
+    that number."""
     extra = tuple(extra_tools)
-    for session in iter_sessions(path, format_name, table, mapping, only, start):
+    for session in source.sessions(only, start):
         yield ScanResult(session, detect_findings(session, extra))

@@ -1,6 +1,6 @@
 """A chat history kept in SQLite, as the app reads it: one conversation at a time.
 
-The picker lists a database's conversations from `list_conversations` (ids and message counts,
+The picker lists a database's conversations from its source's `listing` (ids and message counts,
 no message read) and scans them in turn; the review screen loads and scans only the conversation
 opened. The review file keeps decisions by conversation id, so reviews of different
 conversations share one review file. A table the person names (`--table T --map ...`) is read
@@ -15,13 +15,14 @@ from pathlib import Path
 from typing import Iterator, NamedTuple, Sequence
 
 from inspector.errors import InspectorError
-from inspector.sources.sqlite import table as sqlite_table
-from inspector.sources.sqlite.database import SqliteSource, check_header, is_database, mapped_errors, reading
-from inspector.sources.sqlite.history import list_conversations, load_conversation, schema_of
 from inspector.model import Session
 from inspector.review.review import Review
 from inspector.review.review_file import SessionKey, review_path_for
 from inspector.scan.scanner import ScanResult, iter_scan
+from inspector.sources import open_source
+from inspector.sources.base import Source
+from inspector.sources.sqlite.database import is_database
+from inspector.sources.sqlite.history import SqliteHistory
 
 __all__ = ["NamedTable", "Opened", "check_named_table", "decision_warnings", "describe_missing", "include_decided",
            "index_of_session", "is_database", "listing", "open_conversation", "scan_from"]
@@ -35,6 +36,10 @@ class NamedTable:
     table: str | None = None
     mapping: dict[str, str] | None = field(default=None, hash=False)
 
+    def open(self, path: Path) -> Source:
+        """The source at `path`, a database read from this table when one is named."""
+        return open_source(path, table=self.table, mapping=self.mapping)
+
     @property
     def given(self) -> bool:
         """Whether the person named a table or a mapping (else the schema is recognised)."""
@@ -42,9 +47,10 @@ class NamedTable:
 
 
 class Opened(NamedTuple):
-    """A conversation opened on its own: it, its place in the database, and every conversation's
-    id in the database's order."""
+    """A conversation opened on its own: its source, it, its place in the database, and every
+    conversation's id in the database's order."""
 
+    source: Source
     session: Session
     place: int
     conversations: list[str]
@@ -53,24 +59,22 @@ class Opened(NamedTuple):
 def check_named_table(path: Path, named: NamedTable) -> None:
     """Fail with the line `inspector scan` gives when `--table`/`--map` cannot be read from the
     file at `path`: not a database, one without the other, no such table or column."""
-    check_header(path)
-    schema_of(path, table=named.table, mapping=named.mapping)  # --table and --map go together
-    with reading(path) as db, mapped_errors(path, "reading the table"):
-        sqlite_table.check(db, SqliteSource(path, sqlite_table.NAME, named.table, dict(named.mapping)))
+    SqliteHistory(path, table_name=named.table, mapping=named.mapping).check_table()
 
 
 def listing(path: Path, named: NamedTable) -> tuple[list[tuple[str, int]], str]:
     """The database's conversations (ids and message counts) and the name of its schema."""
-    return (list_conversations(path, table=named.table, mapping=named.mapping),
-            schema_of(path, table=named.table, mapping=named.mapping))
+    source = named.open(path)
+    return [tuple(entry) for entry in source.listing()], source.format
 
 
 def open_conversation(path: Path, conversation: str, named: NamedTable) -> Opened:
     """The conversation `conversation` of the database, read and placed among the others. An
     unknown id is an `InspectorError` naming it."""
-    session = load_conversation(path, conversation, table=named.table, mapping=named.mapping)
-    ids = [identifier for identifier, _ in list_conversations(path, table=named.table, mapping=named.mapping)]
-    return Opened(session, ids.index(session.session_id), ids)
+    source = named.open(path)
+    session = source.session(conversation)
+    ids = [entry.session_id for entry in source.listing()]
+    return Opened(source, session, ids.index(session.session_id), ids)
 
 
 def index_of_session(path: Path, sessions: list[Session], session_id: str) -> int:
@@ -84,18 +88,18 @@ def index_of_session(path: Path, sessions: list[Session], session_id: str) -> in
 def scan_from(path: Path, first: int, named: NamedTable) -> Iterator[ScanResult]:
     """The database's conversations from number `first` on, each with its findings; those before
     are skipped by SQLite, not read."""
-    return iter_scan(path, table=named.table, mapping=named.mapping, start=first)
+    return iter_scan(named.open(path), start=first)
 
 
-def include_decided(review: Review, named: NamedTable) -> list[SessionKey]:
+def include_decided(review: Review) -> list[SessionKey]:
     """Read and scan into `review` every other conversation of its database with approved fixes in
     the review file, so an export applies the decisions taken on each conversation. Returns the
     conversations with approved fixes that the database no longer has (their fixes stay unapplied)."""
     missing: list[SessionKey] = []
-    for conversation in review.decided_elsewhere() if is_database(review.path) else []:
+    for conversation in review.decided_elsewhere() if review.source.capabilities.streams else []:
         found = None
         if isinstance(conversation, str):  # else a place an earlier version saved, past the end
-            with closing(iter_scan(review.path, table=named.table, mapping=named.mapping, only=conversation)) as one:
+            with closing(iter_scan(review.source, only=conversation)) as one:
                 found = next(one, None)
         if found is None:
             missing.append(conversation)

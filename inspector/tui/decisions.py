@@ -13,10 +13,9 @@ from textual import work
 
 from inspector.review.edits import Edit, proposal
 from inspector.errors import InspectorError
-from inspector.repair.write import describe_audit
 from inspector.review.preview import preview
 from inspector.review.decisions import ReviewError
-from inspector.review.export import ExportOutcome
+from inspector.repair.write import WriteOutcome
 from inspector.review.review_file import SessionKey
 from inspector.support.safe_text import neutralise
 from inspector.tui.conversations import describe_missing, include_decided
@@ -176,7 +175,7 @@ class DecisionActions:
     def _export(self: ReviewScreen, choice: ExportChoice) -> None:
         """Write the export in a thread; the outcome is reported back on the app's thread."""
         try:
-            missing = include_decided(self.review, self.named)  # of a database: its other conversations' too
+            missing = include_decided(self.review)  # of a database: its other conversations' too
             outcome = self.review.export(choice.path, overwrite_input=choice.overwrite_input)
         except InspectorError as error:  # ReviewError, or a write that failed
             self.app.call_from_thread(self._export_failed, str(error))
@@ -187,10 +186,10 @@ class DecisionActions:
         self._under_way.discard(EXPORT)
         self._tell(error, title="Export failed", severity="error", timeout=10)
 
-    def _exported(self: ReviewScreen, outcome: ExportOutcome, missing: list[SessionKey]) -> None:
+    def _exported(self: ReviewScreen, outcome: WriteOutcome, missing: list[SessionKey]) -> None:
         self._under_way.discard(EXPORT)
         lines = [f"Wrote {outcome.out}", f"{outcome.applied} fix{'es' if outcome.applied != 1 else ''} applied",
-                 f"audit: {describe_audit(outcome.audit)}"]
+                 f"audit: {outcome.audit_shown}"]
         if outcome.backup is not None:
             lines.append(f"backup of the input: {outcome.backup}")
         self._tell("\n".join(lines), title="Exported", timeout=10)

@@ -18,7 +18,6 @@ from textual.widgets import Static
 from inspector.detect import detect_findings
 from inspector.scan.early import early_findings
 from inspector.errors import InspectorError
-from inspector.sources import load_sessions
 from inspector.model import Finding, Session
 from inspector.review.review import Review
 from inspector.review.review_file import PENDING
@@ -70,17 +69,18 @@ class SessionLoading:
         try:
             conversations = None
             if self.conversation is not None and is_database(self.path):
-                session, place, conversations = open_conversation(self.path, self.conversation, self.named)
+                source, session, place, conversations = open_conversation(self.path, self.conversation, self.named)
                 sessions, self._place, self.session_index = [session], (place, len(conversations)), 0
             else:
-                sessions = load_sessions(self.path)
+                source = self.named.open(self.path)
+                sessions = list(source.sessions())
                 if self.conversation is not None:
                     self.session_index = index_of_session(self.path, sessions, self.conversation)
             self.post_message(self.Loaded(sessions))
             if self.session_index is not None or len(sessions) == 1:
                 self.post_message(self.Early(early_findings(sessions[self.session_index or 0])))
             results = [ScanResult(session, detect_findings(session)) for session in sessions]
-            review = Review.open(self.path, results, conversations=conversations)
+            review = Review.open(source, results, conversations=conversations)
             self.post_message(self.Ready(review, decision_warnings(review, conversations)))
         except InspectorError as error:
             self.post_message(self.Failed(str(error)))

@@ -43,7 +43,7 @@ def main() -> None:
 def _stages(path: Path) -> dict[str, float]:
     """One scan of `path`, stage by stage, as `inspector scan --json` runs it."""
     from inspector import detectors, scan
-    from inspector.sources import ADAPTERS
+    from inspector.sources import FORMATS
     from inspector.sources.files.document import read_document
     from inspector.support.gc_pause import collector_paused
     from inspector.report.json_report import build_report, encode_json
@@ -58,7 +58,7 @@ def _stages(path: Path) -> dict[str, float]:
         with collector_paused():  # as the command scans
             document = read_document(path)
             times = {"read and decode": clock.lap()}
-            adapter = next(adapter for adapter in ADAPTERS.values() if adapter.matches(document))
+            adapter = next(adapter for adapter in FORMATS.values() if adapter.matches(document))
             times["detect the format"] = clock.lap()
             sessions = adapter.read(document)
             times["build turns"] = clock.lap()

@@ -8,12 +8,10 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, Sequence
 
-from inspector.repair.audit import Ran, audit_entry
-from inspector.model import Session
-from inspector.repair.apply import AppliedFix
+from inspector.model import AppliedFix, Session
+from inspector.sources.base import AuditRecord, WrittenFix
 
 AUDIT_TABLE = "inspector_fixes"
 AUDIT_SCHEMA = f"""CREATE TABLE IF NOT EXISTS {AUDIT_TABLE} (
@@ -22,18 +20,6 @@ AUDIT_SCHEMA = f"""CREATE TABLE IF NOT EXISTS {AUDIT_TABLE} (
     executions TEXT, proposed TEXT, rename_calls TEXT)"""
 # Columns added after the first release: an audit table written by an older inspector gains them.
 _LATER_COLUMNS = ("proposed", "rename_calls")
-
-
-@dataclass(frozen=True)
-class AuditRow:
-    """One applied fix as recorded in `inspector_fixes`: where it was written (`table`, `row_id`),
-    and `note` saying anything the schema could not hold."""
-
-    fix: AppliedFix
-    session_id: str | None
-    table: str
-    row_id: Any
-    note: str = ""
 
 
 def fixed_row(session: Session, fix: AppliedFix, key: str = "id") -> Any:
@@ -52,16 +38,15 @@ def create_table(conn: sqlite3.Connection) -> None:
             conn.execute(f"ALTER TABLE {AUDIT_TABLE} ADD COLUMN {column} TEXT")
 
 
-def record(conn: sqlite3.Connection, rows: list[AuditRow], source: str, stamp: str, ran: Ran) -> None:
-    """Insert the audit rows of fixes applied to the file `source` (in the caller's transaction);
-    `ran` (from `inspector.repair.audit.ran_by_call`) gives what the user's executor did with recovered calls."""
+def record(conn: sqlite3.Connection, audit: Sequence[AuditRecord]) -> None:
+    """Insert one row per applied fix (in the caller's transaction)."""
     conn.executemany(
         f'INSERT INTO {AUDIT_TABLE} (applied_at, "table", row_id, session_id, turn, kind, before, after, edited, '
         "recovered_calls, note, executions, proposed, rename_calls) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [_values(row, audit_entry(row.fix, row.session_id, source, stamp, ran)) for row in rows])
+        [_values(record.written, record.entry) for record in audit])
 
 
-def _values(row: AuditRow, entry: dict) -> tuple:
+def _values(row: WrittenFix, entry: dict) -> tuple:
     return (entry["applied_at"], row.table, None if row.row_id is None else str(row.row_id), entry["session_id"],
             entry["turn"], entry["kind"], entry["before"], entry["after"], int(entry["edited"]),
             _json(entry["recovered_calls"]), row.note or None, _json(entry["executions"]) if entry["executions"] else None,

@@ -1,13 +1,10 @@
-"""Chat histories kept in SQLite: recognising the schema and reading conversations lazily.
+"""A chat history kept in SQLite as a `Source`: the schema recognised from the tables (or a table
+named with `--table T --map ...`), conversations listed by SQLite without reading a message, and
+read one at a time, so a history of a million messages is read with memory for one conversation.
 
-The public functions are what the command line and a conversation picker need:
-`list_conversations` (ids and message counts, no message read), `schema_of` (the schema's name),
-`load_conversation` (one
-conversation as a `Session`) and `iter_sessions` (every conversation, one at a time, so a history
-of a million messages is read with memory for one conversation). A schema module has `NAME`,
-`matches(db, tables)`, `conversations(db, source)` and `sessions(db, source, only, start)`; adding a
-schema means adding a module and listing it in `SCHEMAS` (Elia's module only recognises its
-schema: `READERS` reads it with `sqlite_table`, its table and columns set in its source).
+Reading never writes: the file is opened read-only. Writing repaired conversations goes through
+`inspector.sources.sqlite.write`: into a copy made with SQLite's backup API, or into the database
+itself after a backup, in one transaction with the audit table `inspector_fixes`.
 """
 
 from __future__ import annotations
@@ -16,77 +13,112 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
 from inspector.errors import InspectorError
-from inspector.sources.sqlite import elia as sqlite_elia, llm as sqlite_llm, llm_legacy as sqlite_llm_legacy
-from inspector.sources.sqlite import open_webui as sqlite_open_webui, rubyllm as sqlite_rubyllm, table as sqlite_table
-from inspector.sources.sqlite.database import SqliteSource, mapped_errors, reading, table_columns
+from inspector.sources.base import Capabilities, Listed, SessionWriter, Source
+from inspector.sources.sqlite import elia, table
+from inspector.sources.sqlite.database import (SqliteSource, check_header, copy_database, mapped_errors, reading,
+                                               table_columns)
+from inspector.sources.sqlite.schemas import READERS, SCHEMAS, WRITERS
+from inspector.sources.sqlite.write import DatabaseWriter
 from inspector.model import Session
 
 if TYPE_CHECKING:  # annotations only: sqlite_utils is imported when a database is opened
     import sqlite_utils
 
-SCHEMAS = {module.NAME: module for module in (sqlite_llm, sqlite_llm_legacy, sqlite_rubyllm,
-                                              sqlite_open_webui, sqlite_elia)}
-READERS = {**SCHEMAS, sqlite_elia.NAME: sqlite_table, sqlite_table.NAME: sqlite_table}  # Elia is a mapped table
+
+class SqliteHistory(Source):
+    """The conversations of one SQLite database, read as the schema recognised or named
+    (`format_name`), or from the table `table` with the columns `mapping` names."""
+
+    unit = "conversation"
+
+    def __init__(self, path: Path, format_name: str | None = None, table_name: str | None = None,
+                 mapping: dict[str, str] | None = None) -> None:
+        self.path = Path(path)
+        self._format_name = format_name
+        self._table = table_name
+        self._mapping = mapping
+        self._location: SqliteSource | None = None
+        check_header(self.path)
+
+    @property
+    def capabilities(self) -> Capabilities:
+        """Every schema writes a copy or in place; `llm` writes a repaired conversation as a fork."""
+        return Capabilities(forks=self.format == "llm", streams=True)
+
+    @property
+    def format(self) -> str:
+        """The schema's name (`rubyllm`, `llm`, ..., `table`)."""
+        return self.location.format
+
+    @property
+    def location(self) -> SqliteSource:
+        """Where the sessions come from: the database, its schema and, for a named table, its columns
+        (each session read keeps it as its `document`, for the writers)."""
+        if self._location is None:
+            with reading(self.path) as db, mapped_errors(self.path, "recognising the schema"):
+                self._location = self._recognise(db)
+        return self._location
+
+    def listing(self) -> list[Listed]:
+        """Every conversation's id and message count, counted by SQLite without loading messages."""
+        with reading(self.path) as db, mapped_errors(self.path, "listing conversations"):
+            location = self._location or self._recognise(db)
+            self._location = location
+            return [Listed(*entry) for entry in READERS[location.format].conversations(db, location)]
+
+    def sessions(self, only: str | None = None, start: int = 0) -> Iterator[Session]:
+        """Each conversation as a session, read one at a time (only `only` when given), from number
+        `start` on: those before are skipped by SQLite."""
+        with reading(self.path) as db, mapped_errors(self.path, "reading conversations"):
+            location = self._location or self._recognise(db)
+            self._location = location
+            yield from READERS[location.format].sessions(db, location, only, start)
+
+    def check_table(self) -> None:
+        """Fail with one line when the named table or one of its mapped columns is missing."""
+        with reading(self.path) as db, mapped_errors(self.path, "reading the table"):
+            table.check(db, self.location)
+
+    def writer(self, out: Path, in_place: bool) -> SessionWriter:
+        """A writer into `out`: the database itself (its backup made already) or a new copy of it."""
+        if self.format not in WRITERS:
+            raise InspectorError(f"{self.path}: writing back to the {self.format} schema is not supported yet")
+        return DatabaseWriter(self.path, Path(out), in_place, WRITERS[self.format])
+
+    def reading_while_writing(self, backup: Path) -> Source:
+        """The backup: the database itself is locked for the write."""
+        return SqliteHistory(backup, self._format_name, self._table, self._mapping)
+
+    def _copy_to(self, target: Path) -> None:
+        """A consistent copy made with SQLite's backup API (even while another program uses it)."""
+        copy_database(self.path, target)
+
+    def _recognise(self, db: sqlite_utils.Database) -> SqliteSource:
+        if self._table is not None or self._mapping:
+            if self._table is None or not self._mapping:
+                raise InspectorError("--table and --map go together: --table T --map role=COL,content=COL")
+            return SqliteSource(self.path, table.NAME, self._table, dict(self._mapping))
+        tables = table_columns(db)
+        if self._format_name is not None:
+            module = SCHEMAS.get(self._format_name)
+            if module is None:
+                raise InspectorError(f"{self.path}: --format {self._format_name} does not read SQLite "
+                                     f"(choose from {', '.join(SCHEMAS)}, or use --table/--map)")
+            if not module.matches(db, tables):
+                raise InspectorError(f"{self.path}: does not have the tables of the {self._format_name} schema "
+                                     f"({_found(tables)})")
+            return _recognised(self.path, self._format_name)
+        for name, module in SCHEMAS.items():
+            if module.matches(db, tables):
+                return _recognised(self.path, name)
+        raise InspectorError(f"{self.path}: not a chat history schema this tool knows ({_found(tables)}); "
+                             f"name the messages table with --table T --map role=COL,content=COL[,id=COL,session=COL,order=COL]")
 
 
-def list_conversations(path: Path, format_name: str | None = None, table: str | None = None,
-                       mapping: dict[str, str] | None = None) -> list[tuple[str, int]]:
-    """Every conversation's id and message count, counted by SQLite without loading messages."""
-    with reading(path) as db, mapped_errors(path, "listing conversations"):
-        source = _source(db, Path(path), format_name, table, mapping)
-        return list(READERS[source.format].conversations(db, source))
-
-
-def schema_of(path: Path, format_name: str | None = None, table: str | None = None,
-              mapping: dict[str, str] | None = None) -> str:
-    """The name of the schema the database is read as (`rubyllm`, `llm`, ..., `table`)."""
-    with reading(path) as db, mapped_errors(path, "recognising the schema"):
-        return _source(db, Path(path), format_name, table, mapping).format
-
-
-def load_conversation(path: Path, conversation_id: str, format_name: str | None = None, table: str | None = None,
-                      mapping: dict[str, str] | None = None) -> Session:
-    """The conversation `conversation_id` as a session; an unknown id is an `InspectorError`."""
-    for session in iter_sessions(path, format_name, table, mapping, only=conversation_id):
-        return session
-    raise InspectorError(f"{path}: no conversation {conversation_id!r} (see `inspector scan {path}` for the ids)")
-
-
-def iter_sessions(path: Path, format_name: str | None = None, table: str | None = None,
-                  mapping: dict[str, str] | None = None, only: str | None = None, start: int = 0) -> Iterator[Session]:
-    """Each conversation of the database as a session, read one at a time (only `only` when given),
-    from number `start` (in `list_conversations`' order) on: those before are skipped by SQLite."""
-    with reading(path) as db, mapped_errors(path, "reading conversations"):
-        source = _source(db, Path(path), format_name, table, mapping)
-        yield from READERS[source.format].sessions(db, source, only, start)
-
-
-def _source(db: sqlite_utils.Database, path: Path, format_name: str | None, table: str | None,
-            mapping: dict[str, str] | None) -> SqliteSource:
-    if table is not None or mapping:
-        if table is None or not mapping:
-            raise InspectorError("--table and --map go together: --table T --map role=COL,content=COL")
-        return SqliteSource(path, sqlite_table.NAME, table, dict(mapping))
-    tables = table_columns(db)
-    if format_name is not None:
-        module = SCHEMAS.get(format_name)
-        if module is None:
-            raise InspectorError(f"{path}: --format {format_name} does not read SQLite "
-                                 f"(choose from {', '.join(SCHEMAS)}, or use --table/--map)")
-        if not module.matches(db, tables):
-            raise InspectorError(f"{path}: does not have the tables of the {format_name} schema ({_found(tables)})")
-        return _detected(path, format_name)
-    for name, module in SCHEMAS.items():
-        if module.matches(db, tables):
-            return _detected(path, name)
-    raise InspectorError(f"{path}: not a chat history schema this tool knows ({_found(tables)}); "
-                         f"name the messages table with --table T --map role=COL,content=COL[,id=COL,session=COL,order=COL]")
-
-
-def _detected(path: Path, name: str) -> SqliteSource:
-    """The source of a database recognised as schema `name`: Elia's comes with its table and columns."""
-    if name == sqlite_elia.NAME:
-        return SqliteSource(path, name, sqlite_elia.TABLE, dict(sqlite_elia.MAPPING))
+def _recognised(path: Path, name: str) -> SqliteSource:
+    """The location of a database recognised as schema `name`: Elia's comes with its table and columns."""
+    if name == elia.NAME:
+        return SqliteSource(path, name, elia.TABLE, dict(elia.MAPPING))
     return SqliteSource(path, name)
 
 

@@ -24,10 +24,11 @@ from typing import Any
 
 from inspector.errors import InspectorError
 from inspector.sources.files.records import arguments_as_json, spread_text
-from inspector.sources.sqlite.audit_table import AuditRow, fixed_row
+from inspector.sources.base import WrittenFix
+from inspector.sources.sqlite.audit_table import fixed_row
 from inspector.sources.sqlite.database import has_table
 from inspector.model import Session, ToolCall, ToolResult, Turn
-from inspector.repair.apply import AppliedFix
+from inspector.model import AppliedFix
 
 CROCKFORD = "0123456789abcdefghjkmnpqrstvwxyz"
 
@@ -39,7 +40,7 @@ def message_hash(message: dict[str, Any], parent: str | None) -> str:
     return "b2:" + hashlib.blake2b(canonical.encode("utf-8"), digest_size=16).hexdigest()
 
 
-def write_session(conn: sqlite3.Connection, session: Session, fixes: list[AppliedFix], stamp: str) -> list[AuditRow]:
+def write_session(conn: sqlite3.Connection, session: Session, fixes: list[AppliedFix], stamp: str) -> list[WrittenFix]:
     """Store the repaired thread as a fork created at `stamp`; returns one audit row per fix."""
     parent: str | None = None
     forked = False
@@ -59,7 +60,7 @@ def write_session(conn: sqlite3.Connection, session: Session, fixes: list[Applie
                  [thread, f"{name or session.session_id} (repaired by inspector)", parent, session.session_id,
                   str(datetime.fromisoformat(stamp))])
     _copy_turns(conn, session.session_id, thread, renamed)
-    return [AuditRow(fix, session.session_id, "messages", original,
+    return [WrittenFix(fix, session.session_id, "messages", original,
                      f"written as message {renamed.get(original)} of the new thread {thread}")
             for fix, original in ((fix, fixed_row(session, fix, "hash")) for fix in fixes)]
 

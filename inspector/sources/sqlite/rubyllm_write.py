@@ -17,15 +17,16 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from inspector.sources.files.records import arguments_as_json
-from inspector.sources.sqlite.audit_table import AuditRow, fixed_row
+from inspector.sources.base import WrittenFix
+from inspector.sources.sqlite.audit_table import fixed_row
 from inspector.sources.sqlite.database import quote, stored_rows, update_calls
 from inspector.model import Session, ToolCall, Turn
-from inspector.repair.apply import AppliedFix
+from inspector.model import AppliedFix
 
 TABLE = "messages"
 
 
-def write_session(conn: sqlite3.Connection, session: Session, fixes: list[AppliedFix], stamp: str) -> list[AuditRow]:
+def write_session(conn: sqlite3.Connection, session: Session, fixes: list[AppliedFix], stamp: str) -> list[WrittenFix]:
     """Write the session's edited and new turns; returns one audit row per fix."""
     message_columns = _columns(conn, "messages")
     call_columns = _columns(conn, "tool_calls")
@@ -63,7 +64,7 @@ def write_session(conn: sqlite3.Connection, session: Session, fixes: list[Applie
                                                               "content": arguments_as_json(result.content),
                                                               "tool_call_id": call_rows.get(result.call_id)})
             notes.setdefault(turn.position, []).append(f"result as message {row}")
-    return [AuditRow(fix, session.session_id, TABLE, fixed_row(session, fix), "; ".join(notes.get(fix.finding.turn, ())))
+    return [WrittenFix(fix, session.session_id, TABLE, fixed_row(session, fix), "; ".join(notes.get(fix.finding.turn, ())))
             for fix in fixes]
 
 

@@ -18,17 +18,18 @@ from typing import Any
 
 from inspector.sources.sqlite import elia as sqlite_elia, llm_legacy as sqlite_llm_legacy, open_webui as sqlite_open_webui
 from inspector.sources.sqlite import table as sqlite_table
-from inspector.sources.sqlite.audit_table import AuditRow, fixed_row
+from inspector.sources.base import WrittenFix
+from inspector.sources.sqlite.audit_table import fixed_row
 from inspector.sources.sqlite.database import SqliteSource, has_table, json_or_none, quote, stored_rows, update_calls
 from inspector.sources.sqlite.open_webui import repaired_content, shown_messages
 from inspector.model import Session, Turn
-from inspector.repair.apply import AppliedFix
+from inspector.model import AppliedFix
 
 SCHEMAS = (sqlite_table.NAME, sqlite_elia.NAME, sqlite_llm_legacy.NAME, sqlite_open_webui.NAME)
 NO_PLACE = "this schema has no place for tool calls: the recovered calls are kept in this audit row only"
 
 
-def write_session(conn: sqlite3.Connection, session: Session, fixes: list[AppliedFix], stamp: str) -> list[AuditRow]:
+def write_session(conn: sqlite3.Connection, session: Session, fixes: list[AppliedFix], stamp: str) -> list[WrittenFix]:
     """Write the session's edited turns (Open WebUI's mirror rows updated at `stamp`); returns one
     audit row per fix."""
     source: SqliteSource = session.document
@@ -48,7 +49,7 @@ def write_session(conn: sqlite3.Connection, session: Session, fixes: list[Applie
         row_id, content = quote(source.mapping.get("id", "rowid")), quote(source.mapping["content"])
         for turn in _edited(session):
             conn.execute(f"UPDATE {quote(table)} SET {content} = ? WHERE {row_id} = ?", [turn.text, turn.raw["id"]])
-    return [AuditRow(fix, session.session_id, table, _row_id(session, fix, source), NO_PLACE if fix.recovered else "")
+    return [WrittenFix(fix, session.session_id, table, _row_id(session, fix, source), NO_PLACE if fix.recovered else "")
             for fix in fixes]
 
 

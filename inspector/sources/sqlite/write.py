@@ -1,14 +1,11 @@
-"""Writing repaired conversations back to an SQLite history, the same way for `inspector fix` and
-the TUI's export (both go through `inspector.repair.write.export`).
+"""Writing repaired conversations back to an SQLite history: `DatabaseWriter`, the SQLite source's
+`SessionWriter`.
 
 A new database (`-o OUT`) is a copy of the source made with SQLite's backup API into a temporary
 file beside OUT, repaired, then renamed over OUT. In place, the caller has already saved
 `PATH.bak` (with the backup API too). Either way every change is applied in one transaction, with
 one row per applied fix in the audit table `inspector_fixes`; any failure rolls the whole
 transaction back and is reported as one line saying the file is unchanged.
-
-A schema's writer is a function `(conn, session, fixes, stamp) -> list[AuditRow]` that
-writes one repaired session; `WRITERS` maps schema names to them.
 """
 
 from __future__ import annotations
@@ -17,133 +14,100 @@ import os
 import sqlite3
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable, Collection, Iterable, Iterator, Sequence
+from typing import Callable, Sequence
 
-from inspector.repair.audit import ran_by_call
 from inspector.errors import InspectorError
-from inspector.repair.execute import ExecutionResult, results_by_call
-from inspector.sources.sqlite import llm_fork as sqlite_llm_fork, rubyllm_write as sqlite_rubyllm_write, text_write as sqlite_text_write
-from inspector.sources.sqlite.audit_table import AuditRow, create_table, record
-from inspector.sources.sqlite.database import SqliteSource, connect, copy_database, database_error
-from inspector.model import Session
-from inspector.repair.apply import AppliedFix, accepted_findings, apply_fixes
-from inspector.scan.scanner import ScanResult
+from inspector.model import AppliedFix, Session
+from inspector.sources.base import AuditPlace, AuditRecord, SessionWriter, WrittenFix
+from inspector.sources.sqlite.audit_table import AUDIT_TABLE, create_table, record
+from inspector.sources.sqlite.database import connect, copy_database, database_error
 
-WRITERS: dict[str, Callable[..., list[AuditRow]]] = {
-    "rubyllm": sqlite_rubyllm_write.write_session,
-    "llm": sqlite_llm_fork.write_session,
-    **{name: sqlite_text_write.write_session for name in sqlite_text_write.SCHEMAS},
-}
+SchemaWriter = Callable[[sqlite3.Connection, Session, Sequence[AppliedFix], str], list[WrittenFix]]
 
 
-def is_from_sqlite(sessions: Sequence[Session]) -> bool:
-    """Whether the sessions were read from an SQLite history."""
-    return bool(sessions) and isinstance(sessions[0].document, SqliteSource)
+class DatabaseWriter(SessionWriter):
+    """One transaction on the database being written (the source in place, or a temporary copy of
+    it renamed over `out` on commit), holding its write lock from the start."""
 
+    def __init__(self, source: Path, out: Path, in_place: bool, write_session: SchemaWriter) -> None:
+        self._out = out
+        self._write_session = write_session
+        self._stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        self._temporary: Path | None = None
+        if in_place:
+            self._unchanged = "the file is unchanged"
+            target = out
+        else:
+            self._unchanged = f"{out} was not written"
+            if not out.parent.is_dir():
+                raise InspectorError(f"{out}: its directory does not exist; nothing was written")
+            target = self._temporary = out.with_name(f".{out.name}.{os.getpid()}.tmp")
+            target.unlink(missing_ok=True)
+            try:
+                copy_database(source, target)
+            except (OSError, InspectorError):
+                target.unlink(missing_ok=True)
+                raise
+        self._conn: sqlite3.Connection | None = connect(target, read_only=False)
+        self._guarded(self._begin)
 
-def export_database(sessions: Sequence[Session], applied: Sequence[tuple[Session, AppliedFix]], out: Path,
-                    executions: Iterable[Any] = ()) -> Path:
-    """Write the repaired sessions into `out` (the source itself for an in-place fix, else a new
-    database made from a copy of it) with the audit table; returns `out`. `executions` are what
-    the user's executor did with recovered calls (`ExecutionResult`s), recorded with their fixes."""
-    ran = ran_by_call(executions)
-    by_session: dict[str | None, list[AppliedFix]] = {}
-    for session, fix in applied:
-        by_session.setdefault(session.session_id, []).append(fix)
-    source = sessions[0].document.path
-    out = Path(out)
-    repaired = ((session, by_session.get(session.session_id, [])) for session in sessions)
-    return _write(source, out, out.resolve() == source.resolve(), repaired, ran)
+    def write(self, session: Session, fixes: Sequence[AppliedFix]) -> list[WrittenFix]:
+        """Write one repaired conversation inside the transaction (nothing when it has no fix)."""
+        if not fixes:
+            return []
+        return self._guarded(lambda: self._write_session(self._conn, session, fixes, self._stamp))
 
+    def commit(self, audit: Sequence[AuditRecord]) -> AuditPlace:
+        """Record the audit rows, check that no foreign key broke, commit, and put a new database in
+        place; returns where the audit is."""
+        self._guarded(lambda: self._finish(audit))
+        if self._temporary is not None:
+            try:
+                os.replace(self._temporary, self._out)
+            except OSError as exc:
+                self.discard()
+                raise InspectorError(f"{self._out}: cannot write ({exc.strerror}); nothing was written") from None
+        self._conn.close()
+        self._conn = None
+        return AuditPlace(self._out, f"table {AUDIT_TABLE} in {self._out}")
 
-def fix_history(read_from: Path, results: Iterable[ScanResult], accepted: Collection[str], out: Path,
-                in_place: bool, executions: Iterable[ExecutionResult] = ()) -> tuple[int, int]:
-    """`inspector fix` with memory for one conversation: each scanned conversation of `results`
-    (read from `read_from`) gets its fixes of the `accepted` kinds and is written into `out` as
-    it comes, all in one transaction. In place, `out` is the source and `results` are read from
-    its backup; else `out` is a new database copied from `read_from`. `executions` are what the
-    user's executor answered for recovered calls of these conversations (run before this write):
-    each is recorded as its call's result and in the audit. Returns the number of findings and of
-    fixes applied."""
-    executions = list(executions)
-    by_session: dict[str | None, list[ExecutionResult]] = {}
-    for execution in executions:
-        by_session.setdefault(execution.session_id, []).append(execution)
-    counts = [0, 0]
+    def discard(self) -> None:
+        """Roll the transaction back and remove the temporary copy (once; again does nothing)."""
+        if self._conn is None:
+            return
+        if self._conn.in_transaction:
+            self._conn.execute("ROLLBACK")
+        self._conn.close()
+        self._conn = None
+        if self._temporary is not None:
+            self._temporary.unlink(missing_ok=True)
 
-    def repaired() -> Iterator[tuple[Session, list[AppliedFix]]]:
-        for result in results:
-            answered = results_by_call(by_session.get(result.session.session_id, ()))
-            session, fixes = apply_fixes(result.session, accepted_findings(result.findings, accepted), answered)
-            counts[0] += len(result.findings)
-            counts[1] += len(fixes)
-            yield session, fixes
+    def failed(self, error: BaseException) -> BaseException:
+        """The error to report for `error` met while writing: one line saying nothing changed."""
+        if isinstance(error, sqlite3.Error):
+            error = database_error(self._out, error, "writing the repair")
+        if isinstance(error, InspectorError) and "rolled back" not in str(error):
+            return InspectorError(f"{error}; rolled back, {self._unchanged}")
+        return error
 
-    _write(read_from, Path(out), in_place, repaired(), ran_by_call(executions))
-    return counts[0], counts[1]
+    def _begin(self) -> None:
+        self._conn.execute("PRAGMA foreign_keys = ON")
+        self._conn.execute("BEGIN IMMEDIATE")
+        self._broken_before = len(self._conn.execute("PRAGMA foreign_key_check").fetchall())
+        create_table(self._conn)
 
-
-def _write(source: Path, out: Path, in_place: bool, repaired: Iterable[tuple[Session, list[AppliedFix]]],
-           ran: dict) -> Path:
-    if in_place:
-        _apply(out, out, repaired, ran, "the file is unchanged")
-        return out
-    if not out.parent.is_dir():
-        raise InspectorError(f"{out}: its directory does not exist; nothing was written")
-    temporary = out.with_name(f".{out.name}.{os.getpid()}.tmp")
-    temporary.unlink(missing_ok=True)
-    try:
-        copy_database(source, temporary)
-        _apply(temporary, source, repaired, ran, f"{out} was not written")
-        os.replace(temporary, out)
-    except OSError as exc:
-        raise InspectorError(f"{out}: cannot write ({exc.strerror}); nothing was written") from None
-    finally:
-        temporary.unlink(missing_ok=True)
-    return out
-
-
-def _apply(path: Path, shown: Path, repaired: Iterable[tuple[Session, list[AppliedFix]]], ran: dict,
-           unchanged: str) -> None:
-    """Write each repaired session with its fixes into the database at `path` (named `shown` in
-    messages) in one transaction, consuming `repaired` inside it."""
-    stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
-    conn = connect(path, read_only=False)
-    try:
-        conn.execute("PRAGMA foreign_keys = ON")
-        conn.execute("BEGIN IMMEDIATE")
-        broken_before = len(conn.execute("PRAGMA foreign_key_check").fetchall())
-        create_table(conn)
-        for session, fixes in repaired:
-            if fixes:
-                record(conn, _writer(session)(conn, session, fixes, stamp), str(session.path), stamp, ran)
-        problems = conn.execute("PRAGMA foreign_key_check").fetchall()
-        if len(problems) > broken_before:  # a history may hold broken keys already: add none
-            raise InspectorError(f"{shown}: the repair would break {len(problems) - broken_before} "
+    def _finish(self, audit: Sequence[AuditRecord]) -> None:
+        record(self._conn, audit)
+        problems = self._conn.execute("PRAGMA foreign_key_check").fetchall()
+        if len(problems) > self._broken_before:  # a history may hold broken keys already: add none
+            raise InspectorError(f"{self._out}: the repair would break {len(problems) - self._broken_before} "
                                  f"foreign keys (in table {problems[-1][0]})")
-        conn.execute("COMMIT")
-    except sqlite3.Error as exc:
-        _roll_back(conn)
-        error = database_error(shown, exc, "writing the repair")
-        raise InspectorError(f"{error}; rolled back, {unchanged}") from None
-    except InspectorError as error:
-        _roll_back(conn)
-        raise InspectorError(f"{error}; rolled back, {unchanged}") from None
-    except BaseException:
-        _roll_back(conn)
-        raise
-    finally:
-        conn.close()
+        self._conn.execute("COMMIT")
 
-
-def _writer(session: Session) -> Callable[..., list[AuditRow]]:
-    source: SqliteSource = session.document
-    writer = WRITERS.get(source.format)
-    if writer is None:
-        raise InspectorError(f"{source.path}: writing back to the {source.format} schema is not supported yet")
-    return writer
-
-
-def _roll_back(conn: sqlite3.Connection) -> None:
-    if conn.in_transaction:
-        conn.execute("ROLLBACK")
+    def _guarded(self, step: Callable):
+        """Run `step`; on any failure roll everything back and raise the error as one line."""
+        try:
+            return step()
+        except BaseException as error:
+            self.discard()
+            raise self.failed(error) from None

@@ -1,0 +1,167 @@
+"""The one interface every kind of storage implements: a `Source`.
+
+A source is opened from a path (`inspector.sources.open_source`), lists its sessions cheaply (for a
+picker), reads one or all of them as `Session`s, and writes repaired sessions back through a
+`SessionWriter`. What it can do is stated in its `Capabilities`, so callers ask instead of
+branching on kinds. Every write goes through `inspector.repair.write.write_repaired`, which makes
+the backup, builds the audit and hands both to the source's writer; a source never applies fixes
+itself.
+
+The contract an implementation meets:
+
+- `path`, `format` (the name `--format` takes) and `capabilities`;
+- `listing()`: every session's id and message count, in the order `sessions()` gives them, reading
+  no more than it must;
+- `sessions(only, start)`: the sessions one at a time (`only` keeps one id, `start` skips the first
+  ones); a record it cannot read is a problem of its session, never a silent drop;
+- `backup()`: a consistent copy beside the source, never over an earlier one;
+- `reading_while_writing(backup)`: what to read while the source itself is written in place;
+- `writer(out, in_place)`: a `SessionWriter` into `out` (a new file, or the source in place).
+Any failure is one `InspectorError` line.
+"""
+
+from __future__ import annotations
+
+import shutil
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator, NamedTuple, Sequence
+
+from inspector.errors import InspectorError
+from inspector.model import AppliedFix, Session
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What a kind of storage can do with repaired sessions, and how it is read.
+
+    `write_copy`: write a repaired copy in its own format (`fix -o NEW`); `write_in_place`: replace
+    the source after a backup (`fix --in-place`); `forks`: a repaired conversation is written as a
+    new fork beside the original, which stays as it was; `streams`: sessions are read one at a
+    time and never all held, so the source may be large and is worth scanning in several processes.
+    """
+
+    write_copy: bool = True
+    write_in_place: bool = True
+    forks: bool = False
+    streams: bool = False
+
+
+class Listed(NamedTuple):
+    """One session as a listing shows it: its id and how many messages it holds."""
+
+    session_id: str | None
+    messages: int
+
+
+@dataclass(frozen=True)
+class WrittenFix:
+    """Where a writer put one applied fix: the table and row it changed (databases), and a note on
+    anything the storage could not hold."""
+
+    fix: AppliedFix
+    session_id: str | None
+    table: str | None = None
+    row_id: Any = None
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class AuditRecord:
+    """One applied fix as the audit keeps it: where it was written and the audit entry
+    (`inspector.repair.audit.audit_entry`)."""
+
+    written: WrittenFix
+    entry: dict[str, Any]
+
+
+class AuditPlace(NamedTuple):
+    """Where a write's audit went: its file (a JSON Lines file, or the database itself) and, for a
+    person, where in it."""
+
+    path: Path
+    shown: str
+
+
+class SessionWriter(ABC):
+    """Writes repaired sessions into one target: `write` each, then `commit` with the audit, or
+    `discard` to leave the target as it was."""
+
+    @abstractmethod
+    def write(self, session: Session, fixes: Sequence[AppliedFix]) -> list[WrittenFix]:
+        """Write one session, repaired by `fixes` (sessions without fixes may be skipped)."""
+
+    @abstractmethod
+    def commit(self, audit: Sequence[AuditRecord]) -> AuditPlace:
+        """Make everything written, and the audit, land together; returns where the audit is."""
+
+    @abstractmethod
+    def discard(self) -> None:
+        """Leave the target as it was before the writer opened it (again, nothing happens)."""
+
+    def failed(self, error: BaseException) -> BaseException:
+        """The error to report for `error`, met while writing (after `discard`)."""
+        return error
+
+    def __enter__(self) -> SessionWriter:
+        return self
+
+    def __exit__(self, kind: type | None, error: BaseException | None, trace: Any) -> None:
+        """On any error, discard what was written and raise the error as `failed` words it."""
+        if error is not None:
+            self.discard()
+            raise self.failed(error) from None
+
+
+class Source(ABC):
+    """Sessions kept in one file or database (see the module's docstring for the contract)."""
+
+    path: Path
+    capabilities: Capabilities = Capabilities()
+    unit = "session"  # what one session is called in messages (a database's are conversations)
+
+    @property
+    @abstractmethod
+    def format(self) -> str:
+        """The name of the format (or schema) the source is read as."""
+
+    @abstractmethod
+    def listing(self) -> list[Listed]:
+        """Every session's id and message count, in reading order."""
+
+    @abstractmethod
+    def sessions(self, only: str | None = None, start: int = 0) -> Iterator[Session]:
+        """The sessions one at a time: only the one with id `only` when given, from number `start` on."""
+
+    @abstractmethod
+    def writer(self, out: Path, in_place: bool) -> SessionWriter:
+        """A writer of repaired sessions into `out` (the source itself when `in_place`)."""
+
+    def session(self, session_id: str) -> Session:
+        """The session `session_id`; an unknown id is an `InspectorError`."""
+        for session in self.sessions(only=session_id):
+            return session
+        raise InspectorError(f"{self.path}: no {self.unit} {session_id!r} (see `inspector scan {self.path}` for the ids)")
+
+    def backup(self) -> Path:
+        """Copy the source to `PATH.bak` (or `PATH.bak.N` if that exists already); the copy's path."""
+        target = self.path.with_name(self.path.name + ".bak")
+        number = 1
+        while target.exists():
+            target = self.path.with_name(f"{self.path.name}.bak.{number}")
+            number += 1
+        try:
+            self._copy_to(target)
+        except OSError as exc:
+            raise InspectorError(f"{target}: cannot write the backup ({exc.strerror}); nothing was changed") from None
+        return target
+
+    def reading_while_writing(self, backup: Path) -> Source:
+        """What to read the sessions from while the source itself is written in place (after
+        `backup`): the source itself, unless reading it while it is written is not safe."""
+        return self
+
+    def _copy_to(self, target: Path) -> None:
+        """Copy the source's bytes to `target` (which does not exist yet)."""
+        shutil.copy2(self.path, target)
