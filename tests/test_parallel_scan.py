@@ -8,7 +8,6 @@ import multiprocessing
 import os
 import pickle
 import signal
-import sqlite3
 import subprocess
 import sys
 import threading

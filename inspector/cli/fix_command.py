@@ -57,7 +57,8 @@ def run_fix(args: argparse.Namespace) -> int:
         print(f"backup: {outcome.backup}")
     fixed = outcome.applied
     print(f"{path}: {counts.found} finding{'s' if counts.found != 1 else ''}, {fixed} fix{'es' if fixed != 1 else ''} applied")
-    print(f"wrote {out}")
+    print(f"wrote {out}" + (" (each repaired conversation is a new fork; the original is kept)"
+                            if fixed and source.capabilities.forks else ""))
     print(f"audit: {outcome.audit_shown}" + ("" if fixed else " (nothing was changed)"))
     if counts.unfixable:
         several = counts.unfixable != 1

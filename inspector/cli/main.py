@@ -16,13 +16,13 @@ from inspector.catalogue import load_tools_file
 from inspector.detect import kinds
 from inspector.errors import FAILED, FOUND, FOUND_NOTHING, InspectorError, check_session_found
 from inspector.repair.execute import DEFAULT_TIMEOUT, check_command
+from inspector.report.json_report import build_report, encode_json
+from inspector.report.text_report import render_report
+from inspector.scan.parallel import MAX_WORKERS, MIN_BYTES, ScanRequest, check_jobs, scan_summaries
+from inspector.scan.summary import SessionSummary
 from inspector.sources import format_names, session_files
 from inspector.sources.sqlite.table import parse_map
 from inspector.support.gc_pause import collector_paused
-from inspector.report.json_report import build_report, encode_json
-from inspector.scan.parallel import MAX_WORKERS, MIN_BYTES, ScanRequest, check_jobs, scan_summaries
-from inspector.scan.summary import SessionSummary
-from inspector.report.text_report import render_report
 
 
 def main(argv: Sequence[str] | None = None) -> int:

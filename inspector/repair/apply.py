@@ -20,7 +20,7 @@ from collections import deque
 from dataclasses import replace
 from typing import Collection, Iterable, Mapping
 
-from inspector.model import (ASSISTANT, NOT_EXECUTED, TOOL, AppliedFix, Finding, Session, ToolCall, ToolResult, Turn,
+from inspector.model import (ASSISTANT, NOT_EXECUTED, TOOL, AppliedFix, Finding, Session, ToolResult, Turn,
                              remove_spans)
 
 

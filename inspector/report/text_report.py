@@ -8,8 +8,8 @@ from typing import Sequence
 
 from inspector.model import Finding, Turn
 from inspector.report.rates import compute_rates, rate_lines
-from inspector.support.safe_text import neutralise, preview
 from inspector.scan.summary import SessionSummary
+from inspector.support.safe_text import neutralise, preview
 
 
 def render_report(summaries: Sequence[SessionSummary]) -> str:

@@ -8,8 +8,8 @@ and saves them the moment they change; this module only says how a decision chan
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from inspector.review.edits import Edit, edited_fix, proposal
 from inspector.model import Finding, Fix
+from inspector.review.edits import Edit, edited_fix, proposal
 from inspector.review.review_file import APPROVED, EDITED, PENDING, SKIPPED, Decision, SessionKey, timestamp
 from inspector.review.state import ReviewError, ReviewState
 

@@ -11,8 +11,8 @@ import json
 from dataclasses import dataclass, replace
 from typing import Any
 
-from inspector.support.lenient_json import loads_lenient
 from inspector.model import Finding, Fix, ToolSpec, Turn
+from inspector.support.lenient_json import loads_lenient
 
 
 @dataclass(frozen=True)

@@ -25,11 +25,11 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Sequence, Union
 
-from inspector.review.edits import Edit, EditedCall
 from inspector.errors import InspectorError
-from inspector.repair.execute import ExecutionResult
-from inspector.sources.files.document import write_text_atomic
 from inspector.model import Finding, ToolCall
+from inspector.repair.execute import ExecutionResult
+from inspector.review.edits import Edit, EditedCall
+from inspector.sources.files.document import write_text_atomic
 
 VERSION = 2
 PENDING, APPROVED, EDITED, SKIPPED = "pending", "approved", "edited", "skipped"

@@ -98,4 +98,4 @@ class ReviewState:
     def _session_key(self, place: int, result: ScanResult) -> SessionKey:
         """How the review file names a session: by its id where the source is read one session at
         a time (a database's conversations: a review may hold some of them), else by its place."""
-        return str(result.session.session_id) if self.source.capabilities.streams else place
+        return str(result.session.session_id) if self.source.streams else place

@@ -22,12 +22,12 @@ from pathlib import Path
 from typing import Iterator, NamedTuple
 
 from inspector.errors import InspectorError
-from inspector.sources import open_source
-from inspector.support.gc_pause import collector_paused
 from inspector.model import ToolSpec
 from inspector.scan.scanner import iter_scan
-from inspector.sources.base import Source
 from inspector.scan.summary import SessionSummary, summarise
+from inspector.sources import open_source
+from inspector.sources.base import Source
+from inspector.support.gc_pause import collector_paused
 
 MIN_BYTES = 16 * 2**20  # about 50,000 messages: below this, starting workers costs about what they save
 MAX_WORKERS = 8  # each worker seeks to its first conversation, which costs more the more there are
@@ -55,7 +55,7 @@ def scan_summaries(request: ScanRequest, only: str | None = None, jobs: int | No
     workers = jobs or min(available_cpus(), MAX_WORKERS)
     ranges: list[tuple[int, int]] = []
     source = request.open()
-    if only is None and workers > 1 and source.capabilities.streams and (
+    if only is None and workers > 1 and source.streams and (
             jobs is not None or request.path.stat().st_size >= MIN_BYTES):
         ranges = split_evenly([entry.messages for entry in source.listing()], workers)
     if len(ranges) < 2:  # a file, one session, a small history, or one conversation or none

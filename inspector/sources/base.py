@@ -9,7 +9,9 @@ itself.
 
 The contract an implementation meets:
 
-- `path`, `format` (the name `--format` takes) and `capabilities`;
+- `path`, `format` (the name `--format` takes), `capabilities`, and `streams`: whether sessions
+  are read one at a time and never all held (a history: it may be large, is listed before it is
+  read, is worth scanning in several processes, and a review may hold only some of its sessions);
 - `listing()`: every session's id and message count, in the order `sessions()` gives them, reading
   no more than it must;
 - `sessions(only, start)`: the sessions one at a time (`only` keeps one id, `start` skips the first
@@ -34,18 +36,17 @@ from inspector.model import AppliedFix, Session
 
 @dataclass(frozen=True)
 class Capabilities:
-    """What a kind of storage can do with repaired sessions, and how it is read.
+    """What a source can do with repaired sessions.
 
     `write_copy`: write a repaired copy in its own format (`fix -o NEW`); `write_in_place`: replace
     the source after a backup (`fix --in-place`); `forks`: a repaired conversation is written as a
-    new fork beside the original, which stays as it was; `streams`: sessions are read one at a
-    time and never all held, so the source may be large and is worth scanning in several processes.
+    new fork beside the original, which stays as it was. A source that can do neither write is
+    read-only: its sessions can only be exported to another format.
     """
 
     write_copy: bool = True
     write_in_place: bool = True
     forks: bool = False
-    streams: bool = False
 
 
 class Listed(NamedTuple):
@@ -119,6 +120,7 @@ class Source(ABC):
 
     path: Path
     capabilities: Capabilities = Capabilities()
+    streams = False
     unit = "session"  # what one session is called in messages (a database's are conversations)
 
     @property

@@ -9,11 +9,11 @@ from pathlib import Path
 from textual.app import App
 
 from inspector.errors import InspectorError
-from inspector.sources import session_files
 from inspector.review.review import Review
+from inspector.sources import session_files
 from inspector.support.safe_text import neutralise
+from inspector.tui.conversations import NamedTable, check_named_table
 from inspector.tui.dialogs import Confirm
-from inspector.tui.conversations import NamedTable, check_named_table, is_database
 from inspector.tui.picker import PickerScreen
 from inspector.tui.review_screen import ReviewScreen
 
@@ -40,6 +40,7 @@ class InspectorApp(App[None]):
                 raise InspectorError(f"{target}: --table and --map read one database, not a directory")
             check_named_table(target, named)
         self.files = [target] if target.is_file() else session_files(target)
+        self.lists_conversations = target.is_file() and named.open(target).streams
         if not self.files:
             raise InspectorError(f"{target}: no session files (*.json, *.jsonl) in this directory")
         # the latest review opened of each file (a database's conversations share one review file),
@@ -50,7 +51,7 @@ class InspectorApp(App[None]):
     def on_mount(self) -> None:
         if self.target.is_file() and self.open_session is not None:
             self.push_screen(ReviewScreen(self.target, conversation=self.open_session, named=self.named))
-        elif self.target.is_file() and not is_database(self.target):  # a database lists its conversations
+        elif self.target.is_file() and not self.lists_conversations:  # a history lists its conversations
             self.push_screen(ReviewScreen(self.target))
         else:
             self.push_screen(self._picker())
@@ -80,6 +81,6 @@ class InspectorApp(App[None]):
 
     def _picker(self) -> PickerScreen:
         where = self.target.name if self.target.is_file() else str(self.target)
-        kind = "Conversations" if self.target.is_file() and is_database(self.target) else "Sessions"
+        kind = "Conversations" if self.lists_conversations else "Sessions"
         table = f" (table {self.named.table})" if self.named.table else ""
         return PickerScreen(self.files, f"{kind} in {where}{table} · Enter opens one", self.named)

@@ -62,9 +62,8 @@ def check_named_table(path: Path, named: NamedTable) -> None:
     SqliteHistory(path, table_name=named.table, mapping=named.mapping).check_table()
 
 
-def listing(path: Path, named: NamedTable) -> tuple[list[tuple[str, int]], str]:
+def listing(source: Source) -> tuple[list[tuple[str, int]], str]:
     """The database's conversations (ids and message counts) and the name of its schema."""
-    source = named.open(path)
     return [tuple(entry) for entry in source.listing()], source.format
 
 
@@ -85,10 +84,10 @@ def index_of_session(path: Path, sessions: list[Session], session_id: str) -> in
     raise InspectorError(f"{path}: no session {session_id!r} (see `inspector scan {path}` for the ids)")
 
 
-def scan_from(path: Path, first: int, named: NamedTable) -> Iterator[ScanResult]:
+def scan_from(source: Source, first: int) -> Iterator[ScanResult]:
     """The database's conversations from number `first` on, each with its findings; those before
     are skipped by SQLite, not read."""
-    return iter_scan(named.open(path), start=first)
+    return iter_scan(source, start=first)
 
 
 def include_decided(review: Review) -> list[SessionKey]:
@@ -96,7 +95,7 @@ def include_decided(review: Review) -> list[SessionKey]:
     the review file, so an export applies the decisions taken on each conversation. Returns the
     conversations with approved fixes that the database no longer has (their fixes stay unapplied)."""
     missing: list[SessionKey] = []
-    for conversation in review.decided_elsewhere() if review.source.capabilities.streams else []:
+    for conversation in review.decided_elsewhere() if review.source.streams else []:
         found = None
         if isinstance(conversation, str):  # else a place an earlier version saved, past the end
             with closing(iter_scan(review.source, only=conversation)) as one:

@@ -15,8 +15,8 @@ from textual.content import Content
 from textual.highlight import highlight
 from textual.widgets import Static
 
-from inspector.repair.execute import ExecutionResult
 from inspector.model import Finding, Turn
+from inspector.repair.execute import ExecutionResult
 from inspector.review.preview import CallPreview, FixPreview
 from inspector.support.safe_text import neutralise, preview_value
 

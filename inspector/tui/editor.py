@@ -17,8 +17,8 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static, TextArea
 
-from inspector.review.edits import ArgumentsCheck, Edit, EditedCall, check_arguments
 from inspector.model import ToolSpec
+from inspector.review.edits import ArgumentsCheck, Edit, EditedCall, check_arguments
 from inspector.support.safe_text import neutralise
 from inspector.tui.dialogs import Confirm
 

@@ -30,10 +30,11 @@ from textual.widgets import DataTable, Footer, ProgressBar, Static
 from textual.worker import get_current_worker
 
 from inspector.errors import InspectorError
+from inspector.scan.scanner import iter_scan
+from inspector.sources.base import Source
 from inspector.support.safe_text import neutralise
-from inspector.scan.scanner import scan_file
 from inspector.tui.commands import ScreenKeys, help_rows
-from inspector.tui.conversations import NamedTable, is_database, listing, scan_from
+from inspector.tui.conversations import NamedTable, listing, scan_from
 from inspector.tui.help import HelpScreen
 from inspector.tui.picker_rows import RowTarget, result_cells, session_row
 from inspector.tui.review_screen import ReviewScreen
@@ -93,13 +94,14 @@ class PickerScreen(Screen[None]):
     def _scan(self) -> None:
         """Scan each file in turn and hand its rows to the app's thread."""
         for path in self.files:
-            if is_database(path):
-                self._scan_database(path)
-                if get_current_worker().is_cancelled:
-                    return
-                continue
             try:
-                results = scan_file(path)
+                source = self.named.open(path)
+                if source.streams:  # a history: its conversations listed, then scanned in turn
+                    self._scan_database(path, source)
+                    if get_current_worker().is_cancelled:
+                        return
+                    continue
+                results = list(iter_scan(source))
             except InspectorError as error:
                 self.app.call_from_thread(self._add_failure, path, str(error))
             else:
@@ -108,10 +110,10 @@ class PickerScreen(Screen[None]):
                 self.app.call_from_thread(self._add_rows, rows)
         self.app.call_from_thread(self._scan_done)
 
-    def _scan_database(self, path: Path) -> None:
+    def _scan_database(self, path: Path, source: Source) -> None:
         """List the database's conversations, then scan them one by one while the picker is shown."""
         try:
-            listed, schema = listing(path, self.named)
+            listed, schema = listing(source)
         except InspectorError as error:  # also said in full: the row cuts off a long line (with its hint)
             self.app.call_from_thread(self._add_failure, path, str(error))
             self.app.call_from_thread(self.notify, neutralise(str(error)), title="Cannot list the conversations",
@@ -127,7 +129,7 @@ class PickerScreen(Screen[None]):
                 while not self._shown.wait(0.1):
                     if worker.is_cancelled:
                         return
-                with closing(scan_from(path, done, self.named)) as results:  # closed while paused: no read lock held
+                with closing(scan_from(source, done)) as results:  # closed while paused: no read lock held
                     for result in results:
                         filled.append((f"{done}:{path}", result_cells(result)))
                         done += 1

@@ -9,8 +9,8 @@ from typing import NamedTuple
 
 from rich.text import Text
 
-from inspector.support.safe_text import neutralise
 from inspector.scan.scanner import ScanResult
+from inspector.support.safe_text import neutralise
 
 
 class RowTarget(NamedTuple):

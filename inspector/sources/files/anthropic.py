@@ -17,9 +17,9 @@ from __future__ import annotations
 from typing import Any
 
 from inspector.catalogue import parse_tool_definitions
-from inspector.sources.files.records import arguments_as_json, parse_arguments, rebuild_records, respread_parts
-from inspector.sources.files.document import Document
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
+from inspector.sources.files.document import Document
+from inspector.sources.files.records import arguments_as_json, parse_arguments, rebuild_records, respread_parts
 
 NAME = "anthropic"
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from inspector.sources.files.records import arguments_as_json, parse_arguments
 from inspector.model import ToolCall
+from inspector.sources.files.records import arguments_as_json, parse_arguments
 
 
 def read_tool_calls(stored: Any) -> tuple[ToolCall, ...]:

@@ -12,10 +12,10 @@ from dataclasses import replace
 from typing import Any
 
 from inspector.catalogue import parse_tool_definitions
-from inspector.sources.files.records import arguments_as_json, parse_arguments, rebuild_records, respread_parts
-from inspector.sources.files.openai_calls import read_tool_calls, render_tool_calls, repaired_function, with_repaired_calls
-from inspector.sources.files.document import BadLine, Document, records_with_errors
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
+from inspector.sources.files.document import BadLine, Document, records_with_errors
+from inspector.sources.files.openai_calls import read_tool_calls, render_tool_calls, repaired_function, with_repaired_calls
+from inspector.sources.files.records import arguments_as_json, parse_arguments, rebuild_records, respread_parts
 
 NAME = "openai"
 

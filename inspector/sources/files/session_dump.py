@@ -13,10 +13,10 @@ import json
 from typing import Any
 
 from inspector.catalogue import parse_tool_definitions
-from inspector.sources.files.records import rebuild_records
-from inspector.sources.files.openai_calls import read_tool_calls, render_tool_calls, with_repaired_calls
-from inspector.sources.files.document import Document
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolResult, Turn
+from inspector.sources.files.document import Document
+from inspector.sources.files.openai_calls import read_tool_calls, render_tool_calls, with_repaired_calls
+from inspector.sources.files.records import rebuild_records
 
 NAME = "session-dump"
 

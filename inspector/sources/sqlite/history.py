@@ -13,13 +13,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
 from inspector.errors import InspectorError
+from inspector.model import Session
 from inspector.sources.base import Capabilities, Listed, SessionWriter, Source
 from inspector.sources.sqlite import elia, table
 from inspector.sources.sqlite.database import (SqliteSource, check_header, copy_database, mapped_errors, reading,
                                                table_columns)
 from inspector.sources.sqlite.schemas import READERS, SCHEMAS, WRITERS
 from inspector.sources.sqlite.write import DatabaseWriter
-from inspector.model import Session
 
 if TYPE_CHECKING:  # annotations only: sqlite_utils is imported when a database is opened
     import sqlite_utils
@@ -29,6 +29,7 @@ class SqliteHistory(Source):
     """The conversations of one SQLite database, read as the schema recognised or named
     (`format_name`), or from the table `table` with the columns `mapping` names."""
 
+    streams = True
     unit = "conversation"
 
     def __init__(self, path: Path, format_name: str | None = None, table_name: str | None = None,
@@ -43,7 +44,7 @@ class SqliteHistory(Source):
     @property
     def capabilities(self) -> Capabilities:
         """Every schema writes a copy or in place; `llm` writes a repaired conversation as a fork."""
-        return Capabilities(forks=self.format == "llm", streams=True)
+        return Capabilities(forks=self.format == "llm")
 
     @property
     def format(self) -> str:

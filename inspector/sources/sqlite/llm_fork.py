@@ -23,12 +23,11 @@ from datetime import datetime
 from typing import Any
 
 from inspector.errors import InspectorError
-from inspector.sources.files.records import arguments_as_json, spread_text
+from inspector.model import AppliedFix, Session, ToolCall, ToolResult, Turn
 from inspector.sources.base import WrittenFix
+from inspector.sources.files.records import arguments_as_json, spread_text
 from inspector.sources.sqlite.audit_table import fixed_row
 from inspector.sources.sqlite.database import has_table
-from inspector.model import Session, ToolCall, ToolResult, Turn
-from inspector.model import AppliedFix
 
 CROCKFORD = "0123456789abcdefghjkmnpqrstvwxyz"
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterator
 
+from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
 from inspector.sources.files.records import parse_arguments
 from inspector.sources.sqlite.database import SqliteSource, grouped, matching, merge_groups
 from inspector.sources.sqlite.llm import llm_tools
-from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
 
 if TYPE_CHECKING:  # annotations only: sqlite_utils is imported when a database is opened
     import sqlite_utils

@@ -15,9 +15,9 @@ import json
 import re
 from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
+from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
 from inspector.sources.files.records import parse_arguments, spread_text
 from inspector.sources.sqlite.database import SqliteSource, json_or_none
-from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
 
 if TYPE_CHECKING:  # annotations only: sqlite_utils is imported when a database is opened
     import sqlite_utils

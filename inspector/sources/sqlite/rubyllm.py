@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterator
 
+from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
 from inspector.sources.files.records import parse_arguments
 from inspector.sources.sqlite.database import SqliteSource, grouped, matching, merge_groups, sqlite_order
-from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
 
 if TYPE_CHECKING:  # annotations only: sqlite_utils is imported when a database is opened
     import sqlite_utils

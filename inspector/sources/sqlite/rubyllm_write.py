@@ -16,12 +16,11 @@ import sqlite3
 from datetime import datetime, timedelta
 from typing import Any
 
-from inspector.sources.files.records import arguments_as_json
+from inspector.model import AppliedFix, Session, ToolCall, Turn
 from inspector.sources.base import WrittenFix
+from inspector.sources.files.records import arguments_as_json
 from inspector.sources.sqlite.audit_table import fixed_row
 from inspector.sources.sqlite.database import quote, stored_rows, update_calls
-from inspector.model import Session, ToolCall, Turn
-from inspector.model import AppliedFix
 
 TABLE = "messages"
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterator
 
 from inspector.errors import InspectorError
-from inspector.sources.sqlite.database import SqliteSource, grouped, matching, quote
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolResult, Turn
+from inspector.sources.sqlite.database import SqliteSource, grouped, matching, quote
 
 if TYPE_CHECKING:  # annotations only: sqlite_utils is imported when a database is opened
     import sqlite_utils

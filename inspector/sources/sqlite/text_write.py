@@ -16,14 +16,12 @@ import sqlite3
 from datetime import datetime
 from typing import Any
 
-from inspector.sources.sqlite import elia as sqlite_elia, llm_legacy as sqlite_llm_legacy, open_webui as sqlite_open_webui
-from inspector.sources.sqlite import table as sqlite_table
+from inspector.model import AppliedFix, Session, Turn
 from inspector.sources.base import WrittenFix
+from inspector.sources.sqlite import elia as sqlite_elia, llm_legacy as sqlite_llm_legacy, open_webui as sqlite_open_webui, table as sqlite_table
 from inspector.sources.sqlite.audit_table import fixed_row
 from inspector.sources.sqlite.database import SqliteSource, has_table, json_or_none, quote, stored_rows, update_calls
 from inspector.sources.sqlite.open_webui import repaired_content, shown_messages
-from inspector.model import Session, Turn
-from inspector.model import AppliedFix
 
 SCHEMAS = (sqlite_table.NAME, sqlite_elia.NAME, sqlite_llm_legacy.NAME, sqlite_open_webui.NAME)
 NO_PLACE = "this schema has no place for tool calls: the recovered calls are kept in this audit row only"
