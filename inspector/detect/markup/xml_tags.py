@@ -15,7 +15,7 @@ import re
 from typing import Any, Iterator
 
 from inspector.catalogue import Catalogue
-from inspector.detect.markup.blocks import (SPACE, UNPARSED, Block, Call, Reader, close_after, end_of,
+from inspector.detect.markup.blocks import (SPACE, UNPARSED, Block, Call, Reader, close_after, end_of, find_literal,
                                                xml_text)
 from inspector.detect.markup.pythonic import pythonic_calls
 from inspector.support.lenient_json import json_or_text, loads_lenient
@@ -32,12 +32,14 @@ _GLM_PAIR_HEAD = re.compile("<arg_key>")
 
 
 def _matches(pattern: re.Pattern[str], literal: str, head: re.Pattern[str], text: str, position: int,
-             end: int) -> Iterator[re.Match[str]]:
+             end: int, closer: str = "") -> Iterator[re.Match[str]]:
     """`pattern.finditer(text, position, end)` for a pattern whose matches begin with `literal`,
     tried only where `literal` is. Once `pattern` fails where `head` (its opening part) matches, it
     fails at every later place too (what it lacked, a closing tag after that place, is lacking
     after each later one), so the search stops there instead of reading to `end` from each."""
     while (at := text.find(literal, position, end)) >= 0:
+        if closer and find_literal(text, closer, at, end) < 0:  # no closing tag left: known from an index
+            return
         match = pattern.match(text, at, end)
         if match is not None:
             yield match
@@ -93,7 +95,7 @@ def glm_block(text: str, start: int, position: int, catalogue: Catalogue) -> Blo
         return None
     body_end, end = end_of(text, "</tool_call>", named.end())
     pairs = {m.group("key").strip(): m.group("value")
-             for m in _matches(_GLM_PAIR, "<arg_key>", _GLM_PAIR_HEAD, text, named.end(), body_end)}
+             for m in _matches(_GLM_PAIR, "<arg_key>", _GLM_PAIR_HEAD, text, named.end(), body_end, "</arg_key>")}
     name = named.group("name")
     if not pairs and name not in catalogue:  # `<tool_call>word</tool_call>` is a call only of a known tool
         return None
