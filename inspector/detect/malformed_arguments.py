@@ -18,17 +18,22 @@ import re
 from typing import Any, Iterator, NamedTuple
 
 from inspector.detect.context import ScanContext
-from inspector.support.lenient_json import STRING_OR_COMMENT, loads_lenient
+from inspector.support.lenient_json import STRING_OR_COMMENT, loads_lenient, scannable
 from inspector.model import ERROR, WARNING, Finding, Fix, ToolCall, Turn
 from inspector.support.safe_text import preview
 
 KIND = "malformed-arguments"
 
-_FENCE = re.compile(r"\A```[\w-]*[ \t]*\n?(.*?)\s*(?:```)?\s*\Z", re.S)
+# A fence's opening line; the body is what follows, less white space, a closing ``` and white space
+# at its end (`_unfenced`: a lazy `(.*?)\s*(?:```)?\s*\Z` backtracked cubically on white space).
+_FENCE_OPEN = re.compile(r"```[\w-]*[ \t]*\n?")
 _TOKENS = re.compile(STRING_OR_COMMENT + r"""| [\[{](?P<open>) | [\]}](?P<close>) | ["'](?P<cut>)""", re.S | re.X)
 _CONTROL = re.compile(r"[\x00-\x1f]")
 _EXTRA_BRACES = re.compile(r"[}\s]+")
 _REPAIR_LOG_NOISE = ("returned early", "no more elements")
+# The longest text given to `json-repair` (pure Python, some 10 µs a character, more on some
+# hostile text): longer arguments that only it could repair are left unrepaired, and the finding says so.
+REPAIR_MAX_CHARS = 50_000
 
 
 def detect(context: ScanContext) -> Iterator[Finding]:
@@ -54,10 +59,9 @@ def repair_arguments(raw: str) -> Repair:
     repairs: list[str] = []
     text = raw.strip()
     while True:
-        fenced = _FENCE.match(text) if text.startswith("```") else None
-        if fenced:
+        if text.startswith("```"):
             repairs.append("removed a ``` fence around the arguments")
-            text = fenced.group(1).strip()
+            text = _unfenced(text).strip()
         elif text.startswith('"') and isinstance(inner := _loads(text), str):
             repairs.append("unwrapped a JSON string that held the arguments (double encoding)")
             text = inner.strip()
@@ -86,11 +90,18 @@ def repair_arguments(raw: str) -> Repair:
     return Repair(_parse_object(head, repairs), repairs, guessed, dropped)
 
 
+def _unfenced(text: str) -> str:
+    """The body of a text that opens with a ``` fence: after the opening line, before the white
+    space, the one closing ``` and the white space that end it."""
+    body = text[_FENCE_OPEN.match(text).end():].rstrip()  # type: ignore[union-attr]
+    return body[:-3].rstrip() if body.endswith("```") else body
+
+
 def _parse_object(text: str, repairs: list[str]) -> dict[str, Any] | None:
     value = _loads(text)
     if isinstance(value, dict):
         return value
-    escaped = _TOKENS.sub(_escape_controls, text) if _CONTROL.search(text) else text
+    escaped = _escape_controls(text) if _CONTROL.search(text) else text
     if escaped != text:
         repairs.append("escaped raw line breaks or tabs inside strings")
     loaded = loads_lenient(escaped)
@@ -102,6 +113,10 @@ def _parse_object(text: str, repairs: list[str]) -> dict[str, Any] | None:
 
 def _by_json_repair(text: str, repairs: list[str]) -> dict[str, Any] | None:
     """`json-repair`'s object for `text`, with each distinct entry of its log added to `repairs`."""
+    if len(text) > REPAIR_MAX_CHARS:
+        repairs.append(f"not given to json-repair: {len(text):,} characters, over the {REPAIR_MAX_CHARS:,} "
+                       "it is given (a bound that keeps hostile text from stalling the scan)")
+        return None
     from json_repair import repair_json  # here, not at the top: most scans never need it (7 ms to import)
 
     try:
@@ -121,7 +136,7 @@ def _first_object(text: str) -> tuple[int | None, str]:
     """Where the object opening `text` ends; when it never closes, None and what is left open."""
     brackets: list[str] = []
     cut_in_string = False
-    for match in _TOKENS.finditer(text):
+    for match in _TOKENS.finditer(scannable(text, len(text), strings=False)):
         if match.lastgroup == "open":
             brackets.append(match.group())
         elif match.lastgroup == "close":
@@ -139,11 +154,18 @@ def _first_object(text: str) -> tuple[int | None, str]:
     return None, " and ".join(parts)
 
 
-def _escape_controls(match: re.Match[str]) -> str:
-    token = match.group()
-    if match.lastgroup not in ("dq", "sq"):
-        return token
-    return _CONTROL.sub(lambda c: json.dumps(c.group())[1:-1], token)
+def _escape_controls(text: str) -> str:
+    """`text` with the control characters inside its strings escaped (one pass over its tokens)."""
+    pieces: list[str] = []
+    cursor = 0
+    for match in _TOKENS.finditer(scannable(text, len(text), strings=False)):
+        if match.lastgroup in ("dq", "sq"):
+            start, end = match.span()
+            pieces.append(text[cursor:start])
+            pieces.append(_CONTROL.sub(lambda c: json.dumps(c.group())[1:-1], text[start:end]))
+            cursor = end
+    pieces.append(text[cursor:])
+    return "".join(pieces)
 
 
 def _loads(text: str) -> Any:
@@ -162,7 +184,8 @@ def _finding(turn: Turn, index: int, call: ToolCall) -> Finding:
         payload["dropped"] = repair.dropped
     what = f"The {call.name} call's arguments are not a JSON object"
     if repair.value is None:
-        message = f"{what} and could not be repaired: {_quoted(raw)}."
+        capped = [change for change in repair.changes if change.startswith("not given to json-repair")]
+        message = f"{what} and could not be repaired: {_quoted(raw)}.{''.join(f' It was {c}.' for c in capped)}"
         return Finding(turn.position, turn.id, turn.role, KIND, ERROR, message, tool=call.name, payload=payload)
     changes = "; ".join(repair.changes)
     if repair.guessed:

@@ -13,6 +13,7 @@ that does not open an object (`{1, 2, 3} is a set`), and turns that are not the 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any, Iterator
 
 from inspector.detect.context import ScanContext
@@ -23,6 +24,9 @@ from inspector.detect.tool_inference import infer_tool
 KIND = "result-prefix"
 
 _SPACE = re.compile(r"\s*")
+# Findings per reply at most: each carries the reply's text as its fix leaves it, so 20,000 objects
+# run together made a report of 20,000 copies of the reply. The last one says how many were left out.
+MAX_FINDINGS = 20
 
 
 def detect(context: ScanContext) -> Iterator[Finding]:
@@ -34,8 +38,12 @@ def detect(context: ScanContext) -> Iterator[Finding]:
         objects = leading_objects(text)
         if not objects or objects[-1][1] == len(text):
             continue
-        for number, (start, removal_end, parsed) in enumerate(objects):
-            yield _finding(context, turn, number, start, removal_end, parsed)
+        for number, (start, removal_end, parsed) in enumerate(objects[:MAX_FINDINGS]):
+            finding = _finding(context, turn, number, start, removal_end, parsed)
+            if number == MAX_FINDINGS - 1 and len(objects) > MAX_FINDINGS:
+                finding = replace(finding, message=f"{finding.message} The reply starts with {len(objects):,} objects: "
+                                  f"only the first {MAX_FINDINGS} are reported (a bound against hostile text).")
+            yield finding
 
 
 def leading_objects(text: str) -> list[tuple[int, int, Parsed]]:

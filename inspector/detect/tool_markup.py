@@ -19,6 +19,7 @@ before anything is parsed.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any, Iterator
 
 from inspector.detect.context import ScanContext
@@ -33,6 +34,9 @@ KIND = "tool-markup"
 _MARKERS = re.compile(START_PATTERN + r"|```[ \t]*(?:tool_c|json|tool\b|\n)|" + LIST_START)
 _MARKER_LINE = re.compile(r"(?:^|\n)[ \t]*(?:\*\*)?TOOL CALL:(?:\*\*)?[ \t]*\n[ \t]*\Z")
 _SPACE = re.compile(r"\s*")
+# Findings per reply at most: each carries the reply's text as its fix leaves it, so 80,000 blocks
+# made a report of 80,000 copies of the reply. The last one says how many were left out.
+MAX_FINDINGS = 20
 
 
 def detect(context: ScanContext) -> Iterator[Finding]:
@@ -50,8 +54,12 @@ def detect(context: ScanContext) -> Iterator[Finding]:
         spans = [removal_span(text, block, number >= ending) for number, block in enumerate(blocks)]
         recovered = [_recovered(context, turn, number, block) for number, block in enumerate(blocks)]
         nothing_left = not (turn.tool_calls or any(recovered) or remove_spans(text, spans).strip())
-        for number, block in enumerate(blocks):
-            yield _finding(turn, block, spans[number], recovered[number], nothing_left)
+        for number, block in enumerate(blocks[:MAX_FINDINGS]):
+            finding = _finding(turn, block, spans[number], recovered[number], nothing_left)
+            if number == MAX_FINDINGS - 1 and len(blocks) > MAX_FINDINGS:
+                finding = replace(finding, message=f"{finding.message} The reply holds {len(blocks):,} leaked blocks: "
+                                  f"only the first {MAX_FINDINGS} are reported (a bound against hostile text).")
+            yield finding
 
 
 def _ending_blocks(text: str, blocks: list[Block]) -> int:

@@ -14,6 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 
 JSON5_SYNTAX = "JSON5 syntax"
+# The longest text given to `json5` (pure Python, some 4 µs a character): longer text that only it
+# could read is not read at all, so that hostile text cannot stall a scan.
+JSON5_MAX_CHARS = 50_000
 
 _DECODER = json.JSONDecoder(strict=False)
 
@@ -35,9 +38,12 @@ _TOKENS = re.compile(
   | [A-Za-z_$][\w$]*+(?=\s*:)(?P<key>)
   | ,(?=\s*[}\]])(?P<comma>)
   | \b(?:True|False|None)\b(?P<word>)
+  | [A-Za-z_$][\w$]*+(?P<name>)
 """,
     re.S | re.X,
 )
+# `name`, a word that is not a key, is kept as is: matching it whole stops the search for a key from
+# being retried at every later letter of a long word (each retry read to its end: quadratic).
 _BRACES = re.compile(STRING_OR_COMMENT + r"| \{(?P<open>) | \}(?P<close>)", re.S | re.X)
 # Only an object whose first key is quoted (or that is empty) can be plain JSON.
 _JSON_OBJECT_START = re.compile(r"\{\s*[\"}]")
@@ -67,7 +73,62 @@ def object_end(text: str, start: int) -> int | None:
 
     Strings in either quote and comments are skipped whole, so braces inside them do not count.
     """
-    return closing_end(_BRACES, text, start, len(text))
+    return closing_end(_BRACES, scannable(text, len(text)), start, len(text))
+
+
+# A string or comment that never closes is skipped as if its opening quote (or `/*`) were any other
+# character; but the regular expression that finds this out reads to the end of the text, and it
+# did so again from every later quote: quadratic on `{"\"\"\"...`. Where each kind can still close
+# is known in advance, in one pass: a `"` string opened at q closes iff an unescaped `"` (one after
+# an even run of backslashes, whatever string it is read from) follows q; a `/*` comment at q iff a
+# `*/` starts at q + 2 or later. `scannable` replaces the opening character of every quote (or the
+# `*` of every `/*`) that can no longer close by NUL, which no token begins with and every token
+# reads as an ordinary character, so each failing opener is read once at most. Token extents are
+# unchanged: take a token's text from the original text by its span.
+_DEAD = "\x00"
+_UNESCAPED = {'"': re.compile(r'(?<!\\)(?:\\\\)*"'), "'": re.compile(r"(?<!\\)(?:\\\\)*'")}
+_scannable_cache: tuple[str, int, bool, str] | None = None
+
+
+def scannable(text: str, stop: int, strings: bool = True) -> str:
+    """`text` with every opener (quote when `strings`, and `/*`) that cannot close before `stop`
+    made NUL, so that STRING_OR_COMMENT scanners read each such opener once (see above). The last
+    answer is kept: detectors ask about the same text again and again."""
+    global _scannable_cache
+    cached = _scannable_cache
+    if cached is not None and cached[0] is text and cached[1] == stop and cached[2] == strings:
+        return cached[3]
+    result = _scannable(text, stop, strings)
+    _scannable_cache = (text, stop, strings, result)
+    return result
+
+
+def _scannable(text: str, stop: int, strings: bool) -> str:
+    """`scannable` without the cache."""
+    result = text
+    dead: list[tuple[int, int, str]] = []  # (from, to, what): every such opener in [from, to) is made NUL
+    for quote in ('"', "'") if strings else ():
+        last = text.rfind(quote, 0, stop)
+        if last < 0:
+            continue
+        closing = None
+        for match in _UNESCAPED[quote].finditer(text, 0, stop):
+            closing = match.end() - 1
+        start = 0 if closing is None else closing + 1  # the last quote that closes is left alone
+        if text.find(quote, start, stop) >= 0:
+            dead.append((start, stop, quote))
+    comment_end = text.rfind("*/", 0, stop)
+    if text.find("/*", max(comment_end, 0), stop) >= 0:
+        dead.append((max(comment_end, 0), stop, "/*"))
+    if dead:
+        chars = list(result)
+        for start, end, what in dead:
+            position = text.find(what, start, end)
+            while position >= 0:
+                chars[position + (1 if what == "/*" else 0)] = _DEAD
+                position = text.find(what, position + 1, end)
+        result = "".join(chars)
+    return result
 
 
 def closing_end(tokens: re.Pattern[str], text: str, start: int, stop: int) -> int | None:
@@ -145,6 +206,8 @@ def _loads_not_json(text: str) -> tuple[Any, tuple[str, ...]] | None:
             return loads_json(rewritten), repairs
         except (json.JSONDecodeError, RecursionError):
             pass
+    if len(text) > JSON5_MAX_CHARS:
+        return None
     import json5  # here, not at the top: only text that even the rewrite leaves invalid needs it
 
     try:
@@ -162,26 +225,33 @@ def loads_json(text: str) -> Any:
 
 
 def _js_to_json(text: str) -> tuple[str, tuple[str, ...]]:
-    """Rewrite JS-style object syntax to JSON; returns the text and the repairs made, in order."""
+    """Rewrite JS-style object syntax to JSON; returns the text and the repairs made, in order.
+    One pass over the tokens of `scannable(text)`, each token's text taken from `text`."""
     repairs: list[str] = []
-
-    def convert(match: re.Match[str]) -> str:
+    pieces: list[str] = []
+    cursor = 0
+    for match in _TOKENS.finditer(_scannable(text, len(text), True)):  # a part of a text: not cached
         kind = match.lastgroup
-        token = match.group()
-        if kind == "dq":
-            return token
+        if kind == "dq" or kind == "name":
+            continue
+        start, end = match.span()
+        token = text[start:end]
         name = _REPAIR_NAMES[kind]
         if name not in repairs:
             repairs.append(name)
         if kind == "sq":
-            return '"' + _SINGLE_QUOTED_ESCAPES.sub(_requote, token[1:-1]) + '"'
-        if kind == "key":
-            return f'"{token}"'
-        if kind == "word":
-            return _PYTHON_WORDS[token]
-        return ""
-
-    return _TOKENS.sub(convert, text), tuple(repairs)
+            token = '"' + _SINGLE_QUOTED_ESCAPES.sub(_requote, token[1:-1]) + '"'
+        elif kind == "key":
+            token = f'"{token}"'
+        elif kind == "word":
+            token = _PYTHON_WORDS[token]
+        else:
+            token = ""
+        pieces.append(text[cursor:start])
+        pieces.append(token)
+        cursor = end
+    pieces.append(text[cursor:])
+    return "".join(pieces), tuple(repairs)
 
 
 def _requote(match: re.Match[str]) -> str:

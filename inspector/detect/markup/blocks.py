@@ -8,6 +8,7 @@ objects joined by a separator) into calls, and type XML-style text values by a t
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -124,13 +125,36 @@ def close_after(text: str, position: int, close: str | None) -> int:
 def end_of(text: str, close: str, position: int, opener: str | None = None) -> tuple[int, int]:
     """Where the body that starts at `position` ends (before `close`, or at the end of the text)
     and where the block ends (after `close`). With `opener`, a body never runs past the next
-    `opener`: a block left open ends where the next one begins."""
-    found = text.find(close, position)
+    `opener`: a block left open ends where the next one begins. Looked up in an index of each
+    literal's places, not by searching the text: a reader that gives up after this is asked again
+    at the next marker, and searching to the end from each was quadratic."""
+    found = find_literal(text, close, position)
     body_end = len(text) if found < 0 else found
-    following = text.find(opener, position, body_end) if opener else -1
+    following = find_literal(text, opener, position, body_end) if opener else -1
     if following >= 0:
         return following, following
     return (body_end, body_end) if found < 0 else (found, found + len(close))
+
+
+_places: dict[str, tuple[str, list[int]]] = {}  # literal -> (the last text asked about, its places in it)
+
+
+def find_literal(text: str, literal: str, start: int, end: int | None = None) -> int:
+    """`text.find(literal, start, end)`, answered from an index of the places of `literal` in `text`
+    (built in one pass the first time a text is asked about)."""
+    cached = _places.get(literal)
+    if cached is None or cached[0] is not text:
+        places, at = [], text.find(literal)
+        while at >= 0:
+            places.append(at)
+            at = text.find(literal, at + 1)
+        cached = _places[literal] = (text, places)
+    places = cached[1]
+    index = bisect_left(places, start)
+    limit = len(text) if end is None else end
+    if index < len(places) and places[index] + len(literal) <= limit:
+        return places[index]
+    return -1
 
 
 def xml_text(value: str) -> str:

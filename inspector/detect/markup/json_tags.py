@@ -44,8 +44,8 @@ def json_body(text: str, start: int, after: int, family: str, close: str | None,
     calls, length = json_calls(text[position:limit], 0, separator)
     if calls is not None:
         return Block(start, close_after(text, position + length, close), family, tuple(calls))
-    body_end, end = end_of(text, close, position) if close else (limit, limit)
-    body_end, end = min(body_end, limit), min(end, limit)
+    found = text.find(close, position, limit) if close else -1  # no further than the next block
+    body_end, end = (found, found + len(close)) if found >= 0 else (limit, limit)
     while end > position and text[end - 1].isspace():  # white space before the next block is not this one's
         end -= 1
     body = text[position:body_end]

@@ -12,10 +12,10 @@ as written and typed once, when the detector recovers the call: by the tool's sc
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Iterator
 
 from inspector.catalogue import Catalogue
-from inspector.detect.markup.blocks import (SPACE, UNPARSED, Block, Call, Reader, close_after, end_of,
+from inspector.detect.markup.blocks import (SPACE, UNPARSED, Block, Call, Reader, close_after, end_of, find_literal,
                                                xml_text)
 from inspector.detect.markup.pythonic import pythonic_calls
 from inspector.support.lenient_json import json_or_text, loads_lenient
@@ -26,6 +26,28 @@ _XML_PARAMETER = re.compile(
     r"<parameter=(?P<key>[\w.\-]+)>(?P<value>.*?)(?:</parameter>|(?=<parameter=)|(?=</function>)|\Z)", re.S)
 _GLM_NAME = re.compile(r"(?P<name>[A-Za-z_][\w.\-]*)\s*(?=<arg_key>|</tool_call>)")
 _GLM_PAIR = re.compile(r"<arg_key>(?P<key>.*?)</arg_key>\s*<arg_value>(?P<value>.*?)(?:</arg_value>|\Z)", re.S)
+
+
+_GLM_PAIR_HEAD = re.compile("<arg_key>")
+
+
+def _matches(pattern: re.Pattern[str], literal: str, head: re.Pattern[str], text: str, position: int,
+             end: int, closer: str = "") -> Iterator[re.Match[str]]:
+    """`pattern.finditer(text, position, end)` for a pattern whose matches begin with `literal`,
+    tried only where `literal` is. Once `pattern` fails where `head` (its opening part) matches, it
+    fails at every later place too (what it lacked, a closing tag after that place, is lacking
+    after each later one), so the search stops there instead of reading to `end` from each."""
+    while (at := text.find(literal, position, end)) >= 0:
+        if closer and find_literal(text, closer, at, end) < 0:  # no closing tag left: known from an index
+            return
+        match = pattern.match(text, at, end)
+        if match is not None:
+            yield match
+            position = max(match.end(), at + 1)
+        elif head.match(text, at, end):
+            return
+        else:
+            position = at + 1
 
 
 def _invoke_patterns(prefix: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
@@ -39,6 +61,8 @@ def _invoke_patterns(prefix: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
 
 _INVOKE = _invoke_patterns("")
 _DSML_INVOKE = _invoke_patterns("｜DSML｜")
+_PARAMETER_HEAD = {pattern: re.compile(pattern.pattern.split("(?P<key>")[0] + '[^"]', re.S)
+                   for _, pattern in (_INVOKE, _DSML_INVOKE)}  # up to the key's first character
 
 
 def qwen_block(text: str, start: int, position: int, wrapper_close: str, family: str) -> Block | None:
@@ -70,7 +94,8 @@ def glm_block(text: str, start: int, position: int, catalogue: Catalogue) -> Blo
     if named is None:
         return None
     body_end, end = end_of(text, "</tool_call>", named.end())
-    pairs = {m.group("key").strip(): m.group("value") for m in _GLM_PAIR.finditer(text, named.end(), body_end)}
+    pairs = {m.group("key").strip(): m.group("value")
+             for m in _matches(_GLM_PAIR, "<arg_key>", _GLM_PAIR_HEAD, text, named.end(), body_end, "</arg_key>")}
     name = named.group("name")
     if not pairs and name not in catalogue:  # `<tool_call>word</tool_call>` is a call only of a known tool
         return None
@@ -116,8 +141,13 @@ def _invoke_calls(body: str, patterns: tuple[re.Pattern[str], re.Pattern[str]]) 
     `string="false"` holds a JSON value."""
     invoke, parameter = patterns
     as_text = patterns is _INVOKE  # DSML says which values are JSON: the rest are text, not to be typed
-    return [Call(m.group("name"), {p.group("key"): _parameter_value(p) for p in parameter.finditer(m.group("body"))},
-                 as_text) for m in invoke.finditer(body)]
+    literal = parameter.pattern.split("\\s+")[0].replace("\\", "")
+    calls = []
+    for m in invoke.finditer(body):
+        inner = m.group("body")
+        found = _matches(parameter, literal, _PARAMETER_HEAD[parameter], inner, 0, len(inner))
+        calls.append(Call(m.group("name"), {p.group("key"): _parameter_value(p) for p in found}, as_text))
+    return calls
 
 
 def _parameter_value(match: re.Match[str]) -> Any:

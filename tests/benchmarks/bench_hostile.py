@@ -1,0 +1,130 @@
+"""Benchmark: `inspector scan --json` on hostile text against clean prose of the same size.
+
+Run by hand from anywhere (pytest does not collect it):
+
+    python tests/benchmarks/bench_hostile.py [--runs 3] [--sizes 100000,1000000] [--timeout 60] [--only NAME]
+
+For each case (the worst input found for each detector and markup family: an unclosed string of
+escaped quotes, unclosed comments, long words, JS-style objects run together, repeated start
+markers of each family, a fenced argument string of white space, ...) it writes an OpenAI Chat
+Completions session (`{"messages": [...], "tools": [...]}`) holding the text as an assistant reply
+or as a call's `arguments`, at each size, to a temporary directory, runs `python -m inspector
+scan --json FILE` in its own process `--runs` times (best wall time kept; a run over `--timeout`
+seconds is stopped and shown as "> N s"), and prints: case, size, seconds, the ratio to clean
+prose of the same size in the same place, and the growth from the smallest size to the largest.
+Targets: each case within 5x clean at 1 MB, and a growth about that of the size (10x for 100 KB
+to 1 MB). It exits 0 whatever the numbers: it is a report, not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+TOOLS = [{"type": "function", "function": {"name": "f", "parameters": {
+    "type": "object", "properties": {"q": {"type": "string"}}}}}]
+PROSE = "The walk by the canal was quiet today, and I booked the dentist for Tuesday. "
+
+
+def _repeat(unit: str, size: int) -> str:
+    return (unit * (size // len(unit) + 1))[:size]
+
+
+# name -> (where the text goes: "reply" or "arguments", the text of a given size)
+CASES = {
+    "clean reply": ("reply", lambda n: _repeat(PROSE, n)),
+    "clean arguments": ("arguments", lambda n: json.dumps({"q": _repeat(PROSE, n - 10)})),
+    "args: fence + spaces": ("arguments", lambda n: "```\n" + " " * (n - 5) + "x"),
+    "args: {\" + escaped quotes": ("arguments", lambda n: '{"' + _repeat('\\"', n - 2)),
+    "args: { + quotes": ("arguments", lambda n: "{" + '"' * (n - 1)),
+    "args: { + commas": ("arguments", lambda n: '{"a": 1' + "," * (n - 7)),
+    "args: {/* repeated": ("arguments", lambda n: _repeat("{/*", n)),
+    "args: JS objects run together": ("arguments", lambda n: _repeat("{a:1}", n)),
+    "reply: {\" + escaped quotes": ("reply", lambda n: '{"' + _repeat('\\"', n - 2)),
+    "reply: {/* repeated": ("reply", lambda n: _repeat("{/*", n)),
+    "reply: { + long word + }": ("reply", lambda n: "{" + "a" * (n - 2) + "}"),
+    "reply: JS objects run together": ("reply", lambda n: _repeat("{a:1}", n - 6) + " prose"),
+    "reply: <tool_call>{ repeated": ("reply", lambda n: _repeat("<tool_call>{", n)),
+    "reply: <tool_call>f<arg_key> repeated": ("reply", lambda n: _repeat("<tool_call>f<arg_key>", n)),
+    "reply: <tool_call>g<arg_key> (unknown)": ("reply", lambda n: _repeat("<tool_call>g<arg_key>", n)),
+    "reply: <invoke><parameter> repeated": ("reply", lambda n: "<function_calls>" + _repeat(
+        '<invoke name="f"><parameter name="q">', n - 16)),
+    "reply: <function=f> repeated": ("reply", lambda n: _repeat("<function=f>", n)),
+    "reply: [TOOL_CALLS]f{ repeated": ("reply", lambda n: _repeat("[TOOL_CALLS]f{", n)),
+    "reply: <|tool_call>call:f{ repeated": ("reply", lambda n: _repeat("<|tool_call>call:f{", n)),
+    "reply: kimi call_begin repeated": ("reply", lambda n: _repeat(
+        "<|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{", n)),
+    "reply: ```json fences repeated": ("reply", lambda n: _repeat('```json\n{"name": "f", "arguments": {"q": "\n```\n', n)),
+    "reply: [f( lists repeated": ("reply", lambda n: _repeat('[f(q="\\"', n)),
+    "reply: claims repeated": ("reply", lambda n: _repeat("the tool ", n) + " returned."),
+}
+
+
+def session(where: str, text: str) -> dict:
+    if where == "reply":
+        messages = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": text}]
+    else:
+        messages = [{"role": "user", "content": "hi"},
+                    {"role": "assistant", "content": None, "tool_calls": [
+                        {"id": "c1", "type": "function", "function": {"name": "f", "arguments": text}}]},
+                    {"role": "tool", "tool_call_id": "c1", "content": "ok"}]
+    return {"messages": messages, "tools": TOOLS}
+
+
+def timed(path: Path, runs: int, timeout: float) -> float | None:
+    """Best wall time of `runs` scans of `path`, or None when one took over `timeout` seconds."""
+    best = None
+    for _ in range(runs):
+        start = time.perf_counter()
+        try:
+            done = subprocess.run([sys.executable, "-m", "inspector", "scan", "--json", str(path)], cwd=ROOT,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return None
+        if done.returncode not in (0, 1):
+            sys.exit(f"inspector scan {path} exited {done.returncode}:\n{done.stderr.decode()}")
+        elapsed = time.perf_counter() - start
+        best = elapsed if best is None else min(best, elapsed)
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3, help="runs of each scan (the best is kept)")
+    parser.add_argument("--sizes", default="100000,1000000", help="text sizes in characters, comma-separated")
+    parser.add_argument("--timeout", type=float, default=60, help="seconds after which a run is stopped")
+    parser.add_argument("--only", help="only the cases whose name holds this")
+    options = parser.parse_args()
+    sizes = [int(size) for size in options.sizes.split(",")]
+    folder = Path(tempfile.mkdtemp(prefix="inspector-hostile-"))
+    try:
+        results: dict[tuple[str, int], float | None] = {}
+        names = [name for name in CASES if name.startswith("clean") or not options.only or options.only in name]
+        print(f"{'case':42}{'size':>10}{'seconds':>10}{'x clean':>9}{'growth':>8}   (best of {options.runs})")
+        for name in names:
+            where, make = CASES[name]
+            for size in sizes:
+                path = folder / "session.openai.json"
+                path.write_text(json.dumps(session(where, make(size))), encoding="utf-8")
+                results[name, size] = seconds = timed(path, options.runs, options.timeout)
+                clean = results.get(("clean " + where, size))
+                shown = f"> {options.timeout:.0f} s" if seconds is None else f"{seconds:.2f}"
+                ratio = f"{seconds / clean:.1f}" if seconds and clean else "-"
+                growth = "-"
+                if size == sizes[-1] and len(sizes) > 1:
+                    first = results.get((name, sizes[0]))
+                    growth = f"{seconds / first:.1f}" if seconds and first else "-"
+                print(f"{name:42}{size:>10,}{shown:>10}{ratio:>9}{growth:>8}", flush=True)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

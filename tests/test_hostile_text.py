@@ -1,0 +1,79 @@
+"""Hostile model text scans in linear time: each input here took many seconds (or minutes) before
+its cause was fixed and takes milliseconds now. Each scan runs in a thread with a generous limit,
+so a regression fails clearly and a loaded machine never makes the test flaky."""
+
+import json
+import threading
+
+import pytest
+
+from inspector.detect import detect_findings
+from inspector.sources import load_sessions
+
+LIMIT = 10  # seconds: the old code took minutes on most of these
+TOOLS = [{"type": "function", "function": {"name": "f", "parameters": {
+    "type": "object", "properties": {"q": {"type": "string"}}}}}]
+
+
+def _repeat(unit, size):
+    return (unit * (size // len(unit) + 1))[:size]
+
+
+def _findings(tmp_path, where, text):
+    if where == "reply":
+        messages = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": text}]
+    else:
+        messages = [{"role": "user", "content": "hi"},
+                    {"role": "assistant", "content": None, "tool_calls": [
+                        {"id": "c1", "type": "function", "function": {"name": "f", "arguments": text}}]},
+                    {"role": "tool", "tool_call_id": "c1", "content": "ok"}]
+    path = tmp_path / "hostile.openai.json"
+    path.write_text(json.dumps({"messages": messages, "tools": TOOLS}), encoding="utf-8")
+    (session,) = load_sessions(path)
+    found = []
+    worker = threading.Thread(target=lambda: found.append(detect_findings(session)), daemon=True)
+    worker.start()
+    worker.join(LIMIT)
+    assert not worker.is_alive(), f"scanning {len(text):,} characters of hostile text took over {LIMIT} s"
+    return found[0]
+
+
+CASES = {  # cause fixed -> (where the text goes, the text): each took > 10 s before
+    "fence of white space (cubic backtracking)": ("arguments", "```\n" + " " * 4000 + "x"),
+    "unclosed string of escaped quotes": ("reply", '{"' + _repeat('\\"', 100_000)),
+    "unclosed /* comments": ("reply", _repeat("{/*", 100_000)),
+    "unclosed /* comments in arguments": ("arguments", _repeat("{/*", 100_000)),
+    "one long word in an object": ("reply", "{" + "a" * 100_000 + "}"),
+    "GLM <arg_key> repeated": ("reply", _repeat("<tool_call>f<arg_key>", 200_000)),
+    "<invoke><parameter> repeated": ("reply", "<function_calls>" + _repeat('<invoke name="f"><parameter name="q">', 200_000)),
+    "<tool_call>{ repeated": ("reply", _repeat("<tool_call>{", 1_000_000)),
+    "{ and quotes in arguments (json-repair)": ("arguments", "{" + '"' * 1_000_000),
+}
+
+
+@pytest.mark.parametrize("where, text", CASES.values(), ids=CASES.keys())
+def test_hostile_text_scans_fast(tmp_path, where, text):
+    _findings(tmp_path, where, text)
+
+
+def test_a_fence_is_still_unwrapped(tmp_path):
+    (finding,) = _findings(tmp_path, "arguments", '```json\n{"q": "x"}\n```  ')
+    assert finding.arguments == {"q": "x"}
+    assert finding.payload["repairs"][0] == "removed a ``` fence around the arguments"
+
+
+def test_json_repair_cap_is_stated(tmp_path):
+    (finding,) = _findings(tmp_path, "arguments", "{" + '"' * 60_000)
+    assert "not given to json-repair" in finding.message
+
+
+def test_objects_run_together_are_reported_up_to_the_cap(tmp_path):
+    findings = _findings(tmp_path, "reply", _repeat("{a:1}", 100_000) + " prose")
+    assert len(findings) == 20
+    assert "only the first 20 are reported" in findings[-1].message
+
+
+def test_leaked_blocks_are_reported_up_to_the_cap(tmp_path):
+    findings = [f for f in _findings(tmp_path, "reply", _repeat("<tool_call>{", 120_000)) if f.kind == "tool-markup"]
+    assert len(findings) == 20
+    assert "only the first 20 are reported" in findings[-1].message
