@@ -42,15 +42,16 @@ def main() -> None:
 
 def _stages(path: Path) -> dict[str, float]:
     """One scan of `path`, stage by stage, as `inspector scan --json` runs it."""
-    from inspector import detectors, scan
-    from inspector.sources import FORMATS
-    from inspector.sources.files.document import read_document
-    from inspector.support.gc_pause import collector_paused
+    from inspector import detect as detection
     from inspector.report.json_report import build_report, encode_json
+    from inspector.scan.scanner import ScanResult
     from inspector.scan.summary import summarise
+    from inspector.sources.files.document import read_document
+    from inspector.sources.files.formats import format_of
+    from inspector.support.gc_pause import collector_paused
 
-    spent: dict[str, float] = {detector.KIND: 0.0 for detector in detectors.DETECTORS}
-    originals = [(detector, detector.detect) for detector in detectors.DETECTORS]
+    spent: dict[str, float] = {detector.KIND: 0.0 for detector in detection.DETECTORS}
+    originals = [(detector, detector.detect) for detector in detection.DETECTORS]
     for detector, detect in originals:
         detector.detect = _timed(detect, detector.KIND, spent)
     try:
@@ -58,11 +59,11 @@ def _stages(path: Path) -> dict[str, float]:
         with collector_paused():  # as the command scans
             document = read_document(path)
             times = {"read and decode": clock.lap()}
-            adapter = next(adapter for adapter in FORMATS.values() if adapter.matches(document))
+            adapter = format_of(document)
             times["detect the format"] = clock.lap()
             sessions = adapter.read(document)
             times["build turns"] = clock.lap()
-            results = [scan.ScanResult(session, detectors.detect_findings(session)) for session in sessions]
+            results = [ScanResult(session, detection.detect_findings(session)) for session in sessions]
             times["detect"] = clock.lap()
             times.update({f"  {kind}": seconds for kind, seconds in spent.items()})
             results = [summarise(result) for result in results]  # what the command keeps for the report

@@ -8,6 +8,10 @@ Adding a format means adding a module and listing it in `FORMATS`. A format modu
 - `read(document) -> list[Session]`;
 - `write(document, sessions) -> str`: the file's new text, given every session read from it
   (repaired or not); records it was not asked to change are kept as they were (`records`).
+
+Recognising never guesses: every specific format is asked, a file two of them claim is an error
+naming both, and the general format (`GENERAL`: OpenAI Chat Completions, whose bare message list
+the specific formats refine) reads a file only when no specific one claims it.
 """
 
 from __future__ import annotations
@@ -19,10 +23,9 @@ from inspector.model import Session
 from inspector.sources.files import anthropic, gemini, openai_chat, session_dump
 from inspector.sources.files.document import Document
 
-# Most specific shapes first: a plain `{"messages": [...]}` is OpenAI unless it shows Anthropic's blocks.
-FORMATS: dict[str, ModuleType] = {
-    module.NAME: module for module in (session_dump, gemini, anthropic, openai_chat)
-}
+SPECIFIC = (session_dump, gemini, anthropic)
+GENERAL = (openai_chat,)  # a plain `{"messages": [...]}` is OpenAI unless a specific format claims it
+FORMATS: dict[str, ModuleType] = {module.NAME: module for module in SPECIFIC + GENERAL}
 
 
 def format_of(document: Document, format_name: str | None = None) -> ModuleType:
@@ -35,10 +38,14 @@ def format_of(document: Document, format_name: str | None = None) -> ModuleType:
         if not module.matches(document):
             raise InspectorError(f"{document.path}: does not have the shape of the {format_name} format")
         return module
-    module = next((m for m in FORMATS.values() if m.matches(document)), None)
-    if module is None:
+    claims = [module for module in SPECIFIC if module.matches(document)]
+    if len(claims) > 1:
+        named = " and ".join(module.NAME for module in claims)
+        raise InspectorError(f"{document.path}: has the shape of {named} at once; name one with --format")
+    claims = claims or [module for module in GENERAL if module.matches(document)]
+    if not claims:
         raise InspectorError(f"{document.path}: not a recognised session format ({_describe(document)}); try --format")
-    return module
+    return claims[0]
 
 
 def render_sessions(sessions: list[Session]) -> str:
