@@ -7,147 +7,143 @@ then redraws; nothing here decides what a fix is.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
-from textual import work
+from textual.app import App
 
-from inspector.review.edits import Edit, proposal
 from inspector.errors import InspectorError
-from inspector.review.preview import preview
-from inspector.review.decisions import ReviewError
 from inspector.repair.write import WriteOutcome
+from inspector.review.edits import Edit, proposal
+from inspector.review.preview import preview
 from inspector.review.review_file import SessionKey
-from inspector.support.safe_text import neutralise
+from inspector.review.state import ReviewError
 from inspector.tui.conversations import describe_missing, include_decided
 from inspector.tui.dialogs import Confirm, ExportChoice, ExportDialog
+from inspector.tui.drawing import ReviewDrawing
 from inspector.tui.editor import FixEditor
+from inspector.tui.shown_session import ShownSession
+from inspector.tui.writes import EXECUTE, EXPORT, WritesUnderWay
 
-if TYPE_CHECKING:
-    from inspector.tui.review_screen import ReviewScreen
-
-EXPORT, EXECUTE = "export", "execute"  # the writes done in a thread, which other actions wait for
 NOTHING_TO_UNDO = ("Nothing to undo since the review was opened: to change a decision saved before, select its "
                    "finding and decide again (a, s, e)")
-UNDER_WAY = {EXPORT: "Exporting: wait for it to finish",
-             EXECUTE: "The recovered calls are running: wait for their answers"}
 
 
-class DecisionActions:
-    """Mixed into `ReviewScreen`: the actions that change or export the person's decisions."""
+class Decider:
+    """The actions that change or export the person's decisions on the session shown."""
 
-    def _tell(self: ReviewScreen, message: str, **options) -> None:
-        """A notification whose text is shown as it is (it may hold paths and model text)."""
-        self.notify(neutralise(message), markup=False, **options)
+    def __init__(self, shown: ShownSession, drawing: ReviewDrawing, writes: WritesUnderWay, app: App,
+                 tell: Callable[..., object], export_in_thread: Callable[[ExportChoice], object]) -> None:
+        """`tell(message, **options)` notifies the person; `export_in_thread(choice)` starts the
+        screen's export worker, which calls `write_export`."""
+        self.shown = shown
+        self.drawing = drawing
+        self.writes = writes
+        self.app = app
+        self._tell = tell
+        self._export_in_thread = export_in_thread
 
-    def _waiting_for(self: ReviewScreen, *tasks: str) -> bool:
-        """Whether one of `tasks` (EXPORT, EXECUTE) is under way in its thread, after saying so. A
-        decision, or leaving the screen, waits for them: the thread saves the review file when done."""
-        busy = [task for task in tasks if task in self._under_way]
-        if busy:
-            self._tell(UNDER_WAY[busy[0]], severity="warning")
-        return bool(busy)
-
-    def _shown(self: ReviewScreen) -> int | None:
+    def finding_to_decide(self) -> int | None:
         """The index of the finding shown, or None after saying that a flagged turn must be selected
         (or that an export must end first)."""
-        if self._waiting_for(EXPORT):
+        if self.writes.waiting_for(EXPORT):
             return None
-        if self.review is None:
+        if self.shown.review is None:
             self._tell("Still scanning the session: decisions can be made once it is done", severity="warning")
             return None
-        index = self._current()
+        index = self.drawing.current()
         if index is None:
             self._tell("Select a flagged turn first (n jumps to the next one)", severity="warning")
         return index
 
-    def _decide(self: ReviewScreen, decide: Callable[[int, int], object]) -> None:
+    def _decide(self, decide: Callable[[int, int], object]) -> None:
         """Apply `decide(session, finding)` to the finding shown, then show the next finding."""
-        index = self._shown()
+        index = self.finding_to_decide()
         if index is None:
             return
         try:
-            decide(self.session_index, index)
+            decide(self.shown.session_index, index)
         except ReviewError as error:
             self._tell(str(error), severity="error")
             return
-        findings = self.review.findings(self.session_index)
+        findings = self.shown.findings()
         if index + 1 == len(findings):
-            self._refresh([findings[index].turn])
+            self.drawing.refresh([findings[index].turn])
             return
-        self._redraw_marks([findings[index].turn])  # selecting the following finding shows its detail
-        following = findings[index + 1].turn
-        self._select(following, self._by_turn[following].index(index + 1))
+        self.drawing.redraw_marks([findings[index].turn])  # selecting the following finding shows its detail
+        self.drawing.select(*self.shown.place_of(index + 1))
 
-    def action_approve(self: ReviewScreen) -> None:
+    def approve(self) -> None:
         """Approve the proposed (or edited) fix of the finding shown."""
-        self._decide(lambda session, index: self.review.approve(session, index))
+        self._decide(lambda session, index: self.shown.review.approve(session, index))
 
-    def action_skip(self: ReviewScreen) -> None:
+    def skip(self) -> None:
         """Leave the finding shown as it is."""
-        self._decide(lambda session, index: self.review.skip(session, index))
+        self._decide(lambda session, index: self.shown.review.skip(session, index))
 
-    def action_edit(self: ReviewScreen) -> None:
+    def edit(self) -> None:
         """Open the fix of the finding shown in the editor; an edit is recorded with the proposal."""
-        index = self._shown()
+        index = self.finding_to_decide()
         if index is None:
             return
-        s = self.session_index
-        finding = self.review.findings(s)[index]
-        start = proposal(finding, self.session.turn_at(finding.turn), self.review.decided_fix(s, index))
-        tools = tuple(self.review.tool(s, call.name) for call in start.calls)
+        review, s = self.shown.review, self.shown.session_index
+        finding = review.findings(s)[index]
+        start = proposal(finding, self.shown.session.turn_at(finding.turn), review.decided_fix(s, index))
+        tools = tuple(review.tool(s, call.name) for call in start.calls)
 
         def edited(edit: Edit | None) -> None:
             if edit is not None:
-                self._decide(lambda session, i: self.review.edit(session, i, edit))
+                self._decide(lambda session, i: review.edit(session, i, edit))
 
         title = f"Edit the fix · turn {finding.turn} · {finding.kind}"
-        self.app.push_screen(FixEditor(start, tools, title, lambda name: self.review.tool(s, name)), edited)
+        self.app.push_screen(FixEditor(start, tools, title, lambda name: review.tool(s, name)), edited)
 
-    def action_undo(self: ReviewScreen) -> None:
+    def undo(self) -> None:
         """Undo the last decision (any number of times) and show the finding it was about, so the
         next key decides on it again."""
-        if self.review is None or self._waiting_for(EXPORT):
+        review = self.shown.review
+        if review is None or self.writes.waiting_for(EXPORT):
             return
-        target = self.review.undo_target()
-        undone = self.review.undo()
+        target = review.undo_target()
+        undone = review.undo()
         if undone is None:
             self._tell(NOTHING_TO_UNDO, severity="warning")
             return
         self._tell(undone[:1].upper() + undone[1:])
-        self._redraw_marks()
+        self.drawing.redraw_marks()
         session, index = target
-        turn = self.review.findings(session)[index].turn
-        self._select(turn, self._by_turn[turn].index(index))
+        turn = review.findings(session)[index].turn
+        self.drawing.select(turn, self.shown.by_turn[turn].index(index))
 
-    def action_approve_all(self: ReviewScreen) -> None:
+    def approve_all(self) -> None:
         """Approve every pending finding of the shown finding's kind, after asking."""
-        index = self._shown()
+        index = self.finding_to_decide()
         if index is None:
             return
-        s, kind = self.session_index, self.review.findings(self.session_index)[index].kind
-        count = len(self.review.approvable(s, kind))
+        review, s = self.shown.review, self.shown.session_index
+        kind = review.findings(s)[index].kind
+        count = len(review.approvable(s, kind))
         if not count:
             self._tell(f"No pending {kind} finding has a fix to approve", severity="warning")
             return
 
         def confirmed(yes: bool | None) -> None:
             if yes:
-                approved = self.review.approve_all(s, kind)
+                approved = review.approve_all(s, kind)
                 self._tell(f"Approved {approved} {kind} finding{'s' if approved != 1 else ''} (u undoes them all)")
-                self._refresh()
+                self.drawing.refresh()
 
         findings = f"all {count} pending {kind} findings" if count != 1 else f"the 1 pending {kind} finding"
         self.app.push_screen(Confirm(f"Approve {findings} of this session?",
                                      yes=f"Approve {count}", no="Cancel"), confirmed)
 
-    def action_copy(self: ReviewScreen) -> None:
+    def copy(self) -> None:
         """Copy the arguments of the calls the shown fix recovers or corrects."""
-        index = self._shown()
+        index = self.finding_to_decide()
         if index is None:
             return
-        s = self.session_index
-        finding = self.review.findings(s)[index]
-        shown = preview(finding, self.session.turn_at(finding.turn), self.review.decided_fix(s, index))
+        review, s = self.shown.review, self.shown.session_index
+        finding = review.findings(s)[index]
+        shown = preview(finding, self.shown.session.turn_at(finding.turn), review.decided_fix(s, index))
         calls = [call for call in shown.calls if call.arguments is not None]
         if not calls:
             self._tell("This fix recovers no call arguments to copy", severity="warning")
@@ -156,44 +152,46 @@ class DecisionActions:
         self.app.copy_to_clipboard(json.dumps(value, indent=2, ensure_ascii=False))
         self._tell(f"Copied the arguments of {', '.join(call.name for call in calls)}")
 
-    def action_export(self: ReviewScreen) -> None:
+    def export(self) -> None:
         """Ask where to write the repaired session, then write it with its audit record."""
-        if self.review is None:
+        review = self.shown.review
+        if review is None:
             self._tell("Still scanning the session: export once it is done", severity="warning")
             return
-        if self._waiting_for(EXPORT, EXECUTE):
+        if self.writes.waiting_for(EXPORT, EXECUTE):
             return
 
         def chosen(choice: ExportChoice | None) -> None:
-            if choice is not None and not self._waiting_for(EXPORT, EXECUTE):
-                self._under_way.add(EXPORT)
-                self._export(choice)
+            if choice is not None and not self.writes.waiting_for(EXPORT, EXECUTE):
+                self.writes.start(EXPORT)
+                self._export_in_thread(choice)
 
-        self.app.push_screen(ExportDialog(self.review.default_export_path(), self.review.path), chosen)
+        self.app.push_screen(ExportDialog(review.default_export_path(), review.path), chosen)
 
-    @work(thread=True, exclusive=True, group="export")
-    def _export(self: ReviewScreen, choice: ExportChoice) -> None:
-        """Write the export in a thread; the outcome is reported back on the app's thread."""
+    def write_export(self, choice: ExportChoice) -> None:
+        """Write the export (in the export worker's thread); the outcome is reported back on the
+        app's thread."""
+        review = self.shown.review
         try:
-            missing = include_decided(self.review)  # of a database: its other conversations' too
-            outcome = self.review.export(choice.path, overwrite_input=choice.overwrite_input)
+            missing = include_decided(review)  # of a database: its other conversations' too
+            outcome = review.export(choice.path, overwrite_input=choice.overwrite_input)
         except InspectorError as error:  # ReviewError, or a write that failed
             self.app.call_from_thread(self._export_failed, str(error))
             return
         self.app.call_from_thread(self._exported, outcome, missing)
 
-    def _export_failed(self: ReviewScreen, error: str) -> None:
-        self._under_way.discard(EXPORT)
+    def _export_failed(self, error: str) -> None:
+        self.writes.done(EXPORT)
         self._tell(error, title="Export failed", severity="error", timeout=10)
 
-    def _exported(self: ReviewScreen, outcome: WriteOutcome, missing: list[SessionKey]) -> None:
-        self._under_way.discard(EXPORT)
+    def _exported(self, outcome: WriteOutcome, missing: list[SessionKey]) -> None:
+        self.writes.done(EXPORT)
         lines = [f"Wrote {outcome.out}", f"{outcome.applied} fix{'es' if outcome.applied != 1 else ''} applied",
                  f"audit: {outcome.audit_shown}"]
         if outcome.backup is not None:
             lines.append(f"backup of the input: {outcome.backup}")
         self._tell("\n".join(lines), title="Exported", timeout=10)
         if missing:
-            self._tell(describe_missing(self.review.path, missing, "Approved fixes"), title="Not exported",
+            self._tell(describe_missing(self.shown.review.path, missing, "Approved fixes"), title="Not exported",
                        severity="warning", timeout=20)
-        self._refresh([])
+        self.drawing.refresh([])

@@ -1,11 +1,12 @@
 """The main screen: the turn list above the selected turn's detail, and the review's keys.
 
-The screen lays the widgets out and draws what the review says of the selected turn: its marks,
-the counts bar and the finding's detail. Its other parts are mixed in: loading
-(`inspector.tui.session_loading`, the turns listed before the findings are known), moving
+The screen lays the widgets out and owns the objects that do the work: what is shown of the
+session (`inspector.tui.shown_session`) and its drawing (`inspector.tui.drawing`), loading
+(`inspector.tui.session_loading`: the turns are listed before the findings are known), moving
 (`inspector.tui.navigation`), deciding and exporting (`inspector.tui.decisions`) and running
-recovered calls (`inspector.tui.execution`). Decisions wait for the full scan; every decision goes
-through `inspector.review.review.Review`, which saves the review file at once.
+recovered calls (`inspector.tui.execution`). Its actions, message handlers and workers, which
+Textual calls, hand over to them. Decisions wait for the full scan; every decision goes through
+`inspector.review.review.Review`, which saves the review file at once.
 
 A conversation of an SQLite history is opened by its id: only that conversation is read and
 scanned (`inspector.tui.conversations`); its decisions are kept by its id in the database's
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -26,23 +27,25 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Input, ProgressBar, Static
 
-from inspector.model import SEVERITIES, Finding, Session
-from inspector.review.preview import preview
+from inspector.model import Finding, Session
 from inspector.review.review import Review
-from inspector.review.review_file import APPROVED, EDITED, PENDING, SKIPPED
 from inspector.support.safe_text import neutralise
-from inspector.tui.commands import ScreenKeys
+from inspector.tui.commands import ScreenKeys, help_rows
 from inspector.tui.conversations import NamedTable
-from inspector.tui.decisions import DecisionActions
-from inspector.tui.detail import FindingView, TurnDetail
-from inspector.tui.execution import ExecuteAction
-from inspector.tui.navigation import NavigationActions
-from inspector.tui.session_loading import SessionLoading
-from inspector.tui.status_bar import status_line
-from inspector.tui.turn_list import TurnList, TurnMark
+from inspector.tui.decisions import Decider
+from inspector.tui.detail import TurnDetail
+from inspector.tui.dialogs import ExportChoice
+from inspector.tui.drawing import ReviewDrawing
+from inspector.tui.execution import Executor
+from inspector.tui.help import HelpScreen
+from inspector.tui.navigation import Navigator
+from inspector.tui.session_loading import SessionLoader
+from inspector.tui.shown_session import ShownSession
+from inspector.tui.turn_list import TurnList
+from inspector.tui.writes import EXECUTE, EXPORT, WritesUnderWay
 
 
-class ReviewScreen(SessionLoading, NavigationActions, DecisionActions, ExecuteAction, Screen[None]):
+class ReviewScreen(Screen[None]):
     """Step through one session's flagged turns and decide on each finding."""
 
     COMMANDS = {ScreenKeys}
@@ -86,6 +89,9 @@ class ReviewScreen(SessionLoading, NavigationActions, DecisionActions, ExecuteAc
     ReviewScreen #search { width: 1fr; }
     """
 
+    # the loading's messages, which the load worker posts to this screen
+    Loaded, Early, Ready, Failed = SessionLoader.Loaded, SessionLoader.Early, SessionLoader.Ready, SessionLoader.Failed
+
     def __init__(self, path: Path, session: int | None = None, conversation: str | None = None,
                  named: NamedTable = NamedTable()) -> None:
         """`session`: the index of the session to show among the file's (None: the first flagged);
@@ -93,19 +99,10 @@ class ReviewScreen(SessionLoading, NavigationActions, DecisionActions, ExecuteAc
         `named`: the database's table of messages, when the person named it (`--table`/`--map`)."""
         super().__init__()
         self.path = path
-        self.session_index = session
         self.conversation = conversation
         self.named = named
-        self._place: tuple[int, int] | None = None  # a database conversation's number, and how many there are
-        self.session: Session | None = None
-        self.review: Review | None = None
-        self._early: list[Finding] = []  # the first findings, until the review is ready
-        self._by_turn: dict[int, list[int]] = {}  # turn position -> indices of its findings
-        self._flagged: list[int] = []  # flagged positions, sorted
-        self._finding_number = 0
-        self._wanted: tuple[int, int] | None = None  # (position, finding number) to show next
-        self._search: str | None = None
-        self._under_way: set[str] = set()  # the writes running in a thread (decisions.EXPORT, EXECUTE)
+        self.shown = ShownSession(session)
+        self.writes = WritesUnderWay(self.tell)
 
     def compose(self) -> ComposeResult:
         yield Static(id="bar")
@@ -120,75 +117,141 @@ class ReviewScreen(SessionLoading, NavigationActions, DecisionActions, ExecuteAc
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
-        self.query_one(TurnList).focus()
+        """Give each part of the work the widgets it draws into, then start loading."""
+        shown, turns = self.shown, self.query_one(TurnList)
+        self.drawing = ReviewDrawing(self.path, shown, self.query_one("#bar", Static), turns,
+                                     self.query_one(TurnDetail))
+        self.loader = SessionLoader(self.path, self.conversation, self.named, shown, self.drawing,
+                                    self.query_one("#loading"), self.app.reviews, self.tell)
+        self.navigator = Navigator(shown, self.drawing, self.query_one("#search-row"),
+                                   self.query_one("#search", Input), self.tell)
+        self.decider = Decider(shown, self.drawing, self.writes, self.app, self.tell, self._export)
+        self.executor = Executor(self.app.execute, shown, self.drawing, self.writes, self.decider.finding_to_decide,
+                                 self.app, self.tell, self._execute)
+        turns.focus()
         self._load()
 
-    # ---- what is shown -------------------------------------------------------------------------
+    @property
+    def session(self) -> Session | None:
+        """The session shown, once the file is read."""
+        return self.shown.session
 
-    def _findings(self) -> list[Finding]:
-        """The session's findings: the review's, or the first ones while the scan runs."""
-        return self.review.findings(self.session_index) if self.review is not None else self._early
+    @property
+    def session_index(self) -> int | None:
+        """The index of the session shown among the file's (None: not chosen yet)."""
+        return self.shown.session_index
 
-    def _status(self, index: int) -> str:
-        return self.review.status(self.session_index, index) if self.review is not None else PENDING
+    @property
+    def review(self) -> Review | None:
+        """The session's review, once the whole session is scanned."""
+        return self.shown.review
 
-    def _marks(self, positions: list[int]) -> dict[int, TurnMark]:
-        """The mark of each flagged turn: its kinds, worst severity and combined status."""
-        findings, marks = self._findings(), {}
-        for position in positions:
-            indices = self._by_turn[position]
-            statuses = {self._status(i) for i in indices}
-            status = next((s for s in (PENDING, EDITED, APPROVED) if s in statuses), SKIPPED)
-            kinds = ",".join(dict.fromkeys(findings[i].kind for i in indices))
-            severity = min((findings[i].severity for i in indices), key=SEVERITIES.index)
-            marks[position] = TurnMark(kinds, severity, status)
-        return marks
-
-    def _refresh(self, positions: list[int] | None = None) -> None:
-        """Redraw the counts bar, the marks of `positions` (all when None) and the detail."""
-        self._redraw_marks(positions)
-        self._show_detail()
-
-    def _redraw_marks(self, positions: list[int] | None = None) -> None:
-        """Redraw the counts bar and the marks of `positions` (all when None), not the detail."""
-        review = self.review
-        if self._by_turn:
-            self.query_one(TurnList).update_marks(self._marks(self._flagged if positions is None else positions))
-        number, sessions = self._place or (self.session_index or 0, len(review.results) if review else 1)
-        self.query_one("#bar", Static).update(status_line(
-            self.path, self.session, number, sessions,
-            review.counts(self.session_index) if review else None, self.query_one(TurnList).flagged_only))
+    def tell(self, message: str, **options) -> None:
+        """A notification whose text is shown as it is (it may hold paths and model text)."""
+        self.notify(neutralise(message), markup=False, **options)
 
     def _current(self) -> int | None:
-        """The index of the finding shown in the detail, if the selected turn is flagged."""
-        indices = self._by_turn.get(self.query_one(TurnList).position, [])
-        return indices[self._finding_number % len(indices)] if indices else None
+        """The index of the finding shown in the detail, if the selected turn is flagged (what
+        `tests/benchmarks/bench_tui.py` waits for)."""
+        return self.drawing.current()
 
-    def _show_detail(self) -> None:
-        position = self.query_one(TurnList).position
-        turn = self.session.turn_at(position) if self.session and position is not None else None
-        index = self._current()
-        view = None
-        if index is not None and turn is not None:
-            indices, finding = self._by_turn[position], self._findings()[index]
-            review, s = self.review, self.session_index
-            fix = review.decided_fix(s, index) if review is not None else finding.fix
-            view = FindingView(finding, preview(finding, turn, fix), self._status(index),
-                               self._finding_number % len(indices) + 1, len(indices),
-                               review.executions(s, index) if review is not None else ())
-        self.query_one(TurnDetail).show(turn, view)
+    @work(thread=True, exclusive=True, group="load")
+    def _load(self) -> None:
+        self.loader.read_and_scan(self.post_message)
+
+    @work(thread=True, exclusive=True, group="export")
+    def _export(self, choice: ExportChoice) -> None:
+        self.decider.write_export(choice)
+
+    @work(thread=True, exclusive=True, group="execute")
+    def _execute(self, command: str, finding: Finding, index: int) -> None:
+        self.executor.run(command, finding, index)
+
+    @on(Loaded)
+    def _loaded(self, event: SessionLoader.Loaded) -> None:
+        self.loader.loaded(event.sessions)
+
+    @on(Early)
+    def _early(self, event: SessionLoader.Early) -> None:
+        self.loader.early(event.findings)
+
+    @on(Ready)
+    def _ready(self, event: SessionLoader.Ready) -> None:
+        self.loader.ready(event.review, event.warnings)
+
+    @on(Failed)
+    def _failed(self, event: SessionLoader.Failed) -> None:
+        self.loader.failed(event.error)
 
     @on(TurnList.Selected)
     def _selected(self, event: TurnList.Selected) -> None:
-        wanted, self._wanted = self._wanted, None
-        self._finding_number = wanted[1] if wanted and wanted[0] == event.position else 0
-        self._show_detail()
+        self.drawing.selected(event.position)
 
-    def _select(self, position: int, number: int = 0) -> None:
-        """Select the turn at `position` and its finding `number`; the detail is shown on `Selected`."""
-        self._wanted = (position, number)
-        turns = self.query_one(TurnList)
-        flagged_only = turns.flagged_only
-        turns.select_position(position)
-        if turns.flagged_only != flagged_only:  # an unflagged turn was chosen: every turn is listed again
-            self._redraw_marks([])
+    @on(Input.Submitted, "#search")
+    def _searched(self, event: Input.Submitted) -> None:
+        self.navigator.search(event.value)
+
+    def action_move(self, step: int) -> None:
+        """Move the selection up or down."""
+        self.drawing.turns.action_move(step)
+
+    def action_next(self, forward: bool) -> None:
+        """Next (or previous) flagged turn; the next search match while a search is active."""
+        self.navigator.next(forward)
+
+    def action_finding(self, step: int) -> None:
+        """Show the next (or previous) finding of the selected turn."""
+        self.navigator.step_finding(step)
+
+    def action_flagged_only(self) -> None:
+        """List only flagged turns, or every turn."""
+        self.drawing.turns.set_flagged_only(not self.drawing.turns.flagged_only)
+        self.drawing.refresh([])
+
+    def action_search(self) -> None:
+        """Open the search box."""
+        self.call_after_refresh(self.navigator.open_search().focus)
+
+    def action_back(self) -> None:
+        """Close the search, clear it, or go back to the picker."""
+        if self.navigator.close_search() or self.writes.waiting_for(EXPORT, EXECUTE):
+            return  # (while a write runs, the review file is written after the screen would close)
+        if self.review is not None and self.review.unexported:
+            self.tell(f"Decisions kept in {self.review.review_path.name}, not exported yet")
+        self.app.back_to_sessions()
+
+    def action_help(self) -> None:
+        """Show every key."""
+        self.app.push_screen(HelpScreen(help_rows(self)))
+
+    def action_approve(self) -> None:
+        """Approve the proposed (or edited) fix of the finding shown."""
+        self.decider.approve()
+
+    def action_skip(self) -> None:
+        """Leave the finding shown as it is."""
+        self.decider.skip()
+
+    def action_edit(self) -> None:
+        """Open the fix of the finding shown in the editor."""
+        self.decider.edit()
+
+    def action_undo(self) -> None:
+        """Undo the last decision and show the finding it was about."""
+        self.decider.undo()
+
+    def action_approve_all(self) -> None:
+        """Approve every pending finding of the shown finding's kind, after asking."""
+        self.decider.approve_all()
+
+    def action_copy(self) -> None:
+        """Copy the arguments of the calls the shown fix recovers or corrects."""
+        self.decider.copy()
+
+    def action_export(self) -> None:
+        """Ask where to write the repaired session, then write it with its audit record."""
+        self.decider.export()
+
+    def action_execute(self) -> None:
+        """Run the recovered calls of the approved fix shown through the executor, after asking."""
+        self.executor.execute()
