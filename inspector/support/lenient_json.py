@@ -35,15 +35,14 @@ STRING_OR_COMMENT = r"""
 _TOKENS = re.compile(
     STRING_OR_COMMENT
     + r"""
-  | [A-Za-z_$][\w$]*+(?=\s*:)(?P<key>)
+  | (?<![\w$])[A-Za-z_$][\w$]*+(?=\s*:)(?P<key>)
   | ,(?=\s*[}\]])(?P<comma>)
   | \b(?:True|False|None)\b(?P<word>)
-  | [A-Za-z_$][\w$]*+(?P<name>)
 """,
     re.S | re.X,
 )
-# `name`, a word that is not a key, is kept as is: matching it whole stops the search for a key from
-# being retried at every later letter of a long word (each retry read to its end: quadratic).
+# A key starts a word: tried inside one (after a word character), the search for a key would read
+# to the word's end again from every later letter of a long word (quadratic).
 _BRACES = re.compile(STRING_OR_COMMENT + r"| \{(?P<open>) | \}(?P<close>)", re.S | re.X)
 # Only an object whose first key is quoted (or that is empty) can be plain JSON.
 _JSON_OBJECT_START = re.compile(r"\{\s*[\"}]")
@@ -86,7 +85,6 @@ def object_end(text: str, start: int) -> int | None:
 # reads as an ordinary character, so each failing opener is read once at most. Token extents are
 # unchanged: take a token's text from the original text by its span.
 _DEAD = "\x00"
-_UNESCAPED = {'"': re.compile(r'(?<!\\)(?:\\\\)*"'), "'": re.compile(r"(?<!\\)(?:\\\\)*'")}
 _scannable_cache: tuple[str, int, bool, str] | None = None
 
 
@@ -108,12 +106,7 @@ def _scannable(text: str, stop: int, strings: bool) -> str:
     result = text
     dead: list[tuple[int, int, str]] = []  # (from, to, what): every such opener in [from, to) is made NUL
     for quote in ('"', "'") if strings else ():
-        last = text.rfind(quote, 0, stop)
-        if last < 0:
-            continue
-        closing = None
-        for match in _UNESCAPED[quote].finditer(text, 0, stop):
-            closing = match.end() - 1
+        closing = _last_unescaped(text, quote, stop)
         start = 0 if closing is None else closing + 1  # the last quote that closes is left alone
         if text.find(quote, start, stop) >= 0:
             dead.append((start, stop, quote))
@@ -129,6 +122,20 @@ def _scannable(text: str, stop: int, strings: bool) -> str:
                 position = text.find(what, position + 1, end)
         result = "".join(chars)
     return result
+
+
+def _last_unescaped(text: str, quote: str, stop: int) -> int | None:
+    """The place of the last `quote` before `stop` that no backslash escapes (one after an even
+    run of backslashes), looked for from the end: each character is read once at most."""
+    position = text.rfind(quote, 0, stop)
+    while position >= 0:
+        before = position
+        while before > 0 and text[before - 1] == "\\":
+            before -= 1
+        if (position - before) % 2 == 0:
+            return position
+        position = text.rfind(quote, 0, before)
+    return None
 
 
 def closing_end(tokens: re.Pattern[str], text: str, start: int, stop: int) -> int | None:
@@ -232,7 +239,7 @@ def _js_to_json(text: str) -> tuple[str, tuple[str, ...]]:
     cursor = 0
     for match in _TOKENS.finditer(_scannable(text, len(text), True)):  # a part of a text: not cached
         kind = match.lastgroup
-        if kind == "dq" or kind == "name":
+        if kind == "dq":
             continue
         start, end = match.span()
         token = text[start:end]
