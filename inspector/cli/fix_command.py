@@ -18,11 +18,10 @@ from typing import Iterable, Iterator
 from inspector.catalogue import load_tools_file
 from inspector.detect import kinds
 from inspector.errors import FOUND, FOUND_NOTHING, InspectorError, check_session_found
-from inspector.model import AppliedFix, Session, ToolSpec
-from inspector.repair.apply import accepted_findings, apply_fixes
-from inspector.repair.execute import (DEFAULT_TIMEOUT, ExecutionResult, check_command, execute_call, recovered_calls,
-                                      results_by_call)
-from inspector.repair.write import write_repaired
+from inspector.model import ToolSpec
+from inspector.repair.apply import accepted_findings
+from inspector.repair.execute import DEFAULT_TIMEOUT, ExecutionResult, check_command, execute_call, recovered_calls
+from inspector.repair.write import Chosen, write_repaired
 from inspector.scan.scanner import ScanResult, iter_scan
 from inspector.sources import open_source
 from inspector.sources.base import Source
@@ -46,13 +45,11 @@ def run_fix(args: argparse.Namespace) -> int:
     executions = _execute(args, source, extra, accepted, timeout) if args.execute else []
     counts = _Counts(accepted)
 
-    def repaired(reading: Source) -> Iterator[tuple[Session, list[AppliedFix]]]:
-        answered = _by_session(executions)
+    def chosen(reading: Source) -> Iterator[Chosen]:
         for result in counts.passing(iter_scan(reading, extra, args.session)):
-            chosen = accepted_findings(result.findings, accepted)
-            yield apply_fixes(result.session, chosen, results_by_call(answered.get(result.session.session_id, ())))
+            yield Chosen(result.session, accepted_findings(result.findings, accepted))
 
-    outcome = write_repaired(source, out, repaired, args.in_place, executions)
+    outcome = write_repaired(source, out, chosen, args.in_place, executions)
     if outcome.backup is not None:
         print(f"backup: {outcome.backup}")
     fixed = outcome.applied
@@ -98,13 +95,6 @@ def _execute(args: argparse.Namespace, source: Source, extra: tuple[ToolSpec, ..
         print(execution.describe(), flush=True)
         ran.append(execution)
     return ran
-
-
-def _by_session(executions: list[ExecutionResult]) -> dict[str | None, list[ExecutionResult]]:
-    by_session: dict[str | None, list[ExecutionResult]] = {}
-    for execution in executions:
-        by_session.setdefault(execution.session_id, []).append(execution)
-    return by_session
 
 
 def _execute_timeout(args: argparse.Namespace) -> float:

@@ -6,13 +6,11 @@ review file.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
-from inspector.model import AppliedFix, Finding, Fix, Session
-from inspector.repair.apply import apply_fixes
-from inspector.repair.execute import ExecutionResult, results_by_call
-from inspector.repair.write import WriteOutcome, write_repaired
+from inspector.model import Finding, Fix
+from inspector.repair.execute import ExecutionResult
+from inspector.repair.write import Chosen, WriteOutcome, write_repaired
 from inspector.review.decisions import DecisionSteps
 from inspector.review.review_file import EDITED, timestamp
 from inspector.review.state import ReviewError
@@ -37,14 +35,13 @@ class ReviewExport(DecisionSteps):
         target = self.path if overwrite_input else Path(out) if out is not None else self.default_export_path()
         if not overwrite_input and target.resolve() == self.path.resolve():
             raise ReviewError(f"{target}: is the input; choose 'overwrite the input' to replace it (a backup is kept)")
-        repaired: list[tuple[Session, list[AppliedFix]]] = []
+        chosen: list[Chosen] = []
         ran: list[ExecutionResult] = []
         for session, result in enumerate(self.results):
-            chosen, proposals, executions = self._approved(session)
+            findings, proposals, executions = self._approved(session)
             ran.extend(executions)
-            fixed, fixes = apply_fixes(result.session, chosen, executed=results_by_call(executions))
-            repaired.append((fixed, [replace(fix, proposed=proposals.get(id(fix.finding))) for fix in fixes]))
-        outcome = write_repaired(self.source, target, lambda _reading: repaired, overwrite_input, ran)
+            chosen.append(Chosen(result.session, findings, proposals))
+        outcome = write_repaired(self.source, target, lambda _reading: chosen, overwrite_input, ran)
         stamp = timestamp()
         self._record.exports = (self._record.exports or []) + [{"at": stamp, "out": str(target), "applied": outcome.applied}]
         self._record.unexported = False
