@@ -1,7 +1,7 @@
 """Elia's `elia.sqlite`: `chat(id, model, title, started_at)` and `message(id, chat_id, role,
 content, timestamp, meta, parent_id, model)`. One conversation per chat; tool calls only exist as
-text. Only recognised here: `sqlite_history` reads and writes it as the generic table
-(`sqlite_table`) with Elia's `TABLE` and column `MAPPING`."""
+text. Only recognised here: `history.SqliteHistory` reads and writes it as the generic table
+(`table`) with Elia's `TABLE` and column `MAPPING`."""
 
 from __future__ import annotations
 

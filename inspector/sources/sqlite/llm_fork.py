@@ -111,7 +111,7 @@ def _stored_message(conn: sqlite3.Connection, turn: Turn) -> dict[str, Any]:
 def _repair_parts(parts: list[dict[str, Any]], turn: Turn) -> None:
     """Give an edited message's parts the turn's text, its calls' names and arguments and its
     results' names (`llm` names a result after the tool called, so it follows a renamed call).
-    The nth `tool_call` (`tool_result`) part is the turn's nth call (result), as `sqlite_llm`
+    The nth `tool_call` (`tool_result`) part is the turn's nth call (result), as `llm`
     read them, whatever its `tool_call_id`; calls a repair gave the message (a reply that was only
     the leaked call) are added after its parts."""
     texts = [part for part in parts if part["type"] == "text"]
