@@ -152,6 +152,12 @@ def test_round_trip_without_changes(tmp_path):
         assert render_sessions(load_sessions(source)) == source.read_text(encoding="utf-8")
 
 
+def test_lines_are_written_as_the_cli_writes_them():
+    """A rewritten line is compact JSON with non-ASCII kept, which is byte for byte what the CLI wrote."""
+    lines = SAMPLE.read_text(encoding="utf-8").splitlines()
+    assert [json.dumps(json.loads(line), ensure_ascii=False, separators=(",", ":")) for line in lines] == lines
+
+
 def test_a_repaired_log_replays_to_the_repaired_messages_and_keeps_every_other_line(tmp_path):
     out = tmp_path / "fixed.jsonl"
     repaired, reloaded = _repair_and_reload(SAMPLE, out, _tool_specs(tmp_path))

@@ -14,7 +14,9 @@ Every message of the final list has two places: where it entered the list (its l
 index in a `messages` array of a line) and where its last copy is. A repaired message is written
 over its last copy; a new message is written just before the place where the message it
 precedes entered the list (so the replay puts it right there), or just after the place where the
-last message entered. Every other line is kept byte for byte, and nothing is appended.
+last message entered (the end of the file only when that was its last line). A changed line is
+written as the CLI writes one (`JSON.stringify`: compact, non-ASCII as it is) with its own line
+ending; every other line is kept byte for byte.
 """
 
 from __future__ import annotations
