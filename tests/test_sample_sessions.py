@@ -43,6 +43,8 @@ EXPECTED = {
                                           (17, "tool-error", "send_email", None),
                                           (20, "tool-markup", "create_chart", False),
                                           (22, "orphan-call", "query_db", None)],
+    ("notes-reader.gemini-cli.jsonl", "b680cadb-f2e8-4427-a8c6-6cfd1f65ee1c"): [
+        (2, "result-prefix", None, None), (4, "tool-markup", "read_file", False), (7, "tool-error", "read_file", None)],
 }
 SAMPLES = sorted({name for name, _ in EXPECTED})
 TEXT_SAMPLES = [name for name in SAMPLES if not name.endswith(".db")]  # a database is checked in tests/test_sqlite_*
