@@ -21,9 +21,11 @@ from types import ModuleType
 from inspector.errors import InspectorError
 from inspector.model import Session
 from inspector.sources.files import anthropic, gemini, openai_chat, session_dump
+from inspector.sources.files import claude_code
 from inspector.sources.files.document import Document
 
 SPECIFIC = (session_dump, gemini, anthropic)
+SPECIFIC += (claude_code,)
 GENERAL = (openai_chat,)  # a plain `{"messages": [...]}` is OpenAI unless a specific format claims it
 FORMATS: dict[str, ModuleType] = {module.NAME: module for module in SPECIFIC + GENERAL}
 
