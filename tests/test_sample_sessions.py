@@ -43,6 +43,10 @@ EXPECTED = {
                                           (17, "tool-error", "send_email", None),
                                           (20, "tool-markup", "create_chart", False),
                                           (22, "orphan-call", "query_db", None)],
+    ("notes-agent.claude-code.jsonl", "75be298c-69f7-4eae-9118-77047fde8a3b"): [
+        (5, "result-prefix", None, None), (9, "tool-markup", "Read", False),
+        (13, "malformed-arguments", "Read", None), (15, "tool-error", "Read", None),
+        (16, "malformed-arguments", "Bash", None), (17, "tool-error", "Bash", None)],
 }
 SAMPLES = sorted({name for name, _ in EXPECTED})
 TEXT_SAMPLES = [name for name in SAMPLES if not name.endswith(".db")]  # a database is checked in tests/test_sqlite_*
