@@ -45,6 +45,10 @@ EXPECTED = {
                                           (22, "orphan-call", "query_db", None)],
     ("notes-reader.gemini-cli.jsonl", "b680cadb-f2e8-4427-a8c6-6cfd1f65ee1c"): [
         (2, "result-prefix", None, None), (4, "tool-markup", "read_file", False), (7, "tool-error", "read_file", None)],
+    ("notes-agent.claude-code.jsonl", "75be298c-69f7-4eae-9118-77047fde8a3b"): [
+        (5, "result-prefix", None, None), (9, "tool-markup", "Read", False),
+        (13, "malformed-arguments", "Read", None), (15, "tool-error", "Read", None),
+        (16, "malformed-arguments", "Bash", None), (17, "tool-error", "Bash", None)],
 }
 SAMPLES = sorted({name for name, _ in EXPECTED})
 TEXT_SAMPLES = [name for name in SAMPLES if not name.endswith(".db")]  # a database is checked in tests/test_sqlite_*

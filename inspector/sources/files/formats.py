@@ -20,12 +20,16 @@ from types import ModuleType
 
 from inspector.errors import InspectorError
 from inspector.model import Session
-from inspector.sources.files import anthropic, gemini, openai_chat, session_dump
-from inspector.sources.files import gemini_cli
+from inspector.sources.files import anthropic, claude_code, gemini, gemini_cli, openai_chat, session_dump
 from inspector.sources.files.document import Document
 
-SPECIFIC = (session_dump, gemini, anthropic)
-SPECIFIC += (gemini_cli,)
+SPECIFIC = (
+    session_dump,
+    gemini,
+    anthropic,
+    gemini_cli,
+    claude_code,
+)
 GENERAL = (openai_chat,)  # a plain `{"messages": [...]}` is OpenAI unless a specific format claims it
 FORMATS: dict[str, ModuleType] = {module.NAME: module for module in SPECIFIC + GENERAL}
 

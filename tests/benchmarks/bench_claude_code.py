@@ -1,0 +1,193 @@
+"""Benchmark: `inspector scan --json` on a large Claude Code session against decoding its lines.
+
+Run by hand from anywhere (pytest does not collect it):
+
+    python tests/benchmarks/bench_claude_code.py [--events 100000] [--runs 3] [--fix] [--keep]
+
+It writes a deterministic Claude Code session of N lines (about 60 MB for the default 100,000) to a
+temporary directory, shaped as Claude Code 2.1 writes one: queue operations, prompts, attachments
+and file-history snapshots between the messages, each API response spread over one assistant event
+per content block (thinking, text, tool_use) sharing `message.id`, each result a user event with its
+`toolUseResult`. About 25% of the replies make real calls (`Read`, `Bash`, an MCP `save_memory`),
+4% of which have extra closing braces and are stored as `__unparsedToolInput` answered by an
+`InputValidationError`; about 2% start with a fake JS-style `save_memory` result; about 1% leak a
+`Read` call as Hermes `<tool_call>` markup. Then it runs, interleaved and each in its own process,
+a baseline that only `json.loads` every line and `python -m inspector scan --json FILE`, and prints
+the best wall time and peak memory of each, their ratios against the targets (time at most 3.0x,
+memory at most 2.5x), and the findings reported against those planted. `--fix` also times
+`inspector fix --accept all` (written to the temporary directory). It exits 0 whatever the
+numbers, unless a child crashes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_scan import MEMORY_TARGET, ROOT, RUNS, TIME_TARGET, WORDS, measure  # noqa: E402
+
+SESSION = "5e55a0f1-b3c4-4d5e-8f90-123456789abc"
+ENVELOPE = {"userType": "external", "entrypoint": "cli", "cwd": "/home/dev/project", "sessionId": SESSION,
+            "version": "2.1.197", "gitBranch": "main"}
+SAVE = "mcp__memory__save_memory"
+
+
+def generate(path: Path, count: int) -> dict[str, int]:
+    """Write a session of `count` lines to `path`; return how many problems of each kind it holds."""
+    rng = random.Random(7)
+    pool = [" ".join(rng.choice(WORDS) for _ in range(rng.randint(6, 22))).capitalize() + rng.choice(".!?")
+            for _ in range(4000)]
+    lines: list[str] = []
+    state = {"parent": None, "n": 0}
+    planted = {"result-prefix": 0, "malformed-arguments": 0, "tool-error": 0, "tool-markup": 0}
+
+    def prose(low: int, high: int) -> str:
+        return " ".join(rng.sample(pool, rng.randint(low, high)))
+
+    def emit(record: dict) -> None:
+        lines.append(json.dumps(record, ensure_ascii=False, separators=(",", ":")))
+
+    def event(body: dict, **extra) -> str:
+        state["n"] += 1
+        uid = f"{state['n']:08x}-0000-4000-8000-{rng.getrandbits(48):012x}"
+        stamp = f"2026-11-24T{state['n'] // 3600 % 24:02d}:{state['n'] // 60 % 60:02d}:{state['n'] % 60:02d}.000Z"
+        emit({"parentUuid": state["parent"], "isSidechain": False, **body, "uuid": uid, "timestamp": stamp,
+              **extra, **ENVELOPE})
+        state["parent"] = uid
+        return uid
+
+    def assistant(message_id: str, block: dict, stop: str) -> str:
+        message = {"id": message_id, "type": "message", "role": "assistant", "model": "claude-sonnet-4-5",
+                   "content": [block], "stop_reason": stop, "stop_sequence": None,
+                   "usage": {"input_tokens": rng.randint(100, 9000), "output_tokens": rng.randint(10, 900)}}
+        return event({"message": message, "requestId": "req_" + message_id[4:], "type": "assistant"})
+
+    def call() -> tuple[dict, str, object]:
+        name = rng.choice(("Read", "Bash", SAVE))
+        if name == "Read":
+            args = {"file_path": f"/home/dev/project/src/{rng.choice(WORDS)}.py"}
+            out = "\n".join(f"{i}\t{rng.choice(pool)}" for i in range(1, rng.randint(3, 30)))
+            copy: object = {"type": "text", "file": {"filePath": args["file_path"], "content": out}}
+        elif name == "Bash":
+            args = {"command": f"echo {rng.choice(WORDS)}", "description": "Print a word"}
+            out = args["command"][5:]
+            copy = {"stdout": out, "stderr": "", "interrupted": False, "isImage": False}
+        else:  # always "fact": never the same call as a planted fake
+            args = {"memory_type": "fact", "content": rng.choice(pool)}
+            out = json.dumps({"success": True, **args})
+            copy = out
+        return {"name": name, "args": args}, out, copy
+
+    while len(lines) < count:
+        prompt = prose(1, 3)
+        emit({"type": "queue-operation", "operation": "enqueue", "timestamp": "2026-11-24T00:00:00.000Z",
+              "sessionId": SESSION, "content": prompt})
+        emit({"type": "queue-operation", "operation": "dequeue", "timestamp": "2026-11-24T00:00:00.000Z",
+              "sessionId": SESSION})
+        prompt_id = event({"type": "user", "message": {"role": "user", "content": prompt}}, promptId="p")
+        if rng.random() < 0.1:
+            emit({"type": "file-history-snapshot", "messageId": prompt_id,
+                  "snapshot": {"messageId": prompt_id, "trackedFileBackups": {}, "timestamp": "2026-11-24T00:00:00Z"}})
+        if rng.random() < 0.2:
+            event({"attachment": {"type": "todo_reminder", "content": [], "itemCount": 0}, "type": "attachment"})
+        message_id = f"msg_{state['n']:024d}"
+        if rng.random() < 0.3:
+            assistant(message_id, {"type": "thinking", "thinking": prose(1, 4), "signature": "c2ln"}, None)
+        roll = rng.random()
+        if roll < 0.25:  # real calls, each answered by its result, then a reply
+            assistant(message_id, {"type": "text", "text": prose(1, 2)}, None)
+            made = [call() for _ in range(rng.choice((1, 1, 2)))]
+            sources = []
+            for number, (spec, _, _) in enumerate(made):
+                broken = rng.random() < 0.04  # stored as Claude Code stores input it could not parse
+                raw = json.dumps(spec["args"]) + "}}}"
+                stored = {"__unparsedToolInput": {"raw": raw, "len": len(raw)}} if broken else spec["args"]
+                planted["malformed-arguments"] += broken
+                planted["tool-error"] += broken
+                block = {"type": "tool_use", "id": f"toolu_{state['n']:020d}_{number}", "name": spec["name"],
+                         "input": stored}
+                sources.append((block["id"], assistant(message_id, block, "tool_use"), broken))
+            for (tool_id, source, broken), (spec, out, copy) in zip(sources, made):
+                if broken:
+                    out = f"<tool_use_error>InputValidationError: {spec['name']} was called with input that could not be parsed as JSON.</tool_use_error>"
+                    copy = "InputValidationError: JSON parse failed"
+                block = {"tool_use_id": tool_id, "type": "tool_result", "content": out, **({"is_error": True} if broken else {})}
+                event({"type": "user", "message": {"role": "user", "content": [block]}}, toolUseResult=copy,
+                      sourceToolAssistantUUID=source)
+            assistant(f"msg_{state['n']:024d}", {"type": "text", "text": prose(1, 5)}, "end_turn")
+        elif roll < 0.27:  # a fake result the model wrote itself: no call ran
+            fake = json.dumps(rng.choice(pool), ensure_ascii=False)
+            prefix = f'{{success: true, memory_type: "{rng.choice(("journal", "core"))}", content: {fake}}}'
+            assistant(message_id, {"type": "text", "text": prefix + rng.choice(("", " ", "\n\n")) + prose(1, 6)}, "end_turn")
+            planted["result-prefix"] += 1
+        elif roll < 0.28:  # a call leaked as markup in the reply: nothing ran
+            markup = '<tool_call>{"name": "Read", "arguments": {"file_path": "notes.txt"}}</tool_call>'
+            assistant(message_id, {"type": "text", "text": prose(1, 3) + "\n" + markup}, "end_turn")
+            planted["tool-markup"] += 1
+        else:
+            assistant(message_id, {"type": "text", "text": prose(1, 7)}, "end_turn")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return planted
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--events", type=int, default=100_000, help="lines in the generated session (about)")
+    parser.add_argument("--runs", type=int, default=RUNS, help="interleaved runs of each command (best is compared)")
+    parser.add_argument("--fix", action="store_true", help="also time `inspector fix --accept all`")
+    parser.add_argument("--keep", action="store_true", help="keep the generated file and print its path")
+    parser.add_argument("--generate-only", metavar="PATH", help=argparse.SUPPRESS)
+    options = parser.parse_args()
+    if options.generate_only:  # the child that writes the file: the measuring process stays small
+        print(json.dumps(generate(Path(options.generate_only), options.events)))
+        return
+    path = Path(tempfile.mkdtemp(prefix="inspector-bench-")) / "bench.claude-code.jsonl"
+    try:
+        made = subprocess.run([sys.executable, __file__, "--events", str(options.events), "--generate-only", str(path)],
+                              capture_output=True, text=True, check=True)
+        planted = json.loads(made.stdout)
+        lines = sum(1 for _ in path.open(encoding="utf-8"))
+        print(f"session: {lines:,} lines, {path.stat().st_size / 1e6:.1f} MB, planted: "
+              + ", ".join(f"{n:,} {kind}" for kind, n in planted.items()))
+        baseline = [sys.executable, "-c", "import json,sys; [json.loads(l) for l in open(sys.argv[1], encoding='utf-8')]",
+                    str(path)]
+        scan = [sys.executable, "-m", "inspector", "scan", "--json", str(path)]
+        commands = {"json.loads": (baseline, (0,)), "scan --json": (scan, (0, 1))}
+        if options.fix:
+            commands["fix all"] = ([sys.executable, "-m", "inspector", "fix", str(path), "--accept", "all", "-o",
+                                    str(path.with_name("fixed.jsonl"))], (0, 1))
+        runs: dict[str, list[tuple[float, float, float]]] = {name: [] for name in commands}
+        for _ in range(options.runs):  # interleaved, so drift in the machine's load hits all alike
+            for name, (command, allowed) in commands.items():
+                runs[name].append(measure(command, allowed))
+        print(f"\n{'':12}{'seconds':>10}{'worst':>8}{'CPU s':>8}{'peak MB':>10}   (best of {options.runs})")
+        for name, results in runs.items():
+            best = min(results)
+            print(f"{name:12}{best[0]:>10.2f}{max(r[0] for r in results):>8.2f}{best[1]:>8.2f}"
+                  f"{max(r[2] for r in results):>10.0f}")
+        base, scanned = min(runs["json.loads"]), min(runs["scan --json"])
+        memory = max(r[2] for r in runs["scan --json"]) / max(r[2] for r in runs["json.loads"])
+        for label, ratio, target in (("time", scanned[0] / base[0], TIME_TARGET), ("memory", memory, MEMORY_TARGET)):
+            print(f"scan {label + ':':8}{ratio:.2f}x json.loads (target <= {target}x) "
+                  f"{'ok' if ratio <= target else 'OVER TARGET'}")
+        report = subprocess.run(scan, capture_output=True, text=True, cwd=ROOT)
+        found = json.loads(report.stdout)["summary"]["by_kind"]
+        for kind in sorted(planted.keys() | found.keys()):
+            reported, count = found.get(kind, 0), planted.get(kind, 0)
+            print(f"{kind + ':':21}{reported:,} reported, {count:,} planted{'' if reported == count else '  MISMATCH'}")
+    finally:
+        if options.keep:
+            print(f"kept {path}")
+        else:
+            shutil.rmtree(path.parent, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
