@@ -7,7 +7,6 @@ import uuid
 from dataclasses import replace
 from pathlib import Path
 
-import pytest
 
 from inspector.cli.main import main
 from inspector.model import ASSISTANT, TOOL, USER, ToolCall, ToolResult
@@ -277,8 +276,6 @@ def test_a_one_line_file_is_read_and_written(tmp_path):
     assert render_sessions([session]) == path.read_text()
 
 
-@pytest.mark.xfail(strict=True, reason="document.py splits JSON Lines with str.splitlines, which also breaks at "
-                                       "U+2028, a character JSON.stringify (so Claude Code) writes raw")
 def test_a_raw_line_separator_inside_a_string_does_not_split_the_line(tmp_path):
     chain = Chain()
     chain.user("one\u2028two")

@@ -105,7 +105,7 @@ def read_document(path: Path) -> Document:
     except RecursionError:
         raise InspectorError(f"{path}: {_TOO_DEEP}") from None
     except json.JSONDecodeError as whole_error:
-        lines = text.splitlines(keepends=True)
+        lines = _json_lines(text)
         if len(lines) > 1 and _first_record_parses(lines):
             return _read_json_lines(path, lines)
         raise InspectorError(
@@ -185,6 +185,17 @@ def _read_json_lines(path: Path, lines: list[str]) -> Document:
         except RecursionError:
             records.append(BadLine(number, _TOO_DEEP))
     return Document(path, records, lines=lines)
+
+
+def _json_lines(text: str) -> list[str]:
+    """The lines of `text`, each with its ending, split at line feeds only: `str.splitlines` also
+    splits at U+2028, U+0085 and others, which JSON allows raw inside strings (Claude Code writes
+    them)."""
+    parts = text.split("\n")
+    lines = [part + "\n" for part in parts[:-1]]
+    if parts[-1]:
+        lines.append(parts[-1])
+    return lines
 
 
 def _detect_indent(text: str) -> int | str | None:
