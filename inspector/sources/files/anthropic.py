@@ -65,7 +65,7 @@ def read(document: Document) -> list[Session]:
         if not _has_role(message):
             problems.append(f"message {position}: not a message with a user, assistant or system role, skipped")
             continue
-        turns.append(_turn(position, message, names))
+        turns.append(message_turn(position, message, names))
     return [Session(NAME, document.path, tuple(turns), tuple(parse_tool_definitions(value.get("tools"))),
                     document, 0, None, tuple(problems))]
 
@@ -77,7 +77,9 @@ def write(document: Document, sessions: list[Session]) -> str:
     return document.render({**value, "messages": messages})
 
 
-def _turn(position: int, message: dict[str, Any], names: dict[str, str]) -> Turn:
+def message_turn(position: int, message: dict[str, Any], names: dict[str, str]) -> Turn:
+    """The turn of one Anthropic message at `position`; `names` maps the ids of the calls seen so
+    far to their tools' names (results carry only the id), and learns this message's calls."""
     content = message.get("content")
     blocks = [b for b in content if isinstance(b, dict)] if isinstance(content, list) else []
     calls = tuple(
@@ -109,10 +111,11 @@ def _result_content(content: Any) -> Any:
 
 
 def _text(blocks: list[Any]) -> str:
-    return "".join(block["text"] for block in blocks if _is_text_block(block))
+    return "".join(block["text"] for block in blocks if is_text_block(block))
 
 
-def _is_text_block(block: Any) -> bool:
+def is_text_block(block: Any) -> bool:
+    """Whether `block` is a text block with its text."""
     return isinstance(block, dict) and block.get("type") == "text" and isinstance(block.get("text"), str)
 
 
@@ -122,7 +125,7 @@ def _render_edited(turn: Turn) -> dict[str, Any]:
     calls = iter(turn.tool_calls)
     if not isinstance(content, list):
         if turn.tool_calls:  # a repair gave this plain-text message calls: it needs blocks
-            message["content"] = _blocks_of(turn.text, turn.tool_calls)
+            message["content"] = blocks_of(turn.text, turn.tool_calls)
         elif content is not None or turn.text:
             message["content"] = turn.text
         return message
@@ -138,20 +141,20 @@ def _render_edited(turn: Turn) -> dict[str, Any]:
         blocks = [with_arguments(block) for block in content]
     else:
         blocks = respread_parts(content, _is_text_block, turn.text, with_arguments)
-    message["content"] = blocks + _blocks_of("", tuple(calls))  # and any calls a repair gave it
+    message["content"] = blocks + blocks_of("", tuple(calls))  # and any calls a repair gave it
     return message
 
 
 def _render_new(turn: Turn) -> list[dict[str, Any]]:
     if turn.role == TOOL:
-        return [{"role": "user", "content": [_result_block(result) for result in turn.tool_results]}]
+        return [{"role": "user", "content": [result_block(result) for result in turn.tool_results]}]
     role = "assistant" if turn.role == ASSISTANT else "user"
     if not turn.tool_calls:
         return [{"role": role, "content": turn.text}]
-    return [{"role": role, "content": _blocks_of(turn.text, turn.tool_calls)}]
+    return [{"role": role, "content": blocks_of(turn.text, turn.tool_calls)}]
 
 
-def _blocks_of(text: str, calls: tuple[ToolCall, ...]) -> list[dict[str, Any]]:
+def blocks_of(text: str, calls: tuple[ToolCall, ...]) -> list[dict[str, Any]]:
     """Content blocks for a text (none when empty) followed by a tool_use block per call."""
     blocks: list[dict[str, Any]] = [{"type": "text", "text": text}] if text else []
     blocks.extend({"type": "tool_use", "id": call.id, "name": call.name, "input": call.arguments or {}}
@@ -159,7 +162,8 @@ def _blocks_of(text: str, calls: tuple[ToolCall, ...]) -> list[dict[str, Any]]:
     return blocks
 
 
-def _result_block(result: ToolResult) -> dict[str, Any]:
+def result_block(result: ToolResult) -> dict[str, Any]:
+    """The tool_result block recording `result`."""
     content = result.content if isinstance(result.content, str) else arguments_as_json(result.content)
     block = {"type": "tool_result", "tool_use_id": result.call_id, "content": content}
     if result.is_error:

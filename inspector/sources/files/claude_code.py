@@ -134,7 +134,7 @@ def _turn(group: list[tuple[int, dict[str, Any]]], names: dict[str, str]) -> Tur
         content = first["message"].get("content")
     else:
         content = [block for _, event in group for block in _blocks(event)]
-    read = anthropic._turn(group[0][0], {"role": first["type"], "content": content}, names)
+    read = anthropic.message_turn(group[0][0], {"role": first["type"], "content": content}, names)
     calls = tuple(_unparsed(call) for call in read.tool_calls)
     return Turn(read.position, read.role, read.text, first["uuid"], calls, read.tool_results,
                 tuple(event for _, event in group))
