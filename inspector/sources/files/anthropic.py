@@ -140,7 +140,7 @@ def _render_edited(turn: Turn) -> dict[str, Any]:
     if turn.text == _text(content):  # only calls changed, or only the names of results it answers
         blocks = [with_arguments(block) for block in content]
     else:
-        blocks = respread_parts(content, _is_text_block, turn.text, with_arguments)
+        blocks = respread_parts(content, is_text_block, turn.text, with_arguments)
     message["content"] = blocks + blocks_of("", tuple(calls))  # and any calls a repair gave it
     return message
 
