@@ -21,9 +21,11 @@ from types import ModuleType
 from inspector.errors import InspectorError
 from inspector.model import Session
 from inspector.sources.files import anthropic, gemini, openai_chat, session_dump
+from inspector.sources.files import codex_rollout, openai_responses
 from inspector.sources.files.document import Document
 
 SPECIFIC = (session_dump, gemini, anthropic)
+SPECIFIC += (codex_rollout, openai_responses)
 GENERAL = (openai_chat,)  # a plain `{"messages": [...]}` is OpenAI unless a specific format claims it
 FORMATS: dict[str, ModuleType] = {module.NAME: module for module in SPECIFIC + GENERAL}
 
