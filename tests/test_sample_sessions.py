@@ -49,6 +49,9 @@ EXPECTED = {
     ("notes-agent.openai-responses.json", None): [
         (1, "result-prefix", None, None), (3, "tool-markup", "read_file", False),
         (6, "malformed-arguments", "read_file", None), (8, "malformed-arguments", "read_file", None)],
+    ("notes-agent.agents-sdk.db", "demo"): [
+        (1, "result-prefix", None, None), (3, "tool-markup", "read_file", False),
+        (6, "malformed-arguments", "read_file", None), (8, "malformed-arguments", "read_file", None)],
 }
 SAMPLES = sorted({name for name, _ in EXPECTED})
 TEXT_SAMPLES = [name for name in SAMPLES if not name.endswith(".db")]  # a database is checked in tests/test_sqlite_*
