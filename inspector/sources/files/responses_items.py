@@ -91,7 +91,7 @@ class ItemReader:
         content = item.get("content")
         if role is None or not (type(content) is str or isinstance(content, list)):
             return None
-        text = content if type(content) is str else message_text(content)
+        text = content if type(content) is str else _message_text(content)
         if role == USER and self._context_tags and text[:64].lstrip().lower().startswith(self._context_tags):
             role = SYSTEM  # context a harness injected, not the person's words
         return Turn(position, role, text, turn_id, raw=raw)
@@ -121,7 +121,7 @@ class ItemReader:
             failed = output.get("success") is False
             output = output["content"]
         if isinstance(output, list):
-            output = message_text(output)
+            output = _message_text(output)
         name = self._names.get(call_id) if call_id is not None else None
         return Turn(position, TOOL, "", turn_id, (), (ToolResult(call_id, name, output, failed),), raw)
 
@@ -130,7 +130,7 @@ def _call_id(item: dict[str, Any]) -> str | None:
     return item["call_id"] if type(item.get("call_id")) is str else None
 
 
-def message_text(parts: list[Any]) -> str:
+def _message_text(parts: list[Any]) -> str:
     """The text of a message's (or an output's) `input_text` / `output_text` parts."""
     return "".join(part["text"] for part in parts if _is_text_part(part))
 
@@ -165,7 +165,7 @@ def rebuild(records: list[Any], turns: Iterable[Turn], item_of: ItemOf, wrap: Wr
     last = -1
     for turn in turns:
         if turn.raw is None:
-            pending.extend(new_items(turn))
+            pending.extend(_new_items(turn))
             continue
         last = at[id(turn.raw)]
         if pending:
@@ -173,7 +173,7 @@ def rebuild(records: list[Any], turns: Iterable[Turn], item_of: ItemOf, wrap: Wr
             pending = []
         if turn.edited:
             item = item_of(turn.raw)
-            items = edited_items(turn, item)
+            items = _edited_items(turn, item)
             if len(items) != 1 or items[0] is not item:
                 replaced[last] = wrap(items, turn.raw, True)
     out: list[Any] = []
@@ -200,7 +200,7 @@ def _before_reasoning(records: list[Any], index: int, item_of: ItemOf) -> int:
     return place
 
 
-def edited_items(turn: Turn, item: dict[str, Any]) -> list[dict[str, Any]]:
+def _edited_items(turn: Turn, item: dict[str, Any]) -> list[dict[str, Any]]:
     """The items that take the place of an edited turn's `item`: the item itself when nothing it
     holds changed (a result whose call was renamed: outputs name no tool)."""
     kind = item.get("type", "message")
@@ -212,7 +212,7 @@ def edited_items(turn: Turn, item: dict[str, Any]) -> list[dict[str, Any]]:
     message = item
     if type(content) is str and turn.text != content:
         message = {**item, "content": turn.text}
-    elif isinstance(content, list) and turn.text != message_text(content):
+    elif isinstance(content, list) and turn.text != _message_text(content):
         message = {**item, "content": respread_parts(content, _is_text_part, turn.text)}
     if turn.tool_calls and not message["content"]:  # the reply was only the leaked call: it becomes that call
         return _call_items(turn.tool_calls)
@@ -234,7 +234,7 @@ def _repaired_call(item: dict[str, Any], call: ToolCall) -> dict[str, Any]:
     return {**base, "name": call.name, "arguments": arguments_as_json(call.arguments_raw)}
 
 
-def new_items(turn: Turn) -> list[dict[str, Any]]:
+def _new_items(turn: Turn) -> list[dict[str, Any]]:
     """The items of a turn a repair added: outputs for a tool turn, else its text (if any) as a
     message and each call as a `function_call`."""
     if turn.role == TOOL:

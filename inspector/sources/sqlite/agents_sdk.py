@@ -51,7 +51,7 @@ def sessions(db: sqlite_utils.Database, source: SqliteSource, only: str | None =
     rows = db.execute(f"SELECT id, session_id, message_data, created_at FROM {MESSAGES} {where} "
                       "ORDER BY session_id, id", params)  # the order of the SDK's own index
     for session_id, group in grouped(rows, 1):
-        yield read_rows(source, str(session_id), group)
+        yield _session(source, str(session_id), group)
 
 
 def decoded(data: Any) -> Any:
@@ -62,7 +62,7 @@ def decoded(data: Any) -> Any:
         return NOT_JSON
 
 
-def read_rows(source: SqliteSource, session_id: str, rows: list[Any]) -> Session:
+def _session(source: SqliteSource, session_id: str, rows: list[Any]) -> Session:
     """The session of `rows` (`id, session_id, message_data, created_at`, in `id` order). Each
     turn's `raw` is its row as `{"id", "item"}`."""
     reader = ItemReader()
