@@ -49,6 +49,15 @@ EXPECTED = {
         (5, "result-prefix", None, None), (9, "tool-markup", "Read", False),
         (13, "malformed-arguments", "Read", None), (15, "tool-error", "Read", None),
         (16, "malformed-arguments", "Bash", None), (17, "tool-error", "Bash", None)],
+    ("shell-agent.codex.jsonl", "01a20b89-3790-7752-a0ad-e1b340dd9094"): [
+        (10, "result-prefix", None, None), (20, "tool-markup", "exec_command", False),
+        (31, "malformed-arguments", "exec_command", None), (35, "malformed-arguments", "exec_command", None)],
+    ("notes-agent.openai-responses.json", None): [
+        (1, "result-prefix", None, None), (3, "tool-markup", "read_file", False),
+        (6, "malformed-arguments", "read_file", None), (8, "malformed-arguments", "read_file", None)],
+    ("notes-agent.agents-sdk.db", "demo"): [
+        (1, "result-prefix", None, None), (3, "tool-markup", "read_file", False),
+        (6, "malformed-arguments", "read_file", None), (8, "malformed-arguments", "read_file", None)],
 }
 SAMPLES = sorted({name for name, _ in EXPECTED})
 TEXT_SAMPLES = [name for name in SAMPLES if not name.endswith(".db")]  # a database is checked in tests/test_sqlite_*

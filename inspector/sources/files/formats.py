@@ -20,7 +20,8 @@ from types import ModuleType
 
 from inspector.errors import InspectorError
 from inspector.model import Session
-from inspector.sources.files import anthropic, claude_code, gemini, gemini_cli, openai_chat, session_dump
+from inspector.sources.files import (anthropic, claude_code, codex_rollout, gemini, gemini_cli, openai_chat,
+                                     openai_responses, session_dump)
 from inspector.sources.files.document import Document
 
 SPECIFIC = (
@@ -29,6 +30,8 @@ SPECIFIC = (
     anthropic,
     gemini_cli,
     claude_code,
+    codex_rollout,
+    openai_responses,
 )
 GENERAL = (openai_chat,)  # a plain `{"messages": [...]}` is OpenAI unless a specific format claims it
 FORMATS: dict[str, ModuleType] = {module.NAME: module for module in SPECIFIC + GENERAL}

@@ -13,12 +13,21 @@ from types import ModuleType
 from typing import Callable
 
 from inspector.sources.base import WrittenFix
-from inspector.sources.sqlite import elia, llm, llm_fork, llm_legacy, open_webui, rubyllm, rubyllm_write, table, text_write
+from inspector.sources.sqlite import (agents_sdk, agents_sdk_write, elia, llm, llm_fork, llm_legacy, open_webui, rubyllm,
+                                      rubyllm_write, table, text_write)
 
-SCHEMAS: dict[str, ModuleType] = {module.NAME: module for module in (llm, llm_legacy, rubyllm, open_webui, elia)}
+SCHEMAS: dict[str, ModuleType] = {module.NAME: module for module in (
+    llm,
+    llm_legacy,
+    rubyllm,
+    open_webui,
+    elia,
+    agents_sdk,
+)}
 READERS: dict[str, ModuleType] = {**SCHEMAS, elia.NAME: table, table.NAME: table}
 WRITERS: dict[str, Callable[..., list[WrittenFix]]] = {
     rubyllm.NAME: rubyllm_write.write_session,
+    agents_sdk.NAME: agents_sdk_write.write_session,
     llm.NAME: llm_fork.write_session,
     **{name: text_write.write_session for name in text_write.SCHEMAS},
 }
