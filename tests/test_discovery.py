@@ -131,24 +131,14 @@ def test_only_each_file_s_head_is_read(empty_home: Path, monkeypatch: pytest.Mon
     for number in range(5):
         (project / f"{number}.jsonl").write_text(event * 5000)  # 5 MB each
     read: list[int] = []
-    real_open = open
+    real_read = os.read
 
-    class Counted:
-        def __init__(self, file) -> None:
-            self.file = file
+    def counted(descriptor: int, size: int) -> bytes:
+        data = real_read(descriptor, size)
+        read.append(len(data))
+        return data
 
-        def read(self, size: int = -1) -> bytes:
-            data = self.file.read(size)
-            read.append(len(data))
-            return data
-
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *exc) -> None:
-            self.file.close()
-
-    monkeypatch.setattr(discovery, "open", lambda *args, **kwargs: Counted(real_open(*args, **kwargs)), raising=False)
+    monkeypatch.setattr(discovery.os, "read", counted)
     found = discover(empty_home, {})
     assert [entry.project for entry in found] == ["/p"] * 5
     assert len(read) == 5 and max(read) == HEAD_BYTES

@@ -39,6 +39,7 @@ from typing import Iterator, Mapping
 from inspector.sources import NOT_SESSIONS
 
 HEAD_BYTES = 16 * 1024  # where a session's working folder is looked for
+VALUE_BYTES = 8 * 1024  # at most this much of it (a longer one is not taken)
 CLAUDE_CODE, CODEX, GEMINI_CLI, LLM = "Claude Code", "Codex", "Gemini CLI", "llm"
 LLM_APP = "io.datasette.llm"
 
@@ -104,30 +105,31 @@ def tilde(path: Path, home: Path) -> str:
 
 
 def _claude_code(root: Path) -> Iterator[FoundSession]:
-    for folder in _entries(root, folders=True):
-        for entry in _entries(Path(folder.path), folders=False):
+    for folder, _ in _entries(root, folders=True):
+        for path, entry in _entries(folder, folders=False):
             if entry.name.endswith(".jsonl") and not entry.name.startswith("agent-") \
                     and not entry.name.endswith(NOT_SESSIONS):
-                yield _found(CLAUDE_CODE, entry, _first_cwd(entry.path) or folder.name)
+                yield _found(CLAUDE_CODE, path, entry, _first_cwd(entry.path) or folder.name)
 
 
 def _codex(root: Path) -> Iterator[FoundSession]:
-    for year in _entries(root, folders=True):
-        for month in _entries(Path(year.path), folders=True):
-            for day in _entries(Path(month.path), folders=True):
-                for entry in _entries(Path(day.path), folders=False):
+    for year, _ in _entries(root, folders=True):
+        for month, _ in _entries(year, folders=True):
+            for day, _ in _entries(month, folders=True):
+                for path, entry in _entries(day, folders=False):
                     if entry.name.startswith("rollout-") and entry.name.endswith(".jsonl"):
-                        yield _found(CODEX, entry, _first_cwd(entry.path) or "")
+                        yield _found(CODEX, path, entry, _first_cwd(entry.path) or "")
 
 
 def _gemini_cli(root: Path) -> Iterator[FoundSession]:
-    for folder in _entries(root, folders=True):
-        chats = _entries(Path(folder.path) / "chats", folders=False)
-        named = [entry for entry in chats if entry.name.startswith("session-")
-                 and entry.name.endswith((".json", ".jsonl")) and not entry.name.endswith(NOT_SESSIONS)]
+    for folder, _ in _entries(root, folders=True):
+        named = [(path, entry) for path, entry in _entries(folder / "chats", folders=False)
+                 if entry.name.startswith("session-") and entry.name.endswith((".json", ".jsonl"))
+                 and not entry.name.endswith(NOT_SESSIONS)]
         if named:
-            project = _head(Path(folder.path) / ".project_root", 4096).strip() or folder.name
-            yield from (_found(GEMINI_CLI, entry, project) for entry in named)
+            marker = _head(folder / ".project_root", VALUE_BYTES).decode("utf-8", "replace").strip()
+            project = marker or folder.name
+            yield from (_found(GEMINI_CLI, path, entry, project) for path, entry in named)
 
 
 def _llm(database: Path) -> Iterator[FoundSession]:
@@ -156,54 +158,60 @@ def _variable(environ: Mapping[str, str], name: str) -> Path | None:
     return Path(value) if value else None
 
 
-def _entries(folder: Path, folders: bool) -> list[os.DirEntry]:
-    """The sub-folders (or the regular files) of `folder`; none when it cannot be listed."""
+def _entries(folder: Path, folders: bool) -> list[tuple[Path, os.DirEntry]]:
+    """The sub-folders (or the regular files) of `folder`, with their paths; none when it cannot be listed."""
     try:
         with os.scandir(folder) as listing:
-            return [entry for entry in listing if (entry.is_dir() if folders else entry.is_file())]
+            return [(folder / entry.name, entry) for entry in listing
+                    if (entry.is_dir() if folders else entry.is_file())]
     except OSError:
         return []
 
 
-def _found(tool: str, entry: os.DirEntry, project: str) -> FoundSession:
+def _found(tool: str, path: Path, entry: os.DirEntry, project: str) -> FoundSession:
     try:
         status = entry.stat()
         modified, size = status.st_mtime, status.st_size
     except OSError:  # gone since it was listed: the scan will say so
         modified, size = 0.0, 0
-    return FoundSession(tool, Path(entry.path), project, modified, size)
+    return FoundSession(tool, path, project, modified, size)
 
 
-def _head(path: Path | str, limit: int = HEAD_BYTES) -> str:
-    """The first `limit` bytes of the file as text ("" when it cannot be read)."""
+def _head(path: Path | str, limit: int = HEAD_BYTES) -> bytes:
+    """The first `limit` bytes of the file (none when it cannot be read)."""
     try:
-        with open(path, "rb") as file:
-            return file.read(limit).decode("utf-8", "replace")
+        descriptor = os.open(path, os.O_RDONLY)
     except OSError:
-        return ""
+        return b""
+    try:
+        return os.read(descriptor, limit)
+    except OSError:
+        return b""
+    finally:
+        os.close(descriptor)
 
 
 def _first_cwd(path: str) -> str:
     """The value of the first `"cwd": "..."` key in the file's head ("" when there is none whole).
 
     Inside a JSON string every quote is escaped, so `"cwd"` followed by a colon is a key. Each
-    character of the head is looked at a bounded number of times."""
-    text = _head(path)
+    byte of the head is looked at a bounded number of times, and only the value is decoded."""
+    head = _head(path)
     start = 0
-    while (at := text.find('"cwd"', start)) != -1:
+    while (at := head.find(b'"cwd"', start)) != -1:
         start = at + 5
-        colon = _after_space(text, start)
-        if text.startswith(":", colon):
-            quote = _after_space(text, colon + 1)
-            if text.startswith('"', quote):
+        colon = _after_space(head, start)
+        if head[colon:colon + 1] == b":":
+            quote = _after_space(head, colon + 1)
+            if head[quote:quote + 1] == b'"':
                 try:
-                    return scanstring(text, quote + 1)[0]
+                    return scanstring(head[quote + 1:quote + 1 + VALUE_BYTES].decode("utf-8", "replace"), 0)[0]
                 except ValueError:  # cut off by the end of the head, or badly escaped
                     return ""
     return ""
 
 
-def _after_space(text: str, index: int) -> int:
-    while index < len(text) and text[index] in " \t\r\n":
+def _after_space(data: bytes, index: int) -> int:
+    while index < len(data) and data[index] in b" \t\r\n":
         index += 1
     return index

@@ -11,6 +11,7 @@ conversations in a picker of their own (Esc comes back), where they are scanned.
 
 from __future__ import annotations
 
+import threading
 import time
 from pathlib import Path
 from typing import Sequence
@@ -27,7 +28,7 @@ from inspector.sources.discovery import LLM, FoundSession
 from inspector.support.safe_text import neutralise
 from inspector.tui.conversations import listing
 from inspector.tui.picker import FILL_EVERY, PickerScreen
-from inspector.tui.picker_rows import database_cells, error_cells, file_cells, found_row
+from inspector.tui.picker_rows import database_cells, error_cells, file_cells, found_row, row_key
 from inspector.tui.review_screen import ReviewScreen
 
 
@@ -38,17 +39,20 @@ class FoundPicker(PickerScreen):
 
     def __init__(self, found: Sequence[FoundSession], title: str) -> None:
         super().__init__([session.path for session in found], title)
-        home = Path.home()
-        self._found: dict[str, FoundSession] = {}  # row key -> the file
+        self._home = Path.home()
+        self._found = {row_key(session): session for session in found}  # row key -> the file
         self._errors: dict[str, str] = {}  # row key -> why the file cannot be read, once scanned
-        for session in found:
-            key, known, unscanned = found_row(session, home)
-            self._found[key] = session
-            self._waiting.append((key, known, unscanned))
+        self._waiting.extend(found)  # each row's cells are made when it is shown
+
+    def _row(self, waiting: FoundSession) -> tuple[str, tuple[Text, ...], tuple[Text, ...]]:
+        return found_row(waiting, self._home)
 
     @work(thread=True, exclusive=True)
     def _scan(self) -> None:
         """Scan each file in the rows' order while the picker is shown; hand over the cells in batches."""
+        drawn = threading.Event()
+        self.app.call_from_thread(self.call_after_refresh, drawn.set)
+        drawn.wait(1.0)  # the first rows are on screen before the scan competes with drawing them
         worker = get_current_worker()
         filled: list[tuple[str, tuple[Text, ...], str]] = []
         sent = time.monotonic()

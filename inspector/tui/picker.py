@@ -70,8 +70,8 @@ class PickerScreen(Screen[None]):
         self.scanned = threading.Event()  # set once every session of every file is scanned
         self._shown = threading.Event()  # set while the picker is the screen shown: the scan runs
         self._targets: dict[str, RowTarget] = {}  # row key -> what Enter on the row opens
-        # rows not shown yet: key, the cells known from the start, and the cells shown until the row is scanned
-        self._waiting: deque[tuple[str, tuple[Text, ...], tuple[Text, ...]]] = deque()
+        # rows not shown yet (see `_row`): key, the cells known from the start, and the cells shown until it is scanned
+        self._waiting: deque = deque()
         self._scanned: dict[str, tuple[Text, ...]] = {}  # the scanned cells of rows not shown yet
 
     def compose(self) -> ComposeResult:
@@ -181,8 +181,13 @@ class PickerScreen(Screen[None]):
         """Add up to `count` of the rows waiting, with their findings when they are scanned already."""
         table = self.query_one(DataTable)
         for _ in range(min(count, len(self._waiting))):
-            key, known, unscanned = self._waiting.popleft()
+            key, known, unscanned = self._row(self._waiting.popleft())
             table.add_row(*known, *(self._scanned.pop(key, None) or unscanned), key=key)
+
+    def _row(self, waiting: tuple[str, tuple[Text, ...], tuple[Text, ...]]) -> tuple[str, tuple[Text, ...], tuple[Text, ...]]:
+        """A waiting row's key, the cells known from the start, and those shown until it is
+        scanned (kept as such here; a picker of many rows may keep less and make them now)."""
+        return waiting
 
     @on(DataTable.RowHighlighted)
     def _near_the_end(self, event: DataTable.RowHighlighted) -> None:

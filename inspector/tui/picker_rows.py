@@ -52,8 +52,13 @@ def found_row(found: FoundSession, home: Path) -> tuple[str, tuple[Text, ...], t
     """The row of one of the person's session files: its key, the cells known before it is read
     (tool, project with `home` shown as `~`, date modified) and those shown until it is scanned."""
     date = time.strftime("%Y-%m-%d %H:%M", time.localtime(found.modified))
-    return (f"found:{found.path}", (Text(found.tool), Text(neutralise(shown_project(found.project, home))), Text(date)),
+    return (row_key(found), (Text(found.tool), Text(neutralise(shown_project(found.project, home))), Text(date)),
             (Text(""), Text("scanning…", style="dim")))
+
+
+def row_key(found: FoundSession) -> str:
+    """The key of the row of one of the person's session files."""
+    return f"found:{found.path}"
 
 
 def shown_project(project: str, home: Path) -> str:
