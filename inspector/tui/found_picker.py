@@ -45,6 +45,7 @@ class FoundPicker(PickerScreen):
         self._waiting.extend(found)  # each row's cells are made when it is shown
 
     def _row(self, waiting: FoundSession) -> tuple[str, tuple[Text, ...], tuple[Text, ...]]:
+        """The row of a file about to be shown, made now: thousands wait as files, not as cells."""
         return found_row(waiting, self._home)
 
     @work(thread=True, exclusive=True)
@@ -83,10 +84,12 @@ class FoundPicker(PickerScreen):
             return error_cells(str(error), found.path), str(error)
 
     def _fill_found(self, filled: list[tuple[str, tuple[Text, ...], str]]) -> None:
+        """Put the scanned files' cells in their rows, and keep why each unreadable one is."""
         self._errors.update((key, error) for key, _, error in filled if error)
         self._fill_rows([(key, cells) for key, cells, _ in filled])
 
     def _open(self, key: str | None) -> None:
+        """Review the file (a history: list its conversations), or say why it cannot be read."""
         found = self._found[key]
         if key in self._errors:  # the scan's line in full: the row cuts it off
             self.notify(neutralise(self._errors[key]), title=f"{neutralise(found.path.name)} could not be read",
