@@ -16,8 +16,8 @@ folder). `~` is the home folder (`Path.home()`, i.e. `$HOME`).
   (`GEMINI_CLI_HOME` stands for the home folder, default `~`), and the same under
   `$GEMINI_CLI_HOME/.cache/.gemini/tmp/` (where it keeps them when run under macOS's
   `sandbox-exec`). Subagents' chats (`chats/<session>/*.jsonl`) are not listed. Project: the
-  folder named in `<project>/.project_root` (Gemini CLI 0.2x and later); else the folder's name
-  (a hash of the project's path in older versions).
+  folder named in `<project>/.project_root` (written by recent versions, 0.61 among them); else
+  the folder's name (a hash of the project's path in older versions).
 - `llm`: `$LLM_USER_PATH/logs.db`, default the click app folder `io.datasette.llm`: on Linux in
   `$XDG_CONFIG_HOME` (default `~/.config`), on macOS in `~/Library/Application Support`, on
   Windows in `%APPDATA%` (default `~`). No project.
