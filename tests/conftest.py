@@ -1,4 +1,5 @@
-"""Shared test helpers: writing real session files and the bundled sample sessions' location."""
+"""Shared test helpers: writing real session files, the bundled sample sessions' location, and an
+empty home folder for every test (no test ever reads the real one)."""
 
 from __future__ import annotations
 
@@ -55,3 +56,20 @@ def write_session(tmp_path: Path):
         return path
 
     return write
+
+
+@pytest.fixture(autouse=True)
+def empty_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test runs with an empty home folder of its own: `inspector` with no path finds no
+    session, and no test can read the real one's sessions (`~/.claude`, `~/.codex`, `~/.gemini`,
+    `llm`'s folder). Every variable that moves one of those folders points inside it too."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("USERPROFILE", str(home))
+    monkeypatch.setattr(Path, "home", classmethod(lambda cls: home))
+    for name, inside in (("CLAUDE_CONFIG_DIR", ".claude"), ("CODEX_HOME", ".codex"), ("GEMINI_CLI_HOME", ""),
+                         ("LLM_USER_PATH", ".config/io.datasette.llm"), ("XDG_CONFIG_HOME", ".config"),
+                         ("XDG_DATA_HOME", ".local/share"), ("XDG_CACHE_HOME", ".cache"),
+                         ("XDG_STATE_HOME", ".local/state"), ("APPDATA", "AppData/Roaming")):
+        monkeypatch.setenv(name, str(home / inside))
+    return home

@@ -1,5 +1,10 @@
 """The command line: `inspector scan`, `inspector fix`, and `inspector [PATH]`, which opens the app.
 
+With no path, `inspector` and `inspector scan` take the person's own sessions, found where Claude
+Code, Codex CLI, Gemini CLI and `llm` keep them (`inspector.sources.discovery`). When there are
+none, the app opens the bundled samples and says so, and `scan` says where it looked (one line on
+stderr) and exits 0: nothing was found. `--samples` takes the bundled samples on purpose.
+
 Exit codes: 0 when nothing is found, 1 when something is, 2 on an error (one line on stderr,
 never a traceback).
 """
@@ -21,6 +26,7 @@ from inspector.report.text_report import render_report
 from inspector.scan.parallel import MAX_WORKERS, MIN_BYTES, ScanRequest, check_jobs, scan_summaries
 from inspector.scan.summary import SessionSummary
 from inspector.sources import format_names, session_files
+from inspector.sources.discovery import FoundSession, discover, places, shown_places
 from inspector.sources.sqlite.table import parse_map
 from inspector.support.gc_pause import collector_paused
 
@@ -45,17 +51,21 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 _COMMANDS = ("scan", "fix")
+SAMPLES = Path(__file__).resolve().parents[2] / "sessions"
 
 
 def _open_app(arguments: list[str]) -> int:
-    """Open the TUI on a session file or directory (the bundled sample sessions by default);
-    `--execute CMD` lets the person run approved recovered calls through CMD; `--session ID` opens
-    that session (a database's conversation) of the file straight away; `--table T --map ...` read
-    a database's conversations from that table, as `scan` does."""
-    parser = argparse.ArgumentParser(prog="inspector", usage="inspector [PATH] [--session ID] [--execute CMD] "
+    """Open the TUI on a session file or directory (by default the person's own sessions, else the
+    bundled samples; `--samples`: the samples); `--execute CMD` lets the person run approved
+    recovered calls through CMD; `--session ID` opens that session (a database's conversation) of
+    the file straight away; `--table T --map ...` read a database's conversations from that table,
+    as `scan` does."""
+    parser = argparse.ArgumentParser(prog="inspector", usage="inspector [PATH | --samples] [--session ID] [--execute CMD] "
                                      "[--table T --map role=COL,content=COL[,id=COL,session=COL,order=COL]]")
     parser.add_argument("paths", nargs="*", type=Path, metavar="PATH",
-                        help="a session file, a directory of them, or an SQLite history (default: the samples)")
+                        help="a session file, a directory of them, or an SQLite history (default: your own sessions "
+                             "of Claude Code, Codex, Gemini CLI and llm, newest first; the samples when there are none)")
+    parser.add_argument("--samples", action="store_true", help="open the bundled sample sessions")
     parser.add_argument("--execute", metavar="CMD",
                         help="let the X key run an approved fix's recovered calls through CMD")
     parser.add_argument("--session", metavar="ID", help="open the session (conversation) with this id straight away")
@@ -66,8 +76,12 @@ def _open_app(arguments: list[str]) -> int:
     if len(args.paths) > 1:
         _fail(f"give one session file or directory to open (or a command: {', '.join(_COMMANDS)})")
         return FAILED
-    target = args.paths[0] if args.paths else Path(__file__).resolve().parents[1] / "sessions"
-    if not target.exists():
+    try:
+        target, found, notice = _app_target(args)
+    except InspectorError as error:
+        _fail(str(error))
+        return FAILED
+    if target is not None and not target.exists():
         _fail(f"{target}: no such file or directory" if args.paths else
               f"{target}: the bundled sample sessions are missing; give a session file or directory")
         return FAILED
@@ -79,22 +93,48 @@ def _open_app(arguments: list[str]) -> int:
             check_command(args.execute)
         mapping = parse_map(args.map) if args.map is not None else None
         from inspector.tui import run  # imported here so that `scan` and `fix` never load Textual
-        return run(target, args.execute, args.session, args.table, mapping)
+        return run(target, args.execute, args.session, args.table, mapping, found, notice)
     except InspectorError as error:
         _fail(str(error))
         return FAILED
 
 
+def _app_target(args: argparse.Namespace) -> tuple[Path | None, list[FoundSession], str]:
+    """What the app opens: the path given, the samples (`--samples`, or when the person has no
+    sessions: then with a notice saying so), or None and the person's sessions found."""
+    if args.samples and args.paths:
+        raise InspectorError("give a path or --samples, not both")
+    if args.paths:
+        return args.paths[0], [], ""
+    if not args.samples:
+        _need_a_path(args, ("session", "table", "map"))
+        found = discover()
+        if found:
+            return None, found, ""
+        return SAMPLES, [], f"These are the bundled samples: no sessions of your own were found ({shown_places(places())})"
+    return SAMPLES, [], ""
+
+
+def _need_a_path(args: argparse.Namespace, options: Sequence[str]) -> None:
+    """Fail when one of `options`, which are about one file or database, comes without its path."""
+    given = [f"--{option}" for option in options if getattr(args, option) is not None]
+    if given:
+        raise InspectorError(f"{' and '.join(given)} can only be used with the path of a file or database")
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="inspector", description="Find and repair broken LLM tool calls in agent sessions.",
                                      epilog="inspector [PATH] opens the app on a session file or a directory of them "
-                                            "(default: the bundled sample sessions); it also takes --session ID, "
+                                            "(default: your own sessions of Claude Code, Codex, Gemini CLI and llm; "
+                                            "--samples: the bundled samples); it also takes --session ID, "
                                             "--execute CMD, and --table T --map ... for a database's own table.")
     parser.add_argument("--version", action="version", version=f"inspector {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     scan = commands.add_parser("scan", help="report suspect turns in session files or directories")
-    scan.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="a session file, or a directory of them")
+    scan.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="a session file, or a directory of them "
+                      "(default: your own sessions of Claude Code, Codex, Gemini CLI and llm)")
+    scan.add_argument("--samples", action="store_true", help="scan the bundled sample sessions")
     scan.add_argument("--json", action="store_true", help="print the machine-readable report (schema 1)")
     scan.add_argument("-j", "--jobs", type=int, metavar="N", help="processes scanning a large SQLite history "
                       f"(default: one per CPU, at most {MAX_WORKERS}, from {MIN_BYTES // 2**20} MB; "
@@ -130,9 +170,16 @@ def _scan(args: argparse.Namespace) -> int:
     check_jobs(args.jobs)  # once, before any path: a bad option is not an error of each file
     extra = tuple(load_tools_file(args.tools)) if args.tools else ()
     mapping = parse_map(args.map) if args.map is not None else None
+    paths = _scan_paths(args)
+    if not paths:
+        print(f"inspector: no sessions of your own found ({shown_places(places())}); give a path, or --samples",
+              file=sys.stderr)
+        if args.json:
+            sys.stdout.write(encode_json(build_report([], [])) + "\n")
+        return FOUND_NOTHING
     summaries: list[SessionSummary] = []
     errors: list[str] = []
-    for path in _expand(args.paths):
+    for path in _expand(paths):
         try:
             with collector_paused():  # a long history builds many objects and frees few
                 # a history is read one conversation at a time: only what the reports need is kept
@@ -142,7 +189,8 @@ def _scan(args: argparse.Namespace) -> int:
             errors.append(str(error))
             _fail(str(error))
     if not errors:  # a file that could not be read may hold the session
-        check_session_found(args.session, summaries, args.paths)
+        check_session_found(args.session, summaries, paths if args.paths or args.samples else
+                            [Path(f"your {len(paths):,} sessions")])
     if args.json:
         sys.stdout.write(encode_json(build_report(summaries, errors)) + "\n")
     elif summaries or not errors:  # an empty history says so: 0 sessions
@@ -150,6 +198,18 @@ def _scan(args: argparse.Namespace) -> int:
     if errors:
         return FAILED
     return FOUND if any(summary.findings for summary in summaries) else FOUND_NOTHING
+
+
+def _scan_paths(args: argparse.Namespace) -> list[Path]:
+    """The paths `scan` reads: those given, the samples (`--samples`), or the person's sessions found."""
+    if args.samples and args.paths:
+        raise InspectorError("give paths or --samples, not both")
+    if args.paths:
+        return args.paths
+    if args.samples:
+        return [SAMPLES]
+    _need_a_path(args, ("table", "map"))
+    return [found.path for found in discover()]
 
 
 def _fix(args: argparse.Namespace) -> int:

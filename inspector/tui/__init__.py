@@ -7,14 +7,20 @@ never imports it, and the command line imports it only when the app is asked for
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Sequence
+
+if TYPE_CHECKING:
+    from inspector.sources.discovery import FoundSession
 
 
-def run(target: Path, execute: str | None = None, session: str | None = None, table: str | None = None,
-        mapping: dict[str, str] | None = None) -> int:
-    """Open the app on a session file or a directory of them; return the exit code. `execute` is
-    the executor command that approved recovered calls may be run through (never without it);
-    `session` the id of the session (a database's conversation) of the file to open straight away;
-    `table` and `mapping` the database's table of messages and its columns (`--table`, `--map`).
+def run(target: Path | None, execute: str | None = None, session: str | None = None, table: str | None = None,
+        mapping: dict[str, str] | None = None, found: Sequence[FoundSession] = (), notice: str = "") -> int:
+    """Open the app on a session file or a directory of them (None: on the person's own sessions
+    `found`); return the exit code. `execute` is the executor command that approved recovered calls
+    may be run through (never without it); `session` the id of the session (a database's
+    conversation) of the file to open straight away; `table` and `mapping` the database's table of
+    messages and its columns (`--table`, `--map`); `notice` is said when the app opens (and above
+    the list of sessions).
 
     Raises `InspectorError` (one line), before the app starts, when a directory holds no session
     file or when the table cannot be read.
@@ -22,5 +28,5 @@ def run(target: Path, execute: str | None = None, session: str | None = None, ta
     from inspector.tui.app import InspectorApp
     from inspector.tui.conversations import NamedTable
 
-    InspectorApp(target, execute, session, NamedTable(table, mapping)).run()
+    InspectorApp(target, execute, session, NamedTable(table, mapping), found, notice).run()
     return 0

@@ -1,19 +1,24 @@
 """The Textual app: the picker for a directory or a database's conversations, or a session file
 (or the conversation `--session ID` names) straight in review. A database's messages are read
-from the table `--table T --map ...` names when given, as `inspector scan` reads them."""
+from the table `--table T --map ...` names when given, as `inspector scan` reads them. With no
+path, the picker of the person's own sessions, found by `inspector.sources.discovery`."""
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
+from typing import Sequence
 
 from textual.app import App
 
 from inspector.errors import InspectorError
 from inspector.review.review import Review
 from inspector.sources import session_files
+from inspector.sources.discovery import FoundSession
 from inspector.support.safe_text import neutralise
 from inspector.tui.conversations import NamedTable, check_named_table
 from inspector.tui.dialogs import Confirm
+from inspector.tui.found_picker import FoundPicker
 from inspector.tui.picker import PickerScreen
 from inspector.tui.review_screen import ReviewScreen
 
@@ -23,11 +28,14 @@ class InspectorApp(App[None]):
 
     TITLE = "inspector"
 
-    def __init__(self, target: Path, execute: str | None = None, session: str | None = None,
-                 named: NamedTable = NamedTable()) -> None:
-        """`execute`: the command recovered calls may be run through (`--execute CMD`); None, nothing runs.
+    def __init__(self, target: Path | None, execute: str | None = None, session: str | None = None,
+                 named: NamedTable = NamedTable(), found: Sequence[FoundSession] = (), notice: str = "") -> None:
+        """`target`: a session file, a directory of them or a database; None: the person's own
+        sessions `found` (newest first).
+        `execute`: the command recovered calls may be run through (`--execute CMD`); None, nothing runs.
         `session`: the id of the session (a database's conversation) of the file `target` to open.
         `named`: the table (and its columns) of the database `target` to read conversations from.
+        `notice`: said once the app is shown (why these sessions are listed), and above the list.
         Raises `InspectorError` (one line) when `target` is a directory without session files, or
         when `named` cannot be read from it (the line `inspector scan` gives)."""
         super().__init__()
@@ -35,21 +43,26 @@ class InspectorApp(App[None]):
         self.execute = execute
         self.open_session = session
         self.named = named
-        if named.given:
-            if not target.is_file():
-                raise InspectorError(f"{target}: --table and --map read one database, not a directory")
-            check_named_table(target, named)
-        self.files = [target] if target.is_file() else session_files(target)
-        self.lists_conversations = target.is_file() and named.open(target).streams
+        self.found = list(found)
+        self.notice = notice
+        if target is None:
+            self.files, self.lists_conversations = [entry.path for entry in self.found], False
+        else:
+            self.files, self.lists_conversations = _listed(target, named)
         if not self.files:
-            raise InspectorError(f"{target}: no session files (*.json, *.jsonl) in this directory")
+            raise InspectorError(f"{target}: no session files (*.json, *.jsonl) in this directory" if target
+                                 else "no sessions of your own to list")
         # the latest review opened of each file (a database's conversations share one review file),
         # so quitting can ask about unexported decisions
         self.reviews: dict[Path, Review] = {}
         self._asking_to_quit = False
 
     def on_mount(self) -> None:
-        if self.target.is_file() and self.open_session is not None:
+        if self.notice:
+            self.notify(self.notice, timeout=15, markup=False)
+        if self.target is None:
+            self.push_screen(self._picker())
+        elif self.target.is_file() and self.open_session is not None:
             self.push_screen(ReviewScreen(self.target, conversation=self.open_session, named=self.named))
         elif self.target.is_file() and not self.lists_conversations:  # a history lists its conversations
             self.push_screen(ReviewScreen(self.target))
@@ -80,7 +93,24 @@ class InspectorApp(App[None]):
             self.switch_screen(self._picker())
 
     def _picker(self) -> PickerScreen:
+        if self.target is None:
+            counts = Counter(entry.tool for entry in self.found)
+            tools = ", ".join(f"{count:,} {tool}" for tool, count in counts.most_common())
+            return FoundPicker(self.found, f"Your sessions, newest first ({tools}) · Enter opens one")
         where = self.target.name if self.target.is_file() else str(self.target)
         kind = "Conversations" if self.lists_conversations else "Sessions"
         table = f" (table {self.named.table})" if self.named.table else ""
-        return PickerScreen(self.files, f"{kind} in {where}{table} · Enter opens one", self.named)
+        notice = f"\n{self.notice}" if self.notice else ""
+        return PickerScreen(self.files, f"{kind} in {where}{table} · Enter opens one{notice}", self.named)
+
+
+def _listed(target: Path, named: NamedTable) -> tuple[list[Path], bool]:
+    """The session files `target` stands for, and whether it is a history listing its
+    conversations; fails (one line) when `named` cannot be read from it."""
+    if named.given:
+        if not target.is_file():
+            raise InspectorError(f"{target}: --table and --map read one database, not a directory")
+        check_named_table(target, named)
+    if target.is_file():
+        return [target], named.open(target).streams
+    return session_files(target), False

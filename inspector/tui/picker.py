@@ -53,8 +53,9 @@ class PickerScreen(Screen[None]):
         Binding("question_mark", "help", "Help"),
         Binding("q", "app.quit", "Quit", tooltip="Quit (asks when decisions are not exported)"),
     ]
+    COLUMNS = ("File", "Session", "Findings by kind", "Turns", "Format")  # findings in view on 80 columns
     DEFAULT_CSS = """
-    PickerScreen #title { height: 1; background: $panel; padding: 0 1; }
+    PickerScreen #title { height: auto; max-height: 4; background: $panel; padding: 0 1; }
     PickerScreen #progress { height: 1; padding: 0 1; }
     PickerScreen #progress.-done { display: none; }
     PickerScreen DataTable { height: 1fr; }
@@ -69,19 +70,21 @@ class PickerScreen(Screen[None]):
         self.scanned = threading.Event()  # set once every session of every file is scanned
         self._shown = threading.Event()  # set while the picker is the screen shown: the scan runs
         self._targets: dict[str, RowTarget] = {}  # row key -> what Enter on the row opens
-        self._waiting: deque[tuple[str, str, str, int, str]] = deque()  # not shown yet: key, file, id, size, schema
-        self._scanned: dict[str, tuple[Text, Text, Text]] = {}  # the scanned cells of rows not shown yet
+        # rows not shown yet (see `_row`): key, the cells known from the start, and the cells shown until it is scanned
+        self._waiting: deque = deque()
+        self._scanned: dict[str, tuple[Text, ...]] = {}  # the scanned cells of rows not shown yet
 
     def compose(self) -> ComposeResult:
         yield Static(Text(neutralise(self.heading), style="bold"), id="title")
         yield ProgressBar(total=len(self.files), show_eta=False, id="progress")
         table = DataTable(cursor_type="row", zebra_stripes=True)
-        self._columns = table.add_columns("File", "Session", "Findings by kind", "Turns", "Format")  # findings in view on 80 columns
+        self._columns = table.add_columns(*self.COLUMNS)
         yield table
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one(DataTable).focus()
+        self._show_more(FIRST_ROWS)  # rows listed before the picker was shown, if any
         self._scan()
 
     def on_screen_resume(self, _: events.ScreenResume) -> None:
@@ -167,7 +170,8 @@ class PickerScreen(Screen[None]):
         for number, (conversation, messages) in enumerate(listed):
             key = f"{number}:{path}"
             self._targets[key] = RowTarget(path, number, conversation)
-            self._waiting.append((key, path.name, conversation, messages, schema))
+            self._waiting.append((key, (Text(neutralise(path.name)), Text(neutralise(conversation))),
+                                  (Text("scanning…", style="dim"), Text(f"{messages:,}", justify="right"), Text(schema))))
         self._show_more(FIRST_ROWS)
         bar = self.query_one(ProgressBar)
         bar.update(total=(bar.total or 0) + len(listed) - 1)
@@ -177,26 +181,28 @@ class PickerScreen(Screen[None]):
         """Add up to `count` of the rows waiting, with their findings when they are scanned already."""
         table = self.query_one(DataTable)
         for _ in range(min(count, len(self._waiting))):
-            key, name, conversation, messages, schema = self._waiting.popleft()
-            cells = self._scanned.pop(key, None) or (Text("scanning…", style="dim"),
-                                                     Text(f"{messages:,}", justify="right"), Text(schema))
-            table.add_row(Text(neutralise(name)), Text(neutralise(conversation)), *cells, key=key)
+            key, known, unscanned = self._row(self._waiting.popleft())
+            table.add_row(*known, *(self._scanned.pop(key, None) or unscanned), key=key)
+
+    def _row(self, waiting: tuple[str, tuple[Text, ...], tuple[Text, ...]]) -> tuple[str, tuple[Text, ...], tuple[Text, ...]]:
+        """A waiting row's key, the cells known from the start, and those shown until it is
+        scanned (kept as such here; a picker of many rows may keep less and make them now)."""
+        return waiting
 
     @on(DataTable.RowHighlighted)
     def _near_the_end(self, event: DataTable.RowHighlighted) -> None:
         if self._waiting and event.cursor_row >= event.data_table.row_count - NEAR_THE_END:
             self._show_more(MORE_ROWS)
 
-    def _fill_rows(self, filled: list[tuple[str, tuple[Text, Text, Text]]]) -> None:
-        """Put the scanned conversations' findings, turn counts and format in their rows (or keep
-        them for rows not shown yet)."""
+    def _fill_rows(self, filled: list[tuple[str, tuple[Text, ...]]]) -> None:
+        """Put the scanned rows' cells (those of the last columns, which the scan tells: findings,
+        turn count, format) in their rows (or keep them for rows not shown yet)."""
         table = self.query_one(DataTable)
-        _, _, findings, turns, format_name = self._columns
         for key, cells in filled:
             if key not in table.rows:
                 self._scanned[key] = cells
                 continue
-            for column, cell in zip((findings, turns, format_name), cells):
+            for column, cell in zip(self._columns[-len(cells):], cells):
                 # Only a cell wider than its column widens it: for a narrower one DataTable would
                 # measure every cell of the column again (a second's stall for a few hundred rows).
                 wider = cell.cell_len > table.columns[column].content_width
