@@ -18,7 +18,7 @@ from test_tui_table_map import (CHAT_LOG, JOURNAL, LEEDS, TEMPO, bodies, build_c
 
 from inspector.review.review import Review
 from inspector.sources import open_source
-from inspector.review.review_file import APPROVED, PENDING, finding_keys
+from inspector.review.review_file import APPROVED, PENDING, finding_keys, review_path_for
 from inspector.scan.scanner import ScanResult, iter_scan
 from inspector.detect import detect_findings
 from inspector.tui.app import InspectorApp
@@ -73,7 +73,8 @@ def test_a_conversation_added_before_resuming_leaves_each_decision_on_its_own_co
 
 
 def write_version_1_review(database: Path, decisions: list[tuple[int, str]]) -> Path:
-    """The review file the previous version wrote: decisions by (place in the database, finding key)."""
+    """The review file the previous version wrote beside the database: decisions by (place in the
+    database, finding key)."""
     path = database.with_name(database.name + ".review.json")
     path.write_text(json.dumps({"inspector_review": 1, "source": database.name, "unexported": True, "exports": [],
                                 "decisions": [{"session": place, "finding": key, "status": "approved",
@@ -86,7 +87,8 @@ def write_version_1_review(database: Path, decisions: list[tuple[int, str]]) -> 
 def test_a_review_file_of_the_previous_version_resumes_by_place_and_is_saved_by_id(tmp_path: Path):
     database = build_chat_log(tmp_path / "app.db", {"journal": JOURNAL, "leeds": LEEDS, "tempo": TEMPO})
     (leeds_key,) = finding_keys(scanned(database, "leeds").findings)
-    review_file = write_version_1_review(database, [(1, leeds_key), (7, leeds_key)])
+    earlier_file = write_version_1_review(database, [(1, leeds_key), (7, leeds_key)])
+    review_file = review_path_for(database)
 
     async def resume(pilot: Pilot) -> None:
         review = await reviewed(pilot)
@@ -94,11 +96,12 @@ def test_a_review_file_of_the_previous_version_resumes_by_place_and_is_saved_by_
         await pilot.press("s")  # a new decision saves the file in the new form
 
     notes = play_noting(InspectorApp(database, session="leeds", named=CHAT_LOG), resume)
-    assert notes == ["app.db.review.json was saved by an earlier version, which kept decisions by the conversations' "
+    assert notes == [f"{review_file.name} was saved by an earlier version, which kept decisions by the conversations' "
                      "places: they are read by today's places (check them if conversations were added or removed "
                      "since) and kept by id from the next decision",
                      "1 decision on conversation number 8 of an earlier version's list, no longer in app.db, "
-                     "cannot be applied (kept in app.db.review.json)"]
+                     f"cannot be applied (kept in {review_file.name})"]
+    assert json.loads(earlier_file.read_text())["inspector_review"] == 1  # the earlier file is left as it was
     saved = json.loads(review_file.read_text())
     assert saved["inspector_review"] == 2
     assert not Review.open(CHAT_LOG.open(database), [scanned(database, "leeds")], conversations=["journal", "leeds"]).read_by_place
@@ -120,12 +123,12 @@ def test_decisions_on_a_conversation_gone_from_the_database_are_reported_and_not
         await export_with_defaults(pilot)
 
     notes = play_noting(InspectorApp(database, session="journal", named=CHAT_LOG), export_journal)
-    gone = "on conversation 'leeds', no longer in app.db, cannot be applied (kept in app.db.review.json)"
+    gone = f"on conversation 'leeds', no longer in app.db, cannot be applied (kept in {review_path_for(database).name})"
     assert notes[0] == f"1 decision {gone}"
     assert notes[1].startswith(f"Wrote {tmp_path / 'app.fixed.db'}\n1 fix applied")
     assert notes[2] == f"Approved fixes {gone}"
     assert [body for _, _, speaker, body in bodies(tmp_path / "app.fixed.db") if speaker == "ai"] == [FIXED_JOURNAL]
-    saved = json.loads((tmp_path / "app.db.review.json").read_text())
+    saved = json.loads(review_path_for(database).read_text())
     assert sorted(entry["conversation"] for entry in saved["decisions"]) == ["journal", "leeds"]  # nothing lost
 
 
@@ -143,7 +146,7 @@ def test_a_decision_whose_finding_changed_is_reported_and_not_applied(tmp_path: 
         assert review.review.status(0, 0) == PENDING
 
     notes = play_noting(InspectorApp(database, session="journal", named=CHAT_LOG), look)
-    assert notes == ["1 decision in app.db.review.json matches no finding of this conversation now (it changed "
+    assert notes == [f"1 decision in {review_path_for(database).name} matches no finding of this conversation now (it changed "
                      "since): kept in the file, not applied"]
 
 
@@ -152,7 +155,7 @@ def test_a_session_files_decisions_stay_keyed_by_place(tmp_path: Path, write_ses
                           {"role": "assistant", "content": JOURNAL[1][1]}])
     results = list(iter_scan(open_source(path)))
     Review.open(open_source(path), results).approve(0, 0)
-    saved = json.loads(path.with_name(path.name + ".review.json").read_text())
+    saved = json.loads(review_path_for(path).read_text())
     assert [(entry["session"], entry["status"]) for entry in saved["decisions"]] == [(0, "approved")]
     resumed = Review.open(open_source(path), list(iter_scan(open_source(path))))
     assert resumed.status(0, 0) == APPROVED and resumed.unmatched() == 0

@@ -15,6 +15,7 @@ from textual.notifications import Notify
 from textual.widgets import Input
 
 from conftest import SESSIONS
+from inspector.review.review_file import review_path_for
 from inspector.tui.app import InspectorApp
 from inspector.tui.dialogs import Confirm, ExportDialog
 from test_tui_review import finding_text, loaded, press, selected
@@ -111,5 +112,5 @@ def test_while_the_calls_run_the_screen_stays_open_and_the_export_waits(tmp_path
 
     notes = play(path, command, scenario)
     assert notes.count("The recovered calls are running: wait for their answers") == 2
-    saved = json.loads(path.with_name("memory.json.review.json").read_text())
+    saved = json.loads(review_path_for(path).read_text())
     assert [run["output"] for entry in saved["executions"] for run in entry["runs"]] == [{"saved": 6}]

@@ -15,6 +15,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Static, TextArea
 
 from conftest import SAVE_MEMORY, SESSIONS
+from inspector.review.review_file import review_path_for
 from inspector.sources import load_sessions
 from inspector.tui.app import InspectorApp
 from inspector.tui.dialogs import Confirm, ExportDialog
@@ -146,7 +147,8 @@ def test_reopening_resumes_the_decisions_from_the_review_file(session_copy: Path
         await press(pilot, "a", "s")
 
     drive(session_copy, decide)
-    assert session_copy.with_name("memory-agent.openai.json.review.json").exists()
+    assert review_path_for(session_copy).exists()
+    assert not session_copy.with_name("memory-agent.openai.json.review.json").exists()  # nothing beside the file
 
     async def check(pilot: Pilot, notes: list[str]) -> None:
         review = pilot.app.screen.review

@@ -26,7 +26,7 @@ from inspector.report.text_report import render_report
 from inspector.scan.parallel import MAX_WORKERS, MIN_BYTES, ScanRequest, check_jobs, scan_summaries
 from inspector.scan.summary import SessionSummary
 from inspector.sources import format_names, session_files
-from inspector.sources.discovery import FoundSession, discover, places, shown_places
+from inspector.sources.discovery import SAMPLES, FoundSession, discover, places, shown_places
 from inspector.sources.sqlite.table import parse_map
 from inspector.support.gc_pause import collector_paused
 
@@ -51,7 +51,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 _COMMANDS = ("scan", "fix")
-SAMPLES = Path(__file__).resolve().parents[2] / "sessions"
 
 
 def _open_app(arguments: list[str]) -> int:

@@ -14,18 +14,22 @@ from inspector.repair.write import Chosen, WriteOutcome, write_repaired
 from inspector.review.decisions import DecisionSteps
 from inspector.review.review_file import EDITED, timestamp
 from inspector.review.state import ReviewError
+from inspector.sources.discovery import kept_by_a_tool
 
 
 class ReviewExport(DecisionSteps):
     """Where an export goes by default, and the export itself."""
 
     def default_export_path(self) -> Path:
-        """`NAME.fixed.EXT` beside the input (`NAME.fixed.N.EXT` if that exists already)."""
+        """`NAME.fixed.EXT` (`NAME.fixed.N.EXT` if that exists already) beside the input, or in the
+        current folder when the input is a bundled sample or kept in a tool's own session folder
+        (where the tool would list the export as one of its sessions)."""
+        folder = Path.cwd() if kept_by_a_tool(self.path) else self.path.parent
         stem, suffix = self.path.name.split(".", 1) if "." in self.path.name else (self.path.name, "")
         dot = f".{suffix}" if suffix else ""
-        candidate, number = self.path.with_name(f"{stem}.fixed{dot}"), 1
+        candidate, number = folder / f"{stem}.fixed{dot}", 1
         while candidate.exists():
-            candidate, number = self.path.with_name(f"{stem}.fixed.{number}{dot}"), number + 1
+            candidate, number = folder / f"{stem}.fixed.{number}{dot}", number + 1
         return candidate
 
     def export(self, out: Path | None = None, overwrite_input: bool = False) -> WriteOutcome:

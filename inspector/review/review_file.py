@@ -1,6 +1,11 @@
-"""The review file: every decision a person made on a session file's findings, saved beside it as
-`PATH.review.json` the moment it is made, so closing and reopening resumes and a dying terminal
-loses nothing.
+"""The review file: every decision a person made on a session file's findings, saved the moment
+it is made, so closing and reopening resumes and a dying terminal loses nothing.
+
+It is kept in the person's state folder (`$XDG_STATE_HOME/inspector/reviews/`, by default
+`~/.local/state/inspector/reviews/`), named after the session file and a hash of its absolute
+path: reviewing never writes beside the reviewed file, which may be a tool's own session folder
+(where the tool would list it) or the bundled samples. A review an earlier version kept beside the
+file (`PATH.review.json`) is resumed from there and saved in the state folder from then on.
 
 It also keeps what the person's executor answered when they ran a finding's recovered calls
 from the app, so export records those results even after reopening.
@@ -19,7 +24,9 @@ is how version 1 matched them; they are written back by id.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -69,7 +76,22 @@ def timestamp() -> str:
 
 
 def review_path_for(path: Path) -> Path:
-    """Where the review of the session file `path` is kept: `PATH.review.json` beside it."""
+    """Where the review of the session file `path` is kept: `NAME.HASH.review.json` in the state
+    folder, `HASH` standing for the file's absolute path."""
+    absolute = Path(path).resolve()
+    digest = hashlib.sha256(os.fsencode(absolute)).hexdigest()[:12]
+    return state_folder() / "reviews" / f"{absolute.name}.{digest}.review.json"
+
+
+def state_folder() -> Path:
+    """The inspector's folder in the person's state directory (`$XDG_STATE_HOME/inspector`, by
+    default `~/.local/state/inspector`)."""
+    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(base) / "inspector"
+
+
+def earlier_review_path(path: Path) -> Path:
+    """Where an earlier version kept the review of `path`: `PATH.review.json` beside it."""
     return path.with_name(path.name + ".review.json")
 
 
@@ -113,10 +135,14 @@ def read_review(path: Path, conversations: Sequence[str] | None = None) -> Revie
 
 
 def write_review(path: Path, source: Path, record: ReviewRecord) -> None:
-    """Save `record` to `path` atomically."""
+    """Save `record` to `path` atomically (its folder made if missing)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InspectorError(f"{path.parent}: cannot make the folder for the review ({exc.strerror})") from None
     document = {
         "inspector_review": VERSION,
-        "source": source.name,
+        "source": str(source.resolve()),
         "unexported": record.unexported,
         "exports": record.exports or [],
         "decisions": [{**_named(session, key), **_entry(decision)}

@@ -65,6 +65,17 @@ class Place:
     path: Path
 
 
+SAMPLES = Path(__file__).resolve().parents[2] / "sessions"  # the bundled samples, opened when none is found
+
+
+def kept_by_a_tool(path: Path) -> bool:
+    """Whether `path` is among the bundled samples or in a folder where a tool keeps its own
+    sessions: a folder the inspector writes nothing new into (the tool would list it as a session)."""
+    folders = [SAMPLES] + [place.path.parent if place.tool == LLM else place.path for place in places()]
+    absolute = Path(path).resolve()
+    return any(absolute.is_relative_to(folder.resolve()) for folder in folders)
+
+
 def places(home: Path | None = None, environ: Mapping[str, str] = os.environ,
            platform: str = sys.platform) -> list[Place]:
     """Every place looked in, in the order of the module's docstring, for `home` (default
