@@ -15,6 +15,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Static, TextArea
 
 from conftest import SAVE_MEMORY, SESSIONS
+from inspector.errors import InspectorError
 from inspector.review.review_file import review_path_for
 from inspector.sources import load_sessions
 from inspector.tui.app import InspectorApp
@@ -227,15 +228,11 @@ def test_model_text_with_markup_and_escapes_is_shown_literally(write_session):
     drive(path, scenario)
 
 
-def test_a_file_that_is_not_a_session_says_why_on_screen(tmp_path: Path):
+def test_a_file_that_is_not_a_session_is_refused_before_any_screen(tmp_path: Path):
     path = tmp_path / "broken.json"
     path.write_text("{not json", encoding="utf-8")
-
-    async def scenario(pilot: Pilot, notes: list[str]) -> None:
-        assert "broken.json" in str(pilot.app.screen.query_one("#bar", Static).visual)
-        assert notes and "broken.json" in notes[-1]
-
-    drive(path, scenario)
+    with pytest.raises(InspectorError, match="broken.json: line 1 column 2: invalid JSON"):
+        InspectorApp(path)
 
 
 def test_a_broken_call_is_shown_as_recorded_beside_its_repair(tmp_path: Path):

@@ -14,6 +14,7 @@ from textual.app import App
 from inspector.errors import InspectorError
 from inspector.review.review import Review
 from inspector.sources import session_files
+from inspector.sources.base import Source
 from inspector.sources.discovery import FoundSession
 from inspector.support.safe_text import neutralise
 from inspector.tui.conversations import NamedTable, check_named_table
@@ -36,8 +37,9 @@ class InspectorApp(App[None]):
         `session`: the id of the session (a database's conversation) of the file `target` to open.
         `named`: the table (and its columns) of the database `target` to read conversations from.
         `notice`: said once the app is shown (why these sessions are listed), and above the list.
-        Raises `InspectorError` (one line) when `target` is a directory without session files, or
-        when `named` cannot be read from it (the line `inspector scan` gives)."""
+        Raises `InspectorError` (one line, the one `inspector scan` gives) when `target` is a
+        directory without session files, a file that cannot be read as sessions, or when `named`
+        cannot be read from it."""
         super().__init__()
         self.target = target
         self.execute = execute
@@ -52,6 +54,10 @@ class InspectorApp(App[None]):
         if not self.files:
             raise InspectorError(f"{target}: no session files (*.json, *.jsonl) in this directory" if target
                                  else "no sessions of your own to list")
+        self.opened: Source | None = None  # a session file opened straight away, read already
+        if target is not None and target.is_file() and not self.lists_conversations:
+            self.opened = named.open(target)
+            self.opened.listing()  # a file that holds no session is the line `scan` gives, before any screen
         # the latest review opened of each file (a database's conversations share one review file),
         # so quitting can ask about unexported decisions
         self.reviews: dict[Path, Review] = {}
@@ -63,9 +69,10 @@ class InspectorApp(App[None]):
         if self.target is None:
             self.push_screen(self._picker())
         elif self.target.is_file() and self.open_session is not None:
-            self.push_screen(ReviewScreen(self.target, conversation=self.open_session, named=self.named))
+            self.push_screen(ReviewScreen(self.target, conversation=self.open_session, named=self.named,
+                                          source=self.opened))
         elif self.target.is_file() and not self.lists_conversations:  # a history lists its conversations
-            self.push_screen(ReviewScreen(self.target))
+            self.push_screen(ReviewScreen(self.target, source=self.opened))
         else:
             self.push_screen(self._picker())
 

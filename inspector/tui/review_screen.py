@@ -29,6 +29,7 @@ from textual.widgets import Footer, Input, ProgressBar, Static
 
 from inspector.model import Finding, Session
 from inspector.review.review import Review
+from inspector.sources.base import Source
 from inspector.support.safe_text import neutralise
 from inspector.tui.commands import ScreenKeys, help_rows
 from inspector.tui.conversations import NamedTable
@@ -93,12 +94,14 @@ class ReviewScreen(Screen[None]):
     Loaded, Early, Ready, Failed = SessionLoader.Loaded, SessionLoader.Early, SessionLoader.Ready, SessionLoader.Failed
 
     def __init__(self, path: Path, session: int | None = None, conversation: str | None = None,
-                 named: NamedTable = NamedTable()) -> None:
+                 named: NamedTable = NamedTable(), source: Source | None = None) -> None:
         """`session`: the index of the session to show among the file's (None: the first flagged);
         `conversation`: instead, the id of the session (an SQLite history's conversation) to open;
-        `named`: the database's table of messages, when the person named it (`--table`/`--map`)."""
+        `named`: the database's table of messages, when the person named it (`--table`/`--map`);
+        `source`: the file's source when it is open already (else it is opened here)."""
         super().__init__()
         self.path = path
+        self.source = source
         self.conversation = conversation
         self.named = named
         self.shown = ShownSession(session)
@@ -122,7 +125,7 @@ class ReviewScreen(Screen[None]):
         self.drawing = ReviewDrawing(self.path, shown, self.query_one("#bar", Static), turns,
                                      self.query_one(TurnDetail))
         self.loader = SessionLoader(self.path, self.conversation, self.named, shown, self.drawing,
-                                    self.query_one("#loading"), self.app.reviews, self.tell)
+                                    self.query_one("#loading"), self.app.reviews, self.tell, self.source)
         self.navigator = Navigator(shown, self.drawing, self.query_one("#search-row"),
                                    self.query_one("#search", Input), self.tell)
         self.decider = Decider(shown, self.drawing, self.writes, self.app, self.tell, self._export)

@@ -22,6 +22,7 @@ from inspector.model import Finding, Session
 from inspector.review.review import Review
 from inspector.scan.early import early_findings
 from inspector.scan.scanner import ScanResult
+from inspector.sources.base import Source
 from inspector.support.safe_text import neutralise
 from inspector.tui.conversations import (NamedTable, decision_warnings, index_of_session, is_database,
                                          open_conversation)
@@ -64,12 +65,14 @@ class SessionLoader:
 
     def __init__(self, path: Path, conversation: str | None, named: NamedTable, shown: ShownSession,
                  drawing: ReviewDrawing, progress: Widget, reviews: dict[Path, Review],
-                 tell: Callable[..., object]) -> None:
-        """`conversation`: the id of the session (an SQLite history's conversation) to open, if any;
+                 tell: Callable[..., object], source: Source | None = None) -> None:
+        """`source`: the file's source when it is open already (else it is opened when loading);
+        `conversation`: the id of the session (an SQLite history's conversation) to open, if any;
         `named`: the database's table of messages, when the person named it; `progress`: the row
         saying what is being done, holding `#loading-label`; `reviews`: the app's latest review of
         each file, which the review opened joins; `tell(message, **options)` notifies the person."""
         self.path = path
+        self.source = source
         self.conversation = conversation
         self.named = named
         self.shown = shown
@@ -88,7 +91,7 @@ class SessionLoader:
                 source, session, place, conversations = open_conversation(self.path, self.conversation, self.named)
                 sessions, shown.place, shown.session_index = [session], (place, len(conversations)), 0
             else:
-                source = self.named.open(self.path)
+                source = self.source or self.named.open(self.path)
                 sessions = list(source.sessions())
                 if self.conversation is not None:
                     shown.session_index = index_of_session(self.path, sessions, self.conversation)
