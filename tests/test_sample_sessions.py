@@ -58,6 +58,19 @@ EXPECTED = {
     ("notes-agent.agents-sdk.db", "demo"): [
         (1, "result-prefix", None, None), (3, "tool-markup", "read_file", False),
         (6, "malformed-arguments", "read_file", None), (8, "malformed-arguments", "read_file", None)],
+    ("notes-agent.langchain.json", None): [
+        (2, "result-prefix", None, None), (4, "tool-markup", "read_file", False),
+        (6, "malformed-arguments", "read_file", None), (6, "malformed-arguments", "read_file", None),
+        (6, "orphan-call", "read_file", None), (6, "orphan-call", "read_file", None)],
+    ("notes-agent.langchain-dumpd.json", None): [
+        (2, "result-prefix", None, None), (4, "tool-markup", "read_file", False),
+        (6, "malformed-arguments", "read_file", None), (6, "malformed-arguments", "read_file", None),
+        (6, "orphan-call", "read_file", None), (6, "orphan-call", "read_file", None)],
+    ("notes-agent.langchain-sql.db", "demo"): [
+        (2, "result-prefix", None, None), (4, "tool-markup", "read_file", False),
+        (6, "malformed-arguments", "read_file", None), (6, "malformed-arguments", "read_file", None),
+        (6, "orphan-call", "read_file", None), (6, "orphan-call", "read_file", None)],
+    ("notes-agent.langchain-sql.db", "small-talk"): [],
 }
 SAMPLES = sorted({name for name, _ in EXPECTED})
 TEXT_SAMPLES = [name for name in SAMPLES if not name.endswith(".db")]  # a database is checked in tests/test_sqlite_*

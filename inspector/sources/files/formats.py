@@ -22,6 +22,7 @@ from inspector.errors import InspectorError
 from inspector.model import Session
 from inspector.sources.files import (anthropic, claude_code, codex_rollout, gemini, gemini_cli, openai_chat,
                                      openai_responses, session_dump)
+from inspector.sources.files import langchain_dict, langchain_dumpd
 from inspector.sources.files.document import Document
 
 SPECIFIC = (
@@ -32,6 +33,8 @@ SPECIFIC = (
     claude_code,
     codex_rollout,
     openai_responses,
+    langchain_dict,
+    langchain_dumpd,
 )
 GENERAL = (openai_chat,)  # a plain `{"messages": [...]}` is OpenAI unless a specific format claims it
 FORMATS: dict[str, ModuleType] = {module.NAME: module for module in SPECIFIC + GENERAL}

@@ -13,6 +13,7 @@ from types import ModuleType
 from typing import Callable
 
 from inspector.sources.base import WrittenFix
+from inspector.sources.sqlite import langchain_store, langchain_store_write
 from inspector.sources.sqlite import (agents_sdk, agents_sdk_write, elia, llm, llm_fork, llm_legacy, open_webui, rubyllm,
                                       rubyllm_write, table, text_write)
 
@@ -23,11 +24,13 @@ SCHEMAS: dict[str, ModuleType] = {module.NAME: module for module in (
     open_webui,
     elia,
     agents_sdk,
+    langchain_store,
 )}
 READERS: dict[str, ModuleType] = {**SCHEMAS, elia.NAME: table, table.NAME: table}
 WRITERS: dict[str, Callable[..., list[WrittenFix]]] = {
     rubyllm.NAME: rubyllm_write.write_session,
     agents_sdk.NAME: agents_sdk_write.write_session,
+    langchain_store.NAME: langchain_store_write.write_session,
     llm.NAME: llm_fork.write_session,
     **{name: text_write.write_session for name in text_write.SCHEMAS},
 }
