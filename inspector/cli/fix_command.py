@@ -27,6 +27,8 @@ from inspector.sources import open_source
 from inspector.sources.base import Source
 from inspector.sources.sqlite.table import parse_map
 
+MAX_TIMEOUT = 86400.0  # seconds: a day; an executor's call is never meant to run longer
+
 
 def run_fix(args: argparse.Namespace) -> int:
     """`inspector fix`: apply the accepted kinds' fixes and write the repaired sessions (or
@@ -104,8 +106,9 @@ def _execute_timeout(args: argparse.Namespace) -> float:
             raise InspectorError("--execute-timeout: only applies with --execute CMD")
         return DEFAULT_TIMEOUT
     timeout = DEFAULT_TIMEOUT if args.execute_timeout is None else args.execute_timeout
-    if not timeout > 0:
-        raise InspectorError(f"--execute-timeout: {args.execute_timeout:g} is not a positive number of seconds")
+    if not 0 < timeout <= MAX_TIMEOUT:  # also refuses nan; inf and 1e12 would overflow the subprocess's clock
+        raise InspectorError(f"--execute-timeout: {args.execute_timeout:g} is not a positive number of seconds "
+                             f"up to {MAX_TIMEOUT:g} (a day)")
     check_command(args.execute)
     out = args.path if args.in_place else args.output
     if not out.resolve().parent.is_dir():
