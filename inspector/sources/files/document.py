@@ -20,6 +20,7 @@ from typing import Any, Iterable
 import msgspec
 
 from inspector.errors import InspectorError
+from inspector.support.safe_text import surrogates_escaped
 
 _DECODE_JSON = msgspec.json.Decoder().decode
 _REFUSED = object()
@@ -115,11 +116,13 @@ def read_document(path: Path) -> Document:
 
 
 def write_text_atomic(path: Path, text: str) -> None:
-    """Write `text` to `path` through a temporary file and a rename, so a crash leaves either the
-    old file or the new one, never half of one. The file keeps the permissions it had; a new one
-    gets the usual ones (0666 less the umask), not the temporary file's 0600. A failure is an
-    `InspectorError`."""
+    """Write the JSON (or JSON Lines) `text` to `path` through a temporary file and a rename, so a
+    crash leaves either the old file or the new one, never half of one. A lone surrogate (which
+    UTF-8 cannot hold) is written as its JSON escape, as it was read. The file keeps the
+    permissions it had; a new one gets the usual ones (0666 less the umask), not the temporary
+    file's 0600. A failure is an `InspectorError`."""
     path = Path(path)
+    text = surrogates_escaped(text)
     mode = _mode_for(path)
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
