@@ -23,6 +23,7 @@ from inspector.scan.summary import SessionSummary
 from inspector.sources import format_names, session_files
 from inspector.sources.sqlite.table import parse_map
 from inspector.support.gc_pause import collector_paused
+from inspector.support.safe_text import one_line
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -173,4 +174,5 @@ def _expand(paths: Sequence[Path]) -> list[Path]:
 
 
 def _fail(message: str) -> None:
-    print(f"inspector: error: {message}", file=sys.stderr)
+    """Print one error line; what it quotes from a session or a file name is shown, never obeyed."""
+    print(f"inspector: error: {one_line(message)}", file=sys.stderr)
