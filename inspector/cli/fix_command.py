@@ -26,6 +26,9 @@ from inspector.scan.scanner import ScanResult, iter_scan
 from inspector.sources import open_source
 from inspector.sources.base import Source
 from inspector.sources.sqlite.table import parse_map
+from inspector.support.safe_text import one_line
+
+MAX_TIMEOUT = 86400.0  # seconds: a day; an executor's call is never meant to run longer
 
 
 def run_fix(args: argparse.Namespace) -> int:
@@ -51,17 +54,23 @@ def run_fix(args: argparse.Namespace) -> int:
 
     outcome = write_repaired(source, out, chosen, args.in_place, executions)
     if outcome.backup is not None:
-        print(f"backup: {outcome.backup}")
+        _say(f"backup: {outcome.backup}")
     fixed = outcome.applied
-    print(f"{path}: {counts.found} finding{'s' if counts.found != 1 else ''}, {fixed} fix{'es' if fixed != 1 else ''} applied")
-    print(f"wrote {out}" + (" (each repaired conversation is a new fork; the original is kept)"
-                            if fixed and source.capabilities.forks else ""))
-    print(f"audit: {outcome.audit_shown}" + ("" if fixed else " (nothing was changed)"))
+    _say(f"{path}: {counts.found} finding{'s' if counts.found != 1 else ''}, {fixed} fix{'es' if fixed != 1 else ''} applied")
+    _say(f"wrote {out}" + (" (each repaired conversation is a new fork; the original is kept)"
+                          if fixed and source.capabilities.forks else ""))
+    _say(f"audit: {outcome.audit_shown}" + ("" if fixed else " (nothing was changed)"))
     if counts.unfixable:
         several = counts.unfixable != 1
-        print(f"{counts.unfixable} finding{'s' if several else ''} of the accepted kinds {'have' if several else 'has'} "
-              f"no automatic fix: review {'them' if several else 'it'} in the app (inspector {path})")
+        _say(f"{counts.unfixable} finding{'s' if several else ''} of the accepted kinds {'have' if several else 'has'} "
+             f"no automatic fix: review {'them' if several else 'it'} in the app (inspector {path})")
     return FOUND if counts.found else FOUND_NOTHING
+
+
+def _say(line: str) -> None:
+    """Print one line of the command's output at once; what it quotes from a session or a file
+    name (paths, tool names, an executor's words) is shown, never obeyed by the terminal."""
+    print(one_line(line), flush=True)
 
 
 class _Counts:
@@ -92,7 +101,7 @@ def _execute(args: argparse.Namespace, source: Source, extra: tuple[ToolSpec, ..
     ran = []
     for session_id, turn, call in pending:
         execution = execute_call(args.execute, call, session_id, turn, timeout)
-        print(execution.describe(), flush=True)
+        _say(execution.describe())
         ran.append(execution)
     return ran
 
@@ -104,8 +113,9 @@ def _execute_timeout(args: argparse.Namespace) -> float:
             raise InspectorError("--execute-timeout: only applies with --execute CMD")
         return DEFAULT_TIMEOUT
     timeout = DEFAULT_TIMEOUT if args.execute_timeout is None else args.execute_timeout
-    if not timeout > 0:
-        raise InspectorError(f"--execute-timeout: {args.execute_timeout:g} is not a positive number of seconds")
+    if not 0 < timeout <= MAX_TIMEOUT:  # also refuses nan; inf and 1e12 would overflow the subprocess's clock
+        raise InspectorError(f"--execute-timeout: {args.execute_timeout:g} is not a positive number of seconds "
+                             f"up to {MAX_TIMEOUT:g} (a day)")
     check_command(args.execute)
     out = args.path if args.in_place else args.output
     if not out.resolve().parent.is_dir():

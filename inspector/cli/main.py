@@ -29,6 +29,7 @@ from inspector.sources import format_names, session_files
 from inspector.sources.discovery import SAMPLES, FoundSession, discover, places, shown_places
 from inspector.sources.sqlite.table import parse_map
 from inspector.support.gc_pause import collector_paused
+from inspector.support.safe_text import one_line
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -232,4 +233,5 @@ def _expand(paths: Sequence[Path]) -> list[Path]:
 
 
 def _fail(message: str) -> None:
-    print(f"inspector: error: {message}", file=sys.stderr)
+    """Print one error line; what it quotes from a session or a file name is shown, never obeyed."""
+    print(f"inspector: error: {one_line(message)}", file=sys.stderr)

@@ -109,7 +109,10 @@ def _quick_plan(schema: dict[str, Any]) -> dict[str, tuple[str | None, frozenset
     """Per parameter, its one type and its string enum, when every parameter's schema is that
     simple; else None (the call goes to `jsonschema`)."""
     plan = {}
-    for name, prop in (schema.get("properties") or {}).items():
+    properties = schema.get("properties") or {}
+    if not isinstance(properties, dict):  # an invalid schema, which `jsonschema` refuses: it checks nothing
+        return None
+    for name, prop in properties.items():
         if not isinstance(prop, dict) or not set(prop) <= _SIMPLE_PROP:
             return None
         kind, enum = prop.get("type"), prop.get("enum")

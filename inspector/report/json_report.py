@@ -5,6 +5,7 @@ Later versions add finding kinds and fields; they never change or remove these.
 
 from __future__ import annotations
 
+import json
 from typing import Any, Sequence
 
 import msgspec
@@ -12,6 +13,7 @@ import msgspec
 from inspector.model import Finding, Turn
 from inspector.report.rates import compute_rates
 from inspector.scan.summary import SessionSummary
+from inspector.support.safe_text import surrogates_escaped
 
 SCHEMA = 1
 
@@ -39,8 +41,12 @@ def build_report(summaries: Sequence[SessionSummary], errors: Sequence[str] = ()
 
 def encode_json(report: dict[str, Any]) -> str:
     """The report as one line of compact JSON (non-ASCII text as is), written by msgspec: a
-    million-message history's report is tens of MB, which `json.dumps` takes six times longer to write."""
-    return msgspec.json.encode(report).decode()
+    million-message history's report is tens of MB, which `json.dumps` takes six times longer to write.
+    A lone surrogate, which msgspec cannot encode, is written as its JSON escape (by `json`)."""
+    try:
+        return msgspec.json.encode(report).decode()
+    except UnicodeEncodeError:
+        return surrogates_escaped(json.dumps(report, ensure_ascii=False, separators=(",", ":")))
 
 
 def finding_to_json(finding: Finding, turn: Turn | None) -> dict[str, Any]:

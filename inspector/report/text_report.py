@@ -13,7 +13,8 @@ from inspector.support.safe_text import neutralise, preview
 
 
 def render_report(summaries: Sequence[SessionSummary]) -> str:
-    """The whole report as text, every piece of model text neutralised for the terminal."""
+    """The whole report as text, neutralised for the terminal as a whole: whatever a session or a
+    file name holds (model text, tool names, argument keys, ids, paths) is shown, never obeyed."""
     lines: list[str] = []
     for summary in summaries:
         lines.extend(_session_lines(summary))
@@ -22,7 +23,7 @@ def render_report(summaries: Sequence[SessionSummary]) -> str:
     rates = compute_rates(summaries)
     if rates["total"]["calls"]:
         lines.extend(rate_lines(rates))
-    return "\n".join(lines) + "\n"
+    return neutralise("\n".join(lines) + "\n")
 
 
 def _session_lines(summary: SessionSummary) -> list[str]:
@@ -43,7 +44,7 @@ def _finding_lines(finding: Finding, turn: Turn | None) -> list[str]:
     if finding.tool:
         status = f"  {finding.tool}" + {True: ", ran", False: ", not executed", None: ""}[finding.executed]
     lines = [f"  {where}  {finding.severity:<7}  {finding.kind}{status}"]
-    lines.extend(textwrap.wrap(neutralise(finding.message), 100, initial_indent="      ", subsequent_indent="      "))
+    lines.extend(textwrap.wrap(finding.message, 100, initial_indent="      ", subsequent_indent="      "))
     if turn is not None and finding.span:
         start, end = finding.span
         lines.append(f"      found:  {preview(turn.text[start:end], 100)}")

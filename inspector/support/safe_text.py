@@ -1,19 +1,49 @@
-"""Make model text safe to print: terminal escape sequences and control characters are shown
-as visible escapes, never sent to the terminal."""
+"""Make text from a session or a file name safe to show: terminal escape sequences, control
+characters, invisible and direction-changing characters, and lone surrogates (which no terminal
+and no UTF-8 output can hold) are shown as visible escapes, never sent to the terminal; and make
+JSON text with lone surrogates writable as UTF-8."""
 
 import json
 import re
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# C0 controls but newline and tab, DEL and C1 controls (ESC, CSI and OSC included); the characters
+# that change the direction of what follows (bidirectional marks, embeddings, overrides and
+# isolates); zero-width and invisible characters (spaces, joiners, the word joiner, invisible
+# operators, the BOM); and lone surrogates, which a string decoded from JSON may hold.
+_HIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064"
+                     "\u2066-\u2069\ufeff\ud800-\udfff]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def neutralise(text: str) -> str:
-    """Return `text` with control characters (ESC included) replaced by `\\xNN` escapes.
+    """Return `text` with every character that could act on a terminal or hide itself shown as an
+    escape: `\\xNN` for control characters (ESC included), `\\uNNNN` for the rest.
 
     Newlines and tabs are kept; everything else below 0x20, DEL and the C1 range are escaped so
-    that nothing the model wrote can move the cursor, change colours or retitle the terminal.
+    that nothing the model wrote can move the cursor, change colours, retitle the terminal or write
+    to the clipboard; bidirectional overrides and zero-width characters are escaped so that no
+    text reads differently from what it holds; lone surrogates so that the text can be printed.
+    The result holds none of these characters, so neutralising it again changes nothing.
     """
-    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+    return _HIDDEN.sub(_escape, text)
+
+
+def one_line(text: str) -> str:
+    """`neutralise`d `text` with its newlines and tabs escaped too (`\\n`, `\\t`): a line that
+    no file name or session value can break in two."""
+    return neutralise(text).replace("\n", "\\n").replace("\t", "\\t")
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def surrogates_escaped(json_text: str) -> str:
+    """JSON text with each lone surrogate written as its JSON escape (`\\ud800`), so that it can be
+    written as UTF-8 and reads back as the same value. In JSON text a surrogate can only be inside
+    a string, where its escape means the same character."""
+    return _SURROGATE.sub(lambda match: f"\\u{ord(match.group()):04x}", json_text)
 
 
 def preview_value(value: object, width: int = 80) -> str:

@@ -88,7 +88,7 @@ def message_turn(position: int, message: dict[str, Any], names: dict[str, str]) 
     )
     names.update((call.id, call.name) for call in calls if isinstance(call.id, str))
     results = tuple(
-        ToolResult(b.get("tool_use_id"), names.get(b.get("tool_use_id")), _result_content(b.get("content")),
+        ToolResult(b.get("tool_use_id"), _name_of(b.get("tool_use_id"), names), _result_content(b.get("content")),
                    b.get("is_error") is True)
         for b in blocks if b.get("type") == "tool_result"
     )
@@ -98,6 +98,12 @@ def message_turn(position: int, message: dict[str, Any], names: dict[str, str]) 
     text = content if type(content) is str else _text(blocks)
     message_id = message.get("id")
     return Turn(position, role, text, message_id if type(message_id) is str else None, calls, results, message)
+
+
+def _name_of(call_id: Any, names: dict[str, str]) -> str | None:
+    """The name of the tool the call `call_id` called, when an earlier turn made it (an id that is
+    not text names none: its result is an odd record)."""
+    return names.get(call_id) if isinstance(call_id, str) else None
 
 
 def _blocks(message: dict[str, Any]) -> list[Any]:

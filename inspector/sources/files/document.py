@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,11 +21,15 @@ from typing import Any, Iterable
 import msgspec
 
 from inspector.errors import InspectorError
+from inspector.sources.sqlite.database import MAGIC
+from inspector.support.safe_text import surrogates_escaped
 
 _DECODE_JSON = msgspec.json.Decoder().decode
 _REFUSED = object()
 _TOO_DEEP = "nested too deeply to read"
 _INDENT_WINDOW = 4096  # characters at the start of a file in which to look for its indentation
+_SNIFF_BYTES = 64 * 1024  # the first chunk, read and checked before the rest
+_CHUNK_BYTES = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -79,18 +84,7 @@ class Document:
 
 def read_document(path: Path) -> Document:
     """Read and parse `path` as JSON, or as JSON Lines when it is not one JSON value."""
-    if not path.exists():
-        raise InspectorError(f"{path}: no such file")
-    if path.is_dir():
-        raise InspectorError(f"{path}: is a directory, not a session file")
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise InspectorError(f"{path}: cannot read ({exc.strerror})") from None
-    if not data or data.isspace():
-        raise InspectorError(f"{path}: file is empty")
-    if b"\x00" in data[:8192]:
-        raise InspectorError(f"{path}: binary file, not a session")
+    data = read_session_bytes(path)
     value = _decode_fast(data)
     if value is not _REFUSED:
         head = data[:4 * _INDENT_WINDOW + 4].decode("utf-8", "ignore")  # up to 4 bytes a character
@@ -114,12 +108,63 @@ def read_document(path: Path) -> Document:
         ) from None
 
 
+def read_session_bytes(path: Path) -> bytearray:
+    """The bytes of the session file at `path`, read once, as a stream: a regular file, or a pipe
+    (a FIFO, a process substitution) named on the command line, whose bytes can be read only once.
+
+    A device, a socket or a directory is refused with one line. The first chunk is sniffed before
+    the rest is read: a NUL byte there means binary data, and reading stops. Further on, a chunk of
+    nothing but NUL bytes (a sparse file's hole) stops the reading too, so memory is spent only on
+    what really is text."""
+    _check_readable(path)
+    try:
+        with open(path, "rb") as handle:
+            data = bytearray(handle.read(_SNIFF_BYTES))
+            _check_head(path, data)
+            while chunk := handle.read(_CHUNK_BYTES):
+                if chunk[0] == 0 and chunk[-1] == 0 and chunk.count(0) == len(chunk):
+                    raise InspectorError(f"{path}: binary file, not a session (NUL bytes from offset {len(data)})")
+                data += chunk
+    except OSError as exc:
+        raise InspectorError(f"{path}: cannot read ({exc.strerror})") from None
+    if not data or data.isspace():
+        raise InspectorError(f"{path}: file is empty")
+    return data
+
+
+def _check_readable(path: Path) -> None:
+    """Fail with one line unless `path` is a regular file or a pipe."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        raise InspectorError(f"{path}: no such file") from None
+    except OSError as exc:
+        raise InspectorError(f"{path}: cannot read ({exc.strerror})") from None
+    if stat.S_ISDIR(mode):
+        raise InspectorError(f"{path}: is a directory, not a session file")
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        raise InspectorError(f"{path}: is a device, not a session file")
+    if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode)):
+        raise InspectorError(f"{path}: is not a regular file or a pipe, not a session file")
+
+
+def _check_head(path: Path, head: bytes) -> None:
+    """Fail with one line when the first chunk of a file shows it is not text: an SQLite database
+    (here only when it came through a pipe: SQLite reads files) or binary data."""
+    if head.startswith(MAGIC):
+        raise InspectorError(f"{path}: an SQLite database read through a pipe; save it to a file and name that")
+    if b"\x00" in head:
+        raise InspectorError(f"{path}: binary file, not a session")
+
+
 def write_text_atomic(path: Path, text: str) -> None:
-    """Write `text` to `path` through a temporary file and a rename, so a crash leaves either the
-    old file or the new one, never half of one. The file keeps the permissions it had; a new one
-    gets the usual ones (0666 less the umask), not the temporary file's 0600. A failure is an
-    `InspectorError`."""
+    """Write the JSON (or JSON Lines) `text` to `path` through a temporary file and a rename, so a
+    crash leaves either the old file or the new one, never half of one. A lone surrogate (which
+    UTF-8 cannot hold) is written as its JSON escape, as it was read. The file keeps the
+    permissions it had; a new one gets the usual ones (0666 less the umask), not the temporary
+    file's 0600. A failure is an `InspectorError`."""
     path = Path(path)
+    text = surrogates_escaped(text)
     mode = _mode_for(path)
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)

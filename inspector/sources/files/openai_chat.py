@@ -27,7 +27,7 @@ def matches(document: Document) -> bool:
     value = document.value
     if document.is_jsonl:
         records = [r for r in value if isinstance(r, dict)]
-        return bool(records) and (all(_is_example(r) for r in records) or _looks_like_messages(records))
+        return bool(records) and (_are_examples(records) or _looks_like_messages(records))
     if isinstance(value, dict):
         return isinstance(value.get("messages"), list) and _looks_like_messages(value["messages"])
     return isinstance(value, list) and _looks_like_messages(value)
@@ -75,7 +75,7 @@ def write(document: Document, sessions: list[Session]) -> str:
 
 def _session(document: Document, messages: Any, tools: Any, index: int = 0, session_id: str | None = None) -> Session:
     turns: list[Turn] = []
-    problems: list[str] = []
+    problems: list[str] = [] if isinstance(messages, list) else ["its messages are not a list, skipped"]
     roles = ROLES
     for position, message in enumerate(messages if isinstance(messages, list) else []):
         # The hot path of loading a large file: one pass, plain lookups, no helper call per message.
@@ -164,7 +164,12 @@ def _as_text(content: Any) -> str:
 
 
 def _is_example(record: Any) -> bool:
-    return isinstance(record, dict) and isinstance(record.get("messages"), list) and "role" not in record
+    """A fine-tuning example: messages (a list, or an odd value reported as its problem), no role."""
+    return isinstance(record, dict) and "messages" in record and "role" not in record
+
+
+def _are_examples(records: list[dict[str, Any]]) -> bool:
+    return all(_is_example(r) for r in records) and any(isinstance(r["messages"], list) for r in records)
 
 
 def _looks_like_messages(records: list[Any]) -> bool:

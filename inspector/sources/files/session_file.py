@@ -16,6 +16,7 @@ from inspector.model import AppliedFix, Session
 from inspector.sources.base import AuditPlace, AuditRecord, Listed, SessionWriter, Source, WrittenFix
 from inspector.sources.files.document import read_document, write_text_atomic
 from inspector.sources.files.formats import format_of, render_sessions
+from inspector.sources.odd_records import without_odd_turns
 from inspector.support.gc_pause import collector_paused
 
 
@@ -44,7 +45,8 @@ class SessionFile(Source):
             with collector_paused():
                 try:
                     document = read_document(self.path)
-                    sessions = format_of(document, self._format_name).read(document)
+                    sessions = [without_odd_turns(session)
+                                for session in format_of(document, self._format_name).read(document)]
                 except (TypeError, KeyError, AttributeError, IndexError, ValueError) as exc:
                     raise InspectorError(f"{self.path}: a record has a shape this format does not allow "
                                          f"({type(exc).__name__}: {exc})") from None

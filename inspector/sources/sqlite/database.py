@@ -8,7 +8,9 @@ Scanning never writes: the file is opened with a `mode=ro` URI, so not even a jo
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+import stat
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import groupby
@@ -42,8 +44,12 @@ class SqliteSource:
 
 
 def is_sqlite(path: Path) -> bool:
-    """Whether the file at `path` starts with SQLite's header."""
+    """Whether `path` is a regular file that starts with SQLite's header. Nothing else is opened:
+    a pipe's bytes can be read only once (by the session file's reader, which checks its first
+    chunk for the header itself), and a device may never end."""
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return False
         with open(path, "rb") as handle:
             return handle.read(len(MAGIC)) == MAGIC
     except OSError:
@@ -57,11 +63,13 @@ def is_database(path: Path) -> bool:
 
 
 def check_header(path: Path) -> None:
-    """Fail with one line unless `path` is a file that starts with SQLite's header."""
+    """Fail with one line unless `path` is a regular file that starts with SQLite's header."""
     if not path.exists():
         raise InspectorError(f"{path}: no such file")
     if path.is_dir():
         raise InspectorError(f"{path}: is a directory, not a database")
+    if not path.is_file():
+        raise InspectorError(f"{path}: is a pipe or a device, not a database file (SQLite reads regular files only)")
     if path.stat().st_size == 0:
         raise InspectorError(f"{path}: file is empty, not an SQLite database")
     if not is_sqlite(path):

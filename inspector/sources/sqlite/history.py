@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Iterator
 from inspector.errors import InspectorError
 from inspector.model import Session
 from inspector.sources.base import Capabilities, Listed, SessionWriter, Source
+from inspector.sources.odd_records import without_odd_turns
 from inspector.sources.sqlite import elia, table
 from inspector.sources.sqlite.database import (SqliteSource, check_header, copy_database, mapped_errors, reading,
                                                table_columns)
@@ -73,7 +74,8 @@ class SqliteHistory(Source):
         with reading(self.path) as db, mapped_errors(self.path, "reading conversations"):
             location = self._location or self._recognise(db)
             self._location = location
-            yield from READERS[location.format].sessions(db, location, only, start)
+            for session in READERS[location.format].sessions(db, location, only, start):
+                yield without_odd_turns(session)
 
     def check_table(self) -> None:
         """Fail with one line when the named table or one of its mapped columns is missing."""

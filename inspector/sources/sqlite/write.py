@@ -86,6 +86,12 @@ class DatabaseWriter(SessionWriter):
         """The error to report for `error` met while writing: one line saying nothing changed."""
         if isinstance(error, sqlite3.Error):
             error = database_error(self._out, error, "writing the repair")
+        if isinstance(error, UnicodeEncodeError):  # SQLite's text is UTF-8, which cannot hold it
+            error = InspectorError(f"{self._out}: the repair holds a lone surrogate ({error.object[error.start]!r}), "
+                                   "which SQLite text cannot store")
+        elif isinstance(error, (TypeError, ValueError, KeyError, AttributeError, IndexError)):
+            error = InspectorError(f"{self._out}: a stored row has a shape this schema's writer does not allow "
+                                   f"({type(error).__name__}: {error})")
         if isinstance(error, InspectorError) and "rolled back" not in str(error):
             return InspectorError(f"{error}; rolled back, {self._unchanged}")
         return error

@@ -1,0 +1,48 @@
+"""Records with a field of a type no reader foresaw (an object where a call id belongs, a number
+as a tool's name) are odd records: each is counted in its session's `problems` and its turn left
+out of the session, so no later stage meets the odd value; the record itself stays in the document
+(or the database) and is written back untouched. Every `Source` passes its sessions through here."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from inspector.model import Session, Turn
+
+
+def without_odd_turns(session: Session) -> Session:
+    """`session` without the turns that hold a value of a type the model does not allow, each
+    reported in its problems."""
+    odd = {turn.position: reason for turn in session.turns if (reason := _odd_field(turn)) is not None}
+    if not odd:
+        return session
+    kept = tuple(turn for turn in session.turns if turn.position not in odd)
+    lines = tuple(f"message {position}: {reason}, skipped" for position, reason in odd.items())
+    return replace(session, turns=kept, problems=session.problems + lines)
+
+
+def _odd_field(turn: Turn) -> str | None:
+    """What in `turn` has a type the model does not allow (text where text belongs, text or
+    nothing for ids and a result's tool name), or None. Called for every turn: plain checks only."""
+    if type(turn.text) is not str:
+        return _odd("its text", turn.text)
+    if turn.id is not None and type(turn.id) is not str:
+        return _odd("its id", turn.id)
+    for call in turn.tool_calls:
+        if call.id is not None and type(call.id) is not str:
+            return _odd("a call's id", call.id)
+        if type(call.name) is not str:
+            return _odd("a call's tool name", call.name)
+    for result in turn.tool_results:
+        if result.call_id is not None and type(result.call_id) is not str:
+            return _odd("a result's call id", result.call_id)
+        if result.name is not None and type(result.name) is not str:
+            return _odd("a result's tool name", result.name)
+    return None
+
+
+def _odd(what: str, value: Any) -> str:
+    names = {dict: "an object", list: "a list", bool: "a boolean", int: "a number", float: "a number",
+             bytes: "binary data"}
+    return f"{what} is {names.get(type(value), 'a ' + type(value).__name__)}, not text"
