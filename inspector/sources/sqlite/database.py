@@ -217,8 +217,9 @@ def quote(identifier: str) -> str:
 
 
 def copy_database(source: Path, target: Path) -> None:
-    """Copy the database at `source` to `target` with SQLite's backup API (a consistent copy even
-    while another program uses it). `target` must not exist yet."""
+    """Copy the database at `source` to `target` (a new or empty file) with SQLite's backup API,
+    from a read-only connection of its own: a consistent copy of the last committed state, even
+    while another program uses it."""
     with mapped_errors(source, f"copying it to {target}"):
         reader = connect(source)
         try:
