@@ -1,6 +1,7 @@
 """Writing SQLite histories never loses data: an existing database is replaced only with --force,
 a backup that does not fit leaves nothing, in place the write lock is taken before the backup (no
-edit lost, a second `fix` waits and finds nothing to do), and no fix is applied twice."""
+edit lost, a second `fix` waits and finds nothing to do), no fix is applied twice, and a database's
+own triggers do not run unless allowed."""
 
 from __future__ import annotations
 
@@ -140,3 +141,31 @@ def test_a_fix_recorded_in_the_audit_table_is_never_applied_twice(logs_db, tmp_p
     assert "0 fixes applied" in capsys.readouterr().out
     assert _rows(history, "SELECT count(*) FROM threads WHERE forked_from IS NOT NULL") == forks
     assert _rows(history, "SELECT count(*) FROM inspector_fixes") == audit
+
+
+def test_the_databases_own_triggers_do_not_run_unless_allowed(tmp_path, capsys):
+    source = build_rubyllm(tmp_path / "app.db")
+    with sqlite3.connect(source) as conn:
+        conn.execute("CREATE TRIGGER rewrite AFTER UPDATE ON messages BEGIN UPDATE messages SET content = 'pwned'; END")
+        conn.execute("CREATE TRIGGER unrelated AFTER INSERT ON chats BEGIN SELECT 1; END")
+    conn.close()
+    before = dump_database(source)
+    assert main(["fix", str(source), "--accept", "all", "--in-place"]) == 2
+    err = capsys.readouterr().err
+    assert "rewrite (on messages)" in err and "--allow-triggers" in err and "unrelated" not in err
+    assert dump_database(source) == before
+    assert main(["fix", str(source), "--accept", "all", "-o", str(tmp_path / "out.db")]) == 2
+    assert not (tmp_path / "out.db").exists() and not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
+    capsys.readouterr()
+    assert main(["fix", str(source), "--accept", "all", "-o", str(tmp_path / "out.db"), "--allow-triggers"]) == 1
+    assert {content for (content,) in _rows(tmp_path / "out.db", "SELECT content FROM messages")} == {"pwned"}
+
+
+def test_connections_treat_the_schema_as_untrusted(tmp_path):
+    source = build_rubyllm(tmp_path / "app.db")
+    conn = sqlite_db.connect(source)
+    try:
+        assert conn.execute("PRAGMA trusted_schema").fetchone() == (0,)
+    finally:
+        conn.close()
+

@@ -6,7 +6,8 @@ written (`inspector.repair.write.write_repaired`), so a history is fixed with me
 conversation. With `--execute`, a first read collects the accepted recovered calls, which run
 before anything is copied or locked (the executor may write to the same database, as seed 000's
 `save_memory` does); only the executor's answers are kept for the write. Where it will write is
-checked before any of that (`check_targets`): `--force` lets an existing `-o OUT` be replaced.
+checked before any of that (`check_targets`): `--force` lets an existing `-o OUT` be replaced,
+`--allow-triggers` lets a database's own triggers run on what is written.
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ def run_fix(args: argparse.Namespace) -> int:
         for result in counts.passing(iter_scan(reading, extra, args.session)):
             yield Chosen(result.session, accepted_findings(result.findings, accepted))
 
-    outcome = write_repaired(source, out, chosen, args.in_place, executions, args.force)
+    outcome = write_repaired(source, out, chosen, args.in_place, executions, args.force, args.allow_triggers)
     if outcome.backup is not None:
         print(f"backup: {outcome.backup}")
     fixed = outcome.applied

@@ -70,13 +70,14 @@ class WriteOutcome:
 
 
 def write_repaired(source: Source, out: Path, chosen: Callable[[Source], Iterable[Chosen]], in_place: bool = False,
-                   executions: Iterable[ExecutionResult] = (),
-                   replace_existing: bool = False) -> WriteOutcome:
+                   executions: Iterable[ExecutionResult] = (), replace_existing: bool = False,
+                   allow_triggers: bool = False) -> WriteOutcome:
     """Apply the fixes `chosen(reading)` gives for each session (read from `reading`) and write the
     repaired sessions into `out`, or into the source itself after a backup when `in_place`, with
     one audit entry per applied fix. `executions` are what the user's executor answered for
     recovered calls: recorded as their results and in the audit of the fixes that recovered them.
-    An existing `out` is replaced only when `replace_existing`."""
+    An existing `out` is replaced only when `replace_existing`; a database whose own triggers
+    would run on what is written is written only when `allow_triggers`."""
     out = Path(out)
     check_targets(source, out, in_place, replace_existing)
     stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
@@ -86,7 +87,7 @@ def write_repaired(source: Source, out: Path, chosen: Callable[[Source], Iterabl
     for execution in executions:
         answers.setdefault(execution.session_id, []).append(execution)
     audit: list[AuditRecord] = []
-    with source.writer(out, in_place, WriteOptions(replace_existing)) as writer:
+    with source.writer(out, in_place, WriteOptions(replace_existing, allow_triggers)) as writer:
         saved = writer.backup() if in_place else None
         reading = source.reading_while_writing(saved) if saved is not None else source
         for choice in chosen(reading):

@@ -59,9 +59,11 @@ class Capabilities:
 @dataclass(frozen=True)
 class WriteOptions:
     """What a person allowed a write: `replace_existing`, to replace an existing regular file at
-    the output (`fix --force`, or the app's export when the person chose to)."""
+    the output (`fix --force`, or the app's export when the person chose to); `allow_triggers`, to
+    write a database whose own triggers run on the tables written (`fix --allow-triggers`)."""
 
     replace_existing: bool = False
+    allow_triggers: bool = False
 
 
 class Listed(NamedTuple):

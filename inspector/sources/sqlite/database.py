@@ -3,6 +3,8 @@ timeout, turning SQLite's errors into one-line `InspectorError`s, listing its ta
 conversation by conversation, and copying a database with SQLite's backup API.
 
 Scanning never writes: the file is opened with a `mode=ro` URI, so not even a journal is created.
+Every connection opens the file as untrusted, as SQLite advises for files from
+elsewhere (`PRAGMA trusted_schema = OFF`, and `SQLITE_DBCONFIG_DEFENSIVE` where Python exposes it).
 """
 
 from __future__ import annotations
@@ -68,9 +70,11 @@ def check_header(path: Path) -> None:
         raise InspectorError(f"{path}: not an SQLite database (it does not start with SQLite's header)")
 
 
-def connect(path: Path, read_only: bool = True) -> sqlite3.Connection:
+def connect(path: Path, read_only: bool = True, trusted: bool = False) -> sqlite3.Connection:
     """A connection to the database at `path` that waits `BUSY_TIMEOUT` for a lock; read-only
-    (a `mode=ro` URI) unless asked otherwise."""
+    (a `mode=ro` URI) unless asked otherwise. Unless `trusted`, its schema (views, triggers) may
+    call no function or virtual table that SQLite does not deem harmless, and the connection
+    cannot be used to corrupt the file (defensive mode, Python 3.12 and later)."""
     path = Path(path)
     if not path.exists():
         raise InspectorError(f"{path}: no such file")
@@ -80,6 +84,10 @@ def connect(path: Path, read_only: bool = True) -> sqlite3.Connection:
                                timeout=BUSY_TIMEOUT, isolation_level=None)
     except sqlite3.Error as exc:
         raise database_error(path, exc) from None
+    if not trusted:
+        conn.execute("PRAGMA trusted_schema = OFF")
+        if hasattr(conn, "setconfig") and hasattr(sqlite3, "SQLITE_DBCONFIG_DEFENSIVE"):
+            conn.setconfig(sqlite3.SQLITE_DBCONFIG_DEFENSIVE, True)
     return conn
 
 

@@ -12,6 +12,11 @@ backup and the write, so no edit is lost, and a second `fix` waits, then finds n
 Either way every change is applied in one transaction, with one row per applied fix in the audit
 table `inspector_fixes`; any failure rolls the whole transaction back and is reported as one line
 saying the file is unchanged. A fix that table records as applied already is not applied again.
+
+The database's own triggers would run on the rows written, and could change them behind the
+audit's back: unless `allow_triggers`, an authorizer refuses any statement that would run one,
+and the write is rolled back naming the triggers. The connection is opened defensively
+(`database.connect`).
 """
 
 from __future__ import annotations
@@ -42,6 +47,8 @@ class DatabaseWriter(SessionWriter):
         self._options = options
         self._stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
         self._temporary: Path | None = None
+        self._triggers: dict[str, str] = {}  # the database's triggers: name -> table
+        self._refused: set[str] = set()  # those a statement would have run
         if in_place:
             self._unchanged = "the file is unchanged"
             target = out
@@ -51,7 +58,7 @@ class DatabaseWriter(SessionWriter):
                 raise InspectorError(f"{out}: its directory does not exist; nothing was written")
             target = self._temporary = staged(out, lambda temporary: copy_database(source, temporary), file_mode(source))
         try:
-            self._conn: sqlite3.Connection | None = connect(target, read_only=False)
+            self._conn: sqlite3.Connection | None = connect(target, read_only=False, trusted=options.allow_triggers)
         except BaseException:
             if self._temporary is not None:
                 self._temporary.unlink(missing_ok=True)
@@ -106,6 +113,8 @@ class DatabaseWriter(SessionWriter):
 
     def failed(self, error: BaseException) -> BaseException:
         """The error to report for `error` met while writing: one line saying nothing changed."""
+        if self._refused:
+            return self._refusal()
         if isinstance(error, sqlite3.Error):
             error = database_error(self._out, error, "writing the repair")
         if isinstance(error, InspectorError) and "rolled back" not in str(error) and "nothing was" not in str(error):
@@ -116,6 +125,25 @@ class DatabaseWriter(SessionWriter):
         self._conn.execute("PRAGMA foreign_keys = ON")
         self._conn.execute("BEGIN IMMEDIATE")
         self._broken_before = len(self._conn.execute("PRAGMA foreign_key_check").fetchall())
+        self._triggers = dict(self._conn.execute("SELECT name, tbl_name FROM sqlite_master WHERE type = 'trigger'"))
+        if self._triggers and not self._options.allow_triggers:
+            self._conn.set_authorizer(self._refuse_triggers)
+
+    def _refuse_triggers(self, action: int, first: str | None, second: str | None, database: str | None,
+                         source: str | None) -> int:
+        """SQLite's authorizer: deny whatever one of the database's triggers would do."""
+        if source in self._triggers:
+            self._refused.add(source)
+            return sqlite3.SQLITE_DENY
+        return sqlite3.SQLITE_OK
+
+    def _refusal(self) -> InspectorError:
+        """The one line refusing to run the database's own triggers."""
+        named = ", ".join(f"{name} (on {self._triggers[name]})" for name in sorted(self._refused))
+        several = len(self._refused) != 1
+        return InspectorError(f"{self._out}: the database's own trigger{'s' if several else ''} {named} would run on "
+                              f"the rows this fix writes, and could change them; rolled back, {self._unchanged} "
+                              f"(--allow-triggers lets {'them' if several else 'it'} run)")
 
     def _finish(self, audit: Sequence[AuditRecord]) -> None:
         create_table(self._conn)
