@@ -1,13 +1,14 @@
 """Writing SQLite histories never loses data: an existing database is replaced only with --force,
 a backup that does not fit leaves nothing, in place the write lock is taken before the backup (no
-edit lost, a second `fix` waits and finds nothing to do), no fix is applied twice, and a database's
-own triggers do not run unless allowed."""
+edit lost, a second `fix` waits and finds nothing to do), no fix is applied twice, a database's
+own triggers do not run unless allowed, and a hot journal is reported as what it is."""
 
 from __future__ import annotations
 
 import os
 import resource
 import shutil
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -169,3 +170,43 @@ def test_connections_treat_the_schema_as_untrusted(tmp_path):
     finally:
         conn.close()
 
+
+def _leave_a_hot_journal(path: Path) -> None:
+    """A program killed in the middle of writing `path`: its journal is left hot."""
+    code = ("import os, signal, sqlite3, sys\n"
+            "conn = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+            "conn.execute('PRAGMA cache_size = 1')\n"
+            "conn.execute('BEGIN')\n"
+            "conn.execute(\"UPDATE messages SET content = content || ' changed'\")\n"
+            "os.kill(os.getpid(), signal.SIGKILL)\n")
+    done = subprocess.run([sys.executable, "-c", code, str(path)], timeout=30)
+    assert done.returncode == -signal.SIGKILL
+
+
+def test_a_hot_journal_is_reported_with_how_to_roll_it_back(tmp_path, capsys):
+    source = build_rubyllm(tmp_path / "app.db", chats=_many_chats())
+    _leave_a_hot_journal(source)
+    assert (tmp_path / "app.db-journal").exists()
+    assert main(["scan", str(source)]) == 2
+    err = capsys.readouterr().err
+    assert "unfinished write (a hot journal, app.db-journal" in err and "PRAGMA integrity_check" in err
+    assert "read-only" not in err and err.count("\n") == 1
+
+
+def _many_chats() -> list:
+    return [[("user", f"note {n} " + "x" * 400, None), ("assistant", "ok " + "y" * 400, None)] for n in range(300)]
+
+
+def test_reading_a_wal_database_changes_nothing_but_the_files_sqlite_needs_beside_it(tmp_path, capsys):
+    source = build_rubyllm(tmp_path / "app.db")
+    rollback = source.read_bytes()
+    main(["scan", str(source)])
+    assert source.read_bytes() == rollback and sorted(p.name for p in tmp_path.iterdir()) == ["app.db"]
+    with sqlite3.connect(source) as conn:
+        conn.execute("PRAGMA journal_mode = WAL")
+    conn.close()
+    wal = source.read_bytes()
+    main(["scan", str(source)])
+    assert source.read_bytes() == wal  # as the README says: only SQLite's -wal and -shm appear
+    assert set(p.name for p in tmp_path.iterdir()) <= {"app.db", "app.db-wal", "app.db-shm"}
+    assert (tmp_path / "app.db-wal").stat().st_size == 0

@@ -2,14 +2,18 @@
 timeout, turning SQLite's errors into one-line `InspectorError`s, listing its tables, reading rows
 conversation by conversation, and copying a database with SQLite's backup API.
 
-Scanning never writes: the file is opened with a `mode=ro` URI, so not even a journal is created.
-Every connection opens the file as untrusted, as SQLite advises for files from
+Reading never changes a database: it is opened with a `mode=ro` URI, so not even a journal is
+created; a database in WAL mode is the one case where files appear beside it (SQLite creates the
+`-wal` and `-shm` files it needs to read one, if they are missing; the database itself is not
+touched). Every connection opens the file as untrusted, as SQLite advises for files from
 elsewhere (`PRAGMA trusted_schema = OFF`, and `SQLITE_DBCONFIG_DEFENSIVE` where Python exposes it).
+A database a killed program left with a hot journal is reported as such, with how to roll it back.
 """
 
 from __future__ import annotations
 
 import json
+import shlex
 import sqlite3
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -124,6 +128,11 @@ def database_error(path: Path, exc: sqlite3.Error, doing: str = "") -> Inspector
                               f"{suffix}; close that program or try again")
     if "not a database" in lowered or "malformed" in lowered or "disk image" in lowered:
         return InspectorError(f"{path}: not a readable SQLite database ({text}){suffix}")
+    if getattr(exc, "sqlite_errorname", "") == "SQLITE_READONLY_ROLLBACK":
+        journal = path.with_name(path.name + "-journal")
+        return InspectorError(f"{path}: has an unfinished write (a hot journal, {journal.name}, left by a program "
+                              f"that stopped while writing){suffix}; open it once with write access to roll it back, "
+                              f"e.g. `sqlite3 {shlex.quote(str(path))} 'PRAGMA integrity_check'`, then try again")
     if "readonly" in lowered or "read-only" in lowered:
         return InspectorError(f"{path}: the database is read-only ({text}){suffix}; write a new one with -o OUT")
     if "unable to open" in lowered:
