@@ -82,11 +82,11 @@ def test_a_failure_while_writing_rolls_everything_back(tmp_path, capsys):
                      "BEGIN SELECT RAISE(ABORT, 'message 16 is archived'); END")
     conn.close()
     before, dump = source.read_bytes(), dump_database(source)
-    assert main(["fix", str(source), "--accept", "all", "--in-place"]) == 2
+    assert main(["fix", str(source), "--accept", "all", "--in-place", "--allow-triggers"]) == 2
     err = capsys.readouterr().err
     assert "message 16 is archived" in err and "rolled back, the file is unchanged" in err and err.count("\n") == 1
     assert source.read_bytes() == before and dump_database(source) == dump
-    assert main(["fix", str(source), "--accept", "all", "-o", str(tmp_path / "new.db")]) == 2
+    assert main(["fix", str(source), "--accept", "all", "-o", str(tmp_path / "new.db"), "--allow-triggers"]) == 2
     assert "new.db was not written" in capsys.readouterr().err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["app.db", "app.db.bak"]
 
@@ -137,7 +137,7 @@ def test_a_database_locked_while_fixing_in_place_is_left_unchanged(tmp_path, cap
         holder.execute("ROLLBACK")
         holder.close()
     assert dump_database(source) == before
-    assert dump_database(tmp_path / "app.db.bak") == before
+    assert not (tmp_path / "app.db.bak").exists()  # the lock comes first: no backup of a database it could not lock
 
 
 def test_keys_broken_before_the_fix_do_not_block_it(tmp_path, capsys):

@@ -5,7 +5,9 @@ Every kind of storage takes the same road: the sessions are scanned one at a tim
 written (`inspector.repair.write.write_repaired`), so a history is fixed with memory for one
 conversation. With `--execute`, a first read collects the accepted recovered calls, which run
 before anything is copied or locked (the executor may write to the same database, as seed 000's
-`save_memory` does); only the executor's answers are kept for the write.
+`save_memory` does); only the executor's answers are kept for the write. Where it will write is
+checked before any of that (`check_targets`): `--force` lets an existing `-o OUT` be replaced,
+`--allow-triggers` lets a database's own triggers run on what is written.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from inspector.errors import FOUND, FOUND_NOTHING, InspectorError, check_session
 from inspector.model import ToolSpec
 from inspector.repair.apply import accepted_findings
 from inspector.repair.execute import DEFAULT_TIMEOUT, ExecutionResult, check_command, execute_call, recovered_calls
-from inspector.repair.write import Chosen, write_repaired
+from inspector.repair.write import Chosen, check_targets, write_repaired
 from inspector.scan.scanner import ScanResult, iter_scan
 from inspector.sources import open_source
 from inspector.sources.base import Source
@@ -42,6 +44,7 @@ def run_fix(args: argparse.Namespace) -> int:
     if not args.in_place and out.resolve() == path.resolve():
         raise InspectorError(f"{out}: is the input; use --in-place to replace it (a backup is kept)")
     source = open_source(path, args.format, args.table, parse_map(args.map) if args.map is not None else None)
+    check_targets(source, out, args.in_place, args.force)  # before anything runs or is written
     with closing(iter_scan(source, extra, args.session)) as results:  # reading one session checks the input first
         first = next(results, None)
     check_session_found(args.session, [] if first is None else [first], [path])
@@ -52,7 +55,7 @@ def run_fix(args: argparse.Namespace) -> int:
         for result in counts.passing(iter_scan(reading, extra, args.session)):
             yield Chosen(result.session, accepted_findings(result.findings, accepted))
 
-    outcome = write_repaired(source, out, chosen, args.in_place, executions)
+    outcome = write_repaired(source, out, chosen, args.in_place, executions, args.force, args.allow_triggers)
     if outcome.backup is not None:
         _say(f"backup: {outcome.backup}")
     fixed = outcome.applied

@@ -148,6 +148,8 @@ def _parser() -> argparse.ArgumentParser:
     where = fix.add_mutually_exclusive_group(required=True)
     where.add_argument("-o", "--output", type=Path, metavar="OUT", help="write the repaired session here")
     where.add_argument("--in-place", action="store_true", help="replace PATH, after saving a copy as PATH.bak")
+    fix.add_argument("--force", action="store_true", help="replace OUT if it exists (only ever a regular file)")
+    fix.add_argument("--allow-triggers", action="store_true", help="let the database's own triggers run on what the fix writes")
     fix.add_argument("--execute", metavar="CMD", help="run each recovered call through CMD (no shell; the call as JSON on "
                      "its stdin) and record its stdout as the call's result")
     fix.add_argument("--execute-timeout", type=float, metavar="SECONDS",

@@ -2,15 +2,37 @@
 source's storage, with the audit of every applied fix, the same way for `inspector fix` and the
 app's export, whatever the storage.
 
-It makes the backup (in place), reads the sessions to repair from what the source says is safe to
-read while it is written, applies each session's chosen fixes (with what the user's executor
-answered for recovered calls), hands the repaired session to the source's `SessionWriter`, builds
-the audit entries from where the writer put each fix, and lets the writer commit both together;
-any failure leaves the target as it was.
+It checks where it will write before anything is written (`check_targets`): no file it writes
+(the output, the audit beside it, a backup) may be the input by any name (a symlink, a hard link:
+the device and inode are compared); only a regular file is ever written or replaced; an existing
+output is replaced only when the person chose to (`replace_existing`: `fix --force`, or the app's
+export). Then the writer opens the target (in place: taking the storage's write lock, if it has
+one), makes the backup under that lock, and the sessions to repair are read from what the source
+says is safe to read while it is written (an SQLite history: that backup, which is exactly what
+the lock protects). Each session's chosen fixes are applied (with what the user's executor
+answered for recovered calls), except those the target's own audit records as applied already
+(a fix is never applied twice), the repaired session goes to the source's `SessionWriter`, the
+audit entries are built from where the writer put each fix, and the writer commits both together.
+
+What lands, and in what order, so that nothing partial stays behind:
+
+- every file is written under a hidden temporary name beside its real one, flushed to disk, then
+  renamed, and its directory flushed (`inspector.support.atomic_files`); a failure removes it;
+- a backup takes its name (`PATH.bak`, `PATH.bak.N`) only once complete: a backup that does not
+  fit leaves nothing, and nothing else is written;
+- a session file's output and its audit (`OUT.audit.jsonl`) are both staged, then the audit is
+  renamed first and the output second: there is never an output without its audit. A failure
+  between the two puts the previous audit back. A process killed between the two leaves the new
+  audit beside the output as it was (or no output): that audit records fixes that are not in the
+  output, the input is untouched, and running the same `fix` again replaces it with its own;
+- an SQLite history is written in one transaction holding the audit rows too (a new database is
+  a temporary copy renamed into place after the commit): all or nothing, by SQLite.
 """
 
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
@@ -21,7 +43,7 @@ from inspector.model import Finding, Fix, Session
 from inspector.repair.apply import apply_fixes
 from inspector.repair.audit import audit_entry, ran_by_call
 from inspector.repair.execute import ExecutionResult, results_by_call
-from inspector.sources.base import AuditRecord, Source
+from inspector.sources.base import AuditRecord, Source, WriteOptions
 
 
 @dataclass(frozen=True)
@@ -48,18 +70,16 @@ class WriteOutcome:
 
 
 def write_repaired(source: Source, out: Path, chosen: Callable[[Source], Iterable[Chosen]], in_place: bool = False,
-                   executions: Iterable[ExecutionResult] = ()) -> WriteOutcome:
+                   executions: Iterable[ExecutionResult] = (), replace_existing: bool = False,
+                   allow_triggers: bool = False) -> WriteOutcome:
     """Apply the fixes `chosen(reading)` gives for each session (read from `reading`) and write the
     repaired sessions into `out`, or into the source itself after a backup when `in_place`, with
     one audit entry per applied fix. `executions` are what the user's executor answered for
-    recovered calls: recorded as their results and in the audit of the fixes that recovered them."""
+    recovered calls: recorded as their results and in the audit of the fixes that recovered them.
+    An existing `out` is replaced only when `replace_existing`; a database whose own triggers
+    would run on what is written is written only when `allow_triggers`."""
     out = Path(out)
-    able = source.capabilities.write_in_place if in_place else source.capabilities.write_copy
-    if not able:
-        how = "in place" if in_place else "as a copy"
-        raise InspectorError(f"{source.path}: the {source.format} format cannot be written {how}; nothing was written")
-    saved = source.backup() if in_place else None
-    reading = source.reading_while_writing(saved) if saved is not None else source
+    check_targets(source, out, in_place, replace_existing)
     stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
     executions = list(executions)
     ran = ran_by_call(executions)
@@ -67,12 +87,69 @@ def write_repaired(source: Source, out: Path, chosen: Callable[[Source], Iterabl
     for execution in executions:
         answers.setdefault(execution.session_id, []).append(execution)
     audit: list[AuditRecord] = []
-    with source.writer(out, in_place) as writer:
+    with source.writer(out, in_place, WriteOptions(replace_existing, allow_triggers)) as writer:
+        saved = writer.backup() if in_place else None
+        reading = source.reading_while_writing(saved) if saved is not None else source
         for choice in chosen(reading):
             session = choice.session
-            repaired, fixes = apply_fixes(session, choice.findings, results_by_call(answers.get(session.session_id, ())))
+            findings = _not_applied_yet(session, choice.findings, writer.recorded(session.session_id))
+            repaired, fixes = apply_fixes(session, findings, results_by_call(answers.get(session.session_id, ())))
             fixes = [replace(fix, proposed=choice.proposed.get(id(fix.finding))) for fix in fixes]
             audit.extend(AuditRecord(written, audit_entry(written.fix, written.session_id, str(session.path), stamp, ran))
                          for written in writer.write(repaired, fixes))
         place = writer.commit(audit)
     return WriteOutcome(out, place.path, place.shown, saved, len(audit))
+
+
+def check_targets(source: Source, out: Path, in_place: bool, replace_existing: bool) -> None:
+    """Fail with one line, before anything is written or run, unless writing `source` into `out`
+    (itself when `in_place`) is safe: the source can be written that way, no file written is the
+    input by any name, only regular files are written, and an existing output is replaced only
+    when `replace_existing`."""
+    able = source.capabilities.write_in_place if in_place else source.capabilities.write_copy
+    if not able:
+        how = "in place" if in_place else "as a copy"
+        raise InspectorError(f"{source.path}: the {source.format} format cannot be written {how}; nothing was written")
+    source_status = _status(source.path)
+    if source_status is None or not stat.S_ISREG(source_status.st_mode):
+        if in_place:
+            raise InspectorError(f"{source.path}: is not a regular file; nothing was written")
+        source_status = None
+    for path in source.written_paths(out):
+        if in_place and path == out:
+            continue
+        status = _status(path)
+        if source_status is not None and status is not None and _same_file(status, source_status):
+            raise InspectorError(f"{path}: is the input {source.path} (the same file by another name); "
+                                 f"nothing was written: choose another output")
+        if os.path.lexists(path) and (status is None or not stat.S_ISREG(status.st_mode)):
+            raise InspectorError(f"{path}: is not a regular file; nothing was written")
+        if path == out and status is not None and not (in_place or replace_existing):
+            raise InspectorError(f"{path}: exists already; nothing was written (choose another output, "
+                                 f"or --force to replace it)")
+
+
+def _status(path: Path) -> os.stat_result | None:
+    """The file at `path` (a symlink followed), or None when there is none."""
+    try:
+        return os.stat(path)
+    except (OSError, ValueError):
+        return None
+
+
+def _same_file(one: os.stat_result, other: os.stat_result) -> bool:
+    return (one.st_dev, one.st_ino) == (other.st_dev, other.st_ino)
+
+
+def _not_applied_yet(session: Session, findings: list[Finding], recorded: set[tuple[int, str, str]]) -> list[Finding]:
+    """The findings whose fix the target's audit does not record as applied already to the same
+    turn, of the same kind, on the same text."""
+    if not recorded:
+        return findings
+    return [finding for finding in findings
+            if (finding.turn, finding.kind, _text_of(session, finding.turn)) not in recorded]
+
+
+def _text_of(session: Session, position: int) -> str | None:
+    turn = session.turn_at(position)
+    return None if turn is None else turn.text

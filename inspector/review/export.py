@@ -32,10 +32,12 @@ class ReviewExport(DecisionSteps):
             candidate, number = folder / f"{stem}.fixed.{number}{dot}", number + 1
         return candidate
 
-    def export(self, out: Path | None = None, overwrite_input: bool = False) -> WriteOutcome:
+    def export(self, out: Path | None = None, overwrite_input: bool = False,
+               replace_existing: bool = False) -> WriteOutcome:
         """Write every session of the file with only the approved (and edited) fixes applied, in the
         input's format, and the audit record beside it. The input is replaced only when
-        `overwrite_input`, and then only after a backup."""
+        `overwrite_input`, and then only after a backup; another existing file only when
+        `replace_existing` (the person chose to replace it), and only a regular file."""
         target = self.path if overwrite_input else Path(out) if out is not None else self.default_export_path()
         if not overwrite_input and target.resolve() == self.path.resolve():
             raise ReviewError(f"{target}: is the input; choose 'overwrite the input' to replace it (a backup is kept)")
@@ -45,7 +47,7 @@ class ReviewExport(DecisionSteps):
             findings, proposals, executions = self._approved(session)
             ran.extend(executions)
             chosen.append(Chosen(result.session, findings, proposals))
-        outcome = write_repaired(self.source, target, lambda _reading: chosen, overwrite_input, ran)
+        outcome = write_repaired(self.source, target, lambda _reading: chosen, overwrite_input, ran, replace_existing)
         stamp = timestamp()
         self._record.exports = (self._record.exports or []) + [{"at": stamp, "out": str(target), "applied": outcome.applied}]
         self._record.unexported = False

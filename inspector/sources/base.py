@@ -16,22 +16,29 @@ The contract an implementation meets:
   no more than it must;
 - `sessions(only, start)`: the sessions one at a time (`only` keeps one id, `start` skips the first
   ones); a record it cannot read is a problem of its session, never a silent drop;
-- `backup()`: a consistent copy beside the source, never over an earlier one;
+- `backup()`: a consistent copy beside the source, never over an earlier one, landed whole or
+  not at all (`save_backup`);
 - `reading_while_writing(backup)`: what to read while the source itself is written in place;
-- `writer(out, in_place)`: a `SessionWriter` into `out` (a new file, or the source in place).
+- `written_paths(out)`: every file a write into `out` creates or replaces (the output and, for a
+  file, its audit beside it), which the write path checks before anything is written;
+- `writer(out, in_place, options)`: a `SessionWriter` into `out` (a new file, or the source in
+  place), which in place makes the backup itself (`SessionWriter.backup`), under its lock when
+  the storage has one.
 Any failure is one `InspectorError` line.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator, NamedTuple, Sequence
+from typing import Any, Callable, Iterator, NamedTuple, Sequence
 
 from inspector.errors import InspectorError
 from inspector.model import AppliedFix, Session
+from inspector.support.atomic_files import land, staged
 
 
 @dataclass(frozen=True)
@@ -47,6 +54,16 @@ class Capabilities:
     write_copy: bool = True
     write_in_place: bool = True
     forks: bool = False
+
+
+@dataclass(frozen=True)
+class WriteOptions:
+    """What a person allowed a write: `replace_existing`, to replace an existing regular file at
+    the output (`fix --force`, or the app's export when the person chose to); `allow_triggers`, to
+    write a database whose own triggers run on the tables written (`fix --allow-triggers`)."""
+
+    replace_existing: bool = False
+    allow_triggers: bool = False
 
 
 class Listed(NamedTuple):
@@ -86,8 +103,18 @@ class AuditPlace(NamedTuple):
 
 
 class SessionWriter(ABC):
-    """Writes repaired sessions into one target: `write` each, then `commit` with the audit, or
-    `discard` to leave the target as it was."""
+    """Writes repaired sessions into one target: in place, `backup` first; `write` each, then
+    `commit` with the audit, or `discard` to leave the target as it was."""
+
+    @abstractmethod
+    def backup(self) -> Path:
+        """In place: save a consistent copy of the target beside it before anything is written
+        (see `Source.backup`), taken under the writer's lock when the storage has one; its path."""
+
+    def recorded(self, session_id: str | None) -> set[tuple[int, str, str]]:
+        """The fixes the target's own audit says were applied to session `session_id` already, as
+        (turn, kind, text before): never applied twice. A target without such an audit: none."""
+        return set()
 
     @abstractmethod
     def write(self, session: Session, fixes: Sequence[AppliedFix]) -> list[WrittenFix]:
@@ -137,8 +164,13 @@ class Source(ABC):
         """The sessions one at a time: only the one with id `only` when given, from number `start` on."""
 
     @abstractmethod
-    def writer(self, out: Path, in_place: bool) -> SessionWriter:
+    def writer(self, out: Path, in_place: bool, options: WriteOptions = WriteOptions()) -> SessionWriter:
         """A writer of repaired sessions into `out` (the source itself when `in_place`)."""
+
+    def written_paths(self, out: Path) -> list[Path]:
+        """Every file a write into `out` creates or replaces: `out` itself, unless the source
+        puts more beside it."""
+        return [Path(out)]
 
     def session(self, session_id: str) -> Session:
         """The session `session_id`; an unknown id is an `InspectorError`."""
@@ -148,16 +180,7 @@ class Source(ABC):
 
     def backup(self) -> Path:
         """Copy the source to `PATH.bak` (or `PATH.bak.N` if that exists already); the copy's path."""
-        target = self.path.with_name(self.path.name + ".bak")
-        number = 1
-        while target.exists():
-            target = self.path.with_name(f"{self.path.name}.bak.{number}")
-            number += 1
-        try:
-            self._copy_to(target)
-        except OSError as exc:
-            raise InspectorError(f"{target}: cannot write the backup ({exc.strerror}); nothing was changed") from None
-        return target
+        return save_backup(self.path, self._copy_to)
 
     def reading_while_writing(self, backup: Path) -> Source:
         """What to read the sessions from while the source itself is written in place (after
@@ -165,5 +188,25 @@ class Source(ABC):
         return self
 
     def _copy_to(self, target: Path) -> None:
-        """Copy the source's bytes to `target` (which does not exist yet)."""
+        """Copy the source's bytes (and times) to `target`, an empty file."""
         shutil.copy2(self.path, target)
+
+
+def save_backup(path: Path, copy: Callable[[Path], None]) -> Path:
+    """Save a copy of `path` as `PATH.bak` (or `PATH.bak.N` if that name is taken), never over an
+    earlier one: `copy(temporary)` fills a temporary file beside it, which takes the backup's
+    name only once complete and flushed to disk. A copy that fails (a full disk, say) leaves
+    nothing behind and is one `InspectorError` line; the backup's path."""
+    number = 0
+    while True:
+        target = path.with_name(f"{path.name}.bak" + (f".{number}" if number else ""))
+        number += 1
+        if os.path.lexists(target):
+            continue
+        try:
+            land(staged(target, copy, path.stat().st_mode & 0o7777), target, replace=False)
+        except FileExistsError:  # another program took the name meanwhile: the next one
+            continue
+        except OSError as exc:
+            raise InspectorError(f"{target}: cannot write the backup ({exc.strerror}); nothing was changed") from None
+        return target

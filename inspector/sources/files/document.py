@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import os
 import stat
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
@@ -22,6 +21,7 @@ import msgspec
 
 from inspector.errors import InspectorError
 from inspector.sources.sqlite.database import MAGIC
+from inspector.support.atomic_files import file_mode, land, staged_bytes
 from inspector.support.safe_text import surrogates_escaped
 
 _DECODE_JSON = msgspec.json.Decoder().decode
@@ -158,39 +158,17 @@ def _check_head(path: Path, head: bytes) -> None:
 
 
 def write_text_atomic(path: Path, text: str) -> None:
-    """Write the JSON (or JSON Lines) `text` to `path` through a temporary file and a rename, so a
-    crash leaves either the old file or the new one, never half of one. A lone surrogate (which
-    UTF-8 cannot hold) is written as its JSON escape, as it was read. The file keeps the
-    permissions it had; a new one gets the usual ones (0666 less the umask), not the temporary
-    file's 0600. A failure is an `InspectorError`."""
+    """Write the JSON (or JSON Lines) `text` to `path` whole or not at all
+    (`inspector.support.atomic_files`: a temporary file flushed to disk, then renamed over it). A
+    lone surrogate (which UTF-8 cannot hold) is written as its JSON escape, as it was read. The
+    file keeps the permissions it had; a new one gets the usual ones (0666 less the umask), not the
+    temporary file's 0600. A failure is an `InspectorError` and leaves nothing behind."""
     path = Path(path)
     text = surrogates_escaped(text)
-    mode = _mode_for(path)
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        land(staged_bytes(path, text.encode("utf-8"), file_mode(path)), path)
     except OSError as exc:
         raise InspectorError(f"{path}: cannot write ({exc.strerror})") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
-        raise InspectorError(f"{path}: cannot write ({exc.strerror})") from None
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def _mode_for(path: Path) -> int:
-    """The permission bits a file written at `path` should have."""
-    try:
-        return path.stat().st_mode & 0o7777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
 
 
 def records_with_errors(records: Iterable[Any]) -> list[str]:

@@ -2,21 +2,30 @@
 written back whole, in its own format, through a temporary file and a rename.
 
 The audit of a write is a JSON Lines file beside the output, `OUT.audit.jsonl`, one entry per
-applied fix; the output and its audit are both written atomically.
+applied fix; it belongs to OUT (a write into OUT replaces it). The two land together: both are
+written to temporary files and flushed to disk, then the audit is renamed into place first and the
+output second (`inspector.support.atomic_files`), so there is never an output without its audit.
+A failure between the two renames puts the previous audit back (or removes the new one); a
+process killed between them leaves the new audit beside the old output (or none): it records
+fixes that are not in the output, the output and the input are as they were, and running the
+same `fix` again writes both. A backup (`PATH.bak`) is complete before it takes its name.
 """
 
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Iterator, Sequence
 
 from inspector.errors import InspectorError
 from inspector.model import AppliedFix, Session
-from inspector.sources.base import AuditPlace, AuditRecord, Listed, SessionWriter, Source, WrittenFix
-from inspector.sources.files.document import read_document, write_text_atomic
+from inspector.sources.base import AuditPlace, AuditRecord, Listed, SessionWriter, Source, WriteOptions, WrittenFix
+from inspector.sources.files.document import read_document
 from inspector.sources.files.formats import format_of, render_sessions
 from inspector.sources.odd_records import without_odd_turns
+from inspector.support.atomic_files import file_mode, land, staged_bytes, temporary_beside
+from inspector.support.safe_text import surrogates_escaped
 from inspector.support.gc_pause import collector_paused
 
 
@@ -65,19 +74,29 @@ class SessionFile(Source):
             if only is None or session.session_id == only:
                 yield session
 
-    def writer(self, out: Path, in_place: bool) -> SessionWriter:
+    def writer(self, out: Path, in_place: bool, options: WriteOptions = WriteOptions()) -> SessionWriter:
         """A writer of the whole file to `out`: every session of this file, the repaired ones in
         place of their originals."""
-        return _FileWriter(self.all_sessions(), Path(out))
+        return _FileWriter(self, Path(out), in_place or options.replace_existing)
+
+    def written_paths(self, out: Path) -> list[Path]:
+        """The output and its audit beside it."""
+        return [Path(out), audit_path_for(Path(out))]
 
 
 class _FileWriter(SessionWriter):
     """Collects the repaired sessions, then writes the file and its audit on `commit`."""
 
-    def __init__(self, sessions: list[Session], out: Path) -> None:
-        self._sessions = list(sessions)
-        self._places = {session.index: place for place, session in enumerate(sessions)}
+    def __init__(self, source: SessionFile, out: Path, replace: bool) -> None:
+        self._source = source
+        self._sessions = list(source.all_sessions())
+        self._places = {session.index: place for place, session in enumerate(self._sessions)}
         self._out = out
+        self._replace = replace
+
+    def backup(self) -> Path:
+        """The file's backup (`Source.backup`)."""
+        return self._source.backup()
 
     def write(self, session: Session, fixes: Sequence[AppliedFix]) -> list[WrittenFix]:
         """Put the repaired session in place of the original with the same place in the file."""
@@ -85,11 +104,58 @@ class _FileWriter(SessionWriter):
         return [WrittenFix(fix, session.session_id) for fix in fixes]
 
     def commit(self, audit: Sequence[AuditRecord]) -> AuditPlace:
-        """Write the file, then its audit beside it, each atomically."""
-        write_text_atomic(self._out, render_sessions(self._sessions))
-        path = audit_path_for(self._out)
-        write_text_atomic(path, "".join(json.dumps(record.entry, ensure_ascii=False) + "\n" for record in audit))
-        return AuditPlace(path, str(path))
+        """Write the file and its audit beside it, landing together (see the module's docstring)."""
+        audit_path = audit_path_for(self._out)
+        text = "".join(json.dumps(record.entry, ensure_ascii=False) + "\n" for record in audit)
+        output = audit_file = None
+        try:
+            rendered = surrogates_escaped(render_sessions(self._sessions))  # as it was read: UTF-8 cannot hold one
+            output = staged_bytes(self._out, rendered.encode("utf-8"), file_mode(self._out))
+            audit_file = staged_bytes(audit_path, surrogates_escaped(text).encode("utf-8"), file_mode(audit_path))
+            _land_pair(audit_file, audit_path, output, self._out, self._replace)
+        except FileExistsError:
+            raise InspectorError(f"{self._out}: exists already; nothing was written") from None
+        except OSError as exc:
+            raise InspectorError(f"{self._out}: cannot write ({exc.strerror}); nothing was written") from None
+        finally:
+            for temporary in (output, audit_file):
+                if temporary is not None:
+                    temporary.unlink(missing_ok=True)
+        return AuditPlace(audit_path, str(audit_path))
 
     def discard(self) -> None:
         """Nothing was written before `commit`."""
+
+
+def _land_pair(audit_file: Path, audit_path: Path, output: Path, out: Path, replace: bool) -> None:
+    """Rename the audit into place, then the output (unless `replace`, never over an existing
+    file); if the output cannot land, the previous audit is put back (or the new one removed)."""
+    previous = _kept_aside(audit_path)
+    try:
+        land(audit_file, audit_path)
+        try:
+            land(output, out, replace)
+        except BaseException:
+            if previous is not None:
+                land(previous, audit_path)
+            else:
+                audit_path.unlink(missing_ok=True)
+            raise
+    finally:
+        if previous is not None:
+            previous.unlink(missing_ok=True)
+
+
+def _kept_aside(path: Path) -> Path | None:
+    """A second name (a hard link) for the file at `path`, to put it back with; None when there is
+    no such file."""
+    if not os.path.lexists(path):
+        return None
+    aside = temporary_beside(path)
+    aside.unlink()
+    try:
+        os.link(path, aside, follow_symlinks=False)
+    except OSError:  # no hard links here: the previous audit cannot be put back, only removed
+        return None
+    return aside
+

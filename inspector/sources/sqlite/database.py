@@ -2,13 +2,19 @@
 timeout, turning SQLite's errors into one-line `InspectorError`s, listing its tables, reading rows
 conversation by conversation, and copying a database with SQLite's backup API.
 
-Scanning never writes: the file is opened with a `mode=ro` URI, so not even a journal is created.
+Reading never changes a database: it is opened with a `mode=ro` URI, so not even a journal is
+created; a database in WAL mode is the one case where files appear beside it (SQLite creates the
+`-wal` and `-shm` files it needs to read one, if they are missing; the database itself is not
+touched). Every connection opens the file as untrusted, as SQLite advises for files from
+elsewhere (`PRAGMA trusted_schema = OFF`, and `SQLITE_DBCONFIG_DEFENSIVE` where Python exposes it).
+A database a killed program left with a hot journal is reported as such, with how to roll it back.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import shlex
 import sqlite3
 import stat
 from contextlib import contextmanager
@@ -76,9 +82,11 @@ def check_header(path: Path) -> None:
         raise InspectorError(f"{path}: not an SQLite database (it does not start with SQLite's header)")
 
 
-def connect(path: Path, read_only: bool = True) -> sqlite3.Connection:
+def connect(path: Path, read_only: bool = True, trusted: bool = False) -> sqlite3.Connection:
     """A connection to the database at `path` that waits `BUSY_TIMEOUT` for a lock; read-only
-    (a `mode=ro` URI) unless asked otherwise."""
+    (a `mode=ro` URI) unless asked otherwise. Unless `trusted`, its schema (views, triggers) may
+    call no function or virtual table that SQLite does not deem harmless, and the connection
+    cannot be used to corrupt the file (defensive mode, Python 3.12 and later)."""
     path = Path(path)
     if not path.exists():
         raise InspectorError(f"{path}: no such file")
@@ -88,6 +96,10 @@ def connect(path: Path, read_only: bool = True) -> sqlite3.Connection:
                                timeout=BUSY_TIMEOUT, isolation_level=None)
     except sqlite3.Error as exc:
         raise database_error(path, exc) from None
+    if not trusted:
+        conn.execute("PRAGMA trusted_schema = OFF")
+        if hasattr(conn, "setconfig") and hasattr(sqlite3, "SQLITE_DBCONFIG_DEFENSIVE"):
+            conn.setconfig(sqlite3.SQLITE_DBCONFIG_DEFENSIVE, True)
     return conn
 
 
@@ -124,6 +136,11 @@ def database_error(path: Path, exc: sqlite3.Error, doing: str = "") -> Inspector
                               f"{suffix}; close that program or try again")
     if "not a database" in lowered or "malformed" in lowered or "disk image" in lowered:
         return InspectorError(f"{path}: not a readable SQLite database ({text}){suffix}")
+    if getattr(exc, "sqlite_errorname", "") == "SQLITE_READONLY_ROLLBACK":
+        journal = path.with_name(path.name + "-journal")
+        return InspectorError(f"{path}: has an unfinished write (a hot journal, {journal.name}, left by a program "
+                              f"that stopped while writing){suffix}; open it once with write access to roll it back, "
+                              f"e.g. `sqlite3 {shlex.quote(str(path))} 'PRAGMA integrity_check'`, then try again")
     if "readonly" in lowered or "read-only" in lowered:
         return InspectorError(f"{path}: the database is read-only ({text}){suffix}; write a new one with -o OUT")
     if "unable to open" in lowered:
@@ -225,8 +242,9 @@ def quote(identifier: str) -> str:
 
 
 def copy_database(source: Path, target: Path) -> None:
-    """Copy the database at `source` to `target` with SQLite's backup API (a consistent copy even
-    while another program uses it). `target` must not exist yet."""
+    """Copy the database at `source` to `target` (a new or empty file) with SQLite's backup API,
+    from a read-only connection of its own: a consistent copy of the last committed state, even
+    while another program uses it."""
     with mapped_errors(source, f"copying it to {target}"):
         reader = connect(source)
         try:

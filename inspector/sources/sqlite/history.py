@@ -2,9 +2,10 @@
 named with `--table T --map ...`), conversations listed by SQLite without reading a message, and
 read one at a time, so a history of a million messages is read with memory for one conversation.
 
-Reading never writes: the file is opened read-only. Writing repaired conversations goes through
-`inspector.sources.sqlite.write`: into a copy made with SQLite's backup API, or into the database
-itself after a backup, in one transaction with the audit table `inspector_fixes`.
+Reading never changes the database: it is opened read-only (`database.connect`). Writing repaired
+conversations goes through `inspector.sources.sqlite.write`: into a copy made with SQLite's backup
+API, or into the database itself after a backup made under its write lock, in one transaction
+with the audit table `inspector_fixes`.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING, Iterator
 
 from inspector.errors import InspectorError
 from inspector.model import Session
-from inspector.sources.base import Capabilities, Listed, SessionWriter, Source
+from inspector.sources.base import Capabilities, Listed, SessionWriter, Source, WriteOptions
 from inspector.sources.odd_records import without_odd_turns
 from inspector.sources.sqlite import elia, table
 from inspector.sources.sqlite.database import (SqliteSource, check_header, copy_database, mapped_errors, reading,
@@ -82,18 +83,20 @@ class SqliteHistory(Source):
         with reading(self.path) as db, mapped_errors(self.path, "reading the table"):
             table.check(db, self.location)
 
-    def writer(self, out: Path, in_place: bool) -> SessionWriter:
-        """A writer into `out`: the database itself (its backup made already) or a new copy of it."""
+    def writer(self, out: Path, in_place: bool, options: WriteOptions = WriteOptions()) -> SessionWriter:
+        """A writer into `out`: the database itself (locked, then backed up) or a new copy of it."""
         if self.format not in WRITERS:
             raise InspectorError(f"{self.path}: writing back to the {self.format} schema is not supported yet")
-        return DatabaseWriter(self.path, Path(out), in_place, WRITERS[self.format])
+        return DatabaseWriter(self.path, Path(out), in_place, WRITERS[self.format], options)
 
     def reading_while_writing(self, backup: Path) -> Source:
-        """The backup: the database itself is locked for the write."""
+        """The backup, made under the write lock: exactly what the lock protects, and never the
+        rows this write changes."""
         return SqliteHistory(backup, self._format_name, self._table, self._mapping)
 
     def _copy_to(self, target: Path) -> None:
-        """A consistent copy made with SQLite's backup API (even while another program uses it)."""
+        """A consistent copy made with SQLite's backup API (even while another program uses it);
+        `fix --in-place` makes its own under the write lock (`DatabaseWriter.backup`)."""
         copy_database(self.path, target)
 
     def _recognise(self, db: sqlite_utils.Database) -> SqliteSource:

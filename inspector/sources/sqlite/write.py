@@ -2,15 +2,25 @@
 `SessionWriter`.
 
 A new database (`-o OUT`) is a copy of the source made with SQLite's backup API into a temporary
-file beside OUT, repaired, then renamed over OUT. In place, the caller has already saved
-`PATH.bak` (with the backup API too). Either way every change is applied in one transaction, with
-one row per applied fix in the audit table `inspector_fixes`; any failure rolls the whole
-transaction back and is reported as one line saying the file is unchanged.
+file beside OUT, repaired, then renamed to OUT (over an existing OUT only when the person chose to
+replace it). In place, the writer first takes the database's write lock (`BEGIN IMMEDIATE`,
+waiting for another program's lock up to the busy timeout), then saves `PATH.bak` while holding
+it: the copy is made with the backup API by a second, read-only connection, which sees exactly
+the last committed state, the one the lock now protects (SQLite's backup API refuses to read
+through a connection that holds a write transaction). No other program can commit between the
+backup and the write, so no edit is lost, and a second `fix` waits, then finds nothing left to do.
+Either way every change is applied in one transaction, with one row per applied fix in the audit
+table `inspector_fixes`; any failure rolls the whole transaction back and is reported as one line
+saying the file is unchanged. A fix that table records as applied already is not applied again.
+
+The database's own triggers would run on the rows written, and could change them behind the
+audit's back: unless `allow_triggers`, an authorizer refuses any statement that would run one,
+and the write is rolled back naming the triggers. The connection is opened defensively
+(`database.connect`).
 """
 
 from __future__ import annotations
 
-import os
 import sqlite3
 from datetime import datetime, timezone
 from pathlib import Path
@@ -18,22 +28,27 @@ from typing import Callable, Sequence
 
 from inspector.errors import InspectorError
 from inspector.model import AppliedFix, Session
-from inspector.sources.base import AuditPlace, AuditRecord, SessionWriter, WrittenFix
+from inspector.sources.base import AuditPlace, AuditRecord, SessionWriter, WriteOptions, WrittenFix, save_backup
 from inspector.sources.sqlite.audit_table import AUDIT_TABLE, create_table, record
-from inspector.sources.sqlite.database import connect, copy_database, database_error
+from inspector.sources.sqlite.database import connect, copy_database, database_error, has_table
+from inspector.support.atomic_files import file_mode, land, staged
 
 SchemaWriter = Callable[[sqlite3.Connection, Session, Sequence[AppliedFix], str], list[WrittenFix]]
 
 
 class DatabaseWriter(SessionWriter):
     """One transaction on the database being written (the source in place, or a temporary copy of
-    it renamed over `out` on commit), holding its write lock from the start."""
+    it renamed to `out` on commit), holding its write lock from the start."""
 
-    def __init__(self, source: Path, out: Path, in_place: bool, write_session: SchemaWriter) -> None:
+    def __init__(self, source: Path, out: Path, in_place: bool, write_session: SchemaWriter,
+                 options: WriteOptions = WriteOptions()) -> None:
         self._out = out
         self._write_session = write_session
+        self._options = options
         self._stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
         self._temporary: Path | None = None
+        self._triggers: dict[str, str] = {}  # the database's triggers: name -> table
+        self._refused: set[str] = set()  # those a statement would have run
         if in_place:
             self._unchanged = "the file is unchanged"
             target = out
@@ -41,15 +56,28 @@ class DatabaseWriter(SessionWriter):
             self._unchanged = f"{out} was not written"
             if not out.parent.is_dir():
                 raise InspectorError(f"{out}: its directory does not exist; nothing was written")
-            target = self._temporary = out.with_name(f".{out.name}.{os.getpid()}.tmp")
-            target.unlink(missing_ok=True)
-            try:
-                copy_database(source, target)
-            except (OSError, InspectorError):
-                target.unlink(missing_ok=True)
-                raise
-        self._conn: sqlite3.Connection | None = connect(target, read_only=False)
+            target = self._temporary = staged(out, lambda temporary: copy_database(source, temporary), file_mode(source))
+        try:
+            self._conn: sqlite3.Connection | None = connect(target, read_only=False, trusted=options.allow_triggers)
+        except BaseException:
+            if self._temporary is not None:
+                self._temporary.unlink(missing_ok=True)
+            raise
         self._guarded(self._begin)
+
+    def backup(self) -> Path:
+        """Save `PATH.bak` while holding the write lock taken at the start (see the module's
+        docstring); a backup that fails leaves nothing and rolls back."""
+        return self._guarded(lambda: save_backup(self._out, lambda temporary: copy_database(self._out, temporary)))
+
+    def recorded(self, session_id: str | None) -> set[tuple[int, str, str]]:
+        """The fixes `inspector_fixes` records for conversation `session_id`: (turn, kind, before)."""
+        def read() -> set[tuple[int, str, str]]:
+            if not has_table(self._conn, AUDIT_TABLE):
+                return set()
+            return set(self._conn.execute(f"SELECT turn, kind, before FROM {AUDIT_TABLE} WHERE session_id IS ?",
+                                          [session_id]))
+        return self._guarded(read)
 
     def write(self, session: Session, fixes: Sequence[AppliedFix]) -> list[WrittenFix]:
         """Write one repaired conversation inside the transaction (nothing when it has no fix)."""
@@ -61,14 +89,15 @@ class DatabaseWriter(SessionWriter):
         """Record the audit rows, check that no foreign key broke, commit, and put a new database in
         place; returns where the audit is."""
         self._guarded(lambda: self._finish(audit))
-        if self._temporary is not None:
-            try:
-                os.replace(self._temporary, self._out)
-            except OSError as exc:
-                self.discard()
-                raise InspectorError(f"{self._out}: cannot write ({exc.strerror}); nothing was written") from None
         self._conn.close()
         self._conn = None
+        if self._temporary is not None:
+            try:
+                land(self._temporary, self._out, self._options.replace_existing)
+            except FileExistsError:
+                raise InspectorError(f"{self._out}: exists already; nothing was written") from None
+            except OSError as exc:
+                raise InspectorError(f"{self._out}: cannot write ({exc.strerror}); nothing was written") from None
         return AuditPlace(self._out, f"table {AUDIT_TABLE} in {self._out}")
 
     def discard(self) -> None:
@@ -84,6 +113,8 @@ class DatabaseWriter(SessionWriter):
 
     def failed(self, error: BaseException) -> BaseException:
         """The error to report for `error` met while writing: one line saying nothing changed."""
+        if self._refused:
+            return self._refusal()
         if isinstance(error, sqlite3.Error):
             error = database_error(self._out, error, "writing the repair")
         if isinstance(error, UnicodeEncodeError):  # SQLite's text is UTF-8, which cannot hold it
@@ -92,7 +123,7 @@ class DatabaseWriter(SessionWriter):
         elif isinstance(error, (TypeError, ValueError, KeyError, AttributeError, IndexError)):
             error = InspectorError(f"{self._out}: a stored row has a shape this schema's writer does not allow "
                                    f"({type(error).__name__}: {error})")
-        if isinstance(error, InspectorError) and "rolled back" not in str(error):
+        if isinstance(error, InspectorError) and "rolled back" not in str(error) and "nothing was" not in str(error):
             return InspectorError(f"{error}; rolled back, {self._unchanged}")
         return error
 
@@ -100,9 +131,28 @@ class DatabaseWriter(SessionWriter):
         self._conn.execute("PRAGMA foreign_keys = ON")
         self._conn.execute("BEGIN IMMEDIATE")
         self._broken_before = len(self._conn.execute("PRAGMA foreign_key_check").fetchall())
-        create_table(self._conn)
+        self._triggers = dict(self._conn.execute("SELECT name, tbl_name FROM sqlite_master WHERE type = 'trigger'"))
+        if self._triggers and not self._options.allow_triggers:
+            self._conn.set_authorizer(self._refuse_triggers)
+
+    def _refuse_triggers(self, action: int, first: str | None, second: str | None, database: str | None,
+                         source: str | None) -> int:
+        """SQLite's authorizer: deny whatever one of the database's triggers would do."""
+        if source in self._triggers:
+            self._refused.add(source)
+            return sqlite3.SQLITE_DENY
+        return sqlite3.SQLITE_OK
+
+    def _refusal(self) -> InspectorError:
+        """The one line refusing to run the database's own triggers."""
+        named = ", ".join(f"{name} (on {self._triggers[name]})" for name in sorted(self._refused))
+        several = len(self._refused) != 1
+        return InspectorError(f"{self._out}: the database's own trigger{'s' if several else ''} {named} would run on "
+                              f"the rows this fix writes, and could change them; rolled back, {self._unchanged} "
+                              f"(--allow-triggers lets {'them' if several else 'it'} run)")
 
     def _finish(self, audit: Sequence[AuditRecord]) -> None:
+        create_table(self._conn)
         record(self._conn, audit)
         problems = self._conn.execute("PRAGMA foreign_key_check").fetchall()
         if len(problems) > self._broken_before:  # a history may hold broken keys already: add none
