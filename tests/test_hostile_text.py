@@ -48,6 +48,7 @@ CASES = {  # cause fixed -> (where the text goes, the text): each took > 10 s be
     "<invoke><parameter> repeated": ("reply", "<function_calls>" + _repeat('<invoke name="f"><parameter name="q">', 200_000)),
     "<tool_call>{ repeated": ("reply", _repeat("<tool_call>{", 1_000_000)),
     "{ and quotes in arguments (json-repair)": ("arguments", "{" + '"' * 1_000_000),
+    "<function=f> repeated (a prose body read to the end)": ("reply", _repeat("<function=f>", 1_000_000)),
 }
 
 

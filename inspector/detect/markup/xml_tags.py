@@ -72,19 +72,28 @@ def qwen_block(text: str, start: int, position: int, wrapper_close: str, family:
     if match is None:
         return None
     body_end, end = end_of(text, "</function>", match.end())
+    if _is_prose(text, match.end(), body_end):
+        return None
     body = text[match.end():body_end]
     arguments: dict[str, Any] | None
     if body.lstrip().startswith("{"):
         loaded = loads_lenient(body.strip())
         arguments = loaded[0] if loaded and isinstance(loaded[0], dict) else None
         family = "functionary" if family == "qwen3-coder" else family
-    elif "<parameter=" in body or not body.strip():
+    else:  # `<parameter=` elements, or nothing
         arguments = {m.group("key"): xml_text(m.group("value")) for m in _XML_PARAMETER.finditer(body)}
-    else:
-        return None
     note = "" if arguments is not None else UNPARSED
     call = Call(match.group("name"), arguments, text_values=family != "functionary")
     return Block(start, close_after(text, end, wrapper_close), family, (call,), note)
+
+
+def _is_prose(text: str, position: int, body_end: int) -> bool:
+    """Whether the body of a `<function=NAME>` element, `text[position:body_end]`, is prose: neither
+    JSON, nor `<parameter=` elements, nor empty. Known without reading the body (its first character
+    and an index of `<parameter=`): a body left open runs to the end of the text, and reading it
+    again from each later `<function=` was quadratic."""
+    first = SPACE.match(text, position, body_end).end()
+    return first < body_end and text[first] != "{" and find_literal(text, "<parameter=", position, body_end) < 0
 
 
 def glm_block(text: str, start: int, position: int, catalogue: Catalogue) -> Block | None:
