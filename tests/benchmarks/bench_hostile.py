@@ -57,6 +57,7 @@ CASES = {
     "reply: <invoke><parameter> repeated": ("reply", lambda n: "<function_calls>" + _repeat(
         '<invoke name="f"><parameter name="q">', n - 16)),
     "reply: <function=f> repeated": ("reply", lambda n: _repeat("<function=f>", n)),
+    "reply: markers between example fences": ("reply", lambda n: _repeat("```py\nx\n```\n[TOOL_CALLS] ", n)),
     "reply: [TOOL_CALLS]f{ repeated": ("reply", lambda n: _repeat("[TOOL_CALLS]f{", n)),
     "reply: <|tool_call>call:f{ repeated": ("reply", lambda n: _repeat("<|tool_call>call:f{", n)),
     "reply: kimi call_begin repeated": ("reply", lambda n: _repeat(
