@@ -75,7 +75,16 @@ def test_objects_run_together_are_reported_up_to_the_cap(tmp_path):
     assert "only the first 20 are reported" in findings[-1].message
 
 
-def test_leaked_blocks_are_reported_up_to_the_cap(tmp_path):
-    findings = [f for f in _findings(tmp_path, "reply", _repeat("<tool_call>{", 120_000)) if f.kind == "tool-markup"]
+BLOCKS = {  # 83,000 and 22,000 blocks in 1 MB: each was read (3 s and 0.8 s), though only 20 are reported
+    "<tool_call>{ repeated": _repeat("<tool_call>{", 1_000_000),
+    "```json fences repeated": _repeat('```json\n{"name": "f", "arguments": {"q": "\n```\n', 1_000_000),
+}
+
+
+@pytest.mark.parametrize("text", BLOCKS.values(), ids=BLOCKS.keys())
+def test_leaked_blocks_are_read_up_to_the_cap(tmp_path, text):
+    findings = [f for f in _findings(tmp_path, "reply", text) if f.kind == "tool-markup"]
     assert len(findings) == 20
-    assert "only the first 20 are reported" in findings[-1].message
+    assert findings[-1].message.endswith("The reply holds more than 20 leaked blocks: only the first 20 are "
+                                         "reported, and the rest of the reply is not read (a bound against hostile text).")
+    assert all(finding.fix is not None for finding in findings)  # stripping 20 leaves the rest: never empty
