@@ -69,10 +69,23 @@ def test_json_repair_cap_is_stated(tmp_path):
     assert "not given to json-repair" in finding.message
 
 
-def test_objects_run_together_are_reported_up_to_the_cap(tmp_path):
-    findings = _findings(tmp_path, "reply", _repeat("{a:1}", 100_000) + " prose")
-    assert len(findings) == 20
-    assert "only the first 20 are reported" in findings[-1].message
+def test_objects_run_together_are_read_up_to_the_cap(tmp_path):
+    # 140,000 objects that only json5 reads (some 300 µs each: the old code took minutes on them)
+    findings = _findings(tmp_path, "reply", _repeat("{a:0x1}", 1_000_000) + " prose")
+    assert [f.kind for f in findings] == ["result-prefix"] * 20
+    assert findings[-1].message.endswith("The reply starts with more than 20 objects: only the first 20 are "
+                                         "reported (a bound against hostile text).")
+
+
+@pytest.mark.parametrize("objects", ["{a:0x1}", "{a:1} ", '{"a": [1, "}"]}'])
+def test_a_reply_of_nothing_but_objects_is_still_not_flagged(tmp_path, objects):
+    text = objects * (1_000_000 // len(objects))
+    assert not [f for f in _findings(tmp_path, "reply", text) if f.kind == "result-prefix"]
+
+
+def test_objects_then_prose_ending_in_a_brace_are_flagged(tmp_path):
+    findings = _findings(tmp_path, "reply", "{a:1}" * 100 + " then {b}")
+    assert [f.kind for f in findings] == ["result-prefix"] * 20
 
 
 BLOCKS = {  # 83,000 and 22,000 blocks in 1 MB: each was read (3 s and 0.8 s), though only 20 are reported

@@ -51,6 +51,8 @@ CASES = {
     "reply: {/* repeated": ("reply", lambda n: _repeat("{/*", n)),
     "reply: { + long word + }": ("reply", lambda n: "{" + "a" * (n - 2) + "}"),
     "reply: JS objects run together": ("reply", lambda n: _repeat("{a:1}", n - 6) + " prose"),
+    "reply: JS objects and nothing else": ("reply", lambda n: "{a:1}" * (n // 5)),
+    "reply: json5 objects run together": ("reply", lambda n: _repeat("{a:0x1}", n - 6) + " prose"),
     "reply: <tool_call>{ repeated": ("reply", lambda n: _repeat("<tool_call>{", n)),
     "reply: <tool_call>f<arg_key> repeated": ("reply", lambda n: _repeat("<tool_call>f<arg_key>", n)),
     "reply: <tool_call>g<arg_key> (unknown)": ("reply", lambda n: _repeat("<tool_call>g<arg_key>", n)),
