@@ -7,7 +7,9 @@ proposes a fix that strips the object and, when the call did not run, recovers i
 call so the data survives.
 
 Not flagged: a reply that is only objects (a JSON answer), an object later in the text, a brace
-that does not open an object (`{1, 2, 3} is a set`), and turns that are not the assistant's.
+that does not open an object (`{1, 2, 3} is a set`), and turns that are not the assistant's. At
+most `MAX_FINDINGS` + 1 leading objects are parsed (a bound against hostile text); past them, a
+reply is only objects when the rest is balanced braces to its end (matched, not parsed).
 """
 
 from __future__ import annotations
