@@ -101,3 +101,19 @@ def test_leaked_blocks_are_read_up_to_the_cap(tmp_path, text):
     assert findings[-1].message.endswith("The reply holds more than 20 leaked blocks: only the first 20 are "
                                          "reported, and the rest of the reply is not read (a bound against hostile text).")
     assert all(finding.fix is not None for finding in findings)  # stripping 20 leaves the rest: never empty
+
+
+CALLS = {  # calls one after another in one block, each read by json5 (some 150 µs): 13 s on 200 KB
+    "Mistral NAME{json5} repeated": "[TOOL_CALLS]" + _repeat("f{a:0x1}", 1_000_000),
+    "Llama objects joined by ; ": "<|python_tag|>" + _repeat('{"name": "f", "arguments": {a: 0x1}}; ', 1_000_000),
+    "Kimi section of calls": "<|tool_calls_section_begin|>" + _repeat(
+        "<|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{a:0x1}<|tool_call_end|>", 1_000_000),
+}
+
+
+@pytest.mark.parametrize("text", CALLS.values(), ids=CALLS.keys())
+def test_calls_one_after_another_are_read_up_to_the_cap(tmp_path, text):
+    first = next(f for f in _findings(tmp_path, "reply", text) if f.kind == "tool-markup")
+    assert len(first.fix.add_calls) == 20
+    assert first.message.endswith("It holds more calls one after another than the 20 read (a bound against "
+                                  "hostile text): the rest is left as text.")

@@ -61,6 +61,7 @@ CASES = {
     "reply: <function=f> repeated": ("reply", lambda n: _repeat("<function=f>", n)),
     "reply: markers between example fences": ("reply", lambda n: _repeat("```py\nx\n```\n[TOOL_CALLS] ", n)),
     "reply: [TOOL_CALLS]f{ repeated": ("reply", lambda n: _repeat("[TOOL_CALLS]f{", n)),
+    "reply: [TOOL_CALLS]f{json5} repeated": ("reply", lambda n: "[TOOL_CALLS]" + _repeat("f{a:0x1}", n - 12)),
     "reply: <|tool_call>call:f{ repeated": ("reply", lambda n: _repeat("<|tool_call>call:f{", n)),
     "reply: kimi call_begin repeated": ("reply", lambda n: _repeat(
         "<|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{", n)),
