@@ -49,6 +49,7 @@ CASES = {  # cause fixed -> (where the text goes, the text): each took > 10 s be
     "<tool_call>{ repeated": ("reply", _repeat("<tool_call>{", 1_000_000)),
     "{ and quotes in arguments (json-repair)": ("arguments", "{" + '"' * 1_000_000),
     "<function=f> repeated (a prose body read to the end)": ("reply", _repeat("<function=f>", 1_000_000)),
+    "pythonic lists of escaped quotes (a string opened at each)": ("reply", ("[f(" + '\\"' * 4990 + "\n") * 20),
     "markers between example fences (each fence tried)": ("reply", _repeat("```py\nx\n```\n[TOOL_CALLS] ", 600_000)),
 }
 

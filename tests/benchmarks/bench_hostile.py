@@ -67,6 +67,7 @@ CASES = {
         "<|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{", n)),
     "reply: ```json fences repeated": ("reply", lambda n: _repeat('```json\n{"name": "f", "arguments": {"q": "\n```\n', n)),
     "reply: [f( lists repeated": ("reply", lambda n: _repeat('[f(q="\\"', n)),
+    "reply: [f( lists of escaped quotes": ("reply", lambda n: _repeat("[f(" + '\\"' * 4990 + "\n", n)),
     "reply: claims repeated": ("reply", lambda n: _repeat("the tool ", n) + " returned."),
 }
 
