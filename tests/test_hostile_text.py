@@ -109,6 +109,8 @@ CALLS = {  # calls one after another in one block, each read by json5 (some 150 
     "Llama objects joined by ; ": "<|python_tag|>" + _repeat('{"name": "f", "arguments": {a: 0x1}}; ', 1_000_000),
     "Kimi section of calls": "<|tool_calls_section_begin|>" + _repeat(
         "<|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{a:0x1}<|tool_call_end|>", 1_000_000),
+    "Anthropic-style <invoke> elements": "<function_calls>" + _repeat(
+        '<invoke name="f"><parameter name="q">x</parameter></invoke>', 1_000_000),
 }
 
 

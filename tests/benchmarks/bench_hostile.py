@@ -58,6 +58,8 @@ CASES = {
     "reply: <tool_call>g<arg_key> (unknown)": ("reply", lambda n: _repeat("<tool_call>g<arg_key>", n)),
     "reply: <invoke><parameter> repeated": ("reply", lambda n: "<function_calls>" + _repeat(
         '<invoke name="f"><parameter name="q">', n - 16)),
+    "reply: <invoke> calls repeated": ("reply", lambda n: "<function_calls>" + _repeat(
+        '<invoke name="f"><parameter name="q">x</parameter></invoke>', n - 16)),
     "reply: <function=f> repeated": ("reply", lambda n: _repeat("<function=f>", n)),
     "reply: markers between example fences": ("reply", lambda n: _repeat("```py\nx\n```\n[TOOL_CALLS] ", n)),
     "reply: [TOOL_CALLS]f{ repeated": ("reply", lambda n: _repeat("[TOOL_CALLS]f{", n)),
