@@ -8,7 +8,9 @@ structured call marked not executed, as the result-prefix fix does. Placeholder 
 arguments give a strip-only fix that says so, as long as something of the reply remains: a reply
 that is nothing but such markup (no prose, no call of its own, no call recovered from another
 block) keeps its finding without a fix, since stripping would leave an empty message (which the
-Anthropic and Gemini APIs reject) and lose what the person saw; it is for a person to edit. The
+Anthropic and Gemini APIs reject) and lose what the person saw; it is for a person to edit. At
+most `MAX_FINDINGS` blocks a reply are read and reported (a bound against hostile text): when there
+are more, stripping those leaves the unread rest, so the reply is never left empty by them. The
 family parsers live in the `markup` package.
 
 Only assistant turns are read, and only those holding a literal marker (or that are one object):
@@ -35,7 +37,8 @@ _MARKERS = re.compile(START_PATTERN + r"|```[ \t]*(?:tool_c|json|tool\b|\n)|" + 
 _MARKER_LINE = re.compile(r"(?:^|\n)[ \t]*(?:\*\*)?TOOL CALL:(?:\*\*)?[ \t]*\n[ \t]*\Z")
 _SPACE = re.compile(r"\s*")
 # Findings per reply at most: each carries the reply's text as its fix leaves it, so 80,000 blocks
-# made a report of 80,000 copies of the reply. The last one says how many were left out.
+# made a report of 80,000 copies of the reply, and reading them all took seconds. Reading stops at
+# the block after these; the last finding says that there are more.
 MAX_FINDINGS = 20
 
 
@@ -49,16 +52,19 @@ def detect(context: ScanContext) -> Iterator[Finding]:
             stripped = text.strip()
             if not (stripped.startswith("{") and stripped.endswith("}")):
                 continue
-        blocks = find_blocks(text, context.catalogue)
+        blocks = find_blocks(text, context.catalogue, MAX_FINDINGS)
+        more = len(blocks) > MAX_FINDINGS
+        blocks = blocks[:MAX_FINDINGS]
         ending = _ending_blocks(text, blocks)
         spans = [removal_span(text, block, number >= ending) for number, block in enumerate(blocks)]
         recovered = [_recovered(context, turn, number, block) for number, block in enumerate(blocks)]
         nothing_left = not (turn.tool_calls or any(recovered) or remove_spans(text, spans).strip())
-        for number, block in enumerate(blocks[:MAX_FINDINGS]):
+        for number, block in enumerate(blocks):
             finding = _finding(turn, block, spans[number], recovered[number], nothing_left)
-            if number == MAX_FINDINGS - 1 and len(blocks) > MAX_FINDINGS:
-                finding = replace(finding, message=f"{finding.message} The reply holds {len(blocks):,} leaked blocks: "
-                                  f"only the first {MAX_FINDINGS} are reported (a bound against hostile text).")
+            if more and number == MAX_FINDINGS - 1:
+                finding = replace(finding, message=f"{finding.message} The reply holds more than {MAX_FINDINGS} leaked "
+                                  f"blocks: only the first {MAX_FINDINGS} are reported, and the rest of the reply is "
+                                  "not read (a bound against hostile text).")
             yield finding
 
 
@@ -123,6 +129,7 @@ def _finding(turn: Turn, block: Block, span: tuple[int, int], recovered: tuple[T
     if recovered:
         listed = ", ".join(f"{c.name}({', '.join(c.arguments) or 'no arguments'})" for c in recovered)
         fix = Fix(remove=(span,), add_calls=recovered, summary=f"strip the markup and recover {listed}, marked not executed")
+        where = f"{where} It holds {block.note}." if block.note else where
         return Finding(turn.position, turn.id, turn.role, KIND, ERROR, where, span, tool, recovered[0].arguments,
                        payload, False, fix)
     reason = block.note or "arguments that do not parse"

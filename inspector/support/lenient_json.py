@@ -75,6 +75,22 @@ def object_end(text: str, start: int) -> int | None:
     return closing_end(_BRACES, scannable(text, len(text)), start, len(text))
 
 
+def only_objects(text: str, start: int) -> bool:
+    """Whether `text[start:]` is nothing but objects, one after another with white space between:
+    braces that close to the end, matched (strings and comments skipped whole) but not parsed, in
+    one pass."""
+    depth = 0
+    outside = start  # where the text between objects began
+    for match in _BRACES.finditer(scannable(text, len(text)), start):
+        if depth == 0 and (match.lastgroup != "open" or not text[outside:match.start()].isspace()
+                           and outside < match.start()):
+            return False
+        depth += {"open": 1, "close": -1}.get(match.lastgroup, 0)  # type: ignore[arg-type]
+        if depth == 0:
+            outside = match.end()
+    return depth == 0 and not text[outside:].strip()
+
+
 # A string or comment that never closes is skipped as if its opening quote (or `/*`) were any other
 # character; but the regular expression that finds this out reads to the end of the text, and it
 # did so again from every later quote: quadratic on `{"\"\"\"...`. Where each kind can still close

@@ -51,18 +51,25 @@ CASES = {
     "reply: {/* repeated": ("reply", lambda n: _repeat("{/*", n)),
     "reply: { + long word + }": ("reply", lambda n: "{" + "a" * (n - 2) + "}"),
     "reply: JS objects run together": ("reply", lambda n: _repeat("{a:1}", n - 6) + " prose"),
+    "reply: JS objects and nothing else": ("reply", lambda n: "{a:1}" * (n // 5)),
+    "reply: json5 objects run together": ("reply", lambda n: _repeat("{a:0x1}", n - 6) + " prose"),
     "reply: <tool_call>{ repeated": ("reply", lambda n: _repeat("<tool_call>{", n)),
     "reply: <tool_call>f<arg_key> repeated": ("reply", lambda n: _repeat("<tool_call>f<arg_key>", n)),
     "reply: <tool_call>g<arg_key> (unknown)": ("reply", lambda n: _repeat("<tool_call>g<arg_key>", n)),
     "reply: <invoke><parameter> repeated": ("reply", lambda n: "<function_calls>" + _repeat(
         '<invoke name="f"><parameter name="q">', n - 16)),
+    "reply: <invoke> calls repeated": ("reply", lambda n: "<function_calls>" + _repeat(
+        '<invoke name="f"><parameter name="q">x</parameter></invoke>', n - 16)),
     "reply: <function=f> repeated": ("reply", lambda n: _repeat("<function=f>", n)),
+    "reply: markers between example fences": ("reply", lambda n: _repeat("```py\nx\n```\n[TOOL_CALLS] ", n)),
     "reply: [TOOL_CALLS]f{ repeated": ("reply", lambda n: _repeat("[TOOL_CALLS]f{", n)),
+    "reply: [TOOL_CALLS]f{json5} repeated": ("reply", lambda n: "[TOOL_CALLS]" + _repeat("f{a:0x1}", n - 12)),
     "reply: <|tool_call>call:f{ repeated": ("reply", lambda n: _repeat("<|tool_call>call:f{", n)),
     "reply: kimi call_begin repeated": ("reply", lambda n: _repeat(
         "<|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{", n)),
     "reply: ```json fences repeated": ("reply", lambda n: _repeat('```json\n{"name": "f", "arguments": {"q": "\n```\n', n)),
     "reply: [f( lists repeated": ("reply", lambda n: _repeat('[f(q="\\"', n)),
+    "reply: [f( lists of escaped quotes": ("reply", lambda n: _repeat("[f(" + '\\"' * 4990 + "\n", n)),
     "reply: claims repeated": ("reply", lambda n: _repeat("the tool ", n) + " returned."),
 }
 

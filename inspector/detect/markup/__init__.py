@@ -11,12 +11,15 @@ than a ```` ```tool_call ```` fence) is an example, not a call.
 
 from __future__ import annotations
 
+import heapq
 import re
+from functools import partial
+from typing import Callable, Iterator
 
 from inspector.catalogue import Catalogue
 from inspector.detect.markup import json_tags, pythonic, special_tokens, xml_tags
 from inspector.detect.markup.blocks import Block, Call, Reader, is_example, type_by_schema
-from inspector.detect.markup.fences import CALL_FENCE_LANGUAGES, bare_block, fence_block, find_fences
+from inspector.detect.markup.fences import CALL_FENCE_LANGUAGES, Fence, bare_block, fence_block, find_fences
 
 __all__ = ["Block", "Call", "START_PATTERN", "find_blocks", "type_by_schema"]
 
@@ -27,28 +30,52 @@ START_PATTERN = "|".join(re.escape(marker) for marker in sorted(_READERS, key=le
 _START = re.compile(START_PATTERN)
 
 
-def find_blocks(text: str, catalogue: Catalogue) -> list[Block]:
-    """Every leaked tool-call block in `text`, in order, overlapping finds resolved by first start."""
+def find_blocks(text: str, catalogue: Catalogue, limit: int | None = None) -> list[Block]:
+    """Every leaked tool-call block in `text`, in order, overlapping finds resolved by first start.
+    With `limit`, reading stops at the block after the first `limit`: at most `limit` + 1 come
+    back, the last only saying that there are more (a bound: hostile text can hold 80,000 blocks).
+
+    Candidates (call fences, start markers, bare pythonic lists) are read in the order of their
+    start, and one that starts inside the last block kept is not read at all."""
     fences = find_fences(text) if "```" in text else []
-    blocks = [block for fence in fences if (block := fence_block(fence, catalogue)) is not None]
     examples = [(f.start, f.end) for f in fences if f.lang not in CALL_FENCE_LANGUAGES]
-    read_until = 0  # the end of the last block a marker opened: markers inside it are its own
-    for match in _START.finditer(text):
-        start = match.start()
-        if start < read_until or is_example(text, start, examples):
+    candidates = heapq.merge(_fence_candidates(fences, catalogue), _marker_candidates(text, catalogue, examples),
+                             _list_candidates(text, catalogue, examples), key=lambda candidate: candidate[0])
+    kept: list[Block] = []
+    for start, read in candidates:
+        if kept and start < kept[-1].end:
             continue
-        block = _READERS[match.group()](text, start, match.end(), catalogue)
+        block = read()
         if block is not None:
-            blocks.append(block)
-            read_until = block.end
-    if "[" in text:
-        blocks.extend(pythonic.bare_lists(text, catalogue, examples))
-    if not blocks:
+            kept.append(block)
+            if limit is not None and len(kept) > limit:
+                break
+    if not kept:
         bare = bare_block(text, catalogue)
         return [bare] if bare else []
-    blocks.sort(key=lambda b: (b.start, -b.end))
-    kept: list[Block] = []
-    for block in blocks:
-        if not kept or block.start >= kept[-1].end:
-            kept.append(block)
     return kept
+
+
+# A candidate block: where it would start, and how to read it (None when it is not a block).
+Candidate = tuple[int, Callable[[], "Block | None"]]
+
+
+def _fence_candidates(fences: list[Fence], catalogue: Catalogue) -> Iterator[Candidate]:
+    """Each code fence, read as a block of calls."""
+    for fence in fences:
+        yield fence.start, partial(fence_block, fence, catalogue)
+
+
+def _marker_candidates(text: str, catalogue: Catalogue, examples: list[tuple[int, int]]) -> Iterator[Candidate]:
+    """Each family's start marker that is not an example, read by its family's reader."""
+    for match in _START.finditer(text):
+        start = match.start()
+        if not is_example(text, start, examples):
+            yield start, partial(_READERS[match.group()], text, start, match.end(), catalogue)
+
+
+def _list_candidates(text: str, catalogue: Catalogue, examples: list[tuple[int, int]]) -> Iterator[Candidate]:
+    """Each bare pythonic call list (a bounded search, done whole when first asked)."""
+    if "[" in text:
+        for block in pythonic.bare_lists(text, catalogue, examples):
+            yield block.start, lambda found=block: found  # type: ignore[misc]

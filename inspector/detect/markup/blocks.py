@@ -8,7 +8,7 @@ objects joined by a separator) into calls, and type XML-style text values by a t
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -22,6 +22,12 @@ NAME_IN_TEXT = re.compile(r"[\"'](?:name|tool)[\"']\s*:\s*[\"'](?P<name>[\w.\-]+
 UNPARSED = "arguments that do not parse"
 PLACEHOLDER = re.compile(r"\{\s*(?:\.\.\.|…)\s*\}")  # `{...}`: an example's arguments, nothing to recover
 PLACEHOLDER_ARGUMENTS = "placeholder arguments"
+# Calls read one after another in a block at most (objects joined by a separator, Mistral's
+# `NAME{json}`, a section of special-token calls): each may need json5 (some 150 µs an object), and
+# 125,000 of them in 1 MB took 30 s. The rest is left as text, and the block's note says so.
+MAX_CALLS = 20
+CALLS_CAPPED = (f"more calls one after another than the {MAX_CALLS} read (a bound against hostile text): "
+                "the rest is left as text")
 _CALL_SHAPE_EXTRA = {"id", "type", "tool_call_id"}
 _TYPED = {"integer", "number", "boolean", "object", "array", "null"}
 
@@ -86,33 +92,41 @@ def is_call_shape(obj: dict[str, Any], catalogue: Catalogue) -> bool:
 
 def is_example(text: str, start: int, spans: list[tuple[int, int]]) -> bool:
     """Whether a marker at `start` is an example, not a call: in inline code (a backtick just
-    before it) or inside one of `spans` (code fences that do not hold a call)."""
-    return (start > 0 and text[start - 1] == "`") or any(a <= start < b for a, b in spans)
+    before it) or inside one of `spans` (code fences that do not hold a call, in order, apart).
+    The span is looked up by bisection: trying each, for each marker, was quadratic."""
+    if start > 0 and text[start - 1] == "`":
+        return True
+    index = bisect_right(spans, start, key=lambda span: span[0]) - 1  # the last span starting at or before it
+    return index >= 0 and start < spans[index][1]
 
 
-def json_calls(text: str, position: int, separator: re.Pattern[str] | None = None) -> tuple[list[Call] | None, int]:
+def json_calls(text: str, position: int,
+               separator: re.Pattern[str] | None = None) -> tuple[list[Call] | None, int, bool]:
     """Calls in the JSON object or array at `position` (objects joined by what `separator`
-    matches too), and where they end; None when something there is not a call."""
+    matches too), where they end, and whether reading stopped at `MAX_CALLS` with more joined on;
+    None when something there is not a call."""
     calls: list[Call] = []
     while True:
         if text.startswith("[", position):
             parsed = parse_array_at(text, position)
             if parsed is None:
-                return None, position
+                return None, position, False
             items, end = parsed.value, parsed.end
         else:
             parsed = parse_object_at(text, position)
             if parsed is None:
-                return None, position
+                return None, position, False
             items, end = [parsed.value], parsed.end
         for item in items:
             call = call_from_object(item)
             if call is None:
-                return None, position
+                return None, position, False
             calls.append(call)
         joint = separator.match(text, end) if separator else None
         if joint is None or not text.startswith("{", joint.end()):
-            return calls, end
+            return calls, end, False
+        if len(calls) >= MAX_CALLS:
+            return calls, end, True
         position = joint.end()
 
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 
 from inspector.catalogue import Catalogue
-from inspector.detect.markup.blocks import (NAME_IN_TEXT, PLACEHOLDER, PLACEHOLDER_ARGUMENTS, SPACE, Block, Call,
-                                               Reader, close_after, end_of, json_calls)
+from inspector.detect.markup.blocks import (CALLS_CAPPED, MAX_CALLS, NAME_IN_TEXT, PLACEHOLDER, PLACEHOLDER_ARGUMENTS,
+                                               SPACE, Block, Call, Reader, close_after, end_of, json_calls)
 from inspector.detect.markup.pythonic import pythonic_calls
 from inspector.detect.markup.xml_tags import glm_block, qwen_block
 from inspector.support.lenient_json import object_end, parse_object_at
@@ -41,7 +41,9 @@ def json_body(text: str, start: int, after: int, family: str, close: str | None,
         return None
     marker = text[start:after]
     limit = _next_block(text, marker, position)
-    calls, length = json_calls(text[position:limit], 0, separator)
+    calls, length, capped = json_calls(text[position:limit], 0, separator)
+    if capped:
+        return Block(start, position + length, family, tuple(calls), CALLS_CAPPED)
     if calls is not None:
         return Block(start, close_after(text, position + length, close), family, tuple(calls))
     found = text.find(close, position, limit) if close else -1  # no further than the next block
@@ -118,6 +120,8 @@ def _mistral(text: str, start: int, after: int, catalogue: Catalogue) -> Block |
     calls: list[Call] = []
     end = position
     while (named := _MISTRAL_NEXT.match(text, end)) is not None:
+        if len(calls) == MAX_CALLS:
+            return Block(start, end, "mistral", tuple(calls), CALLS_CAPPED)
         parsed = parse_object_at(text, named.end())
         if parsed is None:
             calls.append(Call(named.group("name"), None))

@@ -22,7 +22,11 @@ LIST_START = r"\[\s*[A-Za-z_][\w.]*\s*\("
 _LIST_START = re.compile(LIST_START)
 # Python strings (skipped whole) and square brackets: how a list's closing `]` is found. A bracket's
 # empty group comes after it (see lenient_json.STRING_OR_COMMENT: this scans several times faster).
-_BRACKETS = re.compile(r""""(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\[(?P<open>)|\](?P<close>)""")
+# A backslash outside a string is skipped with the character after it: else the quote it escapes
+# would open a string that never closes on its line, and on `\"\"\"...` each later quote did so
+# again (quadratic within the window: 1.5 s for one list). A string that cannot close is then read
+# once at most for each kind of quote on a line.
+_BRACKETS = re.compile(r""""(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\\.|\[(?P<open>)|\](?P<close>)""")
 _MAX_LIST_CHARS = 10_000  # how far from its `[` a list may end
 _MAX_CANDIDATES = 20  # `[name(` places tried per text: a long code dump is not read whole
 

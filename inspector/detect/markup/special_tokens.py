@@ -16,7 +16,8 @@ import json
 import re
 
 from inspector.catalogue import Catalogue
-from inspector.detect.markup.blocks import SPACE, UNPARSED, Block, Call, Reader, close_after, end_of
+from inspector.detect.markup.blocks import (CALLS_CAPPED, MAX_CALLS, SPACE, UNPARSED, Block, Call, Reader, close_after,
+                                               end_of)
 from inspector.support.lenient_json import loads_lenient, parse_object_at
 
 # V3 / R1 name the tool after `function<｜tool▁sep｜>` and fence the JSON; V3.1 name it first.
@@ -40,6 +41,8 @@ def _section_reader(family: str, item: re.Pattern[str], item_close: str, section
         calls: list[Call] = []
         position = start if item.match(text, start) else SPACE.match(text, after).end()
         while (match := item.match(text, position)) is not None:
+            if len(calls) == MAX_CALLS:
+                return Block(start, position, family, tuple(calls), CALLS_CAPPED)
             name = match.group("name") or match.groupdict().get("fenced")
             parsed = parse_object_at(text, match.end())
             if parsed is None:

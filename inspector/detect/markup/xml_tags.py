@@ -15,8 +15,8 @@ import re
 from typing import Any, Iterator
 
 from inspector.catalogue import Catalogue
-from inspector.detect.markup.blocks import (SPACE, UNPARSED, Block, Call, Reader, close_after, end_of, find_literal,
-                                               xml_text)
+from inspector.detect.markup.blocks import (CALLS_CAPPED, MAX_CALLS, SPACE, UNPARSED, Block, Call, Reader, close_after,
+                                               end_of, find_literal, xml_text)
 from inspector.detect.markup.pythonic import pythonic_calls
 from inspector.support.lenient_json import json_or_text, loads_lenient
 
@@ -72,19 +72,28 @@ def qwen_block(text: str, start: int, position: int, wrapper_close: str, family:
     if match is None:
         return None
     body_end, end = end_of(text, "</function>", match.end())
+    if _is_prose(text, match.end(), body_end):
+        return None
     body = text[match.end():body_end]
     arguments: dict[str, Any] | None
     if body.lstrip().startswith("{"):
         loaded = loads_lenient(body.strip())
         arguments = loaded[0] if loaded and isinstance(loaded[0], dict) else None
         family = "functionary" if family == "qwen3-coder" else family
-    elif "<parameter=" in body or not body.strip():
+    else:  # `<parameter=` elements, or nothing
         arguments = {m.group("key"): xml_text(m.group("value")) for m in _XML_PARAMETER.finditer(body)}
-    else:
-        return None
     note = "" if arguments is not None else UNPARSED
     call = Call(match.group("name"), arguments, text_values=family != "functionary")
     return Block(start, close_after(text, end, wrapper_close), family, (call,), note)
+
+
+def _is_prose(text: str, position: int, body_end: int) -> bool:
+    """Whether the body of a `<function=NAME>` element, `text[position:body_end]`, is prose: neither
+    JSON, nor `<parameter=` elements, nor empty. Known without reading the body (its first character
+    and an index of `<parameter=`): a body left open runs to the end of the text, and reading it
+    again from each later `<function=` was quadratic."""
+    first = SPACE.match(text, position, body_end).end()
+    return first < body_end and text[first] != "{" and find_literal(text, "<parameter=", position, body_end) < 0
 
 
 def glm_block(text: str, start: int, position: int, catalogue: Catalogue) -> Block | None:
@@ -117,12 +126,9 @@ def _function_calls(text: str, start: int, after: int, catalogue: Catalogue) -> 
     body_end, end = end_of(text, "</function_calls>", after, "<function_calls>")
     body = text[after:body_end]
     if "<invoke" in body:
-        calls = _invoke_calls(body, _INVOKE)
-        family = "anthropic-xml"
-    else:
-        calls = pythonic_calls(body)
-        family = "olmo"
-    return Block(start, end, family, tuple(calls)) if calls else None
+        return _invoke_block(text, start, after, (body_end, end), _INVOKE, "anthropic-xml")
+    calls = pythonic_calls(body)
+    return Block(start, end, "olmo", tuple(calls)) if calls else None
 
 
 def _invoke_reader(tag: str, patterns: tuple[re.Pattern[str], re.Pattern[str]], family: str) -> Reader:
@@ -130,24 +136,35 @@ def _invoke_reader(tag: str, patterns: tuple[re.Pattern[str], re.Pattern[str]], 
     close, opener = f"</{tag}>", f"<{tag}>"
 
     def read(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
-        body_end, end = end_of(text, close, after, opener)
-        calls = _invoke_calls(text[after:body_end], patterns)
-        return Block(start, end, family, tuple(calls)) if calls else None
+        return _invoke_block(text, start, after, end_of(text, close, after, opener), patterns, family)
     return read
 
 
-def _invoke_calls(body: str, patterns: tuple[re.Pattern[str], re.Pattern[str]]) -> list[Call]:
-    """The `<invoke name=..><parameter name=..>` calls in a block's body. A DSML parameter marked
-    `string="false"` holds a JSON value."""
+def _invoke_block(text: str, start: int, after: int, ends: tuple[int, int],
+                  patterns: tuple[re.Pattern[str], re.Pattern[str]], family: str) -> Block | None:
+    """The block of `<invoke>` calls in the body from `after`, `ends` being where the body and the
+    block end; when more follow the `MAX_CALLS`th call, the block ends with it, its note saying
+    that the rest is left as text (a bound against hostile text)."""
+    body_end, end = ends
+    body = text[after:body_end]
+    calls = []
+    for call, call_end in _invoke_calls(body, patterns):
+        calls.append(call)
+        if len(calls) == MAX_CALLS and patterns[0].search(body, call_end):
+            return Block(start, after + call_end, family, tuple(calls), CALLS_CAPPED)
+    return Block(start, end, family, tuple(calls)) if calls else None
+
+
+def _invoke_calls(body: str, patterns: tuple[re.Pattern[str], re.Pattern[str]]) -> Iterator[tuple[Call, int]]:
+    """The `<invoke name=..><parameter name=..>` calls in a block's body, each with where it ends.
+    A DSML parameter marked `string="false"` holds a JSON value."""
     invoke, parameter = patterns
     as_text = patterns is _INVOKE  # DSML says which values are JSON: the rest are text, not to be typed
     literal = parameter.pattern.split("\\s+")[0].replace("\\", "")
-    calls = []
     for m in invoke.finditer(body):
         inner = m.group("body")
         found = _matches(parameter, literal, _PARAMETER_HEAD[parameter], inner, 0, len(inner))
-        calls.append(Call(m.group("name"), {p.group("key"): _parameter_value(p) for p in found}, as_text))
-    return calls
+        yield Call(m.group("name"), {p.group("key"): _parameter_value(p) for p in found}, as_text), m.end()
 
 
 def _parameter_value(match: re.Match[str]) -> Any:
