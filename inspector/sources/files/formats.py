@@ -22,6 +22,9 @@ from inspector.errors import InspectorError
 from inspector.model import Session
 from inspector.sources.files import (anthropic, claude_code, codex_rollout, gemini, gemini_cli, openai_chat,
                                      openai_responses, session_dump)
+from inspector.sources.files import pydantic_ai
+from inspector.sources.files import ai_sdk_model
+from inspector.sources.files import ai_sdk_ui
 from inspector.sources.files.document import Document
 
 SPECIFIC = (
@@ -32,6 +35,9 @@ SPECIFIC = (
     claude_code,
     codex_rollout,
     openai_responses,
+    pydantic_ai,
+    ai_sdk_model,
+    ai_sdk_ui,
 )
 GENERAL = (openai_chat,)  # a plain `{"messages": [...]}` is OpenAI unless a specific format claims it
 FORMATS: dict[str, ModuleType] = {module.NAME: module for module in SPECIFIC + GENERAL}
