@@ -52,7 +52,7 @@ def read(document: Document) -> list[Session]:
     unread: Counter[str] = Counter()
     position = 0
     for index, message in enumerate(_messages(document)):
-        if not isinstance(message, dict) or type(message.get("role")) is not str or message["role"] not in ROLES or not isinstance(message.get("parts"), list):
+        if not _is_message(message):
             problems.append(f"message {index}: not a message with parts and a system, user or assistant role, skipped")
             position += 1
             continue
@@ -187,10 +187,16 @@ def _messages(document: Document) -> list[Any] | None:
     return value if isinstance(value, list) else None
 
 
+def _is_message(record: Any) -> bool:
+    """A record with a system, user or assistant role and a parts list."""
+    return (isinstance(record, dict) and type(record.get("role")) is str and record["role"] in ROLES
+            and isinstance(record.get("parts"), list))
+
+
 def _is_ui_message(record: dict[str, Any]) -> bool:
-    parts = record.get("parts")
-    if type(record.get("role")) is not str or record["role"] not in ROLES or not isinstance(parts, list):
+    if not _is_message(record):
         return False
+    parts = record["parts"]
     return any(isinstance(p, dict) and type(p.get("type")) is str and (_is_text(p) or _kept(p) and p["type"] != "text")
                for p in parts[:20])
 
