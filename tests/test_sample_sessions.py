@@ -71,6 +71,17 @@ EXPECTED = {
         (6, "malformed-arguments", "read_file", None), (6, "malformed-arguments", "read_file", None),
         (6, "orphan-call", "read_file", None), (6, "orphan-call", "read_file", None)],
     ("notes-agent.langchain-sql.db", "small-talk"): [],
+    ("notes-agent.pydantic-ai.json", None): [
+        (1, "result-prefix", None, None), (3, "tool-markup", "read_file", False),
+        (5, "malformed-arguments", "read_file", None), (6, "tool-error", "read_file", None),
+        (7, "malformed-arguments", "read_file", None), (8, "tool-error", "read_file", None)],
+    ("notes-agent.ai-sdk-model.json", None): [
+        (1, "result-prefix", None, None), (3, "tool-markup", "read_file", False),
+        (6, "tool-error", "read_file", None), (8, "tool-error", "read_file", None)],
+    ("notes-agent.ai-sdk-ui.json", None): [
+        (1, "result-prefix", None, None), (3, "tool-markup", "read_file", False),
+        (5, "malformed-arguments", "read_file", None), (6, "tool-error", "read_file", None),
+        (7, "malformed-arguments", "read_file", None), (8, "tool-error", "read_file", None)],
 }
 SAMPLES = sorted({name for name, _ in EXPECTED})
 TEXT_SAMPLES = [name for name in SAMPLES if not name.endswith(".db")]  # a database is checked in tests/test_sqlite_*

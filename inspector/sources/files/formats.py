@@ -23,6 +23,9 @@ from inspector.model import Session
 from inspector.sources.files import (anthropic, claude_code, codex_rollout, gemini, gemini_cli, openai_chat,
                                      openai_responses, session_dump)
 from inspector.sources.files import langchain_dict, langchain_dumpd
+from inspector.sources.files import pydantic_ai
+from inspector.sources.files import ai_sdk_model
+from inspector.sources.files import ai_sdk_ui
 from inspector.sources.files.document import Document
 
 SPECIFIC = (
@@ -35,6 +38,9 @@ SPECIFIC = (
     openai_responses,
     langchain_dict,
     langchain_dumpd,
+    pydantic_ai,
+    ai_sdk_model,
+    ai_sdk_ui,
 )
 GENERAL = (openai_chat,)  # a plain `{"messages": [...]}` is OpenAI unless a specific format claims it
 FORMATS: dict[str, ModuleType] = {module.NAME: module for module in SPECIFIC + GENERAL}

@@ -23,10 +23,16 @@ ROLES = {"user": USER, "model": ASSISTANT, "function": TOOL}
 LIST_KEYS = ("contents", "history")
 CALL_KEYS = ("functionCall", "function_call")
 RESPONSE_KEYS = ("functionResponse", "function_response")
+# What only other formats with `parts` write (AI SDK UI messages, Pydantic AI), and the keys of a Gemini part.
+FOREIGN_ROLES = frozenset({"assistant", "system", "tool", "developer"})
+PART_KEYS = frozenset({"text", "thought", "thoughtSignature", "thought_signature", "inlineData", "inline_data",
+                       "fileData", "file_data", "functionCall", "function_call", "functionResponse",
+                       "function_response", "executableCode", "executable_code", "codeExecutionResult",
+                       "code_execution_result", "videoMetadata", "video_metadata", "partMetadata", "part_metadata"})
 
 
 def matches(document: Document) -> bool:
-    """A contents list (alone, or under `contents` or `history`) whose records carry `parts`."""
+    """A contents list (alone, or under `contents` or `history`) whose records carry Gemini `parts`."""
     if document.is_jsonl:
         return False
     records = _contents(document.value)
@@ -67,8 +73,25 @@ def _contents(value: Any) -> list[Any] | None:
 
 
 def _looks_like_contents(records: list[Any]) -> bool:
+    """Most records carry `parts`, and nothing shows another format that also has `parts`:
+    a role Gemini never writes (`assistant`, ...), a message `kind` (Pydantic AI), or a part
+    typed by `type` / `part_kind` or holding none of Gemini's part keys (AI SDK UI messages)."""
     dicts = [r for r in records[:50] if isinstance(r, dict)]
-    return bool(dicts) and sum(isinstance(r.get("parts"), list) for r in dicts) * 2 > len(dicts)
+    if not dicts or sum(isinstance(r.get("parts"), list) for r in dicts) * 2 <= len(dicts):
+        return False
+    return not any((type(r.get("role")) is str and r["role"] in FOREIGN_ROLES) or "kind" in r or any(map(_foreign_part, _parts(r)))
+                   for r in dicts)
+
+
+def _parts(record: dict[str, Any]) -> list[Any]:
+    parts = record.get("parts")
+    return parts[:50] if isinstance(parts, list) else []
+
+
+def _foreign_part(part: Any) -> bool:
+    """A part no Gemini content holds: one typed the way other formats type theirs, or an object
+    with none of Gemini's part keys."""
+    return isinstance(part, dict) and ("type" in part or "part_kind" in part or PART_KEYS.isdisjoint(part))
 
 
 def _turn(position: int, content: dict[str, Any]) -> Turn:
