@@ -8,7 +8,10 @@ output becomes the call's result (the parsed JSON value when it is JSON, else th
 the model wrote is ever put on the command line, only on standard input.
 
 A non-zero exit, a time-out or a command that cannot be started gives an error result naming
-what happened, with the last lines of the command's standard error; nothing else changes.
+what happened, with the last lines of the command's standard error; nothing else changes. The
+command runs in its own process group, stopped whole at the time-out; what it prints is kept up to
+1 MiB (`bounded_run`), and reading stops once it has exited, even if a process it left in the
+background still holds its output.
 """
 
 from __future__ import annotations
@@ -17,12 +20,12 @@ import json
 import shlex
 import shutil
 import signal
-import subprocess
 from dataclasses import dataclass, replace
 from typing import Any, Iterable, Iterator, Mapping
 
 from inspector.errors import InspectorError
 from inspector.model import NOT_EXECUTED, RECOVERED, Finding, Session, ToolCall, ToolResult
+from inspector.repair.bounded_run import MAX_OUTPUT, Finished, run_bounded
 
 DEFAULT_TIMEOUT = 30.0
 STDERR_LINES = 5
@@ -91,17 +94,17 @@ def execute_call(command: str, call: ToolCall, session_id: str | None, turn: int
                "session_id": session_id, "turn": turn}
     started = ExecutionResult(command, session_id, turn, call, None)
     try:
-        done = subprocess.run(argv, shell=False, input=json.dumps(request, ensure_ascii=False), capture_output=True,
-                              text=True, encoding="utf-8", errors="replace", timeout=timeout)
-    except subprocess.TimeoutExpired as expired:
-        return _failed(started, f"`{command}` did not finish within {timeout:g} s and was stopped", expired.stderr)
+        done = run_bounded(argv, json.dumps(request, ensure_ascii=False).encode("utf-8", "surrogatepass"), timeout)
     except OSError as exc:
         reason = exc.strerror or str(exc)
         return _failed(started, f"{NOT_EXECUTED} Its executor `{command}` could not be started: {argv[0]}: {reason}.")
-    if done.returncode != 0:
-        exited = replace(started, exit_status=done.returncode)
-        return _failed(exited, f"`{command}` {_exit_wording(done.returncode)}", done.stderr)
-    return replace(started, exit_status=0, output=_parsed_output(done.stdout), stderr=_tail(done.stderr))
+    if done.timed_out:
+        return _failed(started, f"`{command}` did not finish within {timeout:g} s and was stopped "
+                                "(with every process it started)", done.stderr)
+    if done.status != 0:
+        exited = replace(started, exit_status=done.status)
+        return _failed(exited, f"`{command}` {_exit_wording(done.status)}", done.stderr)
+    return replace(started, exit_status=0, output=_output(done), stderr=_tail(done.stderr))
 
 
 def recovered_calls(findings: Iterable[Finding]) -> Iterator[tuple[Finding, ToolCall]]:
@@ -149,7 +152,12 @@ def _exit_wording(status: int) -> str:
     return f"exited with status {status}"
 
 
-def _parsed_output(stdout: str) -> Any:
+def _output(done: Finished) -> Any:
+    """What the executor printed: its JSON value, else its text; when it printed more than
+    `MAX_OUTPUT` bytes, the text kept and a line saying how much was cut."""
+    stdout = done.stdout.decode("utf-8", errors="replace")
+    if done.cut:
+        return f"{stdout}\n[inspector: the executor printed {done.cut:,} more bytes, cut after the first {MAX_OUTPUT:,}]"
     try:
         return json.loads(stdout)
     except (json.JSONDecodeError, RecursionError):
