@@ -14,7 +14,10 @@ from inspector.model import Session, Turn
 def without_odd_turns(session: Session) -> Session:
     """`session` without the turns that hold a value of a type the model does not allow, each
     reported in its problems."""
-    odd = {turn.position: reason for turn in session.turns if (reason := _odd_field(turn)) is not None}
+    suspects = [turn for turn in session.turns  # one cheap test per turn; the rest only for these
+                if turn.tool_calls or turn.tool_results or type(turn.text) is not str
+                or (turn.id is not None and type(turn.id) is not str)]
+    odd = {turn.position: reason for turn in suspects if (reason := _odd_field(turn)) is not None}
     if not odd:
         return session
     kept = tuple(turn for turn in session.turns if turn.position not in odd)
