@@ -20,7 +20,7 @@ from types import ModuleType
 
 from inspector.errors import InspectorError
 from inspector.model import Session
-from inspector.sources.files import (anthropic, claude_code, codex_rollout, gemini, gemini_cli, openai_chat,
+from inspector.sources.files import (ag2, anthropic, claude_code, codex_rollout, gemini, gemini_cli, openai_chat,
                                      openai_responses, session_dump)
 from inspector.sources.files.document import Document
 
@@ -32,6 +32,7 @@ SPECIFIC = (
     claude_code,
     codex_rollout,
     openai_responses,
+    ag2,
 )
 GENERAL = (openai_chat,)  # a plain `{"messages": [...]}` is OpenAI unless a specific format claims it
 FORMATS: dict[str, ModuleType] = {module.NAME: module for module in SPECIFIC + GENERAL}
