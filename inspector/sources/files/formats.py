@@ -20,8 +20,8 @@ from types import ModuleType
 
 from inspector.errors import InspectorError
 from inspector.model import Session
-from inspector.sources.files import (ag2, anthropic, claude_code, codex_rollout, gemini, gemini_cli, openai_chat,
-                                     openai_responses, session_dump)
+from inspector.sources.files import (ag2, anthropic, autogen, claude_code, codex_rollout, dspy_history, gemini,
+                                     gemini_cli, haystack, openai_chat, openai_responses, session_dump, smolagents)
 from inspector.sources.files.document import Document
 
 SPECIFIC = (
@@ -33,6 +33,10 @@ SPECIFIC = (
     codex_rollout,
     openai_responses,
     ag2,
+    haystack,
+    autogen,
+    smolagents,
+    dspy_history,
 )
 GENERAL = (openai_chat,)  # a plain `{"messages": [...]}` is OpenAI unless a specific format claims it
 FORMATS: dict[str, ModuleType] = {module.NAME: module for module in SPECIFIC + GENERAL}

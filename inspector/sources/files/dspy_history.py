@@ -1,0 +1,96 @@
+"""DSPy 3.x language-model histories: `lm.history` dumped as a JSON list.
+
+Shape read: one entry per model call, `{"prompt", "messages": [{role, content}], "kwargs",
+"response", "outputs": [str | {"text", ...}], "usage", "cost", "timestamp", "uuid", "model",
+...}`. Every call sends its whole prompt again (a `ReAct` trajectory is text inside the user
+message, not messages), so the calls are independent: each entry is a session (its `uuid`, else
+`entry N`) holding its prompt messages and the model's reply.
+
+DSPy's chat adapter writes a reply as fields, each after a `[[ ## name ## ]]` header line
+(`[[ ## reasoning ## ]]`, `[[ ## answer ## ]]`, ReAct's `next_tool_name`, ...). Each field's value
+is read as its own assistant turn (its id the field's name), so a fake tool result that opens
+the answer is at the start of a turn, where the scanner looks for one; the headers stay in the
+entry. ReAct's tool choices are text fields, not calls, and are not read as calls. Positive
+marker: every entry has `messages`, `outputs` and `kwargs`. DSPy never loads its history back,
+so the format is read-only (`WRITABLE = False`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from inspector.errors import InspectorError
+from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, Turn
+from inspector.sources.files.document import Document
+
+NAME = "dspy"
+WRITABLE = False  # a log of model calls, which DSPy never reads back
+
+ROLES = {"system": SYSTEM, "developer": SYSTEM, "user": USER, "assistant": ASSISTANT, "tool": TOOL}
+ENTRY_KEYS = ("messages", "outputs", "kwargs")
+
+
+def matches(document: Document) -> bool:
+    """A list of history entries, each with `messages`, `outputs` and `kwargs`."""
+    value = document.value
+    if document.is_jsonl or not isinstance(value, list) or not value:
+        return False
+    return all(isinstance(entry, dict) and all(key in entry for key in ENTRY_KEYS) for entry in value[:50])
+
+
+def read(document: Document) -> list[Session]:
+    """One session per model call."""
+    sessions = []
+    for index, entry in enumerate(document.value):
+        if not isinstance(entry, dict):
+            continue
+        turns: list[Turn] = []
+        problems: list[str] = []
+        messages = entry.get("messages")
+        for number, message in enumerate(messages if isinstance(messages, list) else []):
+            role = ROLES.get(message.get("role")) if isinstance(message, dict) and isinstance(message.get("role"), str) else None
+            if role is None:
+                problems.append(f"message {number}: not a message with a known role, skipped")
+                continue
+            turns.append(Turn(len(turns), role, _text(message.get("content")), None, (), (), message))
+        outputs = entry.get("outputs")
+        for output in outputs if isinstance(outputs, list) else []:
+            text = output.get("text") if isinstance(output, dict) else output
+            for field, value in fields(text if isinstance(text, str) else ""):
+                turns.append(Turn(len(turns), ASSISTANT, value, field, (), (), output))
+        uuid = entry.get("uuid")
+        sessions.append(Session(NAME, document.path, tuple(turns), (), document, index,
+                                uuid if isinstance(uuid, str) else f"entry {index + 1}", tuple(problems)))
+    return sessions
+
+
+def write(document: Document, sessions: list[Session]) -> str:
+    """Never: the format is read-only."""
+    raise InspectorError(f"{document.path}: dspy: read-only (an LM call history DSPy does not load back)")
+
+
+def fields(text: str) -> list[tuple[str | None, str]]:
+    """A reply's `(field name, value)` pairs: each value is the text after a `[[ ## name ## ]]`
+    header line up to the next one, without the blank lines around it; text before the first
+    header (or a reply with none) has no name. Empty values (the `completed` marker) are left out."""
+    pairs: list[tuple[str | None, list[str]]] = [(None, [])]
+    for line in text.split("\n"):
+        stripped = line.strip()
+        if stripped.startswith("[[ ## ") and stripped.endswith(" ## ]]") and len(stripped) > 12:
+            pairs.append((stripped[6:-6].strip(), []))
+        else:
+            pairs[-1][1].append(line)
+    out = []
+    for name, lines in pairs:
+        value = "\n".join(lines).strip("\n")
+        if value.strip():
+            out.append((name, value))
+    return out
+
+
+def _text(content: Any) -> str:
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "".join(p["text"] for p in content if isinstance(p, dict) and isinstance(p.get("text"), str))
+    return ""
