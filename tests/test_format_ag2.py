@@ -12,6 +12,7 @@ from framework_samples import (TOOL_SAMPLES, findings, fix_all, format_read, oth
                                specific_claims)
 
 from inspector.model import ASSISTANT, TOOL, USER
+from inspector.scan.scanner import scan_file
 from inspector.sources import FORMATS, load_sessions
 from inspector.sources.files.document import read_document
 
@@ -50,9 +51,14 @@ def test_the_initiators_view_is_read_with_the_model_as_assistant():
 
 
 def test_the_false_orphan_calls_are_gone_and_the_planted_problems_found_once():
-    found = findings(HISTORY)
-    assert found == PLANTED
-    assert not [f for f in findings(HISTORY) if f[1] == "orphan-call"]  # OpenAI's reading reported 2
+    as_openai = [(f.turn, f.kind, f.tool, f.message) for r in scan_file(HISTORY, "openai") for f in r.findings
+                 if f.kind == "orphan-call"]
+    assert as_openai == [  # what reading the history as OpenAI reported before this format existed
+        (5, "orphan-call", "read_file", "The read_file call 'call_mock_broken_cut' was never answered: no result was "
+                                        "recorded before the next assistant reply."),
+        (7, "orphan-call", "read_file", "The read_file call 'call_mock_good' was never answered: no result was "
+                                        "recorded before the session ends.")]
+    assert findings(HISTORY) == PLANTED
 
 
 def test_round_trip_unchanged_is_byte_identical():

@@ -42,6 +42,13 @@ def test_call_and_result_parts_are_read_and_linked_by_origin():
                                                                  ("call_mock_good", "read_file", False)]
 
 
+def test_reading_as_openai_ignored_the_call_parts_this_format_reads():
+    (as_openai,) = load_sessions(HISTORY, "openai")
+    (session,) = load_sessions(HISTORY)
+    assert sum(len(t.tool_calls) for t in as_openai.turns) == 0
+    assert sum(len(t.tool_calls) for t in session.turns) == 2
+
+
 def test_older_underscore_keys_and_string_content_are_read(tmp_path):
     path = tmp_path / "old.json"
     path.write_text(json.dumps([

@@ -8,11 +8,13 @@ Run by hand from anywhere (pytest does not collect it):
 For each format (or the one named), a child process writes a deterministic file of about N
 records by repeating the records of the sample the real library wrote
 (`tests/fixtures/tool-samples/`), each copy's call ids made unique (`call_mock_` ->
-`call_<copy>_`), so every copy holds the sample's planted problems. Then, several times each and
+`call_<copy>_`): one copy in `WHOLE_EVERY` is the whole sample with its planted problems, the
+others only its clean exchange (a user turn, the good call, its result and the final reply), so
+about 3% of the records hold a problem, as in the other benchmarks. Then, several times each and
 each in its own process, a baseline that only `json.load`s the file and `python -m inspector
 scan --json FILE` run interleaved; it prints the best wall time and the peak memory (the child's
 own `ru_maxrss`) of each, their ratios against the targets (time at most 3.0x, memory at most
-2.5x the baseline) and the findings reported against the sample's findings times the copies.
+2.5x the baseline) and the findings reported against the sample's findings times the whole samples.
 It exits 0 whatever the numbers (a report, not a test) unless a child crashes.
 """
 
@@ -34,6 +36,10 @@ TIME_TARGET, MEMORY_TARGET, RUNS = 3.0, 2.5, 3
 SAMPLES = ROOT / "tests" / "fixtures" / "tool-samples"
 FORMATS = {"ag2": "ag2.chat_history.json", "haystack": "haystack.messages.json", "autogen": "autogen.state.json",
            "smolagents": "smolagents.steps.json", "dspy": "dspy.history.json"}
+# The records of each sample that make a clean exchange (0-based; see tests/fixtures/generate/README.md).
+CLEAN = {"ag2": [0, 7, 8, 9], "haystack": [1, 8, 9, 10], "autogen": [0, 7, 8, 9], "smolagents": [0, 8, 9],
+         "dspy": [0, 4, 5, 6]}
+WHOLE_EVERY = 20
 BASELINE = "import json, sys\nvalue = json.load(open(sys.argv[1], encoding='utf-8'))"
 
 
@@ -43,11 +49,17 @@ def records_of(value):
 
 
 def generate(name: str, path: Path, count: int) -> int:
-    """Write about `count` records of format `name` to `path`; return the number of copies."""
+    """Write about `count` records of format `name` to `path`; return how many whole samples it holds."""
     sample = json.loads((SAMPLES / FORMATS[name]).read_text(encoding="utf-8"))
-    text = json.dumps(records_of(sample), ensure_ascii=False)
-    copies = max(1, count // len(records_of(sample)))
-    records = [record for k in range(copies) for record in json.loads(text.replace("call_mock_", f"call_{k}_"))]
+    whole = records_of(sample)
+    clean = [whole[i] for i in CLEAN[name]]
+    records: list = []
+    copy = 0
+    while len(records) < count:
+        part = whole if copy % WHOLE_EVERY == 0 else clean
+        records += json.loads(json.dumps(part, ensure_ascii=False).replace("call_mock_", f"call_{copy}_"))
+        copy += 1
+    copies = (copy + WHOLE_EVERY - 1) // WHOLE_EVERY
     value = {**sample, "llm_context": {"messages": records}} if isinstance(sample, dict) else records
     path.write_text(json.dumps(value, ensure_ascii=False), encoding="utf-8")
     return copies
@@ -67,7 +79,7 @@ def bench(name: str, events: int, runs: int, keep: bool) -> None:
         made = subprocess.run([sys.executable, __file__, "--format", name, "--events", str(events),
                                "--generate-only", str(path)], capture_output=True, text=True, check=True)
         copies = int(made.stdout)
-        print(f"\n{name}: {copies:,} copies of the sample, {path.stat().st_size / 1e6:.1f} MB")
+        print(f"\n{name}: {events:,} records, {copies:,} whole samples among them, {path.stat().st_size / 1e6:.1f} MB")
         baseline = [sys.executable, "-c", BASELINE, str(path)]
         scan = [sys.executable, "-m", "inspector", "scan", "--json", str(path)]
         measured = {"json.load": [], "scan --json": []}

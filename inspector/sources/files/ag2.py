@@ -52,18 +52,24 @@ def read(document: Document) -> list[Session]:
     problems: list[str] = []
     names: dict[str, str] = {}
     for position, message in enumerate(messages):
-        role = roles.get(message.get("role")) if isinstance(message, dict) and type(message.get("role")) is str else None
-        if role is None:
+        # The hot path of loading a large history: plain lookups, helpers only for calls and results.
+        try:
+            role = roles[message["role"]]
+        except (KeyError, TypeError):  # no role, an unknown or unhashable one, or not an object at all
             problems.append(f"message {position}: not a message with a known role, skipped")
             continue
-        calls = _calls(message) if message.get("tool_calls") or message.get("function_call") else ()
+        content = message.get("content")
+        text = content if type(content) is str else _text(content)
+        calls = _calls(message) if "tool_calls" in message or "function_call" in message else ()
         if calls:
             role = ASSISTANT  # AG2 forces the role of a message with calls
-        names.update((call.id, call.name) for call in calls if isinstance(call.id, str))
+            for call in calls:
+                if type(call.id) is str:
+                    names[call.id] = call.name
         results = _results(message, names) if role == TOOL else ()
         message_id = message.get("id")
-        turns.append(Turn(position, role, _text(message.get("content")),
-                          message_id if type(message_id) is str else None, calls, results, message))
+        turns.append(Turn(position, role, text, message_id if type(message_id) is str else None,
+                          calls, results, message))
     value = document.value
     tools = value.get("tools") if isinstance(value, dict) else None
     return [Session(NAME, document.path, tuple(turns), tuple(parse_tool_definitions(tools)),
@@ -111,10 +117,11 @@ def _executor_view(messages: list[Any]) -> bool:
     whose own text messages have role `assistant` (and none of its messages role `user`)."""
     named: dict[str, set[str]] = {"tool": set(), "user": set(), "assistant": set()}
     for message in messages:
-        if isinstance(message, dict) and isinstance(message.get("name"), str) and not message.get("tool_calls"):
-            role = message.get("role")
-            if role in named:
-                named[role].add(message["name"])
+        name = message.get("name") if type(message) is dict else None
+        if type(name) is str and "tool_calls" not in message:
+            seen = named.get(message.get("role"))  # type: ignore[arg-type]
+            if seen is not None:
+                seen.add(name)
     return bool(named["tool"] & named["assistant"]) and not named["tool"] & named["user"]
 
 

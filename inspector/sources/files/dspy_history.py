@@ -28,6 +28,7 @@ WRITABLE = False  # a log of model calls, which DSPy never reads back
 
 ROLES = {"system": SYSTEM, "developer": SYSTEM, "user": USER, "assistant": ASSISTANT, "tool": TOOL}
 ENTRY_KEYS = ("messages", "outputs", "kwargs")
+HEADER = "[[ ## "
 
 
 def matches(document: Document) -> bool:
@@ -72,20 +73,28 @@ def write(document: Document, sessions: list[Session]) -> str:
 def fields(text: str) -> list[tuple[str | None, str]]:
     """A reply's `(field name, value)` pairs: each value is the text after a `[[ ## name ## ]]`
     header line up to the next one, without the blank lines around it; text before the first
-    header (or a reply with none) has no name. Empty values (the `completed` marker) are left out."""
-    pairs: list[tuple[str | None, list[str]]] = [(None, [])]
-    for line in text.split("\n"):
-        stripped = line.strip()
-        if stripped.startswith("[[ ## ") and stripped.endswith(" ## ]]") and len(stripped) > 12:
-            pairs.append((stripped[6:-6].strip(), []))
-        else:
-            pairs[-1][1].append(line)
-    out = []
-    for name, lines in pairs:
-        value = "\n".join(lines).strip("\n")
-        if value.strip():
-            out.append((name, value))
+    header (or a reply with none) has no name. Empty values (the `completed` marker) are left out.
+    One pass over the text: each search starts where the last one ended."""
+    out: list[tuple[str | None, str]] = []
+    name: str | None = None
+    start = 0
+    at = text.find(HEADER)
+    while at != -1:
+        end = text.find("\n", at)
+        end = len(text) if end == -1 else end
+        line = text[at:end].rstrip()
+        if (at == 0 or text[at - 1] == "\n") and line.endswith(" ## ]]") and len(line) > 12:
+            _add_field(out, name, text[start:at])
+            name, start = line[6:-6].strip(), end + 1
+        at = text.find(HEADER, end)
+    _add_field(out, name, text[start:])
     return out
+
+
+def _add_field(out: list[tuple[str | None, str]], name: str | None, value: str) -> None:
+    value = value.strip("\n")
+    if value.strip():
+        out.append((name, value))
 
 
 def _text(content: Any) -> str:

@@ -50,17 +50,23 @@ def read(document: Document) -> list[Session]:
             problems.append(f"message {position}: not a Haystack message with a known role, skipped")
             continue
         content = _content(message, keys)
-        parts = [p for p in content if isinstance(p, dict)] if isinstance(content, list) else []
-        for part in parts:
-            kind = next((key for key in KNOWN_PARTS if key in part), None)
-            if kind is None:
+        texts: list[str] = []
+        calls: list[ToolCall] = []
+        results: list[ToolResult] = []
+        for part in content if isinstance(content, list) else ():
+            if type(part) is not dict:
+                continue
+            if type(part.get("text")) is str:
+                texts.append(part["text"])
+            elif isinstance(part.get("tool_call"), dict):
+                calls.append(_call(part["tool_call"]))
+            elif isinstance(part.get("tool_call_result"), dict):
+                results.append(_result(part["tool_call_result"]))
+            elif not any(key in part for key in KNOWN_PARTS):
                 label = ", ".join(sorted(part)) or "no keys"
                 unknown[label] = unknown.get(label, 0) + 1
-        calls = tuple(_call(part["tool_call"]) for part in parts if isinstance(part.get("tool_call"), dict))
-        results = tuple(_result(part["tool_call_result"]) for part in parts
-                        if isinstance(part.get("tool_call_result"), dict))
-        text = content if isinstance(content, str) else _text(parts)
-        turns.append(Turn(position, role, text, None, calls, results, message))
+        text = content if isinstance(content, str) else "".join(texts)
+        turns.append(Turn(position, role, text, None, tuple(calls), tuple(results), message))
     problems += [f"{count} content parts with keys '{label}' not read" for label, count in unknown.items()]
     return [Session(NAME, document.path, tuple(turns), (), document, 0, None, tuple(problems))]
 
