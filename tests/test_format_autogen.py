@@ -5,6 +5,7 @@ autogen.state.json`, `autogen.messages.json`, see `tests/fixtures/generate/READM
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 from framework_samples import (TOOL_SAMPLES, findings, fix_all, format_read, other_samples, rendered_unchanged,
@@ -80,3 +81,17 @@ def test_fix_of_a_transcript_says_it_is_read_only(tmp_path, capsys):
     code, error = fix_all(TRANSCRIPT, tmp_path / "fixed.json", capsys)
     assert code == 2 and "read-only" in error and len(error.splitlines()) == 1
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_renamed_call_and_its_result_are_written_under_the_new_name():
+    (session,) = load_sessions(STATE)
+    turns = list(session.turns)
+    call = turns[7].tool_calls[0]
+    turns[7] = replace(turns[7], tool_calls=(replace(call, name="read_text"),), edited=True)
+    turns[8] = replace(turns[8], tool_results=(replace(turns[8].tool_results[0], name="read_text"),), edited=True)
+    text = FORMATS["autogen"].write(session.document, [replace(session, turns=tuple(turns))])
+    messages = json.loads(text)["llm_context"]["messages"]
+    assert messages[7]["content"][0] == {**json.loads(STATE.read_text())["llm_context"]["messages"][7]["content"][0],
+                                         "name": "read_text"}
+    assert messages[8]["content"][0]["name"] == "read_text" and messages[9:] == json.loads(STATE.read_text())[
+        "llm_context"]["messages"][9:]

@@ -96,23 +96,24 @@ def _is_transcript(document: Document) -> bool:
 def _read_state(messages: list[Any]) -> tuple[list[Turn], list[str]]:
     turns: list[Turn] = []
     problems: list[str] = []
+    roles = STATE_ROLES
     for position, message in enumerate(messages):
-        role = STATE_ROLES.get(message.get("type")) if isinstance(message, dict) else None
-        if role is None:
+        # The hot path of loading a large state: plain lookups, helpers only for calls and results.
+        try:
+            role = roles[message["type"]]
+        except (KeyError, TypeError):  # no type, an unknown or unhashable one, or not an object at all
             problems.append(f"message {position}: not an LLM message of a known type, skipped")
             continue
         content = message.get("content")
-        calls: tuple[ToolCall, ...] = ()
-        results: tuple[ToolResult, ...] = ()
-        if role == TOOL:
-            results = _results(content)
-            text = ""
-        elif role == ASSISTANT and isinstance(content, list):
-            calls = _calls(content)
-            text = message["thought"] if isinstance(message.get("thought"), str) else ""
+        if role is TOOL:
+            turns.append(Turn(position, role, "", None, (), _results(content), message))
+        elif role is ASSISTANT and type(content) is list:
+            thought = message.get("thought")
+            turns.append(Turn(position, role, thought if type(thought) is str else "", None, _calls(content), (),
+                              message))
         else:
-            text = _text(content)
-        turns.append(Turn(position, role, text, None, calls, results, message))
+            turns.append(Turn(position, role, content if type(content) is str else _text(content), None, (), (),
+                              message))
     return turns, problems
 
 
@@ -138,14 +139,23 @@ def _read_transcript(records: list[Any]) -> tuple[list[Turn], list[str]]:
 
 
 def _calls(stored: list[Any]) -> tuple[ToolCall, ...]:
-    return tuple(ToolCall(c.get("id"), c["name"], c.get("arguments"), parse_arguments(c.get("arguments")))
-                 for c in stored if isinstance(c, dict) and isinstance(c.get("name"), str))
+    calls = []
+    for call in stored:
+        name = call.get("name") if type(call) is dict else None
+        if type(name) is str:
+            raw = call.get("arguments")
+            calls.append(ToolCall(call.get("id"), name, raw, parse_arguments(raw)))
+    return tuple(calls)
 
 
 def _results(stored: Any) -> tuple[ToolResult, ...]:
-    return tuple(ToolResult(r.get("call_id"), r.get("name") if isinstance(r.get("name"), str) else None,
-                            r.get("content"), r.get("is_error") is True)
-                 for r in stored if isinstance(r, dict)) if isinstance(stored, list) else ()
+    results = []
+    for result in stored if type(stored) is list else ():
+        if type(result) is dict:
+            name = result.get("name")
+            results.append(ToolResult(result.get("call_id"), name if type(name) is str else None,
+                                      result.get("content"), result.get("is_error") is True))
+    return tuple(results)
 
 
 def _text(content: Any) -> str:
@@ -163,18 +173,26 @@ def _stored_call(call: ToolCall) -> dict[str, Any]:
 def _render_edited(turn: Turn) -> dict[str, Any]:
     message = dict(turn.raw)
     content = message.get("content")
+    if turn.role == TOOL:  # only the names of results answering a renamed call change
+        names = {result.call_id: result.name for result in turn.tool_results if result.name}
+        message["content"] = [
+            {**stored, "name": names[stored.get("call_id")]}
+            if isinstance(stored, dict) and names.get(stored.get("call_id"), stored.get("name")) != stored.get("name")
+            else stored for stored in content] if isinstance(content, list) else content
+        return message
     if turn.role != ASSISTANT or (not turn.tool_calls and not isinstance(content, list)):
         if isinstance(content, str) or turn.text:
             message["content"] = turn.text
         return message
-    stored = [c for c in content if isinstance(c, dict) and isinstance(c.get("name"), str)] \
-        if isinstance(content, list) else []
-    calls = list(content) if isinstance(content, list) else []
-    for old, call in zip(stored, turn.tool_calls):
-        if call.arguments_raw is not old.get("arguments") or call.name != old["name"]:
-            calls[calls.index(old)] = {**old, "name": call.name, "arguments": arguments_as_json(call.arguments_raw)}
-    calls += [_stored_call(call) for call in turn.tool_calls[len(stored):]]  # calls a repair gave the turn
-    message["content"] = calls
+    repaired = iter(turn.tool_calls)
+    calls = []
+    for stored in content if isinstance(content, list) else []:
+        if isinstance(stored, dict) and isinstance(stored.get("name"), str):
+            call = next(repaired, None)
+            if call is not None and (call.arguments_raw is not stored.get("arguments") or call.name != stored["name"]):
+                stored = {**stored, "name": call.name, "arguments": arguments_as_json(call.arguments_raw)}
+        calls.append(stored)
+    message["content"] = calls + [_stored_call(call) for call in repaired]  # and calls a repair gave the turn
     was = message["thought"] if isinstance(message.get("thought"), str) and isinstance(content, list) else ""
     if turn.text != was:  # the text said with calls is their `thought`
         message["thought"] = turn.text or None

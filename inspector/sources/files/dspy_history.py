@@ -42,26 +42,30 @@ def matches(document: Document) -> bool:
 def read(document: Document) -> list[Session]:
     """One session per model call."""
     sessions = []
+    roles = ROLES
     for index, entry in enumerate(document.value):
-        if not isinstance(entry, dict):
+        if type(entry) is not dict:
             continue
         turns: list[Turn] = []
         problems: list[str] = []
         messages = entry.get("messages")
-        for number, message in enumerate(messages if isinstance(messages, list) else []):
-            role = ROLES.get(message.get("role")) if isinstance(message, dict) and isinstance(message.get("role"), str) else None
-            if role is None:
+        for number, message in enumerate(messages if type(messages) is list else ()):
+            try:
+                role = roles[message["role"]]
+            except (KeyError, TypeError):  # no role, an unknown or unhashable one, or not an object at all
                 problems.append(f"message {number}: not a message with a known role, skipped")
                 continue
-            turns.append(Turn(len(turns), role, _text(message.get("content")), None, (), (), message))
+            content = message.get("content")
+            turns.append(Turn(len(turns), role, content if type(content) is str else _text(content), None, (), (),
+                              message))
         outputs = entry.get("outputs")
-        for output in outputs if isinstance(outputs, list) else []:
-            text = output.get("text") if isinstance(output, dict) else output
-            for field, value in fields(text if isinstance(text, str) else ""):
+        for output in outputs if type(outputs) is list else ():
+            text = output.get("text") if type(output) is dict else output
+            for field, value in fields(text) if type(text) is str else ():
                 turns.append(Turn(len(turns), ASSISTANT, value, field, (), (), output))
         uuid = entry.get("uuid")
         sessions.append(Session(NAME, document.path, tuple(turns), (), document, index,
-                                uuid if isinstance(uuid, str) else f"entry {index + 1}", tuple(problems)))
+                                uuid if type(uuid) is str else f"entry {index + 1}", tuple(problems)))
     return sessions
 
 
