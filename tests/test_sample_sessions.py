@@ -55,6 +55,14 @@ EXPECTED = {
     ("notes-agent.openai-responses.json", None): [
         (1, "result-prefix", None, None), (3, "tool-markup", "read_file", False),
         (6, "malformed-arguments", "read_file", None), (8, "malformed-arguments", "read_file", None)],
+    ("notes-agent.ag2.json", None): [
+        (1, "result-prefix", None, None), (3, "tool-markup", "read_file", False),
+        (5, "malformed-arguments", "read_file", None)],
+    ("notes-agent.haystack.json", None): [
+        (2, "result-prefix", None, None), (4, "tool-markup", "read_file", False), (7, "tool-error", "read_file", None)],
+    ("notes-agent.autogen.json", None): [
+        (1, "result-prefix", None, None), (3, "tool-markup", "read_file", False),
+        (5, "malformed-arguments", "read_file", None), (6, "tool-error", "read_file", None)],
     ("notes-agent.agents-sdk.db", "demo"): [
         (1, "result-prefix", None, None), (3, "tool-markup", "read_file", False),
         (6, "malformed-arguments", "read_file", None), (8, "malformed-arguments", "read_file", None)],

@@ -20,12 +20,9 @@ from types import ModuleType
 
 from inspector.errors import InspectorError
 from inspector.model import Session
-from inspector.sources.files import (anthropic, claude_code, codex_rollout, gemini, gemini_cli, openai_chat,
-                                     openai_responses, session_dump)
-from inspector.sources.files import langchain_dict, langchain_dumpd
-from inspector.sources.files import pydantic_ai
-from inspector.sources.files import ai_sdk_model
-from inspector.sources.files import ai_sdk_ui
+from inspector.sources.files import (ag2, ai_sdk_model, ai_sdk_ui, anthropic, autogen, claude_code, codex_rollout,
+                                     dspy_history, gemini, gemini_cli, haystack, langchain_dict, langchain_dumpd,
+                                     openai_chat, openai_responses, pydantic_ai, session_dump, smolagents)
 from inspector.sources.files.document import Document
 
 SPECIFIC = (
@@ -41,6 +38,11 @@ SPECIFIC = (
     pydantic_ai,
     ai_sdk_model,
     ai_sdk_ui,
+    ag2,
+    haystack,
+    autogen,
+    smolagents,
+    dspy_history,
 )
 GENERAL = (openai_chat,)  # a plain `{"messages": [...]}` is OpenAI unless a specific format claims it
 FORMATS: dict[str, ModuleType] = {module.NAME: module for module in SPECIFIC + GENERAL}

@@ -1,0 +1,53 @@
+"""smolagents memories: `agent.memory.get_full_steps()` of a `ToolCallingAgent` run by smolagents
+1.26 with a scripted `Model` (`tests/fixtures/tool-samples/smolagents.steps.json`, see
+`tests/fixtures/generate/README.md`), read into turns; the format is read-only."""
+
+from __future__ import annotations
+
+import pytest
+from framework_samples import TOOL_SAMPLES, findings, fix_all, format_read, other_samples, specific_claims
+
+from inspector.model import ASSISTANT, TOOL, USER
+from inspector.sources import FORMATS, load_sessions
+from inspector.sources.files.document import read_document
+
+STEPS = TOOL_SAMPLES / "smolagents.steps.json"
+# (b): smolagents itself parsed the Hermes JSON out of the text and ran it (the step's call has a
+# uuid id); the scanner still reports the markup, as it does for any reply that prints a call.
+PLANTED = [(1, "result-prefix", None), (5, "tool-markup", "read_file"),
+           (10, "malformed-arguments", "read_file"), (11, "tool-error", "read_file")]
+
+
+def test_the_memory_is_smolagents_and_no_other_specific_format_claims_it():
+    assert specific_claims(STEPS) == ["smolagents"]
+    assert format_read(STEPS) == "smolagents"
+
+
+@pytest.mark.parametrize("path", other_samples("smolagents"), ids=lambda p: p.name)
+def test_smolagents_claims_no_other_sample(path):
+    assert not FORMATS["smolagents"].matches(read_document(path))
+
+
+def test_tasks_are_user_turns_and_each_action_step_a_call_and_its_answer():
+    (session,) = load_sessions(STEPS)
+    assert session.problems == ()
+    assert [t.role for t in session.turns[:4]] == [USER, ASSISTANT, ASSISTANT, TOOL]
+    broken = session.turns[10]
+    assert broken.id == "step 1" and broken.text == "Reading notes.txt with the real tool."
+    (call,) = broken.tool_calls  # from the model's message: the step's own list is empty
+    assert (call.id, call.arguments_raw, call.arguments) == ("call_mock_broken_cut", '{"file_path": "notes.txt"', None)
+    (answer,) = session.turns[11].tool_results
+    assert answer.is_error and answer.content.startswith("Error executing tool 'read_file'")
+    good = session.turns[13].tool_results[0]
+    assert (good.call_id, good.is_error, good.content) == ("call_mock_good", False,
+                                                           "Meeting moved to Thursday.\nBring the draft.")
+
+
+def test_the_planted_problems_are_found_once_and_the_good_call_is_clean():
+    assert findings(STEPS) == PLANTED
+
+
+def test_fix_says_in_one_line_that_the_format_cannot_be_written(tmp_path, capsys):
+    code, error = fix_all(STEPS, tmp_path / "fixed.json", capsys)
+    assert code == 2 and "smolagents format cannot be written" in error and len(error.splitlines()) == 1
+    assert list(tmp_path.iterdir()) == []
