@@ -7,7 +7,9 @@ conversation. With `--execute`, a first read collects the accepted recovered cal
 before anything is copied or locked (the executor may write to the same database, as seed 000's
 `save_memory` does); only the executor's answers are kept for the write. Where it will write is
 checked before any of that (`check_targets`): `--force` lets an existing `-o OUT` be replaced,
-`--allow-triggers` lets a database's own triggers run on what is written.
+`--allow-triggers` lets a database's own triggers run on what is written. `--to openai` writes the
+repaired sessions as OpenAI Chat Completions JSON instead of the input's format (any source, never
+in place), and says in one line what OpenAI messages could not carry.
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ def run_fix(args: argparse.Namespace) -> int:
     if not args.in_place and out.resolve() == path.resolve():
         raise InspectorError(f"{out}: is the input; use --in-place to replace it (a backup is kept)")
     source = open_source(path, args.format, args.table, parse_map(args.map) if args.map is not None else None)
-    check_targets(source, out, args.in_place, args.force)  # before anything runs or is written
+    check_targets(source, out, args.in_place, args.force, args.to)  # before anything runs or is written
     with closing(iter_scan(source, extra, args.session)) as results:  # reading one session checks the input first
         first = next(results, None)
     check_session_found(args.session, [] if first is None else [first], [path])
@@ -55,19 +57,27 @@ def run_fix(args: argparse.Namespace) -> int:
         for result in counts.passing(iter_scan(reading, extra, args.session)):
             yield Chosen(result.session, accepted_findings(result.findings, accepted))
 
-    outcome = write_repaired(source, out, chosen, args.in_place, executions, args.force, args.allow_triggers)
+    outcome = write_repaired(source, out, chosen, args.in_place, executions, args.force, args.allow_triggers, args.to)
     if outcome.backup is not None:
         _say(f"backup: {outcome.backup}")
     fixed = outcome.applied
     _say(f"{path}: {counts.found} finding{'s' if counts.found != 1 else ''}, {fixed} fix{'es' if fixed != 1 else ''} applied")
-    _say(f"wrote {out}" + (" (each repaired conversation is a new fork; the original is kept)"
-                          if fixed and source.capabilities.forks else ""))
+    _say(f"wrote {out}" + _written_as(source, args.to, fixed))
     _say(f"audit: {outcome.audit_shown}" + ("" if fixed else " (nothing was changed)"))
+    if outcome.left_out:
+        _say(outcome.left_out)
     if counts.unfixable:
         several = counts.unfixable != 1
         _say(f"{counts.unfixable} finding{'s' if several else ''} of the accepted kinds {'have' if several else 'has'} "
              f"no automatic fix: review {'them' if several else 'it'} in the app (inspector {path})")
     return FOUND if counts.found else FOUND_NOTHING
+
+
+def _written_as(source: Source, to: str | None, fixed: int) -> str:
+    """What `wrote OUT` adds: the format written into, or that repaired conversations are forks."""
+    if to is not None:
+        return f" (as {to})"
+    return " (each repaired conversation is a new fork; the original is kept)" if fixed and source.capabilities.forks else ""
 
 
 def _say(line: str) -> None:

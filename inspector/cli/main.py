@@ -26,6 +26,7 @@ from inspector.report.text_report import render_report
 from inspector.scan.parallel import MAX_WORKERS, MIN_BYTES, ScanRequest, check_jobs, scan_summaries
 from inspector.scan.summary import SessionSummary
 from inspector.sources import format_names, session_files
+from inspector.sources.openai_export import NAME as OPENAI
 from inspector.sources.discovery import SAMPLES, FoundSession, discover, places, shown_places
 from inspector.sources.sqlite.table import parse_map
 from inspector.support.gc_pause import collector_paused
@@ -148,6 +149,8 @@ def _parser() -> argparse.ArgumentParser:
     where = fix.add_mutually_exclusive_group(required=True)
     where.add_argument("-o", "--output", type=Path, metavar="OUT", help="write the repaired session here")
     where.add_argument("--in-place", action="store_true", help="replace PATH, after saving a copy as PATH.bak")
+    fix.add_argument("--to", choices=[OPENAI], help="write the repaired sessions as OpenAI Chat Completions JSON "
+                     "(JSON Lines for several) instead of the input's format, naming in one line what could not be carried")
     fix.add_argument("--force", action="store_true", help="replace OUT if it exists (only ever a regular file)")
     fix.add_argument("--allow-triggers", action="store_true", help="let the database's own triggers run on what the fix writes")
     fix.add_argument("--execute", metavar="CMD", help="run each recovered call through CMD (no shell; the call as JSON on "

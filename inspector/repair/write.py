@@ -6,7 +6,9 @@ It checks where it will write before anything is written (`check_targets`): no f
 (the output, the audit beside it, a backup) may be the input by any name (a symlink, a hard link:
 the device and inode are compared); only a regular file is ever written or replaced; an existing
 output is replaced only when the person chose to (`replace_existing`: `fix --force`, or the app's
-export). Then the writer opens the target (in place: taking the storage's write lock, if it has
+export). With `to` (`fix --to openai`) the sessions are written as a new file in another format by
+that format's writer (`EXPORT_WRITERS`), whatever the source can write itself, never in place.
+Then the writer opens the target (in place: taking the storage's write lock, if it has
 one), makes the backup under that lock, and the sessions to repair are read from what the source
 says is safe to read while it is written (an SQLite history: that backup, which is exactly what
 the lock protects). Each session's chosen fixes are applied (with what the user's executor
@@ -43,7 +45,11 @@ from inspector.model import Finding, Fix, Session
 from inspector.repair.apply import apply_fixes
 from inspector.repair.audit import audit_entry, ran_by_call
 from inspector.repair.execute import ExecutionResult, results_by_call
-from inspector.sources.base import AuditRecord, Source, WriteOptions
+from inspector.sources.base import AuditRecord, SessionWriter, Source, WriteOptions
+from inspector.sources.openai_export import NAME as OPENAI, OpenAIExportWriter, export_paths
+
+# The formats any session can be written as (`fix --to`), besides its own: each one's writer.
+EXPORT_WRITERS: dict[str, Callable[[Path, bool], SessionWriter]] = {OPENAI: OpenAIExportWriter}
 
 
 @dataclass(frozen=True)
@@ -60,26 +66,30 @@ class Chosen:
 @dataclass(frozen=True)
 class WriteOutcome:
     """What a write did: the output, its audit's file and where the audit is for a person, the input's backup when
-    the input itself was replaced, and how many fixes were applied."""
+    the input itself was replaced, how many fixes were applied, and one line naming what the
+    output could not hold ('' when nothing: always, unless written into another format)."""
 
     out: Path
     audit: Path
     audit_shown: str
     backup: Path | None
     applied: int
+    left_out: str = ""
 
 
 def write_repaired(source: Source, out: Path, chosen: Callable[[Source], Iterable[Chosen]], in_place: bool = False,
                    executions: Iterable[ExecutionResult] = (), replace_existing: bool = False,
-                   allow_triggers: bool = False) -> WriteOutcome:
+                   allow_triggers: bool = False, to: str | None = None) -> WriteOutcome:
     """Apply the fixes `chosen(reading)` gives for each session (read from `reading`) and write the
     repaired sessions into `out`, or into the source itself after a backup when `in_place`, with
     one audit entry per applied fix. `executions` are what the user's executor answered for
     recovered calls: recorded as their results and in the audit of the fixes that recovered them.
     An existing `out` is replaced only when `replace_existing`; a database whose own triggers
-    would run on what is written is written only when `allow_triggers`."""
+    would run on what is written is written only when `allow_triggers`. With `to` (a name in
+    `EXPORT_WRITERS`), the sessions are written as a new file in that format instead of the
+    source's own, whatever the source can write itself."""
     out = Path(out)
-    check_targets(source, out, in_place, replace_existing)
+    check_targets(source, out, in_place, replace_existing, to)
     stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
     executions = list(executions)
     ran = ran_by_call(executions)
@@ -87,7 +97,8 @@ def write_repaired(source: Source, out: Path, chosen: Callable[[Source], Iterabl
     for execution in executions:
         answers.setdefault(execution.session_id, []).append(execution)
     audit: list[AuditRecord] = []
-    with source.writer(out, in_place, WriteOptions(replace_existing, allow_triggers)) as writer:
+    options = WriteOptions(replace_existing, allow_triggers)
+    with _writer(source, out, in_place, options, to) as writer:
         saved = writer.backup() if in_place else None
         reading = source.reading_while_writing(saved) if saved is not None else source
         for choice in chosen(reading):
@@ -98,24 +109,29 @@ def write_repaired(source: Source, out: Path, chosen: Callable[[Source], Iterabl
             audit.extend(AuditRecord(written, audit_entry(written.fix, written.session_id, str(session.path), stamp, ran))
                          for written in writer.write(repaired, fixes))
         place = writer.commit(audit)
-    return WriteOutcome(out, place.path, place.shown, saved, len(audit))
+    return WriteOutcome(out, place.path, place.shown, saved, len(audit), writer.left_out())
 
 
-def check_targets(source: Source, out: Path, in_place: bool, replace_existing: bool) -> None:
+def _writer(source: Source, out: Path, in_place: bool, options: WriteOptions, to: str | None) -> SessionWriter:
+    """The writer into `out`: the source's own, or the one of the format `to`."""
+    if to is None:
+        return source.writer(out, in_place, options)
+    return EXPORT_WRITERS[to](out, options.replace_existing)
+
+
+def check_targets(source: Source, out: Path, in_place: bool, replace_existing: bool, to: str | None = None) -> None:
     """Fail with one line, before anything is written or run, unless writing `source` into `out`
-    (itself when `in_place`) is safe: the source can be written that way, no file written is the
-    input by any name, only regular files are written, and an existing output is replaced only
-    when `replace_existing`."""
-    able = source.capabilities.write_in_place if in_place else source.capabilities.write_copy
-    if not able:
-        how = "in place" if in_place else "as a copy"
-        raise InspectorError(f"{source.path}: the {source.format} format cannot be written {how}; nothing was written")
+    (itself when `in_place`; in the format `to` when given) is safe: the source can be written
+    that way (into another format: always, but never in place), no file written is the input by
+    any name, only regular files are written, and an existing output is replaced only when
+    `replace_existing`."""
+    written = _written_paths(source, out, in_place, to)
     source_status = _status(source.path)
     if source_status is None or not stat.S_ISREG(source_status.st_mode):
         if in_place:
             raise InspectorError(f"{source.path}: is not a regular file; nothing was written")
         source_status = None
-    for path in source.written_paths(out):
+    for path in written:
         if in_place and path == out:
             continue
         status = _status(path)
@@ -127,6 +143,22 @@ def check_targets(source: Source, out: Path, in_place: bool, replace_existing: b
         if path == out and status is not None and not (in_place or replace_existing):
             raise InspectorError(f"{path}: exists already; nothing was written (choose another output, "
                                  f"or --force to replace it)")
+
+
+def _written_paths(source: Source, out: Path, in_place: bool, to: str | None) -> list[Path]:
+    """Every file the write creates or replaces, once the source (or the format `to`) is known
+    to write that way."""
+    if to is not None:
+        if to not in EXPORT_WRITERS:
+            raise InspectorError(f"--to {to}: unknown format (choose from: {', '.join(EXPORT_WRITERS)})")
+        if in_place:
+            raise InspectorError(f"--to {to}: writes a new file (-o OUT), never in place; nothing was written")
+        return export_paths(out)
+    able = source.capabilities.write_in_place if in_place else source.capabilities.write_copy
+    if not able:
+        how = "in place" if in_place else "as a copy"
+        raise InspectorError(f"{source.path}: the {source.format} format cannot be written {how}; nothing was written")
+    return source.written_paths(out)
 
 
 def _status(path: Path) -> os.stat_result | None:

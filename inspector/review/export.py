@@ -1,7 +1,7 @@
 """Exporting a review: every session of the source written again with only the approved (and
 edited) fixes applied, through the same write path as `inspector fix`
 (`inspector.repair.write.write_repaired`), with the audit beside it and the export noted in the
-review file.
+review file. `to="openai"` writes them as OpenAI Chat Completions JSON instead (never over the input).
 """
 
 from __future__ import annotations
@@ -20,12 +20,15 @@ from inspector.sources.discovery import kept_by_a_tool
 class ReviewExport(DecisionSteps):
     """Where an export goes by default, and the export itself."""
 
-    def default_export_path(self) -> Path:
+    def default_export_path(self, to: str | None = None) -> Path:
         """`NAME.fixed.EXT` (`NAME.fixed.N.EXT` if that exists already) beside the input, or in the
         current folder when the input is a bundled sample or kept in a tool's own session folder
-        (where the tool would list the export as one of its sessions)."""
+        (where the tool would list the export as one of its sessions). Into the format `to`:
+        `NAME.fixed.TO.json` (`.jsonl` for several sessions)."""
         folder = Path.cwd() if kept_by_a_tool(self.path) else self.path.parent
         stem, suffix = self.path.name.split(".", 1) if "." in self.path.name else (self.path.name, "")
+        if to is not None:
+            suffix = f"{to}.json" + ("l" if len(self.results) > 1 else "")
         dot = f".{suffix}" if suffix else ""
         candidate, number = folder / f"{stem}.fixed{dot}", 1
         while candidate.exists():
@@ -33,21 +36,28 @@ class ReviewExport(DecisionSteps):
         return candidate
 
     def export(self, out: Path | None = None, overwrite_input: bool = False,
-               replace_existing: bool = False) -> WriteOutcome:
+               replace_existing: bool = False, to: str | None = None) -> WriteOutcome:
         """Write every session of the file with only the approved (and edited) fixes applied, in the
-        input's format, and the audit record beside it. The input is replaced only when
-        `overwrite_input`, and then only after a backup; another existing file only when
-        `replace_existing` (the person chose to replace it), and only a regular file."""
-        target = self.path if overwrite_input else Path(out) if out is not None else self.default_export_path()
+        input's format (or the format `to`, as a new file), and the audit record beside it. The
+        input is replaced only when `overwrite_input`, and then only after a backup; another
+        existing file only when `replace_existing` (the person chose to replace it), and only a
+        regular file."""
+        if to is not None and overwrite_input:
+            raise ReviewError(f"an export as {to} is a new file: it never overwrites the input")
+        target = self.path if overwrite_input else Path(out) if out is not None else self.default_export_path(to)
         if not overwrite_input and target.resolve() == self.path.resolve():
             raise ReviewError(f"{target}: is the input; choose 'overwrite the input' to replace it (a backup is kept)")
+        if not (overwrite_input or replace_existing) and target.exists():
+            raise ReviewError(f"{target}: exists already; nothing was written (choose another file, "
+                              f"or agree to replace it)")
         chosen: list[Chosen] = []
         ran: list[ExecutionResult] = []
         for session, result in enumerate(self.results):
             findings, proposals, executions = self._approved(session)
             ran.extend(executions)
             chosen.append(Chosen(result.session, findings, proposals))
-        outcome = write_repaired(self.source, target, lambda _reading: chosen, overwrite_input, ran, replace_existing)
+        outcome = write_repaired(self.source, target, lambda _reading: chosen, overwrite_input, ran, replace_existing,
+                                 to=to)
         stamp = timestamp()
         self._record.exports = (self._record.exports or []) + [{"at": stamp, "out": str(target), "applied": outcome.applied}]
         self._record.unexported = False

@@ -24,6 +24,8 @@ The contract an implementation meets:
 - `writer(out, in_place, options)`: a `SessionWriter` into `out` (a new file, or the source in
   place), which in place makes the backup itself (`SessionWriter.backup`), under its lock when
   the storage has one.
+`write_repaired` may instead write into another format (`to`, e.g. `inspector.sources.openai_export`):
+that writer needs nothing of the source, so a read-only source can be exported too.
 Any failure is one `InspectorError` line.
 """
 
@@ -127,6 +129,11 @@ class SessionWriter(ABC):
     @abstractmethod
     def discard(self) -> None:
         """Leave the target as it was before the writer opened it (again, nothing happens)."""
+
+    def left_out(self) -> str:
+        """After `commit`: one line naming what the target could not hold of the sessions written
+        (an export to another format), or '' when it holds everything."""
+        return ""
 
     def failed(self, error: BaseException) -> BaseException:
         """The error to report for `error`, met while writing (after `discard`)."""

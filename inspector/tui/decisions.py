@@ -18,7 +18,7 @@ from inspector.review.preview import preview
 from inspector.review.review_file import SessionKey
 from inspector.review.state import ReviewError
 from inspector.tui.conversations import describe_missing, include_decided
-from inspector.tui.dialogs import Confirm, ExportChoice, ExportDialog
+from inspector.tui.dialogs import OPENAI, Confirm, ExportChoice, ExportDialog
 from inspector.tui.drawing import ReviewDrawing
 from inspector.tui.editor import FixEditor
 from inspector.tui.shown_session import ShownSession
@@ -166,7 +166,8 @@ class Decider:
                 self.writes.start(EXPORT)
                 self._export_in_thread(choice)
 
-        self.app.push_screen(ExportDialog(review.default_export_path(), review.path), chosen)
+        dialog = ExportDialog(review.default_export_path(), review.path, review.default_export_path(OPENAI))
+        self.app.push_screen(dialog, chosen)
 
     def write_export(self, choice: ExportChoice) -> None:
         """Write the export (in the export worker's thread); the outcome is reported back on the
@@ -174,7 +175,8 @@ class Decider:
         review = self.shown.review
         try:
             missing = include_decided(review)  # of a database: its other conversations' too
-            outcome = review.export(choice.path, overwrite_input=choice.overwrite_input)
+            outcome = review.export(choice.path, overwrite_input=choice.overwrite_input,
+                                    replace_existing=choice.replace_existing, to=choice.to)
         except InspectorError as error:  # ReviewError, or a write that failed
             self.app.call_from_thread(self._export_failed, str(error))
             return
@@ -190,6 +192,8 @@ class Decider:
                  f"audit: {outcome.audit_shown}"]
         if outcome.backup is not None:
             lines.append(f"backup of the input: {outcome.backup}")
+        if outcome.left_out:
+            lines.append(outcome.left_out)
         self._tell("\n".join(lines), title="Exported", timeout=10)
         if missing:
             self._tell(describe_missing(self.shown.review.path, missing, "Approved fixes"), title="Not exported",

@@ -1,4 +1,4 @@
-"""Small modal dialogs: a yes/no question, and where to export the repaired session."""
+"""Small modal dialogs: a yes/no question, and where (and as what) to export the repaired session."""
 
 from __future__ import annotations
 
@@ -75,13 +75,19 @@ class Confirm(ModalScreen[bool]):
         self.dismiss(answer)
 
 
+OPENAI = "openai"
+
+
 @dataclass(frozen=True)
 class ExportChoice:
-    """Where to write the repaired session, and whether that is the input itself (which the
-    export then backs up first)."""
+    """Where to write the repaired session, whether that is the input itself (which the export
+    then backs up first), the format to write it in (None: the session's own), and whether the
+    person agreed to replace the existing file there."""
 
     path: Path
     overwrite_input: bool
+    to: str | None = None
+    replace_existing: bool = False
 
 
 class _SpaceToggles(Checkbox, inherit_bindings=False):
@@ -92,7 +98,10 @@ class _SpaceToggles(Checkbox, inherit_bindings=False):
 
 class ExportDialog(ModalScreen[ExportChoice | None]):
     """Ask where to export: a path (NAME.fixed.EXT beside the input by default), or the input
-    itself when the person ticks "overwrite". Enter or ctrl+s exports, escape cancels."""
+    itself when the person ticks "overwrite"; in the session's own format, or as OpenAI Chat
+    Completions JSON when the person ticks "as OpenAI" (then at `openai_path` by default, never
+    over the input). A file that exists already is replaced only after the person agrees
+    (`Confirm`). Enter or ctrl+s exports, escape cancels."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="ExportDialog") + """
     ExportDialog #problem {
@@ -105,10 +114,11 @@ class ExportDialog(ModalScreen[ExportChoice | None]):
         Binding("escape", "cancel", "Cancel", show=False),
     ]
 
-    def __init__(self, default_path: Path, input_path: Path) -> None:
+    def __init__(self, default_path: Path, input_path: Path, openai_path: Path | None = None) -> None:
         super().__init__()
         self.default_path = default_path
         self.input_path = input_path
+        self.openai_path = openai_path or default_path.with_name(default_path.name.split(".", 1)[0] + ".openai.json")
         self._typed_path = str(default_path)
 
     def compose(self) -> ComposeResult:
@@ -119,8 +129,9 @@ class ExportDialog(ModalScreen[ExportChoice | None]):
                 Content(neutralise(f"overwrite the input (a backup {self.input_path}.bak is kept)")),
                 id="overwrite",
             )
+            yield _SpaceToggles(Content("as OpenAI Chat Completions JSON (not the session's own format)"), id="openai")
             yield Static("", id="problem")
-            yield Static(Content("enter export · space tick the box · escape cancel"), classes="hint")
+            yield Static(Content("enter export · space tick a box · escape cancel"), classes="hint")
             with Horizontal(classes="buttons"):
                 yield Button("Export", variant="primary", id="export")
                 yield Button("Cancel", id="cancel")
@@ -137,6 +148,18 @@ class ExportDialog(ModalScreen[ExportChoice | None]):
         else:
             path.value = self._typed_path
         path.disabled = event.value
+        self.query_one("#openai", Checkbox).disabled = event.value
+        self._show_problem("")
+
+    @on(Checkbox.Changed, "#openai")
+    def _openai_changed(self, event: Checkbox.Changed) -> None:
+        """As OpenAI: a new file (the input is never overwritten), at its own default path unless
+        the person typed another."""
+        path = self.query_one("#path", Input)
+        own, openai = str(self.default_path), str(self.openai_path)
+        if path.value == (own if event.value else openai):
+            path.value = openai if event.value else own
+        self.query_one("#overwrite", Checkbox).disabled = event.value
         self._show_problem("")
 
     @on(Input.Changed, "#path")
@@ -156,8 +179,10 @@ class ExportDialog(ModalScreen[ExportChoice | None]):
             self.action_cancel()
 
     def action_export(self) -> None:
-        """Close with the chosen path, or say in one line why it cannot be used."""
+        """Close with the chosen path, or say in one line why it cannot be used; a file that
+        exists already is replaced only once the person agrees."""
         overwrite = self.query_one("#overwrite", Checkbox).value
+        to = OPENAI if self.query_one("#openai", Checkbox).value else None
         typed = self.query_one("#path", Input).value.strip()
         if not typed:
             self._show_problem("Give a file to write to.")
@@ -167,8 +192,22 @@ class ExportDialog(ModalScreen[ExportChoice | None]):
             self._show_problem(neutralise(f"{path} is a directory: give a file name."))
         elif not overwrite and _same_file(path, self.input_path):
             self._show_problem("That is the input: tick “overwrite the input” to replace it.")
+        elif not overwrite and path.exists():
+            self._ask_to_replace(ExportChoice(path, overwrite, to, replace_existing=True))
         else:
-            self.dismiss(ExportChoice(path, overwrite))
+            self.dismiss(ExportChoice(path, overwrite, to))
+
+    def _ask_to_replace(self, choice: ExportChoice) -> None:
+        """Close with `choice` once the person agrees to replace the file there; else stay."""
+
+        def answered(replace: bool | None) -> None:
+            if replace:
+                self.dismiss(choice)
+            else:
+                self._show_problem("Not replaced: give another file.")
+
+        question = neutralise(f"{choice.path} exists already. Replace it?")
+        self.app.push_screen(Confirm(question, "Replace", "Keep it", default=False), answered)
 
     def action_cancel(self) -> None:
         """Close without exporting."""

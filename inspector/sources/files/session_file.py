@@ -113,26 +113,33 @@ class _FileWriter(SessionWriter):
 
     def commit(self, audit: Sequence[AuditRecord]) -> AuditPlace:
         """Write the file and its audit beside it, landing together (see the module's docstring)."""
-        audit_path = audit_path_for(self._out)
-        text = "".join(json.dumps(record.entry, ensure_ascii=False) + "\n" for record in audit)
-        output = audit_file = None
-        try:
-            rendered = surrogates_escaped(render_sessions(self._sessions))  # as it was read: UTF-8 cannot hold one
-            output = staged_bytes(self._out, rendered.encode("utf-8"), file_mode(self._out))
-            audit_file = staged_bytes(audit_path, surrogates_escaped(text).encode("utf-8"), file_mode(audit_path))
-            _land_pair(audit_file, audit_path, output, self._out, self._replace)
-        except FileExistsError:
-            raise InspectorError(f"{self._out}: exists already; nothing was written") from None
-        except OSError as exc:
-            raise InspectorError(f"{self._out}: cannot write ({exc.strerror}); nothing was written") from None
-        finally:
-            for temporary in (output, audit_file):
-                if temporary is not None:
-                    temporary.unlink(missing_ok=True)
-        return AuditPlace(audit_path, str(audit_path))
+        return land_with_audit(self._out, render_sessions(self._sessions), audit, self._replace)
 
     def discard(self) -> None:
         """Nothing was written before `commit`."""
+
+
+def land_with_audit(out: Path, rendered: str, audit: Sequence[AuditRecord], replace: bool) -> AuditPlace:
+    """Write `rendered` into `out` and the `audit` entries into `OUT.audit.jsonl` beside it,
+    landing together (see the module's docstring); `out` is replaced only when `replace`. Any
+    failure is one `InspectorError` line and leaves nothing written; where the audit went."""
+    audit_path = audit_path_for(out)
+    text = "".join(json.dumps(record.entry, ensure_ascii=False) + "\n" for record in audit)
+    output = audit_file = None
+    try:
+        rendered = surrogates_escaped(rendered)  # as it was read: UTF-8 cannot hold one
+        output = staged_bytes(out, rendered.encode("utf-8"), file_mode(out))
+        audit_file = staged_bytes(audit_path, surrogates_escaped(text).encode("utf-8"), file_mode(audit_path))
+        _land_pair(audit_file, audit_path, output, out, replace)
+    except FileExistsError:
+        raise InspectorError(f"{out}: exists already; nothing was written") from None
+    except OSError as exc:
+        raise InspectorError(f"{out}: cannot write ({exc.strerror}); nothing was written") from None
+    finally:
+        for temporary in (output, audit_file):
+            if temporary is not None:
+                temporary.unlink(missing_ok=True)
+    return AuditPlace(audit_path, str(audit_path))
 
 
 def _land_pair(audit_file: Path, audit_path: Path, output: Path, out: Path, replace: bool) -> None:
