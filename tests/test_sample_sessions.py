@@ -90,7 +90,18 @@ EXPECTED = {
         (1, "result-prefix", None, None), (3, "tool-markup", "read_file", False),
         (5, "malformed-arguments", "read_file", None), (6, "tool-error", "read_file", None),
         (7, "malformed-arguments", "read_file", None), (8, "tool-error", "read_file", None)],
+    ("notes-agent.litellm.jsonl", "notes-agent-litellm"): [
+        (2, "result-prefix", None, None), (4, "tool-markup", "read_file", False),
+        (6, "malformed-arguments", "read_file", None), (8, "malformed-arguments", "read_file", None)],
+    ("notes-agent.langfuse.json", "7f3c2a1e-5b6d-4e8f-9a0b-1c2d3e4f5a6b"): [
+        (2, "result-prefix", None, None), (4, "tool-markup", "read_file", False),
+        (6, "malformed-arguments", "read_file", None), (8, "malformed-arguments", "read_file", None)],
+    ("notes-agent.langsmith.json", "6cedb8a6-3d2b-4489-b74b-fa1a1f67dd95"): [
+        (2, "result-prefix", None, None), (4, "tool-markup", "read_file", False),
+        (6, "malformed-arguments", "read_file", None), (7, "tool-error", "read_file", None),
+        (8, "malformed-arguments", "read_file", None), (9, "tool-error", "read_file", None)],
 }
+READ_ONLY = {"notes-agent.litellm.jsonl", "notes-agent.langfuse.json", "notes-agent.langsmith.json"}  # logs of model calls: scanned, never written (`fix` refuses)
 SAMPLES = sorted({name for name, _ in EXPECTED})
 TEXT_SAMPLES = [name for name in SAMPLES if not name.endswith(".db")]  # a database is checked in tests/test_sqlite_*
 
@@ -127,6 +138,10 @@ def test_round_trip_without_fixes_is_faithful(name):
 def test_fix_output_rescans_clean_of_every_fixed_kind(name, tmp_path, capsys):
     source = SESSIONS / name
     out = tmp_path / name
+    if name in READ_ONLY:
+        assert main(["fix", str(source), "--accept", "all", "-o", str(out)]) == 2
+        assert "cannot be written" in capsys.readouterr().err and not out.exists()
+        return
     before = scan_file(source)
     expected_code = 1 if any(r.findings for r in before) else 0
     assert main(["fix", str(source), "--accept", "all", "-o", str(out)]) == expected_code

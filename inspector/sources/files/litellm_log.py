@@ -1,0 +1,136 @@
+"""LiteLLM logs: the `StandardLoggingPayload` of each model call (`kwargs["standard_logging_object"]`,
+as a custom logger or callback writes it), one per line (or a JSON list of them).
+
+A payload holds `messages` (the whole history the call was sent, OpenAI-shaped), `response` (the
+ChatCompletion as a dict), `model`, `id`, `trace_id`, `session_id`, `metadata`, `startTime` (epoch
+seconds), `call_type`, `stream`, `response_cost`, `model_parameters` (with `tools`). The calls of
+one conversation (its session id when one is set, else its `trace_id`, else the call alone) are
+read as one session (`repeated_history`), so each problem is reported once, at its turn.
+
+A log is read-only (`WRITABLE`): its sessions can be scanned, not repaired in place. A payload of
+another call type (an embedding, a text completion) is counted in the problems of the file's first
+session; an unparseable line is reported there too.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from inspector.catalogue import parse_tool_definitions
+from inspector.errors import InspectorError
+from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolResult, Turn
+from inspector.sources.files.document import Document, records_with_errors
+from inspector.sources.files.openai_calls import read_tool_calls
+from inspector.sources.files.repeated_history import ModelCall, conversation, grouped, unchanged_or_refused
+
+NAME = "litellm"
+WRITABLE = False
+
+MARKERS = ("call_type", "response_cost", "stream", "messages")
+CHAT_CALLS = ("completion", "acompletion")
+ROLES = {"system": SYSTEM, "developer": SYSTEM, "user": USER, "assistant": ASSISTANT, "tool": TOOL, "function": TOOL}
+
+
+def matches(document: Document) -> bool:
+    """Records most of which carry the payload's own keys (`call_type`, `response_cost`, `stream`
+    and `messages`)."""
+    dicts = [r for r in _records(document)[:50] if type(r) is dict]
+    return sum(all(key in r for key in MARKERS) for r in dicts) * 2 > len(dicts) > 0
+
+
+def read(document: Document) -> list[Session]:
+    """One session per conversation, in the order they first appear."""
+    records = _records(document)
+    calls = []
+    skipped: Counter[str] = Counter()
+    tools: dict[str, Any] = {}
+    for number, record in enumerate(records, start=1):
+        if type(record) is not dict:
+            continue
+        if record.get("call_type") not in CHAT_CALLS or not isinstance(record.get("messages"), list):
+            skipped[str(record.get("call_type"))] += 1
+            continue
+        group = _conversation_id(record)
+        parameters = record.get("model_parameters")
+        if isinstance(parameters, dict) and isinstance(parameters.get("tools"), list):
+            tools[group] = parameters["tools"]
+        start = record.get("startTime")
+        calls.append(ModelCall(group, start if type(start) in (int, float) else 0.0, record["messages"],
+                               _outputs(record.get("response")), f"line {number}"))
+    first_problems = records_with_errors(records) + [
+        f"{count} payload{'s' * (count > 1)} of call type {kind!r} not read as turns" for kind, count in skipped.items()]
+    sessions = []
+    for index, (group, group_calls) in enumerate(grouped(calls).items()):
+        messages, problems = conversation(group_calls, _role)
+        turns, unread = read_openai_messages(messages)
+        sessions.append(Session(NAME, document.path, tuple(turns), tuple(parse_tool_definitions(tools.get(group))),
+                                document, index, group, tuple((first_problems if index == 0 else []) + problems + unread)))
+    if not sessions:
+        raise InspectorError(f"{document.path}: a LiteLLM log without a chat completion call")
+    return sessions
+
+
+def write(document: Document, sessions: list[Session]) -> str:
+    """The file as it was; a log cannot take a repair (`WRITABLE`)."""
+    return unchanged_or_refused(document, sessions, NAME)
+
+
+def read_openai_messages(messages: list[Any]) -> tuple[list[Turn], list[str]]:
+    """OpenAI Chat Completions messages as turns (a result named after its call), and a problem
+    line for the records that are no message with a known role."""
+    turns: list[Turn] = []
+    names: dict[Any, str] = {}
+    unread = 0
+    for position, message in enumerate(messages):
+        role = ROLES.get(message.get("role")) if type(message) is dict and type(message.get("role")) is str else None
+        if role is None:
+            unread += 1
+            continue
+        content = message.get("content")
+        text = content if type(content) is str else _text(content)
+        calls = read_tool_calls(message.get("tool_calls")) if role == ASSISTANT else ()
+        names.update((call.id, call.name) for call in calls if type(call.id) is str)
+        results = ()
+        if role == TOOL:
+            call_id = message.get("tool_call_id")
+            name = message.get("name") if type(message.get("name")) is str else names.get(call_id) if type(call_id) is str else None
+            results = (ToolResult(call_id, name, content),)
+        message_id = message.get("id")
+        turns.append(Turn(position, role, text, message_id if type(message_id) is str else None, calls, results, message))
+    problems = [f"{unread} message{'s' * (unread > 1)} without a known role not read as turns"] if unread else []
+    return turns, problems
+
+
+def _records(document: Document) -> list[Any]:
+    value = document.value
+    return value if isinstance(value, list) else []
+
+
+def _conversation_id(record: dict[str, Any]) -> str:
+    """The session id (the payload's, or its metadata's), else the trace id, else the call's id."""
+    metadata = record.get("metadata") if isinstance(record.get("metadata"), dict) else {}
+    for value in (record.get("session_id"), metadata.get("session_id"), record.get("trace_id"),
+                  metadata.get("trace_id"), record.get("id")):
+        if type(value) is str and value:
+            return value
+    return ""
+
+
+def _outputs(response: Any) -> list[Any]:
+    """The message of the response's first choice (a ChatCompletion dict), if any."""
+    choices = response.get("choices") if isinstance(response, dict) else None
+    first = choices[0] if isinstance(choices, list) and choices and isinstance(choices[0], dict) else {}
+    message = first.get("message")
+    return [message] if isinstance(message, dict) else []
+
+
+def _role(message: Any) -> Any:
+    return message.get("role") if type(message) is dict else None
+
+
+def _text(content: Any) -> str:
+    """The text of a list content: its `text` parts."""
+    if not isinstance(content, list):
+        return ""
+    return "".join(part["text"] for part in content if type(part) is dict and type(part.get("text")) is str)
