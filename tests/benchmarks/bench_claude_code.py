@@ -139,7 +139,7 @@ def report(options, path: Path, planted: dict[str, int]) -> None:
           + bench_runner.planted_text(planted))
     baseline = [sys.executable, "-c", "import json,sys; [json.loads(l) for l in open(sys.argv[1], encoding='utf-8')]",
                 str(path)]
-    fix = bench_runner.fix_command(path, path.with_name("fixed.jsonl"))
+    fix = [*bench_runner.fix_command(path, path.with_name("fixed.jsonl")), "--force"]  # each run replaces the last's
     extra = {"fix all": (fix, (0, 1))} if options.fix else {}
     bench_runner.compare(path, planted, options.runs, "json.loads", baseline, extra=extra, note="")
 
