@@ -21,17 +21,14 @@ numbers, unless a child crashes.
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
-import shutil
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_scan import MEMORY_TARGET, ROOT, RUNS, TIME_TARGET, WORDS, measure  # noqa: E402
+import bench_runner  # noqa: E402 - the machinery the benchmarks share
+from bench_runner import WORDS  # noqa: E402
 
 SESSION = "5e55a0f1-b3c4-4d5e-8f90-123456789abc"
 ENVELOPE = {"userType": "external", "entrypoint": "cli", "cwd": "/home/dev/project", "sessionId": SESSION,
@@ -42,8 +39,7 @@ SAVE = "mcp__memory__save_memory"
 def generate(path: Path, count: int) -> dict[str, int]:
     """Write a session of `count` lines to `path`; return how many problems of each kind it holds."""
     rng = random.Random(7)
-    pool = [" ".join(rng.choice(WORDS) for _ in range(rng.randint(6, 22))).capitalize() + rng.choice(".!?")
-            for _ in range(4000)]
+    pool = bench_runner.word_pool(rng)
     lines: list[str] = []
     state = {"parent": None, "n": 0}
     planted = {"result-prefix": 0, "malformed-arguments": 0, "tool-error": 0, "tool-markup": 0}
@@ -137,56 +133,21 @@ def generate(path: Path, count: int) -> dict[str, int]:
     return planted
 
 
+def report(options, path: Path, planted: dict[str, int]) -> None:
+    """Measure the baseline and the scan on the generated file at `path` and print the figures."""
+    print(f"session: {bench_runner.line_count(path):,} lines, {path.stat().st_size / 1e6:.1f} MB, planted: "
+          + bench_runner.planted_text(planted))
+    baseline = [sys.executable, "-c", "import json,sys; [json.loads(l) for l in open(sys.argv[1], encoding='utf-8')]",
+                str(path)]
+    fix = [*bench_runner.fix_command(path, path.with_name("fixed.jsonl")), "--force"]  # each run replaces the last's
+    extra = {"fix all": (fix, (0, 1))} if options.fix else {}
+    bench_runner.compare(path, planted, options.runs, "json.loads", baseline, extra=extra, note="")
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--events", type=int, default=100_000, help="lines in the generated session (about)")
-    parser.add_argument("--runs", type=int, default=RUNS, help="interleaved runs of each command (best is compared)")
+    parser = bench_runner.arguments(__doc__, "--events", 100_000, "lines in the generated session (about)")
     parser.add_argument("--fix", action="store_true", help="also time `inspector fix --accept all`")
-    parser.add_argument("--keep", action="store_true", help="keep the generated file and print its path")
-    parser.add_argument("--generate-only", metavar="PATH", help=argparse.SUPPRESS)
-    options = parser.parse_args()
-    if options.generate_only:  # the child that writes the file: the measuring process stays small
-        print(json.dumps(generate(Path(options.generate_only), options.events)))
-        return
-    path = Path(tempfile.mkdtemp(prefix="inspector-bench-")) / "bench.claude-code.jsonl"
-    try:
-        made = subprocess.run([sys.executable, __file__, "--events", str(options.events), "--generate-only", str(path)],
-                              capture_output=True, text=True, check=True)
-        planted = json.loads(made.stdout)
-        lines = sum(1 for _ in path.open(encoding="utf-8"))
-        print(f"session: {lines:,} lines, {path.stat().st_size / 1e6:.1f} MB, planted: "
-              + ", ".join(f"{n:,} {kind}" for kind, n in planted.items()))
-        baseline = [sys.executable, "-c", "import json,sys; [json.loads(l) for l in open(sys.argv[1], encoding='utf-8')]",
-                    str(path)]
-        scan = [sys.executable, "-m", "inspector", "scan", "--json", str(path)]
-        commands = {"json.loads": (baseline, (0,)), "scan --json": (scan, (0, 1))}
-        if options.fix:
-            commands["fix all"] = ([sys.executable, "-m", "inspector", "fix", str(path), "--accept", "all", "-o",
-                                    str(path.with_name("fixed.jsonl"))], (0, 1))
-        runs: dict[str, list[tuple[float, float, float]]] = {name: [] for name in commands}
-        for _ in range(options.runs):  # interleaved, so drift in the machine's load hits all alike
-            for name, (command, allowed) in commands.items():
-                runs[name].append(measure(command, allowed))
-        print(f"\n{'':12}{'seconds':>10}{'worst':>8}{'CPU s':>8}{'peak MB':>10}   (best of {options.runs})")
-        for name, results in runs.items():
-            best = min(results)
-            print(f"{name:12}{best[0]:>10.2f}{max(r[0] for r in results):>8.2f}{best[1]:>8.2f}"
-                  f"{max(r[2] for r in results):>10.0f}")
-        base, scanned = min(runs["json.loads"]), min(runs["scan --json"])
-        memory = max(r[2] for r in runs["scan --json"]) / max(r[2] for r in runs["json.loads"])
-        for label, ratio, target in (("time", scanned[0] / base[0], TIME_TARGET), ("memory", memory, MEMORY_TARGET)):
-            print(f"scan {label + ':':8}{ratio:.2f}x json.loads (target <= {target}x) "
-                  f"{'ok' if ratio <= target else 'OVER TARGET'}")
-        report = subprocess.run(scan, capture_output=True, text=True, cwd=ROOT)
-        found = json.loads(report.stdout)["summary"]["by_kind"]
-        for kind in sorted(planted.keys() | found.keys()):
-            reported, count = found.get(kind, 0), planted.get(kind, 0)
-            print(f"{kind + ':':21}{reported:,} reported, {count:,} planted{'' if reported == count else '  MISMATCH'}")
-    finally:
-        if options.keep:
-            print(f"kept {path}")
-        else:
-            shutil.rmtree(path.parent, ignore_errors=True)
+    bench_runner.run(parser, __file__, generate, "bench.claude-code.jsonl", report)
 
 
 if __name__ == "__main__":

@@ -22,20 +22,15 @@ numbers (a report, not a test) unless a child crashes.
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
-import shutil
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-from bench_scan import ROOT, WORDS, measure  # noqa: E402 - the same run measurement as the JSON benchmark
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import bench_runner  # noqa: E402 - the machinery the benchmarks share
+from bench_runner import WORDS  # noqa: E402
 
-TIME_TARGET, MEMORY_TARGET, RUNS = 3.0, 2.5, 3
 BASELINE = "import json, sys\nrecords = [json.loads(line) for line in open(sys.argv[1], encoding='utf-8')]"
 SESSION_ID = "01a20b89-3790-7752-a0ad-e1b340dd9094"
 
@@ -66,8 +61,7 @@ class Rollout:
 def generate(path: Path, count: int) -> dict[str, int]:
     """Write a rollout of about `count` lines to `path`; return how many problems of each kind it holds."""
     rng = random.Random(5)
-    pool = [" ".join(rng.choice(WORDS) for _ in range(rng.randint(6, 22))).capitalize() + rng.choice(".!?")
-            for _ in range(4000)]
+    pool = bench_runner.word_pool(rng)
     planted = {"result-prefix": 0, "malformed-arguments": 0, "tool-markup": 0}
     usage = {"input_tokens": 500, "cached_input_tokens": 0, "output_tokens": 40, "reasoning_output_tokens": 0,
              "total_tokens": 540}
@@ -130,57 +124,18 @@ def generate(path: Path, count: int) -> dict[str, int]:
     return planted
 
 
+def report(options, path: Path, planted: dict[str, int]) -> None:
+    """Measure the baseline and the scan on the generated file at `path` and print the figures."""
+    print(f"rollout: {bench_runner.line_count(path):,} lines, {path.stat().st_size / 1e6:.1f} MB, "
+          f"planted: {bench_runner.planted_text(planted)}")
+    bench_runner.compare(path, planted, options.runs, "json.loads", [sys.executable, "-c", BASELINE, str(path)],
+                         pairs=True)
+    bench_runner.print_fix(path, "fixed.jsonl")
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--events", type=int, default=100_000, help="lines in the generated rollout")
-    parser.add_argument("--keep", action="store_true", help="keep the generated file and print its path")
-    parser.add_argument("--runs", type=int, default=RUNS, help="interleaved runs of each command (best is compared)")
-    parser.add_argument("--generate-only", metavar="PATH", help=argparse.SUPPRESS)
-    options = parser.parse_args()
-    if options.generate_only:  # the child that writes the file
-        print(json.dumps(generate(Path(options.generate_only), options.events)))
-        return
-    path = Path(tempfile.mkdtemp(prefix="inspector-bench-")) / "rollout-bench.jsonl"
-    try:
-        made = subprocess.run([sys.executable, __file__, "--events", str(options.events), "--generate-only",
-                               str(path)], capture_output=True, text=True, check=True)
-        planted = json.loads(made.stdout)
-        lines = sum(1 for _ in path.open(encoding="utf-8"))
-        kinds = ", ".join(f"{n:,} {kind}" for kind, n in planted.items())
-        print(f"rollout: {lines:,} lines, {path.stat().st_size / 1e6:.1f} MB, planted: {kinds}")
-        baseline = [sys.executable, "-c", BASELINE, str(path)]
-        scan = [sys.executable, "-m", "inspector", "scan", "--json", str(path)]
-        runs = {"json.loads": [], "scan --json": []}
-        for _ in range(options.runs):  # interleaved, so drift in the machine's load hits both alike
-            runs["json.loads"].append(measure(baseline, (0,)))
-            runs["scan --json"].append(measure(scan, (0, 1)))
-        report = subprocess.run(scan, capture_output=True, text=True, cwd=ROOT)
-        if report.returncode not in (0, 1):
-            sys.exit(f"inspector scan exited {report.returncode}:\n{report.stderr}")
-        found = json.loads(report.stdout)["summary"]["by_kind"]
-        print(f"\n{'':12}{'seconds':>10}{'worst':>8}{'CPU s':>8}{'peak MB':>10}   (best of {options.runs}; CPU of the best)")
-        best = {}
-        for name, measured in runs.items():
-            seconds = min(t for t, _, _ in measured)
-            cpu = next(c for t, c, _ in measured if t == seconds)
-            best[name] = (seconds, max(m for _, _, m in measured))
-            print(f"{name:12}{seconds:>10.2f}{max(t for t, _, _ in measured):>8.2f}{cpu:>8.2f}{best[name][1]:>10.0f}")
-        ratios = sorted(s[0] / b[0] for s, b in zip(runs["scan --json"], runs["json.loads"]))
-        print(f"time ratio of each run pair: {', '.join(f'{r:.2f}' for r in ratios)}\n")
-        for label, index, target in (("time", 0, TIME_TARGET), ("memory", 1, MEMORY_TARGET)):
-            ratio = best["scan --json"][index] / best["json.loads"][index]
-            print(f"scan {label + ':':8}{ratio:.2f}x json.loads (target <= {target}x) {'ok' if ratio <= target else 'OVER TARGET'}")
-        for kind in sorted(planted.keys() | found.keys()):
-            reported, made_count = found.get(kind, 0), planted.get(kind, 0)
-            print(f"{kind + ':':21}{reported:,} reported, {made_count:,} planted{'' if reported == made_count else '  MISMATCH'}")
-        seconds, _, megabytes = measure([sys.executable, "-m", "inspector", "fix", str(path), "--accept", "all",
-                                         "-o", str(path.with_name("fixed.jsonl"))], (0, 1))
-        print(f"\nfix --accept all -o NEW: {seconds:.2f} s, peak {megabytes:.0f} MB")
-    finally:
-        if options.keep:
-            print(f"kept {path}")
-        else:
-            shutil.rmtree(path.parent, ignore_errors=True)
+    parser = bench_runner.arguments(__doc__, "--events", 100_000, "lines in the generated rollout")
+    bench_runner.run(parser, __file__, generate, "rollout-bench.jsonl", report)
 
 
 if __name__ == "__main__":

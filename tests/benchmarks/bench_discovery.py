@@ -38,8 +38,9 @@ import tempfile
 import time
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_runner import ROOT  # noqa: E402 - the machinery the benchmarks share
+
 SAMPLES = ROOT / "tests" / "fixtures" / "tool-samples"
 FIRST_SCREEN_TARGET, RUNS, PROJECTS, WATCH, PRESSES, MAX_SIZE = 1.0, 3, 40, 5.0, 50, 5 * 2**20
 # tool, share of the files, sample, how many of its first lines are its head, the working folder written in it

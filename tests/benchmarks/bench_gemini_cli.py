@@ -23,17 +23,13 @@ child's `ru_maxrss` starts from its parent's size).
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
-import shutil
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_scan import MEMORY_TARGET, ROOT, TIME_TARGET, WORDS, measure  # noqa: E402
+import bench_runner  # noqa: E402 - the machinery the benchmarks share
 
 HERMES = '<tool_call>{"name":"read_file","arguments":{"file_path":"notes.txt"}}</tool_call>'
 BASELINE = "import json,sys\nrecords = [json.loads(line) for line in open(sys.argv[1], encoding='utf-8')]"
@@ -42,8 +38,7 @@ BASELINE = "import json,sys\nrecords = [json.loads(line) for line in open(sys.ar
 def generate(path: Path, count: int) -> dict[str, int]:
     """Write a log of about `count` lines to `path`; return how many problems of each kind it holds."""
     rng = random.Random(11)
-    pool = [" ".join(rng.choice(WORDS) for _ in range(rng.randint(6, 22))).capitalize() + rng.choice(".!?")
-            for _ in range(4000)]
+    pool = bench_runner.word_pool(rng)
     planted = {"result-prefix": 0, "tool-markup": 0, "tool-error": 0}
     history: list[dict] = []
     lines: list[str] = []
@@ -117,50 +112,17 @@ def generate(path: Path, count: int) -> dict[str, int]:
     return {"lines": len(lines), **planted}
 
 
+def report(options, path: Path, planted: dict[str, int]) -> None:
+    """Measure the baseline and the scan on the generated file at `path` and print the figures."""
+    total = planted.pop("lines")
+    print(f"log: {total:,} lines, {path.stat().st_size / 1e6:.1f} MB, planted: {bench_runner.planted_text(planted)}")
+    bench_runner.compare(path, planted, options.runs, "json.loads", [sys.executable, "-c", BASELINE, str(path)],
+                         worst=False, note="", width=16)
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--events", type=int, default=100_000, help="lines of the generated log")
-    parser.add_argument("--runs", type=int, default=3, help="interleaved runs of each command (best is compared)")
-    parser.add_argument("--keep", action="store_true", help="keep the generated file and print its path")
-    parser.add_argument("--generate-only", metavar="PATH", help=argparse.SUPPRESS)
-    options = parser.parse_args()
-    if options.generate_only:  # the child that writes the file
-        print(json.dumps(generate(Path(options.generate_only), options.events)))
-        return
-    path = Path(tempfile.mkdtemp(prefix="inspector-bench-")) / "bench.gemini-cli.jsonl"
-    try:
-        made = subprocess.run([sys.executable, __file__, "--events", str(options.events), "--generate-only",
-                               str(path)], capture_output=True, text=True, check=True)
-        planted = json.loads(made.stdout)
-        total = planted.pop("lines")
-        kinds = ", ".join(f"{n:,} {kind}" for kind, n in planted.items())
-        print(f"log: {total:,} lines, {path.stat().st_size / 1e6:.1f} MB, planted: {kinds}")
-        baseline = [sys.executable, "-c", BASELINE, str(path)]
-        scan = [sys.executable, "-m", "inspector", "scan", "--json", str(path)]
-        runs: dict[str, list[tuple[float, float, float]]] = {"json.loads": [], "scan --json": []}
-        for _ in range(options.runs):
-            runs["json.loads"].append(measure(baseline, (0,)))
-            runs["scan --json"].append(measure(scan, (0, 1)))
-        print(f"\n{'':12}{'seconds':>10}{'CPU s':>8}{'peak MB':>10}   (best of {options.runs})")
-        best = {}
-        for name, results in runs.items():
-            seconds, cpu, _ = min(results)
-            best[name] = (seconds, max(m for _, _, m in results))
-            print(f"{name:12}{seconds:>10.2f}{cpu:>8.2f}{best[name][1]:>10.0f}")
-        for label, index, target in (("time", 0, TIME_TARGET), ("memory", 1, MEMORY_TARGET)):
-            ratio = best["scan --json"][index] / best["json.loads"][index]
-            print(f"scan {label + ':':8}{ratio:.2f}x json.loads (target <= {target}x) "
-                  f"{'ok' if ratio <= target else 'OVER TARGET'}")
-        report = subprocess.run(scan, capture_output=True, text=True, cwd=ROOT)
-        found = json.loads(report.stdout)["summary"]["by_kind"]
-        for kind in sorted(planted.keys() | found.keys()):
-            reported, count = found.get(kind, 0), planted.get(kind, 0)
-            print(f"{kind + ':':16}{reported:,} reported, {count:,} planted{'' if reported == count else '  MISMATCH'}")
-    finally:
-        if options.keep:
-            print(f"kept {path}")
-        else:
-            shutil.rmtree(path.parent, ignore_errors=True)
+    parser = bench_runner.arguments(__doc__, "--events", 100_000, "lines of the generated log")
+    bench_runner.run(parser, __file__, generate, "bench.gemini-cli.jsonl", report)
 
 
 if __name__ == "__main__":

@@ -23,20 +23,15 @@ crashes.
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
-import shutil
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-from bench_scan import ROOT, WORDS, measure  # noqa: E402 - the same run measurement as the JSON benchmark
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import bench_runner  # noqa: E402 - the machinery the benchmarks share
+from bench_runner import WORDS  # noqa: E402
 
-TIME_TARGET, MEMORY_TARGET, RUNS = 3.0, 2.5, 3
 BASELINE = "import json, sys\nvalue = json.load(open(sys.argv[1], encoding='utf-8'))"
 
 
@@ -53,8 +48,7 @@ def message(kind: str, content: str, **fields) -> dict:
 def generate(path: Path, count: int) -> dict[str, int]:
     """Write a history of about `count` messages to `path`; return how many problems of each kind it holds."""
     rng = random.Random(11)
-    pool = [" ".join(rng.choice(WORDS) for _ in range(rng.randint(6, 22))).capitalize() + rng.choice(".!?")
-            for _ in range(4000)]
+    pool = bench_runner.word_pool(rng)
     planted = {"result-prefix": 0, "malformed-arguments": 0, "orphan-call": 0, "tool-markup": 0}
     messages = [message("system", "You help with notes.", id="system_0")]
     turn = 0
@@ -93,54 +87,16 @@ def generate(path: Path, count: int) -> dict[str, int]:
     return planted
 
 
+def report(options, path: Path, planted: dict[str, int]) -> None:
+    """Measure the baseline and the scan on the generated file at `path` and print the figures."""
+    print(f"history: {path.stat().st_size / 1e6:.1f} MB, planted: {bench_runner.planted_text(planted)}")
+    bench_runner.compare(path, planted, options.runs, "json.load", [sys.executable, "-c", BASELINE, str(path)])
+    bench_runner.print_fix(path, "fixed.json")
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--events", type=int, default=100_000, help="messages in the generated history")
-    parser.add_argument("--keep", action="store_true", help="keep the generated file and print its path")
-    parser.add_argument("--runs", type=int, default=RUNS, help="interleaved runs of each command (best is compared)")
-    parser.add_argument("--generate-only", metavar="PATH", help=argparse.SUPPRESS)
-    options = parser.parse_args()
-    if options.generate_only:  # the child that writes the file
-        print(json.dumps(generate(Path(options.generate_only), options.events)))
-        return
-    path = Path(tempfile.mkdtemp(prefix="inspector-bench-")) / "langchain-bench.json"
-    try:
-        made = subprocess.run([sys.executable, __file__, "--events", str(options.events), "--generate-only",
-                               str(path)], capture_output=True, text=True, check=True)
-        planted = json.loads(made.stdout)
-        kinds = ", ".join(f"{n:,} {kind}" for kind, n in planted.items())
-        print(f"history: {path.stat().st_size / 1e6:.1f} MB, planted: {kinds}")
-        baseline = [sys.executable, "-c", BASELINE, str(path)]
-        scan = [sys.executable, "-m", "inspector", "scan", "--json", str(path)]
-        runs = {"json.load": [], "scan --json": []}
-        for _ in range(options.runs):  # interleaved, so drift in the machine's load hits both alike
-            runs["json.load"].append(measure(baseline, (0,)))
-            runs["scan --json"].append(measure(scan, (0, 1)))
-        report = subprocess.run(scan, capture_output=True, text=True, cwd=ROOT)
-        if report.returncode not in (0, 1):
-            sys.exit(f"inspector scan exited {report.returncode}:\n{report.stderr}")
-        found = json.loads(report.stdout)["summary"]["by_kind"]
-        print(f"\n{'':12}{'seconds':>10}{'worst':>8}{'CPU s':>8}{'peak MB':>10}   (best of {options.runs}; CPU of the best)")
-        best = {}
-        for name, measured in runs.items():
-            seconds = min(t for t, _, _ in measured)
-            cpu = next(c for t, c, _ in measured if t == seconds)
-            best[name] = (seconds, max(m for _, _, m in measured))
-            print(f"{name:12}{seconds:>10.2f}{max(t for t, _, _ in measured):>8.2f}{cpu:>8.2f}{best[name][1]:>10.0f}")
-        for label, index, target in (("time", 0, TIME_TARGET), ("memory", 1, MEMORY_TARGET)):
-            ratio = best["scan --json"][index] / best["json.load"][index]
-            print(f"scan {label + ':':8}{ratio:.2f}x json.load (target <= {target}x) {'ok' if ratio <= target else 'OVER TARGET'}")
-        for kind in sorted(planted.keys() | found.keys()):
-            reported, made_count = found.get(kind, 0), planted.get(kind, 0)
-            print(f"{kind + ':':21}{reported:,} reported, {made_count:,} planted{'' if reported == made_count else '  MISMATCH'}")
-        seconds, _, megabytes = measure([sys.executable, "-m", "inspector", "fix", str(path), "--accept", "all",
-                                         "-o", str(path.with_name("fixed.json"))], (0, 1))
-        print(f"\nfix --accept all -o NEW: {seconds:.2f} s, peak {megabytes:.0f} MB")
-    finally:
-        if options.keep:
-            print(f"kept {path}")
-        else:
-            shutil.rmtree(path.parent, ignore_errors=True)
+    parser = bench_runner.arguments(__doc__, "--events", 100_000, "messages in the generated history")
+    bench_runner.run(parser, __file__, generate, "langchain-bench.json", report)
 
 
 if __name__ == "__main__":

@@ -24,24 +24,15 @@ size (the memory it was forked from), so the measuring process must stay small.
 
 from __future__ import annotations
 
-import argparse
 import json
-import os
 import random
-import shutil
 import subprocess
 import sys
-import tempfile
-import time
 from pathlib import Path
 
-TIME_TARGET, MEMORY_TARGET, RUNS = 3.0, 2.5, 3
-ROOT = Path(__file__).resolve().parents[2]
-WORDS = ("the a my your we it this that today tomorrow week run journal board plan memory note sister walk "
-         "canal dentist interval coffee sleep tired proud happy anxious bug template email deploy test "
-         "meeting garden birthday train ticket Leeds Lisbon Maya Sam really maybe just still again already "
-         "went felt made fixed wrote moved called booked saved missed finished started tried wanted "
-         "because but and so then later before after while about with without from into over naïve café").split()
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import bench_runner  # noqa: E402 - the machinery the benchmarks share
+from bench_runner import ROOT  # noqa: E402
 
 
 def _tool(name: str, properties: dict, required: list[str]) -> dict:
@@ -76,8 +67,7 @@ LEAK_STARTS = ("<tool_call>", "<｜tool▁calls▁begin｜>", "<|tool_calls_sect
 def generate(path: Path, count: int) -> dict[str, int]:
     """Write a session of `count` messages to `path`; return how many problems of each kind it holds."""
     rng = random.Random(7)
-    pool = [" ".join(rng.choice(WORDS) for _ in range(rng.randint(6, 22))).capitalize() + rng.choice(".!?")
-            for _ in range(4000)]
+    pool = bench_runner.word_pool(rng)
 
     def prose(low: int, high: int) -> str:
         sentences = rng.sample(pool, rng.randint(low, high))
@@ -141,73 +131,21 @@ def generate(path: Path, count: int) -> dict[str, int]:
     return planted
 
 
-def measure(command: list[str], allowed: tuple[int, ...]) -> tuple[float, float, float]:
-    """Run `command` with stdout discarded; return wall seconds, CPU seconds (user and system) and peak
-    RSS in MB. Exits on a crash."""
-    with tempfile.TemporaryFile() as errors:
-        start = time.perf_counter()
-        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors, cwd=ROOT)
-        _, status, usage = os.wait4(process.pid, 0)
-        elapsed = time.perf_counter() - start
-        process.returncode = code = os.waitstatus_to_exitcode(status)
-        if code not in allowed:
-            errors.seek(0)
-            sys.exit(f"{' '.join(command[1:4])} ... exited {code}:\n{errors.read().decode('utf-8', 'replace')}")
-    cpu = usage.ru_utime + usage.ru_stime
-    return elapsed, cpu, usage.ru_maxrss / (1024 * 1024 if sys.platform == "darwin" else 1024)
+def report(options, path: Path, planted: dict[str, int]) -> None:
+    """Measure the baseline and the scan on the generated file at `path` and print the figures."""
+    print(f"session: {options.size:,} messages, {path.stat().st_size / 1e6:.1f} MB, "
+          f"planted: {bench_runner.planted_text(planted)}")
+    baseline = [sys.executable, "-c", "import json,sys; json.load(open(sys.argv[1]))", str(path)]
+    bench_runner.compare(path, planted, options.runs, "json.load", baseline, pairs=True)
+    if options.stages:
+        print()
+        subprocess.run([sys.executable, str(Path(__file__).with_name("scan_stages.py")), str(path)], cwd=ROOT, check=True)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--messages", type=int, default=200_000, help="messages in the generated session")
-    parser.add_argument("--keep", action="store_true", help="keep the generated file and print its path")
-    parser.add_argument("--runs", type=int, default=RUNS, help="interleaved runs of each command (best is compared)")
+    parser = bench_runner.arguments(__doc__, "--messages", 200_000, "messages in the generated session")
     parser.add_argument("--stages", action="store_true", help="also print the CPU time of each stage of the scan")
-    parser.add_argument("--generate-only", metavar="PATH", help=argparse.SUPPRESS)
-    options = parser.parse_args()
-    if options.generate_only:  # the child that writes the file
-        print(json.dumps(generate(Path(options.generate_only), options.messages)))
-        return
-    path = Path(tempfile.mkdtemp(prefix="inspector-bench-")) / "bench.openai.json"
-    try:
-        made = subprocess.run([sys.executable, __file__, "--messages", str(options.messages), "--generate-only",
-                               str(path)], capture_output=True, text=True, check=True)
-        planted = json.loads(made.stdout)
-        kinds = ", ".join(f"{n:,} {kind}" for kind, n in planted.items())
-        print(f"session: {options.messages:,} messages, {path.stat().st_size / 1e6:.1f} MB, planted: {kinds}")
-        baseline = [sys.executable, "-c", "import json,sys; json.load(open(sys.argv[1]))", str(path)]
-        scan = [sys.executable, "-m", "inspector", "scan", "--json", str(path)]
-        runs = {"json.load": [], "scan --json": []}
-        for _ in range(options.runs):  # interleaved, so drift in the machine's load hits both alike
-            runs["json.load"].append(measure(baseline, (0,)))
-            runs["scan --json"].append(measure(scan, (0, 1)))
-        best = {name: (min(t for t, _, _ in r), max(m for _, _, m in r)) for name, r in runs.items()}
-        report = subprocess.run(scan, capture_output=True, text=True, cwd=ROOT)
-        if report.returncode not in (0, 1):
-            sys.exit(f"inspector scan exited {report.returncode}:\n{report.stderr}")
-        found = json.loads(report.stdout)["summary"]["by_kind"]
-        print(f"\n{'':12}{'seconds':>10}{'worst':>8}{'CPU s':>8}{'peak MB':>10}   (best of {options.runs}; CPU of the best)")
-        for name, (seconds, megabytes) in best.items():
-            worst = max(t for t, _, _ in runs[name])
-            cpu = next(c for t, c, _ in runs[name] if t == seconds)
-            print(f"{name:12}{seconds:>10.2f}{worst:>8.2f}{cpu:>8.2f}{megabytes:>10.0f}")
-        ratios = sorted(s[0] / b[0] for s, b in zip(runs["scan --json"], runs["json.load"]))
-        print(f"time ratio of each run pair: {', '.join(f'{r:.2f}' for r in ratios)}\n")
-        for label, index, target in (("time", 0, TIME_TARGET), ("memory", 1, MEMORY_TARGET)):
-            ratio = best["scan --json"][index] / best["json.load"][index]
-            verdict = "ok" if ratio <= target else "OVER TARGET"
-            print(f"scan {label + ':':8}{ratio:.2f}x json.load (target <= {target}x) {verdict}")
-        for kind in sorted(planted.keys() | found.keys()):
-            reported, made_count = found.get(kind, 0), planted.get(kind, 0)
-            print(f"{kind + ':':21}{reported:,} reported, {made_count:,} planted{'' if reported == made_count else '  MISMATCH'}")
-        if options.stages:
-            print()
-            subprocess.run([sys.executable, str(Path(__file__).with_name("scan_stages.py")), str(path)], cwd=ROOT, check=True)
-    finally:
-        if options.keep:
-            print(f"kept {path}")
-        else:
-            shutil.rmtree(path.parent, ignore_errors=True)
+    bench_runner.run(parser, __file__, generate, "bench.openai.json", report)
 
 
 if __name__ == "__main__":

@@ -18,23 +18,18 @@ whatever the numbers (a report, not a test) unless a child crashes.
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
-import shutil
 import sqlite3
-import subprocess
 import sys
-import tempfile
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent)]
-from bench_scan import WORDS, measure  # noqa: E402 - the same run measurement as the JSON benchmark
+import bench_runner  # noqa: E402 - the machinery the benchmarks share
+from bench_runner import SCAN, TIME_TARGET  # noqa: E402
 
-TIME_TARGET, RUNS, CHAT_SIZE = 3.0, 3, 100
+CHAT_SIZE = 100
 BASELINE = "import sqlite3, sys\nfor row in sqlite3.connect(sys.argv[1]).execute('SELECT * FROM messages'): pass"
 
 
@@ -44,7 +39,7 @@ def generate(path: Path, count: int) -> dict[str, int]:
     from test_sqlite_rubyllm import SCHEMA  # the Rails tables the tests build
 
     rng = random.Random(11)
-    pool = [" ".join(rng.choice(WORDS) for _ in range(rng.randint(6, 22))).capitalize() + "." for _ in range(4000)]
+    pool = bench_runner.word_pool(rng, endings=".")
     conn = sqlite3.connect(path)
     conn.executescript(SCHEMA)
     planted = {"result-prefix": 0, "malformed-arguments": 0}
@@ -85,32 +80,14 @@ def generate(path: Path, count: int) -> dict[str, int]:
     return {"messages": len(messages), **planted}
 
 
-@contextmanager
-def generated_history(count: int, keep: bool) -> Iterator[tuple[Path, dict[str, int]]]:
-    """A history of `count` messages written by a child process (so this one stays small for the
-    children it measures), with the problems planted; removed afterwards unless `keep`."""
-    folder = Path(tempfile.mkdtemp(prefix="inspector-bench-"))
-    path = folder / "history.rubyllm.db"
-    try:
-        child = [sys.executable, __file__, "--messages", str(count), "--generate-only", str(path)]
-        yield path, json.loads(subprocess.run(child, capture_output=True, text=True, check=True).stdout)
-    finally:
-        print(f"kept {path}") if keep else shutil.rmtree(folder, ignore_errors=True)
-
-
 def compare(path: Path, planted: dict[str, int], runs: int) -> None:
     """Measure the baseline and both scans, print the table and the ratios, check the findings, then measure one
     `fix --accept all -o NEW` (streamed conversation by conversation: its peak memory is the point)."""
-    baseline = [sys.executable, "-c", BASELINE, str(path)]
-    scan = [sys.executable, "-m", "inspector", "scan", "--json", str(path)]
-    measured: dict[str, list[tuple[float, float, float]]] = {"SELECT": [], "scan --json": [], "  --jobs 1": []}
-    for _ in range(runs):  # interleaved, so drift in the machine's load hits all alike
-        measured["SELECT"].append(measure(baseline, (0,)))
-        measured["scan --json"].append(measure(scan, (0, 1)))
-        measured["  --jobs 1"].append(measure([*scan, "--jobs", "1"], (0, 1)))
+    scan = bench_runner.scan_command(path)
+    measured = bench_runner.interleave({"SELECT": ([sys.executable, "-c", BASELINE, str(path)], (0,)),
+                                        SCAN: (scan, (0, 1)), "  --jobs 1": ([*scan, "--jobs", "1"], (0, 1))}, runs)
     fixed = path.with_name("fixed.db")  # measured while this process is small: a child's peak starts at ours
-    fix_wall, fix_cpu, fix_megabytes = measure([sys.executable, "-m", "inspector", "fix", str(path), "--accept", "all",
-                                                "-o", str(fixed)], (0, 1))
+    fix_wall, fix_cpu, fix_megabytes = bench_runner.measure(bench_runner.fix_command(path, fixed), (0, 1))
     fixed.unlink(missing_ok=True)
     print(f"\n{'':12}{'best s':>8}{'worst s':>9}{'best CPU s':>12}{'peak MB':>9}")
     for name, rows in measured.items():
@@ -124,28 +101,22 @@ def compare(path: Path, planted: dict[str, int], runs: int) -> None:
     print(f"\nscan time:   {ratio:.1f}x SELECT (target <= {TIME_TARGET}x) {'ok' if ratio <= TIME_TARGET else 'OVER TARGET'}"
           f"; in one process ({available_cpus()} CPUs here): {best['  --jobs 1'] / best['SELECT']:.1f}x")
     print(f"scan memory: {min(m for *_, m in measured['scan --json']) / min(m for *_, m in measured['SELECT']):.1f}x SELECT")
-    found = json.loads(subprocess.run(scan, capture_output=True, text=True).stdout)["summary"]["by_kind"]
-    for kind, made in planted.items():
-        print(f"{kind + ':':21}{found.get(kind, 0):,} reported, {made:,} planted"
-              + ("" if found.get(kind, 0) == made else "  MISMATCH"))
+    bench_runner.print_findings(bench_runner.findings(path), planted, only_planted=True)
     print(f"fix --accept all -o NEW: {fix_wall:.2f} s ({fix_cpu:.2f} s CPU), peak {fix_megabytes:.0f} MB")
 
 
+def report(options, path: Path, planted: dict[str, int]) -> None:
+    """Measure the baseline and the scan on the generated file at `path` and print the figures."""
+    total = planted.pop("messages")
+    print(f"history: {total:,} messages, {path.stat().st_size / 1e6:.0f} MB, planted: "
+          + bench_runner.planted_text(planted))
+    compare(path, planted, options.runs)
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--messages", type=int, default=1_000_000, help="messages in the generated history")
-    parser.add_argument("--keep", action="store_true", help="keep the generated database and print its path")
-    parser.add_argument("--runs", type=int, default=RUNS, help="interleaved runs of each command (best is compared)")
-    parser.add_argument("--generate-only", metavar="PATH", help=argparse.SUPPRESS)
-    options = parser.parse_args()
-    if options.generate_only:  # the child that writes the database
-        print(json.dumps(generate(Path(options.generate_only), options.messages)))
-        return
-    with generated_history(options.messages, options.keep) as (path, planted):
-        total = planted.pop("messages")
-        print(f"history: {total:,} messages, {path.stat().st_size / 1e6:.0f} MB, planted: "
-              + ", ".join(f"{n:,} {kind}" for kind, n in planted.items()))
-        compare(path, planted, options.runs)
+    parser = bench_runner.arguments(__doc__, "--messages", 1_000_000, "messages in the generated history",
+                                    keep_help="keep the generated database and print its path")
+    bench_runner.run(parser, __file__, generate, "history.rubyllm.db", report)
 
 
 if __name__ == "__main__":

@@ -31,12 +31,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import bench_runner  # noqa: E402 - the machinery the benchmarks share
 
 FIRST_FLAGGED_TARGET, MEMORY_TARGET, RUNS, PRESSES, SMALL = 2.0, 3.0, 3, 50, 2000
 FIRST_SCREEN_TARGET = 2.0
@@ -47,15 +49,11 @@ SELECT = ("import json, sqlite3, sys, time\nfor row in sqlite3.connect(sys.argv[
 
 def run_child(command: list[str]) -> tuple[dict, float]:
     """Run `command`; return what it printed (JSON, or {}) and its peak RSS in MB. Exits on a crash."""
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as errors:
-        process = subprocess.Popen(command, stdout=out, stderr=errors, cwd=HERE.parents[1])
-        _, status, usage = os.wait4(process.pid, 0)
-        if os.waitstatus_to_exitcode(status) != 0:
-            errors.seek(0)
-            sys.exit(f"{' '.join(command[1:4])} ... failed:\n{errors.read().decode('utf-8', 'replace')}")
+    with tempfile.TemporaryFile() as out:
+        _, _, megabytes = bench_runner.measure(command, (0,), out)
         out.seek(0)
         printed = out.read().decode()
-    return (json.loads(printed) if printed.strip() else {}), usage.ru_maxrss / (1024 * 1024 if sys.platform == "darwin" else 1024)
+    return (json.loads(printed) if printed.strip() else {}), megabytes
 
 
 def measure_app(path: Path, started: float) -> dict[str, float]:
