@@ -157,7 +157,10 @@ def _written_paths(source: Source, out: Path, in_place: bool, to: str | None) ->
     able = source.capabilities.write_in_place if in_place else source.capabilities.write_copy
     if not able:
         how = "in place" if in_place else "as a copy"
-        raise InspectorError(f"{source.path}: the {source.format} format cannot be written {how}; nothing was written")
+        hint = ("it is read-only: write a repaired copy with -o OUT --to openai"
+                if not (source.capabilities.write_copy or source.capabilities.write_in_place) else "use -o OUT")
+        raise InspectorError(f"{source.path}: the {source.format} format cannot be written {how} ({hint}); "
+                             "nothing was written")
     return source.written_paths(out)
 
 
