@@ -20,9 +20,10 @@ from typing import Iterator, Sequence
 
 from inspector.errors import InspectorError
 from inspector.model import AppliedFix, Session
-from inspector.sources.base import AuditPlace, AuditRecord, Listed, SessionWriter, Source, WriteOptions, WrittenFix
+from inspector.sources.base import (AuditPlace, AuditRecord, Capabilities, Listed, SessionWriter, Source,
+                                    WriteOptions, WrittenFix)
 from inspector.sources.files.document import read_document
-from inspector.sources.files.formats import format_of, render_sessions
+from inspector.sources.files.formats import FORMATS, format_of, render_sessions
 from inspector.sources.odd_records import without_odd_turns
 from inspector.support.atomic_files import file_mode, land, staged_bytes, temporary_beside
 from inspector.support.safe_text import surrogates_escaped
@@ -46,6 +47,13 @@ class SessionFile(Source):
     def format(self) -> str:
         """The format's name, read from the file."""
         return self.all_sessions()[0].format
+
+    @property
+    def capabilities(self) -> Capabilities:
+        """A copy or in place, unless the format module says it is read-only (`WRITABLE = False`,
+        a record such as a trace that no application loads back)."""
+        writable = getattr(FORMATS[self.format], "WRITABLE", True)
+        return Capabilities(write_copy=writable, write_in_place=writable)
 
     def all_sessions(self) -> list[Session]:
         """Every session of the file, read once. A record of a shape no adapter foresaw (a list
