@@ -182,3 +182,24 @@ def test_a_history_that_drops_the_previous_answer_starts_a_session_of_its_own(tm
     sessions = load_sessions(_write(tmp_path, _trace(*spans)))
     assert [[t.text for t in s.turns] for s in sessions] == [["one", "two"], ["one", "again", "three"]]
     assert [s.session_id for s in sessions] == ["t1", "t1#2"]
+
+
+@pytest.mark.parametrize("span", [
+    {"attributes": [{"key": ["x"], "value": {}}, {"key": "llm.input_messages.0.message.calls", "value": {"stringValue": "x"}},
+                    {"key": "llm.input_messages.0.message.role", "value": {"stringValue": "user"}}],
+     "events": [{"name": ["a"]}]},
+    {"startTimeUnixNano": "9" * 5000, "attributes": [
+        {"key": "gen_ai.input.messages", "value": {"stringValue": "[[[["}},
+        {"key": "gen_ai.output.messages", "value": {"arrayValue": {"values": [{"intValue": "9" * 5000}]}}}]},
+    {"attributes": [_attr("gen_ai.input.messages", json.dumps([
+        {"role": ["x"], "parts": [{"type": ["t"]}, 5, {"type": "tool_call", "name": "f", "arguments": 3}]}, 7,
+        {"role": "assistant", "content": "x", "tool_calls": 5}]))]},
+], ids=["odd keys and names", "broken json and huge numbers", "odd messages"])
+def test_odd_shapes_are_read_or_refused_in_one_line_never_a_traceback(tmp_path, span):
+    path = _write(tmp_path, {"resourceSpans": [{"scopeSpans": [{"spans": [span]}]}]})
+    try:
+        sessions = load_sessions(path)
+    except InspectorError as error:
+        assert "\n" not in str(error)
+    else:
+        assert sessions and all(session.format == "otel" for session in sessions)

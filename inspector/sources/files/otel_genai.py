@@ -52,13 +52,14 @@ def read(document: Document) -> list[Session]:
     unread_events: Counter[str] = Counter()
     seen_definitions: dict[str, set[str]] = {}
     for span in _spans(document, problems):
-        attributes = {a.get("key"): a.get("value") for a in span.get("attributes") or () if isinstance(a, dict)}
+        attributes = {a["key"]: a.get("value") for a in span.get("attributes") or ()
+                      if isinstance(a, dict) and isinstance(a.get("key"), str)}
         events = [e for e in span.get("events") or () if isinstance(e, dict)]
         messages = span_messages(attributes, events)
         if messages is None:
             other[str(span.get("name"))] += 1
             continue
-        unread_events.update(str(e.get("name")) for e in events if e.get("name") not in PROMPT_EVENTS)
+        unread_events.update(name for name in map(str, (e.get("name") for e in events)) if name not in PROMPT_EVENTS)
         group = _group(attributes, span)
         groups.setdefault(group, []).append((_start(span), str(span.get("spanId")), messages))
         _add_tools(tools.setdefault(group, {}), attributes, seen_definitions.setdefault(group, set()))

@@ -92,37 +92,39 @@ def _flattened(attributes: dict[str, Any]) -> tuple[list[Any], list[Any], list[A
         if not index.isdigit():
             continue
         seen = True
-        _set_field(found[side].setdefault(int(index), {}), field.removeprefix("message."), any_value(value))
+        message = found[side].setdefault(int(index), {"fields": {}, "calls": {}, "texts": {}})
+        _set_field(message, field.removeprefix("message."), any_value(value))
     if not seen:
         return None
     return ([_as_openai(found["input"][i]) for i in sorted(found["input"])], [],
             [_as_openai(found["output"][i]) for i in sorted(found["output"])])
 
 
-def _set_field(message: dict[str, Any], field: str, value: Any) -> None:
-    """One flattened field into its message: role, content, tool_call_id, name, a call's field, a
-    content part's text."""
+def _set_field(message: dict[str, dict[Any, Any]], field: str, value: Any) -> None:
+    """One flattened field into its message (`fields`, `calls` by number, content `texts` by number):
+    role, content, tool_call_id, name, a call's id / name / arguments, a content part's text."""
     if field.startswith("tool_calls."):
         number, _, rest = field[11:].partition(".")
         if number.isdigit():
             rest = rest.removeprefix("tool_call.").removeprefix("function.")
-            message.setdefault("calls", {}).setdefault(int(number), {})[rest] = value
+            message["calls"].setdefault(int(number), {})[rest] = value
     elif field.startswith("contents."):
         number, _, rest = field[9:].partition(".")
         if number.isdigit() and rest == "message_content.text":
-            message.setdefault("texts", {})[int(number)] = value
+            message["texts"][int(number)] = value
     else:
-        message[field] = value
+        message["fields"][field] = value
 
 
-def _as_openai(flat: dict[str, Any]) -> dict[str, Any]:
-    message = {key: flat[key] for key in ("role", "content", "tool_call_id", "name") if key in flat}
-    if "texts" in flat and "content" not in flat:
-        message["content"] = [{"type": "text", "text": flat["texts"][k]} for k in sorted(flat["texts"])]
-    if "calls" in flat:
+def _as_openai(flat: dict[str, dict[Any, Any]]) -> dict[str, Any]:
+    fields, texts, calls = flat["fields"], flat["texts"], flat["calls"]
+    message = {key: fields[key] for key in ("role", "content", "tool_call_id") if key in fields}
+    if texts and "content" not in fields:
+        message["content"] = [{"type": "text", "text": texts[k]} for k in sorted(texts)]
+    if calls:
         message["tool_calls"] = [{"id": call.get("id"), "function": {"name": call.get("name"),
                                                                      "arguments": call.get("arguments")}}
-                                 for _, call in sorted(flat["calls"].items())]
+                                 for _, call in sorted(calls.items())]
     return message
 
 
@@ -131,7 +133,7 @@ def _from_events(events: list[Any]) -> CallMessages | None:
     sides: dict[str, list[Any]] = {"input": [], "output": []}
     seen = False
     for event in events:
-        known = PROMPT_EVENTS.get(event.get("name")) if isinstance(event, dict) else None
+        known = PROMPT_EVENTS.get(str(event.get("name"))) if isinstance(event, dict) else None
         if known is None:
             continue
         key, side = known
@@ -188,7 +190,7 @@ class MessageReader:
         if not isinstance(message, dict):
             self._count("messages that are not objects")
             return Turn(0, USER, "", raw=where)
-        role = message.get("role") if message.get("role") in ROLES else USER
+        role = message.get("role") if isinstance(message.get("role"), str) and message["role"] in ROLES else USER
         role = SYSTEM if role == "developer" else role
         if isinstance(message.get("parts"), list):
             text, calls, results = self._parts(message["parts"])
@@ -199,7 +201,7 @@ class MessageReader:
     def _parts(self, parts: list[Any]) -> tuple[str, tuple[ToolCall, ...], tuple[ToolResult, ...]]:
         texts, calls, results = [], [], []
         for part in parts:
-            kind = part.get("type") if isinstance(part, dict) else None
+            kind = part.get("type") if isinstance(part, dict) and isinstance(part.get("type"), str) else None
             if kind == "text" and isinstance(part.get("content"), str):
                 texts.append(part["content"])
             elif kind == "tool_call" and isinstance(part.get("name"), str):
@@ -217,7 +219,7 @@ class MessageReader:
         else:
             text = content if isinstance(content, str) else ""
         calls = []
-        for call in message.get("tool_calls") or ():
+        for call in message.get("tool_calls") if isinstance(message.get("tool_calls"), list) else ():
             function = call.get("function") if isinstance(call, dict) else None
             if isinstance(function, dict) and isinstance(function.get("name"), str):
                 calls.append(self._call(call.get("id"), function["name"], function.get("arguments")))
