@@ -23,7 +23,7 @@ from inspector.model import Session
 from inspector.sources.files import (ag2, ai_sdk_model, ai_sdk_ui, anthropic, autogen, claude_code, codex_rollout,
                                      dspy_history, gemini, gemini_cli, haystack, langchain_dict, langchain_dumpd,
                                      langfuse_export, langsmith_export, litellm_log, openai_chat, openai_responses,
-                                     pydantic_ai, session_dump, smolagents)
+                                     otel_genai, pydantic_ai, session_dump, smolagents)
 from inspector.sources.files.document import Document
 
 SPECIFIC = (
@@ -47,6 +47,7 @@ SPECIFIC = (
     litellm_log,
     langfuse_export,
     langsmith_export,
+    otel_genai,
 )
 GENERAL = (openai_chat,)  # a plain `{"messages": [...]}` is OpenAI unless a specific format claims it
 FORMATS: dict[str, ModuleType] = {module.NAME: module for module in SPECIFIC + GENERAL}
