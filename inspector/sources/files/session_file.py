@@ -20,9 +20,11 @@ from typing import Iterator, Sequence
 
 from inspector.errors import InspectorError
 from inspector.model import AppliedFix, Session
-from inspector.sources.base import AuditPlace, AuditRecord, Listed, SessionWriter, Source, WriteOptions, WrittenFix
+from inspector.sources.base import (AuditPlace, AuditRecord, Capabilities, Listed, SessionWriter, Source, WriteOptions,
+                                   WrittenFix)
 from inspector.sources.files.document import read_document
-from inspector.sources.files.formats import format_of, render_sessions
+from inspector.sources.files.formats import FORMATS, format_of, render_sessions
+from inspector.sources.files.inspect_eval import is_eval_archive, read_eval
 from inspector.sources.odd_records import without_odd_turns
 from inspector.support.atomic_files import file_mode, land, staged_bytes, temporary_beside
 from inspector.support.safe_text import surrogates_escaped
@@ -47,13 +49,19 @@ class SessionFile(Source):
         """The format's name, read from the file."""
         return self.all_sessions()[0].format
 
+    @property
+    def capabilities(self) -> Capabilities:  # type: ignore[override]
+        """Both writes, unless the file's format module says `WRITABLE = False` (read-only)."""
+        writable = getattr(FORMATS[self.format], "WRITABLE", True)
+        return Capabilities() if writable else Capabilities(write_copy=False, write_in_place=False)
+
     def all_sessions(self) -> list[Session]:
         """Every session of the file, read once. A record of a shape no adapter foresaw (a list
         where a string belongs, say) still ends as a one-line `InspectorError`, never a traceback."""
         if self._sessions is None:
             with collector_paused():
                 try:
-                    document = read_document(self.path)
+                    document = read_eval(self.path) if is_eval_archive(self.path) else read_document(self.path)
                     sessions = [without_odd_turns(session)
                                 for session in format_of(document, self._format_name).read(document)]
                 except (TypeError, KeyError, AttributeError, IndexError, ValueError) as exc:
