@@ -85,6 +85,10 @@ EXPECTED = {
     ("notes-agent.inspect-ai.eval", "notes/epoch 1"): [
         (1, "result-prefix", None, None), (3, "tool-markup", "read_file", False),
         (5, "malformed-arguments", "read_file", None), (6, "tool-error", "read_file", None)],
+    ("notes-agent.sharegpt.jsonl", "notes-hermes"): [
+        (2, "result-prefix", None, None), (4, "malformed-arguments", "read_file", None)],
+    ("notes-agent.sharegpt.jsonl", "notes-unknown-tool"): [(2, "unknown-tool", "read_notes", None)],
+    ("notes-agent.sharegpt.jsonl", "notes-function-call"): [],
 }
 SAMPLES = sorted({name for name, _ in EXPECTED})
 READ_ONLY = (".eval",)  # Inspect AI logs: `fix` refuses them (tests/test_format_inspect_ai.py)

@@ -27,6 +27,7 @@ from inspector.sources.files import pydantic_ai
 from inspector.sources.files import ai_sdk_model
 from inspector.sources.files import ai_sdk_ui
 from inspector.sources.files import inspect_ai
+from inspector.sources.files import sharegpt
 from inspector.sources.files.document import Document
 
 SPECIFIC = (
@@ -43,6 +44,7 @@ SPECIFIC = (
     ai_sdk_model,
     ai_sdk_ui,
     inspect_ai,
+    sharegpt,
 )
 GENERAL = (openai_chat,)  # a plain `{"messages": [...]}` is OpenAI unless a specific format claims it
 FORMATS: dict[str, ModuleType] = {module.NAME: module for module in SPECIFIC + GENERAL}
