@@ -93,3 +93,14 @@ def test_odd_turns_and_a_cut_off_last_line_are_problems(tmp_path):
     assert session.problems[0].startswith("line 2: invalid JSON")
     assert "1 turns without a known `from`" in session.problems[1]
     assert render_sessions([session]) == path.read_text()
+
+
+def test_a_python_dict_body_as_hermes_first_datasets_wrote_it_is_a_clean_call(tmp_path):
+    path = tmp_path / "hermes-v1.json"
+    body = "<tool_call>\n{'arguments': {'path': 'notes.txt'}, 'name': 'read_file'}\n</tool_call>"
+    path.write_text(json.dumps([{"conversations": [{"from": "human", "value": "Read notes.txt"},
+                                                   {"from": "gpt", "value": body}]}]))
+    (result,) = scan_file(path)
+    (call,) = result.session.turns[1].tool_calls
+    assert (call.name, call.arguments, result.session.turns[1].text) == ("read_file", {"path": "notes.txt"}, "")
+    assert [f.kind for f in result.findings] == ["orphan-call"]

@@ -19,14 +19,15 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from inspector.catalogue import parse_tool_definitions
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
 from inspector.sources.files.document import Document, records_with_errors
 from inspector.sources.files.records import rebuild_records, spread_text
-from inspector.sources.files.sharegpt_markup import (CALL_CLOSE, CALL_OPEN, call_of, join_calls, render_body, render_response,
-                                                     split_calls, split_results,
+from inspector.sources.files.sharegpt_markup import (CALL_CLOSE, CALL_OPEN, RESPONSE_OPEN, call_of, join_calls,
+                                                     render_body, render_response, split_calls, split_results,
                                                      with_results)
 
 NAME = "sharegpt"
@@ -103,11 +104,11 @@ def _turn(position: int, entry: dict[str, Any], last_calls: list[str]) -> Turn:
     if kind == "function_call":
         call = call_of(value)
         return Turn(position, role, "" if call else value, None, (call,) if call else (), (), entry)
-    if role == ASSISTANT:
+    if role == ASSISTANT and CALL_OPEN in value:
         split = split_calls(value)
         return Turn(position, role, "".join(split.texts), None, tuple(split.calls), (), entry)
     if role == TOOL:
-        results = split_results(value) if kind == "tool" else []
+        results = split_results(value) if kind == "tool" and RESPONSE_OPEN in value else []
         results = results or [ToolResult(None, None, value)]
         names = iter(last_calls)  # a result without a name answers the calls before it, in order
         results = [r if r.name is not None else ToolResult(None, next(names, None), r.content) for r in results]
@@ -116,21 +117,25 @@ def _turn(position: int, entry: dict[str, Any], last_calls: list[str]) -> Turn:
 
 
 def _tools(record: dict[str, Any], turns: list[Turn]) -> tuple:
+    """The example's tools: `tools` (a JSON string, read once for every example that repeats it, or
+    a list), else the system prompt's `<tools>` list."""
     tools = record.get("tools")
     if isinstance(tools, str):
-        try:
-            tools = json.loads(tools)
-        except (ValueError, RecursionError):
-            tools = None
+        return _tools_of_text(tools)
     if tools is None and turns and turns[0].role == SYSTEM:
         text = turns[0].text
         start, end = text.find("<tools>"), text.rfind("</tools>")
         if 0 <= start < end:
-            try:
-                tools = json.loads(text[start + len("<tools>"):end])
-            except (ValueError, RecursionError):
-                tools = None
+            return _tools_of_text(text[start + len("<tools>"):end])
     return tuple(parse_tool_definitions(tools))
+
+
+@lru_cache(maxsize=64)
+def _tools_of_text(text: str) -> tuple:
+    try:
+        return tuple(parse_tool_definitions(json.loads(text)))
+    except (ValueError, RecursionError):
+        return ()
 
 
 def _render_edited(turn: Turn) -> dict[str, Any]:

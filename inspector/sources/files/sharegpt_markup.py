@@ -16,6 +16,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+import msgspec
+
 from inspector.model import ToolCall, ToolResult
 from inspector.sources.files.records import parse_arguments
 from inspector.support.lenient_json import loads_lenient
@@ -25,6 +27,7 @@ RESPONSE_OPEN, RESPONSE_CLOSE = "<tool_response>", "</tool_response>"
 _SINGLE_QUOTES = ("single-quoted strings",)  # the one repair that is the dataset's own dialect
 _ARGUMENT_KEYS = ('"arguments"', "'arguments'", '"parameters"')
 _NAME_KEYS = ('"name"', "'name'")
+_DECODE = msgspec.json.Decoder().decode  # the same values as `json`, some 3 times faster on small bodies
 
 
 @dataclass(frozen=True)
@@ -140,8 +143,8 @@ def _parsed(body: str) -> Any:
     """The body's JSON value (or Python-dict value); None when it does not parse."""
     text = body.strip()
     try:
-        return json.loads(text)
-    except (ValueError, RecursionError):
+        return _DECODE(text)
+    except (msgspec.DecodeError, ValueError, RecursionError):
         lenient = loads_lenient(text) if "'" in text else None
         return lenient[0] if lenient is not None and lenient[1] == _SINGLE_QUOTES else None
 
