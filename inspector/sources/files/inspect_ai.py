@@ -139,7 +139,7 @@ def _resolved(value: Any, attachments: dict[str, Any]) -> str:
 
 
 def _tools(value: dict[str, Any]) -> tuple:
-    """The tools the log's plan or first sample's events declare; none when it names none."""
+    """The tools of the first `model` event of the samples (`ToolInfo`s); none when none has one."""
     for sample in value.get("samples") or ():
         for event in (sample.get("events") or ()) if isinstance(sample, dict) else ():
             if isinstance(event, dict) and event.get("event") == "model" and isinstance(event.get("tools"), list):

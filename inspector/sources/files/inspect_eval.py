@@ -83,9 +83,20 @@ def _member_bytes(archive: zipfile.ZipFile, handle: Any, info: zipfile.ZipInfo, 
     handle.seek(info.header_offset + _LOCAL_HEADER.size + name_length + extra_length)
     compressed = handle.read(info.compress_size)
     try:
-        data = zstandard.ZstdDecompressor().decompressobj().decompress(compressed)
+        data = _decompressed(compressed, info.file_size)
     except zstandard.ZstdError as exc:
         raise InspectorError(f"{path}: member {info.filename}: cannot decompress ({exc}; cut off?)") from None
     if len(compressed) != info.compress_size or len(data) != info.file_size or zlib.crc32(data) != info.CRC:
         raise InspectorError(f"{path}: member {info.filename}: cut off or damaged (size or CRC differs)")
     return data
+
+
+def _decompressed(compressed: bytes, size: int) -> bytes:
+    """The Zstandard frame `compressed` decompressed, at most `size` + 1 bytes of it (more than the
+    directory says is damage, and a bomb is never inflated past it)."""
+    reader = zstandard.ZstdDecompressor().stream_reader(compressed)
+    chunks, total = [], 0
+    while total <= size and (chunk := reader.read(min(size + 1 - total, 1 << 20))):
+        chunks.append(chunk)
+        total += len(chunk)
+    return b"".join(chunks)

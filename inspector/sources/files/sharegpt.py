@@ -42,7 +42,7 @@ def matches(document: Document) -> bool:
     if not records or not all(isinstance(r.get("conversations"), list) for r in records):
         return False
     turns = [t for r in records[:50] for t in r["conversations"][:10] if isinstance(t, dict)]
-    return bool(turns) and all("from" in t and "value" in t for t in turns)
+    return bool(turns) and all("from" in t for t in turns) and any("value" in t for t in turns)
 
 
 def read(document: Document) -> list[Session]:
