@@ -103,10 +103,17 @@ EXPECTED = {
     ("notes-agent.otel.json", "41d14dfb896928f134e6bde303c969ca"): [
         (2, "result-prefix", None, None), (4, "tool-markup", "read_file", False),
         (6, "malformed-arguments", "read_file", None), (8, "malformed-arguments", "read_file", None)],
+    ("notes-agent.inspect-ai.eval", "notes/epoch 1"): [
+        (1, "result-prefix", None, None), (3, "tool-markup", "read_file", False),
+        (5, "malformed-arguments", "read_file", None), (6, "tool-error", "read_file", None)],
+    ("notes-agent.sharegpt.jsonl", "notes-hermes"): [
+        (2, "result-prefix", None, None), (4, "malformed-arguments", "read_file", None)],
+    ("notes-agent.sharegpt.jsonl", "notes-unknown-tool"): [(2, "unknown-tool", "read_notes", None)],
+    ("notes-agent.sharegpt.jsonl", "notes-function-call"): [],
 }
 # Logs and traces of model calls: scanned, never written back (`fix` refuses; `--to openai` exports them).
 READ_ONLY = {"notes-agent.litellm.jsonl", "notes-agent.langfuse.json", "notes-agent.langsmith.json",
-             "notes-agent.otel.json"}
+             "notes-agent.otel.json", "notes-agent.inspect-ai.eval"}
 SAMPLES = sorted({name for name, _ in EXPECTED})
 WRITABLE_SAMPLES = [name for name in SAMPLES if name not in READ_ONLY]
 TEXT_SAMPLES = [name for name in WRITABLE_SAMPLES if not name.endswith(".db")]  # a database: tests/test_sqlite_*
@@ -140,7 +147,7 @@ def test_round_trip_without_fixes_is_faithful(name):
         assert json.dumps(json.loads(text)) == json.dumps(json.loads(original))
 
 
-@pytest.mark.parametrize("name", SAMPLES)
+@pytest.mark.parametrize("name", WRITABLE_SAMPLES)
 def test_fix_output_rescans_clean_of_every_fixed_kind(name, tmp_path, capsys):
     source = SESSIONS / name
     out = tmp_path / name

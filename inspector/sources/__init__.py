@@ -21,6 +21,7 @@ from inspector.sources.sqlite.schemas import SCHEMAS
 __all__ = ["FORMATS", "Source", "format_names", "load_sessions", "open_source", "render_sessions", "session_files"]
 
 SESSION_SUFFIXES = (".json", ".jsonl") + SUFFIXES
+SESSION_SUFFIXES += (".eval",)  # Inspect AI's zip logs (`files.inspect_eval`)
 NOT_SESSIONS = (".audit.jsonl", ".review.json")  # what fix and review write beside a session
 
 

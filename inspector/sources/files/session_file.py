@@ -24,6 +24,7 @@ from inspector.sources.base import (AuditPlace, AuditRecord, Capabilities, Liste
                                     WrittenFix)
 from inspector.sources.files.document import read_document
 from inspector.sources.files.formats import FORMATS, format_of, render_sessions
+from inspector.sources.files.inspect_eval import is_eval_archive, read_eval
 from inspector.sources.odd_records import without_odd_turns
 from inspector.support.atomic_files import file_mode, land, staged_bytes, temporary_beside
 from inspector.support.safe_text import surrogates_escaped
@@ -61,7 +62,7 @@ class SessionFile(Source):
         if self._sessions is None:
             with collector_paused():
                 try:
-                    document = read_document(self.path)
+                    document = read_eval(self.path) if is_eval_archive(self.path) else read_document(self.path)
                     sessions = [without_odd_turns(session)
                                 for session in format_of(document, self._format_name).read(document)]
                 except (TypeError, KeyError, AttributeError, IndexError, ValueError) as exc:

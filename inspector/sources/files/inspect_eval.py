@@ -1,0 +1,102 @@
+"""Reading an Inspect AI `.eval` log: a zip archive whose members are JSON, most of them
+compressed with Zstandard (zip method 93), which the standard library's `zipfile` cannot
+decompress before Python 3.14.
+
+`zipfile` still reads the central directory (names, offsets, sizes, CRCs); a Zstandard member's
+bytes are taken from behind its local header and decompressed with `zstandard`, a stored or
+deflated one is read by `zipfile` itself. The archive becomes one `Document` shaped like Inspect's
+legacy `.json` log: `header.json`'s keys (`version`, `eval`, `plan`, `results`, ...) and
+`samples`, the `samples/<id>_epoch_<n>.json` members in the archive's order; the other members
+(`summaries.json`, `reductions.json`, `_journal/...`) hold no messages and are not read. A cut-off
+or damaged archive is one `InspectorError` line.
+"""
+
+from __future__ import annotations
+
+import json
+import struct
+import zipfile
+import zlib
+from pathlib import Path
+from typing import Any
+
+import zstandard
+
+from inspector.errors import InspectorError
+from inspector.sources.files.document import Document
+
+SUFFIX = ".eval"
+ZIP_ZSTANDARD = 93
+_LOCAL_HEADER = struct.Struct("<4s22xHH")  # signature, 22 bytes of fields, name and extra lengths
+_LOCAL_SIGNATURE = b"PK\x03\x04"
+_SAMPLES = "samples/"
+
+
+def is_eval_archive(path: Path) -> bool:
+    """Whether `path` names an Inspect AI `.eval` log (by its suffix: Inspect names them so)."""
+    return Path(path).suffix == SUFFIX
+
+
+def read_eval(path: Path) -> Document:
+    """The `.eval` archive at `path` as a `Document` shaped like a legacy `.json` log."""
+    path = Path(path)
+    try:
+        with open(path, "rb") as handle, zipfile.ZipFile(handle) as archive:
+            members = {info.filename: info for info in archive.infolist()}
+            if "header.json" not in members and not any(name.startswith(_SAMPLES) for name in members):
+                raise InspectorError(f"{path}: a zip archive without header.json or samples/, not an Inspect AI log")
+            value: dict[str, Any] = {}
+            if "header.json" in members:
+                header = _member_json(archive, handle, members["header.json"], path)
+                value.update(header if isinstance(header, dict) else {"header": header})
+            value["samples"] = [_member_json(archive, handle, info, path) for name, info in members.items()
+                                if name.startswith(_SAMPLES) and name.endswith(".json")]
+    except zipfile.BadZipFile as exc:
+        raise InspectorError(f"{path}: not a readable .eval archive ({exc}; cut off or damaged?)") from None
+    except OSError as exc:
+        raise InspectorError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    return Document(path, value)
+
+
+def _member_json(archive: zipfile.ZipFile, handle: Any, info: zipfile.ZipInfo, path: Path) -> Any:
+    """The JSON value of one member."""
+    data = _member_bytes(archive, handle, info, path)
+    try:
+        return json.loads(data)
+    except (ValueError, RecursionError) as exc:
+        raise InspectorError(f"{path}: member {info.filename}: not JSON ({exc})") from None
+
+
+def _member_bytes(archive: zipfile.ZipFile, handle: Any, info: zipfile.ZipInfo, path: Path) -> bytes:
+    """The decompressed bytes of one member, their CRC checked."""
+    if info.compress_type != ZIP_ZSTANDARD:
+        try:
+            return archive.read(info)
+        except NotImplementedError as exc:
+            raise InspectorError(f"{path}: member {info.filename}: {exc}") from None
+        except (zlib.error, EOFError) as exc:
+            raise InspectorError(f"{path}: member {info.filename}: cannot decompress ({exc}; cut off?)") from None
+    handle.seek(info.header_offset)
+    signature, name_length, extra_length = _LOCAL_HEADER.unpack(handle.read(_LOCAL_HEADER.size).ljust(30, b"\0"))
+    if signature != _LOCAL_SIGNATURE:
+        raise InspectorError(f"{path}: member {info.filename}: no local header where the directory says (damaged)")
+    handle.seek(info.header_offset + _LOCAL_HEADER.size + name_length + extra_length)
+    compressed = handle.read(info.compress_size)
+    try:
+        data = _decompressed(compressed, info.file_size)
+    except zstandard.ZstdError as exc:
+        raise InspectorError(f"{path}: member {info.filename}: cannot decompress ({exc}; cut off?)") from None
+    if len(compressed) != info.compress_size or len(data) != info.file_size or zlib.crc32(data) != info.CRC:
+        raise InspectorError(f"{path}: member {info.filename}: cut off or damaged (size or CRC differs)")
+    return data
+
+
+def _decompressed(compressed: bytes, size: int) -> bytes:
+    """The Zstandard frame `compressed` decompressed, at most `size` + 1 bytes of it (more than the
+    directory says is damage, and a bomb is never inflated past it)."""
+    reader = zstandard.ZstdDecompressor().stream_reader(compressed)
+    chunks, total = [], 0
+    while total <= size and (chunk := reader.read(min(size + 1 - total, 1 << 20))):
+        chunks.append(chunk)
+        total += len(chunk)
+    return b"".join(chunks)
