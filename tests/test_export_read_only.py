@@ -1,6 +1,6 @@
-"""Every read-only format (logs and traces of model calls, agent step records) gets a repaired
-copy through `fix --to openai`: the copy reads back as OpenAI Chat Completions, holds what the
-scan of the original flagged as fixed, and the original is left as it was."""
+"""Every read-only format (logs and traces of model calls, evaluation logs, agent step records)
+gets a repaired copy through `fix --to openai`: the copy reads back as OpenAI Chat Completions,
+holds what the scan of the original flagged as fixed, and the original is left as it was."""
 
 import json
 from pathlib import Path
@@ -32,7 +32,8 @@ READ_ONLY = _read_only_samples()
 
 
 def test_there_are_read_only_samples_to_check():
-    assert {open_source(path).format for path in READ_ONLY} >= {"litellm", "langfuse", "langsmith", "smolagents", "dspy"}
+    assert {open_source(path).format for path in READ_ONLY} >= {"litellm", "langfuse", "langsmith", "smolagents", "dspy",
+                                                               "otel", "inspect-ai"}
 
 
 @pytest.mark.parametrize("path", READ_ONLY, ids=lambda path: path.name)
