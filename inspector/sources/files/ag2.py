@@ -28,7 +28,8 @@ from inspector.catalogue import parse_tool_definitions
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
 from inspector.sources.files.document import Document
 from inspector.sources.files.openai_calls import read_tool_calls, render_tool_calls, repaired_function, with_repaired_calls
-from inspector.sources.files.records import arguments_as_json, parse_arguments, rebuild_records, respread_parts
+from inspector.sources.files.records import (arguments_as_json, content_text, is_text_part, message_list,
+                                             parse_arguments, rebuild_records, respread_parts)
 
 NAME = "ag2"
 
@@ -38,7 +39,7 @@ FLIPPED = {"system": SYSTEM, "user": ASSISTANT, "assistant": USER, "tool": TOOL,
 
 def matches(document: Document) -> bool:
     """A message list (alone or as a `ChatResult`'s `chat_history`) with a `tool_responses` list."""
-    messages = _messages(document)
+    messages = message_list(document, "chat_history")
     return messages is not None and any(
         isinstance(m, dict) and isinstance(m.get("tool_responses"), list) and isinstance(m.get("role"), str)
         for m in messages)
@@ -46,7 +47,7 @@ def matches(document: Document) -> bool:
 
 def read(document: Document) -> list[Session]:
     """The one conversation of the file."""
-    messages = _messages(document)
+    messages = message_list(document, "chat_history")
     roles = FLIPPED if _executor_view(messages) else ROLES
     turns: list[Turn] = []
     problems: list[str] = []
@@ -59,7 +60,7 @@ def read(document: Document) -> list[Session]:
             problems.append(f"message {position}: not a message with a known role, skipped")
             continue
         content = message.get("content")
-        text = content if type(content) is str else _text(content)
+        text = content if type(content) is str else content_text(content)
         calls = _calls(message) if "tool_calls" in message or "function_call" in message else ()
         if calls:
             role = ASSISTANT  # AG2 forces the role of a message with calls
@@ -79,7 +80,7 @@ def read(document: Document) -> list[Session]:
 def write(document: Document, sessions: list[Session]) -> str:
     """The file's text with the session's repaired turns; untouched messages are kept as they were."""
     session = sessions[0]
-    messages = _messages(document)
+    messages = message_list(document, "chat_history")
     flipped = _executor_view(messages)
     executor = next((m["name"] for m in messages if isinstance(m, dict) and m.get("role") == "tool"
                      and isinstance(m.get("name"), str)), None)
@@ -101,15 +102,6 @@ def write(document: Document, sessions: list[Session]) -> str:
     rebuilt = rebuild_records(messages, session.turns, _render_edited, render_new)
     value = document.value
     return document.render({**value, "chat_history": rebuilt} if isinstance(value, dict) else rebuilt)
-
-
-def _messages(document: Document) -> list[Any] | None:
-    value = document.value
-    if document.is_jsonl:
-        return None
-    if isinstance(value, dict):
-        value = value.get("chat_history")
-    return value if isinstance(value, list) else None
 
 
 def _executor_view(messages: list[Any]) -> bool:
@@ -145,24 +137,14 @@ def _results(message: dict[str, Any], names: dict[str, str]) -> tuple[ToolResult
     return (ToolResult(call_id, name, message.get("content")),)
 
 
-def _text(content: Any) -> str:
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        return "".join(part["text"] for part in content if _is_text_part(part))
-    return ""
-
-
-def _is_text_part(part: Any) -> bool:
-    return isinstance(part, dict) and isinstance(part.get("text"), str)
 
 
 def _render_edited(turn: Turn) -> dict[str, Any]:
     message = dict(turn.raw)
     content = message.get("content")
-    if turn.text != _text(content):
+    if turn.text != content_text(content):
         if isinstance(content, list):
-            message["content"] = respread_parts(content, _is_text_part, turn.text)
+            message["content"] = respread_parts(content, is_text_part, turn.text)
         elif content is not None or turn.text:
             message["content"] = turn.text
     if isinstance(message.get("tool_calls"), list):

@@ -21,7 +21,7 @@ from typing import Any
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
 from inspector.sources.files.document import Document
 from inspector.sources.files.json_layout import render_like
-from inspector.sources.files.records import parse_arguments, rebuild_records, respread_parts
+from inspector.sources.files.records import message_list, parse_arguments, rebuild_records, respread_parts
 
 NAME = "ai-sdk-model"
 
@@ -35,7 +35,7 @@ ERROR_OUTPUTS = frozenset({"error-text", "error-json", "execution-denied"})
 def matches(document: Document) -> bool:
     """A message list (alone or under `messages`) of AI SDK roles whose parts show a call, a
     result or an approval typed the AI SDK's way, with its `toolCallId`."""
-    messages = _messages(document)
+    messages = message_list(document)
     if messages is None:
         return False
     dicts = [m for m in messages[:50] if isinstance(m, dict)]
@@ -49,7 +49,7 @@ def read(document: Document) -> list[Session]:
     turns: list[Turn] = []
     problems: list[str] = []
     unread: Counter[str] = Counter()
-    for position, message in enumerate(_messages(document)):
+    for position, message in enumerate(message_list(document)):
         if not isinstance(message, dict) or _tag(message.get("role")) not in ROLES:
             problems.append(f"message {position}: not a message with a system, user, assistant or tool role, skipped")
             continue
@@ -68,17 +68,8 @@ def read(document: Document) -> list[Session]:
 def write(document: Document, sessions: list[Session]) -> str:
     """The file's text with the session's repaired turns; untouched messages are kept as they were."""
     value = document.value
-    messages = rebuild_records(_messages(document), sessions[0].turns, _render_edited, _render_new)
+    messages = rebuild_records(message_list(document), sessions[0].turns, _render_edited, _render_new)
     return render_like(document, messages if isinstance(value, list) else {**value, "messages": messages})
-
-
-def _messages(document: Document) -> list[Any] | None:
-    value = document.value
-    if document.is_jsonl:
-        return None
-    if isinstance(value, dict):
-        value = value.get("messages")
-    return value if isinstance(value, list) else None
 
 
 def _parts(message: dict[str, Any]) -> list[dict[str, Any]]:

@@ -24,7 +24,7 @@ from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, To
 from inspector.sources.files import ai_sdk_ui_parts as tools
 from inspector.sources.files.document import Document
 from inspector.sources.files.json_layout import render_like
-from inspector.sources.files.records import respread_parts
+from inspector.sources.files.records import message_list, respread_parts
 
 NAME = "ai-sdk-ui"
 
@@ -38,7 +38,7 @@ Step = tuple[Any, list[Any]]  # the step-start part that opens it (None for the 
 def matches(document: Document) -> bool:
     """A message list (alone or under `messages`) whose records are mostly UI messages: a role and
     `parts` typed the AI SDK's way (`text` with its text, `step-start`, tool parts, ...)."""
-    messages = _messages(document)
+    messages = message_list(document)
     if messages is None:
         return False
     dicts = [m for m in messages[:50] if isinstance(m, dict)]
@@ -51,7 +51,7 @@ def read(document: Document) -> list[Session]:
     problems: list[str] = []
     unread: Counter[str] = Counter()
     position = 0
-    for index, message in enumerate(_messages(document)):
+    for index, message in enumerate(message_list(document)):
         if not _is_message(message):
             problems.append(f"message {index}: not a message with parts and a system, user or assistant role, skipped")
             position += 1
@@ -93,7 +93,7 @@ def steps(parts: list[Any]) -> list[Step]:
 def write(document: Document, sessions: list[Session]) -> str:
     """The file's text with the session's repaired turns; untouched messages are kept as they were."""
     value = document.value
-    messages = _Rewrite(sessions[0].turns).messages(_messages(document))
+    messages = _Rewrite(sessions[0].turns).messages(message_list(document))
     return render_like(document, messages if isinstance(value, list) else {**value, "messages": messages})
 
 
@@ -176,15 +176,6 @@ class _Rewrite:
     def _new_message(self, calls: list[ToolCall]) -> dict[str, Any]:
         return {"id": f"inspector-{calls[0].id}", "role": "assistant",
                 "parts": [{"type": STEP}] + self._new_parts(calls)}
-
-
-def _messages(document: Document) -> list[Any] | None:
-    value = document.value
-    if document.is_jsonl:
-        return None
-    if isinstance(value, dict):
-        value = value.get("messages")
-    return value if isinstance(value, list) else None
 
 
 def _is_message(record: Any) -> bool:

@@ -20,7 +20,8 @@ from typing import Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
 from inspector.sources.files.document import Document
-from inspector.sources.files.records import arguments_as_json, parse_arguments, rebuild_records, respread_parts
+from inspector.sources.files.records import (arguments_as_json, is_text_part, message_list, parse_arguments,
+                                             rebuild_records, respread_parts)
 
 NAME = "haystack"
 
@@ -32,7 +33,7 @@ OLD_KEYS = ("_role", "_content", "_meta", "_name")  # Haystack 2.9 to 2.11
 
 def matches(document: Document) -> bool:
     """A message list whose messages all carry Haystack's keys and whose parts have no `type`."""
-    messages = _messages(document)
+    messages = message_list(document)
     sample = [m for m in messages[:50] if isinstance(m, dict)] if messages is not None else []
     return bool(sample) and all(_keys(m) is not None and not any(
         isinstance(part, dict) and "type" in part for part in _content(m, _keys(m)) or ()) for m in sample)
@@ -43,7 +44,7 @@ def read(document: Document) -> list[Session]:
     turns: list[Turn] = []
     problems: list[str] = []
     unknown: dict[str, int] = {}
-    for position, message in enumerate(_messages(document)):
+    for position, message in enumerate(message_list(document)):
         keys = _keys(message) if isinstance(message, dict) else None
         role = ROLES.get(message[keys[0]]) if keys is not None and isinstance(message[keys[0]], str) else None
         if role is None:
@@ -74,7 +75,7 @@ def read(document: Document) -> list[Session]:
 def write(document: Document, sessions: list[Session]) -> str:
     """The file's text with the session's repaired turns; untouched messages are kept as they were."""
     session = sessions[0]
-    messages = _messages(document)
+    messages = message_list(document)
     keys = next((_keys(m) for m in messages if isinstance(m, dict) and _keys(m) is not None), CURRENT_KEYS)
     calls = {call.id: call for turn in session.turns for call in turn.tool_calls}
 
@@ -108,22 +109,13 @@ def write(document: Document, sessions: list[Session]) -> str:
                     return {**part, "tool_call": {**stored, "tool_name": call.name, "arguments": call.arguments or {}}}
             return part
 
-        parts = respread_parts(content, _is_text_part, turn.text, with_call)
+        parts = respread_parts(content, is_text_part, turn.text, with_call)
         edited[keys[1]] = parts + [_call_part(call) for call in repaired]  # calls a repair gave the turn
         return edited
 
     rebuilt = rebuild_records(messages, session.turns, render_edited, render_new)
     value = document.value
     return document.render({**value, "messages": rebuilt} if isinstance(value, dict) else rebuilt)
-
-
-def _messages(document: Document) -> list[Any] | None:
-    value = document.value
-    if document.is_jsonl:
-        return None
-    if isinstance(value, dict):
-        value = value.get("messages")
-    return value if isinstance(value, list) else None
 
 
 def _keys(message: dict[str, Any]) -> tuple[str, str, str, str] | None:
@@ -158,8 +150,4 @@ def _call_part(call: ToolCall) -> dict[str, Any]:
 
 
 def _text(parts: list[dict[str, Any]]) -> str:
-    return "".join(part["text"] for part in parts if _is_text_part(part))
-
-
-def _is_text_part(part: Any) -> bool:
-    return isinstance(part, dict) and isinstance(part.get("text"), str)
+    return "".join(part["text"] for part in parts if is_text_part(part))

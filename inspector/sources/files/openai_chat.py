@@ -15,7 +15,8 @@ from inspector.catalogue import parse_tool_definitions
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
 from inspector.sources.files.document import BadLine, Document, records_with_errors
 from inspector.sources.files.openai_calls import read_tool_calls, render_tool_calls, repaired_function, with_repaired_calls
-from inspector.sources.files.records import arguments_as_json, parse_arguments, rebuild_records, respread_parts
+from inspector.sources.files.records import (arguments_as_json, content_text, is_text_part, parse_arguments,
+                                             rebuild_records, respread_parts)
 
 NAME = "openai"
 
@@ -86,7 +87,7 @@ def _session(document: Document, messages: Any, tools: Any, index: int = 0, sess
                 problems.append(f"message {position}: not a message with a known role, skipped")
             continue
         content = message.get("content")
-        text = content if type(content) is str else _text(content)
+        text = content if type(content) is str else content_text(content)
         calls = _calls(message) if "tool_calls" in message or "function_call" in message else ()
         results = (ToolResult(message.get("tool_call_id"), message.get("name"), content),) if role == TOOL else ()
         message_id = message.get("id")
@@ -104,16 +105,6 @@ def _calls(message: dict[str, Any]) -> tuple[ToolCall, ...]:
     return calls
 
 
-def _text(content: Any) -> str:
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        return "".join(part["text"] for part in content if _is_text_part(part))
-    return ""
-
-
-def _is_text_part(part: Any) -> bool:
-    return isinstance(part, dict) and isinstance(part.get("text"), str)
 
 
 def _rebuild(messages: list[Any], session: Session) -> list[Any]:
@@ -127,9 +118,9 @@ def _changed(session: Session) -> bool:
 def _render_edited(turn: Turn) -> dict[str, Any]:
     message = dict(turn.raw)
     content = message.get("content")
-    if turn.text != _text(content):  # else only calls or results changed: the content stays as it was
+    if turn.text != content_text(content):  # else only calls or results changed: the content stays as it was
         if isinstance(content, list):
-            message["content"] = respread_parts(content, _is_text_part, turn.text)
+            message["content"] = respread_parts(content, is_text_part, turn.text)
         elif content is not None or turn.text:
             message["content"] = turn.text
     if turn.tool_results and isinstance(message.get("name"), str) and turn.tool_results[0].name is not None:

@@ -131,3 +131,28 @@ def parse_arguments(raw: Any) -> dict[str, Any] | None:
     if raw is None:
         return {}
     return None
+
+
+def message_list(document: Any, key: str = "messages") -> list[Any] | None:
+    """The messages of a JSON document that is a list of them, or an object holding them under
+    `key`; None for JSON Lines or any other shape."""
+    value = document.value
+    if document.is_jsonl:
+        return None
+    if isinstance(value, dict):
+        value = value.get(key)
+    return value if isinstance(value, list) else None
+
+
+def content_text(content: Any) -> str:
+    """A message's text: the string itself, or the `text` of a list's text parts joined."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "".join(part["text"] for part in content if is_text_part(part))
+    return ""
+
+
+def is_text_part(part: Any) -> bool:
+    """Whether `part` is a content part holding a `text` string."""
+    return isinstance(part, dict) and isinstance(part.get("text"), str)

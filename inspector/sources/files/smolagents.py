@@ -24,9 +24,10 @@ from __future__ import annotations
 from typing import Any
 
 from inspector.errors import InspectorError
-from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
+from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolResult, Turn
 from inspector.sources.files.document import Document
-from inspector.sources.files.records import parse_arguments
+from inspector.sources.files.openai_calls import read_tool_calls
+from inspector.sources.files.records import content_text
 
 NAME = "smolagents"
 WRITABLE = False  # a dump of the agent's memory, which smolagents never reads back
@@ -83,8 +84,8 @@ def _action_turns(step: dict[str, Any], position: int) -> list[Turn]:
     message = step.get("model_output_message")
     message = message if isinstance(message, dict) else {}
     stored = message.get("tool_calls") if message.get("tool_calls") else step.get("tool_calls")
-    calls = _calls(stored)
-    text = _text(message.get("content")) if message else _text(step.get("model_output"))
+    calls = read_tool_calls(stored)
+    text = content_text(message.get("content")) if message else content_text(step.get("model_output"))
     number = step.get("step_number")
     step_id = f"step {number}" if isinstance(number, int) else None
     turns = [Turn(position, ASSISTANT, text, step_id, calls, (), step)]
@@ -96,21 +97,3 @@ def _action_turns(step: dict[str, Any], position: int) -> list[Turn]:
         results = tuple(ToolResult(call.id, call.name, content, failed) for call in calls)
         turns.append(Turn(position + 1, TOOL, "", None, (), results, step))
     return turns
-
-
-def _calls(stored: Any) -> tuple[ToolCall, ...]:
-    calls = []
-    for call in stored if isinstance(stored, list) else ():
-        function = call.get("function") if isinstance(call, dict) else None
-        if isinstance(function, dict) and isinstance(function.get("name"), str):
-            raw = function.get("arguments")
-            calls.append(ToolCall(call.get("id"), function["name"], raw, parse_arguments(raw)))
-    return tuple(calls)
-
-
-def _text(content: Any) -> str:
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        return "".join(p["text"] for p in content if isinstance(p, dict) and isinstance(p.get("text"), str))
-    return ""
