@@ -29,6 +29,8 @@ Span = tuple[int, int]
 
 # The result a repair records for a call it recovered from text: the call was never executed.
 NOT_EXECUTED = "Recovered from the assistant's text by inspector; this call was not executed."
+# The result a repair records for a call that was never answered (`orphan-call`'s fix).
+NO_RESULT = "No result was recorded for this call (added by inspector)."
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,11 +18,10 @@ from __future__ import annotations
 from typing import Iterator
 
 from inspector.detect.context import ScanContext
-from inspector.model import ASSISTANT, ERROR, Finding, Fix, ToolCall, ToolResult, Turn
+from inspector.model import ASSISTANT, ERROR, NO_RESULT, Finding, Fix, ToolCall, ToolResult, Turn
 
 KIND = "orphan-call"
 
-NO_RESULT = "No result was recorded for this call (added by inspector)."
 
 
 def detect(context: ScanContext) -> Iterator[Finding]:

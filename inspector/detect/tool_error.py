@@ -15,7 +15,7 @@ import json
 from typing import Any, Iterator
 
 from inspector.detect.context import ScanContext
-from inspector.model import INFO, Finding, ToolResult
+from inspector.model import INFO, NO_RESULT, Finding, ToolResult
 from inspector.support.safe_text import preview_value
 
 KIND = "tool-error"
@@ -31,6 +31,8 @@ def detect(context: ScanContext) -> Iterator[Finding]:
     for turn in context.turns_with_results:
         for result in turn.tool_results:
             content = result.content
+            if content == NO_RESULT:
+                continue  # inspector's own answer to a call that was never answered (orphan-call's fix)
             if (type(content) is str and not result.is_error and 'rror"' not in content
                     and 'xception"' not in content and 'raceback"' not in content):
                 continue  # the common case, decided by three substring searches

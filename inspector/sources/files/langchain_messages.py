@@ -30,8 +30,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Callable
 
-from inspector.detect.orphan_call import NO_RESULT
-from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, ToolCall, ToolResult, Turn
+from inspector.model import ASSISTANT, NO_RESULT, SYSTEM, TOOL, USER, ToolCall, ToolResult, Turn
 from inspector.sources.files.openai_calls import read_tool_calls, render_tool_calls, repaired_function, with_repaired_calls
 from inspector.sources.files.records import arguments_as_json, parse_arguments, rebuild_records, spread_text
 
