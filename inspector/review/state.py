@@ -42,6 +42,8 @@ class ReviewState:
         self._record = read_review(resumed, conversations)
         self._catalogues: dict[int, Catalogue] = {}
         self._undo = []
+        self._unsaved: str | None = None  # why the last save failed, if it did
+        self._unsaved_said: str | None = None
 
     def include(self, result: ScanResult) -> None:
         """Add a session (a database's conversation, with its saved decisions) to the review."""
@@ -96,7 +98,23 @@ class ReviewState:
         return turn
 
     def _save(self) -> None:
-        write_review(self.review_path, self.path, self._record)
+        """Save the decisions; when they cannot be saved, keep deciding in memory and remember why
+        (`unsaved_notice` says it once)."""
+        try:
+            write_review(self.review_path, self.path, self._record)
+        except InspectorError as error:
+            self._unsaved = self._unsaved or str(error)
+        else:
+            self._unsaved = None
+
+    def unsaved_notice(self) -> str | None:
+        """Once, after a decision could not be saved: a line saying why and where they could go;
+        None otherwise (and again after a save succeeds and a later one fails)."""
+        if self._unsaved is None or self._unsaved_said == self._unsaved:
+            return None
+        self._unsaved_said = self._unsaved
+        return (f"Decisions cannot be saved ({self._unsaved}): they are kept while the app is open. Export them "
+                f"(x), or make {self.review_path.parent} writable, or set XDG_STATE_HOME to a writable folder")
 
     def _session_key(self, place: int, result: ScanResult) -> SessionKey:
         """How the review file names a session: by its id where the source is read one session at

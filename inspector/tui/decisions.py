@@ -65,12 +65,19 @@ class Decider:
         except ReviewError as error:
             self._tell(str(error), severity="error")
             return
+        self._tell_unsaved()
         findings = self.shown.findings()
         if index + 1 == len(findings):
             self.drawing.refresh([findings[index].turn])
             return
         self.drawing.redraw_marks([findings[index].turn])  # selecting the following finding shows its detail
         self.drawing.select(*self.shown.place_of(index + 1))
+
+    def _tell_unsaved(self) -> None:
+        """Say once that decisions cannot be saved, and why."""
+        notice = self.shown.review.unsaved_notice()
+        if notice is not None:
+            self._tell(notice, severity="warning", timeout=20)
 
     def approve(self) -> None:
         """Approve the proposed (or edited) fix of the finding shown."""
@@ -109,6 +116,7 @@ class Decider:
             self._tell(NOTHING_TO_UNDO, severity="warning")
             return
         self._tell(undone[:1].upper() + undone[1:])
+        self._tell_unsaved()
         self.drawing.redraw_marks()
         session, index = target
         turn = review.findings(session)[index].turn
@@ -130,6 +138,7 @@ class Decider:
             if yes:
                 approved = review.approve_all(s, kind)
                 self._tell(f"Approved {approved} {kind} finding{'s' if approved != 1 else ''} (u undoes them all)")
+                self._tell_unsaved()
                 self.drawing.refresh()
 
         findings = f"all {count} pending {kind} findings" if count != 1 else f"the 1 pending {kind} finding"
