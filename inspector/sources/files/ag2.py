@@ -25,11 +25,12 @@ from __future__ import annotations
 from typing import Any
 
 from inspector.catalogue import parse_tool_definitions
-from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
+from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolResult, Turn
 from inspector.sources.files.document import Document
-from inspector.sources.files.openai_calls import read_tool_calls, render_tool_calls, repaired_function, with_repaired_calls
-from inspector.sources.files.records import (arguments_as_json, content_text, is_text_part, message_list,
-                                             parse_arguments, rebuild_records, respread_parts)
+from inspector.sources.files.openai_calls import render_tool_calls
+from inspector.sources.files.openai_chat import message_calls, render_edited_message
+from inspector.sources.files.records import (arguments_as_json, content_text, message_list,
+                                             rebuild_records)
 
 NAME = "ag2"
 
@@ -61,7 +62,7 @@ def read(document: Document) -> list[Session]:
             continue
         content = message.get("content")
         text = content if type(content) is str else content_text(content)
-        calls = _calls(message) if "tool_calls" in message or "function_call" in message else ()
+        calls = message_calls(message) if "tool_calls" in message or "function_call" in message else ()
         if calls:
             role = ASSISTANT  # AG2 forces the role of a message with calls
             for call in calls:
@@ -117,15 +118,6 @@ def _executor_view(messages: list[Any]) -> bool:
     return bool(named["tool"] & named["assistant"]) and not named["tool"] & named["user"]
 
 
-def _calls(message: dict[str, Any]) -> tuple[ToolCall, ...]:
-    calls = read_tool_calls(message.get("tool_calls"))
-    legacy = message.get("function_call")
-    if isinstance(legacy, dict) and isinstance(legacy.get("name"), str):
-        raw = legacy.get("arguments")
-        calls += (ToolCall(None, legacy["name"], raw, parse_arguments(raw)),)
-    return calls
-
-
 def _results(message: dict[str, Any], names: dict[str, str]) -> tuple[ToolResult, ...]:
     """Each `tool_responses` entry as a result; a plain OpenAI tool or function message as one."""
     responses = message.get("tool_responses")
@@ -140,25 +132,10 @@ def _results(message: dict[str, Any], names: dict[str, str]) -> tuple[ToolResult
 
 
 def _render_edited(turn: Turn) -> dict[str, Any]:
-    message = dict(turn.raw)
-    content = message.get("content")
-    if turn.text != content_text(content):
-        if isinstance(content, list):
-            message["content"] = respread_parts(content, is_text_part, turn.text)
-        elif content is not None or turn.text:
-            message["content"] = turn.text
-    if isinstance(message.get("tool_calls"), list):
-        message["tool_calls"] = with_repaired_calls(message["tool_calls"], turn.tool_calls)
-    legacy = message.get("function_call")
-    if isinstance(legacy, dict) and isinstance(legacy.get("name"), str) and turn.tool_calls:
-        message["function_call"] = repaired_function(legacy, turn.tool_calls[-1])  # read as the last call
-    added = turn.tool_calls[len(_calls(turn.raw)):]  # calls a repair gave this turn
-    if added:
-        message["tool_calls"] = list(message.get("tool_calls") or []) + render_tool_calls(added)
+    message = render_edited_message(turn, name_results=False)  # AG2 names a message after its agent
+    if len(turn.tool_calls) > len(message_calls(turn.raw)):  # a repair gave this turn calls
         message["role"] = "assistant"  # as AG2 writes a message with calls: role assistant, no name
         message.pop("name", None)
-        if not turn.text and not isinstance(content, list):
-            message["content"] = None
     return message
 
 

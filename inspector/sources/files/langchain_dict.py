@@ -17,14 +17,15 @@ from typing import Any
 
 from inspector.model import Session
 from inspector.sources.files.document import Document
-from inspector.sources.files.langchain_messages import ROLES, MessageReader, read_records, rebuild
+from inspector.sources.files.langchain_messages import ROLES, read_list, write_list
+from inspector.sources.files.records import message_list
 
 NAME = "langchain"
 
 
 def matches(document: Document) -> bool:
     """A list of records most of which are `{type: <a LangChain message type>, data: {...}}`."""
-    records = None if document.is_jsonl else message_list(document.value)
+    records = message_list(document)
     if not records:
         return False
     dicts = [r for r in records[:50] if type(r) is dict]
@@ -33,23 +34,12 @@ def matches(document: Document) -> bool:
 
 def read(document: Document) -> list[Session]:
     """The one session of the list."""
-    reader = MessageReader()
-    read_records(reader, message_list(document.value), unwrap)
-    return [Session(NAME, document.path, tuple(reader.turns), (), document, 0, None, tuple(reader.problems()))]
+    return read_list(NAME, document, unwrap)
 
 
 def write(document: Document, sessions: list[Session]) -> str:
     """The file's text with the repaired messages; the others are kept as they were."""
-    value = document.value
-    records = rebuild(message_list(value), sessions[0].turns, unwrap, wrap)
-    return document.render(records if isinstance(value, list) else {**value, "messages": records})
-
-
-def message_list(value: Any) -> list[Any] | None:
-    """The list of records: the value itself, or an object's `messages`."""
-    if isinstance(value, dict):
-        value = value.get("messages")
-    return value if isinstance(value, list) else None
+    return write_list(document, sessions, unwrap, wrap)
 
 
 def is_message(record: Any) -> bool:

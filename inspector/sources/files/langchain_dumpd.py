@@ -15,8 +15,8 @@ from typing import Any
 
 from inspector.model import Session
 from inspector.sources.files.document import Document
-from inspector.sources.files.langchain_dict import message_list
-from inspector.sources.files.langchain_messages import MessageReader, read_records, rebuild
+from inspector.sources.files.langchain_messages import read_list, write_list
+from inspector.sources.files.records import message_list
 
 NAME = "langchain-dumpd"
 
@@ -30,7 +30,7 @@ NAMESPACE = ["langchain", "schema", "messages"]
 
 def matches(document: Document) -> bool:
     """A list of records most of which are `dumpd` constructors of a LangChain message class."""
-    records = None if document.is_jsonl else message_list(document.value)
+    records = message_list(document)
     if not records:
         return False
     dicts = [r for r in records[:50] if type(r) is dict]
@@ -39,16 +39,12 @@ def matches(document: Document) -> bool:
 
 def read(document: Document) -> list[Session]:
     """The one session of the list."""
-    reader = MessageReader()
-    read_records(reader, message_list(document.value), unwrap)
-    return [Session(NAME, document.path, tuple(reader.turns), (), document, 0, None, tuple(reader.problems()))]
+    return read_list(NAME, document, unwrap)
 
 
 def write(document: Document, sessions: list[Session]) -> str:
     """The file's text with the repaired messages; the others are kept as they were."""
-    value = document.value
-    records = rebuild(message_list(value), sessions[0].turns, unwrap, wrap)
-    return document.render(records if isinstance(value, list) else {**value, "messages": records})
+    return write_list(document, sessions, unwrap, wrap)
 
 
 def _message_class(record: dict[str, Any]) -> str | None:

@@ -30,9 +30,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Callable
 
-from inspector.model import ASSISTANT, NO_RESULT, SYSTEM, TOOL, USER, ToolCall, ToolResult, Turn
+from inspector.model import ASSISTANT, NO_RESULT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
 from inspector.sources.files.openai_calls import read_tool_calls, render_tool_calls, repaired_function, with_repaired_calls
-from inspector.sources.files.records import arguments_as_json, parse_arguments, rebuild_records, spread_text
+from inspector.sources.files.records import (arguments_as_json, message_list, parse_arguments, rebuild_records,
+                                             spread_text)
 
 ROLES = {"human": USER, "ai": ASSISTANT, "tool": TOOL, "system": SYSTEM, "function": TOOL, "chat": None,
          "HumanMessageChunk": USER, "AIMessageChunk": ASSISTANT, "ToolMessageChunk": TOOL,
@@ -264,3 +265,19 @@ def new_messages(turn: Turn) -> list[tuple[str, dict[str, Any]]]:
     if kind == "ai":
         fields.update(tool_calls=[_tool_call(call) for call in turn.tool_calls], invalid_tool_calls=[], usage_metadata=None)
     return [(kind, fields)]
+
+
+def read_list(name: str, document: Any, unwrap: Callable[[Any], tuple[Any, Any]]) -> list[Session]:
+    """The one session of a file holding a list of messages (or an object with them as `messages`),
+    each record opened by `unwrap`; read as the format `name`."""
+    reader = MessageReader()
+    read_records(reader, message_list(document), unwrap)
+    return [Session(name, document.path, tuple(reader.turns), (), document, 0, None, tuple(reader.problems()))]
+
+
+def write_list(document: Any, sessions: list[Session], unwrap: Callable[[Any], tuple[Any, Any]],
+               wrap: Callable[..., dict[str, Any]]) -> str:
+    """The text of such a file with the repaired messages (made by `wrap`); the others as they were."""
+    value = document.value
+    records = rebuild(message_list(document), sessions[0].turns, unwrap, wrap)
+    return document.render(records if isinstance(value, list) else {**value, "messages": records})

@@ -88,7 +88,7 @@ def _session(document: Document, messages: Any, tools: Any, index: int = 0, sess
             continue
         content = message.get("content")
         text = content if type(content) is str else content_text(content)
-        calls = _calls(message) if "tool_calls" in message or "function_call" in message else ()
+        calls = message_calls(message) if "tool_calls" in message or "function_call" in message else ()
         results = (ToolResult(message.get("tool_call_id"), message.get("name"), content),) if role == TOOL else ()
         message_id = message.get("id")
         turns.append(Turn(position, role, text, message_id if type(message_id) is str else None, calls, results, message))
@@ -96,7 +96,8 @@ def _session(document: Document, messages: Any, tools: Any, index: int = 0, sess
                    document, index, session_id, tuple(problems))
 
 
-def _calls(message: dict[str, Any]) -> tuple[ToolCall, ...]:
+def message_calls(message: dict[str, Any]) -> tuple[ToolCall, ...]:
+    """A message's calls: its `tool_calls`, then a legacy `function_call` (which has no id)."""
     calls = read_tool_calls(message.get("tool_calls"))
     legacy = message.get("function_call")
     if isinstance(legacy, dict) and isinstance(legacy.get("name"), str):
@@ -108,14 +109,17 @@ def _calls(message: dict[str, Any]) -> tuple[ToolCall, ...]:
 
 
 def _rebuild(messages: list[Any], session: Session) -> list[Any]:
-    return rebuild_records(messages, session.turns, _render_edited, _render_new)
+    return rebuild_records(messages, session.turns, render_edited_message, _render_new)
 
 
 def _changed(session: Session) -> bool:
     return any(turn.raw is None or turn.edited for turn in session.turns)
 
 
-def _render_edited(turn: Turn) -> dict[str, Any]:
+def render_edited_message(turn: Turn, name_results: bool = True) -> dict[str, Any]:
+    """The stored message of an edited turn: its text respread over its parts, its calls repaired,
+    the calls a repair gave it added; with `name_results`, a message naming its result's tool
+    (`function`, a named `tool`) takes the name a renamed call gave the result."""
     message = dict(turn.raw)
     content = message.get("content")
     if turn.text != content_text(content):  # else only calls or results changed: the content stays as it was
@@ -123,14 +127,15 @@ def _render_edited(turn: Turn) -> dict[str, Any]:
             message["content"] = respread_parts(content, is_text_part, turn.text)
         elif content is not None or turn.text:
             message["content"] = turn.text
-    if turn.tool_results and isinstance(message.get("name"), str) and turn.tool_results[0].name is not None:
+    if (name_results and turn.tool_results and isinstance(message.get("name"), str)
+            and turn.tool_results[0].name is not None):
         message["name"] = turn.tool_results[0].name  # a `function` message (or a `tool` one naming its tool)
     if isinstance(message.get("tool_calls"), list):
         message["tool_calls"] = with_repaired_calls(message["tool_calls"], turn.tool_calls)
     legacy = message.get("function_call")
     if isinstance(legacy, dict) and isinstance(legacy.get("name"), str) and turn.tool_calls:
         message["function_call"] = repaired_function(legacy, turn.tool_calls[-1])  # read as the last call
-    added = turn.tool_calls[len(_calls(turn.raw)):]  # calls a repair gave this turn
+    added = turn.tool_calls[len(message_calls(turn.raw)):]  # calls a repair gave this turn
     if added:
         message["tool_calls"] = list(message.get("tool_calls") or []) + render_tool_calls(added)
         if not turn.text and not isinstance(content, list):
