@@ -35,7 +35,7 @@ from hypothesis.configuration import set_hypothesis_home_dir
 
 from inspector.catalogue import Catalogue, parse_tool_definitions
 from inspector.cli.main import main
-from inspector.detect.markup import find_blocks, json_tags, pythonic, special_tokens, xml_tags
+from inspector.detect.markup import find_blocks, json_tags, pythonic, special_tokens, step3, xml_tags
 from inspector.sources import load_sessions
 from inspector.support.lenient_json import loads_lenient, only_objects, parse_array_at, parse_object_at
 
@@ -48,7 +48,8 @@ FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None, print_blob=
 SEED = os.environ.get("INSPECTOR_FUZZ_SEED")
 replay = seed(int(SEED)) if SEED else (lambda test: test)
 
-START_MARKERS = sorted({*json_tags.READERS, *xml_tags.READERS, *special_tokens.READERS, *pythonic.READERS})
+START_MARKERS = sorted({*json_tags.READERS, *xml_tags.READERS, *special_tokens.READERS, *pythonic.READERS,
+                        *step3.READERS})
 INNER_MARKERS = [
     # xml_tags: Qwen3-Coder / Seed-OSS, GLM, Anthropic-style, MiniMax and DSML elements
     "<function=f>", "<function=g>", "</function>", "<parameter=q>", "<parameter=n>", "</parameter>", "</tool_call>",
@@ -56,6 +57,9 @@ INNER_MARKERS = [
     '<invoke name="', "</invoke>", '<parameter name="q">', '<parameter name="', ' string="false"', "</parameter>",
     "</function_calls>", "</minimax:tool_call>", "<｜DSML｜invoke name=\"f\">", "<｜DSML｜parameter name=\"q\">",
     "</｜DSML｜parameter>", "</｜DSML｜invoke>", "</｜DSML｜function_calls>",
+    # step3: the calls' markers and `<steptml:..>` elements
+    "function<｜tool_sep｜>", "<｜tool_call_end｜>", "<｜tool_calls_end｜>", '<steptml:invoke name="f">',
+    '<steptml:parameter name="q">', "</steptml:parameter>", "</steptml:invoke>",
     # json_tags' closing tags and separators
     "[END_TOOL_REQUEST]", "<|endoftext|>", "</TOOLCALL>", "</tool_calls>", "<|tool_call_end|>", "</function_call>",
     "<|action_end|>", "<|END_ACTION|>", "[ARGS]", "; ", "\n",

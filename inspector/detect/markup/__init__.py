@@ -2,7 +2,7 @@
 
 `find_blocks(text, catalogue)` returns every leaked block in `text`, in order, each with its
 extent and the calls it holds. The families live by kind: `json_tags` (JSON between markers),
-`xml_tags` (one element per parameter), `special_tokens` (DeepSeek, Kimi K2, Harmony, Gemma),
+`xml_tags` (one element per parameter), `special_tokens` (DeepSeek, Kimi K2, Harmony, Gemma), `step3`,
 `pythonic` (Python call syntax, read with `ast`: nothing is evaluated) and `fences` (Markdown
 fences and a bare call object). Each family module maps its literal start markers to a reader;
 one regular expression finds every start marker. A marker inside inline code or a code fence (other
@@ -17,14 +17,14 @@ from functools import partial
 from typing import Callable, Iterator
 
 from inspector.catalogue import Catalogue
-from inspector.detect.markup import json_tags, pythonic, special_tokens, xml_tags
+from inspector.detect.markup import json_tags, pythonic, special_tokens, step3, xml_tags
 from inspector.detect.markup.blocks import Block, Call, Reader, is_example, type_by_schema
 from inspector.detect.markup.fences import CALL_FENCE_LANGUAGES, Fence, bare_block, fence_block, find_fences
 
 __all__ = ["Block", "Call", "START_PATTERN", "find_blocks", "type_by_schema"]
 
 _READERS: dict[str, Reader] = {**json_tags.READERS, **xml_tags.READERS, **special_tokens.READERS,
-                               **pythonic.READERS}
+                               **pythonic.READERS, **step3.READERS}
 # Every family's start marker, longest first; also the detector's prefilter.
 START_PATTERN = "|".join(re.escape(marker) for marker in sorted(_READERS, key=len, reverse=True))
 _START = re.compile(START_PATTERN)

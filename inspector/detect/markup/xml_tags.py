@@ -12,7 +12,8 @@ as written and typed once, when the detector recovers the call: by the tool's sc
 from __future__ import annotations
 
 import re
-from typing import Any, Iterator
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator
 
 from inspector.catalogue import Catalogue
 from inspector.detect.markup.blocks import (CALLS_CAPPED, MAX_CALLS, SPACE, UNPARSED, Block, Call, Reader, close_after,
@@ -50,19 +51,38 @@ def _matches(pattern: re.Pattern[str], literal: str, head: re.Pattern[str], text
             position = at + 1
 
 
-def _invoke_patterns(prefix: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """The `<invoke name=..>` and `<parameter name=..>` patterns of tags that begin `<` + `prefix`."""
+@dataclass(frozen=True)
+class InvokeSyntax:
+    """How one family writes `<invoke name=..><parameter name=..>v</parameter></invoke>` calls:
+    the two element patterns, the parameter pattern's opening part (up to the key's first
+    character) and literal start, how a parameter's value is read from its match, and whether the
+    values are text as written (typed when the call is recovered)."""
+
+    invoke: re.Pattern[str]
+    parameter: re.Pattern[str]
+    parameter_head: re.Pattern[str]
+    parameter_literal: str
+    value: Callable[[re.Match[str]], Any]
+    text_values: bool
+
+
+def invoke_syntax(prefix: str, value: Callable[[re.Match[str]], Any], text_values: bool) -> InvokeSyntax:
+    """The syntax of `<invoke>` / `<parameter>` tags that begin `<` + `prefix`."""
     p = re.escape(prefix)
     invoke = re.compile(rf"<{p}invoke\s+name=\"(?P<name>[^\"]+)\"\s*>(?P<body>.*?)(?:</{p}invoke>|\Z)", re.S)
-    parameter = re.compile(
-        rf"<{p}parameter\s+name=\"(?P<key>[^\"]+)\"(?P<attributes>[^>]*)>(?P<value>.*?)</{p}parameter>", re.S)
-    return invoke, parameter
+    head = rf"<{p}parameter\s+name=\""
+    parameter = re.compile(rf"{head}(?P<key>[^\"]+)\"(?P<attributes>[^>]*)>(?P<value>.*?)</{p}parameter>", re.S)
+    return InvokeSyntax(invoke, parameter, re.compile(head + '[^"]', re.S), f"<{prefix}parameter", value, text_values)
 
 
-_INVOKE = _invoke_patterns("")
-_DSML_INVOKE = _invoke_patterns("｜DSML｜")
-_PARAMETER_HEAD = {pattern: re.compile(pattern.pattern.split("(?P<key>")[0] + '[^"]', re.S)
-                   for _, pattern in (_INVOKE, _DSML_INVOKE)}  # up to the key's first character
+def _parameter_value(match: re.Match[str]) -> Any:
+    """A DSML `<parameter>` element's value: text, or JSON when it says `string="false"`."""
+    value = xml_text(match.group("value"))
+    return json_or_text(value) if 'string="false"' in match.group("attributes") else value
+
+
+_INVOKE = invoke_syntax("", lambda match: xml_text(match.group("value")), text_values=True)
+_DSML_INVOKE = invoke_syntax("｜DSML｜", _parameter_value, text_values=False)  # DSML says which values are JSON
 
 
 def qwen_block(text: str, start: int, position: int, wrapper_close: str, family: str) -> Block | None:
@@ -126,51 +146,41 @@ def _function_calls(text: str, start: int, after: int, catalogue: Catalogue) -> 
     body_end, end = end_of(text, "</function_calls>", after, "<function_calls>")
     body = text[after:body_end]
     if "<invoke" in body:
-        return _invoke_block(text, start, after, (body_end, end), _INVOKE, "anthropic-xml")
+        return invoke_block(text, start, after, (body_end, end), _INVOKE, "anthropic-xml")
     calls = pythonic_calls(body)
     return Block(start, end, "olmo", tuple(calls)) if calls else None
 
 
-def _invoke_reader(tag: str, patterns: tuple[re.Pattern[str], re.Pattern[str]], family: str) -> Reader:
-    """A reader of `<tag>` blocks holding `<invoke name=..>` elements that `patterns` match."""
+def _invoke_reader(tag: str, syntax: InvokeSyntax, family: str) -> Reader:
+    """A reader of `<tag>` blocks holding `<invoke name=..>` elements written in `syntax`."""
     close, opener = f"</{tag}>", f"<{tag}>"
 
     def read(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
-        return _invoke_block(text, start, after, end_of(text, close, after, opener), patterns, family)
+        return invoke_block(text, start, after, end_of(text, close, after, opener), syntax, family)
     return read
 
 
-def _invoke_block(text: str, start: int, after: int, ends: tuple[int, int],
-                  patterns: tuple[re.Pattern[str], re.Pattern[str]], family: str) -> Block | None:
+def invoke_block(text: str, start: int, after: int, ends: tuple[int, int], syntax: InvokeSyntax,
+                 family: str) -> Block | None:
     """The block of `<invoke>` calls in the body from `after`, `ends` being where the body and the
     block end; when more follow the `MAX_CALLS`th call, the block ends with it, its note saying
     that the rest is left as text (a bound against hostile text)."""
     body_end, end = ends
     body = text[after:body_end]
     calls = []
-    for call, call_end in _invoke_calls(body, patterns):
+    for call, call_end in _invoke_calls(body, syntax):
         calls.append(call)
-        if len(calls) == MAX_CALLS and patterns[0].search(body, call_end):
+        if len(calls) == MAX_CALLS and syntax.invoke.search(body, call_end):
             return Block(start, after + call_end, family, tuple(calls), CALLS_CAPPED)
     return Block(start, end, family, tuple(calls)) if calls else None
 
 
-def _invoke_calls(body: str, patterns: tuple[re.Pattern[str], re.Pattern[str]]) -> Iterator[tuple[Call, int]]:
-    """The `<invoke name=..><parameter name=..>` calls in a block's body, each with where it ends.
-    A DSML parameter marked `string="false"` holds a JSON value."""
-    invoke, parameter = patterns
-    as_text = patterns is _INVOKE  # DSML says which values are JSON: the rest are text, not to be typed
-    literal = parameter.pattern.split("\\s+")[0].replace("\\", "")
-    for m in invoke.finditer(body):
+def _invoke_calls(body: str, syntax: InvokeSyntax) -> Iterator[tuple[Call, int]]:
+    """The `<invoke name=..><parameter name=..>` calls in a block's body, each with where it ends."""
+    for m in syntax.invoke.finditer(body):
         inner = m.group("body")
-        found = _matches(parameter, literal, _PARAMETER_HEAD[parameter], inner, 0, len(inner))
-        yield Call(m.group("name"), {p.group("key"): _parameter_value(p) for p in found}, as_text), m.end()
-
-
-def _parameter_value(match: re.Match[str]) -> Any:
-    """A `<parameter>` element's value: text, or JSON when it says `string="false"`."""
-    value = xml_text(match.group("value"))
-    return json_or_text(value) if 'string="false"' in match.group("attributes") else value
+        found = _matches(syntax.parameter, syntax.parameter_literal, syntax.parameter_head, inner, 0, len(inner))
+        yield Call(m.group("name"), {p.group("key"): syntax.value(p) for p in found}, syntax.text_values), m.end()
 
 
 READERS: dict[str, Reader] = {

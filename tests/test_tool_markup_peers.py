@@ -1,0 +1,121 @@
+"""Detector `tool-markup` on the shapes the inference servers' parsers accept and inspector missed
+(vLLM `tests/tool_parsers/`, SGLang `test_function_call_parser.py`: their facts, replies written
+here): Step3, xLAM lists, several calls in one block, JSON literals and bytes in pythonic calls,
+escaped GLM and indented Qwen3-Coder layouts. Each has its clean look-alikes and a hostile-size
+input that must scan in linear time."""
+
+from __future__ import annotations
+
+import json
+import threading
+
+import pytest
+from test_tool_markup import TOOLS, assert_recovered, findings_of, fixed_calls_and_texts, one_finding
+
+from inspector.detect import detect_findings
+from inspector.sources import load_sessions
+
+FW = "｜"  # full-width bar U+FF5C
+STEP3_BEGIN, STEP3_END = f"<{FW}tool_calls_begin{FW}>", f"<{FW}tool_calls_end{FW}>"
+STEP3_CALL, STEP3_CALL_END, STEP3_SEP = f"<{FW}tool_call_begin{FW}>", f"<{FW}tool_call_end{FW}>", f"<{FW}tool_sep{FW}>"
+LIMIT = 10  # seconds for a hostile input: quadratic or worse takes minutes
+
+
+def _tool(name, **properties):
+    return {"type": "function", "function": {"name": name, "parameters": {
+        "type": "object", "properties": {key: {"type": kind} for key, kind in properties.items()}}}}
+
+
+EDIT_FILE = _tool("edit_file", path="string", old_string="string", new_string="string", indent="integer",
+                  enabled="boolean")
+
+
+def step3_call(name, **parameters):
+    """One Step3 call: `function<｜tool_sep｜>` then a `<steptml:invoke>` element."""
+    params = "".join(f'<steptml:parameter name="{key}">{value}</steptml:parameter>' for key, value in parameters.items())
+    return f'{STEP3_CALL}function{STEP3_SEP}<steptml:invoke name="{name}">{params}</steptml:invoke>{STEP3_CALL_END}'
+
+
+def calls_of(finding):
+    return [(call.name, call.arguments) for call in finding.fix.add_calls]
+
+
+def assert_scans_fast(tmp_path, reply):
+    """The reply, in a session, is scanned within `LIMIT` seconds (in a thread: a regression fails
+    clearly instead of hanging); its findings."""
+    path = tmp_path / "hostile.json"
+    path.write_text(json.dumps({"messages": [{"role": "user", "content": "hi"},
+                                             {"role": "assistant", "content": reply}], "tools": TOOLS}))
+    (session,) = load_sessions(path)
+    found = []
+    worker = threading.Thread(target=lambda: found.append(detect_findings(session)), daemon=True)
+    worker.start()
+    worker.join(LIMIT)
+    assert not worker.is_alive(), f"scanning {len(reply):,} characters took over {LIMIT} s"
+    return found[0]
+
+
+def repeat(unit, size):
+    return (unit * (size // len(unit) + 1))[:size]
+
+
+# Step3 ------------------------------------------------------------------------------------------
+
+
+def test_step3_section_with_prose_around_it(write_session):
+    block = f"{STEP3_BEGIN}{step3_call('get_weather', city='Tokyo', days='3')}{STEP3_END}"
+    reply = f"Let me check the weather for you.\n\n{block}\n\nI'll get that information."
+    finding = one_finding(write_session, reply, family="step3")
+    assert_recovered(finding, reply, "get_weather", {"city": "Tokyo", "days": 3}, block + "\n\n",
+                     "Let me check the weather for you.\n\nI'll get that information.")
+
+
+def test_step3_two_calls_on_their_own_lines_typed_by_schema(write_session):
+    search = step3_call("search_files", pattern="*.py", recursive="false", paths='["src"]')
+    block = f"{STEP3_BEGIN}\n{search}\n{step3_call('run_code', code='print(40 + 2)')}\n{STEP3_END}"
+    finding = one_finding(write_session, f"Two steps.\n{block}", family="step3")
+    assert calls_of(finding) == [("search_files", {"pattern": "*.py", "recursive": False, "paths": ["src"]}),
+                                 ("run_code", {"code": "print(40 + 2)"})]
+    assert finding.fix.apply_to_text(f"Two steps.\n{block}") == "Two steps."
+
+
+def test_step3_string_values_keep_their_white_space_typed_values_do_not(write_session):
+    call = step3_call("edit_file", path="app.py", old_string="    if x:", new_string="return 1\n", indent=" 4 ",
+                      enabled=" true ")
+    finding = one_finding(write_session, f"Re-indenting it.\n{STEP3_BEGIN}{call}{STEP3_END}", [EDIT_FILE], "step3")
+    assert finding.fix.add_calls[0].arguments == {"path": "app.py", "old_string": "    if x:",
+                                                  "new_string": "return 1\n", "indent": 4, "enabled": True}
+
+
+def test_step3_lone_call_and_unknown_tool_read_as_json(write_session):
+    reply = f"Refreshing.\n{step3_call('refresh_cache', ttl='60', region='eu-west')}"
+    finding = one_finding(write_session, reply, family="step3")
+    assert calls_of(finding) == [("refresh_cache", {"ttl": 60, "region": "eu-west"})]
+
+
+def test_step3_fix_rescans_clean_with_the_calls_structured(write_session, tmp_path):
+    reply = f"Checking.\n{STEP3_BEGIN}{step3_call('get_weather', city='Oslo')}{STEP3_END}"
+    path = write_session([{"role": "user", "content": "Weather in Oslo?"}, {"role": "assistant", "content": reply}],
+                         TOOLS)
+    assert fixed_calls_and_texts(path, tmp_path) == ([("get_weather", {"city": "Oslo"})], ["Checking."])
+
+
+@pytest.mark.parametrize("reply", [
+    f"Step3 opens its calls with `{STEP3_BEGIN}` and closes them with `{STEP3_END}`.",
+    f"The section marker {STEP3_BEGIN} is followed by the calls, then {STEP3_END}.",
+    f"```\n{STEP3_BEGIN}{step3_call('get_weather', city='Paris')}{STEP3_END}\n```\nThat is the format.",
+], ids=["inline-code", "prose-without-calls", "code-example"])
+def test_step3_look_alikes_stay_clean(write_session, reply):
+    path = write_session([{"role": "user", "content": "How does Step3 call tools?"},
+                          {"role": "assistant", "content": reply}], TOOLS)
+    assert findings_of(path) == []
+
+
+@pytest.mark.parametrize("unit", [
+    STEP3_BEGIN + STEP3_CALL + "function" + STEP3_SEP + '<steptml:invoke name="f"><steptml:parameter name="q">',
+    '<steptml:parameter name="q">x',
+    STEP3_CALL + '<steptml:invoke name="f">',
+    STEP3_BEGIN + STEP3_CALL + "function" + STEP3_SEP,
+], ids=["repeated-sections", "unclosed-parameters", "repeated-lone-calls", "sections-with-no-call"])
+def test_step3_hostile_size_scans_fast(tmp_path, unit):
+    assert_scans_fast(tmp_path, STEP3_BEGIN + '<steptml:invoke name="f">' + repeat(unit, 200_000))
