@@ -13,7 +13,8 @@ most `MAX_FINDINGS` blocks a reply are read and reported (a bound against hostil
 are more, stripping those leaves the unread rest, so the reply is never left empty by them. The
 family parsers live in the `markup` package.
 
-Only assistant turns are read, and only those holding a literal marker (or that are one object):
+Only assistant turns are read, and only those holding a literal marker (or that are one object or
+one list):
 a test for the characters every marker holds, then one compiled regular expression search,
 before anything is parsed.
 """
@@ -28,6 +29,7 @@ from inspector.detect.context import ScanContext
 from inspector.detect.markup import START_PATTERN, Block, Call, find_blocks, type_by_schema
 from inspector.detect.markup.blocks import typed_text_values
 from inspector.detect.markup.pythonic import LIST_START
+from inspector.detect.markup.xlam import may_be_call_list
 from inspector.model import ERROR, RECOVERED, WARNING, Finding, Fix, ToolCall, Turn, remove_spans
 
 KIND = "tool-markup"
@@ -50,7 +52,7 @@ def detect(context: ScanContext) -> Iterator[Finding]:
         text = turn.text
         if not (("<" in text or "[" in text or "`" in text) and _MARKERS.search(text)):
             stripped = text.strip()
-            if not (stripped.startswith("{") and stripped.endswith("}")):
+            if not (stripped.startswith("{") and stripped.endswith("}")) and not may_be_call_list(text):
                 continue
         blocks = find_blocks(text, context.catalogue, MAX_FINDINGS)
         more = len(blocks) > MAX_FINDINGS

@@ -2,11 +2,12 @@
 
 `find_blocks(text, catalogue)` returns every leaked block in `text`, in order, each with its
 extent and the calls it holds. The families live by kind: `json_tags` (JSON between markers),
-`xml_tags` (one element per parameter), `special_tokens` (DeepSeek, Kimi K2, Harmony, Gemma), `step3`,
+`xml_tags` (one element per parameter), `special_tokens` (DeepSeek, Kimi K2, Harmony, Gemma),
 `pythonic` (Python call syntax, read with `ast`: nothing is evaluated) and `fences` (Markdown
 fences and a bare call object). Each family module maps its literal start markers to a reader;
 one regular expression finds every start marker. A marker inside inline code or a code fence (other
 than a ```` ```tool_call ```` fence) is an example, not a call.
+Step3 lives in `step3`, and a reply that is a list of call objects (xLAM) in `xlam`.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from functools import partial
 from typing import Callable, Iterator
 
 from inspector.catalogue import Catalogue
-from inspector.detect.markup import json_tags, pythonic, special_tokens, step3, xml_tags
+from inspector.detect.markup import json_tags, pythonic, special_tokens, step3, xlam, xml_tags
 from inspector.detect.markup.blocks import Block, Call, Reader, is_example, type_by_schema
 from inspector.detect.markup.fences import CALL_FENCE_LANGUAGES, Fence, bare_block, fence_block, find_fences
 
@@ -51,7 +52,7 @@ def find_blocks(text: str, catalogue: Catalogue, limit: int | None = None) -> li
             if limit is not None and len(kept) > limit:
                 break
     if not kept:
-        bare = bare_block(text, catalogue)
+        bare = bare_block(text, catalogue) or xlam.call_list_block(text, catalogue)
         return [bare] if bare else []
     return kept
 
