@@ -2,11 +2,17 @@
 `{"name", "arguments"|"parameters"}` objects, and an end marker (sometimes none).
 
 Hermes / Qwen 2.5 / Granite 4 `<tool_call>` (the end tag may be missing at the end of the output;
-a `<function=` or GLM body goes to `xml_tags`), LM Studio `[TOOL_REQUEST]`, Llama `<|python_tag|>`
-(objects joined by `; `), Glaive `<functioncall>`, Phi-4 `functools[...]`, Nemotron `<TOOLCALL>`,
-Jamba / Hunyuan `<tool_calls>` (MiniMax M1: one object per line), LFM2 `<|tool_call_start|>` (JSON or pythonic), Mistral
-`[TOOL_CALLS]` (an array, or `NAME{json}` repeated from v11), Granite 3.x `<|tool_call|>`, Granite
-20B `<function_call>`, InternLM `<|action_start|><|plugin|>` and Cohere `<|START_ACTION|>`.
+several objects in one block are joined by commas or stand one a line; a `<function=` or GLM body
+goes to `xml_tags`), LM Studio `[TOOL_REQUEST]`, Llama `<|python_tag|>` (objects joined by `;`,
+with or without white space, or one a line), Glaive `<functioncall>`, Phi-4 `functools[...]`,
+Nemotron `<TOOLCALL>`, Jamba / Hunyuan `<tool_calls>` (MiniMax M1: one object per line), LFM2
+`<|tool_call_start|>` (JSON or pythonic), Mistral `[TOOL_CALLS]` (an array, or `NAME{json}` repeated
+from v11), Granite 3.x `<|tool_call|>`, Granite 20B `<function_call>`, InternLM
+`<|action_start|><|plugin|>` and Cohere `<|START_ACTION|>`.
+
+When the JSON of a closed block does not fill it (a broken object among others, objects one a
+line), the block is read a line at a time: the lines that are calls are recovered, and those that
+are not are quoted in the block's note as a warning, since the fix removes them with the block.
 """
 
 from __future__ import annotations
@@ -15,7 +21,8 @@ import re
 
 from inspector.catalogue import Catalogue
 from inspector.detect.markup.blocks import (CALLS_CAPPED, MAX_CALLS, NAME_IN_TEXT, PLACEHOLDER, PLACEHOLDER_ARGUMENTS,
-                                               SPACE, Block, Call, Reader, close_after, end_of, json_calls)
+                                               SPACE, Block, Call, Reader, call_from_object, close_after, end_of,
+                                               json_calls)
 from inspector.detect.markup.pythonic import pythonic_calls
 from inspector.detect.markup.xml_tags import glm_block, qwen_block
 from inspector.support.lenient_json import object_end, parse_object_at
@@ -23,6 +30,8 @@ from inspector.support.lenient_json import object_end, parse_object_at
 _CUT_OFF = "arguments that do not parse or are cut off"
 _NOTHING = "nothing after its start marker: the output stops there"
 _QUOTE = re.compile(r'(?<!\\)"')
+_SHOWN_CHARS = 80  # of a broken line, quoted in a finding's message
+_COMMA = re.compile(r"\s*,\s*")  # between call objects in one `<tool_call>`
 _MISTRAL_NEXT = re.compile(r"\s*(?:\[TOOL_CALLS\])?\s*(?P<name>[A-Za-z_][\w.\-]*)\s*(?:\[ARGS\])?\s*(?=\{)")
 
 
@@ -44,9 +53,13 @@ def json_body(text: str, start: int, after: int, family: str, close: str | None,
     calls, length, capped = json_calls(text[position:limit], 0, separator)
     if capped:
         return Block(start, position + length, family, tuple(calls), CALLS_CAPPED)
+    found = text.find(close, position, limit) if close else -1  # no further than the next block
+    if found >= 0 and (calls is None or text[position + length:found].strip()):  # JSON not filling the body
+        by_line = calls_by_line(text[position:found])
+        if by_line is not None:
+            return Block(start, found + len(close or ""), family, tuple(by_line[0]), _broken_lines(by_line[1]))
     if calls is not None:
         return Block(start, close_after(text, position + length, close), family, tuple(calls))
-    found = text.find(close, position, limit) if close else -1  # no further than the next block
     body_end, end = (found, found + len(close)) if found >= 0 else (limit, limit)
     while end > position and text[end - 1].isspace():  # white space before the next block is not this one's
         end -= 1
@@ -58,6 +71,41 @@ def json_body(text: str, start: int, after: int, family: str, close: str | None,
     if PLACEHOLDER.fullmatch(body.strip()) or (body_end == limit and _never_closes(body)):
         return Block(start, end, family, (Call(None, None),), note)
     return None
+
+
+def calls_by_line(body: str) -> tuple[list[Call], list[str]] | None:
+    """A block's body read as one call object a line (MiniMax M1, or calls on their own lines in
+    one block): the calls of the lines that are one, and the lines that are not. Blank lines and
+    the brackets and commas of an array written a line an item are layout. None when no line is a
+    call, or when there are more than `MAX_CALLS` lines (a bound against hostile text)."""
+    calls: list[Call] = []
+    broken: list[str] = []
+    for line in body.split("\n"):
+        item = line.strip().removeprefix("[").removesuffix(",").removesuffix("]").strip()
+        if not item:
+            continue
+        if len(calls) + len(broken) == MAX_CALLS:
+            return None
+        parsed = parse_object_at(item)
+        call = call_from_object(parsed.value) if parsed is not None and parsed.end == len(item) else None
+        if call is None or call.arguments is None:
+            broken.append(line.strip())
+        else:
+            calls.append(call)
+    return (calls, broken) if calls else None
+
+
+def _broken_lines(broken: list[str]) -> str:
+    """A block's note on its lines that are not calls, quoting the first: a warning, as the fix
+    removes them with the block."""
+    if not broken:
+        return ""
+    shown = broken[0] if len(broken[0]) <= _SHOWN_CHARS else broken[0][:_SHOWN_CHARS - 3] + "..."
+    if len(broken) == 1:
+        return (f"a line that does not parse, {shown} (warning: it is not recovered, and the fix removes it with "
+                "the block)")
+    return (f"{len(broken)} lines that do not parse, the first {shown} (warning: they are not recovered, and the fix "
+            "removes them with the block)")
 
 
 def _never_closes(body: str) -> bool:
@@ -91,7 +139,7 @@ def _hermes(text: str, start: int, after: int, catalogue: Catalogue) -> Block | 
     if text.startswith("<function=", position):
         return qwen_block(text, start, position, "</tool_call>", "qwen3-coder")
     if text.startswith(("{", "["), position) or position == len(text):
-        return json_body(text, start, after, "hermes", "</tool_call>")
+        return json_body(text, start, after, "hermes", "</tool_call>", _COMMA)
     return glm_block(text, start, position, catalogue)
 
 
@@ -135,7 +183,7 @@ def _mistral(text: str, start: int, after: int, catalogue: Catalogue) -> Block |
 READERS: dict[str, Reader] = {
     "<tool_call>": _hermes,
     "[TOOL_REQUEST]": _json_tag("lm-studio", "[END_TOOL_REQUEST]"),
-    "<|python_tag|>": _json_tag("llama", None, separator=re.compile(r"; ")),
+    "<|python_tag|>": _json_tag("llama", None, separator=re.compile(r"\s*;\s*|[ \t]*\n\s*")),
     "<functioncall>": _json_tag("glaive", "<|endoftext|>"),
     "functools": _phi4,
     "<TOOLCALL>": _json_tag("nemotron", "</TOOLCALL>"),
