@@ -61,8 +61,8 @@ def fence_block(fence: Fence, catalogue: Catalogue) -> Block | None:
         return None
     body = fence.body
     if lang == "tool_code":
-        calls = pythonic_calls(body)
-        return Block(fence.start, fence.end, "gemini-tool-code", tuple(calls)) if calls else None
+        calls, note = pythonic_calls(body)
+        return Block(fence.start, fence.end, "gemini-tool-code", tuple(calls), note) if calls else None
     stripped = body.strip()
     value = _whole_value(stripped)
     objects = value if isinstance(value, list) else [value] if value is not None else []

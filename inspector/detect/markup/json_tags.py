@@ -155,8 +155,8 @@ def _lfm2(text: str, start: int, after: int, catalogue: Catalogue) -> Block | No
     if not text.startswith("[", position) or text.startswith(("[{", "[ {"), position):
         return json_body(text, start, after, "lfm2", close)
     body_end, end = end_of(text, close, position, "<|tool_call_start|>")
-    calls = pythonic_calls(text[position:body_end])
-    return Block(start, end, "lfm2", tuple(calls)) if calls else None
+    calls, note = pythonic_calls(text[position:body_end])
+    return Block(start, end, "lfm2", tuple(calls), note) if calls else None
 
 
 def _mistral(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:

@@ -4,6 +4,7 @@ Covers Gemini's `print(default_api.f(a=1))` lines, OLMo 3's one call per line, L
 lists, and bare pythonic lists `[f(a=1, b="x"), g()]` (Llama 3.2/4, ToolACE), optionally between
 `<|python_start|>` and `<|python_end|>`. A bare list counts only when it is alone on its line (or
 is the whole text) or calls a tool the catalogue knows: lists in prose and code fences are not calls.
+Argument values are literals only, JSON's `null` / `true` / `false` included (see `literals`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 
 from inspector.catalogue import Catalogue
 from inspector.detect.markup.blocks import SPACE, Block, Call, Reader, close_after, is_example
+from inspector.detect.markup.literals import BYTES_AS_TEXT, NotJson, argument_value
 from inspector.support.lenient_json import closing_end
 
 PYTHON_START, PYTHON_END = "<|python_start|>", "<|python_end|>"
@@ -31,33 +33,35 @@ _MAX_LIST_CHARS = 10_000  # how far from its `[` a list may end
 _MAX_CANDIDATES = 20  # `[name(` places tried per text: a long code dump is not read whole
 
 
-def pythonic_calls(source: str) -> list[Call]:
+def pythonic_calls(source: str) -> tuple[list[Call], str]:
     """Calls written in Python syntax: `print(default_api.f(a=1))` lines, one call per line, or a
-    `[f(a=1), g()]` list; [] when anything in `source` is not such a call."""
+    `[f(a=1), g()]` list; [] when anything in `source` is not such a call. With them, a note on
+    their values for the block ("" when there is nothing to say: see `literals`)."""
     try:
         tree = ast.parse(source.strip(), mode="exec")
-    except (SyntaxError, ValueError, RecursionError):
-        return []
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return [], ""
     nodes: list[ast.expr] = []
     for statement in tree.body:
         if not isinstance(statement, ast.Expr):
-            return []
+            return [], ""
         value = statement.value
         nodes.extend(value.elts if isinstance(value, (ast.List, ast.Tuple)) else [value])
-    calls = []
+    read = []
     for node in nodes:
         if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print"
                 and len(node.args) == 1):
             node = node.args[0]
         call = _ast_call(node)
         if call is None:
-            return []
-        calls.append(call)
-    return calls
+            return [], ""
+        read.append(call)
+    return [call for call, _ in read], _block_note([note for _, note in read])
 
 
-def _ast_call(node: ast.expr) -> Call | None:
-    """One `name(k=literal, ...)` or `default_api.name(...)` call node as a Call."""
+def _ast_call(node: ast.expr) -> tuple[Call, str] | None:
+    """One `name(k=literal, ...)` or `default_api.name(...)` call node as a Call, with a note on
+    its values ("" for none); None when the node is not such a call."""
     if not isinstance(node, ast.Call) or node.args:
         return None
     func = node.func
@@ -68,29 +72,41 @@ def _ast_call(node: ast.expr) -> Call | None:
     else:
         return None
     arguments: dict[str, Any] = {}
+    held_bytes = False
     for keyword in node.keywords:
         if keyword.arg is None:
             return None
         try:
-            arguments[keyword.arg] = ast.literal_eval(keyword.value)
+            arguments[keyword.arg], held = argument_value(keyword.value)
+        except NotJson as refused:
+            return Call(name, None), str(refused)
         except (ValueError, TypeError, SyntaxError, RecursionError):
-            return Call(name, None)
-    return Call(name, arguments)
+            return Call(name, None), ""
+        held_bytes = held_bytes or held
+    return Call(name, arguments), BYTES_AS_TEXT if held_bytes else ""
 
 
-def list_at(text: str, start: int) -> tuple[list[Call], int] | None:
-    """The pythonic call list that begins at `text[start]` (`[`) and where it ends, or None."""
+def _block_note(notes: list[str]) -> str:
+    """The note of a block of calls from its calls' notes: a refusal first, else the first note."""
+    refused = [note for note in notes if note and note != BYTES_AS_TEXT]
+    return (refused or [note for note in notes if note] or [""])[0]
+
+
+def list_at(text: str, start: int) -> tuple[list[Call], int, str] | None:
+    """The pythonic call list that begins at `text[start]` (`[`), where it ends and its note, or None."""
     end = _closing_bracket(text, start)
     if end is None:
         return None
     try:
         tree = ast.parse(text[start:end], mode="eval")
-    except (SyntaxError, ValueError, RecursionError):
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     if not isinstance(tree.body, ast.List):
         return None
-    calls = [_ast_call(node) for node in tree.body.elts]
-    return (calls, end) if calls and None not in calls else None  # type: ignore[return-value]
+    read = [_ast_call(node) for node in tree.body.elts]
+    if not read or None in read:
+        return None
+    return [call for call, _ in read], end, _block_note([note for _, note in read])  # type: ignore[misc]
 
 
 def _closing_bracket(text: str, start: int) -> int | None:
@@ -115,9 +131,9 @@ def bare_lists(text: str, catalogue: Catalogue, skip: list[tuple[int, int]]) -> 
         found = list_at(text, start)
         if found is None:
             continue
-        calls, end = found
+        calls, end, note = found
         if _alone_on_its_line(text, start, end) or any(call.name in catalogue for call in calls):
-            blocks.append(Block(start, end, "pythonic", tuple(calls)))
+            blocks.append(Block(start, end, "pythonic", tuple(calls), note))
             position = end
     return blocks
 
@@ -135,8 +151,8 @@ def _python_start(text: str, start: int, after: int, catalogue: Catalogue) -> Bl
     found = list_at(text, position) if text.startswith("[", position) else None
     if found is None:
         return None
-    calls, end = found
-    return Block(start, close_after(text, end, PYTHON_END), "pythonic", tuple(calls))
+    calls, end, note = found
+    return Block(start, close_after(text, end, PYTHON_END), "pythonic", tuple(calls), note)
 
 
 READERS: dict[str, Reader] = {PYTHON_START: _python_start}

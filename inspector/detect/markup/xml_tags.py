@@ -4,9 +4,10 @@ Qwen3-Coder `<function=NAME><parameter=K>v</parameter></function>` (inside `<too
 and Functionary `<function=NAME>{json}</function>`; Seed-OSS, the same inside `<seed:tool_call>`;
 GLM-4.5/4.6/4.7 `<tool_call>NAME<arg_key>k</arg_key><arg_value>v</arg_value></tool_call>`;
 Anthropic-style `<function_calls>` and MiniMax `<minimax:tool_call>` holding `<invoke name=..>
-<parameter name=..>`; OLMo 3 `<function_calls>` holding one pythonic call per line; DeepSeek
-DSML `<｜DSML｜function_calls>` (a parameter with `string="false"` holds JSON). Text values are kept
-as written and typed once, when the detector recovers the call: by the tool's schema, else as JSON.
+<parameter name=..>`; OLMo 3 `<function_calls>` holding one pythonic call per line (JSON's `null`,
+`true` and `false` read as None, True and False); DeepSeek DSML `<｜DSML｜function_calls>` (a
+parameter with `string="false"` holds JSON). Text values are kept as written and typed once, when
+the detector recovers the call: by the tool's schema, else as JSON.
 """
 
 from __future__ import annotations
@@ -147,8 +148,8 @@ def _function_calls(text: str, start: int, after: int, catalogue: Catalogue) -> 
     body = text[after:body_end]
     if "<invoke" in body:
         return invoke_block(text, start, after, (body_end, end), _INVOKE, "anthropic-xml")
-    calls = pythonic_calls(body)
-    return Block(start, end, "olmo", tuple(calls)) if calls else None
+    calls, note = pythonic_calls(body)
+    return Block(start, end, "olmo", tuple(calls), note) if calls else None
 
 
 def _invoke_reader(tag: str, syntax: InvokeSyntax, family: str) -> Reader:
