@@ -8,6 +8,7 @@ objects joined by a separator) into calls, and type XML-style text values by a t
 from __future__ import annotations
 
 import re
+import textwrap
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -172,12 +173,18 @@ def find_literal(text: str, literal: str, start: int, end: int | None = None) ->
 
 
 def xml_text(value: str) -> str:
-    """An XML parameter value as written: one leading and one trailing newline dropped."""
+    """An XML parameter value as written, its layout dropped as the servers' parsers drop it: one
+    leading and one trailing newline. When the closing tag is indented (the markup laid out with
+    indentation), the white space before it goes with that newline, and the indentation the
+    value's lines share goes too (`textwrap.dedent`); under a closing tag that is not indented, a
+    value's indentation is its own (code for an edit that must match exactly)."""
     if value.startswith("\n"):
         value = value[1:]
-    if value.endswith("\n"):
-        value = value[:-1]
-    return value
+    last = value.rfind("\n")
+    if last < 0 or value[last + 1:].strip(" \t"):
+        return value
+    indented = last + 1 < len(value)
+    return textwrap.dedent(value[:last]) if indented else value[:last]
 
 
 def type_by_schema(arguments: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:

@@ -24,7 +24,8 @@ from inspector.detect.markup.blocks import (CALLS_CAPPED, MAX_CALLS, NAME_IN_TEX
                                                SPACE, Block, Call, Reader, call_from_object, close_after, end_of,
                                                json_calls)
 from inspector.detect.markup.pythonic import pythonic_calls
-from inspector.detect.markup.xml_tags import glm_block, qwen_block
+from inspector.detect.markup.glm import glm_block
+from inspector.detect.markup.xml_tags import qwen_block
 from inspector.support.lenient_json import object_end, parse_object_at
 
 _CUT_OFF = "arguments that do not parse or are cut off"

@@ -2,12 +2,15 @@
 
 Qwen3-Coder `<function=NAME><parameter=K>v</parameter></function>` (inside `<tool_call>` or not)
 and Functionary `<function=NAME>{json}</function>`; Seed-OSS, the same inside `<seed:tool_call>`;
-GLM-4.5/4.6/4.7 `<tool_call>NAME<arg_key>k</arg_key><arg_value>v</arg_value></tool_call>`;
 Anthropic-style `<function_calls>` and MiniMax `<minimax:tool_call>` holding `<invoke name=..>
 <parameter name=..>`; OLMo 3 `<function_calls>` holding one pythonic call per line (JSON's `null`,
 `true` and `false` read as None, True and False); DeepSeek DSML `<｜DSML｜function_calls>` (a
 parameter with `string="false"` holds JSON). Text values are kept as written and typed once, when
-the detector recovers the call: by the tool's schema, else as JSON.
+the detector recovers the call: by the tool's schema, else as JSON. A parameter's layout is not
+part of its value (`blocks.xml_text`): the newline after its opening tag and the one before its
+closing tag, and when the markup is indented, that tag's indentation and the one the value's lines
+share. GLM's `<arg_key>` pairs are
+read by `glm`, Step3's `<steptml:invoke>` by `step3`.
 """
 
 from __future__ import annotations
@@ -26,15 +29,10 @@ DSML = "<｜DSML｜"  # full-width bar U+FF5C
 _FUNCTION = re.compile(r"<function=(?P<name>[\w.\-]+)>")
 _XML_PARAMETER = re.compile(
     r"<parameter=(?P<key>[\w.\-]+)>(?P<value>.*?)(?:</parameter>|(?=<parameter=)|(?=</function>)|\Z)", re.S)
-_GLM_NAME = re.compile(r"(?P<name>[A-Za-z_][\w.\-]*)\s*(?=<arg_key>|</tool_call>)")
-_GLM_PAIR = re.compile(r"<arg_key>(?P<key>.*?)</arg_key>\s*<arg_value>(?P<value>.*?)(?:</arg_value>|\Z)", re.S)
 
 
-_GLM_PAIR_HEAD = re.compile("<arg_key>")
-
-
-def _matches(pattern: re.Pattern[str], literal: str, head: re.Pattern[str], text: str, position: int,
-             end: int, closer: str = "") -> Iterator[re.Match[str]]:
+def tag_matches(pattern: re.Pattern[str], literal: str, head: re.Pattern[str], text: str, position: int,
+                end: int, closer: str = "") -> Iterator[re.Match[str]]:
     """`pattern.finditer(text, position, end)` for a pattern whose matches begin with `literal`,
     tried only where `literal` is. Once `pattern` fails where `head` (its opening part) matches, it
     fails at every later place too (what it lacked, a closing tag after that place, is lacking
@@ -117,21 +115,6 @@ def _is_prose(text: str, position: int, body_end: int) -> bool:
     return first < body_end and text[first] != "{" and find_literal(text, "<parameter=", position, body_end) < 0
 
 
-def glm_block(text: str, start: int, position: int, catalogue: Catalogue) -> Block | None:
-    """GLM's `<tool_call>NAME<arg_key>k</arg_key><arg_value>v</arg_value>...</tool_call>`, the name
-    at `position`. Values are kept as text (typed when the call is recovered)."""
-    named = _GLM_NAME.match(text, position)
-    if named is None:
-        return None
-    body_end, end = end_of(text, "</tool_call>", named.end())
-    pairs = {m.group("key").strip(): m.group("value")
-             for m in _matches(_GLM_PAIR, "<arg_key>", _GLM_PAIR_HEAD, text, named.end(), body_end, "</arg_key>")}
-    name = named.group("name")
-    if not pairs and name not in catalogue:  # `<tool_call>word</tool_call>` is a call only of a known tool
-        return None
-    return Block(start, end, "glm", (Call(name, pairs, text_values=True),))
-
-
 def _function(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
     """A bare `<function=NAME>` element (Qwen3-Coder without its wrapper, or Functionary)."""
     return qwen_block(text, start, start, "</tool_call>", "qwen3-coder")
@@ -180,7 +163,7 @@ def _invoke_calls(body: str, syntax: InvokeSyntax) -> Iterator[tuple[Call, int]]
     """The `<invoke name=..><parameter name=..>` calls in a block's body, each with where it ends."""
     for m in syntax.invoke.finditer(body):
         inner = m.group("body")
-        found = _matches(syntax.parameter, syntax.parameter_literal, syntax.parameter_head, inner, 0, len(inner))
+        found = tag_matches(syntax.parameter, syntax.parameter_literal, syntax.parameter_head, inner, 0, len(inner))
         yield Call(m.group("name"), {p.group("key"): syntax.value(p) for p in found}, syntax.text_values), m.end()
 
 
