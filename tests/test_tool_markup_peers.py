@@ -32,7 +32,8 @@ EDIT_FILE = _tool("edit_file", path="string", old_string="string", new_string="s
 
 def step3_call(name, **parameters):
     """One Step3 call: `function<｜tool_sep｜>` then a `<steptml:invoke>` element."""
-    params = "".join(f'<steptml:parameter name="{key}">{value}</steptml:parameter>' for key, value in parameters.items())
+    params = "".join(f'<steptml:parameter name="{key}">{value}</steptml:parameter>'
+                     for key, value in parameters.items())
     return f'{STEP3_CALL}function{STEP3_SEP}<steptml:invoke name="{name}">{params}</steptml:invoke>{STEP3_CALL_END}'
 
 
@@ -219,7 +220,8 @@ def test_one_broken_line_in_a_tool_calls_block_keeps_the_good_lines(write_sessio
     assert "warning: it is not recovered, and the fix removes it with the block" in finding.message
     path = write_session([{"role": "user", "content": "Go."}, {"role": "assistant", "content": reply}], TOOLS)
     assert fixed_calls_and_texts(path, tmp_path) == (
-        [("get_weather", {"city": "Paris", "days": 2}), ("search_files", {"pattern": "*.csv"})], ["Three things at once."])
+        [("get_weather", {"city": "Paris", "days": 2}), ("search_files", {"pattern": "*.csv"})],
+        ["Three things at once."])
 
 
 def test_a_tool_calls_block_of_only_broken_lines_recovers_nothing(write_session):
@@ -332,7 +334,8 @@ def test_glm_with_real_newlines_keeps_backslashes_as_written(write_session):
 
 
 def test_glm_escaped_value_that_is_not_string_text_is_kept_as_written(write_session):
-    block = '<tool_call>run_code\\n<arg_key>code</arg_key>\\n<arg_value>open("C:\\Users\\me")</arg_value>\\n</tool_call>'
+    block = ('<tool_call>run_code\\n<arg_key>code</arg_key>\\n<arg_value>open("C:\\Users\\me")</arg_value>\\n'
+             '</tool_call>')
     finding = one_finding(write_session, block, family="glm")
     assert calls_of(finding) == [("run_code", {"code": 'open("C:\\Users\\me")'})]
 
@@ -358,7 +361,8 @@ def test_qwen3_coder_indented_code_keeps_its_own_indentation(write_session):
     ("    x = 1", "    x = 1"),  # inline: as written
 ], ids=["closing-tag-not-indented", "uneven-lines", "inline"])
 def test_qwen3_coder_values_whose_indentation_is_content(write_session, value, expected):
-    reply = f"Running it.\n<tool_call>\n<function=run_code>\n<parameter=code>{value}</parameter>\n</function>\n</tool_call>"
+    reply = (f"Running it.\n<tool_call>\n<function=run_code>\n<parameter=code>{value}</parameter>\n</function>\n"
+             "</tool_call>")
     finding = one_finding(write_session, reply, family="qwen3-coder")
     assert calls_of(finding) == [("run_code", {"code": expected})]
 

@@ -56,7 +56,7 @@ def json_body(text: str, start: int, after: int, family: str, close: str | None,
         return Block(start, position + length, family, tuple(calls), CALLS_CAPPED)
     found = text.find(close, position, limit) if close else -1  # no further than the next block
     if found >= 0 and (calls is None or text[position + length:found].strip()):  # JSON not filling the body
-        by_line = calls_by_line(text[position:found])
+        by_line = _calls_by_line(text[position:found])
         if by_line is not None:
             return Block(start, found + len(close or ""), family, tuple(by_line[0]), _broken_lines(by_line[1]))
     if calls is not None:
@@ -74,7 +74,7 @@ def json_body(text: str, start: int, after: int, family: str, close: str | None,
     return None
 
 
-def calls_by_line(body: str) -> tuple[list[Call], list[str]] | None:
+def _calls_by_line(body: str) -> tuple[list[Call], list[str]] | None:
     """A block's body read as one call object a line (MiniMax M1, or calls on their own lines in
     one block): the calls of the lines that are one, and the lines that are not. Blank lines and
     the brackets and commas of an array written a line an item are layout. None when no line is a

@@ -39,7 +39,7 @@ def pythonic_calls(source: str) -> tuple[list[Call], str]:
     their values for the block ("" when there is nothing to say: see `literals`)."""
     try:
         tree = ast.parse(source.strip(), mode="exec")
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+    except (SyntaxError, ValueError, RecursionError):
         return [], ""
     nodes: list[ast.expr] = []
     for statement in tree.body:
@@ -99,7 +99,7 @@ def list_at(text: str, start: int) -> tuple[list[Call], int, str] | None:
         return None
     try:
         tree = ast.parse(text[start:end], mode="eval")
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+    except (SyntaxError, ValueError, RecursionError):
         return None
     if not isinstance(tree.body, ast.List):
         return None
