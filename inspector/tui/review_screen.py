@@ -17,6 +17,8 @@ place, are reported when it opens.
 
 from __future__ import annotations
 
+import gc
+
 from pathlib import Path
 
 from textual import on, work
@@ -125,7 +127,7 @@ class ReviewScreen(Screen[None]):
         self.drawing = ReviewDrawing(self.path, shown, self.query_one("#bar", Static), turns,
                                      self.query_one(TurnDetail))
         self.loader = SessionLoader(self.path, self.conversation, self.named, shown, self.drawing,
-                                    self.query_one("#loading"), self.app.reviews, self.tell, self.source)
+                                    self.query_one("#loading"), self.tell, self.source)
         self.navigator = Navigator(shown, self.drawing, self.query_one("#search-row"),
                                    self.query_one("#search", Input), self.tell)
         self.decider = Decider(shown, self.drawing, self.writes, self.app, self.tell, self._export)
@@ -133,6 +135,19 @@ class ReviewScreen(Screen[None]):
                                  self.app, self.tell, self._execute)
         turns.focus()
         self._load()
+
+    def on_unmount(self) -> None:
+        """Release the session as the screen closes: the app keeps only whether its decisions are
+        exported; the screen lets go of the session, its review and its turns (a finished load
+        worker's thread keeps a reference to the screen until it runs another), and the objects
+        frozen out of the collector's reach while the session was shown go back to it, so the
+        closed screen's cycles are freed."""
+        if self.review is not None:
+            self.app.review_closed(self.review)
+        self.shown.release()
+        self.drawing.turns.show_turns(())
+        gc.unfreeze()
+        gc.collect()
 
     @property
     def session(self) -> Session | None:

@@ -64,13 +64,13 @@ class SessionLoader:
             self.error = error
 
     def __init__(self, path: Path, conversation: str | None, named: NamedTable, shown: ShownSession,
-                 drawing: ReviewDrawing, progress: Widget, reviews: dict[Path, Review],
-                 tell: Callable[..., object], source: Source | None = None) -> None:
+                 drawing: ReviewDrawing, progress: Widget, tell: Callable[..., object],
+                 source: Source | None = None) -> None:
         """`source`: the file's source when it is open already (else it is opened when loading);
         `conversation`: the id of the session (an SQLite history's conversation) to open, if any;
         `named`: the database's table of messages, when the person named it; `progress`: the row
-        saying what is being done, holding `#loading-label`; `reviews`: the app's latest review of
-        each file, which the review opened joins; `tell(message, **options)` notifies the person."""
+        saying what is being done, holding `#loading-label`; `tell(message, **options)` notifies the
+        person."""
         self.path = path
         self.source = source
         self.conversation = conversation
@@ -78,7 +78,6 @@ class SessionLoader:
         self.shown = shown
         self.drawing = drawing
         self.progress = progress
-        self.reviews = reviews
         self._tell = tell
 
     def read_and_scan(self, post: Callable[[Message], object]) -> None:
@@ -128,7 +127,6 @@ class SessionLoader:
         gc.freeze()
         shown = self.shown
         shown.review = review
-        self.reviews[review.path] = review
         for warning in warnings:
             self._tell(warning, title="Saved decisions", severity="warning", timeout=20)
         if shown.session_index is None:

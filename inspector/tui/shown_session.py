@@ -30,6 +30,12 @@ class ShownSession:
         self.finding_number = 0  # of the finding shown, among its turn's (modulo their count)
         self._wanted: tuple[int, int] | None = None  # (position, finding number) to show next
 
+    def release(self) -> None:
+        """Let go of the session and its review (the screen closes; what still holds the screen,
+        such as the thread that loaded it, then holds nothing big)."""
+        self.session, self.review, self.early = None, None, []
+        self.by_turn, self.flagged = {}, []
+
     def findings(self) -> list[Finding]:
         """The session's findings: the review's, or the first ones while the scan runs."""
         return self.review.findings(self.session_index) if self.review is not None else self.early

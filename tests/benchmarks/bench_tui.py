@@ -24,6 +24,13 @@ database's conversations (its first screen; target 2 s), until every conversatio
 with the longest the app's event loop was late meanwhile (what a key press would wait), then from
 Enter on the first conversation with findings until its first flagged turn is shown; the peak
 memory of each. "Listed" is when the table has been drawn with the rows.
+
+    python tests/benchmarks/bench_tui.py --opens 20 [--messages 50000]
+
+opens that many sessions of the scan benchmark's generator (hard links to one file) one after
+another from the picker of their folder, each until its review is ready, then back to the list,
+and reports the app's memory (resident, now) after the first and after the last, against the
+target (the last within 1.3 times the first).
 """
 
 from __future__ import annotations
@@ -31,6 +38,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -41,7 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_runner  # noqa: E402 - the machinery the benchmarks share
 
 FIRST_FLAGGED_TARGET, MEMORY_TARGET, RUNS, PRESSES, SMALL = 2.0, 3.0, 3, 50, 2000
-FIRST_SCREEN_TARGET = 2.0
+FIRST_SCREEN_TARGET, OPENS_MEMORY_TARGET = 2.0, 1.3
 HERE = Path(__file__).resolve().parent
 SELECT = ("import json, sqlite3, sys, time\nfor row in sqlite3.connect(sys.argv[1]).execute('SELECT * FROM messages'): pass\n"
           "print(json.dumps({'SELECT': time.time() - float(sys.argv[2])}))")
@@ -140,6 +148,63 @@ def measure_picker(path: Path, started: float) -> dict[str, float]:
     return figures
 
 
+def resident_megabytes() -> float:
+    """This process's resident memory now, in MB (Linux)."""
+    return int(Path("/proc/self/statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 1e6
+
+
+def measure_opens(folder: Path) -> dict[str, float]:
+    """In the child: open each session of `folder` from the picker in turn, until its review is
+    ready, and go back; the resident memory after each open."""
+    from textual.widgets import DataTable
+
+    from inspector.tui.app import InspectorApp
+    from inspector.tui.review_screen import ReviewScreen
+
+    opened: list[float] = []
+
+    async def play() -> None:
+        app = InspectorApp(folder)
+        async with app.run_test(size=(120, 40)) as pilot:
+            table = app.screen.query_one(DataTable)
+            count = len(list(folder.iterdir()))
+            while table.row_count < count:
+                await pilot.pause(0.05)
+            for row in range(count):
+                table.move_cursor(row=row)
+                await pilot.press("enter")
+                while not isinstance(app.screen, ReviewScreen) or app.screen.review is None:
+                    await pilot.pause(0.02)
+                await pilot.pause()
+                opened.append(resident_megabytes())
+                await pilot.press("escape")
+                while isinstance(app.screen, ReviewScreen):
+                    await pilot.pause(0.02)
+
+    asyncio.run(play())
+    return {"first": opened[0], "last": opened[-1], "opens": len(opened)}
+
+
+def compare_opens(opens: int, messages: int) -> None:
+    """Generate one session, link it `opens` times into a folder, and report the app's memory
+    after opening the first and after opening the last."""
+    with tempfile.TemporaryDirectory(prefix="inspector-bench-") as directory:
+        folder = Path(directory) / "sessions"
+        folder.mkdir()
+        first = folder / "s000.openai.json"
+        subprocess.run([sys.executable, str(HERE / "bench_scan.py"), "--messages", str(messages),
+                        "--generate-only", str(first)], capture_output=True, check=True)
+        for number in range(1, opens):
+            os.link(first, folder / f"s{number:03}.openai.json")
+        figures, _ = run_child([sys.executable, __file__, "--opens-child", str(folder)])
+        ratio = figures["last"] / figures["first"]
+        print(f"{opens} sessions of {messages:,} messages opened in a row from the picker")
+        print(f"{'memory after the first open':40}{figures['first']:>8.0f} MB")
+        print(f"{f'memory after open {opens}':40}{figures['last']:>8.0f} MB  ({ratio:.2f}x the first)")
+        print(f"memory: {ratio:.2f}x (target <= {OPENS_MEMORY_TARGET}x) "
+              f"{'ok' if ratio <= OPENS_MEMORY_TARGET else 'OVER TARGET'}")
+
+
 def compare_history(messages: int) -> None:
     """Generate the RubyLLM history, run the SELECT and the app interleaved, print the figures."""
     with tempfile.TemporaryDirectory(prefix="inspector-bench-") as directory:
@@ -175,7 +240,16 @@ def main() -> None:
     parser.add_argument("--history", action="store_true", help="measure the picker on an SQLite history")
     parser.add_argument("--app", nargs=2, metavar=("PATH", "STARTED"), help=argparse.SUPPRESS)
     parser.add_argument("--picker", nargs=2, metavar=("PATH", "STARTED"), help=argparse.SUPPRESS)
+    parser.add_argument("--opens", type=int, metavar="N",
+                        help="open N sessions in a row from the picker and report the memory")
+    parser.add_argument("--opens-child", metavar="FOLDER", help=argparse.SUPPRESS)
     options = parser.parse_args()
+    if options.opens_child:  # the child that opens every session of the folder
+        print(json.dumps(measure_opens(Path(options.opens_child))))
+        return
+    if options.opens:
+        compare_opens(options.opens, options.messages or 50_000)
+        return
     if options.app:  # the child that runs the app
         print(json.dumps(measure_app(Path(options.app[0]), float(options.app[1]))))
         return
