@@ -19,6 +19,7 @@ Why each detector reports the same finding there on the prefix as on the whole s
 - `orphan-result` and `tool-error` look a result's call up by id among all calls.
 - `claimed-success` reads the reply and the calls and results recorded since the previous reply or
   user message, all before it.
+- `mismatched-result` looks a result's call up by id among the calls recorded before the result.
 
 The one assumption: no result is recorded after the closing reply that follows its call, and no
 result before its call (a call's result is in its own exchange). A session breaking it gives an
