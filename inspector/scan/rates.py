@@ -2,8 +2,9 @@
 
 Per session and in total: the number of tool calls (structured, plus those recovered from text by
 a fix) and, for each schema kind and each kind about a call's outcome (a success claimed after it
-failed, a result answering the wrong call), its count and rate per 100 calls, broken down by model
-(where the format records one: a top-level `model` key, or a per-message `model`) and by tool.
+failed, a result answering the wrong call, a loop of repeated calls), its count and rate per 100
+calls, broken down by model (where the format records one: a top-level `model` key, or a
+per-message `model`) and by tool.
 """
 
 from __future__ import annotations
@@ -12,12 +13,12 @@ from collections import Counter
 from operator import attrgetter
 from typing import Any, Sequence
 
-from inspector.detect import claimed_success, mismatched_result
+from inspector.detect import claimed_success, mismatched_result, repeated_call
 from inspector.detect.schema_kinds import INVALID_ARGUMENT, UNKNOWN_PARAMETER, UNKNOWN_TOOL, WRONG_TYPE
 from inspector.model import Finding, Session, Turn
 
 KINDS = (UNKNOWN_TOOL, INVALID_ARGUMENT, UNKNOWN_PARAMETER, WRONG_TYPE,
-         claimed_success.KIND, mismatched_result.KIND)
+         claimed_success.KIND, mismatched_result.KIND, repeated_call.KIND)
 UNKNOWN_MODEL = "unknown"
 _HAS_CALLS = attrgetter("tool_calls")
 
