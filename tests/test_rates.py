@@ -110,12 +110,14 @@ def test_rates_of_the_analyst_sample_and_of_its_fixed_copy(tmp_path):
     rates = compute_rates(summaries_of(sample))["total"]
     assert rates["calls"] == structured + 1 == 7  # and the create_chart call leaked as markup
     assert {kind: v["count"] for kind, v in rates["kinds"].items()} == {
-        "unknown-tool": 1, "invalid-argument": 2, "unknown-parameter": 1, "wrong-type": 1}
+        "unknown-tool": 1, "invalid-argument": 2, "unknown-parameter": 1, "wrong-type": 1,
+        "claimed-success": 1, "mismatched-result": 0, "repeated-call": 0}
     assert rates["kinds"]["invalid-argument"]["per_100_calls"] == 28.57
     assert rates["by_model"]["qwen2.5-72b-instruct"]["calls"] == 7
     assert rates["by_tool"]["send_mail"]["kinds"]["unknown-tool"]["count"] == 1
     out = tmp_path / "fixed.json"
     assert main(["fix", str(sample), "--accept", "all", "-o", str(out)]) == 1
     fixed = compute_rates(summaries_of(out))["total"]
-    assert fixed["calls"] == 7 and all(v["count"] == 0 for v in fixed["kinds"].values())
+    assert fixed["calls"] == 7  # the claim after the failed email has no fix; every fixed kind is gone
+    assert {kind: v["count"] for kind, v in fixed["kinds"].items() if v["count"]} == {"claimed-success": 1}
     assert "send_mail" not in fixed["by_tool"] and fixed["by_tool"]["send_email"]["calls"] == 2

@@ -41,6 +41,7 @@ EXPECTED = {
                                           (16, "invalid-argument", "send_email", None),
                                           (16, "unknown-parameter", "send_email", None),
                                           (17, "tool-error", "send_email", None),
+                                          (18, "claimed-success", "send_email", None),
                                           (20, "tool-markup", "create_chart", False),
                                           (22, "orphan-call", "query_db", None)],
     ("notes-reader.gemini-cli.jsonl", "b680cadb-f2e8-4427-a8c6-6cfd1f65ee1c"): [

@@ -33,8 +33,7 @@ def detect(context: ScanContext) -> Iterator[Finding]:
             content = result.content
             if content == NO_RESULT:
                 continue  # inspector's own answer to a call that was never answered (orphan-call's fix)
-            if (type(content) is str and not result.is_error and 'rror"' not in content
-                    and 'xception"' not in content and 'raceback"' not in content):
+            if not may_report_error(result):
                 continue  # the common case, decided by three substring searches
             error = reported_error(result)
             if error is None:
@@ -46,6 +45,14 @@ def detect(context: ScanContext) -> Iterator[Finding]:
                 tool = names.get(result.call_id)
             message = f"{tool or 'A tool'} returned an error: {preview_value(error, _PREVIEW + 1)}"
             yield Finding(turn.position, turn.id, turn.role, KIND, INFO, message, tool=tool, payload=error)
+
+
+def may_report_error(result: ToolResult) -> bool:
+    """False for a result that cannot report an error (most of them): text, not marked `is_error`,
+    with no error key in it; decided by three substring searches."""
+    content = result.content
+    return (result.is_error or type(content) is not str or 'rror"' in content or 'xception"' in content
+            or 'raceback"' in content)
 
 
 def reported_error(result: ToolResult) -> Any:

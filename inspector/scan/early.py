@@ -17,6 +17,13 @@ Why each detector reports the same finding there on the prefix as on the whole s
 - `orphan-call` waits for a call's result until the next closing reply: for a call before the
   prefix's last closing reply that wait ends inside the prefix, with the same message.
 - `orphan-result` and `tool-error` look a result's call up by id among all calls.
+- `claimed-success` reads the reply and the calls and results recorded since the previous reply or
+  user message, all before it.
+- `mismatched-result` looks a result's call up by id among the calls recorded before the result.
+- `repeated-call` reports a run of identical calls at its last call's turn. A run whose last call
+  is before the prefix's last closing reply has ended by that reply (a reply with no call ends a
+  run, and a reply whose call continued it would hold its last call), and by the assumption below
+  the results of its calls are recorded before that reply: the prefix holds the whole run.
 
 The one assumption: no result is recorded after the closing reply that follows its call, and no
 result before its call (a call's result is in its own exchange). A session breaking it gives an

@@ -1,8 +1,10 @@
-"""Rates of the schema problems (seed 003: "a healthy system has < 2% phantom tool calls").
+"""Rates of the problems with calls (seed 003: "a healthy system has < 2% phantom tool calls").
 
 Per session and in total: the number of tool calls (structured, plus those recovered from text by
-a fix) and, for each schema kind, its count and rate per 100 calls, broken down by model (where
-the format records one: a top-level `model` key, or a per-message `model`) and by tool.
+a fix) and, for each schema kind and each kind about a call's outcome (a success claimed after it
+failed, a result answering the wrong call, a loop of repeated calls), its count and rate per 100
+calls, broken down by model (where the format records one: a top-level `model` key, or a
+per-message `model`) and by tool.
 """
 
 from __future__ import annotations
@@ -11,10 +13,12 @@ from collections import Counter
 from operator import attrgetter
 from typing import Any, Sequence
 
+from inspector.detect import claimed_success, mismatched_result, repeated_call
 from inspector.detect.schema_kinds import INVALID_ARGUMENT, UNKNOWN_PARAMETER, UNKNOWN_TOOL, WRONG_TYPE
 from inspector.model import Finding, Session, Turn
 
-KINDS = (UNKNOWN_TOOL, INVALID_ARGUMENT, UNKNOWN_PARAMETER, WRONG_TYPE)
+KINDS = (UNKNOWN_TOOL, INVALID_ARGUMENT, UNKNOWN_PARAMETER, WRONG_TYPE,
+         claimed_success.KIND, mismatched_result.KIND, repeated_call.KIND)
 UNKNOWN_MODEL = "unknown"
 _HAS_CALLS = attrgetter("tool_calls")
 
@@ -77,7 +81,7 @@ def _turn_model(turn: Turn, default: str) -> str:
 
 
 def session_rates(session: Session, findings: Sequence[Finding]) -> Rates:
-    """The calls of one session and its schema findings, by model and tool."""
+    """The calls of one session and its findings of the rated kinds, by model and tool."""
     rates = Rates()
     default = session_model(session) or UNKNOWN_MODEL
     models: dict[int, str] = {}

@@ -1,0 +1,162 @@
+"""Detector `claimed-success`: the model says it did the thing right after that tool failed.
+
+The analyst sample: `send_email` answers `{"error": "missing required argument: to"}` and the next
+reply says "I've emailed Priya the chart and summary." The user believes it; nothing was sent.
+A reply is flagged when its last tool call of some tool (since the previous reply or user message)
+got an error (`is_error`, or an error object, as `tool-error` reads it) and one of its sentences
+claims that tool's task done (`success_claims`): a sentence using a word of the failed tool's
+name ("emailed" for `send_email`), or, when no call since the previous reply succeeded, a bare
+claim ("Done.", "All set!"). The message names the failed call and quotes the claim. No fix: only
+a person knows what was really done.
+
+Clean: a reply that admits the failure ("The email could not be sent", "I couldn't", "failed",
+"error", an apology), one that retries the failed tool, a tool retried successfully before the
+reply, and claims about another tool that succeeded ("I've created the chart" when only the
+email failed). The reply is judged on the calls and results recorded before it, so its finding on
+a prefix of the session is its finding on the whole.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Iterator
+
+from inspector.detect.call_identity import answer
+from inspector.detect.context import ScanContext
+from inspector.detect.success_claims import Claim, admits_failure, claims, past_forms, tool_forms, words
+from inspector.detect.tool_error import may_report_error, reported_error
+from inspector.model import ASSISTANT, USER, WARNING, Finding, ToolCall, ToolResult, Turn
+from inspector.support.safe_text import preview, preview_value
+
+KIND = "claimed-success"
+SEVERITY = WARNING
+
+_QUOTE = 120
+_PREVIEW = 80
+
+
+class _Call:
+    """A call of the current exchange, with its turn and its result once recorded."""
+
+    __slots__ = ("call", "turn", "result")
+
+    def __init__(self, call: ToolCall, turn: int) -> None:
+        self.call = call
+        self.turn = turn
+        self.result: ToolResult | None = None
+
+
+class _Exchange:
+    """The calls since the previous reply or user message, with their results paired (by id,
+    else by name in order) as they are recorded."""
+
+    def __init__(self) -> None:
+        self.calls: list[_Call] = []
+        self.may_have_failed = False  # whether a result could report an error (most exchanges have none)
+        self._by_id: dict[str, _Call] = {}
+        self._by_name: dict[str, deque[_Call]] = {}
+
+    def add_calls(self, turn: Turn) -> None:
+        """Record the calls of `turn`."""
+        for call in turn.tool_calls:
+            entry = _Call(call, turn.position)
+            self.calls.append(entry)
+            if call.id:
+                self._by_id[call.id] = entry
+            self._by_name.setdefault(call.name, deque()).append(entry)
+
+    def add_results(self, turn: Turn) -> None:
+        """Pair the results of `turn` with the calls they answer."""
+        for result in turn.tool_results:
+            entry = self._by_id.pop(result.call_id, None) if result.call_id else self._first_waiting(result.name)
+            if entry is not None and entry.result is None:
+                entry.result = result
+                self.may_have_failed = self.may_have_failed or may_report_error(result)
+
+    def _first_waiting(self, name: str | None) -> _Call | None:
+        waiting = self._by_name.get(name) if name else None
+        while waiting:
+            entry = waiting.popleft()
+            if entry.result is None:
+                return entry
+        return None
+
+    def outcomes(self) -> tuple[dict[str, _Call], dict[str, _Call], bool]:
+        """The tools whose last call failed and those whose last call succeeded, each with that call
+        (a call with no result yet, or inspector's own answer, counts as neither), and whether any
+        call succeeded (an earlier call of a tool whose last call failed, say)."""
+        answers = [(entry, answer(entry.result)) for entry in self.calls]
+        last = {entry.call.name: (entry, answered) for entry, answered in answers}
+        failed, succeeded = {}, {}
+        for tool, (entry, answered) in last.items():
+            if answered is not None:
+                (failed if answered[0] == "error" else succeeded)[tool] = entry
+        any_succeeded = any(answered is not None and answered[0] == "result" for _, answered in answers)
+        return failed, succeeded, any_succeeded
+
+
+def detect(context: ScanContext) -> Iterator[Finding]:
+    """A finding for each reply that claims done what the tool it just called failed to do."""
+    exchange = _Exchange()
+    for turn in context.session.turns:
+        if exchange.calls:
+            if turn.role == ASSISTANT and (_has_text(turn) or not turn.tool_calls):  # a reply
+                if exchange.may_have_failed and _has_text(turn):
+                    finding = _claimed_success(turn, exchange)
+                    if finding is not None:
+                        yield finding
+                exchange = _Exchange()
+            elif turn.role == USER and not turn.tool_results and _has_text(turn):  # the user speaks
+                exchange = _Exchange()
+        if turn.tool_calls:
+            exchange.add_calls(turn)
+        if turn.tool_results:
+            exchange.add_results(turn)
+
+
+def _has_text(turn: Turn) -> bool:
+    """Whether the turn has text besides white space (without copying it, as `strip` would)."""
+    return bool(turn.text) and not turn.text.isspace()
+
+
+def _claimed_success(reply: Turn, exchange: _Exchange) -> Finding | None:
+    failed, succeeded, any_succeeded = exchange.outcomes()
+    retried = {call.name for call in reply.tool_calls}
+    failed = {tool: entry for tool, entry in failed.items() if tool not in retried}
+    if not failed:
+        return None
+    forms = {tool: tool_forms(tool) for tool in (*failed, *succeeded, *retried)}
+    if admits_failure(reply.text, frozenset().union(*forms.values())):
+        return None
+    done_by_others = frozenset().union(*(forms[tool] for tool in succeeded))
+    verbs = past_forms(frozenset().union(*forms.values()))
+    for claim in claims(reply.text, verbs):
+        entry = _claimed_call(claim, failed, forms, done_by_others, any_succeeded)
+        if entry is not None:
+            return _finding(reply, entry, claim)
+    return None
+
+
+def _claimed_call(claim: Claim, failed: dict[str, _Call], forms: dict[str, frozenset[str]],
+                  done_by_others: frozenset[str], any_succeeded: bool) -> _Call | None:
+    """The failed call a claim is about: the latest one whose tool's words (those no tool that
+    succeeded shares) the claim uses; else, for a bare claim ("Done.") when no call since the
+    previous reply succeeded, the latest failed call."""
+    said = words(claim.sentence)
+    named = [entry for tool, entry in failed.items() if said & (forms[tool] - done_by_others)]
+    if named:
+        return max(named, key=lambda entry: entry.turn)
+    if any_succeeded or not claim.bare:
+        return None
+    return max(failed.values(), key=lambda entry: entry.turn)
+
+
+def _finding(reply: Turn, failed: _Call, claim: Claim) -> Finding:
+    call, result, start, sentence = failed.call, failed.result, claim.start, claim.sentence
+    error = reported_error(result) if result is not None else None
+    quoted = preview(sentence, _QUOTE)
+    message = (f'The reply says "{quoted}", but the {call.name} call at turn {failed.turn} failed: '
+               f"{preview_value(error, _PREVIEW)}")
+    return Finding(reply.position, reply.id, reply.role, KIND, SEVERITY, message, (start, start + len(sentence)),
+                   call.name, call.arguments,
+                   payload={"claim": sentence, "call_id": call.id, "call_turn": failed.turn, "error": error})

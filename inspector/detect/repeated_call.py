@@ -1,0 +1,117 @@
+"""Detector `repeated-call`: the same call made three or more times in a row, answered the same way.
+
+An agent stuck in a loop calls the same tool with the same arguments (compared as canonical JSON,
+so key order does not matter) again and again, and gets the same error, or the same result, each
+time: nothing it learns changes what it does, and the session burns calls (and money) until a
+limit stops it. One finding per run of repeats, at the turn of the run's last call: the tool, how
+many times it was called, and how many of those calls in a row got the same answer (at least
+three). No fix: only a person can tell what the agent should have done instead.
+
+A run is the calls of one tool with the same arguments, one after another (several in one turn
+count, as parallel calls); it ends at another call, at a user's message, or at an assistant reply
+that calls nothing (the model stopped and spoke). So a run whose last call is before a prefix's
+last closing reply has ended by that reply, and the prefix holds the whole run; its calls'
+results are those the session pairs with them (by id, else by name in order), recorded before
+that reply (`scan/early.py`'s one assumption).
+
+Not flagged: two calls alike (a retry), runs whose answers change (polling that makes progress,
+a retry that succeeds), calls with no result, and calls whose arguments differ in any value.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from inspector.detect.call_identity import answer, call_identity
+from inspector.detect.context import ScanContext
+from inspector.model import ASSISTANT, USER, WARNING, Finding, ToolCall, ToolResult, Turn
+from inspector.support.safe_text import preview
+
+KIND = "repeated-call"
+SEVERITY = WARNING
+MIN_REPEATS = 3
+
+_PREVIEW = 80
+
+
+class _Run:
+    """Consecutive calls of one tool with the same arguments, and the turns of the first and last."""
+
+    __slots__ = ("calls", "_identity", "first", "last")
+
+    def __init__(self, call: ToolCall, turn: Turn) -> None:
+        self.calls = [call]
+        self._identity: tuple[str, str] | None = None
+        self.first = turn.position
+        self.last = turn
+
+    @property
+    def identity(self) -> tuple[str, str]:
+        """The tool and canonical arguments of the run's calls (written out only when a call of
+        the same tool follows, as most calls start a run of their own)."""
+        if self._identity is None:
+            self._identity = call_identity(self.calls[0])
+        return self._identity
+
+    def take(self, call: ToolCall, turn: Turn) -> bool:
+        """Add `call` if it is the run's call again (the same tool with the same arguments)."""
+        if call.name != self.calls[0].name or call_identity(call) != self.identity:
+            return False
+        self.calls.append(call)
+        self.last = turn
+        return True
+
+
+def detect(context: ScanContext) -> Iterator[Finding]:
+    """A finding for each run of three or more identical calls in a row answered the same way."""
+    runs = list(_long_runs(context.session.turns))
+    if not runs:
+        return
+    results = {id(past.call): past.result for past in context.past_calls}
+    for run in runs:
+        same, answered = _longest_same_answer([results.get(id(call)) for call in run.calls])
+        if same >= MIN_REPEATS:
+            yield _finding(run, same, answered)
+
+
+def _long_runs(turns: tuple[Turn, ...]) -> Iterator[_Run]:
+    """The runs of at least `MIN_REPEATS` calls, in order."""
+    run: _Run | None = None
+    for turn in turns:
+        if turn.tool_calls:
+            for call in turn.tool_calls:
+                if run is None or not run.take(call, turn):
+                    if run is not None and len(run.calls) >= MIN_REPEATS:
+                        yield run
+                    run = _Run(call, turn)
+        elif run is not None and (turn.role == ASSISTANT or (turn.role == USER and not turn.tool_results)):
+            if len(run.calls) >= MIN_REPEATS:  # a reply that calls nothing, or the user's message, ends it
+                yield run
+            run = None
+    if run is not None and len(run.calls) >= MIN_REPEATS:
+        yield run
+
+
+def _longest_same_answer(results: list[ToolResult | None]) -> tuple[int, tuple[str, str] | None]:
+    """The length of the longest stretch of consecutive results with the same answer, and that answer."""
+    best, best_answer, length, previous = 0, None, 0, None
+    for result in results:
+        current = answer(result)
+        length = length + 1 if current is not None and current == previous else (1 if current is not None else 0)
+        previous = current
+        if length > best:
+            best, best_answer = length, current
+    return best, best_answer
+
+
+def _finding(run: _Run, same: int, answered: tuple[str, str] | None) -> Finding:
+    tool, count = run.calls[0].name, len(run.calls)
+    what, value = answered or ("result", "")
+    arguments = preview(run.identity[1].removeprefix("raw:"), _PREVIEW)
+    got = f"each time getting the same {what}" if same == count else f"{same} of them in a row got the same {what}"
+    message = (f"{tool} was called {count} times in a row with the same arguments ({arguments}), {got}: "
+               f"{preview(value, _PREVIEW)}")
+    turn = run.last
+    return Finding(turn.position, turn.id, turn.role, KIND, SEVERITY, message, tool=tool,
+                   arguments=run.calls[0].arguments,
+                   payload={"count": count, "same_answers": same, "answer": what, "first_turn": run.first})
