@@ -30,7 +30,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from bench_scan import ROOT, measure  # noqa: E402 - the same run measurement as the JSON benchmark
+from bench_runner import ROOT, measure  # noqa: E402 - the machinery the benchmarks share
 
 TIME_TARGET, MEMORY_TARGET, RUNS = 3.0, 2.5, 3
 SAMPLES = ROOT / "tests" / "fixtures" / "tool-samples"
