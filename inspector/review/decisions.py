@@ -10,11 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from inspector.model import Finding, Fix
 from inspector.review.edits import Edit, edited_fix, proposal
+from inspector.review.anchors import SavedKey
 from inspector.review.review_file import APPROVED, EDITED, PENDING, SKIPPED, Decision, SessionKey, timestamp
 from inspector.review.state import ReviewError, ReviewState
 
 # One undo step: each finding it changed and the decision it had before (None: pending).
-Step = tuple[str, list[tuple[tuple[SessionKey, str], Decision | None]]]
+Step = tuple[str, list[tuple[tuple[SessionKey, SavedKey], Decision | None]]]
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,10 @@ from inspector.catalogue import Catalogue, build_catalogue
 from inspector.errors import InspectorError
 from inspector.model import Finding, ToolSpec, Turn
 from inspector.repair.execute import ExecutionResult
-from inspector.review.review_file import (SessionKey, earlier_review_path, finding_keys, read_review, review_path_for,
-                                         write_review)
+from inspector.review.anchors import FindingKey, SavedKey, anchored_keys
+from inspector.review.attach import attached
+from inspector.review.review_file import (ReviewRecord, SessionKey, earlier_review_path, finding_keys, read_review,
+                                         review_path_for, write_review)
 from inspector.scan.scanner import ScanResult
 from inspector.sources.base import Source
 
@@ -26,7 +28,8 @@ class ReviewState:
 
     A session file's sessions are named in the review file by their places in it (the results
     are all of them, in order); a database's conversations by their ids, so a review of some of
-    them shares the review file with reviews of the others, and `include` adds one read later."""
+    them shares the review file with reviews of the others, and `include` adds one read later.
+    Findings are named by their messages (`anchors`)."""
 
     def __init__(self, source: Source, results: list[ScanResult], extra_tools: Iterable[ToolSpec] = (),
                  conversations: Sequence[str] | None = None) -> None:
@@ -36,10 +39,13 @@ class ReviewState:
         self.results = results
         self._sessions = [self._session_key(place, result) for place, result in enumerate(results)]
         self._extra_tools = tuple(extra_tools)
-        self._keys = [finding_keys(result.findings) for result in results]
+        self._positional: list[list[str]] = []
+        self._keys: list[list[FindingKey]] = []
+        for result in results:
+            self._add_keys(result)
         earlier = earlier_review_path(self.path)
         resumed = self.review_path if self.review_path.exists() or not earlier.exists() else earlier
-        self._record = read_review(resumed, conversations)
+        self._record = self._attach(read_review(resumed, conversations))
         self._catalogues: dict[int, Catalogue] = {}
         self._undo = []
         self._unsaved: str | None = None  # why the last save failed, if it did
@@ -49,7 +55,9 @@ class ReviewState:
         """Add a session (a database's conversation, with its saved decisions) to the review."""
         self._sessions.append(self._session_key(len(self.results), result))
         self.results.append(result)
-        self._keys.append(finding_keys(result.findings))
+        self._add_keys(result)
+        added = [len(self.results) - 1]
+        self._record = attached(self._record, self._sessions, self._keys, self._positional, added)
 
     def findings(self, session: int) -> list[Finding]:
         """The session's findings, ordered by turn."""
@@ -87,7 +95,7 @@ class ReviewState:
         """Whether decisions changed since the last export."""
         return self._record.unexported
 
-    def _key(self, session: int, index: int) -> tuple[SessionKey, str]:
+    def _key(self, session: int, index: int) -> tuple[SessionKey, SavedKey]:
         """The finding's key in the review file: its session's, and its own."""
         return self._sessions[session], self._keys[session][index]
 
@@ -96,6 +104,16 @@ class ReviewState:
         if turn is None:
             raise ReviewError(f"turn {finding.turn} is not in the session")
         return turn
+
+    def _add_keys(self, result: ScanResult) -> None:
+        """Name the findings of a session added to the review."""
+        positional = finding_keys(result.findings)
+        self._positional.append(positional)
+        self._keys.append(anchored_keys(result.session, result.findings, positional))
+
+    def _attach(self, record: ReviewRecord) -> ReviewRecord:
+        """A review file's record with its decisions keyed by the findings of the sessions read."""
+        return attached(record, self._sessions, self._keys, self._positional, range(len(self._sessions)))
 
     def _save(self) -> None:
         """Save the decisions; when they cannot be saved, keep deciding in memory and remember why
