@@ -110,6 +110,7 @@ class DecisionSteps(ReviewState):
             return None
         label, changes = self._undo.pop()
         for key, previous in changes:
+            self._changed.decisions.add(key)
             if previous is None:
                 self._record.decisions.pop(key, None)
             else:
@@ -129,6 +130,7 @@ class DecisionSteps(ReviewState):
         changes = []
         for session, index in targets:
             key = self._key(session, index)
+            self._changed.decisions.add(key)
             changes.append((key, self._record.decisions.get(key)))
             self._record.decisions[key] = Decision(status, edit, stamp)
         self._undo.append((label, changes))

@@ -26,6 +26,8 @@ read it) and is written back with its message from then on. Version 1 files name
 conversations by their place too: reading one for a database needs the conversations' ids in the
 database's order (`read_review`'s `conversations`), which is how version 1 matched them; they are
 written back by id.
+
+Two inspectors may save the same review (`merge` says how neither loses the other's decisions).
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ from inspector.model import Finding, ToolCall
 from inspector.repair.execute import ExecutionResult
 from inspector.review.anchors import FindingKey, SavedKey
 from inspector.review.edits import Edit, EditedCall
+from inspector.review.review_layout import new_revision, review_text
 from inspector.sources.files.document import write_text_atomic
 
 VERSION = 3
@@ -69,13 +72,15 @@ class ReviewRecord:
     """The review file's content: decisions by (session key, finding key: a `FindingKey`, or an
     earlier version's positional key not matched to a finding yet), whether decisions
     changed since the last export, the exports made, the recovered calls run by finding, and
-    whether a database's decisions were read by the conversations' places (a version 1 file)."""
+    whether a database's decisions were read by the conversations' places (a version 1 file), and
+    the revision of the file it was read from or written to."""
 
     decisions: dict[tuple[SessionKey, SavedKey], Decision]
     unexported: bool = False
     exports: list[dict[str, Any]] | None = None
     executions: dict[tuple[SessionKey, SavedKey], tuple[ExecutionResult, ...]] | None = None
     read_by_place: bool = False
+    revision: str | None = None  # the file's as read or written (`review_layout`)
 
 
 def timestamp() -> str:
@@ -134,8 +139,10 @@ def read_review(path: Path, conversations: Sequence[str] | None = None) -> Revie
         decisions = {_key(entry, by_place): _decision(entry) for entry in document["decisions"]}
         executions = {_key(entry, by_place): tuple(_execution(run) for run in entry["runs"])
                       for entry in document.get("executions", [])}
+        revision = document.get("revision") if isinstance(document.get("revision"), str) else None
         return ReviewRecord(decisions, bool(document.get("unexported")), list(document.get("exports", [])), executions,
-                            by_place is not None and any("session" in entry for entry in document["decisions"]))
+                            by_place is not None and any("session" in entry for entry in document["decisions"]),
+                            revision)
     except (OSError, UnicodeDecodeError) as exc:
         raise InspectorError(f"{path}: cannot read the saved review ({exc})") from None
     except (ValueError, KeyError, TypeError, AttributeError) as exc:
@@ -143,11 +150,13 @@ def read_review(path: Path, conversations: Sequence[str] | None = None) -> Revie
                              "move it away to start the review afresh") from None
 
 
-def write_review(path: Path, source: Path, record: ReviewRecord) -> None:
-    """Save `record` to `path` atomically (its folder made if missing)."""
+def write_review(path: Path, source: Path, record: ReviewRecord) -> str:
+    """Save `record` to `path` atomically (its folder made if missing); the revision written."""
     make_review_folder(path)
+    revision = new_revision()
     document = {
         "inspector_review": VERSION,
+        "revision": revision,
         "source": str(source.resolve()),
         "unexported": record.unexported,
         "exports": record.exports or [],
@@ -156,7 +165,8 @@ def write_review(path: Path, source: Path, record: ReviewRecord) -> None:
         "executions": [{**_named(session, key), "runs": [_run(execution) for execution in runs]}
                        for (session, key), runs in (record.executions or {}).items()],
     }
-    write_text_atomic(path, json.dumps(document, ensure_ascii=False, indent=1) + "\n")
+    write_text_atomic(path, review_text(document))
+    return revision
 
 
 def make_review_folder(path: Path) -> None:
