@@ -96,10 +96,10 @@ def test_review_file_is_not_taken_for_a_session(memory_copy):
 
 def test_a_review_file_of_a_newer_version_is_refused_and_left_as_it_is(memory_copy):
     saved = memory_copy.with_name(memory_copy.name + ".review.json")
-    saved.write_text('{"inspector_review": 3, "decisions": [], "notes": "kept by version 3"}')
-    with pytest.raises(InspectorError, match="written by a newer inspector .format 3; this one reads up to 2."):
+    saved.write_text('{"inspector_review": 4, "decisions": [], "notes": "kept by version 4"}')
+    with pytest.raises(InspectorError, match="written by a newer inspector .format 4; this one reads up to 3."):
         open_review(memory_copy)
-    assert json.loads(saved.read_text())["notes"] == "kept by version 3"
+    assert json.loads(saved.read_text())["notes"] == "kept by version 4"
 
 
 def test_damaged_review_file_is_one_clear_error(memory_copy):

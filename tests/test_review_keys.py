@@ -103,7 +103,7 @@ def test_a_review_file_of_the_previous_version_resumes_by_place_and_is_saved_by_
                      f"cannot be applied (kept in {review_file.name})"]
     assert json.loads(earlier_file.read_text())["inspector_review"] == 1  # the earlier file is left as it was
     saved = json.loads(review_file.read_text())
-    assert saved["inspector_review"] == 2
+    assert saved["inspector_review"] == 3
     assert not Review.open(CHAT_LOG.open(database), [scanned(database, "leeds")], conversations=["journal", "leeds"]).read_by_place
     assert [(entry.get("conversation"), entry.get("session"), entry["status"]) for entry in saved["decisions"]] == [
         ("leeds", None, "skipped"), (None, 7, "approved")]

@@ -10,11 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from inspector.model import Finding, Fix
 from inspector.review.edits import Edit, edited_fix, proposal
+from inspector.review.anchors import SavedKey
 from inspector.review.review_file import APPROVED, EDITED, PENDING, SKIPPED, Decision, SessionKey, timestamp
 from inspector.review.state import ReviewError, ReviewState
 
 # One undo step: each finding it changed and the decision it had before (None: pending).
-Step = tuple[str, list[tuple[tuple[SessionKey, str], Decision | None]]]
+Step = tuple[str, list[tuple[tuple[SessionKey, SavedKey], Decision | None]]]
 
 
 @dataclass(frozen=True)
@@ -109,6 +110,7 @@ class DecisionSteps(ReviewState):
             return None
         label, changes = self._undo.pop()
         for key, previous in changes:
+            self._changed.decisions.add(key)
             if previous is None:
                 self._record.decisions.pop(key, None)
             else:
@@ -128,6 +130,7 @@ class DecisionSteps(ReviewState):
         changes = []
         for session, index in targets:
             key = self._key(session, index)
+            self._changed.decisions.add(key)
             changes.append((key, self._record.decisions.get(key)))
             self._record.decisions[key] = Decision(status, edit, stamp)
         self._undo.append((label, changes))

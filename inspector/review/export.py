@@ -50,6 +50,7 @@ class ReviewExport(DecisionSteps):
         if not (overwrite_input or replace_existing) and target.exists():
             raise ReviewError(f"{target}: exists already; nothing was written (choose another file, "
                               f"or agree to replace it)")
+        self._save()  # takes in what another inspector decided on this review meanwhile
         chosen: list[Chosen] = []
         ran: list[ExecutionResult] = []
         for session, result in enumerate(self.results):

@@ -1,8 +1,10 @@
 """A person's review of the sessions of one source: approve, edit or skip each finding's fix,
 undo any number of steps, and export the repaired sessions with only the approved fixes applied.
 
-Every decision is saved at once to the review file beside the session (`review_file`), and
-opening a review resumes the decisions saved there. The review is built in layers, each in its
+Every decision is saved at once to the review file in the state folder (`review_file`), merged
+with what another inspector saved there meanwhile (`merge`), and opening a review resumes the
+decisions saved there, each on the finding it is about however the session was written again
+(`anchors`). The review is built in layers, each in its
 own module: what it holds (`state`), deciding (`decisions`), exporting (`export`), and here,
 opening it and what the saved decisions say about sessions not read into it. The TUI drives this;
 it holds no decision logic of its own.

@@ -10,16 +10,24 @@ file (`PATH.review.json`) is resumed from there and saved in the state folder fr
 It also keeps what the person's executor answered when they ran a finding's recovered calls
 from the app, so export records those results even after reopening.
 
-Decisions are keyed by a finding's session and its identity within it (turn, kind, span, tool,
-and its place among findings sharing those), which stays the same when the file is scanned
-again. A session file's session is named by its place in the file; a database's conversation by
-its id (`"conversation"` in the file), so a conversation added to or removed from the history
-leaves the others' decisions where they were. Decisions whose finding or conversation no longer
-exists are kept in the file, untouched, so nothing a person decided is lost.
+Decisions are keyed by a finding's session and its identity within it (`anchors`): the message
+it is in (its id where the format has one, a hash of its content), the messages around it (hashes)
+and its place in the message (kind, span, tool and its number among equals), none of which is a
+position: reading the session again after messages were inserted or deleted (a re-dumped session,
+a conversation that went on), each decision goes back to its finding. A session file's session is
+named by its place in the file; a database's conversation by its id (`"conversation"` in the
+file), so a conversation added to or removed from the history leaves the others' decisions where
+they were. Decisions whose finding or conversation no longer exists are kept in the file,
+untouched, so nothing a person decided is lost.
 
-Version 1 files named a database's conversations by their place too: reading one for a database
-needs the conversations' ids in the database's order (`read_review`'s `conversations`), which
-is how version 1 matched them; they are written back by id.
+Version 1 and 2 files named a finding by its turn's position (`"finding": "TURN:KIND:SPAN:TOOL:N"`,
+still written, for the eye): such a decision goes to the finding at that place (as those versions
+read it) and is written back with its message from then on. Version 1 files named a database's
+conversations by their place too: reading one for a database needs the conversations' ids in the
+database's order (`read_review`'s `conversations`), which is how version 1 matched them; they are
+written back by id.
+
+Two inspectors may save the same review (`merge` says how neither loses the other's decisions).
 """
 
 from __future__ import annotations
@@ -35,10 +43,12 @@ from typing import Any, Sequence, Union
 from inspector.errors import InspectorError
 from inspector.model import Finding, ToolCall
 from inspector.repair.execute import ExecutionResult
+from inspector.review.anchors import FindingKey, SavedKey
 from inspector.review.edits import Edit, EditedCall
+from inspector.review.review_layout import new_revision, review_text
 from inspector.sources.files.document import write_text_atomic
 
-VERSION = 2
+VERSION = 3
 PENDING, APPROVED, EDITED, SKIPPED = "pending", "approved", "edited", "skipped"
 DECIDED = (APPROVED, EDITED, SKIPPED)
 
@@ -59,15 +69,18 @@ class Decision:
 
 @dataclass
 class ReviewRecord:
-    """The review file's content: decisions by (session key, finding key), whether decisions
+    """The review file's content: decisions by (session key, finding key: a `FindingKey`, or an
+    earlier version's positional key not matched to a finding yet), whether decisions
     changed since the last export, the exports made, the recovered calls run by finding, and
-    whether a database's decisions were read by the conversations' places (a version 1 file)."""
+    whether a database's decisions were read by the conversations' places (a version 1 file), and
+    the revision of the file it was read from or written to."""
 
-    decisions: dict[tuple[SessionKey, str], Decision]
+    decisions: dict[tuple[SessionKey, SavedKey], Decision]
     unexported: bool = False
     exports: list[dict[str, Any]] | None = None
-    executions: dict[tuple[SessionKey, str], tuple[ExecutionResult, ...]] | None = None
+    executions: dict[tuple[SessionKey, SavedKey], tuple[ExecutionResult, ...]] | None = None
     read_by_place: bool = False
+    revision: str | None = None  # the file's as read or written (`review_layout`)
 
 
 def timestamp() -> str:
@@ -96,7 +109,8 @@ def earlier_review_path(path: Path) -> Path:
 
 
 def finding_keys(findings: list[Finding]) -> list[str]:
-    """A stable key for each finding: turn, kind, span and tool, numbered among equals."""
+    """The key versions 1 and 2 gave each finding: turn, kind, span and tool, numbered among equals
+    (read from their files; each finding's place in its message is the part after the turn)."""
     seen: dict[str, int] = {}
     keys = []
     for finding in findings:
@@ -125,8 +139,10 @@ def read_review(path: Path, conversations: Sequence[str] | None = None) -> Revie
         decisions = {_key(entry, by_place): _decision(entry) for entry in document["decisions"]}
         executions = {_key(entry, by_place): tuple(_execution(run) for run in entry["runs"])
                       for entry in document.get("executions", [])}
+        revision = document.get("revision") if isinstance(document.get("revision"), str) else None
         return ReviewRecord(decisions, bool(document.get("unexported")), list(document.get("exports", [])), executions,
-                            by_place is not None and any("session" in entry for entry in document["decisions"]))
+                            by_place is not None and any("session" in entry for entry in document["decisions"]),
+                            revision)
     except (OSError, UnicodeDecodeError) as exc:
         raise InspectorError(f"{path}: cannot read the saved review ({exc})") from None
     except (ValueError, KeyError, TypeError, AttributeError) as exc:
@@ -134,14 +150,13 @@ def read_review(path: Path, conversations: Sequence[str] | None = None) -> Revie
                              "move it away to start the review afresh") from None
 
 
-def write_review(path: Path, source: Path, record: ReviewRecord) -> None:
-    """Save `record` to `path` atomically (its folder made if missing)."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise InspectorError(f"{path.parent}: cannot make the folder for the review ({exc.strerror})") from None
+def write_review(path: Path, source: Path, record: ReviewRecord) -> str:
+    """Save `record` to `path` atomically (its folder made if missing); the revision written."""
+    make_review_folder(path)
+    revision = new_revision()
     document = {
         "inspector_review": VERSION,
+        "revision": revision,
         "source": str(source.resolve()),
         "unexported": record.unexported,
         "exports": record.exports or [],
@@ -150,22 +165,46 @@ def write_review(path: Path, source: Path, record: ReviewRecord) -> None:
         "executions": [{**_named(session, key), "runs": [_run(execution) for execution in runs]}
                        for (session, key), runs in (record.executions or {}).items()],
     }
-    write_text_atomic(path, json.dumps(document, ensure_ascii=False, indent=1) + "\n")
+    write_text_atomic(path, review_text(document))
+    return revision
 
 
-def _named(session: SessionKey, finding: str) -> dict[str, Any]:
-    """How an entry names its finding: its conversation's id, or its session's place, and its key."""
-    return {"conversation" if isinstance(session, str) else "session": session, "finding": finding}
+def make_review_folder(path: Path) -> None:
+    """Make the folder of the review file `path` if it is missing; an `InspectorError` if it cannot be."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InspectorError(f"{path.parent}: cannot make the folder for the review ({exc.strerror})") from None
 
 
-def _key(entry: dict[str, Any], by_place: Sequence[str] | None) -> tuple[SessionKey, str]:
+def _named(session: SessionKey, finding: SavedKey) -> dict[str, Any]:
+    """How an entry names its finding: its conversation's id, or its session's place, and its key
+    (with its message, unless it is an earlier version's positional key, written back as it was)."""
+    named: dict[str, Any] = {"conversation" if isinstance(session, str) else "session": session}
+    if not isinstance(finding, FindingKey):
+        return {**named, "finding": finding}
+    message = {"id": finding.message, "content": finding.content, "before": finding.before, "after": finding.after}
+    return {**named, "finding": finding.positional, "message": message, "occurrence": finding.occurrence}
+
+
+def _key(entry: dict[str, Any], by_place: Sequence[str] | None) -> tuple[SessionKey, SavedKey]:
     """The (session key, finding key) an entry names; a version 1 entry's place is read as the
     conversation at that place when `by_place` lists a database's conversations."""
     if "conversation" in entry:
-        return str(entry["conversation"]), str(entry["finding"])
-    place = int(entry["session"])
-    session = by_place[place] if by_place is not None and 0 <= place < len(by_place) else place
-    return session, str(entry["finding"])
+        session: SessionKey = str(entry["conversation"])
+    else:
+        place = int(entry["session"])
+        session = by_place[place] if by_place is not None and 0 <= place < len(by_place) else place
+    finding = str(entry["finding"])
+    if "message" not in entry:
+        return session, finding
+    message, (turn, _, place_in_turn) = entry["message"], finding.partition(":")
+    return session, FindingKey(_optional(message["id"]), str(message["content"]), _optional(message["before"]),
+                               _optional(message["after"]), place_in_turn, int(entry["occurrence"]), int(turn))
+
+
+def _optional(value: Any) -> str | None:
+    return None if value is None else str(value)
 
 
 def _entry(decision: Decision) -> dict[str, Any]:

@@ -74,10 +74,15 @@ class Decider:
         self.drawing.select(*self.shown.place_of(index + 1))
 
     def _tell_unsaved(self) -> None:
-        """Say once that decisions cannot be saved, and why."""
+        """Say once that decisions cannot be saved, and why; say once what the save took in from
+        another inspector on the same review (and show those decisions)."""
         notice = self.shown.review.unsaved_notice()
         if notice is not None:
             self._tell(notice, severity="warning", timeout=20)
+        merged = self.shown.review.merge_notice()
+        if merged is not None:
+            self._tell(merged, severity="warning", timeout=20)
+            self.drawing.redraw_marks()
 
     def approve(self) -> None:
         """Approve the proposed (or edited) fix of the finding shown."""
@@ -204,6 +209,7 @@ class Decider:
         if outcome.left_out:
             lines.append(outcome.left_out)
         self._tell("\n".join(lines), title="Exported", timeout=10)
+        self._tell_unsaved()
         if missing:
             self._tell(describe_missing(self.shown.review.path, missing, "Approved fixes"), title="Not exported",
                        severity="warning", timeout=20)
