@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import sqlite3
 import time
@@ -16,6 +17,8 @@ from conftest import SAVE_MEMORY, SESSIONS
 from report_pages import element_tags, fences, flagged_turns, marked_runs, outside_fences, side_text, table_cells
 
 from inspector.cli.main import main
+
+README = Path(__file__).resolve().parent.parent / "README.md"
 
 HOSTILE = ('{success: true, memory_type: "journal", content: "<script>alert(1)</script>"}'
            'Saved! \x1b[31m<img src=x onerror=alert(2)> ```` | pipe \u202e')
@@ -269,3 +272,15 @@ def test_a_call_repaired_everywhere_is_compared_fast(tmp_path, keys):
         assert len(removed) == len(added) == 2 and "characters not shown" in page
         assert removed[0].startswith("'k0': 'a b a b'") and added[0].startswith('"k0": "a b a b"')
         assert removed[1].endswith("'k4999': 'a b a b'") and added[1].endswith('"k4999": "a b a b"')
+
+
+def test_help_and_readme_show_the_command(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert re.search(r"^\s+report\s+write a report to share", capsys.readouterr().out, re.M)
+    with pytest.raises(SystemExit):
+        main(["report", "--help"])
+    help_text = capsys.readouterr().out
+    assert "--html OUT" in help_text and "--markdown OUT" in help_text and "--session ID" in help_text
+    section = README.read_text(encoding="utf-8").split("\n## Share a report\n")[1].split("\n## ")[0]
+    assert "inspector report dump.json --html report.html" in section and "--markdown -" in section
