@@ -146,6 +146,7 @@ def _parser() -> argparse.ArgumentParser:
     _scan_options(report)
     report.add_argument("--html", metavar="OUT", help="write the report as one self-contained HTML page (- for stdout)")
     report.add_argument("--markdown", metavar="OUT", help="write the report as Markdown (- for stdout)")
+    report.add_argument("--redact", action="store_true", help="mask secrets and e-mail addresses (the patterns above)")
     report.add_argument("--force", action="store_true", help="replace OUT if it exists (only ever a regular file)")
     report.set_defaults(run=_report)
 
@@ -210,7 +211,7 @@ def _report(args: argparse.Namespace) -> int:
     summaries, errors = _summaries(args, reading) if reading.files else ([], [])
     if errors and not summaries:
         return FAILED  # nothing could be read: there is nothing to report (each error said why)
-    write_reports(targets, summaries, errors, _sources_named(args, reading.files))
+    write_reports(targets, summaries, errors, args.redact, _sources_named(args, reading.files))
     return _exit_code(summaries, errors)
 
 

@@ -1,4 +1,4 @@
-"""`inspector report PATH --html OUT | --markdown OUT`: a scan's findings as a report to
+"""`inspector report PATH --html OUT | --markdown OUT [--redact]`: a scan's findings as a report to
 share, written where the person says, checked before anything is read.
 
 An `OUT` of `-` is the standard output (for one of the two at most). Any other `OUT` is written
@@ -21,6 +21,7 @@ from typing import Callable, Sequence
 from inspector.errors import InspectorError
 from inspector.report.html_report import render_html
 from inspector.report.markdown_report import render_markdown
+from inspector.report.redact import pattern_lines
 from inspector.report.share_view import ReportView, build_view
 from inspector.scan.summary import SessionSummary
 from inspector.support.atomic_files import file_mode, land, staged_bytes
@@ -32,7 +33,9 @@ REPORT_HELP = (textwrap.fill(
     "and each flagged turn with its original and its repair side by side, the flagged span and the change "
     "marked. --html OUT writes one self-contained page (inline style and SVG, no script, nothing fetched); "
     "--markdown OUT writes the same as Markdown. OUT - writes to stdout. It reads what scan reads, with the "
-    "same options, and exits as scan does: 0 when nothing is found, 1 when something is, 2 on an error.", 78))
+    "same options, and exits as scan does: 0 when nothing is found, 1 when something is, 2 on an error.", 78)
+    + "\n\n--redact replaces each of these with [REDACTED:name] in everything the report shows:\n"
+    + "\n".join(textwrap.fill(line, 78, initial_indent="  ", subsequent_indent="      ") for line in pattern_lines()))
 
 
 @dataclass(frozen=True)
@@ -63,10 +66,10 @@ def report_targets(html: str | None, markdown: str | None) -> ReportTargets:
 
 
 def write_reports(targets: ReportTargets, summaries: Sequence[SessionSummary], errors: Sequence[str],
-                  sources: Sequence[str]) -> None:
+                  redact: bool, sources: Sequence[str]) -> None:
     """Render the report once for each output and write it there."""
     generated = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    view = build_view(summaries, errors, sources, generated)
+    view = build_view(summaries, errors, redact, sources, generated)
     for render, out in targets.outputs:
         data = render(view).encode("utf-8", "replace")  # the renderers leave no lone surrogate: this never replaces
         if out == STDOUT:

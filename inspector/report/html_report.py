@@ -14,7 +14,7 @@ from typing import Any, Iterable
 
 from inspector import __version__
 from inspector.report.html_style import STYLE
-from inspector.report.pieces import ADDED, ELIDED, FAULT, REMOVED, Piece
+from inspector.report.pieces import ADDED, ELIDED, FAULT, REDACTED, REMOVED, Piece
 from inspector.report.share_view import Block, ConversationView, FindingView, ReportView, TurnView
 from inspector.report.svg_chart import bar_chart
 from inspector.support.safe_text import neutralise
@@ -22,7 +22,7 @@ from inspector.support.safe_text import neutralise
 POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 
 # how each mark wraps a piece, innermost first
-_WRAPS = ((FAULT, '<mark class="fault">', "</mark>"),
+_WRAPS = ((REDACTED, '<span class="redacted">', "</span>"), (FAULT, '<mark class="fault">', "</mark>"),
           (REMOVED, "<del>", "</del>"), (ADDED, "<ins>", "</ins>"), (ELIDED, '<span class="elided">', "</span>"))
 
 
@@ -42,8 +42,9 @@ def text(value: str) -> str:
 
 def _header(view: ReportView) -> str:
     sources = ", ".join(text(source) for source in view.sources) or "no sessions"
+    redacted = " Secrets and e-mail addresses are redacted." if view.redacted else ""
     return (f"<header><h1>inspector report</h1><p class=\"meta\">Read from {sources}; made by inspector {escape(__version__)}"
-            f"{' on ' + text(view.generated) if view.generated else ''}.</p></header>\n")
+            f"{' on ' + text(view.generated) if view.generated else ''}.{redacted}</p></header>\n")
 
 
 def _summary(view: ReportView) -> str:

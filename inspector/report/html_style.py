@@ -43,6 +43,7 @@ mark.fault { background: var(--fault); color: inherit; outline: 1px dashed var(-
 del { background: var(--removed); text-decoration: line-through; text-decoration-color: #cf222e; }
 del mark.fault { background: var(--removed); }
 ins { background: var(--added); text-decoration: none; }
+.redacted { font-weight: 600; color: var(--accent); }
 .elided { color: var(--muted); font-style: italic; }
 .legend mark, .legend del, .legend ins { padding: 0 .25rem; }
 .errors li, .problems li { overflow-wrap: anywhere; }

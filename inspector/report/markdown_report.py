@@ -33,7 +33,8 @@ def render_markdown(view: ReportView) -> str:
 def _header(view: ReportView) -> str:
     sources = ", ".join(inline(source) for source in view.sources) or "no sessions"
     when = f" on {view.generated}" if view.generated else ""
-    return f"# inspector report\n\nRead from {sources}; made by inspector {__version__}{when}.\n"
+    redacted = " Secrets and e-mail addresses are redacted." if view.redacted else ""
+    return f"# inspector report\n\nRead from {sources}; made by inspector {__version__}{when}.{redacted}\n"
 
 
 def _summary(view: ReportView) -> str:

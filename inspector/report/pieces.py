@@ -1,5 +1,5 @@
 """A text cut into pieces, each with the marks that apply to it (the fault, what a repair removed
-or added), for a report to show; long stretches are shortened to their two ends, so
+or added, a redaction), for a report to show; long stretches are shortened to their two ends, so
 no turn, however large, makes the report huge."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from inspector.model import Span
 FAULT = "fault"  # what a detector flagged
 REMOVED = "removed"  # what the repair takes out
 ADDED = "added"  # what the repair puts in
+REDACTED = "redacted"  # a secret's mask (`--redact`)
 ELIDED = "elided"  # a note standing for characters not shown
 
 KEEP = 1_500  # a stretch longer than this many characters (twice, with the note) is shortened to its ends
@@ -66,8 +67,8 @@ def _merged(spans: Sequence[Span], length: int) -> list[Span]:
 
 def _shortened(piece: Piece) -> list[Piece]:
     """The piece, or, when longer than twice `KEEP`, its two ends around a note saying how many
-    characters are not shown."""
-    if len(piece.text) <= 2 * KEEP + 100:
+    characters are not shown (a redaction's mask is never cut)."""
+    if len(piece.text) <= 2 * KEEP + 100 or REDACTED in piece.marks:
         return [piece]
     hidden = len(piece.text) - 2 * KEEP
     note = Piece(f" … {hidden:,} characters not shown … ", frozenset({ELIDED}))

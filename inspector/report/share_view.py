@@ -6,7 +6,8 @@ The totals, the findings by kind and the rates (`total`, with `by_model` and `by
 each flagged conversation is shown as it is and as `fix` would write it: all of the turn's fixes
 applied together (`inspector.repair.apply.apply_fixes`, the one way fixes are applied), with the
 calls recovered before it and the results recorded after it. The text and each call are compared
-word by word (`word_diff`); the spans detectors flagged are marked as faults.
+word by word (`word_diff`); the spans detectors flagged are marked as faults. With `redact`, every
+text shown has its secrets masked first (`redact`), and spans are moved onto the masked text.
 Texts stay as the session holds them: each writer escapes them for its own output.
 """
 
@@ -14,11 +15,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from inspector.model import RECOVERED, Finding, Session, Span, ToolCall, ToolResult, Turn
 from inspector.repair.apply import apply_fixes
-from inspector.report.pieces import ADDED, FAULT, REMOVED, Piece, marked_pieces
+from inspector.report.pieces import ADDED, FAULT, REDACTED, REMOVED, Piece, marked_pieces
+from inspector.report.redact import Redacted, redact_text
 from inspector.report.word_diff import changed_spans
 from inspector.scan.rates import Rates
 from inspector.scan.summary import SessionSummary
@@ -89,12 +91,14 @@ class ReportView:
     rates: dict[str, Any]
     conversations: tuple[ConversationView, ...]
     errors: tuple[str, ...]
+    redacted: bool
 
 
-def build_view(summaries: Sequence[SessionSummary], errors: Sequence[str] = (), sources: Sequence[str] = (),
-               generated: str = "") -> ReportView:
+def build_view(summaries: Sequence[SessionSummary], errors: Sequence[str] = (), redact: bool = False,
+               sources: Sequence[str] = (), generated: str = "") -> ReportView:
     """The report of the scanned sessions (and of the files that could not be read) of `sources`,
-    made at `generated`."""
+    made at `generated`; with `redact`, secrets and e-mail addresses masked in every text it shows."""
+    shown = redact_text if redact else Redacted
     by_kind: dict[str, int] = {}
     rates = Rates()
     for summary in summaries:
@@ -102,50 +106,69 @@ def build_view(summaries: Sequence[SessionSummary], errors: Sequence[str] = (), 
         for finding in summary.findings:
             by_kind[finding.kind] = by_kind.get(finding.kind, 0) + 1
     return ReportView(
-        sources=tuple(sources), generated=generated,
+        sources=tuple(shown(source).text for source in sources), generated=generated,
         sessions=len(summaries), turns=sum(summary.turn_count for summary in summaries), findings=sum(by_kind.values()),
         by_kind=tuple(sorted(by_kind.items(), key=lambda item: (-item[1], item[0]))),
-        rates=rates.to_json(), conversations=tuple(map(_conversation, filter(_flagged, summaries))),
-        errors=tuple(errors))
+        rates=_shown_rates(rates.to_json(), shown),
+        conversations=tuple(_conversation(summary, shown) for summary in summaries if summary.findings),
+        errors=tuple(shown(error).text for error in errors), redacted=redact)
 
 
-def _flagged(summary: SessionSummary) -> bool:
-    return bool(summary.findings)
+_Shown = Callable[[str], Redacted]  # how a text is shown: with its secrets masked, or as it is
 
 
-def _conversation(summary: SessionSummary) -> ConversationView:
+def _shown_rates(rates: dict[str, Any], shown: _Shown) -> dict[str, Any]:
+    """The rates with model and tool names as shown (two names masked alike kept apart: `NAME #2`)."""
+    return {**rates, **{group: _apart((shown(name).text, entry) for name, entry in rates[group].items())
+                        for group in ("by_model", "by_tool")}}
+
+
+def _apart(entries: Iterable[tuple[str, Any]]) -> dict[str, Any]:
+    named: dict[str, Any] = {}
+    for name, entry in entries:
+        shown_name, count = name, 1
+        while shown_name in named:
+            count += 1
+            shown_name = f"{name} #{count}"
+        named[shown_name] = entry
+    return named
+
+
+def _conversation(summary: SessionSummary, shown: _Shown) -> ConversationView:
     by_turn: dict[int, list[Finding]] = {}
     for finding in summary.findings:
         by_turn.setdefault(finding.turn, []).append(finding)
-    turns = tuple(_turn(summary, position, findings) for position, findings in sorted(by_turn.items()))
-    return ConversationView(str(summary.path), summary.session_id, summary.format, summary.turn_count,
-                            len(summary.findings), summary.problems, turns)
+    turns = tuple(_turn(summary, position, findings, shown) for position, findings in sorted(by_turn.items()))
+    return ConversationView(shown(str(summary.path)).text, _maybe(summary.session_id, shown), summary.format,
+                            summary.turn_count, len(summary.findings),
+                            tuple(shown(problem).text for problem in summary.problems), turns)
 
 
-def _turn(summary: SessionSummary, position: int, findings: list[Finding]) -> TurnView:
+def _turn(summary: SessionSummary, position: int, findings: list[Finding], shown: _Shown) -> TurnView:
     first = findings[0]
-    listed = tuple(map(_finding, findings))
+    listed = tuple(_finding(finding, shown) for finding in findings)
     turn = summary.turn_at(position)
     if turn is None:  # a finding about the session rather than one of its turns
-        return TurnView(position, first.turn_id, first.role, listed, (), (), NO_FIX)
+        return TurnView(position, _maybe(first.turn_id, shown), first.role, listed, (), (), NO_FIX)
     faults = [span for finding in findings for span in _fault_spans(finding)]
     fixable = [finding for finding in findings if finding.fix is not None]
     repaired_turns = _repaired(summary, turn, fixable)
     if repaired_turns is None:
-        original = tuple(Block(label, _pieces(text, faults if key == _TEXT else [], ()))
+        original = tuple(Block(label, _pieces(shown(text), faults if key == _TEXT else [], ()))
                          for key, label, text in _parts(turn))
-        return TurnView(position, turn.id, turn.role, listed, original, (),
+        return TurnView(position, _maybe(turn.id, shown), turn.role, listed, original, (),
                         LEFT_AS_IS if fixable else NO_FIX)
-    original, repaired = _sides(turn, repaired_turns, faults)
-    return TurnView(position, turn.id, turn.role, listed, original, repaired)
+    original, repaired = _sides(turn, repaired_turns, faults, shown)
+    return TurnView(position, _maybe(turn.id, shown), turn.role, listed, original, repaired)
 
 
-def _finding(finding: Finding) -> FindingView:
+def _finding(finding: Finding, shown: _Shown) -> FindingView:
     status = ""
     if finding.tool:
         status = finding.tool + {True: ", ran", False: ", not executed", None: ""}[finding.executed]
     fix = finding.fix.summary if finding.fix is not None else ""
-    return FindingView(finding.kind, finding.severity, finding.message, status, fix)
+    return FindingView(finding.kind, finding.severity, shown(finding.message).text, shown(status).text,
+                       shown(fix).text)
 
 
 def _fault_spans(finding: Finding) -> list[Span]:
@@ -206,25 +229,26 @@ def _result_text(result: ToolResult) -> str:
     return content if isinstance(content, str) else json.dumps(content, ensure_ascii=False, default=str)
 
 
-def _sides(turn: Turn, repaired_turns: tuple[Turn, ...],
-           faults: list[Span]) -> tuple[tuple[Block, ...], tuple[Block, ...]]:
+def _sides(turn: Turn, repaired_turns: tuple[Turn, ...], faults: list[Span],
+           shown: _Shown) -> tuple[tuple[Block, ...], tuple[Block, ...]]:
     """The original turn's blocks and the repaired turns' blocks, each part of the fixed turn
-    compared with the same part of the original; what only the repair writes is new."""
+    compared with the same part of the original (both as shown); what only the repair writes is new."""
     fixed = _fixed(turn, repaired_turns)
-    before = {key: (label, text) for key, label, text in _parts(turn)}
-    after = {key: text for key, _, text in _parts(fixed)} if fixed is not None else {}
-    changes = {key: changed_spans(old, after[key]) for key, (_, old) in before.items() if key in after}
+    before = {key: (label, shown(text)) for key, label, text in _parts(turn)}
+    after = {key: shown(text) for key, _, text in _parts(fixed)} if fixed is not None else {}
+    changes = {key: changed_spans(old.text, after[key].text) for key, (_, old) in before.items() if key in after}
     original = []
     for key, (label, old) in before.items():
-        removed = changes[key][0] if key in changes else [(0, len(old))]
+        removed = changes[key][0] if key in changes else [(0, len(old.text))]
         original.append(Block(label, _pieces(old, faults if key == _TEXT else [], removed)))
     repaired = []
     for new_turn in repaired_turns:
-        for key, label, new in _parts(new_turn):
+        for key, label, text in _parts(new_turn):
+            new = after[key] if new_turn is fixed else shown(text)
             if new_turn is fixed and key in changes:
                 repaired.append(Block(label, _added_pieces(new, changes[key][1])))
             else:
-                repaired.append(Block(label, _added_pieces(new, [(0, len(new))]), new=True))
+                repaired.append(Block(label, _added_pieces(new, [(0, len(new.text))]), new=True))
     return tuple(original), tuple(repaired)
 
 
@@ -236,10 +260,15 @@ def _fixed(turn: Turn, repaired_turns: tuple[Turn, ...]) -> Turn | None:
     return None
 
 
-def _pieces(text: str, faults: list[Span], removed: list[Span]) -> tuple[Piece, ...]:
-    """The original side's pieces: the faults and what the repair removes."""
-    return marked_pieces(text, {FAULT: faults, REMOVED: removed})
+def _pieces(text: Redacted, faults: list[Span], removed: list[Span]) -> tuple[Piece, ...]:
+    """The original side's pieces: the faults (moved onto the shown text), what the repair removes, the masks."""
+    return marked_pieces(text.text, {FAULT: [text.moved(span) for span in faults], REMOVED: removed,
+                                     REDACTED: text.masks})
 
 
-def _added_pieces(text: str, added: list[Span]) -> tuple[Piece, ...]:
-    return marked_pieces(text, {ADDED: added})
+def _added_pieces(text: Redacted, added: list[Span]) -> tuple[Piece, ...]:
+    return marked_pieces(text.text, {ADDED: added, REDACTED: text.masks})
+
+
+def _maybe(text: str | None, shown: _Shown) -> str | None:
+    return None if text is None else shown(text).text
