@@ -1,4 +1,5 @@
-"""The command line: `inspector scan`, `inspector fix`, and `inspector [PATH]`, which opens the app.
+"""The command line: `inspector scan`, `inspector fix`, `inspector report` (a report to share, in
+HTML or Markdown, read as `scan` reads), and `inspector [PATH]`, which opens the app.
 
 With no path, `inspector` and `inspector scan` take the person's own sessions, found where Claude
 Code, Codex CLI, Gemini CLI and `llm` keep them (`inspector.sources.discovery`). When there are
@@ -14,12 +15,14 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from inspector import __version__
 from inspector.catalogue import load_tools_file
+from inspector.cli.report_command import REPORT_HELP, report_targets, write_reports
 from inspector.detect import kinds
 from inspector.errors import FAILED, FOUND, FOUND_NOTHING, InspectorError, check_session_found
+from inspector.model import ToolSpec
 from inspector.repair.execute import DEFAULT_TIMEOUT, check_command
 from inspector.report.json_report import build_report, encode_json
 from inspector.report.text_report import render_report
@@ -52,7 +55,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return FAILED
 
 
-_COMMANDS = ("scan", "fix")
+_COMMANDS = ("scan", "fix", "report")
 
 
 def _open_app(arguments: list[str]) -> int:
@@ -133,15 +136,19 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     scan = commands.add_parser("scan", help="report suspect turns in session files or directories")
-    scan.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="a session file, or a directory of them "
-                      "(default: your own sessions of Claude Code, Codex, Gemini CLI and llm)")
-    scan.add_argument("--samples", action="store_true", help="scan the bundled sample sessions")
+    _scan_options(scan)
     scan.add_argument("--json", action="store_true", help="print the machine-readable report (schema 1)")
-    scan.add_argument("-j", "--jobs", type=int, metavar="N", help="processes scanning a large SQLite history "
-                      f"(default: one per CPU, at most {MAX_WORKERS}, from {MIN_BYTES // 2**20} MB; "
-                      "1 scans in one process)")
-    _common_options(scan)
     scan.set_defaults(run=_scan)
+
+    report = commands.add_parser("report", help="write a report to share: one HTML page or Markdown, with the "
+                                 "flagged turns and their repairs", description=REPORT_HELP,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    _scan_options(report)
+    report.add_argument("--html", metavar="OUT", help="write the report as one self-contained HTML page (- for stdout)")
+    report.add_argument("--markdown", metavar="OUT", help="write the report as Markdown (- for stdout)")
+    report.add_argument("--redact", action="store_true", help="mask secrets and e-mail addresses (the patterns above)")
+    report.add_argument("--force", action="store_true", help="replace OUT if it exists (only ever a regular file)")
+    report.set_defaults(run=_report)
 
     fix = commands.add_parser("fix", help="apply fixes and write the repaired session with an audit record")
     fix.add_argument("path", type=Path, metavar="PATH", help="the session file to repair")
@@ -162,6 +169,17 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _scan_options(parser: argparse.ArgumentParser) -> None:
+    """What `scan` and `report` read, and how."""
+    parser.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="a session file, or a directory of them "
+                        "(default: your own sessions of Claude Code, Codex, Gemini CLI and llm)")
+    parser.add_argument("--samples", action="store_true", help="read the bundled sample sessions")
+    parser.add_argument("-j", "--jobs", type=int, metavar="N", help="processes scanning a large SQLite history "
+                        f"(default: one per CPU, at most {MAX_WORKERS}, from {MIN_BYTES // 2**20} MB; "
+                        "1 scans in one process)")
+    _common_options(parser)
+
+
 def _common_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tools", type=Path, metavar="FILE", help="tool definitions to check against (OpenAI, Anthropic, Gemini or MCP shape)")
     parser.add_argument("--format", choices=format_names(), help="read the input as this format instead of detecting it")
@@ -172,6 +190,42 @@ def _common_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _scan(args: argparse.Namespace) -> int:
+    reading = _reading(args)
+    if not reading.files:
+        if args.json:
+            sys.stdout.write(encode_json(build_report([], [])) + "\n")
+        return FOUND_NOTHING
+    summaries, errors = _summaries(args, reading)
+    if args.json:
+        sys.stdout.write(encode_json(build_report(summaries, errors)) + "\n")
+    elif summaries or not errors:  # an empty history says so: 0 sessions
+        sys.stdout.write(render_report(summaries))
+    return _exit_code(summaries, errors)
+
+
+def _report(args: argparse.Namespace) -> int:
+    """`inspector report`: the outputs checked before anything is read, then the scan, then the report written."""
+    targets = report_targets(args.html, args.markdown)
+    reading = _reading(args)
+    targets.check(reading.files, args.force)
+    summaries, errors = _summaries(args, reading) if reading.files else ([], [])
+    if errors and not summaries:
+        return FAILED  # nothing could be read: there is nothing to report (each error said why)
+    write_reports(targets, summaries, errors, args.redact, _sources_named(args, reading.files))
+    return _exit_code(summaries, errors)
+
+
+class _Reading(NamedTuple):
+    """What `scan` and `report` read: the files, the extra tool definitions, a table's column map."""
+
+    files: list[Path]
+    extra: tuple[ToolSpec, ...]
+    mapping: dict[str, str] | None
+
+
+def _reading(args: argparse.Namespace) -> _Reading:
+    """The files `scan` and `report` read, after checking their options; none, said in one line on
+    stderr, when no path was given and none of the person's own sessions were found."""
     check_jobs(args.jobs)  # once, before any path: a bad option is not an error of each file
     extra = tuple(load_tools_file(args.tools)) if args.tools else ()
     mapping = parse_map(args.map) if args.map is not None else None
@@ -179,27 +233,37 @@ def _scan(args: argparse.Namespace) -> int:
     if not paths:
         print(f"inspector: no sessions of your own found ({shown_places(places())}); give a path, or --samples",
               file=sys.stderr)
-        if args.json:
-            sys.stdout.write(encode_json(build_report([], [])) + "\n")
-        return FOUND_NOTHING
+    return _Reading(_expand(paths), extra, mapping)
+
+
+def _summaries(args: argparse.Namespace, reading: _Reading) -> tuple[list[SessionSummary], list[str]]:
+    """The summary of each session of the files read, and one error line per file that could not
+    be read (printed as it happens)."""
     summaries: list[SessionSummary] = []
     errors: list[str] = []
-    for path in _expand(paths):
+    for path in reading.files:
         try:
             with collector_paused():  # a long history builds many objects and frees few
                 # a history is read one conversation at a time: only what the reports need is kept
-                summaries.extend(scan_summaries(ScanRequest(path, args.format, extra, args.table, mapping),
-                                                args.session, args.jobs))
+                summaries.extend(scan_summaries(ScanRequest(path, args.format, reading.extra, args.table,
+                                                            reading.mapping), args.session, args.jobs))
         except InspectorError as error:
             errors.append(str(error))
             _fail(str(error))
     if not errors:  # a file that could not be read may hold the session
-        check_session_found(args.session, summaries, paths if args.paths or args.samples else
-                            [Path(f"your {len(paths):,} sessions")])
-    if args.json:
-        sys.stdout.write(encode_json(build_report(summaries, errors)) + "\n")
-    elif summaries or not errors:  # an empty history says so: 0 sessions
-        sys.stdout.write(render_report(summaries))
+        check_session_found(args.session, summaries, args.paths or ([SAMPLES] if args.samples else
+                                                                    [Path(f"your {len(reading.files):,} sessions")]))
+    return summaries, errors
+
+
+def _sources_named(args: argparse.Namespace, files: list[Path]) -> list[str]:
+    """What a report says it was made from: the paths given, the samples, or the person's sessions."""
+    if args.paths:
+        return [str(path) for path in args.paths]
+    return ["the bundled sample sessions"] if args.samples else [f"your {len(files):,} sessions"]
+
+
+def _exit_code(summaries: Sequence[SessionSummary], errors: Sequence[str]) -> int:
     if errors:
         return FAILED
     return FOUND if any(summary.findings for summary in summaries) else FOUND_NOTHING

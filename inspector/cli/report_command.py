@@ -1,0 +1,127 @@
+"""`inspector report PATH --html OUT | --markdown OUT [--redact]`: a scan's findings as a report to
+share, written where the person says, checked before anything is read.
+
+An `OUT` of `-` is the standard output (for one of the two at most). Any other `OUT` is written
+whole or not at all (`support.atomic_files`: a hidden temporary file renamed into place); it is
+never the input by any name (a symlink or a hard link to a file read is refused), never anything
+but a regular file, and an existing one is replaced only with `--force`.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+import textwrap
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Callable, Sequence
+
+from inspector.errors import InspectorError
+from inspector.report.html_report import render_html
+from inspector.report.markdown_report import render_markdown
+from inspector.report.redact import pattern_lines
+from inspector.report.share_view import ReportView, build_view
+from inspector.scan.summary import SessionSummary
+from inspector.support.atomic_files import file_mode, land, staged_bytes
+
+STDOUT = "-"
+
+REPORT_HELP = (textwrap.fill(
+    "Write what scan finds as a report to share: the summary and rates (by kind, model and tool) with a chart, "
+    "and each flagged turn with its original and its repair side by side, the flagged span and the change "
+    "marked. --html OUT writes one self-contained page (inline style and SVG, no script, nothing fetched); "
+    "--markdown OUT writes the same as Markdown. OUT - writes to stdout. It reads what scan reads, with the "
+    "same options, and exits as scan does: 0 when nothing is found, 1 when something is, 2 on an error.", 78)
+    + "\n\n--redact replaces each of these with [REDACTED:name] in everything the report shows:\n"
+    + "\n".join(textwrap.fill(line, 78, initial_indent="  ", subsequent_indent="      ") for line in pattern_lines()))
+
+
+@dataclass(frozen=True)
+class ReportTargets:
+    """Where each report goes: (renderer, OUT) pairs, OUT being a path or `-`."""
+
+    outputs: tuple[tuple[Callable[[ReportView], str], str], ...]
+
+    def check(self, inputs: Sequence[Path], force: bool) -> None:
+        """Fail with one line, before anything is read, unless every OUT can be written: its
+        directory exists, it is none of `inputs` by any name, and if it exists it is a regular
+        file and `force` lets it be replaced."""
+        read = [status for status in map(_status, inputs) if status is not None]
+        for _, out in self.outputs:
+            if out != STDOUT:
+                _check_output(Path(out), read, force)
+
+
+def report_targets(html: str | None, markdown: str | None) -> ReportTargets:
+    """The outputs `--html` and `--markdown` name, checked: at least one, and not both the same."""
+    outputs = tuple((render, out) for render, out in ((render_html, html), (render_markdown, markdown))
+                    if out is not None)
+    if not outputs:
+        raise InspectorError("report: give --html OUT or --markdown OUT (- for the standard output)")
+    if html is not None and markdown is not None and (html == markdown or _same_file(Path(html), Path(markdown))):
+        raise InspectorError(f"{html}: --html and --markdown name the same output; give each its own")
+    return ReportTargets(outputs)
+
+
+def write_reports(targets: ReportTargets, summaries: Sequence[SessionSummary], errors: Sequence[str],
+                  redact: bool, sources: Sequence[str]) -> None:
+    """Render the report once for each output and write it there."""
+    generated = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    view = build_view(summaries, errors, redact, sources, generated)
+    for render, out in targets.outputs:
+        data = render(view).encode("utf-8", "replace")  # the renderers leave no lone surrogate: this never replaces
+        if out == STDOUT:
+            _print_bytes(data)
+        else:
+            _write(Path(out), data, replace=_status(Path(out)) is not None)
+
+
+def _check_output(out: Path, read: list[os.stat_result], force: bool) -> None:
+    if not out.resolve().parent.is_dir():
+        raise InspectorError(f"{out}: its directory does not exist; nothing was written")
+    if not os.path.lexists(out):
+        return
+    status = _status(out)
+    if status is None or not stat.S_ISREG(status.st_mode):
+        raise InspectorError(f"{out}: is not a regular file; nothing was written")
+    if any((status.st_dev, status.st_ino) == (other.st_dev, other.st_ino) for other in read):
+        raise InspectorError(f"{out}: is one of the sessions read (the same file by another name); "
+                             "nothing was written: choose another output")
+    if not force:
+        raise InspectorError(f"{out}: exists already; nothing was written (choose another output, or --force to replace it)")
+
+
+def _write(out: Path, data: bytes, replace: bool) -> None:
+    """Write `data` to `out` whole or not at all; a new file only where nothing has appeared meanwhile."""
+    try:
+        land(staged_bytes(out, data, file_mode(out)), out, replace=replace)
+    except FileExistsError:
+        raise InspectorError(f"{out}: appeared while the report was made; nothing was written") from None
+    except OSError as error:
+        raise InspectorError(f"{out}: cannot be written ({error.strerror or error}); nothing was written") from None
+
+
+def _print_bytes(data: bytes) -> None:
+    """Write UTF-8 `data` to the standard output whatever its text encoding (the report says it is UTF-8)."""
+    sys.stdout.flush()
+    binary = getattr(sys.stdout, "buffer", None)
+    if binary is None:
+        sys.stdout.write(data.decode("utf-8"))
+    else:
+        binary.write(data)
+        binary.flush()
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    first, second = _status(one), _status(other)
+    return first is not None and second is not None and (first.st_dev, first.st_ino) == (second.st_dev, second.st_ino)
+
+
+def _status(path: Path) -> os.stat_result | None:
+    """The file at `path` (a symlink followed), or None when there is none."""
+    try:
+        return os.stat(path)
+    except (OSError, ValueError):
+        return None
