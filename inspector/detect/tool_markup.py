@@ -13,7 +13,7 @@ most `MAX_FINDINGS` blocks a reply are read and reported (a bound against hostil
 are more, stripping those leaves the unread rest, so the reply is never left empty by them. The
 family parsers live in the `markup` package.
 
-Only assistant turns are read, and only those holding a literal marker (or that are one object):
+Only assistant turns are read, and only those holding a literal marker (or that open with an object):
 a test for the characters every marker holds, then one compiled regular expression search,
 before anything is parsed.
 """
@@ -48,10 +48,8 @@ def detect(context: ScanContext) -> Iterator[Finding]:
         if not turn.text:
             continue
         text = turn.text
-        if not (("<" in text or "[" in text or "`" in text) and _MARKERS.search(text)):
-            stripped = text.strip()
-            if not (stripped.startswith("{") and stripped.endswith("}")):
-                continue
+        if not (("<" in text or "[" in text or "`" in text) and _MARKERS.search(text)) and not text.lstrip().startswith("{"):
+            continue
         blocks = find_blocks(text, context.catalogue, MAX_FINDINGS)
         more = len(blocks) > MAX_FINDINGS
         blocks = blocks[:MAX_FINDINGS]

@@ -4,7 +4,7 @@
 extent and the calls it holds. The families live by kind: `json_tags` (JSON between markers),
 `xml_tags` (one element per parameter), `special_tokens` (DeepSeek, Kimi K2, Harmony, Gemma),
 `pythonic` (Python call syntax, read with `ast`: nothing is evaluated) and `fences` (Markdown
-fences and a bare call object). Each family module maps its literal start markers to a reader;
+fences and call objects that open the reply). Each family module maps its literal start markers to a reader;
 one regular expression finds every start marker. A marker inside inline code or a code fence (other
 than a ```` ```tool_call ```` fence) is an example, not a call.
 """
@@ -18,8 +18,8 @@ from typing import Callable, Iterator
 
 from inspector.catalogue import Catalogue
 from inspector.detect.markup import json_tags, pythonic, special_tokens, xml_tags
-from inspector.detect.markup.blocks import Block, Call, Reader, is_example, type_by_schema
-from inspector.detect.markup.fences import CALL_FENCE_LANGUAGES, Fence, bare_block, fence_block, find_fences
+from inspector.detect.markup.blocks import SPACE, Block, Call, Reader, is_example, type_by_schema
+from inspector.detect.markup.fences import CALL_FENCE_LANGUAGES, Fence, fence_block, find_fences, leading_calls
 
 __all__ = ["Block", "Call", "START_PATTERN", "find_blocks", "type_by_schema"]
 
@@ -39,8 +39,9 @@ def find_blocks(text: str, catalogue: Catalogue, limit: int | None = None) -> li
     start, and one that starts inside the last block kept is not read at all."""
     fences = find_fences(text) if "```" in text else []
     examples = [(f.start, f.end) for f in fences if f.lang not in CALL_FENCE_LANGUAGES]
-    candidates = heapq.merge(_fence_candidates(fences, catalogue), _marker_candidates(text, catalogue, examples),
-                             _list_candidates(text, catalogue, examples), key=lambda candidate: candidate[0])
+    candidates = heapq.merge(_leading_candidates(text, catalogue), _fence_candidates(fences, catalogue),
+                             _marker_candidates(text, catalogue, examples), _list_candidates(text, catalogue, examples),
+                             key=lambda candidate: candidate[0])
     kept: list[Block] = []
     for start, read in candidates:
         if kept and start < kept[-1].end:
@@ -50,14 +51,18 @@ def find_blocks(text: str, catalogue: Catalogue, limit: int | None = None) -> li
             kept.append(block)
             if limit is not None and len(kept) > limit:
                 break
-    if not kept:
-        bare = bare_block(text, catalogue)
-        return [bare] if bare else []
     return kept
 
 
 # A candidate block: where it would start, and how to read it (None when it is not a block).
 Candidate = tuple[int, Callable[[], "Block | None"]]
+
+
+def _leading_candidates(text: str, catalogue: Catalogue) -> Iterator[Candidate]:
+    """Call objects that open the text (a reply that starts with `{`)."""
+    start = SPACE.match(text).end()
+    if text.startswith("{", start):
+        yield start, partial(leading_calls, text, catalogue)
 
 
 def _fence_candidates(fences: list[Fence], catalogue: Catalogue) -> Iterator[Candidate]:

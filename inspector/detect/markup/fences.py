@@ -1,9 +1,11 @@
-"""Calls in Markdown code fences, and a bare call object that is the whole text.
+"""Calls in Markdown code fences, and bare call objects that open the text.
 
 ```` ```tool_call ````, ```` ```json ```` (seed 004) and plain fences count when they hold a call
 object or a list of them whose name is a known tool or whose keys are exactly a call's; Gemini's
 ```` ```tool_code ```` holds `print(default_api.f(...))` lines. A fence of ordinary data, or of
 code that merely contains dicts, is not a call. A `{...}` placeholder gives a strip-only block.
+A reply that opens with call objects naming a known tool (the whole reply, as Ollama and LiteLLM
+leak one, or followed by prose, as Llama 3's JSON calls are written) holds leaked calls.
 """
 
 from __future__ import annotations
@@ -13,8 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from inspector.catalogue import Catalogue
-from inspector.detect.markup.blocks import (NAME_IN_TEXT, PLACEHOLDER, PLACEHOLDER_ARGUMENTS, UNPARSED, Block,
-                                               Call, call_from_object, is_call_shape)
+from inspector.detect.markup.blocks import (CALLS_CAPPED, MAX_CALLS, NAME_IN_TEXT, PLACEHOLDER, PLACEHOLDER_ARGUMENTS,
+                                               SPACE, UNPARSED, Block, Call, call_from_object, is_call_shape)
 from inspector.detect.markup.pythonic import pythonic_calls
 from inspector.support.lenient_json import parse_array_at, parse_object_at
 
@@ -24,6 +26,7 @@ CALL_FENCE_LANGUAGES = ("tool_call", "tool_calls")
 _CALL_FENCES = {"tool_call", "tool_code", "json", "tool", "tool_calls", "json5", ""}
 _ARGS_IN_TEXT = re.compile(r"[\"'](?:arguments|parameters)[\"']\s*:")
 _TRAILING_JUNK = re.compile(r"[\s}\]]*\Z")
+_CALL_JOINT = re.compile(r"\s*;?\s*")  # Llama joins calls one after another with `; `
 
 
 @dataclass(frozen=True)
@@ -92,17 +95,33 @@ def _whole_value(stripped: str) -> Any:
     return None
 
 
-def bare_block(text: str, catalogue: Catalogue) -> Block | None:
-    """A whole text that is one call object naming a known tool (Ollama, LiteLLM leaks)."""
-    stripped = text.strip()
-    if not (stripped.startswith("{") and stripped.endswith("}")):
-        return None
-    start = text.index("{")
-    parsed = parse_object_at(text, start)
-    if parsed is None or text[parsed.end:].strip():
-        return None
-    obj = parsed.value
-    name = next((obj.get(k) for k in ("name", "tool") if k in obj), None)
-    if not isinstance(name, str) or name not in catalogue or not is_call_shape(obj, catalogue):
-        return None
-    return Block(start, parsed.end, "bare-object", (call_from_object(obj),))  # type: ignore[arg-type]
+def leading_calls(text: str, catalogue: Catalogue) -> Block | None:
+    """The call objects that open `text`, each naming a known tool, one after another (joined by
+    white space or `;`), whether prose follows them or not; None when the text opens otherwise.
+    At most `MAX_CALLS` are read (a bound against hostile text); the note says when more follow."""
+    start = SPACE.match(text).end()
+    calls: list[Call] = []
+    end = position = start
+    while text.startswith("{", position):
+        parsed = parse_object_at(text, position)
+        if parsed is None or not is_leaked_call(parsed.value, catalogue):
+            break
+        if len(calls) == MAX_CALLS:
+            return Block(start, end, "bare-object", tuple(calls), CALLS_CAPPED)
+        calls.append(call_from_object(parsed.value))  # type: ignore[arg-type]
+        end = parsed.end
+        position = _CALL_JOINT.match(text, end).end()  # type: ignore[union-attr]
+    return Block(start, end, "bare-object", tuple(calls)) if calls else None
+
+
+def is_leaked_call(obj: Any, catalogue: Catalogue) -> bool:
+    """Whether an object written as text is a call: a call's shape naming a tool the catalogue
+    knows, whose arguments are not a JSON schema (`{"name", "parameters": {"type": "object",
+    "properties": ...}}` is the tool's definition)."""
+    if not isinstance(obj, dict):
+        return False
+    name = next((obj[k] for k in ("name", "tool") if k in obj), None)
+    if not (isinstance(name, str) and name in catalogue and is_call_shape(obj, catalogue)):
+        return False
+    arguments = next((obj[k] for k in ("arguments", "parameters") if k in obj), None)
+    return not (isinstance(arguments, dict) and arguments.get("type") == "object" and "properties" in arguments)
