@@ -127,9 +127,12 @@ def _finding(turn: Turn, block: Block, span: tuple[int, int], recovered: tuple[T
     if recovered:
         listed = ", ".join(f"{c.name}({', '.join(c.arguments) or 'no arguments'})" for c in recovered)
         fix = Fix(remove=(span,), add_calls=recovered, summary=f"strip the markup and recover {listed}, marked not executed")
-        where = f"{where} It holds {block.note}." if block.note else where
-        return Finding(turn.position, turn.id, turn.role, KIND, ERROR, where, span, tool, recovered[0].arguments,
-                       payload, False, fix)
+        if block.guessed:
+            where = f"{where} It holds {block.note}: the repair GUESSED, check it."
+        elif block.note:
+            where = f"{where} It holds {block.note}."
+        return Finding(turn.position, turn.id, turn.role, KIND, WARNING if block.guessed else ERROR, where, span, tool,
+                       recovered[0].arguments, payload, False, fix)
     reason = block.note or "arguments that do not parse"
     if nothing_left:
         message = (f"{where} It holds {reason}, and the reply is nothing but leaked markup: stripping it would "
