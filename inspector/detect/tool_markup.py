@@ -10,8 +10,10 @@ that is nothing but such markup (no prose, no call of its own, no call recovered
 block) keeps its finding without a fix, since stripping would leave an empty message (which the
 Anthropic and Gemini APIs reject) and lose what the person saw; it is for a person to edit. At
 most `MAX_FINDINGS` blocks a reply are read and reported (a bound against hostile text): when there
-are more, stripping those leaves the unread rest, so the reply is never left empty by them. The
-family parsers live in the `markup` package.
+are more, stripping those leaves the unread rest, so the reply is never left empty by them. Markup
+inside the model's thinking left in the text (`<think>...</think>`) is a draft, never a call:
+when the reply makes no call at all (no structured call since the user's message), the first draft
+gets a note (info, no fix), since a server may have left a real call unparsed there. The family parsers live in the `markup` package.
 
 Only assistant turns are read, and only those holding a literal marker (or that open with an object):
 a test for the characters every marker holds, then one compiled regular expression search,
@@ -25,10 +27,10 @@ from dataclasses import replace
 from typing import Any, Iterator
 
 from inspector.detect.context import ScanContext
-from inspector.detect.markup import START_PATTERN, Block, Call, find_blocks, type_by_schema
+from inspector.detect.markup import START_PATTERN, Block, Call, drafted_block, find_blocks, type_by_schema
 from inspector.detect.markup.blocks import typed_text_values
 from inspector.detect.markup.pythonic import LIST_START
-from inspector.model import ERROR, RECOVERED, WARNING, Finding, Fix, ToolCall, Turn, remove_spans
+from inspector.model import ERROR, INFO, RECOVERED, WARNING, Finding, Fix, ToolCall, Turn, remove_spans
 
 KIND = "tool-markup"
 
@@ -51,6 +53,11 @@ def detect(context: ScanContext) -> Iterator[Finding]:
         if not (("<" in text or "[" in text or "`" in text) and _MARKERS.search(text)) and not text.lstrip().startswith("{"):
             continue
         blocks = find_blocks(text, context.catalogue, MAX_FINDINGS)
+        if not blocks:
+            draft = None if context.called_in_exchange(turn.position) else drafted_block(text, context.catalogue)
+            if draft is not None:
+                yield _draft_finding(turn, draft)
+            continue
         more = len(blocks) > MAX_FINDINGS
         blocks = blocks[:MAX_FINDINGS]
         ending = _ending_blocks(text, blocks)
@@ -142,3 +149,15 @@ def _finding(turn: Turn, block: Block, span: tuple[int, int], recovered: tuple[T
     fix = Fix(remove=(span,), summary=f"strip the markup only: it holds {reason}, so there is no call to recover")
     message = f"{where} It holds {reason}, so only the text can be cleaned."
     return Finding(turn.position, turn.id, turn.role, KIND, WARNING, message, span, tool, None, payload, None, fix)
+
+
+def _draft_finding(turn: Turn, block: Block) -> Finding:
+    """A note, with no fix, for call markup drafted in the model's thinking of a reply that makes no
+    call: thinking is not a call, but the call the model meant may have been lost in it."""
+    names = ", ".join(c.name or "an unnamed tool" for c in block.calls) or "an unnamed tool"
+    message = (f"The model's thinking holds {block.family} tool-call markup for {names}, and the reply makes no "
+               "call. Thinking is not a call, so nothing is recovered; if the model meant to call it, the call "
+               "was lost (some servers leave a call written before the end of the thinking unparsed).")
+    payload = [{"name": c.name, "arguments": c.arguments} for c in block.calls]
+    tool = block.calls[0].name if block.calls else None
+    return Finding(turn.position, turn.id, turn.role, KIND, INFO, message, (block.start, block.end), tool, None, payload)

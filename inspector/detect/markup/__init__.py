@@ -6,22 +6,25 @@ extent and the calls it holds. The families live by kind: `json_tags` (JSON betw
 `pythonic` (Python call syntax, read with `ast`: nothing is evaluated) and `fences` (Markdown
 fences and call objects that open the reply). Each family module maps its literal start markers to a reader;
 one regular expression finds every start marker. A marker inside inline code or a code fence (other
-than a ```` ```tool_call ```` fence) is an example, not a call.
+than a ```` ```tool_call ```` fence) is an example, not a call; one inside the model's thinking
+(`thinking`: `<think>...</think>` left in the text) is a draft, not a call.
 """
 
 from __future__ import annotations
 
 import heapq
 import re
+from dataclasses import replace
 from functools import partial
 from typing import Callable, Iterator
 
 from inspector.catalogue import Catalogue
 from inspector.detect.markup import json_tags, pythonic, special_tokens, xml_tags
-from inspector.detect.markup.blocks import SPACE, Block, Call, Reader, is_example, type_by_schema
+from inspector.detect.markup.blocks import SPACE, Block, Call, Reader, inside, is_example, type_by_schema
 from inspector.detect.markup.fences import CALL_FENCE_LANGUAGES, Fence, fence_block, find_fences, leading_calls
+from inspector.detect.markup.thinking import HINTS, Thinking, thinking_spans
 
-__all__ = ["Block", "Call", "START_PATTERN", "find_blocks", "type_by_schema"]
+__all__ = ["Block", "Call", "START_PATTERN", "drafted_block", "find_blocks", "type_by_schema"]
 
 _READERS: dict[str, Reader] = {**json_tags.READERS, **xml_tags.READERS, **special_tokens.READERS,
                                **pythonic.READERS}
@@ -39,12 +42,13 @@ def find_blocks(text: str, catalogue: Catalogue, limit: int | None = None) -> li
     start, and one that starts inside the last block kept is not read at all."""
     fences = find_fences(text) if "```" in text else []
     examples = [(f.start, f.end) for f in fences if f.lang not in CALL_FENCE_LANGUAGES]
+    thinking = [(span.start, span.end) for span in _thinking(text, examples)]
     candidates = heapq.merge(_leading_candidates(text, catalogue), _fence_candidates(fences, catalogue),
                              _marker_candidates(text, catalogue, examples), _list_candidates(text, catalogue, examples),
                              key=lambda candidate: candidate[0])
     kept: list[Block] = []
     for start, read in candidates:
-        if kept and start < kept[-1].end:
+        if kept and start < kept[-1].end or thinking and inside(thinking, start):
             continue
         block = read()
         if block is not None:
@@ -52,6 +56,22 @@ def find_blocks(text: str, catalogue: Catalogue, limit: int | None = None) -> li
             if limit is not None and len(kept) > limit:
                 break
     return kept
+
+
+def drafted_block(text: str, catalogue: Catalogue) -> Block | None:
+    """The first block of markup written inside the model's thinking (a draft, never a call), its
+    place in `text`; None when the thinking holds none."""
+    fences = find_fences(text) if "```" in text else []
+    for span in _thinking(text, [(f.start, f.end) for f in fences if f.lang not in CALL_FENCE_LANGUAGES]):
+        blocks = find_blocks(text[span.inner_start:span.inner_end], catalogue, 0)
+        if blocks:
+            return replace(blocks[0], start=blocks[0].start + span.inner_start, end=blocks[0].end + span.inner_start)
+    return None
+
+
+def _thinking(text: str, examples: list[tuple[int, int]]) -> list[Thinking]:
+    """The spans of `text` that are the model thinking (none without a hint of a tag: no search)."""
+    return thinking_spans(text, examples) if any(hint in text for hint in HINTS) else []
 
 
 # A candidate block: where it would start, and how to read it (None when it is not a block).

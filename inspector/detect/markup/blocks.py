@@ -144,8 +144,13 @@ def is_example(text: str, start: int, spans: list[tuple[int, int]]) -> bool:
     The span is looked up by bisection: trying each, for each marker, was quadratic."""
     if start > 0 and text[start - 1] == "`":
         return True
-    index = bisect_right(spans, start, key=lambda span: span[0]) - 1  # the last span starting at or before it
-    return index >= 0 and start < spans[index][1]
+    return inside(spans, start)
+
+
+def inside(spans: list[tuple[int, int]], position: int) -> bool:
+    """Whether `position` falls in one of `spans` (in order, apart), looked up by bisection."""
+    index = bisect_right(spans, position, key=lambda span: span[0]) - 1  # the last span starting at or before it
+    return index >= 0 and position < spans[index][1]
 
 
 def json_calls(text: str, position: int,
