@@ -29,13 +29,14 @@ from typing import Any, Iterator
 from inspector.detect.context import ScanContext
 from inspector.detect.markup import START_PATTERN, Block, Call, drafted_block, find_blocks, type_by_schema
 from inspector.detect.markup.blocks import typed_text_values
+from inspector.detect.markup.fences import ARRAY_START
 from inspector.detect.markup.pythonic import LIST_START
 from inspector.model import ERROR, INFO, RECOVERED, WARNING, Finding, Fix, ToolCall, Turn, remove_spans
 
 KIND = "tool-markup"
 
-# Every family's start marker, a fence that may hold a call, or a pythonic list's `[name(`.
-_MARKERS = re.compile(START_PATTERN + r"|```[ \t]*(?:tool_c|json|tool\b|\n)|" + LIST_START)
+# Every family's start marker, a fence that may hold a call, a pythonic list's `[name(`, or `[{"name":`.
+_MARKERS = re.compile(START_PATTERN + r"|```[ \t]*(?:tool_c|json|tool\b|\n)|" + LIST_START + "|" + ARRAY_START)
 _MARKER_LINE = re.compile(r"(?:^|\n)[ \t]*(?:\*\*)?TOOL CALL:(?:\*\*)?[ \t]*\n[ \t]*\Z")
 _SPACE = re.compile(r"\s*")
 # Findings per reply at most: each carries the reply's text as its fix leaves it, so 80,000 blocks

@@ -2,7 +2,8 @@
 
 `find_blocks(text, catalogue)` returns every leaked block in `text`, in order, each with its
 extent and the calls it holds. The families live by kind: `json_tags` (JSON between markers),
-`xml_tags` (one element per parameter), `special_tokens` (DeepSeek, Kimi K2, Harmony, Gemma),
+`xml_tags` (one element per parameter), `special_tokens` (DeepSeek, Kimi K2, Harmony, Gemma) and
+`leaked_tokens` (what is left of DeepSeek's and Kimi's sections when those cannot read them),
 `pythonic` (Python call syntax, read with `ast`: nothing is evaluated) and `fences` (Markdown
 fences and call objects that open the reply). Each family module maps its literal start markers to a reader;
 one regular expression finds every start marker. A marker inside inline code or a code fence (other
@@ -19,15 +20,16 @@ from functools import partial
 from typing import Callable, Iterator
 
 from inspector.catalogue import Catalogue
-from inspector.detect.markup import json_tags, pythonic, special_tokens, xml_tags
+from inspector.detect.markup import json_tags, leaked_tokens, pythonic, special_tokens, xml_tags
 from inspector.detect.markup.blocks import SPACE, Block, Call, Reader, inside, is_example, type_by_schema
-from inspector.detect.markup.fences import CALL_FENCE_LANGUAGES, Fence, fence_block, find_fences, leading_calls
+from inspector.detect.markup.fences import (CALL_FENCE_LANGUAGES, Fence, call_arrays, fence_block, find_fences,
+                                               leading_calls)
 from inspector.detect.markup.thinking import HINTS, Thinking, thinking_spans
 
 __all__ = ["Block", "Call", "START_PATTERN", "drafted_block", "find_blocks", "type_by_schema"]
 
 _READERS: dict[str, Reader] = {**json_tags.READERS, **xml_tags.READERS, **special_tokens.READERS,
-                               **pythonic.READERS}
+                               **pythonic.READERS, **leaked_tokens.READERS}
 # Every family's start marker, longest first; also the detector's prefilter.
 START_PATTERN = "|".join(re.escape(marker) for marker in sorted(_READERS, key=len, reverse=True))
 _START = re.compile(START_PATTERN)
@@ -38,20 +40,20 @@ def find_blocks(text: str, catalogue: Catalogue, limit: int | None = None) -> li
     With `limit`, reading stops at the block after the first `limit`: at most `limit` + 1 come
     back, the last only saying that there are more (a bound: hostile text can hold 80,000 blocks).
 
-    Candidates (call fences, start markers, bare pythonic lists) are read in the order of their
+    Candidates (call fences, start markers, bare pythonic lists, JSON arrays of calls) are read in the order of their
     start, and one that starts inside the last block kept is not read at all."""
     fences = find_fences(text) if "```" in text else []
     examples = [(f.start, f.end) for f in fences if f.lang not in CALL_FENCE_LANGUAGES]
     thinking = [(span.start, span.end) for span in _thinking(text, examples)]
     candidates = heapq.merge(_leading_candidates(text, catalogue), _fence_candidates(fences, catalogue),
                              _marker_candidates(text, catalogue, examples), _list_candidates(text, catalogue, examples),
-                             key=lambda candidate: candidate[0])
+                             _array_candidates(text, catalogue, examples), key=lambda candidate: candidate[0])
     kept: list[Block] = []
     for start, read in candidates:
         if kept and start < kept[-1].end or thinking and inside(thinking, start):
             continue
         block = read()
-        if block is not None:
+        if block is not None and not (kept and block.start < kept[-1].end):  # a block may begin before its marker
             kept.append(block)
             if limit is not None and len(kept) > limit:
                 break
@@ -97,6 +99,13 @@ def _marker_candidates(text: str, catalogue: Catalogue, examples: list[tuple[int
         start = match.start()
         if not is_example(text, start, examples):
             yield start, partial(_READERS[match.group()], text, start, match.end(), catalogue)
+
+
+def _array_candidates(text: str, catalogue: Catalogue, examples: list[tuple[int, int]]) -> Iterator[Candidate]:
+    """Each JSON array of call objects in the prose (a bounded search, done whole when first asked)."""
+    if "[" in text and "{" in text:
+        for block in call_arrays(text, catalogue, examples):
+            yield block.start, lambda found=block: found  # type: ignore[misc]
 
 
 def _list_candidates(text: str, catalogue: Catalogue, examples: list[tuple[int, int]]) -> Iterator[Candidate]:

@@ -5,7 +5,9 @@ object or a list of them whose name is a known tool or whose keys are exactly a 
 ```` ```tool_code ```` holds `print(default_api.f(...))` lines. A fence of ordinary data, or of
 code that merely contains dicts, is not a call. A `{...}` placeholder gives a strip-only block.
 A reply that opens with call objects naming a known tool (the whole reply, as Ollama and LiteLLM
-leak one, or followed by prose, as Llama 3's JSON calls are written) holds leaked calls.
+leak one, or followed by prose, as Llama 3's JSON calls are written) holds leaked calls; so does a
+JSON array of call objects naming known tools anywhere in the prose (`Some text [{"name": ...}]`),
+recovered when each has arguments, else stripped with a warning.
 """
 
 from __future__ import annotations
@@ -15,8 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from inspector.catalogue import Catalogue
-from inspector.detect.markup.blocks import (CALLS_CAPPED, MAX_CALLS, NAME_IN_TEXT, PLACEHOLDER, PLACEHOLDER_ARGUMENTS,
-                                               SPACE, UNPARSED, Block, Call, call_from_object, is_call_shape)
+from inspector.detect.markup.blocks import (ARGUMENT_KEYS, CALLS_CAPPED, MAX_CALLS, NAME_IN_TEXT, PLACEHOLDER,
+                                               PLACEHOLDER_ARGUMENTS, SPACE, UNPARSED, Block, Call, call_from_object,
+                                               is_call_shape, is_example)
 from inspector.detect.markup.pythonic import pythonic_calls
 from inspector.support.lenient_json import parse_array_at, parse_object_at
 
@@ -27,6 +30,14 @@ _CALL_FENCES = {"tool_call", "tool_code", "json", "tool", "tool_calls", "json5",
 _ARGS_IN_TEXT = re.compile(r"[\"'](?:arguments|parameters)[\"']\s*:")
 _TRAILING_JUNK = re.compile(r"[\s}\]]*\Z")
 _CALL_JOINT = re.compile(r"\s*;?\s*")  # Llama joins calls one after another with `; `
+# Where a JSON array of call objects may begin, and the bounds of the search for them: arrays tried
+# per text, and how far from its `[` an array may end (a long data dump is not read whole).
+ARRAY_START = r"""\[\s*\{\s*["'](?:name|tool)["']\s*:"""  # also the detector's prefilter for them
+_ARRAY_START = re.compile(ARRAY_START)
+_MAX_ARRAYS = 20
+_MAX_ARRAY_CHARS = 10_000
+_CALL_KEYS = {"name", "tool", "arguments", "parameters", "id", "type"}
+_NO_ARGUMENTS = "a call with no arguments written"
 
 
 @dataclass(frozen=True)
@@ -125,3 +136,43 @@ def is_leaked_call(obj: Any, catalogue: Catalogue) -> bool:
         return False
     arguments = next((obj[k] for k in ("arguments", "parameters") if k in obj), None)
     return not (isinstance(arguments, dict) and arguments.get("type") == "object" and "properties" in arguments)
+
+
+def call_arrays(text: str, catalogue: Catalogue, skip: list[tuple[int, int]]) -> list[Block]:
+    """JSON arrays of call objects in the prose, outside the `skip` spans (code fences) and inline
+    code, each item naming a known tool with nothing but a call's keys: its calls, or, when one has
+    no arguments or arguments that are no object, the array to strip with a warning."""
+    blocks = []
+    position = 0
+    for _ in range(_MAX_ARRAYS):
+        match = _ARRAY_START.search(text, position)
+        if match is None:
+            break
+        start = position = match.start()
+        position += 1
+        if is_example(text, start, skip):
+            continue
+        parsed = parse_array_at(text[start:start + _MAX_ARRAY_CHARS])
+        block = _array_block(parsed.value, start, start + parsed.end, catalogue) if parsed else None
+        if block is not None:
+            blocks.append(block)
+            position = block.end
+    return blocks
+
+
+def _array_block(items: list, start: int, end: int, catalogue: Catalogue) -> Block | None:
+    """The block a JSON array is when every item is a call of a known tool, else None."""
+    calls = []
+    for item in items:
+        if not isinstance(item, dict) or set(item) - _CALL_KEYS:
+            return None
+        has_arguments = any(key in item for key in ARGUMENT_KEYS)
+        if not (is_leaked_call(item, catalogue) if has_arguments else item.get("name", item.get("tool")) in catalogue):
+            return None
+        call = call_from_object(item)
+        calls.append(call if has_arguments else Call(call.name, None))  # type: ignore[union-attr]
+    if not calls:
+        return None
+    note = "" if all(call.arguments is not None for call in calls) else (
+        UNPARSED if all(any(key in item for key in ARGUMENT_KEYS) for item in items) else _NO_ARGUMENTS)
+    return Block(start, end, "json-array", tuple(calls), note)
