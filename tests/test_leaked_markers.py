@@ -79,6 +79,7 @@ def test_the_fix_rescans_clean(write_session, tmp_path):
     'Use `[{"name": "get_weather"}]` as the payload.',
     '```json\n[{"name": "get_weather"}]\n```\nThat is the request body the docs show.',
     'A list of names: [{"name": "get_forecast", "arguments": {"city": "Paris"}}] is not one of my tools.',
+    'Odd data: [{"name": ["get_weather"]}] and [{"name": {"first": "Ada"}, "arguments": {}}].',
 ])
 def test_look_alikes_stay_clean(write_session, reply):
     path = write_session([{"role": "user", "content": "hello"}, {"role": "assistant", "content": reply}], TOOLS)

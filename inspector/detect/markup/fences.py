@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from inspector.catalogue import Catalogue
-from inspector.detect.markup.blocks import (ARGUMENT_KEYS, CALLS_CAPPED, MAX_CALLS, NAME_IN_TEXT, PLACEHOLDER,
-                                               PLACEHOLDER_ARGUMENTS, SPACE, UNPARSED, Block, Call, call_from_object,
-                                               is_call_shape, is_example)
+from inspector.detect.markup.blocks import (CALLS_CAPPED, MAX_CALLS, NAME_IN_TEXT, PLACEHOLDER, PLACEHOLDER_ARGUMENTS,
+                                               SPACE, UNPARSED, Block, Call, call_from_object, is_call_shape,
+                                               is_example)
 from inspector.detect.markup.pythonic import pythonic_calls
 from inspector.support.lenient_json import parse_array_at, parse_object_at
 
@@ -162,17 +162,23 @@ def call_arrays(text: str, catalogue: Catalogue, skip: list[tuple[int, int]]) ->
 
 def _array_block(items: list, start: int, end: int, catalogue: Catalogue) -> Block | None:
     """The block a JSON array is when every item is a call of a known tool, else None."""
-    calls = []
-    for item in items:
-        if not isinstance(item, dict) or set(item) - _CALL_KEYS:
-            return None
-        has_arguments = any(key in item for key in ARGUMENT_KEYS)
-        if not (is_leaked_call(item, catalogue) if has_arguments else item.get("name", item.get("tool")) in catalogue):
-            return None
-        call = call_from_object(item)
-        calls.append(call if has_arguments else Call(call.name, None))  # type: ignore[union-attr]
-    if not calls:
+    calls = [_array_call(item, catalogue) for item in items]
+    if not calls or None in calls:
         return None
-    note = "" if all(call.arguments is not None for call in calls) else (
-        UNPARSED if all(any(key in item for key in ARGUMENT_KEYS) for item in items) else _NO_ARGUMENTS)
-    return Block(start, end, "json-array", tuple(calls), note)
+    if all(call.arguments is not None for call in calls):  # type: ignore[union-attr]
+        return Block(start, end, "json-array", tuple(calls))  # type: ignore[arg-type]
+    written = all("arguments" in item or "parameters" in item for item in items)
+    return Block(start, end, "json-array", tuple(calls), UNPARSED if written else _NO_ARGUMENTS)  # type: ignore[arg-type]
+
+
+def _array_call(item: Any, catalogue: Catalogue) -> Call | None:
+    """An array's item as a call: an object of nothing but a call's keys naming a known tool, its
+    arguments None when it has none written or none that are an object; None for anything else."""
+    if not isinstance(item, dict) or set(item) - _CALL_KEYS:
+        return None
+    name = item.get("name", item.get("tool"))
+    if not isinstance(name, str) or name not in catalogue:
+        return None
+    if "arguments" not in item and "parameters" not in item:
+        return Call(name, None)
+    return call_from_object(item) if is_leaked_call(item, catalogue) else None
