@@ -4,7 +4,8 @@ When a server has no parser for a model's call format, or the model writes it sl
 raw call stays in the text and nothing runs (seeds 002 and 004). For each leaked block the
 detector names the tool, parses the arguments, and proposes a fix that removes the block (with a
 `TOOL CALL:` marker line before it and the white space after it) and recovers each call as a
-structured call marked not executed, as the result-prefix fix does. Placeholder or unparseable
+structured call marked not executed, as the result-prefix fix does (a warning that says the repair
+guessed when the end of the reply cut the call off and it was completed). Placeholder or unparseable
 arguments give a strip-only fix that says so, as long as something of the reply remains: a reply
 that is nothing but such markup (no prose, no call of its own, no call recovered from another
 block) keeps its finding without a fix, since stripping would leave an empty message (which the
@@ -13,7 +14,8 @@ most `MAX_FINDINGS` blocks a reply are read and reported (a bound against hostil
 are more, stripping those leaves the unread rest, so the reply is never left empty by them. Markup
 inside the model's thinking left in the text (`<think>...</think>`) is a draft, never a call:
 when the reply makes no call at all (no structured call since the user's message), the first draft
-gets a note (info, no fix), since a server may have left a real call unparsed there. The family parsers live in the `markup` package.
+gets a note (info, no fix), since a server may have left a real call unparsed there. The family
+parsers live in the `markup` package.
 
 Only assistant turns are read, and only those holding a literal marker (or that open with an object):
 a test for the characters every marker holds, then one compiled regular expression search,
@@ -51,13 +53,14 @@ def detect(context: ScanContext) -> Iterator[Finding]:
         if not turn.text:
             continue
         text = turn.text
-        if not (("<" in text or "[" in text or "`" in text) and _MARKERS.search(text)) and not text.lstrip().startswith("{"):
+        marked = ("<" in text or "[" in text or "`" in text) and _MARKERS.search(text)
+        if not marked and not text.lstrip().startswith("{"):
             continue
         blocks = find_blocks(text, context.catalogue, MAX_FINDINGS)
         if not blocks:
-            draft = None if context.called_in_exchange(turn.position) else drafted_block(text, context.catalogue)
-            if draft is not None:
-                yield _draft_finding(turn, draft)
+            note = _draft_note(context, turn)
+            if note is not None:
+                yield note
             continue
         more = len(blocks) > MAX_FINDINGS
         blocks = blocks[:MAX_FINDINGS]
@@ -152,9 +155,15 @@ def _finding(turn: Turn, block: Block, span: tuple[int, int], recovered: tuple[T
     return Finding(turn.position, turn.id, turn.role, KIND, WARNING, message, span, tool, None, payload, None, fix)
 
 
-def _draft_finding(turn: Turn, block: Block) -> Finding:
+def _draft_note(context: ScanContext, turn: Turn) -> Finding | None:
     """A note, with no fix, for call markup drafted in the model's thinking of a reply that makes no
-    call: thinking is not a call, but the call the model meant may have been lost in it."""
+    call (none since the user's message): thinking is not a call, but the call the model meant may
+    have been lost in it. None when the reply calls a tool or its thinking drafts no call."""
+    if context.called_in_exchange(turn.position):
+        return None
+    block = drafted_block(turn.text, context.catalogue)
+    if block is None:
+        return None
     names = ", ".join(c.name or "an unnamed tool" for c in block.calls) or "an unnamed tool"
     message = (f"The model's thinking holds {block.family} tool-call markup for {names}, and the reply makes no "
                "call. Thinking is not a call, so nothing is recovered; if the model meant to call it, the call "

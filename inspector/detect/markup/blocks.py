@@ -99,8 +99,8 @@ def cut_off_block(text: str, start: int, position: int, family: str) -> Block | 
         return None  # cut before the arguments: what the call was to do is unknown
     if opening.cut_string is not None and text[position + opening.cut_string + 1:] == calls[-1].name:
         return None  # the name itself is cut short
-    end = len(text.rstrip())
-    return Block(start, end, family, tuple(calls), cut_off_note(describe(opening)), guessed=True)  # type: ignore[arg-type]
+    note = cut_off_note(describe(opening))
+    return Block(start, len(text.rstrip()), family, tuple(calls), note, guessed=True)  # type: ignore[arg-type]
 
 
 class CutOff(NamedTuple):

@@ -167,8 +167,8 @@ def _array_block(items: list, start: int, end: int, catalogue: Catalogue) -> Blo
         return None
     if all(call.arguments is not None for call in calls):  # type: ignore[union-attr]
         return Block(start, end, "json-array", tuple(calls))  # type: ignore[arg-type]
-    written = all("arguments" in item or "parameters" in item for item in items)
-    return Block(start, end, "json-array", tuple(calls), UNPARSED if written else _NO_ARGUMENTS)  # type: ignore[arg-type]
+    note = UNPARSED if all("arguments" in item or "parameters" in item for item in items) else _NO_ARGUMENTS
+    return Block(start, end, "json-array", tuple(calls), note)  # type: ignore[arg-type]
 
 
 def _array_call(item: Any, catalogue: Catalogue) -> Call | None:

@@ -15,8 +15,8 @@ import re
 
 from inspector.catalogue import Catalogue
 from inspector.detect.markup.blocks import (CALLS_CAPPED, MAX_CALLS, NAME_IN_TEXT, PLACEHOLDER, PLACEHOLDER_ARGUMENTS,
-                                               SPACE, Block, Call, Reader, close_after, cut_off_arguments, cut_off_block,
-                                               end_of, json_calls)
+                                               SPACE, Block, Call, Reader, close_after, cut_off_arguments,
+                                               cut_off_block, end_of, json_calls)
 from inspector.detect.markup.pythonic import pythonic_calls
 from inspector.detect.markup.xml_tags import glm_block, qwen_block
 from inspector.support.lenient_json import object_end, parse_object_at

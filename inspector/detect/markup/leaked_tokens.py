@@ -7,10 +7,12 @@ missing; Kimi's `<|tool_calls_section_begin|>functions.f:0 {...}` without its in
 call whose opening tokens are gone (`functions.f:0<|tool_call_argument_begin|>{...}`,
 `f<｜tool▁sep｜>{...}`), and DeepSeek's closing tokens with no call before them. Something leaked,
 so each is a block: the call is recovered when a name and a JSON object are there (completed as a
-guess when the end of the reply cuts it off), else the tokens are stripped with a warning. DeepSeek's full-width tokens never occur in prose; Kimi's are
-plain ASCII, so a Kimi start token counts only when call text follows it (a name with its index,
-`functions.`, another token, an object, or the end of the reply): `Kimi opens a section with
-<|tool_calls_section_begin|> before its calls` is prose.
+guess when the end of the reply cuts it off), else the tokens are stripped with a warning.
+
+DeepSeek's full-width tokens never occur in prose; Kimi's are plain ASCII, so a Kimi start token
+counts only when call text follows it (a name with its index, `functions.`, another token, an
+object, or the end of the reply): `Kimi opens a section with <|tool_calls_section_begin|> before
+its calls` is prose.
 """
 
 from __future__ import annotations
@@ -98,9 +100,10 @@ def _call_block(text: str, start: int, position: int, name: str | None, family: 
         if cut := cut_off_arguments(text, position):
             return Block(start, cut.end, family.name, (Call(name, cut.arguments),), cut.note, guessed=True)
     end = _section_end(text, position, family)
+    has_object = text.startswith("{", position)
     if name is None:
-        return Block(start, end, family.name, (Call(None, None),), _NO_NAME if text.startswith("{", position) else _NO_CALL)
-    return Block(start, end, family.name, (Call(name, None),), UNPARSED if text.startswith("{", position) else _NAME_ONLY)
+        return Block(start, end, family.name, (Call(None, None),), _NO_NAME if has_object else _NO_CALL)
+    return Block(start, end, family.name, (Call(name, None),), UNPARSED if has_object else _NAME_ONLY)
 
 
 def _section_end(text: str, position: int, family: _Family) -> int:
@@ -145,7 +148,8 @@ def _stray_end(text: str, start: int, after: int, catalogue: Catalogue) -> Block
 
 
 READERS: dict[str, Reader] = {
-    **{token: _fallback(family, special_tokens.READERS[token]) for family in (_DEEPSEEK, _KIMI) for token in family.starts},
+    **{token: _fallback(family, special_tokens.READERS[token])
+       for family in (_DEEPSEEK, _KIMI) for token in family.starts},
     _DEEPSEEK.separator: _separator_reader(_DEEPSEEK),
     _KIMI.separator: _separator_reader(_KIMI),
     _DEEPSEEK.call_end: _stray_end,
