@@ -1,5 +1,9 @@
 """The lenient JSON parser: standard JSON, JS-style objects, and what is not an object."""
 
+import time
+
+import pytest
+
 from inspector.support.lenient_json import JSON5_SYNTAX, json_or_text, loads_lenient, object_end, parse_array_at, parse_object_at
 
 
@@ -85,3 +89,65 @@ def test_json_or_text_reads_json_and_keeps_other_text():
     assert json_or_text('["a", true]') == ["a", True]
     assert json_or_text('"tab\there"') == "tab\there"  # a raw control character, as elsewhere
     assert json_or_text("src/main.py") == "src/main.py"
+
+
+# Texts `json5` could not read either: a value cut off, prose, an object with text after it, Python
+# syntax JSON5 does not have, brackets that do not match. Each took 300-650 µs in json5 to refuse.
+NOT_JSON5 = [
+    '{"city": "Paris", "note": "bring an umbre',
+    '{"query": "latest release notes", "max_results": 5',
+    '{path: "src/main.py", recursive: true',
+    "Paris, France (the capital)",
+    '{"path": "src/main.py", "line": 42} and then run the tests',
+    "{'bbox': (10, 20, 30, 40), 'label': 'cat'}",
+    '{"items": [1, 2}',
+    "{a: 1 /* a comment never closed",
+]
+# Texts only `json5` reads: each must still reach it.
+ONLY_JSON5 = {
+    "{a: 0x1F, b: .5}": {"a": 31, "b": 0.5},
+    "\ufeff{a: +1} // a comment after the value": {"a": 1},
+    '{a: "two \\\nlines", b: Infinity}': {"a": "two lines", "b": float("inf")},
+    "{été: [1, {b: 0x2}]}": {"été": [1, {"b": 2}]},
+}
+
+
+def _counting_json5(monkeypatch):
+    """json5.loads wrapped so that its calls are counted."""
+    import json5
+
+    calls = []
+    real = json5.loads
+
+    def counted(text, *args, **kwargs):
+        calls.append(text)
+        return real(text, *args, **kwargs)
+
+    monkeypatch.setattr(json5, "loads", counted)
+    return calls
+
+
+@pytest.mark.parametrize("text", NOT_JSON5)
+def test_json5_is_not_asked_about_what_it_cannot_read(monkeypatch, text):
+    calls = _counting_json5(monkeypatch)
+    assert loads_lenient(text) is None
+    assert calls == []
+
+
+@pytest.mark.parametrize("text, value", ONLY_JSON5.items())
+def test_what_only_json5_reads_still_reaches_it(monkeypatch, text, value):
+    calls = _counting_json5(monkeypatch)
+    loaded, repairs = loads_lenient(text)
+    assert loaded == value and JSON5_SYNTAX in repairs
+    assert calls
+
+
+HOSTILE = {"brackets never closed": "[" * 49_000, "a long list then (": "{a: [" + "1, " * 16_000 + "(",
+           "backslashes in a string never closed": '{"a": "' + "\\" * 49_000}
+
+
+@pytest.mark.parametrize("text", HOSTILE.values(), ids=HOSTILE.keys())
+def test_the_check_before_json5_is_linear_on_hostile_text(text):
+    started = time.perf_counter()
+    assert loads_lenient(text) is None
+    assert time.perf_counter() - started < 0.5

@@ -22,7 +22,7 @@ from inspector.tui.editor import FixEditor
 KIND = "tool-markup"
 NO_FIX = "no automatic fix is offered"
 PLACEHOLDER = '**TOOL CALL:**\n```tool_call\n{"name": "create_boat", "arguments": {...}}\n```'
-CUT_OFF = '<tool_call>\n{"name": "save_memory", "arguments": {"memory_type": "fact", "content": "likes ra'
+CUT_OFF = '<tool_call>\n{"name": "save_memory", "arguments": {"memory_type": "fact", "cont'  # cut in a key
 WITH_PROSE = "Here is how a call looks:\n<tool_call>{...}</tool_call>\nTell me the boat's name first."
 RECOVERABLE = '<tool_call>{"name": "get_weather", "arguments": {"city": "Oslo"}}</tool_call>'
 # A user asks, the assistant replies; the replies in order, and what `fix --accept all` leaves of each.

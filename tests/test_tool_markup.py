@@ -88,11 +88,12 @@ def test_hermes_block_cut_off_before_its_end_tag(write_session):
                       "Checking the forecast.")
 
 
-def test_hermes_block_truncated_mid_json_is_stripped_only(write_session):
+def test_hermes_block_truncated_mid_json_is_completed_as_a_guess(write_session):
     reply = 'Checking.\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Par'
     finding = one_finding(write_session, reply)
-    assert (finding.severity, finding.tool, finding.fix.add_calls) == (WARNING, "get_weather", ())
-    assert "cut off" in finding.message
+    assert (finding.severity, finding.tool, finding.arguments) == (WARNING, "get_weather", {"city": "Par"})
+    assert "cut off" in finding.message and "GUESSED" in finding.message
+    assert [(call.name, call.arguments) for call in finding.fix.add_calls] == [("get_weather", {"city": "Par"})]
     assert finding.fix.apply_to_text(reply) == "Checking."
 
 
@@ -101,7 +102,9 @@ def test_repeated_broken_blocks_each_end_where_the_next_begins(write_session):
     reply = "Trying again.\n" + broken * 3
     path = write_session([{"role": "user", "content": "Weather?"}, {"role": "assistant", "content": reply}], TOOLS)
     findings = findings_of(path)
-    assert [(f.severity, f.tool, f.fix.add_calls) for f in findings] == [(WARNING, "get_weather", ())] * 3
+    assert [(f.severity, f.tool) for f in findings] == [(WARNING, "get_weather")] * 3
+    # the last one, cut off by the end of the reply, is completed as a guess; the others are broken
+    assert [[call.arguments for call in f.fix.add_calls] for f in findings] == [[], [], [{"city": "Paris"}]]
     assert [reply[slice(*f.span)].strip() for f in findings] == [broken.strip()] * 3
     assert findings[0].fix.apply_to_text(reply) == "Trying again.\n" + broken * 2
 

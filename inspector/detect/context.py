@@ -161,8 +161,7 @@ class ScanContext:
         whose result agrees with `obj`: keys shared, no value in conflict. Only results holding
         one of `obj`'s texts are parsed."""
         texts = [v for v in obj.values() if isinstance(v, str) and v]
-        users = self._user_positions
-        exchange_start = users[bisect_left(users, position) - 1] if users and users[0] < position else -1
+        exchange_start = self._exchange_start(position)
 
         def echoed(past: PastCall) -> bool:
             content = past.result.content if past.result is not None else None
@@ -174,6 +173,16 @@ class ScanContext:
         if not texts or not self._has_call_between(exchange_start, position):
             return None  # (most fake results are in an exchange without calls: no pairing needed)
         return _latest(self.past_calls, position, echoed, since=exchange_start)
+
+    def called_in_exchange(self, position: int) -> bool:
+        """Whether a structured call was made in the exchange of the turn at `position` (after the
+        last user turn before it), up to that turn and in it: one reply may span several turns."""
+        return self._has_call_between(self._exchange_start(position), position)
+
+    def _exchange_start(self, position: int) -> int:
+        """The position of the last user turn before `position` (-1 when there is none)."""
+        users = self._user_positions
+        return users[bisect_left(users, position) - 1] if users and users[0] < position else -1
 
     def _has_call_between(self, start: int, end: int) -> bool:
         """Whether a turn after `start` and up to `end` holds a structured call."""

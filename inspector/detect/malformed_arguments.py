@@ -18,6 +18,7 @@ import re
 from typing import Any, Iterator, NamedTuple
 
 from inspector.detect.context import ScanContext
+from inspector.support.cut_off_json import describe, opening_value
 from inspector.support.lenient_json import STRING_OR_COMMENT, loads_lenient, scannable
 from inspector.model import ERROR, WARNING, Finding, Fix, ToolCall, Turn
 from inspector.support.safe_text import preview
@@ -27,7 +28,7 @@ KIND = "malformed-arguments"
 # A fence's opening line; the body is what follows, less white space, a closing ``` and white space
 # at its end (`_unfenced`: a lazy `(.*?)\s*(?:```)?\s*\Z` backtracked cubically on white space).
 _FENCE_OPEN = re.compile(r"```[\w-]*[ \t]*\n?")
-_TOKENS = re.compile(STRING_OR_COMMENT + r"""| [\[{](?P<open>) | [\]}](?P<close>) | ["'](?P<cut>)""", re.S | re.X)
+_STRINGS = re.compile(STRING_OR_COMMENT, re.S | re.X)
 _CONTROL = re.compile(r"[\x00-\x1f]")
 _EXTRA_BRACES = re.compile(r"[}\s]+")
 _REPAIR_LOG_NOISE = ("returned early", "no more elements")
@@ -134,31 +135,15 @@ def _by_json_repair(text: str, repairs: list[str]) -> dict[str, Any] | None:
 
 def _first_object(text: str) -> tuple[int | None, str]:
     """Where the object opening `text` ends; when it never closes, None and what is left open."""
-    brackets: list[str] = []
-    cut_in_string = False
-    for match in _TOKENS.finditer(scannable(text, len(text), strings=False)):
-        if match.lastgroup == "open":
-            brackets.append(match.group())
-        elif match.lastgroup == "close":
-            if brackets:
-                brackets.pop()
-            if not brackets:
-                return match.end(), ""
-        elif match.lastgroup == "cut":
-            cut_in_string = True
-            break
-    parts = ["an unfinished string"] if cut_in_string else []
-    for bracket, noun in (("[", "list"), ("{", "object")):
-        if count := brackets.count(bracket):
-            parts.append(f"{count} {noun}{'s' if count > 1 else ''}")
-    return None, " and ".join(parts)
+    opening = opening_value(text)
+    return opening.end, describe(opening)
 
 
 def _escape_controls(text: str) -> str:
     """`text` with the control characters inside its strings escaped (one pass over its tokens)."""
     pieces: list[str] = []
     cursor = 0
-    for match in _TOKENS.finditer(scannable(text, len(text), strings=False)):
+    for match in _STRINGS.finditer(scannable(text, len(text), strings=False)):
         if match.lastgroup in ("dq", "sq"):
             start, end = match.span()
             pieces.append(text[cursor:start])

@@ -7,7 +7,9 @@ proposes a fix that strips the object and, when the call did not run, recovers i
 call so the data survives.
 
 Not flagged: a reply that is only objects (a JSON answer), an object later in the text, a brace
-that does not open an object (`{1, 2, 3} is a set`), and turns that are not the assistant's. At
+that does not open an object (`{1, 2, 3} is a set`), a call object naming a known tool (`{"name":
+"get_weather", "parameters": {...}}`: a leaked call, which `tool-markup` recovers), and turns
+that are not the assistant's. At
 most `MAX_FINDINGS` + 1 leading objects are parsed (a bound against hostile text); past them, a
 reply is only objects when the rest is balanced braces to its end (matched, not parsed).
 """
@@ -19,6 +21,7 @@ from dataclasses import replace
 from typing import Any, Iterator
 
 from inspector.detect.context import ScanContext
+from inspector.detect.markup.fences import is_leaked_call
 from inspector.support.lenient_json import Parsed, only_objects, parse_object_at
 from inspector.model import ERROR, RECOVERED, WARNING, Finding, Fix, ToolCall, Turn
 from inspector.detect.tool_inference import infer_tool
@@ -40,8 +43,9 @@ def detect(context: ScanContext) -> Iterator[Finding]:
         objects = leading_objects(text, MAX_FINDINGS + 1)
         if not objects or _only_objects(text, objects[-1][1]):
             continue
-        for number, (start, removal_end, parsed) in enumerate(objects[:MAX_FINDINGS]):
-            finding = _finding(context, turn, number, start, removal_end, parsed)
+        results = [found for found in objects[:MAX_FINDINGS] if not is_leaked_call(found[2].value, context.catalogue)]
+        for number, (start, removal_end, parsed) in enumerate(results):
+            finding = _finding(context, turn, number, start, removal_end, parsed, start == objects[0][0])
             if number == MAX_FINDINGS - 1 and len(objects) > MAX_FINDINGS:
                 finding = replace(finding, message=f"{finding.message} The reply starts with more than {MAX_FINDINGS} "
                                   f"objects: only the first {MAX_FINDINGS} are reported (a bound against hostile text).")
@@ -72,10 +76,13 @@ def _only_objects(text: str, position: int) -> bool:
     return text.rstrip().endswith("}") and only_objects(text, position)
 
 
-def _finding(context: ScanContext, turn: Turn, number: int, start: int, removal_end: int, parsed: Parsed) -> Finding:
+def _finding(context: ScanContext, turn: Turn, number: int, start: int, removal_end: int, parsed: Parsed,
+             opens_reply: bool) -> Finding:
+    """The finding for one leading object; its removal cuts the white space before it too when it
+    opens the reply."""
     obj: dict[str, Any] = parsed.value
     inference = infer_tool(context, obj, turn.position)
-    removal = (0 if number == 0 else start, removal_end)
+    removal = (0 if opens_reply else start, removal_end)
     span = (start, parsed.end)
     syntax = f" It is written with {', '.join(parsed.repairs)}." if parsed.repairs else ""
     if inference.tool is None:

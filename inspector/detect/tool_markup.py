@@ -4,17 +4,21 @@ When a server has no parser for a model's call format, or the model writes it sl
 raw call stays in the text and nothing runs (seeds 002 and 004). For each leaked block the
 detector names the tool, parses the arguments, and proposes a fix that removes the block (with a
 `TOOL CALL:` marker line before it and the white space after it) and recovers each call as a
-structured call marked not executed, as the result-prefix fix does. Placeholder or unparseable
+structured call marked not executed, as the result-prefix fix does (a warning that says the repair
+guessed when the end of the reply cut the call off and it was completed). Placeholder or unparseable
 arguments give a strip-only fix that says so, as long as something of the reply remains: a reply
 that is nothing but such markup (no prose, no call of its own, no call recovered from another
 block) keeps its finding without a fix, since stripping would leave an empty message (which the
 Anthropic and Gemini APIs reject) and lose what the person saw; it is for a person to edit. At
 most `MAX_FINDINGS` blocks a reply are read and reported (a bound against hostile text): when there
-are more, stripping those leaves the unread rest, so the reply is never left empty by them. The
-family parsers live in the `markup` package.
+are more, stripping those leaves the unread rest, so the reply is never left empty by them. Markup
+inside the model's thinking left in the text (`<think>...</think>`) is a draft, never a call:
+when the reply makes no call at all (no structured call since the user's message), the first draft
+gets a note (info, no fix), since a server may have left a real call unparsed there. The family
+parsers live in the `markup` package.
 
-Only assistant turns are read, and only those holding a literal marker (or that are one object or
-one list):
+Only assistant turns are read, and only those holding a literal marker (or that open with an object,
+or are one list):
 a test for the characters every marker holds, then one compiled regular expression search,
 before anything is parsed.
 """
@@ -26,16 +30,17 @@ from dataclasses import replace
 from typing import Any, Iterator
 
 from inspector.detect.context import ScanContext
-from inspector.detect.markup import START_PATTERN, Block, Call, find_blocks, type_by_schema
+from inspector.detect.markup import START_PATTERN, Block, Call, drafted_block, find_blocks, type_by_schema
 from inspector.detect.markup.blocks import typed_text_values
+from inspector.detect.markup.fences import ARRAY_START
 from inspector.detect.markup.pythonic import LIST_START
 from inspector.detect.markup.xlam import may_be_call_list
-from inspector.model import ERROR, RECOVERED, WARNING, Finding, Fix, ToolCall, Turn, remove_spans
+from inspector.model import ERROR, INFO, RECOVERED, WARNING, Finding, Fix, ToolCall, Turn, remove_spans
 
 KIND = "tool-markup"
 
-# Every family's start marker, a fence that may hold a call, or a pythonic list's `[name(`.
-_MARKERS = re.compile(START_PATTERN + r"|```[ \t]*(?:tool_c|json|tool\b|\n)|" + LIST_START)
+# Every family's start marker, a fence that may hold a call, a pythonic list's `[name(`, or `[{"name":`.
+_MARKERS = re.compile(START_PATTERN + r"|```[ \t]*(?:tool_c|json|tool\b|\n)|" + LIST_START + "|" + ARRAY_START)
 _MARKER_LINE = re.compile(r"(?:^|\n)[ \t]*(?:\*\*)?TOOL CALL:(?:\*\*)?[ \t]*\n[ \t]*\Z")
 _SPACE = re.compile(r"\s*")
 # Findings per reply at most: each carries the reply's text as its fix leaves it, so 80,000 blocks
@@ -50,11 +55,15 @@ def detect(context: ScanContext) -> Iterator[Finding]:
         if not turn.text:
             continue
         text = turn.text
-        if not (("<" in text or "[" in text or "`" in text) and _MARKERS.search(text)):
-            stripped = text.strip()
-            if not (stripped.startswith("{") and stripped.endswith("}")) and not may_be_call_list(text):
-                continue
+        marked = ("<" in text or "[" in text or "`" in text) and _MARKERS.search(text)
+        if not marked and not text.lstrip().startswith("{") and not may_be_call_list(text):
+            continue
         blocks = find_blocks(text, context.catalogue, MAX_FINDINGS)
+        if not blocks:
+            note = _draft_note(context, turn)
+            if note is not None:
+                yield note
+            continue
         more = len(blocks) > MAX_FINDINGS
         blocks = blocks[:MAX_FINDINGS]
         ending = _ending_blocks(text, blocks)
@@ -131,9 +140,12 @@ def _finding(turn: Turn, block: Block, span: tuple[int, int], recovered: tuple[T
     if recovered:
         listed = ", ".join(f"{c.name}({', '.join(c.arguments) or 'no arguments'})" for c in recovered)
         fix = Fix(remove=(span,), add_calls=recovered, summary=f"strip the markup and recover {listed}, marked not executed")
-        where = f"{where} It holds {block.note}." if block.note else where
-        return Finding(turn.position, turn.id, turn.role, KIND, ERROR, where, span, tool, recovered[0].arguments,
-                       payload, False, fix)
+        if block.guessed:
+            where = f"{where} It holds {block.note}: the repair GUESSED, check it."
+        elif block.note:
+            where = f"{where} It holds {block.note}."
+        return Finding(turn.position, turn.id, turn.role, KIND, WARNING if block.guessed else ERROR, where, span, tool,
+                       recovered[0].arguments, payload, False, fix)
     reason = block.note or "arguments that do not parse"
     if nothing_left:
         message = (f"{where} It holds {reason}, and the reply is nothing but leaked markup: stripping it would "
@@ -143,3 +155,21 @@ def _finding(turn: Turn, block: Block, span: tuple[int, int], recovered: tuple[T
     fix = Fix(remove=(span,), summary=f"strip the markup only: it holds {reason}, so there is no call to recover")
     message = f"{where} It holds {reason}, so only the text can be cleaned."
     return Finding(turn.position, turn.id, turn.role, KIND, WARNING, message, span, tool, None, payload, None, fix)
+
+
+def _draft_note(context: ScanContext, turn: Turn) -> Finding | None:
+    """A note, with no fix, for call markup drafted in the model's thinking of a reply that makes no
+    call (none since the user's message): thinking is not a call, but the call the model meant may
+    have been lost in it. None when the reply calls a tool or its thinking drafts no call."""
+    if context.called_in_exchange(turn.position):
+        return None
+    block = drafted_block(turn.text, context.catalogue)
+    if block is None:
+        return None
+    names = ", ".join(c.name or "an unnamed tool" for c in block.calls) or "an unnamed tool"
+    message = (f"The model's thinking holds {block.family} tool-call markup for {names}, and the reply makes no "
+               "call. Thinking is not a call, so nothing is recovered; if the model meant to call it, the call "
+               "was lost (some servers leave a call written before the end of the thinking unparsed).")
+    payload = [{"name": c.name, "arguments": c.arguments} for c in block.calls]
+    tool = block.calls[0].name if block.calls else None
+    return Finding(turn.position, turn.id, turn.role, KIND, INFO, message, (block.start, block.end), tool, None, payload)

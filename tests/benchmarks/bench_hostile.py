@@ -73,6 +73,17 @@ CASES = {
     "reply: [f( lists repeated": ("reply", lambda n: _repeat('[f(q="\\"', n)),
     "reply: [f( lists of escaped quotes": ("reply", lambda n: _repeat("[f(" + '\\"' * 4990 + "\n", n)),
     "reply: claims repeated": ("reply", lambda n: _repeat("the tool ", n) + " returned."),
+    "reply: <think> repeated": ("reply", lambda n: _repeat("<think>", n)),
+    "reply: </think> repeated": ("reply", lambda n: _repeat("</think>", n)),
+    "reply: <think> then drafts": ("reply", lambda n: "<think>" + _repeat(
+        '<tool_call>{"name": "f", "arguments": {"q": "x"}}</tool_call>', n - 7)),
+    "reply: DeepSeek section start + name repeated": ("reply", lambda n: _repeat("<｜tool▁calls▁begin｜>f ", n)),
+    "reply: long names + Kimi argument token": ("reply", lambda n: _repeat("a" * 199 + "<|tool_call_argument_begin|>", n)),
+    "reply: [{\"name\" arrays never closed": ("reply", lambda n: _repeat('[{"name": "f", "arguments": {"q": "', n)),
+    "reply: call cut off in open brackets": ("reply", lambda n: '<tool_call>{"name": "f", "arguments": {"q": '
+                                              + "[" * (n - 40)),
+    "reply: leading call objects + prose": ("reply", lambda n: _repeat('{"name": "f", "arguments": {}}; ', n - 6)
+                                            + " prose"),
 }
 
 

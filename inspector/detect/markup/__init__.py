@@ -2,30 +2,35 @@
 
 `find_blocks(text, catalogue)` returns every leaked block in `text`, in order, each with its
 extent and the calls it holds. The families live by kind: `json_tags` (JSON between markers),
-`xml_tags` (one element per parameter), `special_tokens` (DeepSeek, Kimi K2, Harmony, Gemma),
+`xml_tags` (one element per parameter), `special_tokens` (DeepSeek, Kimi K2, Harmony, Gemma) and
+`leaked_tokens` (what is left of DeepSeek's and Kimi's sections when those cannot read them),
 `pythonic` (Python call syntax, read with `ast`: nothing is evaluated) and `fences` (Markdown
-fences and a bare call object). Each family module maps its literal start markers to a reader;
+fences and call objects that open the reply). Each family module maps its literal start markers to a reader;
 one regular expression finds every start marker. A marker inside inline code or a code fence (other
-than a ```` ```tool_call ```` fence) is an example, not a call.
-Step3 lives in `step3`, and a reply that is a list of call objects (xLAM) in `xlam`.
+than a ```` ```tool_call ```` fence) is an example, not a call; one inside the model's thinking
+(`thinking`: `<think>...</think>` left in the text) is a draft, not a call. Step3 lives in
+`step3`, and a reply that is a list of call objects (xLAM) in `xlam`.
 """
 
 from __future__ import annotations
 
 import heapq
 import re
+from dataclasses import replace
 from functools import partial
 from typing import Callable, Iterator
 
 from inspector.catalogue import Catalogue
-from inspector.detect.markup import json_tags, pythonic, special_tokens, step3, xlam, xml_tags
-from inspector.detect.markup.blocks import Block, Call, Reader, is_example, type_by_schema
-from inspector.detect.markup.fences import CALL_FENCE_LANGUAGES, Fence, bare_block, fence_block, find_fences
+from inspector.detect.markup import json_tags, leaked_tokens, pythonic, special_tokens, step3, xlam, xml_tags
+from inspector.detect.markup.blocks import SPACE, Block, Call, Reader, inside, is_example, type_by_schema
+from inspector.detect.markup.fences import (CALL_FENCE_LANGUAGES, Fence, call_arrays, fence_block, find_fences,
+                                               leading_calls)
+from inspector.detect.markup.thinking import HINTS, Thinking, thinking_spans
 
-__all__ = ["Block", "Call", "START_PATTERN", "find_blocks", "type_by_schema"]
+__all__ = ["Block", "Call", "START_PATTERN", "drafted_block", "find_blocks", "type_by_schema"]
 
 _READERS: dict[str, Reader] = {**json_tags.READERS, **xml_tags.READERS, **special_tokens.READERS,
-                               **pythonic.READERS, **step3.READERS}
+                               **pythonic.READERS, **step3.READERS, **leaked_tokens.READERS}
 # Every family's start marker, longest first; also the detector's prefilter.
 START_PATTERN = "|".join(re.escape(marker) for marker in sorted(_READERS, key=len, reverse=True))
 _START = re.compile(START_PATTERN)
@@ -36,29 +41,54 @@ def find_blocks(text: str, catalogue: Catalogue, limit: int | None = None) -> li
     With `limit`, reading stops at the block after the first `limit`: at most `limit` + 1 come
     back, the last only saying that there are more (a bound: hostile text can hold 80,000 blocks).
 
-    Candidates (call fences, start markers, bare pythonic lists) are read in the order of their
+    Candidates (call fences, start markers, bare pythonic lists, JSON arrays of calls) are read in the order of their
     start, and one that starts inside the last block kept is not read at all."""
+    listed = xlam.call_list_block(text, catalogue)  # a reply that is nothing but a list of calls
+    if listed is not None:
+        return [listed]
     fences = find_fences(text) if "```" in text else []
     examples = [(f.start, f.end) for f in fences if f.lang not in CALL_FENCE_LANGUAGES]
-    candidates = heapq.merge(_fence_candidates(fences, catalogue), _marker_candidates(text, catalogue, examples),
-                             _list_candidates(text, catalogue, examples), key=lambda candidate: candidate[0])
+    thinking = [(span.start, span.end) for span in _thinking(text, examples)]
+    candidates = heapq.merge(_leading_candidates(text, catalogue), _fence_candidates(fences, catalogue),
+                             _marker_candidates(text, catalogue, examples), _list_candidates(text, catalogue, examples),
+                             _array_candidates(text, catalogue, examples), key=lambda candidate: candidate[0])
     kept: list[Block] = []
     for start, read in candidates:
-        if kept and start < kept[-1].end:
+        if kept and start < kept[-1].end or thinking and inside(thinking, start):
             continue
         block = read()
-        if block is not None:
+        if block is not None and not (kept and block.start < kept[-1].end):  # a block may begin before its marker
             kept.append(block)
             if limit is not None and len(kept) > limit:
                 break
-    if not kept:
-        bare = bare_block(text, catalogue) or xlam.call_list_block(text, catalogue)
-        return [bare] if bare else []
     return kept
+
+
+def drafted_block(text: str, catalogue: Catalogue) -> Block | None:
+    """The first block of markup written inside the model's thinking (a draft, never a call), its
+    place in `text`; None when the thinking holds none."""
+    fences = find_fences(text) if "```" in text else []
+    for span in _thinking(text, [(f.start, f.end) for f in fences if f.lang not in CALL_FENCE_LANGUAGES]):
+        blocks = find_blocks(text[span.inner_start:span.inner_end], catalogue, 0)
+        if blocks:
+            return replace(blocks[0], start=blocks[0].start + span.inner_start, end=blocks[0].end + span.inner_start)
+    return None
+
+
+def _thinking(text: str, examples: list[tuple[int, int]]) -> list[Thinking]:
+    """The spans of `text` that are the model thinking (none without a hint of a tag: no search)."""
+    return thinking_spans(text, examples) if any(hint in text for hint in HINTS) else []
 
 
 # A candidate block: where it would start, and how to read it (None when it is not a block).
 Candidate = tuple[int, Callable[[], "Block | None"]]
+
+
+def _leading_candidates(text: str, catalogue: Catalogue) -> Iterator[Candidate]:
+    """Call objects that open the text (a reply that starts with `{`)."""
+    start = SPACE.match(text).end()
+    if text.startswith("{", start):
+        yield start, partial(leading_calls, text, catalogue)
 
 
 def _fence_candidates(fences: list[Fence], catalogue: Catalogue) -> Iterator[Candidate]:
@@ -73,6 +103,13 @@ def _marker_candidates(text: str, catalogue: Catalogue, examples: list[tuple[int
         start = match.start()
         if not is_example(text, start, examples):
             yield start, partial(_READERS[match.group()], text, start, match.end(), catalogue)
+
+
+def _array_candidates(text: str, catalogue: Catalogue, examples: list[tuple[int, int]]) -> Iterator[Candidate]:
+    """Each JSON array of call objects in the prose (a bounded search, done whole when first asked)."""
+    if "[" in text and "{" in text:
+        for block in call_arrays(text, catalogue, examples):
+            yield block.start, lambda found=block: found  # type: ignore[misc]
 
 
 def _list_candidates(text: str, catalogue: Catalogue, examples: list[tuple[int, int]]) -> Iterator[Candidate]:

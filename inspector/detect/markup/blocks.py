@@ -11,9 +11,10 @@ import re
 import textwrap
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from inspector.catalogue import Catalogue
+from inspector.support.cut_off_json import complete_cut_off, describe
 from inspector.support.lenient_json import json_or_text, loads_lenient, parse_array_at, parse_object_at
 
 NAME_KEYS = ("name", "tool", "tool_name", "function")
@@ -45,13 +46,15 @@ class Call:
 
 @dataclass(frozen=True)
 class Block:
-    """A leaked block: `[start, end)` in the text, its family, and the calls it holds."""
+    """A leaked block: `[start, end)` in the text, its family, and the calls it holds; `guessed`
+    when its calls were completed (cut off at the end of the reply), which the note says how."""
 
     start: int
     end: int
     family: str
     calls: tuple[Call, ...]
     note: str = ""
+    guessed: bool = False
 
 
 # A family's reader: given the text, where its start marker begins and ends, and the catalogue,
@@ -80,6 +83,51 @@ def arguments_object(arguments: Any) -> dict[str, Any] | None:
     return arguments if isinstance(arguments, dict) else None
 
 
+def cut_off_block(text: str, start: int, position: int, family: str) -> Block | None:
+    """The block of call JSON at `position` that the end of the text cuts off (a stream stopped
+    at max tokens), its calls completed by closing the open string and brackets, marked guessed;
+    None unless that completes it, the cut falls in the arguments (each call has its arguments
+    key, and no name is cut short) and nothing but white space is left to close."""
+    completion = complete_cut_off(text[position:])
+    if completion is None:
+        return None
+    value, opening = completion
+    items = value if isinstance(value, list) else [value]
+    calls = [call_from_object(item) for item in items]
+    if not calls or any(call is None or call.arguments is None for call in calls):
+        return None
+    if not all(any(key in item for key in ARGUMENT_KEYS) for item in items):
+        return None  # cut before the arguments: what the call was to do is unknown
+    if opening.cut_string is not None and text[position + opening.cut_string + 1:] == calls[-1].name:
+        return None  # the name itself is cut short
+    note = cut_off_note(describe(opening))
+    return Block(start, len(text.rstrip()), family, tuple(calls), note, guessed=True)  # type: ignore[arg-type]
+
+
+class CutOff(NamedTuple):
+    """Arguments that the end of the reply cuts off, completed: the object, the note that says how,
+    and where the block ends (the end of the reply, white space aside)."""
+
+    arguments: dict[str, Any]
+    note: str
+    end: int
+
+
+def cut_off_arguments(text: str, position: int) -> CutOff | None:
+    """The arguments object at `position` that the end of the text cuts off, completed by closing
+    the open string and brackets; None unless that completes it."""
+    completion = complete_cut_off(text[position:])
+    if completion is None or not isinstance(completion[0], dict):
+        return None
+    return CutOff(completion[0], cut_off_note(describe(completion[1])), len(text.rstrip()))
+
+
+def cut_off_note(closed: str) -> str:
+    """What a block cut off at the end of the reply holds, and how it was completed."""
+    return (f"arguments cut off at the end of the reply, completed by closing {closed} "
+            "(the last value may be cut short)")
+
+
 def is_call_shape(obj: dict[str, Any], catalogue: Catalogue) -> bool:
     """Whether a fenced or bare object is a call: a known tool with arguments, or exactly a call's keys."""
     name_key = next((k for k in ("name", "tool") if k in obj), None)
@@ -97,8 +145,13 @@ def is_example(text: str, start: int, spans: list[tuple[int, int]]) -> bool:
     The span is looked up by bisection: trying each, for each marker, was quadratic."""
     if start > 0 and text[start - 1] == "`":
         return True
-    index = bisect_right(spans, start, key=lambda span: span[0]) - 1  # the last span starting at or before it
-    return index >= 0 and start < spans[index][1]
+    return inside(spans, start)
+
+
+def inside(spans: list[tuple[int, int]], position: int) -> bool:
+    """Whether `position` falls in one of `spans` (in order, apart), looked up by bisection."""
+    index = bisect_right(spans, position, key=lambda span: span[0]) - 1  # the last span starting at or before it
+    return index >= 0 and position < spans[index][1]
 
 
 def json_calls(text: str, position: int,

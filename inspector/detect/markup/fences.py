@@ -1,9 +1,13 @@
-"""Calls in Markdown code fences, and a bare call object that is the whole text.
+"""Calls in Markdown code fences, and bare call objects that open the text.
 
 ```` ```tool_call ````, ```` ```json ```` (seed 004) and plain fences count when they hold a call
 object or a list of them whose name is a known tool or whose keys are exactly a call's; Gemini's
 ```` ```tool_code ```` holds `print(default_api.f(...))` lines. A fence of ordinary data, or of
 code that merely contains dicts, is not a call. A `{...}` placeholder gives a strip-only block.
+A reply that opens with call objects naming a known tool (the whole reply, as Ollama and LiteLLM
+leak one, or followed by prose, as Llama 3's JSON calls are written) holds leaked calls; so does a
+JSON array of call objects naming known tools anywhere in the prose (`Some text [{"name": ...}]`),
+recovered when each has arguments, else stripped with a warning.
 """
 
 from __future__ import annotations
@@ -13,8 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from inspector.catalogue import Catalogue
-from inspector.detect.markup.blocks import (NAME_IN_TEXT, PLACEHOLDER, PLACEHOLDER_ARGUMENTS, UNPARSED, Block,
-                                               Call, call_from_object, is_call_shape)
+from inspector.detect.markup.blocks import (CALLS_CAPPED, MAX_CALLS, NAME_IN_TEXT, PLACEHOLDER, PLACEHOLDER_ARGUMENTS,
+                                               SPACE, UNPARSED, Block, Call, call_from_object, is_call_shape,
+                                               is_example)
 from inspector.detect.markup.pythonic import pythonic_calls
 from inspector.support.lenient_json import parse_array_at, parse_object_at
 
@@ -24,6 +29,15 @@ CALL_FENCE_LANGUAGES = ("tool_call", "tool_calls")
 _CALL_FENCES = {"tool_call", "tool_code", "json", "tool", "tool_calls", "json5", ""}
 _ARGS_IN_TEXT = re.compile(r"[\"'](?:arguments|parameters)[\"']\s*:")
 _TRAILING_JUNK = re.compile(r"[\s}\]]*\Z")
+_CALL_JOINT = re.compile(r"\s*;?\s*")  # Llama joins calls one after another with `; `
+# Where a JSON array of call objects may begin, and the bounds of the search for them: arrays tried
+# per text, and how far from its `[` an array may end (a long data dump is not read whole).
+ARRAY_START = r"""\[\s*\{\s*["'](?:name|tool)["']\s*:"""  # also the detector's prefilter for them
+_ARRAY_START = re.compile(ARRAY_START)
+_MAX_ARRAYS = 20
+_MAX_ARRAY_CHARS = 10_000
+_CALL_KEYS = {"name", "tool", "arguments", "parameters", "id", "type"}
+_NO_ARGUMENTS = "a call with no arguments written"
 
 
 @dataclass(frozen=True)
@@ -92,17 +106,79 @@ def _whole_value(stripped: str) -> Any:
     return None
 
 
-def bare_block(text: str, catalogue: Catalogue) -> Block | None:
-    """A whole text that is one call object naming a known tool (Ollama, LiteLLM leaks)."""
-    stripped = text.strip()
-    if not (stripped.startswith("{") and stripped.endswith("}")):
+def leading_calls(text: str, catalogue: Catalogue) -> Block | None:
+    """The call objects that open `text`, each naming a known tool, one after another (joined by
+    white space or `;`), whether prose follows them or not; None when the text opens otherwise.
+    At most `MAX_CALLS` are read (a bound against hostile text); the note says when more follow."""
+    start = SPACE.match(text).end()
+    calls: list[Call] = []
+    end = position = start
+    while text.startswith("{", position):
+        parsed = parse_object_at(text, position)
+        if parsed is None or not is_leaked_call(parsed.value, catalogue):
+            break
+        if len(calls) == MAX_CALLS:
+            return Block(start, end, "bare-object", tuple(calls), CALLS_CAPPED)
+        calls.append(call_from_object(parsed.value))  # type: ignore[arg-type]
+        end = parsed.end
+        position = _CALL_JOINT.match(text, end).end()  # type: ignore[union-attr]
+    return Block(start, end, "bare-object", tuple(calls)) if calls else None
+
+
+def is_leaked_call(obj: Any, catalogue: Catalogue) -> bool:
+    """Whether an object written as text is a call: a call's shape naming a tool the catalogue
+    knows, whose arguments are not a JSON schema (`{"name", "parameters": {"type": "object",
+    "properties": ...}}` is the tool's definition)."""
+    if not isinstance(obj, dict):
+        return False
+    name = next((obj[k] for k in ("name", "tool") if k in obj), None)
+    if not (isinstance(name, str) and name in catalogue and is_call_shape(obj, catalogue)):
+        return False
+    arguments = next((obj[k] for k in ("arguments", "parameters") if k in obj), None)
+    return not (isinstance(arguments, dict) and arguments.get("type") == "object" and "properties" in arguments)
+
+
+def call_arrays(text: str, catalogue: Catalogue, skip: list[tuple[int, int]]) -> list[Block]:
+    """JSON arrays of call objects in the prose, outside the `skip` spans (code fences) and inline
+    code, each item naming a known tool with nothing but a call's keys: its calls, or, when one has
+    no arguments or arguments that are no object, the array to strip with a warning."""
+    blocks = []
+    position = 0
+    for _ in range(_MAX_ARRAYS):
+        match = _ARRAY_START.search(text, position)
+        if match is None:
+            break
+        start = position = match.start()
+        position += 1
+        if is_example(text, start, skip):
+            continue
+        parsed = parse_array_at(text[start:start + _MAX_ARRAY_CHARS])
+        block = _array_block(parsed.value, start, start + parsed.end, catalogue) if parsed else None
+        if block is not None:
+            blocks.append(block)
+            position = block.end
+    return blocks
+
+
+def _array_block(items: list, start: int, end: int, catalogue: Catalogue) -> Block | None:
+    """The block a JSON array is when every item is a call of a known tool, else None."""
+    calls = [_array_call(item, catalogue) for item in items]
+    if not calls or None in calls:
         return None
-    start = text.index("{")
-    parsed = parse_object_at(text, start)
-    if parsed is None or text[parsed.end:].strip():
+    if all(call.arguments is not None for call in calls):  # type: ignore[union-attr]
+        return Block(start, end, "json-array", tuple(calls))  # type: ignore[arg-type]
+    note = UNPARSED if all("arguments" in item or "parameters" in item for item in items) else _NO_ARGUMENTS
+    return Block(start, end, "json-array", tuple(calls), note)  # type: ignore[arg-type]
+
+
+def _array_call(item: Any, catalogue: Catalogue) -> Call | None:
+    """An array's item as a call: an object of nothing but a call's keys naming a known tool, its
+    arguments None when it has none written or none that are an object; None for anything else."""
+    if not isinstance(item, dict) or set(item) - _CALL_KEYS:
         return None
-    obj = parsed.value
-    name = next((obj.get(k) for k in ("name", "tool") if k in obj), None)
-    if not isinstance(name, str) or name not in catalogue or not is_call_shape(obj, catalogue):
+    name = item.get("name", item.get("tool"))
+    if not isinstance(name, str) or name not in catalogue:
         return None
-    return Block(start, parsed.end, "bare-object", (call_from_object(obj),))  # type: ignore[arg-type]
+    if "arguments" not in item and "parameters" not in item:
+        return Call(name, None)
+    return call_from_object(item) if is_leaked_call(item, catalogue) else None

@@ -21,8 +21,8 @@ import re
 
 from inspector.catalogue import Catalogue
 from inspector.detect.markup.blocks import (CALLS_CAPPED, MAX_CALLS, NAME_IN_TEXT, PLACEHOLDER, PLACEHOLDER_ARGUMENTS,
-                                               SPACE, Block, Call, Reader, call_from_object, close_after, end_of,
-                                               json_calls)
+                                               SPACE, Block, Call, Reader, call_from_object, close_after,
+                                               cut_off_arguments, cut_off_block, end_of, json_calls)
 from inspector.detect.markup.pythonic import pythonic_calls
 from inspector.detect.markup.glm import glm_block
 from inspector.detect.markup.xml_tags import qwen_block
@@ -40,10 +40,11 @@ def json_body(text: str, start: int, after: int, family: str, close: str | None,
               separator: re.Pattern[str] | None = None) -> Block | None:
     """The block of calls in the JSON that follows a marker ending at `after`, up to `close`.
     The JSON is read only up to where the same marker opens the next block, so a reply that
-    repeats a broken block costs time in proportion to its length. JSON that names a tool but is
-    cut off or broken, a `{...}` placeholder, and JSON cut off before its name (or a marker the
-    output stops at) strip to `close` (or the next block, or the end) and recover nothing;
-    anything else after the marker is prose, not a call."""
+    repeats a broken block costs time in proportion to its length. Call JSON that the end of the
+    reply cuts off in its arguments is completed (`cut_off_block`, a guess); JSON that names a
+    tool but is otherwise cut off or broken, a `{...}` placeholder, and JSON cut off before its
+    name (or a marker the output stops at) strip to `close` (or the next block, or the end) and
+    recover nothing; anything else after the marker is prose, not a call."""
     position = SPACE.match(text, after).end()
     if position == len(text):  # the output stops at the marker
         return Block(start, position, family, (Call(None, None),), _NOTHING)
@@ -61,6 +62,8 @@ def json_body(text: str, start: int, after: int, family: str, close: str | None,
             return Block(start, found + len(close or ""), family, tuple(by_line[0]), _broken_lines(by_line[1]))
     if calls is not None:
         return Block(start, close_after(text, position + length, close), family, tuple(calls))
+    if found < 0 and limit == len(text) and (cut := cut_off_block(text, start, position, family)):
+        return cut
     body_end, end = (found, found + len(close)) if found >= 0 else (limit, limit)
     while end > position and text[end - 1].isspace():  # white space before the next block is not this one's
         end -= 1
@@ -172,6 +175,9 @@ def _mistral(text: str, start: int, after: int, catalogue: Catalogue) -> Block |
         if len(calls) == MAX_CALLS:
             return Block(start, end, "mistral", tuple(calls), CALLS_CAPPED)
         parsed = parse_object_at(text, named.end())
+        if parsed is None and (cut := cut_off_arguments(text, named.end())):
+            calls.append(Call(named.group("name"), cut.arguments))
+            return Block(start, cut.end, "mistral", tuple(calls), cut.note, guessed=True)
         if parsed is None:
             calls.append(Call(named.group("name"), None))
             end = len(text)

@@ -17,7 +17,7 @@ import re
 
 from inspector.catalogue import Catalogue
 from inspector.detect.markup.blocks import (CALLS_CAPPED, MAX_CALLS, SPACE, UNPARSED, Block, Call, Reader, close_after,
-                                               end_of)
+                                               cut_off_arguments, end_of)
 from inspector.support.lenient_json import loads_lenient, parse_object_at
 
 # V3 / R1 name the tool after `function<｜tool▁sep｜>` and fence the JSON; V3.1 name it first.
@@ -45,6 +45,8 @@ def _section_reader(family: str, item: re.Pattern[str], item_close: str, section
                 return Block(start, position, family, tuple(calls), CALLS_CAPPED)
             name = match.group("name") or match.groupdict().get("fenced")
             parsed = parse_object_at(text, match.end())
+            if parsed is None and (cut := cut_off_arguments(text, match.end())):
+                return Block(start, cut.end, family, (*calls, Call(name, cut.arguments)), cut.note, guessed=True)
             if parsed is None:
                 calls.append(Call(name, None))
                 position = end_of(text, section_close, match.end())[1]
@@ -68,6 +70,8 @@ def _harmony(text: str, start: int, after: int, catalogue: Catalogue) -> Block |
     if not name:
         return None
     parsed = parse_object_at(text, header.end())
+    if parsed is None and (cut := cut_off_arguments(text, header.end())):
+        return Block(start, cut.end, "harmony", (Call(name, cut.arguments),), cut.note, guessed=True)
     if parsed is None:
         return Block(start, end_of(text, "<|call|>", header.end())[1], "harmony", (Call(name, None),), UNPARSED)
     return Block(start, close_after(text, parsed.end, "<|call|>"), "harmony", (Call(name, parsed.value),))
