@@ -1,0 +1,90 @@
+"""The review app's diff, driven through the real app with Textual's Pilot: the original side marks
+only the fault and the repair side only what changed (text, and arguments key by key)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from textual.content import Content
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from conftest import SESSIONS
+from test_tui_review import drive, finding_text, press, selected
+from inspector.tui.detail import CHANGED, INSERTED, REMOVED, SUSPECT
+
+DIFF_STYLES = (REMOVED, INSERTED, CHANGED)
+
+
+@pytest.fixture
+def sample(tmp_path: Path):
+    """A copy of a bundled sample in tmp_path, so nothing is written into sessions/."""
+    return lambda name: Path(shutil.copy(SESSIONS / name, tmp_path / name))
+
+
+def pane(pilot: Pilot, name: str) -> Content:
+    return pilot.app.screen.query_one(f"#{name}", Static).visual
+
+
+def marks(content: Content, *styles: str) -> list[str]:
+    """The text of each span of `content` styled with one of `styles`, in order."""
+    return [content.plain[span.start:span.end] for span in sorted(content.spans) if span.style in styles]
+
+
+def test_an_extra_brace_is_the_only_mark_and_the_repaired_arguments_show_no_change(sample):
+    async def scenario(pilot: Pilot, notes: list[str]) -> None:
+        assert selected(pilot) == 2 and "malformed-arguments" in finding_text(pilot)
+        assert marks(pane(pilot, "original"), *DIFF_STYLES) == ["}"]  # of '..."limit": 10}}'
+        repair = pane(pilot, "repair")
+        assert marks(repair, *DIFF_STYLES) == [] and "same arguments" in repair.plain
+
+    drive(sample("analyst-agent.openai.json"), scenario)
+
+
+def test_a_wrong_type_marks_its_quotes_and_only_that_argument(sample):
+    async def scenario(pilot: Pilot, notes: list[str]) -> None:
+        await press(pilot, "n")
+        assert selected(pilot) == 6 and "wrong-type" in finding_text(pilot)
+        assert marks(pane(pilot, "original"), *DIFF_STYLES) == ['"', '"']  # "limit": "5" as recorded
+        assert marks(pane(pilot, "repair"), INSERTED, REMOVED) == []
+        assert marks(pane(pilot, "repair"), CHANGED) == ["changed", '"limit": 5']  # the legend, then the key
+
+    drive(sample("analyst-agent.openai.json"), scenario)
+
+
+def test_a_fake_result_is_marked_and_the_text_after_the_fix_gains_nothing(sample):
+    async def scenario(pilot: Pilot, notes: list[str]) -> None:
+        assert selected(pilot) == 6
+        original = pane(pilot, "original")
+        fake = pilot.app.screen.session.turn_at(6).text.split("}")[0] + "}"
+        assert marks(original, SUSPECT) == [fake]
+        assert marks(original, *DIFF_STYLES) == [fake + "\n\n"]  # the fix cuts the object and the blank line
+        repair = pane(pilot, "repair")
+        assert marks(repair, INSERTED) == ["added", '"memory_type": "journal"', marks(repair, INSERTED)[2]]
+        assert marks(repair, INSERTED)[2].startswith('"content": "Proud of Maya')
+        assert marks(repair, REMOVED, CHANGED) == []
+
+    drive(sample("memory-agent.openai.json"), scenario)
+
+
+def test_a_nested_repair_marks_the_nested_key_only(write_session):
+    query = {"type": "function", "function": {"name": "query", "parameters": {"type": "object", "properties": {
+        "table": {"type": "string"},
+        "filter": {"type": "object", "properties": {"month": {"type": "string"}, "limit": {"type": "integer"}}}}}}}
+    arguments = {"table": "trials", "filter": {"month": "2026-10", "limit": "10"}}
+    path = write_session([
+        {"role": "user", "content": "October signups?"},
+        {"role": "assistant", "content": None, "tool_calls": [
+            {"id": "c1", "type": "function", "function": {"name": "query", "arguments": json.dumps(arguments)}}]},
+        {"role": "tool", "tool_call_id": "c1", "content": "[412]"},
+    ], [query])
+
+    async def scenario(pilot: Pilot, notes: list[str]) -> None:
+        assert selected(pilot) == 1 and "wrong-type" in finding_text(pilot)
+        assert marks(pane(pilot, "repair"), CHANGED) == ["changed", '"limit": 10']
+        assert marks(pane(pilot, "original"), REMOVED) == ['"', '"']
+
+    drive(path, scenario)
