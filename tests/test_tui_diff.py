@@ -1,5 +1,6 @@
 """The review app's diff, driven through the real app with Textual's Pilot: the original side marks
-only the fault and the repair side only what changed (text, and arguments key by key)."""
+only the fault and the repair side only what changed (text, and arguments key by key), and the
+whole turn as the export will write it (`w`)."""
 
 from __future__ import annotations
 
@@ -14,9 +15,13 @@ from textual.widgets import Static
 
 from conftest import SESSIONS
 from test_tui_review import drive, finding_text, press, selected
+from inspector.review.review_file import APPROVED, SKIPPED
+from inspector.sources import load_sessions
 from inspector.tui.detail import CHANGED, INSERTED, REMOVED, SUSPECT
 
 DIFF_STYLES = (REMOVED, INSERTED, CHANGED)
+CORE = '{success: true, memory_type: "core", content: "Sam is training for a half marathon in May (Leeds, 11 May)."}'
+JOURNAL = '{success: true, memory_type: "journal", content: "First 10k without stopping today. Felt unstoppable."}'
 
 
 @pytest.fixture
@@ -86,5 +91,34 @@ def test_a_nested_repair_marks_the_nested_key_only(write_session):
         assert selected(pilot) == 1 and "wrong-type" in finding_text(pilot)
         assert marks(pane(pilot, "repair"), CHANGED) == ["changed", '"limit": 10']
         assert marks(pane(pilot, "original"), REMOVED) == ['"', '"']
+
+    drive(path, scenario)
+
+
+def test_the_whole_turn_view_shows_the_turn_as_exported(sample, tmp_path: Path):
+    path = sample("memory-agent.openai.json")
+    out = tmp_path / "out.openai.json"
+
+    async def scenario(pilot: Pilot, notes: list[str]) -> None:
+        screen = pilot.app.screen
+        await press(pilot, "n", "n", "a")  # approve the first of turn 14's two findings only
+        assert selected(pilot) == 14 and screen.review.status(0, 2) == APPROVED
+        await press(pilot, "w")
+        repair, original = pane(pilot, "repair"), pane(pilot, "original")
+        assert screen.query_one("#repair-pane").border_title == "As exported"
+        assert "1 of 2 fixes approved" in finding_text(pilot)
+        assert CORE not in repair.plain and JOURNAL in repair.plain  # the pending fix is not applied
+        assert marks(original, *DIFF_STYLES) == [CORE] and marks(original, SUSPECT) == [CORE, JOURNAL]
+        assert marks(repair, *DIFF_STYLES) == ["added", '"memory_type": "core"', marks(repair, INSERTED)[2]]
+        exported_text = repair.plain.split("\n\n")[0].removeprefix("Text as exported\n")
+        screen.review.export(out)
+        written = [turn.text for turn in load_sessions(out)[0].turns if "That's huge, Sam!" in turn.text]
+        assert written == [exported_text]
+
+        await press(pilot, "s")  # skip the other: still shown as exported, and the turn's mark is mixed
+        await press(pilot, "N")
+        assert selected(pilot) == 14 and marks(pane(pilot, "repair"), *DIFF_STYLES)[:2] == ["added", '"memory_type": "core"']
+        await press(pilot, "w")
+        assert screen.query_one("#repair-pane").border_title == "Repair" and "finding 1 of 2" in finding_text(pilot)
 
     drive(path, scenario)

@@ -1,6 +1,9 @@
-"""The selected turn's detail: original text beside the repair, and the finding below them.
+"""The selected turn's detail: original text beside the repair, and the finding below them; or,
+in the whole-turn view, the turn as the export will write it with every approved fix applied.
 
-Everything shown comes from `inspector.review.preview.preview`, whose diffs say which spans differ: the original side marks only what the fix removes or replaces (and the span the finding
+Everything shown comes from `inspector.review.preview.preview` (one fix) or
+`inspector.review.exported_turn.exported_preview` (the whole turn), whose diffs say which spans
+differ: the original side marks only what the fix removes or replaces (and the span the finding
 flags), the repair side only what it inserts, and of the arguments only those added, changed or
 removed. Model text is plain `Content` (never markup) with escape sequences neutralised; the
 spans are styles on it, in theme colours that read on dark and light themes alike.
@@ -48,6 +51,17 @@ class FindingView:
     runs: tuple[ExecutionResult, ...] = ()
 
 
+@dataclass(frozen=True)
+class TurnView:
+    """What the whole-turn view shows of a flagged turn: the turn as exported with its approved
+    fixes applied (`preview`), each of its findings with its status, and the number (1-based) of
+    the finding the decision keys act on."""
+
+    preview: FixPreview
+    findings: tuple[tuple[Finding, str], ...]
+    number: int
+
+
 class TurnDetail(Vertical):
     """Original and repair side by side, the finding's facts below."""
 
@@ -74,10 +88,13 @@ class TurnDetail(Vertical):
             pane.border_title = "Finding"
             yield Static(id="finding")
 
-    def show(self, turn: Turn | None, view: FindingView | None) -> None:
-        """Show `turn` and, when it is flagged, one of its findings."""
+    def show(self, turn: Turn | None, view: FindingView | TurnView | None) -> None:
+        """Show `turn` and, when it is flagged, one of its findings (or the whole turn as exported)."""
         original, repair, finding = self.query_one("#original", Static), self.query_one("#repair", Static), \
             self.query_one("#finding", Static)
+        whole = isinstance(view, TurnView)
+        self.query_one("#repair-pane").border_title = "As exported" if whole else "Repair"
+        self.query_one("#finding-pane").border_title = "Turn as exported" if whole else "Finding"
         if turn is None:
             for static in (original, repair, finding):
                 static.update("")
@@ -89,8 +106,8 @@ class TurnDetail(Vertical):
             finding.update(Content.styled(f"Turn {turn.position} · {turn.role}", MUTED))
             return
         original.update(original_content(view.preview))
-        repair.update(repair_content(view.preview))
-        finding.update(finding_content(view))
+        repair.update(repair_content(view.preview, "Text as exported" if whole else "Text after the fix"))
+        finding.update(turn_content(view) if whole else finding_content(view))
         for pane in self.query(".pane"):
             pane.scroll_home(animate=False)
 
@@ -138,12 +155,12 @@ def recorded_content(calls: tuple[RecordedCall, ...]) -> Content:
     return Content("\n").join([Content("")] + parts) if parts else Content("")
 
 
-def repair_content(preview: FixPreview) -> Content:
+def repair_content(preview: FixPreview, heading: str = "Text after the fix") -> Content:
     """The text after the fix with what it inserts marked, each recovered or corrected call, and
     the results the fix adds."""
     if not preview.summary:
         return Content.styled("No automatic fix for this finding: edit it (e) or skip it (s).", MUTED)
-    parts: list[Content] = [Content.styled("Text after the fix", HEADING)]
+    parts: list[Content] = [Content.styled(heading, HEADING)]
     if preview.after:
         parts.append(marked(preview.after, [(start, end, CHANGED if kind == REPLACED else INSERTED)
                                             for start, end, kind in preview.text_diff.after_spans()]))
@@ -208,7 +225,7 @@ def finding_content(view: FindingView) -> Content:
         (view.status, "bold"), (f" · turn {finding.turn}", MUTED),
     )
     if view.of > 1:
-        head += Content.styled(f" · finding {view.number} of {view.of} ([ ] to switch)", MUTED)
+        head += Content.styled(f" · finding {view.number} of {view.of} ([ ] to switch, w: whole turn)", MUTED)
     lines = [head, _plain(finding.message)]
     facts = []
     if finding.tool:
@@ -225,3 +242,15 @@ def finding_content(view: FindingView) -> Content:
         lines.append(Content.assemble(("  result: ", MUTED), preview_value(run.result.content, 200)))
     return Content("\n").join(lines)
 
+
+def turn_content(view: TurnView) -> Content:
+    """The whole-turn view's facts: what was applied, then each finding of the turn with its status,
+    the one the decision keys act on pointed at."""
+    lines = [Content.assemble(("whole turn as exported", "bold"), (" · w shows one finding again", MUTED)),
+             _plain(view.preview.summary)]
+    for number, (finding, status) in enumerate(view.findings, 1):
+        pointer = "▸ " if number == view.number else "  "
+        fix = f" · fix: {neutralise(finding.fix.summary)}" if finding.fix is not None else " · no automatic fix"
+        lines.append(Content.assemble(pointer, (f"{number} {finding.kind}", "bold"), " · ", (status, "bold"),
+                                      (fix, MUTED)))
+    return Content("\n").join(lines)

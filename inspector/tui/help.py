@@ -20,7 +20,9 @@ FLOW = (
     "(x): the repaired session goes to a new file (NAME.fixed.EXT) with its audit record, unless "
     "you choose to overwrite the input, which is backed up first. Recovered calls are never run, "
     "unless you start the app with your own executor (inspector PATH --execute CMD): then X runs an "
-    "approved fix's recovered calls through CMD, after asking, and the export records its answers."
+    "approved fix's recovered calls through CMD, after asking, and the export records its answers. "
+    "With several findings on one turn, w shows the turn as the export will write it, every approved "
+    "fix applied and the others not."
 )
 
 
