@@ -1,6 +1,7 @@
 """The review app's diff, driven through the real app with Textual's Pilot: the original side marks
-only the fault and the repair side only what changed (text, and arguments key by key), and the
-whole turn as the export will write it (`w`)."""
+only the fault and the repair side only what changed (text, and arguments key by key), the whole
+turn as the export will write it (`w`), and the mark of a turn whose findings were decided
+differently."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from test_tui_review import drive, finding_text, press, selected
 from inspector.review.review_file import APPROVED, SKIPPED
 from inspector.sources import load_sessions
 from inspector.tui.detail import CHANGED, INSERTED, REMOVED, SUSPECT
+from inspector.tui.turn_list import STATUS_GLYPHS, TurnList
 
 DIFF_STYLES = (REMOVED, INSERTED, CHANGED)
 CORE = '{success: true, memory_type: "core", content: "Sam is training for a half marathon in May (Leeds, 11 May)."}'
@@ -122,3 +124,17 @@ def test_the_whole_turn_view_shows_the_turn_as_exported(sample, tmp_path: Path):
         assert screen.query_one("#repair-pane").border_title == "Repair" and "finding 1 of 2" in finding_text(pilot)
 
     drive(path, scenario)
+
+
+def test_a_turn_with_one_fix_approved_and_one_skipped_is_marked_mixed(sample):
+    async def scenario(pilot: Pilot, notes: list[str]) -> None:
+        screen = pilot.app.screen
+        await press(pilot, "n", "n", "a", "s")
+        assert [screen.review.status(0, index) for index in (2, 3)] == [APPROVED, SKIPPED]
+        await press(pilot, "N")
+        turns = screen.query_one(TurnList)
+        assert selected(pilot) == 14
+        line = "".join(segment.text for segment in turns.render_line(turns.cursor - turns.scroll_offset.y))
+        assert f"{STATUS_GLYPHS['mixed']} result-prefix" in line and STATUS_GLYPHS["approved"] not in line
+
+    drive(sample("memory-agent.openai.json"), scenario)

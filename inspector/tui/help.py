@@ -11,6 +11,8 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from inspector.tui.turn_list import MARKS
+
 FLOW = (
     "Step through the flagged turns with n and N (j and k move one turn at a time). For each "
     "finding compare the original on the left with the repair on the right, then approve it (a), "
@@ -24,6 +26,7 @@ FLOW = (
     "With several findings on one turn, w shows the turn as the export will write it, every approved "
     "fix applied and the others not."
 )
+LEGEND = "Flagged turns are marked " + ", ".join(f"{glyph} {meaning}" for _, glyph, meaning in MARKS) + "."
 
 
 class HelpScreen(ModalScreen[None]):
@@ -47,6 +50,9 @@ class HelpScreen(ModalScreen[None]):
     HelpScreen #keys {
         margin-bottom: 1;
     }
+    HelpScreen .legend {
+        margin-top: 1;
+    }
     HelpScreen .hint {
         margin-top: 1;
         color: $text-muted;
@@ -63,6 +69,7 @@ class HelpScreen(ModalScreen[None]):
             box.border_title = "Help"
             yield Static(self._keys_table(), id="keys")
             yield Static(Content(FLOW))
+            yield Static(Content(LEGEND), classes="legend")
             yield Static(Content("escape, q or ? close this help"), classes="hint")
 
     def _keys_table(self) -> Table:

@@ -13,7 +13,7 @@ from inspector.review.preview import preview
 from inspector.review.review import Review
 from inspector.review.review_file import APPROVED, EDITED, PENDING, SKIPPED
 from inspector.tui.detail import FindingView, TurnView
-from inspector.tui.turn_list import TurnMark
+from inspector.tui.turn_list import MIXED, TurnMark
 
 
 class ShownSession:
@@ -53,8 +53,7 @@ class ShownSession:
         findings, marks = self.findings(), {}
         for position in positions:
             indices = self.by_turn[position]
-            statuses = {self.status(i) for i in indices}
-            status = next((s for s in (PENDING, EDITED, APPROVED) if s in statuses), SKIPPED)
+            status = combined_status({self.status(i) for i in indices})
             kinds = ",".join(dict.fromkeys(findings[i].kind for i in indices))
             severity = min((findings[i].severity for i in indices), key=SEVERITIES.index)
             marks[position] = TurnMark(kinds, severity, status)
@@ -117,3 +116,12 @@ class ShownSession:
             self.finding_number = (self.finding_number + step) % len(indices)
         return len(indices) > 1
 
+
+def combined_status(statuses: set[str]) -> str:
+    """One status for a turn whose findings have `statuses`: pending while any is; mixed when some
+    fixes are approved (or edited) and others skipped; else edited, approved or skipped."""
+    if PENDING in statuses:
+        return PENDING
+    if SKIPPED in statuses and statuses != {SKIPPED}:
+        return MIXED
+    return next((status for status in (EDITED, APPROVED) if status in statuses), SKIPPED)
