@@ -1,7 +1,7 @@
 """The review app's diff, driven through the real app with Textual's Pilot: the original side marks
 only the fault and the repair side only what changed (text, and arguments key by key), the whole
-turn as the export will write it (`w`), and the mark of a turn whose findings were decided
-differently."""
+turn as the export will write it (`w`), the mark of a turn whose findings were decided
+differently, and diff colours that read on light and dark themes."""
 
 from __future__ import annotations
 
@@ -10,7 +10,9 @@ import shutil
 from pathlib import Path
 
 import pytest
+from textual.color import Color
 from textual.content import Content
+from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -138,3 +140,44 @@ def test_a_turn_with_one_fix_approved_and_one_skipped_is_marked_mixed(sample):
         assert f"{STATUS_GLYPHS['mixed']} result-prefix" in line and STATUS_GLYPHS["approved"] not in line
 
     drive(sample("memory-agent.openai.json"), scenario)
+
+
+def contrast(foreground: Color, background: Color) -> float:
+    """The WCAG contrast ratio of two colours (1 to 21)."""
+    def luminance(color: Color) -> float:
+        channels = [value / 255 for value in color.rgb]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    lighter, darker = sorted((luminance(foreground), luminance(background)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+def tinted_segments(widget: Static) -> list[tuple[str, float]]:
+    """The text and contrast of each drawn segment whose background is not the widget's own."""
+    own = widget.rich_style.bgcolor
+    found = []
+    for strip in widget.render_lines(Region(0, 0, widget.size.width, widget.size.height)):
+        for segment in strip:
+            style = segment.style
+            if segment.text.strip() and style and style.bgcolor and style.bgcolor != own:
+                found.append((segment.text, contrast(Color.from_rich_color(style.color),
+                                                     Color.from_rich_color(style.bgcolor))))
+    return found
+
+
+@pytest.mark.parametrize("theme", ["textual-light", "textual-dark"])
+def test_the_diff_colours_read_on_light_and_dark_themes(sample, theme: str):
+    async def scenario(pilot: Pilot, notes: list[str]) -> None:
+        pilot.app.theme = theme
+        screen = pilot.app.screen
+        for keys, turn in ((("n", "n"), 10), (("n", "n", "n"), 16)):  # an enum value corrected; a key renamed
+            await press(pilot, *keys)
+            assert selected(pilot) == turn
+            for name in ("original", "repair"):
+                tinted = tinted_segments(screen.query_one(f"#{name}", Static))
+                assert tinted and all(ratio >= 4.5 for _, ratio in tinted), tinted
+        turns = screen.query_one(TurnList)
+        rows = turns.render_lines(Region(0, 0, turns.size.width, turns.size.height))
+        assert all(segment.style.bgcolor is not None for row in rows for segment in row)  # never the terminal's own
+
+    drive(sample("analyst-agent.openai.json"), scenario)

@@ -227,8 +227,8 @@ class TurnList(ScrollView, can_focus=True):
         if selected:
             base = base + self.get_component_rich_style("turn-list--cursor")
             line.stylize(self.get_component_rich_style("turn-list--cursor"))
-        segments = list(line.render(self.app.console))
-        return Strip(segments, width).crop_extend(0, width, base).simplify()
+        segments = list(line.render(self.app.console))  # on the list's own colours, as a light theme needs
+        return Strip(segments, width).apply_style(base).crop_extend(0, width, base).simplify()
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
