@@ -76,7 +76,10 @@ def test_preview_of_corrected_arguments_lists_the_repairs(write_session):
     shown = preview(finding, result.session.turn_at(finding.turn))
     (call,) = shown.calls
     assert (call.origin, call.arguments) == (CORRECTED_CALL, {"memory_type": "journal", "content": "Ran 10k"})
-    assert call.changed == {"memory_type", "content"}  # the call had no parsed arguments before
+    # the values are those the broken string held: no argument changed, only the two extra braces go
+    assert call.changed == frozenset() and not call.diff
+    (recorded,) = shown.recorded
+    assert [recorded.arguments[start:end] for start, end, _ in recorded.faults] == ["}}"]
     assert any("closing brace" in repair for repair in shown.repairs)
 
 

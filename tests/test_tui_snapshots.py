@@ -1,4 +1,5 @@
-"""SVG snapshots of the picker and of the review screen on a flagged turn, at 120x40.
+"""SVG snapshots of the picker and of the review screen on a flagged turn (and, in a light theme,
+on a whole turn as exported), at 120x40.
 
 Regenerate with `pytest tests/test_tui_snapshots.py --snapshot-update` and look at the SVGs.
 """
@@ -61,3 +62,14 @@ def test_review_screen_on_a_turn_with_two_findings_in_flagged_only_view(snap_com
 
     assert snap_compare(InspectorApp(samples / "memory-agent.openai.json"), terminal_size=(120, 40),
                         run_before=second_of_two)
+
+
+def test_review_screen_in_a_light_theme_showing_a_whole_turn_as_exported(snap_compare, samples: Path):
+    async def light_whole_turn(pilot: Pilot) -> None:
+        pilot.app.theme = "textual-light"
+        await loaded(pilot)
+        await pilot.press("n", "n", "a", "w")  # turn 14: the first of its two fixes approved, the turn as exported
+        await pilot.pause()
+
+    assert snap_compare(InspectorApp(samples / "memory-agent.openai.json"), terminal_size=(120, 40),
+                        run_before=light_whole_turn)

@@ -1,27 +1,39 @@
-"""The selected turn's detail: original text beside the repair, and the finding below them.
+"""The selected turn's detail: original text beside the repair, and the finding below them; or,
+in the whole-turn view, the turn as the export will write it with every approved fix applied.
 
-Everything shown comes from `inspector.review.preview.preview`; model text is plain `Content` (never
-markup) with escape sequences neutralised, and spans are marked with `Content.stylize`.
+Everything shown comes from `inspector.review.preview.preview` (one fix) or
+`inspector.review.exported_turn.exported_preview` (the whole turn), whose diffs say which spans
+differ: the original side marks only what the fix removes or replaces (and the span the finding
+flags), the repair side only what it inserts, and of the arguments only those added, changed or
+removed. Model text is plain `Content` (never markup) with escape sequences neutralised; the
+spans are styles on it, in theme colours that read on dark and light themes alike.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
+from typing import Iterable
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.content import Content
+from textual.content import Content, Span
 from textual.highlight import highlight
 from textual.widgets import Static
 
 from inspector.model import Finding, Turn
 from inspector.repair.execute import ExecutionResult
-from inspector.review.preview import CallPreview, FixPreview
+from inspector.review.arguments_diff import laid_out, path_name
+from inspector.review.diff import REPLACED
+from inspector.review.preview import CallPreview, FixPreview, RecordedCall, recorded_calls
 from inspector.support.safe_text import neutralise, preview_value
 
-SUSPECT = "bold $text-error on $error-muted"
-CHANGED = "on $success-muted"
+# What a fix takes away (original side), what it brings (repair side), a value it changes, and the
+# span a finding flags: the foreground is the theme's text colour, so it contrasts with the tinted
+# background on dark and light themes alike, never a syntax colour on a tint.
+REMOVED = "$text on $error-muted"
+INSERTED = "$text on $success-muted"
+CHANGED = "$text on $warning-muted"
+SUSPECT = "bold underline"
 HEADING = "bold $text-accent"
 MUTED = "$text-muted"
 
@@ -37,6 +49,17 @@ class FindingView:
     number: int  # 1-based, among the turn's findings
     of: int
     runs: tuple[ExecutionResult, ...] = ()
+
+
+@dataclass(frozen=True)
+class TurnView:
+    """What the whole-turn view shows of a flagged turn: the turn as exported with its approved
+    fixes applied (`preview`), each of its findings with its status, and the number (1-based) of
+    the finding the decision keys act on."""
+
+    preview: FixPreview
+    findings: tuple[tuple[Finding, str], ...]
+    number: int
 
 
 class TurnDetail(Vertical):
@@ -65,72 +88,84 @@ class TurnDetail(Vertical):
             pane.border_title = "Finding"
             yield Static(id="finding")
 
-    def show(self, turn: Turn | None, view: FindingView | None) -> None:
-        """Show `turn` and, when it is flagged, one of its findings."""
+    def show(self, turn: Turn | None, view: FindingView | TurnView | None) -> None:
+        """Show `turn` and, when it is flagged, one of its findings (or the whole turn as exported)."""
         original, repair, finding = self.query_one("#original", Static), self.query_one("#repair", Static), \
             self.query_one("#finding", Static)
+        whole = isinstance(view, TurnView)
+        self.query_one("#repair-pane").border_title = "As exported" if whole else "Repair"
+        self.query_one("#finding-pane").border_title = "Turn as exported" if whole else "Finding"
         if turn is None:
             for static in (original, repair, finding):
                 static.update("")
             return
         if view is None:
             text = _plain(turn.text) if turn.text else Content.styled("(no text)", MUTED)
-            original.update(text + recorded_calls(turn))
+            original.update(text + recorded_content(recorded_calls(turn)))
             repair.update(Content.styled("Nothing flagged in this turn.", MUTED))
             finding.update(Content.styled(f"Turn {turn.position} · {turn.role}", MUTED))
             return
-        original.update(original_content(view.preview, turn))
-        repair.update(repair_content(view.preview))
-        finding.update(finding_content(view))
+        original.update(original_content(view.preview))
+        repair.update(repair_content(view.preview, "Text as exported" if whole else "Text after the fix"))
+        finding.update(turn_content(view) if whole else finding_content(view))
         for pane in self.query(".pane"):
             pane.scroll_home(animate=False)
+
+
+def marked(text: str, spans: Iterable[tuple[int, int, str]]) -> Content:
+    """`text` as plain content with each (start, end, style) span of it styled, later spans over
+    earlier ones; hidden characters are shown as escapes (`neutralise`) piece by piece, so each
+    span still covers the characters it named."""
+    spans = [(max(0, start), min(end, len(text)), style) for start, end, style in spans]
+    cuts = sorted({0, len(text)} | {cut for start, end, _ in spans if end > start for cut in (start, end)})
+    pieces, at = [], {}
+    length = 0
+    for start, end in zip(cuts, cuts[1:]):
+        at[start] = length
+        pieces.append(neutralise(text[start:end]))
+        length += len(pieces[-1])
+    at[len(text)] = length
+    return Content("".join(pieces), [Span(at[start], at[end], style) for start, end, style in spans if end > start])
 
 
 def _plain(text: str) -> Content:
     return Content(neutralise(text))
 
 
-def original_content(preview: FixPreview, turn: Turn) -> Content:
-    """The turn's recorded text with each suspect span highlighted, then its calls as recorded."""
+def original_content(preview: FixPreview) -> Content:
+    """The turn's recorded text with the flagged spans underlined and what the fix removes or
+    replaces marked, then its calls as recorded, marked the same way."""
     text = preview.original
-    pieces: list[Content] = [] if text else [Content.styled("(no text)", MUTED)]
-    cursor = 0
-    for start, end in _merged(preview.suspect_spans, len(text)):
-        pieces.append(_plain(text[cursor:start]))
-        pieces.append(_plain(text[start:end]).stylize(SUSPECT))
-        cursor = end
-    pieces.append(_plain(text[cursor:]))
-    return Content("").join(pieces + [recorded_calls(turn)])
+    if not text:
+        head = Content.styled("(no text)", MUTED)
+    else:
+        head = marked(text, [(start, end, SUSPECT) for start, end in preview.suspect_spans]
+                      + [(start, end, REMOVED) for start, end, _ in preview.text_diff.before_spans()])
+    return head + recorded_content(preview.recorded)
 
 
-def recorded_calls(turn: Turn) -> Content:
-    """The turn's own calls with their arguments exactly as recorded (broken ones included)."""
+def recorded_content(calls: tuple[RecordedCall, ...]) -> Content:
+    """The turn's own calls with their arguments exactly as recorded (broken ones included), the
+    spans a fix removes or replaces marked, and the name of a call the fix renames."""
     parts = []
-    for call in turn.tool_calls:
-        raw = call.arguments_raw if isinstance(call.arguments_raw, str) else json.dumps(
-            call.arguments_raw, ensure_ascii=False)
-        parts += [Content(""), Content.assemble(("Call as recorded ", HEADING), (neutralise(call.name), "bold")),
-                  _plain(raw)]
+    for call in calls:
+        name = Content.styled(neutralise(call.name), "bold" + (" " + REMOVED if call.renamed else ""))
+        parts += [Content(""), Content.assemble(("Call as recorded ", HEADING), name),
+                  marked(call.arguments, [(start, end, REMOVED) for start, end, _ in call.faults])]
     return Content("\n").join([Content("")] + parts) if parts else Content("")
 
 
-def _merged(spans: tuple[tuple[int, int], ...], length: int) -> list[tuple[int, int]]:
-    merged: list[tuple[int, int]] = []
-    for start, end in sorted(spans):
-        start, end = max(0, min(start, length)), max(0, min(end, length))
-        if merged and start <= merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
-        elif end > start:
-            merged.append((start, end))
-    return merged
-
-
-def repair_content(preview: FixPreview) -> Content:
-    """The text after the fix, each recovered or corrected call, and the results the fix adds."""
+def repair_content(preview: FixPreview, heading: str = "Text after the fix") -> Content:
+    """The text after the fix with what it inserts marked, each recovered or corrected call, and
+    the results the fix adds."""
     if not preview.summary:
         return Content.styled("No automatic fix for this finding: edit it (e) or skip it (s).", MUTED)
-    parts: list[Content] = [Content.styled("Text after the fix", HEADING)]
-    parts.append(_plain(preview.after) if preview.after else Content.styled("(empty)", MUTED))
+    parts: list[Content] = [Content.styled(heading, HEADING)]
+    if preview.after:
+        parts.append(marked(preview.after, [(start, end, CHANGED if kind == REPLACED else INSERTED)
+                                            for start, end, kind in preview.text_diff.after_spans()]))
+    else:
+        parts.append(Content.styled("(empty)", MUTED))
     for call in preview.calls:
         parts.append(Content(""))
         parts.append(_call_heading(call))
@@ -147,30 +182,36 @@ def _call_heading(call: CallPreview) -> Content:
     heading = Content.assemble((origin.capitalize() + " ", HEADING), (neutralise(call.name), "bold"))
     if call.renamed_from:
         heading += Content.styled(f" (was {neutralise(call.renamed_from)})", MUTED)
-    if call.changed:
-        heading += Content.assemble("\n", ("highlighted", CHANGED), (": what the fix added or changed", MUTED))
-    return heading
+    return heading + Content("\n") + _arguments_legend(call)
+
+
+def _arguments_legend(call: CallPreview) -> Content:
+    """One line naming the marks of the arguments (added, changed) and the arguments removed; or
+    saying that none changed."""
+    diff, parts = call.diff, []
+    if diff.added or diff.changed:
+        legend = [("added", INSERTED)] * bool(diff.added) + [("changed", CHANGED)] * bool(diff.changed)
+        parts.append(Content(", ").join(Content.styled(word, style) for word, style in legend)
+                     + Content.styled(" by the fix", MUTED))
+    if diff.removed:
+        names = ", ".join(path_name(path) for path in sorted(diff.removed, key=str))
+        parts.append(Content.assemble(("removed", REMOVED), ": ", names))
+    if not parts and call.arguments is not None:
+        parts.append(Content.styled("same arguments: only how they were written is repaired", MUTED))
+    return Content(" · ").join(parts)
 
 
 def arguments_content(call: CallPreview) -> Content:
-    """The call's arguments as indented JSON, highlighted, with the changed top-level keys marked."""
+    """The call's arguments as indented JSON, highlighted, with only the arguments the fix added
+    or changed marked (nested ones too)."""
     if call.arguments is None:
         return Content.styled("(arguments could not be recovered)", MUTED)
-    source = neutralise(json.dumps(call.arguments, indent=2, ensure_ascii=False))
+    source, spans = laid_out(call.arguments)
     code = highlight(source, language="json")
-    starts = [0]
-    for line in source.splitlines(keepends=True):
-        starts.append(starts[-1] + len(line))
-    keys = {'  ' + neutralise(json.dumps(key, ensure_ascii=False)) + ':': key for key in call.changed}
-    entry_start: int | None = None
-    for start, end in zip(starts, starts[1:]):
-        line = source[start:end]
-        top_level = line.startswith('  "') or line.startswith("}")
-        if top_level and entry_start is not None:
-            code = code.stylize(CHANGED, entry_start, start)
-            entry_start = None
-        if any(line.startswith(prefix) for prefix in keys):
-            entry_start = start
+    marks = [(path, INSERTED) for path in call.diff.added] + [(path, CHANGED) for path in call.diff.changed]
+    for path, style in marks:
+        if path in spans:
+            code = code.stylize(style, *spans[path])
     return code
 
 
@@ -184,7 +225,7 @@ def finding_content(view: FindingView) -> Content:
         (view.status, "bold"), (f" · turn {finding.turn}", MUTED),
     )
     if view.of > 1:
-        head += Content.styled(f" · finding {view.number} of {view.of} ([ ] to switch)", MUTED)
+        head += Content.styled(f" · finding {view.number} of {view.of} ([ ] to switch, w: whole turn)", MUTED)
     lines = [head, _plain(finding.message)]
     facts = []
     if finding.tool:
@@ -199,4 +240,17 @@ def finding_content(view: FindingView) -> Content:
     for run in view.runs:
         lines.append(Content.assemble(("ran: ", HEADING), (neutralise(run.describe()), "" if run.ok else "$text-error")))
         lines.append(Content.assemble(("  result: ", MUTED), preview_value(run.result.content, 200)))
+    return Content("\n").join(lines)
+
+
+def turn_content(view: TurnView) -> Content:
+    """The whole-turn view's facts: what was applied, then each finding of the turn with its status,
+    the one the decision keys act on pointed at."""
+    lines = [Content.assemble(("whole turn as exported", "bold"), (" · w shows one finding again", MUTED)),
+             _plain(view.preview.summary)]
+    for number, (finding, status) in enumerate(view.findings, 1):
+        pointer = "▸ " if number == view.number else "  "
+        fix = f" · fix: {neutralise(finding.fix.summary)}" if finding.fix is not None else " · no automatic fix"
+        lines.append(Content.assemble(pointer, (f"{number} {finding.kind}", "bold"), " · ", (status, "bold"),
+                                      (fix, MUTED)))
     return Content("\n").join(lines)

@@ -11,6 +11,8 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from inspector.tui.turn_list import MARKS
+
 FLOW = (
     "Step through the flagged turns with n and N (j and k move one turn at a time). For each "
     "finding compare the original on the left with the repair on the right, then approve it (a), "
@@ -21,8 +23,11 @@ FLOW = (
     "(x): the repaired session goes to a new file (NAME.fixed.EXT) with its audit record, unless "
     "you choose to overwrite the input, which is backed up first. Recovered calls are never run, "
     "unless you start the app with your own executor (inspector PATH --execute CMD): then X runs an "
-    "approved fix's recovered calls through CMD, after asking, and the export records its answers."
+    "approved fix's recovered calls through CMD, after asking, and the export records its answers. "
+    "With several findings on one turn, w shows the turn as the export will write it, every approved "
+    "fix applied and the others not."
 )
+LEGEND = "Flagged turns are marked " + ", ".join(f"{glyph} {meaning}" for _, glyph, meaning in MARKS) + "."
 
 
 class HelpScreen(ModalScreen[None]):
@@ -46,6 +51,9 @@ class HelpScreen(ModalScreen[None]):
     HelpScreen #keys {
         margin-bottom: 1;
     }
+    HelpScreen .legend {
+        margin-top: 1;
+    }
     HelpScreen .hint {
         margin-top: 1;
         color: $text-muted;
@@ -62,6 +70,7 @@ class HelpScreen(ModalScreen[None]):
             box.border_title = "Help"
             yield Static(self._keys_table(), id="keys")
             yield Static(Content(FLOW))
+            yield Static(Content(LEGEND), classes="legend")
             yield Static(Content("escape, q or ? close this help"), classes="hint")
 
     def _keys_table(self) -> Table:

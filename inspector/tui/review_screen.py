@@ -69,6 +69,8 @@ class ReviewScreen(Screen[None]):
         Binding("f", "flagged_only", "Flagged", tooltip="Show only flagged turns, or all"),
         Binding("slash", "search", "Search", tooltip="Search turn text"),
         Binding("y", "copy", "Copy", tooltip="Copy the recovered arguments"),
+        Binding("w", "whole_turn", "Whole turn", show=False,
+                tooltip="Show the whole turn as exported (every approved fix applied, the others not), or one finding"),
         Binding("X", "execute", "Execute", key_display="X", show=False,
                 tooltip="Run the approved fix's recovered calls through your executor (asks first; only when "
                         "started as: inspector PATH --execute CMD)"),
@@ -225,6 +227,12 @@ class ReviewScreen(Screen[None]):
         """List only flagged turns, or every turn."""
         self.drawing.turns.set_flagged_only(not self.drawing.turns.flagged_only)
         self.drawing.refresh([])
+
+    def action_whole_turn(self) -> None:
+        """Show the selected turn as the export will write it, with every approved fix applied, or
+        one finding again."""
+        self.shown.whole_turn = not self.shown.whole_turn
+        self.drawing.show_detail()
 
     def action_search(self) -> None:
         """Open the search box."""

@@ -1,17 +1,19 @@
 """What the review screen shows of one session, without a widget: the session, its review once the
-scan is done (its first findings until then), the findings grouped by turn, and which finding of
-the selected turn is shown. `inspector.tui.drawing` draws it; every decision goes through the
-review (`inspector.review.review.Review`).
+scan is done (its first findings until then), the findings grouped by turn, which finding of the
+selected turn is shown, and whether the detail shows the whole turn as exported instead.
+`inspector.tui.drawing` draws it; every decision goes through the review
+(`inspector.review.review.Review`).
 """
 
 from __future__ import annotations
 
 from inspector.model import SEVERITIES, Finding, Session, Turn
+from inspector.review.exported_turn import exported_preview
 from inspector.review.preview import preview
 from inspector.review.review import Review
 from inspector.review.review_file import APPROVED, EDITED, PENDING, SKIPPED
-from inspector.tui.detail import FindingView
-from inspector.tui.turn_list import TurnMark
+from inspector.tui.detail import FindingView, TurnView
+from inspector.tui.turn_list import MIXED, TurnMark
 
 
 class ShownSession:
@@ -29,6 +31,7 @@ class ShownSession:
         self.flagged: list[int] = []  # flagged positions, sorted
         self.finding_number = 0  # of the finding shown, among its turn's (modulo their count)
         self._wanted: tuple[int, int] | None = None  # (position, finding number) to show next
+        self.whole_turn = False  # the detail shows the whole turn as exported, not one finding
 
     def release(self) -> None:
         """Let go of the session and its review (the screen closes; what still holds the screen,
@@ -56,8 +59,7 @@ class ShownSession:
         findings, marks = self.findings(), {}
         for position in positions:
             indices = self.by_turn[position]
-            statuses = {self.status(i) for i in indices}
-            status = next((s for s in (PENDING, EDITED, APPROVED) if s in statuses), SKIPPED)
+            status = combined_status({self.status(i) for i in indices})
             kinds = ",".join(dict.fromkeys(findings[i].kind for i in indices))
             severity = min((findings[i].severity for i in indices), key=SEVERITIES.index)
             marks[position] = TurnMark(kinds, severity, status)
@@ -68,14 +70,22 @@ class ShownSession:
         indices = self.by_turn.get(position, [])
         return indices[self.finding_number % len(indices)] if indices else None
 
-    def detail(self, position: int | None) -> tuple[Turn | None, FindingView | None]:
-        """The turn at `position` and the view of its finding shown (None when it has none)."""
+    def detail(self, position: int | None) -> tuple[Turn | None, FindingView | TurnView | None]:
+        """The turn at `position` and the view of its finding shown, or of the whole turn as
+        exported (None when it has no finding)."""
         turn = self.session.turn_at(position) if self.session and position is not None else None
         index = self.current(position)
         if index is None or turn is None:
             return turn, None
         indices, finding = self.by_turn[position], self.findings()[index]
         review, s = self.review, self.session_index
+        if self.whole_turn:
+            findings = [self.findings()[i] for i in indices]
+            approved = [found for found in (review.approved_finding(s, i) for i in indices) if found] \
+                if review is not None else []
+            return turn, TurnView(exported_preview(turn, findings, approved),
+                                  tuple((f, self.status(i)) for f, i in zip(findings, indices)),
+                                  self.finding_number % len(indices) + 1)
         fix = review.decided_fix(s, index) if review is not None else finding.fix
         return turn, FindingView(finding, preview(finding, turn, fix), self.status(index),
                                  self.finding_number % len(indices) + 1, len(indices),
@@ -111,3 +121,13 @@ class ShownSession:
         if len(indices) > 1:
             self.finding_number = (self.finding_number + step) % len(indices)
         return len(indices) > 1
+
+
+def combined_status(statuses: set[str]) -> str:
+    """One status for a turn whose findings have `statuses`: pending while any is; mixed when some
+    fixes are approved (or edited) and others skipped; else edited, approved or skipped."""
+    if PENDING in statuses:
+        return PENDING
+    if SKIPPED in statuses and statuses != {SKIPPED}:
+        return MIXED
+    return next((status for status in (EDITED, APPROVED) if status in statuses), SKIPPED)

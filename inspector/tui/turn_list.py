@@ -23,13 +23,24 @@ from textual.strip import Strip
 from inspector.model import Turn
 from inspector.support.safe_text import preview
 
-# One glyph per review status, so a decided turn reads at a glance.
-STATUS_GLYPHS = {"pending": "•", "approved": "✓", "edited": "✎", "skipped": "–"}
+# A flagged turn whose findings were decided differently: some fixes approved (or edited), others skipped.
+MIXED = "mixed"
+# One glyph per review status of a turn, so a decided turn reads at a glance, and what each means
+# (the help screen's legend).
+MARKS = (
+    ("pending", "•", "a finding still to decide"),
+    ("approved", "✓", "fixes approved"),
+    ("edited", "✎", "a fix edited and approved"),
+    ("skipped", "–", "findings skipped"),
+    (MIXED, "±", "some fixes approved, others skipped"),
+)
+STATUS_GLYPHS = {status: glyph for status, glyph, _ in MARKS}
 
 
 @dataclass(frozen=True)
 class TurnMark:
-    """How a flagged turn is marked: its finding kinds, worst severity and review status."""
+    """How a flagged turn is marked: its finding kinds, worst severity and review status (that of
+    each of its findings, or `MIXED`)."""
 
     kinds: str
     severity: str
@@ -216,8 +227,8 @@ class TurnList(ScrollView, can_focus=True):
         if selected:
             base = base + self.get_component_rich_style("turn-list--cursor")
             line.stylize(self.get_component_rich_style("turn-list--cursor"))
-        segments = list(line.render(self.app.console))
-        return Strip(segments, width).crop_extend(0, width, base).simplify()
+        segments = list(line.render(self.app.console))  # on the list's own colours, as a light theme needs
+        return Strip(segments, width).apply_style(base).crop_extend(0, width, base).simplify()
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
