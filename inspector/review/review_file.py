@@ -95,6 +95,13 @@ def earlier_review_path(path: Path) -> Path:
     return path.with_name(path.name + ".review.json")
 
 
+def resumed_review_path(path: Path) -> Path:
+    """The review file a review of `path` resumes: the one in the state folder, unless only an
+    earlier version's review beside the file (`PATH.review.json`) exists."""
+    saved, earlier = review_path_for(path), earlier_review_path(path)
+    return saved if saved.exists() or not earlier.exists() else earlier
+
+
 def finding_keys(findings: list[Finding]) -> list[str]:
     """A stable key for each finding: turn, kind, span and tool, numbered among equals."""
     seen: dict[str, int] = {}

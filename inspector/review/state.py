@@ -11,7 +11,7 @@ from inspector.catalogue import Catalogue, build_catalogue
 from inspector.errors import InspectorError
 from inspector.model import Finding, ToolSpec, Turn
 from inspector.repair.execute import ExecutionResult
-from inspector.review.review_file import (SessionKey, earlier_review_path, finding_keys, read_review, review_path_for,
+from inspector.review.review_file import (SessionKey, finding_keys, read_review, resumed_review_path, review_path_for,
                                          write_review)
 from inspector.scan.scanner import ScanResult
 from inspector.sources.base import Source
@@ -37,9 +37,7 @@ class ReviewState:
         self._sessions = [self._session_key(place, result) for place, result in enumerate(results)]
         self._extra_tools = tuple(extra_tools)
         self._keys = [finding_keys(result.findings) for result in results]
-        earlier = earlier_review_path(self.path)
-        resumed = self.review_path if self.review_path.exists() or not earlier.exists() else earlier
-        self._record = read_review(resumed, conversations)
+        self._record = read_review(resumed_review_path(self.path), conversations)
         self._catalogues: dict[int, Catalogue] = {}
         self._undo = []
         self._unsaved: str | None = None  # why the last save failed, if it did
