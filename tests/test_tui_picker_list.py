@@ -1,6 +1,6 @@
 """The picker's list on real files: sorting (s, S), filtering by findings (f, F) and by review
 status (r), the status column after deciding and exporting, searching (/), moving (j k g G), the
-columns at 60 and 120 columns; then on a history of 1,604 conversations, and a 100 KB session id."""
+columns at 60 and 120 columns, and the rates line; then on a history of 1,604 conversations."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, Input
 
 from conftest import SESSIONS
+from inspector.cli.main import main
 from inspector.tui.app import InspectorApp
 from inspector.tui.dialogs import ExportDialog
 from inspector.tui.picker import PickerScreen
@@ -229,6 +230,22 @@ def test_at_60_columns_the_row_is_readable_and_at_120_turns_and_format_show(samp
     play(InspectorApp(samples), wide, size=(120, 40))
 
 
+def test_the_rates_line_sums_what_scan_reports(samples: Path, capsys):
+    assert main(["scan", str(samples), "--json"]) == 1
+    total = json.loads(capsys.readouterr().out)["rates"]["total"]
+    found = sum(kind["count"] for kind in total["kinds"].values())
+    assert (found, total["calls"]) == (6, 33)
+    assert total["by_tool"]["send_email"]["calls"] == 1  # the tool with the most: invalid-argument, unknown-parameter
+    assert sum(kind["count"] for kind in total["by_tool"]["send_email"]["kinds"].values()) == 2
+
+    async def scenario(pilot: Pilot) -> None:
+        assert str(pilot.app.screen.query_one("#rates").visual) == (
+            "Rates: 6 schema findings in 33 tool calls (18.2 per 100) · worst tool: send_email 2 in 1 call · "
+            "worst model: qwen2.5-72b-instruct 5 in 7 calls")
+
+    play(InspectorApp(samples), scenario)
+
+
 def test_a_history_of_1604_conversations_sorts_filters_and_moves_a_page_at_a_time(tmp_path: Path):
     database = build_rubyllm(tmp_path / "app.db", MANY)  # 1 result-prefix, 1 malformed, 801 tool-markup, 801 none
 
@@ -237,6 +254,7 @@ def test_a_history_of_1604_conversations_sorts_filters_and_moves_a_page_at_a_tim
         table = picker.query_one(DataTable)
         await until(pilot, picker.scanned.is_set)
         await pilot.pause()
+        assert str(picker.query_one("#rates").visual).startswith("Rates: ")
         await pilot.press("s")
         assert table.row_count == FIRST_ROWS and len(picker.table.arrangement) == len(MANY)  # one page drawn
         assert [row[1] for row in rows(table)[:3]] == ["1", "2", "3"]

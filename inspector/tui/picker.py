@@ -1,6 +1,6 @@
 """The picker: every session of some files, with its findings by kind, turn count, format and
-review status (pending, decided, exported: read from its file's review, no session loaded), and
-the keys of a list (`list_screen`: sort, filter, search).
+review status (pending, decided, exported: read from its file's review, no session loaded), the
+rates of the sessions scanned so far, and the keys of a list (`list_screen`: sort, filter, search).
 
 Files are scanned one by one in a thread worker; each row appears as soon as its file is done,
 under a progress bar. Only each session's values are kept (`inspector.tui.picker_view`), so a
@@ -32,6 +32,7 @@ from textual.worker import get_current_worker
 
 from inspector.errors import InspectorError
 from inspector.review.status import NO_REVIEW, SavedReview, saved_review, sessions_status
+from inspector.scan.rates import Rates
 from inspector.scan.scanner import iter_scan
 from inspector.sources.base import Source
 from inspector.support.safe_text import neutralise
@@ -40,6 +41,7 @@ from inspector.tui.conversations import NamedTable, listing, scan_from
 from inspector.tui.help import HelpScreen
 from inspector.tui.list_screen import ListScreen
 from inspector.tui.picker_columns import ColumnSpec
+from inspector.tui.picker_rates import rates_line
 from inspector.tui.picker_rows import RowTarget, Scanned, scanned_session, session_row, take, unreadable
 from inspector.tui.picker_table import ListTable
 from inspector.tui.picker_view import LISTED, ListedRow
@@ -50,9 +52,10 @@ UNREADABLE_REVIEW = "?"  # the status of a file whose review file cannot be read
 
 KEYS_HELP = ("The status of a session is read from its file's review: pending (a finding not decided yet), "
              "decided (every finding decided, not exported since) or exported. Rows still being scanned sort "
-             "last and are left out by the filters until they are scanned. A filter or a search keeps the "
-             "cursor on its row when the row is among the first shown; Esc clears the search, then the sort "
-             "and filters.")
+             "last and are left out by the filters until they are scanned. The rates line counts the schema "
+             "findings (unknown tool, invalid argument, unknown parameter, wrong type) per 100 tool calls, as "
+             "inspector scan reports them. A filter or a search keeps the cursor on its row when the row is "
+             "among the first shown; Esc clears the search, then the sort and filters.")
 
 
 class PickerScreen(ListScreen):
@@ -82,6 +85,7 @@ class PickerScreen(ListScreen):
     SORTS = (LISTED, "findings", "status", "turns", "format", "file")
     DEFAULT_CSS = """
     PickerScreen #title { height: auto; max-height: 4; background: $panel; padding: 0 1; }
+    PickerScreen #rates { height: auto; max-height: 2; padding: 0 1; color: $text-muted; }
     PickerScreen #progress { height: 1; padding: 0 1; }
     PickerScreen #progress.-done { display: none; }
     """
@@ -96,10 +100,12 @@ class PickerScreen(ListScreen):
         self._shown = threading.Event()  # set while the picker is the screen shown: the scan runs
         self._targets: dict[str, RowTarget] = {}  # row key -> what Enter on the row opens
         self._reviews: dict[Path, SavedReview | None] = {}  # each file's saved review (None: unreadable)
+        self._rates = Rates()
 
     def compose(self) -> ComposeResult:
         yield Static(Text(neutralise(self.heading), style="bold"), id="title")
         yield Static(id="view")
+        yield Static(id="rates")
         yield ProgressBar(total=len(self.files), show_eta=False, id="progress")
         yield ListTable(self._columns())
         yield from self.search_row()
@@ -231,9 +237,11 @@ class PickerScreen(ListScreen):
         self.describe()
 
     def _take(self, row: ListedRow, scanned: Scanned) -> None:
-        """Put `scanned` in `row`, and read its status from its file's review."""
+        """Put `scanned` in `row`, read its status from its file's review, and count its rates."""
         take(row, scanned)
         row.status = self._status(row)
+        if scanned.rates is not None:
+            self._rates.update(scanned.rates)
 
     def _status(self, row: ListedRow) -> str:
         if not row.scanned:
@@ -262,6 +270,11 @@ class PickerScreen(ListScreen):
         self.table.add([row])
         self.query_one(ProgressBar).advance(1)
         self.describe()
+
+    def describe(self) -> None:
+        """Say what the list shows, and the rates of the sessions scanned."""
+        super().describe()
+        self.query_one("#rates", Static).update(Text(rates_line(self._rates, self.scanned.is_set())))
 
     @on(ListTable.RowSelected)
     def _row_chosen(self, event: ListTable.RowSelected) -> None:

@@ -1,6 +1,6 @@
 """What a picker row holds and shows: what Enter on it opens (`RowTarget`), the `ListedRow` of a
 scanned session or of one of the person's own session files, what a scan tells of a row
-(`Scanned`: turns, format, findings by kind, the keys its review status is read by),
+(`Scanned`: turns, format, findings by kind, the keys its review status is read by, its rates),
 and each column's cell, as plain text (never markup) cut with "…" when its column is narrower."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from rich.text import Text
 
 from inspector.review.review_file import SessionKey
 from inspector.review.status import DECIDED, EXPORTED, review_keys
+from inspector.scan.rates import Rates, session_rates
 from inspector.scan.scanner import ScanResult
 from inspector.sources.discovery import FoundSession, tilde
 from inspector.support.safe_text import neutralise
@@ -37,13 +38,14 @@ class RowTarget(NamedTuple):
 
 class Scanned(NamedTuple):
     """What scanning tells of a row: its turn count, format, findings by kind (None: not
-    counted, `note` says why), each session's review key with its findings' keys, and `note`,
-    shown in place of the findings (why the file is `unreadable`, or what Enter lists)."""
+    counted, `note` says why), each session's review key with its findings' keys, its rates, and
+    `note`, shown in place of the findings (why the file is `unreadable`, or what Enter lists)."""
 
     turns: int | None
     format: str
     kinds: Counter[str] | None
     sessions: tuple[tuple[SessionKey, tuple[str, ...]], ...] = ()
+    rates: Rates | None = None
     note: str = ""
     unreadable: bool = False
 
@@ -59,21 +61,22 @@ def scanned_session(result: ScanResult, key: SessionKey) -> Scanned:
     """A scanned session's values; `key` names it in its file's review."""
     session, findings = result.session, result.findings
     return Scanned(len(session.turns), session.format, Counter(finding.kind for finding in findings),
-                   ((key, review_keys(findings)),))
+                   ((key, review_keys(findings)),), session_rates(session, findings))
 
 
 def scanned_file(results: Iterable[ScanResult], by_id: bool) -> Scanned:
     """A file's values, all its sessions together (each counted as it comes, none kept); `by_id`:
     its review names sessions by id (a database's), else by place."""
     kinds: Counter[str] = Counter()
-    turns, sessions, formats = 0, [], set()
+    rates, turns, sessions, formats = Rates(), 0, [], set()
     for place, result in enumerate(results):
         one = scanned_session(result, str(result.session.session_id) if by_id else place)
         kinds.update(one.kinds)
+        rates.update(one.rates)
         turns += one.turns
         sessions.extend(one.sessions)
         formats.add(one.format)
-    return Scanned(turns, ", ".join(sorted(formats)), kinds, tuple(sessions))
+    return Scanned(turns, ", ".join(sorted(formats)), kinds, tuple(sessions), rates)
 
 
 def unreadable(reason: str) -> Scanned:
