@@ -26,7 +26,7 @@ from inspector.tui.picker_columns import ColumnSpec, fitted
 from inspector.tui.picker_rows import cell, cell_text
 from inspector.tui.picker_view import MOST_FIRST, ListedRow, View, arranged
 
-FIRST_ROWS, MORE_ROWS, NEAR_THE_END, CATCH_UP = 200, 200, 40, 1.0
+FIRST_ROWS, MORE_ROWS, NEAR_THE_END, CATCH_UP = 100, 100, 40, 1.0
 SCROLLBAR = 2  # kept free for the table's scroll bar
 
 
