@@ -255,7 +255,9 @@ def test_a_history_of_1604_conversations_sorts_filters_and_moves_a_page_at_a_tim
         await until(pilot, picker.scanned.is_set)
         await pilot.pause()
         assert str(picker.query_one("#rates").visual).startswith("Rates: ")
+        assert str(picker.query_one("#view").visual) == "1,604 conversations"
         await pilot.press("s")
+        assert str(picker.query_one("#view").visual) == "1,604 conversations · sorted by findings, most first"
         assert table.row_count == FIRST_ROWS and len(picker.table.arrangement) == len(MANY)  # one page drawn
         assert [row[1] for row in rows(table)[:3]] == ["1", "2", "3"]
         await pilot.press("S", "G")  # the conversations without findings first; G draws every row to the last

@@ -108,7 +108,7 @@ class InspectorApp(App[None]):
         kind = "Conversations" if self.lists_conversations else "Sessions"
         table = f" (table {self.named.table})" if self.named.table else ""
         notice = f"\n{self.notice}" if self.notice else ""
-        return PickerScreen(self.files, f"{kind} in {where}{table} · Enter opens one{notice}", self.named)
+        return PickerScreen(self.files, f"{kind} in {where}{table} · Enter opens one{notice}", self.named, kind.lower())
 
 
 def _listed(target: Path, named: NamedTable) -> tuple[list[Path], bool]:

@@ -112,7 +112,7 @@ class Conversations(PickerScreen):
     BINDINGS = [*(binding for binding in PickerScreen.BINDINGS if binding.key != "escape"),
                 Binding("escape", "back", "Back", tooltip="Clear the search, then the sort and filters, then go back "
                                                           "to your sessions")]
-    NOUN = "conversations"
+    noun = "conversations"
 
     def leave(self) -> None:
         """Back to the person's sessions."""

@@ -4,7 +4,7 @@ as it is typed, j k g G move, Esc clears the search, then the sort and filters, 
 
 The screen composes the table, a `#view` line saying what the list shows, and the `search_row`
 (hidden until /); its subclass binds the keys, and says which columns it sorts by (SORTS) and
-what its rows are (NOUN).
+what its rows are (`noun`).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ class ListScreen(Screen[None]):
 
     COMMANDS = {ScreenKeys}
     SORTS: tuple[str, ...] = (LISTED, "findings", "status", "turns")
-    NOUN = "sessions"
+    noun = "sessions"  # what the rows are
     DEFAULT_CSS = """
     ListScreen #view { height: auto; max-height: 2; padding: 0 1; color: $text-muted; }
     ListScreen ListTable { height: 1fr; }
@@ -62,7 +62,7 @@ class ListScreen(Screen[None]):
         """Say what the list shows: how many rows of how many, sorted and filtered how."""
         table = self.table
         self.query_one("#view", Static).update(Text(described(table.view, len(table.arrangement),
-                                                              len(table.listed), self.NOUN)))
+                                                              len(table.listed), self.noun)))
 
     def action_sort(self) -> None:
         """Sort by the next column (the listing's own order after the last)."""

@@ -90,9 +90,11 @@ class PickerScreen(ListScreen):
     PickerScreen #progress.-done { display: none; }
     """
 
-    def __init__(self, files: list[Path], title: str, named: NamedTable = NamedTable()) -> None:
-        """`named`: the table a database's conversations are read from (`--table`/`--map`), if named."""
+    def __init__(self, files: list[Path], title: str, named: NamedTable = NamedTable(), noun: str = "") -> None:
+        """`named`: the table a database's conversations are read from (`--table`/`--map`), if named;
+        `noun`: what the rows are ("conversations"; by default, sessions)."""
         super().__init__()
+        self.noun = noun or self.noun
         self.files = files
         self.heading = title
         self.named = named
