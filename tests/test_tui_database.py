@@ -19,7 +19,8 @@ from inspector.sources import open_source
 from inspector.tui.app import InspectorApp
 from inspector.cli.main import main
 from inspector.tui.dialogs import Confirm, ExportDialog
-from inspector.tui.picker import FIRST_ROWS, MORE_ROWS, PickerScreen
+from inspector.tui.picker import PickerScreen
+from inspector.tui.picker_table import FIRST_ROWS, MORE_ROWS
 from inspector.tui.review_screen import ReviewScreen
 
 MANY = SEED_000_CHATS + SEED_000_CHATS[2:] * 800  # 1,604 conversations: scanning takes far longer than listing
@@ -53,7 +54,7 @@ def test_the_picker_lists_conversations_before_scanning_them_then_shows_their_fi
         await until(pilot, lambda: table.row_count)
         first = rows(table)
         assert not picker.scanned.is_set()
-        assert first[0] == ["app.db", "1", "scanning…", "10", "rubyllm"]  # id, messages, schema; findings to come
+        assert first[0] == ["app.db", "1", "scanning…", "10", "rubyllm", ""]  # id, messages, schema; findings to come
         await pilot.press("down", "enter")  # usable before the scan ends: conversation 2 opens
         review = pilot.app.screen
         assert isinstance(review, ReviewScreen)
@@ -67,10 +68,10 @@ def test_the_picker_lists_conversations_before_scanning_them_then_shows_their_fi
             await pilot.press("ctrl+end")
         listed = rows(table)
         assert len(listed) == len(MANY)
-        assert [row[1:] for row in listed[:4]] == [["1", "1 result-prefix", "10", "rubyllm"],
-                                                   ["2", "1 malformed-arguments", "4", "rubyllm"],
-                                                   ["3", "1 tool-markup", "2", "rubyllm"],
-                                                   ["4", "none", "2", "rubyllm"]]
+        assert [row[1:] for row in listed[:4]] == [["1", "1 result-prefix", "10", "rubyllm", "pending"],
+                                                   ["2", "1 malformed-arguments", "4", "rubyllm", "pending"],
+                                                   ["3", "1 tool-markup", "2", "rubyllm", "pending"],
+                                                   ["4", "none", "2", "rubyllm", ""]]
         assert listed[-2][1:3] == [str(len(MANY) - 1), "1 tool-markup"] and listed[-1][2] == "none"
         widths = {column.label.plain: column.get_render_width(table) for column in table.columns.values()}
         assert widths["Findings by kind"] > len("1 malformed-arguments")  # columns grew past "scanning…"

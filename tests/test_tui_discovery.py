@@ -20,8 +20,9 @@ from inspector.cli.main import main
 from inspector.sources.discovery import FoundSession
 from inspector.tui.app import InspectorApp
 from inspector.tui.found_picker import Conversations, FoundPicker
-from inspector.tui.picker import FIRST_ROWS, MORE_ROWS, PickerScreen
-from inspector.tui.picker_rows import found_row, shown_project
+from inspector.tui.picker import PickerScreen
+from inspector.tui.picker_table import FIRST_ROWS, MORE_ROWS
+from inspector.tui.picker_rows import cell, found_row, shown_project
 from inspector.tui.review_screen import ReviewScreen
 from test_discovery import put, sessions_of_every_tool
 
@@ -37,9 +38,9 @@ def opened(monkeypatch: pytest.MonkeyPatch) -> list[InspectorApp]:
     return apps
 
 
-def play(app: InspectorApp, scenario, wait: bool = True) -> None:
+def play(app: InspectorApp, scenario, wait: bool = True, size: tuple[int, int] = (140, 40)) -> None:
     async def run() -> None:
-        async with app.run_test(size=(140, 40), notifications=True) as pilot:
+        async with app.run_test(size=size, notifications=True) as pilot:
             if wait:  # else straight away: the first screen, as soon as it is shown
                 await pilot.app.workers.wait_for_complete()
                 await pilot.pause()
@@ -80,9 +81,9 @@ def test_no_path_lists_the_person_s_sessions_newest_first_and_opens_each(empty_h
             ["Codex", "/tmp/cx-work", date(1_700_000_120)],
             ["Claude Code", "/tmp/cc-work", date(1_700_000_060)],
         ]
-        assert listed[0][3:] == ["", "line 1 column 6: invalid JSON (Expectin…"]
-        assert listed[1][3:] == ["13", "1 result-prefix"]
-        assert listed[3][3:] == ["18", "4 conversations, Enter lists them"]
+        assert listed[0][3:] == ["", "line 1 column 6: invalid JSON (Expectin…", ""]
+        assert listed[1][3:] == ["13", "1 result-prefix", "pending"]
+        assert listed[3][3:] == ["18", "4 conversations, Enter lists them", ""]
         assert all(row[4] != "scanning…" for row in listed)  # the real tools' files: read, or why not
 
         await pilot.press("enter")  # the unreadable file: said in full, nothing opened
@@ -170,10 +171,10 @@ def test_thousands_of_sessions_list_a_page_at_a_time_before_they_are_scanned(emp
         assert table.row_count == FIRST_ROWS + MORE_ROWS
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
-        assert list(map(str, table.get_row_at(FIRST_ROWS + MORE_ROWS - 1)[3:])) == ["12", "none"]  # scanned, shown or not
+        assert list(map(str, table.get_row_at(FIRST_ROWS + MORE_ROWS - 1)[3:])) == ["12", "none", ""]  # scanned, shown or not
         table.move_cursor(row=table.row_count - 1)
         await pilot.pause()
-        assert list(map(str, table.get_row_at(table.row_count - 1)[3:])) == ["12", "none"]
+        assert list(map(str, table.get_row_at(table.row_count - 1)[3:])) == ["12", "none", ""]
 
     [app] = opened
     play(app, scenario, wait=False)
@@ -181,8 +182,36 @@ def test_thousands_of_sessions_list_a_page_at_a_time_before_they_are_scanned(emp
 
 def test_a_row_shows_the_home_folder_as_a_tilde_and_a_long_project_by_its_end(tmp_path: Path):
     found = FoundSession("Codex", tmp_path / "r.jsonl", str(tmp_path / "work" / "proj"), 1_700_000_000, 10)
-    key, known, unscanned = found_row(found, tmp_path)
-    assert [str(cell) for cell in known] == ["Codex", "~/work/proj", date(1_700_000_000)]
-    assert [str(cell) for cell in unscanned] == ["", "scanning…"]
+    row = found_row(found, tmp_path)
+    assert [str(cell(row, column)) for column in ("tool", "project", "date")] == ["Codex", "~/work/proj", date(1_700_000_000)]
+    assert [str(cell(row, column)) for column in ("turns", "findings", "status")] == ["", "scanning…", ""]
     assert shown_project("/srv/" + "x" * 40 + "/end", tmp_path) == "…" + "x" * 19 + "/end"
     assert shown_project("-home-me-proj", tmp_path) == "-home-me-proj"
+
+
+def test_your_sessions_at_60_columns_sort_and_filter_and_esc_clears_before_going_back(empty_home: Path, opened):
+    sessions_of_every_tool(empty_home)
+    assert main([]) == 0
+
+    async def scenario(pilot: Pilot) -> None:
+        picker = pilot.app.screen
+        table = picker.query_one(DataTable)
+        assert [key.value for key in table.columns] == ["project", "date", "findings", "status"]  # tool, turns dropped
+        assert sum(column.get_render_width(table) for column in table.columns.values()) <= 58
+        await pilot.press("s")  # by findings: the history (not counted) last
+        assert [row[0] for row in rows(table)] == ["/tmp/cc-work", "/tmp/cx-work", "/tmp/gm-work", ""]  # 6, 4, 3
+        await pilot.press("G", "enter")  # llm's history: its conversations
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        conversations = pilot.app.screen
+        assert isinstance(conversations, Conversations)
+        await pilot.press("f", "f")  # the first kind by name
+        assert [row[1:3] for row in rows(conversations.query_one(DataTable))] == [["2", "1 malformed-arguments"]]
+        await pilot.press("escape")  # clears the filter
+        assert pilot.app.screen is conversations and conversations.query_one(DataTable).row_count == 4
+        await pilot.press("escape")  # then goes back
+        await pilot.pause()
+        assert pilot.app.screen is picker
+
+    [app] = opened
+    play(app, scenario, size=(60, 30))

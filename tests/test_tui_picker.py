@@ -57,7 +57,7 @@ def test_picker_lists_every_session_with_format_turns_and_findings_and_opens_one
                                               "finetune.openai.jsonl", "finetune.openai.jsonl",
                                               "memory-agent.openai.json"]
         assert listed[0][4] == "unreadable" and "broken.json" in listed[0][2]
-        assert listed[1][2:] == ["none", "12", "openai"]
+        assert listed[1][2:] == ["none", "12", "openai", ""]  # no finding: no review status
         assert listed[3][1] == "line 2" and listed[3][2] == "1 result-prefix"
         assert listed[5][2:4] == ["6 result-prefix", "35"]
 

@@ -88,9 +88,9 @@ def test_the_picker_lists_the_named_tables_conversations_and_one_is_reviewed_and
         assert "Conversations in app.db (table chat_log)" in str(picker.query_one("#title").visual)
         await until(pilot, picker.scanned.is_set)
         await pilot.pause()
-        assert rows(picker.query_one(DataTable)) == [["app.db", "journal", "1 result-prefix", "2", "table"],
-                                                     ["app.db", "leeds", "1 result-prefix", "2", "table"],
-                                                     ["app.db", "tempo", "none", "2", "table"]]
+        assert rows(picker.query_one(DataTable)) == [["app.db", "journal", "1 result-prefix", "2", "table", "pending"],
+                                                     ["app.db", "leeds", "1 result-prefix", "2", "table", "pending"],
+                                                     ["app.db", "tempo", "none", "2", "table", ""]]
         await pilot.press("down", "enter")
         review = pilot.app.screen
         assert isinstance(review, ReviewScreen)
@@ -135,7 +135,7 @@ def test_a_table_without_a_session_column_is_one_conversation(tmp_path: Path):
         picker = pilot.app.screen
         await until(pilot, picker.scanned.is_set)
         await pilot.pause()
-        assert rows(picker.query_one(DataTable)) == [["app.db", "all", "1 result-prefix", "4", "table"]]
+        assert rows(picker.query_one(DataTable)) == [["app.db", "all", "1 result-prefix", "4", "table", "pending"]]
 
     play(InspectorApp(database, named=NamedTable("chat_log", parse_map("role=speaker,content=body"))), scenario)
 

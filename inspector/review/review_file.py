@@ -108,6 +108,13 @@ def earlier_review_path(path: Path) -> Path:
     return path.with_name(path.name + ".review.json")
 
 
+def resumed_review_path(path: Path) -> Path:
+    """The review file a review of `path` resumes: the one in the state folder, unless only an
+    earlier version's review beside the file (`PATH.review.json`) exists."""
+    saved, earlier = review_path_for(path), earlier_review_path(path)
+    return saved if saved.exists() or not earlier.exists() else earlier
+
+
 def finding_keys(findings: list[Finding]) -> list[str]:
     """The key versions 1 and 2 gave each finding: turn, kind, span and tool, numbered among equals
     (read from their files; each finding's place in its message is the part after the turn)."""

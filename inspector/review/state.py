@@ -14,7 +14,7 @@ from inspector.repair.execute import ExecutionResult
 from inspector.review.anchors import FindingKey, SavedKey, anchored_keys
 from inspector.review.attach import attached
 from inspector.review.merge import Changed, Merged, save_merging, snapshot
-from inspector.review.review_file import (ReviewRecord, SessionKey, earlier_review_path, finding_keys, read_review,
+from inspector.review.review_file import (ReviewRecord, SessionKey, finding_keys, read_review, resumed_review_path,
                                          review_path_for)
 from inspector.scan.scanner import ScanResult
 from inspector.sources.base import Source
@@ -46,9 +46,7 @@ class ReviewState:
         for result in results:
             self._add_keys(result)
         self._conversations = conversations
-        earlier = earlier_review_path(self.path)
-        resumed = self.review_path if self.review_path.exists() or not earlier.exists() else earlier
-        self._record = self._attach(read_review(resumed, conversations))
+        self._record = self._attach(read_review(resumed_review_path(self.path), conversations))
         self._base = snapshot(self._record)  # the review as last read or saved: what a merge starts from
         self._changed = Changed()  # since the base
         self._catalogues: dict[int, Catalogue] = {}

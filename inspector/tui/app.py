@@ -62,6 +62,7 @@ class InspectorApp(App[None]):
         # database's conversations share one review file), so quitting can ask; a closed review
         # itself is released (20 sessions of 50,000 messages opened in a row held 1.2 GB)
         self.closed_reviews: dict[Path, bool] = {}
+        self.reviewed_paths: set[Path] = set()  # every file opened for review, so lists read its status again
         self._asking_to_quit = False
 
     def on_mount(self) -> None:
@@ -121,7 +122,7 @@ class InspectorApp(App[None]):
         kind = "Conversations" if self.lists_conversations else "Sessions"
         table = f" (table {self.named.table})" if self.named.table else ""
         notice = f"\n{self.notice}" if self.notice else ""
-        return PickerScreen(self.files, f"{kind} in {where}{table} · Enter opens one{notice}", self.named)
+        return PickerScreen(self.files, f"{kind} in {where}{table} · Enter opens one{notice}", self.named, kind.lower())
 
 
 def _listed(target: Path, named: NamedTable) -> tuple[list[Path], bool]:

@@ -1,4 +1,4 @@
-"""The help screen: every key and what it does, and how a review goes."""
+"""The help screen: every key and what it does, and how a review goes (or how the list works)."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ LEGEND = "Flagged turns are marked " + ", ".join(f"{glyph} {meaning}" for _, gly
 
 
 class HelpScreen(ModalScreen[None]):
-    """A two-column table of the keys, and a paragraph on the review flow; escape, q or ? close.
+    """A two-column table of the keys, and a paragraph on the review flow (or another); escape, q or ? close.
     On a short terminal the arrow keys scroll it."""
 
     DEFAULT_CSS = """
@@ -61,15 +61,17 @@ class HelpScreen(ModalScreen[None]):
     """
     BINDINGS = [Binding("escape,q,question_mark", "close", "Close", show=False)]
 
-    def __init__(self, bindings: list[tuple[str, str]]) -> None:
+    def __init__(self, bindings: list[tuple[str, str]], flow: str = FLOW) -> None:
+        """`flow`: the paragraph under the keys (by default, how a review goes)."""
         super().__init__()
         self.bindings = bindings
+        self.flow = flow
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as box:
             box.border_title = "Help"
             yield Static(self._keys_table(), id="keys")
-            yield Static(Content(FLOW))
+            yield Static(Content(self.flow))
             yield Static(Content(LEGEND), classes="legend")
             yield Static(Content("escape, q or ? close this help"), classes="hint")
 

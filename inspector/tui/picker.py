@@ -1,94 +1,130 @@
-"""The picker: every session of some files, with its format, turn count and findings by kind.
+"""The picker: every session of some files, with its findings by kind, turn count, format and
+review status (pending, decided, exported: read from its file's review, no session loaded), the
+rates of the sessions scanned so far, and the keys of a list (`list_screen`: sort, filter, search).
 
 Files are scanned one by one in a thread worker; each row appears as soon as its file is done,
-under a progress bar. Only each session's summary (format, turn count, findings by kind) is kept
-(`inspector.tui.picker_rows`), so a directory of big files is not held in memory; Enter opens the
-session in the review screen, which loads and scans it again.
+under a progress bar. Only each session's values are kept (`inspector.tui.picker_view`), so a
+directory of big files is not held in memory; Enter opens the session in the review screen, which
+loads and scans it again. Coming back from it, the statuses of the files reviewed are read again.
 
 An SQLite history's conversations are listed at once (id and message count, counted by SQLite),
 then scanned one at a time, their rows filled in as they go (about once a second, FILL_EVERY); a
-row opens before its scan is done. Rows are added a page at a time, as the cursor nears the last
-one shown. The scan pauses while another screen is shown (closing its read of the database, so
-an export may write to it) and stops when the picker closes.
+row opens before its scan is done. The table draws a page of rows at a time (`picker_table`). The
+scan pauses while another screen is shown (closing its read of the database, so an export may
+write to it) and stops when the picker closes.
 """
 
 from __future__ import annotations
 
 import threading
 import time
-from collections import deque
 from contextlib import closing
+from dataclasses import replace
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterable
 
 from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
-from textual.widgets import DataTable, Footer, ProgressBar, Static
+from textual.widgets import Footer, ProgressBar, Static
 from textual.worker import get_current_worker
 
 from inspector.errors import InspectorError
+from inspector.review.status import NO_REVIEW, SavedReview, saved_review, sessions_status
+from inspector.scan.rates import Rates
 from inspector.scan.scanner import iter_scan
 from inspector.sources.base import Source
 from inspector.support.safe_text import neutralise
-from inspector.tui.commands import ScreenKeys, help_rows
+from inspector.tui.commands import help_rows
 from inspector.tui.conversations import NamedTable, listing, scan_from
 from inspector.tui.help import HelpScreen
-from inspector.tui.picker_rows import RowTarget, result_cells, session_row
+from inspector.tui.list_screen import ListScreen
+from inspector.tui.picker_columns import ColumnSpec
+from inspector.tui.picker_rates import rates_line
+from inspector.tui.picker_rows import RowTarget, Scanned, scanned_session, session_row, take, unreadable
+from inspector.tui.picker_table import ListTable
+from inspector.tui.picker_view import LISTED, ListedRow
 from inspector.tui.review_screen import ReviewScreen
 
-# A table row costs the app's thread about 0.3 ms to add and redrawing the table grows with its rows,
-# so a database's rows are added a page at a time as the cursor nears the end of those shown.
-FIRST_ROWS, MORE_ROWS, NEAR_THE_END, FILL_EVERY = 200, 200, 40, 1.0
+FILL_EVERY = 1.0  # seconds between two batches of scanned rows handed to the app's thread
+UNREADABLE_REVIEW = "?"  # the status of a file whose review file cannot be read
+
+KEYS_HELP = ("The status of a session is read from its file's review: pending (a finding not decided yet), "
+             "decided (every finding decided, not exported since) or exported. Rows still being scanned sort "
+             "last and are left out by the filters until they are scanned. The rates line counts the findings "
+             "about tool calls (the schema kinds, claimed success, mismatched results, repeated calls) per 100 "
+             "tool calls, as inspector scan reports them. A filter or a search keeps the cursor on its row when the row is "
+             "among the first shown; Esc clears the search, then the sort and filters.")
 
 
-class PickerScreen(Screen[None]):
+class PickerScreen(ListScreen):
     """Choose a session to review."""
 
-    COMMANDS = {ScreenKeys}
     BINDINGS = [
         Binding("enter", "open", "Open session"),
+        Binding("s", "sort", "Sort", tooltip="Sort by the next column: findings, status, turns, format, name"),
+        Binding("S", "reverse", "Reverse", key_display="S", show=False, tooltip="Reverse the sort"),
+        Binding("f", "kind(1)", "Findings", tooltip="Only sessions with findings, then with each kind in turn, then without"),
+        Binding("F", "kind(-1)", "Findings back", key_display="F", show=False,
+                tooltip="The findings filter before this one"),
+        Binding("r", "status", "Status", tooltip="Only pending, decided or exported sessions, in turn"),
+        Binding("slash", "search", "Search", tooltip="Search names, ids and formats as you type"),
+        Binding("j", "move(1)", "Down", show=False, tooltip="Next row (or down arrow)"),
+        Binding("k", "move(-1)", "Up", show=False, tooltip="Previous row (or up arrow)"),
+        Binding("g", "first", "First", show=False, tooltip="First row"),
+        Binding("G", "last", "Last", key_display="G", show=False, tooltip="Last row"),
+        Binding("escape", "back", "Clear", show=False, tooltip="Clear the search, then the sort and filters"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "app.quit", "Quit", tooltip="Quit (asks when decisions are not exported)"),
     ]
-    COLUMNS = ("File", "Session", "Findings by kind", "Turns", "Format")  # findings in view on 80 columns
+    # rank 1 is dropped last on a narrow screen; the file goes first when every row is of one file
+    COLUMNS = (ColumnSpec("file", "File", 12, 1, 40), ColumnSpec("session", "Session", 8, 2, 36),
+               ColumnSpec("findings", "Findings by kind", 12, 3, 48), ColumnSpec("turns", "Turns", 5, 5),
+               ColumnSpec("format", "Format", 8, 6, 20), ColumnSpec("status", "Status", 8, 4))
+    SORTS = (LISTED, "findings", "status", "turns", "format", "file")
     DEFAULT_CSS = """
     PickerScreen #title { height: auto; max-height: 4; background: $panel; padding: 0 1; }
+    PickerScreen #rates { height: auto; max-height: 2; padding: 0 1; color: $text-muted; }
     PickerScreen #progress { height: 1; padding: 0 1; }
     PickerScreen #progress.-done { display: none; }
-    PickerScreen DataTable { height: 1fr; }
     """
 
-    def __init__(self, files: list[Path], title: str, named: NamedTable = NamedTable()) -> None:
-        """`named`: the table a database's conversations are read from (`--table`/`--map`), if named."""
+    def __init__(self, files: list[Path], title: str, named: NamedTable = NamedTable(), noun: str = "") -> None:
+        """`named`: the table a database's conversations are read from (`--table`/`--map`), if named;
+        `noun`: what the rows are ("conversations"; by default, sessions)."""
         super().__init__()
+        self.noun = noun or self.noun
         self.files = files
         self.heading = title
         self.named = named
         self.scanned = threading.Event()  # set once every session of every file is scanned
         self._shown = threading.Event()  # set while the picker is the screen shown: the scan runs
         self._targets: dict[str, RowTarget] = {}  # row key -> what Enter on the row opens
-        # rows not shown yet (see `_row`): key, the cells known from the start, and the cells shown until it is scanned
-        self._waiting: deque = deque()
-        self._scanned: dict[str, tuple[Text, ...]] = {}  # the scanned cells of rows not shown yet
+        self._reviews: dict[Path, SavedReview | None] = {}  # each file's saved review (None: unreadable)
+        self._rates = Rates()
 
     def compose(self) -> ComposeResult:
         yield Static(Text(neutralise(self.heading), style="bold"), id="title")
+        yield Static(id="view")
+        yield Static(id="rates")
         yield ProgressBar(total=len(self.files), show_eta=False, id="progress")
-        table = DataTable(cursor_type="row", zebra_stripes=True)
-        self._columns = table.add_columns(*self.COLUMNS)
-        yield table
+        yield ListTable(self._columns())
+        yield from self.search_row()
         yield Footer()
 
+    def _columns(self) -> list[ColumnSpec]:
+        """The columns, the file's dropped first on a narrow screen when all rows are of one file."""
+        if len(self.files) > 1:
+            return list(self.COLUMNS)
+        return [replace(spec, rank=len(self.COLUMNS) + 1) if spec.key == "file" else spec for spec in self.COLUMNS]
+
     def on_mount(self) -> None:
-        self.query_one(DataTable).focus()
-        self._show_more(FIRST_ROWS)  # rows listed before the picker was shown, if any
         self._scan()
 
     def on_screen_resume(self, _: events.ScreenResume) -> None:
         self._shown.set()
+        self._read_reviews_again()
 
     def on_screen_suspend(self, _: events.ScreenSuspend) -> None:
         self._shown.clear()
@@ -108,9 +144,12 @@ class PickerScreen(Screen[None]):
             except InspectorError as error:
                 self.app.call_from_thread(self._add_failure, path, str(error))
             else:
-                rows = [session_row(path, index, result, len(results)) for index, result in enumerate(results)]
+                rows = []
+                for index, result in enumerate(results):
+                    label = result.session.session_id or (f"{index + 1} of {len(results)}" if len(results) > 1 else "")
+                    rows.append((RowTarget(path, index), session_row(path, index, label), scanned_session(result, index)))
                 results = None  # the next file is not scanned while this one is still held
-                self.app.call_from_thread(self._add_rows, rows)
+                self.app.call_from_thread(self._add_rows, path, saved_review_of(path), rows)
         self.app.call_from_thread(self._scan_done)
 
     def _scan_database(self, path: Path, source: Source) -> None:
@@ -123,7 +162,7 @@ class PickerScreen(Screen[None]):
                                       severity="error", timeout=30, markup=False)
             return
         drawn = threading.Event()
-        self.app.call_from_thread(self._add_conversations, path, schema, listed, drawn.set)
+        self.app.call_from_thread(self._add_conversations, path, schema, listed, saved_review_of(path), drawn.set)
         drawn.wait(1.0)  # the rows are on screen before the scan competes with drawing them
         done, filled, sent = 0, [], time.monotonic()
         worker = get_current_worker()
@@ -134,7 +173,7 @@ class PickerScreen(Screen[None]):
                         return
                 with closing(scan_from(source, done)) as results:  # closed while paused: no read lock held
                     for result in results:
-                        filled.append((f"{done}:{path}", result_cells(result)))
+                        filled.append((f"{done}:{path}", scanned_session(result, str(result.session.session_id))))
                         done += 1
                         if worker.is_cancelled:
                             return
@@ -150,81 +189,104 @@ class PickerScreen(Screen[None]):
             self.app.call_from_thread(self._fill_rows, filled)
 
     def _scan_done(self) -> None:
-        """Hide the progress bar: every session of every file is scanned."""
+        """Hide the progress bar (every session of every file is scanned) and draw the last of it."""
         self.query_one("#progress").add_class("-done")
         self.scanned.set()
+        self.table.catch_up()
+        self.describe()
 
-    def _add_rows(self, rows: list[tuple[str, RowTarget, tuple[Text, ...]]]) -> None:
-        self._show_more(len(self._waiting))  # a database listed before: all its rows first
-        table = self.query_one(DataTable)
-        for key, target, cells in rows:
-            self._targets[key] = target
-            table.add_row(*cells, key=key)
+    def _add_rows(self, path: Path, saved: SavedReview | None,
+                  rows: list[tuple[RowTarget, ListedRow, Scanned]]) -> None:
+        """List a scanned file's sessions."""
+        self._reviews.setdefault(path, saved)
+        for target, row, scanned in rows:
+            self._targets[row.key] = target
+            self._take(row, scanned)
+        self.table.add(row for _, row, _ in rows)
         self.query_one(ProgressBar).advance(1)
+        self.describe()
 
-    def _add_conversations(self, path: Path, schema: str, listed: list[tuple[str, int]],
+    def _add_conversations(self, path: Path, schema: str, listed: list[tuple[str, int]], saved: SavedReview | None,
                            drawn: Callable[[], None]) -> None:
-        """Keep a row for each conversation, its findings to come, and show the first ones (then
-        call `drawn`); the progress bar counts the conversations."""
-        self._show_more(len(self._waiting))
+        """List each conversation, its findings to come (then call `drawn`); the progress bar
+        counts the conversations."""
+        self._reviews.setdefault(path, saved)
+        rows = []
         for number, (conversation, messages) in enumerate(listed):
-            key = f"{number}:{path}"
-            self._targets[key] = RowTarget(path, number, conversation)
-            self._waiting.append((key, (Text(neutralise(path.name)), Text(neutralise(conversation))),
-                                  (Text("scanning…", style="dim"), Text(f"{messages:,}", justify="right"), Text(schema))))
-        self._show_more(FIRST_ROWS)
+            row = session_row(path, number, conversation)
+            row.turns, row.format = messages, schema
+            self._targets[row.key] = RowTarget(path, number, conversation)
+            rows.append(row)
+        self.table.add(rows)
         bar = self.query_one(ProgressBar)
         bar.update(total=(bar.total or 0) + len(listed) - 1)
+        self.describe()
         self.call_after_refresh(drawn)
 
-    def _show_more(self, count: int) -> None:
-        """Add up to `count` of the rows waiting, with their findings when they are scanned already."""
-        table = self.query_one(DataTable)
-        for _ in range(min(count, len(self._waiting))):
-            key, known, unscanned = self._row(self._waiting.popleft())
-            table.add_row(*known, *(self._scanned.pop(key, None) or unscanned), key=key)
-
-    def _row(self, waiting: tuple[str, tuple[Text, ...], tuple[Text, ...]]) -> tuple[str, tuple[Text, ...], tuple[Text, ...]]:
-        """A waiting row's key, the cells known from the start, and those shown until it is
-        scanned (kept as such here; a picker of many rows may keep less and make them now)."""
-        return waiting
-
-    @on(DataTable.RowHighlighted)
-    def _near_the_end(self, event: DataTable.RowHighlighted) -> None:
-        if self._waiting and event.cursor_row >= event.data_table.row_count - NEAR_THE_END:
-            self._show_more(MORE_ROWS)
-
-    def _fill_rows(self, filled: list[tuple[str, tuple[Text, ...]]]) -> None:
-        """Put the scanned rows' cells (those of the last columns, which the scan tells: findings,
-        turn count, format) in their rows (or keep them for rows not shown yet)."""
-        table = self.query_one(DataTable)
-        for key, cells in filled:
-            if key not in table.rows:
-                self._scanned[key] = cells
-                continue
-            for column, cell in zip(self._columns[-len(cells):], cells):
-                # Only a cell wider than its column widens it: for a narrower one DataTable would
-                # measure every cell of the column again (a second's stall for a few hundred rows).
-                wider = cell.cell_len > table.columns[column].content_width
-                table.update_cell(key, column, cell, update_width=wider)
+    def _fill_rows(self, filled: list[tuple[str, Scanned]],
+                   reviews: Iterable[tuple[Path, SavedReview | None]] = ()) -> None:
+        """Put what the scan told of each row in it, and draw it where it is drawn; `reviews`: the
+        saved reviews of their files, read with them."""
+        for path, saved in reviews:
+            self._reviews.setdefault(path, saved)
+        rows = []
+        for key, scanned in filled:
+            row = self.table.listed[key]
+            self._take(row, scanned)
+            rows.append(row)
+        self.table.changed(rows)
         self.query_one(ProgressBar).advance(len(filled))
+        self.describe()
+
+    def _take(self, row: ListedRow, scanned: Scanned) -> None:
+        """Put `scanned` in `row`, read its status from its file's review, and count its rates."""
+        take(row, scanned)
+        row.status = self._status(row)
+        if scanned.rates is not None:
+            self._rates.update(scanned.rates)
+
+    def _status(self, row: ListedRow) -> str:
+        if not row.scanned:
+            return ""
+        saved = self._reviews.get(row.path, NO_REVIEW)
+        return UNREADABLE_REVIEW if saved is None else sessions_status(saved, row.sessions)
+
+    def _read_reviews_again(self) -> None:
+        """Read the reviews of the files reviewed since the picker was shown again, and redraw
+        the rows whose status changed."""
+        reviewed = {path for path in self.app.reviewed_paths if path in self._reviews}
+        for path in reviewed:
+            self._reviews[path] = saved_review_of(path)
+        changed = []
+        for row in self.table.listed.values():
+            if row.path in reviewed and row.status != (status := self._status(row)):
+                row.status = status
+                changed.append(row)
+        if changed:
+            self.table.changed(changed)
 
     def _add_failure(self, path: Path, error: str) -> None:
-        key = f"-1:{path}"
-        self._targets[key] = RowTarget(path, None, error=error)
-        self.query_one(DataTable).add_row(Text(neutralise(path.name)), Text(""), Text(neutralise(error), style="red"),
-                                          Text(""), Text("unreadable", style="bold red"), key=key)
+        row = session_row(path, -1, "")
+        self._targets[row.key] = RowTarget(path, None, error=error)
+        take(row, unreadable(error))
+        self.table.add([row])
         self.query_one(ProgressBar).advance(1)
+        self.describe()
 
-    @on(DataTable.RowSelected)
-    def _row_chosen(self, event: DataTable.RowSelected) -> None:
+    def describe(self) -> None:
+        """Say what the list shows, and the rates of the sessions scanned."""
+        super().describe()
+        self.query_one("#rates", Static).update(Text(rates_line(self._rates, self.scanned.is_set())))
+
+    @on(ListTable.RowSelected)
+    def _row_chosen(self, event: ListTable.RowSelected) -> None:
         self._open(event.row_key.value)
 
     def action_open(self) -> None:
         """Open the highlighted session."""
-        table = self.query_one(DataTable)
-        if table.row_count:
-            self._open(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
+        key = self.table.cursor_key()
+        if key is not None:
+            self._open(key)
 
     def _open(self, key: str | None) -> None:
         path, session, conversation, error = self._targets[key]
@@ -238,4 +300,12 @@ class PickerScreen(Screen[None]):
 
     def action_help(self) -> None:
         """Show every key."""
-        self.app.push_screen(HelpScreen(help_rows(self)))
+        self.app.push_screen(HelpScreen(help_rows(self), KEYS_HELP))
+
+
+def saved_review_of(path: Path) -> SavedReview | None:
+    """The review saved for the file at `path`; None when it cannot be read (its rows say "?")."""
+    try:
+        return saved_review(path)
+    except InspectorError:
+        return None

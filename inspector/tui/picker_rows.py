@@ -1,6 +1,7 @@
-"""What a picker row shows and what Enter on it opens: a scanned session's cells (file, session,
-findings by kind, turn count, format) and its target, kept instead of the session itself; and the
-row of one of the person's own session files (tool, project, date, then its turns and findings)."""
+"""What a picker row holds and shows: what Enter on it opens (`RowTarget`), the `ListedRow` of a
+scanned session or of one of the person's own session files, what a scan tells of a row
+(`Scanned`: turns, format, findings by kind, the keys its review status is read by, its rates),
+and each column's cell, as plain text (never markup) cut with "…" when its column is narrower."""
 
 from __future__ import annotations
 
@@ -11,11 +12,17 @@ from typing import Iterable, NamedTuple
 
 from rich.text import Text
 
+from inspector.review.review_file import SessionKey
+from inspector.review.status import DECIDED, EXPORTED, SessionKeys, review_keys
+from inspector.scan.rates import Rates, session_rates
 from inspector.scan.scanner import ScanResult
 from inspector.sources.discovery import FoundSession, tilde
 from inspector.support.safe_text import neutralise
+from inspector.tui.picker_view import ListedRow
 
 PROJECT_WIDTH, ERROR_WIDTH = 24, 40  # a longer project is shown by its end, a longer error by its start
+SCANNING = "scanning…"
+STATUS_STYLES = {DECIDED: "cyan", EXPORTED: "green", "?": "red"}  # pending: as plain text
 
 
 class RowTarget(NamedTuple):
@@ -29,31 +36,78 @@ class RowTarget(NamedTuple):
     error: str = ""
 
 
-def session_row(path: Path, index: int, result: ScanResult, sessions: int) -> tuple[str, RowTarget, tuple[Text, ...]]:
-    """The table row of one session (its key, what it opens, and its cells as plain text): all the
-    picker keeps of it."""
-    session = result.session
-    label = session.session_id or (f"{index + 1} of {sessions}" if sessions > 1 else "")
-    return f"{index}:{path}", RowTarget(path, index), (Text(neutralise(path.name)), Text(neutralise(label)),
-                                                      *result_cells(result))
+class Scanned(NamedTuple):
+    """What scanning tells of a row: its turn count, format, findings by kind (None: not
+    counted, `note` says why), each session's review key with its findings' keys, its rates, and
+    `note`, shown in place of the findings (why the file is `unreadable`, or what Enter lists)."""
+
+    turns: int | None
+    format: str
+    kinds: Counter[str] | None
+    sessions: tuple[tuple[SessionKey, SessionKeys], ...] = ()
+    rates: Rates | None = None
+    note: str = ""
+    unreadable: bool = False
 
 
-def result_cells(result: ScanResult) -> tuple[Text, Text, Text]:
-    """A scanned session's findings by kind, turn count and format, as the picker shows them."""
-    return findings_by_kind(result), Text(f"{len(result.session.turns):,}", justify="right"), Text(result.session.format)
+def take(row: ListedRow, scanned: Scanned) -> None:
+    """Put what the scan told in `row` (its status is read from the review, by its `sessions`)."""
+    row.turns, row.kinds, row.sessions = scanned.turns, scanned.kinds, scanned.sessions
+    row.format = scanned.format or row.format
+    row.note, row.unreadable = scanned.note, scanned.unreadable
 
 
-def findings_by_kind(result: ScanResult) -> Text:
-    """'3 result-prefix, 1 orphan-call', or 'none' in a muted colour."""
-    return _counted(Counter(finding.kind for finding in result.findings))
+def scanned_session(result: ScanResult, key: SessionKey) -> Scanned:
+    """A scanned session's values; `key` names it in its file's review."""
+    session, findings = result.session, result.findings
+    return Scanned(len(session.turns), session.format, Counter(finding.kind for finding in findings),
+                   ((key, review_keys(session, findings)),), session_rates(session, findings))
 
 
-def found_row(found: FoundSession, home: Path) -> tuple[str, tuple[Text, ...], tuple[Text, ...]]:
-    """The row of one of the person's session files: its key, the cells known before it is read
-    (tool, project with `home` shown as `~`, date modified) and those shown until it is scanned."""
+def scanned_file(results: Iterable[ScanResult], by_id: bool) -> Scanned:
+    """A file's values, all its sessions together (each counted as it comes, none kept); `by_id`:
+    its review names sessions by id (a database's), else by place."""
+    kinds: Counter[str] = Counter()
+    rates, turns, sessions, formats = Rates(), 0, [], set()
+    for place, result in enumerate(results):
+        one = scanned_session(result, str(result.session.session_id) if by_id else place)
+        kinds.update(one.kinds)
+        rates.update(one.rates)
+        turns += one.turns
+        sessions.extend(one.sessions)
+        formats.add(one.format)
+    return Scanned(turns, ", ".join(sorted(formats)), kinds, tuple(sessions), rates)
+
+
+def unreadable(reason: str) -> Scanned:
+    """An unreadable file's values: no turns, and why."""
+    return Scanned(None, "unreadable", None, note=reason, unreadable=True)
+
+
+def short_reason(error: str, path: Path) -> str:
+    """The scan's line without the file's path, cut to ERROR_WIDTH characters (Enter shows it whole)."""
+    reason = error.removeprefix(f"{path}: ")
+    return reason if len(reason) <= ERROR_WIDTH else reason[:ERROR_WIDTH - 1] + "…"
+
+
+def database_note(listed: list[tuple[str, int]], schema: str) -> Scanned:
+    """A history's row: how many messages and conversations (Enter lists and scans them)."""
+    return Scanned(sum(count for _, count in listed), schema, None,
+                   note=f"{len(listed):,} conversations, Enter lists them")
+
+
+def session_row(path: Path, number: int, label: str) -> ListedRow:
+    """The row of the session (a database's conversation) `number` of the file at `path`, named `label`."""
+    return ListedRow(f"{number}:{path}", path, {"file": path.name, "session": label})
+
+
+def found_row(found: FoundSession, home: Path) -> ListedRow:
+    """The row of one of the person's session files, before it is read: tool, project (with
+    `home` shown as `~`), date modified; its file's name is searched too."""
     date = time.strftime("%Y-%m-%d %H:%M", time.localtime(found.modified))
-    return (row_key(found), (Text(found.tool), Text(neutralise(shown_project(found.project, home))), Text(date)),
-            (Text(""), Text("scanning…", style="dim")))
+    return ListedRow(row_key(found), found.path,
+                     {"tool": found.tool, "project": shown_project(found.project, home), "date": date},
+                     words=found.path.name)
 
 
 def row_key(found: FoundSession) -> str:
@@ -67,32 +121,33 @@ def shown_project(project: str, home: Path) -> str:
     return project if len(project) <= PROJECT_WIDTH else "…" + project[-(PROJECT_WIDTH - 1):]
 
 
-def file_cells(results: Iterable[ScanResult]) -> tuple[Text, Text]:
-    """A scanned file's turn count and findings by kind, all its sessions together (each session
-    is counted as it comes, none is kept)."""
-    counts: Counter[str] = Counter()
-    turns = 0
-    for result in results:
-        counts.update(finding.kind for finding in result.findings)
-        turns += len(result.session.turns)
-    return Text(f"{turns:,}", justify="right"), _counted(counts)
+def cell(row: ListedRow, column: str) -> Text:
+    """The row's cell in `column`, as plain text cut with "…" when it does not fit."""
+    text, style, justify = cell_text(row, column), "", "left"
+    if column == "findings":
+        style = "red" if row.unreadable else "italic" if row.note else "dim" if not row.scanned or not row.kinds else ""
+    elif column == "format" and row.unreadable:
+        style = "bold red"
+    elif column == "status":
+        style = STATUS_STYLES.get(row.status, "")
+    elif column == "turns":
+        justify = "right"
+    return Text(text, style=style, justify=justify, overflow="ellipsis", no_wrap=True)
 
 
-def database_cells(listed: list[tuple[str, int]]) -> tuple[Text, Text]:
-    """A history's row: how many messages and conversations (Enter lists and scans them)."""
-    messages = sum(count for _, count in listed)
-    return Text(f"{messages:,}", justify="right"), Text(f"{len(listed):,} conversations, Enter lists them", style="italic")
+def cell_text(row: ListedRow, column: str) -> str:
+    """The text of the row's cell in `column`."""
+    if column == "findings":
+        return neutralise(row.note) or (SCANNING if row.kinds is None else counted(row.kinds))
+    if column == "turns":
+        return "" if row.turns is None else f"{row.turns:,}"
+    if column == "format":
+        return neutralise(row.format)
+    if column == "status":
+        return row.status
+    return neutralise(row.names.get(column, ""))
 
 
-def error_cells(error: str, path: Path) -> tuple[Text, Text]:
-    """An unreadable file's row: no turns, and why (the scan's line without the file's path, cut
-    to ERROR_WIDTH characters: Enter shows it whole)."""
-    reason = error.removeprefix(f"{path}: ")
-    reason = reason if len(reason) <= ERROR_WIDTH else reason[:ERROR_WIDTH - 1] + "…"
-    return Text(""), Text(neutralise(reason), style="red")
-
-
-def _counted(counts: Counter[str]) -> Text:
-    if not counts:
-        return Text("none", style="dim")
-    return Text(", ".join(f"{n} {kind}" for kind, n in counts.most_common()))
+def counted(kinds: Counter[str]) -> str:
+    """'3 result-prefix, 1 orphan-call', or 'none'."""
+    return ", ".join(f"{n} {kind}" for kind, n in kinds.most_common()) if kinds else "none"

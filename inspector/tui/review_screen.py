@@ -136,6 +136,7 @@ class ReviewScreen(Screen[None]):
         self.executor = Executor(self.app.execute, shown, self.drawing, self.writes, self.decider.finding_to_decide,
                                  self.app, self.tell, self._execute)
         turns.focus()
+        self.app.reviewed_paths.add(self.path)
         self._load()
 
     def on_unmount(self) -> None:

@@ -31,6 +31,16 @@ opens that many sessions of the scan benchmark's generator (hard links to one fi
 another from the picker of their folder, each until its review is ready, then back to the list,
 and reports the app's memory (resident, now) after the first and after the last, against the
 target (the last within 1.3 times the first).
+
+    python tests/benchmarks/bench_tui.py --list [--rows 2000]
+
+measures the picker's list at scale: a directory of 2,000 session files (copies of seven samples
+with differing findings) and a history of 2,000 conversations (`bench_sqlite.py`'s, chats of 100
+messages), each opened headless at 120x40 in its own process, three times. For each it reports the
+time from process start until the first rows are drawn, until every row is scanned, and then the
+time from a key press until the table is drawn again: `s` (sort by findings), `S` (reverse), `f`
+(only rows with findings), one letter typed in the `/` search, `G` (every row drawn, the cursor
+on the last), `Esc` (back to the listing), against a key bound to nothing (Pilot's own cost).
 """
 
 from __future__ import annotations
@@ -39,6 +49,7 @@ import argparse
 import asyncio
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -203,6 +214,70 @@ def compare_opens(opens: int, messages: int) -> None:
         print(f"{f'memory after open {opens}':40}{figures['last']:>8.0f} MB  ({ratio:.2f}x the first)")
         print(f"memory: {ratio:.2f}x (target <= {OPENS_MEMORY_TARGET}x) "
               f"{'ok' if ratio <= OPENS_MEMORY_TARGET else 'OVER TARGET'}")
+LIST_SAMPLES = ("analyst-agent.openai.json", "clean.openai.json", "coding-agent.dump.json", "finetune.openai.jsonl",
+                "memory-agent.openai.json", "notes-agent.sharegpt.jsonl", "support-agent.anthropic.json")
+LIST_KEYS = (("s", "sort by findings"), ("S", "reverse the sort"), ("f", "only rows with findings"),
+             ("escape", "Esc: the listing again"), ("slash", "open the search"), ("n", "one letter searched"),
+             ("escape", "Esc: the search cleared"), ("G", "G: every row drawn"), ("g", "g: back to the first row"),
+             ("pagedown", "a page down (for comparison)"), ("z", "a key bound to nothing"))
+
+
+def measure_list(path: Path, started: float) -> dict[str, float]:
+    """In the child: open the picker on `path` (a directory or a history) headless, wait for its
+    first rows and for the whole scan, then time each key of LIST_KEYS until the table is drawn."""
+    from inspector.tui.app import InspectorApp
+    from inspector.tui.picker_table import ListTable
+
+    figures: dict[str, float] = {}
+
+    async def drawn(table) -> None:
+        done = asyncio.Event()  # not pilot.pause(): it also waits (up to 1 s) for the scan's thread to idle
+        table.call_after_refresh(done.set)
+        await done.wait()
+
+    async def play() -> None:
+        app = InspectorApp(path)
+        async with app.run_test(size=(120, 40)) as pilot:
+            picker = app.screen
+            table = picker.query_one(ListTable)
+            while not table.row_count:
+                await asyncio.sleep(0.005)
+            await drawn(table)
+            figures["first rows drawn"] = time.time() - started
+            while not picker.scanned.is_set():
+                await asyncio.sleep(0.05)
+            await drawn(table)
+            figures["every row scanned"] = time.time() - started
+            for key, label in LIST_KEYS:
+                begin = time.perf_counter()
+                await pilot.press(key)
+                await drawn(table)
+                figures[label] = time.perf_counter() - begin
+            figures["rows"] = len(table.listed)
+
+    asyncio.run(play())
+    return figures
+
+
+def compare_list(rows: int) -> None:
+    """Write the directory and the history of `rows` each, run the picker on both, print the figures."""
+    with tempfile.TemporaryDirectory(prefix="inspector-bench-") as directory:
+        folder, history = Path(directory) / "sessions", Path(directory) / "history.rubyllm.db"
+        folder.mkdir()
+        for number in range(rows):
+            name = LIST_SAMPLES[number % len(LIST_SAMPLES)]
+            shutil.copyfile(bench_runner.ROOT / "sessions" / name, folder / f"{number:05}.{name}")
+        subprocess.run([sys.executable, str(HERE / "bench_sqlite.py"), "--messages", str(rows * 100),
+                        "--generate-only", str(history)], capture_output=True, check=True)
+        for label, path in ((f"directory of {rows:,} files", folder), ("history", history)):
+            runs = [run_child([sys.executable, __file__, "--list-child", str(path), str(time.time())])
+                    for _ in range(RUNS)]
+            print(f"{label}: {runs[0][0].pop('rows'):,} rows")
+            for figure in runs[0][0]:
+                best = min(figures[figure] for figures, _ in runs)
+                shown = f"{best:>8.2f} s " if figure in ("first rows drawn", "every row scanned") else f"{best * 1000:>8.0f} ms"
+                print(f"  {figure:40}{shown} (best of {RUNS})")
+            print(f"  {'peak memory':40}{max(mb for _, mb in runs):>8.0f} MB\n")
 
 
 def compare_history(messages: int) -> None:
@@ -243,6 +318,9 @@ def main() -> None:
     parser.add_argument("--opens", type=int, metavar="N",
                         help="open N sessions in a row from the picker and report the memory")
     parser.add_argument("--opens-child", metavar="FOLDER", help=argparse.SUPPRESS)
+    parser.add_argument("--list", action="store_true", help="measure the picker's list on 2,000 files and conversations")
+    parser.add_argument("--rows", type=int, default=2000, help="files and conversations for --list (2,000)")
+    parser.add_argument("--list-child", nargs=2, metavar=("PATH", "STARTED"), help=argparse.SUPPRESS)
     options = parser.parse_args()
     if options.opens_child:  # the child that opens every session of the folder
         print(json.dumps(measure_opens(Path(options.opens_child))))
@@ -255,6 +333,12 @@ def main() -> None:
         return
     if options.picker:  # the child that runs the app on a database
         print(json.dumps(measure_picker(Path(options.picker[0]), float(options.picker[1]))))
+        return
+    if options.list_child:  # the child that runs the picker's list
+        print(json.dumps(measure_list(Path(options.list_child[0]), float(options.list_child[1]))))
+        return
+    if options.list:
+        compare_list(options.rows)
         return
     if options.history:
         compare_history(options.messages or 1_000_000)

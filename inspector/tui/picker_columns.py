@@ -1,0 +1,43 @@
+"""Which of a picker's columns fit the screen, and how wide each is: on a narrow screen the least
+needed columns go first and the others shrink (their cells cut with "…"), on a wide one each
+grows up to its longest cell (or its cap), so the last columns stay in view."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+PADDING = 2  # the table's blank cell either side of each column
+
+
+@dataclass(frozen=True)
+class ColumnSpec:
+    """A picker column: its key, header, the width it is kept at least (less when its longest
+    cell is shorter), its rank when the screen is too narrow for all (1: dropped last), and the
+    widest it grows to (None: its longest cell)."""
+
+    key: str
+    label: str
+    least: int
+    rank: int
+    most: int | None = None
+
+
+def fitted(specs: Sequence[ColumnSpec], longest: Mapping[str, int], width: int) -> dict[str, int]:
+    """The width of each column shown in `width` cells, in the specs' order; `longest` is the
+    width of each column's longest cell (its header included)."""
+    wanted = {spec.key: min(longest.get(spec.key, len(spec.label)), spec.most or width) for spec in specs}
+    widths: dict[str, int] = {}
+    room = width
+    ranked = sorted(specs, key=lambda spec: spec.rank)
+    for spec in ranked:
+        need = min(spec.least, wanted[spec.key]) + PADDING
+        if need <= room:
+            widths[spec.key], room = need - PADDING, room - need
+    growing = [spec.key for spec in ranked if spec.key in widths]
+    while room > 0 and growing:  # one cell at a time to each column still short of its longest
+        growing = [key for key in growing if widths[key] < wanted[key]]
+        for key in growing[:room]:
+            widths[key] += 1
+            room -= 1
+    return {spec.key: widths[spec.key] for spec in specs if spec.key in widths}

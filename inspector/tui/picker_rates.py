@@ -1,0 +1,48 @@
+"""The rates line of a picker: the rates `inspector scan` reports (`inspector.scan.rates`: findings
+about tool calls per 100 tool calls, by model and by tool) summed over the sessions scanned so far, in
+one line with the worst tool and model."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from inspector.scan.rates import UNKNOWN_MODEL, Rates
+from inspector.support.safe_text import preview
+
+NAME_WIDTH = 24  # a longer tool or model name is cut
+
+
+def rates_line(rates: Rates, done: bool) -> str:
+    """'Rates: 4 findings in 130 tool calls (3.1 per 100) · worst tool: save_memory 2 in
+    5 calls · worst model: gpt-4o 3 in 40 calls'; `done`: every session is scanned (else the
+    line says "so far")."""
+    label = "Rates" if done else "Rates so far"
+    calls, found = sum(rates.calls.values()), sum(rates.kinds.values())
+    if not calls:
+        return f"{label}: no tool calls"
+    parts = [f"{label}: {_count(found, 'finding')} in {_count(calls, 'tool call')} ({100 * found / calls:.1f} per 100)"]
+    for place, group in ((1, "tool"), (0, "model")):
+        worst = _worst(rates, place)
+        if worst is not None and not (group == "model" and worst[0] == UNKNOWN_MODEL):
+            name, count, of = worst
+            parts.append(f"worst {group}: {preview(name, NAME_WIDTH)} {count} in {_count(of, 'call')}")
+    return " · ".join(parts)
+
+
+def _worst(rates: Rates, place: int) -> tuple[str, int, int] | None:
+    """The name (model: `place` 0, tool: 1) with the most findings (then the most per call), its
+    findings and calls; None when nothing was found."""
+    calls: Counter[str] = Counter()
+    found: Counter[str] = Counter()
+    for key, count in rates.calls.items():
+        calls[key[place]] += count
+    for key, count in rates.kinds.items():
+        found[key[place]] += count
+    if not found:
+        return None
+    name = max(found, key=lambda name: (found[name], found[name] / max(calls[name], 1)))
+    return name, found[name], calls[name]
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number:,} {noun}{'' if number == 1 else 's'}"
