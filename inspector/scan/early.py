@@ -10,10 +10,11 @@ The findings kept are those at turns before the prefix's last *closing reply*: a
 that is not a bare call (it has text, or no call), the turn at which `orphan-call` stops waiting.
 Why each detector reports the same finding there on the prefix as on the whole session:
 
-- `result-prefix`, `tool-markup`, `claimed-execution`, `malformed-arguments` and the schema kinds
-  (`unknown-tool`, `invalid-argument`, `unknown-parameter`, `wrong-type`) read the turn itself,
-  the catalogue (the same), and calls and results at or before the turn (the latest matching call
-  up to the turn, the calls since the last system message, results of the turn's exchange).
+- `result-prefix`, `tool-markup`, `fake-result-block`, `claimed-execution`, `malformed-arguments`
+  and the schema kinds (`unknown-tool`, `invalid-argument`, `unknown-parameter`, `wrong-type`) read
+  the turn itself, the catalogue (the same), and calls and results at or before the turn (the latest
+  matching call up to the turn, the calls since the last system message, results of the turn's
+  exchange).
 - `orphan-call` waits for a call's result until the next closing reply: for a call before the
   prefix's last closing reply that wait ends inside the prefix, with the same message.
 - `orphan-result` and `tool-error` look a result's call up by id among all calls.
