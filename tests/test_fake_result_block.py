@@ -1,14 +1,17 @@
 """Detector `fake-result-block` on real session files: tool results a model wrote as markup in its
 own reply, beside a leaked call or alone; the fix that strips them, alone and together with
-`tool-markup`'s (through `inspector fix` and the review's export); the look-alikes that stay clean;
-and hostile text that is read in linear time."""
+`tool-markup`'s (through `inspector fix`, the review's export and the app); the look-alikes that
+stay clean; and hostile text that is read in linear time."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 
 import pytest
+from textual.notifications import Notify
+from textual.widgets import Input, Static
 
 from inspector.cli.main import main
 from inspector.detect import detect_findings
@@ -17,6 +20,8 @@ from inspector.review.review import Review
 from inspector.scan.early import early_findings
 from inspector.scan.scanner import scan_file
 from inspector.sources import load_sessions, open_source
+from inspector.tui.app import InspectorApp
+from inspector.tui.dialogs import ExportDialog
 
 KIND = "fake-result-block"
 WEATHER = {"type": "function", "function": {"name": "get_weather", "description": "Current weather in a city.",
@@ -260,10 +265,57 @@ def test_early_findings_match_the_full_scan_on_every_prefix(write_session):
     "<|eot_id|> " * 9_000 + "<|start_header_id|>ipython<|end_header_id|>x",
     "<|im_start|>tool\n" * 5_900,
     "[TOOL_RESULTS]" * 7_100,
-])
+], ids=["open-tags", "closed-tags", "react", "observations", "open-fences", "inline-code", "attributes", "eot-tokens",
+        "chatml-headers", "tokens"])
 def test_hostile_replies_of_100_kb_are_read_in_linear_time(write_session, text):
     path = write_session([{"role": "user", "content": "hi"}, {"role": "assistant", "content": text}], [WEATHER])
     started = time.perf_counter()
     found = of_kind(path)
     assert time.perf_counter() - started < 2.0
     assert len(found) <= 20
+
+
+def test_the_app_shows_both_kinds_and_exports_the_approved_pair(weather_session, tmp_path):
+    """Through the real app: the fake result and the leaked call on one turn, approved in turn and
+    exported, give the prose alone with the recovered call; a narrated action shows, with no fix."""
+    document = json.loads(weather_session.read_text())
+    document["messages"] += [{"role": "user", "content": "And Tromsø?"},
+                             {"role": "assistant", "content": "Let me check the weather in Tromsø now."}]
+    weather_session.write_text(json.dumps(document), encoding="utf-8")
+    out = tmp_path / "exported.json"
+    app, notes, shown = InspectorApp(weather_session), [], []
+
+    def hook(message) -> None:
+        if isinstance(message, Notify):
+            notes.append(message.notification.message)
+
+    async def settle(pilot) -> None:
+        for _ in range(2):
+            await pilot.app.workers.wait_for_complete()
+            await pilot.pause()
+
+    async def scenario() -> None:
+        async with app.run_test(size=(120, 40), message_hook=hook) as pilot:
+            await settle(pilot)
+            finding = pilot.app.screen.query_one("#finding", Static)
+            shown.append(str(finding.visual))
+            await pilot.press("a")  # tool-markup, then the fake result of the same turn
+            await pilot.pause()
+            shown.append(str(finding.visual))
+            await pilot.press("a", "a", "a")  # and the two of turn 3: the narration is shown next
+            await pilot.pause()
+            shown.append(str(finding.visual))
+            await pilot.press("x")
+            await pilot.pause()
+            assert isinstance(pilot.app.screen, ExportDialog)
+            pilot.app.screen.query_one("#path", Input).value = str(out)
+            await pilot.press("enter")
+            await settle(pilot)
+
+    asyncio.run(scenario())
+    assert "tool-markup" in shown[0] and "fake-result-block" in shown[1] and "narrated-action" in shown[2]
+    assert "turn 5" in shown[2] and "fix:" not in shown[2]
+    assert notes[-1].startswith(f"Wrote {out}") and "4 fixes applied" in notes[-1]
+    messages = json.loads(out.read_text())["messages"]
+    assert messages[3]["content"] == "Let me check the weather.\nIt is 21 °C and sunny in Oslo."
+    assert messages[7]["content"] == "Checking Bergen too." and messages[9]["content"].startswith("Let me check")

@@ -1,10 +1,10 @@
 """Rates of the schema problems (seed 003: "a healthy system has < 2% phantom tool calls"), and of
-the tool results a model wrote itself.
+the tool results a model wrote itself and the tool actions it announced without a call.
 
 Per session and in total: the number of tool calls (structured, plus those recovered from text by
 a fix) and, for each of these kinds, its count and rate per 100 calls, broken down by model (where
 the format records one: a top-level `model` key, or a per-message `model`) and by tool (a finding
-that names no tool counts in the totals and for its model only).
+that names no tool, as most announced actions do, counts in the totals and for its model only).
 """
 
 from __future__ import annotations
@@ -14,10 +14,11 @@ from operator import attrgetter
 from typing import Any, Sequence
 
 from inspector.detect.fake_result_block import KIND as FAKE_RESULT_BLOCK
+from inspector.detect.narrated_action import KIND as NARRATED_ACTION
 from inspector.detect.schema_kinds import INVALID_ARGUMENT, UNKNOWN_PARAMETER, UNKNOWN_TOOL, WRONG_TYPE
 from inspector.model import Finding, Session, Turn
 
-KINDS = (UNKNOWN_TOOL, INVALID_ARGUMENT, UNKNOWN_PARAMETER, WRONG_TYPE, FAKE_RESULT_BLOCK)
+KINDS = (UNKNOWN_TOOL, INVALID_ARGUMENT, UNKNOWN_PARAMETER, WRONG_TYPE, FAKE_RESULT_BLOCK, NARRATED_ACTION)
 UNKNOWN_MODEL = "unknown"
 _HAS_CALLS = attrgetter("tool_calls")
 
