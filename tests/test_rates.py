@@ -111,7 +111,8 @@ def test_rates_of_the_analyst_sample_and_of_its_fixed_copy(tmp_path):
     assert rates["calls"] == structured + 1 == 7  # and the create_chart call leaked as markup
     assert {kind: v["count"] for kind, v in rates["kinds"].items()} == {
         "unknown-tool": 1, "invalid-argument": 2, "unknown-parameter": 1, "wrong-type": 1,
-        "claimed-success": 1, "mismatched-result": 0, "repeated-call": 0}
+        "claimed-success": 1, "mismatched-result": 0, "repeated-call": 0, "fake-result-block": 0,
+        "narrated-action": 0}
     assert rates["kinds"]["invalid-argument"]["per_100_calls"] == 28.57
     assert rates["by_model"]["qwen2.5-72b-instruct"]["calls"] == 7
     assert rates["by_tool"]["send_mail"]["kinds"]["unknown-tool"]["count"] == 1

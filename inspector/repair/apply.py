@@ -1,7 +1,9 @@
 """Applying accepted fixes to a session, giving a new session and a record of every change.
 
-Fixes on the same turn are combined: their removed spans are cut from the original text together,
-a person's edited text replaces it, and every recovered call is recorded, in order, as one
+Fixes on the same turn are combined: their removed spans are cut from the original text together
+(when the cuts reach the end of the reply, the white space they leave before it goes too: a leaked
+call and the fake result after it, stripped by two fixes, leave no trailing line), a person's
+edited text replaces it, and every recovered call is recorded, in order, as one
 assistant turn with structured calls followed by one tool turn whose results say the calls were
 recovered from text and not executed (or hold what the user's executor answered, see
 `inspector.repair.execute`), both placed just before the fixed turn; a reply that is left with nothing
@@ -127,7 +129,10 @@ def _fixed_turn(turn: Turn, findings: list[Finding]) -> Turn:
     if edited:
         text = edited[-1]
     else:
-        text = remove_spans(turn.text, [span for f in findings for span in f.fix.remove])
+        spans = [span for f in findings for span in f.fix.remove]
+        text = remove_spans(turn.text, spans)
+        if any(end >= len(turn.text) for _, end in spans):  # what the cuts leave before the reply's end goes too
+            text = text.rstrip()
     calls = list(turn.tool_calls)
     for finding in findings:
         for index, arguments in finding.fix.replace_arguments:

@@ -10,10 +10,15 @@ The findings kept are those at turns before the prefix's last *closing reply*: a
 that is not a bare call (it has text, or no call), the turn at which `orphan-call` stops waiting.
 Why each detector reports the same finding there on the prefix as on the whole session:
 
-- `result-prefix`, `tool-markup`, `claimed-execution`, `malformed-arguments` and the schema kinds
-  (`unknown-tool`, `invalid-argument`, `unknown-parameter`, `wrong-type`) read the turn itself,
-  the catalogue (the same), and calls and results at or before the turn (the latest matching call
-  up to the turn, the calls since the last system message, results of the turn's exchange).
+- `result-prefix`, `tool-markup`, `fake-result-block`, `claimed-execution`, `malformed-arguments`
+  and the schema kinds (`unknown-tool`, `invalid-argument`, `unknown-parameter`, `wrong-type`) read
+  the turn itself, the catalogue (the same), and calls and results at or before the turn (the latest
+  matching call up to the turn, the calls since the last system message, results of the turn's
+  exchange).
+- `narrated-action` reads the turn and what follows it up to the next turn that is not a system
+  message (the person's turn, the end of the session, or anything else): for a turn before the
+  prefix's last closing reply, that next turn is in the prefix (at the latest, that closing reply),
+  so a reply that "ends the session" in the prefix is never kept early.
 - `orphan-call` waits for a call's result until the next closing reply: for a call before the
   prefix's last closing reply that wait ends inside the prefix, with the same message.
 - `orphan-result` and `tool-error` look a result's call up by id among all calls.

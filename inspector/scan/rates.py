@@ -1,10 +1,12 @@
 """Rates of the problems with calls (seed 003: "a healthy system has < 2% phantom tool calls").
 
 Per session and in total: the number of tool calls (structured, plus those recovered from text by
-a fix) and, for each schema kind and each kind about a call's outcome (a success claimed after it
-failed, a result answering the wrong call, a loop of repeated calls), its count and rate per 100
-calls, broken down by model (where the format records one: a top-level `model` key, or a
-per-message `model`) and by tool.
+a fix) and, for each schema kind, each kind about a call's outcome (a success claimed after it
+failed, a result answering the wrong call, a loop of repeated calls), the tool results a model
+wrote itself and the tool actions it announced without a call, its count and rate per 100 calls,
+broken down by model (where the format records one: a top-level `model` key, or a per-message
+`model`) and by tool (a finding that names no tool, as most announced actions do, counts in the
+totals and for its model only).
 """
 
 from __future__ import annotations
@@ -13,12 +15,12 @@ from collections import Counter
 from operator import attrgetter
 from typing import Any, Sequence
 
-from inspector.detect import claimed_success, mismatched_result, repeated_call
+from inspector.detect import claimed_success, fake_result_block, mismatched_result, narrated_action, repeated_call
 from inspector.detect.schema_kinds import INVALID_ARGUMENT, UNKNOWN_PARAMETER, UNKNOWN_TOOL, WRONG_TYPE
 from inspector.model import Finding, Session, Turn
 
-KINDS = (UNKNOWN_TOOL, INVALID_ARGUMENT, UNKNOWN_PARAMETER, WRONG_TYPE,
-         claimed_success.KIND, mismatched_result.KIND, repeated_call.KIND)
+KINDS = (UNKNOWN_TOOL, INVALID_ARGUMENT, UNKNOWN_PARAMETER, WRONG_TYPE, claimed_success.KIND, mismatched_result.KIND,
+         repeated_call.KIND, fake_result_block.KIND, narrated_action.KIND)
 UNKNOWN_MODEL = "unknown"
 _HAS_CALLS = attrgetter("tool_calls")
 
@@ -28,10 +30,11 @@ class Rates:
 
     def __init__(self) -> None:
         self.calls: Counter[tuple[str, str]] = Counter()
-        self.kinds: Counter[tuple[str, str, str]] = Counter()
+        self.kinds: Counter[tuple[str, str | None, str]] = Counter()
 
-    def add(self, model: str, tool: str, kind: str | None = None) -> None:
-        """Count one call of `tool` by `model`, or, with `kind`, one finding of that kind on it."""
+    def add(self, model: str, tool: str | None, kind: str | None = None) -> None:
+        """Count one call of `tool` by `model`, or, with `kind`, one finding of that kind on it
+        (`tool` None: a finding that names no tool)."""
         if kind is None:
             self.calls[model, tool] += 1
         else:
@@ -52,7 +55,8 @@ class Rates:
             total[0] += count
         for (model, tool, kind), count in self.kinds.items():
             for group, name in (("by_model", model), ("by_tool", tool)):
-                groups[group].setdefault(name, [0, dict.fromkeys(KINDS, 0)])[1][kind] += count
+                if name is not None:
+                    groups[group].setdefault(name, [0, dict.fromkeys(KINDS, 0)])[1][kind] += count
             total[1][kind] += count
         return {**_entry(*total), **{group: {name: _entry(*entry) for name, entry in sorted(entries.items())}
                                      for group, entries in groups.items()}}
@@ -100,5 +104,5 @@ def session_rates(session: Session, findings: Sequence[Finding]) -> Rates:
                 seen.add(call.id)
                 rates.add(model, call.name)
         if finding.kind in KINDS:
-            rates.add(model, finding.tool or "?", finding.kind)
+            rates.add(model, finding.tool, finding.kind)
     return rates
