@@ -8,7 +8,10 @@ It writes a deterministic OpenAI Chat session of N messages (about 75 MB for the
 to a temporary directory: about 2% of the messages are assistant replies that start with a fake
 JS-style `save_memory` result, about 4% of the real calls have extra closing braces in their
 arguments, and about 1% of the replies leak a `web_search` call as markup (Hermes, GLM, DeepSeek
-V3.1, Kimi K2, gpt-oss Harmony, Gemma 4 or a pythonic list). Then it runs, three times each and
+V3.1, Kimi K2, gpt-oss Harmony, Gemma 4 or a pythonic list), and about 1% of the exchanges hold
+one of the failures the later detectors find (a success claimed after a failed save, a result
+naming another tool than its call, the same failing search three times, a result written as markup
+in the reply, a search announced and never made). Then it runs, three times each and
 each in its own process, a baseline that only `json.load`s the file and `python -m inspector scan
 --json FILE`, and prints the best wall time and the peak memory (the child's own `ru_maxrss`) of
 each, their ratios against the targets (time at most 3.0x, memory at most 2.5x json.load), and the
@@ -64,6 +67,49 @@ LEAK_STARTS = ("<tool_call>", "<｜tool▁calls▁begin｜>", "<|tool_calls_sect
                "[web_search(")
 
 
+FAILURES = ("claimed-success", "mismatched-result", "repeated-call", "fake-result-block", "narrated-action")
+
+
+def planted_failure(kind: str, call_id: str, words: str) -> list[dict]:
+    """The messages after a user's of an exchange holding one failure of `kind` (the last message
+    is marked with it, under "planted"; the mark is taken off before the file is written)."""
+    def call(number: int, name: str, arguments: dict) -> dict:
+        return {"id": f"{call_id}_{number}", "type": "function",
+                "function": {"name": name, "arguments": json.dumps(arguments)}}
+
+    def answer(number: int, content: dict, name: str | None = None) -> dict:
+        message = {"role": "tool", "tool_call_id": f"{call_id}_{number}", "content": json.dumps(content)}
+        return {**message, "name": name} if name else message
+
+    memory = {"memory_type": "fact", "content": words[:80]}
+    if kind == "claimed-success":  # the save failed, and the reply says it was saved
+        messages = [{"role": "assistant", "content": None, "tool_calls": [call(0, "save_memory", memory)]},
+                    answer(0, {"error": "quota exceeded for this user"}),
+                    {"role": "assistant", "content": "I've saved that to your journal."}]
+    elif kind == "mismatched-result":  # the answer names another tool than the call it answers
+        messages = [{"role": "assistant", "content": None, "tool_calls": [call(0, "web_search", {"query": words[:60]})]},
+                    answer(0, {"results": []}, name="whiteboard"),
+                    {"role": "assistant", "content": "Nothing came up for that."}]
+    elif kind == "repeated-call":  # the same search three times, the same error each time
+        messages = []
+        for number in range(3):
+            messages += [{"role": "assistant", "content": None,
+                          "tool_calls": [call(number, "web_search", {"query": "opening hours"})]},
+                         answer(number, {"error": "rate limited"})]
+        messages.append({"role": "assistant", "content": "The search keeps failing, sorry: I could not look it up."})
+    elif kind == "fake-result-block":  # a result written as markup in the reply: no tool ran
+        messages = [{"role": "assistant", "content": "Looking it up.\n<tool_response>\n" + json.dumps(
+            {"results": [{"title": words[:40]}]}) + "\n</tool_response>\nHere is what I found: " + words}]
+    else:  # narrated-action: the reply announces a search and makes no call; the person prods
+        messages = [{"role": "assistant", "content": "Good question. Let me search for that now."},
+                    {"role": "user", "content": "go on"},
+                    {"role": "assistant", "content": words}]
+        messages[0]["planted"] = kind
+        return messages
+    messages[-1]["planted"] = kind
+    return messages
+
+
 def generate(path: Path, count: int) -> dict[str, int]:
     """Write a session of `count` messages to `path`; return how many problems of each kind it holds."""
     rng = random.Random(7)
@@ -113,17 +159,25 @@ def generate(path: Path, count: int) -> dict[str, int]:
                                              literal=json.dumps(query))
             exchange.append({"role": "assistant", "content": prose(1, 3) + "\n\n" + block
                              + rng.choice(("", "\n\n" + prose(1, 3)))})
+        elif roll < 0.322:  # one of the failures the later detectors find, in turn
+            exchange += planted_failure(rng.choice(FAILURES), f"call_{len(messages):07d}", prose(1, 3))
         else:
             exchange.append({"role": "assistant", "content": prose(1, 7)})
         if len(exchange) > count - len(messages):  # the last exchange must fit whole: no unanswered call
             exchange = [{"role": "user", "content": prose(1, 4)}, {"role": "assistant", "content": prose(1, 8)}]
         exchange = exchange[:count - len(messages)]
+        for message in exchange:
+            if "planted" in message:
+                kind = message.pop("planted")
+                planted[kind] = planted.get(kind, 0) + 1
         planted["result-prefix"] += sum(1 for m in exchange if str(m["content"]).startswith("{success"))
         planted["tool-markup"] += sum(1 for m in exchange if m["role"] == "assistant"
                                       and any(start in (m["content"] or "") for start in LEAK_STARTS))
         planted["malformed-arguments"] += sum(call["function"]["arguments"].endswith("}}}")
                                               for m in exchange for call in m.get("tool_calls") or ())
         messages += exchange
+    # the failed save before each claimed success and the three failed searches of each loop
+    planted["tool-error"] = planted.get("claimed-success", 0) + 3 * planted.get("repeated-call", 0)
     with path.open("w", encoding="utf-8") as out:
         out.write('{"model": "gemini-2.5-flash", "tools": ' + json.dumps(TOOLS) + ', "messages": [\n')
         out.write(",\n".join(json.dumps(m, ensure_ascii=False) for m in messages))
