@@ -42,6 +42,7 @@ from inspector.tui.drawing import ReviewDrawing
 from inspector.tui.execution import Executor
 from inspector.tui.help import HelpScreen
 from inspector.tui.navigation import Navigator
+from inspector.tui.raw_view import RawRecordScreen
 from inspector.tui.session_loading import SessionLoader
 from inspector.tui.shown_session import ShownSession
 from inspector.tui.turn_list import TurnList
@@ -70,6 +71,7 @@ class ReviewScreen(Screen[None]):
         Binding("f", "flagged_only", "Flagged", tooltip="Show only flagged turns, or all"),
         Binding("slash", "search", "Search", tooltip="Search turn text"),
         Binding("y", "copy", "Copy", tooltip="Copy the recovered arguments"),
+        Binding("r", "raw", "Raw", show=False, tooltip="Show the turn's record as stored in the file (ids, every key)"),
         Binding("X", "execute", "Execute", key_display="X", show=False,
                 tooltip="Run the approved fix's recovered calls through your executor (asks first; only when "
                         "started as: inspector PATH --execute CMD)"),
@@ -266,6 +268,13 @@ class ReviewScreen(Screen[None]):
     def action_copy(self) -> None:
         """Copy the arguments of the calls the shown fix recovers or corrects."""
         self.decider.copy()
+
+    def action_raw(self) -> None:
+        """Show the selected turn's record as the file stores it."""
+        position = self.drawing.turns.position
+        turn = self.session.turn_at(position) if self.session is not None and position is not None else None
+        if turn is not None:
+            self.app.push_screen(RawRecordScreen(turn))
 
     def action_export(self) -> None:
         """Ask where to write the repaired session, then write it with its audit record."""
