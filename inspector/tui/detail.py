@@ -44,6 +44,7 @@ class TurnDetail(Vertical):
 
     DEFAULT_CSS = """
     TurnDetail { height: 1fr; }
+    TurnDetail #turn-header { height: 1; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
     TurnDetail #sides { height: 1fr; }
     TurnDetail .pane, TurnDetail #finding-pane {
         border: round $foreground 25%; border-title-color: $text-accent; padding: 0 1;
@@ -54,6 +55,7 @@ class TurnDetail(Vertical):
     """
 
     def compose(self) -> ComposeResult:
+        yield Static(id="turn-header")
         with Horizontal(id="sides"):
             with VerticalScroll(classes="pane", id="original-pane") as pane:
                 pane.border_title = "Original"
@@ -64,6 +66,10 @@ class TurnDetail(Vertical):
         with VerticalScroll(id="finding-pane") as pane:
             pane.border_title = "Finding"
             yield Static(id="finding")
+
+    def show_header(self, header: Content) -> None:
+        """Show the header line above the panes (the turn, and where its call's result is)."""
+        self.query_one("#turn-header", Static).update(header)
 
     def show(self, turn: Turn | None, view: FindingView | None) -> None:
         """Show `turn` and, when it is flagged, one of its findings."""

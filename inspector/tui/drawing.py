@@ -12,6 +12,7 @@ from inspector.support.safe_text import neutralise
 from inspector.tui.detail import TurnDetail
 from inspector.tui.shown_session import ShownSession
 from inspector.tui.status_bar import status_line
+from inspector.tui.turn_header import header_line
 from inspector.tui.turn_list import TurnList
 
 
@@ -46,8 +47,10 @@ class ReviewDrawing:
             review.counts(shown.session_index) if review else None, self.turns.flagged_only))
 
     def show_detail(self) -> None:
-        """Show the selected turn and its finding shown."""
-        self.detail.show(*self.shown.detail(self.turns.position))
+        """Show the selected turn, its finding shown and the header above them."""
+        turn, view = self.shown.detail(self.turns.position)
+        self.detail.show(turn, view)
+        self.detail.show_header(header_line(turn, self.shown.links() if turn is not None else None))
 
     def select(self, position: int, number: int = 0) -> None:
         """Select the turn at `position` and its finding `number`; the detail is shown on the turn

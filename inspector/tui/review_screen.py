@@ -71,6 +71,8 @@ class ReviewScreen(Screen[None]):
         Binding("f", "flagged_only", "Flagged", tooltip="Show only flagged turns, or all"),
         Binding("slash", "search", "Search", tooltip="Search turn text"),
         Binding("y", "copy", "Copy", tooltip="Copy the recovered arguments"),
+        Binding("c", "other_end", "Call/result", show=False,
+                tooltip="Jump from a call to the turn holding its result, or from a result to its call"),
         Binding("r", "raw", "Raw", show=False, tooltip="Show the turn's record as stored in the file (ids, every key)"),
         Binding("X", "execute", "Execute", key_display="X", show=False,
                 tooltip="Run the approved fix's recovered calls through your executor (asks first; only when "
@@ -223,6 +225,10 @@ class ReviewScreen(Screen[None]):
     def action_finding(self, step: int) -> None:
         """Show the next (or previous) finding of the selected turn."""
         self.navigator.step_finding(step)
+
+    def action_other_end(self) -> None:
+        """Jump between a call and its result."""
+        self.navigator.other_end()
 
     def action_flagged_only(self) -> None:
         """List only flagged turns, or every turn."""

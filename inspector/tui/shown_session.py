@@ -7,6 +7,7 @@ review (`inspector.review.review.Review`).
 from __future__ import annotations
 
 from inspector.model import SEVERITIES, Finding, Session, Turn
+from inspector.review.call_links import CallLinks, call_links
 from inspector.review.preview import preview
 from inspector.review.review import Review
 from inspector.review.review_file import APPROVED, EDITED, PENDING, SKIPPED
@@ -29,12 +30,14 @@ class ShownSession:
         self.flagged: list[int] = []  # flagged positions, sorted
         self.finding_number = 0  # of the finding shown, among its turn's (modulo their count)
         self._wanted: tuple[int, int] | None = None  # (position, finding number) to show next
+        self._links: tuple[Session, CallLinks] | None = None  # the session's, found when first wanted
 
     def release(self) -> None:
         """Let go of the session and its review (the screen closes; what still holds the screen,
         such as the thread that loaded it, then holds nothing big)."""
         self.session, self.review, self.early = None, None, []
         self.by_turn, self.flagged = {}, []
+        self._links = None
 
     def findings(self) -> list[Finding]:
         """The session's findings: the review's, or the first ones while the scan runs."""
@@ -62,6 +65,14 @@ class ShownSession:
             severity = min((findings[i].severity for i in indices), key=SEVERITIES.index)
             marks[position] = TurnMark(kinds, severity, status)
         return marks
+
+    def links(self) -> CallLinks | None:
+        """Which turn answers each call of the session shown, and the reverse (found once)."""
+        if self.session is None:
+            return None
+        if self._links is None or self._links[0] is not self.session:
+            self._links = (self.session, call_links(self.session))
+        return self._links[1]
 
     def current(self, position: int | None) -> int | None:
         """The index of the finding shown when the turn at `position` is selected, if it is flagged."""
