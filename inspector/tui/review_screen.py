@@ -35,6 +35,7 @@ from inspector.sources.base import Source
 from inspector.support.safe_text import neutralise
 from inspector.tui.commands import ScreenKeys, help_rows
 from inspector.tui.conversations import NamedTable
+from inspector.tui.copying import Copier
 from inspector.tui.decisions import Decider
 from inspector.tui.detail import TurnDetail
 from inspector.tui.dialogs import ExportChoice
@@ -71,6 +72,8 @@ class ReviewScreen(Screen[None]):
         Binding("f", "flagged_only", "Flagged", tooltip="Show only flagged turns, or all"),
         Binding("slash", "search", "Search", tooltip="Search turn text"),
         Binding("y", "copy", "Copy", tooltip="Copy the recovered arguments"),
+        Binding("Y", "copy_menu", "Copy…", key_display="Y", show=False,
+                tooltip="Copy something else: the turn's text, the finding, the session file's path (a menu)"),
         Binding("c", "other_end", "Call/result", show=False,
                 tooltip="Jump from a call to the turn holding its result, or from a result to its call"),
         Binding("r", "raw", "Raw", show=False, tooltip="Show the turn's record as stored in the file (ids, every key)"),
@@ -136,6 +139,7 @@ class ReviewScreen(Screen[None]):
         self.navigator = Navigator(shown, self.drawing, self.query_one("#search-row"),
                                    self.query_one("#search", Input), self.tell)
         self.decider = Decider(shown, self.drawing, self.writes, self.app, self.tell, self._export)
+        self.copier = Copier(self.path, shown, lambda: turns.position, self.decider.copy, self.app, self.tell)
         self.executor = Executor(self.app.execute, shown, self.drawing, self.writes, self.decider.finding_to_decide,
                                  self.app, self.tell, self._execute)
         turns.focus()
@@ -281,6 +285,10 @@ class ReviewScreen(Screen[None]):
         turn = self.session.turn_at(position) if self.session is not None and position is not None else None
         if turn is not None:
             self.app.push_screen(RawRecordScreen(turn))
+
+    def action_copy_menu(self) -> None:
+        """Ask what to copy (the turn's text, the finding, the file's path, the arguments), then copy it."""
+        self.copier.menu()
 
     def action_export(self) -> None:
         """Ask where to write the repaired session, then write it with its audit record."""
