@@ -86,7 +86,7 @@ class TurnDetail(Vertical):
             finding.update(Content.styled(f"Turn {turn.position} · {turn.role}", MUTED))
             return
         original.update(original_content(view.preview, turn))
-        repair.update(repair_content(view.preview))
+        repair.update(repair_content(view.preview, view.runs))
         finding.update(finding_content(view))
         for pane in self.query(".pane"):
             pane.scroll_home(animate=False)
@@ -131,16 +131,21 @@ def _merged(spans: tuple[tuple[int, int], ...], length: int) -> list[tuple[int, 
     return merged
 
 
-def repair_content(preview: FixPreview) -> Content:
-    """The text after the fix, each recovered or corrected call, and the results the fix adds."""
+def repair_content(preview: FixPreview, runs: tuple[ExecutionResult, ...] = ()) -> Content:
+    """The text after the fix, each recovered or corrected call (a recovered call the person's
+    executor ran in `runs` with its result), and the results the fix adds."""
     if not preview.summary:
         return Content.styled("No automatic fix for this finding: edit it (e) or skip it (s).", MUTED)
     parts: list[Content] = [Content.styled("Text after the fix", HEADING)]
     parts.append(_plain(preview.after) if preview.after else Content.styled("(empty)", MUTED))
     for call in preview.calls:
+        run = _run_of(call, runs)
         parts.append(Content(""))
-        parts.append(_call_heading(call))
+        parts.append(_call_heading(call, run))
         parts.append(arguments_content(call))
+        if run is not None:
+            parts.append(Content.styled("Result from your executor", HEADING))
+            parts.append(Content.styled(preview_value(run.result.content, 200), "" if run.ok else "$text-error"))
     for result in preview.results_added:
         parts.append(Content(""))
         parts.append(Content.styled("Result recorded", HEADING))
@@ -148,8 +153,20 @@ def repair_content(preview: FixPreview) -> Content:
     return Content("\n").join(parts)
 
 
-def _call_heading(call: CallPreview) -> Content:
-    origin = "recovered call, not executed" if call.origin == "recovered" else "corrected call"
+def _run_of(call: CallPreview, runs: tuple[ExecutionResult, ...]) -> ExecutionResult | None:
+    """The run of this recovered call (same name and arguments), if the executor ran it."""
+    if call.origin != "recovered":
+        return None
+    return next((run for run in runs if run.call.name == call.name and run.call.arguments == call.arguments), None)
+
+
+def _call_heading(call: CallPreview, run: ExecutionResult | None = None) -> Content:
+    if call.origin != "recovered":
+        origin = "corrected call"
+    elif run is None:
+        origin = "recovered call, not executed"
+    else:
+        origin = "recovered call, executed" if run.ok else "recovered call, run with an error"
     heading = Content.assemble((origin.capitalize() + " ", HEADING), (neutralise(call.name), "bold"))
     if call.renamed_from:
         heading += Content.styled(f" (was {neutralise(call.renamed_from)})", MUTED)
