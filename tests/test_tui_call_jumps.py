@@ -52,3 +52,18 @@ def test_a_call_without_result_and_a_result_without_call_say_so(write_session):
         assert selected(pilot) == 3 and notes[-1] == "No call found for this result"
 
     drive(path, scenario)
+
+
+def test_the_header_shows_the_time_model_and_tokens_the_record_holds(tmp_path: Path):
+    path = Path(shutil.copy(SESSIONS / "notes-agent.claude-code.jsonl", tmp_path / "notes.jsonl"))
+
+    async def scenario(pilot: Pilot, notes: list[str]) -> None:
+        await press(pilot, "g")
+        while selected(pilot) != 5:
+            await press(pilot, "j")
+        assert header(pilot) == ("Turn 5 · assistant · 2026-11-24 03:13:21 UTC · claude-sonnet-4-5 · "
+                                 "120 in / 42 out tokens")
+        await press(pilot, "k", "k", "k")
+        assert header(pilot) == "Turn 2 · user · 2026-11-24 03:13:21 UTC"  # a person's turn: its time only
+
+    drive(path, scenario)

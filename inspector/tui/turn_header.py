@@ -1,5 +1,6 @@
 """The detail's header: which turn is shown and, for a call, where its result is (for a result,
-where its call ran), from `inspector.review.call_links`."""
+where its call ran), from `inspector.review.call_links`; then when it was written, by which
+model and with how many tokens, where the record says (`inspector.review.turn_meta`)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from textual.content import Content
 
 from inspector.model import Turn
 from inspector.review.call_links import CallLinks
+from inspector.review.turn_meta import turn_meta
 from inspector.support.safe_text import one_line
 
 LISTED = 5  # turns named at most; the others are counted
@@ -14,7 +16,8 @@ NO_LINK = "This turn holds no call and no result"
 
 
 def header_line(turn: Turn | None, links: CallLinks | None) -> Content:
-    """"Turn 18 · assistant · the result is at turn 19 (c goes there)"; empty without a turn."""
+    """"Turn 18 · assistant · the result is at turn 19 (c goes there) · 2026-11-24 03:13:21 UTC ·
+    gpt-4o · 1,200 in / 56 out tokens"; empty without a turn."""
     if turn is None:
         return Content("")
     phrase = link_phrase(turn, links) if links is not None else None
@@ -23,7 +26,8 @@ def header_line(turn: Turn | None, links: CallLinks | None) -> Content:
         line += Content(f" · {phrase}")
     if links is not None and links.other_end(turn.position):
         line += Content.styled(" (c goes there)", "$text-muted")
-    return line
+    meta = turn_meta(turn).describe()
+    return line + Content.styled(f" · {meta}", "$text-muted") if meta else line
 
 
 def link_phrase(turn: Turn, links: CallLinks) -> str | None:
