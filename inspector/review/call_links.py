@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from inspector.model import Session
+from inspector.model import Session, Turn
+
+CallPlace = tuple[int, int]  # a call's turn position, and its number among the turn's calls
 
 
 @dataclass
@@ -40,10 +42,11 @@ class CallLinks:
 def call_links(session: Session) -> CallLinks:
     """The links between the calls and the results of `session`, in one pass over its turns."""
     links = CallLinks()
-    by_id: dict[str, tuple[int, int]] = {}  # call id -> (turn position, number of the call)
-    waiting: dict[str, deque[tuple[int, int]]] = {}  # tool name -> its calls in order
-    answered: set[tuple[int, int]] = set()
-    for turn in session.turns:
+    by_id: dict[str, CallPlace] = {}
+    waiting: dict[str, deque[CallPlace]] = {}  # tool name -> its calls in order
+    answered: set[CallPlace] = set()
+    exchange = [turn for turn in session.turns if turn.tool_calls or turn.tool_results]  # most turns are neither
+    for turn in exchange:
         for result in turn.tool_results:
             call = _answered_call(result.call_id, result.name, by_id, waiting, answered)
             if call is None:
@@ -52,22 +55,29 @@ def call_links(session: Session) -> CallLinks:
             answered.add(call)
             links.link(call[0], turn.position)
         for number, call in enumerate(turn.tool_calls):
-            key = (turn.position, number)
+            place = (turn.position, number)
             if call.id:
-                by_id[call.id] = key
-            waiting.setdefault(call.name, deque()).append(key)
+                by_id[call.id] = place
+            waiting.setdefault(call.name, deque()).append(place)
     for position, calls in links.calls_of.items():
         if len(calls) > 1:
             links.calls_of[position] = sorted(set(calls))
-    for turn in session.turns:
-        missing = [call.name for number, call in enumerate(turn.tool_calls) if (turn.position, number) not in answered]
-        if missing:
-            links.unanswered[turn.position] = missing
+    links.unanswered = _unanswered(exchange, answered)
     return links
 
 
-def _answered_call(call_id: str | None, name: str | None, by_id: dict[str, tuple[int, int]],
-                   waiting: dict[str, deque[tuple[int, int]]], answered: set[tuple[int, int]]) -> tuple[int, int] | None:
+def _unanswered(turns: list[Turn], answered: set[CallPlace]) -> dict[int, list[str]]:
+    """The names of each turn's calls no result answers, by turn position."""
+    unanswered = {}
+    for turn in turns:
+        missing = [call.name for number, call in enumerate(turn.tool_calls) if (turn.position, number) not in answered]
+        if missing:
+            unanswered[turn.position] = missing
+    return unanswered
+
+
+def _answered_call(call_id: str | None, name: str | None, by_id: dict[str, CallPlace],
+                   waiting: dict[str, deque[CallPlace]], answered: set[CallPlace]) -> CallPlace | None:
     """The call a result answers: by its id, else the earliest unanswered call of its name."""
     if call_id:
         return by_id.get(call_id)

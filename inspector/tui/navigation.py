@@ -52,7 +52,10 @@ class Navigator:
         """From a call's turn to the turn holding its result, and from a result's to its call's;
         says so when there is none."""
         position, links = self.drawing.turns.position, self.shown.links()
-        if position is None or links is None:
+        if position is None:
+            return
+        if links is None:
+            self._tell("Still matching the calls with their results: try again in a moment", severity="warning")
             return
         targets = links.other_end(position)
         if targets:

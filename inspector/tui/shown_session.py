@@ -7,7 +7,7 @@ review (`inspector.review.review.Review`).
 from __future__ import annotations
 
 from inspector.model import SEVERITIES, Finding, Session, Turn
-from inspector.review.call_links import CallLinks, call_links
+from inspector.review.call_links import CallLinks
 from inspector.review.preview import preview
 from inspector.review.review import Review
 from inspector.review.review_file import APPROVED, EDITED, PENDING, SKIPPED
@@ -30,7 +30,7 @@ class ShownSession:
         self.flagged: list[int] = []  # flagged positions, sorted
         self.finding_number = 0  # of the finding shown, among its turn's (modulo their count)
         self._wanted: tuple[int, int] | None = None  # (position, finding number) to show next
-        self._links: tuple[Session, CallLinks] | None = None  # the session's, found when first wanted
+        self._links: tuple[Session, CallLinks] | None = None  # the session's, once found
 
     def release(self) -> None:
         """Let go of the session and its review (the screen closes; what still holds the screen,
@@ -67,12 +67,14 @@ class ShownSession:
         return marks
 
     def links(self) -> CallLinks | None:
-        """Which turn answers each call of the session shown, and the reverse (found once)."""
-        if self.session is None:
-            return None
-        if self._links is None or self._links[0] is not self.session:
-            self._links = (self.session, call_links(self.session))
-        return self._links[1]
+        """Which turn answers each call of the session shown, and the reverse; None until they
+        are found (`keep_links`)."""
+        return self._links[1] if self._links is not None and self._links[0] is self.session else None
+
+    def keep_links(self, session: Session, links: CallLinks) -> None:
+        """Keep the links found for `session`, if it is still the session shown."""
+        if session is self.session:
+            self._links = (session, links)
 
     def current(self, position: int | None) -> int | None:
         """The index of the finding shown when the turn at `position` is selected, if it is flagged."""
