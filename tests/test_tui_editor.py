@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 from test_tui_dialogs import Host, drive
 from textual.pilot import Pilot
@@ -212,3 +215,88 @@ def test_editor_snapshot_with_an_invalid_edit(snap_compare):
 
     assert snap_compare(editor(two_calls, tools=(SAVE_MEMORY, None)), terminal_size=(120, 40),
                         run_before=break_the_arguments)
+
+
+def fake_editor(tmp_path: Path, body: str) -> Path:
+    """An executable editor script: `body` runs with `path` (the file to edit) and `text` (its text)
+    set, and `path` is logged to `edited.log`."""
+    script = tmp_path / "fake-editor"
+    script.write_text(f"#!{sys.executable}\nimport pathlib, sys\npath = pathlib.Path(sys.argv[-1])\n"
+                      f"pathlib.Path({str(tmp_path / 'edited.log')!r}).write_text(str(path))\n"
+                      f"text = path.read_text(encoding='utf-8')\n{body}\n", encoding="utf-8")
+    script.chmod(0o755)
+    return script
+
+
+def test_the_editor_opens_on_the_text():
+    app = editor()
+
+    async def scenario(pilot: Pilot) -> None:
+        assert app.focused is app.screen.query_one("#text")
+        await pilot.press("escape")
+
+    drive(app, scenario)
+
+
+def test_ctrl_g_hands_the_text_then_the_arguments_to_the_editor(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    # vi-like: ends the file with a line ending; JSON arguments edited, the text replaced
+    script = fake_editor(tmp_path, "if path.suffix == '.json':\n    path.write_text(text.replace('journal', 'core') + '\\n')\n"
+                                   "else:\n    path.write_text('A long reply, rewritten in my editor.\\n')")
+    monkeypatch.delenv("VISUAL", raising=False)
+    monkeypatch.setenv("EDITOR", str(script))
+    app = editor()
+
+    async def scenario(pilot: Pilot) -> None:
+        await pilot.press("ctrl+g")
+        assert app.screen.query_one("#text", TextArea).text == "A long reply, rewritten in my editor."
+        assert app.focused is app.screen.query_one("#text")
+        app.screen.query_one("#call-0 Input", Input).focus()  # from the call's name: its arguments
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert '"memory_type": "core"' in app.screen.query_one("#call-0 .arguments", TextArea).text
+        assert status(app) == "✓ valid for save_memory's schema"
+        await pilot.press("ctrl+s")
+
+    drive(app, scenario)
+    assert app.results == [Edit("A long reply, rewritten in my editor.",
+                                (EditedCall("save_memory", {**SAVED, "memory_type": "core"}),))]
+    assert not Path((tmp_path / "edited.log").read_text()).exists()  # the temporary file is gone
+
+
+def test_arguments_back_from_the_editor_are_checked_as_typed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("VISUAL", str(fake_editor(tmp_path, "path.write_text(text.replace('journal', 'diary'))")))
+    app = editor()
+
+    async def scenario(pilot: Pilot) -> None:
+        app.screen.query_one("#call-0 .arguments", TextArea).focus()
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert status(app).startswith("✗ cannot apply:") and "'diary' is not one of" in status(app)
+        await pilot.press("ctrl+s")
+        assert isinstance(app.screen, FixEditor)
+        await pilot.press("ctrl+z")  # the editor's change is one step of undo
+        await pilot.pause()
+        assert status(app) == "✓ valid for save_memory's schema"
+        await pilot.press("ctrl+s")
+
+    drive(app, scenario)
+    assert app.results == [PROPOSAL]
+
+
+def test_a_missing_editor_is_one_line_and_changes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.delenv("VISUAL", raising=False)
+    monkeypatch.setenv("EDITOR", str(tmp_path / "no-such-editor") + " --wait")
+    app = editor()
+    notes: list[str] = []
+
+    async def scenario(pilot: Pilot) -> None:
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        notes.extend(notification.message for notification in app._notifications)
+        assert isinstance(app.screen, FixEditor) and app.screen.query_one("#text", TextArea).text == PROPOSAL.text
+        await pilot.press("ctrl+s")
+
+    drive(app, scenario)
+    assert notes == [f"$EDITOR names {str(tmp_path / 'no-such-editor')!r}, which cannot be run: set $VISUAL or "
+                     "$EDITOR to your editor"]
+    assert app.results == [PROPOSAL]

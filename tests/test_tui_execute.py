@@ -12,7 +12,7 @@ from pathlib import Path
 
 from textual.events import Event
 from textual.notifications import Notify
-from textual.widgets import Input
+from textual.widgets import Input, Static
 
 from conftest import SESSIONS
 from inspector.review.review_file import review_path_for
@@ -114,3 +114,37 @@ def test_while_the_calls_run_the_screen_stays_open_and_the_export_waits(tmp_path
     assert notes.count("The recovered calls are running: wait for their answers") == 2
     saved = json.loads(review_path_for(path).read_text())
     assert [run["output"] for entry in saved["executions"] for run in entry["runs"]] == [{"saved": 6}]
+
+
+def repair_text(pilot) -> str:
+    return str(pilot.app.screen.query_one("#repair", Static).visual)
+
+
+def test_after_running_the_repair_pane_shows_the_result_not_not_executed(tmp_path: Path):
+    path = Path(shutil.copy(SESSIONS / "memory-agent.openai.json", tmp_path / "memory.json"))
+    (tmp_path / "save.py").write_text(EXECUTOR, encoding="utf-8")
+    (tmp_path / "fail.py").write_text("import sys\nsys.exit(3)\n", encoding="utf-8")
+
+    async def scenario(pilot) -> None:
+        await press(pilot, "a", "N")
+        assert "Recovered call, not executed save_memory" in repair_text(pilot)
+        await press(pilot, "X", "y")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "not executed" not in repair_text(pilot)
+        assert "Recovered call, executed save_memory" in repair_text(pilot)
+        assert 'Result from your executor\n{"saved": 6}' in repair_text(pilot)
+
+    play(path, shlex.join([sys.executable, str(tmp_path / "save.py")]), scenario)
+
+    async def failing(pilot) -> None:
+        assert selected(pilot) == 8  # resumed on the first pending finding
+        await press(pilot, "a", "N")  # approved, and selected again
+        assert selected(pilot) == 8 and "Recovered call, not executed" in repair_text(pilot)
+        await press(pilot, "X", "y")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "Recovered call, run with an error" in repair_text(pilot) and "not executed" not in repair_text(pilot)
+        assert "exit" in repair_text(pilot).split("Result from your executor\n")[1]
+
+    play(path, shlex.join([sys.executable, str(tmp_path / "fail.py")]), failing)

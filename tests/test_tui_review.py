@@ -207,7 +207,7 @@ def test_copy_puts_the_recovered_arguments_on_the_clipboard(session_copy: Path):
     async def scenario(pilot: Pilot, notes: list[str]) -> None:
         await press(pilot, "y")
         assert json.loads(pilot.app.clipboard)["memory_type"] == "journal"
-        assert notes[-1] == "Copied the arguments of save_memory"
+        assert notes[-1] == "Copied the arguments of save_memory (if your terminal accepts OSC 52)"
 
     drive(session_copy, scenario)
 

@@ -18,6 +18,7 @@ from inspector.review.preview import preview
 from inspector.review.review_file import SessionKey
 from inspector.review.state import ReviewError
 from inspector.tui.conversations import describe_missing, include_decided
+from inspector.tui.copying import copy_to_clipboard
 from inspector.tui.dialogs import OPENAI, Confirm, ExportChoice, ExportDialog
 from inspector.tui.drawing import ReviewDrawing
 from inspector.tui.editor import FixEditor
@@ -163,8 +164,8 @@ class Decider:
             self._tell("This fix recovers no call arguments to copy", severity="warning")
             return
         value = calls[0].arguments if len(calls) == 1 else [call.arguments for call in calls]
-        self.app.copy_to_clipboard(json.dumps(value, indent=2, ensure_ascii=False))
-        self._tell(f"Copied the arguments of {', '.join(call.name for call in calls)}")
+        copy_to_clipboard(self.app, json.dumps(value, indent=2, ensure_ascii=False),
+                          f"the arguments of {', '.join(call.name for call in calls)}", self._tell)
 
     def export(self) -> None:
         """Ask where to write the repaired session, then write it with its audit record."""

@@ -67,6 +67,7 @@ class TurnDetail(Vertical):
 
     DEFAULT_CSS = """
     TurnDetail { height: 1fr; }
+    TurnDetail #turn-header { height: 1; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
     TurnDetail #sides { height: 1fr; }
     TurnDetail .pane, TurnDetail #finding-pane {
         border: round $foreground 25%; border-title-color: $text-accent; padding: 0 1;
@@ -77,6 +78,7 @@ class TurnDetail(Vertical):
     """
 
     def compose(self) -> ComposeResult:
+        yield Static(id="turn-header")
         with Horizontal(id="sides"):
             with VerticalScroll(classes="pane", id="original-pane") as pane:
                 pane.border_title = "Original"
@@ -87,6 +89,10 @@ class TurnDetail(Vertical):
         with VerticalScroll(id="finding-pane") as pane:
             pane.border_title = "Finding"
             yield Static(id="finding")
+
+    def show_header(self, header: Content) -> None:
+        """Show the header line above the panes (the turn, and where its call's result is)."""
+        self.query_one("#turn-header", Static).update(header)
 
     def show(self, turn: Turn | None, view: FindingView | TurnView | None) -> None:
         """Show `turn` and, when it is flagged, one of its findings (or the whole turn as exported)."""
@@ -106,7 +112,8 @@ class TurnDetail(Vertical):
             finding.update(Content.styled(f"Turn {turn.position} · {turn.role}", MUTED))
             return
         original.update(original_content(view.preview))
-        repair.update(repair_content(view.preview, "Text as exported" if whole else "Text after the fix"))
+        heading = "Text as exported" if whole else "Text after the fix"
+        repair.update(repair_content(view.preview, heading, () if whole else view.runs))
         finding.update(turn_content(view) if whole else finding_content(view))
         for pane in self.query(".pane"):
             pane.scroll_home(animate=False)
@@ -155,9 +162,11 @@ def recorded_content(calls: tuple[RecordedCall, ...]) -> Content:
     return Content("\n").join([Content("")] + parts) if parts else Content("")
 
 
-def repair_content(preview: FixPreview, heading: str = "Text after the fix") -> Content:
-    """The text after the fix with what it inserts marked, each recovered or corrected call, and
-    the results the fix adds."""
+def repair_content(preview: FixPreview, heading: str = "Text after the fix",
+                   runs: tuple[ExecutionResult, ...] = ()) -> Content:
+    """The text after the fix with what it inserts marked, each recovered or corrected call (a
+    recovered call the person's executor ran in `runs` with its result), and the results the fix
+    adds."""
     if not preview.summary:
         return Content.styled("No automatic fix for this finding: edit it (e) or skip it (s).", MUTED)
     parts: list[Content] = [Content.styled(heading, HEADING)]
@@ -167,9 +176,13 @@ def repair_content(preview: FixPreview, heading: str = "Text after the fix") -> 
     else:
         parts.append(Content.styled("(empty)", MUTED))
     for call in preview.calls:
+        run = _run_of(call, runs)
         parts.append(Content(""))
-        parts.append(_call_heading(call))
+        parts.append(_call_heading(call, run))
         parts.append(arguments_content(call))
+        if run is not None:
+            parts.append(Content.styled("Result from your executor", HEADING))
+            parts.append(Content.styled(preview_value(run.result.content, 200), "" if run.ok else "$text-error"))
     for result in preview.results_added:
         parts.append(Content(""))
         parts.append(Content.styled("Result recorded", HEADING))
@@ -177,8 +190,20 @@ def repair_content(preview: FixPreview, heading: str = "Text after the fix") -> 
     return Content("\n").join(parts)
 
 
-def _call_heading(call: CallPreview) -> Content:
-    origin = "recovered call, not executed" if call.origin == "recovered" else "corrected call"
+def _run_of(call: CallPreview, runs: tuple[ExecutionResult, ...]) -> ExecutionResult | None:
+    """The run of this recovered call (same name and arguments), if the executor ran it."""
+    if call.origin != "recovered":
+        return None
+    return next((run for run in runs if run.call.name == call.name and run.call.arguments == call.arguments), None)
+
+
+def _call_heading(call: CallPreview, run: ExecutionResult | None = None) -> Content:
+    if call.origin != "recovered":
+        origin = "corrected call"
+    elif run is None:
+        origin = "recovered call, not executed"
+    else:
+        origin = "recovered call, executed" if run.ok else "recovered call, run with an error"
     heading = Content.assemble((origin.capitalize() + " ", HEADING), (neutralise(call.name), "bold"))
     if call.renamed_from:
         heading += Content.styled(f" (was {neutralise(call.renamed_from)})", MUTED)

@@ -1,17 +1,22 @@
 """The review screen's drawing of what it shows (`inspector.tui.shown_session`): the counts bar, the
-marks of the flagged turns in the turn list, and the selected turn's detail."""
+marks of the flagged turns in the turn list, and the selected turn's detail with its header (the
+links between calls and results it names are found in a thread once the session is scanned)."""
 
 from __future__ import annotations
 
+import weakref
 from pathlib import Path
 
 from textual.content import Content
 from textual.widgets import Static
 
+from inspector.model import Session, Turn
+from inspector.review.call_links import CallLinks, call_links
 from inspector.support.safe_text import neutralise
 from inspector.tui.detail import TurnDetail
 from inspector.tui.shown_session import ShownSession
 from inspector.tui.status_bar import status_line
+from inspector.tui.turn_header import header_line
 from inspector.tui.turn_list import TurnList
 
 
@@ -22,6 +27,7 @@ class ReviewDrawing:
         """`path`: the file reviewed, named in the bar."""
         self.path = path
         self.shown = shown
+        self._linking: weakref.ref[Session] | None = None  # the session whose links are being found
         self.bar = bar
         self.turns = turns
         self.detail = detail
@@ -46,8 +52,37 @@ class ReviewDrawing:
             review.counts(shown.session_index) if review else None, self.turns.flagged_only))
 
     def show_detail(self) -> None:
-        """Show the selected turn and its finding shown."""
-        self.detail.show(*self.shown.detail(self.turns.position))
+        """Show the selected turn, its finding shown and the header above them."""
+        turn, view = self.shown.detail(self.turns.position)
+        self.detail.show(turn, view)
+        self.show_header(turn)
+
+    def show_header(self, turn: Turn | None) -> None:
+        """Show the header of `turn`: where its call's result is, once the links are found (in a
+        thread, after the scan: a 200,000-turn session takes a moment that would hold keys up)."""
+        links = self.shown.links()
+        if links is None and self.shown.review is not None:
+            self._start_finding_links()
+        self.detail.show_header(header_line(turn, links))
+
+    def _start_finding_links(self) -> None:
+        """Find the shown session's links in a thread, unless that is under way."""
+        session = self.shown.session
+        if self._linking is None or self._linking() is not session:
+            self._linking = weakref.ref(session)  # not held: a closed screen lets go of its session
+            self.detail.run_worker(self._find_links, thread=True, group="links", exit_on_error=False)
+
+    def _find_links(self) -> None:
+        # reads the session shown rather than taking it: a finished worker stays referenced (by its
+        # thread's context) and must not hold a closed screen's session
+        session = self.shown.session
+        if session is not None:
+            self.detail.app.call_from_thread(self._links_found, session, call_links(session))
+
+    def _links_found(self, session: Session, links: CallLinks) -> None:
+        self.shown.keep_links(session, links)
+        if self.shown.links() is links:
+            self.show_header(self.shown.detail(self.turns.position)[0])
 
     def select(self, position: int, number: int = 0) -> None:
         """Select the turn at `position` and its finding `number`; the detail is shown on the turn

@@ -1,7 +1,9 @@
 """The fix editor: the proposed text and calls, editable, checked as the person types.
 
 The screen holds no parsing or validation of its own: every arguments text goes through
-`inspector.review.edits.check_arguments`, and an edit that does not pass cannot be applied.
+`inspector.review.edits.check_arguments`, and an edit that does not pass cannot be applied. A long
+text or arguments can be handed to the person's own editor (`inspector.tui.external_editor`) and
+read back into the field, where it is checked as if typed.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from inspector.model import ToolSpec
 from inspector.review.edits import ArgumentsCheck, Edit, EditedCall, check_arguments
 from inspector.support.safe_text import neutralise
 from inspector.tui.dialogs import Confirm
+from inspector.tui.external_editor import EditorFailed, edit_externally, editor_command, hand_over
 
 ToolLookup = Callable[[str], "ToolSpec | None"]
 CONTROL_NOTE = (
@@ -131,7 +134,8 @@ class FixEditor(ModalScreen[Edit | None]):
 
     `tools[i]` is the schema of `proposal.calls[i]` (None when unknown); `lookup`, when given,
     finds the schema of a tool the person renames a call to. ctrl+s applies (only when every
-    call passes its check), escape cancels (asking first when something was changed)."""
+    call passes its check), escape cancels (asking first when something was changed), ctrl+g
+    opens the text or the arguments being edited in `$VISUAL` / `$EDITOR`."""
 
     DEFAULT_CSS = """
     FixEditor {
@@ -162,6 +166,7 @@ class FixEditor(ModalScreen[Edit | None]):
     BINDINGS = [
         Binding("ctrl+s", "apply", "Apply", priority=True),
         Binding("escape", "cancel", "Cancel", priority=True),
+        Binding("ctrl+g", "external_edit", "Open in $EDITOR"),
     ]
 
     def __init__(
@@ -186,12 +191,11 @@ class FixEditor(ModalScreen[Edit | None]):
                     spec = self.tools[index] if index < len(self.tools) else None
                     yield CallEditor(index, call, spec, self.lookup)
             yield Static(id="blocked")
-            yield Static(Content("ctrl+s apply · escape cancel · tab next field · ctrl+z undo typing"),
-                         classes="hint")
+            yield Static(Content("ctrl+s apply · escape cancel · tab next field · ctrl+z undo typing · "
+                                 "ctrl+g edit in $EDITOR"), classes="hint")
 
     def on_mount(self) -> None:
-        calls = self.query(CallEditor)
-        (calls.first().arguments_editor if calls else self.query_one("#text", TextArea)).focus()
+        self.query_one("#text", TextArea).focus()
 
     @property
     def text_value(self) -> str:
@@ -221,6 +225,26 @@ class FixEditor(ModalScreen[Edit | None]):
                 return
         self.dismiss(Edit(self.text_value, tuple(call.edited() for call in calls)))
 
+    def action_external_edit(self) -> None:
+        """Hand the text, or the arguments being edited, to the person's editor and put what it
+        leaves back into the field (checked as if typed); one line says why when it cannot."""
+        area = self._field_to_hand_over()
+        try:
+            argv = editor_command()
+            edited = hand_over(self.app, lambda: edit_externally(area.text, _suffix(area), argv))
+        except EditorFailed as failure:
+            self.app.notify(neutralise(str(failure)), severity="warning", markup=False, timeout=8)
+            return
+        if edited != area.text:
+            area.replace(edited, (0, 0), area.document.end)
+        area.focus()
+
+    def _field_to_hand_over(self) -> TextArea:
+        """The arguments of the call being edited (its name or its arguments focused), else the text."""
+        focused = self.focused
+        call = next((node for node in (focused.ancestors if focused else ()) if isinstance(node, CallEditor)), None)
+        return call.arguments_editor if call is not None else self.query_one("#text", TextArea)
+
     def action_cancel(self) -> None:
         """Close without an edit; ask first when the person changed something."""
         if not self.changed:
@@ -228,3 +252,8 @@ class FixEditor(ModalScreen[Edit | None]):
             return
         question = Confirm("Discard your changes to this fix?", yes="Discard", no="Keep editing", default=False)
         self.app.push_screen(question, lambda discard: self.dismiss(None) if discard else None)
+
+
+def _suffix(area: TextArea) -> str:
+    """The temporary file's suffix, so the editor highlights JSON arguments as JSON."""
+    return ".txt" if area.id == "text" else ".json"

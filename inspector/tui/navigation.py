@@ -1,6 +1,6 @@
 """The review screen's moving keys that need to know the session: the next (or previous) flagged
-turn, the next search match, the next finding of a turn, and the search box. They only move the
-selection."""
+turn, the next search match, the next finding of a turn, the search box, and the jump between a
+call and its result. They only move the selection."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from textual.widgets import Input
 
 from inspector.tui.drawing import ReviewDrawing
 from inspector.tui.shown_session import ShownSession
+from inspector.tui.turn_header import NO_LINK, link_phrase
 
 
 class Navigator:
@@ -46,6 +47,22 @@ class Navigator:
         """Show the next (`step` 1) or previous (-1) finding of the selected turn."""
         if self.shown.step_finding(self.drawing.turns.position, step):
             self.drawing.show_detail()
+
+    def other_end(self) -> None:
+        """From a call's turn to the turn holding its result, and from a result's to its call's;
+        says so when there is none."""
+        position, links = self.drawing.turns.position, self.shown.links()
+        if position is None:
+            return
+        if links is None:
+            self._tell("Still matching the calls with their results: try again in a moment", severity="warning")
+            return
+        targets = links.other_end(position)
+        if targets:
+            self.drawing.select(targets[0])
+            return
+        phrase = link_phrase(self.shown.session.turn_at(position), links)
+        self._tell(phrase[:1].upper() + phrase[1:] if phrase else NO_LINK, severity="warning")
 
     def open_search(self) -> Input:
         """Show the search box, holding the search in use; returns it, to be focused once drawn."""

@@ -35,6 +35,7 @@ from inspector.sources.base import Source
 from inspector.support.safe_text import neutralise
 from inspector.tui.commands import ScreenKeys, help_rows
 from inspector.tui.conversations import NamedTable
+from inspector.tui.copying import Copier
 from inspector.tui.decisions import Decider
 from inspector.tui.detail import TurnDetail
 from inspector.tui.dialogs import ExportChoice
@@ -42,6 +43,7 @@ from inspector.tui.drawing import ReviewDrawing
 from inspector.tui.execution import Executor
 from inspector.tui.help import HelpScreen
 from inspector.tui.navigation import Navigator
+from inspector.tui.raw_view import RawRecordScreen
 from inspector.tui.session_loading import SessionLoader
 from inspector.tui.shown_session import ShownSession
 from inspector.tui.turn_list import TurnList
@@ -61,7 +63,8 @@ class ReviewScreen(Screen[None]):
                 key_display="N"),
         Binding("a", "approve", "Approve", tooltip="Approve the fix shown"),
         Binding("s", "skip", "Skip", tooltip="Skip this finding: leave the turn as it is"),
-        Binding("e", "edit", "Edit", tooltip="Edit the fix (text and call arguments)"),
+        Binding("e", "edit", "Edit",
+                tooltip="Edit the fix (text and call arguments; there ctrl+g opens the field in your $EDITOR)"),
         Binding("u", "undo", "Undo", tooltip="Undo the last decision (many levels)"),
         Binding("x", "export", "Export", tooltip="Export the repaired session with the approved fixes"),
         Binding("A", "approve_all", "All of kind", tooltip="Approve every pending finding of this kind",
@@ -71,6 +74,11 @@ class ReviewScreen(Screen[None]):
         Binding("y", "copy", "Copy", tooltip="Copy the recovered arguments"),
         Binding("w", "whole_turn", "Whole turn", show=False,
                 tooltip="Show the whole turn as exported (every approved fix applied, the others not), or one finding"),
+        Binding("Y", "copy_menu", "Copy…", key_display="Y", show=False,
+                tooltip="Copy something else: the turn's text, the finding, the session file's path (a menu)"),
+        Binding("c", "other_end", "Call/result", show=False,
+                tooltip="Jump from a call to the turn holding its result, or from a result to its call"),
+        Binding("r", "raw", "Raw", show=False, tooltip="Show the turn's record as stored in the file (ids, every key)"),
         Binding("X", "execute", "Execute", key_display="X", show=False,
                 tooltip="Run the approved fix's recovered calls through your executor (asks first; only when "
                         "started as: inspector PATH --execute CMD)"),
@@ -133,6 +141,7 @@ class ReviewScreen(Screen[None]):
         self.navigator = Navigator(shown, self.drawing, self.query_one("#search-row"),
                                    self.query_one("#search", Input), self.tell)
         self.decider = Decider(shown, self.drawing, self.writes, self.app, self.tell, self._export)
+        self.copier = Copier(self.path, shown, lambda: turns.position, self.decider.copy, self.app, self.tell)
         self.executor = Executor(self.app.execute, shown, self.drawing, self.writes, self.decider.finding_to_decide,
                                  self.app, self.tell, self._execute)
         turns.focus()
@@ -224,6 +233,10 @@ class ReviewScreen(Screen[None]):
         """Show the next (or previous) finding of the selected turn."""
         self.navigator.step_finding(step)
 
+    def action_other_end(self) -> None:
+        """Jump between a call and its result."""
+        self.navigator.other_end()
+
     def action_flagged_only(self) -> None:
         """List only flagged turns, or every turn."""
         self.drawing.turns.set_flagged_only(not self.drawing.turns.flagged_only)
@@ -274,6 +287,17 @@ class ReviewScreen(Screen[None]):
     def action_copy(self) -> None:
         """Copy the arguments of the calls the shown fix recovers or corrects."""
         self.decider.copy()
+
+    def action_raw(self) -> None:
+        """Show the selected turn's record as the file stores it."""
+        position = self.drawing.turns.position
+        turn = self.session.turn_at(position) if self.session is not None and position is not None else None
+        if turn is not None:
+            self.app.push_screen(RawRecordScreen(turn))
+
+    def action_copy_menu(self) -> None:
+        """Ask what to copy (the turn's text, the finding, the file's path, the arguments), then copy it."""
+        self.copier.menu()
 
     def action_export(self) -> None:
         """Ask where to write the repaired session, then write it with its audit record."""

@@ -8,6 +8,7 @@ selected turn is shown, and whether the detail shows the whole turn as exported 
 from __future__ import annotations
 
 from inspector.model import SEVERITIES, Finding, Session, Turn
+from inspector.review.call_links import CallLinks
 from inspector.review.exported_turn import exported_preview
 from inspector.review.preview import preview
 from inspector.review.review import Review
@@ -32,12 +33,14 @@ class ShownSession:
         self.finding_number = 0  # of the finding shown, among its turn's (modulo their count)
         self._wanted: tuple[int, int] | None = None  # (position, finding number) to show next
         self.whole_turn = False  # the detail shows the whole turn as exported, not one finding
+        self._links: tuple[Session, CallLinks] | None = None  # the session's, once found
 
     def release(self) -> None:
         """Let go of the session and its review (the screen closes; what still holds the screen,
         such as the thread that loaded it, then holds nothing big)."""
         self.session, self.review, self.early = None, None, []
         self.by_turn, self.flagged = {}, []
+        self._links = None
 
     def findings(self) -> list[Finding]:
         """The session's findings: the review's, or the first ones while the scan runs."""
@@ -64,6 +67,16 @@ class ShownSession:
             severity = min((findings[i].severity for i in indices), key=SEVERITIES.index)
             marks[position] = TurnMark(kinds, severity, status)
         return marks
+
+    def links(self) -> CallLinks | None:
+        """Which turn answers each call of the session shown, and the reverse; None until they
+        are found (`keep_links`)."""
+        return self._links[1] if self._links is not None and self._links[0] is self.session else None
+
+    def keep_links(self, session: Session, links: CallLinks) -> None:
+        """Keep the links found for `session`, if it is still the session shown."""
+        if session is self.session:
+            self._links = (session, links)
 
     def current(self, position: int | None) -> int | None:
         """The index of the finding shown when the turn at `position` is selected, if it is flagged."""

@@ -198,6 +198,10 @@ class TurnList(ScrollView, can_focus=True):
     def on_resize(self) -> None:
         self._lines.clear()
         self.virtual_size = Size(self.scrollable_content_region.width, len(self._rows))
+        self.call_after_refresh(self._keep_cursor_in_view)  # once the new height is laid out
+
+    def _keep_cursor_in_view(self) -> None:
+        self.scroll_to_region(Region(0, self.cursor, 1, 1), animate=False, immediate=True, force=True)
 
     # ---- rendering -----------------------------------------------------------------------------
 
