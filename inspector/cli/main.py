@@ -25,7 +25,7 @@ from inspector.report.json_report import build_report, encode_json
 from inspector.report.text_report import render_report
 from inspector.scan.parallel import MAX_WORKERS, MIN_BYTES, ScanRequest, check_jobs, scan_summaries
 from inspector.scan.summary import SessionSummary
-from inspector.sources import format_names, session_files
+from inspector.sources import ServerUrl, format_names, location, session_files
 from inspector.sources.openai_export import NAME as OPENAI
 from inspector.sources.discovery import SAMPLES, FoundSession, discover, places, shown_places
 from inspector.sources.sqlite.table import parse_map
@@ -133,7 +133,8 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     scan = commands.add_parser("scan", help="report suspect turns in session files or directories")
-    scan.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="a session file, or a directory of them "
+    scan.add_argument("paths", nargs="*", type=location, metavar="PATH", help="a session file, a directory of them, "
+                      "or a PostgreSQL database's URL (postgresql://USER@HOST:PORT/DB) "
                       "(default: your own sessions of Claude Code, Codex, Gemini CLI and llm)")
     scan.add_argument("--samples", action="store_true", help="scan the bundled sample sessions")
     scan.add_argument("--json", action="store_true", help="print the machine-readable report (schema 1)")
@@ -144,7 +145,8 @@ def _parser() -> argparse.ArgumentParser:
     scan.set_defaults(run=_scan)
 
     fix = commands.add_parser("fix", help="apply fixes and write the repaired session with an audit record")
-    fix.add_argument("path", type=Path, metavar="PATH", help="the session file to repair")
+    fix.add_argument("path", type=location, metavar="PATH", help="the session file or database to repair "
+                     "(a PostgreSQL database by its URL, in place only)")
     fix.add_argument("--accept", required=True, metavar="KINDS", help=f"'all' or a comma-separated list of kinds: {', '.join(kinds())}")
     where = fix.add_mutually_exclusive_group(required=True)
     where.add_argument("-o", "--output", type=Path, metavar="OUT", help="write the repaired session here")
@@ -166,7 +168,7 @@ def _common_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tools", type=Path, metavar="FILE", help="tool definitions to check against (OpenAI, Anthropic, Gemini or MCP shape)")
     parser.add_argument("--format", choices=format_names(), help="read the input as this format instead of detecting it")
     parser.add_argument("--session", metavar="ID", help="only the session (conversation) with this id")
-    parser.add_argument("--table", metavar="T", help="read this SQLite table of chat messages (with --map)")
+    parser.add_argument("--table", metavar="T", help="read this database table of chat messages (with --map)")
     parser.add_argument("--map", metavar="role=COL,content=COL[,id=COL,session=COL,order=COL]",
                         help="which columns of --table hold each message's role, content, id, conversation and order")
 
@@ -227,7 +229,7 @@ def _expand(paths: Sequence[Path]) -> list[Path]:
     """Files as given; a directory stands for the session files directly inside it."""
     expanded: list[Path] = []
     for path in paths:
-        if path.is_dir():
+        if not isinstance(path, ServerUrl) and path.is_dir():
             files = session_files(path)
             if not files:
                 raise InspectorError(f"{path}: no session files (*.json, *.jsonl, *.db, *.sqlite, *.sqlite3) in this directory")

@@ -174,6 +174,13 @@ class Source(ABC):
     def writer(self, out: Path, in_place: bool, options: WriteOptions = WriteOptions()) -> SessionWriter:
         """A writer of repaired sessions into `out` (the source itself when `in_place`)."""
 
+    def cannot_write(self, in_place: bool) -> str:
+        """The line refusing a write its `capabilities` do not allow (in place, or as a copy)."""
+        how = "in place" if in_place else "as a copy"
+        hint = ("it is read-only: write a repaired copy with -o OUT --to openai"
+                if not (self.capabilities.write_copy or self.capabilities.write_in_place) else "use -o OUT")
+        return f"{self.path}: the {self.format} format cannot be written {how} ({hint}); nothing was written"
+
     def written_paths(self, out: Path) -> list[Path]:
         """Every file a write into `out` creates or replaces: `out` itself, unless the source
         puts more beside it."""

@@ -1,0 +1,119 @@
+"""Chat histories on a real PostgreSQL server, started by the test suite itself
+(`postgres_server.py`): RubyLLM's Rails tables, a table named with `--table/--map` and LangChain's
+`message_store` are scanned as the same histories are in SQLite, one conversation at a time
+through a read-only transaction; a bad URL, a server that is down and a missing psycopg are one
+line each, exit 2, with no password shown."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+import sys
+
+import psycopg
+from postgres_histories import POSTGRES_CHATS, build_message_store_postgres, build_rubyllm_postgres
+from postgres_server import _free_port, postgres_db, postgres_server  # noqa: F401  (fixtures)
+from test_sqlite_langchain import SAMPLE as LANGCHAIN_SAMPLE
+from test_sqlite_rubyllm import build_rubyllm
+
+from inspector.cli.main import main
+from inspector.sources import open_source
+
+
+def _report(capsys, *arguments: str) -> tuple[int, dict]:
+    capsys.readouterr()
+    code = main(["scan", "--json", *arguments])
+    return code, json.loads(capsys.readouterr().out)
+
+
+def _findings(report: dict) -> dict[str, list[tuple]]:
+    return {s["session_id"]: [(f["turn"], f["kind"], f["tool"], f["message"]) for f in s["findings"]]
+            for s in report["sessions"]}
+
+
+def _rows(url: str, sql: str, params=()) -> list[tuple]:
+    with psycopg.connect(url) as conn:
+        return conn.execute(sql, params).fetchall()
+
+
+def test_a_rubyllm_history_on_postgresql_reads_as_the_same_history_in_sqlite(postgres_db, tmp_path, capsys):
+    url = build_rubyllm_postgres(postgres_db)
+    code, report = _report(capsys, url)
+    assert code == 1
+    sqlite_code, sqlite_report = _report(capsys, str(build_rubyllm(tmp_path / "app.db", POSTGRES_CHATS)))
+    assert _findings(report) == _findings(sqlite_report)
+    assert _findings(report)["1"][0][:3] == (5, "result-prefix", "save_memory")
+    assert report["summary"]["turns"] == sqlite_report["summary"]["turns"] == 18
+    assert {s["format"] for s in report["sessions"]} == {"rubyllm"}
+    assert {s["path"] for s in report["sessions"]} == {url}
+    source = open_source(url)
+    assert source.listing() == open_source(tmp_path / "app.db").listing() == [("1", 10), ("2", 4), ("3", 2), ("4", 2)]
+    chat = source.session("1")
+    (call,) = chat.turns[7].tool_calls
+    assert (call.id, call.name, call.arguments) == ("call_wb_1", "whiteboard", {"action": "get", "board_id": "week"})
+    assert chat.turns[8].tool_results[0].name == "whiteboard"
+    code, one = _report(capsys, url, "--session", "3")
+    assert [s["session_id"] for s in one["sessions"]] == ["3"]
+
+
+def test_reading_runs_in_a_read_only_transaction(postgres_db):
+    url = build_rubyllm_postgres(postgres_db)
+    source = open_source(url)
+    sessions = source.sessions()
+    next(sessions)
+    (state,) = _rows(url, "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'inspector' "
+                          "AND state = 'idle in transaction'")
+    assert state == (1,)  # the reading transaction stays open between conversations: one snapshot
+    assert [s.session_id for s in sessions] == ["2", "3", "4"]
+    with psycopg.connect(url) as conn:  # the same settings refuse a write
+        conn.read_only = True
+        try:
+            conn.execute("DELETE FROM tool_calls")
+            raise AssertionError("a read-only transaction wrote")
+        except psycopg.errors.ReadOnlySqlTransaction:
+            pass
+
+
+def test_a_named_table_and_langchains_message_store_read_as_in_sqlite(postgres_db, tmp_path, capsys):
+    conn = sqlite3.connect(LANGCHAIN_SAMPLE)
+    stored = conn.execute("SELECT session_id, message FROM message_store ORDER BY id").fetchall()
+    conn.close()
+    sessions: dict[str, list[dict]] = {}
+    for session_id, message in stored:
+        sessions.setdefault(session_id, []).append(json.loads(message))
+    url = build_message_store_postgres(postgres_db, sessions)
+    code, report = _report(capsys, url)
+    _, expected = _report(capsys, str(LANGCHAIN_SAMPLE))
+    assert {s["format"] for s in report["sessions"]} == {"langchain-sql"}
+    assert _findings(report) == _findings(expected) and code == 1
+    with psycopg.connect(url) as conn:
+        conn.execute("CREATE TABLE notes (note_id serial PRIMARY KEY, thread text, who text, body text)")
+        conn.execute("INSERT INTO notes (thread, who, body) VALUES ('a', 'human', 'hi'), "
+                     "('a', 'ai', '<tool_call>{\"name\": \"whiteboard\", \"arguments\": {}}</tool_call>'), "
+                     "('b', 'human', 'bye')")
+    code, report = _report(capsys, url, "--table", "notes", "--map", "role=who,content=body,session=thread")
+    assert [(s["session_id"], s["turns"]) for s in report["sessions"]] == [("a", 2), ("b", 1)]
+    assert [f["kind"] for f in report["sessions"][0]["findings"]] == ["tool-markup"]
+
+
+def test_a_bad_url_or_a_server_that_is_down_is_one_line_without_the_password(postgres_server, capsys):
+    down = f"postgresql://someone:s3cret-pw@127.0.0.1:{_free_port()}/app"
+    for url, said in ((down, "PostgreSQL error while"), (postgres_server.url("no_such_db").replace("postgres@", "postgres:s3cret-pw@"),
+                                                         "no_such_db"),
+                      ("postgresql://someone:s3cret-pw@127.0.0.1:notaport/app", "port")):
+        capsys.readouterr()
+        assert main(["scan", url]) == 2
+        captured = capsys.readouterr()
+        assert captured.err.count("\n") == 1 and said in captured.err, captured.err
+        assert "s3cret-pw" not in captured.err + captured.out and "Traceback" not in captured.err
+    assert main(["fix", down, "--accept", "all", "--in-place"]) == 2
+    assert "s3cret-pw" not in capsys.readouterr().err
+
+
+def test_without_psycopg_the_line_says_how_to_install_it(postgres_server):
+    code = ("import sys; sys.modules['psycopg'] = None\n"  # as on a machine where psycopg is not installed
+            "from inspector.cli.main import main\nsys.exit(main(['scan', sys.argv[1]]))")
+    done = subprocess.run([sys.executable, "-c", code, postgres_server.url()], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert "install inspector[postgres]" in done.stderr
