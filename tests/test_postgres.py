@@ -10,6 +10,8 @@ import json
 import sqlite3
 import subprocess
 import sys
+import threading
+import time
 
 import psycopg
 from postgres_histories import POSTGRES_CHATS, build_message_store_postgres, build_rubyllm_postgres
@@ -117,3 +119,109 @@ def test_without_psycopg_the_line_says_how_to_install_it(postgres_server):
     done = subprocess.run([sys.executable, "-c", code, postgres_server.url()], capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and done.stderr.count("\n") == 1
     assert "install inspector[postgres]" in done.stderr
+
+
+def test_fix_in_place_writes_what_sqlite_gets_and_records_every_change_with_its_before_value(postgres_db, tmp_path,
+                                                                                              capsys):
+    url = build_rubyllm_postgres(postgres_db)
+    before = _rows(url, "SELECT id, content FROM messages ORDER BY id")
+    assert main(["fix", url, "--accept", "all", "--in-place"]) == 1
+    said = capsys.readouterr().out
+    assert "backup:" not in said and "inspector_fixes" in said
+    copy = tmp_path / "fixed.db"
+    assert main(["fix", str(build_rubyllm(tmp_path / "app.db", POSTGRES_CHATS)), "--accept", "all", "-o", str(copy)]) == 1
+    conn = sqlite3.connect(copy)
+    expected = conn.execute("SELECT chat_id, role, content FROM messages ORDER BY chat_id, created_at, id").fetchall()
+    expected_calls = conn.execute("SELECT name, arguments FROM tool_calls ORDER BY id").fetchall()
+    conn.close()
+    assert _rows(url, "SELECT chat_id, role, content FROM messages ORDER BY chat_id, created_at, id") == expected
+    assert [(name, json.loads(arguments)) for name, arguments in expected_calls] == \
+        _rows(url, "SELECT name, arguments FROM tool_calls ORDER BY id")
+    fixes = _rows(url, "SELECT session_id, kind, before, after, run IS NOT NULL FROM inspector_fixes ORDER BY id")
+    assert [(session, kind, ok) for session, kind, _, _, ok in fixes] == [("1", "result-prefix", True),
+                                                                          ("3", "tool-markup", True)]
+    assert fixes[0][2] == before[5][1] and fixes[0][3] == _rows(url, "SELECT content FROM messages WHERE id = 6")[0][0]
+    changes = _rows(url, 'SELECT "table", row_key, before, after FROM inspector_changes ORDER BY id')
+    edited = [(json.loads(b)["content"], json.loads(a)["content"]) for table, key, b, a in changes
+              if table == "messages" and key == "[6]"]
+    assert edited == [(before[5][1], fixes[0][3])]
+    assert any(table == "tool_calls" and b is None for table, _, b, _ in changes)  # the recovered call, inserted
+    assert main(["fix", url, "--accept", "all", "--in-place"]) == 0  # nothing left to do, nothing applied twice
+    assert len(_rows(url, "SELECT id FROM inspector_fixes")) == 2
+
+
+def test_fix_on_a_server_refuses_a_copy_saying_why(postgres_db, capsys):
+    url = build_rubyllm_postgres(postgres_db)
+    assert main(["fix", url, "--accept", "all", "-o", "fixed.db"]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "cannot be copied like a file: fix it with --in-place" in error
+    assert _rows(url, "SELECT to_regclass('inspector_fixes') IS NULL") == [(True,)]
+
+
+def test_the_databases_own_triggers_are_refused_unless_allowed(postgres_db, capsys):
+    url = build_rubyllm_postgres(postgres_db)
+    with psycopg.connect(url) as conn:
+        conn.execute("CREATE TABLE edits (message_id bigint)")
+        conn.execute("CREATE FUNCTION note_edit() RETURNS trigger LANGUAGE plpgsql AS "
+                     "$$ BEGIN INSERT INTO edits VALUES (NEW.id); RETURN NEW; END $$")
+        conn.execute("CREATE TRIGGER note_edits AFTER UPDATE ON messages FOR EACH ROW EXECUTE FUNCTION note_edit()")
+    before = _rows(url, "SELECT id, content FROM messages ORDER BY id")
+    assert main(["fix", url, "--accept", "all", "--in-place"]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "trigger note_edits (on messages)" in error and "--allow-triggers" in error
+    assert _rows(url, "SELECT id, content FROM messages ORDER BY id") == before
+    assert main(["fix", url, "--accept", "all", "--in-place", "--allow-triggers"]) == 1
+    assert _rows(url, "SELECT message_id FROM edits ORDER BY 1") == [(6,), (16,)]  # the two messages repaired
+
+
+def _waiting_for_a_lock(url: str, application: str) -> None:
+    """Return once a connection named `application` waits for a row lock (at most 20 s)."""
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        if _rows(url, "SELECT 1 FROM pg_stat_activity WHERE application_name = %s AND wait_event_type = 'Lock'",
+                 [application]):
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"{application} never waited for a lock")
+
+
+def _fix_in_a_thread(url: str) -> tuple[threading.Thread, list[int]]:
+    codes: list[int] = []
+    fixing = threading.Thread(target=lambda: codes.append(main(["fix", url, "--accept", "all", "--in-place"])))
+    fixing.start()
+    return fixing, codes
+
+
+def test_an_update_committed_after_the_fix_read_the_row_is_kept_and_the_fix_refused(postgres_db, capsys):
+    url = build_rubyllm_postgres(postgres_db)
+    with psycopg.connect(url, application_name="chat-app") as app:
+        app.execute("UPDATE messages SET content = 'edited by the app' WHERE id = 6")  # not committed yet
+        fixing, codes = _fix_in_a_thread(url)
+        _waiting_for_a_lock(url, "inspector")  # the fix has read the old text and waits for the row
+    fixing.join(timeout=30)  # the app committed on leaving the block
+    assert codes == [2]
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "conversation 1: messages row 6 changed since this fix read it" in error
+    assert "the database is unchanged" in error
+    assert _rows(url, "SELECT content FROM messages WHERE id = 6") == [("edited by the app",)]
+    assert _rows(url, "SELECT to_regclass('inspector_fixes') IS NULL") == [(True,)]
+
+
+def test_an_update_made_while_the_fix_holds_the_row_waits_and_lands_after_it(postgres_db, capsys):
+    url = build_rubyllm_postgres(postgres_db)
+    with psycopg.connect(url, application_name="holder") as holder, \
+            psycopg.connect(url, application_name="chat-app", autocommit=True) as app:
+        holder.execute("SELECT id FROM messages WHERE chat_id = 3 FOR UPDATE")  # holds chat 3 without changing it
+        fixing, codes = _fix_in_a_thread(url)
+        _waiting_for_a_lock(url, "inspector")  # chat 1 written and locked; the fix waits for chat 3
+        editing = threading.Thread(target=lambda: app.execute("UPDATE messages SET content = 'edited by the app' "
+                                                              "WHERE id = 6"))
+        editing.start()
+        _waiting_for_a_lock(url, "chat-app")  # the app's update waits for the fix's lock on message 6
+        holder.rollback()
+        fixing.join(timeout=30)
+        editing.join(timeout=30)
+    assert codes == [1]
+    assert _rows(url, "SELECT content FROM messages WHERE id = 6") == [("edited by the app",)]  # landed on top
+    assert _rows(url, "SELECT session_id, kind FROM inspector_fixes ORDER BY id") == [("1", "result-prefix"),
+                                                                                     ("3", "tool-markup")]

@@ -100,7 +100,7 @@ def write_repaired(source: Source, out: Path, chosen: Callable[[Source], Iterabl
     options = WriteOptions(replace_existing, allow_triggers)
     with _writer(source, out, in_place, options, to) as writer:
         saved = writer.backup() if in_place else None
-        reading = source.reading_while_writing(saved) if saved is not None else source
+        reading = writer.reading(source, saved)
         for choice in chosen(reading):
             session = choice.session
             findings = _not_applied_yet(session, choice.findings, writer.recorded(session.session_id))

@@ -21,8 +21,14 @@ from inspector.sources.odd_records import without_odd_turns
 from inspector.sources.postgres.connection import mapped_errors, reading, table_columns
 from inspector.sources.postgres.schemas import READERS, SCHEMAS
 from inspector.sources.postgres.url import ServerUrl
+from inspector.sources.postgres.write import PostgresWriter
 from inspector.sources.sqlite import table
 from inspector.sources.sqlite.database import SqliteSource
+from inspector.sources.sqlite.schemas import WRITERS
+
+# The tables a fix writes, per schema (a named table: that table), whose triggers are refused.
+WRITTEN_TABLES = {"rubyllm": ("messages", "tool_calls"), "langchain-sql": ("message_store",),
+                  "open-webui": ("chat", "chat_message")}
 
 if TYPE_CHECKING:
     import psycopg
@@ -79,8 +85,16 @@ class PostgresHistory(Source):
             READERS[table.NAME].check(conn, self._located(conn))
 
     def writer(self, out: Path, in_place: bool, options: WriteOptions = WriteOptions()) -> SessionWriter:
-        """A writer into the database itself (see `inspector.sources.postgres.write`)."""
-        raise InspectorError(f"{self.path}: writing back to PostgreSQL is not supported yet")
+        """A writer into the database itself, in place (see `inspector.sources.postgres.write`)."""
+        location = self.location
+        return PostgresWriter(self.path, self.through, WRITERS[location.format],
+                              WRITTEN_TABLES.get(location.format, (location.table,)), options)
+
+    def through(self, snapshot: psycopg.Connection) -> PostgresHistory:
+        """The same history read through `snapshot`, an open read-only connection."""
+        history = PostgresHistory(self.path, self._format_name, self._table, self._mapping, snapshot)
+        history._location = self._location
+        return history
 
     def cannot_write(self, in_place: bool) -> str:
         """Why a fix cannot be written as asked: a server's database is only written in place."""
@@ -112,7 +126,11 @@ class PostgresHistory(Source):
         if self._table is not None or self._mapping:
             if self._table is None or not self._mapping:
                 raise InspectorError("--table and --map go together: --table T --map role=COL,content=COL")
-            return SqliteSource(self.path, table.NAME, self._table, dict(self._mapping))
+            mapping = dict(self._mapping)
+            location = SqliteSource(self.path, table.NAME, self._table, mapping)
+            READERS[table.NAME].check(conn, location)
+            mapping.setdefault("id", READERS[table.NAME].row_id(conn, location))  # no rowid here: the key
+            return location
         tables = table_columns(conn)
         if self._format_name is not None:
             module = SCHEMAS.get(self._format_name)
