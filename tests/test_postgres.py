@@ -225,3 +225,39 @@ def test_an_update_made_while_the_fix_holds_the_row_waits_and_lands_after_it(pos
     assert _rows(url, "SELECT content FROM messages WHERE id = 6") == [("edited by the app",)]  # landed on top
     assert _rows(url, "SELECT session_id, kind FROM inspector_fixes ORDER BY id") == [("1", "result-prefix"),
                                                                                      ("3", "tool-markup")]
+
+
+def _history(url: str) -> list[list[tuple]]:
+    return [_rows(url, "SELECT * FROM messages ORDER BY id"), _rows(url, "SELECT * FROM tool_calls ORDER BY id")]
+
+
+def test_undo_puts_every_row_back_and_a_fix_undone_may_be_applied_again(postgres_db, capsys):
+    url = build_rubyllm_postgres(postgres_db)
+    original = _history(url)
+    assert main(["fix", url, "--accept", "all", "--in-place"]) == 1
+    fixed = _history(url)
+    assert fixed != original and len(fixed[1]) == len(original[1]) + 2  # two recovered calls
+    capsys.readouterr()
+    assert main(["undo", url]) == 0
+    assert "undid fixes 1, 2 in 2 conversations" in capsys.readouterr().out
+    assert _history(url) == original  # the inserted call and its answer gone, the text as it was
+    assert _rows(url, "SELECT id, kind, undone_at IS NOT NULL FROM inspector_fixes ORDER BY id") == [
+        (1, "result-prefix", True), (2, "tool-markup", True), (3, "undo", False), (4, "undo", False)]
+    assert main(["undo", url]) == 2 and "no fix is left to undo" in capsys.readouterr().err
+    assert main(["fix", url, "--accept", "all", "--in-place"]) == 1  # undone: applied again
+    assert _history(url)[0][5][3] == fixed[0][5][3]
+
+
+def test_undo_refuses_a_row_changed_since_the_fix_and_undoes_nothing(postgres_db, capsys):
+    url = build_rubyllm_postgres(postgres_db)
+    assert main(["fix", url, "--accept", "all", "--in-place"]) == 1
+    with psycopg.connect(url) as conn:
+        conn.execute("UPDATE messages SET content = 'edited by the app' WHERE id = 6")
+    fixed = _history(url)
+    capsys.readouterr()
+    assert main(["undo", url, "--since", "2020-01-01"]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "conversation 1: messages row 6 changed since fix 1 wrote it" in error
+    assert _history(url) == fixed and _rows(url, "SELECT count(*) FROM inspector_fixes WHERE undone_at IS NOT NULL") == [(0,)]
+    assert main(["undo", url, "--fix", "2"]) == 0  # the other conversation's fix is its own
+    assert _rows(url, "SELECT content FROM messages WHERE id = 6") == [("edited by the app",)]

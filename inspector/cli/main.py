@@ -1,4 +1,5 @@
-"""The command line: `inspector scan`, `inspector fix`, and `inspector [PATH]`, which opens the app.
+"""The command line: `inspector scan`, `inspector fix`, `inspector undo`, and `inspector [PATH]`, which
+opens the app.
 
 With no path, `inspector` and `inspector scan` take the person's own sessions, found where Claude
 Code, Codex CLI, Gemini CLI and `llm` keep them (`inspector.sources.discovery`). When there are
@@ -52,7 +53,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return FAILED
 
 
-_COMMANDS = ("scan", "fix")
+_COMMANDS = ("scan", "fix", "undo")
 
 
 def _open_app(arguments: list[str]) -> int:
@@ -161,6 +162,14 @@ def _parser() -> argparse.ArgumentParser:
                      help=f"stop CMD after this long and record an error result (default {DEFAULT_TIMEOUT:g})")
     _common_options(fix)
     fix.set_defaults(run=_fix)
+
+    undo = commands.add_parser("undo", help="revert fixes recorded in a database's own audit (inspector_fixes)")
+    undo.add_argument("target", type=location, metavar="TARGET", help="an SQLite history, or a PostgreSQL database's URL")
+    which = undo.add_mutually_exclusive_group()
+    which.add_argument("--fix", type=int, metavar="ID", help="the fix with this id in inspector_fixes (and those written "
+                       "with it to the same conversation); default: the last fix's")
+    which.add_argument("--since", metavar="TIME", help="every fix applied since TIME (ISO 8601, UTC unless it says)")
+    undo.set_defaults(run=_undo)
     return parser
 
 
@@ -223,6 +232,12 @@ def _fix(args: argparse.Namespace) -> int:
     from inspector.cli.fix_command import run_fix  # imported here so that `scan` never loads the writers
 
     return run_fix(args)
+
+
+def _undo(args: argparse.Namespace) -> int:
+    from inspector.cli.undo_command import run_undo  # imported here so that `scan` never loads the writers
+
+    return run_undo(args)
 
 
 def _expand(paths: Sequence[Path]) -> list[Path]:

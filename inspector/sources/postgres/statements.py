@@ -7,9 +7,10 @@ transaction ends."""
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from inspector.errors import InspectorError
+from inspector.sources.postgres.connection import psycopg_module
 from inspector.sources.postgres.table import primary_key
 from inspector.sources.sqlite.database import quote
 
@@ -99,6 +100,16 @@ class PostgresStatements:
             return
         self.execute(f"UPDATE {quote(table)} t SET ({names}) = (SELECT {names} FROM {record}) WHERE {self._matching(table)}",
                      [json.dumps(image), self._key_record(table, key)])
+
+    def tentatively(self, step: Callable[[], None]) -> bool:
+        """Run `step` inside a savepoint: True when done, False (and nothing done) when it broke
+        a constraint (a foreign key, a unique index)."""
+        try:
+            with self.conn.transaction():
+                step()
+        except psycopg_module().errors.IntegrityError:
+            return False
+        return True
 
     def _matching(self, table: str) -> str:
         """A `WHERE` condition keeping the row whose key's record is the one parameter."""

@@ -61,7 +61,7 @@ def check_unchanged(session: Session, now: Images, as_read: Images) -> None:
     """Fail when a row read with the conversation is no longer as it was read."""
     for (table, key), image in as_read.items():
         if now.get((table, key)) != image:
-            raise InspectorError(f"conversation {session.session_id}: {table} row {_shown(key)} changed since this fix "
+            raise InspectorError(f"conversation {session.session_id}: {table} row {shown_key(key)} changed since this fix "
                                  "read it (another program wrote it meanwhile); run the fix again")
 
 
@@ -83,6 +83,7 @@ def _json(image: Image | None) -> str | None:
     return None if image is None else json.dumps(image, ensure_ascii=False, sort_keys=True)
 
 
-def _shown(key: str) -> str:
+def shown_key(key: str) -> str:
+    """A row's key as a person reads it: `6` for `[6]`."""
     value = json.loads(key)
     return str(value[0] if isinstance(value, list) and len(value) == 1 else value)

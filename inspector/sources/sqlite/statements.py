@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from typing import Any, Iterable, Protocol, Sequence
+from typing import Any, Callable, Iterable, Protocol, Sequence
 
 from inspector.sources.sqlite.database import has_table, quote
 
@@ -29,6 +29,7 @@ class Statements(Protocol):
     def images(self, table: str, where: str, params: Sequence[Any], lock: bool = False) -> dict[str, Image]: ...
     def image(self, table: str, key: str, lock: bool = False) -> Image | None: ...
     def restore(self, table: str, key: str, image: Image | None) -> None: ...
+    def tentatively(self, step: Callable[[], None]) -> bool: ...
 
 
 class SqliteStatements:
@@ -84,6 +85,19 @@ class SqliteStatements:
             return
         assignments = ", ".join(f"{quote(name)} = ?" for name in values)
         self.conn.execute(f"UPDATE {quote(table)} SET {assignments} WHERE rowid = ?", [*values.values(), rowid])
+
+    def tentatively(self, step: Callable[[], None]) -> bool:
+        """Run `step` inside a savepoint: True when done, False (and nothing done) when it broke
+        a constraint."""
+        self.conn.execute("SAVEPOINT tentatively")
+        try:
+            step()
+        except sqlite3.IntegrityError:
+            self.conn.execute("ROLLBACK TO tentatively")
+            return False
+        finally:
+            self.conn.execute("RELEASE tentatively")
+        return True
 
 
 def _jsonable(value: Any) -> Any:
