@@ -15,7 +15,8 @@ import time
 
 import psycopg
 from postgres_histories import POSTGRES_CHATS, build_message_store_postgres, build_rubyllm_postgres
-from postgres_server import _free_port, postgres_db, postgres_server  # noqa: F401  (fixtures)
+from postgres_cluster import _free_port
+from postgres_server import postgres_db, postgres_server  # noqa: F401  (fixtures)
 from test_sqlite_langchain import SAMPLE as LANGCHAIN_SAMPLE
 from test_sqlite_rubyllm import build_rubyllm
 

@@ -14,6 +14,8 @@ from inspector.sources.postgres.undo import undo_on_server
 from inspector.sources.sqlite.undo import since_time, undo_in_file
 from inspector.support.safe_text import one_line
 
+SHOWN = 10  # fix ids named in the line saying what was undone
+
 
 def run_undo(args: argparse.Namespace) -> int:
     """Undo the fixes the options name; exit 0 once undone (2, through `InspectorError`, when not)."""
@@ -24,7 +26,8 @@ def run_undo(args: argparse.Namespace) -> int:
     else:
         done = undo_in_file(target, args.fix, since)
     several = len(done.fixes) != 1
-    print(one_line(f"{target}: undid fix{'es' if several else ''} {', '.join(map(str, done.fixes))} in "
+    named = ", ".join(map(str, done.fixes[:SHOWN])) + (f", ... ({len(done.fixes)} fixes)" if len(done.fixes) > SHOWN else "")
+    print(one_line(f"{target}: undid fix{'es' if several else ''} {named} in "
                    f"{done.conversations} conversation{'s' if done.conversations != 1 else ''} "
                    f"({done.rows} row{'s' if done.rows != 1 else ''} put back)"))
     print("audit: the undo is recorded in table inspector_fixes (kind undo), its rows in inspector_changes")

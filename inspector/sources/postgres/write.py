@@ -47,6 +47,7 @@ class PostgresWriter(SessionWriter):
         self._runs: dict[str | None, str | None] = {}
         self._changes: list[RowChange] = []
         self._snapshot = None
+        self._as_read: PostgresStatements | None = None  # the rows as read, through the snapshot
         self._conn = connect(self._url, read_only=False)
         self._db = PostgresStatements(self._conn)
         if not options.allow_triggers:
@@ -56,6 +57,7 @@ class PostgresWriter(SessionWriter):
         """No copy: the audit tables written with the fix are the backup. Opens the read-only
         snapshot the conversations are read from."""
         self._snapshot = self._guarded(lambda: connect(self._url))
+        self._as_read = PostgresStatements(self._snapshot)
         return None
 
     def reading(self, source: Source, backup: Any) -> Source:
@@ -74,8 +76,7 @@ class PostgresWriter(SessionWriter):
         return self._guarded(lambda: self._write(session, fixes))
 
     def _write(self, session: Session, fixes: Sequence[AppliedFix]) -> list[WrittenFix]:
-        as_read = PostgresStatements(self._snapshot) if self._snapshot is not None else None
-        written, changed = write_recorded(self._db, self._write_session, session, fixes, self._stamp, as_read)
+        written, changed = write_recorded(self._db, self._write_session, session, fixes, self._stamp, self._as_read)
         self._runs[session.session_id] = None if changed is None else self._run
         self._changes.extend(changed or ())
         return written

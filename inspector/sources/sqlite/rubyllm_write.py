@@ -31,12 +31,12 @@ def write_session(conn: Statements, session: Session, fixes: list[AppliedFix], s
     message_columns = conn.columns("messages")
     call_columns = conn.columns("tool_calls")
     call_rows: dict[str, int] = {}  # a call id of this chat -> its tool_calls row
-    previous: dict[str, Any] | None = None
+    previous_id: Any = None  # the stored message before the turn (read only when a new one follows it)
     added = 0
     notes: dict[int, list[str]] = {}
     for turn in session.turns:
         if turn.raw is not None:
-            previous, added = _message(conn, turn.raw["id"]), 0
+            previous_id, added = turn.raw["id"], 0
             if turn.edited:
                 _update(conn, turn, message_columns, stamp)
             rows = stored_rows(conn, "tool_calls", "message_id", turn.raw["id"]) if turn.tool_calls else []
@@ -44,13 +44,14 @@ def write_session(conn: Statements, session: Session, fixes: list[AppliedFix], s
                 if index < len(rows):
                     row = rows[index]
                 else:  # the reply was only the leaked call: this message now makes it
-                    row = _insert_call(conn, call_columns, call, turn.raw["id"], previous.get("created_at"),
-                                       session.session_id)
+                    row = _insert_call(conn, call_columns, call, turn.raw["id"],
+                                       _message(conn, turn.raw["id"]).get("created_at"), session.session_id)
                     notes.setdefault(turn.position, []).append(f"call {call.name} as tool_calls row {row}")
                 if call.id is not None:
                     call_rows.setdefault(call.id, row)
             continue
         added += 1
+        previous = _message(conn, previous_id) if previous_id is not None else None
         created = _after(previous.get("created_at") if previous else None, added)
         base = {"chat_id": _chat_id(conn, session, previous), "created_at": created, "updated_at": created,
                 "model_id": previous.get("model_id") if previous and turn.role == "assistant" else None}
