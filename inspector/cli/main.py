@@ -64,7 +64,7 @@ def _open_app(arguments: list[str]) -> int:
     as `scan` does."""
     parser = argparse.ArgumentParser(prog="inspector", usage="inspector [PATH | --samples] [--session ID] [--execute CMD] "
                                      "[--table T --map role=COL,content=COL[,id=COL,session=COL,order=COL]]")
-    parser.add_argument("paths", nargs="*", type=Path, metavar="PATH",
+    parser.add_argument("paths", nargs="*", type=location, metavar="PATH",
                         help="a session file, a directory of them, or an SQLite history (default: your own sessions "
                              "of Claude Code, Codex, Gemini CLI and llm, newest first; the samples when there are none)")
     parser.add_argument("--samples", action="store_true", help="open the bundled sample sessions")
@@ -77,6 +77,10 @@ def _open_app(arguments: list[str]) -> int:
     args = parser.parse_args(arguments)
     if len(args.paths) > 1:
         _fail(f"give one session file or directory to open (or a command: {', '.join(_COMMANDS)})")
+        return FAILED
+    if args.paths and isinstance(args.paths[0], ServerUrl):
+        _fail(f"{args.paths[0]}: the app does not open PostgreSQL databases yet; scan or fix it "
+              f"(inspector scan {args.paths[0]})")
         return FAILED
     try:
         target, found, notice = _app_target(args)
