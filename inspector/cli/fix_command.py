@@ -27,7 +27,7 @@ from inspector.repair.apply import accepted_findings
 from inspector.repair.execute import DEFAULT_TIMEOUT, ExecutionResult, check_command, execute_call, recovered_calls
 from inspector.repair.write import Chosen, check_targets, write_repaired
 from inspector.scan.scanner import ScanResult, iter_scan
-from inspector.sources import open_source
+from inspector.sources import ServerUrl, open_source
 from inspector.sources.base import Source
 from inspector.sources.sqlite.table import parse_map
 from inspector.support.safe_text import one_line
@@ -41,9 +41,9 @@ def run_fix(args: argparse.Namespace) -> int:
     accepted = _accepted_kinds(args.accept)
     timeout = _execute_timeout(args)
     extra = tuple(load_tools_file(args.tools)) if args.tools else ()
-    path: Path = args.path
+    path: Path | ServerUrl = args.path
     out = path if args.in_place else args.output
-    if not args.in_place and out.resolve() == path.resolve():
+    if not args.in_place and isinstance(path, Path) and out.resolve() == path.resolve():
         raise InspectorError(f"{out}: is the input; use --in-place to replace it (a backup is kept)")
     source = open_source(path, args.format, args.table, parse_map(args.map) if args.map is not None else None)
     check_targets(source, out, args.in_place, args.force, args.to)  # before anything runs or is written
@@ -131,7 +131,7 @@ def _execute_timeout(args: argparse.Namespace) -> float:
                              f"up to {MAX_TIMEOUT:g} (a day)")
     check_command(args.execute)
     out = args.path if args.in_place else args.output
-    if not out.resolve().parent.is_dir():
+    if isinstance(out, Path) and not out.resolve().parent.is_dir():
         raise InspectorError(f"{out}: its directory does not exist; nothing was run")
     return timeout
 

@@ -1,5 +1,5 @@
-"""The command line: `inspector scan`, `inspector fix`, `inspector report` (a report to share, in
-HTML or Markdown, read as `scan` reads), and `inspector [PATH]`, which opens the app.
+"""The command line: `inspector scan`, `inspector fix`, `inspector undo`, `inspector report` (a report
+to share, in HTML or Markdown, read as `scan` reads), and `inspector [PATH]`, which opens the app.
 
 With no path, `inspector` and `inspector scan` take the person's own sessions, found where Claude
 Code, Codex CLI, Gemini CLI and `llm` keep them (`inspector.sources.discovery`). When there are
@@ -28,7 +28,7 @@ from inspector.report.json_report import build_report, encode_json
 from inspector.report.text_report import render_report
 from inspector.scan.parallel import MAX_WORKERS, MIN_BYTES, ScanRequest, check_jobs, scan_summaries
 from inspector.scan.summary import SessionSummary
-from inspector.sources import format_names, session_files
+from inspector.sources import ServerUrl, format_names, location, session_files
 from inspector.sources.openai_export import NAME as OPENAI
 from inspector.sources.discovery import SAMPLES, FoundSession, discover, places, shown_places
 from inspector.sources.sqlite.table import parse_map
@@ -55,7 +55,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return FAILED
 
 
-_COMMANDS = ("scan", "fix", "report")
+_COMMANDS = ("scan", "fix", "undo", "report")
 
 
 def _open_app(arguments: list[str]) -> int:
@@ -66,7 +66,7 @@ def _open_app(arguments: list[str]) -> int:
     as `scan` does."""
     parser = argparse.ArgumentParser(prog="inspector", usage="inspector [PATH | --samples] [--session ID] [--execute CMD] "
                                      "[--table T --map role=COL,content=COL[,id=COL,session=COL,order=COL]]")
-    parser.add_argument("paths", nargs="*", type=Path, metavar="PATH",
+    parser.add_argument("paths", nargs="*", type=location, metavar="PATH",
                         help="a session file, a directory of them, or an SQLite history (default: your own sessions "
                              "of Claude Code, Codex, Gemini CLI and llm, newest first; the samples when there are none)")
     parser.add_argument("--samples", action="store_true", help="open the bundled sample sessions")
@@ -79,6 +79,10 @@ def _open_app(arguments: list[str]) -> int:
     args = parser.parse_args(arguments)
     if len(args.paths) > 1:
         _fail(f"give one session file or directory to open (or a command: {', '.join(_COMMANDS)})")
+        return FAILED
+    if args.paths and isinstance(args.paths[0], ServerUrl):
+        _fail(f"{args.paths[0]}: the app does not open PostgreSQL databases yet; scan or fix it "
+              f"(inspector scan {args.paths[0]})")
         return FAILED
     try:
         target, found, notice = _app_target(args)
@@ -151,7 +155,8 @@ def _parser() -> argparse.ArgumentParser:
     report.set_defaults(run=_report)
 
     fix = commands.add_parser("fix", help="apply fixes and write the repaired session with an audit record")
-    fix.add_argument("path", type=Path, metavar="PATH", help="the session file to repair")
+    fix.add_argument("path", type=location, metavar="PATH", help="the session file or database to repair "
+                     "(a PostgreSQL database by its URL, in place only)")
     fix.add_argument("--accept", required=True, metavar="KINDS", help=f"'all' or a comma-separated list of kinds: {', '.join(kinds())}")
     where = fix.add_mutually_exclusive_group(required=True)
     where.add_argument("-o", "--output", type=Path, metavar="OUT", help="write the repaired session here")
@@ -166,12 +171,21 @@ def _parser() -> argparse.ArgumentParser:
                      help=f"stop CMD after this long and record an error result (default {DEFAULT_TIMEOUT:g})")
     _common_options(fix)
     fix.set_defaults(run=_fix)
+
+    undo = commands.add_parser("undo", help="revert fixes recorded in a database's own audit (inspector_fixes)")
+    undo.add_argument("target", type=location, metavar="TARGET", help="an SQLite history, or a PostgreSQL database's URL")
+    which = undo.add_mutually_exclusive_group()
+    which.add_argument("--fix", type=int, metavar="ID", help="the fix with this id in inspector_fixes (and those written "
+                       "with it to the same conversation); default: the last fix's")
+    which.add_argument("--since", metavar="TIME", help="every fix applied since TIME (ISO 8601, UTC unless it says)")
+    undo.set_defaults(run=_undo)
     return parser
 
 
 def _scan_options(parser: argparse.ArgumentParser) -> None:
     """What `scan` and `report` read, and how."""
-    parser.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="a session file, or a directory of them "
+    parser.add_argument("paths", nargs="*", type=location, metavar="PATH", help="a session file, a directory of them, "
+                        "or a PostgreSQL database's URL (postgresql://USER@HOST:PORT/DB) "
                         "(default: your own sessions of Claude Code, Codex, Gemini CLI and llm)")
     parser.add_argument("--samples", action="store_true", help="read the bundled sample sessions")
     parser.add_argument("-j", "--jobs", type=int, metavar="N", help="processes scanning a large SQLite history "
@@ -184,7 +198,7 @@ def _common_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tools", type=Path, metavar="FILE", help="tool definitions to check against (OpenAI, Anthropic, Gemini or MCP shape)")
     parser.add_argument("--format", choices=format_names(), help="read the input as this format instead of detecting it")
     parser.add_argument("--session", metavar="ID", help="only the session (conversation) with this id")
-    parser.add_argument("--table", metavar="T", help="read this SQLite table of chat messages (with --map)")
+    parser.add_argument("--table", metavar="T", help="read this database table of chat messages (with --map)")
     parser.add_argument("--map", metavar="role=COL,content=COL[,id=COL,session=COL,order=COL]",
                         help="which columns of --table hold each message's role, content, id, conversation and order")
 
@@ -287,11 +301,17 @@ def _fix(args: argparse.Namespace) -> int:
     return run_fix(args)
 
 
+def _undo(args: argparse.Namespace) -> int:
+    from inspector.cli.undo_command import run_undo  # imported here so that `scan` never loads the writers
+
+    return run_undo(args)
+
+
 def _expand(paths: Sequence[Path]) -> list[Path]:
     """Files as given; a directory stands for the session files directly inside it."""
     expanded: list[Path] = []
     for path in paths:
-        if path.is_dir():
+        if not isinstance(path, ServerUrl) and path.is_dir():
             files = session_files(path)
             if not files:
                 raise InspectorError(f"{path}: no session files (*.json, *.jsonl, *.db, *.sqlite, *.sqlite3) in this directory")

@@ -88,7 +88,7 @@ def write_repaired(source: Source, out: Path, chosen: Callable[[Source], Iterabl
     would run on what is written is written only when `allow_triggers`. With `to` (a name in
     `EXPORT_WRITERS`), the sessions are written as a new file in that format instead of the
     source's own, whatever the source can write itself."""
-    out = Path(out)
+    out = source.path if in_place else Path(out)  # in place: the source, a file or a server's database
     check_targets(source, out, in_place, replace_existing, to)
     stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
     executions = list(executions)
@@ -100,7 +100,7 @@ def write_repaired(source: Source, out: Path, chosen: Callable[[Source], Iterabl
     options = WriteOptions(replace_existing, allow_triggers)
     with _writer(source, out, in_place, options, to) as writer:
         saved = writer.backup() if in_place else None
-        reading = source.reading_while_writing(saved) if saved is not None else source
+        reading = writer.reading(source, saved)
         for choice in chosen(reading):
             session = choice.session
             findings = _not_applied_yet(session, choice.findings, writer.recorded(session.session_id))
@@ -126,6 +126,8 @@ def check_targets(source: Source, out: Path, in_place: bool, replace_existing: b
     any name, only regular files are written, and an existing output is replaced only when
     `replace_existing`."""
     written = _written_paths(source, out, in_place, to)
+    if in_place and not written:  # a server's database: its own transaction writes it, no file here
+        return
     source_status = _status(source.path)
     if source_status is None or not stat.S_ISREG(source_status.st_mode):
         if in_place:
@@ -156,11 +158,7 @@ def _written_paths(source: Source, out: Path, in_place: bool, to: str | None) ->
         return export_paths(out)
     able = source.capabilities.write_in_place if in_place else source.capabilities.write_copy
     if not able:
-        how = "in place" if in_place else "as a copy"
-        hint = ("it is read-only: write a repaired copy with -o OUT --to openai"
-                if not (source.capabilities.write_copy or source.capabilities.write_in_place) else "use -o OUT")
-        raise InspectorError(f"{source.path}: the {source.format} format cannot be written {how} ({hint}); "
-                             "nothing was written")
+        raise InspectorError(source.cannot_write(in_place))
     return source.written_paths(out)
 
 
@@ -168,7 +166,7 @@ def _status(path: Path) -> os.stat_result | None:
     """The file at `path` (a symlink followed), or None when there is none."""
     try:
         return os.stat(path)
-    except (OSError, ValueError):
+    except (OSError, ValueError, TypeError):  # TypeError: a server's database, no file
         return None
 
 

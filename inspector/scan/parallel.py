@@ -1,11 +1,12 @@
-"""Scanning a large SQLite history on every CPU.
+"""Scanning a large history (SQLite, or PostgreSQL with `--jobs N`) on every CPU.
 
 Conversations are independent, so a history is cut into as many contiguous ranges of its
 conversations as there are workers, each holding about the same number of messages. This process
 scans the first range while worker processes scan the others, each with its own read-only
 connection; their summaries come back in order, so the report is the same as a scan on one CPU.
 Files and one `--session` are scanned here alone, and so are histories smaller than `MIN_BYTES`
-unless `--jobs N` asks for workers: starting them would cost more than they save.
+unless `--jobs N` asks for workers: starting them would cost more than they save. A database on
+a PostgreSQL server has no size here: it is scanned on several CPUs only when `--jobs N` asks.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from inspector.errors import InspectorError
 from inspector.model import ToolSpec
 from inspector.scan.scanner import iter_scan
 from inspector.scan.summary import SessionSummary, summarise
-from inspector.sources import open_source
+from inspector.sources import ServerUrl, open_source
 from inspector.sources.base import Source
 from inspector.support.gc_pause import collector_paused
 
@@ -36,7 +37,7 @@ MAX_WORKERS = 8  # each worker seeks to its first conversation, which costs more
 class ScanRequest(NamedTuple):
     """What to scan: a path and the options that say how to read it."""
 
-    path: Path
+    path: Path | ServerUrl
     format_name: str | None = None
     extra_tools: tuple[ToolSpec, ...] = ()
     table: str | None = None
@@ -55,13 +56,18 @@ def scan_summaries(request: ScanRequest, only: str | None = None, jobs: int | No
     workers = jobs or min(available_cpus(), MAX_WORKERS)
     ranges: list[tuple[int, int]] = []
     source = request.open()
-    if only is None and workers > 1 and source.streams and (
-            jobs is not None or request.path.stat().st_size >= MIN_BYTES):
+    if only is None and workers > 1 and source.streams and (jobs is not None or _large_file(request.path)):
         ranges = split_evenly([entry.messages for entry in source.listing()], workers)
     if len(ranges) < 2:  # a file, one session, a small history, or one conversation or none
         yield from map(summarise, iter_scan(source, request.extra_tools, only))
     else:
         yield from _in_workers(request, ranges)
+
+
+def _large_file(path: Path | ServerUrl) -> bool:
+    """Whether `path` is a history file of `MIN_BYTES` or more (a server's database is scanned on
+    several CPUs only when `--jobs N` asks)."""
+    return isinstance(path, Path) and path.stat().st_size >= MIN_BYTES
 
 
 def check_jobs(jobs: int | None) -> None:

@@ -1,9 +1,10 @@
 """Where sessions are kept, behind one interface (`inspector.sources.base.Source`): session files
-(`files/`, one module per format) and SQLite chat histories (`sqlite/`, one module per schema).
+(`files/`, one module per format), SQLite chat histories (`sqlite/`, one module per schema) and
+chat histories on a PostgreSQL server (`postgres/`, the same schemas).
 
-`open_source` opens a path as the kind of storage it is: a database by its name or SQLite's header
-(or when `--table/--map` name a table), else a session file whose format is recognised from its
-content. The two registries of formats are `files.formats.FORMATS` and `sqlite.schemas.SCHEMAS`.
+`open_source` opens a path as the kind of storage it is: a server's database by its URL
+(`postgresql://...`), a database file by its name or SQLite's header (or when `--table/--map`
+name a table), else a session file whose format is recognised from its content. The two registries of formats are `files.formats.FORMATS` and `sqlite.schemas.SCHEMAS`.
 """
 
 from __future__ import annotations
@@ -14,21 +15,28 @@ from inspector.model import Session
 from inspector.sources.base import Source
 from inspector.sources.files.formats import FORMATS, render_sessions
 from inspector.sources.files.session_file import SessionFile
+from inspector.sources.postgres.history import PostgresHistory
+from inspector.sources.postgres.url import ServerUrl, location
 from inspector.sources.sqlite.database import SUFFIXES, is_database
 from inspector.sources.sqlite.history import SqliteHistory
 from inspector.sources.sqlite.schemas import SCHEMAS
 
-__all__ = ["FORMATS", "Source", "format_names", "load_sessions", "open_source", "render_sessions", "session_files"]
+__all__ = ["FORMATS", "ServerUrl", "Source", "format_names", "load_sessions", "location", "open_source", "render_sessions",
+           "session_files"]
 
 SESSION_SUFFIXES = (".json", ".jsonl") + SUFFIXES
 SESSION_SUFFIXES += (".eval",)  # Inspect AI's zip logs (`files.inspect_eval`)
 NOT_SESSIONS = (".audit.jsonl", ".review.json")  # what fix and review write beside a session
 
 
-def open_source(path: Path, format_name: str | None = None, table: str | None = None,
+def open_source(path: Path | ServerUrl | str, format_name: str | None = None, table: str | None = None,
                 mapping: dict[str, str] | None = None) -> Source:
-    """The storage at `path`, read as `format_name` when given (else recognised); `table` and
-    `mapping` name a database table of any other schema."""
+    """The storage at `path` (a file, or a server's database: a `ServerUrl`, or its URL as a
+    string), read as `format_name` when given (else recognised); `table` and `mapping` name a
+    database table of any other schema."""
+    path = location(path) if isinstance(path, str) else path
+    if isinstance(path, ServerUrl):
+        return PostgresHistory(path, format_name, table, mapping)
     path = Path(path)
     if table is not None or mapping or is_database(path):
         return SqliteHistory(path, format_name, table, mapping)

@@ -23,7 +23,8 @@ The contract an implementation meets:
   file, its audit beside it), which the write path checks before anything is written;
 - `writer(out, in_place, options)`: a `SessionWriter` into `out` (a new file, or the source in
   place), which in place makes the backup itself (`SessionWriter.backup`), under its lock when
-  the storage has one.
+  the storage has one, and says what to read while it writes (`SessionWriter.reading`);
+- `cannot_write(in_place)`: the line refusing a write its `capabilities` do not allow.
 `write_repaired` may instead write into another format (`to`, e.g. `inspector.sources.openai_export`):
 that writer needs nothing of the source, so a read-only source can be exported too.
 Any failure is one `InspectorError` line.
@@ -109,9 +110,15 @@ class SessionWriter(ABC):
     `commit` with the audit, or `discard` to leave the target as it was."""
 
     @abstractmethod
-    def backup(self) -> Path:
+    def backup(self) -> Path | None:
         """In place: save a consistent copy of the target beside it before anything is written
-        (see `Source.backup`), taken under the writer's lock when the storage has one; its path."""
+        (see `Source.backup`), taken under the writer's lock when the storage has one; its path
+        (None for a storage that keeps its own backup: a server's database, in its audit tables)."""
+
+    def reading(self, source: Source, backup: Path | None) -> Source:
+        """What to read the sessions to write from, after `backup` in place (None when not in
+        place): the source's choice (`Source.reading_while_writing`), unless the writer has its own."""
+        return source if backup is None else source.reading_while_writing(backup)
 
     def recorded(self, session_id: str | None) -> set[tuple[int, str, str]]:
         """The fixes the target's own audit says were applied to session `session_id` already, as
@@ -173,6 +180,13 @@ class Source(ABC):
     @abstractmethod
     def writer(self, out: Path, in_place: bool, options: WriteOptions = WriteOptions()) -> SessionWriter:
         """A writer of repaired sessions into `out` (the source itself when `in_place`)."""
+
+    def cannot_write(self, in_place: bool) -> str:
+        """The line refusing a write its `capabilities` do not allow (in place, or as a copy)."""
+        how = "in place" if in_place else "as a copy"
+        hint = ("it is read-only: write a repaired copy with -o OUT --to openai"
+                if not (self.capabilities.write_copy or self.capabilities.write_in_place) else "use -o OUT")
+        return f"{self.path}: the {self.format} format cannot be written {how} ({hint}); nothing was written"
 
     def written_paths(self, out: Path) -> list[Path]:
         """Every file a write into `out` creates or replaces: `out` itself, unless the source

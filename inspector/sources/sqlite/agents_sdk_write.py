@@ -13,7 +13,6 @@ Rows before the first new item, and every other session, are left alone; the ses
 from __future__ import annotations
 
 import json
-import sqlite3
 from typing import Any
 
 from inspector.errors import InspectorError
@@ -21,10 +20,11 @@ from inspector.model import AppliedFix, Session
 from inspector.sources.base import WrittenFix
 from inspector.sources.files.responses_items import rebuild
 from inspector.sources.sqlite.agents_sdk import MESSAGES, decoded
+from inspector.sources.sqlite.statements import SqliteStatements
 from inspector.sources.sqlite.audit_table import fixed_row
 
 
-def write_session(conn: sqlite3.Connection, session: Session, fixes: list[AppliedFix], stamp: str) -> list[WrittenFix]:
+def write_session(conn: SqliteStatements, session: Session, fixes: list[AppliedFix], stamp: str) -> list[WrittenFix]:
     """Write the session's repaired and new items; returns one audit row per fix."""
     stored = {row_id: (data, created) for row_id, data, created in conn.execute(
         f"SELECT id, message_data, created_at FROM {MESSAGES} WHERE session_id = ? ORDER BY id", [session.session_id])}
@@ -46,7 +46,7 @@ def write_session(conn: sqlite3.Connection, session: Session, fixes: list[Applie
             for fix in fixes for row in [fixed_row(session, fix)]]
 
 
-def _write_again(conn: sqlite3.Connection, session_id: str, old: list[dict[str, Any]], new: list[dict[str, Any]],
+def _write_again(conn: SqliteStatements, session_id: str, old: list[dict[str, Any]], new: list[dict[str, Any]],
                  stored: dict[Any, tuple[Any, Any]]) -> tuple[dict[Any, int], list[int]]:
     """Replace the session's last rows `old` by the rows `new`, in order, as new rows: an old row
     unchanged keeps its `message_data` text. Returns where each old row's item is now (old id ->

@@ -1,25 +1,34 @@
-"""The audit table `inspector_fixes` that every SQLite write-back fills: one row per applied fix
-with when, where (table and row id), the kind, the text before and after, whether a person edited
-the fix, the calls it recovered, a note on anything the schema could not hold, and what the
-user's executor answered for the calls it ran (`fix --execute`), the person's proposal for an
-edited fix, and the calls it renamed; the entry is `inspector.repair.audit.audit_entry`'s."""
+"""The audit tables every database write-back fills (SQLite, and PostgreSQL through the same
+`statements`): `inspector_fixes`, one row per applied fix with when, where (table and row id), the
+kind, the text before and after, whether a person edited the fix, the calls it recovered, a note
+on anything the schema could not hold, what the user's executor answered for the calls it ran
+(`fix --execute`), the person's proposal for an edited fix, the calls it renamed, the `run` (one
+conversation's write by one `fix`) and when it was undone; and `inspector_changes`, every row
+that run changed with its image before and after (`row_changes`), from which `inspector undo`
+reverts it. The entry is `inspector.repair.audit.audit_entry`'s. An audit table written by an
+older inspector gains the later columns; its fixes, recorded without row images, cannot be undone."""
 
 from __future__ import annotations
 
 import json
-import sqlite3
 from typing import Any, Sequence
 
 from inspector.model import AppliedFix, Session
 from inspector.sources.base import AuditRecord, WrittenFix
+from inspector.sources.sqlite.statements import Statements
 
 AUDIT_TABLE = "inspector_fixes"
-AUDIT_SCHEMA = f"""CREATE TABLE IF NOT EXISTS {AUDIT_TABLE} (
-    id INTEGER PRIMARY KEY, applied_at TEXT NOT NULL, "table" TEXT, row_id TEXT, session_id TEXT, turn INTEGER,
+CHANGES_TABLE = "inspector_changes"
+SQLITE_KEY = "INTEGER PRIMARY KEY"
+AUDIT_SCHEMA = """CREATE TABLE IF NOT EXISTS {table} (
+    id {key}, applied_at TEXT NOT NULL, "table" TEXT, row_id TEXT, session_id TEXT, turn INTEGER,
     kind TEXT NOT NULL, before TEXT, after TEXT, edited INTEGER NOT NULL, recovered_calls TEXT, note TEXT,
-    executions TEXT, proposed TEXT, rename_calls TEXT)"""
+    executions TEXT, proposed TEXT, rename_calls TEXT, run TEXT, undone_at TEXT)"""
+CHANGES_SCHEMA = """CREATE TABLE IF NOT EXISTS {table} (
+    id {key}, run TEXT NOT NULL, session_id TEXT, "table" TEXT NOT NULL, row_key TEXT NOT NULL, before TEXT,
+    after TEXT)"""
 # Columns added after the first release: an audit table written by an older inspector gains them.
-_LATER_COLUMNS = ("proposed", "rename_calls")
+_LATER_COLUMNS = ("proposed", "rename_calls", "run", "undone_at")
 
 
 def fixed_row(session: Session, fix: AppliedFix, key: str = "id") -> Any:
@@ -29,21 +38,35 @@ def fixed_row(session: Session, fix: AppliedFix, key: str = "id") -> Any:
     return turn.raw.get(key) if turn is not None and isinstance(turn.raw, dict) else None
 
 
-def create_table(conn: sqlite3.Connection) -> None:
-    """Create the audit table if missing, or add the columns an older one lacks."""
-    conn.execute(AUDIT_SCHEMA)
-    present = {column[1] for column in conn.execute(f"PRAGMA table_info({AUDIT_TABLE})")}
+def create_tables(db: Statements, key: str = SQLITE_KEY) -> None:
+    """Create the audit tables if missing (`key`: the id column's type, SQLite's or
+    PostgreSQL's), or add the columns an older `inspector_fixes` lacks."""
+    db.execute(AUDIT_SCHEMA.format(table=AUDIT_TABLE, key=key))
+    db.execute(CHANGES_SCHEMA.format(table=CHANGES_TABLE, key=key))
+    present = db.columns(AUDIT_TABLE)
     for column in _LATER_COLUMNS:
         if column not in present:
-            conn.execute(f"ALTER TABLE {AUDIT_TABLE} ADD COLUMN {column} TEXT")
+            db.execute(f"ALTER TABLE {AUDIT_TABLE} ADD COLUMN {column} TEXT")
 
 
-def record(conn: sqlite3.Connection, audit: Sequence[AuditRecord]) -> None:
-    """Insert one row per applied fix (in the caller's transaction)."""
-    conn.executemany(
+def record(db: Statements, audit: Sequence[AuditRecord], runs: dict[str | None, str | None]) -> None:
+    """Insert one row per applied fix (in the caller's transaction); `runs` gives each session's
+    run (None for a conversation whose changed rows were not recorded)."""
+    db.executemany(
         f'INSERT INTO {AUDIT_TABLE} (applied_at, "table", row_id, session_id, turn, kind, before, after, edited, '
-        "recovered_calls, note, executions, proposed, rename_calls) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [_values(record.written, record.entry) for record in audit])
+        "recovered_calls, note, executions, proposed, rename_calls, run) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [(*_values(record.written, record.entry), runs.get(record.written.session_id)) for record in audit])
+
+
+def recorded_fixes(db: Statements, session_id: str | None) -> set[tuple[int, str, str]]:
+    """The fixes the audit records as applied (and not undone) to conversation `session_id`:
+    (turn, kind, text before)."""
+    if not db.has_table(AUDIT_TABLE):
+        return set()
+    undone = " AND undone_at IS NULL" if "undone_at" in db.columns(AUDIT_TABLE) else ""
+    if session_id is None:
+        return set(db.execute(f"SELECT turn, kind, before FROM {AUDIT_TABLE} WHERE session_id IS NULL{undone}"))
+    return set(db.execute(f"SELECT turn, kind, before FROM {AUDIT_TABLE} WHERE session_id = ?{undone}", [session_id]))
 
 
 def _values(row: WrittenFix, entry: dict) -> tuple:

@@ -45,7 +45,7 @@ def sessions(db: sqlite_utils.Database, source: SqliteSource, only: str | None =
     where, params = matching("session_id", only, start, f"SELECT session_id FROM {TABLE} GROUP BY 1 ORDER BY 1")
     rows = db.execute(f"SELECT id, session_id, message FROM {TABLE} {where} ORDER BY session_id, id", params)
     for session_id, group in grouped(rows, 1):
-        yield _session(source, str(session_id), group)
+        yield store_session(source, str(session_id), group)
 
 
 def decoded(text: Any) -> Any:
@@ -61,9 +61,9 @@ def unwrap_row(row: dict[str, Any]) -> tuple[Any, Any]:
     return langchain_dict.unwrap(row["record"])
 
 
-def _session(source: SqliteSource, session_id: str, rows: list[Any]) -> Session:
+def store_session(source: SqliteSource, session_id: str, rows: list[Any]) -> Session:
     """The session of `rows` (`id, session_id, message`, in `id` order). Each turn's `raw` is its
-    row as `{"id", "record"}`."""
+    row as `{"id", "record"}`. PostgreSQL's reader shares it."""
     reader = MessageReader()
     for position, (row_id, _, text) in enumerate(rows):
         record = decoded(text)

@@ -5,13 +5,12 @@ A repaired message is written over its own row's `message` (as `SQLChatMessageHi
 new messages (recovered calls and their `tool` results, before the fixed message) are inserted as
 new rows and the rows of the session that must follow them are written again after them, each
 with its own `message` text byte for byte. Rows before the first new message, and every other
-session, are left alone.
+session, are left alone. The same writer writes `message_store` on PostgreSQL, through `statements`.
 """
 
 from __future__ import annotations
 
 import json
-import sqlite3
 from typing import Any
 
 from inspector.errors import InspectorError
@@ -21,9 +20,10 @@ from inspector.sources.files import langchain_dict
 from inspector.sources.files.langchain_messages import rebuild
 from inspector.sources.sqlite.audit_table import fixed_row
 from inspector.sources.sqlite.langchain_store import TABLE, decoded, unwrap_row
+from inspector.sources.sqlite.statements import Statements
 
 
-def write_session(conn: sqlite3.Connection, session: Session, fixes: list[AppliedFix], stamp: str) -> list[WrittenFix]:
+def write_session(conn: Statements, session: Session, fixes: list[AppliedFix], stamp: str) -> list[WrittenFix]:
     """Write the session's repaired and new messages; returns one audit row per fix."""
     stored = dict(conn.execute(f"SELECT id, message FROM {TABLE} WHERE session_id = ? ORDER BY id", [session.session_id]))
     own = {turn.raw["id"]: turn.raw for turn in session.turns if turn.raw is not None}
@@ -42,7 +42,7 @@ def write_session(conn: sqlite3.Connection, session: Session, fixes: list[Applie
             for fix in fixes for row in [fixed_row(session, fix)]]
 
 
-def _write_again(conn: sqlite3.Connection, session_id: str, rows: list[dict[str, Any]], stored: dict[Any, str],
+def _write_again(conn: Statements, session_id: str, rows: list[dict[str, Any]], stored: dict[Any, str],
                  originals: set[int]) -> tuple[dict[Any, int], list[int]]:
     """Replace the session's rows from the first of `rows` that has an id on by `rows`, in order,
     as new rows: a row unchanged keeps its `message` text. Returns where each old row's message is
@@ -53,8 +53,7 @@ def _write_again(conn: sqlite3.Connection, session_id: str, rows: list[dict[str,
     moved, written = {}, []
     for row in rows:
         text = stored[row["id"]] if id(row) in originals else json.dumps(row["record"])
-        written.append(conn.execute(f"INSERT INTO {TABLE} (session_id, message) VALUES (?, ?)",
-                                    [session_id, text]).lastrowid)
+        written.append(conn.insert(TABLE, {"session_id": session_id, "message": text}))
         if row["id"] is not None:
             moved[row["id"]] = written[-1]
     return moved, written

@@ -17,7 +17,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import sqlite3
 import time
 from datetime import datetime
 from typing import Any
@@ -26,6 +25,7 @@ from inspector.errors import InspectorError
 from inspector.model import AppliedFix, Session, ToolCall, ToolResult, Turn
 from inspector.sources.base import WrittenFix
 from inspector.sources.files.records import arguments_as_json, spread_text
+from inspector.sources.sqlite.statements import SqliteStatements
 from inspector.sources.sqlite.audit_table import fixed_row
 from inspector.sources.sqlite.database import has_table
 
@@ -39,7 +39,7 @@ def message_hash(message: dict[str, Any], parent: str | None) -> str:
     return "b2:" + hashlib.blake2b(canonical.encode("utf-8"), digest_size=16).hexdigest()
 
 
-def write_session(conn: sqlite3.Connection, session: Session, fixes: list[AppliedFix], stamp: str) -> list[WrittenFix]:
+def write_session(conn: SqliteStatements, session: Session, fixes: list[AppliedFix], stamp: str) -> list[WrittenFix]:
     """Store the repaired thread as a fork created at `stamp`; returns one audit row per fix."""
     parent: str | None = None
     forked = False
@@ -64,7 +64,7 @@ def write_session(conn: sqlite3.Connection, session: Session, fixes: list[Applie
             for fix, original in ((fix, fixed_row(session, fix, "hash")) for fix in fixes)]
 
 
-def _copy_turns(conn: sqlite3.Connection, original: str, fork: str, renamed: dict[str, str]) -> None:
+def _copy_turns(conn: SqliteStatements, original: str, fork: str, renamed: dict[str, str]) -> None:
     """The original thread's `turns` (what `llm logs` lists, with their tools) again for the fork,
     each pointing at the fork's messages, so `llm logs --cid FORK` shows the repaired conversation."""
     if not has_table(conn, "turns"):
@@ -84,7 +84,7 @@ def _copy_turns(conn: sqlite3.Connection, original: str, fork: str, renamed: dic
                          "FROM turn_tools WHERE turn_id = ?", [values["id"], old_id])
 
 
-def _stored_message(conn: sqlite3.Connection, turn: Turn) -> dict[str, Any]:
+def _stored_message(conn: SqliteStatements, turn: Turn) -> dict[str, Any]:
     """The message of an original turn as `llm` hashes it, with the turn's repaired text, calls
     and result names."""
     role, metadata = conn.execute("SELECT role, provider_metadata FROM messages WHERE hash = ?", [turn.raw["hash"]]).fetchone()
@@ -157,7 +157,7 @@ def _result_part(result: ToolResult) -> dict[str, Any]:
     return part
 
 
-def _store(conn: sqlite3.Connection, message: dict[str, Any], parent: str | None) -> str:
+def _store(conn: SqliteStatements, message: dict[str, Any], parent: str | None) -> str:
     """Store the message under `parent` (unless that very message is stored already); its hash."""
     digest = message_hash(message, parent)
     inserted = conn.execute("INSERT OR IGNORE INTO messages (hash, parent_hash, role, provider_metadata) VALUES (?, ?, ?, ?)",

@@ -45,10 +45,15 @@ def sessions(db: sqlite_utils.Database, source: SqliteSource, only: str | None =
     where, params = ("WHERE id = ?", [only]) if only is not None else ("", [])
     for chat_id, document in db.execute(f"SELECT id, chat FROM chat {where} ORDER BY created_at, id LIMIT -1 OFFSET ?",
                                         [*params, start]):
-        turns: list[Turn] = []
-        for position, message in enumerate(shown_messages(json_or_none(document))):
-            turns.extend(_turns(position, message))
-        yield Session(NAME, source.path, tuple(turns), document=source, session_id=str(chat_id))
+        yield chat_session(source, str(chat_id), json_or_none(document))
+
+
+def chat_session(source: SqliteSource, chat_id: str, chat: Any) -> Session:
+    """The chat `chat_id` (its `chat` JSON decoded) as a session; PostgreSQL's reader shares it."""
+    turns: list[Turn] = []
+    for position, message in enumerate(shown_messages(chat)):
+        turns.extend(_turns(position, message))
+    return Session(NAME, source.path, tuple(turns), document=source, session_id=chat_id)
 
 
 def shown_messages(chat: Any) -> list[dict[str, Any]]:

@@ -50,7 +50,7 @@ def sessions(db: sqlite_utils.Database, source: SqliteSource, only: str | None =
         "SELECT tc.id, tc.message_id, tc.tool_call_id, tc.name, tc.arguments, m.chat_id FROM tool_calls tc "
         f"JOIN messages m ON m.id = tc.message_id {where} ORDER BY m.chat_id, tc.id", params)
     for chat_id, rows, call_rows in merge_groups(grouped(messages, 1), grouped(calls, 5)):
-        yield _session(source, str(chat_id), _in_created_order(rows), call_rows)
+        yield chat_session(source, str(chat_id), _in_created_order(rows), call_rows)
 
 
 def _in_created_order(rows: list[Any]) -> list[Any]:
@@ -65,7 +65,10 @@ def _in_created_order(rows: list[Any]) -> list[Any]:
     return sorted(rows, key=lambda row: sqlite_order(row[6]))  # stable: ties stay in id order
 
 
-def _session(source: SqliteSource, chat_id: str, rows: list[Any], call_rows: list[Any]) -> Session:
+def chat_session(source: SqliteSource, chat_id: str, rows: list[Any], call_rows: list[Any]) -> Session:
+    """The chat `chat_id` as a session: `rows` its messages in order (`id, chat_id, role, content,
+    tool_call_id, model, created_at`), `call_rows` its `tool_calls` rows (`id, message_id,
+    tool_call_id, name, arguments, chat_id`). PostgreSQL's reader shares it."""
     calls_by_message: dict[Any, list[ToolCall]] = {}
     calls_by_row: dict[Any, ToolCall] = {}
     for row_id, message_id, call_id, name, arguments, _ in call_rows:

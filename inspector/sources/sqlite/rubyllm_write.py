@@ -6,13 +6,13 @@ row). A recovered call is recorded the way RubyLLM records a real one: an assist
 (the fixed one itself when the reply was only the leaked call) owning a `tool_calls` row
 (`message_id`), then a `tool` message whose integer `tool_call_id` is that row's id, holding the
 result. New messages are stamped one microsecond apart just after the message before them, so
-RubyLLM (which orders a chat by `created_at`) and this tool read them in their place.
+RubyLLM (which orders a chat by `created_at`) and this tool read them in their place. The same
+writer writes RubyLLM's tables on PostgreSQL: it goes through `statements` (`?` placeholders).
 """
 
 from __future__ import annotations
 
 import json
-import sqlite3
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -20,22 +20,23 @@ from inspector.model import AppliedFix, Session, ToolCall, Turn
 from inspector.sources.base import WrittenFix
 from inspector.sources.files.records import arguments_as_json
 from inspector.sources.sqlite.audit_table import fixed_row
-from inspector.sources.sqlite.database import quote, stored_rows, update_calls
+from inspector.sources.sqlite.database import stored_rows, update_calls
+from inspector.sources.sqlite.statements import Statements
 
 TABLE = "messages"
 
 
-def write_session(conn: sqlite3.Connection, session: Session, fixes: list[AppliedFix], stamp: str) -> list[WrittenFix]:
+def write_session(conn: Statements, session: Session, fixes: list[AppliedFix], stamp: str) -> list[WrittenFix]:
     """Write the session's edited and new turns; returns one audit row per fix."""
-    message_columns = _columns(conn, "messages")
-    call_columns = _columns(conn, "tool_calls")
+    message_columns = conn.columns("messages")
+    call_columns = conn.columns("tool_calls")
     call_rows: dict[str, int] = {}  # a call id of this chat -> its tool_calls row
-    previous: dict[str, Any] | None = None
+    previous_id: Any = None  # the stored message before the turn (read only when a new one follows it)
     added = 0
     notes: dict[int, list[str]] = {}
     for turn in session.turns:
         if turn.raw is not None:
-            previous, added = _message(conn, turn.raw["id"]), 0
+            previous_id, added = turn.raw["id"], 0
             if turn.edited:
                 _update(conn, turn, message_columns, stamp)
             rows = stored_rows(conn, "tool_calls", "message_id", turn.raw["id"]) if turn.tool_calls else []
@@ -43,13 +44,14 @@ def write_session(conn: sqlite3.Connection, session: Session, fixes: list[Applie
                 if index < len(rows):
                     row = rows[index]
                 else:  # the reply was only the leaked call: this message now makes it
-                    row = _insert_call(conn, call_columns, call, turn.raw["id"], previous.get("created_at"),
-                                       session.session_id)
+                    row = _insert_call(conn, call_columns, call, turn.raw["id"],
+                                       _message(conn, turn.raw["id"]).get("created_at"), session.session_id)
                     notes.setdefault(turn.position, []).append(f"call {call.name} as tool_calls row {row}")
                 if call.id is not None:
                     call_rows.setdefault(call.id, row)
             continue
         added += 1
+        previous = _message(conn, previous_id) if previous_id is not None else None
         created = _after(previous.get("created_at") if previous else None, added)
         base = {"chat_id": _chat_id(conn, session, previous), "created_at": created, "updated_at": created,
                 "model_id": previous.get("model_id") if previous and turn.role == "assistant" else None}
@@ -67,22 +69,22 @@ def write_session(conn: sqlite3.Connection, session: Session, fixes: list[Applie
             for fix in fixes]
 
 
-def _update(conn: sqlite3.Connection, turn: Turn, message_columns: set[str], stamp: str) -> None:
+def _update(conn: Statements, turn: Turn, message_columns: set[str], stamp: str) -> None:
     """Write an edited message's text, when it changed (a `tool` message answering a renamed call
     is edited only in name, which its call's row holds), and its calls."""
     touched = ", updated_at = ?" if "updated_at" in message_columns else ""
-    conn.execute(f"UPDATE messages SET content = ?{touched} WHERE id = ? AND coalesce(content, '') IS NOT ?",
+    conn.execute(f"UPDATE messages SET content = ?{touched} WHERE id = ? AND coalesce(content, '') <> ?",
                  [turn.text, *([_rails_time(stamp)] if touched else []), turn.raw["id"], turn.text])
     update_calls(conn, turn, "message_id")
 
 
-def _message(conn: sqlite3.Connection, message_id: Any) -> dict[str, Any]:
+def _message(conn: Statements, message_id: Any) -> dict[str, Any]:
     cursor = conn.execute("SELECT * FROM messages WHERE id = ?", [message_id])
     return dict(zip([column[0] for column in cursor.description], cursor.fetchone()))
 
 
-def _insert_call(conn: sqlite3.Connection, columns: set[str], call: ToolCall, message_id: Any, created: Any,
-                 chat_id: str | None) -> int:
+def _insert_call(conn: Statements, columns: set[str], call: ToolCall, message_id: Any, created: Any,
+                 chat_id: str | None) -> Any:
     """Store a recovered call as a `tool_calls` row of the message `message_id`; its row id."""
     return _insert(conn, "tool_calls", columns, {
         "message_id": message_id, "tool_call_id": _unique_call_id(conn, call.id or "call_inspector", chat_id),
@@ -90,14 +92,14 @@ def _insert_call(conn: sqlite3.Connection, columns: set[str], call: ToolCall, me
         "created_at": created, "updated_at": created})
 
 
-def _chat_id(conn: sqlite3.Connection, session: Session, previous: dict[str, Any] | None) -> Any:
+def _chat_id(conn: Statements, session: Session, previous: dict[str, Any] | None) -> Any:
     if previous is not None:
         return previous["chat_id"]
     first = next(turn for turn in session.turns if turn.raw is not None)
     return _message(conn, first.raw["id"])["chat_id"]
 
 
-def _unique_call_id(conn: sqlite3.Connection, call_id: str, chat_id: str | None) -> str:
+def _unique_call_id(conn: Statements, call_id: str, chat_id: str | None) -> str:
     """`call_id` made unique across the table (RubyLLM keeps a unique index on it)."""
     candidate, number = f"{call_id}_chat{chat_id}", 1
     while conn.execute("SELECT 1 FROM tool_calls WHERE tool_call_id = ?", [candidate]).fetchone():
@@ -105,20 +107,14 @@ def _unique_call_id(conn: sqlite3.Connection, call_id: str, chat_id: str | None)
     return candidate
 
 
-def _insert(conn: sqlite3.Connection, table: str, columns: set[str], values: dict[str, Any]) -> int:
-    names = [name for name in values if name in columns]
-    quoted = ", ".join(quote(name) for name in names)
-    cursor = conn.execute(f'INSERT INTO {quote(table)} ({quoted}) VALUES ({", ".join("?" * len(names))})',
-                          [values[name] for name in names])
-    return cursor.lastrowid
-
-
-def _columns(conn: sqlite3.Connection, table: str) -> set[str]:
-    return {row[1] for row in conn.execute(f"PRAGMA table_info({quote(table)})")}
+def _insert(conn: Statements, table: str, columns: set[str], values: dict[str, Any]) -> Any:
+    return conn.insert(table, {name: value for name, value in values.items() if name in columns})
 
 
 def _after(created_at: Any, microseconds: int) -> Any:
     """A Rails timestamp `microseconds` after `created_at`, in the same shape (as is when unparsable)."""
+    if isinstance(created_at, datetime):  # PostgreSQL's timestamp
+        return created_at + timedelta(microseconds=microseconds)
     if not isinstance(created_at, str):
         return created_at
     try:

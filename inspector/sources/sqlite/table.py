@@ -80,10 +80,12 @@ def sessions(db: sqlite_utils.Database, source: SqliteSource, only: str | None =
     sql = (f"SELECT {row_id} AS id, {quote(mapping['role'])} AS role, {quote(mapping['content'])} AS content, "
            f"{session} AS session FROM {quote(source.table)} {where} ORDER BY {order}")
     for key, rows in grouped(db.execute(sql, params), 3):
-        yield _session(source, WHOLE_TABLE if "session" not in mapping else str(key), rows)
+        yield table_session(source, WHOLE_TABLE if "session" not in mapping else str(key), rows)
 
 
-def _session(source: SqliteSource, session_id: str, rows: list[Any]) -> Session:
+def table_session(source: SqliteSource, session_id: str, rows: list[Any]) -> Session:
+    """The conversation `session_id` of rows `(id, role, content, session)` in order; PostgreSQL's
+    reader shares it."""
     turns, problems = [], []
     for position, (row_id, stated, content, _) in enumerate(rows):
         role = ROLES.get(str(stated).strip().lower())

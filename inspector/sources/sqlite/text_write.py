@@ -6,13 +6,12 @@ stored one where the schema stores calls (`llm`'s old `tool_calls`, Open WebUI's
 and the results answering a renamed call take its name (`llm`'s old `tool_results`);
 Open WebUI's newer `chat_message` mirror rows get the same repaired content. None of these has a
 place for a call recovered from text, so such calls are recorded in `inspector_fixes` only, and
-the audit row says so.
+the audit row says so. The same writer writes these tables on PostgreSQL, through `statements`.
 """
 
 from __future__ import annotations
 
 import json
-import sqlite3
 from datetime import datetime
 from typing import Any
 
@@ -20,14 +19,15 @@ from inspector.model import AppliedFix, Session, Turn
 from inspector.sources.base import WrittenFix
 from inspector.sources.sqlite import elia as sqlite_elia, llm_legacy as sqlite_llm_legacy, open_webui as sqlite_open_webui, table as sqlite_table
 from inspector.sources.sqlite.audit_table import fixed_row
-from inspector.sources.sqlite.database import SqliteSource, has_table, json_or_none, quote, stored_rows, update_calls
+from inspector.sources.sqlite.database import SqliteSource, json_or_none, quote, stored_rows, update_calls
 from inspector.sources.sqlite.open_webui import repaired_content, shown_messages
+from inspector.sources.sqlite.statements import Statements
 
 SCHEMAS = (sqlite_table.NAME, sqlite_elia.NAME, sqlite_llm_legacy.NAME, sqlite_open_webui.NAME)
 NO_PLACE = "this schema has no place for tool calls: the recovered calls are kept in this audit row only"
 
 
-def write_session(conn: sqlite3.Connection, session: Session, fixes: list[AppliedFix], stamp: str) -> list[WrittenFix]:
+def write_session(conn: Statements, session: Session, fixes: list[AppliedFix], stamp: str) -> list[WrittenFix]:
     """Write the session's edited turns (Open WebUI's mirror rows updated at `stamp`); returns one
     audit row per fix."""
     source: SqliteSource = session.document
@@ -51,7 +51,7 @@ def write_session(conn: sqlite3.Connection, session: Session, fixes: list[Applie
             for fix in fixes]
 
 
-def _rename_results(conn: sqlite3.Connection, turn: Turn) -> None:
+def _rename_results(conn: Statements, turn: Turn) -> None:
     """Give `llm`'s old `tool_results` rows sent with a response the names of the calls they
     answer, as a renamed call now names its tool."""
     for row, result in zip(stored_rows(conn, "tool_results", "response_id", turn.raw["id"]), turn.tool_results):
@@ -59,27 +59,28 @@ def _rename_results(conn: sqlite3.Connection, turn: Turn) -> None:
             conn.execute("UPDATE tool_results SET name = ? WHERE id = ?", [result.name, row])
 
 
-def _write_open_webui(conn: sqlite3.Connection, session: Session, stamp: str) -> None:
+def _write_open_webui(conn: Statements, session: Session, stamp: str) -> None:
     # a results turn is the same message's details tags, which name the call and its result at once
     edited = {turn.raw["id"]: turn for turn in _edited(session) if not turn.raw.get("results")}
     if not edited:
         return
-    chat = json.loads(conn.execute("SELECT chat FROM chat WHERE id = ?", [session.session_id]).fetchone()[0])
+    chat = json.loads(conn.execute("SELECT CAST(chat AS TEXT) FROM chat WHERE id = ?", [session.session_id]).fetchone()[0])
     linear = chat.get("messages") if isinstance(chat.get("messages"), list) else []
     for message in shown_messages(chat) + [m for m in linear if isinstance(m, dict)]:
         turn = edited.get(message.get("id"))
         if turn is not None and isinstance(message.get("content"), str):
             message["content"] = repaired_content(message["content"], turn.text, turn.tool_calls)
     conn.execute("UPDATE chat SET chat = ? WHERE id = ?", [json.dumps(chat, ensure_ascii=False), session.session_id])
-    if has_table(conn, "chat_message"):
+    if conn.has_table("chat_message"):
         _write_open_webui_mirror(conn, session.session_id, edited, stamp)
 
 
-def _write_open_webui_mirror(conn: sqlite3.Connection, chat_id: str, edited: dict[str, Turn], stamp: str) -> None:
+def _write_open_webui_mirror(conn: Statements, chat_id: str, edited: dict[str, Turn], stamp: str) -> None:
     """Newer Open WebUI also keeps each message as a `chat_message` row (id `CHAT-MESSAGE`,
     `content` JSON: text, or a list of blocks left as it is) and reads it before the chat JSON."""
     for message_id, turn in edited.items():
-        row = conn.execute("SELECT content FROM chat_message WHERE id = ?", [f"{chat_id}-{message_id}"]).fetchone()
+        row = conn.execute("SELECT CAST(content AS TEXT) FROM chat_message WHERE id = ?",
+                           [f"{chat_id}-{message_id}"]).fetchone()
         content = json_or_none(row[0]) if row else None
         if isinstance(content, str):
             conn.execute("UPDATE chat_message SET content = ?, updated_at = ? WHERE id = ?",

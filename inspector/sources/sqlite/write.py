@@ -10,8 +10,10 @@ the last committed state, the one the lock now protects (SQLite's backup API ref
 through a connection that holds a write transaction). No other program can commit between the
 backup and the write, so no edit is lost, and a second `fix` waits, then finds nothing left to do.
 Either way every change is applied in one transaction, with one row per applied fix in the audit
-table `inspector_fixes`; any failure rolls the whole transaction back and is reported as one line
-saying the file is unchanged. A fix that table records as applied already is not applied again.
+table `inspector_fixes` and one per changed row, with its before- and after-image, in
+`inspector_changes` (so `inspector undo` can revert it); any failure rolls the whole transaction back
+and is reported as one line saying the file is unchanged. A fix that table records as applied
+already (and not undone) is not applied again.
 
 The database's own triggers would run on the rows written, and could change them behind the
 audit's back: unless `allow_triggers`, an authorizer refuses any statement that would run one,
@@ -25,16 +27,16 @@ import sqlite3
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Sequence
+from uuid import uuid4
 
 from inspector.errors import InspectorError
 from inspector.model import AppliedFix, Session
 from inspector.sources.base import AuditPlace, AuditRecord, SessionWriter, WriteOptions, WrittenFix, save_backup
-from inspector.sources.sqlite.audit_table import AUDIT_TABLE, create_table, record
-from inspector.sources.sqlite.database import connect, copy_database, database_error, has_table
+from inspector.sources.sqlite.audit_table import AUDIT_TABLE, create_tables, record, recorded_fixes
+from inspector.sources.sqlite.database import connect, copy_database, database_error
+from inspector.sources.sqlite.row_changes import RowChange, SchemaWriter, record_changes, write_recorded
+from inspector.sources.sqlite.statements import SqliteStatements
 from inspector.support.atomic_files import file_mode, land, staged
-
-SchemaWriter = Callable[[sqlite3.Connection, Session, Sequence[AppliedFix], str], list[WrittenFix]]
-
 
 class DatabaseWriter(SessionWriter):
     """One transaction on the database being written (the source in place, or a temporary copy of
@@ -49,6 +51,9 @@ class DatabaseWriter(SessionWriter):
         self._temporary: Path | None = None
         self._triggers: dict[str, str] = {}  # the database's triggers: name -> table
         self._refused: set[str] = set()  # those a statement would have run
+        self._run = uuid4().hex  # this write, as the audit tables name it
+        self._runs: dict[str | None, str | None] = {}  # each session written -> its run (None: rows not imaged)
+        self._changes: list[RowChange] = []
         if in_place:
             self._unchanged = "the file is unchanged"
             target = out
@@ -72,18 +77,20 @@ class DatabaseWriter(SessionWriter):
 
     def recorded(self, session_id: str | None) -> set[tuple[int, str, str]]:
         """The fixes `inspector_fixes` records for conversation `session_id`: (turn, kind, before)."""
-        def read() -> set[tuple[int, str, str]]:
-            if not has_table(self._conn, AUDIT_TABLE):
-                return set()
-            return set(self._conn.execute(f"SELECT turn, kind, before FROM {AUDIT_TABLE} WHERE session_id IS ?",
-                                          [session_id]))
-        return self._guarded(read)
+        return self._guarded(lambda: recorded_fixes(SqliteStatements(self._conn), session_id))
 
     def write(self, session: Session, fixes: Sequence[AppliedFix]) -> list[WrittenFix]:
-        """Write one repaired conversation inside the transaction (nothing when it has no fix)."""
+        """Write one repaired conversation inside the transaction (nothing when it has no fix),
+        imaging the rows it changes for the audit."""
         if not fixes:
             return []
-        return self._guarded(lambda: self._write_session(self._conn, session, fixes, self._stamp))
+        return self._guarded(lambda: self._write(session, fixes))
+
+    def _write(self, session: Session, fixes: Sequence[AppliedFix]) -> list[WrittenFix]:
+        written, changed = write_recorded(SqliteStatements(self._conn), self._write_session, session, fixes, self._stamp)
+        self._runs[session.session_id] = None if changed is None else self._run
+        self._changes.extend(changed or ())
+        return written
 
     def commit(self, audit: Sequence[AuditRecord]) -> AuditPlace:
         """Record the audit rows, check that no foreign key broke, commit, and put a new database in
@@ -152,8 +159,10 @@ class DatabaseWriter(SessionWriter):
                               f"(--allow-triggers lets {'them' if several else 'it'} run)")
 
     def _finish(self, audit: Sequence[AuditRecord]) -> None:
-        create_table(self._conn)
-        record(self._conn, audit)
+        statements = SqliteStatements(self._conn)
+        create_tables(statements)
+        record(statements, audit, self._runs)
+        record_changes(statements, self._run, self._changes)
         problems = self._conn.execute("PRAGMA foreign_key_check").fetchall()
         if len(problems) > self._broken_before:  # a history may hold broken keys already: add none
             raise InspectorError(f"{self._out}: the repair would break {len(problems) - self._broken_before} "

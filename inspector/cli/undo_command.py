@@ -1,0 +1,34 @@
+"""`inspector undo TARGET [--fix ID | --since TIME]`: revert fixes recorded in a database's own audit
+(an SQLite history, or a PostgreSQL database by its URL): the fix `ID`, every fix applied since
+`TIME`, or else the last `fix`'s; each with the fixes written with it to the same conversation.
+A row changed since the fix is refused, and nothing is undone (see `inspector.sources.sqlite.undo`).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from inspector.errors import FOUND_NOTHING
+from inspector.sources import ServerUrl
+from inspector.sources.postgres.undo import undo_on_server
+from inspector.sources.sqlite.undo import since_time, undo_in_file
+from inspector.support.safe_text import one_line
+
+SHOWN = 10  # fix ids named in the line saying what was undone
+
+
+def run_undo(args: argparse.Namespace) -> int:
+    """Undo the fixes the options name; exit 0 once undone (2, through `InspectorError`, when not)."""
+    since = since_time(args.since) if args.since is not None else None
+    target = args.target
+    if isinstance(target, ServerUrl):
+        done = undo_on_server(target, args.fix, since)
+    else:
+        done = undo_in_file(target, args.fix, since)
+    several = len(done.fixes) != 1
+    named = ", ".join(map(str, done.fixes[:SHOWN])) + (f", ... ({len(done.fixes)} fixes)" if len(done.fixes) > SHOWN else "")
+    print(one_line(f"{target}: undid fix{'es' if several else ''} {named} in "
+                   f"{done.conversations} conversation{'s' if done.conversations != 1 else ''} "
+                   f"({done.rows} row{'s' if done.rows != 1 else ''} put back)"))
+    print("audit: the undo is recorded in table inspector_fixes (kind undo), its rows in inspector_changes")
+    return FOUND_NOTHING

@@ -1,0 +1,89 @@
+"""Every row a conversation's write changed, with its image before and after: what the audit
+table `inspector_changes` keeps (the backup a server's database has) and `inspector undo` reverts.
+
+The rows the write may change (`conversation_rows`) are imaged before it (locked on PostgreSQL)
+and after it; a row whose image differs is a change: updated (both images), inserted (no image
+before) or deleted (no image after). On PostgreSQL the images before are also compared with the
+rows as the fix read them: a row another program changed since is refused, never overwritten.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from inspector.errors import InspectorError
+from inspector.model import AppliedFix, Session
+from inspector.sources.base import WrittenFix
+from inspector.sources.sqlite.audit_table import CHANGES_TABLE
+from inspector.sources.sqlite.conversation_rows import Scope, conversation_rows
+from inspector.sources.sqlite.statements import Image, Statements
+
+Images = dict[tuple[str, str], Image]
+SchemaWriter = Callable[[Statements, Session, Sequence[AppliedFix], str], list[WrittenFix]]
+
+
+@dataclass(frozen=True)
+class RowChange:
+    """One row a write changed: its table and key, its image before (None: inserted) and after
+    (None: deleted)."""
+
+    session_id: str | None
+    table: str
+    key: str
+    before: Image | None
+    after: Image | None
+
+
+def write_recorded(db: Statements, write: SchemaWriter, session: Session, fixes: Sequence[AppliedFix], stamp: str,
+                   as_read: Statements | None = None) -> tuple[list[WrittenFix], list[RowChange] | None]:
+    """Write `session` with `write`, imaging the rows it may change before (locked) and after;
+    the audit rows and the changes (None when the schema's rows cannot be named). With `as_read`
+    (the connection the session was read through), a row changed since it was read is refused."""
+    scope = conversation_rows(db, session)
+    if scope is None:
+        return write(db, session, fixes, stamp), None
+    before = images(db, scope, lock=True)
+    if as_read is not None:
+        check_unchanged(session, before, images(as_read, scope))
+    written = write(db, session, fixes, stamp)
+    return written, changes(session.session_id, before, images(db, scope))
+
+
+def images(db: Statements, scope: Scope, lock: bool = False) -> Images:
+    """The images of the rows `scope` names, by (table, key)."""
+    return {(table, key): image for table, where, params in scope
+            for key, image in db.images(table, where, params, lock).items()}
+
+
+def check_unchanged(session: Session, now: Images, as_read: Images) -> None:
+    """Fail when a row read with the conversation is no longer as it was read."""
+    for (table, key), image in as_read.items():
+        if now.get((table, key)) != image:
+            raise InspectorError(f"conversation {session.session_id}: {table} row {shown_key(key)} changed since this fix "
+                                 "read it (another program wrote it meanwhile); run the fix again")
+
+
+def changes(session_id: str | None, before: Images, after: Images) -> list[RowChange]:
+    """The rows whose images differ, in a stable order."""
+    return [RowChange(session_id, table, key, before.get((table, key)), after.get((table, key)))
+            for table, key in sorted(before.keys() | after.keys()) if before.get((table, key)) != after.get((table, key))]
+
+
+def record_changes(db: Statements, run: str, row_changes: Sequence[RowChange]) -> None:
+    """Insert the changes of `run` into `inspector_changes` (in the caller's transaction)."""
+    db.executemany(f'INSERT INTO {CHANGES_TABLE} (run, session_id, "table", row_key, before, after) '
+                   "VALUES (?, ?, ?, ?, ?, ?)",
+                   [(run, change.session_id, change.table, change.key, _json(change.before), _json(change.after))
+                    for change in row_changes])
+
+
+def _json(image: Image | None) -> str | None:
+    return None if image is None else json.dumps(image, ensure_ascii=False, sort_keys=True)
+
+
+def shown_key(key: str) -> str:
+    """A row's key as a person reads it: `6` for `[6]`."""
+    value = json.loads(key)
+    return str(value[0] if isinstance(value, list) and len(value) == 1 else value)
