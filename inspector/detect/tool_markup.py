@@ -32,7 +32,7 @@ from typing import Any, Iterator
 from inspector.detect.context import ScanContext
 from inspector.detect.markup import START_PATTERN, Block, Call, drafted_block, find_blocks, type_by_schema
 from inspector.detect.markup.blocks import typed_text_values
-from inspector.detect.markup.fences import ARRAY_START
+from inspector.detect.markup.fences import ARRAY_START, may_name_a_tool
 from inspector.detect.markup.pythonic import LIST_START
 from inspector.detect.markup.xlam import may_be_call_list
 from inspector.model import ERROR, INFO, RECOVERED, WARNING, Finding, Fix, ToolCall, Turn, remove_spans
@@ -55,8 +55,8 @@ def detect(context: ScanContext) -> Iterator[Finding]:
         if not turn.text:
             continue
         text = turn.text
-        marked = ("<" in text or "[" in text or "`" in text) and _MARKERS.search(text)
-        if not marked and not text.lstrip().startswith("{") and not may_be_call_list(text):
+        if not (("<" in text or "[" in text or "`" in text) and _MARKERS.search(text)) \
+                and not may_be_call_list(text) and not _opens_with_call_object(text):
             continue
         blocks = find_blocks(text, context.catalogue, MAX_FINDINGS)
         if not blocks:
@@ -155,6 +155,13 @@ def _finding(turn: Turn, block: Block, span: tuple[int, int], recovered: tuple[T
     fix = Fix(remove=(span,), summary=f"strip the markup only: it holds {reason}, so there is no call to recover")
     message = f"{where} It holds {reason}, so only the text can be cleaned."
     return Finding(turn.position, turn.id, turn.role, KIND, WARNING, message, span, tool, None, payload, None, fix)
+
+
+def _opens_with_call_object(text: str) -> bool:
+    """Whether `text` opens with an object that may be a call (it names a tool: a fake result,
+    more often there, does not), known without parsing it."""
+    start = _SPACE.match(text).end()
+    return text.startswith("{", start) and may_name_a_tool(text, start)
 
 
 def _draft_note(context: ScanContext, turn: Turn) -> Finding | None:

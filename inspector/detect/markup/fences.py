@@ -21,7 +21,7 @@ from inspector.detect.markup.blocks import (CALLS_CAPPED, MAX_CALLS, NAME_IN_TEX
                                                SPACE, UNPARSED, Block, Call, call_from_object, is_call_shape,
                                                is_example)
 from inspector.detect.markup.pythonic import pythonic_calls
-from inspector.support.lenient_json import parse_array_at, parse_object_at
+from inspector.support.lenient_json import object_end, parse_array_at, parse_object_at
 
 _FENCE_LINE = re.compile(r"^[ \t]*```[ \t]*(?P<info>[^\n]*)$", re.M)
 _LANGUAGE = re.compile(r"[\w\-]*")
@@ -114,6 +114,8 @@ def leading_calls(text: str, catalogue: Catalogue) -> Block | None:
     calls: list[Call] = []
     end = position = start
     while text.startswith("{", position):
+        if not may_name_a_tool(text, position):  # a fake result, most often: no parse
+            break
         parsed = parse_object_at(text, position)
         if parsed is None or not is_leaked_call(parsed.value, catalogue):
             break
@@ -123,6 +125,13 @@ def leading_calls(text: str, catalogue: Catalogue) -> Block | None:
         end = parsed.end
         position = _CALL_JOINT.match(text, end).end()  # type: ignore[union-attr]
     return Block(start, end, "bare-object", tuple(calls)) if calls else None
+
+
+def may_name_a_tool(text: str, start: int) -> bool:
+    """Whether the object at `text[start]` closes and holds the word `name` or `tool` (a call's
+    keys), found by matching its brackets, without parsing it."""
+    end = object_end(text, start)
+    return end is not None and ("name" in text[start:end] or "tool" in text[start:end])
 
 
 def is_leaked_call(obj: Any, catalogue: Catalogue) -> bool:

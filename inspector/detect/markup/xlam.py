@@ -49,15 +49,28 @@ def call_list_block(text: str, catalogue: Catalogue) -> Block | None:
 def _list_start(text: str) -> int | None:
     """Where the list that fills `text` begins (after a leading `<think>...</think>` block and
     white space), or None when the rest of `text` is not `[...]`."""
+    if not _ends_with_bracket(text):  # the cheap test first: most replies end in prose
+        return None
     position = _SPACE.match(text).end()
     if text.startswith(THINK_OPEN, position):
         closed = text.find(THINK_CLOSE, position)
         if closed < 0:
             return None
         position = _SPACE.match(text, closed + len(THINK_CLOSE)).end()
-    if not text.startswith("[", position) or not text.rstrip().endswith("]"):
+    if not text.startswith("[", position):
         return None
     return position
+
+
+def _ends_with_bracket(text: str) -> bool:
+    """Whether `text` ends with `]` and white space (only its tail copied, as a rule)."""
+    last = text[-1:]
+    if last == "]" or not last.isspace():  # the common case: one character looked at
+        return last == "]"
+    tail = text[-64:].rstrip()
+    if not tail and len(text) > 64:  # a tail of white space only: look further back
+        tail = text.rstrip()
+    return tail.endswith("]")
 
 
 def _call(item: Any, catalogue: Catalogue) -> Call | None:
