@@ -16,7 +16,11 @@ identical calls leaked in one reply may be two calls the model meant.
 Not flagged: a reply that is only objects (a JSON answer), an object later in the text, a brace
 that does not open an object (`{1, 2, 3} is a set`), a call object naming a known tool (`{"name":
 "get_weather", "parameters": {...}}`: a leaked call, which `tool-markup` recovers), and turns
-that are not the assistant's. At
+that are not the assistant's. Objects in thinking that began in the prompt (the reply's text
+opens in it, and a `</think>` with no opening tag ends it, as `markup.thinking` reads it) are the
+model thinking, not a result the user sees: when the reply makes no call, the first that looks like
+a result of a call that did not run gets a note (info, no fix), as `tool-markup` notes a drafted
+call, since the call the model meant may have been lost. At
 most `MAX_FINDINGS` + 1 leading objects are parsed (a bound against hostile text); past them, a
 reply is only objects when the rest is balanced braces to its end (matched, not parsed).
 """
@@ -29,11 +33,11 @@ from typing import Any, Iterator
 
 from inspector.detect.context import ScanContext
 from inspector.detect.made_calls import holds
-from inspector.detect.markup import type_by_schema
+from inspector.detect.markup import thinking_in, type_by_schema
 from inspector.detect.markup.fences import is_leaked_call
 from inspector.detect.tool_markup import recovered_calls
 from inspector.support.lenient_json import Parsed, only_objects, parse_object_at
-from inspector.model import ERROR, RECOVERED, WARNING, Finding, Fix, ToolCall, Turn
+from inspector.model import ERROR, INFO, RECOVERED, WARNING, Finding, Fix, ToolCall, Turn
 from inspector.detect.tool_inference import infer_tool
 
 KIND = "result-prefix"
@@ -54,6 +58,12 @@ def detect(context: ScanContext) -> Iterator[Finding]:
         if not objects or _only_objects(text, objects[-1][1]):
             continue
         results = [found for found in objects[:MAX_FINDINGS] if not is_leaked_call(found[2].value, context.catalogue)]
+        thought = _prompt_thinking_end(text) if results else 0
+        if thought:
+            note = _thinking_note(context, turn, [found for found in results if found[0] < thought])
+            if note is not None:
+                yield note
+            results = [found for found in results if found[0] >= thought]
         markup = recovered_calls(context, turn) if results else ()
         for number, (start, removal_end, parsed) in enumerate(results):
             finding = _finding(context, turn, number, (start, removal_end), parsed, start == objects[0][0], markup)
@@ -61,6 +71,32 @@ def detect(context: ScanContext) -> Iterator[Finding]:
                 finding = replace(finding, message=f"{finding.message} The reply starts with more than {MAX_FINDINGS} "
                                   f"objects: only the first {MAX_FINDINGS} are reported (a bound against hostile text).")
             yield finding
+
+
+def _prompt_thinking_end(text: str) -> int:
+    """Where thinking that began in the prompt ends in `text` (the first closing tag, with no
+    opening one before it: the chat template opened it); 0 when the text does not start thinking."""
+    spans = thinking_in(text)
+    return spans[0].inner_end if spans and spans[0].inner_start == 0 else 0
+
+
+def _thinking_note(context: ScanContext, turn: Turn, thought: list[tuple[int, int, Parsed]]) -> Finding | None:
+    """A note, with no fix, for the first of the objects that open thinking begun in the prompt
+    that looks like a result of a call that did not run, when the reply makes no call (none since
+    the user's message): thinking is not a fake result shown to the user, but the call the model
+    meant may have been lost. None otherwise."""
+    if not thought or context.called_in_exchange(turn.position):
+        return None
+    for start, _, parsed in thought:
+        inference = infer_tool(context, parsed.value, turn.position)
+        if inference.tool is not None and not inference.executed:
+            message = (f"The model's thinking (begun in the prompt: the reply's closing tag ends it) opens with an "
+                       f"object that looks like a {inference.tool} result, and the reply makes no call. Thinking is "
+                       "not the reply, so nothing is stripped or recovered; if the model meant to call "
+                       f"{inference.tool}, the call was lost.")
+            return Finding(turn.position, turn.id, turn.role, KIND, INFO, message, (start, parsed.end), inference.tool,
+                           inference.arguments, parsed.value)
+    return None
 
 
 def leading_objects(text: str, limit: int) -> list[tuple[int, int, Parsed]]:
