@@ -4,12 +4,23 @@ Seen with Gemini (seed 000): `{success: true, memory_type: "journal", content: "
 through me.` No tool ran, so stripping the object alone would lose what the user asked to save.
 For each leading object the detector infers the tool, decides whether a real call of it ran, and
 proposes a fix that strips the object and, when the call did not run, recovers it as a structured
-call so the data survives.
+call so the data survives. One recovery per call the model meant: when the same reply leaks that
+call as markup and `tool-markup` recovers it holding every argument the object holds, the object is
+only stripped (recovering it too would record the call twice: `inspector fix --accept all` applies
+both fixes, and identical or not, two calls cannot be told apart later); a result holding anything
+that call lacks is another call, and is recovered, under an id apart from tool-markup's. This is
+decided here rather than by dropping identical calls when fixes are applied, since a fake result
+rarely repeats every argument of its call (so identical calls would miss most repeats), and two
+identical calls leaked in one reply may be two calls the model meant.
 
 Not flagged: a reply that is only objects (a JSON answer), an object later in the text, a brace
 that does not open an object (`{1, 2, 3} is a set`), a call object naming a known tool (`{"name":
 "get_weather", "parameters": {...}}`: a leaked call, which `tool-markup` recovers), and turns
-that are not the assistant's. At
+that are not the assistant's. Objects in thinking that began in the prompt (the reply's text
+opens in it, and a `</think>` with no opening tag ends it, as `markup.thinking` reads it) are the
+model thinking, not a result the user sees: when the reply makes no call, the first that looks like
+a result of a call that did not run gets a note (info, no fix), as `tool-markup` notes a drafted
+call, since the call the model meant may have been lost. At
 most `MAX_FINDINGS` + 1 leading objects are parsed (a bound against hostile text); past them, a
 reply is only objects when the rest is balanced braces to its end (matched, not parsed).
 """
@@ -21,9 +32,12 @@ from dataclasses import replace
 from typing import Any, Iterator
 
 from inspector.detect.context import ScanContext
+from inspector.detect.made_calls import holds
+from inspector.detect.markup import thinking_in, type_by_schema
 from inspector.detect.markup.fences import is_leaked_call
+from inspector.detect.tool_markup import recovered_calls
 from inspector.support.lenient_json import Parsed, only_objects, parse_object_at
-from inspector.model import ERROR, RECOVERED, WARNING, Finding, Fix, ToolCall, Turn
+from inspector.model import ERROR, INFO, RECOVERED, WARNING, Finding, Fix, ToolCall, Turn
 from inspector.detect.tool_inference import infer_tool
 
 KIND = "result-prefix"
@@ -44,12 +58,45 @@ def detect(context: ScanContext) -> Iterator[Finding]:
         if not objects or _only_objects(text, objects[-1][1]):
             continue
         results = [found for found in objects[:MAX_FINDINGS] if not is_leaked_call(found[2].value, context.catalogue)]
+        thought = _prompt_thinking_end(text) if results else 0
+        if thought:
+            note = _thinking_note(context, turn, [found for found in results if found[0] < thought])
+            if note is not None:
+                yield note
+            results = [found for found in results if found[0] >= thought]
+        markup = recovered_calls(context, turn) if results else ()
         for number, (start, removal_end, parsed) in enumerate(results):
-            finding = _finding(context, turn, number, start, removal_end, parsed, start == objects[0][0])
+            finding = _finding(context, turn, number, (start, removal_end), parsed, start == objects[0][0], markup)
             if number == MAX_FINDINGS - 1 and len(objects) > MAX_FINDINGS:
                 finding = replace(finding, message=f"{finding.message} The reply starts with more than {MAX_FINDINGS} "
                                   f"objects: only the first {MAX_FINDINGS} are reported (a bound against hostile text).")
             yield finding
+
+
+def _prompt_thinking_end(text: str) -> int:
+    """Where thinking that began in the prompt ends in `text` (the first closing tag, with no
+    opening one before it: the chat template opened it); 0 when the text does not start thinking."""
+    spans = thinking_in(text)
+    return spans[0].inner_end if spans and spans[0].inner_start == 0 else 0
+
+
+def _thinking_note(context: ScanContext, turn: Turn, thought: list[tuple[int, int, Parsed]]) -> Finding | None:
+    """A note, with no fix, for the first of the objects that open thinking begun in the prompt
+    that looks like a result of a call that did not run, when the reply makes no call (none since
+    the user's message): thinking is not a fake result shown to the user, but the call the model
+    meant may have been lost. None otherwise."""
+    if not thought or context.called_in_exchange(turn.position):
+        return None
+    for start, _, parsed in thought:
+        inference = infer_tool(context, parsed.value, turn.position)
+        if inference.tool is not None and not inference.executed:
+            message = (f"The model's thinking (begun in the prompt: the reply's closing tag ends it) opens with an "
+                       f"object that looks like a {inference.tool} result, and the reply makes no call. Thinking is "
+                       "not the reply, so nothing is stripped or recovered; if the model meant to call "
+                       f"{inference.tool}, the call was lost.")
+            return Finding(turn.position, turn.id, turn.role, KIND, INFO, message, (start, parsed.end), inference.tool,
+                           inference.arguments, parsed.value)
+    return None
 
 
 def leading_objects(text: str, limit: int) -> list[tuple[int, int, Parsed]]:
@@ -76,14 +123,15 @@ def _only_objects(text: str, position: int) -> bool:
     return text.rstrip().endswith("}") and only_objects(text, position)
 
 
-def _finding(context: ScanContext, turn: Turn, number: int, start: int, removal_end: int, parsed: Parsed,
-             opens_reply: bool) -> Finding:
-    """The finding for one leading object; its removal cuts the white space before it too when it
-    opens the reply."""
+def _finding(context: ScanContext, turn: Turn, number: int, removed: tuple[int, int], parsed: Parsed,
+             opens_reply: bool, markup: tuple[ToolCall, ...]) -> Finding:
+    """The finding for one leading object, `removed` what its removal cuts (the white space before
+    it too when it opens the reply). `markup`: the calls `tool-markup` recovers from the same reply;
+    a fake result of one of them recovers nothing more (the call would be recorded twice)."""
     obj: dict[str, Any] = parsed.value
     inference = infer_tool(context, obj, turn.position)
-    removal = (0 if opens_reply else start, removal_end)
-    span = (start, parsed.end)
+    removal = (0 if opens_reply else removed[0], removed[1])
+    span = (removed[0], parsed.end)
     syntax = f" It is written with {', '.join(parsed.repairs)}." if parsed.repairs else ""
     if inference.tool is None:
         message = f"Reply starts with an object that looks like a fake tool result; no known tool matches it{inference.note}.{syntax}"
@@ -95,11 +143,30 @@ def _finding(context: ScanContext, turn: Turn, number: int, start: int, removal_
         return Finding(turn.position, turn.id, turn.role, KIND, WARNING, message, span, inference.tool,
                        inference.arguments, obj, True, Fix(remove=(removal,), summary="strip the object; the call already ran"))
     keys = ", ".join(inference.arguments) or "no arguments"
+    if _answers_leaked_call(context, inference.tool, inference.arguments, markup):
+        message = (f"Reply starts with a fake {inference.tool} result; no {inference.tool} call ran, but the same "
+                   f"reply leaks that call as markup, which tool-markup recovers with these arguments ({keys}): "
+                   f"only the object is stripped, so the call is not recorded twice.{syntax}")
+        fix = Fix(remove=(removal,), summary=f"strip the object; tool-markup recovers the {inference.tool} call")
+        return Finding(turn.position, turn.id, turn.role, KIND, WARNING, message, span, inference.tool,
+                       inference.arguments, obj, False, fix)
     message = (f"Reply starts with a fake {inference.tool} result; no {inference.tool} call ran, "
                f"so its data ({keys}) would be lost.{syntax}")
-    call = ToolCall(f"call_inspector_{turn.position}_{number}", inference.tool, inference.arguments,
-                    inference.arguments, RECOVERED)
+    # Apart from tool-markup's ids (`call_inspector_<turn>_<block>`) when the reply leaks calls too.
+    call_id = f"call_inspector_{turn.position}_{'result_' if markup else ''}{number}"
+    call = ToolCall(call_id, inference.tool, inference.arguments, inference.arguments, RECOVERED)
     fix = Fix(remove=(removal,), add_calls=(call,),
               summary=f"strip the object and recover the call {inference.tool}({keys}), marked not executed")
     return Finding(turn.position, turn.id, turn.role, KIND, ERROR, message, span, inference.tool,
                    inference.arguments, obj, False, fix)
+
+
+def _answers_leaked_call(context: ScanContext, tool: str, arguments: dict[str, Any],
+                         markup: tuple[ToolCall, ...]) -> bool:
+    """Whether a fake result of `tool` with `arguments` answers a call leaked in the same reply:
+    one of `markup` of that tool holding every one of those arguments (typed by the tool's schema,
+    as markup values are), so recovering the result's call would add nothing but a second call. A
+    result holding an argument that call lacks or gives another value is another call, recovered."""
+    spec = context.catalogue.get(tool)
+    typed = type_by_schema(arguments, spec.properties) if spec is not None else arguments
+    return any(call.name == tool and holds(call, typed) for call in markup)

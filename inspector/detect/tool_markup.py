@@ -14,8 +14,10 @@ most `MAX_FINDINGS` blocks a reply are read and reported (a bound against hostil
 are more, stripping those leaves the unread rest, so the reply is never left empty by them. Markup
 inside the model's thinking left in the text (`<think>...</think>`) is a draft, never a call:
 when the reply makes no call at all (no structured call since the user's message), the first draft
-gets a note (info, no fix), since a server may have left a real call unparsed there. The family
-parsers live in the `markup` package.
+gets a note (info, no fix), since a server may have left a real call unparsed there. A leaked call
+that the reply also makes as a structured call with the same arguments (repaired, when its stored
+JSON is broken, as `malformed-arguments` repairs it) is stripped, not recovered: it would be
+recorded twice. The family parsers live in the `markup` package.
 
 Only assistant turns are read, and only those holding a literal marker (or that open with an object,
 or are one list):
@@ -27,9 +29,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import Any, Iterator
+from typing import Any, Iterator, NamedTuple
 
 from inspector.detect.context import ScanContext
+from inspector.detect.made_calls import Made, is_made, structured_calls
 from inspector.detect.markup import START_PATTERN, Block, Call, drafted_block, find_blocks, type_by_schema
 from inspector.detect.markup.blocks import typed_text_values
 from inspector.detect.markup.fences import ARRAY_START, may_name_a_tool
@@ -52,31 +55,54 @@ MAX_FINDINGS = 20
 def detect(context: ScanContext) -> Iterator[Finding]:
     """A finding for each leaked tool-call block in each assistant turn, in order."""
     for turn in context.assistant_turns:
-        if not turn.text:
+        if not _may_hold_markup(turn.text):
             continue
-        text = turn.text
-        if not (("<" in text or "[" in text or "`" in text) and _MARKERS.search(text)) \
-                and not may_be_call_list(text) and not _opens_with_call_object(text):
-            continue
-        blocks = find_blocks(text, context.catalogue, MAX_FINDINGS)
-        if not blocks:
-            note = _draft_note(context, turn)
-            if note is not None:
-                yield note
-            continue
-        more = len(blocks) > MAX_FINDINGS
-        blocks = blocks[:MAX_FINDINGS]
-        ending = _ending_blocks(text, blocks)
-        spans = [removal_span(text, block, number >= ending) for number, block in enumerate(blocks)]
-        recovered = [_recovered(context, turn, number, block) for number, block in enumerate(blocks)]
-        nothing_left = not (turn.tool_calls or any(recovered) or remove_spans(text, spans).strip())
-        for number, block in enumerate(blocks):
-            finding = _finding(turn, block, spans[number], recovered[number], nothing_left)
-            if more and number == MAX_FINDINGS - 1:
-                finding = replace(finding, message=f"{finding.message} The reply holds more than {MAX_FINDINGS} leaked "
-                                  f"blocks: only the first {MAX_FINDINGS} are reported, and the rest of the reply is "
-                                  "not read (a bound against hostile text).")
-            yield finding
+        blocks = find_blocks(turn.text, context.catalogue, MAX_FINDINGS)
+        if blocks:
+            yield from _turn_findings(context, turn, blocks)
+        elif (note := _draft_note(context, turn)) is not None:
+            yield note
+
+
+def recovered_calls(context: ScanContext, turn: Turn) -> tuple[ToolCall, ...]:
+    """The calls this detector's fixes recover from `turn`'s text, in order (none when it leaks
+    no call): what `result-prefix` compares a fake result in the same reply with."""
+    if not _may_hold_markup(turn.text):
+        return ()
+    blocks = find_blocks(turn.text, context.catalogue, MAX_FINDINGS)[:MAX_FINDINGS]
+    made = _made(turn, blocks)
+    return tuple(call for number, block in enumerate(blocks) for call in _recovered(context, turn, number, block, made).calls)
+
+
+def _may_hold_markup(text: str) -> bool:
+    """The prefilter: a literal marker (the characters every marker holds, then one search), an
+    object opening the text that may be a call, or a list that may be the whole reply (neither
+    parsed here, nor the reply copied)."""
+    if not text:
+        return False
+    if ("<" in text or "[" in text or "`" in text) and _MARKERS.search(text):
+        return True
+    return may_be_call_list(text) or _opens_with_call_object(text)
+
+
+def _turn_findings(context: ScanContext, turn: Turn, blocks: list[Block]) -> Iterator[Finding]:
+    """The findings of the blocks read in one reply (`MAX_FINDINGS` + 1 at most: the last only
+    says that there are more)."""
+    text = turn.text
+    more = len(blocks) > MAX_FINDINGS
+    blocks = blocks[:MAX_FINDINGS]
+    ending = _ending_blocks(text, blocks)
+    spans = [removal_span(text, block, number >= ending) for number, block in enumerate(blocks)]
+    made = _made(turn, blocks)
+    recovered = [_recovered(context, turn, number, block, made) for number, block in enumerate(blocks)]
+    nothing_left = not (turn.tool_calls or any(r.calls for r in recovered) or remove_spans(text, spans).strip())
+    for number, block in enumerate(blocks):
+        finding = _finding(turn, block, spans[number], recovered[number], nothing_left)
+        if more and number == MAX_FINDINGS - 1:
+            finding = replace(finding, message=f"{finding.message} The reply holds more than {MAX_FINDINGS} leaked "
+                              f"blocks: only the first {MAX_FINDINGS} are reported, and the rest of the reply is "
+                              "not read (a bound against hostile text).")
+        yield finding
 
 
 def _ending_blocks(text: str, blocks: list[Block]) -> int:
@@ -115,21 +141,36 @@ def _typed(call: Call, context: ScanContext) -> dict[str, Any]:
     return type_by_schema(call.arguments, spec.properties) if spec is not None else call.arguments
 
 
-def _recovered(context: ScanContext, turn: Turn, number: int, block: Block) -> tuple[ToolCall, ...]:
-    """The block's calls as structured calls marked recovered: all of them, or none when one of
-    them has no name or no arguments that parse."""
+class Recovery(NamedTuple):
+    """What a block's fix recovers: its calls, and the names of those it leaves out because the
+    reply already makes them as structured calls (recovering them would record the call twice)."""
+
+    calls: tuple[ToolCall, ...]
+    repeated: tuple[str, ...] = ()
+
+
+def _made(turn: Turn, blocks: list[Block]) -> Made:
+    """The reply's own structured calls of the tools `blocks` name."""
+    return structured_calls(turn, {call.name for block in blocks for call in block.calls}) if turn.tool_calls else []
+
+
+def _recovered(context: ScanContext, turn: Turn, number: int, block: Block, made: Made) -> Recovery:
+    """The block's calls as structured calls marked recovered, less those the reply already makes
+    (`made`); none when one of them has no name or no arguments that parse."""
     if not block.calls or any(call.name is None or call.arguments is None for call in block.calls):
-        return ()
-    calls = []
+        return Recovery(())
+    calls, repeated = [], []
     for index, call in enumerate(block.calls):
-        call_id = f"call_inspector_{turn.position}_{number}" + (f"_{index}" if index else "")
         arguments = _typed(call, context)
+        if is_made(call.name, arguments, made):  # type: ignore[arg-type]
+            repeated.append(call.name)
+            continue
+        call_id = f"call_inspector_{turn.position}_{number}" + (f"_{index}" if index else "")
         calls.append(ToolCall(call_id, call.name, arguments, arguments, RECOVERED))  # type: ignore[arg-type]
-    return tuple(calls)
+    return Recovery(tuple(calls), tuple(repeated))  # type: ignore[arg-type]
 
 
-def _finding(turn: Turn, block: Block, span: tuple[int, int], recovered: tuple[ToolCall, ...],
-             nothing_left: bool) -> Finding:
+def _finding(turn: Turn, block: Block, span: tuple[int, int], recovery: Recovery, nothing_left: bool) -> Finding:
     """The finding for one block: recover its calls, strip it alone, or, when stripping would
     leave the reply empty with no call, no fix and a message saying why."""
     first = block.calls[0] if block.calls else None
@@ -137,6 +178,13 @@ def _finding(turn: Turn, block: Block, span: tuple[int, int], recovered: tuple[T
     payload = [{"name": c.name, "arguments": c.arguments} for c in block.calls]
     names = ", ".join(c.name or "an unnamed tool" for c in block.calls) or "an unnamed tool"
     where = f"Leaked {block.family} tool-call markup for {names}; nothing ran."
+    recovered = recovery.calls
+    if recovery.repeated and not recovered:
+        message = (f"Leaked {block.family} tool-call markup for {names}, a call the reply already makes as a "
+                   "structured call with the same arguments: only the text is cleaned (recovering it would "
+                   "record the call twice).")
+        fix = Fix(remove=(span,), summary="strip the markup only: the reply already makes that call")
+        return Finding(turn.position, turn.id, turn.role, KIND, WARNING, message, span, tool, None, payload, None, fix)
     if recovered:
         listed = ", ".join(f"{c.name}({', '.join(c.arguments) or 'no arguments'})" for c in recovered)
         fix = Fix(remove=(span,), add_calls=recovered, summary=f"strip the markup and recover {listed}, marked not executed")
@@ -144,6 +192,9 @@ def _finding(turn: Turn, block: Block, span: tuple[int, int], recovered: tuple[T
             where = f"{where} It holds {block.note}: the repair GUESSED, check it."
         elif block.note:
             where = f"{where} It holds {block.note}."
+        if recovery.repeated:
+            where = (f"{where} Not recovered, as the reply already makes it as a structured call: "
+                     f"{', '.join(recovery.repeated)}.")
         return Finding(turn.position, turn.id, turn.role, KIND, WARNING if block.guessed else ERROR, where, span, tool,
                        recovered[0].arguments, payload, False, fix)
     reason = block.note or "arguments that do not parse"

@@ -27,7 +27,7 @@ from inspector.detect.markup.fences import (CALL_FENCE_LANGUAGES, Fence, call_ar
                                                leading_calls)
 from inspector.detect.markup.thinking import HINTS, Thinking, thinking_spans
 
-__all__ = ["Block", "Call", "START_PATTERN", "drafted_block", "find_blocks", "type_by_schema"]
+__all__ = ["Block", "Call", "START_PATTERN", "Thinking", "drafted_block", "find_blocks", "thinking_in", "type_by_schema"]
 
 _READERS: dict[str, Reader] = {**json_tags.READERS, **xml_tags.READERS, **special_tokens.READERS,
                                **pythonic.READERS, **step3.READERS, **leaked_tokens.READERS}
@@ -67,12 +67,18 @@ def find_blocks(text: str, catalogue: Catalogue, limit: int | None = None) -> li
 def drafted_block(text: str, catalogue: Catalogue) -> Block | None:
     """The first block of markup written inside the model's thinking (a draft, never a call), its
     place in `text`; None when the thinking holds none."""
-    fences = find_fences(text) if "```" in text else []
-    for span in _thinking(text, [(f.start, f.end) for f in fences if f.lang not in CALL_FENCE_LANGUAGES]):
+    for span in thinking_in(text):
         blocks = find_blocks(text[span.inner_start:span.inner_end], catalogue, 0)
         if blocks:
             return replace(blocks[0], start=blocks[0].start + span.inner_start, end=blocks[0].end + span.inner_start)
     return None
+
+
+def thinking_in(text: str) -> list[Thinking]:
+    """The spans of `text` that are the model thinking, in order; a tag in a code example (a fence
+    that holds no call) or in inline code is not one."""
+    fences = find_fences(text) if "```" in text else []
+    return _thinking(text, [(f.start, f.end) for f in fences if f.lang not in CALL_FENCE_LANGUAGES])
 
 
 def _thinking(text: str, examples: list[tuple[int, int]]) -> list[Thinking]:

@@ -2,7 +2,7 @@
 `{"name", "arguments"|"parameters"}` objects, and an end marker (sometimes none).
 
 Hermes / Qwen 2.5 / Granite 4 `<tool_call>` (the end tag may be missing at the end of the output;
-several objects in one block are joined by commas or stand one a line; a `<function=` or GLM body
+several objects in one block are joined by commas, stand one a line, or are run together `{..}{..}`; a `<function=` or GLM body
 goes to `xml_tags`), LM Studio `[TOOL_REQUEST]`, Llama `<|python_tag|>` (objects joined by `;`,
 with or without white space, or one a line), Glaive `<functioncall>`, Phi-4 `functools[...]`,
 Nemotron `<TOOLCALL>`, Jamba / Hunyuan `<tool_calls>` (MiniMax M1: one object per line), LFM2
@@ -11,8 +11,9 @@ from v11), Granite 3.x `<|tool_call|>`, Granite 20B `<function_call>`, InternLM
 `<|action_start|><|plugin|>` and Cohere `<|START_ACTION|>`.
 
 When the JSON of a closed block does not fill it (a broken object among others, objects one a
-line), the block is read a line at a time: the lines that are calls are recovered, and those that
-are not are quoted in the block's note as a warning, since the fix removes them with the block.
+line, a call run together with an object that is no call), the block is read a line at a time: the
+calls are recovered, and the lines (or the rest of a line) that are not calls are quoted in the
+block's note as a warning, since the fix removes them with the block.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ _CUT_OFF = "arguments that do not parse or are cut off"
 _NOTHING = "nothing after its start marker: the output stops there"
 _QUOTE = re.compile(r'(?<!\\)"')
 _SHOWN_CHARS = 80  # of a broken line, quoted in a finding's message
-_COMMA = re.compile(r"\s*,\s*")  # between call objects in one `<tool_call>`
+_JOINT = re.compile(r"\s*,?\s*")  # between call objects in one `<tool_call>`: a comma, white space or nothing
 _MISTRAL_NEXT = re.compile(r"\s*(?:\[TOOL_CALLS\])?\s*(?P<name>[A-Za-z_][\w.\-]*)\s*(?:\[ARGS\])?\s*(?=\{)")
 
 
@@ -78,24 +79,27 @@ def json_body(text: str, start: int, after: int, family: str, close: str | None,
 
 
 def _calls_by_line(body: str) -> tuple[list[Call], list[str]] | None:
-    """A block's body read as one call object a line (MiniMax M1, or calls on their own lines in
-    one block): the calls of the lines that are one, and the lines that are not. Blank lines and
-    the brackets and commas of an array written a line an item are layout. None when no line is a
-    call, or when there are more than `MAX_CALLS` lines (a bound against hostile text)."""
+    """A block's body read a line at a time (MiniMax M1, or calls on their own lines in one block),
+    each line as call objects one after another (run together, or joined by commas): the calls
+    read, and what is not a call (a line, or the rest of one from the first object that is no
+    call). Blank lines and the brackets and commas of an array written a line an item are layout.
+    None when nothing is a call, or when there are more than `MAX_CALLS` pieces (a bound against
+    hostile text)."""
     calls: list[Call] = []
     broken: list[str] = []
     for line in body.split("\n"):
         item = line.strip().removeprefix("[").removesuffix(",").removesuffix("]").strip()
-        if not item:
-            continue
-        if len(calls) + len(broken) == MAX_CALLS:
-            return None
-        parsed = parse_object_at(item)
-        call = call_from_object(parsed.value) if parsed is not None and parsed.end == len(item) else None
-        if call is None or call.arguments is None:
-            broken.append(line.strip())
-        else:
+        position = 0
+        while position < len(item):
+            if len(calls) + len(broken) == MAX_CALLS:
+                return None
+            parsed = parse_object_at(item, position)
+            call = call_from_object(parsed.value) if parsed is not None else None
+            if parsed is None or call is None or call.arguments is None:
+                broken.append(line.strip() if position == 0 else item[position:])
+                break
             calls.append(call)
+            position = _JOINT.match(item, parsed.end).end()  # type: ignore[union-attr]
     return (calls, broken) if calls else None
 
 
@@ -143,7 +147,7 @@ def _hermes(text: str, start: int, after: int, catalogue: Catalogue) -> Block | 
     if text.startswith("<function=", position):
         return qwen_block(text, start, position, "</tool_call>", "qwen3-coder")
     if text.startswith(("{", "["), position) or position == len(text):
-        return json_body(text, start, after, "hermes", "</tool_call>", _COMMA)
+        return json_body(text, start, after, "hermes", "</tool_call>", _JOINT)
     return glm_block(text, start, position, catalogue)
 
 

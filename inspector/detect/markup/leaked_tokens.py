@@ -5,7 +5,7 @@ start with nothing after it that parses (vLLM's own tests: `<｜tool▁calls▁b
 where the output stopped; `<｜tool▁calls▁begin｜>foo<｜tool▁sep｜>{"x":1}` with the call markers
 missing; Kimi's `<|tool_calls_section_begin|>functions.f:0 {...}` without its inner tokens), and a
 call whose opening tokens are gone (`functions.f:0<|tool_call_argument_begin|>{...}`,
-`f<｜tool▁sep｜>{...}`), and DeepSeek's closing tokens with no call before them. Something leaked,
+`f<｜tool▁sep｜>{...}`, DeepSeek V3's `function<｜tool▁sep｜>f` then the object, fenced or not), and DeepSeek's closing tokens with no call before them. Something leaked,
 so each is a block: the call is recovered when a name and a JSON object are there (completed as a
 guess when the end of the reply cuts it off), else the tokens are stripped with a warning.
 
@@ -59,13 +59,15 @@ def _call_pattern(family: _Family) -> re.Pattern[str]:
     the separator, each optional, then white space."""
     starts = "|".join(re.escape(token) for token in family.starts)
     return re.compile(rf"(?:\s*(?:{starts}))*\s*(?:(?:functions\.)?(?P<name>[A-Za-z_][\w.\-]*)(?::\d+)?|\d+)?\s*"
-                      rf"(?:{re.escape(family.separator)})?\s*")
+                      rf"(?P<separator>{re.escape(family.separator)})?\s*")
 
 
 _CALLS = {_DEEPSEEK.name: _call_pattern(_DEEPSEEK), _KIMI.name: _call_pattern(_KIMI)}
 # What makes a Kimi start token a call rather than a word in prose: call text right after it.
 _KIMI_CALL_TEXT = re.compile(r"\s*(?:\Z|<\||functions\.|[\w.\-]+:\d|\d+\s*<\||\{)")
 _CALL_ID = re.compile(r"(?:functions\.)?(?P<name>[A-Za-z_][\w.\-]*)(?::\d+)?[ \t]*")
+_V3_TOOL = re.compile(special_tokens.V3_TOOL)
+_FENCE_CLOSE = re.compile(r"\s*```")
 
 
 def _fallback(family: _Family, reader: Reader) -> Reader:
@@ -84,18 +86,33 @@ def _leaked_call(text: str, start: int, after: int, family: _Family) -> Block:
     """The block a start token opens when its family's reader found no call: the call read from
     what follows (a name, the separator if any, an object), or the tokens alone."""
     named = _CALLS[family.name].match(text, after)
-    name = named.group("name") if named else None
-    position = named.end() if named else after
-    return _call_block(text, start, position, name, family)
+    if named is None:
+        return _call_block(text, start, after, None, family)
+    if named.group("separator"):
+        return _typed_call(text, start, named.end(), named.group("name"), family)
+    return _call_block(text, start, named.end(), named.group("name"), family)
 
 
-def _call_block(text: str, start: int, position: int, name: str | None, family: _Family) -> Block:
-    """A leaked call from `start`, its arguments (if any) at `position`: recovered when it has a name
-    and an object; completed as a guess when the end of the reply cuts the object off."""
+def _typed_call(text: str, start: int, position: int, name: str | None, family: _Family) -> Block:
+    """A leaked call from `start` whose separator ends at `position`, `name` the id before it. A
+    DeepSeek V3 call is typed `function` there and names its tool after the separator
+    (`function<｜tool▁sep｜>NAME`, then the object, fenced or not); any other call is named before it."""
+    if family is not _DEEPSEEK or name != "function" or (typed := _V3_TOOL.match(text, position)) is None:
+        return _call_block(text, start, position, name, family)
+    return _call_block(text, start, typed.end(), typed.group("typed"), family, typed.group("fence") is not None)
+
+
+def _call_block(text: str, start: int, position: int, name: str | None, family: _Family, fenced: bool = False) -> Block:
+    """A leaked call from `start`, its arguments (if any) at `position` (in a fence when `fenced`):
+    recovered when it has a name and an object; completed as a guess when the end of the reply cuts
+    the object off."""
     if name is not None and text.startswith("{", position):
         parsed = parse_object_at(text, position)
         if parsed is not None:
-            end = close_after(text, close_after(text, parsed.end, family.call_end), family.section_end)
+            end = parsed.end
+            if fenced and (fence := _FENCE_CLOSE.match(text, end)):
+                end = fence.end()
+            end = close_after(text, close_after(text, end, family.call_end), family.section_end)
             return Block(start, end, family.name, (Call(name, parsed.value),), MARKERS_MISSING)
         if cut := cut_off_arguments(text, position):
             return Block(start, cut.end, family.name, (Call(name, cut.arguments),), cut.note, guessed=True)
@@ -124,7 +141,7 @@ def _separator_reader(family: _Family) -> Reader:
         named = _CALL_ID.fullmatch(text, begin, start) if begin < start else None
         if named is None or begin > 0 and text[begin - 1] == "`":  # no name, or inline code
             return None
-        return _call_block(text, begin, SPACE.match(text, after).end(), named.group("name"), family)
+        return _typed_call(text, begin, SPACE.match(text, after).end(), named.group("name"), family)
     return read
 
 

@@ -1,7 +1,8 @@
 """Families written with a model's special tokens, leaked as text.
 
 DeepSeek V3 / R1 `<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>NAME` then a
-```` ```json ```` fence, and V3.1 `<｜tool▁call▁begin｜>NAME<｜tool▁sep｜>{json}` (full-width bar
+```` ```json ```` fence (or the object alone, on the name's line or the next: vLLM and SGLang read
+only the fenced form), and V3.1 `<｜tool▁call▁begin｜>NAME<｜tool▁sep｜>{json}` (full-width bar
 U+FF5C, `▁` U+2581), each call closed by `<｜tool▁call▁end｜>` and the section by
 `<｜tool▁calls▁end｜>`; Kimi K2 `<|tool_calls_section_begin|><|tool_call_begin|>functions.NAME:IDX
 <|tool_call_argument_begin|>{json}<|tool_call_end|>`; gpt-oss Harmony `<|channel|>commentary
@@ -20,10 +21,11 @@ from inspector.detect.markup.blocks import (CALLS_CAPPED, MAX_CALLS, SPACE, UNPA
                                                cut_off_arguments, end_of)
 from inspector.support.lenient_json import loads_lenient, parse_object_at
 
-# V3 / R1 name the tool after `function<｜tool▁sep｜>` and fence the JSON; V3.1 name it first.
+# V3 / R1 type the call (`function`) before the separator and name the tool after it, then fence the
+# JSON (or not: the object on the name's line or the next); V3.1 name the tool before the separator.
+V3_TOOL = r"(?P<typed>[A-Za-z_][\w.\-]*)\s*(?P<fence>```[ \t]*(?:json)?\s*)?"
 _DEEPSEEK_CALL = re.compile(
-    r"<｜tool▁call▁begin｜>\s*(?:function\s*<｜tool▁sep｜>\s*(?P<fenced>[A-Za-z_][\w.\-]*)\s*```[ \t]*(?:json)?\s*"
-    r"|(?P<name>[A-Za-z_][\w.\-]*)\s*<｜tool▁sep｜>\s*)")
+    rf"<｜tool▁call▁begin｜>\s*(?:function\s*<｜tool▁sep｜>\s*{V3_TOOL}|(?P<name>[A-Za-z_][\w.\-]*)\s*<｜tool▁sep｜>\s*)")
 _KIMI_CALL = re.compile(
     r"<\|tool_call_begin\|>\s*(?:functions\.)?(?P<name>[A-Za-z_][\w.\-]*?)(?::\d+)?\s*<\|tool_call_argument_begin\|>\s*")
 _FENCE_CLOSE = re.compile(r"\s*```")
@@ -43,7 +45,7 @@ def _section_reader(family: str, item: re.Pattern[str], item_close: str, section
         while (match := item.match(text, position)) is not None:
             if len(calls) == MAX_CALLS:
                 return Block(start, position, family, tuple(calls), CALLS_CAPPED)
-            name = match.group("name") or match.groupdict().get("fenced")
+            name = match.group("name") or match.groupdict().get("typed")
             parsed = parse_object_at(text, match.end())
             if parsed is None and (cut := cut_off_arguments(text, match.end())):
                 return Block(start, cut.end, family, (*calls, Call(name, cut.arguments)), cut.note, guessed=True)
@@ -53,7 +55,7 @@ def _section_reader(family: str, item: re.Pattern[str], item_close: str, section
                 return Block(start, position, family, tuple(calls), UNPARSED)
             calls.append(Call(name, parsed.value))
             position = parsed.end
-            if match.groupdict().get("fenced") and (fence := _FENCE_CLOSE.match(text, position)):
+            if match.groupdict().get("fence") and (fence := _FENCE_CLOSE.match(text, position)):
                 position = fence.end()
             position = SPACE.match(text, close_after(text, position, item_close)).end()
         if not calls:
