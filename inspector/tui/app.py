@@ -17,7 +17,7 @@ from inspector.sources import session_files
 from inspector.sources.base import Source
 from inspector.sources.discovery import FoundSession
 from inspector.support.safe_text import neutralise
-from inspector.tui.conversations import NamedTable, check_named_table
+from inspector.tui.conversations import ReadOptions, check_named_table
 from inspector.tui.dialogs import Confirm
 from inspector.tui.found_picker import FoundPicker
 from inspector.tui.picker import PickerScreen
@@ -30,12 +30,13 @@ class InspectorApp(App[None]):
     TITLE = "inspector"
 
     def __init__(self, target: Path | None, execute: str | None = None, session: str | None = None,
-                 named: NamedTable = NamedTable(), found: Sequence[FoundSession] = (), notice: str = "") -> None:
+                 named: ReadOptions = ReadOptions(), found: Sequence[FoundSession] = (), notice: str = "") -> None:
         """`target`: a session file, a directory of them or a database; None: the person's own
         sessions `found` (newest first).
         `execute`: the command recovered calls may be run through (`--execute CMD`); None, nothing runs.
         `session`: the id of the session (a database's conversation) of the file `target` to open.
-        `named`: the table (and its columns) of the database `target` to read conversations from.
+        `named`: how to read `target` (its format, extra tool definitions, and the table, with its
+        columns, of the database `target` to read conversations from).
         `notice`: said once the app is shown (why these sessions are listed), and above the list.
         Raises `InspectorError` (one line, the one `inspector scan` gives) when `target` is a
         directory without session files, a file that cannot be read as sessions, or when `named`
@@ -73,7 +74,7 @@ class InspectorApp(App[None]):
             self.push_screen(ReviewScreen(self.target, conversation=self.open_session, named=self.named,
                                           source=self.opened))
         elif self.target.is_file() and not self.lists_conversations:  # a history lists its conversations
-            self.push_screen(ReviewScreen(self.target, source=self.opened))
+            self.push_screen(ReviewScreen(self.target, named=self.named, source=self.opened))
         else:
             self.push_screen(self._picker())
 
@@ -116,7 +117,7 @@ class InspectorApp(App[None]):
         if self.target is None:
             counts = Counter(entry.tool for entry in self.found)
             tools = ", ".join(f"{count:,} {tool}" for tool, count in counts.most_common())
-            return FoundPicker(self.found, f"Your sessions, newest first ({tools}) · Enter opens one")
+            return FoundPicker(self.found, f"Your sessions, newest first ({tools}) · Enter opens one", self.named)
         where = self.target.name if self.target.is_file() else str(self.target)
         kind = "Conversations" if self.lists_conversations else "Sessions"
         table = f" (table {self.named.table})" if self.named.table else ""
@@ -124,7 +125,7 @@ class InspectorApp(App[None]):
         return PickerScreen(self.files, f"{kind} in {where}{table} · Enter opens one{notice}", self.named)
 
 
-def _listed(target: Path, named: NamedTable) -> tuple[list[Path], bool]:
+def _listed(target: Path, named: ReadOptions) -> tuple[list[Path], bool]:
     """The session files `target` stands for, and whether it is a history listing its
     conversations; fails (one line) when `named` cannot be read from it."""
     if named.given:

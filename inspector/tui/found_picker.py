@@ -22,11 +22,9 @@ from textual.binding import Binding
 from textual.worker import get_current_worker
 
 from inspector.errors import InspectorError
-from inspector.scan.scanner import iter_scan
-from inspector.sources import open_source
 from inspector.sources.discovery import LLM, FoundSession
 from inspector.support.safe_text import neutralise
-from inspector.tui.conversations import listing
+from inspector.tui.conversations import ReadOptions, listing
 from inspector.tui.picker import FILL_EVERY, PickerScreen
 from inspector.tui.picker_rows import database_cells, error_cells, file_cells, found_row, row_key
 from inspector.tui.review_screen import ReviewScreen
@@ -37,8 +35,9 @@ class FoundPicker(PickerScreen):
 
     COLUMNS = ("Tool", "Project", "Date", "Turns", "Findings by kind")
 
-    def __init__(self, found: Sequence[FoundSession], title: str) -> None:
-        super().__init__([session.path for session in found], title)
+    def __init__(self, found: Sequence[FoundSession], title: str, named: ReadOptions = ReadOptions()) -> None:
+        """`named`: how to read the sessions (the extra tool definitions of `--tools`)."""
+        super().__init__([session.path for session in found], title, named)
         self._home = Path.home()
         self._found = {row_key(session): session for session in found}  # row key -> the file
         self._errors: dict[str, str] = {}  # row key -> why the file cannot be read, once scanned
@@ -71,15 +70,14 @@ class FoundPicker(PickerScreen):
             self.app.call_from_thread(self._fill_found, filled)
         self.app.call_from_thread(self._scan_done)
 
-    @staticmethod
-    def _cells(found: FoundSession) -> tuple[tuple[Text, ...], str]:
+    def _cells(self, found: FoundSession) -> tuple[tuple[Text, ...], str]:
         """The file's turn count and findings by kind (a history's messages and conversations,
         counted), and the error that stopped reading it ("" when none)."""
         try:
-            source = open_source(found.path)
+            source = self.named.open(found.path)
             if source.streams:
                 return database_cells(listing(source)[0]), ""
-            return file_cells(iter_scan(source)), ""
+            return file_cells(self.named.scan(source)), ""
         except InspectorError as error:
             return error_cells(str(error), found.path), str(error)
 
@@ -96,9 +94,9 @@ class FoundPicker(PickerScreen):
                         severity="error", timeout=10, markup=False)
         elif found.tool == LLM:
             self.app.push_screen(Conversations([found.path], f"Conversations in {found.path} · Enter opens one, "
-                                                             "Esc goes back to your sessions"))
+                                                             "Esc goes back to your sessions", self.named))
         else:
-            self.app.push_screen(ReviewScreen(found.path))
+            self.app.push_screen(ReviewScreen(found.path, named=self.named))
 
 
 class Conversations(PickerScreen):

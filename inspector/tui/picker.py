@@ -30,11 +30,10 @@ from textual.widgets import DataTable, Footer, ProgressBar, Static
 from textual.worker import get_current_worker
 
 from inspector.errors import InspectorError
-from inspector.scan.scanner import iter_scan
 from inspector.sources.base import Source
 from inspector.support.safe_text import neutralise
 from inspector.tui.commands import ScreenKeys, help_rows
-from inspector.tui.conversations import NamedTable, listing, scan_from
+from inspector.tui.conversations import ReadOptions, listing
 from inspector.tui.help import HelpScreen
 from inspector.tui.picker_rows import RowTarget, result_cells, session_row
 from inspector.tui.review_screen import ReviewScreen
@@ -61,8 +60,8 @@ class PickerScreen(Screen[None]):
     PickerScreen DataTable { height: 1fr; }
     """
 
-    def __init__(self, files: list[Path], title: str, named: NamedTable = NamedTable()) -> None:
-        """`named`: the table a database's conversations are read from (`--table`/`--map`), if named."""
+    def __init__(self, files: list[Path], title: str, named: ReadOptions = ReadOptions()) -> None:
+        """`named`: how to read the files (a database's table, `--table`/`--map`; `--format`; `--tools`)."""
         super().__init__()
         self.files = files
         self.heading = title
@@ -104,7 +103,7 @@ class PickerScreen(Screen[None]):
                     if get_current_worker().is_cancelled:
                         return
                     continue
-                results = list(iter_scan(source))
+                results = list(self.named.scan(source))
             except InspectorError as error:
                 self.app.call_from_thread(self._add_failure, path, str(error))
             else:
@@ -132,7 +131,7 @@ class PickerScreen(Screen[None]):
                 while not self._shown.wait(0.1):
                     if worker.is_cancelled:
                         return
-                with closing(scan_from(source, done)) as results:  # closed while paused: no read lock held
+                with closing(self.named.scan(source, done)) as results:  # closed while paused: no read lock held
                     for result in results:
                         filled.append((f"{done}:{path}", result_cells(result)))
                         done += 1
@@ -234,7 +233,7 @@ class PickerScreen(Screen[None]):
             self.notify(neutralise(error), title=f"{neutralise(path.name)} could not be read", severity="error",
                         timeout=10, markup=False)
         else:
-            self.app.push_screen(ReviewScreen(path, session))
+            self.app.push_screen(ReviewScreen(path, session, named=self.named))
 
     def action_help(self) -> None:
         """Show every key."""

@@ -34,7 +34,7 @@ from inspector.review.review import Review
 from inspector.sources.base import Source
 from inspector.support.safe_text import neutralise
 from inspector.tui.commands import ScreenKeys, help_rows
-from inspector.tui.conversations import NamedTable
+from inspector.tui.conversations import ReadOptions
 from inspector.tui.decisions import Decider
 from inspector.tui.detail import TurnDetail
 from inspector.tui.dialogs import ExportChoice
@@ -96,10 +96,10 @@ class ReviewScreen(Screen[None]):
     Loaded, Early, Ready, Failed = SessionLoader.Loaded, SessionLoader.Early, SessionLoader.Ready, SessionLoader.Failed
 
     def __init__(self, path: Path, session: int | None = None, conversation: str | None = None,
-                 named: NamedTable = NamedTable(), source: Source | None = None) -> None:
+                 named: ReadOptions = ReadOptions(), source: Source | None = None) -> None:
         """`session`: the index of the session to show among the file's (None: the first flagged);
         `conversation`: instead, the id of the session (an SQLite history's conversation) to open;
-        `named`: the database's table of messages, when the person named it (`--table`/`--map`);
+        `named`: how to read the file (`--format`, `--tools`, a database's table: `--table`/`--map`);
         `source`: the file's source when it is open already (else it is opened here)."""
         super().__init__()
         self.path = path
