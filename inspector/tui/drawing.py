@@ -1,5 +1,6 @@
 """The review screen's drawing of what it shows (`inspector.tui.shown_session`): the counts bar, the
-marks of the flagged turns in the turn list, and the selected turn's detail."""
+marks of the flagged turns in the turn list, and the selected turn's detail, with the places of
+the search's text highlighted in both."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from textual.widgets import Static
 
 from inspector.support.safe_text import neutralise
 from inspector.tui.detail import TurnDetail
+from inspector.tui.search import SessionSearch
 from inspector.tui.shown_session import ShownSession
 from inspector.tui.status_bar import status_line
 from inspector.tui.turn_list import TurnList
@@ -25,6 +27,7 @@ class ReviewDrawing:
         self.bar = bar
         self.turns = turns
         self.detail = detail
+        self.search: SessionSearch | None = None
 
     def current(self) -> int | None:
         """The index of the finding shown in the detail, if the selected turn is flagged."""
@@ -46,8 +49,18 @@ class ReviewDrawing:
             review.counts(shown.session_index) if review else None, self.turns.flagged_only))
 
     def show_detail(self) -> None:
-        """Show the selected turn and its finding shown."""
+        """Show the selected turn and its finding shown, the search's text highlighted."""
         self.detail.show(*self.shown.detail(self.turns.position))
+        if self.search is not None:
+            for pane in self.detail.query(Static):
+                if isinstance(pane.content, Content):
+                    pane.update(self.search.highlighted(pane.content))
+
+    def highlight(self, search: SessionSearch | None) -> None:
+        """Highlight the places of `search`'s text in the turn list and the detail (None: none)."""
+        self.search = search
+        self.turns.highlight(search)
+        self.show_detail()
 
     def select(self, position: int, number: int = 0) -> None:
         """Select the turn at `position` and its finding `number`; the detail is shown on the turn

@@ -18,8 +18,8 @@ place, are reported when it opens.
 from __future__ import annotations
 
 import gc
-
 from pathlib import Path
+from typing import Sequence
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -29,7 +29,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Input, ProgressBar, Static
 
-from inspector.model import Finding, Session
+from inspector.model import Finding, Session, Turn
 from inspector.review.review import Review
 from inspector.sources.base import Source
 from inspector.support.safe_text import neutralise
@@ -42,6 +42,7 @@ from inspector.tui.drawing import ReviewDrawing
 from inspector.tui.execution import Executor
 from inspector.tui.help import HelpScreen
 from inspector.tui.navigation import Navigator
+from inspector.tui.search import SessionSearch
 from inspector.tui.session_loading import SessionLoader
 from inspector.tui.shown_session import ShownSession
 from inspector.tui.turn_list import TurnList
@@ -67,7 +68,7 @@ class ReviewScreen(Screen[None]):
         Binding("A", "approve_all", "All of kind", tooltip="Approve every pending finding of this kind",
                 key_display="A"),
         Binding("f", "flagged_only", "Flagged", tooltip="Show only flagged turns, or all"),
-        Binding("slash", "search", "Search", tooltip="Search turn text"),
+        Binding("slash", "search", "Search", tooltip="Search the turns' text, calls and results"),
         Binding("y", "copy", "Copy", tooltip="Copy the recovered arguments"),
         Binding("X", "execute", "Execute", key_display="X", show=False,
                 tooltip="Run the approved fix's recovered calls through your executor (asks first; only when "
@@ -90,6 +91,7 @@ class ReviewScreen(Screen[None]):
     ReviewScreen #search-row.-open { display: block; }
     ReviewScreen #search-row Static { width: auto; padding: 0 1; color: $text-accent; }
     ReviewScreen #search { width: 1fr; }
+    ReviewScreen #search-row #search-count { color: $text; text-style: bold; }
     """
 
     # the loading's messages, which the load worker posts to this screen
@@ -117,8 +119,9 @@ class ReviewScreen(Screen[None]):
         yield TurnList(id="turns")
         yield TurnDetail(id="detail")
         with Horizontal(id="search-row"):
-            yield Static(Content("Search turn text (Enter finds · then n / N · Esc clears):"))
+            yield Static(Content("Search text, calls, results (Enter · n / N · Esc clears):"))
             yield Input(compact=True, id="search")
+            yield Static(id="search-count")
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
@@ -129,7 +132,7 @@ class ReviewScreen(Screen[None]):
         self.loader = SessionLoader(self.path, self.conversation, self.named, shown, self.drawing,
                                     self.query_one("#loading"), self.tell, self.source)
         self.navigator = Navigator(shown, self.drawing, self.query_one("#search-row"),
-                                   self.query_one("#search", Input), self.tell)
+                                   self.query_one("#search", Input), self.tell, self._search)
         self.decider = Decider(shown, self.drawing, self.writes, self.app, self.tell, self._export)
         self.executor = Executor(self.app.execute, shown, self.drawing, self.writes, self.decider.finding_to_decide,
                                  self.app, self.tell, self._execute)
@@ -177,6 +180,11 @@ class ReviewScreen(Screen[None]):
     def _load(self) -> None:
         self.loader.read_and_scan(self.post_message)
 
+    @work(thread=True, exclusive=True, group="search")
+    def _search(self, text: str, turns: Sequence[Turn]) -> None:
+        search = SessionSearch(text, turns)
+        self.app.call_from_thread(self.navigator.found, search)
+
     @work(thread=True, exclusive=True, group="export")
     def _export(self, choice: ExportChoice) -> None:
         self.decider.write_export(choice)
@@ -204,6 +212,7 @@ class ReviewScreen(Screen[None]):
     @on(TurnList.Selected)
     def _selected(self, event: TurnList.Selected) -> None:
         self.drawing.selected(event.position)
+        self.navigator.selected(event.position)
 
     @on(Input.Submitted, "#search")
     def _searched(self, event: Input.Submitted) -> None:
