@@ -46,7 +46,7 @@ from inspector.tui.search import SessionSearch
 from inspector.tui.session_loading import SessionLoader
 from inspector.tui.shown_session import ShownSession
 from inspector.tui.turn_list import TurnList
-from inspector.tui.writes import EXECUTE, EXPORT, WritesUnderWay
+from inspector.tui.writes import BULK, EXECUTE, EXPORT, WritesUnderWay
 
 
 class ReviewScreen(Screen[None]):
@@ -65,8 +65,13 @@ class ReviewScreen(Screen[None]):
         Binding("e", "edit", "Edit", tooltip="Edit the fix (text and call arguments)"),
         Binding("u", "undo", "Undo", tooltip="Undo the last decision (many levels)"),
         Binding("x", "export", "Export", tooltip="Export the repaired session with the approved fixes"),
-        Binding("A", "approve_all", "All of kind", tooltip="Approve every pending finding of this kind",
-                key_display="A"),
+        Binding("A", "approve_all", "All of kind", key_display="A",
+                tooltip="Approve every pending finding of this kind (asks first; in a file of several sessions or "
+                        "a history: of this one or of every one)"),
+        Binding("S", "skip_all", "Skip kind", key_display="S", show=False,
+                tooltip="Skip every pending finding of this kind, or acknowledge it when it has no fix (tool-error: "
+                        "decided, the turn left as it is); asks first, and in a file of several sessions or a "
+                        "history: of this one or of every one"),
         Binding("f", "flagged_only", "Flagged", tooltip="Show only flagged turns, or all"),
         Binding("slash", "search", "Search", tooltip="Search the turns' text, calls and results"),
         Binding("y", "copy", "Copy", tooltip="Copy the recovered arguments"),
@@ -133,7 +138,7 @@ class ReviewScreen(Screen[None]):
                                     self.query_one("#loading"), self.tell, self.source)
         self.navigator = Navigator(shown, self.drawing, self.query_one("#search-row"),
                                    self.query_one("#search", Input), self.tell, self._search)
-        self.decider = Decider(shown, self.drawing, self.writes, self.app, self.tell, self._export)
+        self.decider = Decider(shown, self.drawing, self.writes, self.app, self.tell, self._export, self._everywhere)
         self.executor = Executor(self.app.execute, shown, self.drawing, self.writes, self.decider.finding_to_decide,
                                  self.app, self.tell, self._execute)
         turns.focus()
@@ -189,6 +194,10 @@ class ReviewScreen(Screen[None]):
     def _export(self, choice: ExportChoice) -> None:
         self.decider.write_export(choice)
 
+    @work(thread=True, exclusive=True, group="bulk")
+    def _everywhere(self, kind: str, status: str, verb: str) -> None:
+        self.decider.find_everywhere(kind, status, verb)
+
     @work(thread=True, exclusive=True, group="execute")
     def _execute(self, command: str, finding: Finding, index: int) -> None:
         self.executor.run(command, finding, index)
@@ -241,7 +250,7 @@ class ReviewScreen(Screen[None]):
 
     def action_back(self) -> None:
         """Close the search, clear it, or go back to the picker."""
-        if self.navigator.close_search() or self.writes.waiting_for(EXPORT, EXECUTE):
+        if self.navigator.close_search() or self.writes.waiting_for(EXPORT, EXECUTE, BULK):
             return  # (while a write runs, the review file is written after the screen would close)
         if self.review is not None and self.review.unexported:
             self.tell(f"Decisions kept in {self.review.review_path.name}, not exported yet")
@@ -270,6 +279,10 @@ class ReviewScreen(Screen[None]):
     def action_approve_all(self) -> None:
         """Approve every pending finding of the shown finding's kind, after asking."""
         self.decider.approve_all()
+
+    def action_skip_all(self) -> None:
+        """Skip (acknowledge) every pending finding of the shown finding's kind, after asking."""
+        self.decider.skip_all()
 
     def action_copy(self) -> None:
         """Copy the arguments of the calls the shown fix recovers or corrects."""
