@@ -18,6 +18,7 @@ from inspector.repair.write import WriteOutcome
 from inspector.review.edits import Edit, proposal
 from inspector.review.preview import preview
 from inspector.review.decisions import FindingKey
+from inspector.review.review import ExportPlan
 from inspector.review.review_file import APPROVED, SKIPPED, SessionKey
 from inspector.review.state import ReviewError
 from inspector.scan.scanner import iter_scan
@@ -246,20 +247,27 @@ class Decider:
         self._tell(f"Copied the arguments of {', '.join(call.name for call in calls)}")
 
     def export(self) -> None:
-        """Ask where to write the repaired session, then write it with its audit record."""
+        """Ask where to write the repaired session, saying what the export will do, then write it
+        with its audit record."""
         review = self.shown.review
         if review is None:
             self._tell("Still scanning the session: export once it is done", severity="warning")
             return
         if self.writes.waiting_for(EXPORT, EXECUTE, BULK):
             return
+        self._ask_export(None, "")
+
+    def _ask_export(self, earlier: ExportChoice | None, problem: str) -> None:
+        """Open the export dialog (holding the `earlier` choice and why it failed, if it did)."""
+        review = self.shown.review
 
         def chosen(choice: ExportChoice | None) -> None:
             if choice is not None and not self.writes.waiting_for(EXPORT, EXECUTE, BULK):
                 self.writes.start(EXPORT)
                 self._export_in_thread(choice)
 
-        dialog = ExportDialog(review.default_export_path(), review.path, review.default_export_path(OPENAI))
+        dialog = ExportDialog(review.default_export_path(), review.path, review.default_export_path(OPENAI),
+                              describe_plan(review.export_plan(), review.source.streams), earlier, problem)
         self.app.push_screen(dialog, chosen)
 
     def write_export(self, choice: ExportChoice) -> None:
@@ -271,13 +279,15 @@ class Decider:
             outcome = review.export(choice.path, overwrite_input=choice.overwrite_input,
                                     replace_existing=choice.replace_existing, to=choice.to)
         except InspectorError as error:  # ReviewError, or a write that failed
-            self.app.call_from_thread(self._export_failed, str(error))
+            self.app.call_from_thread(self._export_failed, choice, str(error))
             return
         self.app.call_from_thread(self._exported, outcome, missing)
 
-    def _export_failed(self, error: str) -> None:
+    def _export_failed(self, choice: ExportChoice, error: str) -> None:
+        """Open the dialog again as the person left it, saying why the export failed."""
         self.writes.done(EXPORT)
-        self._tell(error, title="Export failed", severity="error", timeout=10)
+        if self.shown.review is not None:  # else the screen closed meanwhile
+            self._ask_export(choice, f"Export failed: {error}")
 
     def _exported(self, outcome: WriteOutcome, missing: list[SessionKey]) -> None:
         self.writes.done(EXPORT)
@@ -300,3 +310,20 @@ def _verb(status: str, with_fixes: bool) -> str:
     if status == APPROVED:
         return "Approve"
     return "Skip" if with_fixes else "Acknowledge"
+
+
+def describe_plan(plan: ExportPlan, history: bool) -> str:
+    """What an export will do, in a line: '5 approved fixes applied (1 edited), 4 pending left as
+    they are, 2 skipped.'; of a `history`, that of this conversation, and the approved fixes of
+    its other conversations."""
+    line = f"{_fixes(plan.approved)} applied{f' ({plan.edited} edited)' if plan.edited else ''}, " \
+           f"{plan.pending} pending left as they are, {plan.skipped} skipped"
+    if not history:
+        return line + "."
+    opened = "This conversation" if plan.sessions == 1 else f"The {plan.sessions} conversations opened"
+    others = f"{plan.elsewhere_sessions} other conversation{'s' if plan.elsewhere_sessions != 1 else ''}"
+    return f"{opened}: {line}" + (f"; {_fixes(plan.elsewhere)} of {others}." if plan.elsewhere else ".")
+
+
+def _fixes(count: int) -> str:
+    return f"{count} approved fix{'es' if count != 1 else ''}"
