@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Sequence
 
 from textual.app import App
+from textual.binding import Binding
 
 from inspector.errors import InspectorError
 from inspector.review.review import Review
@@ -28,6 +29,14 @@ class InspectorApp(App[None]):
     """Review the findings of session files and export the repaired sessions."""
 
     TITLE = "inspector"
+    # Textual binds ctrl+c to a notice saying how to quit, and copies with it in a text box; here
+    # it copies the text selected, if any, else quits as in most terminal programs (asking first,
+    # like q), on every screen and dialog (a priority binding: a dialog's own keys come after)
+    BINDINGS = [Binding("ctrl+c", "copy_or_quit", "Quit", show=False, priority=True,
+                        tooltip="Quit from any screen, asking when decisions are not exported (with text "
+                                "selected: copy it)"),
+                Binding("ctrl+q", "quit", "Quit", show=False, priority=True,
+                        tooltip="Quit from any screen, even while typing, asking when decisions are not exported")]
 
     def __init__(self, target: Path | None, execute: str | None = None, session: str | None = None,
                  named: ReadOptions = ReadOptions(), found: Sequence[FoundSession] = (), notice: str = "") -> None:
@@ -79,7 +88,7 @@ class InspectorApp(App[None]):
             self.push_screen(self._picker())
 
     def action_quit(self) -> None:
-        """Quit (q, ctrl+q), first asking when a review has decisions not exported; asked again, quits."""
+        """Quit (q, ctrl+q, ctrl+c), first asking when a review has decisions not exported; asked again, quits."""
         names = self._unexported_names()
         if not names or self._asking_to_quit:
             self.exit()
@@ -93,6 +102,15 @@ class InspectorApp(App[None]):
         self._asking_to_quit = True
         self.push_screen(Confirm(f"Decisions on {neutralise(', '.join(names))} are not exported yet (they are kept "
                                  "in the review file). Quit anyway?", yes="Quit", no="Stay"), answered)
+
+    def action_copy_or_quit(self) -> None:
+        """Copy the text selected in the focused text box or on the screen (ctrl+c); with nothing
+        selected, quit as `q` does."""
+        selected = getattr(self.focused, "selected_text", "") or self.screen.get_selected_text()  # Input, TextArea
+        if selected:
+            self.copy_to_clipboard(selected)
+        else:
+            self.action_quit()
 
     def review_closed(self, review: Review) -> None:
         """Remember of a review whose screen closes only whether its decisions are exported."""

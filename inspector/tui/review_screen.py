@@ -27,7 +27,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Input, ProgressBar, Static
+from textual.widgets import Input, ProgressBar, Static
 
 from inspector.model import Finding, Session, Turn
 from inspector.review.review import Review
@@ -40,6 +40,7 @@ from inspector.tui.detail import TurnDetail
 from inspector.tui.dialogs import ExportChoice
 from inspector.tui.drawing import ReviewDrawing
 from inspector.tui.execution import Executor
+from inspector.tui.footer import FittingFooter
 from inspector.tui.help import HelpScreen
 from inspector.tui.navigation import Navigator
 from inspector.tui.search import SessionSearch
@@ -53,8 +54,8 @@ class ReviewScreen(Screen[None]):
     """Step through one session's flagged turns and decide on each finding."""
 
     COMMANDS = {ScreenKeys}
-    BINDINGS = [  # in the footer's order, the keys a review needs most first (an 80-column footer shows
-        # the first nine); short descriptions fit the footer; tooltips are what help and the palette show
+    BINDINGS = [  # in the footer's order; short descriptions fit the footer, which on a narrow terminal
+        # hides those of FOOTER_DROPPED_FIRST first; tooltips are what help and the palette show
         Binding("question_mark", "help", "Help", tooltip="Show every key"),
         Binding("q", "app.quit", "Quit", tooltip="Quit (asks when decisions are not exported)"),
         Binding("n", "next(True)", "Next", tooltip="Next flagged turn (next match while searching)"),
@@ -68,14 +69,14 @@ class ReviewScreen(Screen[None]):
         Binding("A", "approve_all", "All of kind", key_display="A",
                 tooltip="Approve every pending finding of this kind (asks first; in a file of several sessions or "
                         "a history: of this one or of every one)"),
-        Binding("S", "skip_all", "Skip kind", key_display="S", show=False,
+        Binding("S", "skip_all", "Skip kind", key_display="S",
                 tooltip="Skip every pending finding of this kind, or acknowledge it when it has no fix (tool-error: "
                         "decided, the turn left as it is); asks first, and in a file of several sessions or a "
                         "history: of this one or of every one"),
         Binding("f", "flagged_only", "Flagged", tooltip="Show only flagged turns, or all"),
         Binding("slash", "search", "Search", tooltip="Search the turns' text, calls and results"),
         Binding("y", "copy", "Copy", tooltip="Copy the recovered arguments"),
-        Binding("X", "execute", "Execute", key_display="X", show=False,
+        Binding("X", "execute", "Run", key_display="X",
                 tooltip="Run the approved fix's recovered calls through your executor (asks first; only when "
                         "started as: inspector PATH --execute CMD)"),
         Binding("j", "move(1)", "Down", tooltip="Next turn (or down arrow)", show=False),
@@ -86,6 +87,8 @@ class ReviewScreen(Screen[None]):
                 show=False),
         Binding("escape", "back", "Back", tooltip="Clear the search, or go back to the sessions", show=False),
     ]
+    # the footer's keys hidden first when they do not all fit (80 columns keep f, /, y and X)
+    FOOTER_DROPPED_FIRST = ("skip_all", "approve_all", "next(False)", "app.quit", "help", "undo")
     DEFAULT_CSS = """
     ReviewScreen #bar { height: auto; max-height: 3; background: $panel; padding: 0 0 0 1; }
     ReviewScreen #loading { height: 1; }
@@ -127,7 +130,7 @@ class ReviewScreen(Screen[None]):
             yield Static(Content("Search text, calls, results (Enter · n / N · Esc clears):"))
             yield Input(compact=True, id="search")
             yield Static(id="search-count")
-        yield Footer(compact=True, show_command_palette=False)
+        yield FittingFooter(self.FOOTER_DROPPED_FIRST, self._in_footer)
 
     def on_mount(self) -> None:
         """Give each part of the work the widgets it draws into, then start loading."""
@@ -171,6 +174,10 @@ class ReviewScreen(Screen[None]):
     def review(self) -> Review | None:
         """The session's review, once the whole session is scanned."""
         return self.shown.review
+
+    def _in_footer(self, action: str) -> bool:
+        """Whether the key of `action` is shown in the footer: X only when there is an executor."""
+        return action != "execute" or self.app.execute is not None
 
     def tell(self, message: str, **options) -> None:
         """A notification whose text is shown as it is (it may hold paths and model text)."""
