@@ -23,12 +23,14 @@ from inspector.tui.dialogs import Confirm
 from inspector.tui.found_picker import FoundPicker
 from inspector.tui.picker import PickerScreen
 from inspector.tui.review_screen import ReviewScreen
+from inspector.tui.settings import read_theme, save_theme, settings_path
 
 
 class InspectorApp(App[None]):
     """Review the findings of session files and export the repaired sessions."""
 
     TITLE = "inspector"
+    _keeps_theme = False  # set once the saved theme is applied: later changes are the person's, kept
     # Textual binds ctrl+c to a notice saying how to quit, and copies with it in a text box; here
     # it copies the text selected, if any, else quits as in most terminal programs (asking first,
     # like q), on every screen and dialog (a priority binding: a dialog's own keys come after)
@@ -36,7 +38,9 @@ class InspectorApp(App[None]):
                         tooltip="Quit from any screen, asking when decisions are not exported (with text "
                                 "selected: copy it)"),
                 Binding("ctrl+q", "quit", "Quit", show=False, priority=True,
-                        tooltip="Quit from any screen, even while typing, asking when decisions are not exported")]
+                        tooltip="Quit from any screen, even while typing, asking when decisions are not exported"),
+                Binding("ctrl+t", "change_theme", "Theme", show=False,
+                        tooltip="Choose the theme (also in the command palette); kept for the next runs")]
 
     def __init__(self, target: Path | None, execute: str | None = None, session: str | None = None,
                  named: ReadOptions = ReadOptions(), found: Sequence[FoundSession] = (), notice: str = "") -> None:
@@ -75,6 +79,7 @@ class InspectorApp(App[None]):
         self._asking_to_quit = False
 
     def on_mount(self) -> None:
+        self._apply_saved_theme()
         if self.notice:
             self.notify(self.notice, timeout=15, markup=False)
         if self.target is None:
@@ -86,6 +91,25 @@ class InspectorApp(App[None]):
             self.push_screen(ReviewScreen(self.target, named=self.named, source=self.opened))
         else:
             self.push_screen(self._picker())
+
+    def _apply_saved_theme(self) -> None:
+        """Use the theme the person chose in an earlier run, saying so if the settings are broken."""
+        theme, problem = read_theme(settings_path(), self.available_themes)
+        if theme is not None:
+            self.theme = theme
+        if problem:
+            self.notify(neutralise(problem), title="Settings", severity="warning", timeout=10, markup=False)
+        self._keeps_theme = True
+
+    def watch_theme(self, theme: str) -> None:
+        """Keep the theme the person chose (command palette, ctrl+t) for the next runs."""
+        if not self._keeps_theme:
+            return
+        try:
+            save_theme(settings_path(), theme)
+        except InspectorError as error:
+            self.notify(neutralise(f"The theme is not kept for the next runs: {error}"), severity="warning",
+                        markup=False)
 
     def action_quit(self) -> None:
         """Quit (q, ctrl+q, ctrl+c), first asking when a review has decisions not exported; asked again, quits."""

@@ -215,7 +215,8 @@ class TurnList(ScrollView, can_focus=True):
 
     def _build_line(self, turn: Turn, width: int, selected: bool) -> Strip:
         mark = self._marks.get(turn.position)
-        line = Text(no_wrap=True, overflow="ellipsis", end="")
+        # the list's own colours under the whole line (not the terminal's: unreadable on a light theme)
+        line = Text(no_wrap=True, overflow="ellipsis", end="", style=self.rich_style)
         line.append(f"{turn.position:>7} ", self.get_component_rich_style("turn-list--muted"))
         line.append(f"{turn.role:<9.9} ")
         if mark is not None:
