@@ -14,13 +14,15 @@ from textual.widgets import Static
 FLOW = (
     "Step through the flagged turns with n and N (j and k move one turn at a time). For each "
     "finding compare the original on the left with the repair on the right, then approve it (a), "
-    "edit it (e) or skip it (s). Every decision is saved at once to a review file beside the "
-    "session (SESSION.review.json), so closing and reopening resumes where you left off; u undoes "
-    "the last decision, as many times as you like. Nothing changes in the session until you export "
-    "(x): the repaired session goes to a new file (NAME.fixed.EXT) with its audit record, unless "
-    "you choose to overwrite the input, which is backed up first. Recovered calls are never run, "
-    "unless you start the app with your own executor (inspector PATH --execute CMD): then X runs an "
-    "approved fix's recovered calls through CMD, after asking, and the export records its answers."
+    "edit it (e) or skip it (s); A and S approve or skip every pending finding of a kind at once "
+    "(skipping findings that have no fix, such as tool-error, acknowledges them). Every decision "
+    "is saved at once to the session's review file in your state folder, so closing and reopening "
+    "resumes where you left off; u undoes the last decision, as many times as you like. Nothing "
+    "changes in the session until you export (x): the repaired session goes to a new file "
+    "(NAME.fixed.EXT) with its audit record, unless you choose to overwrite the input, which is "
+    "backed up first. Recovered calls are never run, unless you start the app with your own "
+    "executor (inspector PATH --execute CMD): then X runs an approved fix's recovered calls through "
+    "CMD, after asking, and the export records its answers."
 )
 
 
