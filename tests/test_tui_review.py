@@ -254,7 +254,7 @@ def test_every_key_is_in_the_help_screen_and_the_command_palette(session_copy: P
         await press(pilot, "question_mark")
         assert isinstance(pilot.app.screen, HelpScreen)
         assert ("a", "Approve the fix shown") in pilot.app.screen.bindings
-        assert ("/", "Search turn text") in pilot.app.screen.bindings
+        assert ("/", "Search the turns' text, calls and results") in pilot.app.screen.bindings
         await press(pilot, "escape", "a")
         assert screen.review.status(0, 0) == "approved"
         await press(pilot, "ctrl+p")

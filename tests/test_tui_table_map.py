@@ -22,13 +22,13 @@ from inspector.sources import open_source
 from inspector.sources.sqlite.table import parse_map
 from inspector.scan.scanner import iter_scan
 from inspector.tui.app import InspectorApp
-from inspector.tui.conversations import NamedTable
+from inspector.tui.conversations import ReadOptions
 from inspector.tui.dialogs import ExportDialog
 from inspector.tui.picker import PickerScreen
 from inspector.tui.review_screen import ReviewScreen
 
 MAP = "role=speaker,content=body,id=msg_id,session=thread,order=seq"
-CHAT_LOG = NamedTable("chat_log", parse_map(MAP))
+CHAT_LOG = ReadOptions("chat_log", parse_map(MAP))
 JOURNAL = [("human", "I lost track of the week again. Journal that I feel scattered."),
            ("ai", '{success: true, memory_type: "journal", content: "Feels scattered this week."}'
                   "You saw right through me. I noted how scattered this week felt.")]
@@ -137,7 +137,7 @@ def test_a_table_without_a_session_column_is_one_conversation(tmp_path: Path):
         await pilot.pause()
         assert rows(picker.query_one(DataTable)) == [["app.db", "all", "1 result-prefix", "4", "table", "pending"]]
 
-    play(InspectorApp(database, named=NamedTable("chat_log", parse_map("role=speaker,content=body"))), scenario)
+    play(InspectorApp(database, named=ReadOptions("chat_log", parse_map("role=speaker,content=body"))), scenario)
 
 
 @pytest.mark.parametrize("options", [

@@ -62,9 +62,11 @@ def _open_app(arguments: list[str]) -> int:
     """Open the TUI on a session file or directory (by default the person's own sessions, else the
     bundled samples; `--samples`: the samples); `--execute CMD` lets the person run approved
     recovered calls through CMD; `--session ID` opens that session (a database's conversation) of
-    the file straight away; `--table T --map ...` read a database's conversations from that table,
-    as `scan` does."""
+    the file straight away. The options that say how to read the input are `scan`'s, with its
+    errors: `--tools FILE` (checked against in the review), `--format NAME`, and `--table T --map
+    ...` to read a database's conversations from that table."""
     parser = argparse.ArgumentParser(prog="inspector", usage="inspector [PATH | --samples] [--session ID] [--execute CMD] "
+                                     "[--tools FILE] [--format NAME] "
                                      "[--table T --map role=COL,content=COL[,id=COL,session=COL,order=COL]]")
     parser.add_argument("paths", nargs="*", type=location, metavar="PATH",
                         help="a session file, a directory of them, or an SQLite history (default: your own sessions "
@@ -73,9 +75,7 @@ def _open_app(arguments: list[str]) -> int:
     parser.add_argument("--execute", metavar="CMD",
                         help="let the X key run an approved fix's recovered calls through CMD")
     parser.add_argument("--session", metavar="ID", help="open the session (conversation) with this id straight away")
-    parser.add_argument("--table", metavar="T", help="read the database's messages from this table (with --map)")
-    parser.add_argument("--map", metavar="role=COL,content=COL[,id=COL,session=COL,order=COL]",
-                        help="which columns of --table hold each message's role, content, id, conversation and order")
+    _reading_options(parser)
     args = parser.parse_args(arguments)
     if len(args.paths) > 1:
         _fail(f"give one session file or directory to open (or a command: {', '.join(_COMMANDS)})")
@@ -100,8 +100,12 @@ def _open_app(arguments: list[str]) -> int:
         if args.execute is not None:
             check_command(args.execute)
         mapping = parse_map(args.map) if args.map is not None else None
+        extra = tuple(load_tools_file(args.tools)) if args.tools else ()
         from inspector.tui import run  # imported here so that `scan` and `fix` never load Textual
-        return run(target, args.execute, args.session, args.table, mapping, found, notice)
+        from inspector.tui.conversations import ReadOptions
+
+        return run(target, args.execute, args.session, ReadOptions(args.table, mapping, args.format, extra), found,
+                   notice)
     except InspectorError as error:
         _fail(str(error))
         return FAILED
@@ -115,7 +119,7 @@ def _app_target(args: argparse.Namespace) -> tuple[Path | None, list[FoundSessio
     if args.paths:
         return args.paths[0], [], ""
     if not args.samples:
-        _need_a_path(args, ("session", "table", "map"))
+        _need_a_path(args, ("session", "format", "table", "map"))  # the sessions found are in several formats
         found = discover()
         if found:
             return None, found, ""
@@ -135,7 +139,8 @@ def _parser() -> argparse.ArgumentParser:
                                      epilog="inspector [PATH] opens the app on a session file or a directory of them "
                                             "(default: your own sessions of Claude Code, Codex, Gemini CLI and llm; "
                                             "--samples: the bundled samples); it also takes --session ID, "
-                                            "--execute CMD, and --table T --map ... for a database's own table.")
+                                            "--execute CMD, and scan's --tools FILE, --format NAME and "
+                                            "--table T --map ... for a database's own table.")
     parser.add_argument("--version", action="version", version=f"inspector {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -195,9 +200,16 @@ def _scan_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _common_options(parser: argparse.ArgumentParser) -> None:
+    """The options `scan` and `fix` share: how to read the input, and which session of it."""
+    _reading_options(parser)
+    parser.add_argument("--session", metavar="ID", help="only the session (conversation) with this id")
+
+
+def _reading_options(parser: argparse.ArgumentParser) -> None:
+    """How to read the input, the same for `scan`, `fix` and the app: extra tool definitions,
+    a format, a database's own table."""
     parser.add_argument("--tools", type=Path, metavar="FILE", help="tool definitions to check against (OpenAI, Anthropic, Gemini or MCP shape)")
     parser.add_argument("--format", choices=format_names(), help="read the input as this format instead of detecting it")
-    parser.add_argument("--session", metavar="ID", help="only the session (conversation) with this id")
     parser.add_argument("--table", metavar="T", help="read this database table of chat messages (with --map)")
     parser.add_argument("--map", metavar="role=COL,content=COL[,id=COL,session=COL,order=COL]",
                         help="which columns of --table hold each message's role, content, id, conversation and order")

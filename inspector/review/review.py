@@ -12,6 +12,7 @@ it holds no decision logic of its own.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Collection, Iterable, Sequence
 
 from inspector.model import ToolSpec
@@ -20,7 +21,23 @@ from inspector.review.review_file import APPROVED, EDITED, SessionKey
 from inspector.scan.scanner import ScanResult
 from inspector.sources.base import Source
 
-__all__ = ["Review"]
+__all__ = ["ExportPlan", "Review"]
+
+
+@dataclass(frozen=True)
+class ExportPlan:
+    """What an export would do: the approved fixes it applies to the `sessions` read into the
+    review (`edited` of them as the person edited them), the findings it leaves as they are
+    (pending, skipped), and the approved fixes it applies to sessions not read (a history's other
+    conversations: `elsewhere` fixes on `elsewhere_sessions` of them)."""
+
+    sessions: int
+    approved: int
+    edited: int
+    pending: int
+    skipped: int
+    elsewhere: int = 0
+    elsewhere_sessions: int = 0
 
 
 class Review(ReviewExport):
@@ -42,6 +59,15 @@ class Review(ReviewExport):
         return sorted({session for (session, _), decision in self._record.decisions.items()
                        if decision.status in (APPROVED, EDITED) and session not in self._sessions},
                       key=lambda session: (isinstance(session, int), str(session)))
+
+    def export_plan(self) -> ExportPlan:
+        """What an export would apply and leave, counted before it runs."""
+        counts = [self.counts(session) for session in range(len(self.results))]
+        elsewhere = [session for (session, _), decision in self._record.decisions.items()
+                     if decision.status in (APPROVED, EDITED) and session not in self._sessions]
+        return ExportPlan(len(counts), sum(c.approved + c.edited for c in counts), sum(c.edited for c in counts),
+                          sum(c.pending for c in counts), sum(c.skipped for c in counts),
+                          len(elsewhere), len(set(elsewhere)))
 
     def decided_missing(self, conversations: Collection[str]) -> dict[SessionKey, int]:
         """The sessions with decisions in the review file that are neither read into this review

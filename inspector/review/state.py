@@ -91,6 +91,11 @@ class ReviewState:
         return self._catalogues[session].get(name)
 
     @property
+    def extra_tools(self) -> tuple[ToolSpec, ...]:
+        """The tool definitions the sessions are checked against besides their own (`--tools`)."""
+        return self._extra_tools
+
+    @property
     def read_by_place(self) -> bool:
         """Whether, when the review file was read, its decisions on a database were matched to the
         conversations by their places (the file was written by an earlier version, which kept them so)."""

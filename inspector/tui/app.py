@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Sequence
 
 from textual.app import App
+from textual.binding import Binding
 
 from inspector.errors import InspectorError
 from inspector.review.review import Review
@@ -17,25 +18,38 @@ from inspector.sources import session_files
 from inspector.sources.base import Source
 from inspector.sources.discovery import FoundSession
 from inspector.support.safe_text import neutralise
-from inspector.tui.conversations import NamedTable, check_named_table
+from inspector.tui.conversations import ReadOptions, check_named_table
 from inspector.tui.dialogs import Confirm
 from inspector.tui.found_picker import FoundPicker
 from inspector.tui.picker import PickerScreen
 from inspector.tui.review_screen import ReviewScreen
+from inspector.tui.settings import read_theme, save_theme, settings_path
 
 
 class InspectorApp(App[None]):
     """Review the findings of session files and export the repaired sessions."""
 
     TITLE = "inspector"
+    _keeps_theme = False  # set once the saved theme is applied: later changes are the person's, kept
+    # Textual binds ctrl+c to a notice saying how to quit, and copies with it in a text box; here
+    # it copies the text selected, if any, else quits as in most terminal programs (asking first,
+    # like q), on every screen and dialog (a priority binding: a dialog's own keys come after)
+    BINDINGS = [Binding("ctrl+c", "copy_or_quit", "Quit", show=False, priority=True,
+                        tooltip="Quit from any screen, asking when decisions are not exported (with text "
+                                "selected: copy it)"),
+                Binding("ctrl+q", "quit", "Quit", show=False, priority=True,
+                        tooltip="Quit from any screen, even while typing, asking when decisions are not exported"),
+                Binding("ctrl+t", "change_theme", "Theme", show=False,
+                        tooltip="Choose the theme (also in the command palette); kept for the next runs")]
 
     def __init__(self, target: Path | None, execute: str | None = None, session: str | None = None,
-                 named: NamedTable = NamedTable(), found: Sequence[FoundSession] = (), notice: str = "") -> None:
+                 named: ReadOptions = ReadOptions(), found: Sequence[FoundSession] = (), notice: str = "") -> None:
         """`target`: a session file, a directory of them or a database; None: the person's own
         sessions `found` (newest first).
         `execute`: the command recovered calls may be run through (`--execute CMD`); None, nothing runs.
         `session`: the id of the session (a database's conversation) of the file `target` to open.
-        `named`: the table (and its columns) of the database `target` to read conversations from.
+        `named`: how to read `target` (its format, extra tool definitions, and the table, with its
+        columns, of the database `target` to read conversations from).
         `notice`: said once the app is shown (why these sessions are listed), and above the list.
         Raises `InspectorError` (one line, the one `inspector scan` gives) when `target` is a
         directory without session files, a file that cannot be read as sessions, or when `named`
@@ -66,6 +80,7 @@ class InspectorApp(App[None]):
         self._asking_to_quit = False
 
     def on_mount(self) -> None:
+        self._apply_saved_theme()
         if self.notice:
             self.notify(self.notice, timeout=15, markup=False)
         if self.target is None:
@@ -74,12 +89,31 @@ class InspectorApp(App[None]):
             self.push_screen(ReviewScreen(self.target, conversation=self.open_session, named=self.named,
                                           source=self.opened))
         elif self.target.is_file() and not self.lists_conversations:  # a history lists its conversations
-            self.push_screen(ReviewScreen(self.target, source=self.opened))
+            self.push_screen(ReviewScreen(self.target, named=self.named, source=self.opened))
         else:
             self.push_screen(self._picker())
 
+    def _apply_saved_theme(self) -> None:
+        """Use the theme the person chose in an earlier run, saying so if the settings are broken."""
+        theme, problem = read_theme(settings_path(), self.available_themes)
+        if theme is not None:
+            self.theme = theme
+        if problem:
+            self.notify(neutralise(problem), title="Settings", severity="warning", timeout=10, markup=False)
+        self._keeps_theme = True
+
+    def watch_theme(self, theme: str) -> None:
+        """Keep the theme the person chose (command palette, ctrl+t) for the next runs."""
+        if not self._keeps_theme:
+            return
+        try:
+            save_theme(settings_path(), theme)
+        except InspectorError as error:
+            self.notify(neutralise(f"The theme is not kept for the next runs: {error}"), severity="warning",
+                        markup=False)
+
     def action_quit(self) -> None:
-        """Quit (q, ctrl+q), first asking when a review has decisions not exported; asked again, quits."""
+        """Quit (q, ctrl+q, ctrl+c), first asking when a review has decisions not exported; asked again, quits."""
         names = self._unexported_names()
         if not names or self._asking_to_quit:
             self.exit()
@@ -93,6 +127,15 @@ class InspectorApp(App[None]):
         self._asking_to_quit = True
         self.push_screen(Confirm(f"Decisions on {neutralise(', '.join(names))} are not exported yet (they are kept "
                                  "in the review file). Quit anyway?", yes="Quit", no="Stay"), answered)
+
+    def action_copy_or_quit(self) -> None:
+        """Copy the text selected in the focused text box or on the screen (ctrl+c); with nothing
+        selected, quit as `q` does."""
+        selected = getattr(self.focused, "selected_text", "") or self.screen.get_selected_text()  # Input, TextArea
+        if selected:
+            self.copy_to_clipboard(selected)
+        else:
+            self.action_quit()
 
     def review_closed(self, review: Review) -> None:
         """Remember of a review whose screen closes only whether its decisions are exported."""
@@ -117,7 +160,7 @@ class InspectorApp(App[None]):
         if self.target is None:
             counts = Counter(entry.tool for entry in self.found)
             tools = ", ".join(f"{count:,} {tool}" for tool, count in counts.most_common())
-            return FoundPicker(self.found, f"Your sessions, newest first ({tools}) · Enter opens one")
+            return FoundPicker(self.found, f"Your sessions, newest first ({tools}) · Enter opens one", self.named)
         where = self.target.name if self.target.is_file() else str(self.target)
         kind = "Conversations" if self.lists_conversations else "Sessions"
         table = f" (table {self.named.table})" if self.named.table else ""
@@ -125,7 +168,7 @@ class InspectorApp(App[None]):
         return PickerScreen(self.files, f"{kind} in {where}{table} · Enter opens one{notice}", self.named, kind.lower())
 
 
-def _listed(target: Path, named: NamedTable) -> tuple[list[Path], bool]:
+def _listed(target: Path, named: ReadOptions) -> tuple[list[Path], bool]:
     """The session files `target` stands for, and whether it is a history listing its
     conversations; fails (one line) when `named` cannot be read from it."""
     if named.given:

@@ -25,9 +25,13 @@ def described_bindings(screen: Screen) -> list[tuple[str, str, str]]:
 
 
 def help_rows(screen: Screen) -> list[tuple[str, str]]:
-    """(keys, description) of each described binding, for the help screen, and the palette's key."""
+    """(keys, description) of each described binding, for the help screen, then the app's own
+    keys (any screen) and the palette's key."""
     rows = [(keys, description) for keys, description, _ in described_bindings(screen)]
-    return rows + [(screen.app.get_key_display(Binding("ctrl+p", "")), "Command palette: every action by name")]
+    app_keys = [(screen.app.get_key_display(binding), binding.tooltip or binding.description)
+                for binding in type(screen.app).BINDINGS if isinstance(binding, Binding) and binding.tooltip]
+    return rows + app_keys + [(screen.app.get_key_display(Binding("ctrl+p", "")),
+                               "Command palette: every action by name")]
 
 
 class ScreenKeys(Provider):

@@ -3,8 +3,9 @@
 The picker lists a database's conversations from its source's `listing` (ids and message counts,
 no message read) and scans them in turn; the review screen loads and scans only the conversation
 opened. The review file keeps decisions by conversation id, so reviews of different
-conversations share one review file. A table the person names (`--table T --map ...`) is read
-the same way, through a `NamedTable` handed to each function.
+conversations share one review file. How the person asked for the input to be read (a table
+they name, `--table T --map ...`, a format, extra tool definitions) goes to each function as a
+`ReadOptions`.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from pathlib import Path
 from typing import Iterator, NamedTuple, Sequence
 
 from inspector.errors import InspectorError
-from inspector.model import Session
+from inspector.model import Session, ToolSpec
 from inspector.review.review import Review
 from inspector.review.review_file import SessionKey, review_path_for
 from inspector.scan.scanner import ScanResult, iter_scan
@@ -24,21 +25,32 @@ from inspector.sources.base import Source
 from inspector.sources.sqlite.database import is_database
 from inspector.sources.sqlite.history import SqliteHistory
 
-__all__ = ["NamedTable", "Opened", "check_named_table", "decision_warnings", "describe_missing", "include_decided",
-           "index_of_session", "is_database", "listing", "open_conversation", "scan_from"]
+__all__ = ["ReadOptions", "Opened", "check_named_table", "decision_warnings", "describe_missing", "include_decided",
+           "index_of_session", "is_database", "listing", "open_conversation"]
 
 
 @dataclass(frozen=True)
-class NamedTable:
-    """The table a database's messages are read from when the person names it: `--table T --map
-    role=COL,content=COL[,id=COL,session=COL,order=COL]` (see `inspector.sources.sqlite.table`)."""
+class ReadOptions:
+    """How the person asked for the input to be read, with `inspector scan`'s options: a
+    database's messages from a table of theirs (`--table T --map
+    role=COL,content=COL[,id=COL,session=COL,order=COL]`, see `inspector.sources.sqlite.table`),
+    as a format (`--format NAME`), and the tool definitions calls are checked against besides
+    the session's own (`--tools FILE`)."""
 
     table: str | None = None
     mapping: dict[str, str] | None = field(default=None, hash=False)
+    format_name: str | None = None
+    extra_tools: tuple[ToolSpec, ...] = field(default=(), hash=False)
 
     def open(self, path: Path) -> Source:
-        """The source at `path`, a database read from this table when one is named."""
-        return open_source(path, table=self.table, mapping=self.mapping)
+        """The source at `path`, read as the format named (else recognised), a database read
+        from the table named when there is one."""
+        return open_source(path, self.format_name, self.table, self.mapping)
+
+    def scan(self, source: Source, start: int = 0) -> Iterator[ScanResult]:
+        """The sessions of `source` from number `start` on (those before are skipped by SQLite,
+        not read), each with its findings against the session's tools and the extra ones."""
+        return iter_scan(source, self.extra_tools, start=start)
 
     @property
     def given(self) -> bool:
@@ -56,7 +68,7 @@ class Opened(NamedTuple):
     conversations: list[str]
 
 
-def check_named_table(path: Path, named: NamedTable) -> None:
+def check_named_table(path: Path, named: ReadOptions) -> None:
     """Fail with the line `inspector scan` gives when `--table`/`--map` cannot be read from the
     file at `path`: not a database, one without the other, no such table or column."""
     SqliteHistory(path, table_name=named.table, mapping=named.mapping).check_table()
@@ -67,7 +79,7 @@ def listing(source: Source) -> tuple[list[tuple[str, int]], str]:
     return [tuple(entry) for entry in source.listing()], source.format
 
 
-def open_conversation(path: Path, conversation: str, named: NamedTable) -> Opened:
+def open_conversation(path: Path, conversation: str, named: ReadOptions) -> Opened:
     """The conversation `conversation` of the database, read and placed among the others. An
     unknown id is an `InspectorError` naming it."""
     source = named.open(path)
@@ -84,12 +96,6 @@ def index_of_session(path: Path, sessions: list[Session], session_id: str) -> in
     raise InspectorError(f"{path}: no session {session_id!r} (see `inspector scan {path}` for the ids)")
 
 
-def scan_from(source: Source, first: int) -> Iterator[ScanResult]:
-    """The database's conversations from number `first` on, each with its findings; those before
-    are skipped by SQLite, not read."""
-    return iter_scan(source, start=first)
-
-
 def include_decided(review: Review) -> list[SessionKey]:
     """Read and scan into `review` every other conversation of its database with approved fixes in
     the review file, so an export applies the decisions taken on each conversation. Returns the
@@ -98,7 +104,7 @@ def include_decided(review: Review) -> list[SessionKey]:
     for conversation in review.decided_elsewhere() if review.source.streams else []:
         found = None
         if isinstance(conversation, str):  # else a place an earlier version saved, past the end
-            with closing(iter_scan(review.source, only=conversation)) as one:
+            with closing(iter_scan(review.source, review.extra_tools, only=conversation)) as one:
                 found = next(one, None)
         if found is None:
             missing.append(conversation)

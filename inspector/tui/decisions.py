@@ -1,4 +1,5 @@
-"""The review screen's decision keys: approve, skip, edit, undo, approve a kind, copy, export.
+"""The review screen's decision keys: approve, skip, edit, undo, approve or skip (acknowledge) a
+kind in this session or in every one (a history's conversations read in a thread), copy, export.
 
 Each one asks `inspector.review.review.Review` to do the work (it saves the review file at once) and
 then redraws; nothing here decides what a fix is.
@@ -7,6 +8,7 @@ then redraws; nothing here decides what a fix is.
 from __future__ import annotations
 
 import json
+from contextlib import closing
 from typing import Callable
 
 from textual.app import App
@@ -15,15 +17,19 @@ from inspector.errors import InspectorError
 from inspector.repair.write import WriteOutcome
 from inspector.review.edits import Edit, proposal
 from inspector.review.preview import preview
-from inspector.review.review_file import SessionKey
+from inspector.review.decisions import DecisionKey
+from inspector.review.review import ExportPlan
+from inspector.review.review_file import APPROVED, SKIPPED, SessionKey
 from inspector.review.state import ReviewError
+from inspector.scan.scanner import iter_scan
+from inspector.support.safe_text import neutralise
 from inspector.tui.conversations import describe_missing, include_decided
 from inspector.tui.copying import copy_to_clipboard
-from inspector.tui.dialogs import OPENAI, Confirm, ExportChoice, ExportDialog
+from inspector.tui.dialogs import OPENAI, Choose, Confirm, ExportChoice, ExportDialog
 from inspector.tui.drawing import ReviewDrawing
 from inspector.tui.editor import FixEditor
 from inspector.tui.shown_session import ShownSession
-from inspector.tui.writes import EXECUTE, EXPORT, WritesUnderWay
+from inspector.tui.writes import BULK, EXECUTE, EXPORT, WritesUnderWay
 
 NOTHING_TO_UNDO = ("Nothing to undo since the review was opened: to change a decision saved before, select its "
                    "finding and decide again (a, s, e)")
@@ -33,20 +39,24 @@ class Decider:
     """The actions that change or export the person's decisions on the session shown."""
 
     def __init__(self, shown: ShownSession, drawing: ReviewDrawing, writes: WritesUnderWay, app: App,
-                 tell: Callable[..., object], export_in_thread: Callable[[ExportChoice], object]) -> None:
+                 tell: Callable[..., object], export_in_thread: Callable[[ExportChoice], object],
+                 everywhere_in_thread: Callable[[str, str, str], object]) -> None:
         """`tell(message, **options)` notifies the person; `export_in_thread(choice)` starts the
-        screen's export worker, which calls `write_export`."""
+        screen's export worker, which calls `write_export`; `everywhere_in_thread(kind, status,
+        verb)` the worker deciding on a kind in every conversation of a history, which calls
+        `find_everywhere`."""
         self.shown = shown
         self.drawing = drawing
         self.writes = writes
         self.app = app
         self._tell = tell
         self._export_in_thread = export_in_thread
+        self._everywhere_in_thread = everywhere_in_thread
 
     def finding_to_decide(self) -> int | None:
         """The index of the finding shown, or None after saying that a flagged turn must be selected
         (or that an export must end first)."""
-        if self.writes.waiting_for(EXPORT):
+        if self.writes.waiting_for(EXPORT, BULK):
             return None
         if self.shown.review is None:
             self._tell("Still scanning the session: decisions can be made once it is done", severity="warning")
@@ -114,7 +124,7 @@ class Decider:
         """Undo the last decision (any number of times) and show the finding it was about, so the
         next key decides on it again."""
         review = self.shown.review
-        if review is None or self.writes.waiting_for(EXPORT):
+        if review is None or self.writes.waiting_for(EXPORT, BULK):
             return
         target = review.undo_target()
         undone = review.undo()
@@ -124,32 +134,107 @@ class Decider:
         self._tell(undone[:1].upper() + undone[1:])
         self._tell_unsaved()
         self.drawing.redraw_marks()
-        session, index = target
-        turn = review.findings(session)[index].turn
-        self.drawing.select(turn, self.shown.by_turn[turn].index(index))
+        if target is None or target[0] != self.shown.session_index:  # it changed other sessions only
+            self.drawing.show_detail()
+            return
+        turn = review.findings(target[0])[target[1]].turn
+        self.drawing.select(turn, self.shown.by_turn[turn].index(target[1]))
 
     def approve_all(self) -> None:
-        """Approve every pending finding of the shown finding's kind, after asking."""
+        """Approve every pending finding of the shown finding's kind (of this session, or of every
+        one: asks)."""
+        self._decide_kind(APPROVED)
+
+    def skip_all(self) -> None:
+        """Skip (acknowledge, when it has no fix) every pending finding of the shown finding's kind
+        (of this session, or of every one: asks)."""
+        self._decide_kind(SKIPPED)
+
+    def _decide_kind(self, status: str) -> None:
+        """Ask, then give `status` to every pending finding of the shown finding's kind: of this
+        session, or (in a file of several sessions, or a history) of every one."""
         index = self.finding_to_decide()
         if index is None:
             return
         review, s = self.shown.review, self.shown.session_index
         kind = review.findings(s)[index].kind
-        count = len(review.approvable(s, kind))
-        if not count:
-            self._tell(f"No pending {kind} finding has a fix to approve", severity="warning")
+        verb = _verb(status, any(f.fix is not None for f in review.findings(s) if f.kind == kind))
+        here = len(review.decidable(s, kind, status))
+        if len(review.results) == 1 and not review.source.streams:
+            self._confirm_kind(kind, status, verb, here)
             return
+        unit, history = ("conversation", True) if review.source.streams else ("session", False)
+        total = "" if history else f" ({sum(len(review.decidable(i, kind, status)) for i in range(len(review.results)))})"
+
+        def chosen(answer: str | None) -> None:
+            if answer == "t":
+                self._decided(verb, kind, *review.decide_all(kind, status, [s]))
+            elif answer == "a" and history:
+                self._tell(f"Reading every conversation of {review.path.name} for pending {kind} findings…")
+                self.writes.start(BULK)
+                self._everywhere_in_thread(kind, status, verb)
+            elif answer == "a":
+                self._decided(verb, kind, *review.decide_all(kind, status, range(len(review.results))))
+
+        scanned = " (each is read and scanned)" if history else ""
+        question = (f"{verb} every pending {kind} finding of this {unit} ({here}), or of every {unit} of "
+                    f"{review.path.name}{scanned}?")
+        self.app.push_screen(Choose(neutralise(question), [("t", f"This {unit}"), ("a", f"Every {unit}{total}")]),
+                             chosen)
+
+    def _confirm_kind(self, kind: str, status: str, verb: str, count: int) -> None:
+        """In a file of one session: ask, then give `status` to its `count` pending `kind` findings."""
+        if not count:
+            self._decided(verb, kind, 0, 0)
+            return
+        review, s = self.shown.review, self.shown.session_index
 
         def confirmed(yes: bool | None) -> None:
             if yes:
-                approved = review.approve_all(s, kind)
-                self._tell(f"Approved {approved} {kind} finding{'s' if approved != 1 else ''} (u undoes them all)")
-                self._tell_unsaved()
-                self.drawing.refresh()
+                self._decided(verb, kind, *review.decide_all(kind, status, [s]))
 
         findings = f"all {count} pending {kind} findings" if count != 1 else f"the 1 pending {kind} finding"
-        self.app.push_screen(Confirm(f"Approve {findings} of this session?",
-                                     yes=f"Approve {count}", no="Cancel"), confirmed)
+        self.app.push_screen(Confirm(f"{verb} {findings} of this session?", yes=f"{verb} {count}", no="Cancel"),
+                             confirmed)
+
+    def find_everywhere(self, kind: str, status: str, verb: str) -> None:
+        """Read and scan every conversation of the history not read into the review for its pending
+        `kind` findings (in the bulk worker's thread; only their keys are kept), then decide on
+        them with this one's, back on the app's thread."""
+        review = self.shown.review
+        elsewhere: list[DecisionKey] = []
+        try:
+            with closing(iter_scan(review.source, review.extra_tools)) as results:
+                for result in results:
+                    if not review.holds(result):
+                        elsewhere += review.decidable_elsewhere(result, kind, status)
+        except InspectorError as error:
+            self.app.call_from_thread(self._everywhere_failed, str(error))
+            return
+        self.app.call_from_thread(self._decide_everywhere, kind, status, verb, elsewhere)
+
+    def _decide_everywhere(self, kind: str, status: str, verb: str, elsewhere: list[DecisionKey]) -> None:
+        self.writes.done(BULK)
+        review = self.shown.review
+        if review is not None:  # else the screen closed meanwhile: nothing is decided
+            self._decided(verb, kind, *review.decide_all(kind, status, range(len(review.results)), elsewhere))
+
+    def _everywhere_failed(self, error: str) -> None:
+        self.writes.done(BULK)
+        self._tell(f"{error} (nothing was decided)", severity="error", timeout=10)
+
+    def _decided(self, verb: str, kind: str, count: int, places: int) -> None:
+        """Say what `verb` (`_verb`'s) did on a kind: `count` findings in `places` sessions; redraw."""
+        if not count:
+            wanted = "has a fix to approve" if verb == "Approve" else "is left to decide"
+            self._tell(f"No pending {kind} finding {wanted}", severity="warning")
+            return
+        unit = "conversations" if self.shown.review.source.streams else "sessions"
+        where = f" in {places} {unit}" if places > 1 else ""
+        past = {"Approve": "Approved", "Skip": "Skipped", "Acknowledge": "Acknowledged"}[verb]
+        self._tell(f"{past} {count} {kind} finding{'s' if count != 1 else ''}{where} (u undoes them all)")
+        self._tell_unsaved()
+        self.drawing.refresh()
 
     def copy(self) -> None:
         """Copy the arguments of the calls the shown fix recovers or corrects."""
@@ -168,20 +253,27 @@ class Decider:
                           f"the arguments of {', '.join(call.name for call in calls)}", self._tell)
 
     def export(self) -> None:
-        """Ask where to write the repaired session, then write it with its audit record."""
+        """Ask where to write the repaired session, saying what the export will do, then write it
+        with its audit record."""
         review = self.shown.review
         if review is None:
             self._tell("Still scanning the session: export once it is done", severity="warning")
             return
-        if self.writes.waiting_for(EXPORT, EXECUTE):
+        if self.writes.waiting_for(EXPORT, EXECUTE, BULK):
             return
+        self._ask_export(None, "")
+
+    def _ask_export(self, earlier: ExportChoice | None, problem: str) -> None:
+        """Open the export dialog (holding the `earlier` choice and why it failed, if it did)."""
+        review = self.shown.review
 
         def chosen(choice: ExportChoice | None) -> None:
-            if choice is not None and not self.writes.waiting_for(EXPORT, EXECUTE):
+            if choice is not None and not self.writes.waiting_for(EXPORT, EXECUTE, BULK):
                 self.writes.start(EXPORT)
                 self._export_in_thread(choice)
 
-        dialog = ExportDialog(review.default_export_path(), review.path, review.default_export_path(OPENAI))
+        dialog = ExportDialog(review.default_export_path(), review.path, review.default_export_path(OPENAI),
+                              describe_plan(review.export_plan(), review.source.streams), earlier, problem)
         self.app.push_screen(dialog, chosen)
 
     def write_export(self, choice: ExportChoice) -> None:
@@ -193,13 +285,15 @@ class Decider:
             outcome = review.export(choice.path, overwrite_input=choice.overwrite_input,
                                     replace_existing=choice.replace_existing, to=choice.to)
         except InspectorError as error:  # ReviewError, or a write that failed
-            self.app.call_from_thread(self._export_failed, str(error))
+            self.app.call_from_thread(self._export_failed, choice, str(error))
             return
         self.app.call_from_thread(self._exported, outcome, missing)
 
-    def _export_failed(self, error: str) -> None:
+    def _export_failed(self, choice: ExportChoice, error: str) -> None:
+        """Open the dialog again as the person left it, saying why the export failed."""
         self.writes.done(EXPORT)
-        self._tell(error, title="Export failed", severity="error", timeout=10)
+        if self.shown.review is not None:  # else the screen closed meanwhile
+            self._ask_export(choice, f"Export failed: {error}")
 
     def _exported(self, outcome: WriteOutcome, missing: list[SessionKey]) -> None:
         self.writes.done(EXPORT)
@@ -215,3 +309,28 @@ class Decider:
             self._tell(describe_missing(self.shown.review.path, missing, "Approved fixes"), title="Not exported",
                        severity="warning", timeout=20)
         self.drawing.refresh([])
+
+
+def _verb(status: str, with_fixes: bool) -> str:
+    """How the person's choice is named: Approve, Skip, or Acknowledge (skipping findings that
+    have no fix: decided, the turns left as they are)."""
+    if status == APPROVED:
+        return "Approve"
+    return "Skip" if with_fixes else "Acknowledge"
+
+
+def describe_plan(plan: ExportPlan, history: bool) -> str:
+    """What an export will do, in a line: '5 approved fixes applied (1 edited), 4 pending left as
+    they are, 2 skipped.'; of a `history`, that of this conversation, and the approved fixes of
+    its other conversations."""
+    line = f"{_fixes(plan.approved)} applied{f' ({plan.edited} edited)' if plan.edited else ''}, " \
+           f"{plan.pending} pending left as they are, {plan.skipped} skipped"
+    if not history:
+        return line + "."
+    opened = "This conversation" if plan.sessions == 1 else f"The {plan.sessions} conversations opened"
+    others = f"{plan.elsewhere_sessions} other conversation{'s' if plan.elsewhere_sessions != 1 else ''}"
+    return f"{opened}: {line}" + (f"; {_fixes(plan.elsewhere)} of {others}." if plan.elsewhere else ".")
+
+
+def _fixes(count: int) -> str:
+    return f"{count} approved fix{'es' if count != 1 else ''}"

@@ -1,15 +1,18 @@
-"""Small modal dialogs: a yes/no question, and where (and as what) to export the repaired session."""
+"""Small modal dialogs: a yes/no question, a question with several answers, and where (and as
+what) to export the repaired session."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Sequence
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.events import Key
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Static
 
@@ -75,6 +78,45 @@ class Confirm(ModalScreen[bool]):
         self.dismiss(answer)
 
 
+class Choose(ModalScreen[str | None]):
+    """Ask a question with several answers, each a button pressed by its own key (given with
+    it); escape (or `n`) answers None. Enter presses the focused button, at first the first."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="Choose")
+    BINDINGS = [Binding("n,escape", "choose(None)", "Cancel", show=False)]
+
+    def __init__(self, question: str, answers: Sequence[tuple[str, str]]) -> None:
+        """`answers`: (key, label) of each answer, in the order of the buttons."""
+        super().__init__()
+        self.question = question
+        self.answers = list(answers)
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(Content(self.question), id="question")
+            with Horizontal(classes="buttons"):
+                for number, (key, label) in enumerate(self.answers):
+                    yield Button(Content(f"{label} ({key})"), variant="primary" if number == 0 else "default",
+                                 id=f"answer-{key}")
+                yield Button(Content("Cancel (n)"), id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one(Button).focus()
+
+    def on_key(self, event: Key) -> None:
+        if any(event.character == key for key, _ in self.answers):
+            event.stop()
+            self.dismiss(event.character)
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id.removeprefix("answer-") if event.button.id != "cancel" else None)
+
+    def action_choose(self, key: str | None) -> None:
+        """Close the dialog with the answer `key` (None: cancelled)."""
+        self.dismiss(key)
+
+
 OPENAI = "openai"
 
 
@@ -100,12 +142,23 @@ class ExportDialog(ModalScreen[ExportChoice | None]):
     """Ask where to export: a path (NAME.fixed.EXT beside the input by default), or the input
     itself when the person ticks "overwrite"; in the session's own format, or as OpenAI Chat
     Completions JSON when the person ticks "as OpenAI" (then at `openai_path` by default, never
-    over the input). A file that exists already is replaced only after the person agrees
-    (`Confirm`). Enter or ctrl+s exports, escape cancels."""
+    over the input). It says first what the export will do (`plan`), and is as wide as the
+    screen allows. A file that exists already is replaced only after the person agrees
+    (`Confirm`). Enter or ctrl+s exports, escape cancels. Reopened after an export failed, it
+    holds the `earlier` choice (the path typed, the boxes ticked) and says why (`problem`)."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="ExportDialog") + """
+    ExportDialog > Vertical {
+        width: 100%;
+        max-width: 160;
+        margin: 0 2;
+    }
+    ExportDialog #plan {
+        margin-bottom: 1;
+        text-style: bold;
+    }
     ExportDialog #problem {
-        color: $error;
+        color: $text-error;
         height: auto;
     }
     """
@@ -114,30 +167,41 @@ class ExportDialog(ModalScreen[ExportChoice | None]):
         Binding("escape", "cancel", "Cancel", show=False),
     ]
 
-    def __init__(self, default_path: Path, input_path: Path, openai_path: Path | None = None) -> None:
+    def __init__(self, default_path: Path, input_path: Path, openai_path: Path | None = None, plan: str = "",
+                 earlier: ExportChoice | None = None, problem: str = "") -> None:
         super().__init__()
         self.default_path = default_path
         self.input_path = input_path
         self.openai_path = openai_path or default_path.with_name(default_path.name.split(".", 1)[0] + ".openai.json")
-        self._typed_path = str(default_path)
+        self.plan = plan
+        self.earlier = earlier
+        self.problem = problem
+        typed = earlier.path if earlier is not None and not earlier.overwrite_input else default_path
+        self._typed_path = str(typed)
 
     def compose(self) -> ComposeResult:
+        overwrite = self.earlier is not None and self.earlier.overwrite_input
+        openai = self.earlier is not None and self.earlier.to == OPENAI
+        self._opened_with: str | None = str(self.input_path) if overwrite else self._typed_path
         with Vertical():
+            if self.plan:
+                yield Static(Content(self.plan), id="plan")
             yield Static("Write the repaired session and its audit record to:")
-            yield Input(str(self.default_path), id="path")
+            yield Input(self._opened_with, id="path", disabled=overwrite)
             yield _SpaceToggles(
-                Content(neutralise(f"overwrite the input (a backup {self.input_path}.bak is kept)")),
-                id="overwrite",
+                Content(neutralise(f"overwrite the input (a backup {self.input_path.name}.bak is kept)")),
+                overwrite, id="overwrite", disabled=openai,
             )
-            yield _SpaceToggles(Content("as OpenAI Chat Completions JSON (not the session's own format)"), id="openai")
-            yield Static("", id="problem")
+            yield _SpaceToggles(Content("as OpenAI Chat Completions JSON"), openai,
+                                id="openai", disabled=overwrite)
+            yield Static(Content(neutralise(self.problem)), id="problem")
             yield Static(Content("enter export · space tick a box · escape cancel"), classes="hint")
             with Horizontal(classes="buttons"):
                 yield Button("Export", variant="primary", id="export")
                 yield Button("Cancel", id="cancel")
 
     def on_mount(self) -> None:
-        self.query_one("#path", Input).focus()
+        self.query_one("#overwrite" if self.earlier is not None and self.earlier.overwrite_input else "#path").focus()
 
     @on(Checkbox.Changed, "#overwrite")
     def _overwrite_changed(self, event: Checkbox.Changed) -> None:
@@ -163,7 +227,12 @@ class ExportDialog(ModalScreen[ExportChoice | None]):
         self._show_problem("")
 
     @on(Input.Changed, "#path")
-    def _path_changed(self) -> None:
+    def _path_changed(self, event: Input.Changed) -> None:
+        """A path typed clears what was said of the one before (the box's first report of the path
+        it opened with does not)."""
+        if event.value == self._opened_with:
+            self._opened_with = None
+            return
         self._show_problem("")
 
     @on(Input.Submitted, "#path")

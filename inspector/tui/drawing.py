@@ -1,6 +1,7 @@
 """The review screen's drawing of what it shows (`inspector.tui.shown_session`): the counts bar, the
 marks of the flagged turns in the turn list, and the selected turn's detail with its header (the
-links between calls and results it names are found in a thread once the session is scanned)."""
+links between calls and results it names are found in a thread once the session is scanned), with
+the places of the search's text highlighted in the list and the detail."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from inspector.model import Session, Turn
 from inspector.review.call_links import CallLinks, call_links
 from inspector.support.safe_text import neutralise
 from inspector.tui.detail import TurnDetail
+from inspector.tui.search import SessionSearch
 from inspector.tui.shown_session import ShownSession
 from inspector.tui.status_bar import status_line
 from inspector.tui.turn_header import header_line
@@ -31,6 +33,7 @@ class ReviewDrawing:
         self.bar = bar
         self.turns = turns
         self.detail = detail
+        self.search: SessionSearch | None = None
 
     def current(self) -> int | None:
         """The index of the finding shown in the detail, if the selected turn is flagged."""
@@ -52,10 +55,21 @@ class ReviewDrawing:
             review.counts(shown.session_index) if review else None, self.turns.flagged_only))
 
     def show_detail(self) -> None:
-        """Show the selected turn, its finding shown and the header above them."""
+        """Show the selected turn, its finding shown and the header above them, the search's text
+        highlighted."""
         turn, view = self.shown.detail(self.turns.position)
         self.detail.show(turn, view)
         self.show_header(turn)
+        if self.search is not None:
+            for pane in self.detail.query(Static):
+                if isinstance(pane.content, Content):
+                    pane.update(self.search.highlighted(pane.content))
+
+    def highlight(self, search: SessionSearch | None) -> None:
+        """Highlight the places of `search`'s text in the turn list and the detail (None: none)."""
+        self.search = search
+        self.turns.highlight(search)
+        self.show_detail()
 
     def show_header(self, turn: Turn | None) -> None:
         """Show the header of `turn`: where its call's result is, once the links are found (in a

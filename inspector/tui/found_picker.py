@@ -22,11 +22,9 @@ from textual.worker import get_current_worker
 
 from inspector.errors import InspectorError
 from inspector.review.status import SavedReview
-from inspector.scan.scanner import iter_scan
-from inspector.sources import open_source
 from inspector.sources.discovery import LLM, FoundSession
 from inspector.support.safe_text import neutralise
-from inspector.tui.conversations import listing
+from inspector.tui.conversations import ReadOptions, listing
 from inspector.tui.picker import FILL_EVERY, PickerScreen, saved_review_of
 from inspector.tui.picker_columns import ColumnSpec
 from inspector.tui.picker_rows import Scanned, database_note, found_row, row_key, scanned_file, short_reason, unreadable
@@ -42,8 +40,9 @@ class FoundPicker(PickerScreen):
                ColumnSpec("findings", "Findings by kind", 12, 3, 48), ColumnSpec("status", "Status", 8, 4))
     SORTS = (LISTED, "findings", "status", "turns", "project", "tool")
 
-    def __init__(self, found: Sequence[FoundSession], title: str) -> None:
-        super().__init__([session.path for session in found], title)
+    def __init__(self, found: Sequence[FoundSession], title: str, named: ReadOptions = ReadOptions()) -> None:
+        """`named`: how to read the sessions (the extra tool definitions of `--tools`)."""
+        super().__init__([session.path for session in found], title, named)
         self._found = {row_key(session): session for session in found}  # row key -> the file
         self._errors: dict[str, str] = {}  # row key -> why the file cannot be read, once scanned
 
@@ -75,15 +74,14 @@ class FoundPicker(PickerScreen):
             self.app.call_from_thread(self._fill_found, filled)
         self.app.call_from_thread(self._scan_done)
 
-    @staticmethod
-    def _read(found: FoundSession) -> tuple[Scanned, str, SavedReview | None]:
+    def _read(self, found: FoundSession) -> tuple[Scanned, str, SavedReview | None]:
         """The file's values (a history's: its messages and conversations, counted), the error that
         stopped reading it ("" when none), and its saved review."""
         try:
-            source = open_source(found.path)
+            source = self.named.open(found.path)
             if source.streams:
                 return database_note(*listing(source)), "", None
-            return scanned_file(iter_scan(source), by_id=False), "", saved_review_of(found.path)
+            return scanned_file(self.named.scan(source), by_id=False), "", saved_review_of(found.path)
         except InspectorError as error:
             return unreadable(short_reason(str(error), found.path)), str(error), None
 
@@ -101,9 +99,9 @@ class FoundPicker(PickerScreen):
                         severity="error", timeout=10, markup=False)
         elif found.tool == LLM:
             self.app.push_screen(Conversations([found.path], f"Conversations in {found.path} · Enter opens one, "
-                                                             "Esc goes back to your sessions"))
+                                                             "Esc goes back to your sessions", self.named))
         else:
-            self.app.push_screen(ReviewScreen(found.path))
+            self.app.push_screen(ReviewScreen(found.path, named=self.named))
 
 
 class Conversations(PickerScreen):

@@ -33,11 +33,10 @@ from textual.worker import get_current_worker
 from inspector.errors import InspectorError
 from inspector.review.status import NO_REVIEW, SavedReview, saved_review, sessions_status
 from inspector.scan.rates import Rates
-from inspector.scan.scanner import iter_scan
 from inspector.sources.base import Source
 from inspector.support.safe_text import neutralise
 from inspector.tui.commands import help_rows
-from inspector.tui.conversations import NamedTable, listing, scan_from
+from inspector.tui.conversations import ReadOptions, listing
 from inspector.tui.help import HelpScreen
 from inspector.tui.list_screen import ListScreen
 from inspector.tui.picker_columns import ColumnSpec
@@ -90,8 +89,8 @@ class PickerScreen(ListScreen):
     PickerScreen #progress.-done { display: none; }
     """
 
-    def __init__(self, files: list[Path], title: str, named: NamedTable = NamedTable(), noun: str = "") -> None:
-        """`named`: the table a database's conversations are read from (`--table`/`--map`), if named;
+    def __init__(self, files: list[Path], title: str, named: ReadOptions = ReadOptions(), noun: str = "") -> None:
+        """`named`: how to read the files (a database's table, `--table`/`--map`; `--format`; `--tools`);
         `noun`: what the rows are ("conversations"; by default, sessions)."""
         super().__init__()
         self.noun = noun or self.noun
@@ -140,7 +139,7 @@ class PickerScreen(ListScreen):
                     if get_current_worker().is_cancelled:
                         return
                     continue
-                results = list(iter_scan(source))
+                results = list(self.named.scan(source))
             except InspectorError as error:
                 self.app.call_from_thread(self._add_failure, path, str(error))
             else:
@@ -171,7 +170,7 @@ class PickerScreen(ListScreen):
                 while not self._shown.wait(0.1):
                     if worker.is_cancelled:
                         return
-                with closing(scan_from(source, done)) as results:  # closed while paused: no read lock held
+                with closing(self.named.scan(source, done)) as results:  # closed while paused: no read lock held
                     for result in results:
                         filled.append((f"{done}:{path}", scanned_session(result, str(result.session.session_id))))
                         done += 1
@@ -296,7 +295,7 @@ class PickerScreen(ListScreen):
             self.notify(neutralise(error), title=f"{neutralise(path.name)} could not be read", severity="error",
                         timeout=10, markup=False)
         else:
-            self.app.push_screen(ReviewScreen(path, session))
+            self.app.push_screen(ReviewScreen(path, session, named=self.named))
 
     def action_help(self) -> None:
         """Show every key."""

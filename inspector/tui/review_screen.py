@@ -18,8 +18,8 @@ place, are reported when it opens.
 from __future__ import annotations
 
 import gc
-
 from pathlib import Path
+from typing import Sequence
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -27,35 +27,37 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Input, ProgressBar, Static
+from textual.widgets import Input, ProgressBar, Static
 
-from inspector.model import Finding, Session
+from inspector.model import Finding, Session, Turn
 from inspector.review.review import Review
 from inspector.sources.base import Source
 from inspector.support.safe_text import neutralise
 from inspector.tui.commands import ScreenKeys, help_rows
-from inspector.tui.conversations import NamedTable
+from inspector.tui.conversations import ReadOptions
 from inspector.tui.copying import Copier
 from inspector.tui.decisions import Decider
 from inspector.tui.detail import TurnDetail
 from inspector.tui.dialogs import ExportChoice
 from inspector.tui.drawing import ReviewDrawing
 from inspector.tui.execution import Executor
+from inspector.tui.footer import FittingFooter
 from inspector.tui.help import HelpScreen
 from inspector.tui.navigation import Navigator
 from inspector.tui.raw_view import RawRecordScreen
+from inspector.tui.search import SessionSearch
 from inspector.tui.session_loading import SessionLoader
 from inspector.tui.shown_session import ShownSession
 from inspector.tui.turn_list import TurnList
-from inspector.tui.writes import EXECUTE, EXPORT, WritesUnderWay
+from inspector.tui.writes import BULK, EXECUTE, EXPORT, WritesUnderWay
 
 
 class ReviewScreen(Screen[None]):
     """Step through one session's flagged turns and decide on each finding."""
 
     COMMANDS = {ScreenKeys}
-    BINDINGS = [  # in the footer's order, the keys a review needs most first (an 80-column footer shows
-        # the first nine); short descriptions fit the footer; tooltips are what help and the palette show
+    BINDINGS = [  # in the footer's order; short descriptions fit the footer, which on a narrow terminal
+        # hides those of FOOTER_DROPPED_FIRST first; tooltips are what help and the palette show
         Binding("question_mark", "help", "Help", tooltip="Show every key"),
         Binding("q", "app.quit", "Quit", tooltip="Quit (asks when decisions are not exported)"),
         Binding("n", "next(True)", "Next", tooltip="Next flagged turn (next match while searching)"),
@@ -67,10 +69,15 @@ class ReviewScreen(Screen[None]):
                 tooltip="Edit the fix (text and call arguments; there ctrl+g opens the field in your $EDITOR)"),
         Binding("u", "undo", "Undo", tooltip="Undo the last decision (many levels)"),
         Binding("x", "export", "Export", tooltip="Export the repaired session with the approved fixes"),
-        Binding("A", "approve_all", "All of kind", tooltip="Approve every pending finding of this kind",
-                key_display="A"),
+        Binding("A", "approve_all", "All of kind", key_display="A",
+                tooltip="Approve every pending finding of this kind (asks first; in a file of several sessions or "
+                        "a history: of this one or of every one)"),
+        Binding("S", "skip_all", "Skip kind", key_display="S",
+                tooltip="Skip every pending finding of this kind, or acknowledge it when it has no fix (tool-error: "
+                        "decided, the turn left as it is); asks first, and in a file of several sessions or a "
+                        "history: of this one or of every one"),
         Binding("f", "flagged_only", "Flagged", tooltip="Show only flagged turns, or all"),
-        Binding("slash", "search", "Search", tooltip="Search turn text"),
+        Binding("slash", "search", "Search", tooltip="Search the turns' text, calls and results"),
         Binding("y", "copy", "Copy", tooltip="Copy the recovered arguments"),
         Binding("w", "whole_turn", "Whole turn", show=False,
                 tooltip="Show the whole turn as exported (every approved fix applied, the others not), or one finding"),
@@ -79,7 +86,7 @@ class ReviewScreen(Screen[None]):
         Binding("c", "other_end", "Call/result", show=False,
                 tooltip="Jump from a call to the turn holding its result, or from a result to its call"),
         Binding("r", "raw", "Raw", show=False, tooltip="Show the turn's record as stored in the file (ids, every key)"),
-        Binding("X", "execute", "Execute", key_display="X", show=False,
+        Binding("X", "execute", "Run", key_display="X",
                 tooltip="Run the approved fix's recovered calls through your executor (asks first; only when "
                         "started as: inspector PATH --execute CMD)"),
         Binding("j", "move(1)", "Down", tooltip="Next turn (or down arrow)", show=False),
@@ -90,6 +97,8 @@ class ReviewScreen(Screen[None]):
                 show=False),
         Binding("escape", "back", "Back", tooltip="Clear the search, or go back to the sessions", show=False),
     ]
+    # the footer's keys hidden first when they do not all fit (80 columns keep f, /, y and X)
+    FOOTER_DROPPED_FIRST = ("skip_all", "approve_all", "next(False)", "app.quit", "help", "undo")
     DEFAULT_CSS = """
     ReviewScreen #bar { height: auto; max-height: 3; background: $panel; padding: 0 0 0 1; }
     ReviewScreen #loading { height: 1; }
@@ -100,16 +109,17 @@ class ReviewScreen(Screen[None]):
     ReviewScreen #search-row.-open { display: block; }
     ReviewScreen #search-row Static { width: auto; padding: 0 1; color: $text-accent; }
     ReviewScreen #search { width: 1fr; }
+    ReviewScreen #search-row #search-count { color: $text; text-style: bold; }
     """
 
     # the loading's messages, which the load worker posts to this screen
     Loaded, Early, Ready, Failed = SessionLoader.Loaded, SessionLoader.Early, SessionLoader.Ready, SessionLoader.Failed
 
     def __init__(self, path: Path, session: int | None = None, conversation: str | None = None,
-                 named: NamedTable = NamedTable(), source: Source | None = None) -> None:
+                 named: ReadOptions = ReadOptions(), source: Source | None = None) -> None:
         """`session`: the index of the session to show among the file's (None: the first flagged);
         `conversation`: instead, the id of the session (an SQLite history's conversation) to open;
-        `named`: the database's table of messages, when the person named it (`--table`/`--map`);
+        `named`: how to read the file (`--format`, `--tools`, a database's table: `--table`/`--map`);
         `source`: the file's source when it is open already (else it is opened here)."""
         super().__init__()
         self.path = path
@@ -127,9 +137,10 @@ class ReviewScreen(Screen[None]):
         yield TurnList(id="turns")
         yield TurnDetail(id="detail")
         with Horizontal(id="search-row"):
-            yield Static(Content("Search turn text (Enter finds · then n / N · Esc clears):"))
+            yield Static(Content("Search text, calls, results (Enter · n / N · Esc clears):"))
             yield Input(compact=True, id="search")
-        yield Footer(compact=True, show_command_palette=False)
+            yield Static(id="search-count")
+        yield FittingFooter(self.FOOTER_DROPPED_FIRST, self._in_footer)
 
     def on_mount(self) -> None:
         """Give each part of the work the widgets it draws into, then start loading."""
@@ -139,8 +150,8 @@ class ReviewScreen(Screen[None]):
         self.loader = SessionLoader(self.path, self.conversation, self.named, shown, self.drawing,
                                     self.query_one("#loading"), self.tell, self.source)
         self.navigator = Navigator(shown, self.drawing, self.query_one("#search-row"),
-                                   self.query_one("#search", Input), self.tell)
-        self.decider = Decider(shown, self.drawing, self.writes, self.app, self.tell, self._export)
+                                   self.query_one("#search", Input), self.tell, self._search)
+        self.decider = Decider(shown, self.drawing, self.writes, self.app, self.tell, self._export, self._everywhere)
         self.copier = Copier(self.path, shown, lambda: turns.position, self.decider.copy, self.app, self.tell)
         self.executor = Executor(self.app.execute, shown, self.drawing, self.writes, self.decider.finding_to_decide,
                                  self.app, self.tell, self._execute)
@@ -176,6 +187,10 @@ class ReviewScreen(Screen[None]):
         """The session's review, once the whole session is scanned."""
         return self.shown.review
 
+    def _in_footer(self, action: str) -> bool:
+        """Whether the key of `action` is shown in the footer: X only when there is an executor."""
+        return action != "execute" or self.app.execute is not None
+
     def tell(self, message: str, **options) -> None:
         """A notification whose text is shown as it is (it may hold paths and model text)."""
         self.notify(neutralise(message), markup=False, **options)
@@ -189,9 +204,18 @@ class ReviewScreen(Screen[None]):
     def _load(self) -> None:
         self.loader.read_and_scan(self.post_message)
 
+    @work(thread=True, exclusive=True, group="search")
+    def _search(self, text: str, turns: Sequence[Turn]) -> None:
+        search = SessionSearch(text, turns)
+        self.app.call_from_thread(self.navigator.found, search)
+
     @work(thread=True, exclusive=True, group="export")
     def _export(self, choice: ExportChoice) -> None:
         self.decider.write_export(choice)
+
+    @work(thread=True, exclusive=True, group="bulk")
+    def _everywhere(self, kind: str, status: str, verb: str) -> None:
+        self.decider.find_everywhere(kind, status, verb)
 
     @work(thread=True, exclusive=True, group="execute")
     def _execute(self, command: str, finding: Finding, index: int) -> None:
@@ -216,6 +240,7 @@ class ReviewScreen(Screen[None]):
     @on(TurnList.Selected)
     def _selected(self, event: TurnList.Selected) -> None:
         self.drawing.selected(event.position)
+        self.navigator.selected(event.position)
 
     @on(Input.Submitted, "#search")
     def _searched(self, event: Input.Submitted) -> None:
@@ -254,7 +279,7 @@ class ReviewScreen(Screen[None]):
 
     def action_back(self) -> None:
         """Close the search, clear it, or go back to the picker."""
-        if self.navigator.close_search() or self.writes.waiting_for(EXPORT, EXECUTE):
+        if self.navigator.close_search() or self.writes.waiting_for(EXPORT, EXECUTE, BULK):
             return  # (while a write runs, the review file is written after the screen would close)
         if self.review is not None and self.review.unexported:
             self.tell(f"Decisions kept in {self.review.review_path.name}, not exported yet")
@@ -283,6 +308,10 @@ class ReviewScreen(Screen[None]):
     def action_approve_all(self) -> None:
         """Approve every pending finding of the shown finding's kind, after asking."""
         self.decider.approve_all()
+
+    def action_skip_all(self) -> None:
+        """Skip (acknowledge) every pending finding of the shown finding's kind, after asking."""
+        self.decider.skip_all()
 
     def action_copy(self) -> None:
         """Copy the arguments of the calls the shown fix recovers or corrects."""

@@ -24,7 +24,7 @@ from inspector.scan.early import early_findings
 from inspector.scan.scanner import ScanResult
 from inspector.sources.base import Source
 from inspector.support.safe_text import neutralise
-from inspector.tui.conversations import (NamedTable, decision_warnings, index_of_session, is_database,
+from inspector.tui.conversations import (ReadOptions, decision_warnings, index_of_session, is_database,
                                          open_conversation)
 from inspector.tui.drawing import ReviewDrawing
 from inspector.tui.shown_session import ShownSession
@@ -63,12 +63,12 @@ class SessionLoader:
             super().__init__()
             self.error = error
 
-    def __init__(self, path: Path, conversation: str | None, named: NamedTable, shown: ShownSession,
+    def __init__(self, path: Path, conversation: str | None, named: ReadOptions, shown: ShownSession,
                  drawing: ReviewDrawing, progress: Widget, tell: Callable[..., object],
                  source: Source | None = None) -> None:
         """`source`: the file's source when it is open already (else it is opened when loading);
         `conversation`: the id of the session (an SQLite history's conversation) to open, if any;
-        `named`: the database's table of messages, when the person named it; `progress`: the row
+        `named`: how to read the file (format, extra tools, a database's table); `progress`: the row
         saying what is being done, holding `#loading-label`; `tell(message, **options)` notifies the
         person."""
         self.path = path
@@ -96,9 +96,10 @@ class SessionLoader:
                     shown.session_index = index_of_session(self.path, sessions, self.conversation)
             post(self.Loaded(sessions))
             if shown.session_index is not None or len(sessions) == 1:
-                post(self.Early(early_findings(sessions[shown.session_index or 0])))
-            results = [ScanResult(session, detect_findings(session)) for session in sessions]
-            review = Review.open(source, results, conversations=conversations)
+                post(self.Early(early_findings(sessions[shown.session_index or 0], self.named.extra_tools)))
+            extra = self.named.extra_tools
+            results = [ScanResult(session, detect_findings(session, extra)) for session in sessions]
+            review = Review.open(source, results, extra, conversations)
             post(self.Ready(review, decision_warnings(review, conversations)))
         except InspectorError as error:
             post(self.Failed(str(error)))

@@ -1,7 +1,8 @@
 """The turn list: every turn of a session, one line each, rendered through Textual's line API.
 
 Only the lines on screen are built (like Toolong's log view), so a session of 200,000 turns costs
-one integer per row, not a widget per turn. Model text is shown as plain `Text`, neutralised.
+one integer per row, not a widget per turn. Model text is shown as plain `Text`, neutralised; the
+places of a search's text in it are highlighted (`highlight`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from textual.strip import Strip
 
 from inspector.model import Turn
 from inspector.support.safe_text import preview
+from inspector.tui.search import SessionSearch
 
 # A flagged turn whose findings were decided differently: some fixes approved (or edited), others skipped.
 MIXED = "mixed"
@@ -52,6 +54,7 @@ class TurnList(ScrollView, can_focus=True):
 
     COMPONENT_CLASSES = {
         "turn-list--cursor", "turn-list--error", "turn-list--warning", "turn-list--info", "turn-list--muted",
+        "turn-list--match",
     }
     DEFAULT_CSS = """
     TurnList { background: $surface; overflow-x: hidden; }
@@ -60,6 +63,7 @@ class TurnList(ScrollView, can_focus=True):
     TurnList > .turn-list--warning { color: $text-warning; }
     TurnList > .turn-list--info { color: $text-primary; }
     TurnList > .turn-list--muted { color: $text-muted; }
+    TurnList > .turn-list--match { color: $text; background: $warning-muted; text-style: bold; }
     """
     BINDINGS = [
         Binding("down", "move(1)", "Down", show=False),
@@ -90,6 +94,7 @@ class TurnList(ScrollView, can_focus=True):
         self._marks: dict[int, TurnMark] = {}
         self._rows: list[int] = []  # indices into _turns of the rows shown
         self._flagged_only = False
+        self._search: SessionSearch | None = None
         self._lines: LRUCache[tuple[int, int, bool], Strip] = LRUCache(1024)
 
     # ---- content -------------------------------------------------------------------------------
@@ -104,6 +109,12 @@ class TurnList(ScrollView, can_focus=True):
     def update_marks(self, marks: dict[int, TurnMark]) -> None:
         """Replace the marks of the given positions (after a decision) and redraw."""
         self._marks.update(marks)
+        self._lines.clear()
+        self.refresh()
+
+    def highlight(self, search: SessionSearch | None) -> None:
+        """Highlight the places of `search`'s text in the lines (None: no search)."""
+        self._search = search
         self._lines.clear()
         self.refresh()
 
@@ -219,18 +230,24 @@ class TurnList(ScrollView, can_focus=True):
 
     def _build_line(self, turn: Turn, width: int, selected: bool) -> Strip:
         mark = self._marks.get(turn.position)
-        line = Text(no_wrap=True, overflow="ellipsis", end="")
+        # the list's own colours under the whole line (not the terminal's: unreadable on a light theme)
+        line = Text(no_wrap=True, overflow="ellipsis", end="", style=self.rich_style)
         line.append(f"{turn.position:>7} ", self.get_component_rich_style("turn-list--muted"))
         line.append(f"{turn.role:<9.9} ")
         if mark is not None:
             style = self.get_component_rich_style(f"turn-list--{mark.severity}")
             line.append(f"{STATUS_GLYPHS.get(mark.status, '?')} {mark.kinds} ", style + Style(bold=True))
-        line.append(preview(turn.text or _calls_summary(turn), max(width, 1)))
+        shown, start = preview(turn.text or _calls_summary(turn), max(width, 1)), len(line)
+        line.append(shown)
         line.truncate(width, overflow="ellipsis", pad=True)
         base = self.rich_style
         if selected:
             base = base + self.get_component_rich_style("turn-list--cursor")
             line.stylize(self.get_component_rich_style("turn-list--cursor"))
+        if self._search is not None:  # over the cursor's style: a match stays in view on the selected turn
+            match = self.get_component_rich_style("turn-list--match")
+            for first, end in self._search.spans(shown):
+                line.stylize(match, start + first, start + end)
         segments = list(line.render(self.app.console))  # on the list's own colours, as a light theme needs
         return Strip(segments, width).apply_style(base).crop_extend(0, width, base).simplify()
 

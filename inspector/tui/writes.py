@@ -1,14 +1,15 @@
-"""The writes the review screen runs in a thread worker (an export, a run of recovered calls): a
-decision, another write, or leaving the screen waits for them, as each saves the review file when
-it ends."""
+"""The writes the review screen runs in a thread worker (an export, a run of recovered calls, a
+decision on every conversation of a history): a decision, another write, or leaving the screen
+waits for them, as each saves the review file when it ends."""
 
 from __future__ import annotations
 
 from typing import Callable
 
-EXPORT, EXECUTE = "export", "execute"
+EXPORT, EXECUTE, BULK = "export", "execute", "bulk"
 UNDER_WAY = {EXPORT: "Exporting: wait for it to finish",
-             EXECUTE: "The recovered calls are running: wait for their answers"}
+             EXECUTE: "The recovered calls are running: wait for their answers",
+             BULK: "Reading every conversation to decide on them: wait for it to finish"}
 
 
 class WritesUnderWay:
@@ -20,7 +21,7 @@ class WritesUnderWay:
         self._running: set[str] = set()
 
     def start(self, task: str) -> None:
-        """`task` (EXPORT, EXECUTE) starts in its thread."""
+        """`task` (EXPORT, EXECUTE, BULK) starts in its thread."""
         self._running.add(task)
 
     def done(self, task: str) -> None:

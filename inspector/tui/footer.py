@@ -1,0 +1,56 @@
+"""A footer that keeps the keys a screen needs most in view on a narrow terminal.
+
+Textual's footer lists a screen's shown bindings in order and cuts off what does not fit, so on
+80 columns the last keys (search, copy...) were lost. This one hides keys that do not apply now
+(the screen says which), then, while the keys are wider than the footer, those the screen names
+as least needed, in that order; every key still works, and the help (`?`) lists them all.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from textual.app import ComposeResult
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey  # the footer's own key widget, which it composes
+
+
+class FittingFooter(Footer):
+    """A compact footer showing the keys that apply and fit, least needed hidden first."""
+
+    def __init__(self, dropped_first: Sequence[str], applies: Callable[[str], bool] = lambda action: True) -> None:
+        """`dropped_first`: the actions of the keys hidden first when they do not all fit, in
+        that order; `applies(action)`: whether a key is shown at all now."""
+        super().__init__(compact=True, show_command_palette=False)
+        self.dropped_first = tuple(dropped_first)
+        self.applies = applies
+
+    def compose(self) -> ComposeResult:
+        yield from super().compose()
+        self.call_after_refresh(self.fit)
+
+    def on_resize(self) -> None:
+        self.fit()
+
+    def fit(self) -> None:
+        """Show the keys that apply, then hide the least needed until the rest fit the width."""
+        keys = list(self.query(FooterKey))
+        for key in keys:
+            key.display = self.applies(key.action)
+        used = sum(_width(key) for key in keys if key.display)
+        for action in self.dropped_first:
+            for key in keys:
+                if used <= self.size.width:
+                    return
+                if key.action == action and key.display:
+                    key.display = False
+                    used -= _width(key)
+
+    def shown_actions(self) -> list[str]:
+        """The actions of the keys in view (what a test or the person sees)."""
+        return [key.action for key in self.query(FooterKey) if key.display]
+
+
+def _width(key: FooterKey) -> int:
+    """The columns a key takes in the footer: its text and its margin."""
+    return key.render().cell_len + key.styles.margin.width
