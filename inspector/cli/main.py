@@ -19,7 +19,7 @@ from typing import NamedTuple, Sequence
 
 from inspector import __version__
 from inspector.catalogue import load_tools_file
-from inspector.cli.report_command import REPORT_HELP, report_targets, write_reports
+from inspector.cli.report_help import REPORT_HELP
 from inspector.detect import kinds
 from inspector.errors import FAILED, FOUND, FOUND_NOTHING, InspectorError, check_session_found
 from inspector.model import ToolSpec
@@ -231,6 +231,8 @@ def _scan(args: argparse.Namespace) -> int:
 
 def _report(args: argparse.Namespace) -> int:
     """`inspector report`: the outputs checked before anything is read, then the scan, then the report written."""
+    from inspector.cli.report_command import report_targets, write_reports  # only `report` loads the renderers
+
     targets = report_targets(args.html, args.markdown)
     reading = _reading(args)
     targets.check(reading.files, args.force)

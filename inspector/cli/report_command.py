@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import stat
 import sys
-import textwrap
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -21,21 +20,11 @@ from typing import Callable, Sequence
 from inspector.errors import InspectorError
 from inspector.report.html_report import render_html
 from inspector.report.markdown_report import render_markdown
-from inspector.report.redact import pattern_lines
 from inspector.report.share_view import ReportView, build_view
 from inspector.scan.summary import SessionSummary
 from inspector.support.atomic_files import file_mode, land, staged_bytes
 
 STDOUT = "-"
-
-REPORT_HELP = (textwrap.fill(
-    "Write what scan finds as a report to share: the summary and rates (by kind, model and tool) with a chart, "
-    "and each flagged turn with its original and its repair side by side, the flagged span and the change "
-    "marked. --html OUT writes one self-contained page (inline style and SVG, no script, nothing fetched); "
-    "--markdown OUT writes the same as Markdown. OUT - writes to stdout. It reads what scan reads, with the "
-    "same options, and exits as scan does: 0 when nothing is found, 1 when something is, 2 on an error.", 78)
-    + "\n\n--redact replaces each of these with [REDACTED:name] in everything the report shows:\n"
-    + "\n".join(textwrap.fill(line, 78, initial_indent="  ", subsequent_indent="      ") for line in pattern_lines()))
 
 
 @dataclass(frozen=True)
