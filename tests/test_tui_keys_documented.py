@@ -26,7 +26,7 @@ def readme_keys() -> set[str]:
     for row in table.splitlines()[2:]:
         first = row.split(" | ")[0]
         keys |= set(re.findall(r"`([^`]+)`", first)) | set(re.findall(r"ctrl\+[a-z]", first))
-    return keys
+    return {key if len(key) == 1 else key.lower() for key in keys}  # `Esc` as the help names it
 
 
 def help_keys(tmp_path: Path) -> set[str]:
