@@ -80,10 +80,13 @@ def sessions(db: sqlite_utils.Database, source: SqliteSource, only: str | None =
     sql = (f"SELECT {row_id} AS id, {quote(mapping['role'])} AS role, {quote(mapping['content'])} AS content, "
            f"{session} AS session FROM {quote(source.table)} {where} ORDER BY {order}")
     for key, rows in grouped(db.execute(sql, params), 3):
-        yield _session(source, WHOLE_TABLE if "session" not in mapping else str(key), rows)
+        yield session_of_rows(source, WHOLE_TABLE if "session" not in mapping else str(key), rows)
 
 
-def _session(source: SqliteSource, session_id: str, rows: list[Any]) -> Session:
+def session_of_rows(source: Any, session_id: str, rows: list[Any]) -> Session:
+    """One conversation of a table of messages: `rows` of (id, role, content, session) in order;
+    `source` is where they came from (its `path` and `format`), a database's `SqliteSource` or
+    another store's table (a Parquet dataset read on Spark)."""
     turns, problems = [], []
     for position, (row_id, stated, content, _) in enumerate(rows):
         role = ROLES.get(str(stated).strip().lower())
