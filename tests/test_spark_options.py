@@ -1,13 +1,18 @@
 """`scan --engine spark` before Spark starts: without PySpark it says in one line what to install;
-options it does not take, or that need it, are one line too. None of this needs PySpark."""
+options it does not take, or that need it, are one line too; the master it asks for; the script
+`spark-submit` runs. None of this needs PySpark."""
 
 from __future__ import annotations
 
+import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
+import inspector
 from inspector.cli.main import main
+from inspector.scan.spark.session import chosen_master
 
 
 def _scan(capsys, *arguments: str) -> tuple[int, str, str]:
@@ -40,3 +45,20 @@ def test_the_spark_engine_needs_a_dataset(capsys):
     expected = (2, "", "inspector: error: --engine spark reads a DATASET: give a directory, a glob or a URL\n")
     assert _scan(capsys, "--engine", "spark") == expected
     assert _scan(capsys, "--engine", "spark", "--samples") == expected
+
+
+def test_the_master_is_the_one_given_else_spark_submits_else_every_local_cpu():
+    assert chosen_master("spark://head:7077", {"PYSPARK_GATEWAY_PORT": "41234"}) == "spark://head:7077"
+    assert chosen_master(None, {"PYSPARK_GATEWAY_PORT": "41234"}) is None  # spark-submit's own --master holds
+    assert chosen_master(None, {}) == "local[*]"
+
+
+def test_the_script_spark_submit_runs_is_the_command_line():
+    """The README's `spark-submit ... inspector/__main__.py scan ...`: the script, run as a file,
+    takes `inspector`'s arguments."""
+    script = Path(inspector.__file__).with_name("__main__.py")
+    finished = subprocess.run([sys.executable, str(script), "scan", "--engine", "spark", "--jobs", "2", "logs/"],
+                              capture_output=True, text=True, timeout=60)
+    assert (finished.returncode, finished.stdout) == (2, "")
+    assert finished.stderr == ("inspector: error: --jobs is for --engine process; Spark's master sets how many "
+                               "executors share the work (e.g. --spark-master 'local[4]')\n")

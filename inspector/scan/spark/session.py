@@ -14,7 +14,7 @@ import os
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Iterator, Mapping
 
 from inspector.errors import InspectorError
 
@@ -34,6 +34,14 @@ def require_pyspark() -> None:
         raise InspectorError(INSTALL) from None
 
 
+def chosen_master(given: str | None, environ: Mapping[str, str]) -> str | None:
+    """The master to ask for: the one given; else None under `spark-submit` (whose process has
+    `PYSPARK_GATEWAY_PORT` set: its own master holds); else `local[*]`."""
+    if given is not None:
+        return given
+    return None if "PYSPARK_GATEWAY_PORT" in environ else LOCAL
+
+
 @contextmanager
 def spark_session(master: str | None = None) -> Iterator[SparkSession]:
     """The Spark session to scan on (see the module's docstring), stopped on leaving if started here."""
@@ -44,8 +52,7 @@ def spark_session(master: str | None = None) -> Iterator[SparkSession]:
     if running is not None:
         yield running
         return
-    submitted = "PYSPARK_GATEWAY_PORT" in os.environ  # this process was started by spark-submit
-    master = master or (None if submitted else LOCAL)
+    master = chosen_master(master, os.environ)
     if master is not None and master.startswith("local"):
         os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
         os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
