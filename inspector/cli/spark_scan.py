@@ -103,16 +103,17 @@ def _request(args: argparse.Namespace) -> DatasetRequest:
 def _spark_errors(shown: Path | str) -> Iterator[None]:
     """Spark's own errors (a path that does not exist, a file system it has no client for, a
     failed task) as one line naming the dataset: the first line of Spark's message (of the Java
-    exception's, when Spark passes one on)."""
+    exception's, when Spark passes one on), or for a task that failed in Python the exception it
+    raised (the last line of its traceback)."""
     from py4j.protocol import Py4JError, Py4JJavaError
-    from pyspark.errors import PySparkException
+    from pyspark.errors import PySparkException, PythonException
 
     try:
         yield
     except (PySparkException, Py4JError) as error:
         text = str(error.java_exception) if isinstance(error, Py4JJavaError) else str(error)
-        lines = [line.strip() for line in text.splitlines() if line.strip()]
-        raise InspectorError(f"{shown}: spark: {lines[0] if lines else type(error).__name__}") from None
+        lines = [line.strip() for line in text.splitlines() if line.strip()] or [type(error).__name__]
+        raise InspectorError(f"{shown}: spark: {lines[-1] if isinstance(error, PythonException) else lines[0]}") from None
 
 
 def _check_session(args: argparse.Namespace, sessions: int, request: DatasetRequest) -> None:

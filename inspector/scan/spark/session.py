@@ -4,8 +4,9 @@ The master is `--spark-master URL` when given; else, under `spark-submit`, the o
 (`--master`, its `spark-defaults.conf`); else `local[*]`, every CPU of this machine. A local master
 runs its Python workers with this interpreter (unless `PYSPARK_PYTHON` says otherwise), so they
 import the same `inspector`, and binds to the loopback address (unless `SPARK_LOCAL_IP` says
-otherwise); Spark logs only its errors. A session already running in this process (a notebook's, a test's) is used as it is and
-left running; one started here is stopped when the scan ends.
+otherwise); Spark logs only its fatal errors (a failed task reaches the scan as an exception,
+reported in one line). A session already running in this process (a notebook's, a test's) is used
+as it is and left running; one started here is stopped when the scan ends.
 """
 
 from __future__ import annotations
