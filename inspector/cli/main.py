@@ -20,6 +20,7 @@ from typing import NamedTuple, Sequence
 from inspector import __version__
 from inspector.catalogue import load_tools_file
 from inspector.cli.report_help import REPORT_HELP
+from inspector.cli.spark_scan import SPARK, PathsAsTyped, add_engine_options, check_engine_options, run_spark_scan
 from inspector.detect import kinds
 from inspector.errors import FAILED, FOUND, FOUND_NOTHING, InspectorError, check_session_found
 from inspector.model import ToolSpec
@@ -147,6 +148,7 @@ def _parser() -> argparse.ArgumentParser:
     scan = commands.add_parser("scan", help="report suspect turns in session files or directories")
     _scan_options(scan)
     scan.add_argument("--json", action="store_true", help="print the machine-readable report (schema 1)")
+    add_engine_options(scan)
     scan.set_defaults(run=_scan)
 
     report = commands.add_parser("report", help="write a report to share: one HTML page or Markdown, with the "
@@ -189,9 +191,9 @@ def _parser() -> argparse.ArgumentParser:
 
 def _scan_options(parser: argparse.ArgumentParser) -> None:
     """What `scan` and `report` read, and how."""
-    parser.add_argument("paths", nargs="*", type=location, metavar="PATH", help="a session file, a directory of them, "
-                        "or a PostgreSQL database's URL (postgresql://USER@HOST:PORT/DB) "
-                        "(default: your own sessions of Claude Code, Codex, Gemini CLI and llm)")
+    parser.add_argument("paths", nargs="*", action=PathsAsTyped, metavar="PATH", help="a session file, a directory of "
+                        "them, or a PostgreSQL database's URL (postgresql://USER@HOST:PORT/DB) (default: your own "
+                        "sessions of Claude Code, Codex, Gemini CLI and llm)")
     parser.add_argument("--samples", action="store_true", help="read the bundled sample sessions")
     parser.add_argument("-j", "--jobs", type=int, metavar="N", help="processes scanning a large SQLite history "
                         f"(default: one per CPU, at most {MAX_WORKERS}, from {MIN_BYTES // 2**20} MB; "
@@ -216,6 +218,9 @@ def _reading_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _scan(args: argparse.Namespace) -> int:
+    check_engine_options(args)
+    if args.engine == SPARK:
+        return run_spark_scan(args)
     reading = _reading(args)
     if not reading.files:
         if args.json:

@@ -84,7 +84,22 @@ class Document:
 
 def read_document(path: Path) -> Document:
     """Read and parse `path` as JSON, or as JSON Lines when it is not one JSON value."""
-    data = read_session_bytes(path)
+    return parse_document(path, read_session_bytes(path))
+
+
+def document_of_bytes(path: Path | str, data: bytes) -> Document:
+    """Parse the bytes of the session file named `path`, read elsewhere (by Spark's executors),
+    with the same checks as `read_document`: an SQLite database or binary data is refused, and so
+    is an empty file. `path` only names the file in the `Document` and its errors."""
+    _check_head(path, data[:_SNIFF_BYTES])
+    if not data or data.isspace():
+        raise InspectorError(f"{path}: file is empty")
+    return parse_document(path, bytearray(data))
+
+
+def parse_document(path: Path | str, data: bytearray) -> Document:
+    """The `Document` held in `data`, the bytes of the file `path`: JSON, or JSON Lines when it is
+    not one JSON value."""
     value = _decode_fast(data)
     if value is not _REFUSED:
         head = data[:4 * _INDENT_WINDOW + 4].decode("utf-8", "ignore")  # up to 4 bytes a character

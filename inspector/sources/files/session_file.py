@@ -22,7 +22,7 @@ from inspector.errors import InspectorError
 from inspector.model import AppliedFix, Session
 from inspector.sources.base import (AuditPlace, AuditRecord, Capabilities, Listed, SessionWriter, Source, WriteOptions,
                                     WrittenFix)
-from inspector.sources.files.document import read_document
+from inspector.sources.files.document import Document, read_document
 from inspector.sources.files.formats import FORMATS, format_of, render_sessions
 from inspector.sources.files.inspect_eval import is_eval_archive, read_eval
 from inspector.sources.odd_records import without_odd_turns
@@ -57,20 +57,11 @@ class SessionFile(Source):
         return Capabilities(write_copy=writable, write_in_place=writable)
 
     def all_sessions(self) -> list[Session]:
-        """Every session of the file, read once. A record of a shape no adapter foresaw (a list
-        where a string belongs, say) still ends as a one-line `InspectorError`, never a traceback."""
+        """Every session of the file, read once (`sessions_of_document`)."""
         if self._sessions is None:
             with collector_paused():
-                try:
-                    document = read_eval(self.path) if is_eval_archive(self.path) else read_document(self.path)
-                    sessions = [without_odd_turns(session)
-                                for session in format_of(document, self._format_name).read(document)]
-                except (TypeError, KeyError, AttributeError, IndexError, ValueError) as exc:
-                    raise InspectorError(f"{self.path}: a record has a shape this format does not allow "
-                                         f"({type(exc).__name__}: {exc})") from None
-            if not sessions:
-                raise InspectorError(f"{self.path}: holds no session")
-            self._sessions = sessions
+                document = read_eval(self.path) if is_eval_archive(self.path) else read_document(self.path)
+                self._sessions = sessions_of_document(document, self._format_name)
         return self._sessions
 
     def listing(self) -> list[Listed]:
@@ -91,6 +82,21 @@ class SessionFile(Source):
     def written_paths(self, out: Path) -> list[Path]:
         """The output and its audit beside it."""
         return [Path(out), audit_path_for(Path(out))]
+
+
+def sessions_of_document(document: Document, format_name: str | None = None) -> list[Session]:
+    """Every session of a parsed session file, read as `format_name` when given (else the format
+    recognised). A record of a shape no adapter foresaw (a list where a string belongs, say) still
+    ends as a one-line `InspectorError`, never a traceback; so does a file that holds no session."""
+    with collector_paused():
+        try:
+            sessions = [without_odd_turns(session) for session in format_of(document, format_name).read(document)]
+        except (TypeError, KeyError, AttributeError, IndexError, ValueError) as exc:
+            raise InspectorError(f"{document.path}: a record has a shape this format does not allow "
+                                 f"({type(exc).__name__}: {exc})") from None
+    if not sessions:
+        raise InspectorError(f"{document.path}: holds no session")
+    return sessions
 
 
 class _FileWriter(SessionWriter):

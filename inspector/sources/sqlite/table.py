@@ -83,9 +83,10 @@ def sessions(db: sqlite_utils.Database, source: SqliteSource, only: str | None =
         yield table_session(source, WHOLE_TABLE if "session" not in mapping else str(key), rows)
 
 
-def table_session(source: SqliteSource, session_id: str, rows: list[Any]) -> Session:
-    """The conversation `session_id` of rows `(id, role, content, session)` in order; PostgreSQL's
-    reader shares it."""
+def table_session(source: Any, session_id: str, rows: list[Any]) -> Session:
+    """One conversation of a table of messages: `rows` of (id, role, content, session) in order;
+    `source` is where they came from (its `path` and `format`): a database's `SqliteSource`, a
+    PostgreSQL table, or a Parquet dataset read on Spark."""
     turns, problems = [], []
     for position, (row_id, stated, content, _) in enumerate(rows):
         role = ROLES.get(str(stated).strip().lower())
