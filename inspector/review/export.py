@@ -2,6 +2,8 @@
 edited) fixes applied, through the same write path as `inspector fix`
 (`inspector.repair.write.write_repaired`), with the audit beside it and the export noted in the
 review file. `to="openai"` writes them as OpenAI Chat Completions JSON instead (never over the input).
+A history written in place is first checked to hold the conversations still as the review read
+them (`as_read`).
 """
 
 from __future__ import annotations
@@ -11,9 +13,11 @@ from pathlib import Path
 from inspector.model import Finding, Fix
 from inspector.repair.execute import ExecutionResult
 from inspector.repair.write import Chosen, WriteOutcome, write_repaired
+from inspector.review.as_read import check_as_read
 from inspector.review.decisions import DecisionSteps
 from inspector.review.review_file import EDITED, timestamp
 from inspector.review.state import ReviewError
+from inspector.sources.base import Source
 from inspector.sources.discovery import kept_by_a_tool
 
 
@@ -57,13 +61,21 @@ class ReviewExport(DecisionSteps):
             findings, proposals, executions = self._approved(session)
             ran.extend(executions)
             chosen.append(Chosen(result.session, findings, proposals))
-        outcome = write_repaired(self.source, target, lambda _reading: chosen, overwrite_input, ran, replace_existing,
-                                 to=to)
+        outcome = write_repaired(self.source, target,
+                                 lambda reading: self._still_as_read(reading, chosen, overwrite_input),
+                                 overwrite_input, ran, replace_existing, to=to)
         stamp = timestamp()
         self._record.exports = (self._record.exports or []) + [{"at": stamp, "out": str(target), "applied": outcome.applied}]
         self._record.unexported = False
         self._save()
         return outcome
+
+    def _still_as_read(self, reading: Source, chosen: list[Chosen], in_place: bool) -> list[Chosen]:
+        """`chosen`, once a history written in place is found to hold its conversations still as
+        the review read them (else one line refuses the write, `as_read`)."""
+        if in_place and self.source.streams:
+            check_as_read(reading, (choice.session for choice in chosen))
+        return chosen
 
     def _approved(self, session: int) -> tuple[list[Finding], dict[int, Fix], list[ExecutionResult]]:
         """The session's approved findings carrying the fix to apply, for each edited one the fix
