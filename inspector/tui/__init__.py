@@ -10,20 +10,22 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
 if TYPE_CHECKING:
+    from inspector.sources import ServerUrl
     from inspector.sources.discovery import FoundSession
 
 
-def run(target: Path | None, execute: str | None = None, session: str | None = None, table: str | None = None,
-        mapping: dict[str, str] | None = None, found: Sequence[FoundSession] = (), notice: str = "") -> int:
-    """Open the app on a session file or a directory of them (None: on the person's own sessions
-    `found`); return the exit code. `execute` is the executor command that approved recovered calls
-    may be run through (never without it); `session` the id of the session (a database's
-    conversation) of the file to open straight away; `table` and `mapping` the database's table of
-    messages and its columns (`--table`, `--map`); `notice` is said when the app opens (and above
-    the list of sessions).
+def run(target: Path | ServerUrl | None, execute: str | None = None, session: str | None = None,
+        table: str | None = None, mapping: dict[str, str] | None = None, found: Sequence[FoundSession] = (),
+        notice: str = "") -> int:
+    """Open the app on a session file, a directory of them or a PostgreSQL database (its
+    `ServerUrl`) (None: on the person's own sessions `found`); return the exit code. `execute` is
+    the executor command that approved recovered calls may be run through (never without it);
+    `session` the id of the session (a database's conversation) of the file to open straight
+    away; `table` and `mapping` the database's table of messages and its columns (`--table`,
+    `--map`); `notice` is said when the app opens (and above the list of sessions).
 
     Raises `InspectorError` (one line), before the app starts, when a directory holds no session
-    file or when the table cannot be read.
+    file, when the table cannot be read, or when the server's database cannot be reached or read.
     """
     from inspector.tui.app import InspectorApp
     from inspector.tui.conversations import NamedTable

@@ -1,4 +1,5 @@
-"""A chat history kept in SQLite, as the app reads it: one conversation at a time.
+"""A chat history kept in SQLite or in a PostgreSQL server's database (named by its URL), as the
+app reads it: one conversation at a time.
 
 The picker lists a database's conversations from its source's `listing` (ids and message counts,
 no message read) and scans them in turn; the review screen loads and scans only the conversation
@@ -19,13 +20,13 @@ from inspector.model import Session
 from inspector.review.review import Review
 from inspector.review.review_file import SessionKey, review_path_for
 from inspector.scan.scanner import ScanResult, iter_scan
-from inspector.sources import open_source
+from inspector.sources import ServerUrl, open_source
 from inspector.sources.base import Source
 from inspector.sources.sqlite.database import is_database
 from inspector.sources.sqlite.history import SqliteHistory
 
-__all__ = ["NamedTable", "Opened", "check_named_table", "decision_warnings", "describe_missing", "include_decided",
-           "index_of_session", "is_database", "listing", "open_conversation", "scan_from"]
+__all__ = ["NamedTable", "Opened", "check_named_table", "check_server", "decision_warnings", "describe_missing",
+           "include_decided", "index_of_session", "is_history", "listing", "open_conversation", "scan_from"]
 
 
 @dataclass(frozen=True)
@@ -36,8 +37,9 @@ class NamedTable:
     table: str | None = None
     mapping: dict[str, str] | None = field(default=None, hash=False)
 
-    def open(self, path: Path) -> Source:
-        """The source at `path`, a database read from this table when one is named."""
+    def open(self, path: Path | ServerUrl) -> Source:
+        """The source at `path` (a file, or a server's database), a database read from this table
+        when one is named."""
         return open_source(path, table=self.table, mapping=self.mapping)
 
     @property
@@ -62,12 +64,25 @@ def check_named_table(path: Path, named: NamedTable) -> None:
     SqliteHistory(path, table_name=named.table, mapping=named.mapping).check_table()
 
 
+def check_server(url: ServerUrl, named: NamedTable) -> str:
+    """The name of the schema the server's database is read as (connecting once); else the line
+    `inspector scan` gives: psycopg missing, a bad URL, a server that is down or refuses the login,
+    no history schema this tool reads (or no table `--table` names), the password never shown."""
+    return named.open(url).format
+
+
+def is_history(path: Path | ServerUrl) -> bool:
+    """Whether `path` is a history read one conversation at a time: a server's database, or a
+    file read as an SQLite history."""
+    return isinstance(path, ServerUrl) or is_database(path)
+
+
 def listing(source: Source) -> tuple[list[tuple[str, int]], str]:
     """The database's conversations (ids and message counts) and the name of its schema."""
     return [tuple(entry) for entry in source.listing()], source.format
 
 
-def open_conversation(path: Path, conversation: str, named: NamedTable) -> Opened:
+def open_conversation(path: Path | ServerUrl, conversation: str, named: NamedTable) -> Opened:
     """The conversation `conversation` of the database, read and placed among the others. An
     unknown id is an `InspectorError` naming it."""
     source = named.open(path)
@@ -128,7 +143,7 @@ def decision_warnings(review: Review, conversations: Sequence[str] | None) -> li
     return lines
 
 
-def describe_missing(path: Path, conversations: list[SessionKey], what: str) -> str:
+def describe_missing(path: Path | ServerUrl, conversations: list[SessionKey], what: str) -> str:
     """One line saying that `what` (decisions, approved fixes) on `conversations` cannot be applied
     because the database at `path` no longer has them."""
     named = ", ".join(repr(key) if isinstance(key, str) else f"number {key + 1} of an earlier version's list"
