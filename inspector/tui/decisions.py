@@ -17,11 +17,13 @@ from inspector.review.edits import Edit, proposal
 from inspector.review.preview import preview
 from inspector.review.review_file import SessionKey
 from inspector.review.state import ReviewError
+from inspector.sources import ServerUrl
 from inspector.tui.conversations import describe_missing, include_decided
 from inspector.tui.copying import copy_to_clipboard
 from inspector.tui.dialogs import OPENAI, Confirm, ExportChoice, ExportDialog
 from inspector.tui.drawing import ReviewDrawing
 from inspector.tui.editor import FixEditor
+from inspector.tui.server_export import ServerExportDialog
 from inspector.tui.shown_session import ShownSession
 from inspector.tui.writes import EXECUTE, EXPORT, WritesUnderWay
 
@@ -181,8 +183,15 @@ class Decider:
                 self.writes.start(EXPORT)
                 self._export_in_thread(choice)
 
-        dialog = ExportDialog(review.default_export_path(), review.path, review.default_export_path(OPENAI))
-        self.app.push_screen(dialog, chosen)
+        self.app.push_screen(self._export_dialog(), chosen)
+
+    def _export_dialog(self) -> ExportDialog | ServerExportDialog:
+        """Where the review may be exported: a new file or over the input; a server's database,
+        which cannot be copied, in place or to a new OpenAI file."""
+        review = self.shown.review
+        if isinstance(review.path, ServerUrl):
+            return ServerExportDialog(review.path, review.default_export_path(OPENAI))
+        return ExportDialog(review.default_export_path(), review.path, review.default_export_path(OPENAI))
 
     def write_export(self, choice: ExportChoice) -> None:
         """Write the export (in the export worker's thread); the outcome is reported back on the
@@ -207,6 +216,8 @@ class Decider:
                  f"audit: {outcome.audit_shown}"]
         if outcome.backup is not None:
             lines.append(f"backup of the input: {outcome.backup}")
+        if isinstance(outcome.out, ServerUrl):  # in place: the audit is the backup
+            lines.append(f"`inspector undo {outcome.out}` reverts it")
         if outcome.left_out:
             lines.append(outcome.left_out)
         self._tell("\n".join(lines), title="Exported", timeout=10)
