@@ -263,9 +263,3 @@ def test_undo_refuses_a_row_changed_since_the_fix_and_undoes_nothing(postgres_db
     assert main(["undo", url, "--fix", "2"]) == 0  # the other conversation's fix is its own
     assert _rows(url, "SELECT content FROM messages WHERE id = 6") == [("edited by the app",)]
 
-
-def test_the_app_says_in_one_line_that_it_does_not_open_a_server_yet(capsys):
-    assert main(["postgresql://someone:s3cret-pw@127.0.0.1:5432/app"]) == 2
-    error = capsys.readouterr().err
-    assert error.count("\n") == 1 and "the app does not open PostgreSQL databases yet" in error
-    assert "s3cret-pw" not in error and "postgresql://someone@127.0.0.1:5432/app" in error

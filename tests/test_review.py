@@ -232,3 +232,22 @@ def test_a_review_of_one_conversation_of_a_database_shares_the_review_file_and_e
     assert [row for row in contents(database) if row[1] != 2] == [row for row in before if row[1] != 2]
     kinds = {result.session.session_id: [f.kind for f in result.findings] for result in iter_scan(open_source(database))}
     assert kinds == {"1": ["result-prefix"], "2": [], "3": ["tool-markup"], "4": []}
+
+
+def test_a_database_exported_in_place_refuses_a_conversation_written_to_since_it_was_read(tmp_path):
+    import sqlite3
+
+    from test_sqlite_rubyllm import build_rubyllm
+    from test_tui_database import contents
+
+    from inspector.scan.scanner import iter_scan
+
+    database = build_rubyllm(tmp_path / "app.db")
+    review = Review.open(open_source(database), list(iter_scan(open_source(database), only="2")))
+    review.approve(0, 0)
+    with sqlite3.connect(database) as conn:  # the chat application answers in that conversation meanwhile
+        conn.execute("UPDATE messages SET content = 'edited by the app' WHERE chat_id = 2 AND role = 'user'")
+    written = contents(database)
+    with pytest.raises(InspectorError, match="conversation 2 is no longer as it was read .*; rolled back"):
+        review.export(overwrite_input=True)
+    assert contents(database) == written and review.status(0, 0) == APPROVED and review.unexported

@@ -60,17 +60,18 @@ _COMMANDS = ("scan", "fix", "undo", "report")
 
 
 def _open_app(arguments: list[str]) -> int:
-    """Open the TUI on a session file or directory (by default the person's own sessions, else the
-    bundled samples; `--samples`: the samples); `--execute CMD` lets the person run approved
-    recovered calls through CMD; `--session ID` opens that session (a database's conversation) of
-    the file straight away. The options that say how to read the input are `scan`'s, with its
-    errors: `--tools FILE` (checked against in the review), `--format NAME`, and `--table T --map
-    ...` to read a database's conversations from that table."""
-    parser = argparse.ArgumentParser(prog="inspector", usage="inspector [PATH | --samples] [--session ID] [--execute CMD] "
-                                     "[--tools FILE] [--format NAME] "
+    """Open the TUI on a session file or directory, or a PostgreSQL database by its URL (by default
+    the person's own sessions, else the bundled samples; `--samples`: the samples); `--execute CMD`
+    lets the person run approved recovered calls through CMD; `--session ID` opens that session (a
+    database's conversation) of the file straight away. The options that say how to read the input
+    are `scan`'s, with its errors: `--tools FILE` (checked against in the review), `--format NAME`,
+    and `--table T --map ...` to read a database's conversations from that table."""
+    parser = argparse.ArgumentParser(prog="inspector", usage="inspector [PATH | URL | --samples] [--session ID] "
+                                     "[--execute CMD] [--tools FILE] [--format NAME] "
                                      "[--table T --map role=COL,content=COL[,id=COL,session=COL,order=COL]]")
     parser.add_argument("paths", nargs="*", type=location, metavar="PATH",
-                        help="a session file, a directory of them, or an SQLite history (default: your own sessions "
+                        help="a session file, a directory of them, an SQLite history, or a PostgreSQL database's "
+                             "URL (postgresql://USER@HOST:PORT/DB) (default: your own sessions "
                              "of Claude Code, Codex, Gemini CLI and llm, newest first; the samples when there are none)")
     parser.add_argument("--samples", action="store_true", help="open the bundled sample sessions")
     parser.add_argument("--execute", metavar="CMD",
@@ -81,20 +82,16 @@ def _open_app(arguments: list[str]) -> int:
     if len(args.paths) > 1:
         _fail(f"give one session file or directory to open (or a command: {', '.join(_COMMANDS)})")
         return FAILED
-    if args.paths and isinstance(args.paths[0], ServerUrl):
-        _fail(f"{args.paths[0]}: the app does not open PostgreSQL databases yet; scan or fix it "
-              f"(inspector scan {args.paths[0]})")
-        return FAILED
     try:
         target, found, notice = _app_target(args)
     except InspectorError as error:
         _fail(str(error))
         return FAILED
-    if target is not None and not target.exists():
+    if isinstance(target, Path) and not target.exists():
         _fail(f"{target}: no such file or directory" if args.paths else
               f"{target}: the bundled sample sessions are missing; give a session file or directory")
         return FAILED
-    if args.session is not None and not target.is_file():
+    if args.session is not None and isinstance(target, Path) and not target.is_file():
         _fail(f"{target}: --session ID opens a session of one file or database, not of a directory")
         return FAILED
     try:
@@ -112,7 +109,7 @@ def _open_app(arguments: list[str]) -> int:
         return FAILED
 
 
-def _app_target(args: argparse.Namespace) -> tuple[Path | None, list[FoundSession], str]:
+def _app_target(args: argparse.Namespace) -> tuple[Path | ServerUrl | None, list[FoundSession], str]:
     """What the app opens: the path given, the samples (`--samples`, or when the person has no
     sessions: then with a notice saying so), or None and the person's sessions found."""
     if args.samples and args.paths:
@@ -137,8 +134,8 @@ def _need_a_path(args: argparse.Namespace, options: Sequence[str]) -> None:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="inspector", description="Find and repair broken LLM tool calls in agent sessions.",
-                                     epilog="inspector [PATH] opens the app on a session file or a directory of them "
-                                            "(default: your own sessions of Claude Code, Codex, Gemini CLI and llm; "
+                                     epilog="inspector [PATH] opens the app on a session file, a directory of them "
+                                            "or a database (a PostgreSQL one by its URL) (default: your own sessions of Claude Code, Codex, Gemini CLI and llm; "
                                             "--samples: the bundled samples); it also takes --session ID, "
                                             "--execute CMD, and scan's --tools FILE, --format NAME and "
                                             "--table T --map ... for a database's own table.")

@@ -46,6 +46,7 @@ from inspector.repair.execute import ExecutionResult
 from inspector.review.anchors import FindingKey, SavedKey
 from inspector.review.edits import Edit, EditedCall
 from inspector.review.review_layout import new_revision, review_text
+from inspector.sources.postgres.url import ServerUrl
 from inspector.sources.files.document import write_text_atomic
 
 VERSION = 3
@@ -88,12 +89,24 @@ def timestamp() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-def review_path_for(path: Path) -> Path:
+def review_path_for(path: Path | ServerUrl) -> Path:
     """Where the review of the session file `path` is kept: `NAME.HASH.review.json` in the state
-    folder, `HASH` standing for the file's absolute path."""
-    absolute = Path(path).resolve()
-    digest = hashlib.sha256(os.fsencode(absolute)).hexdigest()[:12]
-    return state_folder() / "reviews" / f"{absolute.name}.{digest}.review.json"
+    folder, `HASH` standing for the file's absolute path. A server's database: its name (letters,
+    digits, `.`, `_` and `-` kept) and a hash of its URL without the password (`ServerUrl.identity`)."""
+    if isinstance(path, ServerUrl):
+        name, identity = database_file_name(path), path.identity.encode()
+    else:
+        absolute = Path(path).resolve()
+        name, identity = absolute.name, os.fsencode(absolute)
+    digest = hashlib.sha256(identity).hexdigest()[:12]
+    return state_folder() / "reviews" / f"{name}.{digest}.review.json"
+
+
+def database_file_name(url: ServerUrl) -> str:
+    """The name of the database at `url` as a file name: ASCII letters, digits, `.`, `_` and `-`
+    kept, anything else `_`, at most 64 characters, never hidden ('postgresql' when nothing is left)."""
+    kept = "".join(c if c.isascii() and (c.isalnum() or c in "._-") else "_" for c in url.name[:64])
+    return kept.lstrip(".") or "postgresql"
 
 
 def state_folder() -> Path:
@@ -108,10 +121,13 @@ def earlier_review_path(path: Path) -> Path:
     return path.with_name(path.name + ".review.json")
 
 
-def resumed_review_path(path: Path) -> Path:
+def resumed_review_path(path: Path | ServerUrl) -> Path:
     """The review file a review of `path` resumes: the one in the state folder, unless only an
     earlier version's review beside the file (`PATH.review.json`) exists."""
-    saved, earlier = review_path_for(path), earlier_review_path(path)
+    saved = review_path_for(path)
+    if isinstance(path, ServerUrl):  # no earlier version reviewed a server's database
+        return saved
+    earlier = earlier_review_path(path)
     return saved if saved.exists() or not earlier.exists() else earlier
 
 
@@ -157,14 +173,14 @@ def read_review(path: Path, conversations: Sequence[str] | None = None) -> Revie
                              "move it away to start the review afresh") from None
 
 
-def write_review(path: Path, source: Path, record: ReviewRecord) -> str:
+def write_review(path: Path, source: Path | ServerUrl, record: ReviewRecord) -> str:
     """Save `record` to `path` atomically (its folder made if missing); the revision written."""
     make_review_folder(path)
     revision = new_revision()
     document = {
         "inspector_review": VERSION,
         "revision": revision,
-        "source": str(source.resolve()),
+        "source": str(source if isinstance(source, ServerUrl) else source.resolve()),  # a URL without its password
         "unexported": record.unexported,
         "exports": record.exports or [],
         "decisions": [{**_named(session, key), **_entry(decision)}

@@ -10,22 +10,23 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
 if TYPE_CHECKING:
+    from inspector.sources import ServerUrl
     from inspector.sources.discovery import FoundSession
     from inspector.tui.conversations import ReadOptions
 
 
-def run(target: Path | None, execute: str | None = None, session: str | None = None,
+def run(target: Path | ServerUrl | None, execute: str | None = None, session: str | None = None,
         reading: ReadOptions | None = None, found: Sequence[FoundSession] = (), notice: str = "") -> int:
-    """Open the app on a session file or a directory of them (None: on the person's own sessions
-    `found`); return the exit code. `execute` is the executor command that approved recovered calls
-    may be run through (never without it); `session` the id of the session (a database's
-    conversation) of the file to open straight away; `reading` how to read the input (`--format`,
-    `--tools`, `--table`, `--map`, as `inspector scan` takes them); `notice` is said when the app
-    opens (and above the list of sessions).
+    """Open the app on a session file, a directory of them or a PostgreSQL database (its
+    `ServerUrl`) (None: on the person's own sessions `found`); return the exit code. `execute` is
+    the executor command that approved recovered calls may be run through (never without it);
+    `session` the id of the session (a database's conversation) of the file to open straight away;
+    `reading` how to read the input (`--format`, `--tools`, `--table`, `--map`, as `inspector scan`
+    takes them); `notice` is said when the app opens (and above the list of sessions).
 
     Raises `InspectorError` (one line), before the app starts, when a directory holds no session
-    file, when the file cannot be read as sessions (of the format given), or when the table cannot
-    be read.
+    file, when the file cannot be read as sessions (of the format given), when the table cannot be
+    read, or when the server's database cannot be reached or read.
     """
     from inspector.tui.app import InspectorApp
     from inspector.tui.conversations import ReadOptions

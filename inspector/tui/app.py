@@ -1,7 +1,8 @@
-"""The Textual app: the picker for a directory or a database's conversations, or a session file
-(or the conversation `--session ID` names) straight in review. A database's messages are read
-from the table `--table T --map ...` names when given, as `inspector scan` reads them. With no
-path, the picker of the person's own sessions, found by `inspector.sources.discovery`."""
+"""The Textual app: the picker for a directory or a database's conversations (an SQLite file, or
+a PostgreSQL server's database named by its URL), or a session file (or the conversation
+`--session ID` names) straight in review. A database's messages are read from the table `--table T
+--map ...` names when given, as `inspector scan` reads them. With no path, the picker of the
+person's own sessions, found by `inspector.sources.discovery`."""
 
 from __future__ import annotations
 
@@ -14,11 +15,11 @@ from textual.binding import Binding
 
 from inspector.errors import InspectorError
 from inspector.review.review import Review
-from inspector.sources import session_files
+from inspector.sources import ServerUrl, session_files
 from inspector.sources.base import Source
 from inspector.sources.discovery import FoundSession
 from inspector.support.safe_text import neutralise
-from inspector.tui.conversations import ReadOptions, check_named_table
+from inspector.tui.conversations import ReadOptions, check_named_table, check_server
 from inspector.tui.dialogs import Confirm
 from inspector.tui.found_picker import FoundPicker
 from inspector.tui.picker import PickerScreen
@@ -42,9 +43,10 @@ class InspectorApp(App[None]):
                 Binding("ctrl+t", "change_theme", "Theme", show=False,
                         tooltip="Choose the theme (also in the command palette); kept for the next runs")]
 
-    def __init__(self, target: Path | None, execute: str | None = None, session: str | None = None,
+    def __init__(self, target: Path | ServerUrl | None, execute: str | None = None, session: str | None = None,
                  named: ReadOptions = ReadOptions(), found: Sequence[FoundSession] = (), notice: str = "") -> None:
-        """`target`: a session file, a directory of them or a database; None: the person's own
+        """`target`: a session file, a directory of them or a database (a server's: its URL,
+        reached here once, so that its errors come before any screen); None: the person's own
         sessions `found` (newest first).
         `execute`: the command recovered calls may be run through (`--execute CMD`); None, nothing runs.
         `session`: the id of the session (a database's conversation) of the file `target` to open.
@@ -69,7 +71,7 @@ class InspectorApp(App[None]):
             raise InspectorError(f"{target}: no session files (*.json, *.jsonl) in this directory" if target
                                  else "no sessions of your own to list")
         self.opened: Source | None = None  # a session file opened straight away, read already
-        if target is not None and target.is_file() and not self.lists_conversations:
+        if target is not None and not self.lists_conversations and target.is_file():  # (a URL lists conversations)
             self.opened = named.open(target)
             self.opened.listing()  # a file that holds no session is the line `scan` gives, before any screen
         # whether decisions were left unexported in the latest review closed of each file (a
@@ -85,10 +87,10 @@ class InspectorApp(App[None]):
             self.notify(self.notice, timeout=15, markup=False)
         if self.target is None:
             self.push_screen(self._picker())
-        elif self.target.is_file() and self.open_session is not None:
+        elif _one_source(self.target) and self.open_session is not None:
             self.push_screen(ReviewScreen(self.target, conversation=self.open_session, named=self.named,
                                           source=self.opened))
-        elif self.target.is_file() and not self.lists_conversations:  # a history lists its conversations
+        elif not self.lists_conversations and self.target.is_file():  # a history lists its conversations
             self.push_screen(ReviewScreen(self.target, named=self.named, source=self.opened))
         else:
             self.push_screen(self._picker())
@@ -161,16 +163,21 @@ class InspectorApp(App[None]):
             counts = Counter(entry.tool for entry in self.found)
             tools = ", ".join(f"{count:,} {tool}" for tool, count in counts.most_common())
             return FoundPicker(self.found, f"Your sessions, newest first ({tools}) · Enter opens one", self.named)
-        where = self.target.name if self.target.is_file() else str(self.target)
+        on_file = isinstance(self.target, Path) and self.target.is_file()  # else a directory, or a server's URL
+        where = self.target.name if on_file else str(self.target)
         kind = "Conversations" if self.lists_conversations else "Sessions"
         table = f" (table {self.named.table})" if self.named.table else ""
         notice = f"\n{self.notice}" if self.notice else ""
         return PickerScreen(self.files, f"{kind} in {where}{table} · Enter opens one{notice}", self.named, kind.lower())
 
 
-def _listed(target: Path, named: ReadOptions) -> tuple[list[Path], bool]:
+def _listed(target: Path | ServerUrl, named: ReadOptions) -> tuple[list[Path | ServerUrl], bool]:
     """The session files `target` stands for, and whether it is a history listing its
-    conversations; fails (one line) when `named` cannot be read from it."""
+    conversations; fails (one line) when `named` cannot be read from it, or a server's database
+    cannot be read."""
+    if isinstance(target, ServerUrl):
+        check_server(target, named)
+        return [target], True
     if named.given:
         if not target.is_file():
             raise InspectorError(f"{target}: --table and --map read one database, not a directory")
@@ -178,3 +185,8 @@ def _listed(target: Path, named: ReadOptions) -> tuple[list[Path], bool]:
     if target.is_file():
         return [target], named.open(target).streams
     return session_files(target), False
+
+
+def _one_source(target: Path | ServerUrl) -> bool:
+    """Whether `target` is one file or database (not a directory)."""
+    return isinstance(target, ServerUrl) or target.is_file()

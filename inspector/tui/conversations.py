@@ -1,4 +1,5 @@
-"""A chat history kept in SQLite, as the app reads it: one conversation at a time.
+"""A chat history kept in SQLite or in a PostgreSQL server's database (named by its URL), as the
+app reads it: one conversation at a time.
 
 The picker lists a database's conversations from its source's `listing` (ids and message counts,
 no message read) and scans them in turn; the review screen loads and scans only the conversation
@@ -20,13 +21,13 @@ from inspector.model import Session, ToolSpec
 from inspector.review.review import Review
 from inspector.review.review_file import SessionKey, review_path_for
 from inspector.scan.scanner import ScanResult, iter_scan
-from inspector.sources import open_source
+from inspector.sources import ServerUrl, open_source
 from inspector.sources.base import Source
 from inspector.sources.sqlite.database import is_database
 from inspector.sources.sqlite.history import SqliteHistory
 
-__all__ = ["ReadOptions", "Opened", "check_named_table", "decision_warnings", "describe_missing", "include_decided",
-           "index_of_session", "is_database", "listing", "open_conversation"]
+__all__ = ["ReadOptions", "Opened", "check_named_table", "check_server", "decision_warnings", "describe_missing",
+           "include_decided", "index_of_session", "is_history", "listing", "open_conversation"]
 
 
 @dataclass(frozen=True)
@@ -42,9 +43,9 @@ class ReadOptions:
     format_name: str | None = None
     extra_tools: tuple[ToolSpec, ...] = field(default=(), hash=False)
 
-    def open(self, path: Path) -> Source:
-        """The source at `path`, read as the format named (else recognised), a database read
-        from the table named when there is one."""
+    def open(self, path: Path | ServerUrl) -> Source:
+        """The source at `path` (a file, or a server's database), read as the format named (else
+        recognised), a database read from the table named when there is one."""
         return open_source(path, self.format_name, self.table, self.mapping)
 
     def scan(self, source: Source, start: int = 0) -> Iterator[ScanResult]:
@@ -74,12 +75,25 @@ def check_named_table(path: Path, named: ReadOptions) -> None:
     SqliteHistory(path, table_name=named.table, mapping=named.mapping).check_table()
 
 
+def check_server(url: ServerUrl, named: ReadOptions) -> str:
+    """The name of the schema the server's database is read as (connecting once); else the line
+    `inspector scan` gives: psycopg missing, a bad URL, a server that is down or refuses the login,
+    no history schema this tool reads (or no table `--table` names), the password never shown."""
+    return named.open(url).format
+
+
+def is_history(path: Path | ServerUrl) -> bool:
+    """Whether `path` is a history read one conversation at a time: a server's database, or a
+    file read as an SQLite history."""
+    return isinstance(path, ServerUrl) or is_database(path)
+
+
 def listing(source: Source) -> tuple[list[tuple[str, int]], str]:
     """The database's conversations (ids and message counts) and the name of its schema."""
     return [tuple(entry) for entry in source.listing()], source.format
 
 
-def open_conversation(path: Path, conversation: str, named: ReadOptions) -> Opened:
+def open_conversation(path: Path | ServerUrl, conversation: str, named: ReadOptions) -> Opened:
     """The conversation `conversation` of the database, read and placed among the others. An
     unknown id is an `InspectorError` naming it."""
     source = named.open(path)
@@ -134,7 +148,7 @@ def decision_warnings(review: Review, conversations: Sequence[str] | None) -> li
     return lines
 
 
-def describe_missing(path: Path, conversations: list[SessionKey], what: str) -> str:
+def describe_missing(path: Path | ServerUrl, conversations: list[SessionKey], what: str) -> str:
     """One line saying that `what` (decisions, approved fixes) on `conversations` cannot be applied
     because the database at `path` no longer has them."""
     named = ", ".join(repr(key) if isinstance(key, str) else f"number {key + 1} of an earlier version's list"

@@ -1,5 +1,5 @@
-"""The copy menu (Y): copy the selected turn's text, the finding shown, the session file's path,
-or the recovered arguments (what y copies).
+"""The copy menu (Y): copy the selected turn's text, the finding shown, the session file's path
+(a server's database: its URL, without its password), or the recovered arguments (what y copies).
 
 Textual copies through OSC 52, which some terminals ignore, so every notice says the copy
 depends on it. Text the model wrote is copied with its control characters written as escapes
@@ -21,6 +21,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from inspector.model import Finding
+from inspector.sources import ServerUrl
 from inspector.support.safe_text import neutralise
 from inspector.tui.shown_session import ShownSession
 
@@ -80,7 +81,7 @@ class CopyMenu(ModalScreen[str | None]):
 class Copier:
     """Copies what the person chooses in the copy menu, of the session shown at `path`."""
 
-    def __init__(self, path: Path, shown: ShownSession, position: Callable[[], int | None],
+    def __init__(self, path: Path | ServerUrl, shown: ShownSession, position: Callable[[], int | None],
                  copy_arguments: Callable[[], object], app: App, tell: Callable[..., object]) -> None:
         """`position()`: the selected turn's position; `copy_arguments()` copies the recovered
         arguments (the y key); `tell(message, **options)` notifies the person."""
@@ -100,7 +101,7 @@ class Copier:
         if what == ARGUMENTS:
             self._copy_arguments()
         elif what == PATH:
-            copy_to_clipboard(self.app, neutralise(str(self.path.resolve())), "the session file's path", self._tell)
+            copy_to_clipboard(self.app, *_place(self.path), self._tell)
         elif what == TEXT:
             self._copy_text()
         elif what == FINDING:
@@ -124,3 +125,11 @@ class Copier:
         finding = self.shown.findings()[index]
         copy_to_clipboard(self.app, finding_text(finding), f"the {finding.kind} finding of turn {finding.turn}",
                           self._tell)
+
+
+def _place(path: Path | ServerUrl) -> tuple[str, str]:
+    """What the copy menu's path choice copies, and what it is: the file's absolute path, or a
+    server's database's URL without its password."""
+    if isinstance(path, ServerUrl):
+        return neutralise(str(path)), "the database's URL"
+    return neutralise(str(path.resolve())), "the session file's path"

@@ -23,11 +23,13 @@ from inspector.review.review_file import APPROVED, SKIPPED, SessionKey
 from inspector.review.state import ReviewError
 from inspector.scan.scanner import iter_scan
 from inspector.support.safe_text import neutralise
+from inspector.sources import ServerUrl
 from inspector.tui.conversations import describe_missing, include_decided
 from inspector.tui.copying import copy_to_clipboard
 from inspector.tui.dialogs import OPENAI, Choose, Confirm, ExportChoice, ExportDialog
 from inspector.tui.drawing import ReviewDrawing
 from inspector.tui.editor import FixEditor
+from inspector.tui.server_export import ServerExportDialog
 from inspector.tui.shown_session import ShownSession
 from inspector.tui.writes import BULK, EXECUTE, EXPORT, WritesUnderWay
 
@@ -265,16 +267,25 @@ class Decider:
 
     def _ask_export(self, earlier: ExportChoice | None, problem: str) -> None:
         """Open the export dialog (holding the `earlier` choice and why it failed, if it did)."""
-        review = self.shown.review
 
         def chosen(choice: ExportChoice | None) -> None:
             if choice is not None and not self.writes.waiting_for(EXPORT, EXECUTE, BULK):
                 self.writes.start(EXPORT)
                 self._export_in_thread(choice)
 
-        dialog = ExportDialog(review.default_export_path(), review.path, review.default_export_path(OPENAI),
-                              describe_plan(review.export_plan(), review.source.streams), earlier, problem)
-        self.app.push_screen(dialog, chosen)
+        self.app.push_screen(self._export_dialog(earlier, problem), chosen)
+
+    def _export_dialog(self, earlier: ExportChoice | None, problem: str) -> ExportDialog | ServerExportDialog:
+        """Where the review may be exported: a new file or over the input (saying what the export
+        will do, holding the `earlier` choice and why it failed); a server's database, which cannot
+        be copied, in place or to a new OpenAI file."""
+        review = self.shown.review
+        if isinstance(review.path, ServerUrl):
+            if problem:  # this dialog holds no message: the notice says why the export failed
+                self._tell(problem.partition(": ")[2], title="Export failed", severity="error", timeout=15)
+            return ServerExportDialog(review.path, review.default_export_path(OPENAI))
+        return ExportDialog(review.default_export_path(), review.path, review.default_export_path(OPENAI),
+                            describe_plan(review.export_plan(), review.source.streams), earlier, problem)
 
     def write_export(self, choice: ExportChoice) -> None:
         """Write the export (in the export worker's thread); the outcome is reported back on the
@@ -301,6 +312,8 @@ class Decider:
                  f"audit: {outcome.audit_shown}"]
         if outcome.backup is not None:
             lines.append(f"backup of the input: {outcome.backup}")
+        if isinstance(outcome.out, ServerUrl):  # in place: the audit is the backup
+            lines.append(f"`inspector undo {outcome.out}` reverts it")
         if outcome.left_out:
             lines.append(outcome.left_out)
         self._tell("\n".join(lines), title="Exported", timeout=10)

@@ -24,7 +24,7 @@ from inspector.scan.early import early_findings
 from inspector.scan.scanner import ScanResult
 from inspector.sources.base import Source
 from inspector.support.safe_text import neutralise
-from inspector.tui.conversations import (ReadOptions, decision_warnings, index_of_session, is_database,
+from inspector.tui.conversations import (ReadOptions, decision_warnings, index_of_session, is_history,
                                          open_conversation)
 from inspector.tui.drawing import ReviewDrawing
 from inspector.tui.shown_session import ShownSession
@@ -86,7 +86,7 @@ class SessionLoader:
         shown = self.shown
         try:
             conversations = None
-            if self.conversation is not None and is_database(self.path):
+            if self.conversation is not None and is_history(self.path):
                 source, session, place, conversations = open_conversation(self.path, self.conversation, self.named)
                 sessions, shown.place, shown.session_index = [session], (place, len(conversations)), 0
             else:

@@ -70,7 +70,7 @@ def mapped_errors(url: ServerUrl, doing: str = "") -> Iterator[None]:
 def server_error(url: ServerUrl, exc: BaseException, doing: str = "") -> InspectorError:
     """One line saying what went wrong with the server, without the URL's password."""
     lines = [line.strip() for line in str(exc).strip().splitlines() if line.strip()]
-    text = lines[0] if lines else type(exc).__name__
+    text = (lines[0] if lines else type(exc).__name__).replace(url.conninfo, str(url))  # libpq may quote the URL
     if url.password:
         text = text.replace(url.password, "***")
     state = getattr(exc, "sqlstate", None)

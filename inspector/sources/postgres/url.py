@@ -1,12 +1,14 @@
 """A PostgreSQL server's database named on the command line: `postgresql://user@host:port/db` or
 `postgres://...`, handed to libpq as it is (so libpq's `PG*` environment variables and `.pgpass`
-fill in what it leaves out), and shown everywhere without its password."""
+fill in what it leaves out), and shown everywhere without its password. A URL Python's parser
+refuses (an unclosed `[`) is split by hand, so that even then its password is never shown."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import parse_qsl, unquote, urlencode, urlsplit, urlunsplit
+from urllib.parse import SplitResult, parse_qsl, unquote, urlencode, urlsplit, urlunsplit
 
 SCHEMES = ("postgresql://", "postgres://")
 
@@ -37,12 +39,23 @@ class ServerUrl:
     @property
     def name(self) -> str:
         """The database's name as the URL gives it ('' when libpq's default applies)."""
-        return unquote(urlsplit(self.conninfo).path.lstrip("/"))
+        return unquote(url_parts(self.conninfo).path.lstrip("/"))
+
+    @property
+    def identity(self) -> str:
+        """What tells this database from any other, without the password: the user, host(s) and
+        port(s), database and connection options (a schema's search path among them) as the URL
+        gives them (the key of its review file)."""
+        parts = url_parts(self.conninfo)
+        userinfo, _, hosts = parts.netloc.rpartition("@")
+        options = sorted((key, value) for key, value in parse_qsl(parts.query, keep_blank_values=True)
+                         if key != "password")
+        return json.dumps([unquote(userinfo.partition(":")[0]), hosts.lower(), self.name, options])
 
     @property
     def password(self) -> str | None:
         """The password the URL holds, if any (to be scrubbed from any message)."""
-        parts = urlsplit(self.conninfo)
+        parts = url_parts(self.conninfo)
         userinfo = parts.netloc.rpartition("@")[0]
         in_query = [value for key, value in parse_qsl(parts.query) if key == "password"]
         if ":" in userinfo:
@@ -52,9 +65,23 @@ class ServerUrl:
 
 def shown_url(url: str) -> str:
     """`url` without a password, in its user part or its query."""
-    parts = urlsplit(url)
+    parts = url_parts(url)
     userinfo, at, hosts = parts.netloc.rpartition("@")
     netloc = f"{userinfo.partition(':')[0]}{at}{hosts}"
     query = urlencode([(key, value) for key, value in parse_qsl(parts.query, keep_blank_values=True)
                        if key != "password"])
     return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
+
+
+def url_parts(url: str) -> SplitResult:
+    """`url` split into scheme, host part, path, query and fragment; by hand when Python's parser
+    refuses it (the host part then runs up to the first `/`, `?` or `#`)."""
+    try:
+        return urlsplit(url)
+    except ValueError:
+        scheme, _, rest = url.partition("://")
+        end = min((at for at in (rest.find(mark) for mark in "/?#") if at >= 0), default=len(rest))
+        netloc, rest = rest[:end], rest[end:]
+        rest, _, fragment = rest.partition("#")
+        path, _, query = rest.partition("?")
+        return SplitResult(scheme, netloc, path, query, fragment)
