@@ -9,10 +9,13 @@ transaction that wrote it as it now is, which any update changes); their version
 them come from the snapshot, in one more. A row whose version differs is compared whole (its
 image) with the snapshot's: a row changed or gone since the fix read it refuses the fix, so
 another program's update is never overwritten. Only then are the conversations written, by the
-schema's writer. The versions read again after the write name the rows it changed (a new version,
-a new row, a row gone), and only those are imaged: before, as the fix read them (the snapshot's
-image, which the lock has kept as it was; for a row another program added since the read, its
-image taken under the lock before the write), and after.
+schema's writer. The versions read again after the write name the rows it changed (a locked row
+with a new version or gone: only this transaction can have updated or deleted it; a new row whose
+version is this transaction's, never one another program added meanwhile, which undo would
+delete), and only those are imaged: before, as the fix read them (the snapshot's image, which the
+lock has kept as it was; for a row another program added between the read and the lock, its image
+taken under the lock before the write), and after. The writes run at the transaction's top level
+(no savepoint, whose rows would carry another id).
 """
 
 from __future__ import annotations
@@ -39,9 +42,11 @@ def write_locked(db: PostgresStatements, as_read: PostgresStatements, write: Sch
     read = as_read.versions(named)
     _refuse_changed([session for session, _ in batch], locked, read, db, as_read)
     appeared = db.images_of(key for now, then in zip(locked, read) for key in now.keys() - then.keys())
-    written = [write(db, session, fixes, stamp) for session, fixes in batch]
-    after = db.versions(named)
-    changed = [sorted(key for key in now.keys() | later.keys() if now.get(key) != later.get(key))
+    with db.conn.pipeline():  # a statement whose result the writer does not read waits for no answer
+        written = [write(db, session, fixes, stamp) for session, fixes in batch]
+    after, mine = db.versions(named), db.transaction_id()
+    changed = [sorted(key for key in now.keys() | later.keys()
+                      if now.get(key) != later.get(key) and (key in now or later[key] == mine))
                for now, later in zip(locked, after)]
     before = {**as_read.images_of(key for keys, then in zip(changed, read) for key in keys if key in then), **appeared}
     after_images = db.images_of(key for keys in changed for key in keys)

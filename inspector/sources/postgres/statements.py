@@ -7,6 +7,7 @@ transaction ends."""
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from inspector.errors import InspectorError
@@ -27,9 +28,11 @@ def canonical_key(key: str) -> str:
     return json.dumps(json.loads(key))
 
 
+@lru_cache(maxsize=512)
 def placeholders(sql: str) -> str:
     """`sql` with each `?` outside quotes as `%s`, and every `%` doubled (psycopg reads `%` as
-    the start of a placeholder even inside quotes). One pass: linear in the statement's length."""
+    the start of a placeholder even inside quotes). One pass: linear in the statement's length;
+    a writer's few statements, each run once per row or conversation, are converted once."""
     out: list[str] = []
     quoting = ""
     for char in sql:
@@ -116,6 +119,11 @@ class PostgresStatements:
                        for scope in scopes]
         return [{(table, key): version for table, cursor in scope for key, version in cursor.fetchone()[0].items()}
                 for scope in pending]
+
+    def transaction_id(self) -> str:
+        """The id of the connection's transaction, as a row it writes (outside any savepoint)
+        carries it in `xmin` (the last 32 bits of `txid_current`)."""
+        return self.conn.execute("SELECT (txid_current() % 4294967296)::text").fetchone()[0]
 
     def images_of(self, wanted: Iterable[tuple[str, str]]) -> dict[tuple[str, str], Image]:
         """The images of the rows named by (table, key text), as `versions` names them, in one
