@@ -9,6 +9,7 @@ import threading
 import time
 
 import psycopg
+import pytest
 from postgres_histories import build_rubyllm_postgres
 from postgres_server import postgres_db, postgres_server  # noqa: F401  (fixtures)
 from test_sqlite_rubyllm import SEED_000_CHATS
@@ -147,3 +148,32 @@ def test_a_message_another_program_adds_while_the_batch_is_locked_is_not_the_fix
                       f"AND after::jsonb ->> 'content' = 'sent meanwhile'") == [(0,)]  # not the fix's insert
     assert main(["undo", url]) == 0
     assert _rows(url, f"SELECT content FROM messages WHERE id = {added}") == [("sent meanwhile",)]
+
+
+def _history(url: str) -> list[list[tuple]]:
+    return [_rows(url, "SELECT id, chat_id, role, content, tool_call_id FROM messages ORDER BY id"),
+            _rows(url, "SELECT id, message_id, tool_call_id, name, arguments FROM tool_calls ORDER BY id")]
+
+
+def _changes(url: str) -> list[tuple]:
+    return _rows(url, 'SELECT session_id, "table", row_key, before IS NULL, after IS NULL FROM inspector_changes ORDER BY id')
+
+
+def test_with_a_libpq_older_than_pipeline_mode_the_fix_writes_the_same(postgres_server, monkeypatch, capsys):
+    if not hasattr(psycopg, "capabilities"):  # psycopg 3.1 cannot be told libpq lacks pipelines
+        pytest.skip("psycopg 3.2 or later")
+    piped = build_rubyllm_postgres(postgres_server.database())
+    assert main(["fix", piped, "--accept", "all", "--in-place"]) == 1
+
+    def has_pipeline(check: bool = False) -> bool:  # as on a libpq 13: entering a pipeline fails
+        if check:
+            raise psycopg.NotSupportedError("pipeline mode needs libpq 14")
+        return False
+
+    monkeypatch.setattr(psycopg.capabilities, "has_pipeline", has_pipeline)
+    url = build_rubyllm_postgres(postgres_server.database())
+    original = _history(url)
+    assert main(["fix", url, "--accept", "all", "--in-place"]) == 1
+    assert _history(url) == _history(piped) != original and _changes(url) == _changes(piped)
+    assert main(["undo", url]) == 0
+    assert _history(url) == original

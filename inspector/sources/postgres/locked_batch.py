@@ -42,7 +42,7 @@ def write_locked(db: PostgresStatements, as_read: PostgresStatements, write: Sch
     read = as_read.versions(named)
     _refuse_changed([session for session, _ in batch], locked, read, db, as_read)
     appeared = db.images_of(key for now, then in zip(locked, read) for key in now.keys() - then.keys())
-    with db.conn.pipeline():  # a statement whose result the writer does not read waits for no answer
+    with db.pipelined():  # a statement whose result the writer does not read waits for no answer
         written = [write(db, session, fixes, stamp) for session, fixes in batch]
     after, mine = db.versions(named), db.transaction_id()
     changed = [sorted(key for key in now.keys() | later.keys()

@@ -7,8 +7,9 @@ transaction ends."""
 from __future__ import annotations
 
 import json
+from contextlib import nullcontext
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ContextManager, Iterable, Sequence
 
 from inspector.errors import InspectorError
 from inspector.sources.postgres.connection import psycopg_module
@@ -104,17 +105,23 @@ class PostgresStatements:
         return {json.dumps([image[name] for name in key]): image
                 for (image,) in self.conn.execute(placeholders(sql), list(params))}
 
+    def pipelined(self) -> ContextManager[Any]:
+        """The connection in pipeline mode, its statements sent without waiting for each one's
+        answer (a result read, or the end of the block, waits for what it needs), when its libpq
+        has pipeline mode (14 and later); else nothing changes: each statement waits for its answer."""
+        return self.conn.pipeline() if psycopg_module().Pipeline.is_supported() else nullcontext()
+
     def versions(self, scopes: Sequence[Scope], lock: bool = False) -> list[Versions]:
         """For each scope (the rows of one conversation), the version of each of its rows by
         (table, key text): the id of the transaction that wrote the row as it now is (`xmin`),
-        which any update changes. All in one round trip (a pipeline); with `lock`, the rows stay
+        which any update changes. All in one round trip (`pipelined`); with `lock`, the rows stay
         locked (`FOR UPDATE`, each table's in key order) until the transaction ends. A key text is
         the server's JSON text of the key's values: the same for a row on any connection, and
         `canonical_key` makes it the key `images` gives."""
         queries = {(table, where): self._versions_query(table, where, lock) for scope in scopes for table, where, _ in scope}
         if not queries:
             return [{} for _ in scopes]
-        with self.conn.pipeline():
+        with self.pipelined():
             pending = [[(table, self.conn.execute(queries[table, where], list(params))) for table, where, params in scope]
                        for scope in scopes]
         return [{(table, key): version for table, cursor in scope for key, version in cursor.fetchone()[0].items()}
@@ -127,14 +134,14 @@ class PostgresStatements:
 
     def images_of(self, wanted: Iterable[tuple[str, str]]) -> dict[tuple[str, str], Image]:
         """The images of the rows named by (table, key text), as `versions` names them, in one
-        round trip; a row that does not exist has none."""
+        round trip (`pipelined`); a row that does not exist has none."""
         keys: dict[str, list[str]] = {}
         for table, key in wanted:
             keys.setdefault(table, []).append(key)
         if not keys:
             return {}
         queries = {table: self._images_query(table, named) for table, named in keys.items()}
-        with self.conn.pipeline():
+        with self.pipelined():
             pending = {table: self.conn.execute(*query) for table, query in queries.items()}
         return {(table, key): image for table, cursor in pending.items() for key, image in cursor}
 
