@@ -214,7 +214,7 @@ def test_an_update_made_while_the_fix_holds_the_row_waits_and_lands_after_it(pos
             psycopg.connect(url, application_name="chat-app", autocommit=True) as app:
         holder.execute("SELECT id FROM messages WHERE chat_id = 3 FOR UPDATE")  # holds chat 3 without changing it
         fixing, codes = _fix_in_a_thread(url)
-        _waiting_for_a_lock(url, "inspector")  # chat 1 written and locked; the fix waits for chat 3
+        _waiting_for_a_lock(url, "inspector")  # chat 1 locked (its batch's rows before any is written); waits for chat 3
         editing = threading.Thread(target=lambda: app.execute("UPDATE messages SET content = 'edited by the app' "
                                                               "WHERE id = 6"))
         editing.start()

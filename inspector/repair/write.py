@@ -13,8 +13,10 @@ one), makes the backup under that lock, and the sessions to repair are read from
 says is safe to read while it is written (an SQLite history: that backup, which is exactly what
 the lock protects). Each session's chosen fixes are applied (with what the user's executor
 answered for recovered calls), except those the target's own audit records as applied already
-(a fix is never applied twice), the repaired session goes to the source's `SessionWriter`, the
-audit entries are built from where the writer put each fix, and the writer commits both together.
+(a fix is never applied twice), the repaired session goes to the source's `SessionWriter` (one
+that takes batches, a server's database, gets the sessions with findings a batch at a time, so
+that it may lock and check a batch's rows in a few round trips), the audit entries are built
+from where the writer put each fix, and the writer commits both together.
 
 What lands, and in what order, so that nothing partial stays behind:
 
@@ -38,16 +40,17 @@ import stat
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Callable, Iterable, Mapping
+from typing import Callable, Iterable, Iterator, Mapping
 
 from inspector.errors import InspectorError
 from inspector.model import Finding, Fix, Session
 from inspector.repair.apply import apply_fixes
-from inspector.repair.audit import audit_entry, ran_by_call
+from inspector.repair.audit import Ran, audit_entry, ran_by_call
 from inspector.repair.execute import ExecutionResult, results_by_call
 from inspector.sources.base import AuditRecord, SessionWriter, Source, WriteOptions
 from inspector.sources.openai_export import NAME as OPENAI, OpenAIExportWriter, export_paths
 
+BATCH_TURNS = 20_000  # turns a batch of sessions (for a writer taking several at once) holds at most
 # The formats any session can be written as (`fix --to`), besides its own: each one's writer.
 EXPORT_WRITERS: dict[str, Callable[[Path, bool], SessionWriter]] = {OPENAI: OpenAIExportWriter}
 
@@ -101,15 +104,46 @@ def write_repaired(source: Source, out: Path, chosen: Callable[[Source], Iterabl
     with _writer(source, out, in_place, options, to) as writer:
         saved = writer.backup() if in_place else None
         reading = writer.reading(source, saved)
-        for choice in chosen(reading):
-            session = choice.session
-            findings = _not_applied_yet(session, choice.findings, writer.recorded(session.session_id))
-            repaired, fixes = apply_fixes(session, findings, results_by_call(answers.get(session.session_id, ())))
-            fixes = [replace(fix, proposed=choice.proposed.get(id(fix.finding))) for fix in fixes]
-            audit.extend(AuditRecord(written, audit_entry(written.fix, written.session_id, str(session.path), stamp, ran))
-                         for written in writer.write(repaired, fixes))
+        for batch in _batches(chosen(reading), writer.batch):
+            audit.extend(_write_batch(writer, batch, answers, ran, stamp))
         place = writer.commit(audit)
     return WriteOutcome(out, place.path, place.shown, saved, len(audit), writer.left_out())
+
+
+def _batches(choices: Iterable[Chosen], size: int) -> Iterator[list[Chosen]]:
+    """The choices in batches for a writer taking `size` sessions at once: with 1, each as it
+    comes, findings or not; with more, only those with findings, never holding more than
+    `BATCH_TURNS` turns (a larger session is a batch of its own)."""
+    if size == 1:
+        yield from ([choice] for choice in choices)
+        return
+    batch: list[Chosen] = []
+    turns = 0
+    for choice in choices:
+        if not choice.findings:
+            continue
+        if batch and (len(batch) == size or turns + len(choice.session.turns) > BATCH_TURNS):
+            yield batch
+            batch, turns = [], 0
+        batch.append(choice)
+        turns += len(choice.session.turns)
+    if batch:
+        yield batch
+
+
+def _write_batch(writer: SessionWriter, batch: list[Chosen], answers: Mapping[str | None, list[ExecutionResult]],
+                 ran: Ran, stamp: str) -> list[AuditRecord]:
+    """Apply each chosen session's fixes (but those the target's audit records as applied), have
+    the writer write the batch, and build the audit of what it wrote."""
+    recorded = writer.recorded_batch([choice.session.session_id for choice in batch if choice.findings])
+    repaired = []
+    for choice in batch:
+        session = choice.session
+        findings = _not_applied_yet(session, choice.findings, recorded.get(session.session_id, set()))
+        fixed, fixes = apply_fixes(session, findings, results_by_call(answers.get(session.session_id, ())))
+        repaired.append((fixed, [replace(fix, proposed=choice.proposed.get(id(fix.finding))) for fix in fixes]))
+    return [AuditRecord(written, audit_entry(written.fix, written.session_id, str(choice.session.path), stamp, ran))
+            for choice, wrote in zip(batch, writer.write_batch(repaired)) for written in wrote]
 
 
 def _writer(source: Source, out: Path, in_place: bool, options: WriteOptions, to: str | None) -> SessionWriter:

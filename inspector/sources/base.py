@@ -106,8 +106,14 @@ class AuditPlace(NamedTuple):
 
 
 class SessionWriter(ABC):
-    """Writes repaired sessions into one target: in place, `backup` first; `write` each, then
-    `commit` with the audit, or `discard` to leave the target as it was."""
+    """Writes repaired sessions into one target: in place, `backup` first; `write` each (or a
+    `batch` of them at once, `write_batch`), then `commit` with the audit, or `discard` to leave the
+    target as it was."""
+
+    # How many sessions with findings `write_batch` takes at once. 1: every session is written as it
+    # is read, in order. More (a server's database, where each statement is a round trip): sessions
+    # without findings are not handed over at all, and the others come in batches.
+    batch = 1
 
     @abstractmethod
     def backup(self) -> Path | None:
@@ -125,9 +131,17 @@ class SessionWriter(ABC):
         (turn, kind, text before): never applied twice. A target without such an audit: none."""
         return set()
 
+    def recorded_batch(self, session_ids: Sequence[str | None]) -> dict[str | None, set[tuple[int, str, str]]]:
+        """`recorded` for each of `session_ids` at once."""
+        return {session_id: self.recorded(session_id) for session_id in session_ids}
+
     @abstractmethod
     def write(self, session: Session, fixes: Sequence[AppliedFix]) -> list[WrittenFix]:
         """Write one session, repaired by `fixes` (sessions without fixes may be skipped)."""
+
+    def write_batch(self, repaired: Sequence[tuple[Session, Sequence[AppliedFix]]]) -> list[list[WrittenFix]]:
+        """`write` each session of `repaired` with its fixes; what each wrote, in the same order."""
+        return [self.write(session, fixes) for session, fixes in repaired]
 
     @abstractmethod
     def commit(self, audit: Sequence[AuditRecord]) -> AuditPlace:

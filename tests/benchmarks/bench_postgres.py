@@ -13,7 +13,8 @@ process and interleaved: a baseline that only iterates in Python over `SELECT * 
 through psycopg (a server-side cursor, as the scan reads), `python -m inspector scan --json URL`
 (one process) and the same with `--jobs 2`; it prints the best and worst wall time, the best CPU
 time and the peak memory of each, the ratio to the baseline (target at most 3.0x), the findings
-against the problems planted, and the time and peak memory of one `fix --accept all --in-place`.
+against the problems planted, and the time and peak memory of one `fix --accept all --in-place`
+(with the fixes and conversations it wrote).
 It exits 0 whatever the numbers (a report, not a test) unless a child crashes.
 """
 
@@ -93,7 +94,17 @@ def compare(url: str, planted: dict[str, int], runs: int) -> None:
     bench_runner.print_findings(bench_runner.findings(url), planted, only_planted=True)
     fix = [sys.executable, "-m", "inspector", "fix", url, "--accept", "all", "--in-place"]
     wall, cpu, megabytes = bench_runner.measure(fix, (0, 1))
-    print(f"fix --accept all --in-place: {wall:.2f} s ({cpu:.2f} s CPU), peak {megabytes:.0f} MB")
+    print(f"fix --accept all --in-place: {wall:.2f} s ({cpu:.2f} s CPU), peak {megabytes:.0f} MB"
+          f" ({_fixed(url)})")
+
+
+def _fixed(url: str) -> str:
+    """How many fixes `inspector_fixes` records, in how many conversations."""
+    import psycopg
+
+    with psycopg.connect(url) as conn:
+        fixes, conversations = conn.execute("SELECT count(*), count(DISTINCT session_id) FROM inspector_fixes").fetchone()
+    return f"{fixes:,} fixes in {conversations:,} conversations"
 
 
 def generate_and_load(path: Path, count: int) -> dict[str, int]:

@@ -7,22 +7,33 @@ transaction ends."""
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+from contextlib import nullcontext
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Callable, ContextManager, Iterable, Sequence
 
 from inspector.errors import InspectorError
 from inspector.sources.postgres.connection import psycopg_module
 from inspector.sources.postgres.table import primary_key
+from inspector.sources.sqlite.conversation_rows import Scope
 from inspector.sources.sqlite.database import quote
 
 if TYPE_CHECKING:
     import psycopg
 
 Image = dict[str, Any]
+Versions = dict[tuple[str, str], str]  # (table, key text) -> the row's version
 
 
+def canonical_key(key: str) -> str:
+    """A key text of `PostgresStatements.versions` as `images` (and the audit) write a row's key."""
+    return json.dumps(json.loads(key))
+
+
+@lru_cache(maxsize=512)
 def placeholders(sql: str) -> str:
     """`sql` with each `?` outside quotes as `%s`, and every `%` doubled (psycopg reads `%` as
-    the start of a placeholder even inside quotes). One pass: linear in the statement's length."""
+    the start of a placeholder even inside quotes). One pass: linear in the statement's length;
+    a writer's few statements, each run once per row or conversation, are converted once."""
     out: list[str] = []
     quoting = ""
     for char in sql:
@@ -33,11 +44,14 @@ def placeholders(sql: str) -> str:
 
 
 class PostgresStatements:
-    """The statements of one PostgreSQL connection, inside its caller's transaction."""
+    """The statements of one PostgreSQL connection, inside its caller's transaction. With
+    `fixed_schema` (a writer that creates or alters no table), each table's columns and whether a
+    table exists are looked up once."""
 
-    def __init__(self, conn: psycopg.Connection) -> None:
+    def __init__(self, conn: psycopg.Connection, fixed_schema: bool = False) -> None:
         self.conn = conn
         self._keys: dict[str, list[str]] = {}
+        self._schema: dict[tuple[str, str], Any] | None = {} if fixed_schema else None
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> psycopg.Cursor:
         """Run `sql` (`?` placeholders); its cursor."""
@@ -57,13 +71,21 @@ class PostgresStatements:
 
     def columns(self, table: str) -> set[str]:
         """The names of the columns of `table` (as the search path finds it)."""
-        return {name for (name,) in self.conn.execute(
+        return self._looked_up("columns", table, lambda: {name for (name,) in self.conn.execute(
             "SELECT attname FROM pg_attribute WHERE attrelid = to_regclass(%s) AND attnum > 0 AND NOT attisdropped",
-            [quote(table)])}
+            [quote(table)])})
 
     def has_table(self, name: str) -> bool:
         """Whether the search path finds a table `name`."""
-        return self.conn.execute("SELECT to_regclass(%s) IS NOT NULL", [quote(name)]).fetchone()[0]
+        return self._looked_up("table", name, lambda: self.conn.execute(
+            "SELECT to_regclass(%s) IS NOT NULL", [quote(name)]).fetchone()[0])
+
+    def _looked_up(self, what: str, table: str, look_up: Callable[[], Any]) -> Any:
+        if self._schema is None:
+            return look_up()
+        if (what, table) not in self._schema:
+            self._schema[what, table] = look_up()
+        return self._schema[what, table]
 
     def key(self, table: str) -> list[str]:
         """The primary key's columns of `table`; a table without one cannot be written (its rows'
@@ -82,6 +104,61 @@ class PostgresStatements:
         key = self.key(table)
         return {json.dumps([image[name] for name in key]): image
                 for (image,) in self.conn.execute(placeholders(sql), list(params))}
+
+    def pipelined(self) -> ContextManager[Any]:
+        """The connection in pipeline mode, its statements sent without waiting for each one's
+        answer (a result read, or the end of the block, waits for what it needs), when its libpq
+        has pipeline mode (14 and later); else nothing changes: each statement waits for its answer."""
+        return self.conn.pipeline() if psycopg_module().Pipeline.is_supported() else nullcontext()
+
+    def versions(self, scopes: Sequence[Scope], lock: bool = False) -> list[Versions]:
+        """For each scope (the rows of one conversation), the version of each of its rows by
+        (table, key text): the id of the transaction that wrote the row as it now is (`xmin`),
+        which any update changes. All in one round trip (`pipelined`); with `lock`, the rows stay
+        locked (`FOR UPDATE`, each table's in key order) until the transaction ends. A key text is
+        the server's JSON text of the key's values: the same for a row on any connection, and
+        `canonical_key` makes it the key `images` gives."""
+        queries = {(table, where): self._versions_query(table, where, lock) for scope in scopes for table, where, _ in scope}
+        if not queries:
+            return [{} for _ in scopes]
+        with self.pipelined():
+            pending = [[(table, self.conn.execute(queries[table, where], list(params))) for table, where, params in scope]
+                       for scope in scopes]
+        return [{(table, key): version for table, cursor in scope for key, version in cursor.fetchone()[0].items()}
+                for scope in pending]
+
+    def transaction_id(self) -> str:
+        """The id of the connection's transaction, as a row it writes (outside any savepoint)
+        carries it in `xmin` (the last 32 bits of `txid_current`)."""
+        return self.conn.execute("SELECT (txid_current() % 4294967296)::text").fetchone()[0]
+
+    def images_of(self, wanted: Iterable[tuple[str, str]]) -> dict[tuple[str, str], Image]:
+        """The images of the rows named by (table, key text), as `versions` names them, in one
+        round trip (`pipelined`); a row that does not exist has none."""
+        keys: dict[str, list[str]] = {}
+        for table, key in wanted:
+            keys.setdefault(table, []).append(key)
+        if not keys:
+            return {}
+        queries = {table: self._images_query(table, named) for table, named in keys.items()}
+        with self.pipelined():
+            pending = {table: self.conn.execute(*query) for table, query in queries.items()}
+        return {(table, key): image for table, cursor in pending.items() for key, image in cursor}
+
+    def _versions_query(self, table: str, where: str, lock: bool) -> str:
+        """The rows' key texts and versions as one JSON object (one value to load, not two a row),
+        the rows locked in key order with `lock`."""
+        names = ", ".join(f"t.{quote(name)}" for name in self.key(table))
+        rows = (f"SELECT jsonb_build_array({names})::text AS key, t.xmin::text AS version FROM {quote(table)} t "
+                f"WHERE {where} ORDER BY {names}" + (" FOR UPDATE" if lock else ""))
+        return placeholders(f"SELECT coalesce(jsonb_object_agg(r.key, r.version), '{{}}') FROM ({rows}) r")
+
+    def _images_query(self, table: str, keys: list[str]) -> tuple[str, list[Any]]:
+        names = ", ".join(f"t.{quote(name)}" for name in self.key(table))
+        chosen = ", ".join(f"k.{quote(name)}" for name in self.key(table))
+        records = json.dumps([dict(zip(self.key(table), json.loads(key))) for key in keys])
+        return (f"SELECT jsonb_build_array({names})::text, to_jsonb(t) FROM {quote(table)} t WHERE ({names}) IN "
+                f"(SELECT {chosen} FROM jsonb_populate_recordset(NULL::{quote(table)}, %s::jsonb) k)", [records])
 
     def image(self, table: str, key: str, lock: bool = False) -> Image | None:
         """The image of the row of `table` whose key is `key` (None when there is none)."""

@@ -61,12 +61,27 @@ def record(db: Statements, audit: Sequence[AuditRecord], runs: dict[str | None, 
 def recorded_fixes(db: Statements, session_id: str | None) -> set[tuple[int, str, str]]:
     """The fixes the audit records as applied (and not undone) to conversation `session_id`:
     (turn, kind, text before)."""
-    if not db.has_table(AUDIT_TABLE):
-        return set()
+    return recorded_in(db, [session_id])[session_id]
+
+
+def recorded_in(db: Statements, session_ids: Sequence[str | None]) -> dict[str | None, set[tuple[int, str, str]]]:
+    """`recorded_fixes` for each of `session_ids`, in one query."""
+    found: dict[str | None, set[tuple[int, str, str]]] = {session_id: set() for session_id in session_ids}
+    if not found or not db.has_table(AUDIT_TABLE):
+        return found
     undone = " AND undone_at IS NULL" if "undone_at" in db.columns(AUDIT_TABLE) else ""
-    if session_id is None:
-        return set(db.execute(f"SELECT turn, kind, before FROM {AUDIT_TABLE} WHERE session_id IS NULL{undone}"))
-    return set(db.execute(f"SELECT turn, kind, before FROM {AUDIT_TABLE} WHERE session_id = ?{undone}", [session_id]))
+    named = [session_id for session_id in found if session_id is not None]
+    kept = ([f"session_id IN ({', '.join('?' * len(named))})"] if named else []) + \
+        (["session_id IS NULL"] if None in found else [])
+    asked = {_text(session_id): session_id for session_id in found}  # a stored id is text: '5' for 5
+    for session_id, *fix in db.execute(f"SELECT session_id, turn, kind, before FROM {AUDIT_TABLE} "
+                                       f"WHERE ({' OR '.join(kept)}){undone}", named):
+        found[asked[_text(session_id)]].add(tuple(fix))
+    return found
+
+
+def _text(session_id: Any) -> str | None:
+    return None if session_id is None else str(session_id)
 
 
 def _values(row: WrittenFix, entry: dict) -> tuple:

@@ -227,10 +227,12 @@ def stored_rows(conn: sqlite3.Connection, table: str, owner: str, owner_id: Any)
                                            [owner_id])]
 
 
-def update_calls(conn: sqlite3.Connection, turn: Turn, owner: str) -> None:
+def update_calls(conn: sqlite3.Connection, turn: Turn, owner: str, rows: list[Any] | None = None) -> None:
     """Give each stored call of an edited turn its name (a renamed call) and its arguments when a
-    repair replaced them, in a `tool_calls` table whose column `owner` holds the turn's row id."""
-    for row, call in zip(stored_rows(conn, "tool_calls", owner, turn.raw["id"]), turn.tool_calls):
+    repair replaced them, in a `tool_calls` table whose column `owner` holds the turn's row id
+    (`rows`: those rows' ids in id order, when the caller has read them already)."""
+    stored = stored_rows(conn, "tool_calls", owner, turn.raw["id"]) if rows is None else rows
+    for row, call in zip(stored, turn.tool_calls):
         arguments = json.dumps(call.arguments_raw, ensure_ascii=False) if isinstance(call.arguments_raw, dict) else None
         conn.execute("UPDATE tool_calls SET name = ?, arguments = coalesce(?, arguments) WHERE id = ?",
                      [call.name, arguments, row])

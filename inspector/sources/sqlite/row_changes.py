@@ -1,10 +1,12 @@
 """Every row a conversation's write changed, with its image before and after: what the audit
 table `inspector_changes` keeps (the backup a server's database has) and `inspector undo` reverts.
 
-The rows the write may change (`conversation_rows`) are imaged before it (locked on PostgreSQL)
-and after it; a row whose image differs is a change: updated (both images), inserted (no image
-before) or deleted (no image after). On PostgreSQL the images before are also compared with the
-rows as the fix read them: a row another program changed since is refused, never overwritten.
+The rows the write may change (`conversation_rows`) are imaged before it and after it; a row
+whose image differs is a change: updated (both images), inserted (no image before) or deleted (no
+image after). SQLite's write holds the whole database's lock; PostgreSQL's writer
+(`inspector.sources.postgres.locked_batch`) locks a batch's rows, compares them with the rows as
+the fix read them (`check_unchanged`: a row another program changed since is refused, never
+overwritten) and images only the rows whose version changed.
 """
 
 from __future__ import annotations
@@ -36,25 +38,22 @@ class RowChange:
     after: Image | None
 
 
-def write_recorded(db: Statements, write: SchemaWriter, session: Session, fixes: Sequence[AppliedFix], stamp: str,
-                   as_read: Statements | None = None) -> tuple[list[WrittenFix], list[RowChange] | None]:
-    """Write `session` with `write`, imaging the rows it may change before (locked) and after;
-    the audit rows and the changes (None when the schema's rows cannot be named). With `as_read`
-    (the connection the session was read through), a row changed since it was read is refused."""
+def write_recorded(db: Statements, write: SchemaWriter, session: Session, fixes: Sequence[AppliedFix],
+                   stamp: str) -> tuple[list[WrittenFix], list[RowChange] | None]:
+    """Write `session` with `write`, imaging the rows it may change before and after; the audit
+    rows and the changes (None when the schema's rows cannot be named)."""
     scope = conversation_rows(db, session)
     if scope is None:
         return write(db, session, fixes, stamp), None
-    before = images(db, scope, lock=True)
-    if as_read is not None:
-        check_unchanged(session, before, images(as_read, scope))
+    before = images(db, scope)
     written = write(db, session, fixes, stamp)
     return written, changes(session.session_id, before, images(db, scope))
 
 
-def images(db: Statements, scope: Scope, lock: bool = False) -> Images:
+def images(db: Statements, scope: Scope) -> Images:
     """The images of the rows `scope` names, by (table, key)."""
     return {(table, key): image for table, where, params in scope
-            for key, image in db.images(table, where, params, lock).items()}
+            for key, image in db.images(table, where, params).items()}
 
 
 def check_unchanged(session: Session, now: Images, as_read: Images) -> None:

@@ -20,7 +20,7 @@ from inspector.model import AppliedFix, Session, ToolCall, Turn
 from inspector.sources.base import WrittenFix
 from inspector.sources.files.records import arguments_as_json
 from inspector.sources.sqlite.audit_table import fixed_row
-from inspector.sources.sqlite.database import stored_rows, update_calls
+from inspector.sources.sqlite.database import update_calls
 from inspector.sources.sqlite.statements import Statements
 
 TABLE = "messages"
@@ -30,6 +30,8 @@ def write_session(conn: Statements, session: Session, fixes: list[AppliedFix], s
     """Write the session's edited and new turns; returns one audit row per fix."""
     message_columns = conn.columns("messages")
     call_columns = conn.columns("tool_calls")
+    stored_calls = _stored_calls(conn, session)
+    messages = _Messages(conn)
     call_rows: dict[str, int] = {}  # a call id of this chat -> its tool_calls row
     previous_id: Any = None  # the stored message before the turn (read only when a new one follows it)
     added = 0
@@ -37,23 +39,23 @@ def write_session(conn: Statements, session: Session, fixes: list[AppliedFix], s
     for turn in session.turns:
         if turn.raw is not None:
             previous_id, added = turn.raw["id"], 0
+            rows = stored_calls.get(turn.raw["id"], []) if turn.tool_calls else []
             if turn.edited:
-                _update(conn, turn, message_columns, stamp)
-            rows = stored_rows(conn, "tool_calls", "message_id", turn.raw["id"]) if turn.tool_calls else []
+                _update(conn, turn, message_columns, stamp, rows)
             for index, call in enumerate(turn.tool_calls):
                 if index < len(rows):
                     row = rows[index]
                 else:  # the reply was only the leaked call: this message now makes it
                     row = _insert_call(conn, call_columns, call, turn.raw["id"],
-                                       _message(conn, turn.raw["id"]).get("created_at"), session.session_id)
+                                       messages[turn.raw["id"]].get("created_at"), session.session_id)
                     notes.setdefault(turn.position, []).append(f"call {call.name} as tool_calls row {row}")
                 if call.id is not None:
                     call_rows.setdefault(call.id, row)
             continue
         added += 1
-        previous = _message(conn, previous_id) if previous_id is not None else None
+        previous = messages[previous_id] if previous_id is not None else None
         created = _after(previous.get("created_at") if previous else None, added)
-        base = {"chat_id": _chat_id(conn, session, previous), "created_at": created, "updated_at": created,
+        base = {"chat_id": _chat_id(messages, session, previous), "created_at": created, "updated_at": created,
                 "model_id": previous.get("model_id") if previous and turn.role == "assistant" else None}
         if turn.tool_calls:
             message_id = _insert(conn, "messages", message_columns, {**base, "role": "assistant", "content": ""})
@@ -69,18 +71,41 @@ def write_session(conn: Statements, session: Session, fixes: list[AppliedFix], s
             for fix in fixes]
 
 
-def _update(conn: Statements, turn: Turn, message_columns: set[str], stamp: str) -> None:
+def _stored_calls(conn: Statements, session: Session) -> dict[Any, list[Any]]:
+    """The `tool_calls` rows of the chat's messages, by message id, each message's in id order (the
+    order the reader gives a turn its calls in); read in one query, only when a stored turn has calls."""
+    if not any(turn.raw is not None and turn.tool_calls for turn in session.turns):
+        return {}
+    rows: dict[Any, list[Any]] = {}
+    for message_id, row in conn.execute("SELECT message_id, id FROM tool_calls WHERE message_id IN "
+                                        "(SELECT id FROM messages WHERE chat_id = ?) ORDER BY id", [session.session_id]):
+        rows.setdefault(message_id, []).append(row)
+    return rows
+
+
+class _Messages(dict):
+    """The chat's stored messages, each row (by id) read once when first asked for: only the
+    columns the writer does not change are used (`created_at`, `model_id`, `chat_id`)."""
+
+    def __init__(self, conn: Statements) -> None:
+        super().__init__()
+        self._conn = conn
+
+    def __missing__(self, message_id: Any) -> dict[str, Any]:
+        cursor = self._conn.execute("SELECT * FROM messages WHERE id = ?", [message_id])
+        row = cursor.fetchone()
+        self[message_id] = dict(zip([column[0] for column in cursor.description], row))
+        return self[message_id]
+
+
+def _update(conn: Statements, turn: Turn, message_columns: set[str], stamp: str, call_rows: list[Any]) -> None:
     """Write an edited message's text, when it changed (a `tool` message answering a renamed call
-    is edited only in name, which its call's row holds), and its calls."""
+    is edited only in name, which its call's row holds), and its calls (`call_rows`, its stored
+    `tool_calls` rows)."""
     touched = ", updated_at = ?" if "updated_at" in message_columns else ""
     conn.execute(f"UPDATE messages SET content = ?{touched} WHERE id = ? AND coalesce(content, '') <> ?",
                  [turn.text, *([_rails_time(stamp)] if touched else []), turn.raw["id"], turn.text])
-    update_calls(conn, turn, "message_id")
-
-
-def _message(conn: Statements, message_id: Any) -> dict[str, Any]:
-    cursor = conn.execute("SELECT * FROM messages WHERE id = ?", [message_id])
-    return dict(zip([column[0] for column in cursor.description], cursor.fetchone()))
+    update_calls(conn, turn, "message_id", call_rows)
 
 
 def _insert_call(conn: Statements, columns: set[str], call: ToolCall, message_id: Any, created: Any,
@@ -92,11 +117,11 @@ def _insert_call(conn: Statements, columns: set[str], call: ToolCall, message_id
         "created_at": created, "updated_at": created})
 
 
-def _chat_id(conn: Statements, session: Session, previous: dict[str, Any] | None) -> Any:
+def _chat_id(messages: _Messages, session: Session, previous: dict[str, Any] | None) -> Any:
     if previous is not None:
         return previous["chat_id"]
     first = next(turn for turn in session.turns if turn.raw is not None)
-    return _message(conn, first.raw["id"])["chat_id"]
+    return messages[first.raw["id"]]["chat_id"]
 
 
 def _unique_call_id(conn: Statements, call_id: str, chat_id: str | None) -> str:
