@@ -17,6 +17,7 @@ from difflib import SequenceMatcher
 from typing import NamedTuple
 
 from inspector.model import Span
+from inspector.support.common_ends import common_prefix, common_suffix
 
 MAX_TOKENS = 500  # tokens of both middles together that difflib aligns; more are shown replaced whole
 MAX_CHARACTERS = 50 * MAX_TOKENS  # middles longer than this together are not even cut into tokens
@@ -35,8 +36,8 @@ class _Token(NamedTuple):
 def changed_spans(before: str, after: str) -> tuple[list[Span], list[Span]]:
     """The spans of `before` that are gone from `after`, and the spans of `after` that are new,
     in order and merged where they touch."""
-    head = _word_start(before, _common_prefix(before, after))
-    tail = _common_prefix(before[head:][::-1], after[head:][::-1])
+    head = _word_start(before, common_prefix(before, after))
+    tail = common_suffix(before[head:], after[head:])
     tail = len(before) - _word_end(before, len(before) - tail)
     old_end, new_end = len(before) - tail, len(after) - tail
     if head == old_end or head == new_end or (old_end - head) + (new_end - head) > MAX_CHARACTERS:
@@ -52,18 +53,6 @@ def changed_spans(before: str, after: str) -> tuple[list[Span], list[Span]]:
             _extend(removed, old[old_start:old_stop])
             _extend(added, new[new_start:new_stop])
     return removed, added
-
-
-def _common_prefix(one: str, other: str) -> int:
-    """The length of the longest common start of two texts, found by halving (each comparison in C)."""
-    low, high = 0, min(len(one), len(other))
-    while low < high:
-        middle = (low + high + 1) // 2
-        if one[low:middle] == other[low:middle]:
-            low = middle
-        else:
-            high = middle - 1
-    return low
 
 
 def _word_start(text: str, offset: int) -> int:

@@ -17,6 +17,7 @@ from difflib import SequenceMatcher
 from typing import Sequence
 
 from inspector.model import Span
+from inspector.support.common_ends import common_prefix, common_suffix
 
 REMOVED = "removed"  # in the old text only
 INSERTED = "inserted"  # in the new text only
@@ -60,8 +61,8 @@ class TextDiff:
 
 def diff_text(before: str, after: str, budget: int = BUDGET) -> TextDiff:
     """The changes that turn `before` into `after`, word by word within `budget` (see the module docstring)."""
-    head = _common_prefix(before, after)
-    tail = _common_suffix(before[head:], after[head:])
+    head = common_prefix(before, after)
+    tail = common_suffix(before[head:], after[head:])
     old, new = before[head:len(before) - tail], after[head:len(after) - tail]
     if not old and not new:
         return TextDiff()
@@ -160,27 +161,3 @@ def _starts(pieces: list[str], at: int) -> list[int]:
     for piece in pieces:
         starts.append(starts[-1] + len(piece))
     return starts
-
-
-def _common_prefix(a: str, b: str) -> int:
-    """The length of the longest common prefix, by halving (string comparisons run in C)."""
-    low, high = 0, min(len(a), len(b))
-    while low < high:
-        middle = (low + high + 1) // 2
-        if a[low:middle] == b[low:middle]:
-            low = middle
-        else:
-            high = middle - 1
-    return low
-
-
-def _common_suffix(a: str, b: str) -> int:
-    """The length of the longest common suffix."""
-    low, high = 0, min(len(a), len(b))
-    while low < high:
-        middle = (low + high + 1) // 2
-        if a[len(a) - middle:len(a) - low] == b[len(b) - middle:len(b) - low]:
-            low = middle
-        else:
-            high = middle - 1
-    return low
