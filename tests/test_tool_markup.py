@@ -141,6 +141,19 @@ def test_bare_call_object_naming_a_known_tool(write_session):
     assert_recovered(finding, reply, "get_weather", {"city": "Nice"}, reply, "")
 
 
+@pytest.mark.parametrize("reply", [
+    '\n  {"name": "get_weather", "arguments": {"city": "Nice"}}',  # white space before the object
+    '{"name": "get_weather", "arguments": {"city": "Nice"}}\n\n',  # and after it
+    '\t[{"name": "get_weather", "arguments": {"city": "Nice"}}]',  # a list of calls, white space first
+    '[{"name": "get_weather", "arguments": {"city": "Nice"}}] \n',  # and after it
+])
+def test_a_call_object_or_list_filling_the_reply_is_read_past_white_space(write_session, reply):
+    # The prefilter looks at the reply's first and last characters; white space there must not hide a call.
+    finding = one_finding(write_session, reply)
+    assert (finding.tool, finding.fix.add_calls[0].arguments) == ("get_weather", {"city": "Nice"})
+    assert finding.fix.apply_to_text(reply).strip() == ""
+
+
 def test_several_blocks_give_several_findings_in_order(write_session):
     reply = ('First the weather:\n<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}}</tool_call>\n'
              'Then the code:\n<tool_call>{"name": "run_code", "arguments": {"code": "2*2"}}</tool_call>')

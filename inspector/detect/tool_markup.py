@@ -38,6 +38,7 @@ from inspector.detect.markup.blocks import typed_text_values
 from inspector.detect.markup.fences import ARRAY_START, may_name_a_tool
 from inspector.detect.markup.pythonic import LIST_START
 from inspector.detect.markup.xlam import may_be_call_list
+from inspector.support.leading_space import content_start
 from inspector.model import ERROR, INFO, RECOVERED, WARNING, Finding, Fix, ToolCall, Turn, remove_spans
 
 KIND = "tool-markup"
@@ -82,7 +83,11 @@ def _may_hold_markup(text: str) -> bool:
         return False
     if ("<" in text or "[" in text or "`" in text) and _MARKERS.search(text):
         return True
-    return may_be_call_list(text) or _opens_with_call_object(text)
+    # A list that fills the reply ends with `]` (or white space after it), an object opening it
+    # starts with `{` (or white space before it): two characters rule both out for most replies.
+    first, last = text[0], text[-1]
+    return (((last == "]" or last.isspace()) and may_be_call_list(text))
+            or ((first == "{" or first.isspace()) and _opens_with_call_object(text)))
 
 
 def _turn_findings(context: ScanContext, turn: Turn, blocks: list[Block]) -> Iterator[Finding]:
@@ -211,7 +216,7 @@ def _finding(turn: Turn, block: Block, span: tuple[int, int], recovery: Recovery
 def _opens_with_call_object(text: str) -> bool:
     """Whether `text` opens with an object that may be a call (it names a tool: a fake result,
     more often there, does not), known without parsing it."""
-    start = _SPACE.match(text).end()
+    start = content_start(text)
     return text.startswith("{", start) and may_name_a_tool(text, start)
 
 

@@ -5,7 +5,7 @@ Run by hand (pytest does not collect it), or through `bench_scan.py --stages`:
     python tests/benchmarks/scan_stages.py FILE [--repeat 3]
 
 It runs the stages the command runs, in its order (imports; reading and decoding the file; detecting
-its format; building the turns; each detector; the summary of each session the command keeps;
+its format; building the turns; setting odd records aside; each detector; the summary of each session the command keeps;
 the report with its rates; encoding the report) and prints the CPU time of each (best of
 `--repeat` runs after the imports) and their total. A detector's row includes the shared indexes
 it was the first to ask for. CPU time, not wall time: other work on the machine changes it less.
@@ -48,6 +48,7 @@ def _stages(path: Path) -> dict[str, float]:
     from inspector.scan.summary import summarise
     from inspector.sources.files.document import read_document
     from inspector.sources.files.formats import format_of
+    from inspector.sources.odd_records import without_odd_turns
     from inspector.support.gc_pause import collector_paused
 
     spent: dict[str, float] = {detector.KIND: 0.0 for detector in detection.DETECTORS}
@@ -63,6 +64,8 @@ def _stages(path: Path) -> dict[str, float]:
             times["detect the format"] = clock.lap()
             sessions = adapter.read(document)
             times["build turns"] = clock.lap()
+            sessions = [without_odd_turns(session) for session in sessions]
+            times["set odd records aside"] = clock.lap()
             results = [ScanResult(session, detection.detect_findings(session)) for session in sessions]
             times["detect"] = clock.lap()
             times.update({f"  {kind}": seconds for kind, seconds in spent.items()})

@@ -129,7 +129,10 @@ def leading_calls(text: str, catalogue: Catalogue) -> Block | None:
 
 def may_name_a_tool(text: str, start: int) -> bool:
     """Whether the object at `text[start]` closes and holds the word `name` or `tool` (a call's
-    keys), found by matching its brackets, without parsing it."""
+    keys), found by matching its brackets, without parsing it (nor matching them when neither word
+    comes after `start`: most fake results)."""
+    if text.find("name", start) < 0 and text.find("tool", start) < 0:
+        return False
     end = object_end(text, start)
     return end is not None and ("name" in text[start:end] or "tool" in text[start:end])
 
