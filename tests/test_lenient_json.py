@@ -41,6 +41,28 @@ def test_single_quotes_trailing_commas_comments_and_python_literals():
     assert text[parsed.end:] == "rest"
 
 
+def test_a_flat_object_with_bare_and_quoted_keys_and_every_kind_of_value():
+    text = '{a: 1, "b": "x}", c: -2.5e3,\n d: null, e: false}\n\nDone "'
+    parsed = parse_object_at(text)
+    assert parsed.value == {"a": 1, "b": "x}", "c": -2500.0, "d": None, "e": False}
+    assert parsed.repairs == ("unquoted keys",)
+    assert parsed.end == object_end(text, 0) == text.index("\n\n")
+
+
+@pytest.mark.parametrize("text, value, repairs", [
+    ('{a: "\\q"} tail', {"a": "q"}, ("unquoted keys", JSON5_SYNTAX)),  # an escape JSON lacks
+    ('{"a": "\\q", b: 1} tail', {"a": "q", "b": 1}, ("unquoted keys", JSON5_SYNTAX)),
+    ("{a:\u00a01} tail", {"a": 1}, ("unquoted keys", JSON5_SYNTAX)),  # white space JSON lacks
+    ("{a: Infinity} tail", {"a": float("inf")}, ("unquoted keys",)),
+    ("{a: 1, b: [2, {c: 3}]} tail", {"a": 1, "b": [2, {"c": 3}]}, ("unquoted keys",)),  # not flat
+], ids=["escape", "escape after a quoted key", "no-break space", "Infinity", "nested"])
+def test_objects_a_flat_reading_leaves_to_the_general_path(text, value, repairs):
+    parsed = parse_object_at(text)
+    assert parsed.value == value
+    assert parsed.repairs == repairs
+    assert text[parsed.end:] == " tail"
+
+
 def test_json5_only_syntax_falls_back_to_json5():
     parsed = parse_object_at("{a: 0x1F, b: .5} tail")
     assert parsed.value == {"a": 31, "b": 0.5}

@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from conftest import SAVE_MEMORY, WHITEBOARD
 
 from inspector.model import ERROR, WARNING
@@ -85,6 +87,23 @@ def test_a_real_call_with_other_content_does_not_count(write_session):
     assert finding.tool == "save_memory"
     assert finding.executed is False
     assert len(finding.fix.add_calls) == 1
+
+
+@pytest.mark.parametrize("saved, executed", [("Something else", False), ("Lost track of the Lisbon plan", True)])
+def test_only_calls_of_the_inferred_tool_can_have_run_it(write_session, saved, executed):
+    """A whiteboard call holding the fake save's very arguments is no save; a save made in the same
+    turn as it counts when its arguments agree."""
+    arguments = {"memory_type": "journal", "content": "Lost track of the Lisbon plan"}
+    path = write_session([
+        {"role": "assistant", "content": None, "tool_calls": [
+            _call("c1", "whiteboard", arguments), _call("c2", "save_memory", {**arguments, "content": saved})]},
+        {"role": "tool", "tool_call_id": "c1", "content": "done"},
+        {"role": "tool", "tool_call_id": "c2", "content": "done"},
+        {"role": "user", "content": "and?"},
+        {"role": "assistant", "content": PREFIX + " Saved it."},
+    ], [SAVE_MEMORY, WHITEBOARD])
+    (finding,) = _findings(path)
+    assert (finding.tool, finding.executed) == ("save_memory", executed)
 
 
 def test_no_matching_tool_strips_only_and_keeps_the_object_in_the_payload(write_session):

@@ -129,13 +129,18 @@ class ScanContext:
 
     def _calls_by_text_argument(self, tool: str) -> dict[tuple[str, str], list[CallAt]]:
         """The calls of `tool` by each of their text arguments (name and value); built for a tool
-        when first asked, as only the tools that fake results are inferred for are ever asked."""
+        when first asked, as only the tools that fake results are inferred for are ever asked,
+        straight from the turns: `_calls_by_tool` would make an entry for every call of every tool."""
         def build() -> dict[tuple[str, str], list[CallAt]]:
             index: dict[tuple[str, str], list[CallAt]] = {}
-            for past in self._calls_by_tool.get(tool, ()):
-                for key, value in (past.call.arguments or {}).items():
-                    if isinstance(value, str) and value:
-                        index.setdefault((key, value), []).append(past)
+            for turn in self.turns_with_calls:
+                for call in turn.tool_calls:
+                    if call.name != tool or not call.arguments:
+                        continue
+                    entry = CallAt(turn.position, call)
+                    for key, value in call.arguments.items():
+                        if isinstance(value, str) and value:
+                            index.setdefault((key, value), []).append(entry)
             return index
 
         return self.memo(f"calls by text argument {tool}", build)

@@ -167,6 +167,9 @@ def _answers_leaked_call(context: ScanContext, tool: str, arguments: dict[str, A
     one of `markup` of that tool holding every one of those arguments (typed by the tool's schema,
     as markup values are), so recovering the result's call would add nothing but a second call. A
     result holding an argument that call lacks or gives another value is another call, recovered."""
+    leaked = [call for call in markup if call.name == tool]
+    if not leaked:
+        return False  # (most often: the reply leaks no call, so the arguments need no typing)
     spec = context.catalogue.get(tool)
     typed = type_by_schema(arguments, spec.properties) if spec is not None else arguments
-    return any(call.name == tool and holds(call, typed) for call in markup)
+    return any(holds(call, typed) for call in leaked)

@@ -34,7 +34,10 @@ def infer_tool(context: ScanContext, obj: dict[str, Any], position: int) -> Infe
         spec = context.catalogue.get(echoed.call.name)
         return Inference(echoed.call.name, _arguments(obj, spec), True, echoed.position)
     keys = frozenset(obj)
-    candidates = context.memo(f"tool-ranking {sorted(keys)}", lambda: _rank(keys, context.catalogue))
+    rankings: dict[frozenset[str], list] = context.memo("tool rankings by keys", dict)
+    candidates = rankings.get(keys)
+    if candidates is None:
+        candidates = rankings[keys] = _rank(keys, context.catalogue)
     if not candidates:
         return Inference(None)
     if len(candidates) > 1 and candidates[0][0] == candidates[1][0]:

@@ -59,6 +59,26 @@ _JSON5_SPACE = re.compile(r"[\s\ufeff]*")  # JSON5's white space includes the by
 _SCALAR_START = re.compile(r"[\"'0-9+\-./]|(?:true|false|null|Infinity|NaN)(?![\w$])")
 # Only an object whose first key is quoted (or that is empty) can be plain JSON.
 _JSON_OBJECT_START = re.compile(r"\{\s*[\"}]")
+# The shape of most JS-style objects written in replies (`{success: true, content: "..."}`): one
+# level of members, each key bare or in double quotes, each value a double-quoted string, a JSON
+# number, true, false or null, with JSON's white space between. Read by one regular expression,
+# every quantifier possessive (nothing is read twice: linear on any text). Such an object ends at
+# the `}` that `closing_end` finds (no quote in it is left open, no brace, `'` or `/` outside its
+# strings), and `_js_to_json` would only quote its bare keys (a bare key is the only token it
+# rewrites there): `_parse_flat` does that from the members one search finds.
+_FLAT_SPACE = r"[ \t\n\r]*+"
+_FLAT_STRING_TEXT = r'[^"\\]*+(?:\\.[^"\\]*+)*+'  # between the quotes
+_FLAT_STRING = rf'"{_FLAT_STRING_TEXT}"'
+_FLAT_BARE_KEY = r"[A-Za-z_$][\w$]*+"  # as `_TOKENS` reads a bare key
+_FLAT_MEMBER_TAIL = (rf"{_FLAT_SPACE}:{_FLAT_SPACE}"
+                     rf"(?:{_FLAT_STRING}|-?+(?:0|[1-9][0-9]*+)(?:\.[0-9]++)?+(?:[eE][-+]?+[0-9]++)?+|true|false|null)")
+_FLAT_OBJECT_MEMBER = rf"(?:{_FLAT_STRING}|{_FLAT_BARE_KEY}){_FLAT_MEMBER_TAIL}"
+_FLAT_OBJECT = re.compile(rf"\{{{_FLAT_SPACE}(?:{_FLAT_OBJECT_MEMBER}"
+                          rf"(?:{_FLAT_SPACE},{_FLAT_SPACE}{_FLAT_OBJECT_MEMBER})*+)?+{_FLAT_SPACE}\}}", re.S)
+# One member of such an object with what opens it (`{` or `,`, then white space), in groups: the
+# opener, a quoted key's text, a bare key, and the rest (`_parse_flat` writes the key quoted).
+_FLAT_MEMBER = re.compile(rf'([{{,]{_FLAT_SPACE})(?:"({_FLAT_STRING_TEXT})"|({_FLAT_BARE_KEY}))({_FLAT_MEMBER_TAIL})',
+                          re.S)
 _SINGLE_QUOTED_ESCAPES = re.compile(r"""\\(.)|(")""", re.S)
 _PYTHON_WORDS = {"True": "true", "False": "false", "None": "null"}
 _REPAIR_NAMES = {
@@ -84,7 +104,11 @@ def object_end(text: str, start: int) -> int | None:
     """The index just past the `}` that closes the `{` at `text[start]`, or None if it never closes.
 
     Strings in either quote and comments are skipped whole, so braces inside them do not count.
+    A flat object (`_FLAT_OBJECT`, the common case) is read by one match, with no Python per token.
     """
+    flat = _FLAT_OBJECT.match(text, start)
+    if flat is not None:
+        return flat.end()
     return closing_end(_BRACES, scannable(text, len(text)), start, len(text))
 
 
@@ -191,6 +215,10 @@ def parse_object_at(text: str, start: int = 0) -> Parsed | None:
         decoded = _decode_at(text, start)
         if decoded is not None:
             return decoded if isinstance(decoded.value, dict) else None
+    flat = _FLAT_OBJECT.match(text, start)
+    parsed = _parse_flat(text, start, flat.end()) if flat is not None else None
+    if parsed is not None:
+        return parsed
     end = object_end(text, start)
     if end is None:
         return None
@@ -198,6 +226,22 @@ def parse_object_at(text: str, start: int = 0) -> Parsed | None:
     if loaded is None or not isinstance(loaded[0], dict):
         return None
     return Parsed(loaded[0], end, loaded[1])
+
+
+def _parse_flat(text: str, start: int, end: int) -> Parsed | None:
+    """The flat object `text[start:end]` (matched by `_FLAT_OBJECT`) read as `_js_to_json` and
+    `json` read it: its members with their bare keys quoted (the white space before its `}`,
+    which JSON ignores, left out). None when it has no bare key (plain JSON, which the caller
+    reads) or `json` refuses it (an escape JSON lacks): the caller's general path then refuses it
+    the same way before trying `json5`."""
+    members = _FLAT_MEMBER.findall(text, start, end)
+    if not any(bare for _, _, bare, _ in members):
+        return None
+    rewritten = "".join([f'{opener}"{quoted}{bare}"{rest}' for opener, quoted, bare, rest in members]) + "}"
+    try:
+        return Parsed(loads_json(rewritten), end, (_REPAIR_NAMES["key"],))
+    except json.JSONDecodeError:
+        return None
 
 
 def parse_array_at(text: str, start: int = 0) -> Parsed | None:
