@@ -130,8 +130,15 @@ class Session:
 
     def turn_at(self, position: int) -> Turn | None:
         """The session's own turn at `position` (not one a repair inserted there), found by
-        bisection: turns are kept in position order."""
+        bisection: turns are kept in position order. Most sessions skip no record and insert no
+        turn, so the turn at index `position` is first tried: it is the answer when it has that
+        position and a record, and the turn before it has not (then bisection would stop there too)."""
         turns = self.turns
+        if 0 <= position < len(turns):
+            turn = turns[position]
+            if (turn.position == position and turn.raw is not None
+                    and (not position or turns[position - 1].position < position)):
+                return turn
         index = bisect_left(turns, position, key=_position)
         first = turns[index] if index < len(turns) and turns[index].position == position else None
         while index < len(turns) and turns[index].position == position:

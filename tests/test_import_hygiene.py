@@ -1,4 +1,5 @@
-"""The core must never import Textual: only `inspector.tui` may."""
+"""The core must never import Textual: only `inspector.tui` may. The command line loads only what
+scanning a session file needs: other storage, writers and other commands' modules wait until used."""
 
 import pkgutil
 import subprocess
@@ -15,3 +16,13 @@ def test_core_modules_do_not_import_textual():
         "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_the_command_line_loads_no_other_storage_writer_or_command():
+    code = "import sys, inspector.cli.main\nprint('\\n'.join(sys.modules))"
+    loaded = set(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.splitlines())
+    assert "inspector.cli.main" in loaded and "inspector.sources.files.formats" in loaded
+    not_needed = ["inspector.sources.postgres.history", "inspector.sources.sqlite.history", "inspector.sources.sqlite.writers",
+                  "inspector.cli.spark_scan", "inspector.scan.spark.dataset", "inspector.repair.execute",
+                  "inspector.sources.discovery", "inspector.sources.openai_export", "multiprocessing", "zipfile", "tempfile"]
+    assert [name for name in not_needed if name in loaded] == []

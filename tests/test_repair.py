@@ -3,7 +3,7 @@
 import json
 
 from inspector.sources import load_sessions, render_sessions
-from inspector.model import ASSISTANT, NOT_EXECUTED, TOOL, Finding, Fix, ToolCall, ToolResult
+from inspector.model import ASSISTANT, NOT_EXECUTED, TOOL, Finding, Fix, Session, ToolCall, ToolResult, Turn
 from inspector.repair.apply import apply_fixes
 
 
@@ -72,3 +72,18 @@ def test_turn_at_finds_the_sessions_own_turn_among_inserted_ones(tmp_path):
     assert repaired.turn_at(1).text == "Hi" and repaired.turn_at(1).raw is not None
     assert repaired.turn_at(0).text == "hi"
     assert repaired.turn_at(2) is None and session.turn_at(-1) is None
+
+
+def test_turn_at_is_the_first_of_a_position_whatever_the_index():
+    # turn_at first tries the turn at index `position`; it must not take it when an earlier turn
+    # has the same position (one record read as two turns), nor when positions have gaps
+    def turn(position, text):
+        return Turn(position, ASSISTANT, text, raw={"n": text})
+
+    split = Session("openai", None, (turn(0, "a"), turn(0, "b"), turn(1, "c")))
+    assert [split.turn_at(p).text for p in (0, 1)] == ["a", "c"]
+    shifted = Session("openai", None, (turn(1, "a"), turn(1, "b"), turn(3, "c")))
+    assert shifted.turn_at(1).text == "a" and shifted.turn_at(3).text == "c"
+    assert shifted.turn_at(0) is None and shifted.turn_at(2) is None
+    plain = Session("openai", None, (turn(0, "a"), turn(1, "b"), turn(2, "c")))
+    assert [plain.turn_at(p).text for p in range(3)] == ["a", "b", "c"] and plain.turn_at(3) is None

@@ -15,26 +15,28 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import NamedTuple, Sequence
+from typing import TYPE_CHECKING, NamedTuple, Sequence
 
 from inspector import __version__
 from inspector.catalogue import load_tools_file
+from inspector.cli.engine_options import SPARK, PathsAsTyped, add_engine_options, check_engine_options
 from inspector.cli.report_help import REPORT_HELP
-from inspector.cli.spark_scan import SPARK, PathsAsTyped, add_engine_options, check_engine_options, run_spark_scan
 from inspector.detect import kinds
 from inspector.errors import FAILED, FOUND, FOUND_NOTHING, InspectorError, check_session_found
 from inspector.model import ToolSpec
-from inspector.repair.execute import DEFAULT_TIMEOUT, check_command
+from inspector.repair import DEFAULT_TIMEOUT
 from inspector.report.json_report import build_report, encode_json
 from inspector.report.text_report import render_report
 from inspector.scan.parallel import MAX_WORKERS, MIN_BYTES, ScanRequest, check_jobs, scan_summaries
 from inspector.scan.summary import SessionSummary
 from inspector.sources import ServerUrl, format_names, location, session_files
-from inspector.sources.openai_export import NAME as OPENAI
-from inspector.sources.discovery import SAMPLES, FoundSession, discover, places, shown_places
+from inspector.sources.files.openai_chat import NAME as OPENAI  # `fix --to openai` writes this format
 from inspector.sources.sqlite.table import parse_map
 from inspector.support.gc_pause import collector_paused
 from inspector.support.safe_text import one_line
+
+if TYPE_CHECKING:
+    from inspector.sources.discovery import FoundSession
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -96,6 +98,8 @@ def _open_app(arguments: list[str]) -> int:
         return FAILED
     try:
         if args.execute is not None:
+            from inspector.repair.execute import check_command  # only the app and `fix` run recovered calls
+
             check_command(args.execute)
         mapping = parse_map(args.map) if args.map is not None else None
         extra = tuple(load_tools_file(args.tools)) if args.tools else ()
@@ -116,6 +120,8 @@ def _app_target(args: argparse.Namespace) -> tuple[Path | ServerUrl | None, list
         raise InspectorError("give a path or --samples, not both")
     if args.paths:
         return args.paths[0], [], ""
+    from inspector.sources.discovery import SAMPLES, discover, places, shown_places  # only without a path
+
     if not args.samples:
         _need_a_path(args, ("session", "format", "table", "map"))  # the sessions found are in several formats
         found = discover()
@@ -217,6 +223,8 @@ def _reading_options(parser: argparse.ArgumentParser) -> None:
 def _scan(args: argparse.Namespace) -> int:
     check_engine_options(args)
     if args.engine == SPARK:
+        from inspector.cli.spark_scan import run_spark_scan  # only a Spark scan loads Spark's modules
+
         return run_spark_scan(args)
     reading = _reading(args)
     if not reading.files:
@@ -261,6 +269,8 @@ def _reading(args: argparse.Namespace) -> _Reading:
     mapping = parse_map(args.map) if args.map is not None else None
     paths = _scan_paths(args)
     if not paths:
+        from inspector.sources.discovery import places, shown_places  # only without a path
+
         print(f"inspector: no sessions of your own found ({shown_places(places())}); give a path, or --samples",
               file=sys.stderr)
     return _Reading(_expand(paths), extra, mapping)
@@ -281,9 +291,17 @@ def _summaries(args: argparse.Namespace, reading: _Reading) -> tuple[list[Sessio
             errors.append(str(error))
             _fail(str(error))
     if not errors:  # a file that could not be read may hold the session
-        check_session_found(args.session, summaries, args.paths or ([SAMPLES] if args.samples else
-                                                                    [Path(f"your {len(reading.files):,} sessions")]))
+        check_session_found(args.session, summaries, _searched(args, len(reading.files)))
     return summaries, errors
+
+
+def _searched(args: argparse.Namespace, files: int) -> list[Path]:
+    """Where a `--session ID` not found was looked for: the paths given, the samples, or the person's sessions."""
+    if args.paths:
+        return args.paths
+    from inspector.sources.discovery import SAMPLES  # only without a path
+
+    return [SAMPLES] if args.samples else [Path(f"your {files:,} sessions")]
 
 
 def _sources_named(args: argparse.Namespace, files: list[Path]) -> list[str]:
@@ -305,6 +323,8 @@ def _scan_paths(args: argparse.Namespace) -> list[Path]:
         raise InspectorError("give paths or --samples, not both")
     if args.paths:
         return args.paths
+    from inspector.sources.discovery import SAMPLES, discover  # only without a path
+
     if args.samples:
         return [SAMPLES]
     _need_a_path(args, ("table", "map"))

@@ -25,9 +25,9 @@ from typing import Any, Iterable, Iterator, Mapping
 
 from inspector.errors import InspectorError
 from inspector.model import NOT_EXECUTED, RECOVERED, Finding, Session, ToolCall, ToolResult
+from inspector.repair import DEFAULT_TIMEOUT
 from inspector.repair.bounded_run import MAX_OUTPUT, Finished, run_bounded
 
-DEFAULT_TIMEOUT = 30.0
 STDERR_LINES = 5
 STDERR_CHARS = 2000
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from dataclasses import dataclass
+from functools import cache
 
 from inspector.model import Span
 
@@ -39,7 +40,6 @@ PATTERNS: tuple[tuple[str, str, str], ...] = (
      r"(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]{1,64}+@(?:[A-Za-z0-9-]{1,63}\.){1,8}[A-Za-z]{2,24}(?![A-Za-z0-9-])"),
 )
 
-_ANY = re.compile("|".join(f"(?P<{name.replace('-', '_')}>{pattern})" for name, _, pattern in PATTERNS))
 _NAMES = {name.replace("-", "_"): name for name, _, _ in PATTERNS}
 
 
@@ -70,6 +70,13 @@ class Redacted:
         return new_start if start else new_end
 
 
+@cache
+def _any_secret() -> re.Pattern[str]:
+    """Every pattern in one, each a named group; compiled on first use: every command line's help lists
+    the patterns (`pattern_lines`), only a redacted report matches them."""
+    return re.compile("|".join(f"(?P<{name.replace('-', '_')}>{pattern})" for name, _, pattern in PATTERNS))
+
+
 def mask(name: str) -> str:
     """What a secret of the pattern `name` is replaced by."""
     return f"[REDACTED:{name}]"
@@ -81,7 +88,7 @@ def redact_text(text: str) -> Redacted:
     replaced: list[Span] = []
     masks: list[Span] = []
     cursor = length = 0
-    for match in _ANY.finditer(text):
+    for match in _any_secret().finditer(text):
         start, end = match.span()
         pieces.append(text[cursor:start])
         length += start - cursor

@@ -11,16 +11,14 @@ a PostgreSQL server has no size here: it is scanned on several CPUs only when `-
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 import sys
 import threading
 from contextlib import closing, suppress
 from itertools import chain, islice
-from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Iterator, NamedTuple
+from typing import TYPE_CHECKING, Iterator, NamedTuple
 
 from inspector.errors import InspectorError
 from inspector.model import ToolSpec
@@ -29,6 +27,10 @@ from inspector.scan.summary import SessionSummary, summarise
 from inspector.sources import ServerUrl, open_source
 from inspector.sources.base import Source
 from inspector.support.gc_pause import collector_paused
+
+if TYPE_CHECKING:
+    import multiprocessing
+    from multiprocessing.connection import Connection
 
 MIN_BYTES = 16 * 2**20  # about 50,000 messages: below this, starting workers costs about what they save
 MAX_WORKERS = 8  # each worker seeks to its first conversation, which costs more the more there are
@@ -170,5 +172,7 @@ def _context() -> multiprocessing.context.BaseContext:
     """Forked workers on Linux when this process runs no other thread (they start at once, with
     everything imported); else a fresh interpreter each, as on other platforms: a fork copies
     locks that another thread may hold, and the worker could wait on one for ever."""
+    import multiprocessing  # imported here: a file, the usual scan, never starts a worker
+
     fork = sys.platform == "linux" and threading.active_count() == 1
     return multiprocessing.get_context("fork" if fork else "spawn")

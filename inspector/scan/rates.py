@@ -12,7 +12,6 @@ totals and for its model only).
 from __future__ import annotations
 
 from collections import Counter
-from operator import attrgetter
 from typing import Any, Sequence
 
 from inspector.detect import claimed_success, fake_result_block, mismatched_result, narrated_action, repeated_call
@@ -21,8 +20,8 @@ from inspector.model import Finding, Session, Turn
 
 KINDS = (UNKNOWN_TOOL, INVALID_ARGUMENT, UNKNOWN_PARAMETER, WRONG_TYPE, claimed_success.KIND, mismatched_result.KIND,
          repeated_call.KIND, fake_result_block.KIND, narrated_action.KIND)
+_RATED = frozenset(KINDS)
 UNKNOWN_MODEL = "unknown"
-_HAS_CALLS = attrgetter("tool_calls")
 
 
 class Rates:
@@ -89,10 +88,11 @@ def session_rates(session: Session, findings: Sequence[Finding]) -> Rates:
     rates = Rates()
     default = session_model(session) or UNKNOWN_MODEL
     models: dict[int, str] = {}
-    for turn in filter(_HAS_CALLS, session.turns):  # filtered in C: most turns have no call
+    calls = rates.calls  # counted here, not through `add`: a long session has tens of thousands of calls
+    for turn in [turn for turn in session.turns if turn.tool_calls]:  # most turns have no call
         models[turn.position] = model = _turn_model(turn, default)
         for call in turn.tool_calls:
-            rates.add(model, call.name)
+            calls[model, call.name] += 1
     seen: set[str | None] = set()
     for finding in findings:
         model = models.get(finding.turn)
@@ -103,6 +103,6 @@ def session_rates(session: Session, findings: Sequence[Finding]) -> Rates:
             if call.id is None or call.id not in seen:
                 seen.add(call.id)
                 rates.add(model, call.name)
-        if finding.kind in KINDS:
+        if finding.kind in _RATED:
             rates.add(model, finding.tool, finding.kind)
     return rates

@@ -15,10 +15,8 @@ from inspector.model import Session
 from inspector.sources.base import Source
 from inspector.sources.files.formats import FORMATS, render_sessions
 from inspector.sources.files.session_file import SessionFile
-from inspector.sources.postgres.history import PostgresHistory
 from inspector.sources.postgres.url import ServerUrl, location
 from inspector.sources.sqlite.database import SUFFIXES, is_database
-from inspector.sources.sqlite.history import SqliteHistory
 from inspector.sources.sqlite.schemas import SCHEMAS
 
 __all__ = ["FORMATS", "ServerUrl", "Source", "format_names", "load_sessions", "location", "open_source", "render_sessions",
@@ -36,9 +34,13 @@ def open_source(path: Path | ServerUrl | str, format_name: str | None = None, ta
     database table of any other schema."""
     path = location(path) if isinstance(path, str) else path
     if isinstance(path, ServerUrl):
+        from inspector.sources.postgres.history import PostgresHistory  # loaded only for a server: a file's scan never needs it
+
         return PostgresHistory(path, format_name, table, mapping)
     path = Path(path)
     if table is not None or mapping or is_database(path):
+        from inspector.sources.sqlite.history import SqliteHistory  # loaded only for a database, as above
+
         return SqliteHistory(path, format_name, table, mapping)
     return SessionFile(path, format_name)
 

@@ -33,7 +33,6 @@ Any failure is one `InspectorError` line.
 from __future__ import annotations
 
 import os
-import shutil
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from pathlib import Path
@@ -224,6 +223,8 @@ class Source(ABC):
 
     def _copy_to(self, target: Path) -> None:
         """Copy the source's bytes (and times) to `target`, an empty file."""
+        import shutil  # imported here: only writing in place needs it, and reading a session is the usual run
+
         shutil.copy2(self.path, target)
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import errno
 import os
-import tempfile
 from pathlib import Path
 from typing import Callable
 
@@ -30,6 +29,8 @@ def file_mode(path: Path) -> int:
 
 def temporary_beside(path: Path) -> Path:
     """A new, empty, hidden file beside `path`, only its owner's to read (the caller fills it)."""
+    import tempfile  # imported here: only writing needs it, and reading a session is the usual run
+
     fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     os.close(fd)
     return Path(name)

@@ -15,15 +15,15 @@ from __future__ import annotations
 
 import json
 import struct
-import zipfile
 import zlib
 from pathlib import Path
-from typing import Any
-
-import zstandard
+from typing import TYPE_CHECKING, Any
 
 from inspector.errors import InspectorError
 from inspector.sources.files.document import Document
+
+if TYPE_CHECKING:
+    import zipfile
 
 SUFFIX = ".eval"
 ZIP_ZSTANDARD = 93
@@ -39,6 +39,8 @@ def is_eval_archive(path: Path) -> bool:
 
 def read_eval(path: Path) -> Document:
     """The `.eval` archive at `path` as a `Document` shaped like a legacy `.json` log."""
+    import zipfile  # imported here: every scan loads this module, few read an archive
+
     path = Path(path)
     try:
         with open(path, "rb") as handle, zipfile.ZipFile(handle) as archive:
@@ -80,10 +82,12 @@ def _member_bytes(archive: zipfile.ZipFile, handle: Any, info: zipfile.ZipInfo, 
     signature, name_length, extra_length = _LOCAL_HEADER.unpack(handle.read(_LOCAL_HEADER.size).ljust(30, b"\0"))
     if signature != _LOCAL_SIGNATURE:
         raise InspectorError(f"{path}: member {info.filename}: no local header where the directory says (damaged)")
+    import zstandard  # imported here, as zipfile is in `read_eval`
+
     handle.seek(info.header_offset + _LOCAL_HEADER.size + name_length + extra_length)
     compressed = handle.read(info.compress_size)
     try:
-        data = _decompressed(compressed, info.file_size)
+        data = _decompressed(zstandard.ZstdDecompressor().stream_reader(compressed), info.file_size)
     except zstandard.ZstdError as exc:
         raise InspectorError(f"{path}: member {info.filename}: cannot decompress ({exc}; cut off?)") from None
     if len(compressed) != info.compress_size or len(data) != info.file_size or zlib.crc32(data) != info.CRC:
@@ -91,10 +95,9 @@ def _member_bytes(archive: zipfile.ZipFile, handle: Any, info: zipfile.ZipInfo, 
     return data
 
 
-def _decompressed(compressed: bytes, size: int) -> bytes:
-    """The Zstandard frame `compressed` decompressed, at most `size` + 1 bytes of it (more than the
-    directory says is damage, and a bomb is never inflated past it)."""
-    reader = zstandard.ZstdDecompressor().stream_reader(compressed)
+def _decompressed(reader: Any, size: int) -> bytes:
+    """What `reader` (a Zstandard frame's decompressing reader) gives, at most `size` + 1 bytes of it
+    (more than the directory says is damage, and a bomb is never inflated past it)."""
     chunks, total = [], 0
     while total <= size and (chunk := reader.read(min(size + 1 - total, 1 << 20))):
         chunks.append(chunk)

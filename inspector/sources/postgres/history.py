@@ -24,7 +24,7 @@ from inspector.sources.postgres.url import ServerUrl
 from inspector.sources.postgres.write import PostgresWriter
 from inspector.sources.sqlite import table
 from inspector.sources.sqlite.database import SqliteSource
-from inspector.sources.sqlite.schemas import WRITERS
+from inspector.sources.sqlite.writers import WRITERS
 
 # The tables a fix writes, per schema (a named table: that table), whose triggers are refused.
 WRITTEN_TABLES = {"rubyllm": ("messages", "tool_calls"), "langchain-sql": ("message_store",),

@@ -20,7 +20,8 @@ from inspector.sources.odd_records import without_odd_turns
 from inspector.sources.sqlite import elia, table
 from inspector.sources.sqlite.database import (SqliteSource, check_header, copy_database, mapped_errors, reading,
                                                table_columns)
-from inspector.sources.sqlite.schemas import READERS, SCHEMAS, WRITERS
+from inspector.sources.sqlite.schemas import READERS, SCHEMAS
+from inspector.sources.sqlite.writers import WRITERS
 from inspector.sources.sqlite.write import DatabaseWriter
 
 if TYPE_CHECKING:  # annotations only: sqlite_utils is imported when a database is opened
