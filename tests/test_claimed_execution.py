@@ -148,3 +148,29 @@ def test_an_unnamed_claim_needs_a_call_in_its_own_phase(write_session):
     (finding,) = _findings(write_session(planning + solving, TOOLS))
     assert (finding.turn, finding.tool) == (6, None)
     assert _findings(write_session(planning + solving[1:], TOOLS, "one-phase.json")) == []
+
+
+def _both_tools_ran():
+    """Every catalogue tool called and answered, each with its own id."""
+    calls = [{"id": f"call_{name}", "type": "function", "function": {"name": name, "arguments": "{}"}}
+             for name in ("read_file", "run_code")]
+    return _reply("Let me look.") + [{"role": "assistant", "content": None, "tool_calls": calls}] + [
+        {"role": "tool", "tool_call_id": call["id"], "content": "ok"} for call in calls]
+
+
+@pytest.mark.parametrize("claim, tool", [
+    ("The `shell` tool was used and it printed hello.", "shell"),  # a backtick, no underscore
+    ("I used the sandbox_exec tool and it printed hello.", "sandbox_exec"),  # an underscore, no backtick
+    ("The run_code tool was used and it printed hello.", None),  # a catalogue tool that ran
+    ("I ran the script and it printed hello.", None),
+])
+def test_after_every_catalogue_tool_ran_a_name_outside_it_is_still_checked(write_session, claim, tool):
+    findings = _findings(write_session(_both_tools_ran() + [{"role": "assistant", "content": claim}], TOOLS))
+    assert [finding.tool for finding in findings] == ([tool] if tool else [])
+
+
+def test_a_system_message_opens_a_phase_where_every_claim_is_checked_again(write_session):
+    solving = [{"role": "system", "content": "Phase solve: run the code."}, {"role": "user", "content": "Continue."},
+               {"role": "assistant", "content": "The Python script has executed successfully and printed hello."}]
+    (finding,) = _findings(write_session(_both_tools_ran() + solving, TOOLS))
+    assert (finding.turn, finding.tool) == (7, None)

@@ -12,6 +12,7 @@ import pytest
 
 from inspector.cli.main import main
 from inspector.detect import detect_findings
+from inspector.detect.announcement import final_announcement
 from inspector.model import WARNING
 from inspector.scan.early import early_findings
 from inspector.scan.scanner import scan_file
@@ -312,3 +313,18 @@ def test_five_thousand_narrations_scan_fast(write_session):
     started = time.perf_counter()
     assert len(_flagged(path)) == 5_000
     assert time.perf_counter() - started < 5.0
+
+
+@pytest.mark.parametrize("reply, sentence", [
+    ("Now checking the logs.", "Now checking the logs."),  # "Now" found only after its capital is
+    ("Checking the logs now.", "Checking the logs now."),
+    ("Done. I\u2019ll run the tests.", "I\u2019ll run the tests."),  # a curly apostrophe
+    ("Let me check.  \n", "Let me check."),  # white space after the end
+    ("What went wrong? Let me check.", "Let me check."),  # a question mark that does not end the reply
+    ("Let me check that now \U0001f50d", "Let me check that now"),
+    ("Let me check? ", None),  # a question, white space after it
+    ("I'll run it:\n```bash\nmake\n```", None),
+])
+def test_the_prefilter_turns_away_only_replies_that_end_no_announcement(reply, sentence):
+    found = final_announcement(reply)
+    assert (found[1] if found else None) == sentence

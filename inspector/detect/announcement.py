@@ -25,6 +25,9 @@ TAIL = 600
 _LONGEST = 200  # characters: a longer sentence is no announcement
 WINDOW = 280  # characters: an announcement starts in the reply's last WINDOW (fillers after it included)
 _FILLERS_AT_MOST = 2
+# A sentence ending so is no announcement (a question, or code); the end of a reply that ends so is
+# left as it is by `_without_trailing_symbols`, so such a reply is turned away before any other test.
+_NO_ANNOUNCEMENT_ENDS = ("?", "```")
 
 # Each action as (base form, -ing form), then the phrases that need more words.
 _VERBS = (
@@ -116,13 +119,13 @@ def final_announcement(text: str) -> tuple[int, str] | None:
     """The reply's closing announcement of a tool action, with where it starts in `text`, or None.
     Read backwards: the last sentence, or the one before up to two fillers; a few searches of the
     last `TAIL` characters, and one anchored match that fails at once on most sentences."""
-    if not _may_announce(text[-WINDOW:]):
+    if text.endswith(_NO_ANNOUNCEMENT_ENDS) or not _may_announce(text[-WINDOW:]):
         return None
     start = max(0, len(text) - TAIL)
     tail = _without_trailing_symbols(text[start:])
     end = len(tail)
     for _ in range(_FILLERS_AT_MOST + 1):
-        if not end or tail.endswith(("?", "```"), 0, end):
+        if not end or tail.endswith(_NO_ANNOUNCEMENT_ENDS, 0, end):
             return None
         opening = _sentence_start(tail, end)
         if opening < 0 and (start > 0 or end > _LONGEST):  # longer than an announcement
@@ -150,10 +153,14 @@ def _sentence_start(tail: str, end: int) -> int:
 
 def _may_announce(ending: str) -> bool:
     """Whether the end of a reply holds a word that every announcement does: a few substring
-    tests, so that most replies are never split into sentences."""
-    return ("let" in ending or "Let" in ending or "'ll" in ending or "\u2019ll" in ending or "will" in ending
-            or "going to" in ending or "about to" in ending
-            or ("ing" in ending and ("now" in ending or "Now" in ending or "..." in ending or "\u2026" in ending)))
+    tests, so that most replies are never split into sentences. A word with a capital or an
+    apostrophe is looked for only when that one character is there: a one-character test is a
+    `memchr`, several times cheaper than a word's, and most replies hold no "L", "N" or apostrophe."""
+    return ("let" in ending or "will" in ending or "going to" in ending or "about to" in ending
+            or ("L" in ending and "Let" in ending)
+            or ("'" in ending and "'ll" in ending) or ("\u2019" in ending and "\u2019ll" in ending)
+            or ("ing" in ending and ("now" in ending or ("N" in ending and "Now" in ending)
+                                     or "..." in ending or "\u2026" in ending)))
 
 
 def _announces(sentence: str) -> bool:

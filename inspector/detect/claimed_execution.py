@@ -54,12 +54,16 @@ def detect(context: ScanContext) -> Iterator[Finding]:
     """A finding for each assistant reply holding a claim of a tool run that no earlier call backs."""
     called: set[str] = set()
     uncalled = [spec.name for spec in context.catalogue]
-    phase_has_call = False
+    phase_has_call = every_tool_ran = False
     catalogue_names: re.Pattern[str] | None = None
     for turn in context.exchange_turns:
         if turn.role == SYSTEM:
-            phase_has_call = False
-        elif turn.role == ASSISTANT and _worth_reading(turn.text, phase_has_call, uncalled):
+            phase_has_call = every_tool_ran = False
+        # Once every catalogue tool has run in the phase (most turns of a long session), only a name
+        # from outside the catalogue, which needs a backtick or an underscore, can leave a claim
+        # unsupported: that test is made here, as a call per turn would cost more than it.
+        elif turn.role == ASSISTANT and (not every_tool_ran or "`" in turn.text or "_" in turn.text) \
+                and _worth_reading(turn.text, phase_has_call, uncalled):
             for start, sentence in claims(turn.text):
                 if catalogue_names is None:
                     catalogue_names = _names_pattern(context)
@@ -76,6 +80,7 @@ def detect(context: ScanContext) -> Iterator[Finding]:
             if not called.issuperset(ran):
                 called.update(ran)
                 uncalled = [name for name in uncalled if name not in called]
+            every_tool_ran = not uncalled
 
 
 def _worth_reading(text: str, phase_has_call: bool, uncalled: list[str]) -> bool:

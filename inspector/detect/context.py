@@ -110,10 +110,10 @@ class ScanContext:
 
     @cached_property
     def _unexecuted(self) -> set[int]:
-        if not any(NOT_EXECUTED in str(result.content) for turn in self.turns_with_results for result in turn.tool_results):
+        if not any(_says_not_executed(result.content) for turn in self.turns_with_results for result in turn.tool_results):
             return set()  # no result says so (most sessions): no need to pair calls with results
         return {id(past.call) for past in self.past_calls
-                if past.result is not None and NOT_EXECUTED in str(past.result.content)}
+                if past.result is not None and _says_not_executed(past.result.content)}
 
     def ran(self, call: ToolCall) -> bool:
         """False for a call that a repair recovered from text and recorded as not executed."""
@@ -239,3 +239,11 @@ def result_object(result: ToolResult | None) -> dict[str, Any] | None:
         inner = next(iter(content.values()))
         content = inner if isinstance(inner, dict) else content
     return content if isinstance(content, dict) else None
+
+
+def _says_not_executed(content: Any) -> bool:
+    """Whether a result's content holds inspector's note that its call was recovered and not run.
+    The note's ";" is looked for first: a one-character test is a `memchr`, several times cheaper
+    than looking for the whole note, and most results hold no ";"."""
+    text = str(content)
+    return ";" in text and NOT_EXECUTED in text

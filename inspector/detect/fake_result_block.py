@@ -32,7 +32,9 @@ def detect(context: ScanContext) -> Iterator[Finding]:
     """A finding for each tool-result block written in an assistant reply, in order."""
     for turn in context.assistant_turns:
         text = turn.text
-        if not text or not ("<" in text or "`" in text or "Observation:" in text  # single characters first: fastest
+        # What every start marker holds; a one-character test (a memchr) is fastest, so a longer
+        # marker is looked for only when its first character is there.
+        if not text or not ("<" in text or "`" in text or ("O" in text and "Observation:" in text)
                             or ("[" in text and "[TOOL_RESULTS]" in text)):
             continue
         blocks = find_result_blocks(text, MAX_FINDINGS)

@@ -39,15 +39,19 @@ _HEADERS = {"llama": (("<|eot_id|>", "<|eom_id|>"), "<|start_header_id|>"),
             "chatml": (("<|im_end|>",), "<|im_start|>"),
             "harmony": (("<|end|>",), "<|start|>"),
             "granite": (("<|end_of_text|>",), "<|start_of_role|>")}
+# The first characters of the markers that may start anywhere (tags, tokens, turn headers): the
+# lookahead below lets the regular expression engine try those markers only where one stands,
+# instead of trying each alternative at every character of the reply (over twice as fast).
+_MARKER_FIRSTS = re.escape("".join(sorted({"<", *(token[0] for token in _TOKENS)})))
 _START = re.compile(
-    rf"<(?P<tag>{_TAGS})(?:\s[^<>\n]{{0,200}})?>"
+    rf"(?=[{_MARKER_FIRSTS}])(?:<(?P<tag>{_TAGS})(?:\s[^<>\n]{{0,200}})?>"
     r"|(?P<token>" + "|".join(map(re.escape, _TOKENS)) + ")"
     r"|(?P<llama><\|start_header_id\|>[ \t]*ipython[ \t]*<\|end_header_id\|>)"
     r"|(?P<chatml><\|im_start\|>[ \t]*(?:tool|ipython|function)\b)"
     r"|(?P<harmony><\|start\|>[ \t]*functions\.(?P<function>[\w.\-]+)[^<\n]{0,80}(?:<\|channel\|>[^<\n]{0,80})?<\|message\|>)"
-    r"|(?P<granite><\|start_of_role\|>[ \t]*tool_response[ \t]*<\|end_of_role\|>)"
-    r"|^(?P<fence>[ \t]*```[ \t]*(?:tool_outputs?|tool_results?|tool_responses?)[ \t]*\n)"
-    r"|^(?P<react>[ \t]*Observation:)", re.M)
+    r"|(?P<granite><\|start_of_role\|>[ \t]*tool_response[ \t]*<\|end_of_role\|>))"
+    r"|^(?:(?P<fence>[ \t]*```[ \t]*(?:tool_outputs?|tool_results?|tool_responses?)[ \t]*\n)"
+    r"|(?P<react>[ \t]*Observation:))", re.M)
 # What shows a leaked call came before an `Observation:`: a ReAct action line or a call marker.
 _ACTION = re.compile(r"^[ \t]*Action(?: Input)?[ \t]*:|<tool_call>|<\|python_tag\|>|\[TOOL_CALLS\]|<function_calls>"
                      r"|<invoke\s", re.M)
