@@ -66,6 +66,17 @@ class ScanContext:
                 exchange.append(turn)
         return assistant, calling, answering, exchange
 
+    def index_of(self, turn: Turn) -> int:
+        """The index of `turn` in the session's turns: found by bisection, as turns are kept in
+        position order (a turn a repair inserted shares its neighbour's position), else searched."""
+        turns = self.session.turns
+        index = bisect_left(turns, turn.position, key=_POSITION)
+        while index < len(turns) and turns[index].position == turn.position:
+            if turns[index] is turn:
+                return index
+            index += 1
+        return next(index for index, other in enumerate(turns) if other is turn)
+
     @property
     def assistant_turns(self) -> list[Turn]:
         """The assistant's turns, in order (detectors of reply text need only these)."""
