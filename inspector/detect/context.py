@@ -101,13 +101,11 @@ class ScanContext:
     @cached_property
     def past_calls(self) -> list[PastCall]:
         """Every structured call in session order, paired with its result (by id, else by name)."""
-        by_id: dict[str, ToolResult] = {}
+        by_id = self._results_by_id
         by_name: dict[str, list[ToolResult]] = {}
         for turn in self.turns_with_results:
             for result in turn.tool_results:
-                if result.call_id:
-                    by_id[result.call_id] = result
-                elif result.name:
+                if not result.call_id and result.name:
                     by_name.setdefault(result.name, []).append(result)
         calls = []
         for turn in self.turns_with_calls:
@@ -118,6 +116,22 @@ class ScanContext:
                     result = by_name[call.name].pop(0)
                 calls.append(PastCall(position, call, result))
         return calls
+
+    @cached_property
+    def _results_by_id(self) -> dict[str, ToolResult]:
+        """The result of each call id (the last one recorded with it)."""
+        return {result.call_id: result for turn in self.turns_with_results for result in turn.tool_results
+                if result.call_id}
+
+    def results_of(self, calls: list[ToolCall]) -> list[ToolResult | None]:
+        """The results `past_calls` pairs with `calls`: those with a call's id, looked up directly;
+        `past_calls` is built only when a call has none (it pairs by name, in session order)."""
+        by_id = self._results_by_id
+        results = [by_id.get(call.id) if call.id else None for call in calls]
+        if any(result is None for result in results):
+            paired = self.memo("results by call", lambda: {id(past.call): past.result for past in self.past_calls})
+            results = [paired.get(id(call)) for call in calls]
+        return results
 
     @cached_property
     def _unexecuted(self) -> set[int]:
