@@ -101,7 +101,7 @@ class ScanContext:
     @cached_property
     def past_calls(self) -> list[PastCall]:
         """Every structured call in session order, paired with its result (by id, else by name)."""
-        by_id = self._results_by_id
+        by_id = self.results_by_id
         by_name: dict[str, list[ToolResult]] = {}
         for turn in self.turns_with_results:
             for result in turn.tool_results:
@@ -118,15 +118,20 @@ class ScanContext:
         return calls
 
     @cached_property
-    def _results_by_id(self) -> dict[str, ToolResult]:
-        """The result of each call id (the last one recorded with it)."""
+    def results_by_id(self) -> dict[str, ToolResult]:
+        """The result of each call id that results carry (the last one recorded with it)."""
         return {result.call_id: result for turn in self.turns_with_results for result in turn.tool_results
                 if result.call_id}
+
+    @cached_property
+    def call_names_by_id(self) -> dict[str, str]:
+        """The tool of each call id that calls carry (the last call's, when calls share an id)."""
+        return {call.id: call.name for turn in self.turns_with_calls for call in turn.tool_calls if call.id}
 
     def results_of(self, calls: list[ToolCall]) -> list[ToolResult | None]:
         """The results `past_calls` pairs with `calls`: those with a call's id, looked up directly;
         `past_calls` is built only when a call has none (it pairs by name, in session order)."""
-        by_id = self._results_by_id
+        by_id = self.results_by_id
         results = [by_id.get(call.id) if call.id else None for call in calls]
         if any(result is None for result in results):
             paired = self.memo("results by call", lambda: {id(past.call): past.result for past in self.past_calls})

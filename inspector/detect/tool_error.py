@@ -27,7 +27,6 @@ _PREVIEW = 100
 
 def detect(context: ScanContext) -> Iterator[Finding]:
     """Findings for every result that reports an error, naming the tool and previewing the error."""
-    names: dict[str, str] | None = None
     for turn, result in results_that_may_report_error(context):
         if result.content == NO_RESULT:
             continue  # inspector's own answer to a call that was never answered (orphan-call's fix)
@@ -36,9 +35,7 @@ def detect(context: ScanContext) -> Iterator[Finding]:
             continue
         tool = result.name
         if tool is None and result.call_id:
-            if names is None:
-                names = {c.id: c.name for t in context.turns_with_calls for c in t.tool_calls if c.id}
-            tool = names.get(result.call_id)
+            tool = context.call_names_by_id.get(result.call_id)
         message = f"{tool or 'A tool'} returned an error: {preview_value(error, _PREVIEW + 1)}"
         yield Finding(turn.position, turn.id, turn.role, KIND, INFO, message, tool=tool, payload=error)
 
