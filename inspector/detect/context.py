@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from bisect import bisect_left, bisect_right
+from collections import deque
 from functools import cached_property
 from operator import attrgetter
 from typing import Any, Callable, NamedTuple, TypeVar
@@ -102,18 +103,18 @@ class ScanContext:
     def past_calls(self) -> list[PastCall]:
         """Every structured call in session order, paired with its result (by id, else by name)."""
         by_id = self.results_by_id
-        by_name: dict[str, list[ToolResult]] = {}
+        by_name: dict[str, deque[ToolResult]] = {}  # (a deque: taking the first of a list is linear)
         for turn in self.turns_with_results:
             for result in turn.tool_results:
                 if not result.call_id and result.name:
-                    by_name.setdefault(result.name, []).append(result)
+                    by_name.setdefault(result.name, deque()).append(result)
         calls = []
         for turn in self.turns_with_calls:
             position = turn.position
             for call in turn.tool_calls:
                 result = by_id.get(call.id) if call.id else None
                 if result is None and by_name.get(call.name):
-                    result = by_name[call.name].pop(0)
+                    result = by_name[call.name].popleft()
                 calls.append(PastCall(position, call, result))
         return calls
 
