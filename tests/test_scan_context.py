@@ -19,3 +19,8 @@ def test_index_of_finds_each_turn_itself_among_equal_turns_at_one_position():
 def test_index_of_finds_turns_of_a_session_out_of_position_order():
     context, turns = _context([3, 0, 2, 2, 1])
     assert [context.index_of(turn) for turn in turns] == [0, 1, 2, 3, 4]
+
+
+def test_index_of_finds_turns_after_skipped_records():
+    context, turns = _context([0, 2, 3, 3, 7, 8])
+    assert [context.index_of(turn) for turn in turns] == [0, 1, 2, 3, 4, 5]

@@ -68,9 +68,12 @@ class ScanContext:
         return assistant, calling, answering, exchange
 
     def index_of(self, turn: Turn) -> int:
-        """The index of `turn` in the session's turns: found by bisection, as turns are kept in
-        position order (a turn a repair inserted shares its neighbour's position), else searched."""
+        """The index of `turn` in the session's turns: its position when no record was skipped
+        before it (most sessions), else found by bisection, as turns are kept in position order
+        (a turn a repair inserted shares its neighbour's position), else searched."""
         turns = self.session.turns
+        if turn.position < len(turns) and turns[turn.position] is turn:
+            return turn.position
         index = bisect_left(turns, turn.position, key=_POSITION)
         while index < len(turns) and turns[index].position == turn.position:
             if turns[index] is turn:
