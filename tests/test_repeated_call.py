@@ -160,6 +160,20 @@ def test_loops_of_two_tools_sharing_turns_are_each_one_finding(write_session):
         (1, "list_dir", 3, 1), (9, "read_file", 3, 1)]
 
 
+def test_loops_of_several_tools_within_one_turn_are_each_found_with_their_own_calls(write_session):
+    """A stretch of calls of one tool may start and end inside a turn of parallel calls."""
+    names = ["list_dir"] * 3 + ["read_file"] * 4 + ["list_dir"] * 3 + ["read_file"]
+    messages = [{"role": "user", "content": "Read my notes."},
+                {"role": "assistant", "content": None, "tool_calls": [
+                    {"id": f"c{n}", "type": "function", "function": {"name": name, "arguments": '{"path": "notes.md"}'}}
+                    for n, name in enumerate(names)]},
+                *[_answer(f"c{n}", NOT_FOUND) for n in range(len(names))],
+                {"role": "assistant", "content": "Nothing found."}]
+    findings = _findings(write_session(messages, [READ_FILE]))
+    assert [(f.turn, f.tool, f.payload["count"]) for f in findings] == [
+        (1, "list_dir", 3), (1, "read_file", 4), (1, "list_dir", 3)]
+
+
 def test_a_loop_whose_results_are_paired_by_name_is_found(tmp_path):
     """Results without call ids (older Gemini files) are paired by name, in order."""
     call = {"role": "model", "parts": [{"functionCall": {"name": "read_file", "args": {"path": "notes.md"}}}]}

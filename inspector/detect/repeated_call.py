@@ -68,53 +68,51 @@ def detect(context: ScanContext) -> Iterator[Finding]:
 
 
 def _long_runs(context: ScanContext) -> Iterator[_Run]:
-    """The runs of at least `MIN_REPEATS` calls, in order: looked for only among the turns of each
+    """The runs of at least `MIN_REPEATS` calls, in order: looked for only among the calls of each
     stretch of as many calls of one tool in a row (`_stretches`), as a run lies in one."""
     turns = context.session.turns
-    for tool, first, last in _stretches(context.turns_with_calls):
-        for run in _runs(turns, context.index_of(first), last):
-            if run.calls[0].name == tool and len(run.calls) >= MIN_REPEATS:
-                yield run
+    for first, offset, count in _stretches(context.turns_with_calls):
+        yield from (run for run in _runs(turns, context.index_of(first), offset, count) if len(run.calls) >= MIN_REPEATS)
 
 
-def _stretches(calling: list[Turn]) -> Iterator[tuple[str, Turn, Turn]]:
-    """The tool, and the turns of the first and last call, of each stretch of at least
-    `MIN_REPEATS` calls of one tool one after another in the session's calls (whatever turns
-    without calls lie between): few calls are in one, so only those are compared."""
-    tool, count, first, last = None, 0, None, None
+def _stretches(calling: list[Turn]) -> Iterator[tuple[Turn, int, int]]:
+    """The turn of the first call, that call's place in it, and the number of calls, of each
+    stretch of at least `MIN_REPEATS` calls of one tool one after another in the session's calls
+    (whatever turns without calls lie between): few calls are in one, so only those are compared."""
+    tool, count, first, offset = None, 0, None, 0
     for turn in calling:
-        for call in turn.tool_calls:
+        for place, call in enumerate(turn.tool_calls):
             if call.name == tool:
-                count, last = count + 1, turn
+                count += 1
                 continue
             if count >= MIN_REPEATS:
-                yield tool, first, last
-            tool, count, first, last = call.name, 1, turn, turn
+                yield first, offset, count
+            tool, count, first, offset = call.name, 1, turn, place
     if count >= MIN_REPEATS:
-        yield tool, first, last
+        yield first, offset, count
 
 
-def _runs(turns: tuple[Turn, ...], start: int, last: Turn) -> Iterator[_Run]:
-    """The runs of consecutive identical calls in the turns from index `start` to turn `last`, in order."""
+def _runs(turns: tuple[Turn, ...], index: int, offset: int, count: int) -> Iterator[_Run]:
+    """The runs of consecutive identical calls among the `count` calls (of one tool) from the one
+    at `offset` in `turns[index]` on, in order."""
     run: _Run | None = None
-    for index in range(start, len(turns)):
+    while count:
         turn = turns[index]
+        index += 1
         if turn.tool_calls:
-            for call in turn.tool_calls:
-                identity = None  # written out only to compare with a run of the same tool
-                if run is not None and call.name == run.calls[0].name:
-                    identity = call_identity(call)
-                    if identity == run.identity:
-                        run.add(call, turn)
-                        continue
+            calls = turn.tool_calls[offset:offset + count]
+            offset, count = 0, count - len(calls)
+            for call in calls:
+                identity = call_identity(call) if run is not None else None
+                if identity is not None and identity == run.identity:
+                    run.add(call, turn)
+                    continue
                 if run is not None:
                     yield run
                 run = _Run(call, turn, identity)
         elif run is not None and (turn.role == ASSISTANT or (turn.role == USER and not turn.tool_results)):
             yield run  # a reply that calls nothing, or the user's message, ends it
             run = None
-        if turn is last:
-            break
     if run is not None:
         yield run
 
