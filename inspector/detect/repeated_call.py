@@ -72,7 +72,9 @@ def _long_runs(context: ScanContext) -> Iterator[_Run]:
     stretch of as many calls of one tool in a row (`_stretches`), as a run lies in one."""
     turns = context.session.turns
     for first, offset, count in _stretches(context.turns_with_calls):
-        yield from (run for run in _runs(turns, context.index_of(first), offset, count) if len(run.calls) >= MIN_REPEATS)
+        for run in _runs(turns, context.index_of(first), offset, count):
+            if len(run.calls) >= MIN_REPEATS:
+                yield run
 
 
 def _stretches(calling: list[Turn]) -> Iterator[tuple[Turn, int, int]]:
