@@ -212,6 +212,32 @@ def test_a_failed_tool_whose_name_holds_an_admitting_word_is_still_caught(write_
     assert finding.tool == "create_issue"
 
 
+def test_each_exchange_is_judged_on_its_own_calls_whatever_lies_between_its_turns(write_session):
+    """Only exchanges around a result that may report an error are paired: the exchange must still
+    reach back past turns that end nothing (a bare call, a blank user message) and stop at a reply."""
+    def failed(call_id):
+        return [{"role": "assistant", "content": None, "tool_calls": [_call(call_id, "send_email", {"body": "x"})]},
+                {"role": "tool", "tool_call_id": call_id, "content": '{"error": "missing required argument: to"}'}]
+    claim = {"role": "assistant", "content": "I've emailed Priya the chart."}
+    path = write_session([
+        {"role": "user", "content": "Email Priya the chart."},
+        *failed("c1"),
+        {"role": "user", "content": "  \n"},  # no text: the exchange goes on
+        claim,  # turn 4: flagged
+        *failed("c2"),
+        {"role": "assistant", "content": " ", "tool_calls": [_call("c3", "create_chart", {"title": "Oct"})]},
+        {"role": "tool", "tool_call_id": "c3", "content": '{"chart_id": "ch_1"}'},
+        claim,  # turn 9: flagged, the chart's call is of the same exchange
+        *failed("c4"),
+        {"role": "user", "content": "Never mind."},  # ends the exchange: the next claim judges nothing
+        claim,
+        {"role": "assistant", "content": None, "tool_calls": [_call("c5", "send_email", {"body": "x"})]},
+        {"role": "tool", "tool_call_id": "c5", "content": '{"status": "sent", "error": null}'},  # not an error
+        claim,
+    ], [SEND_EMAIL, CREATE_CHART])
+    assert [(f.turn, f.payload["call_turn"]) for f in _findings(path)] == [(4, 1), (9, 5)]
+
+
 def test_a_hostile_reply_after_a_failure_is_read_in_linear_time(write_session):
     reply = "we have just I had already is now " * 6_000 + "I've emailed Priya. " + "Done " * 20_000
     path = write_session(_failed_email({"role": "assistant", "content": reply}), [SEND_EMAIL, CREATE_CHART])

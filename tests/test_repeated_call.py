@@ -141,6 +141,49 @@ def test_a_gemini_cli_loop_with_results_in_the_calls_own_message(tmp_path):
     assert (finding.tool, finding.payload["count"], finding.payload["answer"]) == ("read_file", 3, "error")
 
 
+def test_loops_of_two_tools_sharing_turns_are_each_one_finding(write_session):
+    """Only stretches of calls of one tool are compared: a loop whose first or last turn also holds
+    another tool's loop, or another tool's call, is still found once, with its own calls."""
+    def calls(*names):
+        return {"role": "assistant", "content": None, "tool_calls": [
+            {"id": f"c{n}", "type": "function", "function": {"name": name, "arguments": '{"path": "notes.md"}'}}
+            for n, name in names]}
+    ask = {"role": "user", "content": "Read my notes."}
+    messages = [ask, calls((0, "list_dir"), (1, "list_dir"), (2, "list_dir"), (3, "read_file")),
+                *[_answer(f"c{n}", NOT_FOUND) for n in range(4)],
+                {"role": "system", "content": "Retrying."},  # ends nothing
+                calls((4, "read_file")), _answer("c4", NOT_FOUND),
+                calls((5, "read_file"), (6, "list_dir")), _answer("c5", NOT_FOUND), _answer("c6", NOT_FOUND),
+                {"role": "assistant", "content": "Nothing found."}]
+    findings = _findings(write_session(messages, [READ_FILE]))
+    assert [(f.turn, f.tool, f.payload["count"], f.payload["first_turn"]) for f in findings] == [
+        (1, "list_dir", 3, 1), (9, "read_file", 3, 1)]
+
+
+def test_loops_of_several_tools_within_one_turn_are_each_found_with_their_own_calls(write_session):
+    """A stretch of calls of one tool may start and end inside a turn of parallel calls."""
+    names = ["list_dir"] * 3 + ["read_file"] * 4 + ["list_dir"] * 3 + ["read_file"]
+    messages = [{"role": "user", "content": "Read my notes."},
+                {"role": "assistant", "content": None, "tool_calls": [
+                    {"id": f"c{n}", "type": "function", "function": {"name": name, "arguments": '{"path": "notes.md"}'}}
+                    for n, name in enumerate(names)]},
+                *[_answer(f"c{n}", NOT_FOUND) for n in range(len(names))],
+                {"role": "assistant", "content": "Nothing found."}]
+    findings = _findings(write_session(messages, [READ_FILE]))
+    assert [(f.turn, f.tool, f.payload["count"]) for f in findings] == [
+        (1, "list_dir", 3), (1, "read_file", 4), (1, "list_dir", 3)]
+
+
+def test_a_loop_whose_results_are_paired_by_name_is_found(tmp_path):
+    """Results without call ids (older Gemini files) are paired by name, in order."""
+    call = {"role": "model", "parts": [{"functionCall": {"name": "read_file", "args": {"path": "notes.md"}}}]}
+    answer = {"role": "user", "parts": [{"functionResponse": {"name": "read_file", "response": {"error": "not found"}}}]}
+    document = {"contents": [{"role": "user", "parts": [{"text": "Read my notes."}]}, *[call, answer] * 3,
+                             {"role": "model", "parts": [{"text": "I can't find notes.md."}]}]}
+    (finding,) = _findings(_write(tmp_path, document, "notes.gemini.json"))
+    assert (finding.turn, finding.payload["count"], finding.payload["answer"]) == (5, 3, "error")
+
+
 def test_early_findings_of_a_loop_are_the_full_scans_at_every_cut(write_session):
     messages = _loop(4, text=lambda n: "Trying again." if n % 2 else None)
     messages[-1:-1] = [{"role": "assistant", "content": "Still failing."}]

@@ -10,6 +10,10 @@ from typing import Any
 from inspector.detect.tool_error import reported_error
 from inspector.model import NO_RESULT, NOT_EXECUTED, ToolCall, ToolResult
 
+# What `json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)` makes, with
+# one encoder for every value rather than a new one each time.
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
 
 def canonical(value: Any) -> str:
     """`value` as canonical JSON text (a string as itself); a value JSON cannot write (a structure
@@ -17,7 +21,7 @@ def canonical(value: Any) -> str:
     if isinstance(value, str):
         return value
     try:
-        return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        return _CANONICAL.encode(value)
     except (TypeError, ValueError, RecursionError):
         try:
             return repr(value)

@@ -24,7 +24,7 @@ from typing import Iterator
 from inspector.detect.call_identity import answer
 from inspector.detect.context import ScanContext
 from inspector.detect.success_claims import Claim, admits_failure, claims, past_forms, tool_forms, words
-from inspector.detect.tool_error import may_report_error, reported_error
+from inspector.detect.tool_error import may_report_error, reported_error, results_that_may_report_error
 from inspector.model import ASSISTANT, USER, WARNING, Finding, ToolCall, ToolResult, Turn
 from inspector.support.safe_text import preview, preview_value
 
@@ -47,17 +47,19 @@ class _Call:
 
 
 class _Exchange:
-    """The calls since the previous reply or user message, with their results paired (by id,
-    else by name in order) as they are recorded."""
+    """The calls of an exchange's turns, with their results paired (by id, else by name in order)
+    as they are recorded."""
 
-    def __init__(self) -> None:
+    def __init__(self, turns: tuple[Turn, ...]) -> None:
         self.calls: list[_Call] = []
         self.may_have_failed = False  # whether a result could report an error (most exchanges have none)
         self._by_id: dict[str, _Call] = {}
         self._by_name: dict[str, deque[_Call]] = {}
+        for turn in turns:
+            self._add_calls(turn)
+            self._add_results(turn)
 
-    def add_calls(self, turn: Turn) -> None:
-        """Record the calls of `turn`."""
+    def _add_calls(self, turn: Turn) -> None:
         for call in turn.tool_calls:
             entry = _Call(call, turn.position)
             self.calls.append(entry)
@@ -65,8 +67,7 @@ class _Exchange:
                 self._by_id[call.id] = entry
             self._by_name.setdefault(call.name, deque()).append(entry)
 
-    def add_results(self, turn: Turn) -> None:
-        """Pair the results of `turn` with the calls they answer."""
+    def _add_results(self, turn: Turn) -> None:
         for result in turn.tool_results:
             entry = self._by_id.pop(result.call_id, None) if result.call_id else self._first_waiting(result.name)
             if entry is not None and entry.result is None:
@@ -96,22 +97,47 @@ class _Exchange:
 
 
 def detect(context: ScanContext) -> Iterator[Finding]:
-    """A finding for each reply that claims done what the tool it just called failed to do."""
-    exchange = _Exchange()
-    for turn in context.session.turns:
-        if exchange.calls:
-            if turn.role == ASSISTANT and (_has_text(turn) or not turn.tool_calls):  # a reply
-                if exchange.may_have_failed and _has_text(turn):
-                    finding = _claimed_success(turn, exchange)
-                    if finding is not None:
-                        yield finding
-                exchange = _Exchange()
-            elif turn.role == USER and not turn.tool_results and _has_text(turn):  # the user speaks
-                exchange = _Exchange()
-        if turn.tool_calls:
-            exchange.add_calls(turn)
-        if turn.tool_results:
-            exchange.add_results(turn)
+    """A finding for each reply that claims done what the tool it just called failed to do.
+
+    Only an exchange holding a result that may report an error (`may_report_error`: few do) can
+    end in such a reply, so only those exchanges are found (around each such result's turn) and
+    their calls paired with their results."""
+    turns = context.session.turns
+    judged = 0  # the turns before this index are in exchanges already judged
+    for turn, _ in results_that_may_report_error(context):
+        index = context.index_of(turn)
+        if index < judged:
+            continue  # another result of an exchange already judged
+        start, end = _exchange_around(turns, index, judged)
+        judged = end
+        reply = turns[end] if end < len(turns) else None
+        if reply is not None and reply.role == ASSISTANT and _has_text(reply):
+            exchange = _Exchange(turns[start:end])
+            finding = _claimed_success(reply, exchange) if exchange.may_have_failed else None
+            if finding is not None:
+                yield finding
+
+
+def _exchange_around(turns: tuple[Turn, ...], index: int, first: int) -> tuple[int, int]:
+    """The exchange holding `turns[index]`, not starting before `first` (a turn that ends an
+    exchange, or the first turn): the index of its first turn (the last turn up to `index` that ends
+    the exchange before it, else `first`) and that of the turn ending it (`len(turns)` if none does)."""
+    start = index
+    while start > first and not _ends_exchange(turns[start]):
+        start -= 1
+    end = index + 1
+    while end < len(turns) and not _ends_exchange(turns[end]):
+        end += 1
+    return start, end
+
+
+def _ends_exchange(turn: Turn) -> bool:
+    """Whether `turn` ends the exchange before it: a reply (an assistant turn with text or no
+    call), or the user's own message (text, no result). Its calls and results start the next one.
+    (An exchange without calls pairs nothing, so where it ends changes no finding.)"""
+    if turn.role == ASSISTANT:
+        return not turn.tool_calls or _has_text(turn)
+    return turn.role == USER and not turn.tool_results and _has_text(turn)
 
 
 def _has_text(turn: Turn) -> bool:

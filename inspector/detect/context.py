@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from bisect import bisect_left, bisect_right
+from collections import deque
 from functools import cached_property
 from operator import attrgetter
 from typing import Any, Callable, NamedTuple, TypeVar
@@ -66,6 +67,20 @@ class ScanContext:
                 exchange.append(turn)
         return assistant, calling, answering, exchange
 
+    def index_of(self, turn: Turn) -> int:
+        """The index of `turn` in the session's turns: its position when no record was skipped
+        before it (most sessions), else found by bisection, as turns are kept in position order
+        (a turn a repair inserted shares its neighbour's position), else searched."""
+        turns = self.session.turns
+        if turn.position < len(turns) and turns[turn.position] is turn:
+            return turn.position
+        index = bisect_left(turns, turn.position, key=_POSITION)
+        while index < len(turns) and turns[index].position == turn.position:
+            if turns[index] is turn:
+                return index
+            index += 1
+        return next(index for index, other in enumerate(turns) if other is turn)
+
     @property
     def assistant_turns(self) -> list[Turn]:
         """The assistant's turns, in order (detectors of reply text need only these)."""
@@ -90,23 +105,42 @@ class ScanContext:
     @cached_property
     def past_calls(self) -> list[PastCall]:
         """Every structured call in session order, paired with its result (by id, else by name)."""
-        by_id: dict[str, ToolResult] = {}
-        by_name: dict[str, list[ToolResult]] = {}
+        by_id = self.results_by_id
+        by_name: dict[str, deque[ToolResult]] = {}  # (a deque: taking the first of a list is linear)
         for turn in self.turns_with_results:
             for result in turn.tool_results:
-                if result.call_id:
-                    by_id[result.call_id] = result
-                elif result.name:
-                    by_name.setdefault(result.name, []).append(result)
+                if not result.call_id and result.name:
+                    by_name.setdefault(result.name, deque()).append(result)
         calls = []
         for turn in self.turns_with_calls:
             position = turn.position
             for call in turn.tool_calls:
                 result = by_id.get(call.id) if call.id else None
                 if result is None and by_name.get(call.name):
-                    result = by_name[call.name].pop(0)
+                    result = by_name[call.name].popleft()
                 calls.append(PastCall(position, call, result))
         return calls
+
+    @cached_property
+    def results_by_id(self) -> dict[str, ToolResult]:
+        """The result of each call id that results carry (the last one recorded with it)."""
+        return {result.call_id: result for turn in self.turns_with_results for result in turn.tool_results
+                if result.call_id}
+
+    @cached_property
+    def call_names_by_id(self) -> dict[str, str]:
+        """The tool of each call id that calls carry (the last call's, when calls share an id)."""
+        return {call.id: call.name for turn in self.turns_with_calls for call in turn.tool_calls if call.id}
+
+    def results_of(self, calls: list[ToolCall]) -> list[ToolResult | None]:
+        """The results `past_calls` pairs with `calls`: those with a call's id, looked up directly;
+        `past_calls` is built only when a call has none (it pairs by name, in session order)."""
+        by_id = self.results_by_id
+        results = [by_id.get(call.id) if call.id else None for call in calls]
+        if any(result is None for result in results):
+            paired = self.memo("results by call", lambda: {id(past.call): past.result for past in self.past_calls})
+            results = [paired.get(id(call)) for call in calls]
+        return results
 
     @cached_property
     def _unexecuted(self) -> set[int]:

@@ -31,11 +31,10 @@ def detect(context: ScanContext) -> Iterator[Finding]:
         if pending and turn.role == ASSISTANT and not (turn.tool_calls and not turn.text.strip()):
             yield from (_finding(t, call, "before the next assistant reply") for t, call in pending)
             pending = []
-        if turn.tool_results:
-            for result in turn.tool_results:
-                _answer(pending, result)
-        if turn.tool_calls:
-            pending.extend((turn, call) for call in turn.tool_calls)
+        for result in turn.tool_results:
+            _answer(pending, result)
+        for call in turn.tool_calls:
+            pending.append((turn, call))
     yield from (_finding(t, call, "before the session ends") for t, call in pending)
 
 

@@ -20,14 +20,10 @@ KIND = "orphan-result"
 
 def detect(context: ScanContext) -> Iterator[Finding]:
     """Findings for every result whose `call_id` no call in the session has."""
-    ids: set[str] = set()
-    idless_tools: set[str] = set()
-    for turn in context.turns_with_calls:
-        for call in turn.tool_calls:
-            if call.id:
-                ids.add(call.id)
-            else:
-                idless_tools.add(call.name)
+    ids = context.call_names_by_id
+    if context.results_by_id.keys() <= ids.keys():
+        return  # every result's id is a call's (most sessions): no need to go through the results
+    idless_tools = {call.name for turn in context.turns_with_calls for call in turn.tool_calls if not call.id}
     for turn in context.turns_with_results:
         for result in turn.tool_results:
             if not result.call_id or result.call_id in ids or result.name in idless_tools:

@@ -39,9 +39,9 @@ class _Run:
 
     __slots__ = ("calls", "_identity", "first", "last")
 
-    def __init__(self, call: ToolCall, turn: Turn) -> None:
+    def __init__(self, call: ToolCall, turn: Turn, identity: tuple[str, str] | None = None) -> None:
         self.calls = [call]
-        self._identity: tuple[str, str] | None = None
+        self._identity = identity
         self.first = turn.position
         self.last = turn
 
@@ -53,42 +53,69 @@ class _Run:
             self._identity = call_identity(self.calls[0])
         return self._identity
 
-    def take(self, call: ToolCall, turn: Turn) -> bool:
-        """Add `call` if it is the run's call again (the same tool with the same arguments)."""
-        if call.name != self.calls[0].name or call_identity(call) != self.identity:
-            return False
+    def add(self, call: ToolCall, turn: Turn) -> None:
+        """Add `call`, the run's call again (the same tool with the same arguments)."""
         self.calls.append(call)
         self.last = turn
-        return True
 
 
 def detect(context: ScanContext) -> Iterator[Finding]:
     """A finding for each run of three or more identical calls in a row answered the same way."""
-    runs = list(_long_runs(context.session.turns))
-    if not runs:
-        return
-    results = {id(past.call): past.result for past in context.past_calls}
-    for run in runs:
-        same, answered = _longest_same_answer([results.get(id(call)) for call in run.calls])
+    for run in _long_runs(context):
+        same, answered = _longest_same_answer(context.results_of(run.calls))
         if same >= MIN_REPEATS:
             yield _finding(run, same, answered)
 
 
-def _long_runs(turns: tuple[Turn, ...]) -> Iterator[_Run]:
-    """The runs of at least `MIN_REPEATS` calls, in order."""
-    run: _Run | None = None
-    for turn in turns:
-        if turn.tool_calls:
-            for call in turn.tool_calls:
-                if run is None or not run.take(call, turn):
-                    if run is not None and len(run.calls) >= MIN_REPEATS:
-                        yield run
-                    run = _Run(call, turn)
-        elif run is not None and (turn.role == ASSISTANT or (turn.role == USER and not turn.tool_results)):
-            if len(run.calls) >= MIN_REPEATS:  # a reply that calls nothing, or the user's message, ends it
+def _long_runs(context: ScanContext) -> Iterator[_Run]:
+    """The runs of at least `MIN_REPEATS` calls, in order: looked for only among the calls of each
+    stretch of as many calls of one tool in a row (`_stretches`), as a run lies in one."""
+    turns = context.session.turns
+    for first, offset, count in _stretches(context.turns_with_calls):
+        for run in _runs(turns, context.index_of(first), offset, count):
+            if len(run.calls) >= MIN_REPEATS:
                 yield run
+
+
+def _stretches(calling: list[Turn]) -> Iterator[tuple[Turn, int, int]]:
+    """The turn of the first call, that call's place in it, and the number of calls, of each
+    stretch of at least `MIN_REPEATS` calls of one tool one after another in the session's calls
+    (whatever turns without calls lie between): few calls are in one, so only those are compared."""
+    tool, count, first, offset = None, 0, None, 0
+    for turn in calling:
+        for place, call in enumerate(turn.tool_calls):
+            if call.name == tool:
+                count += 1
+                continue
+            if count >= MIN_REPEATS:
+                yield first, offset, count
+            tool, count, first, offset = call.name, 1, turn, place
+    if count >= MIN_REPEATS:
+        yield first, offset, count
+
+
+def _runs(turns: tuple[Turn, ...], index: int, offset: int, count: int) -> Iterator[_Run]:
+    """The runs of consecutive identical calls among the `count` calls (of one tool) from the one
+    at `offset` in `turns[index]` on, in order."""
+    run: _Run | None = None
+    while count:
+        turn = turns[index]
+        index += 1
+        if turn.tool_calls:
+            calls = turn.tool_calls[offset:offset + count]
+            offset, count = 0, count - len(calls)
+            for call in calls:
+                identity = call_identity(call) if run is not None else None
+                if identity is not None and identity == run.identity:
+                    run.add(call, turn)
+                    continue
+                if run is not None:
+                    yield run
+                run = _Run(call, turn, identity)
+        elif run is not None and (turn.role == ASSISTANT or (turn.role == USER and not turn.tool_results)):
+            yield run  # a reply that calls nothing, or the user's message, ends it
             run = None
-    if run is not None and len(run.calls) >= MIN_REPEATS:
+    if run is not None:
         yield run
 
 

@@ -15,7 +15,7 @@ import json
 from typing import Any, Iterator
 
 from inspector.detect.context import ScanContext
-from inspector.model import INFO, NO_RESULT, Finding, ToolResult
+from inspector.model import INFO, NO_RESULT, Finding, ToolResult, Turn
 from inspector.support.safe_text import preview_value
 
 KIND = "tool-error"
@@ -27,24 +27,27 @@ _PREVIEW = 100
 
 def detect(context: ScanContext) -> Iterator[Finding]:
     """Findings for every result that reports an error, naming the tool and previewing the error."""
-    names: dict[str, str] | None = None
-    for turn in context.turns_with_results:
-        for result in turn.tool_results:
-            content = result.content
-            if content == NO_RESULT:
-                continue  # inspector's own answer to a call that was never answered (orphan-call's fix)
-            if not may_report_error(result):
-                continue  # the common case, decided by three substring searches
-            error = reported_error(result)
-            if error is None:
-                continue
-            tool = result.name
-            if tool is None and result.call_id:
-                if names is None:
-                    names = {c.id: c.name for t in context.turns_with_calls for c in t.tool_calls if c.id}
-                tool = names.get(result.call_id)
-            message = f"{tool or 'A tool'} returned an error: {preview_value(error, _PREVIEW + 1)}"
-            yield Finding(turn.position, turn.id, turn.role, KIND, INFO, message, tool=tool, payload=error)
+    for turn, result in results_that_may_report_error(context):
+        if result.content == NO_RESULT:
+            continue  # inspector's own answer to a call that was never answered (orphan-call's fix)
+        error = reported_error(result)
+        if error is None:
+            continue
+        tool = result.name
+        if tool is None and result.call_id:
+            tool = context.call_names_by_id.get(result.call_id)
+        message = f"{tool or 'A tool'} returned an error: {preview_value(error, _PREVIEW + 1)}"
+        yield Finding(turn.position, turn.id, turn.role, KIND, INFO, message, tool=tool, payload=error)
+
+
+def results_that_may_report_error(context: ScanContext) -> list[tuple[Turn, ToolResult]]:
+    """The session's results that may report an error (`may_report_error`), with their turns, in
+    order: few of them, so `tool-error` and `claimed-success` read only these (listed once per scan)."""
+    def listed() -> list[tuple[Turn, ToolResult]]:
+        return [(turn, result) for turn in context.turns_with_results for result in turn.tool_results
+                if may_report_error(result)]
+
+    return context.memo("results that may report an error", listed)
 
 
 def may_report_error(result: ToolResult) -> bool:
