@@ -10,7 +10,7 @@ import pytest
 
 from inspector.catalogue import load_tools_file
 from inspector.cli.main import main
-from inspector.model import ASSISTANT, NOT_EXECUTED, TOOL, USER
+from inspector.model import ASSISTANT, NOT_EXECUTED, SYSTEM, TOOL, USER
 from inspector.repair.apply import apply_fixes
 from inspector.scan.scanner import scan_file
 from inspector.sources import FORMATS, load_sessions, render_sessions
@@ -119,7 +119,7 @@ def test_the_log_is_replayed_into_turns(tmp_path):
     assert session.problems == ()
     turns = session.turns
     assert [(t.position, t.role) for t in turns] == [
-        (0, USER), (1, USER), (2, ASSISTANT), (3, USER), (4, ASSISTANT), (5, USER), (6, ASSISTANT), (7, TOOL),
+        (0, SYSTEM), (1, USER), (2, ASSISTANT), (3, USER), (4, ASSISTANT), (5, USER), (6, ASSISTANT), (7, TOOL),
         (9, ASSISTANT), (10, TOOL), (12, ASSISTANT), (13, TOOL), (15, ASSISTANT)]  # 8, 11, 14: results repeated
     assert turns[2].text == FAKE and turns[4].text == HERMES  # the last copies (in `$set.messages`, as parts)
     assert turns[1].text.startswith("Please save") and turns[0].text.startswith("<session_context>")
@@ -131,6 +131,24 @@ def test_the_log_is_replayed_into_turns(tmp_path):
     assert turns[7].id == "e5df10fd-29e6-4773-88e3-0ba434ac704a_response"
     assert [r.is_error for t in turns[9:12:2] for r in t.tool_results] == [False, False]
     assert turns[10].tool_calls[0].arguments == {"dir_path": "."}
+
+
+def test_the_context_the_cli_writes_is_a_system_turn_kept_as_written(tmp_path):
+    """The CLI's own first message (`<session_context>` ..., or that sentence alone before the
+    tag) is the CLI's context, not the person: a system turn holding its text as stored, written
+    back unchanged; a person who quotes the tag later in a message is still the person."""
+    (session,) = load_sessions(SAMPLE)
+    context = session.turns[0]
+    stored = context.raw["content"][0]["text"]
+    assert (context.role, context.text, context.id) == (SYSTEM, stored, "d04923d38bb0f6017037e74183378ef4")
+    assert [t.role for t in session.turns[:2]] == [SYSTEM, USER]
+    older = "This is the Gemini CLI. We are setting up the context for our chat.\nMy operating system is: linux"
+    quoted = "Why does my log start with <session_context>? " + "<session_context>" * 6000  # 100 KB
+    path = _write(tmp_path / "chat.json", {**DOCUMENT, "messages": [
+        _message("c0", "user", older), _message("u0", "user", quoted), *DOCUMENT["messages"]]})
+    (session,) = load_sessions(path)
+    assert [(t.role, t.text) for t in session.turns[:3]] == [(SYSTEM, older), (USER, quoted), (USER, DOCUMENT["messages"][0]["content"])]
+    assert render_sessions([session]) == path.read_text(encoding="utf-8")
 
 
 def test_a_scan_finds_the_planted_problems_and_leaves_the_good_calls_clean(tmp_path):

@@ -5,6 +5,8 @@ conversation rebuilt from the calls' repeated histories (each problem once, at i
 read-only: `fix` refuses with one line."""
 
 import json
+import time
+from pathlib import Path
 
 from conftest import SESSIONS
 
@@ -16,6 +18,9 @@ from inspector.sources.files.document import read_document
 from inspector.sources.files.formats import SPECIFIC, format_of
 
 LOG = SESSIONS / "notes-agent.litellm.jsonl"
+# The same agent loop, its calls passing no `litellm_trace_id` (as most apps call `completion`):
+# litellm 1.106 wrote each call under a trace of its own and no session id.
+UNTRACED = Path(__file__).resolve().parent / "fixtures" / "tool-samples" / "litellm.no-trace-id.jsonl"
 PLANTED = [(2, "result-prefix", None), (4, "tool-markup", "read_file"),
            (6, "malformed-arguments", "read_file"), (8, "malformed-arguments", "read_file")]
 
@@ -59,6 +64,68 @@ def test_calls_out_of_order_two_conversations_and_a_retry(tmp_path):
     assert first.session.problems == (
         "line 8: its input repeats only 6 of the 9 messages before it (a retry or a branch); the call is not read",)
     assert (second.session.session_id, [f.kind for f in second.findings]) == ("other", ["result-prefix"])
+
+
+def _untraced():
+    return [json.loads(line) for line in UNTRACED.read_text(encoding="utf-8").splitlines()]
+
+
+def _write_calls(path, records):
+    path.write_text("".join(json.dumps(record) + "\n" for record in records), encoding="utf-8")
+    return path
+
+
+def test_calls_without_a_session_or_shared_trace_are_one_conversation_by_what_they_repeat():
+    records = _untraced()
+    assert len({record["trace_id"] for record in records}) == 6 and {record["session_id"] for record in records} == {""}
+    (result,) = scan_file(UNTRACED)
+    assert [(f.turn, f.kind, f.tool) for f in result.findings] == PLANTED
+    assert (result.session.session_id, result.session.problems) == (records[0]["trace_id"], ())
+    (traced,) = scan_file(LOG)
+    assert [(t.role, t.text) for t in result.session.turns] == [(t.role, t.text) for t in traced.session.turns]
+
+
+def _another_person(message):
+    """The message as a second conversation has it: its own words, its own call ids."""
+    if message["role"] in ("user", "assistant") and message.get("content"):
+        message["content"] += " (another person)"
+    for call in message.get("tool_calls") or ():
+        call["id"] += "-b"
+    if message["role"] == "tool":
+        message["tool_call_id"] += "-b"
+
+
+def test_two_untraced_conversations_interleaved_stay_two(tmp_path):
+    """A second conversation (its own words and call ids in every call that repeats them), its
+    calls between the first one's, is its own session: each problem once per conversation."""
+    first = _untraced()
+    second = json.loads(json.dumps(first))
+    for record in second:
+        for message in record["messages"] + [record["response"]["choices"][0]["message"]]:
+            _another_person(message)
+        record["trace_id"] += "-b"
+        record["startTime"] += 0.001
+    interleaved = [record for pair in zip(first, second) for record in pair]
+    results = scan_file(_write_calls(tmp_path / "two.jsonl", interleaved))
+    assert [r.session.session_id for r in results] == [first[0]["trace_id"], second[0]["trace_id"]]
+    assert [[(f.turn, f.kind, f.tool) for f in r.findings] for r in results] == [PLANTED, PLANTED]
+    assert results[1].session.turns[1].text.endswith(" (another person)")
+
+
+def test_many_untraced_single_calls_are_read_in_linear_time(tmp_path):
+    """3,000 one-call conversations, each its own question: 3,000 sessions, read fast."""
+    template = _untraced()[0]
+    records = []
+    for number in range(3000):
+        record = json.loads(json.dumps(template))
+        record["messages"][1]["content"] = f"Question {number}"
+        record["trace_id"] = f"trace-{number}"
+        records.append(record)
+    path = _write_calls(tmp_path / "many.jsonl", records)
+    started = time.perf_counter()
+    sessions = load_sessions(path)
+    assert time.perf_counter() - started < 20
+    assert len(sessions) == 3000 and all(len(session.turns) == 3 for session in sessions)
 
 
 def test_a_cut_off_last_line_and_another_call_type_are_reported(tmp_path):

@@ -4,10 +4,15 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from framework_samples import TOOL_SAMPLES, findings, fix_all, format_read, other_samples, specific_claims
 
-from inspector.model import ASSISTANT, TOOL, USER
+from inspector.catalogue import load_tools_file
+from inspector.model import ASSISTANT, NOT_EXECUTED, TOOL, USER, WARNING
+from inspector.repair.apply import apply_fixes
+from inspector.scan.scanner import scan_file
 from inspector.sources import FORMATS, load_sessions
 from inspector.sources.files.document import read_document
 
@@ -51,3 +56,29 @@ def test_fix_says_in_one_line_that_the_format_cannot_be_written(tmp_path, capsys
     code, error = fix_all(STEPS, tmp_path / "fixed.json", capsys)
     assert code == 2 and "smolagents format cannot be written" in error and len(error.splitlines()) == 1
     assert list(tmp_path.iterdir()) == []
+
+
+READ_FILE = [{"type": "function", "function": {"name": "read_file", "parameters": {
+    "type": "object", "properties": {"file_path": {"type": "string"}}, "required": ["file_path"]}}}]
+
+
+@pytest.mark.parametrize("declared", [False, True], ids=["session-tools", "tools-file"])
+def test_a_hermes_call_smolagents_ran_is_stripped_not_recovered(tmp_path, declared):
+    """(b): smolagents parsed the Hermes call out of the reply and ran it, so the same turn holds
+    it as a structured call with the same arguments: the markup is only stripped, never called
+    "not executed" nor recovered as a second call (with or without a tools file)."""
+    tools = ()
+    if declared:
+        path = tmp_path / "tools.json"
+        path.write_text(json.dumps(READ_FILE), encoding="utf-8")
+        tools = load_tools_file(path)
+    (result,) = scan_file(STEPS, extra_tools=tools)
+    (markup,) = [f for f in result.findings if f.kind == "tool-markup"]
+    turn = result.session.turns[markup.turn]
+    assert [(c.name, c.arguments) for c in turn.tool_calls] == [("read_file", {"file_path": "notes.txt"})]
+    assert (markup.turn, markup.severity, markup.fix.add_calls) == (5, WARNING, ())
+    assert "already makes" in markup.message and "nothing ran" not in markup.message
+    repaired, _ = apply_fixes(result.session, result.findings)
+    fixed = repaired.turns[5]
+    assert fixed.text == "Let me read it." and len(fixed.tool_calls) == 1
+    assert not any(NOT_EXECUTED in str(r.content) for t in repaired.turns for r in t.tool_results)

@@ -2,7 +2,9 @@
 shapes of their content and calls that reading and writing share.
 
 - `user`: the person's message, `content` a string or a list of parts (`text`, and
-  `functionResponse` parts, which are results);
+  `functionResponse` parts, which are results); but the context the CLI itself writes at the
+  start of a chat (`<session_context>\nThis is the Gemini CLI. We are setting up the context for
+  our chat. ...`; before the tag, the same sentence alone) is a system turn, not the person's;
 - `gemini`: the model's reply, `content` a string or parts (`thought` parts are not text), its
   calls in `toolCalls: [{id, name, args, result, status}]`, each answered by its `result` (a list
   of `functionResponse` parts; `status: "error"` makes it an error). A reply without `toolCalls`
@@ -23,12 +25,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from inspector.model import ASSISTANT, TOOL, USER, ToolCall, ToolResult, Turn
+from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, ToolCall, ToolResult, Turn
 from inspector.sources.files.records import parse_arguments
 from inspector.support.safe_text import preview_value
 
 NOTICES = ("info", "warning", "error")
 TYPES = frozenset(("user", "gemini") + NOTICES)
+SESSION_CONTEXT = ("<session_context>", "This is the Gemini CLI. We are setting up the context for our chat.")
 
 
 def read_turns(messages: list[Any]) -> tuple[list[Turn], list[str]]:
@@ -70,7 +73,8 @@ def read_turns(messages: list[Any]) -> tuple[list[Turn], list[str]]:
 
 
 def _user(position: int, message: dict[str, Any], answered: set[str]) -> Turn | None:
-    """The person's turn, a turn of results, or None for a repeat of results already read."""
+    """The person's turn, the CLI's session context (a system turn), a turn of results, or None
+    for a repeat of results already read."""
     content = message.get("content")
     parts = content_parts(content) or []
     responses = [p["functionResponse"] for p in parts if isinstance(p.get("functionResponse"), dict)]
@@ -78,7 +82,9 @@ def _user(position: int, message: dict[str, Any], answered: set[str]) -> Turn | 
                     for r in responses if _text_id(r.get("id")) not in answered)
     if responses and len(responses) == len(parts):
         return Turn(position, TOOL, "", _id(message), (), results, message) if results else None
-    return Turn(position, USER, content_text(content), _id(message), (), results, message)
+    text = content_text(content)
+    role = SYSTEM if not responses and text.startswith(SESSION_CONTEXT) else USER
+    return Turn(position, role, text, _id(message), (), results, message)
 
 
 def stored_calls(message: dict[str, Any]) -> list[tuple[int, dict[str, Any]]]:

@@ -10,16 +10,18 @@ of calls and in the size of what each one adds: an input is never compared with 
 beyond the role of its last repeated message.
 
 A format names each call's conversation, start and messages (`ModelCall`), and reads the messages
-`conversation` gives into turns with its own message reader.
+`conversation` gives into turns with its own message reader. Calls a log names no conversation for
+are grouped by what they repeat (`by_thread`), as `otel_conversation` threads a trace's calls.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterable
 
 from inspector.errors import InspectorError
-from inspector.model import Session
+from inspector.model import Session, Turn
+from inspector.sources.files import otel_conversation
 from inspector.sources.files.document import Document
 
 
@@ -42,6 +44,28 @@ def grouped(calls: Iterable[ModelCall]) -> dict[str, list[ModelCall]]:
     for call in calls:
         groups.setdefault(call.group, []).append(call)
     return groups
+
+
+def by_thread(calls: list[ModelCall], read_message: Callable[[Any], Turn]) -> list[list[ModelCall]]:
+    """Calls that name no conversation, grouped into conversations (each in start order): a call
+    joins the one whose whole history so far, its calls' inputs and outputs, its input repeats,
+    else starts one (`otel_conversation.rebuild`, linear in the calls and what each adds).
+    `read_message` reads one message well enough to compare it (role, text, call and result ids).
+    A call that adds no message stays with the conversation of the call before it."""
+    ordered = sorted(calls, key=lambda c: c.start)
+    threads = otel_conversation.rebuild(
+        (otel_conversation.ModelCall(str(number), call.inputs, call.outputs) for number, call in enumerate(ordered)),
+        lambda message, where, taken: replace(read_message(message), raw=where["span"]))
+    thread_of: dict[str, int] = {}
+    for number, thread in enumerate(threads):
+        for turn in thread:
+            thread_of.setdefault(turn.raw, number)
+    groups: list[list[ModelCall]] = [[] for _ in threads] or [[]]
+    current = 0
+    for number, call in enumerate(ordered):
+        current = thread_of.get(str(number), current)
+        groups[current].append(call)
+    return [group for group in groups if group]
 
 
 def conversation(calls: list[ModelCall], role_of: Callable[[Any], Any]) -> tuple[list[Any], list[str]]:
