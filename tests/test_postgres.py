@@ -263,3 +263,23 @@ def test_undo_refuses_a_row_changed_since_the_fix_and_undoes_nothing(postgres_db
     assert main(["undo", url, "--fix", "2"]) == 0  # the other conversation's fix is its own
     assert _rows(url, "SELECT content FROM messages WHERE id = 6") == [("edited by the app",)]
 
+
+
+def test_undo_refuses_the_databases_own_triggers_unless_allowed(postgres_db, capsys):
+    url = build_rubyllm_postgres(postgres_db)
+    assert main(["fix", url, "--accept", "all", "--in-place"]) == 1
+    with psycopg.connect(url) as conn:  # added after the fix: it would see every row undo puts back
+        conn.execute("CREATE TABLE edits (message_id bigint)")
+        conn.execute("CREATE FUNCTION note_edit() RETURNS trigger LANGUAGE plpgsql AS "
+                     "$$ BEGIN INSERT INTO edits VALUES (NEW.id); RETURN NEW; END $$")
+        conn.execute("CREATE TRIGGER note_edits AFTER UPDATE ON messages FOR EACH ROW EXECUTE FUNCTION note_edit()")
+    fixed = _history(url)
+    capsys.readouterr()
+    assert main(["undo", url]) == 2
+    error = capsys.readouterr().err
+    assert error == (f"inspector: error: {url}: the database's own trigger note_edits (on messages) would run on the "
+                     "rows this undo writes, and could change them (--allow-triggers lets it run); nothing was undone\n")
+    assert _history(url) == fixed
+    assert _rows(url, "SELECT count(*) FROM inspector_fixes WHERE kind = 'undo' OR undone_at IS NOT NULL") == [(0,)]
+    assert main(["undo", url, "--allow-triggers"]) == 0
+    assert _rows(url, "SELECT message_id FROM edits ORDER BY 1") == [(6,), (16,)]  # the two messages put back

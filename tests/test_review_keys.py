@@ -88,7 +88,7 @@ def test_a_review_file_of_the_previous_version_resumes_by_place_and_is_saved_by_
     database = build_chat_log(tmp_path / "app.db", {"journal": JOURNAL, "leeds": LEEDS, "tempo": TEMPO})
     (leeds_key,) = finding_keys(scanned(database, "leeds").findings)
     earlier_file = write_version_1_review(database, [(1, leeds_key), (7, leeds_key)])
-    review_file = review_path_for(database)
+    review_file = review_path_for(database, CHAT_LOG.table_key)
 
     async def resume(pilot: Pilot) -> None:
         review = await reviewed(pilot)
@@ -123,12 +123,13 @@ def test_decisions_on_a_conversation_gone_from_the_database_are_reported_and_not
         await export_with_defaults(pilot)
 
     notes = play_noting(InspectorApp(database, session="journal", named=CHAT_LOG), export_journal)
-    gone = f"on conversation 'leeds', no longer in app.db, cannot be applied (kept in {review_path_for(database).name})"
+    review_file = review_path_for(database, CHAT_LOG.table_key)
+    gone = f"on conversation 'leeds', no longer in app.db, cannot be applied (kept in {review_file.name})"
     assert notes[0] == f"1 decision {gone}"
     assert notes[1].startswith(f"Wrote {tmp_path / 'app.fixed.db'}\n1 fix applied")
     assert notes[2] == f"Approved fixes {gone}"
     assert [body for _, _, speaker, body in bodies(tmp_path / "app.fixed.db") if speaker == "ai"] == [FIXED_JOURNAL]
-    saved = json.loads(review_path_for(database).read_text())
+    saved = json.loads(review_file.read_text())
     assert sorted(entry["conversation"] for entry in saved["decisions"]) == ["journal", "leeds"]  # nothing lost
 
 
@@ -146,7 +147,8 @@ def test_a_decision_whose_finding_changed_is_reported_and_not_applied(tmp_path: 
         assert review.review.status(0, 0) == PENDING
 
     notes = play_noting(InspectorApp(database, session="journal", named=CHAT_LOG), look)
-    assert notes == [f"1 decision in {review_path_for(database).name} matches no finding of this conversation now (it changed "
+    review_file = review_path_for(database, CHAT_LOG.table_key)
+    assert notes == [f"1 decision in {review_file.name} matches no finding of this conversation now (it changed "
                      "since): kept in the file, not applied"]
 
 

@@ -81,3 +81,24 @@ def test_an_audit_table_of_an_older_inspector_is_refused_in_one_line(tmp_path, c
     assert main(["undo", str(path), "--fix", "1"]) == 2
     assert "fix 1 has no recorded row images" in capsys.readouterr().err
     assert main(["undo", str(path), "--fix", "2"]) == 0
+
+
+def test_the_databases_own_triggers_refuse_the_undo_unless_allowed(tmp_path, capsys):
+    path = build_rubyllm(tmp_path / "app.db")
+    assert main(["fix", str(path), "--accept", "all", "--in-place"]) == 1
+    with sqlite3.connect(path) as conn:  # added after the fix: it would run on what undo puts back
+        conn.execute("CREATE TABLE edits (message_id INTEGER)")
+        conn.execute("CREATE TRIGGER note_edits AFTER UPDATE ON messages BEGIN INSERT INTO edits VALUES (NEW.id); END")
+        conn.execute("CREATE TRIGGER unrelated AFTER INSERT ON chats BEGIN SELECT 1; END")
+    conn.close()
+    fixed = _history(path)
+    capsys.readouterr()
+    assert main(["undo", str(path)]) == 2
+    error = capsys.readouterr().err
+    assert error == (f"inspector: error: {path}: the database's own trigger note_edits (on messages) would run on the rows "
+                     "this undo writes, and could change them; rolled back, nothing was undone "
+                     "(--allow-triggers lets it run)\n")
+    assert _history(path) == fixed
+    assert _rows(path, "SELECT count(*) FROM inspector_fixes WHERE kind = 'undo' OR undone_at IS NOT NULL") == [(0,)]
+    assert main(["undo", str(path), "--allow-triggers"]) == 0
+    assert _rows(path, "SELECT message_id FROM edits ORDER BY 1") == [(6,), (16,)]  # the trigger ran on the texts put back

@@ -188,6 +188,7 @@ def _parser() -> argparse.ArgumentParser:
     which.add_argument("--fix", type=int, metavar="ID", help="the fix with this id in inspector_fixes (and those written "
                        "with it to the same conversation); default: the last fix's")
     which.add_argument("--since", metavar="TIME", help="every fix applied since TIME (ISO 8601, UTC unless it says)")
+    undo.add_argument("--allow-triggers", action="store_true", help="let the database's own triggers run on what the undo writes")
     undo.set_defaults(run=_undo)
     return parser
 

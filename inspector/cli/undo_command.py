@@ -1,7 +1,8 @@
-"""`inspector undo TARGET [--fix ID | --since TIME]`: revert fixes recorded in a database's own audit
-(an SQLite history, or a PostgreSQL database by its URL): the fix `ID`, every fix applied since
+"""`inspector undo TARGET [--fix ID | --since TIME] [--allow-triggers]`: revert fixes recorded in a
+database's own audit (an SQLite history, or a PostgreSQL database by its URL): the fix `ID`, every fix applied since
 `TIME`, or else the last `fix`'s; each with the fixes written with it to the same conversation.
-A row changed since the fix is refused, and nothing is undone (see `inspector.sources.sqlite.undo`).
+A row changed since the fix is refused, and nothing is undone (see `inspector.sources.sqlite.undo`);
+so is a database whose own triggers would run on what undo writes, unless `--allow-triggers`.
 """
 
 from __future__ import annotations
@@ -22,9 +23,9 @@ def run_undo(args: argparse.Namespace) -> int:
     since = since_time(args.since) if args.since is not None else None
     target = args.target
     if isinstance(target, ServerUrl):
-        done = undo_on_server(target, args.fix, since)
+        done = undo_on_server(target, args.fix, since, args.allow_triggers)
     else:
-        done = undo_in_file(target, args.fix, since)
+        done = undo_in_file(target, args.fix, since, args.allow_triggers)
     several = len(done.fixes) != 1
     named = ", ".join(map(str, done.fixes[:SHOWN])) + (f", ... ({len(done.fixes)} fixes)" if len(done.fixes) > SHOWN else "")
     print(one_line(f"{target}: undid fix{'es' if several else ''} {named} in "

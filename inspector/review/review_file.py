@@ -89,15 +89,20 @@ def timestamp() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-def review_path_for(path: Path | ServerUrl) -> Path:
+def review_path_for(path: Path | ServerUrl, table_key: str | None = None) -> Path:
     """Where the review of the session file `path` is kept: `NAME.HASH.review.json` in the state
     folder, `HASH` standing for the file's absolute path. A server's database: its name (letters,
-    digits, `.`, `_` and `-` kept) and a hash of its URL without the password (`ServerUrl.identity`)."""
+    digits, `.`, `_` and `-` kept) and a hash of its URL without the password (`ServerUrl.identity`).
+    A database read from a table named with `--table`/`--map` (`table_key`, `Source.table_key`):
+    the hash stands for that too, so two tables' conversations (which may share ids) keep their
+    decisions apart; without one, the name is the one earlier versions gave."""
     if isinstance(path, ServerUrl):
         name, identity = database_file_name(path), path.identity.encode()
     else:
         absolute = Path(path).resolve()
         name, identity = absolute.name, os.fsencode(absolute)
+    if table_key is not None:
+        identity += b"\0" + table_key.encode()
     digest = hashlib.sha256(identity).hexdigest()[:12]
     return state_folder() / "reviews" / f"{name}.{digest}.review.json"
 
@@ -121,10 +126,11 @@ def earlier_review_path(path: Path) -> Path:
     return path.with_name(path.name + ".review.json")
 
 
-def resumed_review_path(path: Path | ServerUrl) -> Path:
-    """The review file a review of `path` resumes: the one in the state folder, unless only an
-    earlier version's review beside the file (`PATH.review.json`) exists."""
-    saved = review_path_for(path)
+def resumed_review_path(path: Path | ServerUrl, table_key: str | None = None) -> Path:
+    """The review file a review of `path` (read from the table `table_key` names, if any) resumes:
+    the one in the state folder, unless only an earlier version's review beside the file
+    (`PATH.review.json`) exists."""
+    saved = review_path_for(path, table_key)
     if isinstance(path, ServerUrl):  # no earlier version reviewed a server's database
         return saved
     earlier = earlier_review_path(path)

@@ -37,7 +37,7 @@ class ReviewState:
                  conversations: Sequence[str] | None = None) -> None:
         self.source = source
         self.path = source.path
-        self.review_path = review_path_for(self.path)
+        self.review_path = review_path_for(self.path, source.table_key)
         self.results = results
         self._sessions = [self._session_key(place, result) for place, result in enumerate(results)]
         self._extra_tools = tuple(extra_tools)
@@ -46,7 +46,7 @@ class ReviewState:
         for result in results:
             self._add_keys(result)
         self._conversations = conversations
-        self._record = self._attach(read_review(resumed_review_path(self.path), conversations))
+        self._record = self._attach(read_review(resumed_review_path(self.path, source.table_key), conversations))
         self._base = snapshot(self._record)  # the review as last read or saved: what a merge starts from
         self._changed = Changed()  # since the base
         self._catalogues: dict[int, Catalogue] = {}

@@ -49,10 +49,11 @@ class SavedReview:
 NO_REVIEW = SavedReview({})
 
 
-def saved_review(path: Path) -> SavedReview:
-    """The review saved for the source at `path` (none saved: no decision). An unreadable review
-    file is an `InspectorError` saying why (the line the review screen gives)."""
-    review_path = resumed_review_path(path)
+def saved_review(path: Path, table_key: str | None = None) -> SavedReview:
+    """The review saved for the source at `path` (read from the table `table_key` names, if any;
+    none saved: no decision). An unreadable review file is an `InspectorError` saying why (the
+    line the review screen gives)."""
+    review_path = resumed_review_path(path, table_key)
     return SavedReview.of(read_review(review_path)) if review_path.exists() else NO_REVIEW
 
 

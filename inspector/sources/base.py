@@ -176,6 +176,7 @@ class Source(ABC):
     capabilities: Capabilities = Capabilities()
     streams = False
     unit = "session"  # what one session is called in messages (a database's are conversations)
+    table_key: str | None = None  # a database's table named with --table/--map (`table.named_table_key`)
 
     @property
     @abstractmethod

@@ -19,12 +19,13 @@ from typing import Iterator, NamedTuple, Sequence
 from inspector.errors import InspectorError
 from inspector.model import Session, ToolSpec
 from inspector.review.review import Review
-from inspector.review.review_file import SessionKey, review_path_for
+from inspector.review.review_file import SessionKey
 from inspector.scan.scanner import ScanResult, iter_scan
 from inspector.sources import ServerUrl, open_source
 from inspector.sources.base import Source
 from inspector.sources.sqlite.database import is_database
 from inspector.sources.sqlite.history import SqliteHistory
+from inspector.sources.sqlite.table import named_table_key
 
 __all__ = ["ReadOptions", "Opened", "check_named_table", "check_server", "decision_warnings", "describe_missing",
            "include_decided", "index_of_session", "is_history", "listing", "open_conversation"]
@@ -52,6 +53,12 @@ class ReadOptions:
         """The sessions of `source` from number `start` on (those before are skipped by SQLite,
         not read), each with its findings against the session's tools and the extra ones."""
         return iter_scan(source, self.extra_tools, start=start)
+
+    @property
+    def table_key(self) -> str | None:
+        """The table and columns named, as the review file's name tells them apart
+        (`Source.table_key`); None when none is named."""
+        return named_table_key(self.table, self.mapping)
 
     @property
     def given(self) -> bool:
@@ -139,7 +146,7 @@ def decision_warnings(review: Review, conversations: Sequence[str] | None) -> li
                      "added or removed since) and kept by id from the next decision")
     missing = review.decided_missing(conversations) if conversations is not None else {}
     if missing:
-        lines.append(describe_missing(review.path, list(missing), _decisions(sum(missing.values()))))
+        lines.append(describe_missing(review, list(missing), _decisions(sum(missing.values()))))
     unmatched = review.unmatched()
     if unmatched:
         shown = "this conversation" if conversations is not None else review.path.name
@@ -148,13 +155,13 @@ def decision_warnings(review: Review, conversations: Sequence[str] | None) -> li
     return lines
 
 
-def describe_missing(path: Path | ServerUrl, conversations: list[SessionKey], what: str) -> str:
+def describe_missing(review: Review, conversations: list[SessionKey], what: str) -> str:
     """One line saying that `what` (decisions, approved fixes) on `conversations` cannot be applied
-    because the database at `path` no longer has them."""
+    because the database `review` reviews no longer has them."""
     named = ", ".join(repr(key) if isinstance(key, str) else f"number {key + 1} of an earlier version's list"
                       for key in conversations)
-    return (f"{what} on conversation{'s' if len(conversations) != 1 else ''} {named}, no longer in {path.name}, "
-            f"cannot be applied (kept in {review_path_for(path).name})")
+    return (f"{what} on conversation{'s' if len(conversations) != 1 else ''} {named}, no longer in {review.path.name}, "
+            f"cannot be applied (kept in {review.review_path.name})")
 
 
 def _decisions(count: int) -> str:

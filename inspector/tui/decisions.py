@@ -319,7 +319,7 @@ class Decider:
         self._tell("\n".join(lines), title="Exported", timeout=10)
         self._tell_unsaved()
         if missing:
-            self._tell(describe_missing(self.shown.review.path, missing, "Approved fixes"), title="Not exported",
+            self._tell(describe_missing(self.shown.review, missing, "Approved fixes"), title="Not exported",
                        severity="warning", timeout=20)
         self.drawing.refresh([])
 

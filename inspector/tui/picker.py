@@ -148,7 +148,7 @@ class PickerScreen(ListScreen):
                     label = result.session.session_id or (f"{index + 1} of {len(results)}" if len(results) > 1 else "")
                     rows.append((RowTarget(path, index), session_row(path, index, label), scanned_session(result, index)))
                 results = None  # the next file is not scanned while this one is still held
-                self.app.call_from_thread(self._add_rows, path, saved_review_of(path), rows)
+                self.app.call_from_thread(self._add_rows, path, saved_review_of(path, self.named.table_key), rows)
         self.app.call_from_thread(self._scan_done)
 
     def _scan_database(self, path: Path, source: Source) -> None:
@@ -161,7 +161,8 @@ class PickerScreen(ListScreen):
                                       severity="error", timeout=30, markup=False)
             return
         drawn = threading.Event()
-        self.app.call_from_thread(self._add_conversations, path, schema, listed, saved_review_of(path), drawn.set)
+        saved = saved_review_of(path, self.named.table_key)
+        self.app.call_from_thread(self._add_conversations, path, schema, listed, saved, drawn.set)
         drawn.wait(1.0)  # the rows are on screen before the scan competes with drawing them
         done, filled, sent = 0, [], time.monotonic()
         worker = get_current_worker()
@@ -255,7 +256,7 @@ class PickerScreen(ListScreen):
         the rows whose status changed."""
         reviewed = {path for path in self.app.reviewed_paths if path in self._reviews}
         for path in reviewed:
-            self._reviews[path] = saved_review_of(path)
+            self._reviews[path] = saved_review_of(path, self.named.table_key)
         changed = []
         for row in self.table.listed.values():
             if row.path in reviewed and row.status != (status := self._status(row)):
@@ -302,9 +303,10 @@ class PickerScreen(ListScreen):
         self.app.push_screen(HelpScreen(help_rows(self), KEYS_HELP))
 
 
-def saved_review_of(path: Path) -> SavedReview | None:
-    """The review saved for the file at `path`; None when it cannot be read (its rows say "?")."""
+def saved_review_of(path: Path, table_key: str | None = None) -> SavedReview | None:
+    """The review saved for the file at `path` (read from the table `table_key` names, if any);
+    None when it cannot be read (its rows say "?")."""
     try:
-        return saved_review(path)
+        return saved_review(path, table_key)
     except InspectorError:
         return None

@@ -53,6 +53,12 @@ class PostgresHistory(Source):
         self._location: SqliteSource | None = None
 
     @property
+    def table_key(self) -> str | None:
+        """The table and columns named with `--table`/`--map`, as one text; None when the schema
+        is recognised (a review keeps the decisions on each table apart by it)."""
+        return table.named_table_key(self._table, self._mapping)
+
+    @property
     def format(self) -> str:
         """The schema's name (`rubyllm`, `open-webui`, `langchain-sql`, `table`)."""
         return self.location.format

@@ -28,9 +28,9 @@ from inspector.sources.base import AuditPlace, AuditRecord, SessionWriter, Sourc
 from inspector.sources.postgres.connection import connect, psycopg_module, server_error
 from inspector.sources.postgres.locked_batch import write_locked
 from inspector.sources.postgres.statements import PostgresStatements
+from inspector.sources.postgres.triggers import refuse_triggers
 from inspector.sources.postgres.url import ServerUrl
 from inspector.sources.sqlite.audit_table import AUDIT_TABLE, create_tables, record, recorded_fixes, recorded_in
-from inspector.sources.sqlite.database import quote
 from inspector.sources.sqlite.row_changes import RowChange, SchemaWriter, record_changes
 
 BATCH = 100  # conversations locked, checked and written together (a few round trips each batch)
@@ -58,7 +58,7 @@ class PostgresWriter(SessionWriter):
         self._db = PostgresStatements(self._conn)
         self._writing = PostgresStatements(self._conn, fixed_schema=True)  # the conversations' writes: no DDL
         if not options.allow_triggers:
-            self._guarded(lambda: _refuse_triggers(self._db, self._url, tables))
+            self._guarded(lambda: refuse_triggers(self._db, tables, "this fix writes"))
 
     def backup(self) -> None:
         """No copy: the audit tables written with the fix are the backup. Opens the read-only
@@ -139,15 +139,3 @@ class PostgresWriter(SessionWriter):
             self.discard()
             raise self.failed(error) from None
 
-
-def _refuse_triggers(db: PostgresStatements, url: ServerUrl, tables: Sequence[str]) -> None:
-    """Fail naming the database's own triggers on `tables` (the rows a fix writes), if any."""
-    found = list(db.execute(
-        "SELECT t.tgname, c.relname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid "
-        "WHERE NOT t.tgisinternal AND t.tgrelid = ANY (SELECT to_regclass(name) FROM unnest(?::text[]) AS name) "
-        "ORDER BY 1", [[quote(table) for table in tables]]))
-    if found:
-        named = ", ".join(f"{name} (on {table})" for name, table in found)
-        several = len(found) != 1
-        raise InspectorError(f"{url}: the database's own trigger{'s' if several else ''} {named} would run on the rows "
-                             f"this fix writes, and could change them (--allow-triggers lets {'them' if several else 'it'} run)")

@@ -6,7 +6,11 @@ on anything the schema could not hold, what the user's executor answered for the
 conversation's write by one `fix`) and when it was undone; and `inspector_changes`, every row
 that run changed with its image before and after (`row_changes`), from which `inspector undo`
 reverts it. The entry is `inspector.repair.audit.audit_entry`'s. An audit table written by an
-older inspector gains the later columns; its fixes, recorded without row images, cannot be undone."""
+older inspector gains the later columns; its fixes, recorded without row images, cannot be undone.
+
+Both are indexed on the columns their rows are looked up by (`AUDIT_INDEXES`): a conversation's
+fixes (the check that a recorded fix is never applied twice), a run's (undo). The indexes are made
+with the tables, and added to an older database's when a fix next writes it; reading never does."""
 
 from __future__ import annotations
 
@@ -29,6 +33,12 @@ CHANGES_SCHEMA = """CREATE TABLE IF NOT EXISTS {table} (
     after TEXT)"""
 # Columns added after the first release: an audit table written by an older inspector gains them.
 _LATER_COLUMNS = ("proposed", "rename_calls", "run", "undone_at")
+# name -> (table, columns): the lookups of `recorded_in` (by conversation) and of undo (by run).
+AUDIT_INDEXES = {
+    "inspector_fixes_by_session": (AUDIT_TABLE, "session_id"),
+    "inspector_fixes_by_run": (AUDIT_TABLE, "run, session_id"),
+    "inspector_changes_by_run": (CHANGES_TABLE, "run, session_id"),
+}
 
 
 def fixed_row(session: Session, fix: AppliedFix, key: str = "id") -> Any:
@@ -40,13 +50,15 @@ def fixed_row(session: Session, fix: AppliedFix, key: str = "id") -> Any:
 
 def create_tables(db: Statements, key: str = SQLITE_KEY) -> None:
     """Create the audit tables if missing (`key`: the id column's type, SQLite's or
-    PostgreSQL's), or add the columns an older `inspector_fixes` lacks."""
+    PostgreSQL's), or add the columns an older `inspector_fixes` lacks; then their indexes, if missing."""
     db.execute(AUDIT_SCHEMA.format(table=AUDIT_TABLE, key=key))
     db.execute(CHANGES_SCHEMA.format(table=CHANGES_TABLE, key=key))
     present = db.columns(AUDIT_TABLE)
     for column in _LATER_COLUMNS:
         if column not in present:
             db.execute(f"ALTER TABLE {AUDIT_TABLE} ADD COLUMN {column} TEXT")
+    for name, (table, columns) in AUDIT_INDEXES.items():
+        db.execute(f"CREATE INDEX IF NOT EXISTS {name} ON {table} ({columns})")
 
 
 def record(db: Statements, audit: Sequence[AuditRecord], runs: dict[str | None, str | None]) -> None:

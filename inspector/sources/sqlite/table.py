@@ -9,6 +9,7 @@ and skipped. Tool calls only exist as text here. Elia's `message` table is read 
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any, Iterator
 
 from inspector.errors import InspectorError
@@ -39,6 +40,15 @@ def parse_map(text: str) -> dict[str, str]:
     if missing:
         raise InspectorError(f"--map: name the {' and '.join(missing)} column (e.g. --map role=role,content=body)")
     return mapping
+
+
+def named_table_key(table_name: str | None, mapping: dict[str, str] | None) -> str | None:
+    """The table and columns named with `--table T --map ...` as one text (the same for the same
+    table and columns, whatever their order on the command line), telling apart two tables of one
+    database read in turn; None when neither is named (the schema is recognised)."""
+    if table_name is None and not mapping:
+        return None
+    return json.dumps({"table": table_name, "map": mapping or {}}, sort_keys=True, ensure_ascii=False)
 
 
 def check(db: sqlite_utils.Database, source: SqliteSource) -> None:

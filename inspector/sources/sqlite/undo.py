@@ -8,15 +8,20 @@ wrote (its image after): a row changed since is refused, naming it, and nothing 
 fixes are marked undone (`undone_at`, so they may be applied again), and the undo is recorded as
 a fix of kind `undo` with its own run, whose changes are the rows it put back. Fixes written by
 an older inspector, or as an `llm` fork, have no row images: they cannot be undone.
+
+The database's own triggers would run on the rows undo writes, and could change them as they
+would a fix's: as `fix`, undo refuses to run them unless `allow_triggers` (SQLite: an authorizer,
+`triggers`; PostgreSQL: the tables' triggers, before anything is written, `check_written`).
 """
 
 from __future__ import annotations
 
 import json
+import sqlite3
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, Callable, NamedTuple, Sequence
 from uuid import uuid4
 
 from inspector.errors import InspectorError
@@ -24,6 +29,7 @@ from inspector.sources.sqlite.audit_table import AUDIT_TABLE, CHANGES_TABLE
 from inspector.sources.sqlite.database import check_header, connect, mapped_errors
 from inspector.sources.sqlite.row_changes import RowChange, record_changes, shown_key
 from inspector.sources.sqlite.statements import SqliteStatements, Statements
+from inspector.sources.sqlite.triggers import TriggerGuard
 
 UNDO = "undo"
 
@@ -58,9 +64,12 @@ def since_time(text: str) -> str:
     return moment.astimezone(timezone.utc).isoformat(timespec="seconds")
 
 
-def undo(db: Statements, fix_id: int | None = None, since: str | None = None) -> Undone:
+def undo(db: Statements, fix_id: int | None = None, since: str | None = None,
+         check_written: Callable[[Sequence[str]], None] | None = None) -> Undone:
     """Revert the fix `fix_id`, or every fix applied since `since`, or else the last `fix`'s,
-    each with the fixes written with it; refuse (an `InspectorError`) when a row changed since."""
+    each with the fixes written with it; refuse (an `InspectorError`) when a row changed since.
+    `check_written(tables)`, before anything is written, may refuse the tables undo writes (the
+    rows it puts back, and the audit tables)."""
     chosen = _chosen(db, fix_id, since)
     old = [fix.id for fix in chosen if fix.run is None]
     if old:
@@ -68,6 +77,8 @@ def undo(db: Statements, fix_id: int | None = None, since: str | None = None) ->
                              "or as an llm fork): it cannot be undone; nothing was undone")
     groups = sorted({(fix.run, fix.session_id) for fix in chosen},
                     key=lambda group: -max(fix.id for fix in chosen if (fix.run, fix.session_id) == group))
+    if check_written is not None:
+        check_written(sorted({AUDIT_TABLE, CHANGES_TABLE}.union(*(_changed_tables(db, group) for group in groups))))
     stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
     run, put_back, undone = uuid4().hex, [], []
     for group in groups:
@@ -119,6 +130,13 @@ def _fixes_of(db: Statements, run: str, session_id: str | None) -> list[int]:
                                                [run, *_session_param(session_id), UNDO])]
 
 
+def _changed_tables(db: Statements, group: tuple[str, str | None]) -> set[str]:
+    """The tables whose rows the run changed in the conversation."""
+    run, session_id = group
+    return {table for (table,) in db.execute(f'SELECT DISTINCT "table" FROM {CHANGES_TABLE} WHERE run = ? AND '
+                                             f"{_session_is(session_id)}", [run, *_session_param(session_id)])}
+
+
 def _revert(db: Statements, group: tuple[str, str | None], fixes: list[int]) -> list[RowChange]:
     """Put back every row the run changed in the conversation, after checking each still holds
     what the fix wrote; the changes made."""
@@ -161,17 +179,24 @@ def _session_param(session_id: str | None) -> list[str]:
     return [] if session_id is None else [session_id]
 
 
-def undo_in_file(path: Path, fix_id: int | None = None, since: str | None = None) -> Undone:
-    """`undo` in the SQLite database at `path`, in one transaction holding its write lock."""
+def undo_in_file(path: Path, fix_id: int | None = None, since: str | None = None,
+                 allow_triggers: bool = False) -> Undone:
+    """`undo` in the SQLite database at `path`, in one transaction holding its write lock; the
+    database's own triggers refused unless `allow_triggers` (`triggers`)."""
     check_header(path)
-    conn = connect(path, read_only=False)
+    conn = connect(path, read_only=False, trusted=allow_triggers)
     try:
         with mapped_errors(path, "undoing fixes"):
             conn.execute("BEGIN IMMEDIATE")
+            triggers = TriggerGuard(conn, allow_triggers)
             try:
                 done = undo(SqliteStatements(conn), fix_id, since)
             except InspectorError as error:
                 raise InspectorError(f"{path}: {error}") from None
+            except sqlite3.DatabaseError:
+                if triggers.refused:
+                    raise triggers.refusal(path, "this undo writes", "nothing was undone") from None
+                raise
             conn.execute("COMMIT")
         return done
     finally:

@@ -17,7 +17,7 @@ already (and not undone) is not applied again.
 
 The database's own triggers would run on the rows written, and could change them behind the
 audit's back: unless `allow_triggers`, an authorizer refuses any statement that would run one,
-and the write is rolled back naming the triggers. The connection is opened defensively
+and the write is rolled back naming the triggers (`triggers`). The connection is opened defensively
 (`database.connect`).
 """
 
@@ -36,6 +36,7 @@ from inspector.sources.sqlite.audit_table import AUDIT_TABLE, create_tables, rec
 from inspector.sources.sqlite.database import connect, copy_database, database_error
 from inspector.sources.sqlite.row_changes import RowChange, SchemaWriter, record_changes, write_recorded
 from inspector.sources.sqlite.statements import SqliteStatements
+from inspector.sources.sqlite.triggers import TriggerGuard
 from inspector.support.atomic_files import file_mode, land, staged
 
 class DatabaseWriter(SessionWriter):
@@ -49,8 +50,7 @@ class DatabaseWriter(SessionWriter):
         self._options = options
         self._stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
         self._temporary: Path | None = None
-        self._triggers: dict[str, str] = {}  # the database's triggers: name -> table
-        self._refused: set[str] = set()  # those a statement would have run
+        self._triggers: TriggerGuard | None = None  # the database's own, refused unless allowed
         self._run = uuid4().hex  # this write, as the audit tables name it
         self._runs: dict[str | None, str | None] = {}  # each session written -> its run (None: rows not imaged)
         self._changes: list[RowChange] = []
@@ -120,8 +120,8 @@ class DatabaseWriter(SessionWriter):
 
     def failed(self, error: BaseException) -> BaseException:
         """The error to report for `error` met while writing: one line saying nothing changed."""
-        if self._refused:
-            return self._refusal()
+        if self._triggers is not None and self._triggers.refused:
+            return self._triggers.refusal(self._out, "this fix writes", self._unchanged)
         if isinstance(error, sqlite3.Error):
             error = database_error(self._out, error, "writing the repair")
         if isinstance(error, UnicodeEncodeError):  # SQLite's text is UTF-8, which cannot hold it
@@ -138,25 +138,7 @@ class DatabaseWriter(SessionWriter):
         self._conn.execute("PRAGMA foreign_keys = ON")
         self._conn.execute("BEGIN IMMEDIATE")
         self._broken_before = len(self._conn.execute("PRAGMA foreign_key_check").fetchall())
-        self._triggers = dict(self._conn.execute("SELECT name, tbl_name FROM sqlite_master WHERE type = 'trigger'"))
-        if self._triggers and not self._options.allow_triggers:
-            self._conn.set_authorizer(self._refuse_triggers)
-
-    def _refuse_triggers(self, action: int, first: str | None, second: str | None, database: str | None,
-                         source: str | None) -> int:
-        """SQLite's authorizer: deny whatever one of the database's triggers would do."""
-        if source in self._triggers:
-            self._refused.add(source)
-            return sqlite3.SQLITE_DENY
-        return sqlite3.SQLITE_OK
-
-    def _refusal(self) -> InspectorError:
-        """The one line refusing to run the database's own triggers."""
-        named = ", ".join(f"{name} (on {self._triggers[name]})" for name in sorted(self._refused))
-        several = len(self._refused) != 1
-        return InspectorError(f"{self._out}: the database's own trigger{'s' if several else ''} {named} would run on "
-                              f"the rows this fix writes, and could change them; rolled back, {self._unchanged} "
-                              f"(--allow-triggers lets {'them' if several else 'it'} run)")
+        self._triggers = TriggerGuard(self._conn, self._options.allow_triggers)
 
     def _finish(self, audit: Sequence[AuditRecord]) -> None:
         statements = SqliteStatements(self._conn)
