@@ -147,7 +147,7 @@ def test_a_message_another_program_adds_while_the_batch_is_locked_is_not_the_fix
         fixing.join(timeout=30)
     assert codes == [1]
     assert _rows(url, "SELECT count(*) FROM inspector_changes WHERE \"table\" = 'messages' AND before IS NULL "
-                      f"AND after::jsonb ->> 'content' = 'sent meanwhile'") == [(0,)]  # not the fix's insert
+                      "AND after::jsonb ->> 'content' = 'sent meanwhile'") == [(0,)]  # not the fix's insert
     assert main(["undo", url]) == 0
     assert _rows(url, f"SELECT content FROM messages WHERE id = {added}") == [("sent meanwhile",)]
 

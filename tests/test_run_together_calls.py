@@ -7,7 +7,7 @@ import time
 
 from test_tool_markup import TOOLS, findings_of, fixed_calls_and_texts, one_finding
 
-from inspector.model import ERROR, WARNING
+from inspector.model import ERROR
 
 PARIS = '{"name": "get_weather", "arguments": {"city": "Paris", "days": 2}}'
 ROME = '{"name": "get_weather", "arguments": {"city": "Rome", "days": 2}}'

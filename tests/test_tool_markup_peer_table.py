@@ -12,7 +12,6 @@ table is kept as a test: every case must be recovered right, so the figures cann
 
 from __future__ import annotations
 
-import json
 
 import pytest
 

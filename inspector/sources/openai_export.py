@@ -26,7 +26,6 @@ from inspector.errors import InspectorError
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, AppliedFix, Session, ToolCall, ToolResult, Turn
 from inspector.sources.base import AuditPlace, AuditRecord, SessionWriter, WrittenFix
 from inspector.sources.files.document import BadLine
-from inspector.sources.files.openai_chat import NAME  # what the export writes is a file of that format
 from inspector.sources.files.records import arguments_as_json
 from inspector.sources.files.session_file import audit_path_for, land_with_audit
 

@@ -60,7 +60,7 @@ def sample(rng: random.Random, pool: list[str], number: int, planted: dict[str, 
             tool = {"id": f"s{number}-{len(messages) + 1}", "role": "tool", "tool_call_id": call_id,
                     "function": "read_file", "content": "\n".join(rng.sample(pool, 4))}
             if rng.random() < 0.04:
-                error = f'Error parsing the following tool call arguments:\n\n{{"path": "a.txt"}}}}}}\n\nError details: Extra data'
+                error = 'Error parsing the following tool call arguments:\n\n{"path": "a.txt"}}}\n\nError details: Extra data'
                 call.update(arguments={}, parse_error=error)
                 tool.update(content="", error={"type": "parsing", "message": error})
                 planted["malformed-arguments"] += 1
