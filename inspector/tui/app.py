@@ -25,6 +25,7 @@ from inspector.tui.found_picker import FoundPicker
 from inspector.tui.picker import PickerScreen
 from inspector.tui.review_screen import ReviewScreen
 from inspector.tui.settings import read_theme, save_theme, settings_path
+from inspector.tui.themes import light_theme
 
 
 class InspectorApp(App[None]):
@@ -57,6 +58,7 @@ class InspectorApp(App[None]):
         directory without session files, a file that cannot be read as sessions, or when `named`
         cannot be read from it."""
         super().__init__()
+        self.register_theme(light_theme())  # Textual's, its text colours darker (4.5:1)
         self.target = target
         self.execute = execute
         self.open_session = session

@@ -1,5 +1,6 @@
 """The review screen's decision keys: approve, skip, edit, undo, approve or skip (acknowledge) a
-kind in this session or in every one (a history's conversations read in a thread), copy, export.
+kind in this session or in every one (a history's conversations read in a thread, showing how far
+it got; Escape cancels it, deciding the conversations read by then), copy, export.
 
 Each one asks `inspector.review.review.Review` to do the work (it saves the review file at once) and
 then redraws; nothing here decides what a fix is.
@@ -25,6 +26,7 @@ from inspector.scan.scanner import iter_scan
 from inspector.support.safe_text import neutralise
 from inspector.sources import ServerUrl
 from inspector.tui.conversations import describe_missing, include_decided
+from inspector.tui.bulk_progress import BulkProgress, EveryConversation
 from inspector.tui.copying import copy_to_clipboard
 from inspector.tui.dialogs import OPENAI, Choose, Confirm, ExportChoice, ExportDialog
 from inspector.tui.drawing import ReviewDrawing
@@ -42,11 +44,11 @@ class Decider:
 
     def __init__(self, shown: ShownSession, drawing: ReviewDrawing, writes: WritesUnderWay, app: App,
                  tell: Callable[..., object], export_in_thread: Callable[[ExportChoice], object],
-                 everywhere_in_thread: Callable[[str, str, str], object]) -> None:
+                 everywhere_in_thread: Callable[[EveryConversation], object], progress: BulkProgress) -> None:
         """`tell(message, **options)` notifies the person; `export_in_thread(choice)` starts the
-        screen's export worker, which calls `write_export`; `everywhere_in_thread(kind, status,
-        verb)` the worker deciding on a kind in every conversation of a history, which calls
-        `find_everywhere`."""
+        screen's export worker, which calls `write_export`; `everywhere_in_thread(run)` the worker
+        deciding on a kind in every conversation of a history, which calls `find_everywhere`, while
+        `progress` shows how far it got."""
         self.shown = shown
         self.drawing = drawing
         self.writes = writes
@@ -54,6 +56,8 @@ class Decider:
         self._tell = tell
         self._export_in_thread = export_in_thread
         self._everywhere_in_thread = everywhere_in_thread
+        self._progress = progress
+        self._run: EveryConversation | None = None  # the decision on every conversation under way
 
     def finding_to_decide(self) -> int | None:
         """The index of the finding shown, or None after saying that a flagged turn must be selected
@@ -173,8 +177,7 @@ class Decider:
                 self._decided(verb, kind, *review.decide_all(kind, status, [s]))
             elif answer == "a" and history:
                 self._tell(f"Reading every conversation of {review.path.name} for pending {kind} findings…")
-                self.writes.start(BULK)
-                self._everywhere_in_thread(kind, status, verb)
+                self._start_everywhere(EveryConversation(kind, status, verb))
             elif answer == "a":
                 self._decided(verb, kind, *review.decide_all(kind, status, range(len(review.results))))
 
@@ -199,30 +202,65 @@ class Decider:
         self.app.push_screen(Confirm(f"{verb} {findings} of this session?", yes=f"{verb} {count}", no="Cancel"),
                              confirmed)
 
-    def find_everywhere(self, kind: str, status: str, verb: str) -> None:
+    def _start_everywhere(self, run: EveryConversation) -> None:
+        """Start `run` in the bulk worker, showing its progress."""
+        self._run = run
+        self.writes.start(BULK)
+        self._progress.follow(run)
+        self._everywhere_in_thread(run)
+
+    def cancel_everywhere(self, say: bool = True) -> bool:
+        """Cancel the decision on every conversation under way, if one is (saying so, unless not
+        `say`): the conversations read by then are decided when the worker stops. Whether one was."""
+        run = self._run
+        if run is None:
+            return False
+        if not run.cancelled and say:
+            self._tell("Cancelling: only the conversations read so far will be decided")
+        run.cancel()
+        return True
+
+    def find_everywhere(self, run: EveryConversation) -> None:
         """Read and scan every conversation of the history not read into the review for its pending
-        `kind` findings (in the bulk worker's thread; only their keys are kept), then decide on
-        them with this one's, back on the app's thread."""
+        `run.kind` findings (in the bulk worker's thread; only their keys are kept), counting them
+        in `run` and stopping between two conversations when it is cancelled, then decide on them
+        with this one's, back on the app's thread."""
         review = self.shown.review
         elsewhere: list[DecisionKey] = []
         try:
+            run.total = len(review.source.listing())
             with closing(iter_scan(review.source, review.extra_tools)) as results:
                 for result in results:
+                    if run.cancelled:
+                        break
                     if not review.holds(result):
-                        elsewhere += review.decidable_elsewhere(result, kind, status)
+                        elsewhere += review.decidable_elsewhere(result, run.kind, run.status)
+                    run.read += 1
         except InspectorError as error:
             self.app.call_from_thread(self._everywhere_failed, str(error))
             return
-        self.app.call_from_thread(self._decide_everywhere, kind, status, verb, elsewhere)
+        self.app.call_from_thread(self._decide_everywhere, run, elsewhere)
 
-    def _decide_everywhere(self, kind: str, status: str, verb: str, elsewhere: list[DecisionKey]) -> None:
+    def _end_everywhere(self) -> None:
+        self._run = None
+        self._progress.stop()
         self.writes.done(BULK)
+
+    def _decide_everywhere(self, run: EveryConversation, elsewhere: list[DecisionKey]) -> None:
+        """Decide on the findings of the conversations read (all, or those read before the run
+        was cancelled, each whole) and of those read into the review, as one undo step."""
+        self._end_everywhere()
         review = self.shown.review
-        if review is not None:  # else the screen closed meanwhile: nothing is decided
-            self._decided(verb, kind, *review.decide_all(kind, status, range(len(review.results)), elsewhere))
+        if review is None:  # the screen closed meanwhile: nothing is decided
+            return
+        if run.cancelled:
+            self._tell(f"Cancelled after reading {run.read:,} of {max(run.total, run.read):,} conversations: only "
+                       "their findings (and this one's) are decided", severity="warning", timeout=10)
+        self._decided(run.verb, run.kind, *review.decide_all(run.kind, run.status, range(len(review.results)),
+                                                             elsewhere))
 
     def _everywhere_failed(self, error: str) -> None:
-        self.writes.done(BULK)
+        self._end_everywhere()
         self._tell(f"{error} (nothing was decided)", severity="error", timeout=10)
 
     def _decided(self, verb: str, kind: str, count: int, places: int) -> None:

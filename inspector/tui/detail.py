@@ -26,6 +26,7 @@ from inspector.review.arguments_diff import laid_out, path_name
 from inspector.review.diff import REPLACED
 from inspector.review.preview import CallPreview, FixPreview, RecordedCall, recorded_calls
 from inspector.support.safe_text import neutralise, preview_value
+from inspector.tui.themes import JsonHighlight
 
 # What a fix takes away (original side), what it brings (repair side), a value it changes, and the
 # span a finding flags: the foreground is the theme's text colour, so it contrasts with the tinted
@@ -232,7 +233,7 @@ def arguments_content(call: CallPreview) -> Content:
     if call.arguments is None:
         return Content.styled("(arguments could not be recovered)", MUTED)
     source, spans = laid_out(call.arguments)
-    code = highlight(source, language="json")
+    code = highlight(source, language="json", theme=JsonHighlight)
     marks = [(path, INSERTED) for path in call.diff.added] + [(path, CHANGED) for path in call.diff.changed]
     for path, style in marks:
         if path in spans:

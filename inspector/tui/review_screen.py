@@ -33,6 +33,7 @@ from inspector.model import Finding, Session, Turn
 from inspector.review.review import Review
 from inspector.sources.base import Source
 from inspector.support.safe_text import neutralise
+from inspector.tui.bulk_progress import BulkProgress, EveryConversation
 from inspector.tui.commands import ScreenKeys, help_rows
 from inspector.tui.conversations import ReadOptions
 from inspector.tui.copying import Copier
@@ -95,7 +96,9 @@ class ReviewScreen(Screen[None]):
                 show=False),
         Binding("left_square_bracket", "finding(-1)", "Prev finding", tooltip="Previous finding of this turn",
                 show=False),
-        Binding("escape", "back", "Back", tooltip="Clear the search, or go back to the sessions", show=False),
+        Binding("escape", "back", "Back", show=False,
+                tooltip="Cancel a decision on every conversation under way, clear the search, or go back to the "
+                        "sessions"),
     ]
     # the footer's keys hidden first when they do not all fit (80 columns keep f, /, y and X)
     FOOTER_DROPPED_FIRST = ("skip_all", "approve_all", "next(False)", "app.quit", "help", "undo")
@@ -134,6 +137,7 @@ class ReviewScreen(Screen[None]):
         with Horizontal(id="loading"):
             yield Static(Content(f"Loading {neutralise(self.path.name)}…"), id="loading-label")
             yield ProgressBar(total=None, show_eta=False, show_percentage=False)
+        yield BulkProgress(id="bulk")
         yield TurnList(id="turns")
         yield TurnDetail(id="detail")
         with Horizontal(id="search-row"):
@@ -151,7 +155,8 @@ class ReviewScreen(Screen[None]):
                                     self.query_one("#loading"), self.tell, self.source)
         self.navigator = Navigator(shown, self.drawing, self.query_one("#search-row"),
                                    self.query_one("#search", Input), self.tell, self._search)
-        self.decider = Decider(shown, self.drawing, self.writes, self.app, self.tell, self._export, self._everywhere)
+        self.decider = Decider(shown, self.drawing, self.writes, self.app, self.tell, self._export, self._everywhere,
+                               self.query_one(BulkProgress))
         self.copier = Copier(self.path, shown, lambda: turns.position, self.decider.copy, self.app, self.tell)
         self.executor = Executor(self.app.execute, shown, self.drawing, self.writes, self.decider.finding_to_decide,
                                  self.app, self.tell, self._execute)
@@ -167,6 +172,7 @@ class ReviewScreen(Screen[None]):
         closed screen's cycles are freed."""
         if self.review is not None:
             self.app.review_closed(self.review)
+        self.decider.cancel_everywhere(say=False)  # its worker stops, deciding nothing
         self.shown.release()
         self.drawing.turns.show_turns(())
         gc.unfreeze()
@@ -214,8 +220,8 @@ class ReviewScreen(Screen[None]):
         self.decider.write_export(choice)
 
     @work(thread=True, exclusive=True, group="bulk")
-    def _everywhere(self, kind: str, status: str, verb: str) -> None:
-        self.decider.find_everywhere(kind, status, verb)
+    def _everywhere(self, run: EveryConversation) -> None:
+        self.decider.find_everywhere(run)
 
     @work(thread=True, exclusive=True, group="execute")
     def _execute(self, command: str, finding: Finding, index: int) -> None:
@@ -278,7 +284,10 @@ class ReviewScreen(Screen[None]):
         self.call_after_refresh(self.navigator.open_search().focus)
 
     def action_back(self) -> None:
-        """Close the search, clear it, or go back to the picker."""
+        """Cancel a decision on every conversation under way, close the search, clear it, or go back
+        to the picker."""
+        if self.decider.cancel_everywhere():
+            return
         if self.navigator.close_search() or self.writes.waiting_for(EXPORT, EXECUTE, BULK):
             return  # (while a write runs, the review file is written after the screen would close)
         if self.review is not None and self.review.unexported:

@@ -9,7 +9,7 @@ from typing import Callable
 EXPORT, EXECUTE, BULK = "export", "execute", "bulk"
 UNDER_WAY = {EXPORT: "Exporting: wait for it to finish",
              EXECUTE: "The recovered calls are running: wait for their answers",
-             BULK: "Reading every conversation to decide on them: wait for it to finish"}
+             BULK: "Reading every conversation to decide on them: wait for it to finish, or cancel it with Esc"}
 
 
 class WritesUnderWay:
