@@ -31,7 +31,7 @@ import zstandard
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from bench_scan import WORDS  # noqa: E402
+from bench_runner import WORDS  # noqa: E402
 from bench_sharegpt import run  # noqa: E402
 
 EVAL = "--eval" in sys.argv or os.environ.get("BENCH_INSPECT_EVAL") == "1"

@@ -30,7 +30,7 @@ from typing import Callable
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from bench_scan import ROOT, WORDS, measure  # noqa: E402 - the same run measurement as the JSON benchmark
+from bench_runner import ROOT, WORDS, measure  # noqa: E402 - the same run measurement as the other benchmarks
 
 TIME_TARGET, MEMORY_TARGET, RUNS = 3.0, 2.5, 3
 BASELINE = "import json, sys\nrecords = [json.loads(line) for line in open(sys.argv[1], encoding='utf-8')]"
