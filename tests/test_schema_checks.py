@@ -172,3 +172,16 @@ def test_legacy_function_call_gets_its_repaired_arguments_written(write_session,
     legacy = json.loads(out.read_text())["messages"][1]["function_call"]
     assert legacy["name"] == "set_units" and json.loads(legacy["arguments"]) == {"units": "metric", "count": 3}
     assert _findings(out) == []
+
+
+def test_a_checker_is_shared_only_by_sessions_holding_the_same_tool_spec():
+    """Sessions of one file hand over the same spec object: its checker is built once. A spec of
+    the same name with other parameters (another file, another line) gets its own."""
+    from inspector.detect.tool_schema import tool_schema
+    from inspector.model import ToolSpec
+
+    spec = ToolSpec("read_file", {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]})
+    other = ToolSpec("read_file", {"type": "object", "properties": {"path": {"type": "integer"}}, "required": ["path"]})
+    assert tool_schema(spec) is tool_schema(spec)
+    assert tool_schema(spec).valid({"path": "a.txt"})
+    assert not tool_schema(other).valid({"path": "a.txt"})

@@ -18,7 +18,7 @@ from inspector.catalogue import OBSERVED, Catalogue
 from inspector.detect.schema_findings import CallCheck, finding
 from inspector.detect.schema_kinds import UNKNOWN_TOOL, Problem
 from inspector.detect.tool_ranking import rank, rename_target
-from inspector.detect.tool_schema import ToolSchema
+from inspector.detect.tool_schema import ToolSchema, tool_schema
 from inspector.model import Finding, ToolCall, Turn
 
 
@@ -34,7 +34,7 @@ class SchemaChecker:
         """The validator of tool `name`, or None when it has no real (or no valid) schema."""
         if name not in self._tools:
             spec = self.catalogue.get(name)
-            self._tools[name] = ToolSchema(spec) if spec is not None and spec.source != OBSERVED else None
+            self._tools[name] = tool_schema(spec) if spec is not None and spec.source != OBSERVED else None
         return self._tools[name]
 
     def _validates(self, name: str, args: dict[str, Any]) -> bool:

@@ -15,6 +15,24 @@ from inspector.model import ToolSpec
 WRAPPERS = ("arguments", "input", "parameters", "params")
 _SIMPLE_TOP = {"type", "properties", "required", "additionalProperties", "description", "title", "$schema"}
 _SIMPLE_PROP = {"type", "description", "title", "enum", "default", "examples"}
+# The checkers built lately, by the id of their spec (the entry keeps the spec, so that id is not
+# reused while the entry lives); emptied when it reaches this many.
+_RECENT_AT_MOST = 64
+_recent: dict[int, tuple[ToolSpec, ToolSchema]] = {}
+
+
+def tool_schema(spec: ToolSpec) -> ToolSchema:
+    """The checker of `spec`, shared by every session holding that same spec object: a file of
+    many small sessions (ShareGPT, fine-tuning JSON Lines) repeats one tool list on each line, and
+    its reader hands each session the spec it read first, so the checker (and its `jsonschema`
+    validator, when a call needs one) is built once, not once a session. A checker depends only on
+    the spec's name and parameters, which no one changes."""
+    entry = _recent.get(id(spec))
+    if entry is None:
+        if len(_recent) >= _RECENT_AT_MOST:
+            _recent.clear()  # (one call, safe should two threads scan at once)
+        entry = _recent[id(spec)] = spec, ToolSchema(spec)
+    return entry[1]
 
 
 class ToolSchema:
