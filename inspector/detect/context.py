@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 from bisect import bisect_left, bisect_right
 from collections import deque
-from functools import cached_property
 from operator import attrgetter
 from typing import Any, Callable, NamedTuple, TypeVar
 
@@ -16,6 +15,22 @@ from inspector.model import ASSISTANT, NOT_EXECUTED, RECOVERED, SYSTEM, USER, Se
 # How many earlier calls to compare, most recent first, per lookup: an echo or a repeat is of a
 # recent call, and the bound keeps huge sessions fast.
 _LOOKBACK = 16
+
+
+class memoized_property:
+    """`functools.cached_property` without its lock: Python 3.11's takes one on each first access
+    (some 0.4 µs more, and a context computes several values a session, for thousands of small
+    sessions in a file). A context is scanned by one thread, so two never compute one value at once."""
+
+    def __init__(self, compute: Callable[[Any], Any]) -> None:
+        self.compute, self.name = compute, compute.__name__
+        self.__doc__ = compute.__doc__
+
+    def __get__(self, instance: Any, owner: type | None = None) -> Any:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.compute(instance)  # read from there from now on
+        return value
 
 
 class PastCall(NamedTuple):
@@ -49,7 +64,7 @@ class ScanContext:
             self._memo[key] = compute()
         return self._memo[key]
 
-    @cached_property
+    @memoized_property
     def _groups(self) -> tuple[list[Turn], list[Turn], list[Turn], list[Turn]]:
         assistant, calling, answering, exchange = [], [], [], []
         for turn in self.session.turns:
@@ -102,7 +117,7 @@ class ScanContext:
         holding calls or results, in order."""
         return self._groups[3]
 
-    @cached_property
+    @memoized_property
     def past_calls(self) -> list[PastCall]:
         """Every structured call in session order, paired with its result (by id, else by name)."""
         by_id = self.results_by_id
@@ -121,13 +136,13 @@ class ScanContext:
                 calls.append(PastCall(position, call, result))
         return calls
 
-    @cached_property
+    @memoized_property
     def results_by_id(self) -> dict[str, ToolResult]:
         """The result of each call id that results carry (the last one recorded with it)."""
         return {result.call_id: result for turn in self.turns_with_results for result in turn.tool_results
                 if result.call_id}
 
-    @cached_property
+    @memoized_property
     def call_names_by_id(self) -> dict[str, str]:
         """The tool of each call id that calls carry (the last call's, when calls share an id)."""
         return {call.id: call.name for turn in self.turns_with_calls for call in turn.tool_calls if call.id}
@@ -142,7 +157,7 @@ class ScanContext:
             results = [paired.get(id(call)) for call in calls]
         return results
 
-    @cached_property
+    @memoized_property
     def _unexecuted(self) -> set[int]:
         if not any(_says_not_executed(result.content) for turn in self.turns_with_results for result in turn.tool_results):
             return set()  # no result says so (most sessions): no need to pair calls with results
@@ -153,7 +168,7 @@ class ScanContext:
         """False for a call that a repair recovered from text and recorded as not executed."""
         return call.origin != RECOVERED and id(call) not in self._unexecuted
 
-    @cached_property
+    @memoized_property
     def _calls_by_tool(self) -> dict[str, list[CallAt]]:
         index: dict[str, list[CallAt]] = {}
         for turn in self.turns_with_calls:
@@ -191,7 +206,7 @@ class ScanContext:
         return _latest(calls, position, lambda past: bool(past.call.arguments) and self.ran(past.call)
                        and agrees(arguments, past.call.arguments))
 
-    @cached_property
+    @memoized_property
     def _user_positions(self) -> list[int]:
         return [turn.position for turn in self.session.turns if turn.role == USER]
 
