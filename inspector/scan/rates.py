@@ -45,28 +45,41 @@ class Rates:
         self.kinds.update(other.kinds)
 
     def to_json(self) -> dict[str, Any]:
-        """The counts in the report's shape: the calls and kinds in all, then `by_model` and `by_tool`."""
-        groups: dict[str, dict[str, list]] = {"by_model": {}, "by_tool": {}}
-        total = [0, dict.fromkeys(KINDS, 0)]
+        """The counts in the report's shape: the calls and kinds in all, then `by_model` and `by_tool`
+        (each sorted by name; a name with findings but no call has 0 calls)."""
+        calls: dict[str, dict[str, int]] = {"by_model": {}, "by_tool": {}}
+        found: dict[str, dict[str, dict[str, int]]] = {"by_model": {}, "by_tool": {}}
+        total_found: dict[str, int] = {}
         for (model, tool), count in self.calls.items():
             for group, name in (("by_model", model), ("by_tool", tool)):
-                groups[group].setdefault(name, [0, dict.fromkeys(KINDS, 0)])[0] += count
-            total[0] += count
+                calls[group][name] = calls[group].get(name, 0) + count
         for (model, tool, kind), count in self.kinds.items():
             for group, name in (("by_model", model), ("by_tool", tool)):
                 if name is not None:
-                    groups[group].setdefault(name, [0, dict.fromkeys(KINDS, 0)])[1][kind] += count
-            total[1][kind] += count
-        return {**_entry(*total), **{group: {name: _entry(*entry) for name, entry in sorted(entries.items())}
-                                     for group, entries in groups.items()}}
+                    counts = found[group].setdefault(name, {})
+                    counts[kind] = counts.get(kind, 0) + count
+            total_found[kind] = total_found.get(kind, 0) + count
+        groups = {group: {name: _entry(calls[group].get(name, 0), found[group].get(name))
+                          for name in sorted(calls[group].keys() | found[group].keys())} for group in calls}
+        return {**_entry(sum(self.calls.values()), total_found), **groups}
 
 
-def _entry(calls: int, counts: dict[str, int]) -> dict[str, Any]:
-    """The calls and each kind's count and rate per 100 calls, to two decimals (None without calls).
-    Most counts are 0 (a long history has thousands of these entries): those need no division."""
-    return {"calls": calls, "kinds": {kind: {"count": count, "per_100_calls": None if not calls
-                                             else round(100 * count / calls, 2) if count else 0.0}
-                                      for kind, count in counts.items()}}
+def _entry(calls: int, found: dict[str, int] | None) -> dict[str, Any]:
+    """The calls and each kind's count and rate per 100 calls, to two decimals (None without calls),
+    from the counts of the kinds `found`. Most entries have no finding (a file of many small sessions
+    has tens of thousands): those share one `kinds` object, which the report only reads."""
+    if not found:
+        return {"calls": calls, "kinds": _NOTHING_FOUND if calls else _NOTHING_FOUND_WITHOUT_CALLS}
+    return {"calls": calls, "kinds": {kind: _rate(found.get(kind, 0), calls) for kind in KINDS}}
+
+
+def _rate(count: int, calls: int) -> dict[str, Any]:
+    """A kind's count and rate per 100 calls (None without calls; 0 needs no division)."""
+    return {"count": count, "per_100_calls": None if not calls else round(100 * count / calls, 2) if count else 0.0}
+
+
+_NOTHING_FOUND = {kind: _rate(0, 1) for kind in KINDS}
+_NOTHING_FOUND_WITHOUT_CALLS = {kind: _rate(0, 0) for kind in KINDS}
 
 
 def session_model(session: Session) -> str | None:
