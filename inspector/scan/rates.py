@@ -50,21 +50,33 @@ class Rates:
     def to_json(self) -> dict[str, Any]:
         """The counts in the report's shape: the calls and kinds in all, then `by_model` and `by_tool`
         (each sorted by name; a name with findings but no call has 0 calls)."""
-        calls: dict[str, dict[str, int]] = {"by_model": {}, "by_tool": {}}
-        found: dict[str, dict[str, dict[str, int]]] = {"by_model": {}, "by_tool": {}}
-        total_found: dict[str, int] = {}
+        model_calls: dict[str, int] = {}
+        tool_calls: dict[str, int] = {}
         for (model, tool), count in self.calls.items():
-            for group, name in (("by_model", model), ("by_tool", tool)):
-                calls[group][name] = calls[group].get(name, 0) + count
+            model_calls[model] = model_calls.get(model, 0) + count
+            tool_calls[tool] = tool_calls.get(tool, 0) + count
+        model_found: dict[str, dict[str, int]] = {}
+        tool_found: dict[str, dict[str, int]] = {}
+        total_found: dict[str, int] = {}
         for (model, tool, kind), count in self.kinds.items():
-            for group, name in (("by_model", model), ("by_tool", tool)):
-                if name is not None:
-                    counts = found[group].setdefault(name, {})
-                    counts[kind] = counts.get(kind, 0) + count
+            _add(model_found, model, kind, count)
+            _add(tool_found, tool, kind, count)
             total_found[kind] = total_found.get(kind, 0) + count
-        groups = {group: {name: _entry(calls[group].get(name, 0), found[group].get(name))
-                          for name in sorted(calls[group].keys() | found[group].keys())} for group in calls}
-        return {**_entry(sum(self.calls.values()), total_found), **groups}
+        return {**_entry(sum(self.calls.values()), total_found), "by_model": _entries(model_calls, model_found),
+                "by_tool": _entries(tool_calls, tool_found)}
+
+
+def _add(found: dict[str, dict[str, int]], name: str | None, kind: str, count: int) -> None:
+    """Add `count` findings of `kind` to `name`'s (none when the finding does not name one)."""
+    if name is not None:
+        counts = found.setdefault(name, {})
+        counts[kind] = counts.get(kind, 0) + count
+
+
+def _entries(calls: dict[str, int], found: dict[str, dict[str, int]]) -> dict[str, Any]:
+    """One entry per name with calls or findings, sorted by name."""
+    names = sorted(calls.keys() | found.keys()) if found else sorted(calls)
+    return {name: _entry(calls.get(name, 0), found.get(name)) for name in names}
 
 
 def _entry(calls: int, found: dict[str, int] | None) -> dict[str, Any]:
