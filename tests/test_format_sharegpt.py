@@ -104,3 +104,21 @@ def test_a_python_dict_body_as_hermes_first_datasets_wrote_it_is_a_clean_call(tm
     (call,) = result.session.turns[1].tool_calls
     assert (call.name, call.arguments, result.session.turns[1].text) == ("read_file", {"path": "notes.txt"}, "")
     assert [f.kind for f in result.findings] == ["orphan-call"]
+
+
+def test_only_gpt_turns_split_calls_and_unnamed_results_answer_the_last_calls_in_order(tmp_path):
+    path = tmp_path / "turns.json"
+    call = '<tool_call>\n{"name": "%s", "arguments": {}}\n</tool_call>'
+    named = '<tool_response>\n{"name": "b", "content": "two"}\n</tool_response>'
+    path.write_text(json.dumps([{"conversations": [
+        {"from": "human", "value": call % "typed_by_the_user"}, {"from": "system", "value": call % "in_the_prompt"},
+        {"from": "gpt", "value": call % "a" + call % "b"}, {"from": "tool", "value": "plain"},
+        {"from": "tool", "value": named + "<tool_response>\nnot json\n</tool_response>"},
+        {"from": "observation", "value": "seen"}]}]))
+    (session,) = load_sessions(path)
+    user, system, gpt, plain, mixed, observation = session.turns
+    assert (user.tool_calls, system.tool_calls, user.text) == ((), (), call % "typed_by_the_user")
+    assert [c.name for c in gpt.tool_calls] == ["a", "b"] and gpt.text == ""
+    assert [(r.name, r.content) for r in plain.tool_results] == [("a", "plain")]
+    assert [(r.name, r.content) for r in mixed.tool_results] == [("b", "two"), ("a", "not json")]
+    assert [(r.name, r.content) for r in observation.tool_results] == [("a", "seen")]

@@ -122,3 +122,26 @@ def test_rates_of_the_analyst_sample_and_of_its_fixed_copy(tmp_path):
     assert fixed["calls"] == 7  # the claim after the failed email has no fix; every fixed kind is gone
     assert {kind: v["count"] for kind, v in fixed["kinds"].items() if v["count"]} == {"claimed-success": 1}
     assert "send_mail" not in fixed["by_tool"] and fixed["by_tool"]["send_email"]["calls"] == 2
+
+
+def test_each_name_of_calls_or_findings_has_an_entry_and_those_without_findings_count_zero():
+    from inspector.scan.rates import KINDS, Rates
+    rates = Rates()
+    rates.add("m", "read", None)
+    rates.add("m", "read", None)
+    rates.add("m", "write", None)
+    rates.add("m", "read", "unknown-tool")
+    rates.add("other", None, "narrated-action")  # a finding that names no tool, by a model without calls
+    report = rates.to_json()
+    assert report["calls"] == 3 and list(report["kinds"]) == list(KINDS)
+    assert report["kinds"]["unknown-tool"] == {"count": 1, "per_100_calls": 33.33}
+    assert report["kinds"]["narrated-action"] == {"count": 1, "per_100_calls": 33.33}
+    assert list(report["by_model"]) == ["m", "other"] and list(report["by_tool"]) == ["read", "write"]
+    assert report["by_tool"]["read"]["kinds"]["unknown-tool"] == {"count": 1, "per_100_calls": 50.0}
+    assert report["by_tool"]["write"] == {"calls": 1, "kinds": {kind: {"count": 0, "per_100_calls": 0.0}
+                                                                for kind in KINDS}}
+    other = report["by_model"]["other"]
+    assert other["calls"] == 0 and other["kinds"]["narrated-action"] == {"count": 1, "per_100_calls": None}
+    assert other["kinds"]["unknown-tool"] == {"count": 0, "per_100_calls": None}
+    assert Rates().to_json() == {"calls": 0, "kinds": {kind: {"count": 0, "per_100_calls": None} for kind in KINDS},
+                                 "by_model": {}, "by_tool": {}}

@@ -19,7 +19,8 @@ SCHEMA = 1
 
 
 def build_report(summaries: Sequence[SessionSummary], errors: Sequence[str] = ()) -> dict[str, Any]:
-    """The report for the scanned sessions (and the files that could not be read)."""
+    """The report for the scanned sessions (and the files that could not be read): to be encoded or
+    read, not changed (its rates entries without findings share one `kinds` object)."""
     sessions = [_session(summary) for summary in summaries]
     by_kind: dict[str, int] = {}
     for summary in summaries:

@@ -40,33 +40,61 @@ class Rates:
             self.kinds[model, tool, kind] += 1
 
     def update(self, other: Rates) -> None:
-        """Add the counts of `other` (another session's) to these."""
-        self.calls.update(other.calls)
-        self.kinds.update(other.kinds)
+        """Add the counts of `other` (another session's) to these (added one by one: `Counter.update`
+        first checks that its argument is a `Mapping`, which takes longer than adding a session's
+        few counts)."""
+        for counts, more in ((self.calls, other.calls), (self.kinds, other.kinds)):
+            for key, count in more.items():
+                counts[key] = counts.get(key, 0) + count
 
     def to_json(self) -> dict[str, Any]:
-        """The counts in the report's shape: the calls and kinds in all, then `by_model` and `by_tool`."""
-        groups: dict[str, dict[str, list]] = {"by_model": {}, "by_tool": {}}
-        total = [0, dict.fromkeys(KINDS, 0)]
+        """The counts in the report's shape: the calls and kinds in all, then `by_model` and `by_tool`
+        (each sorted by name; a name with findings but no call has 0 calls)."""
+        model_calls: dict[str, int] = {}
+        tool_calls: dict[str, int] = {}
         for (model, tool), count in self.calls.items():
-            for group, name in (("by_model", model), ("by_tool", tool)):
-                groups[group].setdefault(name, [0, dict.fromkeys(KINDS, 0)])[0] += count
-            total[0] += count
+            model_calls[model] = model_calls.get(model, 0) + count
+            tool_calls[tool] = tool_calls.get(tool, 0) + count
+        model_found: dict[str, dict[str, int]] = {}
+        tool_found: dict[str, dict[str, int]] = {}
+        total_found: dict[str, int] = {}
         for (model, tool, kind), count in self.kinds.items():
-            for group, name in (("by_model", model), ("by_tool", tool)):
-                if name is not None:
-                    groups[group].setdefault(name, [0, dict.fromkeys(KINDS, 0)])[1][kind] += count
-            total[1][kind] += count
-        return {**_entry(*total), **{group: {name: _entry(*entry) for name, entry in sorted(entries.items())}
-                                     for group, entries in groups.items()}}
+            _add(model_found, model, kind, count)
+            _add(tool_found, tool, kind, count)
+            total_found[kind] = total_found.get(kind, 0) + count
+        return {**_entry(sum(self.calls.values()), total_found), "by_model": _entries(model_calls, model_found),
+                "by_tool": _entries(tool_calls, tool_found)}
 
 
-def _entry(calls: int, counts: dict[str, int]) -> dict[str, Any]:
-    """The calls and each kind's count and rate per 100 calls, to two decimals (None without calls).
-    Most counts are 0 (a long history has thousands of these entries): those need no division."""
-    return {"calls": calls, "kinds": {kind: {"count": count, "per_100_calls": None if not calls
-                                             else round(100 * count / calls, 2) if count else 0.0}
-                                      for kind, count in counts.items()}}
+def _add(found: dict[str, dict[str, int]], name: str | None, kind: str, count: int) -> None:
+    """Add `count` findings of `kind` to `name`'s (none when the finding does not name one)."""
+    if name is not None:
+        counts = found.setdefault(name, {})
+        counts[kind] = counts.get(kind, 0) + count
+
+
+def _entries(calls: dict[str, int], found: dict[str, dict[str, int]]) -> dict[str, Any]:
+    """One entry per name with calls or findings, sorted by name."""
+    names = sorted(calls.keys() | found.keys()) if found else sorted(calls)
+    return {name: _entry(calls.get(name, 0), found.get(name)) for name in names}
+
+
+def _entry(calls: int, found: dict[str, int] | None) -> dict[str, Any]:
+    """The calls and each kind's count and rate per 100 calls, to two decimals (None without calls),
+    from the counts of the kinds `found`. Most entries have no finding (a file of many small sessions
+    has tens of thousands): those share one `kinds` object, which the report only reads."""
+    if not found:
+        return {"calls": calls, "kinds": _NOTHING_FOUND if calls else _NOTHING_FOUND_WITHOUT_CALLS}
+    return {"calls": calls, "kinds": {kind: _rate(found.get(kind, 0), calls) for kind in KINDS}}
+
+
+def _rate(count: int, calls: int) -> dict[str, Any]:
+    """A kind's count and rate per 100 calls (None without calls; 0 needs no division)."""
+    return {"count": count, "per_100_calls": None if not calls else round(100 * count / calls, 2) if count else 0.0}
+
+
+_NOTHING_FOUND = {kind: _rate(0, 1) for kind in KINDS}
+_NOTHING_FOUND_WITHOUT_CALLS = {kind: _rate(0, 0) for kind in KINDS}
 
 
 def session_model(session: Session) -> str | None:

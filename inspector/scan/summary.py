@@ -16,9 +16,11 @@ from inspector.scan.rates import Rates, session_rates
 from inspector.scan.scanner import ScanResult
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SessionSummary:
-    """One scanned session as the text and `--json` reports see it."""
+    """One scanned session as the text and `--json` reports see it. Treated as an immutable value,
+    as `Turn` is (and not frozen for the same reason: a file of many small sessions makes one per
+    session, and frozen construction is several times slower)."""
 
     path: Path | None
     session_id: str | None

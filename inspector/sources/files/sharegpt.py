@@ -84,36 +84,49 @@ def _examples(document: Document) -> list[Any]:
 def _session(document: Document, index: int, record: dict[str, Any], session_id: str) -> Session:
     turns: list[Turn] = []
     odd = 0
-    last_calls: list[str] = []
+    last_calls: tuple[ToolCall, ...] = ()
     for position, entry in enumerate(record["conversations"]):
-        if not (isinstance(entry, dict) and type(entry.get("from")) is str and entry["from"] in ROLES
-                and isinstance(entry.get("value"), str)):
+        kind = entry.get("from") if isinstance(entry, dict) else None
+        role = ROLES.get(kind) if type(kind) is str else None
+        value = entry.get("value") if role is not None else None
+        if not isinstance(value, str):
             odd += 1
             continue
-        turn = _turn(position, entry, last_calls)
+        if role != TOOL and kind != "function_call" and (role != ASSISTANT or CALL_OPEN not in value):
+            turns.append(Turn(position, role, value, None, (), (), entry))  # most turns: a text and nothing else
+            continue
+        turn = _turn(position, kind, role, value, entry, last_calls)
         if turn.tool_calls:
-            last_calls = [call.name for call in turn.tool_calls]
+            last_calls = turn.tool_calls
         turns.append(turn)
     problems = (f"{odd} turns without a known `from` and a text `value`, not read",) if odd else ()
     return Session(NAME, document.path, tuple(turns), _tools(record, turns), document, index, session_id, problems)
 
 
-def _turn(position: int, entry: dict[str, Any], last_calls: list[str]) -> Turn:
-    kind, value = entry["from"], entry["value"]
-    role = ROLES[kind]
+def _turn(position: int, kind: str, role: str, value: str, entry: dict[str, Any],
+          last_calls: tuple[ToolCall, ...]) -> Turn:
+    """A turn that may hold calls or results: a `function_call`, a `gpt` turn with `<tool_call>`
+    markup, or a `tool` / `observation` turn."""
     if kind == "function_call":
         call = call_of(value)
         return Turn(position, role, "" if call else value, None, (call,) if call else (), (), entry)
-    if role == ASSISTANT and CALL_OPEN in value:
+    if role == ASSISTANT:
         split = split_calls(value)
         return Turn(position, role, "".join(split.texts), None, tuple(split.calls), (), entry)
-    if role == TOOL:
-        results = split_results(value) if kind == "tool" and RESPONSE_OPEN in value else []
-        results = results or [ToolResult(None, None, value)]
-        names = iter(last_calls)  # a result without a name answers the calls before it, in order
-        results = [r if r.name is not None else ToolResult(None, next(names, None), r.content) for r in results]
-        return Turn(position, role, value, None, (), tuple(results), entry)
-    return Turn(position, role, value, None, (), (), entry)
+    results = split_results(value) if kind == "tool" and RESPONSE_OPEN in value else []
+    return Turn(position, role, value, None, (), _named(results or [ToolResult(None, None, value)], last_calls),
+                entry)
+
+
+def _named(results: list[ToolResult], last_calls: tuple[ToolCall, ...]) -> tuple[ToolResult, ...]:
+    """The results, each without a name given the name of the next of the calls before them, in order."""
+    for result in results:
+        if result.name is None:
+            break
+    else:  # the common case, checked first: every result names its tool
+        return tuple(results)
+    names = iter(call.name for call in last_calls)
+    return tuple(r if r.name is not None else ToolResult(None, next(names, None), r.content) for r in results)
 
 
 def _tools(record: dict[str, Any], turns: list[Turn]) -> tuple:
