@@ -8,9 +8,10 @@ Anthropic `input_schema`, Gemini `functionDeclarations`, and MCP `inputSchema`.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator
 from operator import attrgetter
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 from inspector.errors import InspectorError
 from inspector.model import Session, ToolSpec
@@ -102,7 +103,9 @@ def load_tools_file(path: Path) -> list[ToolSpec]:
         raise InspectorError(f"{path}: line {exc.lineno} column {exc.colno}: invalid JSON ({exc.msg})") from None
     specs = parse_tool_definitions(value, TOOLS_FILE)
     if not specs:
-        raise InspectorError(f"{path}: no tool definitions found (expected a list of OpenAI, Anthropic, Gemini or MCP tools)")
+        raise InspectorError(
+            f"{path}: no tool definitions found (expected a list of OpenAI, Anthropic, Gemini or MCP tools)"
+        )
     return specs
 
 

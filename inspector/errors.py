@@ -3,8 +3,8 @@ exit codes."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 FOUND_NOTHING, FOUND, FAILED = 0, 1, 2  # the exit codes of `scan` and `fix`
 

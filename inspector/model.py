@@ -136,8 +136,11 @@ class Session:
         turns = self.turns
         if 0 <= position < len(turns):
             turn = turns[position]
-            if (turn.position == position and turn.raw is not None
-                    and (not position or turns[position - 1].position < position)):
+            if (
+                turn.position == position
+                and turn.raw is not None
+                and (not position or turns[position - 1].position < position)
+            ):
                 return turn
         index = bisect_left(turns, position, key=_position)
         first = turns[index] if index < len(turns) and turns[index].position == position else None
@@ -218,7 +221,7 @@ def remove_spans(text: str, spans: tuple[Span, ...] | list[Span]) -> str:
     for start, end in sorted(spans):
         if end <= cursor:
             continue
-        pieces.append(text[cursor:max(start, cursor)])
+        pieces.append(text[cursor : max(start, cursor)])
         cursor = end
     pieces.append(text[cursor:])
     return "".join(pieces)

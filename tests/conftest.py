@@ -67,9 +67,16 @@ def empty_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Mon
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("USERPROFILE", str(home))
     monkeypatch.setattr(Path, "home", classmethod(lambda cls: home))
-    for name, inside in (("CLAUDE_CONFIG_DIR", ".claude"), ("CODEX_HOME", ".codex"), ("GEMINI_CLI_HOME", ""),
-                         ("LLM_USER_PATH", ".config/io.datasette.llm"), ("XDG_CONFIG_HOME", ".config"),
-                         ("XDG_DATA_HOME", ".local/share"), ("XDG_CACHE_HOME", ".cache"),
-                         ("XDG_STATE_HOME", ".local/state"), ("APPDATA", "AppData/Roaming")):
+    for name, inside in (
+        ("CLAUDE_CONFIG_DIR", ".claude"),
+        ("CODEX_HOME", ".codex"),
+        ("GEMINI_CLI_HOME", ""),
+        ("LLM_USER_PATH", ".config/io.datasette.llm"),
+        ("XDG_CONFIG_HOME", ".config"),
+        ("XDG_DATA_HOME", ".local/share"),
+        ("XDG_CACHE_HOME", ".cache"),
+        ("XDG_STATE_HOME", ".local/state"),
+        ("APPDATA", "AppData/Roaming"),
+    ):
         monkeypatch.setenv(name, str(home / inside))
     return home

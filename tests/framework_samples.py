@@ -30,8 +30,9 @@ def format_read(path: Path) -> str:
 
 def other_samples(own_format: str) -> list[Path]:
     """Every committed JSON sample (bundled sessions and tool samples) not written in `own_format`."""
-    paths = [p for folder in (SESSIONS, TOOL_SAMPLES) for p in sorted(folder.iterdir())
-             if p.suffix in (".json", ".jsonl")]
+    paths = [
+        p for folder in (SESSIONS, TOOL_SAMPLES) for p in sorted(folder.iterdir()) if p.suffix in (".json", ".jsonl")
+    ]
     return [p for p in paths if load_sessions(p)[0].format != own_format]
 
 

@@ -13,10 +13,10 @@ import shutil
 import socket
 import subprocess
 import tempfile
+from collections.abc import Iterator
 from contextlib import contextmanager
 from itertools import count
 from pathlib import Path
-from typing import Iterator
 
 import psycopg
 
@@ -69,13 +69,38 @@ def running_server(binaries: Path) -> Iterator[PostgresServer]:
         subprocess.run([*as_user, *command], check=True, capture_output=True, timeout=60)
 
     try:
-        run(str(binaries / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C",
-            "--no-sync")
+        run(
+            str(binaries / "initdb"),
+            "-D",
+            str(data),
+            "-A",
+            "trust",
+            "-U",
+            "postgres",
+            "-E",
+            "UTF8",
+            "--locale=C",
+            "--no-sync",
+        )
         options = f"-p {port} -h 127.0.0.1 -k {folder} -F -c fsync=off -c full_page_writes=off"
-        run(str(binaries / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(folder / "log"), "-w", "-t", "30",
-            "start")
+        run(
+            str(binaries / "pg_ctl"),
+            "-D",
+            str(data),
+            "-o",
+            options,
+            "-l",
+            str(folder / "log"),
+            "-w",
+            "-t",
+            "30",
+            "start",
+        )
         yield PostgresServer(port)
     finally:
-        subprocess.run([*as_user, str(binaries / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"],
-                       capture_output=True, timeout=60)
+        subprocess.run(
+            [*as_user, str(binaries / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"],
+            capture_output=True,
+            timeout=60,
+        )
         shutil.rmtree(folder, ignore_errors=True)

@@ -29,11 +29,23 @@ CREATE INDEX index_tool_calls_on_message_id ON tool_calls (message_id);
 
 # Seed 000's chats as they can be on PostgreSQL: `jsonb` refuses the malformed arguments of chat 2,
 # so its call there is stored well formed.
-POSTGRES_CHATS = [SEED_000_CHATS[0],
-                  [(role, content, [(call_id, name, '{"memory_type": "fact", "content": "Sister\'s birthday is 4 March."}')
-                                    for call_id, name, _ in calls] if role == "assistant" and calls else calls)
-                   for role, content, calls in SEED_000_CHATS[1]],
-                  *SEED_000_CHATS[2:]]
+POSTGRES_CHATS = [
+    SEED_000_CHATS[0],
+    [
+        (
+            role,
+            content,
+            [
+                (call_id, name, '{"memory_type": "fact", "content": "Sister\'s birthday is 4 March."}')
+                for call_id, name, _ in calls
+            ]
+            if role == "assistant" and calls
+            else calls,
+        )
+        for role, content, calls in SEED_000_CHATS[1]
+    ],
+    *SEED_000_CHATS[2:],
+]
 
 
 def build_rubyllm_postgres(url: str, chats: list = POSTGRES_CHATS) -> str:
@@ -44,8 +56,10 @@ def build_rubyllm_postgres(url: str, chats: list = POSTGRES_CHATS) -> str:
         clock = (START + timedelta(seconds=23 * tick) for tick in range(10**9))
         for chat in chats:
             stamp = next(clock)
-            chat_id = conn.execute("INSERT INTO chats (model_id, created_at, updated_at) VALUES (%s, %s, %s) "
-                                   "RETURNING id", (MODEL, stamp, stamp)).fetchone()[0]
+            chat_id = conn.execute(
+                "INSERT INTO chats (model_id, created_at, updated_at) VALUES (%s, %s, %s) RETURNING id",
+                (MODEL, stamp, stamp),
+            ).fetchone()[0]
             call_rows: dict[str, int] = {}
             for role, content, calls in chat:
                 stamp = next(clock)
@@ -53,12 +67,14 @@ def build_rubyllm_postgres(url: str, chats: list = POSTGRES_CHATS) -> str:
                 message_id = conn.execute(
                     "INSERT INTO messages (chat_id, role, content, model_id, tool_call_id, created_at, updated_at) "
                     "VALUES (%s, %s, %s, %s, %s, %s, %s) RETURNING id",
-                    (chat_id, role, content, MODEL if role == "assistant" else None, answers, stamp, stamp)).fetchone()[0]
+                    (chat_id, role, content, MODEL if role == "assistant" else None, answers, stamp, stamp),
+                ).fetchone()[0]
                 for call_id, name, arguments in calls if role == "assistant" and calls else ():
                     call_rows[call_id] = conn.execute(
                         "INSERT INTO tool_calls (message_id, tool_call_id, name, arguments, created_at, updated_at) "
                         "VALUES (%s, %s, %s, %s, %s, %s) RETURNING id",
-                        (message_id, call_id, name, arguments, stamp, stamp)).fetchone()[0]
+                        (message_id, call_id, name, arguments, stamp, stamp),
+                    ).fetchone()[0]
     return url
 
 
@@ -69,6 +85,7 @@ def build_message_store_postgres(url: str, sessions: dict[str, list[dict]]) -> s
         conn.execute("CREATE TABLE message_store (id SERIAL PRIMARY KEY, session_id TEXT, message TEXT)")
         for session_id, messages in sessions.items():
             for message in messages:
-                conn.execute("INSERT INTO message_store (session_id, message) VALUES (%s, %s)",
-                             (session_id, json.dumps(message)))
+                conn.execute(
+                    "INSERT INTO message_store (session_id, message) VALUES (%s, %s)", (session_id, json.dumps(message))
+                )
     return url

@@ -5,7 +5,7 @@ test (`postgres_db`). Tests are skipped, saying why, on a machine without the se
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
 from postgres_cluster import PostgresServer, running_server, server_binaries

@@ -30,8 +30,14 @@ def flagged_turns(page: str) -> list[tuple[str, int]]:
     """(conversation section id, turn) of each flagged turn, in order."""
     found = []
     for section in re.finditer(r'<section class="conversation" id="([^"]+)">(.*?)</section>\n', page, re.S):
-        found += [(section.group(1), int(turn)) for turn in re.findall(r'<article class="turn" id="[^"]*" '
-                                                                         r'data-turn="(\d+)">', section.group(2))]
+        found += [
+            (section.group(1), int(turn))
+            for turn in re.findall(
+                r'<article class="turn" id="[^"]*" '
+                r'data-turn="(\d+)">',
+                section.group(2),
+            )
+        ]
     return found
 
 
@@ -61,8 +67,9 @@ def marked_runs(page: str, position: int, side: str, mark: str, conversation: st
 def _side(page: str, position: int, side: str, conversation: str) -> str:
     section = re.search(rf'<section class="conversation" id="{conversation}">(.*?)</section>\n', page, re.S)
     assert section, f"no conversation {conversation}"
-    article = re.search(rf'<article class="turn" id="[^"]*" data-turn="{position}">(.*?)</article>',
-                        section.group(1), re.S)
+    article = re.search(
+        rf'<article class="turn" id="[^"]*" data-turn="{position}">(.*?)</article>', section.group(1), re.S
+    )
     assert article, f"no flagged turn {position}"
     found = re.search(rf'<section class="side {side}">(.*?)</section>', article.group(1), re.S)
     assert found, f"no {side} side"

@@ -6,17 +6,21 @@ stay OpenAI."""
 import json
 
 import pytest
-
 from conftest import SESSIONS
+
 from inspector.cli.main import main
-from inspector.sources import load_sessions, render_sessions
 from inspector.model import SYSTEM, USER
+from inspector.sources import load_sessions, render_sessions
 
 SAMPLE = SESSIONS / "support-agent.anthropic.json"
 WRAPPER_SYSTEM = {"role": "system", "content": "You are Tea & Co's support agent. Be brief."}
-BLOCK_SYSTEM = {"role": "system", "content": [
-    {"type": "text", "text": "You are Tea & Co's support agent.", "cache_control": {"type": "ephemeral"}},
-    {"type": "text", "text": " Be brief."}]}
+BLOCK_SYSTEM = {
+    "role": "system",
+    "content": [
+        {"type": "text", "text": "You are Tea & Co's support agent.", "cache_control": {"type": "ephemeral"}},
+        {"type": "text", "text": " Be brief."},
+    ],
+}
 
 
 def _stray_system(tmp_path, system_message, keep_top_level):
@@ -54,8 +58,9 @@ def test_scan_finds_the_same_findings_as_without_the_stray_message(tmp_path, cap
     expected_code, (expected,) = _scan(SAMPLE, capsys)
     assert code == expected_code == 1
     assert session["format"] == "anthropic" and session["turns"] == expected["turns"] + 1
-    assert session["findings"] and [_comparable(f, shift=1) for f in session["findings"]] == \
-        [_comparable(f) for f in expected["findings"]]
+    assert session["findings"] and [_comparable(f, shift=1) for f in session["findings"]] == [
+        _comparable(f) for f in expected["findings"]
+    ]
     assert _scan(path, capsys, "--format", "anthropic")[1] == [session]
 
 
@@ -75,8 +80,9 @@ def test_fix_keeps_the_system_message_and_rereads_as_anthropic(tmp_path, capsys)
     assert main(["fix", str(SAMPLE), "--accept", "all", "-o", str(plain_out)]) == 1
     fixed, plain = json.loads(out.read_text()), json.loads(plain_out.read_text())
     assert fixed["messages"][0] == BLOCK_SYSTEM
-    assert json.dumps(fixed["messages"][1:]).replace("call_inspector_10", "call_inspector_9") == \
-        json.dumps(plain["messages"])  # the same repair, the recovered call's id naming its own turn
+    assert json.dumps(fixed["messages"][1:]).replace("call_inspector_10", "call_inspector_9") == json.dumps(
+        plain["messages"]
+    )  # the same repair, the recovered call's id naming its own turn
     assert fixed["messages"] != json.loads(path.read_text())["messages"]  # something was fixed
     (session,) = load_sessions(out)
     assert session.format == "anthropic" and session.turns[0].role == SYSTEM
@@ -86,34 +92,61 @@ def test_fix_keeps_the_system_message_and_rereads_as_anthropic(tmp_path, capsys)
 
 
 OPENAI_SHAPES = {
-    "strings": {"messages": [
-        {"role": "system", "content": "You are a travel agent."},
-        {"role": "user", "content": "Weather in Oslo?"},
-        {"role": "assistant", "content": "Cold."}]},
-    "text-parts": {"messages": [
-        {"role": "system", "content": [{"type": "text", "text": "You are a travel agent."}]},
-        {"role": "user", "content": [{"type": "text", "text": "Weather in Oslo?"}]},
-        {"role": "assistant", "content": [{"type": "text", "text": "Cold."}]}]},
+    "strings": {
+        "messages": [
+            {"role": "system", "content": "You are a travel agent."},
+            {"role": "user", "content": "Weather in Oslo?"},
+            {"role": "assistant", "content": "Cold."},
+        ]
+    },
+    "text-parts": {
+        "messages": [
+            {"role": "system", "content": [{"type": "text", "text": "You are a travel agent."}]},
+            {"role": "user", "content": [{"type": "text", "text": "Weather in Oslo?"}]},
+            {"role": "assistant", "content": [{"type": "text", "text": "Cold."}]},
+        ]
+    },
     "tool-calls": {
         "tools": [{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object"}}}],
         "messages": [
             {"role": "system", "content": "You are a travel agent."},
             {"role": "user", "content": "Weather in Oslo?"},
-            {"role": "assistant", "content": None, "tool_calls": [{"id": "call_1", "type": "function", "function": {
-                "name": "get_weather", "arguments": "{\"city\": \"Oslo\"}"}}]},
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {
+                        "id": "call_1",
+                        "type": "function",
+                        "function": {"name": "get_weather", "arguments": '{"city": "Oslo"}'},
+                    }
+                ],
+            },
             {"role": "tool", "tool_call_id": "call_1", "content": "3 degrees"},
-            {"role": "assistant", "content": "It is 3 degrees."}]},
+            {"role": "assistant", "content": "It is 3 degrees."},
+        ],
+    },
     "tools-only": {
         "tools": [{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object"}}}],
         "messages": [
             {"role": "system", "content": [{"type": "text", "text": "You are a travel agent."}]},
             {"role": "user", "content": "Hi"},
-            {"role": "assistant", "content": "Hello."}]},
-    "developer-and-image": {"messages": [
-        {"role": "developer", "content": "You are a travel agent."},
-        {"role": "user", "content": [{"type": "text", "text": "Where is this?"},
-                                     {"type": "image_url", "image_url": {"url": "https://example.com/a.png"}}]},
-        {"role": "assistant", "content": "Oslo."}]},
+            {"role": "assistant", "content": "Hello."},
+        ],
+    },
+    "developer-and-image": {
+        "messages": [
+            {"role": "developer", "content": "You are a travel agent."},
+            {
+                "role": "user",
+                "content": [
+                    {"type": "text", "text": "Where is this?"},
+                    {"type": "image_url", "image_url": {"url": "https://example.com/a.png"}},
+                ],
+            },
+            {"role": "assistant", "content": "Oslo."},
+        ]
+    },
 }
 
 

@@ -23,8 +23,12 @@ INDEXES = ["inspector_changes_by_run", "inspector_fixes_by_run", "inspector_fixe
 
 def _indexes(path: Path) -> list[str]:
     with sqlite3.connect(path) as conn:
-        found = [name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'index' AND "
-                                                  "name LIKE 'inspector%' ORDER BY name")]
+        found = [
+            name
+            for (name,) in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'inspector%' ORDER BY name"
+            )
+        ]
     conn.close()
     return found
 
@@ -41,8 +45,13 @@ def _lookups(path: Path) -> list[str]:
         undo(SqliteStatements(conn))
         conn.execute("ROLLBACK")
         conn.set_trace_callback(None)
-        audit = [sql for sql in statements if "inspector_" in sql and ("session_id" in sql or "run =" in sql)
-                 and not sql.lstrip().upper().startswith("INSERT")]
+        audit = [
+            sql
+            for sql in statements
+            if "inspector_" in sql
+            and ("session_id" in sql or "run =" in sql)
+            and not sql.lstrip().upper().startswith("INSERT")
+        ]
         return [" | ".join(row[3] for row in conn.execute(f"EXPLAIN QUERY PLAN {sql}")) for sql in audit]
     finally:
         conn.close()
@@ -80,6 +89,10 @@ def test_a_fix_on_postgresql_makes_the_indexes(postgres_db):
     url = build_rubyllm_postgres(postgres_db)
     assert main(["fix", url, "--accept", "all", "--in-place"]) == 1
     with psycopg.connect(url) as conn:
-        found = [name for (name,) in conn.execute("SELECT indexname FROM pg_indexes WHERE indexname LIKE "
-                                                  "'inspector%by%' ORDER BY 1")]
+        found = [
+            name
+            for (name,) in conn.execute(
+                "SELECT indexname FROM pg_indexes WHERE indexname LIKE 'inspector%by%' ORDER BY 1"
+            )
+        ]
     assert found == INDEXES

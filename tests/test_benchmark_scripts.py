@@ -14,7 +14,6 @@ BENCHMARKS = Path(__file__).resolve().parent / "benchmarks"
 def test_every_benchmark_script_imports():
     names = sorted(path.stem for path in BENCHMARKS.glob("*.py"))
     assert "bench_scan" in names and "scan_stages" in names
-    program = (f"import sys; sys.path.insert(0, {str(BENCHMARKS)!r})\n"
-               f"for name in {names!r}:\n    __import__(name)\n")
+    program = f"import sys; sys.path.insert(0, {str(BENCHMARKS)!r})\nfor name in {names!r}:\n    __import__(name)\n"
     done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr

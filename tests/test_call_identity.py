@@ -10,8 +10,14 @@ from inspector.model import ToolCall
 
 
 def test_canonical_is_the_sorted_compact_json_of_each_value():
-    for value in ({"b": 1, "a": [1.0, True, None, {"z": "é", "y": "\u2028"}]}, [math.nan, -0.0, math.inf],
-                  {"path": "notes.md"}, 3, None, {}):
+    for value in (
+        {"b": 1, "a": [1.0, True, None, {"z": "é", "y": "\u2028"}]},
+        [math.nan, -0.0, math.inf],
+        {"path": "notes.md"},
+        3,
+        None,
+        {},
+    ):
         assert canonical(value) == json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     assert canonical({"b": 1, "a": 2}) == canonical({"a": 2, "b": 1}) == '{"a":2,"b":1}'
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 
 from conftest import SESSIONS
+
 from inspector.model import Session, ToolCall, ToolResult, Turn
 from inspector.review.call_links import call_links
 from inspector.sources import load_sessions
@@ -35,15 +36,17 @@ def test_results_by_name_on_a_gemini_sample_without_ids():
 
 
 def test_parallel_calls_unanswered_calls_and_results_answering_nothing():
-    links = call_links(session(
-        Turn(0, "assistant", "", tool_calls=(call("read", "a"), call("read", "b"), call("grep", "c"))),
-        Turn(1, "tool", "", tool_results=(result("read", "b"),)),
-        Turn(2, "tool", "", tool_results=(result("read", "a"),)),
-        Turn(3, "tool", "", tool_results=(result("read", "zz"),)),  # an id no call has
-        Turn(4, "assistant", "", tool_calls=(call("save"), call("save"))),
-        Turn(5, "tool", "", tool_results=(result("save"),)),  # by name: the first save
-        Turn(6, "tool", "", tool_results=(result("lookup"),)),
-    ))
+    links = call_links(
+        session(
+            Turn(0, "assistant", "", tool_calls=(call("read", "a"), call("read", "b"), call("grep", "c"))),
+            Turn(1, "tool", "", tool_results=(result("read", "b"),)),
+            Turn(2, "tool", "", tool_results=(result("read", "a"),)),
+            Turn(3, "tool", "", tool_results=(result("read", "zz"),)),  # an id no call has
+            Turn(4, "assistant", "", tool_calls=(call("save"), call("save"))),
+            Turn(5, "tool", "", tool_results=(result("save"),)),  # by name: the first save
+            Turn(6, "tool", "", tool_results=(result("lookup"),)),
+        )
+    )
     assert links.results_of == {0: [1, 2], 4: [5]} and links.calls_of == {1: [0], 2: [0], 5: [4]}
     assert links.unanswered == {0: ["grep"], 4: ["save"]} and links.unmatched == {3, 6}
 
@@ -51,8 +54,10 @@ def test_parallel_calls_unanswered_calls_and_results_answering_nothing():
 def test_a_long_session_is_linked_in_one_pass():
     turns = []
     for n in range(50_000):
-        turns += [Turn(2 * n, "assistant", "", tool_calls=(call("step", f"id{n}"), call("step"))),
-                  Turn(2 * n + 1, "tool", "", tool_results=(result("step", f"id{n}"), result("step")))]
+        turns += [
+            Turn(2 * n, "assistant", "", tool_calls=(call("step", f"id{n}"), call("step"))),
+            Turn(2 * n + 1, "tool", "", tool_results=(result("step", f"id{n}"), result("step"))),
+        ]
     started = time.perf_counter()
     links = call_links(session(*turns))
     assert time.perf_counter() - started < 2.0

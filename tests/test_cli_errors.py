@@ -21,15 +21,22 @@ def _one_line_error(err: str) -> str:
     return lines[0]
 
 
-@pytest.mark.parametrize("name, content, expected", [
-    ("empty.json", b"", "file is empty"),
-    ("blank.json", b"  \n\n", "file is empty"),
-    ("truncated.json", b'{"messages": [{"role": "user", "content": "hi"}', "line 1 column"),
-    ("unknown.json", b'{"rows": [1, 2, 3], "count": 3}', "not a recognised session format (an object with keys: rows, count)"),
-    ("number.json", b"42", "not a recognised session format"),
-    ("binary.json", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "binary file"),
-    ("latin1.json", '{"messages": "caf\xe9"}'.encode("latin-1"), "not UTF-8"),
-])
+@pytest.mark.parametrize(
+    "name, content, expected",
+    [
+        ("empty.json", b"", "file is empty"),
+        ("blank.json", b"  \n\n", "file is empty"),
+        ("truncated.json", b'{"messages": [{"role": "user", "content": "hi"}', "line 1 column"),
+        (
+            "unknown.json",
+            b'{"rows": [1, 2, 3], "count": 3}',
+            "not a recognised session format (an object with keys: rows, count)",
+        ),
+        ("number.json", b"42", "not a recognised session format"),
+        ("binary.json", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "binary file"),
+        ("latin1.json", '{"messages": "caf\xe9"}'.encode("latin-1"), "not UTF-8"),
+    ],
+)
 def test_bad_files(tmp_path, capsys, name, content, expected):
     path = tmp_path / name
     path.write_bytes(content)
@@ -103,13 +110,20 @@ def test_fix_into_a_missing_directory_fails_cleanly(write_session, tmp_path, cap
     assert code == 2 and "cannot write" in _one_line_error(err)
 
 
-
-@pytest.mark.parametrize("document", [
-    {"messages": [{"role": "user", "content": "hi"}, {"role": "assistant", "content": [{"type": ["text"], "text": 1}]}]},
-    {"system": "s", "messages": [{"role": "user", "content": [{"type": {"x": 1}}]}]},
-    {"contents": [{"role": ["model"], "parts": [{"text": "hi"}]}]},
-    {"session_id": "s", "entries": [{"role": "assistant", "content": "x", "tool_calls": "not a list"}]},
-])
+@pytest.mark.parametrize(
+    "document",
+    [
+        {
+            "messages": [
+                {"role": "user", "content": "hi"},
+                {"role": "assistant", "content": [{"type": ["text"], "text": 1}]},
+            ]
+        },
+        {"system": "s", "messages": [{"role": "user", "content": [{"type": {"x": 1}}]}]},
+        {"contents": [{"role": ["model"], "parts": [{"text": "hi"}]}]},
+        {"session_id": "s", "entries": [{"role": "assistant", "content": "x", "tool_calls": "not a list"}]},
+    ],
+)
 def test_records_of_unforeseen_shapes_never_crash(tmp_path, capsys, document):
     path = tmp_path / "odd.json"
     path.write_text(json.dumps(document))

@@ -16,23 +16,34 @@ ON_ONE_LINE = f'{BEGIN}{CALL}function{SEP}get_weather {{"city": "Tokyo", "days":
 ON_THE_NEXT_LINE = f'{BEGIN}{CALL}function{SEP}get_weather\n{{"city": "Tokyo", "days": 3}}\n{CALL_END}{END}'
 
 
-@pytest.mark.parametrize("block", [pytest.param(ON_ONE_LINE, id="same-line"),
-                                   pytest.param(ON_THE_NEXT_LINE, id="next-line")])
+@pytest.mark.parametrize(
+    "block", [pytest.param(ON_ONE_LINE, id="same-line"), pytest.param(ON_THE_NEXT_LINE, id="next-line")]
+)
 def test_an_unfenced_v3_call_is_recovered_under_the_name_after_the_separator(write_session, block):
     reply = f"Let me look up Tokyo's forecast.\n\n{block}"
     finding = one_finding(write_session, reply, family="deepseek")
-    assert_recovered(finding, reply, "get_weather", {"city": "Tokyo", "days": 3}, "\n\n" + block,
-                     "Let me look up Tokyo's forecast.")
+    assert_recovered(
+        finding, reply, "get_weather", {"city": "Tokyo", "days": 3}, "\n\n" + block, "Let me look up Tokyo's forecast."
+    )
 
 
 def test_unfenced_and_fenced_calls_in_one_section(write_session, tmp_path):
-    block = (f'{BEGIN}{CALL}function{SEP}get_weather\n{{"city": "Oslo"}}{CALL_END}\n'
-             f'{CALL}function{SEP}run_code\n```json\n{{"code": "print(1)"}}\n```{CALL_END}{END}')
-    path = write_session([{"role": "user", "content": "Weather in Oslo, and run print(1)."},
-                          {"role": "assistant", "content": f"Doing both.\n{block}"}], TOOLS)
+    block = (
+        f'{BEGIN}{CALL}function{SEP}get_weather\n{{"city": "Oslo"}}{CALL_END}\n'
+        f'{CALL}function{SEP}run_code\n```json\n{{"code": "print(1)"}}\n```{CALL_END}{END}'
+    )
+    path = write_session(
+        [
+            {"role": "user", "content": "Weather in Oslo, and run print(1)."},
+            {"role": "assistant", "content": f"Doing both.\n{block}"},
+        ],
+        TOOLS,
+    )
     (finding,) = findings_of(path)
     assert [(call.name, call.arguments) for call in finding.fix.add_calls] == [
-        ("get_weather", {"city": "Oslo"}), ("run_code", {"code": "print(1)"})]
+        ("get_weather", {"city": "Oslo"}),
+        ("run_code", {"code": "print(1)"}),
+    ]
     calls, texts = fixed_calls_and_texts(path, tmp_path)
     assert calls == [("get_weather", {"city": "Oslo"}), ("run_code", {"code": "print(1)"})]
     assert texts == ["Doing both."]
@@ -45,12 +56,16 @@ def test_an_unfenced_call_cut_off_in_its_arguments_is_a_guess_of_the_right_tool(
     assert "GUESSED" in finding.message
 
 
-@pytest.mark.parametrize("leak", [
-    pytest.param(f'{BEGIN}function{SEP}get_weather {{"city": "Tokyo"}}{CALL_END}{END}', id="call-token-missing"),
-    pytest.param(f'function{SEP}get_weather\n{{"city": "Tokyo"}}{CALL_END}{END}', id="start-tokens-gone"),
-    pytest.param(f'function{SEP}get_weather\n```json\n{{"city": "Tokyo"}}\n```{CALL_END}{END}',
-                 id="start-tokens-gone-fenced"),
-])
+@pytest.mark.parametrize(
+    "leak",
+    [
+        pytest.param(f'{BEGIN}function{SEP}get_weather {{"city": "Tokyo"}}{CALL_END}{END}', id="call-token-missing"),
+        pytest.param(f'function{SEP}get_weather\n{{"city": "Tokyo"}}{CALL_END}{END}', id="start-tokens-gone"),
+        pytest.param(
+            f'function{SEP}get_weather\n```json\n{{"city": "Tokyo"}}\n```{CALL_END}{END}', id="start-tokens-gone-fenced"
+        ),
+    ],
+)
 def test_a_v3_call_whose_tokens_are_partly_missing_names_the_tool(write_session, leak):
     reply = f"Checking Tokyo.\n{leak}"
     finding = one_finding(write_session, reply, family="deepseek")
@@ -66,10 +81,12 @@ def test_a_v3_name_with_nothing_after_it_is_named_in_the_warning(write_session):
 
 
 def test_look_alikes_stay_as_they_are(write_session):
-    prose = ("DeepSeek V3 writes `function<｜tool▁sep｜>get_weather` before the arguments; "
-             "a V3 call is typed `function`.")
-    path = write_session([{"role": "user", "content": "How does DeepSeek call tools?"},
-                          {"role": "assistant", "content": prose}], TOOLS)
+    prose = (
+        "DeepSeek V3 writes `function<｜tool▁sep｜>get_weather` before the arguments; a V3 call is typed `function`."
+    )
+    path = write_session(
+        [{"role": "user", "content": "How does DeepSeek call tools?"}, {"role": "assistant", "content": prose}], TOOLS
+    )
     assert findings_of(path) == []
     tool_named_function = f'{BEGIN}{CALL}function{SEP}{{"x": 1}}{CALL_END}{END}'  # V3.1: a tool named `function`
     finding = one_finding(write_session, f"Calling it.\n{tool_named_function}", family="deepseek")

@@ -7,8 +7,8 @@ import json
 import time
 
 import pytest
-
 from conftest import SAVE_MEMORY
+
 from inspector.review.arguments_diff import diff_arguments, laid_out, path_name
 from inspector.review.diff import INSERTED, REMOVED, REPLACED, diff_text, removal_diff
 from inspector.review.preview import preview
@@ -53,8 +53,9 @@ def test_a_cut_known_in_advance_is_exact_and_merges_touching_spans():
 
 def test_a_fix_cutting_a_fake_result_is_shown_as_cutting_just_that(write_session):
     reply = FAKE + "Saved it to your journal."
-    path = write_session([{"role": "user", "content": "journal: ran 10k"}, {"role": "assistant", "content": reply}],
-                         [SAVE_MEMORY])
+    path = write_session(
+        [{"role": "user", "content": "journal: ran 10k"}, {"role": "assistant", "content": reply}], [SAVE_MEMORY]
+    )
     result = scan_file(path)[0]
     (finding,) = [f for f in result.findings if f.kind == "result-prefix"]
     shown = preview(finding, result.session.turn_at(finding.turn))
@@ -62,13 +63,17 @@ def test_a_fix_cutting_a_fake_result_is_shown_as_cutting_just_that(write_session
     assert shown.text_diff.after_spans() == ()  # the text after the fix gains nothing
 
 
-@pytest.mark.parametrize("before, after", [
-    ("a " * 100_000, "b " * 100_000),  # every word the same
-    ("{" * 100_000 + "}" * 100_000, "{" * 99_999 + "}" * 100_001),
-    ("x\n" * 100_000, "x\n" * 50_000 + "y\n" + "x\n" * 49_999),
-    ("".join(f"w{n % 7} " for n in range(40_000)), "".join(f"w{n % 5} " for n in range(40_000))),
-    ("ab {}\n" * 35_000, "ba }{\n" * 35_000),
-], ids=["same-words", "braces", "lines", "repeating-words", "short-lines"])
+@pytest.mark.parametrize(
+    "before, after",
+    [
+        ("a " * 100_000, "b " * 100_000),  # every word the same
+        ("{" * 100_000 + "}" * 100_000, "{" * 99_999 + "}" * 100_001),
+        ("x\n" * 100_000, "x\n" * 50_000 + "y\n" + "x\n" * 49_999),
+        ("".join(f"w{n % 7} " for n in range(40_000)), "".join(f"w{n % 5} " for n in range(40_000))),
+        ("ab {}\n" * 35_000, "ba }{\n" * 35_000),
+    ],
+    ids=["same-words", "braces", "lines", "repeating-words", "short-lines"],
+)
 def test_a_200_kb_text_is_compared_fast(before: str, after: str):
     started = time.perf_counter()
     diff = diff_text(before, after)
@@ -92,7 +97,9 @@ def test_a_nested_change_marks_the_nested_key_only():
 
 
 def test_added_removed_and_list_items():
-    diff = diff_arguments({"recipient": "a@b.c", "tags": ["x", "y"], "n": 1}, {"to": "a@b.c", "tags": ["x", "z"], "n": 1.0})
+    diff = diff_arguments(
+        {"recipient": "a@b.c", "tags": ["x", "y"], "n": 1}, {"to": "a@b.c", "tags": ["x", "z"], "n": 1.0}
+    )
     assert diff.added == {("to",)} and diff.removed == {("recipient",)}
     assert diff.changed == {("tags", 1), ("n",)}  # 1 and 1.0 are different JSON
     assert path_name(("tags", 1)) == "tags[1]"
@@ -103,9 +110,16 @@ def test_arguments_that_could_not_be_read_make_every_argument_added():
     assert not diff_arguments({"a": [1, {"b": None}]}, {"a": [1, {"b": None}]})
 
 
-@pytest.mark.parametrize("value", [
-    {}, {"a": 1}, {"a": {"b": [1, {"c": None}], "d": [], "e": {}}, "f": "x\ny", "g": "é"}, [1, [2, 3]], "text",
-])
+@pytest.mark.parametrize(
+    "value",
+    [
+        {},
+        {"a": 1},
+        {"a": {"b": [1, {"c": None}], "d": [], "e": {}}, "f": "x\ny", "g": "é"},
+        [1, [2, 3]],
+        "text",
+    ],
+)
 def test_laid_out_is_json_dumps_and_spans_cover_each_entry(value):
     text, spans = laid_out(value)
     assert text == json.dumps(value, indent=2, ensure_ascii=False)

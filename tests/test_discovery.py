@@ -12,9 +12,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import SESSIONS
 
 import inspector.sources.discovery as discovery
-from conftest import SESSIONS
 from inspector.cli.main import main
 from inspector.sources.discovery import HEAD_BYTES, FoundSession, discover, places, shown_places
 
@@ -36,12 +36,20 @@ def sessions_of_every_tool(home: Path) -> dict[str, Path]:
     newest), and a copy of `llm`'s place holding a sample database."""
     gemini_project = home / ".gemini" / "tmp" / "gm-work"
     paths = {
-        "claude": put(TOOL_SAMPLES / "claude-code.jsonl",
-                      home / ".claude" / "projects" / "-tmp-cc-work" / f"{CLAUDE_ID}.jsonl", 1_700_000_060),
-        "codex": put(TOOL_SAMPLES / "codex.rollout.jsonl",
-                     home / ".codex" / "sessions" / "2026" / "11" / "24" / CODEX_NAME, 1_700_000_120),
+        "claude": put(
+            TOOL_SAMPLES / "claude-code.jsonl",
+            home / ".claude" / "projects" / "-tmp-cc-work" / f"{CLAUDE_ID}.jsonl",
+            1_700_000_060,
+        ),
+        "codex": put(
+            TOOL_SAMPLES / "codex.rollout.jsonl",
+            home / ".codex" / "sessions" / "2026" / "11" / "24" / CODEX_NAME,
+            1_700_000_120,
+        ),
         "gemini": put(TOOL_SAMPLES / "gemini-cli.session.jsonl", gemini_project / "chats" / GEMINI_NAME, 1_700_000_240),
-        "llm": put(SESSIONS / "rails-chat.rubyllm.db", home / ".config" / "io.datasette.llm" / "logs.db", 1_700_000_180),
+        "llm": put(
+            SESSIONS / "rails-chat.rubyllm.db", home / ".config" / "io.datasette.llm" / "logs.db", 1_700_000_180
+        ),
     }
     (gemini_project / ".project_root").write_text("/tmp/gm-work", encoding="utf-8")
     return paths
@@ -62,55 +70,90 @@ def test_the_project_falls_back_on_the_folder_s_name(empty_home: Path):
     claude = empty_home / ".claude" / "projects" / "-home-me-proj"
     claude.mkdir(parents=True)
     # the first event with a cwd lies past the head: only the folder's name is known
-    (claude / "a.jsonl").write_text(json.dumps({"type": "queue-operation", "content": "x" * HEAD_BYTES}) + "\n"
-                                    + json.dumps({"type": "user", "cwd": "/home/me/proj"}) + "\n")
+    (claude / "a.jsonl").write_text(
+        json.dumps({"type": "queue-operation", "content": "x" * HEAD_BYTES})
+        + "\n"
+        + json.dumps({"type": "user", "cwd": "/home/me/proj"})
+        + "\n"
+    )
     (claude / "b.jsonl").write_text('{"type":"summary","summary":"\\"cwd\\":\\"/not/a/key\\""}\n')
     (claude / "c.jsonl").write_text('{"type": "user", "cwd": "/home/me/spaced"}\n')  # as json.dumps writes it
     gemini = empty_home / ".gemini" / "tmp" / ("ab" * 32) / "chats"  # older versions: a hash, no .project_root
     gemini.mkdir(parents=True)
     (gemini / "session-1.json").write_text("{}")
     projects = {found.path.name: found.project for found in discover(empty_home, {})}
-    assert projects == {"a.jsonl": "-home-me-proj", "b.jsonl": "-home-me-proj", "c.jsonl": "/home/me/spaced",
-                        "session-1.json": "ab" * 32}
+    assert projects == {
+        "a.jsonl": "-home-me-proj",
+        "b.jsonl": "-home-me-proj",
+        "c.jsonl": "/home/me/spaced",
+        "session-1.json": "ab" * 32,
+    }
 
 
 def test_what_is_not_a_person_s_session_is_left_out(empty_home: Path):
     project = empty_home / ".claude" / "projects" / "-p"
-    for name in (f"{CLAUDE_ID}.jsonl", "agent-1a2b.jsonl", f"{CLAUDE_ID}/subagents/agent-1a2b.jsonl",
-                 "notes.json", f"{CLAUDE_ID}.jsonl.review.json", "x.audit.jsonl"):
+    for name in (
+        f"{CLAUDE_ID}.jsonl",
+        "agent-1a2b.jsonl",
+        f"{CLAUDE_ID}/subagents/agent-1a2b.jsonl",
+        "notes.json",
+        f"{CLAUDE_ID}.jsonl.review.json",
+        "x.audit.jsonl",
+    ):
         put(TOOL_SAMPLES / "claude-code.jsonl", project / name, 1_700_000_000)
     codex = empty_home / ".codex"
-    for name in (f"sessions/2026/11/24/{CODEX_NAME}", f"sessions/2026/11/24/{CODEX_NAME}.zst",
-                 f"sessions/{CODEX_NAME}", f"archived_sessions/{CODEX_NAME}", "sessions/2026/11/24/notes.jsonl"):
+    for name in (
+        f"sessions/2026/11/24/{CODEX_NAME}",
+        f"sessions/2026/11/24/{CODEX_NAME}.zst",
+        f"sessions/{CODEX_NAME}",
+        f"archived_sessions/{CODEX_NAME}",
+        "sessions/2026/11/24/notes.jsonl",
+    ):
         put(TOOL_SAMPLES / "codex.rollout.jsonl", codex / name, 1_700_000_000)
     chats = empty_home / ".gemini" / "tmp" / "p" / "chats"
-    for name in ("session-1.jsonl", "session-2.json", "parent-id/sub-1.jsonl", "checkpoint-x.json",
-                 "../logs/session-1.jsonl", "session-1.jsonl.review.json"):
+    for name in (
+        "session-1.jsonl",
+        "session-2.json",
+        "parent-id/sub-1.jsonl",
+        "checkpoint-x.json",
+        "../logs/session-1.jsonl",
+        "session-1.jsonl.review.json",
+    ):
         put(TOOL_SAMPLES / "gemini-cli.session.jsonl", chats / name, 1_700_000_000)
     found = sorted(str(found.path.relative_to(empty_home)) for found in discover(empty_home, {}))
-    assert found == [f".claude/projects/-p/{CLAUDE_ID}.jsonl", f".codex/sessions/2026/11/24/{CODEX_NAME}",
-                     ".gemini/tmp/p/chats/session-1.jsonl", ".gemini/tmp/p/chats/session-2.json"]
+    assert found == [
+        f".claude/projects/-p/{CLAUDE_ID}.jsonl",
+        f".codex/sessions/2026/11/24/{CODEX_NAME}",
+        ".gemini/tmp/p/chats/session-1.jsonl",
+        ".gemini/tmp/p/chats/session-2.json",
+    ]
 
 
 def test_each_variable_moves_its_tool_s_folder_and_an_empty_one_is_unset(empty_home: Path, tmp_path: Path):
     sessions_of_every_tool(empty_home)  # in the default places: not read once a variable moves them
     moved = sessions_of_every_tool(tmp_path / "elsewhere")
-    environ = {"CLAUDE_CONFIG_DIR": str(tmp_path / "elsewhere" / ".claude"),
-               "CODEX_HOME": str(tmp_path / "elsewhere" / ".codex"),
-               "GEMINI_CLI_HOME": str(tmp_path / "elsewhere"),
-               "LLM_USER_PATH": str(tmp_path / "elsewhere" / ".config" / "io.datasette.llm")}
+    environ = {
+        "CLAUDE_CONFIG_DIR": str(tmp_path / "elsewhere" / ".claude"),
+        "CODEX_HOME": str(tmp_path / "elsewhere" / ".codex"),
+        "GEMINI_CLI_HOME": str(tmp_path / "elsewhere"),
+        "LLM_USER_PATH": str(tmp_path / "elsewhere" / ".config" / "io.datasette.llm"),
+    }
     assert {found.path for found in discover(empty_home, environ)} == set(moved.values())
-    assert len(discover(empty_home, {name: "" for name in environ})) == 4  # the defaults, under empty_home
+    assert len(discover(empty_home, dict.fromkeys(environ, ""))) == 4  # the defaults, under empty_home
 
     xdg = tmp_path / "xdg"
     put(SESSIONS / "rails-chat.rubyllm.db", xdg / "io.datasette.llm" / "logs.db", 1_700_000_000)
-    assert [found.path for found in discover(empty_home, {"XDG_CONFIG_HOME": str(xdg)}) if found.tool == "llm"] == \
-        [xdg / "io.datasette.llm" / "logs.db"]
+    assert [found.path for found in discover(empty_home, {"XDG_CONFIG_HOME": str(xdg)}) if found.tool == "llm"] == [
+        xdg / "io.datasette.llm" / "logs.db"
+    ]
 
 
 def test_gemini_s_sandbox_folder_and_llm_s_folder_on_each_system(empty_home: Path):
-    sandboxed = put(TOOL_SAMPLES / "gemini-cli.session.jsonl",
-                    empty_home / ".cache" / ".gemini" / "tmp" / "p" / "chats" / GEMINI_NAME, 1_700_000_000)
+    sandboxed = put(
+        TOOL_SAMPLES / "gemini-cli.session.jsonl",
+        empty_home / ".cache" / ".gemini" / "tmp" / "p" / "chats" / GEMINI_NAME,
+        1_700_000_000,
+    )
     assert [found.path for found in discover(empty_home, {})] == [sandboxed]
     llm = {place.tool: place.path for place in places(empty_home, {"APPDATA": "C:/Users/me/AppData/Roaming"}, "win32")}
     assert llm["llm"] == Path("C:/Users/me/AppData/Roaming/io.datasette.llm/logs.db")
@@ -121,7 +164,8 @@ def test_gemini_s_sandbox_folder_and_llm_s_folder_on_each_system(empty_home: Pat
 def test_the_places_looked_in_as_a_message_says_them(empty_home: Path):
     assert shown_places(places(empty_home, {}, "linux"), empty_home) == (
         "Claude Code ~/.claude/projects, Codex ~/.codex/sessions, Gemini CLI ~/.gemini/tmp and "
-        "~/.cache/.gemini/tmp, llm ~/.config/io.datasette.llm/logs.db")
+        "~/.cache/.gemini/tmp, llm ~/.config/io.datasette.llm/logs.db"
+    )
 
 
 def test_only_each_file_s_head_is_read(empty_home: Path, monkeypatch: pytest.MonkeyPatch):
@@ -145,10 +189,15 @@ def test_only_each_file_s_head_is_read(empty_home: Path, monkeypatch: pytest.Mon
 
 
 def test_the_real_llm_s_database_is_found_in_its_default_folder(empty_home: Path):
-    environ = {key: value for key, value in os.environ.items()
-               if key not in ("LLM_USER_PATH", "XDG_CONFIG_HOME")}
-    done = subprocess.run([sys.executable, "-m", "llm", "-m", "echo", "hi"], env=environ, capture_output=True,
-                          text=True, timeout=60, cwd=empty_home)
+    environ = {key: value for key, value in os.environ.items() if key not in ("LLM_USER_PATH", "XDG_CONFIG_HOME")}
+    done = subprocess.run(
+        [sys.executable, "-m", "llm", "-m", "echo", "hi"],
+        env=environ,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=empty_home,
+    )
     assert done.returncode == 0, done.stderr
     [found] = discover(empty_home, {})
     assert (found.tool, found.path) == ("llm", empty_home / ".config" / "io.datasette.llm" / "logs.db")
@@ -172,9 +221,11 @@ def test_scan_with_nothing_found_says_where_it_looked_and_exits_0(capsys):
     assert main(["scan"]) == 0
     out, err = capsys.readouterr()
     assert out == ""
-    assert err == ("inspector: no sessions of your own found (Claude Code ~/.claude/projects, Codex ~/.codex/sessions, "
-                   "Gemini CLI ~/.gemini/tmp and ~/.cache/.gemini/tmp, llm ~/.config/io.datasette.llm/logs.db); "
-                   "give a path, or --samples\n")
+    assert err == (
+        "inspector: no sessions of your own found (Claude Code ~/.claude/projects, Codex ~/.codex/sessions, "
+        "Gemini CLI ~/.gemini/tmp and ~/.cache/.gemini/tmp, llm ~/.config/io.datasette.llm/logs.db); "
+        "give a path, or --samples\n"
+    )
     assert main(["scan", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["summary"]["sessions"] == 0
 
@@ -195,4 +246,5 @@ def test_scan_with_no_path_takes_session_but_not_table(empty_home: Path, capsys)
     assert main(["scan", "--table", "t"]) == 2
     assert capsys.readouterr().err.splitlines() == [
         "inspector: error: no session 'nope' in your 1 sessions",
-        "inspector: error: --table can only be used with the path of a file or database"]
+        "inspector: error: --table can only be used with the path of a file or database",
+    ]

@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from conftest import SAVE_MEMORY, SESSIONS
-from inspector.review.edits import Edit, EditedCall, check_arguments, edited_fix, proposal
+
 from inspector.model import ToolSpec
-from inspector.review.preview import CORRECTED_CALL, RECOVERED_CALL, preview
 from inspector.repair.apply import apply_fixes
+from inspector.review.edits import Edit, EditedCall, check_arguments, edited_fix, proposal
+from inspector.review.preview import CORRECTED_CALL, RECOVERED_CALL, preview
 from inspector.scan.scanner import scan_file
 
 SPEC = ToolSpec("save_memory", SAVE_MEMORY["function"]["parameters"])
@@ -64,13 +65,28 @@ def test_preview_of_a_recovered_call():
 
 
 def test_preview_of_corrected_arguments_lists_the_repairs(write_session):
-    path = write_session([
-        {"role": "user", "content": "Remember I ran 10k today."},
-        {"role": "assistant", "content": None, "tool_calls": [{"id": "c1", "type": "function", "function": {
-            "name": "save_memory", "arguments": '{"memory_type": "journal", "content": "Ran 10k"}}}'}}]},
-        {"role": "tool", "tool_call_id": "c1", "content": '{"success": true}'},
-        {"role": "assistant", "content": "Saved."},
-    ], [SAVE_MEMORY])
+    path = write_session(
+        [
+            {"role": "user", "content": "Remember I ran 10k today."},
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {
+                        "id": "c1",
+                        "type": "function",
+                        "function": {
+                            "name": "save_memory",
+                            "arguments": '{"memory_type": "journal", "content": "Ran 10k"}}}',
+                        },
+                    }
+                ],
+            },
+            {"role": "tool", "tool_call_id": "c1", "content": '{"success": true}'},
+            {"role": "assistant", "content": "Saved."},
+        ],
+        [SAVE_MEMORY],
+    )
     result = scan_file(path)[0]
     finding = next(f for f in result.findings if f.kind == "malformed-arguments")
     shown = preview(finding, result.session.turn_at(finding.turn))
@@ -84,12 +100,27 @@ def test_preview_of_corrected_arguments_lists_the_repairs(write_session):
 
 
 def test_an_edit_of_corrected_arguments_replaces_them_and_is_applied(write_session):
-    path = write_session([
-        {"role": "user", "content": "Journal: proud of Maya."},
-        {"role": "assistant", "content": None, "tool_calls": [{"id": "c1", "type": "function", "function": {
-            "name": "save_memory", "arguments": "{'memory_type': 'journal', 'content': 'proud of Maya',}"}}]},
-        {"role": "tool", "tool_call_id": "c1", "content": '{"success": true}'},
-    ], [SAVE_MEMORY])
+    path = write_session(
+        [
+            {"role": "user", "content": "Journal: proud of Maya."},
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {
+                        "id": "c1",
+                        "type": "function",
+                        "function": {
+                            "name": "save_memory",
+                            "arguments": "{'memory_type': 'journal', 'content': 'proud of Maya',}",
+                        },
+                    }
+                ],
+            },
+            {"role": "tool", "tool_call_id": "c1", "content": '{"success": true}'},
+        ],
+        [SAVE_MEMORY],
+    )
     result = scan_file(path)[0]
     finding = next(f for f in result.findings if f.kind == "malformed-arguments")
     turn = result.session.turn_at(finding.turn)

@@ -12,18 +12,23 @@ import pytest
 from conftest import SESSIONS
 
 from inspector.cli.main import main
-from inspector.repair.execute import execute_call, execute_findings
-from inspector.sources import load_sessions
 from inspector.model import NOT_EXECUTED, RECOVERED, ToolCall
 from inspector.repair.apply import apply_fixes
+from inspector.repair.execute import execute_call, execute_findings
 from inspector.scan.scanner import scan_file
+from inspector.sources import load_sessions
 
-CALL = ToolCall("call_inspector_6_0", "save_memory", {"memory_type": "journal", "content": "Ran 10k"},
-                {"memory_type": "journal", "content": "Ran 10k"}, RECOVERED)
+CALL = ToolCall(
+    "call_inspector_6_0",
+    "save_memory",
+    {"memory_type": "journal", "content": "Ran 10k"},
+    {"memory_type": "journal", "content": "Ran 10k"},
+    RECOVERED,
+)
 
 # The executor every test runs: it records how it was started and what it read, then answers as
 # the test's `MODE` asks. It writes `ran.jsonl` beside itself, so the tests can tell whether it ran.
-EXECUTOR = '''
+EXECUTOR = """
 import json, sys, time
 from pathlib import Path
 request = json.loads(sys.stdin.read())
@@ -40,7 +45,7 @@ elif mode == "fail":
     sys.exit(4)
 elif mode == "sleep":
     time.sleep(30)
-'''
+"""
 
 
 def write_executor(directory: Path, mode: str) -> Path:
@@ -70,7 +75,10 @@ def test_json_output_is_the_result_and_the_call_goes_on_stdin_only(tmp_path):
     assert execution.result.content == {"success": True, "id": "mem_6", "tool": "save_memory"}
     assert execution.result.call_id == CALL.id and not execution.result.is_error
     (run,) = runs(tmp_path)
-    assert run == {"argv": [], "request": {"name": "save_memory", "arguments": hostile, "session_id": "line 2", "turn": 6}}
+    assert run == {
+        "argv": [],
+        "request": {"name": "save_memory", "arguments": hostile, "session_id": "line 2", "turn": 6},
+    }
     assert not (tmp_path / "pwned").exists() and not Path("pwned").exists()
 
 
@@ -144,8 +152,14 @@ def recorded_results(out: Path) -> dict[str, object]:
     return recorded
 
 
-SAMPLES = ["memory-agent.openai.json", "support-agent.anthropic.json", "travel-agent.gemini.json",
-           "quickstart.openai.jsonl", "finetune.openai.jsonl", "coding-agent.dump.json"]
+SAMPLES = [
+    "memory-agent.openai.json",
+    "support-agent.anthropic.json",
+    "travel-agent.gemini.json",
+    "quickstart.openai.jsonl",
+    "finetune.openai.jsonl",
+    "coding-agent.dump.json",
+]
 
 
 @pytest.mark.parametrize("sample", SAMPLES)
@@ -182,9 +196,13 @@ def test_fix_execute_end_to_end_on_the_memory_agent(tmp_path, monkeypatch, capsy
     assert main(["fix", str(source), "--accept", "result-prefix", "--execute", command, "-o", "out.json"]) == 1
     assert source.read_bytes() == before
     printed = capsys.readouterr().out.splitlines()
-    assert printed[:5] == ["execute save_memory (turn 6): ok", "execute save_memory (turn 8): ok",
-                           "execute save_memory (turn 14): ok", "execute save_memory (turn 14): ok",
-                           "execute save_memory (turn 32): ok"]
+    assert printed[:5] == [
+        "execute save_memory (turn 6): ok",
+        "execute save_memory (turn 8): ok",
+        "execute save_memory (turn 14): ok",
+        "execute save_memory (turn 14): ok",
+        "execute save_memory (turn 32): ok",
+    ]
 
     messages = json.loads((tmp_path / "out.json").read_text())["messages"]
     answers = {m["tool_call_id"]: json.loads(m["content"]) for m in messages if m["role"] == "tool"}
@@ -208,8 +226,11 @@ def test_fix_execute_end_to_end_on_the_memory_agent(tmp_path, monkeypatch, capsy
 
 def recorded_results_text(out: Path) -> list[str]:
     """The text of every result recorded for a recovered call."""
-    return [m["content"] for m in json.loads(out.read_text())["messages"]
-            if m["role"] == "tool" and m["tool_call_id"].startswith("call_inspector")]
+    return [
+        m["content"]
+        for m in json.loads(out.read_text())["messages"]
+        if m["role"] == "tool" and m["tool_call_id"].startswith("call_inspector")
+    ]
 
 
 def test_without_execute_nothing_runs(tmp_path, capsys):
@@ -221,13 +242,16 @@ def test_without_execute_nothing_runs(tmp_path, capsys):
     assert set(recorded_results_text(out)) == {NOT_EXECUTED}
 
 
-@pytest.mark.parametrize("options, message", [
-    (["--execute", "no-such-executor-anywhere --flag"], "--execute: no-such-executor-anywhere: command not found"),
-    (["--execute", "python3 'unclosed"], "--execute: cannot split"),
-    (["--execute", "  "], "--execute: the command is empty"),
-    (["--execute-timeout", "5"], "--execute-timeout: only applies with --execute CMD"),
-    (["--execute", "python3", "--execute-timeout", "0"], "--execute-timeout: 0 is not a positive number"),
-])
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        (["--execute", "no-such-executor-anywhere --flag"], "--execute: no-such-executor-anywhere: command not found"),
+        (["--execute", "python3 'unclosed"], "--execute: cannot split"),
+        (["--execute", "  "], "--execute: the command is empty"),
+        (["--execute-timeout", "5"], "--execute-timeout: only applies with --execute CMD"),
+        (["--execute", "python3", "--execute-timeout", "0"], "--execute-timeout: 0 is not a positive number"),
+    ],
+)
 def test_bad_execute_options_are_one_line_and_nothing_runs_or_is_written(tmp_path, capsys, options, message):
     write_executor(tmp_path, "json")
     code, out = fix(tmp_path, "memory-agent.openai.json", *options)

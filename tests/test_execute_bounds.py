@@ -31,16 +31,21 @@ def _alive(pid: int) -> bool:
 
 def test_a_time_out_stops_the_executor_and_the_processes_it_started(tmp_path):
     pid_file = tmp_path / "child.pid"
-    command = _script(tmp_path, f"""
+    command = _script(
+        tmp_path,
+        f"""
 import subprocess, sys, time
 child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
 open({str(pid_file)!r}, "w").write(str(child.pid))
 time.sleep(60)
-""")
+""",
+    )
     started = time.monotonic()
     result = execute_call(command, CALL, "s1", 3, timeout=1.5)
     assert time.monotonic() - started < 10
-    assert not result.ok and "did not finish within 1.5 s and was stopped (with every process it started)" in result.error
+    assert (
+        not result.ok and "did not finish within 1.5 s and was stopped (with every process it started)" in result.error
+    )
     child = int(pid_file.read_text())
     deadline = time.monotonic() + 5
     while _alive(child) and time.monotonic() < deadline:
@@ -49,11 +54,14 @@ time.sleep(60)
 
 
 def test_an_executor_that_exits_while_a_background_child_holds_its_output_is_not_a_time_out(tmp_path):
-    command = _script(tmp_path, """
+    command = _script(
+        tmp_path,
+        """
 import subprocess, sys
 subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])  # inherits stdout
 print('{"saved": true}')
-""")
+""",
+    )
     started = time.monotonic()
     result = execute_call(command, CALL, "s1", 3, timeout=20)
     assert time.monotonic() - started < 10
@@ -65,7 +73,9 @@ def test_what_the_executor_prints_is_kept_up_to_a_bound_and_the_cut_is_said(tmp_
     result = execute_call(command, CALL, "s1", 3, timeout=60)
     assert result.ok
     assert result.output.startswith("x" * 1000) and len(result.output) < MAX_OUTPUT + 200
-    assert result.output.endswith(f"[inspector: the executor printed 5,000,000 more bytes, cut after the first {MAX_OUTPUT:,}]")
+    assert result.output.endswith(
+        f"[inspector: the executor printed 5,000,000 more bytes, cut after the first {MAX_OUTPUT:,}]"
+    )
 
 
 def test_an_executor_that_never_reads_its_input_still_finishes(tmp_path):

@@ -19,9 +19,17 @@ from inspector.sources import open_source
 from inspector.sources.base import Capabilities
 from inspector.sources.files.session_file import SessionFile
 
-FORMATS = ["support-agent.anthropic.json", "travel-agent.gemini.json", "notes-agent.claude-code.jsonl",
-           "shell-agent.codex.jsonl", "rails-chat.rubyllm.db", "notes-reader.gemini-cli.jsonl",
-           "notes-agent.pydantic-ai.json", "notes-agent.ai-sdk-ui.json", "notes-agent.langchain-sql.db"]
+FORMATS = [
+    "support-agent.anthropic.json",
+    "travel-agent.gemini.json",
+    "notes-agent.claude-code.jsonl",
+    "shell-agent.codex.jsonl",
+    "rails-chat.rubyllm.db",
+    "notes-reader.gemini-cli.jsonl",
+    "notes-agent.pydantic-ai.json",
+    "notes-agent.ai-sdk-ui.json",
+    "notes-agent.langchain-sql.db",
+]
 
 
 def _copy(tmp_path, name):
@@ -71,8 +79,21 @@ def test_to_openai_carries_the_repaired_texts_and_calls(tmp_path, capsys, name):
 
 def test_one_session_is_one_object_with_its_tools_several_are_json_lines(tmp_path):
     one, several = tmp_path / "one.json", tmp_path / "several.jsonl"
-    assert main(["fix", str(_copy(tmp_path, "support-agent.anthropic.json")), "--accept", "all",
-                 "--to", "openai", "-o", str(one)]) == 1
+    assert (
+        main(
+            [
+                "fix",
+                str(_copy(tmp_path, "support-agent.anthropic.json")),
+                "--accept",
+                "all",
+                "--to",
+                "openai",
+                "-o",
+                str(one),
+            ]
+        )
+        == 1
+    )
     example = json.loads(one.read_text())
     assert set(example) == {"messages", "tools"}
     assert all(tool["type"] == "function" and tool["function"]["name"] for tool in example["tools"])
@@ -90,8 +111,21 @@ def test_one_session_is_one_object_with_its_tools_several_are_json_lines(tmp_pat
 
 def test_calls_without_ids_are_given_ids_their_results_answer(tmp_path):
     out = tmp_path / "out.json"
-    assert main(["fix", str(_copy(tmp_path, "travel-agent.gemini.json")), "--accept", "all",
-                 "--to", "openai", "-o", str(out)]) == 1
+    assert (
+        main(
+            [
+                "fix",
+                str(_copy(tmp_path, "travel-agent.gemini.json")),
+                "--accept",
+                "all",
+                "--to",
+                "openai",
+                "-o",
+                str(out),
+            ]
+        )
+        == 1
+    )
     messages = json.loads(out.read_text())["messages"]
     calls = [call["id"] for message in messages for call in message.get("tool_calls", [])]
     results = [message["tool_call_id"] for message in messages if message["role"] == "tool"]
@@ -100,8 +134,18 @@ def test_calls_without_ids_are_given_ids_their_results_answer(tmp_path):
 
 def test_one_line_names_what_was_not_carried(tmp_path, capsys):
     out = tmp_path / "out.json"
-    main(["fix", str(_copy(tmp_path, "notes-agent.claude-code.jsonl")), "--accept", "all",
-          "--to", "openai", "-o", str(out)])
+    main(
+        [
+            "fix",
+            str(_copy(tmp_path, "notes-agent.claude-code.jsonl")),
+            "--accept",
+            "all",
+            "--to",
+            "openai",
+            "-o",
+            str(out),
+        ]
+    )
     lines = [line for line in capsys.readouterr().out.splitlines() if "not carried" in line]
     assert len(lines) == 1
     assert lines[0].startswith("not carried into OpenAI messages: ")
@@ -111,11 +155,20 @@ def test_one_line_names_what_was_not_carried(tmp_path, capsys):
 
 def test_parts_and_unreadable_records_are_named(tmp_path, capsys):
     source = tmp_path / "chat.json"
-    source.write_text(json.dumps({"messages": [
-        {"role": "user", "content": [{"type": "text", "text": "Look"}, {"type": "image_url", "image_url": {"url": "x"}}]},
-        {"role": "assistant", "content": "Seen."},
-        {"role": "nobody", "content": "?"},
-    ]}))
+    source.write_text(
+        json.dumps(
+            {
+                "messages": [
+                    {
+                        "role": "user",
+                        "content": [{"type": "text", "text": "Look"}, {"type": "image_url", "image_url": {"url": "x"}}],
+                    },
+                    {"role": "assistant", "content": "Seen."},
+                    {"role": "nobody", "content": "?"},
+                ]
+            }
+        )
+    )
     out = tmp_path / "out.json"
     assert main(["fix", str(source), "--accept", "all", "--to", "openai", "-o", str(out)]) == 0
     printed = capsys.readouterr().out
@@ -126,8 +179,18 @@ def test_parts_and_unreadable_records_are_named(tmp_path, capsys):
 
 def test_everything_carried_says_nothing_more(tmp_path, capsys):
     out = tmp_path / "out.json"
-    main(["fix", str(_copy(tmp_path, "support-agent.anthropic.json")), "--accept", "all", "--to", "openai",
-          "-o", str(out)])
+    main(
+        [
+            "fix",
+            str(_copy(tmp_path, "support-agent.anthropic.json")),
+            "--accept",
+            "all",
+            "--to",
+            "openai",
+            "-o",
+            str(out),
+        ]
+    )
     assert "not carried" not in capsys.readouterr().out
 
 

@@ -32,8 +32,15 @@ READ_ONLY = _read_only_samples()
 
 
 def test_there_are_read_only_samples_to_check():
-    assert {open_source(path).format for path in READ_ONLY} >= {"litellm", "langfuse", "langsmith", "smolagents", "dspy",
-                                                               "otel", "inspect-ai"}
+    assert {open_source(path).format for path in READ_ONLY} >= {
+        "litellm",
+        "langfuse",
+        "langsmith",
+        "smolagents",
+        "dspy",
+        "otel",
+        "inspect-ai",
+    }
 
 
 @pytest.mark.parametrize("path", READ_ONLY, ids=lambda path: path.name)

@@ -8,17 +8,24 @@ import stat
 from conftest import SAVE_MEMORY, SESSIONS
 
 from inspector.cli.main import main
-from inspector.sources import load_sessions
 from inspector.scan.scanner import scan_file
+from inspector.sources import load_sessions
 
 MESSAGES = [
     {"role": "system", "content": "You are Ada, a journaling companion."},
     {"role": "user", "content": "Journal this: I finally called my sister after two years."},
-    {"role": "assistant", "content": '{success: true, memory_type: "journal", content: "Called my sister after two years"}'
-                                     "That took courage. How did it feel?", "id": "msg_7"},
+    {
+        "role": "assistant",
+        "content": '{success: true, memory_type: "journal", content: "Called my sister after two years"}'
+        "That took courage. How did it feel?",
+        "id": "msg_7",
+    },
     {"role": "user", "content": "Also remember I'm vegetarian, and that I said so."},
-    {"role": "assistant", "content": "{success: true, memory_type: 'core', content: 'Vegetarian'}\n"
-                                     "{success: true, memory_type: 'fact', content: 'Said so'}\nGot it, both saved."},
+    {
+        "role": "assistant",
+        "content": "{success: true, memory_type: 'core', content: 'Vegetarian'}\n"
+        "{success: true, memory_type: 'fact', content: 'Said so'}\nGot it, both saved.",
+    },
 ]
 
 
@@ -32,14 +39,30 @@ def test_fix_writes_repaired_session_and_audit_and_leaves_input_alone(write_sess
     assert path.read_bytes() == before
 
     messages = json.loads(out.read_text())["messages"]
-    assert [m["role"] for m in messages] == ["system", "user", "assistant", "tool", "assistant", "user",
-                                             "assistant", "tool", "tool", "assistant"]
+    assert [m["role"] for m in messages] == [
+        "system",
+        "user",
+        "assistant",
+        "tool",
+        "assistant",
+        "user",
+        "assistant",
+        "tool",
+        "tool",
+        "assistant",
+    ]
     recovered = messages[2]["tool_calls"][0]
     assert recovered["function"]["name"] == "save_memory"
-    assert json.loads(recovered["function"]["arguments"]) == {"memory_type": "journal", "content": "Called my sister after two years"}
+    assert json.loads(recovered["function"]["arguments"]) == {
+        "memory_type": "journal",
+        "content": "Called my sister after two years",
+    }
     assert messages[3]["tool_call_id"] == recovered["id"] and "not executed" in messages[3]["content"]
     assert messages[4] == {"role": "assistant", "content": "That took courage. How did it feel?", "id": "msg_7"}
-    assert [json.loads(c["function"]["arguments"])["content"] for c in messages[6]["tool_calls"]] == ["Vegetarian", "Said so"]
+    assert [json.loads(c["function"]["arguments"])["content"] for c in messages[6]["tool_calls"]] == [
+        "Vegetarian",
+        "Said so",
+    ]
     assert messages[9]["content"] == "Got it, both saved."
 
     (result,) = scan_file(out)
@@ -48,12 +71,18 @@ def test_fix_writes_repaired_session_and_audit_and_leaves_input_alone(write_sess
     assert [c.name for c in calls] == ["save_memory"] * 3
 
     audit = [json.loads(line) for line in (tmp_path / "fixed.json.audit.jsonl").read_text().splitlines()]
-    assert [(a["turn"], a["kind"], a["tool"]) for a in audit] == [(2, "result-prefix", "save_memory"),
-                                                                  (4, "result-prefix", "save_memory"),
-                                                                  (4, "result-prefix", "save_memory")]
+    assert [(a["turn"], a["kind"], a["tool"]) for a in audit] == [
+        (2, "result-prefix", "save_memory"),
+        (4, "result-prefix", "save_memory"),
+        (4, "result-prefix", "save_memory"),
+    ]
     assert audit[0]["turn_id"] == "msg_7"
     assert audit[0]["before"] == MESSAGES[2]["content"] and audit[0]["after"] == "That took courage. How did it feel?"
-    assert audit[0]["payload"] == {"success": True, "memory_type": "journal", "content": "Called my sister after two years"}
+    assert audit[0]["payload"] == {
+        "success": True,
+        "memory_type": "journal",
+        "content": "Called my sister after two years",
+    }
     assert audit[0]["recovered_calls"][0]["arguments"]["memory_type"] == "journal"
 
 
@@ -103,8 +132,11 @@ def test_written_files_keep_the_usual_permissions(tmp_path):
 
 
 def test_fix_says_which_findings_it_left_for_a_person(write_session, tmp_path, capsys):
-    messages = [*MESSAGES, {"role": "user", "content": "And the weather?"},
-                {"role": "assistant", "content": "<tool_call>{...}</tool_call>"}]  # nothing to recover, nothing left
+    messages = [
+        *MESSAGES,
+        {"role": "user", "content": "And the weather?"},
+        {"role": "assistant", "content": "<tool_call>{...}</tool_call>"},
+    ]  # nothing to recover, nothing left
     path = write_session(messages, [SAVE_MEMORY])
     assert main(["fix", str(path), "--accept", "all", "-o", str(tmp_path / "fixed.json")]) == 1
     printed = capsys.readouterr().out

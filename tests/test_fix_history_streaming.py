@@ -22,16 +22,21 @@ from inspector.sources import open_source
 
 def _journal_chat(content: str) -> list[tuple]:
     """A chat whose reply starts with a fake `save_memory` result (seed 000's failure)."""
-    return [("user", f"Journal that {content.lower()}", None),
-            ("assistant", f'{{success: true, memory_type: "journal", content: "{content}"}}Well done!', None)]
+    return [
+        ("user", f"Journal that {content.lower()}", None),
+        ("assistant", f'{{success: true, memory_type: "journal", content: "{content}"}}Well done!', None),
+    ]
 
 
 # Same turn positions, so the recovered calls of both chats have the same id.
-CHATS = [_journal_chat("I ran 5k."), _journal_chat("I ran 10k."),
-         [("user", "How long is a tempo run?", None), ("assistant", "Twenty minutes or so.", None)]]
+CHATS = [
+    _journal_chat("I ran 5k."),
+    _journal_chat("I ran 10k."),
+    [("user", "How long is a tempo run?", None), ("assistant", "Twenty minutes or so.", None)],
+]
 
 # Saves the memory into the database it is given (the app's own), then answers with what it saved.
-EXECUTOR = '''
+EXECUTOR = """
 import json, sqlite3, sys
 call = json.load(sys.stdin)
 db = sqlite3.connect(sys.argv[1], timeout=2)
@@ -39,7 +44,7 @@ db.execute("CREATE TABLE IF NOT EXISTS agent_memories (chat TEXT, content TEXT)"
 db.execute("INSERT INTO agent_memories VALUES (?, ?)", (call["session_id"], call["arguments"]["content"]))
 db.commit()
 print(json.dumps({"saved": call["arguments"]["content"], "chat": call["session_id"]}))
-'''
+"""
 
 
 def _executor(tmp_path: Path, database: Path) -> list[str]:
@@ -62,8 +67,11 @@ def _answers(path: Path) -> dict[str, object]:
 def _unreadable(path: Path, chat: int) -> None:
     """Store bytes that are not UTF-8 in a message of `chat`, as a buggy app might."""
     with sqlite3.connect(path) as conn:
-        conn.execute("UPDATE messages SET content = CAST(x'ff41' AS TEXT) WHERE id = "
-                     "(SELECT max(id) FROM messages WHERE chat_id = ?)", [chat])
+        conn.execute(
+            "UPDATE messages SET content = CAST(x'ff41' AS TEXT) WHERE id = "
+            "(SELECT max(id) FROM messages WHERE chat_id = ?)",
+            [chat],
+        )
     conn.close()
 
 
@@ -75,7 +83,10 @@ def test_each_conversation_records_its_own_answer_to_calls_with_the_same_id(tmp_
     assert printed.count("execute save_memory (session") == 2 and "4 findings, 2 fixes applied" in printed
     assert _answers(out) == {"1": {"saved": "I ran 5k.", "chat": "1"}, "2": {"saved": "I ran 10k.", "chat": "2"}}
     audit = _rows(out, "SELECT session_id, executions FROM inspector_fixes ORDER BY session_id")
-    assert [(chat, json.loads(executions)[0]["result"]["chat"]) for chat, executions in audit] == [("1", "1"), ("2", "2")]
+    assert [(chat, json.loads(executions)[0]["result"]["chat"]) for chat, executions in audit] == [
+        ("1", "1"),
+        ("2", "2"),
+    ]
     assert _kinds(out) == {"1": [], "2": [], "3": []}
 
 
@@ -96,7 +107,10 @@ def test_in_place_the_executor_may_write_to_the_database_being_repaired(tmp_path
     assert _rows(tmp_path / "app.db.bak", "SELECT count(*) FROM agent_memories") == [(2,)]
     assert _answers(source) == {"1": {"saved": "I ran 5k.", "chat": "1"}, "2": {"saved": "I ran 10k.", "chat": "2"}}
     audit = _rows(source, "SELECT session_id, executions FROM inspector_fixes ORDER BY session_id")
-    assert [(chat, json.loads(executions)[0]["result"]["chat"]) for chat, executions in audit] == [("1", "1"), ("2", "2")]
+    assert [(chat, json.loads(executions)[0]["result"]["chat"]) for chat, executions in audit] == [
+        ("1", "1"),
+        ("2", "2"),
+    ]
 
 
 def test_a_history_that_cannot_be_read_to_its_end_runs_nothing_and_writes_nothing(tmp_path, capsys):

@@ -7,8 +7,15 @@ from __future__ import annotations
 import json
 
 import pytest
-from framework_samples import (TOOL_SAMPLES, findings, fix_all, format_read, other_samples, rendered_unchanged,
-                               specific_claims)
+from framework_samples import (
+    TOOL_SAMPLES,
+    findings,
+    fix_all,
+    format_read,
+    other_samples,
+    rendered_unchanged,
+    specific_claims,
+)
 
 from inspector.model import ASSISTANT, TOOL, USER
 from inspector.scan.scanner import scan_file
@@ -50,13 +57,27 @@ def test_the_initiators_view_is_read_with_the_model_as_assistant():
 
 
 def test_the_false_orphan_calls_are_gone_and_the_planted_problems_found_once():
-    as_openai = [(f.turn, f.kind, f.tool, f.message) for r in scan_file(HISTORY, "openai") for f in r.findings
-                 if f.kind == "orphan-call"]
+    as_openai = [
+        (f.turn, f.kind, f.tool, f.message)
+        for r in scan_file(HISTORY, "openai")
+        for f in r.findings
+        if f.kind == "orphan-call"
+    ]
     assert as_openai == [  # what reading the history as OpenAI reported before this format existed
-        (5, "orphan-call", "read_file", "The read_file call 'call_mock_broken_cut' was never answered: no result was "
-                                        "recorded before the next assistant reply."),
-        (7, "orphan-call", "read_file", "The read_file call 'call_mock_good' was never answered: no result was "
-                                        "recorded before the session ends.")]
+        (
+            5,
+            "orphan-call",
+            "read_file",
+            "The read_file call 'call_mock_broken_cut' was never answered: no result was "
+            "recorded before the next assistant reply.",
+        ),
+        (
+            7,
+            "orphan-call",
+            "read_file",
+            "The read_file call 'call_mock_good' was never answered: no result was recorded before the session ends.",
+        ),
+    ]
     assert findings(HISTORY) == PLANTED
 
 
@@ -73,6 +94,8 @@ def test_fix_output_rereads_as_ag2_and_rescans_clean(tmp_path, capsys):
     recovered = [m for m in fixed if m.get("tool_calls") and m["tool_calls"][0]["id"].startswith("call_inspector")]
     assert len(recovered) == 1 and recovered[0]["role"] == "assistant"
     answer = fixed[fixed.index(recovered[0]) + 1]
-    assert answer["role"] == "tool" and answer["tool_responses"][0]["tool_call_id"] == recovered[0]["tool_calls"][0]["id"]
+    assert (
+        answer["role"] == "tool" and answer["tool_responses"][0]["tool_call_id"] == recovered[0]["tool_calls"][0]["id"]
+    )
     original = json.loads(HISTORY.read_text())
     assert fixed[-4:] == original[-4:]  # the good call, its result and the final reply are untouched

@@ -30,20 +30,26 @@ def test_detected_by_its_own_format_only(path, name):
 def test_model_messages_planted_problems_found_once_the_good_call_clean():
     (result,) = scan_file(MODEL)
     # the SDK stores a call whose arguments did not parse with `input: {}`: only its error result shows it
-    assert [(f.turn, f.kind, f.tool) for f in result.findings] == COMMON + [(6, "tool-error", "read_file"),
-                                                                           (8, "tool-error", "read_file")]
+    assert [(f.turn, f.kind, f.tool) for f in result.findings] == COMMON + [
+        (6, "tool-error", "read_file"),
+        (8, "tool-error", "read_file"),
+    ]
     turns = result.session.turns
     assert [t.role for t in turns] == [USER, ASSISTANT] * 3 + [TOOL, ASSISTANT, TOOL, ASSISTANT, TOOL, ASSISTANT]
     assert turns[5].text == "Reading notes.txt with the real tool."  # reasoning is not text
-    assert turns[10].tool_results == (ToolResult("call_mock_good", "read_file",
-                                                 "Meeting moved to Thursday.\nBring the draft.\n"),)
+    assert turns[10].tool_results == (
+        ToolResult("call_mock_good", "read_file", "Meeting moved to Thursday.\nBring the draft.\n"),
+    )
 
 
 def test_ui_messages_planted_problems_found_once_the_good_call_clean():
     (result,) = scan_file(UI)
     assert [(f.turn, f.kind, f.tool) for f in result.findings] == COMMON + [
-        (5, "malformed-arguments", "read_file"), (6, "tool-error", "read_file"),
-        (7, "malformed-arguments", "read_file"), (8, "tool-error", "read_file")]
+        (5, "malformed-arguments", "read_file"),
+        (6, "tool-error", "read_file"),
+        (7, "malformed-arguments", "read_file"),
+        (8, "tool-error", "read_file"),
+    ]
     turns = result.session.turns
     # the last reply's four steps: text + broken call, its error; broken call, its error; good call, its result; answer
     assert [t.role for t in turns] == [USER, ASSISTANT] * 3 + [TOOL, ASSISTANT, TOOL, ASSISTANT, TOOL, ASSISTANT]
@@ -69,8 +75,17 @@ def test_model_messages_fix_rereads_and_rescans_clean(tmp_path):
     assert after.session.format == "ai-sdk-model"
     assert [f.kind for f in after.findings] == ["tool-error", "tool-error"]
     before, fixed = json.loads(MODEL.read_text()), json.loads(out.read_text())
-    assert fixed[3] == {"role": "assistant", "content": [{"type": "tool-call", "toolCallId": fixed[3]["content"][0]["toolCallId"],
-                                                          "toolName": "read_file", "input": {"file_path": "notes.txt"}}]}
+    assert fixed[3] == {
+        "role": "assistant",
+        "content": [
+            {
+                "type": "tool-call",
+                "toolCallId": fixed[3]["content"][0]["toolCallId"],
+                "toolName": "read_file",
+                "input": {"file_path": "notes.txt"},
+            }
+        ],
+    }
     assert fixed[4]["role"] == "tool" and fixed[4]["content"][0]["output"]["type"] == "text"
     assert fixed[5] == {"role": "assistant", "content": [{"type": "text", "text": "Let me read it."}]}
     assert fixed[1]["content"][0]["text"].startswith("You saw right through me.")
@@ -90,7 +105,9 @@ def test_ui_messages_fix_rereads_and_rescans_clean(tmp_path):
     assert recovered[1]["text"] == "Let me read it."
     assert recovered[2]["state"] == "output-available" and "not executed" in recovered[2]["output"]
     broken = [p for p in fixed[5]["parts"] if p.get("toolCallId", "").startswith("call_mock_broken")]
-    assert [(p["input"], "rawInput" in p, p["state"]) for p in broken] == [({"file_path": "notes.txt"}, False, "output-error")] * 2
+    assert [(p["input"], "rawInput" in p, p["state"]) for p in broken] == [
+        ({"file_path": "notes.txt"}, False, "output-error")
+    ] * 2
     assert [fixed[0], fixed[2], fixed[4]] == [before[0], before[2], before[4]]
     good = [p for p in fixed[5]["parts"] if p.get("toolCallId") == "call_mock_good"]
     assert good == [p for p in before[5]["parts"] if p.get("toolCallId") == "call_mock_good"]
@@ -99,14 +116,29 @@ def test_ui_messages_fix_rereads_and_rescans_clean(tmp_path):
 def test_ui_unanswered_call_gets_its_result_in_its_own_part_and_v4_invocations_are_read(tmp_path):
     messages = [
         {"id": "u", "role": "user", "parts": [{"type": "text", "text": "Weather?"}]},
-        {"id": "a", "role": "assistant", "parts": [
-            {"type": "step-start"}, {"type": "text", "text": "Checking."},
-            {"type": "tool-get_weather", "toolCallId": "c1", "state": "input-available", "input": {"city": "Oslo"}},
-            {"type": "step-start"}, {"type": "text", "text": "Also Rome."},
-            {"type": "tool-invocation", "toolInvocation": {"state": "result", "toolCallId": "c2",
-                                                           "toolName": "get_weather", "args": {"city": "Rome"},
-                                                           "result": {"temp": 20}}},
-            {"type": "data-weather", "data": {}}, {"type": "mystery"}]},
+        {
+            "id": "a",
+            "role": "assistant",
+            "parts": [
+                {"type": "step-start"},
+                {"type": "text", "text": "Checking."},
+                {"type": "tool-get_weather", "toolCallId": "c1", "state": "input-available", "input": {"city": "Oslo"}},
+                {"type": "step-start"},
+                {"type": "text", "text": "Also Rome."},
+                {
+                    "type": "tool-invocation",
+                    "toolInvocation": {
+                        "state": "result",
+                        "toolCallId": "c2",
+                        "toolName": "get_weather",
+                        "args": {"city": "Rome"},
+                        "result": {"temp": 20},
+                    },
+                },
+                {"type": "data-weather", "data": {}},
+                {"type": "mystery"},
+            ],
+        },
         {"id": "u2", "role": "user", "parts": [{"type": "text", "text": "Thanks."}]},
     ]
     path = tmp_path / "chat.json"
@@ -127,10 +159,22 @@ def test_ui_unanswered_call_gets_its_result_in_its_own_part_and_v4_invocations_a
 def test_model_messages_v4_args_and_result_keys_are_read_and_kept(tmp_path):
     messages = [
         {"role": "user", "content": "Weather?"},
-        {"role": "assistant", "content": [{"type": "tool-call", "toolCallId": "c1", "toolName": "get_wether",
-                                           "args": {"city": "Oslo"}}]},
-        {"role": "tool", "content": [{"type": "tool-result", "toolCallId": "c1", "toolName": "get_wether",
-                                      "result": {"error": "unknown tool"}, "isError": True}]},
+        {
+            "role": "assistant",
+            "content": [{"type": "tool-call", "toolCallId": "c1", "toolName": "get_wether", "args": {"city": "Oslo"}}],
+        },
+        {
+            "role": "tool",
+            "content": [
+                {
+                    "type": "tool-result",
+                    "toolCallId": "c1",
+                    "toolName": "get_wether",
+                    "result": {"error": "unknown tool"},
+                    "isError": True,
+                }
+            ],
+        },
     ]
     path = tmp_path / "v4.json"
     path.write_text(json.dumps(messages))
@@ -139,9 +183,13 @@ def test_model_messages_v4_args_and_result_keys_are_read_and_kept(tmp_path):
     assert session.turns[1].tool_calls[0].arguments == {"city": "Oslo"}
     assert session.turns[2].tool_results == (ToolResult("c1", "get_wether", {"error": "unknown tool"}, True),)
     call = replace(session.turns[1].tool_calls[0], name="get_weather")
-    turns = (session.turns[0], replace(session.turns[1], tool_calls=(call,), edited=True),
-             replace(session.turns[2], tool_results=(replace(session.turns[2].tool_results[0], name="get_weather"),),
-                     edited=True))
+    turns = (
+        session.turns[0],
+        replace(session.turns[1], tool_calls=(call,), edited=True),
+        replace(
+            session.turns[2], tool_results=(replace(session.turns[2].tool_results[0], name="get_weather"),), edited=True
+        ),
+    )
     out = json.loads(render_sessions([replace(session, turns=turns)]))
     assert out[1]["content"][0] == {**messages[1]["content"][0], "toolName": "get_weather"}
     assert out[2]["content"][0] == {**messages[2]["content"][0], "toolName": "get_weather"}

@@ -3,27 +3,53 @@
 import json
 from dataclasses import replace
 
+from inspector.model import ASSISTANT, TOOL, USER, ToolCall, ToolResult, Turn
 from inspector.sources import FORMATS, load_sessions, render_sessions
 from inspector.sources.files.document import read_document
-from inspector.model import ASSISTANT, TOOL, USER, ToolCall, ToolResult, Turn
 
-TOOLS = [{"name": "get_weather", "description": "Current weather.",
-          "input_schema": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}]
+TOOLS = [
+    {
+        "name": "get_weather",
+        "description": "Current weather.",
+        "input_schema": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]},
+    }
+]
 MESSAGES = [
     {"role": "user", "content": "What's the weather in Oslo?"},
-    {"role": "assistant", "content": [
-        {"type": "thinking", "thinking": "I should call the tool.", "signature": "sig=="},
-        {"type": "text", "text": "Let me check."},
-        {"type": "tool_use", "id": "toolu_1", "name": "get_weather", "input": {"city": "Oslo"}}]},
-    {"role": "user", "content": [
-        {"type": "tool_result", "tool_use_id": "toolu_1", "content": [{"type": "text", "text": "3 degrees"}]}]},
-    {"role": "user", "content": [
-        {"type": "tool_result", "tool_use_id": "toolu_9", "content": "boom", "is_error": True},
-        {"type": "text", "text": "Also, remember I like rain."}]},
-    {"role": "assistant", "content": [{"type": "text", "text": "It is 3 degrees. "}, {"type": "text", "text": "Noted."}]},
+    {
+        "role": "assistant",
+        "content": [
+            {"type": "thinking", "thinking": "I should call the tool.", "signature": "sig=="},
+            {"type": "text", "text": "Let me check."},
+            {"type": "tool_use", "id": "toolu_1", "name": "get_weather", "input": {"city": "Oslo"}},
+        ],
+    },
+    {
+        "role": "user",
+        "content": [
+            {"type": "tool_result", "tool_use_id": "toolu_1", "content": [{"type": "text", "text": "3 degrees"}]}
+        ],
+    },
+    {
+        "role": "user",
+        "content": [
+            {"type": "tool_result", "tool_use_id": "toolu_9", "content": "boom", "is_error": True},
+            {"type": "text", "text": "Also, remember I like rain."},
+        ],
+    },
+    {
+        "role": "assistant",
+        "content": [{"type": "text", "text": "It is 3 degrees. "}, {"type": "text", "text": "Noted."}],
+    },
 ]
-DOCUMENT = {"model": "claude-sonnet-4-5", "max_tokens": 1024, "system": "You are terse.", "tools": TOOLS,
-            "messages": MESSAGES, "metadata": {"user_id": "u1"}}
+DOCUMENT = {
+    "model": "claude-sonnet-4-5",
+    "max_tokens": 1024,
+    "system": "You are terse.",
+    "tools": TOOLS,
+    "messages": MESSAGES,
+    "metadata": {"user_id": "u1"},
+}
 
 
 def _write(tmp_path, value, name="session.json", indent=2):
@@ -36,10 +62,18 @@ def test_detected_as_anthropic_but_openai_is_not(tmp_path):
     assert load_sessions(_write(tmp_path, DOCUMENT))[0].format == "anthropic"
     system_only = {"system": "Be brief.", "messages": [{"role": "user", "content": "hi"}]}
     assert FORMATS["anthropic"].matches(read_document(_write(tmp_path, system_only, "system.json")))
-    openai = {"messages": [{"role": "system", "content": "x"}, {"role": "user", "content": "hi"},
-                           {"role": "assistant", "content": None, "tool_calls": [
-                               {"id": "c", "type": "function", "function": {"name": "f", "arguments": "{}"}}]}],
-              "tools": [{"type": "function", "function": {"name": "f", "parameters": {}}}]}
+    openai = {
+        "messages": [
+            {"role": "system", "content": "x"},
+            {"role": "user", "content": "hi"},
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [{"id": "c", "type": "function", "function": {"name": "f", "arguments": "{}"}}],
+            },
+        ],
+        "tools": [{"type": "function", "function": {"name": "f", "parameters": {}}}],
+    }
     path = _write(tmp_path, openai, "openai.json")
     assert not FORMATS["anthropic"].matches(read_document(path))
     assert load_sessions(path)[0].format == "openai"
@@ -88,8 +122,12 @@ def test_replaced_input_is_written_as_an_object(tmp_path):
     turns = list(session.turns)
     turns[1] = replace(turn, tool_calls=(fixed,), edited=True)
     out = json.loads(render_sessions([replace(session, turns=tuple(turns))]))
-    assert out["messages"][1]["content"][2] == {"type": "tool_use", "id": "toolu_1", "name": "get_weather",
-                                                "input": {"city": "Bergen"}}
+    assert out["messages"][1]["content"][2] == {
+        "type": "tool_use",
+        "id": "toolu_1",
+        "name": "get_weather",
+        "input": {"city": "Bergen"},
+    }
     assert out["messages"][1]["content"][:2] == MESSAGES[1]["content"][:2]
 
 
@@ -97,14 +135,20 @@ def test_inserted_turns_are_native_tool_use_and_tool_result_blocks(tmp_path):
     path = _write(tmp_path, DOCUMENT)
     (session,) = load_sessions(path)
     call = ToolCall("toolu_x", "save_memory", {"content": "likes rain"}, {"content": "likes rain"}, origin="recovered")
-    added = (Turn(4, ASSISTANT, "", tool_calls=(call,)),
-             Turn(4, TOOL, "", tool_results=(ToolResult("toolu_x", "save_memory", "recovered from text, not executed"),)))
+    added = (
+        Turn(4, ASSISTANT, "", tool_calls=(call,)),
+        Turn(4, TOOL, "", tool_results=(ToolResult("toolu_x", "save_memory", "recovered from text, not executed"),)),
+    )
     text = render_sessions([replace(session, turns=session.turns[:4] + added + session.turns[4:])])
     out = json.loads(text)["messages"]
-    assert out[4] == {"role": "assistant", "content": [
-        {"type": "tool_use", "id": "toolu_x", "name": "save_memory", "input": {"content": "likes rain"}}]}
-    assert out[5] == {"role": "user", "content": [
-        {"type": "tool_result", "tool_use_id": "toolu_x", "content": "recovered from text, not executed"}]}
+    assert out[4] == {
+        "role": "assistant",
+        "content": [{"type": "tool_use", "id": "toolu_x", "name": "save_memory", "input": {"content": "likes rain"}}],
+    }
+    assert out[5] == {
+        "role": "user",
+        "content": [{"type": "tool_result", "tool_use_id": "toolu_x", "content": "recovered from text, not executed"}],
+    }
     assert out[:4] == MESSAGES[:4] and out[6] == MESSAGES[4]
     path.write_text(text, encoding="utf-8")
     (again,) = load_sessions(path)
@@ -116,14 +160,18 @@ def test_inserted_turns_are_native_tool_use_and_tool_result_blocks(tmp_path):
 def test_new_assistant_turn_with_text_and_a_result_that_is_not_text(tmp_path):
     (session,) = load_sessions(_write(tmp_path, DOCUMENT))
     call = ToolCall("toolu_y", "get_weather", None, None, origin="recovered")
-    added = (Turn(4, ASSISTANT, "Checking.", tool_calls=(call,)),
-             Turn(4, TOOL, "", tool_results=(ToolResult("toolu_y", "get_weather", {"temp": 3}, True),)))
+    added = (
+        Turn(4, ASSISTANT, "Checking.", tool_calls=(call,)),
+        Turn(4, TOOL, "", tool_results=(ToolResult("toolu_y", "get_weather", {"temp": 3}, True),)),
+    )
     out = json.loads(render_sessions([replace(session, turns=session.turns[:4] + added + session.turns[4:])]))
     assert out["messages"][4]["content"] == [
         {"type": "text", "text": "Checking."},
-        {"type": "tool_use", "id": "toolu_y", "name": "get_weather", "input": {}}]
+        {"type": "tool_use", "id": "toolu_y", "name": "get_weather", "input": {}},
+    ]
     assert out["messages"][5]["content"] == [
-        {"type": "tool_result", "tool_use_id": "toolu_y", "content": '{"temp": 3}', "is_error": True}]
+        {"type": "tool_result", "tool_use_id": "toolu_y", "content": '{"temp": 3}', "is_error": True}
+    ]
 
 
 def test_odd_records_are_reported_skipped_and_kept(tmp_path):

@@ -8,8 +8,15 @@ import json
 from dataclasses import replace
 
 import pytest
-from framework_samples import (TOOL_SAMPLES, findings, fix_all, format_read, other_samples, rendered_unchanged,
-                               specific_claims)
+from framework_samples import (
+    TOOL_SAMPLES,
+    findings,
+    fix_all,
+    format_read,
+    other_samples,
+    rendered_unchanged,
+    specific_claims,
+)
 
 from inspector.model import ASSISTANT, TOOL
 from inspector.sources import FORMATS, load_sessions
@@ -17,10 +24,18 @@ from inspector.sources.files.document import read_document
 
 STATE = TOOL_SAMPLES / "autogen.state.json"
 TRANSCRIPT = TOOL_SAMPLES / "autogen.messages.json"
-PLANTED_STATE = [(1, "result-prefix", None), (3, "tool-markup", "read_file"),
-                 (5, "malformed-arguments", "read_file"), (6, "tool-error", "read_file")]
-PLANTED_TRANSCRIPT = [(1, "result-prefix", None), (3, "tool-markup", "read_file"),
-                      (6, "malformed-arguments", "read_file"), (7, "tool-error", "read_file")]
+PLANTED_STATE = [
+    (1, "result-prefix", None),
+    (3, "tool-markup", "read_file"),
+    (5, "malformed-arguments", "read_file"),
+    (6, "tool-error", "read_file"),
+]
+PLANTED_TRANSCRIPT = [
+    (1, "result-prefix", None),
+    (3, "tool-markup", "read_file"),
+    (6, "malformed-arguments", "read_file"),
+    (7, "tool-error", "read_file"),
+]
 
 
 @pytest.mark.parametrize("path", [STATE, TRANSCRIPT], ids=lambda p: p.name)
@@ -54,8 +69,9 @@ def test_the_transcript_keeps_the_summary_message_unread_and_counts_unknown_type
     assert load_sessions(path)[0].problems == ("1 messages of type 'HandoffMessage' not read as turns",)
 
 
-@pytest.mark.parametrize(("path", "planted"), [(STATE, PLANTED_STATE), (TRANSCRIPT, PLANTED_TRANSCRIPT)],
-                         ids=["state", "transcript"])
+@pytest.mark.parametrize(
+    ("path", "planted"), [(STATE, PLANTED_STATE), (TRANSCRIPT, PLANTED_TRANSCRIPT)], ids=["state", "transcript"]
+)
 def test_the_planted_problems_are_found_once_and_the_good_call_is_clean(path, planted):
     assert findings(path) == planted
 
@@ -91,7 +107,11 @@ def test_a_renamed_call_and_its_result_are_written_under_the_new_name():
     turns[8] = replace(turns[8], tool_results=(replace(turns[8].tool_results[0], name="read_text"),), edited=True)
     text = FORMATS["autogen"].write(session.document, [replace(session, turns=tuple(turns))])
     messages = json.loads(text)["llm_context"]["messages"]
-    assert messages[7]["content"][0] == {**json.loads(STATE.read_text())["llm_context"]["messages"][7]["content"][0],
-                                         "name": "read_text"}
-    assert messages[8]["content"][0]["name"] == "read_text" and messages[9:] == json.loads(STATE.read_text())[
-        "llm_context"]["messages"][9:]
+    assert messages[7]["content"][0] == {
+        **json.loads(STATE.read_text())["llm_context"]["messages"][7]["content"][0],
+        "name": "read_text",
+    }
+    assert (
+        messages[8]["content"][0]["name"] == "read_text"
+        and messages[9:] == json.loads(STATE.read_text())["llm_context"]["messages"][9:]
+    )

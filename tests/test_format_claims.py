@@ -11,11 +11,16 @@ from inspector.sources import load_sessions
 
 
 def test_a_file_two_formats_claim_is_refused_naming_both(tmp_path, capsys):
-    both = {"session_id": "s1", "entries": [{"role": "user", "content": "hi"}],
-            "contents": [{"role": "user", "parts": [{"text": "hi"}]}]}
+    both = {
+        "session_id": "s1",
+        "entries": [{"role": "user", "content": "hi"}],
+        "contents": [{"role": "user", "parts": [{"text": "hi"}]}],
+    }
     path = tmp_path / "both.json"
     path.write_text(json.dumps(both))
-    with pytest.raises(InspectorError, match="has the shape of session-dump and gemini at once; name one with --format"):
+    with pytest.raises(
+        InspectorError, match="has the shape of session-dump and gemini at once; name one with --format"
+    ):
         load_sessions(path)
     assert main(["scan", str(path)]) == 2
     assert capsys.readouterr().err.count("\n") == 1
@@ -24,5 +29,7 @@ def test_a_file_two_formats_claim_is_refused_naming_both(tmp_path, capsys):
 
 def test_a_plain_message_list_is_read_as_openai_only_when_no_specific_format_claims_it(tmp_path):
     path = tmp_path / "chat.json"
-    path.write_text(json.dumps({"messages": [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "yo"}]}))
+    path.write_text(
+        json.dumps({"messages": [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "yo"}]})
+    )
     assert [session.format for session in load_sessions(path)] == ["openai"]

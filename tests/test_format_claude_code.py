@@ -7,7 +7,6 @@ import uuid
 from dataclasses import replace
 from pathlib import Path
 
-
 from inspector.cli.main import main
 from inspector.model import ASSISTANT, TOOL, USER, ToolCall, ToolResult
 from inspector.scan.scanner import scan_file
@@ -28,13 +27,26 @@ class Chain:
         self.events: list[dict] = []
         self.last: str | None = None
         self.keys = {"isSidechain": False, **keys}
-        self.envelope = {"userType": "external", "entrypoint": "cli", "cwd": "/tmp/w", "sessionId": session_id,
-                         "version": "2.1.197", "gitBranch": "main"}
+        self.envelope = {
+            "userType": "external",
+            "entrypoint": "cli",
+            "cwd": "/tmp/w",
+            "sessionId": session_id,
+            "version": "2.1.197",
+            "gitBranch": "main",
+        }
 
     def add(self, body: dict, **extra) -> dict:
         number = len(self.events) + 1
-        event = {"parentUuid": self.last, **self.keys, **body, "uuid": f"00000000-0000-4000-8000-{number:012d}",
-                 "timestamp": f"2026-11-24T03:13:{number:02d}.000Z", **extra, **self.envelope}
+        event = {
+            "parentUuid": self.last,
+            **self.keys,
+            **body,
+            "uuid": f"00000000-0000-4000-8000-{number:012d}",
+            "timestamp": f"2026-11-24T03:13:{number:02d}.000Z",
+            **extra,
+            **self.envelope,
+        }
         self.events.append(event)
         self.last = event["uuid"]
         return event
@@ -43,17 +55,30 @@ class Chain:
         return self.add({"type": "user", "message": {"role": "user", "content": content}})
 
     def assistant(self, message_id: str, *blocks: dict) -> dict:
-        message = {"id": message_id, "type": "message", "role": "assistant", "model": "claude-sonnet-4-5",
-                   "content": list(blocks), "stop_reason": None, "stop_sequence": None}
+        message = {
+            "id": message_id,
+            "type": "message",
+            "role": "assistant",
+            "model": "claude-sonnet-4-5",
+            "content": list(blocks),
+            "stop_reason": None,
+            "stop_sequence": None,
+        }
         return self.add({"message": message, "requestId": "req_" + message_id, "type": "assistant"})
 
     def result(self, tool_id: str, content: str, is_error: bool = False) -> dict:
-        block = {"tool_use_id": tool_id, "type": "tool_result", "content": content, **({"is_error": True} if is_error else {})}
+        block = {
+            "tool_use_id": tool_id,
+            "type": "tool_result",
+            "content": content,
+            **({"is_error": True} if is_error else {}),
+        }
         return self.add({"type": "user", "message": {"role": "user", "content": [block]}}, toolUseResult=content)
 
     def write(self, path: Path, extra: list[dict] = ()) -> Path:
-        path.write_text("".join(json.dumps(e, separators=(",", ":")) + "\n" for e in [*self.events, *extra]),
-                        encoding="utf-8")
+        path.write_text(
+            "".join(json.dumps(e, separators=(",", ":")) + "\n" for e in [*self.events, *extra]), encoding="utf-8"
+        )
         return path
 
 
@@ -94,24 +119,47 @@ def test_the_sample_reads_one_turn_per_response_with_unparsed_inputs_as_raw_text
     assert [t.position for t in session.turns] == [2, 5, 8, 9, 12, 13, 15, 16, 17, 18, 20, 21, 22, 23]
     assert [t.role for t in session.turns] == [USER, ASSISTANT] * 3 + [TOOL, ASSISTANT] * 4
     two = turns[13]  # msg_mock_02: a text event and a tool_use event, read as one reply
-    assert (two.text, two.id, len(two.raw)) == ("Reading notes.txt with the real tool.", "ede17546-cf3c-4ee4-8afe-71be6ce81ebf", 2)
-    assert two.tool_calls == (ToolCall("toolu_mock_broken_read", "Read", '{"file_path": "/tmp/cc-work/notes.txt"', None),)
-    assert turns[16].tool_calls[0].arguments_raw.endswith('"Print hi"}}}}') and turns[16].tool_calls[0].arguments is None
+    assert (two.text, two.id, len(two.raw)) == (
+        "Reading notes.txt with the real tool.",
+        "ede17546-cf3c-4ee4-8afe-71be6ce81ebf",
+        2,
+    )
+    assert two.tool_calls == (
+        ToolCall("toolu_mock_broken_read", "Read", '{"file_path": "/tmp/cc-work/notes.txt"', None),
+    )
+    assert (
+        turns[16].tool_calls[0].arguments_raw.endswith('"Print hi"}}}}') and turns[16].tool_calls[0].arguments is None
+    )
     assert (turns[15].tool_results[0].name, turns[15].tool_results[0].is_error) == ("Read", True)
-    assert turns[18].tool_calls == (ToolCall("toolu_mock_good_read", "Read", {"file_path": "/tmp/cc-work/notes.txt"},
-                                             {"file_path": "/tmp/cc-work/notes.txt"}),)
-    assert turns[20].tool_results == (ToolResult("toolu_mock_good_read", "Read",
-                                                 "1\tMeeting moved to Thursday.\n2\tBring the draft.\n3\t"),)
+    assert turns[18].tool_calls == (
+        ToolCall(
+            "toolu_mock_good_read",
+            "Read",
+            {"file_path": "/tmp/cc-work/notes.txt"},
+            {"file_path": "/tmp/cc-work/notes.txt"},
+        ),
+    )
+    assert turns[20].tool_results == (
+        ToolResult("toolu_mock_good_read", "Read", "1\tMeeting moved to Thursday.\n2\tBring the draft.\n3\t"),
+    )
     assert turns[5].text.startswith("{success: true, memory_type:")
 
 
 def test_scan_finds_what_is_planted_and_the_good_calls_stay_clean():
     (result,) = scan_file(SAMPLE)
     found = [(f.turn, f.kind, f.tool) for f in result.findings]
-    assert found == [(5, "result-prefix", None), (9, "tool-markup", "Read"), (13, "malformed-arguments", "Read"),
-                     (15, "tool-error", "Read"), (16, "malformed-arguments", "Bash"), (17, "tool-error", "Bash")]
+    assert found == [
+        (5, "result-prefix", None),
+        (9, "tool-markup", "Read"),
+        (13, "malformed-arguments", "Read"),
+        (15, "tool-error", "Read"),
+        (16, "malformed-arguments", "Bash"),
+        (17, "tool-error", "Bash"),
+    ]
     bash = next(f for f in result.findings if f.kind == "malformed-arguments" and f.tool == "Bash")
-    assert bash.arguments == {"command": "echo hi", "description": "Print hi"} and "3 extra closing braces" in bash.message
+    assert (
+        bash.arguments == {"command": "echo hi", "description": "Print hi"} and "3 extra closing braces" in bash.message
+    )
 
 
 def test_round_trip_without_fixes_is_byte_for_byte():
@@ -128,19 +176,32 @@ def test_fix_splices_recovered_calls_into_the_chain_and_keeps_other_lines(tmp_pa
     assert [line for line in after if line in set(before)] == kept
     chain = assert_one_chain(out)
     fixed = next(e for e in chain if e.get("message", {}).get("id") == "msg_mock_01")
-    call_event, result_event = chain[chain.index(fixed) - 2: chain.index(fixed)]
+    call_event, result_event = chain[chain.index(fixed) - 2 : chain.index(fixed)]
     original = records(SAMPLE)[9]
     assert fixed["parentUuid"] == result_event["uuid"] and call_event["parentUuid"] == original["parentUuid"]
     assert fixed["message"]["content"] == [text("Let me read it.")] and fixed["uuid"] == original["uuid"]
     assert call_event["type"] == "assistant" and call_event["message"]["content"] == [
-        tool_use("call_inspector_9_0", "Read", {"file_path": "notes.txt"})]
+        tool_use("call_inspector_9_0", "Read", {"file_path": "notes.txt"})
+    ]
     assert result_event["message"]["content"][0]["tool_use_id"] == "call_inspector_9_0"
-    assert "not executed" in result_event["toolUseResult"] and result_event["sourceToolAssistantUUID"] == call_event["uuid"]
+    assert (
+        "not executed" in result_event["toolUseResult"]
+        and result_event["sourceToolAssistantUUID"] == call_event["uuid"]
+    )
     for new in (call_event, result_event):
         assert uuid.UUID(new["uuid"]).version == 4
         assert {k: new[k] for k in SESSION_KEYS} == {k: original[k] for k in SESSION_KEYS}
-    inputs = [b["input"] for e in chain if e["type"] == "assistant" for b in e["message"]["content"] if b["type"] == "tool_use"]
-    assert {"file_path": "/tmp/cc-work/notes.txt"} in inputs and {"command": "echo hi", "description": "Print hi"} in inputs
+    inputs = [
+        b["input"]
+        for e in chain
+        if e["type"] == "assistant"
+        for b in e["message"]["content"]
+        if b["type"] == "tool_use"
+    ]
+    assert {"file_path": "/tmp/cc-work/notes.txt"} in inputs and {
+        "command": "echo hi",
+        "description": "Print hi",
+    } in inputs
     assert not any("__unparsedToolInput" in json.dumps(i) for i in inputs)
     assert [f.kind for r in scan_file(out) for f in r.findings] == ["tool-error", "tool-error"]
 
@@ -157,7 +218,12 @@ def test_parallel_calls_answered_from_their_own_events_read_as_one_reply(tmp_pat
     path = chain.write(tmp_path / "s.jsonl")
     (session,) = load_sessions(path)
     assert [(t.role, len(t.raw), len(t.tool_calls)) for t in session.turns] == [
-        (USER, 1, 0), (ASSISTANT, 3, 2), (TOOL, 1, 0), (TOOL, 1, 0), (ASSISTANT, 1, 0)]
+        (USER, 1, 0),
+        (ASSISTANT, 3, 2),
+        (TOOL, 1, 0),
+        (TOOL, 1, 0),
+        (ASSISTANT, 1, 0),
+    ]
     assert scan_file(path)[0].findings == []
     assert render_sessions([session]) == path.read_text()
 
@@ -196,7 +262,9 @@ def test_results_for_unanswered_calls_go_just_after_them(tmp_path, capsys):
         assert events[number]["message"]["content"][0]["is_error"] is True
         assert events[number]["sourceToolAssistantUUID"] == events[number - 1]["uuid"]
     assert records(out)[-1]["type"] == "last-prompt"
-    assert [f.kind for f in scan_file(out)[0].findings] == []  # the two answers added are inspector's own, not tool errors
+    assert [
+        f.kind for f in scan_file(out)[0].findings
+    ] == []  # the two answers added are inspector's own, not tool errors
 
 
 def test_a_reply_that_is_only_markup_becomes_the_call(tmp_path, capsys):
@@ -225,7 +293,9 @@ def test_replaced_arguments_and_a_new_name_are_written_into_the_tool_use_block(t
     out = render_sessions([replace(session, turns=(session.turns[0], replace(reply, tool_calls=(call,), edited=True)))])
     written = json.loads(out.splitlines()[1])
     assert written["message"]["content"] == [text("Looking."), tool_use("toolu_1", "Read", {"file_path": "b"})]
-    assert {k: v for k, v in written.items() if k != "message"} == {k: v for k, v in chain.events[1].items() if k != "message"}
+    assert {k: v for k, v in written.items() if k != "message"} == {
+        k: v for k, v in chain.events[1].items() if k != "message"
+    }
 
 
 def test_subagent_threads_are_their_own_sessions(tmp_path, capsys):
@@ -240,12 +310,16 @@ def test_subagent_threads_are_their_own_sessions(tmp_path, capsys):
     path = tmp_path / "s.jsonl"
     path.write_text("".join(json.dumps(e) + "\n" for e in [main_chain.events[0], *side.events, main_chain.events[1]]))
     sessions = load_sessions(path)
-    assert [s.session_id for s in sessions] == [main_chain.envelope["sessionId"],
-                                                main_chain.envelope["sessionId"] + "/agent-a1b2"]
+    assert [s.session_id for s in sessions] == [
+        main_chain.envelope["sessionId"],
+        main_chain.envelope["sessionId"] + "/agent-a1b2",
+    ]
     assert [len(s.turns) for s in sessions] == [2, 2]
     out = tmp_path / "out.jsonl"
     assert main(["fix", str(path), "--accept", "all", "-o", str(out)]) == 1
-    assert [e["message"]["content"] for e in assert_one_chain(out)] == [e["message"]["content"] for e in main_chain.events]
+    assert [e["message"]["content"] for e in assert_one_chain(out)] == [
+        e["message"]["content"] for e in main_chain.events
+    ]
     side_out = assert_one_chain(out, sidechain=True)
     assert len(side_out) == 3 and all(e["agentId"] == "a1b2" for e in side_out)
     assert side_out[1]["message"]["content"] == [tool_use("call_inspector_2_0", "Read", {"file_path": "x"})]
@@ -253,13 +327,15 @@ def test_subagent_threads_are_their_own_sessions(tmp_path, capsys):
 
 def test_unknown_types_and_a_cut_last_line_are_problems_and_kept(tmp_path, capsys):
     lines = SAMPLE.read_text().splitlines(keepends=True)
-    odd = ['{"type":"telemetry-blob","sessionId":"x"}\n', '{"type":"telemetry-blob"}\n', '[1, 2]\n']
+    odd = ['{"type":"telemetry-blob","sessionId":"x"}\n', '{"type":"telemetry-blob"}\n', "[1, 2]\n"]
     path = tmp_path / "s.jsonl"
     path.write_text("".join(lines[:3] + odd + lines[3:-2]) + lines[-2][:200], encoding="utf-8")
     (session,) = load_sessions(path)
     assert session.problems[0].startswith(f"line {len(lines) + 2}: cut off: invalid JSON (")
-    assert session.problems[1:] == ("2 events of type 'telemetry-blob' (first at line 4) not read as turns, kept as they are",
-                                    "1 line that is not a JSON object (first at line 6) not read as turns, kept as it is")
+    assert session.problems[1:] == (
+        "2 events of type 'telemetry-blob' (first at line 4) not read as turns, kept as they are",
+        "1 line that is not a JSON object (first at line 6) not read as turns, kept as it is",
+    )
     assert len(session.turns) == 13  # the cut final reply is not read
     assert render_sessions([session]) == path.read_text(encoding="utf-8")
     out = tmp_path / "out.jsonl"

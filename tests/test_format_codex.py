@@ -19,8 +19,12 @@ from inspector.sources.files.document import read_document
 SAMPLES = Path(__file__).resolve().parent / "fixtures" / "tool-samples"
 ROLLOUT = SAMPLES / "codex.rollout.jsonl"
 SESSION_ID = "01a20b89-3790-7752-a0ad-e1b340dd9094"
-PLANTED = [(10, "result-prefix", None), (20, "tool-markup", "exec_command"),
-           (31, "malformed-arguments", "exec_command"), (35, "malformed-arguments", "exec_command")]
+PLANTED = [
+    (10, "result-prefix", None),
+    (20, "tool-markup", "exec_command"),
+    (31, "malformed-arguments", "exec_command"),
+    (35, "malformed-arguments", "exec_command"),
+]
 
 
 def lines_of(path: Path) -> list[str]:
@@ -48,8 +52,9 @@ def test_the_rollout_is_codex_and_no_other_format_claims_it():
     assert (session.format, session.session_id, session.problems) == ("codex", SESSION_ID, ())
 
 
-@pytest.mark.parametrize(("name", "own_format"), [("claude-code.jsonl", "claude-code"),
-                                                 ("gemini-cli.session.jsonl", "gemini-cli")])
+@pytest.mark.parametrize(
+    ("name", "own_format"), [("claude-code.jsonl", "claude-code"), ("gemini-cli.session.jsonl", "gemini-cli")]
+)
 def test_other_tools_json_lines_are_not_claimed(name, own_format):
     document = read_document(SAMPLES / name)
     assert not FORMATS["codex"].matches(document)
@@ -67,7 +72,11 @@ def test_response_items_are_the_turns_and_injected_context_is_system():
     assert by_line[11].role == ASSISTANT and by_line[11].id == "msg_mock_00"
     (cut,) = by_line[32].tool_calls
     assert (cut.id, cut.name, cut.arguments_raw, cut.arguments) == (
-        "call_mock_broken_cut", "exec_command", '{"cmd": "cat notes.txt"', None)  # kept verbatim, broken
+        "call_mock_broken_cut",
+        "exec_command",
+        '{"cmd": "cat notes.txt"',
+        None,
+    )  # kept verbatim, broken
     (answer,) = by_line[34].tool_results
     assert by_line[34].role == TOOL and (answer.call_id, answer.name) == ("call_mock_broken_cut", "exec_command")
     assert answer.content.startswith("failed to parse function arguments: EOF")
@@ -94,14 +103,19 @@ def test_fix_repairs_the_items_and_keeps_every_other_line_byte_for_byte(tmp_path
     assert len(after) == len(before) + 2
     records = [json.loads(line) for line in after]
     recovered, result, fixed = records[20:23]
-    assert recovered["payload"] == {"type": "function_call", "call_id": "call_inspector_20_0", "name": "exec_command",
-                                    "arguments": '{"cmd": "cat notes.txt"}'}
+    assert recovered["payload"] == {
+        "type": "function_call",
+        "call_id": "call_inspector_20_0",
+        "name": "exec_command",
+        "arguments": '{"cmd": "cat notes.txt"}',
+    }
     assert result["payload"]["type"] == "function_call_output" and result["payload"]["call_id"] == "call_inspector_20_0"
     assert "not executed" in result["payload"]["output"]
     assert recovered["timestamp"] == fixed["timestamp"] == json.loads(before[20])["timestamp"]
     assert fixed["payload"]["content"][0]["text"] == "Let me read it."
-    assert {k: v for k, v in fixed.items() if k != "payload"} == {k: v for k, v in json.loads(before[20]).items()
-                                                                if k != "payload"}  # ordinal, metadata kept
+    assert {k: v for k, v in fixed.items() if k != "payload"} == {
+        k: v for k, v in json.loads(before[20]).items() if k != "payload"
+    }  # ordinal, metadata kept
     assert records[33]["payload"]["arguments"] == '{"cmd": "cat notes.txt"}'
     assert records[37]["payload"]["arguments"] == '{"cmd": "echo hi"}'
     assert records[10]["payload"]["content"][0]["text"].startswith("You saw right through me.")
@@ -114,8 +128,9 @@ def test_a_cut_last_line_is_read_up_to_and_written_back(tmp_path):
     lines = lines_of(ROLLOUT)
     cut = rollout_with(tmp_path, lines[:53] + [lines[53][:120]])
     (session,) = load_sessions(cut)
-    assert session.problems == ("line 54: the last line is cut off (Unterminated string starting at), not read; "
-                                "written back as it was",)
+    assert session.problems == (
+        "line 54: the last line is cut off (Unterminated string starting at), not read; written back as it was",
+    )
     assert session.turns[-1].position == 52
     assert render_sessions([session]) == cut.read_text(encoding="utf-8")
     out = tmp_path / "fixed.jsonl"
@@ -131,10 +146,16 @@ def test_unknown_lines_and_items_are_counted_and_kept_in_place(tmp_path):
     reasoning = item_line({"type": "reasoning", "summary": [], "encrypted_content": "gAAA"})
     path = rollout_with(tmp_path, lines[:19] + [future, future, search, reasoning] + lines[19:])
     (session,) = load_sessions(path)
-    assert session.problems == ("2 lines of type 'future_thing' not read as turns",
-                                "1 item of type 'web_search_call' not read as a turn")
-    assert findings(path) == [(10, "result-prefix", None), (24, "tool-markup", "exec_command"),
-                              (35, "malformed-arguments", "exec_command"), (39, "malformed-arguments", "exec_command")]
+    assert session.problems == (
+        "2 lines of type 'future_thing' not read as turns",
+        "1 item of type 'web_search_call' not read as a turn",
+    )
+    assert findings(path) == [
+        (10, "result-prefix", None),
+        (24, "tool-markup", "exec_command"),
+        (35, "malformed-arguments", "exec_command"),
+        (39, "malformed-arguments", "exec_command"),
+    ]
     assert render_sessions([session]) == path.read_text(encoding="utf-8")
     out = tmp_path / "fixed.jsonl"
     main(["fix", str(path), "--accept", "tool-markup", "-o", str(out)])
@@ -142,7 +163,12 @@ def test_unknown_lines_and_items_are_counted_and_kept_in_place(tmp_path):
     # the recovered call goes before the reasoning that leads into the fixed message, whose output it was
     assert after[19:21] == [future, future] and after[21] == search
     assert [json.loads(line)["payload"]["type"] for line in after[22:27]] == [
-        "function_call", "function_call_output", "reasoning", "item_completed", "message"]
+        "function_call",
+        "function_call_output",
+        "reasoning",
+        "item_completed",
+        "message",
+    ]
     assert after[24:26] == [reasoning, lines[19]]
 
 
@@ -154,13 +180,24 @@ def test_a_reply_that_was_only_markup_becomes_the_call(tmp_path):
     out = tmp_path / "fixed.jsonl"
     main(["fix", str(path), "--accept", "tool-markup", "-o", str(out)])
     after = lines_of(out)
-    assert json.loads(after[20]) == {"timestamp": only["timestamp"], "type": "response_item", "payload": {
-        "type": "function_call", "call_id": "call_inspector_20_0", "name": "exec_command", "arguments": '{"cmd": "ls"}'}}
+    assert json.loads(after[20]) == {
+        "timestamp": only["timestamp"],
+        "type": "response_item",
+        "payload": {
+            "type": "function_call",
+            "call_id": "call_inspector_20_0",
+            "name": "exec_command",
+            "arguments": '{"cmd": "ls"}',
+        },
+    }
     # its result goes before the next item read (the next user message), after the lines of other kinds
     assert after[21:27] == lines[21:27] and after[28:] == lines[27:]
     assert json.loads(after[27])["payload"]["type"] == "function_call_output"
-    assert findings(out) == [(10, "result-prefix", None), (32, "malformed-arguments", "exec_command"),
-                             (36, "malformed-arguments", "exec_command")]
+    assert findings(out) == [
+        (10, "result-prefix", None),
+        (32, "malformed-arguments", "exec_command"),
+        (36, "malformed-arguments", "exec_command"),
+    ]
 
 
 def test_an_unanswered_last_call_gets_its_result_just_after_it(tmp_path):
@@ -177,43 +214,94 @@ def test_an_unanswered_last_call_gets_its_result_just_after_it(tmp_path):
 
 def test_other_codex_shapes(tmp_path):
     lines = lines_of(ROLLOUT)[:2]
-    path = rollout_with(tmp_path, lines + [
-        item_line({"type": "message", "role": "user", "content": [
-            {"type": "input_text", "text": "# AGENTS.md instructions for /repo\n\n<INSTRUCTIONS>be brief</INSTRUCTIONS>"}]}),
-        item_line({"type": "custom_tool_call", "status": "completed", "call_id": "c1", "name": "apply_patch",
-                   "input": "*** Begin Patch\n*** Add File: a.txt\n+hi\n*** End Patch"}),
-        item_line({"type": "custom_tool_call_output", "call_id": "c1", "output": "Done!"}),
-        item_line({"type": "local_shell_call", "call_id": "c2", "status": "completed",
-                   "action": {"type": "exec", "command": ["ls"]}}),
-        item_line({"type": "function_call_output", "call_id": "c2", "output": {"content": "denied", "success": False}}),
-    ])
+    path = rollout_with(
+        tmp_path,
+        lines
+        + [
+            item_line(
+                {
+                    "type": "message",
+                    "role": "user",
+                    "content": [
+                        {
+                            "type": "input_text",
+                            "text": "# AGENTS.md instructions for /repo\n\n<INSTRUCTIONS>be brief</INSTRUCTIONS>",
+                        }
+                    ],
+                }
+            ),
+            item_line(
+                {
+                    "type": "custom_tool_call",
+                    "status": "completed",
+                    "call_id": "c1",
+                    "name": "apply_patch",
+                    "input": "*** Begin Patch\n*** Add File: a.txt\n+hi\n*** End Patch",
+                }
+            ),
+            item_line({"type": "custom_tool_call_output", "call_id": "c1", "output": "Done!"}),
+            item_line(
+                {
+                    "type": "local_shell_call",
+                    "call_id": "c2",
+                    "status": "completed",
+                    "action": {"type": "exec", "command": ["ls"]},
+                }
+            ),
+            item_line(
+                {"type": "function_call_output", "call_id": "c2", "output": {"content": "denied", "success": False}}
+            ),
+        ],
+    )
     (session,) = load_sessions(path)
     context, patch, patched, shell, denied = session.turns
     assert context.role == SYSTEM
     assert patch.tool_calls[0].arguments == {"input": "*** Begin Patch\n*** Add File: a.txt\n+hi\n*** End Patch"}
     assert patched.tool_results[0].name == "apply_patch"
-    assert (shell.tool_calls[0].name, shell.tool_calls[0].arguments) == ("local_shell", {"type": "exec", "command": ["ls"]})
+    assert (shell.tool_calls[0].name, shell.tool_calls[0].arguments) == (
+        "local_shell",
+        {"type": "exec", "command": ["ls"]},
+    )
     assert denied.tool_results[0].content == "denied" and denied.tool_results[0].is_error
     assert [kind for _, kind, _ in findings(path)] == ["tool-error"]
 
 
 def test_renamed_and_repaired_calls_of_every_kind_are_written_where_they_are_kept(tmp_path):
-    path = rollout_with(tmp_path, lines_of(ROLLOUT)[:1] + [
-        item_line({"type": "custom_tool_call", "call_id": "c1", "name": "apply_patch", "input": "*** Begin Patch"}),
-        item_line({"type": "local_shell_call", "call_id": "c2", "status": "completed",
-                   "action": {"type": "exec", "command": ["ls"]}}),
-        item_line({"type": "local_shell_call", "call_id": "c3", "status": "completed", "action": {"type": "exec"}}),
-    ])
+    path = rollout_with(
+        tmp_path,
+        lines_of(ROLLOUT)[:1]
+        + [
+            item_line({"type": "custom_tool_call", "call_id": "c1", "name": "apply_patch", "input": "*** Begin Patch"}),
+            item_line(
+                {
+                    "type": "local_shell_call",
+                    "call_id": "c2",
+                    "status": "completed",
+                    "action": {"type": "exec", "command": ["ls"]},
+                }
+            ),
+            item_line({"type": "local_shell_call", "call_id": "c3", "status": "completed", "action": {"type": "exec"}}),
+        ],
+    )
     (session,) = load_sessions(path)
     patch, shell, other = session.turns
-    repaired = [replace(patch, tool_calls=(replace(patch.tool_calls[0], name="patch", arguments_raw={"input": "x"}),),
-                        edited=True),
-                replace(shell, tool_calls=(replace(shell.tool_calls[0], name="shell"),), edited=True),
-                replace(other, tool_calls=(replace(other.tool_calls[0], arguments_raw={"type": "exec", "command": []}),),
-                        edited=True)]
-    written = [json.loads(line)["payload"] for line in
-               render_sessions([replace(session, turns=tuple(repaired))]).splitlines()[1:]]
+    repaired = [
+        replace(
+            patch, tool_calls=(replace(patch.tool_calls[0], name="patch", arguments_raw={"input": "x"}),), edited=True
+        ),
+        replace(shell, tool_calls=(replace(shell.tool_calls[0], name="shell"),), edited=True),
+        replace(
+            other,
+            tool_calls=(replace(other.tool_calls[0], arguments_raw={"type": "exec", "command": []}),),
+            edited=True,
+        ),
+    ]
+    written = [
+        json.loads(line)["payload"]
+        for line in render_sessions([replace(session, turns=tuple(repaired))]).splitlines()[1:]
+    ]
     assert written == [
         {"type": "custom_tool_call", "call_id": "c1", "name": "patch", "input": "x"},
         {"type": "function_call", "call_id": "c2", "name": "shell", "arguments": '{"type": "exec", "command": ["ls"]}'},
-        {"type": "local_shell_call", "call_id": "c3", "status": "completed", "action": {"type": "exec", "command": []}}]
+        {"type": "local_shell_call", "call_id": "c3", "status": "completed", "action": {"type": "exec", "command": []}},
+    ]

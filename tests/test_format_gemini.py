@@ -4,23 +4,43 @@ unchanged or changed only where asked."""
 import json
 from dataclasses import replace
 
+from inspector.model import ASSISTANT, TOOL, USER, ToolCall, ToolResult, Turn
 from inspector.sources import FORMATS, load_sessions, render_sessions
 from inspector.sources.files.document import read_document
-from inspector.model import ASSISTANT, TOOL, USER, ToolCall, ToolResult, Turn
 
 CONTENTS = [
     {"role": "user", "parts": [{"text": "Remember that I like rain, "}, {"text": "and check Oslo."}]},
-    {"role": "model", "parts": [
-        {"text": "Planning the calls.", "thought": True},
-        {"text": "Checking."},
-        {"functionCall": {"id": "fc_1", "name": "get_weather", "args": {"city": "Oslo"}}, "thoughtSignature": "abc"}]},
+    {
+        "role": "model",
+        "parts": [
+            {"text": "Planning the calls.", "thought": True},
+            {"text": "Checking."},
+            {
+                "functionCall": {"id": "fc_1", "name": "get_weather", "args": {"city": "Oslo"}},
+                "thoughtSignature": "abc",
+            },
+        ],
+    },
     {"role": "user", "parts": [{"functionResponse": {"id": "fc_1", "name": "get_weather", "response": {"temp": 3}}}]},
     {"role": "model", "parts": [{"text": "It is 3 degrees. "}, {"text": "Anything else?"}]},
 ]
-TOOLS = [{"functionDeclarations": [{"name": "get_weather", "description": "Weather.",
-                                    "parameters": {"type": "OBJECT", "properties": {"city": {"type": "STRING"}}}}]}]
-DOCUMENT = {"contents": CONTENTS, "tools": TOOLS,
-            "systemInstruction": {"parts": [{"text": "Be terse."}]}, "generationConfig": {"temperature": 0.2}}
+TOOLS = [
+    {
+        "functionDeclarations": [
+            {
+                "name": "get_weather",
+                "description": "Weather.",
+                "parameters": {"type": "OBJECT", "properties": {"city": {"type": "STRING"}}},
+            }
+        ]
+    }
+]
+DOCUMENT = {
+    "contents": CONTENTS,
+    "tools": TOOLS,
+    "systemInstruction": {"parts": [{"text": "Be terse."}]},
+    "generationConfig": {"temperature": 0.2},
+}
 
 
 def _write(tmp_path, value, name="session.json", indent=2):
@@ -38,7 +58,11 @@ def test_detection_of_every_shape_and_not_of_openai(tmp_path):
     assert load_sessions(_write(tmp_path, DOCUMENT))[0].format == "gemini"
     assert load_sessions(_write(tmp_path, {"history": CONTENTS}, "checkpoint.json"))[0].format == "gemini"
     assert load_sessions(_write(tmp_path, CONTENTS[:1] + CONTENTS[3:], "bare.json"))[0].format == "gemini"
-    openai = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "hello"}, {"role": "user", "content": "x"}]
+    openai = [
+        {"role": "user", "content": "hi"},
+        {"role": "assistant", "content": "hello"},
+        {"role": "user", "content": "x"},
+    ]
     path = _write(tmp_path, openai, "openai.json")
     assert not FORMATS["gemini"].matches(read_document(path))
     assert load_sessions(path)[0].format == "openai"
@@ -69,13 +93,19 @@ def test_snake_case_is_read_and_kept_when_edited(tmp_path):
     fixed = replace(session.turns[0].tool_calls[0], arguments_raw={"city": "Bergen"}, arguments={"city": "Bergen"})
     edited = replace(session.turns[0], tool_calls=(fixed,), edited=True)
     out = json.loads(render_sessions([replace(session, turns=(edited, session.turns[1]))]))
-    assert out["contents"][0] == {"role": "model", "parts": [{"function_call": {"name": "get_weather", "args": {"city": "Bergen"}}}]}
+    assert out["contents"][0] == {
+        "role": "model",
+        "parts": [{"function_call": {"name": "get_weather", "args": {"city": "Bergen"}}}],
+    }
     assert out["contents"][1] == contents[1]
 
 
 def test_round_trip_without_changes_keeps_values_and_key_order(tmp_path):
-    for name, value in (("doc.json", DOCUMENT), ("checkpoint.json", {"history": CONTENTS, "authType": "oauth"}),
-                        ("bare.json", CONTENTS)):
+    for name, value in (
+        ("doc.json", DOCUMENT),
+        ("checkpoint.json", {"history": CONTENTS, "authType": "oauth"}),
+        ("bare.json", CONTENTS),
+    ):
         text = json.dumps(value, indent=2)
         path = tmp_path / name
         path.write_text(text, encoding="utf-8")
@@ -98,31 +128,58 @@ def test_inserted_turns_are_native_function_call_and_response_parts(tmp_path):
     path = _write(tmp_path, {"history": CONTENTS})
     (session,) = load_sessions(path)
     call = ToolCall("toolu_x", "save_memory", {"content": "likes rain"}, {"content": "likes rain"}, origin="recovered")
-    repaired = _with(session, 3, Turn(3, ASSISTANT, "", tool_calls=(call,)),
-                     Turn(3, TOOL, "", tool_results=(ToolResult("toolu_x", "save_memory", "recovered from text, not executed"),)))
+    repaired = _with(
+        session,
+        3,
+        Turn(3, ASSISTANT, "", tool_calls=(call,)),
+        Turn(3, TOOL, "", tool_results=(ToolResult("toolu_x", "save_memory", "recovered from text, not executed"),)),
+    )
     text = render_sessions([repaired])
     out = json.loads(text)
     assert list(out) == ["history"]
-    assert out["history"][3] == {"role": "model", "parts": [
-        {"functionCall": {"id": "toolu_x", "name": "save_memory", "args": {"content": "likes rain"}}}]}
-    assert out["history"][4] == {"role": "user", "parts": [{"functionResponse": {
-        "id": "toolu_x", "name": "save_memory", "response": {"result": "recovered from text, not executed"}}}]}
+    assert out["history"][3] == {
+        "role": "model",
+        "parts": [{"functionCall": {"id": "toolu_x", "name": "save_memory", "args": {"content": "likes rain"}}}],
+    }
+    assert out["history"][4] == {
+        "role": "user",
+        "parts": [
+            {
+                "functionResponse": {
+                    "id": "toolu_x",
+                    "name": "save_memory",
+                    "response": {"result": "recovered from text, not executed"},
+                }
+            }
+        ],
+    }
     assert out["history"][:3] == CONTENTS[:3] and out["history"][5] == CONTENTS[3]
     path.write_text(text, encoding="utf-8")
     (again,) = load_sessions(path)
-    assert again.turns[3].tool_calls == (ToolCall("toolu_x", "save_memory", {"content": "likes rain"}, {"content": "likes rain"}),)
+    assert again.turns[3].tool_calls == (
+        ToolCall("toolu_x", "save_memory", {"content": "likes rain"}, {"content": "likes rain"}),
+    )
     assert again.turns[4].role == TOOL and again.turns[4].tool_results[0].call_id == "toolu_x"
 
 
 def test_inserted_call_without_id_has_no_id_key(tmp_path):
     (session,) = load_sessions(_write(tmp_path, DOCUMENT))
     call = ToolCall(None, "get_weather", {"city": "Rome"}, {"city": "Rome"}, origin="recovered")
-    repaired = _with(session, 3, Turn(3, ASSISTANT, "Also Rome.", tool_calls=(call,)),
-                     Turn(3, TOOL, "", tool_results=(ToolResult(None, "get_weather", {"temp": 20}),)))
+    repaired = _with(
+        session,
+        3,
+        Turn(3, ASSISTANT, "Also Rome.", tool_calls=(call,)),
+        Turn(3, TOOL, "", tool_results=(ToolResult(None, "get_weather", {"temp": 20}),)),
+    )
     out = json.loads(render_sessions([repaired]))["contents"]
-    assert out[3] == {"role": "model", "parts": [{"text": "Also Rome."},
-                                                 {"functionCall": {"name": "get_weather", "args": {"city": "Rome"}}}]}
-    assert out[4] == {"role": "user", "parts": [{"functionResponse": {"name": "get_weather", "response": {"temp": 20}}}]}
+    assert out[3] == {
+        "role": "model",
+        "parts": [{"text": "Also Rome."}, {"functionCall": {"name": "get_weather", "args": {"city": "Rome"}}}],
+    }
+    assert out[4] == {
+        "role": "user",
+        "parts": [{"functionResponse": {"name": "get_weather", "response": {"temp": 20}}}],
+    }
 
 
 def test_odd_records_are_reported_skipped_and_kept(tmp_path):

@@ -20,20 +20,48 @@ from inspector.sources.files.document import read_document
 SAMPLES = Path(__file__).resolve().parent / "fixtures" / "tool-samples"
 SAMPLE = SAMPLES / "gemini-cli.session.jsonl"
 CHECKPOINT = Path(__file__).resolve().parent.parent / "sessions" / "travel-agent.gemini.json"
-FAKE = ('{success: true, memory_type: "journal", content: "I lost track of the refactor again."}'
-        "You saw right through me. I saved that to your journal, and honestly: the refactor needs a smaller first step.")
+FAKE = (
+    '{success: true, memory_type: "journal", content: "I lost track of the refactor again."}'
+    "You saw right through me. I saved that to your journal, and honestly: the refactor needs a smaller first step."
+)
 HERMES = 'Let me read it.\n<tool_call>{"name":"read_file","arguments":{"file_path":"notes.txt"}}</tool_call>'
-TOOLS = [{"functionDeclarations": [
-    {"name": "read_file", "parameters": {"type": "object", "properties": {
-        "file_path": {"type": "string"}, "start_line": {"type": "number"}}, "required": ["file_path"]}},
-    {"name": "list_directory", "parameters": {"type": "object", "properties": {"dir_path": {"type": "string"}},
-                                              "required": ["dir_path"]}}]}]
+TOOLS = [
+    {
+        "functionDeclarations": [
+            {
+                "name": "read_file",
+                "parameters": {
+                    "type": "object",
+                    "properties": {"file_path": {"type": "string"}, "start_line": {"type": "number"}},
+                    "required": ["file_path"],
+                },
+            },
+            {
+                "name": "list_directory",
+                "parameters": {
+                    "type": "object",
+                    "properties": {"dir_path": {"type": "string"}},
+                    "required": ["dir_path"],
+                },
+            },
+        ]
+    }
+]
 
 
 def _call(call_id, name, args, response, status="success"):
-    return {"id": call_id, "name": name, "args": args, "status": status, "timestamp": "2025-10-02T09:00:05.000Z",
-            "result": [{"functionResponse": {"id": call_id, "name": name, "response": response}}],
-            "resultDisplay": "", "displayName": name, "description": "", "renderOutputAsMarkdown": True}
+    return {
+        "id": call_id,
+        "name": name,
+        "args": args,
+        "status": status,
+        "timestamp": "2025-10-02T09:00:05.000Z",
+        "result": [{"functionResponse": {"id": call_id, "name": name, "response": response}}],
+        "resultDisplay": "",
+        "displayName": name,
+        "description": "",
+        "renderOutputAsMarkdown": True,
+    }
 
 
 def _message(message_id, kind, content, **extra):
@@ -43,23 +71,56 @@ def _message(message_id, kind, content, **extra):
 # Made by hand in the shape Gemini CLI 0.20 wrote (one JSON document, string contents, no repeat
 # of results as user messages, `info`/`error` notices), from the conversation of the 0.61 sample.
 DOCUMENT = {
-    "sessionId": "3f2a9c1e-0d4b-4e8a-9b1c-2d3e4f5a6b7c", "projectHash": "c343574f054fe414",
-    "startTime": "2025-10-02T09:00:00.000Z", "lastUpdated": "2025-10-02T09:01:00.000Z",
+    "sessionId": "3f2a9c1e-0d4b-4e8a-9b1c-2d3e4f5a6b7c",
+    "projectHash": "c343574f054fe414",
+    "startTime": "2025-10-02T09:00:00.000Z",
+    "lastUpdated": "2025-10-02T09:01:00.000Z",
     "messages": [
         _message("u1", "user", "Please save a journal memory: I lost track of the refactor again."),
-        _message("g1", "gemini", FAKE, thoughts=[], tokens={"input": 500, "output": 40, "total": 540},
-                 model="gemini-2.5-flash"),
+        _message(
+            "g1",
+            "gemini",
+            FAKE,
+            thoughts=[],
+            tokens={"input": 500, "output": 40, "total": 540},
+            model="gemini-2.5-flash",
+        ),
         _message("u2", "user", "Read notes.txt and tell me what it says."),
         _message("g2", "gemini", HERMES, thoughts=[{"subject": "Reading", "description": "the notes"}]),
         _message("i1", "info", "Switched to fallback model."),
         _message("u3", "user", "That was only text, nothing ran. Use the real read_file tool on notes.txt."),
-        _message("g3", "gemini", "Reading notes.txt with the real tool.", toolCalls=[_call(
-            "read_file-1", "read_file", {"path": "notes.txt"},
-            {"error": "params must have required property 'file_path'"}, "error")]),
-        _message("g4", "gemini", "", toolCalls=[_call(
-            "read_file-2", "read_file", {"file_path": "notes.txt"}, {"output": "Meeting moved to Thursday.\n"})]),
-        _message("g5", "gemini", "", toolCalls=[_call(
-            "list_directory-3", "list_directory", {"dir_path": "."}, {"output": "notes.txt (44 bytes)"})]),
+        _message(
+            "g3",
+            "gemini",
+            "Reading notes.txt with the real tool.",
+            toolCalls=[
+                _call(
+                    "read_file-1",
+                    "read_file",
+                    {"path": "notes.txt"},
+                    {"error": "params must have required property 'file_path'"},
+                    "error",
+                )
+            ],
+        ),
+        _message(
+            "g4",
+            "gemini",
+            "",
+            toolCalls=[
+                _call(
+                    "read_file-2", "read_file", {"file_path": "notes.txt"}, {"output": "Meeting moved to Thursday.\n"}
+                )
+            ],
+        ),
+        _message(
+            "g5",
+            "gemini",
+            "",
+            toolCalls=[
+                _call("list_directory-3", "list_directory", {"dir_path": "."}, {"output": "notes.txt (44 bytes)"})
+            ],
+        ),
         _message("e1", "error", "[API Error: quota exceeded]"),
         _message("g6", "gemini", "notes.txt says the meeting moved to Thursday."),
     ],
@@ -72,8 +133,9 @@ def _write(path, value, indent=2):
 
 
 def _write_log(path, records):
-    path.write_text("".join(json.dumps(r, separators=(",", ":"), ensure_ascii=False) + "\n" for r in records),
-                    encoding="utf-8")
+    path.write_text(
+        "".join(json.dumps(r, separators=(",", ":"), ensure_ascii=False) + "\n" for r in records), encoding="utf-8"
+    )
     return path
 
 
@@ -83,10 +145,19 @@ def _findings(path, tools=()):
 
 def _shape(turns):
     """What a turn says, for comparing a repaired session with the one read back from its file."""
+
     def said(content):
         return content.get("output", content.get("error", content)) if isinstance(content, dict) else content
-    return [(t.role, t.text, [(c.id, c.name, c.arguments) for c in t.tool_calls],
-             [(r.call_id, r.name, said(r.content), r.is_error) for r in t.tool_results]) for t in turns]
+
+    return [
+        (
+            t.role,
+            t.text,
+            [(c.id, c.name, c.arguments) for c in t.tool_calls],
+            [(r.call_id, r.name, said(r.content), r.is_error) for r in t.tool_results],
+        )
+        for t in turns
+    ]
 
 
 def _repair_and_reload(path, out, tools=()):
@@ -105,8 +176,9 @@ def test_detection_of_both_containers_and_of_no_other_file(tmp_path):
     for other in ("claude-code.jsonl", "codex.rollout.jsonl"):
         assert not gemini_cli.matches(read_document(SAMPLES / other))
     assert not gemini_cli.matches(read_document(CHECKPOINT))
-    assert not gemini_cli.matches(read_document(_write(tmp_path / "ckpt.json", {"history": [
-        {"role": "user", "parts": [{"text": "hi"}]}]})))
+    assert not gemini_cli.matches(
+        read_document(_write(tmp_path / "ckpt.json", {"history": [{"role": "user", "parts": [{"text": "hi"}]}]}))
+    )
     for path in (SAMPLE, tmp_path / "chat.json"):
         document = read_document(path)
         assert not gemini.matches(document)
@@ -119,12 +191,28 @@ def test_the_log_is_replayed_into_turns(tmp_path):
     assert session.problems == ()
     turns = session.turns
     assert [(t.position, t.role) for t in turns] == [
-        (0, SYSTEM), (1, USER), (2, ASSISTANT), (3, USER), (4, ASSISTANT), (5, USER), (6, ASSISTANT), (7, TOOL),
-        (9, ASSISTANT), (10, TOOL), (12, ASSISTANT), (13, TOOL), (15, ASSISTANT)]  # 8, 11, 14: results repeated
+        (0, SYSTEM),
+        (1, USER),
+        (2, ASSISTANT),
+        (3, USER),
+        (4, ASSISTANT),
+        (5, USER),
+        (6, ASSISTANT),
+        (7, TOOL),
+        (9, ASSISTANT),
+        (10, TOOL),
+        (12, ASSISTANT),
+        (13, TOOL),
+        (15, ASSISTANT),
+    ]  # 8, 11, 14: results repeated
     assert turns[2].text == FAKE and turns[4].text == HERMES  # the last copies (in `$set.messages`, as parts)
     assert turns[1].text.startswith("Please save") and turns[0].text.startswith("<session_context>")
     (call,) = turns[6].tool_calls
-    assert (call.id, call.name, call.arguments) == ("read_file__read_file_1795489933452_0", "read_file", {"path": "notes.txt"})
+    assert (call.id, call.name, call.arguments) == (
+        "read_file__read_file_1795489933452_0",
+        "read_file",
+        {"path": "notes.txt"},
+    )
     (error,) = turns[7].tool_results
     assert error.is_error and error.call_id == call.id
     assert error.content == {"error": "params must have required property 'file_path'"}
@@ -144,21 +232,41 @@ def test_the_context_the_cli_writes_is_a_system_turn_kept_as_written(tmp_path):
     assert [t.role for t in session.turns[:2]] == [SYSTEM, USER]
     older = "This is the Gemini CLI. We are setting up the context for our chat.\nMy operating system is: linux"
     quoted = "Why does my log start with <session_context>? " + "<session_context>" * 6000  # 100 KB
-    path = _write(tmp_path / "chat.json", {**DOCUMENT, "messages": [
-        _message("c0", "user", older), _message("u0", "user", quoted), *DOCUMENT["messages"]]})
+    path = _write(
+        tmp_path / "chat.json",
+        {
+            **DOCUMENT,
+            "messages": [_message("c0", "user", older), _message("u0", "user", quoted), *DOCUMENT["messages"]],
+        },
+    )
     (session,) = load_sessions(path)
-    assert [(t.role, t.text) for t in session.turns[:3]] == [(SYSTEM, older), (USER, quoted), (USER, DOCUMENT["messages"][0]["content"])]
+    assert [(t.role, t.text) for t in session.turns[:3]] == [
+        (SYSTEM, older),
+        (USER, quoted),
+        (USER, DOCUMENT["messages"][0]["content"]),
+    ]
     assert render_sessions([session]) == path.read_text(encoding="utf-8")
 
 
 def test_a_scan_finds_the_planted_problems_and_leaves_the_good_calls_clean(tmp_path):
-    assert _findings(SAMPLE) == [(2, "result-prefix", None), (4, "tool-markup", "read_file"), (7, "tool-error", "read_file")]
+    assert _findings(SAMPLE) == [
+        (2, "result-prefix", None),
+        (4, "tool-markup", "read_file"),
+        (7, "tool-error", "read_file"),
+    ]
     specs = _tool_specs(tmp_path)
-    assert _findings(SAMPLE, specs) == [(2, "result-prefix", None), (4, "tool-markup", "read_file"),
-                                        (6, "invalid-argument", "read_file"), (6, "unknown-parameter", "read_file"),
-                                        (7, "tool-error", "read_file")]
+    assert _findings(SAMPLE, specs) == [
+        (2, "result-prefix", None),
+        (4, "tool-markup", "read_file"),
+        (6, "invalid-argument", "read_file"),
+        (6, "unknown-parameter", "read_file"),
+        (7, "tool-error", "read_file"),
+    ]
     assert _findings(_write(tmp_path / "chat.json", DOCUMENT)) == [
-        (1, "result-prefix", None), (3, "tool-markup", "read_file"), (7, "tool-error", "read_file")]
+        (1, "result-prefix", None),
+        (3, "tool-markup", "read_file"),
+        (7, "tool-error", "read_file"),
+    ]
 
 
 def _tool_specs(tmp_path):
@@ -228,9 +336,14 @@ def _log(*messages, metadata=None):
 
 def test_a_new_message_goes_before_the_first_copy_of_a_message_written_twice(tmp_path):
     hermes = _message("g2", "gemini", HERMES)
-    records = _log(_message("u1", "user", [{"text": "Read notes.txt"}]), {"$set": {"lastUpdated": "x"}},
-                   hermes, {"$set": {"lastUpdated": "y"}}, {**hermes, "tokens": {"total": 3}},
-                   _message("u2", "user", [{"text": "Thanks."}]))
+    records = _log(
+        _message("u1", "user", [{"text": "Read notes.txt"}]),
+        {"$set": {"lastUpdated": "x"}},
+        hermes,
+        {"$set": {"lastUpdated": "y"}},
+        {**hermes, "tokens": {"total": 3}},
+        _message("u2", "user", [{"text": "Thanks."}]),
+    )
     source = _write_log(tmp_path / "log.jsonl", records)
     repaired, reloaded = _repair_and_reload(source, tmp_path / "fixed.jsonl")
     assert _shape(reloaded.turns) == _shape(repaired.turns)
@@ -243,12 +356,18 @@ def test_a_new_message_goes_before_the_first_copy_of_a_message_written_twice(tmp
 
 
 def test_rewinds_drop_messages_and_an_unknown_id_drops_all(tmp_path):
-    records = _log(_message("u1", "user", "one"), _message("g1", "gemini", "two"), _message("u2", "user", "three"),
-                   {"$rewindTo": "g1"}, _message("g2", "gemini", "four"))
+    records = _log(
+        _message("u1", "user", "one"),
+        _message("g1", "gemini", "two"),
+        _message("u2", "user", "three"),
+        {"$rewindTo": "g1"},
+        _message("g2", "gemini", "four"),
+    )
     (session,) = load_sessions(_write_log(tmp_path / "log.jsonl", records))
     assert [t.text for t in session.turns] == ["one", "four"]
-    (session,) = load_sessions(_write_log(tmp_path / "all.jsonl", records + [{"$rewindTo": "nowhere"},
-                                                                             _message("u3", "user", "five")]))
+    (session,) = load_sessions(
+        _write_log(tmp_path / "all.jsonl", records + [{"$rewindTo": "nowhere"}, _message("u3", "user", "five")])
+    )
     assert [t.text for t in session.turns] == ["five"]
 
 
@@ -262,7 +381,8 @@ def test_a_cut_last_line_and_unknown_lines_are_problems_kept_in_place(tmp_path):
     assert session.problems[0].startswith("line 41: cut off, the last line is not whole JSON")
     assert session.problems[1:] == (
         "2 lines with keys $compact (not a message, $set, $rewindTo or metadata record), kept, not read",
-        "1 lines that are not JSON objects, kept, not read")
+        "1 lines that are not JSON objects, kept, not read",
+    )
     assert render_sessions([session]) == path.read_text(encoding="utf-8")
     out = tmp_path / "fixed.jsonl"
     repaired, reloaded = _repair_and_reload(path, out)
@@ -271,9 +391,14 @@ def test_a_cut_last_line_and_unknown_lines_are_problems_kept_in_place(tmp_path):
 
 
 def test_a_result_for_an_unanswered_call_goes_into_that_call(tmp_path):
-    call = {k: v for k, v in _call("rf-1", "read_file", {"file_path": "a"}, {}).items() if k not in ("result", "status")}
-    records = _log(_message("u1", "user", [{"text": "read a"}]), _message("g1", "gemini", "", toolCalls=[call]),
-                   _message("g2", "gemini", "Done."))
+    call = {
+        k: v for k, v in _call("rf-1", "read_file", {"file_path": "a"}, {}).items() if k not in ("result", "status")
+    }
+    records = _log(
+        _message("u1", "user", [{"text": "read a"}]),
+        _message("g1", "gemini", "", toolCalls=[call]),
+        _message("g2", "gemini", "Done."),
+    )
     source = _write_log(tmp_path / "log.jsonl", records)
     assert _findings(source) == [(1, "orphan-call", "read_file")]
     repaired, reloaded = _repair_and_reload(source, tmp_path / "fixed.jsonl")
@@ -287,22 +412,48 @@ def test_a_renamed_call_renames_its_results_and_their_repeat(tmp_path):
     (session,) = load_sessions(SAMPLE)
     turns = list(session.turns)
     index = next(i for i, t in enumerate(turns) if t.position == 9)
-    turns[index] = replace(turns[index], tool_calls=(replace(turns[index].tool_calls[0], name="read_text"),), edited=True)
+    turns[index] = replace(
+        turns[index], tool_calls=(replace(turns[index].tool_calls[0], name="read_text"),), edited=True
+    )
     text = render_sessions([replace(session, turns=tuple(turns))])
-    changed = [(i + 1, line) for i, (line, old) in enumerate(zip(text.splitlines(), SAMPLE.read_text().splitlines()))
-               if line != old]
+    changed = [
+        (i + 1, line)
+        for i, (line, old) in enumerate(zip(text.splitlines(), SAMPLE.read_text().splitlines()))
+        if line != old
+    ]
     assert [number for number, _ in changed] == [28, 29]
     assert all('"name":"read_file"' not in line and '"name":"read_text"' in line for _, line in changed)
 
 
-ODD_DOCUMENT = {"sessionId": "s", "projectHash": "p", "messages": [
-    7, {"type": "gemini", "content": 3, "toolCalls": "x"}, {"type": "user", "content": [None, {"functionResponse": 1}]},
-    {"type": "gemini", "content": [{"text": 5}], "toolCalls": [{"id": {"a": 1}, "name": "t", "args": "{", "result": 5}]},
-    {"type": "user", "content": [{"functionResponse": {"id": [1], "name": "t"}}]}, {"type": "odd"}]}
-ODD_LOG = [{"sessionId": "s", "projectHash": "p"}, {"$set": {"messages": 3}}, {"$rewindTo": 4}, 5,
-           {"sessionId": "s", "projectHash": "p", "messages": [1, {"id": "m", "type": "user", "content": {"text": "hi"}}]},
-           {"id": "g", "type": "gemini", "content": [{"text": "<tool_call>{\"name\": \"t\", \"arguments\": {}}</tool_call>"}],
-            "toolCalls": [None, {"name": "t", "id": 3}]}]
+ODD_DOCUMENT = {
+    "sessionId": "s",
+    "projectHash": "p",
+    "messages": [
+        7,
+        {"type": "gemini", "content": 3, "toolCalls": "x"},
+        {"type": "user", "content": [None, {"functionResponse": 1}]},
+        {
+            "type": "gemini",
+            "content": [{"text": 5}],
+            "toolCalls": [{"id": {"a": 1}, "name": "t", "args": "{", "result": 5}],
+        },
+        {"type": "user", "content": [{"functionResponse": {"id": [1], "name": "t"}}]},
+        {"type": "odd"},
+    ],
+}
+ODD_LOG = [
+    {"sessionId": "s", "projectHash": "p"},
+    {"$set": {"messages": 3}},
+    {"$rewindTo": 4},
+    5,
+    {"sessionId": "s", "projectHash": "p", "messages": [1, {"id": "m", "type": "user", "content": {"text": "hi"}}]},
+    {
+        "id": "g",
+        "type": "gemini",
+        "content": [{"text": '<tool_call>{"name": "t", "arguments": {}}</tool_call>'}],
+        "toolCalls": [None, {"name": "t", "id": 3}],
+    },
+]
 
 
 @pytest.mark.parametrize("name, write, value", [("odd.json", _write, ODD_DOCUMENT), ("odd.jsonl", _write_log, ODD_LOG)])

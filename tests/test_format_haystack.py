@@ -8,8 +8,15 @@ from __future__ import annotations
 import json
 
 import pytest
-from framework_samples import (TOOL_SAMPLES, findings, fix_all, format_read, other_samples, rendered_unchanged,
-                               specific_claims)
+from framework_samples import (
+    TOOL_SAMPLES,
+    findings,
+    fix_all,
+    format_read,
+    other_samples,
+    rendered_unchanged,
+    specific_claims,
+)
 
 from inspector.model import TOOL
 from inspector.sources import FORMATS, load_sessions
@@ -35,11 +42,15 @@ def test_call_and_result_parts_are_read_and_linked_by_origin():
     (session,) = load_sessions(HISTORY)
     assert session.problems == ()
     calls = [call for turn in session.turns for call in turn.tool_calls]
-    assert [(c.id, c.arguments) for c in calls] == [("call_mock_bad_param", {"path": "notes.txt"}),
-                                                   ("call_mock_good", {"file_path": "notes.txt"})]
+    assert [(c.id, c.arguments) for c in calls] == [
+        ("call_mock_bad_param", {"path": "notes.txt"}),
+        ("call_mock_good", {"file_path": "notes.txt"}),
+    ]
     results = [r for turn in session.turns if turn.role == TOOL for r in turn.tool_results]
-    assert [(r.call_id, r.name, r.is_error) for r in results] == [("call_mock_bad_param", "read_file", True),
-                                                                 ("call_mock_good", "read_file", False)]
+    assert [(r.call_id, r.name, r.is_error) for r in results] == [
+        ("call_mock_bad_param", "read_file", True),
+        ("call_mock_good", "read_file", False),
+    ]
 
 
 def test_reading_as_openai_ignored_the_call_parts_this_format_reads():
@@ -51,14 +62,34 @@ def test_reading_as_openai_ignored_the_call_parts_this_format_reads():
 
 def test_older_underscore_keys_and_string_content_are_read(tmp_path):
     path = tmp_path / "old.json"
-    path.write_text(json.dumps([
-        {"_role": "user", "_content": [{"text": "hi"}], "_meta": {}, "_name": None},
-        {"_role": "assistant", "_content": [{"tool_call": {"tool_name": "f", "arguments": {}, "id": "c1"}}],
-         "_meta": {}, "_name": None},
-        {"_role": "tool", "_content": [{"tool_call_result": {"result": "ok", "origin": {"tool_name": "f", "arguments": {},
-                                                                                      "id": "c1"}, "error": False}}],
-         "_meta": {}, "_name": None},
-        {"role": "assistant", "content": "done", "meta": {}, "name": None}]))
+    path.write_text(
+        json.dumps(
+            [
+                {"_role": "user", "_content": [{"text": "hi"}], "_meta": {}, "_name": None},
+                {
+                    "_role": "assistant",
+                    "_content": [{"tool_call": {"tool_name": "f", "arguments": {}, "id": "c1"}}],
+                    "_meta": {},
+                    "_name": None,
+                },
+                {
+                    "_role": "tool",
+                    "_content": [
+                        {
+                            "tool_call_result": {
+                                "result": "ok",
+                                "origin": {"tool_name": "f", "arguments": {}, "id": "c1"},
+                                "error": False,
+                            }
+                        }
+                    ],
+                    "_meta": {},
+                    "_name": None,
+                },
+                {"role": "assistant", "content": "done", "meta": {}, "name": None},
+            ]
+        )
+    )
     (session,) = load_sessions(path)
     assert session.format == "haystack" and session.problems == ()
     assert session.turns[2].tool_results[0].call_id == "c1" and session.turns[3].text == "done"
@@ -78,8 +109,9 @@ def test_fix_output_rereads_as_haystack_and_rescans_clean(tmp_path, capsys):
     assert format_read(out) == "haystack"
     assert findings(out) == [(9, "tool-error", "read_file")]  # an error result is reported, not fixed
     fixed = json.loads(out.read_text())
-    (recovered,) = [m for m in fixed if any(p.get("tool_call", {}).get("id", "").startswith("call_inspector")
-                                            for p in m["content"])]
+    (recovered,) = [
+        m for m in fixed if any(p.get("tool_call", {}).get("id", "").startswith("call_inspector") for p in m["content"])
+    ]
     answer = fixed[fixed.index(recovered) + 1]["content"][0]["tool_call_result"]
     assert answer["origin"] == recovered["content"][0]["tool_call"] and answer["error"] is False
     assert fixed[-5:] == json.loads(HISTORY.read_text())[-5:]  # the good call and what follows are untouched

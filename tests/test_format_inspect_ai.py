@@ -20,8 +20,12 @@ from inspector.sources.files.inspect_eval import ZIP_ZSTANDARD, read_eval
 SAMPLES = Path(__file__).resolve().parent / "fixtures" / "tool-samples"
 EVAL = SESSIONS / "notes-agent.inspect-ai.eval"
 JSON = SAMPLES / "inspect-ai.log.json"
-PLANTED = [(1, "result-prefix", None), (3, "tool-markup", "read_file"), (5, "malformed-arguments", "read_file"),
-           (6, "tool-error", "read_file")]
+PLANTED = [
+    (1, "result-prefix", None),
+    (3, "tool-markup", "read_file"),
+    (5, "malformed-arguments", "read_file"),
+    (6, "tool-error", "read_file"),
+]
 
 
 def test_the_eval_members_are_zstandard_compressed():
@@ -47,11 +51,24 @@ def test_every_planted_problem_is_found_once_and_the_good_call_is_clean(path):
 def test_the_parse_error_gives_the_raw_arguments_and_the_harness_error(path):
     (session,) = load_sessions(path)
     turns = session.turns
-    assert [t.role for t in turns] == [USER, ASSISTANT, USER, ASSISTANT, USER, ASSISTANT, TOOL, ASSISTANT, TOOL,
-                                       ASSISTANT]
+    assert [t.role for t in turns] == [
+        USER,
+        ASSISTANT,
+        USER,
+        ASSISTANT,
+        USER,
+        ASSISTANT,
+        TOOL,
+        ASSISTANT,
+        TOOL,
+        ASSISTANT,
+    ]
     (broken,) = turns[5].tool_calls
     assert (broken.id, broken.arguments_raw, broken.arguments) == (
-        "call_mock_broken_braces", '{"path": "notes.txt"}}}}', None)
+        "call_mock_broken_braces",
+        '{"path": "notes.txt"}}}}',
+        None,
+    )
     (error,) = turns[6].tool_results
     assert (error.call_id, error.name, error.is_error) == ("call_mock_broken_braces", "read_file", True)
     assert error.content.startswith("parsing: Error parsing the following tool call arguments")
@@ -76,7 +93,7 @@ def test_fix_is_refused_as_read_only_in_one_line(path, tmp_path, capsys):
 def test_a_cut_off_eval_is_one_line_and_exit_2(size, tmp_path, capsys):
     data = EVAL.read_bytes()
     cut = tmp_path / "cut.eval"
-    cut.write_bytes(data[:int(len(data) * size)])
+    cut.write_bytes(data[: int(len(data) * size)])
     assert main(["scan", str(cut)]) == 2
     error = capsys.readouterr().err.strip()
     assert len(error.splitlines()) == 1 and "cut off or damaged" in error
@@ -87,7 +104,7 @@ def test_a_damaged_member_is_one_line(tmp_path):
         sample = archive.getinfo("samples/notes_epoch_1.json")
     data = bytearray(EVAL.read_bytes())
     middle = sample.header_offset + 100
-    data[middle:middle + 8] = b"\xff" * 8
+    data[middle : middle + 8] = b"\xff" * 8
     damaged = tmp_path / "damaged.eval"
     damaged.write_bytes(bytes(data))
     with pytest.raises(InspectorError, match="samples/notes_epoch_1.json"):

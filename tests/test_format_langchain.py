@@ -20,9 +20,14 @@ SAMPLES = Path(__file__).resolve().parent / "fixtures" / "tool-samples"
 DICT = SAMPLES / "langchain.messages.json"
 DUMPD = SAMPLES / "langchain.dumpd.json"
 BOTH = [(DICT, "langchain", "data"), (DUMPD, "langchain-dumpd", "kwargs")]
-PLANTED = [(2, "result-prefix", None), (4, "tool-markup", "read_file"),
-           (6, "malformed-arguments", "read_file"), (6, "malformed-arguments", "read_file"),
-           (6, "orphan-call", "read_file"), (6, "orphan-call", "read_file")]
+PLANTED = [
+    (2, "result-prefix", None),
+    (4, "tool-markup", "read_file"),
+    (6, "malformed-arguments", "read_file"),
+    (6, "malformed-arguments", "read_file"),
+    (6, "orphan-call", "read_file"),
+    (6, "orphan-call", "read_file"),
+]
 
 
 def findings(path: Path) -> list[tuple]:
@@ -44,8 +49,11 @@ def test_each_container_is_claimed_by_its_own_format_alone(path, name, _):
 
 
 def test_no_other_sample_is_claimed_by_the_langchain_formats():
-    others = [p for p in [*SAMPLES.iterdir(), *(Path(__file__).resolve().parent.parent / "sessions").iterdir()]
-              if p.suffix in (".json", ".jsonl") and "langchain" not in p.name]
+    others = [
+        p
+        for p in [*SAMPLES.iterdir(), *(Path(__file__).resolve().parent.parent / "sessions").iterdir()]
+        if p.suffix in (".json", ".jsonl") and "langchain" not in p.name
+    ]
     assert others
     for path in others:
         document = read_document(path)
@@ -55,8 +63,19 @@ def test_no_other_sample_is_claimed_by_the_langchain_formats():
 @pytest.mark.parametrize("path, _, __", BOTH)
 def test_messages_are_read_with_invalid_calls_once_and_the_good_call_answered(path, _, __):
     (session,) = load_sessions(path)
-    assert [t.role for t in session.turns] == [SYSTEM, USER, ASSISTANT, USER, ASSISTANT, USER, ASSISTANT, USER,
-                                               ASSISTANT, TOOL, ASSISTANT]
+    assert [t.role for t in session.turns] == [
+        SYSTEM,
+        USER,
+        ASSISTANT,
+        USER,
+        ASSISTANT,
+        USER,
+        ASSISTANT,
+        USER,
+        ASSISTANT,
+        TOOL,
+        ASSISTANT,
+    ]
     assert session.turns[2].id == "msg_mock_00"
     cut, braces = session.turns[6].tool_calls  # not read again from additional_kwargs
     assert (cut.id, cut.arguments_raw, cut.arguments) == ("call_mock_broken_cut", '{"file_path": "notes.txt"', None)
@@ -89,13 +108,19 @@ def test_fix_moves_repaired_calls_to_tool_calls_keeping_additional_kwargs_in_ste
     assert after[:2] == before[:2] and after[3] == before[3] and after[7] == before[5] and after[11:] == before[7:]
     fixed = after[8][fields]
     assert list(fixed) == list(before[6][fields])  # key order kept
-    assert [(c["id"], c["args"]) for c in fixed["tool_calls"]] == [("call_mock_broken_cut", {"file_path": "notes.txt"}),
-                                                                   ("call_mock_broken_braces", {"file_path": "notes.txt"})]
+    assert [(c["id"], c["args"]) for c in fixed["tool_calls"]] == [
+        ("call_mock_broken_cut", {"file_path": "notes.txt"}),
+        ("call_mock_broken_braces", {"file_path": "notes.txt"}),
+    ]
     assert fixed["invalid_tool_calls"] == []
-    assert [c["function"]["arguments"] for c in fixed["additional_kwargs"]["tool_calls"]] == ['{"file_path": "notes.txt"}'] * 2
+    assert [c["function"]["arguments"] for c in fixed["additional_kwargs"]["tool_calls"]] == [
+        '{"file_path": "notes.txt"}'
+    ] * 2
     results = [m[fields] for m in after[9:11]]
-    assert [(r["tool_call_id"], r["status"]) for r in results] == [("call_mock_broken_cut", "success"),
-                                                                   ("call_mock_broken_braces", "success")]
+    assert [(r["tool_call_id"], r["status"]) for r in results] == [
+        ("call_mock_broken_cut", "success"),
+        ("call_mock_broken_braces", "success"),
+    ]
     recovered = after[4][fields]
     assert (recovered["content"], recovered["tool_calls"][0]["args"]) == ("", {"file_path": "notes.txt"})
 
@@ -104,12 +129,17 @@ def test_calls_kept_only_in_additional_kwargs_are_read_and_repaired_there(tmp_pa
     messages = json.loads(DICT.read_text())
     del messages[6]["data"]["invalid_tool_calls"]  # an older writer: LangChain parses additional_kwargs on load
     path = write(tmp_path, messages)
-    assert [c.id for c in load_sessions(path)[0].turns[6].tool_calls] == ["call_mock_broken_cut", "call_mock_broken_braces"]
+    assert [c.id for c in load_sessions(path)[0].turns[6].tool_calls] == [
+        "call_mock_broken_cut",
+        "call_mock_broken_braces",
+    ]
     out = tmp_path / "fixed.json"
     main(["fix", str(path), "--accept", "malformed-arguments", "-o", str(out)])
     data = json.loads(out.read_text())[6]["data"]
     assert data["tool_calls"] == [] and "invalid_tool_calls" not in data
-    assert [c["function"]["arguments"] for c in data["additional_kwargs"]["tool_calls"]] == ['{"file_path": "notes.txt"}'] * 2
+    assert [c["function"]["arguments"] for c in data["additional_kwargs"]["tool_calls"]] == [
+        '{"file_path": "notes.txt"}'
+    ] * 2
     assert [f for f in findings(out) if f[0] == 6] == [(6, "orphan-call", "read_file")] * 2
 
 
@@ -118,7 +148,10 @@ def test_records_that_are_no_messages_are_counted_and_kept(tmp_path):
     messages[3:3] = [{"type": "remove", "data": {"id": "x"}}, {"type": "remove", "data": {"id": "y"}}, "note"]
     path = write(tmp_path, messages)
     (session,) = load_sessions(path)
-    assert session.problems == ("2 messages of type 'remove' not read as turns", "1 record that is not an object not read as a turn")
+    assert session.problems == (
+        "2 messages of type 'remove' not read as turns",
+        "1 record that is not an object not read as a turn",
+    )
     out = tmp_path / "fixed.json"
     main(["fix", str(path), "--accept", "all", "-o", str(out)])
     assert json.loads(out.read_text())[3:6] == messages[3:6]
@@ -126,8 +159,15 @@ def test_records_that_are_no_messages_are_counted_and_kept(tmp_path):
 
 def test_a_serialized_object_of_another_class_is_counted_and_kept(tmp_path):
     records = json.loads(DUMPD.read_text())
-    records.insert(1, {"lc": 1, "type": "constructor", "id": ["langchain", "schema", "document", "Document"],
-                       "kwargs": {"page_content": "x"}})
+    records.insert(
+        1,
+        {
+            "lc": 1,
+            "type": "constructor",
+            "id": ["langchain", "schema", "document", "Document"],
+            "kwargs": {"page_content": "x"},
+        },
+    )
     path = write(tmp_path, records)
     (session,) = load_sessions(path)
     assert session.problems == ("1 serialized 'Document' not read as a turn",)

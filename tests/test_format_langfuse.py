@@ -16,8 +16,12 @@ from inspector.sources.files.document import read_document
 from inspector.sources.files.formats import GENERAL, SPECIFIC, format_of
 
 EXPORT = SESSIONS / "notes-agent.langfuse.json"
-PLANTED = [(2, "result-prefix", None), (4, "tool-markup", "read_file"),
-           (6, "malformed-arguments", "read_file"), (8, "malformed-arguments", "read_file")]
+PLANTED = [
+    (2, "result-prefix", None),
+    (4, "tool-markup", "read_file"),
+    (6, "malformed-arguments", "read_file"),
+    (8, "malformed-arguments", "read_file"),
+]
 
 
 def test_detected_as_langfuse_by_its_own_markers_and_by_no_other_format():
@@ -29,11 +33,26 @@ def test_detected_as_langfuse_by_its_own_markers_and_by_no_other_format():
 def test_one_conversation_from_six_generations_each_problem_found_once():
     (result,) = scan_file(EXPORT)
     assert [(f.turn, f.kind, f.tool) for f in result.findings] == PLANTED
-    assert result.session.problems == ("1 observation of type 'EVENT' not read as turns",
-                                       "4 observations of type 'SPAN' not read as turns")
+    assert result.session.problems == (
+        "1 observation of type 'EVENT' not read as turns",
+        "4 observations of type 'SPAN' not read as turns",
+    )
     turns = result.session.turns
-    assert [t.role for t in turns] == [SYSTEM, USER, ASSISTANT, USER, ASSISTANT, USER, ASSISTANT, TOOL,
-                                       ASSISTANT, TOOL, ASSISTANT, TOOL, ASSISTANT]
+    assert [t.role for t in turns] == [
+        SYSTEM,
+        USER,
+        ASSISTANT,
+        USER,
+        ASSISTANT,
+        USER,
+        ASSISTANT,
+        TOOL,
+        ASSISTANT,
+        TOOL,
+        ASSISTANT,
+        TOOL,
+        ASSISTANT,
+    ]
     (good,) = turns[10].tool_calls  # the good call, answered with the file: clean
     assert (good.id, good.arguments) == ("call_good", {"file_path": "notes.txt"})
     assert turns[11].tool_results[0].content.startswith("Meeting moved to Thursday.")

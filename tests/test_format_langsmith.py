@@ -16,8 +16,14 @@ from inspector.sources.files.document import read_document
 from inspector.sources.files.formats import GENERAL, SPECIFIC, format_of
 
 EXPORT = SESSIONS / "notes-agent.langsmith.json"
-PLANTED = [(2, "result-prefix", None), (4, "tool-markup", "read_file"), (6, "malformed-arguments", "read_file"),
-           (7, "tool-error", "read_file"), (8, "malformed-arguments", "read_file"), (9, "tool-error", "read_file")]
+PLANTED = [
+    (2, "result-prefix", None),
+    (4, "tool-markup", "read_file"),
+    (6, "malformed-arguments", "read_file"),
+    (7, "tool-error", "read_file"),
+    (8, "malformed-arguments", "read_file"),
+    (9, "tool-error", "read_file"),
+]
 
 
 def test_detected_as_langsmith_by_its_own_markers_and_by_no_other_format():
@@ -29,10 +35,26 @@ def test_detected_as_langsmith_by_its_own_markers_and_by_no_other_format():
 def test_one_conversation_from_six_llm_runs_each_problem_found_once():
     (result,) = scan_file(EXPORT)
     assert [(f.turn, f.kind, f.tool) for f in result.findings] == PLANTED  # the errors: the loop's own results
-    assert result.session.problems == ("1 run of type 'chain' not read as turns", "1 run of type 'tool' not read as turns")
+    assert result.session.problems == (
+        "1 run of type 'chain' not read as turns",
+        "1 run of type 'tool' not read as turns",
+    )
     turns = result.session.turns
-    assert [t.role for t in turns] == [SYSTEM, USER, ASSISTANT, USER, ASSISTANT, USER, ASSISTANT, TOOL,
-                                       ASSISTANT, TOOL, ASSISTANT, TOOL, ASSISTANT]
+    assert [t.role for t in turns] == [
+        SYSTEM,
+        USER,
+        ASSISTANT,
+        USER,
+        ASSISTANT,
+        USER,
+        ASSISTANT,
+        TOOL,
+        ASSISTANT,
+        TOOL,
+        ASSISTANT,
+        TOOL,
+        ASSISTANT,
+    ]
     (cut,) = turns[6].tool_calls  # an invalid_tool_calls entry: its raw args
     assert (cut.id, cut.arguments_raw, cut.arguments) == ("call_broken_cut", '{"file_path": "notes.txt"', None)
     (good,) = turns[10].tool_calls  # the good call, answered with the file: clean

@@ -21,8 +21,12 @@ LOG = SESSIONS / "notes-agent.litellm.jsonl"
 # The same agent loop, its calls passing no `litellm_trace_id` (as most apps call `completion`):
 # litellm 1.106 wrote each call under a trace of its own and no session id.
 UNTRACED = Path(__file__).resolve().parent / "fixtures" / "tool-samples" / "litellm.no-trace-id.jsonl"
-PLANTED = [(2, "result-prefix", None), (4, "tool-markup", "read_file"),
-           (6, "malformed-arguments", "read_file"), (8, "malformed-arguments", "read_file")]
+PLANTED = [
+    (2, "result-prefix", None),
+    (4, "tool-markup", "read_file"),
+    (6, "malformed-arguments", "read_file"),
+    (8, "malformed-arguments", "read_file"),
+]
 
 
 def _lines():
@@ -41,8 +45,21 @@ def test_one_conversation_from_six_calls_each_problem_found_once():
     assert [(f.turn, f.kind, f.tool) for f in result.findings] == PLANTED
     assert result.session.problems == ()
     turns = result.session.turns
-    assert [t.role for t in turns] == [SYSTEM, USER, ASSISTANT, USER, ASSISTANT, USER, ASSISTANT, TOOL,
-                                       ASSISTANT, TOOL, ASSISTANT, TOOL, ASSISTANT]
+    assert [t.role for t in turns] == [
+        SYSTEM,
+        USER,
+        ASSISTANT,
+        USER,
+        ASSISTANT,
+        USER,
+        ASSISTANT,
+        TOOL,
+        ASSISTANT,
+        TOOL,
+        ASSISTANT,
+        TOOL,
+        ASSISTANT,
+    ]
     (good,) = turns[10].tool_calls  # the good call, answered with the file: clean
     assert (good.id, good.arguments) == ("call_good", {"file_path": "notes.txt"})
     assert turns[11].tool_results[0].name == "read_file"
@@ -62,7 +79,8 @@ def test_calls_out_of_order_two_conversations_and_a_retry(tmp_path):
     assert [(f.turn, f.kind) for f in first.findings][:2] == [(2, "result-prefix"), (4, "tool-markup")]
     assert len(first.session.turns) == 13
     assert first.session.problems == (
-        "line 8: its input repeats only 6 of the 9 messages before it (a retry or a branch); the call is not read",)
+        "line 8: its input repeats only 6 of the 9 messages before it (a retry or a branch); the call is not read",
+    )
     assert (second.session.session_id, [f.kind for f in second.findings]) == ("other", ["result-prefix"])
 
 

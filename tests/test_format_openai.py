@@ -3,14 +3,19 @@
 import json
 from dataclasses import replace
 
-from inspector.sources import load_sessions, render_sessions
 from inspector.model import ASSISTANT, TOOL, ToolCall, ToolResult, Turn
+from inspector.sources import load_sessions, render_sessions
 
 MESSAGES = [
     {"role": "system", "content": "You are a helpful agent.", "x_trace": {"k": 1}},
     {"role": "user", "content": [{"type": "text", "text": "What's the "}, {"type": "text", "text": "weather?"}]},
-    {"role": "assistant", "content": None, "tool_calls": [
-        {"id": "call_1", "type": "function", "function": {"name": "get_weather", "arguments": '{"city": "Oslo"}'}}]},
+    {
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [
+            {"id": "call_1", "type": "function", "function": {"name": "get_weather", "arguments": '{"city": "Oslo"}'}}
+        ],
+    },
     {"role": "tool", "tool_call_id": "call_1", "content": '{"temp": 3}'},
     {"role": "assistant", "function_call": {"name": "get_time", "arguments": "{}"}, "content": None},
     {"role": "function", "name": "get_time", "content": "12:00"},
@@ -25,14 +30,36 @@ def _write(tmp_path, name, text):
 
 
 def test_object_shape_turns_calls_and_results(tmp_path):
-    path = _write(tmp_path, "s.json", json.dumps({"model": "gpt-4o", "messages": MESSAGES, "tools": [
-        {"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object", "properties": {"city": {"type": "string"}}}}}]}))
+    path = _write(
+        tmp_path,
+        "s.json",
+        json.dumps(
+            {
+                "model": "gpt-4o",
+                "messages": MESSAGES,
+                "tools": [
+                    {
+                        "type": "function",
+                        "function": {
+                            "name": "get_weather",
+                            "parameters": {"type": "object", "properties": {"city": {"type": "string"}}},
+                        },
+                    }
+                ],
+            }
+        ),
+    )
     (session,) = load_sessions(path)
     assert session.format == "openai"
     assert [t.role for t in session.turns] == ["system", "user", "assistant", "tool", "assistant", "tool", "assistant"]
     assert session.turns[1].text == "What's the weather?"
     call = session.turns[2].tool_calls[0]
-    assert (call.id, call.name, call.arguments_raw, call.arguments) == ("call_1", "get_weather", '{"city": "Oslo"}', {"city": "Oslo"})
+    assert (call.id, call.name, call.arguments_raw, call.arguments) == (
+        "call_1",
+        "get_weather",
+        '{"city": "Oslo"}',
+        {"city": "Oslo"},
+    )
     assert session.turns[3].tool_results == (ToolResult("call_1", None, '{"temp": 3}'),)
     assert session.turns[4].tool_calls[0].name == "get_time"
     assert session.turns[5].tool_results[0].name == "get_time"
@@ -55,7 +82,9 @@ def test_bare_list_round_trip(tmp_path):
 
 
 def test_jsonl_keeps_untouched_lines_byte_for_byte(tmp_path):
-    lines = [json.dumps(m, separators=(",", ":")) if i % 2 else json.dumps(m, indent=None) for i, m in enumerate(MESSAGES)]
+    lines = [
+        json.dumps(m, separators=(",", ":")) if i % 2 else json.dumps(m, indent=None) for i, m in enumerate(MESSAGES)
+    ]
     text = "\n".join(lines) + "\n"
     sessions = load_sessions(_write(tmp_path, "s.jsonl", text))
     assert render_sessions(sessions) == text
@@ -87,8 +116,15 @@ def test_fine_tuning_jsonl_is_one_session_per_line(tmp_path):
 
 
 def test_odd_record_is_reported_and_survives(tmp_path):
-    messages = [MESSAGES[0], "not a message", {"content": "no role"}, {"role": ["user"], "content": "x"}, MESSAGES[6],
-                MESSAGES[1], MESSAGES[0]]
+    messages = [
+        MESSAGES[0],
+        "not a message",
+        {"content": "no role"},
+        {"role": ["user"], "content": "x"},
+        MESSAGES[6],
+        MESSAGES[1],
+        MESSAGES[0],
+    ]
     (session,) = load_sessions(_write(tmp_path, "odd.json", json.dumps({"messages": messages})))
     assert [t.position for t in session.turns] == [0, 4, 5, 6]
     assert len(session.problems) == 3 and "message 1" in session.problems[0]
@@ -99,8 +135,19 @@ def test_odd_record_is_reported_and_survives(tmp_path):
 
 
 def test_each_odd_record_is_named_once_and_a_null_is_skipped_quietly(tmp_path):
-    messages = [MESSAGES[0], MESSAGES[1], 42, None, ["user", "hi"], {"role": 5}, {"role": "robot", "content": "beep"},
-                {"role": {"r": 1}}, MESSAGES[6], MESSAGES[1], MESSAGES[6]]
+    messages = [
+        MESSAGES[0],
+        MESSAGES[1],
+        42,
+        None,
+        ["user", "hi"],
+        {"role": 5},
+        {"role": "robot", "content": "beep"},
+        {"role": {"r": 1}},
+        MESSAGES[6],
+        MESSAGES[1],
+        MESSAGES[6],
+    ]
     (session,) = load_sessions(_write(tmp_path, "odd.json", json.dumps({"messages": messages})))
     assert [t.position for t in session.turns] == [0, 1, 8, 9, 10]
     assert session.problems == tuple(f"message {i}: not a message with a known role, skipped" for i in (2, 4, 5, 6, 7))
@@ -109,19 +156,38 @@ def test_each_odd_record_is_named_once_and_a_null_is_skipped_quietly(tmp_path):
 def test_inserted_turns_are_written_as_native_calls_and_results(tmp_path):
     (session,) = load_sessions(_write(tmp_path, "s.json", json.dumps({"messages": MESSAGES})))
     call = ToolCall("call_inspector_6_0", "save_memory", {"content": "x"}, {"content": "x"}, "recovered")
-    added = (Turn(6, ASSISTANT, "", tool_calls=(call,)),
-             Turn(6, TOOL, "", tool_results=(ToolResult(call.id, call.name, "not executed"),)))
+    added = (
+        Turn(6, ASSISTANT, "", tool_calls=(call,)),
+        Turn(6, TOOL, "", tool_results=(ToolResult(call.id, call.name, "not executed"),)),
+    )
     repaired = replace(session, turns=session.turns[:6] + added + session.turns[6:])
     out = json.loads(render_sessions([repaired]))["messages"]
-    assert out[6] == {"role": "assistant", "content": None, "tool_calls": [
-        {"id": "call_inspector_6_0", "type": "function", "function": {"name": "save_memory", "arguments": '{"content": "x"}'}}]}
+    assert out[6] == {
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [
+            {
+                "id": "call_inspector_6_0",
+                "type": "function",
+                "function": {"name": "save_memory", "arguments": '{"content": "x"}'},
+            }
+        ],
+    }
     assert out[7] == {"role": "tool", "tool_call_id": "call_inspector_6_0", "content": "not executed"}
     assert out[8] == MESSAGES[6]
 
 
 def test_edit_of_list_content_changes_only_the_part_it_cut(tmp_path):
-    messages = [{"role": "assistant", "content": [
-        {"type": "text", "text": "{a: 1}"}, {"type": "image_url", "image_url": {"url": "x"}}, {"type": "text", "text": "Hello"}]}]
+    messages = [
+        {
+            "role": "assistant",
+            "content": [
+                {"type": "text", "text": "{a: 1}"},
+                {"type": "image_url", "image_url": {"url": "x"}},
+                {"type": "text", "text": "Hello"},
+            ],
+        }
+    ]
     (session,) = load_sessions(_write(tmp_path, "parts.json", json.dumps({"messages": messages})))
     edited = replace(session.turns[0], text="Hello", edited=True)
     out = json.loads(render_sessions([replace(session, turns=(edited,))]))

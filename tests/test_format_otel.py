@@ -21,8 +21,12 @@ from inspector.sources.files.formats import SPECIFIC, format_of
 SAMPLES = Path(__file__).resolve().parent / "fixtures" / "tool-samples"
 GENAI = SESSIONS / "notes-agent.otel.json"  # gen_ai.input.messages / gen_ai.output.messages (semconv 1.37+)
 OPENINFERENCE = SAMPLES / "openinference.trace.json"  # llm.input_messages.N.message.*
-PLANTED = [(2, "result-prefix", None), (4, "tool-markup", "read_file"), (6, "malformed-arguments", "read_file"),
-           (8, "malformed-arguments", "read_file")]
+PLANTED = [
+    (2, "result-prefix", None),
+    (4, "tool-markup", "read_file"),
+    (6, "malformed-arguments", "read_file"),
+    (8, "malformed-arguments", "read_file"),
+]
 ROLES = [SYSTEM, USER, ASSISTANT, USER, ASSISTANT, USER, ASSISTANT, TOOL, ASSISTANT, TOOL, ASSISTANT, TOOL, ASSISTANT]
 
 
@@ -32,8 +36,14 @@ def _attr(key, value):
 
 
 def _span(span_id, start, attributes, trace="t1", events=(), name="chat"):
-    return {"traceId": trace, "spanId": span_id, "name": name, "startTimeUnixNano": str(start),
-            "attributes": [_attr(k, v) for k, v in attributes.items()], "events": list(events)}
+    return {
+        "traceId": trace,
+        "spanId": span_id,
+        "name": name,
+        "startTimeUnixNano": str(start),
+        "attributes": [_attr(k, v) for k, v in attributes.items()],
+        "events": list(events),
+    }
 
 
 def _trace(*spans):
@@ -68,8 +78,11 @@ def test_six_model_calls_make_one_conversation_with_each_problem_once(path):
     good = session.turns[10].tool_calls[0]
     assert (good.id, good.arguments) == ("call_mock_good", {"file_path": "notes.txt"})
     (answer,) = session.turns[11].tool_results
-    assert (answer.call_id, answer.name, answer.content) == ("call_mock_good", "read_file",
-                                                             "Meeting moved to Thursday.\nBring the draft.\n")
+    assert (answer.call_id, answer.name, answer.content) == (
+        "call_mock_good",
+        "read_file",
+        "Meeting moved to Thursday.\nBring the draft.\n",
+    )
     assert session.turns[12].text == "notes.txt says the meeting moved to Thursday."
 
 
@@ -95,13 +108,22 @@ def test_fix_is_refused_as_read_only_in_one_line(tmp_path, capsys):
 
 
 def test_older_prompt_and_completion_attributes(tmp_path):
-    first = {"gen_ai.prompt.0.role": "user", "gen_ai.prompt.0.content": "Read notes.txt.",
-             "gen_ai.completion.0.role": "assistant", "gen_ai.completion.0.tool_calls.0.id": "c1",
-             "gen_ai.completion.0.tool_calls.0.name": "read_file",
-             "gen_ai.completion.0.tool_calls.0.arguments": '{"file_path": "notes.txt"}}}}'}
+    first = {
+        "gen_ai.prompt.0.role": "user",
+        "gen_ai.prompt.0.content": "Read notes.txt.",
+        "gen_ai.completion.0.role": "assistant",
+        "gen_ai.completion.0.tool_calls.0.id": "c1",
+        "gen_ai.completion.0.tool_calls.0.name": "read_file",
+        "gen_ai.completion.0.tool_calls.0.arguments": '{"file_path": "notes.txt"}}}}',
+    }
     second = {key.replace("completion.0", "prompt.1"): value for key, value in first.items()}
-    second |= {"gen_ai.prompt.2.role": "tool", "gen_ai.prompt.2.tool_call_id": "c1", "gen_ai.prompt.2.content": "x",
-               "gen_ai.completion.0.role": "assistant", "gen_ai.completion.0.content": "Done."}
+    second |= {
+        "gen_ai.prompt.2.role": "tool",
+        "gen_ai.prompt.2.tool_call_id": "c1",
+        "gen_ai.prompt.2.content": "x",
+        "gen_ai.completion.0.role": "assistant",
+        "gen_ai.completion.0.content": "Done.",
+    }
     path = _write(tmp_path, _trace(_span("b", 2, second), _span("a", 1, first)))
     (result,) = scan_file(path)
     assert [t.role for t in result.session.turns] == [USER, ASSISTANT, TOOL, ASSISTANT]
@@ -112,9 +134,12 @@ def test_older_prompt_and_completion_attributes(tmp_path):
 def test_prompt_and_completion_events(tmp_path):
     def event(name, key, messages):
         return {"name": name, "attributes": [_attr(key, json.dumps(messages))]}
-    events = [event("gen_ai.content.prompt", "gen_ai.prompt", [{"role": "user", "content": "Hi"}]),
-              event("gen_ai.content.completion", "gen_ai.completion", [{"role": "assistant", "content": "Hello"}]),
-              {"name": "exception", "attributes": []}]
+
+    events = [
+        event("gen_ai.content.prompt", "gen_ai.prompt", [{"role": "user", "content": "Hi"}]),
+        event("gen_ai.content.completion", "gen_ai.completion", [{"role": "assistant", "content": "Hello"}]),
+        {"name": "exception", "attributes": []},
+    ]
     (session,) = load_sessions(_write(tmp_path, _trace(_span("a", 1, {}, events=events))))
     assert [(t.role, t.text) for t in session.turns] == [(USER, "Hi"), (ASSISTANT, "Hello")]
     assert session.problems == ("1 span events named 'exception' not read",)
@@ -122,25 +147,46 @@ def test_prompt_and_completion_events(tmp_path):
 
 def test_conversation_id_groups_and_an_unrelated_history_is_its_own_session(tmp_path):
     def call(span_id, start, trace, inputs, output, **extra):
-        attributes = {"gen_ai.input.messages": _semconv(inputs),
-                      "gen_ai.output.messages": _semconv([("assistant", output)])}
+        attributes = {
+            "gen_ai.input.messages": _semconv(inputs),
+            "gen_ai.output.messages": _semconv([("assistant", output)]),
+        }
         return _span(span_id, start, attributes | extra, trace=trace)
+
     conversation = {"gen_ai.conversation.id": "conv-1"}
-    spans = [call("a", 1, "t1", [("user", "one")], "two", **conversation),
-             call("b", 2, "t1", [("user", "summarise this")], "summary"),
-             call("c", 3, "t2", [("user", "one"), ("assistant", "two"), ("user", "three")], "four", **conversation),
-             call("d", 4, "t2", [("user", "other")], "reply", **conversation,
-                  **{"gen_ai.system_instructions": json.dumps([{"type": "text", "content": "Be brief."}])})]
+    spans = [
+        call("a", 1, "t1", [("user", "one")], "two", **conversation),
+        call("b", 2, "t1", [("user", "summarise this")], "summary"),
+        call("c", 3, "t2", [("user", "one"), ("assistant", "two"), ("user", "three")], "four", **conversation),
+        call(
+            "d",
+            4,
+            "t2",
+            [("user", "other")],
+            "reply",
+            **conversation,
+            **{"gen_ai.system_instructions": json.dumps([{"type": "text", "content": "Be brief."}])},
+        ),
+    ]
     sessions = load_sessions(_write(tmp_path, _trace(*spans)))
     assert [(s.session_id, [(t.role, t.text) for t in s.turns]) for s in sessions] == [
         ("conv-1", [(USER, "one"), (ASSISTANT, "two"), (USER, "three"), (ASSISTANT, "four")]),
         ("conv-1#2", [(SYSTEM, "Be brief."), (USER, "other"), (ASSISTANT, "reply")]),
-        ("t1", [(USER, "summarise this"), (ASSISTANT, "summary")])]
+        ("t1", [(USER, "summarise this"), (ASSISTANT, "summary")]),
+    ]
 
 
 def test_json_lines_of_export_requests_with_a_cut_off_last_line(tmp_path):
-    request = _trace(_span("a", 1, {"gen_ai.input.messages": _semconv([("user", "Hi")]),
-                                    "gen_ai.output.messages": _semconv([("assistant", "Hello")])}))
+    request = _trace(
+        _span(
+            "a",
+            1,
+            {
+                "gen_ai.input.messages": _semconv([("user", "Hi")]),
+                "gen_ai.output.messages": _semconv([("assistant", "Hello")]),
+            },
+        )
+    )
     path = tmp_path / "traces.jsonl"
     path.write_text(json.dumps(request) + "\n" + json.dumps(request)[:40] + "\n")
     (session,) = load_sessions(path)
@@ -152,14 +198,16 @@ def test_rebuild_reads_each_message_a_bounded_number_of_times(tmp_path, monkeypa
     """A growing history of 300 calls: the turns made stay linear in the calls, not quadratic."""
     made = []
     original = otel_messages.MessageReader.turn
-    monkeypatch.setattr(otel_messages.MessageReader, "turn",
-                        lambda self, *args: made.append(1) or original(self, *args))
+    monkeypatch.setattr(
+        otel_messages.MessageReader, "turn", lambda self, *args: made.append(1) or original(self, *args)
+    )
     history, spans = [], []
     for number in range(300):
         history.append(("user", f"question {number}"))
         answer = _semconv([("assistant", f"answer {number}")])
-        spans.append(_span(f"s{number}", number, {"gen_ai.input.messages": _semconv(history),
-                                                  "gen_ai.output.messages": answer}))
+        spans.append(
+            _span(f"s{number}", number, {"gen_ai.input.messages": _semconv(history), "gen_ai.output.messages": answer})
+        )
         history.append(("assistant", f"answer {number}"))
     (session,) = load_sessions(_write(tmp_path, _trace(*spans)))
     assert len(session.turns) == 600
@@ -175,26 +223,58 @@ def test_write_is_refused(tmp_path):
 def test_a_history_that_drops_the_previous_answer_starts_a_session_of_its_own(tmp_path):
     """The second input repeats the first's text but not its answer: the quick comparison of texts
     does not apply, every input message is looked up, and none continues the first call."""
+
     def call(span_id, start, inputs, output):
-        return _span(span_id, start, {"gen_ai.input.messages": _semconv(inputs),
-                                      "gen_ai.output.messages": _semconv([("assistant", output)])})
+        return _span(
+            span_id,
+            start,
+            {"gen_ai.input.messages": _semconv(inputs), "gen_ai.output.messages": _semconv([("assistant", output)])},
+        )
+
     spans = [call("a", 1, [("user", "one")], "two"), call("b", 2, [("user", "one"), ("user", "again")], "three")]
     sessions = load_sessions(_write(tmp_path, _trace(*spans)))
     assert [[t.text for t in s.turns] for s in sessions] == [["one", "two"], ["one", "again", "three"]]
     assert [s.session_id for s in sessions] == ["t1", "t1#2"]
 
 
-@pytest.mark.parametrize("span", [
-    {"attributes": [{"key": ["x"], "value": {}}, {"key": "llm.input_messages.0.message.calls", "value": {"stringValue": "x"}},
-                    {"key": "llm.input_messages.0.message.role", "value": {"stringValue": "user"}}],
-     "events": [{"name": ["a"]}]},
-    {"startTimeUnixNano": "9" * 5000, "attributes": [
-        {"key": "gen_ai.input.messages", "value": {"stringValue": "[[[["}},
-        {"key": "gen_ai.output.messages", "value": {"arrayValue": {"values": [{"intValue": "9" * 5000}]}}}]},
-    {"attributes": [_attr("gen_ai.input.messages", json.dumps([
-        {"role": ["x"], "parts": [{"type": ["t"]}, 5, {"type": "tool_call", "name": "f", "arguments": 3}]}, 7,
-        {"role": "assistant", "content": "x", "tool_calls": 5}]))]},
-], ids=["odd keys and names", "broken json and huge numbers", "odd messages"])
+@pytest.mark.parametrize(
+    "span",
+    [
+        {
+            "attributes": [
+                {"key": ["x"], "value": {}},
+                {"key": "llm.input_messages.0.message.calls", "value": {"stringValue": "x"}},
+                {"key": "llm.input_messages.0.message.role", "value": {"stringValue": "user"}},
+            ],
+            "events": [{"name": ["a"]}],
+        },
+        {
+            "startTimeUnixNano": "9" * 5000,
+            "attributes": [
+                {"key": "gen_ai.input.messages", "value": {"stringValue": "[[[["}},
+                {"key": "gen_ai.output.messages", "value": {"arrayValue": {"values": [{"intValue": "9" * 5000}]}}},
+            ],
+        },
+        {
+            "attributes": [
+                _attr(
+                    "gen_ai.input.messages",
+                    json.dumps(
+                        [
+                            {
+                                "role": ["x"],
+                                "parts": [{"type": ["t"]}, 5, {"type": "tool_call", "name": "f", "arguments": 3}],
+                            },
+                            7,
+                            {"role": "assistant", "content": "x", "tool_calls": 5},
+                        ]
+                    ),
+                )
+            ]
+        },
+    ],
+    ids=["odd keys and names", "broken json and huge numbers", "odd messages"],
+)
 def test_odd_shapes_are_read_or_refused_in_one_line_never_a_traceback(tmp_path, span):
     path = _write(tmp_path, {"resourceSpans": [{"scopeSpans": [{"spans": [span]}]}]})
     try:

@@ -18,8 +18,14 @@ from inspector.sources.files.document import read_document
 SAMPLES = Path(__file__).resolve().parent / "fixtures" / "tool-samples"
 V2 = SESSIONS / "notes-agent.pydantic-ai.json"  # 2.68: a failed call's error is a tool-return, outcome "retried"
 V1 = SAMPLES / "pydantic-ai-1.messages.json"  # 1.107: the same error is a retry-prompt
-PLANTED = [(1, "result-prefix", None), (3, "tool-markup", "read_file"), (5, "malformed-arguments", "read_file"),
-           (6, "tool-error", "read_file"), (7, "malformed-arguments", "read_file"), (8, "tool-error", "read_file")]
+PLANTED = [
+    (1, "result-prefix", None),
+    (3, "tool-markup", "read_file"),
+    (5, "malformed-arguments", "read_file"),
+    (6, "tool-error", "read_file"),
+    (7, "malformed-arguments", "read_file"),
+    (8, "tool-error", "read_file"),
+]
 
 
 @pytest.mark.parametrize("path", [V2, V1])
@@ -42,12 +48,28 @@ def test_every_planted_problem_is_found_once_and_the_good_call_is_clean(path):
 def test_turns_roles_calls_and_the_retry_as_the_calls_error(path):
     (session,) = load_sessions(path)
     turns = session.turns
-    assert [t.role for t in turns] == [USER, ASSISTANT, USER, ASSISTANT, USER, ASSISTANT, TOOL,
-                                       ASSISTANT, TOOL, ASSISTANT, TOOL, ASSISTANT]
+    assert [t.role for t in turns] == [
+        USER,
+        ASSISTANT,
+        USER,
+        ASSISTANT,
+        USER,
+        ASSISTANT,
+        TOOL,
+        ASSISTANT,
+        TOOL,
+        ASSISTANT,
+        TOOL,
+        ASSISTANT,
+    ]
     assert turns[0].text.startswith("Please save a journal memory")  # the system prompt is not the user's text
     assert turns[5].text == "Reading notes.txt with the real tool."  # the thinking part is not text
     (broken,) = turns[5].tool_calls
-    assert (broken.id, broken.arguments_raw, broken.arguments) == ("call_mock_broken_cut", '{"file_path": "notes.txt"', None)
+    assert (broken.id, broken.arguments_raw, broken.arguments) == (
+        "call_mock_broken_cut",
+        '{"file_path": "notes.txt"',
+        None,
+    )
     (error,) = turns[6].tool_results
     assert (error.call_id, error.name, error.is_error) == ("call_mock_broken_cut", "read_file", True)
     assert "Invalid JSON" in error.content
@@ -75,23 +97,38 @@ def test_fix_output_rereads_and_rescans_clean(path, tmp_path):
     assert fixed[1]["parts"][0]["content"].startswith("You saw right through me.")
     recovered, answer = fixed[3], fixed[4]  # the call recovered from the markup, answered "not executed"
     assert [(p["part_kind"], p["tool_name"], p["args"]) for p in recovered["parts"]] == [
-        ("tool-call", "read_file", {"file_path": "notes.txt"})]
+        ("tool-call", "read_file", {"file_path": "notes.txt"})
+    ]
     assert answer["kind"] == "request" and answer["parts"][0]["part_kind"] == "tool-return"
     assert "not executed" in answer["parts"][0]["content"]
     assert fixed[5]["parts"][0]["content"] == "Let me read it."
     untouched = [0, 2, 4, 6, 8, 10, 11]
     assert [fixed[i + 2 if i > 2 else i] for i in untouched] == [before[i] for i in untouched]
 
+
 def test_a_retry_prompt_without_a_tool_is_the_framework_speaking_as_the_user(tmp_path):
     history = [
         {"parts": [{"content": "Give me a number.", "part_kind": "user-prompt"}], "kind": "request"},
         {"parts": [{"content": "seven", "part_kind": "text"}], "kind": "response"},
-        {"parts": [{"content": "Validation feedback: not an integer", "tool_name": None,
-                    "tool_call_id": "x", "part_kind": "retry-prompt"}], "kind": "request"},
+        {
+            "parts": [
+                {
+                    "content": "Validation feedback: not an integer",
+                    "tool_name": None,
+                    "tool_call_id": "x",
+                    "part_kind": "retry-prompt",
+                }
+            ],
+            "kind": "request",
+        },
         {"parts": [{"content": "You help.", "part_kind": "system-prompt"}], "kind": "request"},
-        {"parts": [{"url": "https://x/y.png", "part_kind": "image-url"},
-                   {"content": ["Look: ", {"url": "u", "kind": "image-url"}, "this"], "part_kind": "user-prompt"}],
-         "kind": "request"},
+        {
+            "parts": [
+                {"url": "https://x/y.png", "part_kind": "image-url"},
+                {"content": ["Look: ", {"url": "u", "kind": "image-url"}, "this"], "part_kind": "user-prompt"},
+            ],
+            "kind": "request",
+        },
         {"parts": [{"content": "7", "part_kind": "text"}, {"part_kind": "file", "content": {}}], "kind": "response"},
     ]
     path = tmp_path / "h.json"

@@ -4,31 +4,84 @@ where asked, with every unknown key kept and `entry_count` kept true."""
 import json
 from dataclasses import replace
 
+from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, ToolCall, ToolResult, Turn
 from inspector.sources import FORMATS, load_sessions, render_sessions
 from inspector.sources.files.document import read_document
-from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, ToolCall, ToolResult, Turn
 
 LEAK = 'Running it.\n```json\n{"tool": "run_code", "arguments": {"code": "print(1)"}}}}\n```'
 ENTRIES = [
-    {"timestamp": 1731000000.12, "session_id": "ui_run_1", "trace_id": "t0", "parent_id": None,
-     "node_type": "system", "role": "system", "content": "You can call run_code.", "model": None},
-    {"timestamp": 1731000001.5, "trace_id": "t1", "parent_id": "t0", "node_type": "user",
-     "role": "user", "content": "Print hello", "metadata": {"cascade": "demo"}},
-    {"timestamp": 1731000002.0, "trace_id": "t2", "parent_id": "t1", "node_type": "turn_input",
-     "content": {"problem": "Print hello", "turn": 1}},
-    {"timestamp": 1731000003.25, "trace_id": "t3", "parent_id": "t2", "node_type": "turn_output",
-     "role": "assistant", "model": "google/gemini-2.5-flash-lite", "content": "",
-     "tool_calls": [{"id": "call_1", "type": "function",
-                     "function": {"name": "run_code", "arguments": '{"code": "print(\'hello\')"}'}}],
-     "tokens_in": 812, "tokens_out": 40, "cost": 0.00012},
-    {"timestamp": 1731000004.0, "trace_id": "t4", "parent_id": "t3", "node_type": "tool_result",
-     "tool_call_id": "call_1", "tool_name": "run_code", "content": {"stdout": "hello\n", "exit": 0}},
-    {"timestamp": 1731000005.0, "trace_id": "t5", "parent_id": "t4", "node_type": "turn_output",
-     "role": "assistant", "content": LEAK, "id": "msg_5"},
+    {
+        "timestamp": 1731000000.12,
+        "session_id": "ui_run_1",
+        "trace_id": "t0",
+        "parent_id": None,
+        "node_type": "system",
+        "role": "system",
+        "content": "You can call run_code.",
+        "model": None,
+    },
+    {
+        "timestamp": 1731000001.5,
+        "trace_id": "t1",
+        "parent_id": "t0",
+        "node_type": "user",
+        "role": "user",
+        "content": "Print hello",
+        "metadata": {"cascade": "demo"},
+    },
+    {
+        "timestamp": 1731000002.0,
+        "trace_id": "t2",
+        "parent_id": "t1",
+        "node_type": "turn_input",
+        "content": {"problem": "Print hello", "turn": 1},
+    },
+    {
+        "timestamp": 1731000003.25,
+        "trace_id": "t3",
+        "parent_id": "t2",
+        "node_type": "turn_output",
+        "role": "assistant",
+        "model": "google/gemini-2.5-flash-lite",
+        "content": "",
+        "tool_calls": [
+            {
+                "id": "call_1",
+                "type": "function",
+                "function": {"name": "run_code", "arguments": '{"code": "print(\'hello\')"}'},
+            }
+        ],
+        "tokens_in": 812,
+        "tokens_out": 40,
+        "cost": 0.00012,
+    },
+    {
+        "timestamp": 1731000004.0,
+        "trace_id": "t4",
+        "parent_id": "t3",
+        "node_type": "tool_result",
+        "tool_call_id": "call_1",
+        "tool_name": "run_code",
+        "content": {"stdout": "hello\n", "exit": 0},
+    },
+    {
+        "timestamp": 1731000005.0,
+        "trace_id": "t5",
+        "parent_id": "t4",
+        "node_type": "turn_output",
+        "role": "assistant",
+        "content": LEAK,
+        "id": "msg_5",
+    },
     {"timestamp": 1731000006.0, "trace_id": "t6", "node_type": "follow_up", "role": "model", "content": "Done?"},
 ]
-DUMP = {"session_id": "ui_run_1", "dumped_at": "2025-11-08T12:00:00", "entry_count": len(ENTRIES),
-        "entries": ENTRIES, "extra": {"kept": True}}
+DUMP = {
+    "session_id": "ui_run_1",
+    "dumped_at": "2025-11-08T12:00:00",
+    "entry_count": len(ENTRIES),
+    "entries": ENTRIES,
+    "extra": {"kept": True},
+}
 
 
 def _write(tmp_path, value, name="dump.json", indent=2):
@@ -95,8 +148,11 @@ def test_replaced_arguments_are_written_as_a_json_string(tmp_path):
     fixed = replace(turns[3].tool_calls[0], arguments_raw={"code": "print(2)"}, arguments={"code": "print(2)"})
     turns[3] = replace(turns[3], tool_calls=(fixed,), edited=True)
     out = json.loads(render_sessions([replace(session, turns=tuple(turns))]))["entries"]
-    assert out[3]["tool_calls"][0] == {"id": "call_1", "type": "function",
-                                       "function": {"name": "run_code", "arguments": '{"code": "print(2)"}'}}
+    assert out[3]["tool_calls"][0] == {
+        "id": "call_1",
+        "type": "function",
+        "function": {"name": "run_code", "arguments": '{"code": "print(2)"}'},
+    }
     assert out[3]["tokens_in"] == 812
 
 
@@ -104,18 +160,31 @@ def test_inserted_turns_are_native_entries_and_entry_count_follows(tmp_path):
     path = _write(tmp_path, DUMP)
     (session,) = load_sessions(path)
     call = ToolCall("toolu_x", "save_memory", {"content": "x"}, {"content": "x"}, origin="recovered")
-    added = (Turn(5, ASSISTANT, "", tool_calls=(call,)),
-             Turn(5, TOOL, "", tool_results=(ToolResult("toolu_x", "save_memory", "recovered from text, not executed"),)))
+    added = (
+        Turn(5, ASSISTANT, "", tool_calls=(call,)),
+        Turn(5, TOOL, "", tool_results=(ToolResult("toolu_x", "save_memory", "recovered from text, not executed"),)),
+    )
     text = render_sessions([replace(session, turns=session.turns[:5] + added + session.turns[5:])])
     out = json.loads(text)
     assert out["entry_count"] == len(ENTRIES) + 2 == len(out["entries"])
     assert list(out) == list(DUMP)
-    assert out["entries"][5] == {"role": "assistant", "node_type": "turn_output", "content": "", "tool_calls": [
-        {"id": "toolu_x", "type": "function", "function": {"name": "save_memory", "arguments": '{"content": "x"}'}}],
-        "metadata": {"inserted_by": "inspector"}}
-    assert out["entries"][6] == {"role": "tool", "node_type": "tool_result", "tool_call_id": "toolu_x",
-                                 "name": "save_memory", "content": "recovered from text, not executed",
-                                 "metadata": {"inserted_by": "inspector"}}
+    assert out["entries"][5] == {
+        "role": "assistant",
+        "node_type": "turn_output",
+        "content": "",
+        "tool_calls": [
+            {"id": "toolu_x", "type": "function", "function": {"name": "save_memory", "arguments": '{"content": "x"}'}}
+        ],
+        "metadata": {"inserted_by": "inspector"},
+    }
+    assert out["entries"][6] == {
+        "role": "tool",
+        "node_type": "tool_result",
+        "tool_call_id": "toolu_x",
+        "name": "save_memory",
+        "content": "recovered from text, not executed",
+        "metadata": {"inserted_by": "inspector"},
+    }
     assert out["entries"][:5] == ENTRIES[:5] and out["entries"][7:] == ENTRIES[5:]
     path.write_text(text, encoding="utf-8")
     (again,) = load_sessions(path)

@@ -15,9 +15,11 @@ from inspector.sources import FORMATS, load_sessions, render_sessions
 from inspector.sources.files.document import read_document
 
 SAMPLE = SESSIONS / "notes-agent.sharegpt.jsonl"
-PLANTED = {"notes-hermes": [(2, "result-prefix", None), (4, "malformed-arguments", "read_file")],
-           "notes-unknown-tool": [(2, "unknown-tool", "read_notes")],
-           "notes-function-call": []}
+PLANTED = {
+    "notes-hermes": [(2, "result-prefix", None), (4, "malformed-arguments", "read_file")],
+    "notes-unknown-tool": [(2, "unknown-tool", "read_notes")],
+    "notes-function-call": [],
+}
 
 
 def test_detected_as_sharegpt_and_by_no_other_format():
@@ -52,8 +54,11 @@ def test_calls_are_structured_and_the_text_is_the_value_without_them():
     assert (answer.name, answer.content) == ("read_file", "Meeting moved to Thursday.\nBring the draft.\n")
     assert [spec.name for spec in hermes.tools] == ["read_file"]
     (call,) = dialect.turns[1].tool_calls
-    assert (call.name, call.arguments, dialect.turns[2].tool_results[0].name) == ("read_file", {"path": "notes.txt"},
-                                                                                  "read_file")
+    assert (call.name, call.arguments, dialect.turns[2].tool_results[0].name) == (
+        "read_file",
+        {"path": "notes.txt"},
+        "read_file",
+    )
 
 
 def test_round_trip_without_changes_is_byte_identical():
@@ -77,16 +82,25 @@ def test_fix_rewrites_only_the_changed_bodies_and_rescans_clean(tmp_path):
 def test_other_markup_printed_as_text_is_still_leaked_markup(tmp_path):
     path = tmp_path / "leak.jsonl"
     leak = 'Let me read it.\n<function=read_file>{"path": "notes.txt"}</function>'
-    path.write_text(json.dumps({"conversations": [{"from": "human", "value": "Read notes.txt"},
-                                                  {"from": "gpt", "value": leak}]}) + "\n")
+    path.write_text(
+        json.dumps({"conversations": [{"from": "human", "value": "Read notes.txt"}, {"from": "gpt", "value": leak}]})
+        + "\n"
+    )
     (result,) = scan_file(path)
     assert [f.kind for f in result.findings] == ["tool-markup"]
 
 
 def test_odd_turns_and_a_cut_off_last_line_are_problems(tmp_path):
     path = tmp_path / "odd.jsonl"
-    first = json.dumps({"conversations": [{"from": "human", "value": "hi"}, {"from": "robot", "value": "?"},
-                                          {"from": "gpt", "value": "hello"}]})
+    first = json.dumps(
+        {
+            "conversations": [
+                {"from": "human", "value": "hi"},
+                {"from": "robot", "value": "?"},
+                {"from": "gpt", "value": "hello"},
+            ]
+        }
+    )
     path.write_text(first + "\n" + first[:30])
     (session,) = load_sessions(path)
     assert [t.role for t in session.turns] == [USER, ASSISTANT]
@@ -98,8 +112,9 @@ def test_odd_turns_and_a_cut_off_last_line_are_problems(tmp_path):
 def test_a_python_dict_body_as_hermes_first_datasets_wrote_it_is_a_clean_call(tmp_path):
     path = tmp_path / "hermes-v1.json"
     body = "<tool_call>\n{'arguments': {'path': 'notes.txt'}, 'name': 'read_file'}\n</tool_call>"
-    path.write_text(json.dumps([{"conversations": [{"from": "human", "value": "Read notes.txt"},
-                                                   {"from": "gpt", "value": body}]}]))
+    path.write_text(
+        json.dumps([{"conversations": [{"from": "human", "value": "Read notes.txt"}, {"from": "gpt", "value": body}]}])
+    )
     (result,) = scan_file(path)
     (call,) = result.session.turns[1].tool_calls
     assert (call.name, call.arguments, result.session.turns[1].text) == ("read_file", {"path": "notes.txt"}, "")
@@ -110,11 +125,22 @@ def test_only_gpt_turns_split_calls_and_unnamed_results_answer_the_last_calls_in
     path = tmp_path / "turns.json"
     call = '<tool_call>\n{"name": "%s", "arguments": {}}\n</tool_call>'
     named = '<tool_response>\n{"name": "b", "content": "two"}\n</tool_response>'
-    path.write_text(json.dumps([{"conversations": [
-        {"from": "human", "value": call % "typed_by_the_user"}, {"from": "system", "value": call % "in_the_prompt"},
-        {"from": "gpt", "value": call % "a" + call % "b"}, {"from": "tool", "value": "plain"},
-        {"from": "tool", "value": named + "<tool_response>\nnot json\n</tool_response>"},
-        {"from": "observation", "value": "seen"}]}]))
+    path.write_text(
+        json.dumps(
+            [
+                {
+                    "conversations": [
+                        {"from": "human", "value": call % "typed_by_the_user"},
+                        {"from": "system", "value": call % "in_the_prompt"},
+                        {"from": "gpt", "value": call % "a" + call % "b"},
+                        {"from": "tool", "value": "plain"},
+                        {"from": "tool", "value": named + "<tool_response>\nnot json\n</tool_response>"},
+                        {"from": "observation", "value": "seen"},
+                    ]
+                }
+            ]
+        )
+    )
     (session,) = load_sessions(path)
     user, system, gpt, plain, mixed, observation = session.turns
     assert (user.tool_calls, system.tool_calls, user.text) == ((), (), call % "typed_by_the_user")

@@ -19,8 +19,12 @@ from inspector.sources.files.document import read_document
 STEPS = TOOL_SAMPLES / "smolagents.steps.json"
 # (b): smolagents itself parsed the Hermes JSON out of the text and ran it (the step's call has a
 # uuid id); the scanner still reports the markup, as it does for any reply that prints a call.
-PLANTED = [(1, "result-prefix", None), (5, "tool-markup", "read_file"),
-           (10, "malformed-arguments", "read_file"), (11, "tool-error", "read_file")]
+PLANTED = [
+    (1, "result-prefix", None),
+    (5, "tool-markup", "read_file"),
+    (10, "malformed-arguments", "read_file"),
+    (11, "tool-error", "read_file"),
+]
 
 
 def test_the_memory_is_smolagents_and_no_other_specific_format_claims_it():
@@ -44,8 +48,11 @@ def test_tasks_are_user_turns_and_each_action_step_a_call_and_its_answer():
     (answer,) = session.turns[11].tool_results
     assert answer.is_error and answer.content.startswith("Error executing tool 'read_file'")
     good = session.turns[13].tool_results[0]
-    assert (good.call_id, good.is_error, good.content) == ("call_mock_good", False,
-                                                           "Meeting moved to Thursday.\nBring the draft.")
+    assert (good.call_id, good.is_error, good.content) == (
+        "call_mock_good",
+        False,
+        "Meeting moved to Thursday.\nBring the draft.",
+    )
 
 
 def test_the_planted_problems_are_found_once_and_the_good_call_is_clean():
@@ -58,8 +65,19 @@ def test_fix_says_in_one_line_that_the_format_cannot_be_written(tmp_path, capsys
     assert list(tmp_path.iterdir()) == []
 
 
-READ_FILE = [{"type": "function", "function": {"name": "read_file", "parameters": {
-    "type": "object", "properties": {"file_path": {"type": "string"}}, "required": ["file_path"]}}}]
+READ_FILE = [
+    {
+        "type": "function",
+        "function": {
+            "name": "read_file",
+            "parameters": {
+                "type": "object",
+                "properties": {"file_path": {"type": "string"}},
+                "required": ["file_path"],
+            },
+        },
+    }
+]
 
 
 @pytest.mark.parametrize("declared", [False, True], ids=["session-tools", "tools-file"])

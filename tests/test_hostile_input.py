@@ -33,8 +33,9 @@ def _copy(tmp_path, name):
 def test_an_execute_timeout_out_of_range_is_one_line(tmp_path, capsys, value):
     path = _copy(tmp_path, "memory-agent.openai.json")
     out = tmp_path / "out.json"
-    code = main(["fix", str(path), "--accept", "all", "-o", str(out), "--execute", sys.executable,
-                 f"--execute-timeout={value}"])
+    code = main(
+        ["fix", str(path), "--accept", "all", "-o", str(out), "--execute", sys.executable, f"--execute-timeout={value}"]
+    )
     err = capsys.readouterr().err
     assert code == 2
     assert err.startswith("inspector: error: --execute-timeout: ") and err.count("\n") == 1
@@ -51,14 +52,17 @@ def _session_file(tmp_path, name, messages, tools=None):
 def _surrogate_session(tmp_path):
     """A session whose text, tool names, ids and arguments hold lone surrogates (JSON escapes)."""
     path = tmp_path / "surrogates.json"
-    path.write_text(r"""{"messages": [
+    path.write_text(
+        r"""{"messages": [
         {"role": "user", "content": "hi \ud800 there"},
         {"role": "assistant", "content": null, "tool_calls": [{"id": "c\udfff", "type": "function",
             "function": {"name": "f\ud800", "arguments": "{\"q\": \"\\ud800\"}"}}]},
         {"role": "tool", "tool_call_id": "c\udfff", "content": "ok \ud800"},
         {"role": "assistant", "content":
             "<tool_call>{\"name\": \"save\\ud800\", \"arguments\": {\"content\": \"x\\ud800\"}}</tool_call>"}]}
-    """, encoding="utf-8")
+    """,
+        encoding="utf-8",
+    )
     return path
 
 
@@ -86,7 +90,9 @@ def test_a_fix_of_a_session_with_lone_surrogates_writes_a_file_that_reads_back(t
     assert messages[0]["content"] == "hi \ud800 there"
     assert messages[1]["tool_calls"][0]["function"]["name"] == "f\ud800"
     assert json.loads(messages[3]["tool_calls"][0]["function"]["arguments"]) == {"content": "x\ud800"}
-    audit = [json.loads(line) for line in (tmp_path / "fixed.json.audit.jsonl").read_text(encoding="utf-8").splitlines()]
+    audit = [
+        json.loads(line) for line in (tmp_path / "fixed.json.audit.jsonl").read_text(encoding="utf-8").splitlines()
+    ]
     assert audit[-1]["tool"] == "save\ud800"
     capsys.readouterr()
     assert main(["scan", str(out)]) == 0
@@ -96,8 +102,10 @@ def test_a_sqlite_repair_with_a_lone_surrogate_is_one_line_and_writes_nothing(tm
     path = tmp_path / "chat.db"
     shutil.copy(SESSIONS / "rails-chat.rubyllm.db", path)
     with closing(sqlite3.connect(path)) as conn, conn:
-        conn.execute("UPDATE messages SET content = ? WHERE id = 4",
-                     ['<tool_call>{"name": "save_memory", "arguments": {"content": "x\\ud800"}}</tool_call>'])
+        conn.execute(
+            "UPDATE messages SET content = ? WHERE id = 4",
+            ['<tool_call>{"name": "save_memory", "arguments": {"content": "x\\ud800"}}</tool_call>'],
+        )
     out = tmp_path / "fixed.db"
     assert main(["fix", str(path), "--accept", "all", "-o", str(out)]) == 2
     err = capsys.readouterr().err
@@ -112,12 +120,24 @@ HOSTILE_NAME = f"save{OSC_52}{TITLE}{CLEAR}\u202e\u200b"
 
 def _hostile_session(tmp_path, name="session.json"):
     """A session whose tool name, argument key and call id hold escape sequences and hidden characters."""
-    return _session_file(tmp_path, name, [
-        {"role": "user", "content": "hi"},
-        {"role": "assistant", "content": '{"result": "ok"} Saved.',
-         "tool_calls": [{"id": f"c1{CLEAR}", "type": "function",
-                         "function": {"name": HOSTILE_NAME, "arguments": json.dumps({f"k{TITLE}": 1})}}]},
-    ])
+    return _session_file(
+        tmp_path,
+        name,
+        [
+            {"role": "user", "content": "hi"},
+            {
+                "role": "assistant",
+                "content": '{"result": "ok"} Saved.',
+                "tool_calls": [
+                    {
+                        "id": f"c1{CLEAR}",
+                        "type": "function",
+                        "function": {"name": HOSTILE_NAME, "arguments": json.dumps({f"k{TITLE}": 1})},
+                    }
+                ],
+            },
+        ],
+    )
 
 
 def _assert_inert(text):
@@ -159,11 +179,21 @@ def test_fix_prints_paths_escaped(tmp_path, capsys):
     assert "wrote " in printed and "fixed\\x1b[2J.json" in printed
 
 
-@pytest.mark.parametrize("hidden, shown", [
-    ("\u202e", "\\u202e"), ("\u2066", "\\u2066"), ("\u2069", "\\u2069"), ("\u200b", "\\u200b"),
-    ("\u200d", "\\u200d"), ("\ufeff", "\\ufeff"), ("\x1b", "\\x1b"), ("\x9b", "\\x9b"), ("\x7f", "\\x7f"),
-    ("\ud800", "\\ud800"),
-])
+@pytest.mark.parametrize(
+    "hidden, shown",
+    [
+        ("\u202e", "\\u202e"),
+        ("\u2066", "\\u2066"),
+        ("\u2069", "\\u2069"),
+        ("\u200b", "\\u200b"),
+        ("\u200d", "\\u200d"),
+        ("\ufeff", "\\ufeff"),
+        ("\x1b", "\\x1b"),
+        ("\x9b", "\\x9b"),
+        ("\x7f", "\\x7f"),
+        ("\ud800", "\\ud800"),
+    ],
+)
 def test_neutralise_shows_hidden_and_direction_characters(hidden, shown):
     assert neutralise(f"a{hidden}b") == f"a{shown}b"
     assert neutralise(neutralise(f"a{hidden}b")) == f"a{shown}b"
@@ -184,40 +214,94 @@ def _odd_cases(odd):
     """(file name, file value, where the odd value went) for every reader of session files."""
     call = {"id": "c1", "type": "function", "function": {"name": "f", "arguments": "{}"}}
     return [
-        ("result.openai.json", {"messages": [
-            {"role": "user", "content": "hi"}, {"role": "assistant", "content": None, "tool_calls": [call]},
-            {"role": "tool", "tool_call_id": odd, "content": "ok"}, {"role": "assistant", "content": "done"}]}),
-        ("call.openai.json", {"messages": [
-            {"role": "user", "content": "hi"},
-            {"role": "assistant", "content": None, "tool_calls": [{**call, "id": odd}]},
-            {"role": "tool", "tool_call_id": "c1", "content": "ok"}, {"role": "assistant", "content": "done"}]}),
-        ("name.openai.json", {"messages": [
-            {"role": "user", "content": "hi"}, {"role": "assistant", "content": None, "tool_calls": [call]},
-            {"role": "function", "name": odd, "content": "ok"}, {"role": "assistant", "content": "done"}]}),
-        ("result.anthropic.json", {"system": "s", "messages": [
-            {"role": "user", "content": "hi"},
-            {"role": "assistant", "content": [{"type": "tool_use", "id": "c1", "name": "f", "input": {}}]},
-            {"role": "user", "content": [{"type": "tool_result", "tool_use_id": odd, "content": "ok"}]},
-            {"role": "assistant", "content": "done"}]}),
-        ("call.anthropic.json", {"system": "s", "messages": [
-            {"role": "user", "content": "hi"},
-            {"role": "assistant", "content": [{"type": "tool_use", "id": odd, "name": "f", "input": {}}]},
-            {"role": "assistant", "content": "done"}]}),
-        ("call.gemini.json", {"contents": [
-            {"role": "user", "parts": [{"text": "hi"}]},
-            {"role": "model", "parts": [{"functionCall": {"id": odd, "name": "f", "args": {}}}]},
-            {"role": "user", "parts": [{"functionResponse": {"name": odd, "response": {"r": 1}}}]},
-            {"role": "model", "parts": [{"text": "done"}]}]}),
-        ("result.dump.json", {"session_id": "s1", "entries": [
-            {"role": "user", "content": "hi"}, {"role": "assistant", "content": "", "tool_calls": [call]},
-            {"role": "tool", "tool_call_id": odd, "name": "f", "content": "ok"},
-            {"role": "assistant", "content": "done"}]}),
+        (
+            "result.openai.json",
+            {
+                "messages": [
+                    {"role": "user", "content": "hi"},
+                    {"role": "assistant", "content": None, "tool_calls": [call]},
+                    {"role": "tool", "tool_call_id": odd, "content": "ok"},
+                    {"role": "assistant", "content": "done"},
+                ]
+            },
+        ),
+        (
+            "call.openai.json",
+            {
+                "messages": [
+                    {"role": "user", "content": "hi"},
+                    {"role": "assistant", "content": None, "tool_calls": [{**call, "id": odd}]},
+                    {"role": "tool", "tool_call_id": "c1", "content": "ok"},
+                    {"role": "assistant", "content": "done"},
+                ]
+            },
+        ),
+        (
+            "name.openai.json",
+            {
+                "messages": [
+                    {"role": "user", "content": "hi"},
+                    {"role": "assistant", "content": None, "tool_calls": [call]},
+                    {"role": "function", "name": odd, "content": "ok"},
+                    {"role": "assistant", "content": "done"},
+                ]
+            },
+        ),
+        (
+            "result.anthropic.json",
+            {
+                "system": "s",
+                "messages": [
+                    {"role": "user", "content": "hi"},
+                    {"role": "assistant", "content": [{"type": "tool_use", "id": "c1", "name": "f", "input": {}}]},
+                    {"role": "user", "content": [{"type": "tool_result", "tool_use_id": odd, "content": "ok"}]},
+                    {"role": "assistant", "content": "done"},
+                ],
+            },
+        ),
+        (
+            "call.anthropic.json",
+            {
+                "system": "s",
+                "messages": [
+                    {"role": "user", "content": "hi"},
+                    {"role": "assistant", "content": [{"type": "tool_use", "id": odd, "name": "f", "input": {}}]},
+                    {"role": "assistant", "content": "done"},
+                ],
+            },
+        ),
+        (
+            "call.gemini.json",
+            {
+                "contents": [
+                    {"role": "user", "parts": [{"text": "hi"}]},
+                    {"role": "model", "parts": [{"functionCall": {"id": odd, "name": "f", "args": {}}}]},
+                    {"role": "user", "parts": [{"functionResponse": {"name": odd, "response": {"r": 1}}}]},
+                    {"role": "model", "parts": [{"text": "done"}]},
+                ]
+            },
+        ),
+        (
+            "result.dump.json",
+            {
+                "session_id": "s1",
+                "entries": [
+                    {"role": "user", "content": "hi"},
+                    {"role": "assistant", "content": "", "tool_calls": [call]},
+                    {"role": "tool", "tool_call_id": odd, "name": "f", "content": "ok"},
+                    {"role": "assistant", "content": "done"},
+                ],
+            },
+        ),
     ]
 
 
 @pytest.mark.parametrize("odd", ODD_VALUES, ids=["object", "list", "number", "boolean"])
 def test_a_field_of_an_odd_type_is_a_problem_and_the_record_is_kept(tmp_path, capsys, odd):
-    for name, value, in _odd_cases(odd):
+    for (
+        name,
+        value,
+    ) in _odd_cases(odd):
         path = tmp_path / name
         path.write_text(json.dumps(value, indent=2), encoding="utf-8")
         (session,) = _scan_json(path, capsys)
@@ -226,10 +310,17 @@ def test_a_field_of_an_odd_type_is_a_problem_and_the_record_is_kept(tmp_path, ca
         code = main(["fix", str(path), "--accept", "all", "-o", str(out)])
         assert code in (0, 1), (name, capsys.readouterr().err)
         written = json.loads(out.read_text(encoding="utf-8"))
-        records = {json.dumps(record, sort_keys=True) for key in ("messages", "contents", "entries")
-                   for record in written.get(key, [])}
-        odd_records = [record for key in ("messages", "contents", "entries") for record in value.get(key, [])
-                       if json.dumps(odd) in json.dumps(record)]
+        records = {
+            json.dumps(record, sort_keys=True)
+            for key in ("messages", "contents", "entries")
+            for record in written.get(key, [])
+        }
+        odd_records = [
+            record
+            for key in ("messages", "contents", "entries")
+            for record in value.get(key, [])
+            if json.dumps(odd) in json.dumps(record)
+        ]
         assert odd_records and all(json.dumps(record, sort_keys=True) in records for record in odd_records), name
         capsys.readouterr()
 
@@ -244,11 +335,20 @@ def test_a_fine_tuning_line_whose_messages_are_not_a_list_is_a_problem_of_its_ow
 
 def test_a_tool_schema_whose_properties_are_not_an_object_checks_nothing(tmp_path, capsys):
     tools = [{"type": "function", "function": {"name": "f", "parameters": {"type": "object", "properties": [1]}}}]
-    path = _session_file(tmp_path, "tools.openai.json", [
-        {"role": "user", "content": "hi"},
-        {"role": "assistant", "content": None, "tool_calls": [
-            {"id": "c1", "type": "function", "function": {"name": "f", "arguments": '{"q": 1}'}}]},
-        {"role": "tool", "tool_call_id": "c1", "content": "ok"}], tools)
+    path = _session_file(
+        tmp_path,
+        "tools.openai.json",
+        [
+            {"role": "user", "content": "hi"},
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "f", "arguments": '{"q": 1}'}}],
+            },
+            {"role": "tool", "tool_call_id": "c1", "content": "ok"},
+        ],
+        tools,
+    )
     (session,) = _scan_json(path, capsys)
     assert session["findings"] == []
 
@@ -259,8 +359,11 @@ def test_an_sqlite_call_whose_name_is_binary_is_a_problem(tmp_path, capsys):
     with closing(sqlite3.connect(path)) as conn, conn:
         conn.execute("UPDATE tool_calls SET name = x'00ff' WHERE id = 1")
     sessions = _scan_json(path, capsys)
-    assert any("a call's tool name is binary data, not text, skipped" in problem
-               for session in sessions for problem in session["problems"])
+    assert any(
+        "a call's tool name is binary data, not text, skipped" in problem
+        for session in sessions
+        for problem in session["problems"]
+    )
 
 
 def test_a_stored_row_the_writer_cannot_take_is_one_line_and_rolled_back(tmp_path, capsys):
@@ -287,9 +390,11 @@ def _in_thread(work, limit=30):
 def _feed(fifo, data):
     """Write `data` into the FIFO `fifo` from a thread (opening blocks until a reader opens it); a
     reader that stops early breaks the pipe, as it may."""
+
     def write():
         with suppress(BrokenPipeError), open(fifo, "wb") as handle:
             handle.write(data)
+
     threading.Thread(target=write, daemon=True).start()
 
 
@@ -306,8 +411,12 @@ def test_a_process_substitution_loses_no_bytes(tmp_path):
     if shutil.which("bash") is None:
         pytest.skip("needs bash for <(...)")
     session = SESSIONS / "quickstart.openai.jsonl"
-    done = subprocess.run(["bash", "-c", f'"{sys.executable}" -m inspector scan --json <(cat "{session}")'],
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        ["bash", "-c", f'"{sys.executable}" -m inspector scan --json <(cat "{session}")'],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 1, done.stderr
     (scanned,) = json.loads(done.stdout)["sessions"]
     assert scanned["turns"] == 11 and scanned["problems"] == []
@@ -338,7 +447,9 @@ def test_a_fifo_of_nul_bytes_stops_at_the_first_chunk(tmp_path, capsys):
     assert "binary file, not a session" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("head", [b"", (SESSIONS / "quickstart.openai.jsonl").read_bytes()], ids=["hole", "text-then-hole"])
+@pytest.mark.parametrize(
+    "head", [b"", (SESSIONS / "quickstart.openai.jsonl").read_bytes()], ids=["hole", "text-then-hole"]
+)
 def test_a_large_sparse_file_is_refused_without_reading_it_whole(tmp_path, capsys, head):
     path = tmp_path / "sparse.jsonl"
     with open(path, "wb") as handle:

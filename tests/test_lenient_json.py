@@ -4,14 +4,21 @@ import time
 
 import pytest
 
-from inspector.support.lenient_json import JSON5_SYNTAX, json_or_text, loads_lenient, object_end, parse_array_at, parse_object_at
+from inspector.support.lenient_json import (
+    JSON5_SYNTAX,
+    json_or_text,
+    loads_lenient,
+    object_end,
+    parse_array_at,
+    parse_object_at,
+)
 
 
 def test_standard_json_needs_no_repair():
     text = '{"success": true, "n": 2}Done.'
     parsed = parse_object_at(text)
     assert parsed.value == {"success": True, "n": 2}
-    assert text[parsed.end:] == "Done."
+    assert text[parsed.end :] == "Done."
     assert parsed.repairs == ()
 
 
@@ -25,7 +32,7 @@ def test_braces_and_quotes_inside_strings_are_not_structure():
     text = r'{note: "She said \"{not a brace}\" twice", n: 1}After'
     parsed = parse_object_at(text)
     assert parsed.value == {"note": 'She said "{not a brace}" twice', "n": 1}
-    assert text[parsed.end:] == "After"
+    assert text[parsed.end :] == "After"
 
 
 def test_colon_inside_a_string_does_not_make_a_key():
@@ -36,9 +43,15 @@ def test_colon_inside_a_string_does_not_make_a_key():
 def test_single_quotes_trailing_commas_comments_and_python_literals():
     text = "{'a': 'it\\'s \"quoted\"', /* note */ b: [1, 2,], // end\n c: None, d: True,}rest"
     parsed = parse_object_at(text)
-    assert parsed.value == {"a": "it's \"quoted\"", "b": [1, 2], "c": None, "d": True}
-    assert set(parsed.repairs) == {"single-quoted strings", "comments", "unquoted keys", "trailing commas", "Python literals"}
-    assert text[parsed.end:] == "rest"
+    assert parsed.value == {"a": 'it\'s "quoted"', "b": [1, 2], "c": None, "d": True}
+    assert set(parsed.repairs) == {
+        "single-quoted strings",
+        "comments",
+        "unquoted keys",
+        "trailing commas",
+        "Python literals",
+    }
+    assert text[parsed.end :] == "rest"
 
 
 def test_a_flat_object_with_bare_and_quoted_keys_and_every_kind_of_value():
@@ -49,18 +62,22 @@ def test_a_flat_object_with_bare_and_quoted_keys_and_every_kind_of_value():
     assert parsed.end == object_end(text, 0) == text.index("\n\n")
 
 
-@pytest.mark.parametrize("text, value, repairs", [
-    ('{a: "\\q"} tail', {"a": "q"}, ("unquoted keys", JSON5_SYNTAX)),  # an escape JSON lacks
-    ('{"a": "\\q", b: 1} tail', {"a": "q", "b": 1}, ("unquoted keys", JSON5_SYNTAX)),
-    ("{a:\u00a01} tail", {"a": 1}, ("unquoted keys", JSON5_SYNTAX)),  # white space JSON lacks
-    ("{a: Infinity} tail", {"a": float("inf")}, ("unquoted keys",)),
-    ("{a: 1, b: [2, {c: 3}]} tail", {"a": 1, "b": [2, {"c": 3}]}, ("unquoted keys",)),  # not flat
-], ids=["escape", "escape after a quoted key", "no-break space", "Infinity", "nested"])
+@pytest.mark.parametrize(
+    "text, value, repairs",
+    [
+        ('{a: "\\q"} tail', {"a": "q"}, ("unquoted keys", JSON5_SYNTAX)),  # an escape JSON lacks
+        ('{"a": "\\q", b: 1} tail', {"a": "q", "b": 1}, ("unquoted keys", JSON5_SYNTAX)),
+        ("{a:\u00a01} tail", {"a": 1}, ("unquoted keys", JSON5_SYNTAX)),  # white space JSON lacks
+        ("{a: Infinity} tail", {"a": float("inf")}, ("unquoted keys",)),
+        ("{a: 1, b: [2, {c: 3}]} tail", {"a": 1, "b": [2, {"c": 3}]}, ("unquoted keys",)),  # not flat
+    ],
+    ids=["escape", "escape after a quoted key", "no-break space", "Infinity", "nested"],
+)
 def test_objects_a_flat_reading_leaves_to_the_general_path(text, value, repairs):
     parsed = parse_object_at(text)
     assert parsed.value == value
     assert parsed.repairs == repairs
-    assert text[parsed.end:] == " tail"
+    assert text[parsed.end :] == " tail"
 
 
 def test_json5_only_syntax_falls_back_to_json5():
@@ -79,7 +96,7 @@ def test_things_that_are_not_objects():
 
 def test_object_end_skips_braces_in_both_quote_styles_and_comments():
     text = "{a: '}', b: \"}\", /* } */ c: {d: 1}} tail"
-    assert text[object_end(text, 0):] == " tail"
+    assert text[object_end(text, 0) :] == " tail"
     assert object_end("{a: {b: 1}", 0) is None
 
 
@@ -87,7 +104,7 @@ def test_extra_closing_braces_leave_the_object_intact():
     text = '{"tool": "run_code", "arguments": {"code": "print(1)"}}}}'
     parsed = parse_object_at(text)
     assert parsed.value == {"tool": "run_code", "arguments": {"code": "print(1)"}}
-    assert text[parsed.end:] == "}}"
+    assert text[parsed.end :] == "}}"
 
 
 def test_loads_lenient_reports_repairs_or_none():
@@ -100,7 +117,7 @@ def test_parse_array_at_reads_a_plain_json_array_and_where_it_ends():
     text = 'x [{"name": "ls"}, 2] tail'
     parsed = parse_array_at(text, 2)
     assert parsed.value == [{"name": "ls"}, 2]
-    assert text[parsed.end:] == " tail"
+    assert text[parsed.end :] == " tail"
     assert parse_array_at(text, 0) is None  # no `[` there
     assert parse_array_at('{"a": 1}') is None  # an object is not an array
     assert parse_array_at("[a, 1,]") is None  # arrays are never repaired
@@ -164,8 +181,11 @@ def test_what_only_json5_reads_still_reaches_it(monkeypatch, text, value):
     assert calls
 
 
-HOSTILE = {"brackets never closed": "[" * 49_000, "a long list then (": "{a: [" + "1, " * 16_000 + "(",
-           "backslashes in a string never closed": '{"a": "' + "\\" * 49_000}
+HOSTILE = {
+    "brackets never closed": "[" * 49_000,
+    "a long list then (": "{a: [" + "1, " * 16_000 + "(",
+    "backslashes in a string never closed": '{"a": "' + "\\" * 49_000,
+}
 
 
 @pytest.mark.parametrize("text", HOSTILE.values(), ids=HOSTILE.keys())

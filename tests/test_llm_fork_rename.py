@@ -37,24 +37,38 @@ def fixed(tmp_path) -> tuple[Path, Path, str]:
 
 def _results(db: sqlite_utils.Database, thread: str) -> list[tuple[str, str]]:
     """(tool name, output) of each tool result of a thread, as `llm` itself reads them."""
-    return [(part.name, part.output) for message in LogStore(db).thread_messages(thread)
-            for part in message.parts if type(part).__name__ == "ToolResultPart"]
+    return [
+        (part.name, part.output)
+        for message in LogStore(db).thread_messages(thread)
+        for part in message.parts
+        if type(part).__name__ == "ToolResultPart"
+    ]
 
 
 def test_the_result_of_a_renamed_call_carries_the_new_name_in_the_fork(fixed):
     source, out, fork = fixed
     db = sqlite_utils.Database(out)
-    (original,) = [thread for thread in _kinds(source)]
+    (original,) = list(_kinds(source))
     refused = 'Error: tool "save_memories" does not exist'  # what llm answered the misnamed call
     assert _results(db, original) == [("save_memories", refused), ("save_memory", "saved")]  # untouched
     assert _results(db, fork) == [("save_memory", refused), ("save_memory", "saved")]
-    calls = [part for message in LogStore(db).thread_messages(fork) for part in message.parts
-             if type(part).__name__ == "ToolCallPart"]
-    results = [part for message in LogStore(db).thread_messages(fork) for part in message.parts
-               if type(part).__name__ == "ToolResultPart"]
+    calls = [
+        part
+        for message in LogStore(db).thread_messages(fork)
+        for part in message.parts
+        if type(part).__name__ == "ToolCallPart"
+    ]
+    results = [
+        part
+        for message in LogStore(db).thread_messages(fork)
+        for part in message.parts
+        if type(part).__name__ == "ToolResultPart"
+    ]
     assert [(c.tool_call_id, c.name) for c in calls] == [(r.tool_call_id, r.name) for r in results]
-    column = db.execute("SELECT p.tool_name FROM parts p JOIN messages m ON m.hash = p.message_hash "
-                        "WHERE p.type = 'tool_result' ORDER BY p.id").fetchall()
+    column = db.execute(
+        "SELECT p.tool_name FROM parts p JOIN messages m ON m.hash = p.message_hash "
+        "WHERE p.type = 'tool_result' ORDER BY p.id"
+    ).fetchall()
     assert column == [("save_memories",), ("save_memory",), ("save_memory",), ("save_memory",)]
 
 

@@ -9,10 +9,20 @@ from inspector.cli.main import main
 from inspector.model import ERROR, WARNING
 from inspector.scan.scanner import scan_file
 
-RUN_CODE = {"type": "function", "function": {"name": "run_code", "parameters": {
-    "type": "object", "properties": {"code": {"type": "string"}}, "required": ["code"]}}}
-WRITE_FILE = {"type": "function", "function": {"name": "write_file", "parameters": {
-    "type": "object", "properties": {"path": {"type": "string"}, "content": {"type": "string"}}}}}
+RUN_CODE = {
+    "type": "function",
+    "function": {
+        "name": "run_code",
+        "parameters": {"type": "object", "properties": {"code": {"type": "string"}}, "required": ["code"]},
+    },
+}
+WRITE_FILE = {
+    "type": "function",
+    "function": {
+        "name": "write_file",
+        "parameters": {"type": "object", "properties": {"path": {"type": "string"}, "content": {"type": "string"}}},
+    },
+}
 
 
 def _call(call_id, name, arguments):
@@ -46,19 +56,26 @@ def test_seed_004_extra_closing_braces(write_session):
     assert finding.fix.add_calls == () and finding.fix.remove == ()
 
 
-@pytest.mark.parametrize("raw, expected, change", [
-    ('```json\n{"code": "print(1)"}\n```', {"code": "print(1)"}, "fence"),
-    (json.dumps(json.dumps({"code": "print(1)"})), {"code": "print(1)"}, "double encoding"),
-    ('{"code": "print(1)", "timeout": 5,}', {"code": "print(1)", "timeout": 5}, "trailing commas"),
-    ("{'code': 'print(1)'}", {"code": "print(1)"}, "single-quoted"),
-    ('{code: "print(1)"}', {"code": "print(1)"}, "unquoted keys"),
-    ('{"code": "print(1)", "verbose": True, "env": None}', {"code": "print(1)", "verbose": True, "env": None}, "Python literals"),
-    ('{\n  // run it\n  "code": "print(1)"\n}', {"code": "print(1)"}, "comments"),
-    ('{"code": "for i in range(3):\n\tprint(i)"}', {"code": "for i in range(3):\n\tprint(i)"}, "raw line breaks"),
-    ('{"code": "print(1)"}{"code": "print(1)"}', {"code": "print(1)"}, "more than once"),
-    ('{"code": "print(\'{}}\')"}}', {"code": "print('{}}')"}, "1 extra closing brace"),
-    ('{"code": "print(1)"} (end of call)', {"code": "print(1)"}, "removed text after the object"),
-])
+@pytest.mark.parametrize(
+    "raw, expected, change",
+    [
+        ('```json\n{"code": "print(1)"}\n```', {"code": "print(1)"}, "fence"),
+        (json.dumps(json.dumps({"code": "print(1)"})), {"code": "print(1)"}, "double encoding"),
+        ('{"code": "print(1)", "timeout": 5,}', {"code": "print(1)", "timeout": 5}, "trailing commas"),
+        ("{'code': 'print(1)'}", {"code": "print(1)"}, "single-quoted"),
+        ('{code: "print(1)"}', {"code": "print(1)"}, "unquoted keys"),
+        (
+            '{"code": "print(1)", "verbose": True, "env": None}',
+            {"code": "print(1)", "verbose": True, "env": None},
+            "Python literals",
+        ),
+        ('{\n  // run it\n  "code": "print(1)"\n}', {"code": "print(1)"}, "comments"),
+        ('{"code": "for i in range(3):\n\tprint(i)"}', {"code": "for i in range(3):\n\tprint(i)"}, "raw line breaks"),
+        ('{"code": "print(1)"}{"code": "print(1)"}', {"code": "print(1)"}, "more than once"),
+        ('{"code": "print(\'{}}\')"}}', {"code": "print('{}}')"}, "1 extra closing brace"),
+        ('{"code": "print(1)"} (end of call)', {"code": "print(1)"}, "removed text after the object"),
+    ],
+)
 def test_each_kind_of_damage_is_repaired_as_an_error_naming_the_change(write_session, raw, expected, change):
     (finding,) = _findings(write_session(_session(raw), [RUN_CODE]))
     assert finding.severity == ERROR
@@ -120,8 +137,14 @@ def test_arguments_that_hold_no_object_get_a_finding_without_a_fix(write_session
 def test_the_second_call_of_a_turn_is_replaced_by_its_own_index(write_session):
     messages = [
         {"role": "user", "content": "Run both."},
-        {"role": "assistant", "content": None, "tool_calls": [
-            _call("c1", "run_code", '{"code": "print(1)"}'), _call("c2", "run_code", "{'code': 'print(2)'}")]},
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                _call("c1", "run_code", '{"code": "print(1)"}'),
+                _call("c2", "run_code", "{'code': 'print(2)'}"),
+            ],
+        },
         {"role": "tool", "tool_call_id": "c1", "content": "1"},
         {"role": "tool", "tool_call_id": "c2", "content": "2"},
     ]
@@ -132,9 +155,16 @@ def test_the_second_call_of_a_turn_is_replaced_by_its_own_index(write_session):
 def test_arguments_that_parse_stay_clean(write_session):
     messages = [
         {"role": "user", "content": "Go."},
-        {"role": "assistant", "content": None, "tool_calls": [
-            _call("c1", "run_code", '{"code": "print(1)"}'), _call("c2", "run_code", ""),
-            _call("c3", "run_code", "{}"), _call("c4", "run_code", '  {"code": "x = {\\"a\\": 1}"}  ')]},
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                _call("c1", "run_code", '{"code": "print(1)"}'),
+                _call("c2", "run_code", ""),
+                _call("c3", "run_code", "{}"),
+                _call("c4", "run_code", '  {"code": "x = {\\"a\\": 1}"}  '),
+            ],
+        },
         *({"role": "tool", "tool_call_id": f"c{i}", "content": "ok"} for i in range(1, 5)),
         {"role": "assistant", "content": "Done."},
     ]
@@ -144,8 +174,11 @@ def test_arguments_that_parse_stay_clean(write_session):
 def test_fix_output_rescans_clean_and_stores_the_repaired_json(write_session, tmp_path, capsys):
     messages = _session('{"code": "print(\'hello\')"}}}}') + [
         {"role": "user", "content": "Now save it."},
-        {"role": "assistant", "content": None, "tool_calls": [
-            _call("call_2", "write_file", '{path: "hello.py", content: "print(\'hello\')",}')]},
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [_call("call_2", "write_file", '{path: "hello.py", content: "print(\'hello\')",}')],
+        },
     ]
     path = write_session(messages, [RUN_CODE, WRITE_FILE])
     out = tmp_path / "fixed.json"
@@ -155,6 +188,9 @@ def test_fix_output_rescans_clean_and_stores_the_repaired_json(write_session, tm
     assert [f.kind for f in result.findings if f.kind in ("malformed-arguments", "orphan-call")] == []
     fixed = json.loads(out.read_text())["messages"]
     assert json.loads(fixed[2]["tool_calls"][0]["function"]["arguments"]) == {"code": "print('hello')"}
-    assert json.loads(fixed[6]["tool_calls"][0]["function"]["arguments"]) == {"path": "hello.py", "content": "print('hello')"}
+    assert json.loads(fixed[6]["tool_calls"][0]["function"]["arguments"]) == {
+        "path": "hello.py",
+        "content": "print('hello')",
+    }
     assert fixed[7]["tool_call_id"] == "call_2" and "No result was recorded" in fixed[7]["content"]
     assert fixed[:2] == messages[:2] and fixed[3:6] == messages[3:6]

@@ -15,33 +15,78 @@ SEP = "<｜tool▁sep｜>"
 KIMI = "<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>"
 
 
-@pytest.mark.parametrize("prose, leak, tool, arguments, closed", [
-    pytest.param("Let me check the forecast for you.\n\n",
-                 '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris", "days": 3',
-                 "get_weather", {"city": "Paris", "days": 3}, "2 objects", id="hermes-after-a-value"),
-    pytest.param("I'll run that snippet now.\n",
-                 '<tool_call>\n{"name": "run_code", "arguments": {"code": "for i in range(3):\\n    print(i',
-                 "run_code", {"code": "for i in range(3):\n    print(i"}, "an unfinished string and 2 objects",
-                 id="hermes-inside-a-string"),
-    pytest.param("Searching both folders.\n",
-                 '<tool_call>{"name": "search_files", "arguments": {"pattern": "*.py", "paths": ["src", "tests",',
-                 "search_files", {"pattern": "*.py", "paths": ["src", "tests"]}, "1 list and 2 objects",
-                 id="hermes-after-a-comma-in-a-list"),
-    pytest.param("Sure, checking Tokyo.", f'{DEEPSEEK}get_weather{SEP}{{"city": "Tokyo", "days": 2',
-                 "get_weather", {"city": "Tokyo", "days": 2}, "1 object", id="deepseek-v3.1"),
-    pytest.param("One moment.\n", f'{KIMI}{{"city": "Beijing"', "get_weather", {"city": "Beijing"}, "1 object",
-                 id="kimi-k2"),
-    pytest.param("Looking it up.\n",
-                 '<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"city": "Oslo", "da',
-                 None, None, None, id="harmony-cut-in-a-key-is-not-completed"),
-    pytest.param("Looking it up.\n",
-                 '<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"city": "Oslo"',
-                 "get_weather", {"city": "Oslo"}, "1 object", id="harmony"),
-    pytest.param("Checking.\n", '[TOOL_CALLS]get_weather{"city": "Lisbon", "days": 4', "get_weather",
-                 {"city": "Lisbon", "days": 4}, "1 object", id="mistral-v11"),
-    pytest.param("Checking.\n", '[TOOL_CALLS][{"name": "get_weather", "arguments": {"city": "Rome"',
-                 "get_weather", {"city": "Rome"}, "1 list and 2 objects", id="mistral-array"),
-])
+@pytest.mark.parametrize(
+    "prose, leak, tool, arguments, closed",
+    [
+        pytest.param(
+            "Let me check the forecast for you.\n\n",
+            '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris", "days": 3',
+            "get_weather",
+            {"city": "Paris", "days": 3},
+            "2 objects",
+            id="hermes-after-a-value",
+        ),
+        pytest.param(
+            "I'll run that snippet now.\n",
+            '<tool_call>\n{"name": "run_code", "arguments": {"code": "for i in range(3):\\n    print(i',
+            "run_code",
+            {"code": "for i in range(3):\n    print(i"},
+            "an unfinished string and 2 objects",
+            id="hermes-inside-a-string",
+        ),
+        pytest.param(
+            "Searching both folders.\n",
+            '<tool_call>{"name": "search_files", "arguments": {"pattern": "*.py", "paths": ["src", "tests",',
+            "search_files",
+            {"pattern": "*.py", "paths": ["src", "tests"]},
+            "1 list and 2 objects",
+            id="hermes-after-a-comma-in-a-list",
+        ),
+        pytest.param(
+            "Sure, checking Tokyo.",
+            f'{DEEPSEEK}get_weather{SEP}{{"city": "Tokyo", "days": 2',
+            "get_weather",
+            {"city": "Tokyo", "days": 2},
+            "1 object",
+            id="deepseek-v3.1",
+        ),
+        pytest.param(
+            "One moment.\n", f'{KIMI}{{"city": "Beijing"', "get_weather", {"city": "Beijing"}, "1 object", id="kimi-k2"
+        ),
+        pytest.param(
+            "Looking it up.\n",
+            '<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"city": "Oslo", "da',
+            None,
+            None,
+            None,
+            id="harmony-cut-in-a-key-is-not-completed",
+        ),
+        pytest.param(
+            "Looking it up.\n",
+            '<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"city": "Oslo"',
+            "get_weather",
+            {"city": "Oslo"},
+            "1 object",
+            id="harmony",
+        ),
+        pytest.param(
+            "Checking.\n",
+            '[TOOL_CALLS]get_weather{"city": "Lisbon", "days": 4',
+            "get_weather",
+            {"city": "Lisbon", "days": 4},
+            "1 object",
+            id="mistral-v11",
+        ),
+        pytest.param(
+            "Checking.\n",
+            '[TOOL_CALLS][{"name": "get_weather", "arguments": {"city": "Rome"',
+            "get_weather",
+            {"city": "Rome"},
+            "1 list and 2 objects",
+            id="mistral-array",
+        ),
+    ],
+)
 def test_a_call_cut_off_in_its_arguments_is_completed_as_a_guess(write_session, prose, leak, tool, arguments, closed):
     reply = prose + leak
     finding = one_finding(write_session, reply)
@@ -58,24 +103,34 @@ def test_a_call_cut_off_in_its_arguments_is_completed_as_a_guess(write_session, 
 
 
 def test_the_fix_recovers_the_completed_call_and_rescans_clean(write_session, tmp_path):
-    path = write_session([
-        {"role": "user", "content": "Forecast for Paris, three days?"},
-        {"role": "assistant", "content": 'Let me check.\n<tool_call>\n{"name": "get_weather", "arguments": '
-                                         '{"city": "Paris", "days": 3'}], TOOLS)
+    path = write_session(
+        [
+            {"role": "user", "content": "Forecast for Paris, three days?"},
+            {
+                "role": "assistant",
+                "content": 'Let me check.\n<tool_call>\n{"name": "get_weather", "arguments": '
+                '{"city": "Paris", "days": 3',
+            },
+        ],
+        TOOLS,
+    )
     calls, texts = fixed_calls_and_texts(path, tmp_path)
     assert calls == [("get_weather", {"city": "Paris", "days": 3})]
     assert texts == ["Let me check."]
 
 
-@pytest.mark.parametrize("reply", [
-    'Checking.\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris", "da',  # a key cut short
-    'Checking.\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris", "days":',  # no value yet
-    'Checking.\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris", "days": tr',  # a word cut short
-    'Checking.\n<tool_call>\n{"name": "get_weather"',  # cut before the arguments
-    'Checking.\n<tool_call>\n{"name": "get_weather", "arguments": ',  # no arguments yet
-    'Checking.\n<tool_call>\n{"name": "get_wea',  # the name cut short
-    'Checking.\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}\nLet me know if that works.',
-])
+@pytest.mark.parametrize(
+    "reply",
+    [
+        'Checking.\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris", "da',  # a key cut short
+        'Checking.\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris", "days":',  # no value yet
+        'Checking.\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris", "days": tr',  # a word cut short
+        'Checking.\n<tool_call>\n{"name": "get_weather"',  # cut before the arguments
+        'Checking.\n<tool_call>\n{"name": "get_weather", "arguments": ',  # no arguments yet
+        'Checking.\n<tool_call>\n{"name": "get_wea',  # the name cut short
+        'Checking.\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}\nLet me know if that works.',
+    ],
+)
 def test_what_closing_alone_cannot_complete_is_only_stripped(write_session, reply):
     finding = one_finding(write_session, reply)
     assert finding.severity == WARNING and finding.fix.add_calls == ()
@@ -84,8 +139,10 @@ def test_what_closing_alone_cannot_complete_is_only_stripped(write_session, repl
 
 
 def test_a_broken_block_followed_by_another_is_not_completed(write_session):
-    reply = ('Trying twice.\n<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"\n'
-             '<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}}</tool_call>')
+    reply = (
+        'Trying twice.\n<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"\n'
+        '<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}}</tool_call>'
+    )
     path = write_session([{"role": "user", "content": "Weather?"}, {"role": "assistant", "content": reply}], TOOLS)
     first, second = findings_of(path)
     assert (first.severity, first.fix.add_calls) == (WARNING, ())  # not at the end of the reply: broken, not cut off
@@ -95,7 +152,7 @@ def test_a_broken_block_followed_by_another_is_not_completed(write_session):
 HOSTILE = {
     "100k open brackets": '<tool_call>{"name": "run_code", "arguments": {"code": ' + "[" * 100_000,
     "escaped quotes": '<tool_call>{"name": "run_code", "arguments": {"code": "' + '\\"' * 50_000,
-    "3000 nested calls": '<tool_call>' + '{"name": "run_code", "arguments": {"a": {"b": ' * 3_000,
+    "3000 nested calls": "<tool_call>" + '{"name": "run_code", "arguments": {"a": {"b": ' * 3_000,
     "Mistral calls cut off": "[TOOL_CALLS]" + 'run_code{"code": "' * 10_000,
     "DeepSeek calls cut off": DEEPSEEK + f'run_code{SEP}{{"code": "x' * 5_000,
     "Harmony headers cut off": '<|channel|>commentary to=functions.run_code <|message|>{"code": [' * 5_000,

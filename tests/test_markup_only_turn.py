@@ -6,29 +6,47 @@ import json
 import pytest
 
 from inspector.cli.main import main
-from inspector.sources import load_sessions
 from inspector.model import NOT_EXECUTED
+from inspector.sources import load_sessions
 
 LEAK = '<tool_call>{"name": "get_weather", "arguments": {"city": "Oslo"}}</tool_call>'
 SCHEMA = {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}
 
 DOCUMENTS = {
-    "openai": {"tools": [{"type": "function", "function": {"name": "get_weather", "parameters": SCHEMA}}],
-               "messages": [{"role": "user", "content": "Weather in Oslo?"},
-                            {"role": "assistant", "content": LEAK},
-                            {"role": "user", "content": "Well?"}]},
-    "anthropic": {"tools": [{"name": "get_weather", "input_schema": SCHEMA}],
-                  "messages": [{"role": "user", "content": "Weather in Oslo?"},
-                               {"role": "assistant", "content": [{"type": "text", "text": LEAK}]},
-                               {"role": "user", "content": "Well?"}]},
-    "gemini": {"tools": [{"functionDeclarations": [{"name": "get_weather", "parameters": SCHEMA}]}],
-               "contents": [{"role": "user", "parts": [{"text": "Weather in Oslo?"}]},
-                            {"role": "model", "parts": [{"text": LEAK}]},
-                            {"role": "user", "parts": [{"text": "Well?"}]}]},
-    "session-dump": {"session_id": "s1", "dumped_at": "2026-11-01T10:00:00", "entry_count": 3, "entries": [
-        {"role": "user", "node_type": "user", "content": "Weather in Oslo?", "timestamp": 1.0},
-        {"role": "assistant", "node_type": "turn_output", "content": LEAK, "timestamp": 2.0},
-        {"role": "user", "node_type": "follow_up", "content": "Well?", "timestamp": 3.0}]},
+    "openai": {
+        "tools": [{"type": "function", "function": {"name": "get_weather", "parameters": SCHEMA}}],
+        "messages": [
+            {"role": "user", "content": "Weather in Oslo?"},
+            {"role": "assistant", "content": LEAK},
+            {"role": "user", "content": "Well?"},
+        ],
+    },
+    "anthropic": {
+        "tools": [{"name": "get_weather", "input_schema": SCHEMA}],
+        "messages": [
+            {"role": "user", "content": "Weather in Oslo?"},
+            {"role": "assistant", "content": [{"type": "text", "text": LEAK}]},
+            {"role": "user", "content": "Well?"},
+        ],
+    },
+    "gemini": {
+        "tools": [{"functionDeclarations": [{"name": "get_weather", "parameters": SCHEMA}]}],
+        "contents": [
+            {"role": "user", "parts": [{"text": "Weather in Oslo?"}]},
+            {"role": "model", "parts": [{"text": LEAK}]},
+            {"role": "user", "parts": [{"text": "Well?"}]},
+        ],
+    },
+    "session-dump": {
+        "session_id": "s1",
+        "dumped_at": "2026-11-01T10:00:00",
+        "entry_count": 3,
+        "entries": [
+            {"role": "user", "node_type": "user", "content": "Weather in Oslo?", "timestamp": 1.0},
+            {"role": "assistant", "node_type": "turn_output", "content": LEAK, "timestamp": 2.0},
+            {"role": "user", "node_type": "follow_up", "content": "Well?", "timestamp": 3.0},
+        ],
+    },
 }
 
 

@@ -14,8 +14,8 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Static, TextArea
 
 from inspector.cli.main import main
-from inspector.sources import load_sessions
 from inspector.model import ASSISTANT
+from inspector.sources import load_sessions
 from inspector.tui.dialogs import ExportDialog
 from inspector.tui.editor import FixEditor
 
@@ -26,49 +26,85 @@ CUT_OFF = '<tool_call>\n{"name": "save_memory", "arguments": {"memory_type": "fa
 WITH_PROSE = "Here is how a call looks:\n<tool_call>{...}</tool_call>\nTell me the boat's name first."
 RECOVERABLE = '<tool_call>{"name": "get_weather", "arguments": {"city": "Oslo"}}</tool_call>'
 # A user asks, the assistant replies; the replies in order, and what `fix --accept all` leaves of each.
-EXCHANGE = [("Add a boat called Sea Breeze.", PLACEHOLDER),
-            ("That didn't work. Remember that I like rain.", CUT_OFF),
-            ("Try again, please.", WITH_PROSE),
-            ("And the weather in Oslo?", RECOVERABLE)]
+EXCHANGE = [
+    ("Add a boat called Sea Breeze.", PLACEHOLDER),
+    ("That didn't work. Remember that I like rain.", CUT_OFF),
+    ("Try again, please.", WITH_PROSE),
+    ("And the weather in Oslo?", RECOVERABLE),
+]
 LEFT_ALONE = [PLACEHOLDER, CUT_OFF]
 STRIPPED = "Here is how a call looks:\nTell me the boat's name first."
 
-PROPERTIES = {"create_boat": {"name": {"type": "string"}}, "get_weather": {"city": {"type": "string"}},
-              "save_memory": {"memory_type": {"type": "string"}, "content": {"type": "string"}}}
+PROPERTIES = {
+    "create_boat": {"name": {"type": "string"}},
+    "get_weather": {"city": {"type": "string"}},
+    "save_memory": {"memory_type": {"type": "string"}, "content": {"type": "string"}},
+}
 SCHEMAS = {name: {"type": "object", "properties": properties} for name, properties in PROPERTIES.items()}
 
 
 def _openai() -> dict:
-    messages = [m for question, reply in EXCHANGE
-                for m in ({"role": "user", "content": question}, {"role": "assistant", "content": reply})]
-    return {"tools": [{"type": "function", "function": {"name": n, "parameters": s}} for n, s in SCHEMAS.items()],
-            "messages": [{"role": "system", "content": "You manage a marina."}] + messages}
+    messages = [
+        m
+        for question, reply in EXCHANGE
+        for m in ({"role": "user", "content": question}, {"role": "assistant", "content": reply})
+    ]
+    return {
+        "tools": [{"type": "function", "function": {"name": n, "parameters": s}} for n, s in SCHEMAS.items()],
+        "messages": [{"role": "system", "content": "You manage a marina."}] + messages,
+    }
 
 
 def _anthropic() -> dict:
-    messages = [m for question, reply in EXCHANGE
-                for m in ({"role": "user", "content": question},
-                          {"role": "assistant", "content": [{"type": "text", "text": reply}]})]
-    return {"model": "claude-sonnet-4-5", "max_tokens": 1024, "system": "You manage a marina.",
-            "tools": [{"name": n, "input_schema": s} for n, s in SCHEMAS.items()], "messages": messages}
+    messages = [
+        m
+        for question, reply in EXCHANGE
+        for m in (
+            {"role": "user", "content": question},
+            {"role": "assistant", "content": [{"type": "text", "text": reply}]},
+        )
+    ]
+    return {
+        "model": "claude-sonnet-4-5",
+        "max_tokens": 1024,
+        "system": "You manage a marina.",
+        "tools": [{"name": n, "input_schema": s} for n, s in SCHEMAS.items()],
+        "messages": messages,
+    }
 
 
 def _gemini() -> dict:
-    contents = [m for question, reply in EXCHANGE
-                for m in ({"role": "user", "parts": [{"text": question}]}, {"role": "model", "parts": [{"text": reply}]})]
-    return {"systemInstruction": {"parts": [{"text": "You manage a marina."}]},
-            "tools": [{"functionDeclarations": [{"name": n, "parameters": s} for n, s in SCHEMAS.items()]}],
-            "contents": contents}
+    contents = [
+        m
+        for question, reply in EXCHANGE
+        for m in ({"role": "user", "parts": [{"text": question}]}, {"role": "model", "parts": [{"text": reply}]})
+    ]
+    return {
+        "systemInstruction": {"parts": [{"text": "You manage a marina."}]},
+        "tools": [{"functionDeclarations": [{"name": n, "parameters": s} for n, s in SCHEMAS.items()]}],
+        "contents": contents,
+    }
 
 
 def _session_dump() -> dict:
     entries = [{"role": "system", "node_type": "system", "content": "You manage a marina.", "timestamp": 1.0}]
     for question, reply in EXCHANGE:
         entries.append({"role": "user", "node_type": "user", "content": question, "timestamp": len(entries) + 1.0})
-        entries.append({"role": "assistant", "node_type": "turn_output", "content": reply, "model": "qwen2.5-7b",
-                        "timestamp": len(entries) + 1.0})
-    return {"session_id": "marina-1", "dumped_at": "2026-11-20T09:00:00", "entry_count": len(entries),
-            "entries": entries}
+        entries.append(
+            {
+                "role": "assistant",
+                "node_type": "turn_output",
+                "content": reply,
+                "model": "qwen2.5-7b",
+                "timestamp": len(entries) + 1.0,
+            }
+        )
+    return {
+        "session_id": "marina-1",
+        "dumped_at": "2026-11-20T09:00:00",
+        "entry_count": len(entries),
+        "entries": entries,
+    }
 
 
 DOCUMENTS = {"openai": _openai, "anthropic": _anthropic, "gemini": _gemini, "session-dump": _session_dump}
@@ -118,37 +154,51 @@ def test_fix_all_leaves_markup_only_replies_alone_and_fixes_the_rest(tmp_path, c
     assert [(f["tool"], f["fix"]) for f in remaining] == [("create_boat", None), ("save_memory", None)]
 
 
-@pytest.mark.parametrize("reply, fixes", [
-    pytest.param('<tool_call>{...}</tool_call>', [False], id="literal-placeholder-tags"),
-    pytest.param('```tool_call\n{...}\n```', [False], id="literal-placeholder-fence"),
-    pytest.param('<tool_call>\n{"na', [False], id="cut-off-before-the-name"),
-    pytest.param('<tool_call>', [False], id="output-stops-at-the-marker"),
-    pytest.param('[TOOL_CALLS]', [False], id="mistral-marker-alone"),
-    pytest.param('```tool_code\nprint(default_api.get_weather(city=input()))\n```', [False], id="tool-code-not-literal"),
-    pytest.param(PLACEHOLDER + "\n\n" + CUT_OFF, [False, False], id="two-unrecoverable-blocks"),
-    pytest.param(PLACEHOLDER + "\n" + RECOVERABLE, [True, True], id="placeholder-then-a-recoverable-call"),
-    pytest.param("Let me check.\n<tool_call>", [True], id="prose-then-a-cut-off-marker"),
-])
+@pytest.mark.parametrize(
+    "reply, fixes",
+    [
+        pytest.param("<tool_call>{...}</tool_call>", [False], id="literal-placeholder-tags"),
+        pytest.param("```tool_call\n{...}\n```", [False], id="literal-placeholder-fence"),
+        pytest.param('<tool_call>\n{"na', [False], id="cut-off-before-the-name"),
+        pytest.param("<tool_call>", [False], id="output-stops-at-the-marker"),
+        pytest.param("[TOOL_CALLS]", [False], id="mistral-marker-alone"),
+        pytest.param(
+            "```tool_code\nprint(default_api.get_weather(city=input()))\n```", [False], id="tool-code-not-literal"
+        ),
+        pytest.param(PLACEHOLDER + "\n\n" + CUT_OFF, [False, False], id="two-unrecoverable-blocks"),
+        pytest.param(PLACEHOLDER + "\n" + RECOVERABLE, [True, True], id="placeholder-then-a-recoverable-call"),
+        pytest.param("Let me check.\n<tool_call>", [True], id="prose-then-a-cut-off-marker"),
+    ],
+)
 def test_a_fix_is_offered_only_where_something_would_remain(write_session, capsys, reply, fixes):
-    path = write_session([{"role": "user", "content": "Weather in Oslo?"}, {"role": "assistant", "content": reply}],
-                         [{"type": "function", "function": {"name": "get_weather", "parameters": SCHEMAS["get_weather"]}}])
+    path = write_session(
+        [{"role": "user", "content": "Weather in Oslo?"}, {"role": "assistant", "content": reply}],
+        [{"type": "function", "function": {"name": "get_weather", "parameters": SCHEMAS["get_weather"]}}],
+    )
     findings = _findings(path, capsys)
     assert [f["fix"] is not None for f in findings] == fixes
     assert all((NO_FIX in f["message"]) == (f["fix"] is None) for f in findings)
 
 
 def test_prose_mentioning_a_marker_is_still_not_a_finding(write_session, capsys):
-    for reply in ("Use <tool_call>{json}</tool_call> to call tools.", "[TOOL_CALLS] {x} is Mistral's marker.",
-                  "Wrap it as `<tool_call>{...}</tool_call>`."):
+    for reply in (
+        "Use <tool_call>{json}</tool_call> to call tools.",
+        "[TOOL_CALLS] {x} is Mistral's marker.",
+        "Wrap it as `<tool_call>{...}</tool_call>`.",
+    ):
         path = write_session([{"role": "assistant", "content": reply}])
         assert _findings(path, capsys) == [], reply
 
 
 def test_a_reply_with_its_own_call_keeps_the_strip_fix(write_session, capsys):
     call = {"id": "call_1", "type": "function", "function": {"name": "get_weather", "arguments": '{"city": "Oslo"}'}}
-    path = write_session([{"role": "user", "content": "Weather in Oslo?"},
-                          {"role": "assistant", "content": PLACEHOLDER, "tool_calls": [call]},
-                          {"role": "tool", "tool_call_id": "call_1", "content": "3 degrees"}])
+    path = write_session(
+        [
+            {"role": "user", "content": "Weather in Oslo?"},
+            {"role": "assistant", "content": PLACEHOLDER, "tool_calls": [call]},
+            {"role": "tool", "tool_call_id": "call_1", "content": "3 degrees"},
+        ]
+    )
     (finding,) = _findings(path, capsys)
     assert finding["fix"]["content"] == "" and finding["fix"]["tool_calls"] == []
 
@@ -177,18 +227,29 @@ def test_the_app_shows_why_and_the_turn_can_be_edited_by_hand(tmp_path):
 
     drive(path, scenario)
     messages = json.loads(out.read_text())["messages"]
-    assert messages[1] == {"role": "assistant", "content": [{"type": "text", "text": "What name should the boat have?"}]}
+    assert messages[1] == {
+        "role": "assistant",
+        "content": [{"type": "text", "text": "What name should the boat have?"}],
+    }
     assert messages[3] == _anthropic()["messages"][3]  # the cut-off reply, not decided, as it was
 
 
 def test_strips_of_two_kinds_that_together_empty_a_reply_leave_it_alone(write_session, capsys):
     reply = '{"status": "saved"}\n' + PLACEHOLDER  # a fake result, then example markup: nothing else
-    path = write_session([{"role": "user", "content": "Add a boat called Sea Breeze."},
-                          {"role": "assistant", "content": reply}, {"role": "user", "content": "Thanks."}])
+    path = write_session(
+        [
+            {"role": "user", "content": "Add a boat called Sea Breeze."},
+            {"role": "assistant", "content": reply},
+            {"role": "user", "content": "Thanks."},
+        ]
+    )
     out = path.with_name("fixed.json")
     capsys.readouterr()
     main(["scan", str(path), "--json"])
     (session,) = json.loads(capsys.readouterr().out)["sessions"]
-    assert sorted(f["kind"] for f in session["findings"] if f["fix"]) == ["result-prefix", KIND]  # each leaves some text
+    assert sorted(f["kind"] for f in session["findings"] if f["fix"]) == [
+        "result-prefix",
+        KIND,
+    ]  # each leaves some text
     assert main(["fix", str(path), "--accept", "all", "-o", str(out)]) == 1
     assert json.loads(out.read_text())["messages"] == json.loads(path.read_text())["messages"]

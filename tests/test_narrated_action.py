@@ -19,11 +19,27 @@ from inspector.scan.scanner import scan_file
 from inspector.sources import load_sessions
 
 KIND = "narrated-action"
-SEARCH = {"type": "function", "function": {"name": "web_search", "parameters": {
-    "type": "object", "properties": {"query": {"type": "string"}}, "required": ["query"]}}}
-SAVE = {"type": "function", "function": {"name": "save_memory", "parameters": {
-    "type": "object", "properties": {"memory_type": {"type": "string", "enum": ["journal", "fact"]},
-                                     "content": {"type": "string"}}, "required": ["memory_type", "content"]}}}
+SEARCH = {
+    "type": "function",
+    "function": {
+        "name": "web_search",
+        "parameters": {"type": "object", "properties": {"query": {"type": "string"}}, "required": ["query"]},
+    },
+}
+SAVE = {
+    "type": "function",
+    "function": {
+        "name": "save_memory",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "memory_type": {"type": "string", "enum": ["journal", "fact"]},
+                "content": {"type": "string"},
+            },
+            "required": ["memory_type", "content"],
+        },
+    },
+}
 
 # Closings that announce a tool action and stop: each must be flagged.
 POSITIVES = [
@@ -178,20 +194,38 @@ def test_precision_set_every_announcement_is_flagged_and_no_ordinary_closing(wri
 
 
 def test_seed_003_narration_after_a_tool_error_then_the_person_prods(write_session):
-    call = {"id": "c1", "type": "function", "function": {"name": "save_memory",
-                                                         "arguments": '{"memory_type": "diary", "content": "Maya"}'}}
+    call = {
+        "id": "c1",
+        "type": "function",
+        "function": {"name": "save_memory", "arguments": '{"memory_type": "diary", "content": "Maya"}'},
+    }
     reply = "Sorry, that type was wrong. I'll save this to your journal."
-    path = write_session([
-        {"role": "user", "content": "Journal this: Maya moves in March."},
-        {"role": "assistant", "content": None, "tool_calls": [call]},
-        {"role": "tool", "tool_call_id": "c1", "content": '{"error": "memory_type must be journal or fact"}'},
-        {"role": "assistant", "content": reply},
-        {"role": "user", "content": "did you do it?"},
-        {"role": "assistant", "content": None, "tool_calls": [{**call, "id": "c2", "function": {
-            "name": "save_memory", "arguments": '{"memory_type": "journal", "content": "Maya"}'}}]},
-        {"role": "tool", "tool_call_id": "c2", "content": '{"success": true}'},
-        {"role": "assistant", "content": "Saved."},
-    ], [SAVE])
+    path = write_session(
+        [
+            {"role": "user", "content": "Journal this: Maya moves in March."},
+            {"role": "assistant", "content": None, "tool_calls": [call]},
+            {"role": "tool", "tool_call_id": "c1", "content": '{"error": "memory_type must be journal or fact"}'},
+            {"role": "assistant", "content": reply},
+            {"role": "user", "content": "did you do it?"},
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {
+                        **call,
+                        "id": "c2",
+                        "function": {
+                            "name": "save_memory",
+                            "arguments": '{"memory_type": "journal", "content": "Maya"}',
+                        },
+                    }
+                ],
+            },
+            {"role": "tool", "tool_call_id": "c2", "content": '{"success": true}'},
+            {"role": "assistant", "content": "Saved."},
+        ],
+        [SAVE],
+    )
     (finding,) = _flagged(path)
     assert (finding.turn, finding.tool, finding.payload["followed_by"]) == (3, None, "user")
     assert reply[slice(*finding.span)] == "I'll save this to your journal."
@@ -199,18 +233,36 @@ def test_seed_003_narration_after_a_tool_error_then_the_person_prods(write_sessi
 
 
 def test_anthropic_narration_without_tool_use_but_not_the_reply_with_one(tmp_path):
-    tools = [{"name": "web_search", "description": "Search the web.", "input_schema": {
-        "type": "object", "properties": {"query": {"type": "string"}}, "required": ["query"]}}]
-    document = {"model": "claude-sonnet-4-5", "max_tokens": 1024, "tools": tools, "messages": [
-        {"role": "user", "content": "Find flights to Oslo."},
-        {"role": "assistant", "content": [{"type": "text", "text": "Let me search for flights to Oslo now."},
-                                          {"type": "tool_use", "id": "toolu_1", "name": "web_search",
-                                           "input": {"query": "flights to Oslo"}}]},
-        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_1", "content": "3 flights"}]},
-        {"role": "assistant", "content": [{"type": "text", "text": "Three flights. Now I'll use the web_search tool "
-                                                                   "to compare prices."}]},
-        {"role": "user", "content": "continue"},
-    ]}
+    tools = [
+        {
+            "name": "web_search",
+            "description": "Search the web.",
+            "input_schema": {"type": "object", "properties": {"query": {"type": "string"}}, "required": ["query"]},
+        }
+    ]
+    document = {
+        "model": "claude-sonnet-4-5",
+        "max_tokens": 1024,
+        "tools": tools,
+        "messages": [
+            {"role": "user", "content": "Find flights to Oslo."},
+            {
+                "role": "assistant",
+                "content": [
+                    {"type": "text", "text": "Let me search for flights to Oslo now."},
+                    {"type": "tool_use", "id": "toolu_1", "name": "web_search", "input": {"query": "flights to Oslo"}},
+                ],
+            },
+            {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_1", "content": "3 flights"}]},
+            {
+                "role": "assistant",
+                "content": [
+                    {"type": "text", "text": "Three flights. Now I'll use the web_search tool to compare prices."}
+                ],
+            },
+            {"role": "user", "content": "continue"},
+        ],
+    }
     path = tmp_path / "claude.json"
     path.write_text(json.dumps(document, indent=2), encoding="utf-8")
     (result,) = scan_file(path)
@@ -220,10 +272,22 @@ def test_anthropic_narration_without_tool_use_but_not_the_reply_with_one(tmp_pat
 
 
 def test_gemini_narration_that_ends_the_session(tmp_path):
-    document = {"contents": [{"role": "user", "parts": [{"text": "Is the weather good for a hike?"}]},
-                             {"role": "model", "parts": [{"text": "Good idea. Let me check the forecast for Bergen."}]}],
-                "tools": [{"functionDeclarations": [{"name": "get_forecast", "parameters": {
-                    "type": "object", "properties": {"city": {"type": "string"}}}}]}]}
+    document = {
+        "contents": [
+            {"role": "user", "parts": [{"text": "Is the weather good for a hike?"}]},
+            {"role": "model", "parts": [{"text": "Good idea. Let me check the forecast for Bergen."}]},
+        ],
+        "tools": [
+            {
+                "functionDeclarations": [
+                    {
+                        "name": "get_forecast",
+                        "parameters": {"type": "object", "properties": {"city": {"type": "string"}}},
+                    }
+                ]
+            }
+        ],
+    }
     path = tmp_path / "gemini.json"
     path.write_text(json.dumps(document), encoding="utf-8")
     (finding,) = _flagged(path)
@@ -233,25 +297,58 @@ def test_gemini_narration_that_ends_the_session(tmp_path):
 
 def test_not_flagged_when_the_exchange_goes_on_or_no_tool_exists(write_session, tmp_path):
     narration = {"role": "assistant", "content": "Let me search for that now."}
-    call = {"role": "assistant", "content": None, "tool_calls": [{"id": "c1", "type": "function", "function": {
-        "name": "web_search", "arguments": '{"query": "oslo"}'}}]}
-    answered = [call, {"role": "tool", "tool_call_id": "c1", "content": "sunny"}, {"role": "assistant", "content": "Sunny."}]
-    nudged = write_session([{"role": "user", "content": "weather?"}, narration,
-                            {"role": "system", "content": "Call the next tool NOW."}, *answered], [SEARCH], "nudged.json")
+    call = {
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [
+            {"id": "c1", "type": "function", "function": {"name": "web_search", "arguments": '{"query": "oslo"}'}}
+        ],
+    }
+    answered = [
+        call,
+        {"role": "tool", "tool_call_id": "c1", "content": "sunny"},
+        {"role": "assistant", "content": "Sunny."},
+    ]
+    nudged = write_session(
+        [
+            {"role": "user", "content": "weather?"},
+            narration,
+            {"role": "system", "content": "Call the next tool NOW."},
+            *answered,
+        ],
+        [SEARCH],
+        "nudged.json",
+    )
     split = write_session([{"role": "user", "content": "weather?"}, narration, *answered], [SEARCH], "split.json")
-    toolless = write_session([{"role": "user", "content": "weather?"}, narration, {"role": "user", "content": "and?"}],
-                             None, "toolless.json")
+    toolless = write_session(
+        [{"role": "user", "content": "weather?"}, narration, {"role": "user", "content": "and?"}], None, "toolless.json"
+    )
     assert _flagged(nudged) == _flagged(split) == _flagged(toolless) == []
-    prodded = write_session([{"role": "user", "content": "weather?"}, narration,
-                             {"role": "system", "content": "Call the next tool NOW."}, {"role": "user", "content": "hello?"}],
-                            [SEARCH], "prodded.json")
+    prodded = write_session(
+        [
+            {"role": "user", "content": "weather?"},
+            narration,
+            {"role": "system", "content": "Call the next tool NOW."},
+            {"role": "user", "content": "hello?"},
+        ],
+        [SEARCH],
+        "prodded.json",
+    )
     assert [f.turn for f in _flagged(prodded)] == [1]  # system messages are passed over
 
 
 def test_a_repaired_reply_after_its_recovered_call_is_not_flagged(write_session, tmp_path, capsys):
-    reply = 'Let me search for that now.\n<tool_call>\n{"name": "web_search", "arguments": {"query": "oslo"}}\n</tool_call>'
-    path = write_session([{"role": "user", "content": "weather?"}, {"role": "assistant", "content": reply},
-                          {"role": "user", "content": "well?"}], [SEARCH])
+    reply = (
+        'Let me search for that now.\n<tool_call>\n{"name": "web_search", "arguments": {"query": "oslo"}}\n</tool_call>'
+    )
+    path = write_session(
+        [
+            {"role": "user", "content": "weather?"},
+            {"role": "assistant", "content": reply},
+            {"role": "user", "content": "well?"},
+        ],
+        [SEARCH],
+    )
     assert [f.kind for r in scan_file(path) for f in r.findings] == ["tool-markup"]
     out = tmp_path / "fixed.json"
     assert main(["fix", str(path), "--accept", "all", "-o", str(out)]) == 1
@@ -266,7 +363,10 @@ def test_reports_and_fix_accept_know_the_kind(write_session, tmp_path, capsys):
     assert report["summary"]["by_kind"] == {KIND: 1}
     (finding,) = report["sessions"][0]["findings"]
     assert (finding["severity"], finding["fix"], finding["payload"]["announcement"]) == (
-        "warning", None, "Let me search for that now.")
+        "warning",
+        None,
+        "Let me search for that now.",
+    )
     assert report["rates"]["total"]["kinds"][KIND] == {"count": 1, "per_100_calls": None}  # no call at all
     assert report["rates"]["total"]["by_model"]["unknown"]["kinds"][KIND]["count"] == 1
     assert main(["scan", str(path)]) == 1
@@ -276,31 +376,44 @@ def test_reports_and_fix_accept_know_the_kind(write_session, tmp_path, capsys):
 
 
 def test_early_findings_never_report_a_narration_the_rest_of_the_session_answers(write_session):
-    messages = [{"role": "user", "content": "weather?"}, {"role": "assistant", "content": "Let me search for that now."},
-                {"role": "assistant", "content": None, "tool_calls": [{"id": "c1", "type": "function", "function": {
-                    "name": "web_search", "arguments": '{"query": "oslo"}'}}]},
-                {"role": "tool", "tool_call_id": "c1", "content": "sunny"},
-                {"role": "assistant", "content": "Sunny. Let me check the forecast for Bergen too."},
-                {"role": "user", "content": "go on"}, {"role": "assistant", "content": "Done."}]
+    messages = [
+        {"role": "user", "content": "weather?"},
+        {"role": "assistant", "content": "Let me search for that now."},
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {"id": "c1", "type": "function", "function": {"name": "web_search", "arguments": '{"query": "oslo"}'}}
+            ],
+        },
+        {"role": "tool", "tool_call_id": "c1", "content": "sunny"},
+        {"role": "assistant", "content": "Sunny. Let me check the forecast for Bergen too."},
+        {"role": "user", "content": "go on"},
+        {"role": "assistant", "content": "Done."},
+    ]
     session = load_sessions(write_session(messages, [SEARCH]))[0]
     full = detect_findings(session)
     assert [(f.turn, f.kind) for f in full] == [(4, KIND)]
     assert detect_findings(replace(session, turns=session.turns[:2]))[0].kind == KIND  # the prefix alone "ends" there
     for size in range(1, len(session.turns) + 1):
         early = early_findings(session, first=size, last=size)
-        assert early == full[:len(early)], size
+        assert early == full[: len(early)], size
 
 
-@pytest.mark.parametrize("reply, expected", [
-    ("Let me search for that now. " * 3_600, 1),
-    ("let me " * 14_300, 0),
-    ("Searching " * 10_000 + "now...", 0),  # a sentence longer than an announcement
-    ("." * 100_000, 0),
-    ("I'll " + "a" * 100_000 + ".", 0),
-    ("\U0001f50d" * 50_000, 0),
-    ("Let me check. One moment! " + "One moment! " * 8_000, 0),  # more fillers than are passed over
-    ("x" * 100_000 + ". Let me check. One moment!", 1),
-], ids=["sentences", "no-stop", "gerunds", "dots", "one-word", "emoji", "fillers", "long-then-announcement"])
+@pytest.mark.parametrize(
+    "reply, expected",
+    [
+        ("Let me search for that now. " * 3_600, 1),
+        ("let me " * 14_300, 0),
+        ("Searching " * 10_000 + "now...", 0),  # a sentence longer than an announcement
+        ("." * 100_000, 0),
+        ("I'll " + "a" * 100_000 + ".", 0),
+        ("\U0001f50d" * 50_000, 0),
+        ("Let me check. One moment! " + "One moment! " * 8_000, 0),  # more fillers than are passed over
+        ("x" * 100_000 + ". Let me check. One moment!", 1),
+    ],
+    ids=["sentences", "no-stop", "gerunds", "dots", "one-word", "emoji", "fillers", "long-then-announcement"],
+)
 def test_hostile_replies_of_100_kb_are_read_in_constant_time(write_session, reply, expected):
     path = write_session(_exchanges([reply]), [SEARCH])
     started = time.perf_counter()
@@ -315,16 +428,19 @@ def test_five_thousand_narrations_scan_fast(write_session):
     assert time.perf_counter() - started < 5.0
 
 
-@pytest.mark.parametrize("reply, sentence", [
-    ("Now checking the logs.", "Now checking the logs."),  # "Now" found only after its capital is
-    ("Checking the logs now.", "Checking the logs now."),
-    ("Done. I\u2019ll run the tests.", "I\u2019ll run the tests."),  # a curly apostrophe
-    ("Let me check.  \n", "Let me check."),  # white space after the end
-    ("What went wrong? Let me check.", "Let me check."),  # a question mark that does not end the reply
-    ("Let me check that now \U0001f50d", "Let me check that now"),
-    ("Let me check? ", None),  # a question, white space after it
-    ("I'll run it:\n```bash\nmake\n```", None),
-])
+@pytest.mark.parametrize(
+    "reply, sentence",
+    [
+        ("Now checking the logs.", "Now checking the logs."),  # "Now" found only after its capital is
+        ("Checking the logs now.", "Checking the logs now."),
+        ("Done. I\u2019ll run the tests.", "I\u2019ll run the tests."),  # a curly apostrophe
+        ("Let me check.  \n", "Let me check."),  # white space after the end
+        ("What went wrong? Let me check.", "Let me check."),  # a question mark that does not end the reply
+        ("Let me check that now \U0001f50d", "Let me check that now"),
+        ("Let me check? ", None),  # a question, white space after it
+        ("I'll run it:\n```bash\nmake\n```", None),
+    ],
+)
 def test_the_prefilter_turns_away_only_replies_that_end_no_announcement(reply, sentence):
     found = final_announcement(reply)
     assert (found[1] if found else None) == sentence

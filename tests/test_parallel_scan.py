@@ -15,23 +15,34 @@ import time
 from pathlib import Path
 
 import pytest
-from test_sqlite_start import TURNS, _generic, _llm_legacy, _open_webui, _rubyllm
 from test_sqlite_rubyllm import SEED_000_CHATS, build_rubyllm
+from test_sqlite_start import TURNS, _generic, _llm_legacy, _open_webui, _rubyllm
 
 from inspector.cli.main import main
-from inspector.sources import open_source
 from inspector.errors import InspectorError
 from inspector.scan.parallel import ScanRequest, scan_range, scan_summaries, split_evenly
 from inspector.scan.scanner import iter_scan
 from inspector.scan.summary import summarise
+from inspector.sources import open_source
 
 
 def _copies(chats: list, times: int) -> list:
     """`times` copies of `chats`, each with its own call ids (RubyLLM keeps them unique)."""
+
     def renamed(chat: list, copy: int) -> list:
-        return [(role, content, [(f"{call_id}_{copy}", name, arguments) for call_id, name, arguments in calls]
-                 if role == "assistant" and calls else f"{calls}_{copy}" if calls else calls)
-                for role, content, calls in chat]
+        return [
+            (
+                role,
+                content,
+                [(f"{call_id}_{copy}", name, arguments) for call_id, name, arguments in calls]
+                if role == "assistant" and calls
+                else f"{calls}_{copy}"
+                if calls
+                else calls,
+            )
+            for role, content, calls in chat
+        ]
+
     return [renamed(chat, copy) for copy in range(times) for chat in chats]
 
 
@@ -75,9 +86,9 @@ def _corrupt_the_last_chat(path: Path) -> Path:
     build_rubyllm(path, chats)
     data = bytearray(path.read_bytes())
     size = int.from_bytes(data[16:18], "big")  # the page size, from the file's header
-    pages = [start for start in range(0, len(data), size) if data[start + 4:start + 64] == b"Q" * 60]
+    pages = [start for start in range(0, len(data), size) if data[start + 4 : start + 64] == b"Q" * 60]
     assert pages, "the long reply should spill onto overflow pages"
-    data[pages[0]:pages[0] + 4] = b"\x7f\xff\xff\xff"  # the next overflow page: far past the end of the file
+    data[pages[0] : pages[0] + 4] = b"\x7f\xff\xff\xff"  # the next overflow page: far past the end of the file
     path.write_bytes(bytes(data))
     return path
 
@@ -105,8 +116,9 @@ def test_a_fresh_interpreter_scans_a_range_as_this_process_does(tmp_path):
         summaries, error = pool.apply(scan_range, (request, 2, 3))
     expected = [summarise(result) for result in list(iter_scan(open_source(path)))[2:5]]
     assert error is None
-    assert [(s.session_id, s.turn_count, [(f.turn, f.kind) for f in s.findings]) for s in summaries] == \
-        [(s.session_id, s.turn_count, [(f.turn, f.kind) for f in s.findings]) for s in expected]
+    assert [(s.session_id, s.turn_count, [(f.turn, f.kind) for f in s.findings]) for s in summaries] == [
+        (s.session_id, s.turn_count, [(f.turn, f.kind) for f in s.findings]) for s in expected
+    ]
     assert all(s.flagged_turns.keys() == e.flagged_turns.keys() for s, e in zip(summaries, expected))
 
 
@@ -122,14 +134,17 @@ def test_one_session_and_bad_job_counts(tmp_path, capsys):
         assert (code, out) == (2, "") and err == "inspector: error: --jobs: -1 is not a positive number of processes\n"
 
 
-@pytest.mark.parametrize(("sizes", "parts", "expected"), [
-    ([10] * 8, 2, [(0, 4), (4, 4)]),
-    ([100, 1, 1, 1, 1], 2, [(0, 1), (1, 4)]),
-    ([5, 5, 5], 4, [(0, 1), (1, 1), (2, 1)]),
-    ([7], 3, [(0, 1)]),
-    ([], 2, []),
-    ([1, 2, 3, 4, 5, 6], 3, [(0, 3), (3, 2), (5, 1)]),
-])
+@pytest.mark.parametrize(
+    ("sizes", "parts", "expected"),
+    [
+        ([10] * 8, 2, [(0, 4), (4, 4)]),
+        ([100, 1, 1, 1, 1], 2, [(0, 1), (1, 4)]),
+        ([5, 5, 5], 4, [(0, 1), (1, 1), (2, 1)]),
+        ([7], 3, [(0, 1)]),
+        ([], 2, []),
+        ([1, 2, 3, 4, 5, 6], 3, [(0, 3), (3, 2), (5, 1)]),
+    ],
+)
 def test_ranges_cover_every_conversation_with_about_equal_messages(sizes, parts, expected):
     assert split_evenly(sizes, parts) == expected
 
@@ -159,8 +174,9 @@ def test_a_worker_that_dies_ends_the_scan_with_an_error_instead_of_a_wait(tmp_pa
     os.kill(worker.pid, signal.SIGKILL)
     with pytest.raises(InspectorError) as raised:
         kept.extend(summaries)
-    assert str(raised.value) == (f"{path}: the process scanning conversations 401 to 800 was killed by signal 9; "
-                                 "try fewer --jobs")
+    assert str(raised.value) == (
+        f"{path}: the process scanning conversations 401 to 800 was killed by signal 9; try fewer --jobs"
+    )
     assert [summary.session_id for summary in kept] == [str(n) for n in range(1, 401)]
     assert multiprocessing.active_children() == []
 
@@ -209,8 +225,9 @@ def test_a_worker_whose_scan_is_killed_ends_too(tmp_path):
     if not Path("/proc/self").exists():
         pytest.skip("no /proc here to see whether a process still runs")
     path = build_rubyllm(tmp_path / "history.db", _copies(SEED_000_CHATS, 200))  # each half: more than a pipe holds
-    scan = subprocess.Popen([sys.executable, "-c", _SCAN_THEN_WAIT, str(path)], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, text=True)
+    scan = subprocess.Popen(
+        [sys.executable, "-c", _SCAN_THEN_WAIT, str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
     worker = int(scan.stdout.readline())
     scan.kill()
     scan.wait()

@@ -24,10 +24,12 @@ def _chat(number: int, exchanges: int) -> list:
     chat = []
     for exchange in range(exchanges):
         call = f"call_{number}_{exchange}"
-        chat += [("user", f"What is on the board for week {exchange}?", None),
-                 ("assistant", "", [(call, "whiteboard", '{"action": "get", "board_id": "week"}')]),
-                 ("tool", '{"board_id": "week", "content": "Dentist Tue; run Thu"}', call),
-                 ("assistant", "Your board says: dentist on Tuesday and a run on Thursday.", None)]
+        chat += [
+            ("user", f"What is on the board for week {exchange}?", None),
+            ("assistant", "", [(call, "whiteboard", '{"action": "get", "board_id": "week"}')]),
+            ("tool", '{"board_id": "week", "content": "Dentist Tue; run Thu"}', call),
+            ("assistant", "Your board says: dentist on Tuesday and a run on Thursday.", None),
+        ]
     return chat + SEED_000_CHATS[2]
 
 
@@ -61,10 +63,12 @@ def _round_trips(monkeypatch, tmp_path, url: str) -> int:
     return trips
 
 
-def test_round_trips_grow_by_a_few_per_conversation_fixed_whatever_its_length(postgres_server, monkeypatch, tmp_path,
-                                                                               capsys):
+def test_round_trips_grow_by_a_few_per_conversation_fixed_whatever_its_length(
+    postgres_server, monkeypatch, tmp_path, capsys
+):
     if psycopg.pq.version() < 140000:  # libpq's trace flags (and pipeline mode) came with 14
         pytest.skip("libpq 14 or later")
+
     def trips(chats: int, exchanges: int) -> int:
         url = build_rubyllm_postgres(postgres_server.database(), [_chat(n, exchanges) for n in range(chats)])
         return _round_trips(monkeypatch, tmp_path, url)
@@ -84,8 +88,9 @@ def _waiting_for_a_lock(url: str, application: str) -> None:
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
         with psycopg.connect(url) as conn:
-            if conn.execute("SELECT 1 FROM pg_stat_activity WHERE application_name = %s AND wait_event_type = 'Lock'",
-                            [application]).fetchall():
+            if conn.execute(
+                "SELECT 1 FROM pg_stat_activity WHERE application_name = %s AND wait_event_type = 'Lock'", [application]
+            ).fetchall():
                 return
         time.sleep(0.05)
     raise AssertionError(f"{application} never waited for a lock")
@@ -111,8 +116,9 @@ def test_an_update_to_a_conversation_of_a_later_batch_is_kept_and_refuses_the_fi
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and "conversation 4: messages row 19 changed since this fix read it" in error
     assert "the database is unchanged" in error
-    assert _rows(url, "SELECT * FROM messages ORDER BY id") == [row if row[0] != 19 else _rows(
-        url, "SELECT * FROM messages WHERE id = 19")[0] for row in before]  # only the app's update
+    assert _rows(url, "SELECT * FROM messages ORDER BY id") == [
+        row if row[0] != 19 else _rows(url, "SELECT * FROM messages WHERE id = 19")[0] for row in before
+    ]  # only the app's update
     assert _rows(url, "SELECT content FROM messages WHERE id = 19") == [("edited by the app",)]
     assert _rows(url, "SELECT to_regclass('inspector_fixes') IS NULL") == [(True,)]
 
@@ -128,37 +134,51 @@ def test_a_row_written_again_with_the_same_values_does_not_refuse_the_fix(postgr
     fixing.join(timeout=30)
     assert codes == [1]  # its version changed, not its values: compared whole, the row is as read
     assert _rows(url, "SELECT session_id, kind FROM inspector_fixes ORDER BY id") == [
-        ("1", "tool-markup"), ("2", "tool-markup"), ("3", "tool-markup")]
+        ("1", "tool-markup"),
+        ("2", "tool-markup"),
+        ("3", "tool-markup"),
+    ]
     assert main(["undo", url]) == 0
 
 
 def test_a_message_another_program_adds_while_the_batch_is_locked_is_not_the_fixs_to_undo(postgres_db, capsys):
     url = build_rubyllm_postgres(postgres_db)  # chats 1 and 3 have fixes: one batch
-    with psycopg.connect(url, application_name="holder") as holder, \
-            psycopg.connect(url, application_name="chat-app", autocommit=True) as app:
+    with (
+        psycopg.connect(url, application_name="holder") as holder,
+        psycopg.connect(url, application_name="chat-app", autocommit=True) as app,
+    ):
         holder.execute("SELECT id FROM messages WHERE chat_id = 3 FOR UPDATE")
         codes: list[int] = []
         fixing = threading.Thread(target=lambda: codes.append(main(["fix", url, "--accept", "all", "--in-place"])))
         fixing.start()
         _waiting_for_a_lock(url, "inspector")  # chat 1 locked, not yet written; the fix waits for chat 3
-        (added,) = app.execute("INSERT INTO messages (chat_id, role, content, created_at, updated_at) VALUES "
-                               "(1, 'user', 'sent meanwhile', now(), now()) RETURNING id").fetchone()
+        (added,) = app.execute(
+            "INSERT INTO messages (chat_id, role, content, created_at, updated_at) VALUES "
+            "(1, 'user', 'sent meanwhile', now(), now()) RETURNING id"
+        ).fetchone()
         holder.rollback()
         fixing.join(timeout=30)
     assert codes == [1]
-    assert _rows(url, "SELECT count(*) FROM inspector_changes WHERE \"table\" = 'messages' AND before IS NULL "
-                      "AND after::jsonb ->> 'content' = 'sent meanwhile'") == [(0,)]  # not the fix's insert
+    assert _rows(
+        url,
+        "SELECT count(*) FROM inspector_changes WHERE \"table\" = 'messages' AND before IS NULL "
+        "AND after::jsonb ->> 'content' = 'sent meanwhile'",
+    ) == [(0,)]  # not the fix's insert
     assert main(["undo", url]) == 0
     assert _rows(url, f"SELECT content FROM messages WHERE id = {added}") == [("sent meanwhile",)]
 
 
 def _history(url: str) -> list[list[tuple]]:
-    return [_rows(url, "SELECT id, chat_id, role, content, tool_call_id FROM messages ORDER BY id"),
-            _rows(url, "SELECT id, message_id, tool_call_id, name, arguments FROM tool_calls ORDER BY id")]
+    return [
+        _rows(url, "SELECT id, chat_id, role, content, tool_call_id FROM messages ORDER BY id"),
+        _rows(url, "SELECT id, message_id, tool_call_id, name, arguments FROM tool_calls ORDER BY id"),
+    ]
 
 
 def _changes(url: str) -> list[tuple]:
-    return _rows(url, 'SELECT session_id, "table", row_key, before IS NULL, after IS NULL FROM inspector_changes ORDER BY id')
+    return _rows(
+        url, 'SELECT session_id, "table", row_key, before IS NULL, after IS NULL FROM inspector_changes ORDER BY id'
+    )
 
 
 def test_with_a_libpq_older_than_pipeline_mode_the_fix_writes_the_same(postgres_server, monkeypatch, capsys):

@@ -20,8 +20,15 @@ def _fifty_calls_one_phantom(write_session):
     for i in range(50):
         name = "save_memories" if i == 7 else ("whiteboard" if i % 5 == 0 else "save_memory")
         args = {"action": "get"} if name == "whiteboard" else {"memory_type": "fact", "content": f"n{i}"}
-        messages.append({"role": "assistant", "content": None, "tool_calls": [
-            {"id": f"c{i}", "type": "function", "function": {"name": name, "arguments": json.dumps(args)}}]})
+        messages.append(
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {"id": f"c{i}", "type": "function", "function": {"name": name, "arguments": json.dumps(args)}}
+                ],
+            }
+        )
         messages.append({"role": "tool", "tool_call_id": f"c{i}", "content": "ok"})
     path = write_session(messages, [SAVE_MEMORY, WHITEBOARD])
     document = json.loads(path.read_text())
@@ -47,10 +54,13 @@ def test_one_phantom_in_fifty_calls_is_two_per_hundred(write_session, capsys):
 
 
 def test_recovered_calls_count_and_the_model_is_unknown_when_not_recorded(write_session):
-    path = write_session([
-        {"role": "user", "content": "Journal it."},
-        {"role": "assistant", "content": '{success: true, memory_type: "Journal", content: "Lost the plan"}Saved!'},
-    ], [SAVE_MEMORY])
+    path = write_session(
+        [
+            {"role": "user", "content": "Journal it."},
+            {"role": "assistant", "content": '{success: true, memory_type: "Journal", content: "Lost the plan"}Saved!'},
+        ],
+        [SAVE_MEMORY],
+    )
     rates = compute_rates(summaries_of(path))["total"]
     assert rates["calls"] == 1  # the call the result-prefix fix recovers
     assert rates["kinds"]["invalid-argument"] == {"count": 1, "per_100_calls": 100.0}
@@ -65,7 +75,7 @@ def test_no_calls_gives_no_rate():
 def test_text_report_ends_with_a_rates_block(write_session, capsys):
     main(["scan", str(_fifty_calls_one_phantom(write_session))])
     out = capsys.readouterr().out
-    block = out[out.index("Rates (count, per 100 tool calls)"):]
+    block = out[out.index("Rates (count, per 100 tool calls)") :]
     assert "all sessions" in block and "50 calls" in block and "unknown-tool 1 (2.00)" in block
     assert "model gpt-4.1" in block
 
@@ -73,7 +83,9 @@ def test_text_report_ends_with_a_rates_block(write_session, capsys):
 def _sample_with_a_phantom(tmp_path):
     """The bundled memory-agent sample with its web_search call renamed to a tool it does not define."""
     document = json.loads((SESSIONS / "memory-agent.openai.json").read_text(encoding="utf-8"))
-    (call,) = [c for m in document["messages"] for c in m.get("tool_calls") or () if c["function"]["name"] == "web_search"]
+    (call,) = [
+        c for m in document["messages"] for c in m.get("tool_calls") or () if c["function"]["name"] == "web_search"
+    ]
     call["function"]["name"] = "web_searches"
     path = tmp_path / "memory-agent.openai.json"
     path.write_text(json.dumps(document, indent=2), encoding="utf-8")
@@ -110,9 +122,16 @@ def test_rates_of_the_analyst_sample_and_of_its_fixed_copy(tmp_path):
     rates = compute_rates(summaries_of(sample))["total"]
     assert rates["calls"] == structured + 1 == 7  # and the create_chart call leaked as markup
     assert {kind: v["count"] for kind, v in rates["kinds"].items()} == {
-        "unknown-tool": 1, "invalid-argument": 2, "unknown-parameter": 1, "wrong-type": 1,
-        "claimed-success": 1, "mismatched-result": 0, "repeated-call": 0, "fake-result-block": 0,
-        "narrated-action": 0}
+        "unknown-tool": 1,
+        "invalid-argument": 2,
+        "unknown-parameter": 1,
+        "wrong-type": 1,
+        "claimed-success": 1,
+        "mismatched-result": 0,
+        "repeated-call": 0,
+        "fake-result-block": 0,
+        "narrated-action": 0,
+    }
     assert rates["kinds"]["invalid-argument"]["per_100_calls"] == 28.57
     assert rates["by_model"]["qwen2.5-72b-instruct"]["calls"] == 7
     assert rates["by_tool"]["send_mail"]["kinds"]["unknown-tool"]["count"] == 1
@@ -126,6 +145,7 @@ def test_rates_of_the_analyst_sample_and_of_its_fixed_copy(tmp_path):
 
 def test_each_name_of_calls_or_findings_has_an_entry_and_those_without_findings_count_zero():
     from inspector.scan.rates import KINDS, Rates
+
     rates = Rates()
     rates.add("m", "read", None)
     rates.add("m", "read", None)
@@ -138,10 +158,16 @@ def test_each_name_of_calls_or_findings_has_an_entry_and_those_without_findings_
     assert report["kinds"]["narrated-action"] == {"count": 1, "per_100_calls": 33.33}
     assert list(report["by_model"]) == ["m", "other"] and list(report["by_tool"]) == ["read", "write"]
     assert report["by_tool"]["read"]["kinds"]["unknown-tool"] == {"count": 1, "per_100_calls": 50.0}
-    assert report["by_tool"]["write"] == {"calls": 1, "kinds": {kind: {"count": 0, "per_100_calls": 0.0}
-                                                                for kind in KINDS}}
+    assert report["by_tool"]["write"] == {
+        "calls": 1,
+        "kinds": {kind: {"count": 0, "per_100_calls": 0.0} for kind in KINDS},
+    }
     other = report["by_model"]["other"]
     assert other["calls"] == 0 and other["kinds"]["narrated-action"] == {"count": 1, "per_100_calls": None}
     assert other["kinds"]["unknown-tool"] == {"count": 0, "per_100_calls": None}
-    assert Rates().to_json() == {"calls": 0, "kinds": {kind: {"count": 0, "per_100_calls": None} for kind in KINDS},
-                                 "by_model": {}, "by_tool": {}}
+    assert Rates().to_json() == {
+        "calls": 0,
+        "kinds": {kind: {"count": 0, "per_100_calls": None} for kind in KINDS},
+        "by_model": {},
+        "by_tool": {},
+    }

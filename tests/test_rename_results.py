@@ -18,16 +18,25 @@ from test_sqlite_rubyllm import build_rubyllm
 from test_sqlite_write import _rows
 
 from inspector.catalogue import load_tools_file
-from inspector.sources import open_source
 from inspector.cli.main import main
 from inspector.review.review import Review
 from inspector.scan.scanner import scan_file
+from inspector.sources import open_source
 
-SET_STATE = {"name": "set_state", "description": "Store a value of the cascade's state.", "parameters": {
-    "type": "object", "properties": {"key": {"type": "string"}, "value": {"type": "string"}},
-    "required": ["key", "value"]}}
-RUN_CODE = {"name": "run_code", "description": "Run Python code.", "parameters": {
-    "type": "object", "properties": {"code": {"type": "string"}}, "required": ["code"]}}
+SET_STATE = {
+    "name": "set_state",
+    "description": "Store a value of the cascade's state.",
+    "parameters": {
+        "type": "object",
+        "properties": {"key": {"type": "string"}, "value": {"type": "string"}},
+        "required": ["key", "value"],
+    },
+}
+RUN_CODE = {
+    "name": "run_code",
+    "description": "Run Python code.",
+    "parameters": {"type": "object", "properties": {"code": {"type": "string"}}, "required": ["code"]},
+}
 
 
 def _sample(tmp_path: Path, name: str, edit) -> tuple[Path, bytes]:
@@ -55,7 +64,10 @@ def _gemini_with_ids(document: dict, porto_response_id: bool = True) -> None:
     and its response misnamed `get_wether`."""
     contents = document["contents"]
     for call_at, call_id in ((1, "fc_lisbon"), (5, "fc_porto")):
-        call, response = contents[call_at]["parts"][0]["functionCall"], contents[call_at + 1]["parts"][0]["functionResponse"]
+        call, response = (
+            contents[call_at]["parts"][0]["functionCall"],
+            contents[call_at + 1]["parts"][0]["functionResponse"],
+        )
         contents[call_at]["parts"][0]["functionCall"] = {"id": call_id, **call}
         if call_id == "fc_lisbon" or porto_response_id:
             contents[call_at + 1]["parts"][0]["functionResponse"] = {"id": call_id, **response}
@@ -71,12 +83,17 @@ def test_gemini_response_takes_the_new_name_of_its_call(tmp_path, capsys):
     (entry,) = _fix(path, out)
     assert entry["kind"] == "unknown-tool" and entry["rename_calls"] == [{"call": 0, "name": "get_weather"}]
     contents, original = json.loads(out.read_text())["contents"], json.loads(before)["contents"]
-    assert contents[5]["parts"][0]["functionCall"] == {"id": "fc_porto", "name": "get_weather",
-                                                       "args": {"city": "Porto", "unit": "fahrenheit"}}
+    assert contents[5]["parts"][0]["functionCall"] == {
+        "id": "fc_porto",
+        "name": "get_weather",
+        "args": {"city": "Porto", "unit": "fahrenheit"},
+    }
     response = contents[6]["parts"][0]["functionResponse"]
     assert (response["id"], response["name"]) == ("fc_porto", "get_weather")
     assert response["response"] == original[6]["parts"][0]["functionResponse"]["response"]
-    assert [c for i, c in enumerate(contents) if i not in (5, 6)] == [c for i, c in enumerate(original) if i not in (5, 6)]
+    assert [c for i, c in enumerate(contents) if i not in (5, 6)] == [
+        c for i, c in enumerate(original) if i not in (5, 6)
+    ]
     assert path.read_bytes() == before
     assert _unknown_tools(out) == []
 
@@ -108,7 +125,9 @@ def test_openai_tool_message_naming_its_tool_takes_the_new_name(tmp_path, capsys
     assert messages[14]["tool_calls"][0]["function"]["name"] == "send_email"
     assert messages[15] == {**original[15], "name": "send_email"}  # same id and content
     assert messages[17] == original[17]
-    assert [m for i, m in enumerate(messages) if i not in (14, 15)] == [m for i, m in enumerate(original) if i not in (14, 15)]
+    assert [m for i, m in enumerate(messages) if i not in (14, 15)] == [
+        m for i, m in enumerate(original) if i not in (14, 15)
+    ]
     assert path.read_bytes() == before
     assert _unknown_tools(out) == []
 
@@ -140,6 +159,7 @@ def _dump_misnamed(key: str):
         entries[3]["tool_calls"][0]["function"]["name"] = "set_states"
         entries[4].pop("name")
         entries[4][key] = "set_states"
+
     return edit
 
 
@@ -187,7 +207,9 @@ def test_llm_before_0_32_tool_results_row_takes_the_new_name(tmp_path, capsys, c
     assert main(["fix", str(source), "--accept", "unknown-tool", "-o", str(out)]) == 1
     assert _rows(out, "SELECT name, tool_call_id FROM tool_calls") == [("save_memory", call_id)]
     assert _rows(out, "SELECT name, output, tool_call_id FROM tool_results") == [("save_memory", "saved", call_id)]
-    assert _rows(out, "SELECT response FROM responses ORDER BY id") == _rows(source, "SELECT response FROM responses ORDER BY id")
+    assert _rows(out, "SELECT response FROM responses ORDER BY id") == _rows(
+        source, "SELECT response FROM responses ORDER BY id"
+    )
     assert _rows(out, "SELECT kind FROM inspector_fixes") == [("unknown-tool",)]
     assert _rows(source, "SELECT name FROM tool_results") == [("save_memories",)]
 
@@ -196,7 +218,9 @@ def test_rubyllm_tool_message_row_is_not_rewritten(tmp_path, capsys):
     source, out = build_rubyllm(tmp_path / "app.db", [MISNAMED_CHAT]), tmp_path / "fixed.db"
     tools = _tools_file(tmp_path)
     assert main(["fix", str(source), "--tools", str(tools), "--accept", "unknown-tool", "-o", str(out)]) == 1
-    assert _rows(out, "SELECT * FROM messages WHERE role = 'tool'") == _rows(source, "SELECT * FROM messages WHERE role = 'tool'")
+    assert _rows(out, "SELECT * FROM messages WHERE role = 'tool'") == _rows(
+        source, "SELECT * FROM messages WHERE role = 'tool'"
+    )
     (result,) = open_source(out).session("1").turns[2].tool_results
     assert (result.call_id, result.name) == ("call_tea", "save_memory")  # named by its call's row
 
@@ -217,12 +241,17 @@ def test_the_app_export_writes_the_new_name_of_a_gemini_response(tmp_path):
 
 def test_openai_rename_reaches_its_call_past_an_entry_without_a_function_name(tmp_path, capsys):
     def nameless_first(document: dict) -> None:  # an entry the reader skips, before the misnamed call
-        document["messages"][14]["tool_calls"].insert(0, {"id": "call_e0", "type": "function", "function": {"arguments": "{}"}})
+        document["messages"][14]["tool_calls"].insert(
+            0, {"id": "call_e0", "type": "function", "function": {"arguments": "{}"}}
+        )
 
     path, before = _sample(tmp_path, "analyst-agent.openai.json", nameless_first)
     out = tmp_path / "fixed.json"
     _fix(path, out)
-    stored, original = json.loads(out.read_text())["messages"][14]["tool_calls"], json.loads(before)["messages"][14]["tool_calls"]
+    stored, original = (
+        json.loads(out.read_text())["messages"][14]["tool_calls"],
+        json.loads(before)["messages"][14]["tool_calls"],
+    )
     assert stored[0] == original[0]
     assert stored[1] == {**original[1], "function": {**original[1]["function"], "name": "send_email"}}
     assert _unknown_tools(out) == []

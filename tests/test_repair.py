@@ -2,9 +2,9 @@
 
 import json
 
-from inspector.sources import load_sessions, render_sessions
 from inspector.model import ASSISTANT, NOT_EXECUTED, TOOL, Finding, Fix, Session, ToolCall, ToolResult, Turn
 from inspector.repair.apply import apply_fixes
+from inspector.sources import load_sessions, render_sessions
 
 
 def _session(tmp_path, messages):
@@ -34,15 +34,28 @@ def test_a_persons_edited_text_wins_over_the_proposed_removal(tmp_path):
 
 
 def test_recovered_calls_go_before_the_turn_and_added_results_after(tmp_path):
-    session = _session(tmp_path, [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "{a: 1} Hi"},
-                                  {"role": "user", "content": "bye"}])
+    session = _session(
+        tmp_path,
+        [
+            {"role": "user", "content": "hi"},
+            {"role": "assistant", "content": "{a: 1} Hi"},
+            {"role": "user", "content": "bye"},
+        ],
+    )
     call = ToolCall("c1", "note", {"a": 1}, {"a": 1}, "recovered")
     answer = ToolResult("x9", "lookup", "no result was recorded", is_error=True)
-    repaired, _ = apply_fixes(session, [_finding(1, Fix(remove=((0, 7),), add_calls=(call,))),
-                                        _finding(1, Fix(add_results=(answer,)))])
+    repaired, _ = apply_fixes(
+        session, [_finding(1, Fix(remove=((0, 7),), add_calls=(call,))), _finding(1, Fix(add_results=(answer,)))]
+    )
     roles = [(t.role, t.text, t.raw is None) for t in repaired.turns]
-    assert roles == [("user", "hi", False), (ASSISTANT, "", True), (TOOL, "", True), (ASSISTANT, "Hi", False),
-                     (TOOL, "", True), ("user", "bye", False)]
+    assert roles == [
+        ("user", "hi", False),
+        (ASSISTANT, "", True),
+        (TOOL, "", True),
+        (ASSISTANT, "Hi", False),
+        (TOOL, "", True),
+        ("user", "bye", False),
+    ]
     assert repaired.turns[2].tool_results == (ToolResult("c1", "note", NOT_EXECUTED),)
     assert repaired.turns[4].tool_results == (answer,)
     written = json.loads(render_sessions([repaired]))["messages"]
@@ -51,7 +64,9 @@ def test_recovered_calls_go_before_the_turn_and_added_results_after(tmp_path):
 
 
 def test_replaced_arguments_change_only_that_call(tmp_path):
-    calls = [{"id": f"c{i}", "type": "function", "function": {"name": "f", "arguments": '{"n": 1}}}'}} for i in range(2)]
+    calls = [
+        {"id": f"c{i}", "type": "function", "function": {"name": "f", "arguments": '{"n": 1}}}'}} for i in range(2)
+    ]
     session = _session(tmp_path, [{"role": "assistant", "content": None, "tool_calls": calls}])
     repaired, _ = apply_fixes(session, [_finding(0, Fix(replace_arguments=((1, {"n": 1}),)))])
     written = json.loads(render_sessions([repaired]))["messages"][0]["tool_calls"]

@@ -20,8 +20,10 @@ from inspector.cli.main import main
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 
-HOSTILE = ('{success: true, memory_type: "journal", content: "<script>alert(1)</script>"}'
-           'Saved! \x1b[31m<img src=x onerror=alert(2)> ```` | pipe \u202e')
+HOSTILE = (
+    '{success: true, memory_type: "journal", content: "<script>alert(1)</script>"}'
+    "Saved! \x1b[31m<img src=x onerror=alert(2)> ```` | pipe \u202e"
+)
 
 
 def _copy(tmp_path: Path, name: str) -> Path:
@@ -35,8 +37,14 @@ def _scan_json(capsys, *args: str) -> dict:
 
 def _hostile_session(tmp_path: Path) -> Path:
     path = tmp_path / "hostile.json"
-    path.write_text(json.dumps({"messages": [{"role": "user", "content": "Journal my run"},
-                                             {"role": "assistant", "content": HOSTILE}], "tools": [SAVE_MEMORY]}))
+    path.write_text(
+        json.dumps(
+            {
+                "messages": [{"role": "user", "content": "Journal my run"}, {"role": "assistant", "content": HOSTILE}],
+                "tools": [SAVE_MEMORY],
+            }
+        )
+    )
     return path
 
 
@@ -53,8 +61,8 @@ def test_html_shows_each_flagged_turn_with_the_fault_and_the_repair_marked(tmp_p
     start, end = finding["span"]
     # the fake result is flagged, and removed with the blank line after it; the prose is left unmarked
     assert marked_runs(page, 6, "original", "fault") == [text[start:end]]
-    assert marked_runs(page, 6, "original", "removed") == [text[:len(text) - len(finding["fix"]["content"])]]
-    assert text[end:len(text) - len(finding["fix"]["content"])] == "\n\n"
+    assert marked_runs(page, 6, "original", "removed") == [text[: len(text) - len(finding["fix"]["content"])]]
+    assert text[end : len(text) - len(finding["fix"]["content"])] == "\n\n"
     assert side_text(page, 6, "original") == text
     # the repair: the call recovered (new), its not-executed result, then the remaining prose unmarked
     added = marked_runs(page, 6, "repaired", "added")
@@ -111,7 +119,9 @@ def test_markdown_is_well_formed_with_fences_longer_than_any_backtick_run(tmp_pa
     assert any(line.startswith("`````") for line in markdown.splitlines())  # the fence outgrows the text's run
     (original,) = [body for body in bodies if body.startswith("[-")]
     # the marks: the fake result removed, the prose kept
-    assert original.startswith('[-{success: true, memory_type: "journal", content: "<script>alert(1)</script>"}-]Saved!')
+    assert original.startswith(
+        '[-{success: true, memory_type: "journal", content: "<script>alert(1)</script>"}-]Saved!'
+    )
     assert any(body.startswith("{+save_memory(") for body in bodies)
     prose = outside_fences(markdown)
     assert "<script>" not in prose and "<img" not in prose and "\x1b" not in markdown and "\u202e" not in markdown
@@ -119,11 +129,24 @@ def test_markdown_is_well_formed_with_fences_longer_than_any_backtick_run(tmp_pa
 
 def test_markdown_tables_keep_their_columns_whatever_a_tool_is_named(tmp_path):
     path = tmp_path / "odd-tool.json"
-    path.write_text(json.dumps({"model": "m|<b>x</b>", "messages": [
-        {"role": "user", "content": "go"},
-        {"role": "assistant", "content": "", "tool_calls": [
-            {"id": "c1", "type": "function", "function": {"name": "a|b`c", "arguments": "{}}"}}]},
-        {"role": "tool", "tool_call_id": "c1", "content": "ok"}]}))
+    path.write_text(
+        json.dumps(
+            {
+                "model": "m|<b>x</b>",
+                "messages": [
+                    {"role": "user", "content": "go"},
+                    {
+                        "role": "assistant",
+                        "content": "",
+                        "tool_calls": [
+                            {"id": "c1", "type": "function", "function": {"name": "a|b`c", "arguments": "{}}"}}
+                        ],
+                    },
+                    {"role": "tool", "tool_call_id": "c1", "content": "ok"},
+                ],
+            }
+        )
+    )
     out = tmp_path / "report.md"
     assert main(["report", str(path), "--markdown", str(out)]) == 1
     prose = outside_fences(out.read_text(encoding="utf-8"))
@@ -167,19 +190,37 @@ def test_scan_options_are_taken(tmp_path, capsys):
     db = tmp_path / "app.db"
     with sqlite3.connect(db) as connection:
         connection.execute("CREATE TABLE turns (turn_no, convo, speaker, body)")
-        connection.executemany("INSERT INTO turns VALUES (?, ?, ?, ?)", [
-            (1, "a", "human", "Journal my walk."),
-            (2, "a", "bot", '{success: true, memory_type: "journal", content: "Walked."}Noted, lovely walk.'),
-            (1, "b", "human", "hi")])
+        connection.executemany(
+            "INSERT INTO turns VALUES (?, ?, ?, ?)",
+            [
+                (1, "a", "human", "Journal my walk."),
+                (2, "a", "bot", '{success: true, memory_type: "journal", content: "Walked."}Noted, lovely walk.'),
+                (1, "b", "human", "hi"),
+            ],
+        )
     connection.close()
     out = tmp_path / "table.md"
-    assert main(["report", str(db), "--table", "turns", "--map", "role=speaker,content=body,session=convo,order=turn_no",
-                 "--markdown", str(out)]) == 1
+    assert (
+        main(
+            [
+                "report",
+                str(db),
+                "--table",
+                "turns",
+                "--map",
+                "role=speaker,content=body,session=convo,order=turn_no",
+                "--markdown",
+                str(out),
+            ]
+        )
+        == 1
+    )
     assert "session a" in out.read_text(encoding="utf-8") and "session b" not in out.read_text(encoding="utf-8")
     # --format and --tools, as scan takes them: the tool is known only from the file
     path = tmp_path / "bare.txt"
-    path.write_text(json.dumps({"messages": [{"role": "user", "content": "log it"},
-                                             {"role": "assistant", "content": HOSTILE}]}))
+    path.write_text(
+        json.dumps({"messages": [{"role": "user", "content": "log it"}, {"role": "assistant", "content": HOSTILE}]})
+    )
     tools = tmp_path / "tools.json"
     tools.write_text(json.dumps([SAVE_MEMORY]))
     out = tmp_path / "tools.html"
@@ -195,26 +236,35 @@ def test_a_clean_session_gives_a_report_saying_so_and_exit_zero(tmp_path):
     assert "Nothing was flagged" in page and flagged_turns(page) == []
 
 
-@pytest.mark.parametrize(("arguments", "message"), [
-    (["missing.json", "--html", "{out}"], "missing.json"),
-    (["{garbage}", "--html", "{out}"], "garbage.json"),
-    (["{input}"], "give --html OUT or --markdown OUT"),
-    (["{input}", "--html", "-", "--markdown", "-"], "name the same output"),
-    (["{input}", "--html", "{tmp}/no/such/dir/out.html"], "its directory does not exist"),
-    (["{input}", "--html", "{existing}"], "exists already"),
-    (["{input}", "--html", "{input}", "--force"], "is one of the sessions read"),
-    (["{input}", "--html", "{link}", "--force"], "is one of the sessions read"),
-    (["{input}", "--html", "{tmp}", "--force"], "is not a regular file"),
-    (["{input}", "--html", "{out}", "--jobs", "0"], "--jobs"),
-])
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["missing.json", "--html", "{out}"], "missing.json"),
+        (["{garbage}", "--html", "{out}"], "garbage.json"),
+        (["{input}"], "give --html OUT or --markdown OUT"),
+        (["{input}", "--html", "-", "--markdown", "-"], "name the same output"),
+        (["{input}", "--html", "{tmp}/no/such/dir/out.html"], "its directory does not exist"),
+        (["{input}", "--html", "{existing}"], "exists already"),
+        (["{input}", "--html", "{input}", "--force"], "is one of the sessions read"),
+        (["{input}", "--html", "{link}", "--force"], "is one of the sessions read"),
+        (["{input}", "--html", "{tmp}", "--force"], "is not a regular file"),
+        (["{input}", "--html", "{out}", "--jobs", "0"], "--jobs"),
+    ],
+)
 def test_bad_input_or_output_is_one_line_and_exit_2(tmp_path, capsys, arguments, message):
     path = _copy(tmp_path, "memory-agent.openai.json")
     before = path.read_bytes()
     (tmp_path / "garbage.json").write_text("{not json")
     (tmp_path / "existing.html").write_text("keep me")
     os.link(path, tmp_path / "hardlink.json")
-    names = {"out": tmp_path / "out.html", "garbage": tmp_path / "garbage.json", "input": path,
-             "tmp": tmp_path, "existing": tmp_path / "existing.html", "link": tmp_path / "hardlink.json"}
+    names = {
+        "out": tmp_path / "out.html",
+        "garbage": tmp_path / "garbage.json",
+        "input": path,
+        "tmp": tmp_path,
+        "existing": tmp_path / "existing.html",
+        "link": tmp_path / "hardlink.json",
+    }
     listing = sorted(os.listdir(tmp_path))
     assert main(["report", *(argument.format(**names) for argument in arguments)]) == 2
     captured = capsys.readouterr()
@@ -238,9 +288,17 @@ def test_an_existing_report_is_replaced_only_with_force(tmp_path):
 def test_a_huge_turn_is_shown_shortened_and_fast(tmp_path):
     fake = '{success: true, memory_type: "journal", content: "' + "x" * 500_000 + '"}'
     path = tmp_path / "huge.json"
-    path.write_text(json.dumps({"messages": [{"role": "user", "content": "go"},
-                                             {"role": "assistant", "content": fake + "word " * 200_000}],
-                                "tools": [SAVE_MEMORY]}))
+    path.write_text(
+        json.dumps(
+            {
+                "messages": [
+                    {"role": "user", "content": "go"},
+                    {"role": "assistant", "content": fake + "word " * 200_000},
+                ],
+                "tools": [SAVE_MEMORY],
+            }
+        )
+    )
     out = tmp_path / "huge.html"
     started = time.perf_counter()
     assert main(["report", str(path), "--html", str(out), "--markdown", str(tmp_path / "huge.md")]) == 1
@@ -256,10 +314,27 @@ def test_a_call_repaired_everywhere_is_compared_fast(tmp_path, keys):
     difflib aligns it word by word, hostile-sized (100 KB), it is shown replaced whole."""
     arguments = "{" + ", ".join(f"'k{index}': 'a b a b'" for index in range(keys)) + "}"
     path = tmp_path / "quotes.json"
-    path.write_text(json.dumps({"messages": [{"role": "user", "content": "go"}, {"role": "assistant", "content": "",
-                               "tool_calls": [{"id": "c1", "type": "function", "function": {
-                                   "name": "save_memory", "arguments": arguments}}]},
-                                             {"role": "tool", "tool_call_id": "c1", "content": "ok"}]}))
+    path.write_text(
+        json.dumps(
+            {
+                "messages": [
+                    {"role": "user", "content": "go"},
+                    {
+                        "role": "assistant",
+                        "content": "",
+                        "tool_calls": [
+                            {
+                                "id": "c1",
+                                "type": "function",
+                                "function": {"name": "save_memory", "arguments": arguments},
+                            }
+                        ],
+                    },
+                    {"role": "tool", "tool_call_id": "c1", "content": "ok"},
+                ]
+            }
+        )
+    )
     out = tmp_path / "quotes.html"
     started = time.perf_counter()
     assert main(["report", str(path), "--html", str(out)]) == 1

@@ -30,21 +30,46 @@ SECRETS = {
     "private-key": "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmU=\n-----END OPENSSH PRIVATE KEY-----",
 }
 FAKE = '{success: true, memory_type: "fact", content: "my key is ' + SECRETS["openai-key"] + '"}'
-PROSE = (f"Saved. I will mail {SECRETS['email']} with token {SECRETS['github-token']}; "
-         f"AWS {SECRETS['aws-access-key']}, Slack {SECRETS['slack-token']}, Google {SECRETS['google-api-key']}, "
-         f"JWT {SECRETS['jwt']}, {SECRETS['anthropic-key']}, header {SECRETS['bearer-token']}.\n"
-         f"{SECRETS['private-key']}\nDone.")
+PROSE = (
+    f"Saved. I will mail {SECRETS['email']} with token {SECRETS['github-token']}; "
+    f"AWS {SECRETS['aws-access-key']}, Slack {SECRETS['slack-token']}, Google {SECRETS['google-api-key']}, "
+    f"JWT {SECRETS['jwt']}, {SECRETS['anthropic-key']}, header {SECRETS['bearer-token']}.\n"
+    f"{SECRETS['private-key']}\nDone."
+)
 
 
 def _session(tmp_path: Path) -> Path:
     path = tmp_path / "secrets.json"
-    path.write_text(json.dumps({"messages": [
-        {"role": "user", "content": "Remember my key"},
-        {"role": "assistant", "content": FAKE + PROSE},
-        {"role": "assistant", "content": "", "tool_calls": [{"id": "c1", "type": "function", "function": {
-            "name": "save_memory", "arguments": '{"memory_type": "fact", "content": "' + SECRETS["email"] + '"}}'}}]},
-        {"role": "tool", "tool_call_id": "c1", "content": json.dumps({"error": "denied for " + SECRETS["aws-access-key"]})},
-    ], "tools": [SAVE_MEMORY]}))
+    path.write_text(
+        json.dumps(
+            {
+                "messages": [
+                    {"role": "user", "content": "Remember my key"},
+                    {"role": "assistant", "content": FAKE + PROSE},
+                    {
+                        "role": "assistant",
+                        "content": "",
+                        "tool_calls": [
+                            {
+                                "id": "c1",
+                                "type": "function",
+                                "function": {
+                                    "name": "save_memory",
+                                    "arguments": '{"memory_type": "fact", "content": "' + SECRETS["email"] + '"}}',
+                                },
+                            }
+                        ],
+                    },
+                    {
+                        "role": "tool",
+                        "tool_call_id": "c1",
+                        "content": json.dumps({"error": "denied for " + SECRETS["aws-access-key"]}),
+                    },
+                ],
+                "tools": [SAVE_MEMORY],
+            }
+        )
+    )
     return path
 
 
@@ -86,8 +111,10 @@ def test_marks_are_moved_onto_the_masked_text(tmp_path):
     assert original.endswith("header [REDACTED:bearer-token].\n[REDACTED:private-key]\nDone.")
     assert "[REDACTED:email]" in marked_runs(page, 1, "original", "redacted")
     # the recovered call shows the masked key; the prose after the fake result is unchanged
-    assert marked_runs(page, 1, "repaired", "added")[0] == \
-        'save_memory({"memory_type": "fact", "content": "my key is [REDACTED:openai-key]"})'
+    assert (
+        marked_runs(page, 1, "repaired", "added")[0]
+        == 'save_memory({"memory_type": "fact", "content": "my key is [REDACTED:openai-key]"})'
+    )
     assert f"[-{shown_fake}-]Saved. I will mail [REDACTED:email]" in "\n".join(fences(markdown))
     # the broken call's repair: the arguments compared after masking
     assert marked_runs(page, 2, "original", "removed") == ["}"]
@@ -95,31 +122,56 @@ def test_marks_are_moved_onto_the_masked_text(tmp_path):
 
 def test_names_masked_alike_keep_their_own_rates(tmp_path):
     path = tmp_path / "mailers.json"
-    calls = [{"id": f"c{i}", "type": "function", "function": {"name": name, "arguments": "{}"}}
-             for i, name in enumerate(["ann@example.com", "bob@example.com", "bob@example.com"])]
-    path.write_text(json.dumps({"messages": [{"role": "user", "content": "go"},
-                                             {"role": "assistant", "content": "", "tool_calls": calls}]}))
+    calls = [
+        {"id": f"c{i}", "type": "function", "function": {"name": name, "arguments": "{}"}}
+        for i, name in enumerate(["ann@example.com", "bob@example.com", "bob@example.com"])
+    ]
+    path.write_text(
+        json.dumps(
+            {"messages": [{"role": "user", "content": "go"}, {"role": "assistant", "content": "", "tool_calls": calls}]}
+        )
+    )
     out = tmp_path / "r.md"
     assert main(["report", str(path), "--redact", "--markdown", str(out)]) == 1
-    rates = [row.strip("| ").split(" | ") for row in out.read_text(encoding="utf-8").splitlines()
-             if row.startswith("| tool ")]
+    rates = [
+        row.strip("| ").split(" | ")
+        for row in out.read_text(encoding="utf-8").splitlines()
+        if row.startswith("| tool ")
+    ]
     assert [row[:2] for row in rates] == [[r"tool \[REDACTED:email\]", "1"], [r"tool \[REDACTED:email\] \#2", "2"]]
     assert {cell for row in rates for cell in row[2:]} == {"0 (0.00)"}  # one column per kind rated
 
 
 HOSTILE = {  # about 100 KB each of what starts a secret and never ends one
-    "sk": "sk-" * 40_000, "jwt": "eyJa." * 25_000, "at": "a@" * 60_000, "domain": "a@b." * 30_000,
-    "labels": ("x" * 63 + ".") * 2_000, "begin": "-----BEGIN PRIVATE KEY-----" * 4_000, "bearer": "Bearer " * 20_000,
-    "ghp": "ghp_" * 30_000, "local": "x" * 120_000 + "@",
+    "sk": "sk-" * 40_000,
+    "jwt": "eyJa." * 25_000,
+    "at": "a@" * 60_000,
+    "domain": "a@b." * 30_000,
+    "labels": ("x" * 63 + ".") * 2_000,
+    "begin": "-----BEGIN PRIVATE KEY-----" * 4_000,
+    "bearer": "Bearer " * 20_000,
+    "ghp": "ghp_" * 30_000,
+    "local": "x" * 120_000 + "@",
 }
 
 
 @pytest.mark.parametrize("hostile", HOSTILE.values(), ids=HOSTILE.keys())
 def test_hostile_text_is_redacted_in_linear_time(tmp_path, hostile):
     path = tmp_path / "hostile.json"
-    path.write_text(json.dumps({"messages": [{"role": "user", "content": "go"}, {"role": "assistant", "content":
-                                '{success: true, memory_type: "fact", content: "' + hostile[:2000] + '"}' + hostile}],
-                                "tools": [SAVE_MEMORY]}))
+    path.write_text(
+        json.dumps(
+            {
+                "messages": [
+                    {"role": "user", "content": "go"},
+                    {
+                        "role": "assistant",
+                        "content": '{success: true, memory_type: "fact", content: "' + hostile[:2000] + '"}' + hostile,
+                    },
+                ],
+                "tools": [SAVE_MEMORY],
+            }
+        )
+    )
     started = time.perf_counter()
     assert main(["report", str(path), "--redact", "--html", str(tmp_path / "r.html")]) == 1
     assert time.perf_counter() - started < 5

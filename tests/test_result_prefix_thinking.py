@@ -15,8 +15,10 @@ from inspector.scan.scanner import scan_file
 
 ASKED = "Please journal that I finally finished the Lisbon itinerary."
 OBJECT = '{"success": true, "memory_type": "journal", "content": "Finished the Lisbon itinerary"}'
-THOUGHT = (f"{OBJECT}\nThat is what saving it would return. The user wants this journaled, so I should "
-           "call save_memory with memory_type journal.\n</think>\n\n")
+THOUGHT = (
+    f"{OBJECT}\nThat is what saving it would return. The user wants this journaled, so I should "
+    "call save_memory with memory_type journal.\n</think>\n\n"
+)
 ANSWER = "Congratulations on finishing the Lisbon itinerary! I'll note it in your journal."
 
 
@@ -44,8 +46,14 @@ def test_an_object_in_thinking_begun_in_the_prompt_is_only_noted(write_session, 
 
 
 def test_an_object_in_thinking_of_a_reply_that_makes_its_call_is_silent(write_session):
-    call = {"id": "call_1", "type": "function", "function": {
-        "name": "save_memory", "arguments": '{"memory_type": "journal", "content": "Finished the Lisbon itinerary"}'}}
+    call = {
+        "id": "call_1",
+        "type": "function",
+        "function": {
+            "name": "save_memory",
+            "arguments": '{"memory_type": "journal", "content": "Finished the Lisbon itinerary"}',
+        },
+    }
     _, found = findings(write_session, THOUGHT + "Saving it now.", [call])
     assert found == []
 

@@ -11,16 +11,16 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-
 from conftest import SESSIONS
-from inspector.review.edits import Edit, EditedCall, proposal
+
 from inspector.errors import InspectorError
 from inspector.repair.execute import execute_findings
-from inspector.sources import load_sessions, open_source, session_files
-from inspector.review.review import Review
 from inspector.review.decisions import ReviewError
+from inspector.review.edits import Edit, EditedCall, proposal
+from inspector.review.review import Review
 from inspector.review.review_file import APPROVED, EDITED, PENDING, SKIPPED
 from inspector.scan.scanner import scan_file
+from inspector.sources import load_sessions, open_source, session_files
 
 
 @pytest.fixture
@@ -116,7 +116,9 @@ def test_export_applies_only_approved_and_edited_fixes(memory_copy):
     turn = review.results[0].session.turn_at(finding.turn)
     proposed = proposal(finding, turn)
     assert proposed.calls[0].name == "save_memory"
-    edit = Edit(proposed.text, (EditedCall("save_memory", {"memory_type": "journal", "content": "Sam called me out."}),))
+    edit = Edit(
+        proposed.text, (EditedCall("save_memory", {"memory_type": "journal", "content": "Sam called me out."}),)
+    )
     review.edit(0, second, edit)
     review.skip(0, index_of(review, 14))
     assert review.status(0, second) == EDITED
@@ -127,13 +129,20 @@ def test_export_applies_only_approved_and_edited_fixes(memory_copy):
     assert not review.unexported
 
     (session,) = load_sessions(outcome.out)
-    recovered = [call for t in session.turns for call in t.tool_calls if call.id and call.id.startswith("call_inspector")]
+    recovered = [
+        call for t in session.turns for call in t.tool_calls if call.id and call.id.startswith("call_inspector")
+    ]
     assert [call.arguments["content"] for call in recovered] == [
         "Proud of Maya for moving to Leeds, but already missing our Sunday walks by the canal.",
         "Sam called me out.",
     ]
-    remaining = [r.findings for r in scan_file(outcome.out)][0]
-    assert sorted(f.turn for f in remaining if f.kind == "result-prefix") == [18, 18, 24, 36]  # skipped and pending stay (4 turns were inserted before them)
+    remaining = next(r.findings for r in scan_file(outcome.out))
+    assert sorted(f.turn for f in remaining if f.kind == "result-prefix") == [
+        18,
+        18,
+        24,
+        36,
+    ]  # skipped and pending stay (4 turns were inserted before them)
 
     audit = [json.loads(line) for line in outcome.audit.read_text().splitlines()]
     edited = [entry for entry in audit if entry["edited"]]
@@ -188,8 +197,11 @@ def test_default_export_path_never_overwrites_an_earlier_export(memory_copy):
 
 def test_executions_are_kept_in_the_review_file_and_recorded_by_the_export(memory_copy):
     executor = memory_copy.with_name("save.py")
-    executor.write_text("import json, sys\nrequest = json.load(sys.stdin)\n"
-                        "print(json.dumps({'saved': request['arguments']['content']}))\n", encoding="utf-8")
+    executor.write_text(
+        "import json, sys\nrequest = json.load(sys.stdin)\n"
+        "print(json.dumps({'saved': request['arguments']['content']}))\n",
+        encoding="utf-8",
+    )
     command = shlex.join([sys.executable, str(executor)])
     review = open_review(memory_copy)
     first = index_of(review, 6)
@@ -207,22 +219,26 @@ def test_executions_are_kept_in_the_review_file_and_recorded_by_the_export(memor
     answers = {m["tool_call_id"]: json.loads(m["content"]) for m in messages if m["role"] == "tool"}
     assert answers["call_inspector_6_0"] == {"saved": run.output["saved"]} == run.output
     (entry,) = [json.loads(line) for line in outcome.audit.read_text().splitlines()]
-    assert [(e["call_id"], e["command"], e["ok"]) for e in entry["executions"]] == [("call_inspector_6_0", command, True)]
+    assert [(e["call_id"], e["command"], e["ok"]) for e in entry["executions"]] == [
+        ("call_inspector_6_0", command, True)
+    ]
 
 
 def test_a_review_of_one_conversation_of_a_database_shares_the_review_file_and_exports_in_place(tmp_path):
     from test_sqlite_rubyllm import build_rubyllm
     from test_tui_database import contents
 
-    from inspector.scan.scanner import ScanResult, iter_scan
     from inspector.detect import detect_findings
+    from inspector.scan.scanner import ScanResult, iter_scan
 
     database = build_rubyllm(tmp_path / "app.db")
     before = contents(database)
     session = open_source(database).session("2")
     one = Review.open(open_source(database), [ScanResult(session, detect_findings(session))])
     one.approve(0, 0)
-    whole = Review.open(open_source(database), list(iter_scan(open_source(database))))  # decisions are kept by conversation id
+    whole = Review.open(
+        open_source(database), list(iter_scan(open_source(database)))
+    )  # decisions are kept by conversation id
     assert [whole.status(number, 0) for number in (0, 1, 2)] == [PENDING, APPROVED, PENDING]
     third = open_source(database).session("3")
     assert Review.open(open_source(database), [ScanResult(third, detect_findings(third))]).status(0, 0) == PENDING
@@ -230,7 +246,9 @@ def test_a_review_of_one_conversation_of_a_database_shares_the_review_file_and_e
     outcome = one.export(overwrite_input=True)
     assert outcome.applied == 1 and outcome.backup is not None and contents(outcome.backup) == before
     assert [row for row in contents(database) if row[1] != 2] == [row for row in before if row[1] != 2]
-    kinds = {result.session.session_id: [f.kind for f in result.findings] for result in iter_scan(open_source(database))}
+    kinds = {
+        result.session.session_id: [f.kind for f in result.findings] for result in iter_scan(open_source(database))
+    }
     assert kinds == {"1": ["result-prefix"], "2": [], "3": ["tool-markup"], "4": []}
 
 

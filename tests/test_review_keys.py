@@ -9,18 +9,25 @@ import json
 import sqlite3
 from pathlib import Path
 
+from test_tui_database import play, until
+from test_tui_table_map import (
+    CHAT_LOG,
+    JOURNAL,
+    LEEDS,
+    TEMPO,
+    bodies,
+    build_chat_log,
+    export_with_defaults,
+    play_noting,
+)
 from textual.pilot import Pilot
 from textual.widgets import DataTable
 
-from test_tui_database import play, until
-from test_tui_table_map import (CHAT_LOG, JOURNAL, LEEDS, TEMPO, bodies, build_chat_log, export_with_defaults,
-                                play_noting)
-
+from inspector.detect import detect_findings
 from inspector.review.review import Review
-from inspector.sources import open_source
 from inspector.review.review_file import APPROVED, PENDING, finding_keys, review_path_for
 from inspector.scan.scanner import ScanResult, iter_scan
-from inspector.detect import detect_findings
+from inspector.sources import open_source
 from inspector.tui.app import InspectorApp
 from inspector.tui.review_screen import ReviewScreen
 
@@ -76,11 +83,28 @@ def write_version_1_review(database: Path, decisions: list[tuple[int, str]]) -> 
     """The review file the previous version wrote beside the database: decisions by (place in the
     database, finding key)."""
     path = database.with_name(database.name + ".review.json")
-    path.write_text(json.dumps({"inspector_review": 1, "source": database.name, "unexported": True, "exports": [],
-                                "decisions": [{"session": place, "finding": key, "status": "approved",
-                                               "decided_at": "2026-11-21T09:00:00+00:00", "edit": None}
-                                              for place, key in decisions],
-                                "executions": []}, indent=1))
+    path.write_text(
+        json.dumps(
+            {
+                "inspector_review": 1,
+                "source": database.name,
+                "unexported": True,
+                "exports": [],
+                "decisions": [
+                    {
+                        "session": place,
+                        "finding": key,
+                        "status": "approved",
+                        "decided_at": "2026-11-21T09:00:00+00:00",
+                        "edit": None,
+                    }
+                    for place, key in decisions
+                ],
+                "executions": [],
+            },
+            indent=1,
+        )
+    )
     return path
 
 
@@ -96,17 +120,23 @@ def test_a_review_file_of_the_previous_version_resumes_by_place_and_is_saved_by_
         await pilot.press("s")  # a new decision saves the file in the new form
 
     notes = play_noting(InspectorApp(database, session="leeds", named=CHAT_LOG), resume)
-    assert notes == [f"{review_file.name} was saved by an earlier version, which kept decisions by the conversations' "
-                     "places: they are read by today's places (check them if conversations were added or removed "
-                     "since) and kept by id from the next decision",
-                     "1 decision on conversation number 8 of an earlier version's list, no longer in app.db, "
-                     f"cannot be applied (kept in {review_file.name})"]
+    assert notes == [
+        f"{review_file.name} was saved by an earlier version, which kept decisions by the conversations' "
+        "places: they are read by today's places (check them if conversations were added or removed "
+        "since) and kept by id from the next decision",
+        "1 decision on conversation number 8 of an earlier version's list, no longer in app.db, "
+        f"cannot be applied (kept in {review_file.name})",
+    ]
     assert json.loads(earlier_file.read_text())["inspector_review"] == 1  # the earlier file is left as it was
     saved = json.loads(review_file.read_text())
     assert saved["inspector_review"] == 3
-    assert not Review.open(CHAT_LOG.open(database), [scanned(database, "leeds")], conversations=["journal", "leeds"]).read_by_place
+    assert not Review.open(
+        CHAT_LOG.open(database), [scanned(database, "leeds")], conversations=["journal", "leeds"]
+    ).read_by_place
     assert [(entry.get("conversation"), entry.get("session"), entry["status"]) for entry in saved["decisions"]] == [
-        ("leeds", None, "skipped"), (None, 7, "approved")]
+        ("leeds", None, "skipped"),
+        (None, 7, "approved"),
+    ]
 
 
 def test_decisions_on_a_conversation_gone_from_the_database_are_reported_and_not_applied(tmp_path: Path):
@@ -138,8 +168,11 @@ def test_a_decision_whose_finding_changed_is_reported_and_not_applied(tmp_path: 
     review = Review.open(CHAT_LOG.open(database), [scanned(database, "journal")])
     review.approve(0, 0)
     with sqlite3.connect(database) as conn:  # the reply was rewritten since: its fake result is longer
-        conn.execute("UPDATE chat_log SET body = '{success: true, memory_type: \"journal\", content: "
-                     "\"Feels very scattered.\"}' || ? WHERE speaker = 'ai'", (FIXED_JOURNAL,))
+        conn.execute(
+            'UPDATE chat_log SET body = \'{success: true, memory_type: "journal", content: '
+            "\"Feels very scattered.\"}' || ? WHERE speaker = 'ai'",
+            (FIXED_JOURNAL,),
+        )
     conn.close()
 
     async def look(pilot: Pilot) -> None:
@@ -148,13 +181,14 @@ def test_a_decision_whose_finding_changed_is_reported_and_not_applied(tmp_path: 
 
     notes = play_noting(InspectorApp(database, session="journal", named=CHAT_LOG), look)
     review_file = review_path_for(database, CHAT_LOG.table_key)
-    assert notes == [f"1 decision in {review_file.name} matches no finding of this conversation now (it changed "
-                     "since): kept in the file, not applied"]
+    assert notes == [
+        f"1 decision in {review_file.name} matches no finding of this conversation now (it changed "
+        "since): kept in the file, not applied"
+    ]
 
 
 def test_a_session_files_decisions_stay_keyed_by_place(tmp_path: Path, write_session):
-    path = write_session([{"role": "user", "content": "Journal it."},
-                          {"role": "assistant", "content": JOURNAL[1][1]}])
+    path = write_session([{"role": "user", "content": "Journal it."}, {"role": "assistant", "content": JOURNAL[1][1]}])
     results = list(iter_scan(open_source(path)))
     Review.open(open_source(path), results).approve(0, 0)
     saved = json.loads(review_path_for(path).read_text())

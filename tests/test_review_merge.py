@@ -16,9 +16,10 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import SESSIONS
+from test_tui_review import drive, press
 from textual.pilot import Pilot
 
-from conftest import SESSIONS
 from inspector.model import ToolCall
 from inspector.repair.execute import ExecutionResult
 from inspector.review.review import Review
@@ -26,7 +27,6 @@ from inspector.review.review_file import APPROVED, PENDING, SKIPPED, review_path
 from inspector.scan.scanner import scan_file
 from inspector.sources import open_source
 from inspector.support import file_lock
-from test_tui_review import drive, press
 
 
 @pytest.fixture
@@ -61,12 +61,16 @@ def test_both_deciding_one_finding_differently_keeps_the_later_and_counts_the_co
     first.approve(0, 3)
     first.approve(0, 4)
     second.skip(0, 3)  # the later save: its skip wins
-    assert second.merge_notice() == ("Merged 1 decision saved by another inspector; 1 conflict (a finding both "
-                                     "decided differently): this one's decision, the later, was kept")
+    assert second.merge_notice() == (
+        "Merged 1 decision saved by another inspector; 1 conflict (a finding both "
+        "decided differently): this one's decision, the later, was kept"
+    )
     assert statuses(memory_copy)[3:5] == [SKIPPED, APPROVED]
     first.approve(0, 3)  # and back: only a conflict this time
-    assert first.merge_notice() == ("1 conflict (a finding both decided differently): this one's decision, the later, "
-                                    "was kept over another inspector's")
+    assert first.merge_notice() == (
+        "1 conflict (a finding both decided differently): this one's decision, the later, "
+        "was kept over another inspector's"
+    )
     assert statuses(memory_copy)[3:5] == [APPROVED, APPROVED]
 
 
@@ -90,8 +94,9 @@ def test_an_export_takes_in_what_the_other_review_decided(memory_copy: Path, tmp
 
 def test_a_run_in_one_review_is_kept_when_the_other_decides_the_same_finding(memory_copy: Path):
     first, second = open_review(memory_copy), open_review(memory_copy)
-    run = ExecutionResult("save-memory", None, 6, ToolCall("call_inspector_6_0", "save_memory", {}, {}, "recovered"),
-                          0, {"saved": True})
+    run = ExecutionResult(
+        "save-memory", None, 6, ToolCall("call_inspector_6_0", "save_memory", {}, {}, "recovered"), 0, {"saved": True}
+    )
     first.record_execution(0, 0, [run])
     second.approve(0, 0)
     assert second.executions(0, 0) == (run,)
@@ -125,9 +130,15 @@ def test_two_processes_deciding_at_once_lose_nothing(memory_copy: Path, tmp_path
     script = tmp_path / "decide.py"
     script.write_text(DECIDER)
     environment = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    processes = [subprocess.Popen([sys.executable, str(script), str(memory_copy), mine, str(tmp_path)],
-                                  env=environment, stderr=subprocess.PIPE, text=True)
-                 for mine in ("0,2,4", "1,3,5")]
+    processes = [
+        subprocess.Popen(
+            [sys.executable, str(script), str(memory_copy), mine, str(tmp_path)],
+            env=environment,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for mine in ("0,2,4", "1,3,5")
+    ]
     try:
         deadline = time.monotonic() + 60
         while not ((tmp_path / "ready-0").exists() and (tmp_path / "ready-1").exists()):
@@ -148,8 +159,9 @@ def test_two_processes_deciding_at_once_lose_nothing(memory_copy: Path, tmp_path
     assert len(saved["decisions"]) == 6
 
 
-def test_a_lock_held_too_long_fails_the_save_with_one_line_and_decisions_stay(memory_copy: Path,
-                                                                                monkeypatch: pytest.MonkeyPatch):
+def test_a_lock_held_too_long_fails_the_save_with_one_line_and_decisions_stay(
+    memory_copy: Path, monkeypatch: pytest.MonkeyPatch
+):
     review = open_review(memory_copy)
     review.approve(0, 0)
     monkeypatch.setattr(file_lock, "WAIT_SECONDS", 0.3)
@@ -178,7 +190,13 @@ def test_the_app_says_once_that_it_merged_the_other_inspectors_decisions(memory_
         await press(pilot, "a")
         review = pilot.app.screen.review
         assert [review.status(0, index) for index in range(6)] == [
-            APPROVED, PENDING, PENDING, SKIPPED, PENDING, SKIPPED]
+            APPROVED,
+            PENDING,
+            PENDING,
+            SKIPPED,
+            PENDING,
+            SKIPPED,
+        ]
         assert notes == ["Merged 2 decisions saved by another inspector"]
         await press(pilot, "a")
         assert notes == ["Merged 2 decisions saved by another inspector"]  # once

@@ -10,15 +10,15 @@ import shutil
 import time
 from pathlib import Path
 
+from conftest import SESSIONS
+from test_tui_review import drive, press
 from textual.pilot import Pilot
 
-from conftest import SESSIONS
 from inspector.review.edits import Edit, proposal
 from inspector.review.review import Review
 from inspector.review.review_file import APPROVED, EDITED, PENDING, SKIPPED, finding_keys, review_path_for
 from inspector.scan.scanner import scan_file
 from inspector.sources import open_source
-from test_tui_review import drive, press
 
 # The decision taken on each finding, in the order of the findings.
 DECIDE = (APPROVED, SKIPPED, EDITED, SKIPPED, APPROVED, SKIPPED)
@@ -31,12 +31,18 @@ def open_review(path: Path) -> Review:
 def what(review: Review) -> list[tuple[str, str, str]]:
     """Each finding as the person sees it (its kind, its turn's text, its tool) with its decision."""
     session = review.results[0].session
-    return [(finding.kind, session.turn_at(finding.turn).text + str(session.turn_at(finding.turn).tool_calls),
-             review.status(0, index)) for index, finding in enumerate(review.findings(0))]
+    return [
+        (
+            finding.kind,
+            session.turn_at(finding.turn).text + str(session.turn_at(finding.turn).tool_calls),
+            review.status(0, index),
+        )
+        for index, finding in enumerate(review.findings(0))
+    ]
 
 
 def decide_each(review: Review) -> None:
-    for index, status in enumerate(DECIDE[:len(review.findings(0))]):
+    for index, status in enumerate(DECIDE[: len(review.findings(0))]):
         if status == APPROVED and review.can_approve(0, index):
             review.approve(0, index)
         elif status == EDITED:
@@ -75,8 +81,10 @@ def test_a_claude_code_session_redumped_with_an_event_inserted_and_one_deleted_k
     lines = path.read_text().splitlines()
     assert json.loads(lines[12])["message"]["content"].startswith("That was only text")
     inserted = json.loads(lines[2])
-    inserted.update(uuid="00000000-0000-4000-8000-000000000001",
-                    message={"role": "user", "content": "Before anything: I use tabs, not spaces."})
+    inserted.update(
+        uuid="00000000-0000-4000-8000-000000000001",
+        message={"role": "user", "content": "Before anything: I use tabs, not spaces."},
+    )
     path.write_text("\n".join([json.dumps(inserted)] + lines[:12] + lines[13:]) + "\n")
 
     resumed = open_review(path)
@@ -87,8 +95,14 @@ def test_a_claude_code_session_redumped_with_an_event_inserted_and_one_deleted_k
 
 def test_identical_replies_keep_their_own_decisions_after_an_insert(tmp_path: Path, write_session):
     reply = '{success: true, memory_type: "journal", content: "Long day."} Saved it.'
-    path = write_session([{"role": "user", "content": "Journal: long day."}, {"role": "assistant", "content": reply},
-                          {"role": "user", "content": "Journal: long day."}, {"role": "assistant", "content": reply}])
+    path = write_session(
+        [
+            {"role": "user", "content": "Journal: long day."},
+            {"role": "assistant", "content": reply},
+            {"role": "user", "content": "Journal: long day."},
+            {"role": "assistant", "content": reply},
+        ]
+    )
     review = open_review(path)
     review.skip(0, 0)
     review.approve(0, 1)
@@ -104,7 +118,7 @@ def test_a_decision_whose_message_is_gone_is_kept_in_the_file_and_counted(tmp_pa
     review = open_review(path)
     decide_each(review)
     document = json.loads(path.read_text())
-    assert document["messages"][20]["content"].startswith("{success: true, type: \"board_updated\"")
+    assert document["messages"][20]["content"].startswith('{success: true, type: "board_updated"')
     del document["messages"][20]  # the fifth finding's message (approved)
     path.write_text(json.dumps(document, indent=2))
     review_file = review_path_for(path)
@@ -112,8 +126,10 @@ def test_a_decision_whose_message_is_gone_is_kept_in_the_file_and_counted(tmp_pa
     async def look(pilot: Pilot, notes: list[str]) -> None:
         review = pilot.app.screen.review
         assert [review.status(0, index) for index in range(5)] == [APPROVED, SKIPPED, EDITED, SKIPPED, SKIPPED]
-        assert notes == [f"1 decision in {review_file.name} matches no finding of {path.name} now (it changed "
-                         "since): kept in the file, not applied"]
+        assert notes == [
+            f"1 decision in {review_file.name} matches no finding of {path.name} now (it changed "
+            "since): kept in the file, not applied"
+        ]
         await press(pilot, "u")  # nothing to undo; then decide again, which saves the file
         await press(pilot, "a")
 
@@ -128,11 +144,28 @@ def write_version_2_review(path: Path, statuses: dict[int, str]) -> Path:
     keys = finding_keys(scan_file(path)[0].findings)
     review_file = review_path_for(path)
     review_file.parent.mkdir(parents=True, exist_ok=True)
-    review_file.write_text(json.dumps({
-        "inspector_review": 2, "source": str(path), "unexported": True, "exports": [],
-        "decisions": [{"session": 0, "finding": keys[index], "status": status,
-                       "decided_at": "2026-11-21T09:00:00+00:00", "edit": None} for index, status in statuses.items()],
-        "executions": []}, indent=1))
+    review_file.write_text(
+        json.dumps(
+            {
+                "inspector_review": 2,
+                "source": str(path),
+                "unexported": True,
+                "exports": [],
+                "decisions": [
+                    {
+                        "session": 0,
+                        "finding": keys[index],
+                        "status": status,
+                        "decided_at": "2026-11-21T09:00:00+00:00",
+                        "edit": None,
+                    }
+                    for index, status in statuses.items()
+                ],
+                "executions": [],
+            },
+            indent=1,
+        )
+    )
     return review_file
 
 
@@ -152,8 +185,9 @@ def test_a_review_file_of_the_previous_version_resumes_and_is_migrated(tmp_path:
     assert [resumed.status(0, index) for index in range(6)] == [APPROVED, PENDING, PENDING, SKIPPED, PENDING, APPROVED]
 
 
-def test_many_identical_flagged_replies_with_a_neighbour_changed_resume_fast_each_on_its_own(tmp_path: Path,
-                                                                                             write_session):
+def test_many_identical_flagged_replies_with_a_neighbour_changed_resume_fast_each_on_its_own(
+    tmp_path: Path, write_session
+):
     reply = '{success: true, memory_type: "journal", content: "Same again."} Saved it.'
     messages = []
     for number in range(5000):  # a reply repeated in a loop: a hostile size for matching identical messages

@@ -9,13 +9,12 @@ import hashlib
 import sqlite3
 from pathlib import Path
 
-from textual.pilot import Pilot
-from textual.widgets import DataTable
-
 from test_review_keys import approve, reviewed
 from test_tui_database import play, until
 from test_tui_picker import rows
 from test_tui_table_map import CHAT_LOG, JOURNAL, MAP, build_chat_log
+from textual.pilot import Pilot
+from textual.widgets import DataTable
 
 from inspector.review.review_file import APPROVED, PENDING, review_path_for, state_folder
 from inspector.sources.postgres.history import PostgresHistory

@@ -4,13 +4,13 @@ memory, says so once with where they could go, and never crashes; an export stil
 import shutil
 from pathlib import Path
 
+from test_tui_review import SESSIONS, drive, press
 from textual.pilot import Pilot
 
 from inspector.review.review import Review
 from inspector.review.review_file import state_folder
 from inspector.scan.scanner import scan_file
 from inspector.sources import open_source
-from test_tui_review import SESSIONS, drive, press
 
 
 def _block_the_state_folder() -> None:

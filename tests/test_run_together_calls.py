@@ -19,12 +19,17 @@ def test_two_objects_run_together_are_both_recovered(write_session, tmp_path):
     finding = one_finding(write_session, reply, family="hermes")
     assert finding.severity == ERROR
     assert [(call.name, call.arguments) for call in finding.fix.add_calls] == [
-        ("get_weather", {"city": "Paris", "days": 2}), ("get_weather", {"city": "Rome", "days": 2})]
+        ("get_weather", {"city": "Paris", "days": 2}),
+        ("get_weather", {"city": "Rome", "days": 2}),
+    ]
     assert reply[slice(*finding.span)] == "\n" + block  # and the line break before it, as it ends the reply
     assert finding.fix.apply_to_text(reply) == "I'll compare both cities for the weekend."
     assert len({call.id for call in finding.fix.add_calls}) == 2
-    path = write_session([{"role": "user", "content": "Paris or Rome this weekend?"},
-                          {"role": "assistant", "content": reply}], TOOLS, "weekend.json")
+    path = write_session(
+        [{"role": "user", "content": "Paris or Rome this weekend?"}, {"role": "assistant", "content": reply}],
+        TOOLS,
+        "weekend.json",
+    )
     calls, texts = fixed_calls_and_texts(path, tmp_path)
     assert calls == [("get_weather", {"city": "Paris", "days": 2}), ("get_weather", {"city": "Rome", "days": 2})]
     assert texts == ["I'll compare both cities for the weekend."]
@@ -42,15 +47,17 @@ def test_a_call_run_together_with_an_object_that_is_no_call_recovers_the_call_an
     reply = f'Checking Paris.\n<tool_call>\n{PARIS}{{"status": "queued"}}\n</tool_call>'
     finding = one_finding(write_session, reply, family="hermes")
     assert [(call.name, call.arguments) for call in finding.fix.add_calls] == [
-        ("get_weather", {"city": "Paris", "days": 2})]
+        ("get_weather", {"city": "Paris", "days": 2})
+    ]
     assert 'a line that does not parse, {"status": "queued"} (warning: it is not recovered' in finding.message
     assert finding.fix.apply_to_text(reply) == "Checking Paris."  # the whole block goes, not half of it
 
 
 def test_objects_run_together_in_prose_are_not_calls(write_session):
     reply = f"Hermes writes parallel calls as `<tool_call>{PARIS}{ROME}</tool_call>` when it skips a tag."
-    path = write_session([{"role": "user", "content": "How does Hermes call tools?"},
-                          {"role": "assistant", "content": reply}], TOOLS)
+    path = write_session(
+        [{"role": "user", "content": "How does Hermes call tools?"}, {"role": "assistant", "content": reply}], TOOLS
+    )
     assert findings_of(path) == []
 
 

@@ -19,9 +19,19 @@ def _long_chat(path, replies: int):
     for number in range(replies):
         messages.append({"role": "user", "content": f"Note {number}, please."})
         if number == replies // 2:
-            messages.append({"role": "assistant", "content": "", "tool_calls": [
-                {"id": "call_1", "type": "function",
-                 "function": {"name": "save_memory", "arguments": json.dumps({"content": f"note {number}"})}}]})
+            messages.append(
+                {
+                    "role": "assistant",
+                    "content": "",
+                    "tool_calls": [
+                        {
+                            "id": "call_1",
+                            "type": "function",
+                            "function": {"name": "save_memory", "arguments": json.dumps({"content": f"note {number}"})},
+                        }
+                    ],
+                }
+            )
             messages.append({"role": "tool", "tool_call_id": "call_1", "content": '{"success": true}'})
         text = f"Saved note {number}."
         if number == replies - 2:

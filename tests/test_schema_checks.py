@@ -10,17 +10,32 @@ from inspector.model import ERROR, WARNING
 from inspector.scan.scanner import scan_file
 
 SCHEMA_KINDS = ("unknown-tool", "invalid-argument", "unknown-parameter", "wrong-type")
-SET_UNITS = {"type": "function", "function": {"name": "set_units", "parameters": {
-    "type": "object", "properties": {"units": {"type": "string", "enum": ["metric", "imperial", "Metric-X"]},
-                                     "count": {"type": "integer"}, "tags": {"type": "array", "items": {"type": "string"}},
-                                     "options": {"type": "object"}, "verbose": {"type": "boolean"}},
-    "required": ["units"], "additionalProperties": False}}}
+SET_UNITS = {
+    "type": "function",
+    "function": {
+        "name": "set_units",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "units": {"type": "string", "enum": ["metric", "imperial", "Metric-X"]},
+                "count": {"type": "integer"},
+                "tags": {"type": "array", "items": {"type": "string"}},
+                "options": {"type": "object"},
+                "verbose": {"type": "boolean"},
+            },
+            "required": ["units"],
+            "additionalProperties": False,
+        },
+    },
+}
 TOOLS = [SAVE_MEMORY, WHITEBOARD, SET_UNITS]
 
 
 def _session(write_session, *calls):
-    tool_calls = [{"id": f"call_{i}", "type": "function", "function": {"name": name, "arguments": json.dumps(args)}}
-                  for i, (name, args) in enumerate(calls)]
+    tool_calls = [
+        {"id": f"call_{i}", "type": "function", "function": {"name": name, "arguments": json.dumps(args)}}
+        for i, (name, args) in enumerate(calls)
+    ]
     messages = [{"role": "user", "content": "Go."}, {"role": "assistant", "content": None, "tool_calls": tool_calls}]
     messages += [{"role": "tool", "tool_call_id": f"call_{i}", "content": "ok"} for i in range(len(calls))]
     return write_session(messages, TOOLS)
@@ -32,8 +47,11 @@ def _findings(path):
 
 
 def test_valid_calls_give_no_finding(write_session):
-    path = _session(write_session, ("save_memory", {"memory_type": "fact", "content": "x"}),
-                    ("set_units", {"units": "metric", "count": 3, "tags": ["a"], "verbose": True}))
+    path = _session(
+        write_session,
+        ("save_memory", {"memory_type": "fact", "content": "x"}),
+        ("set_units", {"units": "metric", "count": 3, "tags": ["a"], "verbose": True}),
+    )
     assert _findings(path) == []
 
 
@@ -74,11 +92,31 @@ def test_unmatched_enum_value_has_no_fix_and_punctuation_is_ignored(write_sessio
 
 
 def test_enum_matching_two_allowed_values_has_no_fix(write_session):
-    tool = {"type": "function", "function": {"name": "pick", "parameters": {
-        "type": "object", "properties": {"mode": {"enum": ["dark-mode", "Dark Mode"]}}, "required": ["mode"]}}}
-    path = write_session([{"role": "user", "content": "x"}, {"role": "assistant", "content": None, "tool_calls": [
-        {"id": "c", "type": "function", "function": {"name": "pick", "arguments": '{"mode": "DARKMODE"}'}}]},
-        {"role": "tool", "tool_call_id": "c", "content": "ok"}], [tool])
+    tool = {
+        "type": "function",
+        "function": {
+            "name": "pick",
+            "parameters": {
+                "type": "object",
+                "properties": {"mode": {"enum": ["dark-mode", "Dark Mode"]}},
+                "required": ["mode"],
+            },
+        },
+    }
+    path = write_session(
+        [
+            {"role": "user", "content": "x"},
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {"id": "c", "type": "function", "function": {"name": "pick", "arguments": '{"mode": "DARKMODE"}'}}
+                ],
+            },
+            {"role": "tool", "tool_call_id": "c", "content": "ok"},
+        ],
+        [tool],
+    )
     (finding,) = _findings(path)
     assert finding.kind == "invalid-argument" and finding.fix is None
 
@@ -112,17 +150,30 @@ def test_wrapper_layer_is_unwrapped_when_the_inner_object_validates(write_sessio
 
 
 def test_no_unknown_tool_without_definitions(write_session):
-    path = write_session([{"role": "user", "content": "x"}, {"role": "assistant", "content": None, "tool_calls": [
-        {"id": "c", "type": "function", "function": {"name": "anything", "arguments": '{"a": "1"}'}}]},
-        {"role": "tool", "tool_call_id": "c", "content": "ok"}])
+    path = write_session(
+        [
+            {"role": "user", "content": "x"},
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {"id": "c", "type": "function", "function": {"name": "anything", "arguments": '{"a": "1"}'}}
+                ],
+            },
+            {"role": "tool", "tool_call_id": "c", "content": "ok"},
+        ]
+    )
     assert _findings(path) == []
 
 
 def test_recovered_call_is_checked_the_same_way(write_session):
-    path = write_session([
-        {"role": "user", "content": "Journal it."},
-        {"role": "assistant", "content": '{success: true, memory_type: "Journal", content: "Lost the plan"}Saved!'},
-    ], TOOLS)
+    path = write_session(
+        [
+            {"role": "user", "content": "Journal it."},
+            {"role": "assistant", "content": '{success: true, memory_type: "Journal", content: "Lost the plan"}Saved!'},
+        ],
+        TOOLS,
+    )
     (result,) = scan_file(path)
     prefix = [f for f in result.findings if f.kind == "result-prefix"]
     (finding,) = [f for f in result.findings if f.kind in SCHEMA_KINDS]
@@ -130,12 +181,16 @@ def test_recovered_call_is_checked_the_same_way(write_session):
     assert (finding.kind, finding.turn, finding.fix) == ("invalid-argument", 1, None)
     assert finding.message.startswith("Recovered call save_memory has invalid-argument")
     assert "No automatic fix for a call recovered from text" in finding.message
-    assert "this would make it valid: 'memory_type': \"Journal\" -> \"journal\"" in finding.message
+    assert 'this would make it valid: \'memory_type\': "Journal" -> "journal"' in finding.message
 
 
 def test_fix_output_rescans_clean_of_the_schema_kinds(write_session, tmp_path, capsys):
-    path = _session(write_session, ("save_memory", {"memory_type": "Fact", "value": "x"}),
-                    ("set_units", {"units": "metric", "count": "7"}), ("save_memory", {"params": {"memory_type": "core", "content": "y"}}))
+    path = _session(
+        write_session,
+        ("save_memory", {"memory_type": "Fact", "value": "x"}),
+        ("set_units", {"units": "metric", "count": "7"}),
+        ("save_memory", {"params": {"memory_type": "core", "content": "y"}}),
+    )
     kinds = sorted(f.kind for f in _findings(path))
     assert kinds == ["invalid-argument", "invalid-argument", "unknown-parameter", "unknown-parameter", "wrong-type"]
     out = tmp_path / "fixed.json"
@@ -143,28 +198,64 @@ def test_fix_output_rescans_clean_of_the_schema_kinds(write_session, tmp_path, c
     assert _findings(out) == []
     calls = json.loads(out.read_text())["messages"][1]["tool_calls"]
     assert [json.loads(c["function"]["arguments"]) for c in calls] == [
-        {"memory_type": "fact", "content": "x"}, {"units": "metric", "count": 7}, {"memory_type": "core", "content": "y"}]
+        {"memory_type": "fact", "content": "x"},
+        {"units": "metric", "count": 7},
+        {"memory_type": "core", "content": "y"},
+    ]
 
 
 def test_bounds_and_patterns_say_what_the_schema_wants_and_offer_no_fix(write_session):
-    tool = {"type": "function", "function": {"name": "book", "parameters": {
-        "type": "object", "properties": {"nights": {"type": "integer", "minimum": 1},
-                                         "code": {"type": "string", "pattern": "^[A-Z]{3}$"}}}}}
-    path = write_session([{"role": "user", "content": "x"}, {"role": "assistant", "content": None, "tool_calls": [
-        {"id": "c", "type": "function", "function": {"name": "book", "arguments": '{"nights": 0, "code": "lis"}'}}]},
-        {"role": "tool", "tool_call_id": "c", "content": "ok"}], [tool])
+    tool = {
+        "type": "function",
+        "function": {
+            "name": "book",
+            "parameters": {
+                "type": "object",
+                "properties": {
+                    "nights": {"type": "integer", "minimum": 1},
+                    "code": {"type": "string", "pattern": "^[A-Z]{3}$"},
+                },
+            },
+        },
+    }
+    path = write_session(
+        [
+            {"role": "user", "content": "x"},
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {
+                        "id": "c",
+                        "type": "function",
+                        "function": {"name": "book", "arguments": '{"nights": 0, "code": "lis"}'},
+                    }
+                ],
+            },
+            {"role": "tool", "tool_call_id": "c", "content": "ok"},
+        ],
+        [tool],
+    )
     (finding,) = _findings(path)
     assert finding.kind == "invalid-argument" and finding.fix is None
     assert "'nights' is 0, below the minimum 1" in finding.message
-    assert "'code' is \"lis\", which does not match the pattern \"^[A-Z]{3}$\"" in finding.message
+    assert '\'code\' is "lis", which does not match the pattern "^[A-Z]{3}$"' in finding.message
     assert "No automatic fix: no lossless repair makes the arguments valid" in finding.message
 
 
 def test_legacy_function_call_gets_its_repaired_arguments_written(write_session, tmp_path):
-    path = write_session([{"role": "user", "content": "x"},
-                          {"role": "assistant", "content": None,
-                           "function_call": {"name": "set_units", "arguments": '{"units": "metric", "count": "3"}'}},
-                          {"role": "function", "name": "set_units", "content": "ok"}], TOOLS)
+    path = write_session(
+        [
+            {"role": "user", "content": "x"},
+            {
+                "role": "assistant",
+                "content": None,
+                "function_call": {"name": "set_units", "arguments": '{"units": "metric", "count": "3"}'},
+            },
+            {"role": "function", "name": "set_units", "content": "ok"},
+        ],
+        TOOLS,
+    )
     (finding,) = _findings(path)
     assert finding.fix.replace_arguments == ((0, {"units": "metric", "count": 3}),)
     out = tmp_path / "fixed.json"

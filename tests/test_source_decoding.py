@@ -12,12 +12,25 @@ from inspector.sources.files.document import read_document
 MESSAGES = [
     {"role": "system", "content": "Tu es Wren. Naïve café — “quoted” 😀 \u2028 tab\there"},
     {"role": "user", "content": "Save order 123456789012345678901234567890 please"},
-    {"role": "assistant", "content": None, "tool_calls": [{"id": "call_1", "type": "function", "function": {
-        "name": "save_memory", "arguments": "{\"content\": \"x\"}"}}]},
-    {"role": "tool", "tool_call_id": "call_1", "content": "{\"success\": true}"},
+    {
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [
+            {"id": "call_1", "type": "function", "function": {"name": "save_memory", "arguments": '{"content": "x"}'}}
+        ],
+    },
+    {"role": "tool", "tool_call_id": "call_1", "content": '{"success": true}'},
 ]
-META = {"big": 123456789012345678901234567890, "negative": -9223372036854775809, "max_u64": 18446744073709551615,
-        "float": 0.1, "tiny": 5e-324, "exponent": 1e300, "minus_zero": -0.0, "escapes": "\\\"\b\f\n\r\t/\u00e9\u0001"}
+META = {
+    "big": 123456789012345678901234567890,
+    "negative": -9223372036854775809,
+    "max_u64": 18446744073709551615,
+    "float": 0.1,
+    "tiny": 5e-324,
+    "exponent": 1e300,
+    "minus_zero": -0.0,
+    "escapes": '\\"\b\f\n\r\t/\u00e9\u0001',
+}
 
 
 def _write(path, text: str):
@@ -37,12 +50,15 @@ def test_values_and_indentation_are_those_json_reads(tmp_path, indent):
     assert render_sessions(load_sessions(tmp_path / "s.json")) == text  # read and written back unchanged
 
 
-@pytest.mark.parametrize("text", [
-    "\ufeff" + json.dumps({"messages": MESSAGES}),  # byte-order mark
-    json.dumps({"messages": MESSAGES, "score": float("nan"), "limit": float("inf")}),  # JS literals json accepts
-    json.dumps({"messages": MESSAGES, "note": "\ud800 lone surrogate"}),  # escaped, as json writes it
-    json.dumps({"messages": MESSAGES, "huge": 1e400}),  # read by json as infinity
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "\ufeff" + json.dumps({"messages": MESSAGES}),  # byte-order mark
+        json.dumps({"messages": MESSAGES, "score": float("nan"), "limit": float("inf")}),  # JS literals json accepts
+        json.dumps({"messages": MESSAGES, "note": "\ud800 lone surrogate"}),  # escaped, as json writes it
+        json.dumps({"messages": MESSAGES, "huge": 1e400}),  # read by json as infinity
+    ],
+)
 def test_what_the_fast_decoder_refuses_still_loads_as_json_reads_it(tmp_path, text):
     document = read_document(_write(tmp_path / "s.json", text))
     expected = json.loads(text.lstrip("\ufeff"))

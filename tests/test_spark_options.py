@@ -25,18 +25,32 @@ def test_without_pyspark_the_spark_engine_says_what_to_install(tmp_path, capsys,
     monkeypatch.setitem(sys.modules, "pyspark", None)  # `import pyspark` fails, as when it is not installed
     (tmp_path / "session.json").write_text('{"messages": [{"role": "user", "content": "hi"}]}')
     assert _scan(capsys, "--engine", "spark", "--json", str(tmp_path)) == (
-        2, "", "inspector: error: --engine spark needs PySpark (and Java 17 or later): pip install 'inspector[spark]'\n")
+        2,
+        "",
+        "inspector: error: --engine spark needs PySpark (and Java 17 or later): pip install 'inspector[spark]'\n",
+    )
 
 
-@pytest.mark.parametrize(("options", "error"), [
-    (["--spark-master", "local[2]"], "--spark-master needs --engine spark"),
-    (["--findings-out", "out", "--spark-master", "local[2]"], "--spark-master and --findings-out need --engine spark"),
-    (["--engine", "spark", "--jobs", "2"], "--jobs is for --engine process; Spark's master sets how many executors "
-                                           "share the work (e.g. --spark-master 'local[4]')"),
-    (["--engine", "spark", "--table", "messages", "--map", "role=r,content=c"],
-     "--table names an SQLite table; with --engine spark the DATASET is the Parquet table of messages, and --map "
-     "names its columns"),
-])
+@pytest.mark.parametrize(
+    ("options", "error"),
+    [
+        (["--spark-master", "local[2]"], "--spark-master needs --engine spark"),
+        (
+            ["--findings-out", "out", "--spark-master", "local[2]"],
+            "--spark-master and --findings-out need --engine spark",
+        ),
+        (
+            ["--engine", "spark", "--jobs", "2"],
+            "--jobs is for --engine process; Spark's master sets how many executors "
+            "share the work (e.g. --spark-master 'local[4]')",
+        ),
+        (
+            ["--engine", "spark", "--table", "messages", "--map", "role=r,content=c"],
+            "--table names an SQLite table; with --engine spark the DATASET is the Parquet table of messages, and --map "
+            "names its columns",
+        ),
+    ],
+)
 def test_options_the_engine_does_not_take_are_one_line(tmp_path, capsys, options, error):
     assert _scan(capsys, *options, str(tmp_path)) == (2, "", f"inspector: error: {error}\n")
 
@@ -57,8 +71,14 @@ def test_the_script_spark_submit_runs_is_the_command_line():
     """The README's `spark-submit ... inspector/__main__.py scan ...`: the script, run as a file,
     takes `inspector`'s arguments."""
     script = Path(inspector.__file__).with_name("__main__.py")
-    finished = subprocess.run([sys.executable, str(script), "scan", "--engine", "spark", "--jobs", "2", "logs/"],
-                              capture_output=True, text=True, timeout=60)
+    finished = subprocess.run(
+        [sys.executable, str(script), "scan", "--engine", "spark", "--jobs", "2", "logs/"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert (finished.returncode, finished.stdout) == (2, "")
-    assert finished.stderr == ("inspector: error: --jobs is for --engine process; Spark's master sets how many "
-                               "executors share the work (e.g. --spark-master 'local[4]')\n")
+    assert finished.stderr == (
+        "inspector: error: --jobs is for --engine process; Spark's master sets how many "
+        "executors share the work (e.g. --spark-master 'local[4]')\n"
+    )

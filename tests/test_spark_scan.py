@@ -12,14 +12,15 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import SAVE_MEMORY, SESSIONS
+
 from inspector.cli.main import main
 
 pyspark = pytest.importorskip("pyspark", reason="PySpark is not installed: pip install -e '.[test,spark]' runs these")
 if shutil.which("java") is None:
-    pytest.skip("Spark needs Java 17 or later (.ci/run installs Debian's openjdk-17-jre-headless)",
-                allow_module_level=True)
+    pytest.skip(
+        "Spark needs Java 17 or later (.ci/run installs Debian's openjdk-17-jre-headless)", allow_module_level=True
+    )
 
 
 @pytest.fixture(scope="module")
@@ -30,10 +31,15 @@ def spark():
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("PYSPARK_PYTHON", sys.executable)
         patch.setenv("SPARK_LOCAL_IP", "127.0.0.1")
-        session = (SparkSession.builder.master("local[2]").appName("inspector tests")
-                   .config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false")
-                   .config("spark.sql.shuffle.partitions", "2").config("spark.default.parallelism", "2")
-                   .getOrCreate())
+        session = (
+            SparkSession.builder.master("local[2]")
+            .appName("inspector tests")
+            .config("spark.ui.enabled", "false")
+            .config("spark.ui.showConsoleProgress", "false")
+            .config("spark.sql.shuffle.partitions", "2")
+            .config("spark.default.parallelism", "2")
+            .getOrCreate()
+        )
         session.sparkContext.setLogLevel("ERROR")
         yield session
         session.stop()
@@ -94,12 +100,18 @@ def test_findings_out_writes_a_row_per_finding_and_the_rates_as_parquet(spark, t
     code, printed, err = _scan(capsys, "--engine", "spark", "--findings-out", str(out), str(dataset))
     summary = report["summary"]
     assert (code, err) == (1, "")
-    assert printed.startswith(f"{summary['sessions']:,} sessions, {summary['turns']:,} turns, "
-                              f"{summary['findings']:,} findings (") and printed.count("\n") == 1
+    assert (
+        printed.startswith(
+            f"{summary['sessions']:,} sessions, {summary['turns']:,} turns, {summary['findings']:,} findings ("
+        )
+        and printed.count("\n") == 1
+    )
     rows = spark.read.parquet(str(out / "findings")).collect()
     assert sorted((r.file, r.session, r.turn, r.kind, r.severity, r.tool, r.message) for r in rows) == sorted(
         (s["path"], s["session_id"], f["turn"], f["kind"], f["severity"], f["tool"], f["message"])
-        for s in report["sessions"] for f in s["findings"])
+        for s in report["sessions"]
+        for f in s["findings"]
+    )
     rates = spark.read.parquet(str(out / "rates")).collect()
     assert sum(r.calls for r in rates) == report["rates"]["total"]["calls"]
     for kind, counted in report["rates"]["total"]["kinds"].items():
@@ -109,7 +121,7 @@ def test_findings_out_writes_a_row_per_finding_and_the_rates_as_parquet(spark, t
 
 
 MESSAGES = [  # (id, chat, position, speaker, body): rows of two chats, stored out of order
-    (7, "b", 2, "assistant", "{success: true, memory_type: \"journal\", content: \"Ran 5k\"}You saw right through me."),
+    (7, "b", 2, "assistant", '{success: true, memory_type: "journal", content: "Ran 5k"}You saw right through me.'),
     (1, "a", 1, "user", "Find flights to Lisbon."),
     (6, "b", 1, "human", "Save this to my journal: ran 5k."),
     (2, "a", 2, "ai", '<tool_call>\n{"name": "search_flights", "arguments": {"to": "LIS"}}\n</tool_call>'),
@@ -123,7 +135,9 @@ MAP = "role=speaker,content=body,id=msg_id,session=chat,order=position"
 def test_a_parquet_table_of_messages_reads_as_the_same_table_in_sqlite(spark, tmp_path, capsys):
     database = tmp_path / "chats.db"
     with sqlite3.connect(database) as connection:
-        connection.execute("CREATE TABLE messages (msg_id INTEGER, chat TEXT, position INTEGER, speaker TEXT, body TEXT)")
+        connection.execute(
+            "CREATE TABLE messages (msg_id INTEGER, chat TEXT, position INTEGER, speaker TEXT, body TEXT)"
+        )
         connection.executemany("INSERT INTO messages VALUES (?, ?, ?, ?, ?)", MESSAGES)
     connection.close()
     table = tmp_path / "messages.parquet"
@@ -135,11 +149,15 @@ def test_a_parquet_table_of_messages_reads_as_the_same_table_in_sqlite(spark, tm
     assert spread[1].replace(str(table), str(database)) == alone[1]
     sessions = json.loads(spread[1])["sessions"]
     assert [(s["session_id"], s["turns"], [f["kind"] for f in s["findings"]]) for s in sessions] == [
-        ("a", 2, ["tool-markup"]), ("b", 2, ["result-prefix"]), ("c", 2, [])]
+        ("a", 2, ["tool-markup"]),
+        ("b", 2, ["result-prefix"]),
+        ("c", 2, []),
+    ]
     assert sessions[0]["problems"] == ["row 3: role 'narrator' is not one this tool knows, skipped"]
     code, out, err = _scan(capsys, "--engine", "spark", "--map", "role=speaker,content=text", str(table))
-    assert (code, out) == (2, "") and err == (f"inspector: error: {table}: the table has no column text "
-                                              "(columns: body, chat, msg_id, position, speaker)\n")
+    assert (code, out) == (2, "") and err == (
+        f"inspector: error: {table}: the table has no column text (columns: body, chat, msg_id, position, speaker)\n"
+    )
 
 
 def test_a_url_goes_to_spark_as_typed(spark, capsys):

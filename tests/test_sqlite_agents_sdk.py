@@ -16,8 +16,12 @@ from inspector.model import ASSISTANT, TOOL, USER
 from inspector.sources import open_source
 
 SAMPLE = Path(__file__).resolve().parent / "fixtures" / "tool-samples" / "agents-sdk.session.db"
-PLANTED = [(1, "result-prefix", "warning"), (3, "tool-markup", "error"),
-           (6, "malformed-arguments", "warning"), (8, "malformed-arguments", "error")]
+PLANTED = [
+    (1, "result-prefix", "warning"),
+    (3, "tool-markup", "error"),
+    (6, "malformed-arguments", "warning"),
+    (8, "malformed-arguments", "error"),
+]
 
 
 def copy(tmp_path: Path, name: str = "app.db") -> Path:
@@ -27,8 +31,9 @@ def copy(tmp_path: Path, name: str = "app.db") -> Path:
 def rows(path: Path, session: str = "demo") -> list[tuple]:
     conn = sqlite3.connect(path)
     try:
-        return conn.execute("SELECT id, message_data, created_at FROM agent_messages WHERE session_id = ? ORDER BY id",
-                            [session]).fetchall()
+        return conn.execute(
+            "SELECT id, message_data, created_at FROM agent_messages WHERE session_id = ? ORDER BY id", [session]
+        ).fetchall()
     finally:
         conn.close()
 
@@ -68,14 +73,19 @@ def test_fix_writes_new_rows_in_the_sdks_order_and_keeps_moved_rows_as_they_were
     assert after[0] == before[0] and after[2] == before[2]
     assert after[1][0] == 2 and json.loads(after[1][1])["content"][0]["text"].startswith("You saw right through me.")
     recovered, result = (json.loads(data) for _, data, _ in after[3:5])
-    assert recovered == {"type": "function_call", "call_id": "call_inspector_3_0", "name": "read_file",
-                         "arguments": '{"file_path": "notes.txt"}'}
+    assert recovered == {
+        "type": "function_call",
+        "call_id": "call_inspector_3_0",
+        "name": "read_file",
+        "arguments": '{"file_path": "notes.txt"}',
+    }
     assert (result["type"], result["call_id"]) == ("function_call_output", "call_inspector_3_0")
     assert [row[0] for row in after[3:]] == list(range(14, 26))  # after every id the table has given out
     assert json.loads(after[5][1])["content"][0]["text"] == "Let me read it."
     moved = [before[i] for i in (4, 5, 7, 9, 10, 11, 12)]
-    assert [(data, created) for _, data, created in moved] == [(data, created) for _, data, created in
-                                                               (after[i] for i in (6, 7, 9, 11, 12, 13, 14))]
+    assert [(data, created) for _, data, created in moved] == [
+        (data, created) for _, data, created in (after[i] for i in (6, 7, 9, 11, 12, 13, 14))
+    ]
     assert json.loads(after[8][1])["arguments"] == '{"file_path": "notes.txt"}'
     assert json.loads(after[10][1])["arguments"] == '{"file_path": "notes.txt"}'
     assert {created for _, _, created in after} == {before[0][2]}
@@ -83,9 +93,12 @@ def test_fix_writes_new_rows_in_the_sdks_order_and_keeps_moved_rows_as_they_were
     conn = sqlite3.connect(out)
     audit = conn.execute('SELECT "table", row_id, kind, note FROM inspector_fixes ORDER BY id').fetchall()
     conn.close()
-    assert [row[:3] for row in audit] == [("agent_messages", "2", "result-prefix"), ("agent_messages", "16", "tool-markup"),
-                                          ("agent_messages", "19", "malformed-arguments"),
-                                          ("agent_messages", "21", "malformed-arguments")]
+    assert [row[:3] for row in audit] == [
+        ("agent_messages", "2", "result-prefix"),
+        ("agent_messages", "16", "tool-markup"),
+        ("agent_messages", "19", "malformed-arguments"),
+        ("agent_messages", "21", "malformed-arguments"),
+    ]
     assert audit[0][3] is None and audit[1][3].startswith("row 4 is now row 16: the session's rows from row 4 on")
 
 
@@ -103,10 +116,19 @@ def test_other_sessions_and_unreadable_rows_are_left_as_they_were(tmp_path, caps
     path = copy(tmp_path)
     conn = sqlite3.connect(path)
     conn.execute("INSERT INTO agent_sessions (session_id) VALUES ('other')")
-    conn.executemany("INSERT INTO agent_messages (session_id, message_data) VALUES (?, ?)",
-                     [("other", json.dumps({"role": "user", "content": "hello"})), ("demo", "{not json"),
-                      ("other", json.dumps({"type": "message", "role": "assistant",
-                                            "content": [{"type": "output_text", "text": "hi"}]}))])
+    conn.executemany(
+        "INSERT INTO agent_messages (session_id, message_data) VALUES (?, ?)",
+        [
+            ("other", json.dumps({"role": "user", "content": "hello"})),
+            ("demo", "{not json"),
+            (
+                "other",
+                json.dumps(
+                    {"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "hi"}]}
+                ),
+            ),
+        ],
+    )
     conn.commit()
     conn.close()
     assert open_source(path).listing() == [("demo", 14), ("other", 2)]
@@ -122,8 +144,10 @@ def test_other_sessions_and_unreadable_rows_are_left_as_they_were(tmp_path, caps
 def test_a_session_without_its_sessions_row_gets_one_as_the_sdk_makes_it(tmp_path):
     path = copy(tmp_path)
     conn = sqlite3.connect(path)
-    conn.execute("INSERT INTO agent_messages (session_id, message_data) VALUES ('lone', ?)",
-                 [json.dumps({"type": "function_call", "call_id": "c1", "name": "f", "arguments": "{}"})])
+    conn.execute(
+        "INSERT INTO agent_messages (session_id, message_data) VALUES ('lone', ?)",
+        [json.dumps({"type": "function_call", "call_id": "c1", "name": "f", "arguments": "{}"})],
+    )
     conn.commit()
     conn.close()
     out = tmp_path / "fixed.db"
@@ -151,8 +175,10 @@ def test_an_unanswered_last_call_gets_a_new_last_row(tmp_path):
 def test_a_session_kept_by_the_advanced_session_is_not_read_as_this_schema(tmp_path, capsys):
     path = copy(tmp_path)
     conn = sqlite3.connect(path)
-    conn.execute("CREATE TABLE message_structure (id INTEGER PRIMARY KEY, session_id TEXT, message_id INTEGER, "
-                 "branch_id TEXT, FOREIGN KEY (message_id) REFERENCES agent_messages(id) ON DELETE CASCADE)")
+    conn.execute(
+        "CREATE TABLE message_structure (id INTEGER PRIMARY KEY, session_id TEXT, message_id INTEGER, "
+        "branch_id TEXT, FOREIGN KEY (message_id) REFERENCES agent_messages(id) ON DELETE CASCADE)"
+    )
     conn.commit()
     conn.close()
     assert main(["scan", str(path)]) == 2

@@ -18,7 +18,7 @@ from inspector.cli.main import main
 from inspector.sources import open_source
 
 ARGS = {"memory_type": "fact", "content": "Likes tea."}
-MARKUP = f'<tool_call>\n{json.dumps({"name": "save_memory", "arguments": ARGS})}\n</tool_call>'
+MARKUP = f"<tool_call>\n{json.dumps({'name': 'save_memory', 'arguments': ARGS})}\n</tool_call>"
 
 
 def _rows(path: Path, sql: str) -> list[tuple]:
@@ -43,8 +43,17 @@ def _llm_home(tmp_path: Path) -> Path:
 def _fork_parts(out: Path) -> list[list]:
     """Each message of the repaired thread, as `llm` reads it: its parts' (type, name, text or arguments)."""
     (fork,) = _rows(out, "SELECT id FROM threads WHERE forked_from IS NOT NULL")
-    return [[(type(part).__name__, getattr(part, "name", None), getattr(part, "text", None) or getattr(part, "arguments", None))
-             for part in message.parts] for message in LogStore(sqlite_utils.Database(out)).thread_messages(fork[0])]
+    return [
+        [
+            (
+                type(part).__name__,
+                getattr(part, "name", None),
+                getattr(part, "text", None) or getattr(part, "arguments", None),
+            )
+            for part in message.parts
+        ]
+        for message in LogStore(sqlite_utils.Database(out)).thread_messages(fork[0])
+    ]
 
 
 def test_rubyllm_reply_that_was_only_markup_owns_the_recovered_call(tmp_path, capsys):
@@ -57,7 +66,10 @@ def test_rubyllm_reply_that_was_only_markup_owns_the_recovered_call(tmp_path, ca
     assert _rows(out, "SELECT tool_call_id FROM messages WHERE role = 'tool'") == [(call[0],)]
     assert "tool_calls row" in _rows(out, "SELECT note FROM inspector_fixes")[0][0]
     turns = open_source(out).session("1").turns
-    assert [(t.role, [c.name for c in t.tool_calls]) for t in turns][1:3] == [("assistant", ["save_memory"]), ("tool", [])]
+    assert [(t.role, [c.name for c in t.tool_calls]) for t in turns][1:3] == [
+        ("assistant", ["save_memory"]),
+        ("tool", []),
+    ]
     assert turns[2].tool_results[0].name == "save_memory"
     assert _clean(out)
 
@@ -88,4 +100,3 @@ def test_llm_fork_pairs_calls_without_ids_by_place(tmp_path, capsys):
     assert calls == [("ToolCallPart", "save_memory", ARGS), ("ToolCallPart", "save_memory", kept["arguments"])]
     results = [part[1] for message in _fork_parts(out) for part in message if part[0] == "ToolResultPart"]
     assert results == ["save_memory", "save_memory"]
-

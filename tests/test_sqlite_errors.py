@@ -61,8 +61,12 @@ def test_an_empty_db_file(tmp_path, capsys):
 def test_unrecognised_schema_names_its_tables_and_the_way_out(tmp_path, capsys):
     path = tmp_path / "notes.db"
     sqlite_utils.Database(path)["notes"].insert({"id": 1, "body": "hello"})
-    _fails_with(capsys, path, "not a chat history schema this tool knows (tables: notes); "
-                              "name the messages table with --table T --map role=COL,content=COL")
+    _fails_with(
+        capsys,
+        path,
+        "not a chat history schema this tool knows (tables: notes); "
+        "name the messages table with --table T --map role=COL,content=COL",
+    )
 
 
 def test_missing_tables_for_a_forced_schema(tmp_path, capsys):
@@ -70,8 +74,9 @@ def test_missing_tables_for_a_forced_schema(tmp_path, capsys):
     with sqlite3.connect(path) as conn:
         conn.execute("DROP TABLE tool_calls")
     conn.close()
-    _fails_with(capsys, path, "does not have the tables of the rubyllm schema (tables: chats, messages)",
-                "--format", "rubyllm")
+    _fails_with(
+        capsys, path, "does not have the tables of the rubyllm schema (tables: chats, messages)", "--format", "rubyllm"
+    )
 
 
 def test_unknown_session_id(tmp_path, capsys):

@@ -15,14 +15,22 @@ from inspector.model import ASSISTANT, SYSTEM, TOOL
 from inspector.sources import open_source
 
 SAMPLE = Path(__file__).resolve().parent / "fixtures" / "tool-samples" / "langchain.sql.db"
-PLANTED = [(2, "result-prefix"), (4, "tool-markup"), (6, "malformed-arguments"), (6, "malformed-arguments"),
-           (6, "orphan-call"), (6, "orphan-call")]
+PLANTED = [
+    (2, "result-prefix"),
+    (4, "tool-markup"),
+    (6, "malformed-arguments"),
+    (6, "malformed-arguments"),
+    (6, "orphan-call"),
+    (6, "orphan-call"),
+]
 
 
 def rows(path: Path, session: str = "demo") -> list[tuple]:
     conn = sqlite3.connect(path)
     try:
-        return conn.execute("SELECT id, message FROM message_store WHERE session_id = ? ORDER BY id", [session]).fetchall()
+        return conn.execute(
+            "SELECT id, message FROM message_store WHERE session_id = ? ORDER BY id", [session]
+        ).fetchall()
     finally:
         conn.close()
 
@@ -66,8 +74,10 @@ def test_fix_writes_new_rows_in_langchains_order_and_keeps_moved_rows_as_they_we
     conn = sqlite3.connect(out)
     audit = conn.execute('SELECT "table", row_id, kind, note FROM inspector_fixes ORDER BY id').fetchall()
     conn.close()
-    assert [row[:3] for row in audit] == [("message_store", "3", "result-prefix"), ("message_store", "16", "tool-markup")] + \
-        [("message_store", "18", kind) for kind in ("malformed-arguments",) * 2 + ("orphan-call",) * 2]
+    assert [row[:3] for row in audit] == [
+        ("message_store", "3", "result-prefix"),
+        ("message_store", "16", "tool-markup"),
+    ] + [("message_store", "18", kind) for kind in ("malformed-arguments",) * 2 + ("orphan-call",) * 2]
     assert audit[0][3] is None and audit[1][3].startswith("row 5 is now row 16: the session's rows from row 5 on")
 
 
@@ -78,18 +88,24 @@ def test_repaired_arguments_alone_are_written_over_their_row(tmp_path):
     assert [row[0] for row in after] == [row[0] for row in before]
     assert [n for n, (old, new) in enumerate(zip(before, after)) if old != new] == [6]
     data = json.loads(after[6][1])["data"]
-    assert [c["function"]["arguments"] for c in data["additional_kwargs"]["tool_calls"]] == ['{"file_path": "notes.txt"}'] * 2
+    assert [c["function"]["arguments"] for c in data["additional_kwargs"]["tool_calls"]] == [
+        '{"file_path": "notes.txt"}'
+    ] * 2
 
 
 def test_unreadable_rows_are_counted_and_left_as_they_were(tmp_path, capsys):
     path = Path(shutil.copy(SAMPLE, tmp_path / "app.db"))
     conn = sqlite3.connect(path)
-    conn.executemany("INSERT INTO message_store (session_id, message) VALUES (?, ?)",
-                     [("demo", "{not json"), ("demo", json.dumps({"type": "remove", "data": {"id": "x"}}))])
+    conn.executemany(
+        "INSERT INTO message_store (session_id, message) VALUES (?, ?)",
+        [("demo", "{not json"), ("demo", json.dumps({"type": "remove", "data": {"id": "x"}}))],
+    )
     conn.commit()
     conn.close()
     assert open_source(path).session("demo").problems == (
-        "1 row whose message is not JSON not read as a turn", "1 message of type 'remove' not read as a turn")
+        "1 row whose message is not JSON not read as a turn",
+        "1 message of type 'remove' not read as a turn",
+    )
     assert main(["fix", str(path), "--accept", "all", "--in-place"]) == 1
     assert [text for _, text in rows(path)[-2:]] == ["{not json", json.dumps({"type": "remove", "data": {"id": "x"}})]
     assert scan(path, capsys, "--session", "demo") == []

@@ -16,14 +16,16 @@ from test_sqlite_rubyllm import build_rubyllm
 from test_sqlite_write import _kinds, _rows
 
 from inspector.catalogue import load_tools_file
-from inspector.sources import open_source
 from inspector.cli.main import main
+from inspector.sources import open_source
 
 ARGS = {"memory_type": "fact", "content": "Likes green tea."}
-MISNAMED_CHAT = [("user", "Remember that I like green tea.", None),
-                 ("assistant", "", [("call_tea", "save_memories", json.dumps(ARGS))]),
-                 ("tool", '{"success": true}', "call_tea"),
-                 ("assistant", "Noted.", None)]
+MISNAMED_CHAT = [
+    ("user", "Remember that I like green tea.", None),
+    ("assistant", "", [("call_tea", "save_memories", json.dumps(ARGS))]),
+    ("tool", '{"success": true}', "call_tea"),
+    ("assistant", "Noted.", None),
+]
 
 
 def _tools_file(tmp_path: Path) -> Path:
@@ -39,7 +41,8 @@ def test_rubyllm_rename_updates_the_tool_calls_row(tmp_path, capsys):
     assert main(["fix", str(source), "--tools", str(tools), "--accept", "unknown-tool", "-o", str(out)]) == 1
     assert "1 fix applied" in capsys.readouterr().out
     assert _rows(out, "SELECT tool_call_id, name, arguments FROM tool_calls") == [
-        ("call_tea", "save_memory", json.dumps(ARGS))]  # same id, same arguments text
+        ("call_tea", "save_memory", json.dumps(ARGS))
+    ]  # same id, same arguments text
     assert _kinds(out, None, load_tools_file(tools)) == {"1": []}
     (result,) = open_source(out).session("1").turns[2].tool_results
     assert (result.call_id, result.name) == ("call_tea", "save_memory")  # the tool message follows its row
@@ -63,7 +66,9 @@ def test_llm_rename_is_written_in_the_forked_thread(tmp_path, capsys):
     (was,) = open_source(out).session(original).turns[1].tool_calls
     assert (renamed.id, renamed.name, renamed.arguments) == (was.id, "save_memory", ARGS)
     assert _rows(out, "SELECT tool_name FROM parts WHERE type = 'tool_call' ORDER BY id") == [
-        ("save_memories",), ("save_memory",)]
+        ("save_memories",),
+        ("save_memory",),
+    ]
 
 
 def test_llm_before_0_32_rename_updates_its_tool_calls_row(tmp_path, capsys):
@@ -75,7 +80,8 @@ def test_llm_before_0_32_rename_updates_its_tool_calls_row(tmp_path, capsys):
     assert main(["fix", str(source), "--accept", "unknown-tool", "-o", str(out)]) == 1
     assert "unknown-tool" not in _kinds(out)["01conv"]
     assert _rows(out, "SELECT name, arguments, tool_call_id FROM tool_calls") == [
-        ("save_memory", '{"memory_type": "fact", "content": "Likes tea."}', "tc1")]
+        ("save_memory", '{"memory_type": "fact", "content": "Likes tea."}', "tc1")
+    ]
 
 
 def test_open_webui_rename_rewrites_the_details_tag(tmp_path, capsys):
@@ -94,14 +100,15 @@ def test_open_webui_rename_rewrites_the_details_tag(tmp_path, capsys):
     assert json.loads(json.loads(arguments)) == {"memory_type": "fact", "content": "Likes tea."}  # as it was
 
 
-
 def test_the_audit_row_records_the_rename_like_the_jsonl_audit(tmp_path, capsys):
     source, out = build_rubyllm(tmp_path / "app.db", [MISNAMED_CHAT]), tmp_path / "fixed.db"
     tools = _tools_file(tmp_path)
     with sqlite3.connect(source) as conn:  # an audit table written before `proposed` and `rename_calls`
-        conn.execute('CREATE TABLE inspector_fixes (id INTEGER PRIMARY KEY, applied_at TEXT NOT NULL, "table" TEXT, '
-                     "row_id TEXT, session_id TEXT, turn INTEGER, kind TEXT NOT NULL, before TEXT, after TEXT, "
-                     "edited INTEGER NOT NULL, recovered_calls TEXT, note TEXT, executions TEXT)")
+        conn.execute(
+            'CREATE TABLE inspector_fixes (id INTEGER PRIMARY KEY, applied_at TEXT NOT NULL, "table" TEXT, '
+            "row_id TEXT, session_id TEXT, turn INTEGER, kind TEXT NOT NULL, before TEXT, after TEXT, "
+            "edited INTEGER NOT NULL, recovered_calls TEXT, note TEXT, executions TEXT)"
+        )
     conn.close()
     assert main(["fix", str(source), "--tools", str(tools), "--accept", "unknown-tool", "-o", str(out)]) == 1
     ((renames, proposed),) = _rows(out, "SELECT rename_calls, proposed FROM inspector_fixes")

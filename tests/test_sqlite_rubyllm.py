@@ -15,8 +15,8 @@ from pathlib import Path
 from conftest import SESSIONS
 
 from inspector.cli.main import main
-from inspector.sources import open_source
 from inspector.scan.scanner import iter_scan
+from inspector.sources import open_source
 
 SCHEMA = """
 CREATE TABLE chats (id INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, model_id varchar,
@@ -41,27 +41,50 @@ MODEL = "gemini-2.5-flash"
 # Each chat: a list of (role, content, calls) where calls are (call id, name, arguments JSON text)
 # on an assistant message, or for a tool message the call id it answers.
 SEED_000_CHATS = [
-    [("user", "Remember that I prefer morning runs.", None),
-     ("assistant", "", [("call_mem_0", "save_memory", '{"memory_type": "core", "content": "Prefers morning runs."}')]),
-     ("tool", '{"success": true, "memory_type": "core", "content": "Prefers morning runs."}', "call_mem_0"),
-     ("assistant", "Noted: mornings it is.", None),
-     ("user", "I lost track of the week again. Can you journal that I feel scattered?", None),
-     ("assistant", '{success: true, memory_type: "journal", content: "I lost track of the week and feel '
-                   'scattered."}You saw right through me. I have noted how scattered this week felt.', None),
-     ("user", "Thanks. What is on my whiteboard?", None),
-     ("assistant", "", [("call_wb_1", "whiteboard", '{"action": "get", "board_id": "week"}')]),
-     ("tool", '{"board_id": "week", "content": "Dentist Tue; run Thu"}', "call_wb_1"),
-     ("assistant", "Your board says: dentist on Tuesday and a run on Thursday.", None)],
-    [("user", "Remember that my sister's birthday is on 4 March.", None),
-     ("assistant", "", [("call_mem_1", "save_memory",
-                         '{"memory_type": "fact", "content": "Sister\'s birthday is 4 March."}}}')]),
-     ("tool", '{"success": true, "id": "mem_81"}', "call_mem_1"),
-     ("assistant", "Saved: your sister's birthday is on 4 March.", None)],
-    [("user", "Add 'book train to Leeds' to the board.", None),
-     ("assistant", '<tool_call>\n{"name": "whiteboard", "arguments": {"action": "update", "board_id": "week", '
-                   '"content": "Book train to Leeds"}}\n</tool_call>\nDone, it is on the board.', None)],
-    [("user", "How long should a tempo run be?", None),
-     ("assistant", "Twenty to forty minutes at a comfortably hard pace is a good start.", None)],
+    [
+        ("user", "Remember that I prefer morning runs.", None),
+        (
+            "assistant",
+            "",
+            [("call_mem_0", "save_memory", '{"memory_type": "core", "content": "Prefers morning runs."}')],
+        ),
+        ("tool", '{"success": true, "memory_type": "core", "content": "Prefers morning runs."}', "call_mem_0"),
+        ("assistant", "Noted: mornings it is.", None),
+        ("user", "I lost track of the week again. Can you journal that I feel scattered?", None),
+        (
+            "assistant",
+            '{success: true, memory_type: "journal", content: "I lost track of the week and feel '
+            'scattered."}You saw right through me. I have noted how scattered this week felt.',
+            None,
+        ),
+        ("user", "Thanks. What is on my whiteboard?", None),
+        ("assistant", "", [("call_wb_1", "whiteboard", '{"action": "get", "board_id": "week"}')]),
+        ("tool", '{"board_id": "week", "content": "Dentist Tue; run Thu"}', "call_wb_1"),
+        ("assistant", "Your board says: dentist on Tuesday and a run on Thursday.", None),
+    ],
+    [
+        ("user", "Remember that my sister's birthday is on 4 March.", None),
+        (
+            "assistant",
+            "",
+            [("call_mem_1", "save_memory", '{"memory_type": "fact", "content": "Sister\'s birthday is 4 March."}}}')],
+        ),
+        ("tool", '{"success": true, "id": "mem_81"}', "call_mem_1"),
+        ("assistant", "Saved: your sister's birthday is on 4 March.", None),
+    ],
+    [
+        ("user", "Add 'book train to Leeds' to the board.", None),
+        (
+            "assistant",
+            '<tool_call>\n{"name": "whiteboard", "arguments": {"action": "update", "board_id": "week", '
+            '"content": "Book train to Leeds"}}\n</tool_call>\nDone, it is on the board.',
+            None,
+        ),
+    ],
+    [
+        ("user", "How long should a tempo run be?", None),
+        ("assistant", "Twenty to forty minutes at a comfortably hard pace is a good start.", None),
+    ],
 ]
 
 
@@ -72,8 +95,9 @@ def build_rubyllm(path: Path, chats: list = SEED_000_CHATS) -> Path:
     clock = (f"{START + timedelta(seconds=23 * tick):%Y-%m-%d %H:%M:%S.%f}" for tick in range(10**9))
     for chat in chats:
         stamp = next(clock)
-        chat_id = conn.execute("INSERT INTO chats (model_id, created_at, updated_at) VALUES (?, ?, ?)",
-                               (MODEL, stamp, stamp)).lastrowid
+        chat_id = conn.execute(
+            "INSERT INTO chats (model_id, created_at, updated_at) VALUES (?, ?, ?)", (MODEL, stamp, stamp)
+        ).lastrowid
         call_rows: dict[str, int] = {}
         for role, content, calls in chat:
             stamp = next(clock)
@@ -81,11 +105,14 @@ def build_rubyllm(path: Path, chats: list = SEED_000_CHATS) -> Path:
             message_id = conn.execute(
                 "INSERT INTO messages (chat_id, role, content, model_id, tool_call_id, created_at, updated_at) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (chat_id, role, content, MODEL if role == "assistant" else None, answers, stamp, stamp)).lastrowid
+                (chat_id, role, content, MODEL if role == "assistant" else None, answers, stamp, stamp),
+            ).lastrowid
             for call_id, name, arguments in calls if role == "assistant" and calls else ():
                 call_rows[call_id] = conn.execute(
                     "INSERT INTO tool_calls (message_id, tool_call_id, name, arguments, created_at, updated_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?)", (message_id, call_id, name, arguments, stamp, stamp)).lastrowid
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (message_id, call_id, name, arguments, stamp, stamp),
+                ).lastrowid
     conn.commit()
     conn.close()
     return path
@@ -109,10 +136,12 @@ def test_scan_finds_seed_000s_failure_and_the_other_broken_turns(tmp_path, capsy
     assert main(["scan", "--json", str(path)]) == 1
     report = json.loads(capsys.readouterr().out)
     found = {s["session_id"]: [(f["turn"], f["kind"], f["tool"]) for f in s["findings"]] for s in report["sessions"]}
-    assert found == {"1": [(5, "result-prefix", "save_memory")],
-                     "2": [(1, "malformed-arguments", "save_memory")],
-                     "3": [(1, "tool-markup", "whiteboard")],
-                     "4": []}
+    assert found == {
+        "1": [(5, "result-prefix", "save_memory")],
+        "2": [(1, "malformed-arguments", "save_memory")],
+        "3": [(1, "tool-markup", "whiteboard")],
+        "4": [],
+    }
     assert {s["format"] for s in report["sessions"]} == {"rubyllm"}
     assert report["summary"]["turns"] == 18
 
@@ -131,7 +160,6 @@ def test_chats_are_read_one_at_a_time(tmp_path):
     assert first.session.session_id == "1"
     # the database is still open for the next chat, and nothing else was loaded yet
     assert [r.session.session_id for r in results] == ["2", "3", "4"]
-
 
 
 def test_a_directory_lists_database_files(tmp_path, capsys):

@@ -30,21 +30,30 @@ def _more(path: Path, sql: str) -> Path:
 
 
 def _generic(path: Path) -> Path:
-    return _more(build_generic(path), "INSERT INTO turns SELECT turn_no, convo || '2', speaker, body FROM turns;"
-                                      "INSERT INTO turns SELECT turn_no, upper(convo), speaker, body FROM turns;")
+    return _more(
+        build_generic(path),
+        "INSERT INTO turns SELECT turn_no, convo || '2', speaker, body FROM turns;"
+        "INSERT INTO turns SELECT turn_no, upper(convo), speaker, body FROM turns;",
+    )
 
 
 def _open_webui(path: Path) -> Path:
-    return _more(build_open_webui(path), "INSERT INTO chat SELECT 'c0', user_id, title, chat, 0, updated_at, NULL, "
-                                         "archived FROM chat WHERE id = 'c1';"
-                                         "INSERT INTO chat SELECT 'c2', user_id, title, chat, 2, updated_at, NULL, "
-                                         "archived FROM chat WHERE id = 'c1';")
+    return _more(
+        build_open_webui(path),
+        "INSERT INTO chat SELECT 'c0', user_id, title, chat, 0, updated_at, NULL, "
+        "archived FROM chat WHERE id = 'c1';"
+        "INSERT INTO chat SELECT 'c2', user_id, title, chat, 2, updated_at, NULL, "
+        "archived FROM chat WHERE id = 'c1';",
+    )
 
 
 def _llm_legacy(path: Path) -> Path:
-    return _more(build_llm_legacy(path), "INSERT INTO responses (id, model, prompt, system, response, conversation_id, "
-                                         "datetime_utc) SELECT id || c.n, model, prompt, system, response, c.n, "
-                                         "datetime_utc FROM responses, (SELECT '00a' AS n UNION SELECT '02b') c;")
+    return _more(
+        build_llm_legacy(path),
+        "INSERT INTO responses (id, model, prompt, system, response, conversation_id, "
+        "datetime_utc) SELECT id || c.n, model, prompt, system, response, c.n, "
+        "datetime_utc FROM responses, (SELECT '00a' AS n UNION SELECT '02b') c;",
+    )
 
 
 def _summary(results) -> list[tuple]:
@@ -66,6 +75,7 @@ def test_scanning_from_the_third_conversation_gives_the_tail_of_a_full_scan(tmp_
 
 def test_a_plain_session_file_starts_at_its_nth_session_too(tmp_path):
     path = tmp_path / "sessions.jsonl"
-    path.write_text("".join(json.dumps({"messages": [{"role": "user", "content": f"hi {n}"}]}) + "\n"
-                            for n in range(3)))
+    path.write_text(
+        "".join(json.dumps({"messages": [{"role": "user", "content": f"hi {n}"}]}) + "\n" for n in range(3))
+    )
     assert _summary(iter_scan(open_source(path), start=1)) == _summary(iter_scan(open_source(path)))[1:]

@@ -14,10 +14,10 @@ from test_sqlite_formats import build_elia, build_generic, build_llm_legacy, bui
 from test_sqlite_rubyllm import build_rubyllm, dump_database
 
 from inspector.cli.main import main
-from inspector.sources import open_source
-from inspector.sources.sqlite import database as sqlite_db
 from inspector.review.review import Review
 from inspector.scan.scanner import iter_scan
+from inspector.sources import open_source
+from inspector.sources.sqlite import database as sqlite_db
 
 
 def _rows(path: Path, sql: str) -> list[tuple]:
@@ -42,24 +42,43 @@ def test_rubyllm_fix_writes_a_new_database_with_real_linked_calls(tmp_path, caps
     assert source.read_bytes() == before
     assert _kinds(out) == {"1": [], "2": [], "3": [], "4": []}
     chat = open_source(out).session("1")
-    assert [t.role for t in chat.turns[4:]] == ["user", "assistant", "tool", "assistant", "user", "assistant",
-                                                "tool", "assistant"]
+    assert [t.role for t in chat.turns[4:]] == [
+        "user",
+        "assistant",
+        "tool",
+        "assistant",
+        "user",
+        "assistant",
+        "tool",
+        "assistant",
+    ]
     (call,) = chat.turns[5].tool_calls
     (result,) = chat.turns[6].tool_results
     assert call.name == "save_memory" and call.arguments["memory_type"] == "journal"
     assert result.call_id == call.id and "not executed" in result.content
     assert chat.turns[7].text.startswith("You saw right through me.")
     assert _rows(out, "PRAGMA foreign_key_check") == []
-    linked = _rows(out, "SELECT m.role, tc.name, owner.role, owner.chat_id FROM messages m "
-                        "JOIN tool_calls tc ON tc.id = m.tool_call_id JOIN messages owner ON owner.id = tc.message_id "
-                        "WHERE m.chat_id = 1 ORDER BY m.id")
-    assert linked == [("tool", "save_memory", "assistant", 1), ("tool", "whiteboard", "assistant", 1),
-                      ("tool", "save_memory", "assistant", 1)]
+    linked = _rows(
+        out,
+        "SELECT m.role, tc.name, owner.role, owner.chat_id FROM messages m "
+        "JOIN tool_calls tc ON tc.id = m.tool_call_id JOIN messages owner ON owner.id = tc.message_id "
+        "WHERE m.chat_id = 1 ORDER BY m.id",
+    )
+    assert linked == [
+        ("tool", "save_memory", "assistant", 1),
+        ("tool", "whiteboard", "assistant", 1),
+        ("tool", "save_memory", "assistant", 1),
+    ]
     assert json.loads(_rows(out, "SELECT arguments FROM tool_calls WHERE tool_call_id = 'call_mem_1'")[0][0]) == {
-        "memory_type": "fact", "content": "Sister's birthday is 4 March."}
+        "memory_type": "fact",
+        "content": "Sister's birthday is 4 March.",
+    }
     audit = _rows(out, 'SELECT "table", row_id, kind, before, after, edited FROM inspector_fixes ORDER BY id')
     assert [(table, row_id, kind) for table, row_id, kind, *_ in audit] == [
-        ("messages", "6", "result-prefix"), ("messages", "12", "malformed-arguments"), ("messages", "16", "tool-markup")]
+        ("messages", "6", "result-prefix"),
+        ("messages", "12", "malformed-arguments"),
+        ("messages", "16", "tool-markup"),
+    ]
     assert audit[0][3].startswith("{success: true") and audit[0][4].startswith("You saw") and audit[0][5] == 0
 
 
@@ -78,8 +97,10 @@ def test_in_place_keeps_a_backup_and_never_overwrites_an_older_one(tmp_path, cap
 def test_a_failure_while_writing_rolls_everything_back(tmp_path, capsys):
     source = build_rubyllm(tmp_path / "app.db")
     with sqlite3.connect(source) as conn:  # the app's own trigger refuses the last of the three changes
-        conn.execute("CREATE TRIGGER guard BEFORE UPDATE ON messages WHEN NEW.id = 16 "
-                     "BEGIN SELECT RAISE(ABORT, 'message 16 is archived'); END")
+        conn.execute(
+            "CREATE TRIGGER guard BEFORE UPDATE ON messages WHEN NEW.id = 16 "
+            "BEGIN SELECT RAISE(ABORT, 'message 16 is archived'); END"
+        )
     conn.close()
     before, dump = source.read_bytes(), dump_database(source)
     assert main(["fix", str(source), "--accept", "all", "--in-place", "--allow-triggers"]) == 2
@@ -108,7 +129,8 @@ def test_a_mapped_table_is_fixed_through_its_content_column(tmp_path, capsys):
     options = ["--table", "turns", "--map", "role=speaker,content=body,session=convo,order=turn_no"]
     assert main(["fix", str(source), "--accept", "all", "-o", str(tmp_path / "out.db"), *options]) == 1
     assert _rows(tmp_path / "out.db", "SELECT body FROM turns WHERE convo = 'a' AND turn_no = 2") == [
-        ("You saw right through me.",)]
+        ("You saw right through me.",)
+    ]
 
 
 def test_llm_before_0_32_and_open_webui_get_their_text_updated(tmp_path, capsys):
@@ -154,8 +176,10 @@ def test_keys_broken_before_the_fix_do_not_block_it(tmp_path, capsys):
 def test_executed_calls_record_the_executors_answer_and_the_audit_says_so(tmp_path, capsys):
     source = build_rubyllm(tmp_path / "app.db")
     executor = tmp_path / "save.py"
-    executor.write_text("import json, sys\ncall = json.load(sys.stdin)\n"
-                        "print(json.dumps({'saved': call['arguments']['content'], 'chat': call['session_id']}))\n")
+    executor.write_text(
+        "import json, sys\ncall = json.load(sys.stdin)\n"
+        "print(json.dumps({'saved': call['arguments']['content'], 'chat': call['session_id']}))\n"
+    )
     command = shlex.join([sys.executable, str(executor)])
     assert main(["fix", str(source), "--accept", "result-prefix", "--execute", command, "--in-place"]) == 1
     chat = open_source(source).session("1")
@@ -167,16 +191,22 @@ def test_executed_calls_record_the_executors_answer_and_the_audit_says_so(tmp_pa
 
 
 def test_an_unanswered_rubyllm_call_gets_a_tool_message_linked_to_its_row(tmp_path, capsys):
-    chats = [[("user", "Look up tempo runs.", None),
-              ("assistant", "", [("call_q", "web_search", '{"query": "tempo run"}')]),
-              ("assistant", "I could not find anything.", None)]]
+    chats = [
+        [
+            ("user", "Look up tempo runs.", None),
+            ("assistant", "", [("call_q", "web_search", '{"query": "tempo run"}')]),
+            ("assistant", "I could not find anything.", None),
+        ]
+    ]
     source = build_rubyllm(tmp_path / "app.db", chats)
     assert _kinds(source) == {"1": ["orphan-call"]}
     assert main(["fix", str(source), "--accept", "orphan-call", "--in-place"]) == 1
     assert _kinds(source) == {"1": []}
-    assert _rows(source, "SELECT m.role, tc.tool_call_id, m.created_at > owner.created_at FROM messages m "
-                         "JOIN tool_calls tc ON tc.id = m.tool_call_id JOIN messages owner ON owner.id = tc.message_id") == [
-        ("tool", "call_q", 1)]
+    assert _rows(
+        source,
+        "SELECT m.role, tc.tool_call_id, m.created_at > owner.created_at FROM messages m "
+        "JOIN tool_calls tc ON tc.id = m.tool_call_id JOIN messages owner ON owner.id = tc.message_id",
+    ) == [("tool", "call_q", 1)]
     assert [t.role for t in open_source(source).session("1").turns] == ["user", "assistant", "tool", "assistant"]
 
 
@@ -204,13 +234,17 @@ def test_open_webui_chat_message_mirror_gets_the_repaired_content(tmp_path, caps
     webui = build_open_webui(tmp_path / "webui.db")
     messages = json.loads(_rows(webui, "SELECT chat FROM chat")[0][0])["history"]["messages"]
     with sqlite3.connect(webui) as conn:  # newer Open WebUI: one row per message, content stored as JSON
-        conn.execute("CREATE TABLE chat_message (id TEXT PRIMARY KEY, chat_id TEXT NOT NULL REFERENCES chat(id), "
-                     "user_id TEXT, role TEXT NOT NULL, parent_id TEXT, content JSON, output JSON, model_id TEXT, "
-                     "done BOOLEAN, created_at BIGINT, updated_at BIGINT)")
-        conn.executemany("INSERT INTO chat_message (id, chat_id, user_id, role, parent_id, content, created_at, "
-                         "updated_at) VALUES (?, 'c1', 'u', ?, ?, ?, 1, 1)",
-                         [(f"c1-{m['id']}", m["role"], m["parentId"], json.dumps(m["content"])) for m in messages.values()]
-                         + [("c1-blocks", "assistant", "u2", json.dumps([{"type": "text", "text": "a block"}]))])
+        conn.execute(
+            "CREATE TABLE chat_message (id TEXT PRIMARY KEY, chat_id TEXT NOT NULL REFERENCES chat(id), "
+            "user_id TEXT, role TEXT NOT NULL, parent_id TEXT, content JSON, output JSON, model_id TEXT, "
+            "done BOOLEAN, created_at BIGINT, updated_at BIGINT)"
+        )
+        conn.executemany(
+            "INSERT INTO chat_message (id, chat_id, user_id, role, parent_id, content, created_at, "
+            "updated_at) VALUES (?, 'c1', 'u', ?, ?, ?, 1, 1)",
+            [(f"c1-{m['id']}", m["role"], m["parentId"], json.dumps(m["content"])) for m in messages.values()]
+            + [("c1-blocks", "assistant", "u2", json.dumps([{"type": "text", "text": "a block"}]))],
+        )
     conn.close()
     assert main(["fix", str(webui), "--accept", "all", "-o", str(tmp_path / "out.db")]) == 1
     mirror = dict(_rows(tmp_path / "out.db", "SELECT id, content FROM chat_message"))

@@ -33,8 +33,9 @@ def _rows(path: Path, sql: str) -> list[tuple]:
 
 
 def _fix(*arguments: str, timeout: float = 60) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "inspector", "fix", *arguments], capture_output=True, text=True,
-                          timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "inspector", "fix", *arguments], capture_output=True, text=True, timeout=timeout
+    )
 
 
 def test_an_existing_database_is_replaced_only_with_force(tmp_path, capsys):
@@ -68,8 +69,13 @@ def test_a_database_backup_that_does_not_fit_leaves_nothing(tmp_path):
     def limited() -> None:
         resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
 
-    done = subprocess.run([sys.executable, "-m", "inspector", "fix", str(source), "--accept", "all", "--in-place"],
-                          capture_output=True, text=True, timeout=60, preexec_fn=limited)
+    done = subprocess.run(
+        [sys.executable, "-m", "inspector", "fix", str(source), "--accept", "all", "--in-place"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        preexec_fn=limited,
+    )
     assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
     assert dump_database(source) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["app.db"]
@@ -112,8 +118,14 @@ def test_a_second_fix_in_place_waits_and_finds_nothing_left_to_do(tmp_path, caps
     second: list[subprocess.Popen] = []
 
     def start_another() -> None:  # another `fix --in-place` starts while this one has just backed up
-        second.append(subprocess.Popen([sys.executable, "-m", "inspector", "fix", str(source), "--accept", "all",
-                                        "--in-place"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
+        second.append(
+            subprocess.Popen(
+                [sys.executable, "-m", "inspector", "fix", str(source), "--accept", "all", "--in-place"],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+        )
         try:
             second[0].wait(timeout=2)
         except subprocess.TimeoutExpired:
@@ -131,7 +143,7 @@ def test_a_second_fix_in_place_waits_and_finds_nothing_left_to_do(tmp_path, caps
         assert _rows(source, f"SELECT count(*) FROM {table}") == _rows(once, f"SELECT count(*) FROM {table}")
 
 
-def test_a_fix_recorded_in_the_audit_table_is_never_applied_twice(logs_db, tmp_path, capsys):  # noqa: F811
+def test_a_fix_recorded_in_the_audit_table_is_never_applied_twice(logs_db, tmp_path, capsys):
     history = tmp_path / "logs.db"
     shutil.copy(logs_db, history)
     assert main(["fix", str(history), "--accept", "all", "--in-place"]) == 1  # the repair is a new fork
@@ -173,12 +185,14 @@ def test_connections_treat_the_schema_as_untrusted(tmp_path):
 
 def _leave_a_hot_journal(path: Path) -> None:
     """A program killed in the middle of writing `path`: its journal is left hot."""
-    code = ("import os, signal, sqlite3, sys\n"
-            "conn = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
-            "conn.execute('PRAGMA cache_size = 1')\n"
-            "conn.execute('BEGIN')\n"
-            "conn.execute(\"UPDATE messages SET content = content || ' changed'\")\n"
-            "os.kill(os.getpid(), signal.SIGKILL)\n")
+    code = (
+        "import os, signal, sqlite3, sys\n"
+        "conn = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+        "conn.execute('PRAGMA cache_size = 1')\n"
+        "conn.execute('BEGIN')\n"
+        "conn.execute(\"UPDATE messages SET content = content || ' changed'\")\n"
+        "os.kill(os.getpid(), signal.SIGKILL)\n"
+    )
     done = subprocess.run([sys.executable, "-c", code, str(path)], timeout=30)
     assert done.returncode == -signal.SIGKILL
 
@@ -208,5 +222,5 @@ def test_reading_a_wal_database_changes_nothing_but_the_files_sqlite_needs_besid
     wal = source.read_bytes()
     main(["scan", str(source)])
     assert source.read_bytes() == wal  # as the README says: only SQLite's -wal and -shm appear
-    assert set(p.name for p in tmp_path.iterdir()) <= {"app.db", "app.db-wal", "app.db-shm"}
+    assert {p.name for p in tmp_path.iterdir()} <= {"app.db", "app.db-wal", "app.db-shm"}
     assert (tmp_path / "app.db-wal").stat().st_size == 0

@@ -9,13 +9,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from textual.pilot import Pilot
-from textual.widgets import Static
-
 from test_sqlite_rubyllm import build_rubyllm
 from test_tui_database import play, until
 from test_tui_review import drive, press
 from test_tui_table_map import export_with_defaults, play_noting
+from textual.pilot import Pilot
+from textual.widgets import Static
+
 from inspector.review.review_file import SKIPPED, read_review, review_path_for
 from inspector.scan.scanner import iter_scan
 from inspector.sources import open_source
@@ -29,15 +29,28 @@ FAKE_SAVE = '{success: true, memory_type: "journal", content: "Feels scattered."
 
 def board(call_id: str, error: str = BOARD_MISSING) -> list[tuple]:
     """A whiteboard call answered by an error."""
-    return [("assistant", "", [(call_id, "whiteboard", '{"action": "get", "board_id": "week"}')]),
-            ("tool", error, call_id)]
+    return [
+        ("assistant", "", [(call_id, "whiteboard", '{"action": "get", "board_id": "week"}')]),
+        ("tool", error, call_id),
+    ]
 
 
 CHATS = [  # conversations 1 to 4: tool-error 1, 2, 1, 0 times; result-prefix 1, 1, 0, 0 times
-    [("user", "What is on my board?", None), *board("c1"), ("assistant", "I could not find it.", None),
-     ("user", "Journal that I feel scattered.", None), ("assistant", FAKE_SAVE, None)],
-    [("user", "Check my board twice.", None), *board("c2"), *board("c3", '{"error": "timed out"}'),
-     ("assistant", "Both tries failed.", None), ("user", "Journal it then.", None), ("assistant", FAKE_SAVE, None)],
+    [
+        ("user", "What is on my board?", None),
+        *board("c1"),
+        ("assistant", "I could not find it.", None),
+        ("user", "Journal that I feel scattered.", None),
+        ("assistant", FAKE_SAVE, None),
+    ],
+    [
+        ("user", "Check my board twice.", None),
+        *board("c2"),
+        *board("c3", '{"error": "timed out"}'),
+        ("assistant", "Both tries failed.", None),
+        ("user", "Journal it then.", None),
+        ("assistant", FAKE_SAVE, None),
+    ],
     [("user", "And the board now?", None), *board("c4"), ("assistant", "Still missing.", None)],
     [("user", "How long should a tempo run be?", None), ("assistant", "Twenty to forty minutes.", None)],
 ]
@@ -72,7 +85,8 @@ def test_acknowledging_a_kind_in_every_conversation_is_one_step_and_reaches_the_
         assert isinstance(dialog, Choose)
         assert str(dialog.query_one("#question", Static).visual) == (
             "Acknowledge every pending tool-error finding of this conversation (1), or of every conversation "
-            "of app.db (each is read and scanned)?")
+            "of app.db (each is read and scanned)?"
+        )
         await pilot.press("a")
         await settle(pilot)
         statuses = decided(database)
@@ -86,9 +100,13 @@ def test_acknowledging_a_kind_in_every_conversation_is_one_step_and_reaches_the_
 
     notes = play_noting(InspectorApp(database, session="1"), acknowledge)
     reading = "Reading every conversation of app.db for pending tool-error findings…"
-    assert notes[-5:] == [reading, "Acknowledged 4 tool-error findings in 3 conversations (u undoes them all)",
-                          "Undid skip all 4 pending tool-error in 3 conversations",
-                          reading, "Acknowledged 4 tool-error findings in 3 conversations (u undoes them all)"]
+    assert notes[-5:] == [
+        reading,
+        "Acknowledged 4 tool-error findings in 3 conversations (u undoes them all)",
+        "Undid skip all 4 pending tool-error in 3 conversations",
+        reading,
+        "Acknowledged 4 tool-error findings in 3 conversations (u undoes them all)",
+    ]
 
     async def other_conversation(pilot: Pilot) -> None:
         screen = await reviewed(pilot)
@@ -112,8 +130,10 @@ def test_approving_a_kind_in_every_conversation_is_exported_with_each_of_them(tm
 
     notes = play_noting(InspectorApp(database, session="1"), approve)
     assert "Approved 2 result-prefix findings in 2 conversations (u undoes them all)" in notes
-    exported = {result.session.session_id: sorted(finding.kind for finding in result.findings)
-                for result in iter_scan(open_source(tmp_path / "app.fixed.db"))}
+    exported = {
+        result.session.session_id: sorted(finding.kind for finding in result.findings)
+        for result in iter_scan(open_source(tmp_path / "app.fixed.db"))
+    }
     assert exported == {"1": ["tool-error"], "2": ["tool-error", "tool-error"], "3": ["tool-error"], "4": []}
 
 
@@ -121,9 +141,20 @@ def tool_error_session(first: str, second: str) -> list[dict]:
     """An OpenAI session with two calls answered by errors."""
     messages = [{"role": "user", "content": "Read both files."}]
     for call_id, error in (("r1", first), ("r2", second)):
-        messages += [{"role": "assistant", "content": None, "tool_calls": [{"id": call_id, "type": "function",
-                      "function": {"name": "read_file", "arguments": json.dumps({"path": f"{call_id}.txt"})}}]},
-                     {"role": "tool", "tool_call_id": call_id, "content": json.dumps({"error": error})}]
+        messages += [
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {
+                        "id": call_id,
+                        "type": "function",
+                        "function": {"name": "read_file", "arguments": json.dumps({"path": f"{call_id}.txt"})},
+                    }
+                ],
+            },
+            {"role": "tool", "tool_call_id": call_id, "content": json.dumps({"error": error})},
+        ]
     return messages + [{"role": "assistant", "content": "Neither file could be read."}]
 
 
@@ -135,8 +166,11 @@ def test_acknowledging_the_tool_errors_of_a_session_decides_them(tmp_path: Path)
         screen = pilot.app.screen
         assert screen.review.counts(0).pending == 2
         await press(pilot, "S")
-        assert isinstance(pilot.app.screen, Confirm) and str(pilot.app.screen.query_one("#question", Static).visual) \
+        assert (
+            isinstance(pilot.app.screen, Confirm)
+            and str(pilot.app.screen.query_one("#question", Static).visual)
             == "Acknowledge all 2 pending tool-error findings of this session?"
+        )
         await press(pilot, "y")
         assert screen.review.counts(0).pending == 0 and "pending 0" in str(screen.query_one("#bar", Static).visual)
         assert notes[-1] == "Acknowledged 2 tool-error findings (u undoes them all)"

@@ -9,16 +9,15 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from test_sqlite_rubyllm import build_rubyllm
+from test_tui_bulk import board, decided, reviewed, settle
+from test_tui_table_map import play_noting
 from textual.pilot import Pilot
 from textual.widgets import Static
 
 import inspector.tui.decisions
-from test_sqlite_rubyllm import build_rubyllm
-from test_tui_bulk import board, decided, reviewed, settle
-from test_tui_table_map import play_noting
 from inspector.review.review_file import SKIPPED
 from inspector.tui.app import InspectorApp
-from inspector.tui.review_screen import ReviewScreen
 
 CONVERSATIONS = 3000
 CANCELLED_AT = 700  # the worker is held after reading this many, until Escape is pressed
@@ -74,14 +73,17 @@ def test_escape_cancels_acknowledging_every_conversation_keeping_whole_conversat
         await pilot.press("S", "a")
         await within(pilot, held.reached.is_set)
         label = screen.query_one("#bulk-label", Static)
-        progress = (f"Acknowledge every pending tool-error finding: {CANCELLED_AT:,} of {CONVERSATIONS:,} "
-                    "conversations read (Esc cancels)")
+        progress = (
+            f"Acknowledge every pending tool-error finding: {CANCELLED_AT:,} of {CONVERSATIONS:,} "
+            "conversations read (Esc cancels)"
+        )
         await within(pilot, lambda: str(label.visual) == progress)
         assert screen.query_one("#bulk").display
         await pilot.press("a")  # no other decision while it runs
         await pilot.pause()
         assert list(pilot.app._notifications)[-1].message == (
-            "Reading every conversation to decide on them: wait for it to finish, or cancel it with Esc")
+            "Reading every conversation to decide on them: wait for it to finish, or cancel it with Esc"
+        )
         await pilot.press("escape")
         held.resume.set()
         await settle(pilot)
@@ -102,5 +104,6 @@ def test_escape_cancels_acknowledging_every_conversation_keeping_whole_conversat
         f"Cancelled after reading {CANCELLED_AT} of {CONVERSATIONS:,} conversations: only their findings (and this "
         "one's) are decided",
         f"Acknowledged {findings} tool-error findings in {CANCELLED_AT} conversations (u undoes them all)",
-        f"Undid skip all {findings} pending tool-error in {CANCELLED_AT} conversations"]
+        f"Undid skip all {findings} pending tool-error in {CANCELLED_AT} conversations",
+    ]
     assert seen["undone"] == {}

@@ -5,11 +5,10 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from textual.pilot import Pilot
-from textual.widgets import Static
-
 from conftest import SAVE_MEMORY, SESSIONS
 from test_tui_review import drive, press, selected
+from textual.pilot import Pilot
+from textual.widgets import Static
 
 
 def header(pilot: Pilot) -> str:
@@ -34,14 +33,25 @@ def test_c_goes_from_a_call_to_its_result_and_back(tmp_path: Path):
 
 
 def test_a_call_without_result_and_a_result_without_call_say_so(write_session):
-    path = write_session([
-        {"role": "user", "content": "remember this"},
-        {"role": "assistant", "content": None, "tool_calls": [
-            {"id": "call_1", "type": "function",
-             "function": {"name": "save_memory", "arguments": '{"memory_type": "fact", "content": "x"}'}}]},
-        {"role": "assistant", "content": "Saved."},
-        {"role": "tool", "tool_call_id": "call_9", "content": "ok"},
-    ], [SAVE_MEMORY])
+    path = write_session(
+        [
+            {"role": "user", "content": "remember this"},
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {
+                        "id": "call_1",
+                        "type": "function",
+                        "function": {"name": "save_memory", "arguments": '{"memory_type": "fact", "content": "x"}'},
+                    }
+                ],
+            },
+            {"role": "assistant", "content": "Saved."},
+            {"role": "tool", "tool_call_id": "call_9", "content": "ok"},
+        ],
+        [SAVE_MEMORY],
+    )
 
     async def scenario(pilot: Pilot, notes: list[str]) -> None:
         await press(pilot, "g", "j")
@@ -61,8 +71,9 @@ def test_the_header_shows_the_time_model_and_tokens_the_record_holds(tmp_path: P
         await press(pilot, "g")
         while selected(pilot) != 5:
             await press(pilot, "j")
-        assert header(pilot) == ("Turn 5 · assistant · 2026-11-24 03:13:21 UTC · claude-sonnet-4-5 · "
-                                 "120 in / 42 out tokens")
+        assert header(pilot) == (
+            "Turn 5 · assistant · 2026-11-24 03:13:21 UTC · claude-sonnet-4-5 · 120 in / 42 out tokens"
+        )
         await press(pilot, "k", "k", "k")
         assert header(pilot) == "Turn 2 · user · 2026-11-24 03:13:21 UTC"  # a person's turn: its time only
 

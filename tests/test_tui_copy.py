@@ -8,12 +8,12 @@ import shutil
 from pathlib import Path
 
 import pytest
+from conftest import SAVE_MEMORY, SESSIONS
+from test_tui_review import drive, press, selected
 from textual.pilot import Pilot
 
-from conftest import SAVE_MEMORY, SESSIONS
 from inspector.tui.copying import CopyMenu
 from inspector.tui.review_screen import ReviewScreen
-from test_tui_review import drive, press, selected
 
 OSC52 = " (if your terminal accepts OSC 52)"
 
@@ -53,8 +53,10 @@ def test_each_choice_copies_its_thing(session_copy: Path):
 
 
 def test_control_characters_in_the_text_are_copied_as_escapes(write_session):
-    path = write_session([{"role": "user", "content": "hi"},
-                          {"role": "assistant", "content": "Done \x1b]52;c;ZXZpbA==\x07 ok"}], [SAVE_MEMORY])
+    path = write_session(
+        [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "Done \x1b]52;c;ZXZpbA==\x07 ok"}],
+        [SAVE_MEMORY],
+    )
 
     async def scenario(pilot: Pilot, notes: list[str]) -> None:
         assert isinstance(pilot.app.screen, ReviewScreen)

@@ -8,16 +8,15 @@ import asyncio
 import sqlite3
 from pathlib import Path
 
+from test_sqlite_rubyllm import SEED_000_CHATS, build_rubyllm
+from test_tui_picker import rows
 from textual.pilot import Pilot
 from textual.widgets import DataTable
 
-from test_sqlite_rubyllm import SEED_000_CHATS, build_rubyllm
-from test_tui_picker import rows
-
+from inspector.cli.main import main
 from inspector.scan.scanner import iter_scan
 from inspector.sources import open_source
 from inspector.tui.app import InspectorApp
-from inspector.cli.main import main
 from inspector.tui.dialogs import Confirm, ExportDialog
 from inspector.tui.picker import PickerScreen
 from inspector.tui.picker_table import FIRST_ROWS, MORE_ROWS
@@ -68,10 +67,12 @@ def test_the_picker_lists_conversations_before_scanning_them_then_shows_their_fi
             await pilot.press("ctrl+end")
         listed = rows(table)
         assert len(listed) == len(MANY)
-        assert [row[1:] for row in listed[:4]] == [["1", "1 result-prefix", "10", "rubyllm", "pending"],
-                                                   ["2", "1 malformed-arguments", "4", "rubyllm", "pending"],
-                                                   ["3", "1 tool-markup", "2", "rubyllm", "pending"],
-                                                   ["4", "none", "2", "rubyllm", ""]]
+        assert [row[1:] for row in listed[:4]] == [
+            ["1", "1 result-prefix", "10", "rubyllm", "pending"],
+            ["2", "1 malformed-arguments", "4", "rubyllm", "pending"],
+            ["3", "1 tool-markup", "2", "rubyllm", "pending"],
+            ["4", "none", "2", "rubyllm", ""],
+        ]
         assert listed[-2][1:3] == [str(len(MANY) - 1), "1 tool-markup"] and listed[-1][2] == "none"
         widths = {column.label.plain: column.get_render_width(table) for column in table.columns.values()}
         assert widths["Findings by kind"] > len("1 malformed-arguments")  # columns grew past "scanning…"
@@ -102,12 +103,15 @@ def test_one_conversation_reviewed_and_exported_keeps_the_other_conversations(tm
     assert open_source(exported).listing() == open_source(database).listing()
     kept = [row for row in contents(exported) if row[1] != 2]
     assert kept == [row for row in before if row[1] != 2]  # every other conversation as it was
-    findings = {result.session.session_id: [f.kind for f in result.findings] for result in iter_scan(open_source(exported))}
+    findings = {
+        result.session.session_id: [f.kind for f in result.findings] for result in iter_scan(open_source(exported))
+    }
     assert findings == {"1": ["result-prefix"], "2": [], "3": ["tool-markup"], "4": []}
     with sqlite3.connect(exported) as conn:
         assert conn.execute("SELECT kind FROM inspector_fixes").fetchall() == [("malformed-arguments",)]
         assert conn.execute("SELECT arguments FROM tool_calls WHERE tool_call_id = 'call_mem_1'").fetchone() == (
-            '{"memory_type": "fact", "content": "Sister\'s birthday is 4 March."}',)
+            '{"memory_type": "fact", "content": "Sister\'s birthday is 4 March."}',
+        )
 
 
 def test_decisions_on_two_conversations_are_both_exported_and_session_opens_one(tmp_path: Path):
@@ -133,8 +137,10 @@ def test_decisions_on_two_conversations_are_both_exported_and_session_opens_one(
 
     play(InspectorApp(database, session="1"), first)
     play(InspectorApp(database, session="3"), second)
-    findings = {result.session.session_id: [f.kind for f in result.findings]
-                for result in iter_scan(open_source(tmp_path / "app.fixed.db"))}
+    findings = {
+        result.session.session_id: [f.kind for f in result.findings]
+        for result in iter_scan(open_source(tmp_path / "app.fixed.db"))
+    }
     assert findings == {"1": [], "2": ["malformed-arguments"], "3": [], "4": []}
 
 
@@ -152,8 +158,9 @@ def test_an_unknown_session_id_says_so_in_the_app(tmp_path: Path):
 
 def test_session_needs_a_file_not_a_directory(tmp_path: Path, capsys):
     assert main([str(tmp_path), "--session", "1"]) == 2
-    assert capsys.readouterr().err == (f"inspector: error: {tmp_path}: --session ID opens a session of one file "
-                                       "or database, not of a directory\n")
+    assert capsys.readouterr().err == (
+        f"inspector: error: {tmp_path}: --session ID opens a session of one file or database, not of a directory\n"
+    )
 
 
 def test_quitting_after_two_conversations_asks_once_about_their_database(tmp_path: Path):

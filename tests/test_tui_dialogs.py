@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Awaitable, Callable
 
 import pytest
 from textual.app import App
+from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.screen import Screen
-from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Static
 

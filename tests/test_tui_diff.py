@@ -10,14 +10,14 @@ import shutil
 from pathlib import Path
 
 import pytest
+from conftest import SESSIONS
+from test_tui_review import drive, finding_text, press, selected
 from textual.color import Color
 from textual.content import Content
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from conftest import SESSIONS
-from test_tui_review import drive, finding_text, press, selected
 from inspector.review.review_file import APPROVED, SKIPPED
 from inspector.sources import load_sessions
 from inspector.tui.detail import CHANGED, INSERTED, REMOVED, SUSPECT
@@ -40,7 +40,7 @@ def pane(pilot: Pilot, name: str) -> Content:
 
 def marks(content: Content, *styles: str) -> list[str]:
     """The text of each span of `content` styled with one of `styles`, in order."""
-    return [content.plain[span.start:span.end] for span in sorted(content.spans) if span.style in styles]
+    return [content.plain[span.start : span.end] for span in sorted(content.spans) if span.style in styles]
 
 
 def test_an_extra_brace_is_the_only_mark_and_the_repaired_arguments_show_no_change(sample):
@@ -80,16 +80,37 @@ def test_a_fake_result_is_marked_and_the_text_after_the_fix_gains_nothing(sample
 
 
 def test_a_nested_repair_marks_the_nested_key_only(write_session):
-    query = {"type": "function", "function": {"name": "query", "parameters": {"type": "object", "properties": {
-        "table": {"type": "string"},
-        "filter": {"type": "object", "properties": {"month": {"type": "string"}, "limit": {"type": "integer"}}}}}}}
+    query = {
+        "type": "function",
+        "function": {
+            "name": "query",
+            "parameters": {
+                "type": "object",
+                "properties": {
+                    "table": {"type": "string"},
+                    "filter": {
+                        "type": "object",
+                        "properties": {"month": {"type": "string"}, "limit": {"type": "integer"}},
+                    },
+                },
+            },
+        },
+    }
     arguments = {"table": "trials", "filter": {"month": "2026-10", "limit": "10"}}
-    path = write_session([
-        {"role": "user", "content": "October signups?"},
-        {"role": "assistant", "content": None, "tool_calls": [
-            {"id": "c1", "type": "function", "function": {"name": "query", "arguments": json.dumps(arguments)}}]},
-        {"role": "tool", "tool_call_id": "c1", "content": "[412]"},
-    ], [query])
+    path = write_session(
+        [
+            {"role": "user", "content": "October signups?"},
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {"id": "c1", "type": "function", "function": {"name": "query", "arguments": json.dumps(arguments)}}
+                ],
+            },
+            {"role": "tool", "tool_call_id": "c1", "content": "[412]"},
+        ],
+        [query],
+    )
 
     async def scenario(pilot: Pilot, notes: list[str]) -> None:
         assert selected(pilot) == 1 and "wrong-type" in finding_text(pilot)
@@ -121,7 +142,10 @@ def test_the_whole_turn_view_shows_the_turn_as_exported(sample, tmp_path: Path):
 
         await press(pilot, "s")  # skip the other: still shown as exported, and the turn's mark is mixed
         await press(pilot, "N")
-        assert selected(pilot) == 14 and marks(pane(pilot, "repair"), *DIFF_STYLES)[:2] == ["added", '"memory_type": "core"']
+        assert selected(pilot) == 14 and marks(pane(pilot, "repair"), *DIFF_STYLES)[:2] == [
+            "added",
+            '"memory_type": "core"',
+        ]
         await press(pilot, "w")
         assert screen.query_one("#repair-pane").border_title == "Repair" and "finding 1 of 2" in finding_text(pilot)
 
@@ -144,10 +168,12 @@ def test_a_turn_with_one_fix_approved_and_one_skipped_is_marked_mixed(sample):
 
 def contrast(foreground: Color, background: Color) -> float:
     """The WCAG contrast ratio of two colours (1 to 21)."""
+
     def luminance(color: Color) -> float:
         channels = [value / 255 for value in color.rgb]
         linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
         return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
     lighter, darker = sorted((luminance(foreground), luminance(background)), reverse=True)
     return (lighter + 0.05) / (darker + 0.05)
 
@@ -160,8 +186,9 @@ def tinted_segments(widget: Static) -> list[tuple[str, float]]:
         for segment in strip:
             style = segment.style
             if segment.text.strip() and style and style.bgcolor and style.bgcolor != own:
-                found.append((segment.text, contrast(Color.from_rich_color(style.color),
-                                                     Color.from_rich_color(style.bgcolor))))
+                found.append(
+                    (segment.text, contrast(Color.from_rich_color(style.color), Color.from_rich_color(style.bgcolor)))
+                )
     return found
 
 

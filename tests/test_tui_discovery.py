@@ -12,22 +12,24 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import SESSIONS
+from test_discovery import put, sessions_of_every_tool
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
-from conftest import SESSIONS
 from inspector.cli.main import main
 from inspector.sources.discovery import FoundSession
 from inspector.tui.app import InspectorApp
 from inspector.tui.found_picker import Conversations, FoundPicker
 from inspector.tui.picker import PickerScreen
-from inspector.tui.picker_table import FIRST_ROWS, MORE_ROWS
 from inspector.tui.picker_rows import cell, found_row, shown_project
+from inspector.tui.picker_table import FIRST_ROWS, MORE_ROWS
 from inspector.tui.review_screen import ReviewScreen
-from test_discovery import put, sessions_of_every_tool
 
-PLACES = ("Claude Code ~/.claude/projects, Codex ~/.codex/sessions, Gemini CLI ~/.gemini/tmp and "
-          "~/.cache/.gemini/tmp, llm ~/.config/io.datasette.llm/logs.db")
+PLACES = (
+    "Claude Code ~/.claude/projects, Codex ~/.codex/sessions, Gemini CLI ~/.gemini/tmp and "
+    "~/.cache/.gemini/tmp, llm ~/.config/io.datasette.llm/logs.db"
+)
 
 
 @pytest.fixture
@@ -59,7 +61,9 @@ def date(seconds: float) -> str:
 
 def test_no_path_lists_the_person_s_sessions_newest_first_and_opens_each(empty_home: Path, opened):
     real = sessions_of_every_tool(empty_home)
-    ours = put(SESSIONS / "finetune.openai.jsonl", empty_home / ".claude" / "projects" / "-p" / "a.jsonl", 1_700_000_300)
+    ours = put(
+        SESSIONS / "finetune.openai.jsonl", empty_home / ".claude" / "projects" / "-p" / "a.jsonl", 1_700_000_300
+    )
     broken = empty_home / ".gemini" / "tmp" / "p" / "chats" / "session-1.json"
     broken.parent.mkdir(parents=True)
     broken.write_text("[1, 2", encoding="utf-8")
@@ -69,8 +73,10 @@ def test_no_path_lists_the_person_s_sessions_newest_first_and_opens_each(empty_h
     async def scenario(pilot: Pilot) -> None:
         picker = pilot.app.screen
         assert isinstance(picker, FoundPicker) and picker.scanned.is_set()
-        assert str(picker.query_one("#title", Static).visual) == \
-            "Your sessions, newest first (2 Gemini CLI, 2 Claude Code, 1 llm, 1 Codex) · Enter opens one"
+        assert (
+            str(picker.query_one("#title", Static).visual)
+            == "Your sessions, newest first (2 Gemini CLI, 2 Claude Code, 1 llm, 1 Codex) · Enter opens one"
+        )
         table = picker.query_one(DataTable)
         listed = rows(table)
         assert [row[:3] for row in listed] == [
@@ -90,7 +96,9 @@ def test_no_path_lists_the_person_s_sessions_newest_first_and_opens_each(empty_h
         await pilot.pause()
         assert pilot.app.screen is picker
         assert [(note.title, note.message) for note in pilot.app._notifications][-1] == (
-            "session-1.json could not be read", f"{broken}: line 1 column 6: invalid JSON (Expecting ',' delimiter)")
+            "session-1.json could not be read",
+            f"{broken}: line 1 column 6: invalid JSON (Expecting ',' delimiter)",
+        )
 
         await pilot.press("down", "enter")
         await pilot.app.workers.wait_for_complete()
@@ -107,7 +115,11 @@ def test_no_path_lists_the_person_s_sessions_newest_first_and_opens_each(empty_h
         conversations = pilot.app.screen
         assert isinstance(conversations, Conversations)
         assert [row[1:3] for row in rows(conversations.query_one(DataTable))] == [
-            ["1", "1 result-prefix"], ["2", "1 malformed-arguments"], ["3", "1 tool-markup"], ["4", "none"]]
+            ["1", "1 result-prefix"],
+            ["2", "1 malformed-arguments"],
+            ["3", "1 tool-markup"],
+            ["4", "none"],
+        ]
         await pilot.press("enter")
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
@@ -133,8 +145,9 @@ def test_with_none_found_the_samples_open_and_the_screen_says_so(opened):
         assert type(picker) is PickerScreen
         assert str(picker.query_one("#title", Static).visual) == f"Sessions in {SESSIONS} · Enter opens one\n{notice}"
         assert [note.message for note in pilot.app._notifications] == [notice]
-        assert {row[0] for row in rows(picker.query_one(DataTable))} == \
-            {path.name for path in SESSIONS.iterdir() if path.is_file()}
+        assert {row[0] for row in rows(picker.query_one(DataTable))} == {
+            path.name for path in SESSIONS.iterdir() if path.is_file()
+        }
 
     async def on_purpose(pilot: Pilot) -> None:
         assert str(pilot.app.screen.query_one("#title", Static).visual) == f"Sessions in {SESSIONS} · Enter opens one"
@@ -151,7 +164,8 @@ def test_options_about_one_file_need_its_path(capsys):
     assert capsys.readouterr().err.splitlines() == [
         "inspector: error: give a path or --samples, not both",
         "inspector: error: --session can only be used with the path of a file or database",
-        "inspector: error: --table and --map can only be used with the path of a file or database"]
+        "inspector: error: --table and --map can only be used with the path of a file or database",
+    ]
 
 
 def test_thousands_of_sessions_list_a_page_at_a_time_before_they_are_scanned(empty_home: Path, opened):
@@ -171,7 +185,11 @@ def test_thousands_of_sessions_list_a_page_at_a_time_before_they_are_scanned(emp
         assert table.row_count == FIRST_ROWS + MORE_ROWS
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
-        assert list(map(str, table.get_row_at(FIRST_ROWS + MORE_ROWS - 1)[3:])) == ["12", "none", ""]  # scanned, shown or not
+        assert list(map(str, table.get_row_at(FIRST_ROWS + MORE_ROWS - 1)[3:])) == [
+            "12",
+            "none",
+            "",
+        ]  # scanned, shown or not
         table.move_cursor(row=table.row_count - 1)
         await pilot.pause()
         assert list(map(str, table.get_row_at(table.row_count - 1)[3:])) == ["12", "none", ""]
@@ -183,7 +201,11 @@ def test_thousands_of_sessions_list_a_page_at_a_time_before_they_are_scanned(emp
 def test_a_row_shows_the_home_folder_as_a_tilde_and_a_long_project_by_its_end(tmp_path: Path):
     found = FoundSession("Codex", tmp_path / "r.jsonl", str(tmp_path / "work" / "proj"), 1_700_000_000, 10)
     row = found_row(found, tmp_path)
-    assert [str(cell(row, column)) for column in ("tool", "project", "date")] == ["Codex", "~/work/proj", date(1_700_000_000)]
+    assert [str(cell(row, column)) for column in ("tool", "project", "date")] == [
+        "Codex",
+        "~/work/proj",
+        date(1_700_000_000),
+    ]
     assert [str(cell(row, column)) for column in ("turns", "findings", "status")] == ["", "scanning…", ""]
     assert shown_project("/srv/" + "x" * 40 + "/end", tmp_path) == "…" + "x" * 19 + "/end"
     assert shown_project("-home-me-proj", tmp_path) == "-home-me-proj"

@@ -10,19 +10,22 @@ from test_tui_dialogs import Host, drive
 from textual.pilot import Pilot
 from textual.widgets import Input, Static, TextArea
 
-from inspector.review.edits import Edit, EditedCall
 from inspector.model import ToolSpec
+from inspector.review.edits import Edit, EditedCall
 from inspector.tui.dialogs import Confirm
 from inspector.tui.editor import FixEditor
 
-SAVE_MEMORY = ToolSpec("save_memory", {
-    "type": "object",
-    "properties": {
-        "memory_type": {"type": "string", "enum": ["journal", "core", "fact"]},
-        "content": {"type": "string"},
+SAVE_MEMORY = ToolSpec(
+    "save_memory",
+    {
+        "type": "object",
+        "properties": {
+            "memory_type": {"type": "string", "enum": ["journal", "core", "fact"]},
+            "content": {"type": "string"},
+        },
+        "required": ["memory_type", "content"],
     },
-    "required": ["memory_type", "content"],
-})
+)
 SAVED = {"memory_type": "journal", "content": "Call mum on Sunday"}
 PROPOSAL = Edit("You saw right through me.", (EditedCall("save_memory", SAVED),))
 
@@ -213,17 +216,21 @@ def test_editor_snapshot_with_an_invalid_edit(snap_compare):
         await retype(pilot, "#call-0 .arguments", '{"memory_type": "diary",\n "content": "Call mum"}')
         await pilot.press("ctrl+s")
 
-    assert snap_compare(editor(two_calls, tools=(SAVE_MEMORY, None)), terminal_size=(120, 40),
-                        run_before=break_the_arguments)
+    assert snap_compare(
+        editor(two_calls, tools=(SAVE_MEMORY, None)), terminal_size=(120, 40), run_before=break_the_arguments
+    )
 
 
 def fake_editor(tmp_path: Path, body: str) -> Path:
     """An executable editor script: `body` runs with `path` (the file to edit) and `text` (its text)
     set, and `path` is logged to `edited.log`."""
     script = tmp_path / "fake-editor"
-    script.write_text(f"#!{sys.executable}\nimport pathlib, sys\npath = pathlib.Path(sys.argv[-1])\n"
-                      f"pathlib.Path({str(tmp_path / 'edited.log')!r}).write_text(str(path))\n"
-                      f"text = path.read_text(encoding='utf-8')\n{body}\n", encoding="utf-8")
+    script.write_text(
+        f"#!{sys.executable}\nimport pathlib, sys\npath = pathlib.Path(sys.argv[-1])\n"
+        f"pathlib.Path({str(tmp_path / 'edited.log')!r}).write_text(str(path))\n"
+        f"text = path.read_text(encoding='utf-8')\n{body}\n",
+        encoding="utf-8",
+    )
     script.chmod(0o755)
     return script
 
@@ -240,8 +247,11 @@ def test_the_editor_opens_on_the_text():
 
 def test_ctrl_g_hands_the_text_then_the_arguments_to_the_editor(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     # vi-like: ends the file with a line ending; JSON arguments edited, the text replaced
-    script = fake_editor(tmp_path, "if path.suffix == '.json':\n    path.write_text(text.replace('journal', 'core') + '\\n')\n"
-                                   "else:\n    path.write_text('A long reply, rewritten in my editor.\\n')")
+    script = fake_editor(
+        tmp_path,
+        "if path.suffix == '.json':\n    path.write_text(text.replace('journal', 'core') + '\\n')\n"
+        "else:\n    path.write_text('A long reply, rewritten in my editor.\\n')",
+    )
     monkeypatch.delenv("VISUAL", raising=False)
     monkeypatch.setenv("EDITOR", str(script))
     app = editor()
@@ -258,8 +268,9 @@ def test_ctrl_g_hands_the_text_then_the_arguments_to_the_editor(tmp_path: Path, 
         await pilot.press("ctrl+s")
 
     drive(app, scenario)
-    assert app.results == [Edit("A long reply, rewritten in my editor.",
-                                (EditedCall("save_memory", {**SAVED, "memory_type": "core"}),))]
+    assert app.results == [
+        Edit("A long reply, rewritten in my editor.", (EditedCall("save_memory", {**SAVED, "memory_type": "core"}),))
+    ]
     assert not Path((tmp_path / "edited.log").read_text()).exists()  # the temporary file is gone
 
 
@@ -297,6 +308,8 @@ def test_a_missing_editor_is_one_line_and_changes_nothing(tmp_path: Path, monkey
         await pilot.press("ctrl+s")
 
     drive(app, scenario)
-    assert notes == [f"$EDITOR names {str(tmp_path / 'no-such-editor')!r}, which cannot be run: set $VISUAL or "
-                     "$EDITOR to your editor"]
+    assert notes == [
+        f"$EDITOR names {str(tmp_path / 'no-such-editor')!r}, which cannot be run: set $VISUAL or "
+        "$EDITOR to your editor"
+    ]
     assert app.results == [PROPOSAL]

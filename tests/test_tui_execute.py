@@ -10,15 +10,15 @@ import shutil
 import sys
 from pathlib import Path
 
+from conftest import SESSIONS
+from test_tui_review import finding_text, loaded, press, selected
 from textual.events import Event
 from textual.notifications import Notify
 from textual.widgets import Input, Static
 
-from conftest import SESSIONS
 from inspector.review.review_file import review_path_for
 from inspector.tui.app import InspectorApp
 from inspector.tui.dialogs import Confirm, ExportDialog
-from test_tui_review import finding_text, loaded, press, selected
 
 EXECUTOR = "import json, sys\nrequest = json.load(sys.stdin)\nprint(json.dumps({'saved': request['turn']}))\n"
 
@@ -86,14 +86,18 @@ def test_an_approved_fix_runs_after_asking_and_the_export_records_the_answer(tmp
     answers = {m["tool_call_id"]: m["content"] for m in messages if m["role"] == "tool"}
     assert json.loads(answers["call_inspector_6_0"]) == {"saved": 6}
     (entry,) = [json.loads(line) for line in out.with_name("out.json.audit.jsonl").read_text().splitlines()]
-    assert [(e["call_id"], e["ok"], e["result"]) for e in entry["executions"]] == [("call_inspector_6_0", True, {"saved": 6})]
+    assert [(e["call_id"], e["ok"], e["result"]) for e in entry["executions"]] == [
+        ("call_inspector_6_0", True, {"saved": 6})
+    ]
 
 
 def test_while_the_calls_run_the_screen_stays_open_and_the_export_waits(tmp_path: Path):
     path = Path(shutil.copy(SESSIONS / "memory-agent.openai.json", tmp_path / "memory.json"))
     go = tmp_path / "go"
-    (tmp_path / "slow.py").write_text(f"import pathlib, time\nwhile not pathlib.Path({str(go)!r}).exists():\n"
-                                      "    time.sleep(0.02)\n" + EXECUTOR, encoding="utf-8")
+    (tmp_path / "slow.py").write_text(
+        f"import pathlib, time\nwhile not pathlib.Path({str(go)!r}).exists():\n    time.sleep(0.02)\n" + EXECUTOR,
+        encoding="utf-8",
+    )
     command = shlex.join([sys.executable, str(tmp_path / "slow.py")])
     screen = None
 

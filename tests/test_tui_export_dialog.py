@@ -8,15 +8,15 @@ import json
 import shutil
 from pathlib import Path
 
-from textual.containers import Vertical
-from textual.pilot import Pilot
-from textual.widgets import Checkbox, Input, Static
-
 from conftest import SESSIONS
 from test_sqlite_rubyllm import build_rubyllm
 from test_tui_bulk import CHATS, reviewed
 from test_tui_database import play, until
 from test_tui_review import drive, press
+from textual.containers import Vertical
+from textual.pilot import Pilot
+from textual.widgets import Checkbox, Input, Static
+
 from inspector.tui.app import InspectorApp
 from inspector.tui.dialogs import ExportDialog
 
@@ -85,8 +85,10 @@ def test_the_plan_of_a_history_counts_the_other_conversations_approved_fixes(tmp
         await reviewed(pilot)
         await pilot.press("x")
         await until(pilot, lambda: isinstance(pilot.app.screen, ExportDialog))
-        assert plan(pilot) == ("This conversation: 0 approved fixes applied, 1 pending left as they are, 0 skipped; "
-                               "1 approved fix of 1 other conversation.")
+        assert plan(pilot) == (
+            "This conversation: 0 approved fixes applied, 1 pending left as they are, 0 skipped; "
+            "1 approved fix of 1 other conversation."
+        )
 
     play(InspectorApp(database, session="2"), approve_the_result_prefix)
     play(InspectorApp(database, session="3"), export_another)

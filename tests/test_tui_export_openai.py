@@ -7,14 +7,14 @@ import shutil
 from pathlib import Path
 
 import pytest
+from conftest import SESSIONS
+from test_tui_review import drive, press
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, Static
 
-from conftest import SESSIONS
 from inspector.model import TOOL
 from inspector.sources import load_sessions, open_source
 from inspector.tui.dialogs import Confirm, ExportDialog
-from test_tui_review import drive, press
 
 
 @pytest.fixture
@@ -40,7 +40,9 @@ def test_export_as_openai(anthropic_copy):
         dialog = pilot.app.screen
         assert isinstance(dialog, ExportDialog)
         path = dialog.query_one("#path", Input)
-        assert path.value == str(anthropic_copy.with_name("support-agent.fixed.anthropic.json"))  # the own format by default
+        assert path.value == str(
+            anthropic_copy.with_name("support-agent.fixed.anthropic.json")
+        )  # the own format by default
         dialog.query_one("#openai", Checkbox).value = True
         await pilot.pause()
         assert path.value == str(out) and dialog.query_one("#overwrite", Checkbox).disabled

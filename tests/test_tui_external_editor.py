@@ -15,9 +15,12 @@ def script(tmp_path: Path, body: str) -> list[str]:
     """The command of an editor running `body` with `path` (the file) and `text` (its text) set;
     it logs the path it was given to `seen.log`."""
     editor = tmp_path / "editor.py"
-    editor.write_text(f"import pathlib, sys\npath = pathlib.Path(sys.argv[-1])\n"
-                      f"pathlib.Path({str(tmp_path / 'seen.log')!r}).write_text(str(path))\n"
-                      f"text = path.read_text(encoding='utf-8')\n{body}\n", encoding="utf-8")
+    editor.write_text(
+        f"import pathlib, sys\npath = pathlib.Path(sys.argv[-1])\n"
+        f"pathlib.Path({str(tmp_path / 'seen.log')!r}).write_text(str(path))\n"
+        f"text = path.read_text(encoding='utf-8')\n{body}\n",
+        encoding="utf-8",
+    )
     return [sys.executable, str(editor)]
 
 
@@ -38,10 +41,13 @@ def test_without_a_variable_vi_is_the_editor():
         assert str(failure) == "No vi found, which cannot be run: set $VISUAL or $EDITOR to your editor"
 
 
-@pytest.mark.parametrize(("environ", "said"), [
-    ({"EDITOR": "/no/such/editor --wait"}, "$EDITOR names '/no/such/editor', which cannot be run"),
-    ({"VISUAL": "'unclosed"}, "$VISUAL cannot be read (No closing quotation): the text is unchanged"),
-])
+@pytest.mark.parametrize(
+    ("environ", "said"),
+    [
+        ({"EDITOR": "/no/such/editor --wait"}, "$EDITOR names '/no/such/editor', which cannot be run"),
+        ({"VISUAL": "'unclosed"}, "$VISUAL cannot be read (No closing quotation): the text is unchanged"),
+    ],
+)
 def test_an_editor_that_cannot_be_run_is_one_line(environ, said):
     with pytest.raises(EditorFailed) as failure:
         editor_command(environ)
@@ -56,11 +62,14 @@ def test_the_text_comes_back_as_edited_and_the_file_is_deleted(tmp_path: Path):
     assert seen(tmp_path).suffix == ".json"
 
 
-@pytest.mark.parametrize(("body", "said"), [
-    ("sys.exit(1)", "The editor exited with status 1: the text is unchanged"),
-    ("path.write_bytes(b'\\xff\\xfe not utf-8')", "The edited file is not UTF-8 text: the text is unchanged"),
-    ("path.unlink()", "The editor left no file behind: the text is unchanged"),
-])
+@pytest.mark.parametrize(
+    ("body", "said"),
+    [
+        ("sys.exit(1)", "The editor exited with status 1: the text is unchanged"),
+        ("path.write_bytes(b'\\xff\\xfe not utf-8')", "The edited file is not UTF-8 text: the text is unchanged"),
+        ("path.unlink()", "The editor left no file behind: the text is unchanged"),
+    ],
+)
 def test_an_editor_that_fails_leaves_the_text_unchanged_and_no_file(tmp_path: Path, body: str, said: str):
     with pytest.raises(EditorFailed, match=said.replace("(", r"\(").replace(")", r"\)")):
         edit_externally("keep me", ".txt", script(tmp_path, body))

@@ -9,6 +9,7 @@ import shutil
 from pathlib import Path
 
 from conftest import SESSIONS
+
 from inspector.tui.app import InspectorApp
 from inspector.tui.commands import help_rows
 from inspector.tui.turn_list import TurnList
@@ -20,8 +21,8 @@ def readme_keys() -> set[str]:
     """The keys the README's table of the app's keys names (its first column, each in backticks,
     or written as ctrl+X)."""
     text = README.read_text(encoding="utf-8")
-    table = text[text.index("| key | does |"):]
-    table = table[:table.index("\n\n")]
+    table = text[text.index("| key | does |") :]
+    table = table[: table.index("\n\n")]
     keys: set[str] = set()
     for row in table.splitlines()[2:]:
         first = row.split(" | ")[0]

@@ -17,8 +17,17 @@ from inspector.tui.app import InspectorApp
 
 AA = 4.5
 LIGHT = "textual-light"
-TEXT_COLOURS = ("text", "text-muted", "text-primary", "text-secondary", "text-accent", "text-success", "text-warning",
-                "text-error", "footer-key-foreground")
+TEXT_COLOURS = (
+    "text",
+    "text-muted",
+    "text-primary",
+    "text-secondary",
+    "text-accent",
+    "text-success",
+    "text-warning",
+    "text-error",
+    "footer-key-foreground",
+)
 BACKGROUNDS = ("background", "surface", "panel")
 LINES = "\u2500\u259f"  # box drawing and block elements: borders and scroll bars, not text
 
@@ -68,9 +77,13 @@ def light_variables(path: Path) -> dict[str, str]:
 
 def test_each_text_colour_of_the_light_theme_reads_at_4_5_to_1_on_each_background(write_session):
     variables = light_variables(write_session([{"role": "user", "content": "Hello."}]))
-    ratios = {(text, background): contrast(drawn(variables[text], Color.parse(variables[background])),
-                                           Color.parse(variables[background]).rgb)
-              for text in TEXT_COLOURS for background in BACKGROUNDS}
+    ratios = {
+        (text, background): contrast(
+            drawn(variables[text], Color.parse(variables[background])), Color.parse(variables[background]).rgb
+        )
+        for text in TEXT_COLOURS
+        for background in BACKGROUNDS
+    }
     assert {pair: round(ratio, 2) for pair, ratio in ratios.items() if ratio < AA} == {}
 
 
@@ -79,15 +92,37 @@ def broken_calls_session() -> dict:
     constant: the repair shows them highlighted as they were), and a reply whose text pretends a
     result (a heading-rich fix)."""
     arguments = '{"path": "notes/today.md", "lines": 20, "follow": true, "encoding": null,}'
-    return {"messages": [
-        {"role": "user", "content": "Show me the start of today's notes."},
-        {"role": "assistant", "content": None, "tool_calls": [
-            {"id": "call_1", "type": "function", "function": {"name": "read_file", "arguments": arguments}}]},
-        {"role": "tool", "tool_call_id": "call_1", "content": "# Today\n- run 5 km\n- call the bank"},
-        {"role": "assistant", "content": "Today: run 5 km, call the bank."}],
-        "tools": [{"type": "function", "function": {"name": "read_file", "parameters": {"type": "object", "properties": {
-            "path": {"type": "string"}, "lines": {"type": "integer"}, "follow": {"type": "boolean"},
-            "encoding": {"type": ["string", "null"]}}}}}]}
+    return {
+        "messages": [
+            {"role": "user", "content": "Show me the start of today's notes."},
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {"id": "call_1", "type": "function", "function": {"name": "read_file", "arguments": arguments}}
+                ],
+            },
+            {"role": "tool", "tool_call_id": "call_1", "content": "# Today\n- run 5 km\n- call the bank"},
+            {"role": "assistant", "content": "Today: run 5 km, call the bank."},
+        ],
+        "tools": [
+            {
+                "type": "function",
+                "function": {
+                    "name": "read_file",
+                    "parameters": {
+                        "type": "object",
+                        "properties": {
+                            "path": {"type": "string"},
+                            "lines": {"type": "integer"},
+                            "follow": {"type": "boolean"},
+                            "encoding": {"type": ["string", "null"]},
+                        },
+                    },
+                },
+            }
+        ],
+    }
 
 
 def low_contrast_text(path: Path, keys: tuple[str, ...]) -> dict[str, tuple[str, str, float]]:

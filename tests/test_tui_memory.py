@@ -10,10 +10,10 @@ import shutil
 import weakref
 from pathlib import Path
 
+from conftest import SESSIONS
 from textual.pilot import Pilot
 from textual.widgets import DataTable
 
-from conftest import SESSIONS
 from inspector.tui.app import InspectorApp
 from inspector.tui.dialogs import Confirm
 from inspector.tui.review_screen import ReviewScreen
@@ -46,8 +46,9 @@ def test_a_closed_review_screen_releases_its_session_and_review(tmp_path: Path):
         for row in range(3):
             table.move_cursor(row=row)
             await pilot.press("enter")
-            await until(pilot, lambda: isinstance(pilot.app.screen, ReviewScreen)
-                        and pilot.app.screen.review is not None)
+            await until(
+                pilot, lambda: isinstance(pilot.app.screen, ReviewScreen) and pilot.app.screen.review is not None
+            )
             screen = pilot.app.screen
             released.extend([weakref.ref(screen.session), weakref.ref(screen.review)])
             await pilot.press("a", "escape")  # a decision, so quitting has something to ask about

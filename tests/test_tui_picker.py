@@ -9,10 +9,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import SESSIONS
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
-from conftest import SESSIONS
 from inspector.cli.main import main
 from inspector.tui.app import InspectorApp
 from inspector.tui.dialogs import Confirm
@@ -53,9 +53,14 @@ def test_picker_lists_every_session_with_format_turns_and_findings_and_opens_one
         screen = pilot.app.screen
         assert isinstance(screen, PickerScreen)
         listed = rows(screen.query_one(DataTable))
-        assert [row[0] for row in listed] == ["broken.json", "clean.openai.json", "finetune.openai.jsonl",
-                                              "finetune.openai.jsonl", "finetune.openai.jsonl",
-                                              "memory-agent.openai.json"]
+        assert [row[0] for row in listed] == [
+            "broken.json",
+            "clean.openai.json",
+            "finetune.openai.jsonl",
+            "finetune.openai.jsonl",
+            "finetune.openai.jsonl",
+            "memory-agent.openai.json",
+        ]
         assert listed[0][4] == "unreadable" and "broken.json" in listed[0][2]
         assert listed[1][2:] == ["none", "12", "openai", ""]  # no finding: no review status
         assert listed[3][1] == "line 2" and listed[3][2] == "1 result-prefix"
@@ -74,7 +79,11 @@ def test_picker_lists_every_session_with_format_turns_and_findings_and_opens_one
         await pilot.pause()
         assert pilot.app.screen is screen
         assert [(n.title, n.message) for n in pilot.app._notifications] == [
-            ("broken.json could not be read", f"{samples / 'broken.json'}: line 1 column 6: invalid JSON (Expecting ',' delimiter)")]
+            (
+                "broken.json could not be read",
+                f"{samples / 'broken.json'}: line 1 column 6: invalid JSON (Expecting ',' delimiter)",
+            )
+        ]
 
     run(InspectorApp(samples), scenario)
 
@@ -97,7 +106,11 @@ def test_enter_on_an_unreadable_file_says_why_in_full_as_plain_text(tmp_path: Pa
             assert isinstance(pilot.app.screen, PickerScreen)
             [note] = pilot.app._notifications
             assert note.title == f"{shown} could not be read"
-            assert note.message == reason == f"{tmp_path / shown}: line 1 column 43: invalid JSON (Unterminated string starting at)"
+            assert (
+                note.message
+                == reason
+                == f"{tmp_path / shown}: line 1 column 43: invalid JSON (Unterminated string starting at)"
+            )
             await pilot.pause()
             toast = str(pilot.app.screen.query_one("Toast").render())
             assert toast == f"{note.title}\n{note.message}"  # as it is: no markup read, no escape sent
@@ -119,8 +132,9 @@ def test_a_session_file_opens_straight_in_review_and_escape_lists_its_sessions(s
 
 
 def test_a_missing_path_is_one_line_and_exit_2_before_the_app_starts(tmp_path: Path):
-    done = subprocess.run([sys.executable, "-m", "inspector", str(tmp_path / "nope.json")],
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "inspector", str(tmp_path / "nope.json")], capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 2
     assert done.stderr == f"inspector: error: {tmp_path / 'nope.json'}: no such file or directory\n"
 
@@ -133,9 +147,11 @@ def test_an_empty_directory_and_two_paths_are_errors(tmp_path: Path, capsys):
 
 
 def test_scan_and_fix_never_import_textual(tmp_path: Path):
-    code = ("import sys\nfrom inspector.cli.main import main\n"
-            f"main(['scan', {str(SESSIONS / 'memory-agent.openai.json')!r}])\n"
-            "print('textual' in sys.modules, file=sys.stderr)")
+    code = (
+        "import sys\nfrom inspector.cli.main import main\n"
+        f"main(['scan', {str(SESSIONS / 'memory-agent.openai.json')!r}])\n"
+        "print('textual' in sys.modules, file=sys.stderr)"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.stderr.strip() == "False"
 
@@ -153,7 +169,10 @@ def test_file_names_with_markup_brackets_are_shown_as_they_are(tmp_path: Path):
         review = pilot.app.screen
         assert isinstance(review, ReviewScreen) and review.review is not None
         assert str(review.query_one("#bar", Static).visual).startswith("[@click=app.quit]y[$x].json · openai")
-        assert str(review.query_one("#loading-label", Static).visual) == "Scanning [@click=app.quit]y[$x].json for findings…"
+        assert (
+            str(review.query_one("#loading-label", Static).visual)
+            == "Scanning [@click=app.quit]y[$x].json for findings…"
+        )
 
     run(InspectorApp(tmp_path), scenario)
 

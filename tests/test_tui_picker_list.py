@@ -11,29 +11,43 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import SESSIONS
+from test_sqlite_rubyllm import build_rubyllm
+from test_tui_database import MANY
+from test_tui_picker import rows
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input
 
-from conftest import SESSIONS
 from inspector.cli.main import main
 from inspector.tui.app import InspectorApp
 from inspector.tui.dialogs import ExportDialog
 from inspector.tui.picker import PickerScreen
 from inspector.tui.picker_table import FIRST_ROWS
 from inspector.tui.review_screen import ReviewScreen
-from test_sqlite_rubyllm import build_rubyllm
-from test_tui_database import MANY
-from test_tui_picker import rows
 
-FILES = ("analyst-agent.openai.json", "clean.openai.json", "coding-agent.dump.json", "finetune.openai.jsonl",
-         "memory-agent.openai.json", "notes-agent.sharegpt.jsonl", "support-agent.anthropic.json")
+FILES = (
+    "analyst-agent.openai.json",
+    "clean.openai.json",
+    "coding-agent.dump.json",
+    "finetune.openai.jsonl",
+    "memory-agent.openai.json",
+    "notes-agent.sharegpt.jsonl",
+    "support-agent.anthropic.json",
+)
 # (file, session) of each row in the listing's order, with its findings and turns (scan_file's)
-LISTED = [("analyst-agent.openai.json", "", 10, 24), ("clean.openai.json", "", 0, 12),
-          ("coding-agent.dump.json", "ui_run_764686752e2f", 3, 14), ("finetune.openai.jsonl", "line 1", 0, 5),
-          ("finetune.openai.jsonl", "line 2", 1, 3), ("finetune.openai.jsonl", "line 3", 0, 5),
-          ("memory-agent.openai.json", "", 6, 35), ("notes-agent.sharegpt.jsonl", "notes-hermes", 2, 9),
-          ("notes-agent.sharegpt.jsonl", "notes-unknown-tool", 1, 5),
-          ("notes-agent.sharegpt.jsonl", "notes-function-call", 0, 4), ("support-agent.anthropic.json", "", 1, 12)]
+LISTED = [
+    ("analyst-agent.openai.json", "", 10, 24),
+    ("clean.openai.json", "", 0, 12),
+    ("coding-agent.dump.json", "ui_run_764686752e2f", 3, 14),
+    ("finetune.openai.jsonl", "line 1", 0, 5),
+    ("finetune.openai.jsonl", "line 2", 1, 3),
+    ("finetune.openai.jsonl", "line 3", 0, 5),
+    ("memory-agent.openai.json", "", 6, 35),
+    ("notes-agent.sharegpt.jsonl", "notes-hermes", 2, 9),
+    ("notes-agent.sharegpt.jsonl", "notes-unknown-tool", 1, 5),
+    ("notes-agent.sharegpt.jsonl", "notes-function-call", 0, 4),
+    ("support-agent.anthropic.json", "", 1, 12),
+]
 NAMES = [row[:2] for row in LISTED]
 
 
@@ -81,14 +95,21 @@ def test_s_sorts_by_findings_then_status_then_turns_and_S_reverses(samples: Path
         await pilot.press("s")
         by_findings = names(table)
         assert by_findings == [row[:2] for row in sorted(LISTED, key=lambda row: -row[2])]  # ties as listed
-        assert by_findings[:3] == [("analyst-agent.openai.json", ""), ("memory-agent.openai.json", ""),
-                                   ("coding-agent.dump.json", "ui_run_764686752e2f")]
+        assert by_findings[:3] == [
+            ("analyst-agent.openai.json", ""),
+            ("memory-agent.openai.json", ""),
+            ("coding-agent.dump.json", "ui_run_764686752e2f"),
+        ]
         assert "sorted by findings, most first" in str(pilot.app.screen.query_one("#view").visual)
         assert table.ordered_columns[2].label.plain == "Findings by kind ▼"
         await pilot.press("S")
         assert names(table) == [row[:2] for row in sorted(LISTED, key=lambda row: row[2])]
-        assert names(table)[:4] == [("clean.openai.json", ""), ("finetune.openai.jsonl", "line 1"),
-                                    ("finetune.openai.jsonl", "line 3"), ("notes-agent.sharegpt.jsonl", "notes-function-call")]
+        assert names(table)[:4] == [
+            ("clean.openai.json", ""),
+            ("finetune.openai.jsonl", "line 1"),
+            ("finetune.openai.jsonl", "line 3"),
+            ("notes-agent.sharegpt.jsonl", "notes-function-call"),
+        ]
         await pilot.press("s")  # review status: pending first (all of them, nothing decided yet), then none to review
         assert [row[5] for row in rows(table)] == ["pending"] * 7 + [""] * 4
         await pilot.press("s")
@@ -112,8 +133,12 @@ def test_f_filters_by_findings_and_kind_and_escape_clears(samples: Path):
         assert str(view.visual) == "1 of 11 sessions · with claimed-execution"
         await pilot.press("f", "f", "f", "f", "f")  # claimed-success, invalid-argument, malformed-arguments,
         # orphan-call, result-prefix
-        assert names(table) == [("finetune.openai.jsonl", "line 2"), ("memory-agent.openai.json", ""),
-                                ("notes-agent.sharegpt.jsonl", "notes-hermes"), ("support-agent.anthropic.json", "")]
+        assert names(table) == [
+            ("finetune.openai.jsonl", "line 2"),
+            ("memory-agent.openai.json", ""),
+            ("notes-agent.sharegpt.jsonl", "notes-hermes"),
+            ("support-agent.anthropic.json", ""),
+        ]
         await pilot.press("F")
         assert names(table) == [("analyst-agent.openai.json", "")]  # orphan-call
         await pilot.press("escape")
@@ -221,8 +246,16 @@ def test_at_60_columns_the_row_is_readable_and_at_120_turns_and_format_show(samp
         table = pilot.app.screen.query_one(DataTable)
         assert [key.value for key in table.columns] == ["file", "session", "findings", "turns", "format", "status"]
         assert sum(column.get_render_width(table) for column in table.columns.values()) <= 118
-        assert table.render_line(0).text.split() == ["File", "Session", "Findings", "by", "kind", "Turns", "Format",
-                                                     "Status"]
+        assert table.render_line(0).text.split() == [
+            "File",
+            "Session",
+            "Findings",
+            "by",
+            "kind",
+            "Turns",
+            "Format",
+            "Status",
+        ]
         line = screen_line(table, 2).split()
         assert line[:2] == ["coding-agent.dump.json", "ui_run_764686752e2f"]
         assert line[-3:] == ["14", "session-dump", "pending"]
@@ -242,7 +275,8 @@ def test_the_rates_line_sums_what_scan_reports(samples: Path, capsys):
     async def scenario(pilot: Pilot) -> None:
         assert str(pilot.app.screen.query_one("#rates").visual) == (
             "Rates: 7 findings in 33 tool calls (21.2 per 100) · worst tool: send_email 3 in 1 call · "
-            "worst model: qwen2.5-72b-instruct 6 in 7 calls")
+            "worst model: qwen2.5-72b-instruct 6 in 7 calls"
+        )
 
     play(InspectorApp(samples), scenario)
 
@@ -263,7 +297,10 @@ def test_a_history_of_1604_conversations_sorts_filters_and_moves_a_page_at_a_tim
         assert [row[1] for row in rows(table)[:3]] == ["1", "2", "3"]
         await pilot.press("S", "G")  # the conversations without findings first; G draws every row to the last
         assert table.row_count == len(MANY) and table.cursor_row == len(MANY) - 1
-        assert rows(table)[0][1:3] == ["4", "none"] and rows(table)[-1][1:3] == ["1603", "1 tool-markup"]  # ties as listed
+        assert rows(table)[0][1:3] == ["4", "none"] and rows(table)[-1][1:3] == [
+            "1603",
+            "1 tool-markup",
+        ]  # ties as listed
         await pilot.press("g", "j", "j", "k")
         assert table.cursor_row == 1
         await pilot.press("escape", "f", "f")  # the first kind by name

@@ -17,10 +17,9 @@ import psycopg
 from postgres_cluster import _free_port
 from postgres_histories import build_rubyllm_postgres
 from postgres_server import postgres_db, postgres_server  # noqa: F401  (fixtures)
+from test_tui_picker import rows
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, DataTable, Input
-
-from test_tui_picker import rows
 
 from inspector.cli.main import main
 from inspector.sources import location
@@ -90,10 +89,12 @@ def test_the_picker_lists_a_servers_conversations_one_is_fixed_in_place_and_undo
         table = picker.query_one(DataTable)
         await _until(pilot, picker.scanned.is_set)
         await pilot.pause()
-        assert [row[1:5] for row in rows(table)] == [["1", "1 result-prefix", "10", "rubyllm"],
-                                                     ["2", "none", "4", "rubyllm"],
-                                                     ["3", "1 tool-markup", "2", "rubyllm"],
-                                                     ["4", "none", "2", "rubyllm"]]
+        assert [row[1:5] for row in rows(table)] == [
+            ["1", "1 result-prefix", "10", "rubyllm"],
+            ["2", "none", "4", "rubyllm"],
+            ["3", "1 tool-markup", "2", "rubyllm"],
+            ["4", "none", "2", "rubyllm"],
+        ]
         await pilot.press("enter")
         review = await _approve_and_export_in_place(pilot)
         assert review.session.session_id == "1" and not review.review.unexported
@@ -105,8 +106,11 @@ def test_the_picker_lists_a_servers_conversations_one_is_fixed_in_place_and_undo
     assert not any(PASSWORD in note for note in notes)
     fixed = dict(_rows(url, "SELECT id, content FROM messages ORDER BY id"))
     assert [(key, fixed[key]) for key, _ in original if key != 6] == [row for row in original if row[0] != 6]
-    assert fixed[6] == original[5][1].partition("}")[2] == ("You saw right through me. I have noted how scattered "
-                                                           "this week felt.")
+    assert (
+        fixed[6]
+        == original[5][1].partition("}")[2]
+        == ("You saw right through me. I have noted how scattered this week felt.")
+    )
     assert len(fixed) == len(original) + 2  # the leaked result's prefix cut off, its call and result recorded
     assert _rows(url, "SELECT session_id, kind FROM inspector_fixes") == [("1", "result-prefix")]
     changes = _rows(url, 'SELECT "table", row_key, before FROM inspector_changes ORDER BY id')
@@ -169,17 +173,21 @@ def test_a_server_conversation_exported_as_openai_goes_to_a_new_file_and_leaves_
 def test_a_named_table_on_a_server_lists_its_conversations(postgres_db):
     with psycopg.connect(postgres_db) as conn:
         conn.execute("CREATE TABLE notes (note_id serial PRIMARY KEY, thread text, who text, body text)")
-        conn.execute("INSERT INTO notes (thread, who, body) VALUES ('a', 'human', 'hi'), "
-                     "('a', 'ai', '<tool_call>{\"name\": \"whiteboard\", \"arguments\": {}}</tool_call>'), "
-                     "('b', 'human', 'bye')")
+        conn.execute(
+            "INSERT INTO notes (thread, who, body) VALUES ('a', 'human', 'hi'), "
+            "('a', 'ai', '<tool_call>{\"name\": \"whiteboard\", \"arguments\": {}}</tool_call>'), "
+            "('b', 'human', 'bye')"
+        )
 
     async def scenario(pilot: Pilot) -> None:
         picker = pilot.app.screen
         await _until(pilot, picker.scanned.is_set)
         await pilot.pause()
         assert "(table notes)" in picker.heading
-        assert [row[1:4] for row in rows(picker.query_one(DataTable))] == [["a", "1 tool-markup", "2"],
-                                                                           ["b", "none", "1"]]
+        assert [row[1:4] for row in rows(picker.query_one(DataTable))] == [
+            ["a", "1 tool-markup", "2"],
+            ["b", "none", "1"],
+        ]
 
     named = ReadOptions("notes", {"role": "who", "content": "body", "session": "thread"})
     _play(InspectorApp(location(postgres_db), named=named), scenario)
@@ -193,18 +201,30 @@ def test_a_server_that_cannot_be_read_is_one_line_before_any_screen_without_the_
         conn.execute("DROP ROLE IF EXISTS visitor")
         conn.execute("CREATE ROLE visitor LOGIN")
     locked = postgres_server.url("app_locked").replace("postgres@", f"visitor:{PASSWORD}@")
-    for arguments, said in (([down], "PostgreSQL error while"), ([down, "--session", "1"], "PostgreSQL error while"),
-                            ([f"postgresql://someone:{PASSWORD}@[::1/app"], "IPv6 host address"),
-                            ([locked], "permission denied for database"),
-                            ([_with_password(postgres_server.url()), "--table", "nosuch", "--map",
-                              "role=a,content=b"], "no table 'nosuch'")):
+    for arguments, said in (
+        ([down], "PostgreSQL error while"),
+        ([down, "--session", "1"], "PostgreSQL error while"),
+        ([f"postgresql://someone:{PASSWORD}@[::1/app"], "IPv6 host address"),
+        ([locked], "permission denied for database"),
+        (
+            [_with_password(postgres_server.url()), "--table", "nosuch", "--map", "role=a,content=b"],
+            "no table 'nosuch'",
+        ),
+    ):
         capsys.readouterr()
         assert main(arguments) == 2, arguments
         captured = capsys.readouterr()
         assert captured.err.count("\n") == 1 and said in captured.err, captured.err
         assert PASSWORD not in captured.err + captured.out and "Traceback" not in captured.err
-    code = ("import sys; sys.modules['psycopg'] = None\n"  # as on a machine where psycopg is not installed
-            "from inspector.cli.main import main\nsys.exit(main([sys.argv[1]]))")
-    done = subprocess.run([sys.executable, "-c", code, _with_password(postgres_server.url())], capture_output=True,
-                          text=True, timeout=60, cwd=Path(__file__).parent)
+    code = (
+        "import sys; sys.modules['psycopg'] = None\n"  # as on a machine where psycopg is not installed
+        "from inspector.cli.main import main\nsys.exit(main([sys.argv[1]]))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, _with_password(postgres_server.url())],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=Path(__file__).parent,
+    )
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "install inspector[postgres]" in done.stderr

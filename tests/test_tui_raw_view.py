@@ -5,18 +5,20 @@ from __future__ import annotations
 import json
 import time
 
+from conftest import SAVE_MEMORY
+from test_tui_review import drive, press, selected
 from textual.pilot import Pilot
 from textual.widgets import Static, TextArea
 
-from conftest import SAVE_MEMORY
 from inspector.review.raw_record import RAW_LIMIT, raw_record_text
 from inspector.tui.raw_view import RawRecordScreen
 from inspector.tui.review_screen import ReviewScreen
-from test_tui_review import drive, press, selected
 
 REPLY = {
-    "role": "assistant", "id": "msg_01", "x_trace": {"span": "abc", "tags": ["[bold]kept[/bold]"]},
-    "content": "{success: true, memory_type: \"journal\", content: \"walk\"}Saved \x1b[31m\u0085 for you.",
+    "role": "assistant",
+    "id": "msg_01",
+    "x_trace": {"span": "abc", "tags": ["[bold]kept[/bold]"]},
+    "content": '{success: true, memory_type: "journal", content: "walk"}Saved \x1b[31m\u0085 for you.',
 }
 
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from conftest import SESSIONS
+from test_tui_review import drive, press, selected
 from textual.pilot import Pilot
 
-from conftest import SESSIONS
 from inspector.tui.turn_list import TurnList
-from test_tui_review import drive, press, selected
 
 
 def cursor_in_view(turns: TurnList) -> bool:

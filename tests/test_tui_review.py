@@ -5,16 +5,16 @@ from __future__ import annotations
 import asyncio
 import json
 import shutil
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Awaitable, Callable
 
 import pytest
+from conftest import SAVE_MEMORY, SESSIONS
 from textual.command import CommandList
 from textual.notifications import Notify
 from textual.pilot import Pilot
 from textual.widgets import Input, Static, TextArea
 
-from conftest import SAVE_MEMORY, SESSIONS
 from inspector.errors import InspectorError
 from inspector.review.review_file import review_path_for
 from inspector.sources import load_sessions
@@ -113,7 +113,8 @@ def test_whole_review_flow_ends_in_an_export_with_only_the_approved_fixes(sessio
 
         await press(pilot, "A")  # approve every pending result-prefix, after confirming
         assert isinstance(pilot.app.screen, Confirm) and "4 pending result-prefix" in str(
-            pilot.app.screen.query_one("#question", Static).visual)
+            pilot.app.screen.query_one("#question", Static).visual
+        )
         await press(pilot, "y")
         counts = screen.review.counts(0)
         assert (counts.approved, counts.edited, counts.pending) == (5, 1, 0)
@@ -135,8 +136,12 @@ def test_whole_review_flow_ends_in_an_export_with_only_the_approved_fixes(sessio
     exported = load_sessions(out)[0]
     texts = [turn.text for turn in exported.turns]
     assert not any(text.startswith("{success") for text in texts)  # every fake result stripped
-    recovered = [call for turn in exported.turns for call in turn.tool_calls
-                 if call.arguments and call.arguments.get("content", "").startswith("Owned the missing entry")]
+    recovered = [
+        call
+        for turn in exported.turns
+        for call in turn.tool_calls
+        if call.arguments and call.arguments.get("content", "").startswith("Owned the missing entry")
+    ]
     assert len(recovered) == 1  # the edited call, as edited
     assert len(exported.turns) > len(original.turns)
     assert (tmp_path / "out.openai.json.audit.jsonl").read_text().count("\n") == 6
@@ -213,9 +218,12 @@ def test_copy_puts_the_recovered_arguments_on_the_clipboard(session_copy: Path):
 
 
 def test_model_text_with_markup_and_escapes_is_shown_literally(write_session):
-    reply = "{success: true, memory_type: \"journal\", content: \"[bold]x[/bold]\"}Saved \x1b[31mred[/bold] for you."
-    path = write_session([{"role": "user", "content": "save [red]this[/red]"},
-                          {"role": "assistant", "content": reply}], [SAVE_MEMORY], name="markup.openai.json")
+    reply = '{success: true, memory_type: "journal", content: "[bold]x[/bold]"}Saved \x1b[31mred[/bold] for you.'
+    path = write_session(
+        [{"role": "user", "content": "save [red]this[/red]"}, {"role": "assistant", "content": reply}],
+        [SAVE_MEMORY],
+        name="markup.openai.json",
+    )
 
     async def scenario(pilot: Pilot, notes: list[str]) -> None:
         screen = pilot.app.screen
@@ -284,8 +292,10 @@ def test_undo_shows_the_finding_undone_so_the_next_key_decides_on_it(session_cop
         assert pilot.app.screen.review.status(0, 0) == "skipped"
         await press(pilot, "u")
         assert pilot.app.screen.review.status(0, 0) == "skipped"
-        assert notes[-1] == ("Nothing to undo since the review was opened: to change a decision saved before, "
-                             "select its finding and decide again (a, s, e)")
+        assert notes[-1] == (
+            "Nothing to undo since the review was opened: to change a decision saved before, "
+            "select its finding and decide again (a, s, e)"
+        )
 
     drive(session_copy, decide_then_undo)
     drive(session_copy, resume)

@@ -9,9 +9,9 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import SAVE_MEMORY
 from textual.pilot import Pilot
 
-from conftest import SAVE_MEMORY
 from inspector.cli.main import main
 from inspector.sources import load_sessions
 from inspector.tui.app import InspectorApp
@@ -21,15 +21,32 @@ from inspector.tui.review_screen import ReviewScreen
 # a call of a tool the session does not define (it defines none): only --tools can tell it is misnamed
 TYPO_CALL = [
     {"role": "user", "content": "Remember that I take the 7:40 train."},
-    {"role": "assistant", "content": None, "tool_calls": [{"id": "c1", "type": "function", "function": {
-        "name": "save_memroy", "arguments": json.dumps({"memory_type": "fact", "content": "Takes the 7:40 train."})}}]},
+    {
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [
+            {
+                "id": "c1",
+                "type": "function",
+                "function": {
+                    "name": "save_memroy",
+                    "arguments": json.dumps({"memory_type": "fact", "content": "Takes the 7:40 train."}),
+                },
+            }
+        ],
+    },
     {"role": "tool", "tool_call_id": "c1", "content": "saved"},
     {"role": "assistant", "content": "Noted: the 7:40 train."},
 ]
 # a file that two formats claim: `scan` refuses it, asking for --format
-BOTH = {"session_id": "s1", "entries": [{"role": "user", "content": "hi"}],
-        "contents": [{"role": "user", "parts": [{"text": "hi"}]},
-                     {"role": "model", "parts": [{"text": "{success: true, saved: \"hi\"}Saved it."}]}]}
+BOTH = {
+    "session_id": "s1",
+    "entries": [{"role": "user", "content": "hi"}],
+    "contents": [
+        {"role": "user", "parts": [{"text": "hi"}]},
+        {"role": "model", "parts": [{"text": '{success: true, saved: "hi"}Saved it.'}]},
+    ],
+}
 
 
 @pytest.fixture
@@ -104,11 +121,15 @@ def test_format_given_to_the_app_reads_a_file_two_formats_claim(tmp_path: Path, 
     play(opened[-1], as_gemini)
 
 
-@pytest.mark.parametrize("options", [
-    ["--tools", "{tmp}/missing.json"],
-    ["--tools", "{tmp}/no-tools.json"],
-    ["--format", "anthropic"],
-], ids=["no-such-tools-file", "no-tool-definitions", "not-that-format"])
+@pytest.mark.parametrize(
+    "options",
+    [
+        ["--tools", "{tmp}/missing.json"],
+        ["--tools", "{tmp}/no-tools.json"],
+        ["--format", "anthropic"],
+    ],
+    ids=["no-such-tools-file", "no-tool-definitions", "not-that-format"],
+)
 def test_bad_tools_or_format_fail_as_scan_does_before_the_app_starts(tmp_path: Path, capsys, opened, options):
     session = write(tmp_path / "train.openai.json", {"messages": TYPO_CALL})
     write(tmp_path / "no-tools.json", [{"note": "not a tool"}])
@@ -122,8 +143,9 @@ def test_bad_tools_or_format_fail_as_scan_does_before_the_app_starts(tmp_path: P
 
 def test_format_without_a_path_is_refused_in_one_line(capsys, opened):
     assert main(["--format", "openai"]) == 2 and not opened
-    assert capsys.readouterr().err == ("inspector: error: --format can only be used with the path of a file or "
-                                       "database\n")
+    assert capsys.readouterr().err == (
+        "inspector: error: --format can only be used with the path of a file or database\n"
+    )
 
 
 def test_the_apps_help_names_scans_reading_options(capsys):

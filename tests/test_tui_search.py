@@ -9,18 +9,23 @@ import json
 import time
 from pathlib import Path
 
+from test_tui_review import drive, press, selected
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from test_tui_review import drive, press, selected
 from inspector.tui import navigation
 from inspector.tui.search import MATCH, MAX_HIGHLIGHTS
 from inspector.tui.turn_list import TurnList
 
 
 def call(call_id: str, name: str, arguments: dict) -> dict:
-    return {"role": "assistant", "content": None, "tool_calls": [
-        {"id": call_id, "type": "function", "function": {"name": name, "arguments": json.dumps(arguments)}}]}
+    return {
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [
+            {"id": call_id, "type": "function", "function": {"name": name, "arguments": json.dumps(arguments)}}
+        ],
+    }
 
 
 TRAINS = [
@@ -34,8 +39,21 @@ TRAINS = [
     {"role": "tool", "tool_call_id": "c2", "content": json.dumps({"booked": False, "error": "sold out"})},
     {"role": "assistant", "content": "Sunday is sold out."},
 ]
-BOOK_TRAIN = {"type": "function", "function": {"name": "book_train", "parameters": {"type": "object", "properties": {
-    "to": {"type": "string"}, "from": {"type": "string"}, "day": {"type": "string"}, "seat": {"type": "string"}}}}}
+BOOK_TRAIN = {
+    "type": "function",
+    "function": {
+        "name": "book_train",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "to": {"type": "string"},
+                "from": {"type": "string"},
+                "day": {"type": "string"},
+                "seat": {"type": "string"},
+            },
+        },
+    },
+}
 
 
 def trains(tmp_path: Path, messages: list[dict] = TRAINS) -> Path:
@@ -57,15 +75,18 @@ def count(pilot: Pilot) -> str:
 def highlighted(pilot: Pilot, pane: str) -> list[str]:
     """The texts marked as search matches in a pane of the detail."""
     content = pilot.app.screen.query_one(pane, Static).content
-    return [content.plain[span.start:span.end] for span in content.spans if span.style == MATCH]
+    return [content.plain[span.start : span.end] for span in content.spans if span.style == MATCH]
 
 
 def marked_in_turn_list(pilot: Pilot, row: int) -> list[str]:
     """The texts of a turn list row drawn in the search match's style."""
     turns = pilot.app.screen.query_one(TurnList)
     match = turns.get_component_rich_style("turn-list--match")
-    return [segment.text for segment in turns.render_line(row - turns.scroll_offset.y)
-            if segment.style is not None and segment.style.bgcolor == match.bgcolor and segment.style.bold]
+    return [
+        segment.text
+        for segment in turns.render_line(row - turns.scroll_offset.y)
+        if segment.style is not None and segment.style.bgcolor == match.bgcolor and segment.style.bold
+    ]
 
 
 def test_search_finds_calls_arguments_and_text_counts_and_highlights_them(tmp_path: Path):

@@ -9,14 +9,13 @@ import json
 import shutil
 from pathlib import Path
 
-from textual.pilot import Pilot
-from textual.widgets import DataTable, Static
-
 from conftest import SESSIONS
 from test_review_keys import reviewed
 from test_tui_database import play, until
 from test_tui_picker import rows
 from test_tui_table_map import CHAT_LOG, JOURNAL, LEEDS, build_chat_log
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Static
 
 from inspector.tui.app import InspectorApp
 

@@ -10,10 +10,10 @@ import shutil
 from pathlib import Path
 
 import pytest
+from conftest import SESSIONS
 from textual.pilot import Pilot
 from textual.widgets import DataTable
 
-from conftest import SESSIONS
 from inspector.tui.app import InspectorApp
 
 SAMPLES = ("memory-agent.openai.json", "support-agent.anthropic.json", "finetune.openai.jsonl")
@@ -50,8 +50,7 @@ def test_picker(snap_compare, samples: Path):
 
 
 def test_review_screen_on_a_flagged_turn(snap_compare, samples: Path):
-    assert snap_compare(InspectorApp(samples / "memory-agent.openai.json"), terminal_size=(120, 40),
-                        run_before=loaded)
+    assert snap_compare(InspectorApp(samples / "memory-agent.openai.json"), terminal_size=(120, 40), run_before=loaded)
 
 
 def test_review_screen_on_a_turn_with_two_findings_in_flagged_only_view(snap_compare, samples: Path):
@@ -60,8 +59,9 @@ def test_review_screen_on_a_turn_with_two_findings_in_flagged_only_view(snap_com
         await pilot.press("f", "n", "n", "right_square_bracket")
         await pilot.pause()
 
-    assert snap_compare(InspectorApp(samples / "memory-agent.openai.json"), terminal_size=(120, 40),
-                        run_before=second_of_two)
+    assert snap_compare(
+        InspectorApp(samples / "memory-agent.openai.json"), terminal_size=(120, 40), run_before=second_of_two
+    )
 
 
 def test_review_screen_in_a_light_theme_showing_a_whole_turn_as_exported(snap_compare, samples: Path):
@@ -71,5 +71,6 @@ def test_review_screen_in_a_light_theme_showing_a_whole_turn_as_exported(snap_co
         await pilot.press("n", "n", "a", "w")  # turn 14: the first of its two fixes approved, the turn as exported
         await pilot.pause()
 
-    assert snap_compare(InspectorApp(samples / "memory-agent.openai.json"), terminal_size=(120, 40),
-                        run_before=light_whole_turn)
+    assert snap_compare(
+        InspectorApp(samples / "memory-agent.openai.json"), terminal_size=(120, 40), run_before=light_whole_turn
+    )

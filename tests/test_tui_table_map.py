@@ -11,16 +11,15 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from test_tui_database import play, until
+from test_tui_picker import rows
 from textual.pilot import Pilot
 from textual.widgets import DataTable
 
-from test_tui_database import play, until
-from test_tui_picker import rows
-
 from inspector.cli.main import main
+from inspector.scan.scanner import iter_scan
 from inspector.sources import open_source
 from inspector.sources.sqlite.table import parse_map
-from inspector.scan.scanner import iter_scan
 from inspector.tui.app import InspectorApp
 from inspector.tui.conversations import ReadOptions
 from inspector.tui.dialogs import ExportDialog
@@ -29,24 +28,40 @@ from inspector.tui.review_screen import ReviewScreen
 
 MAP = "role=speaker,content=body,id=msg_id,session=thread,order=seq"
 CHAT_LOG = ReadOptions("chat_log", parse_map(MAP))
-JOURNAL = [("human", "I lost track of the week again. Journal that I feel scattered."),
-           ("ai", '{success: true, memory_type: "journal", content: "Feels scattered this week."}'
-                  "You saw right through me. I noted how scattered this week felt.")]
-LEEDS = [("human", "Add 'book train to Leeds' to my list."),
-         ("ai", '{success: true, list: "todo", item: "Book train to Leeds"}Done, it is on your list.')]
-TEMPO = [("human", "How long should a tempo run be?"),
-         ("ai", "Twenty to forty minutes at a comfortably hard pace is a good start.")]
+JOURNAL = [
+    ("human", "I lost track of the week again. Journal that I feel scattered."),
+    (
+        "ai",
+        '{success: true, memory_type: "journal", content: "Feels scattered this week."}'
+        "You saw right through me. I noted how scattered this week felt.",
+    ),
+]
+LEEDS = [
+    ("human", "Add 'book train to Leeds' to my list."),
+    ("ai", '{success: true, list: "todo", item: "Book train to Leeds"}Done, it is on your list.'),
+]
+TEMPO = [
+    ("human", "How long should a tempo run be?"),
+    ("ai", "Twenty to forty minutes at a comfortably hard pace is a good start."),
+]
 
 
 def build_chat_log(path: Path, threads: dict[str, list[tuple[str, str]]]) -> Path:
     """Add `threads` (thread id -> (speaker, body) messages) to the `chat_log` table of the
     database at `path`, creating both when needed: a home-grown app's history, no known schema."""
     with sqlite3.connect(path) as conn:
-        conn.execute("CREATE TABLE IF NOT EXISTS chat_log (msg_id INTEGER PRIMARY KEY, thread TEXT NOT NULL, "
-                     "speaker TEXT NOT NULL, body TEXT, seq INTEGER NOT NULL)")
-        conn.executemany("INSERT INTO chat_log (thread, speaker, body, seq) VALUES (?, ?, ?, ?)",
-                         [(thread, speaker, body, seq) for thread, messages in threads.items()
-                          for seq, (speaker, body) in enumerate(messages)])
+        conn.execute(
+            "CREATE TABLE IF NOT EXISTS chat_log (msg_id INTEGER PRIMARY KEY, thread TEXT NOT NULL, "
+            "speaker TEXT NOT NULL, body TEXT, seq INTEGER NOT NULL)"
+        )
+        conn.executemany(
+            "INSERT INTO chat_log (thread, speaker, body, seq) VALUES (?, ?, ?, ?)",
+            [
+                (thread, speaker, body, seq)
+                for thread, messages in threads.items()
+                for seq, (speaker, body) in enumerate(messages)
+            ],
+        )
     conn.close()
     return path
 
@@ -88,9 +103,11 @@ def test_the_picker_lists_the_named_tables_conversations_and_one_is_reviewed_and
         assert "Conversations in app.db (table chat_log)" in str(picker.query_one("#title").visual)
         await until(pilot, picker.scanned.is_set)
         await pilot.pause()
-        assert rows(picker.query_one(DataTable)) == [["app.db", "journal", "1 result-prefix", "2", "table", "pending"],
-                                                     ["app.db", "leeds", "1 result-prefix", "2", "table", "pending"],
-                                                     ["app.db", "tempo", "none", "2", "table", ""]]
+        assert rows(picker.query_one(DataTable)) == [
+            ["app.db", "journal", "1 result-prefix", "2", "table", "pending"],
+            ["app.db", "leeds", "1 result-prefix", "2", "table", "pending"],
+            ["app.db", "tempo", "none", "2", "table", ""],
+        ]
         await pilot.press("down", "enter")
         review = pilot.app.screen
         assert isinstance(review, ReviewScreen)
@@ -106,12 +123,15 @@ def test_the_picker_lists_the_named_tables_conversations_and_one_is_reviewed_and
     fixed = bodies(exported)
     assert fixed[3] == (4, "leeds", "ai", "Done, it is on your list.")
     assert [row for row in fixed if row[0] != 4] == [row for row in before if row[0] != 4]
-    findings = {result.session.session_id: [f.kind for f in result.findings]
-                for result in iter_scan(open_source(exported, table=CHAT_LOG.table, mapping=CHAT_LOG.mapping))}
+    findings = {
+        result.session.session_id: [f.kind for f in result.findings]
+        for result in iter_scan(open_source(exported, table=CHAT_LOG.table, mapping=CHAT_LOG.mapping))
+    }
     assert findings == {"journal": ["result-prefix"], "leeds": [], "tempo": []}
     with sqlite3.connect(exported) as conn:
         assert conn.execute('SELECT "table", row_id, kind FROM inspector_fixes').fetchall() == [
-            ("chat_log", "4", "result-prefix")]
+            ("chat_log", "4", "result-prefix")
+        ]
     conn.close()
 
 
@@ -140,14 +160,18 @@ def test_a_table_without_a_session_column_is_one_conversation(tmp_path: Path):
     play(InspectorApp(database, named=ReadOptions("chat_log", parse_map("role=speaker,content=body"))), scenario)
 
 
-@pytest.mark.parametrize("options", [
-    ["--table", "chat_log"],
-    ["--map", MAP],
-    ["--table", "chats", "--map", MAP],
-    ["--table", "chat_log", "--map", "role=speaker,content=text"],
-    ["--table", "chat_log", "--map", "role=speaker,body"],
-    ["--table", "chat_log", "--map", "content=body"],
-], ids=["table-alone", "map-alone", "no-such-table", "no-such-column", "not-key-value", "no-role"])
+@pytest.mark.parametrize(
+    "options",
+    [
+        ["--table", "chat_log"],
+        ["--map", MAP],
+        ["--table", "chats", "--map", MAP],
+        ["--table", "chat_log", "--map", "role=speaker,content=text"],
+        ["--table", "chat_log", "--map", "role=speaker,body"],
+        ["--table", "chat_log", "--map", "content=body"],
+    ],
+    ids=["table-alone", "map-alone", "no-such-table", "no-such-column", "not-key-value", "no-role"],
+)
 def test_bad_table_or_map_fail_as_scan_does_before_the_app_starts(tmp_path: Path, capsys, options):
     database = build_chat_log(tmp_path / "app.db", {"journal": JOURNAL})
     assert main(["scan", str(database), *options]) == 2
@@ -161,11 +185,13 @@ def test_table_and_map_need_a_database(tmp_path: Path, capsys):
     session = tmp_path / "session.json"
     session.write_text('{"messages": []}')
     assert main([str(session), "--table", "chat_log", "--map", MAP]) == 2
-    assert capsys.readouterr().err == (f"inspector: error: {session}: not an SQLite database "
-                                       "(it does not start with SQLite's header)\n")
+    assert capsys.readouterr().err == (
+        f"inspector: error: {session}: not an SQLite database (it does not start with SQLite's header)\n"
+    )
     assert main([str(tmp_path), "--table", "chat_log", "--map", MAP]) == 2
-    assert capsys.readouterr().err == (f"inspector: error: {tmp_path}: --table and --map read one database, "
-                                       "not a directory\n")
+    assert capsys.readouterr().err == (
+        f"inspector: error: {tmp_path}: --table and --map read one database, not a directory\n"
+    )
 
 
 def test_help_names_the_apps_table_options(tmp_path: Path, capsys):
@@ -185,5 +211,7 @@ def test_a_database_of_no_known_schema_says_in_full_how_to_name_its_table(tmp_pa
         await until(pilot, pilot.app.screen.scanned.is_set)
         await pilot.pause()
 
-    assert play_noting(InspectorApp(database), scenario) == [f"{database}: not a chat history schema this tool knows (tables: chat_log); name the messages "
-                    "table with --table T --map role=COL,content=COL[,id=COL,session=COL,order=COL]"]
+    assert play_noting(InspectorApp(database), scenario) == [
+        f"{database}: not a chat history schema this tool knows (tables: chat_log); name the messages "
+        "table with --table T --map role=COL,content=COL[,id=COL,session=COL,order=COL]"
+    ]

@@ -12,11 +12,11 @@ import shutil
 from pathlib import Path
 
 import pytest
+from conftest import SESSIONS
+from test_tui_review import loaded
 from textual.command import CommandList
 from textual.pilot import Pilot
 
-from conftest import SESSIONS
-from test_tui_review import loaded
 from inspector.tui.app import InspectorApp
 from inspector.tui.turn_list import TurnList
 
@@ -77,11 +77,15 @@ def test_the_theme_chosen_is_kept_for_the_next_run(session_copy: Path):
     assert themes == ["solarized-light", "solarized-light"]
 
 
-@pytest.mark.parametrize(("content", "said"), [
-    ("{not json", "the settings are not JSON (line 1 column 2)"),
-    ('["solarized-light"]', "the settings are not a JSON object"),
-    ('{"theme": "no-such-theme"}', "no theme 'no-such-theme' in this version"),
-], ids=["not-json", "not-an-object", "unknown-theme"])
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        ("{not json", "the settings are not JSON (line 1 column 2)"),
+        ('["solarized-light"]', "the settings are not a JSON object"),
+        ('{"theme": "no-such-theme"}', "no theme 'no-such-theme' in this version"),
+    ],
+    ids=["not-json", "not-an-object", "unknown-theme"],
+)
 def test_a_broken_settings_file_is_ignored_with_a_notice(session_copy: Path, content: str, said: str):
     settings().parent.mkdir(parents=True)
     settings().write_text(content)
@@ -118,7 +122,8 @@ def test_a_light_theme_draws_the_turn_list_in_its_own_colours(session_copy: Path
         background = turns.rich_style.bgcolor
         for row in (0, 1):  # neither selected (the first flagged turn is)
             segments = [segment for segment in turns.render_line(row) if segment.text.strip()]
-            assert segments and all(segment.style.bgcolor == background and segment.style.color is not None
-                                    for segment in segments)
+            assert segments and all(
+                segment.style.bgcolor == background and segment.style.color is not None for segment in segments
+            )
 
     run(session_copy, light)

@@ -35,7 +35,10 @@ def test_undo_after_a_fix_in_place_gives_back_the_history_as_it_was(tmp_path, ca
     assert main(["undo", str(path)]) == 0
     assert "undid fixes 1, 2, 3 in 3 conversations" in capsys.readouterr().out
     assert _history(path) == original
-    assert _rows(path, "SELECT kind, undone_at IS NOT NULL FROM inspector_fixes WHERE kind = 'undo'") == [("undo", False)] * 3
+    assert (
+        _rows(path, "SELECT kind, undone_at IS NOT NULL FROM inspector_fixes WHERE kind = 'undo'")
+        == [("undo", False)] * 3
+    )
 
 
 def test_langchains_rows_written_again_are_put_back_under_their_own_ids(tmp_path, capsys):
@@ -68,11 +71,15 @@ def test_since_and_a_row_changed_since_choose_and_refuse(tmp_path, capsys):
 def test_an_audit_table_of_an_older_inspector_is_refused_in_one_line(tmp_path, capsys):
     path = build_rubyllm(tmp_path / "app.db")
     with sqlite3.connect(path) as conn:  # inspector_fixes as the first releases made it
-        conn.execute('CREATE TABLE inspector_fixes (id INTEGER PRIMARY KEY, applied_at TEXT NOT NULL, "table" TEXT, '
-                     "row_id TEXT, session_id TEXT, turn INTEGER, kind TEXT NOT NULL, before TEXT, after TEXT, "
-                     "edited INTEGER NOT NULL, recovered_calls TEXT, note TEXT, executions TEXT)")
-        conn.execute("INSERT INTO inspector_fixes (applied_at, kind, edited, session_id, turn, before) "
-                     "VALUES ('2026-01-01T00:00:00+00:00', 'tool-markup', 0, '9', 1, 'x')")
+        conn.execute(
+            'CREATE TABLE inspector_fixes (id INTEGER PRIMARY KEY, applied_at TEXT NOT NULL, "table" TEXT, '
+            "row_id TEXT, session_id TEXT, turn INTEGER, kind TEXT NOT NULL, before TEXT, after TEXT, "
+            "edited INTEGER NOT NULL, recovered_calls TEXT, note TEXT, executions TEXT)"
+        )
+        conn.execute(
+            "INSERT INTO inspector_fixes (applied_at, kind, edited, session_id, turn, before) "
+            "VALUES ('2026-01-01T00:00:00+00:00', 'tool-markup', 0, '9', 1, 'x')"
+        )
     conn.close()
     assert main(["undo", str(path)]) == 2
     error = capsys.readouterr().err
@@ -95,10 +102,15 @@ def test_the_databases_own_triggers_refuse_the_undo_unless_allowed(tmp_path, cap
     capsys.readouterr()
     assert main(["undo", str(path)]) == 2
     error = capsys.readouterr().err
-    assert error == (f"inspector: error: {path}: the database's own trigger note_edits (on messages) would run on the rows "
-                     "this undo writes, and could change them; rolled back, nothing was undone "
-                     "(--allow-triggers lets it run)\n")
+    assert error == (
+        f"inspector: error: {path}: the database's own trigger note_edits (on messages) would run on the rows "
+        "this undo writes, and could change them; rolled back, nothing was undone "
+        "(--allow-triggers lets it run)\n"
+    )
     assert _history(path) == fixed
     assert _rows(path, "SELECT count(*) FROM inspector_fixes WHERE kind = 'undo' OR undone_at IS NOT NULL") == [(0,)]
     assert main(["undo", str(path), "--allow-triggers"]) == 0
-    assert _rows(path, "SELECT message_id FROM edits ORDER BY 1") == [(6,), (16,)]  # the trigger ran on the texts put back
+    assert _rows(path, "SELECT message_id FROM edits ORDER BY 1") == [
+        (6,),
+        (16,),
+    ]  # the trigger ran on the texts put back

@@ -15,41 +15,115 @@ SAVE_SCHEMA = SAVE_MEMORY["function"]["parameters"]
 
 
 def _openai(path, name, args, tools=(SAVE_MEMORY, WHITEBOARD)):
-    path.write_text(json.dumps({"tools": list(tools), "messages": [
-        {"role": "user", "content": "Remember that I like green tea."},
-        {"role": "assistant", "content": None, "tool_calls": [
-            {"id": "call_1", "type": "function", "function": {"name": name, "arguments": json.dumps(args)}}]},
-        {"role": "tool", "tool_call_id": "call_1", "content": "saved"},
-        {"role": "assistant", "content": "Noted."}]}, indent=2))
+    path.write_text(
+        json.dumps(
+            {
+                "tools": list(tools),
+                "messages": [
+                    {"role": "user", "content": "Remember that I like green tea."},
+                    {
+                        "role": "assistant",
+                        "content": None,
+                        "tool_calls": [
+                            {
+                                "id": "call_1",
+                                "type": "function",
+                                "function": {"name": name, "arguments": json.dumps(args)},
+                            }
+                        ],
+                    },
+                    {"role": "tool", "tool_call_id": "call_1", "content": "saved"},
+                    {"role": "assistant", "content": "Noted."},
+                ],
+            },
+            indent=2,
+        )
+    )
 
 
 def _anthropic(path, name, args):
-    path.write_text(json.dumps({"tools": [{"name": "save_memory", "input_schema": SAVE_SCHEMA}], "messages": [
-        {"role": "user", "content": "Remember that I like green tea."},
-        {"role": "assistant", "content": [{"type": "text", "text": "Saving."},
-                                          {"type": "tool_use", "id": "toolu_1", "name": name, "input": args}]},
-        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_1", "content": "saved"}]},
-        {"role": "assistant", "content": [{"type": "text", "text": "Noted."}]}]}, indent=2))
+    path.write_text(
+        json.dumps(
+            {
+                "tools": [{"name": "save_memory", "input_schema": SAVE_SCHEMA}],
+                "messages": [
+                    {"role": "user", "content": "Remember that I like green tea."},
+                    {
+                        "role": "assistant",
+                        "content": [
+                            {"type": "text", "text": "Saving."},
+                            {"type": "tool_use", "id": "toolu_1", "name": name, "input": args},
+                        ],
+                    },
+                    {
+                        "role": "user",
+                        "content": [{"type": "tool_result", "tool_use_id": "toolu_1", "content": "saved"}],
+                    },
+                    {"role": "assistant", "content": [{"type": "text", "text": "Noted."}]},
+                ],
+            },
+            indent=2,
+        )
+    )
 
 
 def _gemini(path, name, args, call_id="fc_1"):
     ids = {"id": call_id} if call_id else {}
-    path.write_text(json.dumps({"tools": [{"functionDeclarations": [{"name": "save_memory", "parameters": SAVE_SCHEMA}]}],
-                                "contents": [
-        {"role": "user", "parts": [{"text": "Remember that I like green tea."}]},
-        {"role": "model", "parts": [{"functionCall": {**ids, "name": name, "args": args}}]},
-        {"role": "user", "parts": [{"functionResponse": {**ids, "name": name, "response": {"result": "saved"}}}]},
-        {"role": "model", "parts": [{"text": "Noted."}]}]}, indent=2))
+    path.write_text(
+        json.dumps(
+            {
+                "tools": [{"functionDeclarations": [{"name": "save_memory", "parameters": SAVE_SCHEMA}]}],
+                "contents": [
+                    {"role": "user", "parts": [{"text": "Remember that I like green tea."}]},
+                    {"role": "model", "parts": [{"functionCall": {**ids, "name": name, "args": args}}]},
+                    {
+                        "role": "user",
+                        "parts": [{"functionResponse": {**ids, "name": name, "response": {"result": "saved"}}}],
+                    },
+                    {"role": "model", "parts": [{"text": "Noted."}]},
+                ],
+            },
+            indent=2,
+        )
+    )
 
 
 def _dump(path, name, args):
-    path.write_text(json.dumps({"session_id": "s1", "dumped_at": "2026-01-01T00:00:00Z", "entry_count": 4,
-                                "tools": [SAVE_MEMORY], "entries": [
-        {"role": "user", "node_type": "user", "content": "Remember that I like green tea."},
-        {"role": "assistant", "node_type": "turn_output", "content": "", "trace_id": "t1", "tool_calls": [
-            {"id": "call_1", "type": "function", "function": {"name": name, "arguments": json.dumps(args)}}]},
-        {"role": "tool", "node_type": "tool_result", "tool_call_id": "call_1", "name": name, "content": "saved"},
-        {"role": "assistant", "node_type": "turn_output", "content": "Noted."}]}, indent=2))
+    path.write_text(
+        json.dumps(
+            {
+                "session_id": "s1",
+                "dumped_at": "2026-01-01T00:00:00Z",
+                "entry_count": 4,
+                "tools": [SAVE_MEMORY],
+                "entries": [
+                    {"role": "user", "node_type": "user", "content": "Remember that I like green tea."},
+                    {
+                        "role": "assistant",
+                        "node_type": "turn_output",
+                        "content": "",
+                        "trace_id": "t1",
+                        "tool_calls": [
+                            {
+                                "id": "call_1",
+                                "type": "function",
+                                "function": {"name": name, "arguments": json.dumps(args)},
+                            }
+                        ],
+                    },
+                    {
+                        "role": "tool",
+                        "node_type": "tool_result",
+                        "tool_call_id": "call_1",
+                        "name": name,
+                        "content": "saved",
+                    },
+                    {"role": "assistant", "node_type": "turn_output", "content": "Noted."},
+                ],
+            },
+            indent=2,
+        )
+    )
 
 
 def _written_call(document, fmt):
@@ -154,8 +228,10 @@ def test_a_call_without_id_is_renamed_with_the_result_that_names_it(tmp_path, ca
 
 def test_a_recovered_call_of_an_unknown_tool_gets_no_fix(write_session):
     markup = '<tool_call>\n{"name": "save_memories", "arguments": %s}\n</tool_call>' % json.dumps(ARGS)
-    path = write_session([{"role": "user", "content": "Remember it."}, {"role": "assistant", "content": markup}],
-                         [SAVE_MEMORY, WHITEBOARD])
+    path = write_session(
+        [{"role": "user", "content": "Remember it."}, {"role": "assistant", "content": markup}],
+        [SAVE_MEMORY, WHITEBOARD],
+    )
     (finding,) = _unknown(path)
     assert finding.fix is None and finding.message.startswith("Recovered call save_memories has unknown-tool")
     assert "No automatic fix for a call recovered from text" in finding.message

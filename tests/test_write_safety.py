@@ -25,8 +25,10 @@ from inspector.scan.scanner import scan_file
 from inspector.sources import open_source
 
 FAKE = '{success: true, memory_type: "journal", content: "Called my sister"}That took courage.'
-MESSAGES = [{"role": "user", "content": "Journal this: I called my sister."},
-            {"role": "assistant", "content": FAKE, "id": "msg_1"}]
+MESSAGES = [
+    {"role": "user", "content": "Journal this: I called my sister."},
+    {"role": "assistant", "content": FAKE, "id": "msg_1"},
+]
 
 
 def _session(path: Path, copies: int = 1) -> Path:
@@ -58,7 +60,10 @@ def test_no_write_lands_on_the_input_whatever_its_name(tmp_path, capsys):
     (tmp_path / "data.json.audit.jsonl").symlink_to(data)  # in place, the audit would be the input
     assert main(["fix", str(data), "--accept", "all", "--in-place"]) == 2
     assert "is the input" in capsys.readouterr().err
-    assert data.read_text() == (tmp_path / "hard.json").read_text() and FAKE in json.loads(data.read_text())["messages"][1]["content"]
+    assert (
+        data.read_text() == (tmp_path / "hard.json").read_text()
+        and FAKE in json.loads(data.read_text())["messages"][1]["content"]
+    )
     assert not (tmp_path / "new.json").exists() and not list(tmp_path.glob("data.json.bak*"))
 
 
@@ -138,14 +143,20 @@ def test_a_failure_between_the_audit_and_the_output_leaves_neither(tmp_path, cap
 def _limited_file_size(limit: int):
     def apply() -> None:
         resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
     return apply
 
 
 def test_a_backup_that_does_not_fit_leaves_nothing(tmp_path):
     source = _session(tmp_path / "session.json", copies=2000)
     before = source.read_bytes()
-    done = subprocess.run([sys.executable, "-m", "inspector", "fix", str(source), "--accept", "all", "--in-place"],
-                          capture_output=True, text=True, timeout=60, preexec_fn=_limited_file_size(len(before) // 2))
+    done = subprocess.run(
+        [sys.executable, "-m", "inspector", "fix", str(source), "--accept", "all", "--in-place"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        preexec_fn=_limited_file_size(len(before) // 2),
+    )
     assert done.returncode == 2 and "cannot write the backup" in done.stderr and "nothing was changed" in done.stderr
     assert source.read_bytes() == before and _visible(tmp_path) == ["session.json"]
 
@@ -192,9 +203,14 @@ def test_a_fix_killed_at_any_moment_never_leaves_an_output_without_its_audit(tmp
         (directory / "session.json").write_bytes(original)
         runs.append((directory, number % 2 == 1, chance.uniform(0.3, 1.1) * duration))
     for batch in range(0, len(runs), 6):
-        group = runs[batch:batch + 6]
-        processes = [(subprocess.Popen(_fix_command(d, in_place), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL),
-                      time.monotonic() + delay) for d, in_place, delay in group]
+        group = runs[batch : batch + 6]
+        processes = [
+            (
+                subprocess.Popen(_fix_command(d, in_place), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL),
+                time.monotonic() + delay,
+            )
+            for d, in_place, delay in group
+        ]
         for process, deadline in sorted(processes, key=lambda pair: pair[1]):
             time.sleep(max(0.0, deadline - time.monotonic()))
             process.kill()
@@ -202,4 +218,3 @@ def test_a_fix_killed_at_any_moment_never_leaves_an_output_without_its_audit(tmp
             process.wait(timeout=30)
         for directory, in_place, _ in group:
             _check_after_kill(directory, in_place, original, repaired, fixes)
-

@@ -15,9 +15,9 @@ in place), and says in one line what OpenAI messages could not carry.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterable, Iterator
 from contextlib import closing
 from pathlib import Path
-from typing import Iterable, Iterator
 
 from inspector.catalogue import load_tools_file
 from inspector.detect import kinds
@@ -61,15 +61,19 @@ def run_fix(args: argparse.Namespace) -> int:
     if outcome.backup is not None:
         _say(f"backup: {outcome.backup}")
     fixed = outcome.applied
-    _say(f"{path}: {counts.found} finding{'s' if counts.found != 1 else ''}, {fixed} fix{'es' if fixed != 1 else ''} applied")
+    _say(
+        f"{path}: {counts.found} finding{'s' if counts.found != 1 else ''}, {fixed} fix{'es' if fixed != 1 else ''} applied"
+    )
     _say(f"wrote {out}" + _written_as(source, args.to, fixed))
     _say(f"audit: {outcome.audit_shown}" + ("" if fixed else " (nothing was changed)"))
     if outcome.left_out:
         _say(outcome.left_out)
     if counts.unfixable:
         several = counts.unfixable != 1
-        _say(f"{counts.unfixable} finding{'s' if several else ''} of the accepted kinds {'have' if several else 'has'} "
-             f"no automatic fix: review {'them' if several else 'it'} in the app (inspector {path})")
+        _say(
+            f"{counts.unfixable} finding{'s' if several else ''} of the accepted kinds {'have' if several else 'has'} "
+            f"no automatic fix: review {'them' if several else 'it'} in the app (inspector {path})"
+        )
     return FOUND if counts.found else FOUND_NOTHING
 
 
@@ -77,7 +81,11 @@ def _written_as(source: Source, to: str | None, fixed: int) -> str:
     """What `wrote OUT` adds: the format written into, or that repaired conversations are forks."""
     if to is not None:
         return f" (as {to})"
-    return " (each repaired conversation is a new fork; the original is kept)" if fixed and source.capabilities.forks else ""
+    return (
+        " (each repaired conversation is a new fork; the original is kept)"
+        if fixed and source.capabilities.forks
+        else ""
+    )
 
 
 def _say(line: str) -> None:
@@ -100,17 +108,23 @@ class _Counts:
         """The results, counted as they pass."""
         for result in results:
             self.found += len(result.findings)
-            self.unfixable += sum(finding.fix is None and finding.kind in self.accepted and finding.severity != "info"
-                                  for finding in result.findings)
+            self.unfixable += sum(
+                finding.fix is None and finding.kind in self.accepted and finding.severity != "info"
+                for finding in result.findings
+            )
             yield result
 
 
-def _execute(args: argparse.Namespace, source: Source, extra: tuple[ToolSpec, ...], accepted: set[str],
-             timeout: float) -> list[ExecutionResult]:
+def _execute(
+    args: argparse.Namespace, source: Source, extra: tuple[ToolSpec, ...], accepted: set[str], timeout: float
+) -> list[ExecutionResult]:
     """Read every session keeping only the accepted recovered calls, then run them (so a source
     that cannot be read runs nothing), printing one line per call as it finishes."""
-    pending = [(result.session.session_id, finding.turn, call) for result in iter_scan(source, extra, args.session)
-               for finding, call in recovered_calls(accepted_findings(result.findings, accepted))]
+    pending = [
+        (result.session.session_id, finding.turn, call)
+        for result in iter_scan(source, extra, args.session)
+        for finding, call in recovered_calls(accepted_findings(result.findings, accepted))
+    ]
     ran = []
     for session_id, turn, call in pending:
         execution = execute_call(args.execute, call, session_id, turn, timeout)
@@ -127,8 +141,10 @@ def _execute_timeout(args: argparse.Namespace) -> float:
         return DEFAULT_TIMEOUT
     timeout = DEFAULT_TIMEOUT if args.execute_timeout is None else args.execute_timeout
     if not 0 < timeout <= MAX_TIMEOUT:  # also refuses nan; inf and 1e12 would overflow the subprocess's clock
-        raise InspectorError(f"--execute-timeout: {args.execute_timeout:g} is not a positive number of seconds "
-                             f"up to {MAX_TIMEOUT:g} (a day)")
+        raise InspectorError(
+            f"--execute-timeout: {args.execute_timeout:g} is not a positive number of seconds "
+            f"up to {MAX_TIMEOUT:g} (a day)"
+        )
     check_command(args.execute)
     out = args.path if args.in_place else args.output
     if isinstance(out, Path) and not out.resolve().parent.is_dir():

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple, Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
 from inspector import __version__
 from inspector.catalogue import load_tools_file
@@ -68,16 +69,25 @@ def _open_app(arguments: list[str]) -> int:
     database's conversation) of the file straight away. The options that say how to read the input
     are `scan`'s, with its errors: `--tools FILE` (checked against in the review), `--format NAME`,
     and `--table T --map ...` to read a database's conversations from that table."""
-    parser = argparse.ArgumentParser(prog="inspector", usage="inspector [PATH | URL | --samples] [--session ID] "
-                                     "[--execute CMD] [--tools FILE] [--format NAME] "
-                                     "[--table T --map role=COL,content=COL[,id=COL,session=COL,order=COL]]")
-    parser.add_argument("paths", nargs="*", type=location, metavar="PATH",
-                        help="a session file, a directory of them, an SQLite history, or a PostgreSQL database's "
-                             "URL (postgresql://USER@HOST:PORT/DB) (default: your own sessions "
-                             "of Claude Code, Codex, Gemini CLI and llm, newest first; the samples when there are none)")
+    parser = argparse.ArgumentParser(
+        prog="inspector",
+        usage="inspector [PATH | URL | --samples] [--session ID] "
+        "[--execute CMD] [--tools FILE] [--format NAME] "
+        "[--table T --map role=COL,content=COL[,id=COL,session=COL,order=COL]]",
+    )
+    parser.add_argument(
+        "paths",
+        nargs="*",
+        type=location,
+        metavar="PATH",
+        help="a session file, a directory of them, an SQLite history, or a PostgreSQL database's "
+        "URL (postgresql://USER@HOST:PORT/DB) (default: your own sessions "
+        "of Claude Code, Codex, Gemini CLI and llm, newest first; the samples when there are none)",
+    )
     parser.add_argument("--samples", action="store_true", help="open the bundled sample sessions")
-    parser.add_argument("--execute", metavar="CMD",
-                        help="let the X key run an approved fix's recovered calls through CMD")
+    parser.add_argument(
+        "--execute", metavar="CMD", help="let the X key run an approved fix's recovered calls through CMD"
+    )
     parser.add_argument("--session", metavar="ID", help="open the session (conversation) with this id straight away")
     _reading_options(parser)
     args = parser.parse_args(arguments)
@@ -90,8 +100,11 @@ def _open_app(arguments: list[str]) -> int:
         _fail(str(error))
         return FAILED
     if isinstance(target, Path) and not target.exists():
-        _fail(f"{target}: no such file or directory" if args.paths else
-              f"{target}: the bundled sample sessions are missing; give a session file or directory")
+        _fail(
+            f"{target}: no such file or directory"
+            if args.paths
+            else f"{target}: the bundled sample sessions are missing; give a session file or directory"
+        )
         return FAILED
     if args.session is not None and isinstance(target, Path) and not target.is_file():
         _fail(f"{target}: --session ID opens a session of one file or database, not of a directory")
@@ -106,8 +119,9 @@ def _open_app(arguments: list[str]) -> int:
         from inspector.tui import run  # imported here so that `scan` and `fix` never load Textual
         from inspector.tui.conversations import ReadOptions
 
-        return run(target, args.execute, args.session, ReadOptions(args.table, mapping, args.format, extra), found,
-                   notice)
+        return run(
+            target, args.execute, args.session, ReadOptions(args.table, mapping, args.format, extra), found, notice
+        )
     except InspectorError as error:
         _fail(str(error))
         return FAILED
@@ -127,7 +141,11 @@ def _app_target(args: argparse.Namespace) -> tuple[Path | ServerUrl | None, list
         found = discover()
         if found:
             return None, found, ""
-        return SAMPLES, [], f"These are the bundled samples: no sessions of your own were found ({shown_places(places())})"
+        return (
+            SAMPLES,
+            [],
+            f"These are the bundled samples: no sessions of your own were found ({shown_places(places())})",
+        )
     return SAMPLES, [], ""
 
 
@@ -139,12 +157,15 @@ def _need_a_path(args: argparse.Namespace, options: Sequence[str]) -> None:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="inspector", description="Find and repair broken LLM tool calls in agent sessions.",
-                                     epilog="inspector [PATH] opens the app on a session file, a directory of them "
-                                            "or a database (a PostgreSQL one by its URL) (default: your own sessions of Claude Code, Codex, Gemini CLI and llm; "
-                                            "--samples: the bundled samples); it also takes --session ID, "
-                                            "--execute CMD, and scan's --tools FILE, --format NAME and "
-                                            "--table T --map ... for a database's own table.")
+    parser = argparse.ArgumentParser(
+        prog="inspector",
+        description="Find and repair broken LLM tool calls in agent sessions.",
+        epilog="inspector [PATH] opens the app on a session file, a directory of them "
+        "or a database (a PostgreSQL one by its URL) (default: your own sessions of Claude Code, Codex, Gemini CLI and llm; "
+        "--samples: the bundled samples); it also takes --session ID, "
+        "--execute CMD, and scan's --tools FILE, --format NAME and "
+        "--table T --map ... for a database's own table.",
+    )
     parser.add_argument("--version", action="version", version=f"inspector {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -154,9 +175,12 @@ def _parser() -> argparse.ArgumentParser:
     add_engine_options(scan)
     scan.set_defaults(run=_scan)
 
-    report = commands.add_parser("report", help="write a report to share: one HTML page or Markdown, with the "
-                                 "flagged turns and their repairs", description=REPORT_HELP,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    report = commands.add_parser(
+        "report",
+        help="write a report to share: one HTML page or Markdown, with the flagged turns and their repairs",
+        description=REPORT_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     _scan_options(report)
     report.add_argument("--html", metavar="OUT", help="write the report as one self-contained HTML page (- for stdout)")
     report.add_argument("--markdown", metavar="OUT", help="write the report as Markdown (- for stdout)")
@@ -165,43 +189,87 @@ def _parser() -> argparse.ArgumentParser:
     report.set_defaults(run=_report)
 
     fix = commands.add_parser("fix", help="apply fixes and write the repaired session with an audit record")
-    fix.add_argument("path", type=location, metavar="PATH", help="the session file or database to repair "
-                     "(a PostgreSQL database by its URL, in place only)")
-    fix.add_argument("--accept", required=True, metavar="KINDS", help=f"'all' or a comma-separated list of kinds: {', '.join(kinds())}")
+    fix.add_argument(
+        "path",
+        type=location,
+        metavar="PATH",
+        help="the session file or database to repair (a PostgreSQL database by its URL, in place only)",
+    )
+    fix.add_argument(
+        "--accept",
+        required=True,
+        metavar="KINDS",
+        help=f"'all' or a comma-separated list of kinds: {', '.join(kinds())}",
+    )
     where = fix.add_mutually_exclusive_group(required=True)
     where.add_argument("-o", "--output", type=Path, metavar="OUT", help="write the repaired session here")
     where.add_argument("--in-place", action="store_true", help="replace PATH, after saving a copy as PATH.bak")
-    fix.add_argument("--to", choices=[OPENAI], help="write the repaired sessions as OpenAI Chat Completions JSON "
-                     "(JSON Lines for several) instead of the input's format, naming in one line what could not be carried")
+    fix.add_argument(
+        "--to",
+        choices=[OPENAI],
+        help="write the repaired sessions as OpenAI Chat Completions JSON "
+        "(JSON Lines for several) instead of the input's format, naming in one line what could not be carried",
+    )
     fix.add_argument("--force", action="store_true", help="replace OUT if it exists (only ever a regular file)")
-    fix.add_argument("--allow-triggers", action="store_true", help="let the database's own triggers run on what the fix writes")
-    fix.add_argument("--execute", metavar="CMD", help="run each recovered call through CMD (no shell; the call as JSON on "
-                     "its stdin) and record its stdout as the call's result")
-    fix.add_argument("--execute-timeout", type=float, metavar="SECONDS",
-                     help=f"stop CMD after this long and record an error result (default {DEFAULT_TIMEOUT:g})")
+    fix.add_argument(
+        "--allow-triggers", action="store_true", help="let the database's own triggers run on what the fix writes"
+    )
+    fix.add_argument(
+        "--execute",
+        metavar="CMD",
+        help="run each recovered call through CMD (no shell; the call as JSON on "
+        "its stdin) and record its stdout as the call's result",
+    )
+    fix.add_argument(
+        "--execute-timeout",
+        type=float,
+        metavar="SECONDS",
+        help=f"stop CMD after this long and record an error result (default {DEFAULT_TIMEOUT:g})",
+    )
     _common_options(fix)
     fix.set_defaults(run=_fix)
 
     undo = commands.add_parser("undo", help="revert fixes recorded in a database's own audit (inspector_fixes)")
-    undo.add_argument("target", type=location, metavar="TARGET", help="an SQLite history, or a PostgreSQL database's URL")
+    undo.add_argument(
+        "target", type=location, metavar="TARGET", help="an SQLite history, or a PostgreSQL database's URL"
+    )
     which = undo.add_mutually_exclusive_group()
-    which.add_argument("--fix", type=int, metavar="ID", help="the fix with this id in inspector_fixes (and those written "
-                       "with it to the same conversation); default: the last fix's")
+    which.add_argument(
+        "--fix",
+        type=int,
+        metavar="ID",
+        help="the fix with this id in inspector_fixes (and those written "
+        "with it to the same conversation); default: the last fix's",
+    )
     which.add_argument("--since", metavar="TIME", help="every fix applied since TIME (ISO 8601, UTC unless it says)")
-    undo.add_argument("--allow-triggers", action="store_true", help="let the database's own triggers run on what the undo writes")
+    undo.add_argument(
+        "--allow-triggers", action="store_true", help="let the database's own triggers run on what the undo writes"
+    )
     undo.set_defaults(run=_undo)
     return parser
 
 
 def _scan_options(parser: argparse.ArgumentParser) -> None:
     """What `scan` and `report` read, and how."""
-    parser.add_argument("paths", nargs="*", action=PathsAsTyped, metavar="PATH", help="a session file, a directory of "
-                        "them, or a PostgreSQL database's URL (postgresql://USER@HOST:PORT/DB) (default: your own "
-                        "sessions of Claude Code, Codex, Gemini CLI and llm)")
+    parser.add_argument(
+        "paths",
+        nargs="*",
+        action=PathsAsTyped,
+        metavar="PATH",
+        help="a session file, a directory of "
+        "them, or a PostgreSQL database's URL (postgresql://USER@HOST:PORT/DB) (default: your own "
+        "sessions of Claude Code, Codex, Gemini CLI and llm)",
+    )
     parser.add_argument("--samples", action="store_true", help="read the bundled sample sessions")
-    parser.add_argument("-j", "--jobs", type=int, metavar="N", help="processes scanning a large SQLite history "
-                        f"(default: one per CPU, at most {MAX_WORKERS}, from {MIN_BYTES // 2**20} MB; "
-                        "1 scans in one process)")
+    parser.add_argument(
+        "-j",
+        "--jobs",
+        type=int,
+        metavar="N",
+        help="processes scanning a large SQLite history "
+        f"(default: one per CPU, at most {MAX_WORKERS}, from {MIN_BYTES // 2**20} MB; "
+        "1 scans in one process)",
+    )
     _common_options(parser)
 
 
@@ -214,11 +282,21 @@ def _common_options(parser: argparse.ArgumentParser) -> None:
 def _reading_options(parser: argparse.ArgumentParser) -> None:
     """How to read the input, the same for `scan`, `fix` and the app: extra tool definitions,
     a format, a database's own table."""
-    parser.add_argument("--tools", type=Path, metavar="FILE", help="tool definitions to check against (OpenAI, Anthropic, Gemini or MCP shape)")
-    parser.add_argument("--format", choices=format_names(), help="read the input as this format instead of detecting it")
+    parser.add_argument(
+        "--tools",
+        type=Path,
+        metavar="FILE",
+        help="tool definitions to check against (OpenAI, Anthropic, Gemini or MCP shape)",
+    )
+    parser.add_argument(
+        "--format", choices=format_names(), help="read the input as this format instead of detecting it"
+    )
     parser.add_argument("--table", metavar="T", help="read this database table of chat messages (with --map)")
-    parser.add_argument("--map", metavar="role=COL,content=COL[,id=COL,session=COL,order=COL]",
-                        help="which columns of --table hold each message's role, content, id, conversation and order")
+    parser.add_argument(
+        "--map",
+        metavar="role=COL,content=COL[,id=COL,session=COL,order=COL]",
+        help="which columns of --table hold each message's role, content, id, conversation and order",
+    )
 
 
 def _scan(args: argparse.Namespace) -> int:
@@ -272,8 +350,10 @@ def _reading(args: argparse.Namespace) -> _Reading:
     if not paths:
         from inspector.sources.discovery import places, shown_places  # only without a path
 
-        print(f"inspector: no sessions of your own found ({shown_places(places())}); give a path, or --samples",
-              file=sys.stderr)
+        print(
+            f"inspector: no sessions of your own found ({shown_places(places())}); give a path, or --samples",
+            file=sys.stderr,
+        )
     return _Reading(_expand(paths), extra, mapping)
 
 
@@ -286,8 +366,13 @@ def _summaries(args: argparse.Namespace, reading: _Reading) -> tuple[list[Sessio
         try:
             with collector_paused():  # a long history builds many objects and frees few
                 # a history is read one conversation at a time: only what the reports need is kept
-                summaries.extend(scan_summaries(ScanRequest(path, args.format, reading.extra, args.table,
-                                                            reading.mapping), args.session, args.jobs))
+                summaries.extend(
+                    scan_summaries(
+                        ScanRequest(path, args.format, reading.extra, args.table, reading.mapping),
+                        args.session,
+                        args.jobs,
+                    )
+                )
         except InspectorError as error:
             errors.append(str(error))
             _fail(str(error))
@@ -351,7 +436,9 @@ def _expand(paths: Sequence[Path]) -> list[Path]:
         if not isinstance(path, ServerUrl) and path.is_dir():
             files = session_files(path)
             if not files:
-                raise InspectorError(f"{path}: no session files (*.json, *.jsonl, *.db, *.sqlite, *.sqlite3) in this directory")
+                raise InspectorError(
+                    f"{path}: no session files (*.json, *.jsonl, *.db, *.sqlite, *.sqlite3) in this directory"
+                )
             expanded.extend(files)
         else:
             expanded.append(path)

@@ -12,10 +12,10 @@ from __future__ import annotations
 import os
 import stat
 import sys
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Callable, Sequence
 
 from inspector.errors import InspectorError
 from inspector.report.html_report import render_html
@@ -45,8 +45,9 @@ class ReportTargets:
 
 def report_targets(html: str | None, markdown: str | None) -> ReportTargets:
     """The outputs `--html` and `--markdown` name, checked: at least one, and not both the same."""
-    outputs = tuple((render, out) for render, out in ((render_html, html), (render_markdown, markdown))
-                    if out is not None)
+    outputs = tuple(
+        (render, out) for render, out in ((render_html, html), (render_markdown, markdown)) if out is not None
+    )
     if not outputs:
         raise InspectorError("report: give --html OUT or --markdown OUT (- for the standard output)")
     if html is not None and markdown is not None and (html == markdown or _same_file(Path(html), Path(markdown))):
@@ -54,10 +55,15 @@ def report_targets(html: str | None, markdown: str | None) -> ReportTargets:
     return ReportTargets(outputs)
 
 
-def write_reports(targets: ReportTargets, summaries: Sequence[SessionSummary], errors: Sequence[str],
-                  redact: bool, sources: Sequence[str]) -> None:
+def write_reports(
+    targets: ReportTargets,
+    summaries: Sequence[SessionSummary],
+    errors: Sequence[str],
+    redact: bool,
+    sources: Sequence[str],
+) -> None:
     """Render the report once for each output and write it there."""
-    generated = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    generated = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     view = build_view(summaries, errors, redact, sources, generated)
     for render, out in targets.outputs:
         data = render(view).encode("utf-8", "replace")  # the renderers leave no lone surrogate: this never replaces
@@ -76,10 +82,14 @@ def _check_output(out: Path, read: list[os.stat_result], force: bool) -> None:
     if status is None or not stat.S_ISREG(status.st_mode):
         raise InspectorError(f"{out}: is not a regular file; nothing was written")
     if any((status.st_dev, status.st_ino) == (other.st_dev, other.st_ino) for other in read):
-        raise InspectorError(f"{out}: is one of the sessions read (the same file by another name); "
-                             "nothing was written: choose another output")
+        raise InspectorError(
+            f"{out}: is one of the sessions read (the same file by another name); "
+            "nothing was written: choose another output"
+        )
     if not force:
-        raise InspectorError(f"{out}: exists already; nothing was written (choose another output, or --force to replace it)")
+        raise InspectorError(
+            f"{out}: exists already; nothing was written (choose another output, or --force to replace it)"
+        )
 
 
 def _write(out: Path, data: bytes, replace: bool) -> None:

@@ -7,11 +7,15 @@ import textwrap
 
 from inspector.report.redact import pattern_lines
 
-REPORT_HELP = (textwrap.fill(
-    "Write what scan finds as a report to share: the summary and rates (by kind, model and tool) with a chart, "
-    "and each flagged turn with its original and its repair side by side, the flagged span and the change "
-    "marked. --html OUT writes one self-contained page (inline style and SVG, no script, nothing fetched); "
-    "--markdown OUT writes the same as Markdown. OUT - writes to stdout. It reads what scan reads, with the "
-    "same options, and exits as scan does: 0 when nothing is found, 1 when something is, 2 on an error.", 78)
+REPORT_HELP = (
+    textwrap.fill(
+        "Write what scan finds as a report to share: the summary and rates (by kind, model and tool) with a chart, "
+        "and each flagged turn with its original and its repair side by side, the flagged span and the change "
+        "marked. --html OUT writes one self-contained page (inline style and SVG, no script, nothing fetched); "
+        "--markdown OUT writes the same as Markdown. OUT - writes to stdout. It reads what scan reads, with the "
+        "same options, and exits as scan does: 0 when nothing is found, 1 when something is, 2 on an error.",
+        78,
+    )
     + "\n\n--redact replaces each of these with [REDACTED:name] in everything the report shows:\n"
-    + "\n".join(textwrap.fill(line, 78, initial_indent="  ", subsequent_indent="      ") for line in pattern_lines()))
+    + "\n".join(textwrap.fill(line, 78, initial_indent="  ", subsequent_indent="      ") for line in pattern_lines())
+)

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator, Sequence
 
 from inspector.catalogue import load_tools_file
 from inspector.errors import FAILED, FOUND, FOUND_NOTHING, InspectorError, check_session_found
@@ -71,7 +71,9 @@ def _spark_errors(shown: Path | str) -> Iterator[None]:
     except (PySparkException, Py4JError) as error:
         text = str(error.java_exception) if isinstance(error, Py4JJavaError) else str(error)
         lines = [line.strip() for line in text.splitlines() if line.strip()] or [type(error).__name__]
-        raise InspectorError(f"{shown}: spark: {lines[-1] if isinstance(error, PythonException) else lines[0]}") from None
+        raise InspectorError(
+            f"{shown}: spark: {lines[-1] if isinstance(error, PythonException) else lines[0]}"
+        ) from None
 
 
 def _check_session(args: argparse.Namespace, sessions: int, request: DatasetRequest) -> None:
@@ -85,8 +87,10 @@ def _print_errors(errors: Sequence[str]) -> None:
 
 def _totals_line(found: Totals, out: str) -> str:
     kinds = ", ".join(f"{kind} {count:,}" for kind, count in sorted(found.by_kind.items()))
-    return (f"{found.sessions:,} sessions, {found.turns:,} turns, {sum(found.by_kind.values()):,} findings"
-            f"{f' ({kinds})' if kinds else ''}; the findings and the rates are in {out.rstrip('/')}/")
+    return (
+        f"{found.sessions:,} sessions, {found.turns:,} turns, {sum(found.by_kind.values()):,} findings"
+        f"{f' ({kinds})' if kinds else ''}; the findings and the rates are in {out.rstrip('/')}/"
+    )
 
 
 def _exit_code(errors: Sequence[str], findings: int) -> int:

@@ -27,9 +27,15 @@ def run_undo(args: argparse.Namespace) -> int:
     else:
         done = undo_in_file(target, args.fix, since, args.allow_triggers)
     several = len(done.fixes) != 1
-    named = ", ".join(map(str, done.fixes[:SHOWN])) + (f", ... ({len(done.fixes)} fixes)" if len(done.fixes) > SHOWN else "")
-    print(one_line(f"{target}: undid fix{'es' if several else ''} {named} in "
-                   f"{done.conversations} conversation{'s' if done.conversations != 1 else ''} "
-                   f"({done.rows} row{'s' if done.rows != 1 else ''} put back)"))
+    named = ", ".join(map(str, done.fixes[:SHOWN])) + (
+        f", ... ({len(done.fixes)} fixes)" if len(done.fixes) > SHOWN else ""
+    )
+    print(
+        one_line(
+            f"{target}: undid fix{'es' if several else ''} {named} in "
+            f"{done.conversations} conversation{'s' if done.conversations != 1 else ''} "
+            f"({done.rows} row{'s' if done.rows != 1 else ''} put back)"
+        )
+    )
     print("audit: the undo is recorded in table inspector_fixes (kind undo), its rows in inspector_changes")
     return FOUND_NOTHING

@@ -6,22 +6,49 @@ A detector is a module with `KIND` (the finding kind it reports) and `detect(con
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from types import ModuleType
-from typing import Iterable
 
 from inspector.catalogue import build_catalogue
-from inspector.detect import (claimed_execution, malformed_arguments, orphan_call, orphan_result, result_prefix,
-                                 tool_error, tool_markup)
-from inspector.detect import fake_result_block, narrated_action
-from inspector.detect import invalid_argument, schema_check, unknown_parameter, unknown_tool, wrong_type
-from inspector.detect import claimed_success, mismatched_result, repeated_call
+from inspector.detect import (
+    claimed_execution,
+    claimed_success,
+    fake_result_block,
+    invalid_argument,
+    malformed_arguments,
+    mismatched_result,
+    narrated_action,
+    orphan_call,
+    orphan_result,
+    repeated_call,
+    result_prefix,
+    schema_check,
+    tool_error,
+    tool_markup,
+    unknown_parameter,
+    unknown_tool,
+    wrong_type,
+)
 from inspector.detect.context import ScanContext
 from inspector.model import Finding, Session, ToolSpec
 
 DETECTORS: tuple[ModuleType, ...] = (
-    result_prefix, malformed_arguments, orphan_call, orphan_result, tool_error, claimed_execution, tool_markup,
-    unknown_tool, invalid_argument, unknown_parameter, wrong_type,
-    claimed_success, mismatched_result, repeated_call, fake_result_block, narrated_action,
+    result_prefix,
+    malformed_arguments,
+    orphan_call,
+    orphan_result,
+    tool_error,
+    claimed_execution,
+    tool_markup,
+    unknown_tool,
+    invalid_argument,
+    unknown_parameter,
+    wrong_type,
+    claimed_success,
+    mismatched_result,
+    repeated_call,
+    fake_result_block,
+    narrated_action,
 )
 _SCHEMA_KINDS = {d.KIND: d.SEVERITY for d in (unknown_tool, invalid_argument, unknown_parameter, wrong_type)}
 

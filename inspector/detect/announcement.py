@@ -31,25 +31,84 @@ _NO_ANNOUNCEMENT_ENDS = ("?", "```")
 
 # Each action as (base form, -ing form), then the phrases that need more words.
 _VERBS = (
-    ("search", "searching"), ("check", "checking"), ("double-check", "double-checking"), ("verify", "verifying"),
-    ("run", "running"), ("rerun", "rerunning"), ("re-run", "re-running"), ("execute", "executing"), ("test", "testing"),
-    ("save", "saving"), ("store", "storing"), ("record", "recording"), ("log", "logging"),
-    ("write", "writing"), ("create", "creating"), ("update", "updating"), ("edit", "editing"), ("modify", "modifying"),
-    ("delete", "deleting"), ("remove", "removing"), ("fetch", "fetching"), ("retrieve", "retrieving"),
-    ("pull", "pulling"), ("grab", "grabbing"), ("download", "downloading"), ("upload", "uploading"),
-    ("open", "opening"), ("read", "reading"), ("call", "calling"), ("query", "querying"), ("find", "finding"),
-    ("browse", "browsing"), ("scan", "scanning"), ("list", "listing"), ("install", "installing"),
-    ("compile", "compiling"), ("build", "building"), ("deploy", "deploying"), ("send", "sending"),
-    ("email", "emailing"), ("book", "booking"), ("schedule", "scheduling"), ("reserve", "reserving"),
-    ("cancel", "cancelling"), ("calculate", "calculating"), ("compute", "computing"), ("inspect", "inspecting"),
-    ("investigate", "investigating"), ("analyze", "analyzing"), ("analyse", "analysing"), ("fix", "fixing"),
-    ("patch", "patching"), ("apply", "applying"), ("commit", "committing"), ("push", "pushing"),
-    ("restart", "restarting"), ("trigger", "triggering"), ("invoke", "invoking"), ("submit", "submitting"),
-    ("navigate", "navigating"), ("visit", "visiting"), ("click", "clicking"), ("retry", "retrying"),
-    ("gather", "gathering"), ("collect", "collecting"), ("export", "exporting"), ("import", "importing"),
-    ("convert", "converting"), ("plot", "plotting"), ("clone", "cloning"), ("refresh", "refreshing"),
-    ("reload", "reloading"), ("lookup", "looking up"), ("set up", "setting up"), ("dig into", "digging into"),
-    ("look up", "looking up"), ("look into", "looking into"), ("look for", "looking for"),
+    ("search", "searching"),
+    ("check", "checking"),
+    ("double-check", "double-checking"),
+    ("verify", "verifying"),
+    ("run", "running"),
+    ("rerun", "rerunning"),
+    ("re-run", "re-running"),
+    ("execute", "executing"),
+    ("test", "testing"),
+    ("save", "saving"),
+    ("store", "storing"),
+    ("record", "recording"),
+    ("log", "logging"),
+    ("write", "writing"),
+    ("create", "creating"),
+    ("update", "updating"),
+    ("edit", "editing"),
+    ("modify", "modifying"),
+    ("delete", "deleting"),
+    ("remove", "removing"),
+    ("fetch", "fetching"),
+    ("retrieve", "retrieving"),
+    ("pull", "pulling"),
+    ("grab", "grabbing"),
+    ("download", "downloading"),
+    ("upload", "uploading"),
+    ("open", "opening"),
+    ("read", "reading"),
+    ("call", "calling"),
+    ("query", "querying"),
+    ("find", "finding"),
+    ("browse", "browsing"),
+    ("scan", "scanning"),
+    ("list", "listing"),
+    ("install", "installing"),
+    ("compile", "compiling"),
+    ("build", "building"),
+    ("deploy", "deploying"),
+    ("send", "sending"),
+    ("email", "emailing"),
+    ("book", "booking"),
+    ("schedule", "scheduling"),
+    ("reserve", "reserving"),
+    ("cancel", "cancelling"),
+    ("calculate", "calculating"),
+    ("compute", "computing"),
+    ("inspect", "inspecting"),
+    ("investigate", "investigating"),
+    ("analyze", "analyzing"),
+    ("analyse", "analysing"),
+    ("fix", "fixing"),
+    ("patch", "patching"),
+    ("apply", "applying"),
+    ("commit", "committing"),
+    ("push", "pushing"),
+    ("restart", "restarting"),
+    ("trigger", "triggering"),
+    ("invoke", "invoking"),
+    ("submit", "submitting"),
+    ("navigate", "navigating"),
+    ("visit", "visiting"),
+    ("click", "clicking"),
+    ("retry", "retrying"),
+    ("gather", "gathering"),
+    ("collect", "collecting"),
+    ("export", "exporting"),
+    ("import", "importing"),
+    ("convert", "converting"),
+    ("plot", "plotting"),
+    ("clone", "cloning"),
+    ("refresh", "refreshing"),
+    ("reload", "reloading"),
+    ("lookup", "looking up"),
+    ("set up", "setting up"),
+    ("dig into", "digging into"),
+    ("look up", "looking up"),
+    ("look into", "looking into"),
+    ("look for", "looking for"),
     ("look through", "looking through"),
 )
 _PHRASES = (
@@ -58,7 +117,8 @@ _PHRASES = (
     r"(?:try|trying)\s+(?:(?:it|that|this|once)\s+)?again",
     r"(?:try|trying)\s+(?:something\s+else|a\s+different|another|an\s+alternative|the\s+other)",
     r"(?:add|adding)(?!\s+that\s+(?!(?:to|now|for|in|into|as|there|here|right|too)\b)\w)",  # not "I'll add that it..."
-    r"(?:note|noting|jot|jotting)\s+(?:it|that|this)\s+down", r"make\s+a\s+note",
+    r"(?:note|noting|jot|jotting)\s+(?:it|that|this)\s+down",
+    r"make\s+a\s+note",
     r"(?:use|using)\s+(?:the\s+[\w-]+\s+tool|`)",
     r"see\s+what\s+(?:I|we)\s+can\s+(?:find|dig\s+up|pull\s+up|turn\s+up)",
     r"get(?:ting)?\s+(?:right\s+)?on\s+(?:it|that|this)",
@@ -66,8 +126,10 @@ _PHRASES = (
 )
 # Verb uses that are no tool action: "check back", "run you through", "read it back", "write back",
 # "check my understanding", "run with that", "open by saying", "call it a day".
-_NOT_AN_ACTION = (r"(?!\s+(?:back|in\s+with|you\s+through|through\s+(?:it|this|that|the\s+steps)|it\s+back|that\s+back"
-                  r"|(?:my|our)\s+understanding|with\s+(?:that|this|it)|by|it\s+a\s+day)\b)")
+_NOT_AN_ACTION = (
+    r"(?!\s+(?:back|in\s+with|you\s+through|through\s+(?:it|this|that|the\s+steps)|it\s+back|that\s+back"
+    r"|(?:my|our)\s+understanding|with\s+(?:that|this|it)|by|it\s+a\s+day)\b)"
+)
 
 
 def _alternation(words: list[str]) -> str:
@@ -78,13 +140,17 @@ def _alternation(words: list[str]) -> str:
 _BASE = _alternation([base for base, _ in _VERBS])
 _GERUND = _alternation([gerund for _, gerund in _VERBS])
 _ACTION = rf"(?:(?:{'|'.join(_PHRASES)})|(?:{_BASE}|{_GERUND}){_NOT_AN_ACTION})\b"
-_LEAD = (r"(?:(?:ok(?:ay)?|alright|all\s+right|sure(?:\s+thing)?|great|got\s+it|understood|perfect|right|good|now|next"
-         r"|first(?:\s+of\s+all)?|so|yes|no\s+problem|certainly|absolutely|of\s+course|sounds\s+good|thanks|thank\s+you"
-         r"|cool|hmm|ah|oh|done|on\s+it)\b[,!.:;]*\s+(?:[-–—]\s+)?)")
+_LEAD = (
+    r"(?:(?:ok(?:ay)?|alright|all\s+right|sure(?:\s+thing)?|great|got\s+it|understood|perfect|right|good|now|next"
+    r"|first(?:\s+of\s+all)?|so|yes|no\s+problem|certainly|absolutely|of\s+course|sounds\s+good|thanks|thank\s+you"
+    r"|cool|hmm|ah|oh|done|on\s+it)\b[,!.:;]*\s+(?:[-–—]\s+)?)"
+)
 # Each subject holds a word `_may_announce` looks for.
 _SUBJECT = r"(?:let\s+me|let'?s|let\s+us|i'll|i\s+will|(?:i'm|i\s+am)\s+(?:now\s+)?(?:going|about)\s+to)"
-_STEP = (r"(?:\s+(?:now|just|quickly|first|also|then|next|immediately|actually|instead|right\s+away|go\s+ahead\s+and"
-         r"|proceed\s+to|try\s+to|need\s+to|have\s+to|start\s+by|begin\s+by|continue\s+by))")
+_STEP = (
+    r"(?:\s+(?:now|just|quickly|first|also|then|next|immediately|actually|instead|right\s+away|go\s+ahead\s+and"
+    r"|proceed\s+to|try\s+to|need\s+to|have\s+to|start\s+by|begin\s+by|continue\s+by))"
+)
 _INTENT = re.compile(rf"{_LEAD}{{0,3}}{_SUBJECT}{_STEP}{{0,3}}\s+{_ACTION}", re.I)
 # "Running the tests now...", "I'm checking that for you right now."
 _UNDER_WAY = re.compile(rf"{_LEAD}{{0,3}}(?:i'?m\s+|i\s+am\s+)?(?:now\s+)?(?:{_GERUND})\b", re.I)
@@ -96,17 +162,23 @@ _HEDGE = re.compile(
     r"|(?:by\s+)?(?:the\s+)?end\s+of\s+(?:the\s+)?(?:day|week|month)"
     r"|in\s+the\s+future|soon|at\s+some\s+point|in\s+a\s+(?:bit|while)|on\s+your\s+(?:go|signal|command|confirmation)"
     r"|with\s+your\s+(?:permission|approval|go-ahead|ok|okay)|want\s+me|should\s+I|can\s+I|shall\s+I"
-    r"|you(?:'ll|\s+(?:can|could|should|might|may|will|need)))\b", re.I)
-_REPORT_BACK = (r"i'?ll\s+(?:report\s+back|get\s+back\s+to\s+you|update\s+you|let\s+you\s+know\s+(?:what|how)[\w\s']*"
-                r"|share\s+(?:the\s+)?(?:results|findings|what\s+I\s+find))"
-                r"(?:\s+(?:shortly|soon|in\s+a\s+moment|with\s+\w+(?:\s+\w+)?|once\s+(?:it'?s\s+)?done"
-                r"|when\s+(?:it'?s\s+)?done))?")
+    r"|you(?:'ll|\s+(?:can|could|should|might|may|will|need)))\b",
+    re.I,
+)
+_REPORT_BACK = (
+    r"i'?ll\s+(?:report\s+back|get\s+back\s+to\s+you|update\s+you|let\s+you\s+know\s+(?:what|how)[\w\s']*"
+    r"|share\s+(?:the\s+)?(?:results|findings|what\s+I\s+find))"
+    r"(?:\s+(?:shortly|soon|in\s+a\s+moment|with\s+\w+(?:\s+\w+)?|once\s+(?:it'?s\s+)?done"
+    r"|when\s+(?:it'?s\s+)?done))?"
+)
 _FILLER = re.compile(
     r"(?:(?:just\s+)?(?:one|a)\s+(?:moment|sec(?:ond)?|minute|min)|hang\s+(?:on|tight)|stand\s+by|hold\s+on"
     r"|(?:please\s+)?(?:wait|hold(?:\s+on)?|bear\s+with\s+me)|be\s+right\s+back|stay\s+tuned"
     r"|thanks\s+for\s+(?:your\s+)?(?:patience|waiting)|(?:this|it)\s+(?:won't|will\s+not|shouldn't)\s+take\s+long"
     r"|(?:this|it)\s+(?:may|might|will|could|should)\s+take\s+(?:a\s+)?(?:moment|minute|bit|while|few\s+\w+)"
-    rf"|{_REPORT_BACK})[\s.!…]*", re.I)
+    rf"|{_REPORT_BACK})[\s.!…]*",
+    re.I,
+)
 # What ends a sentence, read backwards from the reply's end: a full stop, a question or exclamation
 # mark, an ellipsis, a colon followed by white space, or a line end; a clause after a semicolon or a
 # dash counts as a sentence ("The path was wrong — let me fix that.").
@@ -156,18 +228,28 @@ def _may_announce(ending: str) -> bool:
     tests, so that most replies are never split into sentences. A word with a capital or an
     apostrophe is looked for only when that one character is there: a one-character test is a
     `memchr`, several times cheaper than a word's, and most replies hold no "L", "N" or apostrophe."""
-    return ("let" in ending or "will" in ending or "going to" in ending or "about to" in ending
-            or ("L" in ending and "Let" in ending)
-            or ("'" in ending and "'ll" in ending) or ("\u2019" in ending and "\u2019ll" in ending)
-            or ("ing" in ending and ("now" in ending or ("N" in ending and "Now" in ending)
-                                     or "..." in ending or "\u2026" in ending)))
+    return (
+        "let" in ending
+        or "will" in ending
+        or "going to" in ending
+        or "about to" in ending
+        or ("L" in ending and "Let" in ending)
+        or ("'" in ending and "'ll" in ending)
+        or ("\u2019" in ending and "\u2019ll" in ending)
+        or (
+            "ing" in ending
+            and ("now" in ending or ("N" in ending and "Now" in ending) or "..." in ending or "\u2026" in ending)
+        )
+    )
 
 
 def _announces(sentence: str) -> bool:
     """Whether a sentence opens by announcing a tool action, with no hedge."""
     announces = _INTENT.match(sentence) or (
-        "ing" in sentence and (sentence.endswith(("...", "…")) or _NOW.search(sentence) is not None)
-        and _UNDER_WAY.match(sentence))
+        "ing" in sentence
+        and (sentence.endswith(("...", "…")) or _NOW.search(sentence) is not None)
+        and _UNDER_WAY.match(sentence)
+    )
     return bool(announces) and not _HEDGE.search(sentence)
 
 
@@ -187,7 +269,11 @@ def _without_trailing_symbols(text: str) -> str:
     if text[-1:].isalnum() or text.endswith((".", "!", "?", ":")):
         return text  # (most replies)
     end = len(text)
-    while end and (text[end - 1].isspace() or text[end - 1] in "*_~\ufe0f\u200d"
-                   or unicodedata.category(text[end - 1]) == "So" or 0x1F3FB <= ord(text[end - 1]) <= 0x1F3FF):
+    while end and (
+        text[end - 1].isspace()
+        or text[end - 1] in "*_~\ufe0f\u200d"
+        or unicodedata.category(text[end - 1]) == "So"
+        or 0x1F3FB <= ord(text[end - 1]) <= 0x1F3FF
+    ):
         end -= 1
     return text[:end]

@@ -22,8 +22,8 @@ costs a few substring searches and is never split into sentences.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from operator import attrgetter
-from typing import Iterator
 
 from inspector.detect.context import ScanContext
 from inspector.model import ASSISTANT, SYSTEM, WARNING, Finding, Turn
@@ -36,13 +36,20 @@ _ADVERB = r"(?:\s+(?:just|already|now|also|then|successfully))?"
 _FIRST_PERSON = re.compile(
     rf"\bI(?:'ve|\s+have|\s+had)?{_ADVERB}\s+(?:ran|executed)\b(?!\s+(?:into|out|across)\b)"
     r"|\bI've run\b"
-    rf"|\bI(?:'ve|\s+have|\s+had)?{_ADVERB}\s+used\s+(?:the\s+)?(?:`\w+`|\w+\s+(?:tool|api)\b)", re.I)
+    rf"|\bI(?:'ve|\s+have|\s+had)?{_ADVERB}\s+used\s+(?:the\s+)?(?:`\w+`|\w+\s+(?:tool|api)\b)",
+    re.I,
+)
 _OTHER = re.compile(
     rf"\b{_SUBJECT}\b{_GAP}\s+(?:has|have|had|was|were){_ADVERB}(?:\s+been)?{_ADVERB}\s+(?:used|ran|executed)\b"
     rf"|\b(?:{_SUBJECT}|it)\b{_GAP}\s+(?:executed|ran)\s+(?:successfully|without\s+(?:any\s+)?errors?)\b"
-    rf"|\b{_SUBJECT}\b{_GAP}\s+(?:returned|printed)\b", re.I)
-_HEDGE = re.compile(r"\b(?:if|once|unless|whether|will|would|should|could|might|may|can|cannot|let\s+me|going\s+to"
-                    r"|about\s+to|supposed\s+to|not|never|no|expect|assuming)\b|n't\b|'ll\b", re.I)
+    rf"|\b{_SUBJECT}\b{_GAP}\s+(?:returned|printed)\b",
+    re.I,
+)
+_HEDGE = re.compile(
+    r"\b(?:if|once|unless|whether|will|would|should|could|might|may|can|cannot|let\s+me|going\s+to"
+    r"|about\s+to|supposed\s+to|not|never|no|expect|assuming)\b|n't\b|'ll\b",
+    re.I,
+)
 _YOU = re.compile(r"\byou(?:r|'ve|'re|'d)?\b", re.I)
 _NAMED = re.compile(r"`(\w+)`\s+(?:tool|function)\b|\b(?:tool|function)\s+`(\w+)`|\b(\w+_\w+)\s+tool\b", re.I)
 _NOT_PROSE = re.compile(r"```.*?(?:```|\Z)|^[ \t]*>[^\n]*", re.S | re.M)
@@ -62,8 +69,11 @@ def detect(context: ScanContext) -> Iterator[Finding]:
         # Once every catalogue tool has run in the phase (most turns of a long session), only a name
         # from outside the catalogue, which needs a backtick or an underscore, can leave a claim
         # unsupported: that test is made here, as a call per turn would cost more than it.
-        elif turn.role == ASSISTANT and (not every_tool_ran or "`" in turn.text or "_" in turn.text) \
-                and _worth_reading(turn.text, phase_has_call, uncalled):
+        elif (
+            turn.role == ASSISTANT
+            and (not every_tool_ran or "`" in turn.text or "_" in turn.text)
+            and _worth_reading(turn.text, phase_has_call, uncalled)
+        ):
             for start, sentence in claims(turn.text):
                 if catalogue_names is None:
                     catalogue_names = _names_pattern(context)
@@ -88,8 +98,13 @@ def _worth_reading(text: str, phase_has_call: bool, uncalled: list[str]) -> bool
     claim naming a tool that never ran can be; a name from outside the catalogue needs a backtick
     or an underscore, so a reply with neither and no uncalled catalogue name is skipped (when that
     check is cheaper than looking for the verbs: single characters are found fastest)."""
-    if (phase_has_call and len(uncalled) < 4 and "`" not in text and "_" not in text
-            and not (uncalled and any(name in text for name in uncalled))):
+    if (
+        phase_has_call
+        and len(uncalled) < 4
+        and "`" not in text
+        and "_" not in text
+        and not (uncalled and any(name in text for name in uncalled))
+    ):
         return False
     return _has_claim_verb(text)
 
@@ -114,8 +129,14 @@ def claims(text: str) -> Iterator[tuple[int, str]]:
 def _has_claim_verb(text: str) -> bool:
     """Whether `text` holds one of the verbs every claim pattern needs: one fast pass per verb,
     so the patterns run on few replies and few sentences."""
-    return ("ran" in text or "xecuted" in text or "used" in text or "eturned" in text or "rinted" in text
-            or "I've run" in text)
+    return (
+        "ran" in text
+        or "xecuted" in text
+        or "used" in text
+        or "eturned" in text
+        or "rinted" in text
+        or "I've run" in text
+    )
 
 
 def _names_pattern(context: ScanContext) -> re.Pattern[str] | None:
@@ -137,8 +158,20 @@ def _claimed_tool(sentence: str, catalogue_names: re.Pattern[str] | None) -> str
 def _finding(turn: Turn, tool: str | None, start: int, sentence: str) -> Finding:
     quoted = sentence if len(sentence) <= 120 else sentence[:120] + "…"
     if tool:
-        message = f'The reply says the {tool} tool ran or gave output ("{quoted}"), but no {tool} call was made before it.'
+        message = (
+            f'The reply says the {tool} tool ran or gave output ("{quoted}"), but no {tool} call was made before it.'
+        )
     else:
         message = f'The reply says a tool ran or gave output ("{quoted}"), but no tool was called before it.'
-    return Finding(turn.position, turn.id, turn.role, KIND, WARNING, message, (start, start + len(sentence)),
-                   tool, payload={"claim": sentence}, executed=False)
+    return Finding(
+        turn.position,
+        turn.id,
+        turn.role,
+        KIND,
+        WARNING,
+        message,
+        (start, start + len(sentence)),
+        tool,
+        payload={"claim": sentence},
+        executed=False,
+    )

@@ -19,7 +19,7 @@ a prefix of the session is its finding on the whole.
 from __future__ import annotations
 
 from collections import deque
-from typing import Iterator
+from collections.abc import Iterator
 
 from inspector.detect.call_identity import answer
 from inspector.detect.context import ScanContext
@@ -38,7 +38,7 @@ _PREVIEW = 80
 class _Call:
     """A call of the current exchange, with its turn and its result once recorded."""
 
-    __slots__ = ("call", "turn", "result")
+    __slots__ = ("call", "result", "turn")
 
     def __init__(self, call: ToolCall, turn: int) -> None:
         self.call = call
@@ -163,8 +163,13 @@ def _claimed_success(reply: Turn, exchange: _Exchange) -> Finding | None:
     return None
 
 
-def _claimed_call(claim: Claim, failed: dict[str, _Call], forms: dict[str, frozenset[str]],
-                  done_by_others: frozenset[str], any_succeeded: bool) -> _Call | None:
+def _claimed_call(
+    claim: Claim,
+    failed: dict[str, _Call],
+    forms: dict[str, frozenset[str]],
+    done_by_others: frozenset[str],
+    any_succeeded: bool,
+) -> _Call | None:
     """The failed call a claim is about: the latest one whose tool's words (those no tool that
     succeeded shares) the claim uses; else, for a bare claim ("Done.") when no call since the
     previous reply succeeded, the latest failed call."""
@@ -181,8 +186,19 @@ def _finding(reply: Turn, failed: _Call, claim: Claim) -> Finding:
     call, result, start, sentence = failed.call, failed.result, claim.start, claim.sentence
     error = reported_error(result) if result is not None else None
     quoted = preview(sentence, _QUOTE)
-    message = (f'The reply says "{quoted}", but the {call.name} call at turn {failed.turn} failed: '
-               f"{preview_value(error, _PREVIEW)}")
-    return Finding(reply.position, reply.id, reply.role, KIND, SEVERITY, message, (start, start + len(sentence)),
-                   call.name, call.arguments,
-                   payload={"claim": sentence, "call_id": call.id, "call_turn": failed.turn, "error": error})
+    message = (
+        f'The reply says "{quoted}", but the {call.name} call at turn {failed.turn} failed: '
+        f"{preview_value(error, _PREVIEW)}"
+    )
+    return Finding(
+        reply.position,
+        reply.id,
+        reply.role,
+        KIND,
+        SEVERITY,
+        message,
+        (start, start + len(sentence)),
+        call.name,
+        call.arguments,
+        payload={"claim": sentence, "call_id": call.id, "call_turn": failed.turn, "error": error},
+    )

@@ -6,8 +6,9 @@ from __future__ import annotations
 import json
 from bisect import bisect_left, bisect_right
 from collections import deque
+from collections.abc import Callable
 from operator import attrgetter
-from typing import Any, Callable, NamedTuple, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from inspector.catalogue import Catalogue
 from inspector.model import ASSISTANT, NOT_EXECUTED, RECOVERED, SYSTEM, USER, Session, ToolCall, ToolResult, Turn
@@ -139,8 +140,9 @@ class ScanContext:
     @memoized_property
     def results_by_id(self) -> dict[str, ToolResult]:
         """The result of each call id that results carry (the last one recorded with it)."""
-        return {result.call_id: result for turn in self.turns_with_results for result in turn.tool_results
-                if result.call_id}
+        return {
+            result.call_id: result for turn in self.turns_with_results for result in turn.tool_results if result.call_id
+        }
 
     @memoized_property
     def call_names_by_id(self) -> dict[str, str]:
@@ -159,10 +161,15 @@ class ScanContext:
 
     @memoized_property
     def _unexecuted(self) -> set[int]:
-        if not any(_says_not_executed(result.content) for turn in self.turns_with_results for result in turn.tool_results):
+        if not any(
+            _says_not_executed(result.content) for turn in self.turns_with_results for result in turn.tool_results
+        ):
             return set()  # no result says so (most sessions): no need to pair calls with results
-        return {id(past.call) for past in self.past_calls
-                if past.result is not None and _says_not_executed(past.result.content)}
+        return {
+            id(past.call)
+            for past in self.past_calls
+            if past.result is not None and _says_not_executed(past.result.content)
+        }
 
     def ran(self, call: ToolCall) -> bool:
         """False for a call that a repair recovered from text and recorded as not executed."""
@@ -180,6 +187,7 @@ class ScanContext:
         """The calls of `tool` by each of their text arguments (name and value); built for a tool
         when first asked, as only the tools that fake results are inferred for are ever asked,
         straight from the turns: `_calls_by_tool` would make an entry for every call of every tool."""
+
         def build() -> dict[tuple[str, str], list[CallAt]]:
             index: dict[tuple[str, str], list[CallAt]] = {}
             for turn in self.turns_with_calls:
@@ -203,8 +211,11 @@ class ScanContext:
             calls = min((by_text.get(text, []) for text in texts), key=len)
         else:
             calls = self._calls_by_tool.get(tool, [])
-        return _latest(calls, position, lambda past: bool(past.call.arguments) and self.ran(past.call)
-                       and agrees(arguments, past.call.arguments))
+        return _latest(
+            calls,
+            position,
+            lambda past: bool(past.call.arguments) and self.ran(past.call) and agrees(arguments, past.call.arguments),
+        )
 
     @memoized_property
     def _user_positions(self) -> list[int]:
@@ -252,7 +263,7 @@ _Entry = TypeVar("_Entry", PastCall, CallAt)
 def _latest(calls: list[_Entry], position: int, accept, since: int = -1) -> _Entry | None:
     """The latest of the last `_LOOKBACK` calls after `since` and up to `position` that `accept` takes."""
     end = bisect_right(calls, position, key=_POSITION)
-    for past in reversed(calls[max(0, end - _LOOKBACK):end]):
+    for past in reversed(calls[max(0, end - _LOOKBACK) : end]):
         if past.position <= since:
             break
         if accept(past):

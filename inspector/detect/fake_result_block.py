@@ -15,8 +15,8 @@ block in a code fence or inline code is an example. At most `MAX_FINDINGS` block
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import replace
-from typing import Iterator
 
 from inspector.detect.context import ScanContext
 from inspector.detect.result_markup import ResultBlock, find_result_blocks
@@ -34,8 +34,12 @@ def detect(context: ScanContext) -> Iterator[Finding]:
         text = turn.text
         # What every start marker holds; a one-character test (a memchr) is fastest, so a longer
         # marker is looked for only when its first character is there.
-        if not text or not ("<" in text or "`" in text or ("O" in text and "Observation:" in text)
-                            or ("[" in text and "[TOOL_RESULTS]" in text)):
+        if not text or not (
+            "<" in text
+            or "`" in text
+            or ("O" in text and "Observation:" in text)
+            or ("[" in text and "[TOOL_RESULTS]" in text)
+        ):
             continue
         blocks = find_result_blocks(text, MAX_FINDINGS)
         if not blocks:
@@ -47,8 +51,11 @@ def detect(context: ScanContext) -> Iterator[Finding]:
         for number, (block, span) in enumerate(zip(blocks, spans)):
             finding = _finding(turn, block, span, nothing_left)
             if more and number == MAX_FINDINGS - 1:
-                finding = replace(finding, message=f"{finding.message} The reply holds more than {MAX_FINDINGS} such "
-                                  f"blocks: only the first {MAX_FINDINGS} are reported (a bound against hostile text).")
+                finding = replace(
+                    finding,
+                    message=f"{finding.message} The reply holds more than {MAX_FINDINGS} such "
+                    f"blocks: only the first {MAX_FINDINGS} are reported (a bound against hostile text).",
+                )
             yield finding
 
 
@@ -58,7 +65,7 @@ def removal_spans(text: str, blocks: list[ResultBlock]) -> list[Span]:
     for the last also the white space after it."""
     ending = len(blocks)
     tail = len(text)
-    while ending > 0 and not text[blocks[ending - 1].end:tail].strip():
+    while ending > 0 and not text[blocks[ending - 1].end : tail].strip():
         ending -= 1
         tail = blocks[ending].start
     spans = []
@@ -67,21 +74,25 @@ def removal_spans(text: str, blocks: list[ResultBlock]) -> list[Span]:
             spans.append((block.start, _SPACE.match(text, block.end).end()))
         else:
             last = number == len(blocks) - 1
-            spans.append((len(text[:block.start].rstrip()), len(text) if last else block.end))
+            spans.append((len(text[: block.start].rstrip()), len(text) if last else block.end))
     return spans
 
 
 def _finding(turn: Turn, block: ResultBlock, span: Span, nothing_left: bool) -> Finding:
     """The finding for one block: strip it, or, when the reply is nothing but results, no fix."""
     source = f"the {block.tool} tool" if block.tool else "a tool"
-    message = (f"The reply writes a result of {source} as {block.family} markup in its own text: no tool returned "
-               "it, so the person sees invented output as if a tool had run.")
-    body = turn.text[block.body[0]:min(block.body[1], block.body[0] + 2000)]  # a preview needs no more
+    message = (
+        f"The reply writes a result of {source} as {block.family} markup in its own text: no tool returned "
+        "it, so the person sees invented output as if a tool had run."
+    )
+    body = turn.text[block.body[0] : min(block.body[1], block.body[0] + 2000)]  # a preview needs no more
     payload = {"family": block.family, "result": preview(body.strip(), 300)}
     where = (block.start, block.end)
     if nothing_left:
-        message += (" The reply is nothing but such results: stripping them would leave an empty reply, so no "
-                    "automatic fix is offered. Edit the turn by hand in the app (open the file with `inspector`, key e).")
+        message += (
+            " The reply is nothing but such results: stripping them would leave an empty reply, so no "
+            "automatic fix is offered. Edit the turn by hand in the app (open the file with `inspector`, key e)."
+        )
         return Finding(turn.position, turn.id, turn.role, KIND, ERROR, message, where, block.tool, payload=payload)
     fix = Fix(remove=(span,), summary="strip the tool result the model wrote itself and keep the prose")
     return Finding(turn.position, turn.id, turn.role, KIND, ERROR, message, where, block.tool, payload=payload, fix=fix)

@@ -9,7 +9,8 @@ are repaired, so a reply that leaks nothing costs nothing.
 
 from __future__ import annotations
 
-from typing import Any, Collection
+from collections.abc import Collection
+from typing import Any
 
 from inspector.detect.malformed_arguments import repair_arguments
 from inspector.model import ToolCall, Turn

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Iterator, NamedTuple
+from collections.abc import Iterator
+from typing import Any, NamedTuple
 
 from inspector.detect.context import ScanContext
+from inspector.model import ERROR, WARNING, Finding, Fix, ToolCall, Turn
 from inspector.support.cut_off_json import describe, opening_value
 from inspector.support.lenient_json import STRING_OR_COMMENT, loads_lenient, scannable
-from inspector.model import ERROR, WARNING, Finding, Fix, ToolCall, Turn
 from inspector.support.safe_text import preview
 
 KIND = "malformed-arguments"
@@ -74,7 +75,9 @@ def repair_arguments(raw: str) -> Repair:
         return Repair(_by_json_repair(text, repairs), repairs)
     end, still_open = _first_object(text)
     if end is None:
-        repairs.append(f"the arguments were cut off: closed {still_open} where they seem to end (values may be missing)")
+        repairs.append(
+            f"the arguments were cut off: closed {still_open} where they seem to end (values may be missing)"
+        )
         return Repair(_by_json_repair(text, repairs), repairs, guessed=True)
     head, tail = text[:end], text[end:].strip()
     guessed, dropped = False, None
@@ -85,7 +88,9 @@ def repair_arguments(raw: str) -> Repair:
         repairs.append("the same object was written more than once: kept one")
     elif tail.startswith("{"):
         guessed, dropped = True, tail
-        repairs.append(f"objects were run together: kept the first (the call was started with it), dropped {_quoted(tail)}")
+        repairs.append(
+            f"objects were run together: kept the first (the call was started with it), dropped {_quoted(tail)}"
+        )
     elif tail:
         repairs.append(f"removed text after the object: {_quoted(tail)}")
     return Repair(_parse_object(head, repairs), repairs, guessed, dropped)
@@ -94,7 +99,7 @@ def repair_arguments(raw: str) -> Repair:
 def _unfenced(text: str) -> str:
     """The body of a text that opens with a ``` fence: after the opening line, before the white
     space, the one closing ``` and the white space that end it."""
-    body = text[_FENCE_OPEN.match(text).end():].rstrip()  # type: ignore[union-attr]
+    body = text[_FENCE_OPEN.match(text).end() :].rstrip()  # type: ignore[union-attr]
     return body[:-3].rstrip() if body.endswith("```") else body
 
 
@@ -115,8 +120,10 @@ def _parse_object(text: str, repairs: list[str]) -> dict[str, Any] | None:
 def _by_json_repair(text: str, repairs: list[str]) -> dict[str, Any] | None:
     """`json-repair`'s object for `text`, with each distinct entry of its log added to `repairs`."""
     if len(text) > REPAIR_MAX_CHARS:
-        repairs.append(f"not given to json-repair: {len(text):,} characters, over the {REPAIR_MAX_CHARS:,} "
-                       "it is given (a bound that keeps hostile text from stalling the scan)")
+        repairs.append(
+            f"not given to json-repair: {len(text):,} characters, over the {REPAIR_MAX_CHARS:,} "
+            "it is given (a bound that keeps hostile text from stalling the scan)"
+        )
         return None
     from json_repair import repair_json  # here, not at the top: most scans never need it (7 ms to import)
 
@@ -160,7 +167,6 @@ def _loads(text: str) -> Any:
         return None
 
 
-
 def _finding(turn: Turn, index: int, call: ToolCall) -> Finding:
     raw = call.arguments_raw
     repair = repair_arguments(raw)
@@ -177,10 +183,21 @@ def _finding(turn: Turn, index: int, call: ToolCall) -> Finding:
         message = f"{what}; the repair GUESSED, check it: {changes}."
     else:
         message = f"{what}, so it could not run as written; repaired: {changes}."
-    summary = f"replace the {call.name} call's arguments with the repaired object ({', '.join(repair.value) or 'empty'})"
-    return Finding(turn.position, turn.id, turn.role, KIND, WARNING if repair.guessed else ERROR, message,
-                   tool=call.name, arguments=repair.value, payload=payload,
-                   fix=Fix(replace_arguments=((index, repair.value),), summary=summary))
+    summary = (
+        f"replace the {call.name} call's arguments with the repaired object ({', '.join(repair.value) or 'empty'})"
+    )
+    return Finding(
+        turn.position,
+        turn.id,
+        turn.role,
+        KIND,
+        WARNING if repair.guessed else ERROR,
+        message,
+        tool=call.name,
+        arguments=repair.value,
+        payload=payload,
+        fix=Fix(replace_arguments=((index, repair.value),), summary=summary),
+    )
 
 
 def _quoted(text: str) -> str:

@@ -18,7 +18,7 @@ different tools share (the result's call cannot be told).
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from inspector.detect.context import ScanContext
 from inspector.model import ERROR, Finding, ToolResult, Turn
@@ -46,8 +46,17 @@ def detect(context: ScanContext) -> Iterator[Finding]:
 
 
 def _finding(turn: Turn, result: ToolResult, tool: str, call_turn: int) -> Finding:
-    message = (f"A result names {result.name}, but its call id {result.call_id!r} points to the {tool} call "
-               f"at turn {call_turn}: the result answers the wrong call, or names the wrong tool.")
-    return Finding(turn.position, turn.id, turn.role, KIND, SEVERITY, message, tool=tool,
-                   payload={"call_id": result.call_id, "call_turn": call_turn, "call_name": tool,
-                            "result_name": result.name})
+    message = (
+        f"A result names {result.name}, but its call id {result.call_id!r} points to the {tool} call "
+        f"at turn {call_turn}: the result answers the wrong call, or names the wrong tool."
+    )
+    return Finding(
+        turn.position,
+        turn.id,
+        turn.role,
+        KIND,
+        SEVERITY,
+        message,
+        tool=tool,
+        payload={"call_id": result.call_id, "call_turn": call_turn, "call_name": tool, "result_name": result.name},
+    )

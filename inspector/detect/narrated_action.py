@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from collections.abc import Iterator
 from operator import attrgetter
-from typing import Iterator
 
 from inspector.detect.announcement import final_announcement
 from inspector.detect.context import ScanContext
@@ -60,7 +60,7 @@ def _what_follows(turns: tuple[Turn, ...], index: int) -> tuple[bool, Turn | Non
     """Whether the turn at `index` ends the exchange, and the person's turn that follows it (None
     at the end of the session). System turns are passed over; the assistant's own turn or a tool
     result after it means the exchange goes on."""
-    window = turns[index + 1:index + 2 + _SYSTEM_TURNS_AT_MOST]
+    window = turns[index + 1 : index + 2 + _SYSTEM_TURNS_AT_MOST]
     for following in window:
         if following.role != SYSTEM:
             person = following.role == USER and not following.tool_results
@@ -86,12 +86,23 @@ def _finding(context: ScanContext, turn: Turn, announced: tuple[int, str], perso
         after = f'and the person wrote next: "{preview(person.text, 60)}"'
     message = f'The reply ends announcing a tool action ("{quoted}") but makes no call, so nothing ran, {after}.'
     payload = {"announcement": sentence, "followed_by": "end" if person is None else "user"}
-    return Finding(turn.position, turn.id, turn.role, KIND, WARNING, message, (start, start + len(sentence)), tool,
-                   payload=payload, executed=False)
+    return Finding(
+        turn.position,
+        turn.id,
+        turn.role,
+        KIND,
+        WARNING,
+        message,
+        (start, start + len(sentence)),
+        tool,
+        payload=payload,
+        executed=False,
+    )
 
 
 def _named_tool(context: ScanContext, sentence: str) -> str | None:
     """A catalogue tool the announcement names, if any."""
+
     def names() -> re.Pattern[str] | None:
         listed = sorted((spec.name for spec in context.catalogue if spec.name), key=len, reverse=True)
         return re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, listed)) + r")(?![\w-])") if listed else None

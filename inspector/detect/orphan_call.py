@@ -15,13 +15,12 @@ name when one side has no id.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from inspector.detect.context import ScanContext
 from inspector.model import ASSISTANT, ERROR, NO_RESULT, Finding, Fix, ToolCall, ToolResult, Turn
 
 KIND = "orphan-call"
-
 
 
 def detect(context: ScanContext) -> Iterator[Finding]:
@@ -55,5 +54,15 @@ def _finding(turn: Turn, call: ToolCall, where: str) -> Finding:
     message = f"The {label} was never answered: no result was recorded {where}."
     result = ToolResult(call.id, call.name, NO_RESULT, is_error=True)
     fix = Fix(add_results=(result,), summary=f"record a result for the {label} saying that none was recorded")
-    return Finding(turn.position, turn.id, turn.role, KIND, ERROR, message, tool=call.name,
-                   arguments=call.arguments, payload={"call_id": call.id}, fix=fix)
+    return Finding(
+        turn.position,
+        turn.id,
+        turn.role,
+        KIND,
+        ERROR,
+        message,
+        tool=call.name,
+        arguments=call.arguments,
+        payload={"call_id": call.id},
+        fix=fix,
+    )

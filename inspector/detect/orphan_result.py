@@ -10,7 +10,7 @@ calls of that tool carry no ids (a format, or a harness, that only ids one side)
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from inspector.detect.context import ScanContext
 from inspector.model import WARNING, Finding
@@ -29,6 +29,16 @@ def detect(context: ScanContext) -> Iterator[Finding]:
             if not result.call_id or result.call_id in ids or result.name in idless_tools:
                 continue
             tool = result.name or "an unknown tool"
-            message = f"A result from {tool} answers call id {result.call_id!r}, but no call in the session has that id."
-            yield Finding(turn.position, turn.id, turn.role, KIND, WARNING, message, tool=result.name,
-                          payload={"call_id": result.call_id})
+            message = (
+                f"A result from {tool} answers call id {result.call_id!r}, but no call in the session has that id."
+            )
+            yield Finding(
+                turn.position,
+                turn.id,
+                turn.role,
+                KIND,
+                WARNING,
+                message,
+                tool=result.name,
+                payload={"call_id": result.call_id},
+            )

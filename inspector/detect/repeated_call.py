@@ -20,7 +20,7 @@ a retry that succeeds), calls with no result, and calls whose arguments differ i
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from inspector.detect.call_identity import answer, call_identity
 from inspector.detect.context import ScanContext
@@ -37,7 +37,7 @@ _PREVIEW = 80
 class _Run:
     """Consecutive calls of one tool with the same arguments, and the turns of the first and last."""
 
-    __slots__ = ("calls", "_identity", "first", "last")
+    __slots__ = ("_identity", "calls", "first", "last")
 
     def __init__(self, call: ToolCall, turn: Turn, identity: tuple[str, str] | None = None) -> None:
         self.calls = [call]
@@ -102,7 +102,7 @@ def _runs(turns: tuple[Turn, ...], index: int, offset: int, count: int) -> Itera
         turn = turns[index]
         index += 1
         if turn.tool_calls:
-            calls = turn.tool_calls[offset:offset + count]
+            calls = turn.tool_calls[offset : offset + count]
             offset, count = 0, count - len(calls)
             for call in calls:
                 identity = call_identity(call) if run is not None else None
@@ -136,9 +136,19 @@ def _finding(run: _Run, same: int, answered: tuple[str, str] | None) -> Finding:
     what, value = answered or ("result", "")
     arguments = preview(run.identity[1].removeprefix("raw:"), _PREVIEW)
     got = f"each time getting the same {what}" if same == count else f"{same} of them in a row got the same {what}"
-    message = (f"{tool} was called {count} times in a row with the same arguments ({arguments}), {got}: "
-               f"{preview(value, _PREVIEW)}")
+    message = (
+        f"{tool} was called {count} times in a row with the same arguments ({arguments}), {got}: "
+        f"{preview(value, _PREVIEW)}"
+    )
     turn = run.last
-    return Finding(turn.position, turn.id, turn.role, KIND, SEVERITY, message, tool=tool,
-                   arguments=run.calls[0].arguments,
-                   payload={"count": count, "same_answers": same, "answer": what, "first_turn": run.first})
+    return Finding(
+        turn.position,
+        turn.id,
+        turn.role,
+        KIND,
+        SEVERITY,
+        message,
+        tool=tool,
+        arguments=run.calls[0].arguments,
+        payload={"count": count, "same_answers": same, "answer": what, "first_turn": run.first},
+    )

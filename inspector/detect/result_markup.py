@@ -28,17 +28,29 @@ from inspector.detect.markup.fences import find_fences
 # Closed tags: `<tag ...>` ... `</tag>`.
 _TAGS = r"tool_responses?|tool_results?|function_results?|function_responses?|tool_outputs?"
 # Special tokens that open a result, each with its closing token.
-_TOKENS = {"[TOOL_RESULTS]": "[/TOOL_RESULTS]", "<|START_TOOL_RESULT|>": "<|END_TOOL_RESULT|>",
-           "<｜tool▁outputs▁begin｜>": "<｜tool▁outputs▁end｜>", "<｜tool▁output▁begin｜>": "<｜tool▁output▁end｜>",
-           "<|tool_response>": "<tool_response|>", "<start_function_response>": "<end_function_response>"}
-_TOKEN_FAMILIES = {"[TOOL_RESULTS]": "mistral", "<|START_TOOL_RESULT|>": "cohere", "<｜tool▁outputs▁begin｜>": "deepseek",
-                   "<｜tool▁output▁begin｜>": "deepseek", "<|tool_response>": "gemma",
-                   "<start_function_response>": "functiongemma"}
+_TOKENS = {
+    "[TOOL_RESULTS]": "[/TOOL_RESULTS]",
+    "<|START_TOOL_RESULT|>": "<|END_TOOL_RESULT|>",
+    "<｜tool▁outputs▁begin｜>": "<｜tool▁outputs▁end｜>",
+    "<｜tool▁output▁begin｜>": "<｜tool▁output▁end｜>",
+    "<|tool_response>": "<tool_response|>",
+    "<start_function_response>": "<end_function_response>",
+}
+_TOKEN_FAMILIES = {
+    "[TOOL_RESULTS]": "mistral",
+    "<|START_TOOL_RESULT|>": "cohere",
+    "<｜tool▁outputs▁begin｜>": "deepseek",
+    "<｜tool▁output▁begin｜>": "deepseek",
+    "<|tool_response>": "gemma",
+    "<start_function_response>": "functiongemma",
+}
 # A tool turn's header, by family: what ends its body (consumed), and what starts the next turn (kept).
-_HEADERS = {"llama": (("<|eot_id|>", "<|eom_id|>"), "<|start_header_id|>"),
-            "chatml": (("<|im_end|>",), "<|im_start|>"),
-            "harmony": (("<|end|>",), "<|start|>"),
-            "granite": (("<|end_of_text|>",), "<|start_of_role|>")}
+_HEADERS = {
+    "llama": (("<|eot_id|>", "<|eom_id|>"), "<|start_header_id|>"),
+    "chatml": (("<|im_end|>",), "<|im_start|>"),
+    "harmony": (("<|end|>",), "<|start|>"),
+    "granite": (("<|end_of_text|>",), "<|start_of_role|>"),
+}
 # The first characters of the markers that may start anywhere (tags, tokens, turn headers): the
 # lookahead below lets the regular expression engine try those markers only where one stands,
 # instead of trying each alternative at every character of the reply (over twice as fast).
@@ -51,20 +63,28 @@ _START = re.compile(
     r"|(?P<harmony><\|start\|>[ \t]*functions\.(?P<function>[\w.\-]+)[^<\n]{0,80}(?:<\|channel\|>[^<\n]{0,80})?<\|message\|>)"
     r"|(?P<granite><\|start_of_role\|>[ \t]*tool_response[ \t]*<\|end_of_role\|>))"
     r"|^(?:(?P<fence>[ \t]*```[ \t]*(?:tool_outputs?|tool_results?|tool_responses?)[ \t]*\n)"
-    r"|(?P<react>[ \t]*Observation:))", re.M)
+    r"|(?P<react>[ \t]*Observation:))",
+    re.M,
+)
 # What shows a leaked call came before an `Observation:`: a ReAct action line or a call marker.
-_ACTION = re.compile(r"^[ \t]*Action(?: Input)?[ \t]*:|<tool_call>|<\|python_tag\|>|\[TOOL_CALLS\]|<function_calls>"
-                     r"|<invoke\s", re.M)
+_ACTION = re.compile(
+    r"^[ \t]*Action(?: Input)?[ \t]*:|<tool_call>|<\|python_tag\|>|\[TOOL_CALLS\]|<function_calls>"
+    r"|<invoke\s",
+    re.M,
+)
 _REACT_END = re.compile(r"\n[ \t]*\n|\n(?=[ \t]*(?:Thought|Action(?: Input)?|Observation|Final Answer)[ \t]*:)")
 _FENCE_END = re.compile(r"^[ \t]*```[ \t]*$", re.M)
 _END_OF_TURN = ("<|eom_id|>", "<|eot_id|>", "<|im_end|>", "<|end|>", "<|end_of_text|>")
 _ASSISTANT_HEADER = re.compile(
     r"\s*(?:<\|start_header_id\|>[ \t]*assistant[ \t]*<\|end_header_id\|>|<\|im_start\|>[ \t]*assistant\b"
     r"|<\|start\|>[ \t]*assistant[ \t]*<\|channel\|>[ \t]*final[ \t]*<\|message\|>"
-    r"|<\|start_of_role\|>[ \t]*assistant[ \t]*<\|end_of_role\|>)")
+    r"|<\|start_of_role\|>[ \t]*assistant[ \t]*<\|end_of_role\|>)"
+)
 _INLINE_CODE = re.compile(r"(?<!`)`[^`\n]+`(?!`)")
-_NAMED = re.compile(r"[\"'](?:name|tool|tool_name)[\"']\s*:\s*[\"'](?P<json>[\w.\-]+)[\"']"
-                    r"|<tool_name>\s*(?P<xml>[\w.\-]+)\s*</tool_name>")
+_NAMED = re.compile(
+    r"[\"'](?:name|tool|tool_name)[\"']\s*:\s*[\"'](?P<json>[\w.\-]+)[\"']"
+    r"|<tool_name>\s*(?P<xml>[\w.\-]+)\s*</tool_name>"
+)
 _ATTRIBUTE_NAME = re.compile(r"\bname\s*=\s*[\"'](?P<name>[\w.\-]+)[\"']")
 _ACTION_NAME = re.compile(r"^[ \t]*Action[ \t]*:[ \t]*`?([A-Za-z_][\w.\-]*)`?[ \t]*$", re.M)
 
@@ -146,7 +166,7 @@ def _read(text: str, match: re.Match[str], ahead: _Ahead, first_action: int | No
         return _closed(text, match, _TOKENS[token], _TOKEN_FAMILIES[token], ahead)
     if kind == "fence":
         close = ahead.search(_FENCE_END, match.end())
-        if close is None or not text[match.end():close[0]].strip():
+        if close is None or not text[match.end() : close[0]].strip():
             return None
         return _block(text, match.start(), close[1], "gemini-tool-outputs", (match.end(), close[0]))
     if kind == "react":
@@ -157,7 +177,7 @@ def _read(text: str, match: re.Match[str], ahead: _Ahead, first_action: int | No
 def _closed(text: str, match: re.Match[str], close: str, family: str, ahead: _Ahead) -> ResultBlock | None:
     """A block from its start marker to `close`; None when it is never closed or holds nothing."""
     found = ahead.find(close, match.end())
-    if found < 0 or not text[match.end():found].strip():
+    if found < 0 or not text[match.end() : found].strip():
         return None
     named = _ATTRIBUTE_NAME.search(match.group())
     return _block(text, match.start(), found + len(close), family, (match.end(), found), named and named.group("name"))
@@ -169,7 +189,7 @@ def _observation(text: str, match: re.Match[str], ahead: _Ahead, first_action: i
         return None
     end = ahead.search(_REACT_END, match.end())
     body_end = end[0] if end else len(text)
-    if not text[match.end():body_end].strip():
+    if not text[match.end() : body_end].strip():
         return None
     return _block(text, match.start(), body_end, "react", (match.end(), body_end), _react_tool(text, match.start()))
 
@@ -188,8 +208,9 @@ def _turn(text: str, match: re.Match[str], family: str, ahead: _Ahead) -> Result
         return None
     header = _ASSISTANT_HEADER.match(text, end)
     end = header.end() if header else end
-    return _block(text, _before_end_of_turn(text, match.start()), end, family, (body_start, body_end),
-                  match.group("function"))
+    return _block(
+        text, _before_end_of_turn(text, match.start()), end, family, (body_start, body_end), match.group("function")
+    )
 
 
 def _before_end_of_turn(text: str, start: int) -> int:
@@ -218,8 +239,11 @@ def _examples(text: str) -> list[tuple[int, int]]:
     """The code fences (other than tool-output fences) and inline code spans of `text`, in order."""
     spans: list[tuple[int, int]] = []
     if "```" in text:
-        spans = [(f.start, f.end) for f in find_fences(text) if not f.lang.startswith(("tool_output", "tool_result",
-                                                                                        "tool_response"))]
+        spans = [
+            (f.start, f.end)
+            for f in find_fences(text)
+            if not f.lang.startswith(("tool_output", "tool_result", "tool_response"))
+        ]
     if "`" in text:
         inline = [m.span() for m in _INLINE_CODE.finditer(text) if not _in(spans, m.start())]
         spans = sorted(spans + inline)

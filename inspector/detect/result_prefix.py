@@ -28,17 +28,18 @@ reply is only objects when the rest is balanced braces to its end (matched, not 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import replace
-from typing import Any, Iterator
+from typing import Any
 
 from inspector.detect.context import ScanContext
 from inspector.detect.made_calls import holds
 from inspector.detect.markup import thinking_in, type_by_schema
 from inspector.detect.markup.fences import is_leaked_call
-from inspector.detect.tool_markup import recovered_calls
-from inspector.support.lenient_json import Parsed, only_objects, parse_object_at
-from inspector.model import ERROR, INFO, RECOVERED, WARNING, Finding, Fix, ToolCall, Turn
 from inspector.detect.tool_inference import infer_tool
+from inspector.detect.tool_markup import recovered_calls
+from inspector.model import ERROR, INFO, RECOVERED, WARNING, Finding, Fix, ToolCall, Turn
+from inspector.support.lenient_json import Parsed, only_objects, parse_object_at
 
 KIND = "result-prefix"
 
@@ -68,8 +69,11 @@ def detect(context: ScanContext) -> Iterator[Finding]:
         for number, (start, removal_end, parsed) in enumerate(results):
             finding = _finding(context, turn, number, (start, removal_end), parsed, start == objects[0][0], markup)
             if number == MAX_FINDINGS - 1 and len(objects) > MAX_FINDINGS:
-                finding = replace(finding, message=f"{finding.message} The reply starts with more than {MAX_FINDINGS} "
-                                  f"objects: only the first {MAX_FINDINGS} are reported (a bound against hostile text).")
+                finding = replace(
+                    finding,
+                    message=f"{finding.message} The reply starts with more than {MAX_FINDINGS} "
+                    f"objects: only the first {MAX_FINDINGS} are reported (a bound against hostile text).",
+                )
             yield finding
 
 
@@ -90,12 +94,24 @@ def _thinking_note(context: ScanContext, turn: Turn, thought: list[tuple[int, in
     for start, _, parsed in thought:
         inference = infer_tool(context, parsed.value, turn.position)
         if inference.tool is not None and not inference.executed:
-            message = (f"The model's thinking (begun in the prompt: the reply's closing tag ends it) opens with an "
-                       f"object that looks like a {inference.tool} result, and the reply makes no call. Thinking is "
-                       "not the reply, so nothing is stripped or recovered; if the model meant to call "
-                       f"{inference.tool}, the call was lost.")
-            return Finding(turn.position, turn.id, turn.role, KIND, INFO, message, (start, parsed.end), inference.tool,
-                           inference.arguments, parsed.value)
+            message = (
+                f"The model's thinking (begun in the prompt: the reply's closing tag ends it) opens with an "
+                f"object that looks like a {inference.tool} result, and the reply makes no call. Thinking is "
+                "not the reply, so nothing is stripped or recovered; if the model meant to call "
+                f"{inference.tool}, the call was lost."
+            )
+            return Finding(
+                turn.position,
+                turn.id,
+                turn.role,
+                KIND,
+                INFO,
+                message,
+                (start, parsed.end),
+                inference.tool,
+                inference.arguments,
+                parsed.value,
+            )
     return None
 
 
@@ -123,8 +139,15 @@ def _only_objects(text: str, position: int) -> bool:
     return text.rstrip().endswith("}") and only_objects(text, position)
 
 
-def _finding(context: ScanContext, turn: Turn, number: int, removed: tuple[int, int], parsed: Parsed,
-             opens_reply: bool, markup: tuple[ToolCall, ...]) -> Finding:
+def _finding(
+    context: ScanContext,
+    turn: Turn,
+    number: int,
+    removed: tuple[int, int],
+    parsed: Parsed,
+    opens_reply: bool,
+    markup: tuple[ToolCall, ...],
+) -> Finding:
     """The finding for one leading object, `removed` what its removal cuts (the white space before
     it too when it opens the reply). `markup`: the calls `tool-markup` recovers from the same reply;
     a fake result of one of them recovers nothing more (the call would be recorded twice)."""
@@ -135,34 +158,89 @@ def _finding(context: ScanContext, turn: Turn, number: int, removed: tuple[int, 
     syntax = f" It is written with {', '.join(parsed.repairs)}." if parsed.repairs else ""
     if inference.tool is None:
         message = f"Reply starts with an object that looks like a fake tool result; no known tool matches it{inference.note}.{syntax}"
-        return Finding(turn.position, turn.id, turn.role, KIND, WARNING, message, span,
-                       payload=obj, fix=Fix(remove=(removal,), summary="strip the object (no tool to recover)"))
+        return Finding(
+            turn.position,
+            turn.id,
+            turn.role,
+            KIND,
+            WARNING,
+            message,
+            span,
+            payload=obj,
+            fix=Fix(remove=(removal,), summary="strip the object (no tool to recover)"),
+        )
     if inference.executed:
-        message = (f"Reply starts with a copy of a real {inference.tool} result (the call ran at turn "
-                   f"{inference.ran_at}); the user sees it as text.{syntax}")
-        return Finding(turn.position, turn.id, turn.role, KIND, WARNING, message, span, inference.tool,
-                       inference.arguments, obj, True, Fix(remove=(removal,), summary="strip the object; the call already ran"))
+        message = (
+            f"Reply starts with a copy of a real {inference.tool} result (the call ran at turn "
+            f"{inference.ran_at}); the user sees it as text.{syntax}"
+        )
+        return Finding(
+            turn.position,
+            turn.id,
+            turn.role,
+            KIND,
+            WARNING,
+            message,
+            span,
+            inference.tool,
+            inference.arguments,
+            obj,
+            True,
+            Fix(remove=(removal,), summary="strip the object; the call already ran"),
+        )
     keys = ", ".join(inference.arguments) or "no arguments"
     if _answers_leaked_call(context, inference.tool, inference.arguments, markup):
-        message = (f"Reply starts with a fake {inference.tool} result; no {inference.tool} call ran, but the same "
-                   f"reply leaks that call as markup, which tool-markup recovers with these arguments ({keys}): "
-                   f"only the object is stripped, so the call is not recorded twice.{syntax}")
+        message = (
+            f"Reply starts with a fake {inference.tool} result; no {inference.tool} call ran, but the same "
+            f"reply leaks that call as markup, which tool-markup recovers with these arguments ({keys}): "
+            f"only the object is stripped, so the call is not recorded twice.{syntax}"
+        )
         fix = Fix(remove=(removal,), summary=f"strip the object; tool-markup recovers the {inference.tool} call")
-        return Finding(turn.position, turn.id, turn.role, KIND, WARNING, message, span, inference.tool,
-                       inference.arguments, obj, False, fix)
-    message = (f"Reply starts with a fake {inference.tool} result; no {inference.tool} call ran, "
-               f"so its data ({keys}) would be lost.{syntax}")
+        return Finding(
+            turn.position,
+            turn.id,
+            turn.role,
+            KIND,
+            WARNING,
+            message,
+            span,
+            inference.tool,
+            inference.arguments,
+            obj,
+            False,
+            fix,
+        )
+    message = (
+        f"Reply starts with a fake {inference.tool} result; no {inference.tool} call ran, "
+        f"so its data ({keys}) would be lost.{syntax}"
+    )
     # Apart from tool-markup's ids (`call_inspector_<turn>_<block>`) when the reply leaks calls too.
     call_id = f"call_inspector_{turn.position}_{'result_' if markup else ''}{number}"
     call = ToolCall(call_id, inference.tool, inference.arguments, inference.arguments, RECOVERED)
-    fix = Fix(remove=(removal,), add_calls=(call,),
-              summary=f"strip the object and recover the call {inference.tool}({keys}), marked not executed")
-    return Finding(turn.position, turn.id, turn.role, KIND, ERROR, message, span, inference.tool,
-                   inference.arguments, obj, False, fix)
+    fix = Fix(
+        remove=(removal,),
+        add_calls=(call,),
+        summary=f"strip the object and recover the call {inference.tool}({keys}), marked not executed",
+    )
+    return Finding(
+        turn.position,
+        turn.id,
+        turn.role,
+        KIND,
+        ERROR,
+        message,
+        span,
+        inference.tool,
+        inference.arguments,
+        obj,
+        False,
+        fix,
+    )
 
 
-def _answers_leaked_call(context: ScanContext, tool: str, arguments: dict[str, Any],
-                         markup: tuple[ToolCall, ...]) -> bool:
+def _answers_leaked_call(
+    context: ScanContext, tool: str, arguments: dict[str, Any], markup: tuple[ToolCall, ...]
+) -> bool:
     """Whether a fake result of `tool` with `arguments` answers a call leaked in the same reply:
     one of `markup` of that tool holding every one of those arguments (typed by the tool's schema,
     as markup values are), so recovering the result's call would add nothing but a second call. A

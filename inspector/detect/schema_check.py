@@ -12,7 +12,8 @@ from text are checked in a second pass and get no fix (`schema_findings`).
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from inspector.catalogue import OBSERVED, Catalogue
 from inspector.detect.schema_findings import CallCheck, finding
@@ -57,8 +58,9 @@ class SchemaChecker:
         closest = ", ".join(f"{c.name} (score {c.score:.2f})" for c in ranked[:3])
         problem = Problem(UNKNOWN_TOOL, f"{call.name!r} is not a defined tool; the closest defined tools are {closest}")
         payload = {"closest": [{"name": c.name, "score": c.score} for c in ranked[:3]]}
-        return CallCheck(turn, index, call, (problem,), rename=target.name if target else None, reason=reason,
-                         payload=payload)
+        return CallCheck(
+            turn, index, call, (problem,), rename=target.name if target else None, reason=reason, payload=payload
+        )
 
 
 def checker(context) -> SchemaChecker:
@@ -68,11 +70,17 @@ def checker(context) -> SchemaChecker:
 
 def structured_checks(context) -> list[CallCheck]:
     """The checks of every structured call with parsed arguments that has a problem (computed once)."""
+
     def compute() -> list[CallCheck]:
         check = checker(context).check
-        return [result for turn in context.turns_with_calls
-                for index, call in enumerate(turn.tool_calls) if call.arguments is not None
-                for result in (check(turn, index, call),) if result is not None]
+        return [
+            result
+            for turn in context.turns_with_calls
+            for index, call in enumerate(turn.tool_calls)
+            if call.arguments is not None
+            for result in (check(turn, index, call),)
+            if result is not None
+        ]
 
     return context.memo("schema-checks", compute)
 
@@ -87,7 +95,7 @@ def recovered_findings(context, findings: list[Finding], severities: dict[str, s
             continue
         for call in found.fix.add_calls:
             result = check(turn, 0, call) if call.arguments is not None else None
-            for kind, severity in (severities.items() if result is not None else ()):
+            for kind, severity in severities.items() if result is not None else ():
                 extra = finding(result, kind, severity, recovered=True)
                 if extra is not None:
                     yield extra

@@ -40,8 +40,11 @@ def finding(check: CallCheck, kind: str, severity: str, recovered: bool = False)
     if not mine:
         return None
     call, turn = check.call, check.turn
-    label = f"Recovered call {call.name}" if recovered else (
-        f"The {call.name} call" + (f" (call {check.index + 1} of the turn)" if len(turn.tool_calls) > 1 else ""))
+    label = (
+        f"Recovered call {call.name}"
+        if recovered
+        else (f"The {call.name} call" + (f" (call {check.index + 1} of the turn)" if len(turn.tool_calls) > 1 else ""))
+    )
     message = f"{label} has {kind}: {'; '.join(mine)}."
     payload = {"problems": mine, "changes": [text for _, text in check.changes], **(check.payload or {})}
     fix, arguments = None, call.arguments
@@ -55,16 +58,30 @@ def finding(check: CallCheck, kind: str, severity: str, recovered: bool = False)
     if change is None:
         message += f" No automatic fix: {reason}; correct it by hand in the review."
     elif recovered:
-        message += (" No automatic fix for a call recovered from text: correct it by hand in the review; "
-                    f"this would make it valid: {change}.")
+        message += (
+            " No automatic fix for a call recovered from text: correct it by hand in the review; "
+            f"this would make it valid: {change}."
+        )
     elif kind == UNKNOWN_TOOL:
         kept = "its id and arguments" if call.id else "its arguments (its result, matched by name, is renamed too)"
         message += f" Fix: {change}, keeping {kept} ({reason})."
         fix = Fix(rename_calls=((check.index, check.rename),), summary=f"rename the {call.name} call to {check.rename}")
     else:
         message += f" Fix: replace the call's arguments: {change}; the result validates against {call.name}."
-        fix = Fix(replace_arguments=((check.index, check.repaired),),
-                  summary=f"replace the {call.name} call's arguments: {change}")
+        fix = Fix(
+            replace_arguments=((check.index, check.repaired),),
+            summary=f"replace the {call.name} call's arguments: {change}",
+        )
         arguments = check.repaired
-    return Finding(turn.position, turn.id, turn.role, kind, severity, message, tool=call.name,
-                   arguments=arguments, payload=payload, fix=fix)
+    return Finding(
+        turn.position,
+        turn.id,
+        turn.role,
+        kind,
+        severity,
+        message,
+        tool=call.name,
+        arguments=arguments,
+        payload=payload,
+        fix=fix,
+    )

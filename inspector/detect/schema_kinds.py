@@ -61,8 +61,12 @@ def branch_types(branches: Any) -> list[str] | None:
             found = branch["type"] if isinstance(branch["type"], list) else [branch["type"]]
         elif "enum" in branch or "const" in branch:
             values = branch["enum"] if "enum" in branch else [branch["const"]]
-            found = [t for value in (values if isinstance(values, list) else ()) for t in JSON_TYPES
-                     if JSON_TYPES[t](value) and t != "integer"]
+            found = [
+                t
+                for value in (values if isinstance(values, list) else ())
+                for t in JSON_TYPES
+                if JSON_TYPES[t](value) and t != "integer"
+            ]
         else:
             return None
         types.extend(t for t in found if isinstance(t, str) and t not in types)
@@ -80,7 +84,9 @@ def problem_of(error) -> Problem | None:
         return Problem(kind, f"{where} is {value}, expected {show_types(error.validator_value)}")
     if error.validator == "required":
         missing = error.message.split(" is ")[0]
-        return Problem(kind, f"required parameter {missing} is missing" + (f" in {where}" if error.absolute_path else ""))
+        return Problem(
+            kind, f"required parameter {missing} is missing" + (f" in {where}" if error.absolute_path else "")
+        )
     if error.validator == "enum":
         return Problem(kind, f"{where} is {value}, not one of {', '.join(map(show_value, error.validator_value))}")
     if error.validator in ("anyOf", "oneOf"):

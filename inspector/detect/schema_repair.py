@@ -88,7 +88,7 @@ def _step(validator, error, base: tuple, depth: int) -> tuple[list, Any, list[Ch
     distinct = {canonical(new): (new, made) for new, made in options}
     if len(distinct) != 1:
         return None
-    (new, made), = distinct.values()
+    ((new, made),) = distinct.values()
     return path, new, made
 
 

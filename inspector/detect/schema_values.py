@@ -5,15 +5,20 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from inspector.support.safe_text import preview
 
-JSON_TYPES = {"string": lambda v: isinstance(v, str), "boolean": lambda v: isinstance(v, bool),
-              "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
-              "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
-              "array": lambda v: isinstance(v, list), "object": lambda v: isinstance(v, dict),
-              "null": lambda v: v is None}
+JSON_TYPES = {
+    "string": lambda v: isinstance(v, str),
+    "boolean": lambda v: isinstance(v, bool),
+    "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
+    "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
+    "array": lambda v: isinstance(v, list),
+    "object": lambda v: isinstance(v, dict),
+    "null": lambda v: v is None,
+}
 _INTEGER = re.compile(r"-?(?:0|[1-9]\d*)")
 _NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?")
 
@@ -43,9 +48,13 @@ def convert(value: Any, kind: str) -> tuple[Any] | None:
 
 def normalise_enum(value: str, allowed: Iterable[Any]) -> str | None:
     """The one allowed value equal to `value` ignoring case, punctuation and space, or None."""
+
     def squash(text: str) -> str:
         return re.sub(r"[\W_]+", "", text).casefold()
-    matches = {a for a in allowed if isinstance(a, str) and (a.casefold() == value.casefold() or squash(a) == squash(value))}
+
+    matches = {
+        a for a in allowed if isinstance(a, str) and (a.casefold() == value.casefold() or squash(a) == squash(value))
+    }
     return matches.pop() if len(matches) == 1 and value not in matches else None
 
 

@@ -14,28 +14,147 @@ words ending with one ("Email sent!"). Intents, conditionals and modals before t
 from __future__ import annotations
 
 import re
-from typing import Iterable, Iterator, NamedTuple
+from collections.abc import Iterable, Iterator
+from typing import NamedTuple
 
 # Past forms that say a task was carried out; a tool's own words add theirs (`tool_forms`), among
 # them the verbs of looking things up ("read", "searched", "found"), which alone claim nothing.
-COMPLETED = frozenset("""
-    done completed finished sent emailed mailed texted messaged saved stored written wrote created made added
-    updated uploaded posted published scheduled booked reserved delivered submitted deleted removed recorded
-    logged deployed installed moved renamed copied generated fixed applied shared forwarded ordered paid
-    cancelled canceled notified filed registered committed pushed merged opened closed charged refunded issued
-    transferred replied invited assigned edited changed modified configured enabled disabled archived
-    exported imported downloaded attached signed approved confirmed set put placed drafted arranged
-""".split())
+COMPLETED = frozenset(
+    [
+        "done",
+        "completed",
+        "finished",
+        "sent",
+        "emailed",
+        "mailed",
+        "texted",
+        "messaged",
+        "saved",
+        "stored",
+        "written",
+        "wrote",
+        "created",
+        "made",
+        "added",
+        "updated",
+        "uploaded",
+        "posted",
+        "published",
+        "scheduled",
+        "booked",
+        "reserved",
+        "delivered",
+        "submitted",
+        "deleted",
+        "removed",
+        "recorded",
+        "logged",
+        "deployed",
+        "installed",
+        "moved",
+        "renamed",
+        "copied",
+        "generated",
+        "fixed",
+        "applied",
+        "shared",
+        "forwarded",
+        "ordered",
+        "paid",
+        "cancelled",
+        "canceled",
+        "notified",
+        "filed",
+        "registered",
+        "committed",
+        "pushed",
+        "merged",
+        "opened",
+        "closed",
+        "charged",
+        "refunded",
+        "issued",
+        "transferred",
+        "replied",
+        "invited",
+        "assigned",
+        "edited",
+        "changed",
+        "modified",
+        "configured",
+        "enabled",
+        "disabled",
+        "archived",
+        "exported",
+        "imported",
+        "downloaded",
+        "attached",
+        "signed",
+        "approved",
+        "confirmed",
+        "set",
+        "put",
+        "placed",
+        "drafted",
+        "arranged",
+    ]
+)
 
-_IRREGULAR = {"send": "sent", "write": "wrote written", "make": "made", "build": "built", "get": "got gotten",
-              "find": "found", "run": "ran", "take": "took taken", "give": "gave given", "buy": "bought",
-              "pay": "paid", "put": "put", "set": "set", "read": "read", "draw": "drew drawn", "do": "did done",
-              "go": "went gone", "begin": "began begun", "tell": "told", "keep": "kept", "leave": "left",
-              "hold": "held", "speak": "spoke spoken", "shut": "shut", "lay": "laid"}
+_IRREGULAR = {
+    "send": "sent",
+    "write": "wrote written",
+    "make": "made",
+    "build": "built",
+    "get": "got gotten",
+    "find": "found",
+    "run": "ran",
+    "take": "took taken",
+    "give": "gave given",
+    "buy": "bought",
+    "pay": "paid",
+    "put": "put",
+    "set": "set",
+    "read": "read",
+    "draw": "drew drawn",
+    "do": "did done",
+    "go": "went gone",
+    "begin": "began begun",
+    "tell": "told",
+    "keep": "kept",
+    "leave": "left",
+    "hold": "held",
+    "speak": "spoke spoken",
+    "shut": "shut",
+    "lay": "laid",
+}
 _IRREGULAR_PAST = frozenset(form for forms in _IRREGULAR.values() for form in forms.split())
 # Words of tool names that say nothing about which tool a reply means.
-_GENERIC = frozenset({"get", "set", "run", "use", "call", "tool", "tools", "api", "func", "function", "the",
-                      "and", "for", "with", "new", "data", "info", "from", "into", "list", "all", "mcp"})
+_GENERIC = frozenset(
+    {
+        "get",
+        "set",
+        "run",
+        "use",
+        "call",
+        "tool",
+        "tools",
+        "api",
+        "func",
+        "function",
+        "the",
+        "and",
+        "for",
+        "with",
+        "new",
+        "data",
+        "info",
+        "from",
+        "into",
+        "list",
+        "all",
+        "mcp",
+    }
+)
 
 _NOT_PROSE = re.compile(r"```.*?(?:```|\Z)|^[ \t]*>[^\n]*", re.S | re.M)
 _SENTENCE = re.compile(r"\S(?:[^.!?\n]|[.!?](?=[^\s.!?]))*[.!?]*")
@@ -44,13 +163,18 @@ _FIRST_PERSON = re.compile(rf"\b(?:I|we)(?:'ve|'d|\s+have|\s+had)?{_ADVERBS}\s+(
 _STATE = re.compile(rf"(?:\b(?:has|have|had|was|were|is|are|got|successfully)|(?<=\w)'s){_ADVERBS}\s+(\w+)", re.I)
 # A word standing alone at the start of a sentence: "Done.", "All set!", "Done — the file is saved".
 _OPENING = re.compile(r"(?:all\s+(?:done|set)|done|sent|saved|success|completed|finished)\s*(?:[.!,:;—–-]|$)", re.I)
-_HEDGE = re.compile(r"\b(?:if|once|unless|whether|will|would|should|could|might|may|can|shall|must|let\s+me"
-                    r"|going\s+to|about\s+to|want\s+(?:me\s+)?to|try|trying|please)\b"
-                    r"|'ll\b", re.I)
+_HEDGE = re.compile(
+    r"\b(?:if|once|unless|whether|will|would|should|could|might|may|can|shall|must|let\s+me"
+    r"|going\s+to|about\s+to|want\s+(?:me\s+)?to|try|trying|please)\b"
+    r"|'ll\b",
+    re.I,
+)
 _ADMISSION = re.compile(
     r"\b(?:not|no|never|cannot|unable|fail(?:s|ed|ure|ing)?|errors?|erred|sorry|apologi[sz]e|apologies"
     r"|unfortunately|problems?|issues?|trouble|wrong|rejected|denied|refused|invalid|missing|retry"
-    r"|again|unsuccessful(?:ly)?|bounced|blocked|timed?\s*out|unavailable|broken)\b|n't\b", re.I)
+    r"|again|unsuccessful(?:ly)?|bounced|blocked|timed?\s*out|unavailable|broken)\b|n't\b",
+    re.I,
+)
 _YOU = re.compile(r"\b(?:you|they|he|she)\b", re.I)
 _SHORT = 40  # characters: a short sentence ending with a completion verb is a claim
 _WORD = re.compile(r"[a-z0-9]+")

@@ -12,7 +12,8 @@ objects whose error key is empty (`{"error": null}`, `{"error": ""}`).
 from __future__ import annotations
 
 import json
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from inspector.detect.context import ScanContext
 from inspector.model import INFO, NO_RESULT, Finding, ToolResult, Turn
@@ -43,9 +44,14 @@ def detect(context: ScanContext) -> Iterator[Finding]:
 def results_that_may_report_error(context: ScanContext) -> list[tuple[Turn, ToolResult]]:
     """The session's results that may report an error (`may_report_error`), with their turns, in
     order: few of them, so `tool-error` and `claimed-success` read only these (listed once per scan)."""
+
     def listed() -> list[tuple[Turn, ToolResult]]:
-        return [(turn, result) for turn in context.turns_with_results for result in turn.tool_results
-                if may_report_error(result)]
+        return [
+            (turn, result)
+            for turn in context.turns_with_results
+            for result in turn.tool_results
+            if may_report_error(result)
+        ]
 
     return context.memo("results that may report an error", listed)
 
@@ -54,8 +60,13 @@ def may_report_error(result: ToolResult) -> bool:
     """False for a result that cannot report an error (most of them): text, not marked `is_error`,
     with no error key in it; decided by three substring searches."""
     content = result.content
-    return (result.is_error or type(content) is not str or 'rror"' in content or 'xception"' in content
-            or 'raceback"' in content)
+    return (
+        result.is_error
+        or type(content) is not str
+        or 'rror"' in content
+        or 'xception"' in content
+        or 'raceback"' in content
+    )
 
 
 def reported_error(result: ToolResult) -> Any:
@@ -63,7 +74,9 @@ def reported_error(result: ToolResult) -> Any:
     marked `is_error`), or None when it reports none."""
     content = result.content
     if isinstance(content, list):
-        content = "".join(part["text"] for part in content if isinstance(part, dict) and isinstance(part.get("text"), str))
+        content = "".join(
+            part["text"] for part in content if isinstance(part, dict) and isinstance(part.get("text"), str)
+        )
     found = _error_value(content)
     if found is None and result.is_error:
         return content if content not in (None, "") else "(no content)"
@@ -88,4 +101,3 @@ def _error_value(content: Any) -> Any:
             if value and key in _KEYS:
                 return value
     return None
-

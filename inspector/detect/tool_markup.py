@@ -28,8 +28,9 @@ before anything is parsed.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import replace
-from typing import Any, Iterator, NamedTuple
+from typing import Any, NamedTuple
 
 from inspector.detect.context import ScanContext
 from inspector.detect.made_calls import Made, is_made, structured_calls
@@ -38,8 +39,8 @@ from inspector.detect.markup.blocks import typed_text_values
 from inspector.detect.markup.fences import ARRAY_START, may_name_a_tool
 from inspector.detect.markup.pythonic import LIST_START
 from inspector.detect.markup.xlam import may_be_call_list
-from inspector.support.leading_space import content_start
 from inspector.model import ERROR, INFO, RECOVERED, WARNING, Finding, Fix, ToolCall, Turn, remove_spans
+from inspector.support.leading_space import content_start
 
 KIND = "tool-markup"
 
@@ -72,7 +73,9 @@ def recovered_calls(context: ScanContext, turn: Turn) -> tuple[ToolCall, ...]:
         return ()
     blocks = find_blocks(turn.text, context.catalogue, MAX_FINDINGS)[:MAX_FINDINGS]
     made = _made(turn, blocks)
-    return tuple(call for number, block in enumerate(blocks) for call in _recovered(context, turn, number, block, made).calls)
+    return tuple(
+        call for number, block in enumerate(blocks) for call in _recovered(context, turn, number, block, made).calls
+    )
 
 
 def _may_hold_markup(text: str) -> bool:
@@ -86,8 +89,9 @@ def _may_hold_markup(text: str) -> bool:
     # A list that fills the reply ends with `]` (or white space after it), an object opening it
     # starts with `{` (or white space before it): two characters rule both out for most replies.
     first, last = text[0], text[-1]
-    return (((last == "]" or last.isspace()) and may_be_call_list(text))
-            or ((first == "{" or first.isspace()) and _opens_with_call_object(text)))
+    return ((last == "]" or last.isspace()) and may_be_call_list(text)) or (
+        (first == "{" or first.isspace()) and _opens_with_call_object(text)
+    )
 
 
 def _turn_findings(context: ScanContext, turn: Turn, blocks: list[Block]) -> Iterator[Finding]:
@@ -104,9 +108,12 @@ def _turn_findings(context: ScanContext, turn: Turn, blocks: list[Block]) -> Ite
     for number, block in enumerate(blocks):
         finding = _finding(turn, block, spans[number], recovered[number], nothing_left)
         if more and number == MAX_FINDINGS - 1:
-            finding = replace(finding, message=f"{finding.message} The reply holds more than {MAX_FINDINGS} leaked "
-                              f"blocks: only the first {MAX_FINDINGS} are reported, and the rest of the reply is "
-                              "not read (a bound against hostile text).")
+            finding = replace(
+                finding,
+                message=f"{finding.message} The reply holds more than {MAX_FINDINGS} leaked "
+                f"blocks: only the first {MAX_FINDINGS} are reported, and the rest of the reply is "
+                "not read (a bound against hostile text).",
+            )
         yield finding
 
 
@@ -114,7 +121,7 @@ def _ending_blocks(text: str, blocks: list[Block]) -> int:
     """The index of the first of the blocks that end the text (only white space between them)."""
     tail = len(text)
     for index in range(len(blocks) - 1, -1, -1):
-        if text[blocks[index].end:tail].strip():
+        if text[blocks[index].end : tail].strip():
             return index + 1
         tail = blocks[index].start
     return 0
@@ -185,28 +192,48 @@ def _finding(turn: Turn, block: Block, span: tuple[int, int], recovery: Recovery
     where = f"Leaked {block.family} tool-call markup for {names}; nothing ran."
     recovered = recovery.calls
     if recovery.repeated and not recovered:
-        message = (f"Leaked {block.family} tool-call markup for {names}, a call the reply already makes as a "
-                   "structured call with the same arguments: only the text is cleaned (recovering it would "
-                   "record the call twice).")
+        message = (
+            f"Leaked {block.family} tool-call markup for {names}, a call the reply already makes as a "
+            "structured call with the same arguments: only the text is cleaned (recovering it would "
+            "record the call twice)."
+        )
         fix = Fix(remove=(span,), summary="strip the markup only: the reply already makes that call")
         return Finding(turn.position, turn.id, turn.role, KIND, WARNING, message, span, tool, None, payload, None, fix)
     if recovered:
         listed = ", ".join(f"{c.name}({', '.join(c.arguments) or 'no arguments'})" for c in recovered)
-        fix = Fix(remove=(span,), add_calls=recovered, summary=f"strip the markup and recover {listed}, marked not executed")
+        fix = Fix(
+            remove=(span,), add_calls=recovered, summary=f"strip the markup and recover {listed}, marked not executed"
+        )
         if block.guessed:
             where = f"{where} It holds {block.note}: the repair GUESSED, check it."
         elif block.note:
             where = f"{where} It holds {block.note}."
         if recovery.repeated:
-            where = (f"{where} Not recovered, as the reply already makes it as a structured call: "
-                     f"{', '.join(recovery.repeated)}.")
-        return Finding(turn.position, turn.id, turn.role, KIND, WARNING if block.guessed else ERROR, where, span, tool,
-                       recovered[0].arguments, payload, False, fix)
+            where = (
+                f"{where} Not recovered, as the reply already makes it as a structured call: "
+                f"{', '.join(recovery.repeated)}."
+            )
+        return Finding(
+            turn.position,
+            turn.id,
+            turn.role,
+            KIND,
+            WARNING if block.guessed else ERROR,
+            where,
+            span,
+            tool,
+            recovered[0].arguments,
+            payload,
+            False,
+            fix,
+        )
     reason = block.note or "arguments that do not parse"
     if nothing_left:
-        message = (f"{where} It holds {reason}, and the reply is nothing but leaked markup: stripping it would "
-                   "leave an empty reply with no call, so no automatic fix is offered. "
-                   "Edit the turn by hand in the app (open the file with `inspector`, key e).")
+        message = (
+            f"{where} It holds {reason}, and the reply is nothing but leaked markup: stripping it would "
+            "leave an empty reply with no call, so no automatic fix is offered. "
+            "Edit the turn by hand in the app (open the file with `inspector`, key e)."
+        )
         return Finding(turn.position, turn.id, turn.role, KIND, WARNING, message, span, tool, None, payload)
     fix = Fix(remove=(span,), summary=f"strip the markup only: it holds {reason}, so there is no call to recover")
     message = f"{where} It holds {reason}, so only the text can be cleaned."
@@ -230,9 +257,13 @@ def _draft_note(context: ScanContext, turn: Turn) -> Finding | None:
     if block is None:
         return None
     names = ", ".join(c.name or "an unnamed tool" for c in block.calls) or "an unnamed tool"
-    message = (f"The model's thinking holds {block.family} tool-call markup for {names}, and the reply makes no "
-               "call. Thinking is not a call, so nothing is recovered; if the model meant to call it, the call "
-               "was lost (some servers leave a call written before the end of the thinking unparsed).")
+    message = (
+        f"The model's thinking holds {block.family} tool-call markup for {names}, and the reply makes no "
+        "call. Thinking is not a call, so nothing is recovered; if the model meant to call it, the call "
+        "was lost (some servers leave a call written before the end of the thinking unparsed)."
+    )
     payload = [{"name": c.name, "arguments": c.arguments} for c in block.calls]
     tool = block.calls[0].name if block.calls else None
-    return Finding(turn.position, turn.id, turn.role, KIND, INFO, message, (block.start, block.end), tool, None, payload)
+    return Finding(
+        turn.position, turn.id, turn.role, KIND, INFO, message, (block.start, block.end), tool, None, payload
+    )

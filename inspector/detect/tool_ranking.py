@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from inspector.model import ToolSpec
 
@@ -35,8 +36,12 @@ class Candidate:
     validates: bool
 
 
-def rank(name: str, args: dict[str, Any] | None, defined: Iterable[ToolSpec],
-         validates: Callable[[str, dict[str, Any]], bool]) -> list[Candidate]:
+def rank(
+    name: str,
+    args: dict[str, Any] | None,
+    defined: Iterable[ToolSpec],
+    validates: Callable[[str, dict[str, Any]], bool],
+) -> list[Candidate]:
     """Every defined tool as a candidate for a call of `name` with `args`, best first (ties by name);
     `validates(tool, args)` says whether the arguments validate against a tool."""
     ranked = []
@@ -65,13 +70,17 @@ def rename_target(ranked: list[Candidate]) -> tuple[Candidate | None, str]:
     runner_up = ranked[1] if len(ranked) > 1 else None
     lead = best.score - (runner_up.score if runner_up else 0.0)
     if runner_up is not None and lead < RENAME_MARGIN:
-        return None, (f"{best.name} ({best.score:.2f}) and {runner_up.name} ({runner_up.score:.2f}) score within "
-                      f"{RENAME_MARGIN} of each other, so neither is clearly meant")
+        return None, (
+            f"{best.name} ({best.score:.2f}) and {runner_up.name} ({runner_up.score:.2f}) score within "
+            f"{RENAME_MARGIN} of each other, so neither is clearly meant"
+        )
     if not best.validates:
         return None, f"the arguments do not validate against {best.name}"
     if best.name_similarity < MIN_NAME_SIMILARITY:
-        return None, (f"{best.name}'s name is too unlike the called one (similarity {best.name_similarity:.2f}, "
-                      f"at least {MIN_NAME_SIMILARITY} needed)")
+        return None, (
+            f"{best.name}'s name is too unlike the called one (similarity {best.name_similarity:.2f}, "
+            f"at least {MIN_NAME_SIMILARITY} needed)"
+        )
     against = f"{lead:.2f} ahead of {runner_up.name}" if runner_up else "the only defined tool"
     return best, f"it scores {best.score:.2f}, {against}, and the arguments validate against it"
 

@@ -43,8 +43,12 @@ class ToolSchema:
         self.name, self.props, self.required = spec.name, spec.properties, spec.required
         extra = schema.get("additionalProperties")
         # a definition without parameters (Gemini's bare `{"name": ...}`) says nothing about them
-        self.open = bool(schema.get("patternProperties")) or extra is True or isinstance(extra, dict) or (
-            not self.props and extra is not False)
+        self.open = (
+            bool(schema.get("patternProperties"))
+            or extra is True
+            or isinstance(extra, dict)
+            or (not self.props and extra is not False)
+        )
         self.quick = _quick_plan(schema) if set(schema) <= _SIMPLE_TOP and not isinstance(extra, dict) else None
 
     @cached_property
@@ -83,9 +87,18 @@ class ToolSchema:
 
     def problems(self, args: dict[str, Any]) -> list[Problem]:
         """Every problem in `args`, classified."""
-        found = [] if self.open else [
-            Problem(UNKNOWN_PARAMETER, f"{key!r} is not a parameter of {self.name} (it has: {', '.join(self.props) or 'none'})")
-            for key in args if key not in self.props]
+        found = (
+            []
+            if self.open
+            else [
+                Problem(
+                    UNKNOWN_PARAMETER,
+                    f"{key!r} is not a parameter of {self.name} (it has: {', '.join(self.props) or 'none'})",
+                )
+                for key in args
+                if key not in self.props
+            ]
+        )
         found.extend(filter(None, map(problem_of, self._errors(args) or ())))
         return found
 
@@ -102,7 +115,7 @@ class ToolSchema:
     def repair(self, args: dict[str, Any]) -> tuple[dict[str, Any] | None, list[Change]]:
         """The repaired arguments (None when no lossless repair validates) and the changes made."""
         if len(args) == 1:
-            (key, inner), = args.items()
+            ((key, inner),) = args.items()
             if key in WRAPPERS and key not in self.props and isinstance(inner, dict) and self.valid(inner):
                 return inner, [(UNKNOWN_PARAMETER, f"unwrap the {key!r} wrapper")]
         work, changes = args, []
@@ -135,7 +148,8 @@ def _quick_plan(schema: dict[str, Any]) -> dict[str, tuple[str | None, frozenset
             return None
         kind, enum = prop.get("type"), prop.get("enum")
         if (kind is not None and not (isinstance(kind, str) and kind in JSON_TYPES)) or (
-                enum is not None and not (isinstance(enum, list) and all(isinstance(e, str) for e in enum))):
+            enum is not None and not (isinstance(enum, list) and all(isinstance(e, str) for e in enum))
+        ):
             return None
         plan[name] = (kind, frozenset(enum) if enum is not None else None)
     return plan

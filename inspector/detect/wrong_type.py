@@ -8,7 +8,7 @@ Checked only for tools with a real schema, by `schema_check`; every fix is re-va
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from inspector.detect import schema_check, schema_kinds
 from inspector.detect.context import ScanContext

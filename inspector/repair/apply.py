@@ -19,11 +19,10 @@ the result has no id) takes the new name, so a format that names results (Gemini
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import replace
-from typing import Collection, Iterable, Mapping
 
-from inspector.model import (ASSISTANT, NOT_EXECUTED, TOOL, AppliedFix, Finding, Session, ToolResult, Turn,
-                             remove_spans)
+from inspector.model import ASSISTANT, NOT_EXECUTED, TOOL, AppliedFix, Finding, Session, ToolResult, Turn, remove_spans
 
 
 def accepted_findings(findings: Iterable[Finding], kinds: Collection[str]) -> list[Finding]:
@@ -31,8 +30,9 @@ def accepted_findings(findings: Iterable[Finding], kinds: Collection[str]) -> li
     return [finding for finding in findings if finding.kind in kinds and finding.fix is not None]
 
 
-def apply_fixes(session: Session, findings: Iterable[Finding],
-                executed: Mapping[str, ToolResult] | None = None) -> tuple[Session, list[AppliedFix]]:
+def apply_fixes(
+    session: Session, findings: Iterable[Finding], executed: Mapping[str, ToolResult] | None = None
+) -> tuple[Session, list[AppliedFix]]:
     """The session with the fixes of `findings` applied (findings without a fix are ignored).
 
     `executed` maps the id of a recovered call to the result to record for it (what the user's
@@ -57,10 +57,18 @@ def apply_fixes(session: Session, findings: Iterable[Finding],
         if not recovered and _emptied(turn, fixed, fixes):
             turns.append(turn)
             continue
-        renamed.update((id(new), old.name) for old, new in zip(turn.tool_calls, fixed.tool_calls) if old.name != new.name)
+        renamed.update(
+            (id(new), old.name) for old, new in zip(turn.tool_calls, fixed.tool_calls) if old.name != new.name
+        )
         if recovered:
-            results = Turn(turn.position, TOOL, "", tool_results=tuple(
-                executed.get(call.id) or ToolResult(call.id, call.name, NOT_EXECUTED) for call in recovered))
+            results = Turn(
+                turn.position,
+                TOOL,
+                "",
+                tool_results=tuple(
+                    executed.get(call.id) or ToolResult(call.id, call.name, NOT_EXECUTED) for call in recovered
+                ),
+            )
             if _left_empty(fixed):  # the reply was only the leaked call: it becomes that call
                 turns += [replace(fixed, text="", tool_calls=recovered, edited=True), results]
             else:

@@ -3,7 +3,8 @@ SQLite history's `inspector_fixes` table records per row, built in one place so 
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from inspector.model import AppliedFix
 
@@ -31,7 +32,9 @@ def audit_entry(fix: AppliedFix, session_id: str | None, source: str, stamp: str
         "message": finding.message,
         "fix": finding.fix.summary,
         "edited": fix.proposed is not None,
-        "proposed": None if fix.proposed is None else {
+        "proposed": None
+        if fix.proposed is None
+        else {
             "fix": fix.proposed.summary,
             "after": fix.proposed.apply_to_text(fix.before),
             "recovered_calls": [{"name": c.name, "arguments": c.arguments} for c in fix.proposed.add_calls],

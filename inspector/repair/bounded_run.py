@@ -39,8 +39,9 @@ class Finished:
 def run_bounded(argv: list[str], request: bytes, timeout: float) -> Finished:
     """Run `argv` (no shell) with `request` on its standard input, for at most `timeout` seconds.
     Raises `OSError` when it cannot start."""
-    process = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               start_new_session=True)
+    process = subprocess.Popen(
+        argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
+    )
     kept, cut, errors = bytearray(), 0, bytearray()
     pending = memoryview(request)  # what the executor has not read yet
     deadline = time.monotonic() + timeout
@@ -87,11 +88,11 @@ def _write_some(process: subprocess.Popen, pending: memoryview) -> memoryview:
     """Give the executor what it can take of `pending` now; what is left (nothing once it closed
     its input)."""
     try:
-        return pending[os.write(process.stdin.fileno(), pending[:_CHUNK]):]
+        return pending[os.write(process.stdin.fileno(), pending[:_CHUNK]) :]
     except BlockingIOError:
         return pending
     except BrokenPipeError:
-        return pending[len(pending):]
+        return pending[len(pending) :]
 
 
 def _stop_group(process: subprocess.Popen) -> None:

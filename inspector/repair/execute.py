@@ -20,8 +20,9 @@ import json
 import shlex
 import shutil
 import signal
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any
 
 from inspector.errors import InspectorError
 from inspector.model import NOT_EXECUTED, RECOVERED, Finding, Session, ToolCall, ToolResult
@@ -71,8 +72,14 @@ class ExecutionResult:
 
     def to_json(self) -> dict[str, Any]:
         """The audit record of this execution: call, command, exit status and recorded result."""
-        return {"call_id": self.call.id, "name": self.call.name, "command": self.command,
-                "exit_status": self.exit_status, "ok": self.ok, "result": self.result.content}
+        return {
+            "call_id": self.call.id,
+            "name": self.call.name,
+            "command": self.command,
+            "exit_status": self.exit_status,
+            "ok": self.ok,
+            "result": self.result.content,
+        }
 
 
 def check_command(command: str) -> list[str]:
@@ -84,14 +91,19 @@ def check_command(command: str) -> list[str]:
     return argv
 
 
-def execute_call(command: str, call: ToolCall, session_id: str | None, turn: int,
-                 timeout: float = DEFAULT_TIMEOUT) -> ExecutionResult:
+def execute_call(
+    command: str, call: ToolCall, session_id: str | None, turn: int, timeout: float = DEFAULT_TIMEOUT
+) -> ExecutionResult:
     """Run `command` once for `call` and return what happened. A non-zero exit, a time-out or a
     command that cannot start is an error result; only a command string that is empty or cannot
     be split raises (`InspectorError`)."""
     argv = _split(command)
-    request = {"name": call.name, "arguments": call.arguments if call.arguments is not None else call.arguments_raw,
-               "session_id": session_id, "turn": turn}
+    request = {
+        "name": call.name,
+        "arguments": call.arguments if call.arguments is not None else call.arguments_raw,
+        "session_id": session_id,
+        "turn": turn,
+    }
     started = ExecutionResult(command, session_id, turn, call, None)
     try:
         done = run_bounded(argv, json.dumps(request, ensure_ascii=False).encode("utf-8", "surrogatepass"), timeout)
@@ -99,8 +111,11 @@ def execute_call(command: str, call: ToolCall, session_id: str | None, turn: int
         reason = exc.strerror or str(exc)
         return _failed(started, f"{NOT_EXECUTED} Its executor `{command}` could not be started: {argv[0]}: {reason}.")
     if done.timed_out:
-        return _failed(started, f"`{command}` did not finish within {timeout:g} s and was stopped "
-                                "(with every process it started)", done.stderr)
+        return _failed(
+            started,
+            f"`{command}` did not finish within {timeout:g} s and was stopped (with every process it started)",
+            done.stderr,
+        )
     if done.status != 0:
         exited = replace(started, exit_status=done.status)
         return _failed(exited, f"`{command}` {_exit_wording(done.status)}", done.stderr)
@@ -116,8 +131,9 @@ def recovered_calls(findings: Iterable[Finding]) -> Iterator[tuple[Finding, Tool
                     yield finding, call
 
 
-def execute_findings(command: str, session: Session, findings: Iterable[Finding],
-                     timeout: float = DEFAULT_TIMEOUT) -> Iterator[ExecutionResult]:
+def execute_findings(
+    command: str, session: Session, findings: Iterable[Finding], timeout: float = DEFAULT_TIMEOUT
+) -> Iterator[ExecutionResult]:
     """Run `command` for each recovered call of the approved `findings` of `session`, in order,
     yielding each outcome as soon as the command has finished."""
     for finding, call in recovered_calls(findings):
@@ -157,7 +173,9 @@ def _output(done: Finished) -> Any:
     `MAX_OUTPUT` bytes, the text kept and a line saying how much was cut."""
     stdout = done.stdout.decode("utf-8", errors="replace")
     if done.cut:
-        return f"{stdout}\n[inspector: the executor printed {done.cut:,} more bytes, cut after the first {MAX_OUTPUT:,}]"
+        return (
+            f"{stdout}\n[inspector: the executor printed {done.cut:,} more bytes, cut after the first {MAX_OUTPUT:,}]"
+        )
     try:
         return json.loads(stdout)
     except (json.JSONDecodeError, RecursionError):

@@ -37,10 +37,10 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Mapping
 
 from inspector.errors import InspectorError
 from inspector.model import Finding, Fix, Session
@@ -81,9 +81,16 @@ class WriteOutcome:
     left_out: str = ""
 
 
-def write_repaired(source: Source, out: Path, chosen: Callable[[Source], Iterable[Chosen]], in_place: bool = False,
-                   executions: Iterable[ExecutionResult] = (), replace_existing: bool = False,
-                   allow_triggers: bool = False, to: str | None = None) -> WriteOutcome:
+def write_repaired(
+    source: Source,
+    out: Path,
+    chosen: Callable[[Source], Iterable[Chosen]],
+    in_place: bool = False,
+    executions: Iterable[ExecutionResult] = (),
+    replace_existing: bool = False,
+    allow_triggers: bool = False,
+    to: str | None = None,
+) -> WriteOutcome:
     """Apply the fixes `chosen(reading)` gives for each session (read from `reading`) and write the
     repaired sessions into `out`, or into the source itself after a backup when `in_place`, with
     one audit entry per applied fix. `executions` are what the user's executor answered for
@@ -94,7 +101,7 @@ def write_repaired(source: Source, out: Path, chosen: Callable[[Source], Iterabl
     source's own, whatever the source can write itself."""
     out = source.path if in_place else Path(out)  # in place: the source, a file or a server's database
     check_targets(source, out, in_place, replace_existing, to)
-    stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    stamp = datetime.now(UTC).isoformat(timespec="seconds")
     executions = list(executions)
     ran = ran_by_call(executions)
     answers: dict[str | None, list[ExecutionResult]] = {}
@@ -132,8 +139,13 @@ def _batches(choices: Iterable[Chosen], size: int) -> Iterator[list[Chosen]]:
         yield batch
 
 
-def _write_batch(writer: SessionWriter, batch: list[Chosen], answers: Mapping[str | None, list[ExecutionResult]],
-                 ran: Ran, stamp: str) -> list[AuditRecord]:
+def _write_batch(
+    writer: SessionWriter,
+    batch: list[Chosen],
+    answers: Mapping[str | None, list[ExecutionResult]],
+    ran: Ran,
+    stamp: str,
+) -> list[AuditRecord]:
     """Apply each chosen session's fixes (but those the target's audit records as applied), have
     the writer write the batch, and build the audit of what it wrote."""
     recorded = writer.recorded_batch([choice.session.session_id for choice in batch if choice.findings])
@@ -143,8 +155,11 @@ def _write_batch(writer: SessionWriter, batch: list[Chosen], answers: Mapping[st
         findings = _not_applied_yet(session, choice.findings, recorded.get(session.session_id, set()))
         fixed, fixes = apply_fixes(session, findings, results_by_call(answers.get(session.session_id, ())))
         repaired.append((fixed, [replace(fix, proposed=choice.proposed.get(id(fix.finding))) for fix in fixes]))
-    return [AuditRecord(written, audit_entry(written.fix, written.session_id, str(choice.session.path), stamp, ran))
-            for choice, wrote in zip(batch, writer.write_batch(repaired)) for written in wrote]
+    return [
+        AuditRecord(written, audit_entry(written.fix, written.session_id, str(choice.session.path), stamp, ran))
+        for choice, wrote in zip(batch, writer.write_batch(repaired))
+        for written in wrote
+    ]
 
 
 def _writer(source: Source, out: Path, in_place: bool, options: WriteOptions, to: str | None) -> SessionWriter:
@@ -173,13 +188,16 @@ def check_targets(source: Source, out: Path, in_place: bool, replace_existing: b
             continue
         status = _status(path)
         if source_status is not None and status is not None and _same_file(status, source_status):
-            raise InspectorError(f"{path}: is the input {source.path} (the same file by another name); "
-                                 f"nothing was written: choose another output")
+            raise InspectorError(
+                f"{path}: is the input {source.path} (the same file by another name); "
+                f"nothing was written: choose another output"
+            )
         if os.path.lexists(path) and (status is None or not stat.S_ISREG(status.st_mode)):
             raise InspectorError(f"{path}: is not a regular file; nothing was written")
         if path == out and status is not None and not (in_place or replace_existing):
-            raise InspectorError(f"{path}: exists already; nothing was written (choose another output, "
-                                 f"or --force to replace it)")
+            raise InspectorError(
+                f"{path}: exists already; nothing was written (choose another output, or --force to replace it)"
+            )
 
 
 def _written_paths(source: Source, out: Path, in_place: bool, to: str | None) -> list[Path]:
@@ -214,8 +232,9 @@ def _not_applied_yet(session: Session, findings: list[Finding], recorded: set[tu
     turn, of the same kind, on the same text."""
     if not recorded:
         return findings
-    return [finding for finding in findings
-            if (finding.turn, finding.kind, _text_of(session, finding.turn)) not in recorded]
+    return [
+        finding for finding in findings if (finding.turn, finding.kind, _text_of(session, finding.turn)) not in recorded
+    ]
 
 
 def _text_of(session: Session, position: int) -> str | None:

@@ -9,8 +9,9 @@ are the report's own, never taken from a session.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from html import escape
-from typing import Any, Iterable
+from typing import Any
 
 from inspector import __version__
 from inspector.report.html_style import STYLE
@@ -22,17 +23,24 @@ from inspector.support.safe_text import neutralise
 POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 
 # how each mark wraps a piece, innermost first
-_WRAPS = ((REDACTED, '<span class="redacted">', "</span>"), (FAULT, '<mark class="fault">', "</mark>"),
-          (REMOVED, "<del>", "</del>"), (ADDED, "<ins>", "</ins>"), (ELIDED, '<span class="elided">', "</span>"))
+_WRAPS = (
+    (REDACTED, '<span class="redacted">', "</span>"),
+    (FAULT, '<mark class="fault">', "</mark>"),
+    (REMOVED, "<del>", "</del>"),
+    (ADDED, "<ins>", "</ins>"),
+    (ELIDED, '<span class="elided">', "</span>"),
+)
 
 
 def render_html(view: ReportView) -> str:
     """The whole page."""
     body = "".join([_header(view), _summary(view), _contents(view), *map(_conversation, enumerate(view.conversations))])
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-            f"<meta http-equiv=\"Content-Security-Policy\" content=\"{POLICY}\">"
-            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-            f"<title>inspector report</title><style>{STYLE}</style></head>\n<body>\n{body}</body></html>\n")
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<meta http-equiv="Content-Security-Policy" content="{POLICY}">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>inspector report</title><style>{STYLE}</style></head>\n<body>\n{body}</body></html>\n"
+    )
 
 
 def text(value: str) -> str:
@@ -43,26 +51,33 @@ def text(value: str) -> str:
 def _header(view: ReportView) -> str:
     sources = ", ".join(text(source) for source in view.sources) or "no sessions"
     redacted = " Secrets and e-mail addresses are redacted." if view.redacted else ""
-    return (f"<header><h1>inspector report</h1><p class=\"meta\">Read from {sources}; made by inspector {escape(__version__)}"
-            f"{' on ' + text(view.generated) if view.generated else ''}.{redacted}</p></header>\n")
+    return (
+        f'<header><h1>inspector report</h1><p class="meta">Read from {sources}; made by inspector {escape(__version__)}'
+        f"{' on ' + text(view.generated) if view.generated else ''}.{redacted}</p></header>\n"
+    )
 
 
 def _summary(view: ReportView) -> str:
     flagged = len(view.conversations)
-    parts = [f"<section id=\"summary\"><h2>Summary</h2><p><strong>{view.sessions:,}</strong> "
-             f"session{_s(view.sessions)} ({flagged:,} with findings), <strong>{view.turns:,}</strong> "
-             f"turn{_s(view.turns)}, <strong>{view.findings:,}</strong> finding{_s(view.findings)}.</p>"]
+    parts = [
+        f'<section id="summary"><h2>Summary</h2><p><strong>{view.sessions:,}</strong> '
+        f"session{_s(view.sessions)} ({flagged:,} with findings), <strong>{view.turns:,}</strong> "
+        f"turn{_s(view.turns)}, <strong>{view.findings:,}</strong> finding{_s(view.findings)}.</p>"
+    ]
     if view.by_kind:
         parts.append("<h3>Findings by kind</h3>")
         parts.append(bar_chart(view.by_kind, "Findings by kind"))
-        rows = "".join(f"<tr><td class=\"kind\">{text(kind)}</td><td class=\"number\">{count:,}</td></tr>"
-                       for kind, count in view.by_kind)
-        parts.append(f"<table><thead><tr><th>kind</th><th class=\"number\">findings</th></tr></thead>"
-                     f"<tbody>{rows}</tbody></table>")
+        rows = "".join(
+            f'<tr><td class="kind">{text(kind)}</td><td class="number">{count:,}</td></tr>'
+            for kind, count in view.by_kind
+        )
+        parts.append(
+            f'<table><thead><tr><th>kind</th><th class="number">findings</th></tr></thead><tbody>{rows}</tbody></table>'
+        )
     parts.append(_rates(view.rates))
     if view.errors:
         items = "".join(f"<li>{text(error)}</li>" for error in view.errors)
-        parts.append(f"<h3>Not read</h3><ul class=\"errors\">{items}</ul>")
+        parts.append(f'<h3>Not read</h3><ul class="errors">{items}</ul>')
     parts.append("</section>\n")
     return "".join(parts)
 
@@ -70,18 +85,20 @@ def _summary(view: ReportView) -> str:
 def _rates(rates: dict[str, Any]) -> str:
     """The rates table: all sessions, then each model and each tool, a column per kind."""
     kinds = list(rates["kinds"])
-    head = "".join(f"<th class=\"number\">{text(kind)}</th>" for kind in kinds)
+    head = "".join(f'<th class="number">{text(kind)}</th>' for kind in kinds)
     rows = [_rate_row("all sessions", rates, kinds)]
     rows += [_rate_row(f"model {name}", entry, kinds) for name, entry in rates["by_model"].items()]
     rows += [_rate_row(f"tool {name}", entry, kinds) for name, entry in rates["by_tool"].items()]
-    return ("<h3>Rates</h3><p class=\"note\">Count of each kind, and per 100 tool calls in brackets.</p>"
-            f"<table class=\"rates\"><thead><tr><th></th><th class=\"number\">calls</th>{head}</tr></thead>"
-            f"<tbody>{''.join(rows)}</tbody></table>")
+    return (
+        '<h3>Rates</h3><p class="note">Count of each kind, and per 100 tool calls in brackets.</p>'
+        f'<table class="rates"><thead><tr><th></th><th class="number">calls</th>{head}</tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )
 
 
 def _rate_row(label: str, entry: dict[str, Any], kinds: list[str]) -> str:
-    cells = "".join(f"<td class=\"number\">{_rate(entry['kinds'].get(kind))}</td>" for kind in kinds)
-    return f"<tr><th>{text(label)}</th><td class=\"number\">{entry['calls']:,}</td>{cells}</tr>"
+    cells = "".join(f'<td class="number">{_rate(entry["kinds"].get(kind))}</td>' for kind in kinds)
+    return f'<tr><th>{text(label)}</th><td class="number">{entry["calls"]:,}</td>{cells}</tr>'
 
 
 def _rate(value: dict[str, Any] | None) -> str:
@@ -93,11 +110,15 @@ def _rate(value: dict[str, Any] | None) -> str:
 
 def _contents(view: ReportView) -> str:
     if not view.conversations:
-        return "<p class=\"note\">Nothing was flagged.</p>\n"
-    items = "".join(f"<li><a href=\"#c{index + 1}\">{_conversation_title(conversation)}</a> "
-                    f"({conversation.finding_count:,})</li>" for index, conversation in enumerate(view.conversations))
-    legend = ("<p class=\"legend\">In each flagged turn: <mark class=\"fault\">flagged</mark> "
-              "<del>removed by the repair</del> <ins>added by the repair</ins>.</p>")
+        return '<p class="note">Nothing was flagged.</p>\n'
+    items = "".join(
+        f'<li><a href="#c{index + 1}">{_conversation_title(conversation)}</a> ({conversation.finding_count:,})</li>'
+        for index, conversation in enumerate(view.conversations)
+    )
+    legend = (
+        '<p class="legend">In each flagged turn: <mark class="fault">flagged</mark> '
+        "<del>removed by the repair</del> <ins>added by the repair</ins>.</p>"
+    )
     return f"<nav><h2>Flagged conversations</h2><ul>{items}</ul>{legend}</nav>\n"
 
 
@@ -110,35 +131,45 @@ def _conversation(numbered: tuple[int, ConversationView]) -> str:
     index, conversation = numbered
     anchor = f"c{index + 1}"
     problems = "".join(f"<li>{text(problem)}</li>" for problem in conversation.problems)
-    return (f"<section class=\"conversation\" id=\"{anchor}\"><h2>{_conversation_title(conversation)}</h2>"
-            f"<p class=\"meta\">{text(conversation.format)}, {conversation.turn_count:,} turns, "
-            f"{conversation.finding_count:,} finding{_s(conversation.finding_count)}</p>"
-            + (f"<ul class=\"problems\">{problems}</ul>" if problems else "")
-            + "".join(_turn(anchor, turn) for turn in conversation.turns) + "</section>\n")
+    return (
+        f'<section class="conversation" id="{anchor}"><h2>{_conversation_title(conversation)}</h2>'
+        f'<p class="meta">{text(conversation.format)}, {conversation.turn_count:,} turns, '
+        f"{conversation.finding_count:,} finding{_s(conversation.finding_count)}</p>"
+        + (f'<ul class="problems">{problems}</ul>' if problems else "")
+        + "".join(_turn(anchor, turn) for turn in conversation.turns)
+        + "</section>\n"
+    )
 
 
 def _turn(anchor: str, turn: TurnView) -> str:
     turn_id = f" <code>{text(turn.turn_id)}</code>" if turn.turn_id else ""
     findings = "".join(map(_finding, turn.findings))
-    repaired = _blocks(turn.repaired) if turn.repaired else f"<p class=\"note\">{text(turn.note)}</p>"
-    return (f"<article class=\"turn\" id=\"{anchor}-t{turn.position}\" data-turn=\"{turn.position}\">"
-            f"<h3>Turn {turn.position} · {text(turn.role)}{turn_id}</h3><ul class=\"findings\">{findings}</ul>"
-            f"<div class=\"sides\"><section class=\"side original\"><h4>Original</h4>{_blocks(turn.original)}</section>"
-            f"<section class=\"side repaired\"><h4>Repaired</h4>{repaired}</section></div></article>\n")
+    repaired = _blocks(turn.repaired) if turn.repaired else f'<p class="note">{text(turn.note)}</p>'
+    return (
+        f'<article class="turn" id="{anchor}-t{turn.position}" data-turn="{turn.position}">'
+        f'<h3>Turn {turn.position} · {text(turn.role)}{turn_id}</h3><ul class="findings">{findings}</ul>'
+        f'<div class="sides"><section class="side original"><h4>Original</h4>{_blocks(turn.original)}</section>'
+        f'<section class="side repaired"><h4>Repaired</h4>{repaired}</section></div></article>\n'
+    )
 
 
 def _finding(finding: FindingView) -> str:
-    status = f" <span class=\"status\">{text(finding.status)}</span>" if finding.status else ""
-    fix = f"<p class=\"fix\">Fix: {text(finding.fix)}</p>" if finding.fix else ""
-    return (f"<li class=\"finding severity-{escape(finding.severity)}\"><span class=\"severity\">"
-            f"{text(finding.severity)}</span> <span class=\"kind\">{text(finding.kind)}</span>{status}"
-            f"<p class=\"message\">{text(finding.message)}</p>{fix}</li>")
+    status = f' <span class="status">{text(finding.status)}</span>' if finding.status else ""
+    fix = f'<p class="fix">Fix: {text(finding.fix)}</p>' if finding.fix else ""
+    return (
+        f'<li class="finding severity-{escape(finding.severity)}"><span class="severity">'
+        f'{text(finding.severity)}</span> <span class="kind">{text(finding.kind)}</span>{status}'
+        f'<p class="message">{text(finding.message)}</p>{fix}</li>'
+    )
 
 
 def _blocks(blocks: Iterable[Block]) -> str:
-    return "".join(f"<div class=\"block{' new' if block.new else ''}\"><div class=\"label\">{text(block.label)}</div>"
-                   + (f"<pre>{''.join(map(_piece, block.pieces))}</pre>" if block.pieces else
-                      "<pre class=\"empty\">(empty)</pre>") + "</div>" for block in blocks)
+    return "".join(
+        f'<div class="block{" new" if block.new else ""}"><div class="label">{text(block.label)}</div>'
+        + (f"<pre>{''.join(map(_piece, block.pieces))}</pre>" if block.pieces else '<pre class="empty">(empty)</pre>')
+        + "</div>"
+        for block in blocks
+    )
 
 
 def _piece(piece: Piece) -> str:

@@ -6,7 +6,8 @@ Later versions add finding kinds and fields; they never change or remove these.
 from __future__ import annotations
 
 import json
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import msgspec
 
@@ -60,10 +61,13 @@ def finding_to_json(finding: Finding, turn: Turn | None) -> dict[str, Any]:
         fix = {
             "content": finding.fix.apply_to_text(turn.text) if turn is not None else finding.fix.text,
             "tool_calls": [{"name": c.name, "arguments": c.arguments} for c in finding.fix.add_calls],
-            "replace_arguments": [{"call": index, "arguments": arguments}
-                                  for index, arguments in finding.fix.replace_arguments],
-            "add_results": [{"call_id": r.call_id, "name": r.name, "content": r.content, "is_error": r.is_error}
-                            for r in finding.fix.add_results],
+            "replace_arguments": [
+                {"call": index, "arguments": arguments} for index, arguments in finding.fix.replace_arguments
+            ],
+            "add_results": [
+                {"call_id": r.call_id, "name": r.name, "content": r.content, "is_error": r.is_error}
+                for r in finding.fix.add_results
+            ],
             "rename_calls": [{"call": index, "name": name} for index, name in finding.fix.rename_calls],
         }
     return {

@@ -10,8 +10,9 @@ the repair keeps. Model text goes only into fenced blocks and escaped inline tex
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import groupby
-from typing import Any, Iterable
+from typing import Any
 
 from inspector import __version__
 from inspector.report.markdown_text import fenced, inline
@@ -20,8 +21,7 @@ from inspector.report.share_view import Block, ConversationView, FindingView, Re
 
 BAR = "█"
 BAR_LENGTH = 24
-LEGEND = ("Marks in the turns: `[-…-]` removed by the repair, `{+…+}` added by the repair, "
-          "`[!…!]` flagged and kept.")
+LEGEND = "Marks in the turns: `[-…-]` removed by the repair, `{+…+}` added by the repair, `[!…!]` flagged and kept."
 
 
 def render_markdown(view: ReportView) -> str:
@@ -38,14 +38,20 @@ def _header(view: ReportView) -> str:
 
 
 def _summary(view: ReportView) -> str:
-    lines = ["## Summary", "",
-             f"**{view.sessions:,}** session{_s(view.sessions)} ({len(view.conversations):,} with findings), "
-             f"**{view.turns:,}** turn{_s(view.turns)}, **{view.findings:,}** finding{_s(view.findings)}.", ""]
+    lines = [
+        "## Summary",
+        "",
+        f"**{view.sessions:,}** session{_s(view.sessions)} ({len(view.conversations):,} with findings), "
+        f"**{view.turns:,}** turn{_s(view.turns)}, **{view.findings:,}** finding{_s(view.findings)}.",
+        "",
+    ]
     if view.by_kind:
         most = max(count for _, count in view.by_kind)
         lines += ["### Findings by kind", "", "| kind | findings | |", "|---|---:|---|"]
-        lines += [f"| {inline(kind)} | {count:,} | {BAR * max(1, round(BAR_LENGTH * count / most))} |"
-                  for kind, count in view.by_kind]
+        lines += [
+            f"| {inline(kind)} | {count:,} | {BAR * max(1, round(BAR_LENGTH * count / most))} |"
+            for kind, count in view.by_kind
+        ]
         lines.append("")
     lines += _rates(view.rates)
     if view.errors:
@@ -55,9 +61,15 @@ def _summary(view: ReportView) -> str:
 
 def _rates(rates: dict[str, Any]) -> list[str]:
     kinds = list(rates["kinds"])
-    lines = ["### Rates", "", "Count of each kind, and per 100 tool calls in brackets.", "",
-             "| | calls | " + " | ".join(inline(kind) for kind in kinds) + " |",
-             "|---|---:|" + "---:|" * len(kinds), _rate_row("all sessions", rates, kinds)]
+    lines = [
+        "### Rates",
+        "",
+        "Count of each kind, and per 100 tool calls in brackets.",
+        "",
+        "| | calls | " + " | ".join(inline(kind) for kind in kinds) + " |",
+        "|---|---:|" + "---:|" * len(kinds),
+        _rate_row("all sessions", rates, kinds),
+    ]
     lines += [_rate_row(f"model {name}", entry, kinds) for name, entry in rates["by_model"].items()]
     lines += [_rate_row(f"tool {name}", entry, kinds) for name, entry in rates["by_tool"].items()]
     return [*lines, ""]
@@ -78,8 +90,9 @@ def _rate(value: dict[str, Any] | None) -> str:
 def _contents(view: ReportView) -> str:
     if not view.conversations:
         return "Nothing was flagged.\n"
-    items = [f"- {_conversation_title(conversation)} ({conversation.finding_count:,})"
-             for conversation in view.conversations]
+    items = [
+        f"- {_conversation_title(conversation)} ({conversation.finding_count:,})" for conversation in view.conversations
+    ]
     return "\n".join(["## Flagged conversations", "", *items, "", LEGEND, ""])
 
 
@@ -89,9 +102,13 @@ def _conversation_title(conversation: ConversationView) -> str:
 
 
 def _conversation(conversation: ConversationView) -> str:
-    lines = [f"## {_conversation_title(conversation)}", "",
-             f"{inline(conversation.format)}, {conversation.turn_count:,} turns, "
-             f"{conversation.finding_count:,} finding{_s(conversation.finding_count)}", ""]
+    lines = [
+        f"## {_conversation_title(conversation)}",
+        "",
+        f"{inline(conversation.format)}, {conversation.turn_count:,} turns, "
+        f"{conversation.finding_count:,} finding{_s(conversation.finding_count)}",
+        "",
+    ]
     if conversation.problems:
         lines += [*(f"- problem: {inline(problem)}" for problem in conversation.problems), ""]
     return "\n".join(lines + [_turn(turn) for turn in conversation.turns])
@@ -99,8 +116,17 @@ def _conversation(conversation: ConversationView) -> str:
 
 def _turn(turn: TurnView) -> str:
     turn_id = f" · {inline(turn.turn_id)}" if turn.turn_id else ""
-    lines = [f"### Turn {turn.position} · {inline(turn.role)}{turn_id}", "", *map(_finding, turn.findings), "",
-             "**Original**", "", _blocks(turn.original), "**Repaired**", ""]
+    lines = [
+        f"### Turn {turn.position} · {inline(turn.role)}{turn_id}",
+        "",
+        *map(_finding, turn.findings),
+        "",
+        "**Original**",
+        "",
+        _blocks(turn.original),
+        "**Repaired**",
+        "",
+    ]
     lines.append(_blocks(turn.repaired) if turn.repaired else f"{inline(turn.note)}\n")
     return "\n".join(lines)
 
@@ -112,15 +138,19 @@ def _finding(finding: FindingView) -> str:
 
 
 def _blocks(blocks: Iterable[Block]) -> str:
-    return "\n".join(f"*{inline(block.label)}*{' (new)' if block.new else ''}\n\n"
-                     f"{fenced(_marked(block.pieces)) if block.pieces else '(empty)' + chr(10)}"
-                     for block in blocks)
+    return "\n".join(
+        f"*{inline(block.label)}*{' (new)' if block.new else ''}\n\n"
+        f"{fenced(_marked(block.pieces)) if block.pieces else '(empty)' + chr(10)}"
+        for block in blocks
+    )
 
 
 def _marked(pieces: Iterable[Piece]) -> str:
     """The pieces' text with each run of one mark enclosed once in that mark's brackets."""
-    return "".join(opening + "".join(piece.text for piece in run) + closing
-                   for (opening, closing), run in groupby(pieces, key=_brackets))
+    return "".join(
+        opening + "".join(piece.text for piece in run) + closing
+        for (opening, closing), run in groupby(pieces, key=_brackets)
+    )
 
 
 def _brackets(piece: Piece) -> tuple[str, str]:

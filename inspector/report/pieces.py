@@ -4,8 +4,9 @@ no turn, however large, makes the report huge."""
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Mapping, Sequence
 
 from inspector.model import Span
 
@@ -34,7 +35,7 @@ def marked_pieces(text: str, marks: Mapping[str, Sequence[Span]]) -> tuple[Piece
     bounds = sorted({0, len(text)}.union(*(edge for spans in merged.values() for edge in spans)))
     next_span = dict.fromkeys(merged, 0)
     pieces: list[Piece] = []
-    for start, end in zip(bounds, bounds[1:]):
+    for start, end in itertools.pairwise(bounds):
         covering = set()
         for name, spans in merged.items():
             index = next_span[name]

@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from inspector.scan.rates import Rates
 from inspector.scan.summary import SessionSummary
@@ -22,14 +23,22 @@ def compute_rates(summaries: Sequence[SessionSummary]) -> dict[str, Any]:
 def rate_lines(rates: dict[str, Any]) -> list[str]:
     """A short "Rates" block for the text report: the totals, then only the models and tools with
     findings, each with its kinds that occur."""
+
     def line(label: str, entry: dict[str, Any], every: bool = False) -> str:
-        kinds = ", ".join(f"{kind} {v['count']} ({v['per_100_calls']:.2f})" for kind, v in entry["kinds"].items()
-                          if entry["calls"] and (every or v["count"]))
+        kinds = ", ".join(
+            f"{kind} {v['count']} ({v['per_100_calls']:.2f})"
+            for kind, v in entry["kinds"].items()
+            if entry["calls"] and (every or v["count"])
+        )
         calls = f"{entry['calls']} call{'s' if entry['calls'] != 1 else ''}"
         return f"  {preview(label, 40):<24} {calls}" + (f": {kinds}" if kinds else "")
+
     total = rates["total"]
     lines = ["Rates (count, per 100 tool calls)", line("all sessions", total, every=True)]
     for group, prefix in (("by_model", "model"), ("by_tool", "tool")):
-        lines.extend(line(f"{prefix} {name}", entry) for name, entry in total[group].items()
-                     if any(v["count"] for v in entry["kinds"].values()))
+        lines.extend(
+            line(f"{prefix} {name}", entry)
+            for name, entry in total[group].items()
+            if any(v["count"] for v in entry["kinds"].values())
+        )
     return lines

@@ -21,23 +21,41 @@ _KEY = r"A-Za-z0-9_\-"  # the characters of most API keys (URL-safe base64 and s
 # (name, what it masks, pattern); the first that matches at a position wins, so the specific
 # shapes come before the general ones (Anthropic's `sk-ant-` before OpenAI's `sk-`).
 PATTERNS: tuple[tuple[str, str, str], ...] = (
-    ("private-key", "private key blocks (-----BEGIN ... PRIVATE KEY----- up to its END line, or to the end when cut off)",
-     r"-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----[^-]*+(?:-(?!----)[^-]*+)*+"
-     r"(?:-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----)?"),
+    (
+        "private-key",
+        "private key blocks (-----BEGIN ... PRIVATE KEY----- up to its END line, or to the end when cut off)",
+        r"-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----[^-]*+(?:-(?!----)[^-]*+)*+"
+        r"(?:-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----)?",
+    ),
     ("anthropic-key", "Anthropic API keys (sk-ant-...)", rf"(?<![{_KEY}])sk-ant-[{_KEY}]{{16,}}+"),
     ("openai-key", "OpenAI API keys (sk-..., sk-proj-...)", rf"(?<![{_KEY}])sk-[{_KEY}]{{20,}}+"),
-    ("github-token", "GitHub tokens (ghp_, gho_, ghu_, ghs_, ghr_, github_pat_)",
-     r"(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{30,}+|github_pat_[A-Za-z0-9_]{22,}+)"),
+    (
+        "github-token",
+        "GitHub tokens (ghp_, gho_, ghu_, ghs_, ghr_, github_pat_)",
+        r"(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{30,}+|github_pat_[A-Za-z0-9_]{22,}+)",
+    ),
     ("slack-token", "Slack tokens (xoxb-, xoxp-, xoxa-, ...)", r"(?<![A-Za-z0-9_-])xox[a-z]-[A-Za-z0-9-]{10,}+"),
-    ("aws-access-key", "AWS access key ids (AKIA..., ASIA...)",
-     r"(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])"),
+    (
+        "aws-access-key",
+        "AWS access key ids (AKIA..., ASIA...)",
+        r"(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])",
+    ),
     ("google-api-key", "Google API keys (AIza...)", rf"(?<![{_KEY}])AIza[{_KEY}]{{35}}(?![{_KEY}])"),
-    ("jwt", "JSON Web Tokens (eyJ....eyJ....signature)",
-     rf"(?<![{_KEY}.])eyJ[{_KEY}]{{4,}}+\.eyJ[{_KEY}]{{4,}}+\.[{_KEY}]*+"),
-    ("bearer-token", "bearer tokens (Bearer followed by a token of 16 characters or more)",
-     r"(?<![A-Za-z0-9])[Bb]earer[ \t]++(?=[A-Za-z0-9._~+/=-]{16})[A-Za-z0-9_~+/-]++(?:\.[A-Za-z0-9_~+/-]++)*+=*+"),
-    ("email", "e-mail addresses",
-     r"(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]{1,64}+@(?:[A-Za-z0-9-]{1,63}\.){1,8}[A-Za-z]{2,24}(?![A-Za-z0-9-])"),
+    (
+        "jwt",
+        "JSON Web Tokens (eyJ....eyJ....signature)",
+        rf"(?<![{_KEY}.])eyJ[{_KEY}]{{4,}}+\.eyJ[{_KEY}]{{4,}}+\.[{_KEY}]*+",
+    ),
+    (
+        "bearer-token",
+        "bearer tokens (Bearer followed by a token of 16 characters or more)",
+        r"(?<![A-Za-z0-9])[Bb]earer[ \t]++(?=[A-Za-z0-9._~+/=-]{16})[A-Za-z0-9_~+/-]++(?:\.[A-Za-z0-9_~+/-]++)*+=*+",
+    ),
+    (
+        "email",
+        "e-mail addresses",
+        r"(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]{1,64}+@(?:[A-Za-z0-9-]{1,63}\.){1,8}[A-Za-z]{2,24}(?![A-Za-z0-9-])",
+    ),
 )
 
 _NAMES = {name.replace("-", "_"): name for name, _, _ in PATTERNS}

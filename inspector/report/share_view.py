@@ -14,8 +14,9 @@ Texts stay as the session holds them: each writer escapes them for its own outpu
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
 from inspector.model import RECOVERED, Finding, Session, Span, ToolCall, ToolResult, Turn
 from inspector.repair.apply import apply_fixes
@@ -94,8 +95,13 @@ class ReportView:
     redacted: bool
 
 
-def build_view(summaries: Sequence[SessionSummary], errors: Sequence[str] = (), redact: bool = False,
-               sources: Sequence[str] = (), generated: str = "") -> ReportView:
+def build_view(
+    summaries: Sequence[SessionSummary],
+    errors: Sequence[str] = (),
+    redact: bool = False,
+    sources: Sequence[str] = (),
+    generated: str = "",
+) -> ReportView:
     """The report of the scanned sessions (and of the files that could not be read) of `sources`,
     made at `generated`; with `redact`, secrets and e-mail addresses masked in every text it shows."""
     shown = redact_text if redact else Redacted
@@ -106,12 +112,17 @@ def build_view(summaries: Sequence[SessionSummary], errors: Sequence[str] = (), 
         for finding in summary.findings:
             by_kind[finding.kind] = by_kind.get(finding.kind, 0) + 1
     return ReportView(
-        sources=tuple(shown(source).text for source in sources), generated=generated,
-        sessions=len(summaries), turns=sum(summary.turn_count for summary in summaries), findings=sum(by_kind.values()),
+        sources=tuple(shown(source).text for source in sources),
+        generated=generated,
+        sessions=len(summaries),
+        turns=sum(summary.turn_count for summary in summaries),
+        findings=sum(by_kind.values()),
         by_kind=tuple(sorted(by_kind.items(), key=lambda item: (-item[1], item[0]))),
         rates=_shown_rates(rates.to_json(), shown),
         conversations=tuple(_conversation(summary, shown) for summary in summaries if summary.findings),
-        errors=tuple(shown(error).text for error in errors), redacted=redact)
+        errors=tuple(shown(error).text for error in errors),
+        redacted=redact,
+    )
 
 
 _Shown = Callable[[str], Redacted]  # how a text is shown: with its secrets masked, or as it is
@@ -119,8 +130,13 @@ _Shown = Callable[[str], Redacted]  # how a text is shown: with its secrets mask
 
 def _shown_rates(rates: dict[str, Any], shown: _Shown) -> dict[str, Any]:
     """The rates with model and tool names as shown (two names masked alike kept apart: `NAME #2`)."""
-    return {**rates, **{group: _apart((shown(name).text, entry) for name, entry in rates[group].items())
-                        for group in ("by_model", "by_tool")}}
+    return {
+        **rates,
+        **{
+            group: _apart((shown(name).text, entry) for name, entry in rates[group].items())
+            for group in ("by_model", "by_tool")
+        },
+    }
 
 
 def _apart(entries: Iterable[tuple[str, Any]]) -> dict[str, Any]:
@@ -139,9 +155,15 @@ def _conversation(summary: SessionSummary, shown: _Shown) -> ConversationView:
     for finding in summary.findings:
         by_turn.setdefault(finding.turn, []).append(finding)
     turns = tuple(_turn(summary, position, findings, shown) for position, findings in sorted(by_turn.items()))
-    return ConversationView(shown(str(summary.path)).text, _maybe(summary.session_id, shown), summary.format,
-                            summary.turn_count, len(summary.findings),
-                            tuple(shown(problem).text for problem in summary.problems), turns)
+    return ConversationView(
+        shown(str(summary.path)).text,
+        _maybe(summary.session_id, shown),
+        summary.format,
+        summary.turn_count,
+        len(summary.findings),
+        tuple(shown(problem).text for problem in summary.problems),
+        turns,
+    )
 
 
 def _turn(summary: SessionSummary, position: int, findings: list[Finding], shown: _Shown) -> TurnView:
@@ -154,10 +176,12 @@ def _turn(summary: SessionSummary, position: int, findings: list[Finding], shown
     fixable = [finding for finding in findings if finding.fix is not None]
     repaired_turns = _repaired(summary, turn, fixable)
     if repaired_turns is None:
-        original = tuple(Block(label, _pieces(shown(text), faults if key == _TEXT else [], ()))
-                         for key, label, text in _parts(turn))
-        return TurnView(position, _maybe(turn.id, shown), turn.role, listed, original, (),
-                        LEFT_AS_IS if fixable else NO_FIX)
+        original = tuple(
+            Block(label, _pieces(shown(text), faults if key == _TEXT else [], ())) for key, label, text in _parts(turn)
+        )
+        return TurnView(
+            position, _maybe(turn.id, shown), turn.role, listed, original, (), LEFT_AS_IS if fixable else NO_FIX
+        )
     original, repaired = _sides(turn, repaired_turns, faults, shown)
     return TurnView(position, _maybe(turn.id, shown), turn.role, listed, original, repaired)
 
@@ -167,8 +191,7 @@ def _finding(finding: Finding, shown: _Shown) -> FindingView:
     if finding.tool:
         status = finding.tool + {True: ", ran", False: ", not executed", None: ""}[finding.executed]
     fix = finding.fix.summary if finding.fix is not None else ""
-    return FindingView(finding.kind, finding.severity, shown(finding.message).text, shown(status).text,
-                       shown(fix).text)
+    return FindingView(finding.kind, finding.severity, shown(finding.message).text, shown(status).text, shown(fix).text)
 
 
 def _fault_spans(finding: Finding) -> list[Span]:
@@ -195,12 +218,13 @@ def _parts(turn: Turn) -> list[tuple[tuple[str, int], str, str]]:
     result it holds), each call, each result."""
     parts: list[tuple[tuple[str, int], str, str]] = []
     results = [_result_text(result) for result in turn.tool_results]
-    if turn.text or not (turn.tool_calls or turn.tool_results):
-        if turn.text not in results:
-            parts.append((_TEXT, "text", turn.text))
+    if (turn.text or not (turn.tool_calls or turn.tool_results)) and turn.text not in results:
+        parts.append((_TEXT, "text", turn.text))
     parts.extend((("call", index), _call_label(call), _call_text(call)) for index, call in enumerate(turn.tool_calls))
-    parts.extend((("result", index), _result_label(result), text)
-                 for index, (result, text) in enumerate(zip(turn.tool_results, results)))
+    parts.extend(
+        (("result", index), _result_label(result), text)
+        for index, (result, text) in enumerate(zip(turn.tool_results, results))
+    )
     return parts
 
 
@@ -229,8 +253,9 @@ def _result_text(result: ToolResult) -> str:
     return content if isinstance(content, str) else json.dumps(content, ensure_ascii=False, default=str)
 
 
-def _sides(turn: Turn, repaired_turns: tuple[Turn, ...], faults: list[Span],
-           shown: _Shown) -> tuple[tuple[Block, ...], tuple[Block, ...]]:
+def _sides(
+    turn: Turn, repaired_turns: tuple[Turn, ...], faults: list[Span], shown: _Shown
+) -> tuple[tuple[Block, ...], tuple[Block, ...]]:
     """The original turn's blocks and the repaired turns' blocks, each part of the fixed turn
     compared with the same part of the original (both as shown); what only the repair writes is new."""
     fixed = _fixed(turn, repaired_turns)
@@ -262,8 +287,9 @@ def _fixed(turn: Turn, repaired_turns: tuple[Turn, ...]) -> Turn | None:
 
 def _pieces(text: Redacted, faults: list[Span], removed: list[Span]) -> tuple[Piece, ...]:
     """The original side's pieces: the faults (moved onto the shown text), what the repair removes, the masks."""
-    return marked_pieces(text.text, {FAULT: [text.moved(span) for span in faults], REMOVED: removed,
-                                     REDACTED: text.masks})
+    return marked_pieces(
+        text.text, {FAULT: [text.moved(span) for span in faults], REMOVED: removed, REDACTED: text.masks}
+    )
 
 
 def _added_pieces(text: Redacted, added: list[Span]) -> tuple[Piece, ...]:

@@ -4,8 +4,8 @@ hostile."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
-from typing import Sequence
 
 from inspector.support.safe_text import preview
 
@@ -22,16 +22,18 @@ def bar_chart(rows: Sequence[tuple[str, int]], title: str) -> str:
     height = ROW_HEIGHT * len(rows) + 8
     width = LABEL_WIDTH + BAR_WIDTH + 70
     bars = "".join(_bar(index, label, count, most) for index, (label, count) in enumerate(rows))
-    return (f'<svg class="chart" role="img" aria-label="{escape(title)}" '
-            f'width="{width}" height="{height}" viewBox="0 0 {width} {height}">'
-            f"<title>{escape(title)}</title>{bars}</svg>")
+    return (
+        f'<svg class="chart" role="img" aria-label="{escape(title)}" '
+        f'width="{width}" height="{height}" viewBox="0 0 {width} {height}">'
+        f"<title>{escape(title)}</title>{bars}</svg>"
+    )
 
 
 def _capped(rows: Sequence[tuple[str, int]]) -> list[tuple[str, int]]:
     if len(rows) <= MAX_ROWS:
         return list(rows)
-    rest = rows[MAX_ROWS - 1:]
-    return [*rows[:MAX_ROWS - 1], (f"{len(rest)} others", sum(count for _, count in rest))]
+    rest = rows[MAX_ROWS - 1 :]
+    return [*rows[: MAX_ROWS - 1], (f"{len(rest)} others", sum(count for _, count in rest))]
 
 
 def _bar(index: int, label: str, count: int, most: int) -> str:
@@ -39,6 +41,8 @@ def _bar(index: int, label: str, count: int, most: int) -> str:
     length = max(2, round(BAR_WIDTH * count / most))
     middle = top + ROW_HEIGHT // 2 + 4
     shown = escape(preview(label, 32))
-    return (f'<text x="{LABEL_WIDTH - 8}" y="{middle}" text-anchor="end" font-size="13" fill="currentColor">{shown}</text>'
-            f'<rect x="{LABEL_WIDTH}" y="{top + 3}" width="{length}" height="{ROW_HEIGHT - 6}" rx="3" fill="#c2410c"/>'
-            f'<text x="{LABEL_WIDTH + length + 6}" y="{middle}" font-size="13" fill="currentColor">{count:,}</text>')
+    return (
+        f'<text x="{LABEL_WIDTH - 8}" y="{middle}" text-anchor="end" font-size="13" fill="currentColor">{shown}</text>'
+        f'<rect x="{LABEL_WIDTH}" y="{top + 3}" width="{length}" height="{ROW_HEIGHT - 6}" rx="3" fill="#c2410c"/>'
+        f'<text x="{LABEL_WIDTH + length + 6}" y="{middle}" font-size="13" fill="currentColor">{count:,}</text>'
+    )

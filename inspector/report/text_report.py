@@ -4,7 +4,7 @@ what would remain, then totals by kind, like a dry run before anything is change
 from __future__ import annotations
 
 import textwrap
-from typing import Sequence
+from collections.abc import Sequence
 
 from inspector.model import Finding, Turn
 from inspector.report.rates import compute_rates, rate_lines
@@ -29,8 +29,10 @@ def render_report(summaries: Sequence[SessionSummary]) -> str:
 def _session_lines(summary: SessionSummary) -> list[str]:
     label = f" session {summary.session_id}" if summary.session_id else ""
     count = len(summary.findings)
-    lines = [f"{summary.path}{label}  ({summary.format}, {summary.turn_count} turns, "
-             f"{count} finding{'s' if count != 1 else ''})"]
+    lines = [
+        f"{summary.path}{label}  ({summary.format}, {summary.turn_count} turns, "
+        f"{count} finding{'s' if count != 1 else ''})"
+    ]
     for finding in summary.findings:
         lines.extend(_finding_lines(finding, summary.turn_at(finding.turn)))
     lines.extend(f"  problem: {preview(problem, 100)}" for problem in summary.problems)

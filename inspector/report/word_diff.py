@@ -40,7 +40,7 @@ def changed_spans(before: str, after: str) -> tuple[list[Span], list[Span]]:
     tail = common_suffix(before[head:], after[head:])
     tail = len(before) - _word_end(before, len(before) - tail)
     old_end, new_end = len(before) - tail, len(after) - tail
-    if head == old_end or head == new_end or (old_end - head) + (new_end - head) > MAX_CHARACTERS:
+    if head in (old_end, new_end) or old_end - head + (new_end - head) > MAX_CHARACTERS:
         return _span(head, old_end), _span(head, new_end)
     old, new = _tokens(before, head, old_end), _tokens(after, head, new_end)
     if len(old) + len(new) > MAX_TOKENS:

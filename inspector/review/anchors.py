@@ -20,8 +20,8 @@ from __future__ import annotations
 import hashlib
 import json
 from bisect import bisect_left
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Hashable, Iterable, Sequence
 
 from inspector.model import Finding, Session, Turn
 
@@ -72,8 +72,9 @@ def anchored_keys(session: Session, findings: Sequence[Finding], positional: Seq
         if index is None:  # no such turn: a finding no message can be matched with
             key = FindingKey(None, "", None, None, place, turn=finding.turn)
         else:
-            key = FindingKey(turns[index].id, digest(index) or "", digest(index - 1), digest(index + 1), place,
-                             turn=finding.turn)
+            key = FindingKey(
+                turns[index].id, digest(index) or "", digest(index - 1), digest(index + 1), place, turn=finding.turn
+            )
         seen[key] = seen.get(key, -1) + 1
         keys.append(replace(key, occurrence=seen[key]))
     return keys
@@ -82,15 +83,19 @@ def anchored_keys(session: Session, findings: Sequence[Finding], positional: Seq
 def content_digest(turn: Turn) -> str:
     """A short hash of what the message says: role, text, calls (id, name, arguments as stored)
     and results (call id, name, content, error)."""
-    content = [turn.role, turn.text,
-               [[call.id, call.name, call.arguments_raw] for call in turn.tool_calls],
-               [[result.call_id, result.name, result.content, result.is_error] for result in turn.tool_results]]
+    content = [
+        turn.role,
+        turn.text,
+        [[call.id, call.name, call.arguments_raw] for call in turn.tool_calls],
+        [[result.call_id, result.name, result.content, result.is_error] for result in turn.tool_results],
+    ]
     text = json.dumps(content, sort_keys=True, default=repr)  # ASCII: a lone surrogate is escaped
     return hashlib.blake2b(text.encode("ascii"), digest_size=8).hexdigest()
 
 
-def reattach(saved: Iterable[SavedKey], current: Sequence[FindingKey],
-             positional: Sequence[str]) -> dict[SavedKey, FindingKey]:
+def reattach(
+    saved: Iterable[SavedKey], current: Sequence[FindingKey], positional: Sequence[str]
+) -> dict[SavedKey, FindingKey]:
     """For the saved keys of one session, the current key of the finding each is about (those
     matching none are left out). Each finding takes one saved key at most: an equal key first, then
     an earlier version's positional one (the same turn, kind, span and tool), then the best match
@@ -113,8 +118,9 @@ def reattach(saved: Iterable[SavedKey], current: Sequence[FindingKey],
     return found
 
 
-def _best_matches(saved: list[FindingKey], current: Sequence[FindingKey],
-                  free: set[FindingKey]) -> dict[FindingKey, FindingKey]:
+def _best_matches(
+    saved: list[FindingKey], current: Sequence[FindingKey], free: set[FindingKey]
+) -> dict[FindingKey, FindingKey]:
     """Saved keys whose neighbours changed, matched to free findings of the same message (content
     and id) and place: the most neighbours in common first, then the nearest. A match with no
     neighbour in common is taken only from a message whose id says it is the same, or when the
@@ -144,7 +150,7 @@ def _nearest(candidates: list[FindingKey], turn: int) -> list[FindingKey]:
         return candidates
     middle = bisect_left(candidates, turn, key=lambda candidate: candidate.turn)
     start = min(max(0, middle - NEAREST // 2), len(candidates) - NEAREST)
-    return candidates[start:start + NEAREST]
+    return candidates[start : start + NEAREST]
 
 
 def _index_of(turns: Sequence[Turn], position: int) -> int | None:

@@ -12,7 +12,7 @@ refuses the whole write.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from inspector.errors import InspectorError
 from inspector.model import Session
@@ -29,9 +29,11 @@ def check_as_read(reading: Source, sessions: Iterable[Session]) -> None:
         except InspectorError:
             now = None
         if now is None or _messages(now) != _messages(session):
-            raise InspectorError(f"conversation {session.session_id} is no longer as it was read (another program, "
-                                 "or an earlier export, wrote to it since): open it again to review it as it is now "
-                                 "(your decisions are kept)")
+            raise InspectorError(
+                f"conversation {session.session_id} is no longer as it was read (another program, "
+                "or an earlier export, wrote to it since): open it again to review it as it is now "
+                "(your decisions are kept)"
+            )
 
 
 def _messages(session: Session) -> list[tuple[int, str | None, str]]:

@@ -6,15 +6,20 @@ never applied).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from itertools import chain
-from typing import Iterable, Sequence
 
 from inspector.review.anchors import FindingKey, SavedKey, reattach
 from inspector.review.review_file import ReviewRecord, SessionKey
 
 
-def attached(record: ReviewRecord, sessions: Sequence[SessionKey], keys: Sequence[Sequence[FindingKey]],
-             positional: Sequence[Sequence[str]], numbers: Iterable[int]) -> ReviewRecord:
+def attached(
+    record: ReviewRecord,
+    sessions: Sequence[SessionKey],
+    keys: Sequence[Sequence[FindingKey]],
+    positional: Sequence[Sequence[str]],
+    numbers: Iterable[int],
+) -> ReviewRecord:
     """`record` (changed in place, and returned) with the saved keys of the sessions `numbers` (their
     places in `sessions`, whose findings' keys are `keys` and earlier versions' keys `positional`)
     moved to the findings they are about now."""
@@ -33,8 +38,9 @@ def attached(record: ReviewRecord, sessions: Sequence[SessionKey], keys: Sequenc
     return record
 
 
-def _moved(key: tuple[SessionKey, SavedKey], moved: dict[tuple[SessionKey, SavedKey], FindingKey]) \
-        -> tuple[SessionKey, SavedKey]:
+def _moved(
+    key: tuple[SessionKey, SavedKey], moved: dict[tuple[SessionKey, SavedKey], FindingKey]
+) -> tuple[SessionKey, SavedKey]:
     return (key[0], moved[key]) if key in moved else key
 
 

@@ -76,8 +76,13 @@ def _unanswered(turns: list[Turn], answered: set[CallPlace]) -> dict[int, list[s
     return unanswered
 
 
-def _answered_call(call_id: str | None, name: str | None, by_id: dict[str, CallPlace],
-                   waiting: dict[str, deque[CallPlace]], answered: set[CallPlace]) -> CallPlace | None:
+def _answered_call(
+    call_id: str | None,
+    name: str | None,
+    by_id: dict[str, CallPlace],
+    waiting: dict[str, deque[CallPlace]],
+    answered: set[CallPlace],
+) -> CallPlace | None:
     """The call a result answers: by its id, else the earliest unanswered call of its name."""
     if call_id:
         return by_id.get(call_id)

@@ -12,14 +12,22 @@ and saves them the moment they change; this module only says how a decision chan
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Iterable, Sequence
 
 from inspector.model import Finding, Fix
-from inspector.review.edits import Edit, edited_fix, proposal
 from inspector.review.anchors import SavedKey, anchored_keys
-from inspector.review.review_file import (APPROVED, EDITED, PENDING, SKIPPED, Decision, SessionKey, finding_keys,
-                                         timestamp)
+from inspector.review.edits import Edit, edited_fix, proposal
+from inspector.review.review_file import (
+    APPROVED,
+    EDITED,
+    PENDING,
+    SKIPPED,
+    Decision,
+    SessionKey,
+    finding_keys,
+    timestamp,
+)
 from inspector.review.state import ReviewError, ReviewState
 from inspector.scan.scanner import ScanResult
 
@@ -105,23 +113,30 @@ class DecisionSteps(ReviewState):
     def decidable(self, session: int, kind: str, status: str) -> list[int]:
         """The indices of the session's pending findings of `kind` that can be given `status`
         (APPROVED: those with a fix; SKIPPED: all)."""
-        return [index for index, finding in enumerate(self.findings(session))
-                if _can_take(finding, kind, status) and self.status(session, index) == PENDING]
+        return [
+            index
+            for index, finding in enumerate(self.findings(session))
+            if _can_take(finding, kind, status) and self.status(session, index) == PENDING
+        ]
 
     def decidable_elsewhere(self, result: ScanResult, kind: str, status: str) -> list[DecisionKey]:
         """The pending findings of `kind` that can be given `status` in `result`, a session not
         read into the review (a history's other conversation), as the review file names them."""
         session = self._session_key(len(self.results), result)
         keys = anchored_keys(result.session, result.findings, finding_keys(result.findings))
-        return [(session, keys[index]) for index, finding in enumerate(result.findings)
-                if _can_take(finding, kind, status) and (session, keys[index]) not in self._record.decisions]
+        return [
+            (session, keys[index])
+            for index, finding in enumerate(result.findings)
+            if _can_take(finding, kind, status) and (session, keys[index]) not in self._record.decisions
+        ]
 
     def holds(self, result: ScanResult) -> bool:
         """Whether the session of `result` is read into the review."""
         return self._session_key(len(self.results), result) in self._sessions
 
-    def decide_all(self, kind: str, status: str, sessions: Iterable[int],
-                   elsewhere: Sequence[DecisionKey] = ()) -> tuple[int, int]:
+    def decide_all(
+        self, kind: str, status: str, sessions: Iterable[int], elsewhere: Sequence[DecisionKey] = ()
+    ) -> tuple[int, int]:
         """Give `status` (APPROVED or SKIPPED) to every pending finding of `kind` it can take in
         `sessions` (of the review), and to the findings `elsewhere` (`decidable_elsewhere`'s), as
         one undo step; how many findings, and in how many sessions."""
@@ -163,8 +178,13 @@ class DecisionSteps(ReviewState):
     def counts(self, session: int) -> Counts:
         """The session's findings by state."""
         statuses = [self.status(session, index) for index in range(len(self.findings(session)))]
-        return Counts(len(statuses), statuses.count(APPROVED), statuses.count(EDITED), statuses.count(SKIPPED),
-                      statuses.count(PENDING))
+        return Counts(
+            len(statuses),
+            statuses.count(APPROVED),
+            statuses.count(EDITED),
+            statuses.count(SKIPPED),
+            statuses.count(PENDING),
+        )
 
     def _decide(self, label: str, targets: list[tuple[int, int]], status: str, edit: Edit | None) -> None:
         self._decide_keys(label, [self._key(session, index) for session, index in targets], status, edit)

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
-from typing import Sequence
 
 from inspector.model import Span
 from inspector.support.common_ends import common_prefix, common_suffix
@@ -63,7 +63,7 @@ def diff_text(before: str, after: str, budget: int = BUDGET) -> TextDiff:
     """The changes that turn `before` into `after`, word by word within `budget` (see the module docstring)."""
     head = common_prefix(before, after)
     tail = common_suffix(before[head:], after[head:])
-    old, new = before[head:len(before) - tail], after[head:len(after) - tail]
+    old, new = before[head : len(before) - tail], after[head : len(after) - tail]
     if not old and not new:
         return TextDiff()
     meter = _Budget(budget)
@@ -118,8 +118,11 @@ def _by_words(old: str, new: str, old_at: int, new_at: int, meter: _Budget) -> l
         return None
     old_starts, new_starts = _starts(old_words, old_at), _starts(new_words, new_at)
     matcher = SequenceMatcher(None, old_words, new_words, autojunk=False)
-    return [_change(old_starts[i1], old_starts[i2] - old_starts[i1], new_starts[j1], new_starts[j2] - new_starts[j1])
-            for tag, i1, i2, j1, j2 in matcher.get_opcodes() if tag != "equal"]
+    return [
+        _change(old_starts[i1], old_starts[i2] - old_starts[i1], new_starts[j1], new_starts[j2] - new_starts[j1])
+        for tag, i1, i2, j1, j2 in matcher.get_opcodes()
+        if tag != "equal"
+    ]
 
 
 def _by_lines(old: str, new: str, at: int, meter: _Budget) -> list[Change] | None:
@@ -134,8 +137,13 @@ def _by_lines(old: str, new: str, at: int, meter: _Budget) -> list[Change] | Non
         if tag == "equal":
             continue
         old_span, new_span = (old_starts[i1], old_starts[i2]), (new_starts[j1], new_starts[j2])
-        refined = _by_words(old[old_span[0] - at:old_span[1] - at], new[new_span[0] - at:new_span[1] - at],
-                            old_span[0], new_span[0], meter)
+        refined = _by_words(
+            old[old_span[0] - at : old_span[1] - at],
+            new[new_span[0] - at : new_span[1] - at],
+            old_span[0],
+            new_span[0],
+            meter,
+        )
         if refined is None:
             meter.exact = False
             refined = [_change(old_span[0], old_span[1] - old_span[0], new_span[0], new_span[1] - new_span[0])]

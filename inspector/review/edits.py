@@ -54,8 +54,13 @@ def proposal(finding: Finding, turn: Turn, fix: Fix | None = None) -> Edit:
         return Edit(text, tuple(_edited(call.name, call.arguments) for call in fix.add_calls))
     arguments, names = dict(fix.replace_arguments), dict(fix.rename_calls)
     calls = turn.tool_calls
-    return Edit(text, tuple(_edited(names.get(i, calls[i].name), arguments.get(i, calls[i].arguments))
-                            for i in _corrected_indexes(fix, turn)))
+    return Edit(
+        text,
+        tuple(
+            _edited(names.get(i, calls[i].name), arguments.get(i, calls[i].arguments))
+            for i in _corrected_indexes(fix, turn)
+        ),
+    )
 
 
 def edited_fix(finding: Finding, turn: Turn, edit: Edit) -> Fix:
@@ -66,8 +71,10 @@ def edited_fix(finding: Finding, turn: Turn, edit: Edit) -> Fix:
     text = None if edit.text == fix.apply_to_text(turn.text) else edit.text
     summary = "edited by hand" + (f" (proposed: {fix.summary})" if fix.summary else "")
     if fix.add_calls:
-        calls = tuple(replace(call, name=e.name, arguments=e.arguments, arguments_raw=e.arguments)
-                      for call, e in zip(fix.add_calls, edit.calls))
+        calls = tuple(
+            replace(call, name=e.name, arguments=e.arguments, arguments_raw=e.arguments)
+            for call, e in zip(fix.add_calls, edit.calls)
+        )
         return replace(fix, text=text, add_calls=calls, summary=summary)
     indexes = _corrected_indexes(fix, turn) if finding.fix is not None else _own_indexes(finding, turn)
     arguments = tuple((index, e.arguments) for index, e in zip(indexes, edit.calls))

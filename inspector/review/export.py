@@ -43,8 +43,13 @@ class ReviewExport(DecisionSteps):
             candidate, number = folder / f"{stem}.fixed.{number}{dot}", number + 1
         return candidate
 
-    def export(self, out: Path | None = None, overwrite_input: bool = False,
-               replace_existing: bool = False, to: str | None = None) -> WriteOutcome:
+    def export(
+        self,
+        out: Path | None = None,
+        overwrite_input: bool = False,
+        replace_existing: bool = False,
+        to: str | None = None,
+    ) -> WriteOutcome:
         """Write every session of the file with only the approved (and edited) fixes applied, in the
         input's format (or the format `to`, as a new file), and the audit record beside it. The
         input is replaced only when `overwrite_input`, and then only after a backup (a server's
@@ -57,8 +62,9 @@ class ReviewExport(DecisionSteps):
         if not overwrite_input and isinstance(self.path, Path) and target.resolve() == self.path.resolve():
             raise ReviewError(f"{target}: is the input; choose 'overwrite the input' to replace it (a backup is kept)")
         if not (overwrite_input or replace_existing) and target.exists():
-            raise ReviewError(f"{target}: exists already; nothing was written (choose another file, "
-                              f"or agree to replace it)")
+            raise ReviewError(
+                f"{target}: exists already; nothing was written (choose another file, or agree to replace it)"
+            )
         self._save()  # takes in what another inspector decided on this review meanwhile
         chosen: list[Chosen] = []
         ran: list[ExecutionResult] = []
@@ -66,11 +72,19 @@ class ReviewExport(DecisionSteps):
             findings, proposals, executions = self._approved(session)
             ran.extend(executions)
             chosen.append(Chosen(result.session, findings, proposals))
-        outcome = write_repaired(self.source, target,
-                                 lambda reading: self._still_as_read(reading, chosen, overwrite_input),
-                                 overwrite_input, ran, replace_existing, to=to)
+        outcome = write_repaired(
+            self.source,
+            target,
+            lambda reading: self._still_as_read(reading, chosen, overwrite_input),
+            overwrite_input,
+            ran,
+            replace_existing,
+            to=to,
+        )
         stamp = timestamp()
-        self._record.exports = (self._record.exports or []) + [{"at": stamp, "out": str(target), "applied": outcome.applied}]
+        self._record.exports = (self._record.exports or []) + [
+            {"at": stamp, "out": str(target), "applied": outcome.applied}
+        ]
         self._record.unexported = False
         self._save()
         return outcome

@@ -4,8 +4,8 @@ recorded in the same shape as one fix (`inspector.review.preview.FixPreview`).""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Sequence
 
 from inspector.model import Finding, Session, Turn, remove_spans
 from inspector.repair.apply import apply_fixes
@@ -22,7 +22,9 @@ def exported_preview(turn: Turn, findings: Sequence[Finding], approved: Sequence
     written = next(t for t in fixed.turns if t.raw is probe.raw)
     fixes = [finding.fix for finding in approved if finding.fix is not None]
     calls = written.tool_calls if len(written.tool_calls) == len(turn.tool_calls) else turn.tool_calls
-    arguments = {i: new.arguments for i, (old, new) in enumerate(zip(turn.tool_calls, calls)) if new.arguments != old.arguments}
+    arguments = {
+        i: new.arguments for i, (old, new) in enumerate(zip(turn.tool_calls, calls)) if new.arguments != old.arguments
+    }
     names = {i: new.name for i, (old, new) in enumerate(zip(turn.tool_calls, calls)) if new.name != old.name}
     recovered = tuple(call for fix in fixes for call in fix.add_calls) if applied else ()
     return FixPreview(
@@ -49,6 +51,10 @@ def _summary(findings: int, approved: int, applied: bool) -> str:
     if not approved:
         return f"no fix approved yet: exported as recorded ({findings} pending or skipped)"
     if not applied:
-        return ("the approved fixes together would leave the reply with nothing: exported as recorded "
-                "(edit the text to keep something)")
-    return f"{approved} of {findings} fixes approved, applied together as the export will apply them (the others are not)"
+        return (
+            "the approved fixes together would leave the reply with nothing: exported as recorded "
+            "(edit the text to keep something)"
+        )
+    return (
+        f"{approved} of {findings} fixes approved, applied together as the export will apply them (the others are not)"
+    )

@@ -22,9 +22,10 @@ Executions merge the same way; exports made by either are all kept.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Hashable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Collection, Hashable, Sequence, TypeVar
+from typing import Any, TypeVar
 
 from inspector.review.review_file import Decision, ReviewRecord, make_review_folder, read_review, write_review
 from inspector.review.review_layout import revision_of
@@ -58,8 +59,15 @@ class Merged:
     conflicts: int = 0
 
 
-def save_merging(path: Path, source: Path, base: ReviewRecord, mine: ReviewRecord, changed: Changed,
-                 attach: Callable[[ReviewRecord], ReviewRecord], conversations: Sequence[str] | None) -> Merged:
+def save_merging(
+    path: Path,
+    source: Path,
+    base: ReviewRecord,
+    mine: ReviewRecord,
+    changed: Changed,
+    attach: Callable[[ReviewRecord], ReviewRecord],
+    conversations: Sequence[str] | None,
+) -> Merged:
     """Save `mine` (`changed` since `base`) at `path`, merged
     under the lock with what another inspector saved there since `base` (read, then `attach`ed to
     this review's findings; not read when its revision is still `base`'s: nobody saved since). An
@@ -67,8 +75,9 @@ def save_merging(path: Path, source: Path, base: ReviewRecord, mine: ReviewRecor
     make_review_folder(path)
     with exclusive_lock(path.with_name(path.name + ".lock"), "save the review"):
         unchanged = not path.exists() or (base.revision is not None and revision_of(path) == base.revision)
-        merged = Merged(mine) if unchanged else merge_records(base, mine, attach(read_review(path, conversations)),
-                                                              changed)
+        merged = (
+            Merged(mine) if unchanged else merge_records(base, mine, attach(read_review(path, conversations)), changed)
+        )
         merged.record.revision = write_review(path, source, merged.record)
     return merged
 
@@ -76,11 +85,13 @@ def save_merging(path: Path, source: Path, base: ReviewRecord, mine: ReviewRecor
 def merge_records(base: ReviewRecord, mine: ReviewRecord, theirs: ReviewRecord, changed: Changed) -> Merged:
     """`mine` and `theirs` merged three ways against `base`, what both started from: what `changed`
     here keeps mine, the rest takes theirs."""
-    decisions, adopted, conflicts = _merge(base.decisions, mine.decisions, theirs.decisions, changed.decisions,
-                                           _meaning)
-    executions, _, _ = _merge(base.executions or {}, mine.executions or {}, theirs.executions or {}, changed.runs,
-                              _same)
-    exports = list(theirs.exports or []) + list(mine.exports or [])[len(base.exports or []):]
+    decisions, adopted, conflicts = _merge(
+        base.decisions, mine.decisions, theirs.decisions, changed.decisions, _meaning
+    )
+    executions, _, _ = _merge(
+        base.executions or {}, mine.executions or {}, theirs.executions or {}, changed.runs, _same
+    )
+    exports = list(theirs.exports or []) + list(mine.exports or [])[len(base.exports or []) :]
     unexported = mine.unexported if mine.unexported != base.unexported else theirs.unexported
     record = ReviewRecord(decisions, unexported or adopted > 0, exports, executions or None, mine.read_by_place)
     return Merged(record, adopted, conflicts)
@@ -88,13 +99,23 @@ def merge_records(base: ReviewRecord, mine: ReviewRecord, theirs: ReviewRecord, 
 
 def snapshot(record: ReviewRecord) -> ReviewRecord:
     """A copy of `record` that later decisions (which change its dictionaries) leave as it is."""
-    return ReviewRecord(dict(record.decisions), record.unexported, list(record.exports or []),
-                        None if record.executions is None else dict(record.executions), record.read_by_place,
-                        record.revision)
+    return ReviewRecord(
+        dict(record.decisions),
+        record.unexported,
+        list(record.exports or []),
+        None if record.executions is None else dict(record.executions),
+        record.read_by_place,
+        record.revision,
+    )
 
 
-def _merge(base: dict[Hashable, Value], mine: dict[Hashable, Value], theirs: dict[Hashable, Value],
-           changed: Collection[Hashable], meaning: Callable[[Any], Any]) -> tuple[dict[Hashable, Value], int, int]:
+def _merge(
+    base: dict[Hashable, Value],
+    mine: dict[Hashable, Value],
+    theirs: dict[Hashable, Value],
+    changed: Collection[Hashable],
+    meaning: Callable[[Any], Any],
+) -> tuple[dict[Hashable, Value], int, int]:
     """Each key's value: mine where it `changed` here, else theirs; with how many values taken from
     theirs differ in `meaning` from mine, and how many changed keys theirs changed differently too."""
     merged: dict[Hashable, Value] = {}

@@ -78,9 +78,17 @@ def preview(finding: Finding, turn: Turn, fix: Fix | None = None) -> FixPreview:
         return FixPreview(turn.text, spans, turn.text, (), (), _repairs(finding), "", recorded=recorded_calls(turn))
     text_diff = removal_diff(turn.text, fix.remove) if fix.text is None else diff_text(turn.text, fix.text)
     arguments, names = dict(fix.replace_arguments), dict(fix.rename_calls)
-    return FixPreview(turn.text, spans, fix.apply_to_text(turn.text),
-                      recovered_calls(fix.add_calls) + corrected_calls(turn, arguments, names), results_added(fix),
-                      _repairs(finding), fix.summary, text_diff, recorded_calls(turn, arguments, names))
+    return FixPreview(
+        turn.text,
+        spans,
+        fix.apply_to_text(turn.text),
+        recovered_calls(fix.add_calls) + corrected_calls(turn, arguments, names),
+        results_added(fix),
+        _repairs(finding),
+        fix.summary,
+        text_diff,
+        recorded_calls(turn, arguments, names),
+    )
 
 
 def recovered_calls(calls: tuple[ToolCall, ...]) -> tuple[CallPreview, ...]:
@@ -97,19 +105,33 @@ def corrected_calls(turn: Turn, arguments: dict[int, Any], names: dict[int, str]
             continue
         call = turn.tool_calls[index]
         new, name = arguments.get(index, call.arguments), names.get(index, call.name)
-        previews.append(CallPreview(name, new, CORRECTED_CALL, diff_arguments(recorded_arguments(call), new),
-                                    call.name if name != call.name else None))
+        previews.append(
+            CallPreview(
+                name,
+                new,
+                CORRECTED_CALL,
+                diff_arguments(recorded_arguments(call), new),
+                call.name if name != call.name else None,
+            )
+        )
     return tuple(previews)
 
 
-def recorded_calls(turn: Turn, arguments: dict[int, Any] | None = None,
-                   names: dict[int, str] | None = None) -> tuple[RecordedCall, ...]:
+def recorded_calls(
+    turn: Turn, arguments: dict[int, Any] | None = None, names: dict[int, str] | None = None
+) -> tuple[RecordedCall, ...]:
     """The turn's own calls as recorded, each marked where its stored arguments differ from the
     new `arguments` (by call index: what a fix leaves them as) and whether `names` renames it."""
     arguments, names = arguments or {}, names or {}
-    return tuple(RecordedCall(call.name, stored_text(call), _faults(call, arguments.get(index, call.arguments)),
-                              names.get(index, call.name) != call.name)
-                 for index, call in enumerate(turn.tool_calls))
+    return tuple(
+        RecordedCall(
+            call.name,
+            stored_text(call),
+            _faults(call, arguments.get(index, call.arguments)),
+            names.get(index, call.name) != call.name,
+        )
+        for index, call in enumerate(turn.tool_calls)
+    )
 
 
 def stored_text(call: ToolCall) -> str:
@@ -137,8 +159,9 @@ def _faults(call: ToolCall, new: Any) -> tuple[tuple[int, int, str], ...]:
         return ()
     text = stored_text(call)
     wanted = json.dumps(new, ensure_ascii="\\u" in text)
-    return tuple((start, end, kind) for start, end, kind in diff_text(text, wanted).before_spans()
-                 if text[start:end].strip())
+    return tuple(
+        (start, end, kind) for start, end, kind in diff_text(text, wanted).before_spans() if text[start:end].strip()
+    )
 
 
 def results_added(fix: Fix) -> tuple[str, ...]:

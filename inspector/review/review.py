@@ -12,8 +12,8 @@ it holds no decision logic of its own.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Collection, Iterable, Sequence
 
 from inspector.model import ToolSpec
 from inspector.review.export import ReviewExport
@@ -46,8 +46,13 @@ class Review(ReviewExport):
     what those saved decisions say about sessions not read into it."""
 
     @classmethod
-    def open(cls, source: Source, results: list[ScanResult], extra_tools: Iterable[ToolSpec] = (),
-             conversations: Sequence[str] | None = None) -> Review:
+    def open(
+        cls,
+        source: Source,
+        results: list[ScanResult],
+        extra_tools: Iterable[ToolSpec] = (),
+        conversations: Sequence[str] | None = None,
+    ) -> Review:
         """The review of the sessions of `source`, resuming the decisions saved beside it.
         `conversations`: of a database, every conversation's id in the database's order, which
         reads a review file of an earlier version (that named conversations by their places)."""
@@ -56,18 +61,32 @@ class Review(ReviewExport):
     def decided_elsewhere(self) -> list[SessionKey]:
         """The sessions not read into this review that have approved or edited fixes saved in the
         review file: an export must `include` them to apply those too (conversation ids first)."""
-        return sorted({session for (session, _), decision in self._record.decisions.items()
-                       if decision.status in (APPROVED, EDITED) and session not in self._sessions},
-                      key=lambda session: (isinstance(session, int), str(session)))
+        return sorted(
+            {
+                session
+                for (session, _), decision in self._record.decisions.items()
+                if decision.status in (APPROVED, EDITED) and session not in self._sessions
+            },
+            key=lambda session: (isinstance(session, int), str(session)),
+        )
 
     def export_plan(self) -> ExportPlan:
         """What an export would apply and leave, counted before it runs."""
         counts = [self.counts(session) for session in range(len(self.results))]
-        elsewhere = [session for (session, _), decision in self._record.decisions.items()
-                     if decision.status in (APPROVED, EDITED) and session not in self._sessions]
-        return ExportPlan(len(counts), sum(c.approved + c.edited for c in counts), sum(c.edited for c in counts),
-                          sum(c.pending for c in counts), sum(c.skipped for c in counts),
-                          len(elsewhere), len(set(elsewhere)))
+        elsewhere = [
+            session
+            for (session, _), decision in self._record.decisions.items()
+            if decision.status in (APPROVED, EDITED) and session not in self._sessions
+        ]
+        return ExportPlan(
+            len(counts),
+            sum(c.approved + c.edited for c in counts),
+            sum(c.edited for c in counts),
+            sum(c.pending for c in counts),
+            sum(c.skipped for c in counts),
+            len(elsewhere),
+            len(set(elsewhere)),
+        )
 
     def decided_missing(self, conversations: Collection[str]) -> dict[SessionKey, int]:
         """The sessions with decisions in the review file that are neither read into this review
@@ -84,5 +103,6 @@ class Review(ReviewExport):
         """How many decisions the review file holds for the sessions read that match none of their
         findings now (a session changed since): kept in the file, never applied."""
         findings = {session: set(keys) for session, keys in zip(self._sessions, self._keys)}
-        return sum(1 for session, finding in self._record.decisions
-                   if session in findings and finding not in findings[session])
+        return sum(
+            1 for session, finding in self._record.decisions if session in findings and finding not in findings[session]
+        )

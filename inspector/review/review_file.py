@@ -35,10 +35,11 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Sequence, Union
+from typing import Any
 
 from inspector.errors import InspectorError
 from inspector.model import Finding, ToolCall
@@ -46,8 +47,8 @@ from inspector.repair.execute import ExecutionResult
 from inspector.review.anchors import FindingKey, SavedKey
 from inspector.review.edits import Edit, EditedCall
 from inspector.review.review_layout import new_revision, review_text
-from inspector.sources.postgres.url import ServerUrl
 from inspector.sources.files.document import write_text_atomic
+from inspector.sources.postgres.url import ServerUrl
 
 VERSION = 3
 PENDING, APPROVED, EDITED, SKIPPED = "pending", "approved", "edited", "skipped"
@@ -55,7 +56,7 @@ DECIDED = (APPROVED, EDITED, SKIPPED)
 
 # A session as the review file names it: its place in a session file (int), or a database
 # conversation's id (str).
-SessionKey = Union[int, str]
+SessionKey = int | str
 
 
 @dataclass(frozen=True)
@@ -86,7 +87,7 @@ class ReviewRecord:
 
 def timestamp() -> str:
     """Now, as the review file records a decision or an export: ISO 8601, UTC, to the second."""
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def review_path_for(path: Path | ServerUrl, table_key: str | None = None) -> Path:
@@ -161,22 +162,33 @@ def read_review(path: Path, conversations: Sequence[str] | None = None) -> Revie
     try:
         document = json.loads(path.read_text(encoding="utf-8"))
         if isinstance(document.get("inspector_review"), int) and document["inspector_review"] > VERSION:
-            raise InspectorError(f"{path}: the saved review was written by a newer inspector (format "
-                                 f"{document['inspector_review']}; this one reads up to {VERSION}): "
-                                 "update the inspector to resume it") from None
+            raise InspectorError(
+                f"{path}: the saved review was written by a newer inspector (format "
+                f"{document['inspector_review']}; this one reads up to {VERSION}): "
+                "update the inspector to resume it"
+            ) from None
         by_place = conversations if document.get("inspector_review") == 1 else None
         decisions = {_key(entry, by_place): _decision(entry) for entry in document["decisions"]}
-        executions = {_key(entry, by_place): tuple(_execution(run) for run in entry["runs"])
-                      for entry in document.get("executions", [])}
+        executions = {
+            _key(entry, by_place): tuple(_execution(run) for run in entry["runs"])
+            for entry in document.get("executions", [])
+        }
         revision = document.get("revision") if isinstance(document.get("revision"), str) else None
-        return ReviewRecord(decisions, bool(document.get("unexported")), list(document.get("exports", [])), executions,
-                            by_place is not None and any("session" in entry for entry in document["decisions"]),
-                            revision)
+        return ReviewRecord(
+            decisions,
+            bool(document.get("unexported")),
+            list(document.get("exports", [])),
+            executions,
+            by_place is not None and any("session" in entry for entry in document["decisions"]),
+            revision,
+        )
     except (OSError, UnicodeDecodeError) as exc:
         raise InspectorError(f"{path}: cannot read the saved review ({exc})") from None
     except (ValueError, KeyError, TypeError, AttributeError) as exc:
-        raise InspectorError(f"{path}: the saved review is damaged ({type(exc).__name__}: {exc}); "
-                             "move it away to start the review afresh") from None
+        raise InspectorError(
+            f"{path}: the saved review is damaged ({type(exc).__name__}: {exc}); "
+            "move it away to start the review afresh"
+        ) from None
 
 
 def write_review(path: Path, source: Path | ServerUrl, record: ReviewRecord) -> str:
@@ -189,10 +201,13 @@ def write_review(path: Path, source: Path | ServerUrl, record: ReviewRecord) -> 
         "source": str(source if isinstance(source, ServerUrl) else source.resolve()),  # a URL without its password
         "unexported": record.unexported,
         "exports": record.exports or [],
-        "decisions": [{**_named(session, key), **_entry(decision)}
-                      for (session, key), decision in record.decisions.items()],
-        "executions": [{**_named(session, key), "runs": [_run(execution) for execution in runs]}
-                       for (session, key), runs in (record.executions or {}).items()],
+        "decisions": [
+            {**_named(session, key), **_entry(decision)} for (session, key), decision in record.decisions.items()
+        ],
+        "executions": [
+            {**_named(session, key), "runs": [_run(execution) for execution in runs]}
+            for (session, key), runs in (record.executions or {}).items()
+        ],
     }
     write_text_atomic(path, review_text(document))
     return revision
@@ -228,8 +243,15 @@ def _key(entry: dict[str, Any], by_place: Sequence[str] | None) -> tuple[Session
     if "message" not in entry:
         return session, finding
     message, (turn, _, place_in_turn) = entry["message"], finding.partition(":")
-    return session, FindingKey(_optional(message["id"]), str(message["content"]), _optional(message["before"]),
-                               _optional(message["after"]), place_in_turn, int(entry["occurrence"]), int(turn))
+    return session, FindingKey(
+        _optional(message["id"]),
+        str(message["content"]),
+        _optional(message["before"]),
+        _optional(message["after"]),
+        place_in_turn,
+        int(entry["occurrence"]),
+        int(turn),
+    )
 
 
 def _optional(value: Any) -> str | None:
@@ -241,7 +263,9 @@ def _entry(decision: Decision) -> dict[str, Any]:
     return {
         "status": decision.status,
         "decided_at": decision.decided_at,
-        "edit": None if edit is None else {
+        "edit": None
+        if edit is None
+        else {
             "text": edit.text,
             "calls": [{"name": call.name, "arguments": call.arguments} for call in edit.calls],
         },
@@ -250,18 +274,31 @@ def _entry(decision: Decision) -> dict[str, Any]:
 
 def _run(execution: ExecutionResult) -> dict[str, Any]:
     call = execution.call
-    return {"command": execution.command, "session_id": execution.session_id, "turn": execution.turn,
-            "call": {"id": call.id, "name": call.name, "arguments": call.arguments, "origin": call.origin},
-            "exit_status": execution.exit_status, "output": execution.output, "error": execution.error,
-            "stderr": execution.stderr}
+    return {
+        "command": execution.command,
+        "session_id": execution.session_id,
+        "turn": execution.turn,
+        "call": {"id": call.id, "name": call.name, "arguments": call.arguments, "origin": call.origin},
+        "exit_status": execution.exit_status,
+        "output": execution.output,
+        "error": execution.error,
+        "stderr": execution.stderr,
+    }
 
 
 def _execution(run: dict[str, Any]) -> ExecutionResult:
     call = run["call"]
     arguments = None if call["arguments"] is None else dict(call["arguments"])
-    return ExecutionResult(str(run["command"]), run["session_id"], int(run["turn"]),
-                           ToolCall(call["id"], str(call["name"]), arguments, arguments, str(call["origin"])),
-                           run["exit_status"], run["output"], run["error"], str(run["stderr"]))
+    return ExecutionResult(
+        str(run["command"]),
+        run["session_id"],
+        int(run["turn"]),
+        ToolCall(call["id"], str(call["name"]), arguments, arguments, str(call["origin"])),
+        run["exit_status"],
+        run["output"],
+        run["error"],
+        str(run["stderr"]),
+    )
 
 
 def _decision(entry: dict[str, Any]) -> Decision:

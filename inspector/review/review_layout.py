@@ -32,7 +32,9 @@ def review_text(document: dict[str, Any]) -> str:
         value = document[key]
         if isinstance(value, list) and value:
             lines.append(f" {json.dumps(key)}: [")
-            lines.extend(f"  {_compact(item)}{',' if place + 1 < len(value) else ''}" for place, item in enumerate(value))
+            lines.extend(
+                f"  {_compact(item)}{',' if place + 1 < len(value) else ''}" for place, item in enumerate(value)
+            )
             lines.append(f" ]{comma}")
         else:
             lines.append(f" {json.dumps(key)}: {_compact(value)}{comma}")

@@ -5,7 +5,7 @@ review file, and the lookups every step of a review uses. Deciding (`decisions`)
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from inspector.catalogue import Catalogue, build_catalogue
 from inspector.errors import InspectorError
@@ -14,8 +14,14 @@ from inspector.repair.execute import ExecutionResult
 from inspector.review.anchors import FindingKey, SavedKey, anchored_keys
 from inspector.review.attach import attached
 from inspector.review.merge import Changed, Merged, save_merging, snapshot
-from inspector.review.review_file import (ReviewRecord, SessionKey, finding_keys, read_review, resumed_review_path,
-                                         review_path_for)
+from inspector.review.review_file import (
+    ReviewRecord,
+    SessionKey,
+    finding_keys,
+    read_review,
+    resumed_review_path,
+    review_path_for,
+)
 from inspector.scan.scanner import ScanResult
 from inspector.sources.base import Source
 
@@ -33,8 +39,13 @@ class ReviewState:
     Findings are named by their messages (`anchors`); every save merges what another inspector
     saved meanwhile (`merge`)."""
 
-    def __init__(self, source: Source, results: list[ScanResult], extra_tools: Iterable[ToolSpec] = (),
-                 conversations: Sequence[str] | None = None) -> None:
+    def __init__(
+        self,
+        source: Source,
+        results: list[ScanResult],
+        extra_tools: Iterable[ToolSpec] = (),
+        conversations: Sequence[str] | None = None,
+    ) -> None:
         self.source = source
         self.path = source.path
         self.review_path = review_path_for(self.path, source.table_key)
@@ -131,8 +142,9 @@ class ReviewState:
         says so); when they cannot be saved, keep deciding in memory and remember why
         (`unsaved_notice` says it once)."""
         try:
-            merged = save_merging(self.review_path, self.path, self._base, self._record, self._changed,
-                                  self._attach, self._conversations)
+            merged = save_merging(
+                self.review_path, self.path, self._base, self._record, self._changed, self._attach, self._conversations
+            )
         except InspectorError as error:
             self._unsaved = self._unsaved or str(error)
             return
@@ -148,8 +160,10 @@ class ReviewState:
         merged, self._merged = self._merged, None
         if merged is None:
             return None
-        conflicts = (f"{merged.conflicts} conflict{'s' if merged.conflicts != 1 else ''} (a finding both decided "
-                     "differently): this one's decision, the later, was kept")
+        conflicts = (
+            f"{merged.conflicts} conflict{'s' if merged.conflicts != 1 else ''} (a finding both decided "
+            "differently): this one's decision, the later, was kept"
+        )
         if not merged.adopted:
             return f"{conflicts[:1].upper()}{conflicts[1:]} over another inspector's"
         line = f"Merged {_decisions(merged.adopted)} saved by another inspector"
@@ -161,8 +175,10 @@ class ReviewState:
         if self._unsaved is None or self._unsaved_said == self._unsaved:
             return None
         self._unsaved_said = self._unsaved
-        return (f"Decisions cannot be saved ({self._unsaved}): they are kept while the app is open. Export them "
-                f"(x), or make {self.review_path.parent} writable, or set XDG_STATE_HOME to a writable folder")
+        return (
+            f"Decisions cannot be saved ({self._unsaved}): they are kept while the app is open. Export them "
+            f"(x), or make {self.review_path.parent} writable, or set XDG_STATE_HOME to a writable folder"
+        )
 
     def _session_key(self, place: int, result: ScanResult) -> SessionKey:
         """How the review file names a session: by its id where the source is read one session at

@@ -9,13 +9,20 @@ since its last export, else when the session's last decision is older than that 
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Sequence
 
 from inspector.model import Finding, Session
 from inspector.review.anchors import FindingKey, SavedKey, anchored_keys, reattach
-from inspector.review.review_file import PENDING, ReviewRecord, SessionKey, finding_keys, read_review, resumed_review_path
+from inspector.review.review_file import (
+    PENDING,
+    ReviewRecord,
+    SessionKey,
+    finding_keys,
+    read_review,
+    resumed_review_path,
+)
 
 DECIDED, EXPORTED = "decided", "exported"
 STATUSES = (PENDING, DECIDED, EXPORTED)  # in the order a list sorts them: the work left first

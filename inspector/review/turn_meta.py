@@ -13,9 +13,10 @@ assistant's record (Gemini CLI) was not written by the model.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import datetime, timezone
-from typing import Any, Iterator
+from datetime import UTC, datetime
+from typing import Any
 
 from inspector.model import ASSISTANT, Turn
 from inspector.support.safe_text import one_line
@@ -95,9 +96,12 @@ def _first(place: dict[str, Any], keys: tuple[str, ...], read) -> str | None:
 def _timestamp(value: Any) -> str | None:
     """An ISO date (shown in UTC when it has a zone) or a Unix time in seconds or milliseconds."""
     if isinstance(value, (int, float)) and not isinstance(value, bool):
-        seconds = value if EPOCH_SECONDS[0] <= value < EPOCH_SECONDS[1] else (
-            value / 1000 if EPOCH_MILLISECONDS[0] <= value < EPOCH_MILLISECONDS[1] else None)
-        return None if seconds is None else _utc(datetime.fromtimestamp(seconds, timezone.utc))
+        seconds = (
+            value
+            if EPOCH_SECONDS[0] <= value < EPOCH_SECONDS[1]
+            else (value / 1000 if EPOCH_MILLISECONDS[0] <= value < EPOCH_MILLISECONDS[1] else None)
+        )
+        return None if seconds is None else _utc(datetime.fromtimestamp(seconds, UTC))
     if not isinstance(value, str) or not value.strip():
         return None
     text = value.strip()
@@ -111,7 +115,7 @@ def _timestamp(value: Any) -> str | None:
 
 
 def _utc(moment: datetime) -> str:
-    return moment.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
+    return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
 
 
 def _model(value: Any) -> str | None:

@@ -38,8 +38,8 @@ the full scan's findings replace them.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
-from typing import Iterable
 
 from inspector.catalogue import build_catalogue
 from inspector.detect import detect_findings
@@ -49,8 +49,9 @@ FIRST_PREFIX = 2_000
 LAST_PREFIX = 64_000
 
 
-def early_findings(session: Session, extra_tools: Iterable[ToolSpec] = (),
-                   first: int = FIRST_PREFIX, last: int = LAST_PREFIX) -> list[Finding]:
+def early_findings(
+    session: Session, extra_tools: Iterable[ToolSpec] = (), first: int = FIRST_PREFIX, last: int = LAST_PREFIX
+) -> list[Finding]:
     """The full scan's findings at the turns before the last closing reply of the shortest prefix
     (of `first` turns, doubled up to `last`) that has any; [] when none of those prefixes has.
     Its cost grows with the prefix, not with the session."""

@@ -15,10 +15,11 @@ import os
 import signal
 import sys
 import threading
+from collections.abc import Iterator
 from contextlib import closing, suppress
 from itertools import chain, islice
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from inspector.errors import InspectorError
 from inspector.model import ToolSpec
@@ -128,8 +129,7 @@ def _in_workers(request: ScanRequest, ranges: list[tuple[int, int]]) -> Iterator
     try:
         for start, count in ranges[1:]:
             answer, sender = context.Pipe(duplex=False)
-            process = context.Process(target=_scan_and_send, args=(request, start, count, answer, sender),
-                                      daemon=True)
+            process = context.Process(target=_scan_and_send, args=(request, start, count, answer, sender), daemon=True)
             process.start()
             sender.close()  # the worker's copy is the only one left: its end, if it dies, is seen here
             workers.append(_Worker(process, answer, start, count))

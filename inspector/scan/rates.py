@@ -12,14 +12,24 @@ totals and for its model only).
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from inspector.detect import claimed_success, fake_result_block, mismatched_result, narrated_action, repeated_call
 from inspector.detect.schema_kinds import INVALID_ARGUMENT, UNKNOWN_PARAMETER, UNKNOWN_TOOL, WRONG_TYPE
 from inspector.model import Finding, Session, Turn
 
-KINDS = (UNKNOWN_TOOL, INVALID_ARGUMENT, UNKNOWN_PARAMETER, WRONG_TYPE, claimed_success.KIND, mismatched_result.KIND,
-         repeated_call.KIND, fake_result_block.KIND, narrated_action.KIND)
+KINDS = (
+    UNKNOWN_TOOL,
+    INVALID_ARGUMENT,
+    UNKNOWN_PARAMETER,
+    WRONG_TYPE,
+    claimed_success.KIND,
+    mismatched_result.KIND,
+    repeated_call.KIND,
+    fake_result_block.KIND,
+    narrated_action.KIND,
+)
 _RATED = frozenset(KINDS)
 UNKNOWN_MODEL = "unknown"
 
@@ -62,8 +72,11 @@ class Rates:
             _add(model_found, model, kind, count)
             _add(tool_found, tool, kind, count)
             total_found[kind] = total_found.get(kind, 0) + count
-        return {**_entry(sum(self.calls.values()), total_found), "by_model": _entries(model_calls, model_found),
-                "by_tool": _entries(tool_calls, tool_found)}
+        return {
+            **_entry(sum(self.calls.values()), total_found),
+            "by_model": _entries(model_calls, model_found),
+            "by_tool": _entries(tool_calls, tool_found),
+        }
 
 
 def _add(found: dict[str, dict[str, int]], name: str | None, kind: str, count: int) -> None:

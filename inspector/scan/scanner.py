@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator
 
 from inspector.detect import detect_findings
 from inspector.model import Finding, Session, ToolSpec
@@ -25,8 +25,9 @@ def scan_file(path: Path, format_name: str | None = None, extra_tools: Iterable[
     return list(iter_scan(open_source(path, format_name), extra_tools))
 
 
-def iter_scan(source: Source, extra_tools: Iterable[ToolSpec] = (), only: str | None = None,
-              start: int = 0) -> Iterator[ScanResult]:
+def iter_scan(
+    source: Source, extra_tools: Iterable[ToolSpec] = (), only: str | None = None, start: int = 0
+) -> Iterator[ScanResult]:
     """Each session of `source` with its findings, one at a time (a history is read conversation
     by conversation); `only` keeps the session with that id, `start` skips the sessions before
     that number."""

@@ -40,6 +40,13 @@ def summarise(result: ScanResult) -> SessionSummary:
     """The summary of one scan result."""
     session, findings = result.session, result.findings
     flagged = {finding.turn: session.turn_at(finding.turn) for finding in findings}
-    return SessionSummary(session.path, session.session_id, session.format, len(session.turns), session.problems,
-                          findings, {position: turn for position, turn in flagged.items() if turn is not None},
-                          session_rates(session, findings))
+    return SessionSummary(
+        session.path,
+        session.session_id,
+        session.format,
+        len(session.turns),
+        session.problems,
+        findings,
+        {position: turn for position, turn in flagged.items() if turn is not None},
+        session_rates(session, findings),
+    )

@@ -19,22 +19,37 @@ from inspector.sources.postgres.url import ServerUrl, location
 from inspector.sources.sqlite.database import SUFFIXES, is_database
 from inspector.sources.sqlite.schemas import SCHEMAS
 
-__all__ = ["FORMATS", "ServerUrl", "Source", "format_names", "load_sessions", "location", "open_source", "render_sessions",
-           "session_files"]
+__all__ = [
+    "FORMATS",
+    "ServerUrl",
+    "Source",
+    "format_names",
+    "load_sessions",
+    "location",
+    "open_source",
+    "render_sessions",
+    "session_files",
+]
 
 SESSION_SUFFIXES = (".json", ".jsonl") + SUFFIXES
 SESSION_SUFFIXES += (".eval",)  # Inspect AI's zip logs (`files.inspect_eval`)
 NOT_SESSIONS = (".audit.jsonl", ".review.json")  # what fix and review write beside a session
 
 
-def open_source(path: Path | ServerUrl | str, format_name: str | None = None, table: str | None = None,
-                mapping: dict[str, str] | None = None) -> Source:
+def open_source(
+    path: Path | ServerUrl | str,
+    format_name: str | None = None,
+    table: str | None = None,
+    mapping: dict[str, str] | None = None,
+) -> Source:
     """The storage at `path` (a file, or a server's database: a `ServerUrl`, or its URL as a
     string), read as `format_name` when given (else recognised); `table` and `mapping` name a
     database table of any other schema."""
     path = location(path) if isinstance(path, str) else path
     if isinstance(path, ServerUrl):
-        from inspector.sources.postgres.history import PostgresHistory  # loaded only for a server: a file's scan never needs it
+        from inspector.sources.postgres.history import (
+            PostgresHistory,
+        )  # loaded only for a server: a file's scan never needs it
 
         return PostgresHistory(path, format_name, table, mapping)
     path = Path(path)
@@ -58,6 +73,7 @@ def format_names() -> list[str]:
 def session_files(directory: Path) -> list[Path]:
     """The session files directly inside `directory`, sorted; audit logs and reviews are left out."""
     return sorted(
-        p for p in Path(directory).iterdir()
+        p
+        for p in Path(directory).iterdir()
         if p.is_file() and p.suffix in SESSION_SUFFIXES and not p.name.endswith(NOT_SESSIONS)
     )

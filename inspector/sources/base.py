@@ -34,9 +34,10 @@ from __future__ import annotations
 
 import os
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator, NamedTuple, Sequence
+from typing import Any, NamedTuple
 
 from inspector.errors import InspectorError
 from inspector.model import AppliedFix, Session
@@ -198,8 +199,11 @@ class Source(ABC):
     def cannot_write(self, in_place: bool) -> str:
         """The line refusing a write its `capabilities` do not allow (in place, or as a copy)."""
         how = "in place" if in_place else "as a copy"
-        hint = ("it is read-only: write a repaired copy with -o OUT --to openai"
-                if not (self.capabilities.write_copy or self.capabilities.write_in_place) else "use -o OUT")
+        hint = (
+            "it is read-only: write a repaired copy with -o OUT --to openai"
+            if not (self.capabilities.write_copy or self.capabilities.write_in_place)
+            else "use -o OUT"
+        )
         return f"{self.path}: the {self.format} format cannot be written {how} ({hint}); nothing was written"
 
     def written_paths(self, out: Path) -> list[Path]:
@@ -211,7 +215,9 @@ class Source(ABC):
         """The session `session_id`; an unknown id is an `InspectorError`."""
         for session in self.sessions(only=session_id):
             return session
-        raise InspectorError(f"{self.path}: no {self.unit} {session_id!r} (see `inspector scan {self.path}` for the ids)")
+        raise InspectorError(
+            f"{self.path}: no {self.unit} {session_id!r} (see `inspector scan {self.path}` for the ids)"
+        )
 
     def backup(self) -> Path:
         """Copy the source to `PATH.bak` (or `PATH.bak.N` if that exists already); the copy's path."""

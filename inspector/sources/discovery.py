@@ -31,10 +31,10 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from json.decoder import scanstring
 from pathlib import Path
-from typing import Iterator, Mapping
 
 from inspector.sources import NOT_SESSIONS
 
@@ -76,21 +76,27 @@ def kept_by_a_tool(path: Path) -> bool:
     return any(absolute.is_relative_to(folder.resolve()) for folder in folders)
 
 
-def places(home: Path | None = None, environ: Mapping[str, str] = os.environ,
-           platform: str = sys.platform) -> list[Place]:
+def places(
+    home: Path | None = None, environ: Mapping[str, str] = os.environ, platform: str = sys.platform
+) -> list[Place]:
     """Every place looked in, in the order of the module's docstring, for `home` (default
     `Path.home()`), the variables of `environ` and the operating system `platform`."""
     home = home or Path.home()
     claude = _variable(environ, "CLAUDE_CONFIG_DIR") or home / ".claude"
     codex = _variable(environ, "CODEX_HOME") or home / ".codex"
     gemini = _variable(environ, "GEMINI_CLI_HOME") or home
-    return [Place(CLAUDE_CODE, claude / "projects"), Place(CODEX, codex / "sessions"),
-            Place(GEMINI_CLI, gemini / ".gemini" / "tmp"), Place(GEMINI_CLI, gemini / ".cache" / ".gemini" / "tmp"),
-            Place(LLM, _llm_folder(home, environ, platform) / "logs.db")]
+    return [
+        Place(CLAUDE_CODE, claude / "projects"),
+        Place(CODEX, codex / "sessions"),
+        Place(GEMINI_CLI, gemini / ".gemini" / "tmp"),
+        Place(GEMINI_CLI, gemini / ".cache" / ".gemini" / "tmp"),
+        Place(LLM, _llm_folder(home, environ, platform) / "logs.db"),
+    ]
 
 
-def discover(home: Path | None = None, environ: Mapping[str, str] = os.environ,
-             platform: str = sys.platform) -> list[FoundSession]:
+def discover(
+    home: Path | None = None, environ: Mapping[str, str] = os.environ, platform: str = sys.platform
+) -> list[FoundSession]:
     """The person's sessions in every place (see `places`), newest first (then by path)."""
     readers = {CLAUDE_CODE: _claude_code, CODEX: _codex, GEMINI_CLI: _gemini_cli, LLM: _llm}
     found = [session for place in places(home, environ, platform) for session in readers[place.tool](place.path)]
@@ -118,8 +124,11 @@ def tilde(path: Path, home: Path) -> str:
 def _claude_code(root: Path) -> Iterator[FoundSession]:
     for folder, _ in _entries(root, folders=True):
         for path, entry in _entries(folder, folders=False):
-            if entry.name.endswith(".jsonl") and not entry.name.startswith("agent-") \
-                    and not entry.name.endswith(NOT_SESSIONS):
+            if (
+                entry.name.endswith(".jsonl")
+                and not entry.name.startswith("agent-")
+                and not entry.name.endswith(NOT_SESSIONS)
+            ):
                 yield _found(CLAUDE_CODE, path, entry, _first_cwd(entry.path) or folder.name)
 
 
@@ -134,9 +143,13 @@ def _codex(root: Path) -> Iterator[FoundSession]:
 
 def _gemini_cli(root: Path) -> Iterator[FoundSession]:
     for folder, _ in _entries(root, folders=True):
-        named = [(path, entry) for path, entry in _entries(folder / "chats", folders=False)
-                 if entry.name.startswith("session-") and entry.name.endswith((".json", ".jsonl"))
-                 and not entry.name.endswith(NOT_SESSIONS)]
+        named = [
+            (path, entry)
+            for path, entry in _entries(folder / "chats", folders=False)
+            if entry.name.startswith("session-")
+            and entry.name.endswith((".json", ".jsonl"))
+            and not entry.name.endswith(NOT_SESSIONS)
+        ]
         if named:
             marker = _head(folder / ".project_root", VALUE_BYTES).decode("utf-8", "replace").strip()
             project = marker or folder.name
@@ -173,8 +186,9 @@ def _entries(folder: Path, folders: bool) -> list[tuple[Path, os.DirEntry]]:
     """The sub-folders (or the regular files) of `folder`, with their paths; none when it cannot be listed."""
     try:
         with os.scandir(folder) as listing:
-            return [(folder / entry.name, entry) for entry in listing
-                    if (entry.is_dir() if folders else entry.is_file())]
+            return [
+                (folder / entry.name, entry) for entry in listing if (entry.is_dir() if folders else entry.is_file())
+            ]
     except OSError:
         return []
 
@@ -212,11 +226,11 @@ def _first_cwd(path: str) -> str:
     while (at := head.find(b'"cwd"', start)) != -1:
         start = at + 5
         colon = _after_space(head, start)
-        if head[colon:colon + 1] == b":":
+        if head[colon : colon + 1] == b":":
             quote = _after_space(head, colon + 1)
-            if head[quote:quote + 1] == b'"':
+            if head[quote : quote + 1] == b'"':
                 try:
-                    return scanstring(head[quote + 1:quote + 1 + VALUE_BYTES].decode("utf-8", "replace"), 0)[0]
+                    return scanstring(head[quote + 1 : quote + 1 + VALUE_BYTES].decode("utf-8", "replace"), 0)[0]
                 except ValueError:  # cut off by the end of the head, or badly escaped
                     return ""
     return ""

@@ -14,9 +14,14 @@ from inspector.model import Session, Turn
 def without_odd_turns(session: Session) -> Session:
     """`session` without the turns that hold a value of a type the model does not allow, each
     reported in its problems."""
-    suspects = [turn for turn in session.turns  # one cheap test per turn; the rest only for these
-                if turn.tool_calls or turn.tool_results or type(turn.text) is not str
-                or (turn.id is not None and type(turn.id) is not str)]
+    suspects = [
+        turn
+        for turn in session.turns  # one cheap test per turn; the rest only for these
+        if turn.tool_calls
+        or turn.tool_results
+        or type(turn.text) is not str
+        or (turn.id is not None and type(turn.id) is not str)
+    ]
     odd = {turn.position: reason for turn in suspects if (reason := _odd_field(turn)) is not None}
     if not odd:
         return session
@@ -46,6 +51,12 @@ def _odd_field(turn: Turn) -> str | None:
 
 
 def _odd(what: str, value: Any) -> str:
-    names = {dict: "an object", list: "a list", bool: "a boolean", int: "a number", float: "a number",
-             bytes: "binary data"}
+    names = {
+        dict: "an object",
+        list: "a list",
+        bool: "a boolean",
+        int: "a number",
+        float: "a number",
+        bytes: "binary data",
+    }
     return f"{what} is {names.get(type(value), 'a ' + type(value).__name__)}, not text"

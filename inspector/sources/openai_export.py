@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any
 
 from inspector.errors import InspectorError
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, AppliedFix, Session, ToolCall, ToolResult, Turn
@@ -30,8 +31,21 @@ from inspector.sources.files.records import arguments_as_json
 from inspector.sources.files.session_file import audit_path_for, land_with_audit
 
 # Parts of a message OpenAI messages as written here do not carry, whatever format holds them.
-NOT_CARRIED_PARTS = frozenset({"thinking", "redacted_thinking", "reasoning", "image", "image_url", "input_image",
-                               "file", "input_file", "document", "audio", "input_audio"})
+NOT_CARRIED_PARTS = frozenset(
+    {
+        "thinking",
+        "redacted_thinking",
+        "reasoning",
+        "image",
+        "image_url",
+        "input_image",
+        "file",
+        "input_file",
+        "document",
+        "audio",
+        "input_audio",
+    }
+)
 _DEEPEST = 12  # how far into a record parts are looked for (hostile nesting stays cheap)
 
 
@@ -78,7 +92,8 @@ class OpenAIExportWriter(SessionWriter):
         if not counts:
             return ""
         return "not carried into OpenAI messages: " + ", ".join(
-            _counted(label, count) for label, count in counts.most_common())
+            _counted(label, count) for label, count in counts.most_common()
+        )
 
 
 def openai_example(session: Session) -> dict[str, Any]:
@@ -108,7 +123,11 @@ def _messages(turns: Sequence[Turn]) -> Iterator[dict[str, Any]]:
     unanswered: list[tuple[str, str]] = []  # (tool, id given) of calls that had no id
     for turn in turns:
         for result in turn.tool_results:
-            yield {"role": "tool", "tool_call_id": _answered_id(result, unanswered), "content": _content(result.content)}
+            yield {
+                "role": "tool",
+                "tool_call_id": _answered_id(result, unanswered),
+                "content": _content(result.content),
+            }
         if turn.role == TOOL:
             if not turn.tool_results and turn.text:
                 yield {"role": "tool", "content": turn.text}
@@ -119,8 +138,9 @@ def _messages(turns: Sequence[Turn]) -> Iterator[dict[str, Any]]:
         message: dict[str, Any] = {"role": role, "content": turn.text}
         if turn.tool_calls:
             message["content"] = turn.text or None
-            message["tool_calls"] = [_call(call, turn.position, number, unanswered)
-                                     for number, call in enumerate(turn.tool_calls)]
+            message["tool_calls"] = [
+                _call(call, turn.position, number, unanswered) for number, call in enumerate(turn.tool_calls)
+            ]
         yield message
 
 
@@ -131,8 +151,11 @@ def _call(call: ToolCall, position: int, number: int, unanswered: list[tuple[str
         call_id = f"call_{position}_{number}"
         unanswered.append((call.name, call_id))
     arguments = call.arguments if call.arguments is not None else call.arguments_raw
-    return {"id": call_id, "type": "function",
-            "function": {"name": call.name, "arguments": arguments_as_json({} if arguments is None else arguments)}}
+    return {
+        "id": call_id,
+        "type": "function",
+        "function": {"name": call.name, "arguments": arguments_as_json({} if arguments is None else arguments)},
+    }
 
 
 def _answered_id(result: ToolResult, unanswered: list[tuple[str, str]]) -> str | None:
@@ -153,8 +176,9 @@ def _content(content: Any) -> str:
         return content
     if content is None:
         return ""
-    if isinstance(content, list) and all(isinstance(part, dict) and isinstance(part.get("text"), str)
-                                         for part in content):
+    if isinstance(content, list) and all(
+        isinstance(part, dict) and isinstance(part.get("text"), str) for part in content
+    ):
         return "".join(part["text"] for part in content)
     return json.dumps(content, ensure_ascii=False)
 

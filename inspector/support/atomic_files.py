@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import errno
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 # link(2) refused by the file system itself (FAT, some network mounts): fall back to a rename
 _NO_HARD_LINKS = {errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK}

@@ -21,7 +21,7 @@ def common_suffix(a: str, b: str) -> int:
     low, high = 0, min(len(a), len(b))
     while low < high:
         middle = (low + high + 1) // 2
-        if a[len(a) - middle:len(a) - low] == b[len(b) - middle:len(b) - low]:
+        if a[len(a) - middle : len(a) - low] == b[len(b) - middle : len(b) - low]:
             low = middle
         else:
             high = middle - 1

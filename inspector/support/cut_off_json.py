@@ -74,7 +74,8 @@ def complete_cut_off(text: str) -> tuple[Any, Opening] | None:
     elif text[opening.cut_string] != '"':
         return None
     closing = ('"' if opening.cut_string is not None else "") + "".join(
-        _CLOSERS[bracket] for bracket in reversed(opening.still_open))
+        _CLOSERS[bracket] for bracket in reversed(opening.still_open)
+    )
     try:
         return loads_json(body + closing), opening
     except (json.JSONDecodeError, RecursionError):

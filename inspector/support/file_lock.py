@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 from inspector.errors import InspectorError
 
@@ -54,6 +54,8 @@ def _take(fd: int, lock_path: Path, what: str, wait: float) -> None:
             return
         except BlockingIOError:
             if time.monotonic() >= deadline:
-                raise InspectorError(f"{lock_path}: held by another process for {wait:g} s, so could not {what} "
-                                     "(is another inspector suspended?)") from None
+                raise InspectorError(
+                    f"{lock_path}: held by another process for {wait:g} s, so could not {what} "
+                    "(is another inspector suspended?)"
+                ) from None
             time.sleep(_POLL_SECONDS)

@@ -5,8 +5,8 @@ cycles; Python's cyclic garbage collector would scan them again and again while 
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 
 @contextmanager

@@ -11,6 +11,6 @@ _SPACE = re.compile(r"\s*")
 def content_start(text: str, position: int = 0) -> int:
     """The index of the first character of `text` from `position` on that is not white space
     (`len(text)` when there is none): one character looked at when it is not white space."""
-    if not text[position:position + 1].isspace():
+    if not text[position : position + 1].isspace():
         return position
     return _SPACE.match(text, position).end()

@@ -51,7 +51,8 @@ _BRACES = re.compile(STRING_OR_COMMENT + r"| \{(?P<open>) | \}(?P<close>)", re.S
 # quote that cannot close...), brackets that do not match, or that never close (a value cut off).
 _JSON5_TOKENS = re.compile(
     STRING_OR_COMMENT + r"""| [{\[](?P<open>) | [}\]](?P<close>) | [^\w$\s{}\[\]:,+\-.\\\ufeff](?P<alien>)""",
-    re.S | re.X)
+    re.S | re.X,
+)
 _CLOSERS = {"{": "}", "[": "]"}
 _JSON5_SPACE = re.compile(r"[\s\ufeff]*")  # JSON5's white space includes the byte order mark
 # How a value `json5` may read begins when it is no object or array (a comment before the value
@@ -70,15 +71,21 @@ _FLAT_SPACE = r"[ \t\n\r]*+"
 _FLAT_STRING_TEXT = r'[^"\\]*+(?:\\.[^"\\]*+)*+'  # between the quotes
 _FLAT_STRING = rf'"{_FLAT_STRING_TEXT}"'
 _FLAT_BARE_KEY = r"[A-Za-z_$][\w$]*+"  # as `_TOKENS` reads a bare key
-_FLAT_MEMBER_TAIL = (rf"{_FLAT_SPACE}:{_FLAT_SPACE}"
-                     rf"(?:{_FLAT_STRING}|-?+(?:0|[1-9][0-9]*+)(?:\.[0-9]++)?+(?:[eE][-+]?+[0-9]++)?+|true|false|null)")
+_FLAT_MEMBER_TAIL = (
+    rf"{_FLAT_SPACE}:{_FLAT_SPACE}"
+    rf"(?:{_FLAT_STRING}|-?+(?:0|[1-9][0-9]*+)(?:\.[0-9]++)?+(?:[eE][-+]?+[0-9]++)?+|true|false|null)"
+)
 _FLAT_OBJECT_MEMBER = rf"(?:{_FLAT_STRING}|{_FLAT_BARE_KEY}){_FLAT_MEMBER_TAIL}"
-_FLAT_OBJECT = re.compile(rf"\{{{_FLAT_SPACE}(?:{_FLAT_OBJECT_MEMBER}"
-                          rf"(?:{_FLAT_SPACE},{_FLAT_SPACE}{_FLAT_OBJECT_MEMBER})*+)?+{_FLAT_SPACE}\}}", re.S)
+_FLAT_OBJECT = re.compile(
+    rf"\{{{_FLAT_SPACE}(?:{_FLAT_OBJECT_MEMBER}"
+    rf"(?:{_FLAT_SPACE},{_FLAT_SPACE}{_FLAT_OBJECT_MEMBER})*+)?+{_FLAT_SPACE}\}}",
+    re.S,
+)
 # One member of such an object with what opens it (`{` or `,`, then white space), in groups: the
 # opener, a quoted key's text, a bare key, and the rest (`_parse_flat` writes the key quoted).
-_FLAT_MEMBER = re.compile(rf'([{{,]{_FLAT_SPACE})(?:"({_FLAT_STRING_TEXT})"|({_FLAT_BARE_KEY}))({_FLAT_MEMBER_TAIL})',
-                          re.S)
+_FLAT_MEMBER = re.compile(
+    rf'([{{,]{_FLAT_SPACE})(?:"({_FLAT_STRING_TEXT})"|({_FLAT_BARE_KEY}))({_FLAT_MEMBER_TAIL})', re.S
+)
 _SINGLE_QUOTED_ESCAPES = re.compile(r"""\\(.)|(")""", re.S)
 _PYTHON_WORDS = {"True": "true", "False": "false", "None": "null"}
 _REPAIR_NAMES = {
@@ -119,8 +126,9 @@ def only_objects(text: str, start: int) -> bool:
     depth = 0
     outside = start  # where the text between objects began
     for match in _BRACES.finditer(scannable(text, len(text)), start):
-        if depth == 0 and (match.lastgroup != "open" or not text[outside:match.start()].isspace()
-                           and outside < match.start()):
+        if depth == 0 and (
+            match.lastgroup != "open" or (not text[outside : match.start()].isspace() and outside < match.start())
+        ):
             return False
         depth += {"open": 1, "close": -1}.get(match.lastgroup, 0)  # type: ignore[arg-type]
         if depth == 0:

@@ -10,8 +10,9 @@ import re
 # that change the direction of what follows (bidirectional marks, embeddings, overrides and
 # isolates); zero-width and invisible characters (spaces, joiners, the word joiner, invisible
 # operators, the BOM); and lone surrogates, which a string decoded from JSON may hold.
-_HIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064"
-                     "\u2066-\u2069\ufeff\ud800-\udfff]")
+_HIDDEN = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ud800-\udfff]"
+)
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 

@@ -6,8 +6,9 @@ never imports it, and the command line imports it only when the app is asked for
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from inspector.sources import ServerUrl
@@ -15,8 +16,14 @@ if TYPE_CHECKING:
     from inspector.tui.conversations import ReadOptions
 
 
-def run(target: Path | ServerUrl | None, execute: str | None = None, session: str | None = None,
-        reading: ReadOptions | None = None, found: Sequence[FoundSession] = (), notice: str = "") -> int:
+def run(
+    target: Path | ServerUrl | None,
+    execute: str | None = None,
+    session: str | None = None,
+    reading: ReadOptions | None = None,
+    found: Sequence[FoundSession] = (),
+    notice: str = "",
+) -> int:
     """Open the app on a session file, a directory of them or a PostgreSQL database (its
     `ServerUrl`) (None: on the person's own sessions `found`); return the exit code. `execute` is
     the executor command that approved recovered calls may be run through (never without it);

@@ -7,8 +7,8 @@ person's own sessions, found by `inspector.sources.discovery`."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from textual.app import App
 from textual.binding import Binding
@@ -36,16 +36,41 @@ class InspectorApp(App[None]):
     # Textual binds ctrl+c to a notice saying how to quit, and copies with it in a text box; here
     # it copies the text selected, if any, else quits as in most terminal programs (asking first,
     # like q), on every screen and dialog (a priority binding: a dialog's own keys come after)
-    BINDINGS = [Binding("ctrl+c", "copy_or_quit", "Quit", show=False, priority=True,
-                        tooltip="Quit from any screen, asking when decisions are not exported (with text "
-                                "selected: copy it)"),
-                Binding("ctrl+q", "quit", "Quit", show=False, priority=True,
-                        tooltip="Quit from any screen, even while typing, asking when decisions are not exported"),
-                Binding("ctrl+t", "change_theme", "Theme", show=False,
-                        tooltip="Choose the theme (also in the command palette); kept for the next runs")]
+    BINDINGS = [
+        Binding(
+            "ctrl+c",
+            "copy_or_quit",
+            "Quit",
+            show=False,
+            priority=True,
+            tooltip="Quit from any screen, asking when decisions are not exported (with text selected: copy it)",
+        ),
+        Binding(
+            "ctrl+q",
+            "quit",
+            "Quit",
+            show=False,
+            priority=True,
+            tooltip="Quit from any screen, even while typing, asking when decisions are not exported",
+        ),
+        Binding(
+            "ctrl+t",
+            "change_theme",
+            "Theme",
+            show=False,
+            tooltip="Choose the theme (also in the command palette); kept for the next runs",
+        ),
+    ]
 
-    def __init__(self, target: Path | ServerUrl | None, execute: str | None = None, session: str | None = None,
-                 named: ReadOptions = ReadOptions(), found: Sequence[FoundSession] = (), notice: str = "") -> None:
+    def __init__(
+        self,
+        target: Path | ServerUrl | None,
+        execute: str | None = None,
+        session: str | None = None,
+        named: ReadOptions = ReadOptions(),
+        found: Sequence[FoundSession] = (),
+        notice: str = "",
+    ) -> None:
         """`target`: a session file, a directory of them or a database (a server's: its URL,
         reached here once, so that its errors come before any screen); None: the person's own
         sessions `found` (newest first).
@@ -70,8 +95,11 @@ class InspectorApp(App[None]):
         else:
             self.files, self.lists_conversations = _listed(target, named)
         if not self.files:
-            raise InspectorError(f"{target}: no session files (*.json, *.jsonl) in this directory" if target
-                                 else "no sessions of your own to list")
+            raise InspectorError(
+                f"{target}: no session files (*.json, *.jsonl) in this directory"
+                if target
+                else "no sessions of your own to list"
+            )
         self.opened: Source | None = None  # a session file opened straight away, read already
         if target is not None and not self.lists_conversations and target.is_file():  # (a URL lists conversations)
             self.opened = named.open(target)
@@ -90,8 +118,9 @@ class InspectorApp(App[None]):
         if self.target is None:
             self.push_screen(self._picker())
         elif _one_source(self.target) and self.open_session is not None:
-            self.push_screen(ReviewScreen(self.target, conversation=self.open_session, named=self.named,
-                                          source=self.opened))
+            self.push_screen(
+                ReviewScreen(self.target, conversation=self.open_session, named=self.named, source=self.opened)
+            )
         elif not self.lists_conversations and self.target.is_file():  # a history lists its conversations
             self.push_screen(ReviewScreen(self.target, named=self.named, source=self.opened))
         else:
@@ -113,8 +142,9 @@ class InspectorApp(App[None]):
         try:
             save_theme(settings_path(), theme)
         except InspectorError as error:
-            self.notify(neutralise(f"The theme is not kept for the next runs: {error}"), severity="warning",
-                        markup=False)
+            self.notify(
+                neutralise(f"The theme is not kept for the next runs: {error}"), severity="warning", markup=False
+            )
 
     def action_quit(self) -> None:
         """Quit (q, ctrl+q, ctrl+c), first asking when a review has decisions not exported; asked again, quits."""
@@ -129,8 +159,15 @@ class InspectorApp(App[None]):
                 self.exit()
 
         self._asking_to_quit = True
-        self.push_screen(Confirm(f"Decisions on {neutralise(', '.join(names))} are not exported yet (they are kept "
-                                 "in the review file). Quit anyway?", yes="Quit", no="Stay"), answered)
+        self.push_screen(
+            Confirm(
+                f"Decisions on {neutralise(', '.join(names))} are not exported yet (they are kept "
+                "in the review file). Quit anyway?",
+                yes="Quit",
+                no="Stay",
+            ),
+            answered,
+        )
 
     def action_copy_or_quit(self) -> None:
         """Copy the text selected in the focused text box or on the screen (ctrl+c); with nothing

@@ -48,8 +48,10 @@ class EveryConversation:
         """'Acknowledge every pending tool-error finding: 120 of 4,000 conversations read (Esc cancels)'."""
         if self.total is None:
             return f"{self.verb} every pending {self.kind} finding: counting the conversations (Esc cancels)"
-        return (f"{self.verb} every pending {self.kind} finding: {self.read:,} of {max(self.total, self.read):,} "
-                "conversations read (Esc cancels)")
+        return (
+            f"{self.verb} every pending {self.kind} finding: {self.read:,} of {max(self.total, self.read):,} "
+            "conversations read (Esc cancels)"
+        )
 
 
 class BulkProgress(Horizontal):

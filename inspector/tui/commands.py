@@ -18,8 +18,9 @@ def described_bindings(screen: Screen) -> list[tuple[str, str, str]]:
     rows = []
     for binding in type(screen).BINDINGS:
         if isinstance(binding, Binding) and binding.description:
-            keys = "/".join(binding.key_display or screen.app.get_key_display(Binding(key, ""))
-                            for key in binding.key.split(","))
+            keys = "/".join(
+                binding.key_display or screen.app.get_key_display(Binding(key, "")) for key in binding.key.split(",")
+            )
             rows.append((keys, binding.tooltip or binding.description, binding.action))
     return rows
 
@@ -28,10 +29,14 @@ def help_rows(screen: Screen) -> list[tuple[str, str]]:
     """(keys, description) of each described binding, for the help screen, then the app's own
     keys (any screen) and the palette's key."""
     rows = [(keys, description) for keys, description, _ in described_bindings(screen)]
-    app_keys = [(screen.app.get_key_display(binding), binding.tooltip or binding.description)
-                for binding in type(screen.app).BINDINGS if isinstance(binding, Binding) and binding.tooltip]
-    return rows + app_keys + [(screen.app.get_key_display(Binding("ctrl+p", "")),
-                               "Command palette: every action by name")]
+    app_keys = [
+        (screen.app.get_key_display(binding), binding.tooltip or binding.description)
+        for binding in type(screen.app).BINDINGS
+        if isinstance(binding, Binding) and binding.tooltip
+    ]
+    return (
+        rows + app_keys + [(screen.app.get_key_display(Binding("ctrl+p", "")), "Command palette: every action by name")]
+    )
 
 
 class ScreenKeys(Provider):
@@ -51,5 +56,10 @@ class ScreenKeys(Provider):
         for keys, description, action in self._commands():
             score = matcher.match(description)
             if score > 0:
-                yield Hit(score, matcher.highlight(description), partial(self.screen.run_action, action),
-                          text=description, help=f"key: {keys}")
+                yield Hit(
+                    score,
+                    matcher.highlight(description),
+                    partial(self.screen.run_action, action),
+                    text=description,
+                    help=f"key: {keys}",
+                )

@@ -11,10 +11,11 @@ they name, `--table T --map ...`, a format, extra tool definitions) goes to each
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator, NamedTuple, Sequence
+from typing import NamedTuple
 
 from inspector.errors import InspectorError
 from inspector.model import Session, ToolSpec
@@ -27,8 +28,19 @@ from inspector.sources.sqlite.database import is_database
 from inspector.sources.sqlite.history import SqliteHistory
 from inspector.sources.sqlite.table import named_table_key
 
-__all__ = ["ReadOptions", "Opened", "check_named_table", "check_server", "decision_warnings", "describe_missing",
-           "include_decided", "index_of_session", "is_history", "listing", "open_conversation"]
+__all__ = [
+    "Opened",
+    "ReadOptions",
+    "check_named_table",
+    "check_server",
+    "decision_warnings",
+    "describe_missing",
+    "include_decided",
+    "index_of_session",
+    "is_history",
+    "listing",
+    "open_conversation",
+]
 
 
 @dataclass(frozen=True)
@@ -141,27 +153,34 @@ def decision_warnings(review: Review, conversations: Sequence[str] | None) -> li
     longer have."""
     lines = []
     if review.read_by_place:
-        lines.append(f"{review.review_path.name} was saved by an earlier version, which kept decisions by the "
-                     "conversations' places: they are read by today's places (check them if conversations were "
-                     "added or removed since) and kept by id from the next decision")
+        lines.append(
+            f"{review.review_path.name} was saved by an earlier version, which kept decisions by the "
+            "conversations' places: they are read by today's places (check them if conversations were "
+            "added or removed since) and kept by id from the next decision"
+        )
     missing = review.decided_missing(conversations) if conversations is not None else {}
     if missing:
         lines.append(describe_missing(review, list(missing), _decisions(sum(missing.values()))))
     unmatched = review.unmatched()
     if unmatched:
         shown = "this conversation" if conversations is not None else review.path.name
-        lines.append(f"{_decisions(unmatched)} in {review.review_path.name} match{'es' if unmatched == 1 else ''} "
-                     f"no finding of {shown} now (it changed since): kept in the file, not applied")
+        lines.append(
+            f"{_decisions(unmatched)} in {review.review_path.name} match{'es' if unmatched == 1 else ''} "
+            f"no finding of {shown} now (it changed since): kept in the file, not applied"
+        )
     return lines
 
 
 def describe_missing(review: Review, conversations: list[SessionKey], what: str) -> str:
     """One line saying that `what` (decisions, approved fixes) on `conversations` cannot be applied
     because the database `review` reviews no longer has them."""
-    named = ", ".join(repr(key) if isinstance(key, str) else f"number {key + 1} of an earlier version's list"
-                      for key in conversations)
-    return (f"{what} on conversation{'s' if len(conversations) != 1 else ''} {named}, no longer in {review.path.name}, "
-            f"cannot be applied (kept in {review.review_path.name})")
+    named = ", ".join(
+        repr(key) if isinstance(key, str) else f"number {key + 1} of an earlier version's list" for key in conversations
+    )
+    return (
+        f"{what} on conversation{'s' if len(conversations) != 1 else ''} {named}, no longer in {review.path.name}, "
+        f"cannot be applied (kept in {review.review_path.name})"
+    )
 
 
 def _decisions(count: int) -> str:

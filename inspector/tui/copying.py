@@ -8,8 +8,8 @@ depends on it. Text the model wrote is copied with its control characters writte
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from textual import on
 from textual.app import App, ComposeResult
@@ -65,8 +65,9 @@ class CopyMenu(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical() as box:
             box.border_title = "Copy"
-            yield OptionList(*(Option(Content.assemble((key, "bold"), f"  {label}"), id=what)
-                               for key, what, label in CHOICES))
+            yield OptionList(
+                *(Option(Content.assemble((key, "bold"), f"  {label}"), id=what) for key, what, label in CHOICES)
+            )
             yield Static(Content(f"a t f p or enter copy · escape cancel ({OSC52})"), classes="hint")
 
     @on(OptionList.OptionSelected)
@@ -81,8 +82,15 @@ class CopyMenu(ModalScreen[str | None]):
 class Copier:
     """Copies what the person chooses in the copy menu, of the session shown at `path`."""
 
-    def __init__(self, path: Path | ServerUrl, shown: ShownSession, position: Callable[[], int | None],
-                 copy_arguments: Callable[[], object], app: App, tell: Callable[..., object]) -> None:
+    def __init__(
+        self,
+        path: Path | ServerUrl,
+        shown: ShownSession,
+        position: Callable[[], int | None],
+        copy_arguments: Callable[[], object],
+        app: App,
+        tell: Callable[..., object],
+    ) -> None:
         """`position()`: the selected turn's position; `copy_arguments()` copies the recovered
         arguments (the y key); `tell(message, **options)` notifies the person."""
         self.path = path
@@ -123,8 +131,9 @@ class Copier:
             self._tell("Select a flagged turn first (n jumps to the next one)", severity="warning")
             return
         finding = self.shown.findings()[index]
-        copy_to_clipboard(self.app, finding_text(finding), f"the {finding.kind} finding of turn {finding.turn}",
-                          self._tell)
+        copy_to_clipboard(
+            self.app, finding_text(finding), f"the {finding.kind} finding of turn {finding.turn}", self._tell
+        )
 
 
 def _place(path: Path | ServerUrl) -> tuple[str, str]:

@@ -9,24 +9,24 @@ then redraws; nothing here decides what a fix is.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from contextlib import closing
-from typing import Callable
 
 from textual.app import App
 
 from inspector.errors import InspectorError
 from inspector.repair.write import WriteOutcome
+from inspector.review.decisions import DecisionKey
 from inspector.review.edits import Edit, proposal
 from inspector.review.preview import preview
-from inspector.review.decisions import DecisionKey
 from inspector.review.review import ExportPlan
 from inspector.review.review_file import APPROVED, SKIPPED, SessionKey
 from inspector.review.state import ReviewError
 from inspector.scan.scanner import iter_scan
-from inspector.support.safe_text import neutralise
 from inspector.sources import ServerUrl
-from inspector.tui.conversations import describe_missing, include_decided
+from inspector.support.safe_text import neutralise
 from inspector.tui.bulk_progress import BulkProgress, EveryConversation
+from inspector.tui.conversations import describe_missing, include_decided
 from inspector.tui.copying import copy_to_clipboard
 from inspector.tui.dialogs import OPENAI, Choose, Confirm, ExportChoice, ExportDialog
 from inspector.tui.drawing import ReviewDrawing
@@ -35,16 +35,26 @@ from inspector.tui.server_export import ServerExportDialog
 from inspector.tui.shown_session import ShownSession
 from inspector.tui.writes import BULK, EXECUTE, EXPORT, WritesUnderWay
 
-NOTHING_TO_UNDO = ("Nothing to undo since the review was opened: to change a decision saved before, select its "
-                   "finding and decide again (a, s, e)")
+NOTHING_TO_UNDO = (
+    "Nothing to undo since the review was opened: to change a decision saved before, select its "
+    "finding and decide again (a, s, e)"
+)
 
 
 class Decider:
     """The actions that change or export the person's decisions on the session shown."""
 
-    def __init__(self, shown: ShownSession, drawing: ReviewDrawing, writes: WritesUnderWay, app: App,
-                 tell: Callable[..., object], export_in_thread: Callable[[ExportChoice], object],
-                 everywhere_in_thread: Callable[[EveryConversation], object], progress: BulkProgress) -> None:
+    def __init__(
+        self,
+        shown: ShownSession,
+        drawing: ReviewDrawing,
+        writes: WritesUnderWay,
+        app: App,
+        tell: Callable[..., object],
+        export_in_thread: Callable[[ExportChoice], object],
+        everywhere_in_thread: Callable[[EveryConversation], object],
+        progress: BulkProgress,
+    ) -> None:
         """`tell(message, **options)` notifies the person; `export_in_thread(choice)` starts the
         screen's export worker, which calls `write_export`; `everywhere_in_thread(run)` the worker
         deciding on a kind in every conversation of a history, which calls `find_everywhere`, while
@@ -170,7 +180,9 @@ class Decider:
             self._confirm_kind(kind, status, verb, here)
             return
         unit, history = ("conversation", True) if review.source.streams else ("session", False)
-        total = "" if history else f" ({sum(len(review.decidable(i, kind, status)) for i in range(len(review.results)))})"
+        total = (
+            "" if history else f" ({sum(len(review.decidable(i, kind, status)) for i in range(len(review.results)))})"
+        )
 
         def chosen(answer: str | None) -> None:
             if answer == "t":
@@ -182,10 +194,13 @@ class Decider:
                 self._decided(verb, kind, *review.decide_all(kind, status, range(len(review.results))))
 
         scanned = " (each is read and scanned)" if history else ""
-        question = (f"{verb} every pending {kind} finding of this {unit} ({here}), or of every {unit} of "
-                    f"{review.path.name}{scanned}?")
-        self.app.push_screen(Choose(neutralise(question), [("t", f"This {unit}"), ("a", f"Every {unit}{total}")]),
-                             chosen)
+        question = (
+            f"{verb} every pending {kind} finding of this {unit} ({here}), or of every {unit} of "
+            f"{review.path.name}{scanned}?"
+        )
+        self.app.push_screen(
+            Choose(neutralise(question), [("t", f"This {unit}"), ("a", f"Every {unit}{total}")]), chosen
+        )
 
     def _confirm_kind(self, kind: str, status: str, verb: str, count: int) -> None:
         """In a file of one session: ask, then give `status` to its `count` pending `kind` findings."""
@@ -199,8 +214,9 @@ class Decider:
                 self._decided(verb, kind, *review.decide_all(kind, status, [s]))
 
         findings = f"all {count} pending {kind} findings" if count != 1 else f"the 1 pending {kind} finding"
-        self.app.push_screen(Confirm(f"{verb} {findings} of this session?", yes=f"{verb} {count}", no="Cancel"),
-                             confirmed)
+        self.app.push_screen(
+            Confirm(f"{verb} {findings} of this session?", yes=f"{verb} {count}", no="Cancel"), confirmed
+        )
 
     def _start_everywhere(self, run: EveryConversation) -> None:
         """Start `run` in the bulk worker, showing its progress."""
@@ -254,10 +270,15 @@ class Decider:
         if review is None:  # the screen closed meanwhile: nothing is decided
             return
         if run.cancelled:
-            self._tell(f"Cancelled after reading {run.read:,} of {max(run.total, run.read):,} conversations: only "
-                       "their findings (and this one's) are decided", severity="warning", timeout=10)
-        self._decided(run.verb, run.kind, *review.decide_all(run.kind, run.status, range(len(review.results)),
-                                                             elsewhere))
+            self._tell(
+                f"Cancelled after reading {run.read:,} of {max(run.total, run.read):,} conversations: only "
+                "their findings (and this one's) are decided",
+                severity="warning",
+                timeout=10,
+            )
+        self._decided(
+            run.verb, run.kind, *review.decide_all(run.kind, run.status, range(len(review.results)), elsewhere)
+        )
 
     def _everywhere_failed(self, error: str) -> None:
         self._end_everywhere()
@@ -289,8 +310,12 @@ class Decider:
             self._tell("This fix recovers no call arguments to copy", severity="warning")
             return
         value = calls[0].arguments if len(calls) == 1 else [call.arguments for call in calls]
-        copy_to_clipboard(self.app, json.dumps(value, indent=2, ensure_ascii=False),
-                          f"the arguments of {', '.join(call.name for call in calls)}", self._tell)
+        copy_to_clipboard(
+            self.app,
+            json.dumps(value, indent=2, ensure_ascii=False),
+            f"the arguments of {', '.join(call.name for call in calls)}",
+            self._tell,
+        )
 
     def export(self) -> None:
         """Ask where to write the repaired session, saying what the export will do, then write it
@@ -322,8 +347,14 @@ class Decider:
             if problem:  # this dialog holds no message: the notice says why the export failed
                 self._tell(problem.partition(": ")[2], title="Export failed", severity="error", timeout=15)
             return ServerExportDialog(review.path, review.default_export_path(OPENAI))
-        return ExportDialog(review.default_export_path(), review.path, review.default_export_path(OPENAI),
-                            describe_plan(review.export_plan(), review.source.streams), earlier, problem)
+        return ExportDialog(
+            review.default_export_path(),
+            review.path,
+            review.default_export_path(OPENAI),
+            describe_plan(review.export_plan(), review.source.streams),
+            earlier,
+            problem,
+        )
 
     def write_export(self, choice: ExportChoice) -> None:
         """Write the export (in the export worker's thread); the outcome is reported back on the
@@ -331,8 +362,12 @@ class Decider:
         review = self.shown.review
         try:
             missing = include_decided(review)  # of a database: its other conversations' too
-            outcome = review.export(choice.path, overwrite_input=choice.overwrite_input,
-                                    replace_existing=choice.replace_existing, to=choice.to)
+            outcome = review.export(
+                choice.path,
+                overwrite_input=choice.overwrite_input,
+                replace_existing=choice.replace_existing,
+                to=choice.to,
+            )
         except InspectorError as error:  # ReviewError, or a write that failed
             self.app.call_from_thread(self._export_failed, choice, str(error))
             return
@@ -346,8 +381,11 @@ class Decider:
 
     def _exported(self, outcome: WriteOutcome, missing: list[SessionKey]) -> None:
         self.writes.done(EXPORT)
-        lines = [f"Wrote {outcome.out}", f"{outcome.applied} fix{'es' if outcome.applied != 1 else ''} applied",
-                 f"audit: {outcome.audit_shown}"]
+        lines = [
+            f"Wrote {outcome.out}",
+            f"{outcome.applied} fix{'es' if outcome.applied != 1 else ''} applied",
+            f"audit: {outcome.audit_shown}",
+        ]
         if outcome.backup is not None:
             lines.append(f"backup of the input: {outcome.backup}")
         if isinstance(outcome.out, ServerUrl):  # in place: the audit is the backup
@@ -357,8 +395,12 @@ class Decider:
         self._tell("\n".join(lines), title="Exported", timeout=10)
         self._tell_unsaved()
         if missing:
-            self._tell(describe_missing(self.shown.review, missing, "Approved fixes"), title="Not exported",
-                       severity="warning", timeout=20)
+            self._tell(
+                describe_missing(self.shown.review, missing, "Approved fixes"),
+                title="Not exported",
+                severity="warning",
+                timeout=20,
+            )
         self.drawing.refresh([])
 
 
@@ -374,8 +416,10 @@ def describe_plan(plan: ExportPlan, history: bool) -> str:
     """What an export will do, in a line: '5 approved fixes applied (1 edited), 4 pending left as
     they are, 2 skipped.'; of a `history`, that of this conversation, and the approved fixes of
     its other conversations."""
-    line = f"{_fixes(plan.approved)} applied{f' ({plan.edited} edited)' if plan.edited else ''}, " \
-           f"{plan.pending} pending left as they are, {plan.skipped} skipped"
+    line = (
+        f"{_fixes(plan.approved)} applied{f' ({plan.edited} edited)' if plan.edited else ''}, "
+        f"{plan.pending} pending left as they are, {plan.skipped} skipped"
+    )
     if not history:
         return line + "."
     opened = "This conversation" if plan.sessions == 1 else f"The {plan.sessions} conversations opened"

@@ -11,8 +11,9 @@ spans are styles on it, in theme colours that read on dark and light themes alik
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -97,8 +98,11 @@ class TurnDetail(Vertical):
 
     def show(self, turn: Turn | None, view: FindingView | TurnView | None) -> None:
         """Show `turn` and, when it is flagged, one of its findings (or the whole turn as exported)."""
-        original, repair, finding = self.query_one("#original", Static), self.query_one("#repair", Static), \
-            self.query_one("#finding", Static)
+        original, repair, finding = (
+            self.query_one("#original", Static),
+            self.query_one("#repair", Static),
+            self.query_one("#finding", Static),
+        )
         whole = isinstance(view, TurnView)
         self.query_one("#repair-pane").border_title = "As exported" if whole else "Repair"
         self.query_one("#finding-pane").border_title = "Turn as exported" if whole else "Finding"
@@ -128,7 +132,7 @@ def marked(text: str, spans: Iterable[tuple[int, int, str]]) -> Content:
     cuts = sorted({0, len(text)} | {cut for start, end, _ in spans if end > start for cut in (start, end)})
     pieces, at = [], {}
     length = 0
-    for start, end in zip(cuts, cuts[1:]):
+    for start, end in itertools.pairwise(cuts):
         at[start] = length
         pieces.append(neutralise(text[start:end]))
         length += len(pieces[-1])
@@ -147,8 +151,11 @@ def original_content(preview: FixPreview) -> Content:
     if not text:
         head = Content.styled("(no text)", MUTED)
     else:
-        head = marked(text, [(start, end, SUSPECT) for start, end in preview.suspect_spans]
-                      + [(start, end, REMOVED) for start, end, _ in preview.text_diff.before_spans()])
+        head = marked(
+            text,
+            [(start, end, SUSPECT) for start, end in preview.suspect_spans]
+            + [(start, end, REMOVED) for start, end, _ in preview.text_diff.before_spans()],
+        )
     return head + recorded_content(preview.recorded)
 
 
@@ -158,13 +165,17 @@ def recorded_content(calls: tuple[RecordedCall, ...]) -> Content:
     parts = []
     for call in calls:
         name = Content.styled(neutralise(call.name), "bold" + (" " + REMOVED if call.renamed else ""))
-        parts += [Content(""), Content.assemble(("Call as recorded ", HEADING), name),
-                  marked(call.arguments, [(start, end, REMOVED) for start, end, _ in call.faults])]
+        parts += [
+            Content(""),
+            Content.assemble(("Call as recorded ", HEADING), name),
+            marked(call.arguments, [(start, end, REMOVED) for start, end, _ in call.faults]),
+        ]
     return Content("\n").join([Content("")] + parts) if parts else Content("")
 
 
-def repair_content(preview: FixPreview, heading: str = "Text after the fix",
-                   runs: tuple[ExecutionResult, ...] = ()) -> Content:
+def repair_content(
+    preview: FixPreview, heading: str = "Text after the fix", runs: tuple[ExecutionResult, ...] = ()
+) -> Content:
     """The text after the fix with what it inserts marked, each recovered or corrected call (a
     recovered call the person's executor ran in `runs` with its result), and the results the fix
     adds."""
@@ -172,8 +183,15 @@ def repair_content(preview: FixPreview, heading: str = "Text after the fix",
         return Content.styled("No automatic fix for this finding: edit it (e) or skip it (s).", MUTED)
     parts: list[Content] = [Content.styled(heading, HEADING)]
     if preview.after:
-        parts.append(marked(preview.after, [(start, end, CHANGED if kind == REPLACED else INSERTED)
-                                            for start, end, kind in preview.text_diff.after_spans()]))
+        parts.append(
+            marked(
+                preview.after,
+                [
+                    (start, end, CHANGED if kind == REPLACED else INSERTED)
+                    for start, end, kind in preview.text_diff.after_spans()
+                ],
+            )
+        )
     else:
         parts.append(Content.styled("(empty)", MUTED))
     for call in preview.calls:
@@ -217,8 +235,10 @@ def _arguments_legend(call: CallPreview) -> Content:
     diff, parts = call.diff, []
     if diff.added or diff.changed:
         legend = [("added", INSERTED)] * bool(diff.added) + [("changed", CHANGED)] * bool(diff.changed)
-        parts.append(Content(", ").join(Content.styled(word, style) for word, style in legend)
-                     + Content.styled(" by the fix", MUTED))
+        parts.append(
+            Content(", ").join(Content.styled(word, style) for word, style in legend)
+            + Content.styled(" by the fix", MUTED)
+        )
     if diff.removed:
         names = ", ".join(path_name(path) for path in sorted(diff.removed, key=str))
         parts.append(Content.assemble(("removed", REMOVED), ": ", names))
@@ -244,11 +264,16 @@ def arguments_content(call: CallPreview) -> Content:
 def finding_content(view: FindingView) -> Content:
     """The finding's kind, severity, status, message, whether the call ran, and the repairs."""
     finding, preview = view.finding, view.preview
-    severity_style = {"error": "bold $text-error", "warning": "bold $text-warning"}.get(finding.severity,
-                                                                                        "bold $text-primary")
+    severity_style = {"error": "bold $text-error", "warning": "bold $text-warning"}.get(
+        finding.severity, "bold $text-primary"
+    )
     head = Content.assemble(
-        (finding.kind, "bold"), " · ", (finding.severity, severity_style), " · ",
-        (view.status, "bold"), (f" · turn {finding.turn}", MUTED),
+        (finding.kind, "bold"),
+        " · ",
+        (finding.severity, severity_style),
+        " · ",
+        (view.status, "bold"),
+        (f" · turn {finding.turn}", MUTED),
     )
     if view.of > 1:
         head += Content.styled(f" · finding {view.number} of {view.of} ([ ] to switch, w: whole turn)", MUTED)
@@ -264,7 +289,9 @@ def finding_content(view: FindingView) -> Content:
         lines.append(Content.assemble(("fix: ", HEADING), neutralise(preview.summary)))
     lines.extend(Content.assemble(("  - ", MUTED), neutralise(repair)) for repair in preview.repairs)
     for run in view.runs:
-        lines.append(Content.assemble(("ran: ", HEADING), (neutralise(run.describe()), "" if run.ok else "$text-error")))
+        lines.append(
+            Content.assemble(("ran: ", HEADING), (neutralise(run.describe()), "" if run.ok else "$text-error"))
+        )
         lines.append(Content.assemble(("  result: ", MUTED), preview_value(run.result.content, 200)))
     return Content("\n").join(lines)
 
@@ -272,11 +299,14 @@ def finding_content(view: FindingView) -> Content:
 def turn_content(view: TurnView) -> Content:
     """The whole-turn view's facts: what was applied, then each finding of the turn with its status,
     the one the decision keys act on pointed at."""
-    lines = [Content.assemble(("whole turn as exported", "bold"), (" · w shows one finding again", MUTED)),
-             _plain(view.preview.summary)]
+    lines = [
+        Content.assemble(("whole turn as exported", "bold"), (" · w shows one finding again", MUTED)),
+        _plain(view.preview.summary),
+    ]
     for number, (finding, status) in enumerate(view.findings, 1):
         pointer = "▸ " if number == view.number else "  "
         fix = f" · fix: {neutralise(finding.fix.summary)}" if finding.fix is not None else " · no automatic fix"
-        lines.append(Content.assemble(pointer, (f"{number} {finding.kind}", "bold"), " · ", (status, "bold"),
-                                      (fix, MUTED)))
+        lines.append(
+            Content.assemble(pointer, (f"{number} {finding.kind}", "bold"), " · ", (status, "bold"), (fix, MUTED))
+        )
     return Content("\n").join(lines)

@@ -3,9 +3,9 @@ what) to export the repaired session."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
 
 from textual import on
 from textual.app import ComposeResult
@@ -96,8 +96,9 @@ class Choose(ModalScreen[str | None]):
             yield Static(Content(self.question), id="question")
             with Horizontal(classes="buttons"):
                 for number, (key, label) in enumerate(self.answers):
-                    yield Button(Content(f"{label} ({key})"), variant="primary" if number == 0 else "default",
-                                 id=f"answer-{key}")
+                    yield Button(
+                        Content(f"{label} ({key})"), variant="primary" if number == 0 else "default", id=f"answer-{key}"
+                    )
                 yield Button(Content("Cancel (n)"), id="cancel")
 
     def on_mount(self) -> None:
@@ -147,7 +148,9 @@ class ExportDialog(ModalScreen[ExportChoice | None]):
     (`Confirm`). Enter or ctrl+s exports, escape cancels. Reopened after an export failed, it
     holds the `earlier` choice (the path typed, the boxes ticked) and says why (`problem`)."""
 
-    DEFAULT_CSS = DIALOG_CSS.format(name="ExportDialog") + """
+    DEFAULT_CSS = (
+        DIALOG_CSS.format(name="ExportDialog")
+        + """
     ExportDialog > Vertical {
         width: 100%;
         max-width: 160;
@@ -162,13 +165,21 @@ class ExportDialog(ModalScreen[ExportChoice | None]):
         height: auto;
     }
     """
+    )
     BINDINGS = [
         Binding("ctrl+s,enter", "export", "Export", show=False),
         Binding("escape", "cancel", "Cancel", show=False),
     ]
 
-    def __init__(self, default_path: Path, input_path: Path, openai_path: Path | None = None, plan: str = "",
-                 earlier: ExportChoice | None = None, problem: str = "") -> None:
+    def __init__(
+        self,
+        default_path: Path,
+        input_path: Path,
+        openai_path: Path | None = None,
+        plan: str = "",
+        earlier: ExportChoice | None = None,
+        problem: str = "",
+    ) -> None:
         super().__init__()
         self.default_path = default_path
         self.input_path = input_path
@@ -190,10 +201,11 @@ class ExportDialog(ModalScreen[ExportChoice | None]):
             yield Input(self._opened_with, id="path", disabled=overwrite)
             yield _SpaceToggles(
                 Content(neutralise(f"overwrite the input (a backup {self.input_path.name}.bak is kept)")),
-                overwrite, id="overwrite", disabled=openai,
+                overwrite,
+                id="overwrite",
+                disabled=openai,
             )
-            yield _SpaceToggles(Content("as OpenAI Chat Completions JSON"), openai,
-                                id="openai", disabled=overwrite)
+            yield _SpaceToggles(Content("as OpenAI Chat Completions JSON"), openai, id="openai", disabled=overwrite)
             yield Static(Content(neutralise(self.problem)), id="problem")
             yield Static(Content("enter export · space tick a box · escape cancel"), classes="hint")
             with Horizontal(classes="buttons"):

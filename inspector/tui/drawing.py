@@ -50,9 +50,16 @@ class ReviewDrawing:
         if shown.by_turn:
             self.turns.update_marks(shown.marks(shown.flagged if positions is None else positions))
         number, sessions = shown.place or (shown.session_index or 0, len(review.results) if review else 1)
-        self.bar.update(status_line(
-            self.path, shown.session, number, sessions,
-            review.counts(shown.session_index) if review else None, self.turns.flagged_only))
+        self.bar.update(
+            status_line(
+                self.path,
+                shown.session,
+                number,
+                sessions,
+                review.counts(shown.session_index) if review else None,
+                self.turns.flagged_only,
+            )
+        )
 
     def show_detail(self) -> None:
         """Show the selected turn, its finding shown and the header above them, the search's text

@@ -9,7 +9,7 @@ read back into the field, where it is checked as if typed.
 from __future__ import annotations
 
 import json
-from typing import Callable
+from collections.abc import Callable
 
 from textual import on
 from textual.app import ComposeResult
@@ -70,8 +70,12 @@ class CallEditor(Vertical):
         yield Input(self._shown_name, classes="name")
         yield Static(Content("arguments (JSON)"), classes="label")
         yield TextArea(
-            self._shown_arguments, language="json", soft_wrap=True, show_line_numbers=True,
-            tab_behavior="focus", classes="arguments",
+            self._shown_arguments,
+            language="json",
+            soft_wrap=True,
+            show_line_numbers=True,
+            tab_behavior="focus",
+            classes="arguments",
         )
         yield Static(classes="status")
 
@@ -170,7 +174,11 @@ class FixEditor(ModalScreen[Edit | None]):
     ]
 
     def __init__(
-        self, proposal: Edit, tools: tuple[ToolSpec | None, ...], title: str, lookup: ToolLookup | None = None,
+        self,
+        proposal: Edit,
+        tools: tuple[ToolSpec | None, ...],
+        title: str,
+        lookup: ToolLookup | None = None,
     ) -> None:
         super().__init__()
         self.proposal = proposal
@@ -191,8 +199,10 @@ class FixEditor(ModalScreen[Edit | None]):
                     spec = self.tools[index] if index < len(self.tools) else None
                     yield CallEditor(index, call, spec, self.lookup)
             yield Static(id="blocked")
-            yield Static(Content("ctrl+s apply · escape cancel · tab next field · ctrl+z undo typing · "
-                                 "ctrl+g edit in $EDITOR"), classes="hint")
+            yield Static(
+                Content("ctrl+s apply · escape cancel · tab next field · ctrl+z undo typing · ctrl+g edit in $EDITOR"),
+                classes="hint",
+            )
 
     def on_mount(self) -> None:
         self.query_one("#text", TextArea).focus()

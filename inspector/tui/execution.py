@@ -8,7 +8,7 @@ in the question; `inspector.repair.execute` runs them (no shell, the call as JSO
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from textual.app import App
 
@@ -26,9 +26,17 @@ NOT_ENABLED = "Nothing runs unless you start the app with an executor: inspector
 class Executor:
     """The execute key (X): runs the approved fix's recovered calls and records their answers."""
 
-    def __init__(self, command: str | None, shown: ShownSession, drawing: ReviewDrawing, writes: WritesUnderWay,
-                 finding_to_decide: Callable[[], int | None], app: App, tell: Callable[..., object],
-                 execute_in_thread: Callable[[str, Finding, int], object]) -> None:
+    def __init__(
+        self,
+        command: str | None,
+        shown: ShownSession,
+        drawing: ReviewDrawing,
+        writes: WritesUnderWay,
+        finding_to_decide: Callable[[], int | None],
+        app: App,
+        tell: Callable[..., object],
+        execute_in_thread: Callable[[str, Finding, int], object],
+    ) -> None:
         """`command`: the executor (None: the app was not started with `--execute`);
         `finding_to_decide()`: the index of the finding shown, or None after saying why there is
         none; `tell(message, **options)` notifies the person; `execute_in_thread(command, finding,
@@ -61,9 +69,11 @@ class Executor:
             return
         again = " again" if shown.review.executions(shown.session_index, index) else ""
         names = ", ".join(call.name for call in calls)
-        question = (f"Run {len(calls)} recovered call{'s' if len(calls) != 1 else ''} ({names}){again} through "
-                    f"`{command}`? Each call goes to it as JSON on standard input; what it prints is recorded "
-                    "as the call's result.")
+        question = (
+            f"Run {len(calls)} recovered call{'s' if len(calls) != 1 else ''} ({names}){again} through "
+            f"`{command}`? Each call goes to it as JSON on standard input; what it prints is recorded "
+            "as the call's result."
+        )
 
         def confirmed(yes: bool | None) -> None:
             if yes and not writes.waiting_for(EXPORT, EXECUTE):
@@ -83,6 +93,10 @@ class Executor:
         self.writes.done(EXECUTE)
         shown.review.record_execution(shown.session_index, index, runs)
         failed = [run for run in runs if not run.ok]
-        self._tell("\n".join(run.describe() for run in runs), title="Executed",
-                   severity="error" if failed else "information", timeout=10)
+        self._tell(
+            "\n".join(run.describe() for run in runs),
+            title="Executed",
+            severity="error" if failed else "information",
+            timeout=10,
+        )
         self.drawing.refresh([shown.findings()[index].turn])

@@ -15,8 +15,9 @@ import shlex
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Callable, Mapping, TypeVar
+from typing import TypeVar
 
 from textual.app import App, SuspendNotSupported
 

@@ -8,7 +8,7 @@ as least needed, in that order; every key still works, and the help (`?`) lists 
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from textual.app import ComposeResult
 from textual.widgets import Footer

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from textual import work
 from textual.binding import Binding
@@ -35,9 +35,14 @@ from inspector.tui.review_screen import ReviewScreen
 class FoundPicker(PickerScreen):
     """Choose one of the person's own sessions to review."""
 
-    COLUMNS = (ColumnSpec("tool", "Tool", 6, 5), ColumnSpec("project", "Project", 12, 1),
-               ColumnSpec("date", "Date", 16, 2), ColumnSpec("turns", "Turns", 5, 6),
-               ColumnSpec("findings", "Findings by kind", 12, 3, 48), ColumnSpec("status", "Status", 8, 4))
+    COLUMNS = (
+        ColumnSpec("tool", "Tool", 6, 5),
+        ColumnSpec("project", "Project", 12, 1),
+        ColumnSpec("date", "Date", 16, 2),
+        ColumnSpec("turns", "Turns", 5, 6),
+        ColumnSpec("findings", "Findings by kind", 12, 3, 48),
+        ColumnSpec("status", "Status", 8, 4),
+    )
     SORTS = (LISTED, "findings", "status", "turns", "project", "tool")
 
     def __init__(self, found: Sequence[FoundSession], title: str, named: ReadOptions = ReadOptions()) -> None:
@@ -95,11 +100,21 @@ class FoundPicker(PickerScreen):
         """Review the file (a history: list its conversations), or say why it cannot be read."""
         found = self._found[key]
         if key in self._errors:  # the scan's line in full: the row cuts it off
-            self.notify(neutralise(self._errors[key]), title=f"{neutralise(found.path.name)} could not be read",
-                        severity="error", timeout=10, markup=False)
+            self.notify(
+                neutralise(self._errors[key]),
+                title=f"{neutralise(found.path.name)} could not be read",
+                severity="error",
+                timeout=10,
+                markup=False,
+            )
         elif found.tool == LLM:
-            self.app.push_screen(Conversations([found.path], f"Conversations in {found.path} · Enter opens one, "
-                                                             "Esc goes back to your sessions", self.named))
+            self.app.push_screen(
+                Conversations(
+                    [found.path],
+                    f"Conversations in {found.path} · Enter opens one, Esc goes back to your sessions",
+                    self.named,
+                )
+            )
         else:
             self.app.push_screen(ReviewScreen(found.path, named=self.named))
 
@@ -107,9 +122,15 @@ class FoundPicker(PickerScreen):
 class Conversations(PickerScreen):
     """The conversations of a history among the person's sessions; Esc goes back to them."""
 
-    BINDINGS = [*(binding for binding in PickerScreen.BINDINGS if binding.key != "escape"),
-                Binding("escape", "back", "Back", tooltip="Clear the search, then the sort and filters, then go back "
-                                                          "to your sessions")]
+    BINDINGS = [
+        *(binding for binding in PickerScreen.BINDINGS if binding.key != "escape"),
+        Binding(
+            "escape",
+            "back",
+            "Back",
+            tooltip="Clear the search, then the sort and filters, then go back to your sessions",
+        ),
+    ]
     noun = "conversations"
 
     def leave(self) -> None:

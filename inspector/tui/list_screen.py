@@ -61,8 +61,9 @@ class ListScreen(Screen[None]):
     def describe(self) -> None:
         """Say what the list shows: how many rows of how many, sorted and filtered how."""
         table = self.table
-        self.query_one("#view", Static).update(Text(described(table.view, len(table.arrangement),
-                                                              len(table.listed), self.noun)))
+        self.query_one("#view", Static).update(
+            Text(described(table.view, len(table.arrangement), len(table.listed), self.noun))
+        )
 
     def action_sort(self) -> None:
         """Sort by the next column (the listing's own order after the last)."""

@@ -5,7 +5,7 @@ what the search highlights)."""
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from textual.content import Content
 from textual.widget import Widget
@@ -24,8 +24,15 @@ SEARCHED_AT_ONCE = 20_000  # turns: a longer session is searched in a thread (20
 class Navigator:
     """Moves the selection through the session shown, and keeps the search of its turns."""
 
-    def __init__(self, shown: ShownSession, drawing: ReviewDrawing, search_row: Widget, search_box: Input,
-                 tell: Callable[..., object], search_in_thread: Callable[[str, Sequence[Turn]], object]) -> None:
+    def __init__(
+        self,
+        shown: ShownSession,
+        drawing: ReviewDrawing,
+        search_row: Widget,
+        search_box: Input,
+        tell: Callable[..., object],
+        search_in_thread: Callable[[str, Sequence[Turn]], object],
+    ) -> None:
         """`search_row`: the row holding `search_box` and the count `#search-count`, shown while a
         search is typed or used; `tell(message, **options)` notifies the person;
         `search_in_thread(text, turns)` starts the screen's search worker, which hands the

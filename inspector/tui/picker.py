@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable, Iterable
 from contextlib import closing
 from dataclasses import replace
 from pathlib import Path
-from typing import Callable, Iterable
 
 from rich.text import Text
 from textual import events, on, work
@@ -49,12 +49,14 @@ from inspector.tui.review_screen import ReviewScreen
 FILL_EVERY = 1.0  # seconds between two batches of scanned rows handed to the app's thread
 UNREADABLE_REVIEW = "?"  # the status of a file whose review file cannot be read
 
-KEYS_HELP = ("The status of a session is read from its file's review: pending (a finding not decided yet), "
-             "decided (every finding decided, not exported since) or exported. Rows still being scanned sort "
-             "last and are left out by the filters until they are scanned. The rates line counts the findings "
-             "about tool calls (the schema kinds, claimed success, mismatched results, repeated calls) per 100 "
-             "tool calls, as inspector scan reports them. A filter or a search keeps the cursor on its row when the row is "
-             "among the first shown; Esc clears the search, then the sort and filters.")
+KEYS_HELP = (
+    "The status of a session is read from its file's review: pending (a finding not decided yet), "
+    "decided (every finding decided, not exported since) or exported. Rows still being scanned sort "
+    "last and are left out by the filters until they are scanned. The rates line counts the findings "
+    "about tool calls (the schema kinds, claimed success, mismatched results, repeated calls) per 100 "
+    "tool calls, as inspector scan reports them. A filter or a search keeps the cursor on its row when the row is "
+    "among the first shown; Esc clears the search, then the sort and filters."
+)
 
 
 class PickerScreen(ListScreen):
@@ -64,9 +66,12 @@ class PickerScreen(ListScreen):
         Binding("enter", "open", "Open session"),
         Binding("s", "sort", "Sort", tooltip="Sort by the next column: findings, status, turns, format, name"),
         Binding("S", "reverse", "Reverse", key_display="S", show=False, tooltip="Reverse the sort"),
-        Binding("f", "kind(1)", "Findings", tooltip="Only sessions with findings, then with each kind in turn, then without"),
-        Binding("F", "kind(-1)", "Findings back", key_display="F", show=False,
-                tooltip="The findings filter before this one"),
+        Binding(
+            "f", "kind(1)", "Findings", tooltip="Only sessions with findings, then with each kind in turn, then without"
+        ),
+        Binding(
+            "F", "kind(-1)", "Findings back", key_display="F", show=False, tooltip="The findings filter before this one"
+        ),
         Binding("r", "status", "Status", tooltip="Only pending, decided or exported sessions, in turn"),
         Binding("slash", "search", "Search", tooltip="Search names, ids and formats as you type"),
         Binding("j", "move(1)", "Down", show=False, tooltip="Next row (or down arrow)"),
@@ -78,9 +83,14 @@ class PickerScreen(ListScreen):
         Binding("q", "app.quit", "Quit", tooltip="Quit (asks when decisions are not exported)"),
     ]
     # rank 1 is dropped last on a narrow screen; the file goes first when every row is of one file
-    COLUMNS = (ColumnSpec("file", "File", 12, 1, 40), ColumnSpec("session", "Session", 8, 2, 36),
-               ColumnSpec("findings", "Findings by kind", 12, 3, 48), ColumnSpec("turns", "Turns", 5, 5),
-               ColumnSpec("format", "Format", 8, 6, 20), ColumnSpec("status", "Status", 8, 4))
+    COLUMNS = (
+        ColumnSpec("file", "File", 12, 1, 40),
+        ColumnSpec("session", "Session", 8, 2, 36),
+        ColumnSpec("findings", "Findings by kind", 12, 3, 48),
+        ColumnSpec("turns", "Turns", 5, 5),
+        ColumnSpec("format", "Format", 8, 6, 20),
+        ColumnSpec("status", "Status", 8, 4),
+    )
     SORTS = (LISTED, "findings", "status", "turns", "format", "file")
     DEFAULT_CSS = """
     PickerScreen #title { height: auto; max-height: 4; background: $panel; padding: 0 1; }
@@ -146,7 +156,9 @@ class PickerScreen(ListScreen):
                 rows = []
                 for index, result in enumerate(results):
                     label = result.session.session_id or (f"{index + 1} of {len(results)}" if len(results) > 1 else "")
-                    rows.append((RowTarget(path, index), session_row(path, index, label), scanned_session(result, index)))
+                    rows.append(
+                        (RowTarget(path, index), session_row(path, index, label), scanned_session(result, index))
+                    )
                 results = None  # the next file is not scanned while this one is still held
                 self.app.call_from_thread(self._add_rows, path, saved_review_of(path, self.named.table_key), rows)
         self.app.call_from_thread(self._scan_done)
@@ -157,8 +169,14 @@ class PickerScreen(ListScreen):
             listed, schema = listing(source)
         except InspectorError as error:  # also said in full: the row cuts off a long line (with its hint)
             self.app.call_from_thread(self._add_failure, path, str(error))
-            self.app.call_from_thread(self.notify, neutralise(str(error)), title="Cannot list the conversations",
-                                      severity="error", timeout=30, markup=False)
+            self.app.call_from_thread(
+                self.notify,
+                neutralise(str(error)),
+                title="Cannot list the conversations",
+                severity="error",
+                timeout=30,
+                markup=False,
+            )
             return
         drawn = threading.Event()
         saved = saved_review_of(path, self.named.table_key)
@@ -183,8 +201,9 @@ class PickerScreen(ListScreen):
                         if not self._shown.is_set():
                             break
         except InspectorError as error:
-            self.app.call_from_thread(self.notify, neutralise(f"{error} (scanning stopped)"), severity="error",
-                                      markup=False)
+            self.app.call_from_thread(
+                self.notify, neutralise(f"{error} (scanning stopped)"), severity="error", markup=False
+            )
         if filled:
             self.app.call_from_thread(self._fill_rows, filled)
 
@@ -195,8 +214,9 @@ class PickerScreen(ListScreen):
         self.table.catch_up()
         self.describe()
 
-    def _add_rows(self, path: Path, saved: SavedReview | None,
-                  rows: list[tuple[RowTarget, ListedRow, Scanned]]) -> None:
+    def _add_rows(
+        self, path: Path, saved: SavedReview | None, rows: list[tuple[RowTarget, ListedRow, Scanned]]
+    ) -> None:
         """List a scanned file's sessions."""
         self._reviews.setdefault(path, saved)
         for target, row, scanned in rows:
@@ -206,8 +226,14 @@ class PickerScreen(ListScreen):
         self.query_one(ProgressBar).advance(1)
         self.describe()
 
-    def _add_conversations(self, path: Path, schema: str, listed: list[tuple[str, int]], saved: SavedReview | None,
-                           drawn: Callable[[], None]) -> None:
+    def _add_conversations(
+        self,
+        path: Path,
+        schema: str,
+        listed: list[tuple[str, int]],
+        saved: SavedReview | None,
+        drawn: Callable[[], None],
+    ) -> None:
         """List each conversation, its findings to come (then call `drawn`); the progress bar
         counts the conversations."""
         self._reviews.setdefault(path, saved)
@@ -223,8 +249,9 @@ class PickerScreen(ListScreen):
         self.describe()
         self.call_after_refresh(drawn)
 
-    def _fill_rows(self, filled: list[tuple[str, Scanned]],
-                   reviews: Iterable[tuple[Path, SavedReview | None]] = ()) -> None:
+    def _fill_rows(
+        self, filled: list[tuple[str, Scanned]], reviews: Iterable[tuple[Path, SavedReview | None]] = ()
+    ) -> None:
         """Put what the scan told of each row in it, and draw it where it is drawn; `reviews`: the
         saved reviews of their files, read with them."""
         for path, saved in reviews:
@@ -293,8 +320,13 @@ class PickerScreen(ListScreen):
         if conversation is not None:
             self.app.push_screen(ReviewScreen(path, conversation=conversation, named=self.named))
         elif session is None:  # the scan's line in full: the row cuts it off
-            self.notify(neutralise(error), title=f"{neutralise(path.name)} could not be read", severity="error",
-                        timeout=10, markup=False)
+            self.notify(
+                neutralise(error),
+                title=f"{neutralise(path.name)} could not be read",
+                severity="error",
+                timeout=10,
+                markup=False,
+            )
         else:
             self.app.push_screen(ReviewScreen(path, session, named=self.named))
 

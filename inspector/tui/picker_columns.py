@@ -4,8 +4,8 @@ grows up to its longest cell (or its cap), so the last columns stay in view."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Mapping, Sequence
 
 PADDING = 2  # the table's blank cell either side of each column
 

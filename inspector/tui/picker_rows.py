@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable, NamedTuple
+from typing import NamedTuple
 
 from rich.text import Text
 
@@ -60,8 +61,13 @@ def take(row: ListedRow, scanned: Scanned) -> None:
 def scanned_session(result: ScanResult, key: SessionKey) -> Scanned:
     """A scanned session's values; `key` names it in its file's review."""
     session, findings = result.session, result.findings
-    return Scanned(len(session.turns), session.format, Counter(finding.kind for finding in findings),
-                   ((key, review_keys(session, findings)),), session_rates(session, findings))
+    return Scanned(
+        len(session.turns),
+        session.format,
+        Counter(finding.kind for finding in findings),
+        ((key, review_keys(session, findings)),),
+        session_rates(session, findings),
+    )
 
 
 def scanned_file(results: Iterable[ScanResult], by_id: bool) -> Scanned:
@@ -87,13 +93,14 @@ def unreadable(reason: str) -> Scanned:
 def short_reason(error: str, path: Path) -> str:
     """The scan's line without the file's path, cut to ERROR_WIDTH characters (Enter shows it whole)."""
     reason = error.removeprefix(f"{path}: ")
-    return reason if len(reason) <= ERROR_WIDTH else reason[:ERROR_WIDTH - 1] + "…"
+    return reason if len(reason) <= ERROR_WIDTH else reason[: ERROR_WIDTH - 1] + "…"
 
 
 def database_note(listed: list[tuple[str, int]], schema: str) -> Scanned:
     """A history's row: how many messages and conversations (Enter lists and scans them)."""
-    return Scanned(sum(count for _, count in listed), schema, None,
-                   note=f"{len(listed):,} conversations, Enter lists them")
+    return Scanned(
+        sum(count for _, count in listed), schema, None, note=f"{len(listed):,} conversations, Enter lists them"
+    )
 
 
 def session_row(path: Path, number: int, label: str) -> ListedRow:
@@ -105,9 +112,12 @@ def found_row(found: FoundSession, home: Path) -> ListedRow:
     """The row of one of the person's session files, before it is read: tool, project (with
     `home` shown as `~`), date modified; its file's name is searched too."""
     date = time.strftime("%Y-%m-%d %H:%M", time.localtime(found.modified))
-    return ListedRow(row_key(found), found.path,
-                     {"tool": found.tool, "project": shown_project(found.project, home), "date": date},
-                     words=found.path.name)
+    return ListedRow(
+        row_key(found),
+        found.path,
+        {"tool": found.tool, "project": shown_project(found.project, home), "date": date},
+        words=found.path.name,
+    )
 
 
 def row_key(found: FoundSession) -> str:
@@ -118,7 +128,7 @@ def row_key(found: FoundSession) -> str:
 def shown_project(project: str, home: Path) -> str:
     """`project` with the home folder as `~`, cut to its last PROJECT_WIDTH characters."""
     project = tilde(Path(project), home) if project else ""
-    return project if len(project) <= PROJECT_WIDTH else "…" + project[-(PROJECT_WIDTH - 1):]
+    return project if len(project) <= PROJECT_WIDTH else "…" + project[-(PROJECT_WIDTH - 1) :]
 
 
 def cell(row: ListedRow, column: str) -> Text:

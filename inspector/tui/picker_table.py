@@ -14,7 +14,7 @@ again, the table draws its first page, the cursor staying on its row when the ro
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from rich.text import Text
 from textual import on
@@ -90,7 +90,7 @@ class ListTable(DataTable):
     def show_more(self, count: int) -> None:
         """Add up to `count` more rows of the arrangement to the table."""
         start = self.row_count
-        for row in self.arrangement[start:start + max(count, 0)]:
+        for row in self.arrangement[start : start + max(count, 0)]:
             self.add_row(*(cell(row, column) for column in self._widths), key=row.key)
 
     def to_end(self) -> None:

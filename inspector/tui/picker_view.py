@@ -10,17 +10,27 @@ or status leaves it out until it is scanned.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
 from inspector.review.review_file import SessionKey
 from inspector.review.status import STATUSES
 
 LISTED = "listed"  # the sort by the listing's own order
 FLAGGED, CLEAN = "any finding", "no finding"  # findings filters besides a kind
-SORT_NAMES = {LISTED: "listing order", "findings": "findings", "status": "review status", "turns": "turns",
-              "format": "format", "file": "file", "session": "session", "tool": "tool", "project": "project"}
+SORT_NAMES = {
+    LISTED: "listing order",
+    "findings": "findings",
+    "status": "review status",
+    "turns": "turns",
+    "format": "format",
+    "file": "file",
+    "session": "session",
+    "tool": "tool",
+    "project": "project",
+}
 MOST_FIRST = ("findings", "turns")  # sorts that start with the largest
 
 

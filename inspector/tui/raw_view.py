@@ -46,10 +46,16 @@ class RawRecordScreen(ModalScreen[None]):
             box.border_title = Content(neutralise(f"Turn {turn.position} · {turn.role}{native} · as stored"))
             if shown is not None and shown.cut:
                 yield Static(Content(f"Only the first {RAW_LIMIT // 1024} KB of this record are shown."), id="cut")
-            yield TextArea(neutralise(shown.text) if shown else NO_RECORD, read_only=True, soft_wrap=True,
-                           show_line_numbers=True, id="raw")
-            yield Static(Content("escape, q or r close · arrows, PgUp, PgDn scroll · select and ctrl+c to copy"),
-                         classes="hint")
+            yield TextArea(
+                neutralise(shown.text) if shown else NO_RECORD,
+                read_only=True,
+                soft_wrap=True,
+                show_line_numbers=True,
+                id="raw",
+            )
+            yield Static(
+                Content("escape, q or r close · arrows, PgUp, PgDn scroll · select and ctrl+c to copy"), classes="hint"
+            )
 
     def on_mount(self) -> None:
         self.query_one("#raw", TextArea).focus()

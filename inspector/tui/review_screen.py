@@ -18,8 +18,8 @@ place, are reported when it opens.
 from __future__ import annotations
 
 import gc
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -62,43 +62,87 @@ class ReviewScreen(Screen[None]):
         Binding("question_mark", "help", "Help", tooltip="Show every key"),
         Binding("q", "app.quit", "Quit", tooltip="Quit (asks when decisions are not exported)"),
         Binding("n", "next(True)", "Next", tooltip="Next flagged turn (next match while searching)"),
-        Binding("N", "next(False)", "Prev", tooltip="Previous flagged turn (previous match while searching)",
-                key_display="N"),
+        Binding(
+            "N",
+            "next(False)",
+            "Prev",
+            tooltip="Previous flagged turn (previous match while searching)",
+            key_display="N",
+        ),
         Binding("a", "approve", "Approve", tooltip="Approve the fix shown"),
         Binding("s", "skip", "Skip", tooltip="Skip this finding: leave the turn as it is"),
-        Binding("e", "edit", "Edit",
-                tooltip="Edit the fix (text and call arguments; there ctrl+g opens the field in your $EDITOR)"),
+        Binding(
+            "e",
+            "edit",
+            "Edit",
+            tooltip="Edit the fix (text and call arguments; there ctrl+g opens the field in your $EDITOR)",
+        ),
         Binding("u", "undo", "Undo", tooltip="Undo the last decision (many levels)"),
         Binding("x", "export", "Export", tooltip="Export the repaired session with the approved fixes"),
-        Binding("A", "approve_all", "All of kind", key_display="A",
-                tooltip="Approve every pending finding of this kind (asks first; in a file of several sessions or "
-                        "a history: of this one or of every one)"),
-        Binding("S", "skip_all", "Skip kind", key_display="S",
-                tooltip="Skip every pending finding of this kind, or acknowledge it when it has no fix (tool-error: "
-                        "decided, the turn left as it is); asks first, and in a file of several sessions or a "
-                        "history: of this one or of every one"),
+        Binding(
+            "A",
+            "approve_all",
+            "All of kind",
+            key_display="A",
+            tooltip="Approve every pending finding of this kind (asks first; in a file of several sessions or "
+            "a history: of this one or of every one)",
+        ),
+        Binding(
+            "S",
+            "skip_all",
+            "Skip kind",
+            key_display="S",
+            tooltip="Skip every pending finding of this kind, or acknowledge it when it has no fix (tool-error: "
+            "decided, the turn left as it is); asks first, and in a file of several sessions or a "
+            "history: of this one or of every one",
+        ),
         Binding("f", "flagged_only", "Flagged", tooltip="Show only flagged turns, or all"),
         Binding("slash", "search", "Search", tooltip="Search the turns' text, calls and results"),
         Binding("y", "copy", "Copy", tooltip="Copy the recovered arguments"),
-        Binding("w", "whole_turn", "Whole turn", show=False,
-                tooltip="Show the whole turn as exported (every approved fix applied, the others not), or one finding"),
-        Binding("Y", "copy_menu", "Copy…", key_display="Y", show=False,
-                tooltip="Copy something else: the turn's text, the finding, the session file's path (a menu)"),
-        Binding("c", "other_end", "Call/result", show=False,
-                tooltip="Jump from a call to the turn holding its result, or from a result to its call"),
+        Binding(
+            "w",
+            "whole_turn",
+            "Whole turn",
+            show=False,
+            tooltip="Show the whole turn as exported (every approved fix applied, the others not), or one finding",
+        ),
+        Binding(
+            "Y",
+            "copy_menu",
+            "Copy…",
+            key_display="Y",
+            show=False,
+            tooltip="Copy something else: the turn's text, the finding, the session file's path (a menu)",
+        ),
+        Binding(
+            "c",
+            "other_end",
+            "Call/result",
+            show=False,
+            tooltip="Jump from a call to the turn holding its result, or from a result to its call",
+        ),
         Binding("r", "raw", "Raw", show=False, tooltip="Show the turn's record as stored in the file (ids, every key)"),
-        Binding("X", "execute", "Run", key_display="X",
-                tooltip="Run the approved fix's recovered calls through your executor (asks first; only when "
-                        "started as: inspector PATH --execute CMD)"),
+        Binding(
+            "X",
+            "execute",
+            "Run",
+            key_display="X",
+            tooltip="Run the approved fix's recovered calls through your executor (asks first; only when "
+            "started as: inspector PATH --execute CMD)",
+        ),
         Binding("j", "move(1)", "Down", tooltip="Next turn (or down arrow)", show=False),
         Binding("k", "move(-1)", "Up", tooltip="Previous turn (or up arrow)", show=False),
-        Binding("right_square_bracket", "finding(1)", "Next finding", tooltip="Next finding of this turn",
-                show=False),
-        Binding("left_square_bracket", "finding(-1)", "Prev finding", tooltip="Previous finding of this turn",
-                show=False),
-        Binding("escape", "back", "Back", show=False,
-                tooltip="Cancel a decision on every conversation under way, clear the search, or go back to the "
-                        "sessions"),
+        Binding("right_square_bracket", "finding(1)", "Next finding", tooltip="Next finding of this turn", show=False),
+        Binding(
+            "left_square_bracket", "finding(-1)", "Prev finding", tooltip="Previous finding of this turn", show=False
+        ),
+        Binding(
+            "escape",
+            "back",
+            "Back",
+            show=False,
+            tooltip="Cancel a decision on every conversation under way, clear the search, or go back to the sessions",
+        ),
     ]
     # the footer's keys hidden first when they do not all fit (80 columns keep f, /, y and X)
     FOOTER_DROPPED_FIRST = ("skip_all", "approve_all", "next(False)", "app.quit", "help", "undo")
@@ -118,8 +162,14 @@ class ReviewScreen(Screen[None]):
     # the loading's messages, which the load worker posts to this screen
     Loaded, Early, Ready, Failed = SessionLoader.Loaded, SessionLoader.Early, SessionLoader.Ready, SessionLoader.Failed
 
-    def __init__(self, path: Path, session: int | None = None, conversation: str | None = None,
-                 named: ReadOptions = ReadOptions(), source: Source | None = None) -> None:
+    def __init__(
+        self,
+        path: Path,
+        session: int | None = None,
+        conversation: str | None = None,
+        named: ReadOptions = ReadOptions(),
+        source: Source | None = None,
+    ) -> None:
         """`session`: the index of the session to show among the file's (None: the first flagged);
         `conversation`: instead, the id of the session (an SQLite history's conversation) to open;
         `named`: how to read the file (`--format`, `--tools`, a database's table: `--table`/`--map`);
@@ -149,17 +199,48 @@ class ReviewScreen(Screen[None]):
     def on_mount(self) -> None:
         """Give each part of the work the widgets it draws into, then start loading."""
         shown, turns = self.shown, self.query_one(TurnList)
-        self.drawing = ReviewDrawing(self.path, shown, self.query_one("#bar", Static), turns,
-                                     self.query_one(TurnDetail))
-        self.loader = SessionLoader(self.path, self.conversation, self.named, shown, self.drawing,
-                                    self.query_one("#loading"), self.tell, self.source)
-        self.navigator = Navigator(shown, self.drawing, self.query_one("#search-row"),
-                                   self.query_one("#search", Input), self.tell, self._search)
-        self.decider = Decider(shown, self.drawing, self.writes, self.app, self.tell, self._export, self._everywhere,
-                               self.query_one(BulkProgress))
+        self.drawing = ReviewDrawing(
+            self.path, shown, self.query_one("#bar", Static), turns, self.query_one(TurnDetail)
+        )
+        self.loader = SessionLoader(
+            self.path,
+            self.conversation,
+            self.named,
+            shown,
+            self.drawing,
+            self.query_one("#loading"),
+            self.tell,
+            self.source,
+        )
+        self.navigator = Navigator(
+            shown,
+            self.drawing,
+            self.query_one("#search-row"),
+            self.query_one("#search", Input),
+            self.tell,
+            self._search,
+        )
+        self.decider = Decider(
+            shown,
+            self.drawing,
+            self.writes,
+            self.app,
+            self.tell,
+            self._export,
+            self._everywhere,
+            self.query_one(BulkProgress),
+        )
         self.copier = Copier(self.path, shown, lambda: turns.position, self.decider.copy, self.app, self.tell)
-        self.executor = Executor(self.app.execute, shown, self.drawing, self.writes, self.decider.finding_to_decide,
-                                 self.app, self.tell, self._execute)
+        self.executor = Executor(
+            self.app.execute,
+            shown,
+            self.drawing,
+            self.writes,
+            self.decider.finding_to_decide,
+            self.app,
+            self.tell,
+            self._execute,
+        )
         turns.focus()
         self.app.reviewed_paths.add(self.path)
         self._load()

@@ -15,8 +15,9 @@ from __future__ import annotations
 import json
 import re
 from bisect import bisect_left, bisect_right
+from collections.abc import Iterator, Sequence
 from itertools import islice
-from typing import Any, Iterator, Sequence
+from typing import Any
 
 from textual.content import Content, Span
 

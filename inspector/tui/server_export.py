@@ -32,12 +32,15 @@ class ServerExportDialog(ModalScreen[ExportChoice | None]):
     else as OpenAI JSON into a new file (`openai_path` by default; an existing file is replaced only
     once the person agrees). Enter or ctrl+s exports, escape cancels."""
 
-    DEFAULT_CSS = DIALOG_CSS.format(name="ServerExportDialog") + """
+    DEFAULT_CSS = (
+        DIALOG_CSS.format(name="ServerExportDialog")
+        + """
     ServerExportDialog #problem {
         color: $error;
         height: auto;
     }
     """
+    )
     BINDINGS = [
         Binding("ctrl+s,enter", "export", "Export", show=False),
         Binding("escape", "cancel", "Cancel", show=False),
@@ -51,13 +54,23 @@ class ServerExportDialog(ModalScreen[ExportChoice | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(Content("A database on a server cannot be copied like a file. Write the repaired "
-                                 "conversations as OpenAI Chat Completions JSON to:"))
+            yield Static(
+                Content(
+                    "A database on a server cannot be copied like a file. Write the repaired "
+                    "conversations as OpenAI Chat Completions JSON to:"
+                )
+            )
             yield Input(str(self.openai_path), id="path")
             yield _SpaceTicks(Content("instead, write the repair into the database in place"), id="in-place")
-            yield Static(Content(neutralise(
-                f"In place: one transaction; the tables inspector_fixes and inspector_changes keep each change's "
-                f"before-value, and `inspector undo {self.url}` reverts it.")), classes="hint")
+            yield Static(
+                Content(
+                    neutralise(
+                        f"In place: one transaction; the tables inspector_fixes and inspector_changes keep each change's "
+                        f"before-value, and `inspector undo {self.url}` reverts it."
+                    )
+                ),
+                classes="hint",
+            )
             yield Static("", id="problem")
             yield Static(Content("enter export · space tick the box · escape cancel"), classes="hint")
             with Horizontal(classes="buttons"):
@@ -121,8 +134,10 @@ class ServerExportDialog(ModalScreen[ExportChoice | None]):
             else:
                 self._show_problem("Not replaced: give another file.")
 
-        self.app.push_screen(Confirm(neutralise(f"{choice.path} exists already. Replace it?"), "Replace", "Keep it",
-                                     default=False), answered)
+        self.app.push_screen(
+            Confirm(neutralise(f"{choice.path} exists already. Replace it?"), "Replace", "Keep it", default=False),
+            answered,
+        )
 
     def action_cancel(self) -> None:
         """Close without exporting."""

@@ -8,8 +8,8 @@ conversation is read on its own (`inspector.tui.conversations.open_conversation`
 from __future__ import annotations
 
 import gc
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from textual.content import Content
 from textual.message import Message
@@ -24,8 +24,7 @@ from inspector.scan.early import early_findings
 from inspector.scan.scanner import ScanResult
 from inspector.sources.base import Source
 from inspector.support.safe_text import neutralise
-from inspector.tui.conversations import (ReadOptions, decision_warnings, index_of_session, is_history,
-                                         open_conversation)
+from inspector.tui.conversations import ReadOptions, decision_warnings, index_of_session, is_history, open_conversation
 from inspector.tui.drawing import ReviewDrawing
 from inspector.tui.shown_session import ShownSession
 
@@ -63,9 +62,17 @@ class SessionLoader:
             super().__init__()
             self.error = error
 
-    def __init__(self, path: Path, conversation: str | None, named: ReadOptions, shown: ShownSession,
-                 drawing: ReviewDrawing, progress: Widget, tell: Callable[..., object],
-                 source: Source | None = None) -> None:
+    def __init__(
+        self,
+        path: Path,
+        conversation: str | None,
+        named: ReadOptions,
+        shown: ShownSession,
+        drawing: ReviewDrawing,
+        progress: Widget,
+        tell: Callable[..., object],
+        source: Source | None = None,
+    ) -> None:
         """`source`: the file's source when it is open already (else it is opened when loading);
         `conversation`: the id of the session (an SQLite history's conversation) to open, if any;
         `named`: how to read the file (format, extra tools, a database's table); `progress`: the row

@@ -9,8 +9,9 @@ does not have is ignored with a line saying why, never a crash; the next change 
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from pathlib import Path
-from typing import Any, Collection
+from typing import Any
 
 from inspector.errors import InspectorError
 from inspector.review.review_file import state_folder

@@ -94,15 +94,25 @@ class ShownSession:
         review, s = self.review, self.session_index
         if self.whole_turn:
             findings = [self.findings()[i] for i in indices]
-            approved = [found for found in (review.approved_finding(s, i) for i in indices) if found] \
-                if review is not None else []
-            return turn, TurnView(exported_preview(turn, findings, approved),
-                                  tuple((f, self.status(i)) for f, i in zip(findings, indices)),
-                                  self.finding_number % len(indices) + 1)
+            approved = (
+                [found for found in (review.approved_finding(s, i) for i in indices) if found]
+                if review is not None
+                else []
+            )
+            return turn, TurnView(
+                exported_preview(turn, findings, approved),
+                tuple((f, self.status(i)) for f, i in zip(findings, indices)),
+                self.finding_number % len(indices) + 1,
+            )
         fix = review.decided_fix(s, index) if review is not None else finding.fix
-        return turn, FindingView(finding, preview(finding, turn, fix), self.status(index),
-                                 self.finding_number % len(indices) + 1, len(indices),
-                                 review.executions(s, index) if review is not None else ())
+        return turn, FindingView(
+            finding,
+            preview(finding, turn, fix),
+            self.status(index),
+            self.finding_number % len(indices) + 1,
+            len(indices),
+            review.executions(s, index) if review is not None else (),
+        )
 
     def place_of(self, index: int) -> tuple[int, int]:
         """The turn position of the finding at `index`, and its number among that turn's findings."""

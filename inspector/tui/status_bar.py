@@ -15,8 +15,9 @@ MUTED = "$text-muted"
 ID_WIDTH = 40  # a longer session id is cut short (a UUID is 36)
 
 
-def status_line(path: Path, session: Session | None, number: int, sessions: int, counts: Counts | None,
-                flagged_only: bool) -> Content:
+def status_line(
+    path: Path, session: Session | None, number: int, sessions: int, counts: Counts | None, flagged_only: bool
+) -> Content:
     """'NAME · FORMAT · session N of M · id ID · T turns  flagged F  approved A ...' (the counts once
     known; the id of a session that has one, a database's conversation's, as plain text)."""
     if session is None:
@@ -28,9 +29,13 @@ def status_line(path: Path, session: Session | None, number: int, sessions: int,
         parts += [(" · id ", MUTED), (preview(str(session.session_id), ID_WIDTH), "bold")]
     parts.append(f" · {len(session.turns):,} turns  ")
     if counts is not None:
-        for label, value, style in (("flagged", counts.flagged, "bold"), ("approved", counts.approved, "bold $text-success"),
-                                    ("edited", counts.edited, "bold"), ("skipped", counts.skipped, "bold"),
-                                    ("pending", counts.pending, "bold $text-warning")):
+        for label, value, style in (
+            ("flagged", counts.flagged, "bold"),
+            ("approved", counts.approved, "bold $text-success"),
+            ("edited", counts.edited, "bold"),
+            ("skipped", counts.skipped, "bold"),
+            ("pending", counts.pending, "bold $text-warning"),
+        ):
             parts += [(f"{'' if label == 'flagged' else ' · '}{label} ", MUTED), (str(value), style)]
     if flagged_only:
         parts.append((" · flagged only", "$text-accent"))

@@ -16,7 +16,7 @@ NO_LINK = "This turn holds no call and no result"
 
 
 def header_line(turn: Turn | None, links: CallLinks | None) -> Content:
-    """"Turn 18 · assistant · the result is at turn 19 (c goes there) · 2026-11-24 03:13:21 UTC ·
+    """ "Turn 18 · assistant · the result is at turn 19 (c goes there) · 2026-11-24 03:13:21 UTC ·
     gpt-4o · 1,200 in / 56 out tokens"; empty without a turn."""
     if turn is None:
         return Content("")
@@ -49,7 +49,7 @@ def link_phrase(turn: Turn, links: CallLinks) -> str | None:
 
 
 def _at(one: str, several: str, positions: list[int]) -> str:
-    """"the result is at turn 19", "the results are at turns 19, 20 and 3 more"."""
+    """ "the result is at turn 19", "the results are at turns 19, 20 and 3 more"."""
     if len(positions) == 1:
         return f"{one} at turn {positions[0]}"
     shown = ", ".join(str(position) for position in positions[:LISTED])

@@ -8,8 +8,8 @@ places of a search's text in it are highlighted (`highlight`).
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from rich.style import Style
 from rich.text import Text
@@ -53,7 +53,11 @@ class TurnList(ScrollView, can_focus=True):
     """A virtualised list of turns with a cursor; posts `TurnList.Selected` when the cursor moves."""
 
     COMPONENT_CLASSES = {
-        "turn-list--cursor", "turn-list--error", "turn-list--warning", "turn-list--info", "turn-list--muted",
+        "turn-list--cursor",
+        "turn-list--error",
+        "turn-list--warning",
+        "turn-list--info",
+        "turn-list--muted",
         "turn-list--match",
     }
     DEFAULT_CSS = """

@@ -4,12 +4,14 @@ waits for them, as each saves the review file when it ends."""
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 EXPORT, EXECUTE, BULK = "export", "execute", "bulk"
-UNDER_WAY = {EXPORT: "Exporting: wait for it to finish",
-             EXECUTE: "The recovered calls are running: wait for their answers",
-             BULK: "Reading every conversation to decide on them: wait for it to finish, or cancel it with Esc"}
+UNDER_WAY = {
+    EXPORT: "Exporting: wait for it to finish",
+    EXECUTE: "The recovered calls are running: wait for their answers",
+    BULK: "Reading every conversation to decide on them: wait for it to finish, or cancel it with Esc",
+}
 
 
 class WritesUnderWay:

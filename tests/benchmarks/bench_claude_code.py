@@ -27,12 +27,18 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import bench_runner  # noqa: E402 - the machinery the benchmarks share
-from bench_runner import WORDS  # noqa: E402
+import bench_runner
+from bench_runner import WORDS
 
 SESSION = "5e55a0f1-b3c4-4d5e-8f90-123456789abc"
-ENVELOPE = {"userType": "external", "entrypoint": "cli", "cwd": "/home/dev/project", "sessionId": SESSION,
-            "version": "2.1.197", "gitBranch": "main"}
+ENVELOPE = {
+    "userType": "external",
+    "entrypoint": "cli",
+    "cwd": "/home/dev/project",
+    "sessionId": SESSION,
+    "version": "2.1.197",
+    "gitBranch": "main",
+}
 SAVE = "mcp__memory__save_memory"
 
 
@@ -54,15 +60,31 @@ def generate(path: Path, count: int) -> dict[str, int]:
         state["n"] += 1
         uid = f"{state['n']:08x}-0000-4000-8000-{rng.getrandbits(48):012x}"
         stamp = f"2026-11-24T{state['n'] // 3600 % 24:02d}:{state['n'] // 60 % 60:02d}:{state['n'] % 60:02d}.000Z"
-        emit({"parentUuid": state["parent"], "isSidechain": False, **body, "uuid": uid, "timestamp": stamp,
-              **extra, **ENVELOPE})
+        emit(
+            {
+                "parentUuid": state["parent"],
+                "isSidechain": False,
+                **body,
+                "uuid": uid,
+                "timestamp": stamp,
+                **extra,
+                **ENVELOPE,
+            }
+        )
         state["parent"] = uid
         return uid
 
     def assistant(message_id: str, block: dict, stop: str) -> str:
-        message = {"id": message_id, "type": "message", "role": "assistant", "model": "claude-sonnet-4-5",
-                   "content": [block], "stop_reason": stop, "stop_sequence": None,
-                   "usage": {"input_tokens": rng.randint(100, 9000), "output_tokens": rng.randint(10, 900)}}
+        message = {
+            "id": message_id,
+            "type": "message",
+            "role": "assistant",
+            "model": "claude-sonnet-4-5",
+            "content": [block],
+            "stop_reason": stop,
+            "stop_sequence": None,
+            "usage": {"input_tokens": rng.randint(100, 9000), "output_tokens": rng.randint(10, 900)},
+        }
         return event({"message": message, "requestId": "req_" + message_id[4:], "type": "assistant"})
 
     def call() -> tuple[dict, str, object]:
@@ -83,14 +105,32 @@ def generate(path: Path, count: int) -> dict[str, int]:
 
     while len(lines) < count:
         prompt = prose(1, 3)
-        emit({"type": "queue-operation", "operation": "enqueue", "timestamp": "2026-11-24T00:00:00.000Z",
-              "sessionId": SESSION, "content": prompt})
-        emit({"type": "queue-operation", "operation": "dequeue", "timestamp": "2026-11-24T00:00:00.000Z",
-              "sessionId": SESSION})
+        emit(
+            {
+                "type": "queue-operation",
+                "operation": "enqueue",
+                "timestamp": "2026-11-24T00:00:00.000Z",
+                "sessionId": SESSION,
+                "content": prompt,
+            }
+        )
+        emit(
+            {
+                "type": "queue-operation",
+                "operation": "dequeue",
+                "timestamp": "2026-11-24T00:00:00.000Z",
+                "sessionId": SESSION,
+            }
+        )
         prompt_id = event({"type": "user", "message": {"role": "user", "content": prompt}}, promptId="p")
         if rng.random() < 0.1:
-            emit({"type": "file-history-snapshot", "messageId": prompt_id,
-                  "snapshot": {"messageId": prompt_id, "trackedFileBackups": {}, "timestamp": "2026-11-24T00:00:00Z"}})
+            emit(
+                {
+                    "type": "file-history-snapshot",
+                    "messageId": prompt_id,
+                    "snapshot": {"messageId": prompt_id, "trackedFileBackups": {}, "timestamp": "2026-11-24T00:00:00Z"},
+                }
+            )
         if rng.random() < 0.2:
             event({"attachment": {"type": "todo_reminder", "content": [], "itemCount": 0}, "type": "attachment"})
         message_id = f"msg_{state['n']:024d}"
@@ -107,21 +147,35 @@ def generate(path: Path, count: int) -> dict[str, int]:
                 stored = {"__unparsedToolInput": {"raw": raw, "len": len(raw)}} if broken else spec["args"]
                 planted["malformed-arguments"] += broken
                 planted["tool-error"] += broken
-                block = {"type": "tool_use", "id": f"toolu_{state['n']:020d}_{number}", "name": spec["name"],
-                         "input": stored}
+                block = {
+                    "type": "tool_use",
+                    "id": f"toolu_{state['n']:020d}_{number}",
+                    "name": spec["name"],
+                    "input": stored,
+                }
                 sources.append((block["id"], assistant(message_id, block, "tool_use"), broken))
             for (tool_id, source, broken), (spec, out, copy) in zip(sources, made):
                 if broken:
                     out = f"<tool_use_error>InputValidationError: {spec['name']} was called with input that could not be parsed as JSON.</tool_use_error>"
                     copy = "InputValidationError: JSON parse failed"
-                block = {"tool_use_id": tool_id, "type": "tool_result", "content": out, **({"is_error": True} if broken else {})}
-                event({"type": "user", "message": {"role": "user", "content": [block]}}, toolUseResult=copy,
-                      sourceToolAssistantUUID=source)
+                block = {
+                    "tool_use_id": tool_id,
+                    "type": "tool_result",
+                    "content": out,
+                    **({"is_error": True} if broken else {}),
+                }
+                event(
+                    {"type": "user", "message": {"role": "user", "content": [block]}},
+                    toolUseResult=copy,
+                    sourceToolAssistantUUID=source,
+                )
             assistant(f"msg_{state['n']:024d}", {"type": "text", "text": prose(1, 5)}, "end_turn")
         elif roll < 0.27:  # a fake result the model wrote itself: no call ran
             fake = json.dumps(rng.choice(pool), ensure_ascii=False)
             prefix = f'{{success: true, memory_type: "{rng.choice(("journal", "core"))}", content: {fake}}}'
-            assistant(message_id, {"type": "text", "text": prefix + rng.choice(("", " ", "\n\n")) + prose(1, 6)}, "end_turn")
+            assistant(
+                message_id, {"type": "text", "text": prefix + rng.choice(("", " ", "\n\n")) + prose(1, 6)}, "end_turn"
+            )
             planted["result-prefix"] += 1
         elif roll < 0.28:  # a call leaked as markup in the reply: nothing ran
             markup = '<tool_call>{"name": "Read", "arguments": {"file_path": "notes.txt"}}</tool_call>'
@@ -135,10 +189,16 @@ def generate(path: Path, count: int) -> dict[str, int]:
 
 def report(options, path: Path, planted: dict[str, int]) -> None:
     """Measure the baseline and the scan on the generated file at `path` and print the figures."""
-    print(f"session: {bench_runner.line_count(path):,} lines, {path.stat().st_size / 1e6:.1f} MB, planted: "
-          + bench_runner.planted_text(planted))
-    baseline = [sys.executable, "-c", "import json,sys; [json.loads(l) for l in open(sys.argv[1], encoding='utf-8')]",
-                str(path)]
+    print(
+        f"session: {bench_runner.line_count(path):,} lines, {path.stat().st_size / 1e6:.1f} MB, planted: "
+        + bench_runner.planted_text(planted)
+    )
+    baseline = [
+        sys.executable,
+        "-c",
+        "import json,sys; [json.loads(l) for l in open(sys.argv[1], encoding='utf-8')]",
+        str(path),
+    ]
     fix = [*bench_runner.fix_command(path, path.with_name("fixed.jsonl")), "--force"]  # each run replaces the last's
     extra = {"fix all": (fix, (0, 1))} if options.fix else {}
     bench_runner.compare(path, planted, options.runs, "json.loads", baseline, extra=extra, note="")

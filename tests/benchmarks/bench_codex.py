@@ -28,8 +28,8 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import bench_runner  # noqa: E402 - the machinery the benchmarks share
-from bench_runner import WORDS  # noqa: E402
+import bench_runner
+from bench_runner import WORDS
 
 BASELINE = "import json, sys\nrecords = [json.loads(line) for line in open(sys.argv[1], encoding='utf-8')]"
 SESSION_ID = "01a20b89-3790-7752-a0ad-e1b340dd9094"
@@ -44,8 +44,12 @@ class Rollout:
 
     def line(self, kind: str, payload: dict, metadata: dict | None = None) -> None:
         seconds = self.count // 20
-        record = {"timestamp": f"2026-11-24T{3 + seconds // 3600:02d}:{seconds // 60 % 60:02d}:{seconds % 60:02d}.000Z",
-                  "ordinal": self.count, "type": kind, "payload": payload}
+        record = {
+            "timestamp": f"2026-11-24T{3 + seconds // 3600:02d}:{seconds // 60 % 60:02d}:{seconds % 60:02d}.000Z",
+            "ordinal": self.count,
+            "type": kind,
+            "payload": payload,
+        }
         if metadata is not None:
             record["metadata"] = metadata
         self.out.write(json.dumps(record, separators=(",", ":"), ensure_ascii=False) + "\n")
@@ -63,26 +67,63 @@ def generate(path: Path, count: int) -> dict[str, int]:
     rng = random.Random(5)
     pool = bench_runner.word_pool(rng)
     planted = {"result-prefix": 0, "malformed-arguments": 0, "tool-markup": 0}
-    usage = {"input_tokens": 500, "cached_input_tokens": 0, "output_tokens": 40, "reasoning_output_tokens": 0,
-             "total_tokens": 540}
+    usage = {
+        "input_tokens": 500,
+        "cached_input_tokens": 0,
+        "output_tokens": 40,
+        "reasoning_output_tokens": 0,
+        "total_tokens": 540,
+    }
     with path.open("w", encoding="utf-8") as out:
         rollout = Rollout(out)
-        rollout.line("session_meta", {"id": SESSION_ID, "timestamp": "2026-11-24T03:00:00.000Z", "cwd": "/tmp/cx-work",
-                                      "originator": "codex_exec", "cli_version": "0.169.0", "model_provider": "openai",
-                                      "base_instructions": {"text": " ".join(rng.sample(pool, 60))}})
-        rollout.item({"type": "message", "role": "user", "content": [
-            {"type": "input_text", "text": "<environment_context>\n  <cwd>/tmp/cx-work</cwd>\n</environment_context>"}]})
+        rollout.line(
+            "session_meta",
+            {
+                "id": SESSION_ID,
+                "timestamp": "2026-11-24T03:00:00.000Z",
+                "cwd": "/tmp/cx-work",
+                "originator": "codex_exec",
+                "cli_version": "0.169.0",
+                "model_provider": "openai",
+                "base_instructions": {"text": " ".join(rng.sample(pool, 60))},
+            },
+        )
+        rollout.item(
+            {
+                "type": "message",
+                "role": "user",
+                "content": [
+                    {
+                        "type": "input_text",
+                        "text": "<environment_context>\n  <cwd>/tmp/cx-work</cwd>\n</environment_context>",
+                    }
+                ],
+            }
+        )
         turn = 0
         while rollout.count < count:
             turn += 1
             turn_id = f"turn-{turn:06d}"
             rollout.event({"type": "task_started", "turn_id": turn_id, "model_context_window": 272000})
-            rollout.line("turn_context", {"turn_id": turn_id, "cwd": "/tmp/cx-work", "approval_policy": "never",
-                                          "model": "gpt-5-codex", "summary": "auto"})
+            rollout.line(
+                "turn_context",
+                {
+                    "turn_id": turn_id,
+                    "cwd": "/tmp/cx-work",
+                    "approval_policy": "never",
+                    "model": "gpt-5-codex",
+                    "summary": "auto",
+                },
+            )
             request = " ".join(rng.sample(pool, rng.randint(1, 3)))
             rollout.item({"type": "message", "role": "user", "content": [{"type": "input_text", "text": request}]})
-            rollout.event({"type": "item_completed", "turn_id": turn_id, "item": {
-                "type": "UserMessage", "content": [{"type": "text", "text": request}]}})
+            rollout.event(
+                {
+                    "type": "item_completed",
+                    "turn_id": turn_id,
+                    "item": {"type": "UserMessage", "content": [{"type": "text", "text": request}]},
+                }
+            )
             for step in range(rng.choice((0, 0, 1, 1, 2, 3))):
                 call_id = f"call_{turn:06d}_{step}"
                 command = f"grep -n {rng.choice(WORDS)} notes/{rng.choice(WORDS)}.txt"
@@ -93,15 +134,35 @@ def generate(path: Path, count: int) -> dict[str, int]:
                 output = "\n".join(rng.sample(pool, rng.randint(1, 12)))
                 if rng.random() < 0.5:
                     rollout.item({"type": "reasoning", "summary": [], "encrypted_content": "gAAAA" + "x" * 400})
-                rollout.item({"type": "function_call", "name": "exec_command", "arguments": arguments,
-                              "call_id": call_id})
-                rollout.line("token_usage_record", {"turn_id": turn_id, "response_id": f"resp_{call_id}", "usage": usage})
+                rollout.item(
+                    {"type": "function_call", "name": "exec_command", "arguments": arguments, "call_id": call_id}
+                )
+                rollout.line(
+                    "token_usage_record", {"turn_id": turn_id, "response_id": f"resp_{call_id}", "usage": usage}
+                )
                 rollout.event({"type": "token_count", "info": {"total_token_usage": usage, "last_token_usage": usage}})
-                rollout.event({"type": "item_completed", "turn_id": turn_id, "item": {
-                    "type": "CommandExecution", "id": call_id, "command": ["/bin/bash", "-lc", command],
-                    "aggregated_output": output, "exit_code": 0}})
-                rollout.item({"type": "function_call_output", "call_id": call_id, "output": (
-                    f"Chunk ID: {call_id}\nWall time: 0.0100 seconds\nProcess exited with code 0\nOutput:\n{output}\n")})
+                rollout.event(
+                    {
+                        "type": "item_completed",
+                        "turn_id": turn_id,
+                        "item": {
+                            "type": "CommandExecution",
+                            "id": call_id,
+                            "command": ["/bin/bash", "-lc", command],
+                            "aggregated_output": output,
+                            "exit_code": 0,
+                        },
+                    }
+                )
+                rollout.item(
+                    {
+                        "type": "function_call_output",
+                        "call_id": call_id,
+                        "output": (
+                            f"Chunk ID: {call_id}\nWall time: 0.0100 seconds\nProcess exited with code 0\nOutput:\n{output}\n"
+                        ),
+                    }
+                )
             reply = " ".join(rng.sample(pool, rng.randint(1, 6)))
             roll = rng.random()
             if roll < 0.02:  # a fake result the model wrote itself: no call ran
@@ -114,10 +175,22 @@ def generate(path: Path, count: int) -> dict[str, int]:
                 planted["tool-markup"] += 1
             if rng.random() < 0.5:
                 rollout.item({"type": "reasoning", "summary": [], "encrypted_content": "gAAAA" + "y" * 400})
-            rollout.event({"type": "item_completed", "turn_id": turn_id, "item": {
-                "type": "AgentMessage", "content": [{"type": "Text", "text": reply}]}})
-            rollout.item({"type": "message", "role": "assistant", "status": "completed", "id": f"msg_{turn:06d}",
-                          "content": [{"type": "output_text", "text": reply, "annotations": []}]})
+            rollout.event(
+                {
+                    "type": "item_completed",
+                    "turn_id": turn_id,
+                    "item": {"type": "AgentMessage", "content": [{"type": "Text", "text": reply}]},
+                }
+            )
+            rollout.item(
+                {
+                    "type": "message",
+                    "role": "assistant",
+                    "status": "completed",
+                    "id": f"msg_{turn:06d}",
+                    "content": [{"type": "output_text", "text": reply, "annotations": []}],
+                }
+            )
             rollout.line("token_usage_record", {"turn_id": turn_id, "response_id": f"resp_{turn:06d}", "usage": usage})
             rollout.event({"type": "token_count", "info": {"total_token_usage": usage, "last_token_usage": usage}})
             rollout.event({"type": "task_complete", "turn_id": turn_id, "last_agent_message": reply})
@@ -126,10 +199,13 @@ def generate(path: Path, count: int) -> dict[str, int]:
 
 def report(options, path: Path, planted: dict[str, int]) -> None:
     """Measure the baseline and the scan on the generated file at `path` and print the figures."""
-    print(f"rollout: {bench_runner.line_count(path):,} lines, {path.stat().st_size / 1e6:.1f} MB, "
-          f"planted: {bench_runner.planted_text(planted)}")
-    bench_runner.compare(path, planted, options.runs, "json.loads", [sys.executable, "-c", BASELINE, str(path)],
-                         pairs=True)
+    print(
+        f"rollout: {bench_runner.line_count(path):,} lines, {path.stat().st_size / 1e6:.1f} MB, "
+        f"planted: {bench_runner.planted_text(planted)}"
+    )
+    bench_runner.compare(
+        path, planted, options.runs, "json.loads", [sys.executable, "-c", BASELINE, str(path)], pairs=True
+    )
     bench_runner.print_fix(path, "fixed.jsonl")
 
 

@@ -39,13 +39,16 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_runner import ROOT  # noqa: E402 - the machinery the benchmarks share
+from bench_runner import ROOT
 
 SAMPLES = ROOT / "tests" / "fixtures" / "tool-samples"
 FIRST_SCREEN_TARGET, RUNS, PROJECTS, WATCH, PRESSES, MAX_SIZE = 1.0, 3, 40, 5.0, 50, 5 * 2**20
 # tool, share of the files, sample, how many of its first lines are its head, the working folder written in it
-TOOLS = (("claude", 0.5, "claude-code.jsonl", 4, "/tmp/cc-work"), ("codex", 0.3, "codex.rollout.jsonl", 5, "/tmp/cx-work"),
-         ("gemini", 0.2, "gemini-cli.session.jsonl", 6, "/tmp/gm-work"))
+TOOLS = (
+    ("claude", 0.5, "claude-code.jsonl", 4, "/tmp/cc-work"),
+    ("codex", 0.3, "codex.rollout.jsonl", 5, "/tmp/cx-work"),
+    ("gemini", 0.2, "gemini-cli.session.jsonl", 6, "/tmp/gm-work"),
+)
 
 
 def generate(home: Path, files: int, megabytes: int) -> int:
@@ -72,7 +75,7 @@ def generate(home: Path, files: int, megabytes: int) -> int:
                 out.write(first)
                 written = len(first)
                 while written < size:
-                    piece = body[:size - written]
+                    piece = body[: size - written]
                     out.write(piece)
                     written += len(piece)
             modified = now - chance.uniform(0, 60 * 86400)
@@ -87,16 +90,28 @@ def generate(home: Path, files: int, megabytes: int) -> int:
 
 def _place(home: Path, tool: str, project: str, number: int) -> Path:
     if tool == "claude":
-        return home / ".claude" / "projects" / project.replace("/", "-") / f"{number:08x}-0000-4000-8000-000000000000.jsonl"
+        return (
+            home
+            / ".claude"
+            / "projects"
+            / project.replace("/", "-")
+            / f"{number:08x}-0000-4000-8000-000000000000.jsonl"
+        )
     if tool == "codex":
         day = f"2026/{1 + number % 12:02}/{1 + number % 28:02}"
         return home / ".codex" / "sessions" / day / f"rollout-2026-01-01T00-00-00-{number:08x}.jsonl"
-    return home / ".gemini" / "tmp" / project.rsplit("/", 1)[1] / "chats" / f"session-2026-01-01T00-00-{number:08x}.jsonl"
+    return (
+        home / ".gemini" / "tmp" / project.rsplit("/", 1)[1] / "chats" / f"session-2026-01-01T00-00-{number:08x}.jsonl"
+    )
 
 
 def environment(home: Path) -> dict[str, str]:
     """The children's environment: every place a tool keeps sessions inside `home`."""
-    environ = {key: value for key, value in os.environ.items() if not key.startswith(("XDG_", "LLM_", "CLAUDE_", "CODEX_", "GEMINI_"))}
+    environ = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("XDG_", "LLM_", "CLAUDE_", "CODEX_", "GEMINI_"))
+    }
     return {**environ, "HOME": str(home), "PYTHONPATH": str(ROOT)}
 
 
@@ -122,8 +137,12 @@ def measure_discovery() -> dict[str, float]:
 
     before, begin = bytes_read(), time.perf_counter()
     found = discover()
-    return {"seconds": time.perf_counter() - begin, "bytes read": bytes_read() - before, "files": len(found),
-            "size": sum(entry.size for entry in found)}
+    return {
+        "seconds": time.perf_counter() - begin,
+        "bytes read": bytes_read() - before,
+        "files": len(found),
+        "size": sum(entry.size for entry in found),
+    }
 
 
 def measure_app(started: float) -> dict[str, float]:
@@ -194,8 +213,10 @@ def main() -> None:
         home = Path(directory)
         begin = time.perf_counter()
         total = generate(home, options.files, options.megabytes)
-        print(f"home: {options.files:,} session files + llm's logs.db, {total / 1e6:,.0f} MB "
-              f"(written in {time.perf_counter() - begin:.0f} s)")
+        print(
+            f"home: {options.files:,} session files + llm's logs.db, {total / 1e6:,.0f} MB "
+            f"(written in {time.perf_counter() - begin:.0f} s)"
+        )
         discoveries, apps = [], []
         for _ in range(RUNS):  # interleaved, so drift in the machine's load hits both alike
             discoveries.append(run_child([sys.executable, __file__, "--discover"], home))
@@ -203,21 +224,31 @@ def main() -> None:
         found = discoveries[0]
         best = min(figures["seconds"] for figures in discoveries)
         read = max(figures["bytes read"] for figures in discoveries)
-        print(f"discover(): {found['files']:,} found in {best * 1000:.0f} ms (best of {RUNS}); read "
-              f"{read / 1e6:.1f} MB of {found['size'] / 1e6:,.0f} MB ({read / found['files'] / 1024:.1f} KB a file)")
+        print(
+            f"discover(): {found['files']:,} found in {best * 1000:.0f} ms (best of {RUNS}); read "
+            f"{read / 1e6:.1f} MB of {found['size'] / 1e6:,.0f} MB ({read / found['files'] / 1024:.1f} KB a file)"
+        )
         best = {label: min(figures[label] for figures in apps) for label in apps[0]}
-        print(f"app, from process start: imports {best['imports']:.2f} s, then discover() {best['discover()']:.2f} s, "
-              f"first screen drawn at {best['first screen']:.2f} s ({apps[0]['rows shown']:.0f} rows shown); "
-              f"best of {RUNS}")
+        print(
+            f"app, from process start: imports {best['imports']:.2f} s, then discover() {best['discover()']:.2f} s, "
+            f"first screen drawn at {best['first screen']:.2f} s ({apps[0]['rows shown']:.0f} rows shown); "
+            f"best of {RUNS}"
+        )
         print(f"app: discover() + the first screen drawn: {best['discovery to first screen']:.2f} s")
-        print(f"app: longest the event loop was late in the {WATCH:.0f} s after, the scan running: "
-              f"{max(figures['stall'] for figures in apps) * 1000:.0f} ms (worst run)")
-        print(f"app: a down key, sent to its effect drawn, the scan running: median {best['press'] * 1000:.0f} ms, "
-              f"slowest {max(figures['slowest press'] for figures in apps) * 1000:.0f} ms (worst run); "
-              f"files scanned by then: {best['scanned']:,.0f} of {found['files']:,}")
+        print(
+            f"app: longest the event loop was late in the {WATCH:.0f} s after, the scan running: "
+            f"{max(figures['stall'] for figures in apps) * 1000:.0f} ms (worst run)"
+        )
+        print(
+            f"app: a down key, sent to its effect drawn, the scan running: median {best['press'] * 1000:.0f} ms, "
+            f"slowest {max(figures['slowest press'] for figures in apps) * 1000:.0f} ms (worst run); "
+            f"files scanned by then: {best['scanned']:,.0f} of {found['files']:,}"
+        )
         first = best["discovery to first screen"]
-        print(f"discover() + first screen: {first:.2f} s (target <= {FIRST_SCREEN_TARGET} s) "
-              f"{'ok' if first <= FIRST_SCREEN_TARGET else 'OVER TARGET'}")
+        print(
+            f"discover() + first screen: {first:.2f} s (target <= {FIRST_SCREEN_TARGET} s) "
+            f"{'ok' if first <= FIRST_SCREEN_TARGET else 'OVER TARGET'}"
+        )
 
 
 if __name__ == "__main__":

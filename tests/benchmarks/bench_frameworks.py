@@ -30,15 +30,25 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from bench_runner import ROOT, measure  # noqa: E402 - the machinery the benchmarks share
+from bench_runner import ROOT, measure
 
 TIME_TARGET, MEMORY_TARGET, RUNS = 3.0, 2.5, 3
 SAMPLES = ROOT / "tests" / "fixtures" / "tool-samples"
-FORMATS = {"ag2": "ag2.chat_history.json", "haystack": "haystack.messages.json", "autogen": "autogen.state.json",
-           "smolagents": "smolagents.steps.json", "dspy": "dspy.history.json"}
+FORMATS = {
+    "ag2": "ag2.chat_history.json",
+    "haystack": "haystack.messages.json",
+    "autogen": "autogen.state.json",
+    "smolagents": "smolagents.steps.json",
+    "dspy": "dspy.history.json",
+}
 # The records of each sample that make a clean exchange (0-based; see tests/fixtures/generate/README.md).
-CLEAN = {"ag2": [0, 7, 8, 9], "haystack": [1, 8, 9, 10], "autogen": [0, 7, 8, 9], "smolagents": [0, 8, 9],
-         "dspy": [0, 4, 5, 6]}
+CLEAN = {
+    "ag2": [0, 7, 8, 9],
+    "haystack": [1, 8, 9, 10],
+    "autogen": [0, 7, 8, 9],
+    "smolagents": [0, 8, 9],
+    "dspy": [0, 4, 5, 6],
+}
 WHOLE_EVERY = 20
 BASELINE = "import json, sys\nvalue = json.load(open(sys.argv[1], encoding='utf-8'))"
 
@@ -67,8 +77,12 @@ def generate(name: str, path: Path, count: int) -> int:
 
 def sample_findings(name: str) -> dict[str, int]:
     """The findings of a scan of the sample itself, by kind."""
-    report = subprocess.run([sys.executable, "-m", "inspector", "scan", "--json", str(SAMPLES / FORMATS[name])],
-                            capture_output=True, text=True, cwd=ROOT)
+    report = subprocess.run(
+        [sys.executable, "-m", "inspector", "scan", "--json", str(SAMPLES / FORMATS[name])],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     return json.loads(report.stdout)["summary"]["by_kind"]
 
 
@@ -76,8 +90,12 @@ def bench(name: str, events: int, runs: int, keep: bool) -> None:
     """Generate, measure and print one format's figures."""
     path = Path(tempfile.mkdtemp(prefix="inspector-bench-")) / f"bench.{name}.json"
     try:
-        made = subprocess.run([sys.executable, __file__, "--format", name, "--events", str(events),
-                               "--generate-only", str(path)], capture_output=True, text=True, check=True)
+        made = subprocess.run(
+            [sys.executable, __file__, "--format", name, "--events", str(events), "--generate-only", str(path)],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         copies = int(made.stdout)
         print(f"\n{name}: {events:,} records, {copies:,} whole samples among them, {path.stat().st_size / 1e6:.1f} MB")
         baseline = [sys.executable, "-c", BASELINE, str(path)]
@@ -91,14 +109,18 @@ def bench(name: str, events: int, runs: int, keep: bool) -> None:
             print(f"  {label:12}{seconds:>8.2f} s{megabytes:>8.0f} MB   (best of {runs})")
         for label, index, target in (("time", 0, TIME_TARGET), ("memory", 1, MEMORY_TARGET)):
             ratio = best["scan --json"][index] / best["json.load"][index]
-            print(f"  scan {label + ':':8}{ratio:.2f}x json.load (target <= {target}x) "
-                  f"{'ok' if ratio <= target else 'OVER TARGET'}")
+            print(
+                f"  scan {label + ':':8}{ratio:.2f}x json.load (target <= {target}x) "
+                f"{'ok' if ratio <= target else 'OVER TARGET'}"
+            )
         report = subprocess.run(scan, capture_output=True, text=True, cwd=ROOT)
         found = json.loads(report.stdout)["summary"]["by_kind"]
         for kind, per_copy in sorted(sample_findings(name).items()):
             expected = per_copy * copies
-            print(f"  {kind + ':':21}{found.get(kind, 0):,} reported, {expected:,} planted"
-                  f"{'' if found.get(kind, 0) == expected else '  MISMATCH'}")
+            print(
+                f"  {kind + ':':21}{found.get(kind, 0):,} reported, {expected:,} planted"
+                f"{'' if found.get(kind, 0) == expected else '  MISMATCH'}"
+            )
     finally:
         if keep:
             print(f"  kept {path}")

@@ -29,7 +29,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import bench_runner  # noqa: E402 - the machinery the benchmarks share
+import bench_runner
 
 HERMES = '<tool_call>{"name":"read_file","arguments":{"file_path":"notes.txt"}}</tool_call>'
 BASELINE = "import json,sys\nrecords = [json.loads(line) for line in open(sys.argv[1], encoding='utf-8')]"
@@ -46,16 +46,20 @@ def generate(path: Path, count: int) -> dict[str, int]:
 
     def stamp() -> str:
         clock[0] += 1
-        return f"2026-11-24T{clock[0] // 3600000 % 24:02d}:{clock[0] // 60000 % 60:02d}:{clock[0] // 1000 % 60:02d}" \
-               f".{clock[0] % 1000:03d}Z"
+        return (
+            f"2026-11-24T{clock[0] // 3600000 % 24:02d}:{clock[0] // 60000 % 60:02d}:{clock[0] // 1000 % 60:02d}"
+            f".{clock[0] % 1000:03d}Z"
+        )
 
     def put(record: dict) -> None:
         lines.append(json.dumps(record, ensure_ascii=False, separators=(",", ":")))
 
     def message(record: dict) -> None:
         put(record)
-        index = next((i for i in range(len(history) - 1, max(-1, len(history) - 3), -1)
-                      if history[i]["id"] == record["id"]), None)
+        index = next(
+            (i for i in range(len(history) - 1, max(-1, len(history) - 3), -1) if history[i]["id"] == record["id"]),
+            None,
+        )
         if index is None:
             history.append(record)
         else:
@@ -63,8 +67,15 @@ def generate(path: Path, count: int) -> dict[str, int]:
         put({"$set": {"lastUpdated": stamp()}})
 
     def metadata() -> None:
-        put({"sessionId": "bench-session", "projectHash": "c3435", "startTime": stamp(), "lastUpdated": stamp(),
-             "kind": "main"})
+        put(
+            {
+                "sessionId": "bench-session",
+                "projectHash": "c3435",
+                "startTime": stamp(),
+                "lastUpdated": stamp(),
+                "kind": "main",
+            }
+        )
 
     metadata()
     resumes = {count // 3, 2 * count // 3}
@@ -76,11 +87,22 @@ def generate(path: Path, count: int) -> dict[str, int]:
             metadata()
             put({"$set": {"sessionId": "bench-session"}})
             put({"$set": {"messages": history, "lastUpdated": stamp()}})
-        message({"id": f"u{number}", "timestamp": stamp(), "type": "user",
-                 "content": [{"text": " ".join(rng.sample(pool, rng.randint(1, 3)))}]})
-        reply = {"id": f"g{number}", "timestamp": stamp(), "type": "gemini", "thoughts": [],
-                 "tokens": {"input": 500, "output": 40, "cached": 0, "thoughts": 0, "tool": 0, "total": 540},
-                 "model": "gemini-2.5-flash"}
+        message(
+            {
+                "id": f"u{number}",
+                "timestamp": stamp(),
+                "type": "user",
+                "content": [{"text": " ".join(rng.sample(pool, rng.randint(1, 3)))}],
+            }
+        )
+        reply = {
+            "id": f"g{number}",
+            "timestamp": stamp(),
+            "type": "gemini",
+            "thoughts": [],
+            "tokens": {"input": 500, "output": 40, "cached": 0, "thoughts": 0, "tool": 0, "total": 540},
+            "model": "gemini-2.5-flash",
+        }
         roll = rng.random()
         if roll < 0.3:  # a call, written without and then with its calls, and its result repeated
             call_id = f"read_file__read_file_{number}_0"
@@ -89,17 +111,34 @@ def generate(path: Path, count: int) -> dict[str, int]:
             planted["tool-error"] += error
             message({**reply, "content": "Reading it."})
             result = [{"functionResponse": {"id": call_id, "name": "read_file", "response": response}}]
-            message({**reply, "content": "Reading it.", "toolCalls": [{
-                "id": call_id, "name": "read_file", "args": {"file_path": f"notes/{number}.txt"}, "result": result,
-                "status": "error" if error else "success", "timestamp": stamp(), "resultDisplay": "",
-                "displayName": "ReadFile", "description": "", "renderOutputAsMarkdown": True}]})
+            message(
+                {
+                    **reply,
+                    "content": "Reading it.",
+                    "toolCalls": [
+                        {
+                            "id": call_id,
+                            "name": "read_file",
+                            "args": {"file_path": f"notes/{number}.txt"},
+                            "result": result,
+                            "status": "error" if error else "success",
+                            "timestamp": stamp(),
+                            "resultDisplay": "",
+                            "displayName": "ReadFile",
+                            "description": "",
+                            "renderOutputAsMarkdown": True,
+                        }
+                    ],
+                }
+            )
             message({"id": f"r{number}", "timestamp": stamp(), "type": "user", "content": result})
             reply = {**reply, "id": f"g{number}b", "timestamp": stamp()}
             text = " ".join(rng.sample(pool, rng.randint(1, 5)))
         elif roll < 0.32:  # a fake result the model wrote itself
             planted["result-prefix"] += 1
-            text = f'{{success: true, memory_type: "journal", content: {json.dumps(rng.choice(pool))}}}' \
-                   + " ".join(rng.sample(pool, 2))
+            text = f'{{success: true, memory_type: "journal", content: {json.dumps(rng.choice(pool))}}}' + " ".join(
+                rng.sample(pool, 2)
+            )
         elif roll < 0.33:  # a call leaked as markup
             planted["tool-markup"] += 1
             text = rng.choice(pool) + "\n" + HERMES
@@ -116,8 +155,16 @@ def report(options, path: Path, planted: dict[str, int]) -> None:
     """Measure the baseline and the scan on the generated file at `path` and print the figures."""
     total = planted.pop("lines")
     print(f"log: {total:,} lines, {path.stat().st_size / 1e6:.1f} MB, planted: {bench_runner.planted_text(planted)}")
-    bench_runner.compare(path, planted, options.runs, "json.loads", [sys.executable, "-c", BASELINE, str(path)],
-                         worst=False, note="", width=16)
+    bench_runner.compare(
+        path,
+        planted,
+        options.runs,
+        "json.loads",
+        [sys.executable, "-c", BASELINE, str(path)],
+        worst=False,
+        note="",
+        width=16,
+    )
 
 
 def main() -> None:

@@ -28,10 +28,14 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_runner import ROOT  # noqa: E402 - the machinery the benchmarks share
+from bench_runner import ROOT
 
-TOOLS = [{"type": "function", "function": {"name": "f", "parameters": {
-    "type": "object", "properties": {"q": {"type": "string"}}}}}]
+TOOLS = [
+    {
+        "type": "function",
+        "function": {"name": "f", "parameters": {"type": "object", "properties": {"q": {"type": "string"}}}},
+    }
+]
 PROSE = "The walk by the canal was quiet today, and I booked the dentist for Tuesday. "
 
 
@@ -44,12 +48,12 @@ CASES = {
     "clean reply": ("reply", lambda n: _repeat(PROSE, n)),
     "clean arguments": ("arguments", lambda n: json.dumps({"q": _repeat(PROSE, n - 10)})),
     "args: fence + spaces": ("arguments", lambda n: "```\n" + " " * (n - 5) + "x"),
-    "args: {\" + escaped quotes": ("arguments", lambda n: '{"' + _repeat('\\"', n - 2)),
+    'args: {" + escaped quotes': ("arguments", lambda n: '{"' + _repeat('\\"', n - 2)),
     "args: { + quotes": ("arguments", lambda n: "{" + '"' * (n - 1)),
     "args: { + commas": ("arguments", lambda n: '{"a": 1' + "," * (n - 7)),
     "args: {/* repeated": ("arguments", lambda n: _repeat("{/*", n)),
     "args: JS objects run together": ("arguments", lambda n: _repeat("{a:1}", n)),
-    "reply: {\" + escaped quotes": ("reply", lambda n: '{"' + _repeat('\\"', n - 2)),
+    'reply: {" + escaped quotes': ("reply", lambda n: '{"' + _repeat('\\"', n - 2)),
     "reply: {/* repeated": ("reply", lambda n: _repeat("{/*", n)),
     "reply: { + long word + }": ("reply", lambda n: "{" + "a" * (n - 2) + "}"),
     "reply: JS objects run together": ("reply", lambda n: _repeat("{a:1}", n - 6) + " prose"),
@@ -58,32 +62,50 @@ CASES = {
     "reply: <tool_call>{ repeated": ("reply", lambda n: _repeat("<tool_call>{", n)),
     "reply: <tool_call>f<arg_key> repeated": ("reply", lambda n: _repeat("<tool_call>f<arg_key>", n)),
     "reply: <tool_call>g<arg_key> (unknown)": ("reply", lambda n: _repeat("<tool_call>g<arg_key>", n)),
-    "reply: <invoke><parameter> repeated": ("reply", lambda n: "<function_calls>" + _repeat(
-        '<invoke name="f"><parameter name="q">', n - 16)),
-    "reply: <invoke> calls repeated": ("reply", lambda n: "<function_calls>" + _repeat(
-        '<invoke name="f"><parameter name="q">x</parameter></invoke>', n - 16)),
+    "reply: <invoke><parameter> repeated": (
+        "reply",
+        lambda n: "<function_calls>" + _repeat('<invoke name="f"><parameter name="q">', n - 16),
+    ),
+    "reply: <invoke> calls repeated": (
+        "reply",
+        lambda n: "<function_calls>" + _repeat('<invoke name="f"><parameter name="q">x</parameter></invoke>', n - 16),
+    ),
     "reply: <function=f> repeated": ("reply", lambda n: _repeat("<function=f>", n)),
     "reply: markers between example fences": ("reply", lambda n: _repeat("```py\nx\n```\n[TOOL_CALLS] ", n)),
     "reply: [TOOL_CALLS]f{ repeated": ("reply", lambda n: _repeat("[TOOL_CALLS]f{", n)),
     "reply: [TOOL_CALLS]f{json5} repeated": ("reply", lambda n: "[TOOL_CALLS]" + _repeat("f{a:0x1}", n - 12)),
     "reply: <|tool_call>call:f{ repeated": ("reply", lambda n: _repeat("<|tool_call>call:f{", n)),
-    "reply: kimi call_begin repeated": ("reply", lambda n: _repeat(
-        "<|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{", n)),
-    "reply: ```json fences repeated": ("reply", lambda n: _repeat('```json\n{"name": "f", "arguments": {"q": "\n```\n', n)),
+    "reply: kimi call_begin repeated": (
+        "reply",
+        lambda n: _repeat("<|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{", n),
+    ),
+    "reply: ```json fences repeated": (
+        "reply",
+        lambda n: _repeat('```json\n{"name": "f", "arguments": {"q": "\n```\n', n),
+    ),
     "reply: [f( lists repeated": ("reply", lambda n: _repeat('[f(q="\\"', n)),
     "reply: [f( lists of escaped quotes": ("reply", lambda n: _repeat("[f(" + '\\"' * 4990 + "\n", n)),
     "reply: claims repeated": ("reply", lambda n: _repeat("the tool ", n) + " returned."),
     "reply: <think> repeated": ("reply", lambda n: _repeat("<think>", n)),
     "reply: </think> repeated": ("reply", lambda n: _repeat("</think>", n)),
-    "reply: <think> then drafts": ("reply", lambda n: "<think>" + _repeat(
-        '<tool_call>{"name": "f", "arguments": {"q": "x"}}</tool_call>', n - 7)),
+    "reply: <think> then drafts": (
+        "reply",
+        lambda n: "<think>" + _repeat('<tool_call>{"name": "f", "arguments": {"q": "x"}}</tool_call>', n - 7),
+    ),
     "reply: DeepSeek section start + name repeated": ("reply", lambda n: _repeat("<｜tool▁calls▁begin｜>f ", n)),
-    "reply: long names + Kimi argument token": ("reply", lambda n: _repeat("a" * 199 + "<|tool_call_argument_begin|>", n)),
-    "reply: [{\"name\" arrays never closed": ("reply", lambda n: _repeat('[{"name": "f", "arguments": {"q": "', n)),
-    "reply: call cut off in open brackets": ("reply", lambda n: '<tool_call>{"name": "f", "arguments": {"q": '
-                                              + "[" * (n - 40)),
-    "reply: leading call objects + prose": ("reply", lambda n: _repeat('{"name": "f", "arguments": {}}; ', n - 6)
-                                            + " prose"),
+    "reply: long names + Kimi argument token": (
+        "reply",
+        lambda n: _repeat("a" * 199 + "<|tool_call_argument_begin|>", n),
+    ),
+    'reply: [{"name" arrays never closed': ("reply", lambda n: _repeat('[{"name": "f", "arguments": {"q": "', n)),
+    "reply: call cut off in open brackets": (
+        "reply",
+        lambda n: '<tool_call>{"name": "f", "arguments": {"q": ' + "[" * (n - 40),
+    ),
+    "reply: leading call objects + prose": (
+        "reply",
+        lambda n: _repeat('{"name": "f", "arguments": {}}; ', n - 6) + " prose",
+    ),
 }
 
 
@@ -91,10 +113,15 @@ def session(where: str, text: str) -> dict:
     if where == "reply":
         messages = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": text}]
     else:
-        messages = [{"role": "user", "content": "hi"},
-                    {"role": "assistant", "content": None, "tool_calls": [
-                        {"id": "c1", "type": "function", "function": {"name": "f", "arguments": text}}]},
-                    {"role": "tool", "tool_call_id": "c1", "content": "ok"}]
+        messages = [
+            {"role": "user", "content": "hi"},
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "f", "arguments": text}}],
+            },
+            {"role": "tool", "tool_call_id": "c1", "content": "ok"},
+        ]
     return {"messages": messages, "tools": TOOLS}
 
 
@@ -104,8 +131,13 @@ def timed(path: Path, runs: int, timeout: float) -> float | None:
     for _ in range(runs):
         start = time.perf_counter()
         try:
-            done = subprocess.run([sys.executable, "-m", "inspector", "scan", "--json", str(path)], cwd=ROOT,
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=timeout)
+            done = subprocess.run(
+                [sys.executable, "-m", "inspector", "scan", "--json", str(path)],
+                cwd=ROOT,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+                timeout=timeout,
+            )
         except subprocess.TimeoutExpired:
             return None
         if done.returncode not in (0, 1):

@@ -31,21 +31,28 @@ import zstandard
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from bench_runner import WORDS  # noqa: E402
-from bench_sharegpt import run  # noqa: E402
+from bench_runner import WORDS
+from bench_sharegpt import run
 
 EVAL = "--eval" in sys.argv or os.environ.get("BENCH_INSPECT_EVAL") == "1"
 if EVAL:  # the child that writes the file runs without the flag: it is told by the environment
     sys.argv = [arg for arg in sys.argv if arg != "--eval"]
     os.environ["BENCH_INSPECT_EVAL"] = "1"
 BASELINE_JSON = "import json, sys\nvalue = json.load(open(sys.argv[1], encoding='utf-8'))"
-BASELINE_EVAL = ("import json, sys, zipfile, zstandard\narchive = open(sys.argv[1], 'rb').read()\n"
-                 "z = zipfile.ZipFile(sys.argv[1])\nvalues = []\nfor info in z.infolist():\n"
-                 "    start = info.header_offset + 30 + len(info.filename)\n"
-                 "    data = zstandard.ZstdDecompressor().decompressobj().decompress(archive[start:start + info.compress_size])\n"
-                 "    values.append(json.loads(data))")
-TOOLS = [{"name": "read_file", "description": "Read a file.", "parameters": {
-    "type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}}]
+BASELINE_EVAL = (
+    "import json, sys, zipfile, zstandard\narchive = open(sys.argv[1], 'rb').read()\n"
+    "z = zipfile.ZipFile(sys.argv[1])\nvalues = []\nfor info in z.infolist():\n"
+    "    start = info.header_offset + 30 + len(info.filename)\n"
+    "    data = zstandard.ZstdDecompressor().decompressobj().decompress(archive[start:start + info.compress_size])\n"
+    "    values.append(json.loads(data))"
+)
+TOOLS = [
+    {
+        "name": "read_file",
+        "description": "Read a file.",
+        "parameters": {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]},
+    }
+]
 
 
 def sample(rng: random.Random, pool: list[str], number: int, planted: dict[str, int]) -> dict:
@@ -55,28 +62,52 @@ def sample(rng: random.Random, pool: list[str], number: int, planted: dict[str, 
         messages.append({"id": f"s{number}-{len(messages)}", "role": "user", "content": rng.choice(pool)})
         for _ in range(rng.choice((0, 1, 1, 2))):
             call_id = f"call_{number}_{len(messages)}"
-            call = {"id": call_id, "function": "read_file", "arguments": {"path": f"{rng.choice(WORDS)}.txt"},
-                    "type": "function"}
-            tool = {"id": f"s{number}-{len(messages) + 1}", "role": "tool", "tool_call_id": call_id,
-                    "function": "read_file", "content": "\n".join(rng.sample(pool, 4))}
+            call = {
+                "id": call_id,
+                "function": "read_file",
+                "arguments": {"path": f"{rng.choice(WORDS)}.txt"},
+                "type": "function",
+            }
+            tool = {
+                "id": f"s{number}-{len(messages) + 1}",
+                "role": "tool",
+                "tool_call_id": call_id,
+                "function": "read_file",
+                "content": "\n".join(rng.sample(pool, 4)),
+            }
             if rng.random() < 0.04:
                 error = 'Error parsing the following tool call arguments:\n\n{"path": "a.txt"}}}\n\nError details: Extra data'
                 call.update(arguments={}, parse_error=error)
                 tool.update(content="", error={"type": "parsing", "message": error})
                 planted["malformed-arguments"] += 1
                 planted["tool-error"] += 1
-            messages.append({"id": f"s{number}-{len(messages)}", "role": "assistant", "content": "Reading.",
-                             "tool_calls": [call], "model": "mockllm/model"})
+            messages.append(
+                {
+                    "id": f"s{number}-{len(messages)}",
+                    "role": "assistant",
+                    "content": "Reading.",
+                    "tool_calls": [call],
+                    "model": "mockllm/model",
+                }
+            )
             messages.append(tool)
         reply = " ".join(rng.sample(pool, rng.randint(1, 6)))
         if rng.random() < 0.02:
-            reply = f'{{success: true, content: {json.dumps(rng.choice(pool))}}}' + reply
+            reply = f"{{success: true, content: {json.dumps(rng.choice(pool))}}}" + reply
             planted["result-prefix"] += 1
-        messages.append({"id": f"s{number}-{len(messages)}", "role": "assistant", "content": reply,
-                         "model": "mockllm/model"})
+        messages.append(
+            {"id": f"s{number}-{len(messages)}", "role": "assistant", "content": reply, "model": "mockllm/model"}
+        )
     events = [{"event": "model", "model": "mockllm/model", "tools": TOOLS}] if number == 0 else []
-    return {"id": f"sample-{number}", "epoch": 1, "input": messages[1]["content"], "target": "",
-            "messages": messages, "events": events, "attachments": {}}
+    return {
+        "id": f"sample-{number}",
+        "epoch": 1,
+        "input": messages[1]["content"],
+        "target": "",
+        "messages": messages,
+        "events": events,
+        "attachments": {},
+    }
 
 
 def generate(path: Path, count: int) -> dict[str, int]:
@@ -99,5 +130,9 @@ def generate(path: Path, count: int) -> dict[str, int]:
 
 
 if __name__ == "__main__":
-    run(__file__, generate, "inspect-bench.eval" if EVAL else "inspect-bench.json",
-        BASELINE_EVAL if EVAL else BASELINE_JSON)
+    run(
+        __file__,
+        generate,
+        "inspect-bench.eval" if EVAL else "inspect-bench.json",
+        BASELINE_EVAL if EVAL else BASELINE_JSON,
+    )

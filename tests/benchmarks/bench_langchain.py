@@ -29,16 +29,22 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import bench_runner  # noqa: E402 - the machinery the benchmarks share
-from bench_runner import WORDS  # noqa: E402
+import bench_runner
+from bench_runner import WORDS
 
 BASELINE = "import json, sys\nvalue = json.load(open(sys.argv[1], encoding='utf-8'))"
 
 
 def message(kind: str, content: str, **fields) -> dict:
     """A message as `messages_to_dict` writes it."""
-    data = {"content": content, "additional_kwargs": fields.pop("additional_kwargs", {}), "response_metadata": {},
-            "type": kind, "name": fields.pop("name", None), "id": fields.pop("id", None)}
+    data = {
+        "content": content,
+        "additional_kwargs": fields.pop("additional_kwargs", {}),
+        "response_metadata": {},
+        "type": kind,
+        "name": fields.pop("name", None),
+        "id": fields.pop("id", None),
+    }
     if kind == "ai":
         data.update(tool_calls=[], invalid_tool_calls=[], usage_metadata=None)
     data.update(fields)
@@ -62,17 +68,47 @@ def generate(path: Path, count: int) -> dict[str, int]:
             broken = rng.random() < 0.04  # seed 004: extra closing braces, parsed into invalid_tool_calls
             if broken:
                 raw += "}}"
-            openai = {"tool_calls": [{"id": call_id, "type": "function", "function": {"name": "read_file", "arguments": raw}}]}
+            openai = {
+                "tool_calls": [{"id": call_id, "type": "function", "function": {"name": "read_file", "arguments": raw}}]
+            }
             if broken:
-                messages.append(message("ai", "", additional_kwargs=openai, invalid_tool_calls=[
-                    {"type": "invalid_tool_call", "id": call_id, "name": "read_file", "args": raw, "error": None}]))
+                messages.append(
+                    message(
+                        "ai",
+                        "",
+                        additional_kwargs=openai,
+                        invalid_tool_calls=[
+                            {
+                                "type": "invalid_tool_call",
+                                "id": call_id,
+                                "name": "read_file",
+                                "args": raw,
+                                "error": None,
+                            }
+                        ],
+                    )
+                )
                 planted["malformed-arguments"] += 1
                 planted["orphan-call"] += 1
                 break  # LangGraph ends the run: the invalid call stays unanswered
-            messages.append(message("ai", "", additional_kwargs=openai, tool_calls=[
-                {"name": "read_file", "args": args, "id": call_id, "type": "tool_call"}]))
-            messages.append(message("tool", "\n".join(rng.sample(pool, rng.randint(1, 12))), name="read_file",
-                                    tool_call_id=call_id, artifact=None, status="success"))
+            messages.append(
+                message(
+                    "ai",
+                    "",
+                    additional_kwargs=openai,
+                    tool_calls=[{"name": "read_file", "args": args, "id": call_id, "type": "tool_call"}],
+                )
+            )
+            messages.append(
+                message(
+                    "tool",
+                    "\n".join(rng.sample(pool, rng.randint(1, 12))),
+                    name="read_file",
+                    tool_call_id=call_id,
+                    artifact=None,
+                    status="success",
+                )
+            )
         reply = " ".join(rng.sample(pool, rng.randint(1, 6)))
         roll = rng.random()
         if roll < 0.02:  # a fake result the model wrote itself: no call ran

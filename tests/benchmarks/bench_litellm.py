@@ -30,7 +30,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from bench_runner import ROOT, WORDS, measure  # noqa: E402 - the same run measurement as the other benchmarks
+from bench_runner import ROOT, WORDS, measure
 
 TIME_TARGET, MEMORY_TARGET, RUNS = 3.0, 2.5, 3
 BASELINE = "import json, sys\nrecords = [json.loads(line) for line in open(sys.argv[1], encoding='utf-8')]"
@@ -39,12 +39,25 @@ FAKE = '{success: true, saved: "notes"} '
 
 def payload(conversation: int, number: int, messages: list, reply: dict) -> dict:
     """One call's standard logging payload (the keys the reader and detection look at, and a few more)."""
-    return {"id": f"chatcmpl-{conversation}-{number}", "trace_id": f"trace-{conversation:06d}", "call_type": "completion",
-            "stream": None, "response_cost": 0.0, "status": "success", "model": "gpt-4o-mini", "session_id": "",
-            "startTime": 1.7e9 + conversation * 100 + number, "metadata": {"user_api_key_hash": None},
-            "model_parameters": {}, "messages": messages,
-            "response": {"id": f"chatcmpl-{conversation}-{number}", "object": "chat.completion",
-                         "choices": [{"index": 0, "finish_reason": "stop", "message": reply}]}}
+    return {
+        "id": f"chatcmpl-{conversation}-{number}",
+        "trace_id": f"trace-{conversation:06d}",
+        "call_type": "completion",
+        "stream": None,
+        "response_cost": 0.0,
+        "status": "success",
+        "model": "gpt-4o-mini",
+        "session_id": "",
+        "startTime": 1.7e9 + conversation * 100 + number,
+        "metadata": {"user_api_key_hash": None},
+        "model_parameters": {},
+        "messages": messages,
+        "response": {
+            "id": f"chatcmpl-{conversation}-{number}",
+            "object": "chat.completion",
+            "choices": [{"index": 0, "finish_reason": "stop", "message": reply}],
+        },
+    }
 
 
 def generate(path: Path, count: int) -> dict[str, int]:
@@ -66,8 +79,13 @@ def generate(path: Path, count: int) -> dict[str, int]:
                         raw += "}}"
                         planted["malformed-arguments"] += 1
                     call_id = f"call_{conversation}_{number}"
-                    reply = {"role": "assistant", "content": None, "tool_calls": [
-                        {"id": call_id, "type": "function", "function": {"name": "read_file", "arguments": raw}}]}
+                    reply = {
+                        "role": "assistant",
+                        "content": None,
+                        "tool_calls": [
+                            {"id": call_id, "type": "function", "function": {"name": "read_file", "arguments": raw}}
+                        ],
+                    }
                     answer = {"role": "tool", "tool_call_id": call_id, "content": rng.choice(pool)}
                 else:
                     fake = rng.random() < 0.02
@@ -92,8 +110,14 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="bench-litellm-"))
     try:
         path = folder / "log.jsonl"
-        made = json.loads(subprocess.run([sys.executable, __file__, "--events", str(options.events), "--generate-only",
-                                          str(path)], check=True, capture_output=True, text=True).stdout)
+        made = json.loads(
+            subprocess.run(
+                [sys.executable, __file__, "--events", str(options.events), "--generate-only", str(path)],
+                check=True,
+                capture_output=True,
+                text=True,
+            ).stdout
+        )
         print(f"log: {options.events:,} calls, {path.stat().st_size / 1e6:.1f} MB, planted: {made}")
         baseline = [sys.executable, "-c", BASELINE, str(path)]
         scan = [sys.executable, "-m", "inspector", "scan", "--json", str(path)]
@@ -109,11 +133,15 @@ def main() -> None:
             print(f"{name:12}{seconds:>10.2f}{cpu:>8.2f}{best[name][1]:>10.0f}")
         for label, index, target in (("time", 0, TIME_TARGET), ("memory", 1, MEMORY_TARGET)):
             ratio = best["scan --json"][index] / best["json.loads"][index]
-            print(f"scan {label + ':':8}{ratio:.2f}x json.loads (target <= {target}x) {'ok' if ratio <= target else 'OVER TARGET'}")
+            print(
+                f"scan {label + ':':8}{ratio:.2f}x json.loads (target <= {target}x) {'ok' if ratio <= target else 'OVER TARGET'}"
+            )
         report = json.loads(subprocess.run(scan, capture_output=True, text=True, cwd=ROOT).stdout)
         for kind, made_count in made.items():
             reported = sum(f["kind"] == kind for s in report["sessions"] for f in s["findings"])
-            print(f"{kind + ':':21}{reported:,} reported, {made_count:,} planted{'' if reported == made_count else '  MISMATCH'}")
+            print(
+                f"{kind + ':':21}{reported:,} reported, {made_count:,} planted{'' if reported == made_count else '  MISMATCH'}"
+            )
         if options.keep:
             kept = Path(tempfile.gettempdir()) / path.name
             shutil.copy(path, kept)

@@ -34,12 +34,18 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from bench_runner import ROOT, WORDS, measure  # noqa: E402 - the same run measurement as the other benchmarks
+from bench_runner import ROOT, WORDS, measure
 
 TIME_TARGET, MEMORY_TARGET, RUNS = 3.0, 2.5, 3
 BASELINE = "import json, sys\nvalue = json.load(open(sys.argv[1], encoding='utf-8'))"
-TOOL = {"type": "function", "function": {"name": "read_file", "description": "Read a file.", "parameters": {
-    "type": "object", "properties": {"file_path": {"type": "string"}}, "required": ["file_path"]}}}
+TOOL = {
+    "type": "function",
+    "function": {
+        "name": "read_file",
+        "description": "Read a file.",
+        "parameters": {"type": "object", "properties": {"file_path": {"type": "string"}}, "required": ["file_path"]},
+    },
+}
 
 
 def text(role: str, content: str) -> dict:
@@ -62,8 +68,11 @@ def openinference(side: str, messages: list[dict]) -> list[dict]:
                 out.append(attribute(prefix + "content", part["content"]))
             elif part["type"] == "tool_call":
                 call = prefix + "tool_calls.0.tool_call."
-                out += [attribute(call + "id", part["id"]), attribute(call + "function.name", part["name"]),
-                        attribute(call + "function.arguments", part["arguments"])]
+                out += [
+                    attribute(call + "id", part["id"]),
+                    attribute(call + "function.name", part["name"]),
+                    attribute(call + "function.arguments", part["arguments"]),
+                ]
             else:
                 out += [attribute(prefix + "tool_call_id", part["id"]), attribute(prefix + "content", part["response"])]
     return out
@@ -72,8 +81,10 @@ def openinference(side: str, messages: list[dict]) -> list[dict]:
 def generate(path: Path, traces: int, calls: int, convention: str) -> dict[str, int]:
     """Write the trace to `path`; return how many problems of each kind it holds."""
     rng = random.Random(13)
-    pool = [" ".join(rng.choice(WORDS) for _ in range(rng.randint(6, 22))).capitalize() + rng.choice(".!?")
-            for _ in range(4000)]
+    pool = [
+        " ".join(rng.choice(WORDS) for _ in range(rng.randint(6, 22))).capitalize() + rng.choice(".!?")
+        for _ in range(4000)
+    ]
     planted = {"result-prefix": 0, "malformed-arguments": 0, "tool-markup": 0}
     spans = []
     for trace in range(traces):
@@ -86,10 +97,20 @@ def generate(path: Path, traces: int, calls: int, convention: str) -> dict[str, 
                 if rng.random() < 0.04:  # seed 004: extra closing braces
                     arguments += "}}"
                     planted["malformed-arguments"] += 1
-                output = {"role": "assistant", "parts": [{"type": "tool_call", "id": call_id, "name": "read_file",
-                                                          "arguments": arguments}]}
-                answer = {"role": "tool", "parts": [{"type": "tool_call_response", "id": call_id,
-                                                     "response": "\n".join(rng.sample(pool, rng.randint(1, 6)))}]}
+                output = {
+                    "role": "assistant",
+                    "parts": [{"type": "tool_call", "id": call_id, "name": "read_file", "arguments": arguments}],
+                }
+                answer = {
+                    "role": "tool",
+                    "parts": [
+                        {
+                            "type": "tool_call_response",
+                            "id": call_id,
+                            "response": "\n".join(rng.sample(pool, rng.randint(1, 6))),
+                        }
+                    ],
+                }
             else:
                 reply = " ".join(rng.sample(pool, rng.randint(1, 4)))
                 if roll > 0.98:
@@ -103,20 +124,42 @@ def generate(path: Path, traces: int, calls: int, convention: str) -> dict[str, 
                 output, answer = text("assistant", reply), text("user", rng.choice(pool))
             start = 1_767_225_600_000_000_000 + (trace * calls + call) * 1_000_000
             if convention == "genai":
-                attributes = [attribute("gen_ai.operation.name", "chat"),
-                              attribute("gen_ai.input.messages", json.dumps(history, separators=(",", ":"))),
-                              attribute("gen_ai.output.messages", json.dumps([output], separators=(",", ":"))),
-                              attribute("gen_ai.tool.definitions", json.dumps([{"type": "function"} | TOOL["function"]]))]
+                attributes = [
+                    attribute("gen_ai.operation.name", "chat"),
+                    attribute("gen_ai.input.messages", json.dumps(history, separators=(",", ":"))),
+                    attribute("gen_ai.output.messages", json.dumps([output], separators=(",", ":"))),
+                    attribute("gen_ai.tool.definitions", json.dumps([{"type": "function"} | TOOL["function"]])),
+                ]
             else:
-                attributes = ([attribute("openinference.span.kind", "LLM"), attribute("llm.tools.0.tool.json_schema",
-                                                                                       json.dumps(TOOL))]
-                              + openinference("input", history) + openinference("output", [output]))
-            spans.append({"traceId": f"{trace:032x}", "spanId": f"{trace * calls + call:016x}",
-                          "name": "chat scripted", "kind": "SPAN_KIND_CLIENT", "startTimeUnixNano": str(start),
-                          "endTimeUnixNano": str(start + 500_000), "attributes": attributes, "status": {}})
+                attributes = (
+                    [
+                        attribute("openinference.span.kind", "LLM"),
+                        attribute("llm.tools.0.tool.json_schema", json.dumps(TOOL)),
+                    ]
+                    + openinference("input", history)
+                    + openinference("output", [output])
+                )
+            spans.append(
+                {
+                    "traceId": f"{trace:032x}",
+                    "spanId": f"{trace * calls + call:016x}",
+                    "name": "chat scripted",
+                    "kind": "SPAN_KIND_CLIENT",
+                    "startTimeUnixNano": str(start),
+                    "endTimeUnixNano": str(start + 500_000),
+                    "attributes": attributes,
+                    "status": {},
+                }
+            )
             history += [output, answer]
-    document = {"resourceSpans": [{"resource": {"attributes": [attribute("service.name", "bench")]},
-                                   "scopeSpans": [{"scope": {"name": "bench"}, "spans": spans}]}]}
+    document = {
+        "resourceSpans": [
+            {
+                "resource": {"attributes": [attribute("service.name", "bench")]},
+                "scopeSpans": [{"scope": {"name": "bench"}, "spans": spans}],
+            }
+        ]
+    }
     path.write_text(json.dumps(document, ensure_ascii=False) + "\n", encoding="utf-8")
     return planted
 
@@ -135,13 +178,29 @@ def main() -> None:
         return
     path = Path(tempfile.mkdtemp(prefix="inspector-bench-")) / "bench.otel.json"
     try:
-        made = subprocess.run([sys.executable, __file__, "--traces", str(options.traces), "--calls", str(options.calls),
-                               "--convention", options.convention, "--generate-only", str(path)],
-                              capture_output=True, text=True, check=True)
+        made = subprocess.run(
+            [
+                sys.executable,
+                __file__,
+                "--traces",
+                str(options.traces),
+                "--calls",
+                str(options.calls),
+                "--convention",
+                options.convention,
+                "--generate-only",
+                str(path),
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         planted = json.loads(made.stdout)
         kinds = ", ".join(f"{n:,} {kind}" for kind, n in planted.items())
-        print(f"trace: {options.traces * options.calls:,} model-call spans ({options.convention}), "
-              f"{path.stat().st_size / 1e6:.1f} MB, planted: {kinds}")
+        print(
+            f"trace: {options.traces * options.calls:,} model-call spans ({options.convention}), "
+            f"{path.stat().st_size / 1e6:.1f} MB, planted: {kinds}"
+        )
         baseline = [sys.executable, "-c", BASELINE, str(path)]
         scan = [sys.executable, "-m", "inspector", "scan", "--json", str(path)]
         runs = {"json.load": [], "scan --json": []}
@@ -152,7 +211,9 @@ def main() -> None:
         if report.returncode not in (0, 1):
             sys.exit(f"inspector scan exited {report.returncode}:\n{report.stderr}")
         found = json.loads(report.stdout)["summary"]["by_kind"]
-        print(f"\n{'':12}{'seconds':>10}{'worst':>8}{'CPU s':>8}{'peak MB':>10}   (best of {options.runs}; CPU of the best)")
+        print(
+            f"\n{'':12}{'seconds':>10}{'worst':>8}{'CPU s':>8}{'peak MB':>10}   (best of {options.runs}; CPU of the best)"
+        )
         best = {}
         for name, measured in runs.items():
             seconds = min(t for t, _, _ in measured)
@@ -161,10 +222,14 @@ def main() -> None:
             print(f"{name:12}{seconds:>10.2f}{max(t for t, _, _ in measured):>8.2f}{cpu:>8.2f}{best[name][1]:>10.0f}")
         for label, index, target in (("time", 0, TIME_TARGET), ("memory", 1, MEMORY_TARGET)):
             ratio = best["scan --json"][index] / best["json.load"][index]
-            print(f"scan {label + ':':8}{ratio:.2f}x json.load (target <= {target}x) {'ok' if ratio <= target else 'OVER TARGET'}")
+            print(
+                f"scan {label + ':':8}{ratio:.2f}x json.load (target <= {target}x) {'ok' if ratio <= target else 'OVER TARGET'}"
+            )
         for kind in sorted(planted.keys() | found.keys()):
             reported, made_count = found.get(kind, 0), planted.get(kind, 0)
-            print(f"{kind + ':':21}{reported:,} reported, {made_count:,} planted{'' if reported == made_count else '  MISMATCH'}")
+            print(
+                f"{kind + ':':21}{reported:,} reported, {made_count:,} planted{'' if reported == made_count else '  MISMATCH'}"
+            )
     finally:
         if options.keep:
             print(f"kept {path}")

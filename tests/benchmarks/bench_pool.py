@@ -38,7 +38,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent)]
-import bench_runner  # noqa: E402 - the machinery the benchmarks share
+import bench_runner
 
 SMALL_FILE = 100  # messages in each of the small files, about
 
@@ -59,11 +59,14 @@ def in_executor(request, ranges):
 
 parallel._in_workers = in_executor
 """
-EXECUTOR_RANGES = IN_EXECUTOR + """
+EXECUTOR_RANGES = (
+    IN_EXECUTOR
+    + """
 import sys
 from inspector.cli.main import main
 raise SystemExit(main(sys.argv[1:]))
 """
+)
 # a directory's files scanned by a ProcessPoolExecutor, the report written as `scan --json` writes it
 EXECUTOR_FILES = """
 import sys
@@ -113,11 +116,17 @@ def _commands(folder: Path) -> dict[str, dict[str, list[str]]]:
     python, scan = sys.executable, [sys.executable, "-m", "inspector", "scan", "--json"]
     history, session, small = (str(folder / name) for name in ("history.db", "session.openai.json", "small"))
     return {
-        "RubyLLM history": {"--jobs 1": scan + ["--jobs", "1", history], "pool, --jobs 2": scan + ["--jobs", "2", history],
-                            "executor, 2": [python, "-c", EXECUTOR_RANGES, "scan", "--json", "--jobs", "2", history]},
+        "RubyLLM history": {
+            "--jobs 1": scan + ["--jobs", "1", history],
+            "pool, --jobs 2": scan + ["--jobs", "2", history],
+            "executor, 2": [python, "-c", EXECUTOR_RANGES, "scan", "--json", "--jobs", "2", history],
+        },
         "one session file": {"--jobs 1": scan + ["--jobs", "1", session], "--jobs 2": scan + ["--jobs", "2", session]},
-        "small files": {"one process": scan + [small], "executor, 2": [python, "-c", EXECUTOR_FILES, small],
-                        "spark local[2]": scan + ["--engine", "spark", "--spark-master", "local[2]", small]},
+        "small files": {
+            "one process": scan + [small],
+            "executor, 2": [python, "-c", EXECUTOR_FILES, small],
+            "spark local[2]": scan + ["--engine", "spark", "--spark-master", "local[2]", small],
+        },
     }
 
 
@@ -134,8 +143,11 @@ def report(folder: Path, runs: int, messages: int, files: int) -> None:
                     outputs[name] = output.read()
         first = next(iter(outputs.values()))
         sessions = json.loads(first)["summary"]["sessions"]
-        size = {"RubyLLM history": f"{messages:,} messages", "one session file": f"{messages:,} messages",
-                "small files": f"{files:,} files of about {SMALL_FILE} messages"}[input_name]
+        size = {
+            "RubyLLM history": f"{messages:,} messages",
+            "one session file": f"{messages:,} messages",
+            "small files": f"{files:,} files of about {SMALL_FILE} messages",
+        }[input_name]
         print(f"\n{input_name} ({size}, {sessions:,} sessions){'':4}{'best s':>8}{'worst s':>9}   (of {runs})")
         for name, seconds in measured.items():
             same = "same report" if outputs[name] == first else "REPORT DIFFERS"
@@ -146,8 +158,13 @@ def worker_left_behind(history: Path, how: str) -> bool:
     """Whether the worker of a scan of `history` (`how`: "pool" or "executor") still runs 10 s after
     the scan was killed while the worker waited to send its answer; a worker left is killed."""
     script = (IN_EXECUTOR if how == "executor" else "") + KILLED_SCAN
-    scan = subprocess.Popen([sys.executable, "-c", script, str(history)], cwd=bench_runner.ROOT,
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    scan = subprocess.Popen(
+        [sys.executable, "-c", script, str(history)],
+        cwd=bench_runner.ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     worker = int(scan.stdout.readline())
     scan.kill()
     scan.wait()
@@ -169,8 +186,13 @@ def _running(pid: int) -> bool:
 
 
 def main() -> None:
-    parser = bench_runner.arguments(__doc__, "--messages", 200_000, "messages in the history and in the session file",
-                                    keep_help="keep the generated inputs and print where they are")
+    parser = bench_runner.arguments(
+        __doc__,
+        "--messages",
+        200_000,
+        "messages in the history and in the session file",
+        keep_help="keep the generated inputs and print where they are",
+    )
     parser.add_argument("--files", type=int, default=400, help="small session files")
     parser.set_defaults(runs=2)
     options = parser.parse_args()
@@ -179,12 +201,28 @@ def main() -> None:
         return
     folder = Path(tempfile.mkdtemp(prefix="inspector-bench-")) / "inputs"
     try:  # written by a child process, as the other benchmarks' files are
-        subprocess.run([sys.executable, __file__, "--messages", str(options.size), "--files", str(options.files),
-                        "--generate-only", str(folder)], check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(
+            [
+                sys.executable,
+                __file__,
+                "--messages",
+                str(options.size),
+                "--files",
+                str(options.files),
+                "--generate-only",
+                str(folder),
+            ],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
         report(folder, options.runs, options.size, options.files)
-        print("\nthe scan killed while its worker waits to send its answer: the worker "
-              + ", ".join(f"of the {how} {'is LEFT RUNNING' if worker_left_behind(folder / 'history.db', how) else 'ends'}"
-                          for how in ("pool", "executor")))
+        print(
+            "\nthe scan killed while its worker waits to send its answer: the worker "
+            + ", ".join(
+                f"of the {how} {'is LEFT RUNNING' if worker_left_behind(folder / 'history.db', how) else 'ends'}"
+                for how in ("pool", "executor")
+            )
+        )
     finally:
         if options.keep:
             print(f"kept {folder}")

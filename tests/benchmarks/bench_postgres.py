@@ -28,11 +28,13 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent)]
-import bench_runner  # noqa: E402 - the machinery the benchmarks share
-from bench_runner import SCAN, TIME_TARGET  # noqa: E402
+import bench_runner
+from bench_runner import SCAN, TIME_TARGET
 
-BASELINE = ("import psycopg, sys\nconn = psycopg.connect(sys.argv[1])\ncursor = conn.cursor(name='all')\n"
-            "cursor.itersize = 2000\ncursor.execute('SELECT * FROM messages')\nfor row in cursor: pass")
+BASELINE = (
+    "import psycopg, sys\nconn = psycopg.connect(sys.argv[1])\ncursor = conn.cursor(name='all')\n"
+    "cursor.itersize = 2000\ncursor.execute('SELECT * FROM messages')\nfor row in cursor: pass"
+)
 MESSAGE_COLUMNS = ("id", "chat_id", "role", "content", "model_id", "tool_call_id", "created_at", "updated_at")
 URL_VARIABLE = "BENCH_POSTGRES_URL"  # the database the child loads the history into
 CALL_COLUMNS = ("id", "message_id", "tool_call_id", "name", "arguments", "created_at", "updated_at")
@@ -49,8 +51,12 @@ def load(history: Path, url: str) -> int:
     with psycopg.connect(url) as conn:
         conn.execute(RUBYLLM_SCHEMA)
         conn.execute("ALTER TABLE messages DROP CONSTRAINT fk_rails_552873cb52")  # back once the calls are in
-        _copy(conn, "chats", ("id", "model_id", "created_at", "updated_at"), source.execute(
-            "SELECT id, model_id, created_at, updated_at FROM chats ORDER BY id"))
+        _copy(
+            conn,
+            "chats",
+            ("id", "model_id", "created_at", "updated_at"),
+            source.execute("SELECT id, model_id, created_at, updated_at FROM chats ORDER BY id"),
+        )
         _copy(conn, "messages", MESSAGE_COLUMNS, source.execute(f"SELECT {', '.join(MESSAGE_COLUMNS)} FROM messages"))
         calls = []
         for row in source.execute(f"SELECT {', '.join(CALL_COLUMNS)} FROM tool_calls"):
@@ -59,8 +65,10 @@ def load(history: Path, url: str) -> int:
                 row = (*row[:4], row[4][:-2], *row[5:])
             calls.append(row)
         _copy(conn, "tool_calls", CALL_COLUMNS, calls)
-        conn.execute("ALTER TABLE messages ADD CONSTRAINT fk_rails_552873cb52 FOREIGN KEY (tool_call_id) "
-                     "REFERENCES tool_calls (id)")
+        conn.execute(
+            "ALTER TABLE messages ADD CONSTRAINT fk_rails_552873cb52 FOREIGN KEY (tool_call_id) "
+            "REFERENCES tool_calls (id)"
+        )
         for table in ("chats", "messages", "tool_calls"):
             conn.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), (SELECT max(id) FROM {table}))")
     with psycopg.connect(url, autocommit=True) as conn:
@@ -79,23 +87,32 @@ def compare(url: str, planted: dict[str, int], runs: int) -> None:
     """Measure the baseline and both scans, print the table and the ratios, check the findings,
     then measure one `fix --accept all --in-place`."""
     scan = [sys.executable, "-m", "inspector", "scan", "--json", url]
-    measured = bench_runner.interleave({"SELECT": ([sys.executable, "-c", BASELINE, url], (0,)),
-                                        SCAN: (scan, (0, 1)), "  --jobs 2": ([*scan, "--jobs", "2"], (0, 1))}, runs)
+    measured = bench_runner.interleave(
+        {
+            "SELECT": ([sys.executable, "-c", BASELINE, url], (0,)),
+            SCAN: (scan, (0, 1)),
+            "  --jobs 2": ([*scan, "--jobs", "2"], (0, 1)),
+        },
+        runs,
+    )
     print(f"\n{'':12}{'best s':>8}{'worst s':>9}{'best CPU s':>12}{'peak MB':>9}")
     for name, rows in measured.items():
         walls = [wall for wall, _, _ in rows]
-        print(f"{name:12}{min(walls):>8.2f}{max(walls):>9.2f}{min(cpu for _, cpu, _ in rows):>12.2f}"
-              f"{min(mb for _, _, mb in rows):>9.0f}")
+        print(
+            f"{name:12}{min(walls):>8.2f}{max(walls):>9.2f}{min(cpu for _, cpu, _ in rows):>12.2f}"
+            f"{min(mb for _, _, mb in rows):>9.0f}"
+        )
     best = {name: min(wall for wall, _, _ in rows) for name, rows in measured.items()}
     ratio = best[SCAN] / best["SELECT"]
-    print(f"\nscan time:   {ratio:.1f}x SELECT (target <= {TIME_TARGET}x) {'ok' if ratio <= TIME_TARGET else 'OVER TARGET'}"
-          f"; --jobs 2: {best['  --jobs 2'] / best['SELECT']:.1f}x")
+    print(
+        f"\nscan time:   {ratio:.1f}x SELECT (target <= {TIME_TARGET}x) {'ok' if ratio <= TIME_TARGET else 'OVER TARGET'}"
+        f"; --jobs 2: {best['  --jobs 2'] / best['SELECT']:.1f}x"
+    )
     print(f"scan memory: {min(m for *_, m in measured[SCAN]) / min(m for *_, m in measured['SELECT']):.1f}x SELECT")
     bench_runner.print_findings(bench_runner.findings(url), planted, only_planted=True)
     fix = [sys.executable, "-m", "inspector", "fix", url, "--accept", "all", "--in-place"]
     wall, cpu, megabytes = bench_runner.measure(fix, (0, 1))
-    print(f"fix --accept all --in-place: {wall:.2f} s ({cpu:.2f} s CPU), peak {megabytes:.0f} MB"
-          f" ({_fixed(url)})")
+    print(f"fix --accept all --in-place: {wall:.2f} s ({cpu:.2f} s CPU), peak {megabytes:.0f} MB ({_fixed(url)})")
 
 
 def _fixed(url: str) -> str:
@@ -103,7 +120,9 @@ def _fixed(url: str) -> str:
     import psycopg
 
     with psycopg.connect(url) as conn:
-        fixes, conversations = conn.execute("SELECT count(*), count(DISTINCT session_id) FROM inspector_fixes").fetchone()
+        fixes, conversations = conn.execute(
+            "SELECT count(*), count(DISTINCT session_id) FROM inspector_fixes"
+        ).fetchone()
     return f"{fixes:,} fixes in {conversations:,} conversations"
 
 

@@ -30,18 +30,95 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, Callable, Iterator
+from typing import IO
 
 TIME_TARGET, MEMORY_TARGET, RUNS = 3.0, 2.5, 3
 ROOT = Path(__file__).resolve().parents[2]
 SCAN = "scan --json"
-WORDS = ("the a my your we it this that today tomorrow week run journal board plan memory note sister walk "
-         "canal dentist interval coffee sleep tired proud happy anxious bug template email deploy test "
-         "meeting garden birthday train ticket Leeds Lisbon Maya Sam really maybe just still again already "
-         "went felt made fixed wrote moved called booked saved missed finished started tried wanted "
-         "because but and so then later before after while about with without from into over naïve café").split()
+WORDS = [
+    "the",
+    "a",
+    "my",
+    "your",
+    "we",
+    "it",
+    "this",
+    "that",
+    "today",
+    "tomorrow",
+    "week",
+    "run",
+    "journal",
+    "board",
+    "plan",
+    "memory",
+    "note",
+    "sister",
+    "walk",
+    "canal",
+    "dentist",
+    "interval",
+    "coffee",
+    "sleep",
+    "tired",
+    "proud",
+    "happy",
+    "anxious",
+    "bug",
+    "template",
+    "email",
+    "deploy",
+    "test",
+    "meeting",
+    "garden",
+    "birthday",
+    "train",
+    "ticket",
+    "Leeds",
+    "Lisbon",
+    "Maya",
+    "Sam",
+    "really",
+    "maybe",
+    "just",
+    "still",
+    "again",
+    "already",
+    "went",
+    "felt",
+    "made",
+    "fixed",
+    "wrote",
+    "moved",
+    "called",
+    "booked",
+    "saved",
+    "missed",
+    "finished",
+    "started",
+    "tried",
+    "wanted",
+    "because",
+    "but",
+    "and",
+    "so",
+    "then",
+    "later",
+    "before",
+    "after",
+    "while",
+    "about",
+    "with",
+    "without",
+    "from",
+    "into",
+    "over",
+    "naïve",
+    "café",
+]
 
 Run = tuple[float, float, float]  # wall seconds, CPU seconds, peak MB
 
@@ -49,8 +126,11 @@ Run = tuple[float, float, float]  # wall seconds, CPU seconds, peak MB
 def word_pool(rng: random.Random, endings: str = ".!?", size: int = 4000) -> list[str]:
     """`size` sentences of 6 to 22 of `WORDS`, each ending in one of `endings` (a single ending draws
     nothing from `rng`, so each benchmark's file stays the same as before this module)."""
-    return [" ".join(rng.choice(WORDS) for _ in range(rng.randint(6, 22))).capitalize()
-            + (rng.choice(endings) if len(endings) > 1 else endings) for _ in range(size)]
+    return [
+        " ".join(rng.choice(WORDS) for _ in range(rng.randint(6, 22))).capitalize()
+        + (rng.choice(endings) if len(endings) > 1 else endings)
+        for _ in range(size)
+    ]
 
 
 def peak_megabytes(usage) -> float:
@@ -79,8 +159,9 @@ def measure(command: list[str], allowed: tuple[int, ...], output: IO[bytes] | No
     MB. Exits when its exit code is not in `allowed` (a crash), showing what it wrote to stderr."""
     with tempfile.TemporaryFile() as errors:
         start = time.perf_counter()
-        process = subprocess.Popen(command, stdout=output or subprocess.DEVNULL, stderr=errors, cwd=ROOT,
-                                   env=child_environment())
+        process = subprocess.Popen(
+            command, stdout=output or subprocess.DEVNULL, stderr=errors, cwd=ROOT, env=child_environment()
+        )
         _, status, usage = os.wait4(process.pid, 0)
         elapsed = time.perf_counter() - start
         process.returncode = code = os.waitstatus_to_exitcode(status)
@@ -90,8 +171,9 @@ def measure(command: list[str], allowed: tuple[int, ...], output: IO[bytes] | No
     return elapsed, usage.ru_utime + usage.ru_stime, peak_megabytes(usage)
 
 
-def arguments(doc: str, size: str, default: int, size_help: str,
-              keep_help: str = "keep the generated file and print its path") -> argparse.ArgumentParser:
+def arguments(
+    doc: str, size: str, default: int, size_help: str, keep_help: str = "keep the generated file and print its path"
+) -> argparse.ArgumentParser:
     """The command line every generating benchmark shares, described by the first line of `doc`: the
     size option `size` (e.g. "--messages", read as `options.size`), `--keep`, `--runs` and the hidden
     `--generate-only PATH`; the caller adds its own options and hands the parser to `run`."""
@@ -104,8 +186,13 @@ def arguments(doc: str, size: str, default: int, size_help: str,
     return parser
 
 
-def run(parser: argparse.ArgumentParser, script: str, generate: Callable[[Path, int], dict], name: str,
-        report: Callable[[argparse.Namespace, Path, dict[str, int]], None]) -> None:
+def run(
+    parser: argparse.ArgumentParser,
+    script: str,
+    generate: Callable[[Path, int], dict],
+    name: str,
+    report: Callable[[argparse.Namespace, Path, dict[str, int]], None],
+) -> None:
     """A generating benchmark's `main`: parse the command line (`arguments`); in the child started with
     `--generate-only PATH`, write the file with `generate(PATH, size)` and print what it returns (the
     problems planted) as JSON; otherwise have `script` write the file `name` in a child (`generated`)
@@ -188,15 +275,23 @@ def print_pair_ratios(measured: dict[str, list[Run]], baseline: str, subject: st
     print(f"time ratio of each run pair: {', '.join(f'{r:.2f}' for r in ratios)}\n")
 
 
-def print_targets(measured: dict[str, list[Run]], baseline: str, subject: str = SCAN,
-                  time_target: float = TIME_TARGET, memory_target: float = MEMORY_TARGET) -> None:
+def print_targets(
+    measured: dict[str, list[Run]],
+    baseline: str,
+    subject: str = SCAN,
+    time_target: float = TIME_TARGET,
+    memory_target: float = MEMORY_TARGET,
+) -> None:
     """Print the ratio of `subject` to `baseline` in best wall time and in peak memory, each against
     its target, "ok" or "OVER TARGET"."""
     for label, ratio, target in (
-            ("time", min(measured[subject])[0] / min(measured[baseline])[0], time_target),
-            ("memory", max(r[2] for r in measured[subject]) / max(r[2] for r in measured[baseline]), memory_target)):
-        print(f"scan {label + ':':8}{ratio:.2f}x {baseline} (target <= {target}x) "
-              f"{'ok' if ratio <= target else 'OVER TARGET'}")
+        ("time", min(measured[subject])[0] / min(measured[baseline])[0], time_target),
+        ("memory", max(r[2] for r in measured[subject]) / max(r[2] for r in measured[baseline]), memory_target),
+    ):
+        print(
+            f"scan {label + ':':8}{ratio:.2f}x {baseline} (target <= {target}x) "
+            f"{'ok' if ratio <= target else 'OVER TARGET'}"
+        )
 
 
 def findings(path: Path) -> dict[str, int]:
@@ -223,9 +318,19 @@ def print_fix(path: Path, output: str) -> None:
     print(f"\nfix --accept all -o NEW: {seconds:.2f} s, peak {megabytes:.0f} MB")
 
 
-def compare(path: Path, planted: dict[str, int], runs: int, baseline: str, command: list[str], *,
-            extra: dict[str, tuple[list[str], tuple[int, ...]]] | None = None, worst: bool = True,
-            note: str = "; CPU of the best", pairs: bool = False, width: int = 21) -> dict[str, list[Run]]:
+def compare(
+    path: Path,
+    planted: dict[str, int],
+    runs: int,
+    baseline: str,
+    command: list[str],
+    *,
+    extra: dict[str, tuple[list[str], tuple[int, ...]]] | None = None,
+    worst: bool = True,
+    note: str = "; CPU of the best",
+    pairs: bool = False,
+    width: int = 21,
+) -> dict[str, list[Run]]:
     """Measure `command` (named `baseline`, exit 0 expected), `inspector scan --json PATH` and `extra`
     `runs` times, interleaved; print the table (`print_table`), the ratio of each run pair when
     `pairs`, the ratios against the targets and the findings against `planted`; return the runs."""

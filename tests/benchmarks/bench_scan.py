@@ -34,21 +34,33 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import bench_runner  # noqa: E402 - the machinery the benchmarks share
-from bench_runner import ROOT  # noqa: E402
+import bench_runner
+from bench_runner import ROOT
 
 
 def _tool(name: str, properties: dict, required: list[str]) -> dict:
-    return {"type": "function", "function": {"name": name, "parameters": {
-        "type": "object", "properties": properties, "required": required}}}
+    return {
+        "type": "function",
+        "function": {"name": name, "parameters": {"type": "object", "properties": properties, "required": required}},
+    }
 
 
 TOOLS = [
-    _tool("save_memory", {"memory_type": {"type": "string", "enum": ["journal", "core", "fact"]},
-                          "content": {"type": "string"}}, ["memory_type", "content"]),
-    _tool("whiteboard", {"action": {"type": "string", "enum": ["create", "update", "get", "list", "delete"]},
-                         "board_id": {"type": "string"}, "title": {"type": "string"}, "content": {"type": "string"}},
-          ["action"]),
+    _tool(
+        "save_memory",
+        {"memory_type": {"type": "string", "enum": ["journal", "core", "fact"]}, "content": {"type": "string"}},
+        ["memory_type", "content"],
+    ),
+    _tool(
+        "whiteboard",
+        {
+            "action": {"type": "string", "enum": ["create", "update", "get", "list", "delete"]},
+            "board_id": {"type": "string"},
+            "title": {"type": "string"},
+            "content": {"type": "string"},
+        },
+        ["action"],
+    ),
     _tool("web_search", {"query": {"type": "string"}}, ["query"]),
 ]
 # Leaked tool-call markup of a few families (FORMATS.md §2), each a `web_search` call:
@@ -63,8 +75,14 @@ LEAKS = (
     '<|tool_call>call:web_search{{query:<|"|>{query}<|"|>}}<tool_call|>',
     "[web_search(query={literal})]",
 )
-LEAK_STARTS = ("<tool_call>", "<｜tool▁calls▁begin｜>", "<|tool_calls_section_begin|>", "<|channel|>", "<|tool_call>",
-               "[web_search(")
+LEAK_STARTS = (
+    "<tool_call>",
+    "<｜tool▁calls▁begin｜>",
+    "<|tool_calls_section_begin|>",
+    "<|channel|>",
+    "<|tool_call>",
+    "[web_search(",
+)
 
 
 FAILURES = ("claimed-success", "mismatched-result", "repeated-call", "fake-result-block", "narrated-action")
@@ -73,9 +91,13 @@ FAILURES = ("claimed-success", "mismatched-result", "repeated-call", "fake-resul
 def planted_failure(kind: str, call_id: str, words: str) -> list[dict]:
     """The messages after a user's of an exchange holding one failure of `kind` (the last message
     is marked with it, under "planted"; the mark is taken off before the file is written)."""
+
     def call(number: int, name: str, arguments: dict) -> dict:
-        return {"id": f"{call_id}_{number}", "type": "function",
-                "function": {"name": name, "arguments": json.dumps(arguments)}}
+        return {
+            "id": f"{call_id}_{number}",
+            "type": "function",
+            "function": {"name": name, "arguments": json.dumps(arguments)},
+        }
 
     def answer(number: int, content: dict, name: str | None = None) -> dict:
         message = {"role": "tool", "tool_call_id": f"{call_id}_{number}", "content": json.dumps(content)}
@@ -83,27 +105,45 @@ def planted_failure(kind: str, call_id: str, words: str) -> list[dict]:
 
     memory = {"memory_type": "fact", "content": words[:80]}
     if kind == "claimed-success":  # the save failed, and the reply says it was saved
-        messages = [{"role": "assistant", "content": None, "tool_calls": [call(0, "save_memory", memory)]},
-                    answer(0, {"error": "quota exceeded for this user"}),
-                    {"role": "assistant", "content": "I've saved that to your journal."}]
+        messages = [
+            {"role": "assistant", "content": None, "tool_calls": [call(0, "save_memory", memory)]},
+            answer(0, {"error": "quota exceeded for this user"}),
+            {"role": "assistant", "content": "I've saved that to your journal."},
+        ]
     elif kind == "mismatched-result":  # the answer names another tool than the call it answers
-        messages = [{"role": "assistant", "content": None, "tool_calls": [call(0, "web_search", {"query": words[:60]})]},
-                    answer(0, {"results": []}, name="whiteboard"),
-                    {"role": "assistant", "content": "Nothing came up for that."}]
+        messages = [
+            {"role": "assistant", "content": None, "tool_calls": [call(0, "web_search", {"query": words[:60]})]},
+            answer(0, {"results": []}, name="whiteboard"),
+            {"role": "assistant", "content": "Nothing came up for that."},
+        ]
     elif kind == "repeated-call":  # the same search three times, the same error each time
         messages = []
         for number in range(3):
-            messages += [{"role": "assistant", "content": None,
-                          "tool_calls": [call(number, "web_search", {"query": "opening hours"})]},
-                         answer(number, {"error": "rate limited"})]
+            messages += [
+                {
+                    "role": "assistant",
+                    "content": None,
+                    "tool_calls": [call(number, "web_search", {"query": "opening hours"})],
+                },
+                answer(number, {"error": "rate limited"}),
+            ]
         messages.append({"role": "assistant", "content": "The search keeps failing, sorry: I could not look it up."})
     elif kind == "fake-result-block":  # a result written as markup in the reply: no tool ran
-        messages = [{"role": "assistant", "content": "Looking it up.\n<tool_response>\n" + json.dumps(
-            {"results": [{"title": words[:40]}]}) + "\n</tool_response>\nHere is what I found: " + words}]
+        messages = [
+            {
+                "role": "assistant",
+                "content": "Looking it up.\n<tool_response>\n"
+                + json.dumps({"results": [{"title": words[:40]}]})
+                + "\n</tool_response>\nHere is what I found: "
+                + words,
+            }
+        ]
     else:  # narrated-action: the reply announces a search and makes no call; the person prods
-        messages = [{"role": "assistant", "content": "Good question. Let me search for that now."},
-                    {"role": "user", "content": "go on"},
-                    {"role": "assistant", "content": words}]
+        messages = [
+            {"role": "assistant", "content": "Good question. Let me search for that now."},
+            {"role": "user", "content": "go on"},
+            {"role": "assistant", "content": words},
+        ]
         messages[0]["planted"] = kind
         return messages
     messages[-1]["planted"] = kind
@@ -128,16 +168,30 @@ def generate(path: Path, count: int) -> dict[str, int]:
             result = {"success": True, "id": "mem_" + call_id[5:], **args}
         elif name == "web_search":
             args = {"query": rng.choice(pool)[:60]}
-            result = {"results": [{"title": rng.choice(pool), "url": f"https://example.org/{call_id}/{i}",
-                                   "snippet": rng.choice(pool) + " " + rng.choice(pool)} for i in range(3)]}
+            result = {
+                "results": [
+                    {
+                        "title": rng.choice(pool),
+                        "url": f"https://example.org/{call_id}/{i}",
+                        "snippet": rng.choice(pool) + " " + rng.choice(pool),
+                    }
+                    for i in range(3)
+                ]
+            }
         else:
-            args = {"action": "update", "board_id": f"b-{rng.randint(1, 40)}", "content": "\n".join(rng.sample(pool, 4))}
+            args = {
+                "action": "update",
+                "board_id": f"b-{rng.randint(1, 40)}",
+                "content": "\n".join(rng.sample(pool, 4)),
+            }
             result = {"success": True, "type": "board_updated", "board_id": args["board_id"], "title": "Week plan"}
         arguments = json.dumps(args)
         if rng.random() < 0.04:  # seed 004: extra closing braces, so the call could not have run as sent
             arguments += "}}"
-        return ({"id": call_id, "type": "function", "function": {"name": name, "arguments": arguments}},
-                json.dumps(result))
+        return (
+            {"id": call_id, "type": "function", "function": {"name": name, "arguments": arguments}},
+            json.dumps(result),
+        )
 
     messages = [{"role": "system", "content": "You are Wren, a warm journaling companion. " + prose(3, 6)}]
     planted = {"result-prefix": 0, "malformed-arguments": 0, "tool-markup": 0}
@@ -155,26 +209,32 @@ def generate(path: Path, count: int) -> dict[str, int]:
             exchange.append({"role": "assistant", "content": prefix + rng.choice(("", " ", "\n\n")) + prose(1, 6)})
         elif roll < 0.312:  # a call leaked as markup in the reply: nothing ran
             query = rng.choice(pool)[:60]
-            block = rng.choice(LEAKS).format(args=json.dumps({"query": query}, ensure_ascii=False), query=query,
-                                             literal=json.dumps(query))
-            exchange.append({"role": "assistant", "content": prose(1, 3) + "\n\n" + block
-                             + rng.choice(("", "\n\n" + prose(1, 3)))})
+            block = rng.choice(LEAKS).format(
+                args=json.dumps({"query": query}, ensure_ascii=False), query=query, literal=json.dumps(query)
+            )
+            exchange.append(
+                {"role": "assistant", "content": prose(1, 3) + "\n\n" + block + rng.choice(("", "\n\n" + prose(1, 3)))}
+            )
         elif roll < 0.322:  # one of the failures the later detectors find, in turn
             exchange += planted_failure(rng.choice(FAILURES), f"call_{len(messages):07d}", prose(1, 3))
         else:
             exchange.append({"role": "assistant", "content": prose(1, 7)})
         if len(exchange) > count - len(messages):  # the last exchange must fit whole: no unanswered call
             exchange = [{"role": "user", "content": prose(1, 4)}, {"role": "assistant", "content": prose(1, 8)}]
-        exchange = exchange[:count - len(messages)]
+        exchange = exchange[: count - len(messages)]
         for message in exchange:
             if "planted" in message:
                 kind = message.pop("planted")
                 planted[kind] = planted.get(kind, 0) + 1
         planted["result-prefix"] += sum(1 for m in exchange if str(m["content"]).startswith("{success"))
-        planted["tool-markup"] += sum(1 for m in exchange if m["role"] == "assistant"
-                                      and any(start in (m["content"] or "") for start in LEAK_STARTS))
-        planted["malformed-arguments"] += sum(call["function"]["arguments"].endswith("}}}")
-                                              for m in exchange for call in m.get("tool_calls") or ())
+        planted["tool-markup"] += sum(
+            1
+            for m in exchange
+            if m["role"] == "assistant" and any(start in (m["content"] or "") for start in LEAK_STARTS)
+        )
+        planted["malformed-arguments"] += sum(
+            call["function"]["arguments"].endswith("}}}") for m in exchange for call in m.get("tool_calls") or ()
+        )
         messages += exchange
     # the failed save before each claimed success and the three failed searches of each loop
     planted["tool-error"] = planted.get("claimed-success", 0) + 3 * planted.get("repeated-call", 0)
@@ -187,13 +247,17 @@ def generate(path: Path, count: int) -> dict[str, int]:
 
 def report(options, path: Path, planted: dict[str, int]) -> None:
     """Measure the baseline and the scan on the generated file at `path` and print the figures."""
-    print(f"session: {options.size:,} messages, {path.stat().st_size / 1e6:.1f} MB, "
-          f"planted: {bench_runner.planted_text(planted)}")
+    print(
+        f"session: {options.size:,} messages, {path.stat().st_size / 1e6:.1f} MB, "
+        f"planted: {bench_runner.planted_text(planted)}"
+    )
     baseline = [sys.executable, "-c", "import json,sys; json.load(open(sys.argv[1]))", str(path)]
     bench_runner.compare(path, planted, options.runs, "json.load", baseline, pairs=True)
     if options.stages:
         print()
-        subprocess.run([sys.executable, str(Path(__file__).with_name("scan_stages.py")), str(path)], cwd=ROOT, check=True)
+        subprocess.run(
+            [sys.executable, str(Path(__file__).with_name("scan_stages.py")), str(path)], cwd=ROOT, check=True
+        )
 
 
 def main() -> None:

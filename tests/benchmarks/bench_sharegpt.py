@@ -25,24 +25,32 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from bench_runner import ROOT, WORDS, measure  # noqa: E402 - the same run measurement as the other benchmarks
+from bench_runner import ROOT, WORDS, measure
 
 TIME_TARGET, MEMORY_TARGET, RUNS = 3.0, 2.5, 3
 BASELINE = "import json, sys\nrecords = [json.loads(line) for line in open(sys.argv[1], encoding='utf-8')]"
-TOOLS = json.dumps([{"type": "function", "function": {"name": "read_file", "parameters": {
-    "type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}}}])
+TOOLS = json.dumps(
+    [
+        {
+            "type": "function",
+            "function": {
+                "name": "read_file",
+                "parameters": {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]},
+            },
+        }
+    ]
+)
 
 
 def generate(path: Path, count: int) -> dict[str, int]:
     """Write examples of about `count` turns in all to `path`; return the problems planted by kind."""
     rng = random.Random(13)
-    pool = [" ".join(rng.choice(WORDS) for _ in range(rng.randint(6, 22))).capitalize() + "."
-            for _ in range(4000)]
+    pool = [" ".join(rng.choice(WORDS) for _ in range(rng.randint(6, 22))).capitalize() + "." for _ in range(4000)]
     planted = {"result-prefix": 0, "malformed-arguments": 0}
     turns = 0
     with open(path, "w", encoding="utf-8") as out:
@@ -62,7 +70,7 @@ def generate(path: Path, count: int) -> dict[str, int]:
                     conversation.append({"from": "tool", "value": f"<tool_response>\n{result}\n</tool_response>"})
                 reply = " ".join(rng.sample(pool, rng.randint(1, 6)))
                 if rng.random() < 0.02:
-                    reply = f'{{success: true, content: {json.dumps(rng.choice(pool))}}}' + reply
+                    reply = f"{{success: true, content: {json.dumps(rng.choice(pool))}}}" + reply
                     planted["result-prefix"] += 1
                 conversation.append({"from": "gpt", "value": reply})
             turns += len(conversation)
@@ -82,17 +90,25 @@ def run(script: str, generate_file: Callable[[Path, int], dict[str, int]], name:
         return
     path = Path(tempfile.mkdtemp(prefix="inspector-bench-")) / name
     try:
-        made = subprocess.run([sys.executable, script, "--events", str(options.events), "--generate-only", str(path)],
-                              capture_output=True, text=True, check=True)
+        made = subprocess.run(
+            [sys.executable, script, "--events", str(options.events), "--generate-only", str(path)],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         planted = json.loads(made.stdout)
         print(f"file: {path.stat().st_size / 1e6:.1f} MB, planted: {planted}")
-        commands = {"baseline": [sys.executable, "-c", baseline, str(path)],
-                    "scan --json": [sys.executable, "-m", "inspector", "scan", "--json", str(path)]}
+        commands = {
+            "baseline": [sys.executable, "-c", baseline, str(path)],
+            "scan --json": [sys.executable, "-m", "inspector", "scan", "--json", str(path)],
+        }
         runs: dict[str, list] = {label: [] for label in commands}
         for _ in range(options.runs):
             for label, command in commands.items():
                 runs[label].append(measure(command, (0,) if label == "baseline" else (0, 1)))
-        best = {label: (min(t for t, _, _ in measured), max(m for _, _, m in measured)) for label, measured in runs.items()}
+        best = {
+            label: (min(t for t, _, _ in measured), max(m for _, _, m in measured)) for label, measured in runs.items()
+        }
         for label, (seconds, megabytes) in best.items():
             print(f"{label:12}{seconds:>8.2f} s{megabytes:>8.0f} MB peak")
         for label, index, target in (("time", 0, TIME_TARGET), ("memory", 1, MEMORY_TARGET)):

@@ -38,8 +38,8 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import bench_runner  # noqa: E402 - the machinery the benchmarks share
-import bench_scan  # noqa: E402 - its OpenAI Chat sessions, problems planted
+import bench_runner
+import bench_scan
 
 LINE_SESSION = 20  # messages in each fine-tuning line, about: a line ends before a user message
 
@@ -77,8 +77,12 @@ def _as_fine_tuning_lines(chat: Path, lines: Path) -> None:
 def _commands(folder: Path, tiny: Path) -> dict[str, list[str]]:
     scan = [sys.executable, "-m", "inspector", "scan", "--json"]
     spark = ["--engine", "spark", "--spark-master", "local[2]"]
-    return {"one process": scan + [str(folder)], "--jobs 2": scan + ["--jobs", "2", str(folder)],
-            "spark local[2]": scan + spark + [str(folder)], "spark start": scan + spark + [str(tiny)]}
+    return {
+        "one process": scan + [str(folder)],
+        "--jobs 2": scan + ["--jobs", "2", str(folder)],
+        "spark local[2]": scan + spark + [str(folder)],
+        "spark start": scan + spark + [str(tiny)],
+    }
 
 
 def report(options, folder: Path, planted: dict[str, int]) -> None:
@@ -97,8 +101,10 @@ def report(options, folder: Path, planted: dict[str, int]) -> None:
         reports = {name: (outputs / f"{name}.json").read_bytes() for name in commands if name != "spark start"}
         sessions = json.loads(reports["one process"])["summary"]["sessions"]
         found = json.loads(reports["one process"])["summary"]["by_kind"]
-    print(f"dataset: {len(list(folder.iterdir())):,} files, {size:.1f} MB, {sessions:,} sessions, "
-          f"planted: {bench_runner.planted_text(planted)}")
+    print(
+        f"dataset: {len(list(folder.iterdir())):,} files, {size:.1f} MB, {sessions:,} sessions, "
+        f"planted: {bench_runner.planted_text(planted)}"
+    )
     print(f"\n{'':16}{'seconds':>9}{'worst':>8}{'sessions/s':>12}{'MB/s':>8}   (best of {options.runs})")
     for name, runs in measured.items():
         best = min(seconds for seconds, _, _ in runs)
@@ -106,16 +112,25 @@ def report(options, folder: Path, planted: dict[str, int]) -> None:
         print(f"{name:16}{best:>9.2f}{max(seconds for seconds, _, _ in runs):>8.2f}{rates}")
     start = min(seconds for seconds, _, _ in measured["spark start"])
     job = min(seconds for seconds, _, _ in measured["spark local[2]"]) - start
-    print(f"{'spark job alone':16}{job:>9.2f}{'':>8}{sessions / job:>12,.0f}{size / job:>8.2f}"
-          "   (spark local[2] less spark start)")
+    print(
+        f"{'spark job alone':16}{job:>9.2f}{'':>8}{sessions / job:>12,.0f}{size / job:>8.2f}"
+        "   (spark local[2] less spark start)"
+    )
     same = all(text == reports["one process"] for text in reports.values())
-    print(f"\nreports: {'the same' if same else 'DIFFERENT'} from each engine; findings: "
-          + ", ".join(f"{n:,} {kind}" for kind, n in sorted(found.items())))
+    print(
+        f"\nreports: {'the same' if same else 'DIFFERENT'} from each engine; findings: "
+        + ", ".join(f"{n:,} {kind}" for kind, n in sorted(found.items()))
+    )
 
 
 def main() -> None:
-    parser = bench_runner.arguments(__doc__, "--files", 200, "session files in the generated dataset",
-                                    keep_help="keep the generated dataset and print its path")
+    parser = bench_runner.arguments(
+        __doc__,
+        "--files",
+        200,
+        "session files in the generated dataset",
+        keep_help="keep the generated dataset and print its path",
+    )
     parser.add_argument("--messages", type=int, default=1000, help="messages in each file, about")
     parser.set_defaults(runs=2)
     options = parser.parse_args()
@@ -124,8 +139,16 @@ def main() -> None:
         return
     folder = Path(tempfile.mkdtemp(prefix="inspector-bench-")) / "dataset"
     try:  # written by a child process, as the other benchmarks' files are
-        child = [sys.executable, __file__, "--files", str(options.size), "--messages", str(options.messages),
-                 "--generate-only", str(folder)]
+        child = [
+            sys.executable,
+            __file__,
+            "--files",
+            str(options.size),
+            "--messages",
+            str(options.messages),
+            "--generate-only",
+            str(folder),
+        ]
         report(options, folder, json.loads(subprocess.run(child, capture_output=True, text=True, check=True).stdout))
     finally:
         if options.keep:

@@ -26,8 +26,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent)]
-import bench_runner  # noqa: E402 - the machinery the benchmarks share
-from bench_runner import SCAN, TIME_TARGET  # noqa: E402
+import bench_runner
+from bench_runner import SCAN, TIME_TARGET
 
 CHAT_SIZE = 100
 BASELINE = "import sqlite3, sys\nfor row in sqlite3.connect(sys.argv[1]).execute('SELECT * FROM messages'): pass"
@@ -47,8 +47,10 @@ def generate(path: Path, count: int) -> dict[str, int]:
     calls: list[tuple] = []
     stamp = "2026-01-23 09:14:02.000000"
     for chat_id in range(1, count // CHAT_SIZE + 2):
-        conn.execute("INSERT INTO chats (id, model_id, created_at, updated_at) VALUES (?, 'gemini-2.5-flash', ?, ?)",
-                     (chat_id, stamp, stamp))
+        conn.execute(
+            "INSERT INTO chats (id, model_id, created_at, updated_at) VALUES (?, 'gemini-2.5-flash', ?, ?)",
+            (chat_id, stamp, stamp),
+        )
         made = len(messages)
         while len(messages) - made < CHAT_SIZE - 3 and len(messages) < count - 3:
             message_id = len(messages) + 1
@@ -71,10 +73,16 @@ def generate(path: Path, count: int) -> dict[str, int]:
                 messages.append((message_id + 1, chat_id, "assistant", " ".join(rng.sample(pool, 4)), None))
         if len(messages) >= count - 3:
             break
-    conn.executemany("INSERT INTO messages (id, chat_id, role, content, tool_call_id, created_at, updated_at) "
-                     f"VALUES (?, ?, ?, ?, ?, '{stamp}', '{stamp}')", messages)
-    conn.executemany("INSERT INTO tool_calls (id, message_id, tool_call_id, name, arguments, created_at, updated_at) "
-                     f"VALUES (?, ?, ?, ?, ?, '{stamp}', '{stamp}')", calls)
+    conn.executemany(
+        "INSERT INTO messages (id, chat_id, role, content, tool_call_id, created_at, updated_at) "
+        f"VALUES (?, ?, ?, ?, ?, '{stamp}', '{stamp}')",
+        messages,
+    )
+    conn.executemany(
+        "INSERT INTO tool_calls (id, message_id, tool_call_id, name, arguments, created_at, updated_at) "
+        f"VALUES (?, ?, ?, ?, ?, '{stamp}', '{stamp}')",
+        calls,
+    )
     conn.commit()
     conn.close()
     return {"messages": len(messages), **planted}
@@ -84,23 +92,35 @@ def compare(path: Path, planted: dict[str, int], runs: int) -> None:
     """Measure the baseline and both scans, print the table and the ratios, check the findings, then measure one
     `fix --accept all -o NEW` (streamed conversation by conversation: its peak memory is the point)."""
     scan = bench_runner.scan_command(path)
-    measured = bench_runner.interleave({"SELECT": ([sys.executable, "-c", BASELINE, str(path)], (0,)),
-                                        SCAN: (scan, (0, 1)), "  --jobs 1": ([*scan, "--jobs", "1"], (0, 1))}, runs)
+    measured = bench_runner.interleave(
+        {
+            "SELECT": ([sys.executable, "-c", BASELINE, str(path)], (0,)),
+            SCAN: (scan, (0, 1)),
+            "  --jobs 1": ([*scan, "--jobs", "1"], (0, 1)),
+        },
+        runs,
+    )
     fixed = path.with_name("fixed.db")  # measured while this process is small: a child's peak starts at ours
     fix_wall, fix_cpu, fix_megabytes = bench_runner.measure(bench_runner.fix_command(path, fixed), (0, 1))
     fixed.unlink(missing_ok=True)
     print(f"\n{'':12}{'best s':>8}{'worst s':>9}{'best CPU s':>12}{'peak MB':>9}")
     for name, rows in measured.items():
         walls = [wall for wall, _, _ in rows]
-        print(f"{name:12}{min(walls):>8.2f}{max(walls):>9.2f}{min(cpu for _, cpu, _ in rows):>12.2f}"
-              f"{min(mb for _, _, mb in rows):>9.0f}")
+        print(
+            f"{name:12}{min(walls):>8.2f}{max(walls):>9.2f}{min(cpu for _, cpu, _ in rows):>12.2f}"
+            f"{min(mb for _, _, mb in rows):>9.0f}"
+        )
     from inspector.scan.parallel import available_cpus  # only now: a child's peak memory starts at ours
 
     best = {name: min(wall for wall, _, _ in rows) for name, rows in measured.items()}
     ratio = best["scan --json"] / best["SELECT"]
-    print(f"\nscan time:   {ratio:.1f}x SELECT (target <= {TIME_TARGET}x) {'ok' if ratio <= TIME_TARGET else 'OVER TARGET'}"
-          f"; in one process ({available_cpus()} CPUs here): {best['  --jobs 1'] / best['SELECT']:.1f}x")
-    print(f"scan memory: {min(m for *_, m in measured['scan --json']) / min(m for *_, m in measured['SELECT']):.1f}x SELECT")
+    print(
+        f"\nscan time:   {ratio:.1f}x SELECT (target <= {TIME_TARGET}x) {'ok' if ratio <= TIME_TARGET else 'OVER TARGET'}"
+        f"; in one process ({available_cpus()} CPUs here): {best['  --jobs 1'] / best['SELECT']:.1f}x"
+    )
+    print(
+        f"scan memory: {min(m for *_, m in measured['scan --json']) / min(m for *_, m in measured['SELECT']):.1f}x SELECT"
+    )
     bench_runner.print_findings(bench_runner.findings(path), planted, only_planted=True)
     print(f"fix --accept all -o NEW: {fix_wall:.2f} s ({fix_cpu:.2f} s CPU), peak {fix_megabytes:.0f} MB")
 
@@ -108,14 +128,21 @@ def compare(path: Path, planted: dict[str, int], runs: int) -> None:
 def report(options, path: Path, planted: dict[str, int]) -> None:
     """Measure the baseline and the scan on the generated file at `path` and print the figures."""
     total = planted.pop("messages")
-    print(f"history: {total:,} messages, {path.stat().st_size / 1e6:.0f} MB, planted: "
-          + bench_runner.planted_text(planted))
+    print(
+        f"history: {total:,} messages, {path.stat().st_size / 1e6:.0f} MB, planted: "
+        + bench_runner.planted_text(planted)
+    )
     compare(path, planted, options.runs)
 
 
 def main() -> None:
-    parser = bench_runner.arguments(__doc__, "--messages", 1_000_000, "messages in the generated history",
-                                    keep_help="keep the generated database and print its path")
+    parser = bench_runner.arguments(
+        __doc__,
+        "--messages",
+        1_000_000,
+        "messages in the generated history",
+        keep_help="keep the generated database and print its path",
+    )
     bench_runner.run(parser, __file__, generate, "history.rubyllm.db", report)
 
 

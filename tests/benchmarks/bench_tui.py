@@ -57,13 +57,15 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import bench_runner  # noqa: E402 - the machinery the benchmarks share
+import bench_runner
 
 FIRST_FLAGGED_TARGET, MEMORY_TARGET, RUNS, PRESSES, SMALL = 2.0, 3.0, 3, 50, 2000
 FIRST_SCREEN_TARGET, OPENS_MEMORY_TARGET = 2.0, 1.3
 HERE = Path(__file__).resolve().parent
-SELECT = ("import json, sqlite3, sys, time\nfor row in sqlite3.connect(sys.argv[1]).execute('SELECT * FROM messages'): pass\n"
-          "print(json.dumps({'SELECT': time.time() - float(sys.argv[2])}))")
+SELECT = (
+    "import json, sqlite3, sys, time\nfor row in sqlite3.connect(sys.argv[1]).execute('SELECT * FROM messages'): pass\n"
+    "print(json.dumps({'SELECT': time.time() - float(sys.argv[2])}))"
+)
 
 
 def run_child(command: list[str]) -> tuple[dict, float]:
@@ -102,8 +104,11 @@ def measure_app(path: Path, started: float) -> dict[str, float]:
             await pilot.pause()
             assert position == screen.review.findings(0)[0].turn, "first flagged turn not selected"
             assert detail.visual, "no detail shown"
-            for key, label in (("n", f"{PRESSES} n presses"), ("pagedown", f"{PRESSES} page-downs"),
-                               ("z", f"{PRESSES} presses of an unbound key")):
+            for key, label in (
+                ("n", f"{PRESSES} n presses"),
+                ("pagedown", f"{PRESSES} page-downs"),
+                ("z", f"{PRESSES} presses of an unbound key"),
+            ):
                 begin = time.perf_counter()
                 for _ in range(PRESSES):
                     await pilot.press(key)
@@ -203,8 +208,11 @@ def compare_opens(opens: int, messages: int) -> None:
         folder = Path(directory) / "sessions"
         folder.mkdir()
         first = folder / "s000.openai.json"
-        subprocess.run([sys.executable, str(HERE / "bench_scan.py"), "--messages", str(messages),
-                        "--generate-only", str(first)], capture_output=True, check=True)
+        subprocess.run(
+            [sys.executable, str(HERE / "bench_scan.py"), "--messages", str(messages), "--generate-only", str(first)],
+            capture_output=True,
+            check=True,
+        )
         for number in range(1, opens):
             os.link(first, folder / f"s{number:03}.openai.json")
         figures, _ = run_child([sys.executable, __file__, "--opens-child", str(folder)])
@@ -212,14 +220,34 @@ def compare_opens(opens: int, messages: int) -> None:
         print(f"{opens} sessions of {messages:,} messages opened in a row from the picker")
         print(f"{'memory after the first open':40}{figures['first']:>8.0f} MB")
         print(f"{f'memory after open {opens}':40}{figures['last']:>8.0f} MB  ({ratio:.2f}x the first)")
-        print(f"memory: {ratio:.2f}x (target <= {OPENS_MEMORY_TARGET}x) "
-              f"{'ok' if ratio <= OPENS_MEMORY_TARGET else 'OVER TARGET'}")
-LIST_SAMPLES = ("analyst-agent.openai.json", "clean.openai.json", "coding-agent.dump.json", "finetune.openai.jsonl",
-                "memory-agent.openai.json", "notes-agent.sharegpt.jsonl", "support-agent.anthropic.json")
-LIST_KEYS = (("s", "sort by findings"), ("S", "reverse the sort"), ("f", "only rows with findings"),
-             ("escape", "Esc: the listing again"), ("slash", "open the search"), ("n", "one letter searched"),
-             ("escape", "Esc: the search cleared"), ("G", "G: every row drawn"), ("g", "g: back to the first row"),
-             ("pagedown", "a page down (for comparison)"), ("z", "a key bound to nothing"))
+        print(
+            f"memory: {ratio:.2f}x (target <= {OPENS_MEMORY_TARGET}x) "
+            f"{'ok' if ratio <= OPENS_MEMORY_TARGET else 'OVER TARGET'}"
+        )
+
+
+LIST_SAMPLES = (
+    "analyst-agent.openai.json",
+    "clean.openai.json",
+    "coding-agent.dump.json",
+    "finetune.openai.jsonl",
+    "memory-agent.openai.json",
+    "notes-agent.sharegpt.jsonl",
+    "support-agent.anthropic.json",
+)
+LIST_KEYS = (
+    ("s", "sort by findings"),
+    ("S", "reverse the sort"),
+    ("f", "only rows with findings"),
+    ("escape", "Esc: the listing again"),
+    ("slash", "open the search"),
+    ("n", "one letter searched"),
+    ("escape", "Esc: the search cleared"),
+    ("G", "G: every row drawn"),
+    ("g", "g: back to the first row"),
+    ("pagedown", "a page down (for comparison)"),
+    ("z", "a key bound to nothing"),
+)
 
 
 def measure_list(path: Path, started: float) -> dict[str, float]:
@@ -267,15 +295,30 @@ def compare_list(rows: int) -> None:
         for number in range(rows):
             name = LIST_SAMPLES[number % len(LIST_SAMPLES)]
             shutil.copyfile(bench_runner.ROOT / "sessions" / name, folder / f"{number:05}.{name}")
-        subprocess.run([sys.executable, str(HERE / "bench_sqlite.py"), "--messages", str(rows * 100),
-                        "--generate-only", str(history)], capture_output=True, check=True)
+        subprocess.run(
+            [
+                sys.executable,
+                str(HERE / "bench_sqlite.py"),
+                "--messages",
+                str(rows * 100),
+                "--generate-only",
+                str(history),
+            ],
+            capture_output=True,
+            check=True,
+        )
         for label, path in ((f"directory of {rows:,} files", folder), ("history", history)):
-            runs = [run_child([sys.executable, __file__, "--list-child", str(path), str(time.time())])
-                    for _ in range(RUNS)]
+            runs = [
+                run_child([sys.executable, __file__, "--list-child", str(path), str(time.time())]) for _ in range(RUNS)
+            ]
             print(f"{label}: {runs[0][0].pop('rows'):,} rows")
             for figure in runs[0][0]:
                 best = min(figures[figure] for figures, _ in runs)
-                shown = f"{best:>8.2f} s " if figure in ("first rows drawn", "every row scanned") else f"{best * 1000:>8.0f} ms"
+                shown = (
+                    f"{best:>8.2f} s "
+                    if figure in ("first rows drawn", "every row scanned")
+                    else f"{best * 1000:>8.0f} ms"
+                )
                 print(f"  {figure:40}{shown} (best of {RUNS})")
             print(f"  {'peak memory':40}{max(mb for _, mb in runs):>8.0f} MB\n")
 
@@ -284,8 +327,11 @@ def compare_history(messages: int) -> None:
     """Generate the RubyLLM history, run the SELECT and the app interleaved, print the figures."""
     with tempfile.TemporaryDirectory(prefix="inspector-bench-") as directory:
         path = Path(directory) / "history.rubyllm.db"
-        subprocess.run([sys.executable, str(HERE / "bench_sqlite.py"), "--messages", str(messages),
-                        "--generate-only", str(path)], capture_output=True, check=True)
+        subprocess.run(
+            [sys.executable, str(HERE / "bench_sqlite.py"), "--messages", str(messages), "--generate-only", str(path)],
+            capture_output=True,
+            check=True,
+        )
         print(f"history: {messages:,} messages, {path.stat().st_size / 1e6:.0f} MB")
         selects, apps = [], []
         for _ in range(RUNS):  # interleaved, so drift in the machine's load hits both alike
@@ -293,8 +339,10 @@ def compare_history(messages: int) -> None:
             apps.append(run_child([sys.executable, __file__, "--picker", str(path), str(time.time())]))
         best_select = min(figures["SELECT"] for figures, _ in selects)
         print(f"conversations: {apps[0][0].pop('conversations'):,}\n")
-        print(f"{'SELECT * FROM messages (process start to done)':52}{best_select:>8.2f} s  "
-              f"peak {max(mb for _, mb in selects):.0f} MB")
+        print(
+            f"{'SELECT * FROM messages (process start to done)':52}{best_select:>8.2f} s  "
+            f"peak {max(mb for _, mb in selects):.0f} MB"
+        )
         for label in apps[0][0]:
             figure = min(figures[label] for figures, _ in apps)
             if "stall" in label:  # the worst of the runs: a person meets the worst
@@ -304,21 +352,27 @@ def compare_history(messages: int) -> None:
                 print(f"{'app: ' + label:52}{figure:>8.2f} s  {figure / best_select:.2f}x SELECT")
         print(f"{'app: peak memory':52}{max(mb for _, mb in apps):>8.0f} MB\n")
         first = min(figures["picker: conversations listed"] for figures, _ in apps)
-        print(f"first screen: {first:.2f} s (target <= {FIRST_SCREEN_TARGET} s) "
-              f"{'ok' if first <= FIRST_SCREEN_TARGET else 'OVER TARGET'}")
+        print(
+            f"first screen: {first:.2f} s (target <= {FIRST_SCREEN_TARGET} s) "
+            f"{'ok' if first <= FIRST_SCREEN_TARGET else 'OVER TARGET'}"
+        )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--messages", type=int, default=None,
-                        help="messages in the generated session (200,000) or history (1,000,000)")
+    parser.add_argument(
+        "--messages", type=int, default=None, help="messages in the generated session (200,000) or history (1,000,000)"
+    )
     parser.add_argument("--history", action="store_true", help="measure the picker on an SQLite history")
     parser.add_argument("--app", nargs=2, metavar=("PATH", "STARTED"), help=argparse.SUPPRESS)
     parser.add_argument("--picker", nargs=2, metavar=("PATH", "STARTED"), help=argparse.SUPPRESS)
-    parser.add_argument("--opens", type=int, metavar="N",
-                        help="open N sessions in a row from the picker and report the memory")
+    parser.add_argument(
+        "--opens", type=int, metavar="N", help="open N sessions in a row from the picker and report the memory"
+    )
     parser.add_argument("--opens-child", metavar="FOLDER", help=argparse.SUPPRESS)
-    parser.add_argument("--list", action="store_true", help="measure the picker's list on 2,000 files and conversations")
+    parser.add_argument(
+        "--list", action="store_true", help="measure the picker's list on 2,000 files and conversations"
+    )
     parser.add_argument("--rows", type=int, default=2000, help="files and conversations for --list (2,000)")
     parser.add_argument("--list-child", nargs=2, metavar=("PATH", "STARTED"), help=argparse.SUPPRESS)
     options = parser.parse_args()
@@ -347,11 +401,19 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="inspector-bench-") as directory:
         path, small = Path(directory) / "bench.openai.json", Path(directory) / "small.openai.json"
         for target, count in ((path, options.messages), (small, SMALL)):
-            subprocess.run([sys.executable, str(HERE / "bench_scan.py"), "--messages", str(count),
-                            "--generate-only", str(target)], capture_output=True, check=True)
+            subprocess.run(
+                [sys.executable, str(HERE / "bench_scan.py"), "--messages", str(count), "--generate-only", str(target)],
+                capture_output=True,
+                check=True,
+            )
         print(f"session: {options.messages:,} messages, {path.stat().st_size / 1e6:.1f} MB")
-        baseline = [sys.executable, "-c", "import json,sys,time; s=time.time(); json.load(open(sys.argv[1])); "
-                    "print(json.dumps({'json.load': time.time() - float(sys.argv[2])}))", str(path)]
+        baseline = [
+            sys.executable,
+            "-c",
+            "import json,sys,time; s=time.time(); json.load(open(sys.argv[1])); "
+            "print(json.dumps({'json.load': time.time() - float(sys.argv[2])}))",
+            str(path),
+        ]
         loads, apps, smalls = [], [], []
         for _ in range(RUNS):  # interleaved, so drift in the machine's load hits all alike
             loads.append(run_child(baseline + [str(time.time())]))
@@ -371,11 +433,15 @@ def main() -> None:
         print(f"{'peak memory json.load / app':40}{load_memory:>9.0f} MB / {app_memory:.0f} MB\n")
         first = min(figures["first flagged turn"] for figures, _ in apps)
         verdict = "ok" if first <= FIRST_FLAGGED_TARGET else "OVER TARGET"
-        print(f"first flagged turn: {first:.2f} s, {first / best_load:.1f}x json.load "
-              f"(target <= {FIRST_FLAGGED_TARGET} s) {verdict}")
+        print(
+            f"first flagged turn: {first:.2f} s, {first / best_load:.1f}x json.load "
+            f"(target <= {FIRST_FLAGGED_TARGET} s) {verdict}"
+        )
         ratio = app_memory / load_memory
-        print(f"memory: {ratio:.1f}x json.load (target <= {MEMORY_TARGET}x) "
-              f"{'ok' if ratio <= MEMORY_TARGET else 'OVER TARGET'}")
+        print(
+            f"memory: {ratio:.1f}x json.load (target <= {MEMORY_TARGET}x) "
+            f"{'ok' if ratio <= MEMORY_TARGET else 'OVER TARGET'}"
+        )
 
 
 if __name__ == "__main__":

@@ -16,8 +16,8 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Callable, Iterator
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,6 +30,7 @@ def main() -> None:
     sys.path.insert(0, str(ROOT))  # measure the tree this script is in, as `bench_scan.py` does
     start = time.process_time()
     import inspector.cli.main  # noqa: F401  (everything the command imports)
+
     imports = time.process_time() - start
     runs = [_stages(options.file) for _ in range(options.repeat)]
     best = {name: min(run[name] for run in runs) for name in runs[0]}
@@ -95,6 +96,7 @@ class _Clock:
 
 def _timed(detect: Callable, kind: str, spent: dict[str, float]) -> Callable:
     """`detect` with the CPU time spent inside it added to `spent[kind]`."""
+
     def wrapper(context) -> Iterator:
         findings = detect(context)
         while True:
@@ -106,6 +108,7 @@ def _timed(detect: Callable, kind: str, spent: dict[str, float]) -> Callable:
                 return
             spent[kind] += time.process_time() - start
             yield finding
+
     return wrapper
 
 

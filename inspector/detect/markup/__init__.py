@@ -16,21 +16,42 @@ from __future__ import annotations
 
 import heapq
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from functools import partial
-from typing import Callable, Iterator
 
 from inspector.catalogue import Catalogue
 from inspector.detect.markup import json_tags, leaked_tokens, pythonic, special_tokens, step3, xlam, xml_tags
 from inspector.detect.markup.blocks import SPACE, Block, Call, Reader, inside, is_example, type_by_schema
-from inspector.detect.markup.fences import (CALL_FENCE_LANGUAGES, Fence, call_arrays, fence_block, find_fences,
-                                               leading_calls)
+from inspector.detect.markup.fences import (
+    CALL_FENCE_LANGUAGES,
+    Fence,
+    call_arrays,
+    fence_block,
+    find_fences,
+    leading_calls,
+)
 from inspector.detect.markup.thinking import HINTS, Thinking, thinking_spans
 
-__all__ = ["Block", "Call", "START_PATTERN", "Thinking", "drafted_block", "find_blocks", "thinking_in", "type_by_schema"]
+__all__ = [
+    "START_PATTERN",
+    "Block",
+    "Call",
+    "Thinking",
+    "drafted_block",
+    "find_blocks",
+    "thinking_in",
+    "type_by_schema",
+]
 
-_READERS: dict[str, Reader] = {**json_tags.READERS, **xml_tags.READERS, **special_tokens.READERS,
-                               **pythonic.READERS, **step3.READERS, **leaked_tokens.READERS}
+_READERS: dict[str, Reader] = {
+    **json_tags.READERS,
+    **xml_tags.READERS,
+    **special_tokens.READERS,
+    **pythonic.READERS,
+    **step3.READERS,
+    **leaked_tokens.READERS,
+}
 # Every family's start marker, longest first; also the detector's prefilter.
 START_PATTERN = "|".join(re.escape(marker) for marker in sorted(_READERS, key=len, reverse=True))
 _START = re.compile(START_PATTERN)
@@ -49,12 +70,17 @@ def find_blocks(text: str, catalogue: Catalogue, limit: int | None = None) -> li
     fences = find_fences(text) if "```" in text else []
     examples = [(f.start, f.end) for f in fences if f.lang not in CALL_FENCE_LANGUAGES]
     thinking = [(span.start, span.end) for span in _thinking(text, examples)]
-    candidates = heapq.merge(_leading_candidates(text, catalogue), _fence_candidates(fences, catalogue),
-                             _marker_candidates(text, catalogue, examples), _list_candidates(text, catalogue, examples),
-                             _array_candidates(text, catalogue, examples), key=lambda candidate: candidate[0])
+    candidates = heapq.merge(
+        _leading_candidates(text, catalogue),
+        _fence_candidates(fences, catalogue),
+        _marker_candidates(text, catalogue, examples),
+        _list_candidates(text, catalogue, examples),
+        _array_candidates(text, catalogue, examples),
+        key=lambda candidate: candidate[0],
+    )
     kept: list[Block] = []
     for start, read in candidates:
-        if kept and start < kept[-1].end or thinking and inside(thinking, start):
+        if (kept and start < kept[-1].end) or (thinking and inside(thinking, start)):
             continue
         block = read()
         if block is not None and not (kept and block.start < kept[-1].end):  # a block may begin before its marker
@@ -68,7 +94,7 @@ def drafted_block(text: str, catalogue: Catalogue) -> Block | None:
     """The first block of markup written inside the model's thinking (a draft, never a call), its
     place in `text`; None when the thinking holds none."""
     for span in thinking_in(text):
-        blocks = find_blocks(text[span.inner_start:span.inner_end], catalogue, 0)
+        blocks = find_blocks(text[span.inner_start : span.inner_end], catalogue, 0)
         if blocks:
             return replace(blocks[0], start=blocks[0].start + span.inner_start, end=blocks[0].end + span.inner_start)
     return None

@@ -10,8 +10,9 @@ from __future__ import annotations
 import re
 import textwrap
 from bisect import bisect_left, bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, NamedTuple
+from typing import Any, NamedTuple
 
 from inspector.catalogue import Catalogue
 from inspector.support.cut_off_json import complete_cut_off, describe
@@ -28,8 +29,9 @@ PLACEHOLDER_ARGUMENTS = "placeholder arguments"
 # `NAME{json}`, a section of special-token calls): each may need json5 (some 150 µs an object), and
 # 125,000 of them in 1 MB took 30 s. The rest is left as text, and the block's note says so.
 MAX_CALLS = 20
-CALLS_CAPPED = (f"more calls one after another than the {MAX_CALLS} read (a bound against hostile text): "
-                "the rest is left as text")
+CALLS_CAPPED = (
+    f"more calls one after another than the {MAX_CALLS} read (a bound against hostile text): the rest is left as text"
+)
 _CALL_SHAPE_EXTRA = {"id", "type", "tool_call_id"}
 _TYPED = {"integer", "number", "boolean", "object", "array", "null"}
 
@@ -98,7 +100,7 @@ def cut_off_block(text: str, start: int, position: int, family: str) -> Block | 
         return None
     if not all(any(key in item for key in ARGUMENT_KEYS) for item in items):
         return None  # cut before the arguments: what the call was to do is unknown
-    if opening.cut_string is not None and text[position + opening.cut_string + 1:] == calls[-1].name:
+    if opening.cut_string is not None and text[position + opening.cut_string + 1 :] == calls[-1].name:
         return None  # the name itself is cut short
     note = cut_off_note(describe(opening))
     return Block(start, len(text.rstrip()), family, tuple(calls), note, guessed=True)  # type: ignore[arg-type]
@@ -124,8 +126,7 @@ def cut_off_arguments(text: str, position: int) -> CutOff | None:
 
 def cut_off_note(closed: str) -> str:
     """What a block cut off at the end of the reply holds, and how it was completed."""
-    return (f"arguments cut off at the end of the reply, completed by closing {closed} "
-            "(the last value may be cut short)")
+    return f"arguments cut off at the end of the reply, completed by closing {closed} (the last value may be cut short)"
 
 
 def is_call_shape(obj: dict[str, Any], catalogue: Catalogue) -> bool:
@@ -154,8 +155,9 @@ def inside(spans: list[tuple[int, int]], position: int) -> bool:
     return index >= 0 and position < spans[index][1]
 
 
-def json_calls(text: str, position: int,
-               separator: re.Pattern[str] | None = None) -> tuple[list[Call] | None, int, bool]:
+def json_calls(
+    text: str, position: int, separator: re.Pattern[str] | None = None
+) -> tuple[list[Call] | None, int, bool]:
     """Calls in the JSON object or array at `position` (objects joined by what `separator`
     matches too), where they end, and whether reading stopped at `MAX_CALLS` with more joined on;
     None when something there is not a call."""
@@ -234,7 +236,7 @@ def xml_text(value: str) -> str:
     if value.startswith("\n"):
         value = value[1:]
     last = value.rfind("\n")
-    if last < 0 or value[last + 1:].strip(" \t"):
+    if last < 0 or value[last + 1 :].strip(" \t"):
         return value
     indented = last + 1 < len(value)
     return textwrap.dedent(value[:last]) if indented else value[:last]

@@ -17,9 +17,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from inspector.catalogue import Catalogue
-from inspector.detect.markup.blocks import (CALLS_CAPPED, MAX_CALLS, NAME_IN_TEXT, PLACEHOLDER, PLACEHOLDER_ARGUMENTS,
-                                               SPACE, UNPARSED, Block, Call, call_from_object, is_call_shape,
-                                               is_example)
+from inspector.detect.markup.blocks import (
+    CALLS_CAPPED,
+    MAX_CALLS,
+    NAME_IN_TEXT,
+    PLACEHOLDER,
+    PLACEHOLDER_ARGUMENTS,
+    SPACE,
+    UNPARSED,
+    Block,
+    Call,
+    call_from_object,
+    is_call_shape,
+    is_example,
+)
 from inspector.detect.markup.pythonic import pythonic_calls
 from inspector.support.lenient_json import object_end, parse_array_at, parse_object_at
 
@@ -63,7 +74,7 @@ def find_fences(text: str) -> list[Fence]:
                 opening = line
         elif bare:
             lang = _LANGUAGE.match(opening.group("info")).group().lower()  # type: ignore[union-attr]
-            fences.append(Fence(opening.start(), line.end(), lang, text[opening.end() + 1:line.start()]))
+            fences.append(Fence(opening.start(), line.end(), lang, text[opening.end() + 1 : line.start()]))
             opening = None
     return fences
 
@@ -101,7 +112,7 @@ def _whole_value(stripped: str) -> Any:
             return parsed.value
     elif stripped.startswith("["):
         parsed = parse_array_at(stripped)
-        if parsed is not None and not stripped[parsed.end:].strip():
+        if parsed is not None and not stripped[parsed.end :].strip():
             return parsed.value
     return None
 
@@ -164,7 +175,7 @@ def call_arrays(text: str, catalogue: Catalogue, skip: list[tuple[int, int]]) ->
         position += 1
         if is_example(text, start, skip):
             continue
-        parsed = parse_array_at(text[start:start + _MAX_ARRAY_CHARS])
+        parsed = parse_array_at(text[start : start + _MAX_ARRAY_CHARS])
         block = _array_block(parsed.value, start, start + parsed.end, catalogue) if parsed else None
         if block is not None:
             blocks.append(block)

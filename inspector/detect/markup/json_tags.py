@@ -21,11 +21,25 @@ from __future__ import annotations
 import re
 
 from inspector.catalogue import Catalogue
-from inspector.detect.markup.blocks import (CALLS_CAPPED, MAX_CALLS, NAME_IN_TEXT, PLACEHOLDER, PLACEHOLDER_ARGUMENTS,
-                                               SPACE, Block, Call, Reader, call_from_object, close_after,
-                                               cut_off_arguments, cut_off_block, end_of, json_calls)
-from inspector.detect.markup.pythonic import pythonic_calls
+from inspector.detect.markup.blocks import (
+    CALLS_CAPPED,
+    MAX_CALLS,
+    NAME_IN_TEXT,
+    PLACEHOLDER,
+    PLACEHOLDER_ARGUMENTS,
+    SPACE,
+    Block,
+    Call,
+    Reader,
+    call_from_object,
+    close_after,
+    cut_off_arguments,
+    cut_off_block,
+    end_of,
+    json_calls,
+)
 from inspector.detect.markup.glm import glm_block
+from inspector.detect.markup.pythonic import pythonic_calls
 from inspector.detect.markup.xml_tags import qwen_block
 from inspector.support.lenient_json import object_end, parse_object_at
 
@@ -37,8 +51,9 @@ _JOINT = re.compile(r"\s*,?\s*")  # between call objects in one `<tool_call>`: a
 _MISTRAL_NEXT = re.compile(r"\s*(?:\[TOOL_CALLS\])?\s*(?P<name>[A-Za-z_][\w.\-]*)\s*(?:\[ARGS\])?\s*(?=\{)")
 
 
-def json_body(text: str, start: int, after: int, family: str, close: str | None,
-              separator: re.Pattern[str] | None = None) -> Block | None:
+def json_body(
+    text: str, start: int, after: int, family: str, close: str | None, separator: re.Pattern[str] | None = None
+) -> Block | None:
     """The block of calls in the JSON that follows a marker ending at `after`, up to `close`.
     The JSON is read only up to where the same marker opens the next block, so a reply that
     repeats a broken block costs time in proportion to its length. Call JSON that the end of the
@@ -57,7 +72,7 @@ def json_body(text: str, start: int, after: int, family: str, close: str | None,
     if capped:
         return Block(start, position + length, family, tuple(calls), CALLS_CAPPED)
     found = text.find(close, position, limit) if close else -1  # no further than the next block
-    if found >= 0 and (calls is None or text[position + length:found].strip()):  # JSON not filling the body
+    if found >= 0 and (calls is None or text[position + length : found].strip()):  # JSON not filling the body
         by_line = _calls_by_line(text[position:found])
         if by_line is not None:
             return Block(start, found + len(close or ""), family, tuple(by_line[0]), _broken_lines(by_line[1]))
@@ -108,12 +123,15 @@ def _broken_lines(broken: list[str]) -> str:
     removes them with the block."""
     if not broken:
         return ""
-    shown = broken[0] if len(broken[0]) <= _SHOWN_CHARS else broken[0][:_SHOWN_CHARS - 3] + "..."
+    shown = broken[0] if len(broken[0]) <= _SHOWN_CHARS else broken[0][: _SHOWN_CHARS - 3] + "..."
     if len(broken) == 1:
-        return (f"a line that does not parse, {shown} (warning: it is not recovered, and the fix removes it with "
-                "the block)")
-    return (f"{len(broken)} lines that do not parse, the first {shown} (warning: they are not recovered, and the fix "
-            "removes them with the block)")
+        return (
+            f"a line that does not parse, {shown} (warning: it is not recovered, and the fix removes it with the block)"
+        )
+    return (
+        f"{len(broken)} lines that do not parse, the first {shown} (warning: they are not recovered, and the fix "
+        "removes them with the block)"
+    )
 
 
 def _never_closes(body: str) -> bool:
@@ -136,8 +154,10 @@ def _next_block(text: str, marker: str, position: int) -> int:
 
 def _json_tag(family: str, close: str | None, separator: re.Pattern[str] | None = None) -> Reader:
     """The reader of a marker followed by call JSON and `close`."""
+
     def read(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
         return json_body(text, start, after, family, close, separator)
+
     return read
 
 

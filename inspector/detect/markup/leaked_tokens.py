@@ -48,18 +48,32 @@ class _Family:
     ascii: bool
 
 
-_DEEPSEEK = _Family("deepseek", ("<｜tool▁calls▁begin｜>", "<｜tool▁call▁begin｜>"), "<｜tool▁sep｜>",
-                    "<｜tool▁call▁end｜>", "<｜tool▁calls▁end｜>", ascii=False)
-_KIMI = _Family("kimi-k2", ("<|tool_calls_section_begin|>", "<|tool_call_begin|>"), "<|tool_call_argument_begin|>",
-                "<|tool_call_end|>", "<|tool_calls_section_end|>", ascii=True)
+_DEEPSEEK = _Family(
+    "deepseek",
+    ("<｜tool▁calls▁begin｜>", "<｜tool▁call▁begin｜>"),
+    "<｜tool▁sep｜>",
+    "<｜tool▁call▁end｜>",
+    "<｜tool▁calls▁end｜>",
+    ascii=False,
+)
+_KIMI = _Family(
+    "kimi-k2",
+    ("<|tool_calls_section_begin|>", "<|tool_call_begin|>"),
+    "<|tool_call_argument_begin|>",
+    "<|tool_call_end|>",
+    "<|tool_calls_section_end|>",
+    ascii=True,
+)
 
 
 def _call_pattern(family: _Family) -> re.Pattern[str]:
     """After a family's start tokens: a call id (`functions.NAME:IDX`, `NAME`, or a bare index) and
     the separator, each optional, then white space."""
     starts = "|".join(re.escape(token) for token in family.starts)
-    return re.compile(rf"(?:\s*(?:{starts}))*\s*(?:(?:functions\.)?(?P<name>[A-Za-z_][\w.\-]*)(?::\d+)?|\d+)?\s*"
-                      rf"(?P<separator>{re.escape(family.separator)})?\s*")
+    return re.compile(
+        rf"(?:\s*(?:{starts}))*\s*(?:(?:functions\.)?(?P<name>[A-Za-z_][\w.\-]*)(?::\d+)?|\d+)?\s*"
+        rf"(?P<separator>{re.escape(family.separator)})?\s*"
+    )
 
 
 _CALLS = {_DEEPSEEK.name: _call_pattern(_DEEPSEEK), _KIMI.name: _call_pattern(_KIMI)}
@@ -72,6 +86,7 @@ _FENCE_CLOSE = re.compile(r"\s*```")
 
 def _fallback(family: _Family, reader: Reader) -> Reader:
     """A start token's reader: the family's own, else the leaked tokens' block."""
+
     def read(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
         block = reader(text, start, after, catalogue)
         if block is not None:
@@ -79,6 +94,7 @@ def _fallback(family: _Family, reader: Reader) -> Reader:
         if family.ascii and not _KIMI_CALL_TEXT.match(text, after):
             return None
         return _leaked_call(text, start, after, family)
+
     return read
 
 
@@ -136,12 +152,14 @@ def _section_end(text: str, position: int, family: _Family) -> int:
 def _separator_reader(family: _Family) -> Reader:
     """The separator token of a call whose start tokens are gone: `NAME<sep>{json}` (the name, with
     Kimi's `functions.` and index, just before it on its line)."""
+
     def read(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
         begin = _name_start(text, start)
         named = _CALL_ID.fullmatch(text, begin, start) if begin < start else None
-        if named is None or begin > 0 and text[begin - 1] == "`":  # no name, or inline code
+        if named is None or (begin > 0 and text[begin - 1] == "`"):  # no name, or inline code
             return None
         return _typed_call(text, begin, SPACE.match(text, after).end(), named.group("name"), family)
+
     return read
 
 
@@ -165,8 +183,11 @@ def _stray_end(text: str, start: int, after: int, catalogue: Catalogue) -> Block
 
 
 READERS: dict[str, Reader] = {
-    **{token: _fallback(family, special_tokens.READERS[token])
-       for family in (_DEEPSEEK, _KIMI) for token in family.starts},
+    **{
+        token: _fallback(family, special_tokens.READERS[token])
+        for family in (_DEEPSEEK, _KIMI)
+        for token in family.starts
+    },
     _DEEPSEEK.separator: _separator_reader(_DEEPSEEK),
     _KIMI.separator: _separator_reader(_KIMI),
     _DEEPSEEK.call_end: _stray_end,

@@ -49,8 +49,12 @@ def pythonic_calls(source: str) -> tuple[list[Call], str]:
         nodes.extend(value.elts if isinstance(value, (ast.List, ast.Tuple)) else [value])
     read = []
     for node in nodes:
-        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print"
-                and len(node.args) == 1):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "print"
+            and len(node.args) == 1
+        ):
             node = node.args[0]
         call = _ast_call(node)
         if call is None:
@@ -142,7 +146,7 @@ def _alone_on_its_line(text: str, start: int, end: int) -> bool:
     """Whether `text[start:end]` is a whole line of `text` (or the whole text), white space aside."""
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)
-    return not text[line_start:start].strip() and not text[end:len(text) if line_end < 0 else line_end].strip()
+    return not text[line_start:start].strip() and not text[end : len(text) if line_end < 0 else line_end].strip()
 
 
 def _python_start(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:

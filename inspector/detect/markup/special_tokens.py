@@ -17,21 +17,34 @@ import json
 import re
 
 from inspector.catalogue import Catalogue
-from inspector.detect.markup.blocks import (CALLS_CAPPED, MAX_CALLS, SPACE, UNPARSED, Block, Call, Reader, close_after,
-                                               cut_off_arguments, end_of)
+from inspector.detect.markup.blocks import (
+    CALLS_CAPPED,
+    MAX_CALLS,
+    SPACE,
+    UNPARSED,
+    Block,
+    Call,
+    Reader,
+    close_after,
+    cut_off_arguments,
+    end_of,
+)
 from inspector.support.lenient_json import loads_lenient, parse_object_at
 
 # V3 / R1 type the call (`function`) before the separator and name the tool after it, then fence the
 # JSON (or not: the object on the name's line or the next); V3.1 name the tool before the separator.
 V3_TOOL = r"(?P<typed>[A-Za-z_][\w.\-]*)\s*(?P<fence>```[ \t]*(?:json)?\s*)?"
 _DEEPSEEK_CALL = re.compile(
-    rf"<｜tool▁call▁begin｜>\s*(?:function\s*<｜tool▁sep｜>\s*{V3_TOOL}|(?P<name>[A-Za-z_][\w.\-]*)\s*<｜tool▁sep｜>\s*)")
+    rf"<｜tool▁call▁begin｜>\s*(?:function\s*<｜tool▁sep｜>\s*{V3_TOOL}|(?P<name>[A-Za-z_][\w.\-]*)\s*<｜tool▁sep｜>\s*)"
+)
 _KIMI_CALL = re.compile(
-    r"<\|tool_call_begin\|>\s*(?:functions\.)?(?P<name>[A-Za-z_][\w.\-]*?)(?::\d+)?\s*<\|tool_call_argument_begin\|>\s*")
+    r"<\|tool_call_begin\|>\s*(?:functions\.)?(?P<name>[A-Za-z_][\w.\-]*?)(?::\d+)?\s*<\|tool_call_argument_begin\|>\s*"
+)
 _FENCE_CLOSE = re.compile(r"\s*```")
 _HARMONY = re.compile(
     r"(?:<\|start\|>\s*assistant\s*)?(?:to=(?:functions\.)?(?P<before>[\w.\-]+)\s*)?<\|channel\|>\s*\w+"
-    r"(?:\s+to=(?:functions\.)?(?P<after>[\w.\-]+))?\s*(?:<\|constrain\|>\s*)?(?:json\s*)?<\|message\|>\s*")
+    r"(?:\s+to=(?:functions\.)?(?P<after>[\w.\-]+))?\s*(?:<\|constrain\|>\s*)?(?:json\s*)?<\|message\|>\s*"
+)
 _GEMMA_QUOTE = re.compile(r'<\|"\|>|<escape>')
 _GEMMA_CALL = re.compile(r"\s*call:(?P<name>[A-Za-z_][\w.\-]*)\s*(?=\{)")
 
@@ -39,6 +52,7 @@ _GEMMA_CALL = re.compile(r"\s*call:(?P<name>[A-Za-z_][\w.\-]*)\s*(?=\{)")
 def _section_reader(family: str, item: re.Pattern[str], item_close: str, section_close: str) -> Reader:
     """A reader of a section of calls (or of one call when the marker opens a call): each call is
     `item` (naming the tool) then a JSON object then `item_close`."""
+
     def read(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
         calls: list[Call] = []
         position = start if item.match(text, start) else SPACE.match(text, after).end()
@@ -61,6 +75,7 @@ def _section_reader(family: str, item: re.Pattern[str], item_close: str, section
         if not calls:
             return None
         return Block(start, close_after(text, position, section_close), family, tuple(calls))
+
     return read
 
 
@@ -81,13 +96,17 @@ def _harmony(text: str, start: int, after: int, catalogue: Catalogue) -> Block |
 
 def _gemma_reader(close: str) -> Reader:
     """Gemma 4 / FunctionGemma: `call:NAME{...}` then `close`; keys unquoted, strings quoted by tokens."""
+
     def read(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
         named = _GEMMA_CALL.match(text, after)
         if named is None:
             return None
         body_end, end = end_of(text, close, named.end())
-        arguments = gemma_arguments(text[named.end():body_end])
-        return Block(start, end, "gemma", (Call(named.group("name"), arguments),), "" if arguments is not None else UNPARSED)
+        arguments = gemma_arguments(text[named.end() : body_end])
+        return Block(
+            start, end, "gemma", (Call(named.group("name"), arguments),), "" if arguments is not None else UNPARSED
+        )
+
     return read
 
 

@@ -24,8 +24,10 @@ _STEPTML = invoke_syntax("steptml:", lambda match: match.group("value"), text_va
 def _reader(close: str, opener: str) -> Reader:
     """A reader of the `<steptml:invoke>` calls between a marker and `close` (a body never runs
     past the next `opener`)."""
+
     def read(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
         return invoke_block(text, start, after, end_of(text, close, after, opener), _STEPTML, "step3")
+
     return read
 
 

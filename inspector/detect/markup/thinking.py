@@ -17,8 +17,13 @@ from typing import NamedTuple
 
 from inspector.detect.markup.blocks import is_example
 
-_CLOSING = {"<think>": "</think>", "<thinking>": "</thinking>", "<seed:think>": "</seed:think>",
-            "[THINK]": "[/THINK]", "◁think▷": "◁/think▷"}
+_CLOSING = {
+    "<think>": "</think>",
+    "<thinking>": "</thinking>",
+    "<seed:think>": "</seed:think>",
+    "[THINK]": "[/THINK]",
+    "◁think▷": "◁/think▷",
+}
 _TAGS = re.compile("|".join(re.escape(tag) for pair in _CLOSING.items() for tag in pair))
 # Call sections that end thinking left open (SGLang's `tool_start_token`s).
 _CALLS_START = ("<tool_call>", "<|tool_calls_section_begin|>", "<｜tool▁calls▁begin｜>")

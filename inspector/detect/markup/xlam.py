@@ -38,7 +38,7 @@ def call_list_block(text: str, catalogue: Catalogue) -> Block | None:
     if start is None:
         return None
     parsed = parse_array_at(text, start)
-    if parsed is None or text[parsed.end:].strip() or not parsed.value or len(parsed.value) > MAX_CALLS:
+    if parsed is None or text[parsed.end :].strip() or not parsed.value or len(parsed.value) > MAX_CALLS:
         return None
     calls = [_call(item, catalogue) for item in parsed.value]
     if None in calls:

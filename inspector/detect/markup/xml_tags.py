@@ -16,23 +16,37 @@ read by `glm`, Step3's `<steptml:invoke>` by `step3`.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from inspector.catalogue import Catalogue
-from inspector.detect.markup.blocks import (CALLS_CAPPED, MAX_CALLS, SPACE, UNPARSED, Block, Call, Reader, close_after,
-                                               end_of, find_literal, xml_text)
+from inspector.detect.markup.blocks import (
+    CALLS_CAPPED,
+    MAX_CALLS,
+    SPACE,
+    UNPARSED,
+    Block,
+    Call,
+    Reader,
+    close_after,
+    end_of,
+    find_literal,
+    xml_text,
+)
 from inspector.detect.markup.pythonic import pythonic_calls
 from inspector.support.lenient_json import json_or_text, loads_lenient
 
 DSML = "<｜DSML｜"  # full-width bar U+FF5C
 _FUNCTION = re.compile(r"<function=(?P<name>[\w.\-]+)>")
 _XML_PARAMETER = re.compile(
-    r"<parameter=(?P<key>[\w.\-]+)>(?P<value>.*?)(?:</parameter>|(?=<parameter=)|(?=</function>)|\Z)", re.S)
+    r"<parameter=(?P<key>[\w.\-]+)>(?P<value>.*?)(?:</parameter>|(?=<parameter=)|(?=</function>)|\Z)", re.S
+)
 
 
-def tag_matches(pattern: re.Pattern[str], literal: str, head: re.Pattern[str], text: str, position: int,
-                end: int, closer: str = "") -> Iterator[re.Match[str]]:
+def tag_matches(
+    pattern: re.Pattern[str], literal: str, head: re.Pattern[str], text: str, position: int, end: int, closer: str = ""
+) -> Iterator[re.Match[str]]:
     """`pattern.finditer(text, position, end)` for a pattern whose matches begin with `literal`,
     tried only where `literal` is. Once `pattern` fails where `head` (its opening part) matches, it
     fails at every later place too (what it lacked, a closing tag after that place, is lacking
@@ -93,7 +107,7 @@ def qwen_block(text: str, start: int, position: int, wrapper_close: str, family:
     body_end, end = end_of(text, "</function>", match.end())
     if _is_prose(text, match.end(), body_end):
         return None
-    body = text[match.end():body_end]
+    body = text[match.end() : body_end]
     arguments: dict[str, Any] | None
     if body.lstrip().startswith("{"):
         loaded = loads_lenient(body.strip())
@@ -141,11 +155,13 @@ def _invoke_reader(tag: str, syntax: InvokeSyntax, family: str) -> Reader:
 
     def read(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
         return invoke_block(text, start, after, end_of(text, close, after, opener), syntax, family)
+
     return read
 
 
-def invoke_block(text: str, start: int, after: int, ends: tuple[int, int], syntax: InvokeSyntax,
-                 family: str) -> Block | None:
+def invoke_block(
+    text: str, start: int, after: int, ends: tuple[int, int], syntax: InvokeSyntax, family: str
+) -> Block | None:
     """The block of `<invoke>` calls in the body from `after`, `ends` being where the body and the
     block end; when more follow the `MAX_CALLS`th call, the block ends with it, its note saying
     that the rest is left as text (a bound against hostile text)."""

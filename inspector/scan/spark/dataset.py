@@ -17,8 +17,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from inspector.errors import InspectorError
-from inspector.scan.spark.executor import MessageTable, ScanOptions, Scanned, scan_conversations, scan_files
-from inspector.scan.spark.warehouse import FINDING_COLUMNS, FINDINGS, RATE_COLUMNS, RATES, finding_rows, rate_rows, schema
+from inspector.scan.spark.executor import MessageTable, Scanned, ScanOptions, scan_conversations, scan_files
+from inspector.scan.spark.warehouse import (
+    FINDING_COLUMNS,
+    FINDINGS,
+    RATE_COLUMNS,
+    RATES,
+    finding_rows,
+    rate_rows,
+    schema,
+)
 from inspector.scan.summary import SessionSummary
 from inspector.sources import NOT_SESSIONS, SESSION_SUFFIXES
 from inspector.sources.sqlite.table import WHOLE_TABLE
@@ -105,21 +113,31 @@ def _message_table(spark: SparkSession, request: DatasetRequest) -> RDD:
     mapping = request.mapping or {}
     missing = sorted(set(mapping.values()) - set(frame.columns))
     if missing:
-        raise InspectorError(f"{request.shown}: the table has no column {', '.join(missing)} "
-                             f"(columns: {', '.join(sorted(frame.columns))})")
+        raise InspectorError(
+            f"{request.shown}: the table has no column {', '.join(missing)} "
+            f"(columns: {', '.join(sorted(frame.columns))})"
+        )
 
     def column(key: str) -> Any:
         return frame[mapping[key]] if key in mapping else functions.lit(None).cast("string")
 
     only = request.options.only
     if only is not None:
-        frame = frame.where(column("session").cast("string") == only if "session" in mapping
-                            else functions.lit(only == WHOLE_TABLE))
-    message = functions.struct(column("order").alias("order"), functions.monotonically_increasing_id().alias("row"),
-                               column("id").alias("id"), column("role").alias("role"),
-                               column("content").alias("content"))
-    conversations = (frame.select(column("session").alias("session"), message.alias("message"))
-                     .groupBy("session").agg(functions.collect_list("message").alias("messages")))
+        frame = frame.where(
+            column("session").cast("string") == only if "session" in mapping else functions.lit(only == WHOLE_TABLE)
+        )
+    message = functions.struct(
+        column("order").alias("order"),
+        functions.monotonically_increasing_id().alias("row"),
+        column("id").alias("id"),
+        column("role").alias("role"),
+        column("content").alias("content"),
+    )
+    conversations = (
+        frame.select(column("session").alias("session"), message.alias("message"))
+        .groupBy("session")
+        .agg(functions.collect_list("message").alias("messages"))
+    )
     table = MessageTable(request.shown, "session" in mapping)
     return conversations.rdd.mapPartitions(partial(scan_conversations, table=table, options=request.options))
 
@@ -127,8 +145,9 @@ def _message_table(spark: SparkSession, request: DatasetRequest) -> RDD:
 def _check_found(count: int, request: DatasetRequest) -> None:
     """Fail when a dataset of session files holds none (a table with no rows has no conversation)."""
     if count == 0 and request.mapping is None:
-        raise InspectorError(f"{request.shown}: no session files "
-                             f"({', '.join('*' + suffix for suffix in SESSION_SUFFIXES)}) there")
+        raise InspectorError(
+            f"{request.shown}: no session files ({', '.join('*' + suffix for suffix in SESSION_SUFFIXES)}) there"
+        )
 
 
 def _totals(scan: Scanned) -> Totals:
@@ -137,8 +156,9 @@ def _totals(scan: Scanned) -> Totals:
 
 
 def _added(one: Totals, other: Totals) -> Totals:
-    return Totals(one.scanned + other.scanned, one.sessions + other.sessions, one.turns + other.turns,
-                  one.by_kind + other.by_kind)
+    return Totals(
+        one.scanned + other.scanned, one.sessions + other.sessions, one.turns + other.turns, one.by_kind + other.by_kind
+    )
 
 
 def _exists(spark: SparkSession, place: str) -> bool:

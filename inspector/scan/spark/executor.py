@@ -9,8 +9,9 @@ the error that stopped it, a one-line `InspectorError` as a scan in one process 
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any, Iterable, Iterator, NamedTuple
+from typing import Any, NamedTuple
 
 from inspector.detect import detect_findings
 from inspector.errors import InspectorError
@@ -19,7 +20,8 @@ from inspector.scan.scanner import ScanResult
 from inspector.scan.summary import SessionSummary, summarise
 from inspector.sources.files.document import document_of_bytes
 from inspector.sources.files.session_file import sessions_of_document
-from inspector.sources.sqlite.table import NAME as TABLE_FORMAT, WHOLE_TABLE, table_session
+from inspector.sources.sqlite.table import NAME as TABLE_FORMAT
+from inspector.sources.sqlite.table import WHOLE_TABLE, table_session
 from inspector.support.gc_pause import collector_paused
 
 _LOCAL = "file:"
@@ -72,12 +74,16 @@ def scan_file_bytes(path: Path | str, content: bytes, options: ScanOptions) -> S
     """The file `path`, whose bytes are `content`, read and scanned as `inspector scan` scans it."""
     try:
         if not str(path).endswith(JSON_SUFFIXES):
-            raise InspectorError(f"{path}: --engine spark reads JSON and JSON Lines session files; "
-                                 "scan this one without it")
+            raise InspectorError(
+                f"{path}: --engine spark reads JSON and JSON Lines session files; scan this one without it"
+            )
         with collector_paused():
             sessions = sessions_of_document(document_of_bytes(path, content), options.format_name)
-            summaries = [summarise(ScanResult(session, detect_findings(session, options.extra_tools)))
-                         for session in sessions if options.only is None or session.session_id == options.only]
+            summaries = [
+                summarise(ScanResult(session, detect_findings(session, options.extra_tools)))
+                for session in sessions
+                if options.only is None or session.session_id == options.only
+            ]
     except InspectorError as error:
         return Scanned(str(path), [], str(error))
     return Scanned(str(path), summaries)
@@ -88,8 +94,10 @@ def scan_conversations(rows: Iterable[Any], table: MessageTable, options: ScanOp
     `id`, `role`, `content`)) put in order and scanned, as `--table/--map` reads an SQLite table."""
     for row in rows:
         messages = sorted(row.messages, key=_message_order)
-        numbered = [(message.id if message.id is not None else number, message.role, message.content, row.session)
-                    for number, message in enumerate(messages, start=1)]
+        numbered = [
+            (message.id if message.id is not None else number, message.role, message.content, row.session)
+            for number, message in enumerate(messages, start=1)
+        ]
         session_id = str(row.session) if table.keyed else WHOLE_TABLE
         with collector_paused():
             session = table_session(table, session_id, numbered)

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator, Mapping
+from typing import TYPE_CHECKING
 
 from inspector.errors import InspectorError
 
@@ -57,8 +58,11 @@ def spark_session(master: str | None = None) -> Iterator[SparkSession]:
     if master is not None and master.startswith("local"):
         os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
         os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
-    builder = (SparkSession.builder.appName("inspector scan").config("spark.ui.showConsoleProgress", "false")
-               .config("spark.driver.extraJavaOptions", f"-Dlog4j2.configurationFile={LOG_SETTINGS.as_uri()}"))
+    builder = (
+        SparkSession.builder.appName("inspector scan")
+        .config("spark.ui.showConsoleProgress", "false")
+        .config("spark.driver.extraJavaOptions", f"-Dlog4j2.configurationFile={LOG_SETTINGS.as_uri()}")
+    )
     session = (builder.master(master) if master is not None else builder).getOrCreate()
     try:
         yield session

@@ -9,17 +9,34 @@ model, a tool) and divide. Rows are made on the executors, from the summaries th
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from inspector.scan.rates import KINDS
 from inspector.scan.spark.executor import Scanned
 
 FINDINGS, RATES = "findings", "rates"
-FINDING_COLUMNS = (("file", "string"), ("format", "string"), ("session", "string"), ("turn", "int"),
-                   ("turn_id", "string"), ("role", "string"), ("kind", "string"), ("severity", "string"),
-                   ("tool", "string"), ("message", "string"))
-RATE_COLUMNS = (("file", "string"), ("format", "string"), ("session", "string"), ("model", "string"),
-                ("tool", "string"), ("calls", "bigint"), ("kinds", "map<string,bigint>"))
+FINDING_COLUMNS = (
+    ("file", "string"),
+    ("format", "string"),
+    ("session", "string"),
+    ("turn", "int"),
+    ("turn_id", "string"),
+    ("role", "string"),
+    ("kind", "string"),
+    ("severity", "string"),
+    ("tool", "string"),
+    ("message", "string"),
+)
+RATE_COLUMNS = (
+    ("file", "string"),
+    ("format", "string"),
+    ("session", "string"),
+    ("model", "string"),
+    ("tool", "string"),
+    ("calls", "bigint"),
+    ("kinds", "map<string,bigint>"),
+)
 
 
 def schema(columns: tuple[tuple[str, str], ...]) -> str:
@@ -31,8 +48,18 @@ def finding_rows(scanned: Scanned) -> Iterator[tuple[Any, ...]]:
     """One row per finding of a scanned file (or conversation), in `FINDING_COLUMNS`' order."""
     for summary in scanned.summaries:
         for finding in summary.findings:
-            yield (str(summary.path), summary.format, summary.session_id, finding.turn, finding.turn_id,
-                   finding.role, finding.kind, finding.severity, finding.tool, finding.message)
+            yield (
+                str(summary.path),
+                summary.format,
+                summary.session_id,
+                finding.turn,
+                finding.turn_id,
+                finding.role,
+                finding.kind,
+                finding.severity,
+                finding.tool,
+                finding.message,
+            )
 
 
 def rate_rows(scanned: Scanned) -> Iterator[tuple[Any, ...]]:
@@ -41,5 +68,12 @@ def rate_rows(scanned: Scanned) -> Iterator[tuple[Any, ...]]:
         rates = summary.rates
         pairs = sorted(set(rates.calls) | {(model, tool) for model, tool, _ in rates.kinds})
         for model, tool in pairs:
-            yield (str(summary.path), summary.format, summary.session_id, model, tool, rates.calls[model, tool],
-                   {kind: rates.kinds[model, tool, kind] for kind in KINDS})
+            yield (
+                str(summary.path),
+                summary.format,
+                summary.session_id,
+                model,
+                tool,
+                rates.calls[model, tool],
+                {kind: rates.kinds[model, tool, kind] for kind in KINDS},
+            )

@@ -29,8 +29,7 @@ from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolResult, 
 from inspector.sources.files.document import Document
 from inspector.sources.files.openai_calls import render_tool_calls
 from inspector.sources.files.openai_chat import message_calls, render_edited_message
-from inspector.sources.files.records import (arguments_as_json, content_text, message_list,
-                                             rebuild_records)
+from inspector.sources.files.records import arguments_as_json, content_text, message_list, rebuild_records
 
 NAME = "ag2"
 
@@ -43,7 +42,8 @@ def matches(document: Document) -> bool:
     messages = message_list(document, "chat_history")
     return messages is not None and any(
         isinstance(m, dict) and isinstance(m.get("tool_responses"), list) and isinstance(m.get("role"), str)
-        for m in messages)
+        for m in messages
+    )
 
 
 def read(document: Document) -> list[Session]:
@@ -70,12 +70,16 @@ def read(document: Document) -> list[Session]:
                     names[call.id] = call.name
         results = _results(message, names) if role == TOOL else ()
         message_id = message.get("id")
-        turns.append(Turn(position, role, text, message_id if type(message_id) is str else None,
-                          calls, results, message))
+        turns.append(
+            Turn(position, role, text, message_id if type(message_id) is str else None, calls, results, message)
+        )
     value = document.value
     tools = value.get("tools") if isinstance(value, dict) else None
-    return [Session(NAME, document.path, tuple(turns), tuple(parse_tool_definitions(tools)),
-                    document, 0, None, tuple(problems))]
+    return [
+        Session(
+            NAME, document.path, tuple(turns), tuple(parse_tool_definitions(tools)), document, 0, None, tuple(problems)
+        )
+    ]
 
 
 def write(document: Document, sessions: list[Session]) -> str:
@@ -83,20 +87,41 @@ def write(document: Document, sessions: list[Session]) -> str:
     session = sessions[0]
     messages = message_list(document, "chat_history")
     flipped = _executor_view(messages)
-    executor = next((m["name"] for m in messages if isinstance(m, dict) and m.get("role") == "tool"
-                     and isinstance(m.get("name"), str)), None)
-    model = next((m["name"] for m in messages if isinstance(m, dict) and m.get("role") == ("user" if flipped else "assistant")
-                  and isinstance(m.get("name"), str) and not m.get("tool_calls")), None)
+    executor = next(
+        (
+            m["name"]
+            for m in messages
+            if isinstance(m, dict) and m.get("role") == "tool" and isinstance(m.get("name"), str)
+        ),
+        None,
+    )
+    model = next(
+        (
+            m["name"]
+            for m in messages
+            if isinstance(m, dict)
+            and m.get("role") == ("user" if flipped else "assistant")
+            and isinstance(m.get("name"), str)
+            and not m.get("tool_calls")
+        ),
+        None,
+    )
 
     def render_new(turn: Turn) -> list[dict[str, Any]]:
         if turn.role == TOOL:
-            responses = [{"tool_call_id": r.call_id, "role": "tool", "content": _as_text(r.content)}
-                         for r in turn.tool_results]
-            message = {"content": "\n\n".join(r["content"] for r in responses), "tool_responses": responses,
-                       "role": "tool"}
+            responses = [
+                {"tool_call_id": r.call_id, "role": "tool", "content": _as_text(r.content)} for r in turn.tool_results
+            ]
+            message = {
+                "content": "\n\n".join(r["content"] for r in responses),
+                "tool_responses": responses,
+                "role": "tool",
+            }
             return [{**message, "name": executor} if executor else message]
         if turn.tool_calls:
-            return [{"content": turn.text or None, "tool_calls": render_tool_calls(turn.tool_calls), "role": "assistant"}]
+            return [
+                {"content": turn.text or None, "tool_calls": render_tool_calls(turn.tool_calls), "role": "assistant"}
+            ]
         message = {"content": turn.text, "role": "user" if flipped else "assistant"}
         return [{**message, "name": model} if model else message]
 
@@ -122,13 +147,14 @@ def _results(message: dict[str, Any], names: dict[str, str]) -> tuple[ToolResult
     """Each `tool_responses` entry as a result; a plain OpenAI tool or function message as one."""
     responses = message.get("tool_responses")
     if isinstance(responses, list):
-        return tuple(ToolResult(r.get("tool_call_id"), names.get(r.get("tool_call_id")), r.get("content"))
-                     for r in responses if isinstance(r, dict))
+        return tuple(
+            ToolResult(r.get("tool_call_id"), names.get(r.get("tool_call_id")), r.get("content"))
+            for r in responses
+            if isinstance(r, dict)
+        )
     call_id = message.get("tool_call_id")
     name = message.get("name") if message.get("role") == "function" else names.get(call_id)
     return (ToolResult(call_id, name, message.get("content")),)
-
-
 
 
 def _render_edited(turn: Turn) -> dict[str, Any]:

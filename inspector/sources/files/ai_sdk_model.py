@@ -55,8 +55,11 @@ def read(document: Document) -> list[Session]:
             continue
         parts = _parts(message)
         unread.update(str(part.get("type")) for part in parts if _tag(part.get("type")) not in KNOWN_PARTS)
-        calls = tuple(ToolCall(_tag(p.get("toolCallId")), p["toolName"], _input(p), parse_arguments(_input(p)))
-                      for p in parts if p.get("type") == "tool-call" and isinstance(p.get("toolName"), str))
+        calls = tuple(
+            ToolCall(_tag(p.get("toolCallId")), p["toolName"], _input(p), parse_arguments(_input(p)))
+            for p in parts
+            if p.get("type") == "tool-call" and isinstance(p.get("toolName"), str)
+        )
         results = tuple(_result(p) for p in parts if p.get("type") == "tool-result")
         content = message.get("content")
         text = content if isinstance(content, str) else "".join(p["text"] for p in parts if _is_text(p))
@@ -134,8 +137,10 @@ def _with_call(part: dict[str, Any], call: ToolCall | None) -> dict[str, Any]:
 
 def _parts_of(text: str, calls: tuple[ToolCall, ...]) -> list[dict[str, Any]]:
     parts: list[dict[str, Any]] = [{"type": "text", "text": text}] if text else []
-    parts.extend({"type": "tool-call", "toolCallId": call.id, "toolName": call.name, "input": call.arguments or {}}
-                 for call in calls)
+    parts.extend(
+        {"type": "tool-call", "toolCallId": call.id, "toolName": call.name, "input": call.arguments or {}}
+        for call in calls
+    )
     return parts
 
 
@@ -150,8 +155,12 @@ def _render_new(turn: Turn) -> list[dict[str, Any]]:
 def _result_part(result: ToolResult) -> dict[str, Any]:
     text = isinstance(result.content, str)
     kind = ("error-" if result.is_error else "") + ("text" if text else "json")
-    return {"type": "tool-result", "toolCallId": result.call_id, "toolName": result.name,
-            "output": {"type": kind, "value": result.content}}
+    return {
+        "type": "tool-result",
+        "toolCallId": result.call_id,
+        "toolName": result.name,
+        "output": {"type": kind, "value": result.content},
+    }
 
 
 def _tag(value: Any) -> str | None:

@@ -18,7 +18,8 @@ new tool parts at the end of the step whose text they were recovered from.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
 from inspector.sources.files import ai_sdk_ui_parts as tools
@@ -131,14 +132,21 @@ class _Rewrite:
         return out
 
     def _answers(self, record: Any) -> bool:
-        return bool(self.results) and isinstance(record, dict) and isinstance(record.get("parts"), list) and any(
-            tools.is_tool_part(p) and tools.call_of(p).id in self.results for p in record["parts"])
+        return (
+            bool(self.results)
+            and isinstance(record, dict)
+            and isinstance(record.get("parts"), list)
+            and any(tools.is_tool_part(p) and tools.call_of(p).id in self.results for p in record["parts"])
+        )
 
     def _message(self, message: dict[str, Any], turns: list[Turn]) -> dict[str, Any]:
         if message["role"] != "assistant":
             turn = turns[0]
-            parts = message["parts"] if turn.text == _text(message["parts"]) else \
-                respread_parts(message["parts"], _is_text, turn.text)
+            parts = (
+                message["parts"]
+                if turn.text == _text(message["parts"])
+                else respread_parts(message["parts"], _is_text, turn.text)
+            )
             return {**message, "parts": parts}
         replies = iter(turn for turn in turns if turn.role == ASSISTANT)
         parts: list[Any] = []
@@ -174,22 +182,31 @@ class _Rewrite:
         return [self._answered(tools.new_part(call), call.id) for call in calls]
 
     def _new_message(self, calls: list[ToolCall]) -> dict[str, Any]:
-        return {"id": f"inspector-{calls[0].id}", "role": "assistant",
-                "parts": [{"type": STEP}] + self._new_parts(calls)}
+        return {
+            "id": f"inspector-{calls[0].id}",
+            "role": "assistant",
+            "parts": [{"type": STEP}] + self._new_parts(calls),
+        }
 
 
 def _is_message(record: Any) -> bool:
     """A record with a system, user or assistant role and a parts list."""
-    return (isinstance(record, dict) and type(record.get("role")) is str and record["role"] in ROLES
-            and isinstance(record.get("parts"), list))
+    return (
+        isinstance(record, dict)
+        and type(record.get("role")) is str
+        and record["role"] in ROLES
+        and isinstance(record.get("parts"), list)
+    )
 
 
 def _is_ui_message(record: dict[str, Any]) -> bool:
     if not _is_message(record):
         return False
     parts = record["parts"]
-    return any(isinstance(p, dict) and type(p.get("type")) is str and (_is_text(p) or _kept(p) and p["type"] != "text")
-               for p in parts[:20])
+    return any(
+        isinstance(p, dict) and type(p.get("type")) is str and (_is_text(p) or (_kept(p) and p["type"] != "text"))
+        for p in parts[:20]
+    )
 
 
 def _kept(part: dict[str, Any]) -> bool:

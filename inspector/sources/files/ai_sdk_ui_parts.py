@@ -40,7 +40,7 @@ def tool_name(part: dict[str, Any]) -> str | None:
     elif kind == DYNAMIC:
         name = part.get("toolName")
     else:
-        name = kind[len("tool-"):]
+        name = kind[len("tool-") :]
     return name if isinstance(name, str) and name else None
 
 
@@ -110,8 +110,12 @@ def with_result(part: dict[str, Any], result: ToolResult) -> dict[str, Any]:
 
 def new_part(call: ToolCall) -> dict[str, Any]:
     """A tool part for a call a repair recovered, waiting for its result."""
-    return {"type": f"tool-{call.name}", "toolCallId": call.id, "state": "input-available",
-            "input": call.arguments or {}}
+    return {
+        "type": f"tool-{call.name}",
+        "toolCallId": call.id,
+        "state": "input-available",
+        "input": call.arguments or {},
+    }
 
 
 def _invocation(part: dict[str, Any]) -> dict[str, Any]:

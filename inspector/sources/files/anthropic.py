@@ -26,8 +26,18 @@ NAME = "anthropic"
 ROLES = {"user": USER, "assistant": ASSISTANT, "system": SYSTEM}
 # What only one of the two formats writes: Anthropic's content blocks, OpenAI's roles, message keys
 # and content parts. A system message and `text` parts belong to both, so they decide nothing.
-BLOCK_SIGNALS = frozenset({"tool_use", "tool_result", "thinking", "redacted_thinking", "server_tool_use",
-                           "web_search_tool_result", "document", "image"})
+BLOCK_SIGNALS = frozenset(
+    {
+        "tool_use",
+        "tool_result",
+        "thinking",
+        "redacted_thinking",
+        "server_tool_use",
+        "web_search_tool_result",
+        "document",
+        "image",
+    }
+)
 OPENAI_ROLES = frozenset({"developer", "tool", "function"})
 OPENAI_KEYS = frozenset({"tool_calls", "function_call", "tool_call_id"})
 OPENAI_PARTS = frozenset({"image_url", "input_audio", "refusal", "file"})
@@ -41,11 +51,18 @@ def matches(document: Document) -> bool:
     messages = [m for m in value["messages"] if isinstance(m, dict)]
     tools = value.get("tools")
     tools = [t for t in tools if isinstance(t, dict)] if isinstance(tools, list) else []
-    if ("functions" in value or any(t.get("type") == "function" for t in tools)
-            or any(not OPENAI_KEYS.isdisjoint(m) or (type(m.get("role")) is str and m["role"] in OPENAI_ROLES)
-                   for m in messages)):
+    if (
+        "functions" in value
+        or any(t.get("type") == "function" for t in tools)
+        or any(
+            not OPENAI_KEYS.isdisjoint(m) or (type(m.get("role")) is str and m["role"] in OPENAI_ROLES)
+            for m in messages
+        )
+    ):
         return False
-    block_types = {b["type"] for m in messages for b in _blocks(m) if isinstance(b, dict) and type(b.get("type")) is str}
+    block_types = {
+        b["type"] for m in messages for b in _blocks(m) if isinstance(b, dict) and type(b.get("type")) is str
+    }
     if not OPENAI_PARTS.isdisjoint(block_types):
         return False
     return (
@@ -66,8 +83,18 @@ def read(document: Document) -> list[Session]:
             problems.append(f"message {position}: not a message with a user, assistant or system role, skipped")
             continue
         turns.append(message_turn(position, message, names))
-    return [Session(NAME, document.path, tuple(turns), tuple(parse_tool_definitions(value.get("tools"))),
-                    document, 0, None, tuple(problems))]
+    return [
+        Session(
+            NAME,
+            document.path,
+            tuple(turns),
+            tuple(parse_tool_definitions(value.get("tools"))),
+            document,
+            0,
+            None,
+            tuple(problems),
+        )
+    ]
 
 
 def write(document: Document, sessions: list[Session]) -> str:
@@ -84,13 +111,19 @@ def message_turn(position: int, message: dict[str, Any], names: dict[str, str]) 
     blocks = [b for b in content if isinstance(b, dict)] if isinstance(content, list) else []
     calls = tuple(
         ToolCall(b.get("id"), b["name"], b.get("input"), parse_arguments(b.get("input")))
-        for b in blocks if b.get("type") == "tool_use" and isinstance(b.get("name"), str)
+        for b in blocks
+        if b.get("type") == "tool_use" and isinstance(b.get("name"), str)
     )
     names.update((call.id, call.name) for call in calls if isinstance(call.id, str))
     results = tuple(
-        ToolResult(b.get("tool_use_id"), _name_of(b.get("tool_use_id"), names), _result_content(b.get("content")),
-                   b.get("is_error") is True)
-        for b in blocks if b.get("type") == "tool_result"
+        ToolResult(
+            b.get("tool_use_id"),
+            _name_of(b.get("tool_use_id"), names),
+            _result_content(b.get("content")),
+            b.get("is_error") is True,
+        )
+        for b in blocks
+        if b.get("type") == "tool_result"
     )
     role = ROLES[message["role"]]
     if role == USER and results and len(results) == len(content):
@@ -163,8 +196,9 @@ def _render_new(turn: Turn) -> list[dict[str, Any]]:
 def blocks_of(text: str, calls: tuple[ToolCall, ...]) -> list[dict[str, Any]]:
     """Content blocks for a text (none when empty) followed by a tool_use block per call."""
     blocks: list[dict[str, Any]] = [{"type": "text", "text": text}] if text else []
-    blocks.extend({"type": "tool_use", "id": call.id, "name": call.name, "input": call.arguments or {}}
-                  for call in calls)
+    blocks.extend(
+        {"type": "tool_use", "id": call.id, "name": call.name, "input": call.arguments or {}} for call in calls
+    )
     return blocks
 
 

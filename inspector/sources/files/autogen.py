@@ -29,10 +29,15 @@ from inspector.sources.files.records import arguments_as_json, parse_arguments, 
 
 NAME = "autogen"
 
-STATE_ROLES = {"UserMessage": USER, "SystemMessage": SYSTEM, "AssistantMessage": ASSISTANT,
-               "FunctionExecutionResultMessage": TOOL}
-TRANSCRIPT_TYPES = frozenset({"TextMessage", "ThoughtEvent", "ToolCallRequestEvent", "ToolCallExecutionEvent",
-                              "ToolCallSummaryMessage"})
+STATE_ROLES = {
+    "UserMessage": USER,
+    "SystemMessage": SYSTEM,
+    "AssistantMessage": ASSISTANT,
+    "FunctionExecutionResultMessage": TOOL,
+}
+TRANSCRIPT_TYPES = frozenset(
+    {"TextMessage", "ThoughtEvent", "ToolCallRequestEvent", "ToolCallExecutionEvent", "ToolCallSummaryMessage"}
+)
 REPEATS = "ToolCallSummaryMessage"  # the results again, as text
 
 
@@ -54,16 +59,35 @@ def write(document: Document, sessions: list[Session]) -> str:
     if messages is None and not any(turn.raw is None or turn.edited for turn in sessions[0].turns):
         return document.render(document.value)
     if messages is None:
-        raise InspectorError(f"{document.path}: an AutoGen TaskResult.messages transcript is read-only "
-                             "(AutoGen does not load it back); fix the agent's save_state() instead")
-    source = next((m["source"] for m in messages if isinstance(m, dict) and m.get("type") == "AssistantMessage"
-                   and isinstance(m.get("source"), str)), "assistant")
+        raise InspectorError(
+            f"{document.path}: an AutoGen TaskResult.messages transcript is read-only "
+            "(AutoGen does not load it back); fix the agent's save_state() instead"
+        )
+    source = next(
+        (
+            m["source"]
+            for m in messages
+            if isinstance(m, dict) and m.get("type") == "AssistantMessage" and isinstance(m.get("source"), str)
+        ),
+        "assistant",
+    )
 
     def render_new(turn: Turn) -> list[dict[str, Any]]:
         if turn.role == TOOL:
-            return [{"content": [{"content": r.content if isinstance(r.content, str) else arguments_as_json(r.content),
-                                  "name": r.name or "", "call_id": r.call_id, "is_error": r.is_error}
-                                 for r in turn.tool_results], "type": "FunctionExecutionResultMessage"}]
+            return [
+                {
+                    "content": [
+                        {
+                            "content": r.content if isinstance(r.content, str) else arguments_as_json(r.content),
+                            "name": r.name or "",
+                            "call_id": r.call_id,
+                            "is_error": r.is_error,
+                        }
+                        for r in turn.tool_results
+                    ],
+                    "type": "FunctionExecutionResultMessage",
+                }
+            ]
         if turn.role == ASSISTANT:
             content: Any = [_stored_call(call) for call in turn.tool_calls] if turn.tool_calls else turn.text
             thought = (turn.text or None) if turn.tool_calls else None
@@ -89,8 +113,11 @@ def _is_transcript(document: Document) -> bool:
     if document.is_jsonl or not isinstance(value, list):
         return False
     sample = value[:50]
-    return bool(sample) and all(isinstance(m, dict) and isinstance(m.get("type"), str) and "source" in m
-                                for m in sample) and any(m["type"] in TRANSCRIPT_TYPES for m in sample)
+    return (
+        bool(sample)
+        and all(isinstance(m, dict) and isinstance(m.get("type"), str) and "source" in m for m in sample)
+        and any(m["type"] in TRANSCRIPT_TYPES for m in sample)
+    )
 
 
 def _read_state(messages: list[Any]) -> tuple[list[Turn], list[str]]:
@@ -109,11 +136,13 @@ def _read_state(messages: list[Any]) -> tuple[list[Turn], list[str]]:
             turns.append(Turn(position, role, "", None, (), _results(content), message))
         elif role is ASSISTANT and type(content) is list:
             thought = message.get("thought")
-            turns.append(Turn(position, role, thought if type(thought) is str else "", None, _calls(content), (),
-                              message))
+            turns.append(
+                Turn(position, role, thought if type(thought) is str else "", None, _calls(content), (), message)
+            )
         else:
-            turns.append(Turn(position, role, content if type(content) is str else _text(content), None, (), (),
-                              message))
+            turns.append(
+                Turn(position, role, content if type(content) is str else _text(content), None, (), (), message)
+            )
     return turns, problems
 
 
@@ -153,8 +182,14 @@ def _results(stored: Any) -> tuple[ToolResult, ...]:
     for result in stored if type(stored) is list else ():
         if type(result) is dict:
             name = result.get("name")
-            results.append(ToolResult(result.get("call_id"), name if type(name) is str else None,
-                                      result.get("content"), result.get("is_error") is True))
+            results.append(
+                ToolResult(
+                    result.get("call_id"),
+                    name if type(name) is str else None,
+                    result.get("content"),
+                    result.get("is_error") is True,
+                )
+            )
     return tuple(results)
 
 
@@ -166,8 +201,11 @@ def _text(content: Any) -> str:
 
 
 def _stored_call(call: ToolCall) -> dict[str, Any]:
-    return {"id": call.id, "arguments": arguments_as_json(call.arguments_raw if call.arguments_raw is not None
-                                                          else call.arguments or {}), "name": call.name}
+    return {
+        "id": call.id,
+        "arguments": arguments_as_json(call.arguments_raw if call.arguments_raw is not None else call.arguments or {}),
+        "name": call.name,
+    }
 
 
 def _render_edited(turn: Turn) -> dict[str, Any]:
@@ -175,10 +213,17 @@ def _render_edited(turn: Turn) -> dict[str, Any]:
     content = message.get("content")
     if turn.role == TOOL:  # only the names of results answering a renamed call change
         names = {result.call_id: result.name for result in turn.tool_results if result.name}
-        message["content"] = [
-            {**stored, "name": names[stored.get("call_id")]}
-            if isinstance(stored, dict) and names.get(stored.get("call_id"), stored.get("name")) != stored.get("name")
-            else stored for stored in content] if isinstance(content, list) else content
+        message["content"] = (
+            [
+                {**stored, "name": names[stored.get("call_id")]}
+                if isinstance(stored, dict)
+                and names.get(stored.get("call_id"), stored.get("name")) != stored.get("name")
+                else stored
+                for stored in content
+            ]
+            if isinstance(content, list)
+            else content
+        )
         return message
     if turn.role != ASSISTANT or (not turn.tool_calls and not isinstance(content, list)):
         if isinstance(content, str) or turn.text:

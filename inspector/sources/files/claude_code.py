@@ -24,7 +24,8 @@ the `parentUuid` chain as Claude Code writes real ones.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Iterator, NamedTuple
+from collections.abc import Iterator
+from typing import Any, NamedTuple
 
 from inspector.model import ASSISTANT, USER, Session, ToolCall, Turn
 from inspector.sources.files import anthropic, claude_code_chain
@@ -35,13 +36,36 @@ NAME = "claude-code"
 
 MESSAGE_TYPES = {"user": USER, "assistant": ASSISTANT}
 # Every other type Claude Code (2.1) writes or reads back: kept in place, never a turn, no problem.
-KNOWN_TYPES = frozenset({
-    "summary", "system", "attachment", "progress", "file-history-snapshot", "queue-operation", "last-prompt",
-    "custom-title", "ai-title", "tag", "relocated", "agent-name", "agent-color", "agent-setting", "mode",
-    "permission-mode", "isolation-latch", "worktree-state", "pr-link", "bridge-session", "attribution-snapshot",
-    "content-replacement", "fork-context-ref", "marble-origami-commit", "marble-origami-snapshot",
-    "marble-origami-reset",
-})
+KNOWN_TYPES = frozenset(
+    {
+        "summary",
+        "system",
+        "attachment",
+        "progress",
+        "file-history-snapshot",
+        "queue-operation",
+        "last-prompt",
+        "custom-title",
+        "ai-title",
+        "tag",
+        "relocated",
+        "agent-name",
+        "agent-color",
+        "agent-setting",
+        "mode",
+        "permission-mode",
+        "isolation-latch",
+        "worktree-state",
+        "pr-link",
+        "bridge-session",
+        "attribution-snapshot",
+        "content-replacement",
+        "fork-context-ref",
+        "marble-origami-commit",
+        "marble-origami-snapshot",
+        "marble-origami-reset",
+    }
+)
 
 
 class Thread(NamedTuple):
@@ -96,8 +120,13 @@ def threads_of(records: list[Any]) -> list[Thread]:
             continue
         agent = event.get("agentId")
         parent = event.get("parentUuid")
-        key = (f"agent-{agent}" if type(agent) is str
-               else key_of.get(parent) if type(parent) is str and parent in key_of else f"sidechain-{event['uuid']}")
+        key = (
+            f"agent-{agent}"
+            if type(agent) is str
+            else key_of.get(parent)
+            if type(parent) is str and parent in key_of
+            else f"sidechain-{event['uuid']}"
+        )
         key_of[event["uuid"]] = key
         side.setdefault(key, Thread(key, True, [])).events.append((index, event))
     return [thread for thread in (main, *side.values()) if thread.events]
@@ -136,8 +165,9 @@ def _turn(group: list[tuple[int, dict[str, Any]]], names: dict[str, str]) -> Tur
         content = [block for _, event in group for block in _blocks(event)]
     read = anthropic.message_turn(group[0][0], {"role": first["type"], "content": content}, names)
     calls = tuple(_unparsed(call) for call in read.tool_calls)
-    return Turn(read.position, read.role, read.text, first["uuid"], calls, read.tool_results,
-                tuple(event for _, event in group))
+    return Turn(
+        read.position, read.role, read.text, first["uuid"], calls, read.tool_results, tuple(event for _, event in group)
+    )
 
 
 def _unparsed(call: ToolCall) -> ToolCall:
@@ -167,8 +197,14 @@ def _is_readable(event: dict[str, Any]) -> bool:
 
 
 def _is_message_event(record: Any) -> bool:
-    return (isinstance(record, dict) and _kind(record) in MESSAGE_TYPES and type(record.get("uuid")) is str
-            and "parentUuid" in record and "sessionId" in record and isinstance(record.get("message"), dict))
+    return (
+        isinstance(record, dict)
+        and _kind(record) in MESSAGE_TYPES
+        and type(record.get("uuid")) is str
+        and "parentUuid" in record
+        and "sessionId" in record
+        and isinstance(record.get("message"), dict)
+    )
 
 
 def _kind(event: dict[str, Any]) -> str | None:
@@ -204,16 +240,24 @@ def _file_problems(records: list[Any]) -> list[str]:
             problems.append(f"line {record.number}: {cut}invalid JSON ({record.error}), kept as it is")
             continue
         kind = _kind(record) if isinstance(record, dict) else None
-        if kind in KNOWN_TYPES or kind in MESSAGE_TYPES and _is_readable(record):
+        if kind in KNOWN_TYPES or (kind in MESSAGE_TYPES and _is_readable(record)):
             continue
-        label = (f"of type {kind!r} without a uuid or a message object" if kind in MESSAGE_TYPES
-                 else f"of type {kind!r}" if kind is not None
-                 else "without a type" if isinstance(record, dict) else "that is not a JSON object")
+        label = (
+            f"of type {kind!r} without a uuid or a message object"
+            if kind in MESSAGE_TYPES
+            else f"of type {kind!r}"
+            if kind is not None
+            else "without a type"
+            if isinstance(record, dict)
+            else "that is not a JSON object"
+        )
         unknown[label] += 1
         first_line.setdefault(label, index + 1)
     for label, count in unknown.items():
         what = label.replace("that is not a JSON object", "that are not JSON objects") if count > 1 else label
         noun = "line" if "JSON object" in label else "event"
-        problems.append(f"{count} {noun}{'s' if count > 1 else ''} {what} (first at line {first_line[label]}) "
-                        f"not read as turns, kept as {'they are' if count > 1 else 'it is'}")
+        problems.append(
+            f"{count} {noun}{'s' if count > 1 else ''} {what} (first at line {first_line[label]}) "
+            f"not read as turns, kept as {'they are' if count > 1 else 'it is'}"
+        )
     return problems

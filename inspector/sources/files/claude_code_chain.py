@@ -18,7 +18,8 @@ from __future__ import annotations
 import json
 import uuid
 from collections import defaultdict
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from inspector.model import ASSISTANT, TOOL, Session, ToolCall, ToolResult, Turn
 from inspector.sources.files import anthropic
@@ -284,9 +285,16 @@ def _as_input(arguments: Any) -> Any:
 
 def _assistant_event(message_id: str, block: Event, anchor: Event) -> Event:
     model = anchor["message"].get("model") if isinstance(anchor.get("message"), dict) else None
-    message = {"id": message_id, "type": "message", "role": "assistant", "model": model or "<synthetic>",
-               "content": [block], "stop_reason": "tool_use" if block["type"] == "tool_use" else None,
-               "stop_sequence": None, "usage": {"input_tokens": 0, "output_tokens": 0}}
+    message = {
+        "id": message_id,
+        "type": "message",
+        "role": "assistant",
+        "model": model or "<synthetic>",
+        "content": [block],
+        "stop_reason": "tool_use" if block["type"] == "tool_use" else None,
+        "stop_sequence": None,
+        "usage": {"input_tokens": 0, "output_tokens": 0},
+    }
     return _envelope(anchor, {"message": message, "type": "assistant"})
 
 
@@ -334,4 +342,8 @@ def _text(document: Document, records: list[Any], plan: _Plan) -> str:
 def _dumps(event: Any) -> str:
     """Compact JSON, as Claude Code writes a line; U+2028 and U+2029 escaped, so no reader takes
     them for line breaks."""
-    return json.dumps(event, ensure_ascii=False, separators=(",", ":")).replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+    return (
+        json.dumps(event, ensure_ascii=False, separators=(",", ":"))
+        .replace("\u2028", "\\u2028")
+        .replace("\u2029", "\\u2029")
+    )

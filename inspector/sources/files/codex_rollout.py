@@ -28,8 +28,15 @@ NAME = "codex"
 ITEM_LINE = "response_item"
 OTHER_LINES = frozenset({"session_meta", "turn_context", "event_msg", "compacted", "world_state", "token_usage_record"})
 # The user messages Codex injects (its "contextual user messages"), matched lowercased at the start.
-CONTEXT_TAGS = ("<environment_context>", "# agents.md instructions", "<user_instructions>", "<turn_aborted>",
-                "<context_update>", "<subagent_notification>", "<skills_instructions>")
+CONTEXT_TAGS = (
+    "<environment_context>",
+    "# agents.md instructions",
+    "<user_instructions>",
+    "<turn_aborted>",
+    "<context_update>",
+    "<subagent_notification>",
+    "<skills_instructions>",
+)
 
 
 def matches(document: Document) -> bool:

@@ -13,9 +13,10 @@ from __future__ import annotations
 import json
 import os
 import stat
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 import msgspec
 
@@ -102,7 +103,7 @@ def parse_document(path: Path | str, data: bytearray) -> Document:
     not one JSON value."""
     value = _decode_fast(data)
     if value is not _REFUSED:
-        head = data[:4 * _INDENT_WINDOW + 4].decode("utf-8", "ignore")  # up to 4 bytes a character
+        head = data[: 4 * _INDENT_WINDOW + 4].decode("utf-8", "ignore")  # up to 4 bytes a character
         return Document(path, value, indent=_detect_indent(head))
     try:
         text = data.decode("utf-8-sig")
@@ -118,8 +119,7 @@ def parse_document(path: Path | str, data: bytearray) -> Document:
         if len(lines) > 1 and _first_record_parses(lines):
             return _read_json_lines(path, lines)
         raise InspectorError(
-            f"{path}: line {whole_error.lineno} column {whole_error.colno}: "
-            f"invalid JSON ({whole_error.msg})"
+            f"{path}: line {whole_error.lineno} column {whole_error.colno}: invalid JSON ({whole_error.msg})"
         ) from None
 
 
@@ -242,7 +242,7 @@ def _detect_indent(text: str) -> int | str | None:
     newline = head.find("\n")
     if newline < 0:
         return None
-    for line in head[newline + 1:].splitlines():
+    for line in head[newline + 1 :].splitlines():
         stripped = line.lstrip(" \t")
         if stripped and len(stripped) < len(line):
             prefix = line[: len(line) - len(stripped)]

@@ -56,16 +56,27 @@ def read(document: Document) -> list[Session]:
                 problems.append(f"message {number}: not a message with a known role, skipped")
                 continue
             content = message.get("content")
-            turns.append(Turn(len(turns), role, content if type(content) is str else _text(content), None, (), (),
-                              message))
+            turns.append(
+                Turn(len(turns), role, content if type(content) is str else _text(content), None, (), (), message)
+            )
         outputs = entry.get("outputs")
         for output in outputs if type(outputs) is list else ():
             text = output.get("text") if type(output) is dict else output
             for field, value in fields(text) if type(text) is str else ():
                 turns.append(Turn(len(turns), ASSISTANT, value, field, (), (), output))
         uuid = entry.get("uuid")
-        sessions.append(Session(NAME, document.path, tuple(turns), (), document, index,
-                                uuid if type(uuid) is str else f"entry {index + 1}", tuple(problems)))
+        sessions.append(
+            Session(
+                NAME,
+                document.path,
+                tuple(turns),
+                (),
+                document,
+                index,
+                uuid if type(uuid) is str else f"entry {index + 1}",
+                tuple(problems),
+            )
+        )
     return sessions
 
 

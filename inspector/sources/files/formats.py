@@ -20,10 +20,32 @@ from types import ModuleType
 
 from inspector.errors import InspectorError
 from inspector.model import Session
-from inspector.sources.files import (ag2, ai_sdk_model, ai_sdk_ui, anthropic, autogen, claude_code, codex_rollout,
-                                     dspy_history, gemini, gemini_cli, haystack, inspect_ai, langchain_dict,
-                                     langchain_dumpd, langfuse_export, langsmith_export, litellm_log, openai_chat,
-                                     openai_responses, otel_genai, pydantic_ai, session_dump, sharegpt, smolagents)
+from inspector.sources.files import (
+    ag2,
+    ai_sdk_model,
+    ai_sdk_ui,
+    anthropic,
+    autogen,
+    claude_code,
+    codex_rollout,
+    dspy_history,
+    gemini,
+    gemini_cli,
+    haystack,
+    inspect_ai,
+    langchain_dict,
+    langchain_dumpd,
+    langfuse_export,
+    langsmith_export,
+    litellm_log,
+    openai_chat,
+    openai_responses,
+    otel_genai,
+    pydantic_ai,
+    session_dump,
+    sharegpt,
+    smolagents,
+)
 from inspector.sources.files.document import Document
 
 SPECIFIC = (

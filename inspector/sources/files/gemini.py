@@ -10,7 +10,8 @@ and an edited part keeps the spelling it had.
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from inspector.catalogue import parse_tool_definitions
 from inspector.model import ASSISTANT, TOOL, USER, Session, ToolCall, ToolResult, Turn
@@ -25,10 +26,30 @@ CALL_KEYS = ("functionCall", "function_call")
 RESPONSE_KEYS = ("functionResponse", "function_response")
 # What only other formats with `parts` write (AI SDK UI messages, Pydantic AI), and the keys of a Gemini part.
 FOREIGN_ROLES = frozenset({"assistant", "system", "tool", "developer"})
-PART_KEYS = frozenset({"text", "thought", "thoughtSignature", "thought_signature", "inlineData", "inline_data",
-                       "fileData", "file_data", "functionCall", "function_call", "functionResponse",
-                       "function_response", "executableCode", "executable_code", "codeExecutionResult",
-                       "code_execution_result", "videoMetadata", "video_metadata", "partMetadata", "part_metadata"})
+PART_KEYS = frozenset(
+    {
+        "text",
+        "thought",
+        "thoughtSignature",
+        "thought_signature",
+        "inlineData",
+        "inline_data",
+        "fileData",
+        "file_data",
+        "functionCall",
+        "function_call",
+        "functionResponse",
+        "function_response",
+        "executableCode",
+        "executable_code",
+        "codeExecutionResult",
+        "code_execution_result",
+        "videoMetadata",
+        "video_metadata",
+        "partMetadata",
+        "part_metadata",
+    }
+)
 
 
 def matches(document: Document) -> bool:
@@ -45,8 +66,11 @@ def read(document: Document) -> list[Session]:
     turns: list[Turn] = []
     problems: list[str] = []
     for position, content in enumerate(_contents(value)):
-        if not isinstance(content, dict) or not isinstance(content.get("parts"), list) \
-                or not _known_role(content.get("role", "user")):
+        if (
+            not isinstance(content, dict)
+            or not isinstance(content.get("parts"), list)
+            or not _known_role(content.get("role", "user"))
+        ):
             problems.append(f"message {position}: not a content with parts and a user or model role, skipped")
             continue
         turns.append(_turn(position, content))
@@ -79,8 +103,10 @@ def _looks_like_contents(records: list[Any]) -> bool:
     dicts = [r for r in records[:50] if isinstance(r, dict)]
     if not dicts or sum(isinstance(r.get("parts"), list) for r in dicts) * 2 <= len(dicts):
         return False
-    return not any((type(r.get("role")) is str and r["role"] in FOREIGN_ROLES) or "kind" in r or any(map(_foreign_part, _parts(r)))
-                   for r in dicts)
+    return not any(
+        (type(r.get("role")) is str and r["role"] in FOREIGN_ROLES) or "kind" in r or any(map(_foreign_part, _parts(r)))
+        for r in dicts
+    )
 
 
 def _parts(record: dict[str, Any]) -> list[Any]:
@@ -105,8 +131,11 @@ def _turn(position: int, content: dict[str, Any]) -> Turn:
         response = _field(part, RESPONSE_KEYS)
         if response is not None:
             body = response.get("response")
-            results.append(ToolResult(response.get("id"), response.get("name"), body,
-                                      isinstance(body, dict) and bool(body.get("error"))))
+            results.append(
+                ToolResult(
+                    response.get("id"), response.get("name"), body, isinstance(body, dict) and bool(body.get("error"))
+                )
+            )
     role = ROLES[content.get("role", "user")]
     if role == USER and results and len(results) == len(content["parts"]):
         role = TOOL

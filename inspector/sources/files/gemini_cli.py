@@ -22,8 +22,15 @@ from typing import Any
 from inspector.model import ASSISTANT, NOT_EXECUTED, TOOL, Session, ToolCall, ToolResult, Turn
 from inspector.sources.files import gemini_cli_log
 from inspector.sources.files.document import Document
-from inspector.sources.files.gemini_cli_messages import (TYPES, calls_home, content_text, is_call_part, is_text_part,
-                                                         read_turns, stored_calls)
+from inspector.sources.files.gemini_cli_messages import (
+    TYPES,
+    calls_home,
+    content_text,
+    is_call_part,
+    is_text_part,
+    read_turns,
+    stored_calls,
+)
 from inspector.sources.files.records import respread_parts
 
 NAME = "gemini-cli"
@@ -44,7 +51,8 @@ def matches(document: Document) -> bool:
         return _is_metadata(value) and "messages" not in value
     typed = [m for m in value["messages"][:50] if isinstance(m, dict)]
     return type(value.get("projectHash")) is str or (
-        bool(typed) and all(type(m.get("type")) is str and m["type"] in TYPES for m in typed))
+        bool(typed) and all(type(m.get("type")) is str and m["type"] in TYPES for m in typed)
+    )
 
 
 def read(document: Document) -> list[Session]:
@@ -103,8 +111,11 @@ class _Repair:
                 self.before.setdefault(id(turn.raw), []).extend(self._dated(turn.raw))
             previous = turn.raw
             if turn.role == ASSISTANT and calls_home(turn.raw) == "toolCalls":
-                self._calls.update((call.get("id"), (turn.raw, i, False)) for i, call in stored_calls(turn.raw)
-                                   if type(call.get("id")) is str)
+                self._calls.update(
+                    (call.get("id"), (turn.raw, i, False))
+                    for i, call in stored_calls(turn.raw)
+                    if type(call.get("id")) is str
+                )
             if turn.edited and turn.role != TOOL:  # a result turn changes only by renames, done below
                 self._edit(turn)
         if self.pending and messages:
@@ -126,8 +137,11 @@ class _Repair:
         """The message as it will be written (a copy, with copies of its calls, made once)."""
         if id(message) not in self.replaced:
             calls = message.get("toolCalls")
-            copy = {**message, "toolCalls": [dict(c) if isinstance(c, dict) else c for c in calls]} \
-                if isinstance(calls, list) else dict(message)
+            copy = (
+                {**message, "toolCalls": [dict(c) if isinstance(c, dict) else c for c in calls]}
+                if isinstance(calls, list)
+                else dict(message)
+            )
             self.replaced[id(message)] = copy
         return self.replaced[id(message)]
 
@@ -142,7 +156,7 @@ class _Repair:
                 record["toolCalls"][index] = self._repaired(call_record, call)
         content = message.get("content")
         parts = content if isinstance(content, list) else [content] if isinstance(content, dict) else None
-        added = turn.tool_calls[len(stored):]  # calls a repair gave this reply
+        added = turn.tool_calls[len(stored) :]  # calls a repair gave this reply
         if parts is None:
             if turn.text != content_text(content):
                 record["content"] = turn.text
@@ -199,8 +213,11 @@ class _Repair:
         message, index, is_new = found
         record = message if is_new else self._record(message)
         status = "error" if result.is_error else "cancelled" if NOT_EXECUTED in str(result.content) else "success"
-        record["toolCalls"][index] = {**record["toolCalls"][index], "result": [{"functionResponse": _response(result)}],
-                                      "status": status}
+        record["toolCalls"][index] = {
+            **record["toolCalls"][index],
+            "result": [{"functionResponse": _response(result)}],
+            "status": status,
+        }
         return True
 
     def _message(self, kind: str, content: Any) -> dict[str, Any]:
@@ -218,8 +235,11 @@ class _Repair:
         current = self.replaced.get(id(message), message)
         content = _renamed(current.get("content"), self._renamed)
         calls = current.get("toolCalls")
-        results = [_renamed(c.get("result"), self._renamed) if isinstance(c, dict) else None
-                   for c in calls] if isinstance(calls, list) else []
+        results = (
+            [_renamed(c.get("result"), self._renamed) if isinstance(c, dict) else None for c in calls]
+            if isinstance(calls, list)
+            else []
+        )
         if content is None and not any(r is not None for r in results):
             return
         record = self._record(message)
@@ -246,7 +266,11 @@ def _renamed(parts: Any, names: dict[str, str]) -> list[Any] | None:
 
 
 def _call_entry(call: ToolCall) -> dict[str, Any]:
-    return {"id": call.id, "name": call.name, "args": call.arguments if call.arguments is not None else call.arguments_raw}
+    return {
+        "id": call.id,
+        "name": call.name,
+        "args": call.arguments if call.arguments is not None else call.arguments_raw,
+    }
 
 
 def _response(result: ToolResult) -> dict[str, Any]:

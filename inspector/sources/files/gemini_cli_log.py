@@ -109,8 +109,13 @@ def replay(document: Document) -> Replay:
     return found
 
 
-def rewrite(document: Document, found: Replay, replaced: dict[int, dict[str, Any]],
-            before: dict[int, list[dict[str, Any]]], after_all: list[dict[str, Any]]) -> str:
+def rewrite(
+    document: Document,
+    found: Replay,
+    replaced: dict[int, dict[str, Any]],
+    before: dict[int, list[dict[str, Any]]],
+    after_all: list[dict[str, Any]],
+) -> str:
     """The log's text with each final message whose `id()` is in `replaced` written over its last
     copy, the messages of `before[id(message)]` just before the place it entered, and `after_all`
     just after the place the last message entered (or at the end when there is none)."""
@@ -133,7 +138,7 @@ def rewrite(document: Document, found: Replay, replaced: dict[int, dict[str, Any
         out += [_compact(record) + newline for record in ahead.get((line, None), ())]
         if line in changed:
             record = _changed(document.value[line], line, changed[line], ahead, behind)
-            text = _compact(record) + text[len(text.rstrip("\r\n")):]
+            text = _compact(record) + text[len(text.rstrip("\r\n")) :]
         following = behind.get((line, None), ())
         if following and not text.endswith("\n"):
             text += newline
@@ -142,8 +147,13 @@ def rewrite(document: Document, found: Replay, replaced: dict[int, dict[str, Any
     return "".join(out)
 
 
-def _changed(record: dict[str, Any], line: int, changes: dict[int | None, Any],
-             ahead: dict[Place, list[Any]], behind: dict[Place, list[Any]]) -> dict[str, Any]:
+def _changed(
+    record: dict[str, Any],
+    line: int,
+    changes: dict[int | None, Any],
+    ahead: dict[Place, list[Any]],
+    behind: dict[Place, list[Any]],
+) -> dict[str, Any]:
     """The line's new record: the message written over it, or the record with its `messages`
     array holding the changed messages and the new ones around them."""
     if None in changes:

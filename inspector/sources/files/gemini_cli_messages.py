@@ -45,11 +45,18 @@ def read_turns(messages: list[Any]) -> tuple[list[Turn], list[str]]:
         kind = message.get("type") if isinstance(message, dict) else None
         if kind == "gemini":
             stored = stored_calls(message)
-            calls = tuple(ToolCall(_text_id(call.get("id")), call["name"], call.get("args"),
-                                   parse_arguments(call.get("args"))) for _, call in stored)
-            turns.append(Turn(position, ASSISTANT, content_text(message.get("content")), _id(message), calls, (), message))
-            results = tuple(ToolResult(call.id, call.name, _result_content(entry["result"]), entry.get("status") == "error")
-                            for call, (_, entry) in zip(calls, stored) if entry.get("result") is not None)
+            calls = tuple(
+                ToolCall(_text_id(call.get("id")), call["name"], call.get("args"), parse_arguments(call.get("args")))
+                for _, call in stored
+            )
+            turns.append(
+                Turn(position, ASSISTANT, content_text(message.get("content")), _id(message), calls, (), message)
+            )
+            results = tuple(
+                ToolResult(call.id, call.name, _result_content(entry["result"]), entry.get("status") == "error")
+                for call, (_, entry) in zip(calls, stored)
+                if entry.get("result") is not None
+            )
             if results:  # (a content `functionCall` has no `result`)
                 position += 1
                 turns.append(Turn(position, TOOL, "", _id(message, "_response"), (), results, message))
@@ -63,12 +70,19 @@ def read_turns(messages: list[Any]) -> tuple[list[Turn], list[str]]:
             if kind == "error" and first_error is None:
                 first_error = preview_value(message.get("content"), 100)
         position += 1
-    notes = [f"{count} {kind} messages of the CLI kept, not turns (never sent to the model)"
-             + (f"; the first: {first_error}" if kind == "error" else "")
-             for kind, count in skipped.items() if kind in NOTICES]
-    notes += [f"{count} messages of type {kind!r} not read as turns" if kind is not None
-              else f"{count} records without a message type not read as turns"
-              for kind, count in skipped.items() if kind not in NOTICES]
+    notes = [
+        f"{count} {kind} messages of the CLI kept, not turns (never sent to the model)"
+        + (f"; the first: {first_error}" if kind == "error" else "")
+        for kind, count in skipped.items()
+        if kind in NOTICES
+    ]
+    notes += [
+        f"{count} messages of type {kind!r} not read as turns"
+        if kind is not None
+        else f"{count} records without a message type not read as turns"
+        for kind, count in skipped.items()
+        if kind not in NOTICES
+    ]
     return turns, notes
 
 
@@ -78,8 +92,11 @@ def _user(position: int, message: dict[str, Any], answered: set[str]) -> Turn | 
     content = message.get("content")
     parts = content_parts(content) or []
     responses = [p["functionResponse"] for p in parts if isinstance(p.get("functionResponse"), dict)]
-    results = tuple(ToolResult(_text_id(r.get("id")), r.get("name"), r.get("response"), _is_error(r.get("response")))
-                    for r in responses if _text_id(r.get("id")) not in answered)
+    results = tuple(
+        ToolResult(_text_id(r.get("id")), r.get("name"), r.get("response"), _is_error(r.get("response")))
+        for r in responses
+        if _text_id(r.get("id")) not in answered
+    )
     if responses and len(responses) == len(parts):
         return Turn(position, TOOL, "", _id(message), (), results, message) if results else None
     text = content_text(content)
@@ -106,8 +123,11 @@ def calls_home(message: dict[str, Any]) -> str:
 
 def is_call_part(part: Any) -> bool:
     """Whether a content part is a `functionCall` with a name."""
-    return isinstance(part, dict) and isinstance(part.get("functionCall"), dict) \
+    return (
+        isinstance(part, dict)
+        and isinstance(part.get("functionCall"), dict)
         and type(part["functionCall"].get("name")) is str
+    )
 
 
 def _result_content(result: Any) -> Any:

@@ -20,8 +20,14 @@ from typing import Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
 from inspector.sources.files.document import Document
-from inspector.sources.files.records import (arguments_as_json, is_text_part, message_list, parse_arguments,
-                                             rebuild_records, respread_parts)
+from inspector.sources.files.records import (
+    arguments_as_json,
+    is_text_part,
+    message_list,
+    parse_arguments,
+    rebuild_records,
+    respread_parts,
+)
 
 NAME = "haystack"
 
@@ -35,8 +41,11 @@ def matches(document: Document) -> bool:
     """A message list whose messages all carry Haystack's keys and whose parts have no `type`."""
     messages = message_list(document)
     sample = [m for m in messages[:50] if isinstance(m, dict)] if messages is not None else []
-    return bool(sample) and all(_keys(m) is not None and not any(
-        isinstance(part, dict) and "type" in part for part in _content(m, _keys(m)) or ()) for m in sample)
+    return bool(sample) and all(
+        _keys(m) is not None
+        and not any(isinstance(part, dict) and "type" in part for part in _content(m, _keys(m)) or ())
+        for m in sample
+    )
 
 
 def read(document: Document) -> list[Session]:
@@ -84,10 +93,23 @@ def write(document: Document, sessions: list[Session]) -> str:
 
     def render_new(turn: Turn) -> list[dict[str, Any]]:
         if turn.role == TOOL:
-            return [message("tool", [{"tool_call_result": {
-                "result": r.content if isinstance(r.content, str) else arguments_as_json(r.content),
-                "origin": _call_part(calls.get(r.call_id) or ToolCall(r.call_id, r.name or "", {}, {}))["tool_call"],
-                "error": r.is_error}}]) for r in turn.tool_results]
+            return [
+                message(
+                    "tool",
+                    [
+                        {
+                            "tool_call_result": {
+                                "result": r.content if isinstance(r.content, str) else arguments_as_json(r.content),
+                                "origin": _call_part(calls.get(r.call_id) or ToolCall(r.call_id, r.name or "", {}, {}))[
+                                    "tool_call"
+                                ],
+                                "error": r.is_error,
+                            }
+                        }
+                    ],
+                )
+                for r in turn.tool_results
+            ]
         role = "assistant" if turn.role == ASSISTANT else "user"
         return [message(role, ([{"text": turn.text}] if turn.text else []) + [_call_part(c) for c in turn.tool_calls])]
 
@@ -105,7 +127,9 @@ def write(document: Document, sessions: list[Session]) -> str:
             if isinstance(part, dict) and isinstance(part.get("tool_call"), dict):
                 call = next(repaired, None)
                 stored = part["tool_call"]
-                if call is not None and (call.name != stored.get("tool_name") or call.arguments_raw is not stored.get("arguments")):
+                if call is not None and (
+                    call.name != stored.get("tool_name") or call.arguments_raw is not stored.get("arguments")
+                ):
                     return {**part, "tool_call": {**stored, "tool_name": call.name, "arguments": call.arguments or {}}}
             return part
 

@@ -41,16 +41,22 @@ def matches(document: Document) -> bool:
     if document.is_jsonl or not isinstance(value, dict):
         return False
     spec = value.get("eval")
-    return (isinstance(spec, dict) and "task" in spec and "model" in spec
-            and isinstance(value.get("samples", []), list) and ("version" in value or "plan" in value))
+    return (
+        isinstance(spec, dict)
+        and "task" in spec
+        and "model" in spec
+        and isinstance(value.get("samples", []), list)
+        and ("version" in value or "plan" in value)
+    )
 
 
 def read(document: Document) -> list[Session]:
     """One session per sample (and epoch)."""
     tools = _tools(document.value)
     samples = document.value.get("samples") or []
-    sessions = [_session(document, index, sample, tools) for index, sample in enumerate(samples)
-                if isinstance(sample, dict)]
+    sessions = [
+        _session(document, index, sample, tools) for index, sample in enumerate(samples) if isinstance(sample, dict)
+    ]
     if not sessions:
         raise InspectorError(f"{document.path}: an Inspect AI log without samples (a header only?)")
     return sessions
@@ -82,8 +88,11 @@ def _session(document: Document, index: int, sample: dict[str, Any], tools: tupl
 def _turn(position: int, message: dict[str, Any], attachments: dict[str, Any], names: dict[str, str]) -> Turn:
     role = ROLES[message["role"]]
     text = _text(message.get("content"), attachments)
-    calls = tuple(_call(call, attachments) for call in message.get("tool_calls") or ()
-                  if isinstance(call, dict) and isinstance(call.get("function"), str))
+    calls = tuple(
+        _call(call, attachments)
+        for call in message.get("tool_calls") or ()
+        if isinstance(call, dict) and isinstance(call.get("function"), str)
+    )
     names.update((call.id, call.name) for call in calls if isinstance(call.id, str))
     results: tuple[ToolResult, ...] = ()
     if role == TOOL:
@@ -115,15 +124,18 @@ def raw_arguments(parse_error: str) -> str:
     end = parse_error.rfind(_RAW_END)
     if start < 0 or end < start + len(_RAW_START):
         return parse_error
-    return parse_error[start + len(_RAW_START):end]
+    return parse_error[start + len(_RAW_START) : end]
 
 
 def _text(content: Any, attachments: dict[str, Any]) -> str:
     if isinstance(content, str):
         return _resolved(content, attachments)
     if isinstance(content, list):
-        return "".join(_resolved(part["text"], attachments) for part in content
-                       if isinstance(part, dict) and part.get("type") == "text" and isinstance(part.get("text"), str))
+        return "".join(
+            _resolved(part["text"], attachments)
+            for part in content
+            if isinstance(part, dict) and part.get("type") == "text" and isinstance(part.get("text"), str)
+        )
     return ""
 
 
@@ -132,7 +144,7 @@ def _resolved(value: Any, attachments: dict[str, Any]) -> str:
     if not isinstance(value, str):
         return "" if value is None else str(value)
     if value.startswith(_ATTACHMENT):
-        stored = attachments.get(value[len(_ATTACHMENT):])
+        stored = attachments.get(value[len(_ATTACHMENT) :])
         if isinstance(stored, str):
             return stored
     return value

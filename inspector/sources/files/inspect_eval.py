@@ -51,8 +51,11 @@ def read_eval(path: Path) -> Document:
             if "header.json" in members:
                 header = _member_json(archive, handle, members["header.json"], path)
                 value.update(header if isinstance(header, dict) else {"header": header})
-            value["samples"] = [_member_json(archive, handle, info, path) for name, info in members.items()
-                                if name.startswith(_SAMPLES) and name.endswith(".json")]
+            value["samples"] = [
+                _member_json(archive, handle, info, path)
+                for name, info in members.items()
+                if name.startswith(_SAMPLES) and name.endswith(".json")
+            ]
     except zipfile.BadZipFile as exc:
         raise InspectorError(f"{path}: not a readable .eval archive ({exc}; cut off or damaged?)") from None
     except OSError as exc:

@@ -20,10 +20,26 @@ from inspector.sources.files.records import message_list
 
 NAME = "langchain-dumpd"
 
-TYPES = {"HumanMessage": "human", "AIMessage": "ai", "ToolMessage": "tool", "SystemMessage": "system",
-         "FunctionMessage": "function", "ChatMessage": "chat", "RemoveMessage": "remove",
-         **{name: name for name in ("HumanMessageChunk", "AIMessageChunk", "ToolMessageChunk", "SystemMessageChunk",
-                                    "FunctionMessageChunk", "ChatMessageChunk")}}
+TYPES = {
+    "HumanMessage": "human",
+    "AIMessage": "ai",
+    "ToolMessage": "tool",
+    "SystemMessage": "system",
+    "FunctionMessage": "function",
+    "ChatMessage": "chat",
+    "RemoveMessage": "remove",
+    **{
+        name: name
+        for name in (
+            "HumanMessageChunk",
+            "AIMessageChunk",
+            "ToolMessageChunk",
+            "SystemMessageChunk",
+            "FunctionMessageChunk",
+            "ChatMessageChunk",
+        )
+    },
+}
 CLASSES = {kind: name for name, kind in TYPES.items()}
 NAMESPACE = ["langchain", "schema", "messages"]
 
@@ -50,8 +66,15 @@ def write(document: Document, sessions: list[Session]) -> str:
 def _message_class(record: dict[str, Any]) -> str | None:
     """The message class a constructor record builds, or None."""
     path = record.get("id")
-    if not (type(record.get("lc")) is int and record["lc"] == 1 and record.get("type") == "constructor" and isinstance(path, list)
-            and path and type(path[-1]) is str and isinstance(record.get("kwargs"), dict)):
+    if not (
+        type(record.get("lc")) is int
+        and record["lc"] == 1
+        and record.get("type") == "constructor"
+        and isinstance(path, list)
+        and path
+        and type(path[-1]) is str
+        and isinstance(record.get("kwargs"), dict)
+    ):
         return None
     return path[-1] if path[-1] in TYPES else None
 

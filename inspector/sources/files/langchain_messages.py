@@ -28,19 +28,49 @@ messages. `tool_call` blocks inside a list `content` (output version v1) are lef
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from inspector.model import ASSISTANT, NO_RESULT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
-from inspector.sources.files.openai_calls import read_tool_calls, render_tool_calls, repaired_function, with_repaired_calls
-from inspector.sources.files.records import (arguments_as_json, message_list, parse_arguments, rebuild_records,
-                                             spread_text)
+from inspector.sources.files.openai_calls import (
+    read_tool_calls,
+    render_tool_calls,
+    repaired_function,
+    with_repaired_calls,
+)
+from inspector.sources.files.records import (
+    arguments_as_json,
+    message_list,
+    parse_arguments,
+    rebuild_records,
+    spread_text,
+)
 
-ROLES = {"human": USER, "ai": ASSISTANT, "tool": TOOL, "system": SYSTEM, "function": TOOL, "chat": None,
-         "HumanMessageChunk": USER, "AIMessageChunk": ASSISTANT, "ToolMessageChunk": TOOL,
-         "SystemMessageChunk": SYSTEM, "FunctionMessageChunk": TOOL, "ChatMessageChunk": None}
+ROLES = {
+    "human": USER,
+    "ai": ASSISTANT,
+    "tool": TOOL,
+    "system": SYSTEM,
+    "function": TOOL,
+    "chat": None,
+    "HumanMessageChunk": USER,
+    "AIMessageChunk": ASSISTANT,
+    "ToolMessageChunk": TOOL,
+    "SystemMessageChunk": SYSTEM,
+    "FunctionMessageChunk": TOOL,
+    "ChatMessageChunk": None,
+}
 CHATS = ("chat", "ChatMessageChunk")  # a tuple: `kind` is checked against it, never hashed first
-CHAT_ROLES = {"user": USER, "human": USER, "assistant": ASSISTANT, "ai": ASSISTANT, "system": SYSTEM,
-              "developer": SYSTEM, "tool": TOOL, "function": TOOL}
+CHAT_ROLES = {
+    "user": USER,
+    "human": USER,
+    "assistant": ASSISTANT,
+    "ai": ASSISTANT,
+    "system": SYSTEM,
+    "developer": SYSTEM,
+    "tool": TOOL,
+    "function": TOOL,
+}
 # What to make of one container record: (message type, its fields), or None with how to count it.
 Unwrap = Callable[[Any], tuple[str, dict[str, Any]] | tuple[None, tuple[str, str]]]
 
@@ -78,8 +108,11 @@ class MessageReader:
         elif role == TOOL:
             call_id = fields.get("tool_call_id") if type(fields.get("tool_call_id")) is str else None
             name = fields.get("name") if type(fields.get("name")) is str else self._names.get(call_id)
-            results = (ToolResult(call_id, name, text if isinstance(content, list) else content,
-                                  fields.get("status") == "error"),)
+            results = (
+                ToolResult(
+                    call_id, name, text if isinstance(content, list) else content, fields.get("status") == "error"
+                ),
+            )
         self.turns.append(Turn(position, role, text, turn_id, calls, results, raw))
 
     def skip(self, one: str, many: str) -> None:
@@ -89,8 +122,10 @@ class MessageReader:
 
     def problems(self) -> list[str]:
         """One line per kind of record not read as a turn, with its count."""
-        return [f"{count} {many} not read as turns" if count > 1 else f"1 {one.partition(' ')[2]} not read as a turn"
-                for (one, many), count in self._skipped.items()]
+        return [
+            f"{count} {many} not read as turns" if count > 1 else f"1 {one.partition(' ')[2]} not read as a turn"
+            for (one, many), count in self._skipped.items()
+        ]
 
 
 def read_records(reader: MessageReader, records: list[Any], unwrap: Unwrap) -> None:
@@ -111,7 +146,9 @@ def content_text(content: Any) -> str:
 
 
 def _is_text(part: Any) -> bool:
-    return type(part) is str or (isinstance(part, dict) and part.get("type") == "text" and type(part.get("text")) is str)
+    return type(part) is str or (
+        isinstance(part, dict) and part.get("type") == "text" and type(part.get("text")) is str
+    )
 
 
 def message_calls(fields: dict[str, Any]) -> tuple[ToolCall, ...]:
@@ -119,8 +156,10 @@ def message_calls(fields: dict[str, Any]) -> tuple[ToolCall, ...]:
     those of `additional_kwargs`, as `AIMessage` loads them."""
     valid, invalid = _entries(fields, "tool_calls"), _entries(fields, "invalid_tool_calls")
     if valid or invalid:
-        return tuple(ToolCall(call.get("id"), call["name"], call.get("args"), parse_arguments(call.get("args")))
-                     for call in valid + invalid)
+        return tuple(
+            ToolCall(call.get("id"), call["name"], call.get("args"), parse_arguments(call.get("args")))
+            for call in valid + invalid
+        )
     extra = fields.get("additional_kwargs")
     if not isinstance(extra, dict):
         return ()
@@ -137,15 +176,19 @@ def _entries(fields: dict[str, Any], key: str) -> list[dict[str, Any]]:
     return [c for c in stored if isinstance(c, dict) and type(c.get("name")) is str] if isinstance(stored, list) else []
 
 
-def rebuild(records: list[Any], turns: list[Turn], unwrap: Unwrap,
-            wrap: Callable[[Any, str, dict[str, Any]], Any]) -> list[Any]:
+def rebuild(
+    records: list[Any], turns: list[Turn], unwrap: Unwrap, wrap: Callable[[Any, str, dict[str, Any]], Any]
+) -> list[Any]:
     """A container's records after repair: `wrap(record, type, fields)` gives the record holding a
     message's new fields (`record` is the one it replaces, None for a new message)."""
+
     def edited(turn: Turn) -> Any:
         kind, fields = unwrap(turn.raw)
         return wrap(turn.raw, kind, repaired_fields(turn, fields))
 
-    return rebuild_records(records, turns, edited, lambda turn: [wrap(None, kind, fields) for kind, fields in new_messages(turn)])
+    return rebuild_records(
+        records, turns, edited, lambda turn: [wrap(None, kind, fields) for kind, fields in new_messages(turn)]
+    )
 
 
 def repaired_fields(turn: Turn, fields: dict[str, Any]) -> dict[str, Any]:
@@ -183,9 +226,12 @@ def _write_calls(out: dict[str, Any], calls: tuple[ToolCall, ...], stored: tuple
     extra = out.get("additional_kwargs") if isinstance(out.get("additional_kwargs"), dict) else {}
     openai = extra.get("tool_calls") if isinstance(extra.get("tool_calls"), list) else None
     legacy = extra.get("function_call") if isinstance(extra.get("function_call"), dict) else None
-    own, added = calls[:len(stored)], calls[len(stored):]
-    changed = {call.id: call.arguments_raw is not old.arguments_raw
-               for call, old in zip(own, stored) if call.arguments_raw is not old.arguments_raw or call.name != old.name}
+    own, added = calls[: len(stored)], calls[len(stored) :]
+    changed = {
+        call.id: call.arguments_raw is not old.arguments_raw
+        for call, old in zip(own, stored)
+        if call.arguments_raw is not old.arguments_raw or call.name != old.name
+    }
     if _entries(out, "tool_calls") or _entries(out, "invalid_tool_calls") or not (openai or legacy):
         valid, invalid = _split_calls(out, own)
         out["tool_calls"] = valid + [_tool_call(call) for call in added]
@@ -193,7 +239,10 @@ def _write_calls(out: dict[str, Any], calls: tuple[ToolCall, ...], stored: tuple
             out["invalid_tool_calls"] = invalid
         if openai is not None and (changed or added):
             by_id = {call.id: call for call in own if call.id is not None and call.id in changed}
-            extra = {**extra, "tool_calls": [_in_step(entry, by_id, changed) for entry in openai] + render_tool_calls(added)}
+            extra = {
+                **extra,
+                "tool_calls": [_in_step(entry, by_id, changed) for entry in openai] + render_tool_calls(added),
+            }
     else:  # read from `additional_kwargs` alone, as `AIMessage` loads them: written there alone
         listed = len(read_tool_calls(openai))
         if openai is not None or added:
@@ -256,14 +305,36 @@ def _status(result: ToolResult) -> str:
 def new_messages(turn: Turn) -> list[tuple[str, dict[str, Any]]]:
     """The messages (type, fields, as `messages_to_dict` writes them) of a turn a repair added."""
     if turn.role == TOOL:
-        return [("tool", {"content": r.content if type(r.content) is str else arguments_as_json(r.content),
-                          "additional_kwargs": {}, "response_metadata": {}, "type": "tool", "name": r.name, "id": None,
-                          "tool_call_id": r.call_id, "artifact": None, "status": _status(r)})
-                for r in turn.tool_results]
+        return [
+            (
+                "tool",
+                {
+                    "content": r.content if type(r.content) is str else arguments_as_json(r.content),
+                    "additional_kwargs": {},
+                    "response_metadata": {},
+                    "type": "tool",
+                    "name": r.name,
+                    "id": None,
+                    "tool_call_id": r.call_id,
+                    "artifact": None,
+                    "status": _status(r),
+                },
+            )
+            for r in turn.tool_results
+        ]
     kind = {ASSISTANT: "ai", SYSTEM: "system"}.get(turn.role, "human")
-    fields = {"content": turn.text, "additional_kwargs": {}, "response_metadata": {}, "type": kind, "name": None, "id": None}
+    fields = {
+        "content": turn.text,
+        "additional_kwargs": {},
+        "response_metadata": {},
+        "type": kind,
+        "name": None,
+        "id": None,
+    }
     if kind == "ai":
-        fields.update(tool_calls=[_tool_call(call) for call in turn.tool_calls], invalid_tool_calls=[], usage_metadata=None)
+        fields.update(
+            tool_calls=[_tool_call(call) for call in turn.tool_calls], invalid_tool_calls=[], usage_metadata=None
+        )
     return [(kind, fields)]
 
 
@@ -275,8 +346,12 @@ def read_list(name: str, document: Any, unwrap: Callable[[Any], tuple[Any, Any]]
     return [Session(name, document.path, tuple(reader.turns), (), document, 0, None, tuple(reader.problems()))]
 
 
-def write_list(document: Any, sessions: list[Session], unwrap: Callable[[Any], tuple[Any, Any]],
-               wrap: Callable[..., dict[str, Any]]) -> str:
+def write_list(
+    document: Any,
+    sessions: list[Session],
+    unwrap: Callable[[Any], tuple[Any, Any]],
+    wrap: Callable[..., dict[str, Any]],
+) -> str:
     """The text of such a file with the repaired messages (made by `wrap`); the others as they were."""
     value = document.value
     records = rebuild(message_list(document), sessions[0].turns, unwrap, wrap)

@@ -59,17 +59,36 @@ def read(document: Document) -> list[Session]:
         if listed_tools is not None:
             tools[trace] = listed_tools
         start = observation.get("startTime")
-        calls.append(ModelCall(trace, start if type(start) is str else "", messages, _outputs(observation.get("output")),
-                               f"observation {observation.get('id', number)}"))
-    unread = [f"{count} observation{'s' * (count > 1)} of type {kind!r}"
-              f"{' without input messages' if kind == 'GENERATION' else ''} not read as turns"
-              for kind, count in skipped.items()]
+        calls.append(
+            ModelCall(
+                trace,
+                start if type(start) is str else "",
+                messages,
+                _outputs(observation.get("output")),
+                f"observation {observation.get('id', number)}",
+            )
+        )
+    unread = [
+        f"{count} observation{'s' * (count > 1)} of type {kind!r}"
+        f"{' without input messages' if kind == 'GENERATION' else ''} not read as turns"
+        for kind, count in skipped.items()
+    ]
     sessions = []
     for index, (trace, trace_calls) in enumerate(grouped(calls).items()):
         messages, problems = conversation(trace_calls, _role)
         turns, odd = read_openai_messages(messages)
-        sessions.append(Session(NAME, document.path, tuple(turns), tuple(parse_tool_definitions(tools.get(trace))),
-                                document, index, trace, tuple((unread if index == 0 else []) + problems + odd)))
+        sessions.append(
+            Session(
+                NAME,
+                document.path,
+                tuple(turns),
+                tuple(parse_tool_definitions(tools.get(trace))),
+                document,
+                index,
+                trace,
+                tuple((unread if index == 0 else []) + problems + odd),
+            )
+        )
     if not sessions:
         raise InspectorError(f"{document.path}: a Langfuse export without a generation holding messages")
     return sessions

@@ -50,10 +50,18 @@ def read(document: Document) -> list[Session]:
             continue
         trace = run.get("trace_id") if type(run.get("trace_id")) is str else ""
         start = run.get("start_time")
-        calls.append(ModelCall(trace, start if type(start) is str else "", messages, _outputs(run.get("outputs")),
-                               f"run {run.get('id', number)}"))
-    unread = records_with_errors(runs) + [f"{count} run{'s' * (count > 1)} of type {kind!r} not read as turns"
-                                          for kind, count in skipped.items()]
+        calls.append(
+            ModelCall(
+                trace,
+                start if type(start) is str else "",
+                messages,
+                _outputs(run.get("outputs")),
+                f"run {run.get('id', number)}",
+            )
+        )
+    unread = records_with_errors(runs) + [
+        f"{count} run{'s' * (count > 1)} of type {kind!r} not read as turns" for kind, count in skipped.items()
+    ]
     sessions = []
     for index, (trace, trace_calls) in enumerate(grouped(calls).items()):
         messages, problems = conversation(trace_calls, _kind)
@@ -64,8 +72,18 @@ def read(document: Document) -> list[Session]:
                 reader.skip(*fields)
             else:
                 reader.read(position, kind, fields, message)
-        sessions.append(Session(NAME, document.path, tuple(reader.turns), (), document, index, trace,
-                                tuple((unread if index == 0 else []) + problems + reader.problems())))
+        sessions.append(
+            Session(
+                NAME,
+                document.path,
+                tuple(reader.turns),
+                (),
+                document,
+                index,
+                trace,
+                tuple((unread if index == 0 else []) + problems + reader.problems()),
+            )
+        )
     if not sessions:
         raise InspectorError(f"{document.path}: a LangSmith export without an llm run holding messages")
     return sessions

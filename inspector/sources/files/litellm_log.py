@@ -59,21 +59,39 @@ def read(document: Document) -> list[Session]:
             continue
         group, is_session = _conversation_id(record)
         start = record.get("startTime")
-        calls.append(ModelCall(group, start if type(start) in (int, float) else 0.0, record["messages"],
-                               _outputs(record.get("response")), f"line {number}"))
+        calls.append(
+            ModelCall(
+                group,
+                start if type(start) in (int, float) else 0.0,
+                record["messages"],
+                _outputs(record.get("response")),
+                f"line {number}",
+            )
+        )
         named.append(is_session)
         parameters = record.get("model_parameters")
         if isinstance(parameters, dict) and isinstance(parameters.get("tools"), list):
             tools[calls[-1].label] = parameters["tools"]
     first_problems = records_with_errors(records) + [
-        f"{count} payload{'s' * (count > 1)} of call type {kind!r} not read as turns" for kind, count in skipped.items()]
+        f"{count} payload{'s' * (count > 1)} of call type {kind!r} not read as turns" for kind, count in skipped.items()
+    ]
     sessions = []
     for index, (group, group_calls) in enumerate(grouped(_regrouped(calls, named)).items()):
         messages, problems = conversation(group_calls, _role)
         turns, unread = read_openai_messages(messages)
         listed = next((tools[call.label] for call in reversed(group_calls) if call.label in tools), None)
-        sessions.append(Session(NAME, document.path, tuple(turns), tuple(parse_tool_definitions(listed)),
-                                document, index, group, tuple((first_problems if index == 0 else []) + problems + unread)))
+        sessions.append(
+            Session(
+                NAME,
+                document.path,
+                tuple(turns),
+                tuple(parse_tool_definitions(listed)),
+                document,
+                index,
+                group,
+                tuple((first_problems if index == 0 else []) + problems + unread),
+            )
+        )
     if not sessions:
         raise InspectorError(f"{document.path}: a LiteLLM log without a chat completion call")
     return sessions
@@ -111,7 +129,13 @@ def openai_turn(position: int, message: Any, names: dict[Any, str]) -> Turn | No
     results = ()
     if role == TOOL:
         call_id = message.get("tool_call_id")
-        name = message.get("name") if type(message.get("name")) is str else names.get(call_id) if type(call_id) is str else None
+        name = (
+            message.get("name")
+            if type(message.get("name")) is str
+            else names.get(call_id)
+            if type(call_id) is str
+            else None
+        )
         results = (ToolResult(call_id, name, content),)
     message_id = message.get("id")
     return Turn(position, role, text, message_id if type(message_id) is str else None, calls, results, message)

@@ -52,7 +52,10 @@ def _changed(function: dict[str, Any], call: ToolCall) -> bool:
 def render_tool_calls(calls: tuple[ToolCall, ...]) -> list[dict[str, Any]]:
     """New `tool_calls` entries for calls a repair recovered."""
     return [
-        {"id": call.id, "type": "function",
-         "function": {"name": call.name, "arguments": arguments_as_json(call.arguments or {})}}
+        {
+            "id": call.id,
+            "type": "function",
+            "function": {"name": call.name, "arguments": arguments_as_json(call.arguments or {})},
+        }
         for call in calls
     ]

@@ -14,9 +14,20 @@ from typing import Any
 from inspector.catalogue import parse_tool_definitions
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
 from inspector.sources.files.document import BadLine, Document, records_with_errors
-from inspector.sources.files.openai_calls import read_tool_calls, render_tool_calls, repaired_function, with_repaired_calls
-from inspector.sources.files.records import (arguments_as_json, content_text, is_text_part, parse_arguments,
-                                             rebuild_records, respread_parts)
+from inspector.sources.files.openai_calls import (
+    read_tool_calls,
+    render_tool_calls,
+    repaired_function,
+    with_repaired_calls,
+)
+from inspector.sources.files.records import (
+    arguments_as_json,
+    content_text,
+    is_text_part,
+    parse_arguments,
+    rebuild_records,
+    respread_parts,
+)
 
 NAME = "openai"
 
@@ -41,8 +52,15 @@ def read(document: Document) -> list[Session]:
         sessions = []
         for index, record in enumerate(value):
             if isinstance(record, dict):
-                sessions.append(_session(document, record["messages"], record.get("tools") or record.get("functions"),
-                                         index=index, session_id=f"line {index + 1}"))
+                sessions.append(
+                    _session(
+                        document,
+                        record["messages"],
+                        record.get("tools") or record.get("functions"),
+                        index=index,
+                        session_id=f"line {index + 1}",
+                    )
+                )
         return sessions
     if document.is_jsonl:
         session = _session(document, value, None)
@@ -91,9 +109,19 @@ def _session(document: Document, messages: Any, tools: Any, index: int = 0, sess
         calls = message_calls(message) if "tool_calls" in message or "function_call" in message else ()
         results = (ToolResult(message.get("tool_call_id"), message.get("name"), content),) if role == TOOL else ()
         message_id = message.get("id")
-        turns.append(Turn(position, role, text, message_id if type(message_id) is str else None, calls, results, message))
-    return Session(NAME, document.path, tuple(turns), tuple(parse_tool_definitions(tools)),
-                   document, index, session_id, tuple(problems))
+        turns.append(
+            Turn(position, role, text, message_id if type(message_id) is str else None, calls, results, message)
+        )
+    return Session(
+        NAME,
+        document.path,
+        tuple(turns),
+        tuple(parse_tool_definitions(tools)),
+        document,
+        index,
+        session_id,
+        tuple(problems),
+    )
 
 
 def message_calls(message: dict[str, Any]) -> tuple[ToolCall, ...]:
@@ -104,8 +132,6 @@ def message_calls(message: dict[str, Any]) -> tuple[ToolCall, ...]:
         raw = legacy.get("arguments")
         calls += (ToolCall(None, legacy["name"], raw, parse_arguments(raw)),)
     return calls
-
-
 
 
 def _rebuild(messages: list[Any], session: Session) -> list[Any]:
@@ -127,15 +153,19 @@ def render_edited_message(turn: Turn, name_results: bool = True) -> dict[str, An
             message["content"] = respread_parts(content, is_text_part, turn.text)
         elif content is not None or turn.text:
             message["content"] = turn.text
-    if (name_results and turn.tool_results and isinstance(message.get("name"), str)
-            and turn.tool_results[0].name is not None):
+    if (
+        name_results
+        and turn.tool_results
+        and isinstance(message.get("name"), str)
+        and turn.tool_results[0].name is not None
+    ):
         message["name"] = turn.tool_results[0].name  # a `function` message (or a `tool` one naming its tool)
     if isinstance(message.get("tool_calls"), list):
         message["tool_calls"] = with_repaired_calls(message["tool_calls"], turn.tool_calls)
     legacy = message.get("function_call")
     if isinstance(legacy, dict) and isinstance(legacy.get("name"), str) and turn.tool_calls:
         message["function_call"] = repaired_function(legacy, turn.tool_calls[-1])  # read as the last call
-    added = turn.tool_calls[len(message_calls(turn.raw)):]  # calls a repair gave this turn
+    added = turn.tool_calls[len(message_calls(turn.raw)) :]  # calls a repair gave this turn
     if added:
         message["tool_calls"] = list(message.get("tool_calls") or []) + render_tool_calls(added)
         if not turn.text and not isinstance(content, list):

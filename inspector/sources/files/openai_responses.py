@@ -50,8 +50,11 @@ def _is_marker(item: Any) -> bool:
     if type(item.get("type")) is str and item["type"] in MARKERS:
         return True
     content = item.get("content")
-    return "role" in item and isinstance(content, list) and any(
-        isinstance(part, dict) and part.get("type") in TEXT_PARTS for part in content)
+    return (
+        "role" in item
+        and isinstance(content, list)
+        and any(isinstance(part, dict) and part.get("type") in TEXT_PARTS for part in content)
+    )
 
 
 def _item_of(item: Any) -> Any:

@@ -17,7 +17,8 @@ the size of the new messages, never a comparison of whole histories.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Hashable, Iterable, NamedTuple, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from typing import Any, NamedTuple
 
 from inspector.model import Turn
 
@@ -35,8 +36,12 @@ ReadTurn = Callable[[Any, dict[str, Any], bool], Turn]  # (message, where, taken
 
 def turn_key(turn: Turn) -> Hashable:
     """What identifies a message across calls: its role, text, calls and results."""
-    return (turn.role, turn.text, tuple((call.id, call.name) for call in turn.tool_calls),
-            tuple(result.call_id for result in turn.tool_results))
+    return (
+        turn.role,
+        turn.text,
+        tuple((call.id, call.name) for call in turn.tool_calls),
+        tuple(result.call_id for result in turn.tool_results),
+    )
 
 
 def rebuild(calls: Iterable[ModelCall], read_turn: ReadTurn) -> list[list[Turn]]:
@@ -47,8 +52,9 @@ def rebuild(calls: Iterable[ModelCall], read_turn: ReadTurn) -> list[list[Turn]]
     index: dict[tuple[int, Hashable], list[Turn]] = {}
     last: list[Turn] | None = None
     for call in calls:
-        def read(side: str, number: int, message: Any, taken: bool = False) -> Turn:
-            return read_turn(message, {"span": call.span_id, side: number}, taken)
+
+        def read(side: str, number: int, message: Any, taken: bool = False, span_id: Any = call.span_id) -> Turn:
+            return read_turn(message, {"span": span_id, side: number}, taken)
 
         thread = _continued(call, last, index, read)
         if thread is None:
@@ -69,8 +75,12 @@ def rebuild(calls: Iterable[ModelCall], read_turn: ReadTurn) -> list[list[Turn]]
     return [thread for thread in threads if thread]
 
 
-def _continued(call: ModelCall, last: list[Turn] | None, index: dict[tuple[int, Hashable], list[Turn]],
-               read: Callable[[str, int, Any], Turn]) -> list[Turn] | None:
+def _continued(
+    call: ModelCall,
+    last: list[Turn] | None,
+    index: dict[tuple[int, Hashable], list[Turn]],
+    read: Callable[[str, int, Any], Turn],
+) -> list[Turn] | None:
     """The thread `call` continues, or None."""
     inputs = call.inputs
     if last and len(last) <= len(inputs):

@@ -15,16 +15,23 @@ with one line naming what it holds.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import replace
-from typing import Any, Iterator
+from typing import Any
 
 from inspector.errors import InspectorError
 from inspector.model import Session, ToolSpec
 from inspector.sources.files.document import BadLine, Document
 from inspector.sources.files.otel_conversation import ModelCall, rebuild
 from inspector.sources.files.otel_history import HistoryDecoder
-from inspector.sources.files.otel_messages import (PROMPT_EVENTS, CallMessages, MessageReader, any_value, json_value,
-                                                   span_messages)
+from inspector.sources.files.otel_messages import (
+    PROMPT_EVENTS,
+    CallMessages,
+    MessageReader,
+    any_value,
+    json_value,
+    span_messages,
+)
 
 NAME = "otel"
 WRITABLE = False
@@ -37,8 +44,9 @@ def matches(document: Document) -> bool:
     if not document.is_jsonl:
         return isinstance(value, dict) and isinstance(value.get("resourceSpans"), list)
     records = [r for r in value[:50] if r is not None and not isinstance(r, BadLine)]
-    return bool(records) and sum(isinstance(r, dict) and isinstance(r.get("resourceSpans"), list)
-                                 for r in records) * 2 > len(records)
+    return bool(records) and sum(
+        isinstance(r, dict) and isinstance(r.get("resourceSpans"), list) for r in records
+    ) * 2 > len(records)
 
 
 def read(document: Document) -> list[Session]:
@@ -52,8 +60,11 @@ def read(document: Document) -> list[Session]:
     unread_events: Counter[str] = Counter()
     seen_definitions: dict[str, set[str]] = {}
     for span in _spans(document, problems):
-        attributes = {a["key"]: a.get("value") for a in span.get("attributes") or ()
-                      if isinstance(a, dict) and isinstance(a.get("key"), str)}
+        attributes = {
+            a["key"]: a.get("value")
+            for a in span.get("attributes") or ()
+            if isinstance(a, dict) and isinstance(a.get("key"), str)
+        }
         events = [e for e in span.get("events") or () if isinstance(e, dict)]
         messages = span_messages(attributes, events)
         if messages is None:
@@ -64,19 +75,33 @@ def read(document: Document) -> list[Session]:
         groups.setdefault(group, []).append((_start(span), str(span.get("spanId")), messages))
         _add_tools(tools.setdefault(group, {}), attributes, seen_definitions.setdefault(group, set()))
     if not groups:
-        raise InspectorError(f"{document.path}: an OpenTelemetry trace of {sum(other.values())} spans "
-                             f"({_names(other)}) with no GenAI (gen_ai.*) or OpenInference (llm.*) messages: "
-                             f"not a recognised session format")
+        raise InspectorError(
+            f"{document.path}: an OpenTelemetry trace of {sum(other.values())} spans "
+            f"({_names(other)}) with no GenAI (gen_ai.*) or OpenInference (llm.*) messages: "
+            f"not a recognised session format"
+        )
     sessions: list[Session] = []
     for group, calls in sorted(groups.items(), key=lambda item: min(start for start, _, _ in item[1])):
         calls.sort(key=lambda item: item[0])
         decoder = HistoryDecoder()
-        threads = rebuild((ModelCall(span_id, decoder.history(messages), messages.outputs)
-                           for _, span_id, messages in calls), reader.turn)
+        threads = rebuild(
+            (ModelCall(span_id, decoder.history(messages), messages.outputs) for _, span_id, messages in calls),
+            reader.turn,
+        )
         for number, turns in enumerate(threads, 1):
             session_id = group if number == 1 else f"{group}#{number}"
-            sessions.append(Session(NAME, document.path, tuple(turns), tuple(tools[group].values()), document,
-                                    len(sessions), session_id, ()))
+            sessions.append(
+                Session(
+                    NAME,
+                    document.path,
+                    tuple(turns),
+                    tuple(tools[group].values()),
+                    document,
+                    len(sessions),
+                    session_id,
+                    (),
+                )
+            )
     if other:
         problems.append(f"{sum(other.values())} spans without model messages not read as turns ({_names(other)})")
     problems.extend(f"{count} span events named {name!r} not read" for name, count in unread_events.items())
@@ -95,8 +120,10 @@ def _spans(document: Document, problems: list[str]) -> Iterator[dict[str, Any]]:
     requests = document.value if document.is_jsonl else [document.value]
     for number, request in enumerate(requests, 1):
         if isinstance(request, BadLine):
-            problems.append(f"line {request.number}: not valid JSON ({request.error}), not read"
-                            + (" (the last line, cut off)" if number == len(requests) else ""))
+            problems.append(
+                f"line {request.number}: not valid JSON ({request.error}), not read"
+                + (" (the last line, cut off)" if number == len(requests) else "")
+            )
             continue
         if not isinstance(request, dict):
             continue
@@ -128,8 +155,11 @@ def _start(span: dict[str, Any]) -> int:
 def _add_tools(tools: dict[str, ToolSpec], attributes: dict[str, Any], seen: set[str]) -> None:
     """The tools a span declares, each definition text decoded once per group (`seen`)."""
     texts = [any_value(attributes.get("gen_ai.tool.definitions"))]
-    texts += [any_value(value) for key, value in attributes.items()
-              if key.startswith("llm.tools.") and key.endswith(".tool.json_schema")]
+    texts += [
+        any_value(value)
+        for key, value in attributes.items()
+        if key.startswith("llm.tools.") and key.endswith(".tool.json_schema")
+    ]
     for text in texts:
         if text is None or (isinstance(text, str) and text in seen):
             continue
@@ -151,8 +181,9 @@ def _tool_spec(definition: Any) -> ToolSpec | None:
     if not isinstance(name, str):
         return None
     description = function.get("description")
-    return ToolSpec(name, parameters if isinstance(parameters, dict) else {},
-                    description if isinstance(description, str) else "")
+    return ToolSpec(
+        name, parameters if isinstance(parameters, dict) else {}, description if isinstance(description, str) else ""
+    )
 
 
 def _names(counts: Counter[str]) -> str:

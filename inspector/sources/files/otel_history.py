@@ -48,9 +48,14 @@ class HistoryDecoder:
             self._text = None
             return History(head, 0, listed(text), None)
         tail = None
-        if (previous is not None and len(previous) < len(text) and previous[-1] == "]"
-                and text[len(previous) - 1] == "," and text.startswith(previous[:-1])):
-            tail = json_value("[" + text[len(previous):])
+        if (
+            previous is not None
+            and len(previous) < len(text)
+            and previous[-1] == "]"
+            and text[len(previous) - 1] == ","
+            and text.startswith(previous[:-1])
+        ):
+            tail = json_value("[" + text[len(previous) :])
         if isinstance(tail, list):
             messages = History(head, self._count, tail, text)
         else:

@@ -29,10 +29,16 @@ from inspector.sources.files.records import parse_arguments
 
 _DECODE = msgspec.json.Decoder().decode
 ROLES = frozenset({SYSTEM, USER, ASSISTANT, TOOL, "developer"})
-FLAT_PREFIXES = {"llm.input_messages.": "input", "llm.output_messages.": "output",
-                 "gen_ai.prompt.": "input", "gen_ai.completion.": "output"}
-PROMPT_EVENTS = {"gen_ai.content.prompt": ("gen_ai.prompt", "input"),
-                 "gen_ai.content.completion": ("gen_ai.completion", "output")}
+FLAT_PREFIXES = {
+    "llm.input_messages.": "input",
+    "llm.output_messages.": "output",
+    "gen_ai.prompt.": "input",
+    "gen_ai.completion.": "output",
+}
+PROMPT_EVENTS = {
+    "gen_ai.content.prompt": ("gen_ai.prompt", "input"),
+    "gen_ai.content.completion": ("gen_ai.completion", "output"),
+}
 NOT_TEXT_PARTS = frozenset({"reasoning", "thinking"})
 
 
@@ -63,9 +69,11 @@ def span_messages(attributes: dict[str, Any], events: list[Any]) -> CallMessages
     """A span's input and output messages, raw, in whichever convention it carries them; None when
     it carries none (not a model call). `attributes` maps each key to its OTLP `AnyValue`."""
     if "gen_ai.input.messages" in attributes or "gen_ai.output.messages" in attributes:
-        return CallMessages(any_value(attributes.get("gen_ai.input.messages")),
-                            listed(json_value(any_value(attributes.get("gen_ai.system_instructions")))),
-                            listed(json_value(any_value(attributes.get("gen_ai.output.messages")))))
+        return CallMessages(
+            any_value(attributes.get("gen_ai.input.messages")),
+            listed(json_value(any_value(attributes.get("gen_ai.system_instructions")))),
+            listed(json_value(any_value(attributes.get("gen_ai.output.messages")))),
+        )
     flat = _flattened(attributes)
     if flat is not None:
         return CallMessages(*flat)
@@ -84,11 +92,11 @@ def _flattened(attributes: dict[str, Any]) -> tuple[list[Any], list[Any], list[A
     for key, value in attributes.items():
         if not key.startswith(("llm.", "gen_ai.")):
             continue
-        prefix = key[:key.find("messages.") + 9] if key.startswith("llm.") else key[:key.find(".", 7) + 1]
+        prefix = key[: key.find("messages.") + 9] if key.startswith("llm.") else key[: key.find(".", 7) + 1]
         side = FLAT_PREFIXES.get(prefix)
         if side is None:
             continue
-        index, _, field = key[len(prefix):].partition(".")
+        index, _, field = key[len(prefix) :].partition(".")
         if not index.isdigit():
             continue
         seen = True
@@ -96,8 +104,11 @@ def _flattened(attributes: dict[str, Any]) -> tuple[list[Any], list[Any], list[A
         _set_field(message, field.removeprefix("message."), any_value(value))
     if not seen:
         return None
-    return ([_as_openai(found["input"][i]) for i in sorted(found["input"])], [],
-            [_as_openai(found["output"][i]) for i in sorted(found["output"])])
+    return (
+        [_as_openai(found["input"][i]) for i in sorted(found["input"])],
+        [],
+        [_as_openai(found["output"][i]) for i in sorted(found["output"])],
+    )
 
 
 def _set_field(message: dict[str, dict[Any, Any]], field: str, value: Any) -> None:
@@ -122,9 +133,10 @@ def _as_openai(flat: dict[str, dict[Any, Any]]) -> dict[str, Any]:
     if texts and "content" not in fields:
         message["content"] = [{"type": "text", "text": texts[k]} for k in sorted(texts)]
     if calls:
-        message["tool_calls"] = [{"id": call.get("id"), "function": {"name": call.get("name"),
-                                                                     "arguments": call.get("arguments")}}
-                                 for _, call in sorted(calls.items())]
+        message["tool_calls"] = [
+            {"id": call.get("id"), "function": {"name": call.get("name"), "arguments": call.get("arguments")}}
+            for _, call in sorted(calls.items())
+        ]
     return message
 
 
@@ -138,8 +150,11 @@ def _from_events(events: list[Any]) -> CallMessages | None:
             continue
         key, side = known
         attributes = event.get("attributes")
-        value = next((a.get("value") for a in attributes if isinstance(a, dict) and a.get("key") == key), None) \
-            if isinstance(attributes, list) else None
+        value = (
+            next((a.get("value") for a in attributes if isinstance(a, dict) and a.get("key") == key), None)
+            if isinstance(attributes, list)
+            else None
+        )
         seen = True
         sides[side].extend(listed(json_value(any_value(value))))
     return CallMessages(sides["input"], [], sides["output"]) if seen else None
@@ -162,8 +177,11 @@ def any_value(value: Any) -> Any:
         return [any_value(item) for item in values] if isinstance(values, list) else []
     if "kvlistValue" in value:
         pairs = value["kvlistValue"].get("values") if isinstance(value["kvlistValue"], dict) else None
-        return {p.get("key"): any_value(p.get("value")) for p in pairs if isinstance(p, dict)} \
-            if isinstance(pairs, list) else {}
+        return (
+            {p.get("key"): any_value(p.get("value")) for p in pairs if isinstance(p, dict)}
+            if isinstance(pairs, list)
+            else {}
+        )
     for key in ("boolValue", "doubleValue", "bytesValue"):
         if key in value:
             return value[key]

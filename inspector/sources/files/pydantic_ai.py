@@ -69,8 +69,12 @@ def write(document: Document, sessions: list[Session]) -> str:
 
 
 def _is_message(record: Any) -> bool:
-    return (isinstance(record, dict) and _tag(record.get("kind")) in KINDS and isinstance(record.get("parts"), list)
-            and all(isinstance(part, dict) and "part_kind" in part for part in record["parts"][:20]))
+    return (
+        isinstance(record, dict)
+        and _tag(record.get("kind")) in KINDS
+        and isinstance(record.get("parts"), list)
+        and all(isinstance(part, dict) and "part_kind" in part for part in record["parts"][:20])
+    )
 
 
 def _turn(position: int, message: dict[str, Any], parts: list[dict[str, Any]], names: dict[str, str]) -> Turn:
@@ -85,7 +89,9 @@ def _turn(position: int, message: dict[str, Any], parts: list[dict[str, Any]], n
         role = TOOL
     calls = tuple(_call(part) for part in parts if part.get("part_kind") == "tool-call" and _named(part))
     names.update((call.id, call.name) for call in calls if isinstance(call.id, str))
-    results = tuple(_result(part, names) for part in parts if _tag(part.get("part_kind")) in RESULT_KINDS and _named(part))
+    results = tuple(
+        _result(part, names) for part in parts if _tag(part.get("part_kind")) in RESULT_KINDS and _named(part)
+    )
     text = "".join(text for _, _, text in _text_slots(parts, role))
     return Turn(position, role, text, None, calls, results, message)
 
@@ -174,7 +180,9 @@ def _with_call(part: dict[str, Any], call: ToolCall | None) -> dict[str, Any]:
         return part
     fixed = {**part, "tool_name": call.name}
     if call.arguments_raw is not part.get("args"):
-        fixed["args"] = arguments_as_json(call.arguments_raw) if isinstance(part.get("args"), str) else call.arguments_raw
+        fixed["args"] = (
+            arguments_as_json(call.arguments_raw) if isinstance(part.get("args"), str) else call.arguments_raw
+        )
     return fixed
 
 
@@ -191,8 +199,12 @@ def _render_new(turn: Turn) -> list[dict[str, Any]]:
 
 def _result_part(result: ToolResult) -> dict[str, Any]:
     """A tool-return part for `result` (a retry-prompt when it is an error, as 1.x writes them)."""
-    return {"tool_name": result.name, "content": result.content, "tool_call_id": result.call_id,
-            "part_kind": "retry-prompt" if result.is_error else "tool-return"}
+    return {
+        "tool_name": result.name,
+        "content": result.content,
+        "tool_call_id": result.call_id,
+        "part_kind": "retry-prompt" if result.is_error else "tool-return",
+    }
 
 
 def _tag(value: Any) -> str | None:

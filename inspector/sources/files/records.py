@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from inspector.model import Turn
 

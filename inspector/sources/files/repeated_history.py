@@ -16,8 +16,9 @@ are grouped by what they repeat (`by_thread`), as `otel_conversation` threads a 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from inspector.errors import InspectorError
 from inspector.model import Session, Turn
@@ -55,7 +56,8 @@ def by_thread(calls: list[ModelCall], read_message: Callable[[Any], Turn]) -> li
     ordered = sorted(calls, key=lambda c: c.start)
     threads = otel_conversation.rebuild(
         (otel_conversation.ModelCall(str(number), call.inputs, call.outputs) for number, call in enumerate(ordered)),
-        lambda message, where, taken: replace(read_message(message), raw=where["span"]))
+        lambda message, where, taken: replace(read_message(message), raw=where["span"]),
+    )
     thread_of: dict[str, int] = {}
     for number, thread in enumerate(threads):
         for turn in thread:
@@ -79,12 +81,16 @@ def conversation(calls: list[ModelCall], role_of: Callable[[Any], Any]) -> tuple
     for call in sorted(calls, key=lambda c: c.start):
         known = len(messages)
         if len(call.inputs) < known:
-            problems.append(f"{call.label}: its input repeats only {len(call.inputs)} of the {known} messages "
-                            f"before it (a retry or a branch); the call is not read")
+            problems.append(
+                f"{call.label}: its input repeats only {len(call.inputs)} of the {known} messages "
+                f"before it (a retry or a branch); the call is not read"
+            )
             continue
         if known and role_of(call.inputs[known - 1]) != role_of(messages[-1]):
-            problems.append(f"{call.label}: its input does not repeat the conversation before it; "
-                            f"its messages from {known + 1} on are read as new")
+            problems.append(
+                f"{call.label}: its input does not repeat the conversation before it; "
+                f"its messages from {known + 1} on are read as new"
+            )
         messages.extend(call.inputs[known:])
         messages.extend(call.outputs)
     return messages, problems

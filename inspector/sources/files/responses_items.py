@@ -28,7 +28,8 @@ the items of turns a repair added (recovered calls as `function_call`s, then the
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, ToolCall, ToolResult, Turn
 from inspector.sources.files.records import arguments_as_json, parse_arguments, respread_parts
@@ -83,8 +84,10 @@ class ItemReader:
 
     def problems(self) -> list[str]:
         """One line per kind of record not read as a turn, with its count."""
-        return [f"{count} {many} not read as turns" if count > 1 else f"1 {one.partition(' ')[2]} not read as a turn"
-                for (one, many), count in self._skipped.items()]
+        return [
+            f"{count} {many} not read as turns" if count > 1 else f"1 {one.partition(' ')[2]} not read as a turn"
+            for (one, many), count in self._skipped.items()
+        ]
 
     def _message(self, position: int, turn_id: str | None, item: dict[str, Any], raw: Any) -> Turn | None:
         role = ROLES.get(item.get("role")) if type(item.get("role")) is str else None
@@ -144,8 +147,10 @@ def _description(kind: Any, item: Any) -> tuple[str, str]:
     if not isinstance(item, dict):
         return "an item that is not an object", "items that are not objects"
     if kind == "message":
-        return (f"a message with role {item.get('role')!r} or no content",
-                f"messages with role {item.get('role')!r} or no content")
+        return (
+            f"a message with role {item.get('role')!r} or no content",
+            f"messages with role {item.get('role')!r} or no content",
+        )
     if kind in CALLS:
         return f"an item of type {kind!r} without a name", f"items of type {kind!r} without a name"
     if kind is None:
@@ -227,7 +232,11 @@ def _repaired_call(item: dict[str, Any], call: ToolCall) -> dict[str, Any]:
         return item
     if kind == "custom_tool_call":
         text = call.arguments_raw.get("input") if isinstance(call.arguments_raw, dict) else call.arguments_raw
-        return {**item, "name": call.name, "input": text if type(text) is str else arguments_as_json(call.arguments_raw)}
+        return {
+            **item,
+            "name": call.name,
+            "input": text if type(text) is str else arguments_as_json(call.arguments_raw),
+        }
     if kind == "local_shell_call" and call.name == LOCAL_SHELL:
         return {**item, "action": call.arguments_raw}
     base = item if kind == "function_call" else {"type": "function_call", "call_id": item.get("call_id")}  # renamed
@@ -238,9 +247,14 @@ def _new_items(turn: Turn) -> list[dict[str, Any]]:
     """The items of a turn a repair added: outputs for a tool turn, else its text (if any) as a
     message and each call as a `function_call`."""
     if turn.role == TOOL:
-        return [{"type": "function_call_output", "call_id": result.call_id,
-                 "output": result.content if type(result.content) is str else arguments_as_json(result.content)}
-                for result in turn.tool_results]
+        return [
+            {
+                "type": "function_call_output",
+                "call_id": result.call_id,
+                "output": result.content if type(result.content) is str else arguments_as_json(result.content),
+            }
+            for result in turn.tool_results
+        ]
     message = []
     if turn.text:
         role, part = ("assistant", "output_text") if turn.role == ASSISTANT else (turn.role, "input_text")
@@ -249,5 +263,12 @@ def _new_items(turn: Turn) -> list[dict[str, Any]]:
 
 
 def _call_items(calls: tuple[ToolCall, ...]) -> list[dict[str, Any]]:
-    return [{"type": "function_call", "call_id": call.id, "name": call.name,
-             "arguments": arguments_as_json(call.arguments or {})} for call in calls]
+    return [
+        {
+            "type": "function_call",
+            "call_id": call.id,
+            "name": call.name,
+            "arguments": arguments_as_json(call.arguments or {}),
+        }
+        for call in calls
+    ]

@@ -20,8 +20,15 @@ from inspector.sources.files.records import rebuild_records
 
 NAME = "session-dump"
 
-ROLES = {"system": SYSTEM, "developer": SYSTEM, "user": USER, "assistant": ASSISTANT, "model": ASSISTANT,
-         "tool": TOOL, "function": TOOL}
+ROLES = {
+    "system": SYSTEM,
+    "developer": SYSTEM,
+    "user": USER,
+    "assistant": ASSISTANT,
+    "model": ASSISTANT,
+    "tool": TOOL,
+    "function": TOOL,
+}
 NODE_ROLES = {"tool_result": TOOL, "turn_output": ASSISTANT, "system": SYSTEM}
 INSERTED = {"inserted_by": "inspector"}
 
@@ -29,8 +36,12 @@ INSERTED = {"inserted_by": "inspector"}
 def matches(document: Document) -> bool:
     """An object with an `entries` list and a `session_id`."""
     value = document.value
-    return (not document.is_jsonl and isinstance(value, dict)
-            and isinstance(value.get("entries"), list) and "session_id" in value)
+    return (
+        not document.is_jsonl
+        and isinstance(value, dict)
+        and isinstance(value.get("entries"), list)
+        and "session_id" in value
+    )
 
 
 def read(document: Document) -> list[Session]:
@@ -45,8 +56,18 @@ def read(document: Document) -> list[Session]:
             continue
         turns.append(_turn(position, role, entry))
     session_id = value.get("session_id")
-    return [Session(NAME, document.path, tuple(turns), tuple(parse_tool_definitions(value.get("tools"))),
-                    document, 0, None if session_id is None else str(session_id), tuple(problems))]
+    return [
+        Session(
+            NAME,
+            document.path,
+            tuple(turns),
+            tuple(parse_tool_definitions(value.get("tools"))),
+            document,
+            0,
+            None if session_id is None else str(session_id),
+            tuple(problems),
+        )
+    ]
 
 
 def write(document: Document, sessions: list[Session]) -> str:
@@ -75,7 +96,9 @@ def _turn(position: int, role: str, entry: dict[str, Any]) -> Turn:
     calls = read_tool_calls(entry.get("tool_calls"))
     results = ()
     if role == TOOL:
-        results = (ToolResult(entry.get("tool_call_id"), entry.get(_name_key(entry)), content, entry.get("is_error") is True),)
+        results = (
+            ToolResult(entry.get("tool_call_id"), entry.get(_name_key(entry)), content, entry.get("is_error") is True),
+        )
     entry_id = entry.get("id")
     return Turn(position, role, _text(content), entry_id if isinstance(entry_id, str) else None, calls, results, entry)
 
@@ -100,7 +123,7 @@ def _render_edited(turn: Turn) -> dict[str, Any]:
     stored = entry.get("tool_calls")
     if isinstance(stored, list):
         entry["tool_calls"] = with_repaired_calls(stored, turn.tool_calls)
-    added = turn.tool_calls[len(read_tool_calls(stored)):]  # calls a repair gave this turn
+    added = turn.tool_calls[len(read_tool_calls(stored)) :]  # calls a repair gave this turn
     if added:
         entry["tool_calls"] = list(entry.get("tool_calls") or []) + render_tool_calls(added)
     return entry
@@ -117,12 +140,21 @@ def _structured(text: str) -> Any:
 def _render_new(turn: Turn) -> list[dict[str, Any]]:
     if turn.role == TOOL:
         return [
-            {"role": "tool", "node_type": "tool_result", "tool_call_id": result.call_id, "name": result.name,
-             "content": result.content, "metadata": dict(INSERTED)}
+            {
+                "role": "tool",
+                "node_type": "tool_result",
+                "tool_call_id": result.call_id,
+                "name": result.name,
+                "content": result.content,
+                "metadata": dict(INSERTED),
+            }
             for result in turn.tool_results
         ]
-    entry: dict[str, Any] = {"role": turn.role, "node_type": "turn_output" if turn.role == ASSISTANT else turn.role,
-                             "content": turn.text}
+    entry: dict[str, Any] = {
+        "role": turn.role,
+        "node_type": "turn_output" if turn.role == ASSISTANT else turn.role,
+        "content": turn.text,
+    }
     if turn.tool_calls:
         entry["tool_calls"] = render_tool_calls(turn.tool_calls)
     entry["metadata"] = dict(INSERTED)

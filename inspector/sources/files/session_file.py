@@ -15,20 +15,28 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Iterator, Sequence
 
 from inspector.errors import InspectorError
 from inspector.model import AppliedFix, Session
-from inspector.sources.base import (AuditPlace, AuditRecord, Capabilities, Listed, SessionWriter, Source, WriteOptions,
-                                    WrittenFix)
+from inspector.sources.base import (
+    AuditPlace,
+    AuditRecord,
+    Capabilities,
+    Listed,
+    SessionWriter,
+    Source,
+    WriteOptions,
+    WrittenFix,
+)
 from inspector.sources.files.document import Document, read_document
 from inspector.sources.files.formats import FORMATS, format_of, render_sessions
 from inspector.sources.files.inspect_eval import is_eval_archive, read_eval
 from inspector.sources.odd_records import without_odd_turns
 from inspector.support.atomic_files import file_mode, land, staged_bytes, temporary_beside
-from inspector.support.safe_text import surrogates_escaped
 from inspector.support.gc_pause import collector_paused
+from inspector.support.safe_text import surrogates_escaped
 
 
 def audit_path_for(out: Path) -> Path:
@@ -92,8 +100,9 @@ def sessions_of_document(document: Document, format_name: str | None = None) -> 
         try:
             sessions = [without_odd_turns(session) for session in format_of(document, format_name).read(document)]
         except (TypeError, KeyError, AttributeError, IndexError, ValueError) as exc:
-            raise InspectorError(f"{document.path}: a record has a shape this format does not allow "
-                                 f"({type(exc).__name__}: {exc})") from None
+            raise InspectorError(
+                f"{document.path}: a record has a shape this format does not allow ({type(exc).__name__}: {exc})"
+            ) from None
     if not sessions:
         raise InspectorError(f"{document.path}: holds no session")
     return sessions
@@ -180,4 +189,3 @@ def _kept_aside(path: Path) -> Path | None:
     except OSError:  # no hard links here: the previous audit cannot be put back, only removed
         return None
     return aside
-

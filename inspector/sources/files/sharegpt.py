@@ -26,14 +26,31 @@ from inspector.catalogue import parse_tool_definitions
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
 from inspector.sources.files.document import Document, records_with_errors
 from inspector.sources.files.records import rebuild_records, spread_text
-from inspector.sources.files.sharegpt_markup import (CALL_CLOSE, CALL_OPEN, RESPONSE_OPEN, call_of, join_calls,
-                                                     render_body, render_response, split_calls, split_results,
-                                                     with_results)
+from inspector.sources.files.sharegpt_markup import (
+    CALL_CLOSE,
+    CALL_OPEN,
+    RESPONSE_OPEN,
+    call_of,
+    join_calls,
+    render_body,
+    render_response,
+    split_calls,
+    split_results,
+    with_results,
+)
 
 NAME = "sharegpt"
 
-ROLES = {"system": SYSTEM, "human": USER, "user": USER, "gpt": ASSISTANT, "assistant": ASSISTANT,
-         "tool": TOOL, "function_call": ASSISTANT, "observation": TOOL}
+ROLES = {
+    "system": SYSTEM,
+    "human": USER,
+    "user": USER,
+    "gpt": ASSISTANT,
+    "assistant": ASSISTANT,
+    "tool": TOOL,
+    "function_call": ASSISTANT,
+    "observation": TOOL,
+}
 
 
 def matches(document: Document) -> bool:
@@ -70,8 +87,12 @@ def write(document: Document, sessions: list[Session]) -> str:
             records.append(record)
             continue
         render_new = _new_renderer(_uses_function_calls(record["conversations"]))
-        records.append({**record, "conversations": rebuild_records(record["conversations"], session.turns,
-                                                                    _render_edited, render_new)})
+        records.append(
+            {
+                **record,
+                "conversations": rebuild_records(record["conversations"], session.turns, _render_edited, render_new),
+            }
+        )
     return document.render(records if isinstance(document.value, list) else records[0])
 
 
@@ -103,8 +124,9 @@ def _session(document: Document, index: int, record: dict[str, Any], session_id:
     return Session(NAME, document.path, tuple(turns), _tools(record, turns), document, index, session_id, problems)
 
 
-def _turn(position: int, kind: str, role: str, value: str, entry: dict[str, Any],
-          last_calls: tuple[ToolCall, ...]) -> Turn:
+def _turn(
+    position: int, kind: str, role: str, value: str, entry: dict[str, Any], last_calls: tuple[ToolCall, ...]
+) -> Turn:
     """A turn that may hold calls or results: a `function_call`, a `gpt` turn with `<tool_call>`
     markup, or a `tool` / `observation` turn."""
     if kind == "function_call":
@@ -114,8 +136,7 @@ def _turn(position: int, kind: str, role: str, value: str, entry: dict[str, Any]
         split = split_calls(value)
         return Turn(position, role, "".join(split.texts), None, tuple(split.calls), (), entry)
     results = split_results(value) if kind == "tool" and RESPONSE_OPEN in value else []
-    return Turn(position, role, value, None, (), _named(results or [ToolResult(None, None, value)], last_calls),
-                entry)
+    return Turn(position, role, value, None, (), _named(results or [ToolResult(None, None, value)], last_calls), entry)
 
 
 def _named(results: list[ToolResult], last_calls: tuple[ToolCall, ...]) -> tuple[ToolResult, ...]:
@@ -139,7 +160,7 @@ def _tools(record: dict[str, Any], turns: list[Turn]) -> tuple:
         text = turns[0].text
         start, end = text.find("<tools>"), text.rfind("</tools>")
         if 0 <= start < end:
-            return _tools_of_text(text[start + len("<tools>"):end])
+            return _tools_of_text(text[start + len("<tools>") : end])
     return tuple(parse_tool_definitions(tools))
 
 
@@ -166,26 +187,39 @@ def _render_edited(turn: Turn) -> dict[str, Any]:
         return entry
     split = split_calls(entry["value"])
     texts = split.texts if turn.text == "".join(split.texts) else spread_text(split.texts, turn.text)
-    bodies = [body if call == old else render_body(call, body)
-              for body, old, call in zip(split.bodies, split.calls, turn.tool_calls)]
-    added = "".join(_call_span(call) for call in turn.tool_calls[len(split.calls):])
+    bodies = [
+        body if call == old else render_body(call, body)
+        for body, old, call in zip(split.bodies, split.calls, turn.tool_calls)
+    ]
+    added = "".join(_call_span(call) for call in turn.tool_calls[len(split.calls) :])
     entry["value"] = join_calls(texts, bodies) + added
     return entry
 
 
 def _new_renderer(function_calls: bool):
     """How a turn a repair added is written: in the dialect the example uses."""
+
     def render_new(turn: Turn) -> list[dict[str, Any]]:
         if turn.role == TOOL:
             if function_calls:
                 return [{"from": "observation", "value": _as_text(r.content)} for r in turn.tool_results]
             return [{"from": "tool", "value": "\n".join(render_response(r) for r in turn.tool_results)}]
         if function_calls and turn.tool_calls:
-            calls = [{"from": "function_call", "value": json.dumps({"name": c.name, "arguments": _arguments(c)},
-                                                                    ensure_ascii=False)} for c in turn.tool_calls]
+            calls = [
+                {
+                    "from": "function_call",
+                    "value": json.dumps({"name": c.name, "arguments": _arguments(c)}, ensure_ascii=False),
+                }
+                for c in turn.tool_calls
+            ]
             return ([{"from": "gpt", "value": turn.text}] if turn.text else []) + calls
-        return [{"from": "gpt" if turn.role == ASSISTANT else "human",
-                 "value": turn.text + "".join(_call_span(call) for call in turn.tool_calls)}]
+        return [
+            {
+                "from": "gpt" if turn.role == ASSISTANT else "human",
+                "value": turn.text + "".join(_call_span(call) for call in turn.tool_calls),
+            }
+        ]
+
     return render_new
 
 

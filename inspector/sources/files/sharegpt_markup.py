@@ -80,8 +80,8 @@ def call_of(body: str) -> ToolCall | None:
 def render_body(call: ToolCall, old_body: str = "\n") -> str:
     """A `<tool_call>` body for `call`, inside the white space the old body had around it."""
     stripped = old_body.strip()
-    lead = old_body[:len(old_body) - len(old_body.lstrip())]
-    trail = old_body[len(old_body.rstrip()):] if stripped else ""
+    lead = old_body[: len(old_body) - len(old_body.lstrip())]
+    trail = old_body[len(old_body.rstrip()) :] if stripped else ""
     arguments = call.arguments if call.arguments is not None else call.arguments_raw
     return lead + json.dumps({"name": call.name, "arguments": arguments}, ensure_ascii=False) + trail
 
@@ -106,10 +106,14 @@ def with_results(value: str, results: tuple[ToolResult, ...]) -> str:
     for (start, end, old), new in zip(_responses(value), results):
         if new.name != old.name:
             body = value[start:end]
-            lead = body[:len(body) - len(body.lstrip())]
-            trail = body[len(body.rstrip()):]
-            out += [value[cursor:start], lead, json.dumps({"name": new.name, "content": new.content},
-                                                          ensure_ascii=False), trail]
+            lead = body[: len(body) - len(body.lstrip())]
+            trail = body[len(body.rstrip()) :]
+            out += [
+                value[cursor:start],
+                lead,
+                json.dumps({"name": new.name, "content": new.content}, ensure_ascii=False),
+                trail,
+            ]
             cursor = end
     return "".join(out) + value[cursor:]
 
@@ -127,8 +131,9 @@ def _responses(value: str) -> list[tuple[int, int, ToolResult]]:
         parsed = _parsed(body)
         if isinstance(parsed, dict) and "content" in parsed:
             name = parsed.get("name")
-            found.append((body_start, closing,
-                          ToolResult(None, name if isinstance(name, str) else None, parsed["content"])))
+            found.append(
+                (body_start, closing, ToolResult(None, name if isinstance(name, str) else None, parsed["content"]))
+            )
         else:
             found.append((body_start, closing, ToolResult(None, None, body.strip())))
         start = closing + len(RESPONSE_CLOSE)
@@ -157,7 +162,7 @@ def _name_in(body: str) -> str | None:
         at = body.find(key)
         if at < 0:
             continue
-        rest = body[at + len(key):].lstrip()
+        rest = body[at + len(key) :].lstrip()
         if rest.startswith(":"):
             rest = rest[1:].lstrip()
             quote = rest[:1]
@@ -174,7 +179,7 @@ def _raw_arguments(body: str) -> str:
     for key in _ARGUMENT_KEYS:
         at = text.find(key)
         colon = text.find(":", at + len(key)) if at >= 0 else -1
-        if colon >= 0 and not text[at + len(key):colon].strip():
-            raw = text[colon + 1:].strip()
+        if colon >= 0 and not text[at + len(key) : colon].strip():
+            raw = text[colon + 1 :].strip()
             return raw[:-1].rstrip() if text.startswith("{") and raw.endswith("}") else raw
     return text

@@ -40,7 +40,8 @@ def matches(document: Document) -> bool:
         return False
     sample = value[:50]
     return all(isinstance(step, dict) and _kind(step) is not None for step in sample) and any(
-        _kind(step) == "action" for step in sample)
+        _kind(step) == "action" for step in sample
+    )
 
 
 def read(document: Document) -> list[Session]:

@@ -9,8 +9,9 @@ another program holds locked, then gives up. Messages never show the URL's passw
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any
 
 from inspector.errors import InspectorError
 from inspector.sources.postgres.url import ServerUrl
@@ -27,8 +28,9 @@ def psycopg_module() -> Any:
     try:
         import psycopg
     except ImportError:
-        raise InspectorError("reading PostgreSQL needs psycopg: install inspector[postgres] "
-                             "(pip install 'inspector[postgres]')") from None
+        raise InspectorError(
+            "reading PostgreSQL needs psycopg: install inspector[postgres] (pip install 'inspector[postgres]')"
+        ) from None
     return psycopg
 
 
@@ -76,8 +78,9 @@ def server_error(url: ServerUrl, exc: BaseException, doing: str = "") -> Inspect
     state = getattr(exc, "sqlstate", None)
     suffix = f" while {doing}" if doing else ""
     if state == "55P03":
-        return InspectorError(f"{url}: a row this fix changes is locked by another program (waited {LOCK_TIMEOUT} s)"
-                              f"{suffix}; try again")
+        return InspectorError(
+            f"{url}: a row this fix changes is locked by another program (waited {LOCK_TIMEOUT} s){suffix}; try again"
+        )
     return InspectorError(f"{url}: PostgreSQL error{suffix}: {text}")
 
 
@@ -85,8 +88,9 @@ def table_columns(conn: psycopg.Connection) -> dict[str, set[str]]:
     """Every table (and view) of the schemas in the search path with its column names: where
     unqualified names are looked up."""
     tables: dict[str, set[str]] = {}
-    for table, column in conn.execute("SELECT table_name, column_name FROM information_schema.columns "
-                                      "WHERE table_schema = ANY (current_schemas(false))"):
+    for table, column in conn.execute(
+        "SELECT table_name, column_name FROM information_schema.columns "
+        "WHERE table_schema = ANY (current_schemas(false))"
+    ):
         tables.setdefault(table, set()).add(column)
     return tables
-

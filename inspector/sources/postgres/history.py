@@ -10,9 +10,10 @@ transaction that locks the rows it rewrites and records each change with its bef
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING
 
 from inspector.errors import InspectorError
 from inspector.model import Session
@@ -27,8 +28,11 @@ from inspector.sources.sqlite.database import SqliteSource
 from inspector.sources.sqlite.writers import WRITERS
 
 # The tables a fix writes, per schema (a named table: that table), whose triggers are refused.
-WRITTEN_TABLES = {"rubyllm": ("messages", "tool_calls"), "langchain-sql": ("message_store",),
-                  "open-webui": ("chat", "chat_message")}
+WRITTEN_TABLES = {
+    "rubyllm": ("messages", "tool_calls"),
+    "langchain-sql": ("message_store",),
+    "open-webui": ("chat", "chat_message"),
+}
 
 if TYPE_CHECKING:
     import psycopg
@@ -43,8 +47,14 @@ class PostgresHistory(Source):
     unit = "conversation"
     capabilities = Capabilities(write_copy=False, write_in_place=True)
 
-    def __init__(self, url: ServerUrl, format_name: str | None = None, table_name: str | None = None,
-                 mapping: dict[str, str] | None = None, snapshot: psycopg.Connection | None = None) -> None:
+    def __init__(
+        self,
+        url: ServerUrl,
+        format_name: str | None = None,
+        table_name: str | None = None,
+        mapping: dict[str, str] | None = None,
+        snapshot: psycopg.Connection | None = None,
+    ) -> None:
         self.path = url
         self._format_name = format_name
         self._table = table_name
@@ -93,8 +103,13 @@ class PostgresHistory(Source):
     def writer(self, out: Path, in_place: bool, options: WriteOptions = WriteOptions()) -> SessionWriter:
         """A writer into the database itself, in place (see `inspector.sources.postgres.write`)."""
         location = self.location
-        return PostgresWriter(self.path, self.through, WRITERS[location.format],
-                              WRITTEN_TABLES.get(location.format, (location.table,)), options)
+        return PostgresWriter(
+            self.path,
+            self.through,
+            WRITERS[location.format],
+            WRITTEN_TABLES.get(location.format, (location.table,)),
+            options,
+        )
 
     def through(self, snapshot: psycopg.Connection) -> PostgresHistory:
         """The same history read through `snapshot`, an open read-only connection."""
@@ -104,9 +119,11 @@ class PostgresHistory(Source):
 
     def cannot_write(self, in_place: bool) -> str:
         """Why a fix cannot be written as asked: a server's database is only written in place."""
-        return (f"{self.path}: a database on a server cannot be copied like a file: fix it with --in-place (one "
-                "transaction; inspector_fixes keeps every change with its before-value, and `inspector undo` "
-                "reverts it), or export it with -o OUT --to openai; nothing was written")
+        return (
+            f"{self.path}: a database on a server cannot be copied like a file: fix it with --in-place (one "
+            "transaction; inspector_fixes keeps every change with its before-value, and `inspector undo` "
+            "reverts it), or export it with -o OUT --to openai; nothing was written"
+        )
 
     def written_paths(self, out: Path) -> list[Path]:
         """No file: the database is written by a transaction on the server."""
@@ -141,17 +158,22 @@ class PostgresHistory(Source):
         if self._format_name is not None:
             module = SCHEMAS.get(self._format_name)
             if module is None:
-                raise InspectorError(f"{self.path}: --format {self._format_name} is not read on PostgreSQL "
-                                     f"(choose from {', '.join(SCHEMAS)}, or use --table/--map)")
+                raise InspectorError(
+                    f"{self.path}: --format {self._format_name} is not read on PostgreSQL "
+                    f"(choose from {', '.join(SCHEMAS)}, or use --table/--map)"
+                )
             if not module.matches(conn, tables):
-                raise InspectorError(f"{self.path}: does not have the tables of the {self._format_name} schema "
-                                     f"({_found(tables)})")
+                raise InspectorError(
+                    f"{self.path}: does not have the tables of the {self._format_name} schema ({_found(tables)})"
+                )
             return SqliteSource(self.path, self._format_name)
         for name, module in SCHEMAS.items():
             if module.matches(conn, tables):
                 return SqliteSource(self.path, name)
-        raise InspectorError(f"{self.path}: not a chat history schema this tool reads on PostgreSQL ({_found(tables)}); "
-                             "name the messages table with --table T --map role=COL,content=COL[,id=COL,session=COL,order=COL]")
+        raise InspectorError(
+            f"{self.path}: not a chat history schema this tool reads on PostgreSQL ({_found(tables)}); "
+            "name the messages table with --table T --map role=COL,content=COL[,id=COL,session=COL,order=COL]"
+        )
 
 
 def _found(tables: dict[str, set[str]]) -> str:

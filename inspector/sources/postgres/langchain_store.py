@@ -3,9 +3,10 @@ on a PostgreSQL engine; `message` is `text`), read as in SQLite by the same row-
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import groupby
 from operator import itemgetter
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING
 
 from inspector.model import Session
 from inspector.sources.postgres.rows import matching, streamed
@@ -24,8 +25,9 @@ def conversations(conn: psycopg.Connection, source: SqliteSource) -> Iterator[tu
         yield str(session_id), number
 
 
-def sessions(conn: psycopg.Connection, source: SqliteSource, only: str | None = None,
-             start: int = 0) -> Iterator[Session]:
+def sessions(
+    conn: psycopg.Connection, source: SqliteSource, only: str | None = None, start: int = 0
+) -> Iterator[Session]:
     """Each session (only the session `only` when given), from the `start`th on."""
     where, params = matching("session_id", only, start, f"SELECT session_id FROM {TABLE} GROUP BY 1 ORDER BY 1")
     rows = streamed(conn, f"SELECT id, session_id, message::text FROM {TABLE} {where} ORDER BY session_id, id", params)

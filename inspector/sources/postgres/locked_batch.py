@@ -20,7 +20,7 @@ taken under the lock before the write), and after. The writes run at the transac
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from inspector.model import AppliedFix, Session
 from inspector.sources.base import WrittenFix
@@ -31,8 +31,13 @@ from inspector.sources.sqlite.row_changes import Images, RowChange, SchemaWriter
 Written = tuple[list[WrittenFix], list[RowChange] | None]
 
 
-def write_locked(db: PostgresStatements, as_read: PostgresStatements, write: SchemaWriter,
-                 batch: Sequence[tuple[Session, Sequence[AppliedFix]]], stamp: str) -> list[Written]:
+def write_locked(
+    db: PostgresStatements,
+    as_read: PostgresStatements,
+    write: SchemaWriter,
+    batch: Sequence[tuple[Session, Sequence[AppliedFix]]],
+    stamp: str,
+) -> list[Written]:
     """Lock the rows of every conversation of `batch`, refuse any changed since it was read
     through `as_read`, write each with `write`, and image the rows the writes changed; for each
     conversation, its audit rows and its changed rows (None when its rows cannot be named)."""
@@ -45,20 +50,34 @@ def write_locked(db: PostgresStatements, as_read: PostgresStatements, write: Sch
     with db.pipelined():  # a statement whose result the writer does not read waits for no answer
         written = [write(db, session, fixes, stamp) for session, fixes in batch]
     after, mine = db.versions(named), db.transaction_id()
-    changed = [sorted(key for key in now.keys() | later.keys()
-                      if now.get(key) != later.get(key) and (key in now or later[key] == mine))
-               for now, later in zip(locked, after)]
+    changed = [
+        sorted(
+            key
+            for key in now.keys() | later.keys()
+            if now.get(key) != later.get(key) and (key in now or later[key] == mine)
+        )
+        for now, later in zip(locked, after)
+    ]
     before = {**as_read.images_of(key for keys, then in zip(changed, read) for key in keys if key in then), **appeared}
     after_images = db.images_of(key for keys in changed for key in keys)
-    return [(wrote, None if scope is None else changes(session.session_id, _of(before, keys), _of(after_images, keys)))
-            for (session, _), scope, wrote, keys in zip(batch, scopes, written, changed)]
+    return [
+        (wrote, None if scope is None else changes(session.session_id, _of(before, keys), _of(after_images, keys)))
+        for (session, _), scope, wrote, keys in zip(batch, scopes, written, changed)
+    ]
 
 
-def _refuse_changed(sessions: list[Session], locked: list[Versions], read: list[Versions], db: PostgresStatements,
-                    as_read: PostgresStatements) -> None:
+def _refuse_changed(
+    sessions: list[Session],
+    locked: list[Versions],
+    read: list[Versions],
+    db: PostgresStatements,
+    as_read: PostgresStatements,
+) -> None:
     """Fail naming the first conversation with a row no longer as the fix read it: its version
     changed and so did its image, or it is gone."""
-    differing = [sorted(key for key, version in then.items() if now.get(key) != version) for now, then in zip(locked, read)]
+    differing = [
+        sorted(key for key, version in then.items() if now.get(key) != version) for now, then in zip(locked, read)
+    ]
     wanted = [key for keys in differing for key in keys]
     if not wanted:
         return

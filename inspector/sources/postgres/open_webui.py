@@ -3,7 +3,8 @@ SQLite by the same chat-to-session code."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from inspector.model import Session
 from inspector.sources.postgres.rows import streamed
@@ -22,10 +23,12 @@ def conversations(conn: psycopg.Connection, source: SqliteSource) -> Iterator[tu
         yield str(chat_id), len(shown_messages(json_or_none(document)))
 
 
-def sessions(conn: psycopg.Connection, source: SqliteSource, only: str | None = None,
-             start: int = 0) -> Iterator[Session]:
+def sessions(
+    conn: psycopg.Connection, source: SqliteSource, only: str | None = None, start: int = 0
+) -> Iterator[Session]:
     """Each chat as a session (only the chat `only` when given), from the `start`th on."""
     where, params = ("WHERE id::text = %s", [only]) if only is not None else ("", [])
-    for chat_id, document in streamed(conn, f"SELECT id, chat::text FROM chat {where} ORDER BY created_at, id OFFSET %s",
-                                      [*params, start]):
+    for chat_id, document in streamed(
+        conn, f"SELECT id, chat::text FROM chat {where} ORDER BY created_at, id OFFSET %s", [*params, start]
+    ):
         yield chat_session(source, str(chat_id), json_or_none(document))

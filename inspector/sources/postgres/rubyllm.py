@@ -9,9 +9,10 @@ in a Rails app on PostgreSQL) is read as text.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import groupby
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any
 
 from inspector.model import Session
 from inspector.sources.postgres.rows import matching, streamed
@@ -31,17 +32,20 @@ def conversations(conn: psycopg.Connection, source: SqliteSource) -> Iterator[tu
         yield str(chat_id), number
 
 
-def sessions(conn: psycopg.Connection, source: SqliteSource, only: str | None = None,
-             start: int = 0) -> Iterator[Session]:
+def sessions(
+    conn: psycopg.Connection, source: SqliteSource, only: str | None = None, start: int = 0
+) -> Iterator[Session]:
     """Each chat as a session (only the chat `only` when given), from the `start`th on."""
     columns = _columns(conn)
     model = "m.model_id" if "model_id" in columns else "NULL"
     created = "m.created_at" if "created_at" in columns else "NULL::text"
     where, params = matching("m.chat_id", only, start, KEYS)
-    sql = (f"SELECT m.id, m.chat_id, m.role, m.content, m.tool_call_id, {model}, {created}, "
-           "tc.id, tc.message_id, tc.tool_call_id, tc.name, tc.arguments::text "
-           f"FROM messages m LEFT JOIN tool_calls tc ON tc.message_id = m.id {where} "
-           f"ORDER BY m.chat_id, {created} NULLS FIRST, m.id, tc.id")
+    sql = (
+        f"SELECT m.id, m.chat_id, m.role, m.content, m.tool_call_id, {model}, {created}, "
+        "tc.id, tc.message_id, tc.tool_call_id, tc.name, tc.arguments::text "
+        f"FROM messages m LEFT JOIN tool_calls tc ON tc.message_id = m.id {where} "
+        f"ORDER BY m.chat_id, {created} NULLS FIRST, m.id, tc.id"
+    )
     for chat_id, joined in groupby(streamed(conn, sql, params), key=itemgetter(1)):
         rows, call_rows = _split(joined)
         yield chat_session(source, str(chat_id), rows, call_rows)
@@ -63,6 +67,10 @@ def _split(joined: Iterator[tuple]) -> tuple[list[tuple], list[tuple]]:
 
 
 def _columns(conn: psycopg.Connection) -> set[str]:
-    return {name for (name,) in conn.execute(
-        "SELECT column_name FROM information_schema.columns WHERE table_name = 'messages' "
-        "AND table_schema = ANY (current_schemas(false))")}
+    return {
+        name
+        for (name,) in conn.execute(
+            "SELECT column_name FROM information_schema.columns WHERE table_name = 'messages' "
+            "AND table_schema = ANY (current_schemas(false))"
+        )
+    }

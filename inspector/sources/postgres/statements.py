@@ -7,9 +7,10 @@ transaction ends."""
 from __future__ import annotations
 
 import json
-from contextlib import nullcontext
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable, ContextManager, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from inspector.errors import InspectorError
 from inspector.sources.postgres.connection import psycopg_module
@@ -65,20 +66,31 @@ class PostgresStatements:
     def insert(self, table: str, values: dict[str, Any]) -> Any:
         """Insert a row of `values` into `table`; its id (its primary key's first column)."""
         names = ", ".join(quote(name) for name in values)
-        sql = (f"INSERT INTO {quote(table)} ({names}) VALUES ({', '.join('?' * len(values))}) "
-               f"RETURNING {quote(self.key(table)[0])}")
+        sql = (
+            f"INSERT INTO {quote(table)} ({names}) VALUES ({', '.join('?' * len(values))}) "
+            f"RETURNING {quote(self.key(table)[0])}"
+        )
         return self.execute(sql, list(values.values())).fetchone()[0]
 
     def columns(self, table: str) -> set[str]:
         """The names of the columns of `table` (as the search path finds it)."""
-        return self._looked_up("columns", table, lambda: {name for (name,) in self.conn.execute(
-            "SELECT attname FROM pg_attribute WHERE attrelid = to_regclass(%s) AND attnum > 0 AND NOT attisdropped",
-            [quote(table)])})
+        return self._looked_up(
+            "columns",
+            table,
+            lambda: {
+                name
+                for (name,) in self.conn.execute(
+                    "SELECT attname FROM pg_attribute WHERE attrelid = to_regclass(%s) AND attnum > 0 AND NOT attisdropped",
+                    [quote(table)],
+                )
+            },
+        )
 
     def has_table(self, name: str) -> bool:
         """Whether the search path finds a table `name`."""
-        return self._looked_up("table", name, lambda: self.conn.execute(
-            "SELECT to_regclass(%s) IS NOT NULL", [quote(name)]).fetchone()[0])
+        return self._looked_up(
+            "table", name, lambda: self.conn.execute("SELECT to_regclass(%s) IS NOT NULL", [quote(name)]).fetchone()[0]
+        )
 
     def _looked_up(self, what: str, table: str, look_up: Callable[[], Any]) -> Any:
         if self._schema is None:
@@ -93,8 +105,10 @@ class PostgresStatements:
         if table not in self._keys:
             self._keys[table] = primary_key(self.conn, table)
             if not self._keys[table]:
-                raise InspectorError(f"table {table!r} has no primary key: the rows a fix changes could not be "
-                                     "recorded with their before-values")
+                raise InspectorError(
+                    f"table {table!r} has no primary key: the rows a fix changes could not be "
+                    "recorded with their before-values"
+                )
         return self._keys[table]
 
     def images(self, table: str, where: str, params: Sequence[Any], lock: bool = False) -> dict[str, Image]:
@@ -102,10 +116,12 @@ class PostgresStatements:
         `lock`, the rows stay locked against other writers until the transaction ends."""
         sql = f"SELECT to_jsonb(t) FROM {quote(table)} t WHERE {where}" + (" FOR UPDATE" if lock else "")
         key = self.key(table)
-        return {json.dumps([image[name] for name in key]): image
-                for (image,) in self.conn.execute(placeholders(sql), list(params))}
+        return {
+            json.dumps([image[name] for name in key]): image
+            for (image,) in self.conn.execute(placeholders(sql), list(params))
+        }
 
-    def pipelined(self) -> ContextManager[Any]:
+    def pipelined(self) -> AbstractContextManager[Any]:
         """The connection in pipeline mode, its statements sent without waiting for each one's
         answer (a result read, or the end of the block, waits for what it needs), when its libpq
         has pipeline mode (14 and later); else nothing changes: each statement waits for its answer."""
@@ -118,14 +134,20 @@ class PostgresStatements:
         locked (`FOR UPDATE`, each table's in key order) until the transaction ends. A key text is
         the server's JSON text of the key's values: the same for a row on any connection, and
         `canonical_key` makes it the key `images` gives."""
-        queries = {(table, where): self._versions_query(table, where, lock) for scope in scopes for table, where, _ in scope}
+        queries = {
+            (table, where): self._versions_query(table, where, lock) for scope in scopes for table, where, _ in scope
+        }
         if not queries:
             return [{} for _ in scopes]
         with self.pipelined():
-            pending = [[(table, self.conn.execute(queries[table, where], list(params))) for table, where, params in scope]
-                       for scope in scopes]
-        return [{(table, key): version for table, cursor in scope for key, version in cursor.fetchone()[0].items()}
-                for scope in pending]
+            pending = [
+                [(table, self.conn.execute(queries[table, where], list(params))) for table, where, params in scope]
+                for scope in scopes
+            ]
+        return [
+            {(table, key): version for table, cursor in scope for key, version in cursor.fetchone()[0].items()}
+            for scope in pending
+        ]
 
     def transaction_id(self) -> str:
         """The id of the connection's transaction, as a row it writes (outside any savepoint)
@@ -149,16 +171,21 @@ class PostgresStatements:
         """The rows' key texts and versions as one JSON object (one value to load, not two a row),
         the rows locked in key order with `lock`."""
         names = ", ".join(f"t.{quote(name)}" for name in self.key(table))
-        rows = (f"SELECT jsonb_build_array({names})::text AS key, t.xmin::text AS version FROM {quote(table)} t "
-                f"WHERE {where} ORDER BY {names}" + (" FOR UPDATE" if lock else ""))
+        rows = (
+            f"SELECT jsonb_build_array({names})::text AS key, t.xmin::text AS version FROM {quote(table)} t "
+            f"WHERE {where} ORDER BY {names}" + (" FOR UPDATE" if lock else "")
+        )
         return placeholders(f"SELECT coalesce(jsonb_object_agg(r.key, r.version), '{{}}') FROM ({rows}) r")
 
     def _images_query(self, table: str, keys: list[str]) -> tuple[str, list[Any]]:
         names = ", ".join(f"t.{quote(name)}" for name in self.key(table))
         chosen = ", ".join(f"k.{quote(name)}" for name in self.key(table))
         records = json.dumps([dict(zip(self.key(table), json.loads(key))) for key in keys])
-        return (f"SELECT jsonb_build_array({names})::text, to_jsonb(t) FROM {quote(table)} t WHERE ({names}) IN "
-                f"(SELECT {chosen} FROM jsonb_populate_recordset(NULL::{quote(table)}, %s::jsonb) k)", [records])
+        return (
+            f"SELECT jsonb_build_array({names})::text, to_jsonb(t) FROM {quote(table)} t WHERE ({names}) IN "
+            f"(SELECT {chosen} FROM jsonb_populate_recordset(NULL::{quote(table)}, %s::jsonb) k)",
+            [records],
+        )
 
     def image(self, table: str, key: str, lock: bool = False) -> Image | None:
         """The image of the row of `table` whose key is `key` (None when there is none)."""
@@ -172,11 +199,15 @@ class PostgresStatements:
         names = ", ".join(quote(name) for name in image)
         record = f"jsonb_populate_record(NULL::{quote(table)}, ?::jsonb)"
         if self.image(table, key) is None:
-            self.execute(f"INSERT INTO {quote(table)} ({names}) OVERRIDING SYSTEM VALUE SELECT {names} FROM {record}",
-                         [json.dumps(image)])
+            self.execute(
+                f"INSERT INTO {quote(table)} ({names}) OVERRIDING SYSTEM VALUE SELECT {names} FROM {record}",
+                [json.dumps(image)],
+            )
             return
-        self.execute(f"UPDATE {quote(table)} t SET ({names}) = (SELECT {names} FROM {record}) WHERE {self._matching(table)}",
-                     [json.dumps(image), self._key_record(table, key)])
+        self.execute(
+            f"UPDATE {quote(table)} t SET ({names}) = (SELECT {names} FROM {record}) WHERE {self._matching(table)}",
+            [json.dumps(image), self._key_record(table, key)],
+        )
 
     def tentatively(self, step: Callable[[], None]) -> bool:
         """Run `step` inside a savepoint: True when done, False (and nothing done) when it broke

@@ -5,9 +5,10 @@ then have (PostgreSQL has no rowid)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import groupby
 from operator import itemgetter
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING
 
 from inspector.errors import InspectorError
 from inspector.model import Session
@@ -26,19 +27,27 @@ def check(conn: psycopg.Connection, source: SqliteSource) -> None:
     """Fail with one line when the table or a mapped column does not exist."""
     tables = table_columns(conn)
     if source.table not in tables:
-        raise InspectorError(f"{source.path}: no table {source.table!r} (tables: {', '.join(sorted(tables)) or 'none'})")
+        raise InspectorError(
+            f"{source.path}: no table {source.table!r} (tables: {', '.join(sorted(tables)) or 'none'})"
+        )
     missing = sorted(column for column in source.mapping.values() if column not in tables[source.table])
     if missing:
-        raise InspectorError(f"{source.path}: table {source.table!r} has no column {', '.join(missing)} "
-                             f"(columns: {', '.join(sorted(tables[source.table]))})")
+        raise InspectorError(
+            f"{source.path}: table {source.table!r} has no column {', '.join(missing)} "
+            f"(columns: {', '.join(sorted(tables[source.table]))})"
+        )
 
 
 def primary_key(conn: psycopg.Connection, table: str) -> list[str]:
     """The columns of the primary key of `table` (none when it has none)."""
-    return [name for (name,) in conn.execute(
-        "SELECT a.attname FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey) "
-        "WHERE i.indrelid = to_regclass(%s) AND i.indisprimary ORDER BY array_position(i.indkey, a.attnum)",
-        [quote(table)])]
+    return [
+        name
+        for (name,) in conn.execute(
+            "SELECT a.attname FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey) "
+            "WHERE i.indrelid = to_regclass(%s) AND i.indisprimary ORDER BY array_position(i.indkey, a.attnum)",
+            [quote(table)],
+        )
+    ]
 
 
 def row_id(conn: psycopg.Connection, source: SqliteSource) -> str:
@@ -47,8 +56,10 @@ def row_id(conn: psycopg.Connection, source: SqliteSource) -> str:
         return source.mapping["id"]
     key = primary_key(conn, source.table)
     if len(key) != 1:
-        raise InspectorError(f"{source.path}: table {source.table!r} has no one-column primary key; "
-                             "name the column that identifies a row with --map id=COL")
+        raise InspectorError(
+            f"{source.path}: table {source.table!r} has no one-column primary key; "
+            "name the column that identifies a row with --map id=COL"
+        )
     return key[0]
 
 
@@ -63,8 +74,9 @@ def conversations(conn: psycopg.Connection, source: SqliteSource) -> Iterator[tu
         yield str(key), number
 
 
-def sessions(conn: psycopg.Connection, source: SqliteSource, only: str | None = None,
-             start: int = 0) -> Iterator[Session]:
+def sessions(
+    conn: psycopg.Connection, source: SqliteSource, only: str | None = None, start: int = 0
+) -> Iterator[Session]:
     """The table's conversations one at a time (only the one with id `only` when given), from the
     `start`th on."""
     check(conn, source)
@@ -76,7 +88,9 @@ def sessions(conn: psycopg.Connection, source: SqliteSource, only: str | None = 
     order = ", ".join([session] + ([quote(mapping["order"])] if "order" in mapping else []) + [identity])
     keys = f"SELECT {session} FROM {quote(source.table)} GROUP BY 1 ORDER BY 1"
     where, params = matching(session, only, start, keys) if "session" in mapping else ("", [])
-    sql = (f"SELECT {identity}, {quote(mapping['role'])}, {quote(mapping['content'])}, {session} "
-           f"FROM {quote(source.table)} {where} ORDER BY {order}")
+    sql = (
+        f"SELECT {identity}, {quote(mapping['role'])}, {quote(mapping['content'])}, {session} "
+        f"FROM {quote(source.table)} {where} ORDER BY {order}"
+    )
     for key, rows in groupby(streamed(conn, sql, params), key=itemgetter(3)):
         yield table_session(source, WHOLE_TABLE if "session" not in mapping else str(key), list(rows))

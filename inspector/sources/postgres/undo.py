@@ -4,7 +4,7 @@ one transaction of its own, the rows it puts back locked (`FOR UPDATE`) as it ch
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from inspector.errors import InspectorError
 from inspector.sources.postgres.connection import connect, mapped_errors
@@ -14,8 +14,9 @@ from inspector.sources.postgres.url import ServerUrl
 from inspector.sources.sqlite.undo import Undone, undo
 
 
-def undo_on_server(url: ServerUrl, fix_id: int | None = None, since: str | None = None,
-                   allow_triggers: bool = False) -> Undone:
+def undo_on_server(
+    url: ServerUrl, fix_id: int | None = None, since: str | None = None, allow_triggers: bool = False
+) -> Undone:
     """`undo` in the database at `url`, committed at once or not at all; refused when the
     database's own triggers watch a table it writes, unless `allow_triggers`."""
     conn = connect(url, read_only=False)

@@ -48,8 +48,9 @@ class ServerUrl:
         gives them (the key of its review file)."""
         parts = url_parts(self.conninfo)
         userinfo, _, hosts = parts.netloc.rpartition("@")
-        options = sorted((key, value) for key, value in parse_qsl(parts.query, keep_blank_values=True)
-                         if key != "password")
+        options = sorted(
+            (key, value) for key, value in parse_qsl(parts.query, keep_blank_values=True) if key != "password"
+        )
         return json.dumps([unquote(userinfo.partition(":")[0]), hosts.lower(), self.name, options])
 
     @property
@@ -68,8 +69,9 @@ def shown_url(url: str) -> str:
     parts = url_parts(url)
     userinfo, at, hosts = parts.netloc.rpartition("@")
     netloc = f"{userinfo.partition(':')[0]}{at}{hosts}"
-    query = urlencode([(key, value) for key, value in parse_qsl(parts.query, keep_blank_values=True)
-                       if key != "password"])
+    query = urlencode(
+        [(key, value) for key, value in parse_qsl(parts.query, keep_blank_values=True) if key != "password"]
+    )
     return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
 
 

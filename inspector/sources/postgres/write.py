@@ -18,8 +18,9 @@ unchanged.
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from typing import Any
 from uuid import uuid4
 
 from inspector.errors import InspectorError
@@ -43,12 +44,18 @@ class PostgresWriter(SessionWriter):
 
     batch = BATCH
 
-    def __init__(self, url: ServerUrl, through: Callable[[Any], Source], write_session: SchemaWriter,
-                 tables: Sequence[str], options: WriteOptions = WriteOptions()) -> None:
+    def __init__(
+        self,
+        url: ServerUrl,
+        through: Callable[[Any], Source],
+        write_session: SchemaWriter,
+        tables: Sequence[str],
+        options: WriteOptions = WriteOptions(),
+    ) -> None:
         self._through = through  # the source, read through a given connection
         self._url = url
         self._write_session = write_session
-        self._stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        self._stamp = datetime.now(UTC).isoformat(timespec="seconds")
         self._run = uuid4().hex
         self._runs: dict[str | None, str | None] = {}
         self._changes: list[RowChange] = []
@@ -100,11 +107,13 @@ class PostgresWriter(SessionWriter):
 
     def commit(self, audit: Sequence[AuditRecord]) -> AuditPlace:
         """Record the fixes and the changed rows, then commit it all at once."""
+
         def finish() -> None:
             create_tables(self._db, IDENTITY_KEY)
             record(self._db, audit, self._runs)
             record_changes(self._db, self._run, self._changes)
             self._conn.commit()
+
         self._guarded(finish)
         self._close()
         return AuditPlace(self._url, f"tables {AUDIT_TABLE} and inspector_changes in {self._url}")
@@ -118,8 +127,10 @@ class PostgresWriter(SessionWriter):
         if isinstance(error, psycopg_module().Error):
             error = server_error(self._url, error, "writing the repair")
         elif isinstance(error, (TypeError, ValueError, KeyError, AttributeError, IndexError)):
-            error = InspectorError(f"{self._url}: a stored row has a shape this schema's writer does not allow "
-                                   f"({type(error).__name__}: {error})")
+            error = InspectorError(
+                f"{self._url}: a stored row has a shape this schema's writer does not allow "
+                f"({type(error).__name__}: {error})"
+            )
         if isinstance(error, InspectorError) and UNCHANGED not in str(error):
             text = str(error) if str(error).startswith(str(self._url)) else f"{self._url}: {error}"
             return InspectorError(f"{text}; {UNCHANGED}")
@@ -138,4 +149,3 @@ class PostgresWriter(SessionWriter):
         except BaseException as error:
             self.discard()
             raise self.failed(error) from None
-

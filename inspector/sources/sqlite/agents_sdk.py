@@ -15,7 +15,8 @@ mix the branches.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Iterator
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 from inspector.model import Session
 from inspector.sources.files.responses_items import ItemReader
@@ -32,10 +33,14 @@ NOT_JSON = object()
 
 def matches(db: sqlite_utils.Database, tables: dict[str, set[str]]) -> bool:
     """`agent_sessions` and `agent_messages` with the SDK's columns, and no table pointing at its rows."""
-    if not (MESSAGE_COLUMNS <= tables.get(MESSAGES, set()) and "session_id" in tables.get("agent_sessions", set())):
+    if not (tables.get(MESSAGES, set()) >= MESSAGE_COLUMNS and "session_id" in tables.get("agent_sessions", set())):
         return False
-    return not any(key[2] == MESSAGES for table in tables if table != MESSAGES
-                   for key in db.execute(f"PRAGMA foreign_key_list({quote(table)})"))
+    return not any(
+        key[2] == MESSAGES
+        for table in tables
+        if table != MESSAGES
+        for key in db.execute(f"PRAGMA foreign_key_list({quote(table)})")
+    )
 
 
 def conversations(db: sqlite_utils.Database, source: SqliteSource) -> Iterator[tuple[str, int]]:
@@ -44,12 +49,14 @@ def conversations(db: sqlite_utils.Database, source: SqliteSource) -> Iterator[t
         yield str(session_id), count
 
 
-def sessions(db: sqlite_utils.Database, source: SqliteSource, only: str | None = None,
-             start: int = 0) -> Iterator[Session]:
+def sessions(
+    db: sqlite_utils.Database, source: SqliteSource, only: str | None = None, start: int = 0
+) -> Iterator[Session]:
     """Each session (only the session `only` when given), from the `start`th on."""
     where, params = matching("session_id", only, start, f"SELECT session_id FROM {MESSAGES} GROUP BY 1 ORDER BY 1")
-    rows = db.execute(f"SELECT id, session_id, message_data, created_at FROM {MESSAGES} {where} "
-                      "ORDER BY session_id, id", params)  # the order of the SDK's own index
+    rows = db.execute(
+        f"SELECT id, session_id, message_data, created_at FROM {MESSAGES} {where} ORDER BY session_id, id", params
+    )  # the order of the SDK's own index
     for session_id, group in grouped(rows, 1):
         yield _session(source, str(session_id), group)
 
@@ -72,5 +79,11 @@ def _session(source: SqliteSource, session_id: str, rows: list[Any]) -> Session:
             reader.skip("a row whose message_data is not JSON", "rows whose message_data is not JSON")
             continue
         reader.read(position, item, {"id": row_id, "item": item}, str(row_id))
-    return Session(NAME, source.path, tuple(reader.turns), document=source, session_id=session_id,
-                   problems=tuple(reader.problems()))
+    return Session(
+        NAME,
+        source.path,
+        tuple(reader.turns),
+        document=source,
+        session_id=session_id,
+        problems=tuple(reader.problems()),
+    )

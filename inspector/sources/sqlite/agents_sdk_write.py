@@ -20,21 +20,28 @@ from inspector.model import AppliedFix, Session
 from inspector.sources.base import WrittenFix
 from inspector.sources.files.responses_items import rebuild
 from inspector.sources.sqlite.agents_sdk import MESSAGES, decoded
-from inspector.sources.sqlite.statements import SqliteStatements
 from inspector.sources.sqlite.audit_table import fixed_row
+from inspector.sources.sqlite.statements import SqliteStatements
 
 
 def write_session(conn: SqliteStatements, session: Session, fixes: list[AppliedFix], stamp: str) -> list[WrittenFix]:
     """Write the session's repaired and new items; returns one audit row per fix."""
-    stored = {row_id: (data, created) for row_id, data, created in conn.execute(
-        f"SELECT id, message_data, created_at FROM {MESSAGES} WHERE session_id = ? ORDER BY id", [session.session_id])}
+    stored = {
+        row_id: (data, created)
+        for row_id, data, created in conn.execute(
+            f"SELECT id, message_data, created_at FROM {MESSAGES} WHERE session_id = ? ORDER BY id",
+            [session.session_id],
+        )
+    }
     own = {turn.raw["id"]: turn.raw for turn in session.turns if turn.raw is not None}
     if not own.keys() <= stored.keys():
         raise InspectorError(f"session {session.session_id!r} lost rows since it was read; write it again")
     records = [own.get(row_id) or {"id": row_id, "item": decoded(data)} for row_id, (data, _) in stored.items()]
     rows = rebuild(records, session.turns, _item_of, _rows)
-    kept = next((index for index, (old, new) in enumerate(zip(records, rows)) if old["id"] != new["id"]),
-                min(len(records), len(rows)))
+    kept = next(
+        (index for index, (old, new) in enumerate(zip(records, rows)) if old["id"] != new["id"]),
+        min(len(records), len(rows)),
+    )
     for old, new in zip(records[:kept], rows[:kept]):
         if new is not old:
             conn.execute(f"UPDATE {MESSAGES} SET message_data = ? WHERE id = ?", [json.dumps(new["item"]), new["id"]])
@@ -42,12 +49,20 @@ def write_session(conn: SqliteStatements, session: Session, fixes: list[AppliedF
     moved, written = _write_again(conn, session.session_id, records[kept:], rows[kept:], stored)
     conn.execute("UPDATE agent_sessions SET updated_at = CURRENT_TIMESTAMP WHERE session_id = ?", [session.session_id])
     added = len(rows) - len(records)
-    return [WrittenFix(fix, session.session_id, MESSAGES, moved.get(row, row), _note(row, moved, written, added))
-            for fix in fixes for row in [fixed_row(session, fix)]]
+    return [
+        WrittenFix(fix, session.session_id, MESSAGES, moved.get(row, row), _note(row, moved, written, added))
+        for fix in fixes
+        for row in [fixed_row(session, fix)]
+    ]
 
 
-def _write_again(conn: SqliteStatements, session_id: str, old: list[dict[str, Any]], new: list[dict[str, Any]],
-                 stored: dict[Any, tuple[Any, Any]]) -> tuple[dict[Any, int], list[int]]:
+def _write_again(
+    conn: SqliteStatements,
+    session_id: str,
+    old: list[dict[str, Any]],
+    new: list[dict[str, Any]],
+    stored: dict[Any, tuple[Any, Any]],
+) -> tuple[dict[Any, int], list[int]]:
     """Replace the session's last rows `old` by the rows `new`, in order, as new rows: an old row
     unchanged keeps its `message_data` text. Returns where each old row's item is now (old id ->
     new id) and the ids of the rows written."""
@@ -59,8 +74,12 @@ def _write_again(conn: SqliteStatements, session_id: str, old: list[dict[str, An
         data, created = stored[row["near"] if row["id"] is None else row["id"]]
         if id(row) not in unchanged:
             data = json.dumps(row["item"])
-        written.append(conn.execute(f"INSERT INTO {MESSAGES} (session_id, message_data, created_at) VALUES (?, ?, ?)",
-                                    [session_id, data, created]).lastrowid)
+        written.append(
+            conn.execute(
+                f"INSERT INTO {MESSAGES} (session_id, message_data, created_at) VALUES (?, ?, ?)",
+                [session_id, data, created],
+            ).lastrowid
+        )
         if row["id"] is not None:
             moved[row["id"]] = written[-1]
     return moved, written
@@ -73,16 +92,20 @@ def _item_of(row: dict[str, Any]) -> Any:
 def _rows(items: list[Any], near: dict[str, Any], replacing: bool) -> list[dict[str, Any]]:
     """Rows holding `items`: the first keeps the id of the row `near` it replaces; the others are
     new, stamped as `near` is."""
-    return [{"id": near["id"] if replacing and index == 0 else None, "item": item, "near": near["id"]}
-            for index, item in enumerate(items)]
+    return [
+        {"id": near["id"] if replacing and index == 0 else None, "item": item, "near": near["id"]}
+        for index, item in enumerate(items)
+    ]
 
 
 def _note(row: Any, moved: dict[Any, int], written: list[int], added: int) -> str:
     """What the audit row of a fix made to the item of row `row` says about the rows written anew."""
     if row in moved:
-        return (f"row {row} is now row {moved[row]}: the session's rows from row {min(moved)} on were written again "
-                f"as rows {written[0]}-{written[-1]}, with {added} new items among them, to keep the order the SDK "
-                "reads items in (by id)")
+        return (
+            f"row {row} is now row {moved[row]}: the session's rows from row {min(moved)} on were written again "
+            f"as rows {written[0]}-{written[-1]}, with {added} new items among them, to keep the order the SDK "
+            "reads items in (by id)"
+        )
     if written and not moved:
         return f"{added} new items as rows {written[0]}-{written[-1]}, the last of the session"
     return ""

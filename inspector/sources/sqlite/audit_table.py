@@ -15,7 +15,8 @@ with the tables, and added to an older database's when a fix next writes it; rea
 from __future__ import annotations
 
 import json
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from inspector.model import AppliedFix, Session
 from inspector.sources.base import AuditRecord, WrittenFix
@@ -67,7 +68,8 @@ def record(db: Statements, audit: Sequence[AuditRecord], runs: dict[str | None, 
     db.executemany(
         f'INSERT INTO {AUDIT_TABLE} (applied_at, "table", row_id, session_id, turn, kind, before, after, edited, '
         "recovered_calls, note, executions, proposed, rename_calls, run) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [(*_values(record.written, record.entry), runs.get(record.written.session_id)) for record in audit])
+        [(*_values(record.written, record.entry), runs.get(record.written.session_id)) for record in audit],
+    )
 
 
 def recorded_fixes(db: Statements, session_id: str | None) -> set[tuple[int, str, str]]:
@@ -83,11 +85,13 @@ def recorded_in(db: Statements, session_ids: Sequence[str | None]) -> dict[str |
         return found
     undone = " AND undone_at IS NULL" if "undone_at" in db.columns(AUDIT_TABLE) else ""
     named = [session_id for session_id in found if session_id is not None]
-    kept = ([f"session_id IN ({', '.join('?' * len(named))})"] if named else []) + \
-        (["session_id IS NULL"] if None in found else [])
+    kept = ([f"session_id IN ({', '.join('?' * len(named))})"] if named else []) + (
+        ["session_id IS NULL"] if None in found else []
+    )
     asked = {_text(session_id): session_id for session_id in found}  # a stored id is text: '5' for 5
-    for session_id, *fix in db.execute(f"SELECT session_id, turn, kind, before FROM {AUDIT_TABLE} "
-                                       f"WHERE ({' OR '.join(kept)}){undone}", named):
+    for session_id, *fix in db.execute(
+        f"SELECT session_id, turn, kind, before FROM {AUDIT_TABLE} WHERE ({' OR '.join(kept)}){undone}", named
+    ):
         found[asked[_text(session_id)]].add(tuple(fix))
     return found
 
@@ -97,10 +101,22 @@ def _text(session_id: Any) -> str | None:
 
 
 def _values(row: WrittenFix, entry: dict) -> tuple:
-    return (entry["applied_at"], row.table, None if row.row_id is None else str(row.row_id), entry["session_id"],
-            entry["turn"], entry["kind"], entry["before"], entry["after"], int(entry["edited"]),
-            _json(entry["recovered_calls"]), row.note or None, _json(entry["executions"]) if entry["executions"] else None,
-            _json(entry["proposed"]), _json(entry["rename_calls"]))
+    return (
+        entry["applied_at"],
+        row.table,
+        None if row.row_id is None else str(row.row_id),
+        entry["session_id"],
+        entry["turn"],
+        entry["kind"],
+        entry["before"],
+        entry["after"],
+        int(entry["edited"]),
+        _json(entry["recovered_calls"]),
+        row.note or None,
+        _json(entry["executions"]) if entry["executions"] else None,
+        _json(entry["proposed"]),
+        _json(entry["rename_calls"]),
+    )
 
 
 def _json(value: Any) -> str | None:

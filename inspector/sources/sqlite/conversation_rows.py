@@ -20,8 +20,10 @@ def conversation_rows(db: Statements, session: Session) -> Scope | None:
     location: SqliteSource = session.document
     key = session.session_id
     if location.format == "rubyllm":
-        return [("messages", "chat_id = ?", [key]),
-                ("tool_calls", "message_id IN (SELECT id FROM messages WHERE chat_id = ?)", [key])]
+        return [
+            ("messages", "chat_id = ?", [key]),
+            ("tool_calls", "message_id IN (SELECT id FROM messages WHERE chat_id = ?)", [key]),
+        ]
     if location.format == "langchain-sql":
         return [("message_store", "session_id = ?", [key])]
     if location.format == "agents-sdk":

@@ -17,12 +17,13 @@ import os
 import shlex
 import sqlite3
 import stat
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import groupby
 from operator import itemgetter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Iterator
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote as quote_url
 
 from inspector.errors import InspectorError
@@ -92,8 +93,9 @@ def connect(path: Path, read_only: bool = True, trusted: bool = False) -> sqlite
         raise InspectorError(f"{path}: no such file")
     mode = "ro" if read_only else "rw"
     try:
-        conn = sqlite3.connect(f"file:{quote_url(str(path.resolve()))}?mode={mode}", uri=True,
-                               timeout=BUSY_TIMEOUT, isolation_level=None)
+        conn = sqlite3.connect(
+            f"file:{quote_url(str(path.resolve()))}?mode={mode}", uri=True, timeout=BUSY_TIMEOUT, isolation_level=None
+        )
     except sqlite3.Error as exc:
         raise database_error(path, exc) from None
     if not trusted:
@@ -132,15 +134,19 @@ def database_error(path: Path, exc: sqlite3.Error, doing: str = "") -> Inspector
     lowered = text.lower()
     suffix = f" while {doing}" if doing else ""
     if "locked" in lowered or "busy" in lowered:
-        return InspectorError(f"{path}: the database is locked by another program (waited {BUSY_TIMEOUT:g} s)"
-                              f"{suffix}; close that program or try again")
+        return InspectorError(
+            f"{path}: the database is locked by another program (waited {BUSY_TIMEOUT:g} s)"
+            f"{suffix}; close that program or try again"
+        )
     if "not a database" in lowered or "malformed" in lowered or "disk image" in lowered:
         return InspectorError(f"{path}: not a readable SQLite database ({text}){suffix}")
     if getattr(exc, "sqlite_errorname", "") == "SQLITE_READONLY_ROLLBACK":
         journal = path.with_name(path.name + "-journal")
-        return InspectorError(f"{path}: has an unfinished write (a hot journal, {journal.name}, left by a program "
-                              f"that stopped while writing){suffix}; open it once with write access to roll it back, "
-                              f"e.g. `sqlite3 {shlex.quote(str(path))} 'PRAGMA integrity_check'`, then try again")
+        return InspectorError(
+            f"{path}: has an unfinished write (a hot journal, {journal.name}, left by a program "
+            f"that stopped while writing){suffix}; open it once with write access to roll it back, "
+            f"e.g. `sqlite3 {shlex.quote(str(path))} 'PRAGMA integrity_check'`, then try again"
+        )
     if "readonly" in lowered or "read-only" in lowered:
         return InspectorError(f"{path}: the database is read-only ({text}){suffix}; write a new one with -o OUT")
     if "unable to open" in lowered:
@@ -159,7 +165,9 @@ def grouped(rows: Iterable[tuple], key: int) -> Iterator[tuple[Any, list[tuple]]
         yield value, list(group)
 
 
-def merge_groups(primary: Iterable[tuple[Any, list]], secondary: Iterable[tuple[Any, list]]) -> Iterator[tuple[Any, list, list]]:
+def merge_groups(
+    primary: Iterable[tuple[Any, list]], secondary: Iterable[tuple[Any, list]]
+) -> Iterator[tuple[Any, list, list]]:
     """Join two group streams ordered the same way by their keys: each primary group with the
     secondary group of the same key (or an empty list). Neither stream is held whole."""
     pending = iter(secondary)
@@ -223,8 +231,10 @@ def stored_rows(conn: sqlite3.Connection, table: str, owner: str, owner_id: Any)
     """The ids of the rows of `table` (`tool_calls` or `tool_results`) whose column `owner` is
     `owner_id`, in id order: the order the readers give a turn its calls and results in, so the
     nth call of a turn is the nth row, whatever its `tool_call_id` (none, or one shared)."""
-    return [row for (row,) in conn.execute(f"SELECT id FROM {quote(table)} WHERE {quote(owner)} = ? ORDER BY id",
-                                           [owner_id])]
+    return [
+        row
+        for (row,) in conn.execute(f"SELECT id FROM {quote(table)} WHERE {quote(owner)} = ? ORDER BY id", [owner_id])
+    ]
 
 
 def update_calls(conn: sqlite3.Connection, turn: Turn, owner: str, rows: list[Any] | None = None) -> None:
@@ -234,8 +244,10 @@ def update_calls(conn: sqlite3.Connection, turn: Turn, owner: str, rows: list[An
     stored = stored_rows(conn, "tool_calls", owner, turn.raw["id"]) if rows is None else rows
     for row, call in zip(stored, turn.tool_calls):
         arguments = json.dumps(call.arguments_raw, ensure_ascii=False) if isinstance(call.arguments_raw, dict) else None
-        conn.execute("UPDATE tool_calls SET name = ?, arguments = coalesce(?, arguments) WHERE id = ?",
-                     [call.name, arguments, row])
+        conn.execute(
+            "UPDATE tool_calls SET name = ?, arguments = coalesce(?, arguments) WHERE id = ?",
+            [call.name, arguments, row],
+        )
 
 
 def quote(identifier: str) -> str:

@@ -18,4 +18,3 @@ MAPPING = {"role": "role", "content": "content", "id": "id", "session": "chat_id
 def matches(db: sqlite_utils.Database, tables: dict[str, set[str]]) -> bool:
     """A `message` table with Elia's columns beside a `chat` table."""
     return "chat" in tables and {"id", "chat_id", "role", "content", "timestamp"} <= tables.get(TABLE, set())
-

@@ -10,19 +10,26 @@ with the audit table `inspector_fixes`.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING
 
 from inspector.errors import InspectorError
 from inspector.model import Session
 from inspector.sources.base import Capabilities, Listed, SessionWriter, Source, WriteOptions
 from inspector.sources.odd_records import without_odd_turns
 from inspector.sources.sqlite import elia, table
-from inspector.sources.sqlite.database import (SqliteSource, check_header, copy_database, mapped_errors, reading,
-                                               table_columns)
+from inspector.sources.sqlite.database import (
+    SqliteSource,
+    check_header,
+    copy_database,
+    mapped_errors,
+    reading,
+    table_columns,
+)
 from inspector.sources.sqlite.schemas import READERS, SCHEMAS
-from inspector.sources.sqlite.writers import WRITERS
 from inspector.sources.sqlite.write import DatabaseWriter
+from inspector.sources.sqlite.writers import WRITERS
 
 if TYPE_CHECKING:  # annotations only: sqlite_utils is imported when a database is opened
     import sqlite_utils
@@ -35,8 +42,13 @@ class SqliteHistory(Source):
     streams = True
     unit = "conversation"
 
-    def __init__(self, path: Path, format_name: str | None = None, table_name: str | None = None,
-                 mapping: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        path: Path,
+        format_name: str | None = None,
+        table_name: str | None = None,
+        mapping: dict[str, str] | None = None,
+    ) -> None:
         self.path = Path(path)
         self._format_name = format_name
         self._table = table_name
@@ -115,17 +127,22 @@ class SqliteHistory(Source):
         if self._format_name is not None:
             module = SCHEMAS.get(self._format_name)
             if module is None:
-                raise InspectorError(f"{self.path}: --format {self._format_name} does not read SQLite "
-                                     f"(choose from {', '.join(SCHEMAS)}, or use --table/--map)")
+                raise InspectorError(
+                    f"{self.path}: --format {self._format_name} does not read SQLite "
+                    f"(choose from {', '.join(SCHEMAS)}, or use --table/--map)"
+                )
             if not module.matches(db, tables):
-                raise InspectorError(f"{self.path}: does not have the tables of the {self._format_name} schema "
-                                     f"({_found(tables)})")
+                raise InspectorError(
+                    f"{self.path}: does not have the tables of the {self._format_name} schema ({_found(tables)})"
+                )
             return _recognised(self.path, self._format_name)
         for name, module in SCHEMAS.items():
             if module.matches(db, tables):
                 return _recognised(self.path, name)
-        raise InspectorError(f"{self.path}: not a chat history schema this tool knows ({_found(tables)}); "
-                             f"name the messages table with --table T --map role=COL,content=COL[,id=COL,session=COL,order=COL]")
+        raise InspectorError(
+            f"{self.path}: not a chat history schema this tool knows ({_found(tables)}); "
+            f"name the messages table with --table T --map role=COL,content=COL[,id=COL,session=COL,order=COL]"
+        )
 
 
 def _recognised(path: Path, name: str) -> SqliteSource:

@@ -12,7 +12,8 @@ been given another name (`table_name=`); only `message_store` is recognised.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Iterator
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 from inspector.model import Session
 from inspector.sources.files import langchain_dict
@@ -30,7 +31,7 @@ NOT_JSON = object()
 
 def matches(db: sqlite_utils.Database, tables: dict[str, set[str]]) -> bool:
     """A `message_store` table with the columns `SQLChatMessageHistory` makes."""
-    return COLUMNS <= tables.get(TABLE, set())
+    return tables.get(TABLE, set()) >= COLUMNS
 
 
 def conversations(db: sqlite_utils.Database, source: SqliteSource) -> Iterator[tuple[str, int]]:
@@ -39,8 +40,9 @@ def conversations(db: sqlite_utils.Database, source: SqliteSource) -> Iterator[t
         yield str(session_id), count
 
 
-def sessions(db: sqlite_utils.Database, source: SqliteSource, only: str | None = None,
-             start: int = 0) -> Iterator[Session]:
+def sessions(
+    db: sqlite_utils.Database, source: SqliteSource, only: str | None = None, start: int = 0
+) -> Iterator[Session]:
     """Each session (only the session `only` when given), from the `start`th on."""
     where, params = matching("session_id", only, start, f"SELECT session_id FROM {TABLE} GROUP BY 1 ORDER BY 1")
     rows = db.execute(f"SELECT id, session_id, message FROM {TABLE} {where} ORDER BY session_id, id", params)
@@ -75,5 +77,11 @@ def store_session(source: SqliteSource, session_id: str, rows: list[Any]) -> Ses
             reader.skip(*fields)
             continue
         reader.read(position, kind, fields, {"id": row_id, "record": record}, str(row_id))
-    return Session(NAME, source.path, tuple(reader.turns), document=source, session_id=session_id,
-                   problems=tuple(reader.problems()))
+    return Session(
+        NAME,
+        source.path,
+        tuple(reader.turns),
+        document=source,
+        session_id=session_id,
+        problems=tuple(reader.problems()),
+    )

@@ -25,7 +25,9 @@ from inspector.sources.sqlite.statements import Statements
 
 def write_session(conn: Statements, session: Session, fixes: list[AppliedFix], stamp: str) -> list[WrittenFix]:
     """Write the session's repaired and new messages; returns one audit row per fix."""
-    stored = dict(conn.execute(f"SELECT id, message FROM {TABLE} WHERE session_id = ? ORDER BY id", [session.session_id]))
+    stored = dict(
+        conn.execute(f"SELECT id, message FROM {TABLE} WHERE session_id = ? ORDER BY id", [session.session_id])
+    )
     own = {turn.raw["id"]: turn.raw for turn in session.turns if turn.raw is not None}
     if not own.keys() <= stored.keys():
         raise InspectorError(f"session {session.session_id!r} lost rows since it was read; write it again")
@@ -38,12 +40,16 @@ def write_session(conn: Statements, session: Session, fixes: list[AppliedFix], s
             conn.execute(f"UPDATE {TABLE} SET message = ? WHERE id = ?", [json.dumps(row["record"]), row["id"]])
     moved, written = _write_again(conn, session.session_id, rows[kept:], stored, originals)
     added = len(rows) - len(records)
-    return [WrittenFix(fix, session.session_id, TABLE, moved.get(row, row), _note(row, moved, written, added))
-            for fix in fixes for row in [fixed_row(session, fix)]]
+    return [
+        WrittenFix(fix, session.session_id, TABLE, moved.get(row, row), _note(row, moved, written, added))
+        for fix in fixes
+        for row in [fixed_row(session, fix)]
+    ]
 
 
-def _write_again(conn: Statements, session_id: str, rows: list[dict[str, Any]], stored: dict[Any, str],
-                 originals: set[int]) -> tuple[dict[Any, int], list[int]]:
+def _write_again(
+    conn: Statements, session_id: str, rows: list[dict[str, Any]], stored: dict[Any, str], originals: set[int]
+) -> tuple[dict[Any, int], list[int]]:
     """Replace the session's rows from the first of `rows` that has an id on by `rows`, in order,
     as new rows: a row unchanged keeps its `message` text. Returns where each old row's message is
     now (old id -> new id) and the ids of the rows written."""
@@ -69,9 +75,11 @@ def _wrap_row(row: Any, kind: str, fields: dict[str, Any]) -> dict[str, Any]:
 def _note(row: Any, moved: dict[Any, int], written: list[int], added: int) -> str:
     """What the audit row of a fix made to the message of row `row` says about the rows written anew."""
     if row in moved:
-        return (f"row {row} is now row {moved[row]}: the session's rows from row {min(moved)} on were written again "
-                f"as rows {written[0]}-{written[-1]}, with {added} new messages among them, to keep the order "
-                "LangChain reads messages in (by id)")
+        return (
+            f"row {row} is now row {moved[row]}: the session's rows from row {min(moved)} on were written again "
+            f"as rows {written[0]}-{written[-1]}, with {added} new messages among them, to keep the order "
+            "LangChain reads messages in (by id)"
+        )
     if written and not moved:
         return f"{added} new messages as rows {written[0]}-{written[-1]}, the last of the session"
     return ""

@@ -10,7 +10,8 @@ its results. Tool definitions come from the `tools` table.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterator
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 from inspector.catalogue import parse_tool_definitions
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, ToolSpec, Turn
@@ -30,12 +31,18 @@ CHAIN = """WITH RECURSIVE chain(hash, parent_hash, role, depth) AS (
 
 def matches(db: sqlite_utils.Database, tables: dict[str, set[str]]) -> bool:
     """The 0.32+ message store, holding threads (or no older `responses` rows either)."""
-    if not ({"hash", "parent_hash", "role"} <= tables.get("messages", set())
-            and {"message_hash", "position", "type", "payload"} <= tables.get("parts", set())
-            and {"id", "tip_message_hash"} <= tables.get("threads", set())):
+    if not (
+        {"hash", "parent_hash", "role"} <= tables.get("messages", set())
+        and {"message_hash", "position", "type", "payload"} <= tables.get("parts", set())
+        and {"id", "tip_message_hash"} <= tables.get("threads", set())
+    ):
         return False
     has_threads = db.execute("SELECT EXISTS (SELECT 1 FROM threads)").fetchone()[0]
-    return bool(has_threads) or "responses" not in tables or not db.execute("SELECT EXISTS (SELECT 1 FROM responses)").fetchone()[0]
+    return (
+        bool(has_threads)
+        or "responses" not in tables
+        or not db.execute("SELECT EXISTS (SELECT 1 FROM responses)").fetchone()[0]
+    )
 
 
 def conversations(db: sqlite_utils.Database, source: SqliteSource) -> Iterator[tuple[str, int]]:
@@ -44,17 +51,27 @@ def conversations(db: sqlite_utils.Database, source: SqliteSource) -> Iterator[t
         yield thread_id, db.execute(f"{CHAIN} SELECT count(*) FROM chain", [tip]).fetchone()[0]
 
 
-def sessions(db: sqlite_utils.Database, source: SqliteSource, only: str | None = None,
-             start: int = 0) -> Iterator[Session]:
+def sessions(
+    db: sqlite_utils.Database, source: SqliteSource, only: str | None = None, start: int = 0
+) -> Iterator[Session]:
     """Each thread as a session (only the thread `only` when given), from the `start`th on."""
     tools = tuple(llm_tools(db))
     where, params = ("WHERE id = ?", [only]) if only is not None else ("", [])
-    for thread_id, tip in list(db.execute(f"SELECT id, tip_message_hash FROM threads {where} "
-                                          "ORDER BY datetime_utc, id LIMIT -1 OFFSET ?", [*params, start])):
-        rows = db.execute(f"{CHAIN} SELECT chain.hash, chain.role, p.type, p.tool_name, p.text, p.payload "
-                          "FROM chain LEFT JOIN parts p ON p.message_hash = chain.hash "
-                          "ORDER BY chain.depth DESC, p.position", [tip])
-        turns = [_turn(position, message_hash, parts) for position, (message_hash, parts) in enumerate(grouped(rows, 0))]
+    for thread_id, tip in list(
+        db.execute(
+            f"SELECT id, tip_message_hash FROM threads {where} ORDER BY datetime_utc, id LIMIT -1 OFFSET ?",
+            [*params, start],
+        )
+    ):
+        rows = db.execute(
+            f"{CHAIN} SELECT chain.hash, chain.role, p.type, p.tool_name, p.text, p.payload "
+            "FROM chain LEFT JOIN parts p ON p.message_hash = chain.hash "
+            "ORDER BY chain.depth DESC, p.position",
+            [tip],
+        )
+        turns = [
+            _turn(position, message_hash, parts) for position, (message_hash, parts) in enumerate(grouped(rows, 0))
+        ]
         yield Session(NAME, source.path, tuple(t for t in turns if t is not None), tools, source, session_id=thread_id)
 
 
@@ -65,8 +82,13 @@ def llm_tools(db: sqlite_utils.Database) -> list[ToolSpec]:
     definitions = []
     for name, description, schema in db.execute("SELECT name, description, input_schema FROM tools ORDER BY id"):
         parameters = json_or_none(schema)
-        definitions.append({"name": name, "description": description or "",
-                            "input_schema": parameters if isinstance(parameters, dict) else {}})
+        definitions.append(
+            {
+                "name": name,
+                "description": description or "",
+                "input_schema": parameters if isinstance(parameters, dict) else {},
+            }
+        )
     return list(parse_tool_definitions(definitions))
 
 
@@ -82,10 +104,18 @@ def _turn(position: int, message_hash: str, parts: list[Any]) -> Turn | None:
             texts.append(text)
         elif kind == "tool_call":
             arguments = body.get("arguments")
-            calls.append(ToolCall(body.get("tool_call_id"), body.get("name") or tool_name or "", arguments,
-                                  parse_arguments(arguments)))
+            calls.append(
+                ToolCall(
+                    body.get("tool_call_id"), body.get("name") or tool_name or "", arguments, parse_arguments(arguments)
+                )
+            )
         elif kind == "tool_result":
-            results.append(ToolResult(body.get("tool_call_id"), body.get("name") or tool_name, body.get("output"),
-                                      bool(body.get("exception"))))
+            results.append(
+                ToolResult(
+                    body.get("tool_call_id"),
+                    body.get("name") or tool_name,
+                    body.get("output"),
+                    bool(body.get("exception")),
+                )
+            )
     return Turn(position, role, "".join(texts), message_hash, tuple(calls), tuple(results), {"hash": message_hash})
-

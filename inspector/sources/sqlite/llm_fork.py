@@ -25,17 +25,18 @@ from inspector.errors import InspectorError
 from inspector.model import AppliedFix, Session, ToolCall, ToolResult, Turn
 from inspector.sources.base import WrittenFix
 from inspector.sources.files.records import arguments_as_json, spread_text
-from inspector.sources.sqlite.statements import SqliteStatements
 from inspector.sources.sqlite.audit_table import fixed_row
 from inspector.sources.sqlite.database import has_table
+from inspector.sources.sqlite.statements import SqliteStatements
 
 CROCKFORD = "0123456789abcdefghjkmnpqrstvwxyz"
 
 
 def message_hash(message: dict[str, Any], parent: str | None) -> str:
     """The hash `llm` gives `message` (a role, parts and optional provider metadata) under `parent`."""
-    canonical = json.dumps({"parent": parent, "message": message}, sort_keys=True, separators=(",", ":"),
-                           ensure_ascii=False)
+    canonical = json.dumps(
+        {"parent": parent, "message": message}, sort_keys=True, separators=(",", ":"), ensure_ascii=False
+    )
     return "b2:" + hashlib.blake2b(canonical.encode("utf-8"), digest_size=16).hexdigest()
 
 
@@ -55,13 +56,27 @@ def write_session(conn: SqliteStatements, session: Session, fixes: list[AppliedF
             renamed[turn.raw["hash"]] = parent
     thread = _ulid()
     name = conn.execute("SELECT name FROM threads WHERE id = ?", [session.session_id]).fetchone()[0]
-    conn.execute("INSERT INTO threads (id, name, tip_message_hash, forked_from, datetime_utc) VALUES (?, ?, ?, ?, ?)",
-                 [thread, f"{name or session.session_id} (repaired by inspector)", parent, session.session_id,
-                  str(datetime.fromisoformat(stamp))])
+    conn.execute(
+        "INSERT INTO threads (id, name, tip_message_hash, forked_from, datetime_utc) VALUES (?, ?, ?, ?, ?)",
+        [
+            thread,
+            f"{name or session.session_id} (repaired by inspector)",
+            parent,
+            session.session_id,
+            str(datetime.fromisoformat(stamp)),
+        ],
+    )
     _copy_turns(conn, session.session_id, thread, renamed)
-    return [WrittenFix(fix, session.session_id, "messages", original,
-                     f"written as message {renamed.get(original)} of the new thread {thread}")
-            for fix, original in ((fix, fixed_row(session, fix, "hash")) for fix in fixes)]
+    return [
+        WrittenFix(
+            fix,
+            session.session_id,
+            "messages",
+            original,
+            f"written as message {renamed.get(original)} of the new thread {thread}",
+        )
+        for fix, original in ((fix, fixed_row(session, fix, "hash")) for fix in fixes)
+    ]
 
 
 def _copy_turns(conn: SqliteStatements, original: str, fork: str, renamed: dict[str, str]) -> None:
@@ -77,24 +92,34 @@ def _copy_turns(conn: SqliteStatements, original: str, fork: str, renamed: dict[
         old_id, values["id"], values["thread_id"] = values["id"], _ulid(), fork
         for key in ("parent_message_hash", "tip_message_hash"):
             values[key] = renamed.get(values[key], values[key])
-        conn.execute(f"INSERT INTO turns ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})",
-                     [values[name] for name in names])
+        conn.execute(
+            f"INSERT INTO turns ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})",
+            [values[name] for name in names],
+        )
         if has_tools:
-            conn.execute("INSERT INTO turn_tools (turn_id, tool_id, instance_id) SELECT ?, tool_id, instance_id "
-                         "FROM turn_tools WHERE turn_id = ?", [values["id"], old_id])
+            conn.execute(
+                "INSERT INTO turn_tools (turn_id, tool_id, instance_id) SELECT ?, tool_id, instance_id "
+                "FROM turn_tools WHERE turn_id = ?",
+                [values["id"], old_id],
+            )
 
 
 def _stored_message(conn: SqliteStatements, turn: Turn) -> dict[str, Any]:
     """The message of an original turn as `llm` hashes it, with the turn's repaired text, calls
     and result names."""
-    role, metadata = conn.execute("SELECT role, provider_metadata FROM messages WHERE hash = ?", [turn.raw["hash"]]).fetchone()
+    role, metadata = conn.execute(
+        "SELECT role, provider_metadata FROM messages WHERE hash = ?", [turn.raw["hash"]]
+    ).fetchone()
     parts = []
-    for kind, text, payload in conn.execute("SELECT type, text, payload FROM parts WHERE message_hash = ? ORDER BY position",
-                                            [turn.raw["hash"]]):
+    for kind, text, payload in conn.execute(
+        "SELECT type, text, payload FROM parts WHERE message_hash = ? ORDER BY position", [turn.raw["hash"]]
+    ):
         part = json.loads(payload) if payload else {}
         if {"text_ref", "attachment", "attachments"} & set(part):
-            raise InspectorError(f"message {turn.raw['hash']} refers to fragments or attachments; "
-                                 "forking such a conversation is not supported")
+            raise InspectorError(
+                f"message {turn.raw['hash']} refers to fragments or attachments; "
+                "forking such a conversation is not supported"
+            )
         part["type"] = kind
         if text is not None:
             part["text"] = text
@@ -160,16 +185,23 @@ def _result_part(result: ToolResult) -> dict[str, Any]:
 def _store(conn: SqliteStatements, message: dict[str, Any], parent: str | None) -> str:
     """Store the message under `parent` (unless that very message is stored already); its hash."""
     digest = message_hash(message, parent)
-    inserted = conn.execute("INSERT OR IGNORE INTO messages (hash, parent_hash, role, provider_metadata) VALUES (?, ?, ?, ?)",
-                            [digest, parent, message["role"], json.dumps(message["provider_metadata"])
-                             if message.get("provider_metadata") else None]).rowcount
+    inserted = conn.execute(
+        "INSERT OR IGNORE INTO messages (hash, parent_hash, role, provider_metadata) VALUES (?, ?, ?, ?)",
+        [
+            digest,
+            parent,
+            message["role"],
+            json.dumps(message["provider_metadata"]) if message.get("provider_metadata") else None,
+        ],
+    ).rowcount
     for position, part in enumerate(message["parts"] if inserted else ()):
         payload = {key: value for key, value in part.items() if key != "type"}
         text = payload.pop("text", None) if part["type"] in ("text", "reasoning") else None
-        conn.execute("INSERT INTO parts (message_hash, position, type, tool_name, text, payload) VALUES (?, ?, ?, ?, ?, ?)",
-                     [digest, position, part["type"], payload.get("name"), text, json.dumps(payload) if payload else None])
+        conn.execute(
+            "INSERT INTO parts (message_hash, position, type, tool_name, text, payload) VALUES (?, ?, ?, ?, ?, ?)",
+            [digest, position, part["type"], payload.get("name"), text, json.dumps(payload) if payload else None],
+        )
     return digest
-
 
 
 def _ulid() -> str:

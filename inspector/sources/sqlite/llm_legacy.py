@@ -10,7 +10,8 @@ conversation, so memory holds one conversation at a time.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterator
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
 from inspector.sources.files.records import parse_arguments
@@ -26,25 +27,32 @@ ORDER = "r.conversation_id, r.datetime_utc, r.rowid"
 
 def matches(db: sqlite_utils.Database, tables: dict[str, set[str]]) -> bool:
     """`responses` with llm's columns, and `tool_calls` linked to them by `response_id`."""
-    return ({"id", "prompt", "response", "conversation_id"} <= tables.get("responses", set())
-            and "response_id" in tables.get("tool_calls", set()))
+    return {"id", "prompt", "response", "conversation_id"} <= tables.get(
+        "responses", set()
+    ) and "response_id" in tables.get("tool_calls", set())
 
 
 def conversations(db: sqlite_utils.Database, source: SqliteSource) -> Iterator[tuple[str, int]]:
     """Each conversation's id and its number of responses."""
     for conversation_id, count in db.execute(
-            "SELECT conversation_id, count(*) FROM responses GROUP BY conversation_id ORDER BY conversation_id"):
+        "SELECT conversation_id, count(*) FROM responses GROUP BY conversation_id ORDER BY conversation_id"
+    ):
         yield str(conversation_id), count
 
 
-def sessions(db: sqlite_utils.Database, source: SqliteSource, only: str | None = None,
-             start: int = 0) -> Iterator[Session]:
+def sessions(
+    db: sqlite_utils.Database, source: SqliteSource, only: str | None = None, start: int = 0
+) -> Iterator[Session]:
     """Each conversation as a session (only the conversation `only` when given), from the `start`th on."""
     tools = tuple(llm_tools(db))
-    where, params = matching("r.conversation_id", only, start,
-                             "SELECT conversation_id FROM responses GROUP BY 1 ORDER BY 1")
-    responses = db.execute("SELECT r.id, r.conversation_id, r.model, r.system, r.prompt, r.response FROM responses r "
-                           f"{where} ORDER BY {ORDER}", params)
+    where, params = matching(
+        "r.conversation_id", only, start, "SELECT conversation_id FROM responses GROUP BY 1 ORDER BY 1"
+    )
+    responses = db.execute(
+        "SELECT r.id, r.conversation_id, r.model, r.system, r.prompt, r.response FROM responses r "
+        f"{where} ORDER BY {ORDER}",
+        params,
+    )
     exception = "tr.exception" if "exception" in {c.name for c in db["tool_results"].columns} else "NULL"
     extras = db.conn.cursor().execute(
         "SELECT * FROM (SELECT 0 AS kind, tc.id, tc.response_id, tc.name, tc.arguments AS body, tc.tool_call_id, "
@@ -52,7 +60,9 @@ def sessions(db: sqlite_utils.Database, source: SqliteSource, only: str | None =
         f"JOIN responses r ON r.id = tc.response_id {where} UNION ALL "
         f"SELECT 1, tr.id, tr.response_id, tr.name, tr.output, tr.tool_call_id, {exception}, r.conversation_id, "
         f"{ORDER.replace('r.conversation_id, ', '')} FROM tool_results tr JOIN responses r ON r.id = tr.response_id "
-        f"{where}) ORDER BY conversation_id, kind, id", params * 2)
+        f"{where}) ORDER BY conversation_id, kind, id",
+        params * 2,
+    )
     for conversation_id, rows, extra in merge_groups(grouped(responses, 1), grouped(extras, 7)):
         yield Session(NAME, source.path, tuple(_turns(rows, extra)), tools, source, session_id=str(conversation_id))
 

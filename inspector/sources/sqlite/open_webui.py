@@ -13,7 +13,8 @@ from __future__ import annotations
 import html
 import json
 import re
-from typing import TYPE_CHECKING, Any, Iterator, Sequence
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
 from inspector.sources.files.records import parse_arguments, spread_text
@@ -39,12 +40,14 @@ def conversations(db: sqlite_utils.Database, source: SqliteSource) -> Iterator[t
         yield str(chat_id), len(shown_messages(json_or_none(document)))
 
 
-def sessions(db: sqlite_utils.Database, source: SqliteSource, only: str | None = None,
-             start: int = 0) -> Iterator[Session]:
+def sessions(
+    db: sqlite_utils.Database, source: SqliteSource, only: str | None = None, start: int = 0
+) -> Iterator[Session]:
     """Each chat as a session (only the chat `only` when given), from the `start`th on."""
     where, params = ("WHERE id = ?", [only]) if only is not None else ("", [])
-    for chat_id, document in db.execute(f"SELECT id, chat FROM chat {where} ORDER BY created_at, id LIMIT -1 OFFSET ?",
-                                        [*params, start]):
+    for chat_id, document in db.execute(
+        f"SELECT id, chat FROM chat {where} ORDER BY created_at, id LIMIT -1 OFFSET ?", [*params, start]
+    ):
         yield chat_session(source, str(chat_id), json_or_none(document))
 
 
@@ -77,7 +80,7 @@ def split_content(content: str) -> tuple[list[str], list[dict[str, str]]]:
     """The text pieces around the `<details type="tool_calls">` tags, and each tag's attributes."""
     texts, tags, cursor = [], [], 0
     for match in DETAILS.finditer(content):
-        texts.append(content[cursor:match.start()])
+        texts.append(content[cursor : match.start()])
         tags.append({key: html.unescape(value) for key, value in ATTRIBUTE.findall(match["attributes"])})
         cursor = match.end()
     texts.append(content[cursor:])
@@ -89,8 +92,10 @@ def repaired_content(content: str, new_text: str, calls: Sequence[ToolCall]) -> 
     `new_text`, spread over the pieces as `spread_text` does, and each tag's `name` and `arguments`
     taken from the turn's call in its place (a renamed call, repaired arguments); the tags' other
     attributes are kept as they were."""
-    tags = [_with_call(match.group(0), calls[index] if index < len(calls) else None)
-            for index, match in enumerate(DETAILS.finditer(content))]
+    tags = [
+        _with_call(match.group(0), calls[index] if index < len(calls) else None)
+        for index, match in enumerate(DETAILS.finditer(content))
+    ]
     texts = spread_text(split_content(content)[0], new_text)
     return "".join(text + tag for text, tag in zip(texts, tags + [""]))
 
@@ -111,8 +116,8 @@ def _with_call(tag: str, call: ToolCall | None) -> str:
             return f'arguments="{html.escape(json.dumps(encoded, ensure_ascii=False) if twice else encoded)}"'
         return match.group(0)
 
-    opening = tag[:tag.index(">")]  # the attributes end at the first '>'
-    return ATTRIBUTE.sub(attribute, opening) + tag[len(opening):]
+    opening = tag[: tag.index(">")]  # the attributes end at the first '>'
+    return ATTRIBUTE.sub(attribute, opening) + tag[len(opening) :]
 
 
 def _turns(position: int, message: dict[str, Any]) -> list[Turn]:
@@ -122,9 +127,18 @@ def _turns(position: int, message: dict[str, Any]) -> list[Turn]:
         return []
     texts, tags = split_content(content) if role == ASSISTANT else ([content], [])
     message_id = message.get("id") if isinstance(message.get("id"), str) else None
-    calls = tuple(ToolCall(tag.get("id"), tag.get("name", ""), _decoded(tag.get("arguments")),
-                           parse_arguments(_decoded(tag.get("arguments")))) for tag in tags)
-    turn = Turn(position, role, "".join(texts), message_id, calls, (), {"id": message_id, "model": message.get("model")})
+    calls = tuple(
+        ToolCall(
+            tag.get("id"),
+            tag.get("name", ""),
+            _decoded(tag.get("arguments")),
+            parse_arguments(_decoded(tag.get("arguments"))),
+        )
+        for tag in tags
+    )
+    turn = Turn(
+        position, role, "".join(texts), message_id, calls, (), {"id": message_id, "model": message.get("model")}
+    )
     if not tags:
         return [turn]
     results = tuple(ToolResult(tag.get("id"), tag.get("name"), _decoded(tag.get("result"))) for tag in tags)
@@ -138,4 +152,3 @@ def _decoded(value: str | None) -> Any:
         again = json_or_none(decoded)
         return again if again is not None else decoded
     return value if decoded is None else decoded
-

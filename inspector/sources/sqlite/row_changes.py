@@ -12,8 +12,8 @@ overwritten) and images only the rows whose version changed.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 from inspector.errors import InspectorError
 from inspector.model import AppliedFix, Session
@@ -38,8 +38,9 @@ class RowChange:
     after: Image | None
 
 
-def write_recorded(db: Statements, write: SchemaWriter, session: Session, fixes: Sequence[AppliedFix],
-                   stamp: str) -> tuple[list[WrittenFix], list[RowChange] | None]:
+def write_recorded(
+    db: Statements, write: SchemaWriter, session: Session, fixes: Sequence[AppliedFix], stamp: str
+) -> tuple[list[WrittenFix], list[RowChange] | None]:
     """Write `session` with `write`, imaging the rows it may change before and after; the audit
     rows and the changes (None when the schema's rows cannot be named)."""
     scope = conversation_rows(db, session)
@@ -52,30 +53,39 @@ def write_recorded(db: Statements, write: SchemaWriter, session: Session, fixes:
 
 def images(db: Statements, scope: Scope) -> Images:
     """The images of the rows `scope` names, by (table, key)."""
-    return {(table, key): image for table, where, params in scope
-            for key, image in db.images(table, where, params).items()}
+    return {
+        (table, key): image for table, where, params in scope for key, image in db.images(table, where, params).items()
+    }
 
 
 def check_unchanged(session: Session, now: Images, as_read: Images) -> None:
     """Fail when a row read with the conversation is no longer as it was read."""
     for (table, key), image in as_read.items():
         if now.get((table, key)) != image:
-            raise InspectorError(f"conversation {session.session_id}: {table} row {shown_key(key)} changed since this fix "
-                                 "read it (another program wrote it meanwhile); run the fix again")
+            raise InspectorError(
+                f"conversation {session.session_id}: {table} row {shown_key(key)} changed since this fix "
+                "read it (another program wrote it meanwhile); run the fix again"
+            )
 
 
 def changes(session_id: str | None, before: Images, after: Images) -> list[RowChange]:
     """The rows whose images differ, in a stable order."""
-    return [RowChange(session_id, table, key, before.get((table, key)), after.get((table, key)))
-            for table, key in sorted(before.keys() | after.keys()) if before.get((table, key)) != after.get((table, key))]
+    return [
+        RowChange(session_id, table, key, before.get((table, key)), after.get((table, key)))
+        for table, key in sorted(before.keys() | after.keys())
+        if before.get((table, key)) != after.get((table, key))
+    ]
 
 
 def record_changes(db: Statements, run: str, row_changes: Sequence[RowChange]) -> None:
     """Insert the changes of `run` into `inspector_changes` (in the caller's transaction)."""
-    db.executemany(f'INSERT INTO {CHANGES_TABLE} (run, session_id, "table", row_key, before, after) '
-                   "VALUES (?, ?, ?, ?, ?, ?)",
-                   [(run, change.session_id, change.table, change.key, _json(change.before), _json(change.after))
-                    for change in row_changes])
+    db.executemany(
+        f'INSERT INTO {CHANGES_TABLE} (run, session_id, "table", row_key, before, after) VALUES (?, ?, ?, ?, ?, ?)',
+        [
+            (run, change.session_id, change.table, change.key, _json(change.before), _json(change.after))
+            for change in row_changes
+        ],
+    )
 
 
 def _json(image: Image | None) -> str | None:

@@ -11,7 +11,8 @@ chat, so memory holds one chat at a time.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterator
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
 from inspector.sources.files.records import parse_arguments
@@ -28,7 +29,7 @@ CALL_COLUMNS = {"id", "message_id", "tool_call_id", "name", "arguments"}
 
 def matches(db: sqlite_utils.Database, tables: dict[str, set[str]]) -> bool:
     """`messages` and `tool_calls` tables with RubyLLM's columns."""
-    return MESSAGE_COLUMNS <= tables.get("messages", set()) and CALL_COLUMNS <= tables.get("tool_calls", set())
+    return tables.get("messages", set()) >= MESSAGE_COLUMNS and tables.get("tool_calls", set()) >= CALL_COLUMNS
 
 
 def conversations(db: sqlite_utils.Database, source: SqliteSource) -> Iterator[tuple[str, int]]:
@@ -37,18 +38,24 @@ def conversations(db: sqlite_utils.Database, source: SqliteSource) -> Iterator[t
         yield str(chat_id), count
 
 
-def sessions(db: sqlite_utils.Database, source: SqliteSource, only: str | None = None,
-             start: int = 0) -> Iterator[Session]:
+def sessions(
+    db: sqlite_utils.Database, source: SqliteSource, only: str | None = None, start: int = 0
+) -> Iterator[Session]:
     """Each chat as a session (only the chat `only` when given), from the `start`th on."""
     columns = {c.name for c in db["messages"].columns}
     model = "model_id" if "model_id" in columns else "NULL"
     created = "m.created_at" if "created_at" in columns else "NULL"
     where, params = matching("m.chat_id", only, start, "SELECT chat_id FROM messages GROUP BY 1 ORDER BY 1")
-    messages = db.execute(f"SELECT m.id, m.chat_id, m.role, m.content, m.tool_call_id, {model} AS model, {created} "
-                          f"FROM messages m {where} ORDER BY m.chat_id, m.id", params)  # the chat index's order
+    messages = db.execute(
+        f"SELECT m.id, m.chat_id, m.role, m.content, m.tool_call_id, {model} AS model, {created} "
+        f"FROM messages m {where} ORDER BY m.chat_id, m.id",
+        params,
+    )  # the chat index's order
     calls = db.conn.cursor().execute(
         "SELECT tc.id, tc.message_id, tc.tool_call_id, tc.name, tc.arguments, m.chat_id FROM tool_calls tc "
-        f"JOIN messages m ON m.id = tc.message_id {where} ORDER BY m.chat_id, tc.id", params)
+        f"JOIN messages m ON m.id = tc.message_id {where} ORDER BY m.chat_id, tc.id",
+        params,
+    )
     for chat_id, rows, call_rows in merge_groups(grouped(messages, 1), grouped(calls, 5)):
         yield chat_session(source, str(chat_id), _in_created_order(rows), call_rows)
 
@@ -89,6 +96,15 @@ def chat_session(source: SqliteSource, chat_id: str, rows: list[Any], call_rows:
         if role == TOOL:
             answered = call_at(answers)
             results = (ToolResult(answered.id if answered else None, answered.name if answered else None, text),)
-        add(Turn(position, role, text, str(row_id), tuple(calls) if calls else (), results,
-                 {"id": row_id, "model": model} if model is not None else {"id": row_id}))
+        add(
+            Turn(
+                position,
+                role,
+                text,
+                str(row_id),
+                tuple(calls) if calls else (),
+                results,
+                {"id": row_id, "model": model} if model is not None else {"id": row_id},
+            )
+        )
     return Session(NAME, source.path, tuple(turns), document=source, session_id=chat_id, problems=tuple(problems))

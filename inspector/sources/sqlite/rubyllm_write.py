@@ -46,8 +46,14 @@ def write_session(conn: Statements, session: Session, fixes: list[AppliedFix], s
                 if index < len(rows):
                     row = rows[index]
                 else:  # the reply was only the leaked call: this message now makes it
-                    row = _insert_call(conn, call_columns, call, turn.raw["id"],
-                                       messages[turn.raw["id"]].get("created_at"), session.session_id)
+                    row = _insert_call(
+                        conn,
+                        call_columns,
+                        call,
+                        turn.raw["id"],
+                        messages[turn.raw["id"]].get("created_at"),
+                        session.session_id,
+                    )
                     notes.setdefault(turn.position, []).append(f"call {call.name} as tool_calls row {row}")
                 if call.id is not None:
                     call_rows.setdefault(call.id, row)
@@ -55,20 +61,34 @@ def write_session(conn: Statements, session: Session, fixes: list[AppliedFix], s
         added += 1
         previous = messages[previous_id] if previous_id is not None else None
         created = _after(previous.get("created_at") if previous else None, added)
-        base = {"chat_id": _chat_id(messages, session, previous), "created_at": created, "updated_at": created,
-                "model_id": previous.get("model_id") if previous and turn.role == "assistant" else None}
+        base = {
+            "chat_id": _chat_id(messages, session, previous),
+            "created_at": created,
+            "updated_at": created,
+            "model_id": previous.get("model_id") if previous and turn.role == "assistant" else None,
+        }
         if turn.tool_calls:
             message_id = _insert(conn, "messages", message_columns, {**base, "role": "assistant", "content": ""})
             for call in turn.tool_calls:
                 call_rows[call.id] = _insert_call(conn, call_columns, call, message_id, created, session.session_id)
                 notes.setdefault(turn.position, []).append(f"call {call.name} as tool_calls row {call_rows[call.id]}")
         for result in turn.tool_results:
-            row = _insert(conn, "messages", message_columns, {**base, "role": "tool",
-                                                              "content": arguments_as_json(result.content),
-                                                              "tool_call_id": call_rows.get(result.call_id)})
+            row = _insert(
+                conn,
+                "messages",
+                message_columns,
+                {
+                    **base,
+                    "role": "tool",
+                    "content": arguments_as_json(result.content),
+                    "tool_call_id": call_rows.get(result.call_id),
+                },
+            )
             notes.setdefault(turn.position, []).append(f"result as message {row}")
-    return [WrittenFix(fix, session.session_id, TABLE, fixed_row(session, fix), "; ".join(notes.get(fix.finding.turn, ())))
-            for fix in fixes]
+    return [
+        WrittenFix(fix, session.session_id, TABLE, fixed_row(session, fix), "; ".join(notes.get(fix.finding.turn, ())))
+        for fix in fixes
+    ]
 
 
 def _stored_calls(conn: Statements, session: Session) -> dict[Any, list[Any]]:
@@ -77,8 +97,11 @@ def _stored_calls(conn: Statements, session: Session) -> dict[Any, list[Any]]:
     if not any(turn.raw is not None and turn.tool_calls for turn in session.turns):
         return {}
     rows: dict[Any, list[Any]] = {}
-    for message_id, row in conn.execute("SELECT message_id, id FROM tool_calls WHERE message_id IN "
-                                        "(SELECT id FROM messages WHERE chat_id = ?) ORDER BY id", [session.session_id]):
+    for message_id, row in conn.execute(
+        "SELECT message_id, id FROM tool_calls WHERE message_id IN "
+        "(SELECT id FROM messages WHERE chat_id = ?) ORDER BY id",
+        [session.session_id],
+    ):
         rows.setdefault(message_id, []).append(row)
     return rows
 
@@ -103,18 +126,30 @@ def _update(conn: Statements, turn: Turn, message_columns: set[str], stamp: str,
     is edited only in name, which its call's row holds), and its calls (`call_rows`, its stored
     `tool_calls` rows)."""
     touched = ", updated_at = ?" if "updated_at" in message_columns else ""
-    conn.execute(f"UPDATE messages SET content = ?{touched} WHERE id = ? AND coalesce(content, '') <> ?",
-                 [turn.text, *([_rails_time(stamp)] if touched else []), turn.raw["id"], turn.text])
+    conn.execute(
+        f"UPDATE messages SET content = ?{touched} WHERE id = ? AND coalesce(content, '') <> ?",
+        [turn.text, *([_rails_time(stamp)] if touched else []), turn.raw["id"], turn.text],
+    )
     update_calls(conn, turn, "message_id", call_rows)
 
 
-def _insert_call(conn: Statements, columns: set[str], call: ToolCall, message_id: Any, created: Any,
-                 chat_id: str | None) -> Any:
+def _insert_call(
+    conn: Statements, columns: set[str], call: ToolCall, message_id: Any, created: Any, chat_id: str | None
+) -> Any:
     """Store a recovered call as a `tool_calls` row of the message `message_id`; its row id."""
-    return _insert(conn, "tool_calls", columns, {
-        "message_id": message_id, "tool_call_id": _unique_call_id(conn, call.id or "call_inspector", chat_id),
-        "name": call.name, "arguments": json.dumps(call.arguments or {}, ensure_ascii=False),
-        "created_at": created, "updated_at": created})
+    return _insert(
+        conn,
+        "tool_calls",
+        columns,
+        {
+            "message_id": message_id,
+            "tool_call_id": _unique_call_id(conn, call.id or "call_inspector", chat_id),
+            "name": call.name,
+            "arguments": json.dumps(call.arguments or {}, ensure_ascii=False),
+            "created_at": created,
+            "updated_at": created,
+        },
+    )
 
 
 def _chat_id(messages: _Messages, session: Session, previous: dict[str, Any] | None) -> Any:
@@ -151,4 +186,3 @@ def _after(created_at: Any, microseconds: int) -> Any:
 
 def _rails_time(stamp: str) -> str:
     return datetime.fromisoformat(stamp).strftime("%Y-%m-%d %H:%M:%S.%f")
-

@@ -13,13 +13,16 @@ from types import ModuleType
 
 from inspector.sources.sqlite import agents_sdk, elia, langchain_store, llm, llm_legacy, open_webui, rubyllm, table
 
-SCHEMAS: dict[str, ModuleType] = {module.NAME: module for module in (
-    llm,
-    llm_legacy,
-    rubyllm,
-    open_webui,
-    elia,
-    agents_sdk,
-    langchain_store,
-)}
+SCHEMAS: dict[str, ModuleType] = {
+    module.NAME: module
+    for module in (
+        llm,
+        llm_legacy,
+        rubyllm,
+        open_webui,
+        elia,
+        agents_sdk,
+        langchain_store,
+    )
+}
 READERS: dict[str, ModuleType] = {**SCHEMAS, elia.NAME: table, table.NAME: table}

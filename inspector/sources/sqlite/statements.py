@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from typing import Any, Callable, Iterable, Protocol, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Protocol
 
 from inspector.sources.sqlite.database import has_table, quote
 
@@ -49,8 +50,9 @@ class SqliteStatements:
     def insert(self, table: str, values: dict[str, Any]) -> Any:
         """Insert a row of `values` into `table`; its id."""
         names = ", ".join(quote(name) for name in values)
-        return self.conn.execute(f'INSERT INTO {quote(table)} ({names}) VALUES ({", ".join("?" * len(values))})',
-                                 list(values.values())).lastrowid
+        return self.conn.execute(
+            f"INSERT INTO {quote(table)} ({names}) VALUES ({', '.join('?' * len(values))})", list(values.values())
+        ).lastrowid
 
     def columns(self, table: str) -> set[str]:
         """The names of the columns of `table`."""
@@ -80,8 +82,10 @@ class SqliteStatements:
         values = {name: _stored(value) for name, value in image.items()}
         if self.image(table, key) is None:
             names = ", ".join(["rowid", *map(quote, values)])
-            self.conn.execute(f"INSERT INTO {quote(table)} ({names}) VALUES ({', '.join('?' * (len(values) + 1))})",
-                              [rowid, *values.values()])
+            self.conn.execute(
+                f"INSERT INTO {quote(table)} ({names}) VALUES ({', '.join('?' * (len(values) + 1))})",
+                [rowid, *values.values()],
+            )
             return
         assignments = ", ".join(f"{quote(name)} = ?" for name in values)
         self.conn.execute(f"UPDATE {quote(table)} SET {assignments} WHERE rowid = ?", [*values.values(), rowid])

@@ -10,7 +10,8 @@ and skipped. Tool calls only exist as text here. Elia's `message` table is read 
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Iterator
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 from inspector.errors import InspectorError
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolResult, Turn
@@ -23,8 +24,18 @@ NAME = "table"
 MAP_KEYS = ("role", "content", "id", "session", "order")
 WHOLE_TABLE = "all"
 ROLES = {
-    "system": SYSTEM, "developer": SYSTEM, "user": USER, "human": USER, "assistant": ASSISTANT, "ai": ASSISTANT,
-    "bot": ASSISTANT, "model": ASSISTANT, "gpt": ASSISTANT, "tool": TOOL, "function": TOOL, "observation": TOOL,
+    "system": SYSTEM,
+    "developer": SYSTEM,
+    "user": USER,
+    "human": USER,
+    "assistant": ASSISTANT,
+    "ai": ASSISTANT,
+    "bot": ASSISTANT,
+    "model": ASSISTANT,
+    "gpt": ASSISTANT,
+    "tool": TOOL,
+    "function": TOOL,
+    "observation": TOOL,
 }
 
 
@@ -59,8 +70,10 @@ def check(db: sqlite_utils.Database, source: SqliteSource) -> None:
     columns = {column.name for column in db[source.table].columns}
     missing = sorted(column for column in source.mapping.values() if column not in columns)
     if missing:
-        raise InspectorError(f"{source.path}: table {source.table!r} has no column {', '.join(missing)} "
-                             f"(columns: {', '.join(sorted(columns))})")
+        raise InspectorError(
+            f"{source.path}: table {source.table!r} has no column {', '.join(missing)} "
+            f"(columns: {', '.join(sorted(columns))})"
+        )
 
 
 def conversations(db: sqlite_utils.Database, source: SqliteSource) -> Iterator[tuple[str, int]]:
@@ -74,8 +87,9 @@ def conversations(db: sqlite_utils.Database, source: SqliteSource) -> Iterator[t
         yield str(key), count
 
 
-def sessions(db: sqlite_utils.Database, source: SqliteSource, only: str | None = None,
-             start: int = 0) -> Iterator[Session]:
+def sessions(
+    db: sqlite_utils.Database, source: SqliteSource, only: str | None = None, start: int = 0
+) -> Iterator[Session]:
     """The table's conversations one at a time (only the one with id `only` when given), from the
     `start`th on."""
     check(db, source)
@@ -87,8 +101,10 @@ def sessions(db: sqlite_utils.Database, source: SqliteSource, only: str | None =
         return
     keys = f"SELECT {session} FROM {quote(source.table)} GROUP BY 1 ORDER BY 1"
     where, params = matching(session, only, start, keys) if "session" in mapping else ("", [])
-    sql = (f"SELECT {row_id} AS id, {quote(mapping['role'])} AS role, {quote(mapping['content'])} AS content, "
-           f"{session} AS session FROM {quote(source.table)} {where} ORDER BY {order}")
+    sql = (
+        f"SELECT {row_id} AS id, {quote(mapping['role'])} AS role, {quote(mapping['content'])} AS content, "
+        f"{session} AS session FROM {quote(source.table)} {where} ORDER BY {order}"
+    )
     for key, rows in grouped(db.execute(sql, params), 3):
         yield table_session(source, WHOLE_TABLE if "session" not in mapping else str(key), rows)
 
@@ -106,5 +122,6 @@ def table_session(source: Any, session_id: str, rows: list[Any]) -> Session:
         text = content if isinstance(content, str) else "" if content is None else str(content)
         results = (ToolResult(None, None, text),) if role == TOOL else ()
         turns.append(Turn(position, role, text, str(row_id), (), results, {"id": row_id}))
-    return Session(source.format, source.path, tuple(turns), document=source, session_id=session_id,
-                   problems=tuple(problems))
+    return Session(
+        source.format, source.path, tuple(turns), document=source, session_id=session_id, problems=tuple(problems)
+    )

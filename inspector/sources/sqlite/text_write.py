@@ -17,7 +17,18 @@ from typing import Any
 
 from inspector.model import AppliedFix, Session, Turn
 from inspector.sources.base import WrittenFix
-from inspector.sources.sqlite import elia as sqlite_elia, llm_legacy as sqlite_llm_legacy, open_webui as sqlite_open_webui, table as sqlite_table
+from inspector.sources.sqlite import (
+    elia as sqlite_elia,
+)
+from inspector.sources.sqlite import (
+    llm_legacy as sqlite_llm_legacy,
+)
+from inspector.sources.sqlite import (
+    open_webui as sqlite_open_webui,
+)
+from inspector.sources.sqlite import (
+    table as sqlite_table,
+)
 from inspector.sources.sqlite.audit_table import fixed_row
 from inspector.sources.sqlite.database import SqliteSource, json_or_none, quote, stored_rows, update_calls
 from inspector.sources.sqlite.open_webui import repaired_content, shown_messages
@@ -40,15 +51,19 @@ def write_session(conn: Statements, session: Session, fixes: list[AppliedFix], s
             if turn.raw["column"] == "results":  # results answering a renamed call
                 _rename_results(conn, turn)
                 continue
-            conn.execute(f"UPDATE responses SET {quote(turn.raw['column'])} = ? WHERE id = ?", [turn.text, turn.raw["id"]])
+            conn.execute(
+                f"UPDATE responses SET {quote(turn.raw['column'])} = ? WHERE id = ?", [turn.text, turn.raw["id"]]
+            )
             update_calls(conn, turn, "response_id")
     else:
         table = source.table  # a table named with --table/--map, or Elia's
         row_id, content = quote(source.mapping.get("id", "rowid")), quote(source.mapping["content"])
         for turn in _edited(session):
             conn.execute(f"UPDATE {quote(table)} SET {content} = ? WHERE {row_id} = ?", [turn.text, turn.raw["id"]])
-    return [WrittenFix(fix, session.session_id, table, _row_id(session, fix, source), NO_PLACE if fix.recovered else "")
-            for fix in fixes]
+    return [
+        WrittenFix(fix, session.session_id, table, _row_id(session, fix, source), NO_PLACE if fix.recovered else "")
+        for fix in fixes
+    ]
 
 
 def _rename_results(conn: Statements, turn: Turn) -> None:
@@ -64,7 +79,9 @@ def _write_open_webui(conn: Statements, session: Session, stamp: str) -> None:
     edited = {turn.raw["id"]: turn for turn in _edited(session) if not turn.raw.get("results")}
     if not edited:
         return
-    chat = json.loads(conn.execute("SELECT CAST(chat AS TEXT) FROM chat WHERE id = ?", [session.session_id]).fetchone()[0])
+    chat = json.loads(
+        conn.execute("SELECT CAST(chat AS TEXT) FROM chat WHERE id = ?", [session.session_id]).fetchone()[0]
+    )
     linear = chat.get("messages") if isinstance(chat.get("messages"), list) else []
     for message in shown_messages(chat) + [m for m in linear if isinstance(m, dict)]:
         turn = edited.get(message.get("id"))
@@ -79,13 +96,19 @@ def _write_open_webui_mirror(conn: Statements, chat_id: str, edited: dict[str, T
     """Newer Open WebUI also keeps each message as a `chat_message` row (id `CHAT-MESSAGE`,
     `content` JSON: text, or a list of blocks left as it is) and reads it before the chat JSON."""
     for message_id, turn in edited.items():
-        row = conn.execute("SELECT CAST(content AS TEXT) FROM chat_message WHERE id = ?",
-                           [f"{chat_id}-{message_id}"]).fetchone()
+        row = conn.execute(
+            "SELECT CAST(content AS TEXT) FROM chat_message WHERE id = ?", [f"{chat_id}-{message_id}"]
+        ).fetchone()
         content = json_or_none(row[0]) if row else None
         if isinstance(content, str):
-            conn.execute("UPDATE chat_message SET content = ?, updated_at = ? WHERE id = ?",
-                         [json.dumps(repaired_content(content, turn.text, turn.tool_calls), ensure_ascii=False),
-                          int(datetime.fromisoformat(stamp).timestamp()), f"{chat_id}-{message_id}"])
+            conn.execute(
+                "UPDATE chat_message SET content = ?, updated_at = ? WHERE id = ?",
+                [
+                    json.dumps(repaired_content(content, turn.text, turn.tool_calls), ensure_ascii=False),
+                    int(datetime.fromisoformat(stamp).timestamp()),
+                    f"{chat_id}-{message_id}",
+                ],
+            )
 
 
 def _edited(session: Session) -> list[Turn]:

@@ -15,14 +15,16 @@ class TriggerGuard:
     ones a statement would have run are kept in `refused`."""
 
     def __init__(self, conn: sqlite3.Connection, allowed: bool) -> None:
-        self._triggers: dict[str, str] = dict(conn.execute("SELECT name, tbl_name FROM sqlite_master "
-                                                           "WHERE type = 'trigger'"))
+        self._triggers: dict[str, str] = dict(
+            conn.execute("SELECT name, tbl_name FROM sqlite_master WHERE type = 'trigger'")
+        )
         self.refused: set[str] = set()
         if self._triggers and not allowed:
             conn.set_authorizer(self._authorize)
 
-    def _authorize(self, action: int, first: str | None, second: str | None, database: str | None,
-                   source: str | None) -> int:
+    def _authorize(
+        self, action: int, first: str | None, second: str | None, database: str | None, source: str | None
+    ) -> int:
         """SQLite's authorizer: deny whatever one of the database's triggers would do."""
         if source in self._triggers:
             self.refused.add(source)
@@ -34,6 +36,8 @@ class TriggerGuard:
         `written` ("this fix writes"), and what rolling back left (`unchanged`)."""
         named = ", ".join(f"{name} (on {self._triggers[name]})" for name in sorted(self.refused))
         several = len(self.refused) != 1
-        return InspectorError(f"{place}: the database's own trigger{'s' if several else ''} {named} would run on "
-                              f"the rows {written}, and could change them; rolled back, {unchanged} "
-                              f"(--allow-triggers lets {'them' if several else 'it'} run)")
+        return InspectorError(
+            f"{place}: the database's own trigger{'s' if several else ''} {named} would run on "
+            f"the rows {written}, and could change them; rolled back, {unchanged} "
+            f"(--allow-triggers lets {'them' if several else 'it'} run)"
+        )

@@ -24,9 +24,9 @@ and the write is rolled back naming the triggers (`triggers`). The connection is
 from __future__ import annotations
 
 import sqlite3
-from datetime import datetime, timezone
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Callable, Sequence
 from uuid import uuid4
 
 from inspector.errors import InspectorError
@@ -39,16 +39,23 @@ from inspector.sources.sqlite.statements import SqliteStatements
 from inspector.sources.sqlite.triggers import TriggerGuard
 from inspector.support.atomic_files import file_mode, land, staged
 
+
 class DatabaseWriter(SessionWriter):
     """One transaction on the database being written (the source in place, or a temporary copy of
     it renamed to `out` on commit), holding its write lock from the start."""
 
-    def __init__(self, source: Path, out: Path, in_place: bool, write_session: SchemaWriter,
-                 options: WriteOptions = WriteOptions()) -> None:
+    def __init__(
+        self,
+        source: Path,
+        out: Path,
+        in_place: bool,
+        write_session: SchemaWriter,
+        options: WriteOptions = WriteOptions(),
+    ) -> None:
         self._out = out
         self._write_session = write_session
         self._options = options
-        self._stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        self._stamp = datetime.now(UTC).isoformat(timespec="seconds")
         self._temporary: Path | None = None
         self._triggers: TriggerGuard | None = None  # the database's own, refused unless allowed
         self._run = uuid4().hex  # this write, as the audit tables name it
@@ -61,7 +68,9 @@ class DatabaseWriter(SessionWriter):
             self._unchanged = f"{out} was not written"
             if not out.parent.is_dir():
                 raise InspectorError(f"{out}: its directory does not exist; nothing was written")
-            target = self._temporary = staged(out, lambda temporary: copy_database(source, temporary), file_mode(source))
+            target = self._temporary = staged(
+                out, lambda temporary: copy_database(source, temporary), file_mode(source)
+            )
         try:
             self._conn: sqlite3.Connection | None = connect(target, read_only=False, trusted=options.allow_triggers)
         except BaseException:
@@ -87,7 +96,9 @@ class DatabaseWriter(SessionWriter):
         return self._guarded(lambda: self._write(session, fixes))
 
     def _write(self, session: Session, fixes: Sequence[AppliedFix]) -> list[WrittenFix]:
-        written, changed = write_recorded(SqliteStatements(self._conn), self._write_session, session, fixes, self._stamp)
+        written, changed = write_recorded(
+            SqliteStatements(self._conn), self._write_session, session, fixes, self._stamp
+        )
         self._runs[session.session_id] = None if changed is None else self._run
         self._changes.extend(changed or ())
         return written
@@ -125,11 +136,15 @@ class DatabaseWriter(SessionWriter):
         if isinstance(error, sqlite3.Error):
             error = database_error(self._out, error, "writing the repair")
         if isinstance(error, UnicodeEncodeError):  # SQLite's text is UTF-8, which cannot hold it
-            error = InspectorError(f"{self._out}: the repair holds a lone surrogate ({error.object[error.start]!r}), "
-                                   "which SQLite text cannot store")
+            error = InspectorError(
+                f"{self._out}: the repair holds a lone surrogate ({error.object[error.start]!r}), "
+                "which SQLite text cannot store"
+            )
         elif isinstance(error, (TypeError, ValueError, KeyError, AttributeError, IndexError)):
-            error = InspectorError(f"{self._out}: a stored row has a shape this schema's writer does not allow "
-                                   f"({type(error).__name__}: {error})")
+            error = InspectorError(
+                f"{self._out}: a stored row has a shape this schema's writer does not allow "
+                f"({type(error).__name__}: {error})"
+            )
         if isinstance(error, InspectorError) and "rolled back" not in str(error) and "nothing was" not in str(error):
             return InspectorError(f"{error}; rolled back, {self._unchanged}")
         return error
@@ -147,8 +162,10 @@ class DatabaseWriter(SessionWriter):
         record_changes(statements, self._run, self._changes)
         problems = self._conn.execute("PRAGMA foreign_key_check").fetchall()
         if len(problems) > self._broken_before:  # a history may hold broken keys already: add none
-            raise InspectorError(f"{self._out}: the repair would break {len(problems) - self._broken_before} "
-                                 f"foreign keys (in table {problems[-1][0]})")
+            raise InspectorError(
+                f"{self._out}: the repair would break {len(problems) - self._broken_before} "
+                f"foreign keys (in table {problems[-1][0]})"
+            )
         self._conn.execute("COMMIT")
 
     def _guarded(self, step: Callable):

@@ -8,16 +8,25 @@ schemas, which every command line loads for `--format`'s names, so that only wri
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from inspector.sources.base import WrittenFix
-from inspector.sources.sqlite import (agents_sdk, agents_sdk_write, langchain_store, langchain_store_write, llm, llm_fork,
-                                      rubyllm, rubyllm_write, text_write)
+from inspector.sources.sqlite import (
+    agents_sdk,
+    agents_sdk_write,
+    langchain_store,
+    langchain_store_write,
+    llm,
+    llm_fork,
+    rubyllm,
+    rubyllm_write,
+    text_write,
+)
 
 WRITERS: dict[str, Callable[..., list[WrittenFix]]] = {
     rubyllm.NAME: rubyllm_write.write_session,
     agents_sdk.NAME: agents_sdk_write.write_session,
     langchain_store.NAME: langchain_store_write.write_session,
     llm.NAME: llm_fork.write_session,
-    **{name: text_write.write_session for name in text_write.SCHEMAS},
+    **dict.fromkeys(text_write.SCHEMAS, text_write.write_session),
 }
