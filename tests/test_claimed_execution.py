@@ -1,5 +1,5 @@
-"""Detector `claimed-execution` on real session files: claims of tool runs that never happened
-(seed 004), and the intents, questions and explanations that must stay clean."""
+"""Detector `claimed-execution` on real session files: claims of tool runs that never happened,
+and the intents, questions and explanations that must stay clean."""
 
 import json
 

@@ -1,4 +1,4 @@
-"""DeepSeek V3 / R1 calls written without their ```` ```json ```` fence (issue 15 item 2): the chat
+"""DeepSeek V3 / R1 calls written without their ```` ```json ```` fence: the chat
 template writes `function<｜tool▁sep｜>NAME` then a fenced object, and vLLM's and SGLang's parsers
 read only that, so a call whose object follows the name on the same line or the next one is left in
 the text. The tool is the name after the separator, not the call type `function` before it."""

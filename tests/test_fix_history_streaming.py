@@ -1,7 +1,7 @@
 """`inspector fix` on an SQLite history with `--execute CMD` or `--session ID`: conversations are
 read one at a time as without them. The executor runs every accepted recovered call after the whole
 history has been read and before the database is copied or locked, so it may write to that very
-database (seed 000's `save_memory` saves into the app's own tables); each conversation records its
+database (a chat app's `save_memory` saves into the app's own tables); each conversation records its
 own answers. Real RubyLLM databases, a real executor process."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from inspector.sources import open_source
 
 
 def _journal_chat(content: str) -> list[tuple]:
-    """A chat whose reply starts with a fake `save_memory` result (seed 000's failure)."""
+    """A chat whose reply starts with a fake `save_memory` result."""
     return [
         ("user", f"Journal that {content.lower()}", None),
         ("assistant", f'{{success: true, memory_type: "journal", content: "{content}"}}Well done!', None),

@@ -1,4 +1,4 @@
-"""Agent session dumps (seed 004): detected, read into turns, and written back unchanged or changed only
+"""Agent session dumps: detected, read into turns, and written back unchanged or changed only
 where asked, with every unknown key kept and `entry_count` kept true."""
 
 import json

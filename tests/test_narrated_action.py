@@ -1,5 +1,5 @@
 """Detector `narrated-action` on real session files: a reply that ends announcing a tool action with
-no call, followed by the person or by the end of the session (seed 003's "continuation nudge"); a
+no call, followed by the person or by the end of the session (what agent loops answer with a "continuation nudge"); a
 precision set of ordinary closings that stay clean; the early-findings contract; hostile sizes."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""One recovery per call the model meant (issue 15 item 1): a reply that leaks a call as markup and
+"""One recovery per call the model meant: a reply that leaks a call as markup and
 also writes a fake result of it, or that makes the call as a structured call and leaks it as text
 too, is written with that call once, by `inspector fix --accept all` (OpenAI and Anthropic files)
 and by the review's export; a fake result of another call, or markup of another call, is still

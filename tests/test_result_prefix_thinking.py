@@ -1,4 +1,4 @@
-"""A reply that opens with an object inside thinking begun in the prompt (issue 15 item 4): the chat
+"""A reply that opens with an object inside thinking begun in the prompt: the chat
 template put `<think>` in the prompt, so the reply's text starts in the thinking and a `</think>`
 with no opening tag ends it. An object there is the model thinking, not a fake result shown to the
 user: `result-prefix` strips and recovers nothing; when the reply makes no call, it gets an info

@@ -1,5 +1,5 @@
 """The review core: decisions, undo, the review file (resume), and export of approved fixes only,
-on a copy of the bundled memory-agent session (seed 000's five unexecuted save_memory replies)."""
+on a copy of the bundled memory-agent session (five unexecuted save_memory replies)."""
 
 from __future__ import annotations
 

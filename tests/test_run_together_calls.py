@@ -1,4 +1,4 @@
-"""Call objects run together in one Hermes `<tool_call>` block (issue 15 item 3): `{...}{...}` on one
+"""Call objects run together in one Hermes `<tool_call>` block: `{...}{...}` on one
 line, with no comma or line between them, as Qwen and Hermes models write parallel calls when they
 skip the closing and opening tags between them. Every call is recovered, not only the first; a block
 whose second object is no call, or JSON text that merely mentions a call, is not read as calls."""

@@ -36,7 +36,7 @@ def run_llm(user_path: Path, *args: str) -> str:
 
 @pytest.fixture(scope="module")
 def logs_db(tmp_path_factory) -> Path:
-    """A real logs.db: a thread with seed 000's fake result, and one with a real call that ran."""
+    """A real logs.db: a thread with a fake save_memory result, and one with a real call that ran."""
     home = tmp_path_factory.mktemp("llm")
     (home / "functions.py").write_text(FUNCTIONS)
     run_llm(home, "-m", "echo", json.dumps({"raw": FAKE_SAVE}))

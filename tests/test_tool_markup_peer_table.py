@@ -5,7 +5,7 @@ they strip) are theirs; each reply is written here, with the prose a model puts 
 
 Each case gives the calls a correct recovery yields (name and typed arguments, in order). A case
 is missed when no call is recovered, wrong when the calls recovered differ. Measured when the table
-was written (issue 15): of 58 cases, 9 were missed (Step3, xLAM lists, escaped GLM, OLMo 3 with
+was written: of 58 cases, 9 were missed (Step3, xLAM lists, escaped GLM, OLMo 3 with
 JSON literals, a block with a broken line) and 6 recovered wrong (calls after the first of a block,
 indented Qwen3-Coder values); now none. The look-alikes (`CLEAN`) were clean then and are now. The
 table is kept as a test: every case must be recovered right, so the figures cannot regress."""

@@ -1,6 +1,6 @@
 """The app lets go of a session when its review screen closes: opening many sessions in a row from
-the picker holds one session's memory, not all of them (issue 16: 20 sessions of 50,000 messages
-took the app from 125 MB to 1.2 GB)."""
+the picker holds one session's memory, not all of them (20 sessions of 50,000 messages
+once took the app from 125 MB to 1.2 GB)."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ every change, optionally running each recovered call through the user's executor
 Every kind of storage takes the same road: the sessions are scanned one at a time as they are
 written (`inspector.repair.write.write_repaired`), so a history is fixed with memory for one
 conversation (a server's, for one batch of the conversations with findings). With `--execute`, a first read collects the accepted recovered calls, which run
-before anything is copied or locked (the executor may write to the same database, as seed 000's
+before anything is copied or locked (the executor may write to the same database, as a chat app's
 `save_memory` does); only the executor's answers are kept for the write. Where it will write is
 checked before any of that (`check_targets`): `--force` lets an existing `-o OUT` be replaced,
 `--allow-triggers` lets a database's own triggers run on what is written. `--to openai` writes the

@@ -7,7 +7,7 @@ tool, script, command, search or test ran or gave output ("I ran the tests", "th
 3 results", "the script has executed successfully and printed hello") while the session holds no
 structured call of the tool named in that sentence (a catalogue name, or a backticked name next to
 "tool"/"function") before the reply, or, when none is named, of any tool in the same phase: since
-the latest system message, as agent harnesses open each phase with one (in seed 004 a `set_state`
+the latest system message, as agent harnesses open each phase with one (a `set_state`
 call of the planning phase does not back "the script has executed" in the solving phase). No fix:
 only the person can tell what really happened.
 

@@ -1,5 +1,5 @@
 """The calls a reply already makes, against which a call read from its text is compared: a call
-recovered a second time would be recorded twice (issue 15).
+recovered a second time would be recorded twice.
 
 A turn's own structured calls count with their arguments as parsed, or, when the stored string does
 not parse, as `malformed-arguments` repairs it (a server that streamed a call as a structured call

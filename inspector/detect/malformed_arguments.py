@@ -1,6 +1,6 @@
 """Detector `malformed-arguments`: a structured call whose argument string is not a JSON object.
 
-The harness could not parse the call, so it never ran as written (seed 004: `}}}}` for `}}`).
+The harness could not parse the call, so it never ran as written (`}}}}` for `}}`).
 Cheapest first: a ``` fence and double encoding are unwrapped; what follows the first object is
 named (extra braces; text; objects run together, of which the first is kept: it is the one the
 call was started with, the rest is a repeat or another call glued on); then the object is parsed

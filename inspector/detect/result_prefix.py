@@ -1,6 +1,6 @@
 """Detector `result-prefix`: an assistant reply that begins with a fake tool result.
 
-Seen with Gemini (seed 000): `{success: true, memory_type: "journal", content: "..."}You saw right
+Seen with Gemini: `{success: true, memory_type: "journal", content: "..."}You saw right
 through me.` No tool ran, so stripping the object alone would lose what the user asked to save.
 For each leading object the detector infers the tool, decides whether a real call of it ran, and
 proposes a fix that strips the object and, when the call did not run, recovers it as a structured

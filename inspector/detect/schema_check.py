@@ -1,4 +1,4 @@
-"""Checking calls against their tools' JSON schemas (seed 003), shared by the four schema detectors.
+"""Checking calls against their tools' JSON schemas, shared by the four schema detectors.
 
 Each call of a tool with a real schema (not one only observed in calls) is validated with
 `jsonschema` (`tool_schema`); errors are sorted into `unknown-tool`, `invalid-argument`,

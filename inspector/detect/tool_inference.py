@@ -1,7 +1,7 @@
 """Which tool an object written in a reply belongs to, and whether that call really ran.
 
 First the object is compared with the results of real calls (a reply that echoes a result the
-tool really returned, seed 000's whiteboard case); then its keys are matched against every tool's
+tool really returned, as a whiteboard agent did); then its keys are matched against every tool's
 parameters: all required parameters present, then the most parameters shared, then the largest
 share of the tool's parameters covered. A tie is not guessed.
 """

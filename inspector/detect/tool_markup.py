@@ -1,7 +1,7 @@
 """Detector `tool-markup`: tool-call markup that leaked into an assistant's visible text.
 
 When a server has no parser for a model's call format, or the model writes it slightly wrong, the
-raw call stays in the text and nothing runs (seeds 002 and 004). For each leaked block the
+raw call stays in the text and nothing runs. For each leaked block the
 detector names the tool, parses the arguments, and proposes a fix that removes the block (with a
 `TOOL CALL:` marker line before it and the white space after it) and recovers each call as a
 structured call marked not executed, as the result-prefix fix does (a warning that says the repair

@@ -1,4 +1,4 @@
-"""Rates of the problems with calls (seed 003: "a healthy system has < 2% phantom tool calls").
+"""Rates of the problems with calls (a healthy system has under 2% calls that never ran).
 
 Per session and in total: the number of tool calls (structured, plus those recovered from text by
 a fix) and, for each schema kind, each kind about a call's outcome (a success claimed after it

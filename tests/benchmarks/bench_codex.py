@@ -128,7 +128,7 @@ def generate(path: Path, count: int) -> dict[str, int]:
                 call_id = f"call_{turn:06d}_{step}"
                 command = f"grep -n {rng.choice(WORDS)} notes/{rng.choice(WORDS)}.txt"
                 arguments = json.dumps({"cmd": command})
-                if rng.random() < 0.04:  # seed 004: extra closing braces, so the call could not run as sent
+                if rng.random() < 0.04:  # extra closing braces, so the call could not run as sent
                     arguments += "}}"
                     planted["malformed-arguments"] += 1
                 output = "\n".join(rng.sample(pool, rng.randint(1, 12)))

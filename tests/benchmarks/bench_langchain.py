@@ -65,7 +65,7 @@ def generate(path: Path, count: int) -> dict[str, int]:
             call_id = f"call_{turn:06d}_{step}"
             args = {"file_path": f"notes/{rng.choice(WORDS)}.txt"}
             raw = json.dumps(args)
-            broken = rng.random() < 0.04  # seed 004: extra closing braces, parsed into invalid_tool_calls
+            broken = rng.random() < 0.04  # extra closing braces, parsed into invalid_tool_calls
             if broken:
                 raw += "}}"
             openai = {

@@ -94,7 +94,7 @@ def generate(path: Path, traces: int, calls: int, convention: str) -> dict[str, 
             if roll < 0.3 and call < calls - 1:  # the last answer of a trace is text: no call left unanswered
                 call_id = f"call_{trace}_{call}"
                 arguments = json.dumps({"file_path": f"notes/{rng.choice(WORDS)}.txt"})
-                if rng.random() < 0.04:  # seed 004: extra closing braces
+                if rng.random() < 0.04:  # extra closing braces
                     arguments += "}}"
                     planted["malformed-arguments"] += 1
                 output = {

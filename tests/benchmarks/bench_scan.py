@@ -63,7 +63,7 @@ TOOLS = [
     ),
     _tool("web_search", {"query": {"type": "string"}}, ["query"]),
 ]
-# Leaked tool-call markup of a few families (FORMATS.md §2), each a `web_search` call:
+# Leaked tool-call markup of a few families, each a `web_search` call:
 # {args} is the JSON arguments, {query} the query as text, {literal} as a Python string.
 LEAKS = (
     '<tool_call>\n{{"name": "web_search", "arguments": {args}}}\n</tool_call>',
@@ -186,7 +186,7 @@ def generate(path: Path, count: int) -> dict[str, int]:
             }
             result = {"success": True, "type": "board_updated", "board_id": args["board_id"], "title": "Week plan"}
         arguments = json.dumps(args)
-        if rng.random() < 0.04:  # seed 004: extra closing braces, so the call could not have run as sent
+        if rng.random() < 0.04:  # extra closing braces, so the call could not have run as sent
             arguments += "}}"
         return (
             {"id": call_id, "type": "function", "function": {"name": name, "arguments": arguments}},

@@ -1,4 +1,4 @@
-"""Parsers for the tool-call markup families that leak into assistant text (FORMATS.md §2).
+"""Parsers for the tool-call markup families that leak into assistant text.
 
 `find_blocks(text, catalogue)` returns every leaked block in `text`, in order, each with its
 extent and the calls it holds. The families live by kind: `json_tags` (JSON between markers),

@@ -1,6 +1,6 @@
 """Calls in Markdown code fences, and bare call objects that open the text.
 
-```` ```tool_call ````, ```` ```json ```` (seed 004) and plain fences count when they hold a call
+```` ```tool_call ````, ```` ```json ```` and plain fences count when they hold a call
 object or a list of them whose name is a known tool or whose keys are exactly a call's; Gemini's
 ```` ```tool_code ```` holds `print(default_api.f(...))` lines. A fence of ordinary data, or of
 code that merely contains dicts, is not a call. A `{...}` placeholder gives a strip-only block.

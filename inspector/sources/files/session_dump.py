@@ -1,4 +1,4 @@
-"""Agent session dumps (the shape of seed 004's `/api/session/<id>/dump`).
+"""Agent session dumps (the shape of an agent harness's `/api/session/<id>/dump`).
 
 Shape read: `{"session_id", "dumped_at", "entry_count", "entries": [...]}`. Each entry has a
 `role` and/or a `node_type` (system, user, turn_input, turn_output, tool_result, follow_up, ...),

@@ -1,4 +1,4 @@
-"""RubyLLM's Rails tables (seed 000's app): `messages(id, chat_id, role, content, model_id,
+"""RubyLLM's Rails tables: `messages(id, chat_id, role, content, model_id,
 tool_call_id INTEGER -> tool_calls.id, ...)` and `tool_calls(id, message_id, tool_call_id TEXT,
 name, arguments JSON, ...)`.
 
