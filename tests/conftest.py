@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-SESSIONS = Path(__file__).resolve().parent.parent / "sessions"
+SESSIONS = Path(__file__).resolve().parents[1] / "inspector" / "samples"
 
 SAVE_MEMORY = {
     "type": "function",

@@ -13,8 +13,8 @@ from inspector.sources.files.document import read_document
 from inspector.sources.files.formats import SPECIFIC, format_of
 
 ROOT = Path(__file__).resolve().parent
-TOOL_SAMPLES = ROOT / "fixtures" / "tool-samples"
-SESSIONS = ROOT.parent / "sessions"
+TOOL_SAMPLES = ROOT.parent / "sessions"
+SESSIONS = ROOT.parent / "inspector" / "samples"
 
 
 def specific_claims(path: Path) -> list[str]:

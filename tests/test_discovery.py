@@ -18,7 +18,7 @@ import inspector.sources.discovery as discovery
 from inspector.cli.main import main
 from inspector.sources.discovery import HEAD_BYTES, FoundSession, discover, places, shown_places
 
-TOOL_SAMPLES = Path(__file__).resolve().parent / "fixtures" / "tool-samples"
+TOOL_SAMPLES = Path(__file__).resolve().parents[1] / "sessions"
 CLAUDE_ID, CODEX_NAME = "75be298c-69f7-4eae-9118-77047fde8a3b", "rollout-2026-11-24T03-11-11-01a20b89.jsonl"
 GEMINI_NAME = "session-2026-11-24T03-12-b680cadb.jsonl"
 

@@ -10,8 +10,8 @@ import pytest
 from inspector.cli.main import main
 from inspector.sources import load_sessions, open_source
 
-SESSIONS = Path(__file__).resolve().parents[1] / "sessions"
-TOOL_SAMPLES = Path(__file__).parent / "fixtures" / "tool-samples"
+SESSIONS = Path(__file__).resolve().parents[1] / "inspector" / "samples"
+TOOL_SAMPLES = Path(__file__).resolve().parents[1] / "sessions"
 
 
 def _read_only_samples() -> list[Path]:

@@ -1,5 +1,5 @@
-"""AG2 chat histories: the `ChatResult.chat_history` AG2 0.14 wrote (`tests/fixtures/tool-samples/
-ag2.chat_history.json`, see `tests/fixtures/generate/README.md`), whose results come in
+"""AG2 chat histories: the `ChatResult.chat_history` AG2 0.14 wrote (`sessions/
+ag2.chat_history.json`, see `sessions/generate/README.md`), whose results come in
 `tool_responses` lists, read with each result linked to its call and written back unchanged."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Vercel AI SDK histories, as `ai` 6.0.326 wrote them with a scripted `MockLanguageModelV3`
-(tests/fixtures/generate/ai_sdk.mjs): `ModelMessage[]` (`response.messages`) and `UIMessage[]`
+(sessions/generate/ai_sdk.mjs): `ModelMessage[]` (`response.messages`) and `UIMessage[]`
 (persisted from `toUIMessageStream`): detected, read, written back byte for byte, and fixed into
 histories that re-scan clean."""
 

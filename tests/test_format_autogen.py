@@ -1,6 +1,6 @@
 """AutoGen AgentChat 0.7: an agent's `save_state()` and a run's `TaskResult.messages`, both written
-by AutoGen with autogen-ext's `ReplayChatCompletionClient` (`tests/fixtures/tool-samples/
-autogen.state.json`, `autogen.messages.json`, see `tests/fixtures/generate/README.md`)."""
+by AutoGen with autogen-ext's `ReplayChatCompletionClient` (`sessions/
+autogen.state.json`, `autogen.messages.json`, see `sessions/generate/README.md`)."""
 
 from __future__ import annotations
 

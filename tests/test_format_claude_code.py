@@ -14,7 +14,7 @@ from inspector.sources import FORMATS, load_sessions, render_sessions
 from inspector.sources.files import claude_code
 from inspector.sources.files.document import read_document
 
-SAMPLES = Path(__file__).resolve().parent / "fixtures" / "tool-samples"
+SAMPLES = Path(__file__).resolve().parents[1] / "sessions"
 SAMPLE = SAMPLES / "claude-code.jsonl"
 SAMPLE_ID = "75be298c-69f7-4eae-9118-77047fde8a3b"
 SESSION_KEYS = ("isSidechain", "userType", "entrypoint", "cwd", "sessionId", "version", "gitBranch", "timestamp")
@@ -109,7 +109,9 @@ def test_recognised_and_no_other_format_claims_it_nor_it_theirs():
     assert [name for name, module in FORMATS.items() if name != "claude-code" and module.matches(document)] == []
     for other in ("codex.rollout.jsonl", "gemini-cli.session.jsonl", "agents-sdk.items.json"):
         assert not claude_code.matches(read_document(SAMPLES / other))
-    assert not claude_code.matches(read_document(Path(__file__).parent.parent / "sessions" / "quickstart.openai.jsonl"))
+    assert not claude_code.matches(
+        read_document(Path(__file__).resolve().parents[1] / "inspector" / "samples" / "quickstart.openai.jsonl")
+    )
 
 
 def test_the_sample_reads_one_turn_per_response_with_unparsed_inputs_as_raw_text():

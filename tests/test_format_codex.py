@@ -1,5 +1,5 @@
-"""Codex CLI rollouts: the rollout Codex 0.169 wrote (`tests/fixtures/tool-samples/codex.rollout.jsonl`,
-see `tests/fixtures/generate/README.md` for what is planted at which line), read into turns and
+"""Codex CLI rollouts: the rollout Codex 0.169 wrote (`sessions/codex.rollout.jsonl`,
+see `sessions/generate/README.md` for what is planted at which line), read into turns and
 written back byte for byte where nothing changed."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from inspector.scan.scanner import scan_file
 from inspector.sources import FORMATS, load_sessions, render_sessions
 from inspector.sources.files.document import read_document
 
-SAMPLES = Path(__file__).resolve().parent / "fixtures" / "tool-samples"
+SAMPLES = Path(__file__).resolve().parents[1] / "sessions"
 ROLLOUT = SAMPLES / "codex.rollout.jsonl"
 SESSION_ID = "01a20b89-3790-7752-a0ad-e1b340dd9094"
 PLANTED = [

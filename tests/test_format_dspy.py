@@ -1,6 +1,6 @@
 """DSPy LM histories: `lm.history` of a `dspy.ReAct` run on `dspy.utils.DummyLM` by DSPy 3.4
-(`tests/fixtures/tool-samples/dspy.history.json`, dumped with `json.dumps(default=str)`, see
-`tests/fixtures/generate/README.md`): one session per model call, each reply field a turn."""
+(`sessions/dspy.history.json`, dumped with `json.dumps(default=str)`, see
+`sessions/generate/README.md`): one session per model call, each reply field a turn."""
 
 from __future__ import annotations
 

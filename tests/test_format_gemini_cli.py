@@ -17,9 +17,9 @@ from inspector.sources import FORMATS, load_sessions, render_sessions
 from inspector.sources.files import gemini, gemini_cli
 from inspector.sources.files.document import read_document
 
-SAMPLES = Path(__file__).resolve().parent / "fixtures" / "tool-samples"
+SAMPLES = Path(__file__).resolve().parents[1] / "sessions"
 SAMPLE = SAMPLES / "gemini-cli.session.jsonl"
-CHECKPOINT = Path(__file__).resolve().parent.parent / "sessions" / "travel-agent.gemini.json"
+CHECKPOINT = Path(__file__).resolve().parents[1] / "inspector" / "samples" / "travel-agent.gemini.json"
 FAKE = (
     '{success: true, memory_type: "journal", content: "I lost track of the refactor again."}'
     "You saw right through me. I saved that to your journal, and honestly: the refactor needs a smaller first step."

@@ -1,5 +1,5 @@
 """Haystack chat histories: the `ChatMessage.to_dict()` list a Haystack Agent wrote
-(`tests/fixtures/tool-samples/haystack.messages.json`, see `tests/fixtures/generate/README.md`),
+(`sessions/haystack.messages.json`, see `sessions/generate/README.md`),
 whose `tool_call` / `tool_call_result` parts OpenAI's reading ignored, read as calls and results
 and written back unchanged."""
 

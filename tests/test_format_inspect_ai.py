@@ -1,5 +1,5 @@
 """Inspect AI logs, as inspect-ai 0.3.285 wrote them with `mockllm/model`
-(tests/fixtures/generate/inspect_ai_log.py): the `.eval` zip (Zstandard members) and the legacy
+(sessions/generate/inspect_ai_log.py): the `.eval` zip (Zstandard members) and the legacy
 `.json` log are detected, read with the harness's parse errors as malformed calls, and refused by
 `fix` as read-only; a cut-off or damaged `.eval` is one line."""
 
@@ -17,7 +17,7 @@ from inspector.sources import FORMATS, load_sessions, open_source
 from inspector.sources.files.document import read_document
 from inspector.sources.files.inspect_eval import ZIP_ZSTANDARD, read_eval
 
-SAMPLES = Path(__file__).resolve().parent / "fixtures" / "tool-samples"
+SAMPLES = Path(__file__).resolve().parents[1] / "sessions"
 EVAL = SESSIONS / "notes-agent.inspect-ai.eval"
 JSON = SAMPLES / "inspect-ai.log.json"
 PLANTED = [

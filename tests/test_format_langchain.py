@@ -1,5 +1,5 @@
 """LangChain message histories as files: `messages_to_dict` and `dumpd` lists as langchain-core 1.7
-and a LangGraph `create_react_agent` wrote them (`tests/fixtures/tool-samples/langchain.*.json`),
+and a LangGraph `create_react_agent` wrote them (`sessions/langchain.*.json`),
 read by their own markers, their invalid calls flagged once, and written back with both copies of
 each call (`tool_calls` / `invalid_tool_calls` and `additional_kwargs.tool_calls`) in step."""
 
@@ -16,7 +16,7 @@ from inspector.scan.scanner import scan_file
 from inspector.sources import FORMATS, load_sessions, render_sessions
 from inspector.sources.files.document import read_document
 
-SAMPLES = Path(__file__).resolve().parent / "fixtures" / "tool-samples"
+SAMPLES = Path(__file__).resolve().parents[1] / "sessions"
 DICT = SAMPLES / "langchain.messages.json"
 DUMPD = SAMPLES / "langchain.dumpd.json"
 BOTH = [(DICT, "langchain", "data"), (DUMPD, "langchain-dumpd", "kwargs")]
@@ -51,7 +51,7 @@ def test_each_container_is_claimed_by_its_own_format_alone(path, name, _):
 def test_no_other_sample_is_claimed_by_the_langchain_formats():
     others = [
         p
-        for p in [*SAMPLES.iterdir(), *(Path(__file__).resolve().parent.parent / "sessions").iterdir()]
+        for p in [*SAMPLES.iterdir(), *(Path(__file__).resolve().parents[1] / "inspector" / "samples").iterdir()]
         if p.suffix in (".json", ".jsonl") and "langchain" not in p.name
     ]
     assert others

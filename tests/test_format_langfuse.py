@@ -1,5 +1,5 @@
 """Langfuse observation exports (`GET /api/public/observations`), written by hand to the published
-API shape (tests/fixtures/generate/langfuse_export.py: no Langfuse server runs offline): detected
+API shape (sessions/generate/langfuse_export.py: no Langfuse server runs offline): detected
 by `data` + `meta.totalItems` + observation types, the generations of a trace read as one
 conversation rebuilt from their repeated inputs (each problem once, at its turn), SPANs and
 EVENTs counted, and read-only: `fix` refuses with one line."""

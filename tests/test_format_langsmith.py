@@ -1,5 +1,5 @@
 """LangSmith run exports, as langchain-core 1.7's own `LangChainTracer` built the runs (posting
-nothing) for a hand-written agent loop on `GenericFakeChatModel` (tests/fixtures/generate/
+nothing) for a hand-written agent loop on `GenericFakeChatModel` (sessions/generate/
 langsmith_runs.py), written as `client.list_runs` gives them: detected by `run_type` + `inputs` /
 `outputs`, the llm runs of a trace read as one conversation of `dumpd` messages rebuilt from their
 repeated inputs (each problem once, at its turn), and read-only: `fix` refuses with one line."""

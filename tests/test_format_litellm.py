@@ -1,6 +1,6 @@
 """LiteLLM logs: the `standard_logging_object` of each model call, one per line, as litellm 1.106
 wrote them through a `CustomLogger` with `mock_response` / `mock_tool_calls`
-(tests/fixtures/generate/litellm_log.py): detected by the payload's own keys, read as one
+(sessions/generate/litellm_log.py): detected by the payload's own keys, read as one
 conversation rebuilt from the calls' repeated histories (each problem once, at its turn), and
 read-only: `fix` refuses with one line."""
 
@@ -20,7 +20,7 @@ from inspector.sources.files.formats import SPECIFIC, format_of
 LOG = SESSIONS / "notes-agent.litellm.jsonl"
 # The same agent loop, its calls passing no `litellm_trace_id` (as most apps call `completion`):
 # litellm 1.106 wrote each call under a trace of its own and no session id.
-UNTRACED = Path(__file__).resolve().parent / "fixtures" / "tool-samples" / "litellm.no-trace-id.jsonl"
+UNTRACED = Path(__file__).resolve().parents[1] / "sessions" / "litellm.no-trace-id.jsonl"
 PLANTED = [
     (2, "result-prefix", None),
     (4, "tool-markup", "read_file"),

@@ -1,5 +1,5 @@
 """OpenAI Responses items as a JSON list: what the Agents SDK 0.24 gave as `to_input_list()`
-(`tests/fixtures/tool-samples/agents-sdk.items.json`), read as its own format rather than as OpenAI
+(`sessions/agents-sdk.items.json`), read as its own format rather than as OpenAI
 Chat (which would skip every call and output), and written back with only the repaired items changed."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from inspector.sources import FORMATS, load_sessions, render_sessions
 from inspector.sources.files import formats, openai_chat
 from inspector.sources.files.document import read_document
 
-SAMPLES = Path(__file__).resolve().parent / "fixtures" / "tool-samples"
+SAMPLES = Path(__file__).resolve().parents[1] / "sessions"
 ITEMS = SAMPLES / "agents-sdk.items.json"
 PLANTED = [
     (1, "result-prefix", None),

@@ -1,6 +1,6 @@
 """OpenTelemetry GenAI and OpenInference traces (OTLP JSON), as opentelemetry-instrumentation-openai-v2
 2.4b0 and openinference-instrumentation-openai 0.1.66 recorded a scripted tool loop
-(tests/fixtures/generate/otel_traces.py): one conversation per trace however many model calls
+(sessions/generate/otel_traces.py): one conversation per trace however many model calls
 repeat the history, each planted problem reported once at its turn, and read-only."""
 
 import json
@@ -18,7 +18,7 @@ from inspector.sources.files import otel_messages
 from inspector.sources.files.document import read_document
 from inspector.sources.files.formats import SPECIFIC, format_of
 
-SAMPLES = Path(__file__).resolve().parent / "fixtures" / "tool-samples"
+SAMPLES = Path(__file__).resolve().parents[1] / "sessions"
 GENAI = SESSIONS / "notes-agent.otel.json"  # gen_ai.input.messages / gen_ai.output.messages (semconv 1.37+)
 OPENINFERENCE = SAMPLES / "openinference.trace.json"  # llm.input_messages.N.message.*
 PLANTED = [

@@ -1,5 +1,5 @@
 """Pydantic AI message histories (`all_messages_json()`), as pydantic-ai 2.68 and 1.107 wrote them
-with a scripted `FunctionModel` (tests/fixtures/generate/pydantic_ai_history.py): detected, read,
+with a scripted `FunctionModel` (sessions/generate/pydantic_ai_history.py): detected, read,
 written back byte for byte, and fixed into a history that re-scans clean."""
 
 import json
@@ -15,7 +15,7 @@ from inspector.scan.scanner import scan_file
 from inspector.sources import FORMATS, load_sessions, render_sessions
 from inspector.sources.files.document import read_document
 
-SAMPLES = Path(__file__).resolve().parent / "fixtures" / "tool-samples"
+SAMPLES = Path(__file__).resolve().parents[1] / "sessions"
 V2 = SESSIONS / "notes-agent.pydantic-ai.json"  # 2.68: a failed call's error is a tool-return, outcome "retried"
 V1 = SAMPLES / "pydantic-ai-1.messages.json"  # 1.107: the same error is a retry-prompt
 PLANTED = [

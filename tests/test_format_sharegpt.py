@@ -1,5 +1,5 @@
 """ShareGPT / Hermes function-calling datasets (written by hand in the published
-hermes-function-calling-v1 and LLaMA-Factory shapes: tests/fixtures/generate/sharegpt_dataset.py):
+hermes-function-calling-v1 and LLaMA-Factory shapes: sessions/generate/sharegpt_dataset.py):
 a `<tool_call>` in a `gpt` turn is the real call, read as structured and never reported as leaked
 markup; a round trip is byte-identical and a repair rewrites only the text it cut and the bodies of
 the calls it repaired."""

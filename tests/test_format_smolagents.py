@@ -1,6 +1,6 @@
 """smolagents memories: `agent.memory.get_full_steps()` of a `ToolCallingAgent` run by smolagents
-1.26 with a scripted `Model` (`tests/fixtures/tool-samples/smolagents.steps.json`, see
-`tests/fixtures/generate/README.md`), read into turns; the format is read-only."""
+1.26 with a scripted `Model` (`sessions/smolagents.steps.json`, see
+`sessions/generate/README.md`), read into turns; the format is read-only."""
 
 from __future__ import annotations
 

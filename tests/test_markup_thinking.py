@@ -15,7 +15,7 @@ from test_tool_markup import TOOLS, findings_of, fixed_calls_and_texts
 from inspector.model import ERROR, INFO
 from inspector.scan.scanner import scan_file
 
-SAMPLES = Path(__file__).resolve().parent / "fixtures" / "tool-samples"
+SAMPLES = Path(__file__).resolve().parents[1] / "sessions"
 DRAFT = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris", "days": 3}}\n</tool_call>'
 REAL = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris", "days": 2}}\n</tool_call>'
 THOUGHT = (

@@ -12,7 +12,7 @@ from inspector.scan.scanner import scan_file
 from inspector.sources import open_source
 from inspector.sources.discovery import SAMPLES
 
-TOOL_SAMPLES = Path(__file__).parent / "fixtures" / "tool-samples"
+TOOL_SAMPLES = Path(__file__).resolve().parents[1] / "sessions"
 
 
 def _review(path: Path) -> Review:

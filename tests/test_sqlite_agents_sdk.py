@@ -1,5 +1,5 @@
 """The Agents SDK's `SQLiteSession` database: the one the SDK 0.24 wrote
-(`tests/fixtures/tool-samples/agents-sdk.session.db`, session "demo"), read one session at a time
+(`sessions/agents-sdk.session.db`, session "demo"), read one session at a time
 and written back in one transaction, new items placed where the SDK (which reads by id) reads them."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from inspector.cli.main import main
 from inspector.model import ASSISTANT, TOOL, USER
 from inspector.sources import open_source
 
-SAMPLE = Path(__file__).resolve().parent / "fixtures" / "tool-samples" / "agents-sdk.session.db"
+SAMPLE = Path(__file__).resolve().parents[1] / "sessions" / "agents-sdk.session.db"
 PLANTED = [
     (1, "result-prefix", "warning"),
     (3, "tool-markup", "error"),

@@ -1,5 +1,5 @@
 """LangChain's `SQLChatMessageHistory` table as langchain-community 0.4 wrote it
-(`tests/fixtures/tool-samples/langchain.sql.db`: session "demo" from a LangGraph agent, and a clean
+(`sessions/langchain.sql.db`: session "demo" from a LangGraph agent, and a clean
 "small-talk"), read one session at a time and written back in one transaction, new messages placed
 where LangChain (which reads by id) reads them."""
 
@@ -14,7 +14,7 @@ from inspector.cli.main import main
 from inspector.model import ASSISTANT, SYSTEM, TOOL
 from inspector.sources import open_source
 
-SAMPLE = Path(__file__).resolve().parent / "fixtures" / "tool-samples" / "langchain.sql.db"
+SAMPLE = Path(__file__).resolve().parents[1] / "sessions" / "langchain.sql.db"
 PLANTED = [
     (2, "result-prefix"),
     (4, "tool-markup"),

@@ -33,6 +33,7 @@ import os
 import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from importlib.resources import files
 from json.decoder import scanstring
 from pathlib import Path
 
@@ -65,7 +66,8 @@ class Place:
     path: Path
 
 
-SAMPLES = Path(__file__).resolve().parents[2] / "sessions"  # the bundled samples, opened when none is found
+# the bundled samples (inside the package, so an installed copy has them), opened when none is found
+SAMPLES = Path(str(files("inspector") / "samples"))
 
 
 def kept_by_a_tool(path: Path) -> bool:

@@ -6,7 +6,7 @@ Run by hand from anywhere (pytest does not collect it):
 
 A child process writes a deterministic rollout of N lines shaped as Codex 0.169 writes them
 (compact `{"timestamp", "ordinal", "type", "payload"}` lines; see
-`tests/fixtures/tool-samples/codex.rollout.jsonl`): each user turn has its `turn_context` and
+`sessions/codex.rollout.jsonl`): each user turn has its `turn_context` and
 `event_msg` lines, zero to three `exec_command` calls (a `reasoning` item, the `function_call`, its
 `token_usage_record`, `token_count` and `item_completed` events, then the `function_call_output`),
 and a final assistant message with its events; about half the lines are events. About 2% of the

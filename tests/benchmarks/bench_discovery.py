@@ -41,7 +41,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_runner import ROOT
 
-SAMPLES = ROOT / "tests" / "fixtures" / "tool-samples"
+SAMPLES = ROOT / "sessions"
 FIRST_SCREEN_TARGET, RUNS, PROJECTS, WATCH, PRESSES, MAX_SIZE = 1.0, 3, 40, 5.0, 50, 5 * 2**20
 # tool, share of the files, sample, how many of its first lines are its head, the working folder written in it
 TOOLS = (
@@ -84,7 +84,7 @@ def generate(home: Path, files: int, megabytes: int) -> int:
             number += 1
     logs = home / ".config" / "io.datasette.llm" / "logs.db"
     logs.parent.mkdir(parents=True)
-    shutil.copyfile(ROOT / "sessions" / "rails-chat.rubyllm.db", logs)
+    shutil.copyfile(ROOT / "inspector" / "samples" / "rails-chat.rubyllm.db", logs)
     return total + logs.stat().st_size
 
 

@@ -7,7 +7,7 @@ Run by hand from anywhere (pytest does not collect it):
 
 For each format (or the one named), a child process writes a deterministic file of about N
 records by repeating the records of the sample the real library wrote
-(`tests/fixtures/tool-samples/`), each copy's call ids made unique (`call_mock_` ->
+(`sessions/`), each copy's call ids made unique (`call_mock_` ->
 `call_<copy>_`): one copy in `WHOLE_EVERY` is the whole sample with its planted problems, the
 others only its clean exchange (a user turn, the good call, its result and the final reply), so
 about 3% of the records hold a problem, as in the other benchmarks. Then, several times each and
@@ -33,7 +33,7 @@ sys.path.insert(0, str(HERE))
 from bench_runner import ROOT, measure
 
 TIME_TARGET, MEMORY_TARGET, RUNS = 3.0, 2.5, 3
-SAMPLES = ROOT / "tests" / "fixtures" / "tool-samples"
+SAMPLES = ROOT / "sessions"
 FORMATS = {
     "ag2": "ag2.chat_history.json",
     "haystack": "haystack.messages.json",
@@ -41,7 +41,7 @@ FORMATS = {
     "smolagents": "smolagents.steps.json",
     "dspy": "dspy.history.json",
 }
-# The records of each sample that make a clean exchange (0-based; see tests/fixtures/generate/README.md).
+# The records of each sample that make a clean exchange (0-based; see sessions/generate/README.md).
 CLEAN = {
     "ag2": [0, 7, 8, 9],
     "haystack": [1, 8, 9, 10],

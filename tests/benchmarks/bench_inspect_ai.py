@@ -7,7 +7,7 @@ Run by hand from anywhere (pytest does not collect it):
     python tests/benchmarks/bench_inspect_ai.py [--events 100000] [--runs 3] [--eval]
 
 A child process writes a deterministic log in the shape inspect-ai 0.3.285 writes (see
-`tests/fixtures/tool-samples/inspect-ai.log.json`): samples of about 100 messages, user turns
+`sessions/inspect-ai.log.json`): samples of about 100 messages, user turns
 answered by zero to two assistant messages with a `read_file` call and their tool messages, then a
 reply. About 2% of the replies start with a fake JS-style result; about 4% of the calls did not
 parse (`arguments: {}`, a `parse_error`, a `parsing` tool error). With `--eval` the log is a zip

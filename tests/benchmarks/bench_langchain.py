@@ -7,7 +7,7 @@ Run by hand from anywhere (pytest does not collect it):
 
 A child process writes a deterministic JSON list of N messages shaped as langchain-core 1.7 writes
 them (`{"type", "data"}` with every default field; see
-`tests/fixtures/tool-samples/langchain.messages.json`): each user turn is answered by zero to three
+`sessions/langchain.messages.json`): each user turn is answered by zero to three
 `ai` messages with one `read_file` call (in `tool_calls` and, as a provider gave it, in
 `additional_kwargs.tool_calls`) and their `tool` messages, then a final `ai` reply. About 2% of the
 replies start with a fake JS-style result, about 1% leak the call as Hermes `<tool_call>` markup,

@@ -6,7 +6,7 @@ Run by hand from anywhere (pytest does not collect it):
     python tests/benchmarks/bench_litellm.py [--events 100000] [--runs 3] [--keep]
 
 A child process writes a deterministic log of N model calls shaped as litellm 1.106 writes them
-(see `tests/fixtures/tool-samples/litellm.standard-logging.jsonl`): conversations of 4 to 16
+(see `sessions/litellm.standard-logging.jsonl`): conversations of 4 to 16
 calls each, every call's `messages` the whole history so far (user turns, replies, `read_file`
 calls and their results), its `response` a ChatCompletion dict. About 2% of the replies start
 with a fake JS-style result and about 4% of the calls have `}}`-broken arguments, each planted

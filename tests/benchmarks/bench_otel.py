@@ -7,7 +7,7 @@ Run by hand from anywhere (pytest does not collect it):
                                           [--runs 3] [--keep]
 
 A child process writes a deterministic OTLP JSON export request (as
-`tests/fixtures/generate/otel_traces.py` records one: compact message JSON in the attributes) of
+`sessions/generate/otel_traces.py` records one: compact message JSON in the attributes) of
 TRACES x CALLS model-call spans (10,000 by default): in each trace, call k's input is the whole
 history so far (a system prompt, the user's questions, the assistant's answers and calls, the tool
 results) and its output is one assistant message, in the GenAI convention (`gen_ai.input.messages`

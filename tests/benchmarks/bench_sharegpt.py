@@ -6,7 +6,7 @@ Run by hand from anywhere (pytest does not collect it):
     python tests/benchmarks/bench_sharegpt.py [--events 100000] [--runs 3]
 
 A child process writes deterministic JSON Lines of examples in the hermes-function-calling-v1 shape
-(see `tests/fixtures/tool-samples/sharegpt.hermes.jsonl`) holding about N turns in all: a system
+(see `sessions/sharegpt.hermes.jsonl`) holding about N turns in all: a system
 turn, then user turns answered by zero to two `gpt` turns with a `<tool_call>` and their `tool`
 turns with a `<tool_response>`, then a `gpt` reply. About 2% of the replies start with a fake
 JS-style result and about 4% of the calls have `}}` too many. Then, interleaved and each in its own

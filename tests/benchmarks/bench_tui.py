@@ -294,7 +294,7 @@ def compare_list(rows: int) -> None:
         folder.mkdir()
         for number in range(rows):
             name = LIST_SAMPLES[number % len(LIST_SAMPLES)]
-            shutil.copyfile(bench_runner.ROOT / "sessions" / name, folder / f"{number:05}.{name}")
+            shutil.copyfile(bench_runner.ROOT / "inspector" / "samples" / name, folder / f"{number:05}.{name}")
         subprocess.run(
             [
                 sys.executable,
