@@ -10,7 +10,7 @@ from inspector.cli.main import main
 from inspector.scan.scanner import scan_file
 from inspector.sources import load_sessions, render_sessions
 from inspector.sources.files.document import read_document
-from inspector.sources.files.formats import SPECIFIC, format_of
+from inspector.sources.formats import SPECIFIC, format_of
 
 ROOT = Path(__file__).resolve().parent
 TOOL_SAMPLES = ROOT.parent / "sessions"

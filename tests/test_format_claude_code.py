@@ -11,8 +11,8 @@ from inspector.cli.main import main
 from inspector.model import ASSISTANT, TOOL, USER, ToolCall, ToolResult
 from inspector.scan.scanner import scan_file
 from inspector.sources import FORMATS, load_sessions, render_sessions
-from inspector.sources.files import claude_code
 from inspector.sources.files.document import read_document
+from inspector.sources.formats import claude_code
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sessions"
 SAMPLE = SAMPLES / "claude-code.jsonl"

@@ -11,7 +11,7 @@ from inspector.model import ASSISTANT, SYSTEM, USER
 from inspector.scan.scanner import scan_file
 from inspector.sources import FORMATS, load_sessions
 from inspector.sources.files.document import read_document
-from inspector.sources.files.dspy_history import fields
+from inspector.sources.formats.dspy import fields
 
 HISTORY = TOOL_SAMPLES / "dspy.history.json"
 # The answer field of entry 2 opens with (a), that of entry 4 holds (b); the ReAct tool choice

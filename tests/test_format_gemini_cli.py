@@ -14,8 +14,8 @@ from inspector.model import ASSISTANT, NOT_EXECUTED, SYSTEM, TOOL, USER
 from inspector.repair.apply import apply_fixes
 from inspector.scan.scanner import scan_file
 from inspector.sources import FORMATS, load_sessions, render_sessions
-from inspector.sources.files import gemini, gemini_cli
 from inspector.sources.files.document import read_document
+from inspector.sources.formats import gemini, gemini_cli
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sessions"
 SAMPLE = SAMPLES / "gemini-cli.session.jsonl"

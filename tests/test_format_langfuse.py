@@ -13,7 +13,7 @@ from inspector.model import ASSISTANT, SYSTEM, TOOL, USER
 from inspector.scan.scanner import scan_file
 from inspector.sources import load_sessions, render_sessions
 from inspector.sources.files.document import read_document
-from inspector.sources.files.formats import GENERAL, SPECIFIC, format_of
+from inspector.sources.formats import GENERAL, SPECIFIC, format_of
 
 EXPORT = SESSIONS / "notes-agent.langfuse.json"
 PLANTED = [

@@ -15,7 +15,7 @@ from inspector.model import ASSISTANT, SYSTEM, TOOL, USER
 from inspector.scan.scanner import scan_file
 from inspector.sources import load_sessions, render_sessions
 from inspector.sources.files.document import read_document
-from inspector.sources.files.formats import SPECIFIC, format_of
+from inspector.sources.formats import SPECIFIC, format_of
 
 LOG = SESSIONS / "notes-agent.litellm.jsonl"
 # The same agent loop, its calls passing no `litellm_trace_id` (as most apps call `completion`):

@@ -10,9 +10,9 @@ from pathlib import Path
 from inspector.cli.main import main
 from inspector.model import ASSISTANT, TOOL, USER
 from inspector.scan.scanner import scan_file
-from inspector.sources import FORMATS, load_sessions, render_sessions
-from inspector.sources.files import formats, openai_chat
+from inspector.sources import FORMATS, formats, load_sessions, render_sessions
 from inspector.sources.files.document import read_document
+from inspector.sources.formats import openai
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sessions"
 ITEMS = SAMPLES / "agents-sdk.items.json"
@@ -40,7 +40,7 @@ def test_the_sdk_list_is_read_as_responses_items_not_as_openai_chat():
     # Chat Completions still sees messages in it, but it is the general format: asked only when no
     # specific format claims a file, so it never reads this one.
     assert claims == ["openai-responses", "openai"]
-    assert (openai_chat,) == formats.GENERAL and FORMATS["openai-responses"] in formats.SPECIFIC
+    assert (openai,) == formats.GENERAL and FORMATS["openai-responses"] in formats.SPECIFIC
     (session,) = load_sessions(ITEMS)
     assert (session.format, session.problems) == ("openai-responses", ())
     assert len(session.turns) == 13

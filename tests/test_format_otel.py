@@ -14,9 +14,9 @@ from inspector.errors import InspectorError
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER
 from inspector.scan.scanner import scan_file
 from inspector.sources import FORMATS, load_sessions
-from inspector.sources.files import otel_messages
 from inspector.sources.files.document import read_document
-from inspector.sources.files.formats import SPECIFIC, format_of
+from inspector.sources.formats import SPECIFIC, format_of
+from inspector.sources.messages import otel_messages
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sessions"
 GENAI = SESSIONS / "notes-agent.otel.json"  # gen_ai.input.messages / gen_ai.output.messages (semconv 1.37+)

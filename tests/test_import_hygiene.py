@@ -29,7 +29,7 @@ def test_the_command_line_loads_no_other_storage_writer_or_command():
     loaded = set(
         subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.splitlines()
     )
-    assert "inspector.cli.main" in loaded and "inspector.sources.files.formats" in loaded
+    assert "inspector.cli.main" in loaded and "inspector.sources.formats" in loaded
     not_needed = [
         "inspector.sources.postgres.history",
         "inspector.sources.sqlite.history",

@@ -48,7 +48,7 @@ from inspector.repair.apply import apply_fixes
 from inspector.repair.audit import Ran, audit_entry, ran_by_call
 from inspector.repair.execute import ExecutionResult, results_by_call
 from inspector.sources.base import AuditRecord, SessionWriter, Source, WriteOptions
-from inspector.sources.files.openai_chat import NAME as OPENAI
+from inspector.sources.formats.openai import NAME as OPENAI
 from inspector.sources.openai_export import OpenAIExportWriter, export_paths
 
 BATCH_TURNS = 20_000  # turns a batch of sessions (for a writer taking several at once) holds at most

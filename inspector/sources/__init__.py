@@ -4,7 +4,7 @@ chat histories on a PostgreSQL server (`postgres/`, the same schemas).
 
 `open_source` opens a path as the kind of storage it is: a server's database by its URL
 (`postgresql://...`), a database file by its name or SQLite's header (or when `--table/--map`
-name a table), else a session file whose format is recognised from its content. The two registries of formats are `files.formats.FORMATS` and `sqlite.schemas.SCHEMAS`.
+name a table), else a session file whose format is recognised from its content. The two registries of formats are `formats.FORMATS` and `sqlite.schemas.SCHEMAS`.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from pathlib import Path
 
 from inspector.model import Session
 from inspector.sources.base import Source
-from inspector.sources.files.formats import FORMATS, render_sessions
 from inspector.sources.files.session_file import SessionFile
+from inspector.sources.formats import FORMATS, render_sessions
 from inspector.sources.postgres.url import ServerUrl, location
 from inspector.sources.sqlite.database import SUFFIXES, is_database
 from inspector.sources.sqlite.schemas import SCHEMAS

@@ -27,8 +27,8 @@ from inspector.errors import InspectorError
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, AppliedFix, Session, ToolCall, ToolResult, Turn
 from inspector.sources.base import AuditPlace, AuditRecord, SessionWriter, WrittenFix
 from inspector.sources.files.document import BadLine
-from inspector.sources.files.records import arguments_as_json
 from inspector.sources.files.session_file import audit_path_for, land_with_audit
+from inspector.sources.messages.records import arguments_as_json
 
 # Parts of a message OpenAI messages as written here do not carry, whatever format holds them.
 NOT_CARRIED_PARTS = frozenset(

@@ -48,7 +48,7 @@ def _stages(path: Path) -> dict[str, float]:
     from inspector.scan.scanner import ScanResult
     from inspector.scan.summary import summarise
     from inspector.sources.files.document import read_document
-    from inspector.sources.files.formats import format_of
+    from inspector.sources.formats import format_of
     from inspector.sources.odd_records import without_odd_turns
     from inspector.support.gc_pause import collector_paused
 

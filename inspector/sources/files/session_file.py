@@ -31,8 +31,8 @@ from inspector.sources.base import (
     WrittenFix,
 )
 from inspector.sources.files.document import Document, read_document
-from inspector.sources.files.formats import FORMATS, format_of, render_sessions
 from inspector.sources.files.inspect_eval import is_eval_archive, read_eval
+from inspector.sources.formats import FORMATS, format_of, render_sessions
 from inspector.sources.odd_records import without_odd_turns
 from inspector.support.atomic_files import file_mode, land, staged_bytes, temporary_beside
 from inspector.support.gc_pause import collector_paused

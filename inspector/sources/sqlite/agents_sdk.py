@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from inspector.model import Session
-from inspector.sources.files.responses_items import ItemReader
+from inspector.sources.messages.responses_items import ItemReader
 from inspector.sources.sqlite.database import SqliteSource, grouped, matching, quote
 
 if TYPE_CHECKING:  # annotations only: sqlite_utils is imported when a database is opened

@@ -18,7 +18,7 @@ from typing import Any
 from inspector.errors import InspectorError
 from inspector.model import AppliedFix, Session
 from inspector.sources.base import WrittenFix
-from inspector.sources.files.responses_items import rebuild
+from inspector.sources.messages.responses_items import rebuild
 from inspector.sources.sqlite.agents_sdk import MESSAGES, decoded
 from inspector.sources.sqlite.audit_table import fixed_row
 from inspector.sources.sqlite.statements import SqliteStatements

@@ -16,8 +16,8 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from inspector.model import Session
-from inspector.sources.files import langchain_dict
-from inspector.sources.files.langchain_messages import MessageReader
+from inspector.sources.formats import langchain
+from inspector.sources.messages.langchain_messages import MessageReader
 from inspector.sources.sqlite.database import SqliteSource, grouped, matching
 
 if TYPE_CHECKING:  # annotations only: sqlite_utils is imported when a database is opened
@@ -59,8 +59,8 @@ def decoded(text: Any) -> Any:
 
 
 def unwrap_row(row: dict[str, Any]) -> tuple[Any, Any]:
-    """The message type and fields of a row (`{"id", "record"}`), as `langchain_dict.unwrap`."""
-    return langchain_dict.unwrap(row["record"])
+    """The message type and fields of a row (`{"id", "record"}`), as `langchain.unwrap`."""
+    return langchain.unwrap(row["record"])
 
 
 def store_session(source: SqliteSource, session_id: str, rows: list[Any]) -> Session:
@@ -72,7 +72,7 @@ def store_session(source: SqliteSource, session_id: str, rows: list[Any]) -> Ses
         if record is NOT_JSON:
             reader.skip("a row whose message is not JSON", "rows whose message is not JSON")
             continue
-        kind, fields = langchain_dict.unwrap(record)
+        kind, fields = langchain.unwrap(record)
         if kind is None:
             reader.skip(*fields)
             continue

@@ -16,8 +16,8 @@ from typing import Any
 from inspector.errors import InspectorError
 from inspector.model import AppliedFix, Session
 from inspector.sources.base import WrittenFix
-from inspector.sources.files import langchain_dict
-from inspector.sources.files.langchain_messages import rebuild
+from inspector.sources.formats import langchain
+from inspector.sources.messages.langchain_messages import rebuild
 from inspector.sources.sqlite.audit_table import fixed_row
 from inspector.sources.sqlite.langchain_store import TABLE, decoded, unwrap_row
 from inspector.sources.sqlite.statements import Statements
@@ -68,8 +68,8 @@ def _write_again(
 def _wrap_row(row: Any, kind: str, fields: dict[str, Any]) -> dict[str, Any]:
     """The row holding a message's fields: `row`'s id with a record of them, or a new row (no id)."""
     if row is None:
-        return {"id": None, "record": langchain_dict.wrap(None, kind, fields)}
-    return {"id": row["id"], "record": langchain_dict.wrap(row["record"], kind, fields)}
+        return {"id": None, "record": langchain.wrap(None, kind, fields)}
+    return {"id": row["id"], "record": langchain.wrap(row["record"], kind, fields)}
 
 
 def _note(row: Any, moved: dict[Any, int], written: list[int], added: int) -> str:

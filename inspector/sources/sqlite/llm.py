@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from inspector.catalogue import parse_tool_definitions
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, ToolSpec, Turn
-from inspector.sources.files.records import parse_arguments
+from inspector.sources.messages.records import parse_arguments
 from inspector.sources.sqlite.database import SqliteSource, grouped, json_or_none
 
 if TYPE_CHECKING:  # annotations only: sqlite_utils is imported when a database is opened

@@ -24,7 +24,7 @@ from typing import Any
 from inspector.errors import InspectorError
 from inspector.model import AppliedFix, Session, ToolCall, ToolResult, Turn
 from inspector.sources.base import WrittenFix
-from inspector.sources.files.records import arguments_as_json, spread_text
+from inspector.sources.messages.records import arguments_as_json, spread_text
 from inspector.sources.sqlite.audit_table import fixed_row
 from inspector.sources.sqlite.database import has_table
 from inspector.sources.sqlite.statements import SqliteStatements

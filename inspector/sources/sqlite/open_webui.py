@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
-from inspector.sources.files.records import parse_arguments, spread_text
+from inspector.sources.messages.records import parse_arguments, spread_text
 from inspector.sources.sqlite.database import SqliteSource, json_or_none
 
 if TYPE_CHECKING:  # annotations only: sqlite_utils is imported when a database is opened

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
-from inspector.sources.files.records import parse_arguments
+from inspector.sources.messages.records import parse_arguments
 from inspector.sources.sqlite.database import SqliteSource, grouped, matching, merge_groups, sqlite_order
 
 if TYPE_CHECKING:  # annotations only: sqlite_utils is imported when a database is opened

@@ -1,0 +1,215 @@
+"""Anthropic Messages sessions.
+
+Shape read: `{"system", "tools": [{name, description, input_schema}], "messages": [...]}`, other
+top-level keys kept. Roles are user and assistant; content is a string or a list of blocks: `text`,
+`thinking`, `tool_use {id, name, input}` in assistant messages and `tool_result {tool_use_id,
+content, is_error}` in user messages. A user message holding only tool results is a tool turn.
+A stray `{"role": "system"}` message (some SDK wrappers and dumps put the system prompt there
+instead of the top-level key) is read as a system turn and written back as it was.
+
+Both this format and OpenAI's are `{"messages": [...]}` with `text` parts, and both may hold a
+system message, so a file is Anthropic only when its shape shows something only Anthropic writes
+(its blocks, `input_schema` tools, a top-level `system`) and nothing only OpenAI writes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from inspector.catalogue import parse_tool_definitions
+from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
+from inspector.sources.files.document import Document
+from inspector.sources.messages.records import arguments_as_json, parse_arguments, rebuild_records, respread_parts
+
+NAME = "anthropic"
+
+ROLES = {"user": USER, "assistant": ASSISTANT, "system": SYSTEM}
+# What only one of the two formats writes: Anthropic's content blocks, OpenAI's roles, message keys
+# and content parts. A system message and `text` parts belong to both, so they decide nothing.
+BLOCK_SIGNALS = frozenset(
+    {
+        "tool_use",
+        "tool_result",
+        "thinking",
+        "redacted_thinking",
+        "server_tool_use",
+        "web_search_tool_result",
+        "document",
+        "image",
+    }
+)
+OPENAI_ROLES = frozenset({"developer", "tool", "function"})
+OPENAI_KEYS = frozenset({"tool_calls", "function_call", "tool_call_id"})
+OPENAI_PARTS = frozenset({"image_url", "input_audio", "refusal", "file"})
+
+
+def matches(document: Document) -> bool:
+    """An object with a messages list that shows an Anthropic signal and no OpenAI one."""
+    value = document.value
+    if document.is_jsonl or not isinstance(value, dict) or not isinstance(value.get("messages"), list):
+        return False
+    messages = [m for m in value["messages"] if isinstance(m, dict)]
+    tools = value.get("tools")
+    tools = [t for t in tools if isinstance(t, dict)] if isinstance(tools, list) else []
+    if (
+        "functions" in value
+        or any(t.get("type") == "function" for t in tools)
+        or any(
+            not OPENAI_KEYS.isdisjoint(m) or (type(m.get("role")) is str and m["role"] in OPENAI_ROLES)
+            for m in messages
+        )
+    ):
+        return False
+    block_types = {
+        b["type"] for m in messages for b in _blocks(m) if isinstance(b, dict) and type(b.get("type")) is str
+    }
+    if not OPENAI_PARTS.isdisjoint(block_types):
+        return False
+    return (
+        not BLOCK_SIGNALS.isdisjoint(block_types)
+        or any("input_schema" in t for t in tools)
+        or ("system" in value and bool(messages) and all(_has_role(m) for m in messages))
+    )
+
+
+def read(document: Document) -> list[Session]:
+    """The one session of the file."""
+    value = document.value
+    turns: list[Turn] = []
+    problems: list[str] = []
+    names: dict[str, str] = {}
+    for position, message in enumerate(value["messages"]):
+        if not _has_role(message):
+            problems.append(f"message {position}: not a message with a user, assistant or system role, skipped")
+            continue
+        turns.append(message_turn(position, message, names))
+    return [
+        Session(
+            NAME,
+            document.path,
+            tuple(turns),
+            tuple(parse_tool_definitions(value.get("tools"))),
+            document,
+            0,
+            None,
+            tuple(problems),
+        )
+    ]
+
+
+def write(document: Document, sessions: list[Session]) -> str:
+    """The file's text with the session's repaired turns; untouched messages are kept as they were."""
+    value = document.value
+    messages = rebuild_records(value["messages"], sessions[0].turns, _render_edited, _render_new)
+    return document.render({**value, "messages": messages})
+
+
+def message_turn(position: int, message: dict[str, Any], names: dict[str, str]) -> Turn:
+    """The turn of one Anthropic message at `position`; `names` maps the ids of the calls seen so
+    far to their tools' names (results carry only the id), and learns this message's calls."""
+    content = message.get("content")
+    blocks = [b for b in content if isinstance(b, dict)] if isinstance(content, list) else []
+    calls = tuple(
+        ToolCall(b.get("id"), b["name"], b.get("input"), parse_arguments(b.get("input")))
+        for b in blocks
+        if b.get("type") == "tool_use" and isinstance(b.get("name"), str)
+    )
+    names.update((call.id, call.name) for call in calls if isinstance(call.id, str))
+    results = tuple(
+        ToolResult(
+            b.get("tool_use_id"),
+            _name_of(b.get("tool_use_id"), names),
+            _result_content(b.get("content")),
+            b.get("is_error") is True,
+        )
+        for b in blocks
+        if b.get("type") == "tool_result"
+    )
+    role = ROLES[message["role"]]
+    if role == USER and results and len(results) == len(content):
+        role = TOOL
+    text = content if type(content) is str else _text(blocks)
+    message_id = message.get("id")
+    return Turn(position, role, text, message_id if type(message_id) is str else None, calls, results, message)
+
+
+def _name_of(call_id: Any, names: dict[str, str]) -> str | None:
+    """The name of the tool the call `call_id` called, when an earlier turn made it (an id that is
+    not text names none: its result is an odd record)."""
+    return names.get(call_id) if isinstance(call_id, str) else None
+
+
+def _blocks(message: dict[str, Any]) -> list[Any]:
+    content = message.get("content")
+    return content if isinstance(content, list) else []
+
+
+def _result_content(content: Any) -> Any:
+    """A tool result's content: its text when it is a list of blocks, else the value itself."""
+    return _text(content) if isinstance(content, list) else content
+
+
+def _text(blocks: list[Any]) -> str:
+    return "".join(block["text"] for block in blocks if is_text_block(block))
+
+
+def is_text_block(block: Any) -> bool:
+    """Whether `block` is a text block with its text."""
+    return isinstance(block, dict) and block.get("type") == "text" and isinstance(block.get("text"), str)
+
+
+def _render_edited(turn: Turn) -> dict[str, Any]:
+    message = dict(turn.raw)
+    content = message.get("content")
+    calls = iter(turn.tool_calls)
+    if not isinstance(content, list):
+        if turn.tool_calls:  # a repair gave this plain-text message calls: it needs blocks
+            message["content"] = blocks_of(turn.text, turn.tool_calls)
+        elif content is not None or turn.text:
+            message["content"] = turn.text
+        return message
+
+    def with_arguments(block: Any) -> Any:
+        if isinstance(block, dict) and block.get("type") == "tool_use" and isinstance(block.get("name"), str):
+            call = next(calls, None)
+            if call is not None and (call.arguments_raw is not block.get("input") or call.name != block["name"]):
+                return {**block, "name": call.name, "input": call.arguments_raw}
+        return block
+
+    if turn.text == _text(content):  # only calls changed, or only the names of results it answers
+        blocks = [with_arguments(block) for block in content]
+    else:
+        blocks = respread_parts(content, is_text_block, turn.text, with_arguments)
+    message["content"] = blocks + blocks_of("", tuple(calls))  # and any calls a repair gave it
+    return message
+
+
+def _render_new(turn: Turn) -> list[dict[str, Any]]:
+    if turn.role == TOOL:
+        return [{"role": "user", "content": [result_block(result) for result in turn.tool_results]}]
+    role = "assistant" if turn.role == ASSISTANT else "user"
+    if not turn.tool_calls:
+        return [{"role": role, "content": turn.text}]
+    return [{"role": role, "content": blocks_of(turn.text, turn.tool_calls)}]
+
+
+def blocks_of(text: str, calls: tuple[ToolCall, ...]) -> list[dict[str, Any]]:
+    """Content blocks for a text (none when empty) followed by a tool_use block per call."""
+    blocks: list[dict[str, Any]] = [{"type": "text", "text": text}] if text else []
+    blocks.extend(
+        {"type": "tool_use", "id": call.id, "name": call.name, "input": call.arguments or {}} for call in calls
+    )
+    return blocks
+
+
+def result_block(result: ToolResult) -> dict[str, Any]:
+    """The tool_result block recording `result`."""
+    content = result.content if isinstance(result.content, str) else arguments_as_json(result.content)
+    block = {"type": "tool_result", "tool_use_id": result.call_id, "content": content}
+    if result.is_error:
+        block["is_error"] = True
+    return block
+
+
+def _has_role(message: Any) -> bool:
+    return isinstance(message, dict) and isinstance(message.get("role"), str) and message["role"] in ROLES

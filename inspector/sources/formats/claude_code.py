@@ -1,0 +1,263 @@
+"""Claude Code sessions: `~/.claude/projects/<encoded-path>/<session uuid>.jsonl` (the Claude Agent
+SDK writes the same).
+
+Shape read: JSON Lines, one event per line. The messages are the `user` and `assistant` events,
+whose `message` is an Anthropic message read as the Anthropic format reads one (text, thinking,
+`tool_use` and `tool_result` blocks); each event has a `uuid` and the `parentUuid` of the event
+before it, a `sessionId`, `timestamp`, `cwd`, `version` and other keys, all kept. Claude Code
+writes each content block of one API response as its own assistant event, all sharing
+`message.id`: consecutive ones are read as one assistant turn (its position is the first one's),
+so a reply's text is whole for the detectors. A call whose input did not parse as JSON is stored as
+`input: {"__unparsedToolInput": {"raw", "len"}}`: it is read as a call whose arguments are that raw
+string. Results are `tool_result` blocks in user events (with a `toolUseResult` copy).
+
+Events in a subagent's thread (`isSidechain`) form their own session, with the id
+`SESSION/agent-AGENT` (or `SESSION/sidechain-ROOT` without an `agentId`); the main thread's id is
+the file's `sessionId`. A turn's position is its (first) line's index (0-based), its id that event's
+uuid, its `raw` the tuple of its events.
+Other event types (`summary`, `system`, `attachment`, `file-history-snapshot`, `queue-operation`,
+`last-prompt`, `progress`, ...) are kept in place and never read as turns; an unknown type is
+counted in the session's problems. Writing is `claude_code_chain`'s: new events are spliced into
+the `parentUuid` chain as Claude Code writes real ones.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any, NamedTuple
+
+from inspector.model import ASSISTANT, USER, Session, ToolCall, Turn
+from inspector.sources.files.document import BadLine, Document
+from inspector.sources.formats import _claude_code_chain, anthropic
+from inspector.sources.messages.records import parse_arguments
+
+NAME = "claude-code"
+
+MESSAGE_TYPES = {"user": USER, "assistant": ASSISTANT}
+# Every other type Claude Code (2.1) writes or reads back: kept in place, never a turn, no problem.
+KNOWN_TYPES = frozenset(
+    {
+        "summary",
+        "system",
+        "attachment",
+        "progress",
+        "file-history-snapshot",
+        "queue-operation",
+        "last-prompt",
+        "custom-title",
+        "ai-title",
+        "tag",
+        "relocated",
+        "agent-name",
+        "agent-color",
+        "agent-setting",
+        "mode",
+        "permission-mode",
+        "isolation-latch",
+        "worktree-state",
+        "pr-link",
+        "bridge-session",
+        "attribution-snapshot",
+        "content-replacement",
+        "fork-context-ref",
+        "marble-origami-commit",
+        "marble-origami-snapshot",
+        "marble-origami-reset",
+    }
+)
+
+
+class Thread(NamedTuple):
+    """The events of one session of the file, in file order: `(index, event)` of every event in its
+    `parentUuid` chain (messages and the others), and whether it is a subagent's (sidechain)."""
+
+    key: str | None
+    sidechain: bool
+    events: list[tuple[int, dict[str, Any]]]
+
+
+def matches(document: Document) -> bool:
+    """JSON Lines (or one line) holding at least one Claude Code message event: a `user` or
+    `assistant` event with a `uuid`, a `parentUuid` key, a `sessionId` and a `message` object."""
+    return any(_is_message_event(record) for record in _records(document))
+
+
+def read(document: Document) -> list[Session]:
+    """One session for the main thread, then one per subagent thread, in the order they start."""
+    records = _records(document)
+    threads = threads_of(records)
+    file_id = _file_session_id(document, threads)
+    sessions: list[Session] = []
+    for index, thread in enumerate(threads):
+        turns = _turns(thread)
+        if not turns:  # a thread of attachments or system events only
+            continue
+        problems = () if sessions else tuple(_file_problems(records))  # the file's, told once
+        session_id = file_id if not thread.sidechain else f"{file_id}/{thread.key}"
+        sessions.append(Session(NAME, document.path, tuple(turns), (), document, index, session_id, problems))
+    return sessions
+
+
+def write(document: Document, sessions: list[Session]) -> str:
+    """The file's text with every session's repaired turns; untouched lines are kept byte for byte."""
+    records = _records(document)
+    return _claude_code_chain.render(document, records, sessions, threads_of(records))
+
+
+def threads_of(records: list[Any]) -> list[Thread]:
+    """The file's threads: the main one (events not marked `isSidechain`), then each subagent's,
+    keyed `agent-ID` by its events' `agentId`, else `sidechain-UUID` by the uuid of its first event
+    whose parent is not one of its own. Threads with no event are left out."""
+    main = Thread(None, False, [])
+    side: dict[str, Thread] = {}
+    key_of: dict[str, str] = {}  # uuid of a sidechain event -> its thread's key
+    for index, event in enumerate(records):
+        if not isinstance(event, dict) or type(event.get("uuid")) is not str:
+            continue
+        if event.get("isSidechain") is not True:
+            main.events.append((index, event))
+            continue
+        agent = event.get("agentId")
+        parent = event.get("parentUuid")
+        key = (
+            f"agent-{agent}"
+            if type(agent) is str
+            else key_of.get(parent)
+            if type(parent) is str and parent in key_of
+            else f"sidechain-{event['uuid']}"
+        )
+        key_of[event["uuid"]] = key
+        side.setdefault(key, Thread(key, True, [])).events.append((index, event))
+    return [thread for thread in (main, *side.values()) if thread.events]
+
+
+def message_groups(thread: Thread) -> Iterator[list[tuple[int, dict[str, Any]]]]:
+    """The thread's message events, each API response's consecutive assistant events (same
+    `message.id`) together; events of other types between them are passed over."""
+    group: list[tuple[int, dict[str, Any]]] = []
+    group_id = None
+    for index, event in thread.events:
+        if _kind(event) not in MESSAGE_TYPES or not isinstance(event.get("message"), dict):
+            continue
+        message_id = event["message"].get("id") if event["type"] == "assistant" else None
+        if group and message_id is not None and message_id == group_id:
+            group.append((index, event))
+            continue
+        if group:
+            yield group
+        group, group_id = [(index, event)], message_id
+    if group:
+        yield group
+
+
+def _turns(thread: Thread) -> list[Turn]:
+    names: dict[str, str] = {}  # call id -> tool name, for the results
+    return [_turn(group, names) for group in message_groups(thread)]
+
+
+def _turn(group: list[tuple[int, dict[str, Any]]], names: dict[str, str]) -> Turn:
+    """One turn from a group of events, read as the Anthropic format reads one message."""
+    first = group[0][1]
+    if len(group) == 1:
+        content = first["message"].get("content")
+    else:
+        content = [block for _, event in group for block in _blocks(event)]
+    read = anthropic.message_turn(group[0][0], {"role": first["type"], "content": content}, names)
+    calls = tuple(_unparsed(call) for call in read.tool_calls)
+    return Turn(
+        read.position, read.role, read.text, first["uuid"], calls, read.tool_results, tuple(event for _, event in group)
+    )
+
+
+def _unparsed(call: ToolCall) -> ToolCall:
+    """A call whose input Claude Code could not parse, with its raw text as its arguments (for
+    `malformed-arguments`); any other call as it is."""
+    stored = _claude_code_chain.unparsed_raw(call.arguments_raw)
+    if stored is None:
+        return call
+    return ToolCall(call.id, call.name, stored, parse_arguments(stored), call.origin)
+
+
+def _blocks(event: dict[str, Any]) -> list[Any]:
+    content = event["message"].get("content")
+    if isinstance(content, str):
+        return [{"type": "text", "text": content}] if content else []
+    return content if isinstance(content, list) else []
+
+
+def _records(document: Document) -> list[Any]:
+    """The file's records: the lines of JSON Lines, or the one value of a one-line file."""
+    return document.value if document.is_jsonl else [document.value]
+
+
+def _is_readable(event: dict[str, Any]) -> bool:
+    """Whether a message event can be read as a turn: it has a uuid and a message object."""
+    return type(event.get("uuid")) is str and isinstance(event.get("message"), dict)
+
+
+def _is_message_event(record: Any) -> bool:
+    return (
+        isinstance(record, dict)
+        and _kind(record) in MESSAGE_TYPES
+        and type(record.get("uuid")) is str
+        and "parentUuid" in record
+        and "sessionId" in record
+        and isinstance(record.get("message"), dict)
+    )
+
+
+def _kind(event: dict[str, Any]) -> str | None:
+    """The event's `type` when it is a string."""
+    kind = event.get("type")
+    return kind if type(kind) is str else None
+
+
+def _file_session_id(document: Document, threads: list[Thread]) -> str:
+    """The `sessionId` of the main thread's last message event (the one Claude Code resumes
+    from), else of any event, else the file's name."""
+    for thread in threads:
+        for _, event in reversed(thread.events):
+            if _kind(event) in MESSAGE_TYPES and type(event.get("sessionId")) is str:
+                return event["sessionId"]
+    return document.path.stem if document.path is not None else "claude-code"
+
+
+def _file_problems(records: list[Any]) -> list[str]:
+    """Lines that are not valid JSON, and records not read as turns (of a type not known, or
+    messages without a uuid or a message object), counted by kind."""
+    problems: list[str] = []
+    last = len(records) - 1
+    while last >= 0 and records[last] is None:
+        last -= 1
+    unknown: Counter[str] = Counter()
+    first_line: dict[str, int] = {}
+    for index, record in enumerate(records):
+        if record is None:
+            continue
+        if isinstance(record, BadLine):
+            cut = "cut off: " if index == last else ""
+            problems.append(f"line {record.number}: {cut}invalid JSON ({record.error}), kept as it is")
+            continue
+        kind = _kind(record) if isinstance(record, dict) else None
+        if kind in KNOWN_TYPES or (kind in MESSAGE_TYPES and _is_readable(record)):
+            continue
+        label = (
+            f"of type {kind!r} without a uuid or a message object"
+            if kind in MESSAGE_TYPES
+            else f"of type {kind!r}"
+            if kind is not None
+            else "without a type"
+            if isinstance(record, dict)
+            else "that is not a JSON object"
+        )
+        unknown[label] += 1
+        first_line.setdefault(label, index + 1)
+    for label, count in unknown.items():
+        what = label.replace("that is not a JSON object", "that are not JSON objects") if count > 1 else label
+        noun = "line" if "JSON object" in label else "event"
+        problems.append(
+            f"{count} {noun}{'s' if count > 1 else ''} {what} (first at line {first_line[label]}) "
+            f"not read as turns, kept as {'they are' if count > 1 else 'it is'}"
+        )
+    return problems

@@ -1,0 +1,358 @@
+"""LangChain messages, read into turns and written back: the one reader of the containers that
+hold them (`messages_to_dict` lists, `dumpd` lists and `SQLChatMessageHistory` rows).
+
+A message is a type (`human`, `ai`, `tool`, `system`, `function`, `chat` and their `...Chunk`
+spellings) and its fields (`data` in `messages_to_dict`, `kwargs` in `dumpd`, where fields left at
+their defaults are omitted): `content` (a string, or a list of strings and blocks, whose text is
+that of the strings and `text` blocks), `id`, `name`, and:
+
+- `ai`: `tool_calls` (`[{name, args: {...}, id, type: "tool_call"}]`) and `invalid_tool_calls`
+  (`[{name, args: "raw text", id, error}]`: a call whose arguments did not parse, read as a call
+  whose `arguments_raw` is that raw string, so `malformed-arguments` flags it), in that order.
+  `additional_kwargs.tool_calls` holds the same calls as the provider sent them (OpenAI-shaped) and
+  is read only when both lists are missing or empty, as `AIMessage` itself reads it on load (its
+  `_backwards_compat_tool_calls`); a legacy `additional_kwargs.function_call` is one call more;
+- `tool`: one result (`tool_call_id`, `status: "error"` marks a failure); `function`: one result
+  by `name`.
+
+Writing keeps both copies of a call in step: a repaired or renamed call is written into its
+`tool_calls` / `invalid_tool_calls` entry (a call whose arguments a repair replaced moves from
+`invalid_tool_calls` to `tool_calls`, as LangChain would have parsed it) and into the
+`additional_kwargs.tool_calls` entry with its id, so a history sent on to a provider (which
+`langchain-openai` builds from `tool_calls`, but LangChain rebuilds from `additional_kwargs` when
+both lists are empty) says the same thing either way. Calls a repair adds go into `tool_calls`
+(and `additional_kwargs.tool_calls` when the message has that list); their results are new `tool`
+messages. `tool_call` blocks inside a list `content` (output version v1) are left as they are.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from inspector.model import ASSISTANT, NO_RESULT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
+from inspector.sources.messages.openai_calls import (
+    read_tool_calls,
+    render_tool_calls,
+    repaired_function,
+    with_repaired_calls,
+)
+from inspector.sources.messages.records import (
+    arguments_as_json,
+    message_list,
+    parse_arguments,
+    rebuild_records,
+    spread_text,
+)
+
+ROLES = {
+    "human": USER,
+    "ai": ASSISTANT,
+    "tool": TOOL,
+    "system": SYSTEM,
+    "function": TOOL,
+    "chat": None,
+    "HumanMessageChunk": USER,
+    "AIMessageChunk": ASSISTANT,
+    "ToolMessageChunk": TOOL,
+    "SystemMessageChunk": SYSTEM,
+    "FunctionMessageChunk": TOOL,
+    "ChatMessageChunk": None,
+}
+CHATS = ("chat", "ChatMessageChunk")  # a tuple: `kind` is checked against it, never hashed first
+CHAT_ROLES = {
+    "user": USER,
+    "human": USER,
+    "assistant": ASSISTANT,
+    "ai": ASSISTANT,
+    "system": SYSTEM,
+    "developer": SYSTEM,
+    "tool": TOOL,
+    "function": TOOL,
+}
+# What to make of one container record: (message type, its fields), or None with how to count it.
+Unwrap = Callable[[Any], tuple[str, dict[str, Any]] | tuple[None, tuple[str, str]]]
+
+
+class MessageReader:
+    """Reads a session's messages one at a time into `turns`, naming each result after its call,
+    and counts the records it did not read as turns (`problems`)."""
+
+    def __init__(self) -> None:
+        self.turns: list[Turn] = []
+        self._names: dict[str, str] = {}
+        self._skipped: Counter[tuple[str, str]] = Counter()
+
+    def read(self, position: int, kind: str, fields: dict[str, Any], raw: Any, turn_id: str | None = None) -> None:
+        """Read the message of type `kind` with `fields` (kept as `raw`) as the turn at `position`,
+        or count it; the turn's id is `turn_id`, else the message's own `id`."""
+        role = ROLES.get(kind)
+        unknown = ""
+        if kind in CHATS:
+            stated = fields.get("role")
+            role = CHAT_ROLES.get(stated) if type(stated) is str else None
+            unknown = " with an unknown role"
+        if role is None:
+            self.skip(f"a message of type {kind!r}{unknown}", f"messages of type {kind!r}{unknown}")
+            return
+        content = fields.get("content")
+        text = content if type(content) is str else content_text(content)
+        if turn_id is None:
+            turn_id = fields.get("id") if type(fields.get("id")) is str else None
+        calls: tuple[ToolCall, ...] = ()
+        results: tuple[ToolResult, ...] = ()
+        if role == ASSISTANT:
+            calls = message_calls(fields)
+            self._names.update((call.id, call.name) for call in calls if type(call.id) is str)
+        elif role == TOOL:
+            call_id = fields.get("tool_call_id") if type(fields.get("tool_call_id")) is str else None
+            name = fields.get("name") if type(fields.get("name")) is str else self._names.get(call_id)
+            results = (
+                ToolResult(
+                    call_id, name, text if isinstance(content, list) else content, fields.get("status") == "error"
+                ),
+            )
+        self.turns.append(Turn(position, role, text, turn_id, calls, results, raw))
+
+    def skip(self, one: str, many: str) -> None:
+        """Count one record not read as a turn, described as `one` ("a message of type 'x'") and,
+        when there are several, `many` ("messages of type 'x'")."""
+        self._skipped[one, many] += 1
+
+    def problems(self) -> list[str]:
+        """One line per kind of record not read as a turn, with its count."""
+        return [
+            f"{count} {many} not read as turns" if count > 1 else f"1 {one.partition(' ')[2]} not read as a turn"
+            for (one, many), count in self._skipped.items()
+        ]
+
+
+def read_records(reader: MessageReader, records: list[Any], unwrap: Unwrap) -> None:
+    """Read every record of a container list, in order, each kept as its own `raw`."""
+    for position, record in enumerate(records):
+        kind, fields = unwrap(record)
+        if kind is None:
+            reader.skip(*fields)
+        else:
+            reader.read(position, kind, fields, record)
+
+
+def content_text(content: Any) -> str:
+    """The text of a list content: its strings and `text` blocks."""
+    if not isinstance(content, list):
+        return ""
+    return "".join(part if type(part) is str else part["text"] for part in content if _is_text(part))
+
+
+def _is_text(part: Any) -> bool:
+    return type(part) is str or (
+        isinstance(part, dict) and part.get("type") == "text" and type(part.get("text")) is str
+    )
+
+
+def message_calls(fields: dict[str, Any]) -> tuple[ToolCall, ...]:
+    """An AI message's calls: `tool_calls` then `invalid_tool_calls`, or, when both are empty,
+    those of `additional_kwargs`, as `AIMessage` loads them."""
+    valid, invalid = _entries(fields, "tool_calls"), _entries(fields, "invalid_tool_calls")
+    if valid or invalid:
+        return tuple(
+            ToolCall(call.get("id"), call["name"], call.get("args"), parse_arguments(call.get("args")))
+            for call in valid + invalid
+        )
+    extra = fields.get("additional_kwargs")
+    if not isinstance(extra, dict):
+        return ()
+    calls = read_tool_calls(extra.get("tool_calls"))
+    legacy = extra.get("function_call")
+    if isinstance(legacy, dict) and type(legacy.get("name")) is str:
+        calls += (ToolCall(None, legacy["name"], legacy.get("arguments"), parse_arguments(legacy.get("arguments"))),)
+    return calls
+
+
+def _entries(fields: dict[str, Any], key: str) -> list[dict[str, Any]]:
+    """The entries of a call list that name their tool."""
+    stored = fields.get(key)
+    return [c for c in stored if isinstance(c, dict) and type(c.get("name")) is str] if isinstance(stored, list) else []
+
+
+def rebuild(
+    records: list[Any], turns: list[Turn], unwrap: Unwrap, wrap: Callable[[Any, str, dict[str, Any]], Any]
+) -> list[Any]:
+    """A container's records after repair: `wrap(record, type, fields)` gives the record holding a
+    message's new fields (`record` is the one it replaces, None for a new message)."""
+
+    def edited(turn: Turn) -> Any:
+        kind, fields = unwrap(turn.raw)
+        return wrap(turn.raw, kind, repaired_fields(turn, fields))
+
+    return rebuild_records(
+        records, turns, edited, lambda turn: [wrap(None, kind, fields) for kind, fields in new_messages(turn)]
+    )
+
+
+def repaired_fields(turn: Turn, fields: dict[str, Any]) -> dict[str, Any]:
+    """A message's fields with the turn's repaired text, calls and result names."""
+    out = dict(fields)
+    content = fields.get("content")
+    if type(content) is str and turn.text != content:
+        out["content"] = turn.text
+    elif isinstance(content, list) and turn.text != content_text(content):
+        out["content"] = _respread(content, turn.text)
+    if turn.tool_results and type(fields.get("name")) is str and turn.tool_results[0].name is not None:
+        out["name"] = turn.tool_results[0].name
+    if turn.role == ASSISTANT:
+        _write_calls(out, turn.tool_calls, message_calls(fields))
+    return out
+
+
+def _respread(content: list[Any], text: str) -> list[Any]:
+    """A list content with its text parts holding `text` (parts left empty dropped)."""
+    texts = iter(spread_text([part if type(part) is str else part["text"] for part in content if _is_text(part)], text))
+    out = []
+    for part in content:
+        if _is_text(part):
+            new = next(texts)
+            if new:
+                out.append(new if type(part) is str else {**part, "text": new})
+        else:
+            out.append(part)
+    return out
+
+
+def _write_calls(out: dict[str, Any], calls: tuple[ToolCall, ...], stored: tuple[ToolCall, ...]) -> None:
+    """Write the turn's calls into the message's fields `out` (read as `stored`), where LangChain
+    loads them from: the two lists, or `additional_kwargs` alone when it read them there."""
+    extra = out.get("additional_kwargs") if isinstance(out.get("additional_kwargs"), dict) else {}
+    openai = extra.get("tool_calls") if isinstance(extra.get("tool_calls"), list) else None
+    legacy = extra.get("function_call") if isinstance(extra.get("function_call"), dict) else None
+    own, added = calls[: len(stored)], calls[len(stored) :]
+    changed = {
+        call.id: call.arguments_raw is not old.arguments_raw
+        for call, old in zip(own, stored)
+        if call.arguments_raw is not old.arguments_raw or call.name != old.name
+    }
+    if _entries(out, "tool_calls") or _entries(out, "invalid_tool_calls") or not (openai or legacy):
+        valid, invalid = _split_calls(out, own)
+        out["tool_calls"] = valid + [_tool_call(call) for call in added]
+        if "invalid_tool_calls" in out or invalid:
+            out["invalid_tool_calls"] = invalid
+        if openai is not None and (changed or added):
+            by_id = {call.id: call for call in own if call.id is not None and call.id in changed}
+            extra = {
+                **extra,
+                "tool_calls": [_in_step(entry, by_id, changed) for entry in openai] + render_tool_calls(added),
+            }
+    else:  # read from `additional_kwargs` alone, as `AIMessage` loads them: written there alone
+        listed = len(read_tool_calls(openai))
+        if openai is not None or added:
+            extra = {**extra, "tool_calls": with_repaired_calls(openai or [], own[:listed]) + render_tool_calls(added)}
+        if len(own) > listed:
+            extra = {**extra, "function_call": repaired_function(legacy, own[listed])}
+    if extra is not out.get("additional_kwargs") and extra:
+        out["additional_kwargs"] = extra
+
+
+def _split_calls(out: dict[str, Any], calls: tuple[ToolCall, ...]) -> tuple[list[Any], list[Any]]:
+    """The new `tool_calls` and `invalid_tool_calls` lists for the message's own calls: an entry
+    kept as it is unless its call changed; an invalid call whose arguments a repair replaced is a
+    valid one now. Entries that name no tool stay in their list."""
+    stored_valid = out.get("tool_calls") if isinstance(out.get("tool_calls"), list) else []
+    stored_invalid = out.get("invalid_tool_calls") if isinstance(out.get("invalid_tool_calls"), list) else []
+    remaining = iter(calls)
+    valid: list[Any] = []
+    invalid: list[Any] = []
+    for entries, is_valid in ((stored_valid, True), (stored_invalid, False)):
+        for entry in entries:
+            call = next(remaining, None) if isinstance(entry, dict) and type(entry.get("name")) is str else None
+            if call is None or (call.arguments_raw is entry.get("args") and call.name == entry["name"]):
+                (valid if is_valid else invalid).append(entry)
+            elif is_valid:
+                valid.append({**entry, "name": call.name, "args": call.arguments_raw})
+            elif call.arguments_raw is not entry.get("args") and isinstance(call.arguments_raw, dict):
+                valid.append(_tool_call(call))
+            else:
+                invalid.append({**entry, "name": call.name})
+    return valid, invalid
+
+
+def _tool_call(call: ToolCall) -> dict[str, Any]:
+    """A `tool_calls` entry as LangChain writes one."""
+    arguments = call.arguments if call.arguments is not None else {}
+    return {"name": call.name, "args": arguments, "id": call.id, "type": "tool_call"}
+
+
+def _in_step(entry: Any, by_id: dict[str, ToolCall], arguments_changed: dict[Any, bool]) -> Any:
+    """An `additional_kwargs.tool_calls` entry with the name and, when a repair replaced them, the
+    arguments of the changed call of its id."""
+    function = entry.get("function") if isinstance(entry, dict) else None
+    call = by_id.get(entry.get("id")) if isinstance(function, dict) else None
+    if call is None:
+        return entry
+    fixed = {**function, "name": call.name}
+    if arguments_changed[call.id]:
+        fixed["arguments"] = arguments_as_json(call.arguments_raw)
+    return {**entry, "function": fixed}
+
+
+def _status(result: ToolResult) -> str:
+    """A new `tool` message's status: `error` for a tool that ran and failed; the default,
+    `success`, for the result recorded for a call that never ran (`orphan-call`'s): `status` says
+    how an invocation went, and there was none (its text says so)."""
+    return "error" if result.is_error and result.content != NO_RESULT else "success"
+
+
+def new_messages(turn: Turn) -> list[tuple[str, dict[str, Any]]]:
+    """The messages (type, fields, as `messages_to_dict` writes them) of a turn a repair added."""
+    if turn.role == TOOL:
+        return [
+            (
+                "tool",
+                {
+                    "content": r.content if type(r.content) is str else arguments_as_json(r.content),
+                    "additional_kwargs": {},
+                    "response_metadata": {},
+                    "type": "tool",
+                    "name": r.name,
+                    "id": None,
+                    "tool_call_id": r.call_id,
+                    "artifact": None,
+                    "status": _status(r),
+                },
+            )
+            for r in turn.tool_results
+        ]
+    kind = {ASSISTANT: "ai", SYSTEM: "system"}.get(turn.role, "human")
+    fields = {
+        "content": turn.text,
+        "additional_kwargs": {},
+        "response_metadata": {},
+        "type": kind,
+        "name": None,
+        "id": None,
+    }
+    if kind == "ai":
+        fields.update(
+            tool_calls=[_tool_call(call) for call in turn.tool_calls], invalid_tool_calls=[], usage_metadata=None
+        )
+    return [(kind, fields)]
+
+
+def read_list(name: str, document: Any, unwrap: Callable[[Any], tuple[Any, Any]]) -> list[Session]:
+    """The one session of a file holding a list of messages (or an object with them as `messages`),
+    each record opened by `unwrap`; read as the format `name`."""
+    reader = MessageReader()
+    read_records(reader, message_list(document), unwrap)
+    return [Session(name, document.path, tuple(reader.turns), (), document, 0, None, tuple(reader.problems()))]
+
+
+def write_list(
+    document: Any,
+    sessions: list[Session],
+    unwrap: Callable[[Any], tuple[Any, Any]],
+    wrap: Callable[..., dict[str, Any]],
+) -> str:
+    """The text of such a file with the repaired messages (made by `wrap`); the others as they were."""
+    value = document.value
+    records = rebuild(message_list(document), sessions[0].turns, unwrap, wrap)
+    return document.render(records if isinstance(value, list) else {**value, "messages": records})
