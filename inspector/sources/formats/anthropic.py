@@ -19,6 +19,7 @@ from typing import Any
 from inspector.catalogue import parse_tool_definitions
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
 from inspector.sources.files.document import Document
+from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.records import arguments_as_json, parse_arguments, rebuild_records, respread_parts
 
 NAME = "anthropic"
@@ -43,7 +44,7 @@ OPENAI_KEYS = frozenset({"tool_calls", "function_call", "tool_call_id"})
 OPENAI_PARTS = frozenset({"image_url", "input_audio", "refusal", "file"})
 
 
-def matches(document: Document) -> bool:
+def claims(document: Document) -> bool:
     """An object with a messages list that shows an Anthropic signal and no OpenAI one."""
     value = document.value
     if document.is_jsonl or not isinstance(value, dict) or not isinstance(value.get("messages"), list):
@@ -213,3 +214,6 @@ def result_block(result: ToolResult) -> dict[str, Any]:
 
 def _has_role(message: Any) -> bool:
     return isinstance(message, dict) and isinstance(message.get("role"), str) and message["role"] in ROLES
+
+
+FORMAT = FileFormat(NAME, claims, read, write)

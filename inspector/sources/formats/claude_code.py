@@ -30,6 +30,7 @@ from typing import Any, NamedTuple
 from inspector.model import ASSISTANT, USER, Session, ToolCall, Turn
 from inspector.sources.files.document import BadLine, Document
 from inspector.sources.formats import _claude_code_chain, anthropic
+from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.records import parse_arguments
 
 NAME = "claude-code"
@@ -77,7 +78,7 @@ class Thread(NamedTuple):
     events: list[tuple[int, dict[str, Any]]]
 
 
-def matches(document: Document) -> bool:
+def claims(document: Document) -> bool:
     """JSON Lines (or one line) holding at least one Claude Code message event: a `user` or
     `assistant` event with a `uuid`, a `parentUuid` key, a `sessionId` and a `message` object."""
     return any(_is_message_event(record) for record in _records(document))
@@ -261,3 +262,6 @@ def _file_problems(records: list[Any]) -> list[str]:
             f"not read as turns, kept as {'they are' if count > 1 else 'it is'}"
         )
     return problems
+
+
+FORMAT = FileFormat(NAME, claims, read, write)

@@ -15,6 +15,7 @@ from typing import Any
 
 from inspector.model import Session
 from inspector.sources.files.document import Document
+from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.langchain_messages import read_list, write_list
 from inspector.sources.messages.records import message_list
 
@@ -44,7 +45,7 @@ CLASSES = {kind: name for name, kind in TYPES.items()}
 NAMESPACE = ["langchain", "schema", "messages"]
 
 
-def matches(document: Document) -> bool:
+def claims(document: Document) -> bool:
     """A list of records most of which are `dumpd` constructors of a LangChain message class."""
     records = message_list(document)
     if not records:
@@ -100,3 +101,6 @@ def wrap(record: Any, kind: str, fields: dict[str, Any]) -> dict[str, Any]:
         return {**record, "kwargs": fields}
     kwargs = {key: value for key, value in fields.items() if value is not None and value != {}}
     return {"lc": 1, "type": "constructor", "id": NAMESPACE + [CLASSES[kind]], "kwargs": kwargs}
+
+
+FORMAT = FileFormat(NAME, claims, read, write)

@@ -10,7 +10,7 @@ share. LiteLLM 1.106 sets no session id, and gives each call a trace of its own 
 passes `litellm_trace_id`: such calls are put in the conversation whose history so far (inputs and
 outputs) a call's input repeats (`repeated_history.by_thread`).
 
-A log is read-only (`WRITABLE`): its sessions can be scanned, not repaired in place. A payload of
+A log is read-only (the format has no writer): its sessions can be scanned, not repaired in place. A payload of
 another call type (an embedding, a text completion) is counted in the problems of the file's first
 session; an unparseable line is reported there too.
 """
@@ -25,17 +25,16 @@ from inspector.catalogue import parse_tool_definitions
 from inspector.errors import InspectorError
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolResult, Turn
 from inspector.sources.files.document import Document, records_with_errors
+from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.openai_calls import read_tool_calls
 from inspector.sources.messages.repeated_history import (
     ModelCall,
     by_thread,
     conversation,
     grouped,
-    unchanged_or_refused,
 )
 
 NAME = "litellm"
-WRITABLE = False
 
 MARKERS = ("call_type", "response_cost", "stream", "messages")
 CHAT_CALLS = ("completion", "acompletion")
@@ -43,7 +42,7 @@ ROLES = {"system": SYSTEM, "developer": SYSTEM, "user": USER, "assistant": ASSIS
 _UNREAD = Turn(0, "", "")  # what a message without a known role is compared as
 
 
-def matches(document: Document) -> bool:
+def claims(document: Document) -> bool:
     """Records most of which carry the payload's own keys (`call_type`, `response_cost`, `stream`
     and `messages`)."""
     dicts = [r for r in _records(document)[:50] if type(r) is dict]
@@ -101,11 +100,6 @@ def read(document: Document) -> list[Session]:
     if not sessions:
         raise InspectorError(f"{document.path}: a LiteLLM log without a chat completion call")
     return sessions
-
-
-def write(document: Document, sessions: list[Session]) -> str:
-    """The file as it was; a log cannot take a repair (`WRITABLE`)."""
-    return unchanged_or_refused(document, sessions, NAME)
 
 
 def read_openai_messages(messages: list[Any]) -> tuple[list[Turn], list[str]]:
@@ -197,3 +191,6 @@ def _text(content: Any) -> str:
     if not isinstance(content, list):
         return ""
     return "".join(part["text"] for part in content if type(part) is dict and type(part.get("text")) is str)
+
+
+FORMAT = FileFormat(NAME, claims, read)

@@ -14,6 +14,7 @@ from typing import Any
 from inspector.catalogue import parse_tool_definitions
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
 from inspector.sources.files.document import BadLine, Document, records_with_errors
+from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.openai_calls import (
     read_tool_calls,
     render_tool_calls,
@@ -34,7 +35,7 @@ NAME = "openai"
 ROLES = {"system": SYSTEM, "developer": SYSTEM, "user": USER, "assistant": ASSISTANT, "tool": TOOL, "function": TOOL}
 
 
-def matches(document: Document) -> bool:
+def claims(document: Document) -> bool:
     """A messages list (alone, in an object, or one per line) whose records carry OpenAI roles."""
     value = document.value
     if document.is_jsonl:
@@ -201,3 +202,6 @@ def _are_examples(records: list[dict[str, Any]]) -> bool:
 def _looks_like_messages(records: list[Any]) -> bool:
     dicts = [r for r in records[:50] if isinstance(r, dict)]
     return bool(dicts) and sum(isinstance(r.get("role"), str) and r["role"] in ROLES for r in dicts) * 2 > len(dicts)
+
+
+FORMAT = FileFormat(NAME, claims, read, write)
