@@ -17,7 +17,7 @@ from inspector.scan.scanner import scan_file
 from inspector.sources import FORMATS, load_sessions, render_sessions
 from inspector.sources.files.document import read_document
 from inspector.sources.formats import SPECIFIC, format_of
-from inspector.sources.messages import otel_messages
+from inspector.sources.formats import _otel_messages as otel_messages
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sessions"
 GENAI = SESSIONS / "notes-agent.otel.json"  # gen_ai.input.messages / gen_ai.output.messages (semconv 1.37+)

@@ -8,8 +8,8 @@ Completions, whose bare message list the specific formats refine). The rule that
 
 1. A format named with `--format` reads the file if it claims it; else the file is refused.
 2. Otherwise every specific format is asked, all of them (not the first to answer): one claim
-   reads the file; two or more at once are an error naming both (in probe order), and the user
-   names one with `--format`. So two specific formats must never claim the same file, and the
+   reads the file; two or more at once are an error naming them all (in probe order), and the
+   user names one with `--format`. So two specific formats must never claim the same file, and the
    order among them only orders the names in that error.
 3. The general format reads the file only when no specific one claims it.
 4. A file nothing claims is an error saying what it holds (an object's first keys, a JSON Lines
@@ -92,8 +92,8 @@ def format_of(document: Document, format_name: str | None = None) -> FileFormat:
         return named
     claimed = [file_format for file_format in SPECIFIC if file_format.claims(document)]
     if len(claimed) > 1:
-        both = " and ".join(file_format.name for file_format in claimed)
-        raise InspectorError(f"{document.path}: has the shape of {both} at once; name one with --format")
+        names = " and ".join(file_format.name for file_format in claimed)
+        raise InspectorError(f"{document.path}: has the shape of {names} at once; name one with --format")
     if claimed:
         return claimed[0]
     if GENERAL.claims(document):

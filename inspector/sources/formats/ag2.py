@@ -28,8 +28,8 @@ from inspector.catalogue import parse_tool_definitions
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolResult, Turn
 from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
-from inspector.sources.formats.openai import message_calls, render_edited_message
 from inspector.sources.messages.openai_calls import render_tool_calls
+from inspector.sources.messages.openai_messages import message_calls, render_edited_message
 from inspector.sources.messages.records import arguments_as_json, content_text, message_list, rebuild_records
 
 NAME = "ag2"

@@ -23,7 +23,7 @@ from inspector.errors import InspectorError
 from inspector.model import Session
 from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
-from inspector.sources.formats.litellm import read_openai_messages
+from inspector.sources.messages.openai_messages import read_openai_messages
 from inspector.sources.messages.repeated_history import ModelCall, conversation, grouped
 
 NAME = "langfuse"

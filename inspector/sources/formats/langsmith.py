@@ -21,8 +21,8 @@ from inspector.errors import InspectorError
 from inspector.model import Session
 from inspector.sources.files.document import Document, records_with_errors
 from inspector.sources.formats.contract import FileFormat
-from inspector.sources.formats.langchain_dumpd import unwrap
 from inspector.sources.messages.langchain_messages import MessageReader
+from inspector.sources.messages.langchain_serialized import unwrap
 from inspector.sources.messages.repeated_history import ModelCall, conversation, grouped
 
 NAME = "langsmith"

@@ -3,7 +3,7 @@
 collector's file exporter writes). Read-only: a trace is a record of what happened, not a history
 an application loads back, so the format has no writer and `fix` refuses it.
 
-A span is a model call when it carries messages in one of the conventions `otel_messages` reads
+A span is a model call when it carries messages in one of the conventions `_otel_messages` reads
 (OpenTelemetry GenAI, its older prompt/completion attributes or events, OpenInference); other spans
 (an agent's own span, tool spans) are counted in the problems, by name. The calls are grouped by
 their `session.id` or `gen_ai.conversation.id` attribute when they have one, else by trace, and
@@ -22,10 +22,8 @@ from typing import Any
 from inspector.errors import InspectorError
 from inspector.model import Session, ToolSpec
 from inspector.sources.files.document import BadLine, Document
-from inspector.sources.formats.contract import FileFormat
-from inspector.sources.messages.otel_conversation import ModelCall, rebuild
-from inspector.sources.messages.otel_history import HistoryDecoder
-from inspector.sources.messages.otel_messages import (
+from inspector.sources.formats._otel_history import HistoryDecoder
+from inspector.sources.formats._otel_messages import (
     PROMPT_EVENTS,
     CallMessages,
     MessageReader,
@@ -33,6 +31,8 @@ from inspector.sources.messages.otel_messages import (
     json_value,
     span_messages,
 )
+from inspector.sources.formats.contract import FileFormat
+from inspector.sources.messages.otel_conversation import ModelCall, rebuild
 
 NAME = "otel"
 GROUP_KEYS = ("session.id", "gen_ai.conversation.id")
