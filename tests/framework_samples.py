@@ -18,7 +18,7 @@ SESSIONS = ROOT.parent / "inspector" / "samples"
 
 
 def specific_claims(path: Path) -> list[str]:
-    """The specific formats whose `matches` accepts the file."""
+    """The specific formats that claim the file."""
     document = read_document(path)
     return [file_format.name for file_format in SPECIFIC if file_format.claims(document)]
 
