@@ -18,14 +18,14 @@ SESSIONS = ROOT.parent / "inspector" / "samples"
 
 
 def specific_claims(path: Path) -> list[str]:
-    """The specific formats whose `matches` accepts the file."""
+    """The specific formats that claim the file."""
     document = read_document(path)
-    return [module.NAME for module in SPECIFIC if module.matches(document)]
+    return [file_format.name for file_format in SPECIFIC if file_format.claims(document)]
 
 
 def format_read(path: Path) -> str:
     """The format that reads the file when none is named."""
-    return format_of(read_document(path)).NAME
+    return format_of(read_document(path)).name
 
 
 def other_samples(own_format: str) -> list[Path]:

@@ -33,7 +33,7 @@ def test_the_history_is_ag2_and_no_other_specific_format_claims_it():
 
 @pytest.mark.parametrize("path", other_samples("ag2"), ids=lambda p: p.name)
 def test_ag2_claims_no_other_sample(path):
-    assert not FORMATS["ag2"].matches(read_document(path))
+    assert not FORMATS["ag2"].claims(read_document(path))
 
 
 def test_a_plain_openai_list_without_tool_responses_stays_openai(tmp_path):

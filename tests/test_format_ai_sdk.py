@@ -23,7 +23,7 @@ COMMON = [(1, "result-prefix", None), (3, "tool-markup", "read_file")]
 @pytest.mark.parametrize(("path", "name"), [(MODEL, "ai-sdk-model"), (UI, "ai-sdk-ui")])
 def test_detected_by_its_own_format_only(path, name):
     document = read_document(path)
-    assert [n for n, module in FORMATS.items() if module.matches(document) and n != "openai"] == [name]
+    assert [n for n, file_format in FORMATS.items() if file_format.claims(document) and n != "openai"] == [name]
     assert load_sessions(path)[0].format == name
 
 

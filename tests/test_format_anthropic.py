@@ -61,7 +61,7 @@ def _write(tmp_path, value, name="session.json", indent=2):
 def test_detected_as_anthropic_but_openai_is_not(tmp_path):
     assert load_sessions(_write(tmp_path, DOCUMENT))[0].format == "anthropic"
     system_only = {"system": "Be brief.", "messages": [{"role": "user", "content": "hi"}]}
-    assert FORMATS["anthropic"].matches(read_document(_write(tmp_path, system_only, "system.json")))
+    assert FORMATS["anthropic"].claims(read_document(_write(tmp_path, system_only, "system.json")))
     openai = {
         "messages": [
             {"role": "system", "content": "x"},
@@ -75,10 +75,10 @@ def test_detected_as_anthropic_but_openai_is_not(tmp_path):
         "tools": [{"type": "function", "function": {"name": "f", "parameters": {}}}],
     }
     path = _write(tmp_path, openai, "openai.json")
-    assert not FORMATS["anthropic"].matches(read_document(path))
+    assert not FORMATS["anthropic"].claims(read_document(path))
     assert load_sessions(path)[0].format == "openai"
     plain = {"messages": [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "hello"}]}
-    assert not FORMATS["anthropic"].matches(read_document(_write(tmp_path, plain, "plain.json")))
+    assert not FORMATS["anthropic"].claims(read_document(_write(tmp_path, plain, "plain.json")))
 
 
 def test_turns_roles_text_calls_and_results(tmp_path):

@@ -46,7 +46,7 @@ def test_both_shapes_are_autogen_and_no_other_specific_format_claims_them(path):
 
 @pytest.mark.parametrize("path", other_samples("autogen"), ids=lambda p: p.name)
 def test_autogen_claims_no_other_sample(path):
-    assert not FORMATS["autogen"].matches(read_document(path))
+    assert not FORMATS["autogen"].claims(read_document(path))
 
 
 def test_the_state_reads_calls_with_their_thought_and_results_by_call_id():

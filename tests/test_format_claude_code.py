@@ -105,11 +105,13 @@ def assert_one_chain(path: Path, sidechain: bool = False) -> list[dict]:
 
 def test_recognised_and_no_other_format_claims_it_nor_it_theirs():
     document = read_document(SAMPLE)
-    assert claude_code.matches(document)
-    assert [name for name, module in FORMATS.items() if name != "claude-code" and module.matches(document)] == []
+    assert claude_code.claims(document)
+    assert [
+        name for name, file_format in FORMATS.items() if name != "claude-code" and file_format.claims(document)
+    ] == []
     for other in ("codex.rollout.jsonl", "gemini-cli.session.jsonl", "agents-sdk.items.json"):
-        assert not claude_code.matches(read_document(SAMPLES / other))
-    assert not claude_code.matches(
+        assert not claude_code.claims(read_document(SAMPLES / other))
+    assert not claude_code.claims(
         read_document(Path(__file__).resolve().parents[1] / "inspector" / "samples" / "quickstart.openai.jsonl")
     )
 

@@ -47,7 +47,7 @@ def findings(path: Path) -> list[tuple]:
 
 def test_the_rollout_is_codex_and_no_other_format_claims_it():
     document = read_document(ROLLOUT)
-    assert [name for name, module in FORMATS.items() if module.matches(document)] == ["codex"]
+    assert [name for name, file_format in FORMATS.items() if file_format.claims(document)] == ["codex"]
     (session,) = load_sessions(ROLLOUT)
     assert (session.format, session.session_id, session.problems) == ("codex", SESSION_ID, ())
 
@@ -57,8 +57,8 @@ def test_the_rollout_is_codex_and_no_other_format_claims_it():
 )
 def test_other_tools_json_lines_are_not_claimed(name, own_format):
     document = read_document(SAMPLES / name)
-    assert not FORMATS["codex"].matches(document)
-    assert not FORMATS["openai-responses"].matches(document)
+    assert not FORMATS["codex"].claims(document)
+    assert not FORMATS["openai-responses"].claims(document)
     assert {session.format for session in load_sessions(SAMPLES / name)} == {own_format}
 
 

@@ -26,7 +26,7 @@ def test_the_history_is_dspy_and_no_other_specific_format_claims_it():
 
 @pytest.mark.parametrize("path", other_samples("dspy"), ids=lambda p: p.name)
 def test_dspy_claims_no_other_sample(path):
-    assert not FORMATS["dspy"].matches(read_document(path))
+    assert not FORMATS["dspy"].claims(read_document(path))
 
 
 def test_each_call_is_a_session_and_each_reply_field_a_turn():

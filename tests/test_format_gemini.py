@@ -64,7 +64,7 @@ def test_detection_of_every_shape_and_not_of_openai(tmp_path):
         {"role": "user", "content": "x"},
     ]
     path = _write(tmp_path, openai, "openai.json")
-    assert not FORMATS["gemini"].matches(read_document(path))
+    assert not FORMATS["gemini"].claims(read_document(path))
     assert load_sessions(path)[0].format == "openai"
 
 

@@ -174,15 +174,15 @@ def test_detection_of_both_containers_and_of_no_other_file(tmp_path):
     assert load_sessions(SAMPLE)[0].format == "gemini-cli"
     assert load_sessions(_write(tmp_path / "chat.json", DOCUMENT))[0].format == "gemini-cli"
     for other in ("claude-code.jsonl", "codex.rollout.jsonl"):
-        assert not gemini_cli.matches(read_document(SAMPLES / other))
-    assert not gemini_cli.matches(read_document(CHECKPOINT))
-    assert not gemini_cli.matches(
+        assert not gemini_cli.claims(read_document(SAMPLES / other))
+    assert not gemini_cli.claims(read_document(CHECKPOINT))
+    assert not gemini_cli.claims(
         read_document(_write(tmp_path / "ckpt.json", {"history": [{"role": "user", "parts": [{"text": "hi"}]}]}))
     )
     for path in (SAMPLE, tmp_path / "chat.json"):
         document = read_document(path)
-        assert not gemini.matches(document)
-        assert [name for name, module in FORMATS.items() if module.matches(document)] == ["gemini-cli"]
+        assert not gemini.claims(document)
+        assert [name for name, file_format in FORMATS.items() if file_format.claims(document)] == ["gemini-cli"]
 
 
 def test_the_log_is_replayed_into_turns(tmp_path):

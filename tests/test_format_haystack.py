@@ -35,7 +35,7 @@ def test_the_history_is_haystack_and_no_other_specific_format_claims_it():
 
 @pytest.mark.parametrize("path", other_samples("haystack"), ids=lambda p: p.name)
 def test_haystack_claims_no_other_sample(path):
-    assert not FORMATS["haystack"].matches(read_document(path))
+    assert not FORMATS["haystack"].claims(read_document(path))
 
 
 def test_call_and_result_parts_are_read_and_linked_by_origin():

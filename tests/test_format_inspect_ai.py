@@ -35,7 +35,7 @@ def test_the_eval_members_are_zstandard_compressed():
 
 @pytest.mark.parametrize("document", [read_eval(EVAL), read_document(JSON)], ids=["eval", "json"])
 def test_detected_as_inspect_ai_and_by_no_other_format(document):
-    assert [name for name, module in FORMATS.items() if module.matches(document)] == ["inspect-ai"]
+    assert [name for name, file_format in FORMATS.items() if file_format.claims(document)] == ["inspect-ai"]
 
 
 @pytest.mark.parametrize("path", [EVAL, JSON])

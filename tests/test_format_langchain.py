@@ -43,7 +43,7 @@ def write(tmp_path: Path, value, name: str = "history.json") -> Path:
 @pytest.mark.parametrize("path, name, _", BOTH)
 def test_each_container_is_claimed_by_its_own_format_alone(path, name, _):
     document = read_document(path)
-    assert [n for n, module in FORMATS.items() if module.matches(document)] == [name]  # not OpenAI, not Gemini
+    assert [n for n, file_format in FORMATS.items() if file_format.claims(document)] == [name]  # not OpenAI, not Gemini
     (session,) = load_sessions(path)
     assert (session.format, session.problems) == (name, ())
 
@@ -57,7 +57,7 @@ def test_no_other_sample_is_claimed_by_the_langchain_formats():
     assert others
     for path in others:
         document = read_document(path)
-        assert not FORMATS["langchain"].matches(document) and not FORMATS["langchain-dumpd"].matches(document), path
+        assert not FORMATS["langchain"].claims(document) and not FORMATS["langchain-dumpd"].claims(document), path
 
 
 @pytest.mark.parametrize("path, _, __", BOTH)

@@ -26,8 +26,8 @@ PLANTED = [
 
 def test_detected_as_langfuse_by_its_own_markers_and_by_no_other_format():
     document = read_document(EXPORT)
-    assert [module.NAME for module in SPECIFIC + GENERAL if module.matches(document)] == ["langfuse"]
-    assert format_of(document).NAME == "langfuse"
+    assert [file_format.name for file_format in (*SPECIFIC, GENERAL) if file_format.claims(document)] == ["langfuse"]
+    assert format_of(document).name == "langfuse"
 
 
 def test_one_conversation_from_six_generations_each_problem_found_once():

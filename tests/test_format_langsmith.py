@@ -28,8 +28,8 @@ PLANTED = [
 
 def test_detected_as_langsmith_by_its_own_markers_and_by_no_other_format():
     document = read_document(EXPORT)
-    assert [module.NAME for module in SPECIFIC + GENERAL if module.matches(document)] == ["langsmith"]
-    assert format_of(document).NAME == "langsmith"
+    assert [file_format.name for file_format in (*SPECIFIC, GENERAL) if file_format.claims(document)] == ["langsmith"]
+    assert format_of(document).name == "langsmith"
 
 
 def test_one_conversation_from_six_llm_runs_each_problem_found_once():

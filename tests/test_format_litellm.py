@@ -35,8 +35,8 @@ def _lines():
 
 def test_detected_as_litellm_by_its_own_keys_and_by_no_other_specific_format():
     document = read_document(LOG)
-    assert [module.NAME for module in SPECIFIC if module.matches(document)] == ["litellm"]
-    assert format_of(document).NAME == "litellm"
+    assert [file_format.name for file_format in SPECIFIC if file_format.claims(document)] == ["litellm"]
+    assert format_of(document).name == "litellm"
 
 
 def test_one_conversation_from_six_calls_each_problem_found_once():

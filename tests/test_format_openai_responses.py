@@ -36,11 +36,11 @@ def findings(path: Path) -> list[tuple]:
 
 def test_the_sdk_list_is_read_as_responses_items_not_as_openai_chat():
     document = read_document(ITEMS)
-    claims = [name for name, module in FORMATS.items() if module.matches(document)]
+    claims = [name for name, file_format in FORMATS.items() if file_format.claims(document)]
     # Chat Completions still sees messages in it, but it is the general format: asked only when no
     # specific format claims a file, so it never reads this one.
     assert claims == ["openai-responses", "openai"]
-    assert (openai,) == formats.GENERAL and FORMATS["openai-responses"] in formats.SPECIFIC
+    assert formats.GENERAL is openai.FORMAT and FORMATS["openai-responses"] in formats.SPECIFIC
     (session,) = load_sessions(ITEMS)
     assert (session.format, session.problems) == ("openai-responses", ())
     assert len(session.turns) == 13
@@ -58,7 +58,7 @@ def test_a_chat_completions_list_is_not_claimed(tmp_path):
         {"role": "assistant", "content": [{"type": "text", "text": "done"}]},
     ]
     path = items_file(tmp_path, chat)
-    assert not FORMATS["openai-responses"].matches(read_document(path))
+    assert not FORMATS["openai-responses"].claims(read_document(path))
     assert load_sessions(path)[0].format == "openai"
 
 

@@ -4,6 +4,7 @@
 repeat the history, each planted problem reported once at its turn, and read-only."""
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -13,10 +14,10 @@ from inspector.cli.main import main
 from inspector.errors import InspectorError
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER
 from inspector.scan.scanner import scan_file
-from inspector.sources import FORMATS, load_sessions
+from inspector.sources import FORMATS, load_sessions, render_sessions
 from inspector.sources.files.document import read_document
 from inspector.sources.formats import SPECIFIC, format_of
-from inspector.sources.messages import otel_messages
+from inspector.sources.formats import _otel_messages as otel_messages
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sessions"
 GENAI = SESSIONS / "notes-agent.otel.json"  # gen_ai.input.messages / gen_ai.output.messages (semconv 1.37+)
@@ -63,9 +64,9 @@ def _semconv(messages):
 @pytest.mark.parametrize("path", [GENAI, OPENINFERENCE])
 def test_detected_as_otel_by_no_other_format(path):
     document = read_document(path)
-    assert [module.NAME for module in SPECIFIC if module.matches(document)] == ["otel"]
-    assert not FORMATS["openai"].matches(document)
-    assert format_of(document).NAME == "otel"
+    assert [file_format.name for file_format in SPECIFIC if file_format.claims(document)] == ["otel"]
+    assert not FORMATS["openai"].claims(document)
+    assert format_of(document).name == "otel"
 
 
 @pytest.mark.parametrize("path", [GENAI, OPENINFERENCE])
@@ -216,8 +217,11 @@ def test_rebuild_reads_each_message_a_bounded_number_of_times(tmp_path, monkeypa
 
 def test_write_is_refused(tmp_path):
     sessions = load_sessions(GENAI)
+    assert FORMATS["otel"].write is None
+    first = sessions[0]
+    repaired = replace(first, turns=(replace(first.turns[0], edited=True), *first.turns[1:]))
     with pytest.raises(InspectorError, match="read-only"):
-        FORMATS["otel"].write(sessions[0].document, sessions)
+        render_sessions([repaired, *sessions[1:]])
 
 
 def test_a_history_that_drops_the_previous_answer_starts_a_session_of_its_own(tmp_path):

@@ -31,9 +31,9 @@ PLANTED = [
 @pytest.mark.parametrize("path", [V2, V1])
 def test_detected_as_pydantic_ai_and_not_as_gemini_or_openai(path):
     document = read_document(path)
-    assert FORMATS["pydantic-ai"].matches(document)
-    assert not FORMATS["gemini"].matches(document)
-    assert not FORMATS["openai"].matches(document)
+    assert FORMATS["pydantic-ai"].claims(document)
+    assert not FORMATS["gemini"].claims(document)
+    assert not FORMATS["openai"].claims(document)
     assert load_sessions(path)[0].format == "pydantic-ai"
 
 

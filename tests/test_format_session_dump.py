@@ -96,10 +96,10 @@ def test_detected_as_session_dump_and_openai_is_not(tmp_path):
     assert session.session_id == "ui_run_1"
     openai = {"messages": [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "hello"}]}
     path = _write(tmp_path, openai, "openai.json")
-    assert not FORMATS["session-dump"].matches(read_document(path))
+    assert not FORMATS["session-dump"].claims(read_document(path))
     assert load_sessions(path)[0].format == "openai"
     no_session_id = _write(tmp_path, {"entries": ENTRIES}, "entries.json")
-    assert not FORMATS["session-dump"].matches(read_document(no_session_id))
+    assert not FORMATS["session-dump"].claims(read_document(no_session_id))
 
 
 def test_roles_text_calls_and_results(tmp_path):

@@ -24,7 +24,7 @@ PLANTED = {
 
 def test_detected_as_sharegpt_and_by_no_other_format():
     document = read_document(SAMPLE)
-    assert [name for name, module in FORMATS.items() if module.matches(document)] == ["sharegpt"]
+    assert [name for name, file_format in FORMATS.items() if file_format.claims(document)] == ["sharegpt"]
 
 
 def test_a_json_list_of_examples_is_read_too(tmp_path):

@@ -34,7 +34,7 @@ def test_the_memory_is_smolagents_and_no_other_specific_format_claims_it():
 
 @pytest.mark.parametrize("path", other_samples("smolagents"), ids=lambda p: p.name)
 def test_smolagents_claims_no_other_sample(path):
-    assert not FORMATS["smolagents"].matches(read_document(path))
+    assert not FORMATS["smolagents"].claims(read_document(path))
 
 
 def test_tasks_are_user_turns_and_each_action_step_a_call_and_its_answer():

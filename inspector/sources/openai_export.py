@@ -26,7 +26,7 @@ from typing import Any
 from inspector.errors import InspectorError
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, AppliedFix, Session, ToolCall, ToolResult, Turn
 from inspector.sources.base import AuditPlace, AuditRecord, SessionWriter, WrittenFix
-from inspector.sources.files.document import BadLine
+from inspector.sources.files.document import BadLine, Document
 from inspector.sources.files.session_file import audit_path_for, land_with_audit
 from inspector.sources.messages.records import arguments_as_json
 
@@ -228,9 +228,9 @@ class _LinesBeyondTurns:
     def add(self, session: Session) -> None:
         """Note the lines `session`'s turns were read from."""
         document = session.document
-        lines = getattr(document, "value", None)
-        if not getattr(document, "is_jsonl", False) or not isinstance(lines, list):
+        if not isinstance(document, Document) or not document.is_jsonl or not isinstance(document.value, list):
             return
+        lines = document.value
         _, in_turns = self._files.setdefault(id(document), (lines, set()))
         in_turns.update(id(record) for turn in session.turns for record in _records(turn.raw))
 

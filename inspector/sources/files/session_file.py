@@ -59,9 +59,9 @@ class SessionFile(Source):
 
     @property
     def capabilities(self) -> Capabilities:
-        """Written back in its own format unless its format module says `WRITABLE = False` (a log
-        or trace its tool never loads back: such a file can only be exported)."""
-        writable = getattr(FORMATS[self.format], "WRITABLE", True)
+        """Written back in its own format unless the format has no writer (a log or trace its tool
+        never loads back: such a file can only be exported)."""
+        writable = FORMATS[self.format].write is not None
         return Capabilities(write_copy=writable, write_in_place=writable)
 
     def all_sessions(self) -> list[Session]:

@@ -1,22 +1,24 @@
-"""The registry of session formats kept as plain files, and recognising a file's format.
+"""The registry of file formats (`FORMATS`, by the name `--format` takes), and recognising a
+file's format (`format_of`). Each format is a module here ending with one `FileFormat` (the
+contract, `contract.py`); a format's own helpers are private modules beside it (`_*.py`), and
+message shapes several formats share are in `inspector.sources.messages`.
 
-Adding a format means adding a module and listing it in `FORMATS`. A format module has:
+The probe order, most specific first: the `SPECIFIC` formats, then the `GENERAL` one (OpenAI Chat
+Completions, whose bare message list the specific formats refine). The rule that settles a file:
 
-- `NAME`: the format's name (`--format NAME`);
-- `matches(document) -> bool`: whether a parsed `Document` has this format's shape, by its own
-  positive markers;
-- `read(document) -> list[Session]`;
-- `write(document, sessions) -> str`: the file's new text, given every session read from it
-  (repaired or not); records it was not asked to change are kept as they were (`records`).
+1. A format named with `--format` reads the file if it claims it; else the file is refused.
+2. Otherwise every specific format is asked, all of them (not the first to answer): one claim
+   reads the file; two or more at once are an error naming them all (in probe order), and the
+   user names one with `--format`. So two specific formats must never claim the same file, and the
+   order among them only orders the names in that error.
+3. The general format reads the file only when no specific one claims it.
+4. A file nothing claims is an error saying what it holds (an object's first keys, a JSON Lines
+   file's record count).
 
-Recognising never guesses: every specific format is asked, a file two of them claim is an error
-naming both, and the general format (`GENERAL`: OpenAI Chat Completions, whose bare message list
-the specific formats refine) reads a file only when no specific one claims it.
+A new format is one module and one line in `SPECIFIC` (`docs/adding-a-format.md`).
 """
 
 from __future__ import annotations
-
-from types import ModuleType
 
 from inspector.errors import InspectorError
 from inspector.model import Session
@@ -47,60 +49,69 @@ from inspector.sources.formats import (
     sharegpt,
     smolagents,
 )
+from inspector.sources.formats.contract import FileFormat
 
-SPECIFIC = (
-    session_dump,
-    gemini,
-    anthropic,
-    gemini_cli,
-    claude_code,
-    codex,
-    openai_responses,
-    langchain,
-    langchain_dumpd,
-    pydantic_ai,
-    ai_sdk_model,
-    ai_sdk_ui,
-    ag2,
-    haystack,
-    autogen,
-    smolagents,
-    dspy,
-    litellm,
-    langfuse,
-    langsmith,
-    otel,
-    inspect_ai,
-    sharegpt,
+SPECIFIC: tuple[FileFormat, ...] = (
+    session_dump.FORMAT,
+    gemini.FORMAT,
+    anthropic.FORMAT,
+    gemini_cli.FORMAT,
+    claude_code.FORMAT,
+    codex.FORMAT,
+    openai_responses.FORMAT,
+    langchain.FORMAT,
+    langchain_dumpd.FORMAT,
+    pydantic_ai.FORMAT,
+    ai_sdk_model.FORMAT,
+    ai_sdk_ui.FORMAT,
+    ag2.FORMAT,
+    haystack.FORMAT,
+    autogen.FORMAT,
+    smolagents.FORMAT,
+    dspy.FORMAT,
+    litellm.FORMAT,
+    langfuse.FORMAT,
+    langsmith.FORMAT,
+    otel.FORMAT,
+    inspect_ai.FORMAT,
+    sharegpt.FORMAT,
 )
-GENERAL = (openai,)  # a plain `{"messages": [...]}` is OpenAI unless a specific format claims it
-FORMATS: dict[str, ModuleType] = {module.NAME: module for module in SPECIFIC + GENERAL}
+GENERAL: FileFormat = openai.FORMAT  # a plain `{"messages": [...]}` is OpenAI unless a specific format claims it
+FORMATS: dict[str, FileFormat] = {file_format.name: file_format for file_format in (*SPECIFIC, GENERAL)}
 
 
-def format_of(document: Document, format_name: str | None = None) -> ModuleType:
-    """The format module that reads `document`: the one named, checked, or the first that
-    recognises it; an `InspectorError` naming what the file holds when none does."""
+def format_of(document: Document, format_name: str | None = None) -> FileFormat:
+    """The format that reads `document`: the one named, checked, or the one that claims it (the
+    module's docstring has the rule); an `InspectorError` naming what the file holds when none does."""
     if format_name is not None:
-        module = FORMATS.get(format_name)
-        if module is None:
+        named = FORMATS.get(format_name)
+        if named is None:
             raise InspectorError(f"unknown format {format_name!r} (choose from {', '.join(FORMATS)})")
-        if not module.matches(document):
+        if not named.claims(document):
             raise InspectorError(f"{document.path}: does not have the shape of the {format_name} format")
-        return module
-    claims = [module for module in SPECIFIC if module.matches(document)]
-    if len(claims) > 1:
-        named = " and ".join(module.NAME for module in claims)
-        raise InspectorError(f"{document.path}: has the shape of {named} at once; name one with --format")
-    claims = claims or [module for module in GENERAL if module.matches(document)]
-    if not claims:
-        raise InspectorError(f"{document.path}: not a recognised session format ({_describe(document)}); try --format")
-    return claims[0]
+        return named
+    claimed = [file_format for file_format in SPECIFIC if file_format.claims(document)]
+    if len(claimed) > 1:
+        names = " and ".join(file_format.name for file_format in claimed)
+        raise InspectorError(f"{document.path}: has the shape of {names} at once; name one with --format")
+    if claimed:
+        return claimed[0]
+    if GENERAL.claims(document):
+        return GENERAL
+    raise InspectorError(f"{document.path}: not a recognised session format ({_describe(document)}); try --format")
 
 
 def render_sessions(sessions: list[Session]) -> str:
-    """The text of the file the sessions came from, with their (possibly repaired) turns."""
+    """The text of the file the sessions came from, with their (possibly repaired) turns, in the
+    file's own format. A read-only format (no writer) gives the file as it was read while nothing
+    in it is repaired, and refuses a repair with one `InspectorError` line."""
     first = sessions[0]
-    return FORMATS[first.format].write(first.document, sessions)
+    file_format = FORMATS[first.format]
+    if file_format.write is not None:
+        return file_format.write(first.document, sessions)
+    if any(turn.edited or turn.raw is None for session in sessions for turn in session.turns):
+        raise InspectorError(f"{first.document.path}: the {first.format} format is read-only; nothing was written")
+    return first.document.render(first.document.value)
 
 
 def _describe(document: Document) -> str:

@@ -23,7 +23,7 @@ from typing import Any
 
 from inspector.model import ASSISTANT, TOOL, Session, ToolCall, ToolResult, Turn
 from inspector.sources.files.document import Document
-from inspector.sources.formats import anthropic
+from inspector.sources.messages import anthropic_messages
 from inspector.sources.messages.records import parse_arguments, spread_text
 
 Event = dict[str, Any]
@@ -197,7 +197,7 @@ class _Splice:
                 out.extend(self._result_event(result, anchor) for result in turn.tool_results)
             elif turn.role == ASSISTANT:
                 message_id = f"msg_inspector_{uuid.uuid4().hex[:24]}"
-                blocks = anthropic.blocks_of(turn.text, turn.tool_calls)
+                blocks = anthropic_messages.blocks_of(turn.text, turn.tool_calls)
                 for block in blocks:
                     event = _assistant_event(message_id, block, anchor)
                     if block["type"] == "tool_use":
@@ -208,7 +208,7 @@ class _Splice:
         return out
 
     def _result_event(self, result: ToolResult, anchor: Event) -> Event:
-        block = anthropic.result_block(result)
+        block = anthropic_messages.result_block(result)
         after = {"toolUseResult": block["content"]}
         source = self.call_events.get(result.call_id) if isinstance(result.call_id, str) else None
         if source is not None:
@@ -230,7 +230,9 @@ def _edited_contents(turn: Turn) -> list[Any]:
         if len(turn.tool_calls) == 0:
             return [turn.text if turn.text != contents[0] else _UNCHANGED]
         contents = [[{"type": "text", "text": contents[0]}] if contents[0] else []]
-    texts = [block["text"] for content in contents for block in _list(content) if anthropic.is_text_block(block)]
+    texts = [
+        block["text"] for content in contents for block in _list(content) if anthropic_messages.is_text_block(block)
+    ]
     changed = turn.text != "".join(texts)
     new_texts = iter(spread_text(texts, turn.text) if changed else texts)
     calls: Iterator[ToolCall] = iter(turn.tool_calls)
@@ -238,7 +240,7 @@ def _edited_contents(turn: Turn) -> list[Any]:
     for content in contents:
         blocks = []
         for block in _list(content):
-            if anthropic.is_text_block(block):
+            if anthropic_messages.is_text_block(block):
                 text = next(new_texts)
                 if text:
                     blocks.append(block if text == block["text"] else {**block, "text": text})
@@ -248,8 +250,8 @@ def _edited_contents(turn: Turn) -> list[Any]:
                 blocks.append(block)
         out.append(blocks)
     if changed and not texts:  # text given to a reply that had none goes first
-        out[0] = anthropic.blocks_of(turn.text, ()) + out[0]
-    out[-1] = out[-1] + anthropic.blocks_of("", tuple(calls))  # calls a repair gave this turn
+        out[0] = anthropic_messages.blocks_of(turn.text, ()) + out[0]
+    out[-1] = out[-1] + anthropic_messages.blocks_of("", tuple(calls))  # calls a repair gave this turn
     return [blocks if blocks != content else _UNCHANGED for blocks, content in zip(out, contents)]
 
 

@@ -27,8 +27,9 @@ from typing import Any
 from inspector.catalogue import parse_tool_definitions
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolResult, Turn
 from inspector.sources.files.document import Document
-from inspector.sources.formats.openai import message_calls, render_edited_message
+from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.openai_calls import render_tool_calls
+from inspector.sources.messages.openai_messages import message_calls, render_edited_message
 from inspector.sources.messages.records import arguments_as_json, content_text, message_list, rebuild_records
 
 NAME = "ag2"
@@ -37,7 +38,7 @@ ROLES = {"system": SYSTEM, "user": USER, "assistant": ASSISTANT, "tool": TOOL, "
 FLIPPED = {"system": SYSTEM, "user": ASSISTANT, "assistant": USER, "tool": TOOL, "function": TOOL}
 
 
-def matches(document: Document) -> bool:
+def claims(document: Document) -> bool:
     """A message list (alone or as a `ChatResult`'s `chat_history`) with a `tool_responses` list."""
     messages = message_list(document, "chat_history")
     return messages is not None and any(
@@ -167,3 +168,6 @@ def _render_edited(turn: Turn) -> dict[str, Any]:
 
 def _as_text(content: Any) -> str:
     return content if isinstance(content, str) else arguments_as_json(content)
+
+
+FORMAT = FileFormat(NAME, claims, read, write)

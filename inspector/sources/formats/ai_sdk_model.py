@@ -21,6 +21,7 @@ from typing import Any
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
 from inspector.sources.files.document import Document
 from inspector.sources.files.json_layout import render_like
+from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.records import message_list, parse_arguments, rebuild_records, respread_parts
 
 NAME = "ai-sdk-model"
@@ -32,7 +33,7 @@ KNOWN_PARTS = MARKERS | {"text", "reasoning", "redacted-reasoning", "file", "ima
 ERROR_OUTPUTS = frozenset({"error-text", "error-json", "execution-denied"})
 
 
-def matches(document: Document) -> bool:
+def claims(document: Document) -> bool:
     """A message list (alone or under `messages`) of AI SDK roles whose parts show a call, a
     result or an approval typed the AI SDK's way, with its `toolCallId`."""
     messages = message_list(document)
@@ -166,3 +167,6 @@ def _result_part(result: ToolResult) -> dict[str, Any]:
 def _tag(value: Any) -> str | None:
     """A string marker as it is; anything else (a list, say) as None, which no set of markers holds."""
     return value if type(value) is str else None
+
+
+FORMAT = FileFormat(NAME, claims, read, write)

@@ -25,6 +25,7 @@ from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, To
 from inspector.sources.files.document import Document
 from inspector.sources.files.json_layout import render_like
 from inspector.sources.formats import _ai_sdk_ui_parts as tools
+from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.records import message_list, respread_parts
 
 NAME = "ai-sdk-ui"
@@ -36,7 +37,7 @@ KEPT_PARTS = frozenset({"text", "reasoning", STEP, "file", "source-url", "source
 Step = tuple[Any, list[Any]]  # the step-start part that opens it (None for the first), its parts
 
 
-def matches(document: Document) -> bool:
+def claims(document: Document) -> bool:
     """A message list (alone or under `messages`) whose records are mostly UI messages: a role and
     `parts` typed the AI SDK's way (`text` with its text, `step-start`, tool parts, ...)."""
     messages = message_list(document)
@@ -220,3 +221,6 @@ def _is_text(part: Any) -> bool:
 
 def _text(parts: list[Any]) -> str:
     return "".join(part["text"] for part in parts if _is_text(part))
+
+
+FORMAT = FileFormat(NAME, claims, read, write)

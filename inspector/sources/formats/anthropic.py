@@ -5,7 +5,8 @@ top-level keys kept. Roles are user and assistant; content is a string or a list
 `thinking`, `tool_use {id, name, input}` in assistant messages and `tool_result {tool_use_id,
 content, is_error}` in user messages. A user message holding only tool results is a tool turn.
 A stray `{"role": "system"}` message (some SDK wrappers and dumps put the system prompt there
-instead of the top-level key) is read as a system turn and written back as it was.
+instead of the top-level key) is read as a system turn and written back as it was. The messages
+are read, and the blocks a repair adds made, by `anthropic_messages`.
 
 Both this format and OpenAI's are `{"messages": [...]}` with `text` parts, and both may hold a
 system message, so a file is Anthropic only when its shape shows something only Anthropic writes
@@ -17,13 +18,21 @@ from __future__ import annotations
 from typing import Any
 
 from inspector.catalogue import parse_tool_definitions
-from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
+from inspector.model import ASSISTANT, TOOL, Session, Turn
 from inspector.sources.files.document import Document
-from inspector.sources.messages.records import arguments_as_json, parse_arguments, rebuild_records, respread_parts
+from inspector.sources.formats.contract import FileFormat
+from inspector.sources.messages.anthropic_messages import (
+    ROLES,
+    blocks_of,
+    blocks_text,
+    is_text_block,
+    message_turn,
+    result_block,
+)
+from inspector.sources.messages.records import rebuild_records, respread_parts
 
 NAME = "anthropic"
 
-ROLES = {"user": USER, "assistant": ASSISTANT, "system": SYSTEM}
 # What only one of the two formats writes: Anthropic's content blocks, OpenAI's roles, message keys
 # and content parts. A system message and `text` parts belong to both, so they decide nothing.
 BLOCK_SIGNALS = frozenset(
@@ -43,7 +52,7 @@ OPENAI_KEYS = frozenset({"tool_calls", "function_call", "tool_call_id"})
 OPENAI_PARTS = frozenset({"image_url", "input_audio", "refusal", "file"})
 
 
-def matches(document: Document) -> bool:
+def claims(document: Document) -> bool:
     """An object with a messages list that shows an Anthropic signal and no OpenAI one."""
     value = document.value
     if document.is_jsonl or not isinstance(value, dict) or not isinstance(value.get("messages"), list):
@@ -104,58 +113,9 @@ def write(document: Document, sessions: list[Session]) -> str:
     return document.render({**value, "messages": messages})
 
 
-def message_turn(position: int, message: dict[str, Any], names: dict[str, str]) -> Turn:
-    """The turn of one Anthropic message at `position`; `names` maps the ids of the calls seen so
-    far to their tools' names (results carry only the id), and learns this message's calls."""
-    content = message.get("content")
-    blocks = [b for b in content if isinstance(b, dict)] if isinstance(content, list) else []
-    calls = tuple(
-        ToolCall(b.get("id"), b["name"], b.get("input"), parse_arguments(b.get("input")))
-        for b in blocks
-        if b.get("type") == "tool_use" and isinstance(b.get("name"), str)
-    )
-    names.update((call.id, call.name) for call in calls if isinstance(call.id, str))
-    results = tuple(
-        ToolResult(
-            b.get("tool_use_id"),
-            _name_of(b.get("tool_use_id"), names),
-            _result_content(b.get("content")),
-            b.get("is_error") is True,
-        )
-        for b in blocks
-        if b.get("type") == "tool_result"
-    )
-    role = ROLES[message["role"]]
-    if role == USER and results and len(results) == len(content):
-        role = TOOL
-    text = content if type(content) is str else _text(blocks)
-    message_id = message.get("id")
-    return Turn(position, role, text, message_id if type(message_id) is str else None, calls, results, message)
-
-
-def _name_of(call_id: Any, names: dict[str, str]) -> str | None:
-    """The name of the tool the call `call_id` called, when an earlier turn made it (an id that is
-    not text names none: its result is an odd record)."""
-    return names.get(call_id) if isinstance(call_id, str) else None
-
-
 def _blocks(message: dict[str, Any]) -> list[Any]:
     content = message.get("content")
     return content if isinstance(content, list) else []
-
-
-def _result_content(content: Any) -> Any:
-    """A tool result's content: its text when it is a list of blocks, else the value itself."""
-    return _text(content) if isinstance(content, list) else content
-
-
-def _text(blocks: list[Any]) -> str:
-    return "".join(block["text"] for block in blocks if is_text_block(block))
-
-
-def is_text_block(block: Any) -> bool:
-    """Whether `block` is a text block with its text."""
-    return isinstance(block, dict) and block.get("type") == "text" and isinstance(block.get("text"), str)
 
 
 def _render_edited(turn: Turn) -> dict[str, Any]:
@@ -176,7 +136,7 @@ def _render_edited(turn: Turn) -> dict[str, Any]:
                 return {**block, "name": call.name, "input": call.arguments_raw}
         return block
 
-    if turn.text == _text(content):  # only calls changed, or only the names of results it answers
+    if turn.text == blocks_text(content):  # only calls changed, or only the names of results it answers
         blocks = [with_arguments(block) for block in content]
     else:
         blocks = respread_parts(content, is_text_block, turn.text, with_arguments)
@@ -193,23 +153,8 @@ def _render_new(turn: Turn) -> list[dict[str, Any]]:
     return [{"role": role, "content": blocks_of(turn.text, turn.tool_calls)}]
 
 
-def blocks_of(text: str, calls: tuple[ToolCall, ...]) -> list[dict[str, Any]]:
-    """Content blocks for a text (none when empty) followed by a tool_use block per call."""
-    blocks: list[dict[str, Any]] = [{"type": "text", "text": text}] if text else []
-    blocks.extend(
-        {"type": "tool_use", "id": call.id, "name": call.name, "input": call.arguments or {}} for call in calls
-    )
-    return blocks
-
-
-def result_block(result: ToolResult) -> dict[str, Any]:
-    """The tool_result block recording `result`."""
-    content = result.content if isinstance(result.content, str) else arguments_as_json(result.content)
-    block = {"type": "tool_result", "tool_use_id": result.call_id, "content": content}
-    if result.is_error:
-        block["is_error"] = True
-    return block
-
-
 def _has_role(message: Any) -> bool:
     return isinstance(message, dict) and isinstance(message.get("role"), str) and message["role"] in ROLES
+
+
+FORMAT = FileFormat(NAME, claims, read, write)

@@ -25,6 +25,7 @@ from typing import Any
 from inspector.errors import InspectorError
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
 from inspector.sources.files.document import Document
+from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.records import arguments_as_json, parse_arguments, rebuild_records
 
 NAME = "autogen"
@@ -41,7 +42,7 @@ TRANSCRIPT_TYPES = frozenset(
 REPEATS = "ToolCallSummaryMessage"  # the results again, as text
 
 
-def matches(document: Document) -> bool:
+def claims(document: Document) -> bool:
     """An `AssistantAgentState`, or a list of AgentChat messages and events."""
     return _state_messages(document) is not None or _is_transcript(document)
 
@@ -242,3 +243,6 @@ def _render_edited(turn: Turn) -> dict[str, Any]:
     if turn.text != was:  # the text said with calls is their `thought`
         message["thought"] = turn.text or None
     return message
+
+
+FORMAT = FileFormat(NAME, claims, read, write)

@@ -29,7 +29,9 @@ from typing import Any, NamedTuple
 
 from inspector.model import ASSISTANT, USER, Session, ToolCall, Turn
 from inspector.sources.files.document import BadLine, Document
-from inspector.sources.formats import _claude_code_chain, anthropic
+from inspector.sources.formats import _claude_code_chain
+from inspector.sources.formats.contract import FileFormat
+from inspector.sources.messages import anthropic_messages
 from inspector.sources.messages.records import parse_arguments
 
 NAME = "claude-code"
@@ -77,7 +79,7 @@ class Thread(NamedTuple):
     events: list[tuple[int, dict[str, Any]]]
 
 
-def matches(document: Document) -> bool:
+def claims(document: Document) -> bool:
     """JSON Lines (or one line) holding at least one Claude Code message event: a `user` or
     `assistant` event with a `uuid`, a `parentUuid` key, a `sessionId` and a `message` object."""
     return any(_is_message_event(record) for record in _records(document))
@@ -163,7 +165,7 @@ def _turn(group: list[tuple[int, dict[str, Any]]], names: dict[str, str]) -> Tur
         content = first["message"].get("content")
     else:
         content = [block for _, event in group for block in _blocks(event)]
-    read = anthropic.message_turn(group[0][0], {"role": first["type"], "content": content}, names)
+    read = anthropic_messages.message_turn(group[0][0], {"role": first["type"], "content": content}, names)
     calls = tuple(_unparsed(call) for call in read.tool_calls)
     return Turn(
         read.position, read.role, read.text, first["uuid"], calls, read.tool_results, tuple(event for _, event in group)
@@ -261,3 +263,6 @@ def _file_problems(records: list[Any]) -> list[str]:
             f"not read as turns, kept as {'they are' if count > 1 else 'it is'}"
         )
     return problems
+
+
+FORMAT = FileFormat(NAME, claims, read, write)

@@ -21,6 +21,7 @@ from typing import Any
 
 from inspector.model import Session
 from inspector.sources.files.document import BadLine, Document
+from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.responses_items import ItemReader, rebuild
 
 NAME = "codex"
@@ -39,7 +40,7 @@ CONTEXT_TAGS = (
 )
 
 
-def matches(document: Document) -> bool:
+def claims(document: Document) -> bool:
     """JSON Lines whose records are mostly `{type, payload}` lines of a type Codex writes."""
     if not document.is_jsonl:
         return False
@@ -113,3 +114,6 @@ def _bad_line(line: BadLine, last: bool) -> str:
     if last:
         return f"line {line.number}: the last line is cut off ({line.error}), not read; written back as it was"
     return f"line {line.number}: invalid JSON ({line.error}), not read; written back as it was"
+
+
+FORMAT = FileFormat(NAME, claims, read, write)

@@ -12,26 +12,25 @@ is read as its own assistant turn (its id the field's name), so a fake tool resu
 the answer is at the start of a turn, where the scanner looks for one; the headers stay in the
 entry. ReAct's tool choices are text fields, not calls, and are not read as calls. Positive
 marker: every entry has `messages`, `outputs` and `kwargs`. DSPy never loads its history back,
-so the format is read-only (`WRITABLE = False`).
+so the format is read-only (it has no writer).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from inspector.errors import InspectorError
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, Turn
 from inspector.sources.files.document import Document
+from inspector.sources.formats.contract import FileFormat
 
 NAME = "dspy"
-WRITABLE = False  # a log of model calls, which DSPy never reads back
 
 ROLES = {"system": SYSTEM, "developer": SYSTEM, "user": USER, "assistant": ASSISTANT, "tool": TOOL}
 ENTRY_KEYS = ("messages", "outputs", "kwargs")
 HEADER = "[[ ## "
 
 
-def matches(document: Document) -> bool:
+def claims(document: Document) -> bool:
     """A list of history entries, each with `messages`, `outputs` and `kwargs`."""
     value = document.value
     if document.is_jsonl or not isinstance(value, list) or not value:
@@ -80,11 +79,6 @@ def read(document: Document) -> list[Session]:
     return sessions
 
 
-def write(document: Document, sessions: list[Session]) -> str:
-    """Never: the format is read-only."""
-    raise InspectorError(f"{document.path}: dspy: read-only (an LM call history DSPy does not load back)")
-
-
 def fields(text: str) -> list[tuple[str | None, str]]:
     """A reply's `(field name, value)` pairs: each value is the text after a `[[ ## name ## ]]`
     header line up to the next one, without the blank lines around it; text before the first
@@ -118,3 +112,6 @@ def _text(content: Any) -> str:
     if isinstance(content, list):
         return "".join(p["text"] for p in content if isinstance(p, dict) and isinstance(p.get("text"), str))
     return ""
+
+
+FORMAT = FileFormat(NAME, claims, read)

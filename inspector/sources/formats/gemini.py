@@ -16,6 +16,7 @@ from typing import Any
 from inspector.catalogue import parse_tool_definitions
 from inspector.model import ASSISTANT, TOOL, USER, Session, ToolCall, ToolResult, Turn
 from inspector.sources.files.document import Document
+from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.records import parse_arguments, rebuild_records, respread_parts
 
 NAME = "gemini"
@@ -52,7 +53,7 @@ PART_KEYS = frozenset(
 )
 
 
-def matches(document: Document) -> bool:
+def claims(document: Document) -> bool:
     """A contents list (alone, or under `contents` or `history`) whose records carry Gemini `parts`."""
     if document.is_jsonl:
         return False
@@ -224,3 +225,6 @@ def _response(result: ToolResult) -> dict[str, Any]:
 
 def _known_role(role: Any) -> bool:
     return isinstance(role, str) and role in ROLES
+
+
+FORMAT = FileFormat(NAME, claims, read, write)

@@ -31,6 +31,7 @@ from inspector.sources.formats._gemini_cli_messages import (
     read_turns,
     stored_calls,
 )
+from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.records import respread_parts
 
 NAME = "gemini-cli"
@@ -38,7 +39,7 @@ NAME = "gemini-cli"
 _IDS = uuid.UUID("5d1b6c3e-2f4a-4c8e-9a7b-6e0f1d2c3b4a")  # the namespace of the ids of new messages
 
 
-def matches(document: Document) -> bool:
+def claims(document: Document) -> bool:
     """A log whose first record is the CLI's metadata (`sessionId` and `projectHash`, alone in a
     log of one line), or a document with a `sessionId` and messages typed user, gemini, info, ..."""
     value = document.value
@@ -277,3 +278,6 @@ def _response(result: ToolResult) -> dict[str, Any]:
     content = result.content
     response = content if isinstance(content, dict) else {"error" if result.is_error else "output": content}
     return {"id": result.call_id, "name": result.name, "response": response}
+
+
+FORMAT = FileFormat(NAME, claims, read, write)

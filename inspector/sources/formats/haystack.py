@@ -20,6 +20,7 @@ from typing import Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
 from inspector.sources.files.document import Document
+from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.records import (
     arguments_as_json,
     is_text_part,
@@ -37,7 +38,7 @@ CURRENT_KEYS = ("role", "content", "meta", "name")
 OLD_KEYS = ("_role", "_content", "_meta", "_name")  # Haystack 2.9 to 2.11
 
 
-def matches(document: Document) -> bool:
+def claims(document: Document) -> bool:
     """A message list whose messages all carry Haystack's keys and whose parts have no `type`."""
     messages = message_list(document)
     sample = [m for m in messages[:50] if isinstance(m, dict)] if messages is not None else []
@@ -175,3 +176,6 @@ def _call_part(call: ToolCall) -> dict[str, Any]:
 
 def _text(parts: list[dict[str, Any]]) -> str:
     return "".join(part["text"] for part in parts if is_text_part(part))
+
+
+FORMAT = FileFormat(NAME, claims, read, write)

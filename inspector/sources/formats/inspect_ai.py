@@ -13,7 +13,7 @@ A call whose arguments the harness could not parse is stored with `arguments: {}
 RAW\\n\\nError details: ..."): that raw text is read as the call's `arguments_raw`, so
 `malformed-arguments` flags it, and its tool message (`error.type == "parsing"`) is an error
 result showing the harness's error. Inspect loads these logs for viewing and scoring, not as a
-history to resume, so the format is read-only (`WRITABLE`).
+history to resume, so the format is read-only (it has no writer).
 """
 
 from __future__ import annotations
@@ -24,10 +24,10 @@ from inspector.catalogue import parse_tool_definitions
 from inspector.errors import InspectorError
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
 from inspector.sources.files.document import Document
+from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.records import parse_arguments
 
 NAME = "inspect-ai"
-WRITABLE = False
 
 ROLES = {"system": SYSTEM, "user": USER, "assistant": ASSISTANT, "tool": TOOL}
 _ATTACHMENT = "attachment://"
@@ -35,7 +35,7 @@ _RAW_START = "arguments:\n\n"
 _RAW_END = "\n\nError details:"
 
 
-def matches(document: Document) -> bool:
+def claims(document: Document) -> bool:
     """An object with Inspect's `eval` spec (a task and a model) beside a `samples` list."""
     value = document.value
     if document.is_jsonl or not isinstance(value, dict):
@@ -60,11 +60,6 @@ def read(document: Document) -> list[Session]:
     if not sessions:
         raise InspectorError(f"{document.path}: an Inspect AI log without samples (a header only?)")
     return sessions
-
-
-def write(document: Document, sessions: list[Session]) -> str:
-    """Never called (`WRITABLE` is False): Inspect AI logs are read-only."""
-    raise InspectorError(f"{document.path}: inspect-ai: read-only; nothing was written")
 
 
 def _session(document: Document, index: int, sample: dict[str, Any], tools: tuple) -> Session:
@@ -162,3 +157,6 @@ def _tools(value: dict[str, Any]) -> tuple:
 def _openai_tools(tools: list[Any]) -> list[dict[str, Any]]:
     """Inspect's `ToolInfo`s (`{name, description, parameters}`) in OpenAI's tool shape."""
     return [{"type": "function", "function": tool} for tool in tools if isinstance(tool, dict)]
+
+
+FORMAT = FileFormat(NAME, claims, read)

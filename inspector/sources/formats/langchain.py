@@ -17,13 +17,14 @@ from typing import Any
 
 from inspector.model import Session
 from inspector.sources.files.document import Document
+from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.langchain_messages import ROLES, read_list, write_list
 from inspector.sources.messages.records import message_list
 
 NAME = "langchain"
 
 
-def matches(document: Document) -> bool:
+def claims(document: Document) -> bool:
     """A list of records most of which are `{type: <a LangChain message type>, data: {...}}`."""
     records = message_list(document)
     if not records:
@@ -61,3 +62,6 @@ def unwrap(record: Any) -> tuple[Any, Any]:
 def wrap(record: Any, kind: str, fields: dict[str, Any]) -> dict[str, Any]:
     """The record holding a message's fields: `record` with them, or a new one."""
     return {"type": kind, "data": fields} if record is None else {**record, "data": fields}
+
+
+FORMAT = FileFormat(NAME, claims, read, write)

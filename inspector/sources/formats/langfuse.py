@@ -10,7 +10,7 @@ one trace are read as one session (`repeated_history`), so each problem is repor
 turn. SPANs and EVENTs (tool runs, chains, marks) are no model calls: counted in the problems, as
 is a generation whose input holds no message list.
 
-An export is read-only (`WRITABLE`).
+An export is read-only (the format has no writer).
 """
 
 from __future__ import annotations
@@ -22,16 +22,16 @@ from inspector.catalogue import parse_tool_definitions
 from inspector.errors import InspectorError
 from inspector.model import Session
 from inspector.sources.files.document import Document
-from inspector.sources.formats.litellm import read_openai_messages
-from inspector.sources.messages.repeated_history import ModelCall, conversation, grouped, unchanged_or_refused
+from inspector.sources.formats.contract import FileFormat
+from inspector.sources.messages.openai_messages import read_openai_messages
+from inspector.sources.messages.repeated_history import ModelCall, conversation, grouped
 
 NAME = "langfuse"
-WRITABLE = False
 
 TYPES = ("GENERATION", "SPAN", "EVENT", "AGENT", "TOOL", "CHAIN", "RETRIEVER", "EVALUATOR", "EMBEDDING", "GUARDRAIL")
 
 
-def matches(document: Document) -> bool:
+def claims(document: Document) -> bool:
     """An object with a `data` list and `meta.totalItems`, most of whose entries are observations
     (a `traceId` and a known observation `type`)."""
     value = document.value
@@ -94,11 +94,6 @@ def read(document: Document) -> list[Session]:
     return sessions
 
 
-def write(document: Document, sessions: list[Session]) -> str:
-    """The file as it was; an export cannot take a repair (`WRITABLE`)."""
-    return unchanged_or_refused(document, sessions, NAME)
-
-
 def _input(value: Any) -> tuple[list[Any] | None, Any]:
     """A generation's messages and tools: a message list, or `{messages, tools}`."""
     if isinstance(value, list):
@@ -121,3 +116,6 @@ def _outputs(value: Any) -> list[Any]:
 
 def _role(message: Any) -> Any:
     return message.get("role") if type(message) is dict else None
+
+
+FORMAT = FileFormat(NAME, claims, read)

@@ -9,7 +9,7 @@ session (`repeated_history`), the messages by `langchain_messages`, so each prob
 once, at its turn. Other runs (chains, tools, retrievers) and an llm run given text prompts
 instead of messages are counted in the problems.
 
-An export is read-only (`WRITABLE`).
+An export is read-only (the format has no writer).
 """
 
 from __future__ import annotations
@@ -20,17 +20,17 @@ from typing import Any
 from inspector.errors import InspectorError
 from inspector.model import Session
 from inspector.sources.files.document import Document, records_with_errors
-from inspector.sources.formats.langchain_dumpd import unwrap
+from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.langchain_messages import MessageReader
-from inspector.sources.messages.repeated_history import ModelCall, conversation, grouped, unchanged_or_refused
+from inspector.sources.messages.langchain_serialized import unwrap
+from inspector.sources.messages.repeated_history import ModelCall, conversation, grouped
 
 NAME = "langsmith"
-WRITABLE = False
 
 RUN_TYPES = ("llm", "chain", "tool", "retriever", "embedding", "prompt", "parser")
 
 
-def matches(document: Document) -> bool:
+def claims(document: Document) -> bool:
     """Records most of which are runs: a known `run_type` with `inputs` and `outputs`."""
     dicts = [r for r in _runs(document)[:50] if type(r) is dict]
     return sum(r.get("run_type") in RUN_TYPES and "inputs" in r and "outputs" in r for r in dicts) * 2 > len(dicts) > 0
@@ -89,11 +89,6 @@ def read(document: Document) -> list[Session]:
     return sessions
 
 
-def write(document: Document, sessions: list[Session]) -> str:
-    """The file as it was; an export cannot take a repair (`WRITABLE`)."""
-    return unchanged_or_refused(document, sessions, NAME)
-
-
 def _runs(document: Document) -> list[Any]:
     value = document.value
     if type(value) is dict and isinstance(value.get("runs"), list):
@@ -120,3 +115,6 @@ def _outputs(outputs: Any) -> list[Any]:
 def _kind(message: Any) -> Any:
     """A message's class, to check a repeated history against the conversation."""
     return unwrap(message)[0]
+
+
+FORMAT = FileFormat(NAME, claims, read)

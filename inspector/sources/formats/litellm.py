@@ -10,7 +10,7 @@ share. LiteLLM 1.106 sets no session id, and gives each call a trace of its own 
 passes `litellm_trace_id`: such calls are put in the conversation whose history so far (inputs and
 outputs) a call's input repeats (`repeated_history.by_thread`).
 
-A log is read-only (`WRITABLE`): its sessions can be scanned, not repaired in place. A payload of
+A log is read-only (the format has no writer): its sessions can be scanned, not repaired in place. A payload of
 another call type (an embedding, a text completion) is counted in the problems of the file's first
 session; an unparseable line is reported there too.
 """
@@ -23,27 +23,25 @@ from typing import Any
 
 from inspector.catalogue import parse_tool_definitions
 from inspector.errors import InspectorError
-from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolResult, Turn
+from inspector.model import Session, Turn
 from inspector.sources.files.document import Document, records_with_errors
-from inspector.sources.messages.openai_calls import read_tool_calls
+from inspector.sources.formats.contract import FileFormat
+from inspector.sources.messages.openai_messages import openai_turn, read_openai_messages
 from inspector.sources.messages.repeated_history import (
     ModelCall,
     by_thread,
     conversation,
     grouped,
-    unchanged_or_refused,
 )
 
 NAME = "litellm"
-WRITABLE = False
 
 MARKERS = ("call_type", "response_cost", "stream", "messages")
 CHAT_CALLS = ("completion", "acompletion")
-ROLES = {"system": SYSTEM, "developer": SYSTEM, "user": USER, "assistant": ASSISTANT, "tool": TOOL, "function": TOOL}
 _UNREAD = Turn(0, "", "")  # what a message without a known role is compared as
 
 
-def matches(document: Document) -> bool:
+def claims(document: Document) -> bool:
     """Records most of which carry the payload's own keys (`call_type`, `response_cost`, `stream`
     and `messages`)."""
     dicts = [r for r in _records(document)[:50] if type(r) is dict]
@@ -103,50 +101,6 @@ def read(document: Document) -> list[Session]:
     return sessions
 
 
-def write(document: Document, sessions: list[Session]) -> str:
-    """The file as it was; a log cannot take a repair (`WRITABLE`)."""
-    return unchanged_or_refused(document, sessions, NAME)
-
-
-def read_openai_messages(messages: list[Any]) -> tuple[list[Turn], list[str]]:
-    """OpenAI Chat Completions messages as turns (a result named after its call), and a problem
-    line for the records that are no message with a known role."""
-    turns: list[Turn] = []
-    names: dict[Any, str] = {}
-    for position, message in enumerate(messages):
-        turn = openai_turn(position, message, names)
-        if turn is not None:
-            turns.append(turn)
-    unread = len(messages) - len(turns)
-    problems = [f"{unread} message{'s' * (unread > 1)} without a known role not read as turns"] if unread else []
-    return turns, problems
-
-
-def openai_turn(position: int, message: Any, names: dict[Any, str]) -> Turn | None:
-    """One OpenAI Chat Completions message as a turn, or None when it has no known role; `names`
-    (call id -> tool name) learns its calls and names its result."""
-    role = ROLES.get(message.get("role")) if type(message) is dict and type(message.get("role")) is str else None
-    if role is None:
-        return None
-    content = message.get("content")
-    text = content if type(content) is str else _text(content)
-    calls = read_tool_calls(message.get("tool_calls")) if role == ASSISTANT else ()
-    names.update((call.id, call.name) for call in calls if type(call.id) is str)
-    results = ()
-    if role == TOOL:
-        call_id = message.get("tool_call_id")
-        name = (
-            message.get("name")
-            if type(message.get("name")) is str
-            else names.get(call_id)
-            if type(call_id) is str
-            else None
-        )
-        results = (ToolResult(call_id, name, content),)
-    message_id = message.get("id")
-    return Turn(position, role, text, message_id if type(message_id) is str else None, calls, results, message)
-
-
 def _records(document: Document) -> list[Any]:
     value = document.value
     return value if isinstance(value, list) else []
@@ -192,8 +146,4 @@ def _role(message: Any) -> Any:
     return message.get("role") if type(message) is dict else None
 
 
-def _text(content: Any) -> str:
-    """The text of a list content: its `text` parts."""
-    if not isinstance(content, list):
-        return ""
-    return "".join(part["text"] for part in content if type(part) is dict and type(part.get("text")) is str)
+FORMAT = FileFormat(NAME, claims, read)

@@ -12,29 +12,23 @@ from dataclasses import replace
 from typing import Any
 
 from inspector.catalogue import parse_tool_definitions
-from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
+from inspector.model import TOOL, Session, ToolResult, Turn
 from inspector.sources.files.document import BadLine, Document, records_with_errors
+from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.openai_calls import (
-    read_tool_calls,
     render_tool_calls,
-    repaired_function,
-    with_repaired_calls,
 )
+from inspector.sources.messages.openai_messages import ROLES, message_calls, render_edited_message
 from inspector.sources.messages.records import (
     arguments_as_json,
     content_text,
-    is_text_part,
-    parse_arguments,
     rebuild_records,
-    respread_parts,
 )
 
 NAME = "openai"
 
-ROLES = {"system": SYSTEM, "developer": SYSTEM, "user": USER, "assistant": ASSISTANT, "tool": TOOL, "function": TOOL}
 
-
-def matches(document: Document) -> bool:
+def claims(document: Document) -> bool:
     """A messages list (alone, in an object, or one per line) whose records carry OpenAI roles."""
     value = document.value
     if document.is_jsonl:
@@ -124,53 +118,12 @@ def _session(document: Document, messages: Any, tools: Any, index: int = 0, sess
     )
 
 
-def message_calls(message: dict[str, Any]) -> tuple[ToolCall, ...]:
-    """A message's calls: its `tool_calls`, then a legacy `function_call` (which has no id)."""
-    calls = read_tool_calls(message.get("tool_calls"))
-    legacy = message.get("function_call")
-    if isinstance(legacy, dict) and isinstance(legacy.get("name"), str):
-        raw = legacy.get("arguments")
-        calls += (ToolCall(None, legacy["name"], raw, parse_arguments(raw)),)
-    return calls
-
-
 def _rebuild(messages: list[Any], session: Session) -> list[Any]:
     return rebuild_records(messages, session.turns, render_edited_message, _render_new)
 
 
 def _changed(session: Session) -> bool:
     return any(turn.raw is None or turn.edited for turn in session.turns)
-
-
-def render_edited_message(turn: Turn, name_results: bool = True) -> dict[str, Any]:
-    """The stored message of an edited turn: its text respread over its parts, its calls repaired,
-    the calls a repair gave it added; with `name_results`, a message naming its result's tool
-    (`function`, a named `tool`) takes the name a renamed call gave the result."""
-    message = dict(turn.raw)
-    content = message.get("content")
-    if turn.text != content_text(content):  # else only calls or results changed: the content stays as it was
-        if isinstance(content, list):
-            message["content"] = respread_parts(content, is_text_part, turn.text)
-        elif content is not None or turn.text:
-            message["content"] = turn.text
-    if (
-        name_results
-        and turn.tool_results
-        and isinstance(message.get("name"), str)
-        and turn.tool_results[0].name is not None
-    ):
-        message["name"] = turn.tool_results[0].name  # a `function` message (or a `tool` one naming its tool)
-    if isinstance(message.get("tool_calls"), list):
-        message["tool_calls"] = with_repaired_calls(message["tool_calls"], turn.tool_calls)
-    legacy = message.get("function_call")
-    if isinstance(legacy, dict) and isinstance(legacy.get("name"), str) and turn.tool_calls:
-        message["function_call"] = repaired_function(legacy, turn.tool_calls[-1])  # read as the last call
-    added = turn.tool_calls[len(message_calls(turn.raw)) :]  # calls a repair gave this turn
-    if added:
-        message["tool_calls"] = list(message.get("tool_calls") or []) + render_tool_calls(added)
-        if not turn.text and not isinstance(content, list):
-            message["content"] = None
-    return message
 
 
 def _render_new(turn: Turn) -> list[dict[str, Any]]:
@@ -201,3 +154,6 @@ def _are_examples(records: list[dict[str, Any]]) -> bool:
 def _looks_like_messages(records: list[Any]) -> bool:
     dicts = [r for r in records[:50] if isinstance(r, dict)]
     return bool(dicts) and sum(isinstance(r.get("role"), str) and r["role"] in ROLES for r in dicts) * 2 > len(dicts)
+
+
+FORMAT = FileFormat(NAME, claims, read, write)

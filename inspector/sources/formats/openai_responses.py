@@ -18,6 +18,7 @@ from typing import Any
 
 from inspector.model import Session
 from inspector.sources.files.document import Document
+from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.responses_items import CALLS, NOT_TURNS, OUTPUTS, TEXT_PARTS, ItemReader, rebuild
 
 NAME = "openai-responses"
@@ -25,7 +26,7 @@ NAME = "openai-responses"
 MARKERS = frozenset({"message"}) | CALLS | OUTPUTS | NOT_TURNS
 
 
-def matches(document: Document) -> bool:
+def claims(document: Document) -> bool:
     """A JSON list holding at least one item only the Responses API writes."""
     value = document.value
     return not document.is_jsonl and isinstance(value, list) and any(_is_marker(item) for item in value)
@@ -63,3 +64,6 @@ def _item_of(item: Any) -> Any:
 
 def _items(items: list[Any], near: Any, replacing: bool) -> list[Any]:
     return items
+
+
+FORMAT = FileFormat(NAME, claims, read, write)

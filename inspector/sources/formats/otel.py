@@ -1,9 +1,9 @@
 """OpenTelemetry traces of model calls, as OTLP JSON: `{resourceSpans: [{resource, scopeSpans:
 [{scope, spans: [...]}]}]}` (one export request), or JSON Lines of export requests (what a
 collector's file exporter writes). Read-only: a trace is a record of what happened, not a history
-an application loads back, so `fix` refuses it (`WRITABLE`).
+an application loads back, so the format has no writer and `fix` refuses it.
 
-A span is a model call when it carries messages in one of the conventions `otel_messages` reads
+A span is a model call when it carries messages in one of the conventions `_otel_messages` reads
 (OpenTelemetry GenAI, its older prompt/completion attributes or events, OpenInference); other spans
 (an agent's own span, tool spans) are counted in the problems, by name. The calls are grouped by
 their `session.id` or `gen_ai.conversation.id` attribute when they have one, else by trace, and
@@ -22,9 +22,8 @@ from typing import Any
 from inspector.errors import InspectorError
 from inspector.model import Session, ToolSpec
 from inspector.sources.files.document import BadLine, Document
-from inspector.sources.messages.otel_conversation import ModelCall, rebuild
-from inspector.sources.messages.otel_history import HistoryDecoder
-from inspector.sources.messages.otel_messages import (
+from inspector.sources.formats._otel_history import HistoryDecoder
+from inspector.sources.formats._otel_messages import (
     PROMPT_EVENTS,
     CallMessages,
     MessageReader,
@@ -32,13 +31,14 @@ from inspector.sources.messages.otel_messages import (
     json_value,
     span_messages,
 )
+from inspector.sources.formats.contract import FileFormat
+from inspector.sources.messages.otel_conversation import ModelCall, rebuild
 
 NAME = "otel"
-WRITABLE = False
 GROUP_KEYS = ("session.id", "gen_ai.conversation.id")
 
 
-def matches(document: Document) -> bool:
+def claims(document: Document) -> bool:
     """An OTLP JSON export request (`resourceSpans`), or JSON Lines whose records mostly are."""
     value = document.value
     if not document.is_jsonl:
@@ -108,11 +108,6 @@ def read(document: Document) -> list[Session]:
     problems.extend(f"{count} {what} not read" for what, count in reader.unread.items())
     sessions[0] = replace(sessions[0], problems=tuple(problems))
     return sessions
-
-
-def write(document: Document, sessions: list[Session]) -> str:
-    """Never: a trace is read-only (`WRITABLE` is False, so nothing asks)."""
-    raise InspectorError(f"{document.path}: the {NAME} format is read-only; nothing was written")
 
 
 def _spans(document: Document, problems: list[str]) -> Iterator[dict[str, Any]]:
@@ -189,3 +184,6 @@ def _tool_spec(definition: Any) -> ToolSpec | None:
 def _names(counts: Counter[str]) -> str:
     named = ", ".join(repr(name) for name, _ in counts.most_common(5))
     return named + (", ..." if len(counts) > 5 else "") if named else "none"
+
+
+FORMAT = FileFormat(NAME, claims, read)

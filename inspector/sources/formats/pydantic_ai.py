@@ -25,6 +25,7 @@ from typing import Any
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
 from inspector.sources.files.document import Document
 from inspector.sources.files.json_layout import render_like
+from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.records import arguments_as_json, parse_arguments, rebuild_records, spread_text
 
 NAME = "pydantic-ai"
@@ -36,7 +37,7 @@ KNOWN_PARTS = frozenset({"system-prompt", "user-prompt", "text", "thinking", "to
 TEXT_PARTS = {ASSISTANT: "text", USER: "user-prompt", SYSTEM: "system-prompt"}
 
 
-def matches(document: Document) -> bool:
+def claims(document: Document) -> bool:
     """A JSON list whose records are mostly Pydantic AI messages: a `kind` of request or response
     and `parts` that carry a `part_kind`."""
     value = document.value
@@ -210,3 +211,6 @@ def _result_part(result: ToolResult) -> dict[str, Any]:
 def _tag(value: Any) -> str | None:
     """A string marker as it is; anything else (a list, say) as None, which no set of markers holds."""
     return value if type(value) is str else None
+
+
+FORMAT = FileFormat(NAME, claims, read, write)

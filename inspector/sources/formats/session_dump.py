@@ -15,6 +15,7 @@ from typing import Any
 from inspector.catalogue import parse_tool_definitions
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolResult, Turn
 from inspector.sources.files.document import Document
+from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.openai_calls import read_tool_calls, render_tool_calls, with_repaired_calls
 from inspector.sources.messages.records import rebuild_records
 
@@ -33,7 +34,7 @@ NODE_ROLES = {"tool_result": TOOL, "turn_output": ASSISTANT, "system": SYSTEM}
 INSERTED = {"inserted_by": "inspector"}
 
 
-def matches(document: Document) -> bool:
+def claims(document: Document) -> bool:
     """An object with an `entries` list and a `session_id`."""
     value = document.value
     return (
@@ -159,3 +160,6 @@ def _render_new(turn: Turn) -> list[dict[str, Any]]:
         entry["tool_calls"] = render_tool_calls(turn.tool_calls)
     entry["metadata"] = dict(INSERTED)
     return [entry]
+
+
+FORMAT = FileFormat(NAME, claims, read, write)

@@ -37,6 +37,7 @@ from inspector.sources.formats._sharegpt_markup import (
     split_results,
     with_results,
 )
+from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.records import rebuild_records, spread_text
 
 NAME = "sharegpt"
@@ -53,7 +54,7 @@ ROLES = {
 }
 
 
-def matches(document: Document) -> bool:
+def claims(document: Document) -> bool:
     """Examples (one per line, or a list) each holding `conversations` of `{from, value}` turns."""
     records = [r for r in _examples(document) if isinstance(r, dict)]
     if not records or not all(isinstance(r.get("conversations"), list) for r in records):
@@ -237,3 +238,6 @@ def _as_text(content: Any) -> str:
 
 def _uses_function_calls(conversations: list[Any]) -> bool:
     return any(isinstance(entry, dict) and entry.get("from") == "function_call" for entry in conversations)
+
+
+FORMAT = FileFormat(NAME, claims, read, write)

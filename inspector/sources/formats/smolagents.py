@@ -16,24 +16,23 @@ Shape read, one record per step:
 
 Turns are numbered in order (a step gives two). Positive marker: the list holds `ActionStep`
 records (`step_number` with `model_output_message`). smolagents does not load a memory back
-from this dump, so the format is read-only (`WRITABLE = False`).
+from this dump, so the format is read-only (it has no writer).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from inspector.errors import InspectorError
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolResult, Turn
 from inspector.sources.files.document import Document
+from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.openai_calls import read_tool_calls
 from inspector.sources.messages.records import content_text
 
 NAME = "smolagents"
-WRITABLE = False  # a dump of the agent's memory, which smolagents never reads back
 
 
-def matches(document: Document) -> bool:
+def claims(document: Document) -> bool:
     """A list of memory steps with at least one action step."""
     value = document.value
     if document.is_jsonl or not isinstance(value, list) or not value:
@@ -62,11 +61,6 @@ def read(document: Document) -> list[Session]:
             unread += 1
     problems = (f"{unread} steps of an unknown shape not read as turns",) if unread else ()
     return [Session(NAME, document.path, tuple(turns), (), document, 0, None, problems)]
-
-
-def write(document: Document, sessions: list[Session]) -> str:
-    """Never: the format is read-only."""
-    raise InspectorError(f"{document.path}: smolagents: read-only (a memory dump smolagents does not load back)")
 
 
 def _kind(step: dict[str, Any]) -> str | None:
@@ -98,3 +92,6 @@ def _action_turns(step: dict[str, Any], position: int) -> list[Turn]:
         results = tuple(ToolResult(call.id, call.name, content, failed) for call in calls)
         turns.append(Turn(position + 1, TOOL, "", None, (), results, step))
     return turns
+
+
+FORMAT = FileFormat(NAME, claims, read)

@@ -1,13 +1,5 @@
-"""What every format adapter shares: the adapter contract, rebuilding a record list from repaired
-turns, and spreading a new text over a message's text parts.
-
-An adapter is a module with:
-
-- `NAME`: the format's name (`--format NAME`);
-- `matches(document) -> bool`: whether a parsed `Document` has this format's shape;
-- `read(document) -> list[Session]`;
-- `write(document, sessions) -> str`: the file's new text, given every session read from it
-  (repaired or not).
+"""What the readers and writers of every storage share: rebuilding a record list from repaired
+turns, spreading a new text over a message's text parts, and call arguments as stored.
 
 Writers never rebuild a record they were not asked to change: `rebuild_records` walks the
 original list, keeps every untouched record (odd ones included) as the very same object, swaps in

@@ -20,9 +20,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from inspector.errors import InspectorError
-from inspector.model import Session, Turn
-from inspector.sources.files.document import Document
+from inspector.model import Turn
 from inspector.sources.messages import otel_conversation
 
 
@@ -94,11 +92,3 @@ def conversation(calls: list[ModelCall], role_of: Callable[[Any], Any]) -> tuple
         messages.extend(call.inputs[known:])
         messages.extend(call.outputs)
     return messages, problems
-
-
-def unchanged_or_refused(document: Document, sessions: list[Session], name: str) -> str:
-    """The text of a read-only file with nothing changed, or an `InspectorError` when a session
-    was repaired."""
-    if any(turn.edited or turn.raw is None for session in sessions for turn in session.turns):
-        raise InspectorError(f"{document.path}: {name}: read-only; a log of model calls cannot take a repair")
-    return document.render(document.value)

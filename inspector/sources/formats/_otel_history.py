@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from inspector.model import SYSTEM
-from inspector.sources.messages.otel_messages import CallMessages, json_value, listed
+from inspector.sources.formats._otel_messages import CallMessages, json_value, listed
 
 
 class History:

@@ -12,7 +12,7 @@
   and `llm.output_messages.N.message.*`.
 
 Each convention gives lists of raw messages (semconv dicts, or OpenAI-style dicts); `MessageReader`
-makes a `Turn` of one of them only when the conversation rebuild needs it (`otel_history` decodes
+makes a `Turn` of one of them only when the conversation rebuild needs it (`_otel_history` decodes
 the `gen_ai.input.messages` texts).
 """
 

@@ -1,0 +1,48 @@
+"""The contract of a file format: the `FileFormat` each format module of
+`inspector.sources.formats` ends with (`FORMAT = FileFormat(NAME, claims, read, write)`).
+
+A format is:
+
+- `name`: the name `--format` takes, as the user types it: the module's file name with `-` for
+  `_` (`pydantic_ai.py` is `pydantic-ai`); every session it reads carries it as `Session.format`.
+- `claims(document) -> bool`: whether a parsed `Document` is this format's, judged by markers only
+  this format writes (a key set, an event type, a record's class name), never because nothing else
+  matched, so that it never claims another format's files. It is asked about every file: it stays
+  cheap (most look at the first records only). The registry's probe order and its rule for two
+  claims at once are in `inspector.sources.formats`.
+- `read(document) -> list[Session]`: every session of the file, each `Turn` keeping the record it
+  was read from as `raw`. A record it cannot read, or of a type it does not know, is counted in
+  its session's `problems` and left where it is: unknown records are counted, never dropped. A
+  file that holds no session at all is one `InspectorError` line.
+- `write(document, sessions) -> str`, or None: the file's new text, given every session read from
+  it (repaired or not). Only turns marked `edited` are re-rendered and turns with no `raw` (added
+  by a repair) inserted (`messages.records.rebuild_records`); every other record, and for JSON
+  Lines every untouched line, is written back as it was, so a file with nothing repaired comes
+  back byte for byte. A writer may refuse a document it cannot hold a repair in with one
+  `InspectorError` line. A format with no writer (`write is None`) is read-only: a log or trace
+  its tool never loads back, whose sessions are scanned and exported (`fix --to openai`), never
+  repaired in their own format.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from inspector.model import Session
+from inspector.sources.files.document import Document
+
+Claims = Callable[[Document], bool]
+Reader = Callable[[Document], list[Session]]
+Writer = Callable[[Document, list[Session]], str]
+
+
+@dataclass(frozen=True)
+class FileFormat:
+    """One file format: its `name`, how it `claims` a document, how it `read`s one and, unless it
+    is read-only, how it `write`s one back (see the module's docstring for what each must do)."""
+
+    name: str
+    claims: Claims
+    read: Reader
+    write: Writer | None = None

@@ -1,0 +1,84 @@
+"""Anthropic Messages content: a message (`{role, content}`, content a string or a list of
+`text`, `thinking`, `tool_use {id, name, input}` and `tool_result {tool_use_id, content,
+is_error}` blocks) read as a turn, and the blocks a repair writes.
+
+Used by `anthropic` (a Messages request's `messages`) and `claude_code` (the `message` of each
+event, and writing repaired events back).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, ToolCall, ToolResult, Turn
+from inspector.sources.messages.records import arguments_as_json, parse_arguments
+
+ROLES = {"user": USER, "assistant": ASSISTANT, "system": SYSTEM}
+
+
+def message_turn(position: int, message: dict[str, Any], names: dict[str, str]) -> Turn:
+    """The turn of one Anthropic message at `position`; `names` maps the ids of the calls seen so
+    far to their tools' names (results carry only the id), and learns this message's calls."""
+    content = message.get("content")
+    blocks = [b for b in content if isinstance(b, dict)] if isinstance(content, list) else []
+    calls = tuple(
+        ToolCall(b.get("id"), b["name"], b.get("input"), parse_arguments(b.get("input")))
+        for b in blocks
+        if b.get("type") == "tool_use" and isinstance(b.get("name"), str)
+    )
+    names.update((call.id, call.name) for call in calls if isinstance(call.id, str))
+    results = tuple(
+        ToolResult(
+            b.get("tool_use_id"),
+            _name_of(b.get("tool_use_id"), names),
+            _result_content(b.get("content")),
+            b.get("is_error") is True,
+        )
+        for b in blocks
+        if b.get("type") == "tool_result"
+    )
+    role = ROLES[message["role"]]
+    if role == USER and results and isinstance(content, list) and len(results) == len(content):
+        role = TOOL
+    text = content if type(content) is str else blocks_text(blocks)
+    message_id = message.get("id")
+    return Turn(position, role, text, message_id if type(message_id) is str else None, calls, results, message)
+
+
+def _name_of(call_id: Any, names: dict[str, str]) -> str | None:
+    """The name of the tool the call `call_id` called, when an earlier turn made it (an id that is
+    not text names none: its result is an odd record)."""
+    return names.get(call_id) if isinstance(call_id, str) else None
+
+
+def _result_content(content: Any) -> Any:
+    """A tool result's content: its text when it is a list of blocks, else the value itself."""
+    return blocks_text(content) if isinstance(content, list) else content
+
+
+def blocks_text(blocks: list[Any]) -> str:
+    """The text of a list of blocks: its text blocks' texts joined."""
+    return "".join(block["text"] for block in blocks if is_text_block(block))
+
+
+def is_text_block(block: Any) -> bool:
+    """Whether `block` is a text block with its text."""
+    return isinstance(block, dict) and block.get("type") == "text" and isinstance(block.get("text"), str)
+
+
+def blocks_of(text: str, calls: tuple[ToolCall, ...]) -> list[dict[str, Any]]:
+    """Content blocks for a text (none when empty) followed by a tool_use block per call."""
+    blocks: list[dict[str, Any]] = [{"type": "text", "text": text}] if text else []
+    blocks.extend(
+        {"type": "tool_use", "id": call.id, "name": call.name, "input": call.arguments or {}} for call in calls
+    )
+    return blocks
+
+
+def result_block(result: ToolResult) -> dict[str, Any]:
+    """The tool_result block recording `result`."""
+    content = result.content if isinstance(result.content, str) else arguments_as_json(result.content)
+    block: dict[str, Any] = {"type": "tool_result", "tool_use_id": result.call_id, "content": content}
+    if result.is_error:
+        block["is_error"] = True
+    return block
