@@ -130,10 +130,11 @@ def cut_off_note(closed: str) -> str:
 
 
 def is_call_shape(obj: dict[str, Any], catalogue: Catalogue) -> bool:
-    """Whether a fenced or bare object is a call: a known tool with arguments, or exactly a call's keys."""
+    """Whether a fenced or bare object is a call: a known tool with arguments, or exactly a call's
+    keys; either way it names a tool (an empty name is none)."""
     name_key = next((k for k in ("name", "tool") if k in obj), None)
     args_key = next((k for k in ("arguments", "parameters") if k in obj), None)
-    if name_key is None or args_key is None or not isinstance(obj[name_key], str):
+    if name_key is None or args_key is None or not isinstance(obj[name_key], str) or not obj[name_key]:
         return False
     if obj[name_key] in catalogue:
         return True
