@@ -16,7 +16,7 @@ import inspector.detect
 from inspector.catalogue import build_catalogue
 from inspector.detect import DETECTORS, kinds
 from inspector.detect.context import ScanContext
-from inspector.detect.detector import Detector
+from inspector.detect.contract import Detector
 from inspector.model import SEVERITIES
 from inspector.sources import load_sessions
 

@@ -30,7 +30,7 @@ from inspector.detect import (
     wrong_type,
 )
 from inspector.detect.context import ScanContext
-from inspector.detect.detector import Detector
+from inspector.detect.contract import Detector
 from inspector.model import Finding, Session, Severity, ToolSpec
 
 DETECTORS: tuple[Detector, ...] = (

@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from operator import attrgetter
 
 from inspector.detect.context import ScanContext
-from inspector.detect.detector import Detector
+from inspector.detect.contract import Detector
 from inspector.model import ASSISTANT, SYSTEM, WARNING, Finding, Turn
 
 KIND = "claimed-execution"

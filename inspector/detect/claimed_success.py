@@ -23,7 +23,7 @@ from collections.abc import Iterator
 
 from inspector.detect.call_identity import answer
 from inspector.detect.context import ScanContext
-from inspector.detect.detector import Detector
+from inspector.detect.contract import Detector
 from inspector.detect.success_claims import Claim, admits_failure, claims, past_forms, tool_forms, words
 from inspector.detect.tool_error import may_report_error, reported_error, results_that_may_report_error
 from inspector.model import ASSISTANT, USER, WARNING, Finding, Severity, ToolCall, ToolResult, Turn

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from inspector.detect.context import ScanContext
-from inspector.detect.detector import Detector
+from inspector.detect.contract import Detector
 from inspector.detect.result_markup import ResultBlock, find_result_blocks
 from inspector.model import ERROR, Finding, Fix, Span, Turn, remove_spans
 from inspector.support.leading_space import SPACE

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 from inspector.detect import schema_check, schema_kinds
 from inspector.detect.context import ScanContext
-from inspector.detect.detector import Detector
+from inspector.detect.contract import Detector
 from inspector.model import ERROR, Finding, Severity
 
 KIND = schema_kinds.INVALID_ARGUMENT

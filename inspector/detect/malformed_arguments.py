@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 from inspector.detect.context import ScanContext
-from inspector.detect.detector import Detector
+from inspector.detect.contract import Detector
 from inspector.model import ERROR, WARNING, Finding, Fix, ToolCall, Turn
 from inspector.support.cut_off_json import describe, opening_value
 from inspector.support.leading_space import always_matching

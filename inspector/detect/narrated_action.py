@@ -22,7 +22,7 @@ from operator import attrgetter
 
 from inspector.detect.announcement import final_announcement
 from inspector.detect.context import ScanContext
-from inspector.detect.detector import Detector
+from inspector.detect.contract import Detector
 from inspector.model import NOT_EXECUTED, SYSTEM, USER, WARNING, Finding, Turn
 from inspector.support.safe_text import preview
 

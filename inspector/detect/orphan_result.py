@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from inspector.detect.context import ScanContext
-from inspector.detect.detector import Detector
+from inspector.detect.contract import Detector
 from inspector.model import WARNING, Finding
 
 KIND = "orphan-result"

@@ -24,7 +24,7 @@ from collections.abc import Iterator
 
 from inspector.detect.call_identity import answer, call_identity
 from inspector.detect.context import ScanContext
-from inspector.detect.detector import Detector
+from inspector.detect.contract import Detector
 from inspector.model import ASSISTANT, USER, WARNING, Finding, Severity, ToolCall, ToolResult, Turn
 from inspector.support.safe_text import preview
 

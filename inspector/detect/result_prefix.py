@@ -32,7 +32,7 @@ from dataclasses import replace
 from typing import Any
 
 from inspector.detect.context import ScanContext
-from inspector.detect.detector import Detector
+from inspector.detect.contract import Detector
 from inspector.detect.made_calls import holds
 from inspector.detect.markup import thinking_in, type_by_schema
 from inspector.detect.markup.fences import is_leaked_call

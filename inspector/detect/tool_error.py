@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from inspector.detect.context import ScanContext
-from inspector.detect.detector import Detector
+from inspector.detect.contract import Detector
 from inspector.model import INFO, NO_RESULT, Finding, ToolResult, Turn
 from inspector.support.safe_text import preview_value
 

@@ -33,7 +33,7 @@ from dataclasses import replace
 from typing import Any, NamedTuple
 
 from inspector.detect.context import ScanContext
-from inspector.detect.detector import Detector
+from inspector.detect.contract import Detector
 from inspector.detect.made_calls import Made, is_made, structured_calls
 from inspector.detect.markup import START_PATTERN, Block, drafted_block, find_blocks, type_by_schema
 from inspector.detect.markup.blocks import typed_text_values
