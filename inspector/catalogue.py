@@ -63,7 +63,7 @@ def build_catalogue(session: Session, extra: Iterable[ToolSpec] = ()) -> Catalog
                 keys.update(call.arguments)
     for name, keys in seen.items():
         if name not in catalogue:
-            properties = {key: {} for key in sorted(keys)}
+            properties: dict[str, dict[str, Any]] = {key: {} for key in sorted(keys)}
             catalogue.add(ToolSpec(name, {"type": "object", "properties": properties}, source=OBSERVED))
     return catalogue
 
@@ -110,7 +110,8 @@ def load_tools_file(path: Path) -> list[ToolSpec]:
 
 
 def _one_definition(entry: dict[str, Any], source: str) -> ToolSpec | None:
-    function = entry.get("function") if isinstance(entry.get("function"), dict) else entry
+    nested = entry.get("function")
+    function: dict[str, Any] = nested if isinstance(nested, dict) else entry
     name = function.get("name")
     if not isinstance(name, str) or not name:
         return None

@@ -4,7 +4,6 @@ exit codes."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 
 FOUND_NOTHING, FOUND, FAILED = 0, 1, 2  # the exit codes of `scan` and `fix`
 
@@ -13,7 +12,8 @@ class InspectorError(Exception):
     """A problem with the user's input or files, worded to be shown as it is, on one line."""
 
 
-def check_session_found(session: str | None, found: Sequence[object], paths: Sequence[Path]) -> None:
-    """Fail when `--session ID` was given and no session of `paths` has that id."""
+def check_session_found(session: str | None, found: Sequence[object], paths: Sequence[object]) -> None:
+    """Fail when `--session ID` was given and no session of `paths` (files, or databases on a
+    server) has that id."""
     if session is not None and not found:
         raise InspectorError(f"no session {session!r} in {', '.join(map(str, paths))}")

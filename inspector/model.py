@@ -10,17 +10,18 @@ from __future__ import annotations
 from bisect import bisect_left
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final, Literal
 
 SYSTEM = "system"
 USER = "user"
 ASSISTANT = "assistant"
 TOOL = "tool"
 
-ERROR = "error"
-WARNING = "warning"
-INFO = "info"
-SEVERITIES = (ERROR, WARNING, INFO)
+Severity = Literal["error", "warning", "info"]
+ERROR: Final = "error"
+WARNING: Final = "warning"
+INFO: Final = "info"
+SEVERITIES: tuple[Severity, ...] = (ERROR, WARNING, INFO)  # the most severe first
 
 STRUCTURED = "structured"
 RECOVERED = "recovered"
@@ -186,7 +187,7 @@ class Finding:
     turn_id: str | None
     role: str
     kind: str
-    severity: str
+    severity: Severity
     message: str
     span: Span | None = None
     tool: str | None = None

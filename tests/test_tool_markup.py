@@ -232,6 +232,8 @@ def test_several_blocks_give_several_findings_in_order(write_session):
         '```json\n[{"city": "Paris", "high": 21}, {"city": "Rome", "high": 24}]\n```',
         '```json\n{"name": "Quarterly report", "parameters": {"pages": 12}, "author": "Sam"}\n```',
         '```js\nconst call = {name: "get_weather", arguments: {city: "Paris"}};\n```',
+        '```json\n{"name": "", "arguments": {}}\n```',  # a call's shape, naming no tool
+        '```tool_call\n[{"tool": "", "parameters": {"city": "Paris"}}]\n```',
     ],
 )
 def test_look_alikes_stay_clean(write_session, reply):

@@ -23,8 +23,9 @@ from inspector.catalogue import load_tools_file
 from inspector.detect import kinds
 from inspector.errors import FOUND, FOUND_NOTHING, InspectorError, check_session_found
 from inspector.model import ToolSpec
+from inspector.repair import DEFAULT_TIMEOUT
 from inspector.repair.apply import accepted_findings
-from inspector.repair.execute import DEFAULT_TIMEOUT, ExecutionResult, check_command, execute_call, recovered_calls
+from inspector.repair.execute import ExecutionResult, check_command, execute_call, recovered_calls
 from inspector.repair.write import Chosen, check_targets, write_repaired
 from inspector.scan.scanner import ScanResult, iter_scan
 from inspector.sources import ServerUrl, open_source
@@ -42,10 +43,10 @@ def run_fix(args: argparse.Namespace) -> int:
     timeout = _execute_timeout(args)
     extra = tuple(load_tools_file(args.tools)) if args.tools else ()
     path: Path | ServerUrl = args.path
-    out = path if args.in_place else args.output
-    if not args.in_place and isinstance(path, Path) and out.resolve() == path.resolve():
-        raise InspectorError(f"{out}: is the input; use --in-place to replace it (a backup is kept)")
+    if not args.in_place and isinstance(path, Path) and args.output.resolve() == path.resolve():
+        raise InspectorError(f"{args.output}: is the input; use --in-place to replace it (a backup is kept)")
     source = open_source(path, args.format, args.table, parse_map(args.map) if args.map is not None else None)
+    out: Path = source.path if args.in_place else args.output  # in place: the source, a file or a server's database
     check_targets(source, out, args.in_place, args.force, args.to)  # before anything runs or is written
     with closing(iter_scan(source, extra, args.session)) as results:  # reading one session checks the input first
         first = next(results, None)

@@ -21,6 +21,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from inspector.support.leading_space import SPACE, always_matching
+
 TAIL = 600
 _LONGEST = 200  # characters: a longer sentence is no announcement
 WINDOW = 280  # characters: an announcement starts in the reply's last WINDOW (fillers after it included)
@@ -183,8 +185,7 @@ _FILLER = re.compile(
 # mark, an ellipsis, a colon followed by white space, or a line end; a clause after a semicolon or a
 # dash counts as a sentence ("The path was wrong — let me fix that.").
 _LAST_BOUNDARY = re.compile(r".*(?:[.!?…:;—–]\s|\n)", re.S)
-_SPACE = re.compile(r"\s*")
-_MARKDOWN = re.compile(r"[*_#\-+•\s]*(?:\d+[.)]\s+)?[*_]*")
+_MARKDOWN = always_matching(r"[*_#\-+•\s]*(?:\d+[.)]\s+)?[*_]*")
 
 
 def final_announcement(text: str) -> tuple[int, str] | None:
@@ -202,7 +203,7 @@ def final_announcement(text: str) -> tuple[int, str] | None:
         opening = _sentence_start(tail, end)
         if opening < 0 and (start > 0 or end > _LONGEST):  # longer than an announcement
             return None
-        opening = _SPACE.match(tail, max(opening, 0)).end()
+        opening = SPACE.match(tail, max(opening, 0)).end()
         sentence = tail[opening:end]
         if not _FILLER.fullmatch(_plain(sentence)):
             break

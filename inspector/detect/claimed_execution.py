@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from operator import attrgetter
 
 from inspector.detect.context import ScanContext
+from inspector.detect.contract import Detector
 from inspector.model import ASSISTANT, SYSTEM, WARNING, Finding, Turn
 
 KIND = "claimed-execution"
@@ -175,3 +176,6 @@ def _finding(turn: Turn, tool: str | None, start: int, sentence: str) -> Finding
         payload={"claim": sentence},
         executed=False,
     )
+
+
+DETECTOR = Detector(KIND, WARNING, detect)

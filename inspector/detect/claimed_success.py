@@ -23,13 +23,14 @@ from collections.abc import Iterator
 
 from inspector.detect.call_identity import answer
 from inspector.detect.context import ScanContext
+from inspector.detect.contract import Detector
 from inspector.detect.success_claims import Claim, admits_failure, claims, past_forms, tool_forms, words
 from inspector.detect.tool_error import may_report_error, reported_error, results_that_may_report_error
-from inspector.model import ASSISTANT, USER, WARNING, Finding, ToolCall, ToolResult, Turn
+from inspector.model import ASSISTANT, USER, WARNING, Finding, Severity, ToolCall, ToolResult, Turn
 from inspector.support.safe_text import preview, preview_value
 
 KIND = "claimed-success"
-SEVERITY = WARNING
+SEVERITY: Severity = WARNING
 
 _QUOTE = 120
 _PREVIEW = 80
@@ -88,7 +89,8 @@ class _Exchange:
         call succeeded (an earlier call of a tool whose last call failed, say)."""
         answers = [(entry, answer(entry.result)) for entry in self.calls]
         last = {entry.call.name: (entry, answered) for entry, answered in answers}
-        failed, succeeded = {}, {}
+        failed: dict[str, _Call] = {}
+        succeeded: dict[str, _Call] = {}
         for tool, (entry, answered) in last.items():
             if answered is not None:
                 (failed if answered[0] == "error" else succeeded)[tool] = entry
@@ -202,3 +204,6 @@ def _finding(reply: Turn, failed: _Call, claim: Claim) -> Finding:
         call.arguments,
         payload={"claim": sentence, "call_id": call.id, "call_turn": failed.turn, "error": error},
     )
+
+
+DETECTOR = Detector(KIND, SEVERITY, detect)

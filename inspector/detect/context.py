@@ -8,7 +8,7 @@ from bisect import bisect_left, bisect_right
 from collections import deque
 from collections.abc import Callable
 from operator import attrgetter
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar, overload
 
 from inspector.catalogue import Catalogue
 from inspector.model import ASSISTANT, NOT_EXECUTED, RECOVERED, SYSTEM, USER, Session, ToolCall, ToolResult, Turn
@@ -18,16 +18,28 @@ from inspector.model import ASSISTANT, NOT_EXECUTED, RECOVERED, SYSTEM, USER, Se
 _LOOKBACK = 16
 
 
-class memoized_property:
+_Owner = TypeVar("_Owner")
+_Value = TypeVar("_Value")
+
+
+class memoized_property(Generic[_Owner, _Value]):
     """`functools.cached_property` without its lock: Python 3.11's takes one on each first access
     (some 0.4 µs more, and a context computes several values a session, for thousands of small
     sessions in a file). A context is scanned by one thread, so two never compute one value at once."""
 
-    def __init__(self, compute: Callable[[Any], Any]) -> None:
+    def __init__(self, compute: Callable[[_Owner], _Value]) -> None:
         self.compute, self.name = compute, compute.__name__
         self.__doc__ = compute.__doc__
 
-    def __get__(self, instance: Any, owner: type | None = None) -> Any:
+    @overload
+    def __get__(self, instance: None, owner: type[_Owner] | None = None) -> memoized_property[_Owner, _Value]: ...
+
+    @overload
+    def __get__(self, instance: _Owner, owner: type[_Owner] | None = None) -> _Value: ...
+
+    def __get__(
+        self, instance: _Owner | None, owner: type[_Owner] | None = None
+    ) -> _Value | memoized_property[_Owner, _Value]:
         if instance is None:
             return self
         value = instance.__dict__[self.name] = self.compute(instance)  # read from there from now on
@@ -59,11 +71,14 @@ class ScanContext:
         self.catalogue = catalogue
         self._memo: dict[str, Any] = {}
 
-    def memo(self, key: str, compute: Callable[[], Any]) -> Any:
-        """A value several detectors share, computed once per scan by the first that asks."""
-        if key not in self._memo:
-            self._memo[key] = compute()
-        return self._memo[key]
+    def memo(self, key: str, compute: Callable[[], _Value]) -> _Value:
+        """A value several detectors share, computed once per scan by the first that asks (each
+        key always with the same `compute`, so the value kept is of its type)."""
+        if key in self._memo:
+            value: _Value = self._memo[key]
+        else:
+            value = self._memo[key] = compute()
+        return value
 
     @memoized_property
     def _groups(self) -> tuple[list[Turn], list[Turn], list[Turn], list[Turn]]:
@@ -124,9 +139,9 @@ class ScanContext:
         by_id = self.results_by_id
         by_name: dict[str, deque[ToolResult]] = {}  # (a deque: taking the first of a list is linear)
         for turn in self.turns_with_results:
-            for result in turn.tool_results:
-                if not result.call_id and result.name:
-                    by_name.setdefault(result.name, deque()).append(result)
+            for named in turn.tool_results:
+                if not named.call_id and named.name:
+                    by_name.setdefault(named.name, deque()).append(named)
         calls = []
         for turn in self.turns_with_calls:
             position = turn.position
@@ -214,7 +229,7 @@ class ScanContext:
         return _latest(
             calls,
             position,
-            lambda past: bool(past.call.arguments) and self.ran(past.call) and agrees(arguments, past.call.arguments),
+            lambda past: bool(past.call.arguments and self.ran(past.call) and agrees(arguments, past.call.arguments)),
         )
 
     @memoized_property
@@ -260,7 +275,7 @@ _POSITION = attrgetter("position")
 _Entry = TypeVar("_Entry", PastCall, CallAt)
 
 
-def _latest(calls: list[_Entry], position: int, accept, since: int = -1) -> _Entry | None:
+def _latest(calls: list[_Entry], position: int, accept: Callable[[_Entry], bool], since: int = -1) -> _Entry | None:
     """The latest of the last `_LOOKBACK` calls after `since` and up to `position` that `accept` takes."""
     end = bisect_right(calls, position, key=_POSITION)
     for past in reversed(calls[max(0, end - _LOOKBACK) : end]):

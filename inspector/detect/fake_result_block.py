@@ -14,18 +14,18 @@ block in a code fence or inline code is an example. At most `MAX_FINDINGS` block
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import replace
 
 from inspector.detect.context import ScanContext
+from inspector.detect.contract import Detector
 from inspector.detect.result_markup import ResultBlock, find_result_blocks
 from inspector.model import ERROR, Finding, Fix, Span, Turn, remove_spans
+from inspector.support.leading_space import SPACE
 from inspector.support.safe_text import preview
 
 KIND = "fake-result-block"
 MAX_FINDINGS = 20
-_SPACE = re.compile(r"\s*")
 
 
 def detect(context: ScanContext) -> Iterator[Finding]:
@@ -71,7 +71,7 @@ def removal_spans(text: str, blocks: list[ResultBlock]) -> list[Span]:
     spans = []
     for number, block in enumerate(blocks):
         if number < ending:
-            spans.append((block.start, _SPACE.match(text, block.end).end()))
+            spans.append((block.start, SPACE.match(text, block.end).end()))
         else:
             last = number == len(blocks) - 1
             spans.append((len(text[: block.start].rstrip()), len(text) if last else block.end))
@@ -96,3 +96,6 @@ def _finding(turn: Turn, block: ResultBlock, span: Span, nothing_left: bool) -> 
         return Finding(turn.position, turn.id, turn.role, KIND, ERROR, message, where, block.tool, payload=payload)
     fix = Fix(remove=(span,), summary="strip the tool result the model wrote itself and keep the prose")
     return Finding(turn.position, turn.id, turn.role, KIND, ERROR, message, where, block.tool, payload=payload, fix=fix)
+
+
+DETECTOR = Detector(KIND, ERROR, detect)

@@ -19,8 +19,10 @@ from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 from inspector.detect.context import ScanContext
+from inspector.detect.contract import Detector
 from inspector.model import ERROR, WARNING, Finding, Fix, ToolCall, Turn
 from inspector.support.cut_off_json import describe, opening_value
+from inspector.support.leading_space import always_matching
 from inspector.support.lenient_json import STRING_OR_COMMENT, loads_lenient, scannable
 from inspector.support.safe_text import preview
 
@@ -28,7 +30,7 @@ KIND = "malformed-arguments"
 
 # A fence's opening line; the body is what follows, less white space, a closing ``` and white space
 # at its end (`_unfenced`: a lazy `(.*?)\s*(?:```)?\s*\Z` backtracked cubically on white space).
-_FENCE_OPEN = re.compile(r"```[\w-]*[ \t]*\n?")
+_FENCE_INFO = always_matching(r"[\w-]*[ \t]*\n?")  # what follows a fence's opening ```
 _STRINGS = re.compile(STRING_OR_COMMENT, re.S | re.X)
 _CONTROL = re.compile(r"[\x00-\x1f]")
 _EXTRA_BRACES = re.compile(r"[}\s]+")
@@ -99,7 +101,7 @@ def repair_arguments(raw: str) -> Repair:
 def _unfenced(text: str) -> str:
     """The body of a text that opens with a ``` fence: after the opening line, before the white
     space, the one closing ``` and the white space that end it."""
-    body = text[_FENCE_OPEN.match(text).end() :].rstrip()  # type: ignore[union-attr]
+    body = text[_FENCE_INFO.match(text, 3).end() :].rstrip()
     return body[:-3].rstrip() if body.endswith("```") else body
 
 
@@ -202,3 +204,6 @@ def _finding(turn: Turn, index: int, call: ToolCall) -> Finding:
 
 def _quoted(text: str) -> str:
     return repr(preview(text, 61))
+
+
+DETECTOR = Detector(KIND, ERROR, detect)

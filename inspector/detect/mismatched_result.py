@@ -21,10 +21,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from inspector.detect.context import ScanContext
-from inspector.model import ERROR, Finding, ToolResult, Turn
+from inspector.detect.contract import Detector
+from inspector.model import ERROR, Finding, Severity, ToolResult, Turn
 
 KIND = "mismatched-result"
-SEVERITY = ERROR
+SEVERITY: Severity = ERROR
 
 _SHARED = ("", -1)  # an id that calls of different tools share: no single call it points to
 
@@ -60,3 +61,6 @@ def _finding(turn: Turn, result: ToolResult, tool: str, call_turn: int) -> Findi
         tool=tool,
         payload={"call_id": result.call_id, "call_turn": call_turn, "call_name": tool, "result_name": result.name},
     )
+
+
+DETECTOR = Detector(KIND, SEVERITY, detect)

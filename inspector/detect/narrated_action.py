@@ -22,6 +22,7 @@ from operator import attrgetter
 
 from inspector.detect.announcement import final_announcement
 from inspector.detect.context import ScanContext
+from inspector.detect.contract import Detector
 from inspector.model import NOT_EXECUTED, SYSTEM, USER, WARNING, Finding, Turn
 from inspector.support.safe_text import preview
 
@@ -110,3 +111,6 @@ def _named_tool(context: ScanContext, sentence: str) -> str | None:
     pattern = context.memo("catalogue names", names)
     found = pattern.search(sentence) if pattern is not None else None
     return found.group() if found else None
+
+
+DETECTOR = Detector(KIND, WARNING, detect)

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from inspector.detect.context import ScanContext
+from inspector.detect.contract import Detector
 from inspector.model import ASSISTANT, ERROR, NO_RESULT, Finding, Fix, ToolCall, ToolResult, Turn
 
 KIND = "orphan-call"
@@ -66,3 +67,6 @@ def _finding(turn: Turn, call: ToolCall, where: str) -> Finding:
         payload={"call_id": call.id},
         fix=fix,
     )
+
+
+DETECTOR = Detector(KIND, ERROR, detect)

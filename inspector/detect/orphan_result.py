@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from inspector.detect.context import ScanContext
+from inspector.detect.contract import Detector
 from inspector.model import WARNING, Finding
 
 KIND = "orphan-result"
@@ -42,3 +43,6 @@ def detect(context: ScanContext) -> Iterator[Finding]:
                 tool=result.name,
                 payload={"call_id": result.call_id},
             )
+
+
+DETECTOR = Detector(KIND, WARNING, detect)

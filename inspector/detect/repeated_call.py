@@ -24,11 +24,12 @@ from collections.abc import Iterator
 
 from inspector.detect.call_identity import answer, call_identity
 from inspector.detect.context import ScanContext
-from inspector.model import ASSISTANT, USER, WARNING, Finding, ToolCall, ToolResult, Turn
+from inspector.detect.contract import Detector
+from inspector.model import ASSISTANT, USER, WARNING, Finding, Severity, ToolCall, ToolResult, Turn
 from inspector.support.safe_text import preview
 
 KIND = "repeated-call"
-SEVERITY = WARNING
+SEVERITY: Severity = WARNING
 MIN_REPEATS = 3
 
 _PREVIEW = 80
@@ -81,16 +82,18 @@ def _stretches(calling: list[Turn]) -> Iterator[tuple[Turn, int, int]]:
     """The turn of the first call, that call's place in it, and the number of calls, of each
     stretch of at least `MIN_REPEATS` calls of one tool one after another in the session's calls
     (whatever turns without calls lie between): few calls are in one, so only those are compared."""
-    tool, count, first, offset = None, 0, None, 0
+    tool: str | None = None
+    first: Turn | None = None
+    count = offset = 0
     for turn in calling:
         for place, call in enumerate(turn.tool_calls):
             if call.name == tool:
                 count += 1
                 continue
-            if count >= MIN_REPEATS:
+            if count >= MIN_REPEATS and first is not None:
                 yield first, offset, count
             tool, count, first, offset = call.name, 1, turn, place
-    if count >= MIN_REPEATS:
+    if count >= MIN_REPEATS and first is not None:
         yield first, offset, count
 
 
@@ -106,7 +109,7 @@ def _runs(turns: tuple[Turn, ...], index: int, offset: int, count: int) -> Itera
             offset, count = 0, count - len(calls)
             for call in calls:
                 identity = call_identity(call) if run is not None else None
-                if identity is not None and identity == run.identity:
+                if run is not None and identity == run.identity:
                     run.add(call, turn)
                     continue
                 if run is not None:
@@ -152,3 +155,6 @@ def _finding(run: _Run, same: int, answered: tuple[str, str] | None) -> Finding:
         arguments=run.calls[0].arguments,
         payload={"count": count, "same_answers": same, "answer": what, "first_turn": run.first},
     )
+
+
+DETECTOR = Detector(KIND, SEVERITY, detect)

@@ -28,7 +28,7 @@ from inspector.detect.markup.fences import find_fences
 # Closed tags: `<tag ...>` ... `</tag>`.
 _TAGS = r"tool_responses?|tool_results?|function_results?|function_responses?|tool_outputs?"
 # Special tokens that open a result, each with its closing token.
-_TOKENS = {
+_TOKENS: dict[str, str] = {
     "[TOOL_RESULTS]": "[/TOOL_RESULTS]",
     "<|START_TOOL_RESULT|>": "<|END_TOOL_RESULT|>",
     "<｜tool▁outputs▁begin｜>": "<｜tool▁outputs▁end｜>",
@@ -36,7 +36,7 @@ _TOKENS = {
     "<|tool_response>": "<tool_response|>",
     "<start_function_response>": "<end_function_response>",
 }
-_TOKEN_FAMILIES = {
+_TOKEN_FAMILIES: dict[str, str] = {
     "[TOOL_RESULTS]": "mistral",
     "<|START_TOOL_RESULT|>": "cohere",
     "<｜tool▁outputs▁begin｜>": "deepseek",
@@ -45,7 +45,7 @@ _TOKEN_FAMILIES = {
     "<start_function_response>": "functiongemma",
 }
 # A tool turn's header, by family: what ends its body (consumed), and what starts the next turn (kept).
-_HEADERS = {
+_HEADERS: dict[str, tuple[tuple[str, ...], str]] = {
     "llama": (("<|eot_id|>", "<|eom_id|>"), "<|start_header_id|>"),
     "chatml": (("<|im_end|>",), "<|im_start|>"),
     "harmony": (("<|end|>",), "<|start|>"),

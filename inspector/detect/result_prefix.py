@@ -27,23 +27,23 @@ reply is only objects when the rest is balanced braces to its end (matched, not 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
 from inspector.detect.context import ScanContext
+from inspector.detect.contract import Detector
 from inspector.detect.made_calls import holds
 from inspector.detect.markup import thinking_in, type_by_schema
 from inspector.detect.markup.fences import is_leaked_call
 from inspector.detect.tool_inference import infer_tool
 from inspector.detect.tool_markup import recovered_calls
 from inspector.model import ERROR, INFO, RECOVERED, WARNING, Finding, Fix, ToolCall, Turn
+from inspector.support.leading_space import SPACE
 from inspector.support.lenient_json import Parsed, only_objects, parse_object_at
 
 KIND = "result-prefix"
 
-_SPACE = re.compile(r"\s*")
 # Findings per reply at most: each carries the reply's text as its fix leaves it, so 20,000 objects
 # run together made a report of 20,000 copies of the reply. The last one says how many were left out.
 MAX_FINDINGS = 20
@@ -119,12 +119,12 @@ def leading_objects(text: str, limit: int) -> list[tuple[int, int, Parsed]]:
     """The objects at the start of `text`, `limit` at most: each with its start, the end of what
     its removal cuts (the object and the white space after it), and the parse."""
     objects: list[tuple[int, int, Parsed]] = []
-    position = _SPACE.match(text).end()
+    position = SPACE.match(text).end()
     while len(objects) < limit and text.startswith("{", position):
         parsed = parse_object_at(text, position)
         if parsed is None:
             break
-        after = _SPACE.match(text, parsed.end).end()
+        after = SPACE.match(text, parsed.end).end()
         objects.append((position, after, parsed))
         position = after
     return objects
@@ -251,3 +251,6 @@ def _answers_leaked_call(
     spec = context.catalogue.get(tool)
     typed = type_by_schema(arguments, spec.properties) if spec is not None else arguments
     return any(holds(call, typed) for call in leaked)
+
+
+DETECTOR = Detector(KIND, ERROR, detect)

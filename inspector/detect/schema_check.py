@@ -12,15 +12,16 @@ from text are checked in a second pass and get no fix (`schema_findings`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from inspector.catalogue import OBSERVED, Catalogue
+from inspector.detect.context import ScanContext
 from inspector.detect.schema_findings import CallCheck, finding
 from inspector.detect.schema_kinds import UNKNOWN_TOOL, Problem
 from inspector.detect.tool_ranking import rank, rename_target
 from inspector.detect.tool_schema import ToolSchema, tool_schema
-from inspector.model import Finding, ToolCall, Turn
+from inspector.model import Finding, Severity, ToolCall, Turn
 
 
 class SchemaChecker:
@@ -43,14 +44,18 @@ class SchemaChecker:
         return tool is not None and tool.valid(args)
 
     def check(self, turn: Turn, index: int, call: ToolCall) -> CallCheck | None:
-        """The problems of one call with parsed arguments, or None when it is fine."""
+        """The problems of one call, or None when it is fine or its arguments did not parse (what
+        `malformed-arguments` reports)."""
+        arguments = call.arguments
+        if arguments is None:
+            return None
         tool = self.tool(call.name)
         if tool is None:  # a tool without a real schema: unknown, when the catalogue defines any
             return self._unknown(turn, index, call) if self.defined else None
-        if tool.valid(call.arguments):
+        if tool.valid(arguments):
             return None
-        repaired, changes = tool.repair(call.arguments)
-        return CallCheck(turn, index, call, tuple(tool.problems(call.arguments)), repaired, tuple(changes))
+        repaired, changes = tool.repair(arguments)
+        return CallCheck(turn, index, call, tuple(tool.problems(arguments)), repaired, tuple(changes))
 
     def _unknown(self, turn: Turn, index: int, call: ToolCall) -> CallCheck:
         ranked = rank(call.name, call.arguments, self.defined, self._validates)
@@ -63,12 +68,12 @@ class SchemaChecker:
         )
 
 
-def checker(context) -> SchemaChecker:
+def checker(context: ScanContext) -> SchemaChecker:
     """The session's checker, built once per scan and kept on the context."""
     return context.memo("schema-checker", lambda: SchemaChecker(context.catalogue))
 
 
-def structured_checks(context) -> list[CallCheck]:
+def structured_checks(context: ScanContext) -> list[CallCheck]:
     """The checks of every structured call with parsed arguments that has a problem (computed once)."""
 
     def compute() -> list[CallCheck]:
@@ -77,7 +82,6 @@ def structured_checks(context) -> list[CallCheck]:
             result
             for turn in context.turns_with_calls
             for index, call in enumerate(turn.tool_calls)
-            if call.arguments is not None
             for result in (check(turn, index, call),)
             if result is not None
         ]
@@ -85,23 +89,28 @@ def structured_checks(context) -> list[CallCheck]:
     return context.memo("schema-checks", compute)
 
 
-def recovered_findings(context, findings: list[Finding], severities: dict[str, str]) -> Iterator[Finding]:
+def recovered_findings(
+    context: ScanContext, findings: list[Finding], severities: Mapping[str, Severity]
+) -> Iterator[Finding]:
     """Schema findings for the calls that other findings' fixes recover from text (never with a
-    fix: the person corrects a recovered call in the review)."""
+    fix: the person corrects a recovered call in the review); `severities` gives each schema kind's."""
     check = checker(context).check
     for found in list(findings):
-        turn = context.session.turn_at(found.turn) if found.fix is not None and found.fix.add_calls else None
-        if turn is None:
+        fix = found.fix
+        turn = context.session.turn_at(found.turn) if fix is not None and fix.add_calls else None
+        if fix is None or turn is None:
             continue
-        for call in found.fix.add_calls:
-            result = check(turn, 0, call) if call.arguments is not None else None
-            for kind, severity in severities.items() if result is not None else ():
+        for call in fix.add_calls:
+            result = check(turn, 0, call)
+            if result is None:
+                continue
+            for kind, severity in severities.items():
                 extra = finding(result, kind, severity, recovered=True)
                 if extra is not None:
                     yield extra
 
 
-def findings_of_kind(context, kind: str, severity: str) -> Iterator[Finding]:
+def findings_of_kind(context: ScanContext, kind: str, severity: Severity) -> Iterator[Finding]:
     """The findings of one schema kind over every structured call with parsed arguments: what
     each of the four schema detectors reports."""
     for check in structured_checks(context):

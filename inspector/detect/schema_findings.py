@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from inspector.detect.schema_kinds import UNKNOWN_TOOL, Problem
-from inspector.model import Finding, Fix, ToolCall, Turn
+from inspector.model import Finding, Fix, Severity, ToolCall, Turn
 
 NO_REPAIR = "no lossless repair makes the arguments valid"
 
@@ -33,7 +33,7 @@ class CallCheck:
     payload: dict[str, Any] | None = None
 
 
-def finding(check: CallCheck, kind: str, severity: str, recovered: bool = False) -> Finding | None:
+def finding(check: CallCheck, kind: str, severity: Severity, recovered: bool = False) -> Finding | None:
     """The finding of `kind` for a checked call, with the repair as its fix (none for recovered
     calls), or None when the call has no such problem."""
     mine = [p.text for p in check.problems if p.kind == kind]
@@ -62,11 +62,11 @@ def finding(check: CallCheck, kind: str, severity: str, recovered: bool = False)
             " No automatic fix for a call recovered from text: correct it by hand in the review; "
             f"this would make it valid: {change}."
         )
-    elif kind == UNKNOWN_TOOL:
+    elif kind == UNKNOWN_TOOL and check.rename:
         kept = "its id and arguments" if call.id else "its arguments (its result, matched by name, is renamed too)"
         message += f" Fix: {change}, keeping {kept} ({reason})."
         fix = Fix(rename_calls=((check.index, check.rename),), summary=f"rename the {call.name} call to {check.rename}")
-    else:
+    elif check.repaired is not None:
         message += f" Fix: replace the call's arguments: {change}; the result validates against {call.name}."
         fix = Fix(
             replace_arguments=((check.index, check.repaired),),

@@ -6,12 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from inspector.detect.schema_validation import SchemaError
 from inspector.detect.schema_values import JSON_TYPES, show_path, show_types, show_value
 
 UNKNOWN_TOOL, INVALID_ARGUMENT = "unknown-tool", "invalid-argument"
 UNKNOWN_PARAMETER, WRONG_TYPE = "unknown-parameter", "wrong-type"
 
-_LIMITS = {
+_LIMITS: dict[str, str] = {
     "minimum": "is {value}, below the minimum {limit}",
     "maximum": "is {value}, above the maximum {limit}",
     "exclusiveMinimum": "is {value}, not above {limit}",
@@ -33,7 +34,7 @@ class Problem:
     text: str
 
 
-def kind_of(error) -> str:
+def kind_of(error: SchemaError) -> str:
     """The finding kind of a `jsonschema` error: a value of a type that no allowed form has is a
     wrong type (also inside anyOf/oneOf); anything else breaks the schema."""
     if error.validator == "type":
@@ -73,7 +74,7 @@ def branch_types(branches: Any) -> list[str] | None:
     return types
 
 
-def problem_of(error) -> Problem | None:
+def problem_of(error: SchemaError) -> Problem | None:
     """The problem a `jsonschema` error of a call's arguments stands for; None for unknown names at
     the top (reported as unknown parameters instead)."""
     if error.validator == "additionalProperties" and not error.absolute_path:
@@ -97,7 +98,7 @@ def problem_of(error) -> Problem | None:
     return Problem(kind, f"{where}: {error.message[:160]}")
 
 
-def _alternatives(error, where: str, value: str) -> str:
+def _alternatives(error: SchemaError, where: str, value: str) -> str:
     count = len(error.validator_value) if isinstance(error.validator_value, list) else 0
     if not error.context:
         return f"{where} is {value}, which fits more than one of the {count} allowed forms (oneOf wants exactly one)"

@@ -14,17 +14,20 @@ import copy
 from typing import Any
 
 from inspector.detect.schema_kinds import INVALID_ARGUMENT, WRONG_TYPE, kind_of
+from inspector.detect.schema_validation import SchemaError, Validator
 from inspector.detect.schema_values import canonical, convert, normalise_enum, show_path, show_value
 
 Change = tuple[str, str]  # (finding kind, what changed)
+JsonPath = tuple[str | int, ...]  # where a value is: keys and indexes from the top
 MAX_STEPS = 20
 MAX_DEPTH = 6
 
 
-def repair_steps(validator, value: Any, base: tuple = (), depth: int = 0) -> tuple[Any, list[Change]]:
+def repair_steps(validator: Validator, value: Any, base: JsonPath = (), depth: int = 0) -> tuple[Any, list[Change]]:
     """`value` (copied) with each error that has a lossless repair repaired, and the changes made,
     naming places from `base`. The result may still be invalid: the caller checks."""
-    work, changes = copy.deepcopy(value), []
+    work = copy.deepcopy(value)
+    changes: list[Change] = []
     for _ in range(MAX_STEPS):
         step = next(filter(None, (_step(validator, error, base, depth) for error in validator.iter_errors(work))), None)
         if step is None:
@@ -35,7 +38,9 @@ def repair_steps(validator, value: Any, base: tuple = (), depth: int = 0) -> tup
     return work, changes
 
 
-def repaired_into(validator, schema: Any, value: Any, base: tuple, depth: int) -> tuple[Any, list[Change]] | None:
+def repaired_into(
+    validator: Validator, schema: Any, value: Any, base: JsonPath, depth: int
+) -> tuple[Any, list[Change]] | None:
     """`value` repaired until it is valid against `schema` (a part of the validator's schema), with
     the changes made, or None when no lossless repair gets there."""
     if depth > MAX_DEPTH or not isinstance(schema, (dict, bool)):
@@ -50,7 +55,7 @@ def repaired_into(validator, schema: Any, value: Any, base: tuple, depth: int) -
         return None
 
 
-def fits(validator, schema: Any, value: Any) -> bool:
+def fits(validator: Validator, schema: Any, value: Any) -> bool:
     """Whether `value` is valid against `schema`, a part of the validator's schema (its references
     resolve from the whole); False when that cannot be told."""
     try:
@@ -59,17 +64,21 @@ def fits(validator, schema: Any, value: Any) -> bool:
         return False
 
 
-def _step(validator, error, base: tuple, depth: int) -> tuple[list, Any, list[Change]] | None:
+def _step(
+    validator: Validator, error: SchemaError, base: JsonPath, depth: int
+) -> tuple[list[str | int], Any, list[Change]] | None:
     """The repair of one error: where, the new value and the changes; None when there is none or
     when more than one differing repair fits."""
     path, value = list(error.absolute_path), error.instance
     here = (*base, *path)
     if error.validator == "type":
         wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
-        options = []
+        options: list[tuple[Any, list[Change]]] = []
         for kind in wanted:
             converted = convert(value, kind) if isinstance(kind, str) else None
-            done = converted and repaired_into(validator, error.schema, converted[0], here, depth)
+            if converted is None:
+                continue
+            done = repaired_into(validator, error.schema, converted[0], here, depth)
             if done:
                 options.append((done[0], [_change(WRONG_TYPE, here, value, converted[0]), *done[1]]))
     elif error.validator in ("enum", "const") and isinstance(value, str):
@@ -92,11 +101,11 @@ def _step(validator, error, base: tuple, depth: int) -> tuple[list, Any, list[Ch
     return path, new, made
 
 
-def _change(kind: str, where: tuple, old: Any, new: Any) -> Change:
+def _change(kind: str, where: JsonPath, old: Any, new: Any) -> Change:
     return kind, f"{show_path(where)}: {show_value(old)} -> {show_value(new)}"
 
 
-def _set_at(obj: Any, path: list, value: Any) -> Any:
+def _set_at(obj: Any, path: list[str | int], value: Any) -> Any:
     if not path:
         return value
     obj[path[0]] = _set_at(obj[path[0]], path[1:], value)

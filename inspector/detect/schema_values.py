@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from inspector.support.safe_text import preview
 
-JSON_TYPES = {
+JSON_TYPES: dict[str, Callable[[Any], bool]] = {  # each JSON Schema type, and its test of a value
     "string": lambda v: isinstance(v, str),
     "boolean": lambda v: isinstance(v, bool),
     "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),

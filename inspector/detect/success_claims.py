@@ -100,7 +100,7 @@ COMPLETED = frozenset(
     ]
 )
 
-_IRREGULAR = {
+_IRREGULAR: dict[str, str] = {
     "send": "sent",
     "write": "wrote written",
     "make": "made",

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from inspector.detect.context import ScanContext
+from inspector.detect.contract import Detector
 from inspector.model import INFO, NO_RESULT, Finding, ToolResult, Turn
 from inspector.support.safe_text import preview_value
 
@@ -101,3 +102,6 @@ def _error_value(content: Any) -> Any:
             if value and key in _KEYS:
                 return value
     return None
+
+
+DETECTOR = Detector(KIND, INFO, detect)

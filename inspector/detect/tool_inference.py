@@ -11,8 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from inspector.catalogue import Catalogue
 from inspector.detect.context import ScanContext
 from inspector.model import ToolSpec
+
+# The tools that may have been called, each with its fit (parameters shared, and their share), best first.
+Ranking = list[tuple[tuple[int, float], ToolSpec]]
 
 
 @dataclass(frozen=True)
@@ -34,7 +38,7 @@ def infer_tool(context: ScanContext, obj: dict[str, Any], position: int) -> Infe
         spec = context.catalogue.get(echoed.call.name)
         return Inference(echoed.call.name, _arguments(obj, spec), True, echoed.position)
     keys = frozenset(obj)
-    rankings: dict[frozenset[str], list] = context.memo("tool rankings by keys", dict)
+    rankings: dict[frozenset[str], Ranking] = context.memo("tool rankings by keys", dict)
     candidates = rankings.get(keys)
     if candidates is None:
         candidates = rankings[keys] = _rank(keys, context.catalogue)
@@ -51,10 +55,10 @@ def infer_tool(context: ScanContext, obj: dict[str, Any], position: int) -> Infe
     return Inference(spec.name, arguments, False)
 
 
-def _rank(keys: frozenset[str], catalogue) -> list[tuple[tuple[int, float], ToolSpec]]:
+def _rank(keys: frozenset[str], catalogue: Catalogue) -> Ranking:
     """The tools whose required parameters are all among `keys`, best fit first; the ranking
     depends only on the keys, so a scan computes it once per key set."""
-    ranked = []
+    ranked: Ranking = []
     for spec in catalogue:
         parameters = spec.properties.keys()
         shared = len(keys & parameters)

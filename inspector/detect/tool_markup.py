@@ -33,21 +33,21 @@ from dataclasses import replace
 from typing import Any, NamedTuple
 
 from inspector.detect.context import ScanContext
+from inspector.detect.contract import Detector
 from inspector.detect.made_calls import Made, is_made, structured_calls
-from inspector.detect.markup import START_PATTERN, Block, Call, drafted_block, find_blocks, type_by_schema
+from inspector.detect.markup import START_PATTERN, Block, drafted_block, find_blocks, type_by_schema
 from inspector.detect.markup.blocks import typed_text_values
 from inspector.detect.markup.fences import ARRAY_START, may_name_a_tool
 from inspector.detect.markup.pythonic import LIST_START
 from inspector.detect.markup.xlam import may_be_call_list
 from inspector.model import ERROR, INFO, RECOVERED, WARNING, Finding, Fix, ToolCall, Turn, remove_spans
-from inspector.support.leading_space import content_start
+from inspector.support.leading_space import SPACE, content_start
 
 KIND = "tool-markup"
 
 # Every family's start marker, a fence that may hold a call, a pythonic list's `[name(`, or `[{"name":`.
 _MARKERS = re.compile(START_PATTERN + r"|```[ \t]*(?:tool_c|json|tool\b|\n)|" + LIST_START + "|" + ARRAY_START)
 _MARKER_LINE = re.compile(r"(?:^|\n)[ \t]*(?:\*\*)?TOOL CALL:(?:\*\*)?[ \t]*\n[ \t]*\Z")
-_SPACE = re.compile(r"\s*")
 # Findings per reply at most: each carries the reply's text as its fix leaves it, so 80,000 blocks
 # made a report of 80,000 copies of the reply, and reading them all took seconds. Reading stops at
 # the block after these; the last finding says that there are more.
@@ -135,7 +135,7 @@ def removal_span(text: str, block: Block, ends_text: bool) -> tuple[int, int]:
     marker = _MARKER_LINE.search(text, max(0, start - 40), start)
     if marker is not None:
         start = marker.start() + (1 if text.startswith("\n", marker.start()) else 0)
-    end = _SPACE.match(text, block.end).end()
+    end = SPACE.match(text, block.end).end()
     if ends_text:
         start = len(text[:start].rstrip())
         if end < len(text):  # another block follows: the white space before it is its own
@@ -143,14 +143,14 @@ def removal_span(text: str, block: Block, ends_text: bool) -> tuple[int, int]:
     return start, end
 
 
-def _typed(call: Call, context: ScanContext) -> dict[str, Any]:
+def _typed(name: str, arguments: dict[str, Any], text_values: bool, context: ScanContext) -> dict[str, Any]:
     """A recovered call's arguments typed, in the one place markup values are: text values (XML
     elements) by the tool's schema, or read as JSON where it is not known; other values by the
     schema, when the tool is known."""
-    if call.text_values:
-        return typed_text_values(call.name, call.arguments, context.catalogue)
-    spec = context.catalogue.get(call.name)
-    return type_by_schema(call.arguments, spec.properties) if spec is not None else call.arguments
+    if text_values:
+        return typed_text_values(name, arguments, context.catalogue)
+    spec = context.catalogue.get(name)
+    return type_by_schema(arguments, spec.properties) if spec is not None else arguments
 
 
 class Recovery(NamedTuple):
@@ -169,17 +169,21 @@ def _made(turn: Turn, blocks: list[Block]) -> Made:
 def _recovered(context: ScanContext, turn: Turn, number: int, block: Block, made: Made) -> Recovery:
     """The block's calls as structured calls marked recovered, less those the reply already makes
     (`made`); none when one of them has no name or no arguments that parse."""
-    if not block.calls or any(call.name is None or call.arguments is None for call in block.calls):
+    if not block.calls:
         return Recovery(())
-    calls, repeated = [], []
+    calls: list[ToolCall] = []
+    repeated: list[str] = []
     for index, call in enumerate(block.calls):
-        arguments = _typed(call, context)
-        if is_made(call.name, arguments, made):  # type: ignore[arg-type]
-            repeated.append(call.name)
+        name, written = call.name, call.arguments
+        if name is None or written is None:
+            return Recovery(())
+        arguments = _typed(name, written, call.text_values, context)
+        if is_made(name, arguments, made):
+            repeated.append(name)
             continue
         call_id = f"call_inspector_{turn.position}_{number}" + (f"_{index}" if index else "")
-        calls.append(ToolCall(call_id, call.name, arguments, arguments, RECOVERED))  # type: ignore[arg-type]
-    return Recovery(tuple(calls), tuple(repeated))  # type: ignore[arg-type]
+        calls.append(ToolCall(call_id, name, arguments, arguments, RECOVERED))
+    return Recovery(tuple(calls), tuple(repeated))
 
 
 def _finding(turn: Turn, block: Block, span: tuple[int, int], recovery: Recovery, nothing_left: bool) -> Finding:
@@ -200,7 +204,7 @@ def _finding(turn: Turn, block: Block, span: tuple[int, int], recovery: Recovery
         fix = Fix(remove=(span,), summary="strip the markup only: the reply already makes that call")
         return Finding(turn.position, turn.id, turn.role, KIND, WARNING, message, span, tool, None, payload, None, fix)
     if recovered:
-        listed = ", ".join(f"{c.name}({', '.join(c.arguments) or 'no arguments'})" for c in recovered)
+        listed = ", ".join(f"{c.name}({', '.join(c.arguments or ()) or 'no arguments'})" for c in recovered)
         fix = Fix(
             remove=(span,), add_calls=recovered, summary=f"strip the markup and recover {listed}, marked not executed"
         )
@@ -267,3 +271,6 @@ def _draft_note(context: ScanContext, turn: Turn) -> Finding | None:
     return Finding(
         turn.position, turn.id, turn.role, KIND, INFO, message, (block.start, block.end), tool, None, payload
     )
+
+
+DETECTOR = Detector(KIND, ERROR, detect)

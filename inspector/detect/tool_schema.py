@@ -9,6 +9,7 @@ from typing import Any
 
 from inspector.detect.schema_kinds import UNKNOWN_PARAMETER, Problem, problem_of
 from inspector.detect.schema_repair import Change, fits, repair_steps
+from inspector.detect.schema_validation import SchemaError, Validator
 from inspector.detect.schema_values import JSON_TYPES
 from inspector.model import ToolSpec
 
@@ -52,7 +53,7 @@ class ToolSchema:
         self.quick = _quick_plan(schema) if set(schema) <= _SIMPLE_TOP and not isinstance(extra, dict) else None
 
     @cached_property
-    def validator(self):
+    def validator(self) -> Validator | None:
         """The `jsonschema` validator (of the draft the schema declares, else 2020-12), or None when
         the schema itself is invalid. Built, and `jsonschema` imported, only when first needed."""
         from jsonschema.exceptions import SchemaError
@@ -63,7 +64,8 @@ class ToolSchema:
             cls.check_schema(self.schema)
         except SchemaError:
             return None
-        return cls(self.schema)
+        built: Validator = cls(self.schema)
+        return built
 
     def valid(self, args: dict[str, Any]) -> bool:
         """Whether `args` validate and name only known parameters."""
@@ -102,11 +104,14 @@ class ToolSchema:
         found.extend(filter(None, map(problem_of, self._errors(args) or ())))
         return found
 
-    def _errors(self, args: dict[str, Any]) -> list | None:
-        """Every `jsonschema` error of `args`, or None when the schema refers to a part that does
-        not exist (found only when a value reaches that reference)."""
+    def _errors(self, args: dict[str, Any]) -> list[SchemaError] | None:
+        """Every `jsonschema` error of `args`, or None when the schema checks nothing: it is
+        invalid, or refers to a part that does not exist (found only when a value reaches that
+        reference)."""
         from referencing.exceptions import Unresolvable
 
+        if self.validator is None:
+            return None
         try:
             return list(self.validator.iter_errors(args))
         except Unresolvable:
@@ -114,32 +119,36 @@ class ToolSchema:
 
     def repair(self, args: dict[str, Any]) -> tuple[dict[str, Any] | None, list[Change]]:
         """The repaired arguments (None when no lossless repair validates) and the changes made."""
+        validator = self.validator
+        if validator is None:  # an invalid schema checks nothing: every call is valid
+            return None, []
         if len(args) == 1:
             ((key, inner),) = args.items()
             if key in WRAPPERS and key not in self.props and isinstance(inner, dict) and self.valid(inner):
                 return inner, [(UNKNOWN_PARAMETER, f"unwrap the {key!r} wrapper")]
-        work, changes = args, []
+        work = args
+        changes: list[Change] = []
         missing = [name for name in self.required if name not in work]
         unknown = [] if self.open else [key for key in work if key not in self.props]
         if len(missing) == 1 and unknown:
-            fitting = [key for key in unknown if fits(self.validator, self.props.get(missing[0], {}), work[key])]
+            fitting = [key for key in unknown if fits(validator, self.props.get(missing[0], {}), work[key])]
             if len(fitting) == 1:
                 work = {(missing[0] if key == fitting[0] else key): value for key, value in work.items()}
                 changes.append((UNKNOWN_PARAMETER, f"rename {fitting[0]!r} to {missing[0]!r}"))
         from referencing.exceptions import Unresolvable
 
         try:
-            work, converted = repair_steps(self.validator, work)
+            work, converted = repair_steps(validator, work)
         except Unresolvable:
             return None, []
         changes.extend(converted)
         return (work, changes) if changes and self.valid(work) else (None, [])
 
 
-def _quick_plan(schema: dict[str, Any]) -> dict[str, tuple[str | None, frozenset | None]] | None:
+def _quick_plan(schema: dict[str, Any]) -> dict[str, tuple[str | None, frozenset[str] | None]] | None:
     """Per parameter, its one type and its string enum, when every parameter's schema is that
     simple; else None (the call goes to `jsonschema`)."""
-    plan = {}
+    plan: dict[str, tuple[str | None, frozenset[str] | None]] = {}
     properties = schema.get("properties") or {}
     if not isinstance(properties, dict):  # an invalid schema, which `jsonschema` refuses: it checks nothing
         return None

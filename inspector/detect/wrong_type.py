@@ -12,12 +12,16 @@ from collections.abc import Iterator
 
 from inspector.detect import schema_check, schema_kinds
 from inspector.detect.context import ScanContext
-from inspector.model import WARNING, Finding
+from inspector.detect.contract import Detector
+from inspector.model import WARNING, Finding, Severity
 
 KIND = schema_kinds.WRONG_TYPE
-SEVERITY = WARNING
+SEVERITY: Severity = WARNING
 
 
 def detect(context: ScanContext) -> Iterator[Finding]:
     """Findings for every structured call (with parsed arguments) that has this problem."""
     return schema_check.findings_of_kind(context, KIND, SEVERITY)
+
+
+DETECTOR = Detector(KIND, SEVERITY, detect)

@@ -22,7 +22,19 @@ from collections import deque
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import replace
 
-from inspector.model import ASSISTANT, NOT_EXECUTED, TOOL, AppliedFix, Finding, Session, ToolResult, Turn, remove_spans
+from inspector.model import (
+    ASSISTANT,
+    NOT_EXECUTED,
+    TOOL,
+    AppliedFix,
+    Finding,
+    Fix,
+    Session,
+    ToolCall,
+    ToolResult,
+    Turn,
+    remove_spans,
+)
 
 
 def accepted_findings(findings: Iterable[Finding], kinds: Collection[str]) -> list[Finding]:
@@ -38,10 +50,10 @@ def apply_fixes(
     `executed` maps the id of a recovered call to the result to record for it (what the user's
     executor answered); any other recovered call gets a result saying it was not executed."""
     executed = executed or {}
-    by_turn: dict[int, list[Finding]] = {}
+    by_turn: dict[int, list[tuple[Finding, Fix]]] = {}
     for finding in findings:
         if finding.fix is not None:
-            by_turn.setdefault(finding.turn, []).append(finding)
+            by_turn.setdefault(finding.turn, []).append((finding, finding.fix))
     if not by_turn:
         return session, []
     turns: list[Turn] = []
@@ -53,7 +65,7 @@ def apply_fixes(
             turns.append(turn)
             continue
         fixed = _fixed_turn(turn, fixes)
-        recovered = tuple(call for finding in fixes for call in finding.fix.add_calls)
+        recovered = tuple(call for _, fix in fixes for call in fix.add_calls)
         if not recovered and _emptied(turn, fixed, fixes):
             turns.append(turn)
             continue
@@ -65,9 +77,7 @@ def apply_fixes(
                 turn.position,
                 TOOL,
                 "",
-                tool_results=tuple(
-                    executed.get(call.id) or ToolResult(call.id, call.name, NOT_EXECUTED) for call in recovered
-                ),
+                tool_results=tuple(_recorded_result(call, executed) for call in recovered),
             )
             if _left_empty(fixed):  # the reply was only the leaked call: it becomes that call
                 turns += [replace(fixed, text="", tool_calls=recovered, edited=True), results]
@@ -75,13 +85,19 @@ def apply_fixes(
                 turns += [Turn(turn.position, ASSISTANT, "", tool_calls=recovered), results, fixed]
         else:
             turns.append(fixed)
-        answers = tuple(result for finding in fixes for result in finding.fix.add_results)
+        answers = tuple(result for _, fix in fixes for result in fix.add_results)
         if answers:
             turns.append(Turn(turn.position, TOOL, "", tool_results=answers))
-        applied.extend(AppliedFix(f, turn.text, fixed.text, f.fix.add_calls) for f in fixes)
+        applied.extend(AppliedFix(finding, turn.text, fixed.text, fix.add_calls) for finding, fix in fixes)
     if renamed:
         turns = _with_results_renamed(turns, renamed)
     return replace(session, turns=tuple(turns)), applied
+
+
+def _recorded_result(call: ToolCall, executed: Mapping[str, ToolResult]) -> ToolResult:
+    """What the user's executor answered for a recovered call, else a result saying it was not executed."""
+    answer = executed.get(call.id) if call.id is not None else None
+    return answer or ToolResult(call.id, call.name, NOT_EXECUTED)
 
 
 def _with_results_renamed(turns: list[Turn], renamed: dict[int, str]) -> list[Turn]:
@@ -126,27 +142,27 @@ def _left_empty(turn: Turn) -> bool:
     return turn.role == ASSISTANT and not turn.text.strip() and not turn.tool_calls
 
 
-def _emptied(turn: Turn, fixed: Turn, findings: list[Finding]) -> bool:
+def _emptied(turn: Turn, fixed: Turn, fixes: list[tuple[Finding, Fix]]) -> bool:
     """Whether strips, none of them a person's edit, would leave a reply that said something with
     nothing at all."""
-    return _left_empty(fixed) and not _left_empty(turn) and all(f.fix.text is None for f in findings)
+    return _left_empty(fixed) and not _left_empty(turn) and all(fix.text is None for _, fix in fixes)
 
 
-def _fixed_turn(turn: Turn, findings: list[Finding]) -> Turn:
-    edited = [f.fix.text for f in findings if f.fix.text is not None]
+def _fixed_turn(turn: Turn, fixes: list[tuple[Finding, Fix]]) -> Turn:
+    edited = [fix.text for _, fix in fixes if fix.text is not None]
     if edited:
         text = edited[-1]
     else:
-        spans = [span for f in findings for span in f.fix.remove]
+        spans = [span for _, fix in fixes for span in fix.remove]
         text = remove_spans(turn.text, spans)
         if any(end >= len(turn.text) for _, end in spans):  # what the cuts leave before the reply's end goes too
             text = text.rstrip()
     calls = list(turn.tool_calls)
-    for finding in findings:
-        for index, arguments in finding.fix.replace_arguments:
+    for _, fix in fixes:
+        for index, arguments in fix.replace_arguments:
             if 0 <= index < len(calls):
                 calls[index] = replace(calls[index], arguments_raw=arguments, arguments=arguments)
-        for index, name in finding.fix.rename_calls:
+        for index, name in fix.rename_calls:
             if 0 <= index < len(calls):
                 calls[index] = replace(calls[index], name=name)  # same id and arguments
     if text == turn.text and tuple(calls) == turn.tool_calls:

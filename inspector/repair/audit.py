@@ -7,19 +7,22 @@ from collections.abc import Iterable
 from typing import Any
 
 from inspector.model import AppliedFix
+from inspector.repair.execute import ExecutionResult
 
-Ran = dict[tuple[Any, Any], Any]
+Ran = dict[tuple[str | None, str | None], ExecutionResult]  # (session id, call id) -> what the executor did
 
 
-def ran_by_call(executions: Iterable[Any]) -> Ran:
+def ran_by_call(executions: Iterable[ExecutionResult]) -> Ran:
     """What the user's executor did (`ExecutionResult`s), keyed by (session id, call id)."""
     return {(execution.session_id, execution.call.id): execution for execution in executions}
 
 
-def audit_entry(fix: AppliedFix, session_id: str | None, source: str, stamp: str, ran: Ran) -> dict:
+def audit_entry(fix: AppliedFix, session_id: str | None, source: str, stamp: str, ran: Ran) -> dict[str, Any]:
     """The audit entry of `fix`, applied at `stamp` to session `session_id` of the file `source`;
     `ran` (from `ran_by_call`) gives the executions of the calls the fix recovered."""
     finding = fix.finding
+    applied = finding.fix
+    assert applied is not None  # only a finding with a fix is applied (`apply_fixes`)
     return {
         "applied_at": stamp,
         "source": source,
@@ -30,7 +33,7 @@ def audit_entry(fix: AppliedFix, session_id: str | None, source: str, stamp: str
         "tool": finding.tool,
         "executed": finding.executed,
         "message": finding.message,
-        "fix": finding.fix.summary,
+        "fix": applied.summary,
         "edited": fix.proposed is not None,
         "proposed": None
         if fix.proposed is None
@@ -43,7 +46,7 @@ def audit_entry(fix: AppliedFix, session_id: str | None, source: str, stamp: str
         "before": fix.before,
         "after": fix.after,
         "recovered_calls": [{"id": c.id, "name": c.name, "arguments": c.arguments} for c in fix.recovered],
-        "rename_calls": [{"call": index, "name": name} for index, name in finding.fix.rename_calls],
+        "rename_calls": [{"call": index, "name": name} for index, name in applied.rename_calls],
         "payload": finding.payload,
         "executions": [ran[session_id, c.id].to_json() for c in fix.recovered if (session_id, c.id) in ran],
     }

@@ -12,6 +12,7 @@ import signal
 import subprocess
 import time
 from dataclasses import dataclass
+from typing import IO
 
 MAX_OUTPUT = 1 << 20  # bytes of standard output kept (1 MiB); more is counted and cut
 STDERR_KEPT = 64 * 1024  # bytes of standard error kept, the last ones
@@ -42,15 +43,17 @@ def run_bounded(argv: list[str], request: bytes, timeout: float) -> Finished:
     process = subprocess.Popen(
         argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
     )
+    stdin, stdout, stderr = process.stdin, process.stdout, process.stderr
+    assert stdin is not None and stdout is not None and stderr is not None  # all three are pipes
     kept, cut, errors = bytearray(), 0, bytearray()
     pending = memoryview(request)  # what the executor has not read yet
     deadline = time.monotonic() + timeout
     exited_at: float | None = None
-    os.set_blocking(process.stdin.fileno(), False)
+    os.set_blocking(stdin.fileno(), False)
     with selectors.DefaultSelector() as selector:
-        selector.register(process.stdin, selectors.EVENT_WRITE)
-        selector.register(process.stdout, selectors.EVENT_READ)
-        selector.register(process.stderr, selectors.EVENT_READ)
+        selector.register(stdin, selectors.EVENT_WRITE)
+        selector.register(stdout, selectors.EVENT_READ)
+        selector.register(stderr, selectors.EVENT_READ)
         while selector.get_map():
             now = time.monotonic()
             if exited_at is None and process.poll() is not None:
@@ -58,16 +61,16 @@ def run_bounded(argv: list[str], request: bytes, timeout: float) -> Finished:
             if now >= deadline or (exited_at is not None and now - exited_at >= AFTER_EXIT):
                 break
             for key, _ in selector.select(timeout=min(0.05, deadline - now)):
-                if key.fileobj is process.stdin:
-                    pending = _write_some(process, pending)
+                if key.fileobj is stdin:
+                    pending = _write_some(stdin, pending)
                     if not pending:
-                        selector.unregister(process.stdin)
-                        process.stdin.close()
+                        selector.unregister(stdin)
+                        stdin.close()
                     continue
                 chunk = os.read(key.fd, _CHUNK)
                 if not chunk:
                     selector.unregister(key.fileobj)
-                elif key.fileobj is process.stdout:
+                elif key.fileobj is stdout:
                     room = MAX_OUTPUT - len(kept)
                     kept += chunk[:room]
                     cut += max(0, len(chunk) - room)
@@ -78,24 +81,24 @@ def run_bounded(argv: list[str], request: bytes, timeout: float) -> Finished:
         _stop_group(process)
     elif status is None:
         status = process.wait()
-    for stream in (process.stdin, process.stdout, process.stderr):
+    for stream in (stdin, stdout, stderr):
         if not stream.closed:
             stream.close()
     return Finished(status, bytes(kept), cut, bytes(errors))
 
 
-def _write_some(process: subprocess.Popen, pending: memoryview) -> memoryview:
+def _write_some(stdin: IO[bytes], pending: memoryview) -> memoryview:
     """Give the executor what it can take of `pending` now; what is left (nothing once it closed
     its input)."""
     try:
-        return pending[os.write(process.stdin.fileno(), pending[:_CHUNK]) :]
+        return pending[os.write(stdin.fileno(), pending[:_CHUNK]) :]
     except BlockingIOError:
         return pending
     except BrokenPipeError:
         return pending[len(pending) :]
 
 
-def _stop_group(process: subprocess.Popen) -> None:
+def _stop_group(process: subprocess.Popen[bytes]) -> None:
     """Kill the executor and every process of its group, and reap it."""
     try:
         os.killpg(process.pid, signal.SIGKILL)

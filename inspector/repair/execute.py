@@ -110,7 +110,7 @@ def execute_call(
     except OSError as exc:
         reason = exc.strerror or str(exc)
         return _failed(started, f"{NOT_EXECUTED} Its executor `{command}` could not be started: {argv[0]}: {reason}.")
-    if done.timed_out:
+    if done.status is None:  # stopped at the time-out
         return _failed(
             started,
             f"`{command}` did not finish within {timeout:g} s and was stopped (with every process it started)",

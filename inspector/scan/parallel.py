@@ -119,7 +119,7 @@ class _Worker(NamedTuple):
     process: multiprocessing.process.BaseProcess
     answer: Connection
     start: int
-    count: int
+    size: int  # how many conversations
 
 
 def _in_workers(request: ScanRequest, ranges: list[tuple[int, int]]) -> Iterator[SessionSummary]:
@@ -155,7 +155,7 @@ def _scan_and_send(request: ScanRequest, start: int, count: int, answer: Connect
         sender.send(scan_range(request, start, count))
 
 
-def _answer(worker: _Worker, path: Path) -> tuple[list[SessionSummary], str | None]:
+def _answer(worker: _Worker, path: Path | ServerUrl) -> tuple[list[SessionSummary], str | None]:
     """What the worker sent back, or, when it ended without answering (killed for lack of memory,
     say), no summaries and an error saying so, where a pool would wait for ever."""
     try:
@@ -164,15 +164,15 @@ def _answer(worker: _Worker, path: Path) -> tuple[list[SessionSummary], str | No
         worker.process.join()
         code = worker.process.exitcode or 0
         how = f"was killed by signal {-code}" if code < 0 else f"stopped (exit code {code})"
-        last = worker.start + worker.count
+        last = worker.start + worker.size
         return [], f"{path}: the process scanning conversations {worker.start + 1} to {last} {how}; try fewer --jobs"
 
 
-def _context() -> multiprocessing.context.BaseContext:
+def _context() -> multiprocessing.context.ForkContext | multiprocessing.context.SpawnContext:
     """Forked workers on Linux when this process runs no other thread (they start at once, with
     everything imported); else a fresh interpreter each, as on other platforms: a fork copies
     locks that another thread may hold, and the worker could wait on one for ever."""
     import multiprocessing  # imported here: a file, the usual scan, never starts a worker
 
     fork = sys.platform == "linux" and threading.active_count() == 1
-    return multiprocessing.get_context("fork" if fork else "spawn")
+    return multiprocessing.get_context("fork") if fork else multiprocessing.get_context("spawn")

@@ -13,25 +13,26 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from inspector.detect import claimed_success, fake_result_block, mismatched_result, narrated_action, repeated_call
 from inspector.detect.schema_kinds import INVALID_ARGUMENT, UNKNOWN_PARAMETER, UNKNOWN_TOOL, WRONG_TYPE
 from inspector.model import Finding, Session, Turn
 
-KINDS = (
+KINDS: tuple[str, ...] = (  # the rated kinds, in the order the reports list them
     UNKNOWN_TOOL,
     INVALID_ARGUMENT,
     UNKNOWN_PARAMETER,
     WRONG_TYPE,
-    claimed_success.KIND,
-    mismatched_result.KIND,
-    repeated_call.KIND,
-    fake_result_block.KIND,
-    narrated_action.KIND,
+    claimed_success.DETECTOR.kind,
+    mismatched_result.DETECTOR.kind,
+    repeated_call.DETECTOR.kind,
+    fake_result_block.DETECTOR.kind,
+    narrated_action.DETECTOR.kind,
 )
 _RATED = frozenset(KINDS)
 UNKNOWN_MODEL = "unknown"
+_Key = TypeVar("_Key")
 
 
 class Rates:
@@ -43,19 +44,18 @@ class Rates:
 
     def add(self, model: str, tool: str | None, kind: str | None = None) -> None:
         """Count one call of `tool` by `model`, or, with `kind`, one finding of that kind on it
-        (`tool` None: a finding that names no tool)."""
-        if kind is None:
-            self.calls[model, tool] += 1
-        else:
+        (`tool` None: a finding that names no tool; a call always names one)."""
+        if kind is not None:
             self.kinds[model, tool, kind] += 1
+        elif tool is not None:
+            self.calls[model, tool] += 1
 
     def update(self, other: Rates) -> None:
         """Add the counts of `other` (another session's) to these (added one by one: `Counter.update`
         first checks that its argument is a `Mapping`, which takes longer than adding a session's
         few counts)."""
-        for counts, more in ((self.calls, other.calls), (self.kinds, other.kinds)):
-            for key, count in more.items():
-                counts[key] = counts.get(key, 0) + count
+        _add_counts(self.calls, other.calls)
+        _add_counts(self.kinds, other.kinds)
 
     def to_json(self) -> dict[str, Any]:
         """The counts in the report's shape: the calls and kinds in all, then `by_model` and `by_tool`
@@ -68,15 +68,21 @@ class Rates:
         model_found: dict[str, dict[str, int]] = {}
         tool_found: dict[str, dict[str, int]] = {}
         total_found: dict[str, int] = {}
-        for (model, tool, kind), count in self.kinds.items():
+        for (model, named, kind), count in self.kinds.items():
             _add(model_found, model, kind, count)
-            _add(tool_found, tool, kind, count)
+            _add(tool_found, named, kind, count)
             total_found[kind] = total_found.get(kind, 0) + count
         return {
             **_entry(sum(self.calls.values()), total_found),
             "by_model": _entries(model_calls, model_found),
             "by_tool": _entries(tool_calls, tool_found),
         }
+
+
+def _add_counts(counts: Counter[_Key], more: Counter[_Key]) -> None:
+    """Add the counts of `more` to `counts`."""
+    for key, count in more.items():
+        counts[key] = counts.get(key, 0) + count
 
 
 def _add(found: dict[str, dict[str, int]], name: str | None, kind: str, count: int) -> None:
@@ -136,14 +142,14 @@ def session_rates(session: Session, findings: Sequence[Finding]) -> Rates:
             calls[model, call.name] += 1
     seen: set[str | None] = set()
     for finding in findings:
-        model = models.get(finding.turn)
-        if model is None:
-            turn = session.turn_at(finding.turn)
-            model = _turn_model(turn, default) if turn is not None else default
+        author = models.get(finding.turn)
+        if author is None:
+            flagged = session.turn_at(finding.turn)
+            author = _turn_model(flagged, default) if flagged is not None else default
         for call in finding.fix.add_calls if finding.fix is not None else ():
             if call.id is None or call.id not in seen:
                 seen.add(call.id)
-                rates.add(model, call.name)
+                rates.add(author, call.name)
         if finding.kind in _RATED:
-            rates.add(model, finding.tool, finding.kind)
+            rates.add(author, finding.tool, finding.kind)
     return rates

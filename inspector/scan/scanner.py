@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,7 +27,7 @@ def scan_file(path: Path, format_name: str | None = None, extra_tools: Iterable[
 
 def iter_scan(
     source: Source, extra_tools: Iterable[ToolSpec] = (), only: str | None = None, start: int = 0
-) -> Iterator[ScanResult]:
+) -> Generator[ScanResult, None, None]:
     """Each session of `source` with its findings, one at a time (a history is read conversation
     by conversation); `only` keeps the session with that id, `start` skips the sessions before
     that number."""

@@ -36,7 +36,7 @@ def temporary_beside(path: Path) -> Path:
     return Path(name)
 
 
-def staged(path: Path, fill: Callable[[Path], None], mode: int) -> Path:
+def staged(path: Path, fill: Callable[[Path], object], mode: int) -> Path:
     """A temporary file beside `path`, filled by `fill(temporary)`, given `mode` and flushed to
     disk: ready for `land`. On any failure it is removed and the error raised."""
     temporary = temporary_beside(path)

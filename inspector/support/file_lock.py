@@ -20,7 +20,7 @@ from inspector.errors import InspectorError
 try:
     import fcntl
 except ImportError:  # Windows
-    fcntl = None  # type: ignore[assignment]
+    fcntl = None  # type: ignore[assignment]  # (the module, or None where there is none: no locking there)
 
 WAIT_SECONDS = 10.0
 _POLL_SECONDS = 0.02

@@ -15,6 +15,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from inspector.support.leading_space import always_matching
+
 JSON5_SYNTAX = "JSON5 syntax"
 # The longest text given to `json5` (pure Python, some 4 µs a character): longer text that only it
 # could read is not read at all, so that hostile text cannot stall a scan.
@@ -46,6 +48,7 @@ _TOKENS = re.compile(
 # A key starts a word: tried inside one (after a word character), the search for a key would read
 # to the word's end again from every later letter of a long word (quadratic).
 _BRACES = re.compile(STRING_OR_COMMENT + r"| \{(?P<open>) | \}(?P<close>)", re.S | re.X)
+_DEPTH_CHANGE: dict[str | None, int] = {"open": 1, "close": -1}  # by the `_BRACES` group a token matched
 # What `json5` can never read, seen in one pass over a text that opens with `{` or `[`: a character
 # outside strings and comments that no JSON5 value holds (parentheses, `;`, `=`, `<`, a lone `/` or
 # quote that cannot close...), brackets that do not match, or that never close (a value cut off).
@@ -54,7 +57,7 @@ _JSON5_TOKENS = re.compile(
     re.S | re.X,
 )
 _CLOSERS = {"{": "}", "[": "]"}
-_JSON5_SPACE = re.compile(r"[\s\ufeff]*")  # JSON5's white space includes the byte order mark
+_JSON5_SPACE = always_matching(r"[\s\ufeff]*")  # JSON5's white space includes the byte order mark
 # How a value `json5` may read begins when it is no object or array (a comment before the value
 # too): any other start is prose.
 _SCALAR_START = re.compile(r"[\"'0-9+\-./]|(?:true|false|null|Infinity|NaN)(?![\w$])")
@@ -88,7 +91,7 @@ _FLAT_MEMBER = re.compile(
 )
 _SINGLE_QUOTED_ESCAPES = re.compile(r"""\\(.)|(")""", re.S)
 _PYTHON_WORDS = {"True": "true", "False": "false", "None": "null"}
-_REPAIR_NAMES = {
+_REPAIR_NAMES: dict[str | None, str] = {  # by the `_TOKENS` group a token matched
     "sq": "single-quoted strings",
     "line_comment": "comments",
     "block_comment": "comments",
@@ -130,7 +133,7 @@ def only_objects(text: str, start: int) -> bool:
             match.lastgroup != "open" or (not text[outside : match.start()].isspace() and outside < match.start())
         ):
             return False
-        depth += {"open": 1, "close": -1}.get(match.lastgroup, 0)  # type: ignore[arg-type]
+        depth += _DEPTH_CHANGE.get(match.lastgroup, 0)
         if depth == 0:
             outside = match.end()
     return depth == 0 and not text[outside:].strip()

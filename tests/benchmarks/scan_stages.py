@@ -17,6 +17,7 @@ import argparse
 import sys
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,10 +53,11 @@ def _stages(path: Path) -> dict[str, float]:
     from inspector.sources.odd_records import without_odd_turns
     from inspector.support.gc_pause import collector_paused
 
-    spent: dict[str, float] = {detector.KIND: 0.0 for detector in detection.DETECTORS}
-    originals = [(detector, detector.detect) for detector in detection.DETECTORS]
-    for detector, detect in originals:
-        detector.detect = _timed(detect, detector.KIND, spent)
+    spent: dict[str, float] = {detector.kind: 0.0 for detector in detection.DETECTORS}
+    originals = detection.DETECTORS
+    detection.DETECTORS = tuple(
+        replace(detector, detect=_timed(detector.detect, detector.kind, spent)) for detector in originals
+    )
     try:
         clock = _Clock()
         with collector_paused():  # as the command scans
@@ -78,8 +80,7 @@ def _stages(path: Path) -> dict[str, float]:
         times["encode report"] = clock.lap()
         return times
     finally:
-        for detector, detect in originals:
-            detector.detect = detect
+        detection.DETECTORS = originals
 
 
 class _Clock:
@@ -98,7 +99,7 @@ def _timed(detect: Callable, kind: str, spent: dict[str, float]) -> Callable:
     """`detect` with the CPU time spent inside it added to `spent[kind]`."""
 
     def wrapper(context) -> Iterator:
-        findings = detect(context)
+        findings = iter(detect(context))
         while True:
             start = time.process_time()
             try:

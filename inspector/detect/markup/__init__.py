@@ -22,7 +22,7 @@ from functools import partial
 
 from inspector.catalogue import Catalogue
 from inspector.detect.markup import json_tags, leaked_tokens, pythonic, special_tokens, step3, xlam, xml_tags
-from inspector.detect.markup.blocks import SPACE, Block, Call, Reader, inside, is_example, type_by_schema
+from inspector.detect.markup.blocks import Block, Call, Reader, inside, is_example, type_by_schema
 from inspector.detect.markup.fences import (
     CALL_FENCE_LANGUAGES,
     Fence,
@@ -32,6 +32,7 @@ from inspector.detect.markup.fences import (
     leading_calls,
 )
 from inspector.detect.markup.thinking import HINTS, Thinking, thinking_spans
+from inspector.support.leading_space import SPACE
 
 __all__ = [
     "START_PATTERN",
@@ -141,11 +142,16 @@ def _array_candidates(text: str, catalogue: Catalogue, examples: list[tuple[int,
     """Each JSON array of call objects in the prose (a bounded search, done whole when first asked)."""
     if "[" in text and "{" in text:
         for block in call_arrays(text, catalogue, examples):
-            yield block.start, lambda found=block: found  # type: ignore[misc]
+            yield block.start, partial(_found, block)
 
 
 def _list_candidates(text: str, catalogue: Catalogue, examples: list[tuple[int, int]]) -> Iterator[Candidate]:
     """Each bare pythonic call list (a bounded search, done whole when first asked)."""
     if "[" in text:
         for block in pythonic.bare_lists(text, catalogue, examples):
-            yield block.start, lambda found=block: found  # type: ignore[misc]
+            yield block.start, partial(_found, block)
+
+
+def _found(block: Block) -> Block:
+    """A block a search found already, as a candidate's reader gives it."""
+    return block

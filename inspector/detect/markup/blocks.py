@@ -12,15 +12,15 @@ import textwrap
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeGuard, TypeVar
 
 from inspector.catalogue import Catalogue
 from inspector.support.cut_off_json import complete_cut_off, describe
+from inspector.support.leading_space import SPACE, AlwaysMatching
 from inspector.support.lenient_json import json_or_text, loads_lenient, parse_array_at, parse_object_at
 
 NAME_KEYS = ("name", "tool", "tool_name", "function")
 ARGUMENT_KEYS = ("arguments", "parameters", "args", "input")
-SPACE = re.compile(r"\s*")
 NAME_IN_TEXT = re.compile(r"[\"'](?:name|tool)[\"']\s*:\s*[\"'](?P<name>[\w.\-]+)[\"']")
 UNPARSED = "arguments that do not parse"
 PLACEHOLDER = re.compile(r"\{\s*(?:\.\.\.|…)\s*\}")  # `{...}`: an example's arguments, nothing to recover
@@ -34,6 +34,7 @@ CALLS_CAPPED = (
 )
 _CALL_SHAPE_EXTRA = {"id", "type", "tool_call_id"}
 _TYPED = {"integer", "number", "boolean", "object", "array", "null"}
+_Item = TypeVar("_Item")
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,13 @@ class Block:
 # A family's reader: given the text, where its start marker begins and ends, and the catalogue,
 # the block the marker opens, or None when the marker is prose (nothing call-like follows it).
 Reader = Callable[[str, int, int, Catalogue], "Block | None"]
+# What may join call objects one after another (`json_calls`): a pattern matched after each.
+Separator = re.Pattern[str] | AlwaysMatching
+
+
+def all_read(items: list[_Item | None]) -> TypeGuard[list[_Item]]:
+    """Whether every one of `items` was read (none is None)."""
+    return None not in items
 
 
 def call_from_object(obj: Any) -> Call | None:
@@ -96,14 +104,14 @@ def cut_off_block(text: str, start: int, position: int, family: str) -> Block | 
     value, opening = completion
     items = value if isinstance(value, list) else [value]
     calls = [call_from_object(item) for item in items]
-    if not calls or any(call is None or call.arguments is None for call in calls):
+    if not calls or not all_read(calls) or any(call.arguments is None for call in calls):
         return None
     if not all(any(key in item for key in ARGUMENT_KEYS) for item in items):
         return None  # cut before the arguments: what the call was to do is unknown
     if opening.cut_string is not None and text[position + opening.cut_string + 1 :] == calls[-1].name:
         return None  # the name itself is cut short
     note = cut_off_note(describe(opening))
-    return Block(start, len(text.rstrip()), family, tuple(calls), note, guessed=True)  # type: ignore[arg-type]
+    return Block(start, len(text.rstrip()), family, tuple(calls), note, guessed=True)
 
 
 class CutOff(NamedTuple):
@@ -130,10 +138,11 @@ def cut_off_note(closed: str) -> str:
 
 
 def is_call_shape(obj: dict[str, Any], catalogue: Catalogue) -> bool:
-    """Whether a fenced or bare object is a call: a known tool with arguments, or exactly a call's keys."""
+    """Whether a fenced or bare object is a call: a known tool with arguments, or exactly a call's
+    keys; either way it names a tool (an empty name is none)."""
     name_key = next((k for k in ("name", "tool") if k in obj), None)
     args_key = next((k for k in ("arguments", "parameters") if k in obj), None)
-    if name_key is None or args_key is None or not isinstance(obj[name_key], str):
+    if name_key is None or args_key is None or not isinstance(obj[name_key], str) or not obj[name_key]:
         return False
     if obj[name_key] in catalogue:
         return True
@@ -155,9 +164,7 @@ def inside(spans: list[tuple[int, int]], position: int) -> bool:
     return index >= 0 and position < spans[index][1]
 
 
-def json_calls(
-    text: str, position: int, separator: re.Pattern[str] | None = None
-) -> tuple[list[Call] | None, int, bool]:
+def json_calls(text: str, position: int, separator: Separator | None = None) -> tuple[list[Call] | None, int, bool]:
     """Calls in the JSON object or array at `position` (objects joined by what `separator`
     matches too), where they end, and whether reading stopped at `MAX_CALLS` with more joined on;
     None when something there is not a call."""
@@ -255,8 +262,8 @@ def type_by_schema(arguments: dict[str, Any], schema: dict[str, Any]) -> dict[st
     return typed
 
 
-def typed_text_values(name: str, arguments: dict[str, str], catalogue: Catalogue) -> dict[str, Any]:
-    """Text values of a tool's arguments typed: by its schema when the catalogue knows the tool,
+def typed_text_values(name: str, arguments: dict[str, Any], catalogue: Catalogue) -> dict[str, Any]:
+    """Text values (each a `str`, as written) of a tool's arguments typed: by its schema when the catalogue knows the tool,
     else each value that is JSON (`3`, `true`, `["a"]`) read as JSON and the rest kept as text."""
     spec = catalogue.get(name)
     if spec is not None and spec.properties:

@@ -23,24 +23,25 @@ from inspector.detect.markup.blocks import (
     NAME_IN_TEXT,
     PLACEHOLDER,
     PLACEHOLDER_ARGUMENTS,
-    SPACE,
     UNPARSED,
     Block,
     Call,
+    all_read,
     call_from_object,
     is_call_shape,
     is_example,
 )
 from inspector.detect.markup.pythonic import pythonic_calls
+from inspector.support.leading_space import SPACE, always_matching
 from inspector.support.lenient_json import object_end, parse_array_at, parse_object_at
 
 _FENCE_LINE = re.compile(r"^[ \t]*```[ \t]*(?P<info>[^\n]*)$", re.M)
-_LANGUAGE = re.compile(r"[\w\-]*")
+_LANGUAGE = always_matching(r"[\w\-]*")
 CALL_FENCE_LANGUAGES = ("tool_call", "tool_calls")
 _CALL_FENCES = {"tool_call", "tool_code", "json", "tool", "tool_calls", "json5", ""}
 _ARGS_IN_TEXT = re.compile(r"[\"'](?:arguments|parameters)[\"']\s*:")
 _TRAILING_JUNK = re.compile(r"[\s}\]]*\Z")
-_CALL_JOINT = re.compile(r"\s*;?\s*")  # Llama joins calls one after another with `; `
+_CALL_JOINT = always_matching(r"\s*;?\s*")  # Llama joins calls one after another with `; `
 # Where a JSON array of call objects may begin, and the bounds of the search for them: arrays tried
 # per text, and how far from its `[` an array may end (a long data dump is not read whole).
 ARRAY_START = r"""\[\s*\{\s*["'](?:name|tool)["']\s*:"""  # also the detector's prefilter for them
@@ -73,7 +74,7 @@ def find_fences(text: str) -> list[Fence]:
             if line.end() < len(text):  # an opening line needs a line after it
                 opening = line
         elif bare:
-            lang = _LANGUAGE.match(opening.group("info")).group().lower()  # type: ignore[union-attr]
+            lang = _LANGUAGE.match(opening.group("info")).group().lower()
             fences.append(Fence(opening.start(), line.end(), lang, text[opening.end() + 1 : line.start()]))
             opening = None
     return fences
@@ -92,8 +93,8 @@ def fence_block(fence: Fence, catalogue: Catalogue) -> Block | None:
     value = _whole_value(stripped)
     objects = value if isinstance(value, list) else [value] if value is not None else []
     if objects and all(isinstance(o, dict) and is_call_shape(o, catalogue) for o in objects):
-        calls = tuple(call_from_object(o) for o in objects)
-        return Block(fence.start, fence.end, f"{lang or 'plain'}-fence", calls)  # type: ignore[arg-type]
+        found = [call_from_object(o) for o in objects]
+        return Block(fence.start, fence.end, f"{lang or 'plain'}-fence", tuple(found)) if all_read(found) else None
     if value is None and (lang in CALL_FENCE_LANGUAGES or _ARGS_IN_TEXT.search(stripped)):
         named = NAME_IN_TEXT.search(stripped)
         if named and (lang in CALL_FENCE_LANGUAGES or named.group("name") in catalogue):
@@ -132,9 +133,12 @@ def leading_calls(text: str, catalogue: Catalogue) -> Block | None:
             break
         if len(calls) == MAX_CALLS:
             return Block(start, end, "bare-object", tuple(calls), CALLS_CAPPED)
-        calls.append(call_from_object(parsed.value))  # type: ignore[arg-type]
+        call = call_from_object(parsed.value)
+        if call is None:  # (never: a leaked call names its tool)
+            break
+        calls.append(call)
         end = parsed.end
-        position = _CALL_JOINT.match(text, end).end()  # type: ignore[union-attr]
+        position = _CALL_JOINT.match(text, end).end()
     return Block(start, end, "bare-object", tuple(calls)) if calls else None
 
 
@@ -183,15 +187,15 @@ def call_arrays(text: str, catalogue: Catalogue, skip: list[tuple[int, int]]) ->
     return blocks
 
 
-def _array_block(items: list, start: int, end: int, catalogue: Catalogue) -> Block | None:
+def _array_block(items: list[Any], start: int, end: int, catalogue: Catalogue) -> Block | None:
     """The block a JSON array is when every item is a call of a known tool, else None."""
     calls = [_array_call(item, catalogue) for item in items]
-    if not calls or None in calls:
+    if not calls or not all_read(calls):
         return None
-    if all(call.arguments is not None for call in calls):  # type: ignore[union-attr]
-        return Block(start, end, "json-array", tuple(calls))  # type: ignore[arg-type]
+    if all(call.arguments is not None for call in calls):
+        return Block(start, end, "json-array", tuple(calls))
     note = UNPARSED if all("arguments" in item or "parameters" in item for item in items) else _NO_ARGUMENTS
-    return Block(start, end, "json-array", tuple(calls), note)  # type: ignore[arg-type]
+    return Block(start, end, "json-array", tuple(calls), note)
 
 
 def _array_call(item: Any, catalogue: Catalogue) -> Call | None:

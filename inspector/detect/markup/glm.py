@@ -46,6 +46,7 @@ def _unescaped(value: str) -> str:
     """A value escaped once more read back as the JSON string text it is, or as it is when it
     does not read as one (a quote left bare, an unknown escape)."""
     try:
-        return _STRING_TEXT.decode(f'"{value}"')
+        decoded: str = _STRING_TEXT.decode(f'"{value}"')  # a JSON string's text reads as a `str`
+        return decoded
     except (json.JSONDecodeError, RecursionError):
         return value

@@ -27,10 +27,10 @@ from inspector.detect.markup.blocks import (
     NAME_IN_TEXT,
     PLACEHOLDER,
     PLACEHOLDER_ARGUMENTS,
-    SPACE,
     Block,
     Call,
     Reader,
+    Separator,
     call_from_object,
     close_after,
     cut_off_arguments,
@@ -41,18 +41,19 @@ from inspector.detect.markup.blocks import (
 from inspector.detect.markup.glm import glm_block
 from inspector.detect.markup.pythonic import pythonic_calls
 from inspector.detect.markup.xml_tags import qwen_block
+from inspector.support.leading_space import SPACE, always_matching
 from inspector.support.lenient_json import object_end, parse_object_at
 
 _CUT_OFF = "arguments that do not parse or are cut off"
 _NOTHING = "nothing after its start marker: the output stops there"
 _QUOTE = re.compile(r'(?<!\\)"')
 _SHOWN_CHARS = 80  # of a broken line, quoted in a finding's message
-_JOINT = re.compile(r"\s*,?\s*")  # between call objects in one `<tool_call>`: a comma, white space or nothing
+_JOINT = always_matching(r"\s*,?\s*")  # between call objects in one `<tool_call>`: a comma, white space or nothing
 _MISTRAL_NEXT = re.compile(r"\s*(?:\[TOOL_CALLS\])?\s*(?P<name>[A-Za-z_][\w.\-]*)\s*(?:\[ARGS\])?\s*(?=\{)")
 
 
 def json_body(
-    text: str, start: int, after: int, family: str, close: str | None, separator: re.Pattern[str] | None = None
+    text: str, start: int, after: int, family: str, close: str | None, separator: Separator | None = None
 ) -> Block | None:
     """The block of calls in the JSON that follows a marker ending at `after`, up to `close`.
     The JSON is read only up to where the same marker opens the next block, so a reply that
@@ -69,7 +70,7 @@ def json_body(
     marker = text[start:after]
     limit = _next_block(text, marker, position)
     calls, length, capped = json_calls(text[position:limit], 0, separator)
-    if capped:
+    if capped and calls is not None:  # (capped: calls were read)
         return Block(start, position + length, family, tuple(calls), CALLS_CAPPED)
     found = text.find(close, position, limit) if close else -1  # no further than the next block
     if found >= 0 and (calls is None or text[position + length : found].strip()):  # JSON not filling the body
@@ -80,7 +81,7 @@ def json_body(
         return Block(start, close_after(text, position + length, close), family, tuple(calls))
     if found < 0 and limit == len(text) and (cut := cut_off_block(text, start, position, family)):
         return cut
-    body_end, end = (found, found + len(close)) if found >= 0 else (limit, limit)
+    body_end, end = (found, found + len(close or "")) if found >= 0 else (limit, limit)
     while end > position and text[end - 1].isspace():  # white space before the next block is not this one's
         end -= 1
     body = text[position:body_end]
@@ -114,7 +115,7 @@ def _calls_by_line(body: str) -> tuple[list[Call], list[str]] | None:
                 broken.append(line.strip() if position == 0 else item[position:])
                 break
             calls.append(call)
-            position = _JOINT.match(item, parsed.end).end()  # type: ignore[union-attr]
+            position = _JOINT.match(item, parsed.end).end()
     return (calls, broken) if calls else None
 
 
@@ -152,7 +153,7 @@ def _next_block(text: str, marker: str, position: int) -> int:
     return len(text)
 
 
-def _json_tag(family: str, close: str | None, separator: re.Pattern[str] | None = None) -> Reader:
+def _json_tag(family: str, close: str | None, separator: Separator | None = None) -> Reader:
     """The reader of a marker followed by call JSON and `close`."""
 
     def read(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:

@@ -22,7 +22,8 @@ from dataclasses import dataclass
 
 from inspector.catalogue import Catalogue
 from inspector.detect.markup import special_tokens
-from inspector.detect.markup.blocks import SPACE, UNPARSED, Block, Call, Reader, close_after, cut_off_arguments, end_of
+from inspector.detect.markup.blocks import UNPARSED, Block, Call, Reader, close_after, cut_off_arguments, end_of
+from inspector.support.leading_space import SPACE
 from inspector.support.lenient_json import parse_object_at
 
 MARKERS_MISSING = "a call whose markers are partly missing"

@@ -14,8 +14,9 @@ import re
 from typing import Any
 
 from inspector.catalogue import Catalogue
-from inspector.detect.markup.blocks import SPACE, Block, Call, Reader, close_after, is_example
+from inspector.detect.markup.blocks import Block, Call, Reader, all_read, close_after, is_example
 from inspector.detect.markup.literals import BYTES_AS_TEXT, NotJson, argument_value
+from inspector.support.leading_space import SPACE
 from inspector.support.lenient_json import closing_end
 
 PYTHON_START, PYTHON_END = "<|python_start|>", "<|python_end|>"
@@ -108,9 +109,9 @@ def list_at(text: str, start: int) -> tuple[list[Call], int, str] | None:
     if not isinstance(tree.body, ast.List):
         return None
     read = [_ast_call(node) for node in tree.body.elts]
-    if not read or None in read:
+    if not read or not all_read(read):
         return None
-    return [call for call, _ in read], end, _block_note([note for _, note in read])  # type: ignore[misc]
+    return [call for call, _ in read], end, _block_note([note for _, note in read])
 
 
 def _closing_bracket(text: str, start: int) -> int | None:

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 from inspector.catalogue import Catalogue
 from inspector.detect.markup.blocks import (
     CALLS_CAPPED,
     MAX_CALLS,
-    SPACE,
     UNPARSED,
     Block,
     Call,
@@ -29,6 +29,7 @@ from inspector.detect.markup.blocks import (
     cut_off_arguments,
     end_of,
 )
+from inspector.support.leading_space import SPACE
 from inspector.support.lenient_json import loads_lenient, parse_object_at
 
 # V3 / R1 type the call (`function`) before the separator and name the tool after it, then fence the
@@ -83,7 +84,9 @@ def _harmony(text: str, start: int, after: int, catalogue: Catalogue) -> Block |
     """gpt-oss Harmony: a `<|channel|>` header addressed `to=functions.NAME`, then `<|message|>`
     and the JSON arguments, then `<|call|>`."""
     header = _HARMONY.match(text, start)
-    name = header and (header.group("after") or header.group("before"))
+    if header is None:
+        return None
+    name = header.group("after") or header.group("before")
     if not name:
         return None
     parsed = parse_object_at(text, header.end())
@@ -110,7 +113,7 @@ def _gemma_reader(close: str) -> Reader:
     return read
 
 
-def gemma_arguments(body: str) -> dict | None:
+def gemma_arguments(body: str) -> dict[str, Any] | None:
     """Gemma's `{k:<|"|>text<|"|>,n:3}` as an object: each string quoted by `<|"|>` or `<escape>`
     becomes a JSON string, then the rest (unquoted keys) is read as JS-style JSON. None when it
     does not parse."""

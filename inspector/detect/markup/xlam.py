@@ -16,13 +16,13 @@ import re
 from typing import Any
 
 from inspector.catalogue import Catalogue
-from inspector.detect.markup.blocks import MAX_CALLS, Block, Call, arguments_object
+from inspector.detect.markup.blocks import MAX_CALLS, Block, Call, all_read, arguments_object
+from inspector.support.leading_space import SPACE
 from inspector.support.lenient_json import parse_array_at
 
 THINK_OPEN, THINK_CLOSE = "<think>", "</think>"
 _CALL_KEYS = {"name", "arguments", "parameters", "id"}
 _FUNCTION_NAME = re.compile(r"[A-Za-z_][\w.\-]*\Z")
-_SPACE = re.compile(r"\s*")
 
 
 def may_be_call_list(text: str) -> bool:
@@ -41,9 +41,9 @@ def call_list_block(text: str, catalogue: Catalogue) -> Block | None:
     if parsed is None or text[parsed.end :].strip() or not parsed.value or len(parsed.value) > MAX_CALLS:
         return None
     calls = [_call(item, catalogue) for item in parsed.value]
-    if None in calls:
+    if not all_read(calls):
         return None
-    return Block(start, parsed.end, "xlam", tuple(calls))  # type: ignore[arg-type]
+    return Block(start, parsed.end, "xlam", tuple(calls))
 
 
 def _list_start(text: str) -> int | None:
@@ -51,12 +51,12 @@ def _list_start(text: str) -> int | None:
     white space), or None when the rest of `text` is not `[...]`."""
     if not _ends_with_bracket(text):  # the cheap test first: most replies end in prose
         return None
-    position = _SPACE.match(text).end()
+    position = SPACE.match(text).end()
     if text.startswith(THINK_OPEN, position):
         closed = text.find(THINK_CLOSE, position)
         if closed < 0:
             return None
-        position = _SPACE.match(text, closed + len(THINK_CLOSE)).end()
+        position = SPACE.match(text, closed + len(THINK_CLOSE)).end()
     if not text.startswith("[", position):
         return None
     return position

@@ -24,7 +24,6 @@ from inspector.catalogue import Catalogue
 from inspector.detect.markup.blocks import (
     CALLS_CAPPED,
     MAX_CALLS,
-    SPACE,
     UNPARSED,
     Block,
     Call,
@@ -35,6 +34,7 @@ from inspector.detect.markup.blocks import (
     xml_text,
 )
 from inspector.detect.markup.pythonic import pythonic_calls
+from inspector.support.leading_space import SPACE
 from inspector.support.lenient_json import json_or_text, loads_lenient
 
 DSML = "<｜DSML｜"  # full-width bar U+FF5C

@@ -164,5 +164,6 @@ def _added(one: Totals, other: Totals) -> Totals:
 def _exists(spark: SparkSession, place: str) -> bool:
     """Whether `place` exists, asked of the file system Spark writes to (local, HDFS, S3, ...)."""
     jvm = spark.sparkContext._jvm  # Hadoop's FileSystem has no Python API; PySpark reaches it this way
+    assert jvm is not None  # (None only once the context is stopped)
     path = jvm.org.apache.hadoop.fs.Path(place)
     return path.getFileSystem(spark.sparkContext._jsc.hadoopConfiguration()).exists(path)

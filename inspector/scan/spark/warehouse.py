@@ -66,14 +66,20 @@ def rate_rows(scanned: Scanned) -> Iterator[tuple[Any, ...]]:
     """One row per session, model and tool with calls or rated findings, in `RATE_COLUMNS`' order."""
     for summary in scanned.summaries:
         rates = summary.rates
-        pairs = sorted(set(rates.calls) | {(model, tool) for model, tool, _ in rates.kinds})
-        for model, tool in pairs:
+        pairs: set[tuple[str, str | None]] = {*rates.calls, *((model, tool) for model, tool, _ in rates.kinds)}
+        for model, tool in sorted(pairs, key=_by_model_then_tool):
             yield (
                 str(summary.path),
                 summary.format,
                 summary.session_id,
                 model,
                 tool,
-                rates.calls[model, tool],
+                rates.calls[model, tool] if tool is not None else 0,
                 {kind: rates.kinds[model, tool, kind] for kind in KINDS},
             )
+
+
+def _by_model_then_tool(pair: tuple[str, str | None]) -> tuple[str, bool, str]:
+    """Sorts a (model, tool) pair by model, then tool, the findings that name no tool last."""
+    model, tool = pair
+    return model, tool is None, tool or ""
