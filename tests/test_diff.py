@@ -9,10 +9,10 @@ import time
 import pytest
 from conftest import SAVE_MEMORY
 
-from inspector.review.arguments_diff import diff_arguments, laid_out, path_name
-from inspector.review.diff import INSERTED, REMOVED, REPLACED, diff_text, removal_diff
-from inspector.review.preview import preview
 from inspector.scan.scanner import scan_file
+from inspector.view.arguments_diff import diff_arguments, laid_out, path_name
+from inspector.view.repaired_turn import fix_preview as preview
+from inspector.view.word_diff import INSERTED, REMOVED, REPLACED, diff_text, removal_diff
 
 FAKE = '{success: true, memory_type: "journal", content: "Ran 10k today."}'
 

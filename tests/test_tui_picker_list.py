@@ -20,10 +20,10 @@ from textual.widgets import DataTable, Input
 
 from inspector.cli.main import main
 from inspector.tui.app import InspectorApp
-from inspector.tui.dialogs import ExportDialog
-from inspector.tui.picker import PickerScreen
-from inspector.tui.picker_table import FIRST_ROWS
-from inspector.tui.review_screen import ReviewScreen
+from inspector.tui.dialogs.export import ExportDialog
+from inspector.tui.picker.screen import PickerScreen
+from inspector.tui.picker.table import FIRST_ROWS
+from inspector.tui.review.screen import ReviewScreen
 
 FILES = (
     "analyst-agent.openai.json",

@@ -15,10 +15,10 @@ from textual.app import App
 from inspector.model import Finding
 from inspector.repair.execute import ExecutionResult, execute_findings, recovered_calls
 from inspector.support.safe_text import neutralise
-from inspector.tui.dialogs import Confirm
-from inspector.tui.drawing import ReviewDrawing
-from inspector.tui.shown_session import ShownSession
-from inspector.tui.writes import EXECUTE, EXPORT, WritesUnderWay
+from inspector.tui.dialogs.confirm import Confirm
+from inspector.tui.review.drawing import ReviewDrawing
+from inspector.tui.review.shown_session import ShownSession
+from inspector.tui.review.writes import EXECUTE, EXPORT, WritesUnderWay
 
 NOT_ENABLED = "Nothing runs unless you start the app with an executor: inspector PATH --execute CMD"
 

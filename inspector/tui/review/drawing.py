@@ -1,4 +1,4 @@
-"""The review screen's drawing of what it shows (`inspector.tui.shown_session`): the counts bar, the
+"""The review screen's drawing of what it shows (`inspector.tui.review.shown_session`): the counts bar, the
 marks of the flagged turns in the turn list, and the selected turn's detail with its header (the
 links between calls and results it names are found in a thread once the session is scanned), with
 the places of the search's text highlighted in the list and the detail."""
@@ -12,14 +12,14 @@ from textual.content import Content
 from textual.widgets import Static
 
 from inspector.model import Session, Turn
-from inspector.review.call_links import CallLinks, call_links
 from inspector.support.safe_text import neutralise
-from inspector.tui.detail import TurnDetail
-from inspector.tui.search import SessionSearch
-from inspector.tui.shown_session import ShownSession
-from inspector.tui.status_bar import status_line
-from inspector.tui.turn_header import header_line
-from inspector.tui.turn_list import TurnList
+from inspector.tui.review.call_links import CallLinks, call_links
+from inspector.tui.review.detail import TurnDetail
+from inspector.tui.review.search import SessionSearch
+from inspector.tui.review.shown_session import ShownSession
+from inspector.tui.review.status_bar import status_line
+from inspector.tui.review.turn_header import header_line
+from inspector.tui.review.turn_list import TurnList
 
 
 class ReviewDrawing:

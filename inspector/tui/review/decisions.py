@@ -18,22 +18,24 @@ from inspector.errors import InspectorError
 from inspector.repair.write import WriteOutcome
 from inspector.review.decisions import DecisionKey
 from inspector.review.edits import Edit, proposal
-from inspector.review.preview import preview
 from inspector.review.review import ExportPlan
 from inspector.review.review_file import APPROVED, SKIPPED, SessionKey
 from inspector.review.state import ReviewError
 from inspector.scan.scanner import iter_scan
 from inspector.sources import ServerUrl
 from inspector.support.safe_text import neutralise
-from inspector.tui.bulk_progress import BulkProgress, EveryConversation
 from inspector.tui.conversations import describe_missing, include_decided
 from inspector.tui.copying import copy_to_clipboard
-from inspector.tui.dialogs import OPENAI, Choose, Confirm, ExportChoice, ExportDialog
-from inspector.tui.drawing import ReviewDrawing
-from inspector.tui.editor import FixEditor
-from inspector.tui.server_export import ServerExportDialog
-from inspector.tui.shown_session import ShownSession
-from inspector.tui.writes import BULK, EXECUTE, EXPORT, WritesUnderWay
+from inspector.tui.dialogs.choose import Choose
+from inspector.tui.dialogs.confirm import Confirm
+from inspector.tui.dialogs.export import OPENAI, ExportChoice, ExportDialog
+from inspector.tui.dialogs.server_export import ServerExportDialog
+from inspector.tui.review.bulk_progress import BulkProgress, EveryConversation
+from inspector.tui.review.drawing import ReviewDrawing
+from inspector.tui.review.editor import FixEditor
+from inspector.tui.review.shown_session import ShownSession
+from inspector.tui.review.writes import BULK, EXECUTE, EXPORT, WritesUnderWay
+from inspector.view.repaired_turn import fix_preview
 
 NOTHING_TO_UNDO = (
     "Nothing to undo since the review was opened: to change a decision saved before, select its "
@@ -304,7 +306,7 @@ class Decider:
             return
         review, s = self.shown.review, self.shown.session_index
         finding = review.findings(s)[index]
-        shown = preview(finding, self.shown.session.turn_at(finding.turn), review.decided_fix(s, index))
+        shown = fix_preview(finding, self.shown.session.turn_at(finding.turn), review.decided_fix(s, index))
         calls = [call for call in shown.calls if call.arguments is not None]
         if not calls:
             self._tell("This fix recovers no call arguments to copy", severity="warning")

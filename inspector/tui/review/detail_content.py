@@ -1,12 +1,13 @@
-"""The selected turn's detail: original text beside the repair, and the finding below them; or,
-in the whole-turn view, the turn as the export will write it with every approved fix applied.
+"""What the selected turn's detail shows, as Textual `Content`: the original text beside the
+repair, the finding below them; or, in the whole-turn view, the turn as the export will write it
+with every approved fix applied.
 
-Everything shown comes from `inspector.review.preview.preview` (one fix) or
-`inspector.review.exported_turn.exported_preview` (the whole turn), whose diffs say which spans
-differ: the original side marks only what the fix removes or replaces (and the span the finding
-flags), the repair side only what it inserts, and of the arguments only those added, changed or
-removed. Model text is plain `Content` (never markup) with escape sequences neutralised; the
-spans are styles on it, in theme colours that read on dark and light themes alike.
+Everything shown comes from the view of a repaired turn (`inspector.view.repaired_turn`: one fix,
+or the whole turn), whose diffs say which spans differ: the original side marks only what the fix
+removes or replaces (and the span the finding flags), the repair side only what it inserts, and of
+the arguments only those added, changed or removed. Model text is plain `Content` (never markup)
+with escape sequences neutralised; the spans are styles on it, in theme colours that read on dark
+and light themes alike.
 """
 
 from __future__ import annotations
@@ -15,19 +16,17 @@ import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content, Span
 from textual.highlight import highlight
-from textual.widgets import Static
 
-from inspector.model import Finding, Turn
+from inspector.model import Finding, ToolResult
 from inspector.repair.execute import ExecutionResult
-from inspector.review.arguments_diff import laid_out, path_name
-from inspector.review.diff import REPLACED
-from inspector.review.preview import CallPreview, FixPreview, RecordedCall, recorded_calls
 from inspector.support.safe_text import neutralise, preview_value
 from inspector.tui.themes import JsonHighlight
+from inspector.view.arguments_diff import laid_out, path_name
+from inspector.view.calls import CallPreview, RecordedCall
+from inspector.view.repaired_turn import RepairedTurn
+from inspector.view.word_diff import REPLACED
 
 # What a fix takes away (original side), what it brings (repair side), a value it changes, and the
 # span a finding flags: the foreground is the theme's text colour, so it contrasts with the tinted
@@ -46,7 +45,7 @@ class FindingView:
     and its recovered calls as the person's executor ran them (if it did)."""
 
     finding: Finding
-    preview: FixPreview
+    preview: RepairedTurn
     status: str
     number: int  # 1-based, among the turn's findings
     of: int
@@ -59,69 +58,9 @@ class TurnView:
     fixes applied (`preview`), each of its findings with its status, and the number (1-based) of
     the finding the decision keys act on."""
 
-    preview: FixPreview
+    preview: RepairedTurn
     findings: tuple[tuple[Finding, str], ...]
     number: int
-
-
-class TurnDetail(Vertical):
-    """Original and repair side by side, the finding's facts below."""
-
-    DEFAULT_CSS = """
-    TurnDetail { height: 1fr; }
-    TurnDetail #turn-header { height: 1; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
-    TurnDetail #sides { height: 1fr; }
-    TurnDetail .pane, TurnDetail #finding-pane {
-        border: round $foreground 25%; border-title-color: $text-accent; padding: 0 1;
-    }
-    TurnDetail .pane { width: 1fr; }
-    TurnDetail .pane:focus { border: round $accent; }
-    TurnDetail #finding-pane { height: auto; max-height: 45%; }  /* leaves the sides room on 24 rows */
-    """
-
-    def compose(self) -> ComposeResult:
-        yield Static(id="turn-header")
-        with Horizontal(id="sides"):
-            with VerticalScroll(classes="pane", id="original-pane") as pane:
-                pane.border_title = "Original"
-                yield Static(id="original")
-            with VerticalScroll(classes="pane", id="repair-pane") as pane:
-                pane.border_title = "Repair"
-                yield Static(id="repair")
-        with VerticalScroll(id="finding-pane") as pane:
-            pane.border_title = "Finding"
-            yield Static(id="finding")
-
-    def show_header(self, header: Content) -> None:
-        """Show the header line above the panes (the turn, and where its call's result is)."""
-        self.query_one("#turn-header", Static).update(header)
-
-    def show(self, turn: Turn | None, view: FindingView | TurnView | None) -> None:
-        """Show `turn` and, when it is flagged, one of its findings (or the whole turn as exported)."""
-        original, repair, finding = (
-            self.query_one("#original", Static),
-            self.query_one("#repair", Static),
-            self.query_one("#finding", Static),
-        )
-        whole = isinstance(view, TurnView)
-        self.query_one("#repair-pane").border_title = "As exported" if whole else "Repair"
-        self.query_one("#finding-pane").border_title = "Turn as exported" if whole else "Finding"
-        if turn is None:
-            for static in (original, repair, finding):
-                static.update("")
-            return
-        if view is None:
-            text = _plain(turn.text) if turn.text else Content.styled("(no text)", MUTED)
-            original.update(text + recorded_content(recorded_calls(turn)))
-            repair.update(Content.styled("Nothing flagged in this turn.", MUTED))
-            finding.update(Content.styled(f"Turn {turn.position} · {turn.role}", MUTED))
-            return
-        original.update(original_content(view.preview))
-        heading = "Text as exported" if whole else "Text after the fix"
-        repair.update(repair_content(view.preview, heading, () if whole else view.runs))
-        finding.update(turn_content(view) if whole else finding_content(view))
-        for pane in self.query(".pane"):
-            pane.scroll_home(animate=False)
 
 
 def marked(text: str, spans: Iterable[tuple[int, int, str]]) -> Content:
@@ -144,7 +83,7 @@ def _plain(text: str) -> Content:
     return Content(neutralise(text))
 
 
-def original_content(preview: FixPreview) -> Content:
+def original_content(preview: RepairedTurn) -> Content:
     """The turn's recorded text with the flagged spans underlined and what the fix removes or
     replaces marked, then its calls as recorded, marked the same way."""
     text = preview.original
@@ -174,7 +113,7 @@ def recorded_content(calls: tuple[RecordedCall, ...]) -> Content:
 
 
 def repair_content(
-    preview: FixPreview, heading: str = "Text after the fix", runs: tuple[ExecutionResult, ...] = ()
+    preview: RepairedTurn, heading: str = "Text after the fix", runs: tuple[ExecutionResult, ...] = ()
 ) -> Content:
     """The text after the fix with what it inserts marked, each recovered or corrected call (a
     recovered call the person's executor ran in `runs` with its result), and the results the fix
@@ -205,8 +144,13 @@ def repair_content(
     for result in preview.results_added:
         parts.append(Content(""))
         parts.append(Content.styled("Result recorded", HEADING))
-        parts.append(_plain(result))
+        parts.append(_plain(_result_line(result)))
     return Content("\n").join(parts)
+
+
+def _result_line(result: ToolResult) -> str:
+    """A result a fix records, in a line: the tool, the call it answers, what it says."""
+    return f"{result.name or 'tool'} ({result.call_id or 'no id'}): {preview_value(result.content)}"
 
 
 def _run_of(call: CallPreview, runs: tuple[ExecutionResult, ...]) -> ExecutionResult | None:

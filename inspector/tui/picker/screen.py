@@ -1,15 +1,15 @@
 """The picker: every session of some files, with its findings by kind, turn count, format and
 review status (pending, decided, exported: read from its file's review, no session loaded), the
-rates of the sessions scanned so far, and the keys of a list (`list_screen`: sort, filter, search).
+rates of the sessions scanned so far, and the keys of a list (`inspector.tui.picker.list_screen`: sort, filter, search).
 
 Files are scanned one by one in a thread worker; each row appears as soon as its file is done,
-under a progress bar. Only each session's values are kept (`inspector.tui.picker_view`), so a
+under a progress bar. Only each session's values are kept (`inspector.tui.picker.view`), so a
 directory of big files is not held in memory; Enter opens the session in the review screen, which
 loads and scans it again. Coming back from it, the statuses of the files reviewed are read again.
 
 An SQLite history's conversations are listed at once (id and message count, counted by SQLite),
 then scanned one at a time, their rows filled in as they go (about once a second, FILL_EVERY); a
-row opens before its scan is done. The table draws a page of rows at a time (`picker_table`). The
+row opens before its scan is done. The table draws a page of rows at a time (`table`). The
 scan pauses while another screen is shown (closing its read of the database, so an export may
 write to it) and stops when the picker closes.
 """
@@ -31,20 +31,20 @@ from textual.widgets import Footer, ProgressBar, Static
 from textual.worker import get_current_worker
 
 from inspector.errors import InspectorError
-from inspector.review.status import NO_REVIEW, SavedReview, saved_review, sessions_status
 from inspector.scan.rates import Rates
 from inspector.sources.base import Source
 from inspector.support.safe_text import neutralise
 from inspector.tui.commands import help_rows
 from inspector.tui.conversations import ReadOptions, listing
 from inspector.tui.help import HelpScreen
-from inspector.tui.list_screen import ListScreen
-from inspector.tui.picker_columns import ColumnSpec
-from inspector.tui.picker_rates import rates_line
-from inspector.tui.picker_rows import RowTarget, Scanned, scanned_session, session_row, take, unreadable
-from inspector.tui.picker_table import ListTable
-from inspector.tui.picker_view import LISTED, ListedRow
-from inspector.tui.review_screen import ReviewScreen
+from inspector.tui.picker.columns import ColumnSpec
+from inspector.tui.picker.list_screen import ListScreen
+from inspector.tui.picker.rates import rates_line
+from inspector.tui.picker.review_status import NO_REVIEW, SavedReview, saved_review, sessions_status
+from inspector.tui.picker.rows import RowTarget, Scanned, scanned_session, session_row, take, unreadable
+from inspector.tui.picker.table import ListTable
+from inspector.tui.picker.view import LISTED, ListedRow
+from inspector.tui.review.screen import ReviewScreen
 
 FILL_EVERY = 1.0  # seconds between two batches of scanned rows handed to the app's thread
 UNREADABLE_REVIEW = "?"  # the status of a file whose review file cannot be read

@@ -13,10 +13,10 @@ from textual.widgets import Input, Static
 
 from inspector.model import Turn
 from inspector.support.safe_text import neutralise
-from inspector.tui.drawing import ReviewDrawing
-from inspector.tui.search import SessionSearch
-from inspector.tui.shown_session import ShownSession
-from inspector.tui.turn_header import NO_LINK, link_phrase
+from inspector.tui.review.drawing import ReviewDrawing
+from inspector.tui.review.search import SessionSearch
+from inspector.tui.review.shown_session import ShownSession
+from inspector.tui.review.turn_header import NO_LINK, link_phrase
 
 SEARCHED_AT_ONCE = 20_000  # turns: a longer session is searched in a thread (200,000 take about a second)
 

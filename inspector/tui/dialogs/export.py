@@ -1,9 +1,7 @@
-"""Small modal dialogs: a yes/no question, a question with several answers, and where (and as
-what) to export the repaired session."""
+"""Where (and as what) to export the repaired session of a file: a new file, or over the input."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -12,111 +10,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.events import Key
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Static
 
 from inspector.support.safe_text import neutralise
-
-DIALOG_CSS = """
-{name} {{
-    align: center middle;
-}}
-{name} > Vertical {{
-    width: 80;
-    max-width: 90%;
-    height: auto;
-    padding: 1 2;
-    border: thick $primary;
-    background: $surface;
-}}
-{name} .buttons {{
-    height: auto;
-    margin-top: 1;
-    align-horizontal: right;
-}}
-{name} .buttons Button {{
-    margin-left: 2;
-}}
-"""
-
-
-class Confirm(ModalScreen[bool]):
-    """Ask a yes/no question: `y` says yes, `n` or escape says no, enter presses the focused
-    button, which is at first Yes, or No when `default` is False (for questions where yes loses
-    something, so that a stray enter does not)."""
-
-    DEFAULT_CSS = DIALOG_CSS.format(name="Confirm")
-    BINDINGS = [
-        Binding("y", "answer(True)", "Yes", show=False),
-        Binding("n,escape", "answer(False)", "No", show=False),
-    ]
-
-    def __init__(self, question: str, yes: str = "Yes", no: str = "No", *, default: bool = True) -> None:
-        super().__init__()
-        self.question = question
-        self.yes = yes
-        self.no = no
-        self.default = default
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(Content(self.question), id="question")
-            with Horizontal(classes="buttons"):
-                yield Button(Content(f"{self.yes} (y)"), variant="primary", id="yes")
-                yield Button(Content(f"{self.no} (n)"), id="no")
-
-    def on_mount(self) -> None:
-        self.query_one("#yes" if self.default else "#no", Button).focus()
-
-    @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "yes")
-
-    def action_answer(self, answer: bool) -> None:
-        """Close the dialog with `answer`."""
-        self.dismiss(answer)
-
-
-class Choose(ModalScreen[str | None]):
-    """Ask a question with several answers, each a button pressed by its own key (given with
-    it); escape (or `n`) answers None. Enter presses the focused button, at first the first."""
-
-    DEFAULT_CSS = DIALOG_CSS.format(name="Choose")
-    BINDINGS = [Binding("n,escape", "choose(None)", "Cancel", show=False)]
-
-    def __init__(self, question: str, answers: Sequence[tuple[str, str]]) -> None:
-        """`answers`: (key, label) of each answer, in the order of the buttons."""
-        super().__init__()
-        self.question = question
-        self.answers = list(answers)
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(Content(self.question), id="question")
-            with Horizontal(classes="buttons"):
-                for number, (key, label) in enumerate(self.answers):
-                    yield Button(
-                        Content(f"{label} ({key})"), variant="primary" if number == 0 else "default", id=f"answer-{key}"
-                    )
-                yield Button(Content("Cancel (n)"), id="cancel")
-
-    def on_mount(self) -> None:
-        self.query_one(Button).focus()
-
-    def on_key(self, event: Key) -> None:
-        if any(event.character == key for key, _ in self.answers):
-            event.stop()
-            self.dismiss(event.character)
-
-    @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id.removeprefix("answer-") if event.button.id != "cancel" else None)
-
-    def action_choose(self, key: str | None) -> None:
-        """Close the dialog with the answer `key` (None: cancelled)."""
-        self.dismiss(key)
-
+from inspector.tui.dialogs.confirm import Confirm
+from inspector.tui.dialogs.frame import DIALOG_CSS, SpaceToggles
 
 OPENAI = "openai"
 
@@ -131,12 +30,6 @@ class ExportChoice:
     overwrite_input: bool
     to: str | None = None
     replace_existing: bool = False
-
-
-class _SpaceToggles(Checkbox, inherit_bindings=False):
-    """A checkbox toggled by space only, so that enter reaches the dialog and exports."""
-
-    BINDINGS = [Binding("space", "toggle_button", "Toggle", show=False)]
 
 
 class ExportDialog(ModalScreen[ExportChoice | None]):
@@ -199,13 +92,13 @@ class ExportDialog(ModalScreen[ExportChoice | None]):
                 yield Static(Content(self.plan), id="plan")
             yield Static("Write the repaired session and its audit record to:")
             yield Input(self._opened_with, id="path", disabled=overwrite)
-            yield _SpaceToggles(
+            yield SpaceToggles(
                 Content(neutralise(f"overwrite the input (a backup {self.input_path.name}.bak is kept)")),
                 overwrite,
                 id="overwrite",
                 disabled=openai,
             )
-            yield _SpaceToggles(Content("as OpenAI Chat Completions JSON"), openai, id="openai", disabled=overwrite)
+            yield SpaceToggles(Content("as OpenAI Chat Completions JSON"), openai, id="openai", disabled=overwrite)
             yield Static(Content(neutralise(self.problem)), id="problem")
             yield Static(Content("enter export · space tick a box · escape cancel"), classes="hint")
             with Horizontal(classes="buttons"):

@@ -1,20 +1,19 @@
 """What the review screen shows of one session, without a widget: the session, its review once the
 scan is done (its first findings until then), the findings grouped by turn, which finding of the
 selected turn is shown, and whether the detail shows the whole turn as exported instead.
-`inspector.tui.drawing` draws it; every decision goes through the review
+`inspector.tui.review.drawing` draws it; every decision goes through the review
 (`inspector.review.review.Review`).
 """
 
 from __future__ import annotations
 
 from inspector.model import SEVERITIES, Finding, Session, Turn
-from inspector.review.call_links import CallLinks
-from inspector.review.exported_turn import exported_preview
-from inspector.review.preview import preview
 from inspector.review.review import Review
 from inspector.review.review_file import APPROVED, EDITED, PENDING, SKIPPED
-from inspector.tui.detail import FindingView, TurnView
-from inspector.tui.turn_list import MIXED, TurnMark
+from inspector.tui.review.call_links import CallLinks
+from inspector.tui.review.detail_content import FindingView, TurnView
+from inspector.tui.review.turn_list import MIXED, TurnMark
+from inspector.view.repaired_turn import fix_preview, repaired_turn
 
 
 class ShownSession:
@@ -100,14 +99,14 @@ class ShownSession:
                 else []
             )
             return turn, TurnView(
-                exported_preview(turn, findings, approved),
+                repaired_turn(turn, findings, approved),
                 tuple((f, self.status(i)) for f, i in zip(findings, indices)),
                 self.finding_number % len(indices) + 1,
             )
         fix = review.decided_fix(s, index) if review is not None else finding.fix
         return turn, FindingView(
             finding,
-            preview(finding, turn, fix),
+            fix_preview(finding, turn, fix),
             self.status(index),
             self.finding_number % len(indices) + 1,
             len(indices),

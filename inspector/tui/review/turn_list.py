@@ -23,7 +23,7 @@ from textual.strip import Strip
 
 from inspector.model import Turn
 from inspector.support.safe_text import preview
-from inspector.tui.search import SessionSearch
+from inspector.tui.review.search import SessionSearch
 
 # A flagged turn whose findings were decided differently: some fixes approved (or edited), others skipped.
 MIXED = "mixed"

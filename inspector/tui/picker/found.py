@@ -21,15 +21,15 @@ from textual.binding import Binding
 from textual.worker import get_current_worker
 
 from inspector.errors import InspectorError
-from inspector.review.status import SavedReview
 from inspector.sources.discovery import LLM, FoundSession
 from inspector.support.safe_text import neutralise
 from inspector.tui.conversations import ReadOptions, listing
-from inspector.tui.picker import FILL_EVERY, PickerScreen, saved_review_of
-from inspector.tui.picker_columns import ColumnSpec
-from inspector.tui.picker_rows import Scanned, database_note, found_row, row_key, scanned_file, short_reason, unreadable
-from inspector.tui.picker_view import LISTED
-from inspector.tui.review_screen import ReviewScreen
+from inspector.tui.picker.columns import ColumnSpec
+from inspector.tui.picker.review_status import SavedReview
+from inspector.tui.picker.rows import Scanned, database_note, found_row, row_key, scanned_file, short_reason, unreadable
+from inspector.tui.picker.screen import FILL_EVERY, PickerScreen, saved_review_of
+from inspector.tui.picker.view import LISTED
+from inspector.tui.review.screen import ReviewScreen
 
 
 class FoundPicker(PickerScreen):

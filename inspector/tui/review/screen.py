@@ -1,10 +1,10 @@
 """The main screen: the turn list above the selected turn's detail, and the review's keys.
 
 The screen lays the widgets out and owns the objects that do the work: what is shown of the
-session (`inspector.tui.shown_session`) and its drawing (`inspector.tui.drawing`), loading
-(`inspector.tui.session_loading`: the turns are listed before the findings are known), moving
-(`inspector.tui.navigation`), deciding and exporting (`inspector.tui.decisions`) and running
-recovered calls (`inspector.tui.execution`). Its actions, message handlers and workers, which
+session (`inspector.tui.review.shown_session`) and its drawing (`inspector.tui.review.drawing`), loading
+(`inspector.tui.review.session_loading`: the turns are listed before the findings are known), moving
+(`inspector.tui.review.navigation`), deciding and exporting (`inspector.tui.review.decisions`) and running
+recovered calls (`inspector.tui.review.execution`). Its actions, message handlers and workers, which
 Textual calls, hand over to them. Decisions wait for the full scan; every decision goes through
 `inspector.review.review.Review`, which saves the review file at once.
 
@@ -33,24 +33,24 @@ from inspector.model import Finding, Session, Turn
 from inspector.review.review import Review
 from inspector.sources.base import Source
 from inspector.support.safe_text import neutralise
-from inspector.tui.bulk_progress import BulkProgress, EveryConversation
 from inspector.tui.commands import ScreenKeys, help_rows
 from inspector.tui.conversations import ReadOptions
-from inspector.tui.copying import Copier
-from inspector.tui.decisions import Decider
-from inspector.tui.detail import TurnDetail
-from inspector.tui.dialogs import ExportChoice
-from inspector.tui.drawing import ReviewDrawing
-from inspector.tui.execution import Executor
+from inspector.tui.dialogs.export import ExportChoice
 from inspector.tui.footer import FittingFooter
 from inspector.tui.help import HelpScreen
-from inspector.tui.navigation import Navigator
-from inspector.tui.raw_view import RawRecordScreen
-from inspector.tui.search import SessionSearch
-from inspector.tui.session_loading import SessionLoader
-from inspector.tui.shown_session import ShownSession
-from inspector.tui.turn_list import TurnList
-from inspector.tui.writes import BULK, EXECUTE, EXPORT, WritesUnderWay
+from inspector.tui.review.bulk_progress import BulkProgress, EveryConversation
+from inspector.tui.review.copier import Copier
+from inspector.tui.review.decisions import Decider
+from inspector.tui.review.detail import TurnDetail
+from inspector.tui.review.drawing import ReviewDrawing
+from inspector.tui.review.execution import Executor
+from inspector.tui.review.navigation import Navigator
+from inspector.tui.review.raw_view import RawRecordScreen
+from inspector.tui.review.search import SessionSearch
+from inspector.tui.review.session_loading import SessionLoader
+from inspector.tui.review.shown_session import ShownSession
+from inspector.tui.review.turn_list import TurnList
+from inspector.tui.review.writes import BULK, EXECUTE, EXPORT, WritesUnderWay
 
 
 class ReviewScreen(Screen[None]):

@@ -1,9 +1,7 @@
-"""What one finding's fix changes in its turn, in the shape a reviewer reads: the original text
-with the suspect spans and what the fix removes from it, the text after the fix and what it
-inserts, the turn's own calls as recorded with what the fix removes from their arguments, each
-call recovered or corrected with the arguments it added, changed or removed, the results it
-records, and the repairs it made. The differences come from `inspector.review.diff` (text) and
-`inspector.review.arguments_diff` (arguments)."""
+"""A repaired turn's calls in the shape a person reads them: each call a fix recovers from text or
+corrects (new arguments, a new name) with the arguments it added, changed or removed
+(`arguments_diff`), and the turn's own calls as recorded, with the spans of their stored arguments
+a fix removes or replaces (`word_diff`)."""
 
 from __future__ import annotations
 
@@ -11,11 +9,10 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from inspector.model import Finding, Fix, ToolCall, Turn
-from inspector.review.arguments_diff import ArgumentsDiff, diff_arguments
-from inspector.review.diff import TextDiff, diff_text, removal_diff
+from inspector.model import ToolCall, Turn
 from inspector.support.lenient_json import parse_object_at
-from inspector.support.safe_text import preview_value
+from inspector.view.arguments_diff import ArgumentsDiff, diff_arguments
+from inspector.view.word_diff import diff_text
 
 RECOVERED_CALL = "recovered"
 CORRECTED_CALL = "corrected"
@@ -51,44 +48,6 @@ class RecordedCall:
     arguments: str
     faults: tuple[tuple[int, int, str], ...] = ()
     renamed: bool = False
-
-
-@dataclass(frozen=True)
-class FixPreview:
-    """The turn before and after one fix, and what the fix did, line by line: `suspect_spans`,
-    the spans of the original text the finding flags (what the fix cuts is in `text_diff`, the
-    original text against the text `after` the fix); `recorded`, the turn's own calls as recorded."""
-
-    original: str
-    suspect_spans: tuple[tuple[int, int], ...]
-    after: str
-    calls: tuple[CallPreview, ...]
-    results_added: tuple[str, ...]
-    repairs: tuple[str, ...]
-    summary: str
-    text_diff: TextDiff = TextDiff()
-    recorded: tuple[RecordedCall, ...] = ()
-
-
-def preview(finding: Finding, turn: Turn, fix: Fix | None = None) -> FixPreview:
-    """What the finding's fix (or `fix`, an edited one say) changes in `turn`."""
-    fix = fix if fix is not None else finding.fix
-    spans = (finding.span,) if finding.span else ()
-    if fix is None:
-        return FixPreview(turn.text, spans, turn.text, (), (), _repairs(finding), "", recorded=recorded_calls(turn))
-    text_diff = removal_diff(turn.text, fix.remove) if fix.text is None else diff_text(turn.text, fix.text)
-    arguments, names = dict(fix.replace_arguments), dict(fix.rename_calls)
-    return FixPreview(
-        turn.text,
-        spans,
-        fix.apply_to_text(turn.text),
-        recovered_calls(fix.add_calls) + corrected_calls(turn, arguments, names),
-        results_added(fix),
-        _repairs(finding),
-        fix.summary,
-        text_diff,
-        recorded_calls(turn, arguments, names),
-    )
 
 
 def recovered_calls(calls: tuple[ToolCall, ...]) -> tuple[CallPreview, ...]:
@@ -162,18 +121,3 @@ def _faults(call: ToolCall, new: Any) -> tuple[tuple[int, int, str], ...]:
     return tuple(
         (start, end, kind) for start, end, kind in diff_text(text, wanted).before_spans() if text[start:end].strip()
     )
-
-
-def results_added(fix: Fix) -> tuple[str, ...]:
-    """One line for each result a fix records (for a call never answered)."""
-    return tuple(f"{r.name or 'tool'} ({r.call_id or 'no id'}): {preview_value(r.content)}" for r in fix.add_results)
-
-
-def _repairs(finding: Finding) -> tuple[str, ...]:
-    """The repairs a detector lists in its payload (`repairs` for broken JSON, `changes` for
-    schema fixes), one line each."""
-    payload = finding.payload
-    if not isinstance(payload, dict):
-        return ()
-    listed = payload.get("repairs") or payload.get("changes") or ()
-    return tuple(str(item) for item in listed) if isinstance(listed, (list, tuple)) else ()

@@ -2,7 +2,7 @@
 
 The screen holds no parsing or validation of its own: every arguments text goes through
 `inspector.review.edits.check_arguments`, and an edit that does not pass cannot be applied. A long
-text or arguments can be handed to the person's own editor (`inspector.tui.external_editor`) and
+text or arguments can be handed to the person's own editor (`inspector.tui.review.external_editor`) and
 read back into the field, where it is checked as if typed.
 """
 
@@ -22,8 +22,8 @@ from textual.widgets import Input, Static, TextArea
 from inspector.model import ToolSpec
 from inspector.review.edits import ArgumentsCheck, Edit, EditedCall, check_arguments
 from inspector.support.safe_text import neutralise
-from inspector.tui.dialogs import Confirm
-from inspector.tui.external_editor import EditorFailed, edit_externally, editor_command, hand_over
+from inspector.tui.dialogs.confirm import Confirm
+from inspector.tui.review.external_editor import EditorFailed, edit_externally, editor_command, hand_over
 
 ToolLookup = Callable[[str], "ToolSpec | None"]
 CONTROL_NOTE = (

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from inspector.review.review_file import SessionKey
-from inspector.review.status import STATUSES
+from inspector.tui.picker.review_status import STATUSES
 
 LISTED = "listed"  # the sort by the listing's own order
 FLAGGED, CLEAN = "any finding", "no finding"  # findings filters besides a kind

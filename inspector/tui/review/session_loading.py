@@ -25,8 +25,8 @@ from inspector.scan.scanner import ScanResult
 from inspector.sources.base import Source
 from inspector.support.safe_text import neutralise
 from inspector.tui.conversations import ReadOptions, decision_warnings, index_of_session, is_history, open_conversation
-from inspector.tui.drawing import ReviewDrawing
-from inspector.tui.shown_session import ShownSession
+from inspector.tui.review.drawing import ReviewDrawing
+from inspector.tui.review.shown_session import ShownSession
 
 
 class SessionLoader:

@@ -4,7 +4,7 @@ person chose (`View`: sort, filters, search), and drawn a page at a time.
 A table row costs the app's thread about 0.3 ms to add and drawing the table grows with its rows,
 so only the first FIRST_ROWS rows of the arrangement are in the table, and MORE_ROWS more are
 added as the cursor nears the last one: a sort or a filter of thousands of rows draws one page.
-The columns are those that fit the table's width (`picker_columns`), each as wide as its longest
+The columns are those that fit the table's width (`columns`), each as wide as its longest
 cell allows; they are fitted again when the table is resized or when longer cells come.
 
 Rows the scan fills in are updated where they are drawn; while the view sorts or filters (their
@@ -22,9 +22,9 @@ from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import DataTable
 
-from inspector.tui.picker_columns import ColumnSpec, fitted
-from inspector.tui.picker_rows import cell, cell_text
-from inspector.tui.picker_view import MOST_FIRST, ListedRow, View, arranged
+from inspector.tui.picker.columns import ColumnSpec, fitted
+from inspector.tui.picker.rows import cell, cell_text
+from inspector.tui.picker.view import MOST_FIRST, ListedRow, View, arranged
 
 FIRST_ROWS, MORE_ROWS, NEAR_THE_END, CATCH_UP = 100, 100, 40, 1.0
 SCROLLBAR = 2  # kept free for the table's scroll bar

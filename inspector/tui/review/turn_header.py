@@ -1,15 +1,15 @@
 """The detail's header: which turn is shown and, for a call, where its result is (for a result,
-where its call ran), from `inspector.review.call_links`; then when it was written, by which
-model and with how many tokens, where the record says (`inspector.review.turn_meta`)."""
+where its call ran), from `inspector.tui.review.call_links`; then when it was written, by which
+model and with how many tokens, where the record says (`inspector.tui.review.turn_meta`)."""
 
 from __future__ import annotations
 
 from textual.content import Content
 
 from inspector.model import Turn
-from inspector.review.call_links import CallLinks
-from inspector.review.turn_meta import turn_meta
 from inspector.support.safe_text import one_line
+from inspector.tui.review.call_links import CallLinks
+from inspector.tui.review.turn_meta import turn_meta
 
 LISTED = 5  # turns named at most; the others are counted
 NO_LINK = "This turn holds no call and no result"

@@ -14,12 +14,12 @@ from typing import NamedTuple
 from rich.text import Text
 
 from inspector.review.review_file import SessionKey
-from inspector.review.status import DECIDED, EXPORTED, SessionKeys, review_keys
 from inspector.scan.rates import Rates, session_rates
 from inspector.scan.scanner import ScanResult
 from inspector.sources.discovery import FoundSession, tilde
 from inspector.support.safe_text import neutralise
-from inspector.tui.picker_view import ListedRow
+from inspector.tui.picker.review_status import DECIDED, EXPORTED, SessionKeys, review_keys
+from inspector.tui.picker.view import ListedRow
 
 PROJECT_WIDTH, ERROR_WIDTH = 24, 40  # a longer project is shown by its end, a longer error by its start
 SCANNING = "scanning…"

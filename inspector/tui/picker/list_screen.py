@@ -19,8 +19,8 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from inspector.tui.commands import ScreenKeys
-from inspector.tui.picker_table import ListTable
-from inspector.tui.picker_view import LISTED, STATUS_OPTIONS, View, described, kind_options
+from inspector.tui.picker.table import ListTable
+from inspector.tui.picker.view import LISTED, STATUS_OPTIONS, View, described, kind_options
 
 
 class ListScreen(Screen[None]):

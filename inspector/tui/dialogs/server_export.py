@@ -18,13 +18,9 @@ from textual.widgets import Button, Checkbox, Input, Static
 
 from inspector.sources import ServerUrl
 from inspector.support.safe_text import neutralise
-from inspector.tui.dialogs import DIALOG_CSS, OPENAI, Confirm, ExportChoice
-
-
-class _SpaceTicks(Checkbox, inherit_bindings=False):
-    """A checkbox ticked by space only, so that enter reaches the dialog and exports."""
-
-    BINDINGS = [Binding("space", "toggle_button", "Toggle", show=False)]
+from inspector.tui.dialogs.confirm import Confirm
+from inspector.tui.dialogs.export import OPENAI, ExportChoice
+from inspector.tui.dialogs.frame import DIALOG_CSS, SpaceToggles
 
 
 class ServerExportDialog(ModalScreen[ExportChoice | None]):
@@ -61,7 +57,7 @@ class ServerExportDialog(ModalScreen[ExportChoice | None]):
                 )
             )
             yield Input(str(self.openai_path), id="path")
-            yield _SpaceTicks(Content("instead, write the repair into the database in place"), id="in-place")
+            yield SpaceToggles(Content("instead, write the repair into the database in place"), id="in-place")
             yield Static(
                 Content(
                     neutralise(

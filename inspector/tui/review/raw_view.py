@@ -1,6 +1,6 @@
 """The raw view: the selected turn's record as the file stores it (ids and the keys no reader
 uses), as indented JSON in a read-only, scrollable text area: plain text, never markup, with
-control characters shown as escapes, and at most `inspector.review.raw_record.RAW_LIMIT`
+control characters shown as escapes, and at most `inspector.tui.review.raw_record.RAW_LIMIT`
 characters of a huge record."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Static, TextArea
 
 from inspector.model import Turn
-from inspector.review.raw_record import RAW_LIMIT, raw_record_text
 from inspector.support.safe_text import neutralise
+from inspector.tui.review.raw_record import RAW_LIMIT, raw_record_text
 
 NO_RECORD = "This turn has no stored record: a repair added it."
 
