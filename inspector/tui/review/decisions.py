@@ -16,11 +16,11 @@ from textual.app import App
 
 from inspector.errors import InspectorError
 from inspector.repair.write import WriteOutcome
-from inspector.review.decisions import DecisionKey
+from inspector.review.counts import ExportPlan
 from inspector.review.edits import Edit, proposal
-from inspector.review.review import ExportPlan
+from inspector.review.finding_names import DecisionKey
+from inspector.review.review import ReviewError
 from inspector.review.review_file import APPROVED, SKIPPED, SessionKey
-from inspector.review.state import ReviewError
 from inspector.scan.scanner import iter_scan
 from inspector.sources import ServerUrl
 from inspector.support.safe_text import neutralise

@@ -8,7 +8,7 @@ from pathlib import Path
 from textual.content import Content
 
 from inspector.model import Session
-from inspector.review.decisions import Counts
+from inspector.review.counts import Counts
 from inspector.support.safe_text import neutralise, preview
 
 MUTED = "$text-muted"
