@@ -25,9 +25,9 @@ from inspector.sources.discovery import LLM, FoundSession
 from inspector.support.safe_text import neutralise
 from inspector.tui.conversations import ReadOptions, listing
 from inspector.tui.picker.columns import ColumnSpec
-from inspector.tui.picker.review_status import SavedReview
+from inspector.tui.picker.review_status import SavedReview, saved_review_of
 from inspector.tui.picker.rows import Scanned, database_note, found_row, row_key, scanned_file, short_reason, unreadable
-from inspector.tui.picker.screen import FILL_EVERY, PickerScreen, saved_review_of
+from inspector.tui.picker.screen import FILL_EVERY, PickerScreen
 from inspector.tui.picker.view import LISTED
 from inspector.tui.review.screen import ReviewScreen
 

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from inspector.errors import InspectorError
 from inspector.model import Finding, Session
 from inspector.review.anchors import FindingKey, SavedKey, anchored_keys, reattach
 from inspector.review.review_file import (
@@ -62,6 +63,15 @@ def saved_review(path: Path, table_key: str | None = None) -> SavedReview:
     line the review screen gives)."""
     review_path = resumed_review_path(path, table_key)
     return SavedReview.of(read_review(review_path)) if review_path.exists() else NO_REVIEW
+
+
+def saved_review_of(path: Path, table_key: str | None = None) -> SavedReview | None:
+    """The review saved for the file at `path` (read from the table `table_key` names, if any);
+    None when it cannot be read (its rows say "?")."""
+    try:
+        return saved_review(path, table_key)
+    except InspectorError:
+        return None
 
 
 @dataclass(frozen=True)

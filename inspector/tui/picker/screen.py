@@ -40,7 +40,7 @@ from inspector.tui.help import HelpScreen
 from inspector.tui.picker.columns import ColumnSpec
 from inspector.tui.picker.list_screen import ListScreen
 from inspector.tui.picker.rates import rates_line
-from inspector.tui.picker.review_status import NO_REVIEW, SavedReview, saved_review, sessions_status
+from inspector.tui.picker.review_status import NO_REVIEW, SavedReview, saved_review_of, sessions_status
 from inspector.tui.picker.rows import RowTarget, Scanned, scanned_session, session_row, take, unreadable
 from inspector.tui.picker.table import ListTable
 from inspector.tui.picker.view import LISTED, ListedRow
@@ -333,12 +333,3 @@ class PickerScreen(ListScreen):
     def action_help(self) -> None:
         """Show every key."""
         self.app.push_screen(HelpScreen(help_rows(self), KEYS_HELP))
-
-
-def saved_review_of(path: Path, table_key: str | None = None) -> SavedReview | None:
-    """The review saved for the file at `path` (read from the table `table_key` names, if any);
-    None when it cannot be read (its rows say "?")."""
-    try:
-        return saved_review(path, table_key)
-    except InspectorError:
-        return None

@@ -1,6 +1,7 @@
 """The review screen's decision keys: approve, skip, edit, undo, approve or skip (acknowledge) a
 kind in this session or in every one (a history's conversations read in a thread, showing how far
-it got; Escape cancels it, deciding the conversations read by then), copy, export.
+it got; Escape cancels it, deciding the conversations read by then), and copying the arguments
+of the calls a fix recovers or corrects. Exporting is `exporting`'s.
 
 Each one asks `inspector.review.review.Review` to do the work (it saves the review file at once) and
 then redraws; nothing here decides what a fix is.
@@ -15,26 +16,20 @@ from contextlib import closing
 from textual.app import App
 
 from inspector.errors import InspectorError
-from inspector.repair.write import WriteOutcome
-from inspector.review.counts import ExportPlan
 from inspector.review.edits import Edit, proposal
 from inspector.review.finding_names import DecisionKey
 from inspector.review.review import ReviewError
-from inspector.review.review_file import APPROVED, SKIPPED, SessionKey
+from inspector.review.review_file import APPROVED, SKIPPED
 from inspector.scan.scanner import iter_scan
-from inspector.sources import ServerUrl
 from inspector.support.safe_text import neutralise
-from inspector.tui.conversations import describe_missing, include_decided
 from inspector.tui.copying import copy_to_clipboard
 from inspector.tui.dialogs.choose import Choose
 from inspector.tui.dialogs.confirm import Confirm
-from inspector.tui.dialogs.export import OPENAI, ExportChoice, ExportDialog
-from inspector.tui.dialogs.server_export import ServerExportDialog
 from inspector.tui.review.bulk_progress import BulkProgress, EveryConversation
 from inspector.tui.review.drawing import ReviewDrawing
 from inspector.tui.review.editor import FixEditor
 from inspector.tui.review.shown_session import ShownSession
-from inspector.tui.review.writes import BULK, EXECUTE, EXPORT, WritesUnderWay
+from inspector.tui.review.writes import BULK, EXPORT, WritesUnderWay
 from inspector.view.repaired_turn import fix_preview
 
 NOTHING_TO_UNDO = (
@@ -53,12 +48,10 @@ class Decider:
         writes: WritesUnderWay,
         app: App,
         tell: Callable[..., object],
-        export_in_thread: Callable[[ExportChoice], object],
         everywhere_in_thread: Callable[[EveryConversation], object],
         progress: BulkProgress,
     ) -> None:
-        """`tell(message, **options)` notifies the person; `export_in_thread(choice)` starts the
-        screen's export worker, which calls `write_export`; `everywhere_in_thread(run)` the worker
+        """`tell(message, **options)` notifies the person; `everywhere_in_thread(run)` starts the worker
         deciding on a kind in every conversation of a history, which calls `find_everywhere`, while
         `progress` shows how far it got."""
         self.shown = shown
@@ -66,7 +59,6 @@ class Decider:
         self.writes = writes
         self.app = app
         self._tell = tell
-        self._export_in_thread = export_in_thread
         self._everywhere_in_thread = everywhere_in_thread
         self._progress = progress
         self._run: EveryConversation | None = None  # the decision on every conversation under way
@@ -94,7 +86,7 @@ class Decider:
         except ReviewError as error:
             self._tell(str(error), severity="error")
             return
-        self._tell_unsaved()
+        self.tell_unsaved()
         findings = self.shown.findings()
         if index + 1 == len(findings):
             self.drawing.refresh([findings[index].turn])
@@ -102,7 +94,7 @@ class Decider:
         self.drawing.redraw_marks([findings[index].turn])  # selecting the following finding shows its detail
         self.drawing.select(*self.shown.place_of(index + 1))
 
-    def _tell_unsaved(self) -> None:
+    def tell_unsaved(self) -> None:
         """Say once that decisions cannot be saved, and why; say once what the save took in from
         another inspector on the same review (and show those decisions)."""
         notice = self.shown.review.unsaved_notice()
@@ -150,7 +142,7 @@ class Decider:
             self._tell(NOTHING_TO_UNDO, severity="warning")
             return
         self._tell(undone[:1].upper() + undone[1:])
-        self._tell_unsaved()
+        self.tell_unsaved()
         self.drawing.redraw_marks()
         if target is None or target[0] != self.shown.session_index:  # it changed other sessions only
             self.drawing.show_detail()
@@ -296,7 +288,7 @@ class Decider:
         where = f" in {places} {unit}" if places > 1 else ""
         past = {"Approve": "Approved", "Skip": "Skipped", "Acknowledge": "Acknowledged"}[verb]
         self._tell(f"{past} {count} {kind} finding{'s' if count != 1 else ''}{where} (u undoes them all)")
-        self._tell_unsaved()
+        self.tell_unsaved()
         self.drawing.refresh()
 
     def copy(self) -> None:
@@ -319,92 +311,6 @@ class Decider:
             self._tell,
         )
 
-    def export(self) -> None:
-        """Ask where to write the repaired session, saying what the export will do, then write it
-        with its audit record."""
-        review = self.shown.review
-        if review is None:
-            self._tell("Still scanning the session: export once it is done", severity="warning")
-            return
-        if self.writes.waiting_for(EXPORT, EXECUTE, BULK):
-            return
-        self._ask_export(None, "")
-
-    def _ask_export(self, earlier: ExportChoice | None, problem: str) -> None:
-        """Open the export dialog (holding the `earlier` choice and why it failed, if it did)."""
-
-        def chosen(choice: ExportChoice | None) -> None:
-            if choice is not None and not self.writes.waiting_for(EXPORT, EXECUTE, BULK):
-                self.writes.start(EXPORT)
-                self._export_in_thread(choice)
-
-        self.app.push_screen(self._export_dialog(earlier, problem), chosen)
-
-    def _export_dialog(self, earlier: ExportChoice | None, problem: str) -> ExportDialog | ServerExportDialog:
-        """Where the review may be exported: a new file or over the input (saying what the export
-        will do, holding the `earlier` choice and why it failed); a server's database, which cannot
-        be copied, in place or to a new OpenAI file."""
-        review = self.shown.review
-        if isinstance(review.path, ServerUrl):
-            if problem:  # this dialog holds no message: the notice says why the export failed
-                self._tell(problem.partition(": ")[2], title="Export failed", severity="error", timeout=15)
-            return ServerExportDialog(review.path, review.default_export_path(OPENAI))
-        return ExportDialog(
-            review.default_export_path(),
-            review.path,
-            review.default_export_path(OPENAI),
-            describe_plan(review.export_plan(), review.source.streams),
-            earlier,
-            problem,
-        )
-
-    def write_export(self, choice: ExportChoice) -> None:
-        """Write the export (in the export worker's thread); the outcome is reported back on the
-        app's thread."""
-        review = self.shown.review
-        try:
-            missing = include_decided(review)  # of a database: its other conversations' too
-            outcome = review.export(
-                choice.path,
-                overwrite_input=choice.overwrite_input,
-                replace_existing=choice.replace_existing,
-                to=choice.to,
-            )
-        except InspectorError as error:  # ReviewError, or a write that failed
-            self.app.call_from_thread(self._export_failed, choice, str(error))
-            return
-        self.app.call_from_thread(self._exported, outcome, missing)
-
-    def _export_failed(self, choice: ExportChoice, error: str) -> None:
-        """Open the dialog again as the person left it, saying why the export failed."""
-        self.writes.done(EXPORT)
-        if self.shown.review is not None:  # else the screen closed meanwhile
-            self._ask_export(choice, f"Export failed: {error}")
-
-    def _exported(self, outcome: WriteOutcome, missing: list[SessionKey]) -> None:
-        self.writes.done(EXPORT)
-        lines = [
-            f"Wrote {outcome.out}",
-            f"{outcome.applied} fix{'es' if outcome.applied != 1 else ''} applied",
-            f"audit: {outcome.audit_shown}",
-        ]
-        if outcome.backup is not None:
-            lines.append(f"backup of the input: {outcome.backup}")
-        if isinstance(outcome.out, ServerUrl):  # in place: the audit is the backup
-            lines.append(f"`inspector undo {outcome.out}` reverts it")
-        if outcome.left_out:
-            lines.append(outcome.left_out)
-        self._tell("\n".join(lines), title="Exported", timeout=10)
-        self._tell_unsaved()
-        if missing:
-            self._tell(
-                describe_missing(self.shown.review, missing, "Approved fixes"),
-                title="Not exported",
-                severity="warning",
-                timeout=20,
-            )
-        self.drawing.refresh([])
-
 
 def _verb(status: str, with_fixes: bool) -> str:
     """How the person's choice is named: Approve, Skip, or Acknowledge (skipping findings that
@@ -412,22 +318,3 @@ def _verb(status: str, with_fixes: bool) -> str:
     if status == APPROVED:
         return "Approve"
     return "Skip" if with_fixes else "Acknowledge"
-
-
-def describe_plan(plan: ExportPlan, history: bool) -> str:
-    """What an export will do, in a line: '5 approved fixes applied (1 edited), 4 pending left as
-    they are, 2 skipped.'; of a `history`, that of this conversation, and the approved fixes of
-    its other conversations."""
-    line = (
-        f"{_fixes(plan.approved)} applied{f' ({plan.edited} edited)' if plan.edited else ''}, "
-        f"{plan.pending} pending left as they are, {plan.skipped} skipped"
-    )
-    if not history:
-        return line + "."
-    opened = "This conversation" if plan.sessions == 1 else f"The {plan.sessions} conversations opened"
-    others = f"{plan.elsewhere_sessions} other conversation{'s' if plan.elsewhere_sessions != 1 else ''}"
-    return f"{opened}: {line}" + (f"; {_fixes(plan.elsewhere)} of {others}." if plan.elsewhere else ".")
-
-
-def _fixes(count: int) -> str:
-    return f"{count} approved fix{'es' if count != 1 else ''}"

@@ -1,10 +1,11 @@
-"""The main screen: the turn list above the selected turn's detail, and the review's keys.
+"""The review screen: the turn list above the selected turn's detail, and the review's keys
+(`keys`).
 
-The screen lays the widgets out and owns the objects that do the work: what is shown of the
-session (`inspector.tui.review.shown_session`) and its drawing (`inspector.tui.review.drawing`), loading
-(`inspector.tui.review.session_loading`: the turns are listed before the findings are known), moving
-(`inspector.tui.review.navigation`), deciding and exporting (`inspector.tui.review.decisions`) and running
-recovered calls (`inspector.tui.review.execution`). Its actions, message handlers and workers, which
+The screen lays the widgets out and owns the objects of this package that do the work: what is
+shown of the session (`shown_session`) and its drawing (`drawing`), loading (`session_loading`:
+the turns are listed before the findings are known), moving (`navigation`), deciding
+(`decisions`), exporting (`exporting`), copying (`copier`) and running recovered calls
+(`execution`); none of them imports the screen. Its actions, message handlers and workers, which
 Textual calls, hand over to them. Decisions wait for the full scan; every decision goes through
 `inspector.review.review.Review`, which saves the review file at once.
 
@@ -23,7 +24,6 @@ from pathlib import Path
 
 from textual import on, work
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.content import Content
 from textual.screen import Screen
@@ -44,6 +44,8 @@ from inspector.tui.review.decisions import Decider
 from inspector.tui.review.detail import TurnDetail
 from inspector.tui.review.drawing import ReviewDrawing
 from inspector.tui.review.execution import Executor
+from inspector.tui.review.exporting import Exporter
+from inspector.tui.review.keys import FOOTER_DROPPED_FIRST, KEYS
 from inspector.tui.review.navigation import Navigator
 from inspector.tui.review.raw_view import RawRecordScreen
 from inspector.tui.review.search import SessionSearch
@@ -57,95 +59,7 @@ class ReviewScreen(Screen[None]):
     """Step through one session's flagged turns and decide on each finding."""
 
     COMMANDS = {ScreenKeys}
-    BINDINGS = [  # in the footer's order; short descriptions fit the footer, which on a narrow terminal
-        # hides those of FOOTER_DROPPED_FIRST first; tooltips are what help and the palette show
-        Binding("question_mark", "help", "Help", tooltip="Show every key"),
-        Binding("q", "app.quit", "Quit", tooltip="Quit (asks when decisions are not exported)"),
-        Binding("n", "next(True)", "Next", tooltip="Next flagged turn (next match while searching)"),
-        Binding(
-            "N",
-            "next(False)",
-            "Prev",
-            tooltip="Previous flagged turn (previous match while searching)",
-            key_display="N",
-        ),
-        Binding("a", "approve", "Approve", tooltip="Approve the fix shown"),
-        Binding("s", "skip", "Skip", tooltip="Skip this finding: leave the turn as it is"),
-        Binding(
-            "e",
-            "edit",
-            "Edit",
-            tooltip="Edit the fix (text and call arguments; there ctrl+g opens the field in your $EDITOR)",
-        ),
-        Binding("u", "undo", "Undo", tooltip="Undo the last decision (many levels)"),
-        Binding("x", "export", "Export", tooltip="Export the repaired session with the approved fixes"),
-        Binding(
-            "A",
-            "approve_all",
-            "All of kind",
-            key_display="A",
-            tooltip="Approve every pending finding of this kind (asks first; in a file of several sessions or "
-            "a history: of this one or of every one)",
-        ),
-        Binding(
-            "S",
-            "skip_all",
-            "Skip kind",
-            key_display="S",
-            tooltip="Skip every pending finding of this kind, or acknowledge it when it has no fix (tool-error: "
-            "decided, the turn left as it is); asks first, and in a file of several sessions or a "
-            "history: of this one or of every one",
-        ),
-        Binding("f", "flagged_only", "Flagged", tooltip="Show only flagged turns, or all"),
-        Binding("slash", "search", "Search", tooltip="Search the turns' text, calls and results"),
-        Binding("y", "copy", "Copy", tooltip="Copy the recovered arguments"),
-        Binding(
-            "w",
-            "whole_turn",
-            "Whole turn",
-            show=False,
-            tooltip="Show the whole turn as exported (every approved fix applied, the others not), or one finding",
-        ),
-        Binding(
-            "Y",
-            "copy_menu",
-            "Copy…",
-            key_display="Y",
-            show=False,
-            tooltip="Copy something else: the turn's text, the finding, the session file's path (a menu)",
-        ),
-        Binding(
-            "c",
-            "other_end",
-            "Call/result",
-            show=False,
-            tooltip="Jump from a call to the turn holding its result, or from a result to its call",
-        ),
-        Binding("r", "raw", "Raw", show=False, tooltip="Show the turn's record as stored in the file (ids, every key)"),
-        Binding(
-            "X",
-            "execute",
-            "Run",
-            key_display="X",
-            tooltip="Run the approved fix's recovered calls through your executor (asks first; only when "
-            "started as: inspector PATH --execute CMD)",
-        ),
-        Binding("j", "move(1)", "Down", tooltip="Next turn (or down arrow)", show=False),
-        Binding("k", "move(-1)", "Up", tooltip="Previous turn (or up arrow)", show=False),
-        Binding("right_square_bracket", "finding(1)", "Next finding", tooltip="Next finding of this turn", show=False),
-        Binding(
-            "left_square_bracket", "finding(-1)", "Prev finding", tooltip="Previous finding of this turn", show=False
-        ),
-        Binding(
-            "escape",
-            "back",
-            "Back",
-            show=False,
-            tooltip="Cancel a decision on every conversation under way, clear the search, or go back to the sessions",
-        ),
-    ]
-    # the footer's keys hidden first when they do not all fit (80 columns keep f, /, y and X)
-    FOOTER_DROPPED_FIRST = ("skip_all", "approve_all", "next(False)", "app.quit", "help", "undo")
+    BINDINGS = KEYS
     DEFAULT_CSS = """
     ReviewScreen #bar { height: auto; max-height: 3; background: $panel; padding: 0 0 0 1; }
     ReviewScreen #loading { height: 1; }
@@ -194,7 +108,7 @@ class ReviewScreen(Screen[None]):
             yield Static(Content("Search text, calls, results (Enter · n / N · Esc clears):"))
             yield Input(compact=True, id="search")
             yield Static(id="search-count")
-        yield FittingFooter(self.FOOTER_DROPPED_FIRST, self._in_footer)
+        yield FittingFooter(FOOTER_DROPPED_FIRST, self._in_footer)
 
     def on_mount(self) -> None:
         """Give each part of the work the widgets it draws into, then start loading."""
@@ -221,14 +135,10 @@ class ReviewScreen(Screen[None]):
             self._search,
         )
         self.decider = Decider(
-            shown,
-            self.drawing,
-            self.writes,
-            self.app,
-            self.tell,
-            self._export,
-            self._everywhere,
-            self.query_one(BulkProgress),
+            shown, self.drawing, self.writes, self.app, self.tell, self._everywhere, self.query_one(BulkProgress)
+        )
+        self.exporter = Exporter(
+            shown, self.drawing, self.writes, self.app, self.tell, self.decider.tell_unsaved, self._export
         )
         self.copier = Copier(self.path, shown, lambda: turns.position, self.decider.copy, self.app, self.tell)
         self.executor = Executor(
@@ -298,7 +208,7 @@ class ReviewScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="export")
     def _export(self, choice: ExportChoice) -> None:
-        self.decider.write_export(choice)
+        self.exporter.write_export(choice)
 
     @work(thread=True, exclusive=True, group="bulk")
     def _everywhere(self, run: EveryConversation) -> None:
@@ -420,7 +330,7 @@ class ReviewScreen(Screen[None]):
 
     def action_export(self) -> None:
         """Ask where to write the repaired session, then write it with its audit record."""
-        self.decider.export()
+        self.exporter.export()
 
     def action_execute(self) -> None:
         """Run the recovered calls of the approved fix shown through the executor, after asking."""
