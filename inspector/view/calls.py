@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from inspector.model import ToolCall, Turn
@@ -40,14 +41,36 @@ class CallPreview:
 
 @dataclass(frozen=True)
 class RecordedCall:
-    """One of the turn's own calls as recorded: its name, its arguments exactly as stored (as
-    text), the (start, end, kind) spans of that text the fix removes or replaces, and whether the
-    fix renames the call."""
+    """One of the turn's own calls as recorded, `call`, with the arguments a fix gives it
+    (`replaced_by`; None when it keeps them) and whether the fix renames it."""
 
-    name: str
-    arguments: str
-    faults: tuple[tuple[int, int, str], ...] = ()
+    call: ToolCall
+    replaced_by: Any = None
     renamed: bool = False
+
+    @property
+    def name(self) -> str:
+        """The call's name as recorded."""
+        return self.call.name
+
+    @property
+    def arguments(self) -> str:
+        """The call's arguments exactly as stored, as text."""
+        return stored_text(self.call)
+
+    @cached_property
+    def faults(self) -> tuple[tuple[int, int, str], ...]:
+        """The (start, end, kind) spans of `arguments` that the new arguments remove or replace
+        (white space aside): an extra `}`, a quote of the wrong kind, an argument dropped. Found
+        when first asked for: a diff of hostile-sized arguments costs a tenth of a second."""
+        new = self.replaced_by
+        if new is None or new == self.call.arguments:
+            return ()
+        text = self.arguments
+        wanted = json.dumps(new, ensure_ascii="\\u" in text)
+        return tuple(
+            (start, end, kind) for start, end, kind in diff_text(text, wanted).before_spans() if text[start:end].strip()
+        )
 
 
 def recovered_calls(calls: tuple[ToolCall, ...]) -> tuple[CallPreview, ...]:
@@ -79,16 +102,11 @@ def corrected_calls(turn: Turn, arguments: dict[int, Any], names: dict[int, str]
 def recorded_calls(
     turn: Turn, arguments: dict[int, Any] | None = None, names: dict[int, str] | None = None
 ) -> tuple[RecordedCall, ...]:
-    """The turn's own calls as recorded, each marked where its stored arguments differ from the
-    new `arguments` (by call index: what a fix leaves them as) and whether `names` renames it."""
+    """The turn's own calls as recorded, each with the new `arguments` (by call index: what a fix
+    leaves them as) and whether `names` renames it."""
     arguments, names = arguments or {}, names or {}
     return tuple(
-        RecordedCall(
-            call.name,
-            stored_text(call),
-            _faults(call, arguments.get(index, call.arguments)),
-            names.get(index, call.name) != call.name,
-        )
+        RecordedCall(call, arguments.get(index), names.get(index, call.name) != call.name)
         for index, call in enumerate(turn.tool_calls)
     )
 
@@ -109,15 +127,3 @@ def recorded_arguments(call: ToolCall) -> dict[str, Any] | None:
         parsed = parse_object_at(call.arguments_raw.strip())
         return parsed.value if parsed is not None else None
     return None
-
-
-def _faults(call: ToolCall, new: Any) -> tuple[tuple[int, int, str], ...]:
-    """The spans of the call's stored arguments that new arguments `new` remove or replace (white
-    space aside): an extra `}`, a quote of the wrong kind, an argument dropped."""
-    if new is None or new == call.arguments:
-        return ()
-    text = stored_text(call)
-    wanted = json.dumps(new, ensure_ascii="\\u" in text)
-    return tuple(
-        (start, end, kind) for start, end, kind in diff_text(text, wanted).before_spans() if text[start:end].strip()
-    )

@@ -30,7 +30,7 @@ class RepairedTurn:
     applied, in a line; `recorded`, the turn's own calls as recorded. `written`: the turns
     written in the turn's place (recovered calls and their results, the turn as fixed, the results
     recorded), when the fixes were applied together (`repaired_turn`) and change something, else
-    empty; `fixed`, among them, the turn itself."""
+    empty; `fixed`, among them, the turn itself (None when nothing is written in its place)."""
 
     original: str
     suspect_spans: tuple[Span, ...]
