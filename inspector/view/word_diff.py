@@ -5,8 +5,8 @@ Two granularities, one algorithm. By default the common start and end of the tex
 the character, and each word is compared with the white space after it: the review app marks the
 one brace a repair removes, or the `e` it adds to a name. With `whole_words`, the common ends stop
 at word boundaries, so a changed word is marked whole (`send_mail` becoming `send_email`), and
-words are compared without their white space, so a change of white space alone is not shown: what
-a shared report marks.
+words are compared without the white space after them, so a line broken elsewhere or a space
+doubled between two words is no change: what a shared report marks.
 
 The common start and end are set aside first, compared by slices (in C: a fraction of a second
 for megabytes). `difflib.SequenceMatcher` (autojunk off) compares the words between them. Its cost
@@ -70,8 +70,8 @@ class TextDiff:
 
 def diff_text(before: str, after: str, whole_words: bool = False, budget: int = BUDGET) -> TextDiff:
     """The changes that turn `before` into `after`, word by word within `budget`; with
-    `whole_words`, each changed word marked whole and white space alone no change (see the module
-    docstring)."""
+    `whole_words`, each changed word marked whole and words compared without the white space after
+    them (see the module docstring)."""
     head = common_prefix(before, after)
     if whole_words:
         head = _word_start(before, head)
