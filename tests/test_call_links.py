@@ -1,4 +1,4 @@
-"""Links between calls and results (`inspector.review.call_links`), on the bundled samples and
+"""Links between calls and results (`inspector.tui.review.call_links`), on the bundled samples and
 on sessions written for the purpose."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import time
 from conftest import SESSIONS
 
 from inspector.model import Session, ToolCall, ToolResult, Turn
-from inspector.review.call_links import call_links
 from inspector.sources import load_sessions
+from inspector.tui.review.call_links import call_links
 
 
 def call(name: str, call_id: str | None = None) -> ToolCall:

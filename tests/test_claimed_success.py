@@ -15,7 +15,7 @@ from inspector.cli.main import main
 from inspector.model import WARNING
 from inspector.scan.scanner import scan_file
 from inspector.tui.app import InspectorApp
-from inspector.tui.turn_list import TurnList
+from inspector.tui.review.turn_list import TurnList
 
 KIND = "claimed-success"
 SEND_EMAIL = {

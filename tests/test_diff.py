@@ -9,10 +9,10 @@ import time
 import pytest
 from conftest import SAVE_MEMORY
 
-from inspector.review.arguments_diff import diff_arguments, laid_out, path_name
-from inspector.review.diff import INSERTED, REMOVED, REPLACED, diff_text, removal_diff
-from inspector.review.preview import preview
 from inspector.scan.scanner import scan_file
+from inspector.view.arguments_diff import diff_arguments, laid_out, path_name
+from inspector.view.repaired_turn import fix_preview as preview
+from inspector.view.word_diff import INSERTED, REMOVED, REPLACED, diff_text, removal_diff
 
 FAKE = '{success: true, memory_type: "journal", content: "Ran 10k today."}'
 
@@ -137,3 +137,26 @@ def test_deep_arguments_are_compared_and_laid_out_without_exhausting_the_stack()
     text, _ = laid_out(deep)
     assert text == json.dumps(deep, indent=2, ensure_ascii=False)
     assert diff_arguments(deep, {"a": 1}).changed == {("a",)}
+
+
+def test_whole_words_marks_a_renamed_name_whole_where_the_default_marks_one_letter():
+    before, after = 'send_mail({"to": "sam"})', 'send_email({"to": "sam"})'
+    assert [after[start:end] for start, end, _ in diff_text(before, after).after_spans()] == ["e"]
+    assert diff_text(before, after).before_spans() == ()
+    words = diff_text(before, after, whole_words=True)
+    assert [before[start:end] for start, end, _ in words.before_spans()] == ["send_mail"]
+    assert [after[start:end] for start, end, _ in words.after_spans()] == ["send_email"]
+
+
+def test_whole_words_shows_no_change_of_the_white_space_after_a_word():
+    before, after = "Saved it to your\njournal today.  Nice run!", "Saved it to your journal today. Nice run!"
+    assert diff_text(before, after).changes
+    assert diff_text(before, after, whole_words=True).changes == ()
+
+
+@pytest.mark.parametrize("whole_words", [False, True])
+def test_both_granularities_are_bounded_on_hostile_text(whole_words: bool):
+    before, after = "ab {}\n" * 35_000, "ba }{\n" * 35_000
+    started = time.perf_counter()
+    diff = diff_text(before, after, whole_words=whole_words)
+    assert time.perf_counter() - started < 3 and diff.changes

@@ -9,8 +9,9 @@ from conftest import SAVE_MEMORY, SESSIONS
 from inspector.model import ToolSpec
 from inspector.repair.apply import apply_fixes
 from inspector.review.edits import Edit, EditedCall, check_arguments, edited_fix, proposal
-from inspector.review.preview import CORRECTED_CALL, RECOVERED_CALL, preview
 from inspector.scan.scanner import scan_file
+from inspector.view.calls import CORRECTED_CALL, RECOVERED_CALL
+from inspector.view.repaired_turn import fix_preview as preview
 
 SPEC = ToolSpec("save_memory", SAVE_MEMORY["function"]["parameters"])
 

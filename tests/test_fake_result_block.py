@@ -21,7 +21,7 @@ from inspector.scan.early import early_findings
 from inspector.scan.scanner import scan_file
 from inspector.sources import load_sessions, open_source
 from inspector.tui.app import InspectorApp
-from inspector.tui.dialogs import ExportDialog
+from inspector.tui.dialogs.export import ExportDialog
 
 KIND = "fake-result-block"
 WEATHER = {

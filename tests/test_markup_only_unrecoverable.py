@@ -16,8 +16,8 @@ from textual.widgets import Input, Static, TextArea
 from inspector.cli.main import main
 from inspector.model import ASSISTANT
 from inspector.sources import load_sessions
-from inspector.tui.dialogs import ExportDialog
-from inspector.tui.editor import FixEditor
+from inspector.tui.dialogs.export import ExportDialog
+from inspector.tui.review.editor import FixEditor
 
 KIND = "tool-markup"
 NO_FIX = "no automatic fix is offered"

@@ -14,10 +14,10 @@ from conftest import SAVE_MEMORY
 
 from inspector.cli.main import main
 from inspector.model import WARNING
-from inspector.review.exported_turn import exported_preview
 from inspector.review.review import Review
 from inspector.scan.scanner import scan_file
 from inspector.sources import open_source
+from inspector.view.repaired_turn import repaired_turn as exported_preview
 
 ARGUMENTS = {"memory_type": "journal", "content": "Ran my first 10k without stopping"}
 MARKUP = f"<tool_call>\n{json.dumps({'name': 'save_memory', 'arguments': ARGUMENTS})}\n</tool_call>"

@@ -29,7 +29,7 @@ from inspector.review.review_file import APPROVED, PENDING, finding_keys, review
 from inspector.scan.scanner import ScanResult, iter_scan
 from inspector.sources import open_source
 from inspector.tui.app import InspectorApp
-from inspector.tui.review_screen import ReviewScreen
+from inspector.tui.review.screen import ReviewScreen
 
 FIXED_JOURNAL = "You saw right through me. I noted how scattered this week felt."
 FIXED_LEEDS = "Done, it is on your list."

@@ -20,8 +20,9 @@ from inspector.review.review_file import SKIPPED, read_review, review_path_for
 from inspector.scan.scanner import iter_scan
 from inspector.sources import open_source
 from inspector.tui.app import InspectorApp
-from inspector.tui.dialogs import Choose, Confirm
-from inspector.tui.review_screen import ReviewScreen
+from inspector.tui.dialogs.choose import Choose
+from inspector.tui.dialogs.confirm import Confirm
+from inspector.tui.review.screen import ReviewScreen
 
 BOARD_MISSING = '{"error": "board week not found"}'
 FAKE_SAVE = '{success: true, memory_type: "journal", content: "Feels scattered."}You saw right through me.'

@@ -15,7 +15,7 @@ from test_tui_table_map import play_noting
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-import inspector.tui.decisions
+import inspector.tui.review.decisions
 from inspector.review.review_file import SKIPPED
 from inspector.tui.app import InspectorApp
 
@@ -44,7 +44,7 @@ class HeldScan:
     def __init__(self) -> None:
         self.reached = threading.Event()
         self.resume = threading.Event()
-        self.real = inspector.tui.decisions.iter_scan
+        self.real = inspector.tui.review.decisions.iter_scan
 
     def __call__(self, source, extra_tools=()):
         for number, result in enumerate(self.real(source, extra_tools), start=1):
@@ -65,7 +65,7 @@ async def within(pilot: Pilot, condition, seconds: float = 20) -> None:
 def test_escape_cancels_acknowledging_every_conversation_keeping_whole_conversations(tmp_path: Path, monkeypatch):
     database = history(tmp_path / "app.db")
     held = HeldScan()
-    monkeypatch.setattr(inspector.tui.decisions, "iter_scan", held)
+    monkeypatch.setattr(inspector.tui.review.decisions, "iter_scan", held)
     seen: dict[str, object] = {}
 
     async def cancel(pilot: Pilot) -> None:

@@ -12,8 +12,8 @@ from conftest import SAVE_MEMORY, SESSIONS
 from test_tui_review import drive, press, selected
 from textual.pilot import Pilot
 
-from inspector.tui.copying import CopyMenu
-from inspector.tui.review_screen import ReviewScreen
+from inspector.tui.dialogs.copy_menu import CopyMenu
+from inspector.tui.review.screen import ReviewScreen
 
 OSC52 = " (if your terminal accepts OSC 52)"
 

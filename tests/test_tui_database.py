@@ -17,10 +17,11 @@ from inspector.cli.main import main
 from inspector.scan.scanner import iter_scan
 from inspector.sources import open_source
 from inspector.tui.app import InspectorApp
-from inspector.tui.dialogs import Confirm, ExportDialog
-from inspector.tui.picker import PickerScreen
-from inspector.tui.picker_table import FIRST_ROWS, MORE_ROWS
-from inspector.tui.review_screen import ReviewScreen
+from inspector.tui.dialogs.confirm import Confirm
+from inspector.tui.dialogs.export import ExportDialog
+from inspector.tui.picker.screen import PickerScreen
+from inspector.tui.picker.table import FIRST_ROWS, MORE_ROWS
+from inspector.tui.review.screen import ReviewScreen
 
 MANY = SEED_000_CHATS + SEED_000_CHATS[2:] * 800  # 1,604 conversations: scanning takes far longer than listing
 

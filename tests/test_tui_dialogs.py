@@ -14,7 +14,8 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Static
 
-from inspector.tui.dialogs import Confirm, ExportChoice, ExportDialog
+from inspector.tui.dialogs.confirm import Confirm
+from inspector.tui.dialogs.export import ExportChoice, ExportDialog
 from inspector.tui.help import HelpScreen
 
 

@@ -20,8 +20,8 @@ from textual.widgets import Static
 
 from inspector.review.review_file import APPROVED, SKIPPED
 from inspector.sources import load_sessions
-from inspector.tui.detail import CHANGED, INSERTED, REMOVED, SUSPECT
-from inspector.tui.turn_list import STATUS_GLYPHS, TurnList
+from inspector.tui.review.detail_content import CHANGED, INSERTED, REMOVED, SUSPECT
+from inspector.tui.review.turn_list import STATUS_GLYPHS, TurnList
 
 DIFF_STYLES = (REMOVED, INSERTED, CHANGED)
 CORE = '{success: true, memory_type: "core", content: "Sam is training for a half marathon in May (Leeds, 11 May)."}'

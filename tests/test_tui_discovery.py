@@ -20,11 +20,11 @@ from textual.widgets import DataTable, Static
 from inspector.cli.main import main
 from inspector.sources.discovery import FoundSession
 from inspector.tui.app import InspectorApp
-from inspector.tui.found_picker import Conversations, FoundPicker
-from inspector.tui.picker import PickerScreen
-from inspector.tui.picker_rows import cell, found_row, shown_project
-from inspector.tui.picker_table import FIRST_ROWS, MORE_ROWS
-from inspector.tui.review_screen import ReviewScreen
+from inspector.tui.picker.found import Conversations, FoundPicker
+from inspector.tui.picker.rows import cell, found_row, shown_project
+from inspector.tui.picker.screen import PickerScreen
+from inspector.tui.picker.table import FIRST_ROWS, MORE_ROWS
+from inspector.tui.review.screen import ReviewScreen
 
 PLACES = (
     "Claude Code ~/.claude/projects, Codex ~/.codex/sessions, Gemini CLI ~/.gemini/tmp and "

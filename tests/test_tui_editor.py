@@ -12,8 +12,8 @@ from textual.widgets import Input, Static, TextArea
 
 from inspector.model import ToolSpec
 from inspector.review.edits import Edit, EditedCall
-from inspector.tui.dialogs import Confirm
-from inspector.tui.editor import FixEditor
+from inspector.tui.dialogs.confirm import Confirm
+from inspector.tui.review.editor import FixEditor
 
 SAVE_MEMORY = ToolSpec(
     "save_memory",

@@ -18,7 +18,8 @@ from textual.widgets import Input, Static
 
 from inspector.review.review_file import review_path_for
 from inspector.tui.app import InspectorApp
-from inspector.tui.dialogs import Confirm, ExportDialog
+from inspector.tui.dialogs.confirm import Confirm
+from inspector.tui.dialogs.export import ExportDialog
 
 EXECUTOR = "import json, sys\nrequest = json.load(sys.stdin)\nprint(json.dumps({'saved': request['turn']}))\n"
 

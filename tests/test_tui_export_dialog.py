@@ -18,7 +18,7 @@ from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, Static
 
 from inspector.tui.app import InspectorApp
-from inspector.tui.dialogs import ExportDialog
+from inspector.tui.dialogs.export import ExportDialog
 
 
 def memory_agent(tmp_path: Path) -> Path:

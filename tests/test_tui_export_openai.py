@@ -14,7 +14,8 @@ from textual.widgets import Checkbox, Input, Static
 
 from inspector.model import TOOL
 from inspector.sources import load_sessions, open_source
-from inspector.tui.dialogs import Confirm, ExportDialog
+from inspector.tui.dialogs.confirm import Confirm
+from inspector.tui.dialogs.export import ExportDialog
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from inspector.tui.external_editor import FALLBACK, EditorFailed, edit_externally, editor_command
+from inspector.tui.review.external_editor import FALLBACK, EditorFailed, edit_externally, editor_command
 
 
 def script(tmp_path: Path, body: str) -> list[str]:

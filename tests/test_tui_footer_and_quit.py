@@ -15,10 +15,10 @@ from textual.pilot import Pilot
 from textual.widgets._footer import FooterKey
 
 from inspector.tui.app import InspectorApp
-from inspector.tui.dialogs import Confirm
+from inspector.tui.dialogs.confirm import Confirm
 from inspector.tui.footer import FittingFooter
 from inspector.tui.help import HelpScreen
-from inspector.tui.review_screen import ReviewScreen
+from inspector.tui.review.screen import ReviewScreen
 
 ESSENTIAL = {"flagged_only", "search", "copy", "approve", "skip", "edit", "export", "next(True)"}
 

@@ -12,7 +12,7 @@ from conftest import SESSIONS
 
 from inspector.tui.app import InspectorApp
 from inspector.tui.commands import help_rows
-from inspector.tui.turn_list import TurnList
+from inspector.tui.review.turn_list import TurnList
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 

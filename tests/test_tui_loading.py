@@ -11,8 +11,8 @@ from conftest import SESSIONS
 from test_tui_review import finding_text, loaded
 
 from inspector.tui.app import InspectorApp
-from inspector.tui.review_screen import ReviewScreen
-from inspector.tui.turn_list import TurnList
+from inspector.tui.review.screen import ReviewScreen
+from inspector.tui.review.turn_list import TurnList
 
 
 def test_the_first_findings_select_the_first_flagged_turn_before_the_review_is_ready(tmp_path: Path):

@@ -15,8 +15,8 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable
 
 from inspector.tui.app import InspectorApp
-from inspector.tui.dialogs import Confirm
-from inspector.tui.review_screen import ReviewScreen
+from inspector.tui.dialogs.confirm import Confirm
+from inspector.tui.review.screen import ReviewScreen
 
 
 async def until(pilot: Pilot, condition) -> None:

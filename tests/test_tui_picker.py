@@ -15,10 +15,10 @@ from textual.widgets import DataTable, Static
 
 from inspector.cli.main import main
 from inspector.tui.app import InspectorApp
-from inspector.tui.dialogs import Confirm
-from inspector.tui.picker import PickerScreen
-from inspector.tui.review_screen import ReviewScreen
-from inspector.tui.turn_list import TurnList
+from inspector.tui.dialogs.confirm import Confirm
+from inspector.tui.picker.screen import PickerScreen
+from inspector.tui.review.screen import ReviewScreen
+from inspector.tui.review.turn_list import TurnList
 
 SAMPLES = ("memory-agent.openai.json", "finetune.openai.jsonl", "clean.openai.json")
 

@@ -18,12 +18,13 @@ from test_tui_picker import rows
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input
 
+import inspector.tui.picker.table
 from inspector.cli.main import main
 from inspector.tui.app import InspectorApp
-from inspector.tui.dialogs import ExportDialog
-from inspector.tui.picker import PickerScreen
-from inspector.tui.picker_table import FIRST_ROWS
-from inspector.tui.review_screen import ReviewScreen
+from inspector.tui.dialogs.export import ExportDialog
+from inspector.tui.picker.screen import PickerScreen
+from inspector.tui.picker.table import FIRST_ROWS
+from inspector.tui.review.screen import ReviewScreen
 
 FILES = (
     "analyst-agent.openai.json",
@@ -152,7 +153,12 @@ def test_f_filters_by_findings_and_kind_and_escape_clears(samples: Path):
     play(InspectorApp(samples), scenario)
 
 
-def test_the_status_column_follows_deciding_and_exporting_and_r_filters_by_it(samples: Path):
+def test_the_status_column_follows_deciding_and_exporting_and_r_filters_by_it(
+    samples: Path, monkeypatch: pytest.MonkeyPatch
+):
+    # the exported row stays listed until the table catches up: long enough to be seen on a busy machine
+    monkeypatch.setattr(inspector.tui.picker.table, "CATCH_UP", 5.0)
+
     async def review(pilot: Pilot, *keys: str) -> None:
         """Open the row under the cursor, press `keys` once it is scanned, and come back."""
         await pilot.press("enter")

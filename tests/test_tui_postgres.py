@@ -25,9 +25,9 @@ from inspector.cli.main import main
 from inspector.sources import location
 from inspector.tui.app import InspectorApp
 from inspector.tui.conversations import ReadOptions
-from inspector.tui.picker import PickerScreen
-from inspector.tui.review_screen import ReviewScreen
-from inspector.tui.server_export import ServerExportDialog
+from inspector.tui.dialogs.server_export import ServerExportDialog
+from inspector.tui.picker.screen import PickerScreen
+from inspector.tui.review.screen import ReviewScreen
 
 PASSWORD = "s3cret-pw"
 

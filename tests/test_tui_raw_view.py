@@ -10,9 +10,9 @@ from test_tui_review import drive, press, selected
 from textual.pilot import Pilot
 from textual.widgets import Static, TextArea
 
-from inspector.review.raw_record import RAW_LIMIT, raw_record_text
-from inspector.tui.raw_view import RawRecordScreen
-from inspector.tui.review_screen import ReviewScreen
+from inspector.tui.review.raw_record import RAW_LIMIT, raw_record_text
+from inspector.tui.review.raw_view import RawRecordScreen
+from inspector.tui.review.screen import ReviewScreen
 
 REPLY = {
     "role": "assistant",

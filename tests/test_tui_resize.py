@@ -9,7 +9,7 @@ from conftest import SESSIONS
 from test_tui_review import drive, press, selected
 from textual.pilot import Pilot
 
-from inspector.tui.turn_list import TurnList
+from inspector.tui.review.turn_list import TurnList
 
 
 def cursor_in_view(turns: TurnList) -> bool:

@@ -19,11 +19,12 @@ from inspector.errors import InspectorError
 from inspector.review.review_file import review_path_for
 from inspector.sources import load_sessions
 from inspector.tui.app import InspectorApp
-from inspector.tui.dialogs import Confirm, ExportDialog
-from inspector.tui.editor import FixEditor
+from inspector.tui.dialogs.confirm import Confirm
+from inspector.tui.dialogs.export import ExportDialog
 from inspector.tui.help import HelpScreen
-from inspector.tui.review_screen import ReviewScreen
-from inspector.tui.turn_list import TurnList
+from inspector.tui.review.editor import FixEditor
+from inspector.tui.review.screen import ReviewScreen
+from inspector.tui.review.turn_list import TurnList
 
 FLAGGED = [6, 8, 14, 20, 32]  # memory-agent's flagged turns; turn 14 has two findings
 

@@ -15,8 +15,8 @@ from textual.pilot import Pilot
 from inspector.cli.main import main
 from inspector.sources import load_sessions
 from inspector.tui.app import InspectorApp
-from inspector.tui.dialogs import ExportDialog
-from inspector.tui.review_screen import ReviewScreen
+from inspector.tui.dialogs.export import ExportDialog
+from inspector.tui.review.screen import ReviewScreen
 
 # a call of a tool the session does not define (it defines none): only --tools can tell it is misnamed
 TYPO_CALL = [

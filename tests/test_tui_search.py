@@ -13,9 +13,9 @@ from test_tui_review import drive, press, selected
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from inspector.tui import navigation
-from inspector.tui.search import MATCH, MAX_HIGHLIGHTS
-from inspector.tui.turn_list import TurnList
+from inspector.tui.review import navigation
+from inspector.tui.review.search import MATCH, MAX_HIGHLIGHTS
+from inspector.tui.review.turn_list import TurnList
 
 
 def call(call_id: str, name: str, arguments: dict) -> dict:

@@ -22,9 +22,9 @@ from inspector.sources import open_source
 from inspector.sources.sqlite.table import parse_map
 from inspector.tui.app import InspectorApp
 from inspector.tui.conversations import ReadOptions
-from inspector.tui.dialogs import ExportDialog
-from inspector.tui.picker import PickerScreen
-from inspector.tui.review_screen import ReviewScreen
+from inspector.tui.dialogs.export import ExportDialog
+from inspector.tui.picker.screen import PickerScreen
+from inspector.tui.review.screen import ReviewScreen
 
 MAP = "role=speaker,content=body,id=msg_id,session=thread,order=seq"
 CHAT_LOG = ReadOptions("chat_log", parse_map(MAP))

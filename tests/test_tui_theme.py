@@ -18,7 +18,7 @@ from textual.command import CommandList
 from textual.pilot import Pilot
 
 from inspector.tui.app import InspectorApp
-from inspector.tui.turn_list import TurnList
+from inspector.tui.review.turn_list import TurnList
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""Timestamps, model and tokens per turn (`inspector.review.turn_meta`), read from the records of
+"""Timestamps, model and tokens per turn (`inspector.tui.review.turn_meta`), read from the records of
 the bundled samples and of records shaped as other tools write them."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import pytest
 from conftest import SESSIONS
 
 from inspector.model import Turn
-from inspector.review.turn_meta import TurnMeta, record_meta, turn_meta
 from inspector.sources import load_sessions
+from inspector.tui.review.turn_meta import TurnMeta, record_meta, turn_meta
 
 
 def meta_of(sample: str, position: int) -> TurnMeta:

@@ -1,1 +1,1 @@
-"""The reports of a scan: readable text and JSON."""
+"""The reports of a scan: text and JSON, and the HTML and Markdown reports to share."""

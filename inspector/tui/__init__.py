@@ -1,7 +1,10 @@
-"""The Textual interface: a picker of sessions and a screen to review each finding.
+"""The Textual interface: a picker of sessions (`picker/`), a screen to review each finding
+(`review/`), their dialogs (`dialogs/`), and the pieces every screen shares here (the app, themes,
+settings, footer, help, command palette, copying, how a history is read).
 
-It only composes the core (`inspector.review.review`, `inspector.review.preview`, `inspector.review.edits`); the core
-never imports it, and the command line imports it only when the app is asked for.
+It only composes the core (`inspector.review.review.Review` for decisions, `inspector.view` for
+what a repaired turn looks like); the core never imports it, and the command line imports it only
+when the app is asked for.
 """
 
 from __future__ import annotations

@@ -20,10 +20,10 @@ from inspector.sources.base import Source
 from inspector.sources.discovery import FoundSession
 from inspector.support.safe_text import neutralise
 from inspector.tui.conversations import ReadOptions, check_named_table, check_server
-from inspector.tui.dialogs import Confirm
-from inspector.tui.found_picker import FoundPicker
-from inspector.tui.picker import PickerScreen
-from inspector.tui.review_screen import ReviewScreen
+from inspector.tui.dialogs.confirm import Confirm
+from inspector.tui.picker.found import FoundPicker
+from inspector.tui.picker.screen import PickerScreen
+from inspector.tui.review.screen import ReviewScreen
 from inspector.tui.settings import read_theme, save_theme, settings_path
 from inspector.tui.themes import light_theme
 

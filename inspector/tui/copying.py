@@ -1,144 +1,16 @@
-"""The copy menu (Y): copy the selected turn's text, the finding shown, the session file's path
-(a server's database: its URL, without its password), or the recovered arguments (what y copies).
-
-Textual copies through OSC 52, which some terminals ignore, so every notice says the copy
-depends on it. Text the model wrote is copied with its control characters written as escapes
-(`inspector.support.safe_text.neutralise`), so pasting it into a terminal cannot send them.
-"""
+"""Copying to the clipboard, from any screen. Textual copies through OSC 52, which some terminals
+ignore, so every notice says the copy depends on it."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
-from textual import on
-from textual.app import App, ComposeResult
-from textual.binding import Binding
-from textual.containers import Vertical
-from textual.content import Content
-from textual.screen import ModalScreen
-from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
-
-from inspector.model import Finding
-from inspector.sources import ServerUrl
-from inspector.support.safe_text import neutralise
-from inspector.tui.shown_session import ShownSession
+from textual.app import App
 
 OSC52 = "if your terminal accepts OSC 52"
-ARGUMENTS, TEXT, FINDING, PATH = "arguments", "text", "finding", "path"
-CHOICES = (  # (key, what is copied, label)
-    ("a", ARGUMENTS, "the recovered arguments (also y)"),
-    ("t", TEXT, "the turn's text"),
-    ("f", FINDING, "the finding: turn, kind, severity and message"),
-    ("p", PATH, "the session file's path"),
-)
 
 
 def copy_to_clipboard(app: App, text: str, what: str, tell: Callable[..., object]) -> None:
     """Copy `text` and say what was copied, and that the terminal must accept OSC 52."""
     app.copy_to_clipboard(text)
     tell(f"Copied {what} ({OSC52})")
-
-
-def finding_text(finding: Finding) -> str:
-    """A finding as a line to paste in a report: "turn 6 · result-prefix (error): message"."""
-    return neutralise(f"turn {finding.turn} · {finding.kind} ({finding.severity}): {finding.message}")
-
-
-class CopyMenu(ModalScreen[str | None]):
-    """Choose what to copy: each choice by its key, or by the arrows and enter; escape cancels."""
-
-    DEFAULT_CSS = """
-    CopyMenu { align: center middle; }
-    CopyMenu > Vertical {
-        width: 78; max-width: 90%; height: auto; padding: 0 1;
-        border: thick $primary; background: $surface;
-    }
-    CopyMenu OptionList { height: auto; border: none; padding: 0; }
-    CopyMenu .hint { color: $text-muted; }
-    """
-    BINDINGS = [Binding("escape", "choose(None)", "Cancel", show=False)] + [
-        Binding(key, f"choose({what!r})", label, show=False) for key, what, label in CHOICES
-    ]
-
-    def compose(self) -> ComposeResult:
-        with Vertical() as box:
-            box.border_title = "Copy"
-            yield OptionList(
-                *(Option(Content.assemble((key, "bold"), f"  {label}"), id=what) for key, what, label in CHOICES)
-            )
-            yield Static(Content(f"a t f p or enter copy · escape cancel ({OSC52})"), classes="hint")
-
-    @on(OptionList.OptionSelected)
-    def _selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(event.option.id)
-
-    def action_choose(self, what: str | None) -> None:
-        """Close with the choice (None: nothing is copied)."""
-        self.dismiss(what)
-
-
-class Copier:
-    """Copies what the person chooses in the copy menu, of the session shown at `path`."""
-
-    def __init__(
-        self,
-        path: Path | ServerUrl,
-        shown: ShownSession,
-        position: Callable[[], int | None],
-        copy_arguments: Callable[[], object],
-        app: App,
-        tell: Callable[..., object],
-    ) -> None:
-        """`position()`: the selected turn's position; `copy_arguments()` copies the recovered
-        arguments (the y key); `tell(message, **options)` notifies the person."""
-        self.path = path
-        self.shown = shown
-        self._position = position
-        self._copy_arguments = copy_arguments
-        self.app = app
-        self._tell = tell
-
-    def menu(self) -> None:
-        """Ask what to copy, then copy it."""
-        self.app.push_screen(CopyMenu(), lambda what: self.copy(what) if what else None)
-
-    def copy(self, what: str) -> None:
-        """Copy `what` (one of `CHOICES`), or say why it cannot be."""
-        if what == ARGUMENTS:
-            self._copy_arguments()
-        elif what == PATH:
-            copy_to_clipboard(self.app, *_place(self.path), self._tell)
-        elif what == TEXT:
-            self._copy_text()
-        elif what == FINDING:
-            self._copy_finding()
-
-    def _copy_text(self) -> None:
-        position = self._position()
-        turn = self.shown.session.turn_at(position) if self.shown.session and position is not None else None
-        if turn is None or not turn.text:
-            self._tell("This turn has no text to copy", severity="warning")
-            return
-        shown = neutralise(turn.text)
-        escaped = ", control characters written as escapes" if shown != turn.text else ""
-        copy_to_clipboard(self.app, shown, f"the text of turn {turn.position}{escaped}", self._tell)
-
-    def _copy_finding(self) -> None:
-        index = self.shown.current(self._position())
-        if index is None:
-            self._tell("Select a flagged turn first (n jumps to the next one)", severity="warning")
-            return
-        finding = self.shown.findings()[index]
-        copy_to_clipboard(
-            self.app, finding_text(finding), f"the {finding.kind} finding of turn {finding.turn}", self._tell
-        )
-
-
-def _place(path: Path | ServerUrl) -> tuple[str, str]:
-    """What the copy menu's path choice copies, and what it is: the file's absolute path, or a
-    server's database's URL without its password."""
-    if isinstance(path, ServerUrl):
-        return neutralise(str(path)), "the database's URL"
-    return neutralise(str(path.resolve())), "the session file's path"

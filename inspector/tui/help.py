@@ -11,7 +11,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from inspector.tui.turn_list import MARKS
+from inspector.tui.review.turn_list import MARKS
 
 FLOW = (
     "Step through the flagged turns with n and N (j and k move one turn at a time). For each "

@@ -80,8 +80,8 @@ def run_child(command: list[str]) -> tuple[dict, float]:
 def measure_app(path: Path, started: float) -> dict[str, float]:
     """In the child: open the app on `path` headless and time what a person waits for."""
     from inspector.tui.app import InspectorApp
-    from inspector.tui.detail import TurnDetail
-    from inspector.tui.turn_list import TurnList
+    from inspector.tui.review.detail import TurnDetail
+    from inspector.tui.review.turn_list import TurnList
 
     figures: dict[str, float] = {}
 
@@ -126,7 +126,7 @@ def measure_picker(path: Path, started: float) -> dict[str, float]:
     from textual.widgets import DataTable
 
     from inspector.tui.app import InspectorApp
-    from inspector.tui.review_screen import ReviewScreen
+    from inspector.tui.review.screen import ReviewScreen
 
     figures: dict[str, float] = {}
 
@@ -175,7 +175,7 @@ def measure_opens(folder: Path) -> dict[str, float]:
     from textual.widgets import DataTable
 
     from inspector.tui.app import InspectorApp
-    from inspector.tui.review_screen import ReviewScreen
+    from inspector.tui.review.screen import ReviewScreen
 
     opened: list[float] = []
 
@@ -254,7 +254,7 @@ def measure_list(path: Path, started: float) -> dict[str, float]:
     """In the child: open the picker on `path` (a directory or a history) headless, wait for its
     first rows and for the whole scan, then time each key of LIST_KEYS until the table is drawn."""
     from inspector.tui.app import InspectorApp
-    from inspector.tui.picker_table import ListTable
+    from inspector.tui.picker.table import ListTable
 
     figures: dict[str, float] = {}
 

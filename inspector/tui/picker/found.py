@@ -1,0 +1,138 @@
+"""The picker of the person's own sessions (`inspector` with no path): one row per session file
+found by `inspector.sources.discovery`, newest first, with its tool, project and date at once.
+
+Every file is listed at once, its rows drawn a page at a time (as the cursor nears the last one
+drawn), so thousands of files list at once. A thread worker then scans the files in the listing's
+order and fills in each one's turn count, findings by kind and review status, about once a
+second; it pauses while another screen is shown and stops when the picker closes. A file that
+cannot be read says why on its row (and in full on Enter). `llm`'s database is one row: Enter
+lists its conversations in a picker of their own (Esc comes back), where they are scanned.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from textual import work
+from textual.binding import Binding
+from textual.worker import get_current_worker
+
+from inspector.errors import InspectorError
+from inspector.sources.discovery import LLM, FoundSession
+from inspector.support.safe_text import neutralise
+from inspector.tui.conversations import ReadOptions, listing
+from inspector.tui.picker.columns import ColumnSpec
+from inspector.tui.picker.review_status import SavedReview, saved_review_of
+from inspector.tui.picker.rows import Scanned, database_note, found_row, row_key, scanned_file, short_reason, unreadable
+from inspector.tui.picker.screen import FILL_EVERY, PickerScreen
+from inspector.tui.picker.view import LISTED
+from inspector.tui.review.screen import ReviewScreen
+
+
+class FoundPicker(PickerScreen):
+    """Choose one of the person's own sessions to review."""
+
+    COLUMNS = (
+        ColumnSpec("tool", "Tool", 6, 5),
+        ColumnSpec("project", "Project", 12, 1),
+        ColumnSpec("date", "Date", 16, 2),
+        ColumnSpec("turns", "Turns", 5, 6),
+        ColumnSpec("findings", "Findings by kind", 12, 3, 48),
+        ColumnSpec("status", "Status", 8, 4),
+    )
+    SORTS = (LISTED, "findings", "status", "turns", "project", "tool")
+
+    def __init__(self, found: Sequence[FoundSession], title: str, named: ReadOptions = ReadOptions()) -> None:
+        """`named`: how to read the sessions (the extra tool definitions of `--tools`)."""
+        super().__init__([session.path for session in found], title, named)
+        self._found = {row_key(session): session for session in found}  # row key -> the file
+        self._errors: dict[str, str] = {}  # row key -> why the file cannot be read, once scanned
+
+    def on_mount(self) -> None:
+        """List every file (Textual then calls the pickers' own `on_mount`: the scan starts)."""
+        home = Path.home()
+        self.table.add(found_row(found, home) for found in self._found.values())
+
+    @work(thread=True, exclusive=True)
+    def _scan(self) -> None:
+        """Scan each file in the listing's order while the picker is shown; hand over the values in batches."""
+        drawn = threading.Event()
+        self.app.call_from_thread(self.call_after_refresh, drawn.set)
+        drawn.wait(1.0)  # the first rows are on screen before the scan competes with drawing them
+        worker = get_current_worker()
+        filled: list[tuple[str, Scanned, str, SavedReview | None]] = []
+        sent = time.monotonic()
+        for key, found in self._found.items():
+            while not self._shown.wait(0.1):  # another screen is shown: it gets the machine
+                if worker.is_cancelled:
+                    return
+            if worker.is_cancelled:
+                return
+            filled.append((key, *self._read(found)))
+            if time.monotonic() - sent > FILL_EVERY:
+                self.app.call_from_thread(self._fill_found, filled)
+                filled, sent = [], time.monotonic()
+        if filled:
+            self.app.call_from_thread(self._fill_found, filled)
+        self.app.call_from_thread(self._scan_done)
+
+    def _read(self, found: FoundSession) -> tuple[Scanned, str, SavedReview | None]:
+        """The file's values (a history's: its messages and conversations, counted), the error that
+        stopped reading it ("" when none), and its saved review."""
+        try:
+            source = self.named.open(found.path)
+            if source.streams:
+                return database_note(*listing(source)), "", None
+            return scanned_file(self.named.scan(source), by_id=False), "", saved_review_of(found.path)
+        except InspectorError as error:
+            return unreadable(short_reason(str(error), found.path)), str(error), None
+
+    def _fill_found(self, filled: list[tuple[str, Scanned, str, SavedReview | None]]) -> None:
+        """Put the scanned files' values in their rows, and keep why each unreadable one is."""
+        self._errors.update((key, error) for key, _, error, _ in filled if error)
+        reviews = [(self._found[key].path, saved) for key, scanned, _, saved in filled if scanned.sessions]
+        self._fill_rows([(key, scanned) for key, scanned, _, _ in filled], reviews)
+
+    def _open(self, key: str | None) -> None:
+        """Review the file (a history: list its conversations), or say why it cannot be read."""
+        found = self._found[key]
+        if key in self._errors:  # the scan's line in full: the row cuts it off
+            self.notify(
+                neutralise(self._errors[key]),
+                title=f"{neutralise(found.path.name)} could not be read",
+                severity="error",
+                timeout=10,
+                markup=False,
+            )
+        elif found.tool == LLM:
+            self.app.push_screen(
+                Conversations(
+                    [found.path],
+                    f"Conversations in {found.path} · Enter opens one, Esc goes back to your sessions",
+                    self.named,
+                )
+            )
+        else:
+            self.app.push_screen(ReviewScreen(found.path, named=self.named))
+
+
+class Conversations(PickerScreen):
+    """The conversations of a history among the person's sessions; Esc goes back to them."""
+
+    BINDINGS = [
+        *(binding for binding in PickerScreen.BINDINGS if binding.key != "escape"),
+        Binding(
+            "escape",
+            "back",
+            "Back",
+            tooltip="Clear the search, then the sort and filters, then go back to your sessions",
+        ),
+    ]
+    noun = "conversations"
+
+    def leave(self) -> None:
+        """Back to the person's sessions."""
+        self.app.pop_screen()

@@ -1,0 +1,163 @@
+"""What a picker row holds and shows: what Enter on it opens (`RowTarget`), the `ListedRow` of a
+scanned session or of one of the person's own session files, what a scan tells of a row
+(`Scanned`: turns, format, findings by kind, the keys its review status is read by, its rates),
+and each column's cell, as plain text (never markup) cut with "…" when its column is narrower."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+from typing import NamedTuple
+
+from rich.text import Text
+
+from inspector.review.review_file import SessionKey
+from inspector.scan.rates import Rates, session_rates
+from inspector.scan.scanner import ScanResult
+from inspector.sources.discovery import FoundSession, tilde
+from inspector.support.safe_text import neutralise
+from inspector.tui.picker.review_status import DECIDED, EXPORTED, SessionKeys, review_keys
+from inspector.tui.picker.view import ListedRow
+
+PROJECT_WIDTH, ERROR_WIDTH = 24, 40  # a longer project is shown by its end, a longer error by its start
+SCANNING = "scanning…"
+STATUS_STYLES = {DECIDED: "cyan", EXPORTED: "green", "?": "red"}  # pending: as plain text
+
+
+class RowTarget(NamedTuple):
+    """What Enter on a picker row opens: the session at `session` in the file at `path`, or the
+    database's conversation `conversation`; nothing when both are None: the file is unreadable,
+    for the reason `error` (the line the scan gave)."""
+
+    path: Path
+    session: int | None
+    conversation: str | None = None
+    error: str = ""
+
+
+class Scanned(NamedTuple):
+    """What scanning tells of a row: its turn count, format, findings by kind (None: not
+    counted, `note` says why), each session's review key with its findings' keys, its rates, and
+    `note`, shown in place of the findings (why the file is `unreadable`, or what Enter lists)."""
+
+    turns: int | None
+    format: str
+    kinds: Counter[str] | None
+    sessions: tuple[tuple[SessionKey, SessionKeys], ...] = ()
+    rates: Rates | None = None
+    note: str = ""
+    unreadable: bool = False
+
+
+def take(row: ListedRow, scanned: Scanned) -> None:
+    """Put what the scan told in `row` (its status is read from the review, by its `sessions`)."""
+    row.turns, row.kinds, row.sessions = scanned.turns, scanned.kinds, scanned.sessions
+    row.format = scanned.format or row.format
+    row.note, row.unreadable = scanned.note, scanned.unreadable
+
+
+def scanned_session(result: ScanResult, key: SessionKey) -> Scanned:
+    """A scanned session's values; `key` names it in its file's review."""
+    session, findings = result.session, result.findings
+    return Scanned(
+        len(session.turns),
+        session.format,
+        Counter(finding.kind for finding in findings),
+        ((key, review_keys(session, findings)),),
+        session_rates(session, findings),
+    )
+
+
+def scanned_file(results: Iterable[ScanResult], by_id: bool) -> Scanned:
+    """A file's values, all its sessions together (each counted as it comes, none kept); `by_id`:
+    its review names sessions by id (a database's), else by place."""
+    kinds: Counter[str] = Counter()
+    rates, turns, sessions, formats = Rates(), 0, [], set()
+    for place, result in enumerate(results):
+        one = scanned_session(result, str(result.session.session_id) if by_id else place)
+        kinds.update(one.kinds)
+        rates.update(one.rates)
+        turns += one.turns
+        sessions.extend(one.sessions)
+        formats.add(one.format)
+    return Scanned(turns, ", ".join(sorted(formats)), kinds, tuple(sessions), rates)
+
+
+def unreadable(reason: str) -> Scanned:
+    """An unreadable file's values: no turns, and why."""
+    return Scanned(None, "unreadable", None, note=reason, unreadable=True)
+
+
+def short_reason(error: str, path: Path) -> str:
+    """The scan's line without the file's path, cut to ERROR_WIDTH characters (Enter shows it whole)."""
+    reason = error.removeprefix(f"{path}: ")
+    return reason if len(reason) <= ERROR_WIDTH else reason[: ERROR_WIDTH - 1] + "…"
+
+
+def database_note(listed: list[tuple[str, int]], schema: str) -> Scanned:
+    """A history's row: how many messages and conversations (Enter lists and scans them)."""
+    return Scanned(
+        sum(count for _, count in listed), schema, None, note=f"{len(listed):,} conversations, Enter lists them"
+    )
+
+
+def session_row(path: Path, number: int, label: str) -> ListedRow:
+    """The row of the session (a database's conversation) `number` of the file at `path`, named `label`."""
+    return ListedRow(f"{number}:{path}", path, {"file": path.name, "session": label})
+
+
+def found_row(found: FoundSession, home: Path) -> ListedRow:
+    """The row of one of the person's session files, before it is read: tool, project (with
+    `home` shown as `~`), date modified; its file's name is searched too."""
+    date = time.strftime("%Y-%m-%d %H:%M", time.localtime(found.modified))
+    return ListedRow(
+        row_key(found),
+        found.path,
+        {"tool": found.tool, "project": shown_project(found.project, home), "date": date},
+        words=found.path.name,
+    )
+
+
+def row_key(found: FoundSession) -> str:
+    """The key of the row of one of the person's session files."""
+    return f"found:{found.path}"
+
+
+def shown_project(project: str, home: Path) -> str:
+    """`project` with the home folder as `~`, cut to its last PROJECT_WIDTH characters."""
+    project = tilde(Path(project), home) if project else ""
+    return project if len(project) <= PROJECT_WIDTH else "…" + project[-(PROJECT_WIDTH - 1) :]
+
+
+def cell(row: ListedRow, column: str) -> Text:
+    """The row's cell in `column`, as plain text cut with "…" when it does not fit."""
+    text, style, justify = cell_text(row, column), "", "left"
+    if column == "findings":
+        style = "red" if row.unreadable else "italic" if row.note else "dim" if not row.scanned or not row.kinds else ""
+    elif column == "format" and row.unreadable:
+        style = "bold red"
+    elif column == "status":
+        style = STATUS_STYLES.get(row.status, "")
+    elif column == "turns":
+        justify = "right"
+    return Text(text, style=style, justify=justify, overflow="ellipsis", no_wrap=True)
+
+
+def cell_text(row: ListedRow, column: str) -> str:
+    """The text of the row's cell in `column`."""
+    if column == "findings":
+        return neutralise(row.note) or (SCANNING if row.kinds is None else counted(row.kinds))
+    if column == "turns":
+        return "" if row.turns is None else f"{row.turns:,}"
+    if column == "format":
+        return neutralise(row.format)
+    if column == "status":
+        return row.status
+    return neutralise(row.names.get(column, ""))
+
+
+def counted(kinds: Counter[str]) -> str:
+    """'3 result-prefix, 1 orphan-call', or 'none'."""
+    return ", ".join(f"{n} {kind}" for kind, n in kinds.most_common()) if kinds else "none"

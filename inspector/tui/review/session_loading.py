@@ -1,0 +1,164 @@
+"""The review screen's loading: read in its thread worker, which only posts messages, and shown as
+they arrive. The turns are listed as soon as the file is read, the first findings
+(`inspector.scan.early`) are marked and the first flagged turn shown while the detectors run over
+the whole session, and the full findings then replace them (the selection kept). A database's
+conversation is read on its own (`inspector.tui.conversations.open_conversation`).
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.content import Content
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Static
+
+from inspector.detect import detect_findings
+from inspector.errors import InspectorError
+from inspector.model import Finding, Session
+from inspector.review.review import Review
+from inspector.scan.early import early_findings
+from inspector.scan.scanner import ScanResult
+from inspector.sources.base import Source
+from inspector.support.safe_text import neutralise
+from inspector.tui.conversations import ReadOptions, decision_warnings, index_of_session, is_history, open_conversation
+from inspector.tui.review.drawing import ReviewDrawing
+from inspector.tui.review.shown_session import ShownSession
+
+
+class SessionLoader:
+    """Reads the file and scans it (in the screen's load worker), and shows what arrives."""
+
+    class Loaded(Message):
+        """The file is read: its sessions are known, findings are not yet."""
+
+        def __init__(self, sessions: list[Session]) -> None:
+            super().__init__()
+            self.sessions = sessions
+
+    class Early(Message):
+        """The first findings of the session shown, known before the whole session is scanned."""
+
+        def __init__(self, findings: list[Finding]) -> None:
+            super().__init__()
+            self.findings = findings
+
+    class Ready(Message):
+        """The detectors have run and the review (with any saved decisions) is open; `warnings` say
+        which saved decisions may be misplaced or can no longer be applied."""
+
+        def __init__(self, review: Review, warnings: list[str]) -> None:
+            super().__init__()
+            self.review = review
+            self.warnings = warnings
+
+    class Failed(Message):
+        """Reading or scanning the file failed; `error` is one line for the person."""
+
+        def __init__(self, error: str) -> None:
+            super().__init__()
+            self.error = error
+
+    def __init__(
+        self,
+        path: Path,
+        conversation: str | None,
+        named: ReadOptions,
+        shown: ShownSession,
+        drawing: ReviewDrawing,
+        progress: Widget,
+        tell: Callable[..., object],
+        source: Source | None = None,
+    ) -> None:
+        """`source`: the file's source when it is open already (else it is opened when loading);
+        `conversation`: the id of the session (an SQLite history's conversation) to open, if any;
+        `named`: how to read the file (format, extra tools, a database's table); `progress`: the row
+        saying what is being done, holding `#loading-label`; `tell(message, **options)` notifies the
+        person."""
+        self.path = path
+        self.source = source
+        self.conversation = conversation
+        self.named = named
+        self.shown = shown
+        self.drawing = drawing
+        self.progress = progress
+        self._tell = tell
+
+    def read_and_scan(self, post: Callable[[Message], object]) -> None:
+        """Read the file, list its turns, run the detectors and open the review (in the load
+        worker's thread), posting each step's message with `post`."""
+        shown = self.shown
+        try:
+            conversations = None
+            if self.conversation is not None and is_history(self.path):
+                source, session, place, conversations = open_conversation(self.path, self.conversation, self.named)
+                sessions, shown.place, shown.session_index = [session], (place, len(conversations)), 0
+            else:
+                source = self.source or self.named.open(self.path)
+                sessions = list(source.sessions())
+                if self.conversation is not None:
+                    shown.session_index = index_of_session(self.path, sessions, self.conversation)
+            post(self.Loaded(sessions))
+            if shown.session_index is not None or len(sessions) == 1:
+                post(self.Early(early_findings(sessions[shown.session_index or 0], self.named.extra_tools)))
+            extra = self.named.extra_tools
+            results = [ScanResult(session, detect_findings(session, extra)) for session in sessions]
+            review = Review.open(source, results, extra, conversations)
+            post(self.Ready(review, decision_warnings(review, conversations)))
+        except InspectorError as error:
+            post(self.Failed(str(error)))
+
+    def loaded(self, sessions: list[Session]) -> None:
+        """List the turns of the session shown; the findings are being scanned for."""
+        self._show_session(sessions[self.shown.session_index or 0])
+        label = self.progress.query_one("#loading-label", Static)
+        label.update(Content(f"Scanning {neutralise(self.path.name)} for findings…"))
+
+    def early(self, findings: list[Finding]) -> None:
+        """Mark the first findings and show the first flagged turn, unless the review came first."""
+        shown = self.shown
+        if shown.review is None and findings:
+            shown.early = findings
+            shown.group(findings)
+            self.drawing.turns.select_position(shown.flagged[0])
+            self.drawing.refresh()
+
+    def ready(self, review: Review, warnings: list[str]) -> None:
+        """Take the review's findings and decisions and show the first finding still pending (a
+        resumed review goes on where it was left), unless the person moved on from the turn the
+        first findings chose."""
+        # The session's objects live as long as the screen: leave them out of the collector's full
+        # passes, which on a 200,000-turn session stall a key press by ~70 ms every few presses.
+        gc.freeze()
+        shown = self.shown
+        shown.review = review
+        for warning in warnings:
+            self._tell(warning, title="Saved decisions", severity="warning", timeout=20)
+        if shown.session_index is None:
+            shown.session_index = next((i for i, r in enumerate(review.results) if r.findings), 0)
+        if shown.session is not review.results[shown.session_index].session:
+            self._show_session(review.results[shown.session_index].session)
+        shown_early = bool(shown.early)
+        early_first, shown.early = min((finding.turn for finding in shown.early), default=None), []
+        shown.group(review.findings(shown.session_index))
+        self.progress.add_class("-done")
+        turns = self.drawing.turns
+        if shown.flagged and (not shown_early or turns.position == early_first):  # else the person moved on
+            self.drawing.select(*shown.resume_point())
+        self.drawing.refresh()
+        if shown_early and turns.flagged_only:  # chosen during the scan: list the turns flagged since
+            turns.set_flagged_only(True)
+
+    def failed(self, error: str) -> None:
+        """Say in the bar and in a notice why the file could not be opened."""
+        self.progress.add_class("-done")
+        self.drawing.show_error(error)
+        self._tell(error, title="Could not open", severity="error", timeout=10)
+
+    def _show_session(self, session: Session) -> None:
+        self.shown.session = session
+        self.drawing.turns.show_turns(session.turns)
+        self.drawing.refresh()

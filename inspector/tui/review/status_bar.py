@@ -1,0 +1,42 @@
+"""The review screen's top line: which file and session (its place and id), and the findings
+counted by decision."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.content import Content
+
+from inspector.model import Session
+from inspector.review.counts import Counts
+from inspector.support.safe_text import neutralise, preview
+
+MUTED = "$text-muted"
+ID_WIDTH = 40  # a longer session id is cut short (a UUID is 36)
+
+
+def status_line(
+    path: Path, session: Session | None, number: int, sessions: int, counts: Counts | None, flagged_only: bool
+) -> Content:
+    """'NAME · FORMAT · session N of M · id ID · T turns  flagged F  approved A ...' (the counts once
+    known; the id of a session that has one, a database's conversation's, as plain text)."""
+    if session is None:
+        return Content(neutralise(path.name))
+    parts: list[str | tuple[str, str]] = [(neutralise(path.name), "bold"), f" · {session.format}"]
+    if sessions > 1:
+        parts.append(f" · session {number + 1} of {sessions}")
+    if session.session_id:
+        parts += [(" · id ", MUTED), (preview(str(session.session_id), ID_WIDTH), "bold")]
+    parts.append(f" · {len(session.turns):,} turns  ")
+    if counts is not None:
+        for label, value, style in (
+            ("flagged", counts.flagged, "bold"),
+            ("approved", counts.approved, "bold $text-success"),
+            ("edited", counts.edited, "bold"),
+            ("skipped", counts.skipped, "bold"),
+            ("pending", counts.pending, "bold $text-warning"),
+        ):
+            parts += [(f"{'' if label == 'flagged' else ' · '}{label} ", MUTED), (str(value), style)]
+    if flagged_only:
+        parts.append((" · flagged only", "$text-accent"))
+    return Content.assemble(*parts)
