@@ -214,6 +214,13 @@ def records_with_errors(records: Iterable[Any]) -> list[str]:
     return [f"line {r.number}: invalid JSON ({r.error}), skipped" for r in records if isinstance(r, BadLine)]
 
 
+def json_value(data: bytes | bytearray) -> Any:
+    """The JSON value of `data` exactly as `json.loads` reads it, and its errors when it cannot (a
+    `ValueError` or `RecursionError`), decoded by the faster `msgspec` whenever that accepts it."""
+    value = _decode_fast(data)
+    return json.loads(data) if value is _REFUSED else value
+
+
 def _decode_fast(data: bytes | bytearray) -> Any:
     """The JSON value of `data` by `msgspec`, or `_REFUSED` when it refuses it."""
     try:
