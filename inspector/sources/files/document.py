@@ -86,15 +86,16 @@ class Document:
         place = _LinePlaces(self.value[: len(lines)])
         newline = "\r\n" if lines and lines[0].endswith("\r\n") else "\n"
         out = []
-        index = None
+        line = None
         for record in value:
             index = place.of(record)
-            if index is None:
+            line = None if index is None else lines[index]
+            if line is None:
                 out.append(json.dumps(record, ensure_ascii=False) + newline)
             else:
-                out.append(lines[index] if lines[index].endswith("\n") else lines[index] + newline)
-        if index is not None and not lines[-1].endswith("\n"):  # the last record is an original; no final break
-            out[-1] = lines[index].rstrip("\r\n") if lines[index].endswith("\n") else lines[index]
+                out.append(line if line.endswith("\n") else line + newline)
+        if line is not None and not lines[-1].endswith("\n"):  # the last record is an original; no final break
+            out[-1] = line.rstrip("\r\n") if line.endswith("\n") else line
         return "".join(out)
 
 
