@@ -20,7 +20,6 @@ import json
 import os
 import re
 import stat
-from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
@@ -30,7 +29,7 @@ from typing import Any
 import msgspec
 
 from inspector.errors import InspectorError
-from inspector.sources.files.line_index import LineTexts, line_starts
+from inspector.sources.files.line_index import LinePlaces, LineTexts, line_starts
 from inspector.sources.sqlite.database import MAGIC
 from inspector.support.atomic_files import file_mode, land, staged_bytes
 from inspector.support.safe_text import surrogates_escaped
@@ -83,7 +82,7 @@ class Document:
         lines = self.lines
         if lines is None:
             return json.dumps(value, indent=self.indent, ensure_ascii=False) + "\n"
-        place = _LinePlaces(self.value[: len(lines)])
+        place = LinePlaces(self.value[: len(lines)])
         newline = "\r\n" if lines and lines[0].endswith("\r\n") else "\n"
         out = []
         line = None
@@ -97,28 +96,6 @@ class Document:
         if line is not None and not lines[-1].endswith("\n"):  # the last record is an original; no final break
             out[-1] = line.rstrip("\r\n") if line.endswith("\n") else line
         return "".join(out)
-
-
-class _LinePlaces:
-    """Where each of a file's records stands, found by identity: a record that stands on several
-    lines (the one None of the blank lines, a small integer) gives them in order, then the last."""
-
-    def __init__(self, records: list[Any]) -> None:
-        self._next: dict[int, int] = {}
-        self._later: dict[int, deque[int]] = {}  # the other lines of a record on several
-        for index, record in enumerate(records):
-            if id(record) in self._next:
-                self._later.setdefault(id(record), deque()).append(index)
-            else:
-                self._next[id(record)] = index
-
-    def of(self, record: Any) -> int | None:
-        """The line of `record` (its next one when it stands on several); None for a new record."""
-        index = self._next.get(id(record))
-        later = self._later.get(id(record))
-        if later:
-            self._next[id(record)] = later.popleft()
-        return index
 
 
 def read_document(path: Path) -> Document:

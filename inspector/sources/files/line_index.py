@@ -1,16 +1,18 @@
-"""The lines of a file's bytes as offsets, and as texts on demand.
+"""The lines of a file's bytes as offsets, as texts on demand, and which record stands on which.
 
 A JSON Lines file is held once, as the bytes read; a line is where it starts and where the next
 one does. `LineTexts` shows those lines as a sequence of strings, each decoded when it is asked
-for, so a file's text is never held whole nor line by line.
+for, so a file's text is never held whole nor line by line. `LinePlaces` finds the line a record
+was read from, to write it back as it was.
 """
 
 from __future__ import annotations
 
 from array import array
+from collections import deque
 from collections.abc import Iterator, Sequence
 from itertools import pairwise
-from typing import overload
+from typing import Any, overload
 
 
 def line_starts(data: bytes | bytearray, start: int = 0) -> array[int]:
@@ -57,3 +59,25 @@ class LineTexts(Sequence[str]):
         view = self._view
         for start, stop in pairwise(self._starts):
             yield str(view[start:stop], "utf-8")
+
+
+class LinePlaces:
+    """Where each of a file's records stands, found by identity: a record that stands on several
+    lines (the one None of the blank lines, a small integer) gives them in order, then the last."""
+
+    def __init__(self, records: list[Any]) -> None:
+        self._next: dict[int, int] = {}
+        self._later: dict[int, deque[int]] = {}  # the other lines of a record on several
+        for index, record in enumerate(records):
+            if id(record) in self._next:
+                self._later.setdefault(id(record), deque()).append(index)
+            else:
+                self._next[id(record)] = index
+
+    def of(self, record: Any) -> int | None:
+        """The line of `record` (its next one when it stands on several); None for a new record."""
+        index = self._next.get(id(record))
+        later = self._later.get(id(record))
+        if later:
+            self._next[id(record)] = later.popleft()
+        return index
