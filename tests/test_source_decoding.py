@@ -1,13 +1,17 @@
 """Reading a session file: the fast decoder gives exactly what `json` gives, and whatever it
-refuses still loads the `json` way, so a session is read and written back unchanged."""
+refuses still loads the `json` way, so a session is read and written back unchanged (the members of
+an Inspect AI `.eval` archive too)."""
 
 import json
 import math
+import zipfile
 
 import pytest
 
+from inspector.errors import InspectorError
 from inspector.sources import load_sessions, render_sessions
 from inspector.sources.files.document import read_document
+from inspector.sources.files.inspect_eval import read_eval
 
 MESSAGES = [
     {"role": "system", "content": "Tu es Wren. Naïve café — “quoted” 😀 \u2028 tab\there"},
@@ -82,3 +86,41 @@ def test_a_file_nested_too_deeply_is_one_clear_error_and_such_a_line_is_skipped(
     (session,) = load_sessions(_write(tmp_path / "deep.jsonl", "\n".join(lines) + "\n"))
     assert len(session.turns) == len(MESSAGES)
     assert session.problems == ("line 5: invalid JSON (nested too deeply to read), skipped",)
+
+
+def _eval_archive(path, members: dict[str, bytes]):
+    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+    return path
+
+
+def test_the_members_of_an_eval_archive_are_the_values_json_reads(tmp_path):
+    header = json.dumps({"version": 2, "eval": {"task": "notes"}, "results": {"score": 1e400}})
+    plain = json.dumps({"id": 1, "messages": MESSAGES, "meta": META})
+    refused = "\ufeff" + json.dumps({"id": 2, "messages": MESSAGES, "score": float("nan"), "note": "\ud800"})
+    path = _eval_archive(
+        tmp_path / "log.eval",
+        {
+            "header.json": header.encode(),
+            "samples/1_epoch_1.json": plain.encode(),
+            "samples/2_epoch_1.json": refused.encode("utf-8"),
+        },
+    )
+    value = read_eval(path).value
+    expected = {**json.loads(header), "samples": [json.loads(plain), json.loads(refused.lstrip("\ufeff"))]}
+    assert json.dumps(value, sort_keys=True) == json.dumps(expected, sort_keys=True)
+    assert type(value["samples"][0]["meta"]["big"]) is int
+    assert math.copysign(1.0, value["samples"][0]["meta"]["minus_zero"]) == -1.0
+
+
+def test_a_member_of_an_eval_archive_that_is_not_json_is_one_error_in_json_s_words(tmp_path):
+    broken = b'{"id": 3, "messages": [}'
+    path = _eval_archive(tmp_path / "log.eval", {"header.json": b"{}", "samples/3_epoch_1.json": broken})
+    try:
+        json.loads(broken)
+    except json.JSONDecodeError as error:
+        expected = f"{path}: member samples/3_epoch_1.json: not JSON ({error})"
+    with pytest.raises(InspectorError) as raised:
+        read_eval(path)
+    assert str(raised.value) == expected

@@ -49,6 +49,7 @@ def _stages(path: Path) -> dict[str, float]:
     from inspector.scan.scanner import ScanResult
     from inspector.scan.summary import summarise
     from inspector.sources.files.document import read_document
+    from inspector.sources.files.inspect_eval import is_eval_archive, read_eval
     from inspector.sources.formats import format_of
     from inspector.sources.odd_records import without_odd_turns
     from inspector.support.gc_pause import collector_paused
@@ -61,7 +62,7 @@ def _stages(path: Path) -> dict[str, float]:
     try:
         clock = _Clock()
         with collector_paused():  # as the command scans
-            document = read_document(path)
+            document = read_eval(path) if is_eval_archive(path) else read_document(path)
             times = {"read and decode": clock.lap()}
             adapter = format_of(document)
             times["detect the format"] = clock.lap()

@@ -6,21 +6,30 @@ This is the only place that touches the bytes of a plain session file. Every fai
 A JSON file is decoded by `msgspec`, about twice as fast as `json` on a large session and to the
 same values (integers of any size included); whatever it refuses (a byte-order mark, NaN, a lone
 surrogate, JSON Lines, invalid JSON) goes the `json` way, which also words the errors.
+
+A JSON Lines file is held once, as the bytes read: each line is decoded by `msgspec` from its
+slice of them, and a line it refuses goes the `json` way (to the same values `json` gives, or to
+`json`'s words for why it is not JSON). The lines are kept as offsets into those bytes, so an
+untouched line is written back as it was read, and the file's text is never held as strings.
 """
 
 from __future__ import annotations
 
+import codecs
 import json
 import os
+import re
 import stat
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
 from inspector.errors import InspectorError
+from inspector.sources.files.line_index import LinePlaces, LineTexts, line_starts
 from inspector.sources.sqlite.database import MAGIC
 from inspector.support.atomic_files import file_mode, land, staged_bytes
 from inspector.support.safe_text import surrogates_escaped
@@ -31,6 +40,8 @@ _TOO_DEEP = "nested too deeply to read"
 _INDENT_WINDOW = 4096  # characters at the start of a file in which to look for its indentation
 _SNIFF_BYTES = 64 * 1024  # the first chunk, read and checked before the rest
 _CHUNK_BYTES = 1 << 20
+_BOM = codecs.BOM_UTF8
+_NOT_JSON_SPACE = re.compile(rb"[^ \t\r\n]")
 
 
 @dataclass(frozen=True)
@@ -46,13 +57,14 @@ class Document:
     """A parsed session file.
 
     For JSON, `value` is the parsed value. For JSON Lines, `value` is the list of records, one per
-    line (a `BadLine` for a line that does not parse, None for a blank line), and `lines` holds
-    each original line with its ending, so untouched lines are written back byte for byte.
+    line (a `BadLine` for a line that does not parse, None for a blank line), and `lines` gives
+    each original line with its ending (decoded when read), so untouched lines are written back
+    byte for byte.
     """
 
     path: Path
     value: Any
-    lines: list[str] | None = None
+    lines: Sequence[str] | None = None
     indent: int | str | None = None
 
     @property
@@ -65,21 +77,24 @@ class Document:
 
         JSON is written with the original's indentation; JSON Lines writes each record that is
         one of the original records as its original line, and any other record as compact JSON.
+        A record that stands for several lines (None for each blank line, say) takes them in turn.
         """
-        if self.lines is None:
+        lines = self.lines
+        if lines is None:
             return json.dumps(value, indent=self.indent, ensure_ascii=False) + "\n"
-        original = {id(rec): line for rec, line in zip(self.value, self.lines)}
-        newline = "\r\n" if self.lines and self.lines[0].endswith("\r\n") else "\n"
+        place = LinePlaces(self.value[: len(lines)])
+        newline = "\r\n" if lines and lines[0].endswith("\r\n") else "\n"
         out = []
-        for rec in value:
-            line = original.get(id(rec))
+        line = None
+        for record in value:
+            index = place.of(record)
+            line = None if index is None else lines[index]
             if line is None:
-                line = json.dumps(rec, ensure_ascii=False) + newline
-            elif not line.endswith("\n"):
-                line += newline
-            out.append(line)
-        if self.lines and not self.lines[-1].endswith("\n") and out and value and id(value[-1]) in original:
-            out[-1] = out[-1].rstrip("\r\n")
+                out.append(json.dumps(record, ensure_ascii=False) + newline)
+            else:
+                out.append(line if line.endswith("\n") else line + newline)
+        if line is not None and not lines[-1].endswith("\n"):  # the last record is an original; no final break
+            out[-1] = line.rstrip("\r\n") if line.endswith("\n") else line
         return "".join(out)
 
 
@@ -95,32 +110,18 @@ def document_of_bytes(path: Path | str, data: bytes) -> Document:
     _check_head(path, data[:_SNIFF_BYTES])
     if not data or data.isspace():
         raise InspectorError(f"{path}: file is empty")
-    return parse_document(path, bytearray(data))
+    return parse_document(path, data)
 
 
-def parse_document(path: Path | str, data: bytearray) -> Document:
+def parse_document(path: Path | str, data: bytes | bytearray) -> Document:
     """The `Document` held in `data`, the bytes of the file `path`: JSON, or JSON Lines when it is
-    not one JSON value."""
+    not one JSON value. A JSON Lines document keeps `data` (its lines are slices of it)."""
     value = _decode_fast(data)
     if value is not _REFUSED:
         head = data[: 4 * _INDENT_WINDOW + 4].decode("utf-8", "ignore")  # up to 4 bytes a character
         return Document(path, value, indent=_detect_indent(head))
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise InspectorError(f"{path}: not UTF-8 text (bad byte at offset {exc.start})") from None
-    del data
-    try:
-        return Document(path, json.loads(text), indent=_detect_indent(text))
-    except RecursionError:
-        raise InspectorError(f"{path}: {_TOO_DEEP}") from None
-    except json.JSONDecodeError as whole_error:
-        lines = _json_lines(text)
-        if len(lines) > 1 and _first_record_parses(lines):
-            return _read_json_lines(path, lines)
-        raise InspectorError(
-            f"{path}: line {whole_error.lineno} column {whole_error.colno}: invalid JSON ({whole_error.msg})"
-        ) from None
+    document = _read_json_lines(path, data)
+    return document if document is not None else _read_by_json(path, data)
 
 
 def read_session_bytes(path: Path) -> bytearray:
@@ -163,7 +164,7 @@ def _check_readable(path: Path) -> None:
         raise InspectorError(f"{path}: is not a regular file or a pipe, not a session file")
 
 
-def _check_head(path: Path, head: bytes) -> None:
+def _check_head(path: Path | str, head: bytes | bytearray) -> None:
     """Fail with one line when the first chunk of a file shows it is not text: an SQLite database
     (here only when it came through a pipe: SQLite reads files) or binary data."""
     if head.startswith(MAGIC):
@@ -191,7 +192,14 @@ def records_with_errors(records: Iterable[Any]) -> list[str]:
     return [f"line {r.number}: invalid JSON ({r.error}), skipped" for r in records if isinstance(r, BadLine)]
 
 
-def _decode_fast(data: bytes) -> Any:
+def json_value(data: bytes | bytearray) -> Any:
+    """The JSON value of `data` exactly as `json.loads` reads it, and its errors when it cannot (a
+    `ValueError` or `RecursionError`), decoded by the faster `msgspec` whenever that accepts it."""
+    value = _decode_fast(data)
+    return json.loads(data) if value is _REFUSED else value
+
+
+def _decode_fast(data: bytes | bytearray) -> Any:
     """The JSON value of `data` by `msgspec`, or `_REFUSED` when it refuses it."""
     try:
         return _DECODE_JSON(data)
@@ -199,41 +207,76 @@ def _decode_fast(data: bytes) -> Any:
         return _REFUSED
 
 
-def _first_record_parses(lines: list[str]) -> bool:
-    for line in lines:
-        if line.strip():
-            try:
-                json.loads(line)
-            except (json.JSONDecodeError, RecursionError):
-                return False
-            return True
-    return False
+def _read_by_json(path: Path | str, data: bytes | bytearray) -> Document:
+    """The one JSON value in `data`, which `msgspec` refused, read by `json` (or the error that
+    says why it is none): `data` is not JSON Lines (`_read_json_lines`)."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InspectorError(f"{path}: not UTF-8 text (bad byte at offset {exc.start})") from None
+    try:
+        return Document(path, json.loads(text), indent=_detect_indent(text))
+    except RecursionError:
+        raise InspectorError(f"{path}: {_TOO_DEEP}") from None
+    except json.JSONDecodeError as error:
+        raise InspectorError(f"{path}: line {error.lineno} column {error.colno}: invalid JSON ({error.msg})") from None
 
 
-def _read_json_lines(path: Path, lines: list[str]) -> Document:
+def _read_json_lines(path: Path | str, data: bytes | bytearray) -> Document | None:
+    """The JSON Lines document in `data`, or None when `data` is not JSON Lines.
+
+    `data` is JSON Lines when its first record (the first line that is not blank) parses and
+    something other than JSON whitespace stands before or after that line: then `json` cannot
+    read the whole as one value either. A byte-order mark at the start is not part of line 1; a
+    first record may be `null`, which is not a blank line."""
+    start = len(_BOM) if data.startswith(_BOM) else 0
+    starts = line_starts(data, start)
+    decoded = _decoded_lines(path, data, starts, start)
     records: list[Any] = []
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            records.append(None)
-            continue
+    for record in decoded:
+        first_start, first_stop = starts[len(records)], starts[len(records) + 1]
+        records.append(record)
+        if record is not None or str(data[first_start:first_stop], "utf-8").strip():  # a blank line, or `null`
+            break
+    else:
+        return None
+    if isinstance(record, BadLine) or not (
+        _NOT_JSON_SPACE.search(data, start, first_start) or _NOT_JSON_SPACE.search(data, first_stop)
+    ):
+        return None
+    records.extend(decoded)
+    return Document(path, records, lines=LineTexts(data, starts))
+
+
+def _decoded_lines(path: Path | str, data: bytes | bytearray, starts: Sequence[int], text_start: int) -> Iterator[Any]:
+    """The record of each line of `data` bounded by `starts`: decoded by `msgspec` from its slice,
+    or by `json` when `msgspec` refuses it (`_record_by_json`). `text_start` is where the text
+    starts (past a byte-order mark)."""
+    view = memoryview(data)
+    decode = _DECODE_JSON
+    for number, (start, stop) in enumerate(pairwise(starts), start=1):
         try:
-            records.append(json.loads(line))
-        except json.JSONDecodeError as exc:
-            records.append(BadLine(number, exc.msg))
-        except RecursionError:
-            records.append(BadLine(number, _TOO_DEEP))
-    return Document(path, records, lines=lines)
+            record = decode(view[start:stop])
+        except (msgspec.DecodeError, ValueError, RecursionError):  # ValueError: invalid UTF-8
+            record = _record_by_json(path, view[start:stop], number, start - text_start)
+        yield record
 
 
-def _json_lines(text: str) -> list[str]:
-    """The lines of `text`, each with its ending, split at line feeds only: `str.splitlines` also
-    splits at U+2028, U+0085 and others, which JSON allows raw inside strings (Claude Code writes
-    them)."""
-    parts = text.split("\n")
-    lines = [part + "\n" for part in parts[:-1]]
-    if parts[-1]:
-        lines.append(parts[-1])
-    return lines
+def _record_by_json(path: Path | str, line: memoryview, number: int, offset: int) -> Any:
+    """The record of line `number`, whose bytes are `line`, `offset` bytes into the text, read by
+    `json`: None for a blank line, a `BadLine` for one that is not JSON."""
+    try:
+        text = str(line, "utf-8")
+    except UnicodeDecodeError as exc:
+        raise InspectorError(f"{path}: not UTF-8 text (bad byte at offset {offset + exc.start})") from None
+    if not text.strip():
+        return None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        return BadLine(number, exc.msg)
+    except RecursionError:
+        return BadLine(number, _TOO_DEEP)
 
 
 def _detect_indent(text: str) -> int | str | None:

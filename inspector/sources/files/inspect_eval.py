@@ -13,14 +13,13 @@ or damaged archive is one `InspectorError` line.
 
 from __future__ import annotations
 
-import json
 import struct
 import zlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from inspector.errors import InspectorError
-from inspector.sources.files.document import Document
+from inspector.sources.files.document import Document, json_value
 
 if TYPE_CHECKING:
     import zipfile
@@ -67,7 +66,7 @@ def _member_json(archive: zipfile.ZipFile, handle: Any, info: zipfile.ZipInfo, p
     """The JSON value of one member."""
     data = _member_bytes(archive, handle, info, path)
     try:
-        return json.loads(data)
+        return json_value(data)
     except (ValueError, RecursionError) as exc:
         raise InspectorError(f"{path}: member {info.filename}: not JSON ({exc})") from None
 
