@@ -1,11 +1,9 @@
-"""The one exception the command line turns into a one-line message and exit code 2, and the
-exit codes."""
+"""The one exception the command line turns into a one-line message and exit code 2
+(`inspector.cli.exit_codes`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-
-FOUND_NOTHING, FOUND, FAILED = 0, 1, 2  # the exit codes of `scan` and `fix`
 
 
 class InspectorError(Exception):

@@ -18,7 +18,7 @@ from report_pages import element_tags, fences, flagged_turns, marked_runs, outsi
 
 from inspector.cli.main import main
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+CLI_PAGE = Path(__file__).resolve().parent.parent / "docs" / "cli.md"
 
 HOSTILE = (
     '{success: true, memory_type: "journal", content: "<script>alert(1)</script>"}'
@@ -349,7 +349,7 @@ def test_a_call_repaired_everywhere_is_compared_fast(tmp_path, keys):
         assert removed[1].endswith("'k4999': 'a b a b'") and added[1].endswith('"k4999": "a b a b"')
 
 
-def test_help_and_readme_show_the_command(capsys):
+def test_help_and_docs_show_the_command(capsys):
     with pytest.raises(SystemExit):
         main(["--help"])
     assert re.search(r"^\s+report\s+write a report to share", capsys.readouterr().out, re.M)
@@ -357,5 +357,5 @@ def test_help_and_readme_show_the_command(capsys):
         main(["report", "--help"])
     help_text = capsys.readouterr().out
     assert "--html OUT" in help_text and "--markdown OUT" in help_text and "--session ID" in help_text
-    section = README.read_text(encoding="utf-8").split("\n## Share a report\n")[1].split("\n## ")[0]
+    section = CLI_PAGE.read_text(encoding="utf-8").split("\n## inspector report\n")[1].split("\n## ")[0]
     assert "inspector report dump.json --html report.html" in section and "--markdown -" in section

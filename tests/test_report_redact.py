@@ -1,6 +1,6 @@
 """`inspector report --redact`: secrets and e-mail addresses masked everywhere the report shows
 text (the turns, the calls, the results, the findings' messages), the marks moved onto the masked
-text, every pattern listed in `--help` and the README, and a hostile text redacted in linear time."""
+text, every pattern listed in `--help` and `docs/cli.md`, and a hostile text redacted in linear time."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from report_pages import fences, marked_runs, side_text
 
 from inspector.cli.main import main
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+CLI_PAGE = Path(__file__).resolve().parent.parent / "docs" / "cli.md"
 
 SECRETS = {
     "openai-key": "sk-proj-Abc123def456GHI789jkl012MNO345pqr678",
@@ -177,11 +177,11 @@ def test_hostile_text_is_redacted_in_linear_time(tmp_path, hostile):
     assert time.perf_counter() - started < 5
 
 
-def test_every_pattern_is_listed_in_help_and_readme(capsys):
+def test_every_pattern_is_listed_in_help_and_docs(capsys):
     with pytest.raises(SystemExit):
         main(["report", "--help"])
     help_text = capsys.readouterr().out
-    section = README.read_text(encoding="utf-8").split("## Share a report")[1].split("\n## ")[0]
+    section = CLI_PAGE.read_text(encoding="utf-8").split("## inspector report")[1].split("\n## ")[0]
     for name in SECRETS:
         assert re.search(rf"^\s+{name}: ", help_text, re.M), name
         assert f"`{name}`" in section, name

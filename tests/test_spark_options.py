@@ -68,7 +68,7 @@ def test_the_master_is_the_one_given_else_spark_submits_else_every_local_cpu():
 
 
 def test_the_script_spark_submit_runs_is_the_command_line():
-    """The README's `spark-submit ... inspector/__main__.py scan ...`: the script, run as a file,
+    """`docs/spark.md`'s `spark-submit ... inspector/__main__.py scan ...`: the script, run as a file,
     takes `inspector`'s arguments."""
     script = Path(inspector.__file__).with_name("__main__.py")
     finished = subprocess.run(

@@ -1,4 +1,4 @@
-"""The README's key table and the review screen's keys (what its help lists) agree: every key the
+"""The key table of `docs/keys.md` and the review screen's keys (what its help lists) agree: every key the
 help lists is in the table, and every key the table names is bound."""
 
 from __future__ import annotations
@@ -14,13 +14,13 @@ from inspector.tui.app import InspectorApp
 from inspector.tui.commands import help_rows
 from inspector.tui.review.turn_list import TurnList
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+KEYS_PAGE = Path(__file__).resolve().parent.parent / "docs" / "keys.md"
 
 
-def readme_keys() -> set[str]:
-    """The keys the README's table of the app's keys names (its first column, each in backticks,
+def documented_keys() -> set[str]:
+    """The keys the table of the review screen's keys names (its first column, each in backticks,
     or written as ctrl+X)."""
-    text = README.read_text(encoding="utf-8")
+    text = KEYS_PAGE.read_text(encoding="utf-8")
     table = text[text.index("| key | does |") :]
     table = table[: table.index("\n\n")]
     keys: set[str] = set()
@@ -31,7 +31,7 @@ def readme_keys() -> set[str]:
 
 
 def help_keys(tmp_path: Path) -> set[str]:
-    """The keys the review screen's help lists, as the README writes them."""
+    """The keys the review screen's help lists, as the keys page writes them."""
     app = InspectorApp(Path(shutil.copy(SESSIONS / "memory-agent.openai.json", tmp_path / "m.openai.json")))
     keys: set[str] = set()
 
@@ -45,8 +45,8 @@ def help_keys(tmp_path: Path) -> set[str]:
     return keys
 
 
-def test_the_readme_key_table_lists_the_keys_of_the_help(tmp_path: Path):
-    listed, bound = readme_keys(), help_keys(tmp_path)
+def test_the_documented_key_table_lists_the_keys_of_the_help(tmp_path: Path):
+    listed, bound = documented_keys(), help_keys(tmp_path)
     assert bound - {"esc"} <= listed  # Esc is in the table's words (search, back)
     turn_list = {key for binding in TurnList.BINDINGS for key in binding.key.split(",")}
     assert listed <= bound | turn_list

@@ -20,8 +20,9 @@ from contextlib import closing
 from pathlib import Path
 
 from inspector.catalogue import load_tools_file
+from inspector.cli.exit_codes import FOUND, FOUND_NOTHING
 from inspector.detect import kinds
-from inspector.errors import FOUND, FOUND_NOTHING, InspectorError, check_session_found
+from inspector.errors import InspectorError, check_session_found
 from inspector.model import ToolSpec
 from inspector.repair import DEFAULT_TIMEOUT
 from inspector.repair.apply import accepted_findings

@@ -21,9 +21,10 @@ from typing import TYPE_CHECKING, NamedTuple
 from inspector import __version__
 from inspector.catalogue import load_tools_file
 from inspector.cli.engine_options import SPARK, PathsAsTyped, add_engine_options, check_engine_options
+from inspector.cli.exit_codes import APP, FAILED, FOUND, FOUND_NOTHING, epilog
 from inspector.cli.report_help import REPORT_HELP
 from inspector.detect import kinds
-from inspector.errors import FAILED, FOUND, FOUND_NOTHING, InspectorError, check_session_found
+from inspector.errors import InspectorError, check_session_found
 from inspector.model import ToolSpec
 from inspector.repair import DEFAULT_TIMEOUT
 from inspector.report.json_report import build_report, encode_json
@@ -45,7 +46,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
     if not arguments or (arguments[0] not in _COMMANDS and arguments[0] not in ("-h", "--help", "--version")):
         return _open_app(arguments)
-    parser = _parser()
+    parser = build_parser()
     args = parser.parse_args(arguments)
     try:
         return args.run(args)
@@ -74,6 +75,7 @@ def _open_app(arguments: list[str]) -> int:
         usage="inspector [PATH | URL | --samples] [--session ID] "
         "[--execute CMD] [--tools FILE] [--format NAME] "
         "[--table T --map role=COL,content=COL[,id=COL,session=COL,order=COL]]",
+        epilog=epilog(APP),
     )
     parser.add_argument(
         "paths",
@@ -156,7 +158,8 @@ def _need_a_path(args: argparse.Namespace, options: Sequence[str]) -> None:
         raise InspectorError(f"{' and '.join(given)} can only be used with the path of a file or database")
 
 
-def _parser() -> argparse.ArgumentParser:
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of the commands (`scan`, `report`, `fix`, `undo`); the app has its own, in `_open_app`."""
     parser = argparse.ArgumentParser(
         prog="inspector",
         description="Find and repair broken LLM tool calls in agent sessions.",
@@ -169,7 +172,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"inspector {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    scan = commands.add_parser("scan", help="report suspect turns in session files or directories")
+    scan = commands.add_parser(
+        "scan", help="report suspect turns in session files or directories", epilog=epilog("scan")
+    )
     _scan_options(scan)
     scan.add_argument("--json", action="store_true", help="print the machine-readable report (schema 1)")
     add_engine_options(scan)
@@ -179,6 +184,7 @@ def _parser() -> argparse.ArgumentParser:
         "report",
         help="write a report to share: one HTML page or Markdown, with the flagged turns and their repairs",
         description=REPORT_HELP,
+        epilog=epilog("report"),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _scan_options(report)
@@ -188,7 +194,9 @@ def _parser() -> argparse.ArgumentParser:
     report.add_argument("--force", action="store_true", help="replace OUT if it exists (only ever a regular file)")
     report.set_defaults(run=_report)
 
-    fix = commands.add_parser("fix", help="apply fixes and write the repaired session with an audit record")
+    fix = commands.add_parser(
+        "fix", help="apply fixes and write the repaired session with an audit record", epilog=epilog("fix")
+    )
     fix.add_argument(
         "path",
         type=location,
@@ -229,7 +237,9 @@ def _parser() -> argparse.ArgumentParser:
     _common_options(fix)
     fix.set_defaults(run=_fix)
 
-    undo = commands.add_parser("undo", help="revert fixes recorded in a database's own audit (inspector_fixes)")
+    undo = commands.add_parser(
+        "undo", help="revert fixes recorded in a database's own audit (inspector_fixes)", epilog=epilog("undo")
+    )
     undo.add_argument(
         "target", type=location, metavar="TARGET", help="an SQLite history, or a PostgreSQL database's URL"
     )

@@ -14,7 +14,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from inspector.catalogue import load_tools_file
-from inspector.errors import FAILED, FOUND, FOUND_NOTHING, InspectorError, check_session_found
+from inspector.cli.exit_codes import FAILED, FOUND, FOUND_NOTHING
+from inspector.errors import InspectorError, check_session_found
 from inspector.report.json_report import build_report, encode_json
 from inspector.report.text_report import render_report
 from inspector.scan.spark.dataset import DatasetRequest, Totals, collected, scanned, totals, write_tables

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from inspector.errors import FOUND_NOTHING
+from inspector.cli.exit_codes import FOUND_NOTHING
 from inspector.sources import ServerUrl
 from inspector.sources.postgres.undo import undo_on_server
 from inspector.sources.sqlite.undo import since_time, undo_in_file

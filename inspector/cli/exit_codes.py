@@ -1,0 +1,47 @@
+"""The command line's exit codes, declared once: the three numbers, and what each means for each
+command. Each command's `--help` ends with its line (`epilog`), and `docs/cli.md` lists the same
+table (a test checks it against this one).
+
+Every error is one line on stderr, never a traceback; a bad option is argparse's usage line, with 2.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+FOUND_NOTHING, FOUND, FAILED = 0, 1, 2
+
+APP = "inspector [PATH]"  # the app, which has no command word of its own
+
+EXIT_CODES: dict[str, dict[int, str]] = {
+    APP: {
+        FOUND_NOTHING: "the app was closed",
+        FAILED: "the input could not be opened (one line, before any screen), or a bad option",
+    },
+    "scan": {
+        FOUND_NOTHING: "nothing found (or no sessions of your own to scan)",
+        FOUND: "findings reported",
+        FAILED: "a file could not be read (one line each; the others are still reported), or a bad option",
+    },
+    "report": {
+        FOUND_NOTHING: "nothing found, and the report written",
+        FOUND: "findings reported, and the report written",
+        FAILED: "a file could not be read (no report when none could), or a bad option",
+    },
+    "fix": {
+        FOUND_NOTHING: "nothing found: the output is written unchanged",
+        FOUND: "findings found: the fixes of the accepted kinds are applied and audited",
+        FAILED: "nothing written: the input, the output or an option was refused (one line)",
+    },
+    "undo": {
+        FOUND_NOTHING: "the fixes are undone, and the undo recorded",
+        FAILED: "nothing undone: no fix left, a row changed since, or a bad option (one line)",
+    },
+}
+
+
+def epilog(command: str) -> str:
+    """The paragraph ending `command`'s `--help`: its exit codes and what each means (wrapped, for a
+    command whose help is printed as written)."""
+    meanings = "; ".join(f"{code} {meaning}" for code, meaning in EXIT_CODES[command].items())
+    return textwrap.fill(f"exit codes: {meanings}", 78)
