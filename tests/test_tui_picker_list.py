@@ -18,12 +18,11 @@ from test_tui_picker import rows
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input
 
-import inspector.tui.picker.table
 from inspector.cli.main import main
 from inspector.tui.app import InspectorApp
 from inspector.tui.dialogs.export import ExportDialog
 from inspector.tui.picker.screen import PickerScreen
-from inspector.tui.picker.table import FIRST_ROWS
+from inspector.tui.picker.table import FIRST_ROWS, ListTable
 from inspector.tui.review.screen import ReviewScreen
 
 FILES = (
@@ -156,8 +155,18 @@ def test_f_filters_by_findings_and_kind_and_escape_clears(samples: Path):
 def test_the_status_column_follows_deciding_and_exporting_and_r_filters_by_it(
     samples: Path, monkeypatch: pytest.MonkeyPatch
 ):
-    # the exported row stays listed until the table catches up: long enough to be seen on a busy machine
-    monkeypatch.setattr(inspector.tui.picker.table, "CATCH_UP", 5.0)
+    # The exported row stays listed until the table catches up. So that a busy machine cannot let
+    # the catch-up pass before the test looks, it is held while `held` is a list, then let through.
+    held: list[ListTable] | None = None
+    catch_up = ListTable.catch_up
+
+    def gated(table: ListTable) -> None:
+        if held is None:
+            catch_up(table)
+        else:
+            held.append(table)
+
+    monkeypatch.setattr(ListTable, "catch_up", gated)
 
     async def review(pilot: Pilot, *keys: str) -> None:
         """Open the row under the cursor, press `keys` once it is scanned, and come back."""
@@ -190,8 +199,13 @@ def test_the_status_column_follows_deciding_and_exporting_and_r_filters_by_it(
         await pilot.press("r", "r")
         assert names(table) == [("finetune.openai.jsonl", "line 2")]
         assert str(picker.query_one("#view").visual) == "1 of 11 sessions · decided"
+        nonlocal held
+        held = []
         await review(pilot, "x", "enter")  # export the file: the decision is in it
         assert rows(table)[0][5] == "exported"
+        caught, held = held, None
+        for waiting in caught:
+            catch_up(waiting)
         await until(pilot, lambda: not names(table))  # no longer decided: it leaves the filtered list
         await pilot.press("r")
         assert names(table) == [("finetune.openai.jsonl", "line 2")]

@@ -23,9 +23,9 @@ from textual.widgets import DataTable
 from inspector.cli.main import main
 from inspector.scan.scanner import scan_file
 from inspector.tui.app import InspectorApp
-from inspector.tui.picker import PickerScreen
-from inspector.tui.review_screen import ReviewScreen
-from inspector.tui.turn_list import TurnList
+from inspector.tui.picker.screen import PickerScreen
+from inspector.tui.review.screen import ReviewScreen
+from inspector.tui.review.turn_list import TurnList
 
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
