@@ -27,7 +27,7 @@ from inspector.repair.apply import accepted_findings
 from inspector.repair.execute import DEFAULT_TIMEOUT, ExecutionResult, check_command, execute_call, recovered_calls
 from inspector.repair.write import Chosen, check_targets, write_repaired
 from inspector.scan.scanner import ScanResult, iter_scan
-from inspector.sources import ServerUrl, open_source
+from inspector.sources import Location, open_source
 from inspector.sources.base import Source
 from inspector.sources.sqlite.table import parse_map
 from inspector.support.safe_text import one_line
@@ -41,7 +41,7 @@ def run_fix(args: argparse.Namespace) -> int:
     accepted = _accepted_kinds(args.accept)
     timeout = _execute_timeout(args)
     extra = tuple(load_tools_file(args.tools)) if args.tools else ()
-    path: Path | ServerUrl = args.path
+    path: Location = args.path
     out = path if args.in_place else args.output
     if not args.in_place and isinstance(path, Path) and out.resolve() == path.resolve():
         raise InspectorError(f"{out}: is the input; use --in-place to replace it (a backup is kept)")

@@ -19,7 +19,7 @@ from inspector.review.review_file import EDITED, database_file_name, timestamp
 from inspector.review.state import ReviewError
 from inspector.sources.base import Source
 from inspector.sources.discovery import kept_by_a_tool
-from inspector.sources.postgres.url import ServerUrl
+from inspector.sources.location import ServerUrl
 
 
 class ReviewExport(DecisionSteps):

@@ -25,7 +25,7 @@ from inspector.errors import InspectorError
 from inspector.model import ToolSpec
 from inspector.scan.scanner import iter_scan
 from inspector.scan.summary import SessionSummary, summarise
-from inspector.sources import ServerUrl, open_source
+from inspector.sources import Location, open_source
 from inspector.sources.base import Source
 from inspector.support.gc_pause import collector_paused
 
@@ -40,7 +40,7 @@ MAX_WORKERS = 8  # each worker seeks to its first conversation, which costs more
 class ScanRequest(NamedTuple):
     """What to scan: a path and the options that say how to read it."""
 
-    path: Path | ServerUrl
+    path: Location
     format_name: str | None = None
     extra_tools: tuple[ToolSpec, ...] = ()
     table: str | None = None
@@ -67,7 +67,7 @@ def scan_summaries(request: ScanRequest, only: str | None = None, jobs: int | No
         yield from _in_workers(request, ranges)
 
 
-def _large_file(path: Path | ServerUrl) -> bool:
+def _large_file(path: Location) -> bool:
     """Whether `path` is a history file of `MIN_BYTES` or more (a server's database is scanned on
     several CPUs only when `--jobs N` asks)."""
     return isinstance(path, Path) and path.stat().st_size >= MIN_BYTES

@@ -9,7 +9,6 @@ depends on it. Text the model wrote is copied with its control characters writte
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 from textual import on
 from textual.app import App, ComposeResult
@@ -21,7 +20,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from inspector.model import Finding
-from inspector.sources import ServerUrl
+from inspector.sources import Location, ServerUrl
 from inspector.support.safe_text import neutralise
 from inspector.tui.shown_session import ShownSession
 
@@ -84,7 +83,7 @@ class Copier:
 
     def __init__(
         self,
-        path: Path | ServerUrl,
+        path: Location,
         shown: ShownSession,
         position: Callable[[], int | None],
         copy_arguments: Callable[[], object],
@@ -136,7 +135,7 @@ class Copier:
         )
 
 
-def _place(path: Path | ServerUrl) -> tuple[str, str]:
+def _place(path: Location) -> tuple[str, str]:
     """What the copy menu's path choice copies, and what it is: the file's absolute path, or a
     server's database's URL without its password."""
     if isinstance(path, ServerUrl):

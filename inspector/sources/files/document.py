@@ -21,7 +21,7 @@ from typing import Any
 import msgspec
 
 from inspector.errors import InspectorError
-from inspector.sources.sqlite.database import MAGIC
+from inspector.sources.location import MAGIC
 from inspector.support.atomic_files import file_mode, land, staged_bytes
 from inspector.support.safe_text import surrogates_escaped
 

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from inspector.errors import InspectorError
-from inspector.sources.postgres.url import ServerUrl
+from inspector.sources.location import ServerUrl
 
 if TYPE_CHECKING:
     import psycopg

@@ -18,13 +18,12 @@ from typing import TYPE_CHECKING
 from inspector.errors import InspectorError
 from inspector.model import Session
 from inspector.sources.base import Capabilities, Listed, SessionWriter, Source, WriteOptions
+from inspector.sources.location import HistoryLocation, ServerUrl
 from inspector.sources.odd_records import without_odd_turns
 from inspector.sources.postgres.connection import mapped_errors, reading, table_columns
 from inspector.sources.postgres.schemas import READERS, SCHEMAS
-from inspector.sources.postgres.url import ServerUrl
 from inspector.sources.postgres.write import PostgresWriter
 from inspector.sources.sqlite import table
-from inspector.sources.sqlite.database import SqliteSource
 from inspector.sources.sqlite.writers import WRITERS
 
 # The tables a fix writes, per schema (a named table: that table), whose triggers are refused.
@@ -60,7 +59,7 @@ class PostgresHistory(Source):
         self._table = table_name
         self._mapping = mapping
         self._snapshot = snapshot
-        self._location: SqliteSource | None = None
+        self._location: HistoryLocation | None = None
 
     @property
     def table_key(self) -> str | None:
@@ -74,7 +73,7 @@ class PostgresHistory(Source):
         return self.location.format
 
     @property
-    def location(self) -> SqliteSource:
+    def location(self) -> HistoryLocation:
         """Where the sessions come from: the database, its schema and, for a named table, its columns."""
         if self._location is None:
             with self._reading("recognising the schema") as conn:
@@ -140,17 +139,17 @@ class PostgresHistory(Source):
             with reading(self.path) as conn:
                 yield conn
 
-    def _located(self, conn: psycopg.Connection) -> SqliteSource:
+    def _located(self, conn: psycopg.Connection) -> HistoryLocation:
         if self._location is None:
             self._location = self._recognise(conn)
         return self._location
 
-    def _recognise(self, conn: psycopg.Connection) -> SqliteSource:
+    def _recognise(self, conn: psycopg.Connection) -> HistoryLocation:
         if self._table is not None or self._mapping:
             if self._table is None or not self._mapping:
                 raise InspectorError("--table and --map go together: --table T --map role=COL,content=COL")
             mapping = dict(self._mapping)
-            location = SqliteSource(self.path, table.NAME, self._table, mapping)
+            location = HistoryLocation(self.path, table.NAME, self._table, mapping)
             READERS[table.NAME].check(conn, location)
             mapping.setdefault("id", READERS[table.NAME].row_id(conn, location))  # no rowid here: the key
             return location
@@ -166,10 +165,10 @@ class PostgresHistory(Source):
                 raise InspectorError(
                     f"{self.path}: does not have the tables of the {self._format_name} schema ({_found(tables)})"
                 )
-            return SqliteSource(self.path, self._format_name)
+            return HistoryLocation(self.path, self._format_name)
         for name, module in SCHEMAS.items():
             if module.matches(conn, tables):
-                return SqliteSource(self.path, name)
+                return HistoryLocation(self.path, name)
         raise InspectorError(
             f"{self.path}: not a chat history schema this tool reads on PostgreSQL ({_found(tables)}); "
             "name the messages table with --table T --map role=COL,content=COL[,id=COL,session=COL,order=COL]"

@@ -9,8 +9,8 @@ from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from inspector.model import Session
+from inspector.sources.location import HistoryLocation
 from inspector.sources.postgres.rows import matching, streamed
-from inspector.sources.sqlite.database import SqliteSource
 from inspector.sources.sqlite.langchain_store import NAME, TABLE, matches, store_session
 
 if TYPE_CHECKING:
@@ -19,14 +19,14 @@ if TYPE_CHECKING:
 __all__ = ["NAME", "conversations", "matches", "sessions"]
 
 
-def conversations(conn: psycopg.Connection, source: SqliteSource) -> Iterator[tuple[str, int]]:
+def conversations(conn: psycopg.Connection, source: HistoryLocation) -> Iterator[tuple[str, int]]:
     """Each session's id and message count, counted by the server."""
     for session_id, number in streamed(conn, f"SELECT session_id, count(*) FROM {TABLE} GROUP BY 1 ORDER BY 1", []):
         yield str(session_id), number
 
 
 def sessions(
-    conn: psycopg.Connection, source: SqliteSource, only: str | None = None, start: int = 0
+    conn: psycopg.Connection, source: HistoryLocation, only: str | None = None, start: int = 0
 ) -> Iterator[Session]:
     """Each session (only the session `only` when given), from the `start`th on."""
     where, params = matching("session_id", only, start, f"SELECT session_id FROM {TABLE} GROUP BY 1 ORDER BY 1")

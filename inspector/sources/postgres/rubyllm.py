@@ -15,8 +15,8 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from inspector.model import Session
+from inspector.sources.location import HistoryLocation
 from inspector.sources.postgres.rows import matching, streamed
-from inspector.sources.sqlite.database import SqliteSource
 from inspector.sources.sqlite.rubyllm import NAME, chat_session, matches
 
 if TYPE_CHECKING:
@@ -26,14 +26,14 @@ __all__ = ["NAME", "conversations", "matches", "sessions"]
 KEYS = "SELECT chat_id FROM messages GROUP BY 1 ORDER BY 1"
 
 
-def conversations(conn: psycopg.Connection, source: SqliteSource) -> Iterator[tuple[str, int]]:
+def conversations(conn: psycopg.Connection, source: HistoryLocation) -> Iterator[tuple[str, int]]:
     """Each chat's id and message count, counted by the server."""
     for chat_id, number in streamed(conn, "SELECT chat_id, count(*) FROM messages GROUP BY 1 ORDER BY 1", []):
         yield str(chat_id), number
 
 
 def sessions(
-    conn: psycopg.Connection, source: SqliteSource, only: str | None = None, start: int = 0
+    conn: psycopg.Connection, source: HistoryLocation, only: str | None = None, start: int = 0
 ) -> Iterator[Session]:
     """Each chat as a session (only the chat `only` when given), from the `start`th on."""
     columns = _columns(conn)

@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING
 
 from inspector.errors import InspectorError
 from inspector.model import Session
+from inspector.sources.location import HistoryLocation
 from inspector.sources.postgres.connection import table_columns
 from inspector.sources.postgres.rows import matching, streamed
-from inspector.sources.sqlite.database import SqliteSource, quote
+from inspector.sources.sqlite.database import quote
 from inspector.sources.sqlite.table import NAME, WHOLE_TABLE, table_session
 
 if TYPE_CHECKING:
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 __all__ = ["NAME", "check", "conversations", "primary_key", "sessions"]
 
 
-def check(conn: psycopg.Connection, source: SqliteSource) -> None:
+def check(conn: psycopg.Connection, source: HistoryLocation) -> None:
     """Fail with one line when the table or a mapped column does not exist."""
     tables = table_columns(conn)
     if source.table not in tables:
@@ -50,7 +51,7 @@ def primary_key(conn: psycopg.Connection, table: str) -> list[str]:
     ]
 
 
-def row_id(conn: psycopg.Connection, source: SqliteSource) -> str:
+def row_id(conn: psycopg.Connection, source: HistoryLocation) -> str:
     """The column telling the table's rows apart: `id` as mapped, else a one-column primary key."""
     if "id" in source.mapping:
         return source.mapping["id"]
@@ -63,7 +64,7 @@ def row_id(conn: psycopg.Connection, source: SqliteSource) -> str:
     return key[0]
 
 
-def conversations(conn: psycopg.Connection, source: SqliteSource) -> Iterator[tuple[str, int]]:
+def conversations(conn: psycopg.Connection, source: HistoryLocation) -> Iterator[tuple[str, int]]:
     """Each conversation's id and message count, without reading any message."""
     check(conn, source)
     table, session = quote(source.table), source.mapping.get("session")
@@ -75,7 +76,7 @@ def conversations(conn: psycopg.Connection, source: SqliteSource) -> Iterator[tu
 
 
 def sessions(
-    conn: psycopg.Connection, source: SqliteSource, only: str | None = None, start: int = 0
+    conn: psycopg.Connection, source: HistoryLocation, only: str | None = None, start: int = 0
 ) -> Iterator[Session]:
     """The table's conversations one at a time (only the one with id `only` when given), from the
     `start`th on."""

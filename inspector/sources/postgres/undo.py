@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from inspector.errors import InspectorError
+from inspector.sources.location import ServerUrl
 from inspector.sources.postgres.connection import connect, mapped_errors
 from inspector.sources.postgres.statements import PostgresStatements
 from inspector.sources.postgres.triggers import refuse_triggers
-from inspector.sources.postgres.url import ServerUrl
 from inspector.sources.sqlite.undo import Undone, undo
 
 

@@ -26,11 +26,11 @@ from uuid import uuid4
 from inspector.errors import InspectorError
 from inspector.model import AppliedFix, Session
 from inspector.sources.base import AuditPlace, AuditRecord, SessionWriter, Source, WriteOptions, WrittenFix
+from inspector.sources.location import ServerUrl
 from inspector.sources.postgres.connection import connect, psycopg_module, server_error
 from inspector.sources.postgres.locked_batch import write_locked
 from inspector.sources.postgres.statements import PostgresStatements
 from inspector.sources.postgres.triggers import refuse_triggers
-from inspector.sources.postgres.url import ServerUrl
 from inspector.sources.sqlite.audit_table import AUDIT_TABLE, create_tables, record, recorded_fixes, recorded_in
 from inspector.sources.sqlite.row_changes import RowChange, SchemaWriter, record_changes
 

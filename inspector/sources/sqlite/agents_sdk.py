@@ -19,8 +19,9 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from inspector.model import Session
+from inspector.sources.location import HistoryLocation
 from inspector.sources.messages.responses_items import ItemReader
-from inspector.sources.sqlite.database import SqliteSource, grouped, matching, quote
+from inspector.sources.sqlite.database import grouped, matching, quote
 
 if TYPE_CHECKING:  # annotations only: sqlite_utils is imported when a database is opened
     import sqlite_utils
@@ -43,14 +44,14 @@ def matches(db: sqlite_utils.Database, tables: dict[str, set[str]]) -> bool:
     )
 
 
-def conversations(db: sqlite_utils.Database, source: SqliteSource) -> Iterator[tuple[str, int]]:
+def conversations(db: sqlite_utils.Database, source: HistoryLocation) -> Iterator[tuple[str, int]]:
     """Each session's id and item count, counted by SQLite."""
     for session_id, count in db.execute(f"SELECT session_id, count(*) FROM {MESSAGES} GROUP BY 1 ORDER BY 1"):
         yield str(session_id), count
 
 
 def sessions(
-    db: sqlite_utils.Database, source: SqliteSource, only: str | None = None, start: int = 0
+    db: sqlite_utils.Database, source: HistoryLocation, only: str | None = None, start: int = 0
 ) -> Iterator[Session]:
     """Each session (only the session `only` when given), from the `start`th on."""
     where, params = matching("session_id", only, start, f"SELECT session_id FROM {MESSAGES} GROUP BY 1 ORDER BY 1")
@@ -69,7 +70,7 @@ def decoded(data: Any) -> Any:
         return NOT_JSON
 
 
-def _session(source: SqliteSource, session_id: str, rows: list[Any]) -> Session:
+def _session(source: HistoryLocation, session_id: str, rows: list[Any]) -> Session:
     """The session of `rows` (`id, session_id, message_data, created_at`, in `id` order). Each
     turn's `raw` is its row as `{"id", "item"}`."""
     reader = ItemReader()

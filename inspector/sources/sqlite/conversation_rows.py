@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from inspector.model import Session
-from inspector.sources.sqlite.database import SqliteSource, quote
+from inspector.sources.location import HistoryLocation
+from inspector.sources.sqlite.database import quote
 from inspector.sources.sqlite.statements import Statements
 
 Scope = list[tuple[str, str, list[Any]]]
@@ -17,7 +18,7 @@ Scope = list[tuple[str, str, list[Any]]]
 
 def conversation_rows(db: Statements, session: Session) -> Scope | None:
     """The rows the write of `session` may change, or None when they cannot be named."""
-    location: SqliteSource = session.document
+    location: HistoryLocation = session.document
     key = session.session_id
     if location.format == "rubyllm":
         return [

@@ -13,13 +13,10 @@ A database a killed program left with a hot journal is reported as such, with ho
 from __future__ import annotations
 
 import json
-import os
 import shlex
 import sqlite3
-import stat
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from itertools import groupby
 from operator import itemgetter
 from pathlib import Path
@@ -27,46 +24,14 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote as quote_url
 
 from inspector.errors import InspectorError
+from inspector.sources.location import is_sqlite
 
 if TYPE_CHECKING:  # sqlite_utils is imported when a database is opened: scans of files never pay for it
     import sqlite_utils
 
     from inspector.model import Turn
 
-MAGIC = b"SQLite format 3\x00"
-SUFFIXES = (".db", ".sqlite", ".sqlite3")
 BUSY_TIMEOUT = 5.0  # seconds to wait for another program's lock before giving up
-
-
-@dataclass(frozen=True)
-class SqliteSource:
-    """Where a session read from SQLite came from: the database, its schema's name and, for a
-    table named on the command line, the column mapping (`role`, `content`, `id`, `session`,
-    `order`). Kept as `Session.document`, so the writer knows how to write the session back."""
-
-    path: Path
-    format: str
-    table: str | None = None
-    mapping: dict[str, str] = field(default_factory=dict)
-
-
-def is_sqlite(path: Path) -> bool:
-    """Whether `path` is a regular file that starts with SQLite's header. Nothing else is opened:
-    a pipe's bytes can be read only once (by the session file's reader, which checks its first
-    chunk for the header itself), and a device may never end."""
-    try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            return False
-        with open(path, "rb") as handle:
-            return handle.read(len(MAGIC)) == MAGIC
-    except OSError:
-        return False
-
-
-def is_database(path: Path) -> bool:
-    """Whether `path` is read as an SQLite history: its name says so (`.db`, `.sqlite`,
-    `.sqlite3`) or, when it does not, its header."""
-    return Path(path).suffix.lower() in SUFFIXES or is_sqlite(path)
 
 
 def check_header(path: Path) -> None:

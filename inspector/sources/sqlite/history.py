@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING
 from inspector.errors import InspectorError
 from inspector.model import Session
 from inspector.sources.base import Capabilities, Listed, SessionWriter, Source, WriteOptions
+from inspector.sources.location import HistoryLocation
 from inspector.sources.odd_records import without_odd_turns
 from inspector.sources.sqlite import elia, table
 from inspector.sources.sqlite.database import (
-    SqliteSource,
     check_header,
     copy_database,
     mapped_errors,
@@ -53,7 +53,7 @@ class SqliteHistory(Source):
         self._format_name = format_name
         self._table = table_name
         self._mapping = mapping
-        self._location: SqliteSource | None = None
+        self._location: HistoryLocation | None = None
         check_header(self.path)
 
     @property
@@ -73,7 +73,7 @@ class SqliteHistory(Source):
         return self.location.format
 
     @property
-    def location(self) -> SqliteSource:
+    def location(self) -> HistoryLocation:
         """Where the sessions come from: the database, its schema and, for a named table, its columns
         (each session read keeps it as its `document`, for the writers)."""
         if self._location is None:
@@ -118,11 +118,11 @@ class SqliteHistory(Source):
         `fix --in-place` makes its own under the write lock (`DatabaseWriter.backup`)."""
         copy_database(self.path, target)
 
-    def _recognise(self, db: sqlite_utils.Database) -> SqliteSource:
+    def _recognise(self, db: sqlite_utils.Database) -> HistoryLocation:
         if self._table is not None or self._mapping:
             if self._table is None or not self._mapping:
                 raise InspectorError("--table and --map go together: --table T --map role=COL,content=COL")
-            return SqliteSource(self.path, table.NAME, self._table, dict(self._mapping))
+            return HistoryLocation(self.path, table.NAME, self._table, dict(self._mapping))
         tables = table_columns(db)
         if self._format_name is not None:
             module = SCHEMAS.get(self._format_name)
@@ -145,11 +145,11 @@ class SqliteHistory(Source):
         )
 
 
-def _recognised(path: Path, name: str) -> SqliteSource:
+def _recognised(path: Path, name: str) -> HistoryLocation:
     """The location of a database recognised as schema `name`: Elia's comes with its table and columns."""
     if name == elia.NAME:
-        return SqliteSource(path, name, elia.TABLE, dict(elia.MAPPING))
-    return SqliteSource(path, name)
+        return HistoryLocation(path, name, elia.TABLE, dict(elia.MAPPING))
+    return HistoryLocation(path, name)
 
 
 def _found(tables: dict[str, set[str]]) -> str:

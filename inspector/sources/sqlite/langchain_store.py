@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING, Any
 
 from inspector.model import Session
 from inspector.sources.formats import langchain
+from inspector.sources.location import HistoryLocation
 from inspector.sources.messages.langchain_messages import MessageReader
-from inspector.sources.sqlite.database import SqliteSource, grouped, matching
+from inspector.sources.sqlite.database import grouped, matching
 
 if TYPE_CHECKING:  # annotations only: sqlite_utils is imported when a database is opened
     import sqlite_utils
@@ -34,14 +35,14 @@ def matches(db: sqlite_utils.Database, tables: dict[str, set[str]]) -> bool:
     return tables.get(TABLE, set()) >= COLUMNS
 
 
-def conversations(db: sqlite_utils.Database, source: SqliteSource) -> Iterator[tuple[str, int]]:
+def conversations(db: sqlite_utils.Database, source: HistoryLocation) -> Iterator[tuple[str, int]]:
     """Each session's id and message count, counted by SQLite."""
     for session_id, count in db.execute(f"SELECT session_id, count(*) FROM {TABLE} GROUP BY 1 ORDER BY 1"):
         yield str(session_id), count
 
 
 def sessions(
-    db: sqlite_utils.Database, source: SqliteSource, only: str | None = None, start: int = 0
+    db: sqlite_utils.Database, source: HistoryLocation, only: str | None = None, start: int = 0
 ) -> Iterator[Session]:
     """Each session (only the session `only` when given), from the `start`th on."""
     where, params = matching("session_id", only, start, f"SELECT session_id FROM {TABLE} GROUP BY 1 ORDER BY 1")
@@ -63,7 +64,7 @@ def unwrap_row(row: dict[str, Any]) -> tuple[Any, Any]:
     return langchain.unwrap(row["record"])
 
 
-def store_session(source: SqliteSource, session_id: str, rows: list[Any]) -> Session:
+def store_session(source: HistoryLocation, session_id: str, rows: list[Any]) -> Session:
     """The session of `rows` (`id, session_id, message`, in `id` order). Each turn's `raw` is its
     row as `{"id", "record"}`. PostgreSQL's reader shares it."""
     reader = MessageReader()

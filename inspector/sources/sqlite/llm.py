@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 from inspector.catalogue import parse_tool_definitions
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, ToolSpec, Turn
+from inspector.sources.location import HistoryLocation
 from inspector.sources.messages.records import parse_arguments
-from inspector.sources.sqlite.database import SqliteSource, grouped, json_or_none
+from inspector.sources.sqlite.database import grouped, json_or_none
 
 if TYPE_CHECKING:  # annotations only: sqlite_utils is imported when a database is opened
     import sqlite_utils
@@ -45,14 +46,14 @@ def matches(db: sqlite_utils.Database, tables: dict[str, set[str]]) -> bool:
     )
 
 
-def conversations(db: sqlite_utils.Database, source: SqliteSource) -> Iterator[tuple[str, int]]:
+def conversations(db: sqlite_utils.Database, source: HistoryLocation) -> Iterator[tuple[str, int]]:
     """Each thread's id and the length of its chain."""
     for thread_id, tip in list(db.execute("SELECT id, tip_message_hash FROM threads ORDER BY datetime_utc, id")):
         yield thread_id, db.execute(f"{CHAIN} SELECT count(*) FROM chain", [tip]).fetchone()[0]
 
 
 def sessions(
-    db: sqlite_utils.Database, source: SqliteSource, only: str | None = None, start: int = 0
+    db: sqlite_utils.Database, source: HistoryLocation, only: str | None = None, start: int = 0
 ) -> Iterator[Session]:
     """Each thread as a session (only the thread `only` when given), from the `start`th on."""
     tools = tuple(llm_tools(db))

@@ -14,8 +14,9 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
+from inspector.sources.location import HistoryLocation
 from inspector.sources.messages.records import parse_arguments
-from inspector.sources.sqlite.database import SqliteSource, grouped, matching, merge_groups
+from inspector.sources.sqlite.database import grouped, matching, merge_groups
 from inspector.sources.sqlite.llm import llm_tools
 
 if TYPE_CHECKING:  # annotations only: sqlite_utils is imported when a database is opened
@@ -32,7 +33,7 @@ def matches(db: sqlite_utils.Database, tables: dict[str, set[str]]) -> bool:
     ) and "response_id" in tables.get("tool_calls", set())
 
 
-def conversations(db: sqlite_utils.Database, source: SqliteSource) -> Iterator[tuple[str, int]]:
+def conversations(db: sqlite_utils.Database, source: HistoryLocation) -> Iterator[tuple[str, int]]:
     """Each conversation's id and its number of responses."""
     for conversation_id, count in db.execute(
         "SELECT conversation_id, count(*) FROM responses GROUP BY conversation_id ORDER BY conversation_id"
@@ -41,7 +42,7 @@ def conversations(db: sqlite_utils.Database, source: SqliteSource) -> Iterator[t
 
 
 def sessions(
-    db: sqlite_utils.Database, source: SqliteSource, only: str | None = None, start: int = 0
+    db: sqlite_utils.Database, source: HistoryLocation, only: str | None = None, start: int = 0
 ) -> Iterator[Session]:
     """Each conversation as a session (only the conversation `only` when given), from the `start`th on."""
     tools = tuple(llm_tools(db))

@@ -17,8 +17,9 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
+from inspector.sources.location import HistoryLocation
 from inspector.sources.messages.records import parse_arguments, spread_text
-from inspector.sources.sqlite.database import SqliteSource, json_or_none
+from inspector.sources.sqlite.database import json_or_none
 
 if TYPE_CHECKING:  # annotations only: sqlite_utils is imported when a database is opened
     import sqlite_utils
@@ -34,14 +35,14 @@ def matches(db: sqlite_utils.Database, tables: dict[str, set[str]]) -> bool:
     return {"id", "user_id", "title", "chat"} <= tables.get("chat", set())
 
 
-def conversations(db: sqlite_utils.Database, source: SqliteSource) -> Iterator[tuple[str, int]]:
+def conversations(db: sqlite_utils.Database, source: HistoryLocation) -> Iterator[tuple[str, int]]:
     """Each chat's id and the number of messages on its shown branch."""
     for chat_id, document in db.execute("SELECT id, chat FROM chat ORDER BY created_at, id"):
         yield str(chat_id), len(shown_messages(json_or_none(document)))
 
 
 def sessions(
-    db: sqlite_utils.Database, source: SqliteSource, only: str | None = None, start: int = 0
+    db: sqlite_utils.Database, source: HistoryLocation, only: str | None = None, start: int = 0
 ) -> Iterator[Session]:
     """Each chat as a session (only the chat `only` when given), from the `start`th on."""
     where, params = ("WHERE id = ?", [only]) if only is not None else ("", [])
@@ -51,7 +52,7 @@ def sessions(
         yield chat_session(source, str(chat_id), json_or_none(document))
 
 
-def chat_session(source: SqliteSource, chat_id: str, chat: Any) -> Session:
+def chat_session(source: HistoryLocation, chat_id: str, chat: Any) -> Session:
     """The chat `chat_id` (its `chat` JSON decoded) as a session; PostgreSQL's reader shares it."""
     turns: list[Turn] = []
     for position, message in enumerate(shown_messages(chat)):

@@ -15,8 +15,9 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
+from inspector.sources.location import HistoryLocation
 from inspector.sources.messages.records import parse_arguments
-from inspector.sources.sqlite.database import SqliteSource, grouped, matching, merge_groups, sqlite_order
+from inspector.sources.sqlite.database import grouped, matching, merge_groups, sqlite_order
 
 if TYPE_CHECKING:  # annotations only: sqlite_utils is imported when a database is opened
     import sqlite_utils
@@ -32,14 +33,14 @@ def matches(db: sqlite_utils.Database, tables: dict[str, set[str]]) -> bool:
     return tables.get("messages", set()) >= MESSAGE_COLUMNS and tables.get("tool_calls", set()) >= CALL_COLUMNS
 
 
-def conversations(db: sqlite_utils.Database, source: SqliteSource) -> Iterator[tuple[str, int]]:
+def conversations(db: sqlite_utils.Database, source: HistoryLocation) -> Iterator[tuple[str, int]]:
     """Each chat's id and message count, counted by SQLite."""
     for chat_id, count in db.execute("SELECT chat_id, count(*) FROM messages GROUP BY chat_id ORDER BY chat_id"):
         yield str(chat_id), count
 
 
 def sessions(
-    db: sqlite_utils.Database, source: SqliteSource, only: str | None = None, start: int = 0
+    db: sqlite_utils.Database, source: HistoryLocation, only: str | None = None, start: int = 0
 ) -> Iterator[Session]:
     """Each chat as a session (only the chat `only` when given), from the `start`th on."""
     columns = {c.name for c in db["messages"].columns}
@@ -72,7 +73,7 @@ def _in_created_order(rows: list[Any]) -> list[Any]:
     return sorted(rows, key=lambda row: sqlite_order(row[6]))  # stable: ties stay in id order
 
 
-def chat_session(source: SqliteSource, chat_id: str, rows: list[Any], call_rows: list[Any]) -> Session:
+def chat_session(source: HistoryLocation, chat_id: str, rows: list[Any], call_rows: list[Any]) -> Session:
     """The chat `chat_id` as a session: `rows` its messages in order (`id, chat_id, role, content,
     tool_call_id, model, created_at`), `call_rows` its `tool_calls` rows (`id, message_id,
     tool_call_id, name, arguments, chat_id`). PostgreSQL's reader shares it."""

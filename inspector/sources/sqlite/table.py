@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from inspector.errors import InspectorError
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolResult, Turn
-from inspector.sources.sqlite.database import SqliteSource, grouped, matching, quote
+from inspector.sources.location import HistoryLocation
+from inspector.sources.sqlite.database import grouped, matching, quote
 
 if TYPE_CHECKING:  # annotations only: sqlite_utils is imported when a database is opened
     import sqlite_utils
@@ -62,7 +63,7 @@ def named_table_key(table_name: str | None, mapping: dict[str, str] | None) -> s
     return json.dumps({"table": table_name, "map": mapping or {}}, sort_keys=True, ensure_ascii=False)
 
 
-def check(db: sqlite_utils.Database, source: SqliteSource) -> None:
+def check(db: sqlite_utils.Database, source: HistoryLocation) -> None:
     """Fail with one line when the table or a mapped column does not exist."""
     if not source.table or not db[source.table].exists():
         found = ", ".join(sorted(db.table_names())) or "none"
@@ -76,7 +77,7 @@ def check(db: sqlite_utils.Database, source: SqliteSource) -> None:
         )
 
 
-def conversations(db: sqlite_utils.Database, source: SqliteSource) -> Iterator[tuple[str, int]]:
+def conversations(db: sqlite_utils.Database, source: HistoryLocation) -> Iterator[tuple[str, int]]:
     """Each conversation's id and message count, without reading any message."""
     check(db, source)
     table, session = quote(source.table), source.mapping.get("session")
@@ -88,7 +89,7 @@ def conversations(db: sqlite_utils.Database, source: SqliteSource) -> Iterator[t
 
 
 def sessions(
-    db: sqlite_utils.Database, source: SqliteSource, only: str | None = None, start: int = 0
+    db: sqlite_utils.Database, source: HistoryLocation, only: str | None = None, start: int = 0
 ) -> Iterator[Session]:
     """The table's conversations one at a time (only the one with id `only` when given), from the
     `start`th on."""
@@ -111,7 +112,7 @@ def sessions(
 
 def table_session(source: Any, session_id: str, rows: list[Any]) -> Session:
     """One conversation of a table of messages: `rows` of (id, role, content, session) in order;
-    `source` is where they came from (its `path` and `format`): a database's `SqliteSource`, a
+    `source` is where they came from (its `path` and `format`): a database's `HistoryLocation`, a
     PostgreSQL table, or a Parquet dataset read on Spark."""
     turns, problems = [], []
     for position, (row_id, stated, content, _) in enumerate(rows):

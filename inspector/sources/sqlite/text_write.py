@@ -17,6 +17,7 @@ from typing import Any
 
 from inspector.model import AppliedFix, Session, Turn
 from inspector.sources.base import WrittenFix
+from inspector.sources.location import HistoryLocation
 from inspector.sources.sqlite import (
     elia as sqlite_elia,
 )
@@ -30,7 +31,7 @@ from inspector.sources.sqlite import (
     table as sqlite_table,
 )
 from inspector.sources.sqlite.audit_table import fixed_row
-from inspector.sources.sqlite.database import SqliteSource, json_or_none, quote, stored_rows, update_calls
+from inspector.sources.sqlite.database import json_or_none, quote, stored_rows, update_calls
 from inspector.sources.sqlite.open_webui import repaired_content, shown_messages
 from inspector.sources.sqlite.statements import Statements
 
@@ -41,7 +42,7 @@ NO_PLACE = "this schema has no place for tool calls: the recovered calls are kep
 def write_session(conn: Statements, session: Session, fixes: list[AppliedFix], stamp: str) -> list[WrittenFix]:
     """Write the session's edited turns (Open WebUI's mirror rows updated at `stamp`); returns one
     audit row per fix."""
-    source: SqliteSource = session.document
+    source: HistoryLocation = session.document
     if source.format == sqlite_open_webui.NAME:
         table = "chat"
         _write_open_webui(conn, session, stamp)
@@ -115,7 +116,7 @@ def _edited(session: Session) -> list[Turn]:
     return [turn for turn in session.turns if turn.edited and turn.raw is not None]
 
 
-def _row_id(session: Session, fix: AppliedFix, source: SqliteSource) -> Any:
+def _row_id(session: Session, fix: AppliedFix, source: HistoryLocation) -> Any:
     if source.format == sqlite_open_webui.NAME:
         return session.session_id
     return fixed_row(session, fix)
