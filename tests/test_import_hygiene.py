@@ -33,7 +33,11 @@ def test_the_command_line_loads_no_other_storage_writer_or_command():
     not_needed = [
         "inspector.sources.postgres.history",
         "inspector.sources.sqlite.history",
-        "inspector.sources.sqlite.writers",
+        "inspector.sources.schemas._agents_sdk_write",
+        "inspector.sources.schemas._langchain_sql_write",
+        "inspector.sources.schemas._llm_fork",
+        "inspector.sources.schemas._rubyllm_write",
+        "inspector.sources.schemas._text_write",
         "inspector.cli.spark_scan",
         "inspector.scan.spark.dataset",
         "inspector.repair.execute",

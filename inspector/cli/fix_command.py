@@ -29,7 +29,7 @@ from inspector.repair.write import Chosen, check_targets, write_repaired
 from inspector.scan.scanner import ScanResult, iter_scan
 from inspector.sources import Location, open_source
 from inspector.sources.base import Source
-from inspector.sources.sqlite.table import parse_map
+from inspector.sources.schemas.table import parse_map
 from inspector.support.safe_text import one_line
 
 MAX_TIMEOUT = 86400.0  # seconds: a day; an executor's call is never meant to run longer

@@ -32,7 +32,7 @@ from inspector.scan.parallel import MAX_WORKERS, MIN_BYTES, ScanRequest, check_j
 from inspector.scan.summary import SessionSummary
 from inspector.sources import Location, ServerUrl, format_names, location, session_files
 from inspector.sources.formats.openai import NAME as OPENAI  # `fix --to openai` writes this format
-from inspector.sources.sqlite.table import parse_map
+from inspector.sources.schemas.table import parse_map
 from inspector.support.gc_pause import collector_paused
 from inspector.support.safe_text import one_line
 

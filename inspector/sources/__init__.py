@@ -1,11 +1,12 @@
 """Where sessions are kept, behind one interface (`inspector.sources.base.Source`): session files
-(`files/`, one module per format), SQLite chat histories (`sqlite/`, one module per schema) and
-chat histories on a PostgreSQL server (`postgres/`, the same schemas).
+(`files/`, read as the formats of `formats/`, one module per format), and chat histories in SQL
+databases, read as the schemas of `schemas/` (one module per schema, with what every SQL
+database shares in `sql/`): in SQLite files (`sqlite/`) or on a PostgreSQL server (`postgres/`).
 
 `open_source` opens a location (`location.Location`) as the kind of storage it is: a server's
 database by its URL (`postgresql://...`), a database file by its name or SQLite's header (or when
 `--table/--map` name a table), else a session file whose format is recognised from its content.
-The two registries of formats are `formats.FORMATS` and `sqlite.schemas.SCHEMAS`.
+The two registries of formats are `formats.FORMATS` (files) and `schemas.SCHEMAS` (databases).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from inspector.sources.base import Source
 from inspector.sources.files.session_file import SessionFile
 from inspector.sources.formats import FORMATS, render_sessions
 from inspector.sources.location import SUFFIXES, Location, ServerUrl, is_database, location
-from inspector.sources.sqlite.schemas import SCHEMAS
+from inspector.sources.schemas import SCHEMAS
 
 __all__ = [
     "FORMATS",

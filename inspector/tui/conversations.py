@@ -25,8 +25,8 @@ from inspector.scan.scanner import ScanResult, iter_scan
 from inspector.sources import Location, ServerUrl, open_source
 from inspector.sources.base import Source
 from inspector.sources.location import is_database
+from inspector.sources.schemas.table import named_table_key
 from inspector.sources.sqlite.history import SqliteHistory
-from inspector.sources.sqlite.table import named_table_key
 
 __all__ = [
     "Opened",
@@ -47,7 +47,7 @@ __all__ = [
 class ReadOptions:
     """How the person asked for the input to be read, with `inspector scan`'s options: a
     database's messages from a table of theirs (`--table T --map
-    role=COL,content=COL[,id=COL,session=COL,order=COL]`, see `inspector.sources.sqlite.table`),
+    role=COL,content=COL[,id=COL,session=COL,order=COL]`, see `inspector.sources.schemas.table`),
     as a format (`--format NAME`), and the tool definitions calls are checked against besides
     the session's own (`--tools FILE`)."""
 

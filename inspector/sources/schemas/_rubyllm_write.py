@@ -19,9 +19,9 @@ from typing import Any
 from inspector.model import AppliedFix, Session, ToolCall, Turn
 from inspector.sources.base import WrittenFix
 from inspector.sources.messages.records import arguments_as_json
-from inspector.sources.sqlite.audit_table import fixed_row
-from inspector.sources.sqlite.database import update_calls
-from inspector.sources.sqlite.statements import Statements
+from inspector.sources.schemas._call_rows import update_calls
+from inspector.sources.sql.audit_table import fixed_row
+from inspector.sources.sql.statements import Statements
 
 TABLE = "messages"
 
