@@ -1,8 +1,9 @@
 """Open WebUI's chat JSON, as its reader and its writer see it: the branch of messages a chat
 shows (`shown_messages`), and the `<details type="tool_calls" ...>` tags an assistant's content
 carries its calls in, split from its text (`split_content`) and written back with a repaired text
-and calls (`repaired_content`). The tags are found by one regular expression whose parts never
-overlap: linear in the content's length."""
+and calls (`repaired_content`). A model wrote the content: the tags are found in one pass
+(`details_tags`) and their attributes read from a word's start only, so the time stays linear in
+the content's length whatever it holds (unclosed tags, long runs of word characters)."""
 
 from __future__ import annotations
 
@@ -10,14 +11,41 @@ import html
 import json
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from inspector.model import ToolCall
 from inspector.sources.messages.records import spread_text
 from inspector.sources.sql.rows import json_or_none
 
-DETAILS = re.compile(r'<details type="tool_calls"(?P<attributes>[^>]*)>.*?</details>\n?', re.DOTALL)
-ATTRIBUTE = re.compile(r'(\w+)="([^"]*)"')
+OPENING = '<details type="tool_calls"'
+CLOSING = "</details>"
+ATTRIBUTE = re.compile(r'(?<!\w)(\w+)="([^"]*)"')  # from a word's start: each word tried once
+
+
+class DetailsTag(NamedTuple):
+    """One details tag of a content: where it starts and ends (after the newline following it,
+    if any), and the text of its attributes."""
+
+    start: int
+    end: int
+    attributes: str
+
+
+def details_tags(content: str) -> list[DetailsTag]:
+    """Every `<details type="tool_calls" ...>...</details>` tag of `content`, in order: its
+    attributes run to the first `>`, its body to the first `</details>` after them. One pass of
+    `str.find`s, each from where the last left off."""
+    tags: list[DetailsTag] = []
+    cursor = 0
+    while (start := content.find(OPENING, cursor)) != -1:
+        attributes_end = content.find(">", start + len(OPENING))
+        closing = -1 if attributes_end == -1 else content.find(CLOSING, attributes_end + 1)
+        if closing == -1:  # no later tag can close either
+            break
+        end = closing + len(CLOSING) + content.startswith("\n", closing + len(CLOSING))
+        tags.append(DetailsTag(start, end, content[start + len(OPENING) : attributes_end]))
+        cursor = end
+    return tags
 
 
 def shown_messages(chat: Any) -> list[dict[str, Any]]:
@@ -40,10 +68,10 @@ def shown_messages(chat: Any) -> list[dict[str, Any]]:
 def split_content(content: str) -> tuple[list[str], list[dict[str, str]]]:
     """The text pieces around the `<details type="tool_calls">` tags, and each tag's attributes."""
     texts, tags, cursor = [], [], 0
-    for match in DETAILS.finditer(content):
-        texts.append(content[cursor : match.start()])
-        tags.append({key: html.unescape(value) for key, value in ATTRIBUTE.findall(match["attributes"])})
-        cursor = match.end()
+    for tag in details_tags(content):
+        texts.append(content[cursor : tag.start])
+        tags.append({key: html.unescape(value) for key, value in ATTRIBUTE.findall(tag.attributes)})
+        cursor = tag.end
     texts.append(content[cursor:])
     return texts, tags
 
@@ -54,8 +82,8 @@ def repaired_content(content: str, new_text: str, calls: Sequence[ToolCall]) -> 
     taken from the turn's call in its place (a renamed call, repaired arguments); the tags' other
     attributes are kept as they were."""
     tags = [
-        _with_call(match.group(0), calls[index] if index < len(calls) else None)
-        for index, match in enumerate(DETAILS.finditer(content))
+        _with_call(content[tag.start : tag.end], calls[index] if index < len(calls) else None)
+        for index, tag in enumerate(details_tags(content))
     ]
     texts = spread_text(split_content(content)[0], new_text)
     return "".join(text + tag for text, tag in zip(texts, tags + [""]))
