@@ -30,6 +30,7 @@ def test_the_command_line_loads_no_other_storage_writer_or_command():
         subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.splitlines()
     )
     assert "inspector.cli.main" in loaded and "inspector.sources.formats" in loaded
+    assert "inspector.sources.schemas.rubyllm" in loaded  # the schemas' names, for --format; not their writers
     not_needed = [
         "inspector.sources.postgres.history",
         "inspector.sources.sqlite.history",
