@@ -25,7 +25,7 @@ from inspector.sources.postgres.connection import mapped_errors, reading
 from inspector.sources.postgres.queries import PostgresQueries
 from inspector.sources.postgres.statements import primary_key
 from inspector.sources.postgres.write import PostgresWriter
-from inspector.sources.schemas import langchain_sql, open_webui, rubyllm, schema_named, table
+from inspector.sources.schemas import TABLE, langchain_sql, open_webui, rubyllm, schema_named, table
 from inspector.sources.schemas.recognition import Backend, recognise
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ def _named_table(db: PostgresQueries, location: HistoryLocation) -> HistoryLocat
     table.check(db, location)
     if "id" in location.mapping:
         return location
-    key = primary_key(db.conn, location.table)
+    key = primary_key(db.conn, location.table or "")
     if len(key) != 1:
         raise InspectorError(
             f"{location.path}: table {location.table!r} has no one-column primary key; "
@@ -52,7 +52,6 @@ POSTGRESQL = Backend(
     {schema.name: schema for schema in (rubyllm.SCHEMA, open_webui.SCHEMA, langchain_sql.SCHEMA)},
     "is not read on PostgreSQL",
     "this tool reads on PostgreSQL",
-    _named_table,
 )
 
 
@@ -61,6 +60,7 @@ class PostgresHistory(Source):
     (`format_name`), or from the table `table_name` with the columns `mapping` names. With
     `snapshot`, an open read-only connection, everything is read through its transaction."""
 
+    path: ServerUrl
     streams = True
     unit = "conversation"
     capabilities = Capabilities(write_copy=False, write_in_place=True)
@@ -157,5 +157,6 @@ class PostgresHistory(Source):
 
     def _located(self, db: PostgresQueries) -> HistoryLocation:
         if self._location is None:
-            self._location = recognise(db, self.path, POSTGRESQL, self._format_name, self._table, self._mapping)
+            location = recognise(db, self.path, POSTGRESQL, self._format_name, self._table, self._mapping)
+            self._location = _named_table(db, location) if location.format == TABLE.name else location
         return self._location

@@ -13,6 +13,7 @@ Rows before the first new item, and every other session, are left alone; the ses
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from inspector.errors import InspectorError
@@ -26,7 +27,7 @@ from inspector.sources.sql.statements import Statements
 MESSAGES = "agent_messages"
 
 
-def write_session(conn: Statements, session: Session, fixes: list[AppliedFix], stamp: str) -> list[WrittenFix]:
+def write_session(conn: Statements, session: Session, fixes: Sequence[AppliedFix], stamp: str) -> list[WrittenFix]:
     """Write the session's repaired and new items; returns one audit row per fix."""
     stored = {
         row_id: (data, created)

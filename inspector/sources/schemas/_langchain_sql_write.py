@@ -11,6 +11,7 @@ session, are left alone. The same writer writes `message_store` on PostgreSQL, t
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from inspector.errors import InspectorError
@@ -25,7 +26,7 @@ from inspector.sources.sql.statements import Statements
 TABLE = "message_store"
 
 
-def write_session(conn: Statements, session: Session, fixes: list[AppliedFix], stamp: str) -> list[WrittenFix]:
+def write_session(conn: Statements, session: Session, fixes: Sequence[AppliedFix], stamp: str) -> list[WrittenFix]:
     """Write the session's repaired and new messages; returns one audit row per fix."""
     stored = dict(
         conn.execute(f"SELECT id, message FROM {TABLE} WHERE session_id = ? ORDER BY id", [session.session_id])

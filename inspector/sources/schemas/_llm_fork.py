@@ -18,6 +18,7 @@ import hashlib
 import json
 import os
 import time
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
@@ -39,7 +40,7 @@ def message_hash(message: dict[str, Any], parent: str | None) -> str:
     return "b2:" + hashlib.blake2b(canonical.encode("utf-8"), digest_size=16).hexdigest()
 
 
-def write_session(conn: Statements, session: Session, fixes: list[AppliedFix], stamp: str) -> list[WrittenFix]:
+def write_session(conn: Statements, session: Session, fixes: Sequence[AppliedFix], stamp: str) -> list[WrittenFix]:
     """Store the repaired thread as a fork created at `stamp`; returns one audit row per fix."""
     parent: str | None = None
     forked = False

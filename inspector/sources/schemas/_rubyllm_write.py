@@ -13,6 +13,7 @@ writer writes RubyLLM's tables on PostgreSQL: it goes through `statements` (`?` 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -26,7 +27,7 @@ from inspector.sources.sql.statements import Statements
 TABLE = "messages"
 
 
-def write_session(conn: Statements, session: Session, fixes: list[AppliedFix], stamp: str) -> list[WrittenFix]:
+def write_session(conn: Statements, session: Session, fixes: Sequence[AppliedFix], stamp: str) -> list[WrittenFix]:
     """Write the session's edited and new turns; returns one audit row per fix."""
     message_columns = conn.columns("messages")
     call_columns = conn.columns("tool_calls")

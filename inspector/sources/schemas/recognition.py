@@ -3,13 +3,12 @@ with `--table T --map ...` is read as it is named; a schema named with `--format
 tables; else the first schema of the backend's whose tables the database has (in the order of
 `SCHEMAS`). Anything else is one line naming the tables found and how to name a table instead.
 
-Each backend declares what it reads (`Backend`): its schemas, the words its refusals use, and
-how it completes the location of a named table (PostgreSQL, which has no rowid, checks the table
-at once and names the column that tells its rows apart)."""
+Each backend declares what it reads (`Backend`): its schemas and the words its refusals use. The
+location of a named table is the backend's to complete (PostgreSQL, which has no rowid, checks
+the table at once and names the column that tells its rows apart)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from inspector.errors import InspectorError
@@ -23,15 +22,13 @@ SHOWN_TABLES = 12  # tables named in the line saying a database holds no schema 
 
 @dataclass(frozen=True)
 class Backend:
-    """What one kind of database reads: its `schemas` (by name, in recognition order), how its
+    """What one kind of database reads: its `schemas` (by name, in recognition order), and how its
     refusals say it (`not_read`: of a `--format` it does not read, "does not read SQLite";
-    `unknown`: of a database of no schema it reads, "this tool knows"), and `named_table`, the
-    location of a table named with `--table/--map` made ready to read (or refused, one line)."""
+    `unknown`: of a database of no schema it reads, "this tool knows")."""
 
     schemas: dict[str, HistorySchema]
     not_read: str
     unknown: str
-    named_table: Callable[[Queries, HistoryLocation], HistoryLocation]
 
 
 def recognise(
@@ -47,7 +44,7 @@ def recognise(
     if table_name is not None or mapping:
         if table_name is None or not mapping:
             raise InspectorError("--table and --map go together: --table T --map role=COL,content=COL")
-        return backend.named_table(db, HistoryLocation(place, TABLE.name, table_name, dict(mapping)))
+        return HistoryLocation(place, TABLE.name, table_name, dict(mapping))
     tables = db.tables()
     if format_name is not None:
         schema = backend.schemas.get(format_name)

@@ -25,20 +25,15 @@ from inspector.sources.sqlite.database import check_header, copy_database, mappe
 from inspector.sources.sqlite.queries import SqliteQueries
 from inspector.sources.sqlite.write import DatabaseWriter
 
-
-def _named_table(db: Queries, location: HistoryLocation) -> HistoryLocation:
-    """A named table is read by its rowid when no `id` column is mapped, and checked as it is read."""
-    return location
-
-
-# SQLite reads every schema.
-SQLITE = Backend(SCHEMAS, "does not read SQLite", "this tool knows", _named_table)
+# SQLite reads every schema; a named table, checked as it is read, by its rowid when no `id` is mapped.
+SQLITE = Backend(SCHEMAS, "does not read SQLite", "this tool knows")
 
 
 class SqliteHistory(Source):
     """The conversations of one SQLite database, read as the schema recognised or named
     (`format_name`), or from the table `table` with the columns `mapping` names."""
 
+    path: Path
     streams = True
     unit = "conversation"
 
