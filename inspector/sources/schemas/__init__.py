@@ -1,12 +1,12 @@
 """The registry of chat-history schemas kept in SQL databases (`SCHEMAS`, by the name `--format`
-takes, in recognition order), read and written on SQLite and PostgreSQL alike. Each schema is a
+takes, in recognition order), read and written by the same code on SQLite and PostgreSQL. Each is a
 module here ending with one `HistorySchema` (the contract, `contract.py`); its writer is a
 private module beside it (`_*.py`), loaded only when a fix writes. `TABLE` reads a table named
 with `--table T --map ...`: never recognised, so not among `SCHEMAS`. Which of them a backend
 reads it declares itself (`recognition.Backend`).
 
-A new schema is one module and one line in `SCHEMAS`, and its name in the `schemas` of each
-backend that runs its SQL.
+A new schema is one module and one line in `SCHEMAS` (SQLite reads every schema), and one in
+`POSTGRESQL` (`inspector.sources.postgres.history`) when PostgreSQL runs its SQL too.
 """
 
 from __future__ import annotations
