@@ -14,9 +14,9 @@ from postgres_server import postgres_db, postgres_server  # noqa: F401  (fixture
 from test_sqlite_rubyllm import build_rubyllm
 
 from inspector.cli.main import main
-from inspector.sources.sqlite.audit_table import recorded_in
+from inspector.sources.sql.audit_table import recorded_in
+from inspector.sources.sql.undo import undo
 from inspector.sources.sqlite.statements import SqliteStatements
-from inspector.sources.sqlite.undo import undo
 
 INDEXES = ["inspector_changes_by_run", "inspector_fixes_by_run", "inspector_fixes_by_session"]
 

@@ -30,10 +30,15 @@ def test_the_command_line_loads_no_other_storage_writer_or_command():
         subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.splitlines()
     )
     assert "inspector.cli.main" in loaded and "inspector.sources.formats" in loaded
+    assert "inspector.sources.schemas.rubyllm" in loaded  # the schemas' names, for --format; not their writers
     not_needed = [
         "inspector.sources.postgres.history",
         "inspector.sources.sqlite.history",
-        "inspector.sources.sqlite.writers",
+        "inspector.sources.schemas._agents_sdk_write",
+        "inspector.sources.schemas._langchain_sql_write",
+        "inspector.sources.schemas._llm_fork",
+        "inspector.sources.schemas._rubyllm_write",
+        "inspector.sources.schemas._text_write",
         "inspector.cli.spark_scan",
         "inspector.scan.spark.dataset",
         "inspector.repair.execute",

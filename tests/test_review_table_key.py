@@ -17,9 +17,9 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable
 
 from inspector.review.review_file import APPROVED, PENDING, review_path_for, state_folder
+from inspector.sources.location import location
 from inspector.sources.postgres.history import PostgresHistory
-from inspector.sources.postgres.url import location
-from inspector.sources.sqlite.table import parse_map
+from inspector.sources.schemas.table import parse_map
 from inspector.tui.app import InspectorApp
 from inspector.tui.conversations import ReadOptions
 

@@ -11,6 +11,7 @@ import sqlite_utils
 from test_sqlite_rubyllm import build_rubyllm
 
 from inspector.cli.main import main
+from inspector.sources.location import MAGIC
 from inspector.sources.sqlite import database as sqlite_db
 
 
@@ -42,7 +43,7 @@ def test_locked_database_waits_then_says_so(tmp_path, capsys, monkeypatch):
 
 def test_corrupt_database(tmp_path, capsys):
     path = tmp_path / "app.db"
-    path.write_bytes(sqlite_db.MAGIC + b"\x10\x00" + os.urandom(4000))
+    path.write_bytes(MAGIC + b"\x10\x00" + os.urandom(4000))
     _fails_with(capsys, path, "not a readable SQLite database")
 
 

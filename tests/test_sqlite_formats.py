@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -279,6 +280,21 @@ def test_open_webui_reads_the_shown_branch_and_its_details_tags(tmp_path, capsys
     )
     assert session.turns[2].tool_results[0].content == "saved"
     assert _scan(capsys, str(path)) == {"c1": [(3, "result-prefix", "save_memory")]}
+
+
+def test_open_webui_reads_hostile_content_in_linear_time(tmp_path):
+    """Unclosed details tags and a long attribute word, as a model could write them: quadratic
+    scanning took minutes on these; read (and their text kept) in well under a second."""
+    unclosed = '<details type="tool_calls">' * 60_000
+    long_word = '<details type="tool_calls" ' + "a" * 200_000 + ">x</details>"
+    path = build_open_webui(tmp_path / "webui.db")
+    chat = json.loads(sqlite_utils.Database(path).execute("SELECT chat FROM chat").fetchone()[0])
+    chat["history"]["messages"]["a2"]["content"] = long_word + unclosed
+    sqlite_utils.Database(path)["chat"].update("c1", {"chat": json.dumps(chat)})
+    started = time.perf_counter()
+    session = open_source(path).session("c1")
+    assert time.perf_counter() - started < 2.0
+    assert session.turns[4].text == unclosed and session.turns[4].tool_calls[0].name == ""
 
 
 def test_format_option_forces_a_schema_and_checks_it(tmp_path, capsys):

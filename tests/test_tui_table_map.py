@@ -19,7 +19,7 @@ from textual.widgets import DataTable
 from inspector.cli.main import main
 from inspector.scan.scanner import iter_scan
 from inspector.sources import open_source
-from inspector.sources.sqlite.table import parse_map
+from inspector.sources.schemas.table import parse_map
 from inspector.tui.app import InspectorApp
 from inspector.tui.conversations import ReadOptions
 from inspector.tui.dialogs.export import ExportDialog

@@ -29,9 +29,9 @@ from inspector.repair.apply import accepted_findings
 from inspector.repair.execute import ExecutionResult, check_command, execute_call, recovered_calls
 from inspector.repair.write import Chosen, check_targets, write_repaired
 from inspector.scan.scanner import ScanResult, iter_scan
-from inspector.sources import ServerUrl, open_source
+from inspector.sources import Location, open_source
 from inspector.sources.base import Source
-from inspector.sources.sqlite.table import parse_map
+from inspector.sources.schemas.table import parse_map
 from inspector.support.safe_text import one_line
 
 MAX_TIMEOUT = 86400.0  # seconds: a day; an executor's call is never meant to run longer
@@ -43,11 +43,11 @@ def run_fix(args: argparse.Namespace) -> int:
     accepted = _accepted_kinds(args.accept)
     timeout = _execute_timeout(args)
     extra = tuple(load_tools_file(args.tools)) if args.tools else ()
-    path: Path | ServerUrl = args.path
-    if not args.in_place and isinstance(path, Path) and args.output.resolve() == path.resolve():
-        raise InspectorError(f"{args.output}: is the input; use --in-place to replace it (a backup is kept)")
+    path: Location = args.path
+    out = path if args.in_place else args.output
+    if not args.in_place and isinstance(path, Path) and out.resolve() == path.resolve():
+        raise InspectorError(f"{out}: is the input; use --in-place to replace it (a backup is kept)")
     source = open_source(path, args.format, args.table, parse_map(args.map) if args.map is not None else None)
-    out: Path = source.path if args.in_place else args.output  # in place: the source, a file or a server's database
     check_targets(source, out, args.in_place, args.force, args.to)  # before anything runs or is written
     with closing(iter_scan(source, extra, args.session)) as results:  # reading one session checks the input first
         first = next(results, None)

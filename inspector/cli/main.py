@@ -31,9 +31,9 @@ from inspector.report.json_report import build_report, encode_json
 from inspector.report.text_report import render_report
 from inspector.scan.parallel import MAX_WORKERS, MIN_BYTES, ScanRequest, check_jobs, scan_summaries
 from inspector.scan.summary import SessionSummary
-from inspector.sources import ServerUrl, format_names, location, session_files
+from inspector.sources import Location, ServerUrl, format_names, location, session_files
 from inspector.sources.formats.openai import NAME as OPENAI  # `fix --to openai` writes this format
-from inspector.sources.sqlite.table import parse_map
+from inspector.sources.schemas.table import parse_map
 from inspector.support.gc_pause import collector_paused
 from inspector.support.safe_text import one_line
 
@@ -129,7 +129,7 @@ def _open_app(arguments: list[str]) -> int:
         return FAILED
 
 
-def _app_target(args: argparse.Namespace) -> tuple[Path | ServerUrl | None, list[FoundSession], str]:
+def _app_target(args: argparse.Namespace) -> tuple[Location | None, list[FoundSession], str]:
     """What the app opens: the path given, the samples (`--samples`, or when the person has no
     sessions: then with a notice saying so), or None and the person's sessions found."""
     if args.samples and args.paths:

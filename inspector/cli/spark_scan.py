@@ -21,7 +21,7 @@ from inspector.report.text_report import render_report
 from inspector.scan.spark.dataset import DatasetRequest, Totals, collected, scanned, totals, write_tables
 from inspector.scan.spark.executor import ScanOptions
 from inspector.scan.spark.session import spark_session
-from inspector.sources.sqlite.table import parse_map
+from inspector.sources.schemas.table import parse_map
 from inspector.support.safe_text import one_line
 
 

@@ -1,7 +1,7 @@
 """`inspector undo TARGET [--fix ID | --since TIME] [--allow-triggers]`: revert fixes recorded in a
 database's own audit (an SQLite history, or a PostgreSQL database by its URL): the fix `ID`, every fix applied since
 `TIME`, or else the last `fix`'s; each with the fixes written with it to the same conversation.
-A row changed since the fix is refused, and nothing is undone (see `inspector.sources.sqlite.undo`);
+A row changed since the fix is refused, and nothing is undone (see `inspector.sources.sql.undo`);
 so is a database whose own triggers would run on what undo writes, unless `--allow-triggers`.
 """
 
@@ -12,7 +12,8 @@ import argparse
 from inspector.cli.exit_codes import FOUND_NOTHING
 from inspector.sources import ServerUrl
 from inspector.sources.postgres.undo import undo_on_server
-from inspector.sources.sqlite.undo import since_time, undo_in_file
+from inspector.sources.sql.undo import since_time
+from inspector.sources.sqlite.undo import undo_in_file
 from inspector.support.safe_text import one_line
 
 SHOWN = 10  # fix ids named in the line saying what was undone

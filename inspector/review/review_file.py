@@ -48,7 +48,7 @@ from inspector.review.anchors import FindingKey, SavedKey
 from inspector.review.edits import Edit, EditedCall
 from inspector.review.review_layout import new_revision, review_text
 from inspector.sources.files.document import write_text_atomic
-from inspector.sources.postgres.url import ServerUrl
+from inspector.sources.location import Location, ServerUrl
 
 VERSION = 3
 PENDING, APPROVED, EDITED, SKIPPED = "pending", "approved", "edited", "skipped"
@@ -90,7 +90,7 @@ def timestamp() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def review_path_for(path: Path | ServerUrl, table_key: str | None = None) -> Path:
+def review_path_for(path: Location, table_key: str | None = None) -> Path:
     """Where the review of the session file `path` is kept: `NAME.HASH.review.json` in the state
     folder, `HASH` standing for the file's absolute path. A server's database: its name (letters,
     digits, `.`, `_` and `-` kept) and a hash of its URL without the password (`ServerUrl.identity`).
@@ -127,7 +127,7 @@ def earlier_review_path(path: Path) -> Path:
     return path.with_name(path.name + ".review.json")
 
 
-def resumed_review_path(path: Path | ServerUrl, table_key: str | None = None) -> Path:
+def resumed_review_path(path: Location, table_key: str | None = None) -> Path:
     """The review file a review of `path` (read from the table `table_key` names, if any) resumes:
     the one in the state folder, unless only an earlier version's review beside the file
     (`PATH.review.json`) exists."""
@@ -191,7 +191,7 @@ def read_review(path: Path, conversations: Sequence[str] | None = None) -> Revie
         ) from None
 
 
-def write_review(path: Path, source: Path | ServerUrl, record: ReviewRecord) -> str:
+def write_review(path: Path, source: Location, record: ReviewRecord) -> str:
     """Save `record` to `path` atomically (its folder made if missing); the revision written."""
     make_review_folder(path)
     revision = new_revision()

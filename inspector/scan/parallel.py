@@ -25,7 +25,7 @@ from inspector.errors import InspectorError
 from inspector.model import ToolSpec
 from inspector.scan.scanner import iter_scan
 from inspector.scan.summary import SessionSummary, summarise
-from inspector.sources import ServerUrl, open_source
+from inspector.sources import Location, open_source
 from inspector.sources.base import Source
 from inspector.support.gc_pause import collector_paused
 
@@ -40,7 +40,7 @@ MAX_WORKERS = 8  # each worker seeks to its first conversation, which costs more
 class ScanRequest(NamedTuple):
     """What to scan: a path and the options that say how to read it."""
 
-    path: Path | ServerUrl
+    path: Location
     format_name: str | None = None
     extra_tools: tuple[ToolSpec, ...] = ()
     table: str | None = None
@@ -67,7 +67,7 @@ def scan_summaries(request: ScanRequest, only: str | None = None, jobs: int | No
         yield from _in_workers(request, ranges)
 
 
-def _large_file(path: Path | ServerUrl) -> bool:
+def _large_file(path: Location) -> bool:
     """Whether `path` is a history file of `MIN_BYTES` or more (a server's database is scanned on
     several CPUs only when `--jobs N` asks)."""
     return isinstance(path, Path) and path.stat().st_size >= MIN_BYTES
@@ -155,7 +155,7 @@ def _scan_and_send(request: ScanRequest, start: int, count: int, answer: Connect
         sender.send(scan_range(request, start, count))
 
 
-def _answer(worker: _Worker, path: Path | ServerUrl) -> tuple[list[SessionSummary], str | None]:
+def _answer(worker: _Worker, path: Location) -> tuple[list[SessionSummary], str | None]:
     """What the worker sent back, or, when it ended without answering (killed for lack of memory,
     say), no summaries and an error saying so, where a pool would wait for ever."""
     try:

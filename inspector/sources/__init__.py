@@ -1,10 +1,12 @@
 """Where sessions are kept, behind one interface (`inspector.sources.base.Source`): session files
-(`files/`, one module per format), SQLite chat histories (`sqlite/`, one module per schema) and
-chat histories on a PostgreSQL server (`postgres/`, the same schemas).
+(`files/`, read as the formats of `formats/`, one module per format), and chat histories in SQL
+databases, read as the schemas of `schemas/` (one module per schema, with what every SQL
+database shares in `sql/`): in SQLite files (`sqlite/`) or on a PostgreSQL server (`postgres/`).
 
-`open_source` opens a path as the kind of storage it is: a server's database by its URL
-(`postgresql://...`), a database file by its name or SQLite's header (or when `--table/--map`
-name a table), else a session file whose format is recognised from its content. The two registries of formats are `formats.FORMATS` and `sqlite.schemas.SCHEMAS`.
+`open_source` opens a location (`location.Location`) as the kind of storage it is: a server's
+database by its URL (`postgresql://...`), a database file by its name or SQLite's header (or when
+`--table/--map` name a table), else a session file whose format is recognised from its content.
+The two registries of formats are `formats.FORMATS` (files) and `schemas.SCHEMAS` (databases).
 """
 
 from __future__ import annotations
@@ -15,12 +17,12 @@ from inspector.model import Session
 from inspector.sources.base import Source
 from inspector.sources.files.session_file import SessionFile
 from inspector.sources.formats import FORMATS, render_sessions
-from inspector.sources.postgres.url import ServerUrl, location
-from inspector.sources.sqlite.database import SUFFIXES, is_database
-from inspector.sources.sqlite.schemas import SCHEMAS
+from inspector.sources.location import SUFFIXES, Location, ServerUrl, is_database, location
+from inspector.sources.schemas import SCHEMAS
 
 __all__ = [
     "FORMATS",
+    "Location",
     "ServerUrl",
     "Source",
     "format_names",
@@ -37,13 +39,13 @@ NOT_SESSIONS = (".audit.jsonl", ".review.json")  # what fix and review write bes
 
 
 def open_source(
-    path: Path | ServerUrl | str,
+    path: Location | str,
     format_name: str | None = None,
     table: str | None = None,
     mapping: dict[str, str] | None = None,
 ) -> Source:
     """The storage at `path` (a file, or a server's database: a `ServerUrl`, or its URL as a
-    string), read as `format_name` when given (else recognised); `table` and `mapping` name a
+    string: `location`), read as `format_name` when given (else recognised); `table` and `mapping` name a
     database table of any other schema."""
     path = location(path) if isinstance(path, str) else path
     if isinstance(path, ServerUrl):

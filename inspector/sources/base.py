@@ -9,9 +9,10 @@ itself.
 
 The contract an implementation meets:
 
-- `path`, `format` (the name `--format` takes), `capabilities`, and `streams`: whether sessions
-  are read one at a time and never all held (a history: it may be large, is listed before it is
-  read, is worth scanning in several processes, and a review may hold only some of its sessions);
+- `path` (a `Location`: a file, or a server's database), `format` (the name `--format` takes),
+  `capabilities`, and `streams`: whether sessions are read one at a time and never all held (a
+  history: it may be large, is listed before it is read, is worth scanning in several processes,
+  and a review may hold only some of its sessions);
 - `listing()`: every session's id and message count, in the order `sessions()` gives them, reading
   no more than it must;
 - `sessions(only, start)`: the sessions one at a time (`only` keeps one id, `start` skips the first
@@ -41,6 +42,7 @@ from typing import Any, NamedTuple
 
 from inspector.errors import InspectorError
 from inspector.model import AppliedFix, Session
+from inspector.sources.location import Location
 from inspector.support.atomic_files import land, staged
 
 
@@ -173,7 +175,7 @@ class SessionWriter(ABC):
 class Source(ABC):
     """Sessions kept in one file or database (see the module's docstring for the contract)."""
 
-    path: Path
+    path: Location  # where: a file, or a database on a server
     capabilities: Capabilities = Capabilities()
     streams = False
     unit = "session"  # what one session is called in messages (a database's are conversations)

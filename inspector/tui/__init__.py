@@ -10,17 +10,16 @@ when the app is asked for.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from inspector.sources import ServerUrl
+    from inspector.sources import Location
     from inspector.sources.discovery import FoundSession
     from inspector.tui.conversations import ReadOptions
 
 
 def run(
-    target: Path | ServerUrl | None,
+    target: Location | None,
     execute: str | None = None,
     session: str | None = None,
     reading: ReadOptions | None = None,

@@ -15,7 +15,7 @@ from textual.binding import Binding
 
 from inspector.errors import InspectorError
 from inspector.review.review import Review
-from inspector.sources import ServerUrl, session_files
+from inspector.sources import Location, ServerUrl, session_files
 from inspector.sources.base import Source
 from inspector.sources.discovery import FoundSession
 from inspector.support.safe_text import neutralise
@@ -64,7 +64,7 @@ class InspectorApp(App[None]):
 
     def __init__(
         self,
-        target: Path | ServerUrl | None,
+        target: Location | None,
         execute: str | None = None,
         session: str | None = None,
         named: ReadOptions = ReadOptions(),
@@ -210,7 +210,7 @@ class InspectorApp(App[None]):
         return PickerScreen(self.files, f"{kind} in {where}{table} · Enter opens one{notice}", self.named, kind.lower())
 
 
-def _listed(target: Path | ServerUrl, named: ReadOptions) -> tuple[list[Path | ServerUrl], bool]:
+def _listed(target: Location, named: ReadOptions) -> tuple[list[Location], bool]:
     """The session files `target` stands for, and whether it is a history listing its
     conversations; fails (one line) when `named` cannot be read from it, or a server's database
     cannot be read."""
@@ -226,6 +226,6 @@ def _listed(target: Path | ServerUrl, named: ReadOptions) -> tuple[list[Path | S
     return session_files(target), False
 
 
-def _one_source(target: Path | ServerUrl) -> bool:
+def _one_source(target: Location) -> bool:
     """Whether `target` is one file or database (not a directory)."""
     return isinstance(target, ServerUrl) or target.is_file()

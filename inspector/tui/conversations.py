@@ -22,11 +22,11 @@ from inspector.model import Session, ToolSpec
 from inspector.review.review import Review
 from inspector.review.review_file import SessionKey
 from inspector.scan.scanner import ScanResult, iter_scan
-from inspector.sources import ServerUrl, open_source
+from inspector.sources import Location, ServerUrl, open_source
 from inspector.sources.base import Source
-from inspector.sources.sqlite.database import is_database
+from inspector.sources.location import is_database
+from inspector.sources.schemas.table import named_table_key
 from inspector.sources.sqlite.history import SqliteHistory
-from inspector.sources.sqlite.table import named_table_key
 
 __all__ = [
     "Opened",
@@ -47,7 +47,7 @@ __all__ = [
 class ReadOptions:
     """How the person asked for the input to be read, with `inspector scan`'s options: a
     database's messages from a table of theirs (`--table T --map
-    role=COL,content=COL[,id=COL,session=COL,order=COL]`, see `inspector.sources.sqlite.table`),
+    role=COL,content=COL[,id=COL,session=COL,order=COL]`, see `inspector.sources.schemas.table`),
     as a format (`--format NAME`), and the tool definitions calls are checked against besides
     the session's own (`--tools FILE`)."""
 
@@ -56,7 +56,7 @@ class ReadOptions:
     format_name: str | None = None
     extra_tools: tuple[ToolSpec, ...] = field(default=(), hash=False)
 
-    def open(self, path: Path | ServerUrl) -> Source:
+    def open(self, path: Location) -> Source:
         """The source at `path` (a file, or a server's database), read as the format named (else
         recognised), a database read from the table named when there is one."""
         return open_source(path, self.format_name, self.table, self.mapping)
@@ -101,7 +101,7 @@ def check_server(url: ServerUrl, named: ReadOptions) -> str:
     return named.open(url).format
 
 
-def is_history(path: Path | ServerUrl) -> bool:
+def is_history(path: Location) -> bool:
     """Whether `path` is a history read one conversation at a time: a server's database, or a
     file read as an SQLite history."""
     return isinstance(path, ServerUrl) or is_database(path)
@@ -112,7 +112,7 @@ def listing(source: Source) -> tuple[list[tuple[str, int]], str]:
     return [tuple(entry) for entry in source.listing()], source.format
 
 
-def open_conversation(path: Path | ServerUrl, conversation: str, named: ReadOptions) -> Opened:
+def open_conversation(path: Location, conversation: str, named: ReadOptions) -> Opened:
     """The conversation `conversation` of the database, read and placed among the others. An
     unknown id is an `InspectorError` naming it."""
     source = named.open(path)

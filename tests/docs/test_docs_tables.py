@@ -26,7 +26,7 @@ REAL_TOOLS_SESSIONS = Path(__file__).resolve().parents[2] / "sessions"
 
 def sql_schema_names() -> set[str]:
     """The SQL schemas `--format` takes, from their registry (the one line to change if it moves)."""
-    from inspector.sources.sqlite.schemas import SCHEMAS
+    from inspector.sources.schemas import SCHEMAS
 
     return set(SCHEMAS)
 

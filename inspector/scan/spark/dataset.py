@@ -29,7 +29,7 @@ from inspector.scan.spark.warehouse import (
 )
 from inspector.scan.summary import SessionSummary
 from inspector.sources import NOT_SESSIONS, SESSION_SUFFIXES
-from inspector.sources.sqlite.table import WHOLE_TABLE
+from inspector.sources.schemas.table import WHOLE_TABLE
 
 if TYPE_CHECKING:  # annotations only: PySpark is imported when a scan starts
     from pyspark import RDD

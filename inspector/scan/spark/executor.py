@@ -20,8 +20,8 @@ from inspector.scan.scanner import ScanResult
 from inspector.scan.summary import SessionSummary, summarise
 from inspector.sources.files.document import document_of_bytes
 from inspector.sources.files.session_file import sessions_of_document
-from inspector.sources.sqlite.table import NAME as TABLE_FORMAT
-from inspector.sources.sqlite.table import WHOLE_TABLE, table_session
+from inspector.sources.schemas.table import NAME as TABLE_FORMAT
+from inspector.sources.schemas.table import WHOLE_TABLE, table_session
 from inspector.support.gc_pause import collector_paused
 
 _LOCAL = "file:"

@@ -30,7 +30,7 @@ import msgspec
 
 from inspector.errors import InspectorError
 from inspector.sources.files.line_index import LinePlaces, LineTexts, line_starts
-from inspector.sources.sqlite.database import MAGIC
+from inspector.sources.location import MAGIC
 from inspector.support.atomic_files import file_mode, land, staged_bytes
 from inspector.support.safe_text import surrogates_escaped
 

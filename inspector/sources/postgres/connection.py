@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from inspector.errors import InspectorError
-from inspector.sources.postgres.url import ServerUrl
+from inspector.sources.location import ServerUrl
 
 if TYPE_CHECKING:
     import psycopg
@@ -82,15 +82,3 @@ def server_error(url: ServerUrl, exc: BaseException, doing: str = "") -> Inspect
             f"{url}: a row this fix changes is locked by another program (waited {LOCK_TIMEOUT} s){suffix}; try again"
         )
     return InspectorError(f"{url}: PostgreSQL error{suffix}: {text}")
-
-
-def table_columns(conn: psycopg.Connection) -> dict[str, set[str]]:
-    """Every table (and view) of the schemas in the search path with its column names: where
-    unqualified names are looked up."""
-    tables: dict[str, set[str]] = {}
-    for table, column in conn.execute(
-        "SELECT table_name, column_name FROM information_schema.columns "
-        "WHERE table_schema = ANY (current_schemas(false))"
-    ):
-        tables.setdefault(table, set()).add(column)
-    return tables

@@ -12,30 +12,47 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from inspector.errors import InspectorError
 from inspector.model import Session
 from inspector.sources.base import Capabilities, Listed, SessionWriter, Source, WriteOptions
+from inspector.sources.location import HistoryLocation, ServerUrl
 from inspector.sources.odd_records import without_odd_turns
-from inspector.sources.postgres.connection import mapped_errors, reading, table_columns
-from inspector.sources.postgres.schemas import READERS, SCHEMAS
-from inspector.sources.postgres.url import ServerUrl
+from inspector.sources.postgres.connection import mapped_errors, reading
+from inspector.sources.postgres.queries import PostgresQueries
+from inspector.sources.postgres.statements import primary_key
 from inspector.sources.postgres.write import PostgresWriter
-from inspector.sources.sqlite import table
-from inspector.sources.sqlite.database import SqliteSource
-from inspector.sources.sqlite.writers import WRITERS
-
-# The tables a fix writes, per schema (a named table: that table), whose triggers are refused.
-WRITTEN_TABLES = {
-    "rubyllm": ("messages", "tool_calls"),
-    "langchain-sql": ("message_store",),
-    "open-webui": ("chat", "chat_message"),
-}
+from inspector.sources.schemas import TABLE, langchain_sql, open_webui, rubyllm, schema_named, table
+from inspector.sources.schemas.recognition import Backend, recognise
 
 if TYPE_CHECKING:
     import psycopg
+
+
+def _named_table(db: PostgresQueries, location: HistoryLocation) -> HistoryLocation:
+    """A named table, checked at once, its rows told apart by the `id` column mapped, else by its
+    one-column primary key (PostgreSQL has no rowid)."""
+    table.check(db, location)
+    if "id" in location.mapping:
+        return location
+    key = primary_key(db.conn, location.table or "")
+    if len(key) != 1:
+        raise InspectorError(
+            f"{location.path}: table {location.table!r} has no one-column primary key; "
+            "name the column that identifies a row with --map id=COL"
+        )
+    return replace(location, mapping={**location.mapping, "id": key[0]})
+
+
+# The schemas whose SQL PostgreSQL runs (the others use SQLite's own: `PRAGMA`, `LIMIT -1`).
+POSTGRESQL = Backend(
+    {schema.name: schema for schema in (rubyllm.SCHEMA, open_webui.SCHEMA, langchain_sql.SCHEMA)},
+    "is not read on PostgreSQL",
+    "this tool reads on PostgreSQL",
+)
 
 
 class PostgresHistory(Source):
@@ -43,6 +60,7 @@ class PostgresHistory(Source):
     (`format_name`), or from the table `table_name` with the columns `mapping` names. With
     `snapshot`, an open read-only connection, everything is read through its transaction."""
 
+    path: ServerUrl
     streams = True
     unit = "conversation"
     capabilities = Capabilities(write_copy=False, write_in_place=True)
@@ -60,7 +78,7 @@ class PostgresHistory(Source):
         self._table = table_name
         self._mapping = mapping
         self._snapshot = snapshot
-        self._location: SqliteSource | None = None
+        self._location: HistoryLocation | None = None
 
     @property
     def table_key(self) -> str | None:
@@ -74,42 +92,39 @@ class PostgresHistory(Source):
         return self.location.format
 
     @property
-    def location(self) -> SqliteSource:
+    def location(self) -> HistoryLocation:
         """Where the sessions come from: the database, its schema and, for a named table, its columns."""
         if self._location is None:
-            with self._reading("recognising the schema") as conn:
-                self._location = self._recognise(conn)
+            with self._reading("recognising the schema") as db:
+                return self._located(db)
         return self._location
 
     def listing(self) -> list[Listed]:
         """Every conversation's id and message count, counted by the server."""
-        with self._reading("listing conversations") as conn:
-            location = self._located(conn)
-            return [Listed(*entry) for entry in READERS[location.format].conversations(conn, location)]
+        with self._reading("listing conversations") as db:
+            location = self._located(db)
+            return [Listed(*entry) for entry in schema_named(location.format).read.conversations(db, location)]
 
     def sessions(self, only: str | None = None, start: int = 0) -> Iterator[Session]:
         """Each conversation as a session, read one at a time (only `only` when given), from
         number `start` on."""
-        with self._reading("reading conversations") as conn:
-            location = self._located(conn)
-            for session in READERS[location.format].sessions(conn, location, only, start):
+        with self._reading("reading conversations") as db:
+            location = self._located(db)
+            for session in schema_named(location.format).read.sessions(db, location, only, start):
                 yield without_odd_turns(session)
 
     def check_table(self) -> None:
         """Fail with one line when the named table or one of its mapped columns is missing."""
-        with self._reading("reading the table") as conn:
-            READERS[table.NAME].check(conn, self._located(conn))
+        with self._reading("reading the table") as db:
+            table.check(db, self._located(db))
 
     def writer(self, out: Path, in_place: bool, options: WriteOptions = WriteOptions()) -> SessionWriter:
         """A writer into the database itself, in place (see `inspector.sources.postgres.write`)."""
         location = self.location
-        return PostgresWriter(
-            self.path,
-            self.through,
-            WRITERS[location.format],
-            WRITTEN_TABLES.get(location.format, (location.table,)),
-            options,
-        )
+        writer = schema_named(location.format).writer
+        if writer is None:
+            raise InspectorError(f"{self.path}: writing back to the {location.format} schema is not supported yet")
+        return PostgresWriter(self.path, self.through, writer, writer.tables or (location.table,), options)
 
     def through(self, snapshot: psycopg.Connection) -> PostgresHistory:
         """The same history read through `snapshot`, an open read-only connection."""
@@ -130,52 +145,18 @@ class PostgresHistory(Source):
         return []
 
     @contextmanager
-    def _reading(self, doing: str) -> Iterator[psycopg.Connection]:
-        """A read-only connection (the snapshot's when given, else one closed on leaving); the
-        server's errors inside are one line each."""
+    def _reading(self, doing: str) -> Iterator[PostgresQueries]:
+        """The queries of a read-only connection (the snapshot's when given, else one closed on
+        leaving); the server's errors inside are one line each."""
         with mapped_errors(self.path, doing):
             if self._snapshot is not None:
-                yield self._snapshot
+                yield PostgresQueries(self._snapshot)
                 return
             with reading(self.path) as conn:
-                yield conn
+                yield PostgresQueries(conn)
 
-    def _located(self, conn: psycopg.Connection) -> SqliteSource:
+    def _located(self, db: PostgresQueries) -> HistoryLocation:
         if self._location is None:
-            self._location = self._recognise(conn)
+            location = recognise(db, self.path, POSTGRESQL, self._format_name, self._table, self._mapping)
+            self._location = _named_table(db, location) if location.format == TABLE.name else location
         return self._location
-
-    def _recognise(self, conn: psycopg.Connection) -> SqliteSource:
-        if self._table is not None or self._mapping:
-            if self._table is None or not self._mapping:
-                raise InspectorError("--table and --map go together: --table T --map role=COL,content=COL")
-            mapping = dict(self._mapping)
-            location = SqliteSource(self.path, table.NAME, self._table, mapping)
-            READERS[table.NAME].check(conn, location)
-            mapping.setdefault("id", READERS[table.NAME].row_id(conn, location))  # no rowid here: the key
-            return location
-        tables = table_columns(conn)
-        if self._format_name is not None:
-            module = SCHEMAS.get(self._format_name)
-            if module is None:
-                raise InspectorError(
-                    f"{self.path}: --format {self._format_name} is not read on PostgreSQL "
-                    f"(choose from {', '.join(SCHEMAS)}, or use --table/--map)"
-                )
-            if not module.matches(conn, tables):
-                raise InspectorError(
-                    f"{self.path}: does not have the tables of the {self._format_name} schema ({_found(tables)})"
-                )
-            return SqliteSource(self.path, self._format_name)
-        for name, module in SCHEMAS.items():
-            if module.matches(conn, tables):
-                return SqliteSource(self.path, name)
-        raise InspectorError(
-            f"{self.path}: not a chat history schema this tool reads on PostgreSQL ({_found(tables)}); "
-            "name the messages table with --table T --map role=COL,content=COL[,id=COL,session=COL,order=COL]"
-        )
-
-
-def _found(tables: dict[str, set[str]]) -> str:
-    names = sorted(tables)
-    return f"tables: {', '.join(names[:12])}{', ...' if len(names) > 12 else ''}" if names else "no tables"

@@ -2,7 +2,7 @@
 whatever the batch's size and its conversations' length (each statement to a server is a round
 trip: a conversation at a time, locks, checks and images took about forty).
 
-The rows each conversation's write may change (`conversation_rows`) are locked in one pipeline,
+The rows each conversation's write may change (the schema writer's `changed_rows`) are locked in one pipeline,
 conversation after conversation and each table's rows in key order (`FOR UPDATE`, waiting up to
 the lock timeout for another program's lock), which gives each row's version (`xmin`: the
 transaction that wrote it as it now is, which any update changes); their versions as the fix read
@@ -25,8 +25,8 @@ from collections.abc import Sequence
 from inspector.model import AppliedFix, Session
 from inspector.sources.base import WrittenFix
 from inspector.sources.postgres.statements import PostgresStatements, Versions, canonical_key
-from inspector.sources.sqlite.conversation_rows import conversation_rows
-from inspector.sources.sqlite.row_changes import Images, RowChange, SchemaWriter, changes, check_unchanged
+from inspector.sources.schemas.contract import SchemaWriter
+from inspector.sources.sql.row_changes import Images, RowChange, changes, check_unchanged
 
 Written = tuple[list[WrittenFix], list[RowChange] | None]
 
@@ -34,21 +34,22 @@ Written = tuple[list[WrittenFix], list[RowChange] | None]
 def write_locked(
     db: PostgresStatements,
     as_read: PostgresStatements,
-    write: SchemaWriter,
+    writer: SchemaWriter,
     batch: Sequence[tuple[Session, Sequence[AppliedFix]]],
     stamp: str,
 ) -> list[Written]:
     """Lock the rows of every conversation of `batch`, refuse any changed since it was read
-    through `as_read`, write each with `write`, and image the rows the writes changed; for each
-    conversation, its audit rows and its changed rows (None when its rows cannot be named)."""
-    scopes = [conversation_rows(db, session) for session, _ in batch]
+    through `as_read`, write each with the schema's `writer`, and image the rows the writes
+    changed; for each conversation, its audit rows and its changed rows (None when its rows
+    cannot be named)."""
+    scopes = [None if writer.changed_rows is None else writer.changed_rows(db, session) for session, _ in batch]
     named = [scope or [] for scope in scopes]
     locked = db.versions(named, lock=True)
     read = as_read.versions(named)
     _refuse_changed([session for session, _ in batch], locked, read, db, as_read)
     appeared = db.images_of(key for now, then in zip(locked, read) for key in now.keys() - then.keys())
     with db.pipelined():  # a statement whose result the writer does not read waits for no answer
-        written = [write(db, session, fixes, stamp) for session, fixes in batch]
+        written = [writer.write(db, session, fixes, stamp) for session, fixes in batch]
     after, mine = db.versions(named), db.transaction_id()
     changed = [
         sorted(

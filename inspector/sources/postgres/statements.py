@@ -1,8 +1,8 @@
-"""The statements a schema writer asks of PostgreSQL (see `inspector.sources.sqlite.statements`,
-the same methods on SQLite): `?` placeholders become psycopg's `%s`, an insert returns its row's
-primary key, columns come from the catalog, and a row's image is `to_jsonb(row)`, its key the
-JSON list of its primary key's values. Reading images can lock the rows (`FOR UPDATE`) until the
-transaction ends."""
+"""The `Statements` a schema writer, the audit and undo use on PostgreSQL (the interface:
+`inspector.sources.sql.statements`; SQLite's: `inspector.sources.sqlite.statements`): `?`
+placeholders become psycopg's `%s`, an insert returns its row's primary key, columns come from the
+catalog, and a row's image is `to_jsonb(row)`, its key the JSON list of its primary key's values.
+Reading images can lock the rows (`FOR UPDATE`) until the transaction ends."""
 
 from __future__ import annotations
 
@@ -14,20 +14,29 @@ from typing import TYPE_CHECKING, Any
 
 from inspector.errors import InspectorError
 from inspector.sources.postgres.connection import psycopg_module
-from inspector.sources.postgres.table import primary_key
-from inspector.sources.sqlite.conversation_rows import Scope
-from inspector.sources.sqlite.database import quote
+from inspector.sources.sql.statements import Image, Scope, quote
 
 if TYPE_CHECKING:
     import psycopg
 
-Image = dict[str, Any]
 Versions = dict[tuple[str, str], str]  # (table, key text) -> the row's version
 
 
 def canonical_key(key: str) -> str:
     """A key text of `PostgresStatements.versions` as `images` (and the audit) write a row's key."""
     return json.dumps(json.loads(key))
+
+
+def primary_key(conn: psycopg.Connection, table: str) -> list[str]:
+    """The columns of the primary key of `table` (none when it has none)."""
+    return [
+        name
+        for (name,) in conn.execute(
+            "SELECT a.attname FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey) "
+            "WHERE i.indrelid = to_regclass(%s) AND i.indisprimary ORDER BY array_position(i.indkey, a.attnum)",
+            [quote(table)],
+        )
+    ]
 
 
 @lru_cache(maxsize=512)

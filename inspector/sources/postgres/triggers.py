@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from inspector.errors import InspectorError
 from inspector.sources.postgres.statements import PostgresStatements
-from inspector.sources.sqlite.database import quote
+from inspector.sources.sql.statements import quote
 
 
 def refuse_triggers(db: PostgresStatements, tables: Sequence[str], written: str) -> None:

@@ -1,4 +1,4 @@
-"""`inspector undo` on a PostgreSQL database: the shared undo (`inspector.sources.sqlite.undo`) in
+"""`inspector undo` on a PostgreSQL database: the shared undo (`inspector.sources.sql.undo`) in
 one transaction of its own, the rows it puts back locked (`FOR UPDATE`) as it checks them. As
 `fix`, it refuses the database's own triggers on the tables it writes unless allowed."""
 
@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from inspector.errors import InspectorError
+from inspector.sources.location import ServerUrl
 from inspector.sources.postgres.connection import connect, mapped_errors
 from inspector.sources.postgres.statements import PostgresStatements
 from inspector.sources.postgres.triggers import refuse_triggers
-from inspector.sources.postgres.url import ServerUrl
-from inspector.sources.sqlite.undo import Undone, undo
+from inspector.sources.sql.undo import Undone, undo
 
 
 def undo_on_server(

@@ -1,7 +1,5 @@
-"""What a schema writer asks of the database it writes, so that the same writer runs on SQLite and
-on PostgreSQL (`inspector.sources.postgres.statements`): statements with `?` placeholders,
-inserting a row and getting its id, a table's columns, and the rows' images the audit keeps as
-before- and after-values (`row_changes`).
+"""The `Statements` a schema writer, the audit and undo use on SQLite (the interface:
+`inspector.sources.sql.statements`; PostgreSQL's: `inspector.sources.postgres.statements`).
 
 A row's image is its columns' values as JSON (a blob as `{"$blob": HEX}`); its key is its rowid,
 as JSON text. Writing happens in the caller's transaction.
@@ -12,25 +10,10 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Protocol
+from typing import Any
 
-from inspector.sources.sqlite.database import has_table, quote
-
-Image = dict[str, Any]
-
-
-class Statements(Protocol):
-    """What a schema writer and the audit use of the database they write (SQLite or PostgreSQL)."""
-
-    def execute(self, sql: str, params: Sequence[Any] = ()) -> Any: ...
-    def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
-    def insert(self, table: str, values: dict[str, Any]) -> Any: ...
-    def columns(self, table: str) -> set[str]: ...
-    def has_table(self, name: str) -> bool: ...
-    def images(self, table: str, where: str, params: Sequence[Any], lock: bool = False) -> dict[str, Image]: ...
-    def image(self, table: str, key: str, lock: bool = False) -> Image | None: ...
-    def restore(self, table: str, key: str, image: Image | None) -> None: ...
-    def tentatively(self, step: Callable[[], None]) -> bool: ...
+from inspector.sources.sql.statements import Image, quote
+from inspector.sources.sqlite.database import has_table
 
 
 class SqliteStatements:

@@ -32,9 +32,10 @@ from uuid import uuid4
 from inspector.errors import InspectorError
 from inspector.model import AppliedFix, Session
 from inspector.sources.base import AuditPlace, AuditRecord, SessionWriter, WriteOptions, WrittenFix, save_backup
-from inspector.sources.sqlite.audit_table import AUDIT_TABLE, create_tables, record, recorded_fixes
+from inspector.sources.schemas.contract import SchemaWriter
+from inspector.sources.sql.audit_table import AUDIT_TABLE, create_tables, record, recorded_fixes
+from inspector.sources.sql.row_changes import RowChange, record_changes, write_recorded
 from inspector.sources.sqlite.database import connect, copy_database, database_error
-from inspector.sources.sqlite.row_changes import RowChange, SchemaWriter, record_changes, write_recorded
 from inspector.sources.sqlite.statements import SqliteStatements
 from inspector.sources.sqlite.triggers import TriggerGuard
 from inspector.support.atomic_files import file_mode, land, staged
@@ -49,11 +50,11 @@ class DatabaseWriter(SessionWriter):
         source: Path,
         out: Path,
         in_place: bool,
-        write_session: SchemaWriter,
+        schema_writer: SchemaWriter,
         options: WriteOptions = WriteOptions(),
     ) -> None:
         self._out = out
-        self._write_session = write_session
+        self._schema_writer = schema_writer
         self._options = options
         self._stamp = datetime.now(UTC).isoformat(timespec="seconds")
         self._temporary: Path | None = None
@@ -97,7 +98,7 @@ class DatabaseWriter(SessionWriter):
 
     def _write(self, session: Session, fixes: Sequence[AppliedFix]) -> list[WrittenFix]:
         written, changed = write_recorded(
-            SqliteStatements(self._conn), self._write_session, session, fixes, self._stamp
+            SqliteStatements(self._conn), self._schema_writer, session, fixes, self._stamp
         )
         self._runs[session.session_id] = None if changed is None else self._run
         self._changes.extend(changed or ())

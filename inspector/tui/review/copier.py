@@ -9,12 +9,11 @@ Text the model wrote is copied with its control characters written as escapes
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 from textual.app import App
 
 from inspector.model import Finding
-from inspector.sources import ServerUrl
+from inspector.sources import Location, ServerUrl
 from inspector.support.safe_text import neutralise
 from inspector.tui.copying import copy_to_clipboard
 from inspector.tui.dialogs.copy_menu import ARGUMENTS, FINDING, PATH, TEXT, CopyMenu
@@ -31,7 +30,7 @@ class Copier:
 
     def __init__(
         self,
-        path: Path | ServerUrl,
+        path: Location,
         shown: ShownSession,
         position: Callable[[], int | None],
         copy_arguments: Callable[[], object],
@@ -83,7 +82,7 @@ class Copier:
         )
 
 
-def _place(path: Path | ServerUrl) -> tuple[str, str]:
+def _place(path: Location) -> tuple[str, str]:
     """What the copy menu's path choice copies, and what it is: the file's absolute path, or a
     server's database's URL without its password."""
     if isinstance(path, ServerUrl):

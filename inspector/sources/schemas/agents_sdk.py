@@ -9,29 +9,29 @@ row whose `message_data` is not JSON (the SDK skips those too) is counted in the
 
 The `AdvancedSQLiteSession` keeps its order and branches in other tables that point at these rows
 (`message_structure`); a database where any table does is not this schema: read as it, it would
-mix the branches.
+mix the branches. Read from SQLite only (its foreign keys are read with a `PRAGMA`); written back
+by `_agents_sdk_write`.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator, Sequence
+from typing import Any
 
-from inspector.model import Session
+from inspector.model import AppliedFix, Session
+from inspector.sources.base import WrittenFix
+from inspector.sources.location import HistoryLocation
 from inspector.sources.messages.responses_items import ItemReader
-from inspector.sources.sqlite.database import SqliteSource, grouped, matching, quote
-
-if TYPE_CHECKING:  # annotations only: sqlite_utils is imported when a database is opened
-    import sqlite_utils
+from inspector.sources.schemas.contract import HistoryReader, HistorySchema, SchemaWriter
+from inspector.sources.sql.rows import NOT_JSON, decoded_json, grouped
+from inspector.sources.sql.statements import Queries, Scope, Statements, quote
 
 NAME = "agents-sdk"
 MESSAGES = "agent_messages"
 MESSAGE_COLUMNS = {"id", "session_id", "message_data", "created_at"}
-NOT_JSON = object()
 
 
-def matches(db: sqlite_utils.Database, tables: dict[str, set[str]]) -> bool:
+def recognise(db: Queries, tables: dict[str, set[str]]) -> bool:
     """`agent_sessions` and `agent_messages` with the SDK's columns, and no table pointing at its rows."""
     if not (tables.get(MESSAGES, set()) >= MESSAGE_COLUMNS and "session_id" in tables.get("agent_sessions", set())):
         return False
@@ -39,51 +39,62 @@ def matches(db: sqlite_utils.Database, tables: dict[str, set[str]]) -> bool:
         key[2] == MESSAGES
         for table in tables
         if table != MESSAGES
-        for key in db.execute(f"PRAGMA foreign_key_list({quote(table)})")
+        for key in db.rows(f"PRAGMA foreign_key_list({quote(table)})")
     )
 
 
-def conversations(db: sqlite_utils.Database, source: SqliteSource) -> Iterator[tuple[str, int]]:
-    """Each session's id and item count, counted by SQLite."""
-    for session_id, count in db.execute(f"SELECT session_id, count(*) FROM {MESSAGES} GROUP BY 1 ORDER BY 1"):
+def conversations(db: Queries, location: HistoryLocation) -> Iterator[tuple[str, int]]:
+    """Each session's id and item count, counted by the database."""
+    for session_id, count in db.rows(f"SELECT session_id, count(*) FROM {MESSAGES} GROUP BY 1 ORDER BY 1"):
         yield str(session_id), count
 
 
-def sessions(
-    db: sqlite_utils.Database, source: SqliteSource, only: str | None = None, start: int = 0
-) -> Iterator[Session]:
+def sessions(db: Queries, location: HistoryLocation, only: str | None = None, start: int = 0) -> Iterator[Session]:
     """Each session (only the session `only` when given), from the `start`th on."""
-    where, params = matching("session_id", only, start, f"SELECT session_id FROM {MESSAGES} GROUP BY 1 ORDER BY 1")
-    rows = db.execute(
+    where, params = db.matching("session_id", only, start, f"SELECT session_id FROM {MESSAGES} GROUP BY 1 ORDER BY 1")
+    rows = db.rows(
         f"SELECT id, session_id, message_data, created_at FROM {MESSAGES} {where} ORDER BY session_id, id", params
     )  # the order of the SDK's own index
     for session_id, group in grouped(rows, 1):
-        yield _session(source, str(session_id), group)
+        yield _session(location, str(session_id), group)
 
 
-def decoded(data: Any) -> Any:
-    """The item a row's `message_data` holds, or `NOT_JSON`."""
-    try:
-        return json.loads(data)
-    except (TypeError, ValueError, RecursionError):
-        return NOT_JSON
-
-
-def _session(source: SqliteSource, session_id: str, rows: list[Any]) -> Session:
+def _session(location: HistoryLocation, session_id: str, rows: list[Any]) -> Session:
     """The session of `rows` (`id, session_id, message_data, created_at`, in `id` order). Each
     turn's `raw` is its row as `{"id", "item"}`."""
     reader = ItemReader()
     for position, (row_id, _, data, _) in enumerate(rows):
-        item = decoded(data)
+        item = decoded_json(data)
         if item is NOT_JSON:
             reader.skip("a row whose message_data is not JSON", "rows whose message_data is not JSON")
             continue
         reader.read(position, item, {"id": row_id, "item": item}, str(row_id))
     return Session(
         NAME,
-        source.path,
+        location.path,
         tuple(reader.turns),
-        document=source,
+        document=location,
         session_id=session_id,
         problems=tuple(reader.problems()),
     )
+
+
+def changed_rows(db: Statements, session: Session) -> Scope:
+    """The session's items and its `agent_sessions` row."""
+    key = session.session_id
+    return [(MESSAGES, "session_id = ?", [key]), ("agent_sessions", "session_id = ?", [key])]
+
+
+def write(db: Statements, session: Session, fixes: Sequence[AppliedFix], stamp: str) -> list[WrittenFix]:
+    """Write a repaired session back (`_agents_sdk_write`, loaded only when writing)."""
+    from inspector.sources.schemas._agents_sdk_write import write_session
+
+    return write_session(db, session, fixes, stamp)
+
+
+SCHEMA = HistorySchema(
+    NAME,
+    recognise,
+    HistoryReader(conversations, sessions),
+    SchemaWriter(write, changed_rows, tables=(MESSAGES, "agent_sessions")),
+)

@@ -2,23 +2,26 @@
 [,id=COL,session=COL,order=COL]`.
 
 Rows are grouped into conversations by the `session` column (the whole table is one conversation
-without it) and ordered by `order`, then `id` (the rowid when no `id` column is named). Roles are
-read loosely (`human`, `ai`, `bot`, `model`, `function`, ...); a row with another role is reported
-and skipped. Tool calls only exist as text here. Elia's `message` table is read the same way.
+without it) and ordered by `order`, then `id` (SQLite's rowid when no `id` column is named; on
+PostgreSQL, which has no rowid, the table's one-column primary key, which the location names).
+Roles are read loosely (`human`, `ai`, `bot`, `model`, `function`, ...); a row with another role
+is reported and skipped. Tool calls only exist as text here. Elia's `message` table is read and
+written the same way. Never recognised: named with `--table/--map`. Written back by `_text_write`.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 from inspector.errors import InspectorError
-from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolResult, Turn
-from inspector.sources.sqlite.database import SqliteSource, grouped, matching, quote
-
-if TYPE_CHECKING:  # annotations only: sqlite_utils is imported when a database is opened
-    import sqlite_utils
+from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, AppliedFix, Session, ToolResult, Turn
+from inspector.sources.base import WrittenFix
+from inspector.sources.location import HistoryLocation
+from inspector.sources.schemas.contract import HistoryReader, HistorySchema, SchemaWriter
+from inspector.sources.sql.rows import grouped
+from inspector.sources.sql.statements import Queries, Scope, Statements, quote
 
 NAME = "table"
 MAP_KEYS = ("role", "content", "id", "session", "order")
@@ -62,57 +65,56 @@ def named_table_key(table_name: str | None, mapping: dict[str, str] | None) -> s
     return json.dumps({"table": table_name, "map": mapping or {}}, sort_keys=True, ensure_ascii=False)
 
 
-def check(db: sqlite_utils.Database, source: SqliteSource) -> None:
+def check(db: Queries, location: HistoryLocation) -> None:
     """Fail with one line when the table or a mapped column does not exist."""
-    if not source.table or not db[source.table].exists():
-        found = ", ".join(sorted(db.table_names())) or "none"
-        raise InspectorError(f"{source.path}: no table {source.table!r} (tables: {found})")
-    columns = {column.name for column in db[source.table].columns}
-    missing = sorted(column for column in source.mapping.values() if column not in columns)
+    tables = db.tables()
+    if not location.table or location.table not in tables:
+        found = ", ".join(sorted(tables)) or "none"
+        raise InspectorError(f"{location.path}: no table {location.table!r} (tables: {found})")
+    columns = tables[location.table]
+    missing = sorted(column for column in location.mapping.values() if column not in columns)
     if missing:
         raise InspectorError(
-            f"{source.path}: table {source.table!r} has no column {', '.join(missing)} "
+            f"{location.path}: table {location.table!r} has no column {', '.join(missing)} "
             f"(columns: {', '.join(sorted(columns))})"
         )
 
 
-def conversations(db: sqlite_utils.Database, source: SqliteSource) -> Iterator[tuple[str, int]]:
+def conversations(db: Queries, location: HistoryLocation) -> Iterator[tuple[str, int]]:
     """Each conversation's id and message count, without reading any message."""
-    check(db, source)
-    table, session = quote(source.table), source.mapping.get("session")
+    check(db, location)
+    table, session = quote(location.table), location.mapping.get("session")
     if session is None:
-        yield WHOLE_TABLE, db.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+        yield WHOLE_TABLE, db.one(f"SELECT count(*) FROM {table}")[0]
         return
-    for key, count in db.execute(f"SELECT {quote(session)}, count(*) FROM {table} GROUP BY 1 ORDER BY 1"):
+    for key, count in db.rows(f"SELECT {quote(session)}, count(*) FROM {table} GROUP BY 1 ORDER BY 1"):
         yield str(key), count
 
 
-def sessions(
-    db: sqlite_utils.Database, source: SqliteSource, only: str | None = None, start: int = 0
-) -> Iterator[Session]:
+def sessions(db: Queries, location: HistoryLocation, only: str | None = None, start: int = 0) -> Iterator[Session]:
     """The table's conversations one at a time (only the one with id `only` when given), from the
     `start`th on."""
-    check(db, source)
-    mapping = source.mapping
+    check(db, location)
+    mapping = location.mapping
+    if "session" not in mapping and (start or only not in (None, WHOLE_TABLE)):
+        return
     session = quote(mapping["session"]) if "session" in mapping else "NULL"
     row_id = quote(mapping.get("id", "rowid"))
     order = ", ".join([session] + ([quote(mapping["order"])] if "order" in mapping else []) + [row_id])
-    if "session" not in mapping and (start or only not in (None, WHOLE_TABLE)):
-        return
-    keys = f"SELECT {session} FROM {quote(source.table)} GROUP BY 1 ORDER BY 1"
-    where, params = matching(session, only, start, keys) if "session" in mapping else ("", [])
+    keys = f"SELECT {session} FROM {quote(location.table)} GROUP BY 1 ORDER BY 1"
+    where, params = db.matching(session, only, start, keys) if "session" in mapping else ("", [])
     sql = (
         f"SELECT {row_id} AS id, {quote(mapping['role'])} AS role, {quote(mapping['content'])} AS content, "
-        f"{session} AS session FROM {quote(source.table)} {where} ORDER BY {order}"
+        f"{session} AS session FROM {quote(location.table)} {where} ORDER BY {order}"
     )
-    for key, rows in grouped(db.execute(sql, params), 3):
-        yield table_session(source, WHOLE_TABLE if "session" not in mapping else str(key), rows)
+    for key, rows in grouped(db.rows(sql, params), 3):
+        yield table_session(location, WHOLE_TABLE if "session" not in mapping else str(key), rows)
 
 
 def table_session(source: Any, session_id: str, rows: list[Any]) -> Session:
     """One conversation of a table of messages: `rows` of (id, role, content, session) in order;
-    `source` is where they came from (its `path` and `format`): a database's `SqliteSource`, a
-    PostgreSQL table, or a Parquet dataset read on Spark."""
+    `source` is where they came from (its `path` and `format`): a database's `HistoryLocation`,
+    or a Parquet dataset read on Spark."""
     turns, problems = [], []
     for position, (row_id, stated, content, _) in enumerate(rows):
         role = ROLES.get(str(stated).strip().lower())
@@ -125,3 +127,23 @@ def table_session(source: Any, session_id: str, rows: list[Any]) -> Session:
     return Session(
         source.format, source.path, tuple(turns), document=source, session_id=session_id, problems=tuple(problems)
     )
+
+
+def changed_rows(db: Statements, session: Session) -> Scope:
+    """The rows of the turns edited (the only rows a write changes: a table has no place for a new turn)."""
+    location: HistoryLocation = session.document
+    edited = sorted({turn.raw["id"] for turn in session.turns if turn.edited and turn.raw is not None})
+    column = quote(location.mapping.get("id", "rowid"))
+    return [(location.table, f"{column} IN ({', '.join('?' * len(edited))})", edited)] if edited else []
+
+
+def write(db: Statements, session: Session, fixes: Sequence[AppliedFix], stamp: str) -> list[WrittenFix]:
+    """Write a conversation's edited turns back (`_text_write`, loaded only when writing)."""
+    from inspector.sources.schemas._text_write import write_table
+
+    return write_table(db, session, fixes, stamp)
+
+
+READER = HistoryReader(conversations, sessions)
+WRITER = SchemaWriter(write, changed_rows)  # writes the location's table
+SCHEMA = HistorySchema(NAME, None, READER, WRITER)

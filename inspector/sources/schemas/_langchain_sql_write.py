@@ -11,6 +11,7 @@ session, are left alone. The same writer writes `message_store` on PostgreSQL, t
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from inspector.errors import InspectorError
@@ -18,12 +19,14 @@ from inspector.model import AppliedFix, Session
 from inspector.sources.base import WrittenFix
 from inspector.sources.formats import langchain
 from inspector.sources.messages.langchain_messages import rebuild
-from inspector.sources.sqlite.audit_table import fixed_row
-from inspector.sources.sqlite.langchain_store import TABLE, decoded, unwrap_row
-from inspector.sources.sqlite.statements import Statements
+from inspector.sources.sql.audit_table import fixed_row
+from inspector.sources.sql.rows import decoded_json
+from inspector.sources.sql.statements import Statements
+
+TABLE = "message_store"
 
 
-def write_session(conn: Statements, session: Session, fixes: list[AppliedFix], stamp: str) -> list[WrittenFix]:
+def write_session(conn: Statements, session: Session, fixes: Sequence[AppliedFix], stamp: str) -> list[WrittenFix]:
     """Write the session's repaired and new messages; returns one audit row per fix."""
     stored = dict(
         conn.execute(f"SELECT id, message FROM {TABLE} WHERE session_id = ? ORDER BY id", [session.session_id])
@@ -31,8 +34,8 @@ def write_session(conn: Statements, session: Session, fixes: list[AppliedFix], s
     own = {turn.raw["id"]: turn.raw for turn in session.turns if turn.raw is not None}
     if not own.keys() <= stored.keys():
         raise InspectorError(f"session {session.session_id!r} lost rows since it was read; write it again")
-    records = [own.get(row_id) or {"id": row_id, "record": decoded(text)} for row_id, text in stored.items()]
-    rows = rebuild(records, list(session.turns), unwrap_row, _wrap_row)
+    records = [own.get(row_id) or {"id": row_id, "record": decoded_json(text)} for row_id, text in stored.items()]
+    rows = rebuild(records, list(session.turns), _unwrap_row, _wrap_row)
     kept = next((index for index, row in enumerate(rows) if row["id"] is None), len(rows))
     originals = {id(record) for record in records}
     for row in rows[:kept]:
@@ -63,6 +66,11 @@ def _write_again(
         if row["id"] is not None:
             moved[row["id"]] = written[-1]
     return moved, written
+
+
+def _unwrap_row(row: dict[str, Any]) -> tuple[Any, Any]:
+    """The message type and fields of a row (`{"id", "record"}`), as `langchain.unwrap`."""
+    return langchain.unwrap(row["record"])
 
 
 def _wrap_row(row: Any, kind: str, fields: dict[str, Any]) -> dict[str, Any]:

@@ -6,64 +6,65 @@ stored one where the schema stores calls (`llm`'s old `tool_calls`, Open WebUI's
 and the results answering a renamed call take its name (`llm`'s old `tool_results`);
 Open WebUI's newer `chat_message` mirror rows get the same repaired content. None of these has a
 place for a call recovered from text, so such calls are recorded in `inspector_fixes` only, and
-the audit row says so. The same writer writes these tables on PostgreSQL, through `statements`.
+the audit row says so. On SQLite and PostgreSQL alike, through `Statements`.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
 from inspector.model import AppliedFix, Session, Turn
 from inspector.sources.base import WrittenFix
-from inspector.sources.sqlite import (
-    elia as sqlite_elia,
-)
-from inspector.sources.sqlite import (
-    llm_legacy as sqlite_llm_legacy,
-)
-from inspector.sources.sqlite import (
-    open_webui as sqlite_open_webui,
-)
-from inspector.sources.sqlite import (
-    table as sqlite_table,
-)
-from inspector.sources.sqlite.audit_table import fixed_row
-from inspector.sources.sqlite.database import SqliteSource, json_or_none, quote, stored_rows, update_calls
-from inspector.sources.sqlite.open_webui import repaired_content, shown_messages
-from inspector.sources.sqlite.statements import Statements
+from inspector.sources.location import HistoryLocation
+from inspector.sources.schemas._call_rows import stored_rows, update_calls
+from inspector.sources.schemas._open_webui_chat import repaired_content, shown_messages
+from inspector.sources.sql.audit_table import fixed_row
+from inspector.sources.sql.rows import json_or_none
+from inspector.sources.sql.statements import Statements, quote
 
-SCHEMAS = (sqlite_table.NAME, sqlite_elia.NAME, sqlite_llm_legacy.NAME, sqlite_open_webui.NAME)
 NO_PLACE = "this schema has no place for tool calls: the recovered calls are kept in this audit row only"
 
 
-def write_session(conn: Statements, session: Session, fixes: list[AppliedFix], stamp: str) -> list[WrittenFix]:
-    """Write the session's edited turns (Open WebUI's mirror rows updated at `stamp`); returns one
-    audit row per fix."""
-    source: SqliteSource = session.document
-    if source.format == sqlite_open_webui.NAME:
-        table = "chat"
-        _write_open_webui(conn, session, stamp)
-    elif source.format == sqlite_llm_legacy.NAME:
-        table = "responses"
-        for turn in _edited(session):
-            if turn.raw["column"] == "results":  # results answering a renamed call
-                _rename_results(conn, turn)
-                continue
-            conn.execute(
-                f"UPDATE responses SET {quote(turn.raw['column'])} = ? WHERE id = ?", [turn.text, turn.raw["id"]]
-            )
-            update_calls(conn, turn, "response_id")
-    else:
-        table = source.table  # a table named with --table/--map, or Elia's
-        row_id, content = quote(source.mapping.get("id", "rowid")), quote(source.mapping["content"])
-        for turn in _edited(session):
-            conn.execute(f"UPDATE {quote(table)} SET {content} = ? WHERE {row_id} = ?", [turn.text, turn.raw["id"]])
-    return [
-        WrittenFix(fix, session.session_id, table, _row_id(session, fix, source), NO_PLACE if fix.recovered else "")
-        for fix in fixes
-    ]
+def write_table(conn: Statements, session: Session, fixes: Sequence[AppliedFix], stamp: str) -> list[WrittenFix]:
+    """Write the edited turns' texts into their rows of the location's table (a table named with
+    `--table/--map`, or Elia's); returns one audit row per fix."""
+    location: HistoryLocation = session.document
+    row_id, content = quote(location.mapping.get("id", "rowid")), quote(location.mapping["content"])
+    for turn in _edited(session):
+        conn.execute(
+            f"UPDATE {quote(location.table)} SET {content} = ? WHERE {row_id} = ?", [turn.text, turn.raw["id"]]
+        )
+    return _written(session, fixes, location.table, lambda fix: fixed_row(session, fix))
+
+
+def write_llm_legacy(conn: Statements, session: Session, fixes: Sequence[AppliedFix], stamp: str) -> list[WrittenFix]:
+    """Write the edited turns into `llm`'s old `responses` (its prompt, system prompt or response
+    column), their calls and the names of the results answering a renamed call; returns one audit
+    row per fix."""
+    for turn in _edited(session):
+        if turn.raw["column"] == "results":  # results answering a renamed call
+            _rename_results(conn, turn)
+            continue
+        conn.execute(f"UPDATE responses SET {quote(turn.raw['column'])} = ? WHERE id = ?", [turn.text, turn.raw["id"]])
+        update_calls(conn, turn, "response_id")
+    return _written(session, fixes, "responses", lambda fix: fixed_row(session, fix))
+
+
+def write_open_webui(conn: Statements, session: Session, fixes: Sequence[AppliedFix], stamp: str) -> list[WrittenFix]:
+    """Write the edited messages into the chat's JSON (and its mirror rows, updated at `stamp`);
+    returns one audit row per fix, each naming the chat's row."""
+    _write_open_webui(conn, session, stamp)
+    return _written(session, fixes, "chat", lambda fix: session.session_id)
+
+
+def _written(
+    session: Session, fixes: Sequence[AppliedFix], table: str | None, row_of: Callable[[AppliedFix], Any]
+) -> list[WrittenFix]:
+    """One audit row per fix, in `table` at the row `row_of` names, saying where a recovered call went."""
+    return [WrittenFix(fix, session.session_id, table, row_of(fix), NO_PLACE if fix.recovered else "") for fix in fixes]
 
 
 def _rename_results(conn: Statements, turn: Turn) -> None:
@@ -113,9 +114,3 @@ def _write_open_webui_mirror(conn: Statements, chat_id: str, edited: dict[str, T
 
 def _edited(session: Session) -> list[Turn]:
     return [turn for turn in session.turns if turn.edited and turn.raw is not None]
-
-
-def _row_id(session: Session, fix: AppliedFix, source: SqliteSource) -> Any:
-    if source.format == sqlite_open_webui.NAME:
-        return session.session_id
-    return fixed_row(session, fix)

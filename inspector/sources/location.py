@@ -1,26 +1,26 @@
-"""A PostgreSQL server's database named on the command line: `postgresql://user@host:port/db` or
-`postgres://...`, handed to libpq as it is (so libpq's `PG*` environment variables and `.pgpass`
-fill in what it leaves out), and shown everywhere without its password. A URL Python's parser
-refuses (an unclosed `[`) is split by hand, so that even then its password is never shown."""
+"""Where sessions live (`Location`): a file on disk (a session file, or an SQLite database file,
+told apart by its name or SQLite's header, `is_database`) or a database on a PostgreSQL server
+(`ServerUrl`); what a path argument names (`location`); and, for a session read from a chat
+history, the database, schema and table it came from (`HistoryLocation`).
+
+A server's database is named by a URL, `postgresql://user@host:port/db` or `postgres://...`,
+handed to libpq as it is (so libpq's `PG*` environment variables and `.pgpass` fill in what it
+leaves out), and shown everywhere without its password. A URL Python's parser refuses (an
+unclosed `[`) is split by hand, so that even then its password is never shown.
+"""
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+import os
+import stat
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import SplitResult, parse_qsl, unquote, urlencode, urlsplit, urlunsplit
 
+MAGIC = b"SQLite format 3\x00"  # the first bytes of every SQLite database file
+SUFFIXES = (".db", ".sqlite", ".sqlite3")  # the names of SQLite database files
 SCHEMES = ("postgresql://", "postgres://")
-
-
-def is_server_url(text: object) -> bool:
-    """Whether `text` is a string naming a PostgreSQL database by URL."""
-    return isinstance(text, str) and text.lower().startswith(SCHEMES)
-
-
-def location(text: str) -> Path | ServerUrl:
-    """What a path argument names: a database on a server (a URL), else a file or directory."""
-    return ServerUrl(text) if is_server_url(text) else Path(text)
 
 
 @dataclass(frozen=True)
@@ -62,6 +62,52 @@ class ServerUrl:
         if ":" in userinfo:
             return unquote(userinfo.partition(":")[2])
         return in_query[0] if in_query else None
+
+
+Location = Path | ServerUrl  # a file or folder on disk, or a database on a server
+
+
+@dataclass(frozen=True)
+class HistoryLocation:
+    """Where a session read from a chat history came from: the database (an SQLite file's path,
+    or a server's URL), the name of the schema it is read as and, for a table of messages (named
+    with `--table T --map ...`, or Elia's), the table and its column mapping (`role`, `content`,
+    `id`, `session`, `order`). Kept as `Session.document`, so the writer knows how to write the
+    session back."""
+
+    path: Location
+    format: str
+    table: str | None = None
+    mapping: dict[str, str] = field(default_factory=dict)
+
+
+def location(text: str) -> Location:
+    """What a path argument names: a database on a server (a URL), else a file or directory."""
+    return ServerUrl(text) if is_server_url(text) else Path(text)
+
+
+def is_server_url(text: object) -> bool:
+    """Whether `text` is a string naming a PostgreSQL database by URL."""
+    return isinstance(text, str) and text.lower().startswith(SCHEMES)
+
+
+def is_database(path: Path) -> bool:
+    """Whether `path` is read as an SQLite history: its name says so (`.db`, `.sqlite`,
+    `.sqlite3`) or, when it does not, its header."""
+    return Path(path).suffix.lower() in SUFFIXES or is_sqlite(path)
+
+
+def is_sqlite(path: Path) -> bool:
+    """Whether `path` is a regular file that starts with SQLite's header. Nothing else is opened:
+    a pipe's bytes can be read only once (by the session file's reader, which checks its first
+    chunk for the header itself), and a device may never end."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return False
+        with open(path, "rb") as handle:
+            return handle.read(len(MAGIC)) == MAGIC
+    except OSError:
+        return False
 
 
 def shown_url(url: str) -> str:

@@ -13,20 +13,21 @@ writer writes RubyLLM's tables on PostgreSQL: it goes through `statements` (`?` 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
 from inspector.model import AppliedFix, Session, ToolCall, Turn
 from inspector.sources.base import WrittenFix
 from inspector.sources.messages.records import arguments_as_json
-from inspector.sources.sqlite.audit_table import fixed_row
-from inspector.sources.sqlite.database import update_calls
-from inspector.sources.sqlite.statements import Statements
+from inspector.sources.schemas._call_rows import update_calls
+from inspector.sources.sql.audit_table import fixed_row
+from inspector.sources.sql.statements import Statements
 
 TABLE = "messages"
 
 
-def write_session(conn: Statements, session: Session, fixes: list[AppliedFix], stamp: str) -> list[WrittenFix]:
+def write_session(conn: Statements, session: Session, fixes: Sequence[AppliedFix], stamp: str) -> list[WrittenFix]:
     """Write the session's edited and new turns; returns one audit row per fix."""
     message_columns = conn.columns("messages")
     call_columns = conn.columns("tool_calls")

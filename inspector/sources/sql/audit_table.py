@@ -20,7 +20,7 @@ from typing import Any
 
 from inspector.model import AppliedFix, Session
 from inspector.sources.base import AuditRecord, WrittenFix
-from inspector.sources.sqlite.statements import Statements
+from inspector.sources.sql.statements import Statements
 
 AUDIT_TABLE = "inspector_fixes"
 CHANGES_TABLE = "inspector_changes"

@@ -18,6 +18,7 @@ import hashlib
 import json
 import os
 import time
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
@@ -25,9 +26,8 @@ from inspector.errors import InspectorError
 from inspector.model import AppliedFix, Session, ToolCall, ToolResult, Turn
 from inspector.sources.base import WrittenFix
 from inspector.sources.messages.records import arguments_as_json, spread_text
-from inspector.sources.sqlite.audit_table import fixed_row
-from inspector.sources.sqlite.database import has_table
-from inspector.sources.sqlite.statements import SqliteStatements
+from inspector.sources.sql.audit_table import fixed_row
+from inspector.sources.sql.statements import Statements
 
 CROCKFORD = "0123456789abcdefghjkmnpqrstvwxyz"
 
@@ -40,7 +40,7 @@ def message_hash(message: dict[str, Any], parent: str | None) -> str:
     return "b2:" + hashlib.blake2b(canonical.encode("utf-8"), digest_size=16).hexdigest()
 
 
-def write_session(conn: SqliteStatements, session: Session, fixes: list[AppliedFix], stamp: str) -> list[WrittenFix]:
+def write_session(conn: Statements, session: Session, fixes: Sequence[AppliedFix], stamp: str) -> list[WrittenFix]:
     """Store the repaired thread as a fork created at `stamp`; returns one audit row per fix."""
     parent: str | None = None
     forked = False
@@ -79,14 +79,14 @@ def write_session(conn: SqliteStatements, session: Session, fixes: list[AppliedF
     ]
 
 
-def _copy_turns(conn: SqliteStatements, original: str, fork: str, renamed: dict[str, str]) -> None:
+def _copy_turns(conn: Statements, original: str, fork: str, renamed: dict[str, str]) -> None:
     """The original thread's `turns` (what `llm logs` lists, with their tools) again for the fork,
     each pointing at the fork's messages, so `llm logs --cid FORK` shows the repaired conversation."""
-    if not has_table(conn, "turns"):
+    if not conn.has_table("turns"):
         return
     cursor = conn.execute("SELECT * FROM turns WHERE thread_id = ? ORDER BY datetime_utc, id", [original])
     names = [column[0] for column in cursor.description]
-    has_tools = has_table(conn, "turn_tools")
+    has_tools = conn.has_table("turn_tools")
     for row in cursor.fetchall():
         values = dict(zip(names, row))
         old_id, values["id"], values["thread_id"] = values["id"], _ulid(), fork
@@ -104,7 +104,7 @@ def _copy_turns(conn: SqliteStatements, original: str, fork: str, renamed: dict[
             )
 
 
-def _stored_message(conn: SqliteStatements, turn: Turn) -> dict[str, Any]:
+def _stored_message(conn: Statements, turn: Turn) -> dict[str, Any]:
     """The message of an original turn as `llm` hashes it, with the turn's repaired text, calls
     and result names."""
     role, metadata = conn.execute(
@@ -182,7 +182,7 @@ def _result_part(result: ToolResult) -> dict[str, Any]:
     return part
 
 
-def _store(conn: SqliteStatements, message: dict[str, Any], parent: str | None) -> str:
+def _store(conn: Statements, message: dict[str, Any], parent: str | None) -> str:
     """Store the message under `parent` (unless that very message is stored already); its hash."""
     digest = message_hash(message, parent)
     inserted = conn.execute(

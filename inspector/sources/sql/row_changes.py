@@ -1,9 +1,9 @@
 """Every row a conversation's write changed, with its image before and after: what the audit
 table `inspector_changes` keeps (the backup a server's database has) and `inspector undo` reverts.
 
-The rows the write may change (`conversation_rows`) are imaged before it and after it; a row
-whose image differs is a change: updated (both images), inserted (no image before) or deleted (no
-image after). SQLite's write holds the whole database's lock; PostgreSQL's writer
+The rows the write may change (the schema writer's `changed_rows`) are imaged before it and
+after it; a row whose image differs is a change: updated (both images), inserted (no image
+before) or deleted (no image after). SQLite's write holds the whole database's lock; PostgreSQL's writer
 (`inspector.sources.postgres.locked_batch`) locks a batch's rows, compares them with the rows as
 the fix read them (`check_unchanged`: a row another program changed since is refused, never
 overwritten) and images only the rows whose version changed.
@@ -12,18 +12,17 @@ overwritten) and images only the rows whose version changed.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from inspector.errors import InspectorError
 from inspector.model import AppliedFix, Session
 from inspector.sources.base import WrittenFix
-from inspector.sources.sqlite.audit_table import CHANGES_TABLE
-from inspector.sources.sqlite.conversation_rows import Scope, conversation_rows
-from inspector.sources.sqlite.statements import Image, Statements
+from inspector.sources.schemas.contract import SchemaWriter
+from inspector.sources.sql.audit_table import CHANGES_TABLE
+from inspector.sources.sql.statements import Image, Scope, Statements
 
 Images = dict[tuple[str, str], Image]
-SchemaWriter = Callable[[Statements, Session, Sequence[AppliedFix], str], list[WrittenFix]]
 
 
 @dataclass(frozen=True)
@@ -39,15 +38,15 @@ class RowChange:
 
 
 def write_recorded(
-    db: Statements, write: SchemaWriter, session: Session, fixes: Sequence[AppliedFix], stamp: str
+    db: Statements, writer: SchemaWriter, session: Session, fixes: Sequence[AppliedFix], stamp: str
 ) -> tuple[list[WrittenFix], list[RowChange] | None]:
-    """Write `session` with `write`, imaging the rows it may change before and after; the audit
-    rows and the changes (None when the schema's rows cannot be named)."""
-    scope = conversation_rows(db, session)
-    if scope is None:
-        return write(db, session, fixes, stamp), None
+    """Write `session` with the schema's `writer`, imaging the rows it may change before and
+    after; the audit rows and the changes (None when the schema's rows cannot be named)."""
+    if writer.changed_rows is None:
+        return writer.write(db, session, fixes, stamp), None
+    scope = writer.changed_rows(db, session)
     before = images(db, scope)
-    written = write(db, session, fixes, stamp)
+    written = writer.write(db, session, fixes, stamp)
     return written, changes(session.session_id, before, images(db, scope))
 
 

@@ -13,18 +13,21 @@ Rows before the first new item, and every other session, are left alone; the ses
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from inspector.errors import InspectorError
 from inspector.model import AppliedFix, Session
 from inspector.sources.base import WrittenFix
 from inspector.sources.messages.responses_items import rebuild
-from inspector.sources.sqlite.agents_sdk import MESSAGES, decoded
-from inspector.sources.sqlite.audit_table import fixed_row
-from inspector.sources.sqlite.statements import SqliteStatements
+from inspector.sources.sql.audit_table import fixed_row
+from inspector.sources.sql.rows import decoded_json
+from inspector.sources.sql.statements import Statements
+
+MESSAGES = "agent_messages"
 
 
-def write_session(conn: SqliteStatements, session: Session, fixes: list[AppliedFix], stamp: str) -> list[WrittenFix]:
+def write_session(conn: Statements, session: Session, fixes: Sequence[AppliedFix], stamp: str) -> list[WrittenFix]:
     """Write the session's repaired and new items; returns one audit row per fix."""
     stored = {
         row_id: (data, created)
@@ -36,7 +39,7 @@ def write_session(conn: SqliteStatements, session: Session, fixes: list[AppliedF
     own = {turn.raw["id"]: turn.raw for turn in session.turns if turn.raw is not None}
     if not own.keys() <= stored.keys():
         raise InspectorError(f"session {session.session_id!r} lost rows since it was read; write it again")
-    records = [own.get(row_id) or {"id": row_id, "item": decoded(data)} for row_id, (data, _) in stored.items()]
+    records = [own.get(row_id) or {"id": row_id, "item": decoded_json(data)} for row_id, (data, _) in stored.items()]
     rows = rebuild(records, session.turns, _item_of, _rows)
     kept = next(
         (index for index, (old, new) in enumerate(zip(records, rows)) if old["id"] != new["id"]),
@@ -57,7 +60,7 @@ def write_session(conn: SqliteStatements, session: Session, fixes: list[AppliedF
 
 
 def _write_again(
-    conn: SqliteStatements,
+    conn: Statements,
     session_id: str,
     old: list[dict[str, Any]],
     new: list[dict[str, Any]],
