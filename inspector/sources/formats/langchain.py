@@ -2,7 +2,8 @@
 `{"type": "human" | "ai" | "tool" | "system" | "function" | "chat", "data": {content, ...}}` (or
 an object holding that list as `messages`, as a LangGraph state is often saved).
 
-The messages are read and written by `langchain_messages` (calls from `tool_calls` and
+The records' shape is `messages.langchain_dicts`'s; the messages are read and written by
+`langchain_messages` (calls from `tool_calls` and
 `invalid_tool_calls`, results from `tool` messages). A record that is no `{type, data}` message,
 or a message of a type LangChain does not load (`remove`, ...), is kept in place and counted in
 the session's problems. `messages_from_dict` loads the written file back.
@@ -13,12 +14,11 @@ Responses items other types, Gemini's `parts`.
 
 from __future__ import annotations
 
-from typing import Any
-
 from inspector.model import Session
 from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
-from inspector.sources.messages.langchain_messages import ROLES, read_list, write_list
+from inspector.sources.messages.langchain_dicts import is_message, unwrap, wrap
+from inspector.sources.messages.langchain_messages import read_list, write_list
 from inspector.sources.messages.records import message_list
 
 NAME = "langchain"
@@ -41,27 +41,6 @@ def read(document: Document) -> list[Session]:
 def write(document: Document, sessions: list[Session]) -> str:
     """The file's text with the repaired messages; the others are kept as they were."""
     return write_list(document, sessions, unwrap, wrap)
-
-
-def is_message(record: Any) -> bool:
-    """Whether `record` is one `messages_to_dict` message."""
-    kind = record.get("type")
-    return type(kind) is str and kind in ROLES and isinstance(record.get("data"), dict)
-
-
-def unwrap(record: Any) -> tuple[Any, Any]:
-    """A record's message type and fields, or None and how to count a record that is no message."""
-    if type(record) is not dict:
-        return None, ("a record that is not an object", "records that are not objects")
-    kind, data = record.get("type"), record.get("data")
-    if type(kind) is not str or not isinstance(data, dict):
-        return None, ("a record without a type and data", "records without a type and data")
-    return kind, data
-
-
-def wrap(record: Any, kind: str, fields: dict[str, Any]) -> dict[str, Any]:
-    """The record holding a message's fields: `record` with them, or a new one."""
-    return {"type": kind, "data": fields} if record is None else {**record, "data": fields}
 
 
 FORMAT = FileFormat(NAME, claims, read, write)

@@ -12,7 +12,8 @@ alone uses stays beside that format, as a private module of `inspector.sources.f
 - `responses_items`: OpenAI Responses items (`openai-responses`, `codex`, the Agents SDK's SQLite
   sessions).
 - `langchain_messages`: LangChain messages by type (`langchain`, `langchain-dumpd`, `langsmith`,
-  the LangGraph stores in SQLite and PostgreSQL); `langchain_serialized`: their `dumpd` records
+  the LangGraph stores in SQLite and PostgreSQL); `langchain_dicts`: their `messages_to_dict`
+  records (`langchain`, `langchain-sql`); `langchain_serialized`: their `dumpd` records
   (`langchain-dumpd`, `langsmith`).
 - `repeated_history`: one conversation from a log of model calls that each repeat the history
   (`litellm`, `langfuse`, `langsmith`); `otel_conversation`: the same for a trace's model-call

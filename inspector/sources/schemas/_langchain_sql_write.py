@@ -17,7 +17,7 @@ from typing import Any
 from inspector.errors import InspectorError
 from inspector.model import AppliedFix, Session
 from inspector.sources.base import WrittenFix
-from inspector.sources.formats import langchain
+from inspector.sources.messages import langchain_dicts
 from inspector.sources.messages.langchain_messages import rebuild
 from inspector.sources.sql.audit_table import fixed_row
 from inspector.sources.sql.rows import decoded_json
@@ -69,15 +69,15 @@ def _write_again(
 
 
 def _unwrap_row(row: dict[str, Any]) -> tuple[Any, Any]:
-    """The message type and fields of a row (`{"id", "record"}`), as `langchain.unwrap`."""
-    return langchain.unwrap(row["record"])
+    """The message type and fields of a row (`{"id", "record"}`), as `langchain_dicts.unwrap`."""
+    return langchain_dicts.unwrap(row["record"])
 
 
 def _wrap_row(row: Any, kind: str, fields: dict[str, Any]) -> dict[str, Any]:
     """The row holding a message's fields: `row`'s id with a record of them, or a new row (no id)."""
     if row is None:
-        return {"id": None, "record": langchain.wrap(None, kind, fields)}
-    return {"id": row["id"], "record": langchain.wrap(row["record"], kind, fields)}
+        return {"id": None, "record": langchain_dicts.wrap(None, kind, fields)}
+    return {"id": row["id"], "record": langchain_dicts.wrap(row["record"], kind, fields)}
 
 
 def _note(row: Any, moved: dict[Any, int], written: list[int], added: int) -> str:

@@ -17,8 +17,8 @@ from typing import Any
 
 from inspector.model import AppliedFix, Session
 from inspector.sources.base import WrittenFix
-from inspector.sources.formats import langchain
 from inspector.sources.location import HistoryLocation
+from inspector.sources.messages import langchain_dicts
 from inspector.sources.messages.langchain_messages import MessageReader
 from inspector.sources.schemas.contract import HistoryReader, HistorySchema, SchemaWriter
 from inspector.sources.sql.rows import NOT_JSON, decoded_json, grouped
@@ -57,7 +57,7 @@ def _store_session(location: HistoryLocation, session_id: str, rows: list[Any]) 
         if record is NOT_JSON:
             reader.skip("a row whose message is not JSON", "rows whose message is not JSON")
             continue
-        kind, fields = langchain.unwrap(record)
+        kind, fields = langchain_dicts.unwrap(record)
         if kind is None:
             reader.skip(*fields)
             continue
