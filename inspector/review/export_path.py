@@ -14,9 +14,10 @@ def default_export_path(path: Path | ServerUrl, several: bool, to: str | None = 
     the current folder when the input is a bundled sample or kept in a tool's own session folder
     (where the tool would list the export as one of its sessions), or a server's database (named
     after the database). Into the format `to`: `NAME.fixed.TO.json` (`.jsonl` for `several` sessions)."""
-    on_server = isinstance(path, ServerUrl)  # its database's name, in the current folder
-    folder = Path.cwd() if on_server or kept_by_a_tool(path) else path.parent
-    name = database_file_name(path) if on_server else path.name
+    if isinstance(path, ServerUrl):  # its database's name, in the current folder
+        folder, name = Path.cwd(), database_file_name(path)
+    else:
+        folder, name = Path.cwd() if kept_by_a_tool(path) else path.parent, path.name
     stem, suffix = name.split(".", 1) if "." in name else (name, "")
     if to is not None:
         suffix = f"{to}.json" + ("l" if several else "")
