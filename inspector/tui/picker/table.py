@@ -79,7 +79,7 @@ class ListTable(DataTable):
         if not self.view.default:
             self._later(stale=True)
 
-    def arrange(self, view: View) -> None:
+    def arrange_by(self, view: View) -> None:
         """Show the rows as `view` asks, the cursor staying on its row when the view keeps it."""
         self.view = view
         self._stale = False
@@ -103,7 +103,7 @@ class ListTable(DataTable):
         """Arrange the rows again if they changed, and fit the columns to their cells."""
         self._timer = None
         if self._stale:
-            self.arrange(self.view)
+            self.arrange_by(self.view)
         elif self._fitted() != self._widths:
             self._redraw(keep_scroll=True)
 

@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from inspector.review.review_file import SessionKey
-from inspector.tui.picker.review_status import STATUSES
+from inspector.sources import ServerUrl
+from inspector.tui.picker.review_status import STATUSES, SessionKeys
 
 LISTED = "listed"  # the sort by the listing's own order
 FLAGGED, CLEAN = "any finding", "no finding"  # findings filters besides a kind
@@ -44,14 +45,14 @@ class ListedRow:
     is unreadable (`unreadable`), or what Enter lists."""
 
     key: str
-    path: Path
+    path: Path | ServerUrl
     names: dict[str, str]
     order: int = 0  # given by the table, as the row is listed
     words: str = ""
     turns: int | None = None
     format: str = ""
     kinds: Counter[str] | None = None
-    sessions: tuple[tuple[SessionKey, tuple[str, ...]], ...] = ()
+    sessions: tuple[tuple[SessionKey, SessionKeys], ...] = ()
     status: str = ""
     note: str = ""
     unreadable: bool = False

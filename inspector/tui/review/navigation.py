@@ -82,7 +82,8 @@ class Navigator:
         if targets:
             self.drawing.select(targets[0])
             return
-        phrase = link_phrase(self.shown.session.turn_at(position), links)
+        turn = self.shown.turn_at(position)
+        phrase = link_phrase(turn, links) if turn is not None else None
         self._tell(phrase[:1].upper() + phrase[1:] if phrase else NO_LINK, severity="warning")
 
     def open_search(self) -> Input:

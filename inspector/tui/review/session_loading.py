@@ -22,6 +22,7 @@ from inspector.model import Finding, Session
 from inspector.review.review import Review
 from inspector.scan.early import early_findings
 from inspector.scan.scanner import ScanResult
+from inspector.sources import ServerUrl
 from inspector.sources.base import Source
 from inspector.support.safe_text import neutralise
 from inspector.tui.conversations import ReadOptions, decision_warnings, index_of_session, is_history, open_conversation
@@ -64,7 +65,7 @@ class SessionLoader:
 
     def __init__(
         self,
-        path: Path,
+        path: Path | ServerUrl,
         conversation: str | None,
         named: ReadOptions,
         shown: ShownSession,

@@ -9,6 +9,7 @@ from textual.content import Content
 
 from inspector.model import Session
 from inspector.review.counts import Counts
+from inspector.sources import ServerUrl
 from inspector.support.safe_text import neutralise, preview
 
 MUTED = "$text-muted"
@@ -16,7 +17,12 @@ ID_WIDTH = 40  # a longer session id is cut short (a UUID is 36)
 
 
 def status_line(
-    path: Path, session: Session | None, number: int, sessions: int, counts: Counts | None, flagged_only: bool
+    path: Path | ServerUrl,
+    session: Session | None,
+    number: int,
+    sessions: int,
+    counts: Counts | None,
+    flagged_only: bool,
 ) -> Content:
     """'NAME · FORMAT · session N of M · id ID · T turns  flagged F  approved A ...' (the counts once
     known; the id of a session that has one, a database's conversation's, as plain text)."""
