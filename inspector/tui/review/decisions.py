@@ -25,6 +25,7 @@ from inspector.support.safe_text import neutralise
 from inspector.tui.copying import copy_to_clipboard
 from inspector.tui.dialogs.choose import Choose
 from inspector.tui.dialogs.confirm import Confirm
+from inspector.tui.notices import Tell
 from inspector.tui.review.bulk_progress import BulkProgress, EveryConversation
 from inspector.tui.review.drawing import ReviewDrawing
 from inspector.tui.review.editor import FixEditor
@@ -47,7 +48,7 @@ class Decider:
         drawing: ReviewDrawing,
         writes: WritesUnderWay,
         app: App[object],
-        tell: Callable[..., object],
+        tell: Tell,
         everywhere_in_thread: Callable[[EveryConversation], object],
         progress: BulkProgress,
     ) -> None:

@@ -16,6 +16,7 @@ from inspector.model import Finding
 from inspector.repair.execute import ExecutionResult, execute_findings, recovered_calls
 from inspector.support.safe_text import neutralise
 from inspector.tui.dialogs.confirm import Confirm
+from inspector.tui.notices import Tell
 from inspector.tui.review.drawing import ReviewDrawing
 from inspector.tui.review.shown_session import Reviewed, ShownSession
 from inspector.tui.review.writes import EXECUTE, EXPORT, WritesUnderWay
@@ -34,7 +35,7 @@ class Executor:
         writes: WritesUnderWay,
         finding_to_decide: Callable[[], tuple[Reviewed, int] | None],
         app: App[object],
-        tell: Callable[..., object],
+        tell: Tell,
         execute_in_thread: Callable[[str, Reviewed, Finding, int], object],
     ) -> None:
         """`command`: the executor (None: the app was not started with `--execute`);

@@ -23,6 +23,7 @@ from inspector.sources import ServerUrl
 from inspector.tui.conversations import describe_missing, include_decided
 from inspector.tui.dialogs.export import OPENAI, ExportChoice, ExportDialog
 from inspector.tui.dialogs.server_export import ServerExportDialog
+from inspector.tui.notices import Tell
 from inspector.tui.review.drawing import ReviewDrawing
 from inspector.tui.review.shown_session import ShownSession
 from inspector.tui.review.writes import BULK, EXECUTE, EXPORT, WritesUnderWay
@@ -37,7 +38,7 @@ class Exporter:
         drawing: ReviewDrawing,
         writes: WritesUnderWay,
         app: App[object],
-        tell: Callable[..., object],
+        tell: Tell,
         tell_unsaved: Callable[[Review], object],
         in_thread: Callable[[Review, ExportChoice], object],
     ) -> None:

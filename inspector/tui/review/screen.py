@@ -26,6 +26,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.content import Content
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Input, ProgressBar, Static
 
@@ -195,9 +196,16 @@ class ReviewScreen(Screen[None]):
         """Whether the key of `action` is shown in the footer: X only when there is an executor."""
         return action != "execute" or self.host.execute is not None
 
-    def tell(self, message: str, **options) -> None:
+    def tell(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+    ) -> None:
         """A notification whose text is shown as it is (it may hold paths and model text)."""
-        self.notify(neutralise(message), markup=False, **options)
+        self.notify(neutralise(message), title=title, severity=severity, timeout=timeout, markup=False)
 
     def _current(self) -> int | None:
         """The index of the finding shown in the detail, if the selected turn is flagged (what

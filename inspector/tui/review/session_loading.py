@@ -26,6 +26,7 @@ from inspector.sources import ServerUrl
 from inspector.sources.base import Source
 from inspector.support.safe_text import neutralise
 from inspector.tui.conversations import ReadOptions, decision_warnings, index_of_session, is_history, open_conversation
+from inspector.tui.notices import Tell
 from inspector.tui.review.drawing import ReviewDrawing
 from inspector.tui.review.shown_session import ShownSession
 
@@ -71,7 +72,7 @@ class SessionLoader:
         shown: ShownSession,
         drawing: ReviewDrawing,
         progress: Widget,
-        tell: Callable[..., object],
+        tell: Tell,
         source: Source | None = None,
     ) -> None:
         """`source`: the file's source when it is open already (else it is opened when loading);
