@@ -301,6 +301,28 @@ def test_the_rates_line_sums_what_scan_reports(samples: Path, capsys):
     play(InspectorApp(samples), scenario)
 
 
+def test_the_rates_line_names_no_worst_tool_for_findings_that_name_none(write_session):
+    """A narrated action names no tool: it counts in the rates, never as a tool's (scan's `by_tool`
+    leaves it out too), even when such findings outnumber every tool's."""
+    search = {"type": "function", "function": {"name": "web_search", "parameters": {"type": "object"}}}
+    call = {"id": "c1", "type": "function", "function": {"name": "web_search", "arguments": "{}"}}
+    path = write_session(
+        [
+            {"role": "user", "content": "What is the weather in Oslo?"},
+            {"role": "assistant", "content": None, "tool_calls": [call]},
+            {"role": "tool", "tool_call_id": "c1", "content": "no results"},
+            {"role": "assistant", "content": "Let me search for that now."},
+            {"role": "user", "content": "go on"},
+        ],
+        [search],
+    )
+
+    async def scenario(pilot: Pilot) -> None:
+        assert str(pilot.app.screen.query_one("#rates").visual) == "Rates: 1 finding in 1 tool call (100.0 per 100)"
+
+    play(InspectorApp(path.parent), scenario)
+
+
 def test_a_history_of_1604_conversations_sorts_filters_and_moves_a_page_at_a_time(tmp_path: Path):
     database = build_rubyllm(tmp_path / "app.db", MANY)  # 1 result-prefix, 1 malformed, 801 tool-markup, 801 none
 

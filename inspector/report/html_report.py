@@ -16,8 +16,9 @@ from typing import Any
 from inspector import __version__
 from inspector.report.html_style import STYLE
 from inspector.report.pieces import ADDED, ELIDED, FAULT, REDACTED, REMOVED, Piece
-from inspector.report.share_view import Block, ConversationView, FindingView, ReportView, TurnView
+from inspector.report.share_view import ConversationView, FindingView, ReportView, TurnView
 from inspector.report.svg_chart import bar_chart
+from inspector.report.turn_blocks import Block
 from inspector.support.safe_text import neutralise
 
 POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"

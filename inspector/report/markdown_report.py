@@ -17,7 +17,8 @@ from typing import Any
 from inspector import __version__
 from inspector.report.markdown_text import fenced, inline
 from inspector.report.pieces import ADDED, FAULT, REMOVED, Piece
-from inspector.report.share_view import Block, ConversationView, FindingView, ReportView, TurnView
+from inspector.report.share_view import ConversationView, FindingView, ReportView, TurnView
+from inspector.report.turn_blocks import Block
 
 BAR = "█"
 BAR_LENGTH = 24

@@ -12,7 +12,7 @@ with `--redact`, once their secrets are masked, and the faults moved onto the ma
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from inspector.model import RECOVERED, Span, ToolCall, ToolResult, Turn
@@ -112,12 +112,12 @@ def _result_text(result: ToolResult) -> str:
     return content if isinstance(content, str) else json.dumps(content, ensure_ascii=False, default=str)
 
 
-def _pieces(text: Redacted, faults: list[Span], removed: list[Span]) -> tuple[Piece, ...]:
+def _pieces(text: Redacted, faults: Sequence[Span], removed: Sequence[Span]) -> tuple[Piece, ...]:
     """The original side's pieces: the faults (moved onto the shown text), what the repair removes, the masks."""
     return marked_pieces(
         text.text, {FAULT: [text.moved(span) for span in faults], REMOVED: removed, REDACTED: text.masks}
     )
 
 
-def _added_pieces(text: Redacted, added: list[Span]) -> tuple[Piece, ...]:
+def _added_pieces(text: Redacted, added: Sequence[Span]) -> tuple[Piece, ...]:
     return marked_pieces(text.text, {ADDED: added, REDACTED: text.masks})

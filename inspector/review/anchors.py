@@ -20,14 +20,10 @@ from __future__ import annotations
 import hashlib
 import json
 from bisect import bisect_left
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from inspector.model import Finding, Session, Turn
-
-# A key as the review file keeps it: a `FindingKey`, or the positional string an earlier version
-# wrote ("TURN:KIND:SPAN:TOOL:NUMBER").
-SavedKey = Hashable
 
 # Of identical messages, how many nearest to where a saved key was are weighed for it.
 NEAREST = 16
@@ -50,6 +46,11 @@ class FindingKey:
     def positional(self) -> str:
         """The key an earlier version gave the finding: its turn's position and its place."""
         return f"{self.turn}:{self.place}"
+
+
+# A key as the review file keeps it: a `FindingKey`, or the positional string an earlier version
+# wrote ("TURN:KIND:SPAN:TOOL:NUMBER").
+SavedKey = FindingKey | str
 
 
 def anchored_keys(session: Session, findings: Sequence[Finding], positional: Sequence[str]) -> list[FindingKey]:
@@ -114,7 +115,7 @@ def reattach(
         if isinstance(key, str) and by_position.get(key) in free:
             found[key] = by_position[key]
             free.discard(by_position[key])
-    found.update(_best_matches([key for key in pending if isinstance(key, FindingKey)], current, free))
+    found.update(_best_matches([key for key in pending if isinstance(key, FindingKey)], current, free).items())
     return found
 
 
@@ -126,7 +127,7 @@ def _best_matches(
     neighbour in common is taken only from a message whose id says it is the same, or when the
     session has a single such finding. Of many identical messages (a reply repeated in a loop),
     only the `NEAREST` nearest to where each key was are weighed, so matching stays linear."""
-    same_message: dict[tuple, list[FindingKey]] = {}
+    same_message: dict[tuple[str | None, str, str], list[FindingKey]] = {}
     for key in current:  # in turn order
         same_message.setdefault((key.message, key.content, key.place), []).append(key)
     options = []

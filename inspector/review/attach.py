@@ -44,7 +44,7 @@ def _moved(
     return (key[0], moved[key]) if key in moved else key
 
 
-def _saved_order(key: SavedKey) -> tuple:
+def _saved_order(key: SavedKey) -> tuple[int | str, ...]:
     """Saved keys in the order they were in the session (a set has none), so ties go the same way
     in every inspector: by their turn then, then by what they say."""
     if isinstance(key, FindingKey):

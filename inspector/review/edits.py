@@ -87,7 +87,7 @@ def own_call_index(finding: Finding, turn: Turn) -> int | None:
     the finding's arguments, else the first call of that tool; None when there is none."""
     named = [i for i, call in enumerate(turn.tool_calls) if call.name == finding.tool]
     exact = [i for i in named if turn.tool_calls[i].arguments == finding.arguments]
-    return (exact or named or [None])[0]
+    return next(iter(exact or named), None)
 
 
 def _own_indexes(finding: Finding, turn: Turn) -> tuple[int, ...]:
@@ -110,8 +110,9 @@ def check_arguments(source: str, spec: ToolSpec | None) -> ArgumentsCheck:
     trailing commas, comments) and validate it against the tool's schema when it is known."""
     if not source.strip():
         return ArgumentsCheck(None, "the arguments are empty: write an object, {} for none")
+    notes: tuple[str, ...] = ()
     try:
-        value, notes = json.loads(source), ()
+        value = json.loads(source)
     except json.JSONDecodeError as error:
         lenient = loads_lenient(source)
         if lenient is None:

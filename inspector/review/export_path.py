@@ -6,17 +6,18 @@ from pathlib import Path
 
 from inspector.review.review_file import database_file_name
 from inspector.sources.discovery import kept_by_a_tool
-from inspector.sources.location import ServerUrl
+from inspector.sources.location import Location, ServerUrl
 
 
-def default_export_path(path: Path | ServerUrl, several: bool, to: str | None = None) -> Path:
+def default_export_path(path: Location, several: bool, to: str | None = None) -> Path:
     """`NAME.fixed.EXT` (`NAME.fixed.N.EXT` if that exists already) beside the input `path`, or in
     the current folder when the input is a bundled sample or kept in a tool's own session folder
     (where the tool would list the export as one of its sessions), or a server's database (named
     after the database). Into the format `to`: `NAME.fixed.TO.json` (`.jsonl` for `several` sessions)."""
-    on_server = isinstance(path, ServerUrl)  # its database's name, in the current folder
-    folder = Path.cwd() if on_server or kept_by_a_tool(path) else path.parent
-    name = database_file_name(path) if on_server else path.name
+    if isinstance(path, ServerUrl):  # its database's name, in the current folder
+        folder, name = Path.cwd(), database_file_name(path)
+    else:
+        folder, name = Path.cwd() if kept_by_a_tool(path) else path.parent, path.name
     stem, suffix = name.split(".", 1) if "." in name else (name, "")
     if to is not None:
         suffix = f"{to}.json" + ("l" if several else "")

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from inspector.review.anchors import FindingKey, SavedKey, anchored_keys
+from inspector.review.anchors import FindingKey, anchored_keys
 from inspector.review.attach import attached
 from inspector.review.review_file import ReviewRecord, SessionKey, finding_keys
 from inspector.scan.scanner import ScanResult
 
-# A finding as the review file names it: its session's key and its own.
-DecisionKey = tuple[SessionKey, SavedKey]
+# A finding read as the review file names it: its session's key and its own.
+DecisionKey = tuple[SessionKey, FindingKey]
 
 
 class FindingNames:

@@ -25,13 +25,25 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Hashable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
-from inspector.review.review_file import Decision, ReviewRecord, make_review_folder, read_review, write_review
+from inspector.review.anchors import SavedKey
+from inspector.review.edits import Edit
+from inspector.review.review_file import (
+    Decision,
+    ReviewRecord,
+    SessionKey,
+    make_review_folder,
+    read_review,
+    write_review,
+)
 from inspector.review.review_layout import revision_of
+from inspector.sources.location import Location
 from inspector.support.file_lock import exclusive_lock
 
+Key = TypeVar("Key", bound=Hashable)
 Value = TypeVar("Value")
+Meaning = TypeVar("Meaning")
 
 
 @dataclass
@@ -39,8 +51,8 @@ class Changed:
     """What this inspector changed since its base, by key: decisions (decided or undone here) and
     executions (run here)."""
 
-    decisions: set[Hashable] = field(default_factory=set)
-    runs: set[Hashable] = field(default_factory=set)
+    decisions: set[tuple[SessionKey, SavedKey]] = field(default_factory=set)
+    runs: set[tuple[SessionKey, SavedKey]] = field(default_factory=set)
 
     def clear(self) -> None:
         """Forget them: they are saved."""
@@ -61,7 +73,7 @@ class Merged:
 
 def save_merging(
     path: Path,
-    source: Path,
+    source: Location,
     base: ReviewRecord,
     mine: ReviewRecord,
     changed: Changed,
@@ -110,15 +122,15 @@ def snapshot(record: ReviewRecord) -> ReviewRecord:
 
 
 def _merge(
-    base: dict[Hashable, Value],
-    mine: dict[Hashable, Value],
-    theirs: dict[Hashable, Value],
-    changed: Collection[Hashable],
-    meaning: Callable[[Any], Any],
-) -> tuple[dict[Hashable, Value], int, int]:
+    base: dict[Key, Value],
+    mine: dict[Key, Value],
+    theirs: dict[Key, Value],
+    changed: Collection[Key],
+    meaning: Callable[[Value | None], Meaning],
+) -> tuple[dict[Key, Value], int, int]:
     """Each key's value: mine where it `changed` here, else theirs; with how many values taken from
     theirs differ in `meaning` from mine, and how many changed keys theirs changed differently too."""
-    merged: dict[Hashable, Value] = {}
+    merged: dict[Key, Value] = {}
     adopted = conflicts = 0
     for key in {**base, **mine, **theirs}:
         other = meaning(theirs.get(key))
@@ -131,11 +143,11 @@ def _merge(
     return merged, adopted, conflicts
 
 
-def _meaning(decision: Decision | None) -> tuple[Any, ...] | None:
+def _meaning(decision: Decision | None) -> tuple[str, Edit | None] | None:
     """What a decision says, not when it was taken (counting a decision taken the same in both as no
     conflict)."""
     return None if decision is None else (decision.status, decision.edit)
 
 
-def _same(value: Any) -> Any:
+def _same(value: Value) -> Value:
     return value

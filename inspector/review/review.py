@@ -107,6 +107,13 @@ class Review:
         """The session's findings, ordered by turn."""
         return self.results[session].findings
 
+    def turn_of(self, session: int, finding: Finding) -> Turn:
+        """The turn of the session `finding` is about; a `ReviewError` when the session has none there."""
+        turn = self.results[session].session.turn_at(finding.turn)
+        if turn is None:
+            raise ReviewError(f"turn {finding.turn} is not in the session")
+        return turn
+
     def tool(self, session: int, name: str | None) -> ToolSpec | None:
         """The tool `name` as the session's catalogue knows it (its schema checks edits)."""
         if name is None:
@@ -164,7 +171,7 @@ class Review:
         edit = self.edit_of(session, index)
         if edit is None:
             return finding.fix
-        return edited_fix(finding, self._turn(session, finding), edit)
+        return edited_fix(finding, self.turn_of(session, finding), edit)
 
     def can_approve(self, session: int, index: int) -> bool:
         """Whether there is a fix to approve: the finding's own, or the person's edit."""
@@ -191,7 +198,7 @@ class Review:
     def edit(self, session: int, index: int, edit: Edit) -> None:
         """Approve the fix as the person edited it; an edit equal to the proposal is a plain approval."""
         finding = self.findings(session)[index]
-        if finding.fix is not None and edit == proposal(finding, self._turn(session, finding)):
+        if finding.fix is not None and edit == proposal(finding, self.turn_of(session, finding)):
             self._decide(f"approve {self._name(session, index)}", [(session, index)], APPROVED, None)
         else:
             self._decide(f"edit {self._name(session, index)}", [(session, index)], EDITED, edit)
@@ -400,12 +407,6 @@ class Review:
     def _name(self, session: int, index: int) -> str:
         finding = self.findings(session)[index]
         return f"{finding.kind} at turn {finding.turn}"
-
-    def _turn(self, session: int, finding: Finding) -> Turn:
-        turn = self.results[session].session.turn_at(finding.turn)
-        if turn is None:
-            raise ReviewError(f"turn {finding.turn} is not in the session")
-        return turn
 
     def _still_as_read(self, reading: Source, chosen: list[Chosen], in_place: bool) -> list[Chosen]:
         """`chosen`, once a history written in place is found to hold its conversations still as

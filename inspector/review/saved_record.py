@@ -14,7 +14,7 @@ from inspector.errors import InspectorError
 from inspector.review.anchors import FindingKey
 from inspector.review.merge import Changed, Merged, save_merging, snapshot
 from inspector.review.review_file import APPROVED, EDITED, ReviewRecord, SessionKey, read_review
-from inspector.sources.location import ServerUrl
+from inspector.sources.location import Location
 
 Attach = Callable[[ReviewRecord], ReviewRecord]  # a record keyed by the findings read (`FindingNames.attach`)
 
@@ -27,7 +27,7 @@ class SavedRecord:
         self,
         path: Path,
         resumed: Path,
-        source: Path | ServerUrl,
+        source: Location,
         conversations: Sequence[str] | None,
         attach: Attach,
     ) -> None:

@@ -90,10 +90,12 @@ class InspectorApp(App[None]):
         self.named = named
         self.found = list(found)
         self.notice = notice
+        self.files: list[Location]
         if target is None:
             self.files, self.lists_conversations = [entry.path for entry in self.found], False
         else:
-            self.files, self.lists_conversations = _listed(target, named)
+            listed, self.lists_conversations = _listed(target, named)
+            self.files = list(listed)
         if not self.files:
             raise InspectorError(
                 f"{target}: no session files (*.json, *.jsonl) in this directory"
@@ -101,14 +103,16 @@ class InspectorApp(App[None]):
                 else "no sessions of your own to list"
             )
         self.opened: Source | None = None  # a session file opened straight away, read already
-        if target is not None and not self.lists_conversations and target.is_file():  # (a URL lists conversations)
+        # (a URL, like a history, lists its conversations)
+        if isinstance(target, Path) and not self.lists_conversations and target.is_file():
             self.opened = named.open(target)
             self.opened.listing()  # a file that holds no session is the line `scan` gives, before any screen
         # whether decisions were left unexported in the latest review closed of each file (a
         # database's conversations share one review file), so quitting can ask; a closed review
         # itself is released (20 sessions of 50,000 messages opened in a row held 1.2 GB)
         self.closed_reviews: dict[Path, bool] = {}
-        self.reviewed_paths: set[Path] = set()  # every file opened for review, so lists read its status again
+        # every file opened for review, so lists read its status again
+        self.reviewed_paths: set[Location] = set()
         self._asking_to_quit = False
 
     def on_mount(self) -> None:
@@ -121,7 +125,7 @@ class InspectorApp(App[None]):
             self.push_screen(
                 ReviewScreen(self.target, conversation=self.open_session, named=self.named, source=self.opened)
             )
-        elif not self.lists_conversations and self.target.is_file():  # a history lists its conversations
+        elif not self.lists_conversations and _one_source(self.target):  # a history lists its conversations
             self.push_screen(ReviewScreen(self.target, named=self.named, source=self.opened))
         else:
             self.push_screen(self._picker())
@@ -146,7 +150,7 @@ class InspectorApp(App[None]):
                 neutralise(f"The theme is not kept for the next runs: {error}"), severity="warning", markup=False
             )
 
-    def action_quit(self) -> None:
+    async def action_quit(self) -> None:
         """Quit (q, ctrl+q, ctrl+c), first asking when a review has decisions not exported; asked again, quits."""
         names = self._unexported_names()
         if not names or self._asking_to_quit:
@@ -169,14 +173,14 @@ class InspectorApp(App[None]):
             answered,
         )
 
-    def action_copy_or_quit(self) -> None:
+    async def action_copy_or_quit(self) -> None:
         """Copy the text selected in the focused text box or on the screen (ctrl+c); with nothing
         selected, quit as `q` does."""
         selected = getattr(self.focused, "selected_text", "") or self.screen.get_selected_text()  # Input, TextArea
         if selected:
             self.copy_to_clipboard(selected)
         else:
-            self.action_quit()
+            await self.action_quit()
 
     def review_closed(self, review: Review) -> None:
         """Remember of a review whose screen closes only whether its decisions are exported."""
@@ -210,7 +214,7 @@ class InspectorApp(App[None]):
         return PickerScreen(self.files, f"{kind} in {where}{table} · Enter opens one{notice}", self.named, kind.lower())
 
 
-def _listed(target: Location, named: ReadOptions) -> tuple[list[Location], bool]:
+def _listed(target: Location, named: ReadOptions) -> tuple[Sequence[Location], bool]:
     """The session files `target` stands for, and whether it is a history listing its
     conversations; fails (one line) when `named` cannot be read from it, or a server's database
     cannot be read."""

@@ -7,13 +7,16 @@ three can never disagree.
 from __future__ import annotations
 
 from functools import partial
+from typing import TypeVar
 
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
+Result = TypeVar("Result")  # what the screen gives back when it closes
 
-def described_bindings(screen: Screen) -> list[tuple[str, str, str]]:
+
+def described_bindings(screen: Screen[Result]) -> list[tuple[str, str, str]]:
     """(keys as shown, description, action) of each binding of `screen` that has a description."""
     rows = []
     for binding in type(screen).BINDINGS:
@@ -25,7 +28,7 @@ def described_bindings(screen: Screen) -> list[tuple[str, str, str]]:
     return rows
 
 
-def help_rows(screen: Screen) -> list[tuple[str, str]]:
+def help_rows(screen: Screen[Result]) -> list[tuple[str, str]]:
     """(keys, description) of each described binding, for the help screen, then the app's own
     keys (any screen) and the palette's key."""
     rows = [(keys, description) for keys, description, _ in described_bindings(screen)]

@@ -11,7 +11,7 @@ they name, `--table T --map ...`, a format, extra tool definitions) goes to each
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Sequence
 from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,7 +23,7 @@ from inspector.review.review import Review
 from inspector.review.review_file import SessionKey
 from inspector.scan.scanner import ScanResult, iter_scan
 from inspector.sources import Location, ServerUrl, open_source
-from inspector.sources.base import Source
+from inspector.sources.base import Listed, Source
 from inspector.sources.location import is_database
 from inspector.sources.schemas.table import named_table_key
 from inspector.sources.sqlite.history import SqliteHistory
@@ -61,7 +61,7 @@ class ReadOptions:
         recognised), a database read from the table named when there is one."""
         return open_source(path, self.format_name, self.table, self.mapping)
 
-    def scan(self, source: Source, start: int = 0) -> Iterator[ScanResult]:
+    def scan(self, source: Source, start: int = 0) -> Generator[ScanResult, None, None]:
         """The sessions of `source` from number `start` on (those before are skipped by SQLite,
         not read), each with its findings against the session's tools and the extra ones."""
         return iter_scan(source, self.extra_tools, start=start)
@@ -109,7 +109,7 @@ def is_history(path: Location) -> bool:
 
 def listing(source: Source) -> tuple[list[tuple[str, int]], str]:
     """The database's conversations (ids and message counts) and the name of its schema."""
-    return [tuple(entry) for entry in source.listing()], source.format
+    return [(_conversation_id(entry), entry.messages) for entry in source.listing()], source.format
 
 
 def open_conversation(path: Location, conversation: str, named: ReadOptions) -> Opened:
@@ -117,11 +117,16 @@ def open_conversation(path: Location, conversation: str, named: ReadOptions) -> 
     unknown id is an `InspectorError` naming it."""
     source = named.open(path)
     session = source.session(conversation)
-    ids = [entry.session_id for entry in source.listing()]
-    return Opened(source, session, ids.index(session.session_id), ids)
+    ids = [_conversation_id(entry) for entry in source.listing()]
+    return Opened(source, session, ids.index(str(session.session_id)), ids)
 
 
-def index_of_session(path: Path, sessions: list[Session], session_id: str) -> int:
+def _conversation_id(entry: Listed) -> str:
+    """The id of a database's conversation: a history's readers name every one (as a string)."""
+    return str(entry.session_id)
+
+
+def index_of_session(path: Location, sessions: list[Session], session_id: str) -> int:
     """The index of the session `session_id` among the sessions of the file at `path`."""
     for index, session in enumerate(sessions):
         if session.session_id == session_id:

@@ -94,7 +94,8 @@ def diff_text(before: str, after: str, whole_words: bool = False, budget: int = 
 def removal_diff(text: str, spans: Sequence[Span]) -> TextDiff:
     """The diff of cutting `spans` out of `text` (overlapping spans merged), known exactly without
     comparing: each span removed, at the place in the new text where it was."""
-    changes, cut, cursor = [], 0, 0
+    changes: list[Change] = []
+    cut = cursor = 0
     for start, end in sorted(spans):
         start, end = max(start, cursor, 0), min(end, len(text))
         if end <= start:
@@ -127,14 +128,20 @@ class _Budget:
 
 def _word_start(text: str, offset: int) -> int:
     """`offset` moved back to the start of the word that ends at it, if any (read backwards, in C)."""
-    return offset - _WORD_CHARACTERS.match(text[:offset][::-1]).end()
+    return offset - _word_run(text[:offset][::-1], 0)
 
 
 def _word_end(text: str, offset: int) -> int:
     """`offset` moved on to the end of the word it falls inside, if any."""
     if not _WORD_CHARACTERS.fullmatch(text, offset - 1, offset):
         return offset
-    return _WORD_CHARACTERS.match(text, offset).end()
+    return offset + _word_run(text, offset)
+
+
+def _word_run(text: str, start: int) -> int:
+    """How many word characters follow one another in `text` from `start` (none: 0)."""
+    run = _WORD_CHARACTERS.match(text, start)
+    return run.end() - start if run is not None else 0
 
 
 def _by_words(old: str, new: str, old_at: int, new_at: int, meter: _Budget) -> list[Change] | None:

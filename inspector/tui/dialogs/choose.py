@@ -49,7 +49,8 @@ class Choose(ModalScreen[str | None]):
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id.removeprefix("answer-") if event.button.id != "cancel" else None)
+        button = event.button.id  # "answer-KEY", or "cancel"
+        self.dismiss(button.removeprefix("answer-") if button is not None and button != "cancel" else None)
 
     def action_choose(self, key: str | None) -> None:
         """Close the dialog with the answer `key` (None: cancelled)."""

@@ -35,8 +35,9 @@ class CopyMenu(ModalScreen[str | None]):
     CopyMenu OptionList { height: auto; border: none; padding: 0; }
     CopyMenu .hint { color: $text-muted; }
     """
-    BINDINGS = [Binding("escape", "choose(None)", "Cancel", show=False)] + [
-        Binding(key, f"choose({what!r})", label, show=False) for key, what, label in CHOICES
+    BINDINGS = [
+        Binding("escape", "choose(None)", "Cancel", show=False),
+        *(Binding(key, f"choose({what!r})", label, show=False) for key, what, label in CHOICES),
     ]
 
     def compose(self) -> ComposeResult:

@@ -13,6 +13,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Static
 
+from inspector.sources.location import Location
 from inspector.support.safe_text import neutralise
 from inspector.tui.dialogs.confirm import Confirm
 from inspector.tui.dialogs.frame import DIALOG_CSS, SpaceToggles
@@ -26,7 +27,7 @@ class ExportChoice:
     then backs up first), the format to write it in (None: the session's own), and whether the
     person agreed to replace the existing file there."""
 
-    path: Path
+    path: Location  # a server's database (its URL) is exported in place only
     overwrite_input: bool
     to: str | None = None
     replace_existing: bool = False

@@ -96,7 +96,7 @@ class FoundPicker(PickerScreen):
         reviews = [(self._found[key].path, saved) for key, scanned, _, saved in filled if scanned.sessions]
         self._fill_rows([(key, scanned) for key, scanned, _, _ in filled], reviews)
 
-    def _open(self, key: str | None) -> None:
+    def _open(self, key: str) -> None:
         """Review the file (a history: list its conversations), or say why it cannot be read."""
         found = self._found[key]
         if key in self._errors:  # the scan's line in full: the row cuts it off
@@ -123,7 +123,11 @@ class Conversations(PickerScreen):
     """The conversations of a history among the person's sessions; Esc goes back to them."""
 
     BINDINGS = [
-        *(binding for binding in PickerScreen.BINDINGS if binding.key != "escape"),
+        *(
+            binding
+            for binding in PickerScreen.BINDINGS
+            if not (isinstance(binding, Binding) and binding.key == "escape")
+        ),
         Binding(
             "escape",
             "back",

@@ -67,19 +67,19 @@ class ListScreen(Screen[None]):
 
     def action_sort(self) -> None:
         """Sort by the next column (the listing's own order after the last)."""
-        self.table.arrange(replace(self.table.view.cycled("sort", self.SORTS), reverse=False))
+        self.table.arrange_by(replace(self.table.view.cycled("sort", self.SORTS), reverse=False))
 
     def action_reverse(self) -> None:
         """Reverse the sort."""
-        self.table.arrange(replace(self.table.view, reverse=not self.table.view.reverse))
+        self.table.arrange_by(replace(self.table.view, reverse=not self.table.view.reverse))
 
     def action_kind(self, step: int) -> None:
         """Show only the rows with findings, then with each kind in turn, then without, then all."""
-        self.table.arrange(self.table.view.cycled("kind", kind_options(self.table.listed.values()), step))
+        self.table.arrange_by(self.table.view.cycled("kind", kind_options(self.table.listed.values()), step))
 
     def action_status(self) -> None:
         """Show only the pending, decided or exported rows, in turn, then all."""
-        self.table.arrange(self.table.view.cycled("status", STATUS_OPTIONS))
+        self.table.arrange_by(self.table.view.cycled("status", STATUS_OPTIONS))
 
     def action_search(self) -> None:
         """Open the search box, holding the search in use."""
@@ -91,7 +91,7 @@ class ListScreen(Screen[None]):
     @on(Input.Changed, "#search")
     def _searched(self, event: Input.Changed) -> None:
         if event.value != self.table.view.search:
-            self.table.arrange(replace(self.table.view, search=event.value))
+            self.table.arrange_by(replace(self.table.view, search=event.value))
 
     @on(Input.Submitted, "#search")
     def _search_kept(self, event: Input.Submitted) -> None:
@@ -105,9 +105,9 @@ class ListScreen(Screen[None]):
             row.remove_class("-open")
             self.table.focus()
             if view.search:
-                self.table.arrange(replace(view, search=""))
+                self.table.arrange_by(replace(view, search=""))
         elif not view.default:
-            self.table.arrange(View())
+            self.table.arrange_by(View())
         else:
             self.leave()
 

@@ -31,13 +31,16 @@ def rates_line(rates: Rates, done: bool) -> str:
 
 def _worst(rates: Rates, place: int) -> tuple[str, int, int] | None:
     """The name (model: `place` 0, tool: 1) with the most findings (then the most per call), its
-    findings and calls; None when nothing was found."""
+    findings and calls; None when nothing was found. A finding that names no tool counts for its
+    model only, as in `inspector scan`'s rates."""
     calls: Counter[str] = Counter()
     found: Counter[str] = Counter()
     for key, count in rates.calls.items():
         calls[key[place]] += count
-    for key, count in rates.kinds.items():
-        found[key[place]] += count
+    for (model, tool, _), count in rates.kinds.items():
+        name = (model, tool)[place]
+        if name is not None:
+            found[name] += count
     if not found:
         return None
     name = max(found, key=lambda name: (found[name], found[name] / max(calls[name], 1)))

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from inspector.errors import InspectorError
 from inspector.model import Finding, Session
@@ -24,6 +23,7 @@ from inspector.review.review_file import (
     read_review,
     resumed_review_path,
 )
+from inspector.sources.location import Location
 
 DECIDED, EXPORTED = "decided", "exported"
 STATUSES = (PENDING, DECIDED, EXPORTED)  # in the order a list sorts them: the work left first
@@ -57,7 +57,7 @@ class SavedReview:
 NO_REVIEW = SavedReview({})
 
 
-def saved_review(path: Path, table_key: str | None = None) -> SavedReview:
+def saved_review(path: Location, table_key: str | None = None) -> SavedReview:
     """The review saved for the source at `path` (read from the table `table_key` names, if any;
     none saved: no decision). An unreadable review file is an `InspectorError` saying why (the
     line the review screen gives)."""
@@ -65,7 +65,7 @@ def saved_review(path: Path, table_key: str | None = None) -> SavedReview:
     return SavedReview.of(read_review(review_path)) if review_path.exists() else NO_REVIEW
 
 
-def saved_review_of(path: Path, table_key: str | None = None) -> SavedReview | None:
+def saved_review_of(path: Location, table_key: str | None = None) -> SavedReview | None:
     """The review saved for the file at `path` (read from the table `table_key` names, if any);
     None when it cannot be read (its rows say "?")."""
     try:

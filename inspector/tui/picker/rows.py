@@ -11,12 +11,14 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import NamedTuple
 
+from rich.console import JustifyMethod
 from rich.text import Text
 
 from inspector.review.review_file import SessionKey
 from inspector.scan.rates import Rates, session_rates
 from inspector.scan.scanner import ScanResult
 from inspector.sources.discovery import FoundSession, tilde
+from inspector.sources.location import Location
 from inspector.support.safe_text import neutralise
 from inspector.tui.picker.review_status import DECIDED, EXPORTED, SessionKeys, review_keys
 from inspector.tui.picker.view import ListedRow
@@ -31,7 +33,7 @@ class RowTarget(NamedTuple):
     database's conversation `conversation`; nothing when both are None: the file is unreadable,
     for the reason `error` (the line the scan gave)."""
 
-    path: Path
+    path: Location
     session: int | None
     conversation: str | None = None
     error: str = ""
@@ -74,14 +76,16 @@ def scanned_file(results: Iterable[ScanResult], by_id: bool) -> Scanned:
     """A file's values, all its sessions together (each counted as it comes, none kept); `by_id`:
     its review names sessions by id (a database's), else by place."""
     kinds: Counter[str] = Counter()
-    rates, turns, sessions, formats = Rates(), 0, [], set()
+    rates, turns = Rates(), 0
+    sessions: list[tuple[SessionKey, SessionKeys]] = []
+    formats: set[str] = set()
     for place, result in enumerate(results):
-        one = scanned_session(result, str(result.session.session_id) if by_id else place)
-        kinds.update(one.kinds)
-        rates.update(one.rates)
-        turns += one.turns
-        sessions.extend(one.sessions)
-        formats.add(one.format)
+        session, findings = result.session, result.findings
+        kinds.update(finding.kind for finding in findings)
+        rates.update(session_rates(session, findings))
+        turns += len(session.turns)
+        sessions.append((str(session.session_id) if by_id else place, review_keys(session, findings)))
+        formats.add(session.format)
     return Scanned(turns, ", ".join(sorted(formats)), kinds, tuple(sessions), rates)
 
 
@@ -90,7 +94,7 @@ def unreadable(reason: str) -> Scanned:
     return Scanned(None, "unreadable", None, note=reason, unreadable=True)
 
 
-def short_reason(error: str, path: Path) -> str:
+def short_reason(error: str, path: Location) -> str:
     """The scan's line without the file's path, cut to ERROR_WIDTH characters (Enter shows it whole)."""
     reason = error.removeprefix(f"{path}: ")
     return reason if len(reason) <= ERROR_WIDTH else reason[: ERROR_WIDTH - 1] + "…"
@@ -103,7 +107,7 @@ def database_note(listed: list[tuple[str, int]], schema: str) -> Scanned:
     )
 
 
-def session_row(path: Path, number: int, label: str) -> ListedRow:
+def session_row(path: Location, number: int, label: str) -> ListedRow:
     """The row of the session (a database's conversation) `number` of the file at `path`, named `label`."""
     return ListedRow(f"{number}:{path}", path, {"file": path.name, "session": label})
 
@@ -133,7 +137,8 @@ def shown_project(project: str, home: Path) -> str:
 
 def cell(row: ListedRow, column: str) -> Text:
     """The row's cell in `column`, as plain text cut with "…" when it does not fit."""
-    text, style, justify = cell_text(row, column), "", "left"
+    text, style = cell_text(row, column), ""
+    justify: JustifyMethod = "left"
     if column == "findings":
         style = "red" if row.unreadable else "italic" if row.note else "dim" if not row.scanned or not row.kinds else ""
     elif column == "format" and row.unreadable:

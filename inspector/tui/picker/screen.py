@@ -18,10 +18,9 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import closing
 from dataclasses import replace
-from pathlib import Path
 
 from rich.text import Text
 from textual import events, on, work
@@ -33,10 +32,12 @@ from textual.worker import get_current_worker
 from inspector.errors import InspectorError
 from inspector.scan.rates import Rates
 from inspector.sources.base import Source
+from inspector.sources.location import Location
 from inspector.support.safe_text import neutralise
 from inspector.tui.commands import help_rows
 from inspector.tui.conversations import ReadOptions, listing
 from inspector.tui.help import HelpScreen
+from inspector.tui.host import review_host
 from inspector.tui.picker.columns import ColumnSpec
 from inspector.tui.picker.list_screen import ListScreen
 from inspector.tui.picker.rates import rates_line
@@ -99,7 +100,9 @@ class PickerScreen(ListScreen):
     PickerScreen #progress.-done { display: none; }
     """
 
-    def __init__(self, files: list[Path], title: str, named: ReadOptions = ReadOptions(), noun: str = "") -> None:
+    def __init__(
+        self, files: Sequence[Location], title: str, named: ReadOptions = ReadOptions(), noun: str = ""
+    ) -> None:
         """`named`: how to read the files (a database's table, `--table`/`--map`; `--format`; `--tools`);
         `noun`: what the rows are ("conversations"; by default, sessions)."""
         super().__init__()
@@ -110,7 +113,7 @@ class PickerScreen(ListScreen):
         self.scanned = threading.Event()  # set once every session of every file is scanned
         self._shown = threading.Event()  # set while the picker is the screen shown: the scan runs
         self._targets: dict[str, RowTarget] = {}  # row key -> what Enter on the row opens
-        self._reviews: dict[Path, SavedReview | None] = {}  # each file's saved review (None: unreadable)
+        self._reviews: dict[Location, SavedReview | None] = {}  # each file's saved review (None: unreadable)
         self._rates = Rates()
 
     def compose(self) -> ComposeResult:
@@ -159,11 +162,11 @@ class PickerScreen(ListScreen):
                     rows.append(
                         (RowTarget(path, index), session_row(path, index, label), scanned_session(result, index))
                     )
-                results = None  # the next file is not scanned while this one is still held
+                del results  # the next file is not scanned while this one is still held
                 self.app.call_from_thread(self._add_rows, path, saved_review_of(path, self.named.table_key), rows)
         self.app.call_from_thread(self._scan_done)
 
-    def _scan_database(self, path: Path, source: Source) -> None:
+    def _scan_database(self, path: Location, source: Source) -> None:
         """List the database's conversations, then scan them one by one while the picker is shown."""
         try:
             listed, schema = listing(source)
@@ -215,7 +218,7 @@ class PickerScreen(ListScreen):
         self.describe()
 
     def _add_rows(
-        self, path: Path, saved: SavedReview | None, rows: list[tuple[RowTarget, ListedRow, Scanned]]
+        self, path: Location, saved: SavedReview | None, rows: list[tuple[RowTarget, ListedRow, Scanned]]
     ) -> None:
         """List a scanned file's sessions."""
         self._reviews.setdefault(path, saved)
@@ -228,7 +231,7 @@ class PickerScreen(ListScreen):
 
     def _add_conversations(
         self,
-        path: Path,
+        path: Location,
         schema: str,
         listed: list[tuple[str, int]],
         saved: SavedReview | None,
@@ -250,7 +253,7 @@ class PickerScreen(ListScreen):
         self.call_after_refresh(drawn)
 
     def _fill_rows(
-        self, filled: list[tuple[str, Scanned]], reviews: Iterable[tuple[Path, SavedReview | None]] = ()
+        self, filled: list[tuple[str, Scanned]], reviews: Iterable[tuple[Location, SavedReview | None]] = ()
     ) -> None:
         """Put what the scan told of each row in it, and draw it where it is drawn; `reviews`: the
         saved reviews of their files, read with them."""
@@ -281,7 +284,7 @@ class PickerScreen(ListScreen):
     def _read_reviews_again(self) -> None:
         """Read the reviews of the files reviewed since the picker was shown again, and redraw
         the rows whose status changed."""
-        reviewed = {path for path in self.app.reviewed_paths if path in self._reviews}
+        reviewed = {path for path in review_host(self.app).reviewed_paths if path in self._reviews}
         for path in reviewed:
             self._reviews[path] = saved_review_of(path, self.named.table_key)
         changed = []
@@ -292,7 +295,7 @@ class PickerScreen(ListScreen):
         if changed:
             self.table.changed(changed)
 
-    def _add_failure(self, path: Path, error: str) -> None:
+    def _add_failure(self, path: Location, error: str) -> None:
         row = session_row(path, -1, "")
         self._targets[row.key] = RowTarget(path, None, error=error)
         take(row, unreadable(error))
@@ -307,7 +310,8 @@ class PickerScreen(ListScreen):
 
     @on(ListTable.RowSelected)
     def _row_chosen(self, event: ListTable.RowSelected) -> None:
-        self._open(event.row_key.value)
+        if event.row_key.value is not None:  # (every row is added with its key)
+            self._open(event.row_key.value)
 
     def action_open(self) -> None:
         """Open the highlighted session."""
@@ -315,7 +319,7 @@ class PickerScreen(ListScreen):
         if key is not None:
             self._open(key)
 
-    def _open(self, key: str | None) -> None:
+    def _open(self, key: str) -> None:
         path, session, conversation, error = self._targets[key]
         if conversation is not None:
             self.app.push_screen(ReviewScreen(path, conversation=conversation, named=self.named))

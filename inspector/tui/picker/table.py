@@ -30,14 +30,14 @@ FIRST_ROWS, MORE_ROWS, NEAR_THE_END, CATCH_UP = 100, 100, 40, 1.0
 SCROLLBAR = 2  # kept free for the table's scroll bar
 
 
-class ListTable(DataTable):
+class ListTable(DataTable[Text]):
     """The rows a `View` keeps, in its order, a page at a time, in the columns that fit."""
 
     class Arranged(Message):
         """The rows were arranged again by the view (their number may have changed)."""
 
-    def __init__(self, specs: Sequence[ColumnSpec], **kwargs) -> None:
-        super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
+    def __init__(self, specs: Sequence[ColumnSpec]) -> None:
+        super().__init__(cursor_type="row", zebra_stripes=True)
         self.specs = list(specs)
         self.listed: dict[str, ListedRow] = {}  # every row, by key, in the listing's order
         self.view = View()
@@ -79,7 +79,7 @@ class ListTable(DataTable):
         if not self.view.default:
             self._later(stale=True)
 
-    def arrange(self, view: View) -> None:
+    def arrange_by(self, view: View) -> None:
         """Show the rows as `view` asks, the cursor staying on its row when the view keeps it."""
         self.view = view
         self._stale = False
@@ -103,7 +103,7 @@ class ListTable(DataTable):
         """Arrange the rows again if they changed, and fit the columns to their cells."""
         self._timer = None
         if self._stale:
-            self.arrange(self.view)
+            self.arrange_by(self.view)
         elif self._fitted() != self._widths:
             self._redraw(keep_scroll=True)
 

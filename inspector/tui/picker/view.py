@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Any
 
 from inspector.review.review_file import SessionKey
-from inspector.tui.picker.review_status import STATUSES
+from inspector.sources.location import Location
+from inspector.tui.picker.review_status import STATUSES, SessionKeys
 
 LISTED = "listed"  # the sort by the listing's own order
 FLAGGED, CLEAN = "any finding", "no finding"  # findings filters besides a kind
@@ -44,14 +44,14 @@ class ListedRow:
     is unreadable (`unreadable`), or what Enter lists."""
 
     key: str
-    path: Path
+    path: Location
     names: dict[str, str]
     order: int = 0  # given by the table, as the row is listed
     words: str = ""
     turns: int | None = None
     format: str = ""
     kinds: Counter[str] | None = None
-    sessions: tuple[tuple[SessionKey, tuple[str, ...]], ...] = ()
+    sessions: tuple[tuple[SessionKey, SessionKeys], ...] = ()
     status: str = ""
     note: str = ""
     unreadable: bool = False

@@ -63,8 +63,8 @@ class BulkProgress(Horizontal):
     BulkProgress Static { width: auto; padding: 0 1; }
     """
 
-    def __init__(self, **options) -> None:
-        super().__init__(**options)
+    def __init__(self, id: str | None = None) -> None:
+        super().__init__(id=id)
         self._run: EveryConversation | None = None
         self._timer: Timer | None = None
 

@@ -48,12 +48,12 @@ def call_links(session: Session) -> CallLinks:
     exchange = [turn for turn in session.turns if turn.tool_calls or turn.tool_results]  # most turns are neither
     for turn in exchange:
         for result in turn.tool_results:
-            call = _answered_call(result.call_id, result.name, by_id, waiting, answered)
-            if call is None:
+            called = _answered_call(result.call_id, result.name, by_id, waiting, answered)
+            if called is None:
                 links.unmatched.add(turn.position)
                 continue
-            answered.add(call)
-            links.link(call[0], turn.position)
+            answered.add(called)
+            links.link(called[0], turn.position)
         for number, call in enumerate(turn.tool_calls):
             place = (turn.position, number)
             if call.id:
@@ -68,7 +68,7 @@ def call_links(session: Session) -> CallLinks:
 
 def _unanswered(turns: list[Turn], answered: set[CallPlace]) -> dict[int, list[str]]:
     """The names of each turn's calls no result answers, by turn position."""
-    unanswered = {}
+    unanswered: dict[int, list[str]] = {}
     for turn in turns:
         missing = [call.name for number, call in enumerate(turn.tool_calls) if (turn.position, number) not in answered]
         if missing:

@@ -17,6 +17,7 @@ from inspector.sources import Location, ServerUrl
 from inspector.support.safe_text import neutralise
 from inspector.tui.copying import copy_to_clipboard
 from inspector.tui.dialogs.copy_menu import ARGUMENTS, FINDING, PATH, TEXT, CopyMenu
+from inspector.tui.notices import Tell
 from inspector.tui.review.shown_session import ShownSession
 
 
@@ -34,8 +35,8 @@ class Copier:
         shown: ShownSession,
         position: Callable[[], int | None],
         copy_arguments: Callable[[], object],
-        app: App,
-        tell: Callable[..., object],
+        app: App[object],
+        tell: Tell,
     ) -> None:
         """`position()`: the selected turn's position; `copy_arguments()` copies the recovered
         arguments (the y key); `tell(message, **options)` notifies the person."""

@@ -18,17 +18,18 @@ from textual.app import App
 from inspector.errors import InspectorError
 from inspector.review.edits import Edit, proposal
 from inspector.review.finding_names import DecisionKey
-from inspector.review.review import ReviewError
+from inspector.review.review import Review, ReviewError
 from inspector.review.review_file import APPROVED, SKIPPED
 from inspector.scan.scanner import iter_scan
 from inspector.support.safe_text import neutralise
 from inspector.tui.copying import copy_to_clipboard
 from inspector.tui.dialogs.choose import Choose
 from inspector.tui.dialogs.confirm import Confirm
+from inspector.tui.notices import Tell
 from inspector.tui.review.bulk_progress import BulkProgress, EveryConversation
 from inspector.tui.review.drawing import ReviewDrawing
 from inspector.tui.review.editor import FixEditor
-from inspector.tui.review.shown_session import ShownSession
+from inspector.tui.review.shown_session import Reviewed, ShownSession
 from inspector.tui.review.writes import BULK, EXPORT, WritesUnderWay
 from inspector.view.repaired_turn import fix_preview
 
@@ -46,8 +47,8 @@ class Decider:
         shown: ShownSession,
         drawing: ReviewDrawing,
         writes: WritesUnderWay,
-        app: App,
-        tell: Callable[..., object],
+        app: App[object],
+        tell: Tell,
         everywhere_in_thread: Callable[[EveryConversation], object],
         progress: BulkProgress,
     ) -> None:
@@ -63,30 +64,33 @@ class Decider:
         self._progress = progress
         self._run: EveryConversation | None = None  # the decision on every conversation under way
 
-    def finding_to_decide(self) -> int | None:
-        """The index of the finding shown, or None after saying that a flagged turn must be selected
-        (or that an export must end first)."""
+    def finding_to_decide(self) -> tuple[Reviewed, int] | None:
+        """The session reviewed and the index of the finding shown, or None after saying that a
+        flagged turn must be selected (or that an export must end first)."""
         if self.writes.waiting_for(EXPORT, BULK):
             return None
-        if self.shown.review is None:
+        reviewed = self.shown.reviewed()
+        if reviewed is None:
             self._tell("Still scanning the session: decisions can be made once it is done", severity="warning")
             return None
         index = self.drawing.current()
         if index is None:
             self._tell("Select a flagged turn first (n jumps to the next one)", severity="warning")
-        return index
+            return None
+        return reviewed, index
 
-    def _decide(self, decide: Callable[[int, int], object]) -> None:
-        """Apply `decide(session, finding)` to the finding shown, then show the next finding."""
-        index = self.finding_to_decide()
-        if index is None:
+    def _decide(self, decide: Callable[[Review, int, int], object]) -> None:
+        """Apply `decide(review, session, finding)` to the finding shown, then show the next finding."""
+        shown = self.finding_to_decide()
+        if shown is None:
             return
+        reviewed, index = shown
         try:
-            decide(self.shown.session_index, index)
+            decide(reviewed.review, reviewed.index, index)
         except ReviewError as error:
             self._tell(str(error), severity="error")
             return
-        self.tell_unsaved()
+        self.tell_unsaved(reviewed.review)
         findings = self.shown.findings()
         if index + 1 == len(findings):
             self.drawing.refresh([findings[index].turn])
@@ -94,38 +98,39 @@ class Decider:
         self.drawing.redraw_marks([findings[index].turn])  # selecting the following finding shows its detail
         self.drawing.select(*self.shown.place_of(index + 1))
 
-    def tell_unsaved(self) -> None:
-        """Say once that decisions cannot be saved, and why; say once what the save took in from
-        another inspector on the same review (and show those decisions)."""
-        notice = self.shown.review.unsaved_notice()
+    def tell_unsaved(self, review: Review) -> None:
+        """Say once that decisions on `review` cannot be saved, and why; say once what the save took
+        in from another inspector on the same review (and show those decisions)."""
+        notice = review.unsaved_notice()
         if notice is not None:
             self._tell(notice, severity="warning", timeout=20)
-        merged = self.shown.review.merge_notice()
+        merged = review.merge_notice()
         if merged is not None:
             self._tell(merged, severity="warning", timeout=20)
             self.drawing.redraw_marks()
 
     def approve(self) -> None:
         """Approve the proposed (or edited) fix of the finding shown."""
-        self._decide(lambda session, index: self.shown.review.approve(session, index))
+        self._decide(lambda review, session, index: review.approve(session, index))
 
     def skip(self) -> None:
         """Leave the finding shown as it is."""
-        self._decide(lambda session, index: self.shown.review.skip(session, index))
+        self._decide(lambda review, session, index: review.skip(session, index))
 
     def edit(self) -> None:
         """Open the fix of the finding shown in the editor; an edit is recorded with the proposal."""
-        index = self.finding_to_decide()
-        if index is None:
+        shown = self.finding_to_decide()
+        if shown is None:
             return
-        review, s = self.shown.review, self.shown.session_index
+        reviewed, index = shown
+        review, s = reviewed.review, reviewed.index
         finding = review.findings(s)[index]
-        start = proposal(finding, self.shown.session.turn_at(finding.turn), review.decided_fix(s, index))
+        start = proposal(finding, review.turn_of(s, finding), review.decided_fix(s, index))
         tools = tuple(review.tool(s, call.name) for call in start.calls)
 
         def edited(edit: Edit | None) -> None:
             if edit is not None:
-                self._decide(lambda session, i: review.edit(session, i, edit))
+                self._decide(lambda review, session, i: review.edit(session, i, edit))
 
         title = f"Edit the fix · turn {finding.turn} · {finding.kind}"
         self.app.push_screen(FixEditor(start, tools, title, lambda name: review.tool(s, name)), edited)
@@ -142,7 +147,7 @@ class Decider:
             self._tell(NOTHING_TO_UNDO, severity="warning")
             return
         self._tell(undone[:1].upper() + undone[1:])
-        self.tell_unsaved()
+        self.tell_unsaved(review)
         self.drawing.redraw_marks()
         if target is None or target[0] != self.shown.session_index:  # it changed other sessions only
             self.drawing.show_detail()
@@ -163,15 +168,16 @@ class Decider:
     def _decide_kind(self, status: str) -> None:
         """Ask, then give `status` to every pending finding of the shown finding's kind: of this
         session, or (in a file of several sessions, or a history) of every one."""
-        index = self.finding_to_decide()
-        if index is None:
+        shown = self.finding_to_decide()
+        if shown is None:
             return
-        review, s = self.shown.review, self.shown.session_index
+        reviewed, index = shown
+        review, s = reviewed.review, reviewed.index
         kind = review.findings(s)[index].kind
         verb = _verb(status, any(f.fix is not None for f in review.findings(s) if f.kind == kind))
         here = len(review.decidable(s, kind, status))
         if len(review.results) == 1 and not review.source.streams:
-            self._confirm_kind(kind, status, verb, here)
+            self._confirm_kind(review, s, kind, status, verb, here)
             return
         unit, history = ("conversation", True) if review.source.streams else ("session", False)
         total = (
@@ -180,12 +186,12 @@ class Decider:
 
         def chosen(answer: str | None) -> None:
             if answer == "t":
-                self._decided(verb, kind, *review.decide_all(kind, status, [s]))
+                self._decided(review, verb, kind, *review.decide_all(kind, status, [s]))
             elif answer == "a" and history:
                 self._tell(f"Reading every conversation of {review.path.name} for pending {kind} findings…")
                 self._start_everywhere(EveryConversation(kind, status, verb))
             elif answer == "a":
-                self._decided(verb, kind, *review.decide_all(kind, status, range(len(review.results))))
+                self._decided(review, verb, kind, *review.decide_all(kind, status, range(len(review.results))))
 
         scanned = " (each is read and scanned)" if history else ""
         question = (
@@ -196,16 +202,16 @@ class Decider:
             Choose(neutralise(question), [("t", f"This {unit}"), ("a", f"Every {unit}{total}")]), chosen
         )
 
-    def _confirm_kind(self, kind: str, status: str, verb: str, count: int) -> None:
-        """In a file of one session: ask, then give `status` to its `count` pending `kind` findings."""
+    def _confirm_kind(self, review: Review, s: int, kind: str, status: str, verb: str, count: int) -> None:
+        """In a file of one session (the session `s` of `review`): ask, then give `status` to its
+        `count` pending `kind` findings."""
         if not count:
-            self._decided(verb, kind, 0, 0)
+            self._decided(review, verb, kind, 0, 0)
             return
-        review, s = self.shown.review, self.shown.session_index
 
         def confirmed(yes: bool | None) -> None:
             if yes:
-                self._decided(verb, kind, *review.decide_all(kind, status, [s]))
+                self._decided(review, verb, kind, *review.decide_all(kind, status, [s]))
 
         findings = f"all {count} pending {kind} findings" if count != 1 else f"the 1 pending {kind} finding"
         self.app.push_screen(
@@ -236,6 +242,8 @@ class Decider:
         in `run` and stopping between two conversations when it is cancelled, then decide on them
         with this one's, back on the app's thread."""
         review = self.shown.review
+        if review is None:  # the screen closed before the worker started: nothing is decided
+            return
         elsewhere: list[DecisionKey] = []
         try:
             run.total = len(review.source.listing())
@@ -265,41 +273,43 @@ class Decider:
             return
         if run.cancelled:
             self._tell(
-                f"Cancelled after reading {run.read:,} of {max(run.total, run.read):,} conversations: only "
+                f"Cancelled after reading {run.read:,} of {max(run.total or 0, run.read):,} conversations: only "
                 "their findings (and this one's) are decided",
                 severity="warning",
                 timeout=10,
             )
         self._decided(
-            run.verb, run.kind, *review.decide_all(run.kind, run.status, range(len(review.results)), elsewhere)
+            review, run.verb, run.kind, *review.decide_all(run.kind, run.status, range(len(review.results)), elsewhere)
         )
 
     def _everywhere_failed(self, error: str) -> None:
         self._end_everywhere()
         self._tell(f"{error} (nothing was decided)", severity="error", timeout=10)
 
-    def _decided(self, verb: str, kind: str, count: int, places: int) -> None:
-        """Say what `verb` (`_verb`'s) did on a kind: `count` findings in `places` sessions; redraw."""
+    def _decided(self, review: Review, verb: str, kind: str, count: int, places: int) -> None:
+        """Say what `verb` (`_verb`'s) did on a kind of `review`'s findings: `count` findings in
+        `places` sessions; redraw."""
         if not count:
             wanted = "has a fix to approve" if verb == "Approve" else "is left to decide"
             self._tell(f"No pending {kind} finding {wanted}", severity="warning")
             return
-        unit = "conversations" if self.shown.review.source.streams else "sessions"
+        unit = "conversations" if review.source.streams else "sessions"
         where = f" in {places} {unit}" if places > 1 else ""
         past = {"Approve": "Approved", "Skip": "Skipped", "Acknowledge": "Acknowledged"}[verb]
         self._tell(f"{past} {count} {kind} finding{'s' if count != 1 else ''}{where} (u undoes them all)")
-        self.tell_unsaved()
+        self.tell_unsaved(review)
         self.drawing.refresh()
 
     def copy(self) -> None:
         """Copy the arguments of the calls the shown fix recovers or corrects."""
-        index = self.finding_to_decide()
-        if index is None:
+        shown = self.finding_to_decide()
+        if shown is None:
             return
-        review, s = self.shown.review, self.shown.session_index
+        reviewed, index = shown
+        review, s = reviewed.review, reviewed.index
         finding = review.findings(s)[index]
-        shown = fix_preview(finding, self.shown.session.turn_at(finding.turn), review.decided_fix(s, index))
-        calls = [call for call in shown.calls if call.arguments is not None]
+        preview = fix_preview(finding, review.turn_of(s, finding), review.decided_fix(s, index))
+        calls = [call for call in preview.calls if call.arguments is not None]
         if not calls:
             self._tell("This fix recovers no call arguments to copy", severity="warning")
             return

@@ -76,8 +76,11 @@ class TurnDetail(Vertical):
             finding.update(Content.styled(f"Turn {turn.position} · {turn.role}", MUTED))
             return
         original.update(original_content(view.preview))
-        heading = "Text as exported" if whole else "Text after the fix"
-        repair.update(repair_content(view.preview, heading, () if whole else view.runs))
-        finding.update(turn_content(view) if whole else finding_content(view))
+        if isinstance(view, TurnView):
+            repair.update(repair_content(view.preview, "Text as exported", ()))
+            finding.update(turn_content(view))
+        else:
+            repair.update(repair_content(view.preview, "Text after the fix", view.runs))
+            finding.update(finding_content(view))
         for pane in self.query(".pane"):
             pane.scroll_home(animate=False)

@@ -6,12 +6,12 @@ the places of the search's text highlighted in the list and the detail."""
 from __future__ import annotations
 
 import weakref
-from pathlib import Path
 
 from textual.content import Content
 from textual.widgets import Static
 
 from inspector.model import Session, Turn
+from inspector.sources.location import Location
 from inspector.support.safe_text import neutralise
 from inspector.tui.review.call_links import CallLinks, call_links
 from inspector.tui.review.detail import TurnDetail
@@ -25,7 +25,7 @@ from inspector.tui.review.turn_list import TurnList
 class ReviewDrawing:
     """Draws `shown` into the screen's widgets: `bar` (the counts), `turns` and `detail`."""
 
-    def __init__(self, path: Path, shown: ShownSession, bar: Static, turns: TurnList, detail: TurnDetail) -> None:
+    def __init__(self, path: Location, shown: ShownSession, bar: Static, turns: TurnList, detail: TurnDetail) -> None:
         """`path`: the file reviewed, named in the bar."""
         self.path = path
         self.shown = shown
@@ -46,17 +46,17 @@ class ReviewDrawing:
 
     def redraw_marks(self, positions: list[int] | None = None) -> None:
         """Redraw the counts bar and the marks of `positions` (all when None), not the detail."""
-        shown, review = self.shown, self.shown.review
+        shown, reviewed = self.shown, self.shown.reviewed()
         if shown.by_turn:
             self.turns.update_marks(shown.marks(shown.flagged if positions is None else positions))
-        number, sessions = shown.place or (shown.session_index or 0, len(review.results) if review else 1)
+        number, sessions = shown.place or (shown.session_index or 0, len(reviewed.review.results) if reviewed else 1)
         self.bar.update(
             status_line(
                 self.path,
                 shown.session,
                 number,
                 sessions,
-                review.counts(shown.session_index) if review else None,
+                reviewed.review.counts(reviewed.index) if reviewed else None,
                 self.turns.flagged_only,
             )
         )
@@ -81,14 +81,13 @@ class ReviewDrawing:
     def show_header(self, turn: Turn | None) -> None:
         """Show the header of `turn`: where its call's result is, once the links are found (in a
         thread, after the scan: a 200,000-turn session takes a moment that would hold keys up)."""
-        links = self.shown.links()
-        if links is None and self.shown.review is not None:
-            self._start_finding_links()
+        links, reviewed = self.shown.links(), self.shown.reviewed()
+        if links is None and reviewed is not None:
+            self._start_finding_links(reviewed.session)
         self.detail.show_header(header_line(turn, links))
 
-    def _start_finding_links(self) -> None:
-        """Find the shown session's links in a thread, unless that is under way."""
-        session = self.shown.session
+    def _start_finding_links(self, session: Session) -> None:
+        """Find the links of `session` (the one shown) in a thread, unless that is under way."""
         if self._linking is None or self._linking() is not session:
             self._linking = weakref.ref(session)  # not held: a closed screen lets go of its session
             self.detail.run_worker(self._find_links, thread=True, group="links", exit_on_error=False)

@@ -260,8 +260,13 @@ class FixEditor(ModalScreen[Edit | None]):
         if not self.changed:
             self.dismiss(None)
             return
+
+        async def answered(discard: bool | None) -> None:
+            if discard:
+                await self.dismiss(None)
+
         question = Confirm("Discard your changes to this fix?", yes="Discard", no="Keep editing", default=False)
-        self.app.push_screen(question, lambda discard: self.dismiss(None) if discard else None)
+        self.app.push_screen(question, answered)
 
 
 def _suffix(area: TextArea) -> str:

@@ -16,8 +16,9 @@ from inspector.model import Finding
 from inspector.repair.execute import ExecutionResult, execute_findings, recovered_calls
 from inspector.support.safe_text import neutralise
 from inspector.tui.dialogs.confirm import Confirm
+from inspector.tui.notices import Tell
 from inspector.tui.review.drawing import ReviewDrawing
-from inspector.tui.review.shown_session import ShownSession
+from inspector.tui.review.shown_session import Reviewed, ShownSession
 from inspector.tui.review.writes import EXECUTE, EXPORT, WritesUnderWay
 
 NOT_ENABLED = "Nothing runs unless you start the app with an executor: inspector PATH --execute CMD"
@@ -32,15 +33,16 @@ class Executor:
         shown: ShownSession,
         drawing: ReviewDrawing,
         writes: WritesUnderWay,
-        finding_to_decide: Callable[[], int | None],
-        app: App,
-        tell: Callable[..., object],
-        execute_in_thread: Callable[[str, Finding, int], object],
+        finding_to_decide: Callable[[], tuple[Reviewed, int] | None],
+        app: App[object],
+        tell: Tell,
+        execute_in_thread: Callable[[str, Reviewed, Finding, int], object],
     ) -> None:
         """`command`: the executor (None: the app was not started with `--execute`);
-        `finding_to_decide()`: the index of the finding shown, or None after saying why there is
-        none; `tell(message, **options)` notifies the person; `execute_in_thread(command, finding,
-        index)` starts the screen's execute worker, which calls `run`."""
+        `finding_to_decide()`: the session reviewed and the index of the finding shown, or None
+        after saying why there is none; `tell(message, **options)` notifies the person;
+        `execute_in_thread(command, reviewed, finding, index)` starts the screen's execute worker,
+        which calls `run`."""
         self.command = command
         self.shown = shown
         self.drawing = drawing
@@ -52,14 +54,15 @@ class Executor:
 
     def execute(self) -> None:
         """Run the recovered calls of the approved fix shown through the executor, after asking."""
-        command, shown, writes = self.command, self.shown, self.writes
+        command, writes = self.command, self.writes
         if command is None:
             self._tell(NOT_ENABLED, severity="warning", timeout=8)
             return
-        index = self._finding_to_decide()
-        if index is None or writes.waiting_for(EXECUTE):
+        decidable = self._finding_to_decide()
+        if decidable is None or writes.waiting_for(EXECUTE):
             return
-        finding = shown.review.approved_finding(shown.session_index, index)
+        reviewed, index = decidable
+        finding = reviewed.review.approved_finding(reviewed.index, index)
         if finding is None:
             self._tell("Approve the fix first (a): only an approved fix's calls are run", severity="warning")
             return
@@ -67,7 +70,7 @@ class Executor:
         if not calls:
             self._tell("This fix recovers no call to run", severity="warning")
             return
-        again = " again" if shown.review.executions(shown.session_index, index) else ""
+        again = " again" if reviewed.review.executions(reviewed.index, index) else ""
         names = ", ".join(call.name for call in calls)
         question = (
             f"Run {len(calls)} recovered call{'s' if len(calls) != 1 else ''} ({names}){again} through "
@@ -79,19 +82,20 @@ class Executor:
             if yes and not writes.waiting_for(EXPORT, EXECUTE):
                 writes.start(EXECUTE)
                 self._tell(f"Running {names} through {command}…")
-                self._execute_in_thread(command, finding, index)
+                self._execute_in_thread(command, reviewed, finding, index)
 
         self.app.push_screen(Confirm(neutralise(question), yes="Run", no="Cancel", default=False), confirmed)
 
-    def run(self, command: str, finding: Finding, index: int) -> None:
-        """Run the calls (in the execute worker's thread); the answers are recorded on the app's thread."""
-        runs = list(execute_findings(command, self.shown.session, [finding]))
-        self.app.call_from_thread(self._executed, index, runs)
+    def run(self, command: str, reviewed: Reviewed, finding: Finding, index: int) -> None:
+        """Run the calls of `finding` (at `index` in the session `reviewed`), in the execute worker's
+        thread; the answers are recorded on the app's thread."""
+        runs = list(execute_findings(command, reviewed.session, [finding]))
+        self.app.call_from_thread(self._executed, reviewed, index, runs)
 
-    def _executed(self, index: int, runs: list[ExecutionResult]) -> None:
+    def _executed(self, reviewed: Reviewed, index: int, runs: list[ExecutionResult]) -> None:
         shown = self.shown
         self.writes.done(EXECUTE)
-        shown.review.record_execution(shown.session_index, index, runs)
+        reviewed.review.record_execution(reviewed.index, index, runs)
         failed = [run for run in runs if not run.ok]
         self._tell(
             "\n".join(run.describe() for run in runs),

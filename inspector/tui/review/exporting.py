@@ -10,17 +10,20 @@ which cannot be copied, in place or to a new OpenAI file (`ServerExportDialog`).
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from textual.app import App
 
 from inspector.errors import InspectorError
 from inspector.repair.write import WriteOutcome
 from inspector.review.counts import ExportPlan
+from inspector.review.review import Review
 from inspector.review.review_file import SessionKey
 from inspector.sources import ServerUrl
 from inspector.tui.conversations import describe_missing, include_decided
 from inspector.tui.dialogs.export import OPENAI, ExportChoice, ExportDialog
 from inspector.tui.dialogs.server_export import ServerExportDialog
+from inspector.tui.notices import Tell
 from inspector.tui.review.drawing import ReviewDrawing
 from inspector.tui.review.shown_session import ShownSession
 from inspector.tui.review.writes import BULK, EXECUTE, EXPORT, WritesUnderWay
@@ -34,14 +37,14 @@ class Exporter:
         shown: ShownSession,
         drawing: ReviewDrawing,
         writes: WritesUnderWay,
-        app: App,
-        tell: Callable[..., object],
-        tell_unsaved: Callable[[], object],
-        in_thread: Callable[[ExportChoice], object],
+        app: App[object],
+        tell: Tell,
+        tell_unsaved: Callable[[Review], object],
+        in_thread: Callable[[Review, ExportChoice], object],
     ) -> None:
-        """`tell(message, **options)` notifies the person, `tell_unsaved()` says what the last
-        save could not do or took in; `in_thread(choice)` starts the screen's export worker, which
-        calls `write_export`."""
+        """`tell(message, **options)` notifies the person, `tell_unsaved(review)` says what the
+        review's last save could not do or took in; `in_thread(review, choice)` starts the screen's
+        export worker, which calls `write_export`."""
         self.shown = shown
         self.drawing = drawing
         self.writes = writes
@@ -59,23 +62,24 @@ class Exporter:
             return
         if self.writes.waiting_for(EXPORT, EXECUTE, BULK):
             return
-        self._ask_export(None, "")
+        self._ask_export(review, None, "")
 
-    def _ask_export(self, earlier: ExportChoice | None, problem: str) -> None:
-        """Open the export dialog (holding the `earlier` choice and why it failed, if it did)."""
+    def _ask_export(self, review: Review, earlier: ExportChoice | None, problem: str) -> None:
+        """Open the export dialog of `review` (holding the `earlier` choice and why it failed, if it did)."""
 
         def chosen(choice: ExportChoice | None) -> None:
             if choice is not None and not self.writes.waiting_for(EXPORT, EXECUTE, BULK):
                 self.writes.start(EXPORT)
-                self._in_thread(choice)
+                self._in_thread(review, choice)
 
-        self.app.push_screen(self._export_dialog(earlier, problem), chosen)
+        self.app.push_screen(self._export_dialog(review, earlier, problem), chosen)
 
-    def _export_dialog(self, earlier: ExportChoice | None, problem: str) -> ExportDialog | ServerExportDialog:
-        """Where the review may be exported: a new file or over the input (saying what the export
+    def _export_dialog(
+        self, review: Review, earlier: ExportChoice | None, problem: str
+    ) -> ExportDialog | ServerExportDialog:
+        """Where `review` may be exported: a new file or over the input (saying what the export
         will do, holding the `earlier` choice and why it failed); a server's database, which cannot
         be copied, in place or to a new OpenAI file."""
-        review = self.shown.review
         if isinstance(review.path, ServerUrl):
             if problem:  # this dialog holds no message: the notice says why the export failed
                 self._tell(problem.partition(": ")[2], title="Export failed", severity="error", timeout=15)
@@ -89,30 +93,29 @@ class Exporter:
             problem,
         )
 
-    def write_export(self, choice: ExportChoice) -> None:
-        """Write the export (in the export worker's thread); the outcome is reported back on the
-        app's thread."""
-        review = self.shown.review
+    def write_export(self, review: Review, choice: ExportChoice) -> None:
+        """Write the export of `review` (in the export worker's thread); the outcome is reported
+        back on the app's thread."""
         try:
             missing = include_decided(review)  # of a database: its other conversations' too
             outcome = review.export(
-                choice.path,
+                choice.path if isinstance(choice.path, Path) else None,  # (a server's URL: in place)
                 overwrite_input=choice.overwrite_input,
                 replace_existing=choice.replace_existing,
                 to=choice.to,
             )
         except InspectorError as error:  # ReviewError, or a write that failed
-            self.app.call_from_thread(self._export_failed, choice, str(error))
+            self.app.call_from_thread(self._export_failed, review, choice, str(error))
             return
-        self.app.call_from_thread(self._exported, outcome, missing)
+        self.app.call_from_thread(self._exported, review, outcome, missing)
 
-    def _export_failed(self, choice: ExportChoice, error: str) -> None:
+    def _export_failed(self, review: Review, choice: ExportChoice, error: str) -> None:
         """Open the dialog again as the person left it, saying why the export failed."""
         self.writes.done(EXPORT)
         if self.shown.review is not None:  # else the screen closed meanwhile
-            self._ask_export(choice, f"Export failed: {error}")
+            self._ask_export(review, choice, f"Export failed: {error}")
 
-    def _exported(self, outcome: WriteOutcome, missing: list[SessionKey]) -> None:
+    def _exported(self, review: Review, outcome: WriteOutcome, missing: list[SessionKey]) -> None:
         self.writes.done(EXPORT)
         lines = [
             f"Wrote {outcome.out}",
@@ -126,10 +129,10 @@ class Exporter:
         if outcome.left_out:
             lines.append(outcome.left_out)
         self._tell("\n".join(lines), title="Exported", timeout=10)
-        self._tell_unsaved()
+        self._tell_unsaved(review)
         if missing:
             self._tell(
-                describe_missing(self.shown.review, missing, "Approved fixes"),
+                describe_missing(review, missing, "Approved fixes"),
                 title="Not exported",
                 severity="warning",
                 timeout=20,

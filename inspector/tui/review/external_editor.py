@@ -73,27 +73,28 @@ def _run(argv: list[str], path: Path) -> None:
         raise EditorFailed(f"The editor exited with status {status}: the text is unchanged")
 
 
-def hand_over(app: App, run: Callable[[], T]) -> T:
+def hand_over(app: App[object], run: Callable[[], T]) -> T:
     """`run()` with the terminal handed over (the app suspended meanwhile). An app without a
     terminal to give (the headless one of tests) runs it as it is; one that cannot suspend (in a
     browser) raises `EditorFailed`. An `EditorFailed` that `run` raises is raised once the app is
     back (Textual's `suspend` does not resume the app when its block raises)."""
     try:
         with app.suspend():
-            value, failure = _caught(run)
+            outcome = _caught(run)
     except SuspendNotSupported:
         if not app.is_headless:
             raise EditorFailed("This terminal cannot be handed to an editor: edit the text here") from None
-        value, failure = _caught(run)
-    if failure is not None:
-        raise failure
-    return value
+        outcome = _caught(run)
+    if isinstance(outcome, EditorFailed):
+        raise outcome
+    return outcome
 
 
-def _caught(run: Callable[[], T]) -> tuple[T | None, EditorFailed | None]:
+def _caught(run: Callable[[], T]) -> T | EditorFailed:
+    """What `run()` returns, or the `EditorFailed` it raised (an interruption is one too)."""
     try:
-        return run(), None
+        return run()
     except EditorFailed as failure:
-        return None, failure
+        return failure
     except KeyboardInterrupt:
-        return None, EditorFailed("Interrupted: the text is unchanged")
+        return EditorFailed("Interrupted: the text is unchanged")

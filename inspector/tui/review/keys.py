@@ -6,9 +6,9 @@ say.
 
 from __future__ import annotations
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 
-KEYS = [  # in the footer's order; short descriptions fit the footer, which on a narrow terminal
+KEYS: list[BindingType] = [  # in the footer's order; short descriptions fit the footer, which on a narrow terminal
     # hides those of FOOTER_DROPPED_FIRST first; tooltips are what help and the palette show
     Binding("question_mark", "help", "Help", tooltip="Show every key"),
     Binding("q", "app.quit", "Quit", tooltip="Quit (asks when decisions are not exported)"),

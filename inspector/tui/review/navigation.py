@@ -13,6 +13,7 @@ from textual.widgets import Input, Static
 
 from inspector.model import Turn
 from inspector.support.safe_text import neutralise
+from inspector.tui.notices import Tell
 from inspector.tui.review.drawing import ReviewDrawing
 from inspector.tui.review.search import SessionSearch
 from inspector.tui.review.shown_session import ShownSession
@@ -30,7 +31,7 @@ class Navigator:
         drawing: ReviewDrawing,
         search_row: Widget,
         search_box: Input,
-        tell: Callable[..., object],
+        tell: Tell,
         search_in_thread: Callable[[str, Sequence[Turn]], object],
     ) -> None:
         """`search_row`: the row holding `search_box` and the count `#search-count`, shown while a
@@ -82,7 +83,8 @@ class Navigator:
         if targets:
             self.drawing.select(targets[0])
             return
-        phrase = link_phrase(self.shown.session.turn_at(position), links)
+        turn = self.shown.turn_at(position)
+        phrase = link_phrase(turn, links) if turn is not None else None
         self._tell(phrase[:1].upper() + phrase[1:] if phrase else NO_LINK, severity="warning")
 
     def open_search(self) -> Input:

@@ -20,24 +20,26 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Sequence
-from pathlib import Path
 
 from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.content import Content
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Input, ProgressBar, Static
 
 from inspector.model import Finding, Session, Turn
 from inspector.review.review import Review
 from inspector.sources.base import Source
+from inspector.sources.location import Location
 from inspector.support.safe_text import neutralise
 from inspector.tui.commands import ScreenKeys, help_rows
 from inspector.tui.conversations import ReadOptions
 from inspector.tui.dialogs.export import ExportChoice
 from inspector.tui.footer import FittingFooter
 from inspector.tui.help import HelpScreen
+from inspector.tui.host import ReviewHost, review_host
 from inspector.tui.review.bulk_progress import BulkProgress, EveryConversation
 from inspector.tui.review.copier import Copier
 from inspector.tui.review.decisions import Decider
@@ -50,7 +52,7 @@ from inspector.tui.review.navigation import Navigator
 from inspector.tui.review.raw_view import RawRecordScreen
 from inspector.tui.review.search import SessionSearch
 from inspector.tui.review.session_loading import SessionLoader
-from inspector.tui.review.shown_session import ShownSession
+from inspector.tui.review.shown_session import Reviewed, ShownSession
 from inspector.tui.review.turn_list import TurnList
 from inspector.tui.review.writes import BULK, EXECUTE, EXPORT, WritesUnderWay
 
@@ -78,7 +80,7 @@ class ReviewScreen(Screen[None]):
 
     def __init__(
         self,
-        path: Path,
+        path: Location,
         session: int | None = None,
         conversation: str | None = None,
         named: ReadOptions = ReadOptions(),
@@ -142,7 +144,7 @@ class ReviewScreen(Screen[None]):
         )
         self.copier = Copier(self.path, shown, lambda: turns.position, self.decider.copy, self.app, self.tell)
         self.executor = Executor(
-            self.app.execute,
+            self.host.execute,
             shown,
             self.drawing,
             self.writes,
@@ -152,7 +154,7 @@ class ReviewScreen(Screen[None]):
             self._execute,
         )
         turns.focus()
-        self.app.reviewed_paths.add(self.path)
+        self.host.reviewed_paths.add(self.path)
         self._load()
 
     def on_unmount(self) -> None:
@@ -162,12 +164,17 @@ class ReviewScreen(Screen[None]):
         frozen out of the collector's reach while the session was shown go back to it, so the
         closed screen's cycles are freed."""
         if self.review is not None:
-            self.app.review_closed(self.review)
+            self.host.review_closed(self.review)
         self.decider.cancel_everywhere(say=False)  # its worker stops, deciding nothing
         self.shown.release()
         self.drawing.turns.show_turns(())
         gc.unfreeze()
         gc.collect()
+
+    @property
+    def host(self) -> ReviewHost:
+        """The app showing the screen."""
+        return review_host(self.app)
 
     @property
     def session(self) -> Session | None:
@@ -186,11 +193,18 @@ class ReviewScreen(Screen[None]):
 
     def _in_footer(self, action: str) -> bool:
         """Whether the key of `action` is shown in the footer: X only when there is an executor."""
-        return action != "execute" or self.app.execute is not None
+        return action != "execute" or self.host.execute is not None
 
-    def tell(self, message: str, **options) -> None:
+    def tell(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+    ) -> None:
         """A notification whose text is shown as it is (it may hold paths and model text)."""
-        self.notify(neutralise(message), markup=False, **options)
+        self.notify(neutralise(message), title=title, severity=severity, timeout=timeout, markup=False)
 
     def _current(self) -> int | None:
         """The index of the finding shown in the detail, if the selected turn is flagged (what
@@ -207,16 +221,16 @@ class ReviewScreen(Screen[None]):
         self.app.call_from_thread(self.navigator.found, search)
 
     @work(thread=True, exclusive=True, group="export")
-    def _export(self, choice: ExportChoice) -> None:
-        self.exporter.write_export(choice)
+    def _export(self, review: Review, choice: ExportChoice) -> None:
+        self.exporter.write_export(review, choice)
 
     @work(thread=True, exclusive=True, group="bulk")
     def _everywhere(self, run: EveryConversation) -> None:
         self.decider.find_everywhere(run)
 
     @work(thread=True, exclusive=True, group="execute")
-    def _execute(self, command: str, finding: Finding, index: int) -> None:
-        self.executor.run(command, finding, index)
+    def _execute(self, command: str, reviewed: Reviewed, finding: Finding, index: int) -> None:
+        self.executor.run(command, reviewed, finding, index)
 
     @on(Loaded)
     def _loaded(self, event: SessionLoader.Loaded) -> None:
@@ -283,7 +297,7 @@ class ReviewScreen(Screen[None]):
             return  # (while a write runs, the review file is written after the screen would close)
         if self.review is not None and self.review.unexported:
             self.tell(f"Decisions kept in {self.review.review_path.name}, not exported yet")
-        self.app.back_to_sessions()
+        self.host.back_to_sessions()
 
     def action_help(self) -> None:
         """Show every key."""

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable
-from pathlib import Path
 
 from textual.content import Content
 from textual.message import Message
@@ -23,8 +22,10 @@ from inspector.review.review import Review
 from inspector.scan.early import early_findings
 from inspector.scan.scanner import ScanResult
 from inspector.sources.base import Source
+from inspector.sources.location import Location
 from inspector.support.safe_text import neutralise
 from inspector.tui.conversations import ReadOptions, decision_warnings, index_of_session, is_history, open_conversation
+from inspector.tui.notices import Tell
 from inspector.tui.review.drawing import ReviewDrawing
 from inspector.tui.review.shown_session import ShownSession
 
@@ -64,13 +65,13 @@ class SessionLoader:
 
     def __init__(
         self,
-        path: Path,
+        path: Location,
         conversation: str | None,
         named: ReadOptions,
         shown: ShownSession,
         drawing: ReviewDrawing,
         progress: Widget,
-        tell: Callable[..., object],
+        tell: Tell,
         source: Source | None = None,
     ) -> None:
         """`source`: the file's source when it is open already (else it is opened when loading);

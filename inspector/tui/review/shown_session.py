@@ -7,6 +7,8 @@ selected turn is shown, and whether the detail shows the whole turn as exported 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from inspector.model import SEVERITIES, Finding, Session, Turn
 from inspector.review.review import Review
 from inspector.review.review_file import APPROVED, EDITED, PENDING, SKIPPED
@@ -14,6 +16,15 @@ from inspector.tui.review.call_links import CallLinks
 from inspector.tui.review.detail_content import FindingView, TurnView
 from inspector.tui.review.turn_list import MIXED, TurnMark
 from inspector.view.repaired_turn import fix_preview, repaired_turn
+
+
+@dataclass(frozen=True)
+class Reviewed:
+    """The session shown once its review is ready: what every decision on it needs."""
+
+    review: Review
+    session: Session
+    index: int  # the session's, among the review's sessions
 
 
 class ShownSession:
@@ -41,13 +52,25 @@ class ShownSession:
         self.by_turn, self.flagged = {}, []
         self._links = None
 
+    def reviewed(self) -> Reviewed | None:
+        """The session with its review, once the review is ready (None before, and once released)."""
+        if self.review is None or self.session is None or self.session_index is None:
+            return None
+        return Reviewed(self.review, self.session, self.session_index)
+
+    def turn_at(self, position: int | None) -> Turn | None:
+        """The session's turn at `position` (None: no session, or no turn selected)."""
+        return self.session.turn_at(position) if self.session is not None and position is not None else None
+
     def findings(self) -> list[Finding]:
         """The session's findings: the review's, or the first ones while the scan runs."""
-        return self.review.findings(self.session_index) if self.review is not None else self.early
+        reviewed = self.reviewed()
+        return reviewed.review.findings(reviewed.index) if reviewed is not None else self.early
 
     def status(self, index: int) -> str:
         """The decision on the finding at `index` (pending until the review is ready)."""
-        return self.review.status(self.session_index, index) if self.review is not None else PENDING
+        reviewed = self.reviewed()
+        return reviewed.review.status(reviewed.index, index) if reviewed is not None else PENDING
 
     def group(self, findings: list[Finding]) -> None:
         """Group `findings` (the session's, in order) by the turn they are about."""
@@ -79,23 +102,23 @@ class ShownSession:
 
     def current(self, position: int | None) -> int | None:
         """The index of the finding shown when the turn at `position` is selected, if it is flagged."""
-        indices = self.by_turn.get(position, [])
+        indices = self.by_turn.get(position, []) if position is not None else []
         return indices[self.finding_number % len(indices)] if indices else None
 
     def detail(self, position: int | None) -> tuple[Turn | None, FindingView | TurnView | None]:
         """The turn at `position` and the view of its finding shown, or of the whole turn as
         exported (None when it has no finding)."""
-        turn = self.session.turn_at(position) if self.session and position is not None else None
+        turn = self.turn_at(position)
         index = self.current(position)
         if index is None or turn is None:
             return turn, None
-        indices, finding = self.by_turn[position], self.findings()[index]
-        review, s = self.review, self.session_index
+        indices, finding = self.by_turn[turn.position], self.findings()[index]
+        reviewed = self.reviewed()
         if self.whole_turn:
             findings = [self.findings()[i] for i in indices]
             approved = (
-                [found for found in (review.approved_finding(s, i) for i in indices) if found]
-                if review is not None
+                [found for found in (reviewed.review.approved_finding(reviewed.index, i) for i in indices) if found]
+                if reviewed is not None
                 else []
             )
             return turn, TurnView(
@@ -103,14 +126,14 @@ class ShownSession:
                 tuple((f, self.status(i)) for f, i in zip(findings, indices)),
                 self.finding_number % len(indices) + 1,
             )
-        fix = review.decided_fix(s, index) if review is not None else finding.fix
+        fix = reviewed.review.decided_fix(reviewed.index, index) if reviewed is not None else finding.fix
         return turn, FindingView(
             finding,
             fix_preview(finding, turn, fix),
             self.status(index),
             self.finding_number % len(indices) + 1,
             len(indices),
-            review.executions(s, index) if review is not None else (),
+            reviewed.review.executions(reviewed.index, index) if reviewed is not None else (),
         )
 
     def place_of(self, index: int) -> tuple[int, int]:
@@ -139,7 +162,7 @@ class ShownSession:
     def step_finding(self, position: int | None, step: int) -> bool:
         """Show the next (`step` 1) or previous (-1) finding of the turn at `position`; False when
         it has only one."""
-        indices = self.by_turn.get(position, [])
+        indices = self.by_turn.get(position, []) if position is not None else []
         if len(indices) > 1:
             self.finding_number = (self.finding_number + step) % len(indices)
         return len(indices) > 1

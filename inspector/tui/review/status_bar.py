@@ -3,12 +3,11 @@ counted by decision."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from textual.content import Content
 
 from inspector.model import Session
 from inspector.review.counts import Counts
+from inspector.sources.location import Location
 from inspector.support.safe_text import neutralise, preview
 
 MUTED = "$text-muted"
@@ -16,7 +15,12 @@ ID_WIDTH = 40  # a longer session id is cut short (a UUID is 36)
 
 
 def status_line(
-    path: Path, session: Session | None, number: int, sessions: int, counts: Counts | None, flagged_only: bool
+    path: Location,
+    session: Session | None,
+    number: int,
+    sessions: int,
+    counts: Counts | None,
+    flagged_only: bool,
 ) -> Content:
     """'NAME · FORMAT · session N of M · id ID · T turns  flagged F  approved A ...' (the counts once
     known; the id of a session that has one, a database's conversation's, as plain text)."""

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from rich.style import Style
 from rich.text import Text
+from textual import events
 from textual.binding import Binding
 from textual.cache import LRUCache
 from textual.geometry import Region, Size
@@ -205,7 +206,7 @@ class TurnList(ScrollView, can_focus=True):
         self.scroll_to_region(Region(0, new, 1, 1), animate=False, immediate=True, force=True)
         self.post_message(self.Selected(self.position))
 
-    def on_click(self, event) -> None:
+    def on_click(self, event: events.Click) -> None:
         row = event.y + self.scroll_offset.y
         if 0 <= row < len(self._rows):
             self.cursor = row

@@ -13,13 +13,15 @@ assistant's record (Gemini CLI) was not written by the model.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from inspector.model import ASSISTANT, Turn
 from inspector.support.safe_text import one_line
+
+Value = TypeVar("Value")
 
 WRAPPERS = ("message", "payload", "item", "record", "data", "kwargs", "response_metadata")
 TIME_KEYS = ("timestamp", "created_at", "createdAt", "created", "time")
@@ -89,7 +91,8 @@ def _places(raw: Any) -> Iterator[dict[str, Any]]:
                 yield from (value for name in WRAPPERS if isinstance(value := inner.get(name), dict))
 
 
-def _first(place: dict[str, Any], keys: tuple[str, ...], read) -> str | None:
+def _first(place: dict[str, Any], keys: tuple[str, ...], read: Callable[[Any], Value | None]) -> Value | None:
+    """The first of the values at `keys` in `place` that `read` can read, as it reads it."""
     return next((value for key in keys if (value := read(place.get(key))) is not None), None)
 
 

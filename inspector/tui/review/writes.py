@@ -4,7 +4,7 @@ waits for them, as each saves the review file when it ends."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from inspector.tui.notices import Tell
 
 EXPORT, EXECUTE, BULK = "export", "execute", "bulk"
 UNDER_WAY = {
@@ -17,7 +17,7 @@ UNDER_WAY = {
 class WritesUnderWay:
     """Which writes are running in their thread."""
 
-    def __init__(self, tell: Callable[..., object]) -> None:
+    def __init__(self, tell: Tell) -> None:
         """`tell(message, **options)`: notifies the person."""
         self._tell = tell
         self._running: set[str] = set()
