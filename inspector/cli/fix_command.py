@@ -23,13 +23,13 @@ from inspector.catalogue import load_tools_file
 from inspector.cli.exit_codes import FOUND, FOUND_NOTHING
 from inspector.detect import kinds
 from inspector.errors import InspectorError, check_session_found
-from inspector.model import ToolSpec
+from inspector.model import Location, ToolSpec
 from inspector.repair import DEFAULT_TIMEOUT
 from inspector.repair.apply import accepted_findings
 from inspector.repair.execute import ExecutionResult, check_command, execute_call, recovered_calls
 from inspector.repair.write import Chosen, check_targets, write_repaired
 from inspector.scan.scanner import ScanResult, iter_scan
-from inspector.sources import Location, open_source
+from inspector.sources import open_source
 from inspector.sources.base import Source
 from inspector.sources.schemas.table import parse_map
 from inspector.support.safe_text import one_line

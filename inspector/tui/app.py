@@ -14,8 +14,9 @@ from textual.app import App
 from textual.binding import Binding
 
 from inspector.errors import InspectorError
+from inspector.model import Location, ServerUrl
 from inspector.review.review import Review
-from inspector.sources import Location, ServerUrl, session_files
+from inspector.sources import session_files
 from inspector.sources.base import Source
 from inspector.sources.discovery import FoundSession
 from inspector.support.safe_text import neutralise

@@ -28,23 +28,19 @@ messages. `tool_call` blocks inside a list `content` (output version v1) are lef
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from inspector.model import ASSISTANT, NO_RESULT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
+from inspector.model import ASSISTANT, NO_RESULT, SYSTEM, TOOL, USER, ToolCall, ToolResult, Turn
+from inspector.sources.messages.arguments import arguments_as_json, parse_arguments
 from inspector.sources.messages.openai_calls import (
     read_tool_calls,
     render_tool_calls,
     repaired_function,
     with_repaired_calls,
 )
-from inspector.sources.messages.records import (
-    arguments_as_json,
-    message_list,
-    parse_arguments,
-    rebuild_records,
-    spread_text,
-)
+from inspector.sources.messages.record_lists import rebuild_records
+from inspector.sources.messages.text_parts import spread_text
 
 ROLES = {
     "human": USER,
@@ -81,7 +77,7 @@ class MessageReader:
 
     def __init__(self) -> None:
         self.turns: list[Turn] = []
-        self._names: dict[str, str] = {}
+        self._names: dict[str | None, str] = {}  # a call's id -> its name (a result without an id finds none)
         self._skipped: Counter[tuple[str, str]] = Counter()
 
     def read(self, position: int, kind: str, fields: dict[str, Any], raw: Any, turn_id: str | None = None) -> None:
@@ -99,15 +95,19 @@ class MessageReader:
         content = fields.get("content")
         text = content if type(content) is str else content_text(content)
         if turn_id is None:
-            turn_id = fields.get("id") if type(fields.get("id")) is str else None
+            turn_id = own_id if type(own_id := fields.get("id")) is str else None
         calls: tuple[ToolCall, ...] = ()
         results: tuple[ToolResult, ...] = ()
         if role == ASSISTANT:
             calls = message_calls(fields)
             self._names.update((call.id, call.name) for call in calls if type(call.id) is str)
         elif role == TOOL:
-            call_id = fields.get("tool_call_id") if type(fields.get("tool_call_id")) is str else None
-            name = fields.get("name") if type(fields.get("name")) is str else self._names.get(call_id)
+            call_id = fields.get("tool_call_id")
+            if type(call_id) is not str:
+                call_id = None
+            name = fields.get("name")
+            if type(name) is not str:
+                name = self._names.get(call_id)
             results = (
                 ToolResult(
                     call_id, name, text if isinstance(content, list) else content, fields.get("status") == "error"
@@ -131,10 +131,11 @@ class MessageReader:
 def read_records(reader: MessageReader, records: list[Any], unwrap: Unwrap) -> None:
     """Read every record of a container list, in order, each kept as its own `raw`."""
     for position, record in enumerate(records):
-        kind, fields = unwrap(record)
-        if kind is None:
-            reader.skip(*fields)
+        opened = unwrap(record)
+        if opened[0] is None:
+            reader.skip(*opened[1])
         else:
+            kind, fields = opened
             reader.read(position, kind, fields, record)
 
 
@@ -177,13 +178,15 @@ def _entries(fields: dict[str, Any], key: str) -> list[dict[str, Any]]:
 
 
 def rebuild(
-    records: list[Any], turns: list[Turn], unwrap: Unwrap, wrap: Callable[[Any, str, dict[str, Any]], Any]
+    records: list[Any], turns: Iterable[Turn], unwrap: Unwrap, wrap: Callable[[Any, str, dict[str, Any]], Any]
 ) -> list[Any]:
     """A container's records after repair: `wrap(record, type, fields)` gives the record holding a
     message's new fields (`record` is the one it replaces, None for a new message)."""
 
     def edited(turn: Turn) -> Any:
-        kind, fields = unwrap(turn.raw)
+        opened = unwrap(turn.raw)
+        assert opened[0] is not None, "an edited turn was read from a message"
+        kind, fields = opened
         return wrap(turn.raw, kind, repaired_fields(turn, fields))
 
     return rebuild_records(
@@ -223,9 +226,15 @@ def _respread(content: list[Any], text: str) -> list[Any]:
 def _write_calls(out: dict[str, Any], calls: tuple[ToolCall, ...], stored: tuple[ToolCall, ...]) -> None:
     """Write the turn's calls into the message's fields `out` (read as `stored`), where LangChain
     loads them from: the two lists, or `additional_kwargs` alone when it read them there."""
-    extra = out.get("additional_kwargs") if isinstance(out.get("additional_kwargs"), dict) else {}
-    openai = extra.get("tool_calls") if isinstance(extra.get("tool_calls"), list) else None
-    legacy = extra.get("function_call") if isinstance(extra.get("function_call"), dict) else None
+    extra = out.get("additional_kwargs")
+    if not isinstance(extra, dict):
+        extra = {}
+    openai = extra.get("tool_calls")
+    if not isinstance(openai, list):
+        openai = None
+    legacy = extra.get("function_call")
+    if not isinstance(legacy, dict):
+        legacy = None
     own, added = calls[: len(stored)], calls[len(stored) :]
     changed = {
         call.id: call.arguments_raw is not old.arguments_raw
@@ -247,7 +256,7 @@ def _write_calls(out: dict[str, Any], calls: tuple[ToolCall, ...], stored: tuple
         listed = len(read_tool_calls(openai))
         if openai is not None or added:
             extra = {**extra, "tool_calls": with_repaired_calls(openai or [], own[:listed]) + render_tool_calls(added)}
-        if len(own) > listed:
+        if legacy is not None and len(own) > listed:  # the call after the listed ones is the legacy one
             extra = {**extra, "function_call": repaired_function(legacy, own[listed])}
     if extra is not out.get("additional_kwargs") and extra:
         out["additional_kwargs"] = extra
@@ -257,8 +266,12 @@ def _split_calls(out: dict[str, Any], calls: tuple[ToolCall, ...]) -> tuple[list
     """The new `tool_calls` and `invalid_tool_calls` lists for the message's own calls: an entry
     kept as it is unless its call changed; an invalid call whose arguments a repair replaced is a
     valid one now. Entries that name no tool stay in their list."""
-    stored_valid = out.get("tool_calls") if isinstance(out.get("tool_calls"), list) else []
-    stored_invalid = out.get("invalid_tool_calls") if isinstance(out.get("invalid_tool_calls"), list) else []
+    stored_valid = out.get("tool_calls")
+    if not isinstance(stored_valid, list):
+        stored_valid = []
+    stored_invalid = out.get("invalid_tool_calls")
+    if not isinstance(stored_invalid, list):
+        stored_invalid = []
     remaining = iter(calls)
     valid: list[Any] = []
     invalid: list[Any] = []
@@ -286,7 +299,9 @@ def _in_step(entry: Any, by_id: dict[str, ToolCall], arguments_changed: dict[Any
     """An `additional_kwargs.tool_calls` entry with the name and, when a repair replaced them, the
     arguments of the changed call of its id."""
     function = entry.get("function") if isinstance(entry, dict) else None
-    call = by_id.get(entry.get("id")) if isinstance(function, dict) else None
+    if not isinstance(function, dict):
+        return entry
+    call = by_id.get(entry.get("id"))
     if call is None:
         return entry
     fixed = {**function, "name": call.name}
@@ -323,7 +338,7 @@ def new_messages(turn: Turn) -> list[tuple[str, dict[str, Any]]]:
             for r in turn.tool_results
         ]
     kind = {ASSISTANT: "ai", SYSTEM: "system"}.get(turn.role, "human")
-    fields = {
+    fields: dict[str, Any] = {
         "content": turn.text,
         "additional_kwargs": {},
         "response_metadata": {},
@@ -336,23 +351,3 @@ def new_messages(turn: Turn) -> list[tuple[str, dict[str, Any]]]:
             tool_calls=[_tool_call(call) for call in turn.tool_calls], invalid_tool_calls=[], usage_metadata=None
         )
     return [(kind, fields)]
-
-
-def read_list(name: str, document: Any, unwrap: Callable[[Any], tuple[Any, Any]]) -> list[Session]:
-    """The one session of a file holding a list of messages (or an object with them as `messages`),
-    each record opened by `unwrap`; read as the format `name`."""
-    reader = MessageReader()
-    read_records(reader, message_list(document), unwrap)
-    return [Session(name, document.path, tuple(reader.turns), (), document, 0, None, tuple(reader.problems()))]
-
-
-def write_list(
-    document: Any,
-    sessions: list[Session],
-    unwrap: Callable[[Any], tuple[Any, Any]],
-    wrap: Callable[..., dict[str, Any]],
-) -> str:
-    """The text of such a file with the repaired messages (made by `wrap`); the others as they were."""
-    value = document.value
-    records = rebuild(message_list(document), sessions[0].turns, unwrap, wrap)
-    return document.render(records if isinstance(value, list) else {**value, "messages": records})

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from inspector.errors import InspectorError
-from inspector.sources.location import ServerUrl
+from inspector.model import ServerUrl
 
 if TYPE_CHECKING:
     import psycopg
@@ -37,16 +37,26 @@ def psycopg_module() -> Any:
 def connect(url: ServerUrl, read_only: bool = True) -> psycopg.Connection:
     """A connection to the database `url` names (libpq fills in what it leaves out from `PG*`
     variables and `.pgpass`): read-only and repeatable-read, or for one writing transaction."""
-    psycopg = psycopg_module()
+    driver = psycopg_module()
     with mapped_errors(url, "connecting"):
-        conn = psycopg.connect(url.conninfo, connect_timeout=CONNECT_TIMEOUT, application_name="inspector")
+        conn: psycopg.Connection = driver.connect(
+            url.conninfo, connect_timeout=CONNECT_TIMEOUT, application_name="inspector"
+        )
         if read_only:
             conn.read_only = True
-            conn.isolation_level = psycopg.IsolationLevel.REPEATABLE_READ
+            conn.isolation_level = driver.IsolationLevel.REPEATABLE_READ
         else:
             conn.execute(f"SET lock_timeout = '{LOCK_TIMEOUT}s'")
             conn.commit()
     return conn
+
+
+def only_value(cursor: psycopg.Cursor) -> Any:
+    """The value a query that always answers one row gives (a test, a function's value, an
+    insert's `RETURNING`): its first row's first column."""
+    row = cursor.fetchone()
+    assert row is not None, "such a query always answers a row"
+    return row[0]
 
 
 @contextmanager
