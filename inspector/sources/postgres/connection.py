@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from inspector.errors import InspectorError
@@ -23,7 +24,7 @@ CONNECT_TIMEOUT = 10  # seconds to reach the server
 LOCK_TIMEOUT = 10  # seconds to wait for a row another program holds locked
 
 
-def psycopg_module() -> Any:
+def psycopg_module() -> ModuleType:
     """The psycopg module, or one line saying how to install it."""
     try:
         import psycopg
