@@ -17,8 +17,9 @@ Message shapes:
 - `responses_items`: OpenAI Responses items (`openai-responses`, `codex`, the Agents SDK's SQLite
   sessions).
 - `langchain_messages`: LangChain messages by type (`langchain`, `langchain-dumpd`, `langsmith`,
-  the LangGraph stores in SQLite and PostgreSQL); `langchain_lists`: a file holding one list of
-  them (`langchain`, `langchain-dumpd`); `langchain_dicts`: their `messages_to_dict` records
+  the LangGraph stores in SQLite and PostgreSQL); `langchain_calls`: an AI message's calls, in
+  its two lists and `additional_kwargs`; `langchain_lists`: a file holding one list of them
+  (`langchain`, `langchain-dumpd`); `langchain_dicts`: their `messages_to_dict` records
   (`langchain`, `langchain-sql`); `langchain_serialized`: their `dumpd` records
   (`langchain-dumpd`, `langsmith`).
 - `repeated_history`: one conversation from a log of model calls that each repeat the history
