@@ -1,16 +1,25 @@
-"""The data model every stage shares: sessions, turns, tool calls, findings and fixes.
+"""The data model every stage shares: where sessions live, sessions, turns, tool calls, findings
+and fixes.
 
 All of these are immutable values. A format adapter turns a file into `Session`s, detectors turn a
 session into `Finding`s, and a `Fix` says what would change, so it can be previewed, edited,
 recorded and applied the same way by the command line and the TUI.
+
+Sessions live at a `Location`: a file on disk (a `Path`), or a database on a PostgreSQL server
+(a `ServerUrl`: `postgresql://user@host:port/db` or `postgres://...`, handed to libpq as it is, so
+libpq's `PG*` environment variables and `.pgpass` fill in what it leaves out, and shown everywhere
+without its password; a URL Python's parser refuses, an unclosed `[`, is split by hand, so that
+even then its password is never shown).
 """
 
 from __future__ import annotations
 
+import json
 from bisect import bisect_left
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Literal
+from urllib.parse import SplitResult, parse_qsl, unquote, urlencode, urlsplit, urlunsplit
 
 SYSTEM = "system"
 USER = "user"
@@ -32,6 +41,50 @@ Span = tuple[int, int]
 NOT_EXECUTED = "Recovered from the assistant's text by inspector; this call was not executed."
 # The result a repair records for a call that was never answered (`orphan-call`'s fix).
 NO_RESULT = "No result was recorded for this call (added by inspector)."
+
+
+@dataclass(frozen=True)
+class ServerUrl:
+    """A database on a PostgreSQL server. `conninfo` is the URL as given, password included: it
+    goes to libpq only; `str()` and `repr()` show it without the password."""
+
+    conninfo: str
+
+    def __str__(self) -> str:
+        return _shown_url(self.conninfo)
+
+    def __repr__(self) -> str:
+        return f"ServerUrl({str(self)!r})"
+
+    @property
+    def name(self) -> str:
+        """The database's name as the URL gives it ('' when libpq's default applies)."""
+        return unquote(_url_parts(self.conninfo).path.lstrip("/"))
+
+    @property
+    def identity(self) -> str:
+        """What tells this database from any other, without the password: the user, host(s) and
+        port(s), database and connection options (a schema's search path among them) as the URL
+        gives them (the key of its review file)."""
+        parts = _url_parts(self.conninfo)
+        userinfo, _, hosts = parts.netloc.rpartition("@")
+        options = sorted(
+            (key, value) for key, value in parse_qsl(parts.query, keep_blank_values=True) if key != "password"
+        )
+        return json.dumps([unquote(userinfo.partition(":")[0]), hosts.lower(), self.name, options])
+
+    @property
+    def password(self) -> str | None:
+        """The password the URL holds, if any (to be scrubbed from any message)."""
+        parts = _url_parts(self.conninfo)
+        userinfo = parts.netloc.rpartition("@")[0]
+        in_query = [value for key, value in parse_qsl(parts.query) if key == "password"]
+        if ":" in userinfo:
+            return unquote(userinfo.partition(":")[2])
+        return in_query[0] if in_query else None
+
+
+Location = Path | ServerUrl  # a file or folder on disk, or a database on a server
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -112,16 +165,19 @@ class ToolSpec:
 
 @dataclass(frozen=True)
 class Session:
-    """One conversation loaded from a file.
+    """One conversation, as read from a file or a database.
 
-    `document` is the whole parsed file (shared by every session of a multi-session file) and
-    `index` says which session of it this is; both are kept so a writer can reproduce the file
-    faithfully. `problems` lists odd records that were skipped while loading (they stay in the
+    `document` is what the storage keeps to write the session back, opaque to every other stage:
+    the whole parsed file (a `Document`, shared by every session of a multi-session file), or
+    the database, schema and table it was read from (a `HistoryLocation`); `index` says which
+    session of a file this is. Both are kept so a writer can reproduce the storage faithfully. `problems` lists odd records that were skipped while loading (they stay in the
     document and are written back untouched).
     """
 
     format: str
-    path: Path | None
+    # Where it was read from: a file or a server's database, or the URI of a file read elsewhere
+    # (by Spark's executors); None for a session made in memory.
+    path: Location | str | None
     turns: tuple[Turn, ...]
     tools: tuple[ToolSpec, ...] = ()
     document: Any = None
@@ -226,3 +282,28 @@ def remove_spans(text: str, spans: tuple[Span, ...] | list[Span]) -> str:
         cursor = end
     pieces.append(text[cursor:])
     return "".join(pieces)
+
+
+def _shown_url(url: str) -> str:
+    """`url` without a password, in its user part or its query."""
+    parts = _url_parts(url)
+    userinfo, at, hosts = parts.netloc.rpartition("@")
+    netloc = f"{userinfo.partition(':')[0]}{at}{hosts}"
+    query = urlencode(
+        [(key, value) for key, value in parse_qsl(parts.query, keep_blank_values=True) if key != "password"]
+    )
+    return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
+
+
+def _url_parts(url: str) -> SplitResult:
+    """`url` split into scheme, host part, path, query and fragment; by hand when Python's parser
+    refuses it (the host part then runs up to the first `/`, `?` or `#`)."""
+    try:
+        return urlsplit(url)
+    except ValueError:
+        scheme, _, rest = url.partition("://")
+        end = min((at for at in (rest.find(mark) for mark in "/?#") if at >= 0), default=len(rest))
+        netloc, rest = rest[:end], rest[end:]
+        rest, _, fragment = rest.partition("#")
+        path, _, query = rest.partition("?")
+        return SplitResult(scheme, netloc, path, query, fragment)

@@ -23,13 +23,13 @@ from inspector.catalogue import load_tools_file
 from inspector.cli.exit_codes import FOUND, FOUND_NOTHING
 from inspector.detect import kinds
 from inspector.errors import InspectorError, check_session_found
-from inspector.model import ToolSpec
+from inspector.model import Location, ToolSpec
 from inspector.repair import DEFAULT_TIMEOUT
 from inspector.repair.apply import accepted_findings
 from inspector.repair.execute import ExecutionResult, check_command, execute_call, recovered_calls
 from inspector.repair.write import Chosen, check_targets, write_repaired
 from inspector.scan.scanner import ScanResult, iter_scan
-from inspector.sources import Location, open_source
+from inspector.sources import open_source
 from inspector.sources.base import Source
 from inspector.sources.schemas.table import parse_map
 from inspector.support.safe_text import one_line
@@ -44,9 +44,7 @@ def run_fix(args: argparse.Namespace) -> int:
     timeout = _execute_timeout(args)
     extra = tuple(load_tools_file(args.tools)) if args.tools else ()
     path: Location = args.path
-    out = path if args.in_place else args.output
-    if not args.in_place and isinstance(path, Path) and out.resolve() == path.resolve():
-        raise InspectorError(f"{out}: is the input; use --in-place to replace it (a backup is kept)")
+    out: Location = path if args.in_place else _copy_target(args.output, path)
     source = open_source(path, args.format, args.table, parse_map(args.map) if args.map is not None else None)
     check_targets(source, out, args.in_place, args.force, args.to)  # before anything runs or is written
     with closing(iter_scan(source, extra, args.session)) as results:  # reading one session checks the input first
@@ -133,6 +131,13 @@ def _execute(
         _say(execution.describe())
         ran.append(execution)
     return ran
+
+
+def _copy_target(output: Path, path: Location) -> Path:
+    """The new file `-o OUT` names, refused in one line when it is the input itself."""
+    if isinstance(path, Path) and output.resolve() == path.resolve():
+        raise InspectorError(f"{output}: is the input; use --in-place to replace it (a backup is kept)")
+    return output
 
 
 def _execute_timeout(args: argparse.Namespace) -> float:

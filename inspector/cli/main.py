@@ -25,13 +25,13 @@ from inspector.cli.exit_codes import APP, FAILED, FOUND, FOUND_NOTHING, epilog
 from inspector.cli.report_help import REPORT_HELP
 from inspector.detect import kinds
 from inspector.errors import InspectorError, check_session_found
-from inspector.model import ToolSpec
+from inspector.model import Location, ServerUrl, ToolSpec
 from inspector.repair import DEFAULT_TIMEOUT
 from inspector.report.json_report import build_report, encode_json
 from inspector.report.text_report import render_report
 from inspector.scan.parallel import MAX_WORKERS, MIN_BYTES, ScanRequest, check_jobs, scan_summaries
 from inspector.scan.summary import SessionSummary
-from inspector.sources import Location, ServerUrl, format_names, location, session_files
+from inspector.sources import format_names, location, session_files
 from inspector.sources.formats.openai import NAME as OPENAI  # `fix --to openai` writes this format
 from inspector.sources.schemas.table import parse_map
 from inspector.support.gc_pause import collector_paused

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 
 from inspector.cli.exit_codes import FOUND_NOTHING
-from inspector.sources import ServerUrl
+from inspector.model import ServerUrl
 from inspector.sources.postgres.undo import undo_on_server
 from inspector.sources.sql.undo import since_time
 from inspector.sources.sqlite.undo import undo_in_file

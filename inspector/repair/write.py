@@ -43,11 +43,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from inspector.errors import InspectorError
-from inspector.model import Finding, Fix, Session
+from inspector.model import Finding, Fix, Location, ServerUrl, Session
 from inspector.repair.apply import apply_fixes
 from inspector.repair.audit import Ran, audit_entry, ran_by_call
 from inspector.repair.execute import ExecutionResult, results_by_call
-from inspector.sources.base import AuditRecord, SessionWriter, Source, WriteOptions
+from inspector.sources.base import AuditRecord, SessionWriter, Source, WriteOptions, file_output
 from inspector.sources.formats.openai import NAME as OPENAI
 from inspector.sources.openai_export import OpenAIExportWriter, export_paths
 
@@ -73,8 +73,8 @@ class WriteOutcome:
     the input itself was replaced, how many fixes were applied, and one line naming what the
     output could not hold ('' when nothing: always, unless written into another format)."""
 
-    out: Path
-    audit: Path
+    out: Location
+    audit: Location
     audit_shown: str
     backup: Path | None
     applied: int
@@ -83,7 +83,7 @@ class WriteOutcome:
 
 def write_repaired(
     source: Source,
-    out: Path,
+    out: Location,
     chosen: Callable[[Source], Iterable[Chosen]],
     in_place: bool = False,
     executions: Iterable[ExecutionResult] = (),
@@ -99,7 +99,7 @@ def write_repaired(
     would run on what is written is written only when `allow_triggers`. With `to` (a name in
     `EXPORT_WRITERS`), the sessions are written as a new file in that format instead of the
     source's own, whatever the source can write itself."""
-    out = source.path if in_place else Path(out)  # in place: the source, a file or a server's database
+    out = source.path if in_place else out  # in place: the source, a file or a server's database
     check_targets(source, out, in_place, replace_existing, to)
     stamp = datetime.now(UTC).isoformat(timespec="seconds")
     executions = list(executions)
@@ -162,14 +162,14 @@ def _write_batch(
     ]
 
 
-def _writer(source: Source, out: Path, in_place: bool, options: WriteOptions, to: str | None) -> SessionWriter:
+def _writer(source: Source, out: Location, in_place: bool, options: WriteOptions, to: str | None) -> SessionWriter:
     """The writer into `out`: the source's own, or the one of the format `to`."""
     if to is None:
         return source.writer(out, in_place, options)
-    return EXPORT_WRITERS[to](out, options.replace_existing)
+    return EXPORT_WRITERS[to](file_output(out), options.replace_existing)
 
 
-def check_targets(source: Source, out: Path, in_place: bool, replace_existing: bool, to: str | None = None) -> None:
+def check_targets(source: Source, out: Location, in_place: bool, replace_existing: bool, to: str | None = None) -> None:
     """Fail with one line, before anything is written or run, unless writing `source` into `out`
     (itself when `in_place`; in the format `to` when given) is safe: the source can be written
     that way (into another format: always, but never in place), no file written is the input by
@@ -200,7 +200,7 @@ def check_targets(source: Source, out: Path, in_place: bool, replace_existing: b
             )
 
 
-def _written_paths(source: Source, out: Path, in_place: bool, to: str | None) -> list[Path]:
+def _written_paths(source: Source, out: Location, in_place: bool, to: str | None) -> list[Path]:
     """Every file the write creates or replaces, once the source (or the format `to`) is known
     to write that way."""
     if to is not None:
@@ -208,18 +208,21 @@ def _written_paths(source: Source, out: Path, in_place: bool, to: str | None) ->
             raise InspectorError(f"--to {to}: unknown format (choose from: {', '.join(EXPORT_WRITERS)})")
         if in_place:
             raise InspectorError(f"--to {to}: writes a new file (-o OUT), never in place; nothing was written")
-        return export_paths(out)
+        return export_paths(file_output(out))
     able = source.capabilities.write_in_place if in_place else source.capabilities.write_copy
     if not able:
         raise InspectorError(source.cannot_write(in_place))
     return source.written_paths(out)
 
 
-def _status(path: Path) -> os.stat_result | None:
-    """The file at `path` (a symlink followed), or None when there is none."""
+def _status(path: Location) -> os.stat_result | None:
+    """The file at `path` (a symlink followed), or None when there is none (a server's database is
+    no file)."""
+    if isinstance(path, ServerUrl):
+        return None
     try:
         return os.stat(path)
-    except (OSError, ValueError, TypeError):  # TypeError: a server's database, no file
+    except (OSError, ValueError):
         return None
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from inspector.model import Location, ServerUrl
 from inspector.review.review_file import database_file_name
 from inspector.sources.discovery import kept_by_a_tool
-from inspector.sources.location import Location, ServerUrl
 
 
 def default_export_path(path: Location, several: bool, to: str | None = None) -> Path:

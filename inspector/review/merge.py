@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
+from inspector.model import Location
 from inspector.review.anchors import SavedKey
 from inspector.review.edits import Edit
 from inspector.review.review_file import (
@@ -38,7 +39,6 @@ from inspector.review.review_file import (
     write_review,
 )
 from inspector.review.review_layout import revision_of
-from inspector.sources.location import Location
 from inspector.support.file_lock import exclusive_lock
 
 Key = TypeVar("Key", bound=Hashable)

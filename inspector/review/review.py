@@ -20,7 +20,7 @@ from pathlib import Path
 
 from inspector.catalogue import Catalogue, build_catalogue
 from inspector.errors import InspectorError
-from inspector.model import Finding, Fix, ToolSpec, Turn
+from inspector.model import Finding, Fix, Location, ToolSpec, Turn
 from inspector.repair.execute import ExecutionResult
 from inspector.repair.write import Chosen, WriteOutcome, write_repaired
 from inspector.review.as_read import check_as_read
@@ -345,13 +345,7 @@ class Review:
         first checked to hold the conversations still as the review read them (`as_read`)."""
         if to is not None and overwrite_input:
             raise ReviewError(f"an export as {to} is a new file: it never overwrites the input")
-        target = self.path if overwrite_input else Path(out) if out is not None else self.default_export_path(to)
-        if not overwrite_input and isinstance(self.path, Path) and target.resolve() == self.path.resolve():
-            raise ReviewError(f"{target}: is the input; choose 'overwrite the input' to replace it (a backup is kept)")
-        if not (overwrite_input or replace_existing) and target.exists():
-            raise ReviewError(
-                f"{target}: exists already; nothing was written (choose another file, or agree to replace it)"
-            )
+        target: Location = self.path if overwrite_input else self._export_copy(out, to, replace_existing)
         self._saved.save()  # takes in what another inspector decided on this review meanwhile
         chosen: list[Chosen] = []
         ran: list[ExecutionResult] = []
@@ -414,6 +408,18 @@ class Review:
         if in_place and self.source.streams:
             check_as_read(reading, (choice.session for choice in chosen))
         return chosen
+
+    def _export_copy(self, out: Path | str | None, to: str | None, replace_existing: bool) -> Path:
+        """The new file an export writes (`out`, else the default beside the input), refused in
+        one line when it is the input, or exists and the person did not agree to replace it."""
+        copy = Path(out) if out is not None else self.default_export_path(to)
+        if isinstance(self.path, Path) and copy.resolve() == self.path.resolve():
+            raise ReviewError(f"{copy}: is the input; choose 'overwrite the input' to replace it (a backup is kept)")
+        if not replace_existing and copy.exists():
+            raise ReviewError(
+                f"{copy}: exists already; nothing was written (choose another file, or agree to replace it)"
+            )
+        return copy
 
     def _approved(self, session: int) -> tuple[list[Finding], dict[int, Fix], list[ExecutionResult]]:
         """The session's approved findings carrying the fix to apply, for each edited one the fix

@@ -42,13 +42,12 @@ from pathlib import Path
 from typing import Any
 
 from inspector.errors import InspectorError
-from inspector.model import Finding, ToolCall
+from inspector.model import Finding, Location, ServerUrl, ToolCall
 from inspector.repair.execute import ExecutionResult
 from inspector.review.anchors import FindingKey, SavedKey
 from inspector.review.edits import Edit, EditedCall
 from inspector.review.review_layout import new_revision, review_text
 from inspector.sources.files.document import write_text_atomic
-from inspector.sources.location import Location, ServerUrl
 
 VERSION = 3
 PENDING, APPROVED, EDITED, SKIPPED = "pending", "approved", "edited", "skipped"

@@ -11,10 +11,10 @@ from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 
 from inspector.errors import InspectorError
+from inspector.model import Location
 from inspector.review.anchors import FindingKey
 from inspector.review.merge import Changed, Merged, save_merging, snapshot
 from inspector.review.review_file import APPROVED, EDITED, ReviewRecord, SessionKey, read_review
-from inspector.sources.location import Location
 
 Attach = Callable[[ReviewRecord], ReviewRecord]  # a record keyed by the findings read (`FindingNames.attach`)
 

@@ -22,10 +22,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from inspector.errors import InspectorError
-from inspector.model import ToolSpec
+from inspector.model import Location, ToolSpec
 from inspector.scan.scanner import iter_scan
 from inspector.scan.summary import SessionSummary, summarise
-from inspector.sources import Location, open_source
+from inspector.sources import open_source
 from inspector.sources.base import Source
 from inspector.support.gc_pause import collector_paused
 

@@ -9,9 +9,8 @@ small, and picklable, so worker processes can send summaries back (`inspector.sc
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
-from inspector.model import Finding, Turn
+from inspector.model import Finding, Location, Turn
 from inspector.scan.rates import Rates, session_rates
 from inspector.scan.scanner import ScanResult
 
@@ -22,7 +21,7 @@ class SessionSummary:
     as `Turn` is (and not frozen for the same reason: a file of many small sessions makes one per
     session, and frozen construction is several times slower)."""
 
-    path: Path | None
+    path: Location | str | None  # a file or a server's database (a URI on Spark's executors)
     session_id: str | None
     format: str
     turn_count: int

@@ -3,7 +3,7 @@
 databases, read as the schemas of `schemas/` (one module per schema, with what every SQL
 database shares in `sql/`): in SQLite files (`sqlite/`) or on a PostgreSQL server (`postgres/`).
 
-`open_source` opens a location (`location.Location`) as the kind of storage it is: a server's
+`open_source` opens a location (`inspector.model.Location`) as the kind of storage it is: a server's
 database by its URL (`postgresql://...`), a database file by its name or SQLite's header (or when
 `--table/--map` name a table), else a session file whose format is recognised from its content.
 The two registries of formats are `formats.FORMATS` (files) and `schemas.SCHEMAS` (databases).
@@ -13,17 +13,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from inspector.model import Session
+from inspector.model import Location, ServerUrl, Session
 from inspector.sources.base import Source
 from inspector.sources.files.session_file import SessionFile
 from inspector.sources.formats import FORMATS, render_sessions
-from inspector.sources.location import SUFFIXES, Location, ServerUrl, is_database, location
+from inspector.sources.location import SUFFIXES, is_database, location
 from inspector.sources.schemas import SCHEMAS
 
 __all__ = [
     "FORMATS",
-    "Location",
-    "ServerUrl",
     "Source",
     "format_names",
     "load_sessions",
@@ -33,7 +31,7 @@ __all__ = [
     "session_files",
 ]
 
-SESSION_SUFFIXES = (".json", ".jsonl") + SUFFIXES
+SESSION_SUFFIXES: tuple[str, ...] = (".json", ".jsonl") + SUFFIXES
 SESSION_SUFFIXES += (".eval",)  # Inspect AI's zip logs (`files.inspect_eval`)
 NOT_SESSIONS = (".audit.jsonl", ".review.json")  # what fix and review write beside a session
 

@@ -17,15 +17,17 @@ The contract an implementation meets:
   no more than it must;
 - `sessions(only, start)`: the sessions one at a time (`only` keeps one id, `start` skips the first
   ones); a record it cannot read is a problem of its session, never a silent drop;
-- `backup()`: a consistent copy beside the source, never over an earlier one, landed whole or
-  not at all (`save_backup`);
 - `reading_while_writing(backup)`: what to read while the source itself is written in place;
 - `written_paths(out)`: every file a write into `out` creates or replaces (the output and, for a
   file, its audit beside it), which the write path checks before anything is written;
 - `writer(out, in_place, options)`: a `SessionWriter` into `out` (a new file, or the source in
-  place), which in place makes the backup itself (`SessionWriter.backup`), under its lock when
-  the storage has one, and says what to read while it writes (`SessionWriter.reading`);
+  place: `out` is then its `path`), which in place makes the backup itself
+  (`SessionWriter.backup`), under its lock when the storage has one, and says what to read while
+  it writes (`SessionWriter.reading`);
 - `cannot_write(in_place)`: the line refusing a write its `capabilities` do not allow.
+A source kept in one file on disk is a `FileSource`: its `path` is a `Path`, it writes into files
+only, and `backup()` makes a consistent copy beside it, never over an earlier one, landed whole
+or not at all (`save_backup`).
 `write_repaired` may instead write into another format (`to`, e.g. `inspector.sources.openai_export`):
 that writer needs nothing of the source, so a read-only source can be exported too.
 Any failure is one `InspectorError` line.
@@ -38,11 +40,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from types import TracebackType
 from typing import Any, NamedTuple
 
 from inspector.errors import InspectorError
-from inspector.model import AppliedFix, Session
-from inspector.sources.location import Location
+from inspector.model import AppliedFix, Location, ServerUrl, Session
 from inspector.support.atomic_files import land, staged
 
 
@@ -100,10 +102,10 @@ class AuditRecord:
 
 
 class AuditPlace(NamedTuple):
-    """Where a write's audit went: its file (a JSON Lines file, or the database itself) and, for a
-    person, where in it."""
+    """Where a write's audit went: its file (a JSON Lines file, or the database itself: an SQLite
+    file, or a server's) and, for a person, where in it."""
 
-    path: Path
+    path: Location
     shown: str
 
 
@@ -165,7 +167,9 @@ class SessionWriter(ABC):
     def __enter__(self) -> SessionWriter:
         return self
 
-    def __exit__(self, kind: type | None, error: BaseException | None, trace: Any) -> None:
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
         """On any error, discard what was written and raise the error as `failed` words it."""
         if error is not None:
             self.discard()
@@ -176,10 +180,18 @@ class Source(ABC):
     """Sessions kept in one file or database (see the module's docstring for the contract)."""
 
     path: Location  # where: a file, or a database on a server
-    capabilities: Capabilities = Capabilities()
     streams = False
     unit = "session"  # what one session is called in messages (a database's are conversations)
-    table_key: str | None = None  # a database's table named with --table/--map (`table.named_table_key`)
+
+    @property
+    def capabilities(self) -> Capabilities:
+        """What the source can do with repaired sessions: by default, write them as a copy and in place."""
+        return Capabilities()
+
+    @property
+    def table_key(self) -> str | None:
+        """A database's table named with --table/--map (`table.named_table_key`); None by default."""
+        return None
 
     @property
     @abstractmethod
@@ -195,8 +207,12 @@ class Source(ABC):
         """The sessions one at a time: only the one with id `only` when given, from number `start` on."""
 
     @abstractmethod
-    def writer(self, out: Path, in_place: bool, options: WriteOptions = WriteOptions()) -> SessionWriter:
-        """A writer of repaired sessions into `out` (the source itself when `in_place`)."""
+    def writer(self, out: Location, in_place: bool, options: WriteOptions = WriteOptions()) -> SessionWriter:
+        """A writer of repaired sessions into `out` (the source itself, its `path`, when `in_place`)."""
+
+    @abstractmethod
+    def written_paths(self, out: Location) -> list[Path]:
+        """Every file a write into `out` creates or replaces."""
 
     def cannot_write(self, in_place: bool) -> str:
         """The line refusing a write its `capabilities` do not allow (in place, or as a copy)."""
@@ -208,11 +224,6 @@ class Source(ABC):
         )
         return f"{self.path}: the {self.format} format cannot be written {how} ({hint}); nothing was written"
 
-    def written_paths(self, out: Path) -> list[Path]:
-        """Every file a write into `out` creates or replaces: `out` itself, unless the source
-        puts more beside it."""
-        return [Path(out)]
-
     def session(self, session_id: str) -> Session:
         """The session `session_id`; an unknown id is an `InspectorError`."""
         for session in self.sessions(only=session_id):
@@ -221,20 +232,40 @@ class Source(ABC):
             f"{self.path}: no {self.unit} {session_id!r} (see `inspector scan {self.path}` for the ids)"
         )
 
-    def backup(self) -> Path:
-        """Copy the source to `PATH.bak` (or `PATH.bak.N` if that exists already); the copy's path."""
-        return save_backup(self.path, self._copy_to)
-
     def reading_while_writing(self, backup: Path) -> Source:
         """What to read the sessions from while the source itself is written in place (after
         `backup`): the source itself, unless reading it while it is written is not safe."""
         return self
+
+
+class FileSource(Source):
+    """Sessions kept in one file on disk (a session file, an SQLite database): written into a
+    file (a copy, or the file itself), and copied to a backup beside it."""
+
+    path: Path
+
+    def written_paths(self, out: Location) -> list[Path]:
+        """Every file a write into `out` creates or replaces: `out` itself, unless the source
+        puts more beside it."""
+        return [file_output(out)]
+
+    def backup(self) -> Path:
+        """Copy the source to `PATH.bak` (or `PATH.bak.N` if that exists already); the copy's path."""
+        return save_backup(self.path, self._copy_to)
 
     def _copy_to(self, target: Path) -> None:
         """Copy the source's bytes (and times) to `target`, an empty file."""
         import shutil  # imported here: only writing in place needs it, and reading a session is the usual run
 
         shutil.copy2(self.path, target)
+
+
+def file_output(out: Location) -> Path:
+    """`out` as the file a write into a file goes to: a database on a server is none (one
+    `InspectorError` line)."""
+    if isinstance(out, ServerUrl):
+        raise InspectorError(f"{out}: a database on a server holds no copy of a file; nothing was written")
+    return Path(out)
 
 
 def save_backup(path: Path, copy: Callable[[Path], None]) -> Path:

@@ -34,7 +34,7 @@ import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from importlib.resources import files
-from json.decoder import scanstring
+from json.decoder import scanstring  # type: ignore[attr-defined]  # typeshed's json.decoder omits it; the module has it
 from pathlib import Path
 
 from inspector.sources import NOT_SESSIONS
@@ -184,7 +184,7 @@ def _variable(environ: Mapping[str, str], name: str) -> Path | None:
     return Path(value) if value else None
 
 
-def _entries(folder: Path, folders: bool) -> list[tuple[Path, os.DirEntry]]:
+def _entries(folder: Path, folders: bool) -> list[tuple[Path, os.DirEntry[str]]]:
     """The sub-folders (or the regular files) of `folder`, with their paths; none when it cannot be listed."""
     try:
         with os.scandir(folder) as listing:
@@ -195,7 +195,7 @@ def _entries(folder: Path, folders: bool) -> list[tuple[Path, os.DirEntry]]:
         return []
 
 
-def _found(tool: str, path: Path, entry: os.DirEntry, project: str) -> FoundSession:
+def _found(tool: str, path: Path, entry: os.DirEntry[str], project: str) -> FoundSession:
     try:
         status = entry.stat()
         modified, size = status.st_mtime, status.st_size
@@ -232,9 +232,10 @@ def _first_cwd(path: str) -> str:
             quote = _after_space(head, colon + 1)
             if head[quote : quote + 1] == b'"':
                 try:
-                    return scanstring(head[quote + 1 : quote + 1 + VALUE_BYTES].decode("utf-8", "replace"), 0)[0]
+                    value: str = scanstring(head[quote + 1 : quote + 1 + VALUE_BYTES].decode("utf-8", "replace"), 0)[0]
                 except ValueError:  # cut off by the end of the head, or badly escaped
                     return ""
+                return value
     return ""
 
 

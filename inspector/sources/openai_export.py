@@ -28,7 +28,7 @@ from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, AppliedFix, Session, 
 from inspector.sources.base import AuditPlace, AuditRecord, SessionWriter, WrittenFix
 from inspector.sources.files.document import BadLine, Document
 from inspector.sources.files.session_file import audit_path_for, land_with_audit
-from inspector.sources.messages.records import arguments_as_json
+from inspector.sources.messages.arguments import arguments_as_json
 
 # Parts of a message OpenAI messages as written here do not carry, whatever format holds them.
 NOT_CARRIED_PARTS = frozenset(

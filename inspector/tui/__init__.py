@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from inspector.sources import Location
+    from inspector.model import Location
     from inspector.sources.discovery import FoundSession
     from inspector.tui.conversations import ReadOptions
 

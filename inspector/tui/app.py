@@ -14,8 +14,9 @@ from textual.app import App
 from textual.binding import Binding
 
 from inspector.errors import InspectorError
+from inspector.model import Location, ServerUrl
 from inspector.review.review import Review
-from inspector.sources import Location, ServerUrl, session_files
+from inspector.sources import session_files
 from inspector.sources.base import Source
 from inspector.sources.discovery import FoundSession
 from inspector.support.safe_text import neutralise
@@ -110,7 +111,7 @@ class InspectorApp(App[None]):
         # whether decisions were left unexported in the latest review closed of each file (a
         # database's conversations share one review file), so quitting can ask; a closed review
         # itself is released (20 sessions of 50,000 messages opened in a row held 1.2 GB)
-        self.closed_reviews: dict[Path, bool] = {}
+        self.closed_reviews: dict[Location, bool] = {}
         # every file opened for review, so lists read its status again
         self.reviewed_paths: set[Location] = set()
         self._asking_to_quit = False

@@ -18,11 +18,11 @@ from pathlib import Path
 from typing import NamedTuple
 
 from inspector.errors import InspectorError
-from inspector.model import Session, ToolSpec
+from inspector.model import Location, ServerUrl, Session, ToolSpec
 from inspector.review.review import Review
 from inspector.review.review_file import SessionKey
 from inspector.scan.scanner import ScanResult, iter_scan
-from inspector.sources import Location, ServerUrl, open_source
+from inspector.sources import open_source
 from inspector.sources.base import Listed, Source
 from inspector.sources.location import is_database
 from inspector.sources.schemas.table import named_table_key

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from textual.app import App
 
-from inspector.sources.location import Location
+from inspector.model import Location
 
 if TYPE_CHECKING:
     from inspector.review.review import Review

@@ -56,13 +56,14 @@ class BadLine:
 class Document:
     """A parsed session file.
 
-    For JSON, `value` is the parsed value. For JSON Lines, `value` is the list of records, one per
-    line (a `BadLine` for a line that does not parse, None for a blank line), and `lines` gives
-    each original line with its ending (decoded when read), so untouched lines are written back
-    byte for byte.
+    `path` names the file: its `Path` on this machine, or the URI of a file read elsewhere (by
+    Spark's executors, `document_of_bytes`). For JSON, `value` is the parsed value. For JSON
+    Lines, `value` is the list of records, one per line (a `BadLine` for a line that does not
+    parse, None for a blank line), and `lines` gives each original line with its ending (decoded
+    when read), so untouched lines are written back byte for byte.
     """
 
-    path: Path
+    path: Path | str
     value: Any
     lines: Sequence[str] | None = None
     indent: int | str | None = None

@@ -16,13 +16,15 @@ from __future__ import annotations
 import struct
 import zlib
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from inspector.errors import InspectorError
 from inspector.sources.files.document import Document, json_value
 
 if TYPE_CHECKING:
     import zipfile
+
+    import zstandard
 
 SUFFIX = ".eval"
 ZIP_ZSTANDARD = 93
@@ -62,7 +64,7 @@ def read_eval(path: Path) -> Document:
     return Document(path, value)
 
 
-def _member_json(archive: zipfile.ZipFile, handle: Any, info: zipfile.ZipInfo, path: Path) -> Any:
+def _member_json(archive: zipfile.ZipFile, handle: IO[bytes], info: zipfile.ZipInfo, path: Path) -> Any:
     """The JSON value of one member."""
     data = _member_bytes(archive, handle, info, path)
     try:
@@ -71,7 +73,7 @@ def _member_json(archive: zipfile.ZipFile, handle: Any, info: zipfile.ZipInfo, p
         raise InspectorError(f"{path}: member {info.filename}: not JSON ({exc})") from None
 
 
-def _member_bytes(archive: zipfile.ZipFile, handle: Any, info: zipfile.ZipInfo, path: Path) -> bytes:
+def _member_bytes(archive: zipfile.ZipFile, handle: IO[bytes], info: zipfile.ZipInfo, path: Path) -> bytes:
     """The decompressed bytes of one member, their CRC checked."""
     if info.compress_type != ZIP_ZSTANDARD:
         try:
@@ -97,7 +99,7 @@ def _member_bytes(archive: zipfile.ZipFile, handle: Any, info: zipfile.ZipInfo, 
     return data
 
 
-def _decompressed(reader: Any, size: int) -> bytes:
+def _decompressed(reader: zstandard.ZstdDecompressionReader, size: int) -> bytes:
     """What `reader` (a Zstandard frame's decompressing reader) gives, at most `size` + 1 bytes of it
     (more than the directory says is damage, and a bomb is never inflated past it)."""
     chunks, total = [], 0

@@ -19,16 +19,17 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from inspector.errors import InspectorError
-from inspector.model import AppliedFix, Session
+from inspector.model import AppliedFix, Location, Session
 from inspector.sources.base import (
     AuditPlace,
     AuditRecord,
     Capabilities,
+    FileSource,
     Listed,
     SessionWriter,
-    Source,
     WriteOptions,
     WrittenFix,
+    file_output,
 )
 from inspector.sources.files.document import Document, read_document
 from inspector.sources.files.inspect_eval import is_eval_archive, read_eval
@@ -44,7 +45,7 @@ def audit_path_for(out: Path) -> Path:
     return out.with_name(out.name + ".audit.jsonl")
 
 
-class SessionFile(Source):
+class SessionFile(FileSource):
     """The sessions of one JSON or JSON Lines file, in the format recognised (or the one named)."""
 
     def __init__(self, path: Path, format_name: str | None = None) -> None:
@@ -82,14 +83,15 @@ class SessionFile(Source):
             if only is None or session.session_id == only:
                 yield session
 
-    def writer(self, out: Path, in_place: bool, options: WriteOptions = WriteOptions()) -> SessionWriter:
+    def writer(self, out: Location, in_place: bool, options: WriteOptions = WriteOptions()) -> SessionWriter:
         """A writer of the whole file to `out`: every session of this file, the repaired ones in
         place of their originals."""
-        return _FileWriter(self, Path(out), in_place or options.replace_existing)
+        return _FileWriter(self, file_output(out), in_place or options.replace_existing)
 
-    def written_paths(self, out: Path) -> list[Path]:
+    def written_paths(self, out: Location) -> list[Path]:
         """The output and its audit beside it."""
-        return [Path(out), audit_path_for(Path(out))]
+        output = file_output(out)
+        return [output, audit_path_for(output)]
 
 
 def sessions_of_document(document: Document, format_name: str | None = None) -> list[Session]:

@@ -106,12 +106,13 @@ def render_sessions(sessions: list[Session]) -> str:
     file's own format. A read-only format (no writer) gives the file as it was read while nothing
     in it is repaired, and refuses a repair with one `InspectorError` line."""
     first = sessions[0]
+    document: Document = first.document
     file_format = FORMATS[first.format]
     if file_format.write is not None:
-        return file_format.write(first.document, sessions)
+        return file_format.write(document, sessions)
     if any(turn.edited or turn.raw is None for session in sessions for turn in session.turns):
-        raise InspectorError(f"{first.document.path}: the {first.format} format is read-only; nothing was written")
-    return first.document.render(first.document.value)
+        raise InspectorError(f"{document.path}: the {first.format} format is read-only; nothing was written")
+    return document.render(document.value)
 
 
 def _describe(document: Document) -> str:

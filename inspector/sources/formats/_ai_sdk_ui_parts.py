@@ -18,7 +18,7 @@ import json
 from typing import Any
 
 from inspector.model import ToolCall, ToolResult
-from inspector.sources.messages.records import parse_arguments
+from inspector.sources.messages.arguments import parse_arguments
 
 V4 = "tool-invocation"
 DYNAMIC = "dynamic-tool"
@@ -54,7 +54,7 @@ def call_of(part: dict[str, Any]) -> ToolCall:
         raw = fields["rawInput"]
     else:
         raw = fields.get("input")
-    return ToolCall(_id(fields), tool_name(part), raw, parse_arguments(raw))
+    return ToolCall(_id(fields), tool_name(part) or "", raw, parse_arguments(raw))  # a tool part: named
 
 
 def result_of(part: dict[str, Any]) -> ToolResult | None:

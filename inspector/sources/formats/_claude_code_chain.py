@@ -24,7 +24,8 @@ from typing import Any
 from inspector.model import ASSISTANT, TOOL, Session, ToolCall, ToolResult, Turn
 from inspector.sources.files.document import Document
 from inspector.sources.messages import anthropic_messages
-from inspector.sources.messages.records import parse_arguments, spread_text
+from inspector.sources.messages.arguments import parse_arguments
+from inspector.sources.messages.text_parts import spread_text
 
 Event = dict[str, Any]
 HEAD_KEYS = ("isSidechain", "teamName", "agentName", "agentId")  # copied after parentUuid, as Claude Code orders them
@@ -128,7 +129,7 @@ class _Splice:
         if previous is not None:
             while lead < len(pending) and (pending[lead].role == TOOL or following is None):
                 lead += 1
-        if lead:
+        if lead and previous is not None:  # only a turn before takes new turns after it
             anchor = previous.raw[-1]
             self._after(anchor, self._new_events(pending[:lead], anchor))
         if lead < len(pending):

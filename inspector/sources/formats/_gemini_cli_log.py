@@ -119,6 +119,8 @@ def rewrite(
     """The log's text with each final message whose `id()` is in `replaced` written over its last
     copy, the messages of `before[id(message)]` just before the place it entered, and `after_all`
     just after the place the last message entered (or at the end when there is none)."""
+    lines = document.lines
+    assert lines is not None, "a log is JSON Lines"
     changed: defaultdict[int, dict[int | None, Any]] = defaultdict(dict)  # line -> array index (None: line) -> record
     ahead: defaultdict[Place, list[dict[str, Any]]] = defaultdict(list)  # new records before a place
     behind: defaultdict[Place, list[dict[str, Any]]] = defaultdict(list)  # new records after a place
@@ -128,13 +130,13 @@ def rewrite(
         if before.get(id(message)):
             ahead[entered].extend(before[id(message)])
     if after_all:
-        behind[found.entered[-1] if found.entered else (len(document.lines) - 1, None)].extend(after_all)
+        behind[found.entered[-1] if found.entered else (len(lines) - 1, None)].extend(after_all)
     for line, index in list(ahead) + list(behind):
         if index is not None:
             changed[line].setdefault(index, None)  # the array of that line is written again
-    newline = "\r\n" if document.lines[0].endswith("\r\n") else "\n"
+    newline = "\r\n" if lines[0].endswith("\r\n") else "\n"
     out: list[str] = []
-    for line, text in enumerate(document.lines):
+    for line, text in enumerate(lines):
         out += [_compact(record) + newline for record in ahead.get((line, None), ())]
         if line in changed:
             record = _changed(document.value[line], line, changed[line], ahead, behind)
@@ -157,7 +159,8 @@ def _changed(
     """The line's new record: the message written over it, or the record with its `messages`
     array holding the changed messages and the new ones around them."""
     if None in changes:
-        return changes[None]
+        whole: dict[str, Any] = changes[None]
+        return whole
     holder = "$set" if type(record.get("$set")) is dict else None
     body = record[holder] if holder else record
     messages: list[Any] = []

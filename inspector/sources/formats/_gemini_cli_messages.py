@@ -26,7 +26,7 @@ from collections import Counter
 from typing import Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, ToolCall, ToolResult, Turn
-from inspector.sources.messages.records import parse_arguments
+from inspector.sources.messages.arguments import parse_arguments
 from inspector.support.safe_text import preview_value
 
 NOTICES = ("info", "warning", "error")

@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 import msgspec
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, ToolCall, ToolResult, Turn
-from inspector.sources.messages.records import parse_arguments
+from inspector.sources.messages.arguments import parse_arguments
 
 _DECODE = msgspec.json.Decoder().decode
 ROLES = frozenset({SYSTEM, USER, ASSISTANT, TOOL, "developer"})
@@ -208,7 +208,7 @@ class MessageReader:
         if not isinstance(message, dict):
             self._count("messages that are not objects")
             return Turn(0, USER, "", raw=where)
-        role = message.get("role") if isinstance(message.get("role"), str) and message["role"] in ROLES else USER
+        role = stated if isinstance(stated := message.get("role"), str) and stated in ROLES else USER
         role = SYSTEM if role == "developer" else role
         if isinstance(message.get("parts"), list):
             text, calls, results = self._parts(message["parts"])
@@ -233,11 +233,11 @@ class MessageReader:
     def _openai(self, message: dict[str, Any]) -> tuple[str, tuple[ToolCall, ...], tuple[ToolResult, ...]]:
         content = message.get("content")
         if isinstance(content, list):
-            text = "".join(p.get("text") for p in content if isinstance(p, dict) and isinstance(p.get("text"), str))
+            text = "".join(p["text"] for p in content if isinstance(p, dict) and isinstance(p.get("text"), str))
         else:
             text = content if isinstance(content, str) else ""
         calls = []
-        for call in message.get("tool_calls") if isinstance(message.get("tool_calls"), list) else ():
+        for call in stored if isinstance(stored := message.get("tool_calls"), list) else ():
             function = call.get("function") if isinstance(call, dict) else None
             if isinstance(function, dict) and isinstance(function.get("name"), str):
                 calls.append(self._call(call.get("id"), function["name"], function.get("arguments")))

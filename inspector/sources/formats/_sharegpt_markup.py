@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 import msgspec
 
 from inspector.model import ToolCall, ToolResult
-from inspector.sources.messages.records import parse_arguments
+from inspector.sources.messages.arguments import parse_arguments
 from inspector.support.lenient_json import loads_lenient
 
 CALL_OPEN, CALL_CLOSE = "<tool_call>", "</tool_call>"

@@ -28,9 +28,12 @@ from inspector.catalogue import parse_tool_definitions
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolResult, Turn
 from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
+from inspector.sources.messages.arguments import arguments_as_json
+from inspector.sources.messages.message_list import claimed_messages, message_list
 from inspector.sources.messages.openai_calls import render_tool_calls
 from inspector.sources.messages.openai_messages import message_calls, render_edited_message
-from inspector.sources.messages.records import arguments_as_json, content_text, message_list, rebuild_records
+from inspector.sources.messages.record_lists import rebuild_records
+from inspector.sources.messages.text_parts import content_text
 
 NAME = "ag2"
 
@@ -49,11 +52,11 @@ def claims(document: Document) -> bool:
 
 def read(document: Document) -> list[Session]:
     """The one conversation of the file."""
-    messages = message_list(document, "chat_history")
+    messages = claimed_messages(document, "chat_history")
     roles = FLIPPED if _executor_view(messages) else ROLES
     turns: list[Turn] = []
     problems: list[str] = []
-    names: dict[str, str] = {}
+    names: dict[str | None, str] = {}  # a call's id -> its name (a result without an id finds none)
     for position, message in enumerate(messages):
         # The hot path of loading a large history: plain lookups, helpers only for calls and results.
         try:
@@ -86,7 +89,7 @@ def read(document: Document) -> list[Session]:
 def write(document: Document, sessions: list[Session]) -> str:
     """The file's text with the session's repaired turns; untouched messages are kept as they were."""
     session = sessions[0]
-    messages = message_list(document, "chat_history")
+    messages = claimed_messages(document, "chat_history")
     flipped = _executor_view(messages)
     executor = next(
         (
@@ -110,7 +113,7 @@ def write(document: Document, sessions: list[Session]) -> str:
 
     def render_new(turn: Turn) -> list[dict[str, Any]]:
         if turn.role == TOOL:
-            responses = [
+            responses: list[dict[str, Any]] = [
                 {"tool_call_id": r.call_id, "role": "tool", "content": _as_text(r.content)} for r in turn.tool_results
             ]
             message = {
@@ -138,13 +141,13 @@ def _executor_view(messages: list[Any]) -> bool:
     for message in messages:
         name = message.get("name") if type(message) is dict else None
         if type(name) is str and "tool_calls" not in message:
-            seen = named.get(message.get("role"))  # type: ignore[arg-type]
+            seen = named.get(message.get("role"))
             if seen is not None:
                 seen.add(name)
     return bool(named["tool"] & named["assistant"]) and not named["tool"] & named["user"]
 
 
-def _results(message: dict[str, Any], names: dict[str, str]) -> tuple[ToolResult, ...]:
+def _results(message: dict[str, Any], names: dict[str | None, str]) -> tuple[ToolResult, ...]:
     """Each `tool_responses` entry as a result; a plain OpenAI tool or function message as one."""
     responses = message.get("tool_responses")
     if isinstance(responses, list):

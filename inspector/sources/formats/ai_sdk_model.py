@@ -22,7 +22,10 @@ from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, To
 from inspector.sources.files.document import Document
 from inspector.sources.files.json_layout import render_like
 from inspector.sources.formats.contract import FileFormat
-from inspector.sources.messages.records import message_list, parse_arguments, rebuild_records, respread_parts
+from inspector.sources.messages.arguments import parse_arguments
+from inspector.sources.messages.message_list import claimed_messages, message_list
+from inspector.sources.messages.record_lists import rebuild_records
+from inspector.sources.messages.text_parts import respread_parts
 
 NAME = "ai-sdk-model"
 
@@ -50,7 +53,7 @@ def read(document: Document) -> list[Session]:
     turns: list[Turn] = []
     problems: list[str] = []
     unread: Counter[str] = Counter()
-    for position, message in enumerate(message_list(document)):
+    for position, message in enumerate(claimed_messages(document)):
         if not isinstance(message, dict) or _tag(message.get("role")) not in ROLES:
             problems.append(f"message {position}: not a message with a system, user, assistant or tool role, skipped")
             continue
@@ -72,7 +75,7 @@ def read(document: Document) -> list[Session]:
 def write(document: Document, sessions: list[Session]) -> str:
     """The file's text with the session's repaired turns; untouched messages are kept as they were."""
     value = document.value
-    messages = rebuild_records(message_list(document), sessions[0].turns, _render_edited, _render_new)
+    messages = rebuild_records(claimed_messages(document), sessions[0].turns, _render_edited, _render_new)
     return render_like(document, messages if isinstance(value, list) else {**value, "messages": messages})
 
 

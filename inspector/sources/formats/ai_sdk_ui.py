@@ -26,7 +26,8 @@ from inspector.sources.files.document import Document
 from inspector.sources.files.json_layout import render_like
 from inspector.sources.formats import _ai_sdk_ui_parts as tools
 from inspector.sources.formats.contract import FileFormat
-from inspector.sources.messages.records import message_list, respread_parts
+from inspector.sources.messages.message_list import claimed_messages, message_list
+from inspector.sources.messages.text_parts import respread_parts
 
 NAME = "ai-sdk-ui"
 
@@ -53,7 +54,7 @@ def read(document: Document) -> list[Session]:
     problems: list[str] = []
     unread: Counter[str] = Counter()
     position = 0
-    for index, message in enumerate(message_list(document)):
+    for index, message in enumerate(claimed_messages(document)):
         if not _is_message(message):
             problems.append(f"message {index}: not a message with parts and a system, user or assistant role, skipped")
             position += 1
@@ -95,7 +96,7 @@ def steps(parts: list[Any]) -> list[Step]:
 def write(document: Document, sessions: list[Session]) -> str:
     """The file's text with the session's repaired turns; untouched messages are kept as they were."""
     value = document.value
-    messages = _Rewrite(sessions[0].turns).messages(message_list(document))
+    messages = _Rewrite(sessions[0].turns).messages(claimed_messages(document))
     return render_like(document, messages if isinstance(value, list) else {**value, "messages": messages})
 
 
@@ -143,12 +144,12 @@ class _Rewrite:
     def _message(self, message: dict[str, Any], turns: list[Turn]) -> dict[str, Any]:
         if message["role"] != "assistant":
             turn = turns[0]
-            parts = (
+            with_text = (
                 message["parts"]
                 if turn.text == _text(message["parts"])
                 else respread_parts(message["parts"], _is_text, turn.text)
             )
-            return {**message, "parts": parts}
+            return {**message, "parts": with_text}
         replies = iter(turn for turn in turns if turn.role == ASSISTANT)
         parts: list[Any] = []
         for opener, step_parts in steps(message["parts"]):

@@ -29,7 +29,8 @@ from inspector.sources.messages.anthropic_messages import (
     message_turn,
     result_block,
 )
-from inspector.sources.messages.records import rebuild_records, respread_parts
+from inspector.sources.messages.record_lists import rebuild_records
+from inspector.sources.messages.text_parts import respread_parts
 
 NAME = "anthropic"
 

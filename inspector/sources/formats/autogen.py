@@ -26,7 +26,8 @@ from inspector.errors import InspectorError
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
 from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
-from inspector.sources.messages.records import arguments_as_json, parse_arguments, rebuild_records
+from inspector.sources.messages.arguments import arguments_as_json, parse_arguments
+from inspector.sources.messages.record_lists import rebuild_records
 
 NAME = "autogen"
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from pathlib import PurePath
 from typing import Any, NamedTuple
 
 from inspector.model import ASSISTANT, USER, Session, ToolCall, Turn
@@ -32,7 +33,7 @@ from inspector.sources.files.document import BadLine, Document
 from inspector.sources.formats import _claude_code_chain
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages import anthropic_messages
-from inspector.sources.messages.records import parse_arguments
+from inspector.sources.messages.arguments import parse_arguments
 
 NAME = "claude-code"
 
@@ -125,7 +126,7 @@ def threads_of(records: list[Any]) -> list[Thread]:
         key = (
             f"agent-{agent}"
             if type(agent) is str
-            else key_of.get(parent)
+            else key_of[parent]
             if type(parent) is str and parent in key_of
             else f"sidechain-{event['uuid']}"
         )
@@ -220,9 +221,9 @@ def _file_session_id(document: Document, threads: list[Thread]) -> str:
     from), else of any event, else the file's name."""
     for thread in threads:
         for _, event in reversed(thread.events):
-            if _kind(event) in MESSAGE_TYPES and type(event.get("sessionId")) is str:
-                return event["sessionId"]
-    return document.path.stem if document.path is not None else "claude-code"
+            if _kind(event) in MESSAGE_TYPES and type(session_id := event.get("sessionId")) is str:
+                return session_id
+    return PurePath(document.path).stem  # a URI too: a file Spark's executors read elsewhere
 
 
 def _file_problems(records: list[Any]) -> list[str]:

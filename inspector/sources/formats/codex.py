@@ -84,7 +84,7 @@ def _item_of(record: Any) -> Any:
 def _lines(items: list[dict[str, Any]], near: dict[str, Any], replacing: bool) -> list[dict[str, Any]]:
     """Lines holding `items`, which replace the line `near` or go beside it, at its time. A line
     replaced by an item of its own type keeps its other keys (`ordinal`, `metadata`)."""
-    lines = []
+    lines: list[dict[str, Any]] = []
     for item in items:
         if replacing and not lines and item.get("type") == near["payload"].get("type"):
             lines.append({**near, "payload": item})

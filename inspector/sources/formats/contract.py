@@ -16,7 +16,7 @@ A format is:
   file that holds no session at all is one `InspectorError` line.
 - `write(document, sessions) -> str`, or None: the file's new text, given every session read from
   it (repaired or not). Only turns marked `edited` are re-rendered and turns with no `raw` (added
-  by a repair) inserted (`messages.records.rebuild_records`); every other record, and for JSON
+  by a repair) inserted (`messages.record_lists.rebuild_records`); every other record, and for JSON
   Lines every untouched line, is written back as it was, so a file with nothing repaired comes
   back byte for byte. A writer may refuse a document it cannot hold a repair in with one
   `InspectorError` line. A format with no writer (`write is None`) is read-only: a log or trace

@@ -14,10 +14,13 @@ from collections.abc import Iterator
 from typing import Any
 
 from inspector.catalogue import parse_tool_definitions
+from inspector.errors import InspectorError
 from inspector.model import ASSISTANT, TOOL, USER, Session, ToolCall, ToolResult, Turn
 from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
-from inspector.sources.messages.records import parse_arguments, rebuild_records, respread_parts
+from inspector.sources.messages.arguments import parse_arguments
+from inspector.sources.messages.record_lists import rebuild_records
+from inspector.sources.messages.text_parts import respread_parts
 
 NAME = "gemini"
 
@@ -66,7 +69,7 @@ def read(document: Document) -> list[Session]:
     value = document.value
     turns: list[Turn] = []
     problems: list[str] = []
-    for position, content in enumerate(_contents(value)):
+    for position, content in enumerate(_claimed_contents(document)):
         if (
             not isinstance(content, dict)
             or not isinstance(content.get("parts"), list)
@@ -82,11 +85,20 @@ def read(document: Document) -> list[Session]:
 def write(document: Document, sessions: list[Session]) -> str:
     """The file's text with the session's repaired turns; untouched contents are kept as they were."""
     value = document.value
-    records = rebuild_records(_contents(value), sessions[0].turns, _render_edited, _render_new)
+    records = rebuild_records(_claimed_contents(document), sessions[0].turns, _render_edited, _render_new)
     if isinstance(value, list):
         return document.render(records)
     key = next(k for k in LIST_KEYS if isinstance(value.get(k), list))
     return document.render({**value, key: records})
+
+
+def _claimed_contents(document: Document) -> list[Any]:
+    """The contents of a file this format claimed (`_contents`); one `InspectorError` line for a
+    file that holds none."""
+    contents = _contents(document.value)
+    if contents is None:
+        raise InspectorError(f"{document.path}: holds no list of contents")
+    return contents
 
 
 def _contents(value: Any) -> list[Any] | None:
@@ -146,8 +158,9 @@ def _turn(position: int, content: dict[str, Any]) -> Turn:
 def _field(part: dict[str, Any], keys: tuple[str, str]) -> dict[str, Any] | None:
     """The part's value under either spelling of a key, when it is an object."""
     for key in keys:
-        if isinstance(part.get(key), dict):
-            return part[key]
+        value = part.get(key)
+        if isinstance(value, dict):
+            return value
     return None
 
 

@@ -32,7 +32,7 @@ from inspector.sources.formats._gemini_cli_messages import (
     stored_calls,
 )
 from inspector.sources.formats.contract import FileFormat
-from inspector.sources.messages.records import respread_parts
+from inspector.sources.messages.text_parts import respread_parts
 
 NAME = "gemini-cli"
 
@@ -259,9 +259,10 @@ def _renamed(parts: Any, names: dict[str, str]) -> list[Any] | None:
     out, changed = [], False
     for part in parts:
         response = part.get("functionResponse") if isinstance(part, dict) else None
-        name = names.get(response["id"]) if isinstance(response, dict) and type(response.get("id")) is str else None
-        if name is not None and response.get("name") != name:
-            part, changed = {**part, "functionResponse": {**response, "name": name}}, True
+        if isinstance(response, dict) and type(response.get("id")) is str:
+            name = names.get(response["id"])
+            if name is not None and response.get("name") != name:
+                part, changed = {**part, "functionResponse": {**response, "name": name}}, True
         out.append(part)
     return out if changed else None
 

@@ -21,14 +21,10 @@ from typing import Any
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
 from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
-from inspector.sources.messages.records import (
-    arguments_as_json,
-    is_text_part,
-    message_list,
-    parse_arguments,
-    rebuild_records,
-    respread_parts,
-)
+from inspector.sources.messages.arguments import arguments_as_json, parse_arguments
+from inspector.sources.messages.message_list import claimed_messages, message_list
+from inspector.sources.messages.record_lists import rebuild_records
+from inspector.sources.messages.text_parts import is_text_part, respread_parts
 
 NAME = "haystack"
 
@@ -54,7 +50,7 @@ def read(document: Document) -> list[Session]:
     turns: list[Turn] = []
     problems: list[str] = []
     unknown: dict[str, int] = {}
-    for position, message in enumerate(message_list(document)):
+    for position, message in enumerate(claimed_messages(document)):
         keys = _keys(message) if isinstance(message, dict) else None
         role = ROLES.get(message[keys[0]]) if keys is not None and isinstance(message[keys[0]], str) else None
         if role is None:
@@ -85,8 +81,8 @@ def read(document: Document) -> list[Session]:
 def write(document: Document, sessions: list[Session]) -> str:
     """The file's text with the session's repaired turns; untouched messages are kept as they were."""
     session = sessions[0]
-    messages = message_list(document)
-    keys = next((_keys(m) for m in messages if isinstance(m, dict) and _keys(m) is not None), CURRENT_KEYS)
+    messages = claimed_messages(document)
+    keys = next(filter(None, (_keys(m) for m in messages if isinstance(m, dict))), CURRENT_KEYS)
     calls = {call.id: call for turn in session.turns for call in turn.tool_calls}
 
     def message(role: str, parts: list[dict[str, Any]]) -> dict[str, Any]:
@@ -163,7 +159,9 @@ def _call(stored: dict[str, Any]) -> ToolCall:
 
 
 def _result(stored: dict[str, Any]) -> ToolResult:
-    origin = stored.get("origin") if isinstance(stored.get("origin"), dict) else {}
+    origin = stored.get("origin")
+    if not isinstance(origin, dict):
+        origin = {}
     result = stored.get("result")
     content = _text([p for p in result if isinstance(p, dict)]) if isinstance(result, list) else result
     name = origin.get("tool_name")

@@ -22,10 +22,10 @@ from typing import Any
 
 from inspector.catalogue import parse_tool_definitions
 from inspector.errors import InspectorError
-from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
+from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, ToolSpec, Turn
 from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
-from inspector.sources.messages.records import parse_arguments
+from inspector.sources.messages.arguments import parse_arguments
 
 NAME = "inspect-ai"
 
@@ -62,12 +62,14 @@ def read(document: Document) -> list[Session]:
     return sessions
 
 
-def _session(document: Document, index: int, sample: dict[str, Any], tools: tuple) -> Session:
-    attachments = sample.get("attachments") if isinstance(sample.get("attachments"), dict) else {}
+def _session(document: Document, index: int, sample: dict[str, Any], tools: tuple[ToolSpec, ...]) -> Session:
+    attachments = sample.get("attachments")
+    if not isinstance(attachments, dict):
+        attachments = {}
     messages = sample.get("messages")
     problems: list[str] = [] if isinstance(messages, list) else ["its messages are not a list, skipped"]
     turns: list[Turn] = []
-    names: dict[str, str] = {}
+    names: dict[str | None, str] = {}  # a call's id -> its name (a result without an id finds none)
     skipped = 0
     for position, message in enumerate(messages if isinstance(messages, list) else []):
         if not isinstance(message, dict) or type(message.get("role")) is not str or message["role"] not in ROLES:
@@ -80,7 +82,7 @@ def _session(document: Document, index: int, sample: dict[str, Any], tools: tupl
     return Session(NAME, document.path, tuple(turns), tools, document, index, session_id, tuple(problems))
 
 
-def _turn(position: int, message: dict[str, Any], attachments: dict[str, Any], names: dict[str, str]) -> Turn:
+def _turn(position: int, message: dict[str, Any], attachments: dict[str, Any], names: dict[str | None, str]) -> Turn:
     role = ROLES[message["role"]]
     text = _text(message.get("content"), attachments)
     calls = tuple(
@@ -96,7 +98,9 @@ def _turn(position: int, message: dict[str, Any], attachments: dict[str, Any], n
         content: Any = text
         if isinstance(error, dict):
             content = f"{error.get('type', 'error')}: {_resolved(error.get('message'), attachments)}"
-        name = message.get("function") if isinstance(message.get("function"), str) else names.get(call_id)
+        name = message.get("function")
+        if not isinstance(name, str):
+            name = names.get(call_id)
         results = (ToolResult(call_id, name, content, isinstance(error, dict)),)
     message_id = message.get("id")
     return Turn(position, role, text, message_id if type(message_id) is str else None, calls, results, message)
@@ -145,7 +149,7 @@ def _resolved(value: Any, attachments: dict[str, Any]) -> str:
     return value
 
 
-def _tools(value: dict[str, Any]) -> tuple:
+def _tools(value: dict[str, Any]) -> tuple[ToolSpec, ...]:
     """The tools of the first `model` event of the samples (`ToolInfo`s); none when none has one."""
     for sample in value.get("samples") or ():
         for event in (sample.get("events") or ()) if isinstance(sample, dict) else ():

@@ -15,9 +15,9 @@ from __future__ import annotations
 from inspector.model import Session
 from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
-from inspector.sources.messages.langchain_messages import read_list, write_list
+from inspector.sources.messages.langchain_lists import read_list, write_list
 from inspector.sources.messages.langchain_serialized import message_class, unwrap, wrap
-from inspector.sources.messages.records import message_list
+from inspector.sources.messages.message_list import message_list
 
 NAME = "langchain-dumpd"
 

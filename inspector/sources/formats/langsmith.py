@@ -48,7 +48,9 @@ def read(document: Document) -> list[Session]:
         if messages is None:
             skipped[str(run.get("run_type")) if run.get("run_type") != "llm" else "llm without messages"] += 1
             continue
-        trace = run.get("trace_id") if type(run.get("trace_id")) is str else ""
+        trace = run.get("trace_id")
+        if type(trace) is not str:
+            trace = ""
         start = run.get("start_time")
         calls.append(
             ModelCall(
@@ -91,9 +93,8 @@ def read(document: Document) -> list[Session]:
 
 def _runs(document: Document) -> list[Any]:
     value = document.value
-    if type(value) is dict and isinstance(value.get("runs"), list):
-        return value["runs"]
-    return value if isinstance(value, list) else []
+    runs = value.get("runs") if type(value) is dict else value
+    return runs if isinstance(runs, list) else []
 
 
 def _input_messages(inputs: Any) -> list[Any] | None:

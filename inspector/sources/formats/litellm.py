@@ -109,7 +109,9 @@ def _records(document: Document) -> list[Any]:
 def _conversation_id(record: dict[str, Any]) -> tuple[str, bool]:
     """The session id (the payload's, or its metadata's) and True, else the trace id, else the
     call's id, and False."""
-    metadata = record.get("metadata") if isinstance(record.get("metadata"), dict) else {}
+    metadata = record.get("metadata")
+    if not isinstance(metadata, dict):
+        metadata = {}
     for value in (record.get("session_id"), metadata.get("session_id")):
         if type(value) is str and value:
             return value, True

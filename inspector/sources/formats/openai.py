@@ -15,15 +15,13 @@ from inspector.catalogue import parse_tool_definitions
 from inspector.model import TOOL, Session, ToolResult, Turn
 from inspector.sources.files.document import BadLine, Document, records_with_errors
 from inspector.sources.formats.contract import FileFormat
+from inspector.sources.messages.arguments import arguments_as_json
 from inspector.sources.messages.openai_calls import (
     render_tool_calls,
 )
 from inspector.sources.messages.openai_messages import ROLES, message_calls, render_edited_message
-from inspector.sources.messages.records import (
-    arguments_as_json,
-    content_text,
-    rebuild_records,
-)
+from inspector.sources.messages.record_lists import rebuild_records
+from inspector.sources.messages.text_parts import content_text
 
 NAME = "openai"
 

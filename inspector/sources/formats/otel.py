@@ -171,7 +171,9 @@ def _tool_spec(definition: Any) -> ToolSpec | None:
     """A tool from `{type: function, name, parameters}` or OpenAI's `{type: function, function: {...}}`."""
     if not isinstance(definition, dict):
         return None
-    function = definition.get("function") if isinstance(definition.get("function"), dict) else definition
+    function = definition.get("function")
+    if not isinstance(function, dict):
+        function = definition
     name, parameters = function.get("name"), function.get("parameters")
     if not isinstance(name, str):
         return None

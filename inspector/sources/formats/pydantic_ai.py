@@ -26,7 +26,9 @@ from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, To
 from inspector.sources.files.document import Document
 from inspector.sources.files.json_layout import render_like
 from inspector.sources.formats.contract import FileFormat
-from inspector.sources.messages.records import arguments_as_json, parse_arguments, rebuild_records, spread_text
+from inspector.sources.messages.arguments import arguments_as_json, parse_arguments
+from inspector.sources.messages.record_lists import rebuild_records
+from inspector.sources.messages.text_parts import spread_text
 
 NAME = "pydantic-ai"
 
@@ -52,7 +54,7 @@ def read(document: Document) -> list[Session]:
     turns: list[Turn] = []
     problems: list[str] = []
     unread: Counter[str] = Counter()
-    names: dict[str, str] = {}
+    names: dict[str | None, str] = {}  # a call's id -> its name (a result without an id finds none)
     for position, message in enumerate(document.value):
         if not _is_message(message):
             problems.append(f"message {position}: not a request or response with parts, skipped")
@@ -78,7 +80,7 @@ def _is_message(record: Any) -> bool:
     )
 
 
-def _turn(position: int, message: dict[str, Any], parts: list[dict[str, Any]], names: dict[str, str]) -> Turn:
+def _turn(position: int, message: dict[str, Any], parts: list[dict[str, Any]], names: dict[str | None, str]) -> Turn:
     kinds = {_tag(part.get("part_kind")) for part in parts}
     if message["kind"] == "response":
         role = ASSISTANT
@@ -110,7 +112,7 @@ def _call(part: dict[str, Any]) -> ToolCall:
     return ToolCall(_tag(part.get("tool_call_id")), part["tool_name"], args, parse_arguments(args))
 
 
-def _result(part: dict[str, Any], names: dict[str, str]) -> ToolResult:
+def _result(part: dict[str, Any], names: dict[str | None, str]) -> ToolResult:
     failed = part["part_kind"] == "retry-prompt" or _tag(part.get("outcome")) in ERROR_OUTCOMES
     call_id = _tag(part.get("tool_call_id"))
     content = part.get("content")
@@ -123,7 +125,7 @@ def _text_slots(parts: list[Any], role: str) -> list[tuple[int, int | None, str]
     """Where a turn's text is kept: (index of the part, index in its content list or None, text).
     A user turn's text is its prompts' strings, and a retry-prompt's text when it has no tool."""
     kind = TEXT_PARTS.get(role)
-    slots = []
+    slots: list[tuple[int, int | None, str]] = []
     for index, part in enumerate(parts):
         if not isinstance(part, dict):
             continue

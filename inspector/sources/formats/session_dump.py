@@ -17,7 +17,7 @@ from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolResult, 
 from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.openai_calls import read_tool_calls, render_tool_calls, with_repaired_calls
-from inspector.sources.messages.records import rebuild_records
+from inspector.sources.messages.record_lists import rebuild_records
 
 NAME = "session-dump"
 
@@ -95,7 +95,7 @@ def _role(entry: Any) -> str | None:
 def _turn(position: int, role: str, entry: dict[str, Any]) -> Turn:
     content = entry.get("content")
     calls = read_tool_calls(entry.get("tool_calls"))
-    results = ()
+    results: tuple[ToolResult, ...] = ()
     if role == TOOL:
         results = (
             ToolResult(entry.get("tool_call_id"), entry.get(_name_key(entry)), content, entry.get("is_error") is True),

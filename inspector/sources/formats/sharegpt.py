@@ -18,12 +18,13 @@ rewrites only the text a repair cut and the body of a call it repaired.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
 from inspector.catalogue import parse_tool_definitions
-from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
+from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, ToolSpec, Turn
 from inspector.sources.files.document import Document, records_with_errors
 from inspector.sources.formats._sharegpt_markup import (
     CALL_CLOSE,
@@ -38,7 +39,8 @@ from inspector.sources.formats._sharegpt_markup import (
     with_results,
 )
 from inspector.sources.formats.contract import FileFormat
-from inspector.sources.messages.records import rebuild_records, spread_text
+from inspector.sources.messages.record_lists import rebuild_records
+from inspector.sources.messages.text_parts import spread_text
 
 NAME = "sharegpt"
 
@@ -108,10 +110,12 @@ def _session(document: Document, index: int, record: dict[str, Any], session_id:
     odd = 0
     last_calls: tuple[ToolCall, ...] = ()
     for position, entry in enumerate(record["conversations"]):
-        kind = entry.get("from") if isinstance(entry, dict) else None
-        role = ROLES.get(kind) if type(kind) is str else None
-        value = entry.get("value") if role is not None else None
-        if not isinstance(value, str):
+        if (
+            not isinstance(entry, dict)
+            or type(kind := entry.get("from")) is not str
+            or (role := ROLES.get(kind)) is None
+            or not isinstance(value := entry.get("value"), str)
+        ):
             odd += 1
             continue
         if role != TOOL and kind != "function_call" and (role != ASSISTANT or CALL_OPEN not in value):
@@ -151,7 +155,7 @@ def _named(results: list[ToolResult], last_calls: tuple[ToolCall, ...]) -> tuple
     return tuple(r if r.name is not None else ToolResult(None, next(names, None), r.content) for r in results)
 
 
-def _tools(record: dict[str, Any], turns: list[Turn]) -> tuple:
+def _tools(record: dict[str, Any], turns: list[Turn]) -> tuple[ToolSpec, ...]:
     """The example's tools: `tools` (a JSON string, read once for every example that repeats it, or
     a list), else the system prompt's `<tools>` list."""
     tools = record.get("tools")
@@ -166,7 +170,7 @@ def _tools(record: dict[str, Any], turns: list[Turn]) -> tuple:
 
 
 @lru_cache(maxsize=64)
-def _tools_of_text(text: str) -> tuple:
+def _tools_of_text(text: str) -> tuple[ToolSpec, ...]:
     try:
         return tuple(parse_tool_definitions(json.loads(text)))
     except (ValueError, RecursionError):
@@ -197,7 +201,7 @@ def _render_edited(turn: Turn) -> dict[str, Any]:
     return entry
 
 
-def _new_renderer(function_calls: bool):
+def _new_renderer(function_calls: bool) -> Callable[[Turn], list[dict[str, Any]]]:
     """How a turn a repair added is written: in the dialect the example uses."""
 
     def render_new(turn: Turn) -> list[dict[str, Any]]:

@@ -27,7 +27,7 @@ from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolResult, 
 from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.openai_calls import read_tool_calls
-from inspector.sources.messages.records import content_text
+from inspector.sources.messages.text_parts import content_text
 
 NAME = "smolagents"
 
@@ -84,11 +84,13 @@ def _action_turns(step: dict[str, Any], position: int) -> list[Turn]:
     number = step.get("step_number")
     step_id = f"step {number}" if isinstance(number, int) else None
     turns = [Turn(position, ASSISTANT, text, step_id, calls, (), step)]
-    error = step.get("error") if isinstance(step.get("error"), dict) else None
+    error = step.get("error")
+    if not isinstance(error, dict):
+        error = None
     observations = step.get("observations")
     if calls and (observations is not None or error is not None):
         failed = observations is None
-        content = error.get("message") if failed else observations
+        content = error.get("message") if failed and error is not None else observations  # failed: an error
         results = tuple(ToolResult(call.id, call.name, content, failed) for call in calls)
         turns.append(Turn(position + 1, TOOL, "", None, (), results, step))
     return turns

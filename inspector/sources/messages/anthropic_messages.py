@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, ToolCall, ToolResult, Turn
-from inspector.sources.messages.records import arguments_as_json, parse_arguments
+from inspector.sources.messages.arguments import arguments_as_json, parse_arguments
 
 ROLES = {"user": USER, "assistant": ASSISTANT, "system": SYSTEM}
 

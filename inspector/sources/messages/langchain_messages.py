@@ -28,23 +28,14 @@ messages. `tool_call` blocks inside a list `content` (output version v1) are lef
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from inspector.model import ASSISTANT, NO_RESULT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
-from inspector.sources.messages.openai_calls import (
-    read_tool_calls,
-    render_tool_calls,
-    repaired_function,
-    with_repaired_calls,
-)
-from inspector.sources.messages.records import (
-    arguments_as_json,
-    message_list,
-    parse_arguments,
-    rebuild_records,
-    spread_text,
-)
+from inspector.model import ASSISTANT, NO_RESULT, SYSTEM, TOOL, USER, ToolCall, ToolResult, Turn
+from inspector.sources.messages.arguments import arguments_as_json
+from inspector.sources.messages.langchain_calls import message_calls, tool_call, write_calls
+from inspector.sources.messages.record_lists import rebuild_records
+from inspector.sources.messages.text_parts import spread_text
 
 ROLES = {
     "human": USER,
@@ -81,7 +72,7 @@ class MessageReader:
 
     def __init__(self) -> None:
         self.turns: list[Turn] = []
-        self._names: dict[str, str] = {}
+        self._names: dict[str | None, str] = {}  # a call's id -> its name (a result without an id finds none)
         self._skipped: Counter[tuple[str, str]] = Counter()
 
     def read(self, position: int, kind: str, fields: dict[str, Any], raw: Any, turn_id: str | None = None) -> None:
@@ -99,15 +90,19 @@ class MessageReader:
         content = fields.get("content")
         text = content if type(content) is str else content_text(content)
         if turn_id is None:
-            turn_id = fields.get("id") if type(fields.get("id")) is str else None
+            turn_id = own_id if type(own_id := fields.get("id")) is str else None
         calls: tuple[ToolCall, ...] = ()
         results: tuple[ToolResult, ...] = ()
         if role == ASSISTANT:
             calls = message_calls(fields)
             self._names.update((call.id, call.name) for call in calls if type(call.id) is str)
         elif role == TOOL:
-            call_id = fields.get("tool_call_id") if type(fields.get("tool_call_id")) is str else None
-            name = fields.get("name") if type(fields.get("name")) is str else self._names.get(call_id)
+            call_id = fields.get("tool_call_id")
+            if type(call_id) is not str:
+                call_id = None
+            name = fields.get("name")
+            if type(name) is not str:
+                name = self._names.get(call_id)
             results = (
                 ToolResult(
                     call_id, name, text if isinstance(content, list) else content, fields.get("status") == "error"
@@ -131,10 +126,11 @@ class MessageReader:
 def read_records(reader: MessageReader, records: list[Any], unwrap: Unwrap) -> None:
     """Read every record of a container list, in order, each kept as its own `raw`."""
     for position, record in enumerate(records):
-        kind, fields = unwrap(record)
-        if kind is None:
-            reader.skip(*fields)
+        opened = unwrap(record)
+        if opened[0] is None:
+            reader.skip(*opened[1])
         else:
+            kind, fields = opened
             reader.read(position, kind, fields, record)
 
 
@@ -151,39 +147,16 @@ def _is_text(part: Any) -> bool:
     )
 
 
-def message_calls(fields: dict[str, Any]) -> tuple[ToolCall, ...]:
-    """An AI message's calls: `tool_calls` then `invalid_tool_calls`, or, when both are empty,
-    those of `additional_kwargs`, as `AIMessage` loads them."""
-    valid, invalid = _entries(fields, "tool_calls"), _entries(fields, "invalid_tool_calls")
-    if valid or invalid:
-        return tuple(
-            ToolCall(call.get("id"), call["name"], call.get("args"), parse_arguments(call.get("args")))
-            for call in valid + invalid
-        )
-    extra = fields.get("additional_kwargs")
-    if not isinstance(extra, dict):
-        return ()
-    calls = read_tool_calls(extra.get("tool_calls"))
-    legacy = extra.get("function_call")
-    if isinstance(legacy, dict) and type(legacy.get("name")) is str:
-        calls += (ToolCall(None, legacy["name"], legacy.get("arguments"), parse_arguments(legacy.get("arguments"))),)
-    return calls
-
-
-def _entries(fields: dict[str, Any], key: str) -> list[dict[str, Any]]:
-    """The entries of a call list that name their tool."""
-    stored = fields.get(key)
-    return [c for c in stored if isinstance(c, dict) and type(c.get("name")) is str] if isinstance(stored, list) else []
-
-
 def rebuild(
-    records: list[Any], turns: list[Turn], unwrap: Unwrap, wrap: Callable[[Any, str, dict[str, Any]], Any]
+    records: list[Any], turns: Iterable[Turn], unwrap: Unwrap, wrap: Callable[[Any, str, dict[str, Any]], Any]
 ) -> list[Any]:
     """A container's records after repair: `wrap(record, type, fields)` gives the record holding a
     message's new fields (`record` is the one it replaces, None for a new message)."""
 
     def edited(turn: Turn) -> Any:
-        kind, fields = unwrap(turn.raw)
+        opened = unwrap(turn.raw)
+        assert opened[0] is not None, "an edited turn was read from a message"
+        kind, fields = opened
         return wrap(turn.raw, kind, repaired_fields(turn, fields))
 
     return rebuild_records(
@@ -202,7 +175,7 @@ def repaired_fields(turn: Turn, fields: dict[str, Any]) -> dict[str, Any]:
     if turn.tool_results and type(fields.get("name")) is str and turn.tool_results[0].name is not None:
         out["name"] = turn.tool_results[0].name
     if turn.role == ASSISTANT:
-        _write_calls(out, turn.tool_calls, message_calls(fields))
+        write_calls(out, turn.tool_calls, message_calls(fields))
     return out
 
 
@@ -218,81 +191,6 @@ def _respread(content: list[Any], text: str) -> list[Any]:
         else:
             out.append(part)
     return out
-
-
-def _write_calls(out: dict[str, Any], calls: tuple[ToolCall, ...], stored: tuple[ToolCall, ...]) -> None:
-    """Write the turn's calls into the message's fields `out` (read as `stored`), where LangChain
-    loads them from: the two lists, or `additional_kwargs` alone when it read them there."""
-    extra = out.get("additional_kwargs") if isinstance(out.get("additional_kwargs"), dict) else {}
-    openai = extra.get("tool_calls") if isinstance(extra.get("tool_calls"), list) else None
-    legacy = extra.get("function_call") if isinstance(extra.get("function_call"), dict) else None
-    own, added = calls[: len(stored)], calls[len(stored) :]
-    changed = {
-        call.id: call.arguments_raw is not old.arguments_raw
-        for call, old in zip(own, stored)
-        if call.arguments_raw is not old.arguments_raw or call.name != old.name
-    }
-    if _entries(out, "tool_calls") or _entries(out, "invalid_tool_calls") or not (openai or legacy):
-        valid, invalid = _split_calls(out, own)
-        out["tool_calls"] = valid + [_tool_call(call) for call in added]
-        if "invalid_tool_calls" in out or invalid:
-            out["invalid_tool_calls"] = invalid
-        if openai is not None and (changed or added):
-            by_id = {call.id: call for call in own if call.id is not None and call.id in changed}
-            extra = {
-                **extra,
-                "tool_calls": [_in_step(entry, by_id, changed) for entry in openai] + render_tool_calls(added),
-            }
-    else:  # read from `additional_kwargs` alone, as `AIMessage` loads them: written there alone
-        listed = len(read_tool_calls(openai))
-        if openai is not None or added:
-            extra = {**extra, "tool_calls": with_repaired_calls(openai or [], own[:listed]) + render_tool_calls(added)}
-        if len(own) > listed:
-            extra = {**extra, "function_call": repaired_function(legacy, own[listed])}
-    if extra is not out.get("additional_kwargs") and extra:
-        out["additional_kwargs"] = extra
-
-
-def _split_calls(out: dict[str, Any], calls: tuple[ToolCall, ...]) -> tuple[list[Any], list[Any]]:
-    """The new `tool_calls` and `invalid_tool_calls` lists for the message's own calls: an entry
-    kept as it is unless its call changed; an invalid call whose arguments a repair replaced is a
-    valid one now. Entries that name no tool stay in their list."""
-    stored_valid = out.get("tool_calls") if isinstance(out.get("tool_calls"), list) else []
-    stored_invalid = out.get("invalid_tool_calls") if isinstance(out.get("invalid_tool_calls"), list) else []
-    remaining = iter(calls)
-    valid: list[Any] = []
-    invalid: list[Any] = []
-    for entries, is_valid in ((stored_valid, True), (stored_invalid, False)):
-        for entry in entries:
-            call = next(remaining, None) if isinstance(entry, dict) and type(entry.get("name")) is str else None
-            if call is None or (call.arguments_raw is entry.get("args") and call.name == entry["name"]):
-                (valid if is_valid else invalid).append(entry)
-            elif is_valid:
-                valid.append({**entry, "name": call.name, "args": call.arguments_raw})
-            elif call.arguments_raw is not entry.get("args") and isinstance(call.arguments_raw, dict):
-                valid.append(_tool_call(call))
-            else:
-                invalid.append({**entry, "name": call.name})
-    return valid, invalid
-
-
-def _tool_call(call: ToolCall) -> dict[str, Any]:
-    """A `tool_calls` entry as LangChain writes one."""
-    arguments = call.arguments if call.arguments is not None else {}
-    return {"name": call.name, "args": arguments, "id": call.id, "type": "tool_call"}
-
-
-def _in_step(entry: Any, by_id: dict[str, ToolCall], arguments_changed: dict[Any, bool]) -> Any:
-    """An `additional_kwargs.tool_calls` entry with the name and, when a repair replaced them, the
-    arguments of the changed call of its id."""
-    function = entry.get("function") if isinstance(entry, dict) else None
-    call = by_id.get(entry.get("id")) if isinstance(function, dict) else None
-    if call is None:
-        return entry
-    fixed = {**function, "name": call.name}
-    if arguments_changed[call.id]:
-        fixed["arguments"] = arguments_as_json(call.arguments_raw)
-    return {**entry, "function": fixed}
 
 
 def _status(result: ToolResult) -> str:
@@ -323,7 +221,7 @@ def new_messages(turn: Turn) -> list[tuple[str, dict[str, Any]]]:
             for r in turn.tool_results
         ]
     kind = {ASSISTANT: "ai", SYSTEM: "system"}.get(turn.role, "human")
-    fields = {
+    fields: dict[str, Any] = {
         "content": turn.text,
         "additional_kwargs": {},
         "response_metadata": {},
@@ -333,26 +231,6 @@ def new_messages(turn: Turn) -> list[tuple[str, dict[str, Any]]]:
     }
     if kind == "ai":
         fields.update(
-            tool_calls=[_tool_call(call) for call in turn.tool_calls], invalid_tool_calls=[], usage_metadata=None
+            tool_calls=[tool_call(call) for call in turn.tool_calls], invalid_tool_calls=[], usage_metadata=None
         )
     return [(kind, fields)]
-
-
-def read_list(name: str, document: Any, unwrap: Callable[[Any], tuple[Any, Any]]) -> list[Session]:
-    """The one session of a file holding a list of messages (or an object with them as `messages`),
-    each record opened by `unwrap`; read as the format `name`."""
-    reader = MessageReader()
-    read_records(reader, message_list(document), unwrap)
-    return [Session(name, document.path, tuple(reader.turns), (), document, 0, None, tuple(reader.problems()))]
-
-
-def write_list(
-    document: Any,
-    sessions: list[Session],
-    unwrap: Callable[[Any], tuple[Any, Any]],
-    wrap: Callable[..., dict[str, Any]],
-) -> str:
-    """The text of such a file with the repaired messages (made by `wrap`); the others as they were."""
-    value = document.value
-    records = rebuild(message_list(document), sessions[0].turns, unwrap, wrap)
-    return document.render(records if isinstance(value, list) else {**value, "messages": records})

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from inspector.model import ToolCall
-from inspector.sources.messages.records import arguments_as_json, parse_arguments
+from inspector.sources.messages.arguments import arguments_as_json, parse_arguments
 
 
 def read_tool_calls(stored: Any) -> tuple[ToolCall, ...]:

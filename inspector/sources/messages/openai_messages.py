@@ -11,13 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, ToolCall, ToolResult, Turn
+from inspector.sources.messages.arguments import parse_arguments
 from inspector.sources.messages.openai_calls import (
     read_tool_calls,
     render_tool_calls,
     repaired_function,
     with_repaired_calls,
 )
-from inspector.sources.messages.records import content_text, is_text_part, parse_arguments, respread_parts
+from inspector.sources.messages.text_parts import content_text, is_text_part, respread_parts
 
 ROLES = {"system": SYSTEM, "developer": SYSTEM, "user": USER, "assistant": ASSISTANT, "tool": TOOL, "function": TOOL}
 

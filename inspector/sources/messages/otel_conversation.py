@@ -18,16 +18,24 @@ the size of the new messages, never a comparison of whole histories.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from inspector.model import Turn
+
+
+class Messages(Protocol):
+    """A call's input messages as they are read: counted, and taken by position (a list, or a
+    history decoded only as far as it is read)."""
+
+    def __len__(self) -> int: ...
+    def __getitem__(self, index: int) -> Any: ...
 
 
 class ModelCall(NamedTuple):
     """One model-call span: its raw input and output messages and where they came from."""
 
     span_id: str
-    inputs: Sequence[Any]
+    inputs: Messages
     outputs: Sequence[Any]
 
 

@@ -32,7 +32,8 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, ToolCall, ToolResult, Turn
-from inspector.sources.messages.records import arguments_as_json, parse_arguments, respread_parts
+from inspector.sources.messages.arguments import arguments_as_json, parse_arguments
+from inspector.sources.messages.text_parts import respread_parts
 
 ROLES = {"user": USER, "assistant": ASSISTANT, "system": SYSTEM, "developer": SYSTEM}
 TEXT_PARTS = ("input_text", "output_text")  # a tuple: a part's type may be any JSON value, even a list
@@ -42,7 +43,8 @@ NOT_TURNS = frozenset({"reasoning"})
 LOCAL_SHELL = "local_shell"
 
 ItemOf = Callable[[Any], Any]  # a container's record -> the item it holds (None: a record of another kind)
-Wrap = Callable[[list, Any, bool], list]  # (items, the record they replace or go before, replacing) -> records
+# (items, the record they replace or go before, replacing) -> the records holding them
+Wrap = Callable[[list[Any], Any, bool], list[Any]]
 
 
 class ItemReader:
@@ -90,11 +92,16 @@ class ItemReader:
         ]
 
     def _message(self, position: int, turn_id: str | None, item: dict[str, Any], raw: Any) -> Turn | None:
-        role = ROLES.get(item.get("role")) if type(item.get("role")) is str else None
+        role = ROLES.get(stated) if type(stated := item.get("role")) is str else None
         content = item.get("content")
-        if role is None or not (type(content) is str or isinstance(content, list)):
+        if role is None:
             return None
-        text = content if type(content) is str else _message_text(content)
+        if type(content) is str:
+            text = content
+        elif isinstance(content, list):
+            text = _message_text(content)
+        else:
+            return None
         if role == USER and self._context_tags and text[:64].lstrip().lower().startswith(self._context_tags):
             role = SYSTEM  # context a harness injected, not the person's words
         return Turn(position, role, text, turn_id, raw=raw)

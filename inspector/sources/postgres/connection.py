@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from inspector.errors import InspectorError
-from inspector.sources.location import ServerUrl
+from inspector.model import ServerUrl
 
 if TYPE_CHECKING:
     import psycopg
@@ -23,7 +24,7 @@ CONNECT_TIMEOUT = 10  # seconds to reach the server
 LOCK_TIMEOUT = 10  # seconds to wait for a row another program holds locked
 
 
-def psycopg_module() -> Any:
+def psycopg_module() -> ModuleType:
     """The psycopg module, or one line saying how to install it."""
     try:
         import psycopg
@@ -37,16 +38,26 @@ def psycopg_module() -> Any:
 def connect(url: ServerUrl, read_only: bool = True) -> psycopg.Connection:
     """A connection to the database `url` names (libpq fills in what it leaves out from `PG*`
     variables and `.pgpass`): read-only and repeatable-read, or for one writing transaction."""
-    psycopg = psycopg_module()
+    driver = psycopg_module()
     with mapped_errors(url, "connecting"):
-        conn = psycopg.connect(url.conninfo, connect_timeout=CONNECT_TIMEOUT, application_name="inspector")
+        conn: psycopg.Connection = driver.connect(
+            url.conninfo, connect_timeout=CONNECT_TIMEOUT, application_name="inspector"
+        )
         if read_only:
             conn.read_only = True
-            conn.isolation_level = psycopg.IsolationLevel.REPEATABLE_READ
+            conn.isolation_level = driver.IsolationLevel.REPEATABLE_READ
         else:
             conn.execute(f"SET lock_timeout = '{LOCK_TIMEOUT}s'")
             conn.commit()
     return conn
+
+
+def only_value(cursor: psycopg.Cursor) -> Any:
+    """The value a query that always answers one row gives (a test, a function's value, an
+    insert's `RETURNING`): its first row's first column."""
+    row = cursor.fetchone()
+    assert row is not None, "such a query always answers a row"
+    return row[0]
 
 
 @contextmanager

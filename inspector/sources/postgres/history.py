@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from inspector.errors import InspectorError
-from inspector.model import Session
+from inspector.model import Location, ServerUrl, Session
 from inspector.sources.base import Capabilities, Listed, SessionWriter, Source, WriteOptions
-from inspector.sources.location import HistoryLocation, ServerUrl
+from inspector.sources.location import HistoryLocation
 from inspector.sources.odd_records import without_odd_turns
 from inspector.sources.postgres.connection import mapped_errors, reading
 from inspector.sources.postgres.queries import PostgresQueries
@@ -35,13 +35,13 @@ if TYPE_CHECKING:
 def _named_table(db: PostgresQueries, location: HistoryLocation) -> HistoryLocation:
     """A named table, checked at once, its rows told apart by the `id` column mapped, else by its
     one-column primary key (PostgreSQL has no rowid)."""
-    table.check(db, location)
+    name = table.check(db, location)
     if "id" in location.mapping:
         return location
-    key = primary_key(db.conn, location.table or "")
+    key = primary_key(db.conn, name)
     if len(key) != 1:
         raise InspectorError(
-            f"{location.path}: table {location.table!r} has no one-column primary key; "
+            f"{location.path}: table {name!r} has no one-column primary key; "
             "name the column that identifies a row with --map id=COL"
         )
     return replace(location, mapping={**location.mapping, "id": key[0]})
@@ -118,13 +118,13 @@ class PostgresHistory(Source):
         with self._reading("reading the table") as db:
             table.check(db, self._located(db))
 
-    def writer(self, out: Path, in_place: bool, options: WriteOptions = WriteOptions()) -> SessionWriter:
+    def writer(self, out: Location, in_place: bool, options: WriteOptions = WriteOptions()) -> SessionWriter:
         """A writer into the database itself, in place (see `inspector.sources.postgres.write`)."""
         location = self.location
         writer = schema_named(location.format).writer
         if writer is None:
             raise InspectorError(f"{self.path}: writing back to the {location.format} schema is not supported yet")
-        return PostgresWriter(self.path, self.through, writer, writer.tables or (location.table,), options)
+        return PostgresWriter(self.path, self.through, writer, writer.tables or (location.messages_table(),), options)
 
     def through(self, snapshot: psycopg.Connection) -> PostgresHistory:
         """The same history read through `snapshot`, an open read-only connection."""
@@ -140,7 +140,7 @@ class PostgresHistory(Source):
             "reverts it), or export it with -o OUT --to openai; nothing was written"
         )
 
-    def written_paths(self, out: Path) -> list[Path]:
+    def written_paths(self, out: Location) -> list[Path]:
         """No file: the database is written by a transaction on the server."""
         return []
 

@@ -10,8 +10,9 @@ from collections.abc import Iterator, Sequence
 from itertools import count
 from typing import TYPE_CHECKING, Any
 
+from inspector.sources.postgres.connection import only_value
 from inspector.sources.postgres.statements import placeholders
-from inspector.sources.sql.statements import quote
+from inspector.sources.sql.statements import Row, quote
 
 if TYPE_CHECKING:
     import psycopg
@@ -51,9 +52,10 @@ class PostgresQueries:
 
     def has_table(self, name: str) -> bool:
         """Whether the search path finds a table `name`."""
-        return self.conn.execute("SELECT to_regclass(%s) IS NOT NULL", [quote(name)]).fetchone()[0]
+        found: bool = only_value(self.conn.execute("SELECT to_regclass(%s) IS NOT NULL", [quote(name)]))
+        return found
 
-    def rows(self, sql: str, params: Sequence[Any] = ()) -> Iterator[tuple]:
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> Iterator[Row]:
         """The rows of `sql` (`?` placeholders), fetched `BATCH` at a time through a server-side
         cursor of the connection's transaction (closed when the iteration ends or is abandoned)."""
         with self.conn.cursor(name=f"inspector_rows_{next(_names)}") as cursor:
@@ -61,9 +63,9 @@ class PostgresQueries:
             cursor.execute(placeholders(sql), list(params))
             yield from cursor
 
-    def one(self, sql: str, params: Sequence[Any] = ()) -> tuple | None:
-        """The first row of `sql` (`?` placeholders)."""
-        return self.conn.execute(placeholders(sql), list(params)).fetchone()
+    def value(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        """The value `sql` (`?` placeholders) answers (a count, an `EXISTS`)."""
+        return only_value(self.conn.execute(placeholders(sql), list(params)))
 
     def matching(
         self, column: str, conversation_id: str | None, start: int = 0, keys: str = ""

@@ -10,16 +10,17 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from inspector.errors import InspectorError
-from inspector.sources.postgres.connection import psycopg_module
+from inspector.sources.postgres.connection import only_value, psycopg_module
 from inspector.sources.sql.statements import Image, Scope, quote
 
 if TYPE_CHECKING:
     import psycopg
 
 Versions = dict[tuple[str, str], str]  # (table, key text) -> the row's version
+Found = TypeVar("Found")
 
 
 def canonical_key(key: str) -> str:
@@ -61,7 +62,8 @@ class PostgresStatements:
     def __init__(self, conn: psycopg.Connection, fixed_schema: bool = False) -> None:
         self.conn = conn
         self._keys: dict[str, list[str]] = {}
-        self._schema: dict[tuple[str, str], Any] | None = {} if fixed_schema else None
+        self._columns: dict[str, set[str]] | None = {} if fixed_schema else None  # None: looked up each time
+        self._tables: dict[str, bool] | None = {} if fixed_schema else None
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> psycopg.Cursor:
         """Run `sql` (`?` placeholders); its cursor."""
@@ -79,12 +81,12 @@ class PostgresStatements:
             f"INSERT INTO {quote(table)} ({names}) VALUES ({', '.join('?' * len(values))}) "
             f"RETURNING {quote(self.key(table)[0])}"
         )
-        return self.execute(sql, list(values.values())).fetchone()[0]
+        return only_value(self.execute(sql, list(values.values())))
 
     def columns(self, table: str) -> set[str]:
         """The names of the columns of `table` (as the search path finds it)."""
-        return self._looked_up(
-            "columns",
+        return _looked_up(
+            self._columns,
             table,
             lambda: {
                 name
@@ -97,16 +99,11 @@ class PostgresStatements:
 
     def has_table(self, name: str) -> bool:
         """Whether the search path finds a table `name`."""
-        return self._looked_up(
-            "table", name, lambda: self.conn.execute("SELECT to_regclass(%s) IS NOT NULL", [quote(name)]).fetchone()[0]
-        )
+        return _looked_up(self._tables, name, lambda: self._has_table(name))
 
-    def _looked_up(self, what: str, table: str, look_up: Callable[[], Any]) -> Any:
-        if self._schema is None:
-            return look_up()
-        if (what, table) not in self._schema:
-            self._schema[what, table] = look_up()
-        return self._schema[what, table]
+    def _has_table(self, name: str) -> bool:
+        found: bool = only_value(self.conn.execute("SELECT to_regclass(%s) IS NOT NULL", [quote(name)]))
+        return found
 
     def key(self, table: str) -> list[str]:
         """The primary key's columns of `table`; a table without one cannot be written (its rows'
@@ -154,14 +151,15 @@ class PostgresStatements:
                 for scope in scopes
             ]
         return [
-            {(table, key): version for table, cursor in scope for key, version in cursor.fetchone()[0].items()}
+            {(table, key): version for table, cursor in scope for key, version in only_value(cursor).items()}
             for scope in pending
         ]
 
     def transaction_id(self) -> str:
         """The id of the connection's transaction, as a row it writes (outside any savepoint)
         carries it in `xmin` (the last 32 bits of `txid_current`)."""
-        return self.conn.execute("SELECT (txid_current() % 4294967296)::text").fetchone()[0]
+        transaction: str = only_value(self.conn.execute("SELECT (txid_current() % 4294967296)::text"))
+        return transaction
 
     def images_of(self, wanted: Iterable[tuple[str, str]]) -> dict[tuple[str, str], Image]:
         """The images of the rows named by (table, key text), as `versions` names them, in one
@@ -236,3 +234,13 @@ class PostgresStatements:
 
     def _key_record(self, table: str, key: str) -> str:
         return json.dumps(dict(zip(self.key(table), json.loads(key))))
+
+
+def _looked_up(found: dict[str, Found] | None, table: str, look_up: Callable[[], Found]) -> Found:
+    """What `look_up` finds about `table`: kept in `found` the first time (a fixed schema), or
+    looked up each time (`found` None)."""
+    if found is None:
+        return look_up()
+    if table not in found:
+        found[table] = look_up()
+    return found[table]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from inspector.errors import InspectorError
-from inspector.sources.location import ServerUrl
+from inspector.model import ServerUrl
 from inspector.sources.postgres.connection import connect, mapped_errors
 from inspector.sources.postgres.statements import PostgresStatements
 from inspector.sources.postgres.triggers import refuse_triggers

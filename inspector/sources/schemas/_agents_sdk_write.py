@@ -20,6 +20,7 @@ from inspector.errors import InspectorError
 from inspector.model import AppliedFix, Session
 from inspector.sources.base import WrittenFix
 from inspector.sources.messages.responses_items import rebuild
+from inspector.sources.schemas.contract import conversation_id
 from inspector.sources.sql.audit_table import fixed_row
 from inspector.sources.sql.rows import decoded_json
 from inspector.sources.sql.statements import Statements
@@ -29,16 +30,17 @@ MESSAGES = "agent_messages"
 
 def write_session(conn: Statements, session: Session, fixes: Sequence[AppliedFix], stamp: str) -> list[WrittenFix]:
     """Write the session's repaired and new items; returns one audit row per fix."""
+    session_id = conversation_id(session)
     stored = {
         row_id: (data, created)
         for row_id, data, created in conn.execute(
             f"SELECT id, message_data, created_at FROM {MESSAGES} WHERE session_id = ? ORDER BY id",
-            [session.session_id],
+            [session_id],
         )
     }
     own = {turn.raw["id"]: turn.raw for turn in session.turns if turn.raw is not None}
     if not own.keys() <= stored.keys():
-        raise InspectorError(f"session {session.session_id!r} lost rows since it was read; write it again")
+        raise InspectorError(f"session {session_id!r} lost rows since it was read; write it again")
     records = [own.get(row_id) or {"id": row_id, "item": decoded_json(data)} for row_id, (data, _) in stored.items()]
     rows = rebuild(records, session.turns, _item_of, _rows)
     kept = next(
@@ -48,12 +50,12 @@ def write_session(conn: Statements, session: Session, fixes: Sequence[AppliedFix
     for old, new in zip(records[:kept], rows[:kept]):
         if new is not old:
             conn.execute(f"UPDATE {MESSAGES} SET message_data = ? WHERE id = ?", [json.dumps(new["item"]), new["id"]])
-    conn.execute("INSERT OR IGNORE INTO agent_sessions (session_id) VALUES (?)", [session.session_id])  # as the SDK
-    moved, written = _write_again(conn, session.session_id, records[kept:], rows[kept:], stored)
-    conn.execute("UPDATE agent_sessions SET updated_at = CURRENT_TIMESTAMP WHERE session_id = ?", [session.session_id])
+    conn.execute("INSERT OR IGNORE INTO agent_sessions (session_id) VALUES (?)", [session_id])  # as the SDK
+    moved, written = _write_again(conn, session_id, records[kept:], rows[kept:], stored)
+    conn.execute("UPDATE agent_sessions SET updated_at = CURRENT_TIMESTAMP WHERE session_id = ?", [session_id])
     added = len(rows) - len(records)
     return [
-        WrittenFix(fix, session.session_id, MESSAGES, moved.get(row, row), _note(row, moved, written, added))
+        WrittenFix(fix, session_id, MESSAGES, moved.get(row, row), _note(row, moved, written, added))
         for fix in fixes
         for row in [fixed_row(session, fix)]
     ]
@@ -77,12 +79,7 @@ def _write_again(
         data, created = stored[row["near"] if row["id"] is None else row["id"]]
         if id(row) not in unchanged:
             data = json.dumps(row["item"])
-        written.append(
-            conn.execute(
-                f"INSERT INTO {MESSAGES} (session_id, message_data, created_at) VALUES (?, ?, ?)",
-                [session_id, data, created],
-            ).lastrowid
-        )
+        written.append(conn.insert(MESSAGES, {"session_id": session_id, "message_data": data, "created_at": created}))
         if row["id"] is not None:
             moved[row["id"]] = written[-1]
     return moved, written

@@ -19,6 +19,7 @@ from inspector.model import AppliedFix, Session
 from inspector.sources.base import WrittenFix
 from inspector.sources.messages import langchain_dicts
 from inspector.sources.messages.langchain_messages import rebuild
+from inspector.sources.schemas.contract import conversation_id
 from inspector.sources.sql.audit_table import fixed_row
 from inspector.sources.sql.rows import decoded_json
 from inspector.sources.sql.statements import Statements
@@ -28,12 +29,13 @@ TABLE = "message_store"
 
 def write_session(conn: Statements, session: Session, fixes: Sequence[AppliedFix], stamp: str) -> list[WrittenFix]:
     """Write the session's repaired and new messages; returns one audit row per fix."""
-    stored = dict(
-        conn.execute(f"SELECT id, message FROM {TABLE} WHERE session_id = ? ORDER BY id", [session.session_id])
+    session_id = conversation_id(session)
+    stored: dict[Any, str] = dict(
+        conn.execute(f"SELECT id, message FROM {TABLE} WHERE session_id = ? ORDER BY id", [session_id])
     )
     own = {turn.raw["id"]: turn.raw for turn in session.turns if turn.raw is not None}
     if not own.keys() <= stored.keys():
-        raise InspectorError(f"session {session.session_id!r} lost rows since it was read; write it again")
+        raise InspectorError(f"session {session_id!r} lost rows since it was read; write it again")
     records = [own.get(row_id) or {"id": row_id, "record": decoded_json(text)} for row_id, text in stored.items()]
     rows = rebuild(records, list(session.turns), _unwrap_row, _wrap_row)
     kept = next((index for index, row in enumerate(rows) if row["id"] is None), len(rows))
@@ -41,10 +43,10 @@ def write_session(conn: Statements, session: Session, fixes: Sequence[AppliedFix
     for row in rows[:kept]:
         if id(row) not in originals:
             conn.execute(f"UPDATE {TABLE} SET message = ? WHERE id = ?", [json.dumps(row["record"]), row["id"]])
-    moved, written = _write_again(conn, session.session_id, rows[kept:], stored, originals)
+    moved, written = _write_again(conn, session_id, rows[kept:], stored, originals)
     added = len(rows) - len(records)
     return [
-        WrittenFix(fix, session.session_id, TABLE, moved.get(row, row), _note(row, moved, written, added))
+        WrittenFix(fix, session_id, TABLE, moved.get(row, row), _note(row, moved, written, added))
         for fix in fixes
         for row in [fixed_row(session, fix)]
     ]

@@ -25,9 +25,11 @@ from typing import Any
 from inspector.errors import InspectorError
 from inspector.model import AppliedFix, Session, ToolCall, ToolResult, Turn
 from inspector.sources.base import WrittenFix
-from inspector.sources.messages.records import arguments_as_json, spread_text
+from inspector.sources.messages.arguments import arguments_as_json
+from inspector.sources.messages.text_parts import spread_text
+from inspector.sources.schemas.contract import conversation_id
 from inspector.sources.sql.audit_table import fixed_row
-from inspector.sources.sql.statements import Statements
+from inspector.sources.sql.statements import Statements, column_names, found_row
 
 CROCKFORD = "0123456789abcdefghjkmnpqrstvwxyz"
 
@@ -42,6 +44,7 @@ def message_hash(message: dict[str, Any], parent: str | None) -> str:
 
 def write_session(conn: Statements, session: Session, fixes: Sequence[AppliedFix], stamp: str) -> list[WrittenFix]:
     """Store the repaired thread as a fork created at `stamp`; returns one audit row per fix."""
+    forked_from = conversation_id(session)
     parent: str | None = None
     forked = False
     renamed: dict[str, str] = {}  # original message hash -> its hash in the fork
@@ -55,22 +58,22 @@ def write_session(conn: Statements, session: Session, fixes: Sequence[AppliedFix
         if turn.raw is not None:
             renamed[turn.raw["hash"]] = parent
     thread = _ulid()
-    name = conn.execute("SELECT name FROM threads WHERE id = ?", [session.session_id]).fetchone()[0]
+    (name,) = found_row(conn.execute("SELECT name FROM threads WHERE id = ?", [forked_from]))
     conn.execute(
         "INSERT INTO threads (id, name, tip_message_hash, forked_from, datetime_utc) VALUES (?, ?, ?, ?, ?)",
         [
             thread,
-            f"{name or session.session_id} (repaired by inspector)",
+            f"{name or forked_from} (repaired by inspector)",
             parent,
-            session.session_id,
+            forked_from,
             str(datetime.fromisoformat(stamp)),
         ],
     )
-    _copy_turns(conn, session.session_id, thread, renamed)
+    _copy_turns(conn, forked_from, thread, renamed)
     return [
         WrittenFix(
             fix,
-            session.session_id,
+            forked_from,
             "messages",
             original,
             f"written as message {renamed.get(original)} of the new thread {thread}",
@@ -85,7 +88,7 @@ def _copy_turns(conn: Statements, original: str, fork: str, renamed: dict[str, s
     if not conn.has_table("turns"):
         return
     cursor = conn.execute("SELECT * FROM turns WHERE thread_id = ? ORDER BY datetime_utc, id", [original])
-    names = [column[0] for column in cursor.description]
+    names = column_names(cursor)
     has_tools = conn.has_table("turn_tools")
     for row in cursor.fetchall():
         values = dict(zip(names, row))
@@ -107,9 +110,9 @@ def _copy_turns(conn: Statements, original: str, fork: str, renamed: dict[str, s
 def _stored_message(conn: Statements, turn: Turn) -> dict[str, Any]:
     """The message of an original turn as `llm` hashes it, with the turn's repaired text, calls
     and result names."""
-    role, metadata = conn.execute(
-        "SELECT role, provider_metadata FROM messages WHERE hash = ?", [turn.raw["hash"]]
-    ).fetchone()
+    role, metadata = found_row(
+        conn.execute("SELECT role, provider_metadata FROM messages WHERE hash = ?", [turn.raw["hash"]])
+    )
     parts = []
     for kind, text, payload in conn.execute(
         "SELECT type, text, payload FROM parts WHERE message_hash = ? ORDER BY position", [turn.raw["hash"]]

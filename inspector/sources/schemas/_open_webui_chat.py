@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from inspector.model import ToolCall
-from inspector.sources.messages.records import spread_text
+from inspector.sources.messages.text_parts import spread_text
 from inspector.sources.sql.rows import json_or_none
 
 OPENING = '<details type="tool_calls"'
@@ -52,8 +52,12 @@ def shown_messages(chat: Any) -> list[dict[str, Any]]:
     """The messages of the branch the chat shows, oldest first."""
     if not isinstance(chat, dict):
         return []
-    history = chat.get("history") if isinstance(chat.get("history"), dict) else {}
-    by_id = history.get("messages") if isinstance(history.get("messages"), dict) else {}
+    history = chat.get("history")
+    if not isinstance(history, dict):
+        history = {}
+    by_id = history.get("messages")
+    if not isinstance(by_id, dict):
+        by_id = {}
     current, branch, seen = history.get("currentId"), [], set()
     while current in by_id and current not in seen and isinstance(by_id[current], dict):
         seen.add(current)
@@ -95,7 +99,7 @@ def _with_call(tag: str, call: ToolCall | None) -> str:
     if call is None:
         return tag
 
-    def attribute(match: re.Match) -> str:
+    def attribute(match: re.Match[str]) -> str:
         key, value = match.group(1), match.group(2)
         if key == "name":
             return f'name="{html.escape(call.name)}"'

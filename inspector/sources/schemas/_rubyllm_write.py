@@ -19,10 +19,10 @@ from typing import Any
 
 from inspector.model import AppliedFix, Session, ToolCall, Turn
 from inspector.sources.base import WrittenFix
-from inspector.sources.messages.records import arguments_as_json
+from inspector.sources.messages.arguments import arguments_as_json
 from inspector.sources.schemas._call_rows import update_calls
 from inspector.sources.sql.audit_table import fixed_row
-from inspector.sources.sql.statements import Statements
+from inspector.sources.sql.statements import Statements, column_names, found_row
 
 TABLE = "messages"
 
@@ -33,7 +33,7 @@ def write_session(conn: Statements, session: Session, fixes: Sequence[AppliedFix
     call_columns = conn.columns("tool_calls")
     stored_calls = _stored_calls(conn, session)
     messages = _Messages(conn)
-    call_rows: dict[str, int] = {}  # a call id of this chat -> its tool_calls row
+    call_rows: dict[str | None, Any] = {}  # a call id of this chat (or None) -> its tool_calls row
     previous_id: Any = None  # the stored message before the turn (read only when a new one follows it)
     added = 0
     notes: dict[int, list[str]] = {}
@@ -107,7 +107,7 @@ def _stored_calls(conn: Statements, session: Session) -> dict[Any, list[Any]]:
     return rows
 
 
-class _Messages(dict):
+class _Messages(dict[Any, dict[str, Any]]):
     """The chat's stored messages, each row (by id) read once when first asked for: only the
     columns the writer does not change are used (`created_at`, `model_id`, `chat_id`)."""
 
@@ -117,8 +117,8 @@ class _Messages(dict):
 
     def __missing__(self, message_id: Any) -> dict[str, Any]:
         cursor = self._conn.execute("SELECT * FROM messages WHERE id = ?", [message_id])
-        row = cursor.fetchone()
-        self[message_id] = dict(zip([column[0] for column in cursor.description], row))
+        row = found_row(cursor)
+        self[message_id] = dict(zip(column_names(cursor), row))
         return self[message_id]
 
 

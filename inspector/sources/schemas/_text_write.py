@@ -21,9 +21,10 @@ from inspector.sources.base import WrittenFix
 from inspector.sources.location import HistoryLocation
 from inspector.sources.schemas._call_rows import stored_rows, update_calls
 from inspector.sources.schemas._open_webui_chat import repaired_content, shown_messages
+from inspector.sources.schemas.contract import conversation_id
 from inspector.sources.sql.audit_table import fixed_row
 from inspector.sources.sql.rows import json_or_none
-from inspector.sources.sql.statements import Statements, quote
+from inspector.sources.sql.statements import Statements, found_row, quote
 
 NO_PLACE = "this schema has no place for tool calls: the recovered calls are kept in this audit row only"
 
@@ -32,12 +33,11 @@ def write_table(conn: Statements, session: Session, fixes: Sequence[AppliedFix],
     """Write the edited turns' texts into their rows of the location's table (a table named with
     `--table/--map`, or Elia's); returns one audit row per fix."""
     location: HistoryLocation = session.document
+    table = location.messages_table()
     row_id, content = quote(location.mapping.get("id", "rowid")), quote(location.mapping["content"])
     for turn in _edited(session):
-        conn.execute(
-            f"UPDATE {quote(location.table)} SET {content} = ? WHERE {row_id} = ?", [turn.text, turn.raw["id"]]
-        )
-    return _written(session, fixes, location.table, lambda fix: fixed_row(session, fix))
+        conn.execute(f"UPDATE {quote(table)} SET {content} = ? WHERE {row_id} = ?", [turn.text, turn.raw["id"]])
+    return _written(session, fixes, table, lambda fix: fixed_row(session, fix))
 
 
 def write_llm_legacy(conn: Statements, session: Session, fixes: Sequence[AppliedFix], stamp: str) -> list[WrittenFix]:
@@ -80,17 +80,17 @@ def _write_open_webui(conn: Statements, session: Session, stamp: str) -> None:
     edited = {turn.raw["id"]: turn for turn in _edited(session) if not turn.raw.get("results")}
     if not edited:
         return
-    chat = json.loads(
-        conn.execute("SELECT CAST(chat AS TEXT) FROM chat WHERE id = ?", [session.session_id]).fetchone()[0]
-    )
+    chat_id = conversation_id(session)
+    (text,) = found_row(conn.execute("SELECT CAST(chat AS TEXT) FROM chat WHERE id = ?", [chat_id]))
+    chat = json.loads(text)
     linear = chat.get("messages") if isinstance(chat.get("messages"), list) else []
     for message in shown_messages(chat) + [m for m in linear if isinstance(m, dict)]:
         turn = edited.get(message.get("id"))
         if turn is not None and isinstance(message.get("content"), str):
             message["content"] = repaired_content(message["content"], turn.text, turn.tool_calls)
-    conn.execute("UPDATE chat SET chat = ? WHERE id = ?", [json.dumps(chat, ensure_ascii=False), session.session_id])
+    conn.execute("UPDATE chat SET chat = ? WHERE id = ?", [json.dumps(chat, ensure_ascii=False), chat_id])
     if conn.has_table("chat_message"):
-        _write_open_webui_mirror(conn, session.session_id, edited, stamp)
+        _write_open_webui_mirror(conn, chat_id, edited, stamp)
 
 
 def _write_open_webui_mirror(conn: Statements, chat_id: str, edited: dict[str, Turn], stamp: str) -> None:

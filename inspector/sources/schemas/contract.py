@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
+from inspector.errors import InspectorError
 from inspector.model import AppliedFix, Session
 from inspector.sources.base import WrittenFix
 from inspector.sources.location import HistoryLocation
@@ -79,3 +80,11 @@ class HistorySchema:
     writer: SchemaWriter | None = None
     table: str | None = None
     mapping: dict[str, str] = field(default_factory=dict)
+
+
+def conversation_id(session: Session) -> str:
+    """The id of a conversation a schema read (each has one: its key in the database), which its
+    writer writes it back by; one `InspectorError` line for a session without one."""
+    if session.session_id is None:
+        raise InspectorError(f"{session.path}: a conversation without an id cannot be written back")
+    return session.session_id

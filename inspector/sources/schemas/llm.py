@@ -18,7 +18,7 @@ from inspector.catalogue import parse_tool_definitions
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, AppliedFix, Session, ToolCall, ToolResult, ToolSpec, Turn
 from inspector.sources.base import WrittenFix
 from inspector.sources.location import HistoryLocation
-from inspector.sources.messages.records import parse_arguments
+from inspector.sources.messages.arguments import parse_arguments
 from inspector.sources.schemas.contract import HistoryReader, HistorySchema, SchemaWriter
 from inspector.sources.sql.rows import grouped, json_or_none
 from inspector.sources.sql.statements import Queries, Statements
@@ -39,14 +39,14 @@ def recognise(db: Queries, tables: dict[str, set[str]]) -> bool:
         and {"id", "tip_message_hash"} <= tables.get("threads", set())
     ):
         return False
-    has_threads = db.one("SELECT EXISTS (SELECT 1 FROM threads)")[0]
-    return bool(has_threads) or "responses" not in tables or not db.one("SELECT EXISTS (SELECT 1 FROM responses)")[0]
+    has_threads = db.value("SELECT EXISTS (SELECT 1 FROM threads)")
+    return bool(has_threads) or "responses" not in tables or not db.value("SELECT EXISTS (SELECT 1 FROM responses)")
 
 
 def conversations(db: Queries, location: HistoryLocation) -> Iterator[tuple[str, int]]:
     """Each thread's id and the length of its chain."""
     for thread_id, tip in list(db.rows("SELECT id, tip_message_hash FROM threads ORDER BY datetime_utc, id")):
-        yield thread_id, db.one(f"{CHAIN} SELECT count(*) FROM chain", [tip])[0]
+        yield thread_id, db.value(f"{CHAIN} SELECT count(*) FROM chain", [tip])
 
 
 def sessions(db: Queries, location: HistoryLocation, only: str | None = None, start: int = 0) -> Iterator[Session]:

@@ -17,7 +17,7 @@ from typing import Any
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, AppliedFix, Session, ToolCall, ToolResult, Turn
 from inspector.sources.base import WrittenFix
 from inspector.sources.location import HistoryLocation
-from inspector.sources.messages.records import parse_arguments
+from inspector.sources.messages.arguments import parse_arguments
 from inspector.sources.schemas.contract import HistoryReader, HistorySchema, SchemaWriter
 from inspector.sources.schemas.llm import llm_tools
 from inspector.sources.sql.rows import grouped, merge_groups
@@ -77,7 +77,9 @@ def _turns(responses: list[Any], extra: list[Any]) -> Iterator[Turn]:
             results.setdefault(response_id, []).append(ToolResult(call_id, name, body, bool(exception)))
     position, system = 0, None
     for response_id, _, model, system_prompt, prompt, response in responses:
-        pieces = []
+        pieces: list[
+            tuple[str, str, tuple[ToolCall, ...], tuple[ToolResult, ...], str]
+        ] = []  # role, text, calls, results, column
         if response_id in results:
             pieces.append((TOOL, "", (), tuple(results[response_id]), "results"))
         if system_prompt and system_prompt != system:

@@ -17,14 +17,14 @@ from typing import Any
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, AppliedFix, Session, ToolCall, ToolResult, Turn
 from inspector.sources.base import WrittenFix
 from inspector.sources.location import HistoryLocation
-from inspector.sources.messages.records import parse_arguments
+from inspector.sources.messages.arguments import parse_arguments
 from inspector.sources.schemas._open_webui_chat import shown_messages, split_content
 from inspector.sources.schemas.contract import HistoryReader, HistorySchema, SchemaWriter
 from inspector.sources.sql.rows import json_or_none
 from inspector.sources.sql.statements import Queries, Scope, Statements
 
 NAME = "open-webui"
-ROLES = {"system": SYSTEM, "user": USER, "assistant": ASSISTANT}
+ROLES: dict[str | None, str] = {"system": SYSTEM, "user": USER, "assistant": ASSISTANT}  # by a message's role, if any
 
 
 def recognise(db: Queries, tables: dict[str, set[str]]) -> bool:
@@ -57,7 +57,9 @@ def _chat_session(location: HistoryLocation, chat_id: str, chat: Any) -> Session
 
 def _turns(position: int, message: dict[str, Any]) -> list[Turn]:
     role = ROLES.get(message.get("role"))
-    content = message.get("content") if isinstance(message.get("content"), str) else ""
+    content = message.get("content")
+    if not isinstance(content, str):
+        content = ""
     if role is None:
         return []
     texts, tags = split_content(content) if role == ASSISTANT else ([content], [])

@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from inspector.errors import InspectorError
-from inspector.sources.location import HistoryLocation, Location
+from inspector.model import Location
+from inspector.sources.location import HistoryLocation
 from inspector.sources.schemas import TABLE
 from inspector.sources.schemas.contract import HistorySchema
 from inspector.sources.sql.statements import Queries

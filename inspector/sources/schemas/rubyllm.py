@@ -18,7 +18,7 @@ from typing import Any
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, AppliedFix, Session, ToolCall, ToolResult, Turn
 from inspector.sources.base import WrittenFix
 from inspector.sources.location import HistoryLocation
-from inspector.sources.messages.records import parse_arguments
+from inspector.sources.messages.arguments import parse_arguments
 from inspector.sources.schemas.contract import HistoryReader, HistorySchema, SchemaWriter
 from inspector.sources.sql.rows import grouped, merge_groups, stored_order
 from inspector.sources.sql.statements import Queries, Scope, Statements
@@ -83,7 +83,8 @@ def _chat_session(location: HistoryLocation, chat_id: str, rows: list[Any], call
         call = ToolCall(call_id, name or "", arguments, parse_arguments(arguments))
         calls_by_message.setdefault(message_id, []).append(call)
         calls_by_row[row_id] = call
-    turns, problems = [], []
+    turns: list[Turn] = []
+    problems: list[str] = []
     # The hot path of scanning a large history: plain lookups bound once, no helper call per message.
     add, role_of, calls_of, call_at = turns.append, ROLES.get, calls_by_message.get, calls_by_row.get
     for position, (row_id, _, stated, content, answers, model, _) in enumerate(rows):
@@ -93,7 +94,7 @@ def _chat_session(location: HistoryLocation, chat_id: str, rows: list[Any], call
             continue
         text = content if type(content) is str else ""
         calls = calls_of(row_id)
-        results = ()
+        results: tuple[ToolResult, ...] = ()
         if role == TOOL:
             answered = call_at(answers)
             results = (ToolResult(answered.id if answered else None, answered.name if answered else None, text),)

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from inspector.errors import InspectorError
-from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, AppliedFix, Session, ToolResult, Turn
+from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, AppliedFix, Location, Session, ToolResult, Turn
 from inspector.sources.base import WrittenFix
 from inspector.sources.location import HistoryLocation
 from inspector.sources.schemas.contract import HistoryReader, HistorySchema, SchemaWriter
@@ -65,27 +65,28 @@ def named_table_key(table_name: str | None, mapping: dict[str, str] | None) -> s
     return json.dumps({"table": table_name, "map": mapping or {}}, sort_keys=True, ensure_ascii=False)
 
 
-def check(db: Queries, location: HistoryLocation) -> None:
-    """Fail with one line when the table or a mapped column does not exist."""
+def check(db: Queries, location: HistoryLocation) -> str:
+    """Fail with one line when the table or a mapped column does not exist; the table's name."""
     tables = db.tables()
-    if not location.table or location.table not in tables:
+    name = location.table
+    if not name or name not in tables:
         found = ", ".join(sorted(tables)) or "none"
-        raise InspectorError(f"{location.path}: no table {location.table!r} (tables: {found})")
-    columns = tables[location.table]
+        raise InspectorError(f"{location.path}: no table {name!r} (tables: {found})")
+    columns = tables[name]
     missing = sorted(column for column in location.mapping.values() if column not in columns)
     if missing:
         raise InspectorError(
-            f"{location.path}: table {location.table!r} has no column {', '.join(missing)} "
+            f"{location.path}: table {name!r} has no column {', '.join(missing)} "
             f"(columns: {', '.join(sorted(columns))})"
         )
+    return name
 
 
 def conversations(db: Queries, location: HistoryLocation) -> Iterator[tuple[str, int]]:
     """Each conversation's id and message count, without reading any message."""
-    check(db, location)
-    table, session = quote(location.table), location.mapping.get("session")
+    table, session = quote(check(db, location)), location.mapping.get("session")
     if session is None:
-        yield WHOLE_TABLE, db.one(f"SELECT count(*) FROM {table}")[0]
+        yield WHOLE_TABLE, db.value(f"SELECT count(*) FROM {table}")
         return
     for key, count in db.rows(f"SELECT {quote(session)}, count(*) FROM {table} GROUP BY 1 ORDER BY 1"):
         yield str(key), count
@@ -94,27 +95,36 @@ def conversations(db: Queries, location: HistoryLocation) -> Iterator[tuple[str,
 def sessions(db: Queries, location: HistoryLocation, only: str | None = None, start: int = 0) -> Iterator[Session]:
     """The table's conversations one at a time (only the one with id `only` when given), from the
     `start`th on."""
-    check(db, location)
+    name = quote(check(db, location))
     mapping = location.mapping
     if "session" not in mapping and (start or only not in (None, WHOLE_TABLE)):
         return
     session = quote(mapping["session"]) if "session" in mapping else "NULL"
     row_id = quote(mapping.get("id", "rowid"))
     order = ", ".join([session] + ([quote(mapping["order"])] if "order" in mapping else []) + [row_id])
-    keys = f"SELECT {session} FROM {quote(location.table)} GROUP BY 1 ORDER BY 1"
+    keys = f"SELECT {session} FROM {name} GROUP BY 1 ORDER BY 1"
     where, params = db.matching(session, only, start, keys) if "session" in mapping else ("", [])
     sql = (
         f"SELECT {row_id} AS id, {quote(mapping['role'])} AS role, {quote(mapping['content'])} AS content, "
-        f"{session} AS session FROM {quote(location.table)} {where} ORDER BY {order}"
+        f"{session} AS session FROM {name} {where} ORDER BY {order}"
     )
     for key, rows in grouped(db.rows(sql, params), 3):
         yield table_session(location, WHOLE_TABLE if "session" not in mapping else str(key), rows)
 
 
-def table_session(source: Any, session_id: str, rows: list[Any]) -> Session:
+class MessagesPlace(Protocol):
+    """Where a table of messages was read from, as its sessions name it (their `path`, `format`
+    and `document`): a database's `HistoryLocation`, or a Parquet dataset read on Spark."""
+
+    @property
+    def path(self) -> Location | str: ...
+    @property
+    def format(self) -> str: ...
+
+
+def table_session(source: MessagesPlace, session_id: str, rows: list[Any]) -> Session:
     """One conversation of a table of messages: `rows` of (id, role, content, session) in order;
-    `source` is where they came from (its `path` and `format`): a database's `HistoryLocation`,
-    or a Parquet dataset read on Spark."""
+    `source` is where they came from."""
     turns, problems = [], []
     for position, (row_id, stated, content, _) in enumerate(rows):
         role = ROLES.get(str(stated).strip().lower())
@@ -134,7 +144,7 @@ def changed_rows(db: Statements, session: Session) -> Scope:
     location: HistoryLocation = session.document
     edited = sorted({turn.raw["id"] for turn in session.turns if turn.edited and turn.raw is not None})
     column = quote(location.mapping.get("id", "rowid"))
-    return [(location.table, f"{column} IN ({', '.join('?' * len(edited))})", edited)] if edited else []
+    return [(location.messages_table(), f"{column} IN ({', '.join('?' * len(edited))})", edited)] if edited else []
 
 
 def write(db: Statements, session: Session, fixes: Sequence[AppliedFix], stamp: str) -> list[WrittenFix]:

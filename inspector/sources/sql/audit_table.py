@@ -100,7 +100,7 @@ def _text(session_id: Any) -> str | None:
     return None if session_id is None else str(session_id)
 
 
-def _values(row: WrittenFix, entry: dict) -> tuple:
+def _values(row: WrittenFix, entry: dict[str, Any]) -> tuple[Any, ...]:
     return (
         entry["applied_at"],
         row.table,

@@ -12,18 +12,20 @@ from itertools import groupby
 from operator import itemgetter
 from typing import Any
 
+from inspector.sources.sql.statements import Row
+
 NOT_JSON = object()  # what `decoded_json` gives for a text that holds no JSON
 
 
-def grouped(rows: Iterable[tuple], key: int) -> Iterator[tuple[Any, list[tuple]]]:
+def grouped(rows: Iterable[Row], key: int) -> Iterator[tuple[Any, list[Row]]]:
     """Rows already ordered by their column `key` (an index), one group (key, rows) at a time."""
     for value, group in groupby(rows, key=itemgetter(key)):
         yield value, list(group)
 
 
 def merge_groups(
-    primary: Iterable[tuple[Any, list]], secondary: Iterable[tuple[Any, list]]
-) -> Iterator[tuple[Any, list, list]]:
+    primary: Iterable[tuple[Any, list[Row]]], secondary: Iterable[tuple[Any, list[Row]]]
+) -> Iterator[tuple[Any, list[Row], list[Row]]]:
     """Join two group streams the database ordered the same way by their keys, the secondary's
     keys being among the primary's (its rows joined to the primary's table): each primary group
     with the secondary group of the same key (or an empty list). Neither stream is held whole, and

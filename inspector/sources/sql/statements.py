@@ -6,8 +6,8 @@ and `inspector.sources.postgres`, their `queries` and `statements` modules).
   few clauses whose words differ between the two (keeping one conversation's rows, skipping
   the first rows, reading a column as text).
 - `Statements`, what a schema's writer, the audit and undo use, inside the caller's transaction:
-  statements, inserting a row and getting its id, a table's columns, and the rows' images the
-  audit keeps as before- and after-values (`row_changes`).
+  statements (each answering a `Cursor`), inserting a row and getting its id, a table's columns,
+  and the rows' images the audit keeps as before- and after-values (`row_changes`).
 
 Both take SQL with `?` placeholders. A row's image is its columns' values as JSON; its key is a
 JSON text naming the row (SQLite's rowid, PostgreSQL's primary key).
@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Protocol
 
+Row = tuple[Any, ...]  # one row's column values, as the database's driver gives them
 Image = dict[str, Any]
 # The rows one conversation's write may change, as (table, where, params): `where` with `?`
 # placeholders (what the audit images before and after the write, and what PostgreSQL locks).
@@ -41,12 +42,12 @@ class Queries(Protocol):
         """Whether the database has a table `name`."""
         ...
 
-    def rows(self, sql: str, params: Sequence[Any] = ()) -> Iterator[tuple]:
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> Iterator[Row]:
         """The rows of `sql`, streamed: memory for a batch of rows, whatever the table's size."""
         ...
 
-    def one(self, sql: str, params: Sequence[Any] = ()) -> tuple | None:
-        """The first row of `sql` (None when it has none)."""
+    def value(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        """The value `sql` answers: the first column of the one row a count or an `EXISTS` gives."""
         ...
 
     def matching(
@@ -62,10 +63,23 @@ class Queries(Protocol):
         ...
 
 
+class Cursor(Protocol):
+    """What a statement answers on either database (an `sqlite3.Cursor`, a `psycopg.Cursor`): its
+    rows, their columns (`column_names`) and how many rows it changed."""
+
+    @property
+    def description(self) -> Sequence[Sequence[Any]] | None: ...
+    @property
+    def rowcount(self) -> int: ...
+    def fetchone(self) -> Row | None: ...
+    def fetchall(self) -> list[Row]: ...
+    def __iter__(self) -> Iterator[Row]: ...
+
+
 class Statements(Protocol):
     """What a schema writer and the audit use of the database they write (SQLite or PostgreSQL)."""
 
-    def execute(self, sql: str, params: Sequence[Any] = ()) -> Any: ...
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> Cursor: ...
     def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
     def insert(self, table: str, values: dict[str, Any]) -> Any: ...
     def columns(self, table: str) -> set[str]: ...
@@ -79,3 +93,17 @@ class Statements(Protocol):
 def quote(identifier: str) -> str:
     """An SQL identifier, quoted."""
     return '"' + identifier.replace('"', '""') + '"'
+
+
+def column_names(cursor: Cursor) -> list[str]:
+    """The names of the columns of the rows `cursor` answers (none for a statement without rows)."""
+    return [column[0] for column in cursor.description or ()]
+
+
+def found_row(cursor: Cursor) -> Row:
+    """The row `cursor` finds by a key a conversation was read with. None has it (a NULL key
+    matches nothing): a `KeyError`, which a writer reports as a stored row it cannot take."""
+    row = cursor.fetchone()
+    if row is None:
+        raise KeyError("no stored row has the key it was read with")
+    return row

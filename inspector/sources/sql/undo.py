@@ -20,15 +20,17 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any, NamedTuple
 from uuid import uuid4
 
 from inspector.errors import InspectorError
 from inspector.sources.sql.audit_table import AUDIT_TABLE, CHANGES_TABLE
 from inspector.sources.sql.row_changes import RowChange, record_changes, shown_key
-from inspector.sources.sql.statements import Statements
+from inspector.sources.sql.statements import Image, Statements
 
 UNDO = "undo"
+Group = tuple[str, str | None]  # a run, and the conversation it wrote to
 
 
 class Recorded(NamedTuple):
@@ -79,7 +81,7 @@ def undo(
             "or as an llm fork): it cannot be undone; nothing was undone"
         )
     groups = sorted(
-        {(fix.run, fix.session_id) for fix in chosen},
+        {(fix.run, fix.session_id) for fix in chosen if fix.run is not None},  # each has a run: refused above
         key=lambda group: -max(fix.id for fix in chosen if (fix.run, fix.session_id) == group),
     )
     if check_written is not None:
@@ -152,7 +154,7 @@ def _fixes_of(db: Statements, run: str, session_id: str | None) -> list[int]:
     ]
 
 
-def _changed_tables(db: Statements, group: tuple[str, str | None]) -> set[str]:
+def _changed_tables(db: Statements, group: Group) -> set[str]:
     """The tables whose rows the run changed in the conversation."""
     run, session_id = group
     return {
@@ -164,7 +166,7 @@ def _changed_tables(db: Statements, group: tuple[str, str | None]) -> set[str]:
     }
 
 
-def _revert(db: Statements, group: tuple[str, str | None], fixes: list[int]) -> list[RowChange]:
+def _revert(db: Statements, group: Group, fixes: list[int]) -> list[RowChange]:
     """Put back every row the run changed in the conversation, after checking each still holds
     what the fix wrote; the changes made."""
     run, session_id = group
@@ -197,14 +199,14 @@ def _restore_all(db: Statements, changes: list[RowChange]) -> None:
         left = [
             change
             for change in pending
-            if not db.tentatively(lambda change=change: db.restore(change.table, change.key, change.after))
+            if not db.tentatively(partial(db.restore, change.table, change.key, change.after))
         ]
         if len(left) == len(pending):
             db.restore(left[0].table, left[0].key, left[0].after)  # fails again, saying why
         pending = left
 
 
-def _image(text: Any) -> dict | None:
+def _image(text: Any) -> Image | None:
     return None if text is None else json.loads(text)
 
 

@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from inspector.errors import InspectorError
-from inspector.model import Session
-from inspector.sources.base import Capabilities, Listed, SessionWriter, Source, WriteOptions
+from inspector.model import Location, Session
+from inspector.sources.base import Capabilities, FileSource, Listed, SessionWriter, Source, WriteOptions, file_output
 from inspector.sources.location import HistoryLocation
 from inspector.sources.odd_records import without_odd_turns
 from inspector.sources.schemas import SCHEMAS, schema_named, table
@@ -29,7 +29,7 @@ from inspector.sources.sqlite.write import DatabaseWriter
 SQLITE = Backend(SCHEMAS, "does not read SQLite", "this tool knows")
 
 
-class SqliteHistory(Source):
+class SqliteHistory(FileSource):
     """The conversations of one SQLite database, read as the schema recognised or named
     (`format_name`), or from the table `table` with the columns `mapping` names."""
 
@@ -100,12 +100,12 @@ class SqliteHistory(Source):
         with reading(self.path) as conn, mapped_errors(self.path, "reading the table"):
             table.check(SqliteQueries(conn), self.location)
 
-    def writer(self, out: Path, in_place: bool, options: WriteOptions = WriteOptions()) -> SessionWriter:
+    def writer(self, out: Location, in_place: bool, options: WriteOptions = WriteOptions()) -> SessionWriter:
         """A writer into `out`: the database itself (locked, then backed up) or a new copy of it."""
         writer = schema_named(self.format).writer
         if writer is None:
             raise InspectorError(f"{self.path}: writing back to the {self.format} schema is not supported yet")
-        return DatabaseWriter(self.path, Path(out), in_place, writer, options)
+        return DatabaseWriter(self.path, file_output(out), in_place, writer, options)
 
     def reading_while_writing(self, backup: Path) -> Source:
         """The backup, made under the write lock: exactly what the lock protects, and never the

@@ -8,7 +8,7 @@ import sqlite3
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from inspector.sources.sql.statements import quote
+from inspector.sources.sql.statements import Row, quote
 from inspector.sources.sqlite.database import has_table
 
 
@@ -33,13 +33,13 @@ class SqliteQueries:
         """Whether the database has a table `name`."""
         return has_table(self.conn, name)
 
-    def rows(self, sql: str, params: Sequence[Any] = ()) -> Iterator[tuple]:
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> Iterator[Row]:
         """The rows of `sql` (`?` placeholders), stepped through as they are iterated."""
         return self.conn.execute(sql, params)
 
-    def one(self, sql: str, params: Sequence[Any] = ()) -> tuple | None:
-        """The first row of `sql`."""
-        return self.conn.execute(sql, params).fetchone()
+    def value(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        """The value `sql` answers (a count, an `EXISTS`)."""
+        return self.conn.execute(sql, params).fetchone()[0]
 
     def matching(
         self, column: str, conversation_id: str | None, start: int = 0, keys: str = ""

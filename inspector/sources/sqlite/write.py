@@ -27,6 +27,7 @@ import sqlite3
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TypeVar
 from uuid import uuid4
 
 from inspector.errors import InspectorError
@@ -39,6 +40,8 @@ from inspector.sources.sqlite.database import connect, copy_database, database_e
 from inspector.sources.sqlite.statements import SqliteStatements
 from inspector.sources.sqlite.triggers import TriggerGuard
 from inspector.support.atomic_files import file_mode, land, staged
+
+Done = TypeVar("Done")
 
 
 class DatabaseWriter(SessionWriter):
@@ -72,8 +75,9 @@ class DatabaseWriter(SessionWriter):
             target = self._temporary = staged(
                 out, lambda temporary: copy_database(source, temporary), file_mode(source)
             )
+        self._closed = False  # once committed or discarded
         try:
-            self._conn: sqlite3.Connection | None = connect(target, read_only=False, trusted=options.allow_triggers)
+            self._conn = connect(target, read_only=False, trusted=options.allow_triggers)
         except BaseException:
             if self._temporary is not None:
                 self._temporary.unlink(missing_ok=True)
@@ -109,7 +113,7 @@ class DatabaseWriter(SessionWriter):
         place; returns where the audit is."""
         self._guarded(lambda: self._finish(audit))
         self._conn.close()
-        self._conn = None
+        self._closed = True
         if self._temporary is not None:
             try:
                 land(self._temporary, self._out, self._options.replace_existing)
@@ -121,12 +125,12 @@ class DatabaseWriter(SessionWriter):
 
     def discard(self) -> None:
         """Roll the transaction back and remove the temporary copy (once; again does nothing)."""
-        if self._conn is None:
+        if self._closed:
             return
         if self._conn.in_transaction:
             self._conn.execute("ROLLBACK")
         self._conn.close()
-        self._conn = None
+        self._closed = True
         if self._temporary is not None:
             self._temporary.unlink(missing_ok=True)
 
@@ -169,7 +173,7 @@ class DatabaseWriter(SessionWriter):
             )
         self._conn.execute("COMMIT")
 
-    def _guarded(self, step: Callable):
+    def _guarded(self, step: Callable[[], Done]) -> Done:
         """Run `step`; on any failure roll everything back and raise the error as one line."""
         try:
             return step()

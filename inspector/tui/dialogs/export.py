@@ -13,7 +13,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Static
 
-from inspector.sources.location import Location
+from inspector.model import Location
 from inspector.support.safe_text import neutralise
 from inspector.tui.dialogs.confirm import Confirm
 from inspector.tui.dialogs.frame import DIALOG_CSS, SpaceToggles

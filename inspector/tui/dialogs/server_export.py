@@ -16,7 +16,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Static
 
-from inspector.sources import ServerUrl
+from inspector.model import ServerUrl
 from inspector.support.safe_text import neutralise
 from inspector.tui.dialogs.confirm import Confirm
 from inspector.tui.dialogs.export import OPENAI, ExportChoice

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from inspector.errors import InspectorError
-from inspector.model import Finding, Session
+from inspector.model import Finding, Location, Session
 from inspector.review.anchors import FindingKey, SavedKey, anchored_keys, reattach
 from inspector.review.review_file import (
     PENDING,
@@ -23,7 +23,6 @@ from inspector.review.review_file import (
     read_review,
     resumed_review_path,
 )
-from inspector.sources.location import Location
 
 DECIDED, EXPORTED = "decided", "exported"
 STATUSES = (PENDING, DECIDED, EXPORTED)  # in the order a list sorts them: the work left first

@@ -14,11 +14,11 @@ from typing import NamedTuple
 from rich.console import JustifyMethod
 from rich.text import Text
 
+from inspector.model import Location
 from inspector.review.review_file import SessionKey
 from inspector.scan.rates import Rates, session_rates
 from inspector.scan.scanner import ScanResult
 from inspector.sources.discovery import FoundSession, tilde
-from inspector.sources.location import Location
 from inspector.support.safe_text import neutralise
 from inspector.tui.picker.review_status import DECIDED, EXPORTED, SessionKeys, review_keys
 from inspector.tui.picker.view import ListedRow

@@ -30,9 +30,9 @@ from textual.widgets import Footer, ProgressBar, Static
 from textual.worker import get_current_worker
 
 from inspector.errors import InspectorError
+from inspector.model import Location
 from inspector.scan.rates import Rates
 from inspector.sources.base import Source
-from inspector.sources.location import Location
 from inspector.support.safe_text import neutralise
 from inspector.tui.commands import help_rows
 from inspector.tui.conversations import ReadOptions, listing

@@ -14,8 +14,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from inspector.model import Location
 from inspector.review.review_file import SessionKey
-from inspector.sources.location import Location
 from inspector.tui.picker.review_status import STATUSES, SessionKeys
 
 LISTED = "listed"  # the sort by the listing's own order

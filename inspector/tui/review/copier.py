@@ -12,8 +12,7 @@ from collections.abc import Callable
 
 from textual.app import App
 
-from inspector.model import Finding
-from inspector.sources import Location, ServerUrl
+from inspector.model import Finding, Location, ServerUrl
 from inspector.support.safe_text import neutralise
 from inspector.tui.copying import copy_to_clipboard
 from inspector.tui.dialogs.copy_menu import ARGUMENTS, FINDING, PATH, TEXT, CopyMenu

@@ -10,8 +10,7 @@ import weakref
 from textual.content import Content
 from textual.widgets import Static
 
-from inspector.model import Session, Turn
-from inspector.sources.location import Location
+from inspector.model import Location, Session, Turn
 from inspector.support.safe_text import neutralise
 from inspector.tui.review.call_links import CallLinks, call_links
 from inspector.tui.review.detail import TurnDetail

@@ -15,11 +15,11 @@ from pathlib import Path
 from textual.app import App
 
 from inspector.errors import InspectorError
+from inspector.model import ServerUrl
 from inspector.repair.write import WriteOutcome
 from inspector.review.counts import ExportPlan
 from inspector.review.review import Review
 from inspector.review.review_file import SessionKey
-from inspector.sources import ServerUrl
 from inspector.tui.conversations import describe_missing, include_decided
 from inspector.tui.dialogs.export import OPENAI, ExportChoice, ExportDialog
 from inspector.tui.dialogs.server_export import ServerExportDialog

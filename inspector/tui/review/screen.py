@@ -29,10 +29,9 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Input, ProgressBar, Static
 
-from inspector.model import Finding, Session, Turn
+from inspector.model import Finding, Location, Session, Turn
 from inspector.review.review import Review
 from inspector.sources.base import Source
-from inspector.sources.location import Location
 from inspector.support.safe_text import neutralise
 from inspector.tui.commands import ScreenKeys, help_rows
 from inspector.tui.conversations import ReadOptions

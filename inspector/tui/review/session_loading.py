@@ -17,12 +17,11 @@ from textual.widgets import Static
 
 from inspector.detect import detect_findings
 from inspector.errors import InspectorError
-from inspector.model import Finding, Session
+from inspector.model import Finding, Location, Session
 from inspector.review.review import Review
 from inspector.scan.early import early_findings
 from inspector.scan.scanner import ScanResult
 from inspector.sources.base import Source
-from inspector.sources.location import Location
 from inspector.support.safe_text import neutralise
 from inspector.tui.conversations import ReadOptions, decision_warnings, index_of_session, is_history, open_conversation
 from inspector.tui.notices import Tell

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from textual.content import Content
 
-from inspector.model import Session
+from inspector.model import Location, Session
 from inspector.review.counts import Counts
-from inspector.sources.location import Location
 from inspector.support.safe_text import neutralise, preview
 
 MUTED = "$text-muted"
