@@ -52,12 +52,14 @@ class FindingNames:
         return [(session, key) for key in keys]
 
     def place(self, key: DecisionKey) -> tuple[int, int] | None:
-        """The (session, index) of the finding `key` names, if it is read into the review."""
+        """The (session, index) of the finding `key` names, if it is read into the review (a session
+        read again after another program changed it may no longer hold that finding)."""
         session_key, finding_key = key
         if session_key not in self.sessions:
             return None
         session = self.sessions.index(session_key)
-        return session, self.keys[session].index(finding_key)
+        keys = self.keys[session]
+        return (session, keys.index(finding_key)) if finding_key in keys else None
 
     def attach(self, record: ReviewRecord, sessions: Iterable[int] | None = None) -> ReviewRecord:
         """`record` with its saved keys of the sessions at `sessions` (None: all) moved to the
