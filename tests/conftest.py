@@ -1,6 +1,8 @@
 """The fixtures every folder of tests shares: an empty home folder for every test (no test ever
 reads the real one), a writer of OpenAI Chat session files, a real `llm` logs.db, and a throwaway
-PostgreSQL server with a database of its own for each test that asks for one."""
+PostgreSQL server with a database of its own for each test that asks for one. A test that asks for
+the server or the logs.db is slow (left out by `-m "not slow"`), and under pytest-xdist
+(`--dist loadgroup`) the tests sharing one runs on one worker, so each starts once."""
 
 from __future__ import annotations
 
@@ -14,6 +16,19 @@ pytest.register_assert_rewrite("tests.helpers")  # the helpers' asserts explain 
 
 from tests.helpers.llm_cli import build_logs_db
 from tests.helpers.postgres_cluster import PostgresServer, running_server, server_binaries
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` deselects by marker
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test asking for the PostgreSQL server or llm's logs.db is slow; the tests sharing one (every
+    server test, a module's logs.db) go to one worker, so each starts once."""
+    for item in items:
+        if "postgres_server" in item.fixturenames:
+            item.add_marker(pytest.mark.slow)
+            item.add_marker(pytest.mark.xdist_group("postgres"))
+        if "logs_db" in item.fixturenames:
+            item.add_marker(pytest.mark.slow)
+            item.add_marker(pytest.mark.xdist_group(item.module.__name__))
 
 
 @pytest.fixture(autouse=True)

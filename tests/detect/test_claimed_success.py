@@ -5,7 +5,6 @@ the failure, a retry, a claim about a tool that succeeded)."""
 import asyncio
 import json
 import shutil
-import time
 
 import pytest
 from textual.widgets import Static
@@ -17,6 +16,7 @@ from inspector.tui.review.turn_list import TurnList
 from tests.helpers.files import write_json
 from tests.helpers.samples import SESSIONS
 from tests.helpers.scanning import findings_of
+from tests.helpers.timing import cpu_time
 
 KIND = "claimed-success"
 SEND_EMAIL = {
@@ -334,11 +334,12 @@ def test_each_exchange_is_judged_on_its_own_calls_whatever_lies_between_its_turn
 def test_a_hostile_reply_after_a_failure_is_read_in_linear_time(write_session):
     reply = "we have just I had already is now " * 6_000 + "I've emailed Priya. " + "Done " * 20_000
     path = write_session(_failed_email({"role": "assistant", "content": reply}), [SEND_EMAIL, CREATE_CHART])
-    start = time.perf_counter()
+    start = cpu_time()
     (finding,) = findings_of(path, KIND)
-    assert time.perf_counter() - start < 5 and finding.tool == "send_email"
+    assert cpu_time() - start < 5 and finding.tool == "send_email"
 
 
+@pytest.mark.slow  # drives the app with Pilot
 def test_the_app_shows_the_claim_on_the_analyst_samples_turn_18(tmp_path):
     path = shutil.copy(SESSIONS / "analyst-agent.openai.json", tmp_path / "analyst-agent.openai.json")
     app = InspectorApp(path)

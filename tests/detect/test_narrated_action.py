@@ -5,7 +5,6 @@ precision set of ordinary closings that stay clean; the early-findings contract;
 from __future__ import annotations
 
 import json
-import time
 from dataclasses import replace
 
 import pytest
@@ -17,6 +16,7 @@ from inspector.model import WARNING
 from inspector.scan.early import early_findings
 from inspector.scan.scanner import scan_file
 from inspector.sources import load_sessions
+from tests.helpers.timing import cpu_time
 
 KIND = "narrated-action"
 SEARCH = {
@@ -416,16 +416,16 @@ def test_early_findings_never_report_a_narration_the_rest_of_the_session_answers
 )
 def test_hostile_replies_of_100_kb_are_read_in_constant_time(write_session, reply, expected):
     path = write_session(_exchanges([reply]), [SEARCH])
-    started = time.perf_counter()
+    started = cpu_time()
     assert len(_flagged(path)) == expected
-    assert time.perf_counter() - started < 2.0
+    assert cpu_time() - started < 2.0
 
 
 def test_five_thousand_narrations_scan_fast(write_session):
     path = write_session(_exchanges(["I'll run the tests now."] * 5_000), [SEARCH])
-    started = time.perf_counter()
+    started = cpu_time()
     assert len(_flagged(path)) == 5_000
-    assert time.perf_counter() - started < 5.0
+    assert cpu_time() - started < 5.0
 
 
 @pytest.mark.parametrize(

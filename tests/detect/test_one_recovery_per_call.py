@@ -7,7 +7,6 @@ recovered, each under an id of its own."""
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 from inspector.cli.main import main
@@ -17,6 +16,7 @@ from inspector.scan.scanner import scan_file
 from inspector.sources import open_source
 from inspector.view.repaired_turn import repaired_turn as exported_preview
 from tests.helpers.scanning import kinds_of
+from tests.helpers.timing import cpu_time
 from tests.helpers.tools import SAVE_MEMORY
 
 ARGUMENTS = {"memory_type": "journal", "content": "Ran my first 10k without stopping"}
@@ -204,6 +204,6 @@ def test_the_whole_turn_as_exported_and_the_export_hold_the_call_once(write_sess
 def test_a_fake_result_before_much_markup_is_read_in_linear_time(write_session):
     reply = FAKE_RESULT + " Saved.\n" + '<tool_call>\n{"name": "save_memory", "arguments": {' * 2_000
     path = write_session([{"role": "user", "content": ASKED}, {"role": "assistant", "content": reply}], [SAVE_MEMORY])
-    started = time.perf_counter()
+    started = cpu_time()
     assert "result-prefix" in kinds_of(path)
-    assert time.perf_counter() - started < 5
+    assert cpu_time() - started < 5

@@ -5,11 +5,11 @@ user: `result-prefix` strips and recovers nothing; when the reply makes no call,
 note with no fix, as `tool-markup` notes a call drafted in thinking."""
 
 import json
-import time
 
 from inspector.cli.main import main
 from inspector.model import ERROR, INFO
 from inspector.scan.scanner import scan_file
+from tests.helpers.timing import cpu_time
 from tests.helpers.tools import SAVE_MEMORY
 
 ASKED = "Please journal that I finally finished the Lisbon itinerary."
@@ -73,7 +73,7 @@ def test_a_closing_tag_in_inline_code_ends_no_thinking(write_session):
 
 def test_hostile_objects_and_closing_tags_are_read_in_linear_time(write_session):
     reply = '{"a": 1} ' * 50_000 + "</think>" * 50_000 + " done"
-    started = time.perf_counter()
+    started = cpu_time()
     _, found = findings(write_session, reply)
-    assert time.perf_counter() - started < 5
+    assert cpu_time() - started < 5
     assert all(finding.severity == INFO for finding in found)

@@ -27,6 +27,8 @@ from inspector.tui.review.screen import ReviewScreen
 from inspector.tui.review.turn_list import TurnList
 from tests.helpers.samples import ROOT, SESSIONS
 
+pytestmark = pytest.mark.slow  # runs the README's commands from a fresh clone and opens the app
+
 README = ROOT / "README.md"
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 COMMANDS = ("scan", "report", "fix", "undo")

@@ -18,9 +18,12 @@ from tests.helpers.samples import SESSIONS
 from tests.helpers.tools import SAVE_MEMORY
 
 CHROMIUM = shutil.which("chromium")
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None, reason="chromium is not installed (apt-get install chromium; .ci/run installs it)"
-)
+pytestmark = [
+    pytest.mark.skipif(
+        CHROMIUM is None, reason="chromium is not installed (apt-get install chromium; .ci/run installs it)"
+    ),
+    pytest.mark.slow,  # starts a headless browser
+]
 
 PWN = "document.documentElement.setAttribute('data-pwned', 'yes')"
 HOSTILE = (

@@ -9,7 +9,6 @@ import os
 import re
 import shutil
 import sqlite3
-import time
 from pathlib import Path
 
 import pytest
@@ -25,6 +24,7 @@ from tests.helpers.report_pages import (
     table_cells,
 )
 from tests.helpers.samples import DOCS, SESSIONS
+from tests.helpers.timing import cpu_time
 from tests.helpers.tools import SAVE_MEMORY
 
 CLI_PAGE = DOCS / "cli.md"
@@ -309,9 +309,9 @@ def test_a_huge_turn_is_shown_shortened_and_fast(tmp_path):
         )
     )
     out = tmp_path / "huge.html"
-    started = time.perf_counter()
+    started = cpu_time()
     assert main(["report", str(path), "--html", str(out), "--markdown", str(tmp_path / "huge.md")]) == 1
-    assert time.perf_counter() - started < 5
+    assert cpu_time() - started < 5
     page = out.read_text(encoding="utf-8")
     assert len(page) < 100_000 and "characters not shown" in page
     assert len((tmp_path / "huge.md").read_text(encoding="utf-8")) < 100_000
@@ -345,9 +345,9 @@ def test_a_call_repaired_everywhere_is_compared_fast(tmp_path, keys):
         )
     )
     out = tmp_path / "quotes.html"
-    started = time.perf_counter()
+    started = cpu_time()
     assert main(["report", str(path), "--html", str(out)]) == 1
-    assert time.perf_counter() - started < 5
+    assert cpu_time() - started < 5
     page = out.read_text(encoding="utf-8")
     removed, added = marked_runs(page, 1, "original", "removed"), marked_runs(page, 1, "repaired", "added")
     if keys == 12:

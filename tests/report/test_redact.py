@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,7 @@ import pytest
 from inspector.cli.main import main
 from tests.helpers.report_pages import fences, marked_runs, side_text
 from tests.helpers.samples import DOCS
+from tests.helpers.timing import cpu_time
 from tests.helpers.tools import SAVE_MEMORY
 
 CLI_PAGE = DOCS / "cli.md"
@@ -173,9 +173,9 @@ def test_hostile_text_is_redacted_in_linear_time(tmp_path, hostile):
             }
         )
     )
-    started = time.perf_counter()
+    started = cpu_time()
     assert main(["report", str(path), "--redact", "--html", str(tmp_path / "r.html")]) == 1
-    assert time.perf_counter() - started < 5
+    assert cpu_time() - started < 5
 
 
 def test_every_pattern_is_listed_in_help_and_docs(capsys):

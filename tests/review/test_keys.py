@@ -9,6 +9,7 @@ import json
 import sqlite3
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable
 
@@ -21,6 +22,8 @@ from inspector.tui.app import InspectorApp
 from tests.helpers.app import approve, export_with_defaults, play_noting, reviewed
 from tests.helpers.chat_log import CHAT_LOG, JOURNAL, LEEDS, TEMPO, bodies, build_chat_log
 from tests.helpers.pilot import play, until
+
+pytestmark = pytest.mark.slow  # drives the app with Pilot
 
 FIXED_JOURNAL = "You saw right through me. I noted how scattered this week felt."
 FIXED_LEEDS = "Done, it is on your list."

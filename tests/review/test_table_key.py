@@ -9,6 +9,7 @@ import hashlib
 import sqlite3
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable
 
@@ -21,6 +22,8 @@ from inspector.tui.conversations import ReadOptions
 from tests.helpers.app import approve, reviewed
 from tests.helpers.chat_log import CHAT_LOG, JOURNAL, MAP, build_chat_log
 from tests.helpers.pilot import play, rows, until
+
+pytestmark = pytest.mark.slow  # drives the app with Pilot
 
 ARCHIVE = ReadOptions("chat_archive", parse_map(MAP))
 

@@ -4,6 +4,7 @@ memory, says so once with where they could go, and never crashes; an export stil
 import shutil
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 
 from inspector.review.review import Review
@@ -13,6 +14,8 @@ from inspector.sources import open_source
 from tests.helpers.app import drive
 from tests.helpers.pilot import press
 from tests.helpers.samples import SESSIONS
+
+pytestmark = pytest.mark.slow  # drives the app with Pilot
 
 
 def _block_the_state_folder() -> None:

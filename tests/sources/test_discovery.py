@@ -152,6 +152,7 @@ def test_only_each_file_s_head_is_read(empty_home: Path, monkeypatch: pytest.Mon
     assert len(read) == 5 and max(read) == HEAD_BYTES
 
 
+@pytest.mark.slow  # runs the real `llm` CLI
 def test_the_real_llm_s_database_is_found_in_its_default_folder(empty_home: Path):
     environ = {key: value for key, value in os.environ.items() if key not in ("LLM_USER_PATH", "XDG_CONFIG_HOME")}
     done = subprocess.run(

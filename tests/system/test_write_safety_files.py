@@ -187,6 +187,7 @@ def _check_after_kill(directory: Path, in_place: bool, original: bytes, repaired
         assert out.read_bytes() == repaired
 
 
+@pytest.mark.slow  # kills 36 fixes at random moments
 def test_a_fix_killed_at_any_moment_never_leaves_an_output_without_its_audit(tmp_path):
     reference = tmp_path / "reference"
     reference.mkdir()

@@ -15,6 +15,8 @@ import sys
 import threading
 from pathlib import Path
 
+import pytest
+
 from inspector.cli.main import main
 from inspector.sources.sqlite import database as sqlite_db
 from inspector.sources.sqlite import history as sqlite_history
@@ -111,6 +113,7 @@ def test_an_edit_committed_while_fixing_in_place_is_not_lost(tmp_path, capsys, m
     assert _rows(source, "SELECT count(*) FROM inspector_fixes") == [(3,)]
 
 
+@pytest.mark.slow  # waits on another fix's lock
 def test_a_second_fix_in_place_waits_and_finds_nothing_left_to_do(tmp_path, capsys, monkeypatch):
     source = build_rubyllm(tmp_path / "app.db")
     second: list[subprocess.Popen] = []

@@ -7,6 +7,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable
 
@@ -21,6 +22,8 @@ from inspector.tui.picker.table import FIRST_ROWS, MORE_ROWS
 from inspector.tui.review.screen import ReviewScreen
 from tests.helpers.pilot import play, rows, until
 from tests.helpers.rubyllm import SEED_000_CHATS, build_rubyllm
+
+pytestmark = pytest.mark.slow  # drives the app with Pilot
 
 MANY = SEED_000_CHATS + SEED_000_CHATS[2:] * 800  # 1,604 conversations: scanning takes far longer than listing
 

@@ -18,6 +18,8 @@ from inspector.tui.review.screen import ReviewScreen
 from tests.helpers.app import play_loaded
 from tests.helpers.pilot import press
 
+pytestmark = pytest.mark.slow  # drives the app with Pilot
+
 ESSENTIAL = {"flagged_only", "search", "copy", "approve", "skip", "edit", "export", "next(True)"}
 
 

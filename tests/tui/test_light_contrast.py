@@ -15,6 +15,8 @@ from textual.color import Color
 
 from inspector.tui.app import InspectorApp
 
+pytestmark = pytest.mark.slow  # drives the app with Pilot
+
 AA = 4.5
 LIGHT = "textual-light"
 TEXT_COLOURS = (

@@ -4,20 +4,22 @@ once took the app from 125 MB to 1.2 GB)."""
 
 from __future__ import annotations
 
-import asyncio
 import gc
 import shutil
 import weakref
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable
 
 from inspector.tui.app import InspectorApp
 from inspector.tui.dialogs.confirm import Confirm
 from inspector.tui.review.screen import ReviewScreen
-from tests.helpers.pilot import until
+from tests.helpers.pilot import play, until
 from tests.helpers.samples import SESSIONS
+
+pytestmark = pytest.mark.slow  # drives the app with Pilot
 
 
 def sessions_folder(tmp_path: Path) -> Path:
@@ -54,8 +56,4 @@ def test_a_closed_review_screen_releases_its_session_and_review(tmp_path: Path):
         question = str(pilot.app.screen.query_one("#question").visual)
         assert all(name in question for name in ("memory-agent", "analyst-agent", "support-agent"))
 
-    async def play() -> None:
-        async with InspectorApp(sessions_folder(tmp_path)).run_test(size=(120, 40)) as pilot:
-            await scenario(pilot)
-
-    asyncio.run(play())
+    play(InspectorApp(sessions_folder(tmp_path)), scenario)

@@ -18,6 +18,8 @@ from inspector.tui.review.screen import ReviewScreen
 from tests.helpers.pilot import play
 from tests.helpers.tools import SAVE_MEMORY
 
+pytestmark = pytest.mark.slow  # drives the app with Pilot
+
 # a call of a tool the session does not define (it defines none): only --tools can tell it is misnamed
 TYPO_CALL = [
     {"role": "user", "content": "Remember that I take the 7:40 train."},

@@ -24,6 +24,8 @@ from tests.helpers.app import export_with_defaults, play_noting
 from tests.helpers.chat_log import CHAT_LOG, JOURNAL, LEEDS, MAP, TEMPO, bodies, build_chat_log
 from tests.helpers.pilot import play, rows, until
 
+pytestmark = pytest.mark.slow  # drives the app with Pilot
+
 
 def test_the_picker_lists_the_named_tables_conversations_and_one_is_reviewed_and_exported(tmp_path: Path):
     database = build_chat_log(tmp_path / "app.db", {"journal": JOURNAL, "leeds": LEEDS, "tempo": TEMPO})

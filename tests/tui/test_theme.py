@@ -18,6 +18,8 @@ from inspector.tui.review.turn_list import TurnList
 from tests.helpers.app import play_loaded
 from tests.helpers.pilot import until
 
+pytestmark = pytest.mark.slow  # drives the app with Pilot
+
 
 def settings() -> Path:
     return Path(os.environ["XDG_STATE_HOME"]) / "inspector" / "settings.json"

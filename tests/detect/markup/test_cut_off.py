@@ -3,12 +3,11 @@ tokens) is recovered when closing its open string and brackets completes it: mar
 a warning, as `malformed-arguments` does for structured calls. When more than closing is needed
 (a key cut short, no arguments yet, the tool's name cut), only the markup is stripped."""
 
-import time
-
 import pytest
 
 from inspector.model import WARNING
 from tests.helpers.markup import TOOLS, fixed_calls_and_texts, markup_findings, one_finding
+from tests.helpers.timing import cpu_time
 
 DEEPSEEK = "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>"
 SEP = "<｜tool▁sep｜>"
@@ -162,7 +161,7 @@ HOSTILE = {
 @pytest.mark.parametrize("leak", HOSTILE.values(), ids=HOSTILE.keys())
 def test_completing_hostile_text_is_linear(write_session, leak):
     path = write_session([{"role": "assistant", "content": "Running.\n" + leak}], TOOLS)
-    started = time.perf_counter()
+    started = cpu_time()
     findings = markup_findings(path)
-    assert time.perf_counter() - started < 3
+    assert cpu_time() - started < 3
     assert findings[0].tool == "run_code" and findings[0].fix is not None

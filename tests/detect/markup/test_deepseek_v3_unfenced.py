@@ -3,12 +3,11 @@ template writes `function<｜tool▁sep｜>NAME` then a fenced object, and vLLM'
 read only that, so a call whose object follows the name on the same line or the next one is left in
 the text. The tool is the name after the separator, not the call type `function` before it."""
 
-import time
-
 import pytest
 
 from inspector.model import WARNING
 from tests.helpers.markup import TOOLS, assert_recovered, fixed_calls_and_texts, markup_findings, one_finding
+from tests.helpers.timing import cpu_time
 
 BEGIN, CALL, SEP = "<｜tool▁calls▁begin｜>", "<｜tool▁call▁begin｜>", "<｜tool▁sep｜>"
 CALL_END, END = "<｜tool▁call▁end｜>", "<｜tool▁calls▁end｜>"
@@ -96,7 +95,7 @@ def test_look_alikes_stay_as_they_are(write_session):
 def test_hostile_repeats_of_a_v3_call_head_are_read_in_linear_time(write_session):
     reply = "Checking.\n" + f"{CALL}function{SEP}get_weather " * 3_000 + f"function{SEP}get_weather\n" * 3_000
     path = write_session([{"role": "assistant", "content": reply}], TOOLS)
-    started = time.perf_counter()
+    started = cpu_time()
     findings = markup_findings(path)
-    assert time.perf_counter() - started < 5
+    assert cpu_time() - started < 5
     assert findings and all(finding.tool in ("get_weather", None) for finding in findings)

@@ -3,13 +3,13 @@ JSON call (`{"name", "parameters"}`, or `"arguments"`). `tool-markup` recovers i
 `result-prefix` no longer calls it a fake result. An object that is a result stays `result-prefix`'s."""
 
 import json
-import time
 
 import pytest
 
 from inspector.scan.scanner import scan_file
 from tests.helpers.markup import TOOLS, assert_recovered, fixed_calls_and_texts, markup_findings, one_finding
 from tests.helpers.scanning import kinds_of
+from tests.helpers.timing import cpu_time
 
 LLAMA = '{"name": "get_weather", "parameters": {"city": "Paris", "days": 3}}'
 OPENAI_STYLE = '{"name": "search_files", "arguments": {"pattern": "*.md", "recursive": true}}'
@@ -130,8 +130,8 @@ def test_look_alikes_are_no_leaked_call(write_session, reply):
 def test_many_leading_calls_are_read_up_to_the_cap(write_session):
     reply = "; ".join([LLAMA] * 20_000) + " then prose"
     path = write_session([{"role": "assistant", "content": reply}], TOOLS)
-    started = time.perf_counter()
+    started = cpu_time()
     (finding,) = [f for f in scan_file(path)[0].findings if f.kind == "tool-markup"]
-    assert time.perf_counter() - started < 5
+    assert cpu_time() - started < 5
     assert len(finding.fix.add_calls) == 20 and "a bound against hostile text" in finding.message
     assert json.loads(reply[slice(*finding.span)].split("; ")[0]) == json.loads(LLAMA)

@@ -3,12 +3,11 @@ something leaked, so `tool-markup` warns and strips it (or recovers the call whe
 arguments are there after all) instead of staying silent. Prose that mentions a token, prose that
 lists JSON and examples in code stay clean."""
 
-import time
-
 import pytest
 
 from inspector.model import ERROR, WARNING
 from tests.helpers.markup import TOOLS, fixed_calls_and_texts, markup_findings, one_finding
+from tests.helpers.timing import cpu_time
 
 BEGIN, CALL, SEP = "<｜tool▁calls▁begin｜>", "<｜tool▁call▁begin｜>", "<｜tool▁sep｜>"
 CALL_END, END = "<｜tool▁call▁end｜>", "<｜tool▁calls▁end｜>"
@@ -150,7 +149,7 @@ HOSTILE = {
 @pytest.mark.parametrize("reply", HOSTILE.values(), ids=HOSTILE.keys())
 def test_hostile_leftovers_are_read_in_linear_time(write_session, reply):
     path = write_session([{"role": "assistant", "content": "Checking.\n" + reply}], TOOLS)
-    started = time.perf_counter()
+    started = cpu_time()
     findings = markup_findings(path)
-    assert time.perf_counter() - started < 3
+    assert cpu_time() - started < 3
     assert len(findings) <= 20

@@ -199,6 +199,7 @@ def test_a_reply_with_its_own_call_keeps_the_strip_fix(write_session, capsys):
     assert finding["fix"]["content"] == "" and finding["fix"]["tool_calls"] == []
 
 
+@pytest.mark.slow  # drives the app with Pilot
 def test_the_app_shows_why_and_the_turn_can_be_edited_by_hand(tmp_path):
     path = write_json(tmp_path / "marina.anthropic.json", _anthropic())
     out = tmp_path / "edited.json"

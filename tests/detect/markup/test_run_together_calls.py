@@ -3,10 +3,9 @@ line, with no comma or line between them, as Qwen and Hermes models write parall
 skip the closing and opening tags between them. Every call is recovered, not only the first; a block
 whose second object is no call, or JSON text that merely mentions a call, is not read as calls."""
 
-import time
-
 from inspector.model import ERROR
 from tests.helpers.markup import TOOLS, fixed_calls_and_texts, markup_findings, one_finding
+from tests.helpers.timing import cpu_time
 
 PARIS = '{"name": "get_weather", "arguments": {"city": "Paris", "days": 2}}'
 ROME = '{"name": "get_weather", "arguments": {"city": "Rome", "days": 2}}'
@@ -63,7 +62,7 @@ def test_objects_run_together_in_prose_are_not_calls(write_session):
 def test_many_objects_run_together_are_read_up_to_the_cap(write_session):
     reply = "Checking.\n<tool_call>" + PARIS * 20_000 + "</tool_call>"
     path = write_session([{"role": "user", "content": "Paris?"}, {"role": "assistant", "content": reply}], TOOLS)
-    started = time.perf_counter()
+    started = cpu_time()
     (finding,) = markup_findings(path)
-    assert time.perf_counter() - started < 5
+    assert cpu_time() - started < 5
     assert len(finding.fix.add_calls) == 20 and "a bound against hostile text" in finding.message

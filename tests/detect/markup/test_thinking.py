@@ -6,7 +6,6 @@ first draft gets an info note without a fix. Thinking that formats keep apart fr
 reasoning) is never scanned."""
 
 import json
-import time
 
 import pytest
 
@@ -14,6 +13,7 @@ from inspector.model import ERROR, INFO
 from inspector.scan.scanner import scan_file
 from tests.helpers.markup import TOOLS, fixed_calls_and_texts, markup_findings
 from tests.helpers.samples import TOOL_SAMPLES
+from tests.helpers.timing import cpu_time
 
 SAMPLES = TOOL_SAMPLES
 DRAFT = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris", "days": 3}}\n</tool_call>'
@@ -234,7 +234,7 @@ HOSTILE = {
 
 @pytest.mark.parametrize("reply", HOSTILE.values(), ids=HOSTILE.keys())
 def test_hostile_thinking_is_read_in_linear_time(write_session, reply):
-    started = time.perf_counter()
+    started = cpu_time()
     _, findings = _findings(write_session, reply)
-    assert time.perf_counter() - started < 3
+    assert cpu_time() - started < 3
     assert len(findings) <= 1

@@ -5,7 +5,6 @@ conversation rebuilt from the calls' repeated histories (each problem once, at i
 read-only: `fix` refuses with one line."""
 
 import json
-import time
 
 from inspector.cli.main import main
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER
@@ -14,6 +13,7 @@ from inspector.sources import load_sessions, render_sessions
 from inspector.sources.files.document import read_document
 from inspector.sources.formats import SPECIFIC, format_of
 from tests.helpers.samples import SESSIONS, TOOL_SAMPLES
+from tests.helpers.timing import cpu_time
 
 LOG = SESSIONS / "notes-agent.litellm.jsonl"
 # The same agent loop, its calls passing no `litellm_trace_id` (as most apps call `completion`):
@@ -138,9 +138,9 @@ def test_many_untraced_single_calls_are_read_in_linear_time(tmp_path):
         record["trace_id"] = f"trace-{number}"
         records.append(record)
     path = _write_calls(tmp_path / "many.jsonl", records)
-    started = time.perf_counter()
+    started = cpu_time()
     sessions = load_sessions(path)
-    assert time.perf_counter() - started < 20
+    assert cpu_time() - started < 20
     assert len(sessions) == 3000 and all(len(session.turns) == 3 for session in sessions)
 
 

@@ -15,6 +15,8 @@ from inspector.cli.main import main
 from tests.helpers.databases import kinds_by_session
 from tests.helpers.llm_cli import FUNCTIONS, run_llm
 
+pytestmark = pytest.mark.slow  # runs the real `llm` CLI many times
+
 MISNAMED = {"name": "save_memories", "arguments": {"memory_type": "fact", "content": "Likes green tea."}}
 WELL_NAMED = {"name": "save_memory", "arguments": {"memory_type": "core", "content": "Runs in the morning."}}
 

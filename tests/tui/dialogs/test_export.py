@@ -8,6 +8,7 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
 from textual.containers import Vertical
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, Static
@@ -18,6 +19,8 @@ from tests.helpers.app import drive, reviewed
 from tests.helpers.pilot import play, press, until
 from tests.helpers.rubyllm import BOARD_CHATS, build_rubyllm
 from tests.helpers.samples import SESSIONS
+
+pytestmark = pytest.mark.slow  # drives the app with Pilot
 
 
 def memory_agent(tmp_path: Path) -> Path:

@@ -18,6 +18,8 @@ from tests.helpers.app import drive
 from tests.helpers.pilot import press
 from tests.helpers.samples import SESSIONS
 
+pytestmark = pytest.mark.slow  # drives the app with Pilot
+
 
 @pytest.fixture
 def anthropic_copy(tmp_path: Path) -> Path:

@@ -10,6 +10,7 @@ import shutil
 import time
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
@@ -23,6 +24,8 @@ from inspector.tui.review.screen import ReviewScreen
 from tests.helpers.home_sessions import put, sessions_of_every_tool
 from tests.helpers.pilot import play, rows
 from tests.helpers.samples import SESSIONS
+
+pytestmark = pytest.mark.slow  # drives the app with Pilot
 
 PLACES = (
     "Claude Code ~/.claude/projects, Codex ~/.codex/sessions, Gemini CLI ~/.gemini/tmp and "

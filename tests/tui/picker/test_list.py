@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import time
 from pathlib import Path
 
 import pytest
@@ -22,6 +21,9 @@ from inspector.tui.review.screen import ReviewScreen
 from tests.helpers.pilot import play, rows, until
 from tests.helpers.rubyllm import MANY, build_rubyllm
 from tests.helpers.samples import SESSIONS
+from tests.helpers.timing import cpu_time
+
+pytestmark = pytest.mark.slow  # drives the app with Pilot
 
 FILES = (
     "analyst-agent.openai.json",
@@ -328,11 +330,11 @@ def test_a_100_kb_session_id_is_cut_in_its_column_and_searched_quickly(tmp_path:
         row = screen_line(table, 0)
         assert row.startswith(" big.sharegpt.jsonl") and "[b]\\x1b]0;x\\x07abab" in row and "…" in row
         assert len(row) <= 120 and row.split()[-3:] == ["none", "2", "sharegpt"]  # the columns after it in view
-        began = time.perf_counter()
+        began = cpu_time()
         await pilot.press("slash")
         pilot.app.screen.query_one("#search", Input).value = "ab" * 20_000
         await pilot.press("enter")
         assert names(table) == [("big.sharegpt.jsonl", "[b]\\x1b]0;x\\x07" + "ab" * 50_000)]
-        assert time.perf_counter() - began < 10
+        assert cpu_time() - began < 10
 
     play(InspectorApp(tmp_path), scenario, settled=True)

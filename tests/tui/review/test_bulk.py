@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -21,6 +22,8 @@ from inspector.tui.dialogs.confirm import Confirm
 from tests.helpers.app import decided, drive, export_with_defaults, play_noting, reviewed
 from tests.helpers.pilot import play, press, settle
 from tests.helpers.rubyllm import BOARD_CHATS, build_rubyllm
+
+pytestmark = pytest.mark.slow  # drives the app with Pilot
 
 
 def test_acknowledging_a_kind_in_every_conversation_is_one_step_and_reaches_the_others(tmp_path: Path):

@@ -8,6 +8,7 @@ import threading
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -17,6 +18,8 @@ from inspector.tui.app import InspectorApp
 from tests.helpers.app import decided, play_noting, reviewed
 from tests.helpers.pilot import settle, until
 from tests.helpers.rubyllm import board, build_rubyllm
+
+pytestmark = pytest.mark.slow  # drives the app with Pilot
 
 CONVERSATIONS = 3000
 CANCELLED_AT = 700  # the worker is held after reading this many, until Escape is pressed

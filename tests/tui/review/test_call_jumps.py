@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -12,6 +13,8 @@ from tests.helpers.app import drive, selected
 from tests.helpers.pilot import press
 from tests.helpers.samples import SESSIONS
 from tests.helpers.tools import SAVE_MEMORY
+
+pytestmark = pytest.mark.slow  # drives the app with Pilot
 
 
 def header(pilot: Pilot) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 
 from inspector.tui.dialogs.copy_menu import CopyMenu
@@ -13,6 +14,8 @@ from inspector.tui.review.screen import ReviewScreen
 from tests.helpers.app import drive, selected
 from tests.helpers.pilot import press
 from tests.helpers.tools import SAVE_MEMORY
+
+pytestmark = pytest.mark.slow  # drives the app with Pilot
 
 OSC52 = " (if your terminal accepts OSC 52)"
 

@@ -24,6 +24,8 @@ from tests.helpers.app import drive, finding_text, selected
 from tests.helpers.pilot import press
 from tests.helpers.samples import SESSIONS
 
+pytestmark = pytest.mark.slow  # drives the app with Pilot
+
 DIFF_STYLES = (REMOVED, INSERTED, CHANGED)
 CORE = '{success: true, memory_type: "core", content: "Sam is training for a half marathon in May (Leeds, 11 May)."}'
 JOURNAL = '{success: true, memory_type: "journal", content: "First 10k without stopping today. Felt unstoppable."}'

@@ -16,6 +16,8 @@ from inspector.tui.review.editor import FixEditor
 from tests.helpers.dialog_host import Host
 from tests.helpers.pilot import play
 
+pytestmark = pytest.mark.slow  # drives the editor with Pilot
+
 SAVE_MEMORY = ToolSpec(
     "save_memory",
     {

@@ -9,6 +9,7 @@ import shutil
 import sys
 from pathlib import Path
 
+import pytest
 from textual.message import Message
 from textual.notifications import Notify
 from textual.widgets import Input, Static
@@ -20,6 +21,8 @@ from inspector.tui.dialogs.export import ExportDialog
 from tests.helpers.app import finding_text, play_loaded, selected
 from tests.helpers.pilot import press
 from tests.helpers.samples import SESSIONS
+
+pytestmark = pytest.mark.slow  # drives the app with Pilot
 
 EXECUTOR = "import json, sys\nrequest = json.load(sys.stdin)\nprint(json.dumps({'saved': request['turn']}))\n"
 

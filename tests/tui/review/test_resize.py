@@ -5,12 +5,15 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 
 from inspector.tui.review.turn_list import TurnList
 from tests.helpers.app import drive, selected
 from tests.helpers.pilot import press
 from tests.helpers.samples import SESSIONS
+
+pytestmark = pytest.mark.slow  # drives the app with Pilot
 
 
 def cursor_in_view(turns: TurnList) -> bool:

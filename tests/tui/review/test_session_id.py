@@ -9,6 +9,7 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
@@ -17,6 +18,8 @@ from tests.helpers.app import reviewed
 from tests.helpers.chat_log import CHAT_LOG, JOURNAL, LEEDS, build_chat_log
 from tests.helpers.pilot import play, rows, until
 from tests.helpers.samples import SESSIONS
+
+pytestmark = pytest.mark.slow  # drives the app with Pilot
 
 HOSTILE = "\x1b]0;owned\x07[b]leeds[/b]"  # retitles the terminal if sent; markup if parsed
 
