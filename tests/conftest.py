@@ -1,12 +1,13 @@
 """The fixtures every folder of tests shares: an empty home folder for every test (no test ever
-reads the real one), a writer of OpenAI Chat session files, a real `llm` logs.db, and a throwaway
-PostgreSQL server with a database of its own for each test that asks for one. A test that asks for
-the server or the logs.db is slow (left out by `-m "not slow"`), and under pytest-xdist
-(`--dist loadgroup`) the tests sharing one runs on one worker, so each starts once."""
+reads the real one), a writer of OpenAI Chat session files, a copy of a sample session, a real
+`llm` logs.db, and a throwaway PostgreSQL server with a database of its own for each test that
+asks for one (a test asking for the server or the logs.db is slow: `-m "not slow"` leaves it out).
+Under pytest-xdist each worker starts its own server, once, when one of its tests first asks."""
 
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -16,19 +17,15 @@ pytest.register_assert_rewrite("tests.helpers")  # the helpers' asserts explain 
 
 from tests.helpers.llm_cli import build_logs_db
 from tests.helpers.postgres_cluster import PostgresServer, running_server, server_binaries
+from tests.helpers.samples import SESSIONS
 
 
 @pytest.hookimpl(tryfirst=True)  # before `-m` deselects by marker
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """A test asking for the PostgreSQL server or llm's logs.db is slow; the tests sharing one (every
-    server test, a module's logs.db) go to one worker, so each starts once."""
+    """A test asking for the PostgreSQL server or llm's logs.db is slow."""
     for item in items:
-        if "postgres_server" in item.fixturenames:
+        if {"postgres_server", "logs_db"} & set(item.fixturenames):
             item.add_marker(pytest.mark.slow)
-            item.add_marker(pytest.mark.xdist_group("postgres"))
-        if "logs_db" in item.fixturenames:
-            item.add_marker(pytest.mark.slow)
-            item.add_marker(pytest.mark.xdist_group(item.module.__name__))
 
 
 @pytest.fixture(autouse=True)
@@ -68,6 +65,13 @@ def write_session(tmp_path: Path) -> Callable[..., Path]:
         return path
 
     return write
+
+
+@pytest.fixture
+def session_copy(tmp_path: Path) -> Path:
+    """The memory-agent sample (five unexecuted save_memory replies) copied into tmp_path, so
+    nothing is written into the package."""
+    return Path(shutil.copy(SESSIONS / "memory-agent.openai.json", tmp_path / "memory-agent.openai.json"))
 
 
 @pytest.fixture(scope="module")

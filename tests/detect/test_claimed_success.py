@@ -2,11 +2,11 @@
 after the tool that does it failed, and the look-alikes that must stay clean (a reply admitting
 the failure, a retry, a claim about a tool that succeeded)."""
 
-import asyncio
 import json
 import shutil
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Static
 
 from inspector.cli.main import main
@@ -14,6 +14,7 @@ from inspector.model import WARNING
 from inspector.tui.app import InspectorApp
 from inspector.tui.review.turn_list import TurnList
 from tests.helpers.files import write_json
+from tests.helpers.pilot import play
 from tests.helpers.samples import SESSIONS
 from tests.helpers.scanning import findings_of
 from tests.helpers.timing import cpu_time
@@ -344,18 +345,15 @@ def test_the_app_shows_the_claim_on_the_analyst_samples_turn_18(tmp_path):
     path = shutil.copy(SESSIONS / "analyst-agent.openai.json", tmp_path / "analyst-agent.openai.json")
     app = InspectorApp(path)
 
-    async def scenario() -> None:
-        async with app.run_test(size=(120, 40)) as pilot:
-            await app.workers.wait_for_complete()
+    async def scenario(pilot: Pilot) -> None:
+        for _ in range(12):  # next flagged turn until turn 18 (the tenth flagged turn at most)
+            if app.screen.query_one(TurnList).position == 18:
+                break
+            await pilot.press("n")
             await pilot.pause()
-            for _ in range(12):  # next flagged turn until turn 18 (the tenth flagged turn at most)
-                if app.screen.query_one(TurnList).position == 18:
-                    break
-                await pilot.press("n")
-                await pilot.pause()
-            shown = str(app.screen.query_one("#finding", Static).visual)
-            assert app.screen.query_one(TurnList).position == 18
-            assert KIND in shown and "I've emailed Priya the chart and summary." in shown
-            assert "send_email call at turn 16 failed" in shown.replace("\n", " ")
+        shown = str(app.screen.query_one("#finding", Static).visual)
+        assert app.screen.query_one(TurnList).position == 18
+        assert KIND in shown and "I've emailed Priya the chart and summary." in shown
+        assert "send_email call at turn 16 failed" in shown.replace("\n", " ")
 
-    asyncio.run(scenario())
+    play(app, scenario, settled=True)

@@ -5,7 +5,6 @@ stay clean; and hostile text that is read in linear time."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 
 import pytest
@@ -21,6 +20,7 @@ from inspector.scan.scanner import scan_file
 from inspector.sources import load_sessions, open_source
 from inspector.tui.app import InspectorApp
 from inspector.tui.dialogs.export import ExportDialog
+from tests.helpers.app import loaded, play_loaded
 from tests.helpers.scanning import findings_of
 from tests.helpers.timing import cpu_time
 
@@ -435,36 +435,29 @@ def test_the_app_shows_both_kinds_and_exports_the_approved_pair(weather_session,
     ]
     weather_session.write_text(json.dumps(document), encoding="utf-8")
     out = tmp_path / "exported.json"
-    app, notes, shown = InspectorApp(weather_session), [], []
+    notes, shown = [], []
 
     def hook(message) -> None:
         if isinstance(message, Notify):
             notes.append(message.notification.message)
 
-    async def settle(pilot) -> None:
-        for _ in range(2):
-            await pilot.app.workers.wait_for_complete()
-            await pilot.pause()
+    async def scenario(pilot) -> None:
+        finding = pilot.app.screen.query_one("#finding", Static)
+        shown.append(str(finding.visual))
+        await pilot.press("a")  # tool-markup, then the fake result of the same turn
+        await pilot.pause()
+        shown.append(str(finding.visual))
+        await pilot.press("a", "a", "a")  # and the two of turn 3: the narration is shown next
+        await pilot.pause()
+        shown.append(str(finding.visual))
+        await pilot.press("x")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ExportDialog)
+        pilot.app.screen.query_one("#path", Input).value = str(out)
+        await pilot.press("enter")
+        await loaded(pilot)
 
-    async def scenario() -> None:
-        async with app.run_test(size=(120, 40), message_hook=hook) as pilot:
-            await settle(pilot)
-            finding = pilot.app.screen.query_one("#finding", Static)
-            shown.append(str(finding.visual))
-            await pilot.press("a")  # tool-markup, then the fake result of the same turn
-            await pilot.pause()
-            shown.append(str(finding.visual))
-            await pilot.press("a", "a", "a")  # and the two of turn 3: the narration is shown next
-            await pilot.pause()
-            shown.append(str(finding.visual))
-            await pilot.press("x")
-            await pilot.pause()
-            assert isinstance(pilot.app.screen, ExportDialog)
-            pilot.app.screen.query_one("#path", Input).value = str(out)
-            await pilot.press("enter")
-            await settle(pilot)
-
-    asyncio.run(scenario())
+    play_loaded(InspectorApp(weather_session), scenario, message_hook=hook)
     assert "tool-markup" in shown[0] and "fake-result-block" in shown[1] and "narrated-action" in shown[2]
     assert "turn 5" in shown[2] and "fix:" not in shown[2]
     assert notes[-1].startswith(f"Wrote {out}") and "4 fixes applied" in notes[-1]

@@ -8,7 +8,6 @@ from __future__ import annotations
 import fcntl
 import json
 import os
-import shutil
 import subprocess
 import sys
 import textwrap
@@ -27,12 +26,6 @@ from inspector.sources import open_source
 from inspector.support import file_lock
 from tests.helpers.app import drive
 from tests.helpers.pilot import press
-from tests.helpers.samples import SESSIONS
-
-
-@pytest.fixture
-def memory_copy(tmp_path: Path) -> Path:
-    return Path(shutil.copy(SESSIONS / "memory-agent.openai.json", tmp_path / "memory-agent.openai.json"))
 
 
 def open_review(path: Path) -> Review:
@@ -44,8 +37,8 @@ def statuses(path: Path) -> list[str]:
     return [review.status(0, index) for index in range(len(review.findings(0)))]
 
 
-def test_two_reviews_of_one_file_both_save_and_nothing_is_lost(memory_copy: Path):
-    first, second = open_review(memory_copy), open_review(memory_copy)
+def test_two_reviews_of_one_file_both_save_and_nothing_is_lost(session_copy: Path):
+    first, second = open_review(session_copy), open_review(session_copy)
     first.approve(0, 0)
     second.skip(0, 1)  # saved after the first's approval: takes it in
     assert second.status(0, 0) == APPROVED
@@ -53,12 +46,12 @@ def test_two_reviews_of_one_file_both_save_and_nothing_is_lost(memory_copy: Path
     assert second.merge_notice() is None  # said once
     first.approve(0, 2)
     assert first.merge_notice() == "Merged 1 decision saved by another inspector"
-    assert statuses(memory_copy) == [APPROVED, SKIPPED, APPROVED, PENDING, PENDING, PENDING]
+    assert statuses(session_copy) == [APPROVED, SKIPPED, APPROVED, PENDING, PENDING, PENDING]
     assert [first.status(0, index) for index in range(3)] == [APPROVED, SKIPPED, APPROVED]
 
 
-def test_both_deciding_one_finding_differently_keeps_the_later_and_counts_the_conflict(memory_copy: Path):
-    first, second = open_review(memory_copy), open_review(memory_copy)
+def test_both_deciding_one_finding_differently_keeps_the_later_and_counts_the_conflict(session_copy: Path):
+    first, second = open_review(session_copy), open_review(session_copy)
     first.approve(0, 3)
     first.approve(0, 4)
     second.skip(0, 3)  # the later save: its skip wins
@@ -66,42 +59,42 @@ def test_both_deciding_one_finding_differently_keeps_the_later_and_counts_the_co
         "Merged 1 decision saved by another inspector; 1 conflict (a finding both "
         "decided differently): this one's decision, the later, was kept"
     )
-    assert statuses(memory_copy)[3:5] == [SKIPPED, APPROVED]
+    assert statuses(session_copy)[3:5] == [SKIPPED, APPROVED]
     first.approve(0, 3)  # and back: only a conflict this time
     assert first.merge_notice() == (
         "1 conflict (a finding both decided differently): this one's decision, the later, "
         "was kept over another inspector's"
     )
-    assert statuses(memory_copy)[3:5] == [APPROVED, APPROVED]
+    assert statuses(session_copy)[3:5] == [APPROVED, APPROVED]
 
 
-def test_an_undo_in_one_review_reaches_the_other(memory_copy: Path):
-    first, second = open_review(memory_copy), open_review(memory_copy)
+def test_an_undo_in_one_review_reaches_the_other(session_copy: Path):
+    first, second = open_review(session_copy), open_review(session_copy)
     first.approve(0, 0)
     second.skip(0, 5)
     assert first.undo() == "undid approve result-prefix at turn 6"
     second.skip(0, 4)
     assert second.status(0, 0) == PENDING  # the undone approval is not brought back
-    assert statuses(memory_copy) == [PENDING, PENDING, PENDING, PENDING, SKIPPED, SKIPPED]
+    assert statuses(session_copy) == [PENDING, PENDING, PENDING, PENDING, SKIPPED, SKIPPED]
 
 
-def test_an_export_takes_in_what_the_other_review_decided(memory_copy: Path, tmp_path: Path):
-    first, second = open_review(memory_copy), open_review(memory_copy)
+def test_an_export_takes_in_what_the_other_review_decided(session_copy: Path, tmp_path: Path):
+    first, second = open_review(session_copy), open_review(session_copy)
     first.approve(0, 0)
     second.approve(0, 1)
     assert first.export(tmp_path / "out.json").applied == 2
     assert first.merge_notice() == "Merged 1 decision saved by another inspector"
 
 
-def test_a_run_in_one_review_is_kept_when_the_other_decides_the_same_finding(memory_copy: Path):
-    first, second = open_review(memory_copy), open_review(memory_copy)
+def test_a_run_in_one_review_is_kept_when_the_other_decides_the_same_finding(session_copy: Path):
+    first, second = open_review(session_copy), open_review(session_copy)
     run = ExecutionResult(
         "save-memory", None, 6, ToolCall("call_inspector_6_0", "save_memory", {}, {}, "recovered"), 0, {"saved": True}
     )
     first.record_execution(0, 0, [run])
     second.approve(0, 0)
     assert second.executions(0, 0) == (run,)
-    assert open_review(memory_copy).executions(0, 0) == (run,) and statuses(memory_copy)[0] == APPROVED
+    assert open_review(session_copy).executions(0, 0) == (run,) and statuses(session_copy)[0] == APPROVED
 
 
 DECIDER = textwrap.dedent("""
@@ -127,13 +120,13 @@ DECIDER = textwrap.dedent("""
 """)
 
 
-def test_two_processes_deciding_at_once_lose_nothing(memory_copy: Path, tmp_path: Path):
+def test_two_processes_deciding_at_once_lose_nothing(session_copy: Path, tmp_path: Path):
     script = tmp_path / "decide.py"
     script.write_text(DECIDER)
     environment = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
     processes = [
         subprocess.Popen(
-            [sys.executable, str(script), str(memory_copy), mine, str(tmp_path)],
+            [sys.executable, str(script), str(session_copy), mine, str(tmp_path)],
             env=environment,
             stderr=subprocess.PIPE,
             text=True,
@@ -155,18 +148,18 @@ def test_two_processes_deciding_at_once_lose_nothing(memory_copy: Path, tmp_path
             if process.poll() is None:
                 process.kill()
                 process.wait(timeout=10)
-    assert statuses(memory_copy) == [APPROVED] * 6
-    saved = json.loads(review_path_for(memory_copy).read_text())
+    assert statuses(session_copy) == [APPROVED] * 6
+    saved = json.loads(review_path_for(session_copy).read_text())
     assert len(saved["decisions"]) == 6
 
 
 def test_a_lock_held_too_long_fails_the_save_with_one_line_and_decisions_stay(
-    memory_copy: Path, monkeypatch: pytest.MonkeyPatch
+    session_copy: Path, monkeypatch: pytest.MonkeyPatch
 ):
-    review = open_review(memory_copy)
+    review = open_review(session_copy)
     review.approve(0, 0)
     monkeypatch.setattr(file_lock, "WAIT_SECONDS", 0.3)
-    lock = review_path_for(memory_copy).with_name(review_path_for(memory_copy).name + ".lock")
+    lock = review_path_for(session_copy).with_name(review_path_for(session_copy).name + ".lock")
     holder = os.open(lock, os.O_RDWR)
     try:
         fcntl.flock(holder, fcntl.LOCK_EX)  # another inspector, stuck in the middle of a save
@@ -179,11 +172,11 @@ def test_a_lock_held_too_long_fails_the_save_with_one_line_and_decisions_stay(
     finally:
         os.close(holder)
     review.approve(0, 2)  # the lock is free again: everything is saved
-    assert statuses(memory_copy)[:3] == [APPROVED, SKIPPED, APPROVED]
+    assert statuses(session_copy)[:3] == [APPROVED, SKIPPED, APPROVED]
 
 
-def test_the_app_says_once_that_it_merged_the_other_inspectors_decisions(memory_copy: Path):
-    other = open_review(memory_copy)  # another inspector, open on the same file
+def test_the_app_says_once_that_it_merged_the_other_inspectors_decisions(session_copy: Path):
+    other = open_review(session_copy)  # another inspector, open on the same file
 
     async def decide(pilot: Pilot, notes: list[str]) -> None:
         other.skip(0, 3)
@@ -202,5 +195,5 @@ def test_the_app_says_once_that_it_merged_the_other_inspectors_decisions(memory_
         await press(pilot, "a")
         assert notes == ["Merged 2 decisions saved by another inspector"]  # once
 
-    drive(memory_copy, decide)
-    assert statuses(memory_copy) == [APPROVED, APPROVED, PENDING, SKIPPED, PENDING, SKIPPED]
+    drive(session_copy, decide)
+    assert statuses(session_copy) == [APPROVED, APPROVED, PENDING, SKIPPED, PENDING, SKIPPED]

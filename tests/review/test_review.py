@@ -22,13 +22,6 @@ from inspector.sources import load_sessions, open_source, session_files
 from tests.helpers.samples import SESSIONS
 
 
-@pytest.fixture
-def memory_copy(tmp_path: Path) -> Path:
-    path = tmp_path / "memory-agent.openai.json"
-    shutil.copy(SESSIONS / "memory-agent.openai.json", path)
-    return path
-
-
 def open_review(path: Path) -> Review:
     return Review.open(open_source(path), scan_file(path))
 
@@ -37,8 +30,8 @@ def index_of(review: Review, turn: int, number: int = 0) -> int:
     return [i for i, f in enumerate(review.findings(0)) if f.turn == turn][number]
 
 
-def test_decisions_counts_and_undo_many_levels(memory_copy):
-    review = open_review(memory_copy)
+def test_decisions_counts_and_undo_many_levels(session_copy):
+    review = open_review(session_copy)
     assert review.counts(0).flagged == 6 and review.counts(0).pending == 6
     review.approve(0, index_of(review, 6))
     review.skip(0, index_of(review, 8))
@@ -54,8 +47,8 @@ def test_decisions_counts_and_undo_many_levels(memory_copy):
     assert review.counts(0).pending == 6
 
 
-def test_approvable_lists_what_approve_all_approves_and_approved_finding_carries_the_decided_fix(memory_copy):
-    review = open_review(memory_copy)
+def test_approvable_lists_what_approve_all_approves_and_approved_finding_carries_the_decided_fix(session_copy):
+    review = open_review(session_copy)
     first, skipped = index_of(review, 6), index_of(review, 8)
     assert review.approved_finding(0, first) is None
     review.skip(0, skipped)
@@ -72,43 +65,43 @@ def test_approvable_lists_what_approve_all_approves_and_approved_finding_carries
     assert edited.fix == review.decided_fix(0, first) != finding.fix and edited.turn == finding.turn
 
 
-def test_review_file_is_saved_at_once_and_resumed(memory_copy):
-    review = open_review(memory_copy)
+def test_review_file_is_saved_at_once_and_resumed(session_copy):
+    review = open_review(session_copy)
     review.approve(0, index_of(review, 6))
     review.skip(0, index_of(review, 14, 1))
     saved = json.loads(review.review_path.read_text())
     assert saved["unexported"] is True
     assert sorted(entry["status"] for entry in saved["decisions"]) == ["approved", "skipped"]
 
-    resumed = open_review(memory_copy)
+    resumed = open_review(session_copy)
     assert resumed.status(0, index_of(resumed, 6)) == APPROVED
     assert resumed.status(0, index_of(resumed, 14, 1)) == SKIPPED
     assert resumed.status(0, index_of(resumed, 14, 0)) == PENDING
     assert resumed.unexported
 
 
-def test_review_file_is_not_taken_for_a_session(memory_copy):
-    review = open_review(memory_copy)
+def test_review_file_is_not_taken_for_a_session(session_copy):
+    review = open_review(session_copy)
     review.approve(0, index_of(review, 6))
-    assert session_files(memory_copy.parent) == [memory_copy]
+    assert session_files(session_copy.parent) == [session_copy]
 
 
-def test_a_review_file_of_a_newer_version_is_refused_and_left_as_it_is(memory_copy):
-    saved = memory_copy.with_name(memory_copy.name + ".review.json")
+def test_a_review_file_of_a_newer_version_is_refused_and_left_as_it_is(session_copy):
+    saved = session_copy.with_name(session_copy.name + ".review.json")
     saved.write_text('{"inspector_review": 4, "decisions": [], "notes": "kept by version 4"}')
     with pytest.raises(InspectorError, match="written by a newer inspector .format 4; this one reads up to 3."):
-        open_review(memory_copy)
+        open_review(session_copy)
     assert json.loads(saved.read_text())["notes"] == "kept by version 4"
 
 
-def test_damaged_review_file_is_one_clear_error(memory_copy):
-    memory_copy.with_name(memory_copy.name + ".review.json").write_text('{"decisions": [{"session": 0}]}')
+def test_damaged_review_file_is_one_clear_error(session_copy):
+    session_copy.with_name(session_copy.name + ".review.json").write_text('{"decisions": [{"session": 0}]}')
     with pytest.raises(InspectorError, match="the saved review is damaged.*move it away"):
-        open_review(memory_copy)
+        open_review(session_copy)
 
 
-def test_export_applies_only_approved_and_edited_fixes(memory_copy):
-    review = open_review(memory_copy)
+def test_export_applies_only_approved_and_edited_fixes(session_copy):
+    review = open_review(session_copy)
     first, second = index_of(review, 6), index_of(review, 8)
     review.approve(0, first)
     finding = review.findings(0)[second]
@@ -123,7 +116,7 @@ def test_export_applies_only_approved_and_edited_fixes(memory_copy):
     assert review.status(0, second) == EDITED
 
     outcome = review.export()
-    assert outcome.out == memory_copy.with_name("memory-agent.fixed.openai.json")
+    assert outcome.out == session_copy.with_name("memory-agent.fixed.openai.json")
     assert outcome.applied == 2 and outcome.backup is None
     assert not review.unexported
 
@@ -148,23 +141,23 @@ def test_export_applies_only_approved_and_edited_fixes(memory_copy):
     assert len(edited) == 1
     assert edited[0]["recovered_calls"][0]["arguments"]["content"] == "Sam called me out."
     assert edited[0]["proposed"]["recovered_calls"][0]["arguments"]["content"].startswith("Sam noticed I claimed")
-    assert memory_copy.read_bytes() == (SESSIONS / "memory-agent.openai.json").read_bytes()
+    assert session_copy.read_bytes() == (SESSIONS / "memory-agent.openai.json").read_bytes()
 
 
-def test_export_over_the_input_keeps_a_backup(memory_copy):
-    original = memory_copy.read_bytes()
-    review = open_review(memory_copy)
+def test_export_over_the_input_keeps_a_backup(session_copy):
+    original = session_copy.read_bytes()
+    review = open_review(session_copy)
     review.approve(0, index_of(review, 6))
     with pytest.raises(ReviewError, match="is the input"):
-        review.export(memory_copy)
+        review.export(session_copy)
     outcome = review.export(overwrite_input=True)
-    assert outcome.out == memory_copy
+    assert outcome.out == session_copy
     assert outcome.backup.read_bytes() == original
-    assert memory_copy.read_bytes() != original
+    assert session_copy.read_bytes() != original
 
 
-def test_an_edit_equal_to_the_proposal_is_an_approval(memory_copy):
-    review = open_review(memory_copy)
+def test_an_edit_equal_to_the_proposal_is_an_approval(session_copy):
+    review = open_review(session_copy)
     index = index_of(review, 6)
     finding = review.findings(0)[index]
     review.edit(0, index, proposal(finding, review.results[0].session.turn_at(finding.turn)))
@@ -187,22 +180,22 @@ def test_a_finding_without_fix_cannot_be_approved_but_can_be_edited(tmp_path):
     assert session.turn_at(finding.turn).text == "I have not run the code yet."
 
 
-def test_default_export_path_never_overwrites_an_earlier_export(memory_copy):
-    review = open_review(memory_copy)
+def test_default_export_path_never_overwrites_an_earlier_export(session_copy):
+    review = open_review(session_copy)
     first = review.export()
-    assert review.default_export_path() == memory_copy.with_name("memory-agent.fixed.1.openai.json")
+    assert review.default_export_path() == session_copy.with_name("memory-agent.fixed.1.openai.json")
     assert first.out.exists()
 
 
-def test_executions_are_kept_in_the_review_file_and_recorded_by_the_export(memory_copy):
-    executor = memory_copy.with_name("save.py")
+def test_executions_are_kept_in_the_review_file_and_recorded_by_the_export(session_copy):
+    executor = session_copy.with_name("save.py")
     executor.write_text(
         "import json, sys\nrequest = json.load(sys.stdin)\n"
         "print(json.dumps({'saved': request['arguments']['content']}))\n",
         encoding="utf-8",
     )
     command = shlex.join([sys.executable, str(executor)])
-    review = open_review(memory_copy)
+    review = open_review(session_copy)
     first = index_of(review, 6)
     review.approve(0, first)
     finding = replace(review.findings(0)[first], fix=review.decided_fix(0, first))
@@ -210,7 +203,7 @@ def test_executions_are_kept_in_the_review_file_and_recorded_by_the_export(memor
     (run,) = review.executions(0, first)
     assert run.ok and run.call.id == "call_inspector_6_0"
 
-    resumed = open_review(memory_copy)
+    resumed = open_review(session_copy)
     assert resumed.executions(0, first) == (run,) and resumed.unexported
     outcome = resumed.export()
 

@@ -1,21 +1,10 @@
-"""The fixtures of the app's tests: a copy of a sample session to review, and the apps `inspector`
-would have run."""
+"""The fixture of the app's tests: the apps `inspector` would have run."""
 
 from __future__ import annotations
-
-import shutil
-from pathlib import Path
 
 import pytest
 
 from inspector.tui.app import InspectorApp
-from tests.helpers.samples import SESSIONS
-
-
-@pytest.fixture
-def session_copy(tmp_path: Path) -> Path:
-    """The memory-agent sample copied into tmp_path, so nothing is written into the package."""
-    return Path(shutil.copy(SESSIONS / "memory-agent.openai.json", tmp_path / "memory-agent.openai.json"))
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from inspector.cli.main import main
 from tests.helpers.samples import SESSIONS
 from tests.helpers.tools import SAVE_MEMORY
 
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("spark")]  # starts Spark, once per test run
+pytestmark = pytest.mark.slow  # starts Spark (once: `--dist loadfile` keeps a module on one worker)
 
 pyspark = pytest.importorskip("pyspark", reason="PySpark is not installed: pip install -e '.[test,spark]' runs these")
 if shutil.which("java") is None:

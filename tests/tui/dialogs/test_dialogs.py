@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
@@ -151,15 +150,14 @@ def test_help_scrolls_on_a_short_terminal():
     keys = [(f"key {i}", f"action {i}") for i in range(30)]
     app = Host(HelpScreen(keys))
 
-    async def main() -> None:
-        async with app.run_test(size=(80, 24)) as pilot:
-            box = app.screen.query_one("VerticalScroll")
-            assert app.focused is box and box.max_scroll_y > 0
-            assert app.screen.query_one("#keys").size.height == len(keys) + 1
-            await pilot.press("end")
-            assert box.scroll_target_y == box.max_scroll_y
+    async def scenario(pilot: Pilot) -> None:
+        box = app.screen.query_one("VerticalScroll")
+        assert app.focused is box and box.max_scroll_y > 0
+        assert app.screen.query_one("#keys").size.height == len(keys) + 1
+        await pilot.press("end")
+        assert box.scroll_target_y == box.max_scroll_y
 
-    asyncio.run(main())
+    play(app, scenario, size=(80, 24))
 
 
 @pytest.mark.parametrize("close", ["escape", "q", "question_mark"])

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import shutil
 import subprocess
 import sys
@@ -81,28 +80,25 @@ def test_enter_on_an_unreadable_file_says_why_in_full_as_plain_text(tmp_path: Pa
     shutil.copy(SESSIONS / "clean.openai.json", tmp_path / "clean.json")
     shown = "notes\\x1b]0;owned\\x07[b].json"
 
-    async def play() -> None:
-        async with InspectorApp(tmp_path).run_test(size=(120, 40), notifications=True) as pilot:
-            await pilot.app.workers.wait_for_complete()
-            await pilot.pause()
-            table = pilot.app.screen.query_one(DataTable)
-            reason = str(table.get_row_at(1)[2])
-            assert rows(table)[1][4] == "unreadable"
-            await pilot.press("down", "enter")
-            await pilot.pause()
-            assert isinstance(pilot.app.screen, PickerScreen)
-            [note] = pilot.app._notifications
-            assert note.title == f"{shown} could not be read"
-            assert (
-                note.message
-                == reason
-                == f"{tmp_path / shown}: line 1 column 43: invalid JSON (Unterminated string starting at)"
-            )
-            await pilot.pause()
-            toast = str(pilot.app.screen.query_one("Toast").render())
-            assert toast == f"{note.title}\n{note.message}"  # as it is: no markup read, no escape sent
+    async def scenario(pilot: Pilot) -> None:
+        table = pilot.app.screen.query_one(DataTable)
+        reason = str(table.get_row_at(1)[2])
+        assert rows(table)[1][4] == "unreadable"
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, PickerScreen)
+        [note] = pilot.app._notifications
+        assert note.title == f"{shown} could not be read"
+        assert (
+            note.message
+            == reason
+            == f"{tmp_path / shown}: line 1 column 43: invalid JSON (Unterminated string starting at)"
+        )
+        await pilot.pause()
+        toast = str(pilot.app.screen.query_one("Toast").render())
+        assert toast == f"{note.title}\n{note.message}"  # as it is: no markup read, no escape sent
 
-    asyncio.run(play())
+    play(InspectorApp(tmp_path), scenario, settled=True, notifications=True)
 
 
 def test_a_session_file_opens_straight_in_review_and_escape_lists_its_sessions(samples: Path):

@@ -3,14 +3,15 @@ session is scanned, and the full findings then take over without moving the sele
 
 from __future__ import annotations
 
-import asyncio
 import shutil
 from pathlib import Path
+
+from textual.pilot import Pilot
 
 from inspector.tui.app import InspectorApp
 from inspector.tui.review.screen import ReviewScreen
 from inspector.tui.review.turn_list import TurnList
-from tests.helpers.app import finding_text, loaded
+from tests.helpers.app import finding_text, play_loaded
 from tests.helpers.samples import SESSIONS
 
 
@@ -24,14 +25,12 @@ def test_the_first_findings_select_the_first_flagged_turn_before_the_review_is_r
             screen = app.screen
             seen.append((type(message).__name__, screen.query_one(TurnList).position, screen.review))
 
-    async def main() -> None:
-        async with app.run_test(size=(120, 40), message_hook=hook) as pilot:
-            await loaded(pilot)
-            screen = pilot.app.screen
-            assert screen.query_one(TurnList).position == screen.review.findings(0)[0].turn == 2
-            assert "malformed-arguments · error · pending · turn 2" in finding_text(pilot)
+    async def scenario(pilot: Pilot) -> None:
+        screen = pilot.app.screen
+        assert screen.query_one(TurnList).position == screen.review.findings(0)[0].turn == 2
+        assert "malformed-arguments · error · pending · turn 2" in finding_text(pilot)
 
-    asyncio.run(main())
+    play_loaded(app, scenario, message_hook=hook)
     first_ready = next(entry for entry in seen if entry[0] == "Ready")  # the hook sees a message more than once
     assert seen[0][0] == "Early"
     assert first_ready[1:] == (2, None)  # when the full findings arrive, turn 2 is already shown

@@ -4,7 +4,6 @@ chat they are in."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import shutil
 from pathlib import Path
@@ -90,11 +89,10 @@ def test_on_80_columns_a_conversation_with_a_uuid_keeps_its_counts_in_view(tmp_p
     uuid = "3f2b8c1e-9d4a-4e6f-b2c7-0a1d5e8f9b3c"
     database = build_chat_log(tmp_path / "assistant-history-export-2026-11.db", {"0-journal": JOURNAL, uuid: LEEDS})
 
-    async def play_at_80() -> None:
-        async with InspectorApp(database, session=uuid, named=CHAT_LOG).run_test(size=(80, 24)) as pilot:
-            await reviewed(pilot)
-            assert f"session 2 of 2 · id {uuid} · 2 turns" in bar(pilot) and bar(pilot).endswith("pending 1")
-            assert len(bar(pilot)) > 2 * 79  # three lines of the bar's 79 columns
-            assert pilot.app.screen.query_one("#bar").size.height == 3  # all of it shown, its last line not cut off
+    async def scenario(pilot: Pilot) -> None:
+        await reviewed(pilot)
+        assert f"session 2 of 2 · id {uuid} · 2 turns" in bar(pilot) and bar(pilot).endswith("pending 1")
+        assert len(bar(pilot)) > 2 * 79  # three lines of the bar's 79 columns
+        assert pilot.app.screen.query_one("#bar").size.height == 3  # all of it shown, its last line not cut off
 
-    asyncio.run(play_at_80())
+    play(InspectorApp(database, session=uuid, named=CHAT_LOG), scenario, size=(80, 24))
