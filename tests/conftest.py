@@ -1,61 +1,31 @@
-"""Shared test helpers: writing real session files, the bundled sample sessions' location, and an
-empty home folder for every test (no test ever reads the real one)."""
+"""The fixtures every folder of tests shares: an empty home folder for every test (no test ever
+reads the real one), a writer of OpenAI Chat session files, a copy of a sample session, a real
+`llm` logs.db, and a throwaway PostgreSQL server with a database of its own for each test that
+asks for one (a test asking for the server or the logs.db is slow: `-m "not slow"` leaves it out).
+Under pytest-xdist each worker starts its own server, once, when one of its tests first asks."""
 
 from __future__ import annotations
 
 import json
+import shutil
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
-SESSIONS = Path(__file__).resolve().parents[1] / "inspector" / "samples"
+pytest.register_assert_rewrite("tests.helpers")  # the helpers' asserts explain their failures too
 
-SAVE_MEMORY = {
-    "type": "function",
-    "function": {
-        "name": "save_memory",
-        "description": "Save something the user wants remembered.",
-        "parameters": {
-            "type": "object",
-            "properties": {
-                "memory_type": {"type": "string", "enum": ["journal", "core", "fact"]},
-                "content": {"type": "string"},
-            },
-            "required": ["memory_type", "content"],
-        },
-    },
-}
-WHITEBOARD = {
-    "type": "function",
-    "function": {
-        "name": "whiteboard",
-        "parameters": {
-            "type": "object",
-            "properties": {
-                "action": {"type": "string", "enum": ["create", "update", "get"]},
-                "board_id": {"type": "string"},
-                "title": {"type": "string"},
-                "content": {"type": "string"},
-            },
-            "required": ["action"],
-        },
-    },
-}
+from tests.helpers.llm_cli import build_logs_db
+from tests.helpers.postgres_cluster import PostgresServer, running_server, server_binaries
+from tests.helpers.samples import SESSIONS
 
 
-@pytest.fixture
-def write_session(tmp_path: Path):
-    """Write an OpenAI Chat session file `{"messages", "tools"}` and return its path."""
-
-    def write(messages: list, tools: list | None = None, name: str = "session.json") -> Path:
-        path = tmp_path / name
-        document = {"messages": messages}
-        if tools is not None:
-            document["tools"] = tools
-        path.write_text(json.dumps(document, indent=2), encoding="utf-8")
-        return path
-
-    return write
+@pytest.hookimpl(tryfirst=True)  # before `-m` deselects by marker
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test asking for the PostgreSQL server or llm's logs.db is slow."""
+    for item in items:
+        if {"postgres_server", "logs_db"} & set(item.fixturenames):
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(autouse=True)
@@ -80,3 +50,50 @@ def empty_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Mon
     ):
         monkeypatch.setenv(name, str(home / inside))
     return home
+
+
+@pytest.fixture
+def write_session(tmp_path: Path) -> Callable[..., Path]:
+    """Write an OpenAI Chat session file `{"messages", "tools"}` and return its path."""
+
+    def write(messages: list, tools: list | None = None, name: str = "session.json") -> Path:
+        path = tmp_path / name
+        document: dict = {"messages": messages}
+        if tools is not None:
+            document["tools"] = tools
+        path.write_text(json.dumps(document, indent=2), encoding="utf-8")
+        return path
+
+    return write
+
+
+@pytest.fixture
+def session_copy(tmp_path: Path) -> Path:
+    """The memory-agent sample (five unexecuted save_memory replies) copied into tmp_path, so
+    nothing is written into the package."""
+    return Path(shutil.copy(SESSIONS / "memory-agent.openai.json", tmp_path / "memory-agent.openai.json"))
+
+
+@pytest.fixture(scope="module")
+def logs_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A real `llm` logs.db (one per test module): a thread with a fake save_memory result, and one
+    with a real call that ran."""
+    return build_logs_db(tmp_path_factory.mktemp("llm"))
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """A PostgreSQL server of the test session's own (of each worker's, under pytest-xdist), stopped
+    at the end. Tests asking for it are skipped, saying why, on a machine without the server
+    binaries (`.ci/run` installs them)."""
+    binaries = server_binaries()
+    if binaries is None:
+        pytest.skip("PostgreSQL's initdb and pg_ctl are not installed (apt-get install postgresql)")
+    with running_server(binaries) as server:
+        yield server
+
+
+@pytest.fixture
+def postgres_db(postgres_server: PostgresServer) -> str:
+    """The URL of a new, empty database on the test session's server."""
+    return postgres_server.database()

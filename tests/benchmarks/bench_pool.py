@@ -37,7 +37,7 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE), str(HERE.parent)]
+sys.path[:0] = [str(HERE), str(HERE.parents[1])]  # the scripts beside it, and the tests' helpers
 import bench_runner
 
 SMALL_FILE = 100  # messages in each of the small files, about
@@ -87,7 +87,7 @@ with ProcessPoolExecutor(2) as pool:
     done = list(pool.map(scanned, session_files(Path(sys.argv[1])), chunksize=8))
 sys.stdout.write(encode_json(build_report([s for found, _ in done for s in found], [e for _, e in done if e])) + "\\n")
 """
-# the scan killed while its worker waits to send its answer (tests/test_parallel_scan.py asks the pool's worker to end)
+# the scan killed while its worker waits to send its answer (tests/scan/test_parallel.py asks the pool's worker to end)
 KILLED_SCAN = """
 import multiprocessing, sys
 from pathlib import Path

@@ -4,10 +4,10 @@ Run by hand from anywhere (pytest does not collect it), on a machine with Debian
 
     python tests/benchmarks/bench_postgres.py [--messages 1000000] [--runs 3]
 
-It starts a throwaway server (`tests/postgres_server.py`), has `bench_sqlite.py`'s generator write
+It starts a throwaway server (`tests/helpers/postgres_cluster.py`), has `bench_sqlite.py`'s generator write
 its deterministic RubyLLM history of N messages (chats of 100; 2% of the replies start with a fake
 `save_memory` result) into SQLite, and loads it into RubyLLM's tables on PostgreSQL as a Rails app
-migrates them (`tests/postgres_histories.py`) with `COPY`. The planted malformed arguments cannot
+migrates them (`tests/helpers/postgres_histories.py`) with `COPY`. The planted malformed arguments cannot
 be stored in a `jsonb` column: they are loaded well formed, and not counted. Then, each in its own
 process and interleaved: a baseline that only iterates in Python over `SELECT * FROM messages`
 through psycopg (a server-side cursor, as the scan reads), `python -m inspector scan --json URL`
@@ -27,7 +27,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE), str(HERE.parent)]
+sys.path[:0] = [str(HERE), str(HERE.parents[1])]  # the scripts beside it, and the tests' helpers
 import bench_runner
 from bench_runner import SCAN, TIME_TARGET
 
@@ -44,7 +44,8 @@ def load(history: Path, url: str) -> int:
     """Copy the RubyLLM history of the SQLite file `history` into RubyLLM's tables at `url`; the
     number of malformed arguments stored well formed."""
     import psycopg
-    from postgres_histories import RUBYLLM_SCHEMA
+
+    from tests.helpers.postgres_histories import RUBYLLM_SCHEMA
 
     source = sqlite3.connect(history)
     mended = 0
@@ -142,7 +143,7 @@ def main() -> None:
     if options.generate_only:
         print(json.dumps(generate_and_load(Path(options.generate_only), options.size)))
         return
-    from postgres_cluster import running_server, server_binaries
+    from tests.helpers.postgres_cluster import running_server, server_binaries
 
     binaries = server_binaries()
     if binaries is None:

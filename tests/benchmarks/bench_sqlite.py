@@ -25,7 +25,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE), str(HERE.parent)]
+sys.path[:0] = [str(HERE), str(HERE.parents[1])]  # the scripts beside it, and the tests' helpers
 import bench_runner
 from bench_runner import SCAN, TIME_TARGET
 
@@ -36,7 +36,7 @@ BASELINE = "import sqlite3, sys\nfor row in sqlite3.connect(sys.argv[1]).execute
 def generate(path: Path, count: int) -> dict[str, int]:
     """Write a RubyLLM database of `count` messages to `path`; return the problems planted, by kind.
     Runs in the child: the tables come from the tests, whose import loads the inspector."""
-    from test_sqlite_rubyllm import SCHEMA  # the Rails tables the tests build
+    from tests.helpers.rubyllm import SCHEMA  # the Rails tables the tests build
 
     rng = random.Random(11)
     pool = bench_runner.word_pool(rng, endings=".")

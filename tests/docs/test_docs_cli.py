@@ -7,9 +7,9 @@ import argparse
 import re
 
 import pytest
-from markdown_pages import page, section
 
 from inspector.cli.main import build_parser, main
+from tests.helpers.markdown_pages import page, section
 
 
 def commands() -> dict[str, argparse.ArgumentParser]:

@@ -9,10 +9,10 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import SESSIONS
-from markdown_pages import code_names, page, tables
 
 import inspector
+from tests.helpers.markdown_pages import code_names, page, tables
+from tests.helpers.samples import SESSIONS
 
 
 def test_the_example_runs_as_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys):

@@ -7,11 +7,8 @@ import ast
 import inspect
 import re
 import sys
-from pathlib import Path
 
 import pytest
-from conftest import SESSIONS
-from markdown_pages import code_names, page, section, table
 
 from inspector.cli.exit_codes import EXIT_CODES, epilog
 from inspector.cli.main import main
@@ -20,8 +17,10 @@ from inspector.model import SEVERITIES
 from inspector.scan.scanner import scan_file
 from inspector.sources import format_names, session_files
 from inspector.sources.formats import FORMATS
+from tests.helpers.markdown_pages import code_names, page, section, table
+from tests.helpers.samples import SESSIONS, TOOL_SAMPLES
 
-REAL_TOOLS_SESSIONS = Path(__file__).resolve().parents[2] / "sessions"
+REAL_TOOLS_SESSIONS = TOOL_SAMPLES
 
 
 def sql_schema_names() -> set[str]:

@@ -17,7 +17,6 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from conftest import SESSIONS
 from textual.widgets import DataTable
 
 from inspector.cli.main import main
@@ -26,8 +25,10 @@ from inspector.tui.app import InspectorApp
 from inspector.tui.picker.screen import PickerScreen
 from inspector.tui.review.screen import ReviewScreen
 from inspector.tui.review.turn_list import TurnList
+from tests.helpers.samples import ROOT, SESSIONS
 
-ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.slow  # runs the README's commands from a fresh clone and opens the app
+
 README = ROOT / "README.md"
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 COMMANDS = ("scan", "report", "fix", "undo")

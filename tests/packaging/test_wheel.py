@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers.samples import ROOT
+
 pytestmark = pytest.mark.slow
 
-ROOT = Path(__file__).resolve().parents[2]
 # The environment as the suite was started, before each test's empty HOME: pip keeps its
 # configuration and its cache under the real one.
 PIP_ENVIRONMENT = {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}

@@ -1,0 +1,1 @@
+"""Tests of `inspector.cli`: the `scan` and `fix` commands and their errors."""

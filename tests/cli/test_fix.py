@@ -1,0 +1,146 @@
+"""`inspector fix`: the repaired file, the audit record, backups, and a clean re-scan."""
+
+import json
+import os
+import shutil
+import stat
+
+from inspector.cli.main import main
+from inspector.scan.scanner import scan_file
+from inspector.sources import load_sessions
+from tests.helpers.samples import SESSIONS
+from tests.helpers.tools import SAVE_MEMORY
+
+MESSAGES = [
+    {"role": "system", "content": "You are Ada, a journaling companion."},
+    {"role": "user", "content": "Journal this: I finally called my sister after two years."},
+    {
+        "role": "assistant",
+        "content": '{success: true, memory_type: "journal", content: "Called my sister after two years"}'
+        "That took courage. How did it feel?",
+        "id": "msg_7",
+    },
+    {"role": "user", "content": "Also remember I'm vegetarian, and that I said so."},
+    {
+        "role": "assistant",
+        "content": "{success: true, memory_type: 'core', content: 'Vegetarian'}\n"
+        "{success: true, memory_type: 'fact', content: 'Said so'}\nGot it, both saved.",
+    },
+]
+
+
+def test_fix_writes_repaired_session_and_audit_and_leaves_input_alone(write_session, tmp_path, capsys):
+    path = write_session(MESSAGES, [SAVE_MEMORY])
+    before = path.read_bytes()
+    out = tmp_path / "fixed.json"
+    assert main(["fix", str(path), "--accept", "all", "-o", str(out)]) == 1
+    printed = capsys.readouterr().out
+    assert "3 fixes applied" in printed and str(out) in printed
+    assert path.read_bytes() == before
+
+    messages = json.loads(out.read_text())["messages"]
+    assert [m["role"] for m in messages] == [
+        "system",
+        "user",
+        "assistant",
+        "tool",
+        "assistant",
+        "user",
+        "assistant",
+        "tool",
+        "tool",
+        "assistant",
+    ]
+    recovered = messages[2]["tool_calls"][0]
+    assert recovered["function"]["name"] == "save_memory"
+    assert json.loads(recovered["function"]["arguments"]) == {
+        "memory_type": "journal",
+        "content": "Called my sister after two years",
+    }
+    assert messages[3]["tool_call_id"] == recovered["id"] and "not executed" in messages[3]["content"]
+    assert messages[4] == {"role": "assistant", "content": "That took courage. How did it feel?", "id": "msg_7"}
+    assert [json.loads(c["function"]["arguments"])["content"] for c in messages[6]["tool_calls"]] == [
+        "Vegetarian",
+        "Said so",
+    ]
+    assert messages[9]["content"] == "Got it, both saved."
+
+    (result,) = scan_file(out)
+    assert result.findings == []
+    calls = [c for t in result.session.turns for c in t.tool_calls]
+    assert [c.name for c in calls] == ["save_memory"] * 3
+
+    audit = [json.loads(line) for line in (tmp_path / "fixed.json.audit.jsonl").read_text().splitlines()]
+    assert [(a["turn"], a["kind"], a["tool"]) for a in audit] == [
+        (2, "result-prefix", "save_memory"),
+        (4, "result-prefix", "save_memory"),
+        (4, "result-prefix", "save_memory"),
+    ]
+    assert audit[0]["turn_id"] == "msg_7"
+    assert audit[0]["before"] == MESSAGES[2]["content"] and audit[0]["after"] == "That took courage. How did it feel?"
+    assert audit[0]["payload"] == {
+        "success": True,
+        "memory_type": "journal",
+        "content": "Called my sister after two years",
+    }
+    assert audit[0]["recovered_calls"][0]["arguments"]["memory_type"] == "journal"
+
+
+def test_in_place_keeps_a_backup_and_never_overwrites_an_earlier_one(write_session, capsys):
+    path = write_session(MESSAGES, [SAVE_MEMORY])
+    original = path.read_bytes()
+    assert main(["fix", str(path), "--accept", "result-prefix", "--in-place"]) == 1
+    assert path.with_name(path.name + ".bak").read_bytes() == original
+    assert scan_file(path)[0].findings == []
+    fixed = path.read_bytes()
+    assert main(["fix", str(path), "--accept", "all", "--in-place"]) == 0
+    assert path.with_name(path.name + ".bak").read_bytes() == original
+    assert path.with_name(path.name + ".bak.1").read_bytes() == fixed
+    assert "backup:" in capsys.readouterr().out
+
+
+def test_nothing_to_fix_writes_an_identical_session_and_an_empty_audit(write_session, tmp_path, capsys):
+    path = write_session(MESSAGES[:2])
+    out = tmp_path / "same.json"
+    assert main(["fix", str(path), "--accept", "all", "-o", str(out)]) == 0
+    assert json.loads(out.read_text()) == json.loads(path.read_text())
+    assert (tmp_path / "same.json.audit.jsonl").read_text() == ""
+
+
+def test_fix_of_a_kind_not_accepted_changes_nothing(write_session, tmp_path, monkeypatch, capsys):
+    import inspector.cli.fix_command as fix_command
+
+    monkeypatch.setattr(fix_command, "kinds", lambda: ["result-prefix", "other-kind"])
+    path = write_session(MESSAGES, [SAVE_MEMORY])
+    out = tmp_path / "out.json"
+    assert main(["fix", str(path), "--accept", "other-kind", "-o", str(out)]) == 1
+    assert json.loads(out.read_text()) == json.loads(path.read_text())
+    assert len(load_sessions(out)[0].turns) == len(MESSAGES)
+
+
+def test_written_files_keep_the_usual_permissions(tmp_path):
+    source = tmp_path / "memory.json"
+    shutil.copy(SESSIONS / "memory-agent.openai.json", source)
+    source.chmod(0o640)
+    out = tmp_path / "fixed.json"
+    assert main(["fix", str(source), "--accept", "all", "-o", str(out)]) == 1
+    umask = os.umask(0)
+    os.umask(umask)
+    assert stat.S_IMODE(out.stat().st_mode) == 0o666 & ~umask
+    assert main(["fix", str(source), "--accept", "all", "--in-place"]) == 1
+    assert stat.S_IMODE(source.stat().st_mode) == 0o640
+
+
+def test_fix_says_which_findings_it_left_for_a_person(write_session, tmp_path, capsys):
+    messages = [
+        *MESSAGES,
+        {"role": "user", "content": "And the weather?"},
+        {"role": "assistant", "content": "<tool_call>{...}</tool_call>"},
+    ]  # nothing to recover, nothing left
+    path = write_session(messages, [SAVE_MEMORY])
+    assert main(["fix", str(path), "--accept", "all", "-o", str(tmp_path / "fixed.json")]) == 1
+    printed = capsys.readouterr().out
+    assert "4 findings, 3 fixes applied" in printed
+    assert f"1 finding of the accepted kinds has no automatic fix: review it in the app (inspector {path})" in printed
+    assert main(["fix", str(path), "--accept", "result-prefix", "-o", str(tmp_path / "other.json")]) == 1
+    assert "no automatic fix" not in capsys.readouterr().out  # the one without a fix is of a kind not accepted

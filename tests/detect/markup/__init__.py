@@ -1,0 +1,1 @@
+"""Tests of `inspector.detect.markup`: the leaked-call families `tool-markup` reads."""

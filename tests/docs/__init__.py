@@ -1,0 +1,1 @@
+"""Tests that the documentation says what the code does."""

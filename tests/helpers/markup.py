@@ -1,0 +1,82 @@
+"""What the `tool-markup` tests share: the tools their sessions declare, the one finding of a reply,
+a fix re-scanned clean, and what a recovered call must be."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from inspector.cli.main import main
+from inspector.model import ERROR, Finding
+from tests.helpers.scanning import findings_of
+
+KIND = "tool-markup"
+
+
+def _tool(name: str, **properties: str) -> dict:
+    """An OpenAI function tool `name` whose parameters have the JSON types `properties`."""
+    return {
+        "type": "function",
+        "function": {
+            "name": name,
+            "parameters": {"type": "object", "properties": {key: {"type": kind} for key, kind in properties.items()}},
+        },
+    }
+
+
+TOOLS = [
+    _tool("get_weather", city="string", days="integer"),
+    _tool("run_code", code="string"),
+    _tool("search_files", pattern="string", recursive="boolean", paths="array"),
+]
+
+
+# The fields of a table of single-call leaks: the family named in the message, the reply, the tool
+# and arguments recovered, the text removed, and the reply once fixed.
+CASE_FIELDS = "family, reply, tool, arguments, removed, cleaned"
+
+
+def markup_findings(path: Path) -> list[Finding]:
+    """The tool-markup findings of the one session in `path`."""
+    return findings_of(path, KIND)
+
+
+def one_finding(write_session, reply, tools=TOOLS, family=None):
+    """The one tool-markup finding of a user question then `reply`; its family when `family` is given."""
+    path = write_session(
+        [
+            {"role": "user", "content": "What's the weather in Paris for the next 3 days?"},
+            {"role": "assistant", "content": reply},
+        ],
+        tools,
+    )
+    findings = markup_findings(path)
+    assert len(findings) == 1, findings
+    if family is not None:
+        assert findings[0].message.startswith(f"Leaked {family} tool-call markup"), findings[0].message
+    return findings[0]
+
+
+def fixed_calls_and_texts(path, tmp_path):
+    """`inspector fix --accept tool-markup` on `path`, its output re-scanned clean: the structured
+    calls (name, arguments) and the assistant texts of the output."""
+    out = tmp_path / "fixed.json"
+    assert main(["fix", str(path), "--accept", KIND, "-o", str(out)]) == 1
+    assert markup_findings(out) == []
+    messages = json.loads(out.read_text())["messages"]
+    calls = [
+        (c["function"]["name"], json.loads(c["function"]["arguments"]))
+        for m in messages
+        for c in m.get("tool_calls") or []
+    ]
+    return calls, [m["content"] for m in messages if m["role"] == "assistant" and m.get("content")]
+
+
+def assert_recovered(finding, reply, tool, arguments, span_text, cleaned):
+    """One call of `tool` recovered with `arguments`, `span_text` removed, `cleaned` left."""
+    assert (finding.turn, finding.severity, finding.executed) == (1, ERROR, False)
+    assert (finding.tool, finding.arguments) == (tool, arguments)
+    assert reply[slice(*finding.span)] == span_text
+    assert finding.fix.apply_to_text(reply) == cleaned
+    (call,) = finding.fix.add_calls
+    assert (call.name, call.arguments, call.origin) == (tool, arguments, "recovered")

@@ -1,0 +1,12 @@
+"""Where the committed sample files are: the sessions bundled with the package, the files the real
+tools wrote (`sessions/`), and the documentation's pages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SESSIONS = ROOT / "inspector" / "samples"  # the bundled sample sessions
+TOOL_SAMPLES = ROOT / "sessions"  # the files the real tools wrote (sessions/generate/README.md)
+DOCS = ROOT / "docs"
+LANGCHAIN_SQL = TOOL_SAMPLES / "langchain.sql.db"  # LangChain's SQLChatMessageHistory, session "demo"

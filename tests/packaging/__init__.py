@@ -1,0 +1,1 @@
+"""Tests of the package as installed: the public API and the wheel."""

@@ -1,0 +1,1 @@
+"""Tests of `inspector.repair`: applying fixes and running recovered calls."""

@@ -1,0 +1,1 @@
+"""Tests of `inspector.report`: rates, the HTML and Markdown reports, redaction."""

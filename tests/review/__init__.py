@@ -1,0 +1,1 @@
+"""Tests of `inspector.review`: decisions, the review file, edits and export."""

@@ -1,0 +1,1 @@
+"""Tests of `inspector.scan`: early findings, summaries, scanning on several processes."""

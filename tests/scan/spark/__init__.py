@@ -1,0 +1,1 @@
+"""Tests of `inspector.scan.spark`: a dataset scanned on Spark."""

@@ -1,0 +1,1 @@
+"""Tests of `inspector.sources`: storage read into sessions and written back."""

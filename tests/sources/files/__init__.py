@@ -1,0 +1,1 @@
+"""Tests of `inspector.sources.files`: reading and decoding session files."""

@@ -1,0 +1,1 @@
+"""Tests of `inspector.sources.postgres`: chat histories on a real PostgreSQL server."""

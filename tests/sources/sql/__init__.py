@@ -1,0 +1,1 @@
+"""Tests of `inspector.sources.sql`: the audit tables and undo."""

@@ -1,0 +1,1 @@
+"""Tests of `inspector.sources.sqlite`: reading and writing SQLite histories."""

@@ -1,0 +1,1 @@
+"""Tests of `inspector.support`: the helpers every stage shares."""

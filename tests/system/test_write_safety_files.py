@@ -1,0 +1,222 @@
+"""Writing session files never loses data: no write lands on the input by any name, an existing
+output is replaced only with --force (and only a regular file), a backup or an output appears
+whole or not at all, and the output never lands without its audit (a simulated failure between
+the two renames, and real `kill -9`s at random moments)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import resource
+import shutil
+import stat
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from inspector.cli.main import main
+from inspector.review.review import Review
+from inspector.scan.scanner import scan_file
+from inspector.sources import open_source
+from tests.helpers.samples import SESSIONS
+from tests.helpers.tools import SAVE_MEMORY
+
+FAKE = '{success: true, memory_type: "journal", content: "Called my sister"}That took courage.'
+MESSAGES = [
+    {"role": "user", "content": "Journal this: I called my sister."},
+    {"role": "assistant", "content": FAKE, "id": "msg_1"},
+]
+
+
+def _session(path: Path, copies: int = 1) -> Path:
+    path.write_text(json.dumps({"messages": MESSAGES * copies, "tools": [SAVE_MEMORY]}, indent=2))
+    return path
+
+
+def _visible(directory: Path) -> list[str]:
+    return sorted(p.name for p in directory.iterdir())
+
+
+def test_no_write_lands_on_the_input_whatever_its_name(tmp_path, capsys):
+    source = _session(tmp_path / "out.json.audit.jsonl")  # the audit of out.json would be the input
+    before = source.read_bytes()
+    assert main(["fix", str(source), "--accept", "all", "-o", str(tmp_path / "out.json")]) == 2
+    err = capsys.readouterr().err
+    assert "is the input" in err and err.count("\n") == 1
+    assert source.read_bytes() == before and _visible(tmp_path) == ["out.json.audit.jsonl"]
+
+    data = _session(tmp_path / "data.json")
+    os.link(data, tmp_path / "hard.json")
+    (tmp_path / "soft.json").symlink_to(data)
+    for name in ("hard.json", "soft.json"):  # the output is the input by another name
+        assert main(["fix", str(data), "--accept", "all", "-o", str(tmp_path / name), "--force"]) == 2
+        assert "is the input" in capsys.readouterr().err
+    os.link(data, tmp_path / "new.json.audit.jsonl")  # the audit would be the input
+    assert main(["fix", str(data), "--accept", "all", "-o", str(tmp_path / "new.json"), "--force"]) == 2
+    assert "new.json.audit.jsonl: is the input" in capsys.readouterr().err
+    (tmp_path / "data.json.audit.jsonl").symlink_to(data)  # in place, the audit would be the input
+    assert main(["fix", str(data), "--accept", "all", "--in-place"]) == 2
+    assert "is the input" in capsys.readouterr().err
+    assert (
+        data.read_text() == (tmp_path / "hard.json").read_text()
+        and FAKE in json.loads(data.read_text())["messages"][1]["content"]
+    )
+    assert not (tmp_path / "new.json").exists() and not list(tmp_path.glob("data.json.bak*"))
+
+
+def test_an_existing_output_is_replaced_only_with_force_and_only_a_regular_file(tmp_path, capsys):
+    source = _session(tmp_path / "session.json")
+    out = tmp_path / "out.json"
+    out.write_text("my notes\n")
+    assert main(["fix", str(source), "--accept", "all", "-o", str(out)]) == 2
+    assert "exists already" in capsys.readouterr().err and out.read_text() == "my notes\n"
+    assert not (tmp_path / "out.json.audit.jsonl").exists()
+    assert main(["fix", str(source), "--accept", "all", "-o", str(out), "--force"]) == 1
+    assert "That took courage." in out.read_text() and (tmp_path / "out.json.audit.jsonl").exists()
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    for force in ([], ["--force"]):
+        assert main(["fix", str(source), "--accept", "all", "-o", str(fifo), *force]) == 2
+        assert "is not a regular file" in capsys.readouterr().err
+        assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    (tmp_path / "dir").mkdir()
+    assert main(["fix", str(source), "--accept", "all", "-o", str(tmp_path / "dir"), "--force"]) == 2
+    assert "is not a regular file" in capsys.readouterr().err
+
+
+def test_the_apps_export_replaces_an_existing_file_only_when_told(tmp_path):
+    path = tmp_path / "memory.json"
+    shutil.copy(SESSIONS / "memory-agent.openai.json", path)
+    review = Review.open(open_source(path), scan_file(path))
+    review.approve_all(0, "result-prefix")
+    taken = tmp_path / "taken.json"
+    taken.write_text("NOT-A-SESSION-7731\n")
+    with pytest.raises(Exception, match="exists already"):
+        review.export(taken)
+    assert taken.read_text() == "NOT-A-SESSION-7731\n"
+    assert review.export(taken, replace_existing=True).applied > 0 and "NOT-A-SESSION-7731" not in taken.read_text()
+    os.link(path, tmp_path / "alias.json")
+    with pytest.raises(Exception, match="is the input"):
+        review.export(tmp_path / "alias.json", replace_existing=True)
+
+
+def _landings_failing_at(monkeypatch, names: set[Path], failing: int) -> None:
+    """Make the `failing`th rename or link onto one of `names` fail as a full disk would."""
+    count = {"n": 0}
+    for name in ("replace", "link"):
+        real = getattr(os, name)
+
+        def landing(src, dst, *args, real=real, **kwargs):
+            if Path(dst) in names:
+                count["n"] += 1
+                if count["n"] == failing:
+                    raise OSError(28, "No space left on device", str(dst))
+            return real(src, dst, *args, **kwargs)
+
+        monkeypatch.setattr(os, name, landing)
+
+
+def test_a_failure_between_the_audit_and_the_output_leaves_neither(tmp_path, capsys, monkeypatch):
+    source = _session(tmp_path / "session.json")
+    out, audit = tmp_path / "out.json", tmp_path / "out.json.audit.jsonl"
+    _landings_failing_at(monkeypatch, {out, audit}, 2)
+    assert main(["fix", str(source), "--accept", "all", "-o", str(out)]) == 2
+    assert "No space left" in capsys.readouterr().err
+    assert _visible(tmp_path) == ["session.json"]  # no output without its audit, no temporary file
+
+    monkeypatch.undo()
+    assert main(["fix", str(source), "--accept", "all", "--in-place"]) == 1
+    earlier = (tmp_path / "session.json.audit.jsonl").read_text()
+    _session(source)  # broken again: a second in-place fix, whose output fails to land
+    before = source.read_bytes()
+    own = {source, tmp_path / "session.json.audit.jsonl"}
+    _landings_failing_at(monkeypatch, own, 2)
+    assert main(["fix", str(source), "--accept", "all", "--in-place"]) == 2
+    assert source.read_bytes() == before and (tmp_path / "session.json.audit.jsonl").read_text() == earlier
+    assert _visible(tmp_path) == ["session.json", "session.json.audit.jsonl", "session.json.bak", "session.json.bak.1"]
+
+
+def _limited_file_size(limit: int):
+    def apply() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    return apply
+
+
+def test_a_backup_that_does_not_fit_leaves_nothing(tmp_path):
+    source = _session(tmp_path / "session.json", copies=2000)
+    before = source.read_bytes()
+    done = subprocess.run(
+        [sys.executable, "-m", "inspector", "fix", str(source), "--accept", "all", "--in-place"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        preexec_fn=_limited_file_size(len(before) // 2),
+    )
+    assert done.returncode == 2 and "cannot write the backup" in done.stderr and "nothing was changed" in done.stderr
+    assert source.read_bytes() == before and _visible(tmp_path) == ["session.json"]
+
+
+def _fix_command(directory: Path, in_place: bool) -> list[str]:
+    where = ["--in-place"] if in_place else ["-o", str(directory / "out.json")]
+    return [sys.executable, "-m", "inspector", "fix", str(directory / "session.json"), "--accept", "all", *where]
+
+
+def _check_after_kill(directory: Path, in_place: bool, original: bytes, repaired: bytes, fixes: int) -> None:
+    """The invariant after a kill at any moment: an output only with its complete audit, every
+    file under a real name whole, nothing else but hidden temporary files."""
+    out = directory / ("session.json" if in_place else "out.json")
+    audit = out.with_name(out.name + ".audit.jsonl")
+    names = {p.name for p in directory.iterdir() if not p.name.startswith(".")}
+    assert names <= {"session.json", "out.json", "out.json.audit.jsonl", "session.json.audit.jsonl", "session.json.bak"}
+    assert all(p.name.endswith(".tmp") for p in directory.iterdir() if p.name.startswith("."))
+    if in_place:
+        assert out.read_bytes() in (original, repaired)
+        if (directory / "session.json.bak").exists():
+            assert (directory / "session.json.bak").read_bytes() == original
+    if out.exists() and out.read_bytes() == repaired:
+        assert audit.exists(), "the output landed without its audit"
+    if audit.exists():
+        assert len([json.loads(line) for line in audit.read_text().splitlines()]) == fixes
+    if not in_place and out.exists():
+        assert out.read_bytes() == repaired
+
+
+@pytest.mark.slow  # kills 36 fixes at random moments
+def test_a_fix_killed_at_any_moment_never_leaves_an_output_without_its_audit(tmp_path):
+    reference = tmp_path / "reference"
+    reference.mkdir()
+    original = _session(reference / "session.json", copies=400).read_bytes()
+    started = time.monotonic()
+    subprocess.run(_fix_command(reference, False), capture_output=True, timeout=60, check=False)
+    duration = time.monotonic() - started
+    repaired = (reference / "out.json").read_bytes()
+    fixes = len((reference / "out.json.audit.jsonl").read_text().splitlines())
+    chance = random.Random(14)
+    runs = []
+    for number in range(36):
+        directory = tmp_path / f"run{number}"
+        directory.mkdir()
+        (directory / "session.json").write_bytes(original)
+        runs.append((directory, number % 2 == 1, chance.uniform(0.3, 1.1) * duration))
+    for batch in range(0, len(runs), 6):
+        group = runs[batch : batch + 6]
+        processes = [
+            (
+                subprocess.Popen(_fix_command(d, in_place), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL),
+                time.monotonic() + delay,
+            )
+            for d, in_place, delay in group
+        ]
+        for process, deadline in sorted(processes, key=lambda pair: pair[1]):
+            time.sleep(max(0.0, deadline - time.monotonic()))
+            process.kill()
+        for process, _ in processes:
+            process.wait(timeout=30)
+        for directory, in_place, _ in group:
+            _check_after_kill(directory, in_place, original, repaired, fixes)

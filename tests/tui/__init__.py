@@ -1,0 +1,1 @@
+"""Tests of `inspector.tui`: the app driven with Textual's Pilot."""

@@ -1,0 +1,1 @@
+"""Tests of `inspector.tui.dialogs`: the app's modal dialogs."""

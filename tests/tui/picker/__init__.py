@@ -1,0 +1,1 @@
+"""Tests of `inspector.tui.picker`: launching the app and the list of sessions."""

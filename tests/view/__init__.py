@@ -1,0 +1,1 @@
+"""Tests of `inspector.view`: a repaired turn as shown, and the diffs."""
