@@ -179,3 +179,22 @@ def test_a_session_files_decisions_stay_keyed_by_place(tmp_path: Path, write_ses
     path.write_text(path.read_text().replace("Feels scattered", "Feels very scattered"))  # its span grows
     changed = Review.open(open_source(path), list(iter_scan(open_source(path))))
     assert changed.status(0, 0) == PENDING and changed.unmatched() == 1
+
+
+def test_undo_of_a_step_on_a_conversation_that_changed_before_it_was_opened_shows_nothing(tmp_path: Path):
+    """A step approved a conversation not read into the review; the conversation changed before the
+    review opened it, so the step's finding is no longer among its findings: the undo shows no
+    finding for it, and still gives the decision back."""
+    database = build_chat_log(tmp_path / "app.db", {"journal": JOURNAL, "leeds": LEEDS})
+    review = Review.open(CHAT_LOG.open(database), [scanned(database, "journal")])
+    elsewhere = review.decidable_elsewhere(scanned(database, "leeds"), "result-prefix", APPROVED)
+    assert review.decide_all("result-prefix", APPROVED, [], elsewhere) == (1, 1)
+    with sqlite3.connect(database) as conn:  # the reply was rewritten since: its finding is another
+        conn.execute("UPDATE chat_log SET body = '{\"ok\": true, \"added\": 1}' || body WHERE thread = 'leeds'")
+    conn.close()
+    review.include(scanned(database, "leeds"))
+
+    assert review.undo_target() is None
+    assert review.undo() == "undid approve all 1 pending result-prefix"
+    saved = json.loads(review_path_for(database, CHAT_LOG.table_key).read_text())
+    assert saved["decisions"] == []

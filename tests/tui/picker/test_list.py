@@ -302,7 +302,7 @@ def test_the_rates_line_names_no_worst_tool_for_findings_that_name_none(write_se
     async def scenario(pilot: Pilot) -> None:
         assert str(pilot.app.screen.query_one("#rates").visual) == "Rates: 1 finding in 1 tool call (100.0 per 100)"
 
-    play(InspectorApp(path.parent), scenario)
+    play(InspectorApp(path.parent), scenario, settled=True)
 
 
 def test_a_history_of_1604_conversations_sorts_filters_and_moves_a_page_at_a_time(tmp_path: Path):

@@ -2,11 +2,11 @@
 it is read into the same sessions, under the same ids, as the same bytes in a file on disk."""
 
 import json
-from pathlib import Path
 
 from inspector.scan.spark.executor import ScanOptions, scan_file_bytes
+from tests.helpers.samples import SESSIONS
 
-SAMPLE = Path(__file__).resolve().parents[1] / "inspector" / "samples" / "notes-agent.claude-code.jsonl"
+SAMPLE = SESSIONS / "notes-agent.claude-code.jsonl"
 
 
 def _without_session_ids() -> bytes:
