@@ -24,7 +24,9 @@ folder). `~` is the home folder (`Path.home()`, i.e. `$HOME`).
 
 Work per file is bounded: one `stat` and, for Claude Code and Codex, one read of at most
 `HEAD_BYTES` (Gemini's `.project_root` is read once per project folder). Nothing is written. The
-date is the file's modification time; turns and findings are left to the scan.
+date is the file's modification time; turns and findings are left to the scan. An entry that
+cannot be followed (a symbolic link that loops) or a folder that cannot be listed is skipped alone,
+said in one line on stderr; the rest of its folder is still read.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from json.decoder import scanstring  # type: ignore[attr-defined]  # typeshed's 
 from pathlib import Path
 
 from inspector.sources import NOT_SESSIONS
+from inspector.support.safe_text import one_line
 
 HEAD_BYTES = 16 * 1024  # where a session's working folder is looked for
 VALUE_BYTES = 8 * 1024  # at most this much of it (a longer one is not taken)
@@ -74,8 +77,13 @@ def kept_by_a_tool(path: Path) -> bool:
     """Whether `path` is among the bundled samples or in a folder where a tool keeps its own
     sessions: a folder the inspector writes nothing new into (the tool would list it as a session)."""
     folders = [SAMPLES] + [place.path.parent if place.tool == LLM else place.path for place in places()]
-    absolute = Path(path).resolve()
-    return any(absolute.is_relative_to(folder.resolve()) for folder in folders)
+    absolute = _real(path)
+    return any(absolute.is_relative_to(_real(folder)) for folder in folders)
+
+
+def _real(path: Path) -> Path:
+    """`path` absolute, its links followed as far as they lead (a loop stops there, not in an error)."""
+    return Path(os.path.realpath(path))
 
 
 def places(
@@ -185,14 +193,32 @@ def _variable(environ: Mapping[str, str], name: str) -> Path | None:
 
 
 def _entries(folder: Path, folders: bool) -> list[tuple[Path, os.DirEntry[str]]]:
-    """The sub-folders (or the regular files) of `folder`, with their paths; none when it cannot be listed."""
+    """The sub-folders (or the regular files) of `folder`, with their paths; none when it cannot be
+    listed. An entry whose kind cannot be told (a symbolic link that loops, or that cannot be
+    followed) costs only itself: it is skipped, said in one line on stderr."""
     try:
         with os.scandir(folder) as listing:
-            return [
-                (folder / entry.name, entry) for entry in listing if (entry.is_dir() if folders else entry.is_file())
-            ]
-    except OSError:
+            entries = list(listing)
+    except (FileNotFoundError, NotADirectoryError):
         return []
+    except OSError as error:
+        _say_skipped(folder, error)
+        return []
+    kept = []
+    for entry in entries:
+        try:
+            wanted = entry.is_dir() if folders else entry.is_file()
+        except OSError as error:
+            _say_skipped(folder / entry.name, error)
+            continue
+        if wanted:
+            kept.append((folder / entry.name, entry))
+    return kept
+
+
+def _say_skipped(path: Path, error: OSError) -> None:
+    """One line on stderr for an entry of a tool's folder that cannot be read."""
+    print(f"inspector: {one_line(str(path))}: skipped ({one_line(error.strerror or str(error))})", file=sys.stderr)
 
 
 def _found(tool: str, path: Path, entry: os.DirEntry[str], project: str) -> FoundSession:
