@@ -308,7 +308,7 @@ def result_object(result: ToolResult | None) -> dict[str, Any] | None:
             return None
         try:
             content = json.loads(content)
-        except (json.JSONDecodeError, RecursionError):
+        except (ValueError, RecursionError):
             return None
     if isinstance(content, dict) and len(content) == 1:
         inner = next(iter(content.values()))

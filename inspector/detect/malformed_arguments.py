@@ -165,7 +165,7 @@ def _escape_controls(text: str) -> str:
 def _loads(text: str) -> Any:
     try:
         return json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
+    except (ValueError, RecursionError):
         return None
 
 

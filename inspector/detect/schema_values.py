@@ -35,7 +35,7 @@ def convert(value: Any, kind: str) -> tuple[Any] | None:
         if kind in ("object", "array") and value.lstrip()[:1] in "{[" and value.strip():
             try:
                 loaded = json.loads(value)
-            except (json.JSONDecodeError, RecursionError):
+            except (ValueError, RecursionError):
                 loaded = None
             if JSON_TYPES[kind](loaded):
                 return (loaded,)

@@ -90,7 +90,7 @@ def _error_value(content: Any) -> Any:
             return None
         try:
             content = json.loads(content)
-        except (json.JSONDecodeError, RecursionError):
+        except (ValueError, RecursionError):
             return None
     if not isinstance(content, dict):
         return None

@@ -178,7 +178,7 @@ def _output(done: Finished) -> Any:
         )
     try:
         return json.loads(stdout)
-    except (json.JSONDecodeError, RecursionError):
+    except (ValueError, RecursionError):
         return stdout.removesuffix("\n").removesuffix("\r")
 
 

@@ -1,14 +1,20 @@
 """Records with a field of a type no reader foresaw (an object where a call id belongs, a number
 as a tool's name) are odd records: each is counted in its session's `problems` and its turn left
 out of the session, so no later stage meets the odd value; the record itself stays in the document
-(or the database) and is written back untouched. Every `Source` passes its sessions through here."""
+(or the database) and is written back untouched. So are calls whose arguments hold an integer too
+long to read. Every `Source` passes its sessions through here."""
 
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import replace
 from typing import Any
 
 from inspector.model import Session, Turn
+from inspector.support.long_numbers import MAX_DIGITS, too_long_to_read
+
+_LONG_DIGITS = re.compile(f"[0-9]{{{MAX_DIGITS + 1}}}")
 
 
 def without_odd_turns(session: Session) -> Session:
@@ -42,12 +48,27 @@ def _odd_field(turn: Turn) -> str | None:
             return _odd("a call's id", call.id)
         if type(call.name) is not str:
             return _odd("a call's tool name", call.name)
+        if call.arguments is None and type(call.arguments_raw) is str and _too_long_to_read(call.arguments_raw):
+            return f"a call's arguments hold a number of over {MAX_DIGITS:,} digits, too long to read"
     for result in turn.tool_results:
         if result.call_id is not None and type(result.call_id) is not str:
             return _odd("a result's call id", result.call_id)
         if result.name is not None and type(result.name) is not str:
             return _odd("a result's tool name", result.name)
     return None
+
+
+def _too_long_to_read(arguments: str) -> bool:
+    """Whether `arguments`, which do not parse, fail for an integer too long to read."""
+    if _LONG_DIGITS.search(arguments) is None:  # one linear pass: most texts stop here
+        return False
+    try:
+        json.loads(arguments)
+    except ValueError as error:
+        return too_long_to_read(error)
+    except RecursionError:
+        return False
+    return False
 
 
 def _odd(what: str, value: Any) -> str:

@@ -9,7 +9,6 @@ without its value, a word or a number cut short), no completion is offered.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any, NamedTuple
 
@@ -78,5 +77,5 @@ def complete_cut_off(text: str) -> tuple[Any, Opening] | None:
     )
     try:
         return loads_json(body + closing), opening
-    except (json.JSONDecodeError, RecursionError):
+    except (ValueError, RecursionError):
         return None

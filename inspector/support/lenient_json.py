@@ -251,7 +251,7 @@ def _parse_flat(text: str, start: int, end: int) -> Parsed | None:
     rewritten = "".join([f'{opener}"{quoted}{bare}"{rest}' for opener, quoted, bare, rest in members]) + "}"
     try:
         return Parsed(loads_json(rewritten), end, (_REPAIR_NAMES["key"],))
-    except json.JSONDecodeError:
+    except ValueError:
         return None
 
 
@@ -268,7 +268,7 @@ def _decode_at(text: str, start: int) -> Parsed | None:
     """The JSON value that begins at `text[start]` (control characters allowed in strings), or None."""
     try:
         value, end = _DECODER.raw_decode(text, start)
-    except (json.JSONDecodeError, RecursionError):
+    except (ValueError, RecursionError):
         return None
     return Parsed(value, end)
 
@@ -277,7 +277,7 @@ def json_or_text(value: str) -> Any:
     """The JSON value `value` holds (white space around it aside), or `value` itself when it is not JSON."""
     try:
         return loads_json(value.strip())
-    except (json.JSONDecodeError, RecursionError):
+    except (ValueError, RecursionError):
         return value
 
 
@@ -285,7 +285,7 @@ def loads_lenient(text: str) -> tuple[Any, tuple[str, ...]] | None:
     """Parse a whole JSON-like text: the value and the repairs it needed, or None if it cannot."""
     try:
         return loads_json(text), ()
-    except (json.JSONDecodeError, RecursionError):
+    except (ValueError, RecursionError):
         return _loads_not_json(text)
 
 
@@ -295,7 +295,7 @@ def _loads_not_json(text: str) -> tuple[Any, tuple[str, ...]] | None:
     if repairs:
         try:
             return loads_json(rewritten), repairs
-        except (json.JSONDecodeError, RecursionError):
+        except (ValueError, RecursionError):
             pass
     if len(text) > JSON5_MAX_CHARS or not _json5_may_read(text):
         return None

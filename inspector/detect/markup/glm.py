@@ -48,5 +48,5 @@ def _unescaped(value: str) -> str:
     try:
         decoded: str = _STRING_TEXT.decode(f'"{value}"')  # a JSON string's text reads as a `str`
         return decoded
-    except (json.JSONDecodeError, RecursionError):
+    except (ValueError, RecursionError):
         return value

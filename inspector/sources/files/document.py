@@ -7,6 +7,10 @@ A JSON file is decoded by `msgspec`, about twice as fast as `json` on a large se
 same values (integers of any size included); whatever it refuses (a byte-order mark, NaN, a lone
 surrogate, JSON Lines, invalid JSON) goes the `json` way, which also words the errors.
 
+An integer too long to read (`long_numbers`) is kept as written: in a JSON file it is held as a
+placeholder and written back as its digits; in JSON Lines its line is an unreadable line, reported
+and written back as it was.
+
 A JSON Lines file is held once, as the bytes read: each line is decoded by `msgspec` from its
 slice of them, and a line it refuses goes the `json` way (to the same values `json` gives, or to
 `json`'s words for why it is not JSON). The lines are kept as offsets into those bytes, so an
@@ -21,7 +25,7 @@ import os
 import re
 import stat
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -32,6 +36,12 @@ from inspector.errors import InspectorError
 from inspector.sources.files.line_index import LinePlaces, LineTexts, line_starts
 from inspector.sources.location import MAGIC
 from inspector.support.atomic_files import file_mode, land, staged_bytes
+from inspector.support.long_numbers import (
+    MAX_DIGITS,
+    loads_keeping_long_numbers,
+    too_long_to_read,
+    with_long_numbers,
+)
 from inspector.support.safe_text import surrogates_escaped
 
 _DECODE_JSON = msgspec.json.Decoder().decode
@@ -60,18 +70,33 @@ class Document:
     Spark's executors, `document_of_bytes`). For JSON, `value` is the parsed value. For JSON
     Lines, `value` is the list of records, one per line (a `BadLine` for a line that does not
     parse, None for a blank line), and `lines` gives each original line with its ending (decoded
-    when read), so untouched lines are written back byte for byte.
+    when read), so untouched lines are written back byte for byte. An integer of JSON too long to
+    read is a `LongNumber` in `value`, its digits in `long_numbers`, written back as they were.
     """
 
     path: Path | str
     value: Any
     lines: Sequence[str] | None = None
     indent: int | str | None = None
+    long_numbers: list[str] = field(default_factory=list)  # the digits of each `LongNumber` in `value`
 
     @property
     def is_jsonl(self) -> bool:
         """True when the file is JSON Lines."""
         return self.lines is not None
+
+    @property
+    def problems(self) -> tuple[str, ...]:
+        """What each session of the file reports about the file as a whole."""
+        count = len(self.long_numbers)
+        if not count:
+            return ()
+        numbers = "a number" if count == 1 else f"{count:,} numbers"
+        return (f"{numbers} of over {MAX_DIGITS:,} digits, too long to read, kept as written",)
+
+    def with_long_numbers(self, json_text: str) -> str:
+        """`json_text`, written from a value of this document, with each long number's digits again."""
+        return with_long_numbers(json_text, self.long_numbers)
 
     def render(self, value: Any) -> str:
         """The text of this file with `value` in place of the original.
@@ -82,7 +107,7 @@ class Document:
         """
         lines = self.lines
         if lines is None:
-            return json.dumps(value, indent=self.indent, ensure_ascii=False) + "\n"
+            return self.with_long_numbers(json.dumps(value, indent=self.indent, ensure_ascii=False)) + "\n"
         place = LinePlaces(self.value[: len(lines)])
         newline = "\r\n" if lines and lines[0].endswith("\r\n") else "\n"
         out = []
@@ -216,7 +241,13 @@ def _read_by_json(path: Path | str, data: bytes | bytearray) -> Document:
     except UnicodeDecodeError as exc:
         raise InspectorError(f"{path}: not UTF-8 text (bad byte at offset {exc.start})") from None
     try:
-        return Document(path, json.loads(text), indent=_detect_indent(text))
+        try:
+            return Document(path, json.loads(text), indent=_detect_indent(text))
+        except ValueError as error:
+            if not too_long_to_read(error):
+                raise
+        value, numbers = loads_keeping_long_numbers(text)
+        return Document(path, value, indent=_detect_indent(text), long_numbers=numbers)
     except RecursionError:
         raise InspectorError(f"{path}: {_TOO_DEEP}") from None
     except json.JSONDecodeError as error:
@@ -276,6 +307,8 @@ def _record_by_json(path: Path | str, line: memoryview, number: int, offset: int
         return json.loads(text)
     except json.JSONDecodeError as exc:
         return BadLine(number, exc.msg)
+    except ValueError:  # an integer too long to read
+        return BadLine(number, f"a number of over {MAX_DIGITS:,} digits, too long to read")
     except RecursionError:
         return BadLine(number, _TOO_DEEP)
 

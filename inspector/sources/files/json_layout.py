@@ -29,7 +29,8 @@ def render_like(document: Document, value: Any) -> str:
         return document.render(value)
     before_colon, after_colon, newline = layout
     separators = ("," if not after_colon else ", ", before_colon + ":" + after_colon)
-    return json.dumps(value, ensure_ascii=False, separators=separators) + ("\n" if newline else "")
+    text = json.dumps(value, ensure_ascii=False, separators=separators)
+    return document.with_long_numbers(text) + ("\n" if newline else "")
 
 
 def _layout(document: Document) -> tuple[str, str, bool] | None:

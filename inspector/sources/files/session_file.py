@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from inspector.errors import InspectorError
@@ -100,7 +101,10 @@ def sessions_of_document(document: Document, format_name: str | None = None) -> 
     ends as a one-line `InspectorError`, never a traceback; so does a file that holds no session."""
     with collector_paused():
         try:
-            sessions = [without_odd_turns(session) for session in format_of(document, format_name).read(document)]
+            sessions = [
+                without_odd_turns(_with_problems(session, document.problems))
+                for session in format_of(document, format_name).read(document)
+            ]
         except (TypeError, KeyError, AttributeError, IndexError, ValueError) as exc:
             raise InspectorError(
                 f"{document.path}: a record has a shape this format does not allow ({type(exc).__name__}: {exc})"
@@ -108,6 +112,11 @@ def sessions_of_document(document: Document, format_name: str | None = None) -> 
     if not sessions:
         raise InspectorError(f"{document.path}: holds no session")
     return sessions
+
+
+def _with_problems(session: Session, problems: tuple[str, ...]) -> Session:
+    """`session` reporting `problems` (about its file as a whole) too."""
+    return replace(session, problems=session.problems + problems) if problems else session
 
 
 class _FileWriter(SessionWriter):

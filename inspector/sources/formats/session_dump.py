@@ -134,7 +134,7 @@ def _structured(text: str) -> Any:
     """Edited text for content that was a JSON value: the value again when it still parses."""
     try:
         return json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
+    except (ValueError, RecursionError):
         return text
 
 

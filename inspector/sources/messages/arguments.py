@@ -30,13 +30,13 @@ def parse_arguments(raw: Any) -> dict[str, Any] | None:
             scanned: dict[str, Any]  # what a text starting with "{" holds first: an object
             try:
                 scanned, end = _SCAN_JSON(raw, 0)
-            except (json.JSONDecodeError, StopIteration, RecursionError):
+            except (ValueError, StopIteration, RecursionError):  # ValueError: an integer too long to read too
                 return None
             if end == len(raw):
                 return scanned
         try:
             value = json.loads(raw) if raw.strip() else {}
-        except (json.JSONDecodeError, RecursionError):
+        except (ValueError, RecursionError):
             return None
         return value if isinstance(value, dict) else None
     if raw is None:

@@ -1,0 +1,63 @@
+"""Integers too long to read (more digits than Python reads as an `int`) in a session file: the
+record holding one is reported and skipped, the rest of the file read and repaired, and the digits
+written back exactly as they were; never a traceback."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from inspector.cli.main import main
+from tests.helpers.samples import SESSIONS
+
+HUGE = "9" * 100_000
+
+
+def _scan(path: Path, capsys) -> tuple[int, dict]:
+    code = main(["scan", "--json", str(path)])
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err
+    return code, json.loads(captured.out)
+
+
+def test_a_huge_integer_in_a_json_file_is_reported_and_written_back_as_it_was(tmp_path: Path, capsys):
+    text = (SESSIONS / "memory-agent.openai.json").read_text(encoding="utf-8")
+    path = tmp_path / "memory.json"
+    path.write_text(text.replace('"messages": [', f'"usage": {{"tokens": {HUGE}, "n": -{HUGE}}}, "messages": [', 1))
+    code, report = _scan(path, capsys)
+    assert code == 1
+    (session,) = report["sessions"]
+    assert session["findings"]
+    assert any("over 4,300 digits" in problem for problem in session["problems"])
+    out = tmp_path / "fixed.json"
+    main(["fix", str(path), "--accept", "all", "-o", str(out)])
+    assert "Traceback" not in capsys.readouterr().err
+    fixed = out.read_text(encoding="utf-8")
+    assert f'"tokens": {HUGE},' in fixed and f'"n": -{HUGE}\n' in fixed
+    assert fixed != path.read_text(encoding="utf-8")  # repaired elsewhere
+
+
+def test_a_huge_integer_on_a_json_lines_line_costs_that_line_only(tmp_path: Path, capsys):
+    lines = (SESSIONS / "finetune.openai.jsonl").read_text(encoding="utf-8").splitlines(keepends=True)
+    odd = lines[1].replace('{"messages": [', f'{{"id": {HUGE}, "messages": [', 1)
+    path = tmp_path / "finetune.jsonl"
+    path.write_text(lines[0] + odd + lines[2], encoding="utf-8")
+    code, report = _scan(path, capsys)
+    assert code == 0
+    assert [session["session_id"] for session in report["sessions"]] == ["line 1", "line 3"]
+    out = tmp_path / "fixed.jsonl"
+    main(["fix", str(path), "--accept", "all", "-o", str(out)])
+    assert out.read_text(encoding="utf-8").splitlines(keepends=True)[1] == odd
+
+
+def test_a_long_integer_in_one_call_s_arguments_costs_that_call_s_turn_only(tmp_path: Path, capsys):
+    document = json.loads((SESSIONS / "memory-agent.openai.json").read_text(encoding="utf-8"))
+    call = next(message for message in document["messages"] if message.get("tool_calls"))["tool_calls"][0]
+    call["function"]["arguments"] = '{"content": "x", "importance": ' + "7" * 5000 + "}"
+    path = tmp_path / "memory.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    code, report = _scan(path, capsys)
+    assert code == 1
+    (session,) = report["sessions"]
+    assert any("arguments hold a number of over 4,300 digits" in problem for problem in session["problems"])
+    assert session["findings"]
