@@ -9,10 +9,17 @@ legacy `.json` log: `header.json`'s keys (`version`, `eval`, `plan`, `results`, 
 `samples`, the `samples/<id>_epoch_<n>.json` members in the archive's order; the other members
 (`summaries.json`, `reductions.json`, `_journal/...`) hold no messages and are not read. A cut-off
 or damaged archive is one `InspectorError` line.
+
+What the members read expand to is bounded before anything is decompressed, by the sizes the
+directory declares (a member is never inflated past its declared size: more is damage): at most
+`EXPANSION_RATIO` times the archive's size (but `MIN_ALLOWANCE` whatever its size) and never more
+than `MAX_EXPANDED` in all. An archive past that (a decompression bomb) is refused in one line.
+Each member is decompressed as a stream into one buffer of its declared size.
 """
 
 from __future__ import annotations
 
+import os
 import struct
 import zlib
 from pathlib import Path
@@ -31,6 +38,10 @@ ZIP_ZSTANDARD = 93
 _LOCAL_HEADER = struct.Struct("<4s22xHH")  # signature, 22 bytes of fields, name and extra lengths
 _LOCAL_SIGNATURE = b"PK\x03\x04"
 _SAMPLES = "samples/"
+EXPANSION_RATIO = 100  # JSON compresses about 10 to 20 times; whitespace and repeats more
+MIN_ALLOWANCE = 64 << 20  # bytes a small archive may always expand to
+MAX_EXPANDED = 1 << 30  # bytes an archive may expand to at most, in all
+_CHUNK = 1 << 20
 
 
 def is_eval_archive(path: Path) -> bool:
@@ -48,20 +59,37 @@ def read_eval(path: Path) -> Document:
             members = {info.filename: info for info in archive.infolist()}
             if "header.json" not in members and not any(name.startswith(_SAMPLES) for name in members):
                 raise InspectorError(f"{path}: a zip archive without header.json or samples/, not an Inspect AI log")
+            header_info = members.get("header.json")
+            samples = [info for name, info in members.items() if name.startswith(_SAMPLES) and name.endswith(".json")]
+            _check_expansion(
+                path, [header_info, *samples] if header_info else samples, os.fstat(handle.fileno()).st_size
+            )
             value: dict[str, Any] = {}
-            if "header.json" in members:
-                header = _member_json(archive, handle, members["header.json"], path)
+            if header_info is not None:
+                header = _member_json(archive, handle, header_info, path)
                 value.update(header if isinstance(header, dict) else {"header": header})
-            value["samples"] = [
-                _member_json(archive, handle, info, path)
-                for name, info in members.items()
-                if name.startswith(_SAMPLES) and name.endswith(".json")
-            ]
+            value["samples"] = [_member_json(archive, handle, info, path) for info in samples]
     except zipfile.BadZipFile as exc:
         raise InspectorError(f"{path}: not a readable .eval archive ({exc}; cut off or damaged?)") from None
     except OSError as exc:
         raise InspectorError(f"{path}: cannot read ({exc.strerror or exc})") from None
     return Document(path, value)
+
+
+def expansion_allowed(archive_size: int) -> int:
+    """How many bytes the members of an archive of `archive_size` bytes may expand to, in all."""
+    return min(MAX_EXPANDED, max(MIN_ALLOWANCE, EXPANSION_RATIO * archive_size))
+
+
+def _check_expansion(path: Path, read: list[zipfile.ZipInfo], archive_size: int) -> None:
+    """Fail with one line when the members to `read` declare more bytes than the archive may expand to."""
+    allowed = expansion_allowed(archive_size)
+    declared = sum(info.file_size for info in read)
+    if declared > allowed:
+        raise InspectorError(
+            f"{path}: expands to {declared:,} bytes, more than the {allowed:,} an archive of "
+            f"{archive_size:,} bytes may (a decompression bomb?); not read"
+        )
 
 
 def _member_json(archive: zipfile.ZipFile, handle: IO[bytes], info: zipfile.ZipInfo, path: Path) -> Any:
@@ -73,11 +101,12 @@ def _member_json(archive: zipfile.ZipFile, handle: IO[bytes], info: zipfile.ZipI
         raise InspectorError(f"{path}: member {info.filename}: not JSON ({exc})") from None
 
 
-def _member_bytes(archive: zipfile.ZipFile, handle: IO[bytes], info: zipfile.ZipInfo, path: Path) -> bytes:
+def _member_bytes(archive: zipfile.ZipFile, handle: IO[bytes], info: zipfile.ZipInfo, path: Path) -> bytearray:
     """The decompressed bytes of one member, their CRC checked."""
     if info.compress_type != ZIP_ZSTANDARD:
         try:
-            return archive.read(info)
+            with archive.open(info) as member:  # its CRC checked at its end, its size capped
+                return _decompressed(member, info.file_size)
         except NotImplementedError as exc:
             raise InspectorError(f"{path}: member {info.filename}: {exc}") from None
         except (zlib.error, EOFError) as exc:
@@ -99,11 +128,17 @@ def _member_bytes(archive: zipfile.ZipFile, handle: IO[bytes], info: zipfile.Zip
     return data
 
 
-def _decompressed(reader: zstandard.ZstdDecompressionReader, size: int) -> bytes:
-    """What `reader` (a Zstandard frame's decompressing reader) gives, at most `size` + 1 bytes of it
-    (more than the directory says is damage, and a bomb is never inflated past it)."""
-    chunks, total = [], 0
-    while total <= size and (chunk := reader.read(min(size + 1 - total, 1 << 20))):
-        chunks.append(chunk)
+def _decompressed(reader: IO[bytes] | zstandard.ZstdDecompressionReader, size: int) -> bytearray:
+    """What `reader` (a member's decompressing reader) gives, at most `size` + 1 bytes of it (more
+    than the directory says is damage, and a bomb is never inflated past it), read in chunks into
+    one buffer of `size` bytes: the member is held once, never twice."""
+    data = bytearray(size)
+    view, total = memoryview(data), 0
+    while total <= size and (chunk := reader.read(min(size + 1 - total, _CHUNK))):
+        if total + len(chunk) > size:
+            return data + b"?"  # longer than declared: the caller's size check says so
+        view[total : total + len(chunk)] = chunk
         total += len(chunk)
-    return b"".join(chunks)
+    view.release()
+    del data[total:]
+    return data
