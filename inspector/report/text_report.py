@@ -49,7 +49,7 @@ def _finding_lines(finding: Finding, turn: Turn | None) -> list[str]:
     lines.extend(textwrap.wrap(finding.message, 100, initial_indent="      ", subsequent_indent="      "))
     if turn is not None and finding.span:
         start, end = finding.span
-        lines.append(f"      found:  {preview(turn.text[start:end], 100)}")
+        lines.append(f"      found:  {preview(turn.text, 100, start, end)}")
     if finding.fix is not None:
         if turn is not None and (fixed := finding.fix.apply_to_text(turn.text)) != turn.text:  # not for calls alone
             lines.append(f"      text:   {preview(fixed, 100)}")

@@ -14,6 +14,7 @@ _HIDDEN = re.compile(
     "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ud800-\udfff]"
 )
 _SURROGATE = re.compile("[\ud800-\udfff]")
+PREVIEW_SCAN = 64 * 1024  # characters of a text a preview looks at, at most
 
 
 def neutralise(text: str) -> str:
@@ -48,12 +49,26 @@ def surrogates_escaped(json_text: str) -> str:
 
 
 def preview_value(value: object, width: int = 80) -> str:
-    """`preview` of any value: a string as it is, anything else as compact JSON."""
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
-    return preview(text, width)
+    """`preview` of any value: a string as it is, anything else as compact JSON (of which only the
+    first `PREVIEW_SCAN` characters or so are ever written out)."""
+    if isinstance(value, str):
+        return preview(value, width)
+    pieces, length = [], 0
+    for piece in json.JSONEncoder(ensure_ascii=False, default=str).iterencode(value):
+        pieces.append(piece)
+        length += len(piece)
+        if length > PREVIEW_SCAN:  # enough to show (and to end with `…`): the rest is never written out
+            break
+    return preview("".join(pieces), width)
 
 
-def preview(text: str, width: int = 80) -> str:
-    """One line of at most `width` characters: white space folded, escapes neutralised."""
-    flat = " ".join(neutralise(text).split())
-    return flat if len(flat) <= width else flat[: width - 1] + "…"
+def preview(text: str, width: int = 80, start: int = 0, end: int | None = None) -> str:
+    """One line of at most `width` characters of `text[start:end]`: white space folded, escapes
+    neutralised. Only the first `PREVIEW_SCAN` characters of that part are looked at (a turn may be
+    hundreds of megabytes): when more follow, the line ends with `…`."""
+    end = len(text) if end is None else min(end, len(text))
+    stop = min(end, start + PREVIEW_SCAN)
+    flat = " ".join(neutralise(text[start:stop]).split())
+    if len(flat) <= width and stop == end:
+        return flat
+    return flat[: width - 1] + "…"
