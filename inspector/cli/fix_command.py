@@ -32,7 +32,7 @@ from inspector.scan.scanner import ScanResult, iter_scan
 from inspector.sources import open_source
 from inspector.sources.base import Source
 from inspector.sources.schemas.table import parse_map
-from inspector.support.safe_text import one_line
+from inspector.support.safe_text import one_line, shown_name
 
 MAX_TIMEOUT = 86400.0  # seconds: a day; an executor's call is never meant to run longer
 
@@ -59,13 +59,13 @@ def run_fix(args: argparse.Namespace) -> int:
 
     outcome = write_repaired(source, out, chosen, args.in_place, executions, args.force, args.allow_triggers, args.to)
     if outcome.backup is not None:
-        _say(f"backup: {outcome.backup}")
+        _say(f"backup: {shown_name(outcome.backup)}")
     fixed = outcome.applied
     _say(
-        f"{path}: {counts.found} finding{'s' if counts.found != 1 else ''}, {fixed} fix{'es' if fixed != 1 else ''} applied"
+        f"{shown_name(path)}: {counts.found} finding{'s' if counts.found != 1 else ''}, {fixed} fix{'es' if fixed != 1 else ''} applied"
     )
-    _say(f"wrote {out}" + _written_as(source, args.to, fixed))
-    _say(f"audit: {outcome.audit_shown}" + ("" if fixed else " (nothing was changed)"))
+    _say(f"wrote {shown_name(out)}" + _written_as(source, args.to, fixed))
+    _say(f"audit: {shown_name(outcome.audit_shown)}" + ("" if fixed else " (nothing was changed)"))
     if outcome.left_out:
         _say(outcome.left_out)
     if counts.unfixable:

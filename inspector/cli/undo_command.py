@@ -14,7 +14,7 @@ from inspector.model import ServerUrl
 from inspector.sources.postgres.undo import undo_on_server
 from inspector.sources.sql.undo import since_time
 from inspector.sources.sqlite.undo import undo_in_file
-from inspector.support.safe_text import one_line
+from inspector.support.safe_text import one_line, shown_name
 
 SHOWN = 10  # fix ids named in the line saying what was undone
 
@@ -33,7 +33,7 @@ def run_undo(args: argparse.Namespace) -> int:
     )
     print(
         one_line(
-            f"{target}: undid fix{'es' if several else ''} {named} in "
+            f"{shown_name(target)}: undid fix{'es' if several else ''} {named} in "
             f"{done.conversations} conversation{'s' if done.conversations != 1 else ''} "
             f"({done.rows} row{'s' if done.rows != 1 else ''} put back)"
         )

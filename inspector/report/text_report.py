@@ -9,12 +9,13 @@ from collections.abc import Sequence
 from inspector.model import Finding, Turn
 from inspector.report.rates import compute_rates, rate_lines
 from inspector.scan.summary import SessionSummary
-from inspector.support.safe_text import neutralise, preview
+from inspector.support.safe_text import neutralise, preview, shown_name
 
 
 def render_report(summaries: Sequence[SessionSummary]) -> str:
     """The whole report as text, neutralised for the terminal as a whole: whatever a session or a
-    file name holds (model text, tool names, argument keys, ids, paths) is shown, never obeyed."""
+    file name holds (model text, tool names, argument keys, ids, paths) is shown, never obeyed; a
+    path or session id that holds a line break or another control character is quoted (`shown_name`)."""
     lines: list[str] = []
     for summary in summaries:
         lines.extend(_session_lines(summary))
@@ -27,10 +28,10 @@ def render_report(summaries: Sequence[SessionSummary]) -> str:
 
 
 def _session_lines(summary: SessionSummary) -> list[str]:
-    label = f" session {summary.session_id}" if summary.session_id else ""
+    label = f" session {shown_name(summary.session_id)}" if summary.session_id else ""
     count = len(summary.findings)
     lines = [
-        f"{summary.path}{label}  ({summary.format}, {summary.turn_count} turns, "
+        f"{shown_name(summary.path)}{label}  ({shown_name(summary.format)}, {summary.turn_count} turns, "
         f"{count} finding{'s' if count != 1 else ''})"
     ]
     for finding in summary.findings:

@@ -40,7 +40,7 @@ from json.decoder import scanstring  # type: ignore[attr-defined]  # typeshed's 
 from pathlib import Path
 
 from inspector.sources import NOT_SESSIONS
-from inspector.support.safe_text import one_line
+from inspector.support.safe_text import one_line, shown_name
 
 HEAD_BYTES = 16 * 1024  # where a session's working folder is looked for
 VALUE_BYTES = 8 * 1024  # at most this much of it (a longer one is not taken)
@@ -218,7 +218,7 @@ def _entries(folder: Path, folders: bool) -> list[tuple[Path, os.DirEntry[str]]]
 
 def _say_skipped(path: Path, error: OSError) -> None:
     """One line on stderr for an entry of a tool's folder that cannot be read."""
-    print(f"inspector: {one_line(str(path))}: skipped ({one_line(error.strerror or str(error))})", file=sys.stderr)
+    print(f"inspector: {shown_name(path)}: skipped ({one_line(error.strerror or str(error))})", file=sys.stderr)
 
 
 def _found(tool: str, path: Path, entry: os.DirEntry[str], project: str) -> FoundSession:

@@ -36,6 +36,19 @@ def one_line(text: str) -> str:
     return neutralise(text).replace("\n", "\\n").replace("\t", "\\t")
 
 
+def shown_name(name: object) -> str:
+    """A file's name or path (or a session's name) for a line of output: as it is when it holds no
+    character `one_line` escapes; else in double quotes, with `\\` and `"` escaped and every such
+    character shown as its escape. Either way it is one line, and a name that holds a newline, a
+    tab, a terminal escape or a direction override cannot pass for other lines or other words of
+    the output: the quotes show where it starts and ends."""
+    text = str(name)
+    shown = one_line(text)
+    if shown == text:
+        return text
+    return '"' + one_line(text.replace("\\", "\\\\").replace('"', '\\"')) + '"'
+
+
 def _escape(match: re.Match[str]) -> str:
     code = ord(match.group())
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"

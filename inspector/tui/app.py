@@ -19,7 +19,7 @@ from inspector.review.review import Review
 from inspector.sources import session_files
 from inspector.sources.base import Source
 from inspector.sources.discovery import FoundSession
-from inspector.support.safe_text import neutralise
+from inspector.support.safe_text import neutralise, shown_name
 from inspector.tui.conversations import ReadOptions, check_named_table, check_server
 from inspector.tui.dialogs.confirm import Confirm
 from inspector.tui.picker.found import FoundPicker
@@ -208,9 +208,9 @@ class InspectorApp(App[None]):
             tools = ", ".join(f"{count:,} {tool}" for tool, count in counts.most_common())
             return FoundPicker(self.found, f"Your sessions, newest first ({tools}) · Enter opens one", self.named)
         on_file = isinstance(self.target, Path) and self.target.is_file()  # else a directory, or a server's URL
-        where = self.target.name if on_file else str(self.target)
+        where = shown_name(self.target.name if on_file else self.target)
         kind = "Conversations" if self.lists_conversations else "Sessions"
-        table = f" (table {self.named.table})" if self.named.table else ""
+        table = f" (table {shown_name(self.named.table)})" if self.named.table else ""
         notice = f"\n{self.notice}" if self.notice else ""
         return PickerScreen(self.files, f"{kind} in {where}{table} · Enter opens one{notice}", self.named, kind.lower())
 

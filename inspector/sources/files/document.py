@@ -42,7 +42,7 @@ from inspector.support.long_numbers import (
     too_long_to_read,
     with_long_numbers,
 )
-from inspector.support.safe_text import surrogates_escaped
+from inspector.support.safe_text import shown_name, surrogates_escaped
 
 _DECODE_JSON = msgspec.json.Decoder().decode
 _REFUSED = object()
@@ -135,7 +135,7 @@ def document_of_bytes(path: Path | str, data: bytes) -> Document:
     is an empty file. `path` only names the file in the `Document` and its errors."""
     _check_head(path, data[:_SNIFF_BYTES])
     if not data or data.isspace():
-        raise InspectorError(f"{path}: file is empty")
+        raise InspectorError(f"{shown_name(path)}: file is empty")
     return parse_document(path, data)
 
 
@@ -165,12 +165,14 @@ def read_session_bytes(path: Path) -> bytearray:
             _check_head(path, data)
             while chunk := handle.read(_CHUNK_BYTES):
                 if chunk[0] == 0 and chunk[-1] == 0 and chunk.count(0) == len(chunk):
-                    raise InspectorError(f"{path}: binary file, not a session (NUL bytes from offset {len(data)})")
+                    raise InspectorError(
+                        f"{shown_name(path)}: binary file, not a session (NUL bytes from offset {len(data)})"
+                    )
                 data += chunk
     except OSError as exc:
-        raise InspectorError(f"{path}: cannot read ({exc.strerror})") from None
+        raise InspectorError(f"{shown_name(path)}: cannot read ({exc.strerror})") from None
     if not data or data.isspace():
-        raise InspectorError(f"{path}: file is empty")
+        raise InspectorError(f"{shown_name(path)}: file is empty")
     return data
 
 
@@ -179,24 +181,26 @@ def _check_readable(path: Path) -> None:
     try:
         mode = os.stat(path).st_mode
     except FileNotFoundError:
-        raise InspectorError(f"{path}: no such file") from None
+        raise InspectorError(f"{shown_name(path)}: no such file") from None
     except OSError as exc:
-        raise InspectorError(f"{path}: cannot read ({exc.strerror})") from None
+        raise InspectorError(f"{shown_name(path)}: cannot read ({exc.strerror})") from None
     if stat.S_ISDIR(mode):
-        raise InspectorError(f"{path}: is a directory, not a session file")
+        raise InspectorError(f"{shown_name(path)}: is a directory, not a session file")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        raise InspectorError(f"{path}: is a device, not a session file")
+        raise InspectorError(f"{shown_name(path)}: is a device, not a session file")
     if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode)):
-        raise InspectorError(f"{path}: is not a regular file or a pipe, not a session file")
+        raise InspectorError(f"{shown_name(path)}: is not a regular file or a pipe, not a session file")
 
 
 def _check_head(path: Path | str, head: bytes | bytearray) -> None:
     """Fail with one line when the first chunk of a file shows it is not text: an SQLite database
     (here only when it came through a pipe: SQLite reads files) or binary data."""
     if head.startswith(MAGIC):
-        raise InspectorError(f"{path}: an SQLite database read through a pipe; save it to a file and name that")
+        raise InspectorError(
+            f"{shown_name(path)}: an SQLite database read through a pipe; save it to a file and name that"
+        )
     if b"\x00" in head:
-        raise InspectorError(f"{path}: binary file, not a session")
+        raise InspectorError(f"{shown_name(path)}: binary file, not a session")
 
 
 def write_text_atomic(path: Path, text: str) -> None:
@@ -210,7 +214,7 @@ def write_text_atomic(path: Path, text: str) -> None:
     try:
         land(staged_bytes(path, text.encode("utf-8"), file_mode(path)), path)
     except OSError as exc:
-        raise InspectorError(f"{path}: cannot write ({exc.strerror})") from None
+        raise InspectorError(f"{shown_name(path)}: cannot write ({exc.strerror})") from None
 
 
 def records_with_errors(records: Iterable[Any]) -> list[str]:
@@ -239,7 +243,7 @@ def _read_by_json(path: Path | str, data: bytes | bytearray) -> Document:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise InspectorError(f"{path}: not UTF-8 text (bad byte at offset {exc.start})") from None
+        raise InspectorError(f"{shown_name(path)}: not UTF-8 text (bad byte at offset {exc.start})") from None
     try:
         try:
             return Document(path, json.loads(text), indent=_detect_indent(text))
@@ -249,9 +253,11 @@ def _read_by_json(path: Path | str, data: bytes | bytearray) -> Document:
         value, numbers = loads_keeping_long_numbers(text)
         return Document(path, value, indent=_detect_indent(text), long_numbers=numbers)
     except RecursionError:
-        raise InspectorError(f"{path}: {_TOO_DEEP}") from None
+        raise InspectorError(f"{shown_name(path)}: {_TOO_DEEP}") from None
     except json.JSONDecodeError as error:
-        raise InspectorError(f"{path}: line {error.lineno} column {error.colno}: invalid JSON ({error.msg})") from None
+        raise InspectorError(
+            f"{shown_name(path)}: line {error.lineno} column {error.colno}: invalid JSON ({error.msg})"
+        ) from None
 
 
 def _read_json_lines(path: Path | str, data: bytes | bytearray) -> Document | None:
@@ -300,7 +306,7 @@ def _record_by_json(path: Path | str, line: memoryview, number: int, offset: int
     try:
         text = str(line, "utf-8")
     except UnicodeDecodeError as exc:
-        raise InspectorError(f"{path}: not UTF-8 text (bad byte at offset {offset + exc.start})") from None
+        raise InspectorError(f"{shown_name(path)}: not UTF-8 text (bad byte at offset {offset + exc.start})") from None
     if not text.strip():
         return None
     try:

@@ -27,6 +27,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from inspector.errors import InspectorError
 from inspector.sources.files.document import Document, json_value
+from inspector.support.safe_text import shown_name
 
 if TYPE_CHECKING:
     import zipfile
@@ -58,7 +59,9 @@ def read_eval(path: Path) -> Document:
         with open(path, "rb") as handle, zipfile.ZipFile(handle) as archive:
             members = {info.filename: info for info in archive.infolist()}
             if "header.json" not in members and not any(name.startswith(_SAMPLES) for name in members):
-                raise InspectorError(f"{path}: a zip archive without header.json or samples/, not an Inspect AI log")
+                raise InspectorError(
+                    f"{shown_name(path)}: a zip archive without header.json or samples/, not an Inspect AI log"
+                )
             header_info = members.get("header.json")
             samples = [info for name, info in members.items() if name.startswith(_SAMPLES) and name.endswith(".json")]
             _check_expansion(
@@ -70,9 +73,9 @@ def read_eval(path: Path) -> Document:
                 value.update(header if isinstance(header, dict) else {"header": header})
             value["samples"] = [_member_json(archive, handle, info, path) for info in samples]
     except zipfile.BadZipFile as exc:
-        raise InspectorError(f"{path}: not a readable .eval archive ({exc}; cut off or damaged?)") from None
+        raise InspectorError(f"{shown_name(path)}: not a readable .eval archive ({exc}; cut off or damaged?)") from None
     except OSError as exc:
-        raise InspectorError(f"{path}: cannot read ({exc.strerror or exc})") from None
+        raise InspectorError(f"{shown_name(path)}: cannot read ({exc.strerror or exc})") from None
     return Document(path, value)
 
 
@@ -87,7 +90,7 @@ def _check_expansion(path: Path, read: list[zipfile.ZipInfo], archive_size: int)
     declared = sum(info.file_size for info in read)
     if declared > allowed:
         raise InspectorError(
-            f"{path}: expands to {declared:,} bytes, more than the {allowed:,} an archive of "
+            f"{shown_name(path)}: expands to {declared:,} bytes, more than the {allowed:,} an archive of "
             f"{archive_size:,} bytes may (a decompression bomb?); not read"
         )
 
@@ -98,7 +101,7 @@ def _member_json(archive: zipfile.ZipFile, handle: IO[bytes], info: zipfile.ZipI
     try:
         return json_value(data)
     except (ValueError, RecursionError) as exc:
-        raise InspectorError(f"{path}: member {info.filename}: not JSON ({exc})") from None
+        raise InspectorError(f"{shown_name(path)}: member {info.filename}: not JSON ({exc})") from None
 
 
 def _member_bytes(archive: zipfile.ZipFile, handle: IO[bytes], info: zipfile.ZipInfo, path: Path) -> bytearray:
@@ -108,13 +111,17 @@ def _member_bytes(archive: zipfile.ZipFile, handle: IO[bytes], info: zipfile.Zip
             with archive.open(info) as member:  # its CRC checked at its end, its size capped
                 return _decompressed(member, info.file_size)
         except NotImplementedError as exc:
-            raise InspectorError(f"{path}: member {info.filename}: {exc}") from None
+            raise InspectorError(f"{shown_name(path)}: member {info.filename}: {exc}") from None
         except (zlib.error, EOFError) as exc:
-            raise InspectorError(f"{path}: member {info.filename}: cannot decompress ({exc}; cut off?)") from None
+            raise InspectorError(
+                f"{shown_name(path)}: member {info.filename}: cannot decompress ({exc}; cut off?)"
+            ) from None
     handle.seek(info.header_offset)
     signature, name_length, extra_length = _LOCAL_HEADER.unpack(handle.read(_LOCAL_HEADER.size).ljust(30, b"\0"))
     if signature != _LOCAL_SIGNATURE:
-        raise InspectorError(f"{path}: member {info.filename}: no local header where the directory says (damaged)")
+        raise InspectorError(
+            f"{shown_name(path)}: member {info.filename}: no local header where the directory says (damaged)"
+        )
     import zstandard  # imported here, as zipfile is in `read_eval`
 
     handle.seek(info.header_offset + _LOCAL_HEADER.size + name_length + extra_length)
@@ -122,9 +129,11 @@ def _member_bytes(archive: zipfile.ZipFile, handle: IO[bytes], info: zipfile.Zip
     try:
         data = _decompressed(zstandard.ZstdDecompressor().stream_reader(compressed), info.file_size)
     except zstandard.ZstdError as exc:
-        raise InspectorError(f"{path}: member {info.filename}: cannot decompress ({exc}; cut off?)") from None
+        raise InspectorError(
+            f"{shown_name(path)}: member {info.filename}: cannot decompress ({exc}; cut off?)"
+        ) from None
     if len(compressed) != info.compress_size or len(data) != info.file_size or zlib.crc32(data) != info.CRC:
-        raise InspectorError(f"{path}: member {info.filename}: cut off or damaged (size or CRC differs)")
+        raise InspectorError(f"{shown_name(path)}: member {info.filename}: cut off or damaged (size or CRC differs)")
     return data
 
 

@@ -38,7 +38,7 @@ from inspector.sources.formats import FORMATS, format_of, render_sessions
 from inspector.sources.odd_records import without_odd_turns
 from inspector.support.atomic_files import file_mode, land, staged_bytes, temporary_beside
 from inspector.support.gc_pause import collector_paused
-from inspector.support.safe_text import surrogates_escaped
+from inspector.support.safe_text import shown_name, surrogates_escaped
 
 
 def audit_path_for(out: Path) -> Path:
@@ -107,10 +107,10 @@ def sessions_of_document(document: Document, format_name: str | None = None) -> 
             ]
         except (TypeError, KeyError, AttributeError, IndexError, ValueError) as exc:
             raise InspectorError(
-                f"{document.path}: a record has a shape this format does not allow ({type(exc).__name__}: {exc})"
+                f"{shown_name(document.path)}: a record has a shape this format does not allow ({type(exc).__name__}: {exc})"
             ) from None
     if not sessions:
-        raise InspectorError(f"{document.path}: holds no session")
+        raise InspectorError(f"{shown_name(document.path)}: holds no session")
     return sessions
 
 

@@ -19,7 +19,7 @@ from inspector.review.review_file import SessionKey
 from inspector.scan.rates import Rates, session_rates
 from inspector.scan.scanner import ScanResult
 from inspector.sources.discovery import FoundSession, tilde
-from inspector.support.safe_text import neutralise
+from inspector.support.safe_text import neutralise, shown_name
 from inspector.tui.picker.review_status import DECIDED, EXPORTED, SessionKeys, review_keys
 from inspector.tui.picker.view import ListedRow
 
@@ -160,7 +160,7 @@ def cell_text(row: ListedRow, column: str) -> str:
         return neutralise(row.format)
     if column == "status":
         return row.status
-    return neutralise(row.names.get(column, ""))
+    return shown_name(row.names.get(column, ""))  # a name with a line break or an escape: one line, quoted
 
 
 def counted(kinds: Counter[str]) -> str:

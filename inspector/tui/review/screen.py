@@ -32,7 +32,7 @@ from textual.widgets import Input, ProgressBar, Static
 from inspector.model import Finding, Location, Session, Turn
 from inspector.review.review import Review
 from inspector.sources.base import Source
-from inspector.support.safe_text import neutralise
+from inspector.support.safe_text import neutralise, shown_name
 from inspector.tui.commands import ScreenKeys, help_rows
 from inspector.tui.conversations import ReadOptions
 from inspector.tui.dialogs.export import ExportChoice
@@ -100,7 +100,7 @@ class ReviewScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="bar")
         with Horizontal(id="loading"):
-            yield Static(Content(f"Loading {neutralise(self.path.name)}…"), id="loading-label")
+            yield Static(Content(f"Loading {shown_name(self.path.name)}…"), id="loading-label")
             yield ProgressBar(total=None, show_eta=False, show_percentage=False)
         yield BulkProgress(id="bulk")
         yield TurnList(id="turns")

@@ -22,7 +22,7 @@ from inspector.review.review import Review
 from inspector.scan.early import early_findings
 from inspector.scan.scanner import ScanResult
 from inspector.sources.base import Source
-from inspector.support.safe_text import neutralise
+from inspector.support.safe_text import shown_name
 from inspector.tui.conversations import ReadOptions, decision_warnings, index_of_session, is_history, open_conversation
 from inspector.tui.notices import Tell
 from inspector.tui.review.drawing import ReviewDrawing
@@ -115,7 +115,7 @@ class SessionLoader:
         """List the turns of the session shown; the findings are being scanned for."""
         self._show_session(sessions[self.shown.session_index or 0])
         label = self.progress.query_one("#loading-label", Static)
-        label.update(Content(f"Scanning {neutralise(self.path.name)} for findings…"))
+        label.update(Content(f"Scanning {shown_name(self.path.name)} for findings…"))
 
     def early(self, findings: list[Finding]) -> None:
         """Mark the first findings and show the first flagged turn, unless the review came first."""

@@ -7,7 +7,7 @@ from textual.content import Content
 
 from inspector.model import Location, Session
 from inspector.review.counts import Counts
-from inspector.support.safe_text import neutralise, preview
+from inspector.support.safe_text import preview, shown_name
 
 MUTED = "$text-muted"
 ID_WIDTH = 40  # a longer session id is cut short (a UUID is 36)
@@ -24,8 +24,8 @@ def status_line(
     """'NAME · FORMAT · session N of M · id ID · T turns  flagged F  approved A ...' (the counts once
     known; the id of a session that has one, a database's conversation's, as plain text)."""
     if session is None:
-        return Content(neutralise(path.name))
-    parts: list[str | tuple[str, str]] = [(neutralise(path.name), "bold"), f" · {session.format}"]
+        return Content(shown_name(path.name))
+    parts: list[str | tuple[str, str]] = [(shown_name(path.name), "bold"), f" · {session.format}"]
     if sessions > 1:
         parts.append(f" · session {number + 1} of {sessions}")
     if session.session_id:

@@ -92,7 +92,7 @@ def test_enter_on_an_unreadable_file_says_why_in_full_as_plain_text(tmp_path: Pa
         assert (
             note.message
             == reason
-            == f"{tmp_path / shown}: line 1 column 43: invalid JSON (Unterminated string starting at)"
+            == f'"{tmp_path / shown}": line 1 column 43: invalid JSON (Unterminated string starting at)'
         )
         await pilot.pause()
         toast = str(pilot.app.screen.query_one("Toast").render())

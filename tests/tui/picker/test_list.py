@@ -356,7 +356,7 @@ def test_a_100_kb_session_id_is_cut_in_its_column_and_searched_quickly(tmp_path:
         await pilot.press("slash")
         pilot.app.screen.query_one("#search", Input).value = "ab" * 20_000
         await pilot.press("enter")
-        assert names(table) == [("big.sharegpt.jsonl", "[b]\\x1b]0;x\\x07" + "ab" * 50_000)]
+        assert names(table) == [("big.sharegpt.jsonl", '"[b]\\x1b]0;x\\x07' + "ab" * 50_000 + '"')]  # quoted
         assert cpu_time() - began < 10
 
     play(InspectorApp(tmp_path), scenario, settled=True)
