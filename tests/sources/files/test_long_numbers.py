@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from inspector.cli.main import main
-from tests.helpers.samples import SESSIONS
+from tests.helpers.samples import SESSIONS, TOOL_SAMPLES
 
 HUGE = "9" * 100_000
 
@@ -61,3 +61,19 @@ def test_a_long_integer_in_one_call_s_arguments_costs_that_call_s_turn_only(tmp_
     (session,) = report["sessions"]
     assert any("arguments hold a number of over 4,300 digits" in problem for problem in session["problems"])
     assert session["findings"]
+
+
+def test_a_huge_integer_on_a_claude_code_event_is_reported_and_its_line_kept(tmp_path: Path, capsys):
+    lines = (TOOL_SAMPLES / "claude-code.jsonl").read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[3] = lines[3].replace('{"', f'{{"big": {HUGE}, "', 1)
+    path = tmp_path / "session.jsonl"
+    path.write_text("".join(lines), encoding="utf-8")
+    code, report = _scan(path, capsys)
+    assert code == 1
+    (session,) = report["sessions"]
+    assert (
+        "line 4: invalid JSON (a number of over 4,300 digits, too long to read), kept as it is" in session["problems"]
+    )
+    out = tmp_path / "fixed.jsonl"
+    main(["fix", str(path), "--accept", "all", "-o", str(out)])
+    assert lines[3] in out.read_text(encoding="utf-8").splitlines(keepends=True)
