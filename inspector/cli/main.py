@@ -35,7 +35,7 @@ from inspector.sources import format_names, location, session_files
 from inspector.sources.formats.openai import NAME as OPENAI  # `fix --to openai` writes this format
 from inspector.sources.schemas.table import parse_map
 from inspector.support.gc_pause import collector_paused
-from inspector.support.safe_text import one_line
+from inspector.support.safe_text import one_line, shown_name
 
 if TYPE_CHECKING:
     from inspector.sources.discovery import FoundSession
@@ -103,7 +103,7 @@ def _open_app(arguments: list[str]) -> int:
         return FAILED
     if isinstance(target, Path) and not target.exists():
         _fail(
-            f"{target}: no such file or directory"
+            f"{shown_name(target)}: no such file or directory"
             if args.paths
             else f"{target}: the bundled sample sessions are missing; give a session file or directory"
         )

@@ -22,7 +22,7 @@ from inspector.scan.spark.dataset import DatasetRequest, Totals, collected, scan
 from inspector.scan.spark.executor import ScanOptions
 from inspector.scan.spark.session import spark_session
 from inspector.sources.schemas.table import parse_map
-from inspector.support.safe_text import one_line
+from inspector.support.safe_text import one_line, shown_name
 
 
 def run_spark_scan(args: argparse.Namespace) -> int:
@@ -90,7 +90,7 @@ def _totals_line(found: Totals, out: str) -> str:
     kinds = ", ".join(f"{kind} {count:,}" for kind, count in sorted(found.by_kind.items()))
     return (
         f"{found.sessions:,} sessions, {found.turns:,} turns, {sum(found.by_kind.values()):,} findings"
-        f"{f' ({kinds})' if kinds else ''}; the findings and the rates are in {out.rstrip('/')}/"
+        f"{f' ({kinds})' if kinds else ''}; the findings and the rates are in {shown_name(out.rstrip('/'))}/"
     )
 
 

@@ -42,9 +42,10 @@ def test_fix_and_errors_print_a_forged_name_on_one_line(hostile: Path, tmp_path:
         f'"{hostile.parent}/x.json\\n3 sessions, 0 turns, 0 findings\\n\\tfake.json session 1  (openai, 1 turns, 0 '
         'findings)\\x1b[2J\\u202e.json": 6 findings, 6 fixes applied'
     ]
-    assert main(["scan", f"{hostile}.missing"]) == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "\x1b" not in err
+    for missing in ([f"{hostile}.missing"], [f"{hostile}.missing.json"], ["scan", f"{hostile}.missing"]):
+        assert main(missing) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and err.startswith('inspector: error: "') and "\x1b" not in err
 
 
 @pytest.mark.slow  # drives the app with Pilot
