@@ -9,6 +9,7 @@ from pathlib import Path
 
 from inspector.cli.main import main
 from tests.helpers.samples import SESSIONS, TOOL_SAMPLES
+from tests.helpers.timing import cpu_time
 
 HUGE = "9" * 100_000
 
@@ -77,3 +78,22 @@ def test_a_huge_integer_on_a_claude_code_event_is_reported_and_its_line_kept(tmp
     out = tmp_path / "fixed.jsonl"
     main(["fix", str(path), "--accept", "all", "-o", str(out)])
     assert lines[3] in out.read_text(encoding="utf-8").splitlines(keepends=True)
+
+
+def test_arguments_of_many_long_digit_runs_are_looked_at_in_linear_time(tmp_path: Path, capsys):
+    runs = '{"a": [' + ("1" * 4300 + ", ") * 300 + "]"  # cut off: not JSON; each run just within the limit
+    messages = [
+        {"role": "user", "content": "hi"},
+        {"role": "assistant", "content": None, "tool_calls": [_call(runs)]},
+        {"role": "tool", "tool_call_id": "c1", "content": "ok"},
+    ]
+    path = tmp_path / "runs.json"
+    path.write_text(json.dumps({"messages": messages}), encoding="utf-8")
+    began = cpu_time()
+    code, report = _scan(path, capsys)
+    assert cpu_time() - began < 3
+    assert code == 1 and not report["sessions"][0]["problems"]  # not an odd record: malformed arguments
+
+
+def _call(arguments: str) -> dict:
+    return {"id": "c1", "type": "function", "function": {"name": "f", "arguments": arguments}}
