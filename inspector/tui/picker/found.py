@@ -22,7 +22,7 @@ from textual.worker import get_current_worker
 
 from inspector.errors import InspectorError
 from inspector.sources.discovery import LLM, FoundSession
-from inspector.support.safe_text import neutralise
+from inspector.support.safe_text import neutralise, shown_name
 from inspector.tui.conversations import ReadOptions, listing
 from inspector.tui.picker.columns import ColumnSpec
 from inspector.tui.picker.review_status import SavedReview, saved_review_of
@@ -102,7 +102,7 @@ class FoundPicker(PickerScreen):
         if key in self._errors:  # the scan's line in full: the row cuts it off
             self.notify(
                 neutralise(self._errors[key]),
-                title=f"{neutralise(found.path.name)} could not be read",
+                title=f"{shown_name(found.path.name)} could not be read",
                 severity="error",
                 timeout=10,
                 markup=False,

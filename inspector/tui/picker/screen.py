@@ -33,7 +33,7 @@ from inspector.errors import InspectorError
 from inspector.model import Location
 from inspector.scan.rates import Rates
 from inspector.sources.base import Source
-from inspector.support.safe_text import neutralise
+from inspector.support.safe_text import neutralise, shown_name
 from inspector.tui.commands import help_rows
 from inspector.tui.conversations import ReadOptions, listing
 from inspector.tui.help import HelpScreen
@@ -326,7 +326,7 @@ class PickerScreen(ListScreen):
         elif session is None:  # the scan's line in full: the row cuts it off
             self.notify(
                 neutralise(error),
-                title=f"{neutralise(path.name)} could not be read",
+                title=f"{shown_name(path.name)} could not be read",
                 severity="error",
                 timeout=10,
                 markup=False,

@@ -88,7 +88,7 @@ def test_enter_on_an_unreadable_file_says_why_in_full_as_plain_text(tmp_path: Pa
         await pilot.pause()
         assert isinstance(pilot.app.screen, PickerScreen)
         [note] = pilot.app._notifications
-        assert note.title == f"{shown} could not be read"
+        assert note.title == f'"{shown}" could not be read'
         assert (
             note.message
             == reason

@@ -33,7 +33,10 @@ def test_a_database_conversation_opened_from_the_picker_shows_its_id_neutralised
     async def scenario(pilot: Pilot) -> None:
         picker = pilot.app.screen
         await until(pilot, lambda: picker.query_one(DataTable).row_count == 2, "the picker to list 2 rows")
-        assert [row[1] for row in rows(picker.query_one(DataTable))] == ["\\x1b]0;owned\\x07[b]leeds[/b]", "journal"]
+        assert [row[1] for row in rows(picker.query_one(DataTable))] == [
+            '"\\x1b]0;owned\\x07[b]leeds[/b]"',
+            "journal",
+        ]  # quoted
         await pilot.press("enter")
         await reviewed(pilot)
         assert bar(pilot).startswith("app.db · table · session 1 of 2 · id \\x1b]0;owned\\x07[b]leeds[/b] · 2 turns")
