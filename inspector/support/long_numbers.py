@@ -26,11 +26,14 @@ class LongNumber(str):
     digits: str
 
 
-def loads_keeping_long_numbers(text: str) -> tuple[Any, list[str]]:
+def loads_keeping_long_numbers(
+    text: str | bytes | bytearray, numbers: list[str] | None = None
+) -> tuple[Any, list[str]]:
     """The JSON value of `text` with each integer of more than `MAX_DIGITS` digits read as a
     `LongNumber`, and the digits of those numbers in the order they come (their placeholders say
-    their index). Fails as `json.loads` does on text that is not JSON."""
-    numbers: list[str] = []
+    their index), appended to `numbers` when given (several texts of one document share them).
+    Fails as `json.loads` does on text that is not JSON."""
+    numbers = [] if numbers is None else numbers
 
     def read_integer(digits: str) -> int | LongNumber:
         if len(digits) <= MAX_DIGITS:

@@ -27,6 +27,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from inspector.errors import InspectorError
 from inspector.sources.files.document import Document, json_value
+from inspector.support.long_numbers import loads_keeping_long_numbers, too_long_to_read
 from inspector.support.safe_text import shown_name
 
 if TYPE_CHECKING:
@@ -68,15 +69,16 @@ def read_eval(path: Path) -> Document:
                 path, [header_info, *samples] if header_info else samples, os.fstat(handle.fileno()).st_size
             )
             value: dict[str, Any] = {}
+            numbers: list[str] = []  # the digits of the integers too long to read, in every member
             if header_info is not None:
-                header = _member_json(archive, handle, header_info, path)
+                header = _member_json(archive, handle, header_info, path, numbers)
                 value.update(header if isinstance(header, dict) else {"header": header})
-            value["samples"] = [_member_json(archive, handle, info, path) for info in samples]
+            value["samples"] = [_member_json(archive, handle, info, path, numbers) for info in samples]
     except zipfile.BadZipFile as exc:
         raise InspectorError(f"{shown_name(path)}: not a readable .eval archive ({exc}; cut off or damaged?)") from None
     except OSError as exc:
         raise InspectorError(f"{shown_name(path)}: cannot read ({exc.strerror or exc})") from None
-    return Document(path, value)
+    return Document(path, value, long_numbers=numbers)
 
 
 def expansion_allowed(archive_size: int) -> int:
@@ -95,11 +97,19 @@ def _check_expansion(path: Path, read: list[zipfile.ZipInfo], archive_size: int)
         )
 
 
-def _member_json(archive: zipfile.ZipFile, handle: IO[bytes], info: zipfile.ZipInfo, path: Path) -> Any:
-    """The JSON value of one member."""
+def _member_json(
+    archive: zipfile.ZipFile, handle: IO[bytes], info: zipfile.ZipInfo, path: Path, numbers: list[str]
+) -> Any:
+    """The JSON value of one member, an integer too long to read kept as a `LongNumber` (its digits
+    appended to `numbers`)."""
     data = _member_bytes(archive, handle, info, path)
     try:
-        return json_value(data)
+        try:
+            return json_value(data)
+        except ValueError as exc:
+            if not too_long_to_read(exc):
+                raise
+        return loads_keeping_long_numbers(data, numbers)[0]
     except (ValueError, RecursionError) as exc:
         raise InspectorError(f"{shown_name(path)}: member {info.filename}: not JSON ({exc})") from None
 

@@ -5,6 +5,7 @@ written back exactly as they were; never a traceback."""
 from __future__ import annotations
 
 import json
+import zipfile
 from pathlib import Path
 
 from inspector.cli.main import main
@@ -97,3 +98,18 @@ def test_arguments_of_many_long_digit_runs_are_looked_at_in_linear_time(tmp_path
 
 def _call(arguments: str) -> dict:
     return {"id": "c1", "type": "function", "function": {"name": "f", "arguments": arguments}}
+
+
+def test_a_huge_integer_in_an_eval_archive_s_sample_costs_nothing_else(tmp_path: Path, capsys):
+    log = json.loads((TOOL_SAMPLES / "inspect-ai.log.json").read_text(encoding="utf-8"))
+    path = tmp_path / "log.eval"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("header.json", json.dumps({key: value for key, value in log.items() if key != "samples"}))
+        for sample in log["samples"]:
+            text = json.dumps(sample).replace("{", f'{{"tokens": {HUGE}, ', 1)
+            archive.writestr(f"samples/{sample['id']}_epoch_{sample['epoch']}.json", text)
+    code, report = _scan(path, capsys)
+    assert code == 1
+    (session,) = report["sessions"]
+    assert session["findings"]
+    assert any("over 4,300 digits" in problem for problem in session["problems"])
