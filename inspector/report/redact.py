@@ -127,6 +127,12 @@ def redacted(text: str) -> str:
     return redact_text(text).text
 
 
+def first_secret(text: str) -> str | None:
+    """The name of the first pattern that matches in `text`, or None when none does."""
+    match = _any_secret().search(text)
+    return None if match is None else _NAMES[match.lastgroup or ""]
+
+
 def pattern_lines() -> list[str]:
     """One line per pattern, naming it and what it masks (for `--help` and the README)."""
     return [f"{name}: {what}" for name, what, _ in PATTERNS]
