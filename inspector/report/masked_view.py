@@ -16,7 +16,8 @@ from html import unescape
 from typing import Any, TypeVar
 
 from inspector.errors import InspectorError
-from inspector.report.redact import first_secret, redacted
+from inspector.report.redact import redacted
+from inspector.support.secret_patterns import first_secret
 
 _View = TypeVar("_View")
 _MARKDOWN_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")  # a backslash before ASCII punctuation
