@@ -9,7 +9,9 @@ replaced by its mask, `[REDACTED:name]`.
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Iterable
 from functools import cache
 
 EMAIL = "email"
@@ -85,3 +87,14 @@ def first_secret(text: str) -> str | None:
 def pattern_lines() -> list[str]:
     """One line per pattern, naming it and what it masks (for `--help` and the README)."""
     return [f"{name}: {what}" for name, what, _ in PATTERNS]
+
+
+def masked_everywhere(text: str, masks: Iterable[tuple[str, str]]) -> str:
+    """A file's `text` with every secret of `masks` replaced by its mask wherever it appears: as
+    it is, and as a JSON string holds it, once or twice escaped (a call's arguments kept as a JSON
+    text inside a JSON record). A mask needs no escaping, so the file stays valid JSON."""
+    for secret, shown in sorted(set(masks), key=lambda pair: -len(pair[0])):
+        once = json.dumps(secret, ensure_ascii=False)[1:-1]
+        for form in dict.fromkeys((secret, once, json.dumps(once, ensure_ascii=False)[1:-1])):
+            text = text.replace(form, shown)
+    return text
