@@ -15,8 +15,7 @@ keeps its id and arguments, and every result answering it (by its id, or by name
 the result has no id) takes the new name, so a format that names results (Gemini's
 `functionResponse`, OpenAI's `function` messages, ...) still pairs them. A fix that masks a
 secret replaces it, after every cut, in the turn's text, its calls' arguments and its results
-(a turn only masked is not marked edited: its records are written as they were, and a file
-masks them whole), and the session keeps the pair (`Session.masked`) for its file to be masked whole when written.
+(a database's writer rewrites the turn's rows; a file is masked whole as it is written), and the session keeps the pair (`Session.masked`) for its file to be masked whole when written.
 """
 
 from __future__ import annotations
@@ -173,12 +172,11 @@ def _fixed_turn(turn: Turn, fixes: list[tuple[Finding, Fix]]) -> Turn:
         for index, name in fix.rename_calls:
             if 0 <= index < len(calls):
                 calls[index] = replace(calls[index], name=name)  # same id and arguments
-    edited = turn.edited or text != turn.text or tuple(calls) != turn.tool_calls
     results = tuple(replace(result, content=masked_in(result.content, masks)) for result in turn.tool_results)
     fixed = (masked_text(text, masks), tuple(_masked_call(call, masks) for call in calls), results)
     if fixed == (turn.text, turn.tool_calls, turn.tool_results):
         return turn
-    return replace(turn, text=fixed[0], tool_calls=fixed[1], tool_results=fixed[2], edited=edited)
+    return replace(turn, text=fixed[0], tool_calls=fixed[1], tool_results=fixed[2], edited=True)
 
 
 def _masks(fixes: list[tuple[Finding, Fix]]) -> tuple[tuple[str, str], ...]:

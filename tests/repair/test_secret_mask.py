@@ -1,12 +1,16 @@
 """`fix --accept secret` on files the real tools wrote (Claude Code, Codex) with a token planted
 in a tool result and in a call's arguments: the copy is read back in the same format, holds no
-secret anywhere (a copy the tool keeps beside the result too), is byte for byte the input with
-each secret replaced by its mask, and scans with no `secret` finding; the audit names each mask
-and a digest, never the secret."""
+secret anywhere (a copy the tool keeps beside the result too), is the input with each secret
+replaced by its mask (byte for byte on every line holding none), and scans with no `secret`
+finding; the audit names each mask and a digest, never the secret. In an SQLite history the
+rows holding a secret are rewritten masked."""
 
 from __future__ import annotations
 
 import json
+import shutil
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -68,7 +72,15 @@ def test_fix_accept_secret_masks_the_file_and_keeps_every_other_byte(tmp_path, c
     expected = path.read_text(encoding="utf-8")
     for secret, shown in masks.items():
         expected = expected.replace(secret, shown)
-    assert written == expected
+    # every line is the input's with each secret masked: byte for byte where the line holds no
+    # secret, and as the same JSON where it holds one (its turn's writer may lay it out anew)
+    planted = path.read_text(encoding="utf-8").splitlines()
+    assert len(written.splitlines()) == len(planted)
+    for old, new, want in zip(planted, written.splitlines(), expected.splitlines()):
+        if old == want:
+            assert new == old
+        else:
+            assert json.loads(new) == json.loads(want)
     (after,) = scan_file(out)
     assert after.session.format == before.session.format
     assert len(after.session.turns) == len(before.session.turns)
@@ -111,3 +123,23 @@ def test_the_audit_of_any_fix_on_a_masked_turn_holds_no_secret(tmp_path):
     assert sorted(json.loads(line)["kind"] for line in audit.splitlines()) == ["result-prefix", "secret"]
     assert OPENAI not in audit and "[REDACTED:openai-key]" in audit
     assert OPENAI not in out.read_text(encoding="utf-8")
+
+
+def test_fix_accept_secret_masks_the_rows_of_an_sqlite_history(tmp_path):
+    path = tmp_path / "history.db"
+    shutil.copy(TOOL_SAMPLES / "langchain.sql.db", path)
+    with closing(sqlite3.connect(path)) as connection, connection:
+        connection.execute(
+            "UPDATE message_store SET message = replace(message, 'Bring the draft.', ?)",
+            (f"Bring the draft. GH_TOKEN={GITHUB}",),
+        )
+    assert len(_secret_findings(path)) == 1
+    out = tmp_path / "out.db"
+    assert main(["fix", str(path), "--accept", "secret", "-o", str(out)]) in (0, 1)
+    with closing(sqlite3.connect(out)) as connection:
+        messages = [row[0] for row in connection.execute("SELECT message FROM message_store")]
+        audit = json.dumps(list(connection.execute("SELECT * FROM inspector_fixes")))
+    assert not any(GITHUB in message for message in messages)
+    assert any("[REDACTED:github-token]" in message for message in messages)
+    assert GITHUB not in audit
+    assert _secret_findings(out) == []
