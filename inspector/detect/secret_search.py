@@ -28,7 +28,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
-from inspector.support.secret_patterns import EMAIL, any_secret, name_of
+from inspector.support.secret_patterns import EMAIL, any_secret, may_hold_secret, name_of
 
 KEYED = "secret-value"
 RANDOM = "random-token"
@@ -45,6 +45,7 @@ _SECRET_KEY = re.compile(
     re.IGNORECASE,
 )
 _SCHEME = re.compile(r"(?:Basic|Token|Bearer)[ \t]{1,3}")  # before an `Authorization` header's credentials
+_KEY_WORDS = ("key", "secret", "token", "pass", "pwd", "auth", "credential")  # one is in every such key
 _PLACEHOLDERS = frozenset(
     {"null", "none", "true", "false", "undefined", "required", "optional", "redacted", "changeme"}
 )
@@ -71,14 +72,13 @@ class Found(NamedTuple):
 
 def secrets_in_text(text: str) -> Iterator[Found]:
     """The secrets in `text`, in order, none overlapping another."""
-    taken: list[Found] = [
-        Found(name_of(match), *match.span()) for match in any_secret().finditer(text) if name_of(match) != EMAIL
-    ]
+    named = any_secret().finditer(text) if may_hold_secret(text, emails=False) else ()
+    taken: list[Found] = [Found(name_of(match), *match.span()) for match in named if name_of(match) != EMAIL]
     taken += _free(
         taken,
         (
             Found(KEYED, *match.span("value"))
-            for match in _KEYED_TEXT.finditer(text)
+            for match in (_KEYED_TEXT.finditer(text) if _may_name_a_secret(text) else ())
             if _SECRET_KEY.search(match["key"]) and is_secret_value(match["value"])
         ),
     )
@@ -107,6 +107,13 @@ def secrets_in_value(value: Any) -> Iterator[tuple[str, str]]:
                 stack.append((name, inner))
         elif isinstance(item, (list, tuple)):
             stack.extend(("", inner) for inner in reversed(item))
+
+
+def _may_name_a_secret(text: str) -> bool:
+    """False when `text` holds no key named like a secret (a few substring searches, quicker than
+    the pattern)."""
+    lowered = text.lower()
+    return any(word in lowered for word in _KEY_WORDS)
 
 
 def is_secret_value(value: str) -> bool:

@@ -12,7 +12,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 
 from inspector.model import Span
-from inspector.support.secret_patterns import any_secret, mask, name_of
+from inspector.support.secret_patterns import any_secret, mask, may_hold_secret, name_of
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,7 @@ def redact_text(text: str) -> Redacted:
     replaced: list[Span] = []
     masks: list[Span] = []
     cursor = length = 0
-    for match in any_secret().finditer(text):
+    for match in any_secret().finditer(text) if may_hold_secret(text) else ():
         start, end = match.span()
         pieces.append(text[cursor:start])
         length += start - cursor

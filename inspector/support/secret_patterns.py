@@ -58,6 +58,27 @@ PATTERNS: tuple[tuple[str, str, str], ...] = (
     ),
 )
 
+# What every match of a pattern holds (the last one only an e-mail address's): a text holding none
+# is passed over by a few substring searches, far quicker than the patterns on most texts.
+_ANCHORS = (
+    "-----BEGIN",
+    "sk-",
+    "ghp_",
+    "gho_",
+    "ghu_",
+    "ghs_",
+    "ghr_",
+    "github_pat_",
+    "xox",
+    "AKIA",
+    "ASIA",
+    "ABIA",
+    "ACCA",
+    "AIza",
+    "eyJ",
+    "earer",
+)
+
 _NAMES = {name.replace("-", "_"): name for name, _, _ in PATTERNS}
 
 
@@ -66,6 +87,12 @@ def any_secret() -> re.Pattern[str]:
     """Every pattern in one, each a named group; compiled on first use: every command line's help lists
     the patterns (`pattern_lines`), only a redacted report or a scan matches them."""
     return re.compile("|".join(f"(?P<{name.replace('-', '_')}>{pattern})" for name, _, pattern in PATTERNS))
+
+
+def may_hold_secret(text: str, emails: bool = True) -> bool:
+    """False when no pattern can match in `text` (with `emails`, an e-mail address's included):
+    it holds none of what every match holds."""
+    return any(anchor in text for anchor in _ANCHORS) or (emails and "@" in text)
 
 
 def name_of(match: re.Match[str]) -> str:
@@ -80,7 +107,7 @@ def mask(name: str) -> str:
 
 def first_secret(text: str) -> str | None:
     """The name of the first pattern that matches in `text`, or None when none does."""
-    match = any_secret().search(text)
+    match = any_secret().search(text) if may_hold_secret(text) else None
     return None if match is None else name_of(match)
 
 
