@@ -13,7 +13,8 @@ Three rules, in this order (a place one rule claims is not looked at by the next
   two `=` of padding), standing alone or after a `=` (no `.` or `/` touching it: not a path, a domain or a version), mixing lower case, upper
   case and digits, with an entropy of 4.2 bits a character or more and no more than 60% of it in
   words (`getUserAccountSettings2024` is a name); ids by their shape (`call_...`, `toolu_...`,
-  `msg_...`, ...), UUIDs and hexadecimal digests are not.
+  `msg_...`, ...), UUIDs, hexadecimal digests and the lines of a block of encoded data (base64
+  wrapped at a fixed width: a certificate, an attachment) are not.
 
 Every rule is one pass of a regular expression that reads each run of characters once
 (possessive quantifiers, a look-behind refusing a start inside a run), so a hostile text is read
@@ -58,6 +59,7 @@ _ID_SHAPE = re.compile(
 )
 _HEX = re.compile(r"[0-9a-fA-F-]++")
 _WORDS = re.compile(r"[a-z]{3,}+|[A-Z][a-z]{2,}+|[A-Z]{4,}+")
+_ENCODED_LINE = re.compile(r"[A-Za-z0-9+/=_-]++")
 MIN_ENTROPY = 4.2  # bits a character
 MAX_WORDS = 0.6  # of the token's characters
 
@@ -82,7 +84,14 @@ def secrets_in_text(text: str) -> Iterator[Found]:
             if _SECRET_KEY.search(match["key"]) and is_secret_value(match["value"])
         ),
     )
-    taken += _free(taken, (Found(RANDOM, *match.span()) for match in _TOKEN.finditer(text) if looks_random(match[0])))
+    taken += _free(
+        taken,
+        (
+            Found(RANDOM, *match.span())
+            for match in _TOKEN.finditer(text)
+            if looks_random(match[0]) and not _in_block(text, *match.span())
+        ),
+    )
     yield from sorted(taken, key=lambda found: found.start)
 
 
@@ -138,6 +147,18 @@ def looks_random(token: str) -> bool:
         return False
     in_words = sum(len(word) for word in _WORDS.findall(token))
     return in_words <= MAX_WORDS * len(token) and _entropy(token) >= MIN_ENTROPY
+
+
+def _in_block(text: str, start: int, end: int) -> bool:
+    """Whether the token at [start, end) is a whole line of a block of encoded data (base64 wrapped
+    at a fixed width: a certificate, an attachment), its line above or below one too; reads at
+    most one line's width on each side."""
+    if not (start == 0 or text[start - 1] == "\n") or text[end : end + 1] not in ("\n", ""):
+        return False
+    width = end - start
+    below = text[end + 1 : end + 2 + width].split("\n", 1)[0]
+    above = text[max(0, start - 2 - width) : max(0, start - 1)].rsplit("\n", 1)[-1]
+    return any(len(line) >= 16 and _ENCODED_LINE.fullmatch(line) for line in (above, below))
 
 
 def _entropy(token: str) -> float:

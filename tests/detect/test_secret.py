@@ -115,6 +115,15 @@ def test_look_alikes_stay_clean(tmp_path, text):
     assert _secrets(path) == []
 
 
+def test_the_lines_of_a_block_of_encoded_data_stay_clean(tmp_path):
+    lines = [f"MIIB{n}kTCCATegAwIBAgIUQx7Zq9Lm3Vb8Nc4Rt2Yw5Ks1Hp6JfAoGCCqGSM49BAMCMBQxEjAQBgNV{n}Q" for n in range(4)]
+    block = "-----BEGIN CERTIFICATE-----\n" + "\n".join(lines) + "\n-----END CERTIFICATE-----"
+    path = _session(tmp_path, [{"role": "user", "content": block}])
+    assert _secrets(path) == []
+    alone = _session(tmp_path, [{"role": "user", "content": f"key:\n{lines[0]}\nthanks"}])
+    assert _secrets(alone) == [(0, None, "[REDACTED:random-token]")]  # one such line alone is flagged
+
+
 def test_keys_not_named_like_secrets_stay_clean(tmp_path):
     path = _session(
         tmp_path,
