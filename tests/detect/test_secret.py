@@ -6,6 +6,8 @@ holds the secret; hostile text scanned in linear time."""
 from __future__ import annotations
 
 import json
+import random
+import string
 from pathlib import Path
 
 import pytest
@@ -139,7 +141,10 @@ def test_no_bundled_or_real_tool_sample_holds_a_secret(path):
     assert [finding for result in scan_file(path) for finding in result.findings if finding.kind == KIND] == []
 
 
+_RANDOM = random.Random(0)
+_ALPHABET = string.ascii_letters + string.digits
 HOSTILE = {
+    "lines": "\n".join("".join(_RANDOM.choices(_ALPHABET, k=64)) for _ in range(2_000)),  # a block, line by line
     "keys": "api_key=" * 20_000,
     "names": "a_" * 60_000,
     "token": ("Ab1" * 40 + " ") * 1_000,
