@@ -3,8 +3,9 @@ view holds, whatever field it sits in, goes through `redacted`, so a field added
 forget it; `refuse_unmasked` then checks the page as written, and refuses it whole if anything
 there still matches a pattern.
 
-The blocks of a turn arrive already masked (`turn_blocks`, which needs each mask's place to mark
-it and to move the flagged spans onto the masked text); masking them again changes nothing.
+The pieces of a turn's blocks arrive already masked (`turn_blocks`, which needs each mask's place
+to mark it and to move the flagged spans onto the masked text), so they are not masked again;
+every other string of a block, as of the whole view, is.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from html import unescape
 from typing import Any, TypeVar
 
 from inspector.errors import InspectorError
+from inspector.report.pieces import Piece
 from inspector.report.redact import redacted
 from inspector.support.secret_patterns import first_secret
 
@@ -32,6 +34,8 @@ def masked(view: _View) -> _View:
 def _masked(value: Any) -> Any:
     if isinstance(value, str):
         return redacted(value)
+    if isinstance(value, Piece):  # cut from a text masked whole (`turn_blocks`): masking it again changes nothing
+        return value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         changes = {field.name: _masked(getattr(value, field.name)) for field in dataclasses.fields(value)}
         return dataclasses.replace(value, **changes)
@@ -54,9 +58,9 @@ def _apart(entries: Iterable[tuple[Any, Any]]) -> dict[Any, Any]:
 
 
 def refuse_unmasked(page: str, out: str) -> None:
-    """Fail with one line if `page`, read as written or with its HTML or Markdown escapes undone,
-    still holds anything a redaction pattern matches (nothing is written then)."""
-    for reading in (page, unescape(page), _MARKDOWN_ESCAPE.sub(r"\1", page)):
-        name = first_secret(reading)
-        if name is not None:
-            raise InspectorError(f"{out}: the redacted report would still show a {name}; nothing was written")
+    """Fail with one line if `page`, read with its Markdown and HTML escapes undone (which only
+    joins what they split), still holds anything a redaction pattern matches (nothing is written
+    then)."""
+    name = first_secret(unescape(_MARKDOWN_ESCAPE.sub(r"\1", page)))
+    if name is not None:
+        raise InspectorError(f"{out}: the redacted report would still show a {name}; nothing was written")
