@@ -184,6 +184,7 @@ class Session:
     index: int = 0
     session_id: str | None = None
     problems: tuple[str, ...] = ()
+    masked: tuple[tuple[str, str], ...] = ()  # (secret, mask): replaced in the file it is written to
 
     def turn_at(self, position: int) -> Turn | None:
         """The session's own turn at `position` (not one a repair inserted there), found by
@@ -217,7 +218,10 @@ class Fix:
     the turn (recovered from text, not executed); `replace_arguments` maps the index of one of the
     turn's own calls to its corrected arguments; `add_results` are results to record just after
     the turn (for calls that were never answered); `rename_calls` maps the index of one of the
-    turn's own calls to the tool name it should call. `summary` says in one line what the fix does.
+    turn's own calls to the tool name it should call. `masks` pairs a secret with the mask that
+    replaces it wherever it appears in the turn (its text, its calls' arguments, its results) and,
+    written back, anywhere in the session's file (`Session.masked`). `summary` says in one line
+    what the fix does.
     """
 
     remove: tuple[Span, ...] = ()
@@ -226,13 +230,14 @@ class Fix:
     replace_arguments: tuple[tuple[int, dict[str, Any]], ...] = ()
     add_results: tuple[ToolResult, ...] = ()
     rename_calls: tuple[tuple[int, str], ...] = ()
+    masks: tuple[tuple[str, str], ...] = ()
     summary: str = ""
 
     def apply_to_text(self, text: str) -> str:
         """The turn's text after this fix alone."""
         if self.text is not None:
             return self.text
-        return remove_spans(text, self.remove)
+        return masked_text(remove_spans(text, self.remove), self.masks)
 
 
 @dataclass(frozen=True)
@@ -256,17 +261,41 @@ class Finding:
 @dataclass(frozen=True)
 class AppliedFix:
     """One fix as applied: the finding, the turn's text before and after all of that turn's fixes,
-    the calls this fix recovered, and, when a person edited the fix, the fix that was proposed."""
+    the calls this fix recovered, and, when a person edited the fix, the fix that was proposed.
+    `masks` are the secrets the fixes of its turn mask, with their masks: what is recorded of it
+    (its audit) never holds them."""
 
     finding: Finding
     before: str
     after: str
     recovered: tuple[ToolCall, ...]
     proposed: Fix | None = None
+    masks: tuple[tuple[str, str], ...] = ()
 
 
 def _position(turn: Turn) -> int:
     return turn.position
+
+
+def masked_text(text: str, masks: tuple[tuple[str, str], ...]) -> str:
+    """`text` with each secret of `masks` replaced by its mask."""
+    for secret, shown in masks:
+        text = text.replace(secret, shown)
+    return text
+
+
+def masked_in(value: Any, masks: tuple[tuple[str, str], ...]) -> Any:
+    """`value` (a text, or JSON-like data: every string in it, keys too) with each secret of
+    `masks` replaced by its mask; `value` itself when there is nothing to replace."""
+    if not masks:
+        return value
+    if isinstance(value, str):
+        return masked_text(value, masks)
+    if isinstance(value, dict):
+        return {masked_in(key, masks): masked_in(entry, masks) for key, entry in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(masked_in(entry, masks) for entry in value)
+    return value
 
 
 def remove_spans(text: str, spans: tuple[Span, ...] | list[Span]) -> str:

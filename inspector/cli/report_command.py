@@ -20,6 +20,7 @@ from pathlib import Path
 from inspector.errors import InspectorError
 from inspector.report.html_report import render_html
 from inspector.report.markdown_report import render_markdown
+from inspector.report.masked_view import refuse_unmasked
 from inspector.report.share_view import ReportView, build_view
 from inspector.scan.summary import SessionSummary
 from inspector.support.atomic_files import file_mode, land, staged_bytes
@@ -62,11 +63,15 @@ def write_reports(
     redact: bool,
     sources: Sequence[str],
 ) -> None:
-    """Render the report once for each output and write it there."""
+    """Render the report once for each output and write it there; with `redact`, none is written
+    if any would still show a secret."""
     generated = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     view = build_view(summaries, errors, redact, sources, generated)
-    for render, out in targets.outputs:
-        data = render(view).encode("utf-8", "replace")  # the renderers leave no lone surrogate: this never replaces
+    pages = [(render(view), out) for render, out in targets.outputs]
+    for page, out in pages if redact else ():
+        refuse_unmasked(page, out)
+    for page, out in pages:
+        data = page.encode("utf-8", "replace")  # the renderers leave no lone surrogate: this never replaces
         if out == STDOUT:
             _print_bytes(data)
         else:

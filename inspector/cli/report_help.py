@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import textwrap
 
-from inspector.report.redact import pattern_lines
+from inspector.support.secret_patterns import pattern_lines
 
 REPORT_HELP = (
     textwrap.fill(

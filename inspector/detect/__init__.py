@@ -23,6 +23,7 @@ from inspector.detect import (
     repeated_call,
     result_prefix,
     schema_check,
+    secret,
     tool_error,
     tool_markup,
     unknown_parameter,
@@ -50,6 +51,7 @@ DETECTORS: tuple[Detector, ...] = (
     repeated_call.DETECTOR,
     fake_result_block.DETECTOR,
     narrated_action.DETECTOR,
+    secret.DETECTOR,
 )
 # The severity of each schema kind, for the calls recovered from text that are checked in a second pass.
 _SCHEMA_SEVERITIES: dict[str, Severity] = {

@@ -13,7 +13,9 @@ example markup, say) are not applied: that turn is left as it was, for a person 
 Results a fix adds for unanswered calls go in one tool turn just after it. A call a fix renames
 keeps its id and arguments, and every result answering it (by its id, or by name and order where
 the result has no id) takes the new name, so a format that names results (Gemini's
-`functionResponse`, OpenAI's `function` messages, ...) still pairs them.
+`functionResponse`, OpenAI's `function` messages, ...) still pairs them. A fix that masks a
+secret replaces it, after every cut, in the turn's text, its calls' arguments and its results
+(a database's writer rewrites the turn's rows; a file is masked whole as it is written), and the session keeps the pair (`Session.masked`) for its file to be masked whole when written.
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ from inspector.model import (
     ToolCall,
     ToolResult,
     Turn,
+    masked_in,
+    masked_text,
     remove_spans,
 )
 
@@ -65,7 +69,7 @@ def apply_fixes(
             turns.append(turn)
             continue
         fixed = _fixed_turn(turn, fixes)
-        recovered = tuple(call for _, fix in fixes for call in fix.add_calls)
+        recovered = tuple(_masked_call(call, _masks(fixes)) for _, fix in fixes for call in fix.add_calls)
         if not recovered and _emptied(turn, fixed, fixes):
             turns.append(turn)
             continue
@@ -88,10 +92,12 @@ def apply_fixes(
         answers = tuple(result for _, fix in fixes for result in fix.add_results)
         if answers:
             turns.append(Turn(turn.position, TOOL, "", tool_results=answers))
-        applied.extend(AppliedFix(finding, turn.text, fixed.text, fix.add_calls) for finding, fix in fixes)
+        masks = _masks(fixes)
+        applied.extend(AppliedFix(finding, turn.text, fixed.text, fix.add_calls, masks=masks) for finding, fix in fixes)
     if renamed:
         turns = _with_results_renamed(turns, renamed)
-    return replace(session, turns=tuple(turns)), applied
+    masked = tuple(pair for fixes in by_turn.values() for _, fix in fixes for pair in fix.masks)
+    return replace(session, turns=tuple(turns), masked=session.masked + masked), applied
 
 
 def _recorded_result(call: ToolCall, executed: Mapping[str, ToolResult]) -> ToolResult:
@@ -149,9 +155,10 @@ def _emptied(turn: Turn, fixed: Turn, fixes: list[tuple[Finding, Fix]]) -> bool:
 
 
 def _fixed_turn(turn: Turn, fixes: list[tuple[Finding, Fix]]) -> Turn:
-    edited = [fix.text for _, fix in fixes if fix.text is not None]
-    if edited:
-        text = edited[-1]
+    person = [fix.text for _, fix in fixes if fix.text is not None]
+    masks = _masks(fixes)
+    if person:
+        text = person[-1]
     else:
         spans = [span for _, fix in fixes for span in fix.remove]
         text = remove_spans(turn.text, spans)
@@ -165,6 +172,19 @@ def _fixed_turn(turn: Turn, fixes: list[tuple[Finding, Fix]]) -> Turn:
         for index, name in fix.rename_calls:
             if 0 <= index < len(calls):
                 calls[index] = replace(calls[index], name=name)  # same id and arguments
-    if text == turn.text and tuple(calls) == turn.tool_calls:
+    results = tuple(replace(result, content=masked_in(result.content, masks)) for result in turn.tool_results)
+    fixed = (masked_text(text, masks), tuple(_masked_call(call, masks) for call in calls), results)
+    if fixed == (turn.text, turn.tool_calls, turn.tool_results):
         return turn
-    return replace(turn, text=text, tool_calls=tuple(calls), edited=True)
+    return replace(turn, text=fixed[0], tool_calls=fixed[1], tool_results=fixed[2], edited=True)
+
+
+def _masks(fixes: list[tuple[Finding, Fix]]) -> tuple[tuple[str, str], ...]:
+    """Every (secret, mask) of the fixes, the longest secret first (one inside another is masked whole)."""
+    return tuple(sorted({pair for _, fix in fixes for pair in fix.masks}, key=lambda pair: -len(pair[0])))
+
+
+def _masked_call(call: ToolCall, masks: tuple[tuple[str, str], ...]) -> ToolCall:
+    if not masks:
+        return call
+    return replace(call, arguments_raw=masked_in(call.arguments_raw, masks), arguments=masked_in(call.arguments, masks))

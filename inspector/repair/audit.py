@@ -3,10 +3,11 @@ SQLite history's `inspector_fixes` table records per row, built in one place so 
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable
 from typing import Any
 
-from inspector.model import AppliedFix
+from inspector.model import AppliedFix, masked_in
 from inspector.repair.execute import ExecutionResult
 
 Ran = dict[tuple[str | None, str | None], ExecutionResult]  # (session id, call id) -> what the executor did
@@ -19,11 +20,13 @@ def ran_by_call(executions: Iterable[ExecutionResult]) -> Ran:
 
 def audit_entry(fix: AppliedFix, session_id: str | None, source: str, stamp: str, ran: Ran) -> dict[str, Any]:
     """The audit entry of `fix`, applied at `stamp` to session `session_id` of the file `source`;
-    `ran` (from `ran_by_call`) gives the executions of the calls the fix recovered."""
+    `ran` (from `ran_by_call`) gives the executions of the calls the fix recovered. A secret its
+    turn's fixes mask is masked in every field, and a secret this fix masks is recorded by its
+    mask and the start of its SHA-256 digest only."""
     finding = fix.finding
     applied = finding.fix
     assert applied is not None  # only a finding with a fix is applied (`apply_fixes`)
-    return {
+    entry = {
         "applied_at": stamp,
         "source": source,
         "session_id": session_id,
@@ -49,4 +52,11 @@ def audit_entry(fix: AppliedFix, session_id: str | None, source: str, stamp: str
         "rename_calls": [{"call": index, "name": name} for index, name in applied.rename_calls],
         "payload": finding.payload,
         "executions": [ran[session_id, c.id].to_json() for c in fix.recovered if (session_id, c.id) in ran],
+        "masked": [{"mask": shown, "sha256": _digest(secret)} for secret, shown in applied.masks],
     }
+    return masked_in(entry, fix.masks)  # type: ignore[no-any-return]
+
+
+def _digest(secret: str) -> str:
+    """The first 16 hexadecimal digits of the secret's SHA-256 digest: enough to recognise it, not to recover it."""
+    return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()[:16]

@@ -5,18 +5,20 @@ The totals, the findings by kind and the rates (`total`, with `by_model` and `by
 `--json` report's. Each flagged turn of each flagged conversation is shown as it is and as `fix`
 would write it: all of the turn's fixes applied together, the one view of a repaired turn the app
 shows too (`inspector.view.repaired_turn`), laid out as blocks of text with the changes and the
-flagged spans marked (`turn_blocks`). With `redact`, every text shown has its secrets masked first
-(`redact`), and spans are moved onto the masked text. Texts stay as the session holds them: each
+flagged spans marked (`turn_blocks`). With `redact`, each turn's parts are compared once masked,
+their spans moved onto the masked text, and then every string of the view, whatever its field,
+is masked (`masked_view`: the one place a report is redacted). Texts stay as the session holds them: each
 writer escapes them for its own output.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from inspector.model import Finding
+from inspector.report.masked_view import masked
 from inspector.report.redact import Redacted, redact_text
 from inspector.report.turn_blocks import Block, Shown, turn_sides
 from inspector.scan.rates import Rates
@@ -91,7 +93,8 @@ def build_view(
     generated: str = "",
 ) -> ReportView:
     """The report of the scanned sessions (and of the files that could not be read) of `sources`,
-    made at `generated`; with `redact`, secrets and e-mail addresses masked in every text it shows."""
+    made at `generated`; with `redact`, secrets and e-mail addresses masked in every text it shows
+    (every string of the view, whatever its field: `masked_view`)."""
     shown = redact_text if redact else Redacted
     by_kind: dict[str, int] = {}
     rates = Rates()
@@ -99,40 +102,19 @@ def build_view(
         rates.update(summary.rates)
         for finding in summary.findings:
             by_kind[finding.kind] = by_kind.get(finding.kind, 0) + 1
-    return ReportView(
-        sources=tuple(shown(source).text for source in sources),
+    view = ReportView(
+        sources=tuple(sources),
         generated=generated,
         sessions=len(summaries),
         turns=sum(summary.turn_count for summary in summaries),
         findings=sum(by_kind.values()),
         by_kind=tuple(sorted(by_kind.items(), key=lambda item: (-item[1], item[0]))),
-        rates=_shown_rates(rates.to_json(), shown),
+        rates=rates.to_json(),
         conversations=tuple(_conversation(summary, shown) for summary in summaries if summary.findings),
-        errors=tuple(shown(error).text for error in errors),
+        errors=tuple(errors),
         redacted=redact,
     )
-
-
-def _shown_rates(rates: dict[str, Any], shown: Shown) -> dict[str, Any]:
-    """The rates with model and tool names as shown (two names masked alike kept apart: `NAME #2`)."""
-    return {
-        **rates,
-        **{
-            group: _apart((shown(name).text, entry) for name, entry in rates[group].items())
-            for group in ("by_model", "by_tool")
-        },
-    }
-
-
-def _apart(entries: Iterable[tuple[str, Any]]) -> dict[str, Any]:
-    named: dict[str, Any] = {}
-    for name, entry in entries:
-        shown_name, count = name, 1
-        while shown_name in named:
-            count += 1
-            shown_name = f"{name} #{count}"
-        named[shown_name] = entry
-    return named
+    return masked(view) if redact else view
 
 
 def _conversation(summary: SessionSummary, shown: Shown) -> ConversationView:
@@ -141,35 +123,32 @@ def _conversation(summary: SessionSummary, shown: Shown) -> ConversationView:
         by_turn.setdefault(finding.turn, []).append(finding)
     turns = tuple(_turn(summary, position, findings, shown) for position, findings in sorted(by_turn.items()))
     return ConversationView(
-        shown(str(summary.path)).text,
-        _maybe(summary.session_id, shown),
+        str(summary.path),
+        summary.session_id,
         summary.format,
         summary.turn_count,
         len(summary.findings),
-        tuple(shown(problem).text for problem in summary.problems),
+        summary.problems,
         turns,
     )
 
 
 def _turn(summary: SessionSummary, position: int, findings: list[Finding], shown: Shown) -> TurnView:
+    """A flagged turn; its blocks are compared as `shown` (masked, with `--redact`)."""
     first = findings[0]
-    listed = tuple(_finding(finding, shown) for finding in findings)
+    listed = tuple(map(_finding, findings))
     turn = summary.turn_at(position)
     if turn is None:  # a finding about the session rather than one of its turns
-        return TurnView(position, _maybe(first.turn_id, shown), first.role, listed, (), (), NO_FIX)
+        return TurnView(position, first.turn_id, first.role, listed, (), (), NO_FIX)
     fixable = [finding for finding in findings if finding.fix is not None]
     original, repaired = turn_sides(turn, repaired_turn(turn, findings, fixable), shown)
     note = "" if repaired else LEFT_AS_IS if fixable else NO_FIX
-    return TurnView(position, _maybe(turn.id, shown), turn.role, listed, original, repaired, note)
+    return TurnView(position, turn.id, turn.role, listed, original, repaired, note)
 
 
-def _finding(finding: Finding, shown: Shown) -> FindingView:
+def _finding(finding: Finding) -> FindingView:
     status = ""
     if finding.tool:
         status = finding.tool + {True: ", ran", False: ", not executed", None: ""}[finding.executed]
     fix = finding.fix.summary if finding.fix is not None else ""
-    return FindingView(finding.kind, finding.severity, shown(finding.message).text, shown(status).text, shown(fix).text)
-
-
-def _maybe(text: str | None, shown: Shown) -> str | None:
-    return None if text is None else shown(text).text
+    return FindingView(finding.kind, finding.severity, finding.message, status, fix)

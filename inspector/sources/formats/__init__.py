@@ -50,6 +50,7 @@ from inspector.sources.formats import (
     smolagents,
 )
 from inspector.sources.formats.contract import FileFormat
+from inspector.support.secret_patterns import masked_everywhere
 
 SPECIFIC: tuple[FileFormat, ...] = (
     session_dump.FORMAT,
@@ -104,15 +105,18 @@ def format_of(document: Document, format_name: str | None = None) -> FileFormat:
 def render_sessions(sessions: list[Session]) -> str:
     """The text of the file the sessions came from, with their (possibly repaired) turns, in the
     file's own format. A read-only format (no writer) gives the file as it was read while nothing
-    in it is repaired, and refuses a repair with one `InspectorError` line."""
+    in it is repaired, and refuses a repair with one `InspectorError` line. A secret a repair
+    masked (`Session.masked`) is masked wherever the file holds it."""
     first = sessions[0]
     document: Document = first.document
     file_format = FORMATS[first.format]
     if file_format.write is not None:
-        return file_format.write(document, sessions)
-    if any(turn.edited or turn.raw is None for session in sessions for turn in session.turns):
+        text = file_format.write(document, sessions)
+    elif any(turn.edited or turn.raw is None for session in sessions for turn in session.turns):
         raise InspectorError(f"{document.path}: the {first.format} format is read-only; nothing was written")
-    return document.render(document.value)
+    else:
+        text = document.render(document.value)
+    return masked_everywhere(text, (pair for session in sessions for pair in session.masked))
 
 
 def _describe(document: Document) -> str:

@@ -1,0 +1,71 @@
+"""Detector `secret`: a secret the session holds (an API key, a token, a password, a private key),
+in any turn: its text (thinking included), its calls' arguments, its results.
+
+What counts as one is `secret_search`'s: the patterns `report --redact` masks (e-mail addresses
+aside), the value of a key named like a secret, a random-looking token. One finding per secret
+and turn (at most `MAX_PER_TURN`), placed where it is first seen; its message names the kind of
+secret and where it is, never the secret itself. The fix masks it: `[REDACTED:name]` takes its
+place in the turn and, written back, everywhere the session's file holds it (`Fix.masks`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from inspector.detect.context import ScanContext
+from inspector.detect.contract import Detector
+from inspector.detect.secret_search import KEYED, RANDOM, secrets_in_text, secrets_in_value
+from inspector.model import WARNING, Finding, Fix, Span, Turn
+from inspector.support.secret_patterns import mask
+
+KIND = "secret"
+MAX_PER_TURN = 100
+
+_WHAT = {
+    "private-key": "A private key",
+    "anthropic-key": "An Anthropic API key",
+    "openai-key": "An OpenAI API key",
+    "github-token": "A GitHub token",
+    "slack-token": "A Slack token",
+    "aws-access-key": "An AWS access key id",
+    "google-api-key": "A Google API key",
+    "jwt": "A JSON Web Token",
+    "bearer-token": "A bearer token",
+    KEYED: "A secret value (under a key named like one)",
+    RANDOM: "A random-looking token",
+}
+
+
+def detect(context: ScanContext) -> Iterator[Finding]:
+    """A finding for each distinct secret of each turn, with the fix that masks it."""
+    for turn in context.session.turns:
+        seen: set[str] = set()
+        for name, secret, where, tool, span in _secrets(turn, context):
+            if secret in seen:
+                continue
+            seen.add(secret)
+            shown = mask(name)
+            message = f"{_WHAT[name]} ({len(secret)} characters) in {where}: whoever reads the session can use it."
+            fix = Fix(masks=((secret, shown),), summary=f"Replace it with {shown} wherever the session holds it")
+            yield Finding(turn.position, turn.id, turn.role, KIND, WARNING, message, span, tool=tool, fix=fix)
+            if len(seen) >= MAX_PER_TURN:
+                break
+
+
+def _secrets(turn: Turn, context: ScanContext) -> Iterator[tuple[str, str, str, str | None, Span | None]]:
+    """(name, secret, where, tool, span in the text) of each secret of the turn: its text's (unless
+    it only repeats a result, as a tool message's does), its calls', its results'."""
+    if not any(result.content == turn.text for result in turn.tool_results):
+        for found in secrets_in_text(turn.text):
+            yield found.name, turn.text[found.start : found.end], "the turn's text", None, (found.start, found.end)
+    for call in turn.tool_calls:
+        arguments = call.arguments if call.arguments is not None else call.arguments_raw
+        for name, secret in secrets_in_value(arguments):
+            yield name, secret, f"the arguments of a {call.name} call", call.name, None
+    for result in turn.tool_results:
+        tool = result.name or (context.call_names_by_id.get(result.call_id) if result.call_id else None)
+        for name, secret in secrets_in_value(result.content):
+            yield name, secret, f"the result of {tool or 'a call'}", tool, None
+
+
+DETECTOR = Detector(KIND, WARNING, detect)

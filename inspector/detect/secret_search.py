@@ -1,0 +1,180 @@
+"""Where a text, or JSON-like data, holds a secret: what the `secret` detector flags.
+
+Three rules, in this order (a place one rule claims is not looked at by the next):
+
+- the named patterns `report --redact` masks (`support.secret_patterns`), e-mail addresses aside:
+  an address is personal, not a secret that opens anything;
+- the value of a key named like a secret (`api_key`, `token`, `password`, `secret`,
+  `authorization`, `private_key`, `client_secret`, `GITHUB_TOKEN`, ...): `KEY: value`, `KEY=value`,
+  `"KEY": "value"` in a text, or the string under such a key in an object; a value that is only
+  digits, only lower-case letters, a word such as `null`, a placeholder (`$VAR`, `***`, `xxxx`) or
+  a dotted name (`settings.SECRET_KEY`) is not one;
+- a random-looking token: 32 to 100 characters of letters, digits, `_`, `-` and `+` (and up to
+  two `=` of padding), standing alone or after a `=` (no `.` or `/` touching it: not a path, a domain or a version), mixing lower case, upper
+  case and digits, with an entropy of 4.2 bits a character or more and no more than 60% of it in
+  words (`getUserAccountSettings2024` is a name); ids by their shape (`call_...`, `toolu_...`,
+  `msg_...`, ...), UUIDs, hexadecimal digests and the lines of a block of encoded data (base64
+  wrapped at a fixed width: a certificate, an attachment) are not.
+
+Every rule is one pass of a regular expression that reads each run of characters once
+(possessive quantifiers, a look-behind refusing a start inside a run), so a hostile text is read
+in linear time.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any, NamedTuple
+
+from inspector.support.secret_patterns import EMAIL, any_secret, may_hold_secret, name_of
+
+KEYED = "secret-value"
+RANDOM = "random-token"
+
+_KEY_CHARS = r"A-Za-z0-9_\-"
+_KEYED_TEXT = re.compile(
+    rf"(?<![{_KEY_CHARS}])(?P<key>[{_KEY_CHARS}]{{1,64}}+)[\"']?[ \t]{{0,3}}[:=][ \t]{{0,3}}[\"']?"
+    r"(?:(?:Basic|Token|Bearer)[ \t]{1,3})?(?P<value>[^\s\"'`,;{}()<>\[\]]{8,200}+)"
+)
+_SECRET_KEY = re.compile(
+    r"(?:^|[_-])(?:api[_-]?key|apikey|access[_-]?key|secret[_-]?key|client[_-]?secret|secret|"
+    r"(?:access|auth|refresh|bearer|api|session)?[_-]?token|password|passwd|pwd|authorization|"
+    r"private[_-]?key|credentials?)$",
+    re.IGNORECASE,
+)
+_SCHEME = re.compile(r"(?:Basic|Token|Bearer)[ \t]{1,3}")  # before an `Authorization` header's credentials
+_KEY_WORDS = ("key", "secret", "token", "pass", "pwd", "auth", "credential")  # one is in every such key
+_PLACEHOLDERS = frozenset(
+    {"null", "none", "true", "false", "undefined", "required", "optional", "redacted", "changeme"}
+)
+_DOTTED_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*+(?:\.[A-Za-z_][A-Za-z0-9_]*+)++")
+
+_TOKEN_CHARS = r"A-Za-z0-9_+\-"
+_TOKEN = re.compile(rf"(?<![{_TOKEN_CHARS}./])[{_TOKEN_CHARS}]{{32,100}}+={{0,2}}(?![{_TOKEN_CHARS}./=])")
+_ID_SHAPE = re.compile(
+    r"(?:call|toolu|srvtoolu|tooluse|msg|chatcmpl|resp|fc|rs|run|req|file|item|thread|asst|ctc|batch|step|span|trace)[_-]"
+)
+_HEX = re.compile(r"[0-9a-fA-F-]++")
+_WORDS = re.compile(r"[a-z]{3,}+|[A-Z][a-z]{2,}+|[A-Z]{4,}+")
+_ENCODED_LINE = re.compile(r"[A-Za-z0-9+/=_-]++")
+MIN_ENTROPY = 4.2  # bits a character
+MAX_WORDS = 0.6  # of the token's characters
+
+
+class Found(NamedTuple):
+    """A secret: the rule or pattern that found it, and where it is in the text searched."""
+
+    name: str
+    start: int
+    end: int
+
+
+def secrets_in_text(text: str) -> Iterator[Found]:
+    """The secrets in `text`, in order, none overlapping another."""
+    named = any_secret().finditer(text) if may_hold_secret(text, emails=False) else ()
+    taken: list[Found] = [Found(name_of(match), *match.span()) for match in named if name_of(match) != EMAIL]
+    taken += _free(
+        taken,
+        (
+            Found(KEYED, *match.span("value"))
+            for match in (_KEYED_TEXT.finditer(text) if _may_name_a_secret(text) else ())
+            if _SECRET_KEY.search(match["key"]) and is_secret_value(match["value"])
+        ),
+    )
+    taken += _free(
+        taken,
+        (
+            Found(RANDOM, *match.span())
+            for match in _TOKEN.finditer(text)
+            if looks_random(match[0]) and not _in_block(text, *match.span())
+        ),
+    )
+    yield from sorted(taken, key=lambda found: found.start)
+
+
+def secrets_in_value(value: Any) -> Iterator[tuple[str, str]]:
+    """The secrets in JSON-like data, as (name, secret): those in every string it holds (keys
+    too), and each string under a key named like a secret; read without recursion."""
+    stack: list[tuple[str, Any]] = [("", value)]
+    while stack:
+        key, item = stack.pop()
+        if isinstance(item, str):
+            found = [(found.name, item[found.start : found.end]) for found in secrets_in_text(item)]
+            value = item[scheme.end() :] if (scheme := _SCHEME.match(item)) else item
+            named = any(name != RANDOM for name, _ in found)
+            if not named and key and _SECRET_KEY.search(key) and is_secret_value(value):
+                yield KEYED, value
+            else:
+                yield from found
+        elif isinstance(item, dict):
+            for inner_key, inner in reversed(item.items()):
+                name = inner_key if isinstance(inner_key, str) else ""
+                stack.append(("", name))
+                stack.append((name, inner))
+        elif isinstance(item, (list, tuple)):
+            stack.extend(("", inner) for inner in reversed(item))
+
+
+def _may_name_a_secret(text: str) -> bool:
+    """False when `text` holds no key named like a secret (a few substring searches, quicker than
+    the pattern)."""
+    lowered = text.lower()
+    return any(word in lowered for word in _KEY_WORDS)
+
+
+def is_secret_value(value: str) -> bool:
+    """Whether the value of a key named like a secret is one (not a placeholder, a word or a name)."""
+    return (
+        8 <= len(value) <= 200
+        and not value.isdigit()
+        and not (value.isalpha() and value.islower())
+        and value.lower() not in _PLACEHOLDERS
+        and not value.startswith(("$", "%", "<", "{", "[REDACTED"))
+        and len(set(value)) >= 4
+        and _DOTTED_NAME.fullmatch(value) is None
+        and not any(char.isspace() for char in value)
+    )
+
+
+def looks_random(token: str) -> bool:
+    """Whether a token standing alone is random enough to be a key (see the module's docstring)."""
+    if _ID_SHAPE.match(token) or _HEX.fullmatch(token):
+        return False
+    if not (any(c.islower() for c in token) and any(c.isupper() for c in token) and any(c.isdigit() for c in token)):
+        return False
+    in_words = sum(len(word) for word in _WORDS.findall(token))
+    return in_words <= MAX_WORDS * len(token) and _entropy(token) >= MIN_ENTROPY
+
+
+def _in_block(text: str, start: int, end: int) -> bool:
+    """Whether the token at [start, end) is a whole line of a block of encoded data (base64 wrapped
+    at a fixed width: a certificate, an attachment), its line above or below one too; reads at
+    most one line's width on each side."""
+    if not (start == 0 or text[start - 1] == "\n") or text[end : end + 1] not in ("\n", ""):
+        return False
+    width = end - start
+    below = text[end + 1 : end + 2 + width].split("\n", 1)[0]
+    above = text[max(0, start - 2 - width) : max(0, start - 1)].rsplit("\n", 1)[-1]
+    return any(len(line) >= 16 and _ENCODED_LINE.fullmatch(line) for line in (above, below))
+
+
+def _entropy(token: str) -> float:
+    counts = Counter(token).values()
+    return -sum(count / len(token) * math.log2(count / len(token)) for count in counts)
+
+
+def _free(taken: list[Found], candidates: Iterator[Found]) -> list[Found]:
+    """The candidates that overlap none of `taken` (both in text order)."""
+    spans = sorted((found.start, found.end) for found in taken)
+    kept: list[Found] = []
+    index = 0
+    for found in candidates:
+        while index < len(spans) and spans[index][1] <= found.start:
+            index += 1
+        if index < len(spans) and spans[index][0] < found.end:
+            continue
+        kept.append(found)
+    return kept
