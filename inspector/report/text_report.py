@@ -1,15 +1,16 @@
 """The readable report of `inspector scan`: each finding with a preview of the suspect text and of
-what would remain, then totals by kind, like a dry run before anything is changed."""
+what would remain, then totals by kind, like a dry run before anything is changed. A secret found
+in a turn is never shown: every preview of that turn shows its mask instead."""
 
 from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
 
-from inspector.model import Finding, Turn
+from inspector.model import Finding, Turn, masked_text
 from inspector.report.rates import compute_rates, rate_lines
 from inspector.scan.summary import SessionSummary
-from inspector.support.safe_text import neutralise, preview, shown_name
+from inspector.support.safe_text import PREVIEW_SCAN, neutralise, preview, shown_name
 
 
 def render_report(summaries: Sequence[SessionSummary]) -> str:
@@ -34,14 +35,25 @@ def _session_lines(summary: SessionSummary) -> list[str]:
         f"{shown_name(summary.path)}{label}  ({shown_name(summary.format)}, {summary.turn_count} turns, "
         f"{count} finding{'s' if count != 1 else ''})"
     ]
+    masks = _masks_by_turn(summary.findings)
     for finding in summary.findings:
-        lines.extend(_finding_lines(finding, summary.turn_at(finding.turn)))
+        lines.extend(_finding_lines(finding, summary.turn_at(finding.turn), masks.get(finding.turn, ())))
     lines.extend(f"  problem: {preview(problem, 100)}" for problem in summary.problems)
     lines.append("")
     return lines
 
 
-def _finding_lines(finding: Finding, turn: Turn | None) -> list[str]:
+def _masks_by_turn(findings: Sequence[Finding]) -> dict[int, tuple[tuple[str, str], ...]]:
+    """The secrets the findings of each turn mask, with their masks (the longest first, so a secret
+    holding another is masked whole)."""
+    masks: dict[int, set[tuple[str, str]]] = {}
+    for finding in findings:
+        if finding.fix is not None and finding.fix.masks:
+            masks.setdefault(finding.turn, set()).update(finding.fix.masks)
+    return {turn: tuple(sorted(pairs, key=lambda pair: -len(pair[0]))) for turn, pairs in masks.items()}
+
+
+def _finding_lines(finding: Finding, turn: Turn | None, masks: tuple[tuple[str, str], ...]) -> list[str]:
     where = f"turn {finding.turn}" + (f" ({preview(finding.turn_id, 24)})" if finding.turn_id else "")
     status = ""
     if finding.tool:
@@ -50,12 +62,22 @@ def _finding_lines(finding: Finding, turn: Turn | None) -> list[str]:
     lines.extend(textwrap.wrap(finding.message, 100, initial_indent="      ", subsequent_indent="      "))
     if turn is not None and finding.span:
         start, end = finding.span
-        lines.append(f"      found:  {preview(turn.text, 100, start, end)}")
+        lines.append(f"      found:  {_masked_preview(turn.text, masks, start, end)}")
     if finding.fix is not None:
         if turn is not None and (fixed := finding.fix.apply_to_text(turn.text)) != turn.text:  # not for calls alone
-            lines.append(f"      text:   {preview(fixed, 100)}")
+            lines.append(f"      text:   {_masked_preview(fixed, masks)}")
         lines.append(f"      fix:    {finding.fix.summary}")
     return lines
+
+
+def _masked_preview(text: str, masks: tuple[tuple[str, str], ...], start: int = 0, end: int | None = None) -> str:
+    """`preview` of `text[start:end]` with the turn's secrets masked: only the part a preview looks
+    at (and a secret's length past it, so one cut there is masked whole) is copied."""
+    if not masks:
+        return preview(text, 100, start, end)
+    end = len(text) if end is None else min(end, len(text))
+    longest = max(len(secret) for secret, _ in masks)
+    return preview(masked_text(text[start : min(end, start + PREVIEW_SCAN + longest)], masks), 100)
 
 
 def _summary_line(summaries: Sequence[SessionSummary]) -> str:
