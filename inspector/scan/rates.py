@@ -4,8 +4,8 @@ Per session and in total: the number of tool calls (structured, plus those recov
 a fix) and, for each schema kind, each kind about a call's outcome (a success claimed after it
 failed, a result answering the wrong call, a loop of repeated calls), the tool results a model
 wrote itself and the tool actions it announced without a call, its count and rate per 100 calls,
-broken down by model (where the format records one: a top-level `model` key, or a per-message
-`model`) and by tool (a finding that names no tool, as most announced actions do, counts in the
+broken down by model (where the format records one: the model a format read for a reply, a
+per-message `model`, or a top-level `model` key) and by tool (a finding that names no tool, as most announced actions do, counts in the
 totals and for its model only).
 """
 
@@ -126,6 +126,9 @@ def session_model(session: Session) -> str | None:
 
 
 def _turn_model(turn: Turn, default: str) -> str:
+    """The model the format read for `turn`, else its record's `model` key, else `default`."""
+    if turn.model:
+        return turn.model
     model = turn.raw.get("model") if isinstance(turn.raw, dict) else None
     return model if isinstance(model, str) and model else default
 
