@@ -36,11 +36,13 @@ _Key = TypeVar("_Key")
 
 
 class Rates:
-    """Counts of calls and of findings by (model, tool), summed up when reported."""
+    """Counts of calls and of findings by (model, tool), summed up when reported, and `findings`:
+    the findings of every kind, of which those of the rated kinds are counted in `kinds`."""
 
     def __init__(self) -> None:
         self.calls: Counter[tuple[str, str]] = Counter()
         self.kinds: Counter[tuple[str, str | None, str]] = Counter()
+        self.findings = 0
 
     def add(self, model: str, tool: str | None, kind: str | None = None) -> None:
         """Count one call of `tool` by `model`, or, with `kind`, one finding of that kind on it
@@ -56,6 +58,7 @@ class Rates:
         few counts)."""
         _add_counts(self.calls, other.calls)
         _add_counts(self.kinds, other.kinds)
+        self.findings += other.findings
 
     def to_json(self) -> dict[str, Any]:
         """The counts in the report's shape: the calls and kinds in all, then `by_model` and `by_tool`
@@ -134,8 +137,10 @@ def _turn_model(turn: Turn, default: str) -> str:
 
 
 def session_rates(session: Session, findings: Sequence[Finding]) -> Rates:
-    """The calls of one session and its findings of the rated kinds, by model and tool."""
+    """The calls of one session and its findings of the rated kinds, by model and tool (and the
+    number of its findings of every kind)."""
     rates = Rates()
+    rates.findings = len(findings)
     default = session_model(session) or UNKNOWN_MODEL
     models: dict[int, str] = {}
     calls = rates.calls  # counted here, not through `add`: a long session has tens of thousands of calls
