@@ -9,18 +9,16 @@ from textual.content import Content
 from textual.widgets import Static
 
 from inspector.model import Turn
-from inspector.support.safe_text import neutralise
 from inspector.tui.review.detail_content import (
     MUTED,
     FindingView,
     TurnView,
     finding_content,
     original_content,
-    recorded_content,
     repair_content,
     turn_content,
+    unflagged_content,
 )
-from inspector.view.calls import recorded_calls
 
 
 class TurnDetail(Vertical):
@@ -70,8 +68,7 @@ class TurnDetail(Vertical):
                 static.update("")
             return
         if view is None:
-            text = Content(neutralise(turn.text)) if turn.text else Content.styled("(no text)", MUTED)
-            original.update(text + recorded_content(recorded_calls(turn)))
+            original.update(unflagged_content(turn))
             repair.update(Content.styled("Nothing flagged in this turn.", MUTED))
             finding.update(Content.styled(f"Turn {turn.position} · {turn.role}", MUTED))
             return
