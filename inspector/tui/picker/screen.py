@@ -38,7 +38,7 @@ from inspector.tui.commands import help_rows
 from inspector.tui.conversations import ReadOptions, listing
 from inspector.tui.help import HelpScreen
 from inspector.tui.host import review_host
-from inspector.tui.picker.columns import ColumnSpec
+from inspector.tui.picker.columns import FINDINGS_FIRST, ColumnSpec
 from inspector.tui.picker.list_screen import ListScreen
 from inspector.tui.picker.rates import rates_line
 from inspector.tui.picker.review_status import NO_REVIEW, SavedReview, saved_review_of, sessions_status
@@ -88,7 +88,7 @@ class PickerScreen(ListScreen):
     COLUMNS = (
         ColumnSpec("file", "File", 12, 1, 40),
         ColumnSpec("session", "Session", 8, 2, 36),
-        ColumnSpec("findings", "Findings by kind", 12, 3, 48),
+        ColumnSpec("findings", "Findings by kind", 12, 3, 48, first=FINDINGS_FIRST),
         ColumnSpec("turns", "Turns", 5, 5),
         ColumnSpec("format", "Format", 8, 6, 20),
         ColumnSpec("status", "Status", 8, 4),

@@ -34,6 +34,7 @@ class TurnDetail(Vertical):
     TurnDetail .pane { width: 1fr; }
     TurnDetail .pane:focus { border: round $accent; }
     TurnDetail #finding-pane { height: auto; max-height: 45%; }  /* leaves the sides room on 24 rows */
+    .-short TurnDetail #finding-pane { max-height: 60%; }  /* its fix line in view below 30 rows */
     """
 
     def compose(self) -> ComposeResult:
