@@ -2,6 +2,8 @@
 tools and libraries wrote (`sessions/`) and on the bundled samples, no call is counted for an
 `unknown` model when the file names the model that made it."""
 
+import json
+
 import pytest
 
 from inspector.report.rates import compute_rates
@@ -32,3 +34,16 @@ MODELS = [  # a file of each format that records its model, and the calls of eac
 def test_the_rates_by_model_name_the_model_the_file_records(path, models):
     rates = compute_rates([summarise(result) for result in scan_file(path)])["total"]
     assert {model: entry["calls"] for model, entry in rates["by_model"].items()} == models
+
+
+def test_the_rates_by_model_of_a_langsmith_export_name_each_run_s_model(tmp_path):
+    """LangChain names a real chat model's runs in their metadata (`ls_model_name`); the fake
+    model the committed export was written with names none, so each run is given one here."""
+    runs = json.loads((TOOL_SAMPLES / "langsmith.runs.json").read_text(encoding="utf-8"))
+    for run in runs:
+        if run["run_type"] == "llm":
+            run["extra"]["metadata"]["ls_model_name"] = "gpt-4o-mini"
+    path = tmp_path / "langsmith.runs.json"
+    path.write_text(json.dumps(runs), encoding="utf-8")
+    rates = compute_rates([summarise(result) for result in scan_file(path)])["total"]
+    assert {model: entry["calls"] for model, entry in rates["by_model"].items()} == {"gpt-4o-mini": 4}
