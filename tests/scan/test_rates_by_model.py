@@ -23,6 +23,8 @@ MODELS = [  # a file of each format that records its model, and the calls of eac
     (SESSIONS / "notes-agent.otel.json", {"scripted-notes": 4}),
     (TOOL_SAMPLES / "pydantic-ai.messages.json", {"scripted-notes": 4}),  # each response's model_name
     (TOOL_SAMPLES / "pydantic-ai-1.messages.json", {"scripted-notes": 4}),
+    (TOOL_SAMPLES / "gemini-cli.session.jsonl", {"gemini-2.5-flash": 4}),  # also in a history set again
+    (SESSIONS / "notes-reader.gemini-cli.jsonl", {"gemini-2.5-flash": 4}),
     (TOOL_SAMPLES / "litellm.standard-logging.jsonl", {"gpt-4o-mini": 4}),
     (TOOL_SAMPLES / "inspect-ai.log.json", {"mockllm/model": 3}),
     (SESSIONS / "support-agent.anthropic.json", {"claude-sonnet-4-5": 4}),
