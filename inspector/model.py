@@ -125,6 +125,7 @@ class Turn:
     leaves a gap), `id` the native id when the format has one, `role` one of system, user,
     assistant or tool, and `raw` the record exactly as loaded (None for a turn a repair added).
     `edited` is set on a turn whose text or calls a repair changed, so the writer re-renders it.
+    `model` names the model that wrote an assistant turn, where the format records one.
     """
 
     position: int
@@ -135,6 +136,7 @@ class Turn:
     tool_results: tuple[ToolResult, ...] = ()
     raw: Any = None
     edited: bool = False
+    model: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ from typing import Any
 from inspector import __version__
 from inspector.report.html_style import STYLE
 from inspector.report.pieces import ADDED, ELIDED, FAULT, REDACTED, REMOVED, Piece
+from inspector.report.rates import NOTHING_RATED, RATES_TITLE, rate_rows, rated_kinds
 from inspector.report.share_view import ConversationView, FindingView, ReportView, TurnView
 from inspector.report.svg_chart import bar_chart
 from inspector.report.turn_blocks import Block
@@ -84,14 +85,14 @@ def _summary(view: ReportView) -> str:
 
 
 def _rates(rates: dict[str, Any]) -> str:
-    """The rates table: all sessions, then each model and each tool, a column per kind."""
-    kinds = list(rates["kinds"])
+    """The rates table: all sessions, then each model and each tool with a finding, a column per
+    kind found."""
+    kinds = rated_kinds(rates)
     head = "".join(f'<th class="number">{text(kind)}</th>' for kind in kinds)
-    rows = [_rate_row("all sessions", rates, kinds)]
-    rows += [_rate_row(f"model {name}", entry, kinds) for name, entry in rates["by_model"].items()]
-    rows += [_rate_row(f"tool {name}", entry, kinds) for name, entry in rates["by_tool"].items()]
+    rows = [_rate_row(label, entry, kinds) for label, entry in rate_rows(rates)]
+    note = "Count of each kind, and per 100 tool calls in brackets." if kinds else f"There is {NOTHING_RATED}."
     return (
-        '<h3>Rates</h3><p class="note">Count of each kind, and per 100 tool calls in brackets.</p>'
+        f'<h3>{RATES_TITLE}</h3><p class="note">{note}</p>'
         f'<table class="rates"><thead><tr><th></th><th class="number">calls</th>{head}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"
     )

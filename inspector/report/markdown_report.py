@@ -17,6 +17,7 @@ from typing import Any
 from inspector import __version__
 from inspector.report.markdown_text import fenced, inline
 from inspector.report.pieces import ADDED, FAULT, REMOVED, Piece
+from inspector.report.rates import NOTHING_RATED, RATES_TITLE, rate_rows, rated_kinds
 from inspector.report.share_view import ConversationView, FindingView, ReportView, TurnView
 from inspector.report.turn_blocks import Block
 
@@ -61,24 +62,22 @@ def _summary(view: ReportView) -> str:
 
 
 def _rates(rates: dict[str, Any]) -> list[str]:
-    kinds = list(rates["kinds"])
+    kinds = rated_kinds(rates)
     lines = [
-        "### Rates",
+        f"### {RATES_TITLE}",
         "",
-        "Count of each kind, and per 100 tool calls in brackets.",
+        "Count of each kind, and per 100 tool calls in brackets." if kinds else f"There is {NOTHING_RATED}.",
         "",
-        "| | calls | " + " | ".join(inline(kind) for kind in kinds) + " |",
+        "| " + " | ".join(["", "calls", *(inline(kind) for kind in kinds)]) + " |",
         "|---|---:|" + "---:|" * len(kinds),
-        _rate_row("all sessions", rates, kinds),
     ]
-    lines += [_rate_row(f"model {name}", entry, kinds) for name, entry in rates["by_model"].items()]
-    lines += [_rate_row(f"tool {name}", entry, kinds) for name, entry in rates["by_tool"].items()]
+    lines += [_rate_row(label, entry, kinds) for label, entry in rate_rows(rates)]
     return [*lines, ""]
 
 
 def _rate_row(label: str, entry: dict[str, Any], kinds: list[str]) -> str:
-    cells = " | ".join(_rate(entry["kinds"].get(kind)) for kind in kinds)
-    return f"| {inline(label)} | {entry['calls']:,} | {cells} |"
+    cells = [inline(label), f"{entry['calls']:,}", *(_rate(entry["kinds"].get(kind)) for kind in kinds)]
+    return "| " + " | ".join(cells) + " |"
 
 
 def _rate(value: dict[str, Any] | None) -> str:

@@ -1,5 +1,6 @@
 """The rates block of the reports: each session's rates (`inspector.scan.rates`) summed up, as the
-`--json` report's `rates` object and as a few lines of the text report."""
+`--json` report's `rates` object, as a few lines of the text report, and the kinds and rows the
+HTML and Markdown tables show (those with a finding: an all-zero column or row is left out)."""
 
 from __future__ import annotations
 
@@ -20,25 +21,41 @@ def compute_rates(summaries: Sequence[SessionSummary]) -> dict[str, Any]:
     return {"total": total.to_json(), "sessions": sessions}
 
 
+RATES_TITLE = "Rates of the kinds about tool calls"
+NOTHING_RATED = "no finding of a kind about tool calls"
+
+
 def rate_lines(rates: dict[str, Any]) -> list[str]:
     """A short "Rates" block for the text report: the totals, then only the models and tools with
     findings, each with its kinds that occur."""
 
-    def line(label: str, entry: dict[str, Any], every: bool = False) -> str:
+    def line(label: str, entry: dict[str, Any]) -> str:
         kinds = ", ".join(
             f"{kind} {v['count']} ({v['per_100_calls']:.2f})"
             for kind, v in entry["kinds"].items()
-            if entry["calls"] and (every or v["count"])
+            if entry["calls"] and v["count"]
         )
         calls = f"{entry['calls']} call{'s' if entry['calls'] != 1 else ''}"
-        return f"  {preview(label, 40):<24} {calls}" + (f": {kinds}" if kinds else "")
+        return f"  {preview(label, 40):<24} {calls}: {kinds or NOTHING_RATED}"
 
-    total = rates["total"]
-    lines = ["Rates (count, per 100 tool calls)", line("all sessions", total, every=True)]
+    return [
+        f"{RATES_TITLE} (count, per 100 tool calls)",
+        *(line(label, entry) for label, entry in rate_rows(rates["total"])),
+    ]
+
+
+def rated_kinds(total: dict[str, Any]) -> list[str]:
+    """The kinds with a finding in `total` (the rates of all sessions), in the reports' order."""
+    return [kind for kind, value in total["kinds"].items() if value["count"]]
+
+
+def rate_rows(total: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """The rows of a rates table: all sessions, then each model and each tool with a finding."""
+    rows = [("all sessions", total)]
     for group, prefix in (("by_model", "model"), ("by_tool", "tool")):
-        lines.extend(
-            line(f"{prefix} {name}", entry)
+        rows.extend(
+            (f"{prefix} {name}", entry)
             for name, entry in total[group].items()
-            if any(v["count"] for v in entry["kinds"].values())
+            if any(value["count"] for value in entry["kinds"].values())
         )
-    return lines
+    return rows

@@ -4,8 +4,8 @@ Per session and in total: the number of tool calls (structured, plus those recov
 a fix) and, for each schema kind, each kind about a call's outcome (a success claimed after it
 failed, a result answering the wrong call, a loop of repeated calls), the tool results a model
 wrote itself and the tool actions it announced without a call, its count and rate per 100 calls,
-broken down by model (where the format records one: a top-level `model` key, or a per-message
-`model`) and by tool (a finding that names no tool, as most announced actions do, counts in the
+broken down by model (where the format records one: the model a format read for a reply, a
+per-message `model`, or a top-level `model` key) and by tool (a finding that names no tool, as most announced actions do, counts in the
 totals and for its model only).
 """
 
@@ -36,11 +36,13 @@ _Key = TypeVar("_Key")
 
 
 class Rates:
-    """Counts of calls and of findings by (model, tool), summed up when reported."""
+    """Counts of calls and of findings by (model, tool), summed up when reported, and `findings`:
+    the findings of every kind, of which those of the rated kinds are counted in `kinds`."""
 
     def __init__(self) -> None:
         self.calls: Counter[tuple[str, str]] = Counter()
         self.kinds: Counter[tuple[str, str | None, str]] = Counter()
+        self.findings = 0
 
     def add(self, model: str, tool: str | None, kind: str | None = None) -> None:
         """Count one call of `tool` by `model`, or, with `kind`, one finding of that kind on it
@@ -56,6 +58,7 @@ class Rates:
         few counts)."""
         _add_counts(self.calls, other.calls)
         _add_counts(self.kinds, other.kinds)
+        self.findings += other.findings
 
     def to_json(self) -> dict[str, Any]:
         """The counts in the report's shape: the calls and kinds in all, then `by_model` and `by_tool`
@@ -126,13 +129,18 @@ def session_model(session: Session) -> str | None:
 
 
 def _turn_model(turn: Turn, default: str) -> str:
+    """The model the format read for `turn`, else its record's `model` key, else `default`."""
+    if turn.model:
+        return turn.model
     model = turn.raw.get("model") if isinstance(turn.raw, dict) else None
     return model if isinstance(model, str) and model else default
 
 
 def session_rates(session: Session, findings: Sequence[Finding]) -> Rates:
-    """The calls of one session and its findings of the rated kinds, by model and tool."""
+    """The calls of one session and its findings of the rated kinds, by model and tool (and the
+    number of its findings of every kind)."""
     rates = Rates()
+    rates.findings = len(findings)
     default = session_model(session) or UNKNOWN_MODEL
     models: dict[int, str] = {}
     calls = rates.calls  # counted here, not through `add`: a long session has tens of thousands of calls

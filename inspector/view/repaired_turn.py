@@ -27,7 +27,8 @@ class RepairedTurn:
     findings flag; `after`, the text once fixed, and `text_diff` from one to the other; `calls`,
     the calls the fixes recover then those they correct; `results_added`, the results they record
     for calls never answered; `repairs`, what a detector lists of its repair; `summary`, what was
-    applied, in a line; `recorded`, the turn's own calls as recorded. `written`: the turns
+    applied, in a line; `recorded`, the turn's own calls as recorded, and `results`, its own
+    results. `written`: the turns
     written in the turn's place (recovered calls and their results, the turn as fixed, the results
     recorded), when the fixes were applied together (`repaired_turn`) and change something, else
     empty; `fixed`, among them, the turn itself (None when nothing is written in its place)."""
@@ -41,6 +42,7 @@ class RepairedTurn:
     summary: str
     text_diff: TextDiff = TextDiff()
     recorded: tuple[RecordedCall, ...] = ()
+    results: tuple[ToolResult, ...] = ()
     written: tuple[Turn, ...] = ()
     fixed: Turn | None = None
 
@@ -50,7 +52,17 @@ def fix_preview(finding: Finding, turn: Turn, fix: Fix | None = None) -> Repaire
     fix = fix if fix is not None else finding.fix
     spans = (finding.span,) if finding.span else ()
     if fix is None:
-        return RepairedTurn(turn.text, spans, turn.text, (), (), _repairs(finding), "", recorded=recorded_calls(turn))
+        return RepairedTurn(
+            turn.text,
+            spans,
+            turn.text,
+            (),
+            (),
+            _repairs(finding),
+            "",
+            recorded=recorded_calls(turn),
+            results=turn.tool_results,
+        )
     text_diff = removal_diff(turn.text, fix.remove) if fix.text is None else diff_text(turn.text, fix.text)
     arguments, names = dict(fix.replace_arguments), dict(fix.rename_calls)
     return RepairedTurn(
@@ -63,6 +75,7 @@ def fix_preview(finding: Finding, turn: Turn, fix: Fix | None = None) -> Repaire
         fix.summary,
         text_diff,
         recorded_calls(turn, arguments, names),
+        turn.tool_results,
     )
 
 
@@ -91,6 +104,7 @@ def repaired_turn(turn: Turn, findings: Sequence[Finding], to_apply: Sequence[Fi
         summary=_summary(len(findings), len(fixes), bool(applied)),
         text_diff=_text_diff(turn.text, fixed.text, [span for fix in fixes for span in fix.remove]),
         recorded=recorded_calls(turn, arguments, names),
+        results=turn.tool_results,
         written=repaired.turns[:place] + (fixed,) + repaired.turns[place + 1 :] if applied else (),
         fixed=fixed if applied else None,
     )

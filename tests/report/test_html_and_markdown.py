@@ -83,7 +83,8 @@ def test_html_shows_each_flagged_turn_with_the_fault_and_the_repair_marked(tmp_p
     assert len([run for run in marked_runs(page, 14, "repaired", "added") if run.startswith("save_memory(")]) == 2
     # the summary, the chart and the rates as the JSON report has them
     assert "<svg" in page and "result-prefix" in page and "6 findings" in page.replace("</strong>", "")
-    assert "tool save_memory" in page and "model gemini-2.5-flash" in page
+    assert "no finding of a kind about tool calls" in page  # its fake results are not of a rated kind:
+    assert "tool save_memory" not in page and "model gemini-2.5-flash" not in page  # no all-zero row
     # self-contained: no script, no asset from anywhere
     assert element_tags(page).isdisjoint({"script", "link", "img", "iframe", "object", "embed"})
     assert "http://" not in page and "https://" not in page
@@ -142,13 +143,14 @@ def test_markdown_tables_keep_their_columns_whatever_a_tool_is_named(tmp_path):
         json.dumps(
             {
                 "model": "m|<b>x</b>",
+                "tools": [{"type": "function", "function": {"name": "read", "parameters": {"type": "object"}}}],
                 "messages": [
                     {"role": "user", "content": "go"},
                     {
                         "role": "assistant",
                         "content": "",
                         "tool_calls": [
-                            {"id": "c1", "type": "function", "function": {"name": "a|b`c", "arguments": "{}}"}}
+                            {"id": "c1", "type": "function", "function": {"name": "a|b`c", "arguments": "{}"}}
                         ],
                     },
                     {"role": "tool", "tool_call_id": "c1", "content": "ok"},

@@ -2,12 +2,13 @@
 in the text report."""
 
 import json
+import shutil
 
 from inspector.cli.main import main
 from inspector.report.rates import compute_rates
 from inspector.scan.scanner import scan_file
 from inspector.scan.summary import summarise
-from tests.helpers.samples import SESSIONS
+from tests.helpers.samples import SESSIONS, TOOL_SAMPLES
 from tests.helpers.tools import SAVE_MEMORY, WHITEBOARD
 
 
@@ -75,7 +76,7 @@ def test_no_calls_gives_no_rate():
 def test_text_report_ends_with_a_rates_block(write_session, capsys):
     main(["scan", str(_fifty_calls_one_phantom(write_session))])
     out = capsys.readouterr().out
-    block = out[out.index("Rates (count, per 100 tool calls)") :]
+    block = out[out.index("Rates of the kinds about tool calls (count, per 100 tool calls)") :]
     assert "all sessions" in block and "50 calls" in block and "unknown-tool 1 (2.00)" in block
     assert "model gpt-4.1" in block
 
@@ -171,3 +172,36 @@ def test_each_name_of_calls_or_findings_has_an_entry_and_those_without_findings_
         "by_model": {},
         "by_tool": {},
     }
+
+
+def test_the_text_report_shows_no_zero_rate_and_says_when_no_finding_is_rated(tmp_path, capsys):
+    """The files Claude Code, Codex and Gemini CLI wrote: 13 findings, none of a rated kind."""
+    for name in ("claude-code.jsonl", "codex.rollout.jsonl", "gemini-cli.session.jsonl"):
+        shutil.copy(TOOL_SAMPLES / name, tmp_path / name)
+    assert main(["scan", str(tmp_path)]) == 1
+    block = capsys.readouterr().out.split("Rates of the kinds about tool calls (count, per 100 tool calls)\n")[1]
+    assert block.splitlines() == ["  all sessions             14 calls: no finding of a kind about tool calls"]
+
+
+def test_the_reports_leave_out_the_kinds_and_rows_without_a_finding(tmp_path, capsys):
+    sample = SESSIONS / "analyst-agent.openai.json"
+    main(["scan", str(sample)])
+    block = capsys.readouterr().out.split("(count, per 100 tool calls)\n")[1]
+    assert "(0.00)" not in block and "mismatched-result" not in block
+    assert main(["report", str(sample), "--markdown", str(tmp_path / "r.md")]) == 1
+    markdown = (tmp_path / "r.md").read_text(encoding="utf-8")
+    table = markdown.split("### Rates of the kinds about tool calls")[1].split("\n\n")[2].splitlines()
+    assert table[0] == (
+        "|  | calls | unknown-tool | invalid-argument | unknown-parameter | wrong-type | claimed-success |"
+    )
+    assert [row.split(" | ")[0] for row in table[2:]] == [
+        "| all sessions",
+        "| model qwen2.5-72b-instruct",
+        "| tool create\\_chart",
+        "| tool query\\_db",
+        "| tool send\\_email",
+        "| tool send\\_mail",
+    ]
+    assert main(["report", str(sample), "--html", str(tmp_path / "r.html")]) == 1
+    page = (tmp_path / "r.html").read_text(encoding="utf-8")
+    assert "unknown-tool</th>" in page and "repeated-call" not in page

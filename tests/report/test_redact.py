@@ -134,7 +134,13 @@ def test_names_masked_alike_keep_their_own_rates(tmp_path):
     ]
     path.write_text(
         json.dumps(
-            {"messages": [{"role": "user", "content": "go"}, {"role": "assistant", "content": "", "tool_calls": calls}]}
+            {
+                "tools": [{"type": "function", "function": {"name": "send", "parameters": {"type": "object"}}}],
+                "messages": [
+                    {"role": "user", "content": "go"},
+                    {"role": "assistant", "content": "", "tool_calls": calls},
+                ],
+            }
         )
     )
     out = tmp_path / "r.md"
@@ -145,7 +151,7 @@ def test_names_masked_alike_keep_their_own_rates(tmp_path):
         if row.startswith("| tool ")
     ]
     assert [row[:2] for row in rates] == [[r"tool \[REDACTED:email\]", "1"], [r"tool \[REDACTED:email\] \#2", "2"]]
-    assert {cell for row in rates for cell in row[2:]} == {"0 (0.00)"}  # one column per kind rated
+    assert [row[2:] for row in rates] == [["1 (100.00)"], ["2 (100.00)"]]  # one column: the kind found
 
 
 HOSTILE = {  # about 100 KB each of what starts a secret and never ends one

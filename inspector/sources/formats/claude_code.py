@@ -34,6 +34,7 @@ from inspector.sources.formats import _claude_code_chain
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages import anthropic_messages
 from inspector.sources.messages.arguments import parse_arguments
+from inspector.sources.messages.turn_models import model_name
 
 NAME = "claude-code"
 
@@ -168,9 +169,9 @@ def _turn(group: list[tuple[int, dict[str, Any]]], names: dict[str, str]) -> Tur
         content = [block for _, event in group for block in _blocks(event)]
     read = anthropic_messages.message_turn(group[0][0], {"role": first["type"], "content": content}, names)
     calls = tuple(_unparsed(call) for call in read.tool_calls)
-    return Turn(
-        read.position, read.role, read.text, first["uuid"], calls, read.tool_results, tuple(event for _, event in group)
-    )
+    events = tuple(event for _, event in group)
+    model = model_name(first["message"].get("model")) if read.role == ASSISTANT else None
+    return Turn(read.position, read.role, read.text, first["uuid"], calls, read.tool_results, events, model=model)
 
 
 def _unparsed(call: ToolCall) -> ToolCall:

@@ -23,6 +23,7 @@ from inspector.model import Session
 from inspector.sources.files.document import BadLine, Document
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.responses_items import ItemReader, rebuild
+from inspector.sources.messages.turn_models import with_models
 
 NAME = "codex"
 
@@ -51,19 +52,25 @@ def claims(document: Document) -> bool:
 def read(document: Document) -> list[Session]:
     """The one session of the rollout."""
     reader = ItemReader(CONTEXT_TAGS)
-    session_id = None
+    session_id = model = None
+    models: dict[int, Any] = {}  # an item's line -> the model of the turn context before it
     records = document.value
     for position, record in enumerate(records):
         kind = record.get("type") if type(record) is dict else None
         if kind == ITEM_LINE:
             reader.read(position, record.get("payload"), record)
+            models[position] = model
+        elif kind == "turn_context":
+            payload = record.get("payload")
+            model = payload.get("model") if type(payload) is dict else None
         elif kind == "session_meta" and session_id is None:
             session_id = _session_id(record.get("payload"))
         elif kind not in OTHER_LINES and record is not None and not isinstance(record, BadLine):
             reader.skip(*_description(record))
     last = next((r for r in reversed(records) if r is not None), None)
     problems = reader.problems() + [_bad_line(r, r is last) for r in records if isinstance(r, BadLine)]
-    return [Session(NAME, document.path, tuple(reader.turns), (), document, 0, session_id, tuple(problems))]
+    turns = with_models(reader.turns, lambda turn: models.get(turn.position))
+    return [Session(NAME, document.path, tuple(turns), (), document, 0, session_id, tuple(problems))]
 
 
 def write(document: Document, sessions: list[Session]) -> str:

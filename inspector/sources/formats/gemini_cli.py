@@ -17,6 +17,7 @@ timestamp of the message they stand before.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 from inspector.model import ASSISTANT, NOT_EXECUTED, TOOL, Session, ToolCall, ToolResult, Turn
@@ -33,6 +34,7 @@ from inspector.sources.formats._gemini_cli_messages import (
 )
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.text_parts import respread_parts
+from inspector.sources.messages.turn_models import with_models
 
 NAME = "gemini-cli"
 
@@ -64,7 +66,23 @@ def read(document: Document) -> list[Session]:
     else:
         messages, session_id, problems = document.value.get("messages", []), document.value["sessionId"], []
     turns, notes = read_turns(messages)
+    turns = with_models(turns, _model_finder(document))
     return [Session(NAME, document.path, tuple(turns), (), document, 0, session_id, tuple(problems + notes))]
+
+
+def _model_finder(document: Document) -> Callable[[Turn], Any]:
+    """The model of a reply: its message's `model`, else that of the log's own line for the same
+    message (a history the log sets again, as after a rewind, keeps no model)."""
+    lines = document.value if document.is_jsonl else []
+    models = {
+        line.get("id"): line.get("model") for line in lines if type(line) is dict and line.get("type") == "gemini"
+    }
+
+    def model_of(turn: Turn) -> Any:
+        raw = turn.raw if type(turn.raw) is dict else {}
+        return raw.get("model") or models.get(raw.get("id"))
+
+    return model_of
 
 
 def write(document: Document, sessions: list[Session]) -> str:

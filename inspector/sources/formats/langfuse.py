@@ -25,6 +25,7 @@ from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.openai_messages import read_openai_messages
 from inspector.sources.messages.repeated_history import ModelCall, conversation, grouped
+from inspector.sources.messages.turn_models import with_models
 
 NAME = "langfuse"
 
@@ -49,6 +50,7 @@ def read(document: Document) -> list[Session]:
     calls = []
     skipped: Counter[str] = Counter()
     tools: dict[str, Any] = {}
+    models: dict[int, Any] = {}  # id of a reply message -> the model of its generation
     for number, observation in enumerate(document.value["data"]):
         kind = observation.get("type") if type(observation) is dict else None
         messages, listed_tools = _input(observation.get("input")) if kind == "GENERATION" else (None, None)
@@ -59,12 +61,14 @@ def read(document: Document) -> list[Session]:
         if listed_tools is not None:
             tools[trace] = listed_tools
         start = observation.get("startTime")
+        outputs = _outputs(observation.get("output"))
+        models.update((id(message), observation.get("model")) for message in outputs)
         calls.append(
             ModelCall(
                 trace,
                 start if type(start) is str else "",
                 messages,
-                _outputs(observation.get("output")),
+                outputs,
                 f"observation {observation.get('id', number)}",
             )
         )
@@ -76,7 +80,8 @@ def read(document: Document) -> list[Session]:
     sessions = []
     for index, (trace, trace_calls) in enumerate(grouped(calls).items()):
         messages, problems = conversation(trace_calls, _role)
-        turns, odd = read_openai_messages(messages)
+        read, odd = read_openai_messages(messages)
+        turns = with_models(read, lambda turn: models.get(id(turn.raw)))
         sessions.append(
             Session(
                 NAME,

@@ -24,6 +24,7 @@ from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.langchain_messages import MessageReader
 from inspector.sources.messages.langchain_serialized import unwrap
 from inspector.sources.messages.repeated_history import ModelCall, conversation, grouped
+from inspector.sources.messages.turn_models import with_models
 
 NAME = "langsmith"
 
@@ -41,6 +42,7 @@ def read(document: Document) -> list[Session]:
     runs = _runs(document)
     calls = []
     skipped: Counter[str] = Counter()
+    models: dict[int, Any] = {}  # id of a reply message -> the model of its run
     for number, run in enumerate(runs):
         if type(run) is not dict:
             continue
@@ -52,12 +54,14 @@ def read(document: Document) -> list[Session]:
         if type(trace) is not str:
             trace = ""
         start = run.get("start_time")
+        outputs = _outputs(run.get("outputs"))
+        models.update((id(message), _model(run)) for message in outputs)
         calls.append(
             ModelCall(
                 trace,
                 start if type(start) is str else "",
                 messages,
-                _outputs(run.get("outputs")),
+                outputs,
                 f"run {run.get('id', number)}",
             )
         )
@@ -78,7 +82,7 @@ def read(document: Document) -> list[Session]:
             Session(
                 NAME,
                 document.path,
-                tuple(reader.turns),
+                tuple(with_models(reader.turns, lambda turn: models.get(id(turn.raw)))),
                 (),
                 document,
                 index,
@@ -111,6 +115,20 @@ def _outputs(outputs: Any) -> list[Any]:
     batch = generations[0] if isinstance(generations, list) and generations and isinstance(generations[0], list) else []
     first = batch[0] if batch and type(batch[0]) is dict else {}
     return [first["message"]] if type(first.get("message")) is dict else []
+
+
+def _model(run: dict[str, Any]) -> Any:
+    """The model a run names: LangChain's `ls_model_name` in its metadata, else the `model` (or
+    `model_name`) of its invocation parameters."""
+    extra = run.get("extra")
+    if type(extra) is not dict:
+        return None
+    metadata, parameters = extra.get("metadata"), extra.get("invocation_params")
+    if type(metadata) is dict and metadata.get("ls_model_name"):
+        return metadata["ls_model_name"]
+    if type(parameters) is dict:
+        return parameters.get("model") or parameters.get("model_name")
+    return None
 
 
 def _kind(message: Any) -> Any:

@@ -33,9 +33,11 @@ from inspector.sources.formats._otel_messages import (
 )
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.otel_conversation import ModelCall, rebuild
+from inspector.sources.messages.turn_models import with_models
 
 NAME = "otel"
 GROUP_KEYS = ("session.id", "gen_ai.conversation.id")
+MODEL_KEYS = ("gen_ai.response.model", "gen_ai.request.model", "llm.model_name")  # the first a span has
 
 
 def claims(document: Document) -> bool:
@@ -59,6 +61,7 @@ def read(document: Document) -> list[Session]:
     problems: list[str] = []
     unread_events: Counter[str] = Counter()
     seen_definitions: dict[str, set[str]] = {}
+    models: dict[str, Any] = {}  # span id -> the model it names
     for span in _spans(document, problems):
         attributes = {
             a["key"]: a.get("value")
@@ -72,6 +75,9 @@ def read(document: Document) -> list[Session]:
             continue
         unread_events.update(name for name in map(str, (e.get("name") for e in events)) if name not in PROMPT_EVENTS)
         group = _group(attributes, span)
+        models[str(span.get("spanId"))] = next(
+            (any_value(attributes[key]) for key in MODEL_KEYS if key in attributes), None
+        )
         groups.setdefault(group, []).append((_start(span), str(span.get("spanId")), messages))
         _add_tools(tools.setdefault(group, {}), attributes, seen_definitions.setdefault(group, set()))
     if not groups:
@@ -94,7 +100,7 @@ def read(document: Document) -> list[Session]:
                 Session(
                     NAME,
                     document.path,
-                    tuple(turns),
+                    tuple(with_models(turns, lambda turn: models.get(turn.raw.get("span")))),
                     tuple(tools[group].values()),
                     document,
                     len(sessions),

@@ -29,6 +29,7 @@ from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.arguments import arguments_as_json, parse_arguments
 from inspector.sources.messages.record_lists import rebuild_records
 from inspector.sources.messages.text_parts import spread_text
+from inspector.sources.messages.turn_models import model_name
 
 NAME = "pydantic-ai"
 
@@ -96,7 +97,8 @@ def _turn(position: int, message: dict[str, Any], parts: list[dict[str, Any]], n
         _result(part, names) for part in parts if _tag(part.get("part_kind")) in RESULT_KINDS and _named(part)
     )
     text = "".join(text for _, _, text in _text_slots(parts, role))
-    return Turn(position, role, text, None, calls, results, message)
+    model = model_name(message.get("model_name")) if role == ASSISTANT else None
+    return Turn(position, role, text, None, calls, results, message, model=model)
 
 
 def _named(part: dict[str, Any]) -> bool:

@@ -8,19 +8,22 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 PADDING = 2  # the table's blank cell either side of each column
+FINDINGS_FIRST = 24  # the findings column grows to this first: "2 malformed-arguments +3"
 
 
 @dataclass(frozen=True)
 class ColumnSpec:
     """A picker column: its key, header, the width it is kept at least (less when its longest
-    cell is shorter), its rank when the screen is too narrow for all (1: dropped last), and the
-    widest it grows to (None: its longest cell)."""
+    cell is shorter), its rank when the screen is too narrow for all (1: dropped last), the
+    widest it grows to (None: its longest cell), and the width it grows to `first`, before any
+    other column grows, when there is room for all of it (0: none)."""
 
     key: str
     label: str
     least: int
     rank: int
     most: int | None = None
+    first: int = 0
 
 
 def fitted(specs: Sequence[ColumnSpec], longest: Mapping[str, int], width: int) -> dict[str, int]:
@@ -34,6 +37,10 @@ def fitted(specs: Sequence[ColumnSpec], longest: Mapping[str, int], width: int) 
         need = min(spec.least, wanted[spec.key]) + PADDING
         if need <= room:
             widths[spec.key], room = need - PADDING, room - need
+    for spec in ranked:
+        more = min(spec.first, wanted[spec.key]) - widths.get(spec.key, wanted[spec.key])
+        if 0 < more <= room:  # (when the room cannot take all of it, every column shares it)
+            widths[spec.key], room = widths[spec.key] + more, room - more
     growing = [spec.key for spec in ranked if spec.key in widths]
     while room > 0 and growing:  # one cell at a time to each column still short of its longest
         growing = [key for key in growing if widths[key] < wanted[key]]

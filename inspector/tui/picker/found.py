@@ -24,7 +24,7 @@ from inspector.errors import InspectorError
 from inspector.sources.discovery import LLM, FoundSession
 from inspector.support.safe_text import neutralise, shown_name
 from inspector.tui.conversations import ReadOptions, listing
-from inspector.tui.picker.columns import ColumnSpec
+from inspector.tui.picker.columns import FINDINGS_FIRST, ColumnSpec
 from inspector.tui.picker.review_status import SavedReview, saved_review_of
 from inspector.tui.picker.rows import Scanned, database_note, found_row, row_key, scanned_file, short_reason, unreadable
 from inspector.tui.picker.screen import FILL_EVERY, PickerScreen
@@ -40,7 +40,7 @@ class FoundPicker(PickerScreen):
         ColumnSpec("project", "Project", 12, 1),
         ColumnSpec("date", "Date", 16, 2),
         ColumnSpec("turns", "Turns", 5, 6),
-        ColumnSpec("findings", "Findings by kind", 12, 3, 48),
+        ColumnSpec("findings", "Findings by kind", 12, 3, 48, first=FINDINGS_FIRST),
         ColumnSpec("status", "Status", 8, 4),
     )
     SORTS = (LISTED, "findings", "status", "turns", "project", "tool")

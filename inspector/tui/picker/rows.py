@@ -135,9 +135,10 @@ def shown_project(project: str, home: Path) -> str:
     return project if len(project) <= PROJECT_WIDTH else "…" + project[-(PROJECT_WIDTH - 1) :]
 
 
-def cell(row: ListedRow, column: str) -> Text:
-    """The row's cell in `column`, as plain text cut with "…" when it does not fit."""
-    text, style = cell_text(row, column), ""
+def cell(row: ListedRow, column: str, width: int | None = None) -> Text:
+    """The row's cell in `column` (`width` cells wide), as plain text cut with "…" when it does
+    not fit."""
+    text, style = cell_text(row, column, width), ""
     justify: JustifyMethod = "left"
     if column == "findings":
         style = "red" if row.unreadable else "italic" if row.note else "dim" if not row.scanned or not row.kinds else ""
@@ -150,10 +151,11 @@ def cell(row: ListedRow, column: str) -> Text:
     return Text(text, style=style, justify=justify, overflow="ellipsis", no_wrap=True)
 
 
-def cell_text(row: ListedRow, column: str) -> str:
-    """The text of the row's cell in `column`."""
+def cell_text(row: ListedRow, column: str, width: int | None = None) -> str:
+    """The text of the row's cell in `column`; the findings of a column `width` cells wide name
+    whole kinds, as many as fit, and how many more there are."""
     if column == "findings":
-        return neutralise(row.note) or (SCANNING if row.kinds is None else counted(row.kinds))
+        return neutralise(row.note) or (SCANNING if row.kinds is None else counted(row.kinds, width))
     if column == "turns":
         return "" if row.turns is None else f"{row.turns:,}"
     if column == "format":
@@ -163,6 +165,15 @@ def cell_text(row: ListedRow, column: str) -> str:
     return shown_name(row.names.get(column, ""))  # a name with a line break or an escape: one line, quoted
 
 
-def counted(kinds: Counter[str]) -> str:
-    """'3 result-prefix, 1 orphan-call', or 'none'."""
-    return ", ".join(f"{n} {kind}" for kind, n in kinds.most_common()) if kinds else "none"
+def counted(kinds: Counter[str], width: int | None = None) -> str:
+    """'3 result-prefix, 1 orphan-call', or 'none'; within `width` cells, the most frequent kinds
+    that fit whole and the number of the others: '3 result-prefix +2' (cut with "…" only when
+    even the first does not fit)."""
+    if not kinds:
+        return "none"
+    items = [f"{n} {kind}" for kind, n in kinds.most_common()]
+    for shown in range(len(items), 0, -1):
+        text = ", ".join(items[:shown]) + (f" +{len(items) - shown}" if shown < len(items) else "")
+        if width is None or len(text) <= width:
+            return text
+    return items[0] + f" +{len(items) - 1}" if len(items) > 1 else items[0]

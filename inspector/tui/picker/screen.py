@@ -38,7 +38,7 @@ from inspector.tui.commands import help_rows
 from inspector.tui.conversations import ReadOptions, listing
 from inspector.tui.help import HelpScreen
 from inspector.tui.host import review_host
-from inspector.tui.picker.columns import ColumnSpec
+from inspector.tui.picker.columns import FINDINGS_FIRST, ColumnSpec
 from inspector.tui.picker.list_screen import ListScreen
 from inspector.tui.picker.rates import rates_line
 from inspector.tui.picker.review_status import NO_REVIEW, SavedReview, saved_review_of, sessions_status
@@ -53,9 +53,10 @@ UNREADABLE_REVIEW = "?"  # the status of a file whose review file cannot be read
 KEYS_HELP = (
     "The status of a session is read from its file's review: pending (a finding not decided yet), "
     "decided (every finding decided, not exported since) or exported. Rows still being scanned sort "
-    "last and are left out by the filters until they are scanned. The rates line counts the findings "
-    "about tool calls (the schema kinds, claimed success, mismatched results, repeated calls) per 100 "
-    "tool calls, as inspector scan reports them. A filter or a search keeps the cursor on its row when the row is "
+    "last and are left out by the filters until they are scanned. The rates line says how many findings "
+    "are of a rated kind (those about tool calls: the schema kinds, claimed success, mismatched results, "
+    "repeated calls, fake result blocks, narrated actions) and their count per 100 tool calls, as "
+    "inspector scan reports them. A filter or a search keeps the cursor on its row when the row is "
     "among the first shown; Esc clears the search, then the sort and filters."
 )
 
@@ -87,7 +88,7 @@ class PickerScreen(ListScreen):
     COLUMNS = (
         ColumnSpec("file", "File", 12, 1, 40),
         ColumnSpec("session", "Session", 8, 2, 36),
-        ColumnSpec("findings", "Findings by kind", 12, 3, 48),
+        ColumnSpec("findings", "Findings by kind", 12, 3, 48, first=FINDINGS_FIRST),
         ColumnSpec("turns", "Turns", 5, 5),
         ColumnSpec("format", "Format", 8, 6, 20),
         ColumnSpec("status", "Status", 8, 4),

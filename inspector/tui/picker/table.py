@@ -74,8 +74,8 @@ class ListTable(DataTable[Text]):
         self._measure(rows)
         for row in rows:
             if row.key in self.rows:
-                for column in self._widths:
-                    self.update_cell(row.key, column, cell(row, column))
+                for column, width in self._widths.items():
+                    self.update_cell(row.key, column, cell(row, column, width))
         if not self.view.default:
             self._later(stale=True)
 
@@ -91,7 +91,7 @@ class ListTable(DataTable[Text]):
         """Add up to `count` more rows of the arrangement to the table."""
         start = self.row_count
         for row in self.arrangement[start : start + max(count, 0)]:
-            self.add_row(*(cell(row, column) for column in self._widths), key=row.key)
+            self.add_row(*(cell(row, column, width) for column, width in self._widths.items()), key=row.key)
 
     def to_end(self) -> None:
         """Add every row of the arrangement and put the cursor on the last."""

@@ -9,18 +9,16 @@ from textual.content import Content
 from textual.widgets import Static
 
 from inspector.model import Turn
-from inspector.support.safe_text import neutralise
 from inspector.tui.review.detail_content import (
     MUTED,
     FindingView,
     TurnView,
     finding_content,
     original_content,
-    recorded_content,
     repair_content,
     turn_content,
+    unflagged_content,
 )
-from inspector.view.calls import recorded_calls
 
 
 class TurnDetail(Vertical):
@@ -36,6 +34,7 @@ class TurnDetail(Vertical):
     TurnDetail .pane { width: 1fr; }
     TurnDetail .pane:focus { border: round $accent; }
     TurnDetail #finding-pane { height: auto; max-height: 45%; }  /* leaves the sides room on 24 rows */
+    .-short TurnDetail #finding-pane { max-height: 60%; }  /* its fix line in view below 30 rows */
     """
 
     def compose(self) -> ComposeResult:
@@ -70,8 +69,7 @@ class TurnDetail(Vertical):
                 static.update("")
             return
         if view is None:
-            text = Content(neutralise(turn.text)) if turn.text else Content.styled("(no text)", MUTED)
-            original.update(text + recorded_content(recorded_calls(turn)))
+            original.update(unflagged_content(turn))
             repair.update(Content.styled("Nothing flagged in this turn.", MUTED))
             finding.update(Content.styled(f"Turn {turn.position} · {turn.role}", MUTED))
             return

@@ -19,13 +19,14 @@ from dataclasses import dataclass
 from textual.content import Content, Span
 from textual.highlight import highlight
 
-from inspector.model import Finding, ToolResult
+from inspector.model import Finding, ToolResult, Turn
 from inspector.repair.execute import ExecutionResult
 from inspector.support.safe_text import neutralise, preview_value
 from inspector.tui.themes import JsonHighlight
 from inspector.view.arguments_diff import laid_out, path_name
-from inspector.view.calls import CallPreview, RecordedCall
+from inspector.view.calls import CallPreview, RecordedCall, recorded_calls
 from inspector.view.repaired_turn import RepairedTurn
+from inspector.view.results import result_text
 from inspector.view.word_diff import REPLACED
 
 # What a fix takes away (original side), what it brings (repair side), a value it changes, and the
@@ -85,17 +86,41 @@ def _plain(text: str) -> Content:
 
 def original_content(preview: RepairedTurn) -> Content:
     """The turn's recorded text with the flagged spans underlined and what the fix removes or
-    replaces marked, then its calls as recorded, marked the same way."""
+    replaces marked, then its calls as recorded, marked the same way, then its results."""
     text = preview.original
     if not text:
-        head = Content.styled("(no text)", MUTED)
+        head = Content("") if preview.results else Content.styled("(no text)", MUTED)
     else:
         head = marked(
             text,
             [(start, end, SUSPECT) for start, end in preview.suspect_spans]
             + [(start, end, REMOVED) for start, end, _ in preview.text_diff.before_spans()],
         )
-    return head + recorded_content(preview.recorded)
+    calls = recorded_content(preview.recorded)
+    return head + calls + results_content(preview.results, bool(text or preview.recorded))
+
+
+def unflagged_content(turn: Turn) -> Content:
+    """A turn nothing flags, as recorded: its text, its calls and its results."""
+    return original_content(
+        RepairedTurn(turn.text, (), turn.text, (), (), (), "", recorded=recorded_calls(turn), results=turn.tool_results)
+    )
+
+
+def results_content(results: tuple[ToolResult, ...], after: bool) -> Content:
+    """Each result as recorded, in full (after a blank line when something is shown `after`): a
+    heading naming its tool and call, marked as an error when it reports one, then what it says."""
+    blocks = []
+    for result in results:
+        heading = Content.assemble(
+            ("Error from " if result.is_error else "Result of ", "bold $text-error" if result.is_error else HEADING),
+            (neutralise(result.name or "a tool"), "bold"),
+            (f" (call {neutralise(result.call_id)})" if result.call_id else "", MUTED),
+        )
+        text = result_text(result.content)
+        blocks.append(heading + Content("\n") + (_plain(text) if text else Content.styled("(empty result)", MUTED)))
+    shown = Content("\n\n").join(blocks)
+    return Content("\n\n") + shown if blocks and after else shown
 
 
 def recorded_content(calls: tuple[RecordedCall, ...]) -> Content:

@@ -16,7 +16,7 @@ from inspector.tui.review.call_links import CallLinks, call_links
 from inspector.tui.review.detail import TurnDetail
 from inspector.tui.review.search import SessionSearch
 from inspector.tui.review.shown_session import ShownSession
-from inspector.tui.review.status_bar import status_line
+from inspector.tui.review.status_bar import ID_WIDTH, NARROW_ID_WIDTH, WIDE, status_line
 from inspector.tui.review.turn_header import header_line
 from inspector.tui.review.turn_list import TurnList
 
@@ -57,6 +57,7 @@ class ReviewDrawing:
                 sessions,
                 reviewed.review.counts(reviewed.index) if reviewed else None,
                 self.turns.flagged_only,
+                ID_WIDTH if self.bar.app.size.width >= WIDE else NARROW_ID_WIDTH,
             )
         )
 

@@ -25,6 +25,7 @@ from inspector.tui.dialogs.export import OPENAI, ExportChoice, ExportDialog
 from inspector.tui.dialogs.server_export import ServerExportDialog
 from inspector.tui.notices import Tell
 from inspector.tui.review.drawing import ReviewDrawing
+from inspector.tui.review.resume_hint import resume_hint
 from inspector.tui.review.shown_session import ShownSession
 from inspector.tui.review.writes import BULK, EXECUTE, EXPORT, WritesUnderWay
 
@@ -117,8 +118,9 @@ class Exporter:
 
     def _exported(self, review: Review, outcome: WriteOutcome, missing: list[SessionKey]) -> None:
         self.writes.done(EXPORT)
+        out = outcome.out.resolve() if isinstance(outcome.out, Path) else outcome.out
         lines = [
-            f"Wrote {outcome.out}",
+            f"Wrote {out}",
             f"{outcome.applied} fix{'es' if outcome.applied != 1 else ''} applied",
             f"audit: {outcome.audit_shown}",
         ]
@@ -128,7 +130,11 @@ class Exporter:
             lines.append(f"`inspector undo {outcome.out}` reverts it")
         if outcome.left_out:
             lines.append(outcome.left_out)
-        self._tell("\n".join(lines), title="Exported", timeout=10)
+        session = self.shown.session
+        hint = resume_hint(review.path, out, session.session_id if session is not None else None)
+        if hint is not None:
+            lines.append(hint)
+        self._tell("\n".join(lines), title="Exported", timeout=20 if hint else 10)
         self._tell_unsaved(review)
         if missing:
             self._tell(

@@ -14,7 +14,7 @@ KEYS: list[BindingType] = [  # in the footer's order; short descriptions fit the
     Binding("q", "app.quit", "Quit", tooltip="Quit (asks when decisions are not exported)"),
     Binding("n", "next(True)", "Next", tooltip="Next flagged turn (next match while searching)"),
     Binding(
-        "N",
+        "N,shift+n",  # a terminal that reports modifiers sends shift+n
         "next(False)",
         "Prev",
         tooltip="Previous flagged turn (previous match while searching)",

@@ -53,16 +53,21 @@ class Navigator:
         if self._searching is not None:
             self._tell("Still searching the turns", severity="warning")
             return
+        here = self.drawing.turns.position
         if self._search:
-            position = self._search.after(self.drawing.turns.position, forward)
+            position, what = self._search.after(here, forward), "match"
             if position is None:
                 self._tell(f"No turn contains {neutralise(repr(self._search.text))}", severity="warning")
                 return
         else:
-            position = self.drawing.turns.next_position(self.shown.flagged, forward)
+            position, what = self.drawing.turns.next_position(self.shown.flagged, forward), "flagged turn"
             if position is None:
                 self._tell("Nothing flagged in this session")
                 return
+        if here is not None and position == here:
+            self._tell(f"This is the only {what}")
+        elif here is not None and (position < here if forward else position > here):
+            self._tell(f"Wrapped round to the {'first' if forward else 'last'} {what}")
         self.drawing.select(position)
 
     def step_finding(self, step: int) -> None:

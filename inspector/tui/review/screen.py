@@ -55,18 +55,22 @@ from inspector.tui.review.shown_session import Reviewed, ShownSession
 from inspector.tui.review.turn_list import TurnList
 from inspector.tui.review.writes import BULK, EXECUTE, EXPORT, WritesUnderWay
 
+SHORT_BELOW = 30  # rows: a shorter terminal gets a shorter turn list
+
 
 class ReviewScreen(Screen[None]):
     """Step through one session's flagged turns and decide on each finding."""
 
     COMMANDS = {ScreenKeys}
     BINDINGS = KEYS
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (SHORT_BELOW, "-tall")]  # a class for the terminal's height
     DEFAULT_CSS = """
     ReviewScreen #bar { height: auto; max-height: 3; background: $panel; padding: 0 0 0 1; }
     ReviewScreen #loading { height: 1; }
     ReviewScreen #loading.-done { display: none; }
     ReviewScreen #loading Static { width: auto; padding: 0 1; }
     ReviewScreen TurnList { height: 35%; }
+    ReviewScreen.-short TurnList { height: 5; }  /* on 24 rows the finding below keeps its fix line */
     ReviewScreen #search-row { height: 1; display: none; background: $panel; }
     ReviewScreen #search-row.-open { display: block; }
     ReviewScreen #search-row Static { width: auto; padding: 0 1; color: $text-accent; }

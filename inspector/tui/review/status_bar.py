@@ -11,6 +11,8 @@ from inspector.support.safe_text import preview, shown_name
 
 MUTED = "$text-muted"
 ID_WIDTH = 40  # a longer session id is cut short (a UUID is 36)
+NARROW_ID_WIDTH = 13  # on a terminal narrower than WIDE, so the bar takes two lines at most
+WIDE = 100
 
 
 def status_line(
@@ -20,16 +22,18 @@ def status_line(
     sessions: int,
     counts: Counts | None,
     flagged_only: bool,
+    id_width: int = ID_WIDTH,
 ) -> Content:
     """'NAME · FORMAT · session N of M · id ID · T turns  flagged F  approved A ...' (the counts once
-    known; the id of a session that has one, a database's conversation's, as plain text)."""
+    known; the id of a session that has one, a database's conversation's, as plain text, cut to
+    `id_width`)."""
     if session is None:
         return Content(shown_name(path.name))
     parts: list[str | tuple[str, str]] = [(shown_name(path.name), "bold"), f" · {session.format}"]
     if sessions > 1:
         parts.append(f" · session {number + 1} of {sessions}")
     if session.session_id:
-        parts += [(" · id ", MUTED), (preview(str(session.session_id), ID_WIDTH), "bold")]
+        parts += [(" · id ", MUTED), (preview(str(session.session_id), id_width), "bold")]
     parts.append(f" · {len(session.turns):,} turns  ")
     if counts is not None:
         for label, value, style in (

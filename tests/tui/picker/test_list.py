@@ -20,7 +20,7 @@ from inspector.tui.picker.table import FIRST_ROWS, ListTable
 from inspector.tui.review.screen import ReviewScreen
 from tests.helpers.pilot import play, rows, until
 from tests.helpers.rubyllm import MANY, build_rubyllm
-from tests.helpers.samples import SESSIONS
+from tests.helpers.samples import SESSIONS, TOOL_SAMPLES
 from tests.helpers.timing import cpu_time
 
 pytestmark = pytest.mark.slow  # drives the app with Pilot
@@ -276,11 +276,28 @@ def test_the_rates_line_sums_what_scan_reports(samples: Path, capsys):
 
     async def scenario(pilot: Pilot) -> None:
         assert str(pilot.app.screen.query_one("#rates").visual) == (
-            "Rates: 7 findings in 33 tool calls (21.2 per 100) · worst tool: send_email 3 in 1 call · "
-            "worst model: qwen2.5-72b-instruct 6 in 7 calls"
+            "Rates: 7 of 25 findings are of a rated kind, 21.2 per 100 tool calls (33 calls) · "
+            "worst tool: send_email 3 in 1 call · worst model: qwen2.5-72b-instruct 6 in 7 calls"
         )
 
     play(InspectorApp(samples), scenario, settled=True)
+
+
+def test_the_rates_line_says_how_many_findings_are_rated_and_shows_no_zero_rate(tmp_path: Path):
+    """The files Claude Code, Codex and Gemini CLI wrote have 13 findings (leaked markup, fake
+    results, malformed arguments, tool errors), none of a rated kind: the line says so rather than
+    "0 findings in 14 tool calls", and names the model of the worst calls where there are some."""
+    for name in ("claude-code.jsonl", "codex.rollout.jsonl", "gemini-cli.session.jsonl"):
+        shutil.copy(TOOL_SAMPLES / name, tmp_path / name)
+
+    async def scenario(pilot: Pilot) -> None:
+        await until(pilot, pilot.app.screen.scanned.is_set, "the picker to scan every session")
+        await pilot.pause()
+        assert str(pilot.app.screen.query_one("#rates").visual) == (
+            "Rates: none of the 13 findings is of a rated kind (14 tool calls)"
+        )
+
+    play(InspectorApp(tmp_path), scenario, settled=True)
 
 
 def test_the_rates_line_names_no_worst_tool_for_findings_that_name_none(write_session):
@@ -300,7 +317,9 @@ def test_the_rates_line_names_no_worst_tool_for_findings_that_name_none(write_se
     )
 
     async def scenario(pilot: Pilot) -> None:
-        assert str(pilot.app.screen.query_one("#rates").visual) == "Rates: 1 finding in 1 tool call (100.0 per 100)"
+        assert str(pilot.app.screen.query_one("#rates").visual) == (
+            "Rates: 1 of 1 finding is of a rated kind, 100.0 per 100 tool calls (1 call)"
+        )
 
     play(InspectorApp(path.parent), scenario, settled=True)
 

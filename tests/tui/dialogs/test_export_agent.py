@@ -1,0 +1,63 @@
+"""The export of a session an agent keeps in its own folder: the notice says where it went (the
+whole path) and how to resume it with that agent; and the dialog's boxes read ticked or not
+without colour ("X" in the box or an empty box)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Checkbox
+
+from inspector.tui.dialogs.export import ExportDialog
+from tests.helpers.app import drive, reviewed
+from tests.helpers.pilot import press, until
+from tests.helpers.samples import TOOL_SAMPLES
+
+pytestmark = pytest.mark.slow  # drives the app with Pilot
+
+SESSION_ID = "75be298c-69f7-4eae-9118-77047fde8a3b"  # the session Claude Code wrote
+
+
+def test_the_export_of_a_claude_code_session_says_where_it_went_and_how_to_resume_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    project = Path.home() / ".claude" / "projects" / "-work-notes"
+    project.mkdir(parents=True)
+    path = Path(shutil.copy(TOOL_SAMPLES / "claude-code.jsonl", project / f"{SESSION_ID}.jsonl"))
+    monkeypatch.chdir(tmp_path)  # the export of a file an agent keeps goes to the current folder
+
+    async def scenario(pilot: Pilot, notes: list[str]) -> None:
+        await reviewed(pilot)
+        await press(pilot, "a", "x")
+        await until(pilot, lambda: isinstance(pilot.app.screen, ExportDialog), "the export dialog")
+        await press(pilot, "enter")
+        await until(pilot, lambda: any(note.startswith("Wrote ") for note in notes), "the export")
+        (note,) = [note for note in notes if note.startswith("Wrote ")]
+        lines = note.splitlines()
+        assert lines[0] == f"Wrote {tmp_path.resolve() / f'{SESSION_ID}.fixed.jsonl'}"
+        assert lines[-1] == (
+            f"Claude Code reads only its own file: copy the export over {path} (or export again with "
+            f"“overwrite the input”, which keeps a backup), then `claude --resume {SESSION_ID}`"
+        )
+
+    drive(path, scenario)
+
+
+def test_the_boxes_of_the_export_dialog_read_ticked_or_not_without_colour(tmp_path: Path):
+    path = Path(shutil.copy(TOOL_SAMPLES / "claude-code.jsonl", tmp_path / "claude-code.jsonl"))
+
+    async def scenario(pilot: Pilot, notes: list[str]) -> None:
+        await reviewed(pilot)
+        await press(pilot, "x")
+        await until(pilot, lambda: isinstance(pilot.app.screen, ExportDialog), "the export dialog")
+        overwrite, openai = pilot.app.screen.query(Checkbox)
+        assert overwrite.render().plain.startswith("▐ ▌ overwrite the input")
+        overwrite.focus()
+        await press(pilot, "space")
+        assert overwrite.value and overwrite.render().plain.startswith("▐X▌ overwrite the input")
+        assert openai.render().plain.startswith("▐ ▌ as OpenAI")
+
+    drive(path, scenario)
