@@ -18,6 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from inspector.errors import InspectorError
+from inspector.model import Location
 from inspector.report.html_report import render_html
 from inspector.report.markdown_report import render_markdown
 from inspector.report.share_view import ReportView, build_view
@@ -33,11 +34,12 @@ class ReportTargets:
 
     outputs: tuple[tuple[Callable[[ReportView], str], str], ...]
 
-    def check(self, inputs: Sequence[Path], force: bool) -> None:
+    def check(self, inputs: Sequence[Location], force: bool) -> None:
         """Fail with one line, before anything is read, unless every OUT can be written: its
-        directory exists, it is none of `inputs` by any name, and if it exists it is a regular
-        file and `force` lets it be replaced."""
-        read = [status for status in map(_status, inputs) if status is not None]
+        directory exists, it is none of `inputs` by any name (a database on a server is no file
+        here), and if it exists it is a regular file and `force` lets it be replaced."""
+        files = [path for path in inputs if isinstance(path, Path)]
+        read = [status for status in map(_status, files) if status is not None]
         for _, out in self.outputs:
             if out != STDOUT:
                 _check_output(Path(out), read, force)
