@@ -1,7 +1,9 @@
 """Writing SQLite histories never loses data: an existing database is replaced only with --force,
 a backup that does not fit leaves nothing, in place the write lock is taken before the backup (no
 edit lost, a second `fix` waits and finds nothing to do), no fix is applied twice, a database's
-own triggers do not run unless allowed, and a hot journal is reported as what it is."""
+own triggers do not run unless allowed, a hot journal is reported as what it is, and a new
+database or a backup is flushed before its rename and its folder after (a `kill -9` at each of
+those steps leaves every database whole)."""
 
 from __future__ import annotations
 
@@ -21,7 +23,8 @@ from inspector.cli.main import main
 from inspector.sources.sqlite import database as sqlite_db
 from inspector.sources.sqlite import history as sqlite_history
 from inspector.sources.sqlite import write as sqlite_write
-from tests.helpers.rubyllm import build_rubyllm, dump_database
+from tests.helpers.rubyllm import build_rubyllm, dump_database, messages_of
+from tests.helpers.write_steps import check_durable, record_steps, run_pausing
 
 
 def _rows(path: Path, sql: str) -> list[tuple]:
@@ -225,3 +228,51 @@ def test_reading_a_wal_database_changes_nothing_but_the_files_sqlite_needs_besid
     assert source.read_bytes() == wal  # as the README says: only SQLite's -wal and -shm appear
     assert {p.name for p in tmp_path.iterdir()} <= {"app.db", "app.db-wal", "app.db-shm"}
     assert (tmp_path / "app.db-wal").stat().st_size == 0
+
+
+def test_a_new_database_and_a_backup_are_flushed_before_their_rename_and_the_folder_after(tmp_path, monkeypatch):
+    source = build_rubyllm(tmp_path / "app.db")
+    steps = record_steps(monkeypatch, tmp_path)
+    assert main(["fix", str(source), "--accept", "all", "-o", str(tmp_path / "out.db")]) == 1
+    assert check_durable(steps) == ["out.db"], "\n".join(map(str, steps))
+    steps.clear()
+    assert main(["fix", str(source), "--accept", "all", "--in-place"]) == 1
+    assert check_durable(steps) == ["app.db.bak"], "\n".join(map(str, steps))
+
+
+@pytest.mark.slow  # kills a fix at each step of its write, into a new database and in place
+@pytest.mark.parametrize("in_place", [False, True], ids=["output", "in-place"])
+def test_a_fix_killed_at_any_step_of_its_write_leaves_each_database_whole(tmp_path, in_place):
+    where = ["--in-place"] if in_place else ["-o", "out.db"]
+    reference = tmp_path / "reference"
+    reference.mkdir()
+    original = _written(build_rubyllm(reference / "app.db"))
+    steps = run_pausing(reference, 0, ["fix", str(reference / "app.db"), "--accept", "all", *_within(reference, where)])
+    assert [step.split()[0] for step in steps].count("link") == 1, steps
+    repaired = _written(reference / ("app.db" if in_place else "out.db"))
+    for stop in range(1, len(steps) + 1):
+        directory = tmp_path / f"step{stop}"
+        directory.mkdir()
+        build_rubyllm(directory / "app.db")
+        logged = run_pausing(
+            directory, stop, ["fix", str(directory / "app.db"), "--accept", "all", *_within(directory, where)]
+        )
+        assert logged[-1] == "paused" and logged[:-1] == steps[:stop], f"the kill did not land at step {stop}"
+        names = {p.name for p in directory.iterdir() if not p.name.startswith(".")}
+        assert names <= {"app.db", "app.db.bak", "out.db"}, names
+        assert all(p.name.endswith(".tmp") for p in directory.iterdir() if p.name.startswith("."))
+        assert _written(directory / "app.db") in ((original, repaired) if in_place else (original,))
+        for whole in ("app.db.bak", "out.db"):
+            if (directory / whole).exists():
+                assert _written(directory / whole) == (original if whole == "app.db.bak" else repaired)
+
+
+def _written(path: Path) -> tuple[list[tuple], list[tuple]]:
+    """A RubyLLM database's messages and the kinds its audit records (none before a fix)."""
+    audited = _rows(path, "SELECT name FROM sqlite_master WHERE name = 'inspector_fixes'")
+    return messages_of(path), _rows(path, "SELECT kind FROM inspector_fixes ORDER BY id") if audited else []
+
+
+def _within(directory: Path, where: list[str]) -> list[str]:
+    """`fix`'s output options with the output's name inside `directory`."""
+    return [str(directory / part) if part.endswith(".db") else part for part in where]
