@@ -61,10 +61,9 @@ def run_fix(args: argparse.Namespace) -> int:
     if outcome.backup is not None:
         _say(f"backup: {outcome.backup}")
     fixed = outcome.applied
-    _say(
-        f"{path}: {counts.found} finding{'s' if counts.found != 1 else ''}, {fixed} fix{'es' if fixed != 1 else ''} applied"
-    )
-    _say(f"wrote {out}" + _written_as(source, args.to, fixed))
+    _say(f"{path}: {counts.found} finding{'s' if counts.found != 1 else ''}")
+    left = max(0, counts.found - fixed)
+    _say(f"wrote {out}" + _written_as(source, args.to, fixed) + f": {_fixes(fixed)} applied, {counts.left(left)}")
     _say(f"audit: {outcome.audit_shown}" + ("" if fixed else " (nothing was changed)"))
     if outcome.left_out:
         _say(outcome.left_out)
@@ -74,7 +73,11 @@ def run_fix(args: argparse.Namespace) -> int:
             f"{counts.unfixable} finding{'s' if several else ''} of the accepted kinds {'have' if several else 'has'} "
             f"no automatic fix: review {'them' if several else 'it'} in the app (inspector {path})"
         )
-    return FOUND if counts.found else FOUND_NOTHING
+    return FOUND if left else FOUND_NOTHING
+
+
+def _fixes(count: int) -> str:
+    return f"{count} fix{'es' if count != 1 else ''}"
 
 
 def _written_as(source: Source, to: str | None, fixed: int) -> str:
@@ -103,6 +106,7 @@ class _Counts:
         self.accepted = accepted
         self.found = 0
         self.unfixable = 0
+        self.not_accepted: dict[str, int] = {}  # kind -> findings of it, of the kinds not accepted
 
     def passing(self, results: Iterable[ScanResult]) -> Iterator[ScanResult]:
         """The results, counted as they pass."""
@@ -112,7 +116,17 @@ class _Counts:
                 finding.fix is None and finding.kind in self.accepted and finding.severity != "info"
                 for finding in result.findings
             )
+            for finding in result.findings:
+                if finding.kind not in self.accepted:
+                    self.not_accepted[finding.kind] = self.not_accepted.get(finding.kind, 0) + 1
             yield result
+
+    def left(self, count: int) -> str:
+        """What the output still holds: `count` findings, with the kinds not accepted among them."""
+        if not count:
+            return "no finding left"
+        kinds = ", ".join(f"{kind} {number}" for kind, number in sorted(self.not_accepted.items()))
+        return f"{count} finding{'s' if count != 1 else ''} left" + (f" (not accepted: {kinds})" if kinds else "")
 
 
 def _execute(

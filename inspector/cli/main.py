@@ -6,8 +6,9 @@ Code, Codex CLI, Gemini CLI and `llm` keep them (`inspector.sources.discovery`).
 none, the app opens the bundled samples and says so, and `scan` says where it looked (one line on
 stderr) and exits 0: nothing was found. `--samples` takes the bundled samples on purpose.
 
-Exit codes: 0 when nothing is found, 1 when something is, 2 on an error (one line on stderr,
-never a traceback).
+Exit codes (`inspector.cli.exit_codes`): `scan` exits 0 when nothing is found and 1 when something
+is; `report` 0 once written; `fix` 0 once written with no finding left in it, 1 with findings left;
+2 on an error (one line on stderr, never a traceback).
 """
 
 from __future__ import annotations
@@ -330,7 +331,7 @@ def _scan(args: argparse.Namespace) -> int:
 
 def _report(args: argparse.Namespace) -> int:
     """`inspector report`: the outputs checked before anything is read, then the scan, then the report written."""
-    from inspector.cli.report_command import report_targets, write_reports  # only `report` loads the renderers
+    from inspector.cli.report_command import report_targets, said_written, write_reports  # only `report` renders
 
     targets = report_targets(args.html, args.markdown)
     reading = _reading(args)
@@ -339,7 +340,8 @@ def _report(args: argparse.Namespace) -> int:
     if errors and not summaries:
         return FAILED  # nothing could be read: there is nothing to report (each error said why)
     write_reports(targets, summaries, errors, args.redact, _sources_named(args, reading.files))
-    return _exit_code(summaries, errors)
+    said_written(targets, summaries)
+    return FAILED if errors else FOUND_NOTHING  # written: a report is no check (`scan` is)
 
 
 class _Reading(NamedTuple):

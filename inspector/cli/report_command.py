@@ -24,6 +24,7 @@ from inspector.report.markdown_report import render_markdown
 from inspector.report.share_view import ReportView, build_view
 from inspector.scan.summary import SessionSummary
 from inspector.support.atomic_files import file_mode, land, staged_bytes
+from inspector.support.safe_text import one_line
 
 STDOUT = "-"
 
@@ -55,6 +56,19 @@ def report_targets(html: str | None, markdown: str | None) -> ReportTargets:
     if html is not None and markdown is not None and (html == markdown or _same_file(Path(html), Path(markdown))):
         raise InspectorError(f"{html}: --html and --markdown name the same output; give each its own")
     return ReportTargets(outputs)
+
+
+def said_written(targets: ReportTargets, summaries: Sequence[SessionSummary]) -> None:
+    """Say in one line what was written: each OUT and the findings the report holds (on stderr
+    when the report itself went to the standard output, which it alone fills)."""
+    findings = sum(len(summary.findings) for summary in summaries)
+    names = " and ".join("the standard output" if out == STDOUT else out for _, out in targets.outputs)
+    line = (
+        f"wrote {names}: a report of {findings} finding{'s' if findings != 1 else ''} "
+        f"in {len(summaries)} session{'s' if len(summaries) != 1 else ''}"
+    )
+    to_stdout = any(out == STDOUT for _, out in targets.outputs)
+    print(one_line(line), file=sys.stderr if to_stdout else sys.stdout)
 
 
 def write_reports(

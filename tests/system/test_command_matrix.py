@@ -125,7 +125,7 @@ def test_report_writes_the_page_and_leaves_the_input_alone(storage, option, star
     before = storage.content()
     out = tmp_path / "out" / f"report{option.replace('--', '.')}"
     out.parent.mkdir()
-    assert main(["report", storage.argument, option, str(out)]) == 1
+    assert main(["report", storage.argument, option, str(out)]) == 0
     assert out.read_text(encoding="utf-8").lower().startswith(starts)
     assert capsys.readouterr().err == ""
     assert storage.content() == before
@@ -138,7 +138,7 @@ def test_fix_repairs_what_it_found_and_a_scan_of_what_it_wrote_finds_nothing(sto
         return
     out = storage.argument if storage.database else str(tmp_path / "fixed.json")
     where = ["--in-place"] if storage.database else ["-o", out]
-    assert main(["fix", storage.argument, "--accept", "all", *where]) == 1
+    assert main(["fix", storage.argument, "--accept", "all", *where]) == 0
     printed = capsys.readouterr().out
     assert f"{storage.findings} fixes applied" in printed and f"wrote {out}" in printed
     assert main(["scan", out]) == 0
@@ -150,7 +150,7 @@ def test_undo_puts_a_database_back_and_refuses_a_file_in_one_line(storage, capsy
         assert main(["undo", storage.argument]) == 2
         assert capsys.readouterr().err.count("\n") == 1
         return
-    assert main(["fix", storage.argument, "--accept", "all", "--in-place"]) == 1
+    assert main(["fix", storage.argument, "--accept", "all", "--in-place"]) == 0
     assert storage.content() != before
     assert main(["undo", storage.argument]) == 0
     assert "undid fixes" in capsys.readouterr().out

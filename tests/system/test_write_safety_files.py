@@ -75,7 +75,7 @@ def test_an_existing_output_is_replaced_only_with_force_and_only_a_regular_file(
     assert main(["fix", str(source), "--accept", "all", "-o", str(out)]) == 2
     assert "exists already" in capsys.readouterr().err and out.read_text() == "my notes\n"
     assert not (tmp_path / "out.json.audit.jsonl").exists()
-    assert main(["fix", str(source), "--accept", "all", "-o", str(out), "--force"]) == 1
+    assert main(["fix", str(source), "--accept", "all", "-o", str(out), "--force"]) == 0
     assert "That took courage." in out.read_text() and (tmp_path / "out.json.audit.jsonl").exists()
 
     fifo = tmp_path / "pipe"
@@ -130,7 +130,7 @@ def test_a_failure_between_the_audit_and_the_output_leaves_neither(tmp_path, cap
     assert _visible(tmp_path) == ["session.json"]  # no output without its audit, no temporary file
 
     monkeypatch.undo()
-    assert main(["fix", str(source), "--accept", "all", "--in-place"]) == 1
+    assert main(["fix", str(source), "--accept", "all", "--in-place"]) == 0
     earlier = (tmp_path / "session.json.audit.jsonl").read_text()
     _session(source)  # broken again: a second in-place fix, whose output fails to land
     before = source.read_bytes()
@@ -190,10 +190,10 @@ def _check_after_kill(directory: Path, in_place: bool, original: bytes, repaired
 def test_each_file_is_flushed_before_its_rename_the_folder_after_and_the_audit_lands_first(tmp_path, monkeypatch):
     source = _session(tmp_path / "session.json")
     steps = record_steps(monkeypatch, tmp_path)
-    assert main(["fix", str(source), "--accept", "all", "-o", str(tmp_path / "out.json")]) == 1
+    assert main(["fix", str(source), "--accept", "all", "-o", str(tmp_path / "out.json")]) == 0
     assert check_durable(steps) == ["out.json.audit.jsonl", "out.json"], "\n".join(map(str, steps))
     steps.clear()
-    assert main(["fix", str(source), "--accept", "all", "--in-place"]) == 1
+    assert main(["fix", str(source), "--accept", "all", "--in-place"]) == 0
     assert check_durable(steps) == ["session.json.bak", "session.json.audit.jsonl", "session.json"], "\n".join(
         map(str, steps)
     )

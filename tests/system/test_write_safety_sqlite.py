@@ -51,7 +51,7 @@ def test_an_existing_database_is_replaced_only_with_force(tmp_path, capsys):
     assert main(["fix", str(source), "--accept", "all", "-o", str(out)]) == 2
     assert "exists already" in capsys.readouterr().err
     assert _rows(out, "SELECT body FROM my_notes") == [("keep me",)]
-    assert main(["fix", str(source), "--accept", "all", "-o", str(out), "--force"]) == 1
+    assert main(["fix", str(source), "--accept", "all", "-o", str(out), "--force"]) == 0
     assert _rows(out, "SELECT count(*) FROM inspector_fixes") == [(3,)]
     fifo = tmp_path / "pipe.db"
     os.mkfifo(fifo)
@@ -109,7 +109,7 @@ def test_an_edit_committed_while_fixing_in_place_is_not_lost(tmp_path, capsys, m
 
     editor = threading.Thread(target=edit)
     _after_the_backup(monkeypatch, lambda: (editor.start(), done.wait(0.5)))
-    assert main(["fix", str(source), "--accept", "all", "--in-place"]) == 1
+    assert main(["fix", str(source), "--accept", "all", "--in-place"]) == 0
     editor.join(timeout=30)
     assert done.is_set()
     assert _rows(source, "SELECT content FROM messages WHERE id = 6") == [("edited by the app",)]
@@ -136,13 +136,13 @@ def test_a_second_fix_in_place_waits_and_finds_nothing_left_to_do(tmp_path, caps
             pass  # it waits for the lock
 
     _after_the_backup(monkeypatch, start_another)
-    assert main(["fix", str(source), "--accept", "all", "--in-place"]) == 1
+    assert main(["fix", str(source), "--accept", "all", "--in-place"]) == 0
     output, errors = second[0].communicate(timeout=30)
     assert second[0].returncode != 2, errors
     assert "0 fixes applied" in output
     assert _rows(source, "SELECT count(*) FROM inspector_fixes") == [(3,)]
     once = build_rubyllm(tmp_path / "once.db")
-    assert main(["fix", str(once), "--accept", "all", "--in-place"]) == 1
+    assert main(["fix", str(once), "--accept", "all", "--in-place"]) == 0
     for table in ("messages", "tool_calls"):  # the recovered calls are stored once
         assert _rows(source, f"SELECT count(*) FROM {table}") == _rows(once, f"SELECT count(*) FROM {table}")
 
@@ -150,7 +150,7 @@ def test_a_second_fix_in_place_waits_and_finds_nothing_left_to_do(tmp_path, caps
 def test_a_fix_recorded_in_the_audit_table_is_never_applied_twice(logs_db, tmp_path, capsys):
     history = tmp_path / "logs.db"
     shutil.copy(logs_db, history)
-    assert main(["fix", str(history), "--accept", "all", "--in-place"]) == 1  # the repair is a new fork
+    assert main(["fix", str(history), "--accept", "all", "--in-place"]) == 0  # the repair is a new fork
     forks = _rows(history, "SELECT count(*) FROM threads WHERE forked_from IS NOT NULL")
     audit = _rows(history, "SELECT count(*) FROM inspector_fixes")
     capsys.readouterr()
@@ -174,7 +174,7 @@ def test_the_databases_own_triggers_do_not_run_unless_allowed(tmp_path, capsys):
     assert main(["fix", str(source), "--accept", "all", "-o", str(tmp_path / "out.db")]) == 2
     assert not (tmp_path / "out.db").exists() and not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
     capsys.readouterr()
-    assert main(["fix", str(source), "--accept", "all", "-o", str(tmp_path / "out.db"), "--allow-triggers"]) == 1
+    assert main(["fix", str(source), "--accept", "all", "-o", str(tmp_path / "out.db"), "--allow-triggers"]) == 0
     assert {content for (content,) in _rows(tmp_path / "out.db", "SELECT content FROM messages")} == {"pwned"}
 
 
@@ -233,10 +233,10 @@ def test_reading_a_wal_database_changes_nothing_but_the_files_sqlite_needs_besid
 def test_a_new_database_and_a_backup_are_flushed_before_their_rename_and_the_folder_after(tmp_path, monkeypatch):
     source = build_rubyllm(tmp_path / "app.db")
     steps = record_steps(monkeypatch, tmp_path)
-    assert main(["fix", str(source), "--accept", "all", "-o", str(tmp_path / "out.db")]) == 1
+    assert main(["fix", str(source), "--accept", "all", "-o", str(tmp_path / "out.db")]) == 0
     assert check_durable(steps) == ["out.db"], "\n".join(map(str, steps))
     steps.clear()
-    assert main(["fix", str(source), "--accept", "all", "--in-place"]) == 1
+    assert main(["fix", str(source), "--accept", "all", "--in-place"]) == 0
     assert check_durable(steps) == ["app.db.bak"], "\n".join(map(str, steps))
 
 
