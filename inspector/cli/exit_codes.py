@@ -4,7 +4,8 @@ table (a test checks it against this one).
 
 Only `scan` is a check (1: findings); `report` and `fix` succeed with 0 once they have written
 what they were asked to, and `fix` says with 1 that findings are left in what it wrote. Every
-error is one line on stderr, never a traceback; a bad option is argparse's usage line, with 2.
+error is one line on stderr, never a traceback; a bad option too (`inspector.cli.suggest`: the
+closest word it knows, never the usage block), with 2.
 """
 
 from __future__ import annotations

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from inspector.catalogue import load_tools_file
 from inspector.cli.exit_codes import FOUND, FOUND_NOTHING
+from inspector.cli.suggest import did_you_mean
 from inspector.detect import kinds
 from inspector.errors import InspectorError, check_session_found
 from inspector.model import Location, ToolSpec
@@ -40,6 +41,7 @@ MAX_TIMEOUT = 86400.0  # seconds: a day; an executor's call is never meant to ru
 def run_fix(args: argparse.Namespace) -> int:
     """`inspector fix`: apply the accepted kinds' fixes and write the repaired sessions (or
     history) with their audit; the exit code."""
+    _check_required(args)
     accepted = _accepted_kinds(args.accept)
     timeout = _execute_timeout(args)
     extra = tuple(load_tools_file(args.tools)) if args.tools else ()
@@ -173,6 +175,28 @@ def _execute_timeout(args: argparse.Namespace) -> float:
     return timeout
 
 
+def _check_required(args: argparse.Namespace) -> None:
+    """Fail in one line, saying what to add, without `--accept` (then naming the kinds found in the
+    input, read for them) or without `-o OUT` or `--in-place`."""
+    where = "" if args.output is not None or args.in_place else "-o OUT or --in-place"
+    if args.accept is not None:
+        if where:
+            raise InspectorError(f"fix: add {where}: where to write the repaired sessions")
+        return
+    source = open_source(args.path, args.format, args.table, parse_map(args.map) if args.map is not None else None)
+    extra = tuple(load_tools_file(args.tools)) if args.tools else ()
+    found: dict[str, int] = {}
+    with closing(iter_scan(source, extra, args.session)) as results:
+        for result in results:
+            for finding in result.findings:
+                found[finding.kind] = found.get(finding.kind, 0) + 1
+    also = f" and {where}" if where else ""
+    if not found:
+        raise InspectorError(f"fix: {args.path} has no findings: nothing to fix (it takes --accept KINDS{also})")
+    named = ", ".join(f"{kind} {count}" for kind, count in sorted(found.items()))
+    raise InspectorError(f"fix: add --accept KINDS ('all', or some of the kinds found: {named}){also}")
+
+
 def _accepted_kinds(value: str) -> set[str]:
     """The kinds `--accept` names ('all' or a comma-separated list), checked."""
     known = kinds()
@@ -182,5 +206,6 @@ def _accepted_kinds(value: str) -> set[str]:
     unknown = sorted(chosen - set(known))
     if unknown or not chosen:
         named = ", ".join(unknown) or repr(value)
-        raise InspectorError(f"--accept: unknown kind {named} (choose 'all' or from: {', '.join(known)})")
+        close = did_you_mean(unknown[0], known) if len(unknown) == 1 else ""
+        raise InspectorError(f"--accept: unknown kind {named}{close} (choose 'all' or from: {', '.join(known)})")
     return chosen

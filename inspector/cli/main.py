@@ -14,6 +14,7 @@ is; `report` 0 once written; `fix` 0 once written with no finding left in it, 1 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -24,6 +25,7 @@ from inspector.catalogue import load_tools_file
 from inspector.cli.engine_options import SPARK, PathsAsTyped, add_engine_options, check_engine_options
 from inspector.cli.exit_codes import APP, FAILED, FOUND, FOUND_NOTHING, epilog
 from inspector.cli.report_help import REPORT_HELP
+from inspector.cli.suggest import OneLineParser, choices_shown, did_you_mean, one_of
 from inspector.detect import kinds
 from inspector.errors import InspectorError, check_session_found
 from inspector.model import Location, ServerUrl, ToolSpec
@@ -46,6 +48,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line and return its exit code."""
     arguments = list(sys.argv[1:] if argv is None else argv)
     if not arguments or (arguments[0] not in _COMMANDS and arguments[0] not in ("-h", "--help", "--version")):
+        if arguments and _mistyped_command(arguments[0]):
+            _fail(f"{arguments[0]}: no such command or file{did_you_mean(arguments[0], _COMMANDS)}")
+            return FAILED
         return _open_app(arguments)
     parser = build_parser()
     args = parser.parse_args(arguments)
@@ -64,6 +69,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 _COMMANDS = ("scan", "fix", "undo", "report")
 
 
+def _mistyped_command(word: str) -> bool:
+    """Whether `word`, given where a command or the app's path goes, is a command mistyped: close to
+    one, and neither an option, a file nor a server's URL."""
+    if word.startswith("-") or "://" in word or did_you_mean(word, _COMMANDS) == "":
+        return False
+    try:
+        return not os.path.lexists(word)
+    except ValueError:  # a NUL in it: no file's name
+        return False
+
+
 def _open_app(arguments: list[str]) -> int:
     """Open the TUI on a session file or directory, or a PostgreSQL database by its URL (by default
     the person's own sessions, else the bundled samples; `--samples`: the samples); `--execute CMD`
@@ -71,7 +87,7 @@ def _open_app(arguments: list[str]) -> int:
     database's conversation) of the file straight away. The options that say how to read the input
     are `scan`'s, with its errors: `--tools FILE` (checked against in the review), `--format NAME`,
     and `--table T --map ...` to read a database's conversations from that table."""
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="inspector",
         usage="inspector [PATH | URL | --samples] [--session ID] "
         "[--execute CMD] [--tools FILE] [--format NAME] "
@@ -161,7 +177,7 @@ def _need_a_path(args: argparse.Namespace, options: Sequence[str]) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """The parser of the commands (`scan`, `report`, `fix`, `undo`); the app has its own, in `_open_app`."""
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="inspector",
         description="Find and repair broken LLM tool calls in agent sessions.",
         epilog="inspector [PATH] opens the app on a session file, a directory of them "
@@ -196,7 +212,10 @@ def build_parser() -> argparse.ArgumentParser:
     report.set_defaults(run=_report)
 
     fix = commands.add_parser(
-        "fix", help="apply fixes and write the repaired session with an audit record", epilog=epilog("fix")
+        "fix",
+        help="apply fixes and write the repaired session with an audit record",
+        usage="inspector fix PATH --accept KINDS (-o OUT | --in-place) [options]",
+        epilog=epilog("fix"),
     )
     fix.add_argument(
         "path",
@@ -206,16 +225,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     fix.add_argument(
         "--accept",
-        required=True,
         metavar="KINDS",
-        help=f"'all' or a comma-separated list of kinds: {', '.join(kinds())}",
+        help=f"'all' or a comma-separated list of kinds: {', '.join(kinds())} (required; "
+        "without it, one line names the kinds found)",
     )
-    where = fix.add_mutually_exclusive_group(required=True)
+    where = fix.add_mutually_exclusive_group()  # one of them is required: `run_fix` says so in one line
     where.add_argument("-o", "--output", type=Path, metavar="OUT", help="write the repaired session here")
     where.add_argument("--in-place", action="store_true", help="replace PATH, after saving a copy as PATH.bak")
     fix.add_argument(
         "--to",
-        choices=[OPENAI],
+        type=one_of([OPENAI], "format to write"),
+        metavar=choices_shown([OPENAI]),
         help="write the repaired sessions as OpenAI Chat Completions JSON "
         "(JSON Lines for several) instead of the input's format, naming in one line what could not be carried",
     )
@@ -300,7 +320,10 @@ def _reading_options(parser: argparse.ArgumentParser) -> None:
         help="tool definitions to check against (OpenAI, Anthropic, Gemini or MCP shape)",
     )
     parser.add_argument(
-        "--format", choices=format_names(), help="read the input as this format instead of detecting it"
+        "--format",
+        type=one_of(format_names(), "format"),
+        metavar=choices_shown(format_names()),
+        help="read the input as this format instead of detecting it",
     )
     parser.add_argument("--table", metavar="T", help="read this database table of chat messages (with --map)")
     parser.add_argument(
