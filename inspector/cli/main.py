@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from inspector import __version__
 from inspector.catalogue import load_tools_file
+from inspector.cli.baseline_scan import add_baseline_options, baseline_for, say_left_out, summaries_without_acknowledged
 from inspector.cli.engine_options import SPARK, PathsAsTyped, add_engine_options, check_engine_options
 from inspector.cli.exit_codes import APP, FAILED, FOUND, FOUND_NOTHING, epilog
 from inspector.cli.report_help import REPORT_HELP
@@ -194,6 +195,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _scan_options(scan)
     scan.add_argument("--json", action="store_true", help="print the machine-readable report (schema 1)")
+    add_baseline_options(scan)
     add_engine_options(scan)
     scan.set_defaults(run=_scan)
 
@@ -399,15 +401,18 @@ def _summaries(args: argparse.Namespace, reading: _Reading) -> tuple[list[Sessio
     errors: list[str] = []
     for path in reading.files:
         try:
+            request = ScanRequest(path, args.format, reading.extra, args.table, reading.mapping)
+            baseline = baseline_for(args, path, len(reading.files))
+            left_out = [0]
             with collector_paused():  # a long history builds many objects and frees few
                 # a history is read one conversation at a time: only what the reports need is kept
                 summaries.extend(
-                    scan_summaries(
-                        ScanRequest(path, args.format, reading.extra, args.table, reading.mapping),
-                        args.session,
-                        args.jobs,
-                    )
+                    scan_summaries(request, args.session, args.jobs)
+                    if baseline is None
+                    else summaries_without_acknowledged(request, args.session, baseline, left_out)
                 )
+            if baseline is not None:
+                say_left_out(baseline, left_out[0])
         except InspectorError as error:
             errors.append(str(error))
             _fail(str(error))
