@@ -127,7 +127,11 @@ def test_report_writes_the_page_and_leaves_the_input_alone(storage, option, star
     out.parent.mkdir()
     assert main(["report", storage.argument, option, str(out)]) == 0
     assert out.read_text(encoding="utf-8").lower().startswith(starts)
-    assert capsys.readouterr().err == ""
+    printed = capsys.readouterr()
+    assert printed.out == f"wrote {out}: a report of {storage.findings} findings in {storage.sessions} session" + (
+        "s\n" if storage.sessions != 1 else "\n"
+    )
+    assert printed.err == ""
     assert storage.content() == before
 
 
@@ -140,7 +144,7 @@ def test_fix_repairs_what_it_found_and_a_scan_of_what_it_wrote_finds_nothing(sto
     where = ["--in-place"] if storage.database else ["-o", out]
     assert main(["fix", storage.argument, "--accept", "all", *where]) == 0
     printed = capsys.readouterr().out
-    assert f"{storage.findings} fixes applied" in printed and f"wrote {out}" in printed
+    assert f"wrote {out}: {storage.findings} fixes applied, no finding left\n" in printed
     assert main(["scan", out]) == 0
 
 
