@@ -26,7 +26,7 @@ from inspector.cli.baseline_scan import add_baseline_options, baseline_for, say_
 from inspector.cli.engine_options import SPARK, PathsAsTyped, add_engine_options, check_engine_options
 from inspector.cli.exit_codes import APP, FAILED, FOUND, FOUND_NOTHING, epilog
 from inspector.cli.report_help import REPORT_HELP
-from inspector.cli.suggest import OneLineParser, choices_shown, did_you_mean, one_of
+from inspector.cli.suggest import OneLineParser, choices_shown, did_you_mean, missing_file_hint, one_of
 from inspector.detect import kinds
 from inspector.errors import InspectorError, check_session_found
 from inspector.model import Location, ServerUrl, ToolSpec
@@ -58,7 +58,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.run(args)
     except InspectorError as error:
-        _fail(str(error))
+        _fail(str(error) + _hint(args))
         return FAILED
     except KeyboardInterrupt:
         _fail("interrupted")
@@ -121,7 +121,7 @@ def _open_app(arguments: list[str]) -> int:
         return FAILED
     if isinstance(target, Path) and not target.exists():
         _fail(
-            f"{target}: no such file or directory"
+            f"{target}: no such file or directory{missing_file_hint(target)}"
             if args.paths
             else f"{target}: the bundled sample sessions are missing; give a session file or directory"
         )
@@ -415,7 +415,7 @@ def _summaries(args: argparse.Namespace, reading: _Reading) -> tuple[list[Sessio
                 say_left_out(baseline, left_out[0])
         except InspectorError as error:
             errors.append(str(error))
-            _fail(str(error))
+            _fail(str(error) + missing_file_hint(path))
     if not errors:  # a file that could not be read may hold the session
         check_session_found(args.session, summaries, _searched(args, len(reading.files)))
     return summaries, errors
@@ -483,6 +483,13 @@ def _expand(paths: Sequence[Path]) -> list[Path]:
         else:
             expanded.append(path)
     return expanded
+
+
+def _hint(args: argparse.Namespace) -> str:
+    """For an error of a command given one file that is not there (`fix`, `undo`): the closest
+    file beside it, if any."""
+    given = getattr(args, "path", None) or getattr(args, "target", None)
+    return missing_file_hint(given)
 
 
 def _fail(message: str) -> None:

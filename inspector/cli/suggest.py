@@ -1,13 +1,15 @@
 """What the command line says when a word typed is not one it knows: one line, naming the closest
 it does know (`difflib`), for a command (`inspector scna`), a format's name (`--format
-claude_code`), a kind (`--accept result-prefx`) or any other closed set of values (`--to opena`);
-and its parser, whose errors are one line too, never the usage block."""
+claude_code`), a kind (`--accept result-prefx`), any other closed set of values (`--to opena`) or
+a file's name or extension (`session.jsn`: the closest file beside it); and its parser, whose errors are one line too, never the usage block."""
 
 from __future__ import annotations
 
 import argparse
 import difflib
+import os
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import NoReturn
 
 from inspector.support.safe_text import one_line
@@ -46,3 +48,20 @@ class OneLineParser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         """Print `message` in one line and exit 2 (argparse prints the whole usage first)."""
         self.exit(2, f"{self.prog}: error: {one_line(message)} (see {self.prog} --help)\n")
+
+
+SIBLINGS = 10_000  # names of a folder weighed for a path mistyped, at most: a huge folder is not listed whole
+
+
+def missing_file_hint(path: object) -> str:
+    """'; did you mean NAME?' naming the file beside `path` closest to it, when `path` names
+    nothing (a mistyped name or extension: `session.jsn`); else ''."""
+    if not isinstance(path, Path) or os.path.lexists(path):
+        return ""
+    try:
+        with os.scandir(path.parent if str(path.parent) else ".") as entries:
+            names = [entry.name for _, entry in zip(range(SIBLINGS), entries)]
+    except (OSError, ValueError):
+        return ""
+    close = difflib.get_close_matches(path.name, names, n=1, cutoff=0.75)
+    return f"; did you mean {path.with_name(close[0])}?" if close else ""

@@ -65,3 +65,21 @@ def test_fix_without_accept_is_one_line_naming_the_kinds_found(tmp_path, capsys)
         == "inspector: error: fix: add -o OUT or --in-place: where to write the repaired sessions\n"
     )
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_mistyped_file_name_or_extension_names_the_closest_file_beside_it(tmp_path, capsys):
+    session = shutil.copy(SESSIONS / "memory-agent.openai.json", tmp_path / "session.json")
+    typed = str(tmp_path / "session.jsn")
+    for arguments in (
+        ["scan", typed],
+        ["report", typed, "--html", str(tmp_path / "r.html")],
+        ["fix", typed, "--accept", "all", "-o", str(tmp_path / "out.json")],
+        ["undo", typed],
+        [typed],
+    ):
+        assert main(arguments) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and err.endswith(f"; did you mean {session}?\n"), (arguments, err)
+    assert main(["scan", str(tmp_path / "unrelated.db")]) == 2
+    assert "did you mean" not in capsys.readouterr().err
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["session.json"]
