@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 
+from inspector.cli.suggest import choices_shown, one_of
 from inspector.errors import InspectorError
 from inspector.sources import location
 
@@ -35,7 +36,8 @@ def add_engine_options(parser: argparse.ArgumentParser) -> None:
     """`--engine`, `--spark-master` and `--findings-out` on `scan`."""
     parser.add_argument(
         "--engine",
-        choices=(PROCESS, SPARK),
+        type=one_of((PROCESS, SPARK), "engine"),
+        metavar=choices_shown((PROCESS, SPARK)),
         default=PROCESS,
         help="process: this process (and --jobs workers for a large SQLite history); spark: Spark's "
         "executors, on a DATASET: a directory, glob or URL of session files, or with --map a "

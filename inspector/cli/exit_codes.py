@@ -2,7 +2,10 @@
 command. Each command's `--help` ends with its line (`epilog`), and `docs/cli.md` lists the same
 table (a test checks it against this one).
 
-Every error is one line on stderr, never a traceback; a bad option is argparse's usage line, with 2.
+Only `scan` is a check (1: findings); `report` and `fix` succeed with 0 once they have written
+what they were asked to, and `fix` says with 1 that findings are left in what it wrote. Every
+error is one line on stderr, never a traceback; a bad option too (`inspector.cli.suggest`: the
+closest word it knows, never the usage block), with 2.
 """
 
 from __future__ import annotations
@@ -24,13 +27,13 @@ EXIT_CODES: dict[str, dict[int, str]] = {
         FAILED: "a file could not be read (one line each; the others are still reported), or a bad option",
     },
     "report": {
-        FOUND_NOTHING: "nothing found, and the report written",
-        FOUND: "findings reported, and the report written",
+        FOUND_NOTHING: "the report written, findings or not (one line says where, and how many findings)",
         FAILED: "a file could not be read (no report when none could), or a bad option",
     },
     "fix": {
-        FOUND_NOTHING: "nothing found: the output is written unchanged",
-        FOUND: "findings found: the fixes of the accepted kinds are applied and audited",
+        FOUND_NOTHING: "written, and no finding left in it: every one found is fixed and audited (or none was found)",
+        FOUND: "written, with the accepted fixes applied and audited, but findings left in it "
+        "(of kinds not accepted, or with no automatic fix; one line says how many)",
         FAILED: "nothing written: the input, the output or an option was refused (one line)",
     },
     "undo": {

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from inspector.catalogue import load_tools_file
 from inspector.cli.exit_codes import FOUND, FOUND_NOTHING
+from inspector.cli.suggest import did_you_mean
 from inspector.detect import kinds
 from inspector.errors import InspectorError, check_session_found
 from inspector.model import Location, ToolSpec
@@ -40,6 +41,7 @@ MAX_TIMEOUT = 86400.0  # seconds: a day; an executor's call is never meant to ru
 def run_fix(args: argparse.Namespace) -> int:
     """`inspector fix`: apply the accepted kinds' fixes and write the repaired sessions (or
     history) with their audit; the exit code."""
+    _check_required(args)
     accepted = _accepted_kinds(args.accept)
     timeout = _execute_timeout(args)
     extra = tuple(load_tools_file(args.tools)) if args.tools else ()
@@ -61,10 +63,13 @@ def run_fix(args: argparse.Namespace) -> int:
     if outcome.backup is not None:
         _say(f"backup: {shown_name(outcome.backup)}")
     fixed = outcome.applied
+    _say(f"{shown_name(path)}: {counts.found} finding{'s' if counts.found != 1 else ''}")
+    left = max(0, counts.found - fixed)
     _say(
-        f"{shown_name(path)}: {counts.found} finding{'s' if counts.found != 1 else ''}, {fixed} fix{'es' if fixed != 1 else ''} applied"
+        f"wrote {shown_name(out)}"
+        + _written_as(source, args.to, fixed)
+        + f": {_fixes(fixed)} applied, {counts.left(left)}"
     )
-    _say(f"wrote {shown_name(out)}" + _written_as(source, args.to, fixed))
     _say(f"audit: {shown_name(outcome.audit_shown)}" + ("" if fixed else " (nothing was changed)"))
     if outcome.left_out:
         _say(outcome.left_out)
@@ -74,7 +79,11 @@ def run_fix(args: argparse.Namespace) -> int:
             f"{counts.unfixable} finding{'s' if several else ''} of the accepted kinds {'have' if several else 'has'} "
             f"no automatic fix: review {'them' if several else 'it'} in the app (inspector {path})"
         )
-    return FOUND if counts.found else FOUND_NOTHING
+    return FOUND if left else FOUND_NOTHING
+
+
+def _fixes(count: int) -> str:
+    return f"{count} fix{'es' if count != 1 else ''}"
 
 
 def _written_as(source: Source, to: str | None, fixed: int) -> str:
@@ -103,6 +112,7 @@ class _Counts:
         self.accepted = accepted
         self.found = 0
         self.unfixable = 0
+        self.not_accepted: dict[str, int] = {}  # kind -> findings of it, of the kinds not accepted
 
     def passing(self, results: Iterable[ScanResult]) -> Iterator[ScanResult]:
         """The results, counted as they pass."""
@@ -112,7 +122,17 @@ class _Counts:
                 finding.fix is None and finding.kind in self.accepted and finding.severity != "info"
                 for finding in result.findings
             )
+            for finding in result.findings:
+                if finding.kind not in self.accepted:
+                    self.not_accepted[finding.kind] = self.not_accepted.get(finding.kind, 0) + 1
             yield result
+
+    def left(self, count: int) -> str:
+        """What the output still holds: `count` findings, with the kinds not accepted among them."""
+        if not count:
+            return "no finding left"
+        kinds = ", ".join(f"{kind} {number}" for kind, number in sorted(self.not_accepted.items()))
+        return f"{count} finding{'s' if count != 1 else ''} left" + (f" (not accepted: {kinds})" if kinds else "")
 
 
 def _execute(
@@ -159,6 +179,28 @@ def _execute_timeout(args: argparse.Namespace) -> float:
     return timeout
 
 
+def _check_required(args: argparse.Namespace) -> None:
+    """Fail in one line, saying what to add, without `--accept` (then naming the kinds found in the
+    input, read for them) or without `-o OUT` or `--in-place`."""
+    where = "" if args.output is not None or args.in_place else "-o OUT or --in-place"
+    if args.accept is not None:
+        if where:
+            raise InspectorError(f"fix: add {where}: where to write the repaired sessions")
+        return
+    source = open_source(args.path, args.format, args.table, parse_map(args.map) if args.map is not None else None)
+    extra = tuple(load_tools_file(args.tools)) if args.tools else ()
+    found: dict[str, int] = {}
+    with closing(iter_scan(source, extra, args.session)) as results:
+        for result in results:
+            for finding in result.findings:
+                found[finding.kind] = found.get(finding.kind, 0) + 1
+    also = f" and {where}" if where else ""
+    if not found:
+        raise InspectorError(f"fix: {args.path} has no findings: nothing to fix (it takes --accept KINDS{also})")
+    named = ", ".join(f"{kind} {count}" for kind, count in sorted(found.items()))
+    raise InspectorError(f"fix: add --accept KINDS ('all', or some of the kinds found: {named}){also}")
+
+
 def _accepted_kinds(value: str) -> set[str]:
     """The kinds `--accept` names ('all' or a comma-separated list), checked."""
     known = kinds()
@@ -168,5 +210,6 @@ def _accepted_kinds(value: str) -> set[str]:
     unknown = sorted(chosen - set(known))
     if unknown or not chosen:
         named = ", ".join(unknown) or repr(value)
-        raise InspectorError(f"--accept: unknown kind {named} (choose 'all' or from: {', '.join(known)})")
+        close = did_you_mean(unknown[0], known) if len(unknown) == 1 else ""
+        raise InspectorError(f"--accept: unknown kind {named}{close} (choose 'all' or from: {', '.join(known)})")
     return chosen

@@ -6,13 +6,15 @@ Code, Codex CLI, Gemini CLI and `llm` keep them (`inspector.sources.discovery`).
 none, the app opens the bundled samples and says so, and `scan` says where it looked (one line on
 stderr) and exits 0: nothing was found. `--samples` takes the bundled samples on purpose.
 
-Exit codes: 0 when nothing is found, 1 when something is, 2 on an error (one line on stderr,
-never a traceback).
+Exit codes (`inspector.cli.exit_codes`): `scan` exits 0 when nothing is found and 1 when something
+is; `report` 0 once written; `fix` 0 once written with no finding left in it, 1 with findings left;
+2 on an error (one line on stderr, never a traceback).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -20,9 +22,11 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from inspector import __version__
 from inspector.catalogue import load_tools_file
+from inspector.cli.baseline_scan import add_baseline_options, baseline_for, say_left_out, summaries_without_acknowledged
 from inspector.cli.engine_options import SPARK, PathsAsTyped, add_engine_options, check_engine_options
 from inspector.cli.exit_codes import APP, FAILED, FOUND, FOUND_NOTHING, epilog
 from inspector.cli.report_help import REPORT_HELP
+from inspector.cli.suggest import OneLineParser, choices_shown, did_you_mean, missing_file_hint, one_of
 from inspector.detect import kinds
 from inspector.errors import InspectorError, check_session_found
 from inspector.model import Location, ServerUrl, ToolSpec
@@ -45,13 +49,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line and return its exit code."""
     arguments = list(sys.argv[1:] if argv is None else argv)
     if not arguments or (arguments[0] not in _COMMANDS and arguments[0] not in ("-h", "--help", "--version")):
+        if arguments and _mistyped_command(arguments[0]):
+            _fail(f"{arguments[0]}: no such command or file{did_you_mean(arguments[0], _COMMANDS)}")
+            return FAILED
         return _open_app(arguments)
     parser = build_parser()
     args = parser.parse_args(arguments)
     try:
         return args.run(args)
     except InspectorError as error:
-        _fail(str(error))
+        _fail(str(error) + _hint(args))
         return FAILED
     except KeyboardInterrupt:
         _fail("interrupted")
@@ -63,6 +70,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 _COMMANDS = ("scan", "fix", "undo", "report")
 
 
+def _mistyped_command(word: str) -> bool:
+    """Whether `word`, given where a command or the app's path goes, is a command mistyped: close to
+    one, and neither an option, a file nor a server's URL."""
+    if word.startswith("-") or "://" in word or did_you_mean(word, _COMMANDS) == "":
+        return False
+    try:
+        return not os.path.lexists(word)
+    except ValueError:  # a NUL in it: no file's name
+        return False
+
+
 def _open_app(arguments: list[str]) -> int:
     """Open the TUI on a session file or directory, or a PostgreSQL database by its URL (by default
     the person's own sessions, else the bundled samples; `--samples`: the samples); `--execute CMD`
@@ -70,7 +88,7 @@ def _open_app(arguments: list[str]) -> int:
     database's conversation) of the file straight away. The options that say how to read the input
     are `scan`'s, with its errors: `--tools FILE` (checked against in the review), `--format NAME`,
     and `--table T --map ...` to read a database's conversations from that table."""
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="inspector",
         usage="inspector [PATH | URL | --samples] [--session ID] "
         "[--execute CMD] [--tools FILE] [--format NAME] "
@@ -103,7 +121,7 @@ def _open_app(arguments: list[str]) -> int:
         return FAILED
     if isinstance(target, Path) and not target.exists():
         _fail(
-            f"{shown_name(target)}: no such file or directory"
+            f"{shown_name(target)}: no such file or directory{missing_file_hint(target)}"
             if args.paths
             else f"{target}: the bundled sample sessions are missing; give a session file or directory"
         )
@@ -160,7 +178,7 @@ def _need_a_path(args: argparse.Namespace, options: Sequence[str]) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """The parser of the commands (`scan`, `report`, `fix`, `undo`); the app has its own, in `_open_app`."""
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="inspector",
         description="Find and repair broken LLM tool calls in agent sessions.",
         epilog="inspector [PATH] opens the app on a session file, a directory of them "
@@ -177,6 +195,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _scan_options(scan)
     scan.add_argument("--json", action="store_true", help="print the machine-readable report (schema 1)")
+    add_baseline_options(scan)
     add_engine_options(scan)
     scan.set_defaults(run=_scan)
 
@@ -195,7 +214,10 @@ def build_parser() -> argparse.ArgumentParser:
     report.set_defaults(run=_report)
 
     fix = commands.add_parser(
-        "fix", help="apply fixes and write the repaired session with an audit record", epilog=epilog("fix")
+        "fix",
+        help="apply fixes and write the repaired session with an audit record",
+        usage="inspector fix PATH --accept KINDS (-o OUT | --in-place) [options]",
+        epilog=epilog("fix"),
     )
     fix.add_argument(
         "path",
@@ -205,16 +227,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     fix.add_argument(
         "--accept",
-        required=True,
         metavar="KINDS",
-        help=f"'all' or a comma-separated list of kinds: {', '.join(kinds())}",
+        help=f"'all' or a comma-separated list of kinds: {', '.join(kinds())} (required; "
+        "without it, one line names the kinds found)",
     )
-    where = fix.add_mutually_exclusive_group(required=True)
+    where = fix.add_mutually_exclusive_group()  # one of them is required: `run_fix` says so in one line
     where.add_argument("-o", "--output", type=Path, metavar="OUT", help="write the repaired session here")
     where.add_argument("--in-place", action="store_true", help="replace PATH, after saving a copy as PATH.bak")
     fix.add_argument(
         "--to",
-        choices=[OPENAI],
+        type=one_of([OPENAI], "format to write"),
+        metavar=choices_shown([OPENAI]),
         help="write the repaired sessions as OpenAI Chat Completions JSON "
         "(JSON Lines for several) instead of the input's format, naming in one line what could not be carried",
     )
@@ -299,7 +322,10 @@ def _reading_options(parser: argparse.ArgumentParser) -> None:
         help="tool definitions to check against (OpenAI, Anthropic, Gemini or MCP shape)",
     )
     parser.add_argument(
-        "--format", choices=format_names(), help="read the input as this format instead of detecting it"
+        "--format",
+        type=one_of(format_names(), "format"),
+        metavar=choices_shown(format_names()),
+        help="read the input as this format instead of detecting it",
     )
     parser.add_argument("--table", metavar="T", help="read this database table of chat messages (with --map)")
     parser.add_argument(
@@ -330,7 +356,7 @@ def _scan(args: argparse.Namespace) -> int:
 
 def _report(args: argparse.Namespace) -> int:
     """`inspector report`: the outputs checked before anything is read, then the scan, then the report written."""
-    from inspector.cli.report_command import report_targets, write_reports  # only `report` loads the renderers
+    from inspector.cli.report_command import report_targets, said_written, write_reports  # only `report` renders
 
     targets = report_targets(args.html, args.markdown)
     reading = _reading(args)
@@ -339,7 +365,8 @@ def _report(args: argparse.Namespace) -> int:
     if errors and not summaries:
         return FAILED  # nothing could be read: there is nothing to report (each error said why)
     write_reports(targets, summaries, errors, args.redact, _sources_named(args, reading.files))
-    return _exit_code(summaries, errors)
+    said_written(targets, summaries)
+    return FAILED if errors else FOUND_NOTHING  # written: a report is no check (`scan` is)
 
 
 class _Reading(NamedTuple):
@@ -374,18 +401,21 @@ def _summaries(args: argparse.Namespace, reading: _Reading) -> tuple[list[Sessio
     errors: list[str] = []
     for path in reading.files:
         try:
+            request = ScanRequest(path, args.format, reading.extra, args.table, reading.mapping)
+            baseline = baseline_for(args, path, len(reading.files))
+            left_out = [0]
             with collector_paused():  # a long history builds many objects and frees few
                 # a history is read one conversation at a time: only what the reports need is kept
                 summaries.extend(
-                    scan_summaries(
-                        ScanRequest(path, args.format, reading.extra, args.table, reading.mapping),
-                        args.session,
-                        args.jobs,
-                    )
+                    scan_summaries(request, args.session, args.jobs)
+                    if baseline is None
+                    else summaries_without_acknowledged(request, args.session, baseline, left_out)
                 )
+            if baseline is not None:
+                say_left_out(baseline, left_out[0])
         except InspectorError as error:
             errors.append(str(error))
-            _fail(str(error))
+            _fail(str(error) + missing_file_hint(path))
     if not errors:  # a file that could not be read may hold the session
         check_session_found(args.session, summaries, _searched(args, len(reading.files)))
     return summaries, errors
@@ -453,6 +483,13 @@ def _expand(paths: Sequence[Path]) -> list[Path]:
         else:
             expanded.append(path)
     return expanded
+
+
+def _hint(args: argparse.Namespace) -> str:
+    """For an error of a command given one file that is not there (`fix`, `undo`): the closest
+    file beside it, if any."""
+    given = getattr(args, "path", None) or getattr(args, "target", None)
+    return missing_file_hint(given)
 
 
 def _fail(message: str) -> None:

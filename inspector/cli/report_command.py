@@ -18,12 +18,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from inspector.errors import InspectorError
+from inspector.model import Location
 from inspector.report.html_report import render_html
 from inspector.report.markdown_report import render_markdown
 from inspector.report.masked_view import refuse_unmasked
 from inspector.report.share_view import ReportView, build_view
 from inspector.scan.summary import SessionSummary
 from inspector.support.atomic_files import file_mode, land, staged_bytes
+from inspector.support.safe_text import one_line, shown_name
 
 STDOUT = "-"
 
@@ -34,11 +36,12 @@ class ReportTargets:
 
     outputs: tuple[tuple[Callable[[ReportView], str], str], ...]
 
-    def check(self, inputs: Sequence[Path], force: bool) -> None:
+    def check(self, inputs: Sequence[Location], force: bool) -> None:
         """Fail with one line, before anything is read, unless every OUT can be written: its
-        directory exists, it is none of `inputs` by any name, and if it exists it is a regular
-        file and `force` lets it be replaced."""
-        read = [status for status in map(_status, inputs) if status is not None]
+        directory exists, it is none of `inputs` by any name (a database on a server is no file
+        here), and if it exists it is a regular file and `force` lets it be replaced."""
+        files = [path for path in inputs if isinstance(path, Path)]
+        read = [status for status in map(_status, files) if status is not None]
         for _, out in self.outputs:
             if out != STDOUT:
                 _check_output(Path(out), read, force)
@@ -54,6 +57,19 @@ def report_targets(html: str | None, markdown: str | None) -> ReportTargets:
     if html is not None and markdown is not None and (html == markdown or _same_file(Path(html), Path(markdown))):
         raise InspectorError(f"{html}: --html and --markdown name the same output; give each its own")
     return ReportTargets(outputs)
+
+
+def said_written(targets: ReportTargets, summaries: Sequence[SessionSummary]) -> None:
+    """Say in one line what was written: each OUT and the findings the report holds (on stderr
+    when the report itself went to the standard output, which it alone fills)."""
+    findings = sum(len(summary.findings) for summary in summaries)
+    names = " and ".join("the standard output" if out == STDOUT else shown_name(out) for _, out in targets.outputs)
+    line = (
+        f"wrote {names}: a report of {findings} finding{'s' if findings != 1 else ''} "
+        f"in {len(summaries)} session{'s' if len(summaries) != 1 else ''}"
+    )
+    to_stdout = any(out == STDOUT for _, out in targets.outputs)
+    print(one_line(line), file=sys.stderr if to_stdout else sys.stdout)
 
 
 def write_reports(

@@ -70,8 +70,9 @@ class Chosen:
 @dataclass(frozen=True)
 class WriteOutcome:
     """What a write did: the output, its audit's file and where the audit is for a person, the input's backup when
-    the input itself was replaced, how many fixes were applied, and one line naming what the
-    output could not hold ('' when nothing: always, unless written into another format)."""
+    the input itself was replaced, how many fixes were applied, one line naming what the
+    output could not hold ('' when nothing: always, unless written into another format), and
+    the baseline the review's export wrote beside the output (`inspector.review.baseline`)."""
 
     out: Location
     audit: Location
@@ -79,6 +80,7 @@ class WriteOutcome:
     backup: Path | None
     applied: int
     left_out: str = ""
+    baseline: Path | None = None  # the review's export: the baseline naming the findings skipped, if any
 
 
 def write_repaired(

@@ -24,6 +24,7 @@ from inspector.model import Finding, Fix, Location, ToolSpec, Turn
 from inspector.repair.execute import ExecutionResult
 from inspector.repair.write import Chosen, WriteOutcome, write_repaired
 from inspector.review.as_read import check_as_read
+from inspector.review.baseline import Acknowledged, acknowledged_of, write_baseline
 from inspector.review.counts import Counts, ExportPlan
 from inspector.review.edits import Edit, edited_fix, proposal
 from inspector.review.export_path import default_export_path
@@ -337,8 +338,9 @@ class Review:
     ) -> WriteOutcome:
         """Write every session of the source with only the approved (and edited) fixes applied,
         through the same write path as `inspector fix` (`inspector.repair.write.write_repaired`),
-        in the input's format (or the format `to`, as a new file), with the audit record beside it
-        and the export noted in the review file. The input is replaced only when
+        in the input's format (or the format `to`, as a new file), with the audit record beside it,
+        the skipped findings named in a baseline beside it too (`baseline`: `inspector scan`
+        leaves them out), and the export noted in the review file. The input is replaced only when
         `overwrite_input`, and then only after a backup (a server's database: its audit tables
         keep every change's before-value); another existing file only when `replace_existing`
         (the person chose to replace it), and only a regular file. A history written in place is
@@ -366,6 +368,8 @@ class Review:
         record.exports = (record.exports or []) + [{"at": timestamp(), "out": str(target), "applied": outcome.applied}]
         record.unexported = False
         self._saved.save()
+        if isinstance(target, Path):  # a server's database has no folder to keep one in
+            outcome = replace(outcome, baseline=write_baseline(target, self.path, self._skipped()))
         return outcome
 
     # saving
@@ -420,6 +424,17 @@ class Review:
                 f"{copy}: exists already; nothing was written (choose another file, or agree to replace it)"
             )
         return copy
+
+    def _skipped(self) -> list[Acknowledged]:
+        """The findings a person skipped (acknowledged), named for the baseline of an export."""
+        skipped = []
+        for session in range(len(self.results)):
+            findings = self.findings(session)
+            indices = [index for index in range(len(findings)) if self.status(session, index) == SKIPPED]
+            keys = [self._names.key(session, index)[1] for index in indices]
+            named = self._names.sessions[session]
+            skipped.extend(acknowledged_of(named, self.results[session].session, keys, [findings[i] for i in indices]))
+        return skipped
 
     def _approved(self, session: int) -> tuple[list[Finding], dict[int, Fix], list[ExecutionResult]]:
         """The session's approved findings carrying the fix to apply, for each edited one the fix

@@ -33,7 +33,7 @@ __all__ = [
 
 SESSION_SUFFIXES: tuple[str, ...] = (".json", ".jsonl") + SUFFIXES
 SESSION_SUFFIXES += (".eval",)  # Inspect AI's zip logs (`files.inspect_eval`)
-NOT_SESSIONS = (".audit.jsonl", ".review.json")  # what fix and review write beside a session
+NOT_SESSIONS = (".audit.jsonl", ".review.json", ".baseline.json")  # what fix and review write beside a session
 
 
 def open_source(

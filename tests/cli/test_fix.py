@@ -8,6 +8,7 @@ import stat
 from inspector.cli.main import main
 from inspector.scan.scanner import scan_file
 from inspector.sources import load_sessions
+from tests.helpers.rubyllm import build_rubyllm
 from tests.helpers.samples import SESSIONS
 from tests.helpers.tools import SAVE_MEMORY
 
@@ -33,7 +34,7 @@ def test_fix_writes_repaired_session_and_audit_and_leaves_input_alone(write_sess
     path = write_session(MESSAGES, [SAVE_MEMORY])
     before = path.read_bytes()
     out = tmp_path / "fixed.json"
-    assert main(["fix", str(path), "--accept", "all", "-o", str(out)]) == 1
+    assert main(["fix", str(path), "--accept", "all", "-o", str(out)]) == 0
     printed = capsys.readouterr().out
     assert "3 fixes applied" in printed and str(out) in printed
     assert path.read_bytes() == before
@@ -89,7 +90,7 @@ def test_fix_writes_repaired_session_and_audit_and_leaves_input_alone(write_sess
 def test_in_place_keeps_a_backup_and_never_overwrites_an_earlier_one(write_session, capsys):
     path = write_session(MESSAGES, [SAVE_MEMORY])
     original = path.read_bytes()
-    assert main(["fix", str(path), "--accept", "result-prefix", "--in-place"]) == 1
+    assert main(["fix", str(path), "--accept", "result-prefix", "--in-place"]) == 0
     assert path.with_name(path.name + ".bak").read_bytes() == original
     assert scan_file(path)[0].findings == []
     fixed = path.read_bytes()
@@ -123,11 +124,11 @@ def test_written_files_keep_the_usual_permissions(tmp_path):
     shutil.copy(SESSIONS / "memory-agent.openai.json", source)
     source.chmod(0o640)
     out = tmp_path / "fixed.json"
-    assert main(["fix", str(source), "--accept", "all", "-o", str(out)]) == 1
+    assert main(["fix", str(source), "--accept", "all", "-o", str(out)]) == 0
     umask = os.umask(0)
     os.umask(umask)
     assert stat.S_IMODE(out.stat().st_mode) == 0o666 & ~umask
-    assert main(["fix", str(source), "--accept", "all", "--in-place"]) == 1
+    assert main(["fix", str(source), "--accept", "all", "--in-place"]) == 0
     assert stat.S_IMODE(source.stat().st_mode) == 0o640
 
 
@@ -140,7 +141,21 @@ def test_fix_says_which_findings_it_left_for_a_person(write_session, tmp_path, c
     path = write_session(messages, [SAVE_MEMORY])
     assert main(["fix", str(path), "--accept", "all", "-o", str(tmp_path / "fixed.json")]) == 1
     printed = capsys.readouterr().out
-    assert "4 findings, 3 fixes applied" in printed
+    assert f"{path}: 4 findings\n" in printed and "3 fixes applied, 1 finding left" in printed
     assert f"1 finding of the accepted kinds has no automatic fix: review it in the app (inspector {path})" in printed
     assert main(["fix", str(path), "--accept", "result-prefix", "-o", str(tmp_path / "other.json")]) == 1
     assert "no automatic fix" not in capsys.readouterr().out  # the one without a fix is of a kind not accepted
+
+
+def test_fix_exits_0_once_nothing_is_left_and_1_naming_the_kinds_it_left(tmp_path, capsys):
+    source = build_rubyllm(tmp_path / "app.db")  # result-prefix, malformed-arguments and tool-markup, one each
+    everything, some = tmp_path / "all.db", tmp_path / "some.db"
+    assert main(["fix", str(source), "--accept", "all", "-o", str(everything)]) == 0
+    assert f"wrote {everything}: 3 fixes applied, no finding left\n" in capsys.readouterr().out
+    assert main(["scan", str(everything)]) == 0
+    capsys.readouterr()
+    assert main(["fix", str(source), "--accept", "result-prefix", "-o", str(some)]) == 1
+    assert (
+        f"wrote {some}: 1 fix applied, 2 findings left (not accepted: malformed-arguments 1, tool-markup 1)\n"
+        in capsys.readouterr().out
+    )

@@ -77,7 +77,7 @@ def test_a_result_after_a_leaked_hermes_call_is_an_error_beside_the_call(weather
 
 def test_fix_accept_all_strips_both_and_recovers_the_call(weather_session, tmp_path, capsys):
     out = tmp_path / "fixed.json"
-    assert main(["fix", str(weather_session), "--accept", "all", "-o", str(out)]) == 1
+    assert main(["fix", str(weather_session), "--accept", "all", "-o", str(out)]) == 0
     messages = json.loads(out.read_text())["messages"]
     assert [m["role"] for m in messages] == [
         "user",
@@ -152,7 +152,7 @@ def test_anthropic_function_results_after_leaked_function_calls(tmp_path, capsys
     (fake,) = findings_of(path, KIND)
     assert (fake.tool, fake.payload["family"]) == ("get_weather", "function_results")
     out = tmp_path / "fixed.json"
-    assert main(["fix", str(path), "--accept", "all", "-o", str(out)]) == 1
+    assert main(["fix", str(path), "--accept", "all", "-o", str(out)]) == 0
     messages = json.loads(out.read_text())["messages"]
     assert messages[1]["content"][0]["type"] == "tool_use" and messages[1]["content"][0]["input"] == {"city": "Oslo"}
     assert messages[3]["content"][0]["text"] == "I'll look that up.\n\nIt is 3 °C with light rain."
@@ -191,7 +191,7 @@ def test_gemini_tool_outputs_fence_after_a_tool_code_fence(tmp_path, capsys):
     assert result.session.format == "gemini"
     assert kinds_at(result.findings, 1) == [KIND, "tool-markup"]
     out = tmp_path / "fixed.json"
-    assert main(["fix", str(path), "--accept", "all", "-o", str(out)]) == 1
+    assert main(["fix", str(path), "--accept", "all", "-o", str(out)]) == 0
     (fixed,) = load_sessions(out)
     assert [t.text for t in fixed.turns if t.role == "assistant" and t.text] == ["It is 4 °C and cloudy in Oslo."]
     assert [c.name for t in fixed.turns for c in t.tool_calls] == ["get_weather"]
@@ -284,7 +284,7 @@ def test_other_families_are_found_and_stripped_to_the_prose(write_session, tmp_p
     (fake,) = findings_of(path, KIND)
     assert (fake.payload["family"], fake.tool) == (family, tool)
     out = tmp_path / "fixed.json"
-    assert main(["fix", str(path), "--accept", "all", "-o", str(out)]) == 1
+    assert main(["fix", str(path), "--accept", "all", "-o", str(out)]) == 0
     texts = [m["content"] for m in json.loads(out.read_text())["messages"] if m["role"] == "assistant" and m["content"]]
     (text,) = texts
     assert "°C" in text and not any(

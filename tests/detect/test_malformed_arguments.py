@@ -180,7 +180,7 @@ def test_fix_output_rescans_clean_and_stores_the_repaired_json(write_session, tm
     ]
     path = write_session(messages, [RUN_CODE, WRITE_FILE])
     out = tmp_path / "fixed.json"
-    assert main(["fix", str(path), "--accept", "malformed-arguments,orphan-call", "-o", str(out)]) == 1
+    assert main(["fix", str(path), "--accept", "malformed-arguments,orphan-call", "-o", str(out)]) == 0
     assert "3 fixes applied" in capsys.readouterr().out
     (result,) = scan_file(out)
     assert [f.kind for f in result.findings if f.kind in ("malformed-arguments", "orphan-call")] == []

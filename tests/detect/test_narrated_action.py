@@ -351,7 +351,7 @@ def test_a_repaired_reply_after_its_recovered_call_is_not_flagged(write_session,
     )
     assert [f.kind for r in scan_file(path) for f in r.findings] == ["tool-markup"]
     out = tmp_path / "fixed.json"
-    assert main(["fix", str(path), "--accept", "all", "-o", str(out)]) == 1
+    assert main(["fix", str(path), "--accept", "all", "-o", str(out)]) == 0
     assert json.loads(out.read_text())["messages"][3]["content"] == "Let me search for that now."
     assert [f.kind for r in scan_file(out) for f in r.findings] == []
 

@@ -36,7 +36,7 @@ WEATHER = {
 def fixed(path: Path, tmp_path: Path, name: str = "fixed.json") -> list[dict]:
     """The messages `inspector fix --accept all` writes for `path`."""
     out = tmp_path / name
-    assert main(["fix", str(path), "--accept", "all", "-o", str(out)]) == 1
+    assert main(["fix", str(path), "--accept", "all", "-o", str(out)]) == 0
     return json.loads(out.read_text(encoding="utf-8"))["messages"]
 
 

@@ -195,7 +195,7 @@ def test_fix_output_rescans_clean_of_the_schema_kinds(write_session, tmp_path, c
     kinds = sorted(f.kind for f in findings_of(path, *SCHEMA_KINDS))
     assert kinds == ["invalid-argument", "invalid-argument", "unknown-parameter", "unknown-parameter", "wrong-type"]
     out = tmp_path / "fixed.json"
-    assert main(["fix", str(path), "--accept", "wrong-type,invalid-argument,unknown-parameter", "-o", str(out)]) == 1
+    assert main(["fix", str(path), "--accept", "wrong-type,invalid-argument,unknown-parameter", "-o", str(out)]) == 0
     assert findings_of(out, *SCHEMA_KINDS) == []
     calls = json.loads(out.read_text())["messages"][1]["tool_calls"]
     assert [json.loads(c["function"]["arguments"]) for c in calls] == [
@@ -260,7 +260,7 @@ def test_legacy_function_call_gets_its_repaired_arguments_written(write_session,
     (finding,) = findings_of(path, *SCHEMA_KINDS)
     assert finding.fix.replace_arguments == ((0, {"units": "metric", "count": 3}),)
     out = tmp_path / "fixed.json"
-    assert main(["fix", str(path), "--accept", "wrong-type", "-o", str(out)]) == 1
+    assert main(["fix", str(path), "--accept", "wrong-type", "-o", str(out)]) == 0
     legacy = json.loads(out.read_text())["messages"][1]["function_call"]
     assert legacy["name"] == "set_units" and json.loads(legacy["arguments"]) == {"units": "metric", "count": 3}
     assert findings_of(out, *SCHEMA_KINDS) == []

@@ -156,7 +156,7 @@ def test_rename_fix_is_written_by_every_format_and_rescans_clean(tmp_path, fmt):
     (finding,) = _unknown(path)
     assert finding.fix.rename_calls == ((0, "save_memory"),)
     original_id = _written_call(json.loads(path.read_text()), fmt)[0]
-    assert main(["fix", str(path), "--accept", "unknown-tool", "-o", str(out)]) == 1
+    assert main(["fix", str(path), "--accept", "unknown-tool", "-o", str(out)]) == 0
     assert _written_call(json.loads(out.read_text()), fmt) == (original_id, "save_memory", ARGS)
     (result,) = scan_file(out)
     assert result.findings == []  # nothing else broke: the result still answers the call by id
@@ -174,7 +174,7 @@ def test_fix_command_end_to_end_with_json_report_and_audit(tmp_path, capsys):
     assert found["payload"]["closest"][0] == {"name": "save_memory", "score": 2.33}
     assert "Fix: rename the call to save_memory, keeping its id and arguments" in found["message"]
     assert "1.57 ahead of whiteboard, and the arguments validate against it" in found["message"]
-    assert main(["fix", str(path), "--accept", "unknown-tool", "-o", str(out)]) == 1
+    assert main(["fix", str(path), "--accept", "unknown-tool", "-o", str(out)]) == 0
     (entry,) = [json.loads(line) for line in out.with_name("out.json.audit.jsonl").read_text().splitlines()]
     assert entry["kind"] == "unknown-tool" and entry["tool"] == "save_memories"
     assert entry["rename_calls"] == [{"call": 0, "name": "save_memory"}]
@@ -219,7 +219,7 @@ def test_a_call_without_id_is_renamed_with_the_result_that_names_it(tmp_path, ca
     (finding,) = _unknown(path)
     assert finding.fix is not None and "its result, matched by name, is renamed too" in finding.message
     out = tmp_path / "fixed.json"
-    assert main(["fix", str(path), "--accept", "unknown-tool", "-o", str(out)]) == 1
+    assert main(["fix", str(path), "--accept", "unknown-tool", "-o", str(out)]) == 0
     contents = json.loads(out.read_text())["contents"]
     assert contents[1]["parts"][0]["functionCall"] == {"name": "save_memory", "args": ARGS}
     assert contents[2]["parts"][0]["functionResponse"]["name"] == "save_memory"

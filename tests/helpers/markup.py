@@ -8,7 +8,7 @@ from pathlib import Path
 
 from inspector.cli.main import main
 from inspector.model import ERROR, Finding
-from tests.helpers.scanning import findings_of
+from tests.helpers.scanning import findings_of, fix_exit_code
 
 KIND = "tool-markup"
 
@@ -61,7 +61,7 @@ def fixed_calls_and_texts(path, tmp_path):
     """`inspector fix --accept tool-markup` on `path`, its output re-scanned clean: the structured
     calls (name, arguments) and the assistant texts of the output."""
     out = tmp_path / "fixed.json"
-    assert main(["fix", str(path), "--accept", KIND, "-o", str(out)]) == 1
+    assert main(["fix", str(path), "--accept", KIND, "-o", str(out)]) == fix_exit_code(path, [KIND])
     assert markup_findings(out) == []
     messages = json.loads(out.read_text())["messages"]
     calls = [

@@ -35,3 +35,15 @@ def reported_findings(capsys: pytest.CaptureFixture[str], *args: str) -> dict[st
 def kinds_of(path: Path) -> list[str]:
     """The kinds of the findings of the one session in `path`, in order."""
     return [finding.kind for finding in findings_of(path)]
+
+
+def fix_exit_code(path: Path, accepted: Iterable[str] | None = None, extra_tools: Iterable[dict] = ()) -> int:
+    """The code `inspector fix` exits with on `path` accepting `accepted` (None: all): 1 when a
+    finding is left in what it writes (of a kind not accepted, or with no automatic fix), else 0."""
+    left = [
+        finding
+        for result in scan_file(path, extra_tools=extra_tools)
+        for finding in result.findings
+        if finding.fix is None or (accepted is not None and finding.kind not in accepted)
+    ]
+    return 1 if left else 0

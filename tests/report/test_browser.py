@@ -71,7 +71,7 @@ def test_the_report_loads_clean_and_model_scripts_stay_text(tmp_path):
     )
     memory = Path(shutil.copy(SESSIONS / "memory-agent.openai.json", tmp_path))
     out = tmp_path / "report.html"
-    assert main(["report", str(session), str(memory), "--html", str(out)]) == 1
+    assert main(["report", str(session), str(memory), "--html", str(out)]) == 0
     dom, console = _load(out, tmp_path / "profile")
     assert console == []
     assert dom.count('<article class="turn"') == 6 and re.findall(r'data-turn="(\d+)"', dom) == [

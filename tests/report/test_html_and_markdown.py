@@ -61,7 +61,7 @@ def test_html_shows_each_flagged_turn_with_the_fault_and_the_repair_marked(tmp_p
     path = _copy(tmp_path, "memory-agent.openai.json")
     (session,) = _scan_json(capsys, str(path))["sessions"]
     out = tmp_path / "report.html"
-    assert main(["report", str(path), "--html", str(out)]) == 1
+    assert main(["report", str(path), "--html", str(out)]) == 0
     page = out.read_text(encoding="utf-8")
     flagged = sorted({finding["turn"] for finding in session["findings"]})
     assert [turn for _, turn in flagged_turns(page)] == flagged == [6, 8, 14, 20, 32]
@@ -93,7 +93,7 @@ def test_html_shows_each_flagged_turn_with_the_fault_and_the_repair_marked(tmp_p
 def test_calls_repaired_in_place_show_the_word_that_changed(tmp_path, capsys):
     path = _copy(tmp_path, "analyst-agent.openai.json")
     out = tmp_path / "report.html"
-    assert main(["report", str(path), "--html", str(out)]) == 1
+    assert main(["report", str(path), "--html", str(out)]) == 0
     page = out.read_text(encoding="utf-8")
     assert marked_runs(page, 10, "original", "removed") == ["Bar"]  # invalid-argument: "Bar" -> "bar"
     assert marked_runs(page, 10, "repaired", "added") == ["bar"]
@@ -111,7 +111,7 @@ def test_calls_repaired_in_place_show_the_word_that_changed(tmp_path, capsys):
 def test_model_text_is_escaped_and_neutralised_in_html(tmp_path):
     path = _hostile_session(tmp_path)
     out = tmp_path / "report.html"
-    assert main(["report", str(path), "--html", str(out)]) == 1
+    assert main(["report", str(path), "--html", str(out)]) == 0
     page = out.read_text(encoding="utf-8")
     assert element_tags(page).isdisjoint({"script", "img"})
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "&lt;img src=x onerror=alert(2)&gt;" in page
@@ -122,7 +122,7 @@ def test_model_text_is_escaped_and_neutralised_in_html(tmp_path):
 def test_markdown_is_well_formed_with_fences_longer_than_any_backtick_run(tmp_path):
     path = _hostile_session(tmp_path)
     out = tmp_path / "report.md"
-    assert main(["report", str(path), "--markdown", str(out)]) == 1
+    assert main(["report", str(path), "--markdown", str(out)]) == 0
     markdown = out.read_text(encoding="utf-8")
     bodies = fences(markdown)  # every fence closed by one as long
     assert any("````" in body for body in bodies)
@@ -159,7 +159,7 @@ def test_markdown_tables_keep_their_columns_whatever_a_tool_is_named(tmp_path):
         )
     )
     out = tmp_path / "report.md"
-    assert main(["report", str(path), "--markdown", str(out)]) == 1
+    assert main(["report", str(path), "--markdown", str(out)]) == 0
     prose = outside_fences(out.read_text(encoding="utf-8"))
     rates = prose.split("### Rates")[1].split("\n\n")[2].splitlines()
     widths = {len(table_cells(row)) for row in rates}
@@ -170,10 +170,10 @@ def test_markdown_tables_keep_their_columns_whatever_a_tool_is_named(tmp_path):
 
 def test_markdown_and_html_to_stdout(tmp_path, capsys):
     path = _copy(tmp_path, "memory-agent.openai.json")
-    assert main(["report", str(path), "--markdown", "-"]) == 1
+    assert main(["report", str(path), "--markdown", "-"]) == 0
     markdown = capsys.readouterr().out
     assert markdown.startswith("# inspector report") and "### Turn 32 · assistant" in markdown
-    assert main(["report", str(path), "--html", "-"]) == 1
+    assert main(["report", str(path), "--html", "-"]) == 0
     assert capsys.readouterr().out.startswith("<!DOCTYPE html>")
     assert sorted(os.listdir(tmp_path)) == ["memory-agent.openai.json"]
 
@@ -183,14 +183,14 @@ def test_a_history_has_one_section_per_flagged_conversation(tmp_path, capsys):
     report = _scan_json(capsys, str(path))
     flagged = [(s["session_id"], f["turn"]) for s in report["sessions"] for f in s["findings"]]
     out = tmp_path / "report.html"
-    assert main(["report", str(path), "--html", str(out)]) == 1
+    assert main(["report", str(path), "--html", str(out)]) == 0
     page = out.read_text(encoding="utf-8")
     assert [turn for _, turn in flagged_turns(page)] == [turn for _, turn in flagged]
     assert page.count('<section class="conversation"') == 3  # the fourth conversation is clean
     assert "session 1" in page and "session 4" not in page and "4</strong> sessions" in page
     assert marked_runs(page, 1, "original", "removed", "c2") == ["}}"]  # session 2: two extra braces removed
     markdown_out = tmp_path / "one.md"
-    assert main(["report", str(path), "--session", "3", "--markdown", str(markdown_out)]) == 1
+    assert main(["report", str(path), "--session", "3", "--markdown", str(markdown_out)]) == 0
     markdown = markdown_out.read_text(encoding="utf-8")
     assert markdown.count("\n## ") == 3 and "session 3" in markdown  # summary, list, the one conversation
     assert "[-<tool_call>" in markdown and "{+whiteboard(" in markdown
@@ -224,7 +224,7 @@ def test_scan_options_are_taken(tmp_path, capsys):
                 str(out),
             ]
         )
-        == 1
+        == 0
     )
     assert "session a" in out.read_text(encoding="utf-8") and "session b" not in out.read_text(encoding="utf-8")
     # --format and --tools, as scan takes them: the tool is known only from the file
@@ -235,7 +235,7 @@ def test_scan_options_are_taken(tmp_path, capsys):
     tools = tmp_path / "tools.json"
     tools.write_text(json.dumps([SAVE_MEMORY]))
     out = tmp_path / "tools.html"
-    assert main(["report", str(path), "--format", "openai", "--tools", str(tools), "--html", str(out)]) == 1
+    assert main(["report", str(path), "--format", "openai", "--tools", str(tools), "--html", str(out)]) == 0
     assert "save_memory, not executed" in out.read_text(encoding="utf-8")
 
 
@@ -291,7 +291,7 @@ def test_an_existing_report_is_replaced_only_with_force(tmp_path):
     out.write_text("old")
     assert main(["report", str(path), "--html", str(out)]) == 2
     assert out.read_text() == "old"
-    assert main(["report", str(path), "--html", str(out), "--force"]) == 1
+    assert main(["report", str(path), "--html", str(out), "--force"]) == 0
     assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     assert sorted(os.listdir(tmp_path)) == ["memory-agent.openai.json", "report.html"]
 
@@ -312,7 +312,7 @@ def test_a_huge_turn_is_shown_shortened_and_fast(tmp_path):
     )
     out = tmp_path / "huge.html"
     started = cpu_time()
-    assert main(["report", str(path), "--html", str(out), "--markdown", str(tmp_path / "huge.md")]) == 1
+    assert main(["report", str(path), "--html", str(out), "--markdown", str(tmp_path / "huge.md")]) == 0
     assert cpu_time() - started < 5
     page = out.read_text(encoding="utf-8")
     assert len(page) < 100_000 and "characters not shown" in page
@@ -348,7 +348,7 @@ def test_a_call_repaired_everywhere_is_compared_fast(tmp_path, keys):
     )
     out = tmp_path / "quotes.html"
     started = cpu_time()
-    assert main(["report", str(path), "--html", str(out)]) == 1
+    assert main(["report", str(path), "--html", str(out)]) == 0
     assert cpu_time() - started < 5
     page = out.read_text(encoding="utf-8")
     removed, added = marked_runs(page, 1, "original", "removed"), marked_runs(page, 1, "repaired", "added")

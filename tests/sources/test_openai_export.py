@@ -18,6 +18,7 @@ from inspector.sources import open_source
 from inspector.sources.base import Capabilities
 from inspector.sources.files.session_file import SessionFile
 from tests.helpers.samples import SESSIONS
+from tests.helpers.scanning import fix_exit_code
 
 FORMATS = [
     "support-agent.anthropic.json",
@@ -62,7 +63,7 @@ def test_to_openai_carries_the_repaired_texts_and_calls(tmp_path, capsys, name):
     source = _copy(tmp_path, name)
     before = source.read_bytes()
     out = tmp_path / "out.json"
-    assert main(["fix", str(source), "--accept", "all", "--to", "openai", "-o", str(out)]) == 1
+    assert main(["fix", str(source), "--accept", "all", "--to", "openai", "-o", str(out)]) == fix_exit_code(source)
     assert f"wrote {out} (as openai)" in capsys.readouterr().out
     assert source.read_bytes() == before
 
@@ -92,7 +93,7 @@ def test_one_session_is_one_object_with_its_tools_several_are_json_lines(tmp_pat
                 str(one),
             ]
         )
-        == 1
+        == 0
     )
     example = json.loads(one.read_text())
     assert set(example) == {"messages", "tools"}
@@ -103,7 +104,7 @@ def test_one_session_is_one_object_with_its_tools_several_are_json_lines(tmp_pat
     assert {call["id"] for call in calls} <= answered
 
     history = _copy(tmp_path, "rails-chat.rubyllm.db")
-    assert main(["fix", str(history), "--accept", "all", "--to", "openai", "-o", str(several)]) == 1
+    assert main(["fix", str(history), "--accept", "all", "--to", "openai", "-o", str(several)]) == 0
     lines = [json.loads(line) for line in several.read_text().splitlines()]
     assert len(lines) == len(open_source(history).listing()) > 1
     assert all(isinstance(line["messages"], list) for line in lines)
@@ -124,7 +125,7 @@ def test_calls_without_ids_are_given_ids_their_results_answer(tmp_path):
                 str(out),
             ]
         )
-        == 1
+        == 0
     )
     messages = json.loads(out.read_text())["messages"]
     calls = [call["id"] for message in messages for call in message.get("tool_calls", [])]
@@ -209,7 +210,7 @@ def test_an_existing_output_only_with_force_and_never_the_input(tmp_path, capsys
     out.write_text("keep me")
     assert main(["fix", str(source), "--accept", "all", "--to", "openai", "-o", str(out)]) == 2
     assert "exists already" in capsys.readouterr().err and out.read_text() == "keep me"
-    assert main(["fix", str(source), "--accept", "all", "--to", "openai", "-o", str(out), "--force"]) == 1
+    assert main(["fix", str(source), "--accept", "all", "--to", "openai", "-o", str(out), "--force"]) == 0
     assert open_source(out).format == "openai"
 
     alias = tmp_path / "alias.json"

@@ -85,7 +85,7 @@ def test_lone_surrogates_give_valid_json_holding_them_exactly(tmp_path, capsysbi
 def test_a_fix_of_a_session_with_lone_surrogates_writes_a_file_that_reads_back(tmp_path, capsys):
     path = _surrogate_session(tmp_path)
     out = tmp_path / "fixed.json"
-    assert main(["fix", str(path), "--accept", "all", "-o", str(out)]) == 1
+    assert main(["fix", str(path), "--accept", "all", "-o", str(out)]) == 0
     messages = json.loads(out.read_text(encoding="utf-8"))["messages"]
     assert messages[0]["content"] == "hi \ud800 there"
     assert messages[1]["tool_calls"][0]["function"]["name"] == "f\ud800"
@@ -173,7 +173,7 @@ def test_error_lines_show_a_file_name_escaped_on_one_line(tmp_path, capsys):
 def test_fix_prints_paths_escaped(tmp_path, capsys):
     path = _hostile_session(tmp_path, f"odd{TITLE}.json")
     out = tmp_path / f"fixed{CLEAR}.json"
-    assert main(["fix", str(path), "--accept", "all", "-o", str(out)]) == 1
+    assert main(["fix", str(path), "--accept", "all", "-o", str(out)]) == 0
     printed = capsys.readouterr().out
     _assert_inert(printed)
     assert "wrote " in printed and "fixed\\x1b[2J.json" in printed

@@ -1,19 +1,18 @@
 """Writing session files never loses data: no write lands on the input by any name, an existing
 output is replaced only with --force (and only a regular file), a backup or an output appears
-whole or not at all, and the output never lands without its audit (a simulated failure between
-the two renames, and real `kill -9`s at random moments)."""
+whole or not at all, each file is flushed before its rename and its folder after, and the output
+never lands without its audit (a simulated failure between the two renames, and a real `kill -9`
+at each step of the write, the child stopped there first so that the kill lands inside it)."""
 
 from __future__ import annotations
 
 import json
 import os
-import random
 import resource
 import shutil
 import stat
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -24,6 +23,7 @@ from inspector.scan.scanner import scan_file
 from inspector.sources import open_source
 from tests.helpers.samples import SESSIONS
 from tests.helpers.tools import SAVE_MEMORY
+from tests.helpers.write_steps import LANDINGS, check_durable, record_steps, run_pausing
 
 FAKE = '{success: true, memory_type: "journal", content: "Called my sister"}That took courage.'
 MESSAGES = [
@@ -75,7 +75,7 @@ def test_an_existing_output_is_replaced_only_with_force_and_only_a_regular_file(
     assert main(["fix", str(source), "--accept", "all", "-o", str(out)]) == 2
     assert "exists already" in capsys.readouterr().err and out.read_text() == "my notes\n"
     assert not (tmp_path / "out.json.audit.jsonl").exists()
-    assert main(["fix", str(source), "--accept", "all", "-o", str(out), "--force"]) == 1
+    assert main(["fix", str(source), "--accept", "all", "-o", str(out), "--force"]) == 0
     assert "That took courage." in out.read_text() and (tmp_path / "out.json.audit.jsonl").exists()
 
     fifo = tmp_path / "pipe"
@@ -130,7 +130,7 @@ def test_a_failure_between_the_audit_and_the_output_leaves_neither(tmp_path, cap
     assert _visible(tmp_path) == ["session.json"]  # no output without its audit, no temporary file
 
     monkeypatch.undo()
-    assert main(["fix", str(source), "--accept", "all", "--in-place"]) == 1
+    assert main(["fix", str(source), "--accept", "all", "--in-place"]) == 0
     earlier = (tmp_path / "session.json.audit.jsonl").read_text()
     _session(source)  # broken again: a second in-place fix, whose output fails to land
     before = source.read_bytes()
@@ -187,36 +187,39 @@ def _check_after_kill(directory: Path, in_place: bool, original: bytes, repaired
         assert out.read_bytes() == repaired
 
 
-@pytest.mark.slow  # kills 36 fixes at random moments
-def test_a_fix_killed_at_any_moment_never_leaves_an_output_without_its_audit(tmp_path):
+def test_each_file_is_flushed_before_its_rename_the_folder_after_and_the_audit_lands_first(tmp_path, monkeypatch):
+    source = _session(tmp_path / "session.json")
+    steps = record_steps(monkeypatch, tmp_path)
+    assert main(["fix", str(source), "--accept", "all", "-o", str(tmp_path / "out.json")]) == 0
+    assert check_durable(steps) == ["out.json.audit.jsonl", "out.json"], "\n".join(map(str, steps))
+    steps.clear()
+    assert main(["fix", str(source), "--accept", "all", "--in-place"]) == 0
+    assert check_durable(steps) == ["session.json.bak", "session.json.audit.jsonl", "session.json"], "\n".join(
+        map(str, steps)
+    )
+
+
+@pytest.mark.slow  # kills a fix at each step of its write, on its own and in place
+@pytest.mark.parametrize("in_place", [False, True], ids=["output", "in-place"])
+def test_a_fix_killed_at_any_step_of_its_write_never_leaves_an_output_without_its_audit(tmp_path, in_place):
     reference = tmp_path / "reference"
     reference.mkdir()
-    original = _session(reference / "session.json", copies=400).read_bytes()
-    started = time.monotonic()
-    subprocess.run(_fix_command(reference, False), capture_output=True, timeout=60, check=False)
-    duration = time.monotonic() - started
-    repaired = (reference / "out.json").read_bytes()
-    fixes = len((reference / "out.json.audit.jsonl").read_text().splitlines())
-    chance = random.Random(14)
-    runs = []
-    for number in range(36):
-        directory = tmp_path / f"run{number}"
+    original = _session(reference / "session.json", copies=20).read_bytes()
+    steps = run_pausing(reference, 0, _fix_command(reference, in_place)[3:])
+    landings = [step for step in steps if step.split()[0] in LANDINGS]
+    out = "session.json" if in_place else "out.json"
+    assert [step.split()[-1] for step in landings][-2:] == [f"{out}.audit.jsonl", out], "\n".join(steps)
+    repaired = (reference / out).read_bytes()
+    fixes = len((reference / f"{out}.audit.jsonl").read_text().splitlines())
+    states = set()
+    for stop in range(1, len(steps) + 1):
+        directory = tmp_path / f"step{stop}"
         directory.mkdir()
         (directory / "session.json").write_bytes(original)
-        runs.append((directory, number % 2 == 1, chance.uniform(0.3, 1.1) * duration))
-    for batch in range(0, len(runs), 6):
-        group = runs[batch : batch + 6]
-        processes = [
-            (
-                subprocess.Popen(_fix_command(d, in_place), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL),
-                time.monotonic() + delay,
-            )
-            for d, in_place, delay in group
-        ]
-        for process, deadline in sorted(processes, key=lambda pair: pair[1]):
-            time.sleep(max(0.0, deadline - time.monotonic()))
-            process.kill()
-        for process, _ in processes:
-            process.wait(timeout=30)
-        for directory, in_place, _ in group:
-            _check_after_kill(directory, in_place, original, repaired, fixes)
+        logged = run_pausing(directory, stop, _fix_command(directory, in_place)[3:])
+        assert logged[-1] == "paused" and logged[:-1] == steps[:stop], f"the kill did not land at step {stop}"
+        _check_after_kill(directory, in_place, original, repaired, fixes)
+        landed = directory / out
+        states.add(((directory / f"{out}.audit.jsonl").exists(), landed.exists() and landed.read_bytes() == repaired))
+    # the kills landed inside the write: before anything landed, between the audit and the output, after both
+    assert states == {(False, False), (True, False), (True, True)}

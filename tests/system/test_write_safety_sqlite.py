@@ -1,7 +1,9 @@
 """Writing SQLite histories never loses data: an existing database is replaced only with --force,
 a backup that does not fit leaves nothing, in place the write lock is taken before the backup (no
 edit lost, a second `fix` waits and finds nothing to do), no fix is applied twice, a database's
-own triggers do not run unless allowed, and a hot journal is reported as what it is."""
+own triggers do not run unless allowed, a hot journal is reported as what it is, and a new
+database or a backup is flushed before its rename and its folder after (a `kill -9` at each of
+those steps leaves every database whole)."""
 
 from __future__ import annotations
 
@@ -21,7 +23,8 @@ from inspector.cli.main import main
 from inspector.sources.sqlite import database as sqlite_db
 from inspector.sources.sqlite import history as sqlite_history
 from inspector.sources.sqlite import write as sqlite_write
-from tests.helpers.rubyllm import build_rubyllm, dump_database
+from tests.helpers.rubyllm import build_rubyllm, dump_database, messages_of
+from tests.helpers.write_steps import check_durable, record_steps, run_pausing
 
 
 def _rows(path: Path, sql: str) -> list[tuple]:
@@ -48,7 +51,7 @@ def test_an_existing_database_is_replaced_only_with_force(tmp_path, capsys):
     assert main(["fix", str(source), "--accept", "all", "-o", str(out)]) == 2
     assert "exists already" in capsys.readouterr().err
     assert _rows(out, "SELECT body FROM my_notes") == [("keep me",)]
-    assert main(["fix", str(source), "--accept", "all", "-o", str(out), "--force"]) == 1
+    assert main(["fix", str(source), "--accept", "all", "-o", str(out), "--force"]) == 0
     assert _rows(out, "SELECT count(*) FROM inspector_fixes") == [(3,)]
     fifo = tmp_path / "pipe.db"
     os.mkfifo(fifo)
@@ -106,7 +109,7 @@ def test_an_edit_committed_while_fixing_in_place_is_not_lost(tmp_path, capsys, m
 
     editor = threading.Thread(target=edit)
     _after_the_backup(monkeypatch, lambda: (editor.start(), done.wait(0.5)))
-    assert main(["fix", str(source), "--accept", "all", "--in-place"]) == 1
+    assert main(["fix", str(source), "--accept", "all", "--in-place"]) == 0
     editor.join(timeout=30)
     assert done.is_set()
     assert _rows(source, "SELECT content FROM messages WHERE id = 6") == [("edited by the app",)]
@@ -133,13 +136,13 @@ def test_a_second_fix_in_place_waits_and_finds_nothing_left_to_do(tmp_path, caps
             pass  # it waits for the lock
 
     _after_the_backup(monkeypatch, start_another)
-    assert main(["fix", str(source), "--accept", "all", "--in-place"]) == 1
+    assert main(["fix", str(source), "--accept", "all", "--in-place"]) == 0
     output, errors = second[0].communicate(timeout=30)
     assert second[0].returncode != 2, errors
     assert "0 fixes applied" in output
     assert _rows(source, "SELECT count(*) FROM inspector_fixes") == [(3,)]
     once = build_rubyllm(tmp_path / "once.db")
-    assert main(["fix", str(once), "--accept", "all", "--in-place"]) == 1
+    assert main(["fix", str(once), "--accept", "all", "--in-place"]) == 0
     for table in ("messages", "tool_calls"):  # the recovered calls are stored once
         assert _rows(source, f"SELECT count(*) FROM {table}") == _rows(once, f"SELECT count(*) FROM {table}")
 
@@ -147,7 +150,7 @@ def test_a_second_fix_in_place_waits_and_finds_nothing_left_to_do(tmp_path, caps
 def test_a_fix_recorded_in_the_audit_table_is_never_applied_twice(logs_db, tmp_path, capsys):
     history = tmp_path / "logs.db"
     shutil.copy(logs_db, history)
-    assert main(["fix", str(history), "--accept", "all", "--in-place"]) == 1  # the repair is a new fork
+    assert main(["fix", str(history), "--accept", "all", "--in-place"]) == 0  # the repair is a new fork
     forks = _rows(history, "SELECT count(*) FROM threads WHERE forked_from IS NOT NULL")
     audit = _rows(history, "SELECT count(*) FROM inspector_fixes")
     capsys.readouterr()
@@ -171,7 +174,7 @@ def test_the_databases_own_triggers_do_not_run_unless_allowed(tmp_path, capsys):
     assert main(["fix", str(source), "--accept", "all", "-o", str(tmp_path / "out.db")]) == 2
     assert not (tmp_path / "out.db").exists() and not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
     capsys.readouterr()
-    assert main(["fix", str(source), "--accept", "all", "-o", str(tmp_path / "out.db"), "--allow-triggers"]) == 1
+    assert main(["fix", str(source), "--accept", "all", "-o", str(tmp_path / "out.db"), "--allow-triggers"]) == 0
     assert {content for (content,) in _rows(tmp_path / "out.db", "SELECT content FROM messages")} == {"pwned"}
 
 
@@ -225,3 +228,51 @@ def test_reading_a_wal_database_changes_nothing_but_the_files_sqlite_needs_besid
     assert source.read_bytes() == wal  # as the README says: only SQLite's -wal and -shm appear
     assert {p.name for p in tmp_path.iterdir()} <= {"app.db", "app.db-wal", "app.db-shm"}
     assert (tmp_path / "app.db-wal").stat().st_size == 0
+
+
+def test_a_new_database_and_a_backup_are_flushed_before_their_rename_and_the_folder_after(tmp_path, monkeypatch):
+    source = build_rubyllm(tmp_path / "app.db")
+    steps = record_steps(monkeypatch, tmp_path)
+    assert main(["fix", str(source), "--accept", "all", "-o", str(tmp_path / "out.db")]) == 0
+    assert check_durable(steps) == ["out.db"], "\n".join(map(str, steps))
+    steps.clear()
+    assert main(["fix", str(source), "--accept", "all", "--in-place"]) == 0
+    assert check_durable(steps) == ["app.db.bak"], "\n".join(map(str, steps))
+
+
+@pytest.mark.slow  # kills a fix at each step of its write, into a new database and in place
+@pytest.mark.parametrize("in_place", [False, True], ids=["output", "in-place"])
+def test_a_fix_killed_at_any_step_of_its_write_leaves_each_database_whole(tmp_path, in_place):
+    where = ["--in-place"] if in_place else ["-o", "out.db"]
+    reference = tmp_path / "reference"
+    reference.mkdir()
+    original = _written(build_rubyllm(reference / "app.db"))
+    steps = run_pausing(reference, 0, ["fix", str(reference / "app.db"), "--accept", "all", *_within(reference, where)])
+    assert [step.split()[0] for step in steps].count("link") == 1, steps
+    repaired = _written(reference / ("app.db" if in_place else "out.db"))
+    for stop in range(1, len(steps) + 1):
+        directory = tmp_path / f"step{stop}"
+        directory.mkdir()
+        build_rubyllm(directory / "app.db")
+        logged = run_pausing(
+            directory, stop, ["fix", str(directory / "app.db"), "--accept", "all", *_within(directory, where)]
+        )
+        assert logged[-1] == "paused" and logged[:-1] == steps[:stop], f"the kill did not land at step {stop}"
+        names = {p.name for p in directory.iterdir() if not p.name.startswith(".")}
+        assert names <= {"app.db", "app.db.bak", "out.db"}, names
+        assert all(p.name.endswith(".tmp") for p in directory.iterdir() if p.name.startswith("."))
+        assert _written(directory / "app.db") in ((original, repaired) if in_place else (original,))
+        for whole in ("app.db.bak", "out.db"):
+            if (directory / whole).exists():
+                assert _written(directory / whole) == (original if whole == "app.db.bak" else repaired)
+
+
+def _written(path: Path) -> tuple[list[tuple], list[tuple]]:
+    """A RubyLLM database's messages and the kinds its audit records (none before a fix)."""
+    audited = _rows(path, "SELECT name FROM sqlite_master WHERE name = 'inspector_fixes'")
+    return messages_of(path), _rows(path, "SELECT kind FROM inspector_fixes ORDER BY id") if audited else []
+
+
+def _within(directory: Path, where: list[str]) -> list[str]:
+    """`fix`'s output options with the output's name inside `directory`."""
+    return [str(directory / part) if part.endswith(".db") else part for part in where]

@@ -76,8 +76,8 @@ def test_the_system_message_is_a_system_turn_and_survives_a_round_trip(tmp_path,
 def test_fix_keeps_the_system_message_and_rereads_as_anthropic(tmp_path, capsys):
     path = _stray_system(tmp_path, BLOCK_SYSTEM, keep_top_level=False)
     out, plain_out = tmp_path / "fixed.json", tmp_path / "plain-fixed.json"
-    assert main(["fix", str(path), "--accept", "all", "-o", str(out)]) == 1
-    assert main(["fix", str(SAMPLE), "--accept", "all", "-o", str(plain_out)]) == 1
+    assert main(["fix", str(path), "--accept", "all", "-o", str(out)]) == 0
+    assert main(["fix", str(SAMPLE), "--accept", "all", "-o", str(plain_out)]) == 0
     fixed, plain = json.loads(out.read_text()), json.loads(plain_out.read_text())
     assert fixed["messages"][0] == BLOCK_SYSTEM
     assert json.dumps(fixed["messages"][1:]).replace("call_inspector_10", "call_inspector_9") == json.dumps(

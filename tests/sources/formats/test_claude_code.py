@@ -258,7 +258,7 @@ def test_results_for_unanswered_calls_go_just_after_them(tmp_path, capsys):
     chain.assistant("msg_2", tool_use("toolu_2", "Read", {"file_path": "a"}))
     path = chain.write(tmp_path / "s.jsonl", [{"type": "last-prompt", "leafUuid": chain.last, "sessionId": "x"}])
     out = tmp_path / "out.jsonl"
-    assert main(["fix", str(path), "--accept", "orphan-call", "-o", str(out)]) == 1
+    assert main(["fix", str(path), "--accept", "orphan-call", "-o", str(out)]) == 0
     events = assert_one_chain(out)
     assert [e["type"] for e in events] == ["user", "assistant", "user", "user", "system", "user", "assistant", "user"]
     for number in (2, 7):
@@ -277,7 +277,7 @@ def test_a_reply_that_is_only_markup_becomes_the_call(tmp_path, capsys):
     chain.user("thanks")
     path = chain.write(tmp_path / "s.jsonl")
     out = tmp_path / "out.jsonl"
-    assert main(["fix", str(path), "--accept", "tool-markup", "-o", str(out)]) == 1
+    assert main(["fix", str(path), "--accept", "tool-markup", "-o", str(out)]) == 0
     events = assert_one_chain(out)
     assert [e["uuid"] for e in events][:2] == [e["uuid"] for e in chain.events[:2]]
     assert events[1]["message"]["content"] == [tool_use("call_inspector_1_0", "Read", {"file_path": "notes.txt"})]
@@ -319,7 +319,7 @@ def test_subagent_threads_are_their_own_sessions(tmp_path, capsys):
     ]
     assert [len(s.turns) for s in sessions] == [2, 2]
     out = tmp_path / "out.jsonl"
-    assert main(["fix", str(path), "--accept", "all", "-o", str(out)]) == 1
+    assert main(["fix", str(path), "--accept", "all", "-o", str(out)]) == 0
     assert [e["message"]["content"] for e in assert_one_chain(out)] == [
         e["message"]["content"] for e in main_chain.events
     ]

@@ -92,7 +92,7 @@ def test_loading_and_rendering_unchanged_gives_the_same_bytes(tmp_path):
 
 def test_fix_repairs_the_items_and_keeps_every_other_line_byte_for_byte(tmp_path):
     out = tmp_path / "fixed.jsonl"
-    assert main(["fix", str(ROLLOUT), "--accept", "all", "-o", str(out)]) == 1
+    assert main(["fix", str(ROLLOUT), "--accept", "all", "-o", str(out)]) == 0
     before, after = lines_of(ROLLOUT), lines_of(out)
     changed = {11, 21, 32, 36}
     untouched = [line for number, line in enumerate(before, 1) if number not in changed]
@@ -131,7 +131,7 @@ def test_a_cut_last_line_is_read_up_to_and_written_back(tmp_path):
     assert session.turns[-1].position == 52
     assert render_sessions([session]) == cut.read_text(encoding="utf-8")
     out = tmp_path / "fixed.jsonl"
-    assert main(["fix", str(cut), "--accept", "all", "-o", str(out)]) == 1
+    assert main(["fix", str(cut), "--accept", "all", "-o", str(out)]) == 0
     assert lines_of(out)[-1] == lines[53][:120]
     assert finding_triples(out) == []
 

@@ -98,7 +98,7 @@ def test_round_trip_without_fixes_is_byte_identical(path, _, __, tmp_path):
 @pytest.mark.parametrize("path, _, fields", BOTH)
 def test_fix_moves_repaired_calls_to_tool_calls_keeping_additional_kwargs_in_step(path, _, fields, tmp_path):
     out = tmp_path / "fixed.json"
-    assert main(["fix", str(path), "--accept", "all", "-o", str(out)]) == 1
+    assert main(["fix", str(path), "--accept", "all", "-o", str(out)]) == 0
     assert finding_triples(out) == []
     before, after = json.loads(path.read_text()), json.loads(out.read_text())
     assert len(after) == len(before) + 4  # the recovered call and its result, two orphan results

@@ -106,7 +106,7 @@ def test_loading_and_rendering_unchanged_gives_the_same_text():
 
 def test_fix_writes_the_recovered_call_before_the_fixed_message_and_changes_nothing_else(tmp_path):
     out = tmp_path / "fixed.json"
-    assert main(["fix", str(ITEMS), "--accept", "all", "-o", str(out)]) == 1
+    assert main(["fix", str(ITEMS), "--accept", "all", "-o", str(out)]) == 0
     before, after = json.loads(ITEMS.read_text()), json.loads(out.read_text())
     assert len(after) == len(before) + 2
     assert after[:3] == [

@@ -138,12 +138,12 @@ def test_fix_in_place_writes_what_sqlite_gets_and_records_every_change_with_its_
 ):
     url = build_rubyllm_postgres(postgres_db)
     before = _rows(url, "SELECT id, content FROM messages ORDER BY id")
-    assert main(["fix", url, "--accept", "all", "--in-place"]) == 1
+    assert main(["fix", url, "--accept", "all", "--in-place"]) == 0
     said = capsys.readouterr().out
     assert "backup:" not in said and "inspector_fixes" in said
     copy = tmp_path / "fixed.db"
     assert (
-        main(["fix", str(build_rubyllm(tmp_path / "app.db", POSTGRES_CHATS)), "--accept", "all", "-o", str(copy)]) == 1
+        main(["fix", str(build_rubyllm(tmp_path / "app.db", POSTGRES_CHATS)), "--accept", "all", "-o", str(copy)]) == 0
     )
     conn = sqlite3.connect(copy)
     expected = conn.execute("SELECT chat_id, role, content FROM messages ORDER BY chat_id, created_at, id").fetchall()
@@ -193,7 +193,7 @@ def test_the_databases_own_triggers_are_refused_unless_allowed(postgres_db, caps
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and "trigger note_edits (on messages)" in error and "--allow-triggers" in error
     assert _rows(url, "SELECT id, content FROM messages ORDER BY id") == before
-    assert main(["fix", url, "--accept", "all", "--in-place", "--allow-triggers"]) == 1
+    assert main(["fix", url, "--accept", "all", "--in-place", "--allow-triggers"]) == 0
     assert _rows(url, "SELECT message_id FROM edits ORDER BY 1") == [(6,), (16,)]  # the two messages repaired
 
 
@@ -252,7 +252,7 @@ def test_an_update_made_while_the_fix_holds_the_row_waits_and_lands_after_it(pos
         holder.rollback()
         fixing.join(timeout=30)
         editing.join(timeout=30)
-    assert codes == [1]
+    assert codes == [0]
     assert _rows(url, "SELECT content FROM messages WHERE id = 6") == [("edited by the app",)]  # landed on top
     assert _rows(url, "SELECT session_id, kind FROM inspector_fixes ORDER BY id") == [
         ("1", "result-prefix"),
@@ -267,7 +267,7 @@ def _history(url: str) -> list[list[tuple]]:
 def test_undo_puts_every_row_back_and_a_fix_undone_may_be_applied_again(postgres_db, capsys):
     url = build_rubyllm_postgres(postgres_db)
     original = _history(url)
-    assert main(["fix", url, "--accept", "all", "--in-place"]) == 1
+    assert main(["fix", url, "--accept", "all", "--in-place"]) == 0
     fixed = _history(url)
     assert fixed != original and len(fixed[1]) == len(original[1]) + 2  # two recovered calls
     capsys.readouterr()
@@ -281,13 +281,13 @@ def test_undo_puts_every_row_back_and_a_fix_undone_may_be_applied_again(postgres
         (4, "undo", False),
     ]
     assert main(["undo", url]) == 2 and "no fix is left to undo" in capsys.readouterr().err
-    assert main(["fix", url, "--accept", "all", "--in-place"]) == 1  # undone: applied again
+    assert main(["fix", url, "--accept", "all", "--in-place"]) == 0  # undone: applied again
     assert _history(url)[0][5][3] == fixed[0][5][3]
 
 
 def test_undo_refuses_a_row_changed_since_the_fix_and_undoes_nothing(postgres_db, capsys):
     url = build_rubyllm_postgres(postgres_db)
-    assert main(["fix", url, "--accept", "all", "--in-place"]) == 1
+    assert main(["fix", url, "--accept", "all", "--in-place"]) == 0
     with psycopg.connect(url) as conn:
         conn.execute("UPDATE messages SET content = 'edited by the app' WHERE id = 6")
     fixed = _history(url)
@@ -304,7 +304,7 @@ def test_undo_refuses_a_row_changed_since_the_fix_and_undoes_nothing(postgres_db
 
 def test_undo_refuses_the_databases_own_triggers_unless_allowed(postgres_db, capsys):
     url = build_rubyllm_postgres(postgres_db)
-    assert main(["fix", url, "--accept", "all", "--in-place"]) == 1
+    assert main(["fix", url, "--accept", "all", "--in-place"]) == 0
     with psycopg.connect(url) as conn:  # added after the fix: it would see every row undo puts back
         conn.execute("CREATE TABLE edits (message_id bigint)")
         conn.execute(

@@ -69,7 +69,7 @@ def test_the_planted_failures_are_found_and_the_good_call_stays_clean(capsys):
 
 def test_fix_writes_new_rows_in_the_sdks_order_and_keeps_moved_rows_as_they_were(tmp_path, capsys):
     out = tmp_path / "fixed.db"
-    assert main(["fix", str(SAMPLE), "--accept", "all", "-o", str(out)]) == 1
+    assert main(["fix", str(SAMPLE), "--accept", "all", "-o", str(out)]) == 0
     before, after = rows(SAMPLE), rows(out)
     assert after[0] == before[0] and after[2] == before[2]
     assert after[1][0] == 2 and json.loads(after[1][1])["content"][0]["text"].startswith("You saw right through me.")
@@ -135,7 +135,7 @@ def test_other_sessions_and_unreadable_rows_are_left_as_they_were(tmp_path, caps
     assert open_source(path).listing() == [("demo", 14), ("other", 2)]
     assert open_source(path).session("demo").problems == ("1 row whose message_data is not JSON not read as a turn",)
     other = rows(path, "other")
-    assert main(["fix", str(path), "--accept", "all", "--in-place"]) == 1
+    assert main(["fix", str(path), "--accept", "all", "--in-place"]) == 0
     assert (tmp_path / "app.db.bak").read_bytes() != path.read_bytes()
     assert rows(path, "other") == other
     assert rows(path, "demo")[-1][1] == "{not json"

@@ -59,7 +59,7 @@ def _fork_parts(out: Path) -> list[list]:
 def test_rubyllm_reply_that_was_only_markup_owns_the_recovered_call(tmp_path, capsys):
     chat = [("user", "Remember that I like tea.", None), ("assistant", MARKUP, None), ("user", "Thanks.", None)]
     source, out = build_rubyllm(tmp_path / "app.db", [chat]), tmp_path / "fixed.db"
-    assert main(["fix", str(source), "--accept", "tool-markup", "-o", str(out)]) == 1
+    assert main(["fix", str(source), "--accept", "tool-markup", "-o", str(out)]) == 0
     (reply,) = _rows(out, "SELECT id, content FROM messages WHERE role = 'assistant'")
     (call,) = _rows(out, "SELECT id, message_id, name, arguments FROM tool_calls")
     assert reply[1] == "" and call[1:] == (reply[0], "save_memory", json.dumps(ARGS))
@@ -78,7 +78,7 @@ def test_llm_fork_reply_that_was_only_markup_becomes_the_call(tmp_path, capsys):
     home = _llm_home(tmp_path)
     run_llm(home, "-m", "echo", json.dumps({"raw": MARKUP}))
     out = tmp_path / "fixed.db"
-    assert main(["fix", str(home / "logs.db"), "--accept", "tool-markup", "-o", str(out)]) == 1
+    assert main(["fix", str(home / "logs.db"), "--accept", "tool-markup", "-o", str(out)]) == 0
     reply, result = _fork_parts(out)[1:]
     assert reply == [("ToolCallPart", "save_memory", ARGS)]  # no empty text part left for an API to reject
     assert [(kind, name) for kind, name, _ in result] == [("ToolResultPart", "save_memory")]

@@ -61,7 +61,7 @@ def test_the_planted_failures_are_found_once_and_the_good_call_stays_clean(capsy
 
 def test_fix_writes_new_rows_in_langchains_order_and_keeps_moved_rows_as_they_were(tmp_path, capsys):
     out = tmp_path / "fixed.db"
-    assert main(["fix", str(SAMPLE), "--accept", "all", "-o", str(out)]) == 1
+    assert main(["fix", str(SAMPLE), "--accept", "all", "-o", str(out)]) == 0
     before, after = rows(SAMPLE), rows(out)
     assert after[:2] == before[:2] and after[3] == before[3]
     assert json.loads(after[2][1])["data"]["content"].startswith("You saw right through me.")
@@ -107,6 +107,6 @@ def test_unreadable_rows_are_counted_and_left_as_they_were(tmp_path, capsys):
         "1 row whose message is not JSON not read as a turn",
         "1 message of type 'remove' not read as a turn",
     )
-    assert main(["fix", str(path), "--accept", "all", "--in-place"]) == 1
+    assert main(["fix", str(path), "--accept", "all", "--in-place"]) == 0
     assert [text for _, text in rows(path)[-2:]] == ["{not json", json.dumps({"type": "remove", "data": {"id": "x"}})]
     assert scan(path, capsys, "--session", "demo") == []

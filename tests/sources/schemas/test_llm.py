@@ -44,7 +44,7 @@ def test_fix_writes_a_forked_thread_that_llm_itself_reads_and_verifies(logs_db, 
     home.mkdir()
     out = home / "logs.db"
     original_threads = open_source(logs_db).listing()
-    assert main(["fix", str(logs_db), "--accept", "all", "-o", str(out)]) == 1
+    assert main(["fix", str(logs_db), "--accept", "all", "-o", str(out)]) == 0
     db = sqlite_utils.Database(out)
     fork = next(db.query("SELECT * FROM threads WHERE forked_from IS NOT NULL"))
     assert fork["forked_from"] == original_threads[0][0]

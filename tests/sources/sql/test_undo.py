@@ -29,7 +29,7 @@ def _history(path: Path, tables: tuple[str, ...] = ("messages", "tool_calls")) -
 def test_undo_after_a_fix_in_place_gives_back_the_history_as_it_was(tmp_path, capsys):
     path = build_rubyllm(tmp_path / "app.db")
     original = _history(path)
-    assert main(["fix", str(path), "--accept", "all", "--in-place"]) == 1
+    assert main(["fix", str(path), "--accept", "all", "--in-place"]) == 0
     assert _history(path) != original
     assert main(["undo", str(path)]) == 0
     assert "undid fixes 1, 2, 3 in 3 conversations" in capsys.readouterr().out
@@ -44,14 +44,14 @@ def test_langchains_rows_written_again_are_put_back_under_their_own_ids(tmp_path
     path = tmp_path / "langchain.db"
     shutil.copy(LANGCHAIN_SQL, path)
     original = _history(path, ("message_store",))
-    assert main(["fix", str(path), "--accept", "all", "--in-place"]) == 1
+    assert main(["fix", str(path), "--accept", "all", "--in-place"]) == 0
     assert main(["undo", str(path), "--fix", "1"]) == 0
     assert _history(path, ("message_store",)) == original
 
 
 def test_since_and_a_row_changed_since_choose_and_refuse(tmp_path, capsys):
     path = build_rubyllm(tmp_path / "app.db")
-    assert main(["fix", str(path), "--accept", "all", "--in-place"]) == 1
+    assert main(["fix", str(path), "--accept", "all", "--in-place"]) == 0
     capsys.readouterr()
     assert main(["undo", str(path), "--since", "2999-01-01"]) == 2
     assert "no fix applied since 2999-01-01T00:00:00+00:00" in capsys.readouterr().err
@@ -83,7 +83,7 @@ def test_an_audit_table_of_an_older_inspector_is_refused_in_one_line(tmp_path, c
     assert main(["undo", str(path)]) == 2
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and "recorded by an older inspector" in error
-    assert main(["fix", str(path), "--accept", "all", "--in-place"]) == 1  # the old table gains the new columns
+    assert main(["fix", str(path), "--accept", "all", "--in-place"]) == 0  # the old table gains the new columns
     assert main(["undo", str(path), "--fix", "1"]) == 2
     assert "fix 1 has no recorded row images" in capsys.readouterr().err
     assert main(["undo", str(path), "--fix", "2"]) == 0
@@ -91,7 +91,7 @@ def test_an_audit_table_of_an_older_inspector_is_refused_in_one_line(tmp_path, c
 
 def test_the_databases_own_triggers_refuse_the_undo_unless_allowed(tmp_path, capsys):
     path = build_rubyllm(tmp_path / "app.db")
-    assert main(["fix", str(path), "--accept", "all", "--in-place"]) == 1
+    assert main(["fix", str(path), "--accept", "all", "--in-place"]) == 0
     with sqlite3.connect(path) as conn:  # added after the fix: it would run on what undo puts back
         conn.execute("CREATE TABLE edits (message_id INTEGER)")
         conn.execute("CREATE TRIGGER note_edits AFTER UPDATE ON messages BEGIN INSERT INTO edits VALUES (NEW.id); END")

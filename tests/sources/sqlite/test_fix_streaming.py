@@ -79,7 +79,11 @@ def test_each_conversation_records_its_own_answer_to_calls_with_the_same_id(tmp_
     command = _executor(tmp_path, tmp_path / "memories.db")
     assert main(["fix", str(source), "--accept", "all", *command, "-o", str(out)]) == 1
     printed = capsys.readouterr().out
-    assert printed.count("execute save_memory (session") == 2 and "4 findings, 2 fixes applied" in printed
+    assert (
+        printed.count("execute save_memory (session") == 2
+        and "4 findings\n" in printed
+        and "2 fixes applied" in printed
+    )
     assert _answers(out) == {"1": {"saved": "I ran 5k.", "chat": "1"}, "2": {"saved": "I ran 10k.", "chat": "2"}}
     audit = fetch_all(out, "SELECT session_id, executions FROM inspector_fixes ORDER BY session_id")
     assert [(chat, json.loads(executions)[0]["result"]["chat"]) for chat, executions in audit] == [
@@ -130,7 +134,7 @@ def test_session_runs_and_fixes_only_that_conversation_without_reading_the_other
     memories = tmp_path / "memories.db"
     options = ["--accept", "all", *_executor(tmp_path, memories), "--session", "2", "-o", str(out)]
     assert main(["fix", str(source), *options]) == 1
-    assert "2 findings, 1 fix applied" in capsys.readouterr().out
+    assert "2 findings\nwrote" in (printed := capsys.readouterr().out) and "1 fix applied" in printed
     assert fetch_all(memories, "SELECT * FROM agent_memories") == [("2", "I ran 10k.")]
     assert fetch_all(out, "SELECT session_id, kind FROM inspector_fixes") == [("2", "result-prefix")]
     assert kinds_by_session(out, only="2") == {"2": []}
@@ -140,7 +144,7 @@ def test_session_runs_and_fixes_only_that_conversation_without_reading_the_other
 def test_session_in_place_keeps_a_backup_and_changes_only_that_conversation(tmp_path, capsys):
     source = build_rubyllm(tmp_path / "app.db")
     before = dump_database(source)
-    assert main(["fix", str(source), "--accept", "all", "--session", "3", "--in-place"]) == 1
+    assert main(["fix", str(source), "--accept", "all", "--session", "3", "--in-place"]) == 0
     assert f"backup: {source}.bak" in capsys.readouterr().out
     assert dump_database(tmp_path / "app.db.bak") == before
     assert kinds_by_session(source) == {"1": ["result-prefix"], "2": ["malformed-arguments"], "3": [], "4": []}

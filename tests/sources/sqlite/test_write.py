@@ -36,7 +36,7 @@ def test_rubyllm_fix_writes_a_new_database_with_real_linked_calls(tmp_path, caps
     source = build_rubyllm(tmp_path / "app.db")
     before = source.read_bytes()
     out = tmp_path / "fixed.db"
-    assert main(["fix", str(source), "--accept", "all", "-o", str(out)]) == 1
+    assert main(["fix", str(source), "--accept", "all", "-o", str(out)]) == 0
     assert "audit: table inspector_fixes in" in capsys.readouterr().out
     assert source.read_bytes() == before
     assert _kinds(out) == {"1": [], "2": [], "3": [], "4": []}
@@ -114,7 +114,7 @@ def test_a_failure_while_writing_rolls_everything_back(tmp_path, capsys):
 def test_elia_content_is_updated_and_recovered_calls_are_kept_in_the_audit(tmp_path, capsys):
     source = build_elia(tmp_path / "elia.sqlite")
     out = tmp_path / "fixed.sqlite"
-    assert main(["fix", str(source), "--accept", "all", "-o", str(out)]) == 1
+    assert main(["fix", str(source), "--accept", "all", "-o", str(out)]) == 0
     assert _kinds(out) == {"1": [], "2": []}
     assert _rows(out, "SELECT content FROM message WHERE id = 3") == [("Let me look that up.",)]
     ((table, row_id, calls, note),) = _rows(out, 'SELECT "table", row_id, recovered_calls, note FROM inspector_fixes')
@@ -126,7 +126,7 @@ def test_elia_content_is_updated_and_recovered_calls_are_kept_in_the_audit(tmp_p
 def test_a_mapped_table_is_fixed_through_its_content_column(tmp_path, capsys):
     source = build_generic(tmp_path / "app.db")
     options = ["--table", "turns", "--map", "role=speaker,content=body,session=convo,order=turn_no"]
-    assert main(["fix", str(source), "--accept", "all", "-o", str(tmp_path / "out.db"), *options]) == 1
+    assert main(["fix", str(source), "--accept", "all", "-o", str(tmp_path / "out.db"), *options]) == 0
     assert _rows(tmp_path / "out.db", "SELECT body FROM turns WHERE convo = 'a' AND turn_no = 2") == [
         ("You saw right through me.",)
     ]
@@ -134,10 +134,10 @@ def test_a_mapped_table_is_fixed_through_its_content_column(tmp_path, capsys):
 
 def test_llm_before_0_32_and_open_webui_get_their_text_updated(tmp_path, capsys):
     legacy = build_llm_legacy(tmp_path / "logs.db")
-    assert main(["fix", str(legacy), "--accept", "all", "--in-place"]) == 1
+    assert main(["fix", str(legacy), "--accept", "all", "--in-place"]) == 0
     assert _rows(legacy, "SELECT response FROM responses WHERE id = '01r3'") == [("You saw right through me.",)]
     webui = build_open_webui(tmp_path / "webui.db")
-    assert main(["fix", str(webui), "--accept", "all", "--in-place"]) == 1
+    assert main(["fix", str(webui), "--accept", "all", "--in-place"]) == 0
     assert _kinds(webui) == {"c1": []}
     chat = json.loads(_rows(webui, "SELECT chat FROM chat")[0][0])
     assert chat["history"]["messages"]["a2"]["content"] == "You saw right through me."
@@ -167,7 +167,7 @@ def test_keys_broken_before_the_fix_do_not_block_it(tmp_path, capsys):
         conn.execute("DELETE FROM tool_calls WHERE tool_call_id = 'call_wb_1'")
     conn.close()
     assert _rows(source, "PRAGMA foreign_key_check") == [("messages", 9, "tool_calls", 0)]
-    assert main(["fix", str(source), "--accept", "all", "--in-place"]) == 1
+    assert main(["fix", str(source), "--accept", "all", "--in-place"]) == 0
     assert _rows(source, "PRAGMA foreign_key_check") == [("messages", 9, "tool_calls", 0)]
     assert _kinds(source)["3"] == []
 
@@ -199,7 +199,7 @@ def test_an_unanswered_rubyllm_call_gets_a_tool_message_linked_to_its_row(tmp_pa
     ]
     source = build_rubyllm(tmp_path / "app.db", chats)
     assert _kinds(source) == {"1": ["orphan-call"]}
-    assert main(["fix", str(source), "--accept", "orphan-call", "--in-place"]) == 1
+    assert main(["fix", str(source), "--accept", "orphan-call", "--in-place"]) == 0
     assert _kinds(source) == {"1": []}
     assert _rows(
         source,
@@ -245,7 +245,7 @@ def test_open_webui_chat_message_mirror_gets_the_repaired_content(tmp_path, caps
             + [("c1-blocks", "assistant", "u2", json.dumps([{"type": "text", "text": "a block"}]))],
         )
     conn.close()
-    assert main(["fix", str(webui), "--accept", "all", "-o", str(tmp_path / "out.db")]) == 1
+    assert main(["fix", str(webui), "--accept", "all", "-o", str(tmp_path / "out.db")]) == 0
     mirror = dict(_rows(tmp_path / "out.db", "SELECT id, content FROM chat_message"))
     assert json.loads(mirror["c1-a2"]) == "You saw right through me."
     assert json.loads(mirror["c1-a1"]) == messages["a1"]["content"]  # not fixed, not touched

@@ -1,0 +1,88 @@
+"""A finding skipped in a review stays acknowledged after the export: the export writes a baseline
+beside its output naming the skipped findings, and `inspector scan` reads it (beside the session,
+or `--baseline FILE`; `--no-baseline` reads none), leaving them out of its count and exit code and
+saying so in one line."""
+
+import json
+import shutil
+
+from inspector.cli.main import main
+from inspector.review.review import Review
+from inspector.scan.scanner import scan_file
+from inspector.sources import open_source
+from tests.helpers.rubyllm import build_rubyllm
+from tests.helpers.samples import SESSIONS
+
+
+def _review(path):
+    return Review.open(open_source(path), scan_file(path))
+
+
+def test_a_finding_skipped_then_exported_is_left_out_of_the_scan_of_the_output(tmp_path, capsys):
+    path = shutil.copy(SESSIONS / "memory-agent.openai.json", tmp_path / "memory.json")
+    review = _review(path)
+    findings = review.findings(0)
+    review.skip(0, 2)
+    for index in range(len(findings)):
+        if index != 2:
+            review.approve(0, index)
+    out = tmp_path / "memory.fixed.json"
+    outcome = review.export(out)
+    assert outcome.applied == len(findings) - 1
+    assert outcome.baseline == tmp_path / "memory.fixed.json.baseline.json"
+    (entry,) = json.loads(outcome.baseline.read_text())["acknowledged"]
+    assert entry["kind"] == findings[2].kind and entry["session"] == 0
+
+    assert main(["scan", str(out)]) == 0
+    printed = capsys.readouterr()
+    assert "0 findings" in printed.out
+    assert printed.err == (
+        f"inspector: 1 acknowledged finding left out (not counted, as the baseline {outcome.baseline} says; "
+        "--no-baseline counts it)\n"
+    )
+    assert main(["scan", str(out), "--no-baseline"]) == 1
+    assert "1 finding" in capsys.readouterr().out
+    folder = tmp_path / "exported"  # a folder: each session file with its own baseline, not read as a session
+    folder.mkdir()
+    for written in (out, outcome.baseline):
+        shutil.copy(written, folder / written.name)
+    assert main(["scan", str(folder)]) == 0
+    moved = tmp_path / "elsewhere.json"
+    outcome.baseline.rename(moved)
+    assert main(["scan", str(out)]) == 1
+    capsys.readouterr()
+    assert main(["scan", str(out), "--baseline", str(moved), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["summary"]["findings"] == 0
+
+
+def test_a_database_exported_with_a_conversation_skipped_keeps_it_acknowledged_by_its_id(tmp_path, capsys):
+    source = build_rubyllm(tmp_path / "app.db")  # conversations 1, 2 and 3 have one finding each
+    review = _review(source)
+    review.skip(1, 0)
+    review.approve(0, 0)
+    review.approve(2, 0)
+    out = tmp_path / "app.fixed.db"
+    assert review.export(out).applied == 2
+    assert main(["scan", str(out)]) == 0
+    assert "1 acknowledged finding left out" in capsys.readouterr().err
+    assert main(["scan", str(out), "--session", "2"]) == 0
+    assert main(["scan", str(out), "--no-baseline", "--session", "2"]) == 1
+
+
+def test_an_export_with_nothing_skipped_leaves_no_baseline_and_removes_an_old_one(tmp_path):
+    path = shutil.copy(SESSIONS / "memory-agent.openai.json", tmp_path / "memory.json")
+    review = _review(path)
+    review.skip(0, 0)
+    out = tmp_path / "out.json"
+    assert review.export(out).baseline is not None
+    review.approve(0, 0)
+    assert review.export(out, replace_existing=True).baseline is None
+    assert not (tmp_path / "out.json.baseline.json").exists()
+
+
+def test_a_baseline_that_is_not_one_is_one_line_and_exit_2(tmp_path, capsys):
+    path = shutil.copy(SESSIONS / "memory-agent.openai.json", tmp_path / "memory.json")
+    (tmp_path / "memory.json.baseline.json").write_text("{not json")
+    assert main(["scan", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "memory.json.baseline.json: not a baseline" in err
