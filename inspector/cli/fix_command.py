@@ -23,6 +23,7 @@ from inspector.catalogue import load_tools_file
 from inspector.cli.exit_codes import FOUND, FOUND_NOTHING
 from inspector.cli.suggest import did_you_mean
 from inspector.detect import kinds
+from inspector.detect.secret import KIND as SECRET
 from inspector.errors import InspectorError, check_session_found
 from inspector.model import Location, ToolSpec
 from inspector.repair import DEFAULT_TIMEOUT
@@ -202,11 +203,13 @@ def _check_required(args: argparse.Namespace) -> None:
 
 
 def _accepted_kinds(value: str) -> set[str]:
-    """The kinds `--accept` names ('all' or a comma-separated list), checked."""
+    """The kinds `--accept` names (a comma-separated list, checked), where 'all' stands for every
+    kind but `secret`: masking a secret changes what the agent reads back when it resumes, so it
+    is done only when named (`--accept all,secret`)."""
     known = kinds()
-    if value.strip() == "all":
-        return set(known)
     chosen = {kind.strip() for kind in value.split(",") if kind.strip()}
+    if "all" in chosen:
+        chosen = (chosen - {"all"}) | (set(known) - {SECRET})
     unknown = sorted(chosen - set(known))
     if unknown or not chosen:
         named = ", ".join(unknown) or repr(value)

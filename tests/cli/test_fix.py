@@ -159,3 +159,23 @@ def test_fix_exits_0_once_nothing_is_left_and_1_naming_the_kinds_it_left(tmp_pat
         f"wrote {some}: 1 fix applied, 2 findings left (not accepted: malformed-arguments 1, tool-markup 1)\n"
         in capsys.readouterr().out
     )
+
+
+def test_all_leaves_secrets_unmasked_until_they_are_named(write_session, tmp_path, capsys):
+    """Masking a secret changes what the agent reads back when it resumes: `--accept all` repairs
+    every other kind and names the secret it left; `--accept all,secret` masks it too."""
+    token = "ghp_1234567890abcdefghijABCDEFGHIJ123456"
+    reply = '{"success": true, "memory_type": "note"}Saved. Your token is ' + token + "."
+    path = write_session(
+        [{"role": "user", "content": "Note it."}, {"role": "assistant", "content": reply}], [SAVE_MEMORY]
+    )
+    repaired, shared = tmp_path / "repaired.json", tmp_path / "shared.json"
+
+    assert main(["fix", str(path), "--accept", "all", "-o", str(repaired)]) == 1
+    assert "1 fix applied, 1 finding left (not accepted: secret 1)" in capsys.readouterr().out
+    assert token in repaired.read_text(encoding="utf-8")
+
+    assert main(["fix", str(path), "--accept", "all,secret", "-o", str(shared)]) == 0
+    assert "2 fixes applied, no finding left" in capsys.readouterr().out
+    written = shared.read_text(encoding="utf-8")
+    assert token not in written and "[REDACTED:github-token]" in written

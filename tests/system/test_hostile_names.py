@@ -40,7 +40,7 @@ def test_fix_and_errors_print_a_forged_name_on_one_line(hostile: Path, tmp_path:
     printed = capsys.readouterr().out
     assert [line for line in printed.splitlines() if "x.json" in line] == [
         f'"{hostile.parent}/x.json\\n3 sessions, 0 turns, 0 findings\\n\\tfake.json session 1  (openai, 1 turns, 0 '
-        'findings)\\x1b[2J\\u202e.json": 6 findings, 6 fixes applied'
+        'findings)\\x1b[2J\\u202e.json": 6 findings'
     ]
     for missing in ([f"{hostile}.missing"], [f"{hostile}.missing.json"], ["scan", f"{hostile}.missing"]):
         assert main(missing) == 2

@@ -130,6 +130,8 @@ class Exporter:
             lines.append(f"`inspector undo {outcome.out}` reverts it")
         if outcome.left_out:
             lines.append(outcome.left_out)
+        if outcome.baseline is not None:
+            lines.append(f"the findings you skipped: {outcome.baseline} (`inspector scan` leaves them out)")
         session = self.shown.session
         hint = resume_hint(review.path, out, session.session_id if session is not None else None)
         if hint is not None:

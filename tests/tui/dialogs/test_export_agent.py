@@ -61,3 +61,19 @@ def test_the_boxes_of_the_export_dialog_read_ticked_or_not_without_colour(tmp_pa
         assert openai.render().plain.startswith("▐ ▌ as OpenAI")
 
     drive(path, scenario)
+
+
+def test_the_export_says_where_it_kept_the_findings_skipped(session_copy: Path):
+    async def scenario(pilot: Pilot, notes: list[str]) -> None:
+        await reviewed(pilot)
+        await press(pilot, "s", "x")
+        await until(pilot, lambda: isinstance(pilot.app.screen, ExportDialog), "the export dialog")
+        await press(pilot, "enter")
+        await until(pilot, lambda: any(note.startswith("Wrote ") for note in notes), "the export")
+        (note,) = [note for note in notes if note.startswith("Wrote ")]
+        out = Path(note.splitlines()[0].removeprefix("Wrote "))
+        baseline = out.with_name(out.name + ".baseline.json")
+        assert f"the findings you skipped: {baseline} (`inspector scan` leaves them out)" in note.splitlines()
+        assert baseline.is_file()
+
+    drive(session_copy, scenario)
