@@ -78,7 +78,7 @@ def run_fix(args: argparse.Namespace) -> int:
         several = counts.unfixable != 1
         _say(
             f"{counts.unfixable} finding{'s' if several else ''} of the accepted kinds {'have' if several else 'has'} "
-            f"no automatic fix: review {'them' if several else 'it'} in the app (inspector {path})"
+            f"no automatic fix: review {'them' if several else 'it'} in the app (inspector {shown_name(path)})"
         )
     return FOUND if left else FOUND_NOTHING
 
@@ -157,7 +157,7 @@ def _execute(
 def _copy_target(output: Path, path: Location) -> Path:
     """The new file `-o OUT` names, refused in one line when it is the input itself."""
     if isinstance(path, Path) and output.resolve() == path.resolve():
-        raise InspectorError(f"{output}: is the input; use --in-place to replace it (a backup is kept)")
+        raise InspectorError(f"{shown_name(output)}: is the input; use --in-place to replace it (a backup is kept)")
     return output
 
 
@@ -176,7 +176,7 @@ def _execute_timeout(args: argparse.Namespace) -> float:
     check_command(args.execute)
     out = args.path if args.in_place else args.output
     if isinstance(out, Path) and not out.resolve().parent.is_dir():
-        raise InspectorError(f"{out}: its directory does not exist; nothing was run")
+        raise InspectorError(f"{shown_name(out)}: its directory does not exist; nothing was run")
     return timeout
 
 

@@ -123,11 +123,11 @@ def _open_app(arguments: list[str]) -> int:
         _fail(
             f"{shown_name(target)}: no such file or directory{missing_file_hint(target)}"
             if args.paths
-            else f"{target}: the bundled sample sessions are missing; give a session file or directory"
+            else f"{shown_name(target)}: the bundled sample sessions are missing; give a session file or directory"
         )
         return FAILED
     if args.session is not None and isinstance(target, Path) and not target.is_file():
-        _fail(f"{target}: --session ID opens a session of one file or database, not of a directory")
+        _fail(f"{shown_name(target)}: --session ID opens a session of one file or database, not of a directory")
         return FAILED
     try:
         if args.execute is not None:
@@ -477,7 +477,7 @@ def _expand(paths: Sequence[Path]) -> list[Path]:
             files = session_files(path)
             if not files:
                 raise InspectorError(
-                    f"{path}: no session files (*.json, *.jsonl, *.db, *.sqlite, *.sqlite3) in this directory"
+                    f"{shown_name(path)}: no session files (*.json, *.jsonl, *.db, *.sqlite, *.sqlite3) in this directory"
                 )
             expanded.extend(files)
         else:

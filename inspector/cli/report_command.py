@@ -55,7 +55,7 @@ def report_targets(html: str | None, markdown: str | None) -> ReportTargets:
     if not outputs:
         raise InspectorError("report: give --html OUT or --markdown OUT (- for the standard output)")
     if html is not None and markdown is not None and (html == markdown or _same_file(Path(html), Path(markdown))):
-        raise InspectorError(f"{html}: --html and --markdown name the same output; give each its own")
+        raise InspectorError(f"{shown_name(html)}: --html and --markdown name the same output; give each its own")
     return ReportTargets(outputs)
 
 
@@ -96,20 +96,20 @@ def write_reports(
 
 def _check_output(out: Path, read: list[os.stat_result], force: bool) -> None:
     if not out.resolve().parent.is_dir():
-        raise InspectorError(f"{out}: its directory does not exist; nothing was written")
+        raise InspectorError(f"{shown_name(out)}: its directory does not exist; nothing was written")
     if not os.path.lexists(out):
         return
     status = _status(out)
     if status is None or not stat.S_ISREG(status.st_mode):
-        raise InspectorError(f"{out}: is not a regular file; nothing was written")
+        raise InspectorError(f"{shown_name(out)}: is not a regular file; nothing was written")
     if any((status.st_dev, status.st_ino) == (other.st_dev, other.st_ino) for other in read):
         raise InspectorError(
-            f"{out}: is one of the sessions read (the same file by another name); "
+            f"{shown_name(out)}: is one of the sessions read (the same file by another name); "
             "nothing was written: choose another output"
         )
     if not force:
         raise InspectorError(
-            f"{out}: exists already; nothing was written (choose another output, or --force to replace it)"
+            f"{shown_name(out)}: exists already; nothing was written (choose another output, or --force to replace it)"
         )
 
 
@@ -118,9 +118,11 @@ def _write(out: Path, data: bytes, replace: bool) -> None:
     try:
         land(staged_bytes(out, data, file_mode(out)), out, replace=replace)
     except FileExistsError:
-        raise InspectorError(f"{out}: appeared while the report was made; nothing was written") from None
+        raise InspectorError(f"{shown_name(out)}: appeared while the report was made; nothing was written") from None
     except OSError as error:
-        raise InspectorError(f"{out}: cannot be written ({error.strerror or error}); nothing was written") from None
+        raise InspectorError(
+            f"{shown_name(out)}: cannot be written ({error.strerror or error}); nothing was written"
+        ) from None
 
 
 def _print_bytes(data: bytes) -> None:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from inspector.support.safe_text import one_line
+from inspector.support.safe_text import one_line, shown_name
 
 
 def did_you_mean(typed: str, known: Sequence[str]) -> str:
@@ -64,4 +64,4 @@ def missing_file_hint(path: object) -> str:
     except (OSError, ValueError):
         return ""
     close = difflib.get_close_matches(path.name, names, n=1, cutoff=0.75)
-    return f"; did you mean {path.with_name(close[0])}?" if close else ""
+    return f"; did you mean {shown_name(path.with_name(close[0]))}?" if close else ""

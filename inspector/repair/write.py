@@ -50,6 +50,7 @@ from inspector.repair.execute import ExecutionResult, results_by_call
 from inspector.sources.base import AuditRecord, SessionWriter, Source, WriteOptions, file_output
 from inspector.sources.formats.openai import NAME as OPENAI
 from inspector.sources.openai_export import OpenAIExportWriter, export_paths
+from inspector.support.safe_text import shown_name
 
 BATCH_TURNS = 20_000  # turns a batch of sessions (for a writer taking several at once) holds at most
 # The formats any session can be written as (`fix --to`), besides its own: each one's writer.
@@ -183,7 +184,7 @@ def check_targets(source: Source, out: Location, in_place: bool, replace_existin
     source_status = _status(source.path)
     if source_status is None or not stat.S_ISREG(source_status.st_mode):
         if in_place:
-            raise InspectorError(f"{source.path}: is not a regular file; nothing was written")
+            raise InspectorError(f"{shown_name(source.path)}: is not a regular file; nothing was written")
         source_status = None
     for path in written:
         if in_place and path == out:
@@ -191,14 +192,14 @@ def check_targets(source: Source, out: Location, in_place: bool, replace_existin
         status = _status(path)
         if source_status is not None and status is not None and _same_file(status, source_status):
             raise InspectorError(
-                f"{path}: is the input {source.path} (the same file by another name); "
+                f"{shown_name(path)}: is the input {shown_name(source.path)} (the same file by another name); "
                 f"nothing was written: choose another output"
             )
         if os.path.lexists(path) and (status is None or not stat.S_ISREG(status.st_mode)):
-            raise InspectorError(f"{path}: is not a regular file; nothing was written")
+            raise InspectorError(f"{shown_name(path)}: is not a regular file; nothing was written")
         if path == out and status is not None and not (in_place or replace_existing):
             raise InspectorError(
-                f"{path}: exists already; nothing was written (choose another output, or --force to replace it)"
+                f"{shown_name(path)}: exists already; nothing was written (choose another output, or --force to replace it)"
             )
 
 

@@ -20,7 +20,7 @@ from inspector.report.rates import NOTHING_RATED, RATES_TITLE, rate_rows, rated_
 from inspector.report.share_view import ConversationView, FindingView, ReportView, TurnView
 from inspector.report.svg_chart import bar_chart
 from inspector.report.turn_blocks import Block
-from inspector.support.safe_text import neutralise
+from inspector.support.safe_text import neutralise, shown_name
 
 POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 
@@ -51,7 +51,7 @@ def text(value: str) -> str:
 
 
 def _header(view: ReportView) -> str:
-    sources = ", ".join(text(source) for source in view.sources) or "no sessions"
+    sources = ", ".join(text(shown_name(source)) for source in view.sources) or "no sessions"
     redacted = " Secrets and e-mail addresses are redacted." if view.redacted else ""
     return (
         f'<header><h1>inspector report</h1><p class="meta">Read from {sources}; made by inspector {escape(__version__)}'
@@ -126,7 +126,7 @@ def _contents(view: ReportView) -> str:
 
 def _conversation_title(conversation: ConversationView) -> str:
     session = f" · session {text(conversation.session_id)}" if conversation.session_id else ""
-    return f"{text(conversation.path)}{session}"
+    return f"{text(shown_name(conversation.path))}{session}"
 
 
 def _conversation(numbered: tuple[int, ConversationView]) -> str:

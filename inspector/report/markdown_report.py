@@ -20,6 +20,7 @@ from inspector.report.pieces import ADDED, FAULT, REMOVED, Piece
 from inspector.report.rates import NOTHING_RATED, RATES_TITLE, rate_rows, rated_kinds
 from inspector.report.share_view import ConversationView, FindingView, ReportView, TurnView
 from inspector.report.turn_blocks import Block
+from inspector.support.safe_text import shown_name
 
 BAR = "█"
 BAR_LENGTH = 24
@@ -33,7 +34,7 @@ def render_markdown(view: ReportView) -> str:
 
 
 def _header(view: ReportView) -> str:
-    sources = ", ".join(inline(source) for source in view.sources) or "no sessions"
+    sources = ", ".join(inline(shown_name(source)) for source in view.sources) or "no sessions"
     when = f" on {view.generated}" if view.generated else ""
     redacted = " Secrets and e-mail addresses are redacted." if view.redacted else ""
     return f"# inspector report\n\nRead from {sources}; made by inspector {__version__}{when}.{redacted}\n"
@@ -98,7 +99,7 @@ def _contents(view: ReportView) -> str:
 
 def _conversation_title(conversation: ConversationView) -> str:
     session = f" · session {inline(conversation.session_id)}" if conversation.session_id else ""
-    return f"{inline(conversation.path)}{session}"
+    return f"{inline(shown_name(conversation.path))}{session}"
 
 
 def _conversation(conversation: ConversationView) -> str:

@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 from inspector.errors import InspectorError
 from inspector.report.pieces import Piece
 from inspector.report.redact import redacted
+from inspector.support.safe_text import shown_name
 from inspector.support.secret_patterns import first_secret
 
 _View = TypeVar("_View")
@@ -63,4 +64,4 @@ def refuse_unmasked(page: str, out: str) -> None:
     then)."""
     name = first_secret(unescape(_MARKDOWN_ESCAPE.sub(r"\1", page)))
     if name is not None:
-        raise InspectorError(f"{out}: the redacted report would still show a {name}; nothing was written")
+        raise InspectorError(f"{shown_name(out)}: the redacted report would still show a {name}; nothing was written")

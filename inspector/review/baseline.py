@@ -30,6 +30,7 @@ from inspector.review.anchors import FindingKey, anchored_keys, content_digest, 
 from inspector.review.review_file import SessionKey, finding_keys
 from inspector.scan.scanner import ScanResult
 from inspector.support.atomic_files import file_mode, land, staged_bytes
+from inspector.support.safe_text import shown_name
 
 SUFFIX = ".baseline.json"  # beside the session it is about: OUT.baseline.json
 VERSION = 1
@@ -93,7 +94,7 @@ def write_baseline(out: Path, source: Location, acknowledged: Sequence[Acknowled
     try:
         land(staged_bytes(path, data, file_mode(path)), path)
     except OSError as error:
-        raise InspectorError(f"{path}: cannot write the baseline ({error.strerror or error})") from None
+        raise InspectorError(f"{shown_name(path)}: cannot write the baseline ({error.strerror or error})") from None
     return path
 
 
@@ -102,15 +103,15 @@ def read_baseline(path: Path) -> Baseline:
     try:
         document = json.loads(path.read_text(encoding="utf-8"))
     except OSError as error:
-        raise InspectorError(f"{path}: cannot read the baseline ({error.strerror or error})") from None
+        raise InspectorError(f"{shown_name(path)}: cannot read the baseline ({error.strerror or error})") from None
     except ValueError as error:
-        raise InspectorError(f"{path}: not a baseline (not JSON: {error})") from None
+        raise InspectorError(f"{shown_name(path)}: not a baseline (not JSON: {error})") from None
     if not isinstance(document, dict) or document.get("inspector_baseline") != VERSION:
-        raise InspectorError(f"{path}: not a baseline of this version (inspector_baseline: {VERSION})")
+        raise InspectorError(f"{shown_name(path)}: not a baseline of this version (inspector_baseline: {VERSION})")
     try:
         return Baseline(path, tuple(_acknowledged(entry) for entry in document["acknowledged"]))
     except (KeyError, TypeError, ValueError, AttributeError):
-        raise InspectorError(f"{path}: a baseline entry is not as the inspector writes them") from None
+        raise InspectorError(f"{shown_name(path)}: a baseline entry is not as the inspector writes them") from None
 
 
 def acknowledged_of(

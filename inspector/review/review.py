@@ -43,6 +43,7 @@ from inspector.review.review_file import (
 from inspector.review.saved_record import SavedRecord
 from inspector.scan.scanner import ScanResult
 from inspector.sources.base import Source
+from inspector.support.safe_text import shown_name
 
 # One undo step: what it did, and each finding it changed with the decision it had before (None: pending).
 Step = tuple[str, list[tuple[DecisionKey, Decision | None]]]
@@ -418,10 +419,12 @@ class Review:
         one line when it is the input, or exists and the person did not agree to replace it."""
         copy = Path(out) if out is not None else self.default_export_path(to)
         if isinstance(self.path, Path) and copy.resolve() == self.path.resolve():
-            raise ReviewError(f"{copy}: is the input; choose 'overwrite the input' to replace it (a backup is kept)")
+            raise ReviewError(
+                f"{shown_name(copy)}: is the input; choose 'overwrite the input' to replace it (a backup is kept)"
+            )
         if not replace_existing and copy.exists():
             raise ReviewError(
-                f"{copy}: exists already; nothing was written (choose another file, or agree to replace it)"
+                f"{shown_name(copy)}: exists already; nothing was written (choose another file, or agree to replace it)"
             )
         return copy
 

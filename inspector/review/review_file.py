@@ -48,6 +48,7 @@ from inspector.review.anchors import FindingKey, SavedKey
 from inspector.review.edits import Edit, EditedCall
 from inspector.review.review_layout import new_revision, review_text
 from inspector.sources.files.document import write_text_atomic
+from inspector.support.safe_text import shown_name
 
 VERSION = 3
 PENDING, APPROVED, EDITED, SKIPPED = "pending", "approved", "edited", "skipped"
@@ -162,7 +163,7 @@ def read_review(path: Path, conversations: Sequence[str] | None = None) -> Revie
         document = json.loads(path.read_text(encoding="utf-8"))
         if isinstance(document.get("inspector_review"), int) and document["inspector_review"] > VERSION:
             raise InspectorError(
-                f"{path}: the saved review was written by a newer inspector (format "
+                f"{shown_name(path)}: the saved review was written by a newer inspector (format "
                 f"{document['inspector_review']}; this one reads up to {VERSION}): "
                 "update the inspector to resume it"
             ) from None
@@ -182,10 +183,10 @@ def read_review(path: Path, conversations: Sequence[str] | None = None) -> Revie
             revision,
         )
     except (OSError, UnicodeDecodeError) as exc:
-        raise InspectorError(f"{path}: cannot read the saved review ({exc})") from None
+        raise InspectorError(f"{shown_name(path)}: cannot read the saved review ({exc})") from None
     except (ValueError, KeyError, TypeError, AttributeError) as exc:
         raise InspectorError(
-            f"{path}: the saved review is damaged ({type(exc).__name__}: {exc}); "
+            f"{shown_name(path)}: the saved review is damaged ({type(exc).__name__}: {exc}); "
             "move it away to start the review afresh"
         ) from None
 
@@ -217,7 +218,9 @@ def make_review_folder(path: Path) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise InspectorError(f"{path.parent}: cannot make the folder for the review ({exc.strerror})") from None
+        raise InspectorError(
+            f"{shown_name(path.parent)}: cannot make the folder for the review ({exc.strerror})"
+        ) from None
 
 
 def _named(session: SessionKey, finding: SavedKey) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from inspector.model import Location
 from inspector.review.anchors import FindingKey
 from inspector.review.merge import Changed, Merged, save_merging, snapshot
 from inspector.review.review_file import APPROVED, EDITED, ReviewRecord, SessionKey, read_review
+from inspector.support.safe_text import shown_name
 
 Attach = Callable[[ReviewRecord], ReviewRecord]  # a record keyed by the findings read (`FindingNames.attach`)
 
@@ -89,7 +90,7 @@ class SavedRecord:
         self._unsaved_said = self._unsaved
         return (
             f"Decisions cannot be saved ({self._unsaved}): they are kept while the app is open. Export them "
-            f"(x), or make {self.path.parent} writable, or set XDG_STATE_HOME to a writable folder"
+            f"(x), or make {shown_name(self.path.parent)} writable, or set XDG_STATE_HOME to a writable folder"
         )
 
     def approved_elsewhere(self, read: Collection[SessionKey]) -> list[SessionKey]:

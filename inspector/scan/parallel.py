@@ -28,6 +28,7 @@ from inspector.scan.summary import SessionSummary, summarise
 from inspector.sources import open_source
 from inspector.sources.base import Source
 from inspector.support.gc_pause import collector_paused
+from inspector.support.safe_text import shown_name
 
 if TYPE_CHECKING:
     import multiprocessing
@@ -165,7 +166,10 @@ def _answer(worker: _Worker, path: Location) -> tuple[list[SessionSummary], str 
         code = worker.process.exitcode or 0
         how = f"was killed by signal {-code}" if code < 0 else f"stopped (exit code {code})"
         last = worker.start + worker.size
-        return [], f"{path}: the process scanning conversations {worker.start + 1} to {last} {how}; try fewer --jobs"
+        return (
+            [],
+            f"{shown_name(path)}: the process scanning conversations {worker.start + 1} to {last} {how}; try fewer --jobs",
+        )
 
 
 def _context() -> multiprocessing.context.ForkContext | multiprocessing.context.SpawnContext:

@@ -46,6 +46,7 @@ from typing import Any, NamedTuple
 from inspector.errors import InspectorError
 from inspector.model import AppliedFix, Location, ServerUrl, Session
 from inspector.support.atomic_files import land, staged
+from inspector.support.safe_text import shown_name
 
 
 @dataclass(frozen=True)
@@ -222,14 +223,16 @@ class Source(ABC):
             if not (self.capabilities.write_copy or self.capabilities.write_in_place)
             else "use -o OUT"
         )
-        return f"{self.path}: the {self.format} format cannot be written {how} ({hint}); nothing was written"
+        return (
+            f"{shown_name(self.path)}: the {self.format} format cannot be written {how} ({hint}); nothing was written"
+        )
 
     def session(self, session_id: str) -> Session:
         """The session `session_id`; an unknown id is an `InspectorError`."""
         for session in self.sessions(only=session_id):
             return session
         raise InspectorError(
-            f"{self.path}: no {self.unit} {session_id!r} (see `inspector scan {self.path}` for the ids)"
+            f"{shown_name(self.path)}: no {self.unit} {session_id!r} (see `inspector scan {shown_name(self.path)}` for the ids)"
         )
 
     def reading_while_writing(self, backup: Path) -> Source:
@@ -264,7 +267,7 @@ def file_output(out: Location) -> Path:
     """`out` as the file a write into a file goes to: a database on a server is none (one
     `InspectorError` line)."""
     if isinstance(out, ServerUrl):
-        raise InspectorError(f"{out}: a database on a server holds no copy of a file; nothing was written")
+        raise InspectorError(f"{shown_name(out)}: a database on a server holds no copy of a file; nothing was written")
     return Path(out)
 
 
@@ -284,5 +287,7 @@ def save_backup(path: Path, copy: Callable[[Path], None]) -> Path:
         except FileExistsError:  # another program took the name meanwhile: the next one
             continue
         except OSError as exc:
-            raise InspectorError(f"{target}: cannot write the backup ({exc.strerror}); nothing was changed") from None
+            raise InspectorError(
+                f"{shown_name(target)}: cannot write the backup ({exc.strerror}); nothing was changed"
+            ) from None
         return target

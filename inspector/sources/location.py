@@ -14,6 +14,7 @@ from pathlib import Path
 
 from inspector.errors import InspectorError
 from inspector.model import Location, ServerUrl
+from inspector.support.safe_text import shown_name
 
 MAGIC = b"SQLite format 3\x00"  # the first bytes of every SQLite database file
 SUFFIXES = (".db", ".sqlite", ".sqlite3")  # the names of SQLite database files
@@ -37,7 +38,9 @@ class HistoryLocation:
         """The table of messages this location reads (named with `--table`, or Elia's); one
         `InspectorError` line for a location that names none."""
         if not self.table:
-            raise InspectorError(f"{self.path}: no table {self.table!r} of messages is named (--table T --map ...)")
+            raise InspectorError(
+                f"{shown_name(self.path)}: no table {self.table!r} of messages is named (--table T --map ...)"
+            )
         return self.table
 
 

@@ -29,6 +29,7 @@ from inspector.sources.base import AuditPlace, AuditRecord, SessionWriter, Writt
 from inspector.sources.files.document import BadLine, Document
 from inspector.sources.files.session_file import audit_path_for, land_with_audit
 from inspector.sources.messages.arguments import arguments_as_json
+from inspector.support.safe_text import shown_name
 
 # Parts of a message OpenAI messages as written here do not carry, whatever format holds them.
 NOT_CARRIED_PARTS = frozenset(
@@ -66,7 +67,7 @@ class OpenAIExportWriter(SessionWriter):
 
     def backup(self) -> Path:
         """Never called: an export is never written in place."""
-        raise InspectorError(f"{self._out}: an export to OpenAI is a new file, never written in place")
+        raise InspectorError(f"{shown_name(self._out)}: an export to OpenAI is a new file, never written in place")
 
     def write(self, session: Session, fixes: Sequence[AppliedFix]) -> list[WrittenFix]:
         """Render the session as one OpenAI example and count what it cannot hold."""

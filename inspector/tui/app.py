@@ -99,7 +99,7 @@ class InspectorApp(App[None]):
             self.files = list(listed)
         if not self.files:
             raise InspectorError(
-                f"{target}: no session files (*.json, *.jsonl) in this directory"
+                f"{shown_name(target)}: no session files (*.json, *.jsonl) in this directory"
                 if target
                 else "no sessions of your own to list"
             )
@@ -224,7 +224,7 @@ def _listed(target: Location, named: ReadOptions) -> tuple[Sequence[Location], b
         return [target], True
     if named.given:
         if not target.is_file():
-            raise InspectorError(f"{target}: --table and --map read one database, not a directory")
+            raise InspectorError(f"{shown_name(target)}: --table and --map read one database, not a directory")
         check_named_table(target, named)
     if target.is_file():
         return [target], named.open(target).streams

@@ -27,6 +27,7 @@ from inspector.sources.base import Listed, Source
 from inspector.sources.location import is_database
 from inspector.sources.schemas.table import named_table_key
 from inspector.sources.sqlite.history import SqliteHistory
+from inspector.support.safe_text import shown_name
 
 __all__ = [
     "Opened",
@@ -131,7 +132,9 @@ def index_of_session(path: Location, sessions: list[Session], session_id: str) -
     for index, session in enumerate(sessions):
         if session.session_id == session_id:
             return index
-    raise InspectorError(f"{path}: no session {session_id!r} (see `inspector scan {path}` for the ids)")
+    raise InspectorError(
+        f"{shown_name(path)}: no session {session_id!r} (see `inspector scan {shown_name(path)}` for the ids)"
+    )
 
 
 def include_decided(review: Review) -> list[SessionKey]:

@@ -16,6 +16,7 @@ from typing import Any
 from inspector.errors import InspectorError
 from inspector.review.review_file import state_folder
 from inspector.sources.files.document import write_text_atomic
+from inspector.support.safe_text import shown_name
 
 THEME = "theme"
 
@@ -35,7 +36,7 @@ def read_theme(path: Path, themes: Collection[str]) -> tuple[str | None, str]:
     theme = settings.get(THEME)
     if theme is None or theme in themes:
         return theme, ""
-    return None, f"{path}: no theme {str(theme)!r} in this version: ignored, the default theme is used"
+    return None, f"{shown_name(path)}: no theme {str(theme)!r} in this version: ignored, the default theme is used"
 
 
 def save_theme(path: Path, theme: str) -> None:
@@ -50,7 +51,9 @@ def save_theme(path: Path, theme: str) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise InspectorError(f"{path.parent}: cannot make the folder for the settings ({exc.strerror})") from None
+        raise InspectorError(
+            f"{shown_name(path.parent)}: cannot make the folder for the settings ({exc.strerror})"
+        ) from None
     write_text_atomic(path, json.dumps({**settings, THEME: theme}, indent=1) + "\n")
 
 
@@ -61,11 +64,13 @@ def _read(path: Path) -> dict[str, Any]:
     except (FileNotFoundError, NotADirectoryError):  # none there (saving one will say why it cannot)
         return {}
     except OSError as exc:
-        raise InspectorError(f"{path}: cannot read the settings ({exc.strerror})") from None
+        raise InspectorError(f"{shown_name(path)}: cannot read the settings ({exc.strerror})") from None
     except UnicodeDecodeError:
-        raise InspectorError(f"{path}: the settings are not UTF-8 text") from None
+        raise InspectorError(f"{shown_name(path)}: the settings are not UTF-8 text") from None
     except json.JSONDecodeError as exc:
-        raise InspectorError(f"{path}: the settings are not JSON (line {exc.lineno} column {exc.colno})") from None
+        raise InspectorError(
+            f"{shown_name(path)}: the settings are not JSON (line {exc.lineno} column {exc.colno})"
+        ) from None
     if not isinstance(document, dict):
-        raise InspectorError(f"{path}: the settings are not a JSON object")
+        raise InspectorError(f"{shown_name(path)}: the settings are not a JSON object")
     return document

@@ -23,6 +23,7 @@ from inspector.sources.files.session_file import sessions_of_document
 from inspector.sources.schemas.table import NAME as TABLE_FORMAT
 from inspector.sources.schemas.table import WHOLE_TABLE, table_session
 from inspector.support.gc_pause import collector_paused
+from inspector.support.safe_text import shown_name
 
 _LOCAL = "file:"
 JSON_SUFFIXES = (".json", ".jsonl")  # what the executors read; SQLite files and archives need the file itself
@@ -75,7 +76,7 @@ def scan_file_bytes(path: Path | str, content: bytes, options: ScanOptions) -> S
     try:
         if not str(path).endswith(JSON_SUFFIXES):
             raise InspectorError(
-                f"{path}: --engine spark reads JSON and JSON Lines session files; scan this one without it"
+                f"{shown_name(path)}: --engine spark reads JSON and JSON Lines session files; scan this one without it"
             )
         with collector_paused():
             sessions = sessions_of_document(document_of_bytes(path, content), options.format_name)

@@ -159,14 +159,14 @@ def land_with_audit(out: Path, rendered: str, audit: Sequence[AuditRecord], repl
         audit_file = staged_bytes(audit_path, surrogates_escaped(text).encode("utf-8"), file_mode(audit_path))
         _land_pair(audit_file, audit_path, output, out, replace)
     except FileExistsError:
-        raise InspectorError(f"{out}: exists already; nothing was written") from None
+        raise InspectorError(f"{shown_name(out)}: exists already; nothing was written") from None
     except OSError as exc:
-        raise InspectorError(f"{out}: cannot write ({exc.strerror}); nothing was written") from None
+        raise InspectorError(f"{shown_name(out)}: cannot write ({exc.strerror}); nothing was written") from None
     finally:
         for temporary in (output, audit_file):
             if temporary is not None:
                 temporary.unlink(missing_ok=True)
-    return AuditPlace(audit_path, str(audit_path))
+    return AuditPlace(audit_path, shown_name(audit_path))
 
 
 def _land_pair(audit_file: Path, audit_path: Path, output: Path, out: Path, replace: bool) -> None:

@@ -50,6 +50,7 @@ from inspector.sources.formats import (
     smolagents,
 )
 from inspector.sources.formats.contract import FileFormat
+from inspector.support.safe_text import shown_name
 from inspector.support.secret_patterns import masked_everywhere
 
 SPECIFIC: tuple[FileFormat, ...] = (
@@ -89,17 +90,19 @@ def format_of(document: Document, format_name: str | None = None) -> FileFormat:
         if named is None:
             raise InspectorError(f"unknown format {format_name!r} (choose from {', '.join(FORMATS)})")
         if not named.claims(document):
-            raise InspectorError(f"{document.path}: does not have the shape of the {format_name} format")
+            raise InspectorError(f"{shown_name(document.path)}: does not have the shape of the {format_name} format")
         return named
     claimed = [file_format for file_format in SPECIFIC if file_format.claims(document)]
     if len(claimed) > 1:
         names = " and ".join(file_format.name for file_format in claimed)
-        raise InspectorError(f"{document.path}: has the shape of {names} at once; name one with --format")
+        raise InspectorError(f"{shown_name(document.path)}: has the shape of {names} at once; name one with --format")
     if claimed:
         return claimed[0]
     if GENERAL.claims(document):
         return GENERAL
-    raise InspectorError(f"{document.path}: not a recognised session format ({_describe(document)}); try --format")
+    raise InspectorError(
+        f"{shown_name(document.path)}: not a recognised session format ({_describe(document)}); try --format"
+    )
 
 
 def render_sessions(sessions: list[Session]) -> str:
@@ -113,7 +116,9 @@ def render_sessions(sessions: list[Session]) -> str:
     if file_format.write is not None:
         text = file_format.write(document, sessions)
     elif any(turn.edited or turn.raw is None for session in sessions for turn in session.turns):
-        raise InspectorError(f"{document.path}: the {first.format} format is read-only; nothing was written")
+        raise InspectorError(
+            f"{shown_name(document.path)}: the {first.format} format is read-only; nothing was written"
+        )
     else:
         text = document.render(document.value)
     return masked_everywhere(text, (pair for session in sessions for pair in session.masked))

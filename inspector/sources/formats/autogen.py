@@ -28,6 +28,7 @@ from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.arguments import arguments_as_json, parse_arguments
 from inspector.sources.messages.record_lists import rebuild_records
+from inspector.support.safe_text import shown_name
 
 NAME = "autogen"
 
@@ -62,7 +63,7 @@ def write(document: Document, sessions: list[Session]) -> str:
         return document.render(document.value)
     if messages is None:
         raise InspectorError(
-            f"{document.path}: an AutoGen TaskResult.messages transcript is read-only "
+            f"{shown_name(document.path)}: an AutoGen TaskResult.messages transcript is read-only "
             "(AutoGen does not load it back); fix the agent's save_state() instead"
         )
     source = next(

@@ -21,6 +21,7 @@ from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.arguments import parse_arguments
 from inspector.sources.messages.record_lists import rebuild_records
 from inspector.sources.messages.text_parts import respread_parts
+from inspector.support.safe_text import shown_name
 
 NAME = "gemini"
 
@@ -97,7 +98,7 @@ def _claimed_contents(document: Document) -> list[Any]:
     file that holds none."""
     contents = _contents(document.value)
     if contents is None:
-        raise InspectorError(f"{document.path}: holds no list of contents")
+        raise InspectorError(f"{shown_name(document.path)}: holds no list of contents")
     return contents
 
 

@@ -26,6 +26,7 @@ from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, To
 from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.arguments import parse_arguments
+from inspector.support.safe_text import shown_name
 
 NAME = "inspect-ai"
 
@@ -58,7 +59,7 @@ def read(document: Document) -> list[Session]:
         _session(document, index, sample, tools) for index, sample in enumerate(samples) if isinstance(sample, dict)
     ]
     if not sessions:
-        raise InspectorError(f"{document.path}: an Inspect AI log without samples (a header only?)")
+        raise InspectorError(f"{shown_name(document.path)}: an Inspect AI log without samples (a header only?)")
     return sessions
 
 

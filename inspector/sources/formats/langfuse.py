@@ -26,6 +26,7 @@ from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.openai_messages import read_openai_messages
 from inspector.sources.messages.repeated_history import ModelCall, conversation, grouped
 from inspector.sources.messages.turn_models import with_models
+from inspector.support.safe_text import shown_name
 
 NAME = "langfuse"
 
@@ -95,7 +96,7 @@ def read(document: Document) -> list[Session]:
             )
         )
     if not sessions:
-        raise InspectorError(f"{document.path}: a Langfuse export without a generation holding messages")
+        raise InspectorError(f"{shown_name(document.path)}: a Langfuse export without a generation holding messages")
     return sessions
 
 

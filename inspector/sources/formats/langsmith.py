@@ -25,6 +25,7 @@ from inspector.sources.messages.langchain_messages import MessageReader
 from inspector.sources.messages.langchain_serialized import unwrap
 from inspector.sources.messages.repeated_history import ModelCall, conversation, grouped
 from inspector.sources.messages.turn_models import with_models
+from inspector.support.safe_text import shown_name
 
 NAME = "langsmith"
 
@@ -91,7 +92,7 @@ def read(document: Document) -> list[Session]:
             )
         )
     if not sessions:
-        raise InspectorError(f"{document.path}: a LangSmith export without an llm run holding messages")
+        raise InspectorError(f"{shown_name(document.path)}: a LangSmith export without an llm run holding messages")
     return sessions
 
 

@@ -33,6 +33,7 @@ from inspector.sources.messages.repeated_history import (
     conversation,
     grouped,
 )
+from inspector.support.safe_text import shown_name
 
 NAME = "litellm"
 
@@ -97,7 +98,7 @@ def read(document: Document) -> list[Session]:
             )
         )
     if not sessions:
-        raise InspectorError(f"{document.path}: a LiteLLM log without a chat completion call")
+        raise InspectorError(f"{shown_name(document.path)}: a LiteLLM log without a chat completion call")
     return sessions
 
 

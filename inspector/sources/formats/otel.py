@@ -34,6 +34,7 @@ from inspector.sources.formats._otel_messages import (
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.otel_conversation import ModelCall, rebuild
 from inspector.sources.messages.turn_models import with_models
+from inspector.support.safe_text import shown_name
 
 NAME = "otel"
 GROUP_KEYS = ("session.id", "gen_ai.conversation.id")
@@ -82,7 +83,7 @@ def read(document: Document) -> list[Session]:
         _add_tools(tools.setdefault(group, {}), attributes, seen_definitions.setdefault(group, set()))
     if not groups:
         raise InspectorError(
-            f"{document.path}: an OpenTelemetry trace of {sum(other.values())} spans "
+            f"{shown_name(document.path)}: an OpenTelemetry trace of {sum(other.values())} spans "
             f"({_names(other)}) with no GenAI (gen_ai.*) or OpenInference (llm.*) messages: "
             f"not a recognised session format"
         )

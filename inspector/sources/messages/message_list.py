@@ -8,6 +8,7 @@ from typing import Any
 
 from inspector.errors import InspectorError
 from inspector.sources.files.document import Document
+from inspector.support.safe_text import shown_name
 
 
 def message_list(document: Document, key: str = "messages") -> list[Any] | None:
@@ -26,5 +27,5 @@ def claimed_messages(document: Document, key: str = "messages") -> list[Any]:
     `InspectorError` line for a document that holds none."""
     messages = message_list(document, key)
     if messages is None:
-        raise InspectorError(f"{document.path}: holds no list of {key}")
+        raise InspectorError(f"{shown_name(document.path)}: holds no list of {key}")
     return messages

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from inspector.errors import InspectorError
 from inspector.model import ServerUrl
+from inspector.support.safe_text import shown_name
 
 if TYPE_CHECKING:
     import psycopg
@@ -90,6 +91,6 @@ def server_error(url: ServerUrl, exc: BaseException, doing: str = "") -> Inspect
     suffix = f" while {doing}" if doing else ""
     if state == "55P03":
         return InspectorError(
-            f"{url}: a row this fix changes is locked by another program (waited {LOCK_TIMEOUT} s){suffix}; try again"
+            f"{shown_name(url)}: a row this fix changes is locked by another program (waited {LOCK_TIMEOUT} s){suffix}; try again"
         )
-    return InspectorError(f"{url}: PostgreSQL error{suffix}: {text}")
+    return InspectorError(f"{shown_name(url)}: PostgreSQL error{suffix}: {text}")

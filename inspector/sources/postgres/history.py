@@ -27,6 +27,7 @@ from inspector.sources.postgres.statements import primary_key
 from inspector.sources.postgres.write import PostgresWriter
 from inspector.sources.schemas import TABLE, langchain_sql, open_webui, rubyllm, schema_named, table
 from inspector.sources.schemas.recognition import Backend, recognise
+from inspector.support.safe_text import shown_name
 
 if TYPE_CHECKING:
     import psycopg
@@ -41,7 +42,7 @@ def _named_table(db: PostgresQueries, location: HistoryLocation) -> HistoryLocat
     key = primary_key(db.conn, name)
     if len(key) != 1:
         raise InspectorError(
-            f"{location.path}: table {name!r} has no one-column primary key; "
+            f"{shown_name(location.path)}: table {name!r} has no one-column primary key; "
             "name the column that identifies a row with --map id=COL"
         )
     return replace(location, mapping={**location.mapping, "id": key[0]})
@@ -123,7 +124,9 @@ class PostgresHistory(Source):
         location = self.location
         writer = schema_named(location.format).writer
         if writer is None:
-            raise InspectorError(f"{self.path}: writing back to the {location.format} schema is not supported yet")
+            raise InspectorError(
+                f"{shown_name(self.path)}: writing back to the {location.format} schema is not supported yet"
+            )
         return PostgresWriter(self.path, self.through, writer, writer.tables or (location.messages_table(),), options)
 
     def through(self, snapshot: psycopg.Connection) -> PostgresHistory:
@@ -135,7 +138,7 @@ class PostgresHistory(Source):
     def cannot_write(self, in_place: bool) -> str:
         """Why a fix cannot be written as asked: a server's database is only written in place."""
         return (
-            f"{self.path}: a database on a server cannot be copied like a file: fix it with --in-place (one "
+            f"{shown_name(self.path)}: a database on a server cannot be copied like a file: fix it with --in-place (one "
             "transaction; inspector_fixes keeps every change with its before-value, and `inspector undo` "
             "reverts it), or export it with -o OUT --to openai; nothing was written"
         )

@@ -12,6 +12,7 @@ from inspector.sources.postgres.connection import connect, mapped_errors
 from inspector.sources.postgres.statements import PostgresStatements
 from inspector.sources.postgres.triggers import refuse_triggers
 from inspector.sources.sql.undo import Undone, undo
+from inspector.support.safe_text import shown_name
 
 
 def undo_on_server(
@@ -27,7 +28,7 @@ def undo_on_server(
             try:
                 done = undo(db, fix_id, since, check)
             except InspectorError as error:
-                raise InspectorError(f"{url}: {error}") from None
+                raise InspectorError(f"{shown_name(url)}: {error}") from None
             conn.commit()
         return done
     finally:

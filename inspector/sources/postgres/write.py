@@ -34,6 +34,7 @@ from inspector.sources.postgres.triggers import refuse_triggers
 from inspector.sources.schemas.contract import SchemaWriter
 from inspector.sources.sql.audit_table import AUDIT_TABLE, create_tables, record, recorded_fixes, recorded_in
 from inspector.sources.sql.row_changes import RowChange, record_changes
+from inspector.support.safe_text import shown_name
 
 if TYPE_CHECKING:
     import psycopg
@@ -123,7 +124,7 @@ class PostgresWriter(SessionWriter):
 
         self._guarded(finish)
         self._close()
-        return AuditPlace(self._url, f"tables {AUDIT_TABLE} and inspector_changes in {self._url}")
+        return AuditPlace(self._url, f"tables {AUDIT_TABLE} and inspector_changes in {shown_name(self._url)}")
 
     def discard(self) -> None:
         """Roll the transaction back and close both connections (again: nothing happens)."""
@@ -135,11 +136,11 @@ class PostgresWriter(SessionWriter):
             error = server_error(self._url, error, "writing the repair")
         elif isinstance(error, (TypeError, ValueError, KeyError, AttributeError, IndexError)):
             error = InspectorError(
-                f"{self._url}: a stored row has a shape this schema's writer does not allow "
+                f"{shown_name(self._url)}: a stored row has a shape this schema's writer does not allow "
                 f"({type(error).__name__}: {error})"
             )
         if isinstance(error, InspectorError) and UNCHANGED not in str(error):
-            text = str(error) if str(error).startswith(str(self._url)) else f"{self._url}: {error}"
+            text = str(error) if str(error).startswith(shown_name(self._url)) else f"{shown_name(self._url)}: {error}"
             return InspectorError(f"{text}; {UNCHANGED}")
         return error
 

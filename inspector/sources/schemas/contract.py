@@ -32,6 +32,7 @@ from inspector.model import AppliedFix, Session
 from inspector.sources.base import WrittenFix
 from inspector.sources.location import HistoryLocation
 from inspector.sources.sql.statements import Queries, Scope, Statements
+from inspector.support.safe_text import shown_name
 
 Recognise = Callable[[Queries, dict[str, set[str]]], bool]
 Conversations = Callable[[Queries, HistoryLocation], Iterator[tuple[str, int]]]
@@ -86,5 +87,5 @@ def conversation_id(session: Session) -> str:
     """The id of a conversation a schema read (each has one: its key in the database), which its
     writer writes it back by; one `InspectorError` line for a session without one."""
     if session.session_id is None:
-        raise InspectorError(f"{session.path}: a conversation without an id cannot be written back")
+        raise InspectorError(f"{shown_name(session.path)}: a conversation without an id cannot be written back")
     return session.session_id

@@ -17,6 +17,7 @@ from inspector.sources.location import HistoryLocation
 from inspector.sources.schemas import TABLE
 from inspector.sources.schemas.contract import HistorySchema
 from inspector.sources.sql.statements import Queries
+from inspector.support.safe_text import shown_name
 
 SHOWN_TABLES = 12  # tables named in the line saying a database holds no schema this tool reads
 
@@ -51,17 +52,19 @@ def recognise(
         schema = backend.schemas.get(format_name)
         if schema is None:
             raise InspectorError(
-                f"{place}: --format {format_name} {backend.not_read} "
+                f"{shown_name(place)}: --format {format_name} {backend.not_read} "
                 f"(choose from {', '.join(backend.schemas)}, or use --table/--map)"
             )
         if schema.recognise is None or not schema.recognise(db, tables):
-            raise InspectorError(f"{place}: does not have the tables of the {format_name} schema ({_found(tables)})")
+            raise InspectorError(
+                f"{shown_name(place)}: does not have the tables of the {format_name} schema ({_found(tables)})"
+            )
         return _located(place, schema)
     for schema in backend.schemas.values():
         if schema.recognise is not None and schema.recognise(db, tables):
             return _located(place, schema)
     raise InspectorError(
-        f"{place}: not a chat history schema {backend.unknown} ({_found(tables)}); "
+        f"{shown_name(place)}: not a chat history schema {backend.unknown} ({_found(tables)}); "
         "name the messages table with --table T --map role=COL,content=COL[,id=COL,session=COL,order=COL]"
     )
 

@@ -22,6 +22,7 @@ from inspector.sources.location import HistoryLocation
 from inspector.sources.schemas.contract import HistoryReader, HistorySchema, SchemaWriter
 from inspector.sources.sql.rows import grouped
 from inspector.sources.sql.statements import Queries, Scope, Statements, quote
+from inspector.support.safe_text import shown_name
 
 NAME = "table"
 MAP_KEYS = ("role", "content", "id", "session", "order")
@@ -71,12 +72,12 @@ def check(db: Queries, location: HistoryLocation) -> str:
     name = location.table
     if not name or name not in tables:
         found = ", ".join(sorted(tables)) or "none"
-        raise InspectorError(f"{location.path}: no table {name!r} (tables: {found})")
+        raise InspectorError(f"{shown_name(location.path)}: no table {name!r} (tables: {found})")
     columns = tables[name]
     missing = sorted(column for column in location.mapping.values() if column not in columns)
     if missing:
         raise InspectorError(
-            f"{location.path}: table {name!r} has no column {', '.join(missing)} "
+            f"{shown_name(location.path)}: table {name!r} has no column {', '.join(missing)} "
             f"(columns: {', '.join(sorted(columns))})"
         )
     return name

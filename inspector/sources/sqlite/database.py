@@ -21,6 +21,7 @@ from urllib.parse import quote as quote_url
 
 from inspector.errors import InspectorError
 from inspector.sources.location import is_sqlite
+from inspector.support.safe_text import shown_name
 
 BUSY_TIMEOUT = 5.0  # seconds to wait for another program's lock before giving up
 
@@ -28,15 +29,17 @@ BUSY_TIMEOUT = 5.0  # seconds to wait for another program's lock before giving u
 def check_header(path: Path) -> None:
     """Fail with one line unless `path` is a regular file that starts with SQLite's header."""
     if not path.exists():
-        raise InspectorError(f"{path}: no such file")
+        raise InspectorError(f"{shown_name(path)}: no such file")
     if path.is_dir():
-        raise InspectorError(f"{path}: is a directory, not a database")
+        raise InspectorError(f"{shown_name(path)}: is a directory, not a database")
     if not path.is_file():
-        raise InspectorError(f"{path}: is a pipe or a device, not a database file (SQLite reads regular files only)")
+        raise InspectorError(
+            f"{shown_name(path)}: is a pipe or a device, not a database file (SQLite reads regular files only)"
+        )
     if path.stat().st_size == 0:
-        raise InspectorError(f"{path}: file is empty, not an SQLite database")
+        raise InspectorError(f"{shown_name(path)}: file is empty, not an SQLite database")
     if not is_sqlite(path):
-        raise InspectorError(f"{path}: not an SQLite database (it does not start with SQLite's header)")
+        raise InspectorError(f"{shown_name(path)}: not an SQLite database (it does not start with SQLite's header)")
 
 
 def connect(path: Path, read_only: bool = True, trusted: bool = False) -> sqlite3.Connection:
@@ -46,7 +49,7 @@ def connect(path: Path, read_only: bool = True, trusted: bool = False) -> sqlite
     cannot be used to corrupt the file (defensive mode, Python 3.12 and later)."""
     path = Path(path)
     if not path.exists():
-        raise InspectorError(f"{path}: no such file")
+        raise InspectorError(f"{shown_name(path)}: no such file")
     mode = "ro" if read_only else "rw"
     try:
         conn = sqlite3.connect(
@@ -89,23 +92,25 @@ def database_error(path: Path, exc: sqlite3.Error, doing: str = "") -> Inspector
     suffix = f" while {doing}" if doing else ""
     if "locked" in lowered or "busy" in lowered:
         return InspectorError(
-            f"{path}: the database is locked by another program (waited {BUSY_TIMEOUT:g} s)"
+            f"{shown_name(path)}: the database is locked by another program (waited {BUSY_TIMEOUT:g} s)"
             f"{suffix}; close that program or try again"
         )
     if "not a database" in lowered or "malformed" in lowered or "disk image" in lowered:
-        return InspectorError(f"{path}: not a readable SQLite database ({text}){suffix}")
+        return InspectorError(f"{shown_name(path)}: not a readable SQLite database ({text}){suffix}")
     if getattr(exc, "sqlite_errorname", "") == "SQLITE_READONLY_ROLLBACK":
         journal = path.with_name(path.name + "-journal")
         return InspectorError(
-            f"{path}: has an unfinished write (a hot journal, {journal.name}, left by a program "
+            f"{shown_name(path)}: has an unfinished write (a hot journal, {journal.name}, left by a program "
             f"that stopped while writing){suffix}; open it once with write access to roll it back, "
             f"e.g. `sqlite3 {shlex.quote(str(path))} 'PRAGMA integrity_check'`, then try again"
         )
     if "readonly" in lowered or "read-only" in lowered:
-        return InspectorError(f"{path}: the database is read-only ({text}){suffix}; write a new one with -o OUT")
+        return InspectorError(
+            f"{shown_name(path)}: the database is read-only ({text}){suffix}; write a new one with -o OUT"
+        )
     if "unable to open" in lowered:
-        return InspectorError(f"{path}: cannot open the database ({text}){suffix}")
-    return InspectorError(f"{path}: SQLite error{suffix}: {text}")
+        return InspectorError(f"{shown_name(path)}: cannot open the database ({text}){suffix}")
+    return InspectorError(f"{shown_name(path)}: SQLite error{suffix}: {text}")
 
 
 def has_table(conn: sqlite3.Connection, name: str) -> bool:
@@ -117,7 +122,7 @@ def copy_database(source: Path, target: Path) -> None:
     """Copy the database at `source` to `target` (a new or empty file) with SQLite's backup API,
     from a read-only connection of its own: a consistent copy of the last committed state, even
     while another program uses it."""
-    with mapped_errors(source, f"copying it to {target}"):
+    with mapped_errors(source, f"copying it to {shown_name(target)}"):
         reader = connect(source)
         try:
             writer = sqlite3.connect(str(target))

@@ -24,6 +24,7 @@ from inspector.sources.sql.statements import Queries
 from inspector.sources.sqlite.database import check_header, copy_database, mapped_errors, reading
 from inspector.sources.sqlite.queries import SqliteQueries
 from inspector.sources.sqlite.write import DatabaseWriter
+from inspector.support.safe_text import shown_name
 
 # SQLite reads every schema; a named table, checked as it is read, by its rowid when no `id` is mapped.
 SQLITE = Backend(SCHEMAS, "does not read SQLite", "this tool knows")
@@ -104,7 +105,9 @@ class SqliteHistory(FileSource):
         """A writer into `out`: the database itself (locked, then backed up) or a new copy of it."""
         writer = schema_named(self.format).writer
         if writer is None:
-            raise InspectorError(f"{self.path}: writing back to the {self.format} schema is not supported yet")
+            raise InspectorError(
+                f"{shown_name(self.path)}: writing back to the {self.format} schema is not supported yet"
+            )
         return DatabaseWriter(self.path, file_output(out), in_place, writer, options)
 
     def reading_while_writing(self, backup: Path) -> Source:

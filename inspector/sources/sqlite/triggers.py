@@ -8,6 +8,7 @@ from __future__ import annotations
 import sqlite3
 
 from inspector.errors import InspectorError
+from inspector.support.safe_text import shown_name
 
 
 class TriggerGuard:
@@ -37,7 +38,7 @@ class TriggerGuard:
         named = ", ".join(f"{name} (on {self._triggers[name]})" for name in sorted(self.refused))
         several = len(self.refused) != 1
         return InspectorError(
-            f"{place}: the database's own trigger{'s' if several else ''} {named} would run on "
+            f"{shown_name(place)}: the database's own trigger{'s' if several else ''} {named} would run on "
             f"the rows {written}, and could change them; rolled back, {unchanged} "
             f"(--allow-triggers lets {'them' if several else 'it'} run)"
         )

@@ -12,6 +12,7 @@ from inspector.sources.sql.undo import Undone, undo
 from inspector.sources.sqlite.database import check_header, connect, mapped_errors
 from inspector.sources.sqlite.statements import SqliteStatements
 from inspector.sources.sqlite.triggers import TriggerGuard
+from inspector.support.safe_text import shown_name
 
 
 def undo_in_file(
@@ -28,7 +29,7 @@ def undo_in_file(
             try:
                 done = undo(SqliteStatements(conn), fix_id, since)
             except InspectorError as error:
-                raise InspectorError(f"{path}: {error}") from None
+                raise InspectorError(f"{shown_name(path)}: {error}") from None
             except sqlite3.DatabaseError:
                 if triggers.refused:
                     raise triggers.refusal(path, "this undo writes", "nothing was undone") from None

@@ -40,6 +40,7 @@ from inspector.sources.sqlite.database import connect, copy_database, database_e
 from inspector.sources.sqlite.statements import SqliteStatements
 from inspector.sources.sqlite.triggers import TriggerGuard
 from inspector.support.atomic_files import file_mode, land, staged
+from inspector.support.safe_text import shown_name
 
 Done = TypeVar("Done")
 
@@ -69,9 +70,9 @@ class DatabaseWriter(SessionWriter):
             self._unchanged = "the file is unchanged"
             target = out
         else:
-            self._unchanged = f"{out} was not written"
+            self._unchanged = f"{shown_name(out)} was not written"
             if not out.parent.is_dir():
-                raise InspectorError(f"{out}: its directory does not exist; nothing was written")
+                raise InspectorError(f"{shown_name(out)}: its directory does not exist; nothing was written")
             target = self._temporary = staged(
                 out, lambda temporary: copy_database(source, temporary), file_mode(source)
             )
@@ -118,10 +119,12 @@ class DatabaseWriter(SessionWriter):
             try:
                 land(self._temporary, self._out, self._options.replace_existing)
             except FileExistsError:
-                raise InspectorError(f"{self._out}: exists already; nothing was written") from None
+                raise InspectorError(f"{shown_name(self._out)}: exists already; nothing was written") from None
             except OSError as exc:
-                raise InspectorError(f"{self._out}: cannot write ({exc.strerror}); nothing was written") from None
-        return AuditPlace(self._out, f"table {AUDIT_TABLE} in {self._out}")
+                raise InspectorError(
+                    f"{shown_name(self._out)}: cannot write ({exc.strerror}); nothing was written"
+                ) from None
+        return AuditPlace(self._out, f"table {AUDIT_TABLE} in {shown_name(self._out)}")
 
     def discard(self) -> None:
         """Roll the transaction back and remove the temporary copy (once; again does nothing)."""
@@ -142,12 +145,12 @@ class DatabaseWriter(SessionWriter):
             error = database_error(self._out, error, "writing the repair")
         if isinstance(error, UnicodeEncodeError):  # SQLite's text is UTF-8, which cannot hold it
             error = InspectorError(
-                f"{self._out}: the repair holds a lone surrogate ({error.object[error.start]!r}), "
+                f"{shown_name(self._out)}: the repair holds a lone surrogate ({error.object[error.start]!r}), "
                 "which SQLite text cannot store"
             )
         elif isinstance(error, (TypeError, ValueError, KeyError, AttributeError, IndexError)):
             error = InspectorError(
-                f"{self._out}: a stored row has a shape this schema's writer does not allow "
+                f"{shown_name(self._out)}: a stored row has a shape this schema's writer does not allow "
                 f"({type(error).__name__}: {error})"
             )
         if isinstance(error, InspectorError) and "rolled back" not in str(error) and "nothing was" not in str(error):
@@ -168,7 +171,7 @@ class DatabaseWriter(SessionWriter):
         problems = self._conn.execute("PRAGMA foreign_key_check").fetchall()
         if len(problems) > self._broken_before:  # a history may hold broken keys already: add none
             raise InspectorError(
-                f"{self._out}: the repair would break {len(problems) - self._broken_before} "
+                f"{shown_name(self._out)}: the repair would break {len(problems) - self._broken_before} "
                 f"foreign keys (in table {problems[-1][0]})"
             )
         self._conn.execute("COMMIT")

@@ -14,7 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Static
 
 from inspector.model import Location
-from inspector.support.safe_text import neutralise
+from inspector.support.safe_text import neutralise, shown_name
 from inspector.tui.dialogs.confirm import Confirm
 from inspector.tui.dialogs.frame import DIALOG_CSS, SpaceToggles
 
@@ -164,7 +164,7 @@ class ExportDialog(ModalScreen[ExportChoice | None]):
             return
         path = Path(typed).expanduser()
         if path.is_dir():
-            self._show_problem(neutralise(f"{path} is a directory: give a file name."))
+            self._show_problem(neutralise(f"{shown_name(path)} is a directory: give a file name."))
         elif not overwrite and _same_file(path, self.input_path):
             self._show_problem("That is the input: tick “overwrite the input” to replace it.")
         elif not overwrite and path.exists():

@@ -17,7 +17,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Static
 
 from inspector.model import ServerUrl
-from inspector.support.safe_text import neutralise
+from inspector.support.safe_text import neutralise, shown_name
 from inspector.tui.dialogs.confirm import Confirm
 from inspector.tui.dialogs.export import OPENAI, ExportChoice
 from inspector.tui.dialogs.frame import DIALOG_CSS, SpaceToggles
@@ -115,7 +115,7 @@ class ServerExportDialog(ModalScreen[ExportChoice | None]):
         if not typed:
             self._show_problem("Give a file to write to.")
         elif path.is_dir():
-            self._show_problem(neutralise(f"{path} is a directory: give a file name."))
+            self._show_problem(neutralise(f"{shown_name(path)} is a directory: give a file name."))
         elif path.exists():
             self._ask_to_replace(ExportChoice(path, False, OPENAI, replace_existing=True))
         else:

@@ -96,7 +96,7 @@ def unreadable(reason: str) -> Scanned:
 
 def short_reason(error: str, path: Location) -> str:
     """The scan's line without the file's path, cut to ERROR_WIDTH characters (Enter shows it whole)."""
-    reason = error.removeprefix(f"{path}: ")
+    reason = error.removeprefix(f"{shown_name(path)}: ")
     return reason if len(reason) <= ERROR_WIDTH else reason[: ERROR_WIDTH - 1] + "…"
 
 

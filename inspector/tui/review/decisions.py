@@ -21,7 +21,7 @@ from inspector.review.finding_names import DecisionKey
 from inspector.review.review import Review, ReviewError
 from inspector.review.review_file import APPROVED, SKIPPED
 from inspector.scan.scanner import iter_scan
-from inspector.support.safe_text import neutralise
+from inspector.support.safe_text import neutralise, shown_name
 from inspector.tui.copying import copy_to_clipboard
 from inspector.tui.dialogs.choose import Choose
 from inspector.tui.dialogs.confirm import Confirm
@@ -188,7 +188,7 @@ class Decider:
             if answer == "t":
                 self._decided(review, verb, kind, *review.decide_all(kind, status, [s]))
             elif answer == "a" and history:
-                self._tell(f"Reading every conversation of {review.path.name} for pending {kind} findings…")
+                self._tell(f"Reading every conversation of {shown_name(review.path.name)} for pending {kind} findings…")
                 self._start_everywhere(EveryConversation(kind, status, verb))
             elif answer == "a":
                 self._decided(review, verb, kind, *review.decide_all(kind, status, range(len(review.results))))

@@ -20,6 +20,7 @@ from inspector.repair.write import WriteOutcome
 from inspector.review.counts import ExportPlan
 from inspector.review.review import Review
 from inspector.review.review_file import SessionKey
+from inspector.support.safe_text import shown_name
 from inspector.tui.conversations import describe_missing, include_decided
 from inspector.tui.dialogs.export import OPENAI, ExportChoice, ExportDialog
 from inspector.tui.dialogs.server_export import ServerExportDialog
@@ -120,18 +121,18 @@ class Exporter:
         self.writes.done(EXPORT)
         out = outcome.out.resolve() if isinstance(outcome.out, Path) else outcome.out
         lines = [
-            f"Wrote {out}",
+            f"Wrote {shown_name(out)}",
             f"{outcome.applied} fix{'es' if outcome.applied != 1 else ''} applied",
             f"audit: {outcome.audit_shown}",
         ]
         if outcome.backup is not None:
-            lines.append(f"backup of the input: {outcome.backup}")
+            lines.append(f"backup of the input: {shown_name(outcome.backup)}")
         if isinstance(outcome.out, ServerUrl):  # in place: the audit is the backup
-            lines.append(f"`inspector undo {outcome.out}` reverts it")
+            lines.append(f"`inspector undo {shown_name(outcome.out)}` reverts it")
         if outcome.left_out:
             lines.append(outcome.left_out)
         if outcome.baseline is not None:
-            lines.append(f"the findings you skipped: {outcome.baseline} (`inspector scan` leaves them out)")
+            lines.append(f"the findings you skipped: {shown_name(outcome.baseline)} (`inspector scan` leaves them out)")
         session = self.shown.session
         hint = resume_hint(review.path, out, session.session_id if session is not None else None)
         if hint is not None:

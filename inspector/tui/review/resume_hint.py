@@ -8,7 +8,7 @@ from pathlib import Path
 
 from inspector.model import Location
 from inspector.sources.discovery import CLAUDE_CODE, CODEX, GEMINI_CLI, places
-from inspector.support.safe_text import neutralise
+from inspector.support.safe_text import neutralise, shown_name
 
 RESUME = {  # how each agent resumes a session, by its id
     CLAUDE_CODE: "claude --resume {id}",
@@ -36,6 +36,6 @@ def resume_hint(path: Location, out: Location, session_id: str | None) -> str | 
         return None
     resume = f", then `{RESUME[agent].format(id=session_id)}`" if session_id else ""
     return neutralise(
-        f"{agent} reads only its own file: copy the export over {path} (or export again with "
+        f"{agent} reads only its own file: copy the export over {shown_name(path)} (or export again with "
         f"“overwrite the input”, which keeps a backup){resume}"
     )
