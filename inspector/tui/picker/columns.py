@@ -1,6 +1,8 @@
 """Which of a picker's columns fit the screen, and how wide each is: on a narrow screen the least
 needed columns go first and the others shrink (their cells cut with "…"), on a wide one each
-grows up to its longest cell (or its cap), so the last columns stay in view."""
+grows up to its longest cell (or its cap), so the last columns stay in view. On a very narrow
+screen a column that grows `first` takes that width before the columns ranked after it are
+shown: the findings read whole, and the least needed columns are left out."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from dataclasses import dataclass
 
 PADDING = 2  # the table's blank cell either side of each column
 FINDINGS_FIRST = 24  # the findings column grows to this first: "2 malformed-arguments +3"
+NARROW = 68  # a table narrower than this (a screen under 70 cells) gives a column its first width first
 
 
 @dataclass(frozen=True)
@@ -34,9 +37,11 @@ def fitted(specs: Sequence[ColumnSpec], longest: Mapping[str, int], width: int) 
     room = width
     ranked = sorted(specs, key=lambda spec: spec.rank)
     for spec in ranked:
-        need = min(spec.least, wanted[spec.key]) + PADDING
-        if need <= room:
-            widths[spec.key], room = need - PADDING, room - need
+        least = min(spec.least, wanted[spec.key])
+        if width < NARROW:  # its first width before the columns ranked after it: fewer columns, read whole
+            least = max(least, min(spec.first, wanted[spec.key]))
+        if least + PADDING <= room:
+            widths[spec.key], room = least, room - least - PADDING
     for spec in ranked:
         more = min(spec.first, wanted[spec.key]) - widths.get(spec.key, wanted[spec.key])
         if 0 < more <= room:  # (when the room cannot take all of it, every column shares it)

@@ -22,7 +22,7 @@ from inspector.tui.picker.screen import PickerScreen
 from inspector.tui.picker.table import FIRST_ROWS, MORE_ROWS
 from inspector.tui.review.screen import ReviewScreen
 from tests.helpers.home_sessions import put, sessions_of_every_tool
-from tests.helpers.pilot import play, rows
+from tests.helpers.pilot import play, rows, until
 from tests.helpers.samples import SESSIONS
 
 pytestmark = pytest.mark.slow  # drives the app with Pilot
@@ -196,8 +196,16 @@ def test_your_sessions_at_60_columns_sort_and_filter_and_esc_clears_before_going
     async def scenario(pilot: Pilot) -> None:
         picker = pilot.app.screen
         table = picker.query_one(DataTable)
-        assert [key.value for key in table.columns] == ["project", "date", "findings", "status"]  # tool, turns dropped
+        # tool, turns and status dropped: the findings read whole
+        assert [key.value for key in table.columns] == ["project", "date", "findings"]
         assert sum(column.get_render_width(table) for column in table.columns.values()) <= 58
+        await until(pilot, picker.scanned.is_set, "the scan")
+        shown = [table.render_line(y).text.rstrip() for y in range(1, 5)]  # under the header, newest first
+        assert [line.split("  ")[-1] for line in shown if "-work" in line] == [
+            "1 result-prefix +2",
+            "2 malformed-arguments +2",
+            "2 malformed-arguments +3",
+        ]
         await pilot.press("s")  # by findings: the history (not counted) last
         assert [row[0] for row in rows(table)] == ["/tmp/cc-work", "/tmp/cx-work", "/tmp/gm-work", ""]  # 6, 4, 3
         await pilot.press("G", "enter")  # llm's history: its conversations
@@ -206,7 +214,8 @@ def test_your_sessions_at_60_columns_sort_and_filter_and_esc_clears_before_going
         conversations = pilot.app.screen
         assert isinstance(conversations, Conversations)
         await pilot.press("f", "f")  # the first kind by name
-        assert [row[1:3] for row in rows(conversations.query_one(DataTable))] == [["2", "1 malformed-arguments"]]
+        # the file (one for every row) dropped first, then the findings read whole
+        assert [row[:2] for row in rows(conversations.query_one(DataTable))] == [["2", "1 malformed-arguments"]]
         await pilot.press("escape")  # clears the filter
         assert pilot.app.screen is conversations and conversations.query_one(DataTable).row_count == 4
         await pilot.press("escape")  # then goes back

@@ -239,10 +239,11 @@ def test_slash_searches_names_ids_and_formats_as_it_is_typed(samples: Path):
 def test_at_60_columns_the_row_is_readable_and_at_120_turns_and_format_show(samples: Path):
     async def narrow(pilot: Pilot) -> None:
         table = pilot.app.screen.query_one(DataTable)
-        assert [key.value for key in table.columns] == ["file", "session", "findings", "turns", "status"]
+        # status dropped: the findings read whole
+        assert [key.value for key in table.columns] == ["file", "session", "findings", "turns"]
         assert sum(column.get_render_width(table) for column in table.columns.values()) <= 58
         line = screen_line(table, 6)  # memory-agent
-        assert line.startswith(" memory-agent") and "6 result-pre" in line and line.rstrip().endswith("pending")
+        assert line.startswith(" memory-agent") and "6 result-prefix " in line and line.rstrip().endswith("35")
 
     async def wide(pilot: Pilot) -> None:
         table = pilot.app.screen.query_one(DataTable)
