@@ -217,9 +217,11 @@ def write_text_atomic(path: Path, text: str) -> None:
         raise InspectorError(f"{shown_name(path)}: cannot write ({exc.strerror})") from None
 
 
-def records_with_errors(records: Iterable[Any]) -> list[str]:
-    """Problems to report for the unparseable lines of a JSON Lines file."""
-    return [f"line {r.number}: invalid JSON ({r.error}), skipped" for r in records if isinstance(r, BadLine)]
+def records_with_errors(records: Iterable[Any], kept: bool = False) -> list[str]:
+    """Problems to report for the unparseable lines of a JSON Lines file (`kept`: saying that a
+    write keeps them as they were)."""
+    done = "skipped, kept as written" if kept else "skipped"
+    return [f"line {r.number}: invalid JSON ({r.error}), {done}" for r in records if isinstance(r, BadLine)]
 
 
 def json_value(data: bytes | bytearray) -> Any:

@@ -53,6 +53,10 @@ def read(document: Document) -> list[Session]:
                         session_id=f"line {index + 1}",
                     )
                 )
+        if sessions:  # the lines that are not JSON: reported on the first session, written back as they were
+            sessions[0] = replace(
+                sessions[0], problems=tuple(records_with_errors(value, kept=True)) + sessions[0].problems
+            )
         return sessions
     if document.is_jsonl:
         session = _session(document, value, None)
