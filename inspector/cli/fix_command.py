@@ -52,7 +52,7 @@ def run_fix(args: argparse.Namespace) -> int:
     check_targets(source, out, args.in_place, args.force, args.to)  # before anything runs or is written
     with closing(iter_scan(source, extra, args.session)) as results:  # reading one session checks the input first
         first = next(results, None)
-    check_session_found(args.session, [] if first is None else [first], [path])
+    check_session_found(args.session, [] if first is None else [first], [shown_name(path)])
     executions = _execute(args, source, extra, accepted, timeout) if args.execute else []
     counts = _Counts(accepted)
 
@@ -197,7 +197,9 @@ def _check_required(args: argparse.Namespace) -> None:
                 found[finding.kind] = found.get(finding.kind, 0) + 1
     also = f" and {where}" if where else ""
     if not found:
-        raise InspectorError(f"fix: {args.path} has no findings: nothing to fix (it takes --accept KINDS{also})")
+        raise InspectorError(
+            f"fix: {shown_name(args.path)} has no findings: nothing to fix (it takes --accept KINDS{also})"
+        )
     named = ", ".join(f"{kind} {count}" for kind, count in sorted(found.items()))
     raise InspectorError(f"fix: add --accept KINDS ('all', or some of the kinds found: {named}){also}")
 

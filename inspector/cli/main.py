@@ -417,7 +417,7 @@ def _summaries(args: argparse.Namespace, reading: _Reading) -> tuple[list[Sessio
             errors.append(str(error))
             _fail(str(error) + missing_file_hint(path))
     if not errors:  # a file that could not be read may hold the session
-        check_session_found(args.session, summaries, _searched(args, len(reading.files)))
+        check_session_found(args.session, summaries, [shown_name(p) for p in _searched(args, len(reading.files))])
     return summaries, errors
 
 

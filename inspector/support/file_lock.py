@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from inspector.errors import InspectorError
+from inspector.support.safe_text import shown_name
 
 try:
     import fcntl
@@ -37,7 +38,7 @@ def exclusive_lock(lock_path: Path, what: str) -> Iterator[None]:
     try:
         fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o600)
     except OSError as exc:
-        raise InspectorError(f"{lock_path}: cannot make the lock file to {what} ({exc.strerror})") from None
+        raise InspectorError(f"{shown_name(lock_path)}: cannot make the lock file to {what} ({exc.strerror})") from None
     try:
         _take(fd, lock_path, what, WAIT_SECONDS)
         yield
@@ -55,7 +56,7 @@ def _take(fd: int, lock_path: Path, what: str, wait: float) -> None:
         except BlockingIOError:
             if time.monotonic() >= deadline:
                 raise InspectorError(
-                    f"{lock_path}: held by another process for {wait:g} s, so could not {what} "
+                    f"{shown_name(lock_path)}: held by another process for {wait:g} s, so could not {what} "
                     "(is another inspector suspended?)"
                 ) from None
             time.sleep(_POLL_SECONDS)

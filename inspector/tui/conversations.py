@@ -162,7 +162,7 @@ def decision_warnings(review: Review, conversations: Sequence[str] | None) -> li
     lines = []
     if review.read_by_place:
         lines.append(
-            f"{review.review_path.name} was saved by an earlier version, which kept decisions by the "
+            f"{shown_name(review.review_path.name)} was saved by an earlier version, which kept decisions by the "
             "conversations' places: they are read by today's places (check them if conversations were "
             "added or removed since) and kept by id from the next decision"
         )
@@ -173,7 +173,7 @@ def decision_warnings(review: Review, conversations: Sequence[str] | None) -> li
     if unmatched:
         shown = "this conversation" if conversations is not None else review.path.name
         lines.append(
-            f"{_decisions(unmatched)} in {review.review_path.name} match{'es' if unmatched == 1 else ''} "
+            f"{_decisions(unmatched)} in {shown_name(review.review_path.name)} match{'es' if unmatched == 1 else ''} "
             f"no finding of {shown} now (it changed since): kept in the file, not applied"
         )
     return lines
@@ -186,8 +186,8 @@ def describe_missing(review: Review, conversations: list[SessionKey], what: str)
         repr(key) if isinstance(key, str) else f"number {key + 1} of an earlier version's list" for key in conversations
     )
     return (
-        f"{what} on conversation{'s' if len(conversations) != 1 else ''} {named}, no longer in {review.path.name}, "
-        f"cannot be applied (kept in {review.review_path.name})"
+        f"{what} on conversation{'s' if len(conversations) != 1 else ''} {named}, no longer in {shown_name(review.path.name)}, "
+        f"cannot be applied (kept in {shown_name(review.review_path.name)})"
     )
 
 

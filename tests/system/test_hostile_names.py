@@ -113,6 +113,8 @@ COMMANDS = {
     "a folder with unreadable JSON": (lambda f, out: ["scan", str(f["broken folder"])], 2),
     "not a database": (lambda f, out: ["scan", str(f["not a database"])], 2),
     "undo, not a database": (lambda f, out: ["undo", str(f["not a database"])], 2),
+    "no such session": (lambda f, out: ["scan", "--session", "other", str(f["session"])], 2),
+    "fix, no such session": (lambda f, out: ["fix", str(f["session"]), "--session", "other", "-o", str(out / "o")], 2),
 }
 
 

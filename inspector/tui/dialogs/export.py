@@ -94,7 +94,9 @@ class ExportDialog(ModalScreen[ExportChoice | None]):
             yield Static("Write the repaired session and its audit record to:")
             yield Input(self._opened_with, id="path", disabled=overwrite)
             yield SpaceToggles(
-                Content(neutralise(f"overwrite the input (a backup {self.input_path.name}.bak is kept)")),
+                Content(
+                    neutralise(f"overwrite the input (a backup {shown_name(self.input_path.name + '.bak')} is kept)")
+                ),
                 overwrite,
                 id="overwrite",
                 disabled=openai,
@@ -181,7 +183,7 @@ class ExportDialog(ModalScreen[ExportChoice | None]):
             else:
                 self._show_problem("Not replaced: give another file.")
 
-        question = neutralise(f"{choice.path} exists already. Replace it?")
+        question = neutralise(f"{shown_name(choice.path)} exists already. Replace it?")
         self.app.push_screen(Confirm(question, "Replace", "Keep it", default=False), answered)
 
     def action_cancel(self) -> None:

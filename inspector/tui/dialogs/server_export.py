@@ -62,7 +62,7 @@ class ServerExportDialog(ModalScreen[ExportChoice | None]):
                 Content(
                     neutralise(
                         f"In place: one transaction; the tables inspector_fixes and inspector_changes keep each change's "
-                        f"before-value, and `inspector undo {self.url}` reverts it."
+                        f"before-value, and `inspector undo {shown_name(self.url)}` reverts it."
                     )
                 ),
                 classes="hint",
@@ -131,7 +131,12 @@ class ServerExportDialog(ModalScreen[ExportChoice | None]):
                 self._show_problem("Not replaced: give another file.")
 
         self.app.push_screen(
-            Confirm(neutralise(f"{choice.path} exists already. Replace it?"), "Replace", "Keep it", default=False),
+            Confirm(
+                neutralise(f"{shown_name(choice.path)} exists already. Replace it?"),
+                "Replace",
+                "Keep it",
+                default=False,
+            ),
             answered,
         )
 

@@ -111,7 +111,7 @@ class FoundPicker(PickerScreen):
             self.app.push_screen(
                 Conversations(
                     [found.path],
-                    f"Conversations in {found.path} · Enter opens one, Esc goes back to your sessions",
+                    f"Conversations in {shown_name(found.path)} · Enter opens one, Esc goes back to your sessions",
                     self.named,
                 )
             )

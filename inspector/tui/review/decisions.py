@@ -196,7 +196,7 @@ class Decider:
         scanned = " (each is read and scanned)" if history else ""
         question = (
             f"{verb} every pending {kind} finding of this {unit} ({here}), or of every {unit} of "
-            f"{review.path.name}{scanned}?"
+            f"{shown_name(review.path.name)}{scanned}?"
         )
         self.app.push_screen(
             Choose(neutralise(question), [("t", f"This {unit}"), ("a", f"Every {unit}{total}")]), chosen

@@ -299,7 +299,7 @@ class ReviewScreen(Screen[None]):
         if self.navigator.close_search() or self.writes.waiting_for(EXPORT, EXECUTE, BULK):
             return  # (while a write runs, the review file is written after the screen would close)
         if self.review is not None and self.review.unexported:
-            self.tell(f"Decisions kept in {self.review.review_path.name}, not exported yet")
+            self.tell(f"Decisions kept in {shown_name(self.review.review_path.name)}, not exported yet")
         self.host.back_to_sessions()
 
     def action_help(self) -> None:
