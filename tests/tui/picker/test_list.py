@@ -267,6 +267,19 @@ def test_at_60_columns_the_row_is_readable_and_at_120_turns_and_format_show(samp
     play(InspectorApp(samples), wide, size=(120, 40), settled=True)
 
 
+def test_at_60_by_20_every_row_and_its_findings_show(samples: Path):
+    async def scenario(pilot: Pilot) -> None:
+        table = pilot.app.screen.query_one(DataTable)
+        drawn = [table.render_line(y).text for y in range(table.size.height)]
+        assert drawn[0].split() == ["File", "Session", "Findings", "by", "kind", "Turns"]
+        shown = [line for line in drawn[1:] if line.strip()]
+        assert len(shown) == table.row_count == 11  # every row in view, under the title and the rates
+        memory = next(line for line in shown if line.startswith(" memory-agent"))
+        assert memory.split()[-3:] == ["6", "result-prefix", "35"]  # whole, not cut with "…"
+
+    play(InspectorApp(samples), scenario, size=(60, 20), settled=True)
+
+
 def test_the_rates_line_sums_what_scan_reports(samples: Path, capsys):
     assert main(["scan", str(samples), "--json"]) == 1
     total = json.loads(capsys.readouterr().out)["rates"]["total"]
