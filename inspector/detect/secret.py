@@ -1,5 +1,7 @@
 """Detector `secret`: a secret the session holds (an API key, a token, a password, a private key),
-in any turn: its text (thinking included), its calls' arguments, its results.
+in any turn: its text (thinking included), its calls' arguments, its results; and, by the named
+patterns and the keys named like secrets only (an id is random by nature), its ids, its calls'
+and results' ids and the text fields of the record it was read from (a path, a working folder).
 
 What counts as one is `secret_search`'s: the patterns `report --redact` masks (e-mail addresses
 aside), the value of a key named like a secret, a random-looking token. One finding per secret
@@ -66,6 +68,25 @@ def _secrets(turn: Turn, context: ScanContext) -> Iterator[tuple[str, str, str, 
         tool = result.name or (context.call_names_by_id.get(result.call_id) if result.call_id else None)
         for name, secret in secrets_in_value(result.content):
             yield name, secret, f"the result of {tool or 'a call'}", tool, None
+    for name, secret in secrets_in_value(_ids_and_fields(turn), random=False):
+        yield name, secret, "the turn's ids or its record's fields", None, None
+
+
+def _ids_and_fields(turn: Turn) -> dict[str, object]:
+    """The turn's ids, its calls' and results' ids, and the text fields at the top of the records
+    it was read from (a nested field is a message's content, looked at above), by their keys."""
+    records = turn.raw if isinstance(turn.raw, (list, tuple)) else [turn.raw]
+    fields: dict[str, object] = {
+        key: value
+        for record in records
+        if isinstance(record, dict)
+        for key, value in record.items()
+        if isinstance(key, str) and isinstance(value, str)
+    }
+    fields["turn ids"] = [turn.id] if turn.id else []
+    fields["call ids"] = [call.id for call in turn.tool_calls if call.id]
+    fields["result ids"] = [result.call_id for result in turn.tool_results if result.call_id]
+    return fields
 
 
 DETECTOR = Detector(KIND, WARNING, detect)

@@ -16,6 +16,9 @@ Three rules, in this order (a place one rule claims is not looked at by the next
   `msg_...`, ...), UUIDs, hexadecimal digests and the lines of a block of encoded data (base64
   wrapped at a fixed width: a certificate, an attachment) are not.
 
+Ids and a record's own fields (paths, a working folder) are looked at with the first two rules
+only (`random=False`): an id is random by nature.
+
 Every rule is one pass of a regular expression that reads each run of characters once
 (possessive quantifiers, a look-behind refusing a start inside a run), so a hostile text is read
 in linear time.
@@ -72,8 +75,8 @@ class Found(NamedTuple):
     end: int
 
 
-def secrets_in_text(text: str) -> Iterator[Found]:
-    """The secrets in `text`, in order, none overlapping another."""
+def secrets_in_text(text: str, random: bool = True) -> Iterator[Found]:
+    """The secrets in `text`, in order, none overlapping another (random-looking tokens only if `random`)."""
     named = any_secret().finditer(text) if may_hold_secret(text, emails=False) else ()
     taken: list[Found] = [Found(name_of(match), *match.span()) for match in named if name_of(match) != EMAIL]
     taken += _free(
@@ -84,25 +87,27 @@ def secrets_in_text(text: str) -> Iterator[Found]:
             if _SECRET_KEY.search(match["key"]) and is_secret_value(match["value"])
         ),
     )
-    taken += _free(
-        taken,
-        (
-            Found(RANDOM, *match.span())
-            for match in _TOKEN.finditer(text)
-            if looks_random(match[0]) and not _in_block(text, *match.span())
-        ),
-    )
+    if random:
+        taken += _free(
+            taken,
+            (
+                Found(RANDOM, *match.span())
+                for match in _TOKEN.finditer(text)
+                if looks_random(match[0]) and not _in_block(text, *match.span())
+            ),
+        )
     yield from sorted(taken, key=lambda found: found.start)
 
 
-def secrets_in_value(value: Any) -> Iterator[tuple[str, str]]:
+def secrets_in_value(value: Any, random: bool = True) -> Iterator[tuple[str, str]]:
     """The secrets in JSON-like data, as (name, secret): those in every string it holds (keys
-    too), and each string under a key named like a secret; read without recursion."""
+    too; random-looking tokens only if `random`), and each string under a key named like a
+    secret; read without recursion."""
     stack: list[tuple[str, Any]] = [("", value)]
     while stack:
         key, item = stack.pop()
         if isinstance(item, str):
-            found = [(found.name, item[found.start : found.end]) for found in secrets_in_text(item)]
+            found = [(found.name, item[found.start : found.end]) for found in secrets_in_text(item, random)]
             value = item[scheme.end() :] if (scheme := _SCHEME.match(item)) else item
             named = any(name != RANDOM for name, _ in found)
             if not named and key and _SECRET_KEY.search(key) and is_secret_value(value):

@@ -1,8 +1,10 @@
 """A person's edit of a proposed fix: what the editor opens with, checking the arguments as they
 are typed, and turning the edit back into a `Fix` that is applied like any other.
 
-An edit is the turn's whole text after the fix plus the calls the fix recovers or corrects. It
-never loses the proposal: the review keeps both, and the audit record says the fix was edited.
+An edit is the turn's whole text after the fix plus the calls the fix recovers or corrects, and,
+for a fix that masks a secret, the mask that replaces it (`[REDACTED:my-key]`: written in the
+turn and everywhere the session's file holds the secret). It never loses the proposal: the review
+keeps both, and the audit record says the fix was edited.
 """
 
 from __future__ import annotations
@@ -25,10 +27,12 @@ class EditedCall:
 
 @dataclass(frozen=True)
 class Edit:
-    """The turn's whole text after the fix, and the calls the fix recovers or corrects, in order."""
+    """The turn's whole text after the fix, the calls the fix recovers or corrects, in order, and
+    the mask of the secret the fix masks (None for a fix that masks none)."""
 
     text: str
     calls: tuple[EditedCall, ...] = ()
+    mask: str | None = None
 
 
 @dataclass(frozen=True)
@@ -50,8 +54,9 @@ def proposal(finding: Finding, turn: Turn, fix: Fix | None = None) -> Edit:
         call = turn.tool_calls[own] if own is not None else None
         return Edit(turn.text, (_edited(call.name, call.arguments),) if call else ())
     text = fix.apply_to_text(turn.text)
+    mask = fix.masks[0][1] if fix.masks else None
     if fix.add_calls:
-        return Edit(text, tuple(_edited(call.name, call.arguments) for call in fix.add_calls))
+        return Edit(text, tuple(_edited(call.name, call.arguments) for call in fix.add_calls), mask)
     arguments, names = dict(fix.replace_arguments), dict(fix.rename_calls)
     calls = turn.tool_calls
     return Edit(
@@ -60,15 +65,18 @@ def proposal(finding: Finding, turn: Turn, fix: Fix | None = None) -> Edit:
             _edited(names.get(i, calls[i].name), arguments.get(i, calls[i].arguments))
             for i in _corrected_indexes(fix, turn)
         ),
+        mask,
     )
 
 
 def edited_fix(finding: Finding, turn: Turn, edit: Edit) -> Fix:
     """The fix that gives `edit`: recovered calls take the edited names and arguments, the turn's
     own calls are corrected in place, and the text replaces the turn's text when it differs from
-    what the proposal leaves."""
-    fix = finding.fix or Fix()
-    text = None if edit.text == fix.apply_to_text(turn.text) else edit.text
+    what the proposal leaves; a mask the person typed replaces the proposed one (the turn's text
+    as proposed then shows it)."""
+    fix = _with_mask(finding.fix or Fix(), edit.mask)
+    proposed = finding.fix.apply_to_text(turn.text) if finding.fix is not None else turn.text
+    text = None if edit.text in (proposed, fix.apply_to_text(turn.text)) else edit.text
     summary = "edited by hand" + (f" (proposed: {fix.summary})" if fix.summary else "")
     if fix.add_calls:
         calls = tuple(
@@ -80,6 +88,14 @@ def edited_fix(finding: Finding, turn: Turn, edit: Edit) -> Fix:
     arguments = tuple((index, e.arguments) for index, e in zip(indexes, edit.calls))
     renames = tuple((index, e.name) for index, e in zip(indexes, edit.calls) if e.name != turn.tool_calls[index].name)
     return replace(fix, text=text, replace_arguments=arguments, rename_calls=renames, summary=summary)
+
+
+def _with_mask(fix: Fix, mask: str | None) -> Fix:
+    """The fix with `mask` in place of the mask of each secret it masks; as it was when `mask` is
+    None, empty, or holds a secret it masks."""
+    if mask is None or not mask.strip() or any(secret in mask for secret, _ in fix.masks):
+        return fix
+    return replace(fix, masks=tuple((secret, mask) for secret, _ in fix.masks))
 
 
 def own_call_index(finding: Finding, turn: Turn) -> int | None:

@@ -270,6 +270,7 @@ def _entry(decision: Decision) -> dict[str, Any]:
         else {
             "text": edit.text,
             "calls": [{"name": call.name, "arguments": call.arguments} for call in edit.calls],
+            **({"mask": edit.mask} if edit.mask is not None else {}),
         },
     }
 
@@ -310,5 +311,6 @@ def _decision(entry: dict[str, Any]) -> Decision:
     edit = entry.get("edit")
     if edit is not None:
         calls = tuple(EditedCall(str(call["name"]), dict(call["arguments"])) for call in edit["calls"])
-        edit = Edit(str(edit["text"]), calls)
+        mask = edit.get("mask")
+        edit = Edit(str(edit["text"]), calls, None if mask is None else str(mask))
     return Decision(status, edit, str(entry.get("decided_at", "")))

@@ -62,7 +62,12 @@ def write_locked(
     before = {**as_read.images_of(key for keys, then in zip(changed, read) for key in keys if key in then), **appeared}
     after_images = db.images_of(key for keys in changed for key in keys)
     return [
-        (wrote, None if scope is None else changes(session.session_id, _of(before, keys), _of(after_images, keys)))
+        (
+            wrote,
+            None
+            if scope is None
+            else changes(session.session_id, _of(before, keys), _of(after_images, keys), session.masked),
+        )
         for (session, _), scope, wrote, keys in zip(batch, scopes, written, changed)
     ]
 

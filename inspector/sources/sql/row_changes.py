@@ -7,12 +7,17 @@ before) or deleted (no image after). SQLite's write holds the whole database's l
 (`inspector.sources.postgres.locked_batch`) locks a batch's rows, compares them with the rows as
 the fix read them (`check_unchanged`: a row another program changed since is refused, never
 overwritten) and images only the rows whose version changed.
+
+A secret the write masked (`Session.masked`) is masked in the images before too, so that the
+audit never keeps what the fix took out of the rows: the secret stays only where the database
+was read from (the input of `fix -o`, or the backup `fix --in-place` made), and `undo` puts the
+row back as it was with the secret still masked.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from inspector.errors import InspectorError
@@ -21,6 +26,7 @@ from inspector.sources.base import WrittenFix
 from inspector.sources.schemas.contract import SchemaWriter
 from inspector.sources.sql.audit_table import CHANGES_TABLE
 from inspector.sources.sql.statements import Image, Scope, Statements
+from inspector.support.secret_patterns import masked_everywhere
 
 Images = dict[tuple[str, str], Image]
 
@@ -47,7 +53,7 @@ def write_recorded(
     scope = writer.changed_rows(db, session)
     before = images(db, scope)
     written = writer.write(db, session, fixes, stamp)
-    return written, changes(session.session_id, before, images(db, scope))
+    return written, changes(session.session_id, before, images(db, scope), session.masked)
 
 
 def images(db: Statements, scope: Scope) -> Images:
@@ -67,13 +73,26 @@ def check_unchanged(session: Session, now: Images, as_read: Images) -> None:
             )
 
 
-def changes(session_id: str | None, before: Images, after: Images) -> list[RowChange]:
-    """The rows whose images differ, in a stable order."""
+def changes(
+    session_id: str | None, before: Images, after: Images, masks: Iterable[tuple[str, str]] = ()
+) -> list[RowChange]:
+    """The rows whose images differ, in a stable order; each image before with the secrets of
+    `masks` (the write's) masked."""
+    masks = tuple(masks)
     return [
-        RowChange(session_id, table, key, before.get((table, key)), after.get((table, key)))
+        RowChange(session_id, table, key, _masked(before.get((table, key)), masks), after.get((table, key)))
         for table, key in sorted(before.keys() | after.keys())
         if before.get((table, key)) != after.get((table, key))
     ]
+
+
+def _masked(image: Image | None, masks: tuple[tuple[str, str], ...]) -> Image | None:
+    """The image with every secret of `masks` masked in its text cells (as they are, or as JSON holds them)."""
+    if image is None or not masks:
+        return image
+    return {
+        column: masked_everywhere(value, masks) if isinstance(value, str) else value for column, value in image.items()
+    }
 
 
 def record_changes(db: Statements, run: str, row_changes: Sequence[RowChange]) -> None:

@@ -134,7 +134,8 @@ class CallEditor(Vertical):
 
 
 class FixEditor(ModalScreen[Edit | None]):
-    """Edit a proposed fix: the turn's text after it and each call's name and arguments.
+    """Edit a proposed fix: the turn's text after it, each call's name and arguments, and for a
+    fix that masks a secret, the mask written in its place everywhere the session holds it.
 
     `tools[i]` is the schema of `proposal.calls[i]` (None when unknown); `lookup`, when given,
     finds the schema of a tool the person renames a call to. ctrl+s applies (only when every
@@ -195,6 +196,9 @@ class FixEditor(ModalScreen[Edit | None]):
                 yield TextArea(self._shown_text, soft_wrap=True, tab_behavior="focus", id="text")
                 if self._shown_text != self.proposal.text:
                     yield Static(Content(CONTROL_NOTE), classes="hint")
+                if self.proposal.mask is not None:
+                    yield Static(Content("Mask written in place of the secret, everywhere the session holds it"))
+                    yield Input(neutralise(self.proposal.mask), id="mask")
                 for index, call in enumerate(self.proposal.calls):
                     spec = self.tools[index] if index < len(self.tools) else None
                     yield CallEditor(index, call, spec, self.lookup)
@@ -215,9 +219,21 @@ class FixEditor(ModalScreen[Edit | None]):
         return self.proposal.text if typed == self._shown_text else typed
 
     @property
+    def mask_value(self) -> str | None:
+        """The mask as the person wants it (None for a fix that masks no secret)."""
+        if self.proposal.mask is None:
+            return None
+        typed = self.query_one("#mask", Input).value.strip()
+        return self.proposal.mask if typed == neutralise(self.proposal.mask) else typed
+
+    @property
     def changed(self) -> bool:
         """Whether the person changed anything."""
-        return self.text_value != self.proposal.text or any(call.changed for call in self.query(CallEditor))
+        return (
+            self.text_value != self.proposal.text
+            or self.mask_value != self.proposal.mask
+            or any(call.changed for call in self.query(CallEditor))
+        )
 
     @on(Input.Changed)
     @on(TextArea.Changed)
@@ -227,13 +243,18 @@ class FixEditor(ModalScreen[Edit | None]):
     def action_apply(self) -> None:
         """Close with the edit, or say which call stops it and put the cursor there."""
         calls = list(self.query(CallEditor))
+        if self.mask_value == "":
+            self.query_one("#blocked", Static).update(Content("Not applied: the mask is empty."))
+            self.query_one("#mask", Input).focus()
+            self.app.bell()
+            return
         for call in calls:
             if call.problem:
                 self.query_one("#blocked", Static).update(Content(f"Not applied: correct call {call.index + 1} first."))
                 (call.arguments_editor if call.name_value else call.query_one(Input)).focus()
                 self.app.bell()
                 return
-        self.dismiss(Edit(self.text_value, tuple(call.edited() for call in calls)))
+        self.dismiss(Edit(self.text_value, tuple(call.edited() for call in calls), self.mask_value))
 
     def action_external_edit(self) -> None:
         """Hand the text, or the arguments being edited, to the person's editor and put what it

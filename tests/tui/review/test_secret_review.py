@@ -1,6 +1,7 @@
 """A `secret` finding through the app's review flow (Pilot): the finding panel names the secret's
 kind, never the secret; one approved and one skipped, the export masks only the approved one, and
-neither its audit nor the review file the decisions are kept in holds either."""
+neither its audit nor the review file the decisions are kept in holds either; a mask edited in
+the fix editor is what the export writes, in the text and the call's arguments alike."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from textual.widgets import Input
 
 from inspector.review.review_file import review_path_for
 from inspector.tui.dialogs.export import ExportDialog
+from inspector.tui.review.editor import FixEditor
 from tests.helpers.app import drive, finding_text, reviewed, selected
 from tests.helpers.pilot import press, until
 
@@ -55,3 +57,47 @@ def test_a_secret_approved_is_masked_and_one_skipped_is_kept(tmp_path: Path):
     assert GITHUB not in audit and OPENAI not in audit
     decisions = review_path_for(path).read_text(encoding="utf-8")
     assert GITHUB not in decisions and OPENAI not in decisions
+
+
+def test_the_mask_edited_in_the_editor_is_what_the_export_writes_everywhere(tmp_path: Path):
+    path = tmp_path / "session.json"
+    call = {"id": "c1", "type": "function", "function": {"name": "login", "arguments": json.dumps({"token": GITHUB})}}
+    messages = [
+        {"role": "user", "content": "log in"},
+        {"role": "assistant", "content": f"Logging in with {GITHUB}.", "tool_calls": [call]},
+        {"role": "tool", "tool_call_id": "c1", "content": "ok"},
+        {"role": "assistant", "content": "Done."},
+    ]
+    path.write_text(json.dumps({"messages": messages}), encoding="utf-8")
+    out = tmp_path / "out.json"
+
+    async def scenario(pilot: Pilot, notes: list[str]) -> None:
+        screen = await reviewed(pilot)
+        assert "secret" in finding_text(pilot)
+        await press(pilot, "e")
+        await until(pilot, lambda: isinstance(pilot.app.screen, FixEditor), "the fix editor")
+        mask = pilot.app.screen.query_one("#mask", Input)
+        assert mask.value == "[REDACTED:github-token]"
+        mask.value = "[REDACTED:my-key]"
+        await press(pilot, "ctrl+s")
+        await until(pilot, lambda: not isinstance(pilot.app.screen, FixEditor), "the editor closed")
+        assert screen.review.status(0, 0) == "edited"
+        await press(pilot, "x")
+        await until(pilot, lambda: isinstance(pilot.app.screen, ExportDialog), "the export dialog")
+        pilot.app.screen.query_one("#path", Input).value = str(out)
+        await press(pilot, "enter")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert notes[-1].startswith(f"Wrote {out}")
+
+    drive(path, scenario)
+    written = json.loads(out.read_text(encoding="utf-8"))
+    reply = written["messages"][1]
+    assert reply["content"] == "Logging in with [REDACTED:my-key]."
+    assert json.loads(reply["tool_calls"][0]["function"]["arguments"]) == {"token": "[REDACTED:my-key]"}
+    assert GITHUB not in out.read_text(encoding="utf-8")
+    assert "github-token" not in out.read_text(encoding="utf-8")
+    audit = (tmp_path / "out.json.audit.jsonl").read_text(encoding="utf-8")
+    assert GITHUB not in audit and "[REDACTED:my-key]" in audit
+    decisions = review_path_for(path).read_text(encoding="utf-8")
+    assert GITHUB not in decisions and "[REDACTED:my-key]" in decisions
