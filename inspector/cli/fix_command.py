@@ -65,7 +65,7 @@ def run_fix(args: argparse.Namespace) -> int:
         _say(f"backup: {shown_name(outcome.backup)}")
     fixed = outcome.applied
     _say(f"{shown_name(path)}: {counts.found} finding{'s' if counts.found != 1 else ''}")
-    left = max(0, counts.found - fixed)
+    left = max(0, counts.found - fixed) + outcome.secrets_left  # a secret its storage still holds is left
     _say(
         f"wrote {shown_name(out)}"
         + _written_as(source, args.to, fixed)

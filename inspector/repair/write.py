@@ -47,6 +47,7 @@ from inspector.model import Finding, Fix, Location, ServerUrl, Session
 from inspector.repair.apply import apply_fixes
 from inspector.repair.audit import Ran, audit_entry, ran_by_call
 from inspector.repair.execute import ExecutionResult, results_by_call
+from inspector.repair.mask_check import secrets_still_held, still_held_line
 from inspector.sources.base import AuditRecord, SessionWriter, Source, WriteOptions, file_output
 from inspector.sources.formats.openai import NAME as OPENAI
 from inspector.sources.openai_export import OpenAIExportWriter, export_paths
@@ -82,6 +83,7 @@ class WriteOutcome:
     applied: int
     left_out: str = ""
     baseline: Path | None = None  # the review's export: the baseline naming the findings skipped, if any
+    secrets_left: int = 0  # masked secrets the output still holds where its writer cannot mask
 
 
 def write_repaired(
@@ -118,7 +120,9 @@ def write_repaired(
         for batch in _batches(chosen(reading), writer.batch):
             audit.extend(_write_batch(writer, batch, answers, ran, stamp))
         place = writer.commit(audit)
-    return WriteOutcome(out, place.path, place.shown, saved, len(audit), writer.left_out())
+    held = secrets_still_held(out, {secret for record in audit for secret, _ in record.written.fix.masks})
+    left_out = "; ".join(line for line in (writer.left_out(), still_held_line(held, out)) if line)
+    return WriteOutcome(out, place.path, place.shown, saved, len(audit), left_out, secrets_left=held)
 
 
 def _batches(choices: Iterable[Chosen], size: int) -> Iterator[list[Chosen]]:
