@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from inspector.detect.context import ScanContext
 from inspector.detect.contract import Detector
-from inspector.detect.secret_search import KEYED, RANDOM, secrets_in_text, secrets_in_value
+from inspector.detect.secret_search import KEYED, RANDOM, may_hold_a_named_secret, secrets_in_text, secrets_in_value
 from inspector.model import WARNING, Finding, Fix, Span, Turn
 from inspector.support.secret_patterns import mask
 
@@ -68,24 +68,30 @@ def _secrets(turn: Turn, context: ScanContext) -> Iterator[tuple[str, str, str, 
         tool = result.name or (context.call_names_by_id.get(result.call_id) if result.call_id else None)
         for name, secret in secrets_in_value(result.content):
             yield name, secret, f"the result of {tool or 'a call'}", tool, None
-    for name, secret in secrets_in_value(_ids_and_fields(turn), random=False):
-        yield name, secret, "the turn's ids or its record's fields", None, None
+    fields = _ids_and_fields(turn)
+    if may_hold_a_named_secret(fields):
+        for name, secret in secrets_in_value(fields, random=False):
+            yield name, secret, "the turn's ids or its record's fields", None, None
 
 
 def _ids_and_fields(turn: Turn) -> dict[str, object]:
     """The turn's ids, its calls' and results' ids, and the text fields at the top of the records
-    it was read from (a nested field is a message's content, looked at above), by their keys."""
+    it was read from but the turn's text (which, as a nested field, a message's content, is looked
+    at above), by their keys."""
     records = turn.raw if isinstance(turn.raw, (list, tuple)) else [turn.raw]
     fields: dict[str, object] = {
         key: value
         for record in records
         if isinstance(record, dict)
         for key, value in record.items()
-        if isinstance(key, str) and isinstance(value, str)
+        if isinstance(key, str) and isinstance(value, str) and value != turn.text
     }
-    fields["turn ids"] = [turn.id] if turn.id else []
-    fields["call ids"] = [call.id for call in turn.tool_calls if call.id]
-    fields["result ids"] = [result.call_id for result in turn.tool_results if result.call_id]
+    if turn.id:
+        fields["turn ids"] = [turn.id]
+    if calls := [call.id for call in turn.tool_calls if call.id]:
+        fields["call ids"] = calls
+    if results := [result.call_id for result in turn.tool_results if result.call_id]:
+        fields["result ids"] = results
     return fields
 
 

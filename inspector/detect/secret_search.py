@@ -57,6 +57,7 @@ _DOTTED_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*+(?:\.[A-Za-z_][A-Za-z0-9_]*+)
 
 _TOKEN_CHARS = r"A-Za-z0-9_+\-"
 _TOKEN = re.compile(rf"(?<![{_TOKEN_CHARS}./])[{_TOKEN_CHARS}]{{32,100}}+={{0,2}}(?![{_TOKEN_CHARS}./=])")
+SHORTEST = 8  # characters: no secret any rule finds is shorter (an e-mail address aside)
 _ID_SHAPE = re.compile(
     r"(?:call|toolu|srvtoolu|tooluse|msg|chatcmpl|resp|fc|rs|run|req|file|item|thread|asst|ctc|batch|step|span|trace)[_-]"
 )
@@ -77,26 +78,27 @@ class Found(NamedTuple):
 
 def secrets_in_text(text: str, random: bool = True) -> Iterator[Found]:
     """The secrets in `text`, in order, none overlapping another (random-looking tokens only if `random`)."""
-    named = any_secret().finditer(text) if may_hold_secret(text, emails=False) else ()
-    taken: list[Found] = [Found(name_of(match), *match.span()) for match in named if name_of(match) != EMAIL]
-    taken += _free(
-        taken,
-        (
+    if len(text) < SHORTEST:
+        return
+    taken: list[Found] = []
+    if may_hold_secret(text, emails=False):
+        named = (Found(name_of(match), *match.span()) for match in any_secret().finditer(text))
+        taken = [found for found in named if found.name != EMAIL]
+    if ("=" in text or ":" in text) and _may_name_a_secret(text):  # `KEY: value` or `KEY=value`
+        keyed = (
             Found(KEYED, *match.span("value"))
-            for match in (_KEYED_TEXT.finditer(text) if _may_name_a_secret(text) else ())
+            for match in _KEYED_TEXT.finditer(text)
             if _SECRET_KEY.search(match["key"]) and is_secret_value(match["value"])
-        ),
-    )
-    if random:
-        taken += _free(
-            taken,
-            (
-                Found(RANDOM, *match.span())
-                for match in _TOKEN.finditer(text)
-                if looks_random(match[0]) and not _in_block(text, *match.span())
-            ),
         )
-    yield from sorted(taken, key=lambda found: found.start)
+        taken += _free(taken, keyed)
+    if random:
+        tokens = (
+            Found(RANDOM, *match.span())
+            for match in _TOKEN.finditer(text)
+            if looks_random(match[0]) and not _in_block(text, *match.span())
+        )
+        taken += _free(taken, tokens)
+    yield from sorted(taken, key=lambda found: found.start) if len(taken) > 1 else taken
 
 
 def secrets_in_value(value: Any, random: bool = True) -> Iterator[tuple[str, str]]:
@@ -107,6 +109,8 @@ def secrets_in_value(value: Any, random: bool = True) -> Iterator[tuple[str, str
     while stack:
         key, item = stack.pop()
         if isinstance(item, str):
+            if len(item) < SHORTEST:
+                continue
             found = [(found.name, item[found.start : found.end]) for found in secrets_in_text(item, random)]
             value = item[scheme.end() :] if (scheme := _SCHEME.match(item)) else item
             named = any(name != RANDOM for name, _ in found)
@@ -121,6 +125,19 @@ def secrets_in_value(value: Any, random: bool = True) -> Iterator[tuple[str, str
                 stack.append((name, inner))
         elif isinstance(item, (list, tuple)):
             stack.extend(("", inner) for inner in reversed(item))
+
+
+def may_hold_a_named_secret(fields: dict[str, object]) -> bool:
+    """False when no named pattern or key named like a secret can find anything in `fields` (string
+    values, or lists of strings, by their keys): one look at them all joined, for the many records
+    that hold none."""
+    joined = "\n".join(
+        text
+        for key, value in fields.items()
+        for text in (key, *(value if isinstance(value, list) else (value,)))
+        if isinstance(text, str)
+    )
+    return may_hold_secret(joined, emails=False) or _may_name_a_secret(joined)
 
 
 def _may_name_a_secret(text: str) -> bool:
