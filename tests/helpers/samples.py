@@ -10,3 +10,12 @@ SESSIONS = ROOT / "inspector" / "samples"  # the bundled sample sessions
 TOOL_SAMPLES = ROOT / "sessions"  # the files the real tools wrote (sessions/generate/README.md)
 DOCS = ROOT / "docs"
 LANGCHAIN_SQL = TOOL_SAMPLES / "langchain.sql.db"  # LangChain's SQLChatMessageHistory, session "demo"
+
+# the committed sample databases, each with the table and the column holding its messages' text
+SAMPLE_DATABASES = [
+    (SESSIONS / "notes-agent.agents-sdk.db", "agent_messages", "message_data"),
+    (TOOL_SAMPLES / "agents-sdk.session.db", "agent_messages", "message_data"),
+    (SESSIONS / "notes-agent.langchain-sql.db", "message_store", "message"),
+    (TOOL_SAMPLES / "langchain.sql.db", "message_store", "message"),
+    (SESSIONS / "rails-chat.rubyllm.db", "messages", "content"),
+]

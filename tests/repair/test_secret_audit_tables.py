@@ -13,17 +13,11 @@ from pathlib import Path
 import pytest
 
 from inspector.cli.main import main
-from tests.helpers.samples import SESSIONS, TOOL_SAMPLES
+from tests.helpers.samples import SAMPLE_DATABASES
 
 TOKEN = "ghp_4444444444abcdefghijABCDEFGHIJ444444"
 MASK = "[REDACTED:github-token]"
-DATABASES = [
-    (SESSIONS / "notes-agent.agents-sdk.db", "agent_messages", "message_data"),
-    (TOOL_SAMPLES / "agents-sdk.session.db", "agent_messages", "message_data"),
-    (SESSIONS / "notes-agent.langchain-sql.db", "message_store", "message"),
-    (TOOL_SAMPLES / "langchain.sql.db", "message_store", "message"),
-    (SESSIONS / "rails-chat.rubyllm.db", "messages", "content"),
-]
+DATABASES = SAMPLE_DATABASES
 
 
 def _every_text_cell(path: Path) -> list[str]:

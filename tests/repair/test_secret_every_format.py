@@ -23,7 +23,7 @@ from inspector.scan.scanner import scan_file
 from inspector.sources import load_sessions
 from inspector.sources.files.document import read_document
 from inspector.sources.formats import FORMATS, format_of
-from tests.helpers.samples import SESSIONS, TOOL_SAMPLES
+from tests.helpers.samples import SAMPLE_DATABASES, SESSIONS, TOOL_SAMPLES
 
 TOKENS = {
     "result": "ghp_1111111111abcdefghijABCDEFGHIJ111111",
@@ -165,13 +165,7 @@ def test_fix_to_openai_accept_secret_exports_no_secret_from_a_read_only_format(t
     assert _secret_findings(out) == []
 
 
-DATABASES = [
-    (SESSIONS / "notes-agent.agents-sdk.db", "agent_messages", "message_data"),
-    (TOOL_SAMPLES / "agents-sdk.session.db", "agent_messages", "message_data"),
-    (SESSIONS / "notes-agent.langchain-sql.db", "message_store", "message"),
-    (TOOL_SAMPLES / "langchain.sql.db", "message_store", "message"),
-    (SESSIONS / "rails-chat.rubyllm.db", "messages", "content"),
-]
+DATABASES = SAMPLE_DATABASES
 
 
 @pytest.mark.parametrize("source, table, column", DATABASES, ids=[p.name for p, _, _ in DATABASES])

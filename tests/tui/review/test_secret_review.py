@@ -41,12 +41,7 @@ def test_a_secret_approved_is_masked_and_one_skipped_is_kept(tmp_path: Path):
         assert screen.review.status(0, 0) == "approved" and selected(pilot) == 2
         await press(pilot, "s")
         assert screen.review.status(0, 1) == "skipped"
-        await press(pilot, "x")
-        await until(pilot, lambda: isinstance(pilot.app.screen, ExportDialog), "the export dialog")
-        pilot.app.screen.query_one("#path", Input).value = str(out)
-        await press(pilot, "enter")
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
+        await _export_to(pilot, out)
         assert notes[-1].startswith(f"Wrote {out}") and "1 fix applied" in notes[-1]
 
     drive(path, scenario)
@@ -82,12 +77,7 @@ def test_the_mask_edited_in_the_editor_is_what_the_export_writes_everywhere(tmp_
         await press(pilot, "ctrl+s")
         await until(pilot, lambda: not isinstance(pilot.app.screen, FixEditor), "the editor closed")
         assert screen.review.status(0, 0) == "edited"
-        await press(pilot, "x")
-        await until(pilot, lambda: isinstance(pilot.app.screen, ExportDialog), "the export dialog")
-        pilot.app.screen.query_one("#path", Input).value = str(out)
-        await press(pilot, "enter")
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
+        await _export_to(pilot, out)
         assert notes[-1].startswith(f"Wrote {out}")
 
     drive(path, scenario)
@@ -101,3 +91,13 @@ def test_the_mask_edited_in_the_editor_is_what_the_export_writes_everywhere(tmp_
     assert GITHUB not in audit and "[REDACTED:my-key]" in audit
     decisions = review_path_for(path).read_text(encoding="utf-8")
     assert GITHUB not in decisions and "[REDACTED:my-key]" in decisions
+
+
+async def _export_to(pilot: Pilot, out: Path) -> None:
+    """Export the review into `out` through the dialog, and wait until it is written."""
+    await press(pilot, "x")
+    await until(pilot, lambda: isinstance(pilot.app.screen, ExportDialog), "the export dialog")
+    pilot.app.screen.query_one("#path", Input).value = str(out)
+    await press(pilot, "enter")
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
