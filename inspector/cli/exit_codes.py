@@ -48,3 +48,6 @@ def epilog(command: str) -> str:
     command whose help is printed as written)."""
     meanings = "; ".join(f"{code} {meaning}" for code, meaning in EXIT_CODES[command].items())
     return textwrap.fill(f"exit codes: {meanings}", 78)
+
+
+COMMANDS = tuple(name for name in EXIT_CODES if name != APP)  # the command words: scan, report, fix, undo

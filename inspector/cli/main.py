@@ -24,35 +24,41 @@ from inspector import __version__
 from inspector.catalogue import load_tools_file
 from inspector.cli.baseline_scan import add_baseline_options, baseline_for, say_left_out, summaries_without_acknowledged
 from inspector.cli.engine_options import SPARK, PathsAsTyped, add_engine_options, check_engine_options
-from inspector.cli.exit_codes import APP, FAILED, FOUND, FOUND_NOTHING, epilog
+from inspector.cli.exit_codes import COMMANDS, FAILED, FOUND, FOUND_NOTHING, epilog
+from inspector.cli.open_app import open_app
+from inspector.cli.reading_options import add_reading_options, need_a_path
 from inspector.cli.report_help import REPORT_HELP
 from inspector.cli.suggest import OneLineParser, choices_shown, did_you_mean, missing_file_hint, one_of
 from inspector.detect import kinds
 from inspector.errors import InspectorError, check_session_found
-from inspector.model import Location, ServerUrl, ToolSpec
+from inspector.model import ServerUrl, ToolSpec
 from inspector.repair import DEFAULT_TIMEOUT
 from inspector.report.json_report import build_report, encode_json
 from inspector.report.text_report import render_report
 from inspector.scan.parallel import MAX_WORKERS, MIN_BYTES, ScanRequest, check_jobs, scan_summaries
 from inspector.scan.summary import SessionSummary
-from inspector.sources import format_names, location, session_files
+from inspector.sources import location, session_files
 from inspector.sources.formats.openai import NAME as OPENAI  # `fix --to openai` writes this format
 from inspector.sources.schemas.table import parse_map
 from inspector.support.gc_pause import collector_paused
 from inspector.support.safe_text import one_line, shown_name
 
 if TYPE_CHECKING:
-    from inspector.sources.discovery import FoundSession
+    pass
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line and return its exit code."""
     arguments = list(sys.argv[1:] if argv is None else argv)
-    if not arguments or (arguments[0] not in _COMMANDS and arguments[0] not in ("-h", "--help", "--version")):
+    if not arguments or (arguments[0] not in COMMANDS and arguments[0] not in ("-h", "--help", "--version")):
         if arguments and _mistyped_command(arguments[0]):
-            _fail(f"{arguments[0]}: no such command or file{did_you_mean(arguments[0], _COMMANDS)}")
+            _fail(f"{arguments[0]}: no such command or file{did_you_mean(arguments[0], COMMANDS)}")
             return FAILED
-        return _open_app(arguments)
+        try:
+            return open_app(arguments)
+        except InspectorError as error:
+            _fail(str(error))
+            return FAILED
     parser = build_parser()
     args = parser.parse_args(arguments)
     try:
@@ -67,13 +73,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return FAILED
 
 
-_COMMANDS = ("scan", "fix", "undo", "report")
-
-
 def _mistyped_command(word: str) -> bool:
     """Whether `word`, given where a command or the app's path goes, is a command mistyped: close to
     one, and neither an option, a file nor a server's URL."""
-    if word.startswith("-") or "://" in word or did_you_mean(word, _COMMANDS) == "":
+    if word.startswith("-") or "://" in word or did_you_mean(word, COMMANDS) == "":
         return False
     try:
         return not os.path.lexists(word)
@@ -81,103 +84,8 @@ def _mistyped_command(word: str) -> bool:
         return False
 
 
-def _open_app(arguments: list[str]) -> int:
-    """Open the TUI on a session file or directory, or a PostgreSQL database by its URL (by default
-    the person's own sessions, else the bundled samples; `--samples`: the samples); `--execute CMD`
-    lets the person run approved recovered calls through CMD; `--session ID` opens that session (a
-    database's conversation) of the file straight away. The options that say how to read the input
-    are `scan`'s, with its errors: `--tools FILE` (checked against in the review), `--format NAME`,
-    and `--table T --map ...` to read a database's conversations from that table."""
-    parser = OneLineParser(
-        prog="inspector",
-        usage="inspector [PATH | URL | --samples] [--session ID] "
-        "[--execute CMD] [--tools FILE] [--format NAME] "
-        "[--table T --map role=COL,content=COL[,id=COL,session=COL,order=COL]]",
-        epilog=epilog(APP),
-    )
-    parser.add_argument(
-        "paths",
-        nargs="*",
-        type=location,
-        metavar="PATH",
-        help="a session file, a directory of them, an SQLite history, or a PostgreSQL database's "
-        "URL (postgresql://USER@HOST:PORT/DB) (default: your own sessions "
-        "of Claude Code, Codex, Gemini CLI and llm, newest first; the samples when there are none)",
-    )
-    parser.add_argument("--samples", action="store_true", help="open the bundled sample sessions")
-    parser.add_argument(
-        "--execute", metavar="CMD", help="let the X key run an approved fix's recovered calls through CMD"
-    )
-    parser.add_argument("--session", metavar="ID", help="open the session (conversation) with this id straight away")
-    _reading_options(parser)
-    args = parser.parse_args(arguments)
-    if len(args.paths) > 1:
-        _fail(f"give one session file or directory to open (or a command: {', '.join(_COMMANDS)})")
-        return FAILED
-    try:
-        target, found, notice = _app_target(args)
-    except InspectorError as error:
-        _fail(str(error))
-        return FAILED
-    if isinstance(target, Path) and not target.exists():
-        _fail(
-            f"{shown_name(target)}: no such file or directory{missing_file_hint(target)}"
-            if args.paths
-            else f"{shown_name(target)}: the bundled sample sessions are missing; give a session file or directory"
-        )
-        return FAILED
-    if args.session is not None and isinstance(target, Path) and not target.is_file():
-        _fail(f"{shown_name(target)}: --session ID opens a session of one file or database, not of a directory")
-        return FAILED
-    try:
-        if args.execute is not None:
-            from inspector.repair.execute import check_command  # only the app and `fix` run recovered calls
-
-            check_command(args.execute)
-        mapping = parse_map(args.map) if args.map is not None else None
-        extra = tuple(load_tools_file(args.tools)) if args.tools else ()
-        from inspector.tui import run  # imported here so that `scan` and `fix` never load Textual
-        from inspector.tui.conversations import ReadOptions
-
-        return run(
-            target, args.execute, args.session, ReadOptions(args.table, mapping, args.format, extra), found, notice
-        )
-    except InspectorError as error:
-        _fail(str(error))
-        return FAILED
-
-
-def _app_target(args: argparse.Namespace) -> tuple[Location | None, list[FoundSession], str]:
-    """What the app opens: the path given, the samples (`--samples`, or when the person has no
-    sessions: then with a notice saying so), or None and the person's sessions found."""
-    if args.samples and args.paths:
-        raise InspectorError("give a path or --samples, not both")
-    if args.paths:
-        return args.paths[0], [], ""
-    from inspector.sources.discovery import SAMPLES, discover, places, shown_places  # only without a path
-
-    if not args.samples:
-        _need_a_path(args, ("session", "format", "table", "map"))  # the sessions found are in several formats
-        found = discover()
-        if found:
-            return None, found, ""
-        return (
-            SAMPLES,
-            [],
-            f"These are the bundled samples: no sessions of your own were found ({shown_places(places())})",
-        )
-    return SAMPLES, [], ""
-
-
-def _need_a_path(args: argparse.Namespace, options: Sequence[str]) -> None:
-    """Fail when one of `options`, which are about one file or database, comes without its path."""
-    given = [f"--{option}" for option in options if getattr(args, option) is not None]
-    if given:
-        raise InspectorError(f"{' and '.join(given)} can only be used with the path of a file or database")
-
-
 def build_parser() -> argparse.ArgumentParser:
-    """The parser of the commands (`scan`, `report`, `fix`, `undo`); the app has its own, in `_open_app`."""
+    """The parser of the commands (`scan`, `report`, `fix`, `undo`); the app has its own (`open_app`)."""
     parser = OneLineParser(
         prog="inspector",
         description="Find and repair broken LLM tool calls in agent sessions.",
@@ -308,31 +216,8 @@ def _scan_options(parser: argparse.ArgumentParser) -> None:
 
 def _common_options(parser: argparse.ArgumentParser) -> None:
     """The options `scan` and `fix` share: how to read the input, and which session of it."""
-    _reading_options(parser)
+    add_reading_options(parser)
     parser.add_argument("--session", metavar="ID", help="only the session (conversation) with this id")
-
-
-def _reading_options(parser: argparse.ArgumentParser) -> None:
-    """How to read the input, the same for `scan`, `fix` and the app: extra tool definitions,
-    a format, a database's own table."""
-    parser.add_argument(
-        "--tools",
-        type=Path,
-        metavar="FILE",
-        help="tool definitions to check against (OpenAI, Anthropic, Gemini or MCP shape)",
-    )
-    parser.add_argument(
-        "--format",
-        type=one_of(format_names(), "format"),
-        metavar=choices_shown(format_names()),
-        help="read the input as this format instead of detecting it",
-    )
-    parser.add_argument("--table", metavar="T", help="read this database table of chat messages (with --map)")
-    parser.add_argument(
-        "--map",
-        metavar="role=COL,content=COL[,id=COL,session=COL,order=COL]",
-        help="which columns of --table hold each message's role, content, id, conversation and order",
-    )
 
 
 def _scan(args: argparse.Namespace) -> int:
@@ -453,7 +338,7 @@ def _scan_paths(args: argparse.Namespace) -> list[Path]:
 
     if args.samples:
         return [SAMPLES]
-    _need_a_path(args, ("table", "map"))
+    need_a_path(args, ("table", "map"))
     return [found.path for found in discover()]
 
 
