@@ -2,38 +2,21 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Static
 
-from inspector.model import Location
+from inspector.sources.formats.openai import NAME as OPENAI  # an export may be written as OpenAI JSON
 from inspector.support.safe_text import neutralise, shown_name
-from inspector.tui.dialogs.confirm import Confirm
+from inspector.tui.dialogs.export_frame import ExportChoice, ExportFrame
 from inspector.tui.dialogs.frame import DIALOG_CSS, SpaceToggles
 
-OPENAI = "openai"
 
-
-@dataclass(frozen=True)
-class ExportChoice:
-    """Where to write the repaired session, whether that is the input itself (which the export
-    then backs up first), the format to write it in (None: the session's own), and whether the
-    person agreed to replace the existing file there."""
-
-    path: Location  # a server's database (its URL) is exported in place only
-    overwrite_input: bool
-    to: str | None = None
-    replace_existing: bool = False
-
-
-class ExportDialog(ModalScreen[ExportChoice | None]):
+class ExportDialog(ExportFrame):
     """Ask where to export: a path (NAME.fixed.EXT beside the input by default), or the input
     itself when the person ticks "overwrite"; in the session's own format, or as OpenAI Chat
     Completions JSON when the person ticks "as OpenAI" (then at `openai_path` by default, never
@@ -60,10 +43,6 @@ class ExportDialog(ModalScreen[ExportChoice | None]):
     }
     """
     )
-    BINDINGS = [
-        Binding("ctrl+s,enter", "export", "Export", show=False),
-        Binding("escape", "cancel", "Cancel", show=False),
-    ]
 
     def __init__(
         self,
@@ -121,7 +100,7 @@ class ExportDialog(ModalScreen[ExportChoice | None]):
             path.value = self._typed_path
         path.disabled = event.value
         self.query_one("#openai", Checkbox).disabled = event.value
-        self._show_problem("")
+        self.show_problem("")
 
     @on(Checkbox.Changed, "#openai")
     def _openai_changed(self, event: Checkbox.Changed) -> None:
@@ -132,7 +111,7 @@ class ExportDialog(ModalScreen[ExportChoice | None]):
         if path.value == (own if event.value else openai):
             path.value = openai if event.value else own
         self.query_one("#overwrite", Checkbox).disabled = event.value
-        self._show_problem("")
+        self.show_problem("")
 
     @on(Input.Changed, "#path")
     def _path_changed(self, event: Input.Changed) -> None:
@@ -141,57 +120,22 @@ class ExportDialog(ModalScreen[ExportChoice | None]):
         if event.value == self._opened_with:
             self._opened_with = None
             return
-        self._show_problem("")
-
-    @on(Input.Submitted, "#path")
-    def _submitted(self) -> None:
-        self.action_export()
-
-    @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if event.button.id == "export":
-            self.action_export()
-        else:
-            self.action_cancel()
+        self.show_problem("")
 
     def action_export(self) -> None:
         """Close with the chosen path, or say in one line why it cannot be used; a file that
         exists already is replaced only once the person agrees."""
         overwrite = self.query_one("#overwrite", Checkbox).value
         to = OPENAI if self.query_one("#openai", Checkbox).value else None
-        typed = self.query_one("#path", Input).value.strip()
-        if not typed:
-            self._show_problem("Give a file to write to.")
+        path = self.typed_path()
+        if path is None:
             return
-        path = Path(typed).expanduser()
-        if path.is_dir():
-            self._show_problem(neutralise(f"{shown_name(path)} is a directory: give a file name."))
-        elif not overwrite and _same_file(path, self.input_path):
-            self._show_problem("That is the input: tick “overwrite the input” to replace it.")
+        if not overwrite and _same_file(path, self.input_path):
+            self.show_problem("That is the input: tick “overwrite the input” to replace it.")
         elif not overwrite and path.exists():
-            self._ask_to_replace(ExportChoice(path, overwrite, to, replace_existing=True))
+            self.ask_to_replace(ExportChoice(path, overwrite, to, replace_existing=True))
         else:
             self.dismiss(ExportChoice(path, overwrite, to))
-
-    def _ask_to_replace(self, choice: ExportChoice) -> None:
-        """Close with `choice` once the person agrees to replace the file there; else stay."""
-
-        def answered(replace: bool | None) -> None:
-            if replace:
-                self.dismiss(choice)
-            else:
-                self._show_problem("Not replaced: give another file.")
-
-        question = neutralise(f"{shown_name(choice.path)} exists already. Replace it?")
-        self.app.push_screen(Confirm(question, "Replace", "Keep it", default=False), answered)
-
-    def action_cancel(self) -> None:
-        """Close without exporting."""
-        self.dismiss(None)
-
-    def _show_problem(self, problem: str) -> None:
-        self.query_one("#problem", Static).update(Content(problem))
 
 
 def _same_file(a: Path, b: Path) -> bool:

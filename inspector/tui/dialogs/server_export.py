@@ -10,20 +10,18 @@ from pathlib import Path
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Static
 
 from inspector.model import ServerUrl
+from inspector.sources.formats.openai import NAME as OPENAI  # an export may be written as OpenAI JSON
 from inspector.support.safe_text import neutralise, shown_name
-from inspector.tui.dialogs.confirm import Confirm
-from inspector.tui.dialogs.export import OPENAI, ExportChoice
+from inspector.tui.dialogs.export_frame import ExportChoice, ExportFrame
 from inspector.tui.dialogs.frame import DIALOG_CSS, SpaceToggles
 
 
-class ServerExportDialog(ModalScreen[ExportChoice | None]):
+class ServerExportDialog(ExportFrame):
     """Ask how to export the review of the database at `url`: in place when the person ticks it,
     else as OpenAI JSON into a new file (`openai_path` by default; an existing file is replaced only
     once the person agrees). Enter or ctrl+s exports, escape cancels."""
@@ -37,10 +35,6 @@ class ServerExportDialog(ModalScreen[ExportChoice | None]):
     }
     """
     )
-    BINDINGS = [
-        Binding("ctrl+s,enter", "export", "Export", show=False),
-        Binding("escape", "cancel", "Cancel", show=False),
-    ]
 
     def __init__(self, url: ServerUrl, openai_path: Path) -> None:
         super().__init__()
@@ -86,23 +80,11 @@ class ServerExportDialog(ModalScreen[ExportChoice | None]):
         else:
             path.value = self._typed_path
         path.disabled = event.value
-        self._show_problem("")
+        self.show_problem("")
 
     @on(Input.Changed, "#path")
     def _path_changed(self) -> None:
-        self._show_problem("")
-
-    @on(Input.Submitted, "#path")
-    def _submitted(self) -> None:
-        self.action_export()
-
-    @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if event.button.id == "export":
-            self.action_export()
-        else:
-            self.action_cancel()
+        self.show_problem("")
 
     def action_export(self) -> None:
         """Close with the choice: in place, or a new file (after agreeing to replace one that
@@ -110,39 +92,10 @@ class ServerExportDialog(ModalScreen[ExportChoice | None]):
         if self.query_one("#in-place", Checkbox).value:
             self.dismiss(ExportChoice(self.url, overwrite_input=True))
             return
-        typed = self.query_one("#path", Input).value.strip()
-        path = Path(typed).expanduser()
-        if not typed:
-            self._show_problem("Give a file to write to.")
-        elif path.is_dir():
-            self._show_problem(neutralise(f"{shown_name(path)} is a directory: give a file name."))
-        elif path.exists():
-            self._ask_to_replace(ExportChoice(path, False, OPENAI, replace_existing=True))
+        path = self.typed_path()
+        if path is None:
+            return
+        if path.exists():
+            self.ask_to_replace(ExportChoice(path, False, OPENAI, replace_existing=True))
         else:
             self.dismiss(ExportChoice(path, False, OPENAI))
-
-    def _ask_to_replace(self, choice: ExportChoice) -> None:
-        """Close with `choice` once the person agrees to replace the file there; else stay."""
-
-        def answered(replace: bool | None) -> None:
-            if replace:
-                self.dismiss(choice)
-            else:
-                self._show_problem("Not replaced: give another file.")
-
-        self.app.push_screen(
-            Confirm(
-                neutralise(f"{shown_name(choice.path)} exists already. Replace it?"),
-                "Replace",
-                "Keep it",
-                default=False,
-            ),
-            answered,
-        )
-
-    def action_cancel(self) -> None:
-        """Close without exporting."""
-        self.dismiss(None)
-
-    def _show_problem(self, problem: str) -> None:
-        self.query_one("#problem", Static).update(Content(problem))

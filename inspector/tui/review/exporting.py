@@ -20,9 +20,11 @@ from inspector.repair.write import WriteOutcome
 from inspector.review.counts import ExportPlan
 from inspector.review.review import Review
 from inspector.review.review_file import SessionKey
+from inspector.sources.formats.openai import NAME as OPENAI  # an export may be written as OpenAI JSON
 from inspector.support.safe_text import shown_name
 from inspector.tui.conversations import describe_missing, include_decided
-from inspector.tui.dialogs.export import OPENAI, ExportChoice, ExportDialog
+from inspector.tui.dialogs.export import ExportDialog
+from inspector.tui.dialogs.export_frame import ExportChoice
 from inspector.tui.dialogs.server_export import ServerExportDialog
 from inspector.tui.notices import Tell
 from inspector.tui.review.drawing import ReviewDrawing

@@ -35,7 +35,7 @@ from inspector.sources.base import Source
 from inspector.support.safe_text import neutralise, shown_name
 from inspector.tui.commands import ScreenKeys, help_rows
 from inspector.tui.conversations import ReadOptions
-from inspector.tui.dialogs.export import ExportChoice
+from inspector.tui.dialogs.export_frame import ExportChoice
 from inspector.tui.footer import FittingFooter
 from inspector.tui.help import HelpScreen
 from inspector.tui.host import ReviewHost, review_host

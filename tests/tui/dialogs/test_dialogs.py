@@ -12,7 +12,8 @@ from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Static
 
 from inspector.tui.dialogs.confirm import Confirm
-from inspector.tui.dialogs.export import ExportChoice, ExportDialog
+from inspector.tui.dialogs.export import ExportDialog
+from inspector.tui.dialogs.export_frame import ExportChoice
 from inspector.tui.help import HelpScreen
 from tests.helpers.dialog_host import Host
 from tests.helpers.pilot import play
