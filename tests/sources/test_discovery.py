@@ -4,6 +4,7 @@ what is left out, the project of each file, newest first, and reading no more th
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import subprocess
@@ -14,7 +15,7 @@ import pytest
 
 import inspector.sources.discovery as discovery
 from inspector.cli.main import main
-from inspector.sources.discovery import HEAD_BYTES, FoundSession, discover, places, shown_places
+from inspector.sources.discovery import AGENTS, HEAD_BYTES, FoundSession, discover, places, shown_places
 from tests.helpers.home_sessions import CLAUDE_ID, CODEX_NAME, GEMINI_NAME, put, sessions_of_every_tool
 from tests.helpers.samples import SESSIONS, TOOL_SAMPLES
 
@@ -146,7 +147,7 @@ def test_only_each_file_s_head_is_read(empty_home: Path, monkeypatch: pytest.Mon
         read.append(len(data))
         return data
 
-    monkeypatch.setattr(discovery.os, "read", counted)
+    monkeypatch.setattr(os, "read", counted)
     found = discover(empty_home, {})
     assert [entry.project for entry in found] == ["/p"] * 5
     assert len(read) == 5 and max(read) == HEAD_BYTES
@@ -213,3 +214,12 @@ def test_scan_with_no_path_takes_session_but_not_table(empty_home: Path, capsys)
         "inspector: error: no session 'nope' in your 1 sessions",
         "inspector: error: --table can only be used with the path of a file or database",
     ]
+
+
+def test_every_agent_module_is_registered_once_and_looked_in():
+    package = Path(discovery.__file__).parent
+    modules = sorted(p.stem for p in package.glob("*.py") if p.stem not in ("__init__", "contract", "folders"))
+    registered = sorted(importlib.import_module(agent.places.__module__).__name__.rsplit(".", 1)[1] for agent in AGENTS)
+    assert registered == modules
+    looked = {place.tool for place in places(Path("/nowhere"), {}, "linux")}
+    assert looked == {agent.name for agent in AGENTS}

@@ -21,7 +21,7 @@ from textual.binding import Binding
 from textual.worker import get_current_worker
 
 from inspector.errors import InspectorError
-from inspector.sources.discovery import LLM, FoundSession
+from inspector.sources.discovery import FoundSession, agent_named
 from inspector.support.safe_text import neutralise, shown_name
 from inspector.tui.conversations import ReadOptions, listing
 from inspector.tui.picker.columns import FINDINGS_FIRST, ColumnSpec
@@ -107,7 +107,7 @@ class FoundPicker(PickerScreen):
                 timeout=10,
                 markup=False,
             )
-        elif found.tool == LLM:
+        elif agent_named(found.tool).history:
             self.app.push_screen(
                 Conversations(
                     [found.path],

@@ -1,0 +1,89 @@
+"""A person's own agent sessions, found where the tools keep them (`inspector` with no path).
+
+Each agent is a plugin (`contract.Agent`), one module here, listed in `AGENTS` in the order its
+sessions are looked for; its module's docstring says where it keeps them and which variables move
+that place. Every place is read only when it exists; a variable moves its tool's folder when it
+is set and not empty. `~` is the home folder (`Path.home()`, i.e. `$HOME`).
+
+Work per file is bounded: one `stat` and at most one read of a file's head (`HEAD_BYTES`).
+Nothing is written. The date is the file's modification time; turns and findings are left to the
+scan. An entry that cannot be followed (a symbolic link that loops) or a folder that cannot be
+listed is skipped alone, said in one line on stderr; the rest of its folder is still read.
+
+A new agent is a module here ending with one `Agent` and its line in `AGENTS`.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Mapping
+from importlib.resources import files
+from pathlib import Path
+
+from inspector.sources.discovery import claude_code, codex, gemini_cli, llm
+from inspector.sources.discovery.contract import Agent, FoundSession, Place, Surroundings
+from inspector.sources.discovery.folders import HEAD_BYTES
+
+__all__ = ["AGENTS", "HEAD_BYTES", "SAMPLES", "Agent", "FoundSession", "Place"]
+
+AGENTS: tuple[Agent, ...] = (claude_code.AGENT, codex.AGENT, gemini_cli.AGENT, llm.AGENT)
+_BY_NAME = {agent.name: agent for agent in AGENTS}
+
+# the bundled samples (inside the package, so an installed copy has them), opened when none is found
+SAMPLES = Path(str(files("inspector") / "samples"))
+
+
+def agent_named(tool: str) -> Agent:
+    """The agent whose sessions are `FoundSession`s of `tool`."""
+    return _BY_NAME[tool]
+
+
+def places(
+    home: Path | None = None, environ: Mapping[str, str] = os.environ, platform: str = sys.platform
+) -> list[Place]:
+    """Every place looked in, agent by agent in the order of `AGENTS`, for `home` (default
+    `Path.home()`), the variables of `environ` and the operating system `platform`."""
+    around = Surroundings(home or Path.home(), environ, platform)
+    return [Place(agent.name, path) for agent in AGENTS for path in agent.places(around)]
+
+
+def discover(
+    home: Path | None = None, environ: Mapping[str, str] = os.environ, platform: str = sys.platform
+) -> list[FoundSession]:
+    """The person's sessions in every place (see `places`), newest first (then by path)."""
+    found = [
+        session for place in places(home, environ, platform) for session in _BY_NAME[place.tool].sessions(place.path)
+    ]
+    return sorted(found, key=lambda session: (-session.modified, str(session.path)))
+
+
+def kept_by_a_tool(path: Path) -> bool:
+    """Whether `path` is among the bundled samples or in a folder where a tool keeps its own
+    sessions: a folder the inspector writes nothing new into (the tool would list it as a session)."""
+    folders = [SAMPLES] + [place.path.parent if _BY_NAME[place.tool].history else place.path for place in places()]
+    absolute = _real(path)
+    return any(absolute.is_relative_to(_real(folder)) for folder in folders)
+
+
+def shown_places(looked: list[Place], home: Path | None = None) -> str:
+    """The places looked in, for a message, the home folder as `~`: 'Claude Code ~/.claude/projects,
+    Codex ~/.codex/sessions, Gemini CLI ~/.gemini/tmp and ~/.cache/.gemini/tmp, llm ...'."""
+    home = home or Path.home()
+    by_tool: dict[str, list[str]] = {}
+    for place in looked:
+        by_tool.setdefault(place.tool, []).append(tilde(place.path, home))
+    return ", ".join(f"{tool} {' and '.join(paths)}" for tool, paths in by_tool.items())
+
+
+def tilde(path: Path, home: Path) -> str:
+    """`path` with the `home` folder at its start written `~`."""
+    try:
+        return str(Path("~") / path.relative_to(home))
+    except ValueError:
+        return str(path)
+
+
+def _real(path: Path) -> Path:
+    """`path` absolute, its links followed as far as they lead (a loop stops there, not in an error)."""
+    return Path(os.path.realpath(path))
