@@ -46,7 +46,7 @@ _DEFINED_IN = {
     **dict.fromkeys(
         ("Session", "Turn", "ToolCall", "ToolResult", "ToolSpec", "Finding", "Fix", "AppliedFix"), "inspector.model"
     ),
-    "load_tools_file": "inspector.catalogue",
+    "load_tools_file": "inspector.support.tools_file",
     "Source": "inspector.sources.base",
     "open_source": "inspector.sources",
     **dict.fromkeys(("ScanResult", "scan_file", "iter_scan"), "inspector.scan.scanner"),
@@ -56,7 +56,6 @@ _DEFINED_IN = {
 }
 
 if TYPE_CHECKING:
-    from inspector.catalogue import load_tools_file
     from inspector.detect import detect_findings
     from inspector.errors import InspectorError
     from inspector.model import AppliedFix, Finding, Fix, Session, ToolCall, ToolResult, ToolSpec, Turn
@@ -65,6 +64,7 @@ if TYPE_CHECKING:
     from inspector.scan.scanner import ScanResult, iter_scan, scan_file
     from inspector.sources import open_source
     from inspector.sources.base import Source
+    from inspector.support.tools_file import load_tools_file
 
 
 def __getattr__(name: str) -> object:

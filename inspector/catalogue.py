@@ -7,13 +7,10 @@ Anthropic `input_schema`, Gemini `functionDeclarations`, and MCP `inputSchema`.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Iterator
 from operator import attrgetter
-from pathlib import Path
 from typing import Any
 
-from inspector.errors import InspectorError
 from inspector.model import Session, ToolSpec
 
 OBSERVED = "observed"
@@ -88,24 +85,6 @@ def parse_tool_definitions(value: Any, source: str = "session") -> list[ToolSpec
         spec = _one_definition(entry, source)
         if spec is not None:
             specs.append(spec)
-    return specs
-
-
-def load_tools_file(path: Path) -> list[ToolSpec]:
-    """Tool specs from a `--tools` file; an unreadable file or one with no tools is an error."""
-    try:
-        value = json.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InspectorError(f"{path}: no such tools file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InspectorError(f"{path}: cannot read tools file ({exc})") from None
-    except json.JSONDecodeError as exc:
-        raise InspectorError(f"{path}: line {exc.lineno} column {exc.colno}: invalid JSON ({exc.msg})") from None
-    specs = parse_tool_definitions(value, TOOLS_FILE)
-    if not specs:
-        raise InspectorError(
-            f"{path}: no tool definitions found (expected a list of OpenAI, Anthropic, Gemini or MCP tools)"
-        )
     return specs
 
 

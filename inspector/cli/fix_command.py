@@ -19,7 +19,6 @@ from collections.abc import Iterable, Iterator
 from contextlib import closing
 from pathlib import Path
 
-from inspector.catalogue import load_tools_file
 from inspector.cli.exit_codes import FOUND, FOUND_NOTHING
 from inspector.cli.suggest import did_you_mean
 from inspector.detect import kinds
@@ -35,6 +34,7 @@ from inspector.sources import open_source
 from inspector.sources.base import Source
 from inspector.sources.schemas.table import parse_map
 from inspector.support.safe_text import one_line, shown_name
+from inspector.support.tools_file import load_tools_file
 
 MAX_TIMEOUT = 86400.0  # seconds: a day; an executor's call is never meant to run longer
 

@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from inspector import __version__
-from inspector.catalogue import load_tools_file
 from inspector.cli.baseline_scan import add_baseline_options, baseline_for, say_left_out, summaries_without_acknowledged
 from inspector.cli.engine_options import SPARK, PathsAsTyped, add_engine_options, check_engine_options
 from inspector.cli.exit_codes import COMMANDS, FAILED, FOUND, FOUND_NOTHING, epilog
@@ -42,6 +41,7 @@ from inspector.sources.formats.openai import NAME as OPENAI  # `fix --to openai`
 from inspector.sources.schemas.table import parse_map
 from inspector.support.gc_pause import collector_paused
 from inspector.support.safe_text import one_line, shown_name
+from inspector.support.tools_file import load_tools_file
 
 if TYPE_CHECKING:
     pass

@@ -8,7 +8,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from inspector.catalogue import load_tools_file
 from inspector.cli.exit_codes import APP, COMMANDS, epilog
 from inspector.cli.reading_options import add_reading_options, need_a_path
 from inspector.cli.suggest import OneLineParser, missing_file_hint
@@ -17,6 +16,7 @@ from inspector.model import Location
 from inspector.sources import location
 from inspector.sources.schemas.table import parse_map
 from inspector.support.safe_text import shown_name
+from inspector.support.tools_file import load_tools_file
 
 if TYPE_CHECKING:
     import argparse

@@ -13,7 +13,6 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from inspector.catalogue import load_tools_file
 from inspector.cli.exit_codes import FAILED, FOUND, FOUND_NOTHING
 from inspector.errors import InspectorError, check_session_found
 from inspector.report.json_report import build_report, encode_json
@@ -23,6 +22,7 @@ from inspector.scan.spark.executor import ScanOptions
 from inspector.scan.spark.session import spark_session
 from inspector.sources.schemas.table import parse_map
 from inspector.support.safe_text import one_line, shown_name
+from inspector.support.tools_file import load_tools_file
 
 
 def run_spark_scan(args: argparse.Namespace) -> int:

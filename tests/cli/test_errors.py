@@ -132,3 +132,14 @@ def test_records_of_unforeseen_shapes_never_crash(tmp_path, capsys, document):
     assert "Traceback" not in err
     if code == 2:
         _one_line_error(err)
+
+
+@pytest.mark.parametrize("command", [["scan"], ["report", "--markdown", "-"]], ids=["scan", "report"])
+def test_a_tools_file_s_odd_name_is_quoted_in_its_error(write_session, tmp_path, capsys, command):
+    path = write_session([{"role": "user", "content": "hi"}])
+    tools = tmp_path / "tools\n\x1b[2Jforged: 0 findings.json"
+    tools.write_text("[1, 2")
+    code, _, err = _run(capsys, *command, str(path), "--tools", str(tools))
+    line = _one_line_error(err)
+    assert code == 2 and "\x1b" not in err
+    assert f'"{tmp_path}/tools\\n\\x1b[2Jforged: 0 findings.json": line 1 column' in line

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from inspector.catalogue import load_tools_file
 from inspector.cli.main import main
 from inspector.review.review import Review
 from inspector.scan.scanner import scan_file
 from inspector.sources import open_source
+from inspector.support.tools_file import load_tools_file
 from tests.helpers.databases import fetch_all
 from tests.helpers.rubyllm import MISNAMED_CHAT, build_rubyllm
 from tests.helpers.samples import SESSIONS

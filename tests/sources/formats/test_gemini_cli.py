@@ -7,7 +7,6 @@ from dataclasses import replace
 
 import pytest
 
-from inspector.catalogue import load_tools_file
 from inspector.cli.main import main
 from inspector.model import ASSISTANT, NOT_EXECUTED, SYSTEM, TOOL, USER
 from inspector.repair.apply import apply_fixes
@@ -15,6 +14,7 @@ from inspector.scan.scanner import scan_file
 from inspector.sources import FORMATS, load_sessions, render_sessions
 from inspector.sources.files.document import read_document
 from inspector.sources.formats import gemini, gemini_cli
+from inspector.support.tools_file import load_tools_file
 from tests.helpers.samples import SESSIONS, TOOL_SAMPLES
 from tests.helpers.scanning import finding_triples
 

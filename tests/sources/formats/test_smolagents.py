@@ -8,12 +8,12 @@ import json
 
 import pytest
 
-from inspector.catalogue import load_tools_file
 from inspector.model import ASSISTANT, NOT_EXECUTED, TOOL, USER, WARNING
 from inspector.repair.apply import apply_fixes
 from inspector.scan.scanner import scan_file
 from inspector.sources import FORMATS, load_sessions
 from inspector.sources.files.document import read_document
+from inspector.support.tools_file import load_tools_file
 from tests.helpers.frameworks import fix_all, format_read, other_samples, specific_claims
 from tests.helpers.samples import TOOL_SAMPLES
 from tests.helpers.scanning import finding_triples

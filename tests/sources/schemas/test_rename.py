@@ -8,9 +8,9 @@ import html
 import json
 import sqlite3
 
-from inspector.catalogue import load_tools_file
 from inspector.cli.main import main
 from inspector.sources import open_source
+from inspector.support.tools_file import load_tools_file
 from tests.helpers.databases import fetch_all, kinds_by_session
 from tests.helpers.llm_cli import FUNCTIONS, run_llm
 from tests.helpers.rubyllm import MISNAMED_ARGS, MISNAMED_CHAT, build_rubyllm
