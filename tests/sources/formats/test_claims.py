@@ -7,7 +7,10 @@ import pytest
 
 from inspector.cli.main import main
 from inspector.errors import InspectorError
-from inspector.sources import load_sessions
+from inspector.sources import load_sessions, open_source
+from inspector.sources.files.document import read_document
+from inspector.sources.formats import SPECIFIC
+from tests.helpers.samples import TOOL_SAMPLES
 
 
 def test_a_file_two_formats_claim_is_refused_naming_both(tmp_path, capsys):
@@ -33,3 +36,47 @@ def test_a_plain_message_list_is_read_as_openai_only_when_no_specific_format_cla
         json.dumps({"messages": [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "yo"}]})
     )
     assert [session.format for session in load_sessions(path)] == ["openai"]
+
+
+# What wrote each file under sessions/ (the real tools, sessions/generate/README.md): a new sample
+# is added here with the format that must read it, so a look-alike read by the wrong format fails.
+WRITTEN_IN = {
+    "ag2.chat_history.json": "ag2",
+    "agents-sdk.items.json": "openai-responses",
+    "agents-sdk.session.db": "agents-sdk",
+    "ai-sdk.model-messages.json": "ai-sdk-model",
+    "ai-sdk.ui-messages.json": "ai-sdk-ui",
+    "autogen.messages.json": "autogen",
+    "autogen.state.json": "autogen",
+    "claude-code.jsonl": "claude-code",
+    "codex.rollout.jsonl": "codex",
+    "dspy.history.json": "dspy",
+    "gemini-cli.session.jsonl": "gemini-cli",
+    "haystack.messages.json": "haystack",
+    "inspect-ai.log.eval": "inspect-ai",
+    "inspect-ai.log.json": "inspect-ai",
+    "langchain.dumpd.json": "langchain-dumpd",
+    "langchain.messages.json": "langchain",
+    "langchain.sql.db": "langchain-sql",
+    "langfuse.observations.json": "langfuse",
+    "langsmith.runs.json": "langsmith",
+    "litellm.no-trace-id.jsonl": "litellm",
+    "litellm.standard-logging.jsonl": "litellm",
+    "openinference.trace.json": "otel",
+    "otel-genai.trace.json": "otel",
+    "pydantic-ai-1.messages.json": "pydantic-ai",
+    "pydantic-ai.messages.json": "pydantic-ai",
+    "sharegpt.hermes.jsonl": "sharegpt",
+    "smolagents.steps.json": "smolagents",
+}
+
+
+def test_every_file_a_real_tool_wrote_is_claimed_by_its_own_format_alone():
+    samples = sorted(path.name for path in TOOL_SAMPLES.iterdir() if path.is_file() and path.suffix != ".md")
+    assert samples == sorted(WRITTEN_IN)
+    for name, expected in WRITTEN_IN.items():
+        path = TOOL_SAMPLES / name
+        if path.suffix in (".json", ".jsonl"):
+            document = read_document(path)
+            assert [each.name for each in SPECIFIC if each.claims(document)] == [expected], name
+        assert open_source(path).format == expected, name
