@@ -39,7 +39,7 @@ from inspector.sources.messages.turn_models import model_name
 NAME = "claude-code"
 
 MESSAGE_TYPES = {"user": USER, "assistant": ASSISTANT}
-# Every other type Claude Code (2.1) writes or reads back: kept in place, never a turn, no problem.
+# Every other type Claude Code (2.1, up to 2.1.332) writes or reads back: kept in place, never a turn, no problem.
 KNOWN_TYPES = frozenset(
     {
         "summary",
@@ -68,6 +68,32 @@ KNOWN_TYPES = frozenset(
         "marble-origami-commit",
         "marble-origami-snapshot",
         "marble-origami-reset",
+        # 2.1.3xx: request records (their messages are copies of the transcript's), and state
+        "api-request",
+        "api-request-shape",
+        "api-request-blob",
+        "api-request-resumed",
+        "atis-latch",
+        "tools-used",
+        "cost-state",
+        "file-history-delta",
+        "continued-in",
+        "resume-head-vouch",
+        "data-flow-records",
+        "data-flow-incomplete",
+        "derived-from",
+        "frame-link",
+        "ended-by-model",
+        "artifact-comment-monitor",
+        "artifact-autoreact-ledger",
+        "history-suppression",
+        "session-owner",
+        "dev-mods",
+        "memory-mode",
+        "observer-ref",
+        "host-row",
+        "repl-mode",
+        "hybrid-organization",
     }
 )
 

@@ -49,6 +49,7 @@ WRITTEN_IN = {
     "autogen.messages.json": "autogen",
     "autogen.state.json": "autogen",
     "claude-code.jsonl": "claude-code",
+    "claude-code.v2.1.332.jsonl": "claude-code",
     "codex.rollout.jsonl": "codex",
     "dspy.history.json": "dspy",
     "gemini-cli.session.jsonl": "gemini-cli",

@@ -362,3 +362,29 @@ def test_a_raw_line_separator_inside_a_string_does_not_split_the_line(tmp_path):
     path = chain.write(tmp_path / "s.jsonl")
     path.write_text(path.read_text().replace("\\u2028", "\u2028"), encoding="utf-8")
     assert [t.text for t in load_sessions(path)[0].turns] == ["one\u2028two", "ok"]
+
+
+NEWEST = SAMPLES / "claude-code.v2.1.332.jsonl"  # the same scenario, by Claude Code 2.1.332
+NEWER_TYPES = {"api-request", "api-request-shape", "api-request-blob", "atis-latch", "tools-used", "cost-state"}
+
+
+def test_a_newer_release_s_request_records_and_state_events_are_known_and_kept(tmp_path, capsys):
+    (session,) = load_sessions(NEWEST)
+    assert session.problems == ()
+    assert {event["type"] for event in records(NEWEST)} >= NEWER_TYPES
+    (result,) = scan_file(NEWEST)
+    assert [(f.kind, f.tool) for f in result.findings] == [
+        ("result-prefix", None),
+        ("tool-markup", "Read"),
+        ("malformed-arguments", "Read"),
+        ("tool-error", "Read"),
+        ("malformed-arguments", "Bash"),
+        ("tool-error", "Bash"),
+    ]
+    assert render_sessions(load_sessions(NEWEST)) == NEWEST.read_text(encoding="utf-8")
+    out = tmp_path / "fixed.jsonl"
+    assert main(["fix", str(NEWEST), "--accept", "all", "-o", str(out)]) == 1
+    newer = [line for line in NEWEST.read_text().splitlines() if json.loads(line)["type"] in NEWER_TYPES]
+    assert [line for line in out.read_text().splitlines() if json.loads(line)["type"] in NEWER_TYPES] == newer
+    assert load_sessions(out)[0].problems == ()
+    assert [f.kind for r in scan_file(out) for f in r.findings] == ["tool-error", "tool-error"]
