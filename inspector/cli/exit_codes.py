@@ -23,7 +23,7 @@ EXIT_CODES: dict[str, dict[int, str]] = {
     },
     "scan": {
         FOUND_NOTHING: "nothing found (or no sessions of your own to scan)",
-        FOUND: "findings reported",
+        FOUND: "findings reported (with --unknowns: records the readers do not know)",
         FAILED: "a file could not be read (one line each; the others are still reported), or a bad option",
     },
     "report": {

@@ -103,6 +103,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _scan_options(scan)
     scan.add_argument("--json", action="store_true", help="print the machine-readable report (schema 1)")
+    scan.add_argument(
+        "--unknowns",
+        action="store_true",
+        help="instead of findings, list the record types and keys the readers do not know, by format "
+        "and the version that wrote them (exit 1 when there are any)",
+    )
     add_baseline_options(scan)
     add_engine_options(scan)
     scan.set_defaults(run=_scan)
@@ -222,6 +228,12 @@ def _common_options(parser: argparse.ArgumentParser) -> None:
 
 def _scan(args: argparse.Namespace) -> int:
     check_engine_options(args)
+    if args.unknowns:
+        from inspector.cli.unknowns_command import run_unknowns  # only this report surveys the files
+
+        if args.engine == SPARK:
+            raise InspectorError("--unknowns runs on the local engine, not --engine spark")
+        return run_unknowns(_reading(args).files, args.format, args.json, _fail)
     if args.engine == SPARK:
         from inspector.cli.spark_scan import run_spark_scan  # only a Spark scan loads Spark's modules
 

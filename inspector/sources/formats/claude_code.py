@@ -35,6 +35,7 @@ from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages import anthropic_messages
 from inspector.sources.messages.arguments import parse_arguments
 from inspector.sources.messages.turn_models import model_name
+from inspector.sources.unread_records import Unread, UnreadTally
 
 NAME = "claude-code"
 
@@ -94,6 +95,21 @@ KNOWN_TYPES = frozenset(
         "host-row",
         "repl-mode",
         "hybrid-organization",
+    }
+)
+
+
+# The keys of `user` and `assistant` events read or known to be kept as they are (up to 2.1.332);
+# `scan --unknowns` lists any other.
+MESSAGE_KEYS = frozenset(
+    {
+        *("type", "uuid", "parentUuid", "logicalParentUuid", "isSidechain", "agentId", "sessionId", "slug"),
+        *("timestamp", "cwd", "version", "gitBranch", "userType", "entrypoint", "message", "requestId"),
+        *("toolUseResult", "sourceToolAssistantUUID", "isMeta", "isCompactSummary", "compactMetadata"),
+        *("isVisibleInTranscriptOnly", "isApiErrorMessage", "error", "apiError", "thinkingMetadata", "todos"),
+        *("imagePasteIds", "mcpMeta", "teamName", "permissionMode", "permissionDecision", "promptId"),
+        *("promptSource", "rowSource", "sandboxed", "sentAtMs", "turnOrigin", "turnPosition", "apiBlockIndex"),
+        *("madeBy", "perTurnEffort", "promptCacheRequested", "requestRef", "requestedModel", "toolInputStreamMs"),
     }
 )
 
@@ -293,4 +309,23 @@ def _file_problems(records: list[Any]) -> list[str]:
     return problems
 
 
-FORMAT = FileFormat(NAME, claims, read, write)
+def survey(document: Document) -> tuple[Unread, ...]:
+    """The event types the reader does not know, and the keys of message events it does not know,
+    each under the Claude Code `version` the events say wrote them (the last one stated so far:
+    a resumed file holds several)."""
+    tally = UnreadTally(dict.fromkeys(MESSAGE_TYPES, MESSAGE_KEYS))
+    version = None
+    for record in _records(document):
+        if type(record) is not dict:
+            continue
+        stated = record.get("version")
+        version = stated if type(stated) is str else version
+        kind = _kind(record)
+        if kind in MESSAGE_TYPES:
+            tally.keys(kind, record, version)
+        elif kind not in KNOWN_TYPES:
+            tally.unknown_type(kind, version)
+    return tally.unread()
+
+
+FORMAT = FileFormat(NAME, claims, read, write, survey)

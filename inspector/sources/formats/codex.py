@@ -22,13 +22,16 @@ from typing import Any
 from inspector.model import Session
 from inspector.sources.files.document import BadLine, Document
 from inspector.sources.formats.contract import FileFormat
-from inspector.sources.messages.responses_items import ItemReader, rebuild
+from inspector.sources.messages.responses_items import CALLS, NOT_TURNS, OUTPUTS, ItemReader, rebuild
 from inspector.sources.messages.turn_models import with_models
+from inspector.sources.unread_records import Unread, UnreadTally
 
 NAME = "codex"
 
 ITEM_LINE = "response_item"
 OTHER_LINES = frozenset({"session_meta", "turn_context", "event_msg", "compacted", "world_state", "token_usage_record"})
+LINE_KEYS = frozenset({"timestamp", "type", "payload", "ordinal", "metadata"})  # every line's keys (0.169)
+ITEM_TYPES = frozenset({"message"}) | CALLS | OUTPUTS | NOT_TURNS  # the items read (or known to be no turn)
 # The user messages Codex injects (its "contextual user messages"), matched lowercased at the start.
 CONTEXT_TAGS = (
     "<environment_context>",
@@ -71,6 +74,28 @@ def read(document: Document) -> list[Session]:
     problems = reader.problems() + [_bad_line(r, r is last) for r in records if isinstance(r, BadLine)]
     turns = with_models(reader.turns, lambda turn: models.get(turn.position))
     return [Session(NAME, document.path, tuple(turns), (), document, 0, session_id, tuple(problems))]
+
+
+def survey(document: Document) -> tuple[Unread, ...]:
+    """The line types and the `response_item` types the reader does not know (the latter as
+    `response_item/<type>`), and the keys of known lines it does not know, each under the
+    `cli_version` of the `session_meta` before it."""
+    tally = UnreadTally(dict.fromkeys(OTHER_LINES | {ITEM_LINE}, LINE_KEYS))
+    version = None
+    for record in document.value:
+        if type(record) is not dict:
+            continue
+        kind, payload = record.get("type"), record.get("payload")
+        if kind == "session_meta" and type(payload) is dict and type(payload.get("cli_version")) is str:
+            version = payload["cli_version"]
+        if kind not in OTHER_LINES and kind != ITEM_LINE:
+            tally.unknown_type(kind, version)
+            continue
+        tally.keys(kind, record, version)
+        item = payload.get("type", "message") if type(payload) is dict else None
+        if kind == ITEM_LINE and item not in ITEM_TYPES:
+            tally.unknown_type(f"{ITEM_LINE}/{item}" if type(item) is str else ITEM_LINE, version)
+    return tally.unread()
 
 
 def write(document: Document, sessions: list[Session]) -> str:
@@ -123,4 +148,4 @@ def _bad_line(line: BadLine, last: bool) -> str:
     return f"line {line.number}: invalid JSON ({line.error}), not read; written back as it was"
 
 
-FORMAT = FileFormat(NAME, claims, read, write)
+FORMAT = FileFormat(NAME, claims, read, write, survey)

@@ -22,6 +22,10 @@ A format is:
   `InspectorError` line. A format with no writer (`write is None`) is read-only: a log or trace
   its tool never loads back, whose sessions are scanned and exported (`fix --to openai`), never
   repaired in their own format.
+- `survey(document) -> tuple[Unread, ...]`, or None: the record types and keys in the document
+  that the reader does not know, by the version of the tool that wrote them
+  (`inspector.sources.unread_records`), for `scan --unknowns`. Offered by the formats of tools
+  whose files change from release to release (the coding agents); never needed to read.
 """
 
 from __future__ import annotations
@@ -31,18 +35,22 @@ from dataclasses import dataclass
 
 from inspector.model import Session
 from inspector.sources.files.document import Document
+from inspector.sources.unread_records import Unread
 
 Claims = Callable[[Document], bool]
 Reader = Callable[[Document], list[Session]]
 Writer = Callable[[Document, list[Session]], str]
+Survey = Callable[[Document], tuple[Unread, ...]]
 
 
 @dataclass(frozen=True)
 class FileFormat:
-    """One file format: its `name`, how it `claims` a document, how it `read`s one and, unless it
-    is read-only, how it `write`s one back (see the module's docstring for what each must do)."""
+    """One file format: its `name`, how it `claims` a document, how it `read`s one, unless it is
+    read-only how it `write`s one back, and for a tool whose files change between releases how it
+    `survey`s what its reader does not know (see the module's docstring for what each must do)."""
 
     name: str
     claims: Claims
     read: Reader
     write: Writer | None = None
+    survey: Survey | None = None

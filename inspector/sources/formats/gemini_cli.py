@@ -35,8 +35,14 @@ from inspector.sources.formats._gemini_cli_messages import (
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.text_parts import respread_parts
 from inspector.sources.messages.turn_models import with_models
+from inspector.sources.unread_records import Unread, UnreadTally
 
 NAME = "gemini-cli"
+
+# The keys of the messages read or known to be kept as they are (0.61); `scan --unknowns` lists others.
+MESSAGE_KEYS = frozenset(
+    {"id", "timestamp", "type", "content", "displayContent", "toolCalls", "thoughts", "tokens", "model"}
+)
 
 _IDS = uuid.UUID("5d1b6c3e-2f4a-4c8e-9a7b-6e0f1d2c3b4a")  # the namespace of the ids of new messages
 
@@ -68,6 +74,20 @@ def read(document: Document) -> list[Session]:
     turns, notes = read_turns(messages)
     turns = with_models(turns, _model_finder(document))
     return [Session(NAME, document.path, tuple(turns), (), document, 0, session_id, tuple(problems + notes))]
+
+
+def survey(document: Document) -> tuple[Unread, ...]:
+    """The message types the reader does not know, and the keys of messages it does not know (the
+    files do not say which version wrote them)."""
+    tally = UnreadTally(dict.fromkeys(TYPES, MESSAGE_KEYS))
+    messages = _gemini_cli_log.replay(document).messages if document.is_jsonl else document.value.get("messages", [])
+    for message in messages:
+        kind = message.get("type") if isinstance(message, dict) else None
+        if type(kind) is str and kind in TYPES:
+            tally.keys(kind, message, None)
+        else:
+            tally.unknown_type(kind, None)
+    return tally.unread()
 
 
 def _model_finder(document: Document) -> Callable[[Turn], Any]:
@@ -299,4 +319,4 @@ def _response(result: ToolResult) -> dict[str, Any]:
     return {"id": result.call_id, "name": result.name, "response": response}
 
 
-FORMAT = FileFormat(NAME, claims, read, write)
+FORMAT = FileFormat(NAME, claims, read, write, survey)
