@@ -90,7 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="inspector",
         description="Find and repair broken LLM tool calls in agent sessions.",
         epilog="inspector [PATH] opens the app on a session file, a directory of them "
-        "or a database (a PostgreSQL one by its URL) (default: your own sessions of Claude Code, Codex, Gemini CLI and llm; "
+        "or a database (a PostgreSQL one by its URL) (default: your own sessions, where each agent keeps them; "
         "--samples: the bundled samples); it also takes --session ID, "
         "--execute CMD, and scan's --tools FILE, --format NAME and "
         "--table T --map ... for a database's own table.",
@@ -205,7 +205,7 @@ def _scan_options(parser: argparse.ArgumentParser) -> None:
         metavar="PATH",
         help="a session file, a directory of "
         "them, or a PostgreSQL database's URL (postgresql://USER@HOST:PORT/DB) (default: your own "
-        "sessions of Claude Code, Codex, Gemini CLI and llm)",
+        "sessions, found where each agent keeps them)",
     )
     parser.add_argument("--samples", action="store_true", help="read the bundled sample sessions")
     parser.add_argument(

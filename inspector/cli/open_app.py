@@ -44,8 +44,8 @@ def open_app(arguments: list[str]) -> int:
         type=location,
         metavar="PATH",
         help="a session file, a directory of them, an SQLite history, or a PostgreSQL database's "
-        "URL (postgresql://USER@HOST:PORT/DB) (default: your own sessions "
-        "of Claude Code, Codex, Gemini CLI and llm, newest first; the samples when there are none)",
+        "URL (postgresql://USER@HOST:PORT/DB) (default: your own sessions, "
+        "found where each agent keeps them, newest first; the samples when there are none)",
     )
     parser.add_argument("--samples", action="store_true", help="open the bundled sample sessions")
     parser.add_argument(

@@ -46,6 +46,13 @@ def test_every_sql_schema_is_in_the_schemas_table_and_every_name_there_is_one():
     assert set(listed) == sql_schema_names()
 
 
+def test_the_places_table_lists_every_agent_discovery_looks_for_in_its_order():
+    from inspector.sources.discovery import AGENTS
+
+    listed = [row[0].strip("`") for row in table(page("formats.md"), "| tool | sessions |")]
+    assert listed == [agent.name for agent in AGENTS]
+
+
 def test_the_two_tables_are_every_name_format_takes():
     both = documented_names("| name | shape |") + documented_names("| name | tables | one session per |")
     assert sorted(both) == sorted(format_names())
