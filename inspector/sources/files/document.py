@@ -52,6 +52,8 @@ _SNIFF_BYTES = 64 * 1024  # the first chunk, read and checked before the rest
 _CHUNK_BYTES = 1 << 20
 _BOM = codecs.BOM_UTF8
 _NOT_JSON_SPACE = re.compile(rb"[^ \t\r\n]")
+# a JSON Lines record's first key and what follows its colon (a tool writes every line alike)
+_FIRST_KEY_SPACING = re.compile(r'\s*\{\s*"(?:[^"\\\n]|\\.){0,200}"\s*:(\s?)')
 
 
 @dataclass(frozen=True)
@@ -102,7 +104,9 @@ class Document:
         """The text of this file with `value` in place of the original.
 
         JSON is written with the original's indentation; JSON Lines writes each record that is
-        one of the original records as its original line, and any other record as compact JSON.
+        one of the original records as its original line, and any other record on one line, with
+        no space after `:` and `,` when the file's first line has none after its first key's colon
+        (as Node tools write, `JSON.stringify`), else as `json.dumps` writes (as Python tools do).
         A record that stands for several lines (None for each blank line, say) takes them in turn.
         """
         lines = self.lines
@@ -110,13 +114,15 @@ class Document:
             return self.with_long_numbers(json.dumps(value, indent=self.indent, ensure_ascii=False)) + "\n"
         place = LinePlaces(self.value[: len(lines)])
         newline = "\r\n" if lines and lines[0].endswith("\r\n") else "\n"
+        spacing = _FIRST_KEY_SPACING.match(lines[0]) if lines else None
+        separators = (",", ":") if spacing is not None and not spacing.group(1) else None
         out = []
         line = None
         for record in value:
             index = place.of(record)
             line = None if index is None else lines[index]
             if line is None:
-                out.append(json.dumps(record, ensure_ascii=False) + newline)
+                out.append(json.dumps(record, ensure_ascii=False, separators=separators) + newline)
             else:
                 out.append(line if line.endswith("\n") else line + newline)
         if line is not None and not lines[-1].endswith("\n"):  # the last record is an original; no final break

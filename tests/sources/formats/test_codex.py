@@ -119,6 +119,9 @@ def test_fix_repairs_the_items_and_keeps_every_other_line_byte_for_byte(tmp_path
     assert finding_triples(out) == []
     (session,) = load_sessions(out)
     assert session.format == "codex" and session.problems == ()
+    new = [line for line in after if line not in untouched]  # written as Codex writes its lines
+    assert len(new) == 6
+    assert all(json.dumps(json.loads(line), separators=(",", ":"), ensure_ascii=False) == line.rstrip() for line in new)
 
 
 def test_a_cut_last_line_is_read_up_to_and_written_back(tmp_path):
