@@ -14,6 +14,7 @@ Message shapes:
 - `openai_messages`: OpenAI Chat Completions messages as turns, and an edited one written back
   (`openai`, `ag2`, `litellm`, `langfuse`).
 - `anthropic_messages`: Anthropic Messages content blocks (`anthropic`, `claude-code`).
+- `gemini_contents`: Gemini `Content` records, `role` and `parts` (`gemini`, `qwen-code`).
 - `responses_items`: OpenAI Responses items (`openai-responses`, `codex`, the Agents SDK's SQLite
   sessions).
 - `langchain_messages`: LangChain messages by type (`langchain`, `langchain-dumpd`, `langsmith`,
