@@ -83,9 +83,10 @@ def _turns_holding(path: Path, token: str) -> list[tuple[str, ...]]:
 
 
 def _reaches_only(path: Path, token: str, where: str) -> bool:
-    """Whether the file still reads and the token is in that kind of field of one turn, and nowhere else."""
+    """Whether the file still reads and the token is in that kind of field of one turn, and nowhere else
+    (nor in a field of a record the detector also reads, a working folder say: found once)."""
     try:
-        return _turns_holding(path, token) == [(where,)]
+        return _turns_holding(path, token) == [(where,)] and _secrets_found(path).count(token) == 1
     except InspectorError:
         return False
 

@@ -125,8 +125,10 @@ class Thread(NamedTuple):
 
 def claims(document: Document) -> bool:
     """JSON Lines (or one line) holding at least one Claude Code message event: a `user` or
-    `assistant` event with a `uuid`, a `parentUuid` key, a `sessionId` and a `message` object."""
-    return any(_is_message_event(record) for record in _records(document))
+    `assistant` event with a `uuid`, a `parentUuid` key, a `sessionId` and an Anthropic message
+    (`content` a string or a list of blocks, no Gemini `parts`: Qwen Code writes this envelope
+    around a Gemini `Content`)."""
+    return any(_is_message_event(record) and _is_anthropic(record["message"]) for record in _records(document))
 
 
 def read(document: Document) -> list[Session]:
@@ -251,6 +253,11 @@ def _is_message_event(record: Any) -> bool:
         and "sessionId" in record
         and isinstance(record.get("message"), dict)
     )
+
+
+def _is_anthropic(message: dict[str, Any]) -> bool:
+    """Whether a message is Anthropic's: its `content` a string or a list, and no `parts` list."""
+    return isinstance(message.get("content"), (str, list)) and "parts" not in message
 
 
 def _kind(event: dict[str, Any]) -> str | None:

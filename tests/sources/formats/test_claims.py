@@ -50,6 +50,7 @@ WRITTEN_IN = {
     "autogen.state.json": "autogen",
     "claude-code.jsonl": "claude-code",
     "claude-code.v2.1.332.jsonl": "claude-code",
+    "clean.qwen-code.resumed.jsonl": "qwen-code",
     "codex.rollout.jsonl": "codex",
     "dspy.history.json": "dspy",
     "gemini-cli.session.jsonl": "gemini-cli",
@@ -67,6 +68,7 @@ WRITTEN_IN = {
     "otel-genai.trace.json": "otel",
     "pydantic-ai-1.messages.json": "pydantic-ai",
     "pydantic-ai.messages.json": "pydantic-ai",
+    "qwen-code.jsonl": "qwen-code",
     "sharegpt.hermes.jsonl": "sharegpt",
     "smolagents.steps.json": "smolagents",
 }

@@ -11,7 +11,7 @@ from inspector.cli.main import main
 from inspector.model import ASSISTANT, TOOL, USER, ToolCall, ToolResult
 from inspector.scan.scanner import scan_file
 from inspector.sources import FORMATS, load_sessions, render_sessions
-from inspector.sources.files.document import read_document
+from inspector.sources.files.document import document_of_bytes, read_document
 from inspector.sources.formats import claude_code
 from tests.helpers.samples import SESSIONS, TOOL_SAMPLES
 
@@ -113,6 +113,15 @@ def test_recognised_and_no_other_format_claims_it_nor_it_theirs():
     for other in ("codex.rollout.jsonl", "gemini-cli.session.jsonl", "agents-sdk.items.json"):
         assert not claude_code.claims(read_document(SAMPLES / other))
     assert not claude_code.claims(read_document(SESSIONS / "quickstart.openai.jsonl"))
+
+
+def test_a_qwen_code_chat_in_the_same_envelope_is_not_claimed():
+    """Qwen Code writes Claude Code's envelope around a Gemini `Content` (`role: model`, `parts`)."""
+    qwen = read_document(SAMPLES / "qwen-code.jsonl")
+    assert not claude_code.claims(qwen)
+    line = json.loads(SAMPLE.read_text().splitlines()[0])
+    for message in ({"role": "user", "parts": [{"text": "hi"}]}, {"role": "user", "content": "hi", "parts": []}):
+        assert not claude_code.claims(document_of_bytes("s.jsonl", json.dumps({**line, "message": message}).encode()))
 
 
 def test_the_sample_reads_one_turn_per_response_with_unparsed_inputs_as_raw_text():
