@@ -32,7 +32,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def empty_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Every test runs with an empty home folder of its own: `inspector` with no path finds no
     session, and no test can read the real one's sessions (`~/.claude`, `~/.codex`, `~/.gemini`,
-    `llm`'s folder). Every variable that moves one of those folders points inside it too."""
+    `~/.qwen`, `llm`'s folder). Every variable that moves one of those folders points inside it too."""
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("USERPROFILE", str(home))
@@ -41,6 +41,8 @@ def empty_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Mon
         ("CLAUDE_CONFIG_DIR", ".claude"),
         ("CODEX_HOME", ".codex"),
         ("GEMINI_CLI_HOME", ""),
+        ("QWEN_HOME", ".qwen"),
+        ("QWEN_RUNTIME_DIR", ".qwen"),
         ("LLM_USER_PATH", ".config/io.datasette.llm"),
         ("XDG_CONFIG_HOME", ".config"),
         ("XDG_DATA_HOME", ".local/share"),

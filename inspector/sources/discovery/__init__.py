@@ -21,13 +21,13 @@ from collections.abc import Mapping
 from importlib.resources import files
 from pathlib import Path
 
-from inspector.sources.discovery import claude_code, codex, gemini_cli, llm
+from inspector.sources.discovery import claude_code, codex, gemini_cli, llm, qwen_code
 from inspector.sources.discovery.contract import Agent, FoundSession, Place, Surroundings
 from inspector.sources.discovery.folders import HEAD_BYTES
 
 __all__ = ["AGENTS", "HEAD_BYTES", "SAMPLES", "Agent", "FoundSession", "Place"]
 
-AGENTS: tuple[Agent, ...] = (claude_code.AGENT, codex.AGENT, gemini_cli.AGENT, llm.AGENT)
+AGENTS: tuple[Agent, ...] = (claude_code.AGENT, codex.AGENT, gemini_cli.AGENT, qwen_code.AGENT, llm.AGENT)
 _BY_NAME = {agent.name: agent for agent in AGENTS}
 
 # the bundled samples (inside the package, so an installed copy has them), opened when none is found
@@ -68,7 +68,7 @@ def kept_by_a_tool(path: Path) -> bool:
 
 def shown_places(looked: list[Place], home: Path | None = None) -> str:
     """The places looked in, for a message, the home folder as `~`: 'Claude Code ~/.claude/projects,
-    Codex ~/.codex/sessions, Gemini CLI ~/.gemini/tmp and ~/.cache/.gemini/tmp, llm ...'."""
+    Codex ~/.codex/sessions, Gemini CLI ~/.gemini/tmp and ~/.cache/.gemini/tmp, Qwen Code ...'."""
     home = home or Path.home()
     by_tool: dict[str, list[str]] = {}
     for place in looked:
