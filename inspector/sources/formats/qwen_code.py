@@ -34,6 +34,7 @@ from inspector.sources.formats._qwen_code_chain import Thread
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.gemini_contents import content_turn
 from inspector.sources.messages.turn_models import model_name
+from inspector.sources.unread_records import Unread, UnreadTally
 
 NAME = "qwen-code"
 
@@ -41,6 +42,16 @@ MESSAGE_TYPES = frozenset({"user", "assistant", "tool_result"})
 KNOWN_TYPES = frozenset({"system"})
 CONTENT_ROLES = frozenset({"user", "model"})
 CLAIM_LOOK = 50  # records looked at for the marker
+# The keys of a record (0.24's `ChatRecord`), read or known to be kept as they are; `scan --unknowns` lists others.
+RECORD_KEYS = frozenset(
+    {
+        *("uuid", "parentUuid", "sessionId", "timestamp", "type", "subtype", "provenance", "cwd", "version"),
+        *("gitBranch", "promptId", "daemonPromptId", "goalContext", "backgroundTurn", "deliveredTurn"),
+        *("message", "usageMetadata", "model", "contextWindowSize", "toolCallResult", "systemPayload"),
+        *("agentId", "agentName", "agentColor", "isSidechain", "agentRunId", "agentRound", "externalInputKind"),
+        "forkedFrom",
+    }
+)
 
 
 def claims(document: Document) -> bool:
@@ -163,4 +174,23 @@ def _unread_label(record: Any) -> str | None:
     return f"of type {kind!r}" if type(kind) is str else "without a type"
 
 
-FORMAT = FileFormat(NAME, claims, read, write)
+def survey(document: Document) -> tuple[Unread, ...]:
+    """The record types the reader does not know, and the keys of records it does not know, each
+    under the Qwen Code `version` the records say wrote them (the last one stated so far: a
+    resumed chat holds several)."""
+    tally = UnreadTally(dict.fromkeys(MESSAGE_TYPES | KNOWN_TYPES, RECORD_KEYS))
+    version = None
+    for record in _records(document):
+        if type(record) is not dict:
+            continue
+        stated = record.get("version")
+        version = stated if type(stated) is str else version
+        kind = record.get("type")
+        if kind in MESSAGE_TYPES or kind in KNOWN_TYPES:
+            tally.keys(kind, record, version)
+        else:
+            tally.unknown_type(kind, version)
+    return tally.unread()
+
+
+FORMAT = FileFormat(NAME, claims, read, write, survey)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from inspector.cli.main import main
 from inspector.model import ASSISTANT, TOOL, USER
 from inspector.sources import FORMATS, load_sessions, render_sessions
 from inspector.sources.files.document import read_document
@@ -197,3 +198,23 @@ def test_a_reply_edited_to_nothing_is_dropped_and_its_children_rehung():
     assert len(written) == len(original) - 1 and dropped["uuid"] not in "".join(written)
     assert json.loads(written[3])["parentUuid"] == dropped["parentUuid"]
     assert written[4:] == original[5:]
+
+
+def test_scan_unknowns_lists_a_newer_release_s_record_types_and_keys(tmp_path, capsys):
+    assert main(["scan", str(CHAT), str(RESUMED), "--unknowns"]) == 0
+    lines = [json.loads(line) for line in CHAT.read_text(encoding="utf-8").splitlines()]
+    for record in lines[10:]:
+        record["version"] = "0.25.0"
+    lines[11]["speculativeDraft"] = {"id": 1}
+    lines.append({"uuid": "u", "type": "checkpoint", "version": "0.25.0"})
+    drifted = write_lines(tmp_path / "drifted.jsonl", [json.dumps(record) + "\n" for record in lines])
+    capsys.readouterr()
+    assert main(["scan", str(drifted), "--unknowns", "--json"]) == 1
+    rows = {
+        (r["format"], r["version"], r["record_type"], r["key"]): r["count"]
+        for r in json.loads(capsys.readouterr().out)["unknowns"]
+    }
+    assert rows == {
+        ("qwen-code", "0.25.0", "assistant", "speculativeDraft"): 1,
+        ("qwen-code", "0.25.0", "checkpoint", None): 1,
+    }
