@@ -177,8 +177,7 @@ def main() -> None:
         if args.resume_repaired:  # a first turn makes the project's chat folder, then the repaired chat replaces it
             run.run_each("qwen", [base + ["-p", USER_TURNS[0]]], env, "qwen-setup-output.txt")
             setup = Path(run.find_written(str(qdir / "projects" / "*" / "chats" / "*.jsonl"), "chat file"))
-            repaired = Path(args.resume_repaired).read_text()
-            repaired = repaired.replace("/tmp/qw-work", run.work).replace("/tmp/qw-home", run.home)
+            repaired = run.unscrub(Path(args.resume_repaired).read_text())
             session_id = json.loads(repaired.splitlines()[-1])["sessionId"]
             chat = str(setup.with_name(f"{session_id}.jsonl"))
             setup.unlink()
