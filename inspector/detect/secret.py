@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 from inspector.detect.context import ScanContext
 from inspector.detect.contract import Detector
+from inspector.detect.secret_gate import turns_to_search
 from inspector.detect.secret_search import KEYED, RANDOM, may_hold_a_named_secret, secrets_in_text, secrets_in_value
 from inspector.model import WARNING, Finding, Fix, Span, Turn
 from inspector.support.secret_patterns import mask
@@ -40,7 +41,8 @@ _WHAT = {
 
 def detect(context: ScanContext) -> Iterator[Finding]:
     """A finding for each distinct secret of each turn, with the fix that masks it."""
-    for turn in context.session.turns:
+    turns = context.session.turns
+    for turn in (turns[index] for index in turns_to_search(turns)):
         seen: set[str] = set()
         for name, secret, where, tool, span in _secrets(turn, context):
             if secret in seen:
