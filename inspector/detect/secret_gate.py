@@ -28,13 +28,14 @@ from collections.abc import Iterator, Sequence
 from itertools import accumulate
 from typing import Any
 
-from inspector.detect.secret_search import TOKEN_CHARS, may_name_a_secret, names_a_secret, secrets_in_text
+from inspector.detect.secret_search import KEY_WORDS, TOKEN_CHARS, may_name_a_secret, names_a_secret, secrets_in_text
 from inspector.model import Turn
 
 BATCH = 1 << 16  # characters: the texts looked at together (a batch ends with the turn that fills it)
 SHORTEST_RUN = 15  # characters: the shortest run a named pattern is (a Slack token, `xoxb-` and 10)
 SHORTEST_TOKEN = 32  # characters: the shortest random-looking token
 _RUN_STARTS = re.compile(rb"sk-|gh[pousr]_|github_pat_|xox|AKIA|ASIA|ABIA|ACCA|AIza")
+_KEY_WORDS = tuple(word.encode() for word in KEY_WORDS)
 _FIXED = (b"-----BEGIN", b".eyJ", b"earer")  # in a private key, a JSON Web Token, a bearer token
 _TOKEN_CHAR = re.compile(f"[{TOKEN_CHARS}]")
 _RUN_BYTES = bytes(0 if _TOKEN_CHAR.fullmatch(chr(code)) is None else 1 for code in range(256))
@@ -68,20 +69,22 @@ class _Batch:
 
     def add(self, turn: Turn) -> None:
         """Add the turn's texts (the next turn of the session)."""
-        texts, named_only, text = self.texts, self.named_only, turn.text
+        texts, named_only, safe_keys, text = self.texts, self.named_only, self.safe_keys, turn.text
         self.firsts.append(len(texts))
         self.firsts_named_only.append(len(named_only))
         if turn.tool_calls or turn.tool_results:
             self._add_data(turn)
-        if not turn.tool_results or all(result.content != text for result in turn.tool_results):
-            texts.append(text)  # (else it is a result's, added above)
+            if all(result.content != text for result in turn.tool_results):
+                texts.append(text)  # (else it is a result's, added above)
+        else:
+            texts.append(text)
         raw = turn.raw
-        for record in raw if isinstance(raw, (list, tuple)) else (raw,):
+        for record in (raw,) if isinstance(raw, dict) else raw if isinstance(raw, (list, tuple)) else ():
             if isinstance(record, dict):
                 for key, value in record.items():
                     if isinstance(value, str) and value != text:
                         named_only.append(value)
-                        if key not in self.safe_keys:
+                        if key not in safe_keys:
                             self._check_key(key)
         if turn.id:
             named_only.append(turn.id)
@@ -129,7 +132,7 @@ class _Batch:
 def _may_hold(texts: list[str], random: bool) -> set[int]:
     """The indexes of the texts where the search (random-looking tokens only if `random`) may
     find a secret."""
-    found = {index for index, text in enumerate(texts) if ("=" in text or ":" in text) and may_name_a_secret(text)}
+    found = _may_hold_keyed_values(texts)
     joined = _Joined(texts)
     for fixed in _FIXED:
         start = joined.bytes.find(fixed)
@@ -145,6 +148,17 @@ def _may_hold(texts: list[str], random: bool) -> set[int]:
             end = joined.add_text_at(start, found)
         start = runs.find(_RUN, end)
     return found
+
+
+def _may_hold_keyed_values(texts: list[str]) -> set[int]:
+    """The indexes of the texts that hold a `:` or `=` and a key word: those searched for the
+    value of a key named like a secret (whose name is ASCII: a look at them all joined as lower
+    case bytes first, for the many batches that hold no key word)."""
+    keyed = [index for index, text in enumerate(texts) if "=" in text or ":" in text]
+    lowered = "\n".join([texts[index] for index in keyed]).encode("latin-1", "replace").lower()
+    if not any(word in lowered for word in _KEY_WORDS):
+        return set()
+    return {index for index in keyed if may_name_a_secret(texts[index])}
 
 
 class _Joined:

@@ -49,7 +49,7 @@ _SECRET_KEY = re.compile(
     re.IGNORECASE,
 )
 _SCHEME = re.compile(r"(?:Basic|Token|Bearer)[ \t]{1,3}")  # before an `Authorization` header's credentials
-_KEY_WORDS = ("key", "secret", "token", "pass", "pwd", "auth", "credential")  # one is in every such key
+KEY_WORDS = ("key", "secret", "token", "pass", "pwd", "auth", "credential")  # one is in every such key
 _PLACEHOLDERS = frozenset(
     {"null", "none", "true", "false", "undefined", "required", "optional", "redacted", "changeme"}
 )
@@ -149,7 +149,7 @@ def may_name_a_secret(text: str) -> bool:
     """False when `text` holds no key named like a secret (a few substring searches, quicker than
     the pattern)."""
     lowered = text.lower()
-    return any(word in lowered for word in _KEY_WORDS)
+    return any(word in lowered for word in KEY_WORDS)
 
 
 def is_secret_value(value: str) -> bool:
