@@ -8,6 +8,9 @@ aside), the value of a key named like a secret, a random-looking token. One find
 and turn (at most `MAX_PER_TURN`), placed where it is first seen; its message names the kind of
 secret and where it is, never the secret itself. The fix masks it: `[REDACTED:name]` takes its
 place in the turn and, written back, everywhere the session's file holds it (`Fix.masks`).
+
+Only the turns a quick look at many turns at once points at are searched (`secret_gate`): the
+others hold nothing the search would find, and most turns of a long session are of them.
 """
 
 from __future__ import annotations

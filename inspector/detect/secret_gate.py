@@ -12,8 +12,8 @@ them points at holds nothing the search would find:
   (`sk-`, `ghp_`, `AKIA`, ...);
 - the other three patterns each hold a fixed string: `-----BEGIN`, `.eyJ`, `earer`;
 - the value of a key named like a secret, in a text: the text holds `:` or `=`, and a key word;
-- the value under such a key in an object: the key is named like a secret (each distinct key
-  is looked at once).
+- a key of an object, searched as a text and for the value under it: the key is named like a
+  secret or holds one (each distinct key is looked at once).
 
 The texts of a batch of turns are joined as latin-1 bytes (one byte a character, any other
 character a `?`, which no check looks for), so each check is a call in C over the batch, whose

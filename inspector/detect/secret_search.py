@@ -49,7 +49,7 @@ _SECRET_KEY = re.compile(
     re.IGNORECASE,
 )
 _SCHEME = re.compile(r"(?:Basic|Token|Bearer)[ \t]{1,3}")  # before an `Authorization` header's credentials
-KEY_WORDS = ("key", "secret", "token", "pass", "pwd", "auth", "credential")  # one is in every such key
+KEY_WORDS = ("key", "secret", "token", "pass", "pwd", "auth", "credential")  # one is in every such ASCII key
 _PLACEHOLDERS = frozenset(
     {"null", "none", "true", "false", "undefined", "required", "optional", "redacted", "changeme"}
 )
