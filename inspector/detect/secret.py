@@ -8,6 +8,9 @@ aside), the value of a key named like a secret, a random-looking token. One find
 and turn (at most `MAX_PER_TURN`), placed where it is first seen; its message names the kind of
 secret and where it is, never the secret itself. The fix masks it: `[REDACTED:name]` takes its
 place in the turn and, written back, everywhere the session's file holds it (`Fix.masks`).
+
+Only the turns a quick look at many turns at once points at are searched (`secret_gate`): the
+others hold nothing the search would find, and most turns of a long session are of them.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from collections.abc import Iterator
 
 from inspector.detect.context import ScanContext
 from inspector.detect.contract import Detector
+from inspector.detect.secret_gate import turns_to_search
 from inspector.detect.secret_search import KEYED, RANDOM, may_hold_a_named_secret, secrets_in_text, secrets_in_value
 from inspector.model import WARNING, Finding, Fix, Span, Turn
 from inspector.support.secret_patterns import mask
@@ -40,7 +44,8 @@ _WHAT = {
 
 def detect(context: ScanContext) -> Iterator[Finding]:
     """A finding for each distinct secret of each turn, with the fix that masks it."""
-    for turn in context.session.turns:
+    turns = context.session.turns
+    for turn in (turns[index] for index in turns_to_search(turns)):
         seen: set[str] = set()
         for name, secret, where, tool, span in _secrets(turn, context):
             if secret in seen:

@@ -49,14 +49,14 @@ _SECRET_KEY = re.compile(
     re.IGNORECASE,
 )
 _SCHEME = re.compile(r"(?:Basic|Token|Bearer)[ \t]{1,3}")  # before an `Authorization` header's credentials
-_KEY_WORDS = ("key", "secret", "token", "pass", "pwd", "auth", "credential")  # one is in every such key
+KEY_WORDS = ("key", "secret", "token", "pass", "pwd", "auth", "credential")  # one is in every such ASCII key
 _PLACEHOLDERS = frozenset(
     {"null", "none", "true", "false", "undefined", "required", "optional", "redacted", "changeme"}
 )
 _DOTTED_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*+(?:\.[A-Za-z_][A-Za-z0-9_]*+)++")
 
-_TOKEN_CHARS = r"A-Za-z0-9_+\-"
-_TOKEN = re.compile(rf"(?<![{_TOKEN_CHARS}./])[{_TOKEN_CHARS}]{{32,100}}+={{0,2}}(?![{_TOKEN_CHARS}./=])")
+TOKEN_CHARS = r"A-Za-z0-9_+\-"  # what a random-looking token is made of (a class of a pattern)
+_TOKEN = re.compile(rf"(?<![{TOKEN_CHARS}./])[{TOKEN_CHARS}]{{32,100}}+={{0,2}}(?![{TOKEN_CHARS}./=])")
 SHORTEST = 8  # characters: no secret any rule finds is shorter (an e-mail address aside)
 _ID_SHAPE = re.compile(
     r"(?:call|toolu|srvtoolu|tooluse|msg|chatcmpl|resp|fc|rs|run|req|file|item|thread|asst|ctc|batch|step|span|trace)[_-]"
@@ -84,11 +84,11 @@ def secrets_in_text(text: str, random: bool = True) -> Iterator[Found]:
     if may_hold_secret(text, emails=False):
         named = (Found(name_of(match), *match.span()) for match in any_secret().finditer(text))
         taken = [found for found in named if found.name != EMAIL]
-    if ("=" in text or ":" in text) and _may_name_a_secret(text):  # `KEY: value` or `KEY=value`
+    if ("=" in text or ":" in text) and may_name_a_secret(text):  # `KEY: value` or `KEY=value`
         keyed = (
             Found(KEYED, *match.span("value"))
             for match in _KEYED_TEXT.finditer(text)
-            if _SECRET_KEY.search(match["key"]) and is_secret_value(match["value"])
+            if names_a_secret(match["key"]) and is_secret_value(match["value"])
         )
         taken += _free(taken, keyed)
     if random:
@@ -114,7 +114,7 @@ def secrets_in_value(value: Any, random: bool = True) -> Iterator[tuple[str, str
             found = [(found.name, item[found.start : found.end]) for found in secrets_in_text(item, random)]
             value = item[scheme.end() :] if (scheme := _SCHEME.match(item)) else item
             named = any(name != RANDOM for name, _ in found)
-            if not named and key and _SECRET_KEY.search(key) and is_secret_value(value):
+            if not named and key and names_a_secret(key) and is_secret_value(value):
                 yield KEYED, value
             else:
                 yield from found
@@ -137,14 +137,19 @@ def may_hold_a_named_secret(fields: dict[str, object]) -> bool:
         for text in (key, *(value if isinstance(value, list) else (value,)))
         if isinstance(text, str)
     )
-    return may_hold_secret(joined, emails=False) or _may_name_a_secret(joined)
+    return may_hold_secret(joined, emails=False) or may_name_a_secret(joined)
 
 
-def _may_name_a_secret(text: str) -> bool:
+def names_a_secret(key: str) -> bool:
+    """Whether `key` is named like a secret (`api_key`, `token`, `password`, ...)."""
+    return _SECRET_KEY.search(key) is not None
+
+
+def may_name_a_secret(text: str) -> bool:
     """False when `text` holds no key named like a secret (a few substring searches, quicker than
     the pattern)."""
     lowered = text.lower()
-    return any(word in lowered for word in _KEY_WORDS)
+    return any(word in lowered for word in KEY_WORDS)
 
 
 def is_secret_value(value: str) -> bool:

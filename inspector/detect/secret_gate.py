@@ -1,0 +1,178 @@
+"""Which turns of a session may hold a secret: a look at the texts of many turns at once, far
+quicker than the search (`secret_search`) on each text, which then runs only on the turns it
+points at.
+
+Each check is a condition every finding of one of the search's rules meets, so a turn none of
+them points at holds nothing the search would find:
+
+- every named pattern but three, and every random-looking token, is a run of 15 characters or
+  more of letters, digits, `_`, `-` and `+`: the runs are found by one translation of the texts'
+  bytes and one search in it; a run shorter than a token's 32 characters (any run, in the ids
+  and fields searched for named patterns only) counts when it holds a named pattern's start
+  (`sk-`, `ghp_`, `AKIA`, ...);
+- the other three patterns each hold a fixed string: `-----BEGIN`, `.eyJ`, `earer`;
+- the value of a key named like a secret, in a text: the text holds `:` or `=`, and a key word;
+- a key of an object, searched as a text and for the value under it: the key is named like a
+  secret or holds one (each distinct key is looked at once).
+
+The texts of a batch of turns are joined as latin-1 bytes (one byte a character, any other
+character a `?`, which no check looks for), so each check is a call in C over the batch, whose
+bytes stay in the processor's cache from one check to the next: linear time, a few passes.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Iterator, Sequence
+from itertools import accumulate
+from typing import Any
+
+from inspector.detect.secret_search import KEY_WORDS, TOKEN_CHARS, may_name_a_secret, names_a_secret, secrets_in_text
+from inspector.model import Turn
+
+BATCH = 1 << 16  # characters: the texts looked at together (a batch ends with the turn that fills it)
+SHORTEST_RUN = 15  # characters: the shortest run a named pattern is (a Slack token, `xoxb-` and 10)
+SHORTEST_TOKEN = 32  # characters: the shortest random-looking token
+_RUN_STARTS = re.compile(rb"sk-|gh[pousr]_|github_pat_|xox|AKIA|ASIA|ABIA|ACCA|AIza")
+_KEY_WORDS = tuple(word.encode() for word in KEY_WORDS)
+_FIXED = (b"-----BEGIN", b".eyJ", b"earer")  # in a private key, a JSON Web Token, a bearer token
+_TOKEN_CHAR = re.compile(f"[{TOKEN_CHARS}]")
+_RUN_BYTES = bytes(0 if _TOKEN_CHAR.fullmatch(chr(code)) is None else 1 for code in range(256))
+_RUN = b"\x01" * SHORTEST_RUN
+
+
+def turns_to_search(turns: Sequence[Turn]) -> Iterator[int]:
+    """The indexes of the turns where the search may find a secret (every one where it does), in order."""
+    batch = _Batch(0, set())
+    for turn in turns:
+        batch.add(turn)
+        if batch.size >= BATCH:
+            yield from batch.turns_to_search()
+            batch = _Batch(batch.start + len(batch.firsts), batch.safe_keys)
+    yield from batch.turns_to_search()
+
+
+class _Batch:
+    """The texts of a few turns in a row: those searched by every rule, and their ids and
+    records' fields, searched for named patterns only."""
+
+    def __init__(self, start: int, safe_keys: set[str]) -> None:
+        self.start = start  # the index of the batch's first turn
+        self.texts: list[str] = []
+        self.firsts: list[int] = []  # the index of each turn's first text
+        self.named_only: list[str] = []
+        self.firsts_named_only: list[int] = []
+        self.flagged: set[int] = set()  # turns with a key that may name a secret, or hold one
+        self.safe_keys = safe_keys  # keys found to do neither
+        self.size = 0  # characters
+
+    def add(self, turn: Turn) -> None:
+        """Add the turn's texts (the next turn of the session)."""
+        texts, named_only, safe_keys, text = self.texts, self.named_only, self.safe_keys, turn.text
+        self.firsts.append(len(texts))
+        self.firsts_named_only.append(len(named_only))
+        if turn.tool_calls or turn.tool_results:
+            self._add_data(turn)
+            if all(result.content != text for result in turn.tool_results):
+                texts.append(text)  # (else it is a result's, added above)
+        else:
+            texts.append(text)
+        raw = turn.raw
+        for record in (raw,) if isinstance(raw, dict) else raw if isinstance(raw, (list, tuple)) else ():
+            if isinstance(record, dict):
+                for key, value in record.items():
+                    if isinstance(value, str) and value != text:
+                        named_only.append(value)
+                        if key not in safe_keys:
+                            self._check_key(key)
+        if turn.id:
+            named_only.append(turn.id)
+        self.size += len(text)
+
+    def _add_data(self, turn: Turn) -> None:
+        """Add the strings of the turn's calls' arguments and results, and their ids."""
+        stack: list[Any] = [
+            call.arguments if call.arguments is not None else call.arguments_raw for call in turn.tool_calls
+        ]
+        stack += [result.content for result in turn.tool_results]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, str):
+                self.texts.append(item)
+                self.size += len(item)
+            elif isinstance(item, dict):
+                for key, value in item.items():
+                    if key not in self.safe_keys:
+                        self._check_key(key)
+                    stack.append(value)
+            elif isinstance(item, (list, tuple)):
+                stack.extend(item)
+        self.named_only.extend(call.id for call in turn.tool_calls if call.id)
+        self.named_only.extend(result.call_id for result in turn.tool_results if result.call_id)
+
+    def _check_key(self, key: object) -> None:
+        """Flag the turn being added when the search may find a secret in `key` or under it (it
+        is named like a secret); else remember the key as safe."""
+        if not isinstance(key, str):
+            return
+        if names_a_secret(key) or next(secrets_in_text(key), None) is not None:
+            self.flagged.add(len(self.firsts) - 1)
+        else:
+            self.safe_keys.add(key)
+
+    def turns_to_search(self) -> list[int]:
+        """The indexes of the batch's turns where the search may find a secret, in order."""
+        flagged = self.flagged
+        flagged.update(bisect_right(self.firsts, text) - 1 for text in _may_hold(self.texts, True))
+        flagged.update(bisect_right(self.firsts_named_only, text) - 1 for text in _may_hold(self.named_only, False))
+        return [self.start + turn for turn in sorted(flagged)]
+
+
+def _may_hold(texts: list[str], random: bool) -> set[int]:
+    """The indexes of the texts where the search (random-looking tokens only if `random`) may
+    find a secret."""
+    found = _may_hold_keyed_values(texts)
+    joined = _Joined(texts)
+    for fixed in _FIXED:
+        start = joined.bytes.find(fixed)
+        while start != -1:
+            start = joined.add_text_at(start, found)
+            start = joined.bytes.find(fixed, start)
+    runs = joined.bytes.translate(_RUN_BYTES)
+    start = runs.find(_RUN)
+    while start != -1:
+        end = runs.find(b"\x00", start)
+        end = len(runs) if end == -1 else end
+        if (random and end - start >= SHORTEST_TOKEN) or _RUN_STARTS.search(joined.bytes, start, end):
+            end = joined.add_text_at(start, found)
+        start = runs.find(_RUN, end)
+    return found
+
+
+def _may_hold_keyed_values(texts: list[str]) -> set[int]:
+    """The indexes of the texts that hold a `:` or `=` and a key word: those searched for the
+    value of a key named like a secret (whose name is ASCII: a look at them all joined as lower
+    case bytes first, for the many batches that hold no key word)."""
+    keyed = [index for index, text in enumerate(texts) if "=" in text or ":" in text]
+    lowered = "\n".join([texts[index] for index in keyed]).encode("latin-1", "replace").lower()
+    if not any(word in lowered for word in _KEY_WORDS):
+        return set()
+    return {index for index in keyed if may_name_a_secret(texts[index])}
+
+
+class _Joined:
+    """Texts joined, a line each, as latin-1 bytes."""
+
+    def __init__(self, texts: list[str]) -> None:
+        self.texts = texts
+        self.bytes = "\n".join(texts).encode("latin-1", "replace")
+        self.ends: list[int] = []  # where each text ends, its line's end included; counted when first needed
+
+    def add_text_at(self, position: int, found: set[int]) -> int:
+        """Add the index of the text at `position` to `found`; where the next text starts."""
+        if not self.ends:
+            self.ends = list(accumulate(len(text) + 1 for text in self.texts))
+        index = bisect_right(self.ends, position)
+        found.add(index)
+        return self.ends[index]

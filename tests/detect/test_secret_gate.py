@@ -1,0 +1,115 @@
+"""Detector `secret` looks closely only at the turns a quick look over many at once points at
+(`secret_gate`): on a session of prose with secrets of every kind planted in texts, calls'
+arguments and their keys, results, ids and records' fields, it finds exactly what the search
+of every turn finds, while passing over most turns; and hostile text that nearly holds what
+the quick look seeks is read in time linear in its size."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from inspector.detect import secret
+from tests.helpers.files import write_json
+from tests.helpers.scanning import findings_of
+from tests.helpers.timing import cpu_time
+
+KIND = "secret"
+SECRETS = (
+    "sk-proj-Abc123def456GHI789jkl012MNO345pqr678",
+    "sk-ant-api03-Zq9Xw8Vu7Ts6Rq5Po4",
+    "ghp_1234567890abcdefghijABCDEFGHIJ123456",
+    "github_pat_11ABCDEFG0123456789_abcdefghij",
+    "xoxb-1234567890-abcdefABCDEF",
+    "AKIAIOSFODNN7EXAMPLE",
+    "AIzaSyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q",
+    "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.c2lnbmF0dXJl",
+    "Authorization: Bearer abcdefghijklmnop1234",
+    "Bearer abc.def.ghi.jklmnop/qr",
+    "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA\n-----END RSA PRIVATE KEY-----",
+    "api_key=Zx9Yw8Vu7Ts6",
+    'PASSWORD: "s3cr3t-Pass!"',
+    "x9ZqP2mL7vK4nR8sT1wY6bH3cF5gJ0dA",
+)
+LOOK_ALIKES = ("sk-", "ghp_", "AKIA", "eyJ", "earer", "-----BEGIN", "key:", "token=", "call_0000017", "A1b2C3d4E5f6")
+WORDS = ("the", "garden", "Canal", "booked", "tomorrow", "journal", "café", "naïve", "｜", "over.", "is:", "a=b")
+
+
+def _prose(rng: random.Random, planted: float) -> str:
+    words = [rng.choice(WORDS) for _ in range(rng.randint(3, 40))]
+    if rng.random() < planted:
+        words.insert(rng.randint(0, len(words)), rng.choice(SECRETS))
+    if rng.random() < 0.3:
+        words.insert(rng.randint(0, len(words)), rng.choice(LOOK_ALIKES))
+    return " ".join(words)
+
+
+def _messages(rng: random.Random, count: int) -> list[dict]:
+    """Messages of prose with now and then a secret or a look-alike: in a text, a call's
+    arguments (as a value, under a key named like a secret, as a key), a result, an id, a field."""
+    messages: list[dict] = []
+    for number in range(count):
+        messages.append({"role": "user", "content": _prose(rng, 0.05)})
+        call_id = rng.choice(SECRETS[:4]) if rng.random() < 0.02 else f"call_{number:07d}"
+        arguments = {"query": _prose(rng, 0.05)}
+        if rng.random() < 0.05:
+            arguments[rng.choice(("api_key", "password", "client_secret", "max_tokens"))] = "Zx9Yw8Vu7Ts6"
+        if rng.random() < 0.02:
+            arguments[rng.choice(SECRETS)] = "value"
+        call = {"id": call_id, "type": "function", "function": {"name": "search", "arguments": json.dumps(arguments)}}
+        messages.append({"role": "assistant", "content": _prose(rng, 0.02), "tool_calls": [call]})
+        result = {"role": "tool", "tool_call_id": call_id, "content": _prose(rng, 0.05)}
+        if rng.random() < 0.02:
+            result["name"] = rng.choice(SECRETS)
+        messages.append(result)
+    return messages
+
+
+@pytest.fixture(scope="module")
+def planted(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("planted") / "session.json"
+    return write_json(path, {"messages": _messages(random.Random(7), 400)})
+
+
+def _shown(path: Path) -> list[tuple]:
+    return [(f.turn, f.message, f.span, f.fix.masks if f.fix else None) for f in findings_of(path, KIND)]
+
+
+def test_what_is_found_is_what_a_search_of_every_turn_finds(planted, monkeypatch):
+    found = _shown(planted)
+    monkeypatch.setattr(secret, "turns_to_search", lambda turns: range(len(turns)))
+    assert found == _shown(planted)
+    assert len({turn for turn, *_ in found}) > 100  # every kind of secret, in every place, many times
+
+
+def test_most_turns_are_passed_over(planted):
+    from inspector.detect.secret_gate import turns_to_search
+    from inspector.sources import load_sessions
+
+    (session,) = load_sessions(planted)
+    assert len(list(turns_to_search(session.turns))) < len(session.turns) / 2
+
+
+_SIZE = 1_000_000
+HOSTILE = {
+    "fixed strings": "earer.eyJ-----BEGIN" * (_SIZE // 19),
+    "short runs": ("sk-abcdefghijk " * (_SIZE // 15)),
+    "runs under a token": ("Ab1" * 10 + " ") * (_SIZE // 31),
+    "key words": "key:" * (_SIZE // 4),
+}
+
+
+def _scan_cost(tmp_path: Path, text: str) -> float:
+    path = write_json(tmp_path / "session.json", {"messages": [{"role": "user", "content": text}]})
+    started = cpu_time()
+    findings_of(path, KIND)
+    return cpu_time() - started
+
+
+@pytest.mark.parametrize("hostile", HOSTILE.values(), ids=HOSTILE.keys())
+def test_hostile_text_costs_a_bounded_multiple_of_plain_text(tmp_path, hostile):
+    plain = " ".join(random.Random(1).choice(WORDS[:6]) for _ in range(len(hostile) // 7))
+    assert _scan_cost(tmp_path, hostile) < 50 * max(_scan_cost(tmp_path, plain), 0.02)
