@@ -11,7 +11,8 @@ event for each part written, next in the session's sequence, as OpenCode's sync 
 - A call recovered from the text is a new `tool` part of the message, after its other parts,
   holding its result (`completed`, its output the note saying it was not executed or what an executor answered; `error` for a failed one);
   a result added for a call left unanswered settles that call's part the same way.
-- A results turn's masked results go back to their parts' `output` or `error`.
+- A results turn's masked results go back to their parts' `output` or `error`; a secret masked in
+  the session is masked in its events too (they hold copies of its parts as they were).
 
 Messages and every other part are left as they are; a part's id is OpenCode's (`prt_` and an
 ascending id: the time in milliseconds, a counter, and random letters).
@@ -27,7 +28,17 @@ from datetime import datetime
 from itertools import count
 from typing import Any
 
-from inspector.model import ASSISTANT, RECOVERED, TOOL, AppliedFix, Session, ToolCall, ToolResult, Turn
+from inspector.model import (
+    ASSISTANT,
+    RECOVERED,
+    TOOL,
+    AppliedFix,
+    Session,
+    ToolCall,
+    ToolResult,
+    Turn,
+    masked_text,
+)
 from inspector.sources.base import WrittenFix
 from inspector.sources.messages.arguments import parse_arguments
 from inspector.sources.schemas._opencode_parts import INVALID_TOOL, mapping, stored_call
@@ -63,6 +74,7 @@ def write_session(conn: Statements, session: Session, fixes: Sequence[AppliedFix
     for turn in session.turns:  # results added for calls left unanswered
         if turn.raw is None and turn.role == TOOL:
             writer.settle(turn.tool_results)
+    writer.mask_log(session.masked)
     return [WrittenFix(fix, session_id, "part", writer.written.get(_message_of(session, fix))) for fix in fixes]
 
 
@@ -126,6 +138,18 @@ class _PartWriter:
                 result = by_call.get(part.get("callID"))
                 if part.get("type") == "tool" and result is not None and state.get("status") in ("pending", "running"):
                     self._update(message_id, part_id, {**part, "state": _settled(state, result, self.now)})
+
+    def mask_log(self, masks: tuple[tuple[str, str], ...]) -> None:
+        """Mask the secrets a fix masked in the session's earlier events too, which hold copies of
+        its parts as they were."""
+        if not masks or not self.logged:
+            return
+        for event_id, data in self.conn.execute(
+            "SELECT id, data FROM event WHERE aggregate_id = ?", [self.session_id]
+        ).fetchall():
+            masked = masked_text(data, masks) if isinstance(data, str) else data
+            if masked != data:
+                self.conn.execute("UPDATE event SET data = ? WHERE id = ?", [masked, event_id])
 
     def _update(self, message_id: str, part_id: str, part: dict[str, Any]) -> None:
         self.conn.execute("UPDATE part SET data = ?, time_updated = ? WHERE id = ?", [_stored(part), self.now, part_id])

@@ -168,3 +168,19 @@ def test_unknown_parts_and_unreadable_messages_are_counted(tmp_path):
         "1 messages that are not a user's or an assistant's, kept as stored",
         "1 parts of a type this reader does not know ('hologram'), kept as stored",
     )
+
+
+def test_a_secret_masked_in_a_part_is_masked_in_the_events_that_copied_it(tmp_path):
+    token = "ghp_4444444444abcdefghijABCDEFGHIJ444444"
+    path = Path(shutil.copy(SAMPLES["opencode"], tmp_path / "opencode.db"))
+    conn = sqlite3.connect(path)
+    for name in ("part", "event"):
+        conn.execute(f"UPDATE {name} SET data = replace(data, 'printed hi', ?)", [f"printed {token}"])
+    conn.commit()
+    conn.close()
+    assert main(["fix", str(path), "--accept", "secret", "--in-place"]) == 1  # the planted problems remain
+    conn = sqlite3.connect(path)
+    texts = [data for name in ("part", "event") for (data,) in conn.execute(f"SELECT data FROM {name}")]
+    conn.close()
+    assert not [text for text in texts if token in text]
+    assert len([text for text in texts if "[REDACTED:github-token]" in text]) >= 3
