@@ -84,11 +84,12 @@ def _session(location: HistoryLocation, session_id: str, rows: Iterator[Any]) ->
     problems: Counter[str] = Counter()
     for position, (message_id, group) in enumerate(grouped(rows, 0)):
         message = json_or_none(group[0][1])
-        if not isinstance(message, dict) or message.get("role") not in ROLES:
+        role = message.get("role") if isinstance(message, dict) else None
+        if not isinstance(role, str) or role not in ROLES:
             problems["messages that are not a user's or an assistant's"] += 1
             continue
         parts = [(part_id, json_or_none(data)) for _, _, part_id, data in group if part_id is not None]
-        turns.extend(_turns(position, message_id, message, parts, problems))
+        turns.extend(_turns(position, message_id, ROLES[role], message, parts, problems))
     return Session(
         NAME,
         location.path,
@@ -100,13 +101,20 @@ def _session(location: HistoryLocation, session_id: str, rows: Iterator[Any]) ->
 
 
 def _turns(
-    position: int, message_id: str, message: dict[str, Any], parts: list[tuple[str, Any]], problems: Counter[str]
+    position: int,
+    message_id: str,
+    role: str,
+    message: dict[str, Any],
+    parts: list[tuple[str, Any]],
+    problems: Counter[str],
 ) -> list[Turn]:
     """The turns of one message: its own, then a tool turn with the results of its tool parts."""
     texts, calls, results = [], [], []
     for _, part in parts:
         kind = part.get("type") if isinstance(part, dict) else None
-        if kind == "text":
+        if not isinstance(kind, str):
+            problems["parts without a type"] += 1
+        elif kind == "text":
             texts.append(part.get("text") if isinstance(part.get("text"), str) else "")
         elif kind == "tool":
             call, result = tool_part(part)
@@ -114,7 +122,6 @@ def _turns(
             results.extend([result] if result is not None else [])
         elif kind not in KEPT_PARTS:
             problems[f"parts of a type this reader does not know ({kind!r})"] += 1
-    role = ROLES[message["role"]]
     model = message.get("modelID") if isinstance(message.get("modelID"), str) else None
     raw = {"id": message_id, "parts": [part_id for part_id, _ in parts]}
     turn = Turn(position, role, "".join(texts), message_id, tuple(calls), (), raw, model=model)

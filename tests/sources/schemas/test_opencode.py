@@ -158,15 +158,21 @@ def test_unknown_parts_and_unreadable_messages_are_counted(tmp_path):
         ["prt_zzz", message_id, session_id, json.dumps({"type": "hologram"})],
     )
     conn.execute(
-        "INSERT INTO message (id, session_id, time_created, time_updated, data) VALUES ('msg_zzz', ?, 0, 0, 'nope')",
-        [session_id],
+        "INSERT INTO part (id, message_id, session_id, time_created, time_updated, data) VALUES (?, ?, ?, 0, 0, ?)",
+        ["prt_zzzz", message_id, session_id, json.dumps({"type": ["text"]})],
     )
+    for message, data in (("msg_zzz", "nope"), ("msg_zzzz", json.dumps({"role": {"user": True}}))):
+        conn.execute(
+            "INSERT INTO message (id, session_id, time_created, time_updated, data) VALUES (?, ?, 0, 0, ?)",
+            [message, session_id, data],
+        )
     conn.commit()
     conn.close()
     session = next(open_source(path).sessions())
     assert session.problems == (
-        "1 messages that are not a user's or an assistant's, kept as stored",
+        "2 messages that are not a user's or an assistant's, kept as stored",
         "1 parts of a type this reader does not know ('hologram'), kept as stored",
+        "1 parts without a type, kept as stored",
     )
 
 
