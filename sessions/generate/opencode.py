@@ -148,8 +148,14 @@ def completion_or_json(reply: Reply, body: dict) -> Reply:
         if isinstance(data, dict) and data.get("choices")
     )
     message = {"role": "assistant", "content": text}
-    return js({"id": "chatcmpl-mock", "object": "chat.completion", "model": MODEL, "choices": [
-        {"index": 0, "message": message, "finish_reason": "stop"}]})
+    return js(
+        {
+            "id": "chatcmpl-mock",
+            "object": "chat.completion",
+            "model": MODEL,
+            "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
+        }
+    )
 
 
 def write_config(run: TempRun, tool: Tool, url: str) -> None:
@@ -166,7 +172,9 @@ def write_config(run: TempRun, tool: Tool, url: str) -> None:
                 "npm": "@ai-sdk/openai-compatible",
                 "name": "Mock",
                 "options": {"baseURL": f"{url}/v1", "apiKey": "dummy"},
-                "models": {MODEL: {"name": "Mock Model", "tool_call": True, "limit": {"context": 64000, "output": 4096}}},
+                "models": {
+                    MODEL: {"name": "Mock Model", "tool_call": True, "limit": {"context": 64000, "output": 4096}}
+                },
             }
         },
     }
@@ -249,7 +257,7 @@ def resume(args: argparse.Namespace, tool: Tool, binary: str) -> None:
     data.mkdir(parents=True)
     shutil.copyfile(database, data / tool.database)
     conn = sqlite3.connect(data / tool.database)  # the session's folder is this run's working folder
-    rewrite_texts(conn, lambda text: text.replace(f"/tmp/{run.tag}-work", run.work))
+    rewrite_texts(conn, run.unscrub)
     conn.close()
     with run.mock(make_responder(run.work), max_requests=20) as srv:
         write_config(run, tool, srv.url)
