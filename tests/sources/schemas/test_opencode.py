@@ -190,3 +190,25 @@ def test_a_secret_masked_in_a_part_is_masked_in_the_events_that_copied_it(tmp_pa
     conn.close()
     assert not [text for text in texts if token in text]
     assert len([text for text in texts if "[REDACTED:github-token]" in text]) >= 3
+
+
+def test_a_reply_that_was_only_markup_keeps_an_empty_text_part_and_gets_the_call(tmp_path):
+    path = Path(shutil.copy(SAMPLES["opencode"], tmp_path / "opencode.db"))
+    conn = sqlite3.connect(path)
+    (part_id, data) = conn.execute("SELECT id, data FROM part WHERE data LIKE '%Let me read it.%'").fetchone()
+    only_markup = {**json.loads(data), "text": json.loads(data)["text"].replace("Let me read it.\n", "")}
+    conn.execute("UPDATE part SET data = ? WHERE id = ?", [json.dumps(only_markup), part_id])
+    conn.commit()
+    conn.close()
+    out = tmp_path / "fixed.db"
+    assert main(["fix", str(path), "--accept", "tool-markup", "-o", str(out)]) == 1  # the others remain
+    written = parts(out)
+    message = written[part_id][0]
+    in_message = [json.loads(data) for part, (owner, data) in sorted(written.items()) if owner == message]
+    assert [part["type"] for part in in_message] == ["step-start", "text", "step-finish", "tool"]
+    assert in_message[1]["text"] == "" and in_message[3]["state"]["input"] == {"filePath": "notes.txt"}
+    turns = next(open_source(out).sessions()).turns
+    assert [(t.role, t.text, [c.name for c in t.tool_calls]) for t in turns[3:5]] == [
+        (ASSISTANT, "", ["read"]),
+        (TOOL, "", []),
+    ]
