@@ -51,6 +51,8 @@ def empty_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Mon
         ("APPDATA", "AppData/Roaming"),
     ):
         monkeypatch.setenv(name, str(home / inside))
+    for name in ("OPENCODE_DB", "KILO_DB"):  # a database named outside the data folder
+        monkeypatch.delenv(name, raising=False)
     return home
 
 

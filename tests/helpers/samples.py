@@ -18,4 +18,6 @@ SAMPLE_DATABASES = [
     (SESSIONS / "notes-agent.langchain-sql.db", "message_store", "message"),
     (TOOL_SAMPLES / "langchain.sql.db", "message_store", "message"),
     (SESSIONS / "rails-chat.rubyllm.db", "messages", "content"),
+    (TOOL_SAMPLES / "opencode.db", "part", "data"),
+    (TOOL_SAMPLES / "kilo.db", "part", "data"),
 ]

@@ -180,9 +180,13 @@ def test_the_databases_own_triggers_do_not_run_unless_allowed(tmp_path, capsys):
 
 def test_connections_treat_the_schema_as_untrusted(tmp_path):
     source = build_rubyllm(tmp_path / "app.db")
+    with sqlite3.connect(source) as conn:
+        conn.execute("CREATE VIEW stamped AS SELECT content || fts5_source_id() AS content FROM messages")
+    conn.close()
     conn = sqlite_db.connect(source)
-    try:
-        assert conn.execute("PRAGMA trusted_schema").fetchone() == (0,)
+    try:  # a function SQLite deems neither harmless nor deterministic is refused in the file's view
+        with pytest.raises(sqlite3.DatabaseError, match="not authorized"):
+            conn.execute("SELECT content FROM stamped").fetchall()
     finally:
         conn.close()
 

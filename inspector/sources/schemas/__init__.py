@@ -11,7 +11,17 @@ A new schema is one module and one line in `SCHEMAS` (SQLite reads every schema)
 
 from __future__ import annotations
 
-from inspector.sources.schemas import agents_sdk, elia, langchain_sql, llm, llm_legacy, open_webui, rubyllm, table
+from inspector.sources.schemas import (
+    agents_sdk,
+    elia,
+    langchain_sql,
+    llm,
+    llm_legacy,
+    open_webui,
+    opencode,
+    rubyllm,
+    table,
+)
 from inspector.sources.schemas.contract import HistorySchema
 
 SCHEMAS: dict[str, HistorySchema] = {
@@ -24,6 +34,7 @@ SCHEMAS: dict[str, HistorySchema] = {
         elia.SCHEMA,
         agents_sdk.SCHEMA,
         langchain_sql.SCHEMA,
+        opencode.SCHEMA,
     )
 }
 TABLE: HistorySchema = table.SCHEMA

@@ -5,9 +5,32 @@ SQLite's backup API.
 Reading never changes a database: it is opened with a `mode=ro` URI, so not even a journal is
 created; a database in WAL mode is the one case where files appear beside it (SQLite creates the
 `-wal` and `-shm` files it needs to read one, if they are missing; the database itself is not
-touched). Every connection opens the file as untrusted, as SQLite advises for files from
-elsewhere (`PRAGMA trusted_schema = OFF`, and `SQLITE_DBCONFIG_DEFENSIVE` where Python exposes it).
-A database a killed program left with a hot journal is reported as such, with how to roll it back.
+touched). A database a killed program left with a hot journal is reported as such, with how to
+roll it back.
+
+Every connection treats the file as untrusted, as SQLite advises for files from elsewhere: nothing
+the file defines may run but SQLite's own functions that cannot reach past their arguments, yet a
+schema indexing JSON (Kilo CLI's `json_extract` indexes) opens. SQLite's `trusted_schema = OFF`
+would refuse that schema whole (`json_extract` is deterministic but not marked harmless), so the
+connection keeps the schema trusted and narrows it itself (`untrusting`):
+
+- the only functions a file's schema can name are SQLite's built-in ones: Python registers none
+  on these connections and never enables loading an extension, and SQLite refuses the built-ins
+  it marks direct-only (`load_extension`, `fts3_tokenizer`) in any schema, trusted or not;
+- every statement compiled on the connection, with the file's views and triggers it brings in,
+  passes an authorizer that lets a function run only when SQLite marks it harmless (innocuous) or
+  deterministic, its result a function of its arguments alone (`PURE_FUNCTIONS`): the same as
+  `trusted_schema = OFF` allows, plus the JSON functions;
+- the expressions of the table definitions (indexes, generated columns, CHECK), which the
+  authorizer does not see, SQLite itself limits to deterministic functions; a column's DEFAULT
+  runs only when a row is inserted, on a write;
+- the file's triggers run only on a write, where `triggers.TriggerGuard` refuses them unless
+  allowed (`--allow-triggers` opens the file trusted); no reader selects from a view;
+- the connection is read-only (`mode=ro`) unless it writes a repair, and defensive
+  (`SQLITE_DBCONFIG_DEFENSIVE`, Python 3.12 and later) so it cannot be used to corrupt the file.
+
+Where SQLite cannot list its functions (`PRAGMA function_list` left out of its build), the
+connection falls back to `trusted_schema = OFF`.
 """
 
 from __future__ import annotations
@@ -16,6 +39,7 @@ import shlex
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
 from urllib.parse import quote as quote_url
 
@@ -24,6 +48,8 @@ from inspector.sources.location import is_sqlite
 from inspector.support.safe_text import shown_name
 
 BUSY_TIMEOUT = 5.0  # seconds to wait for another program's lock before giving up
+# the flags of `PRAGMA function_list` (sqlite3.h's SQLITE_INNOCUOUS, _DETERMINISTIC, _DIRECTONLY)
+INNOCUOUS, DETERMINISTIC, DIRECT_ONLY = 0x200000, 0x800, 0x80000
 
 
 def check_header(path: Path) -> None:
@@ -44,9 +70,10 @@ def check_header(path: Path) -> None:
 
 def connect(path: Path, read_only: bool = True, trusted: bool = False) -> sqlite3.Connection:
     """A connection to the database at `path` that waits `BUSY_TIMEOUT` for a lock; read-only
-    (a `mode=ro` URI) unless asked otherwise. Unless `trusted`, its schema (views, triggers) may
-    call no function or virtual table that SQLite does not deem harmless, and the connection
-    cannot be used to corrupt the file (defensive mode, Python 3.12 and later)."""
+    (a `mode=ro` URI) unless asked otherwise. Unless `trusted`, no statement, nor the file's views
+    and triggers it brings in, may call a function but SQLite's harmless or deterministic ones,
+    and the connection cannot be used to corrupt the file (defensive mode, Python 3.12 and
+    later): see the module's docstring."""
     path = Path(path)
     if not path.exists():
         raise InspectorError(f"{shown_name(path)}: no such file")
@@ -58,10 +85,48 @@ def connect(path: Path, read_only: bool = True, trusted: bool = False) -> sqlite
     except sqlite3.Error as exc:
         raise database_error(path, exc) from None
     if not trusted:
-        conn.execute("PRAGMA trusted_schema = OFF")
+        untrusting(conn)
         if hasattr(conn, "setconfig") and hasattr(sqlite3, "SQLITE_DBCONFIG_DEFENSIVE"):
             conn.setconfig(sqlite3.SQLITE_DBCONFIG_DEFENSIVE, True)
     return conn
+
+
+def untrusting(conn: sqlite3.Connection) -> None:
+    """Let the file's schema open with SQLite's JSON functions in it, while every statement may
+    call only `PURE_FUNCTIONS` (`trusted_schema = OFF` where SQLite cannot list its functions)."""
+    if not pure_functions():
+        conn.execute("PRAGMA trusted_schema = OFF")
+        return
+    conn.execute("PRAGMA trusted_schema = ON")
+    conn.set_authorizer(only_pure_functions)
+
+
+def only_pure_functions(
+    action: int, first: str | None, second: str | None, database: str | None, source: str | None
+) -> int:
+    """SQLite's authorizer: deny calling a function that is not one of `pure_functions()` (where
+    SQLite lists them)."""
+    names = pure_functions()
+    if action == sqlite3.SQLITE_FUNCTION and names and (second or "").lower() not in names:
+        return sqlite3.SQLITE_DENY
+    return sqlite3.SQLITE_OK
+
+
+@cache
+def pure_functions() -> frozenset[str]:
+    """The names of SQLite's functions whose every form SQLite marks harmless (innocuous) or
+    deterministic, and none direct-only; empty where SQLite cannot list them."""
+    conn = sqlite3.connect(":memory:")
+    try:
+        listed = conn.execute("PRAGMA function_list").fetchall()
+    except sqlite3.Error:
+        listed = []
+    finally:
+        conn.close()
+    impure = {
+        name for name, _, _, _, _, flags in listed if not flags & (INNOCUOUS | DETERMINISTIC) or flags & DIRECT_ONLY
+    }
+    return frozenset(name.lower() for name, *_ in listed if name not in impure)
 
 
 @contextmanager

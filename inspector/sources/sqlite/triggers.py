@@ -1,13 +1,15 @@
 """The database's own triggers, kept from running on what the inspector writes to an SQLite
 history (`fix`, `undo`): a trigger could change the rows written behind the audit's back, or
 cascade into others. Unless allowed, an authorizer denies any statement that would run one, and
-the writer rolls back with one line naming the triggers the write would have run."""
+the writer rolls back with one line naming the triggers the write would have run; it keeps the
+untrusted connection's own rule on functions (`database.only_pure_functions`)."""
 
 from __future__ import annotations
 
 import sqlite3
 
 from inspector.errors import InspectorError
+from inspector.sources.sqlite.database import only_pure_functions
 from inspector.support.safe_text import shown_name
 
 
@@ -26,11 +28,12 @@ class TriggerGuard:
     def _authorize(
         self, action: int, first: str | None, second: str | None, database: str | None, source: str | None
     ) -> int:
-        """SQLite's authorizer: deny whatever one of the database's triggers would do."""
+        """SQLite's authorizer: deny whatever one of the database's triggers would do, and any
+        function the untrusted connection denies."""
         if source in self._triggers:
             self.refused.add(source)
             return sqlite3.SQLITE_DENY
-        return sqlite3.SQLITE_OK
+        return only_pure_functions(action, first, second, database, source)
 
     def refusal(self, place: object, written: str, unchanged: str) -> InspectorError:
         """The one line refusing to run the triggers refused: `place` (the database), the rows
