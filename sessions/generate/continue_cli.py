@@ -126,7 +126,7 @@ def generate(cn: str, out: Path, keep: bool) -> None:
 def resume_repaired(cn: str, repaired: Path, out: Path, keep: bool) -> None:
     """Resume a repaired session with the real CLI; copy what it wrote to OUT."""
     run = TempRun("cn")
-    text = repaired.read_text().replace("/tmp/cn-work", run.work).replace("/tmp/cn-home", run.home)
+    text = run.unscrub(repaired.read_text())
     session = json.loads(text)
     folder = Path(run.home, ".continue/sessions")
     folder.mkdir(parents=True)

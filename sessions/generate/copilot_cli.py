@@ -120,7 +120,7 @@ def generate(copilot: str, out: Path, keep: bool) -> None:
 def resume_repaired(copilot: str, repaired: Path, out: Path, keep: bool) -> None:
     """Resume a repaired events.jsonl with the real CLI; copy what it wrote to OUT."""
     run = TempRun("cp")
-    text = repaired.read_text().replace("/tmp/cp-work", run.work).replace("/tmp/cp-home", run.home)
+    text = run.unscrub(repaired.read_text())
     session_id = json.loads(text.splitlines()[0])["data"]["sessionId"]
     folder = Path(run.home, ".copilot/session-state", session_id)
     folder.mkdir(parents=True)
