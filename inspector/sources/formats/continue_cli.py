@@ -40,11 +40,17 @@ from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.arguments import parse_arguments
 from inspector.sources.messages.text_parts import content_text
 from inspector.sources.messages.turn_models import model_name
+from inspector.sources.unread_records import Unread, UnreadTally
 
 NAME = "continue-cli"
 
 ROLES = {"user": USER, "assistant": ASSISTANT, "system": SYSTEM, "tool": TOOL}
 KEPT_ROLES = frozenset({"thinking"})
+# The keys of a session and of a history item that 1.5 writes or reads.
+SESSION_KEYS = frozenset({"sessionId", "title", "workspaceDirectory", "history", "usage", "mode", "chatModelTitle"})
+ITEM_KEYS = frozenset(
+    {"message", "contextItems", "editorState", "toolCallStates", "conversationSummary", "reasoning", "modifiers"}
+)
 
 
 def claims(document: Document) -> bool:
@@ -85,6 +91,21 @@ def read(document: Document) -> list[Session]:
     problems = tuple(f"{count} history items {what}, not read as turns; kept as written" for what, count in odd.items())
     session_id = value["sessionId"]
     return [Session(NAME, document.path, tuple(turns), (), document, 0, session_id, problems)]
+
+
+def survey(document: Document) -> tuple[Unread, ...]:
+    """The keys of the session and of its history items the reader does not know, and the message
+    roles it does not know (as `message/<role>`); the file names no version."""
+    tally = UnreadTally({"session": SESSION_KEYS, "history item": ITEM_KEYS})
+    tally.keys("session", document.value, None)
+    for item in document.value["history"]:
+        if isinstance(item, dict):
+            tally.keys("history item", item, None)
+            message = item.get("message")
+            role = message.get("role") if isinstance(message, dict) else None
+            if role not in ROLES and role not in KEPT_ROLES:
+                tally.unknown_type(f"message/{role}" if type(role) is str else "message", None)
+    return tally.unread()
 
 
 def write(document: Document, sessions: list[Session]) -> str:
@@ -137,4 +158,4 @@ def _description(message: Any) -> str:
     return f"of role {role!r}" if type(role) is str else "without a string role"
 
 
-FORMAT = FileFormat(NAME, claims, read, write)
+FORMAT = FileFormat(NAME, claims, read, write, survey)

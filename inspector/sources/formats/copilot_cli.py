@@ -25,6 +25,7 @@ from typing import Any
 from inspector.model import Session
 from inspector.sources.files.document import Document
 from inspector.sources.formats._copilot_cli_events import START, ThreadReader, threads, unparsed_calls
+from inspector.sources.formats._copilot_cli_survey import survey
 from inspector.sources.formats._copilot_cli_write import rebuilt_events
 from inspector.sources.formats.contract import FileFormat
 
@@ -75,4 +76,4 @@ def _session_id(records: list[Any]) -> str | None:
     return None
 
 
-FORMAT = FileFormat(NAME, claims, read, write)
+FORMAT = FileFormat(NAME, claims, read, write, survey)

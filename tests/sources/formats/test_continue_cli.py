@@ -171,3 +171,15 @@ def test_a_result_added_for_an_unanswered_call_goes_into_its_state(tmp_path, cap
     (state,) = new[8]["toolCallStates"]
     assert state["status"] == "errored" and state["output"][0]["content"].startswith("No result was recorded")
     assert state["toolCall"] == running["toolCallStates"][0]["toolCall"]
+
+
+def test_scan_unknowns_lists_new_keys_and_roles(tmp_path, capsys):
+    history = json.loads(SAMPLE.read_text(encoding="utf-8"))["history"]
+    history[1] = {**history[1], "rating": 5}
+    history.append({"message": {"role": "critic", "content": "?"}, "contextItems": []})
+    path = session_with(tmp_path, history)
+    assert main(["scan", str(path), str(SAMPLE), "--unknowns", "--json"]) == 1
+    rows = {
+        (r["version"], r["record_type"], r["key"], r["count"]) for r in json.loads(capsys.readouterr().out)["unknowns"]
+    }
+    assert rows == {(None, "history item", "rating", 1), (None, "message/critic", None, 1)}

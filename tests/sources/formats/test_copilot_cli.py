@@ -175,3 +175,21 @@ def test_a_subagents_events_form_their_own_session(tmp_path):
     assert [turn.position + 1 for turn in subagent.turns] == [17, 20, 22]
     assert subagent.turns[2].tool_results[0].name == "view"  # linked to the call in the same thread
     assert 17 not in [turn.position + 1 for turn in main_thread.turns]
+
+
+def test_scan_unknowns_lists_what_a_newer_release_adds_under_its_version(tmp_path, capsys):
+    events = [json.loads(line) for line in lines_of(SAMPLE)]
+    events[0]["data"]["copilotVersion"] = "1.1.0"
+    events[5]["data"]["verdict"] = "ok"
+    events[19]["data"]["toolRequests"][0]["sandbox"] = True
+    events.append({"type": "session.goal_set", "data": {}, "id": "g1", "timestamp": "t", "parentId": None})
+    path = log_with(tmp_path, [json.dumps(event) + "\n" for event in events])
+    assert main(["scan", str(path), str(SAMPLE), "--unknowns", "--json"]) == 1
+    rows = {
+        (r["version"], r["record_type"], r["key"], r["count"]) for r in json.loads(capsys.readouterr().out)["unknowns"]
+    }
+    assert rows == {
+        ("1.1.0", "assistant.message data", "verdict", 1),
+        ("1.1.0", "assistant.message toolRequest data", "sandbox", 1),
+        ("1.1.0", "session.goal_set", None, 1),
+    }
