@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
+from itertools import chain
 from typing import Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
@@ -156,7 +157,8 @@ def _follows_in_file(record: Any, before_in_file: dict[str | None, str | None]) 
 
 def _near_timestamp(out: list[Any], index: int) -> Any:
     """The timestamp of the first event after `index` that has one, else of the last before it."""
-    for record in [*out[index + 1 :], *reversed(out[:index])]:
+    for near in chain(range(index + 1, len(out)), range(index - 1, -1, -1)):
+        record = out[near]
         if type(record) is dict and type(record.get("timestamp")) is str:
             return record["timestamp"]
     return None
