@@ -112,11 +112,12 @@ class _Repair:
                 entry["function"] = {**function, **fresh["function"]}
                 state = states.get(call.id)
                 if state is not None:
-                    state["toolCall"] = {**state.get("toolCall", {}), **fresh}
+                    stored_call = state.get("toolCall")
+                    state["toolCall"] = {**(stored_call if isinstance(stored_call, dict) else {}), **fresh}
                     state["parsedArgs"] = _arguments(call)
             else:  # a call a repair gave this reply
-                message.setdefault("toolCalls", []).append(_openai_call(call))
-                item.setdefault("toolCallStates", []).append(_state(call))
+                _list_at(message, "toolCalls").append(_openai_call(call))
+                _list_at(item, "toolCallStates").append(_state(call))
                 if call.id is not None:
                     self._calls[call.id] = (item, True)
 
@@ -127,7 +128,7 @@ class _Repair:
             return False
         holder, is_new = found
         item = holder if is_new else self._copy(holder)
-        states = item.setdefault("toolCallStates", [])
+        states = _list_at(item, "toolCallStates")
         state = next((s for s in call_states(item) if s.get("toolCallId") == result.call_id), None)
         if state is None:
             state = {"toolCallId": result.call_id}
@@ -149,6 +150,19 @@ class _Repair:
                 copy["toolCallStates"] = [dict(s) if isinstance(s, dict) else s for s in item["toolCallStates"]]
             self.copies[id(item)] = copy
         return self.copies[id(item)]
+
+
+class Unwritable(Exception):
+    """An item a repair must add to holds something else than a list where the CLI keeps one."""
+
+
+def _list_at(holder: Item, key: str) -> list[Any]:
+    """The list `holder` keeps at `key` (a new one when it has none); `Unwritable` when it holds
+    something else there."""
+    value = holder.setdefault(key, [])
+    if not isinstance(value, list):
+        raise Unwritable(key)
+    return value
 
 
 _OUTPUT = {"content": "", "name": "Tool Result", "description": "Tool execution result"}

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from inspector.errors import InspectorError
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
 from inspector.sources.files.document import Document
 from inspector.sources.formats._continue_cli_items import (
@@ -35,12 +36,13 @@ from inspector.sources.formats._continue_cli_items import (
     output_text,
     stored_calls,
 )
-from inspector.sources.formats._continue_cli_write import rebuilt_history
+from inspector.sources.formats._continue_cli_write import Unwritable, rebuilt_history
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.arguments import parse_arguments
 from inspector.sources.messages.text_parts import content_text
 from inspector.sources.messages.turn_models import model_name
 from inspector.sources.unread_records import Unread, UnreadTally
+from inspector.support.safe_text import shown_name
 
 NAME = "continue-cli"
 
@@ -111,7 +113,13 @@ def survey(document: Document) -> tuple[Unread, ...]:
 def write(document: Document, sessions: list[Session]) -> str:
     """The document with the repaired history items, every other item kept as it was, and no
     line break at its end: the CLI writes its sessions so (`JSON.stringify`)."""
-    history = rebuilt_history(document.value["history"], sessions[0].turns)
+    try:
+        history = rebuilt_history(document.value["history"], sessions[0].turns)
+    except Unwritable as odd:
+        raise InspectorError(
+            f"{shown_name(document.path)}: a history item's {odd} is not a list, so it cannot hold the repair; "
+            "nothing was written"
+        ) from None
     return document.render({**document.value, "history": history}).removesuffix("\n")
 
 

@@ -183,3 +183,15 @@ def test_scan_unknowns_lists_new_keys_and_roles(tmp_path, capsys):
         (r["version"], r["record_type"], r["key"], r["count"]) for r in json.loads(capsys.readouterr().out)["unknowns"]
     }
     assert rows == {(None, "history item", "rating", 1), (None, "message/critic", None, 1)}
+
+
+def test_an_item_whose_states_are_not_a_list_refuses_the_repair_in_one_line(tmp_path, capsys):
+    history = json.loads(SAMPLE.read_text(encoding="utf-8"))["history"]
+    odd = {**history[8], "toolCallStates": {"state": "lost"}}  # the call reads as never answered
+    path = session_with(tmp_path, [*history[:8], odd])
+    before = path.read_bytes()
+    out = tmp_path / "fixed.json"
+    assert main(["fix", str(path), "--accept", "orphan-call", "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "a history item's toolCallStates is not a list" in err
+    assert not out.exists() and path.read_bytes() == before
