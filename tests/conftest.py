@@ -43,6 +43,8 @@ def empty_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Mon
         ("GEMINI_CLI_HOME", ""),
         ("QWEN_HOME", ".qwen"),
         ("QWEN_RUNTIME_DIR", ".qwen"),
+        ("COPILOT_HOME", ".copilot"),
+        ("CONTINUE_GLOBAL_DIR", ".continue"),
         ("LLM_USER_PATH", ".config/io.datasette.llm"),
         ("XDG_CONFIG_HOME", ".config"),
         ("XDG_DATA_HOME", ".local/share"),

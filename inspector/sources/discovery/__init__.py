@@ -21,7 +21,17 @@ from collections.abc import Mapping
 from importlib.resources import files
 from pathlib import Path
 
-from inspector.sources.discovery import claude_code, codex, gemini_cli, kilo, llm, opencode, qwen_code
+from inspector.sources.discovery import (
+    claude_code,
+    codex,
+    continue_cli,
+    copilot_cli,
+    gemini_cli,
+    kilo,
+    llm,
+    opencode,
+    qwen_code,
+)
 from inspector.sources.discovery.contract import Agent, FoundSession, Place, Surroundings
 from inspector.sources.discovery.folders import HEAD_BYTES
 
@@ -32,6 +42,8 @@ AGENTS: tuple[Agent, ...] = (
     codex.AGENT,
     gemini_cli.AGENT,
     qwen_code.AGENT,
+    copilot_cli.AGENT,
+    continue_cli.AGENT,
     llm.AGENT,
     opencode.AGENT,
     kilo.AGENT,

@@ -73,15 +73,17 @@ def head(path: Path | str, limit: int = HEAD_BYTES) -> bytes:
         os.close(descriptor)
 
 
-def first_cwd(path: str) -> str:
-    """The value of the first `"cwd": "..."` key in the file's head ("" when there is none whole).
+def first_cwd(path: str, key: str = "cwd") -> str:
+    """The value of the first `"cwd": "..."` key (or `key`) in the file's head ("" when there is
+    none whole).
 
     Inside a JSON string every quote is escaped, so `"cwd"` followed by a colon is a key. Each
     byte of the head is looked at a bounded number of times, and only the value is decoded."""
     data = head(path)
+    quoted = f'"{key}"'.encode()
     start = 0
-    while (at := data.find(b'"cwd"', start)) != -1:
-        start = at + 5
+    while (at := data.find(quoted, start)) != -1:
+        start = at + len(quoted)
         colon = _after_space(data, start)
         if data[colon : colon + 1] == b":":
             quote = _after_space(data, colon + 1)

@@ -29,7 +29,8 @@ pytestmark = pytest.mark.slow  # drives the app with Pilot
 
 PLACES = (
     "Claude Code ~/.claude/projects, Codex ~/.codex/sessions, Gemini CLI ~/.gemini/tmp and "
-    "~/.cache/.gemini/tmp, Qwen Code ~/.qwen/projects and ~/.qwen/tmp, llm ~/.config/io.datasette.llm/logs.db, "
+    "~/.cache/.gemini/tmp, Qwen Code ~/.qwen/projects and ~/.qwen/tmp, Copilot CLI ~/.copilot/session-state, "
+    "Continue CLI ~/.continue/sessions, llm ~/.config/io.datasette.llm/logs.db, "
     "OpenCode ~/.local/share/opencode/opencode.db, Kilo CLI ~/.local/share/kilo/kilo.db"
 )
 
