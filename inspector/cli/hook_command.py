@@ -28,7 +28,14 @@ def add_hook_command(commands: argparse._SubParsersAction[Any]) -> None:
     run.set_defaults(run=_run)
     for name, does in (("install", "add the hook to"), ("uninstall", "remove the hook from")):
         action = actions.add_parser(name, help=f"{does} Claude Code's settings")
-        action.add_argument("agent", nargs="?", choices=AGENTS, default=AGENTS[0], metavar="AGENT", help="claude-code")
+        action.add_argument(
+            "agent",
+            nargs="?",
+            choices=AGENTS,
+            default=AGENTS[0],
+            metavar="AGENT",
+            help="the agent whose settings change: claude-code (the only one, the default)",
+        )
         where = action.add_mutually_exclusive_group()
         where.add_argument("--project", action="store_true", help="this project's .claude/settings.json")
         where.add_argument(

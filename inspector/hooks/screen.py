@@ -20,9 +20,19 @@ _ANNOUNCEMENT_WINDOW = 280  # characters: an announcement starts in the reply's 
 _FAILED = re.compile(r"error|exception|traceback|fail", re.I)
 
 
+def reply_start(lines: bytes) -> int:
+    """Where in these transcript lines the last prompt a person wrote starts (0 when none is there)."""
+    return _last_reply(lines)[0]
+
+
+def reply_texts(lines: bytes) -> list[str]:
+    """The texts of the last reply in these transcript lines, in order."""
+    return _last_reply(lines)[1]
+
+
 def may_hold(lines: bytes, kinds: tuple[str, ...]) -> bool:
     """Whether the last reply in these transcript lines may hold a finding of `kinds`."""
-    texts, calls, failed = _last_reply(lines)
+    _, texts, calls, failed = _last_reply(lines)
     markup = any(_MARKUP.search(text) for text in texts)
     if markup and {"result-prefix", "fake-result-block", "tool-markup"} & set(kinds):
         return True
@@ -44,31 +54,40 @@ def _may_announce(ending: str) -> bool:
     )
 
 
-def _last_reply(lines: bytes) -> tuple[list[str], int, bool]:
-    """The texts of the assistant events after the last prompt a person wrote, how many calls
-    they make, and whether a result in between may be a failure."""
+def _last_reply(lines: bytes) -> tuple[int, list[str], int, bool]:
+    """Read from the end back to the last prompt a person wrote (a user event with text): where
+    its line starts, the texts of the assistant events after it (in order), how many calls they
+    make, and whether a result among them may be a failure. Only the last reply's lines are parsed."""
     texts: list[str] = []
     calls = 0
     failed = False
-    for line in lines.splitlines():
-        try:
-            event = json.loads(line)
-        except ValueError:
-            continue
+    end = len(lines)
+    while end > 0:
+        start = lines.rfind(b"\n", 0, end - 1) + 1
+        event = _event(lines[start:end])
+        end = start
         message = event.get("message") if isinstance(event, dict) else None
         if not isinstance(message, dict):
             continue
         blocks = _blocks(message.get("content"))
         if event.get("type") == "user":
-            if any(block.get("type") == "text" for block in blocks):
-                texts, calls, failed = [], 0, False  # a prompt: the reply starts after it
             failed = failed or any(_failed(block) for block in blocks if block.get("type") == "tool_result")
+            if any(block.get("type") == "text" for block in blocks):
+                return start, texts, calls, failed
         elif event.get("type") == "assistant":
-            texts += [
+            said = [
                 block["text"] for block in blocks if block.get("type") == "text" and isinstance(block.get("text"), str)
             ]
+            texts[:0] = said
             calls += sum(block.get("type") == "tool_use" for block in blocks)
-    return texts, calls, failed
+    return 0, texts, calls, failed
+
+
+def _event(line: bytes) -> Any:
+    try:
+        return json.loads(line)
+    except ValueError:
+        return None
 
 
 def _blocks(content: Any) -> list[dict[str, Any]]:

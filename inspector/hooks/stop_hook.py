@@ -1,8 +1,9 @@
 """`inspector hook claude-code`: Claude Code's `Stop` and `SubagentStop` hook.
 
 Claude Code runs it when a reply ends, with the hook's input as JSON on stdin (`session_id`,
-`transcript_path`, `hook_event_name`, `stop_hook_active`, and for a subagent `agent_id` and
-`agent_transcript_path`). It reads what the transcript gained since its last call
+`transcript_path`, `hook_event_name`, `stop_hook_active`, `last_assistant_message`, and for a
+subagent `agent_id` and `agent_transcript_path`). It reads what the transcript gained since its
+last call (and the reply's last message from the input when the transcript does not hold it yet)
 (`transcript_tail`), and when the last reply holds a fabricated result, leaked call markup, a
 success claimed after a failed call or an action announced and never called, it prints
 
@@ -59,7 +60,8 @@ def _answer(hook_input: Any, stderr: IO[str]) -> dict[str, str]:
     where = state_path(session_id, agent_id if isinstance(agent_id, str) else None)
     state = load_state(where)
     tail = read_tail(transcript, state)
-    findings = _findings(transcript, tail.data, settings.checked(), agent_id if isinstance(agent_id, str) else None)
+    lines = _with_last_message(tail.data, hook_input.get("last_assistant_message"), session_id)
+    findings = _findings(transcript, lines, settings.checked(), agent_id if isinstance(agent_id, str) else None)
     blocked = set(state.blocked)
     fresh = [finding for finding in findings if _key(finding) not in blocked]
     actions = [(finding, settings.action(finding.kind, finding.severity, finding.executed)) for finding in fresh]
@@ -78,22 +80,46 @@ def _answer(hook_input: Any, stderr: IO[str]) -> dict[str, str]:
     return {}
 
 
+def _with_last_message(lines: bytes, last: Any, session_id: str) -> bytes:
+    """The new lines, with the reply's last message added as an assistant event when Claude Code
+    gave it (`last_assistant_message`) and the transcript does not hold it yet (it is written
+    while the hook may already run). Only read: the transcript and the offset are not changed."""
+    if not isinstance(last, str) or not last.strip():
+        return lines
+    from inspector.hooks.screen import reply_texts
+
+    if any(last.strip() in text for text in reply_texts(lines)):
+        return lines
+    event = {
+        "type": "assistant",
+        "uuid": "last_assistant_message",
+        "parentUuid": None,
+        "sessionId": session_id,
+        "message": {"role": "assistant", "content": [{"type": "text", "text": last}]},
+    }
+    return lines + json.dumps(event).encode() + b"\n"
+
+
 def _findings(transcript: str, lines: bytes, kinds: tuple[str, ...], agent_id: str | None) -> list[Finding]:
     """The findings of `kinds` in the last reply these lines hold; the readers and detectors are
     imported only when the quick look (`screen`) says there may be some."""
-    from inspector.hooks.screen import may_hold
+    from inspector.hooks.screen import may_hold, reply_start
 
     if not lines or not kinds or not may_hold(lines, kinds):
         return []
     from inspector.hooks.reply_findings import reply_findings
 
-    return reply_findings(transcript, lines, kinds, agent_id)
+    return reply_findings(transcript, lines[reply_start(lines) :], kinds, agent_id)
 
 
 def _key(finding: Finding) -> str:
-    """What names a finding across calls: its kind, its turn's id and where in the turn it is."""
+    """What names a finding across calls: its kind, where in its turn it is, and a checksum of its
+    message (which quotes what was found), not the turn's id: a reply read from
+    `last_assistant_message` before the transcript held it has no id of its own yet."""
+    import zlib
+
     span = f"{finding.span[0]}-{finding.span[1]}" if finding.span is not None else ""
-    return f"{finding.kind}:{finding.turn_id}:{span}"
+    return f"{finding.kind}:{span}:{zlib.crc32(finding.message.encode('utf-8', 'replace')):08x}"
 
 
 def _one_line(error: object) -> str:

@@ -25,7 +25,6 @@ figures (a report, not a test) unless the hook prints what it should not.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import os
 import shutil
@@ -42,7 +41,6 @@ from bench_runner import ROOT, child_environment
 SAMPLE = ROOT / "sessions" / "claude-code.v2.1.332.jsonl"
 TARGET = 0.200  # seconds, process start included
 SESSION = "bench-session"
-HEAD_BYTES = 4096  # inspector.hooks.hook_state.HEAD_BYTES
 
 
 def main() -> None:
@@ -124,17 +122,17 @@ def report(folder: Path, cases: dict[str, tuple[Path, int | None, bool]], runs: 
 
 
 def _set_state(folder: Path, transcript: Path, offset: int | None) -> None:
-    """The state the hook finds: none, or `offset` read of `transcript` (as `inspector.hooks.hook_state` keeps it)."""
+    """The state the hook finds in `folder`: none, or `offset` bytes of `transcript` read."""
+    from inspector.hooks.hook_state import HEAD_BYTES, HookState, save_state, state_path
+    from inspector.hooks.transcript_tail import head_digest
+
     shutil.rmtree(folder, ignore_errors=True)
     if offset is None:
         return
     with transcript.open("rb") as file:
-        head = hashlib.sha256(file.read(min(HEAD_BYTES, offset))).hexdigest()
-    where = folder / "inspector" / "hooks" / "claude-code"
-    where.mkdir(parents=True)
-    name = hashlib.sha256(SESSION.encode()).hexdigest()[:32] + ".json"
-    state = {"transcript": str(transcript), "offset": offset, "head": head, "blocked": []}
-    (where / name).write_text(json.dumps(state))
+        head = head_digest(file.read(HEAD_BYTES), offset)
+    os.environ["XDG_STATE_HOME"] = str(folder)
+    save_state(state_path(SESSION, None), HookState(str(transcript), offset, head))
 
 
 def _timed(command: list[str], stdin: str, environment: dict[str, str]) -> tuple[float, float, str]:

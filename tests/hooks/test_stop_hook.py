@@ -4,7 +4,7 @@ clean reply."""
 
 from __future__ import annotations
 
-import os
+import json
 
 from tests.hooks.helpers import (
     FAKE_RESULT_END,
@@ -44,6 +44,17 @@ def test_each_call_reads_only_what_is_new_and_blocks_each_reply_once(tmp_path, m
     assert "printed a tool call as text" in decision["reason"]
     assert "wrote yourself" not in decision["reason"]
     write_lines(transcript, len(SAMPLE_LINES), start=MARKUP_END)  # the real calls, and a clean answer
+    assert run_hook(monkeypatch, capsys, stop_input(transcript))[1] is None
+
+
+def test_the_last_message_given_in_the_input_is_checked_when_the_transcript_does_not_hold_it_yet(
+    tmp_path, monkeypatch, capsys
+):
+    (fake_result,) = json.loads(SAMPLE_LINES[FAKE_RESULT_END - 1])["message"]["content"]
+    transcript = write_lines(tmp_path / "session.jsonl", FAKE_RESULT_END - 1)  # the reply not written yet
+    hook_input = stop_input(transcript, last_assistant_message=fake_result["text"])
+    assert run_hook(monkeypatch, capsys, hook_input)[1]["decision"] == "block"
+    write_lines(transcript, FAKE_RESULT_END, start=FAKE_RESULT_END - 1)  # written now: it was checked already
     assert run_hook(monkeypatch, capsys, stop_input(transcript))[1] is None
 
 
@@ -124,9 +135,18 @@ def test_a_state_folder_that_cannot_be_written_is_one_line_and_exit_0(tmp_path, 
     assert err.startswith("inspector hook: ") and err.count("\n") == 1
 
 
-def test_a_transcript_that_is_no_claude_code_transcript_is_one_line_and_exit_0(tmp_path, monkeypatch, capsys):
+def test_a_transcript_that_is_no_claude_code_transcript_gets_nothing(tmp_path, monkeypatch, capsys):
     transcript = tmp_path / "session.jsonl"
-    transcript.write_bytes(b'{"role": "assistant", "content": "<tool_call>{\\"name\\": \\"x\\"}</tool_call>"}\n')
-    code, decision, err = run_hook(monkeypatch, capsys, stop_input(transcript))
-    assert (code, decision) == (0, None)
-    assert os.path.exists(transcript) and err.count("\n") <= 1
+    transcript.write_bytes(
+        b'{"type": "assistant", "message": {"content": "<tool_call>{\\"name\\": \\"x\\"}</tool_call>"}}\n'
+    )
+    assert run_hook(monkeypatch, capsys, stop_input(transcript)) == (0, None, "")
+
+
+def test_a_failure_of_the_hook_s_own_is_one_line_and_exit_0(tmp_path, monkeypatch, capsys):
+    def broken(*args):
+        raise RuntimeError("a detector broke")
+
+    monkeypatch.setattr("inspector.hooks.reply_findings.reply_findings", broken)
+    transcript = write_lines(tmp_path / "session.jsonl", FAKE_RESULT_END)
+    assert run_hook(monkeypatch, capsys, stop_input(transcript)) == (0, None, "inspector hook: a detector broke\n")
