@@ -4,7 +4,8 @@ The settings file is `~/.claude/settings.json` for the person (`$CLAUDE_CONFIG_D
 when that is set), or `.claude/settings.json` in a project. Installing adds one entry under
 `hooks.Stop` and one under `hooks.SubagentStop`, each running `hook_command()`: this
 interpreter's absolute path with `-m inspector.hooks claude-code`, so it runs from any folder.
-Every other setting and hook is kept; installing twice changes nothing. Each write is atomic,
+Every other setting and hook is kept; installing twice changes nothing (from another
+interpreter, it points the hook at that one). Each write is atomic,
 after a copy of the file as it was (`settings.json.bak`). Uninstalling removes exactly those
 entries (and the lists and tables they alone filled); when what is left is what the copy holds,
 the copy is put back, so install then uninstall gives the file back byte for byte. A file that
@@ -52,9 +53,11 @@ def settings_file(project: bool, cwd: Path | None = None) -> Path:
 
 
 def install(path: Path) -> Outcome:
-    """Add the hook to the settings at `path` (made when missing); nothing changes when it is there."""
+    """Add the hook to the settings at `path` (made when missing); nothing changes when it is there.
+    A hook installed by another interpreter (a venv since removed) is pointed at this one."""
     settings, existed = _read(path)
-    if _installed(settings):
+    command = hook_command()
+    if _installed(settings) and all(_commands(settings, event) == [command] for event in EVENTS):
         return Outcome(path, f"{shown_name(path)}: the hook is already installed")
     hooks = settings.setdefault("hooks", {})
     if not isinstance(hooks, dict):
@@ -63,10 +66,13 @@ def install(path: Path) -> Outcome:
         entries = hooks.setdefault(event, [])
         if not isinstance(entries, list):
             raise InspectorError(f"{shown_name(path)}: its {event} hooks are not a list; fix it by hand")
+        for entry in entries:
+            if _ours(entry):
+                entry["hooks"][0]["command"] = command
         if not any(_ours(entry) for entry in entries):
-            entries.append({"hooks": [{"type": "command", "command": hook_command()}]})
+            entries.append({"hooks": [{"type": "command", "command": command}]})
     _write(path, settings, existed)
-    return Outcome(path, f"{shown_name(path)}: installed the hook on {' and '.join(EVENTS)} ({hook_command()})")
+    return Outcome(path, f"{shown_name(path)}: installed the hook on {' and '.join(EVENTS)} ({command})")
 
 
 def uninstall(path: Path) -> Outcome:
@@ -101,6 +107,11 @@ def installed_in(path: Path) -> bool:
 
 def _installed(settings: dict[str, Any]) -> bool:
     return all(any(_ours(entry) for entry in _entries(settings, event)) for event in EVENTS)
+
+
+def _commands(settings: dict[str, Any], event: str) -> list[str]:
+    """The commands of the hook's own entries under `event`."""
+    return [entry["hooks"][0]["command"] for entry in _entries(settings, event) if _ours(entry)]
 
 
 def _entries(settings: dict[str, Any], event: str) -> list[Any]:

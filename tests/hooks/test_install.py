@@ -54,6 +54,20 @@ def test_install_keeps_every_other_setting_and_uninstall_gives_the_file_back_byt
     assert path.read_text() == THEIRS
 
 
+def test_a_hook_installed_by_another_interpreter_is_pointed_at_this_one(capsys):
+    path = user_settings()
+    path.parent.mkdir(parents=True)
+    stale = {"hooks": {event: [{"hooks": [{"type": "command", "command": "/gone/venv/bin/python -m inspector.hooks claude-code"}]}] for event in ("Stop", "SubagentStop")}}  # fmt: skip
+    path.write_text(json.dumps(stale))
+    assert main(["hook", "install"]) == 0
+    settings = json.loads(path.read_text())
+    assert (
+        commands(settings, "Stop")
+        == commands(settings, "SubagentStop")
+        == [f"{sys.executable} -m inspector.hooks claude-code"]
+    )
+
+
 def test_uninstall_after_other_changes_removes_exactly_the_hook(capsys):
     path = user_settings()
     path.parent.mkdir(parents=True)
