@@ -20,19 +20,20 @@ _ANNOUNCEMENT_WINDOW = 280  # characters: an announcement starts in the reply's 
 _FAILED = re.compile(r"error|exception|traceback|fail", re.I)
 
 
-def reply_start(lines: bytes) -> int:
-    """Where in these transcript lines the last prompt a person wrote starts (0 when none is there)."""
-    return _last_reply(lines)[0]
+def reply_start(lines: bytes, sidechain: bool = False) -> int:
+    """Where in these transcript lines the last prompt of the thread starts (0 when none is
+    there): the main thread's, or with `sidechain` a subagent's."""
+    return _last_reply(lines, sidechain)[0]
 
 
-def reply_texts(lines: bytes) -> list[str]:
-    """The texts of the last reply in these transcript lines, in order."""
-    return _last_reply(lines)[1]
+def reply_texts(lines: bytes, sidechain: bool = False) -> list[str]:
+    """The texts of the thread's last reply in these transcript lines, in order."""
+    return _last_reply(lines, sidechain)[1]
 
 
-def may_hold(lines: bytes, kinds: tuple[str, ...]) -> bool:
-    """Whether the last reply in these transcript lines may hold a finding of `kinds`."""
-    _, texts, calls, failed = _last_reply(lines)
+def may_hold(lines: bytes, kinds: tuple[str, ...], sidechain: bool = False) -> bool:
+    """Whether the thread's last reply in these transcript lines may hold a finding of `kinds`."""
+    _, texts, calls, failed = _last_reply(lines, sidechain)
     markup = any(_MARKUP.search(text) for text in texts)
     if markup and {"result-prefix", "fake-result-block", "tool-markup"} & set(kinds):
         return True
@@ -54,10 +55,11 @@ def _may_announce(ending: str) -> bool:
     )
 
 
-def _last_reply(lines: bytes) -> tuple[int, list[str], int, bool]:
-    """Read from the end back to the last prompt a person wrote (a user event with text): where
-    its line starts, the texts of the assistant events after it (in order), how many calls they
-    make, and whether a result among them may be a failure. Only the last reply's lines are parsed."""
+def _last_reply(lines: bytes, sidechain: bool) -> tuple[int, list[str], int, bool]:
+    """Read from the end back to the thread's last prompt (a user event with text; the events of
+    the other threads, `isSidechain` or not, passed over): where its line starts, the texts of
+    the assistant events after it (in order), how many calls they make, and whether a result
+    among them may be a failure. Only the last reply's lines are parsed."""
     texts: list[str] = []
     calls = 0
     failed = False
@@ -67,7 +69,7 @@ def _last_reply(lines: bytes) -> tuple[int, list[str], int, bool]:
         event = _event(lines[start:end])
         end = start
         message = event.get("message") if isinstance(event, dict) else None
-        if not isinstance(message, dict):
+        if not isinstance(message, dict) or (event.get("isSidechain") is True) != sidechain:
             continue
         blocks = _blocks(message.get("content"))
         if event.get("type") == "user":

@@ -51,17 +51,18 @@ def _answer(hook_input: Any, stderr: IO[str]) -> dict[str, str]:
     session_id = hook_input.get("session_id")
     subagent = hook_input.get("hook_event_name") == "SubagentStop"
     agent_id = hook_input.get("agent_id") if subagent else None
+    agent = agent_id if isinstance(agent_id, str) else None
     transcript = (subagent and hook_input.get("agent_transcript_path")) or hook_input.get("transcript_path")
     if not isinstance(session_id, str) or not isinstance(transcript, str) or not transcript:
         raise ValueError("the input names no session_id or transcript_path")
     settings, ignored = load_settings()
     if ignored:
         stderr.write(f"inspector hook: {_one_line(ignored)}\n")
-    where = state_path(session_id, agent_id if isinstance(agent_id, str) else None)
+    where = state_path(session_id, agent)
     state = load_state(where)
     tail = read_tail(transcript, state)
-    lines = _with_last_message(tail.data, hook_input.get("last_assistant_message"), session_id)
-    findings = _findings(transcript, lines, settings.checked(), agent_id if isinstance(agent_id, str) else None)
+    lines = _with_last_message(tail.data, hook_input.get("last_assistant_message"), session_id, subagent)
+    findings = _findings(transcript, lines, settings.checked(), agent, subagent)
     blocked = set(state.blocked)
     fresh = [finding for finding in findings if _key(finding) not in blocked]
     actions = [(finding, settings.action(finding.kind, finding.severity, finding.executed)) for finding in fresh]
@@ -80,7 +81,7 @@ def _answer(hook_input: Any, stderr: IO[str]) -> dict[str, str]:
     return {}
 
 
-def _with_last_message(lines: bytes, last: Any, session_id: str) -> bytes:
+def _with_last_message(lines: bytes, last: Any, session_id: str, subagent: bool) -> bytes:
     """The new lines, with the reply's last message added as an assistant event when Claude Code
     gave it (`last_assistant_message`) and the transcript does not hold it yet (it is written
     while the hook may already run). Only read: the transcript and the offset are not changed."""
@@ -88,10 +89,11 @@ def _with_last_message(lines: bytes, last: Any, session_id: str) -> bytes:
         return lines
     from inspector.hooks.screen import reply_texts
 
-    if any(last.strip() in text for text in reply_texts(lines)):
+    if any(last.strip() in text for text in reply_texts(lines, subagent)):
         return lines
     event = {
         "type": "assistant",
+        "isSidechain": subagent,
         "uuid": "last_assistant_message",
         "parentUuid": None,
         "sessionId": session_id,
@@ -100,16 +102,19 @@ def _with_last_message(lines: bytes, last: Any, session_id: str) -> bytes:
     return lines + json.dumps(event).encode() + b"\n"
 
 
-def _findings(transcript: str, lines: bytes, kinds: tuple[str, ...], agent_id: str | None) -> list[Finding]:
-    """The findings of `kinds` in the last reply these lines hold; the readers and detectors are
-    imported only when the quick look (`screen`) says there may be some."""
+def _findings(
+    transcript: str, lines: bytes, kinds: tuple[str, ...], agent_id: str | None, subagent: bool
+) -> list[Finding]:
+    """The findings of `kinds` in the last reply these lines hold (the main thread's, or with
+    `subagent` the subagent's); the readers and detectors are imported only when the quick look
+    (`screen`) says there may be some."""
     from inspector.hooks.screen import may_hold, reply_start
 
-    if not lines or not kinds or not may_hold(lines, kinds):
+    if not lines or not kinds or not may_hold(lines, kinds, subagent):
         return []
     from inspector.hooks.reply_findings import reply_findings
 
-    return reply_findings(transcript, lines[reply_start(lines) :], kinds, agent_id)
+    return reply_findings(transcript, lines[reply_start(lines, subagent) :], kinds, agent_id)
 
 
 def _key(finding: Finding) -> str:

@@ -96,12 +96,22 @@ def test_a_long_transcript_is_read_from_its_end_only(tmp_path, monkeypatch, caps
 
 def test_a_subagent_s_own_transcript_is_read_on_subagent_stop(tmp_path, monkeypatch, capsys):
     transcript = write_lines(tmp_path / "session.jsonl", len(SAMPLE_LINES))  # the main thread: clean
-    agent = write_lines(tmp_path / "agent-a1.jsonl", FAKE_RESULT_END)
+    agent = tmp_path / "agent-a1.jsonl"  # a subagent's own transcript: its events marked as its thread's
+    agent.write_text("".join(json.dumps({**json.loads(line), "isSidechain": True, "agentId": "a1"}) + "\n" for line in SAMPLE_LINES[:FAKE_RESULT_END]))  # fmt: skip
     hook_input = stop_input(
         transcript, hook_event_name="SubagentStop", agent_id="a1", agent_transcript_path=str(agent), agent_type="x"
     )
     assert run_hook(monkeypatch, capsys, hook_input)[1]["decision"] == "block"
     assert run_hook(monkeypatch, capsys, stop_input(transcript))[1] is None  # the main thread's own state
+
+
+def test_a_subagent_s_events_in_the_main_transcript_are_not_the_main_reply_s(tmp_path, monkeypatch, capsys):
+    """A subagent's prompt written after the main thread's reply does not hide that reply."""
+    transcript = write_lines(tmp_path / "session.jsonl", FAKE_RESULT_END)
+    prompt = {**json.loads(SAMPLE_LINES[MARKUP_END - 5]), "isSidechain": True, "agentId": "a1"}
+    with transcript.open("a") as file:
+        file.write(json.dumps(prompt) + "\n")
+    assert run_hook(monkeypatch, capsys, stop_input(transcript))[1]["decision"] == "block"
 
 
 def test_a_clean_reply_gets_nothing(tmp_path, monkeypatch, capsys):
