@@ -2,7 +2,8 @@
 command. Each command's `--help` ends with its line (`epilog`), and `docs/cli.md` lists the same
 table (a test checks it against this one).
 
-Only `scan` is a check (1: findings); `report` and `fix` succeed with 0 once they have written
+Only `scan` is a check (1: findings), and `hook status` (1: installed nowhere); `hook claude-code`
+runs inside the agent and never fails it (always 0); `report` and `fix` succeed with 0 once they have written
 what they were asked to, and `fix` says with 1 that findings are left in what it wrote. Every
 error is one line on stderr, never a traceback; a bad option too (`inspector.cli.suggest`: the
 closest word it knows, never the usage block), with 2.
@@ -40,6 +41,12 @@ EXIT_CODES: dict[str, dict[int, str]] = {
         FOUND_NOTHING: "the fixes are undone, and the undo recorded",
         FAILED: "nothing undone: no fix left, a row changed since, or a bad option (one line)",
     },
+    "hook": {
+        FOUND_NOTHING: "claude-code: always (a block or a note is its output, an error of its own one line on "
+        "stderr); install, uninstall: done, or nothing to do (one line says which); status: installed somewhere",
+        FOUND: "status: installed nowhere",
+        FAILED: "install, uninstall, status: a settings file could not be read or written (one line), or a bad option",
+    },
 }
 
 
@@ -50,4 +57,4 @@ def epilog(command: str) -> str:
     return textwrap.fill(f"exit codes: {meanings}", 78)
 
 
-COMMANDS = tuple(name for name in EXIT_CODES if name != APP)  # the command words: scan, report, fix, undo
+COMMANDS = tuple(name for name in EXIT_CODES if name != APP)  # the command words: scan, report, fix, undo, hook

@@ -1,5 +1,6 @@
 """The command line: `inspector scan`, `inspector fix`, `inspector undo`, `inspector report` (a report
-to share, in HTML or Markdown, read as `scan` reads), and `inspector [PATH]`, which opens the app.
+to share, in HTML or Markdown, read as `scan` reads), `inspector hook` (the check inside an agent,
+`inspector.cli.hook_command`), and `inspector [PATH]`, which opens the app.
 
 With no path, `inspector` and `inspector scan` take the person's own sessions, found where Claude
 Code, Codex CLI, Gemini CLI and `llm` keep them (`inspector.sources.discovery`). When there are
@@ -24,6 +25,7 @@ from inspector import __version__
 from inspector.cli.baseline_scan import add_baseline_options, baseline_for, say_left_out, summaries_without_acknowledged
 from inspector.cli.engine_options import SPARK, PathsAsTyped, add_engine_options, check_engine_options
 from inspector.cli.exit_codes import COMMANDS, FAILED, FOUND, FOUND_NOTHING, epilog
+from inspector.cli.hook_command import add_hook_command
 from inspector.cli.open_app import open_app
 from inspector.cli.reading_options import add_reading_options, need_a_path
 from inspector.cli.report_help import REPORT_HELP
@@ -85,7 +87,7 @@ def _mistyped_command(word: str) -> bool:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The parser of the commands (`scan`, `report`, `fix`, `undo`); the app has its own (`open_app`)."""
+    """The parser of the commands (`scan`, `report`, `fix`, `undo`, `hook`); the app has its own (`open_app`)."""
     parser = OneLineParser(
         prog="inspector",
         description="Find and repair broken LLM tool calls in agent sessions.",
@@ -193,6 +195,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--allow-triggers", action="store_true", help="let the database's own triggers run on what the undo writes"
     )
     undo.set_defaults(run=_undo)
+    add_hook_command(commands)
     return parser
 
 

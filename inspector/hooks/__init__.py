@@ -1,0 +1,12 @@
+"""Checks that run inside an agent while it works, before its reply reaches the person: hooks.
+
+An agent that offers a hook at the end of each reply (Claude Code's `Stop` and `SubagentStop`)
+runs `inspector hook claude-code`, which reads what the transcript gained since its last call,
+runs the detectors of a fabricated result on the last reply, and asks the agent to go on with a
+reason written for the model (`stop_hook`). `install` merges that hook into the agent's settings
+and takes it out again.
+
+An entry point beside `inspector.cli`: it composes the readers and the detectors, never the app.
+Its import path is kept short (the readers and detectors are imported only when a reply may hold
+a finding, `screen`), as it runs at the end of every reply.
+"""

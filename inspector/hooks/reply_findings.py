@@ -1,0 +1,48 @@
+"""The findings of the last reply: the new lines of a Claude Code transcript read by the
+`claude-code` format's reader, and the detectors of the kinds checked run on the thread.
+
+Only the findings in the turns after the last prompt a person wrote (the reply, with its calls
+and their results) are kept: what came before was the previous replies', checked then.
+"""
+
+from __future__ import annotations
+
+from inspector.catalogue import build_catalogue
+from inspector.detect import DETECTORS
+from inspector.detect.context import ScanContext
+from inspector.model import USER, Finding, Session
+from inspector.sources.files.document import parse_document
+from inspector.sources.formats import claude_code
+
+
+def reply_findings(path: str, lines: bytes, kinds: tuple[str, ...], agent_id: str | None) -> list[Finding]:
+    """The findings of `kinds` in the last reply of the thread these transcript lines hold: the
+    main thread, or the subagent `agent_id`'s."""
+    session = _thread(claude_code.read(parse_document(path, lines)), agent_id)
+    if session is None:
+        return []
+    reply_start = _reply_start(session)
+    context = ScanContext(session, build_catalogue(session))
+    return [
+        finding
+        for detector in DETECTORS
+        if detector.kind in kinds
+        for finding in detector.detect(context)
+        if finding.turn >= reply_start
+    ]
+
+
+def _thread(sessions: list[Session], agent_id: str | None) -> Session | None:
+    """The main thread's session, or the subagent's (the last one when none is named after it)."""
+    if agent_id is None:
+        return next((session for session in sessions if "/" not in (session.session_id or "")), None)
+    named = [session for session in sessions if (session.session_id or "").endswith(f"/agent-{agent_id}")]
+    chosen = named or sessions
+    return chosen[-1] if chosen else None
+
+
+def _reply_start(session: Session) -> int:
+    """The position just after the last prompt a person wrote (a user turn with text and no
+    results); 0 when the lines hold none."""
+    prompts = [turn.position for turn in session.turns if turn.role == USER and turn.text and not turn.tool_results]
+    return prompts[-1] + 1 if prompts else 0

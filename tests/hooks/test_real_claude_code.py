@@ -1,0 +1,109 @@
+"""The hook inside the real Claude Code (2.1.332) against the scripted mock model
+(`sessions/generate/claude_code_hook.py`): a reply planting a fake result is blocked, the hook's
+reason reaches the model in the next request, and the real call the model then makes runs; a
+clean reply is left alone, with no request more.
+
+The evidence that script committed (`sessions/hooks/`) is checked every time. The slow test runs
+the script itself, with the real Claude Code, when it is installed where the script looks
+(`$CLAUDE_BIN`, or where `run_all.sh` installs it) and skips saying so otherwise.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from inspector import scan_file
+from tests.helpers.samples import ROOT, TOOL_SAMPLES
+
+EVIDENCE = TOOL_SAMPLES / "hooks"
+GENERATOR = ROOT / "sessions" / "generate" / "claude_code_hook.py"
+REASON_START = "Your reply contains a tool result you wrote yourself; no tool ran. (result-prefix: "
+
+
+def evidence(folder: Path, run: str) -> dict:
+    return json.loads((folder / f"claude-code-hook-{run}.requests.json").read_text())
+
+
+def texts(message: dict) -> str:
+    """The text of a request's message, every block's."""
+    content = message["content"]
+    if isinstance(content, str):
+        return content
+    return "\n".join(block.get("text") or json.dumps(block.get("content")) for block in content)
+
+
+def check_block_run(folder: Path) -> None:
+    """The fake result blocked, the reason in the next request, the real call run, then silence."""
+    run = evidence(folder, "block")
+    assert run["claude_exit"] == 0
+    first, after_block, after_call = run["requests"]  # no fourth: the closing reply was left alone
+    assert [m["role"] for m in after_block["messages"]] == ["user", "assistant", "user"]
+    assert after_block["messages"][1]["content"][0]["text"].startswith("{success: true, memory_type:")
+    said = texts(after_block["messages"][-1])
+    assert "Stop hook blocking error from command" in said
+    assert REASON_START in said and "Call the tool you meant now as a real tool call" in said
+    result = after_call["messages"][-1]["content"][0]
+    assert result["type"] == "tool_result" and "is_error" not in result
+    assert result["content"].startswith("File created successfully")
+    assert run["journal_written"] == "I lost track of the refactor again.\n"
+    transcript = folder / "claude-code-hook-block.jsonl"
+    assert REASON_START in transcript.read_text()  # Claude Code keeps the hook's feedback in the session
+
+
+def check_clean_run(folder: Path) -> None:
+    run = evidence(folder, "clean")
+    assert run["claude_exit"] == 0
+    assert len(run["requests"]) == 1
+    assert "Stop hook" not in (folder / "claude-code-hook-clean.jsonl").read_text()
+
+
+def test_the_committed_evidence_shows_the_block_the_reason_and_the_real_call():
+    check_block_run(EVIDENCE)
+
+
+def test_the_committed_evidence_shows_a_clean_reply_left_alone():
+    check_clean_run(EVIDENCE)
+
+
+def test_the_inspector_reads_what_claude_code_wrote_with_the_hook_installed():
+    (session,) = scan_file(EVIDENCE / "claude-code-hook-block.jsonl")
+    assert [finding.kind for finding in session.findings] == ["result-prefix"]
+    (clean,) = scan_file(EVIDENCE / "claude-code-hook-clean.jsonl")
+    assert list(clean.findings) == []
+
+
+def claude_binary() -> str | None:
+    """Claude Code 2.1.332 where the generator looks for it, or None."""
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    tools = Path(os.environ.get("NPM_TOOLS") or cache / "inspector-generate" / "npm-tools")
+    candidates = [
+        os.environ.get("CLAUDE_BIN"),
+        str(tools / "claude-2.1.332/node_modules/@anthropic-ai/claude-code-linux-x64/claude"),
+    ]
+    return next((c for c in candidates if c and os.path.exists(c)), None)
+
+
+@pytest.mark.slow
+def test_the_hook_inside_the_real_claude_code(tmp_path):
+    claude = REAL_CLAUDE
+    if claude is None:
+        pytest.skip("Claude Code 2.1.332 not installed: set CLAUDE_BIN, or run sessions/generate/run_all.sh")
+    done = subprocess.run(
+        [sys.executable, str(GENERATOR), str(tmp_path), "--claude", claude, "--python", sys.executable],
+        capture_output=True,
+        text=True,
+        timeout=500,
+        env={**os.environ, "HOME": str(tmp_path)},
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    check_block_run(tmp_path)
+    check_clean_run(tmp_path)
+
+
+REAL_CLAUDE = claude_binary()  # looked for before each test's empty HOME hides the person's cache

@@ -1,0 +1,28 @@
+"""The quick look that spares the hook the readers and detectors passes every reply the
+detectors flag: on the Claude Code samples, each reply holding a finding of a kind the hook
+checks passes it, cut where the hook would read it (just after that reply)."""
+
+from __future__ import annotations
+
+import pytest
+
+from inspector import scan_file
+from inspector.hooks.hook_settings import HOOK_KINDS
+from inspector.hooks.screen import may_hold
+from tests.helpers.samples import SESSIONS, TOOL_SAMPLES
+
+CLAUDE_CODE_SAMPLES = sorted(TOOL_SAMPLES.glob("claude-code*.jsonl")) + sorted(SESSIONS.glob("*.claude-code.jsonl"))
+
+
+@pytest.mark.parametrize("path", CLAUDE_CODE_SAMPLES, ids=lambda path: path.name)
+def test_every_reply_flagged_passes_the_quick_look(path):
+    lines = path.read_bytes().splitlines(keepends=True)
+    flagged = [f for result in scan_file(path) for f in result.findings if f.kind in HOOK_KINDS]
+    assert flagged
+    for finding in flagged:
+        assert may_hold(b"".join(lines[: finding.turn + 1]), (finding.kind,)), (finding.kind, finding.turn)
+
+
+def test_plain_prose_is_passed_over():
+    line = b'{"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"The meeting moved to Thursday."}]}}\n'
+    assert not may_hold(line, HOOK_KINDS)

@@ -1,0 +1,162 @@
+"""`inspector hook claude-code` blocks a reply that fabricates its work, once, with a reason for
+the model, reads only what the transcript gained since its last call, and stays silent on a
+clean reply."""
+
+from __future__ import annotations
+
+import json
+
+from tests.hooks.helpers import (
+    FAKE_RESULT_END,
+    MARKUP_END,
+    SAMPLE_LINES,
+    run_hook,
+    stop_input,
+    write_lines,
+)
+
+
+def test_a_reply_opening_with_a_fake_result_is_blocked_with_a_reason_for_the_model(tmp_path, monkeypatch, capsys):
+    transcript = write_lines(tmp_path / "session.jsonl", FAKE_RESULT_END)
+    code, decision, err = run_hook(monkeypatch, capsys, stop_input(transcript))
+    assert (code, err) == (0, "")
+    assert decision is not None and decision["decision"] == "block"
+    assert decision["reason"].startswith("Your reply contains a tool result you wrote yourself; no tool ran.")
+    assert "(result-prefix: Reply starts with an object that looks like a fake tool result" in decision["reason"]
+    assert "Call the tool you meant now as a real tool call" in decision["reason"]
+
+
+def test_leaked_call_markup_is_blocked_naming_the_call_to_make(tmp_path, monkeypatch, capsys):
+    transcript = write_lines(tmp_path / "session.jsonl", MARKUP_END)
+    code, decision, _ = run_hook(monkeypatch, capsys, stop_input(transcript))
+    assert code == 0 and decision is not None
+    assert decision["decision"] == "block"
+    assert 'Make the call to Read with {"file_path": "notes.txt"} now as a real tool call' in decision["reason"]
+    assert "tool result you wrote yourself" not in decision["reason"]  # the earlier reply is not this one's
+
+
+def test_each_call_reads_only_what_is_new_and_blocks_each_reply_once(tmp_path, monkeypatch, capsys):
+    transcript = write_lines(tmp_path / "session.jsonl", FAKE_RESULT_END)
+    assert run_hook(monkeypatch, capsys, stop_input(transcript))[1]["decision"] == "block"
+    assert run_hook(monkeypatch, capsys, stop_input(transcript))[1] is None  # nothing new: silent
+    write_lines(transcript, MARKUP_END, start=FAKE_RESULT_END)
+    decision = run_hook(monkeypatch, capsys, stop_input(transcript))[1]
+    assert "printed a tool call as text" in decision["reason"]
+    assert "wrote yourself" not in decision["reason"]
+    write_lines(transcript, len(SAMPLE_LINES), start=MARKUP_END)  # the real calls, and a clean answer
+    assert run_hook(monkeypatch, capsys, stop_input(transcript))[1] is None
+
+
+def test_the_last_message_given_in_the_input_is_checked_when_the_transcript_does_not_hold_it_yet(
+    tmp_path, monkeypatch, capsys
+):
+    (fake_result,) = json.loads(SAMPLE_LINES[FAKE_RESULT_END - 1])["message"]["content"]
+    transcript = write_lines(tmp_path / "session.jsonl", FAKE_RESULT_END - 1)  # the reply not written yet
+    hook_input = stop_input(transcript, last_assistant_message=fake_result["text"])
+    assert run_hook(monkeypatch, capsys, hook_input)[1]["decision"] == "block"
+    write_lines(transcript, FAKE_RESULT_END, start=FAKE_RESULT_END - 1)  # written now: it was checked already
+    assert run_hook(monkeypatch, capsys, stop_input(transcript))[1] is None
+
+
+def test_a_reply_after_a_block_is_never_blocked_again(tmp_path, monkeypatch, capsys):
+    transcript = write_lines(tmp_path / "session.jsonl", FAKE_RESULT_END)
+    code, decision, _ = run_hook(monkeypatch, capsys, stop_input(transcript, active=True))
+    assert code == 0 and "decision" not in decision
+    assert decision["systemMessage"].startswith("inspector: the last reply may not be what it seems (result-prefix:")
+
+
+def test_a_transcript_rewritten_is_read_again_but_a_finding_blocked_on_is_not_blocked_twice(
+    tmp_path, monkeypatch, capsys
+):
+    transcript = write_lines(tmp_path / "session.jsonl", FAKE_RESULT_END)
+    assert run_hook(monkeypatch, capsys, stop_input(transcript))[1]["decision"] == "block"
+    transcript.write_bytes(b"".join(SAMPLE_LINES[1:FAKE_RESULT_END]))  # the head changed: its first line is gone
+    assert run_hook(monkeypatch, capsys, stop_input(transcript))[1] is None
+    write_lines(transcript, MARKUP_END)  # rewritten whole, longer: the new finding blocks
+    assert "printed a tool call" in run_hook(monkeypatch, capsys, stop_input(transcript))[1]["reason"]
+
+
+def test_a_transcript_cut_below_the_offset_is_read_again(tmp_path, monkeypatch, capsys):
+    transcript = write_lines(tmp_path / "session.jsonl", MARKUP_END)
+    assert run_hook(monkeypatch, capsys, stop_input(transcript))[1]["decision"] == "block"
+    write_lines(transcript, FAKE_RESULT_END)  # cut back (a rewind): the fake result's reply is last again
+    decision = run_hook(monkeypatch, capsys, stop_input(transcript))[1]
+    assert "wrote yourself" in decision["reason"]
+
+
+def test_a_long_transcript_is_read_from_its_end_only(tmp_path, monkeypatch, capsys):
+    """A first call on a large transcript reads its last window, not the whole file: a fake result
+    far back is not this reply's, and the reply at the end is."""
+    transcript = write_lines(tmp_path / "session.jsonl", FAKE_RESULT_END)
+    with transcript.open("ab") as file:
+        file.write(b'{"type":"progress","data":"' + b"x" * (5 * 2**20) + b'"}\n')
+        file.write(b"".join(SAMPLE_LINES[MARKUP_END:]))
+    assert run_hook(monkeypatch, capsys, stop_input(transcript))[1] is None
+
+
+def test_a_subagent_s_own_transcript_is_read_on_subagent_stop(tmp_path, monkeypatch, capsys):
+    transcript = write_lines(tmp_path / "session.jsonl", len(SAMPLE_LINES))  # the main thread: clean
+    agent = tmp_path / "agent-a1.jsonl"  # a subagent's own transcript: its events marked as its thread's
+    agent.write_text("".join(json.dumps({**json.loads(line), "isSidechain": True, "agentId": "a1"}) + "\n" for line in SAMPLE_LINES[:FAKE_RESULT_END]))  # fmt: skip
+    hook_input = stop_input(
+        transcript, hook_event_name="SubagentStop", agent_id="a1", agent_transcript_path=str(agent), agent_type="x"
+    )
+    assert run_hook(monkeypatch, capsys, hook_input)[1]["decision"] == "block"
+    assert run_hook(monkeypatch, capsys, stop_input(transcript))[1] is None  # the main thread's own state
+
+
+def test_a_subagent_s_events_in_the_main_transcript_are_not_the_main_reply_s(tmp_path, monkeypatch, capsys):
+    """A subagent's prompt written after the main thread's reply does not hide that reply."""
+    transcript = write_lines(tmp_path / "session.jsonl", FAKE_RESULT_END)
+    prompt = {**json.loads(SAMPLE_LINES[MARKUP_END - 5]), "isSidechain": True, "agentId": "a1"}
+    with transcript.open("a") as file:
+        file.write(json.dumps(prompt) + "\n")
+    assert run_hook(monkeypatch, capsys, stop_input(transcript))[1]["decision"] == "block"
+
+
+def test_a_clean_reply_gets_nothing(tmp_path, monkeypatch, capsys):
+    transcript = write_lines(tmp_path / "session.jsonl", len(SAMPLE_LINES))
+    assert run_hook(monkeypatch, capsys, stop_input(transcript)) == (0, None, "")
+
+
+def test_an_input_that_is_not_json_is_one_line_and_exit_0(tmp_path, monkeypatch, capsys):
+    code, decision, err = run_hook(monkeypatch, capsys, b"{not json")
+    assert (code, decision) == (0, None)
+    assert err.startswith("inspector hook: ") and err.count("\n") == 1
+
+
+def test_another_event_is_one_line_and_exit_0(tmp_path, monkeypatch, capsys):
+    code, decision, err = run_hook(monkeypatch, capsys, {"hook_event_name": "PreToolUse", "session_id": "s"})
+    assert (code, decision, err) == (0, None, "inspector hook: not the input of a Stop or SubagentStop hook\n")
+
+
+def test_a_transcript_not_there_is_one_line_and_exit_0(tmp_path, monkeypatch, capsys):
+    code, decision, err = run_hook(monkeypatch, capsys, stop_input(tmp_path / "gone.jsonl"))
+    assert (code, decision) == (0, None)
+    assert err.startswith("inspector hook: ") and "gone.jsonl" in err and err.count("\n") == 1
+
+
+def test_a_state_folder_that_cannot_be_written_is_one_line_and_exit_0(tmp_path, monkeypatch, capsys):
+    transcript = write_lines(tmp_path / "session.jsonl", FAKE_RESULT_END)
+    (tmp_path / "state").write_text("a file where the folder goes")
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    code, decision, err = run_hook(monkeypatch, capsys, stop_input(transcript))
+    assert (code, decision) == (0, None)
+    assert err.startswith("inspector hook: ") and err.count("\n") == 1
+
+
+def test_a_transcript_that_is_no_claude_code_transcript_gets_nothing(tmp_path, monkeypatch, capsys):
+    transcript = tmp_path / "session.jsonl"
+    transcript.write_bytes(
+        b'{"type": "assistant", "message": {"content": "<tool_call>{\\"name\\": \\"x\\"}</tool_call>"}}\n'
+    )
+    assert run_hook(monkeypatch, capsys, stop_input(transcript)) == (0, None, "")
+
+
+def test_a_failure_of_the_hook_s_own_is_one_line_and_exit_0(tmp_path, monkeypatch, capsys):
+    def broken(*args):
+        raise RuntimeError("a detector broke")
+
+    monkeypatch.setattr("inspector.hooks.reply_findings.reply_findings", broken)
+    transcript = write_lines(tmp_path / "session.jsonl", FAKE_RESULT_END)
+    assert run_hook(monkeypatch, capsys, stop_input(transcript)) == (0, None, "inspector hook: a detector broke\n")
