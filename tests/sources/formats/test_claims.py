@@ -51,6 +51,7 @@ WRITTEN_IN = {
     "claude-code.jsonl": "claude-code",
     "claude-code.v2.1.332.jsonl": "claude-code",
     "clean.qwen-code.resumed.jsonl": "qwen-code",
+    "cline.messages.json": "cline",
     "codex.rollout.jsonl": "codex",
     "dspy.history.json": "dspy",
     "gemini-cli.session.jsonl": "gemini-cli",
