@@ -49,8 +49,9 @@ BLOCK_SIGNALS = frozenset(
 OPENAI_ROLES = frozenset({"developer", "tool", "function"})
 OPENAI_KEYS = frozenset({"tool_calls", "function_call", "tool_call_id"})
 OPENAI_PARTS = frozenset({"image_url", "input_audio", "refusal", "file"})
-# A Cline CLI session file holds Anthropic messages inside its own envelope: it is Cline's.
-CLINE_SESSION_KEYS = frozenset({"sessionId", "agent", "system_prompt"})
+# A Cline CLI session file (`sessionId` and `agent` beside `messages`) holds Anthropic messages
+# inside its own envelope: it is Cline's.
+CLINE_SESSION_KEYS = frozenset({"sessionId", "agent"})
 
 
 def claims(document: Document) -> bool:

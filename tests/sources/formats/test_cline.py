@@ -92,3 +92,11 @@ def test_the_repaired_file_cline_resumed_holds_the_recovered_call_and_the_new_tu
     recovered = [c for t in session.turns for c in t.tool_calls if c.id.startswith("call_inspector")]
     assert [c.name for c in recovered] == ["read_files"]
     assert session.turns[-1].text == "The folder holds only notes.txt."
+
+
+def test_a_session_without_its_system_prompt_is_still_clines_alone(tmp_path):
+    value = json.loads(SESSION.read_text())
+    del value["system_prompt"], value["origin"]
+    path = tmp_path / "s.messages.json"
+    path.write_text(json.dumps(value))
+    assert specific_claims(path) == ["cline"]
