@@ -1,6 +1,7 @@
-"""Finding Cline's sessions (`inspector.sources.discovery.cline`) on a temporary home folder only:
-the CLI's messages files in their default folder and where its variables move it, the project
-from each session's `<id>.json`, and what is not a session left out."""
+"""Finding the sessions of Cline's CLI and of the VS Code extensions Cline, Roo Code and Kilo Code
+(`discovery.cline`, `cline_vscode`, `roo_code`, `kilo_code`), on a temporary home folder only: the
+CLI's messages files where its variables put them, with the project its `<id>.json` names; each
+extension's tasks in each editor's global storage on each system; what is not a session left out."""
 
 from __future__ import annotations
 
@@ -57,3 +58,54 @@ def test_scan_with_no_path_reads_a_cline_session_in_its_own_format(empty_home: P
     _cline_session(empty_home / ".cline" / "data" / "sessions", SESSION_ID, 1_700_000_000)
     assert main(["scan"]) == 1
     assert f"session {SESSION_ID}  (cline, 12 turns, 2 findings)" in capsys.readouterr().out
+
+
+def _task(storage: Path, extension: str, task_id: str, sample: str, modified: float) -> Path:
+    task = storage / extension / "tasks" / task_id
+    for side in ("ui_messages.json", "task_metadata.json"):
+        (task / side).parent.mkdir(parents=True, exist_ok=True)
+        (task / side).write_text("[]")
+    return put(TOOL_SAMPLES / sample, task / "api_conversation_history.json", modified)
+
+
+def test_the_vs_code_extensions_tasks_are_found_in_each_editor(empty_home: Path):
+    code = empty_home / ".config" / "Code" / "User" / "globalStorage"
+    cursor = empty_home / ".config" / "Cursor" / "User" / "globalStorage"
+    cline = _task(code, "saoudrizwan.claude-dev", "1795800000000", "cline.api_conversation_history.json", 1_700_000_000)
+    roo = _task(cursor, "rooveterinaryinc.roo-cline", "0f1c", "roo-code.api_conversation_history.json", 1_700_000_060)
+    kilo = _task(code, "kilocode.kilo-code", "7a6b", "kilo-code.api_conversation_history.json", 1_700_000_120)
+    (code / "saoudrizwan.claude-dev" / "state").mkdir()
+    (code / "saoudrizwan.claude-dev" / "state" / "taskHistory.json").write_text("[]")
+    assert [(found.tool, found.path) for found in discover(empty_home, {})] == [
+        ("Kilo Code", kilo),
+        ("Roo Code", roo),
+        ("Cline (VS Code)", cline),
+    ]
+
+
+def test_the_editors_folders_on_each_system(empty_home: Path):
+    def cline_places(environ: dict[str, str], platform: str) -> list[Path]:
+        return [place.path for place in places(empty_home, environ, platform) if place.tool == "Cline (VS Code)"]
+
+    tail = Path("Code") / "User" / "globalStorage" / "saoudrizwan.claude-dev" / "tasks"
+    assert cline_places({}, "linux")[0] == empty_home / ".config" / tail
+    assert cline_places({"XDG_CONFIG_HOME": "/x"}, "linux")[0] == Path("/x") / tail
+    assert cline_places({}, "darwin")[0] == empty_home / "Library" / "Application Support" / tail
+    assert (
+        cline_places({"APPDATA": "C:/Users/me/AppData/Roaming"}, "win32")[0]
+        == Path("C:/Users/me/AppData/Roaming") / tail
+    )
+    assert [path.parents[3].name for path in cline_places({}, "linux")] == [
+        "Code",
+        "Code - Insiders",
+        "VSCodium",
+        "Cursor",
+        "Windsurf",
+    ]
+
+
+def test_scan_with_no_path_reads_a_task_in_its_own_format(empty_home: Path, capsys):
+    code = empty_home / ".config" / "Code" / "User" / "globalStorage"
+    _task(code, "saoudrizwan.claude-dev", "1795800000000", "cline.api_conversation_history.json", 1_700_000_000)
+    assert main(["scan"]) == 1
+    assert "(cline-task, 10 turns, 2 findings)" in capsys.readouterr().out

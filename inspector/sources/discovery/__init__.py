@@ -21,13 +21,33 @@ from collections.abc import Mapping
 from importlib.resources import files
 from pathlib import Path
 
-from inspector.sources.discovery import claude_code, cline, codex, gemini_cli, llm, qwen_code
+from inspector.sources.discovery import (
+    claude_code,
+    cline,
+    cline_vscode,
+    codex,
+    gemini_cli,
+    kilo_code,
+    llm,
+    qwen_code,
+    roo_code,
+)
 from inspector.sources.discovery.contract import Agent, FoundSession, Place, Surroundings
 from inspector.sources.discovery.folders import HEAD_BYTES
 
 __all__ = ["AGENTS", "HEAD_BYTES", "SAMPLES", "Agent", "FoundSession", "Place"]
 
-AGENTS: tuple[Agent, ...] = (claude_code.AGENT, codex.AGENT, gemini_cli.AGENT, qwen_code.AGENT, cline.AGENT, llm.AGENT)
+AGENTS: tuple[Agent, ...] = (
+    claude_code.AGENT,
+    codex.AGENT,
+    gemini_cli.AGENT,
+    qwen_code.AGENT,
+    cline.AGENT,
+    cline_vscode.AGENT,
+    roo_code.AGENT,
+    kilo_code.AGENT,
+    llm.AGENT,
+)
 _BY_NAME = {agent.name: agent for agent in AGENTS}
 
 # the bundled samples (inside the package, so an installed copy has them), opened when none is found

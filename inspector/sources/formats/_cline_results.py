@@ -1,5 +1,4 @@
-"""Cline's tool results, shared by `cline` (the CLI's sessions) and `cline-task` (the VS Code
-extensions' tasks): a `tool_result` block whose content is a list of `{query, result, success}`,
+"""The Cline CLI's tool results (`cline`): a `tool_result` block whose content is a list of `{query, result, success}`,
 one per file read or command run, read as the results' texts joined, failed when one did not
 succeed; and the block a repair adds, written the same way.
 """

@@ -3,7 +3,8 @@
 is_error}` blocks) read as a turn, and the blocks a repair writes.
 
 Used by `anthropic` (a Messages request's `messages`), `claude_code` (the `message` of each
-event, and writing repaired events back), `cline` and `cline-task` (Cline's messages files).
+event, and writing repaired events back), `cline` (the Cline CLI's sessions, written back) and `cline-task` (the VS Code
+extensions' tasks).
 """
 
 from __future__ import annotations
