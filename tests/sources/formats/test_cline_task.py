@@ -127,3 +127,13 @@ def test_the_xml_parser_runs_in_linear_time_on_hostile_text(unit):
 
     small, large = timed(20_000), timed(160_000)
     assert large < 2.0 and large < 8 * max(small, 0.002) * 4
+
+
+def test_reasoning_blocks_roo_code_keeps_in_a_reply_leave_it_a_task(tmp_path):
+    history = json.loads(NATIVE[0].read_text())
+    history[1]["content"].insert(0, {"type": "reasoning", "text": "thinking", "summary": []})
+    history[3]["content"].insert(0, {"type": "reasoning", "summary": [], "encrypted_content": "abc", "id": "rs_1"})
+    path = tmp_path / "api_conversation_history.json"
+    path.write_text(json.dumps(history))
+    assert specific_claims(path) == ["cline-task"]
+    assert finding_triples(path) == PLANTED
