@@ -13,7 +13,7 @@ with `api_conversation_history.json`, `ui_messages.json` and `task_metadata.json
 `state/taskHistory.json`.
 
 Where each shape comes from:
-- Cline, tool calls as XML in the reply's text (the extension before native tool calls), from
+- Cline, tool calls as XML in the reply's text (the extension before native tool calls; `cline`), from
   cline/cline `apps/vscode/src/core/storage/disk.ts` (`GlobalFileNames`: the file names,
   `JSON.stringify(history)` with no indentation), `apps/vscode/src/core/task/index.ts` (the first
   user message `<task>\\n…\\n</task>`, each message's `ts`, a reply's `modelInfo` and
@@ -23,6 +23,9 @@ Where each shape comes from:
   handlers' `getDescription` (a result is the user text `[read_file for 'notes.txt'] Result:\\n…`),
   `AskFollowupQuestionToolHandler.ts` (`<answer>`), `AttemptCompletionHandler.ts` (the
   feedback blocks).
+- Cline, native tool calls (`cline.native`): the same files; `ToolResultUtils.createToolResultBlock`
+  (a `tool_result {tool_use_id, call_id, content}` holding the same described text, or the
+  feedback's blocks), `index.ts` (the reply's `tool_use` blocks after its text).
 - Roo Code, native tool calls, from RooCodeInc/Roo-Code `src/core/task-persistence/apiMessages.ts`
   (`ApiMessage`: Anthropic messages with `ts`, written by `safeWriteJson`, no indentation),
   `src/core/task/Task.ts` (`<user_message>\\n…\\n</user_message>`, the `<environment_details>`
@@ -56,6 +59,7 @@ FEEDBACK = (
 QUESTION = "Shall I read notes.txt with a tool?"
 EXTENSIONS = {
     "cline": ("saoudrizwan.claude-dev", "1795800000000"),
+    "cline.native": ("saoudrizwan.claude-dev", "1795800100000"),
     "roo-code": ("rooveterinaryinc.roo-cline", "0f1c2d3e-4a5b-4c6d-8e7f-901234567890"),
     "kilo-code": ("kilocode.kilo-code", "7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d"),
 }
@@ -109,6 +113,58 @@ def cline_xml() -> list[dict]:
             "content": [text(f"<attempt_completion>\n<result>\n{FINAL}\n</result>\n</attempt_completion>")],
         }
     )
+    model = {"modelId": "mock-model", "providerId": "openai", "mode": "act"}
+    metrics = {"tokens": {"prompt": 500, "completion": 40, "cached": 0}, "cost": 0}
+    for number, message in enumerate(messages):
+        message["ts"] = START + 1000 * number
+        if message["role"] == "assistant":
+            message.update(modelInfo=model, metrics=metrics)
+    return messages
+
+
+def cline_native() -> list[dict]:
+    """Cline's history with native tool calls: `tool_use` blocks, and `tool_result` blocks (with the
+    call's `call_id`) whose content is the same `[tool for '…'] Result:` text, or the blocks of a
+    completion's feedback."""
+    turns = user_turns("Use the real read_file tool on notes.txt, then execute_command: echo hi.")
+    env = environment_details("ACT MODE")
+    calls = [
+        (
+            FAKE_RESULT_REPLY,
+            "attempt_completion",
+            {"result": "Saved."},
+            [text(FEEDBACK), text(f"<feedback>\n{turns[1]}\n</feedback>")],
+        ),
+        (
+            hermes_reply("read_file", {"path": "notes.txt"}),
+            "ask_followup_question",
+            {"question": QUESTION},
+            f"[ask_followup_question for '{QUESTION}'] Result:\n<answer>\n{turns[2]}\n</answer>",
+        ),
+        (READING_TEXT, "read_file", {"path": "notes.txt"}, f"[read_file for 'notes.txt'] Result:\n{NOTES_TEXT}"),
+        (
+            "",
+            "execute_command",
+            {"command": "echo hi", "requires_approval": False},
+            "[execute_command for 'echo hi'] Result:\nCommand executed.\nOutput:\nhi",
+        ),
+    ]
+    messages = [{"role": "user", "content": [text(f"<task>\n{turns[0]}\n</task>"), text(env)]}]
+    for number, (reply, name, arguments, result) in enumerate(calls):
+        call_id = f"toolu_cline_{number:02d}"
+        content = ([text(reply)] if reply else []) + [
+            {"type": "tool_use", "id": call_id, "name": name, "input": arguments, "call_id": f"call_cline_{number:02d}"}
+        ]
+        messages.append({"role": "assistant", "content": content})
+        answer = {
+            "type": "tool_result",
+            "tool_use_id": call_id,
+            "call_id": f"call_cline_{number:02d}",
+            "content": result,
+        }
+        messages.append({"role": "user", "content": [answer, text(env)]})
+    last = {"type": "tool_use", "id": "toolu_cline_04", "name": "attempt_completion", "input": {"result": FINAL}}
+    messages.append({"role": "assistant", "content": [last]})
     model = {"modelId": "mock-model", "providerId": "openai", "mode": "act"}
     metrics = {"tokens": {"prompt": 500, "completion": 40, "cached": 0}, "cost": 0}
     for number, message in enumerate(messages):
@@ -194,7 +250,12 @@ def main() -> None:
     ap.add_argument("--folders", action="store_true", help="write the globalStorage/<extension id>/ trees")
     args = ap.parse_args()
     out = Path(args.out)
-    histories = {"cline": cline_xml(), "roo-code": native("toolu_roo_"), "kilo-code": native("call_kilo_")}
+    histories = {
+        "cline": cline_xml(),
+        "cline.native": cline_native(),
+        "roo-code": native("toolu_roo_"),
+        "kilo-code": native("call_kilo_"),
+    }
     for name, history in histories.items():
         body = json.dumps(history, ensure_ascii=False, separators=(",", ":"))
         if not args.folders:

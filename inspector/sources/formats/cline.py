@@ -21,7 +21,6 @@ import uuid
 from dataclasses import replace
 from typing import Any
 
-from inspector.errors import InspectorError
 from inspector.model import ASSISTANT, TOOL, Session, Turn
 from inspector.sources.files.document import Document
 from inspector.sources.formats import _cline_results
@@ -59,8 +58,6 @@ def read(document: Document) -> list[Session]:
         info = message.get("modelInfo")
         model = model_name(info.get("id")) if isinstance(info, dict) and turn.role == ASSISTANT else None
         turns.append(replace(turn, model=model) if model else turn)
-    if not turns and not problems:
-        raise InspectorError(f"{document.path}: a Cline session with no messages")
     session_id = value["sessionId"]
     return [Session(NAME, document.path, tuple(turns), (), document, 0, session_id, tuple(problems))]
 

@@ -9,9 +9,10 @@ ends with an `<environment_details>` block; the first one wraps the task in `<ta
 wrote its calls as XML in its text (`<read_file><path>notes.txt</path></read_file>`) and the
 extension answered in the user's text (`[read_file for 'notes.txt'] Result:\\n...`): those are
 read as the reply's calls and their results (`_cline_task_xml`), not as markup printed by
-mistake. A user message holding only results (and the environment's details) is a tool turn. A
-task's last reply, an `attempt_completion` that ends it, is read as that reply's text (its
-`result`): it waits for no answer.
+mistake. Cline's native results open with the same description, read as the content after it.
+A user message holding only results (and the environment's details) is a tool turn. A task's
+last reply, an `attempt_completion` that ends it, is read as that reply's text (its `result`):
+it waits for no answer.
 
 Positive marker: a list of messages in which a user text block starts with `<task>`,
 `<user_message>` or `<environment_details>`, which only these extensions write. The task's
@@ -38,6 +39,7 @@ NAME = "cline-task"
 MARKERS = ("<task>", "<user_message>", "<environment_details>")
 ENVIRONMENT = "<environment_details>"
 COMPLETION = "attempt_completion"
+FAILED = "The tool execution failed"  # how Cline's result of a failed call starts
 LOOKED_AT = 50  # messages claims looks at
 
 
@@ -101,7 +103,7 @@ def _with_text_results(turn: Turn, message: dict[str, Any]) -> Turn:
             continue
         header = result_header(block["text"])
         if header is not None:
-            results.append(ToolResult(None, header[0], header[1], header[1].startswith("The tool execution failed")))
+            results.append(ToolResult(None, header[0], header[1], header[1].startswith(FAILED)))
         elif results and not block["text"].startswith(ENVIRONMENT):
             last = results[-1]  # the blocks a result goes on with (a completion's feedback)
             results[-1] = replace(last, content="\n".join(filter(None, (last.content, block["text"]))))
@@ -110,7 +112,16 @@ def _with_text_results(turn: Turn, message: dict[str, Any]) -> Turn:
     if not results and not answered:
         return turn
     role = TOOL if not said and (results or turn.tool_results) else USER
-    return replace(turn, role=role, text="".join(said), tool_results=(*turn.tool_results, *results))
+    native = tuple(_described(result) for result in turn.tool_results)
+    return replace(turn, role=role, text="".join(said), tool_results=(*native, *results))
+
+
+def _described(result: ToolResult) -> ToolResult:
+    """A native result whose content Cline opens with the call's description: its content after it."""
+    header = result_header(result.content) if isinstance(result.content, str) else None
+    if header is None:
+        return result
+    return replace(result, content=header[1], is_error=result.is_error or header[1].startswith(FAILED))
 
 
 def _blocks(message: dict[str, Any]) -> list[Any]:

@@ -53,6 +53,7 @@ WRITTEN_IN = {
     "clean.qwen-code.resumed.jsonl": "qwen-code",
     "cline.api_conversation_history.json": "cline-task",
     "cline.messages.json": "cline",
+    "cline.native.api_conversation_history.json": "cline-task",
     "codex.rollout.jsonl": "codex",
     "dspy.history.json": "dspy",
     "gemini-cli.session.jsonl": "gemini-cli",

@@ -100,3 +100,12 @@ def test_a_session_without_its_system_prompt_is_still_clines_alone(tmp_path):
     path = tmp_path / "s.messages.json"
     path.write_text(json.dumps(value))
     assert specific_claims(path) == ["cline"]
+
+
+def test_a_session_with_no_messages_is_not_claimed_and_refused_in_one_line(tmp_path, capsys):
+    value = json.loads(SESSION.read_text())
+    value["messages"] = []
+    path = tmp_path / "empty.messages.json"
+    path.write_text(json.dumps(value))
+    assert main(["scan", str(path), "--format", "cline"]) == 2
+    assert capsys.readouterr().err.endswith("empty.messages.json: does not have the shape of the cline format\n")

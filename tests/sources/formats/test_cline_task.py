@@ -24,6 +24,7 @@ XML = TOOL_SAMPLES / "cline.api_conversation_history.json"
 NATIVE = [
     TOOL_SAMPLES / "roo-code.api_conversation_history.json",
     TOOL_SAMPLES / "kilo-code.api_conversation_history.json",
+    TOOL_SAMPLES / "cline.native.api_conversation_history.json",
 ]
 TASKS = [XML, *NATIVE]
 PLANTED = [(1, "result-prefix", None), (3, "tool-markup", "read_file")]
@@ -70,6 +71,7 @@ def test_native_calls_are_linked_to_results_beside_the_environment_s_details(pat
     results = [result for turn in session.turns for result in turn.tool_results]
     assert [result.name for result in results] == CALLS
     assert all(result.call_id for result in results)
+    assert "Meeting moved to Thursday." in results[2].content and "Result:" not in results[2].content
 
 
 @pytest.mark.parametrize("path", TASKS, ids=lambda p: p.name)
