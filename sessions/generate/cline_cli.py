@@ -19,7 +19,7 @@ With `--resume FILE` it proves Cline loads a file the inspector repaired (FILE f
 `inspector fix sessions/cline.messages.json --accept all -o FILE`): it runs the scenario,
 puts FILE (whose paths are the placeholders, put back to this run's folders) in place of the
 session's messages file, resumes it with one more turn (ACP `session/load`), and copies
-what Cline wrote to OUT_DIR/resumed/cline.messages.json.
+what Cline wrote to OUT_DIR/clean.cline.resumed.messages.json (`clean.`: nothing is left to find in it).
 
 The CLI starts a hub daemon in the background; each run ends the daemons whose HOME is the
 temporary one, by their process id.
@@ -225,8 +225,8 @@ def main() -> None:
                 Path(session).write_text(repaired)
                 resume_turns(run, cline, env, session_id, [RESUME_TURN], "cline-acp-resume.txt")
         print(f"tools offered: {state.get('tools')}; mock log: {run.log}")
-        dest = out_dir(str(out / "resumed")) if args.resume else out
-        run.copy_scrubbed(session, dest / "cline.messages.json")
+        name = "clean.cline.resumed.messages.json" if args.resume else "cline.messages.json"
+        run.copy_scrubbed(session, out / name)
     finally:
         end_hub_daemons(run.home)
     run.finish(args.keep)

@@ -129,7 +129,7 @@ def test_gemini_s_sandbox_folder_and_llm_s_folder_on_each_system(empty_home: Pat
 def test_the_places_looked_in_as_a_message_says_them(empty_home: Path):
     assert shown_places(places(empty_home, {}, "linux"), empty_home) == (
         "Claude Code ~/.claude/projects, Codex ~/.codex/sessions, Gemini CLI ~/.gemini/tmp and "
-        f"~/.cache/.gemini/tmp, Qwen Code ~/.qwen/projects and ~/.qwen/tmp, Cline ~/.cline/data/sessions, {VSCODE_PLACES}, llm ~/.config/io.datasette.llm/logs.db"
+        f"~/.cache/.gemini/tmp, Qwen Code ~/.qwen/projects and ~/.qwen/tmp, Cline CLI ~/.cline/data/sessions, {VSCODE_PLACES}, llm ~/.config/io.datasette.llm/logs.db"
     )
 
 
@@ -189,7 +189,7 @@ def test_scan_with_nothing_found_says_where_it_looked_and_exits_0(capsys):
     assert out == ""
     assert err == (
         "inspector: no sessions of your own found (Claude Code ~/.claude/projects, Codex ~/.codex/sessions, "
-        f"Gemini CLI ~/.gemini/tmp and ~/.cache/.gemini/tmp, Qwen Code ~/.qwen/projects and ~/.qwen/tmp, Cline ~/.cline/data/sessions, {VSCODE_PLACES}, "
+        f"Gemini CLI ~/.gemini/tmp and ~/.cache/.gemini/tmp, Qwen Code ~/.qwen/projects and ~/.qwen/tmp, Cline CLI ~/.cline/data/sessions, {VSCODE_PLACES}, "
         "llm ~/.config/io.datasette.llm/logs.db); "
         "give a path, or --samples\n"
     )

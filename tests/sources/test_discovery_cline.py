@@ -33,14 +33,14 @@ def test_the_cli_s_sessions_are_found_with_their_project(empty_home: Path):
     (empty_home / ".cline" / "data" / "db").mkdir()
     (empty_home / ".cline" / "data" / "db" / "sessions.db").write_bytes(b"")
     assert discover(empty_home, {}) == [
-        FoundSession("Cline", second, "", 1_700_000_060, second.stat().st_size),
-        FoundSession("Cline", first, "/tmp/cl-work", 1_700_000_000, first.stat().st_size),
+        FoundSession("Cline CLI", second, "", 1_700_000_060, second.stat().st_size),
+        FoundSession("Cline CLI", first, "/tmp/cl-work", 1_700_000_000, first.stat().st_size),
     ]
 
 
 def test_each_variable_moves_the_cli_s_folder_and_an_empty_one_is_unset(empty_home: Path, tmp_path: Path):
     def cline_places(environ: dict[str, str]) -> list[Path]:
-        return [place.path for place in places(empty_home, environ, "linux") if place.tool == "Cline"]
+        return [place.path for place in places(empty_home, environ, "linux") if place.tool == "Cline CLI"]
 
     assert cline_places({"CLINE_DIR": ""}) == [empty_home / ".cline" / "data" / "sessions"]
     assert cline_places({"CLINE_DIR": str(tmp_path / "c")}) == [tmp_path / "c" / "data" / "sessions"]

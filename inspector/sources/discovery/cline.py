@@ -13,7 +13,7 @@ from pathlib import Path
 from inspector.sources.discovery.contract import Agent, FoundSession, Surroundings
 from inspector.sources.discovery.folders import entries, first_cwd, found
 
-NAME = "Cline"
+NAME = "Cline CLI"
 MESSAGES = ".messages.json"
 
 

@@ -52,6 +52,7 @@ WRITTEN_IN = {
     "claude-code.v2.1.332.jsonl": "claude-code",
     "clean.qwen-code.resumed.jsonl": "qwen-code",
     "cline.api_conversation_history.json": "cline-task",
+    "clean.cline.resumed.messages.json": "cline",
     "cline.messages.json": "cline",
     "cline.native.api_conversation_history.json": "cline-task",
     "codex.rollout.jsonl": "codex",

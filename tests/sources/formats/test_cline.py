@@ -2,7 +2,7 @@
 (`sessions/cline.messages.json`, see `sessions/generate/README.md`), read as Cline's own format
 rather than as a bare Anthropic request, its results' `{query, result, success}` lists read as
 text, written back unchanged, and repaired the way Cline loads it back
-(`sessions/resumed/cline.messages.json`: the repaired file, resumed by the real CLI)."""
+(`sessions/clean.cline.resumed.messages.json`: the repaired file, resumed by the real CLI)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from tests.helpers.samples import TOOL_SAMPLES
 from tests.helpers.scanning import finding_triples
 
 SESSION = TOOL_SAMPLES / "cline.messages.json"
-RESUMED = TOOL_SAMPLES / "resumed" / "cline.messages.json"
+RESUMED = TOOL_SAMPLES / "clean.cline.resumed.messages.json"
 PLANTED = [(1, "result-prefix", None), (3, "tool-markup", "read_files")]
 
 

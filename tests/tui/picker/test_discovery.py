@@ -29,7 +29,7 @@ pytestmark = pytest.mark.slow  # drives the app with Pilot
 
 PLACES = (
     "Claude Code ~/.claude/projects, Codex ~/.codex/sessions, Gemini CLI ~/.gemini/tmp and "
-    f"~/.cache/.gemini/tmp, Qwen Code ~/.qwen/projects and ~/.qwen/tmp, Cline ~/.cline/data/sessions, {VSCODE_PLACES}, llm ~/.config/io.datasette.llm/logs.db"
+    f"~/.cache/.gemini/tmp, Qwen Code ~/.qwen/projects and ~/.qwen/tmp, Cline CLI ~/.cline/data/sessions, {VSCODE_PLACES}, llm ~/.config/io.datasette.llm/logs.db"
 )
 
 
