@@ -7,10 +7,21 @@ import os
 import shutil
 from pathlib import Path
 
+from inspector.sources.discovery.folders import EDITORS
 from tests.helpers.samples import SESSIONS, TOOL_SAMPLES
 
 CLAUDE_ID, CODEX_NAME = "75be298c-69f7-4eae-9118-77047fde8a3b", "rollout-2026-11-24T03-11-11-01a20b89.jsonl"
 GEMINI_NAME = "session-2026-11-24T03-12-b680cadb.jsonl"
+
+# where discovery looks for the VS Code extensions' tasks, in each editor, as a message says it
+VSCODE_PLACES = ", ".join(  # as a message names them: the first editor's, and how many more
+    f"{name} ~/.config/{EDITORS[0]}/User/globalStorage/{extension}/tasks and {len(EDITORS) - 1} more"
+    for name, extension in (
+        ("Cline (VS Code)", "saoudrizwan.claude-dev"),
+        ("Roo Code", "rooveterinaryinc.roo-cline"),
+        ("Kilo Code", "kilocode.kilo-code"),
+    )
+)
 
 
 def put(source: Path, target: Path, modified: float) -> Path:

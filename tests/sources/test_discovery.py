@@ -16,7 +16,7 @@ import pytest
 import inspector.sources.discovery as discovery
 from inspector.cli.main import main
 from inspector.sources.discovery import AGENTS, HEAD_BYTES, FoundSession, discover, places, shown_places
-from tests.helpers.home_sessions import CLAUDE_ID, CODEX_NAME, GEMINI_NAME, put, sessions_of_every_tool
+from tests.helpers.home_sessions import CLAUDE_ID, CODEX_NAME, GEMINI_NAME, VSCODE_PLACES, put, sessions_of_every_tool
 from tests.helpers.samples import SESSIONS, TOOL_SAMPLES
 
 
@@ -130,7 +130,8 @@ def test_the_places_looked_in_as_a_message_says_them(empty_home: Path):
     assert shown_places(places(empty_home, {}, "linux"), empty_home) == (
         "Claude Code ~/.claude/projects, Codex ~/.codex/sessions, Gemini CLI ~/.gemini/tmp and "
         "~/.cache/.gemini/tmp, Qwen Code ~/.qwen/projects and ~/.qwen/tmp, Copilot CLI ~/.copilot/session-state, "
-        "Continue CLI ~/.continue/sessions, llm ~/.config/io.datasette.llm/logs.db, "
+        "Continue CLI ~/.continue/sessions, Cline CLI ~/.cline/data/sessions, "
+        f"{VSCODE_PLACES}, llm ~/.config/io.datasette.llm/logs.db, "
         "OpenCode ~/.local/share/opencode/opencode.db, Kilo CLI ~/.local/share/kilo/kilo.db"
     )
 
@@ -192,9 +193,9 @@ def test_scan_with_nothing_found_says_where_it_looked_and_exits_0(capsys):
     assert err == (
         "inspector: no sessions of your own found (Claude Code ~/.claude/projects, Codex ~/.codex/sessions, "
         "Gemini CLI ~/.gemini/tmp and ~/.cache/.gemini/tmp, Qwen Code ~/.qwen/projects and ~/.qwen/tmp, "
-        "Copilot CLI ~/.copilot/session-state, Continue CLI ~/.continue/sessions, "
-        "llm ~/.config/io.datasette.llm/logs.db, OpenCode ~/.local/share/opencode/opencode.db, "
-        "Kilo CLI ~/.local/share/kilo/kilo.db); "
+        "Copilot CLI ~/.copilot/session-state, Continue CLI ~/.continue/sessions, Cline CLI ~/.cline/data/sessions, "
+        f"{VSCODE_PLACES}, llm ~/.config/io.datasette.llm/logs.db, "
+        "OpenCode ~/.local/share/opencode/opencode.db, Kilo CLI ~/.local/share/kilo/kilo.db); "
         "give a path, or --samples\n"
     )
     assert main(["scan", "--json"]) == 0

@@ -23,14 +23,18 @@ from pathlib import Path
 
 from inspector.sources.discovery import (
     claude_code,
+    cline,
+    cline_vscode,
     codex,
     continue_cli,
     copilot_cli,
     gemini_cli,
     kilo,
+    kilo_code,
     llm,
     opencode,
     qwen_code,
+    roo_code,
 )
 from inspector.sources.discovery.contract import Agent, FoundSession, Place, Surroundings
 from inspector.sources.discovery.folders import HEAD_BYTES
@@ -44,6 +48,10 @@ AGENTS: tuple[Agent, ...] = (
     qwen_code.AGENT,
     copilot_cli.AGENT,
     continue_cli.AGENT,
+    cline.AGENT,
+    cline_vscode.AGENT,
+    roo_code.AGENT,
+    kilo_code.AGENT,
     llm.AGENT,
     opencode.AGENT,
     kilo.AGENT,
@@ -93,7 +101,12 @@ def shown_places(looked: list[Place], home: Path | None = None) -> str:
     by_tool: dict[str, list[str]] = {}
     for place in looked:
         by_tool.setdefault(place.tool, []).append(tilde(place.path, home))
-    return ", ".join(f"{tool} {' and '.join(paths)}" for tool, paths in by_tool.items())
+    return ", ".join(f"{tool} {_listed(paths)}" for tool, paths in by_tool.items())
+
+
+def _listed(paths: list[str]) -> str:
+    """One or two places by name; more (an extension in each of five editors) as the first and a count."""
+    return " and ".join(paths) if len(paths) <= 2 else f"{paths[0]} and {len(paths) - 1} more"
 
 
 def tilde(path: Path, home: Path) -> str:

@@ -1,15 +1,16 @@
 """What the agents' discovery plugins share: listing a folder one entry at a time (an entry that
-cannot be followed costs only itself), a found file's date and size, and a bounded look at a file's
-head for its working folder."""
+cannot be followed costs only itself), a found file's date and size, a bounded look at a file's
+head for its working folder, and the task folders VS Code extensions keep."""
 
 from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
 from json.decoder import scanstring  # type: ignore[attr-defined]  # typeshed's json.decoder omits it; the module has it
 from pathlib import Path
 
-from inspector.sources.discovery.contract import FoundSession
+from inspector.sources.discovery.contract import FoundSession, Surroundings
 from inspector.support.safe_text import one_line, shown_name
 
 HEAD_BYTES = 16 * 1024  # where a session's working folder is looked for
@@ -105,3 +106,32 @@ def _after_space(data: bytes, index: int) -> int:
 def _say_skipped(path: Path, error: OSError) -> None:
     """One line on stderr for an entry of a tool's folder that cannot be read."""
     print(f"inspector: {shown_name(path)}: skipped ({one_line(error.strerror or str(error))})", file=sys.stderr)
+
+
+# VS Code and the editors built on it, by the folder each keeps its user data in
+EDITORS = ("Code", "Code - Insiders", "VSCodium", "Cursor", "Windsurf")
+
+
+def extension_tasks_folders(around: Surroundings, extension: str) -> list[Path]:
+    """The `tasks` folder an extension (`saoudrizwan.claude-dev`, ...) keeps in the global storage
+    of each editor: under `$XDG_CONFIG_HOME` (`~/.config`) on Linux, `~/Library/Application
+    Support` on macOS, `%APPDATA%` on Windows."""
+    if around.platform == "darwin":
+        base = around.home / "Library" / "Application Support"
+    elif around.platform == "win32":
+        base = around.variable("APPDATA") or around.home / "AppData" / "Roaming"
+    else:
+        base = around.variable("XDG_CONFIG_HOME") or around.home / ".config"
+    return [base / editor / "User" / "globalStorage" / extension / "tasks" for editor in EDITORS]
+
+
+def extension_tasks(tool: str, root: Path) -> Iterator[FoundSession]:
+    """Each task's `api_conversation_history.json` in an extension's `tasks` folder (no project:
+    the task's working folder is kept in the extension's state, not beside it)."""
+    for folder, _ in entries(root, folders=True):
+        for path, entry in entries(folder, folders=False):
+            if entry.name == API_HISTORY:
+                yield found(tool, path, entry, "")
+
+
+API_HISTORY = "api_conversation_history.json"

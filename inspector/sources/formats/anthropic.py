@@ -24,13 +24,11 @@ from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.anthropic_messages import (
     ROLES,
     blocks_of,
-    blocks_text,
-    is_text_block,
+    edited_message,
     message_turn,
     result_block,
 )
 from inspector.sources.messages.record_lists import rebuild_records
-from inspector.sources.messages.text_parts import respread_parts
 
 NAME = "anthropic"
 
@@ -51,12 +49,17 @@ BLOCK_SIGNALS = frozenset(
 OPENAI_ROLES = frozenset({"developer", "tool", "function"})
 OPENAI_KEYS = frozenset({"tool_calls", "function_call", "tool_call_id"})
 OPENAI_PARTS = frozenset({"image_url", "input_audio", "refusal", "file"})
+# A Cline CLI session file (`sessionId` and `agent` beside `messages`) holds Anthropic messages
+# inside its own envelope: it is Cline's.
+CLINE_SESSION_KEYS = frozenset({"sessionId", "agent"})
 
 
 def claims(document: Document) -> bool:
     """An object with a messages list that shows an Anthropic signal and no OpenAI one."""
     value = document.value
     if document.is_jsonl or not isinstance(value, dict) or not isinstance(value.get("messages"), list):
+        return False
+    if value.keys() >= CLINE_SESSION_KEYS:
         return False
     messages = [m for m in value["messages"] if isinstance(m, dict)]
     tools = value.get("tools")
@@ -110,39 +113,13 @@ def read(document: Document) -> list[Session]:
 def write(document: Document, sessions: list[Session]) -> str:
     """The file's text with the session's repaired turns; untouched messages are kept as they were."""
     value = document.value
-    messages = rebuild_records(value["messages"], sessions[0].turns, _render_edited, _render_new)
+    messages = rebuild_records(value["messages"], sessions[0].turns, edited_message, _render_new)
     return document.render({**value, "messages": messages})
 
 
 def _blocks(message: dict[str, Any]) -> list[Any]:
     content = message.get("content")
     return content if isinstance(content, list) else []
-
-
-def _render_edited(turn: Turn) -> dict[str, Any]:
-    message = dict(turn.raw)
-    content = message.get("content")
-    calls = iter(turn.tool_calls)
-    if not isinstance(content, list):
-        if turn.tool_calls:  # a repair gave this plain-text message calls: it needs blocks
-            message["content"] = blocks_of(turn.text, turn.tool_calls)
-        elif content is not None or turn.text:
-            message["content"] = turn.text
-        return message
-
-    def with_arguments(block: Any) -> Any:
-        if isinstance(block, dict) and block.get("type") == "tool_use" and isinstance(block.get("name"), str):
-            call = next(calls, None)
-            if call is not None and (call.arguments_raw is not block.get("input") or call.name != block["name"]):
-                return {**block, "name": call.name, "input": call.arguments_raw}
-        return block
-
-    if turn.text == blocks_text(content):  # only calls changed, or only the names of results it answers
-        blocks = [with_arguments(block) for block in content]
-    else:
-        blocks = respread_parts(content, is_text_block, turn.text, with_arguments)
-    message["content"] = blocks + blocks_of("", tuple(calls))  # and any calls a repair gave it
-    return message
 
 
 def _render_new(turn: Turn) -> list[dict[str, Any]]:

@@ -2,8 +2,9 @@
 `text`, `thinking`, `tool_use {id, name, input}` and `tool_result {tool_use_id, content,
 is_error}` blocks) read as a turn, and the blocks a repair writes.
 
-Used by `anthropic` (a Messages request's `messages`) and `claude_code` (the `message` of each
-event, and writing repaired events back).
+Used by `anthropic` (a Messages request's `messages`), `claude_code` (the `message` of each
+event, and writing repaired events back), `cline` (the Cline CLI's sessions, written back) and `cline-task` (the VS Code
+extensions' tasks).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, ToolCall, ToolResult, Turn
 from inspector.sources.messages.arguments import arguments_as_json, parse_arguments
+from inspector.sources.messages.text_parts import respread_parts
 
 ROLES = {"user": USER, "assistant": ASSISTANT, "system": SYSTEM}
 
@@ -82,3 +84,32 @@ def result_block(result: ToolResult) -> dict[str, Any]:
     if result.is_error:
         block["is_error"] = True
     return block
+
+
+def edited_message(turn: Turn) -> dict[str, Any]:
+    """The message of an edited turn: its record with the repaired text spread over its text
+    blocks, its calls' names and arguments as repaired and any calls a repair gave it appended;
+    every other key and block kept."""
+    message = dict(turn.raw)
+    content = message.get("content")
+    calls = iter(turn.tool_calls)
+    if not isinstance(content, list):
+        if turn.tool_calls:  # a repair gave this plain-text message calls: it needs blocks
+            message["content"] = blocks_of(turn.text, turn.tool_calls)
+        elif content is not None or turn.text:
+            message["content"] = turn.text
+        return message
+
+    def with_arguments(block: Any) -> Any:
+        if isinstance(block, dict) and block.get("type") == "tool_use" and isinstance(block.get("name"), str):
+            call = next(calls, None)
+            if call is not None and (call.arguments_raw is not block.get("input") or call.name != block["name"]):
+                return {**block, "name": call.name, "input": call.arguments_raw}
+        return block
+
+    if turn.text == blocks_text(content):  # only calls changed, or only the names of results it answers
+        blocks = [with_arguments(block) for block in content]
+    else:
+        blocks = respread_parts(content, is_text_block, turn.text, with_arguments)
+    message["content"] = blocks + blocks_of("", tuple(calls))  # and any calls a repair gave it
+    return message

@@ -21,7 +21,7 @@ from inspector.tui.picker.rows import cell, found_row, shown_project
 from inspector.tui.picker.screen import PickerScreen
 from inspector.tui.picker.table import FIRST_ROWS, MORE_ROWS
 from inspector.tui.review.screen import ReviewScreen
-from tests.helpers.home_sessions import put, sessions_of_every_tool
+from tests.helpers.home_sessions import VSCODE_PLACES, put, sessions_of_every_tool
 from tests.helpers.pilot import play, rows, until
 from tests.helpers.samples import SESSIONS
 
@@ -30,7 +30,8 @@ pytestmark = pytest.mark.slow  # drives the app with Pilot
 PLACES = (
     "Claude Code ~/.claude/projects, Codex ~/.codex/sessions, Gemini CLI ~/.gemini/tmp and "
     "~/.cache/.gemini/tmp, Qwen Code ~/.qwen/projects and ~/.qwen/tmp, Copilot CLI ~/.copilot/session-state, "
-    "Continue CLI ~/.continue/sessions, llm ~/.config/io.datasette.llm/logs.db, "
+    "Continue CLI ~/.continue/sessions, Cline CLI ~/.cline/data/sessions, "
+    f"{VSCODE_PLACES}, llm ~/.config/io.datasette.llm/logs.db, "
     "OpenCode ~/.local/share/opencode/opencode.db, Kilo CLI ~/.local/share/kilo/kilo.db"
 )
 
