@@ -68,6 +68,7 @@ WRITTEN_IN = {
     "pydantic-ai-1.messages.json": "pydantic-ai",
     "pydantic-ai.messages.json": "pydantic-ai",
     "sharegpt.hermes.jsonl": "sharegpt",
+    "mini-swe-agent.traj.json": "mini-swe-agent",
     "smolagents.steps.json": "smolagents",
 }
 

@@ -22,7 +22,7 @@ FORMAT_MODULES = sorted(
     for info in pkgutil.iter_modules(registry.__path__)
     if not info.name.startswith("_") and info.name != "contract"
 )
-READ_ONLY = {"litellm", "langfuse", "langsmith", "smolagents", "dspy", "otel", "inspect-ai"}
+READ_ONLY = {"litellm", "langfuse", "langsmith", "smolagents", "dspy", "otel", "inspect-ai", "mini-swe-agent"}
 
 
 def _samples_by_format() -> dict[str, list[Path]]:
@@ -38,7 +38,7 @@ SAMPLES = _samples_by_format()
 
 
 def test_every_format_module_is_registered_once_under_the_name_the_user_types():
-    assert len(FORMAT_MODULES) == 24
+    assert len(FORMAT_MODULES) == 25
     assert sorted(FORMATS) == sorted(name.replace("_", "-") for name in FORMAT_MODULES)
     assert len(registry.SPECIFIC) + 1 == len(FORMATS)  # no two formats share a name
     assert list(FORMATS.values()) == [*registry.SPECIFIC, registry.GENERAL]
