@@ -129,7 +129,7 @@ def test_gemini_s_sandbox_folder_and_llm_s_folder_on_each_system(empty_home: Pat
 def test_the_places_looked_in_as_a_message_says_them(empty_home: Path):
     assert shown_places(places(empty_home, {}, "linux"), empty_home) == (
         "Claude Code ~/.claude/projects, Codex ~/.codex/sessions, Gemini CLI ~/.gemini/tmp and "
-        "~/.cache/.gemini/tmp, llm ~/.config/io.datasette.llm/logs.db"
+        "~/.cache/.gemini/tmp, llm ~/.config/io.datasette.llm/logs.db, mini-swe-agent ~/.config/mini-swe-agent"
     )
 
 
@@ -189,7 +189,8 @@ def test_scan_with_nothing_found_says_where_it_looked_and_exits_0(capsys):
     assert out == ""
     assert err == (
         "inspector: no sessions of your own found (Claude Code ~/.claude/projects, Codex ~/.codex/sessions, "
-        "Gemini CLI ~/.gemini/tmp and ~/.cache/.gemini/tmp, llm ~/.config/io.datasette.llm/logs.db); "
+        "Gemini CLI ~/.gemini/tmp and ~/.cache/.gemini/tmp, llm ~/.config/io.datasette.llm/logs.db, "
+        "mini-swe-agent ~/.config/mini-swe-agent); "
         "give a path, or --samples\n"
     )
     assert main(["scan", "--json"]) == 0

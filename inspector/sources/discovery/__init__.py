@@ -21,13 +21,13 @@ from collections.abc import Mapping
 from importlib.resources import files
 from pathlib import Path
 
-from inspector.sources.discovery import claude_code, codex, gemini_cli, llm
+from inspector.sources.discovery import claude_code, codex, gemini_cli, llm, mini_swe_agent
 from inspector.sources.discovery.contract import Agent, FoundSession, Place, Surroundings
 from inspector.sources.discovery.folders import HEAD_BYTES
 
 __all__ = ["AGENTS", "HEAD_BYTES", "SAMPLES", "Agent", "FoundSession", "Place"]
 
-AGENTS: tuple[Agent, ...] = (claude_code.AGENT, codex.AGENT, gemini_cli.AGENT, llm.AGENT)
+AGENTS: tuple[Agent, ...] = (claude_code.AGENT, codex.AGENT, gemini_cli.AGENT, llm.AGENT, mini_swe_agent.AGENT)
 _BY_NAME = {agent.name: agent for agent in AGENTS}
 
 # the bundled samples (inside the package, so an installed copy has them), opened when none is found
