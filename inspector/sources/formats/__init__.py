@@ -27,6 +27,8 @@ from inspector.sources.formats import (
     ag2,
     ai_sdk_model,
     ai_sdk_ui,
+    aider,
+    aider_llm_history,
     anthropic,
     autogen,
     claude_code,
@@ -72,6 +74,8 @@ SPECIFIC: tuple[FileFormat, ...] = (
     autogen.FORMAT,
     smolagents.FORMAT,
     mini_swe_agent.FORMAT,
+    aider.FORMAT,
+    aider_llm_history.FORMAT,
     dspy.FORMAT,
     litellm.FORMAT,
     langfuse.FORMAT,
@@ -128,6 +132,9 @@ def render_sessions(sessions: list[Session]) -> str:
 
 def _describe(document: Document) -> str:
     value = document.value
+    if document.is_text:
+        lines = value.count("\n") + (not value.endswith("\n"))
+        return f"text of {lines:,} lines"
     if document.is_jsonl:
         return f"JSON Lines of {len(value)} records"
     if isinstance(value, dict):
