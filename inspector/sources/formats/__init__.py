@@ -51,6 +51,7 @@ from inspector.sources.formats import (
     session_dump,
     sharegpt,
     smolagents,
+    swe_agent,
 )
 from inspector.sources.formats.contract import FileFormat
 from inspector.support.safe_text import shown_name
@@ -76,6 +77,7 @@ SPECIFIC: tuple[FileFormat, ...] = (
     mini_swe_agent.FORMAT,
     aider.FORMAT,
     aider_llm_history.FORMAT,
+    swe_agent.FORMAT,
     dspy.FORMAT,
     litellm.FORMAT,
     langfuse.FORMAT,

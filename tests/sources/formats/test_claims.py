@@ -72,6 +72,7 @@ WRITTEN_IN = {
     "sharegpt.hermes.jsonl": "sharegpt",
     "mini-swe-agent.traj.json": "mini-swe-agent",
     "smolagents.steps.json": "smolagents",
+    "swe-agent.traj": "swe-agent",
 }
 
 
