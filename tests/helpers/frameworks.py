@@ -10,7 +10,7 @@ from inspector.cli.main import main
 from inspector.sources import load_sessions, render_sessions
 from inspector.sources.files.document import read_document
 from inspector.sources.formats import SPECIFIC, format_of
-from tests.helpers.samples import SESSIONS, TOOL_SAMPLES
+from tests.helpers.samples import FILE_SUFFIXES, SESSIONS, TOOL_SAMPLES
 
 
 def specific_claims(path: Path) -> list[str]:
@@ -25,10 +25,8 @@ def format_read(path: Path) -> str:
 
 
 def other_samples(own_format: str) -> list[Path]:
-    """Every committed JSON sample (bundled sessions and tool samples) not written in `own_format`."""
-    paths = [
-        p for folder in (SESSIONS, TOOL_SAMPLES) for p in sorted(folder.iterdir()) if p.suffix in (".json", ".jsonl")
-    ]
+    """Every committed session file (bundled sessions and tool samples) not written in `own_format`."""
+    paths = [p for folder in (SESSIONS, TOOL_SAMPLES) for p in sorted(folder.iterdir()) if p.suffix in FILE_SUFFIXES]
     return [p for p in paths if load_sessions(p)[0].format != own_format]
 
 

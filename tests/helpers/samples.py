@@ -10,6 +10,8 @@ SESSIONS = ROOT / "inspector" / "samples"  # the bundled sample sessions
 TOOL_SAMPLES = ROOT / "sessions"  # the files the real tools wrote (sessions/generate/README.md)
 DOCS = ROOT / "docs"
 LANGCHAIN_SQL = TOOL_SAMPLES / "langchain.sql.db"  # LangChain's SQLChatMessageHistory, session "demo"
+# the names a committed session file ends with: JSON, JSON Lines, and the text logs some tools write
+FILE_SUFFIXES = (".json", ".jsonl", ".md", ".txt", ".traj")
 
 # the committed sample databases, each with the table and the column holding its messages' text
 SAMPLE_DATABASES = [

@@ -23,7 +23,7 @@ from inspector.scan.scanner import scan_file
 from inspector.sources import load_sessions
 from inspector.sources.files.document import read_document
 from inspector.sources.formats import FORMATS, format_of
-from tests.helpers.samples import SAMPLE_DATABASES, SESSIONS, TOOL_SAMPLES
+from tests.helpers.samples import FILE_SUFFIXES, SAMPLE_DATABASES, SESSIONS, TOOL_SAMPLES
 
 TOKENS = {
     "result": "ghp_1111111111abcdefghijABCDEFGHIJ111111",
@@ -40,7 +40,7 @@ def _sample(format_name: str) -> Path:
         return WRITABLE_SAMPLE[format_name]
     for folder in (TOOL_SAMPLES, SESSIONS):
         for path in sorted(folder.iterdir()):
-            if path.suffix in (".json", ".jsonl") and load_sessions(path)[0].format == format_name:
+            if path.suffix in FILE_SUFFIXES and load_sessions(path)[0].format == format_name:
                 return path
     raise AssertionError(f"no sample of {format_name}")
 

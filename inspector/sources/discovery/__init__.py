@@ -32,6 +32,7 @@ from inspector.sources.discovery import (
     kilo,
     kilo_code,
     llm,
+    mini_swe_agent,
     opencode,
     qwen_code,
     roo_code,
@@ -55,6 +56,7 @@ AGENTS: tuple[Agent, ...] = (
     llm.AGENT,
     opencode.AGENT,
     kilo.AGENT,
+    mini_swe_agent.AGENT,
 )
 _BY_NAME = {agent.name: agent for agent in AGENTS}
 

@@ -1,4 +1,4 @@
-"""Reading a session file into a `Document` (JSON or JSON Lines) and writing one back.
+"""Reading a session file into a `Document` (JSON, JSON Lines or plain text) and writing one back.
 
 This is the only place that touches the bytes of a plain session file. Every failure becomes an
 `InspectorError` naming the file (and the line and column where known).
@@ -6,6 +6,10 @@ This is the only place that touches the bytes of a plain session file. Every fai
 A JSON file is decoded by `msgspec`, about twice as fast as `json` on a large session and to the
 same values (integers of any size included); whatever it refuses (a byte-order mark, NaN, a lone
 surrogate, JSON Lines, invalid JSON) goes the `json` way, which also words the errors.
+
+A file that is neither, and does not start as JSON's objects and lists do (with `{` or `[`, after
+blank space) nor is one value `json` reads, is a text document (`is_text`): its `value` is its text, decoded once, for the formats that read a
+tool's Markdown or plain-text logs; a file that starts as JSON and breaks is still one JSON error.
 
 An integer too long to read (`long_numbers`) is kept as written: in a JSON file it is held as a
 placeholder and written back as its digits; in JSON Lines its line is an unreadable line, reported
@@ -52,6 +56,7 @@ _SNIFF_BYTES = 64 * 1024  # the first chunk, read and checked before the rest
 _CHUNK_BYTES = 1 << 20
 _BOM = codecs.BOM_UTF8
 _NOT_JSON_SPACE = re.compile(rb"[^ \t\r\n]")
+_JSON_OPENERS = b"{["  # how a session file in JSON or JSON Lines starts
 # a JSON Lines record's first key and what follows its colon (a tool writes every line alike)
 _FIRST_KEY_SPACING = re.compile(r'\s*\{\s*"(?:[^"\\\n]|\\.){0,200}"\s*:(\s?)')
 
@@ -81,6 +86,7 @@ class Document:
     lines: Sequence[str] | None = None
     indent: int | str | None = None
     long_numbers: list[str] = field(default_factory=list)  # the digits of each `LongNumber` in `value`
+    is_text: bool = False  # a text document: `value` is the file's text
 
     @property
     def is_jsonl(self) -> bool:
@@ -108,8 +114,11 @@ class Document:
         no space after `:` and `,` when the file's first line has none after its first key's colon
         (as Node tools write, `JSON.stringify`), else as `json.dumps` writes (as Python tools do).
         A record that stands for several lines (None for each blank line, say) takes them in turn.
+        A text document's value is its text, written as it is.
         """
         lines = self.lines
+        if self.is_text:
+            return str(value)
         if lines is None:
             return self.with_long_numbers(json.dumps(value, indent=self.indent, ensure_ascii=False)) + "\n"
         place = LinePlaces(self.value[: len(lines)])
@@ -147,13 +156,38 @@ def document_of_bytes(path: Path | str, data: bytes) -> Document:
 
 def parse_document(path: Path | str, data: bytes | bytearray) -> Document:
     """The `Document` held in `data`, the bytes of the file `path`: JSON, or JSON Lines when it is
-    not one JSON value. A JSON Lines document keeps `data` (its lines are slices of it)."""
+    not one JSON value, or text when it is neither and does not start as JSON does. A JSON Lines
+    document keeps `data` (its lines are slices of it)."""
     value = _decode_fast(data)
     if value is not _REFUSED:
         head = data[: 4 * _INDENT_WINDOW + 4].decode("utf-8", "ignore")  # up to 4 bytes a character
         return Document(path, value, indent=_detect_indent(head))
     document = _read_json_lines(path, data)
-    return document if document is not None else _read_by_json(path, data)
+    if document is not None:
+        return document
+    if not _starts_as_text(data):
+        return _read_by_json(path, data)
+    try:
+        return _read_by_json(path, data)  # a value only `json` reads (NaN, a string with a lone surrogate)
+    except InspectorError:
+        return _read_text(path, data)
+
+
+def _starts_as_text(data: bytes | bytearray) -> bool:
+    """Whether the first character that is not blank space (past a byte-order mark) does not open
+    a JSON object or list."""
+    start = len(_BOM) if data.startswith(_BOM) else 0
+    first = _NOT_JSON_SPACE.search(data, start)
+    return first is not None and data[first.start()] not in _JSON_OPENERS
+
+
+def _read_text(path: Path | str, data: bytes | bytearray) -> Document:
+    """The text document of `data`, decoded as UTF-8 (a byte-order mark kept in its text)."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InspectorError(f"{shown_name(path)}: not UTF-8 text (bad byte at offset {exc.start})") from None
+    return Document(path, text, is_text=True)
 
 
 def read_session_bytes(path: Path) -> bytearray:

@@ -27,6 +27,8 @@ from inspector.sources.formats import (
     ag2,
     ai_sdk_model,
     ai_sdk_ui,
+    aider,
+    aider_llm_history,
     anthropic,
     autogen,
     claude_code,
@@ -45,6 +47,7 @@ from inspector.sources.formats import (
     langfuse,
     langsmith,
     litellm,
+    mini_swe_agent,
     openai,
     openai_responses,
     otel,
@@ -53,6 +56,7 @@ from inspector.sources.formats import (
     session_dump,
     sharegpt,
     smolagents,
+    swe_agent,
 )
 from inspector.sources.formats.contract import FileFormat
 from inspector.support.safe_text import shown_name
@@ -80,6 +84,10 @@ SPECIFIC: tuple[FileFormat, ...] = (
     haystack.FORMAT,
     autogen.FORMAT,
     smolagents.FORMAT,
+    mini_swe_agent.FORMAT,
+    aider.FORMAT,
+    aider_llm_history.FORMAT,
+    swe_agent.FORMAT,
     dspy.FORMAT,
     litellm.FORMAT,
     langfuse.FORMAT,
@@ -136,6 +144,9 @@ def render_sessions(sessions: list[Session]) -> str:
 
 def _describe(document: Document) -> str:
     value = document.value
+    if document.is_text:
+        lines = value.count("\n") + (not value.endswith("\n"))
+        return f"text of {lines:,} lines"
     if document.is_jsonl:
         return f"JSON Lines of {len(value)} records"
     if isinstance(value, dict):

@@ -10,7 +10,7 @@ from inspector.errors import InspectorError
 from inspector.sources import load_sessions, open_source
 from inspector.sources.files.document import read_document
 from inspector.sources.formats import SPECIFIC
-from tests.helpers.samples import TOOL_SAMPLES
+from tests.helpers.samples import FILE_SUFFIXES, TOOL_SAMPLES
 
 
 def test_a_file_two_formats_claim_is_refused_naming_both(tmp_path, capsys):
@@ -42,6 +42,8 @@ def test_a_plain_message_list_is_read_as_openai_only_when_no_specific_format_cla
 # is added here with the format that must read it, so a look-alike read by the wrong format fails.
 WRITTEN_IN = {
     "ag2.chat_history.json": "ag2",
+    "aider.chat.history.md": "aider",
+    "aider.llm-history.txt": "aider-llm-history",
     "agents-sdk.items.json": "openai-responses",
     "agents-sdk.session.db": "agents-sdk",
     "ai-sdk.model-messages.json": "ai-sdk-model",
@@ -84,16 +86,18 @@ WRITTEN_IN = {
     "qwen-code.jsonl": "qwen-code",
     "roo-code.api_conversation_history.json": "cline-task",
     "sharegpt.hermes.jsonl": "sharegpt",
+    "mini-swe-agent.traj.json": "mini-swe-agent",
     "smolagents.steps.json": "smolagents",
+    "swe-agent.traj": "swe-agent",
 }
 
 
 def test_every_file_a_real_tool_wrote_is_claimed_by_its_own_format_alone():
-    samples = sorted(path.name for path in TOOL_SAMPLES.iterdir() if path.is_file() and path.suffix != ".md")
+    samples = sorted(path.name for path in TOOL_SAMPLES.iterdir() if path.is_file())
     assert samples == sorted(WRITTEN_IN)
     for name, expected in WRITTEN_IN.items():
         path = TOOL_SAMPLES / name
-        if path.suffix in (".json", ".jsonl"):
+        if path.suffix in FILE_SUFFIXES:
             document = read_document(path)
             assert [each.name for each in SPECIFIC if each.claims(document)] == [expected], name
         assert open_source(path).format == expected, name

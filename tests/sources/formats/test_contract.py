@@ -15,21 +15,34 @@ from inspector.cli.main import main
 from inspector.sources import FORMATS, open_source
 from inspector.sources import formats as registry
 from inspector.sources.formats.contract import FileFormat
-from tests.helpers.samples import ROOT
+from tests.helpers.samples import FILE_SUFFIXES, ROOT
 
 FORMAT_MODULES = sorted(
     info.name
     for info in pkgutil.iter_modules(registry.__path__)
     if not info.name.startswith("_") and info.name != "contract"
 )
-READ_ONLY = {"litellm", "langfuse", "langsmith", "smolagents", "dspy", "otel", "inspect-ai", "cline-task"}
+READ_ONLY = {
+    "litellm",
+    "langfuse",
+    "langsmith",
+    "smolagents",
+    "dspy",
+    "otel",
+    "inspect-ai",
+    "cline-task",
+    "mini-swe-agent",
+    "aider",
+    "aider-llm-history",
+    "swe-agent",
+}
 
 
 def _samples_by_format() -> dict[str, list[Path]]:
     """The committed samples (bundled and written by the real tools) of each file format."""
     found: dict[str, list[Path]] = {}
     for path in sorted((ROOT / "inspector" / "samples").iterdir()) + sorted((ROOT / "sessions").iterdir()):
-        if path.is_file() and path.suffix in (".json", ".jsonl", ".eval"):
+        if path.is_file() and path.suffix in (*FILE_SUFFIXES, ".eval"):
             found.setdefault(open_source(path).format, []).append(path)
     return found
 
@@ -38,7 +51,7 @@ SAMPLES = _samples_by_format()
 
 
 def test_every_format_module_is_registered_once_under_the_name_the_user_types():
-    assert len(FORMAT_MODULES) == 29
+    assert len(FORMAT_MODULES) == 33
     assert sorted(FORMATS) == sorted(name.replace("_", "-") for name in FORMAT_MODULES)
     assert len(registry.SPECIFIC) + 1 == len(FORMATS)  # no two formats share a name
     assert list(FORMATS.values()) == [*registry.SPECIFIC, registry.GENERAL]

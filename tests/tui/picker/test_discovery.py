@@ -32,7 +32,8 @@ PLACES = (
     "~/.cache/.gemini/tmp, Qwen Code ~/.qwen/projects and ~/.qwen/tmp, Copilot CLI ~/.copilot/session-state, "
     "Continue CLI ~/.continue/sessions, Cline CLI ~/.cline/data/sessions, "
     f"{VSCODE_PLACES}, llm ~/.config/io.datasette.llm/logs.db, "
-    "OpenCode ~/.local/share/opencode/opencode.db, Kilo CLI ~/.local/share/kilo/kilo.db"
+    "OpenCode ~/.local/share/opencode/opencode.db, Kilo CLI ~/.local/share/kilo/kilo.db, "
+    "mini-swe-agent ~/.config/mini-swe-agent"
 )
 
 

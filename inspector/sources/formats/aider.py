@@ -1,0 +1,79 @@
+"""Aider chat histories: `<repo>/.aider.chat.history.md`, the Markdown Aider appends each chat to.
+
+Shape read, line by line, as Aider itself splits the file when `--restore-chat-history` loads it
+back (`aider/utils.py`, `split_chat_history_markdown`):
+- `# aider chat started at <time>`: a run's start, not a turn (every line starting `# ` is
+  skipped, a heading inside a reply too, as Aider skips it);
+- `> ` lines: Aider's notices and the commands it ran (its "tool" output, which it leaves out of
+  the conversation too);
+- `#### ` lines: a user message (its lines joined, the marker taken off);
+- every other line: the assistant's reply, up to the next `> ` or `#### ` line.
+The whole file is one conversation, as Aider restores it. Each turn keeps as its record the
+message Aider would restore (`role`, `content`) and the number of its first line (`line`, also
+its id). Aider has no tool calling: its replies edit files through the blocks they hold, so the
+turns make no calls, and a reply's printed call markup or invented result is found in its text.
+
+Positive marker: the file starts with Aider's `# aider chat started at` line (after blank lines).
+The format is read-only: Aider reads the file back only as text to restore.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from inspector.errors import InspectorError
+from inspector.model import ASSISTANT, USER, Session, Turn
+from inspector.sources.files.document import Document
+from inspector.sources.formats.contract import FileFormat
+from inspector.support.safe_text import shown_name
+
+NAME = "aider"
+HEADER = "# aider chat started at "
+USER_MARK = "#### "
+NOTICE_MARK = "> "
+SKIPPED_MARK = "# "
+
+
+def claims(document: Document) -> bool:
+    """A text document whose first line that is not blank is Aider's chat header."""
+    if not document.is_text:
+        return False
+    text: str = document.value
+    return text.lstrip("\ufeff \t\r\n").startswith(HEADER)
+
+
+def read(document: Document) -> list[Session]:
+    """The chat as one conversation, each message a turn (one pass over the lines)."""
+    turns: list[Turn] = []
+    role: str | None = None
+    lines: list[str] = []
+    first = 0
+    for number, line in enumerate(document.value.splitlines(keepends=True), start=1):
+        if line.startswith(SKIPPED_MARK):
+            continue
+        if line.startswith(USER_MARK):
+            kind, content = USER, line[len(USER_MARK) :]
+        elif line.startswith(NOTICE_MARK):
+            kind, content = None, ""
+        else:
+            kind, content = ASSISTANT, line
+        if kind != role:
+            _add_turn(turns, role, lines, first)
+            role, lines, first = kind, [], number
+        lines.append(content)
+    _add_turn(turns, role, lines, first)
+    if not turns:
+        raise InspectorError(f"{shown_name(document.path)}: an Aider chat history with no message in it")
+    return [Session(NAME, document.path, tuple(turns), (), document, 0, None, ())]
+
+
+def _add_turn(turns: list[Turn], role: str | None, lines: list[str], first: int) -> None:
+    """The message of `lines` as a turn, unless it is a notice or blank (Aider keeps neither)."""
+    content = "".join(lines)
+    if role is None or not content.strip():
+        return
+    record: dict[str, Any] = {"role": role, "content": content, "line": first}
+    turns.append(Turn(len(turns), role, content.strip(), f"line {first}", (), (), record))
+
+
+FORMAT = FileFormat(NAME, claims, read)
