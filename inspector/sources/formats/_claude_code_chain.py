@@ -15,7 +15,6 @@ parent. Edited or re-linked events are written as compact JSON, as Claude Code w
 
 from __future__ import annotations
 
-import json
 import uuid
 from collections import defaultdict
 from collections.abc import Iterator
@@ -25,6 +24,7 @@ from inspector.model import ASSISTANT, TOOL, Session, ToolCall, ToolResult, Turn
 from inspector.sources.files.document import Document
 from inspector.sources.messages import anthropic_messages
 from inspector.sources.messages.arguments import parse_arguments
+from inspector.sources.messages.line_edits import LineEdits
 from inspector.sources.messages.text_parts import spread_text
 
 Event = dict[str, Any]
@@ -41,35 +41,20 @@ def render(document: Document, records: list[Any], sessions: list[Session], thre
         if any(turn.raw is None or turn.edited for turn in session.turns):
             _Splice(plan, threads[session.index].events).session(session.turns)
     plan.resolve_dropped(records)
-    return _text(document, records, plan)
+    return plan.text(document, records)
 
 
-class _Plan:
+class _Plan(LineEdits):
     """What changes in the file: events replaced or dropped, and new events before or after one."""
 
     def __init__(self) -> None:
-        self.replaced: dict[int, Event] = {}  # id(original event) -> its new version
+        super().__init__()
         self.dropped: dict[str, Any] = {}  # uuid of an event left empty -> its parent
-        self.before: defaultdict[int, list[Event]] = defaultdict(list)
-        self.after: defaultdict[int, list[Event]] = defaultdict(list)
-        self.new: set[int] = set()  # ids of new events (changed in place)
-        self.dropped_ids: set[int] = set()
-
-    def current(self, event: Event) -> Event:
-        """The event as it will be written."""
-        return self.replaced.get(id(event), event)
-
-    def set(self, event: Event, key: str, value: Any) -> None:
-        """Change one key of an event, original or new, keeping the order of its keys."""
-        if id(event) in self.new:
-            event[key] = value
-        else:
-            self.replaced[id(event)] = {**self.current(event), key: value}
 
     def drop(self, event: Event) -> None:
         """Leave an event out; its children will hang from its parent."""
         self.dropped[event["uuid"]] = self.current(event).get("parentUuid")
-        self.dropped_ids.add(id(event))
+        self.removed.add(id(event))
 
     def resolve_dropped(self, records: list[Any]) -> None:
         """Every event whose parent was dropped hangs from the nearest parent that was not."""
@@ -77,7 +62,7 @@ class _Plan:
             return
         new = [event for batch in (*self.before.values(), *self.after.values()) for event in batch]
         for event in (*records, *new):
-            if not isinstance(event, dict) or id(event) in self.dropped_ids:
+            if not isinstance(event, dict) or id(event) in self.removed:
                 continue
             parent = first = self.current(event).get("parentUuid")
             seen: set[str] = set()
@@ -318,35 +303,3 @@ def _envelope(anchor: Event, body: Event, after: Event | None = None) -> Event:
 
 def _list(content: Any) -> list[Any]:
     return content if isinstance(content, list) else []
-
-
-def _text(document: Document, records: list[Any], plan: _Plan) -> str:
-    """The file's lines: each record's own line when it did not change, else compact JSON; a file
-    that did not end with a line break still does not when its last line is kept."""
-    lines = document.lines
-    newline = "\r\n" if lines and lines[0].endswith("\r\n") else "\n"
-    out: list[str] = []
-    for index, record in enumerate(records):
-        out.extend(_dumps(event) + newline for event in plan.before.get(id(record), ()))
-        if id(record) in plan.dropped_ids:
-            pass
-        elif lines is None or id(record) in plan.replaced:
-            out.append(_dumps(plan.current(record)) + newline)
-        elif lines[index].endswith("\n"):
-            out.append(lines[index])
-        elif index == len(records) - 1 and not plan.after.get(id(record)):
-            out.append(lines[index])  # the file's last line, which had no line break
-        else:
-            out.append(lines[index] + newline)
-        out.extend(_dumps(event) + newline for event in plan.after.get(id(record), ()))
-    return "".join(out)
-
-
-def _dumps(event: Any) -> str:
-    """Compact JSON, as Claude Code writes a line; U+2028 and U+2029 escaped, so no reader takes
-    them for line breaks."""
-    return (
-        json.dumps(event, ensure_ascii=False, separators=(",", ":"))
-        .replace("\u2028", "\\u2028")
-        .replace("\u2029", "\\u2029")
-    )

@@ -17,15 +17,14 @@ re-linked records are written as compact JSON, as Qwen Code writes them.
 
 from __future__ import annotations
 
-import json
 import uuid
-from collections import defaultdict
 from dataclasses import replace
 from typing import Any, NamedTuple
 
 from inspector.model import ASSISTANT, TOOL, Session, ToolResult, Turn
 from inspector.sources.files.document import Document
 from inspector.sources.messages.gemini_contents import new_contents, render_edited
+from inspector.sources.messages.line_edits import LineEdits
 
 Record = dict[str, Any]
 ENVELOPE_KEYS = ("cwd", "version", "gitBranch")  # copied from the record beside, after `provenance`
@@ -64,31 +63,11 @@ def render(document: Document, records: list[Any], sessions: list[Session], thre
     for session in sessions:
         if any(turn.raw is None or turn.edited for turn in session.turns):
             _Splice(plan, [record for _, record in threads[session.index].records]).session(session.turns)
-    return _text(document, records, plan)
+    return plan.text(document, records)
 
 
-class _Plan:
-    """What changes in the file: records replaced or dropped, new records before or after one."""
-
-    def __init__(self) -> None:
-        self.replaced: dict[int, Record] = {}  # id(original record) -> its new version
-        self.dropped: set[int] = set()
-        self.before: defaultdict[int, list[Record]] = defaultdict(list)
-        self.after: defaultdict[int, list[Record]] = defaultdict(list)
-        self.new: set[int] = set()  # ids of new records (changed in place)
-
-    def current(self, record: Record) -> Record:
-        """The record as it will be written."""
-        return self.replaced.get(id(record), record)
-
-    def set(self, record: Record, key: str, value: Any) -> None:
-        """Change one key of an original record (its keys keep their order); a new one in place."""
-        if id(record) in self.new:
-            record[key] = value
-        elif id(record) in self.replaced:
-            self.replaced[id(record)][key] = value
-        else:
-            self.replaced[id(record)] = {**record, key: value}
+class _Plan(LineEdits):
+    """What changes in the file: records replaced or dropped (`removed`), new records before or after one."""
 
 
 class _Splice:
@@ -162,7 +141,7 @@ class _Splice:
             for child in self.records:
                 if self.plan.current(child).get("parentUuid") == record["uuid"]:
                     self.plan.set(child, "parentUuid", parent)
-            self.plan.dropped.add(id(record))
+            self.plan.removed.add(id(record))
             return
         self.plan.set(record, "message", message)
 
@@ -215,35 +194,3 @@ def _record(anchor: Record, kind: str, provenance: str, body: Record) -> Record:
     record.update((key, anchor[key]) for key in ENVELOPE_KEYS if key in anchor)
     record.update(body)
     return record
-
-
-def _text(document: Document, records: list[Any], plan: _Plan) -> str:
-    """The file's lines: each record's own line when it did not change, else compact JSON; a file
-    that did not end with a line break still does not when its last line is kept."""
-    lines = document.lines
-    newline = "\r\n" if lines and lines[0].endswith("\r\n") else "\n"
-    out: list[str] = []
-    for index, record in enumerate(records):
-        out.extend(_dumps(new) + newline for new in plan.before.get(id(record), ()))
-        if id(record) in plan.dropped:
-            pass
-        elif lines is None or id(record) in plan.replaced:
-            out.append(_dumps(plan.current(record)) + newline)
-        elif lines[index].endswith("\n"):
-            out.append(lines[index])
-        elif index == len(records) - 1 and not plan.after.get(id(record)):
-            out.append(lines[index])  # the file's last line, which had no line break
-        else:
-            out.append(lines[index] + newline)
-        out.extend(_dumps(new) + newline for new in plan.after.get(id(record), ()))
-    return "".join(out)
-
-
-def _dumps(record: Any) -> str:
-    """Compact JSON, as Qwen Code writes a line; U+2028 and U+2029 escaped, so no reader takes
-    them for line breaks."""
-    return (
-        json.dumps(record, ensure_ascii=False, separators=(",", ":"))
-        .replace("\u2028", "\\u2028")
-        .replace("\u2029", "\\u2029")
-    )
