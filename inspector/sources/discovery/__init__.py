@@ -29,6 +29,7 @@ from inspector.sources.discovery import (
     continue_cli,
     copilot_cli,
     gemini_cli,
+    goose,
     kilo,
     kilo_code,
     llm,
@@ -57,6 +58,7 @@ AGENTS: tuple[Agent, ...] = (
     opencode.AGENT,
     kilo.AGENT,
     mini_swe_agent.AGENT,
+    goose.AGENT,
 )
 _BY_NAME = {agent.name: agent for agent in AGENTS}
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from inspector.sources.schemas import (
     agents_sdk,
     elia,
+    goose,
     langchain_sql,
     llm,
     llm_legacy,
@@ -35,6 +36,7 @@ SCHEMAS: dict[str, HistorySchema] = {
         agents_sdk.SCHEMA,
         langchain_sql.SCHEMA,
         opencode.SCHEMA,
+        goose.SCHEMA,
     )
 }
 TABLE: HistorySchema = table.SCHEMA

@@ -64,6 +64,7 @@ WRITTEN_IN = {
     "copilot-cli.resumed.events.jsonl": "copilot-cli",
     "dspy.history.json": "dspy",
     "gemini-cli.session.jsonl": "gemini-cli",
+    "goose.db": "goose",
     "haystack.messages.json": "haystack",
     "inspect-ai.log.eval": "inspect-ai",
     "kilo-code.api_conversation_history.json": "cline-task",
