@@ -28,6 +28,7 @@ from inspector.sources.discovery import (
     codex,
     continue_cli,
     copilot_cli,
+    crush,
     gemini_cli,
     goose,
     kilo,
@@ -59,6 +60,7 @@ AGENTS: tuple[Agent, ...] = (
     kilo.AGENT,
     mini_swe_agent.AGENT,
     goose.AGENT,
+    crush.AGENT,
 )
 _BY_NAME = {agent.name: agent for agent in AGENTS}
 

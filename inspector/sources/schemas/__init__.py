@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from inspector.sources.schemas import (
     agents_sdk,
+    crush,
     elia,
     goose,
     langchain_sql,
@@ -37,6 +38,7 @@ SCHEMAS: dict[str, HistorySchema] = {
         langchain_sql.SCHEMA,
         opencode.SCHEMA,
         goose.SCHEMA,
+        crush.SCHEMA,
     )
 }
 TABLE: HistorySchema = table.SCHEMA

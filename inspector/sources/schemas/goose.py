@@ -32,7 +32,7 @@ from inspector.model import ASSISTANT, TOOL, USER, Session, ToolCall, ToolResult
 from inspector.sources.location import HistoryLocation
 from inspector.sources.messages.arguments import parse_arguments
 from inspector.sources.schemas.contract import HistoryReader, HistorySchema
-from inspector.sources.sql.rows import json_or_none
+from inspector.sources.sql.rows import decoded_json
 from inspector.sources.sql.statements import Queries
 
 NAME = "goose"
@@ -82,7 +82,7 @@ def _session(location: HistoryLocation, session_id: str, rows: Iterator[Any]) ->
     turns: list[Turn] = []
     problems: Counter[str] = Counter()
     for position, (row_id, role, content_json) in enumerate(rows):
-        contents = json_or_none(content_json)
+        contents = decoded_json(content_json)
         if role not in ROLES:
             problems["messages that are not a user's or an assistant's"] += 1
         elif not isinstance(contents, list):

@@ -62,6 +62,7 @@ WRITTEN_IN = {
     "continue.session.json": "continue-cli",
     "copilot-cli.events.jsonl": "copilot-cli",
     "copilot-cli.resumed.events.jsonl": "copilot-cli",
+    "crush.db": "crush",
     "dspy.history.json": "dspy",
     "gemini-cli.session.jsonl": "gemini-cli",
     "goose.db": "goose",

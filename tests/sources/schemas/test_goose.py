@@ -100,3 +100,13 @@ def test_scan_with_no_path_reads_it_as_goose(empty_home: Path, capsys):
     main(["scan", "--json"])
     (session,) = json.loads(capsys.readouterr().out)["sessions"]
     assert (session["format"], session["session_id"]) == ("goose", SESSION_ID)
+
+
+def test_contents_nested_past_what_json_reads_are_counted_in_the_problems(tmp_path):
+    path = tmp_path / "sessions.db"
+    shutil.copy(SAMPLE, path)
+    with closing(sqlite3.connect(path)) as connection, connection:
+        connection.execute("UPDATE messages SET content_json = ? WHERE id = 10", ["[" * 100_000 + "]" * 100_000])
+    session = open_source(path).session(SESSION_ID)
+    assert session.problems == ("1 messages whose contents are not a JSON list, kept as stored",)
+    assert len(session.turns) == 9
