@@ -28,7 +28,9 @@ from inspector.sources.discovery import (
     codex,
     continue_cli,
     copilot_cli,
+    crush,
     gemini_cli,
+    goose,
     kilo,
     kilo_code,
     llm,
@@ -57,6 +59,8 @@ AGENTS: tuple[Agent, ...] = (
     opencode.AGENT,
     kilo.AGENT,
     mini_swe_agent.AGENT,
+    goose.AGENT,
+    crush.AGENT,
 )
 _BY_NAME = {agent.name: agent for agent in AGENTS}
 

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from inspector.sources.schemas import (
     agents_sdk,
+    crush,
     elia,
+    goose,
     langchain_sql,
     llm,
     llm_legacy,
@@ -35,6 +37,8 @@ SCHEMAS: dict[str, HistorySchema] = {
         agents_sdk.SCHEMA,
         langchain_sql.SCHEMA,
         opencode.SCHEMA,
+        goose.SCHEMA,
+        crush.SCHEMA,
     )
 }
 TABLE: HistorySchema = table.SCHEMA
