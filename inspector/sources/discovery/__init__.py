@@ -22,6 +22,7 @@ from importlib.resources import files
 from pathlib import Path
 
 from inspector.sources.discovery import (
+    amp,
     claude_code,
     cline,
     cline_vscode,
@@ -57,6 +58,7 @@ AGENTS: tuple[Agent, ...] = (
     opencode.AGENT,
     kilo.AGENT,
     mini_swe_agent.AGENT,
+    amp.AGENT,
 )
 _BY_NAME = {agent.name: agent for agent in AGENTS}
 

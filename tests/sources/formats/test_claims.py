@@ -60,6 +60,7 @@ WRITTEN_IN = {
     "codex.rollout.jsonl": "codex",
     "continue.resumed.session.json": "continue-cli",
     "continue.session.json": "continue-cli",
+    "amp.thread.json": "amp",
     "copilot-cli.events.jsonl": "copilot-cli",
     "copilot-cli.resumed.events.jsonl": "copilot-cli",
     "dspy.history.json": "dspy",
