@@ -133,7 +133,8 @@ def test_the_places_looked_in_as_a_message_says_them(empty_home: Path):
         "Continue CLI ~/.continue/sessions, Cline CLI ~/.cline/data/sessions, "
         f"{VSCODE_PLACES}, llm ~/.config/io.datasette.llm/logs.db, "
         "OpenCode ~/.local/share/opencode/opencode.db, Kilo CLI ~/.local/share/kilo/kilo.db, "
-        "mini-swe-agent ~/.config/mini-swe-agent, Amp ~/.local/share/amp/threads"
+        "mini-swe-agent ~/.config/mini-swe-agent, Amp ~/.local/share/amp/threads, "
+        "OpenHands ~/.openhands/conversations"
     )
 
 
@@ -197,7 +198,8 @@ def test_scan_with_nothing_found_says_where_it_looked_and_exits_0(capsys):
         "Copilot CLI ~/.copilot/session-state, Continue CLI ~/.continue/sessions, Cline CLI ~/.cline/data/sessions, "
         f"{VSCODE_PLACES}, llm ~/.config/io.datasette.llm/logs.db, "
         "OpenCode ~/.local/share/opencode/opencode.db, Kilo CLI ~/.local/share/kilo/kilo.db, "
-        "mini-swe-agent ~/.config/mini-swe-agent, Amp ~/.local/share/amp/threads); "
+        "mini-swe-agent ~/.config/mini-swe-agent, Amp ~/.local/share/amp/threads, "
+        "OpenHands ~/.openhands/conversations); "
         "give a path, or --samples\n"
     )
     assert main(["scan", "--json"]) == 0

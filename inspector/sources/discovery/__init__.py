@@ -35,6 +35,7 @@ from inspector.sources.discovery import (
     llm,
     mini_swe_agent,
     opencode,
+    openhands,
     qwen_code,
     roo_code,
 )
@@ -59,6 +60,7 @@ AGENTS: tuple[Agent, ...] = (
     kilo.AGENT,
     mini_swe_agent.AGENT,
     amp.AGENT,
+    openhands.AGENT,
 )
 _BY_NAME = {agent.name: agent for agent in AGENTS}
 

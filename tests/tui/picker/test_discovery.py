@@ -33,7 +33,8 @@ PLACES = (
     "Continue CLI ~/.continue/sessions, Cline CLI ~/.cline/data/sessions, "
     f"{VSCODE_PLACES}, llm ~/.config/io.datasette.llm/logs.db, "
     "OpenCode ~/.local/share/opencode/opencode.db, Kilo CLI ~/.local/share/kilo/kilo.db, "
-    "mini-swe-agent ~/.config/mini-swe-agent, Amp ~/.local/share/amp/threads"
+    "mini-swe-agent ~/.config/mini-swe-agent, Amp ~/.local/share/amp/threads, "
+    "OpenHands ~/.openhands/conversations"
 )
 
 
