@@ -5,6 +5,7 @@ workspace, the variables that move the folder, and a scan with no path reading t
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -27,8 +28,10 @@ def test_each_conversation_folder_is_found_by_its_state_with_its_project(empty_h
     state = put_conversation(conversations / CONVERSATION)
     (conversations / "no-events").mkdir()
     (conversations / "no-events" / "base_state.json").write_text("{}")
-    (found,) = discover(empty_home, {})
-    assert found == FoundSession("OpenHands", state, "/tmp/openhands-work", found.modified, state.stat().st_size)
+    os.utime(state, (1_700_000_300, 1_700_000_300))
+    assert discover(empty_home, {}) == [
+        FoundSession("OpenHands", state, "/tmp/openhands-work", 1_700_000_300, state.stat().st_size)
+    ]
 
 
 def test_the_variables_move_the_folder_and_an_empty_one_is_unset(empty_home: Path, tmp_path: Path):
