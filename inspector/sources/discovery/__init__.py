@@ -22,6 +22,7 @@ from importlib.resources import files
 from pathlib import Path
 
 from inspector.sources.discovery import (
+    amp,
     claude_code,
     cline,
     cline_vscode,
@@ -36,6 +37,7 @@ from inspector.sources.discovery import (
     llm,
     mini_swe_agent,
     opencode,
+    openhands,
     qwen_code,
     roo_code,
 )
@@ -61,6 +63,8 @@ AGENTS: tuple[Agent, ...] = (
     mini_swe_agent.AGENT,
     goose.AGENT,
     crush.AGENT,
+    amp.AGENT,
+    openhands.AGENT,
 )
 _BY_NAME = {agent.name: agent for agent in AGENTS}
 

@@ -34,6 +34,7 @@ from inspector.sources.base import (
 )
 from inspector.sources.files.document import Document, read_document
 from inspector.sources.files.inspect_eval import is_eval_archive, read_eval
+from inspector.sources.files.openhands_conversation import is_conversation_state, read_conversation
 from inspector.sources.formats import FORMATS, format_of, render_sessions
 from inspector.sources.odd_records import without_odd_turns
 from inspector.support.atomic_files import file_mode, land, staged_bytes, temporary_beside
@@ -70,7 +71,12 @@ class SessionFile(FileSource):
         """Every session of the file, read once (`sessions_of_document`)."""
         if self._sessions is None:
             with collector_paused():
-                document = read_eval(self.path) if is_eval_archive(self.path) else read_document(self.path)
+                if is_eval_archive(self.path):
+                    document = read_eval(self.path)
+                elif is_conversation_state(self.path):
+                    document = read_conversation(self.path)
+                else:
+                    document = read_document(self.path)
                 self._sessions = sessions_of_document(document, self._format_name)
         return self._sessions
 

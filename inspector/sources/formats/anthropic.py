@@ -15,6 +15,7 @@ system message, so a file is Anthropic only when its shape shows something only 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from inspector.catalogue import parse_tool_definitions
@@ -52,6 +53,7 @@ OPENAI_PARTS = frozenset({"image_url", "input_audio", "refusal", "file"})
 # A Cline CLI session file (`sessionId` and `agent` beside `messages`) holds Anthropic messages
 # inside its own envelope: it is Cline's.
 CLINE_SESSION_KEYS = frozenset({"sessionId", "agent"})
+AMP_THREAD_ID = re.compile(r"T-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")  # the amp format's
 
 
 def claims(document: Document) -> bool:
@@ -59,7 +61,7 @@ def claims(document: Document) -> bool:
     value = document.value
     if document.is_jsonl or not isinstance(value, dict) or not isinstance(value.get("messages"), list):
         return False
-    if value.keys() >= CLINE_SESSION_KEYS:
+    if value.keys() >= CLINE_SESSION_KEYS or _is_amp_thread(value):
         return False
     messages = [m for m in value["messages"] if isinstance(m, dict)]
     tools = value.get("tools")
@@ -133,6 +135,12 @@ def _render_new(turn: Turn) -> list[dict[str, Any]]:
 
 def _has_role(message: Any) -> bool:
     return isinstance(message, dict) and isinstance(message.get("role"), str) and message["role"] in ROLES
+
+
+def _is_amp_thread(value: dict[str, Any]) -> bool:
+    """An Amp thread (`T-<uuid>` id, `created` time): the amp format's, not this one's."""
+    thread_id = value.get("id")
+    return type(thread_id) is str and AMP_THREAD_ID.fullmatch(thread_id) is not None and "created" in value
 
 
 FORMAT = FileFormat(NAME, claims, read, write)

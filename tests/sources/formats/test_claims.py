@@ -9,6 +9,7 @@ from inspector.cli.main import main
 from inspector.errors import InspectorError
 from inspector.sources import load_sessions, open_source
 from inspector.sources.files.document import read_document
+from inspector.sources.files.openhands_conversation import is_conversation_state, read_conversation
 from inspector.sources.formats import SPECIFIC
 from tests.helpers.samples import FILE_SUFFIXES, TOOL_SAMPLES
 
@@ -60,6 +61,7 @@ WRITTEN_IN = {
     "codex.rollout.jsonl": "codex",
     "continue.resumed.session.json": "continue-cli",
     "continue.session.json": "continue-cli",
+    "amp.thread.json": "amp",
     "copilot-cli.events.jsonl": "copilot-cli",
     "copilot-cli.resumed.events.jsonl": "copilot-cli",
     "crush.db": "crush",
@@ -79,6 +81,7 @@ WRITTEN_IN = {
     "langsmith.runs.json": "langsmith",
     "litellm.no-trace-id.jsonl": "litellm",
     "litellm.standard-logging.jsonl": "litellm",
+    "openhands-conversation/base_state.json": "openhands",
     "openinference.trace.json": "otel",
     "opencode.db": "opencode",
     "opencode.repaired.db": "opencode",
@@ -96,10 +99,13 @@ WRITTEN_IN = {
 
 def test_every_file_a_real_tool_wrote_is_claimed_by_its_own_format_alone():
     samples = sorted(path.name for path in TOOL_SAMPLES.iterdir() if path.is_file())
+    samples = sorted(
+        [*samples, *(f"{path.parent.name}/{path.name}" for path in TOOL_SAMPLES.glob("*/base_state.json"))]
+    )
     assert samples == sorted(WRITTEN_IN)
     for name, expected in WRITTEN_IN.items():
         path = TOOL_SAMPLES / name
         if path.suffix in FILE_SUFFIXES:
-            document = read_document(path)
+            document = read_conversation(path) if is_conversation_state(path) else read_document(path)
             assert [each.name for each in SPECIFIC if each.claims(document)] == [expected], name
         assert open_source(path).format == expected, name

@@ -35,13 +35,18 @@ READ_ONLY = {
     "aider",
     "aider-llm-history",
     "swe-agent",
+    "amp",
+    "openhands",
 }
 
 
 def _samples_by_format() -> dict[str, list[Path]]:
     """The committed samples (bundled and written by the real tools) of each file format."""
     found: dict[str, list[Path]] = {}
-    for path in sorted((ROOT / "inspector" / "samples").iterdir()) + sorted((ROOT / "sessions").iterdir()):
+    conversations = sorted((ROOT / "sessions").glob("*/base_state.json"))  # OpenHands keeps a conversation as a folder
+    for path in (
+        sorted((ROOT / "inspector" / "samples").iterdir()) + sorted((ROOT / "sessions").iterdir()) + conversations
+    ):
         if path.is_file() and path.suffix in (*FILE_SUFFIXES, ".eval"):
             found.setdefault(open_source(path).format, []).append(path)
     return found
@@ -51,7 +56,7 @@ SAMPLES = _samples_by_format()
 
 
 def test_every_format_module_is_registered_once_under_the_name_the_user_types():
-    assert len(FORMAT_MODULES) == 33
+    assert len(FORMAT_MODULES) == 35
     assert sorted(FORMATS) == sorted(name.replace("_", "-") for name in FORMAT_MODULES)
     assert len(registry.SPECIFIC) + 1 == len(FORMATS)  # no two formats share a name
     assert list(FORMATS.values()) == [*registry.SPECIFIC, registry.GENERAL]
