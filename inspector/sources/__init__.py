@@ -11,14 +11,16 @@ The two registries of formats are `formats.FORMATS` (files) and `schemas.SCHEMAS
 
 from __future__ import annotations
 
+from importlib import import_module
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from inspector.model import Location, ServerUrl, Session
 from inspector.sources.base import Source
-from inspector.sources.files.session_file import SessionFile
-from inspector.sources.formats import FORMATS, render_sessions
 from inspector.sources.location import SUFFIXES, is_database, location
-from inspector.sources.schemas import SCHEMAS
+
+if TYPE_CHECKING:
+    from inspector.sources.formats import FORMATS, render_sessions
 
 __all__ = [
     "FORMATS",
@@ -34,6 +36,23 @@ __all__ = [
 SESSION_SUFFIXES: tuple[str, ...] = (".json", ".jsonl") + SUFFIXES
 SESSION_SUFFIXES += (".eval",)  # Inspect AI's zip logs (`files.inspect_eval`)
 NOT_SESSIONS = (".audit.jsonl", ".review.json", ".baseline.json")  # what fix and review write beside a session
+
+# The names taken from the registry of formats on first use, so that importing one format's module
+# (`inspector.sources.formats.claude_code`, which imports this package first) imports no other.
+_FROM_FORMATS = ("FORMATS", "render_sessions")
+
+
+def __getattr__(name: str) -> object:
+    """`FORMATS` or `render_sessions`, imported from `inspector.sources.formats` on first use."""
+    if name not in _FROM_FORMATS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module("inspector.sources.formats"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_FROM_FORMATS})
 
 
 def open_source(
@@ -57,6 +76,8 @@ def open_source(
         from inspector.sources.sqlite.history import SqliteHistory  # loaded only for a database, as above
 
         return SqliteHistory(path, format_name, table, mapping)
+    from inspector.sources.files.session_file import SessionFile  # with every format: not for one format alone
+
     return SessionFile(path, format_name)
 
 
@@ -67,6 +88,9 @@ def load_sessions(path: Path, format_name: str | None = None) -> list[Session]:
 
 def format_names() -> list[str]:
     """The names `--format` accepts (file formats, then SQLite schemas)."""
+    from inspector.sources.formats import FORMATS
+    from inspector.sources.schemas import SCHEMAS
+
     return list(FORMATS) + list(SCHEMAS)
 
 

@@ -49,3 +49,29 @@ def test_the_command_line_loads_no_other_storage_writer_or_command():
         "tempfile",
     ]
     assert [name for name in not_needed if name in loaded] == []
+
+
+def test_the_hooks_reader_and_detectors_load_no_other_format_or_detector():
+    """The Stop hook, when a reply may hold a finding, imports the `claude-code` reader and the
+    detectors of the kinds it checks: neither every format nor every detector."""
+    code = (
+        "import sys\n"
+        "from inspector.hooks.hook_settings import HOOK_KINDS\n"
+        "from inspector.hooks.reply_findings import detectors_of\n"
+        "print(','.join(detector.kind for detector in detectors_of(HOOK_KINDS)))\n"
+        "print('\\n'.join(sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    kinds, *loaded = out.splitlines()
+    assert kinds == "result-prefix,fake-result-block,tool-markup,claimed-success,narrated-action"
+    assert "inspector.sources.formats.claude_code" in loaded and "inspector.detect.fake_result_block" in loaded
+    not_needed = [
+        "inspector.sources.formats.codex",
+        "inspector.sources.formats.openai",
+        "inspector.sources.files.session_file",
+        "inspector.sources.schemas",
+        "inspector.detect.orphan_call",
+        "inspector.detect.secret",
+        "inspector.detect.schema_check",
+    ]
+    assert [name for name in not_needed if name in loaded] == []
