@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from inspector.model import Location, ServerUrl, Session
-from inspector.sources.base import Source
 from inspector.sources.location import SUFFIXES, is_database, location
 
 if TYPE_CHECKING:
+    from inspector.sources.base import Source
     from inspector.sources.formats import FORMATS, render_sessions
 
 __all__ = [
@@ -37,22 +37,27 @@ SESSION_SUFFIXES: tuple[str, ...] = (".json", ".jsonl") + SUFFIXES
 SESSION_SUFFIXES += (".eval",)  # Inspect AI's zip logs (`files.inspect_eval`)
 NOT_SESSIONS = (".audit.jsonl", ".review.json", ".baseline.json")  # what fix and review write beside a session
 
-# The names taken from the registry of formats on first use, so that importing one format's module
-# (`inspector.sources.formats.claude_code`, which imports this package first) imports no other.
-_FROM_FORMATS = ("FORMATS", "render_sessions")
+# The names imported from their modules on first use, so that importing one format's module
+# (`inspector.sources.formats.claude_code`, which imports this package first) imports no other
+# format, nor the interface of every storage.
+_DEFINED_IN = {
+    "FORMATS": "inspector.sources.formats",
+    "render_sessions": "inspector.sources.formats",
+    "Source": "inspector.sources.base",
+}
 
 
 def __getattr__(name: str) -> object:
-    """`FORMATS` or `render_sessions`, imported from `inspector.sources.formats` on first use."""
-    if name not in _FROM_FORMATS:
+    """`FORMATS`, `render_sessions` or `Source`, imported from its module on first use."""
+    if name not in _DEFINED_IN:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module("inspector.sources.formats"), name)
+    value = getattr(import_module(_DEFINED_IN[name]), name)
     globals()[name] = value
     return value
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_FROM_FORMATS})
+    return sorted({*globals(), *_DEFINED_IN})
 
 
 def open_source(
