@@ -7,6 +7,7 @@ reason written for the model (`stop_hook`). `install` merges that hook into the 
 and takes it out again.
 
 An entry point beside `inspector.cli`: it composes the readers and the detectors, never the app.
-Its import path is kept short (the readers and detectors are imported only when a reply may hold
-a finding, `screen`), as it runs at the end of every reply.
+Its import path is kept short, as it runs at the end of every reply: the reader and the detectors
+are imported only when a reply may hold a finding (`screen`), and then only the `claude-code`
+reader and the detectors of the kinds checked (`reply_findings`), not every format and detector.
 """

@@ -1,15 +1,21 @@
 """The findings of the last reply: the new lines of a Claude Code transcript read by the
 `claude-code` format's reader, and the detectors of the kinds checked run on the thread.
 
+Only that reader and those detectors are imported (each kind's detector is the module of
+`inspector.detect` named after it), not the registries of every format and every detector: the
+hook runs at the end of every reply.
+
 Only the findings in the turns after the last prompt a person wrote (the reply, with its calls
 and their results) are kept: what came before was the previous replies', checked then.
 """
 
 from __future__ import annotations
 
+from importlib import import_module
+
 from inspector.catalogue import build_catalogue
-from inspector.detect import DETECTORS
 from inspector.detect.context import ScanContext
+from inspector.detect.contract import Detector
 from inspector.model import USER, Finding, Session
 from inspector.sources.files.document import parse_document
 from inspector.sources.formats import claude_code
@@ -25,11 +31,15 @@ def reply_findings(path: str, lines: bytes, kinds: tuple[str, ...], agent_id: st
     context = ScanContext(session, build_catalogue(session))
     return [
         finding
-        for detector in DETECTORS
-        if detector.kind in kinds
+        for detector in detectors_of(kinds)
         for finding in detector.detect(context)
         if finding.turn >= reply_start
     ]
+
+
+def detectors_of(kinds: tuple[str, ...]) -> list[Detector]:
+    """The detector of each kind, imported alone from the module named after it."""
+    return [import_module(f"inspector.detect.{kind.replace('-', '_')}").DETECTOR for kind in kinds]
 
 
 def _thread(sessions: list[Session], agent_id: str | None) -> Session | None:

@@ -11,14 +11,16 @@ The two registries of formats are `formats.FORMATS` (files) and `schemas.SCHEMAS
 
 from __future__ import annotations
 
+from importlib import import_module
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from inspector.model import Location, ServerUrl, Session
-from inspector.sources.base import Source
-from inspector.sources.files.session_file import SessionFile
-from inspector.sources.formats import FORMATS, render_sessions
 from inspector.sources.location import SUFFIXES, is_database, location
-from inspector.sources.schemas import SCHEMAS
+
+if TYPE_CHECKING:
+    from inspector.sources.base import Source
+    from inspector.sources.formats import FORMATS, render_sessions
 
 __all__ = [
     "FORMATS",
@@ -34,6 +36,28 @@ __all__ = [
 SESSION_SUFFIXES: tuple[str, ...] = (".json", ".jsonl") + SUFFIXES
 SESSION_SUFFIXES += (".eval",)  # Inspect AI's zip logs (`files.inspect_eval`)
 NOT_SESSIONS = (".audit.jsonl", ".review.json", ".baseline.json")  # what fix and review write beside a session
+
+# The names imported from their modules on first use, so that importing one format's module
+# (`inspector.sources.formats.claude_code`, which imports this package first) imports no other
+# format, nor the interface of every storage.
+_DEFINED_IN = {
+    "FORMATS": "inspector.sources.formats",
+    "render_sessions": "inspector.sources.formats",
+    "Source": "inspector.sources.base",
+}
+
+
+def __getattr__(name: str) -> object:
+    """`FORMATS`, `render_sessions` or `Source`, imported from its module on first use."""
+    if name not in _DEFINED_IN:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(_DEFINED_IN[name]), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_DEFINED_IN})
 
 
 def open_source(
@@ -57,6 +81,8 @@ def open_source(
         from inspector.sources.sqlite.history import SqliteHistory  # loaded only for a database, as above
 
         return SqliteHistory(path, format_name, table, mapping)
+    from inspector.sources.files.session_file import SessionFile  # with every format: not for one format alone
+
     return SessionFile(path, format_name)
 
 
@@ -67,6 +93,9 @@ def load_sessions(path: Path, format_name: str | None = None) -> list[Session]:
 
 def format_names() -> list[str]:
     """The names `--format` accepts (file formats, then SQLite schemas)."""
+    from inspector.sources.formats import FORMATS
+    from inspector.sources.schemas import SCHEMAS
+
     return list(FORMATS) + list(SCHEMAS)
 
 

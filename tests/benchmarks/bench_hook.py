@@ -14,7 +14,7 @@ start), in four cases:
 - `clean reply`: the state says where the last call stopped, and one prompt and a plain answer
   were added since (what the hook does at the end of most replies);
 - `failed call`: as above, but the reply holds calls that failed, so the detectors run and find
-  nothing to block (the readers and detectors imported);
+  nothing to block (the `claude-code` reader and the hook's detectors imported);
 - `fake result`: as above, but the reply opens with a fake result: the hook blocks.
 
 It prints each case's median, min and max wall time and median CPU time, the median of the

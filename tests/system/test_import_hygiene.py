@@ -1,11 +1,13 @@
 """The core must never import Textual: only `inspector.tui` may. The command line loads only what
 scanning a session file needs: other storage, writers and other commands' modules wait until used."""
 
+import os
 import pkgutil
 import subprocess
 import sys
 
 import inspector
+from tests.hooks.helpers import FAKE_RESULT_END, stop_input, write_lines
 
 
 def test_core_modules_do_not_import_textual():
@@ -47,5 +49,35 @@ def test_the_command_line_loads_no_other_storage_writer_or_command():
         "multiprocessing",
         "zipfile",
         "tempfile",
+    ]
+    assert [name for name in not_needed if name in loaded] == []
+
+
+def test_the_stop_hook_loads_the_claude_code_reader_and_its_detectors_alone(tmp_path):
+    """The Stop hook runs at the end of every reply: on one that holds a fake result it imports the
+    `claude-code` reader and the detectors of the kinds it checks, not every format and detector."""
+    transcript = write_lines(tmp_path / "session.jsonl", FAKE_RESULT_END)
+    code = (
+        "import io, json, sys\n"
+        "from inspector.hooks.stop_hook import run_stop_hook\n"
+        f"hook_input = json.dumps({stop_input(transcript)!r}).encode()\n"
+        "out = io.StringIO()\n"
+        "run_stop_hook(io.BytesIO(hook_input), out, sys.stderr)\n"
+        "print(json.loads(out.getvalue())['decision'])\n"
+        "print('\\n'.join(sys.modules))"
+    )
+    environment = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state"), "XDG_CONFIG_HOME": str(tmp_path)}
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=environment)
+    decision, *loaded = run.stdout.splitlines()
+    assert decision == "block"
+    assert "inspector.sources.formats.claude_code" in loaded and "inspector.detect.fake_result_block" in loaded
+    not_needed = [
+        "inspector.sources.formats.codex",
+        "inspector.sources.formats.openai",
+        "inspector.sources.files.session_file",
+        "inspector.sources.schemas",
+        "inspector.detect.orphan_call",
+        "inspector.detect.secret",
+        "inspector.detect.schema_check",
     ]
     assert [name for name in not_needed if name in loaded] == []

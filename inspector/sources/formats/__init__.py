@@ -20,108 +20,68 @@ A new format is one module and one line in `SPECIFIC` (`docs/adding-a-format.md`
 
 from __future__ import annotations
 
+from functools import cache
+from typing import TYPE_CHECKING, NamedTuple
+
 from inspector.errors import InspectorError
-from inspector.model import Session
-from inspector.sources.files.document import Document
-from inspector.sources.formats import (
-    ag2,
-    ai_sdk_model,
-    ai_sdk_ui,
-    aider,
-    aider_llm_history,
-    amp,
-    anthropic,
-    autogen,
-    claude_code,
-    cline,
-    cline_task,
-    codex,
-    continue_cli,
-    copilot_cli,
-    dspy,
-    gemini,
-    gemini_cli,
-    haystack,
-    inspect_ai,
-    langchain,
-    langchain_dumpd,
-    langfuse,
-    langsmith,
-    litellm,
-    mini_swe_agent,
-    openai,
-    openai_responses,
-    openhands,
-    otel,
-    pydantic_ai,
-    qwen_code,
-    session_dump,
-    sharegpt,
-    smolagents,
-    swe_agent,
-)
 from inspector.sources.formats.contract import FileFormat
 from inspector.support.safe_text import shown_name
 from inspector.support.secret_patterns import masked_everywhere
 
-SPECIFIC: tuple[FileFormat, ...] = (
-    session_dump.FORMAT,
-    gemini.FORMAT,
-    anthropic.FORMAT,
-    gemini_cli.FORMAT,
-    claude_code.FORMAT,
-    qwen_code.FORMAT,
-    cline.FORMAT,
-    cline_task.FORMAT,
-    codex.FORMAT,
-    copilot_cli.FORMAT,
-    amp.FORMAT,
-    openhands.FORMAT,
-    continue_cli.FORMAT,
-    openai_responses.FORMAT,
-    langchain.FORMAT,
-    langchain_dumpd.FORMAT,
-    pydantic_ai.FORMAT,
-    ai_sdk_model.FORMAT,
-    ai_sdk_ui.FORMAT,
-    ag2.FORMAT,
-    haystack.FORMAT,
-    autogen.FORMAT,
-    smolagents.FORMAT,
-    mini_swe_agent.FORMAT,
-    aider.FORMAT,
-    aider_llm_history.FORMAT,
-    swe_agent.FORMAT,
-    dspy.FORMAT,
-    litellm.FORMAT,
-    langfuse.FORMAT,
-    langsmith.FORMAT,
-    otel.FORMAT,
-    inspect_ai.FORMAT,
-    sharegpt.FORMAT,
-)
-GENERAL: FileFormat = openai.FORMAT  # a plain `{"messages": [...]}` is OpenAI unless a specific format claims it
-FORMATS: dict[str, FileFormat] = {file_format.name: file_format for file_format in (*SPECIFIC, GENERAL)}
+if TYPE_CHECKING:
+    from inspector.model import Session
+    from inspector.sources.files.document import Document
+
+# The registry, built when one of its names is first used (`__getattr__`): importing one format's
+# module (`inspector.sources.formats.claude_code`) imports no other format.
+SPECIFIC: tuple[FileFormat, ...]
+GENERAL: FileFormat
+FORMATS: dict[str, FileFormat]
+
+
+class _Registry(NamedTuple):
+    """The formats in probe order: the specific ones, the general one, and all of them by name."""
+
+    specific: tuple[FileFormat, ...]
+    general: FileFormat
+    by_name: dict[str, FileFormat]
+
+
+_NAMES = {"SPECIFIC": "specific", "GENERAL": "general", "FORMATS": "by_name"}
+
+
+def __getattr__(name: str) -> object:
+    """`SPECIFIC`, `GENERAL` or `FORMATS`, every format imported on first use of one of them."""
+    if name not in _NAMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(_registry(), _NAMES[name])
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_NAMES})
 
 
 def format_of(document: Document, format_name: str | None = None) -> FileFormat:
     """The format that reads `document`: the one named, checked, or the one that claims it (the
     module's docstring has the rule); an `InspectorError` naming what the file holds when none does."""
+    registry = _registry()
     if format_name is not None:
-        named = FORMATS.get(format_name)
+        named = registry.by_name.get(format_name)
         if named is None:
-            raise InspectorError(f"unknown format {format_name!r} (choose from {', '.join(FORMATS)})")
+            raise InspectorError(f"unknown format {format_name!r} (choose from {', '.join(registry.by_name)})")
         if not named.claims(document):
             raise InspectorError(f"{shown_name(document.path)}: does not have the shape of the {format_name} format")
         return named
-    claimed = [file_format for file_format in SPECIFIC if file_format.claims(document)]
+    claimed = [file_format for file_format in registry.specific if file_format.claims(document)]
     if len(claimed) > 1:
         names = " and ".join(file_format.name for file_format in claimed)
         raise InspectorError(f"{shown_name(document.path)}: has the shape of {names} at once; name one with --format")
     if claimed:
         return claimed[0]
-    if GENERAL.claims(document):
-        return GENERAL
+    if registry.general.claims(document):
+        return registry.general
     raise InspectorError(
         f"{shown_name(document.path)}: not a recognised session format ({_describe(document)}); try --format"
     )
@@ -134,7 +94,7 @@ def render_sessions(sessions: list[Session]) -> str:
     masked (`Session.masked`) is masked wherever the file holds it."""
     first = sessions[0]
     document: Document = first.document
-    file_format = FORMATS[first.format]
+    file_format = _registry().by_name[first.format]
     if file_format.write is not None:
         text = file_format.write(document, sessions)
     elif any(turn.edited or turn.raw is None for session in sessions for turn in session.turns):
@@ -157,3 +117,84 @@ def _describe(document: Document) -> str:
         keys = ", ".join(list(value)[:6]) or "none"
         return f"an object with keys: {keys}"
     return f"a JSON {type(value).__name__.replace('dict', 'object').replace('str', 'string')}"
+
+
+@cache
+def _registry() -> _Registry:
+    """Every format, imported on the first call."""
+    from inspector.sources.formats import (
+        ag2,
+        ai_sdk_model,
+        ai_sdk_ui,
+        aider,
+        aider_llm_history,
+        amp,
+        anthropic,
+        autogen,
+        claude_code,
+        cline,
+        cline_task,
+        codex,
+        continue_cli,
+        copilot_cli,
+        dspy,
+        gemini,
+        gemini_cli,
+        haystack,
+        inspect_ai,
+        langchain,
+        langchain_dumpd,
+        langfuse,
+        langsmith,
+        litellm,
+        mini_swe_agent,
+        openai,
+        openai_responses,
+        openhands,
+        otel,
+        pydantic_ai,
+        qwen_code,
+        session_dump,
+        sharegpt,
+        smolagents,
+        swe_agent,
+    )
+
+    specific: tuple[FileFormat, ...] = (
+        session_dump.FORMAT,
+        gemini.FORMAT,
+        anthropic.FORMAT,
+        gemini_cli.FORMAT,
+        claude_code.FORMAT,
+        qwen_code.FORMAT,
+        cline.FORMAT,
+        cline_task.FORMAT,
+        codex.FORMAT,
+        copilot_cli.FORMAT,
+        amp.FORMAT,
+        openhands.FORMAT,
+        continue_cli.FORMAT,
+        openai_responses.FORMAT,
+        langchain.FORMAT,
+        langchain_dumpd.FORMAT,
+        pydantic_ai.FORMAT,
+        ai_sdk_model.FORMAT,
+        ai_sdk_ui.FORMAT,
+        ag2.FORMAT,
+        haystack.FORMAT,
+        autogen.FORMAT,
+        smolagents.FORMAT,
+        mini_swe_agent.FORMAT,
+        aider.FORMAT,
+        aider_llm_history.FORMAT,
+        swe_agent.FORMAT,
+        dspy.FORMAT,
+        litellm.FORMAT,
+        langfuse.FORMAT,
+        langsmith.FORMAT,
+        otel.FORMAT,
+        inspect_ai.FORMAT,
+        sharegpt.FORMAT,
+    )
+    general = openai.FORMAT  # a plain `{"messages": [...]}` is OpenAI unless a specific format claims it
+    return _Registry(specific, general, {file_format.name: file_format for file_format in (*specific, general)})
