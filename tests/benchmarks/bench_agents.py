@@ -10,12 +10,12 @@ by repeating the records of the sample the real tool wrote (`sessions/`), each c
 fresh: the record ids (`uuid`, `id`) and their references get the copy's number, call ids
 `call_mock_` become `call_<copy>_`, and in a chained log (Qwen Code, Copilot CLI) each copy's first
 record hangs from the copy before it, so the file is one long session. The text logs of Aider are
-repeated whole (one copy a run of the tool), the OpenCode database gets one session of N parts
+repeated whole (one copy a run of the tool; a record is one of its messages), the OpenCode database gets one session of N parts
 (the sample's messages and parts again and again). Each copy holds the sample's planted problems.
 
 The baseline decodes the same records with `json.loads` in one process: the JSON file whole, a
-JSON-lines file line by line, each line of a text log as a JSON string (a companion file written
-beside it), and every `data` column of the OpenCode database's messages and parts. Then, several
+JSON-lines file line by line, a text log cut into as many JSON strings as it has messages (a
+companion file written beside it), and every `data` column of the OpenCode database's messages and parts. Then, several
 times each and interleaved, the baseline and `python -m inspector scan --json FILE` run each in
 its own process; it prints the best wall time and the peak memory (the child's own `ru_maxrss`) of
 each, their ratios against the targets (time at most 3.0x, memory at most 2.5x the baseline) and
@@ -151,12 +151,13 @@ def generate(name: str, path: Path, count: int) -> int:
     if shape == "opencode":
         return generate_opencode(path, count)
     text = (SAMPLES / sample).read_text(encoding="utf-8")
-    if shape == "text":
+    if shape == "text":  # a record is a message: the baseline decodes the log in as many pieces
+        turns = sample_turns(name)
         lines = text.splitlines(keepends=True)
-        copies = -(-count // len(lines))
+        pieces = ["".join(lines[i * len(lines) // turns : (i + 1) * len(lines) // turns]) for i in range(turns)]
+        copies = -(-count // turns)
         path.write_text(text * copies, encoding="utf-8")
-        records = lines * copies
-        Path(f"{path}.lines").write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+        Path(f"{path}.lines").write_text("".join(json.dumps(p) + "\n" for p in pieces) * copies, encoding="utf-8")
         return copies
     if shape == "chain":
         records, copies = chained([json.loads(line) for line in text.splitlines()], count, *keys)
@@ -184,15 +185,25 @@ def baseline(name: str, path: Path) -> list[str]:
     return [sys.executable, "-c", BASELINES[kind], str(path)]
 
 
-def sample_findings(name: str) -> dict[str, int]:
-    """The findings of a scan of the sample itself, by kind."""
+def sample_summary(name: str) -> dict:
+    """The summary of a scan of the sample itself."""
     report = subprocess.run(
         [sys.executable, "-m", "inspector", "scan", "--json", str(SAMPLES / FORMATS[name][0])],
         capture_output=True,
         text=True,
         cwd=ROOT,
     )
-    return json.loads(report.stdout)["summary"]["by_kind"]
+    return json.loads(report.stdout)["summary"]
+
+
+def sample_findings(name: str) -> dict[str, int]:
+    """The findings of a scan of the sample itself, by kind."""
+    return sample_summary(name)["by_kind"]
+
+
+def sample_turns(name: str) -> int:
+    """How many messages the sample holds."""
+    return sample_summary(name)["turns"]
 
 
 def findings(scan: list[str], report: Path) -> dict[str, int]:
