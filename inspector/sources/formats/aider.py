@@ -24,9 +24,9 @@ from typing import Any
 from inspector.errors import InspectorError
 from inspector.model import ASSISTANT, USER, Session, Turn
 from inspector.sources.files.document import Document
-from inspector.sources.formats._text_lines import text_lines
 from inspector.sources.formats.contract import FileFormat
 from inspector.support.safe_text import shown_name
+from inspector.support.text_lines import text_lines
 
 NAME = "aider"
 HEADER = "# aider chat started at "

@@ -25,9 +25,9 @@ from typing import Any
 from inspector.errors import InspectorError
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, Turn
 from inspector.sources.files.document import Document
-from inspector.sources.formats._text_lines import text_lines
 from inspector.sources.formats.contract import FileFormat
 from inspector.support.safe_text import shown_name
+from inspector.support.text_lines import text_lines
 
 NAME = "aider-llm-history"
 HEADER = re.compile(r"(TO LLM|LLM RESPONSE) (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)\Z")

@@ -1,5 +1,6 @@
-"""The lines of a long text, as `str.splitlines` cuts them, a piece at a time: read by the Aider
-formats, so a log of millions of lines is never held twice (the text and a list of its lines).
+"""The lines of a long text, as `str.splitlines` cuts them, a piece at a time: the text formats
+(Aider's logs) read them so, and a log of millions of lines is never held twice (the text and a
+list of its lines).
 """
 
 from __future__ import annotations

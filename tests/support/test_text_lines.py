@@ -1,4 +1,4 @@
-"""The Aider formats' line splitter cuts a long text as `str.splitlines` does, a piece at a time."""
+"""The line splitter of long texts cuts a long text as `str.splitlines` does, a piece at a time."""
 
 from __future__ import annotations
 
@@ -6,15 +6,15 @@ import random
 
 import pytest
 
-from inspector.sources.formats import _text_lines
-from inspector.sources.formats._text_lines import text_lines
+from inspector.support import text_lines as text_lines_module
+from inspector.support.text_lines import text_lines
 
 ENDINGS = ["a", "b", " ", "\n", "\r", "\r\n", "\x0b", "\x0c", "\x1c", "\x85", "\u2028", "\u2029"]
 
 
 @pytest.mark.parametrize("keepends", [False, True])
 def test_lines_are_those_splitlines_gives_whatever_the_pieces(keepends: bool, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(_text_lines, "PIECE", 5)
+    monkeypatch.setattr(text_lines_module, "PIECE", 5)
     rng = random.Random(7)
     for _ in range(2000):
         text = "".join(rng.choice(ENDINGS) for _ in range(rng.randint(0, 80)))
