@@ -26,6 +26,7 @@ from inspector.model import ASSISTANT, USER, Session, Turn
 from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
 from inspector.support.safe_text import shown_name
+from inspector.support.text_lines import text_lines
 
 NAME = "aider"
 HEADER = "# aider chat started at "
@@ -48,7 +49,7 @@ def read(document: Document) -> list[Session]:
     role: str | None = None
     lines: list[str] = []
     first = 0
-    for number, line in enumerate(document.value.splitlines(keepends=True), start=1):
+    for number, line in enumerate(text_lines(document.value, keepends=True), start=1):
         if line.startswith(SKIPPED_MARK):
             continue
         if line.startswith(USER_MARK):

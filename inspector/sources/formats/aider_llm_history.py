@@ -27,6 +27,7 @@ from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, Turn
 from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
 from inspector.support.safe_text import shown_name
+from inspector.support.text_lines import text_lines
 
 NAME = "aider-llm-history"
 HEADER = re.compile(r"(TO LLM|LLM RESPONSE) (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)\Z")
@@ -90,10 +91,11 @@ def read(document: Document) -> list[Session]:
 
 def _blocks(text: str) -> tuple[list[_Block], int]:
     """The blocks of the log, in one pass over its lines, and the count of lines outside any
-    message (before the first header, or not starting with a role)."""
+    message (before the first header, or not starting with a role). A block keeps only its last
+    message (the one read), so the prompt each request repeats is not held in memory."""
     blocks: list[_Block] = []
     stray = 0
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(text_lines(text), start=1):
         header = HEADER.match(line)
         if header is not None:
             blocks.append(_Block(header.group(1), header.group(2), number))
@@ -112,6 +114,8 @@ def _blocks(text: str) -> tuple[list[_Block], int]:
         if not block.messages or (block.messages[-1].role not in ("", role)):
             block.messages.append(_Message(role, number))
         message = block.messages[-1]
+        if not message.lines:  # a message begins: only a block's last one is read, the others go
+            block.messages = [message]
         message.role = role
         message.lines.append(rest)
     for block in blocks:

@@ -1,0 +1,290 @@
+"""Benchmark: `inspector scan --json` on large coding-agent sessions against decoding their records
+with `json.loads`.
+
+Run by hand from anywhere (pytest does not collect it):
+
+    python tests/benchmarks/bench_agents.py [--format qwen-code] [--events 100000] [--runs 3] [--keep]
+
+For each format (or the one named), a child process writes a deterministic file of about N records
+by repeating the records of the sample the real tool wrote (`sessions/`), each copy's ids made
+fresh: the record ids (`uuid`, `id`) and their references get the copy's number, call ids
+`call_mock_` become `call_<copy>_`, and in a chained log (Qwen Code, Copilot CLI) each copy's first
+record hangs from the copy before it, so the file is one long session. The text logs of Aider are
+repeated whole (one copy a run of the tool; a record is one of its messages), the OpenCode database gets one session of N parts
+(the sample's messages and parts again and again). Each copy holds the sample's planted problems.
+
+The baseline decodes the same records with `json.loads` in one process: the JSON file whole, a
+JSON-lines file line by line, a text log cut into as many JSON strings as it has messages (a
+companion file written beside it), and every `data` column of the OpenCode database's messages and parts. Then, several
+times each and interleaved, the baseline and `python -m inspector scan --json FILE` run each in
+its own process; it prints the best wall time and the peak memory (the child's own `ru_maxrss`) of
+each, their ratios against the targets (time at most 3.0x, memory at most 2.5x the baseline) and
+the findings reported against the sample's findings times the copies. It exits 0 whatever the
+numbers (a report, not a test) unless a child crashes.
+
+Figures on a 2-core machine shared with other work, 100,000 records each: time and peak memory of
+the scan against the baseline's, best of 1 to 3 runs (noisy: a ratio moves by about 0.2x between
+runs). "before" is the code as the formats were added, "after" with the fixes of their modules.
+
+    format              time before  time after   memory before  memory after  baseline
+    qwen-code           1.28x        1.24x        0.94x          0.94x         2.4 s, 364 MB
+    copilot-cli         1.95x        2.44x        1.07x          1.07x         2.8 s, 537 MB
+    continue-cli        1.73x        1.84x        1.23x          1.23x         2.2 s, 265 MB
+    cline               2.76x        2.54x        1.18x          1.18x         1.3 s, 204 MB
+    cline-task          3.58x        3.45x        1.52x          1.50x         1.4 s, 212 MB
+    mini-swe-agent      2.95x        2.99x        1.32x          1.32x         2.2 s, 364 MB
+    swe-agent           3.23x        2.89x        1.53x          1.53x         1.0 s, 148 MB
+    aider               12.89x       13.94x       3.82x          3.14x         0.4 s,  66 MB
+    aider-llm-history   12.59x       10.30x       5.71x          2.66x         1.0 s, 225 MB
+    opencode            1.14x        1.71x        0.66x          0.66x         1.7 s, 234 MB
+
+Only cline-task, aider and aider-llm-history changed (the others' two columns are two runs of the
+same code). cline-task's scan is 8% faster, paired with the code before; the Aider logs' records
+are their messages, whose JSON strings decode almost for free, so the time there is the scan's own
+(its detectors and report) and stays far over the target.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+from bench_runner import ROOT, measure
+
+TIME_TARGET, MEMORY_TARGET, RUNS = 3.0, 2.5, 3
+SAMPLES = ROOT / "sessions"
+# format -> (sample, how its records are held: a JSON-lines chain (id key, parent key), a JSON
+# list, the list under a key of a JSON object, a text log, or the OpenCode database)
+FORMATS: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    "qwen-code": ("qwen-code.jsonl", "chain", ("uuid", "parentUuid")),
+    "copilot-cli": ("copilot-cli.events.jsonl", "chain", ("id", "parentId")),
+    "continue-cli": ("continue.session.json", "key", ("history",)),
+    "cline": ("cline.messages.json", "key", ("messages",)),
+    "cline-task": ("cline.api_conversation_history.json", "list", ()),
+    "mini-swe-agent": ("mini-swe-agent.traj.json", "key", ("messages",)),
+    "swe-agent": ("swe-agent.traj", "key", ("history",)),
+    "aider": ("aider.chat.history.md", "text", ()),
+    "aider-llm-history": ("aider.llm-history.txt", "text", ()),
+    "opencode": ("opencode.db", "opencode", ()),
+}
+SUMMARY = "import json, sys\nprint(json.dumps(json.load(open(sys.argv[1]))['summary']['by_kind']))"
+UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+BASELINES = {
+    "json": "import json, sys\nvalue = json.load(open(sys.argv[1], encoding='utf-8'))",
+    "lines": "import json, sys\nrecords = [json.loads(line) for line in open(sys.argv[1], encoding='utf-8')]",
+    "opencode": (
+        "import json, sqlite3, sys\ndb = sqlite3.connect(sys.argv[1])\n"
+        "records = [json.loads(d) for (d,) in db.execute('SELECT data FROM message')]\n"
+        "records += [json.loads(d) for (d,) in db.execute('SELECT data FROM part')]"
+    ),
+}
+
+
+def fresh(text: str, ids: list[str], copy: int) -> str:
+    """`text` with each id in `ids` and each `call_mock_` call id made the copy's own."""
+    if ids:
+        pattern = re.compile("|".join(re.escape(i) for i in sorted(ids, key=len, reverse=True)))
+        text = pattern.sub(lambda m: f"{m.group()[:-12]}{copy:012x}", text)
+    return text.replace("call_mock_", f"call_{copy}_")
+
+
+def repeated(records: list, count: int, id_key: str | None) -> tuple[list, int]:
+    """The sample's records repeated to about `count`, with fresh ids; and how many copies."""
+    ids = [r[id_key] for r in records if id_key and isinstance(r.get(id_key), str) and UUID.fullmatch(r[id_key])]
+    text = json.dumps(records, ensure_ascii=False)
+    out: list = []
+    copy = 0
+    while len(out) < count:
+        out += json.loads(fresh(text, ids, copy))
+        copy += 1
+    return out, copy
+
+
+def chained(records: list, count: int, id_key: str, parent_key: str) -> tuple[list, int]:
+    """A JSON-lines chain repeated: each copy's root hangs from the last record of the copy before."""
+    out: list = []
+    copy = 0
+    text = json.dumps(records, ensure_ascii=False)
+    ids = [r[id_key] for r in records]
+    while len(out) < count:
+        part = json.loads(fresh(text, ids, copy))
+        if out:
+            for record in part:
+                if record.get(parent_key) is None:
+                    record[parent_key] = out[-1][id_key]
+        out += part
+        copy += 1
+    return out, copy
+
+
+def generate_opencode(path: Path, count: int) -> int:
+    """Copy the OpenCode sample to `path` and fill its one session with about `count` parts."""
+    shutil.copyfile(SAMPLES / "opencode.db", path)
+    db = sqlite3.connect(path)
+    messages = db.execute("SELECT id, session_id, time_created, time_updated, data FROM message").fetchall()
+    parts = db.execute("SELECT id, message_id, session_id, time_created, time_updated, data FROM part").fetchall()
+    span = max(m[2] for m in messages) - min(m[2] for m in messages) + 1000
+    db.execute("DELETE FROM part")
+    db.execute("DELETE FROM message")
+
+    def renamed(text: str, copy: int) -> str:
+        text = re.sub(r"\b(msg|prt)_", lambda m: f"{m.group(1)}_{copy:06d}", text)
+        return text.replace("call_mock_", f"call_{copy}_")
+
+    copy = 0
+    while copy * len(parts) < count:
+        shift = copy * span
+        db.executemany(
+            "INSERT INTO message VALUES (?, ?, ?, ?, ?)",
+            [(renamed(i, copy), s, c + shift, u + shift, renamed(d, copy)) for i, s, c, u, d in messages],
+        )
+        db.executemany(
+            "INSERT INTO part VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                (renamed(i, copy), renamed(m, copy), s, c + shift, u + shift, renamed(d, copy))
+                for i, m, s, c, u, d in parts
+            ],
+        )
+        copy += 1
+    db.commit()
+    db.close()
+    return copy
+
+
+def generate(name: str, path: Path, count: int) -> int:
+    """Write about `count` records of format `name` to `path` (and its baseline's file); return the copies."""
+    sample, shape, keys = FORMATS[name]
+    if shape == "opencode":
+        return generate_opencode(path, count)
+    text = (SAMPLES / sample).read_text(encoding="utf-8")
+    if shape == "text":  # a record is a message: the baseline decodes the log in as many pieces
+        turns = sample_turns(name)
+        lines = text.splitlines(keepends=True)
+        pieces = ["".join(lines[i * len(lines) // turns : (i + 1) * len(lines) // turns]) for i in range(turns)]
+        copies = -(-count // turns)
+        path.write_text(text * copies, encoding="utf-8")
+        Path(f"{path}.lines").write_text("".join(json.dumps(p) + "\n" for p in pieces) * copies, encoding="utf-8")
+        return copies
+    if shape == "chain":
+        records, copies = chained([json.loads(line) for line in text.splitlines()], count, *keys)
+        path.write_text(
+            "".join(json.dumps(r, ensure_ascii=False, separators=(",", ":")) + "\n" for r in records),
+            encoding="utf-8",
+        )
+        return copies
+    value = json.loads(text)
+    if shape == "list":
+        records, copies = repeated(value, count, None)
+        path.write_text(json.dumps(records, ensure_ascii=False), encoding="utf-8")
+        return copies
+    records, copies = repeated(value[keys[0]], count, "id")
+    path.write_text(json.dumps({**value, keys[0]: records}, ensure_ascii=False, indent=2), encoding="utf-8")
+    return copies
+
+
+def baseline(name: str, path: Path) -> list[str]:
+    """The command that decodes the records of the generated file with `json.loads`."""
+    shape = FORMATS[name][1]
+    if shape == "text":
+        return [sys.executable, "-c", BASELINES["lines"], f"{path}.lines"]
+    kind = {"chain": "lines", "opencode": "opencode"}.get(shape, "json")
+    return [sys.executable, "-c", BASELINES[kind], str(path)]
+
+
+def sample_summary(name: str) -> dict:
+    """The summary of a scan of the sample itself."""
+    report = subprocess.run(
+        [sys.executable, "-m", "inspector", "scan", "--json", str(SAMPLES / FORMATS[name][0])],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    return json.loads(report.stdout)["summary"]
+
+
+def sample_findings(name: str) -> dict[str, int]:
+    """The findings of a scan of the sample itself, by kind."""
+    return sample_summary(name)["by_kind"]
+
+
+def sample_turns(name: str) -> int:
+    """How many messages the sample holds."""
+    return sample_summary(name)["turns"]
+
+
+def findings(scan: list[str], report: Path) -> dict[str, int]:
+    """The findings of `scan` by kind, its report decoded in a child: the measuring process must stay
+    small (on Linux a child's `ru_maxrss` starts from its parent's size)."""
+    with report.open("wb") as output:
+        subprocess.run(scan, stdout=output, cwd=ROOT, check=False)
+    summary = subprocess.run([sys.executable, "-c", SUMMARY, str(report)], capture_output=True, text=True, check=True)
+    return json.loads(summary.stdout)
+
+
+def bench(name: str, events: int, runs: int, keep: bool) -> None:
+    """Generate, measure and print one format's figures."""
+    suffix = Path(FORMATS[name][0]).name.split(".", 1)[1]
+    path = Path(tempfile.mkdtemp(prefix="inspector-bench-")) / f"bench.{suffix}"
+    try:
+        made = subprocess.run(
+            [sys.executable, __file__, "--format", name, "--events", str(events), "--generate-only", str(path)],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        copies = int(made.stdout)
+        print(f"\n{name}: {events:,} records, {copies:,} copies of the sample, {path.stat().st_size / 1e6:.1f} MB")
+        scan = [sys.executable, "-m", "inspector", "scan", "--json", str(path)]
+        measured: dict[str, list] = {"json.loads": [], "scan --json": []}
+        for _ in range(runs):  # interleaved, so drift in the machine's load hits both alike
+            measured["json.loads"].append(measure(baseline(name, path), (0,)))
+            measured["scan --json"].append(measure(scan, (0, 1)))
+        best = {label: (min(t for t, _, _ in m), max(mb for _, _, mb in m)) for label, m in measured.items()}
+        for label, (seconds, megabytes) in best.items():
+            print(f"  {label:12}{seconds:>8.2f} s{megabytes:>8.0f} MB   (best of {runs})")
+        for label, index, target in (("time", 0, TIME_TARGET), ("memory", 1, MEMORY_TARGET)):
+            ratio = best["scan --json"][index] / best["json.loads"][index]
+            print(
+                f"  scan {label + ':':8}{ratio:.2f}x json.loads (target <= {target}x) "
+                f"{'ok' if ratio <= target else 'OVER TARGET'}"
+            )
+        found = findings(scan, path.parent / "report.json")
+        for kind, per_copy in sorted(sample_findings(name).items()):
+            expected = per_copy * copies
+            print(
+                f"  {kind + ':':21}{found.get(kind, 0):,} reported, {expected:,} planted"
+                f"{'' if found.get(kind, 0) == expected else '  MISMATCH'}"
+            )
+    finally:
+        if keep:
+            print(f"  kept {path}")
+        else:
+            shutil.rmtree(path.parent, ignore_errors=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--format", choices=sorted(FORMATS), help="only this format (default: all in turn)")
+    parser.add_argument("--events", type=int, default=100_000, help="records in each generated file")
+    parser.add_argument("--keep", action="store_true", help="keep the generated files and print where")
+    parser.add_argument("--runs", type=int, default=RUNS, help="interleaved runs of each command (best is compared)")
+    parser.add_argument("--generate-only", metavar="PATH", help=argparse.SUPPRESS)
+    options = parser.parse_args()
+    if options.generate_only:  # the child that writes the file
+        print(generate(options.format, Path(options.generate_only), options.events))
+        return
+    for name in [options.format] if options.format else list(FORMATS):
+        bench(name, options.events, options.runs, options.keep)
+
+
+if __name__ == "__main__":
+    main()
