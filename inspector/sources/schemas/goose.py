@@ -31,6 +31,7 @@ from typing import Any
 from inspector.model import ASSISTANT, TOOL, USER, Session, ToolCall, ToolResult, Turn
 from inspector.sources.location import HistoryLocation
 from inspector.sources.messages.arguments import parse_arguments
+from inspector.sources.schemas._session_table import counted_sessions, session_ids
 from inspector.sources.schemas.contract import HistoryReader, HistorySchema
 from inspector.sources.sql.rows import decoded_json
 from inspector.sources.sql.statements import Queries
@@ -59,22 +60,16 @@ def recognise(db: Queries, tables: dict[str, set[str]]) -> bool:
 
 def conversations(db: Queries, location: HistoryLocation) -> Iterator[tuple[str, int]]:
     """Each session's id and message count, counted by the database."""
-    for session_id, count in db.rows(
-        "SELECT s.id, (SELECT count(*) FROM messages m WHERE m.session_id = s.id) FROM sessions s "
-        "ORDER BY s.created_at, s.id"
-    ):
-        yield str(session_id), count
+    return counted_sessions(db, "sessions", "messages", "created_at, id")
 
 
 def sessions(db: Queries, location: HistoryLocation, only: str | None = None, start: int = 0) -> Iterator[Session]:
     """Each session (only the session `only` when given), from the `start`th on."""
-    where, params = ("WHERE id = ?", [only]) if only is not None else ("", [])
-    order = "ORDER BY created_at, id"
-    for (session_id,) in list(db.rows(f"SELECT id FROM sessions {where} {order} {db.offset}", [*params, start])):
+    for session_id in session_ids(db, "sessions", "created_at, id", only, start):
         rows = db.rows(
             "SELECT id, role, content_json FROM messages WHERE session_id = ? ORDER BY timestamp, id", [session_id]
         )
-        yield _session(location, str(session_id), rows)
+        yield _session(location, session_id, rows)
 
 
 def _session(location: HistoryLocation, session_id: str, rows: Iterator[Any]) -> Session:

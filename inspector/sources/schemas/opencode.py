@@ -33,6 +33,7 @@ from inspector.sources.base import WrittenFix
 from inspector.sources.location import HistoryLocation
 from inspector.sources.messages.arguments import parse_arguments
 from inspector.sources.schemas._opencode_parts import INVALID_TOOL, mapping, stored_call
+from inspector.sources.schemas._session_table import counted_sessions, session_ids
 from inspector.sources.schemas.contract import HistoryReader, HistorySchema, SchemaWriter
 from inspector.sources.sql.rows import grouped, json_or_none
 from inspector.sources.sql.statements import Queries, Scope, Statements
@@ -45,7 +46,6 @@ PART_COLUMNS = {"id", "message_id", "session_id", "data"}
 KEPT_PARTS = frozenset(
     {"reasoning", "step-start", "step-finish", "file", "patch", "snapshot", "agent", "subtask", "retry", "compaction"}
 )
-ORDER = "ORDER BY time_created, id"
 
 
 def recognise(db: Queries, tables: dict[str, set[str]]) -> bool:
@@ -59,23 +59,18 @@ def recognise(db: Queries, tables: dict[str, set[str]]) -> bool:
 
 def conversations(db: Queries, location: HistoryLocation) -> Iterator[tuple[str, int]]:
     """Each session's id and message count, counted by the database."""
-    for session_id, count in db.rows(
-        "SELECT s.id, (SELECT count(*) FROM message m WHERE m.session_id = s.id) FROM session s "
-        "ORDER BY s.time_created, s.id"
-    ):
-        yield str(session_id), count
+    return counted_sessions(db, "session", "message", "time_created, id")
 
 
 def sessions(db: Queries, location: HistoryLocation, only: str | None = None, start: int = 0) -> Iterator[Session]:
     """Each session (only the session `only` when given), from the `start`th on."""
-    where, params = ("WHERE id = ?", [only]) if only is not None else ("", [])
-    for (session_id,) in list(db.rows(f"SELECT id FROM session {where} {ORDER} {db.offset}", [*params, start])):
+    for session_id in session_ids(db, "session", "time_created, id", only, start):
         rows = db.rows(
             "SELECT m.id, m.data, p.id, p.data FROM message m LEFT JOIN part p ON p.message_id = m.id "
             "WHERE m.session_id = ? ORDER BY m.time_created, m.id, p.id",
             [session_id],
         )
-        yield _session(location, str(session_id), rows)
+        yield _session(location, session_id, rows)
 
 
 def _session(location: HistoryLocation, session_id: str, rows: Iterator[Any]) -> Session:
