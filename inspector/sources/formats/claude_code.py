@@ -23,13 +23,13 @@ the `parentUuid` chain as Claude Code writes real ones.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator
 from pathlib import PurePath
 from typing import Any, NamedTuple
 
 from inspector.model import ASSISTANT, USER, Session, ToolCall, Turn
-from inspector.sources.files.document import BadLine, Document
+from inspector.sources.files.document import Document
+from inspector.sources.files.line_problems import NOT_AN_OBJECT, line_problems
 from inspector.sources.formats import _claude_code_chain
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages import anthropic_messages
@@ -141,7 +141,9 @@ def read(document: Document) -> list[Session]:
         turns = _turns(thread)
         if not turns:  # a thread of attachments or system events only
             continue
-        problems = () if sessions else tuple(_file_problems(records))  # the file's, told once
+        problems = (
+            () if sessions else tuple(line_problems(records, _unread_label, "event", "line"))
+        )  # the file's, told once
         session_id = file_id if not thread.sidechain else f"{file_id}/{thread.key}"
         sessions.append(Session(NAME, document.path, tuple(turns), (), document, index, session_id, problems))
     return sessions
@@ -276,44 +278,17 @@ def _file_session_id(document: Document, threads: list[Thread]) -> str:
     return PurePath(document.path).stem  # a URI too: a file Spark's executors read elsewhere
 
 
-def _file_problems(records: list[Any]) -> list[str]:
-    """Lines that are not valid JSON, and records not read as turns (of a type not known, or
-    messages without a uuid or a message object), counted by kind."""
-    problems: list[str] = []
-    last = len(records) - 1
-    while last >= 0 and records[last] is None:
-        last -= 1
-    unknown: Counter[str] = Counter()
-    first_line: dict[str, int] = {}
-    for index, record in enumerate(records):
-        if record is None:
-            continue
-        if isinstance(record, BadLine):
-            cut = "cut off: " if index == last else ""
-            problems.append(f"line {record.number}: {cut}invalid JSON ({record.error}), kept as it is")
-            continue
-        kind = _kind(record) if isinstance(record, dict) else None
-        if kind in KNOWN_TYPES or (kind in MESSAGE_TYPES and _is_readable(record)):
-            continue
-        label = (
-            f"of type {kind!r} without a uuid or a message object"
-            if kind in MESSAGE_TYPES
-            else f"of type {kind!r}"
-            if kind is not None
-            else "without a type"
-            if isinstance(record, dict)
-            else "that is not a JSON object"
-        )
-        unknown[label] += 1
-        first_line.setdefault(label, index + 1)
-    for label, count in unknown.items():
-        what = label.replace("that is not a JSON object", "that are not JSON objects") if count > 1 else label
-        noun = "line" if "JSON object" in label else "event"
-        problems.append(
-            f"{count} {noun}{'s' if count > 1 else ''} {what} (first at line {first_line[label]}) "
-            f"not read as turns, kept as {'they are' if count > 1 else 'it is'}"
-        )
-    return problems
+def _unread_label(record: Any) -> str | None:
+    """What a record not read as a turn is (of a type not known, or a message without a uuid or a
+    message object); None for one read or kept without a word."""
+    kind = _kind(record) if isinstance(record, dict) else None
+    if kind in KNOWN_TYPES or (kind in MESSAGE_TYPES and _is_readable(record)):
+        return None
+    if kind in MESSAGE_TYPES:
+        return f"of type {kind!r} without a uuid or a message object"
+    if kind is not None:
+        return f"of type {kind!r}"
+    return "without a type" if isinstance(record, dict) else NOT_AN_OBJECT
 
 
 def survey(document: Document) -> tuple[Unread, ...]:

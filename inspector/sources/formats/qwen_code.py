@@ -22,13 +22,13 @@ problems. Qwen Code resumes its chats (`qwen --continue`), so the format is writ
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import replace
 from pathlib import PurePath
 from typing import Any
 
 from inspector.model import ASSISTANT, TOOL, Session, Turn
-from inspector.sources.files.document import BadLine, Document
+from inspector.sources.files.document import Document
+from inspector.sources.files.line_problems import NOT_AN_OBJECT, line_problems
 from inspector.sources.formats import _qwen_code_chain
 from inspector.sources.formats._qwen_code_chain import Thread
 from inspector.sources.formats.contract import FileFormat
@@ -71,7 +71,9 @@ def read(document: Document) -> list[Session]:
         turns = [_turn(position, record) for position, record in thread.records if _is_message_record(record)]
         if not turns:  # a thread of system records only
             continue
-        problems = () if sessions else tuple(_file_problems(records))  # the file's, told once
+        problems = (
+            () if sessions else tuple(line_problems(records, _unread_label, "record", "record"))
+        )  # the file's, told once
         session_id = file_id if not thread.sidechain else f"{file_id}/{thread.key}"
         sessions.append(Session(NAME, document.path, tuple(turns), (), document, index, session_id, problems))
     return sessions
@@ -129,41 +131,11 @@ def _file_session_id(document: Document, threads: list[Thread]) -> str:
     return PurePath(document.path).stem
 
 
-def _file_problems(records: list[Any]) -> list[str]:
-    """Lines that are not valid JSON, and records not read as turns that Qwen Code would not
-    write so (of an unknown type, or messages without a readable message), counted by kind."""
-    problems: list[str] = []
-    last = len(records) - 1
-    while last >= 0 and records[last] is None:
-        last -= 1
-    unknown: Counter[str] = Counter()
-    first_line: dict[str, int] = {}
-    for index, record in enumerate(records):
-        if record is None:
-            continue
-        if isinstance(record, BadLine):
-            cut = "cut off: " if index == last else ""
-            problems.append(f"line {record.number}: {cut}invalid JSON ({record.error}), kept as it is")
-            continue
-        label = _unread_label(record)
-        if label is not None:
-            unknown[label] += 1
-            first_line.setdefault(label, index + 1)
-    for label, count in unknown.items():
-        plural = count > 1
-        what = label.replace("that is not a JSON object", "that are not JSON objects") if plural else label
-        problems.append(
-            f"{count} record{'s' if plural else ''} {what} (first at line {first_line[label]}) "
-            f"not read as turns, kept as {'they are' if plural else 'it is'}"
-        )
-    return problems
-
-
 def _unread_label(record: Any) -> str | None:
     """What a record not read as a turn is, when Qwen Code would not write it so; None for one it
     would (a message, a system record, a message record of a subtype that carries none)."""
     if not isinstance(record, dict):
-        return "that is not a JSON object"
+        return NOT_AN_OBJECT
     kind = record.get("type")
     if kind in KNOWN_TYPES or _is_message_record(record):
         return None
