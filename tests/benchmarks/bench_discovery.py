@@ -5,11 +5,15 @@ Run by hand from anywhere (pytest does not collect it):
     python tests/benchmarks/bench_discovery.py [--files 5000] [--megabytes 1000]
 
 It builds a temporary home folder (never the real one: every child runs with `HOME` and the
-tools' variables pointing into it) holding `--files` session files where Claude Code, Codex CLI
-and Gemini CLI keep them (half, three tenths, one fifth), about `--megabytes` in all: each starts
-with the head of the real tool's sample (its working folder one of 40 projects) and is filled up
-to a size drawn from an exponential law (mean size = megabytes / files, at most 5 MB), with
-modification times spread over 60 days; plus `llm`'s `logs.db` (a copy of the RubyLLM sample).
+tools' variables pointing into it) holding `--files` session files spread over every agent that
+keeps one file (or folder) per session, where each keeps them (`SHARES`: Claude Code, Codex CLI
+and Gemini CLI most; Qwen Code, Copilot CLI, Continue, Cline and the VS Code extensions, Amp and
+OpenHands the rest), and one history database of each agent that keeps one (OpenCode, Kilo, Goose,
+Crush, `llm`) plus mini-swe-agent's one trajectory, each from the agent's sample in
+`tests/helpers/home_sessions.EVERY_AGENT`. A JSON Lines session starts with the head of its
+sample (its working folder one of 40 projects where the sample names one) and is filled up to a
+size drawn from an exponential law (mean size = megabytes / files, at most 5 MB); the others are
+the sample as it is; modification times are spread over 60 days.
 
 Then three times, each in its own process, interleaved:
 - `discover()` alone: its time, and the bytes the process read meanwhile (`rchar` of
@@ -41,68 +45,80 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_runner import ROOT
 
-SAMPLES = ROOT / "sessions"
+sys.path.insert(0, str(ROOT))
+from tests.helpers.home_sessions import EVERY_AGENT
+
 FIRST_SCREEN_TARGET, RUNS, PROJECTS, WATCH, PRESSES, MAX_SIZE = 1.0, 3, 40, 5.0, 50, 5 * 2**20
-# tool, share of the files, sample, how many of its first lines are its head, the working folder written in it
-TOOLS = (
-    ("claude", 0.5, "claude-code.jsonl", 4, "/tmp/cc-work"),
-    ("codex", 0.3, "codex.rollout.jsonl", 5, "/tmp/cx-work"),
-    ("gemini", 0.2, "gemini-cli.session.jsonl", 6, "/tmp/gm-work"),
+# agent, its share of the files, where its session number `n` of project `slug` is kept, the
+# working folder its sample names (replaced by the project's), how many of its first lines are its head
+SHARES = (
+    ("Claude Code", 0.35, ".claude/projects/{slug}/{uuid}.jsonl", "/tmp/cc-work", 4),
+    ("Codex", 0.2, ".codex/sessions/2026/{month}/{day}/rollout-2026-01-01T00-00-00-{uuid}.jsonl", "/tmp/cx-work", 5),
+    ("Gemini CLI", 0.1, ".gemini/tmp/{name}/chats/session-2026-01-01T00-00-{n:08x}.jsonl", "/tmp/gm-work", 6),
+    ("Qwen Code", 0.05, ".qwen/projects/{slug}/chats/{uuid}.jsonl", "/tmp/qw-work", 4),
+    ("Copilot CLI", 0.05, ".copilot/session-state/{uuid}/events.jsonl", "", 3),
+    ("Continue CLI", 0.05, ".continue/sessions/{uuid}.json", "", 0),
+    ("Cline CLI", 0.05, ".cline/data/sessions/{n}/{n}.messages.json", "", 0),
+    ("Cline (VS Code)", 0.05, ".config/Code/User/globalStorage/saoudrizwan.claude-dev/tasks/{n}/{file}", "", 0),
+    ("Roo Code", 0.025, ".config/Code/User/globalStorage/rooveterinaryinc.roo-cline/tasks/{n}/{file}", "", 0),
+    ("Kilo Code", 0.025, ".config/Code/User/globalStorage/kilocode.kilo-code/tasks/{n}/{file}", "", 0),
+    ("Amp", 0.025, ".local/share/amp/threads/T-{uuid}.json", "", 0),
+    ("OpenHands", 0.025, ".openhands/conversations/{n:08x}/base_state.json", "", 0),
 )
 
 
 def generate(home: Path, files: int, megabytes: int) -> int:
     """Write the sessions under `home`; return their total size in bytes."""
     chance = random.Random(0)
-    mean = megabytes * 1e6 / files
-    now, total = time.time(), 0
-    parts = {}
-    for tool, _, sample, head, _ in TOOLS:
-        lines = (SAMPLES / sample).read_bytes().splitlines(keepends=True)
-        parts[tool] = (b"".join(lines[:head]), b"".join(lines[head:]))
-    counts = [round(files * share) for _, share, *_ in TOOLS]
+    mean, now = megabytes * 1e6 / files, time.time()
+    counts = [round(files * share) for _, share, *_ in SHARES]
     counts[0] += files - sum(counts)
-    number = 0
-    for (tool, _, _, _, workdir), count in zip(TOOLS, counts):
-        head, body = parts[tool]
+    number = total = 0
+    for (agent, _, place, workdir, head), count in zip(SHARES, counts):
+        sample = EVERY_AGENT[agent][0]
+        lines = [] if sample.is_dir() else sample.read_bytes().splitlines(keepends=True)
         for _ in range(count):
             project = f"/home/bench/work/project-{chance.randrange(PROJECTS):02}"
-            size = min(MAX_SIZE, int(chance.expovariate(1 / mean)) + 2048)
-            path = _place(home, tool, project, number)
+            names = {
+                "n": number,
+                "uuid": f"{number:08x}-0000-4000-8000-000000000000",
+                "slug": project.replace("/", "-"),
+                "name": project.rsplit("/", 1)[1],
+                "month": f"{1 + number % 12:02}",
+                "day": f"{1 + number % 28:02}",
+                "file": "api_conversation_history.json",
+            }
+            path = home / place.format(**names)
             path.parent.mkdir(parents=True, exist_ok=True)
-            first = head.replace(workdir.encode(), project.encode())
-            with open(path, "wb") as out:
-                out.write(first)
-                written = len(first)
-                while written < size:
-                    piece = body[: size - written]
-                    out.write(piece)
-                    written += len(piece)
+            if sample.is_dir():  # a conversation folder, copied whole
+                shutil.copytree(sample, path.parent, dirs_exist_ok=True)
+            elif head:  # JSON Lines: the head, then the body again until the drawn size
+                size = min(MAX_SIZE, int(chance.expovariate(1 / mean)) + 2048)
+                _fill(path, b"".join(lines[:head]).replace(workdir.encode(), project.encode()), lines[head:], size)
+            else:
+                shutil.copyfile(sample, path)
             modified = now - chance.uniform(0, 60 * 86400)
             os.utime(path, (modified, modified))
-            total += written
+            total += path.stat().st_size
             number += 1
-    logs = home / ".config" / "io.datasette.llm" / "logs.db"
-    logs.parent.mkdir(parents=True)
-    shutil.copyfile(ROOT / "inspector" / "samples" / "rails-chat.rubyllm.db", logs)
-    return total + logs.stat().st_size
+    for agent in ("llm", "OpenCode", "Kilo CLI", "Goose", "Crush", "mini-swe-agent"):
+        sample, where, _ = EVERY_AGENT[agent]
+        (home / where).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(sample, home / where)
+        total += sample.stat().st_size
+    return total
 
 
-def _place(home: Path, tool: str, project: str, number: int) -> Path:
-    if tool == "claude":
-        return (
-            home
-            / ".claude"
-            / "projects"
-            / project.replace("/", "-")
-            / f"{number:08x}-0000-4000-8000-000000000000.jsonl"
-        )
-    if tool == "codex":
-        day = f"2026/{1 + number % 12:02}/{1 + number % 28:02}"
-        return home / ".codex" / "sessions" / day / f"rollout-2026-01-01T00-00-00-{number:08x}.jsonl"
-    return (
-        home / ".gemini" / "tmp" / project.rsplit("/", 1)[1] / "chats" / f"session-2026-01-01T00-00-{number:08x}.jsonl"
-    )
+def _fill(path: Path, head: bytes, body: list[bytes], size: int) -> None:
+    """Write `head`, then the `body` lines again and again until the file holds `size` bytes."""
+    whole = b"".join(body)
+    with open(path, "wb") as out:
+        out.write(head)
+        written = len(head)
+        while written < size:
+            piece = whole[: size - written]
+            out.write(piece)
+            written += len(piece)
 
 
 def environment(home: Path) -> dict[str, str]:
@@ -110,7 +126,24 @@ def environment(home: Path) -> dict[str, str]:
     environ = {
         key: value
         for key, value in os.environ.items()
-        if not key.startswith(("XDG_", "LLM_", "CLAUDE_", "CODEX_", "GEMINI_"))
+        if not key.startswith(
+            (
+                "XDG_",
+                "LLM_",
+                "CLAUDE_",
+                "CODEX_",
+                "GEMINI_",
+                "QWEN_",
+                "COPILOT_",
+                "CONTINUE_",
+                "CLINE_",
+                "OPENCODE_",
+                "KILO_",
+                "GOOSE_",
+                "MSWEA_",
+                "OPENHANDS_",
+            )
+        )
     }
     return {**environ, "HOME": str(home), "PYTHONPATH": str(ROOT)}
 
@@ -214,7 +247,7 @@ def main() -> None:
         begin = time.perf_counter()
         total = generate(home, options.files, options.megabytes)
         print(
-            f"home: {options.files:,} session files + llm's logs.db, {total / 1e6:,.0f} MB "
+            f"home: {options.files:,} session files of {len(SHARES)} agents + 5 history databases, {total / 1e6:,.0f} MB "
             f"(written in {time.perf_counter() - begin:.0f} s)"
         )
         discoveries, apps = [], []

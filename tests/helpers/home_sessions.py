@@ -54,3 +54,77 @@ def sessions_of_every_tool(home: Path) -> dict[str, Path]:
     }
     (gemini_project / ".project_root").write_text("/tmp/gm-work", encoding="utf-8")
     return paths
+
+
+# Each agent's real (or published-schema) sample, where that agent keeps it under a home folder
+# on Linux (a folder sample is copied whole), and the format `scan` reads it as.
+EVERY_AGENT: dict[str, tuple[Path, str, str]] = {
+    "Claude Code": (
+        TOOL_SAMPLES / "claude-code.jsonl",
+        f".claude/projects/-tmp-cc-work/{CLAUDE_ID}.jsonl",
+        "claude-code",
+    ),
+    "Codex": (TOOL_SAMPLES / "codex.rollout.jsonl", f".codex/sessions/2026/11/24/{CODEX_NAME}", "codex"),
+    "Gemini CLI": (TOOL_SAMPLES / "gemini-cli.session.jsonl", f".gemini/tmp/gm-work/chats/{GEMINI_NAME}", "gemini-cli"),
+    "Qwen Code": (
+        TOOL_SAMPLES / "qwen-code.jsonl",
+        ".qwen/projects/-tmp-qw-work/chats/0b6a7c52-3c55-4d1e-9a4b-2f6f1c3e8d10.jsonl",
+        "qwen-code",
+    ),
+    "Copilot CLI": (
+        TOOL_SAMPLES / "copilot-cli.events.jsonl",
+        ".copilot/session-state/s-1/events.jsonl",
+        "copilot-cli",
+    ),
+    "Continue CLI": (TOOL_SAMPLES / "continue.session.json", ".continue/sessions/s-1.json", "continue-cli"),
+    "Cline CLI": (TOOL_SAMPLES / "cline.messages.json", ".cline/data/sessions/s-1/s-1.messages.json", "cline"),
+    "Cline (VS Code)": (
+        TOOL_SAMPLES / "cline.api_conversation_history.json",
+        ".config/Code/User/globalStorage/saoudrizwan.claude-dev/tasks/1/api_conversation_history.json",
+        "cline-task",
+    ),
+    "Roo Code": (
+        TOOL_SAMPLES / "roo-code.api_conversation_history.json",
+        ".config/Code/User/globalStorage/rooveterinaryinc.roo-cline/tasks/1/api_conversation_history.json",
+        "cline-task",
+    ),
+    "Kilo Code": (
+        TOOL_SAMPLES / "kilo-code.api_conversation_history.json",
+        ".config/Code/User/globalStorage/kilocode.kilo-code/tasks/1/api_conversation_history.json",
+        "cline-task",
+    ),
+    "llm": (SESSIONS / "rails-chat.rubyllm.db", ".config/io.datasette.llm/logs.db", "rubyllm"),
+    "OpenCode": (TOOL_SAMPLES / "opencode.db", ".local/share/opencode/opencode.db", "opencode"),
+    "Kilo CLI": (TOOL_SAMPLES / "kilo.db", ".local/share/kilo/kilo.db", "opencode"),
+    "mini-swe-agent": (
+        TOOL_SAMPLES / "mini-swe-agent.traj.json",
+        ".config/mini-swe-agent/last_mini_run.traj.json",
+        "mini-swe-agent",
+    ),
+    "Goose": (TOOL_SAMPLES / "goose.db", ".local/share/goose/sessions/sessions.db", "goose"),
+    "Crush": (TOOL_SAMPLES / "crush.db", ".crush/crush.db", "crush"),
+    "Amp": (
+        TOOL_SAMPLES / "amp.thread.json",
+        ".local/share/amp/threads/T-5f0c2a9e-3b1d-4c7e-9a2f-6d8e1b4c7a30.json",
+        "amp",
+    ),
+    "OpenHands": (
+        TOOL_SAMPLES / "openhands-conversation",
+        ".openhands/conversations/5b1c0d2e/base_state.json",
+        "openhands",
+    ),
+}
+
+
+def every_agent_s_session(home: Path) -> dict[str, Path]:
+    """Each agent's sample (`EVERY_AGENT`) where that agent keeps it under `home`, by agent; for a
+    folder sample, the path is the file discovery lists (the folder copied whole beside it)."""
+    placed = {}
+    for agent, (sample, where, _) in EVERY_AGENT.items():
+        target = home / where
+        if sample.is_dir():
+            shutil.copytree(sample, target.parent)
+        else:
+            put(sample, target, 1_700_000_000)
+        placed[agent] = target
+    return placed

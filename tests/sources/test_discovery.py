@@ -16,7 +16,16 @@ import pytest
 import inspector.sources.discovery as discovery
 from inspector.cli.main import main
 from inspector.sources.discovery import AGENTS, HEAD_BYTES, FoundSession, discover, places, shown_places
-from tests.helpers.home_sessions import CLAUDE_ID, CODEX_NAME, GEMINI_NAME, VSCODE_PLACES, put, sessions_of_every_tool
+from tests.helpers.home_sessions import (
+    CLAUDE_ID,
+    CODEX_NAME,
+    EVERY_AGENT,
+    GEMINI_NAME,
+    VSCODE_PLACES,
+    every_agent_s_session,
+    put,
+    sessions_of_every_tool,
+)
 from tests.helpers.samples import SESSIONS, TOOL_SAMPLES
 
 
@@ -186,6 +195,20 @@ def test_scan_with_no_path_scans_the_sessions_found(empty_home: Path, capsys):
     for path in real.values():  # read, or said why not (until a reader of its format lands)
         assert str(path) in read or any(error.startswith(f"{path}: ") for error in report["errors"])
     assert code == (2 if report["errors"] else 1)
+
+
+def test_every_agent_s_session_is_found_where_it_keeps_it_and_read_as_its_format(empty_home: Path, capsys):
+    assert list(EVERY_AGENT) == [agent.name for agent in AGENTS]  # a new agent brings its sample here
+    placed = every_agent_s_session(empty_home)
+    found = discover(empty_home, {}, "linux")
+    assert sorted((session.tool, str(session.path)) for session in found) == sorted(
+        (agent, str(path)) for agent, path in placed.items()
+    )
+    assert main(["scan", "--json"]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert report["errors"] == []
+    read = {(entry["path"], entry["format"]) for entry in report["sessions"]}
+    assert read == {(str(placed[agent]), format_name) for agent, (_, _, format_name) in EVERY_AGENT.items()}
 
 
 def test_scan_with_nothing_found_says_where_it_looked_and_exits_0(capsys):
