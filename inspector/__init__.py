@@ -2,7 +2,7 @@
 
 The names in `__all__` are the library (`docs/python-api.md`): open a session file or a history,
 scan it, look at the findings, apply their fixes and write the repaired sessions with their
-audit. Each is imported when first used, so `import inspector` loads none of the readers,
+audit; or check one reply inside an agent's loop (`check_reply`). Each is imported when first used, so `import inspector` loads none of the readers,
 detectors or writers (nor Textual, PostgreSQL's driver or Spark).
 
 The core (model, formats, detectors, repair, export, CLI) never imports Textual; the TUI in
@@ -18,6 +18,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "AppliedFix",
+    "Check",
     "Chosen",
     "Finding",
     "Fix",
@@ -32,6 +33,7 @@ __all__ = [
     "WriteOutcome",
     "__version__",
     "apply_fixes",
+    "check_reply",
     "detect_findings",
     "iter_scan",
     "load_tools_file",
@@ -51,6 +53,7 @@ _DEFINED_IN = {
     "open_source": "inspector.sources",
     **dict.fromkeys(("ScanResult", "scan_file", "iter_scan"), "inspector.scan.scanner"),
     "detect_findings": "inspector.detect",
+    **dict.fromkeys(("Check", "check_reply"), "inspector.guard.reply_check"),
     "apply_fixes": "inspector.repair.apply",
     **dict.fromkeys(("Chosen", "WriteOutcome", "write_repaired"), "inspector.repair.write"),
 }
@@ -58,6 +61,7 @@ _DEFINED_IN = {
 if TYPE_CHECKING:
     from inspector.detect import detect_findings
     from inspector.errors import InspectorError
+    from inspector.guard.reply_check import Check, check_reply
     from inspector.model import AppliedFix, Finding, Fix, Session, ToolCall, ToolResult, ToolSpec, Turn
     from inspector.repair.apply import apply_fixes
     from inspector.repair.write import Chosen, WriteOutcome, write_repaired

@@ -72,7 +72,7 @@ def _answer(hook_input: Any, stderr: IO[str]) -> dict[str, str]:
     to_warn = [finding for finding, action in actions if action in (BLOCK, WARN) and finding not in to_block]
     save_state(where, HookState(transcript, tail.end, tail.head, state.blocked + [_key(f) for f in to_block]))
     if to_block or to_warn:
-        from inspector.hooks.reasons import block_reason, warning_note
+        from inspector.guard.reasons import block_reason, warning_note
 
         answer = {"decision": "block", "reason": block_reason(to_block)} if to_block else {}
         if to_warn:

@@ -12,6 +12,7 @@ import inspector
 
 PUBLIC = [
     "AppliedFix",
+    "Check",
     "Chosen",
     "Finding",
     "Fix",
@@ -26,6 +27,7 @@ PUBLIC = [
     "WriteOutcome",
     "__version__",
     "apply_fixes",
+    "check_reply",
     "detect_findings",
     "iter_scan",
     "load_tools_file",

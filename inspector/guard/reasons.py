@@ -1,4 +1,4 @@
-"""What the hook tells the model when it blocks, and the person when it only warns.
+"""What to tell the model when a reply is blocked, and the person when it only warns.
 
 The reason is written for the model, which reads it as the next message: what it did (in the
 finding's own words), and what to do now. Whatever it quotes from the reply is neutralised
