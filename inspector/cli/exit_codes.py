@@ -47,6 +47,10 @@ EXIT_CODES: dict[str, dict[int, str]] = {
         FOUND: "status: installed nowhere",
         FAILED: "install, uninstall, status: a settings file could not be read or written (one line), or a bad option",
     },
+    "mcp": {
+        FOUND_NOTHING: "the client closed the connection (a tool's bad input is that tool's error, not the server's)",
+        FAILED: "the MCP SDK is not installed (one line says how), or a bad option",
+    },
 }
 
 
@@ -57,4 +61,4 @@ def epilog(command: str) -> str:
     return textwrap.fill(f"exit codes: {meanings}", 78)
 
 
-COMMANDS = tuple(name for name in EXIT_CODES if name != APP)  # the command words: scan, report, fix, undo, hook
+COMMANDS = tuple(name for name in EXIT_CODES if name != APP)  # the command words: scan, report, fix, undo, hook, mcp

@@ -1,6 +1,7 @@
 """The command line: `inspector scan`, `inspector fix`, `inspector undo`, `inspector report` (a report
 to share, in HTML or Markdown, read as `scan` reads), `inspector hook` (the check inside an agent,
-`inspector.cli.hook_command`), and `inspector [PATH]`, which opens the app.
+`inspector.cli.hook_command`), `inspector mcp` (the MCP server, `inspector.cli.mcp_command`), and
+`inspector [PATH]`, which opens the app.
 
 With no path, `inspector` and `inspector scan` take the person's own sessions, found where Claude
 Code, Codex CLI, Gemini CLI and `llm` keep them (`inspector.sources.discovery`). When there are
@@ -26,6 +27,7 @@ from inspector.cli.baseline_scan import add_baseline_options, baseline_for, say_
 from inspector.cli.engine_options import SPARK, PathsAsTyped, add_engine_options, check_engine_options
 from inspector.cli.exit_codes import COMMANDS, FAILED, FOUND, FOUND_NOTHING, epilog
 from inspector.cli.hook_command import add_hook_command
+from inspector.cli.mcp_command import add_mcp_command
 from inspector.cli.open_app import open_app
 from inspector.cli.reading_options import add_reading_options, need_a_path
 from inspector.cli.report_help import REPORT_HELP
@@ -87,7 +89,7 @@ def _mistyped_command(word: str) -> bool:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The parser of the commands (`scan`, `report`, `fix`, `undo`, `hook`); the app has its own (`open_app`)."""
+    """The parser of the commands (`scan`, `report`, `fix`, `undo`, `hook`, `mcp`); the app has its own (`open_app`)."""
     parser = OneLineParser(
         prog="inspector",
         description="Find and repair broken LLM tool calls in agent sessions.",
@@ -196,6 +198,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     undo.set_defaults(run=_undo)
     add_hook_command(commands)
+    add_mcp_command(commands)
     return parser
 
 
