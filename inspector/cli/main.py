@@ -29,6 +29,7 @@ from inspector.cli.exit_codes import COMMANDS, FAILED, FOUND, FOUND_NOTHING, epi
 from inspector.cli.hook_command import add_hook_command
 from inspector.cli.mcp_command import add_mcp_command
 from inspector.cli.open_app import open_app
+from inspector.cli.output_formats import FOR_CI, JSON, add_output_options, chosen_output, write_for_ci
 from inspector.cli.reading_options import add_reading_options, need_a_path
 from inspector.cli.report_help import REPORT_HELP
 from inspector.cli.suggest import OneLineParser, choices_shown, did_you_mean, missing_file_hint, one_of
@@ -106,7 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
         "scan", help="report suspect turns in session files or directories", epilog=epilog("scan")
     )
     _scan_options(scan)
-    scan.add_argument("--json", action="store_true", help="print the machine-readable report (schema 1)")
+    add_output_options(scan)
     scan.add_argument(
         "--unknowns",
         action="store_true",
@@ -234,24 +235,30 @@ def _common_options(parser: argparse.ArgumentParser) -> None:
 
 def _scan(args: argparse.Namespace) -> int:
     check_engine_options(args)
+    output = chosen_output(args)
+    args.json = output == JSON  # what the Spark scan and the baseline read
+    if output in FOR_CI and (args.unknowns or args.engine == SPARK):
+        raise InspectorError(
+            f"--output-format {output} reports findings of the local engine: not with --unknowns or --engine spark"
+        )
     if args.unknowns:
         from inspector.cli.unknowns_command import run_unknowns  # only this report surveys the files
 
         if args.engine == SPARK:
             raise InspectorError("--unknowns runs on the local engine, not --engine spark")
-        return run_unknowns(_reading(args).files, args.format, args.json, _fail)
+        return run_unknowns(_reading(args).files, args.format, output == JSON, _fail)
     if args.engine == SPARK:
         from inspector.cli.spark_scan import run_spark_scan  # only a Spark scan loads Spark's modules
 
         return run_spark_scan(args)
     reading = _reading(args)
-    if not reading.files:
-        if args.json:
-            sys.stdout.write(encode_json(build_report([], [])) + "\n")
-        return FOUND_NOTHING
-    summaries, errors = _summaries(args, reading)
-    if args.json:
+    summaries, errors = _summaries(args, reading) if reading.files else ([], [])
+    if output == JSON:
         sys.stdout.write(encode_json(build_report(summaries, errors)) + "\n")
+    elif output in FOR_CI:
+        write_for_ci(output, summaries, errors)
+    elif not reading.files:
+        return FOUND_NOTHING
     elif summaries or not errors:  # an empty history says so: 0 sessions
         sys.stdout.write(render_report(summaries))
     return _exit_code(summaries, errors)
