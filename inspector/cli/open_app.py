@@ -33,7 +33,7 @@ def open_app(arguments: list[str]) -> int:
     and `--table T --map ...` to read a database's conversations from that table."""
     parser = OneLineParser(
         prog="inspector",
-        usage="inspector [PATH | URL | --samples] [--session ID] "
+        usage="inspector [PATH | URL | --samples] [--follow] [--session ID] "
         "[--execute CMD] [--tools FILE] [--format NAME] "
         "[--table T --map role=COL,content=COL[,id=COL,session=COL,order=COL]]",
         epilog=epilog(APP),
@@ -52,6 +52,11 @@ def open_app(arguments: list[str]) -> int:
         "--execute", metavar="CMD", help="let the X key run an approved fix's recovered calls through CMD"
     )
     parser.add_argument("--session", metavar="ID", help="open the session (conversation) with this id straight away")
+    parser.add_argument(
+        "--follow",
+        action="store_true",
+        help="show the turns an agent appends to the session file PATH as it writes them, scanned as they land",
+    )
     add_reading_options(parser)
     args = parser.parse_args(arguments)
     if len(args.paths) > 1:
@@ -67,6 +72,8 @@ def open_app(arguments: list[str]) -> int:
         raise InspectorError(
             f"{shown_name(target)}: --session ID opens a session of one file or database, not of a directory"
         )
+    if args.follow and not (isinstance(target, Path) and target.is_file() and args.paths):
+        raise InspectorError("--follow follows one session file: give its path")
     if args.execute is not None:
         from inspector.repair.execute import check_command  # only the app and `fix` run recovered calls
 
@@ -76,7 +83,8 @@ def open_app(arguments: list[str]) -> int:
     from inspector.tui import run  # imported here so that `scan` and `fix` never load Textual
     from inspector.tui.conversations import ReadOptions
 
-    return run(target, args.execute, args.session, ReadOptions(args.table, mapping, args.format, extra), found, notice)
+    reading = ReadOptions(args.table, mapping, args.format, extra)
+    return run(target, args.execute, args.session, reading, found, notice, args.follow)
 
 
 def _app_target(args: argparse.Namespace) -> tuple[Location | None, list[FoundSession], str]:

@@ -25,13 +25,15 @@ def run(
     reading: ReadOptions | None = None,
     found: Sequence[FoundSession] = (),
     notice: str = "",
+    follow: bool = False,
 ) -> int:
     """Open the app on a session file, a directory of them or a PostgreSQL database (its
     `ServerUrl`) (None: on the person's own sessions `found`); return the exit code. `execute` is
     the executor command that approved recovered calls may be run through (never without it);
     `session` the id of the session (a database's conversation) of the file to open straight away;
     `reading` how to read the input (`--format`, `--tools`, `--table`, `--map`, as `inspector scan`
-    takes them); `notice` is said when the app opens (and above the list of sessions).
+    takes them); `notice` is said when the app opens (and above the list of sessions); `follow`
+    shows the turns appended to the session file as another process writes them.
 
     Raises `InspectorError` (one line), before the app starts, when a directory holds no session
     file, when the file cannot be read as sessions (of the format given), when the table cannot be
@@ -40,5 +42,5 @@ def run(
     from inspector.tui.app import InspectorApp
     from inspector.tui.conversations import ReadOptions
 
-    InspectorApp(target, execute, session, reading or ReadOptions(), found, notice).run()
+    InspectorApp(target, execute, session, reading or ReadOptions(), found, notice, follow).run()
     return 0

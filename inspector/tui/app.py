@@ -71,6 +71,7 @@ class InspectorApp(App[None]):
         named: ReadOptions = ReadOptions(),
         found: Sequence[FoundSession] = (),
         notice: str = "",
+        follow: bool = False,
     ) -> None:
         """`target`: a session file, a directory of them or a database (a server's: its URL,
         reached here once, so that its errors come before any screen); None: the person's own
@@ -80,6 +81,7 @@ class InspectorApp(App[None]):
         `named`: how to read `target` (its format, extra tool definitions, and the table, with its
         columns, of the database `target` to read conversations from).
         `notice`: said once the app is shown (why these sessions are listed), and above the list.
+        `follow`: the session file `target` is shown as another process appends to it.
         Raises `InspectorError` (one line, the one `inspector scan` gives) when `target` is a
         directory without session files, a file that cannot be read as sessions, or when `named`
         cannot be read from it."""
@@ -91,6 +93,7 @@ class InspectorApp(App[None]):
         self.named = named
         self.found = list(found)
         self.notice = notice
+        self.follow = follow
         self.files: list[Location]
         if target is None:
             self.files, self.lists_conversations = [entry.path for entry in self.found], False
@@ -127,7 +130,7 @@ class InspectorApp(App[None]):
                 ReviewScreen(self.target, conversation=self.open_session, named=self.named, source=self.opened)
             )
         elif not self.lists_conversations and _one_source(self.target):  # a history lists its conversations
-            self.push_screen(ReviewScreen(self.target, named=self.named, source=self.opened))
+            self.push_screen(ReviewScreen(self.target, named=self.named, source=self.opened, follow=self.follow))
         else:
             self.push_screen(self._picker())
 

@@ -55,6 +55,14 @@ class SessionFile(FileSource):
         self._format_name = format_name
         self._sessions: list[Session] | None = None
 
+    @classmethod
+    def of_document(cls, document: Document, format_name: str | None = None) -> SessionFile:
+        """The file's sessions from its `document` read already (a file being followed as it grows:
+        `growing_file`), in the format recognised (or the one named)."""
+        source = cls(Path(document.path), format_name)
+        source._sessions = sessions_of_document(document, format_name)
+        return source
+
     @property
     def format(self) -> str:
         """The format's name, read from the file."""

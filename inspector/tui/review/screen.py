@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Sequence
+from pathlib import Path
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -46,6 +47,7 @@ from inspector.tui.review.detail import TurnDetail
 from inspector.tui.review.drawing import ReviewDrawing
 from inspector.tui.review.execution import Executor
 from inspector.tui.review.exporting import Exporter
+from inspector.tui.review.following import SessionFollower
 from inspector.tui.review.keys import FOOTER_DROPPED_FIRST, KEYS
 from inspector.tui.review.navigation import Navigator
 from inspector.tui.review.raw_view import RawRecordScreen
@@ -88,12 +90,15 @@ class ReviewScreen(Screen[None]):
         conversation: str | None = None,
         named: ReadOptions = ReadOptions(),
         source: Source | None = None,
+        follow: bool = False,
     ) -> None:
         """`session`: the index of the session to show among the file's (None: the first flagged);
         `conversation`: instead, the id of the session (an SQLite history's conversation) to open;
         `named`: how to read the file (`--format`, `--tools`, a database's table: `--table`/`--map`);
-        `source`: the file's source when it is open already (else it is opened here)."""
+        `source`: the file's source when it is open already (else it is opened here); `follow`:
+        show the turns another process appends to the file as they are written (`following`)."""
         super().__init__()
+        self.follower = SessionFollower(Path(path), named) if follow and isinstance(path, Path) else None
         self.path = path
         self.source = source
         self.conversation = conversation
@@ -166,6 +171,8 @@ class ReviewScreen(Screen[None]):
         worker's thread keeps a reference to the screen until it runs another), and the objects
         frozen out of the collector's reach while the session was shown go back to it, so the
         closed screen's cycles are freed."""
+        if self.follower is not None:
+            self.follower.stop.set()  # its worker's thread ends at the watch's next step
         if self.review is not None:
             self.host.review_closed(self.review)
         self.decider.cancel_everywhere(say=False)  # its worker stops, deciding nothing
@@ -246,6 +253,22 @@ class ReviewScreen(Screen[None]):
     @on(Ready)
     def _ready(self, event: SessionLoader.Ready) -> None:
         self.loader.ready(event.review, event.warnings)
+        if self.follower is not None:
+            self.tell(
+                f"Following {shown_name(self.path.name)}: turns appear as they are written",
+                title="Following",
+                timeout=5,
+            )
+            self._follow()
+
+    @work(thread=True, exclusive=True, group="follow")
+    def _follow(self) -> None:
+        if self.follower is not None:
+            self.follower.follow(self.post_message)
+
+    @on(SessionFollower.Grown)
+    def _grown(self, event: SessionFollower.Grown) -> None:
+        self.loader.grown(event.review)
 
     @on(Failed)
     def _failed(self, event: SessionLoader.Failed) -> None:

@@ -152,6 +152,37 @@ class SessionLoader:
         if shown_early and turns.flagged_only:  # chosen during the scan: list the turns flagged since
             turns.set_flagged_only(True)
 
+    def grown(self, review: Review) -> None:
+        """Show the session as it grew (`following`): its new turns listed and scanned, the new
+        findings said in a notice, the list pinned to the last turn when it was selected (else the
+        selection kept)."""
+        shown, turns = self.shown, self.drawing.turns
+        index = shown.session_index or 0
+        if shown.review is None or index >= len(review.results):
+            return  # still loading, or the session shown is not in the file any more
+        old = shown.session.turns if shown.session is not None else ()
+        pinned = not old or turns.position == old[-1].position
+        selected, before = turns.position, len(shown.findings())
+        shown.review = review
+        self._show_session(review.results[index].session)
+        findings = review.findings(index)
+        shown.group(findings)
+        session_turns = review.results[index].session.turns
+        if pinned and session_turns:
+            turns.select_position(session_turns[-1].position)
+        elif selected is not None:
+            turns.select_position(selected)
+        self.drawing.refresh()
+        added = len(findings) - before
+        if added > 0:
+            kinds = ", ".join(dict.fromkeys(finding.kind for finding in findings[before:]))
+            self._tell(
+                f"{added} new finding{'s' if added != 1 else ''} in the turns just written: {kinds}",
+                title="Following",
+                severity="warning",
+                timeout=10,
+            )
+
     def failed(self, error: str) -> None:
         """Say in the bar and in a notice why the file could not be opened."""
         self.progress.add_class("-done")
