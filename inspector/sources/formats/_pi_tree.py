@@ -57,10 +57,11 @@ def render(document: Document, records: list[Any], sessions: list[Session]) -> s
     """The file's text with the session's repaired turns."""
     plan = LineEdits()
     branch = [records[index] for index in current_branch(records)]
+    last = next((record for record in reversed(records) if isinstance(record, dict)), None)
     taken = {record["id"] for record in records if isinstance(record, dict) and type(record.get("id")) is str}
     for session in sessions:
         if any(turn.raw is None or turn.edited for turn in session.turns):
-            _Splice(plan, branch, records[-1], taken).session(session.turns)
+            _Splice(plan, branch, last, taken).session(session.turns)
     return plan.text(document, records)
 
 

@@ -234,3 +234,14 @@ def test_scan_unknowns_lists_entry_types_and_keys_pi_did_not_write(tmp_path, cap
         for r in json.loads(capsys.readouterr().out)["unknowns"]
     }
     assert rows == {("pi", "session v3", "message", "speculative"): 1, ("pi", "session v3", "checkpoint", None): 1}
+
+
+def test_a_turn_added_to_a_file_with_blank_lines_is_written_once_after_the_last_entry(tmp_path):
+    lines = lines_of(SESSION)
+    path = write_lines(tmp_path / "blank.jsonl", lines[:5] + ["\n"] + lines[5:] + ["\n"])
+    (session,) = load_sessions(path)
+    written = render_sessions([replace(session, turns=(*session.turns, Turn(99, USER, "One more thing.")))])
+    assert written.count("One more thing.") == 1
+    *kept, new, blank = written.splitlines(keepends=True)
+    assert kept == lines_of(path)[:-1] and blank == "\n"
+    assert json.loads(new)["parentId"] == json.loads(lines[-1])["id"]
