@@ -20,9 +20,8 @@ from inspector.sources.messages.text_parts import respread_parts
 from inspector.sources.messages.turn_models import model_name
 
 Message = dict[str, Any]
+# The roles of the messages Pi keeps in `message` entries (its summaries are entries of their own).
 ROLES = frozenset({"user", "assistant", "toolResult", "bashExecution", "custom"})
-# Roles Pi writes only as entries of their own (`compaction`, `branch_summary`), never in a message.
-SUMMARY_ROLES = frozenset({"branchSummary", "compactionSummary"})
 
 
 def message_turn(position: int, entry_id: str | None, message: Message, raw: Any) -> Turn:
@@ -81,10 +80,10 @@ def edited_message(turn: Turn, message: Message) -> Message:
         out["content"] = [block for block in kept if block is not None] + new
         if turn.tool_calls and out.get("stopReason") == "stop":
             out["stopReason"] = "toolUse"
-    elif type(message.get("content")) is str or not isinstance(message.get("content"), list):
-        out["content"] = turn.text
-    else:
+    elif isinstance(message.get("content"), list):
         out["content"] = respread_parts(message["content"], _is_text, turn.text)
+    else:
+        out["content"] = turn.text
     return out
 
 

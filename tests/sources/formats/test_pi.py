@@ -245,3 +245,24 @@ def test_a_turn_added_to_a_file_with_blank_lines_is_written_once_after_the_last_
     *kept, new, blank = written.splitlines(keepends=True)
     assert kept == lines_of(path)[:-1] and blank == "\n"
     assert json.loads(new)["parentId"] == json.loads(lines[-1])["id"]
+
+
+def test_a_call_whose_arguments_a_repair_corrected_is_written_in_its_block():
+    (session,) = load_sessions(SESSION)
+    turns = list(session.turns)
+    (call,) = turns[5].tool_calls
+    corrected = replace(
+        call, arguments_raw='{"path": "/tmp/pi-work/notes.txt"}', arguments={"path": "/tmp/pi-work/notes.txt"}
+    )
+    turns[5] = replace(turns[5], tool_calls=(corrected,), edited=True)
+    written = render_sessions([replace(session, turns=tuple(turns))]).splitlines(keepends=True)
+    original = lines_of(SESSION)
+    assert written[:8] + written[9:] == original[:8] + original[9:]
+    text, block = json.loads(written[8])["message"]["content"]
+    assert text == {"type": "text", "text": "Reading notes.txt with the real tool."}
+    assert block == {
+        "type": "toolCall",
+        "id": "call_mock_bad_read",
+        "name": "read",
+        "arguments": {"path": "/tmp/pi-work/notes.txt"},
+    }
