@@ -9,7 +9,8 @@ For each format (or the one named), a child process writes a deterministic file 
 by repeating the records of the sample the real tool wrote (`sessions/`), each copy's ids made
 fresh: the record ids (`uuid`, `id`) and their references get the copy's number, call ids
 `call_mock_` become `call_<copy>_`, and in a chained log (Qwen Code, Copilot CLI) each copy's first
-record hangs from the copy before it, so the file is one long session. The text logs of Aider are
+record hangs from the copy before it, so the file is one long session (Pi's header line is
+written once, its entries repeated under it with fresh 8-hex ids, one branch). The text logs of Aider are
 repeated whole (one copy a run of the tool; a record is one of its messages), the OpenCode database gets one session of N parts
 (the sample's messages and parts again and again). Each copy holds the sample's planted problems.
 
@@ -37,6 +38,7 @@ runs). "before" is the code as the formats were added, "after" with the fixes of
     aider               12.89x       13.94x       3.82x          3.14x         0.4 s,  66 MB
     aider-llm-history   12.59x       10.30x       5.71x          2.66x         1.0 s, 225 MB
     opencode            1.14x        1.71x        0.66x          0.66x         1.7 s, 234 MB
+    pi                  1.41x        -            1.08x          -             2.1 s, 270 MB
 
 Only cline-task, aider and aider-llm-history changed (the others' two columns are two runs of the
 same code). cline-task's scan is 8% faster, paired with the code before; the Aider logs' records
@@ -62,8 +64,9 @@ from bench_runner import ROOT, measure
 
 TIME_TARGET, MEMORY_TARGET, RUNS = 3.0, 2.5, 3
 SAMPLES = ROOT / "sessions"
-# format -> (sample, how its records are held: a JSON-lines chain (id key, parent key), a JSON
-# list, the list under a key of a JSON object, a text log, or the OpenCode database)
+# format -> (sample, how its records are held: a JSON-lines chain (id key, parent key), a JSON-lines
+# tree under one header line (Pi's), a JSON list, the list under a key of a JSON object, a text log,
+# or the OpenCode database)
 FORMATS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "qwen-code": ("qwen-code.jsonl", "chain", ("uuid", "parentUuid")),
     "copilot-cli": ("copilot-cli.events.jsonl", "chain", ("id", "parentId")),
@@ -75,6 +78,7 @@ FORMATS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "aider": ("aider.chat.history.md", "text", ()),
     "aider-llm-history": ("aider.llm-history.txt", "text", ()),
     "opencode": ("opencode.db", "opencode", ()),
+    "pi": ("pi.session.jsonl", "tree", ("id", "parentId")),
 }
 SUMMARY = "import json, sys\nprint(json.dumps(json.load(open(sys.argv[1]))['summary']['by_kind']))"
 UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
@@ -121,6 +125,26 @@ def chained(records: list, count: int, id_key: str, parent_key: str) -> tuple[li
             for record in part:
                 if record.get(parent_key) is None:
                     record[parent_key] = out[-1][id_key]
+        out += part
+        copy += 1
+    return out, copy
+
+
+def tree(records: list, count: int, id_key: str, parent_key: str) -> tuple[list, int]:
+    """A header line, then its entries repeated: each copy's ids made its own (8 hex, as Pi's) and its
+    root hung from the last entry of the copy before, so the file is one branch."""
+    header, *entries = records
+    out: list = [header]
+    copy = 0
+    text = json.dumps(entries, ensure_ascii=False)
+    pattern = re.compile("|".join(re.escape(e[id_key]) for e in entries))
+    index = {e[id_key]: i for i, e in enumerate(entries)}
+    while len(out) < count:
+        part = json.loads(
+            pattern.sub(lambda m: f"{copy:05x}{index[m.group()]:03x}", text).replace("call_mock_", f"call_{copy}_")
+        )
+        if len(out) > 1:
+            part[0][parent_key] = out[-1][id_key]
         out += part
         copy += 1
     return out, copy
@@ -174,8 +198,9 @@ def generate(name: str, path: Path, count: int) -> int:
         path.write_text(text * copies, encoding="utf-8")
         Path(f"{path}.lines").write_text("".join(json.dumps(p) + "\n" for p in pieces) * copies, encoding="utf-8")
         return copies
-    if shape == "chain":
-        records, copies = chained([json.loads(line) for line in text.splitlines()], count, *keys)
+    if shape in ("chain", "tree"):
+        lay_out = chained if shape == "chain" else tree
+        records, copies = lay_out([json.loads(line) for line in text.splitlines()], count, *keys)
         path.write_text(
             "".join(json.dumps(r, ensure_ascii=False, separators=(",", ":")) + "\n" for r in records),
             encoding="utf-8",
@@ -196,7 +221,7 @@ def baseline(name: str, path: Path) -> list[str]:
     shape = FORMATS[name][1]
     if shape == "text":
         return [sys.executable, "-c", BASELINES["lines"], f"{path}.lines"]
-    kind = {"chain": "lines", "opencode": "opencode"}.get(shape, "json")
+    kind = {"chain": "lines", "tree": "lines", "opencode": "opencode"}.get(shape, "json")
     return [sys.executable, "-c", BASELINES[kind], str(path)]
 
 

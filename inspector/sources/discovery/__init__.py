@@ -38,6 +38,7 @@ from inspector.sources.discovery import (
     mini_swe_agent,
     opencode,
     openhands,
+    pi,
     qwen_code,
     roo_code,
 )
@@ -65,6 +66,7 @@ AGENTS: tuple[Agent, ...] = (
     crush.AGENT,
     amp.AGENT,
     openhands.AGENT,
+    pi.AGENT,
 )
 _BY_NAME = {agent.name: agent for agent in AGENTS}
 

@@ -86,6 +86,8 @@ WRITTEN_IN = {
     "opencode.db": "opencode",
     "opencode.repaired.db": "opencode",
     "otel-genai.trace.json": "otel",
+    "pi.resumed.session.jsonl": "pi",
+    "pi.session.jsonl": "pi",
     "pydantic-ai-1.messages.json": "pydantic-ai",
     "pydantic-ai.messages.json": "pydantic-ai",
     "qwen-code.jsonl": "qwen-code",
