@@ -113,6 +113,11 @@ EVERY_AGENT: dict[str, tuple[Path, str, str]] = {
         ".openhands/conversations/5b1c0d2e/base_state.json",
         "openhands",
     ),
+    "Pi": (
+        TOOL_SAMPLES / "pi.session.jsonl",
+        ".pi/agent/sessions/--tmp-pi-work--/2026-11-28T05-25-29-002Z_s-1.jsonl",
+        "pi",
+    ),
 }
 
 
