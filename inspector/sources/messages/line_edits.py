@@ -1,9 +1,10 @@
 """The changes a writer makes to a JSON Lines file of chained records (Claude Code's events, Qwen
-Code's records), and the file's text with them: every record it does not change is its own line
-again, byte for byte; a changed or new one is one line of compact JSON, as those tools write.
+Code's records, Factory Droid's messages), and the file's text with them: every record it does not
+change is its own line again, byte for byte; a changed or new one is one line of compact JSON, as
+those tools write.
 
-Used by the Claude Code and Qwen Code writers (`formats/_claude_code_chain.py`,
-`formats/_qwen_code_chain.py`)."""
+Used by the Claude Code, Qwen Code and Factory Droid writers (`formats/_claude_code_chain.py`,
+`formats/_qwen_code_chain.py`, `formats/_factory_droid_write.py`)."""
 
 from __future__ import annotations
 
