@@ -169,3 +169,27 @@ def test_droid_resumed_the_repaired_session_as_written(tmp_path, capsys):
     (session,) = load_sessions(RESUMED)
     assert session.turns[-1].text == "Yes: the notes say the meeting moved to Thursday."
     assert findings(RESUMED, capsys) == []
+
+
+def test_a_reply_of_markup_alone_gets_its_call_and_the_result_hangs_after_it(tmp_path, capsys):
+    lines = lines_of(SAMPLE)
+    record = json.loads(lines[6])
+    record["message"]["content"][0]["text"] = record["message"]["content"][0]["text"].removeprefix("Let me read it.\n")
+    path = session_with(tmp_path, [*lines[:6], json.dumps(record, separators=(",", ":")) + "\n", *lines[7:]])
+    out = tmp_path / "fixed.jsonl"
+    assert main(["fix", str(path), "--accept", "all", "-o", str(out)]) == 0
+    capsys.readouterr()
+    records = [json.loads(line) for line in lines_of(out)]
+    reply, result = records[6:8]
+    assert reply["id"] == record["id"] and reply["message"]["content"] == [
+        {
+            "type": "tool_use",
+            "id": "call_inspector_6_0",
+            "name": "Read",
+            "input": {"file_path": "/tmp/dr-work/notes.txt"},
+        }
+    ]
+    assert (result["parentId"], result["message"]["content"][0]["tool_use_id"]) == (reply["id"], "call_inspector_6_0")
+    assert records[9]["parentId"] == result["id"]  # the next prompt hangs from the new result
+    assert lines_of(out)[8] == lines[7]  # the run's outcome record, untouched
+    assert findings(out, capsys) == []
