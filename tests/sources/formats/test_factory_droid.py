@@ -11,8 +11,6 @@ from pathlib import Path
 from inspector.cli.main import main
 from inspector.model import ASSISTANT, NOT_EXECUTED, TOOL, USER
 from inspector.sources import load_sessions, render_sessions
-from inspector.sources.files.document import read_document
-from inspector.sources.formats import factory_droid
 from tests.helpers.frameworks import format_read, other_samples, rendered_unchanged, specific_claims
 from tests.helpers.samples import TOOL_SAMPLES
 
@@ -96,9 +94,25 @@ def test_records_of_an_unknown_type_are_counted_and_kept(tmp_path):
         "2 records of type 'branch_marker' (first at line 6) not read as turns, kept as they are",
     )
     assert render_sessions([session]) == path.read_text(encoding="utf-8")
-    unread = factory_droid.survey(read_document(path))
-    assert [(u.record_type, u.key, u.count) for u in unread] == [("branch_marker", None, 2)]
-    assert factory_droid.survey(read_document(SAMPLE)) == ()
+
+
+def test_scan_unknowns_lists_new_record_types_and_message_keys(tmp_path, capsys):
+    assert main(["scan", str(SAMPLE), str(RESUMED), "--unknowns"]) == 0
+    lines = lines_of(SAMPLE)
+    reply = json.loads(lines[3])
+    reply["branchId"] = "b1"
+    odd = '{"type":"branch_marker","id":"x"}\n'
+    path = session_with(tmp_path, [*lines[:3], json.dumps(reply) + "\n", odd, *lines[4:]])
+    capsys.readouterr()
+    assert main(["scan", str(path), "--unknowns", "--json"]) == 1
+    rows = {
+        (r["format"], r["version"], r["record_type"], r["key"]): r["count"]
+        for r in json.loads(capsys.readouterr().out)["unknowns"]
+    }
+    assert rows == {
+        ("factory-droid", None, "message", "branchId"): 1,
+        ("factory-droid", None, "branch_marker", None): 1,
+    }
 
 
 def test_the_planted_failures_are_found_and_the_good_calls_stay_clean(capsys):
