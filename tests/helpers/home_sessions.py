@@ -118,6 +118,11 @@ EVERY_AGENT: dict[str, tuple[Path, str, str]] = {
         ".pi/agent/sessions/--tmp-pi-work--/2026-11-28T05-25-29-002Z_s-1.jsonl",
         "pi",
     ),
+    "Factory Droid": (
+        TOOL_SAMPLES / "factory-droid.jsonl",
+        ".factory/sessions/-tmp-droid-work/0f6a2c1e-5b7d-4e3a-9c8b-1d2e3f4a5b6c.jsonl",
+        "factory-droid",
+    ),
 }
 
 

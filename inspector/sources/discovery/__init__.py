@@ -30,6 +30,7 @@ from inspector.sources.discovery import (
     continue_cli,
     copilot_cli,
     crush,
+    factory_droid,
     gemini_cli,
     goose,
     kilo,
@@ -67,6 +68,7 @@ AGENTS: tuple[Agent, ...] = (
     amp.AGENT,
     openhands.AGENT,
     pi.AGENT,
+    factory_droid.AGENT,
 )
 _BY_NAME = {agent.name: agent for agent in AGENTS}
 

@@ -1,7 +1,8 @@
 """The problems of a JSON Lines file whose lines are chained records (Claude Code's events, Qwen
-Code's records): each line that is not valid JSON (the last one said to be cut off), and the
-records not read as turns, counted by what they are, with the line of the first. Used by the
-`claude-code`, `qwen-code` and `pi` formats, each saying what a record it does not read is."""
+Code's records, Pi's entries, Factory Droid's messages): each line that is not valid JSON (the
+last one said to be cut off), and the records not read as turns, counted by what they are, with
+the line of the first. Used by the `claude-code`, `qwen-code`, `pi` and `factory-droid` formats,
+each saying what a record it does not read is."""
 
 from __future__ import annotations
 

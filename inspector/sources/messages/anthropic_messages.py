@@ -3,7 +3,8 @@
 is_error}` blocks) read as a turn, and the blocks a repair writes.
 
 Used by `anthropic` (a Messages request's `messages`), `claude_code` (the `message` of each
-event, and writing repaired events back), `cline` (the Cline CLI's sessions, written back) and `cline-task` (the VS Code
+event, and writing repaired events back), `cline` (the Cline CLI's sessions, written back),
+`factory_droid` (the `message` of each record, written back) and `cline-task` (the VS Code
 extensions' tasks).
 """
 

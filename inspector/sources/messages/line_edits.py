@@ -1,10 +1,10 @@
 """The changes a writer makes to a JSON Lines file of chained records (Claude Code's events, Qwen
-Code's records, Pi's entries), and the file's text with them: every record it does not change is
-its own line again, byte for byte; a changed or new one is one line of compact JSON, as those tools
-write.
+Code's records, Pi's entries, Factory Droid's messages), and the file's text with them: every
+record it does not change is its own line again, byte for byte; a changed or new one is one line
+of compact JSON, as those tools write.
 
-Used by the Claude Code, Qwen Code and Pi writers (`formats/_claude_code_chain.py`,
-`formats/_qwen_code_chain.py`, `formats/_pi_tree.py`)."""
+Used by the Claude Code, Qwen Code, Pi and Factory Droid writers (`formats/_claude_code_chain.py`,
+`formats/_qwen_code_chain.py`, `formats/_pi_tree.py`, `formats/_factory_droid_write.py`)."""
 
 from __future__ import annotations
 

@@ -66,6 +66,8 @@ WRITTEN_IN = {
     "copilot-cli.resumed.events.jsonl": "copilot-cli",
     "crush.db": "crush",
     "dspy.history.json": "dspy",
+    "factory-droid.jsonl": "factory-droid",
+    "clean.factory-droid.resumed.jsonl": "factory-droid",
     "gemini-cli.session.jsonl": "gemini-cli",
     "goose.db": "goose",
     "haystack.messages.json": "haystack",

@@ -34,7 +34,8 @@ PLACES = (
     f"{VSCODE_PLACES}, llm ~/.config/io.datasette.llm/logs.db, "
     "OpenCode ~/.local/share/opencode/opencode.db, Kilo CLI ~/.local/share/kilo/kilo.db, "
     "mini-swe-agent ~/.config/mini-swe-agent, Goose ~/.local/share/goose/sessions/sessions.db, "
-    "Crush ~/.crush/crush.db, Amp ~/.local/share/amp/threads, OpenHands ~/.openhands/conversations"
+    "Crush ~/.crush/crush.db, Amp ~/.local/share/amp/threads, OpenHands ~/.openhands/conversations, "
+    "Pi ~/.pi/agent/sessions, Factory Droid ~/.factory/sessions"
 )
 
 
