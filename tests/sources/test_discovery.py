@@ -134,7 +134,8 @@ def test_the_places_looked_in_as_a_message_says_them(empty_home: Path):
         f"{VSCODE_PLACES}, llm ~/.config/io.datasette.llm/logs.db, "
         "OpenCode ~/.local/share/opencode/opencode.db, Kilo CLI ~/.local/share/kilo/kilo.db, "
         "mini-swe-agent ~/.config/mini-swe-agent, Goose ~/.local/share/goose/sessions/sessions.db, "
-        "Crush ~/.crush/crush.db, Amp ~/.local/share/amp/threads, OpenHands ~/.openhands/conversations"
+        "Crush ~/.crush/crush.db, Amp ~/.local/share/amp/threads, OpenHands ~/.openhands/conversations, "
+        "Cursor CLI ~/.cursor/chats"
     )
 
 
@@ -199,7 +200,7 @@ def test_scan_with_nothing_found_says_where_it_looked_and_exits_0(capsys):
         f"{VSCODE_PLACES}, llm ~/.config/io.datasette.llm/logs.db, "
         "OpenCode ~/.local/share/opencode/opencode.db, Kilo CLI ~/.local/share/kilo/kilo.db, "
         "mini-swe-agent ~/.config/mini-swe-agent, Goose ~/.local/share/goose/sessions/sessions.db, "
-        "Crush ~/.crush/crush.db, Amp ~/.local/share/amp/threads, OpenHands ~/.openhands/conversations); "
+        "Crush ~/.crush/crush.db, Amp ~/.local/share/amp/threads, OpenHands ~/.openhands/conversations, Cursor CLI ~/.cursor/chats); "
         "give a path, or --samples\n"
     )
     assert main(["scan", "--json"]) == 0

@@ -30,6 +30,7 @@ from inspector.sources.discovery import (
     continue_cli,
     copilot_cli,
     crush,
+    cursor_cli,
     gemini_cli,
     goose,
     kilo,
@@ -65,6 +66,7 @@ AGENTS: tuple[Agent, ...] = (
     crush.AGENT,
     amp.AGENT,
     openhands.AGENT,
+    cursor_cli.AGENT,
 )
 _BY_NAME = {agent.name: agent for agent in AGENTS}
 

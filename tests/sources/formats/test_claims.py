@@ -65,6 +65,7 @@ WRITTEN_IN = {
     "copilot-cli.events.jsonl": "copilot-cli",
     "copilot-cli.resumed.events.jsonl": "copilot-cli",
     "crush.db": "crush",
+    "cursor-cli.store.db": "cursor-cli",
     "dspy.history.json": "dspy",
     "gemini-cli.session.jsonl": "gemini-cli",
     "goose.db": "goose",
