@@ -63,6 +63,8 @@ WRITTEN_IN = {
     "continue.session.json": "continue-cli",
     "amp.thread.json": "amp",
     "copilot-cli.events.jsonl": "copilot-cli",
+    "copilot-cli.history.json": "copilot-cli-history",
+    "clean.copilot-cli.history.resumed.json": "copilot-cli-history",
     "copilot-cli.resumed.events.jsonl": "copilot-cli",
     "crush.db": "crush",
     "cursor-cli.store.db": "cursor-cli",
