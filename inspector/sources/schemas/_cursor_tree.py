@@ -7,28 +7,39 @@ order, with an explicit stack: each tree blob is expanded once (one named again,
 is counted and not followed), so the work is linear in the bytes of the trees reached. A
 message blob may be named more than once (the same message said twice has one blob).
 
-The children of a tree blob are read from the database in batches, one query each."""
+The message blobs are read in one pass over the table (a store holds one chat), only their ids
+when counting them; a tree blob is read by its id when the walk reaches it."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterator
+from typing import Any
 
 from inspector.sources.sql.statements import Queries
 
 CHILD_FIELD = 1
 DIGEST_BYTES = 32
-BATCH = 500  # ids asked for in one query (under SQLite's default limit of bound parameters)
 VARINT_BYTES = 10
 NOT_A_TREE = "tree blobs that are not a protobuf message of child ids, not followed"
 MISSING = "blobs the tree names that are not in the database"
 AGAIN = "tree blobs named again (a cycle), followed once"
+CHILDREN_RUN = re.compile(rb"(?:\x0a\x20[\x00-\xff]{32})*")  # field 1 of 32 bytes, again and again
+IS_MESSAGE = "substr(data, 1, 1) = X'7B'"  # a JSON object's first byte, `{`
 
 
-def messages_reached(db: Queries, root_id: str, problems: Counter[str]) -> Iterator[tuple[str, bytes]]:
+def messages_reached(
+    db: Queries, root_id: str, problems: Counter[str], count_only: bool = False
+) -> Iterator[tuple[str, bytes]]:
     """Each message blob (`id, data`) the tree from `root_id` reaches, in order; what cannot be
-    followed is counted in `problems`."""
-    blobs: dict[str, bytes] = dict(_fetched(db, [root_id]))
+    followed is counted in `problems`. With `count_only`, a message's data is only its first byte."""
+    if count_only:
+        messages: dict[str, Any] = dict.fromkeys(
+            (i for (i,) in db.rows(f"SELECT id FROM blobs WHERE {IS_MESSAGE}")), b"{"
+        )
+    else:
+        messages = dict(db.rows(f"SELECT id, data FROM blobs WHERE {IS_MESSAGE}"))
     expanded: set[str] = set()
     stack: list[Iterator[str]] = [iter([root_id])]
     while stack:
@@ -36,21 +47,25 @@ def messages_reached(db: Queries, root_id: str, problems: Counter[str]) -> Itera
         if blob_id is None:
             stack.pop()
             continue
-        data = blobs.get(blob_id)
+        data = messages.get(blob_id)
+        if data is not None:
+            yield blob_id, data
+            continue
+        if blob_id in expanded:
+            problems[AGAIN] += 1
+            continue
+        data = _blob(db, blob_id)
         if data is None:
             problems[MISSING] += 1
-        elif data[:1] == b"{":
+        elif data[:1] == b"{":  # a message stored as text
             yield blob_id, data
-        elif blob_id in expanded:
-            problems[AGAIN] += 1
         else:
             expanded.add(blob_id)
             children = child_ids(data)
             if children is None:
                 problems[NOT_A_TREE] += 1
-                continue
-            blobs.update(_fetched(db, [child for child in dict.fromkeys(children) if child not in blobs]))
-            stack.append(iter(children))
+            else:
+                stack.append(iter(children))
 
 
 def child_ids(data: bytes) -> list[str] | None:
@@ -59,6 +74,11 @@ def child_ids(data: bytes) -> list[str] | None:
     ids: list[str] = []
     position, end = 0, len(data)
     while position < end:
+        run = CHILDREN_RUN.match(data, position)
+        if run is not None and run.end() > position:  # the common case, read in one go
+            ids.extend(data[at + 2 : at + 34].hex() for at in range(position, run.end(), 34))
+            position = run.end()
+            continue
         key, position = _varint(data, position)
         if key is None:
             return None
@@ -97,11 +117,10 @@ def _varint(data: bytes, position: int) -> tuple[int | None, int]:
     return None, position
 
 
-def _fetched(db: Queries, ids: list[str]) -> Iterator[tuple[str, bytes]]:
-    """The blobs of `ids` that are in the database, a batch of ids a query."""
-    for start in range(0, len(ids), BATCH):
-        batch = ids[start : start + BATCH]
-        marks = ", ".join("?" * len(batch))
-        for blob_id, data in db.rows(f"SELECT id, data FROM blobs WHERE id IN ({marks})", batch):
-            if isinstance(blob_id, str):
-                yield blob_id, bytes(data) if isinstance(data, (bytes, bytearray, memoryview)) else str(data).encode()
+def _blob(db: Queries, blob_id: str) -> bytes | None:
+    """The data of one blob, as bytes; None when there is no such blob."""
+    for (data,) in db.rows("SELECT data FROM blobs WHERE id = ?", [blob_id]):
+        if isinstance(data, (bytes, bytearray, memoryview)):
+            return bytes(data)
+        return str(data).encode()
+    return None

@@ -49,7 +49,7 @@ def conversations(db: Queries, location: HistoryLocation) -> Iterator[tuple[str,
     """The store's one chat: its agent id and the messages its latest root reaches."""
     meta = _meta(db)
     root = meta.get("latestRootBlobId")
-    count = sum(1 for _ in messages_reached(db, root, Counter())) if isinstance(root, str) else 0
+    count = sum(1 for _ in messages_reached(db, root, Counter(), count_only=True)) if isinstance(root, str) else 0
     yield _agent_id(meta), count
 
 
