@@ -183,3 +183,16 @@ def test_discovery_finds_each_chat_s_store_in_cursor_s_chats_folder(empty_home: 
     main(["scan", "--json"])
     (session,) = json.loads(capsys.readouterr().out)["sessions"]
     assert (session["format"], session["session_id"]) == ("cursor-cli", AGENT_ID)
+
+
+def test_a_message_nested_past_what_json_reads_is_counted_not_raised(tmp_path: Path):
+    path = copy(tmp_path)
+    with closing(sqlite3.connect(path)) as connection, connection:
+        children = root_children(connection)
+        deep = put_blob(connection, b'{"role":"user","content":' + b"[" * 100_000 + b"]" * 100_000 + b"}")
+        set_root(connection, put_blob(connection, tree(*children, deep)))
+    session = open_source(path).session(AGENT_ID)
+    assert session.problems == (
+        "1 message blobs that are not a system, user, assistant or tool message, kept as stored",
+    )
+    assert len(session.turns) == 9
