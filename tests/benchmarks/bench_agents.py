@@ -14,7 +14,7 @@ written once, its entries repeated under it with fresh 8-hex ids, one branch). T
 `call_mock_` become `call_<copy>_`, and in a chained log (Qwen Code, Copilot CLI, Factory Droid) each copy's first
 record hangs from the copy before it, so the file is one long session. The text logs of Aider are
 repeated whole (one copy a run of the tool; a record is one of its messages), the OpenCode database gets one session of N parts
-(the sample's messages and parts again and again). Each copy holds the sample's planted problems.
+(the sample's messages and parts again and again), the Cursor CLI store one root naming N message blobs. Each copy holds the sample's planted problems.
 
 The baseline decodes the same records with `json.loads` in one process: the JSON file whole, a
 JSON-lines file line by line, a text log cut into as many JSON strings as it has messages (a
@@ -43,6 +43,19 @@ runs). "before" is the code as the formats were added, "after" with the fixes of
     pi                  1.41x        -            1.08x          -             2.1 s, 270 MB
     factory-droid       3.93x                     1.53x                        1.7 s, 264 MB
 
+The two formats added since, measured the same way (best of 3):
+
+    format              time         memory        baseline
+    cursor-cli          2.05x        1.63x         1.6 s, 176 MB
+    copilot-cli-history 6.79x        1.28x         0.4 s, 148 MB
+
+The Cursor CLI store's baseline decodes every JSON blob of its `blobs` table; reading the blob
+tree first took 2.99x (a query per 500 children, and the listing reading every message too),
+2.05x with the messages read in one pass over the table and the listing counting ids only. The
+Copilot CLI's older session file decodes in one `json.load` call, and its user messages carry
+the CLI's long reminders: most of the scan's time is its detectors' (the secret search above
+all), not the reading.
+
 Only cline-task, aider and aider-llm-history changed (the others' two columns are two runs of the
 same code). cline-task's scan is 8% faster, paired with the code before; the Aider logs' records
 are their messages, whose JSON strings decode almost for free, so the time there is the scan's own
@@ -56,6 +69,7 @@ the file 1.4 s.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import re
 import shutil
@@ -87,6 +101,8 @@ FORMATS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "aider-llm-history": ("aider.llm-history.txt", "text", ()),
     "opencode": ("opencode.db", "opencode", ()),
     "pi": ("pi.session.jsonl", "tree", ("id", "parentId")),
+    "copilot-cli-history": ("copilot-cli.history.json", "key", ("chatMessages",)),
+    "cursor-cli": ("cursor-cli.store.db", "cursor", ()),
 }
 SUMMARY = "import json, sys\nprint(json.dumps(json.load(open(sys.argv[1]))['summary']['by_kind']))"
 UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
@@ -97,6 +113,10 @@ BASELINES = {
         "import json, sqlite3, sys\ndb = sqlite3.connect(sys.argv[1])\n"
         "records = [json.loads(d) for (d,) in db.execute('SELECT data FROM message')]\n"
         "records += [json.loads(d) for (d,) in db.execute('SELECT data FROM part')]"
+    ),
+    "cursor": (
+        "import json, sqlite3, sys\ndb = sqlite3.connect(sys.argv[1])\n"
+        "records = [json.loads(d) for (d,) in db.execute('SELECT data FROM blobs') if d[:1] == b'{']"
     ),
 }
 
@@ -193,11 +213,49 @@ def generate_opencode(path: Path, count: int) -> int:
     return copy
 
 
+def generate_cursor(path: Path, count: int) -> int:
+    """Copy the Cursor CLI sample to `path` with one root naming about `count` message blobs: the
+    sample's messages again and again, each copy's its own (its call ids, and its number as the
+    message's `id`, so that no two copies share a blob)."""
+    shutil.copyfile(SAMPLES / "cursor-cli.store.db", path)
+    db = sqlite3.connect(path)
+    (value,) = db.execute("SELECT value FROM meta WHERE key = '0'").fetchone()
+    meta = json.loads(bytes.fromhex(value))
+    (root,) = db.execute("SELECT data FROM blobs WHERE id = ?", [meta["latestRootBlobId"]]).fetchone()
+    children, at = [], 0
+    while root[at : at + 2] == b"\x0a\x20":  # field 1, 32 bytes: a child's digest
+        children.append(root[at + 2 : at + 34].hex())
+        at += 34
+    messages = [json.loads(db.execute("SELECT data FROM blobs WHERE id = ?", [c]).fetchone()[0]) for c in children]
+    db.execute("DELETE FROM blobs")
+    digests: list[bytes] = []
+    copy = 0
+    while len(digests) < count:
+        rows = []
+        for message in json.loads(fresh(json.dumps(messages), [], copy)):
+            data = json.dumps({**message, "id": str(copy)}, separators=(",", ":")).encode()
+            digest = hashlib.sha256(data)
+            digests.append(digest.digest())
+            rows.append((digest.hexdigest(), data))
+        db.executemany("INSERT OR IGNORE INTO blobs (id, data) VALUES (?, ?)", rows)
+        copy += 1
+    tree = b"".join(b"\x0a\x20" + digest for digest in digests)
+    tree_id = hashlib.sha256(tree).hexdigest()
+    db.execute("INSERT INTO blobs (id, data) VALUES (?, ?)", [tree_id, tree])
+    meta["latestRootBlobId"] = tree_id
+    db.execute("UPDATE meta SET value = ? WHERE key = '0'", [json.dumps(meta).encode().hex()])
+    db.commit()
+    db.close()
+    return copy
+
+
 def generate(name: str, path: Path, count: int) -> int:
     """Write about `count` records of format `name` to `path` (and its baseline's file); return the copies."""
     sample, shape, keys = FORMATS[name]
     if shape == "opencode":
         return generate_opencode(path, count)
+    if shape == "cursor":
+        return generate_cursor(path, count)
     text = (SAMPLES / sample).read_text(encoding="utf-8")
     if shape == "text":  # a record is a message: the baseline decodes the log in as many pieces
         turns = sample_turns(name)
@@ -230,7 +288,7 @@ def baseline(name: str, path: Path) -> list[str]:
     shape = FORMATS[name][1]
     if shape == "text":
         return [sys.executable, "-c", BASELINES["lines"], f"{path}.lines"]
-    kind = {"chain": "lines", "tree": "lines", "opencode": "opencode"}.get(shape, "json")
+    kind = {"chain": "lines", "tree": "lines", "opencode": "opencode", "cursor": "cursor"}.get(shape, "json")
     return [sys.executable, "-c", BASELINES[kind], str(path)]
 
 

@@ -123,6 +123,11 @@ EVERY_AGENT: dict[str, tuple[Path, str, str]] = {
         ".factory/sessions/-tmp-droid-work/0f6a2c1e-5b7d-4e3a-9c8b-1d2e3f4a5b6c.jsonl",
         "factory-droid",
     ),
+    "Cursor CLI": (
+        TOOL_SAMPLES / "cursor-cli.store.db",
+        ".cursor/chats/0b8c3f1e9d2a4b5c6d7e8f9012345678/a1b2c3d4-e5f6-4789-abcd-ef0123456789/store.db",
+        "cursor-cli",
+    ),
 }
 
 

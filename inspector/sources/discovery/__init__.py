@@ -31,6 +31,7 @@ from inspector.sources.discovery import (
     copilot_cli,
     crush,
     factory_droid,
+    cursor_cli,
     gemini_cli,
     goose,
     kilo,
@@ -69,6 +70,7 @@ AGENTS: tuple[Agent, ...] = (
     openhands.AGENT,
     pi.AGENT,
     factory_droid.AGENT,
+    cursor_cli.AGENT,
 )
 _BY_NAME = {agent.name: agent for agent in AGENTS}
 

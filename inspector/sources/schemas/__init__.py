@@ -14,6 +14,7 @@ from __future__ import annotations
 from inspector.sources.schemas import (
     agents_sdk,
     crush,
+    cursor_cli,
     elia,
     goose,
     langchain_sql,
@@ -39,6 +40,7 @@ SCHEMAS: dict[str, HistorySchema] = {
         opencode.SCHEMA,
         goose.SCHEMA,
         crush.SCHEMA,
+        cursor_cli.SCHEMA,
     )
 }
 TABLE: HistorySchema = table.SCHEMA

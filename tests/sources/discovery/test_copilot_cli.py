@@ -1,6 +1,6 @@
 """Finding a person's Copilot CLI sessions (`inspector.sources.discovery.copilot_cli`), on a
 temporary home folder only: each session folder's event log, its project from `session.start`,
-`COPILOT_HOME`, what is left out, and a scan with no path reading them as `copilot-cli`."""
+`COPILOT_HOME`, the older versions' session files, what is left out, and a scan with no path reading them as `copilot-cli`."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from tests.helpers.home_sessions import put
 from tests.helpers.samples import TOOL_SAMPLES
 
 SAMPLE = TOOL_SAMPLES / "copilot-cli.events.jsonl"
+HISTORY = TOOL_SAMPLES / "copilot-cli.history.json"  # the older versions' session file
 SESSION_ID = "8475b83d-2258-4619-b1b9-acae139dc21a"
 
 
@@ -23,9 +24,11 @@ def test_each_session_folder_s_log_is_found_with_its_project(empty_home: Path):
     put(SAMPLE, state / SESSION_ID / "events.jsonl.bak", 1_700_000_300)  # fix --in-place's backup
     put(SAMPLE, state / SESSION_ID / "events.jsonl.audit.jsonl", 1_700_000_300)
     put(SAMPLE, state / "other" / "checkpoints" / "events.jsonl", 1_700_000_300)
-    put(SAMPLE, empty_home / ".copilot" / "history-session-state" / f"{SESSION_ID}.json", 1_700_000_300)
+    older = put(HISTORY, empty_home / ".copilot" / "history-session-state" / "session_a_1.json", 1_700_000_300)
+    put(HISTORY, empty_home / ".copilot" / "history-session-state" / "notes.txt", 1_700_000_300)
     assert discover(empty_home, {}) == [
-        FoundSession("Copilot CLI", log, "/tmp/cp-work", 1_700_000_300, log.stat().st_size)
+        FoundSession("Copilot CLI", older, "", 1_700_000_300, older.stat().st_size),
+        FoundSession("Copilot CLI", log, "/tmp/cp-work", 1_700_000_300, log.stat().st_size),
     ]
 
 

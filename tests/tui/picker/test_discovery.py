@@ -29,13 +29,13 @@ pytestmark = pytest.mark.slow  # drives the app with Pilot
 
 PLACES = (
     "Claude Code ~/.claude/projects, Codex ~/.codex/sessions, Gemini CLI ~/.gemini/tmp and "
-    "~/.cache/.gemini/tmp, Qwen Code ~/.qwen/projects and ~/.qwen/tmp, Copilot CLI ~/.copilot/session-state, "
-    "Continue CLI ~/.continue/sessions, Cline CLI ~/.cline/data/sessions, "
+    "~/.cache/.gemini/tmp, Qwen Code ~/.qwen/projects and ~/.qwen/tmp, Copilot CLI ~/.copilot/session-state "
+    "and ~/.copilot/history-session-state, Continue CLI ~/.continue/sessions, Cline CLI ~/.cline/data/sessions, "
     f"{VSCODE_PLACES}, llm ~/.config/io.datasette.llm/logs.db, "
     "OpenCode ~/.local/share/opencode/opencode.db, Kilo CLI ~/.local/share/kilo/kilo.db, "
     "mini-swe-agent ~/.config/mini-swe-agent, Goose ~/.local/share/goose/sessions/sessions.db, "
     "Crush ~/.crush/crush.db, Amp ~/.local/share/amp/threads, OpenHands ~/.openhands/conversations, "
-    "Pi ~/.pi/agent/sessions, Factory Droid ~/.factory/sessions"
+    "Pi ~/.pi/agent/sessions, Factory Droid ~/.factory/sessions, Cursor CLI ~/.cursor/chats"
 )
 
 
