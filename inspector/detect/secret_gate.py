@@ -9,7 +9,8 @@ them points at holds nothing the search would find:
   more of letters, digits, `_`, `-` and `+`: the runs are found by one translation of the texts'
   bytes and one search in it; a run shorter than a token's 32 characters (any run, in the ids
   and fields searched for named patterns only) counts when it holds a named pattern's start
-  (`sk-`, `ghp_`, `AKIA`, ...);
+  (`sk-`, `ghp_`, `AKIA`, ...); a run counts as a token only when it is one whole (32 to 100
+  characters) and mixes lower case, upper case and digits, as a token must;
 - the other three patterns each hold a fixed string: `-----BEGIN`, `.eyJ`, `earer`;
 - the value of a key named like a secret, in a text: the text holds `:` or `=`, and a key word;
 - a key of an object, searched as a text and for the value under it: the key is named like a
@@ -33,7 +34,7 @@ from inspector.model import Turn
 
 BATCH = 1 << 16  # characters: the texts looked at together (a batch ends with the turn that fills it)
 SHORTEST_RUN = 15  # characters: the shortest run a named pattern is (a Slack token, `xoxb-` and 10)
-SHORTEST_TOKEN = 32  # characters: the shortest random-looking token
+SHORTEST_TOKEN, LONGEST_TOKEN = 32, 100  # characters: the shortest and longest random-looking tokens
 _RUN_STARTS = re.compile(rb"sk-|gh[pousr]_|github_pat_|xox|AKIA|ASIA|ABIA|ACCA|AIza")
 _KEY_WORDS = tuple(word.encode() for word in KEY_WORDS)
 _FIXED = (b"-----BEGIN", b".eyJ", b"earer")  # in a private key, a JSON Web Token, a bearer token
@@ -144,10 +145,22 @@ def _may_hold(texts: list[str], random: bool) -> set[int]:
     while start != -1:
         end = runs.find(b"\x00", start)
         end = len(runs) if end == -1 else end
-        if (random and end - start >= SHORTEST_TOKEN) or _RUN_STARTS.search(joined.bytes, start, end):
+        if (random and _may_be_token(joined.bytes[start:end])) or _RUN_STARTS.search(joined.bytes, start, end):
             end = joined.add_text_at(start, found)
         start = runs.find(_RUN, end)
     return found
+
+
+def _may_be_token(run: bytes) -> bool:
+    """Whether a whole run may be a random-looking token: one is a whole run of 32 to 100
+    characters mixing lower case, upper case and digits (an environment variable's name, a
+    constant, a long lower-case name are not)."""
+    return (
+        SHORTEST_TOKEN <= len(run) <= LONGEST_TOKEN
+        and run.upper() != run
+        and run.lower() != run
+        and len(run.translate(None, b"0123456789")) < len(run)
+    )
 
 
 def _may_hold_keyed_values(texts: list[str]) -> set[int]:

@@ -34,7 +34,21 @@ SECRETS = (
     'PASSWORD: "s3cr3t-Pass!"',
     "x9ZqP2mL7vK4nR8sT1wY6bH3cF5gJ0dA",
 )
-LOOK_ALIKES = ("sk-", "ghp_", "AKIA", "eyJ", "earer", "-----BEGIN", "key:", "token=", "call_0000017", "A1b2C3d4E5f6")
+LOOK_ALIKES = (
+    "sk-",
+    "ghp_",
+    "AKIA",
+    "eyJ",
+    "earer",
+    "-----BEGIN",
+    "key:",
+    "token=",
+    "call_0000017",
+    "A1b2C3d4E5f6",
+    "FACTORY_DISABLE_SETTINGS_PERSISTENCE",  # an environment variable's name: one case, no digit
+    "test_every_session_is_claimed_by_one_format",
+    "x9ZqP2mL7vK4nR8sT1wY6bH3cF5gJ0dAx9ZqP2mL7vK4nR8sT1wY6bH3cF5gJ0dAx9ZqP2mL7vK4nR8sT1wY6bH3cF5gJ0dAx9ZqP2mL7",
+)
 WORDS = ("the", "garden", "Canal", "booked", "tomorrow", "journal", "café", "naïve", "｜", "over.", "is:", "a=b")
 
 
@@ -91,6 +105,23 @@ def test_most_turns_are_passed_over(planted):
 
     (session,) = load_sessions(planted)
     assert len(list(turns_to_search(session.turns))) < len(session.turns) / 2
+
+
+def test_names_that_are_long_runs_but_no_token_are_passed_over():
+    """A run of 32 to 100 characters is a token only when it mixes lower case, upper case and
+    digits: the names an agent's system reminders list (environment variables, functions) are
+    not looked at again, nor is a run longer than any token."""
+    from inspector.detect.secret_gate import turns_to_search
+    from inspector.model import USER, Turn
+
+    texts = (
+        "FACTORY_DISABLE_SETTINGS_PERSISTENCE=1 and CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC",
+        "see test_every_session_is_claimed_by_exactly_one_format_of_all",
+        "x9ZqP2mL7vK4nR8sT1wY6bH3cF5gJ0dA" * 4,  # 128 characters: longer than a token
+        "x9ZqP2mL7vK4nR8sT1wY6bH3cF5gJ0dA",  # a token
+    )
+    turns = [Turn(position, USER, text) for position, text in enumerate(texts)]
+    assert list(turns_to_search(turns)) == [3]
 
 
 _SIZE = 1_000_000
