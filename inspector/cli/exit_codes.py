@@ -47,6 +47,10 @@ EXIT_CODES: dict[str, dict[int, str]] = {
         FOUND: "status: installed nowhere",
         FAILED: "install, uninstall, status: a settings file could not be read or written (one line), or a bad option",
     },
+    "watch": {
+        FOUND_NOTHING: "the app was closed",
+        FAILED: "no session file of your own to follow (one line says where it looked), or it could not be opened",
+    },
     "mcp": {
         FOUND_NOTHING: "the client closed the connection (a tool's bad input is that tool's error, not the server's)",
         FAILED: "the MCP SDK is not installed (one line says how), or a bad option",
@@ -61,4 +65,6 @@ def epilog(command: str) -> str:
     return textwrap.fill(f"exit codes: {meanings}", 78)
 
 
-COMMANDS = tuple(name for name in EXIT_CODES if name != APP)  # the command words: scan, report, fix, undo, hook, mcp
+COMMANDS = tuple(
+    name for name in EXIT_CODES if name != APP
+)  # the command words: scan, report, fix, undo, hook, watch, mcp

@@ -1,7 +1,8 @@
 """The command line: `inspector scan`, `inspector fix`, `inspector undo`, `inspector report` (a report
 to share, in HTML or Markdown, read as `scan` reads), `inspector hook` (the check inside an agent,
-`inspector.cli.hook_command`), `inspector mcp` (the MCP server, `inspector.cli.mcp_command`), and
-`inspector [PATH]`, which opens the app.
+`inspector.cli.hook_command`), `inspector watch` (following the newest session as it is written),
+`inspector mcp` (the MCP server, `inspector.cli.mcp_command`), and `inspector [PATH]`, which opens
+the app.
 
 With no path, `inspector` and `inspector scan` take the person's own sessions, found where Claude
 Code, Codex CLI, Gemini CLI and `llm` keep them (`inspector.sources.discovery`). When there are
@@ -33,6 +34,7 @@ from inspector.cli.output_formats import FOR_CI, JSON, add_output_options, chose
 from inspector.cli.reading_options import add_reading_options, need_a_path
 from inspector.cli.report_help import REPORT_HELP
 from inspector.cli.suggest import OneLineParser, choices_shown, did_you_mean, missing_file_hint, one_of
+from inspector.cli.watch_command import add_watch_command
 from inspector.detect import kinds
 from inspector.errors import InspectorError, check_session_found
 from inspector.model import ServerUrl, ToolSpec
@@ -90,7 +92,7 @@ def _mistyped_command(word: str) -> bool:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The parser of the commands (`scan`, `report`, `fix`, `undo`, `hook`, `mcp`); the app has its own (`open_app`)."""
+    """The parser of the commands (`scan`, `report`, `fix`, `undo`, `hook`, `watch`, `mcp`); the app has its own (`open_app`)."""
     parser = OneLineParser(
         prog="inspector",
         description="Find and repair broken LLM tool calls in agent sessions.",
@@ -199,6 +201,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     undo.set_defaults(run=_undo)
     add_hook_command(commands)
+    add_watch_command(commands)
     add_mcp_command(commands)
     return parser
 
