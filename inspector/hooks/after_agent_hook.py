@@ -1,0 +1,77 @@
+"""`inspector hook gemini-cli`: Gemini CLI's `AfterAgent` hook.
+
+Gemini CLI runs it when a reply ends, with the hook's input as JSON on stdin (`session_id`,
+`transcript_path`: the session's JSON Lines chat file, `hook_event_name`, `prompt`,
+`prompt_response`, `stop_hook_active`). It reads what the chat file gained since its last call
+(`transcript_tail`, the same offset and head checks as Claude Code's hook, its state kept apart
+under `gemini-cli`), reads those lines, with the file's first line (the session's header) before
+them, with the `gemini-cli` format's reader, and runs the detectors on the turns after the last
+prompt. When the reply holds a fabricated result, leaked call markup, a success claimed after a
+failed call or an action announced and never called, it prints
+
+    {"decision": "block", "reason": "..."}
+
+and Gemini CLI sends the reason to the model as the next message, so that it makes the real
+call; findings that only warn go to the person as a `systemMessage`. It blocks once per finding:
+never while `stop_hook_active` says the reply follows a block, never again on a finding it has
+blocked on. It never fails the agent: an error of its own is one line on stderr, and it exits 0.
+"""
+
+from __future__ import annotations
+
+from typing import IO, Any
+
+from inspector.hooks.hook_settings import load_settings
+from inspector.hooks.hook_state import HEAD_BYTES, HookState, load_state, save_state, state_path
+from inspector.hooks.transcript_tail import read_tail
+from inspector.hooks.verdict import one_line, run_hook, verdict
+
+AGENT = "gemini-cli"
+EVENT = "AfterAgent"
+
+
+def run_after_agent_hook(stdin: IO[bytes], stdout: IO[str], stderr: IO[str]) -> int:
+    """Run the hook on the input read from `stdin`; the decision, if any, goes to `stdout`. Always 0."""
+    return run_hook(_answer, stdin, stdout, stderr)
+
+
+def _answer(hook_input: Any, stderr: IO[str]) -> dict[str, str]:
+    """The hook's output for one call: a block, a note to the person, or nothing."""
+    if not isinstance(hook_input, dict) or hook_input.get("hook_event_name") != EVENT:
+        raise ValueError("not the input of an AfterAgent hook")
+    session_id = hook_input.get("session_id")
+    transcript = hook_input.get("transcript_path")
+    if not isinstance(session_id, str) or not isinstance(transcript, str) or not transcript:
+        raise ValueError("the input names no session_id or transcript_path")
+    settings, ignored = load_settings()
+    if ignored:
+        stderr.write(f"inspector hook: {one_line(ignored)}\n")
+    where = state_path(session_id, None, AGENT)
+    state = load_state(where)
+    tail = read_tail(transcript, state)
+    kinds = settings.checked()
+    findings = _findings(transcript, tail.data, kinds) if tail.data and kinds else []
+    retry = hook_input.get("stop_hook_active") is True  # this reply follows a block: only tell the person
+    answer, blocked = verdict(findings, state.blocked, settings, retry)
+    save_state(where, HookState(transcript, tail.end, tail.head, blocked))
+    return answer
+
+
+def _findings(transcript: str, lines: bytes, kinds: tuple[str, ...]) -> list[Any]:
+    """The findings of `kinds` in the last reply these chat lines hold, read after the file's header."""
+    from inspector.hooks.reply_findings import last_reply_findings
+    from inspector.sources.files.document import parse_document
+    from inspector.sources.formats import gemini_cli
+
+    header = _header(transcript)
+    data = lines if lines.startswith(header) else header + lines
+    sessions = gemini_cli.read(parse_document(transcript, data))
+    return last_reply_findings(sessions[0], kinds) if sessions else []
+
+
+def _header(transcript: str) -> bytes:
+    """The chat file's first line (the session's header record), or nothing when it is not a
+    whole line within the file's first `HEAD_BYTES`."""
+    with open(transcript, "rb") as file:
+        first = file.readline(HEAD_BYTES)
+    return first if first.endswith(b"\n") else b""
