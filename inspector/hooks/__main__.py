@@ -1,4 +1,4 @@
-"""`python -m inspector.hooks AGENT` (claude-code, gemini-cli): the command `inspector hook install`
+"""`python -m inspector.hooks AGENT` (claude-code, gemini-cli, qwen-code): the command `inspector hook install`
 writes into the agent's settings, the hook alone, without the command line's imports."""
 
 from __future__ import annotations
@@ -8,10 +8,12 @@ import sys
 if __name__ == "__main__":
     agent = sys.argv[1:]
     if agent == ["claude-code"]:
-        from inspector.hooks.stop_hook import run_stop_hook as run
-    elif agent == ["gemini-cli"]:
-        from inspector.hooks.after_agent_hook import run_after_agent_hook as run
-    else:
-        print("inspector hook: usage: python -m inspector.hooks claude-code|gemini-cli", file=sys.stderr)
-        sys.exit(0)  # never fail the agent
-    sys.exit(run(sys.stdin.buffer, sys.stdout, sys.stderr))
+        from inspector.hooks.stop_hook import run_stop_hook
+
+        sys.exit(run_stop_hook(sys.stdin.buffer, sys.stdout, sys.stderr))
+    if agent in (["gemini-cli"], ["qwen-code"]):
+        from inspector.hooks.chat_file_hook import run_chat_file_hook
+
+        sys.exit(run_chat_file_hook(agent[0], sys.stdin.buffer, sys.stdout, sys.stderr))
+    print("inspector hook: usage: python -m inspector.hooks claude-code|gemini-cli|qwen-code", file=sys.stderr)
+    sys.exit(0)  # never fail the agent

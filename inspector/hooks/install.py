@@ -3,8 +3,9 @@
 Claude Code's settings file is `~/.claude/settings.json` for the person
 (`$CLAUDE_CONFIG_DIR/settings.json` when that is set), or `.claude/settings.json` in a project;
 Gemini CLI's is `~/.gemini/settings.json` (under `$GEMINI_CLI_HOME` when that is set), or
-`.gemini/settings.json` in a project. Both keep hooks the same way: installing adds one entry
-under each of the agent's events (`hooks.Stop` and `hooks.SubagentStop`; `hooks.AfterAgent`),
+`.gemini/settings.json` in a project; Qwen Code's `~/.qwen/settings.json` (`$QWEN_HOME/settings.json`
+when that is set), or `.qwen/settings.json`. All keep hooks the same way: installing adds one
+entry under each of the agent's events (`hooks.Stop` and `hooks.SubagentStop`; `hooks.AfterAgent`),
 each running `hook_command(agent)`: this interpreter's absolute path with
 `-m inspector.hooks <agent>`, so it runs from any folder.
 Every other setting and hook is kept; installing twice changes nothing (from another
@@ -30,7 +31,12 @@ from inspector.errors import InspectorError
 from inspector.support.atomic_files import file_mode, land, staged_bytes
 from inspector.support.safe_text import shown_name
 
-EVENTS = {"claude-code": ("Stop", "SubagentStop"), "gemini-cli": ("AfterAgent",)}  # each agent's events
+EVENTS = {  # each agent's events
+    "claude-code": ("Stop", "SubagentStop"),
+    "gemini-cli": ("AfterAgent",),
+    "qwen-code": ("Stop", "SubagentStop"),
+}
+FOLDERS = {"claude-code": ".claude", "gemini-cli": ".gemini", "qwen-code": ".qwen"}  # each agent's settings folder
 HOOK_MODULE = "inspector.hooks"
 
 
@@ -48,13 +54,15 @@ def hook_command(agent: str = "claude-code") -> str:
 
 
 def settings_file(project: bool, cwd: Path | None = None, agent: str = "claude-code") -> Path:
-    """The agent's settings file: the project's (`.claude/settings.json` or `.gemini/settings.json`
+    """The agent's settings file: the project's (`.claude/`, `.gemini/` or `.qwen/settings.json`
     under `cwd`), or the person's."""
-    folder = ".gemini" if agent == "gemini-cli" else ".claude"
+    folder = FOLDERS[agent]
     if project:
         return (cwd or Path.cwd()) / folder / "settings.json"
     if agent == "gemini-cli":
         return Path(os.environ.get("GEMINI_CLI_HOME") or Path.home()) / folder / "settings.json"
+    if agent == "qwen-code":
+        return Path(os.environ.get("QWEN_HOME") or Path.home() / folder) / "settings.json"
     base = os.environ.get("CLAUDE_CONFIG_DIR") or str(Path.home() / folder)
     return Path(base) / "settings.json"
 

@@ -1,8 +1,8 @@
-"""`inspector hook gemini-cli`, Gemini CLI's AfterAgent hook, run as Gemini CLI runs it (its input
-as JSON on stdin, its decision read from stdout) on chat files cut from the one Gemini CLI 0.61.0
-wrote with the hook installed (`sessions/hooks/gemini-cli-hook-block.jsonl`: a fake result in
-line 5, the hook's reason in line 7, the real call and the closing reply after it); and
-`hook install gemini-cli` on Gemini CLI's settings."""
+"""`inspector hook gemini-cli` (Gemini CLI's AfterAgent hook) and `inspector hook qwen-code` (Qwen
+Code's Stop hook), run as the agent runs them (the input as JSON on stdin, the decision read from
+stdout) on chat files cut from the ones Gemini CLI 0.61.0 and Qwen Code 0.24.4 wrote with the hook
+installed (`sessions/hooks/*-hook-block.jsonl`: a fake result, then the real call and the closing
+reply after the block); and `hook install` on each agent's settings."""
 
 from __future__ import annotations
 
@@ -18,9 +18,12 @@ import pytest
 from inspector.cli.main import main
 from tests.helpers.samples import TOOL_SAMPLES
 
-BLOCK_RUN = (TOOL_SAMPLES / "hooks" / "gemini-cli-hook-block.jsonl").read_bytes().splitlines(keepends=True)
-CLEAN_RUN = TOOL_SAMPLES / "hooks" / "gemini-cli-hook-clean.jsonl"
+HOOKS = TOOL_SAMPLES / "hooks"
+BLOCK_RUN = (HOOKS / "gemini-cli-hook-block.jsonl").read_bytes().splitlines(keepends=True)
+CLEAN_RUN = HOOKS / "gemini-cli-hook-clean.jsonl"
 FAKE_RESULT_END = 6  # the lines up to the reply that opens with a fake result
+QWEN_BLOCK_RUN = (HOOKS / "qwen-code-hook-block.jsonl").read_bytes().splitlines(keepends=True)
+QWEN_FAKE_RESULT_END = 4
 REASON_START = "Your reply contains a tool result you wrote yourself; no tool ran. (result-prefix: "
 THEIRS = """{
   "model": {"name": "gemini-2.5-pro"},
@@ -43,11 +46,23 @@ def after_agent_input(chat: Path, active: bool = False) -> dict[str, Any]:
     }
 
 
-def run_hook(monkeypatch, capsys, hook_input: Any) -> tuple[int, dict[str, Any] | None, str]:
-    """`inspector hook gemini-cli` with `hook_input` on stdin (JSON unless bytes)."""
+def stop_input(chat: Path, active: bool = False) -> dict[str, Any]:
+    """The input Qwen Code gives a Stop hook."""
+    return {
+        "session_id": "078764aa-775f-4336-84e4-35465416a1d4",
+        "transcript_path": str(chat),
+        "cwd": str(chat.parent),
+        "hook_event_name": "Stop",
+        "stop_hook_active": active,
+        "last_assistant_message": "{success: true, ...}",
+    }
+
+
+def run_hook(monkeypatch, capsys, hook_input: Any, agent: str = "gemini-cli") -> tuple[int, dict[str, Any] | None, str]:
+    """`inspector hook AGENT` with `hook_input` on stdin (JSON unless bytes)."""
     data = hook_input if isinstance(hook_input, bytes) else json.dumps(hook_input).encode()
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(data)))
-    code = main(["hook", "gemini-cli"])
+    code = main(["hook", agent])
     out, err = capsys.readouterr()
     return code, json.loads(out) if out.strip() else None, err
 
@@ -62,6 +77,24 @@ def test_a_fake_result_is_blocked_and_the_reply_after_the_block_is_left(tmp_path
     with chat.open("ab") as file:  # Gemini CLI sends the reason, the model makes the real call
         file.write(b"".join(BLOCK_RUN[FAKE_RESULT_END:]))
     assert run_hook(monkeypatch, capsys, after_agent_input(chat, active=True)) == (0, None, "")
+
+
+def test_qwen_code_a_fake_result_is_blocked_and_the_reply_after_the_block_is_left(tmp_path, monkeypatch, capsys):
+    chat = tmp_path / "session.jsonl"
+    chat.write_bytes(b"".join(QWEN_BLOCK_RUN[:QWEN_FAKE_RESULT_END]))
+    code, answer, err = run_hook(monkeypatch, capsys, stop_input(chat), "qwen-code")
+    assert (code, err) == (0, "")
+    assert answer is not None and answer["decision"] == "block" and answer["reason"].startswith(REASON_START)
+    with chat.open("ab") as file:
+        file.write(b"".join(QWEN_BLOCK_RUN[QWEN_FAKE_RESULT_END:]))
+    assert run_hook(monkeypatch, capsys, stop_input(chat, active=True), "qwen-code") == (0, None, "")
+    assert run_hook(monkeypatch, capsys, stop_input(HOOKS / "qwen-code-hook-clean.jsonl"), "qwen-code") == (0, None, "")
+
+
+def test_qwen_code_refuses_the_input_of_another_agent_s_event(monkeypatch, capsys):
+    code, answer, err = run_hook(monkeypatch, capsys, after_agent_input(CLEAN_RUN), "qwen-code")
+    assert (code, answer) == (0, None)
+    assert err == "inspector hook: not the input of a Stop or SubagentStop hook\n"
 
 
 def test_the_same_reply_is_never_blocked_twice(tmp_path, monkeypatch, capsys):
@@ -113,6 +146,23 @@ def test_install_merges_into_gemini_settings_and_uninstall_gives_the_file_back(m
     assert main(["hook", "status"]) == 0
     assert f"gemini-cli user: {path}: installed" in capsys.readouterr().out
     assert main(["hook", "uninstall", "gemini-cli"]) == 0
+    assert path.read_text() == THEIRS
+
+
+def test_install_merges_into_qwen_code_settings_and_uninstall_gives_the_file_back(monkeypatch, capsys):
+    monkeypatch.delenv("QWEN_HOME", raising=False)
+    path = Path.home() / ".qwen" / "settings.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(THEIRS)
+    assert main(["hook", "install", "qwen-code"]) == 0
+    installed = json.loads(path.read_text())
+    for event in ("Stop", "SubagentStop"):
+        (command,) = [hook["command"] for entry in installed["hooks"][event] for hook in entry["hooks"]]
+        assert command.endswith(" -m inspector.hooks qwen-code")
+    assert installed["hooks"]["AfterAgent"] == json.loads(THEIRS)["hooks"]["AfterAgent"]
+    assert main(["hook", "status"]) == 0
+    assert f"qwen-code user: {path}: installed" in capsys.readouterr().out
+    assert main(["hook", "uninstall", "qwen-code"]) == 0
     assert path.read_text() == THEIRS
 
 
