@@ -1,13 +1,14 @@
 """The hook of the agents whose reply ends with a command hook given the session's chat file:
-Gemini CLI's `AfterAgent` (`inspector hook gemini-cli`) and Qwen Code's `Stop` and
-`SubagentStop` (`inspector hook qwen-code`).
+Gemini CLI's `AfterAgent` (`inspector hook gemini-cli`), Qwen Code's `Stop` and `SubagentStop`
+(`inspector hook qwen-code`) and Codex's `Stop` (`inspector hook codex`).
 
 The agent runs it when a reply ends, with the hook's input as JSON on stdin (`session_id`,
 `transcript_path`: the session's JSON Lines chat file, `hook_event_name`, `stop_hook_active`,
-and the reply's text: Gemini CLI's `prompt_response`, Qwen Code's `last_assistant_message`). It
+and the reply's text: Gemini CLI's `prompt_response`, the others' `last_assistant_message`). It
 reads what the chat file gained since its last call (`transcript_tail`, the same offset and head
 checks as Claude Code's hook, its state kept under the agent's name), reads those lines with the
-agent's format reader (Gemini CLI's after the file's first line, the session's header), and runs
+agent's format reader (Gemini CLI's and Codex's after the file's first line, the session's
+header), and runs
 the detectors on the turns after the last prompt. When the reply holds a fabricated result,
 leaked call markup, a success claimed after a failed call or an action announced and never
 called, it prints
@@ -26,7 +27,7 @@ from functools import partial
 from typing import IO, TYPE_CHECKING, Any
 
 from inspector.hooks.hook_settings import load_settings
-from inspector.hooks.hook_state import HEAD_BYTES, HookState, load_state, save_state, state_path
+from inspector.hooks.hook_state import HookState, load_state, save_state, state_path
 from inspector.hooks.transcript_tail import read_tail
 from inspector.hooks.verdict import one_line, run_hook, verdict
 
@@ -50,7 +51,9 @@ class ChatFileAgent:
 
 GEMINI_CLI = ChatFileAgent("gemini-cli", ("AfterAgent",), "gemini_cli", header=True)
 QWEN_CODE = ChatFileAgent("qwen-code", ("Stop", "SubagentStop"), "qwen_code", header=False)
-AGENTS = {agent.name: agent for agent in (GEMINI_CLI, QWEN_CODE)}
+CODEX = ChatFileAgent("codex", ("Stop",), "codex", header=True)
+AGENTS = {agent.name: agent for agent in (GEMINI_CLI, QWEN_CODE, CODEX)}
+HEADER_BYTES = 2**20  # the longest first line read as a chat file's header (Codex's holds its instructions)
 
 
 def run_chat_file_hook(agent: str, stdin: IO[bytes], stdout: IO[str], stderr: IO[str]) -> int:
@@ -96,7 +99,7 @@ def _findings(agent: ChatFileAgent, transcript: str, lines: bytes, kinds: tuple[
 
 def _header(transcript: str) -> bytes:
     """The chat file's first line (the session's header record), or nothing when it is not a
-    whole line within the file's first `HEAD_BYTES`."""
+    whole line within the file's first `HEADER_BYTES`."""
     with open(transcript, "rb") as file:
-        first = file.readline(HEAD_BYTES)
+        first = file.readline(HEADER_BYTES)
     return first if first.endswith(b"\n") else b""

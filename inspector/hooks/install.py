@@ -4,7 +4,8 @@ Claude Code's settings file is `~/.claude/settings.json` for the person
 (`$CLAUDE_CONFIG_DIR/settings.json` when that is set), or `.claude/settings.json` in a project;
 Gemini CLI's is `~/.gemini/settings.json` (under `$GEMINI_CLI_HOME` when that is set), or
 `.gemini/settings.json` in a project; Qwen Code's `~/.qwen/settings.json` (`$QWEN_HOME/settings.json`
-when that is set), or `.qwen/settings.json`. All keep hooks the same way: installing adds one
+when that is set), or `.qwen/settings.json`; Codex's hooks file `~/.codex/hooks.json`
+(`$CODEX_HOME/hooks.json`), or `.codex/hooks.json`. All keep hooks the same way: installing adds one
 entry under each of the agent's events (`hooks.Stop` and `hooks.SubagentStop`; `hooks.AfterAgent`),
 each running `hook_command(agent)`: this interpreter's absolute path with
 `-m inspector.hooks <agent>`, so it runs from any folder.
@@ -35,8 +36,9 @@ EVENTS = {  # each agent's events
     "claude-code": ("Stop", "SubagentStop"),
     "gemini-cli": ("AfterAgent",),
     "qwen-code": ("Stop", "SubagentStop"),
+    "codex": ("Stop",),
 }
-FOLDERS = {"claude-code": ".claude", "gemini-cli": ".gemini", "qwen-code": ".qwen"}  # each agent's settings folder
+FOLDERS = {"claude-code": ".claude", "gemini-cli": ".gemini", "qwen-code": ".qwen", "codex": ".codex"}
 HOOK_MODULE = "inspector.hooks"
 
 
@@ -54,11 +56,14 @@ def hook_command(agent: str = "claude-code") -> str:
 
 
 def settings_file(project: bool, cwd: Path | None = None, agent: str = "claude-code") -> Path:
-    """The agent's settings file: the project's (`.claude/`, `.gemini/` or `.qwen/settings.json`
-    under `cwd`), or the person's."""
+    """The agent's settings file: the project's (`.claude/`, `.gemini/` or `.qwen/settings.json`,
+    `.codex/hooks.json` under `cwd`), or the person's."""
     folder = FOLDERS[agent]
+    name = "hooks.json" if agent == "codex" else "settings.json"
     if project:
-        return (cwd or Path.cwd()) / folder / "settings.json"
+        return (cwd or Path.cwd()) / folder / name
+    if agent == "codex":
+        return Path(os.environ.get("CODEX_HOME") or Path.home() / folder) / name
     if agent == "gemini-cli":
         return Path(os.environ.get("GEMINI_CLI_HOME") or Path.home()) / folder / "settings.json"
     if agent == "qwen-code":

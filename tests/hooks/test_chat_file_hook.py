@@ -1,7 +1,7 @@
-"""`inspector hook gemini-cli` (Gemini CLI's AfterAgent hook) and `inspector hook qwen-code` (Qwen
-Code's Stop hook), run as the agent runs them (the input as JSON on stdin, the decision read from
-stdout) on chat files cut from the ones Gemini CLI 0.61.0 and Qwen Code 0.24.4 wrote with the hook
-installed (`sessions/hooks/*-hook-block.jsonl`: a fake result, then the real call and the closing
+"""`inspector hook gemini-cli` (Gemini CLI's AfterAgent hook), `inspector hook qwen-code` (Qwen
+Code's Stop hook) and `inspector hook codex` (Codex's Stop hook), run as the agent runs them (the
+input as JSON on stdin, the decision read from stdout) on chat files cut from the ones Gemini CLI
+0.61.0, Qwen Code 0.24.4 and Codex 0.169.0 wrote with the hook installed (`sessions/hooks/*-hook-block.jsonl`: a fake result, then the real call and the closing
 reply after the block); and `hook install` on each agent's settings."""
 
 from __future__ import annotations
@@ -24,6 +24,8 @@ CLEAN_RUN = HOOKS / "gemini-cli-hook-clean.jsonl"
 FAKE_RESULT_END = 6  # the lines up to the reply that opens with a fake result
 QWEN_BLOCK_RUN = (HOOKS / "qwen-code-hook-block.jsonl").read_bytes().splitlines(keepends=True)
 QWEN_FAKE_RESULT_END = 4
+CODEX_BLOCK_RUN = (HOOKS / "codex-hook-block.jsonl").read_bytes().splitlines(keepends=True)
+CODEX_FAKE_RESULT_END = 13
 REASON_START = "Your reply contains a tool result you wrote yourself; no tool ran. (result-prefix: "
 THEIRS = """{
   "model": {"name": "gemini-2.5-pro"},
@@ -89,6 +91,18 @@ def test_qwen_code_a_fake_result_is_blocked_and_the_reply_after_the_block_is_lef
         file.write(b"".join(QWEN_BLOCK_RUN[QWEN_FAKE_RESULT_END:]))
     assert run_hook(monkeypatch, capsys, stop_input(chat, active=True), "qwen-code") == (0, None, "")
     assert run_hook(monkeypatch, capsys, stop_input(HOOKS / "qwen-code-hook-clean.jsonl"), "qwen-code") == (0, None, "")
+
+
+def test_codex_a_fake_result_is_blocked_and_the_reply_after_the_block_is_left(tmp_path, monkeypatch, capsys):
+    chat = tmp_path / "rollout.jsonl"
+    chat.write_bytes(b"".join(CODEX_BLOCK_RUN[:CODEX_FAKE_RESULT_END]))
+    code, answer, err = run_hook(monkeypatch, capsys, stop_input(chat), "codex")
+    assert (code, err) == (0, "")
+    assert answer is not None and answer["decision"] == "block" and answer["reason"].startswith(REASON_START)
+    with chat.open("ab") as file:  # Codex sends the reason as a <hook_prompt>, the model makes the real call
+        file.write(b"".join(CODEX_BLOCK_RUN[CODEX_FAKE_RESULT_END:]))
+    assert run_hook(monkeypatch, capsys, stop_input(chat, active=True), "codex") == (0, None, "")
+    assert run_hook(monkeypatch, capsys, stop_input(HOOKS / "codex-hook-clean.jsonl"), "codex") == (0, None, "")
 
 
 def test_qwen_code_refuses_the_input_of_another_agent_s_event(monkeypatch, capsys):
@@ -164,6 +178,18 @@ def test_install_merges_into_qwen_code_settings_and_uninstall_gives_the_file_bac
     assert f"qwen-code user: {path}: installed" in capsys.readouterr().out
     assert main(["hook", "uninstall", "qwen-code"]) == 0
     assert path.read_text() == THEIRS
+
+
+def test_install_writes_codex_hooks_file_and_uninstall_removes_the_file_it_made(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("CODEX_HOME", str(tmp_path / "codex-home"))
+    path = tmp_path / "codex-home" / "hooks.json"
+    assert main(["hook", "install", "codex"]) == 0
+    (entry,) = json.loads(path.read_text())["hooks"]["Stop"]
+    assert entry["hooks"][0]["command"].endswith(" -m inspector.hooks codex")
+    assert main(["hook", "status"]) == 0
+    assert f"codex user: {path}: installed" in capsys.readouterr().out
+    assert main(["hook", "uninstall", "codex"]) == 0
+    assert not path.exists()
 
 
 def test_the_installed_command_runs_the_hook_from_any_folder(tmp_path, monkeypatch, capsys):
