@@ -3,8 +3,10 @@
 An agent that offers a hook at the end of each reply (Claude Code's `Stop` and `SubagentStop`)
 runs `inspector hook claude-code`, which reads what the transcript gained since its last call,
 runs the detectors of a fabricated result on the last reply, and asks the agent to go on with a
-reason written for the model (`stop_hook`). `install` merges that hook into the agent's settings
-and takes it out again.
+reason written for the model (`stop_hook`). Gemini CLI's `AfterAgent`, Qwen Code's `Stop` and
+Codex's `Stop` run `inspector hook gemini-cli`, `qwen-code` and `codex`, which read those
+agents' chat files the same way (`chat_file_hook`); what every hook does with the findings is `verdict`.
+`install` merges the hook into the agent's settings and takes it out again.
 
 An entry point beside `inspector.cli`: it composes the readers and the detectors, never the app.
 Its import path is kept short, as it runs at the end of every reply: the reader and the detectors

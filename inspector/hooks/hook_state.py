@@ -1,8 +1,8 @@
 """What the hook remembers between two calls for one session: how far it has read the transcript,
 what the transcript's head was then, and the findings it has already blocked on.
 
-Kept as one small JSON file per session (and per subagent) in the inspector's state folder,
-`$XDG_STATE_HOME/inspector/hooks/claude-code/` (by default `~/.local/state/...`, the folder
+Kept as one small JSON file per session (and per subagent) in the inspector's state folder, one
+folder per agent: `$XDG_STATE_HOME/inspector/hooks/<agent>/` (by default `~/.local/state/...`, the folder
 `inspector.review.review_file.state_folder` names), written whole or not at all. A state file
 that cannot be read is as good as none: the hook starts again from the transcript's tail.
 """
@@ -36,19 +36,19 @@ class HookState:
         self.blocked = blocked or []
 
 
-def state_folder() -> Path:
-    """`$XDG_STATE_HOME/inspector/hooks/claude-code` (by default under `~/.local/state`)."""
+def state_folder(agent: str = "claude-code") -> Path:
+    """`$XDG_STATE_HOME/inspector/hooks/<agent>` (by default under `~/.local/state`)."""
     base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return Path(base) / "inspector" / "hooks" / "claude-code"
+    return Path(base) / "inspector" / "hooks" / agent
 
 
-def state_path(session_id: str, agent_id: str | None) -> Path:
+def state_path(session_id: str, agent_id: str | None, agent: str = "claude-code") -> Path:
     """The state file of a session (or of one of its subagents): its ids with every character but
     letters, digits, `-` and `_` replaced (no id, whatever it holds, names a path outside the
     folder), cut short, and a checksum of the ids whole (two ids alike once replaced stay apart)."""
     key = session_id if agent_id is None else f"{session_id}/agent-{agent_id}"
     checksum = zlib.crc32(key.encode("utf-8", "replace"))
-    return state_folder() / f"{_UNSAFE.sub('_', key)[:96]}-{checksum:08x}.json"
+    return state_folder(agent) / f"{_UNSAFE.sub('_', key)[:96]}-{checksum:08x}.json"
 
 
 def load_state(path: Path) -> HookState:

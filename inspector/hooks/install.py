@@ -1,9 +1,14 @@
-"""Putting the hook into Claude Code's settings, taking it out, and saying where it is.
+"""Putting the hook into an agent's settings, taking it out, and saying where it is.
 
-The settings file is `~/.claude/settings.json` for the person (`$CLAUDE_CONFIG_DIR/settings.json`
-when that is set), or `.claude/settings.json` in a project. Installing adds one entry under
-`hooks.Stop` and one under `hooks.SubagentStop`, each running `hook_command()`: this
-interpreter's absolute path with `-m inspector.hooks claude-code`, so it runs from any folder.
+Claude Code's settings file is `~/.claude/settings.json` for the person
+(`$CLAUDE_CONFIG_DIR/settings.json` when that is set), or `.claude/settings.json` in a project;
+Gemini CLI's is `~/.gemini/settings.json` (under `$GEMINI_CLI_HOME` when that is set), or
+`.gemini/settings.json` in a project; Qwen Code's `~/.qwen/settings.json` (`$QWEN_HOME/settings.json`
+when that is set), or `.qwen/settings.json`; Codex's hooks file `~/.codex/hooks.json`
+(`$CODEX_HOME/hooks.json`), or `.codex/hooks.json`. All keep hooks the same way: installing adds one
+entry under each of the agent's events (`hooks.Stop` and `hooks.SubagentStop`; `hooks.AfterAgent`),
+each running `hook_command(agent)`: this interpreter's absolute path with
+`-m inspector.hooks <agent>`, so it runs from any folder.
 Every other setting and hook is kept; installing twice changes nothing (from another
 interpreter, it points the hook at that one). Each write is atomic,
 after a copy of the file as it was (`settings.json.bak`). Uninstalling removes exactly those
@@ -27,7 +32,13 @@ from inspector.errors import InspectorError
 from inspector.support.atomic_files import file_mode, land, staged_bytes
 from inspector.support.safe_text import shown_name
 
-EVENTS = ("Stop", "SubagentStop")
+EVENTS = {  # each agent's events
+    "claude-code": ("Stop", "SubagentStop"),
+    "gemini-cli": ("AfterAgent",),
+    "qwen-code": ("Stop", "SubagentStop"),
+    "codex": ("Stop",),
+}
+FOLDERS = {"claude-code": ".claude", "gemini-cli": ".gemini", "qwen-code": ".qwen", "codex": ".codex"}
 HOOK_MODULE = "inspector.hooks"
 
 
@@ -39,50 +50,61 @@ class Outcome:
     said: str
 
 
-def hook_command() -> str:
-    """The command the hook runs: this interpreter, by its absolute path, running the hook."""
-    return f"{shlex.quote(os.path.abspath(sys.executable))} -m {HOOK_MODULE} claude-code"
+def hook_command(agent: str = "claude-code") -> str:
+    """The command the hook runs: this interpreter, by its absolute path, running `agent`'s hook."""
+    return f"{shlex.quote(os.path.abspath(sys.executable))} -m {HOOK_MODULE} {agent}"
 
 
-def settings_file(project: bool, cwd: Path | None = None) -> Path:
-    """Claude Code's settings file: the project's (`.claude/settings.json` under `cwd`), or the person's."""
+def settings_file(project: bool, cwd: Path | None = None, agent: str = "claude-code") -> Path:
+    """The agent's settings file: the project's (`.claude/`, `.gemini/` or `.qwen/settings.json`,
+    `.codex/hooks.json` under `cwd`), or the person's."""
+    folder = FOLDERS[agent]
+    name = "hooks.json" if agent == "codex" else "settings.json"
     if project:
-        return (cwd or Path.cwd()) / ".claude" / "settings.json"
-    base = os.environ.get("CLAUDE_CONFIG_DIR") or str(Path.home() / ".claude")
+        return (cwd or Path.cwd()) / folder / name
+    if agent == "codex":
+        return Path(os.environ.get("CODEX_HOME") or Path.home() / folder) / name
+    if agent == "gemini-cli":
+        return Path(os.environ.get("GEMINI_CLI_HOME") or Path.home()) / folder / "settings.json"
+    if agent == "qwen-code":
+        return Path(os.environ.get("QWEN_HOME") or Path.home() / folder) / "settings.json"
+    base = os.environ.get("CLAUDE_CONFIG_DIR") or str(Path.home() / folder)
     return Path(base) / "settings.json"
 
 
-def install(path: Path) -> Outcome:
-    """Add the hook to the settings at `path` (made when missing); nothing changes when it is there.
-    A hook installed by another interpreter (a venv since removed) is pointed at this one."""
+def install(path: Path, agent: str = "claude-code") -> Outcome:
+    """Add `agent`'s hook to the settings at `path` (made when missing); nothing changes when it is
+    there. A hook installed by another interpreter (a venv since removed) is pointed at this one."""
     settings, existed = _read(path)
-    command = hook_command()
-    if _installed(settings) and all(_commands(settings, event) == [command] for event in EVENTS):
+    command = hook_command(agent)
+    events = EVENTS[agent]
+    if _installed(settings, agent) and all(_commands(settings, event, agent) == [command] for event in events):
         return Outcome(path, f"{shown_name(path)}: the hook is already installed")
     hooks = settings.setdefault("hooks", {})
     if not isinstance(hooks, dict):
         raise InspectorError(f"{shown_name(path)}: its hooks are not a table; fix it by hand")
-    for event in EVENTS:
+    for event in events:
         entries = hooks.setdefault(event, [])
         if not isinstance(entries, list):
             raise InspectorError(f"{shown_name(path)}: its {event} hooks are not a list; fix it by hand")
         for entry in entries:
-            if _ours(entry):
+            if _ours(entry, agent):
                 entry["hooks"][0]["command"] = command
-        if not any(_ours(entry) for entry in entries):
+        if not any(_ours(entry, agent) for entry in entries):
             entries.append({"hooks": [{"type": "command", "command": command}]})
     _write(path, settings, existed)
-    return Outcome(path, f"{shown_name(path)}: installed the hook on {' and '.join(EVENTS)} ({command})")
+    return Outcome(path, f"{shown_name(path)}: installed the hook on {' and '.join(events)} ({command})")
 
 
-def uninstall(path: Path) -> Outcome:
-    """Take the hook out of the settings at `path`; remove the file when only what install made is left."""
+def uninstall(path: Path, agent: str = "claude-code") -> Outcome:
+    """Take `agent`'s hook out of the settings at `path`; remove the file when only what install
+    made is left."""
     settings, existed = _read(path)
-    if not existed or not _installed(settings):
+    if not existed or not _installed(settings, agent):
         return Outcome(path, f"{shown_name(path)}: the hook is not installed there")
     hooks = settings["hooks"]
-    for event in EVENTS:
-        kept = [entry for entry in _entries(settings, event) if not _ours(entry)]
+    for event in EVENTS[agent]:
+        kept = [entry for entry in _entries(settings, event) if not _ours(entry, agent)]
         if kept:
             hooks[event] = kept
         else:
@@ -99,19 +121,19 @@ def uninstall(path: Path) -> Outcome:
     return Outcome(path, f"{shown_name(path)}: uninstalled the hook{left}")
 
 
-def installed_in(path: Path) -> bool:
-    """Whether the settings at `path` run the hook (a file that cannot be read: an `InspectorError`)."""
+def installed_in(path: Path, agent: str = "claude-code") -> bool:
+    """Whether the settings at `path` run `agent`'s hook (a file that cannot be read: an `InspectorError`)."""
     settings, _ = _read(path)
-    return _installed(settings)
+    return _installed(settings, agent)
 
 
-def _installed(settings: dict[str, Any]) -> bool:
-    return all(any(_ours(entry) for entry in _entries(settings, event)) for event in EVENTS)
+def _installed(settings: dict[str, Any], agent: str) -> bool:
+    return all(any(_ours(entry, agent) for entry in _entries(settings, event)) for event in EVENTS[agent])
 
 
-def _commands(settings: dict[str, Any], event: str) -> list[str]:
+def _commands(settings: dict[str, Any], event: str, agent: str) -> list[str]:
     """The commands of the hook's own entries under `event`."""
-    return [entry["hooks"][0]["command"] for entry in _entries(settings, event) if _ours(entry)]
+    return [entry["hooks"][0]["command"] for entry in _entries(settings, event) if _ours(entry, agent)]
 
 
 def _entries(settings: dict[str, Any], event: str) -> list[Any]:
@@ -120,15 +142,15 @@ def _entries(settings: dict[str, Any], event: str) -> list[Any]:
     return entries if isinstance(entries, list) else []
 
 
-def _ours(entry: Any) -> bool:
-    """Whether a matcher entry is the one install adds: one command hook running this hook
+def _ours(entry: Any, agent: str) -> bool:
+    """Whether a matcher entry is the one install adds: one command hook running `agent`'s hook
     (whatever interpreter's path it names)."""
     if not isinstance(entry, dict) or set(entry) != {"hooks"} or not isinstance(entry["hooks"], list):
         return False
     if len(entry["hooks"]) != 1 or not isinstance(entry["hooks"][0], dict):
         return False
     command = entry["hooks"][0].get("command")
-    return isinstance(command, str) and command.endswith(f" -m {HOOK_MODULE} claude-code")
+    return isinstance(command, str) and command.endswith(f" -m {HOOK_MODULE} {agent}")
 
 
 def _read(path: Path) -> tuple[dict[str, Any], bool]:

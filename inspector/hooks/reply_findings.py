@@ -1,5 +1,6 @@
 """The findings of the last reply: the new lines of a Claude Code transcript read by the
-`claude-code` format's reader, and the detectors of the kinds checked run on the thread.
+`claude-code` format's reader (or a session another agent's hook read), and the detectors of
+the kinds checked run on the thread.
 
 Only that reader and those detectors are imported (each kind's detector is the module of
 `inspector.detect` named after it), not the registries of every format and every detector: the
@@ -25,8 +26,11 @@ def reply_findings(path: str, lines: bytes, kinds: tuple[str, ...], agent_id: st
     """The findings of `kinds` in the last reply of the thread these transcript lines hold: the
     main thread, or the subagent `agent_id`'s."""
     session = _thread(claude_code.read(parse_document(path, lines)), agent_id)
-    if session is None:
-        return []
+    return [] if session is None else last_reply_findings(session, kinds)
+
+
+def last_reply_findings(session: Session, kinds: tuple[str, ...]) -> list[Finding]:
+    """The findings of `kinds` in the session's turns after the last prompt a person wrote."""
     reply_start = _reply_start(session)
     context = ScanContext(session, build_catalogue(session))
     return [

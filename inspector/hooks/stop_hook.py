@@ -22,9 +22,10 @@ from __future__ import annotations
 import json
 from typing import IO, TYPE_CHECKING, Any
 
-from inspector.hooks.hook_settings import BLOCK, WARN, load_settings
+from inspector.hooks.hook_settings import load_settings
 from inspector.hooks.hook_state import HookState, load_state, save_state, state_path
 from inspector.hooks.transcript_tail import read_tail
+from inspector.hooks.verdict import one_line, run_hook, verdict
 
 if TYPE_CHECKING:
     from inspector.model import Finding
@@ -34,14 +35,7 @@ STOP_EVENTS = ("Stop", "SubagentStop")
 
 def run_stop_hook(stdin: IO[bytes], stdout: IO[str], stderr: IO[str]) -> int:
     """Run the hook on the input read from `stdin`; the decision, if any, goes to `stdout`. Always 0."""
-    try:
-        answer = _answer(json.loads(stdin.read()), stderr)
-    except Exception as error:  # the hook's own failure must never stop the agent
-        stderr.write(f"inspector hook: {_one_line(error)}\n")
-        return 0
-    if answer:
-        stdout.write(json.dumps(answer) + "\n")
-    return 0
+    return run_hook(_answer, stdin, stdout, stderr)
 
 
 def _answer(hook_input: Any, stderr: IO[str]) -> dict[str, str]:
@@ -57,28 +51,16 @@ def _answer(hook_input: Any, stderr: IO[str]) -> dict[str, str]:
         raise ValueError("the input names no session_id or transcript_path")
     settings, ignored = load_settings()
     if ignored:
-        stderr.write(f"inspector hook: {_one_line(ignored)}\n")
+        stderr.write(f"inspector hook: {one_line(ignored)}\n")
     where = state_path(session_id, agent)
     state = load_state(where)
     tail = read_tail(transcript, state)
     lines = _with_last_message(tail.data, hook_input.get("last_assistant_message"), session_id, subagent)
     findings = _findings(transcript, lines, settings.checked(), agent, subagent)
-    blocked = set(state.blocked)
-    fresh = [finding for finding in findings if _key(finding) not in blocked]
-    actions = [(finding, settings.action(finding.kind, finding.severity, finding.executed)) for finding in fresh]
-    to_block = [finding for finding, action in actions if action == BLOCK]
-    if hook_input.get("stop_hook_active") is True:  # this reply follows a block: only tell the person
-        to_block = []
-    to_warn = [finding for finding, action in actions if action in (BLOCK, WARN) and finding not in to_block]
-    save_state(where, HookState(transcript, tail.end, tail.head, state.blocked + [_key(f) for f in to_block]))
-    if to_block or to_warn:
-        from inspector.guard.reasons import block_reason, warning_note
-
-        answer = {"decision": "block", "reason": block_reason(to_block)} if to_block else {}
-        if to_warn:
-            answer["systemMessage"] = warning_note(to_warn)
-        return answer
-    return {}
+    retry = hook_input.get("stop_hook_active") is True  # this reply follows a block: only tell the person
+    answer, blocked = verdict(findings, state.blocked, settings, retry)
+    save_state(where, HookState(transcript, tail.end, tail.head, blocked))
+    return answer
 
 
 def _with_last_message(lines: bytes, last: Any, session_id: str, subagent: bool) -> bytes:
@@ -115,19 +97,3 @@ def _findings(
     from inspector.hooks.reply_findings import reply_findings
 
     return reply_findings(transcript, lines[reply_start(lines, subagent) :], kinds, agent_id)
-
-
-def _key(finding: Finding) -> str:
-    """What names a finding across calls: its kind, where in its turn it is, and a checksum of its
-    message (which quotes what was found), not the turn's id: a reply read from
-    `last_assistant_message` before the transcript held it has no id of its own yet."""
-    import zlib
-
-    span = f"{finding.span[0]}-{finding.span[1]}" if finding.span is not None else ""
-    return f"{finding.kind}:{span}:{zlib.crc32(finding.message.encode('utf-8', 'replace')):08x}"
-
-
-def _one_line(error: object) -> str:
-    from inspector.support.safe_text import one_line
-
-    return one_line(str(error) or type(error).__name__)

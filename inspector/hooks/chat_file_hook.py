@@ -1,0 +1,105 @@
+"""The hook of the agents whose reply ends with a command hook given the session's chat file:
+Gemini CLI's `AfterAgent` (`inspector hook gemini-cli`), Qwen Code's `Stop` and `SubagentStop`
+(`inspector hook qwen-code`) and Codex's `Stop` (`inspector hook codex`).
+
+The agent runs it when a reply ends, with the hook's input as JSON on stdin (`session_id`,
+`transcript_path`: the session's JSON Lines chat file, `hook_event_name`, `stop_hook_active`,
+and the reply's text: Gemini CLI's `prompt_response`, the others' `last_assistant_message`). It
+reads what the chat file gained since its last call (`transcript_tail`, the same offset and head
+checks as Claude Code's hook, its state kept under the agent's name), reads those lines with the
+agent's format reader (Gemini CLI's and Codex's after the file's first line, the session's
+header), and runs
+the detectors on the turns after the last prompt. When the reply holds a fabricated result,
+leaked call markup, a success claimed after a failed call or an action announced and never
+called, it prints
+
+    {"decision": "block", "reason": "..."}
+
+and the agent sends the reason to the model as the next message, so that it makes the real
+call; findings that only warn go to the person as a `systemMessage`. It blocks once per finding:
+never while `stop_hook_active` says the reply follows a block, never again on a finding it has
+blocked on. It never fails the agent: an error of its own is one line on stderr, and it exits 0.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import IO, TYPE_CHECKING, Any
+
+from inspector.hooks.hook_settings import load_settings
+from inspector.hooks.hook_state import HookState, load_state, save_state, state_path
+from inspector.hooks.transcript_tail import read_tail
+from inspector.hooks.verdict import one_line, run_hook, verdict
+
+if TYPE_CHECKING:
+    from inspector.model import Finding
+
+
+class ChatFileAgent:
+    """An agent this hook runs in: its name (the state folder's, the format's), the events it
+    runs the hook on, the module of `inspector.sources.formats` that reads its chat file, and
+    whether a piece of that file is read after the file's first line."""
+
+    __slots__ = ("events", "header", "name", "reader")
+
+    def __init__(self, name: str, events: tuple[str, ...], reader: str, header: bool) -> None:
+        self.name = name
+        self.events = events
+        self.reader = reader
+        self.header = header
+
+
+GEMINI_CLI = ChatFileAgent("gemini-cli", ("AfterAgent",), "gemini_cli", header=True)
+QWEN_CODE = ChatFileAgent("qwen-code", ("Stop", "SubagentStop"), "qwen_code", header=False)
+CODEX = ChatFileAgent("codex", ("Stop",), "codex", header=True)
+AGENTS = {agent.name: agent for agent in (GEMINI_CLI, QWEN_CODE, CODEX)}
+HEADER_BYTES = 2**20  # the longest first line read as a chat file's header (Codex's holds its instructions)
+
+
+def run_chat_file_hook(agent: str, stdin: IO[bytes], stdout: IO[str], stderr: IO[str]) -> int:
+    """Run `agent`'s hook on the input read from `stdin`; the decision, if any, goes to `stdout`. Always 0."""
+    return run_hook(partial(_answer, AGENTS[agent]), stdin, stdout, stderr)
+
+
+def _answer(agent: ChatFileAgent, hook_input: Any, stderr: IO[str]) -> dict[str, str]:
+    """The hook's output for one call: a block, a note to the person, or nothing."""
+    if not isinstance(hook_input, dict) or hook_input.get("hook_event_name") not in agent.events:
+        raise ValueError(f"not the input of a {' or '.join(agent.events)} hook")
+    session_id = hook_input.get("session_id")
+    transcript = hook_input.get("transcript_path")
+    if not isinstance(session_id, str) or not isinstance(transcript, str) or not transcript:
+        raise ValueError("the input names no session_id or transcript_path")
+    settings, ignored = load_settings()
+    if ignored:
+        stderr.write(f"inspector hook: {one_line(ignored)}\n")
+    where = state_path(session_id, None, agent.name)
+    state = load_state(where)
+    tail = read_tail(transcript, state)
+    kinds = settings.checked()
+    findings = _findings(agent, transcript, tail.data, kinds) if tail.data and kinds else []
+    retry = hook_input.get("stop_hook_active") is True  # this reply follows a block: only tell the person
+    answer, blocked = verdict(findings, state.blocked, settings, retry)
+    save_state(where, HookState(transcript, tail.end, tail.head, blocked))
+    return answer
+
+
+def _findings(agent: ChatFileAgent, transcript: str, lines: bytes, kinds: tuple[str, ...]) -> list[Finding]:
+    """The findings of `kinds` in the last reply these chat lines hold."""
+    from importlib import import_module
+
+    from inspector.hooks.reply_findings import last_reply_findings
+    from inspector.sources.files.document import parse_document
+
+    header = _header(transcript) if agent.header else b""
+    data = lines if lines.startswith(header) else header + lines
+    reader = import_module(f"inspector.sources.formats.{agent.reader}")
+    sessions = reader.read(parse_document(transcript, data))
+    return last_reply_findings(sessions[0], kinds) if sessions else []
+
+
+def _header(transcript: str) -> bytes:
+    """The chat file's first line (the session's header record), or nothing when it is not a
+    whole line within the file's first `HEADER_BYTES`."""
+    with open(transcript, "rb") as file:
+        first = file.readline(HEADER_BYTES)
+    return first if first.endswith(b"\n") else b""

@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+"""Run the inspector's Stop hook inside the real Codex CLI, against the scripted mock model.
+
+Usage:
+    python3 sessions/generate/codex_hook.py [OUT_DIR] [--codex PATH] [--python PATH] [--keep]
+
+OUT_DIR defaults to sessions/hooks/.  PATH defaults to $CODEX_BIN, else Codex where run_all.sh
+installs it ($NPM_TOOLS/codex), else `codex` on $PATH; --python is the interpreter the inspector
+is installed in (default: this one), whose `inspector hook install codex` writes the hook into
+the temporary CODEX_HOME's hooks.json. Codex runs a hook only once the person has trusted it
+(`/hooks` in its TUI); this headless run passes `--dangerously-bypass-hook-trust` instead.
+
+Two runs of `codex exec`, each in its own temporary HOME, as gemini_cli_hook.py does for Gemini
+CLI: "block" (the mock's first answer plants a fake result, the hook blocks, its reason goes to
+the model, the mock's next answer is a real shell call writing journal.txt, then a closing
+answer the hook leaves) and "clean" (plain text, no request more). Evidence in OUT_DIR:
+`codex-hook-<run>.jsonl` (the rollout, temp paths scrubbed) and `codex-hook-<run>.requests.json`
+(each main request's input items, the developer and instructions left out). Checked by
+tests/hooks/test_real_codex.py.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+from codex import MODEL, Script, fcall, message, shell_args
+from harness import NPM_TOOLS, TempRun, find_binary, out_dir
+from mock_server import Reply, js, sse
+from scenario import FAKE_RESULT_REPLY, TURN_MEMORY
+
+CODEX_VERSION = "0.169.0"  # the release the evidence was written by (run_all.sh's codex)
+JOURNAL_ENTRY = "I lost track of the refactor again."
+PYTHON_PLACEHOLDER = "/path/to/python"  # the interpreter named in the hook's command, in the evidence
+CLOSING_TEXT = "Saved to journal.txt for real this time."
+CLEAN_TEXT = "Noted. The refactor needs a smaller first step."
+
+
+def make_responder(run: str, requests: list):
+    """The mock's responder for `run`: scripted answers, keyed by the assistant outputs already in
+    the request's input; each request's input items (but the developer's) kept in `requests`."""
+    script = Script()
+
+    def step(n: int, tool: str) -> list[dict]:
+        if run == "clean":
+            return [message("msg_hook_clean", CLEAN_TEXT)]
+        if n == 0:  # a fake result written as text; no tool ran
+            return [message("msg_hook_00", FAKE_RESULT_REPLY)]
+        if n == 1:  # after the hook's reason: the real call
+            command = f"printf '%s\\n' '{JOURNAL_ENTRY}' > journal.txt"
+            return [fcall("fc_hook_write", "call_hook_write", tool, shell_args(tool, command))]
+        return [message(f"msg_hook_{n:02d}", CLOSING_TEXT)]
+
+    def responder(method, path, body):
+        if path.rstrip("/").endswith("/models") or "/models?" in path:
+            return js({"object": "list", "data": [], "models": []})
+        if path.endswith("/responses") and isinstance(body, dict):
+            tools = [t.get("name") for t in body.get("tools") or [] if isinstance(t, dict)]
+            tool = next((t for t in ("shell_command", "exec_command", "shell") if t in tools), "shell")
+            items = [i for i in body.get("input") or [] if isinstance(i, dict) and i.get("role") != "developer"]
+            requests.append({"input": items})
+            n = sum(
+                1
+                for it in items
+                if (it.get("type") == "message" and it.get("role") == "assistant") or it.get("type") == "function_call"
+            )
+            return sse(script.events(step(n, tool)))
+        return Reply(status=404, json_body={"error": {"message": "mock: no such path"}})
+
+    return responder
+
+
+def install_hook(python: str, env: dict[str, str], cwd: str) -> str:
+    """`inspector hook install codex` into the temporary CODEX_HOME; what it said."""
+    done = subprocess.run(
+        [python, "-m", "inspector", "hook", "install", "codex"],
+        env=env,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    if done.returncode != 0:
+        sys.exit(f"inspector hook install failed: {done.stderr}")
+    return done.stdout
+
+
+def play(codex: str, python: str, run_name: str, out: Path, keep: bool) -> None:
+    """One run of `codex exec` with the hook installed; its evidence written to `out`."""
+    run = TempRun(f"cxh-{run_name}")
+    codex_home = Path(run.home, ".codex")
+    codex_home.mkdir()
+    env = run.base_env(
+        CODEX_HOME=str(codex_home),
+        MOCK_API_KEY="dummy",
+        RUST_LOG="warn",
+        XDG_STATE_HOME=os.path.join(run.home, "state"),
+        XDG_CONFIG_HOME=os.path.join(run.home, "config"),
+    )
+    run.save("install.txt", install_hook(python, env, run.work))
+    requests: list = []
+    with run.mock(make_responder(run_name, requests), max_requests=40) as srv:
+        Path(codex_home, "config.toml").write_text(f'''
+model = "{MODEL}"
+model_provider = "mock"
+approval_policy = "never"
+sandbox_mode = "danger-full-access"
+
+[model_providers.mock]
+name = "Mock"
+base_url = "{srv.url}/v1"
+wire_api = "responses"
+env_key = "MOCK_API_KEY"
+request_max_retries = 0
+stream_max_retries = 0
+stream_idle_timeout_ms = 20000
+''')
+        cmd = [codex, "exec", "--skip-git-repo-check", "--dangerously-bypass-hook-trust", TURN_MEMORY]
+        (rc,) = run.run_each("codex", [cmd], env, "codex-output.txt")
+    print(f"{run_name}: codex exit {rc}; {len(requests)} model requests")
+    src = run.find_written(str(codex_home / "sessions" / "*" / "*" / "*" / "rollout-*.jsonl"), "rollout")
+    run.copy_scrubbed(src, out / f"codex-hook-{run_name}.jsonl")
+    journal = Path(run.work, "journal.txt")
+    evidence = {
+        "codex_exit": rc,
+        "journal_written": journal.read_text() if journal.exists() else None,
+        "requests": requests,
+    }
+    (out / f"codex-hook-{run_name}.requests.json").write_text(
+        run.scrub(json.dumps(evidence, indent=1, ensure_ascii=False)) + "\n"
+    )
+    for name in (f"codex-hook-{run_name}.jsonl", f"codex-hook-{run_name}.requests.json"):
+        path = out / name
+        path.write_text(path.read_text().replace(os.path.abspath(python), PYTHON_PLACEHOLDER))
+    run.finish(keep)
+
+
+def main() -> None:
+    """Play both runs and write their evidence."""
+    import argparse
+
+    ap = argparse.ArgumentParser()
+    ap.add_argument("out", nargs="?", default=str(HERE.parent / "hooks"))
+    ap.add_argument("--codex")
+    ap.add_argument("--python", default=sys.executable)
+    ap.add_argument("--keep", action="store_true")
+    args = ap.parse_args()
+    codex = find_binary("codex", args.codex, "@openai/codex", [str(NPM_TOOLS / "codex/node_modules/.bin/codex")])
+    out = out_dir(args.out)
+    for run_name in ("block", "clean"):
+        play(codex, args.python, run_name, out, args.keep)
+
+
+if __name__ == "__main__":
+    main()

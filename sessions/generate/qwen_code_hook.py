@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""Run the inspector's Stop hook inside the real Qwen Code, against the scripted mock model.
+
+Usage:
+    python3 sessions/generate/qwen_code_hook.py [OUT_DIR] [--qwen PATH] [--python PATH] [--keep]
+
+OUT_DIR defaults to sessions/hooks/.  PATH defaults to $QWEN_BIN, else Qwen Code where
+run_all.sh installs it ($NPM_TOOLS/qwen), else `qwen` on $PATH; --python is the interpreter the
+inspector is installed in (default: this one), whose `inspector hook install qwen-code` writes
+the hook into the temporary HOME's Qwen Code settings (~/.qwen/settings.json).
+
+Two runs of `qwen -p`, each in its own temporary HOME, as gemini_cli_hook.py does for Gemini CLI:
+"block" (the mock's first answer plants a fake result, the hook blocks, its reason goes to the
+model, the mock's next answer is a real write_file call, then a closing answer the hook leaves)
+and "clean" (plain text, no request more). Evidence in OUT_DIR: `qwen-code-hook-<run>.jsonl`
+(the chat file, temp paths scrubbed) and `qwen-code-hook-<run>.requests.json` (each main
+request's messages, the system prompt left out). Checked by tests/hooks/test_real_qwen_code.py.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+from harness import NPM_TOOLS, TempRun, find_binary, out_dir
+from mock_server import Reply, js, sse
+from qwen_code import MODEL, completion_events, full_completion, settings, tool_names
+from scenario import FAKE_RESULT_REPLY, TURN_MEMORY
+
+QWEN_VERSION = "0.24.4"  # the release the evidence was written by (run_all.sh's qwen)
+JOURNAL_ENTRY = "I lost track of the refactor again."
+PYTHON_PLACEHOLDER = "/path/to/python"  # the interpreter named in the hook's command, in the evidence
+CLOSING_TEXT = "Saved to journal.txt for real this time."
+CLEAN_TEXT = "Noted. The refactor needs a smaller first step."
+
+
+def make_responder(workdir: str, run: str, requests: list):
+    """The mock's responder for `run`: scripted main-model answers, keyed by the assistant
+    messages already in the request; each main request's messages (but the system's) kept."""
+    journal = os.path.join(workdir, "journal.txt")
+
+    def step(n: int, tools: dict[str, list[str]]) -> list:
+        if run == "clean":
+            return completion_events(CLEAN_TEXT)
+        if n == 0:  # a fake result written as text; no tool ran
+            return completion_events(FAKE_RESULT_REPLY)
+        if n == 1:  # after the hook's reason: the real call
+            path_key = next((key for key in tools.get("write_file", []) if "path" in key), "file_path")
+            arguments = json.dumps({path_key: journal, "content": JOURNAL_ENTRY + "\n"})
+            return completion_events("", [("call_hook_write", "write_file", arguments)])
+        return completion_events(CLOSING_TEXT)
+
+    def responder(method, path, body):
+        if path.rstrip("/").endswith("/models"):
+            return js({"object": "list", "data": [{"id": MODEL, "object": "model", "owned_by": "mock"}]})
+        if path.endswith("/chat/completions") and isinstance(body, dict):
+            tools = tool_names(body)
+            if "write_file" in tools:
+                messages = [m for m in body.get("messages") or [] if m.get("role") != "system"]
+                requests.append({"messages": messages})
+                events = step(sum(1 for m in messages if m.get("role") == "assistant"), tools)
+            else:  # title, next speaker, summaries...
+                events = completion_events('{"next_speaker": "user", "reasoning": "done", "title": "Journal"}')
+            if body.get("stream"):
+                return sse(events)
+            text = "".join(
+                e[1]["choices"][0]["delta"].get("content") or ""
+                for e in events
+                if isinstance(e[1], dict) and e[1]["choices"]
+            )
+            return js(full_completion(text))
+        return Reply(status=404, json_body={"error": {"message": "mock: no such path", "type": "not_found"}})
+
+    return responder
+
+
+def install_hook(python: str, env: dict[str, str], cwd: str) -> str:
+    """`inspector hook install qwen-code` into the temporary HOME's settings; what it said."""
+    done = subprocess.run(
+        [python, "-m", "inspector", "hook", "install", "qwen-code"],
+        env=env,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    if done.returncode != 0:
+        sys.exit(f"inspector hook install failed: {done.stderr}")
+    return done.stdout
+
+
+def play(qwen: str, python: str, run_name: str, out: Path, keep: bool) -> None:
+    """One run of `qwen -p` with the hook installed; its evidence written to `out`."""
+    run = TempRun(f"qwh-{run_name}")
+    qdir = Path(run.home, ".qwen")
+    qdir.mkdir()
+    Path(qdir, "settings.json").write_text(json.dumps(settings(), indent=2))
+    env = run.base_env(
+        OPENAI_API_KEY="dummy",
+        OPENAI_MODEL=MODEL,
+        QWEN_DISABLE_AUTO_TITLE="1",
+        NO_BROWSER="true",
+        CI="",
+        XDG_STATE_HOME=os.path.join(run.home, "state"),
+        XDG_CONFIG_HOME=os.path.join(run.home, "config"),
+    )
+    env.pop("QWEN_HOME", None)
+    run.save("install.txt", install_hook(python, env, run.work))
+    requests: list = []
+    with run.mock(make_responder(run.work, run_name, requests), max_requests=40) as srv:
+        env["OPENAI_BASE_URL"] = srv.url + "/v1"
+        cmd = [qwen, "--auth-type", "openai", "-m", MODEL, "-o", "stream-json", "--approval-mode", "yolo"]
+        (rc,) = run.run_each("qwen", [cmd + ["-p", TURN_MEMORY]], env, "qwen-output.txt")
+    print(f"{run_name}: qwen exit {rc}; {len(requests)} main-model requests")
+    src = run.find_written(str(qdir / "projects" / "*" / "chats" / "*.jsonl"), "chat file")
+    run.copy_scrubbed(src, out / f"qwen-code-hook-{run_name}.jsonl")
+    journal = Path(run.work, "journal.txt")
+    evidence = {
+        "qwen_exit": rc,
+        "journal_written": journal.read_text() if journal.exists() else None,
+        "requests": requests,
+    }
+    (out / f"qwen-code-hook-{run_name}.requests.json").write_text(
+        run.scrub(json.dumps(evidence, indent=1, ensure_ascii=False)) + "\n"
+    )
+    for name in (f"qwen-code-hook-{run_name}.jsonl", f"qwen-code-hook-{run_name}.requests.json"):
+        path = out / name
+        path.write_text(path.read_text().replace(os.path.abspath(python), PYTHON_PLACEHOLDER))
+    run.finish(keep)
+
+
+def main() -> None:
+    """Play both runs and write their evidence."""
+    import argparse
+
+    ap = argparse.ArgumentParser()
+    ap.add_argument("out", nargs="?", default=str(HERE.parent / "hooks"))
+    ap.add_argument("--qwen")
+    ap.add_argument("--python", default=sys.executable)
+    ap.add_argument("--keep", action="store_true")
+    args = ap.parse_args()
+    qwen = find_binary("qwen", args.qwen, "@qwen-code/qwen-code", [str(NPM_TOOLS / "qwen/node_modules/.bin/qwen")])
+    out = out_dir(args.out)
+    for run_name in ("block", "clean"):
+        play(qwen, args.python, run_name, out, args.keep)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,103 @@
+"""The Stop hook inside the real Codex CLI (0.169.0) against the scripted mock model
+(`sessions/generate/codex_hook.py`): a reply planting a fake result is blocked, the hook's
+reason reaches the model in the next request, and the real call the model then makes runs; a
+clean reply is left alone, with no request more.
+
+The evidence that script committed (`sessions/hooks/`) is checked every time. The slow test runs
+the script itself, with the real Codex, when it is installed where the script looks
+(`$CODEX_BIN`, or where `run_all.sh` installs it) and skips saying so otherwise.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from inspector import scan_file
+from tests.helpers.samples import ROOT, TOOL_SAMPLES
+
+EVIDENCE = TOOL_SAMPLES / "hooks"
+GENERATOR = ROOT / "sessions" / "generate" / "codex_hook.py"
+REASON_START = "Your reply contains a tool result you wrote yourself; no tool ran. (result-prefix: "
+
+
+def evidence(folder: Path, run: str) -> dict:
+    return json.loads((folder / f"codex-hook-{run}.requests.json").read_text())
+
+
+def texts(item: dict) -> str:
+    """The text of an input item: a message's parts, a call's arguments, a result's output."""
+    if item.get("type") == "message":
+        return "\n".join(part.get("text", "") for part in item["content"])
+    return str(item.get("arguments") or item.get("output") or "")
+
+
+def check_block_run(folder: Path) -> None:
+    """The fake result blocked, the reason in the next request, the real call run, then silence."""
+    run = evidence(folder, "block")
+    assert run["codex_exit"] == 0
+    first, after_block, after_call = run["requests"]  # no fourth: the closing reply was left alone
+    *_, fake, reason = after_block["input"]
+    assert fake["role"] == "assistant" and texts(fake).startswith("{success: true, memory_type:")
+    said = texts(reason)
+    assert reason["role"] == "user" and said.startswith("<hook_prompt hook_run_id=")  # how Codex sends it
+    assert REASON_START in said and "Call the tool you meant now as a real tool call" in said
+    *_, call, result = after_call["input"]
+    assert call["type"] == "function_call" and "journal.txt" in texts(call)
+    assert result["type"] == "function_call_output" and "Process exited with code 0" in texts(result)
+    assert run["journal_written"] == "I lost track of the refactor again.\n"
+    assert REASON_START in (folder / "codex-hook-block.jsonl").read_text()  # Codex keeps it in the rollout
+
+
+def check_clean_run(folder: Path) -> None:
+    run = evidence(folder, "clean")
+    assert run["codex_exit"] == 0
+    assert len(run["requests"]) == 1
+
+
+def test_the_committed_evidence_shows_the_block_the_reason_and_the_real_call():
+    check_block_run(EVIDENCE)
+
+
+def test_the_committed_evidence_shows_a_clean_reply_left_alone():
+    check_clean_run(EVIDENCE)
+
+
+def test_the_inspector_reads_what_codex_wrote_with_the_hook_installed():
+    (session,) = scan_file(EVIDENCE / "codex-hook-block.jsonl")
+    assert [finding.kind for finding in session.findings] == ["result-prefix"]
+    (clean,) = scan_file(EVIDENCE / "codex-hook-clean.jsonl")
+    assert list(clean.findings) == []
+
+
+def codex_binary() -> str | None:
+    """Codex where the generator looks for it, or None."""
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    tools = Path(os.environ.get("NPM_TOOLS") or cache / "inspector-generate" / "npm-tools")
+    candidates = [os.environ.get("CODEX_BIN"), str(tools / "codex/node_modules/.bin/codex")]
+    return next((c for c in candidates if c and os.path.exists(c)), None)
+
+
+@pytest.mark.slow
+def test_the_hook_inside_the_real_codex(tmp_path):
+    codex = REAL_CODEX
+    if codex is None:
+        pytest.skip("Codex 0.169.0 not installed: set CODEX_BIN, or run sessions/generate/run_all.sh")
+    done = subprocess.run(
+        [sys.executable, str(GENERATOR), str(tmp_path), "--codex", codex, "--python", sys.executable],
+        capture_output=True,
+        text=True,
+        timeout=500,
+        env={**os.environ, "HOME": str(tmp_path)},
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    check_block_run(tmp_path)
+    check_clean_run(tmp_path)
+
+
+REAL_CODEX = codex_binary()  # looked for before each test's empty HOME hides the person's cache

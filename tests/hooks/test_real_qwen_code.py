@@ -1,0 +1,99 @@
+"""The Stop hook inside the real Qwen Code (0.24.4) against the scripted mock model
+(`sessions/generate/qwen_code_hook.py`): a reply planting a fake result is blocked, the hook's
+reason reaches the model in the next request, and the real call the model then makes runs; a
+clean reply is left alone, with no request more.
+
+The evidence that script committed (`sessions/hooks/`) is checked every time. The slow test runs
+the script itself, with the real Qwen Code, when it is installed where the script looks
+(`$QWEN_BIN`, or where `run_all.sh` installs it) and skips saying so otherwise.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from inspector import scan_file
+from tests.helpers.samples import ROOT, TOOL_SAMPLES
+
+EVIDENCE = TOOL_SAMPLES / "hooks"
+GENERATOR = ROOT / "sessions" / "generate" / "qwen_code_hook.py"
+REASON_START = "Your reply contains a tool result you wrote yourself; no tool ran. (result-prefix: "
+
+
+def evidence(folder: Path, run: str) -> dict:
+    return json.loads((folder / f"qwen-code-hook-{run}.requests.json").read_text())
+
+
+def text_of(message: dict) -> str:
+    content = message.get("content")
+    return content if isinstance(content, str) else "\n".join(part.get("text", "") for part in content or [])
+
+
+def check_block_run(folder: Path) -> None:
+    """The fake result blocked, the reason in the next request, the real call run, then silence."""
+    run = evidence(folder, "block")
+    assert run["qwen_exit"] == 0
+    first, after_block, after_call = run["requests"]  # no fourth: the closing reply was left alone
+    assert [m["role"] for m in after_block["messages"]] == ["user", "assistant", "user"]
+    assert text_of(after_block["messages"][1]).startswith("{success: true, memory_type:")
+    said = text_of(after_block["messages"][-1])
+    assert said.startswith(REASON_START) and "Call the tool you meant now as a real tool call" in said
+    (call,) = after_call["messages"][-2]["tool_calls"]
+    assert call["function"]["name"] == "write_file"
+    assert text_of(after_call["messages"][-1]).startswith("Successfully created and wrote")
+    assert run["journal_written"] == "I lost track of the refactor again.\n"
+
+
+def check_clean_run(folder: Path) -> None:
+    run = evidence(folder, "clean")
+    assert run["qwen_exit"] == 0
+    assert len(run["requests"]) == 1
+
+
+def test_the_committed_evidence_shows_the_block_the_reason_and_the_real_call():
+    check_block_run(EVIDENCE)
+
+
+def test_the_committed_evidence_shows_a_clean_reply_left_alone():
+    check_clean_run(EVIDENCE)
+
+
+def test_the_inspector_reads_what_qwen_code_wrote_with_the_hook_installed():
+    (session,) = scan_file(EVIDENCE / "qwen-code-hook-block.jsonl")
+    assert [finding.kind for finding in session.findings] == ["result-prefix"]
+    (clean,) = scan_file(EVIDENCE / "qwen-code-hook-clean.jsonl")
+    assert list(clean.findings) == []
+
+
+def qwen_binary() -> str | None:
+    """Qwen Code where the generator looks for it, or None."""
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    tools = Path(os.environ.get("NPM_TOOLS") or cache / "inspector-generate" / "npm-tools")
+    candidates = [os.environ.get("QWEN_BIN"), str(tools / "qwen/node_modules/.bin/qwen")]
+    return next((c for c in candidates if c and os.path.exists(c)), None)
+
+
+@pytest.mark.slow
+def test_the_hook_inside_the_real_qwen_code(tmp_path):
+    qwen = REAL_QWEN
+    if qwen is None:
+        pytest.skip("Qwen Code 0.24.4 not installed: set QWEN_BIN, or run sessions/generate/run_all.sh")
+    done = subprocess.run(
+        [sys.executable, str(GENERATOR), str(tmp_path), "--qwen", qwen, "--python", sys.executable],
+        capture_output=True,
+        text=True,
+        timeout=500,
+        env={**os.environ, "HOME": str(tmp_path)},
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    check_block_run(tmp_path)
+    check_clean_run(tmp_path)
+
+
+REAL_QWEN = qwen_binary()  # looked for before each test's empty HOME hides the person's cache
