@@ -11,7 +11,7 @@ model runs again. A reply with errors but no call to recover is always asked aga
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Literal
 from uuid import uuid4
 
@@ -30,12 +30,13 @@ _ASKED_AGAIN = "inspector-reason-"  # the start of the id of each message giving
 
 class ReplyCheck(AgentMiddleware[AgentState[Any], Any]):
     """Checks the model's last reply (`check_reply`, with the exchange's calls and results and the
-    agent's `tools`) and recovers its calls or asks the model again, as `on_finding` says."""
+    agent's `tools`: the tools given to `create_agent`, or their definitions) and recovers its
+    calls or asks the model again, as `on_finding` says."""
 
     def __init__(
         self,
         *,
-        tools: Sequence[BaseTool | dict[str, Any]] = (),
+        tools: Sequence[BaseTool | Callable[..., Any] | dict[str, Any]] = (),
         on_finding: OnFinding = "recover",
         max_retries: int = 2,
     ) -> None:

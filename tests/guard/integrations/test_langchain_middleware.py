@@ -4,6 +4,7 @@ the agent's tool node ("recover") or is sent back to the model with the reason (
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -81,6 +82,30 @@ def test_after_max_retries_the_reply_is_kept_repaired_and_its_call_recovered():
     asked_again, repaired = messages[2], messages[3]
     assert asked_again.text.startswith("Your reply contains a tool result") and repaired.text == "Saved!"
     assert messages[-1].text == "Done."
+
+
+def test_an_agent_run_asynchronously_is_checked_alike():
+    agent, model, saved = notes_agent([AIMessage(FAKE_SAVE), AIMessage("Saved your note: buy milk.")])
+    messages = asyncio.run(agent.ainvoke({"messages": [HumanMessage("Note: buy milk")]}))["messages"]
+    assert saved == ["buy milk"] and [message.text for message in messages[1:]] == [
+        "Saved!",
+        "saved",
+        "Saved your note: buy milk.",
+    ]
+
+
+def test_tools_given_as_plain_functions_are_read_as_the_agent_reads_them():
+    saved: list[str] = []
+
+    def save_note(content: str) -> str:
+        """Save a note for the person."""
+        saved.append(content)
+        return "saved"
+
+    model = ScriptedModel(messages=iter([AIMessage(FAKE_SAVE), AIMessage("Saved.")]))
+    agent = create_agent(model, tools=[save_note], middleware=[ReplyCheck(tools=[save_note])])
+    agent.invoke({"messages": [HumanMessage("Note: buy milk")]})
+    assert saved == ["buy milk"]
 
 
 def test_an_honest_reply_passes_untouched():
