@@ -16,25 +16,29 @@ back. A message is a user's or an assistant's; its contents give the rest:
 - a `toolResponse` `{id, toolResult: {status, value | error}}` is a result, given to a tool turn
   (a user's message holding results is the tool turn; its text, if any, a user turn before it).
   A result's value is a `CallToolResult` (`{content, isError}`) or, from older versions, the
-  list of contents itself; an `error` status is a failed result with the error's text.
+  list of contents itself; an `error` status is a failed result with the error's text. A user's
+  message whose results come before its text (Goose merges a tool response and the user's next
+  words into one message) gives the tool turn first.
 
 Any other content type, and a row whose `content_json` is not a JSON list, is counted in the
-session's problems. Goose records no model per message. Read from SQLite only, never written.
+session's problems. Goose records no model per message. Read from SQLite only; written back by
+`_goose_write`.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
-from inspector.model import ASSISTANT, TOOL, USER, Session, ToolCall, ToolResult, Turn
+from inspector.model import ASSISTANT, TOOL, USER, AppliedFix, Session, ToolCall, ToolResult, Turn
+from inspector.sources.base import WrittenFix
 from inspector.sources.location import HistoryLocation
 from inspector.sources.messages.arguments import parse_arguments
 from inspector.sources.schemas._session_table import counted_sessions, session_ids
-from inspector.sources.schemas.contract import HistoryReader, HistorySchema
+from inspector.sources.schemas.contract import HistoryReader, HistorySchema, SchemaWriter
 from inspector.sources.sql.rows import decoded_json
-from inspector.sources.sql.statements import Queries
+from inspector.sources.sql.statements import Queries, Scope, Statements
 
 NAME = "goose"
 ROLES = {"user": USER, "assistant": ASSISTANT}
@@ -100,6 +104,7 @@ def _turns(position: int, row_id: str, role: str, contents: list[Any], problems:
     texts: list[str] = []
     calls: list[ToolCall] = []
     results: list[ToolResult] = []
+    results_first = False
     for content in contents:
         kind = content.get("type") if isinstance(content, dict) else None
         if not isinstance(kind, str):
@@ -109,6 +114,7 @@ def _turns(position: int, row_id: str, role: str, contents: list[Any], problems:
         elif kind in REQUESTS:
             calls.append(tool_call(content))
         elif kind == "toolResponse":
+            results_first = results_first or not texts
             results.append(tool_result(content))
         elif kind not in KEPT_CONTENTS:
             problems[f"contents of a type this reader does not know ({kind!r})"] += 1
@@ -117,7 +123,9 @@ def _turns(position: int, row_id: str, role: str, contents: list[Any], problems:
     if not results:
         return [own]
     answers = Turn(position, TOOL, "", row_id, (), tuple(results), {"id": row_id, "results": True})
-    return [own, answers] if texts or calls else [answers]
+    if not texts and not calls:
+        return [answers]
+    return [answers, own] if results_first and role == USER else [own, answers]
 
 
 def _mapping(value: Any) -> dict[str, Any]:
@@ -149,4 +157,21 @@ def tool_result(content: dict[str, Any]) -> ToolResult:
     return ToolResult(call_id, None, value, False)
 
 
-SCHEMA = HistorySchema(NAME, recognise, HistoryReader(conversations, sessions))
+def changed_rows(db: Statements, session: Session) -> Scope:
+    """The session's messages."""
+    return [("messages", "session_id = ?", [session.session_id])]
+
+
+def write(db: Statements, session: Session, fixes: Sequence[AppliedFix], stamp: str) -> list[WrittenFix]:
+    """Write a repaired session back (`_goose_write`, loaded only when writing)."""
+    from inspector.sources.schemas._goose_write import write_session
+
+    return write_session(db, session, fixes, stamp)
+
+
+SCHEMA = HistorySchema(
+    NAME,
+    recognise,
+    HistoryReader(conversations, sessions),
+    SchemaWriter(write, changed_rows, tables=("messages",)),
+)

@@ -36,7 +36,7 @@ def test_each_schema_module_is_named_as_format_names_it_and_registered():
 
 
 def test_every_schema_is_written_back_but_the_ones_read_only_and_only_llm_as_a_fork():
-    assert {name for name, schema in SCHEMAS.items() if schema.writer is None} == {"goose", "crush", "cursor-cli"}
+    assert {name for name, schema in SCHEMAS.items() if schema.writer is None} == {"crush", "cursor-cli"}
     assert {name for name, schema in SCHEMAS.items() if schema.writer and schema.writer.forks} == {"llm"}
 
 
