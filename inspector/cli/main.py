@@ -390,7 +390,8 @@ def _expand(paths: Sequence[Path]) -> list[Path]:
             files = session_files(path)
             if not files:
                 raise InspectorError(
-                    f"{shown_name(path)}: no session files (*.json, *.jsonl, *.db, *.sqlite, *.sqlite3) in this directory"
+                    f"{shown_name(path)}: no session files (*.json, *.jsonl, *.db, *.sqlite, *.sqlite3, *.traj, "
+                    "Aider's logs) in this directory"
                 )
             expanded.extend(files)
         else:

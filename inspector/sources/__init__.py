@@ -35,6 +35,7 @@ __all__ = [
 
 SESSION_SUFFIXES: tuple[str, ...] = (".json", ".jsonl") + SUFFIXES
 SESSION_SUFFIXES += (".eval",)  # Inspect AI's zip logs (`files.inspect_eval`)
+SESSION_SUFFIXES += (".traj",)  # SWE-agent's trajectories (JSON)
 NOT_SESSIONS = (".audit.jsonl", ".review.json", ".baseline.json")  # what fix and review write beside a session
 
 # The names imported from their modules on first use, so that importing one format's module
@@ -100,9 +101,10 @@ def format_names() -> list[str]:
 
 
 def session_files(directory: Path) -> list[Path]:
-    """The session files directly inside `directory`, sorted; audit logs and reviews are left out."""
-    return sorted(
-        p
-        for p in Path(directory).iterdir()
-        if p.is_file() and p.suffix in SESSION_SUFFIXES and not p.name.endswith(NOT_SESSIONS)
-    )
+    """The session files directly inside `directory`, sorted; audit logs and reviews are left out.
+    A Markdown or text file is one only when a format claims what it starts with (an Aider log):
+    a folder's other text files (a README, notes) are left out too."""
+    from inspector.sources.files.text_logs import is_text_log, is_text_log_name  # loads the formats
+
+    files = [p for p in Path(directory).iterdir() if p.is_file() and not p.name.endswith(NOT_SESSIONS)]
+    return sorted(p for p in files if p.suffix in SESSION_SUFFIXES or (is_text_log_name(p.name) and is_text_log(p)))

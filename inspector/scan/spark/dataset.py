@@ -29,13 +29,15 @@ from inspector.scan.spark.warehouse import (
 )
 from inspector.scan.summary import SessionSummary
 from inspector.sources import NOT_SESSIONS, SESSION_SUFFIXES
+from inspector.sources.files.text_logs import TEXT_LOG_SUFFIXES
 from inspector.sources.schemas.table import WHOLE_TABLE
 
 if TYPE_CHECKING:  # annotations only: PySpark is imported when a scan starts
     from pyspark import RDD
     from pyspark.sql import SparkSession
 
-SESSION_GLOB = "*.{" + ",".join(suffix.lstrip(".") for suffix in SESSION_SUFFIXES) + "}"
+# the files a folder scan looks at; a text file among them is read only when a format claims it
+SESSION_GLOB = "*.{" + ",".join(suffix.lstrip(".") for suffix in SESSION_SUFFIXES + TEXT_LOG_SUFFIXES) + "}"
 
 
 class DatasetRequest(NamedTuple):

@@ -20,13 +20,15 @@ from inspector.scan.scanner import ScanResult
 from inspector.scan.summary import SessionSummary, summarise
 from inspector.sources.files.document import document_of_bytes
 from inspector.sources.files.session_file import sessions_of_document
+from inspector.sources.files.text_logs import HEAD_BYTES, TEXT_LOG_SUFFIXES, is_text_log_name, starts_as_text_log
 from inspector.sources.schemas.table import NAME as TABLE_FORMAT
 from inspector.sources.schemas.table import WHOLE_TABLE, table_session
 from inspector.support.gc_pause import collector_paused
 from inspector.support.safe_text import shown_name
 
 _LOCAL = "file:"
-JSON_SUFFIXES = (".json", ".jsonl")  # what the executors read; SQLite files and archives need the file itself
+# what the executors read (JSON, JSON Lines, text logs); SQLite files and archives need the file itself
+READ_SUFFIXES = (".json", ".jsonl", ".traj", *TEXT_LOG_SUFFIXES)
 
 
 class ScanOptions(NamedTuple):
@@ -66,15 +68,20 @@ def shown_path(uri: str) -> Path | str:
 
 
 def scan_files(rows: Iterable[Any], options: ScanOptions) -> Iterator[Scanned]:
-    """Each file of a partition of Spark's `binaryFile` rows (`path`, `content`) scanned."""
+    """Each file of a partition of Spark's `binaryFile` rows (`path`, `content`) scanned; a
+    Markdown or text file that no format claims (a README) is left out, as a local folder scan
+    leaves it out (`inspector.sources.session_files`)."""
     for row in rows:
-        yield scan_file_bytes(shown_path(row.path), row.content, options)
+        path = shown_path(row.path)
+        if is_text_log_name(str(path)) and not starts_as_text_log(path, bytes(row.content[:HEAD_BYTES])):
+            continue
+        yield scan_file_bytes(path, row.content, options)
 
 
 def scan_file_bytes(path: Path | str, content: bytes, options: ScanOptions) -> Scanned:
     """The file `path`, whose bytes are `content`, read and scanned as `inspector scan` scans it."""
     try:
-        if not str(path).endswith(JSON_SUFFIXES):
+        if not str(path).endswith(READ_SUFFIXES):
             raise InspectorError(
                 f"{shown_name(path)}: --engine spark reads JSON and JSON Lines session files; scan this one without it"
             )

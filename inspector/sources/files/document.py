@@ -57,6 +57,8 @@ _CHUNK_BYTES = 1 << 20
 _BOM = codecs.BOM_UTF8
 _NOT_JSON_SPACE = re.compile(rb"[^ \t\r\n]")
 _JSON_OPENERS = b"{["  # how a session file in JSON or JSON Lines starts
+# printable ASCII that starts no value `json` reads (NaN and Infinity included) and is no space
+_TEXT_STARTS = bytes(sorted(set(range(0x21, 0x7F)) - set(b'{["-0123456789tfnNI')))
 # a JSON Lines record's first key and what follows its colon (a tool writes every line alike)
 _FIRST_KEY_SPACING = re.compile(r'\s*\{\s*"(?:[^"\\\n]|\\.){0,200}"\s*:(\s?)')
 
@@ -310,6 +312,9 @@ def _read_json_lines(path: Path | str, data: bytes | bytearray) -> Document | No
     read the whole as one value either. A byte-order mark at the start is not part of line 1; a
     first record may be `null`, which is not a blank line."""
     start = len(_BOM) if data.startswith(_BOM) else 0
+    first = _NOT_JSON_SPACE.search(data, start)
+    if first is not None and data[first.start()] in _TEXT_STARTS:  # a text log: its first line is no record
+        return None
     starts = line_starts(data, start)
     decoded = _decoded_lines(path, data, starts, start)
     records: list[Any] = []

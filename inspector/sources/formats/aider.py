@@ -50,28 +50,43 @@ def read(document: Document) -> list[Session]:
     lines: list[str] = []
     first = 0
     for number, line in enumerate(text_lines(document.value, keepends=True), start=1):
-        if line.startswith(SKIPPED_MARK):
+        kind = _role_of(line)
+        if kind == _SKIPPED:
             continue
-        if line.startswith(USER_MARK):
-            kind, content = USER, line[len(USER_MARK) :]
-        elif line.startswith(NOTICE_MARK):
-            kind, content = None, ""
-        else:
-            kind, content = ASSISTANT, line
         if kind != role:
             _add_turn(turns, role, lines, first)
             role, lines, first = kind, [], number
-        lines.append(content)
+        if kind is not None:  # a notice's lines are not kept
+            lines.append(line[len(USER_MARK) :] if kind == USER else line)
     _add_turn(turns, role, lines, first)
     if not turns:
         raise InspectorError(f"{shown_name(document.path)}: an Aider chat history with no message in it")
     return [Session(NAME, document.path, tuple(turns), (), document, 0, None, ())]
 
 
+_SKIPPED = "skipped"
+
+
+def _role_of(line: str) -> str | None:
+    """The role of a line's message: `USER`, `ASSISTANT`, None for a notice, `_SKIPPED` for a line
+    Aider leaves out. Only a line starting `#` or `>` needs a closer look."""
+    start = line[:1]
+    if start == "#":
+        if line.startswith(SKIPPED_MARK):
+            return _SKIPPED
+        if line.startswith(USER_MARK):
+            return USER
+    elif start == ">" and line.startswith(NOTICE_MARK):
+        return None
+    return ASSISTANT
+
+
 def _add_turn(turns: list[Turn], role: str | None, lines: list[str], first: int) -> None:
     """The message of `lines` as a turn, unless it is a notice or blank (Aider keeps neither)."""
+    if role is None:
+        return
     content = "".join(lines)
-    if role is None or not content.strip():
+    if not content.strip():
         return
     record: dict[str, Any] = {"role": role, "content": content, "line": first}
     turns.append(Turn(len(turns), role, content.strip(), f"line {first}", (), (), record))

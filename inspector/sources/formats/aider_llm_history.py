@@ -25,6 +25,7 @@ from typing import Any
 from inspector.errors import InspectorError
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, Turn
 from inspector.sources.files.document import Document
+from inspector.sources.formats._aider_llm_history_blocks import has_plain_lines, plain_blocks
 from inspector.sources.formats.contract import FileFormat
 from inspector.support.safe_text import shown_name
 from inspector.support.text_lines import text_lines
@@ -33,6 +34,7 @@ NAME = "aider-llm-history"
 HEADER = re.compile(r"(TO LLM|LLM RESPONSE) (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)\Z")
 SEPARATOR = "-------"
 ROLES = {"SYSTEM": SYSTEM, "USER": USER, "ASSISTANT": ASSISTANT, "TOOL": TOOL}
+ROLE_NAMES = frozenset(ROLES)
 REQUEST = "TO LLM"
 
 
@@ -47,11 +49,10 @@ class _Message:
 
 @dataclass
 class _Block:
-    """A request or an answer: its kind, time, first line and messages."""
+    """A request or an answer: its kind, time and messages."""
 
     kind: str
     time: str
-    line: int
     messages: list[_Message] = field(default_factory=list)
 
 
@@ -90,6 +91,16 @@ def read(document: Document) -> list[Session]:
 
 
 def _blocks(text: str) -> tuple[list[_Block], int]:
+    """The blocks of the log with the last message of each, and the count of lines outside any
+    message: found a block at a time when every line ends in a plain line feed."""
+    if not has_plain_lines(text):
+        return _blocks_by_line(text)
+    found, stray = plain_blocks(text, ROLE_NAMES, REQUEST)
+    blocks = [_Block(kind, time, [] if m is None else [_Message(m[0], m[1], m[2])]) for kind, time, m in found]
+    return blocks, stray
+
+
+def _blocks_by_line(text: str) -> tuple[list[_Block], int]:
     """The blocks of the log, in one pass over its lines, and the count of lines outside any
     message (before the first header, or not starting with a role). A block keeps only its last
     message (the one read), so the prompt each request repeats is not held in memory."""
@@ -98,7 +109,7 @@ def _blocks(text: str) -> tuple[list[_Block], int]:
     for number, line in enumerate(text_lines(text), start=1):
         header = HEADER.match(line)
         if header is not None:
-            blocks.append(_Block(header.group(1), header.group(2), number))
+            blocks.append(_Block(header.group(1), header.group(2)))
             continue
         if not blocks:
             stray += 1 if line.strip() else 0

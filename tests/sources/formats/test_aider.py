@@ -112,3 +112,19 @@ def test_a_long_hostile_file_is_read_in_linear_time(path, tmp_path):
     started = time.perf_counter()
     load_sessions(big)
     assert time.perf_counter() - started < 5
+
+
+def test_a_log_reads_the_same_whatever_its_lines_end_with(tmp_path):
+    """Lines ending in a line feed alone are read a block at a time, others a line at a time: the
+    turns, their lines and the stray lines counted are the same either way."""
+    text = LOG.read_text(encoding="utf-8")
+    text = text.replace("\nLLM RESPONSE", "\nstray words\n   \n-------\nLLM RESPONSE", 2)
+    text = text.replace("\nASSISTANT Ok.\n", "\nASSISTANT Ok.\nUSER\nTOOL done\nTOOL \n-------\n", 1)
+    read = []
+    for name, ending in (("lf.txt", "\n"), ("crlf.txt", "\r\n")):
+        path = tmp_path / name
+        path.write_bytes(text.replace("\n", ending).encode("utf-8"))
+        (session,) = load_sessions(path)
+        read.append((session.problems, [(turn.role, turn.text, turn.raw) for turn in session.turns]))
+    assert read[0] == read[1]
+    assert read[0][0] == ("2 lines outside a message not read",)
