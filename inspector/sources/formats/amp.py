@@ -28,6 +28,7 @@ from inspector.model import ASSISTANT, TOOL, USER, Session, ToolCall, ToolResult
 from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.arguments import parse_arguments
+from inspector.sources.unread_records import Unread, UnreadTally
 
 NAME = "amp"
 THREAD_ID = re.compile(r"T-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
@@ -120,4 +121,25 @@ def _model(message: dict[str, Any]) -> str | None:
     return model if type(model) is str else None
 
 
-FORMAT = FileFormat(NAME, claims, read)
+def survey(document: Document) -> tuple[Unread, ...]:
+    """The messages of a role and the content blocks of a type the reader does not know (as
+    `message/<role>` and `<role> block/<type>`), under the thread's format version (`v`)."""
+    thread = document.value
+    version = f"thread v{thread['v']}" if type(thread.get("v")) is int else None
+    tally = UnreadTally({})
+    for message in thread["messages"]:
+        role = message.get("role") if type(message) is dict else None
+        if role == "info":
+            continue
+        if role not in KNOWN_BLOCKS:
+            tally.unknown_type(f"message/{role}" if type(role) is str else "message", version)
+            continue
+        blocks = message.get("content")
+        for block in blocks if type(blocks) is list else ():
+            kind = block.get("type") if type(block) is dict else None
+            if kind not in KNOWN_BLOCKS[role]:
+                tally.unknown_type(f"{role} block/{kind}" if type(kind) is str else f"{role} block", version)
+    return tally.unread()
+
+
+FORMAT = FileFormat(NAME, claims, read, survey=survey)

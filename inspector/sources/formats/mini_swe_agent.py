@@ -32,6 +32,7 @@ from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.openai_calls import read_tool_calls
 from inspector.sources.messages.text_parts import content_text
+from inspector.sources.unread_records import Unread, UnreadTally
 
 NAME = "mini-swe-agent"
 MARKER = "mini-swe-agent"
@@ -118,4 +119,18 @@ def _model_name(info: Any) -> str | None:
     return name if isinstance(name, str) else None
 
 
-FORMAT = FileFormat(NAME, claims, read)
+def survey(document: Document) -> tuple[Unread, ...]:
+    """The messages of a role the reader does not know (as `message/<role>`), under the version of
+    mini that wrote the trajectory (`info.mini_version`)."""
+    info = document.value.get("info")
+    version = info.get("mini_version") if isinstance(info, dict) else None
+    version = version if isinstance(version, str) else None
+    tally = UnreadTally({})
+    for message in document.value["messages"]:
+        role = message.get("role") if isinstance(message, dict) else None
+        if role not in ROLES and role not in ("tool", "exit"):
+            tally.unknown_type(f"message/{role}" if type(role) is str else "message", version)
+    return tally.unread()
+
+
+FORMAT = FileFormat(NAME, claims, read, survey=survey)

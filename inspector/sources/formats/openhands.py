@@ -31,6 +31,7 @@ from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, To
 from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.arguments import parse_arguments
+from inspector.sources.unread_records import Unread, UnreadTally
 
 NAME = "openhands"
 ROLES = {"user": USER, "assistant": ASSISTANT, "system": SYSTEM}
@@ -163,4 +164,14 @@ def _model(base_state: Any) -> str | None:
     return model if type(model) is str else None
 
 
-FORMAT = FileFormat(NAME, claims, read)
+def survey(document: Document) -> tuple[Unread, ...]:
+    """The events of a kind the reader does not know (the conversation names no version)."""
+    tally = UnreadTally({})
+    for event in document.value["events"]:
+        kind = event.get("kind") if type(event) is dict else None
+        if kind not in TURN_KINDS and kind not in RUN_KINDS:
+            tally.unknown_type(kind, None)
+    return tally.unread()
+
+
+FORMAT = FileFormat(NAME, claims, read, survey=survey)
