@@ -62,6 +62,7 @@ WRITTEN_IN = {
     "continue.resumed.session.json": "continue-cli",
     "continue.session.json": "continue-cli",
     "amp.thread.json": "amp",
+    "kimi-cli.context.jsonl": "kimi-cli",
     "copilot-cli.events.jsonl": "copilot-cli",
     "copilot-cli.history.json": "copilot-cli-history",
     "clean.copilot-cli.history.resumed.json": "copilot-cli-history",
