@@ -128,6 +128,11 @@ EVERY_AGENT: dict[str, tuple[Path, str, str]] = {
         ".cursor/chats/0b8c3f1e9d2a4b5c6d7e8f9012345678/a1b2c3d4-e5f6-4789-abcd-ef0123456789/store.db",
         "cursor-cli",
     ),
+    "Kimi CLI": (
+        TOOL_SAMPLES / "kimi-cli.context.jsonl",
+        ".kimi/sessions/3f2a9c4e8b1d4e6fa5c72d9e0b1f4a68/9b7e2c1a-4d3f-4a5b-8c6d-7e8f9a0b1c2d/context.jsonl",
+        "kimi-cli",
+    ),
 }
 
 

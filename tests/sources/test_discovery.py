@@ -144,7 +144,7 @@ def test_the_places_looked_in_as_a_message_says_them(empty_home: Path):
         "OpenCode ~/.local/share/opencode/opencode.db, Kilo CLI ~/.local/share/kilo/kilo.db, "
         "mini-swe-agent ~/.config/mini-swe-agent, Goose ~/.local/share/goose/sessions/sessions.db, "
         "Crush ~/.crush/crush.db, Amp ~/.local/share/amp/threads, OpenHands ~/.openhands/conversations, "
-        "Pi ~/.pi/agent/sessions, Factory Droid ~/.factory/sessions, Cursor CLI ~/.cursor/chats"
+        "Pi ~/.pi/agent/sessions, Factory Droid ~/.factory/sessions, Cursor CLI ~/.cursor/chats, Kimi CLI ~/.kimi/sessions"
     )
 
 
@@ -224,7 +224,7 @@ def test_scan_with_nothing_found_says_where_it_looked_and_exits_0(capsys):
         "OpenCode ~/.local/share/opencode/opencode.db, Kilo CLI ~/.local/share/kilo/kilo.db, "
         "mini-swe-agent ~/.config/mini-swe-agent, Goose ~/.local/share/goose/sessions/sessions.db, "
         "Crush ~/.crush/crush.db, Amp ~/.local/share/amp/threads, OpenHands ~/.openhands/conversations, "
-        "Pi ~/.pi/agent/sessions, Factory Droid ~/.factory/sessions, Cursor CLI ~/.cursor/chats); "
+        "Pi ~/.pi/agent/sessions, Factory Droid ~/.factory/sessions, Cursor CLI ~/.cursor/chats, Kimi CLI ~/.kimi/sessions); "
         "give a path, or --samples\n"
     )
     assert main(["scan", "--json"]) == 0

@@ -36,6 +36,7 @@ from inspector.sources.discovery import (
     goose,
     kilo,
     kilo_code,
+    kimi_cli,
     llm,
     mini_swe_agent,
     opencode,
@@ -71,6 +72,7 @@ AGENTS: tuple[Agent, ...] = (
     pi.AGENT,
     factory_droid.AGENT,
     cursor_cli.AGENT,
+    kimi_cli.AGENT,
 )
 _BY_NAME = {agent.name: agent for agent in AGENTS}
 

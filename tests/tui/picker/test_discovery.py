@@ -35,7 +35,7 @@ PLACES = (
     "OpenCode ~/.local/share/opencode/opencode.db, Kilo CLI ~/.local/share/kilo/kilo.db, "
     "mini-swe-agent ~/.config/mini-swe-agent, Goose ~/.local/share/goose/sessions/sessions.db, "
     "Crush ~/.crush/crush.db, Amp ~/.local/share/amp/threads, OpenHands ~/.openhands/conversations, "
-    "Pi ~/.pi/agent/sessions, Factory Droid ~/.factory/sessions, Cursor CLI ~/.cursor/chats"
+    "Pi ~/.pi/agent/sessions, Factory Droid ~/.factory/sessions, Cursor CLI ~/.cursor/chats, Kimi CLI ~/.kimi/sessions"
 )
 
 
