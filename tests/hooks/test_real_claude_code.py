@@ -11,14 +11,12 @@ the script itself, with the real Claude Code, when it is installed where the scr
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from inspector import scan_file
+from tests.helpers.real_agents import agent_binary, run_generator
 from tests.helpers.samples import ROOT, TOOL_SAMPLES
 
 EVIDENCE = TOOL_SAMPLES / "hooks"
@@ -78,32 +76,16 @@ def test_the_inspector_reads_what_claude_code_wrote_with_the_hook_installed():
     assert list(clean.findings) == []
 
 
-def claude_binary() -> str | None:
-    """Claude Code 2.1.332 where the generator looks for it, or None."""
-    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    tools = Path(os.environ.get("NPM_TOOLS") or cache / "inspector-generate" / "npm-tools")
-    candidates = [
-        os.environ.get("CLAUDE_BIN"),
-        str(tools / "claude-2.1.332/node_modules/@anthropic-ai/claude-code-linux-x64/claude"),
-    ]
-    return next((c for c in candidates if c and os.path.exists(c)), None)
-
-
 @pytest.mark.slow
 def test_the_hook_inside_the_real_claude_code(tmp_path):
     claude = REAL_CLAUDE
     if claude is None:
         pytest.skip("Claude Code 2.1.332 not installed: set CLAUDE_BIN, or run sessions/generate/run_all.sh")
-    done = subprocess.run(
-        [sys.executable, str(GENERATOR), str(tmp_path), "--claude", claude, "--python", sys.executable],
-        capture_output=True,
-        text=True,
-        timeout=500,
-        env={**os.environ, "HOME": str(tmp_path)},
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
+    run_generator(GENERATOR, tmp_path, "--claude", claude)
     check_block_run(tmp_path)
     check_clean_run(tmp_path)
 
 
-REAL_CLAUDE = claude_binary()  # looked for before each test's empty HOME hides the person's cache
+REAL_CLAUDE = agent_binary(
+    "CLAUDE_BIN", "claude-2.1.332/node_modules/@anthropic-ai/claude-code-linux-x64/claude"
+)  # looked for before each test's empty HOME hides the person's cache

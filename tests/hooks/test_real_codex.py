@@ -11,14 +11,12 @@ the script itself, with the real Codex, when it is installed where the script lo
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from inspector import scan_file
+from tests.helpers.real_agents import agent_binary, run_generator
 from tests.helpers.samples import ROOT, TOOL_SAMPLES
 
 EVIDENCE = TOOL_SAMPLES / "hooks"
@@ -75,29 +73,16 @@ def test_the_inspector_reads_what_codex_wrote_with_the_hook_installed():
     assert list(clean.findings) == []
 
 
-def codex_binary() -> str | None:
-    """Codex where the generator looks for it, or None."""
-    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    tools = Path(os.environ.get("NPM_TOOLS") or cache / "inspector-generate" / "npm-tools")
-    candidates = [os.environ.get("CODEX_BIN"), str(tools / "codex/node_modules/.bin/codex")]
-    return next((c for c in candidates if c and os.path.exists(c)), None)
-
-
 @pytest.mark.slow
 def test_the_hook_inside_the_real_codex(tmp_path):
     codex = REAL_CODEX
     if codex is None:
         pytest.skip("Codex 0.169.0 not installed: set CODEX_BIN, or run sessions/generate/run_all.sh")
-    done = subprocess.run(
-        [sys.executable, str(GENERATOR), str(tmp_path), "--codex", codex, "--python", sys.executable],
-        capture_output=True,
-        text=True,
-        timeout=500,
-        env={**os.environ, "HOME": str(tmp_path)},
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
+    run_generator(GENERATOR, tmp_path, "--codex", codex)
     check_block_run(tmp_path)
     check_clean_run(tmp_path)
 
 
-REAL_CODEX = codex_binary()  # looked for before each test's empty HOME hides the person's cache
+REAL_CODEX = agent_binary(
+    "CODEX_BIN", "codex/node_modules/.bin/codex"
+)  # looked for before each test's empty HOME hides the person's cache

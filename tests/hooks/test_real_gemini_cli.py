@@ -11,14 +11,12 @@ the script itself, with the real Gemini CLI, when it is installed where the scri
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from inspector import scan_file
+from tests.helpers.real_agents import agent_binary, run_generator
 from tests.helpers.samples import ROOT, TOOL_SAMPLES
 
 EVIDENCE = TOOL_SAMPLES / "hooks"
@@ -74,29 +72,16 @@ def test_the_inspector_reads_what_gemini_cli_wrote_with_the_hook_installed():
     assert list(clean.findings) == []
 
 
-def gemini_binary() -> str | None:
-    """Gemini CLI where the generator looks for it, or None."""
-    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    tools = Path(os.environ.get("NPM_TOOLS") or cache / "inspector-generate" / "npm-tools")
-    candidates = [os.environ.get("GEMINI_BIN"), str(tools / "gemini/node_modules/.bin/gemini")]
-    return next((c for c in candidates if c and os.path.exists(c)), None)
-
-
 @pytest.mark.slow
 def test_the_hook_inside_the_real_gemini_cli(tmp_path):
     gemini = REAL_GEMINI
     if gemini is None:
         pytest.skip("Gemini CLI 0.61.0 not installed: set GEMINI_BIN, or run sessions/generate/run_all.sh")
-    done = subprocess.run(
-        [sys.executable, str(GENERATOR), str(tmp_path), "--gemini", gemini, "--python", sys.executable],
-        capture_output=True,
-        text=True,
-        timeout=500,
-        env={**os.environ, "HOME": str(tmp_path)},
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
+    run_generator(GENERATOR, tmp_path, "--gemini", gemini)
     check_block_run(tmp_path)
     check_clean_run(tmp_path)
 
 
-REAL_GEMINI = gemini_binary()  # looked for before each test's empty HOME hides the person's cache
+REAL_GEMINI = agent_binary(
+    "GEMINI_BIN", "gemini/node_modules/.bin/gemini"
+)  # looked for before each test's empty HOME hides the person's cache

@@ -11,14 +11,12 @@ the script itself, with the real Qwen Code, when it is installed where the scrip
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from inspector import scan_file
+from tests.helpers.real_agents import agent_binary, run_generator
 from tests.helpers.samples import ROOT, TOOL_SAMPLES
 
 EVIDENCE = TOOL_SAMPLES / "hooks"
@@ -39,7 +37,11 @@ def check_block_run(folder: Path) -> None:
     """The fake result blocked, the reason in the next request, the real call run, then silence."""
     run = evidence(folder, "block")
     assert run["qwen_exit"] == 0
-    first, after_block, after_call = run["requests"]  # no fourth: the closing reply was left alone
+    requests = run["requests"]
+    assert len(requests) == 3, [
+        text_of(request["messages"][-1])[:200] for request in requests
+    ]  # no fourth: the closing reply was left alone
+    first, after_block, after_call = requests
     assert [m["role"] for m in after_block["messages"]] == ["user", "assistant", "user"]
     assert text_of(after_block["messages"][1]).startswith("{success: true, memory_type:")
     said = text_of(after_block["messages"][-1])
@@ -71,29 +73,16 @@ def test_the_inspector_reads_what_qwen_code_wrote_with_the_hook_installed():
     assert list(clean.findings) == []
 
 
-def qwen_binary() -> str | None:
-    """Qwen Code where the generator looks for it, or None."""
-    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    tools = Path(os.environ.get("NPM_TOOLS") or cache / "inspector-generate" / "npm-tools")
-    candidates = [os.environ.get("QWEN_BIN"), str(tools / "qwen/node_modules/.bin/qwen")]
-    return next((c for c in candidates if c and os.path.exists(c)), None)
-
-
 @pytest.mark.slow
 def test_the_hook_inside_the_real_qwen_code(tmp_path):
     qwen = REAL_QWEN
     if qwen is None:
         pytest.skip("Qwen Code 0.24.4 not installed: set QWEN_BIN, or run sessions/generate/run_all.sh")
-    done = subprocess.run(
-        [sys.executable, str(GENERATOR), str(tmp_path), "--qwen", qwen, "--python", sys.executable],
-        capture_output=True,
-        text=True,
-        timeout=500,
-        env={**os.environ, "HOME": str(tmp_path)},
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
+    run_generator(GENERATOR, tmp_path, "--qwen", qwen)
     check_block_run(tmp_path)
     check_clean_run(tmp_path)
 
 
-REAL_QWEN = qwen_binary()  # looked for before each test's empty HOME hides the person's cache
+REAL_QWEN = agent_binary(
+    "QWEN_BIN", "qwen/node_modules/.bin/qwen"
+)  # looked for before each test's empty HOME hides the person's cache
