@@ -21,7 +21,6 @@ tests/hooks/test_real_codex.py.
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -30,13 +29,13 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from codex import MODEL, Script, fcall, message, shell_args
+from hook_evidence import interpreter_hidden, save_evidence
 from harness import NPM_TOOLS, TempRun, find_binary, out_dir
 from mock_server import Reply, js, sse
 from scenario import FAKE_RESULT_REPLY, TURN_MEMORY
 
 CODEX_VERSION = "0.169.0"  # the release the evidence was written by (run_all.sh's codex)
 JOURNAL_ENTRY = "I lost track of the refactor again."
-PYTHON_PLACEHOLDER = "/path/to/python"  # the interpreter named in the hook's command, in the evidence
 CLOSING_TEXT = "Saved to journal.txt for real this time."
 CLEAN_TEXT = "Noted. The refactor needs a smaller first step."
 
@@ -124,19 +123,8 @@ stream_idle_timeout_ms = 20000
         (rc,) = run.run_each("codex", [cmd], env, "codex-output.txt")
     print(f"{run_name}: codex exit {rc}; {len(requests)} model requests")
     src = run.find_written(str(codex_home / "sessions" / "*" / "*" / "*" / "rollout-*.jsonl"), "rollout")
-    run.copy_scrubbed(src, out / f"codex-hook-{run_name}.jsonl")
-    journal = Path(run.work, "journal.txt")
-    evidence = {
-        "codex_exit": rc,
-        "journal_written": journal.read_text() if journal.exists() else None,
-        "requests": requests,
-    }
-    (out / f"codex-hook-{run_name}.requests.json").write_text(
-        run.scrub(json.dumps(evidence, indent=1, ensure_ascii=False)) + "\n"
-    )
-    for name in (f"codex-hook-{run_name}.jsonl", f"codex-hook-{run_name}.requests.json"):
-        path = out / name
-        path.write_text(path.read_text().replace(os.path.abspath(python), PYTHON_PLACEHOLDER))
+    save_evidence(run, out, "codex-hook", run_name, "codex", rc, requests, src)
+    interpreter_hidden(out, "codex-hook", run_name, python)
     run.finish(keep)
 
 

@@ -35,13 +35,13 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from gemini_cli import MODEL, chunk, side_json, text_chunks
+from hook_evidence import interpreter_hidden, save_evidence
 from harness import NPM_TOOLS, TempRun, find_binary, out_dir
 from mock_server import Reply, js, sse
 from scenario import FAKE_RESULT_REPLY, TURN_MEMORY
 
 GEMINI_VERSION = "0.61.0"  # the release the evidence was written by (run_all.sh's gemini)
 JOURNAL_ENTRY = "I lost track of the refactor again."
-PYTHON_PLACEHOLDER = "/path/to/python"  # the interpreter named in the hook's command, in the evidence
 CLOSING_TEXT = "Saved to journal.txt for real this time."
 CLEAN_TEXT = "Noted. The refactor needs a smaller first step."
 SETTINGS = {
@@ -126,19 +126,8 @@ def play(gemini: str, python: str, run_name: str, out: Path, keep: bool) -> None
         (rc,) = run.run_each("gemini", [cmd], env, "gemini-output.txt")
     print(f"{run_name}: gemini exit {rc}; {len(requests)} main-model requests")
     src = run.find_written(str(gdir / "tmp" / "*" / "chats" / "session-*.json*"), "chat file")
-    run.copy_scrubbed(src, out / f"gemini-cli-hook-{run_name}.jsonl")
-    journal = Path(run.work, "journal.txt")
-    evidence = {
-        "gemini_exit": rc,
-        "journal_written": journal.read_text() if journal.exists() else None,
-        "requests": requests,
-    }
-    (out / f"gemini-cli-hook-{run_name}.requests.json").write_text(
-        run.scrub(json.dumps(evidence, indent=1, ensure_ascii=False)) + "\n"
-    )
-    for name in (f"gemini-cli-hook-{run_name}.jsonl", f"gemini-cli-hook-{run_name}.requests.json"):
-        path = out / name
-        path.write_text(path.read_text().replace(os.path.abspath(python), PYTHON_PLACEHOLDER))
+    save_evidence(run, out, "gemini-cli-hook", run_name, "gemini", rc, requests, src)
+    interpreter_hidden(out, "gemini-cli-hook", run_name, python)
     run.finish(keep)
 
 

@@ -27,6 +27,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+from hook_evidence import interpreter_hidden, save_evidence
 from harness import NPM_TOOLS, TempRun, find_binary, out_dir
 from mock_server import Reply, js, sse
 from qwen_code import MODEL, completion_events, full_completion, settings, tool_names
@@ -34,7 +35,6 @@ from scenario import FAKE_RESULT_REPLY, TURN_MEMORY
 
 QWEN_VERSION = "0.24.4"  # the release the evidence was written by (run_all.sh's qwen)
 JOURNAL_ENTRY = "I lost track of the refactor again."
-PYTHON_PLACEHOLDER = "/path/to/python"  # the interpreter named in the hook's command, in the evidence
 CLOSING_TEXT = "Saved to journal.txt for real this time."
 CLEAN_TEXT = "Noted. The refactor needs a smaller first step."
 
@@ -118,19 +118,8 @@ def play(qwen: str, python: str, run_name: str, out: Path, keep: bool) -> None:
         (rc,) = run.run_each("qwen", [cmd + ["-p", TURN_MEMORY]], env, "qwen-output.txt")
     print(f"{run_name}: qwen exit {rc}; {len(requests)} main-model requests")
     src = run.find_written(str(qdir / "projects" / "*" / "chats" / "*.jsonl"), "chat file")
-    run.copy_scrubbed(src, out / f"qwen-code-hook-{run_name}.jsonl")
-    journal = Path(run.work, "journal.txt")
-    evidence = {
-        "qwen_exit": rc,
-        "journal_written": journal.read_text() if journal.exists() else None,
-        "requests": requests,
-    }
-    (out / f"qwen-code-hook-{run_name}.requests.json").write_text(
-        run.scrub(json.dumps(evidence, indent=1, ensure_ascii=False)) + "\n"
-    )
-    for name in (f"qwen-code-hook-{run_name}.jsonl", f"qwen-code-hook-{run_name}.requests.json"):
-        path = out / name
-        path.write_text(path.read_text().replace(os.path.abspath(python), PYTHON_PLACEHOLDER))
+    save_evidence(run, out, "qwen-code-hook", run_name, "qwen", rc, requests, src)
+    interpreter_hidden(out, "qwen-code-hook", run_name, python)
     run.finish(keep)
 
 
