@@ -95,6 +95,11 @@ EVERY_AGENT: dict[str, tuple[Path, str, str]] = {
     ),
     "llm": (SESSIONS / "rails-chat.rubyllm.db", ".config/io.datasette.llm/logs.db", "rubyllm"),
     "OpenCode": (TOOL_SAMPLES / "opencode.db", ".local/share/opencode/opencode.db", "opencode"),
+    "OpenCode (JSON storage)": (
+        TOOL_SAMPLES / "opencode-storage",
+        ".local/share/opencode/storage/session/global/ses_ddf1b63fdffeOYSmew4lIfLk5j.json",
+        "opencode-storage",
+    ),
     "Kilo CLI": (TOOL_SAMPLES / "kilo.db", ".local/share/kilo/kilo.db", "opencode"),
     "mini-swe-agent": (
         TOOL_SAMPLES / "mini-swe-agent.traj.json",
@@ -138,12 +143,13 @@ EVERY_AGENT: dict[str, tuple[Path, str, str]] = {
 
 def every_agent_s_session(home: Path) -> dict[str, Path]:
     """Each agent's sample (`EVERY_AGENT`) where that agent keeps it under `home`, by agent; for a
-    folder sample, the path is the file discovery lists (the folder copied whole beside it)."""
+    folder sample, the path is the file discovery lists (the folder copied whole around it)."""
     placed = {}
     for agent, (sample, where, _) in EVERY_AGENT.items():
         target = home / where
-        if sample.is_dir():
-            shutil.copytree(sample, target.parent)
+        if sample.is_dir():  # copied whole, so that the file listed is at `where`
+            inside = next(sample.rglob(target.name)).relative_to(sample)
+            shutil.copytree(sample, target.parents[len(inside.parts) - 1], dirs_exist_ok=True)
         else:
             put(sample, target, 1_700_000_000)
         placed[agent] = target

@@ -134,8 +134,10 @@ def _secrets_found(path: Path) -> list[str]:
 
 
 WRITABLE = sorted(name for name, file_format in FORMATS.items() if file_format.write is not None)
-# an OpenHands conversation is a folder of files, not one file to plant in: tests/sources/formats/test_openhands.py
-READ_ONLY = sorted(name for name, file_format in FORMATS.items() if file_format.write is None and name != "openhands")
+# an OpenHands conversation and an OpenCode storage session are folders of files, not one file to plant in:
+# tests/sources/formats/test_openhands.py and test_opencode_storage.py
+FOLDERS = ("openhands", "opencode-storage")
+READ_ONLY = sorted(name for name, file_format in FORMATS.items() if file_format.write is None and name not in FOLDERS)
 
 
 @pytest.mark.parametrize("format_name", WRITABLE)

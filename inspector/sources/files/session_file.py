@@ -34,6 +34,7 @@ from inspector.sources.base import (
 )
 from inspector.sources.files.document import Document, read_document
 from inspector.sources.files.inspect_eval import is_eval_archive, read_eval
+from inspector.sources.files.opencode_storage import is_storage_session, read_storage_session
 from inspector.sources.files.openhands_conversation import is_conversation_state, read_conversation
 from inspector.sources.formats import FORMATS, format_of, render_sessions
 from inspector.sources.odd_records import without_odd_turns
@@ -83,6 +84,8 @@ class SessionFile(FileSource):
                     document = read_eval(self.path)
                 elif is_conversation_state(self.path):
                     document = read_conversation(self.path)
+                elif is_storage_session(self.path):
+                    document = read_storage_session(self.path)
                 else:
                     document = read_document(self.path)
                 self._sessions = sessions_of_document(document, self._format_name)

@@ -26,4 +26,6 @@ Message shapes:
 - `repeated_history`: one conversation from a log of model calls that each repeat the history
   (`litellm`, `langfuse`, `langsmith`); `otel_conversation`: the same for a trace's model-call
   spans (`otel`, and `repeated_history` for calls no conversation is named for).
+- `opencode_parts`: OpenCode's messages and parts (the `opencode` schema of its SQLite history,
+  and `opencode-storage`, its older JSON files).
 """

@@ -41,7 +41,7 @@ from inspector.model import (
 )
 from inspector.sources.base import WrittenFix
 from inspector.sources.messages.arguments import parse_arguments
-from inspector.sources.schemas._opencode_parts import INVALID_TOOL, mapping, stored_call
+from inspector.sources.messages.opencode_parts import INVALID_TOOL, mapping, stored_call
 from inspector.sources.schemas.contract import conversation_id
 from inspector.sources.sql.rows import json_or_none
 from inspector.sources.sql.statements import Statements

@@ -4,18 +4,12 @@ time_created, data)` and `part(id, message_id, session_id, data)`, `data` being 
 
 One conversation per `session` row (a subagent's session is one of its own, naming its
 `parent_id`), its messages in `(time_created, id)` order and each message's parts in `id` order,
-as OpenCode reads them. A message's `data` gives its `role` and, for the assistant, the
-`modelID` (`Turn.model`); its parts give the rest:
-
-- `text` parts are the turn's text (joined); `reasoning` is the model's thinking, not its text;
-  `step-start`, `step-finish`, `file`, `patch`, `snapshot`, `agent`, `subtask`, `retry` and
-  `compaction` are kept in the turn's row as they are;
-- a `tool` part `{tool, callID, state: {status, input, output | error}}` holds a call and its
-  result at once: the call goes to the assistant turn, its result (once `completed` or `error`)
-  to a tool turn just after it, as the model reads them back. A call whose arguments were not
-  JSON is stored by OpenCode as the tool `invalid` whose `input.error` quotes the raw text, and by
-  Kilo as the tool itself, failed, with `input.value` holding it: both are read as the call of
-  the tool named, with those raw arguments.
+as OpenCode reads them, read into turns by `inspector.sources.messages.opencode_parts` (shared
+with OpenCode's older JSON storage): text parts are the turn's text, a `tool` part is a call and,
+once it has one, its result in a tool turn just after. A call whose arguments were not JSON is
+stored by OpenCode as the tool `invalid` whose `input.error` quotes the raw text, and by Kilo as
+the tool itself, failed, with `input.value` holding it: both are read as the call of the tool
+named, with those raw arguments.
 
 Any other part type, and a row whose `data` is not a JSON object, is counted in the session's
 problems. Read from SQLite only (OpenCode keeps its sessions there); written back by
@@ -28,24 +22,19 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from inspector.model import ASSISTANT, TOOL, USER, AppliedFix, Session, ToolCall, ToolResult, Turn
+from inspector.model import AppliedFix, Session, Turn
 from inspector.sources.base import WrittenFix
 from inspector.sources.location import HistoryLocation
-from inspector.sources.messages.arguments import parse_arguments
-from inspector.sources.schemas._opencode_parts import INVALID_TOOL, mapping, stored_call
+from inspector.sources.messages.opencode_parts import ROLES, message_turns
 from inspector.sources.schemas._session_table import counted_sessions, session_ids
 from inspector.sources.schemas.contract import HistoryReader, HistorySchema, SchemaWriter
 from inspector.sources.sql.rows import grouped, json_or_none
 from inspector.sources.sql.statements import Queries, Scope, Statements
 
 NAME = "opencode"
-ROLES = {"user": USER, "assistant": ASSISTANT}
 SESSION_COLUMNS = {"id", "parent_id", "directory", "title", "version"}
 MESSAGE_COLUMNS = {"id", "session_id", "time_created", "data"}
 PART_COLUMNS = {"id", "message_id", "session_id", "data"}
-KEPT_PARTS = frozenset(
-    {"reasoning", "step-start", "step-finish", "file", "patch", "snapshot", "agent", "subtask", "retry", "compaction"}
-)
 
 
 def recognise(db: Queries, tables: dict[str, set[str]]) -> bool:
@@ -84,7 +73,7 @@ def _session(location: HistoryLocation, session_id: str, rows: Iterator[Any]) ->
             problems["messages that are not a user's or an assistant's"] += 1
             continue
         parts = [(part_id, json_or_none(data)) for _, _, part_id, data in group if part_id is not None]
-        turns.extend(_turns(position, message_id, ROLES[role], message, parts, problems))
+        turns.extend(message_turns(position, message_id, ROLES[role], message, parts, problems))
     return Session(
         NAME,
         location.path,
@@ -93,50 +82,6 @@ def _session(location: HistoryLocation, session_id: str, rows: Iterator[Any]) ->
         session_id=session_id,
         problems=tuple(f"{count} {what}, kept as stored" for what, count in problems.items()),
     )
-
-
-def _turns(
-    position: int,
-    message_id: str,
-    role: str,
-    message: dict[str, Any],
-    parts: list[tuple[str, Any]],
-    problems: Counter[str],
-) -> list[Turn]:
-    """The turns of one message: its own, then a tool turn with the results of its tool parts."""
-    texts, calls, results = [], [], []
-    for _, part in parts:
-        kind = part.get("type") if isinstance(part, dict) else None
-        if not isinstance(kind, str):
-            problems["parts without a type"] += 1
-        elif kind == "text":
-            texts.append(part.get("text") if isinstance(part.get("text"), str) else "")
-        elif kind == "tool":
-            call, result = tool_part(part)
-            calls.append(call)
-            results.extend([result] if result is not None else [])
-        elif kind not in KEPT_PARTS:
-            problems[f"parts of a type this reader does not know ({kind!r})"] += 1
-    model = message.get("modelID") if isinstance(message.get("modelID"), str) else None
-    raw = {"id": message_id, "parts": [part_id for part_id, _ in parts]}
-    turn = Turn(position, role, "".join(texts), message_id, tuple(calls), (), raw, model=model)
-    if not results:
-        return [turn]
-    return [turn, Turn(position, TOOL, "", message_id, (), tuple(results), {"id": message_id, "results": True})]
-
-
-def tool_part(part: dict[str, Any]) -> tuple[ToolCall, ToolResult | None]:
-    """The call a `tool` part records, and its result once it has one."""
-    state = mapping(part.get("state"))
-    name, arguments = stored_call(part.get("tool"), state)
-    call_id = part.get("callID") if isinstance(part.get("callID"), str) else None
-    status = state.get("status")
-    call = ToolCall(call_id, name, arguments, parse_arguments(arguments))
-    if status == "completed":
-        return call, ToolResult(call_id, name, state.get("output"), part.get("tool") == INVALID_TOOL)
-    if status == "error":
-        return call, ToolResult(call_id, name, state.get("error"), True)
-    return call, None
 
 
 def changed_rows(db: Statements, session: Session) -> Scope:

@@ -9,6 +9,7 @@ from inspector.cli.main import main
 from inspector.errors import InspectorError
 from inspector.sources import load_sessions, open_source
 from inspector.sources.files.document import read_document
+from inspector.sources.files.opencode_storage import is_storage_session, read_storage_session
 from inspector.sources.files.openhands_conversation import is_conversation_state, read_conversation
 from inspector.sources.formats import SPECIFIC
 from tests.helpers.samples import FILE_SUFFIXES, TOOL_SAMPLES
@@ -91,6 +92,7 @@ WRITTEN_IN = {
     "openinference.trace.json": "otel",
     "opencode.db": "opencode",
     "opencode.repaired.db": "opencode",
+    "opencode-storage/session/global/ses_ddf1b63fdffeOYSmew4lIfLk5j.json": "opencode-storage",
     "otel-genai.trace.json": "otel",
     "pi.resumed.session.jsonl": "pi",
     "pi.session.jsonl": "pi",
@@ -108,12 +110,21 @@ WRITTEN_IN = {
 def test_every_file_a_real_tool_wrote_is_claimed_by_its_own_format_alone():
     samples = sorted(path.name for path in TOOL_SAMPLES.iterdir() if path.is_file())
     samples = sorted(
-        [*samples, *(f"{path.parent.name}/{path.name}" for path in TOOL_SAMPLES.glob("*/base_state.json"))]
+        [
+            *samples,
+            *(f"{path.parent.name}/{path.name}" for path in TOOL_SAMPLES.glob("*/base_state.json")),
+            *(str(path.relative_to(TOOL_SAMPLES)) for path in TOOL_SAMPLES.glob("*/session/*/ses_*.json")),
+        ]
     )
     assert samples == sorted(WRITTEN_IN)
     for name, expected in WRITTEN_IN.items():
         path = TOOL_SAMPLES / name
         if path.suffix in FILE_SUFFIXES:
-            document = read_conversation(path) if is_conversation_state(path) else read_document(path)
+            if is_conversation_state(path):
+                document = read_conversation(path)
+            elif is_storage_session(path):
+                document = read_storage_session(path)
+            else:
+                document = read_document(path)
             assert [each.name for each in SPECIFIC if each.claims(document)] == [expected], name
         assert open_source(path).format == expected, name

@@ -38,6 +38,7 @@ READ_ONLY = {
     "amp",
     "kimi-cli",
     "openhands",
+    "opencode-storage",
 }
 
 
@@ -45,6 +46,7 @@ def _samples_by_format() -> dict[str, list[Path]]:
     """The committed samples (bundled and written by the real tools) of each file format."""
     found: dict[str, list[Path]] = {}
     conversations = sorted((ROOT / "sessions").glob("*/base_state.json"))  # OpenHands keeps a conversation as a folder
+    conversations += sorted((ROOT / "sessions").glob("*/session/*/ses_*.json"))  # OpenCode's older JSON storage
     for path in (
         sorted((ROOT / "inspector" / "samples").iterdir()) + sorted((ROOT / "sessions").iterdir()) + conversations
     ):
@@ -57,7 +59,7 @@ SAMPLES = _samples_by_format()
 
 
 def test_every_format_module_is_registered_once_under_the_name_the_user_types():
-    assert len(FORMAT_MODULES) == 39
+    assert len(FORMAT_MODULES) == 40
     assert sorted(FORMATS) == sorted(name.replace("_", "-") for name in FORMAT_MODULES)
     assert len(registry.SPECIFIC) + 1 == len(FORMATS)  # no two formats share a name
     assert list(FORMATS.values()) == [*registry.SPECIFIC, registry.GENERAL]

@@ -1,0 +1,74 @@
+"""An OpenCode session in its older JSON storage, kept as many files, read as one `Document`.
+
+OpenCode releases before its SQLite history (up to 1.1.65) keep each session in the folder
+`storage/` as one JSON file per record: `session/<projectID>/<sessionID>.json` (the session),
+`message/<sessionID>/<messageID>.json` (one per message) and `part/<messageID>/<partID>.json`
+(one per part of a message), every id starting with its kind (`ses_`, `msg_`, `prt_`) and growing
+with time. The session is opened by its own file; its messages and their parts are read from the
+sibling folders, each in the order of its id, as OpenCode lists them: the document's `value` is
+`{"session": ..., "messages": [{"info": message, "parts": [part, ...]}, ...]}`. A file of those
+folders named otherwise is not a record and is left alone; a record that is not JSON is one
+`InspectorError` line naming it. Nothing is written back (the format is read-only), so the
+document is never rendered to the files.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from inspector.errors import InspectorError
+from inspector.sources.files.document import Document, read_document
+from inspector.support.safe_text import shown_name
+
+SESSION_NAME = re.compile(r"ses_[0-9A-Za-z]+\.json")
+MESSAGE_NAME = re.compile(r"msg_[0-9A-Za-z]+\.json")
+PART_NAME = re.compile(r"prt_[0-9A-Za-z]+\.json")
+
+
+def is_storage_session(path: Path) -> bool:
+    """Whether `path` is a session file of OpenCode's JSON storage: `session/<project>/ses_….json`
+    with the session's `message/<session id>/` folder in the same storage."""
+    path = Path(path)
+    if not SESSION_NAME.fullmatch(path.name) or path.parent.parent.name != "session":
+        return False
+    return (_storage(path) / "message" / path.stem).is_dir()
+
+
+def read_storage_session(path: Path) -> Document:
+    """The session whose file is `path`, with its messages and their parts in order."""
+    path = Path(path)
+    session = _record(path, "session")
+    storage = _storage(path)
+    messages = [
+        {
+            "info": _record(message, "message"),
+            "parts": [_record(part, "part") for part in _records(storage / "part" / message.stem, PART_NAME)],
+        }
+        for message in _records(storage / "message" / path.stem, MESSAGE_NAME)
+    ]
+    return Document(path, {"session": session, "messages": messages})
+
+
+def _storage(path: Path) -> Path:
+    """The `storage/` folder of a session file (`storage/session/<project>/<file>`)."""
+    return path.parent.parent.parent
+
+
+def _records(folder: Path, name: re.Pattern[str]) -> list[Path]:
+    """The record files of `folder` (none when it is missing), in the order of their ids."""
+    if not folder.is_dir():
+        return []
+    try:
+        names = [entry.name for entry in folder.iterdir() if entry.is_file() and name.fullmatch(entry.name)]
+    except OSError as exc:
+        raise InspectorError(f"{shown_name(folder)}: cannot list ({exc.strerror or exc})") from None
+    return [folder / each for each in sorted(names)]
+
+
+def _record(path: Path, kind: str) -> object:
+    """One record file's JSON value."""
+    document = read_document(path)
+    if document.is_jsonl or document.is_text:
+        raise InspectorError(f"{shown_name(path)}: not one JSON value, not an OpenCode {kind}")
+    return document.value

@@ -1,0 +1,67 @@
+"""OpenCode's older JSON storage (releases up to 1.1.65, before its SQLite `opencode.db`):
+`~/.local/share/opencode/storage/session/<projectID>/ses_….json`, opened by that file and read,
+with its sibling `message/<sessionID>/` and `part/<messageID>/` folders, as one document
+`{"session", "messages": [{"info", "parts"}]}` (`inspector.sources.files.opencode_storage`).
+
+The session file holds `{id: "ses_…", slug, version, projectID, directory, title, time, ...}`;
+each message `{id, sessionID, role, time, ...}` (the assistant's with `modelID`) and each part
+the same objects OpenCode's SQLite history keeps in its `data` column, read into turns as that
+history is (`inspector.sources.messages.opencode_parts`): text parts are the turn's text, a
+`tool` part is a call and, once it has one, its result in a tool turn just after, a call whose
+arguments did not parse being stored as the tool `invalid` quoting them. A message that is
+neither a user's nor an assistant's, and a part of a type not known, are counted in the
+session's problems.
+
+Positive marker: a document of that shape whose session's `id` starts `ses_` and names its
+`projectID`, `version` and `time`. OpenCode resumes a session from these files, but nothing here
+shows it loading a repaired one: the format is read-only.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from inspector.model import Session, Turn
+from inspector.sources.files.document import Document
+from inspector.sources.formats.contract import FileFormat
+from inspector.sources.messages.opencode_parts import ROLES, message_turns
+
+NAME = "opencode-storage"
+
+
+def claims(document: Document) -> bool:
+    """A storage document (`session` and `messages`) whose session is OpenCode's."""
+    value = document.value
+    if type(value) is not dict or value.keys() != {"session", "messages"} or type(value["messages"]) is not list:
+        return False
+    session = value["session"]
+    if type(session) is not dict or not {"projectID", "version", "time"} <= session.keys():
+        return False
+    return type(session.get("id")) is str and session["id"].startswith("ses_")
+
+
+def read(document: Document) -> list[Session]:
+    """The session, its messages in order."""
+    turns: list[Turn] = []
+    problems: Counter[str] = Counter()
+    for position, stored in enumerate(document.value["messages"]):
+        message = stored.get("info") if type(stored) is dict else None
+        role = message.get("role") if type(message) is dict else None
+        if type(role) is not str or role not in ROLES or type(message) is not dict:
+            problems["messages that are not a user's or an assistant's"] += 1
+            continue
+        parts = [(_id(part), part) for part in stored.get("parts") or []]
+        turns.extend(message_turns(position, _id(message), ROLES[role], message, parts, problems))
+    session_id = document.value["session"]["id"]
+    shown = tuple(f"{count} {what}, kept as stored" for what, count in problems.items())
+    return [Session(NAME, document.path, tuple(turns), (), document, 0, session_id, shown)]
+
+
+def _id(record: Any) -> str:
+    """A record's `id` ("" when it has none)."""
+    value = record.get("id") if type(record) is dict else None
+    return value if type(value) is str else ""
+
+
+FORMAT = FileFormat(NAME, claims, read)
