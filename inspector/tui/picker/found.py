@@ -118,6 +118,11 @@ class FoundPicker(PickerScreen):
         else:
             self.app.push_screen(ReviewScreen(found.path, named=self.named))
 
+    def _follow_target(self, key: str) -> tuple[Path, int | None] | None:
+        """The session file the row shows, when it was read and is not a history database."""
+        found = self._found[key]
+        return None if key in self._errors or agent_named(found.tool).history else (found.path, None)
+
 
 class Conversations(PickerScreen):
     """The conversations of a history among the person's sessions; Esc goes back to them."""

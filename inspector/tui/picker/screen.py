@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import closing
 from dataclasses import replace
+from pathlib import Path
 
 from rich.text import Text
 from textual import events, on, work
@@ -75,6 +76,9 @@ class PickerScreen(ListScreen):
             "F", "kind(-1)", "Findings back", key_display="F", show=False, tooltip="The findings filter before this one"
         ),
         Binding("r", "status", "Status", tooltip="Only pending, decided or exported sessions, in turn"),
+        Binding(
+            "w", "watch", "Watch", show=False, tooltip="Follow the highlighted session file as its agent writes it"
+        ),
         Binding("slash", "search", "Search", tooltip="Search names, ids and formats as you type"),
         Binding("j", "move(1)", "Down", show=False, tooltip="Next row (or down arrow)"),
         Binding("k", "move(-1)", "Up", show=False, tooltip="Previous row (or up arrow)"),
@@ -319,6 +323,28 @@ class PickerScreen(ListScreen):
         key = self.table.cursor_key()
         if key is not None:
             self._open(key)
+
+    def action_watch(self) -> None:
+        """Follow the highlighted session file as its agent writes it (`--follow`)."""
+        key = self.table.cursor_key()
+        target = self._follow_target(key) if key is not None else None
+        if target is None:
+            self.notify(
+                "Only a session file that could be read can be followed as it is written",
+                title="Cannot follow",
+                severity="warning",
+                timeout=6,
+            )
+            return
+        path, session = target
+        self.app.push_screen(ReviewScreen(path, session, named=self.named, follow=True))
+
+    def _follow_target(self, key: str) -> tuple[Path, int | None] | None:
+        """The file and the session in it the row shows, when it can be followed (not a database's)."""
+        path, session, conversation, _ = self._targets[key]
+        if not isinstance(path, Path) or conversation is not None or session is None or not path.is_file():
+            return None
+        return path, session
 
     def _open(self, key: str) -> None:
         path, session, conversation, error = self._targets[key]

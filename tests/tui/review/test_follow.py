@@ -14,7 +14,9 @@ from textual.pilot import Pilot
 
 import inspector
 from inspector.cli.main import main
+from inspector.sources.discovery import discover
 from inspector.tui.app import InspectorApp
+from inspector.tui.review.screen import ReviewScreen
 from inspector.tui.review.turn_list import TurnList
 from tests.helpers.app import reviewed
 from tests.helpers.pilot import play, until
@@ -25,8 +27,9 @@ LINES = SAMPLE.read_bytes().splitlines(keepends=True)
 FIRST = 8  # lines written before the app opens: two turns, one finding (a fake result)
 
 
-def started(tmp_path: Path) -> Path:
-    path = tmp_path / "transcript.jsonl"
+def started(folder: Path) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "transcript.jsonl"
     path.write_bytes(b"".join(LINES[:FIRST]))
     return path
 
@@ -78,3 +81,19 @@ def test_a_turn_the_person_moved_to_stays_selected_as_the_file_grows(tmp_path: P
 def test_follow_takes_one_session_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
     assert main(["--follow", str(tmp_path)]) == 2
     assert capsys.readouterr().err == "inspector: error: --follow follows one session file: give its path\n"
+
+
+def test_w_in_the_list_of_your_sessions_follows_the_highlighted_one(empty_home: Path):
+    path = started(empty_home / ".claude" / "projects" / "-tmp-cc-work")
+    app = InspectorApp(None, found=discover(empty_home, {}))
+
+    async def scenario(pilot: Pilot) -> None:
+        await until(pilot, lambda: pilot.app.screen.table.row_count == 1, "the session listed")
+        await pilot.press("w")
+        await until(pilot, lambda: isinstance(pilot.app.screen, ReviewScreen), "the review screen")
+        await reviewed(pilot)
+        first = len(pilot.app.screen.session.turns)
+        append_from_another_process(path)
+        await until(pilot, lambda: len(pilot.app.screen.session.turns) > first, "the turns appended")
+
+    play(app, scenario, notifications=True)
