@@ -22,14 +22,13 @@ tests/hooks/test_real_codex.py.
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from codex import MODEL, Script, fcall, message, shell_args
-from hook_evidence import interpreter_hidden, save_evidence
+from hook_steps import install_hook, interpreter_hidden, save_evidence
 from harness import NPM_TOOLS, TempRun, find_binary, out_dir
 from mock_server import Reply, js, sse
 from scenario import FAKE_RESULT_REPLY, TURN_MEMORY
@@ -74,20 +73,6 @@ def make_responder(run: str, requests: list):
     return responder
 
 
-def install_hook(python: str, env: dict[str, str], cwd: str) -> str:
-    """`inspector hook install codex` into the temporary CODEX_HOME; what it said."""
-    done = subprocess.run(
-        [python, "-m", "inspector", "hook", "install", "codex"],
-        env=env,
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    if done.returncode != 0:
-        sys.exit(f"inspector hook install failed: {done.stderr}")
-    return done.stdout
-
 
 def play(codex: str, python: str, run_name: str, out: Path, keep: bool) -> None:
     """One run of `codex exec` with the hook installed; its evidence written to `out`."""
@@ -101,7 +86,7 @@ def play(codex: str, python: str, run_name: str, out: Path, keep: bool) -> None:
         XDG_STATE_HOME=os.path.join(run.home, "state"),
         XDG_CONFIG_HOME=os.path.join(run.home, "config"),
     )
-    run.save("install.txt", install_hook(python, env, run.work))
+    run.save("install.txt", install_hook(python, "codex", env, run.work))
     requests: list = []
     with run.mock(make_responder(run_name, requests), max_requests=40) as srv:
         Path(codex_home, "config.toml").write_text(f'''

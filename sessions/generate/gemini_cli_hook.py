@@ -28,14 +28,13 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from gemini_cli import MODEL, chunk, side_json, text_chunks
-from hook_evidence import interpreter_hidden, save_evidence
+from hook_steps import install_hook, interpreter_hidden, save_evidence
 from harness import NPM_TOOLS, TempRun, find_binary, out_dir
 from mock_server import Reply, js, sse
 from scenario import FAKE_RESULT_REPLY, TURN_MEMORY
@@ -89,20 +88,6 @@ def make_responder(workdir: str, run: str, requests: list):
     return responder
 
 
-def install_hook(python: str, env: dict[str, str], cwd: str) -> str:
-    """`inspector hook install gemini-cli` into the temporary HOME's settings; what it said."""
-    done = subprocess.run(
-        [python, "-m", "inspector", "hook", "install", "gemini-cli"],
-        env=env,
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    if done.returncode != 0:
-        sys.exit(f"inspector hook install failed: {done.stderr}")
-    return done.stdout
-
 
 def play(gemini: str, python: str, run_name: str, out: Path, keep: bool) -> None:
     """One run of `gemini -p` with the hook installed; its evidence written to `out`."""
@@ -118,7 +103,7 @@ def play(gemini: str, python: str, run_name: str, out: Path, keep: bool) -> None
         XDG_STATE_HOME=os.path.join(run.home, "state"),
         XDG_CONFIG_HOME=os.path.join(run.home, "config"),
     )
-    run.save("install.txt", install_hook(python, env, run.work))
+    run.save("install.txt", install_hook(python, "gemini-cli", env, run.work))
     requests: list = []
     with run.mock(make_responder(run.work, run_name, requests), max_requests=40) as srv:
         env["GOOGLE_GEMINI_BASE_URL"] = srv.url

@@ -21,13 +21,12 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from hook_evidence import interpreter_hidden, save_evidence
+from hook_steps import install_hook, interpreter_hidden, save_evidence
 from harness import NPM_TOOLS, TempRun, find_binary, out_dir
 from mock_server import Reply, js, sse
 from qwen_code import MODEL, completion_events, full_completion, settings, tool_names
@@ -79,20 +78,6 @@ def make_responder(workdir: str, run: str, requests: list):
     return responder
 
 
-def install_hook(python: str, env: dict[str, str], cwd: str) -> str:
-    """`inspector hook install qwen-code` into the temporary HOME's settings; what it said."""
-    done = subprocess.run(
-        [python, "-m", "inspector", "hook", "install", "qwen-code"],
-        env=env,
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    if done.returncode != 0:
-        sys.exit(f"inspector hook install failed: {done.stderr}")
-    return done.stdout
-
 
 def play(qwen: str, python: str, run_name: str, out: Path, keep: bool) -> None:
     """One run of `qwen -p` with the hook installed; its evidence written to `out`."""
@@ -110,7 +95,7 @@ def play(qwen: str, python: str, run_name: str, out: Path, keep: bool) -> None:
         XDG_CONFIG_HOME=os.path.join(run.home, "config"),
     )
     env.pop("QWEN_HOME", None)
-    run.save("install.txt", install_hook(python, env, run.work))
+    run.save("install.txt", install_hook(python, "qwen-code", env, run.work))
     requests: list = []
     with run.mock(make_responder(run.work, run_name, requests), max_requests=40) as srv:
         env["OPENAI_BASE_URL"] = srv.url + "/v1"

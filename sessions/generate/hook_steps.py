@@ -1,5 +1,6 @@
-"""What a hook generator keeps of one run (`block` or `clean`) of an agent with the inspector's
-hook installed: the session file the agent wrote (temp paths scrubbed) and the evidence
+"""The steps the hook generators of Gemini CLI, Qwen Code and Codex share: installing the
+inspector's hook with `inspector hook install AGENT` (`install_hook`), and keeping of one run
+(`block` or `clean`) the session file the agent wrote (temp paths scrubbed) and the evidence
 (`<stem>-<run>.requests.json`: the agent's exit code, the journal the real call wrote, each
 request the mock model received), the hook's interpreter named by a placeholder in both.
 
@@ -9,11 +10,28 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 from harness import TempRun
 
 PYTHON_PLACEHOLDER = "/path/to/python"  # the interpreter named in the hook's command, in the evidence
+
+
+def install_hook(python: str, agent: str, env: dict[str, str], cwd: str) -> str:
+    """`inspector hook install AGENT` run by `python` in the temporary home `env` names; what it said."""
+    done = subprocess.run(
+        [python, "-m", "inspector", "hook", "install", agent],
+        env=env,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    if done.returncode != 0:
+        sys.exit(f"inspector hook install failed: {done.stderr}")
+    return done.stdout
 
 
 def save_evidence(
