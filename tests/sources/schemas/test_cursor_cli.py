@@ -18,7 +18,7 @@ from inspector.cli.main import main
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER
 from inspector.sources import open_source
 from inspector.sources.discovery import discover
-from inspector.sources.schemas import SCHEMAS
+from tests.helpers.databases import schemas_recognising
 from tests.helpers.samples import TOOL_SAMPLES
 
 SAMPLE = TOOL_SAMPLES / "cursor-cli.store.db"
@@ -62,13 +62,7 @@ def root_children(connection: sqlite3.Connection) -> list[str]:
 
 
 def test_the_store_is_recognised_by_the_cursor_cli_schema_alone():
-    with closing(sqlite3.connect(SAMPLE)) as connection:
-        tables = {
-            name: {column for _, column, *_ in connection.execute(f'PRAGMA table_info("{name}")')}
-            for (name,) in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-        }
-    claiming = [name for name, schema in SCHEMAS.items() if schema.recognise and schema.recognise(None, tables)]
-    assert claiming == ["cursor-cli"]
+    assert schemas_recognising(SAMPLE) == ["cursor-cli"]
 
 
 def test_its_chat_is_read_in_the_latest_root_s_order_with_calls_linked_to_results():

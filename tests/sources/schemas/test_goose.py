@@ -15,7 +15,7 @@ from inspector.cli.main import main
 from inspector.model import ASSISTANT, TOOL, USER
 from inspector.sources import open_source
 from inspector.sources.discovery import FoundSession, discover
-from inspector.sources.schemas import SCHEMAS
+from tests.helpers.databases import schemas_recognising
 from tests.helpers.samples import TOOL_SAMPLES
 
 SAMPLE = TOOL_SAMPLES / "goose.db"
@@ -36,13 +36,7 @@ def scan(path: Path, capsys) -> list[tuple]:
 
 
 def test_the_database_is_recognised_by_the_goose_schema_alone():
-    with closing(sqlite3.connect(SAMPLE)) as connection:
-        tables = {
-            name: {column for _, column, *_ in connection.execute(f'PRAGMA table_info("{name}")')}
-            for (name,) in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-        }
-    claiming = [name for name, schema in SCHEMAS.items() if schema.recognise and schema.recognise(None, tables)]
-    assert claiming == ["goose"]
+    assert schemas_recognising(SAMPLE) == ["goose"]
 
 
 def test_its_session_is_read_as_one_conversation_with_calls_linked_to_results():
