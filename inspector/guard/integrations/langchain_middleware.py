@@ -64,7 +64,7 @@ class ReplyCheck(AgentMiddleware[AgentState[Any], Any]):
         if check.calls and (self.on_finding == "recover" or asked >= self.max_retries):
             return {"messages": [_recovered(reply, check)]}
         if asked >= self.max_retries:
-            return {"messages": [reply.model_copy(update={"content": check.text})]}
+            return {"messages": [_with_text(reply, check.text)]}
         reason = HumanMessage(check.reason, id=f"{_ASKED_AGAIN}{uuid4().hex}")
         return {"messages": [reason], "jump_to": "model"}
 
@@ -90,7 +90,31 @@ def _result(message: ToolMessage) -> dict[str, Any]:
 def _recovered(reply: AIMessage, check: Check) -> AIMessage:
     """The reply repaired, carrying the recovered calls as its own (same id: it replaces the reply)."""
     calls = [*reply.tool_calls, *(_tool_call(call) for call in check.calls)]
-    return reply.model_copy(update={"content": check.text, "tool_calls": calls})
+    return _with_text(reply, check.text).model_copy(update={"tool_calls": calls})
+
+
+def _with_text(reply: AIMessage, text: str) -> AIMessage:
+    """The reply with its text (every text block, which `reply.text` joins) replaced by `text` in
+    the place of the first text block; its other blocks (thinking and its signature, images, the
+    provider's call blocks) kept as they were, in their places. An empty text leaves no text block
+    (providers refuse empty ones)."""
+    if isinstance(reply.content, str):
+        return reply.model_copy(update={"content": text})
+    content: list[str | dict[str, Any]] = []
+    text_placed = False
+    for block in reply.content:
+        if not _is_text_block(block):
+            content.append(block)
+        elif not text_placed:
+            text_placed = True
+            if text:
+                content.append({**block, "text": text} if isinstance(block, dict) else text)
+    return reply.model_copy(update={"content": content})
+
+
+def _is_text_block(block: str | dict[str, Any]) -> bool:
+    """Whether LangChain reads the block as text (as `AIMessage.text` does)."""
+    return isinstance(block, str) or (block.get("type") == "text" and isinstance(block.get("text"), str))
 
 
 def _tool_call(call: ToolCall) -> dict[str, Any]:

@@ -60,6 +60,26 @@ def test_a_fake_result_becomes_the_real_call_the_tool_node_runs():
     assert "{success" not in "".join(message.text for message in model.requests[1])
 
 
+def test_recovery_keeps_the_replys_thinking_and_other_blocks_in_place():
+    thinking = {"type": "thinking", "thinking": "The person wants a note.", "signature": "c2lnbmVk"}
+    image = {"type": "image", "url": "https://example.com/list.png"}
+    reply = AIMessage([thinking, {"type": "text", "text": '{success: true, content: "buy milk"}'}, image, "Saved!"])
+    agent, model, saved = notes_agent([reply, AIMessage("Saved your note: buy milk.")])
+    repaired = agent.invoke({"messages": [HumanMessage("Note: buy milk")]})["messages"][1]
+    assert saved == ["buy milk"]
+    assert repaired.content == [thinking, {"type": "text", "text": "Saved!"}, image]
+    assert [call["name"] for call in repaired.tool_calls] == ["save_note"]
+
+
+def test_a_reply_whose_text_was_all_printed_call_keeps_no_empty_text_block():
+    thinking = {"type": "thinking", "thinking": "Save it.", "signature": "c2lnbmVk"}
+    printed = '<tool_call>{"name": "save_note", "arguments": {"content": "buy milk"}}</tool_call>'
+    reply = AIMessage([thinking, {"type": "text", "text": printed}])
+    agent, model, saved = notes_agent([reply, AIMessage("Saved your note: buy milk.")])
+    repaired = agent.invoke({"messages": [HumanMessage("Note: buy milk")]})["messages"][1]
+    assert saved == ["buy milk"] and repaired.content == [thinking]
+
+
 def test_retry_asks_the_model_again_with_the_reason_and_it_makes_the_call():
     real_call = AIMessage("", tool_calls=[{"name": "save_note", "args": {"content": "buy milk"}, "id": "call_1"}])
     script = [AIMessage(FAKE_SAVE), real_call, AIMessage("Saved your note: buy milk.")]
