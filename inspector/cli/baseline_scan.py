@@ -44,16 +44,23 @@ def baseline_for(args: argparse.Namespace, path: Location, files: int) -> Baseli
     """The baseline that applies to the file at `path` (one of `files` read), if any."""
     if getattr(args, "no_baseline", True):  # `report` takes none
         return None
-    from inspector.review.baseline import baseline_path_for, read_baseline  # only a scan that may have one reads it
+    from inspector.review.baseline_place import baseline_path_for
 
     if args.baseline is not None:
         if files != 1:
             raise InspectorError("--baseline FILE: give the one session file or history it is about")
-        return read_baseline(args.baseline)
+        return _read(args.baseline)
     if not isinstance(path, Path):
         return None
     beside = baseline_path_for(path)
-    return read_baseline(beside) if beside.is_file() else None
+    return _read(beside) if beside.is_file() else None
+
+
+def _read(path: Path) -> Baseline:
+    """The baseline at `path`, its reader loaded only for a scan that has one."""
+    from inspector.review.baseline import read_baseline
+
+    return read_baseline(path)
 
 
 def summaries_without_acknowledged(

@@ -18,9 +18,12 @@ import argparse
 from collections.abc import Iterable, Iterator
 from contextlib import closing
 from pathlib import Path
+from typing import Any
 
-from inspector.cli.exit_codes import FOUND, FOUND_NOTHING
-from inspector.cli.suggest import did_you_mean
+from inspector.cli.commands import summary
+from inspector.cli.exit_codes import FOUND, FOUND_NOTHING, epilog
+from inspector.cli.session_reading import add_common_options
+from inspector.cli.suggest import choices_shown, did_you_mean, one_of
 from inspector.detect import kinds
 from inspector.detect.secret import KIND as SECRET
 from inspector.errors import InspectorError, check_session_found
@@ -30,13 +33,64 @@ from inspector.repair.apply import accepted_findings
 from inspector.repair.execute import ExecutionResult, check_command, execute_call, recovered_calls
 from inspector.repair.write import Chosen, check_targets, write_repaired
 from inspector.scan.scanner import ScanResult, iter_scan
-from inspector.sources import open_source
+from inspector.sources import location, open_source
 from inspector.sources.base import Source
+from inspector.sources.formats.openai import NAME as OPENAI  # `fix --to openai` writes this format
 from inspector.sources.schemas.table import parse_map
 from inspector.support.safe_text import one_line, shown_name
 from inspector.support.tools_file import load_tools_file
 
 MAX_TIMEOUT = 86400.0  # seconds: a day; an executor's call is never meant to run longer
+
+
+def add_command(commands: argparse._SubParsersAction[Any]) -> None:
+    """Add `fix` to the command line's `commands`."""
+    fix = commands.add_parser(
+        "fix",
+        help=summary("fix"),
+        usage="inspector fix PATH --accept KINDS (-o OUT | --in-place) [options]",
+        epilog=epilog("fix"),
+    )
+    fix.add_argument(
+        "path",
+        type=location,
+        metavar="PATH",
+        help="the session file or database to repair (a PostgreSQL database by its URL, in place only)",
+    )
+    fix.add_argument(
+        "--accept",
+        metavar="KINDS",
+        help=f"'all' or a comma-separated list of kinds: {', '.join(kinds())} (required; "
+        "without it, one line names the kinds found)",
+    )
+    where = fix.add_mutually_exclusive_group()  # one of them is required: `run_fix` says so in one line
+    where.add_argument("-o", "--output", type=Path, metavar="OUT", help="write the repaired session here")
+    where.add_argument("--in-place", action="store_true", help="replace PATH, after saving a copy as PATH.bak")
+    fix.add_argument(
+        "--to",
+        type=one_of([OPENAI], "format to write"),
+        metavar=choices_shown([OPENAI]),
+        help="write the repaired sessions as OpenAI Chat Completions JSON "
+        "(JSON Lines for several) instead of the input's format, naming in one line what could not be carried",
+    )
+    fix.add_argument("--force", action="store_true", help="replace OUT if it exists (only ever a regular file)")
+    fix.add_argument(
+        "--allow-triggers", action="store_true", help="let the database's own triggers run on what the fix writes"
+    )
+    fix.add_argument(
+        "--execute",
+        metavar="CMD",
+        help="run each recovered call through CMD (no shell; the call as JSON on "
+        "its stdin) and record its stdout as the call's result",
+    )
+    fix.add_argument(
+        "--execute-timeout",
+        type=float,
+        metavar="SECONDS",
+        help=f"stop CMD after this long and record an error result (default {DEFAULT_TIMEOUT:g})",
+    )
+    add_common_options(fix)
+    fix.set_defaults(run=run_fix)
 
 
 def run_fix(args: argparse.Namespace) -> int:

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from inspector.cli.commands import summary
 from inspector.cli.exit_codes import FOUND, FOUND_NOTHING, epilog
 
 AGENTS = (
@@ -19,11 +20,11 @@ AGENTS = (
 )  # the agents with a hook at the end of a reply that can block it
 
 
-def add_hook_command(commands: argparse._SubParsersAction[Any]) -> None:
+def add_command(commands: argparse._SubParsersAction[Any]) -> None:
     """Add `hook` and its actions to the command line's `commands`."""
     hook = commands.add_parser(
         "hook",
-        help="check each reply inside the agent as it ends (Claude Code's Stop hook, Gemini CLI's AfterAgent), and install it",
+        help=summary("hook"),
         epilog=epilog("hook"),
     )
     actions = hook.add_subparsers(dest="action", metavar="ACTION", required=True)

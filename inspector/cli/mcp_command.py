@@ -7,17 +7,18 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from inspector.cli.commands import summary
 from inspector.cli.exit_codes import FOUND_NOTHING, epilog
 from inspector.errors import InspectorError
 
 INSTALL = "pip install 'inspector[mcp]'"
 
 
-def add_mcp_command(commands: argparse._SubParsersAction[Any]) -> None:
+def add_command(commands: argparse._SubParsersAction[Any]) -> None:
     """Add `mcp` to the command line's `commands`."""
     mcp = commands.add_parser(
         "mcp",
-        help="serve the MCP server over stdio: check_reply, list_sessions, scan_session, findings (read-only)",
+        help=summary("mcp"),
         epilog=epilog("mcp"),
     )
     mcp.set_defaults(run=_run)

@@ -1,5 +1,6 @@
 """`inspector report PATH --html OUT | --markdown OUT [--redact]`: a scan's findings as a report to
-share, written where the person says, checked before anything is read.
+share, written where the person says, checked before anything is read (then the scan, then the
+report written).
 
 An `OUT` of `-` is the standard output (for one of the two at most). Any other `OUT` is written
 whole or not at all (`support.atomic_files`: a hidden temporary file renamed into place); it is
@@ -9,6 +10,7 @@ but a regular file, and an existing one is replaced only with `--force`.
 
 from __future__ import annotations
 
+import argparse
 import os
 import stat
 import sys
@@ -16,7 +18,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
+from inspector.cli.commands import summary
+from inspector.cli.exit_codes import FAILED, FOUND_NOTHING, epilog
+from inspector.cli.report_help import REPORT_HELP
+from inspector.cli.session_reading import add_scan_options, reading, sources_named, summaries
 from inspector.errors import InspectorError
 from inspector.model import Location
 from inspector.report.html_report import render_html
@@ -28,6 +35,36 @@ from inspector.support.atomic_files import file_mode, land, staged_bytes
 from inspector.support.safe_text import one_line, shown_name
 
 STDOUT = "-"
+
+
+def add_command(commands: argparse._SubParsersAction[Any]) -> None:
+    """Add `report` to the command line's `commands`."""
+    report = commands.add_parser(
+        "report",
+        help=summary("report"),
+        description=REPORT_HELP,
+        epilog=epilog("report"),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_scan_options(report)
+    report.add_argument("--html", metavar="OUT", help="write the report as one self-contained HTML page (- for stdout)")
+    report.add_argument("--markdown", metavar="OUT", help="write the report as Markdown (- for stdout)")
+    report.add_argument("--redact", action="store_true", help="mask secrets and e-mail addresses (the patterns above)")
+    report.add_argument("--force", action="store_true", help="replace OUT if it exists (only ever a regular file)")
+    report.set_defaults(run=_report)
+
+
+def _report(args: argparse.Namespace) -> int:
+    """The outputs checked before anything is read, then the scan, then the report written."""
+    targets = report_targets(args.html, args.markdown)
+    read = reading(args)
+    targets.check(read.files, args.force)
+    found, errors = summaries(args, read) if read.files else ([], [])
+    if errors and not found:
+        return FAILED  # nothing could be read: there is nothing to report (each error said why)
+    write_reports(targets, found, errors, args.redact, sources_named(args, read.files))
+    said_written(targets, found)
+    return FAILED if errors else FOUND_NOTHING  # written: a report is no check (`scan` is)
 
 
 @dataclass(frozen=True)

@@ -8,15 +8,39 @@ so is a database whose own triggers would run on what undo writes, unless `--all
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
-from inspector.cli.exit_codes import FOUND_NOTHING
+from inspector.cli.commands import summary
+from inspector.cli.exit_codes import FOUND_NOTHING, epilog
 from inspector.model import ServerUrl
+from inspector.sources import location
 from inspector.sources.postgres.undo import undo_on_server
 from inspector.sources.sql.undo import since_time
 from inspector.sources.sqlite.undo import undo_in_file
 from inspector.support.safe_text import one_line, shown_name
 
 SHOWN = 10  # fix ids named in the line saying what was undone
+
+
+def add_command(commands: argparse._SubParsersAction[Any]) -> None:
+    """Add `undo` to the command line's `commands`."""
+    undo = commands.add_parser("undo", help=summary("undo"), epilog=epilog("undo"))
+    undo.add_argument(
+        "target", type=location, metavar="TARGET", help="an SQLite history, or a PostgreSQL database's URL"
+    )
+    which = undo.add_mutually_exclusive_group()
+    which.add_argument(
+        "--fix",
+        type=int,
+        metavar="ID",
+        help="the fix with this id in inspector_fixes (and those written "
+        "with it to the same conversation); default: the last fix's",
+    )
+    which.add_argument("--since", metavar="TIME", help="every fix applied since TIME (ISO 8601, UTC unless it says)")
+    undo.add_argument(
+        "--allow-triggers", action="store_true", help="let the database's own triggers run on what the undo writes"
+    )
+    undo.set_defaults(run=run_undo)
 
 
 def run_undo(args: argparse.Namespace) -> int:

@@ -6,15 +6,16 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from inspector.cli.commands import summary
 from inspector.cli.exit_codes import epilog
 from inspector.errors import InspectorError
 
 
-def add_watch_command(commands: argparse._SubParsersAction[Any]) -> None:
+def add_command(commands: argparse._SubParsersAction[Any]) -> None:
     """Add `watch` to the command line's `commands`."""
     watch = commands.add_parser(
         "watch",
-        help="follow your most recent agent session as it is written (the app, as --follow opens it)",
+        help=summary("watch"),
         epilog=epilog("watch"),
     )
     watch.set_defaults(run=_run)

@@ -27,12 +27,12 @@ from typing import Any
 from inspector.errors import InspectorError
 from inspector.model import Finding, Location, Session
 from inspector.review.anchors import FindingKey, anchored_keys, content_digest, reattach
+from inspector.review.baseline_place import baseline_path_for
 from inspector.review.review_file import SessionKey, finding_keys
 from inspector.scan.scanner import ScanResult
 from inspector.support.atomic_files import file_mode, land, staged_bytes
 from inspector.support.safe_text import shown_name
 
-SUFFIX = ".baseline.json"  # beside the session it is about: OUT.baseline.json
 VERSION = 1
 
 
@@ -71,11 +71,6 @@ class Baseline:
                 if index is not None:
                     matched.add(index)
         return matched
-
-
-def baseline_path_for(session: Path) -> Path:
-    """Where the baseline of the session file (or history) at `session` is kept: beside it."""
-    return session.with_name(session.name + SUFFIX)
 
 
 def write_baseline(out: Path, source: Location, acknowledged: Sequence[Acknowledged]) -> Path | None:

@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import inspector
+from tests.helpers.samples import SESSIONS
 from tests.hooks.helpers import FAKE_RESULT_END, stop_input, write_lines
 
 
@@ -26,12 +27,22 @@ def test_core_modules_do_not_import_textual():
     assert out.strip() == "[]"
 
 
-def test_the_command_line_loads_no_other_storage_writer_or_command():
-    code = "import sys, inspector.cli.main\nprint('\\n'.join(sys.modules))"
-    loaded = set(
-        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.splitlines()
+def loaded_by_command(*arguments: str) -> set[str]:
+    """The modules loaded once `inspector ARGUMENTS` has run in a fresh interpreter."""
+    code = (
+        "import contextlib, io, sys\n"
+        "from inspector.cli.main import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):\n"
+        "    main(sys.argv[1:])\n"
+        "print('\\n'.join(sys.modules))"
     )
-    assert "inspector.cli.main" in loaded and "inspector.sources.formats" in loaded
+    run = subprocess.run([sys.executable, "-c", code, *arguments], capture_output=True, text=True, check=True)
+    return set(run.stdout.splitlines())
+
+
+def test_a_scan_loads_no_other_storage_writer_or_command():
+    loaded = loaded_by_command("scan", str(SESSIONS / "memory-agent.openai.json"))
+    assert "inspector.cli.scan_command" in loaded and "inspector.sources.formats.openai" in loaded
     assert "inspector.sources.schemas.rubyllm" in loaded  # the schemas' names, for --format; not their writers
     not_needed = [
         "inspector.sources.postgres.history",
@@ -42,8 +53,13 @@ def test_the_command_line_loads_no_other_storage_writer_or_command():
         "inspector.sources.schemas._rubyllm_write",
         "inspector.sources.schemas._text_write",
         "inspector.cli.spark_scan",
+        "inspector.cli.fix_command",
+        "inspector.cli.undo_command",
+        "inspector.cli.report_command",
+        "inspector.cli.open_app",
         "inspector.scan.spark.dataset",
         "inspector.repair.execute",
+        "inspector.repair.write",
         "inspector.sources.discovery",
         "inspector.sources.openai_export",
         "multiprocessing",
@@ -51,6 +67,14 @@ def test_the_command_line_loads_no_other_storage_writer_or_command():
         "tempfile",
     ]
     assert [name for name in not_needed if name in loaded] == []
+
+
+def test_version_help_and_the_hook_commands_load_no_reader_detector_or_scanner():
+    for arguments in (["--version"], ["--help"], ["hook", "status"], ["mcp", "--help"]):
+        loaded = loaded_by_command(*arguments)
+        assert "inspector.cli.main" in loaded
+        heavy = ("inspector.sources", "inspector.detect", "inspector.scan", "inspector.repair", "inspector.report")
+        assert sorted(name for name in loaded if name.startswith(heavy)) == [], arguments
 
 
 def test_the_stop_hook_loads_the_claude_code_reader_and_its_detectors_alone(tmp_path):

@@ -1,0 +1,163 @@
+"""What `scan` and `report` read, and how: their shared options, the files they take (the paths
+given, the bundled samples, or the person's own sessions found), and the summary of each session
+read, with one error line per file that could not be."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NamedTuple
+
+from inspector.cli.baseline_scan import baseline_for, say_left_out, summaries_without_acknowledged
+from inspector.cli.engine_options import PathsAsTyped
+from inspector.cli.error_line import say_error
+from inspector.cli.exit_codes import FAILED, FOUND, FOUND_NOTHING
+from inspector.cli.reading_options import add_reading_options, need_a_path
+from inspector.cli.suggest import missing_file_hint
+from inspector.errors import InspectorError, check_session_found
+from inspector.model import ServerUrl, ToolSpec
+from inspector.scan.parallel import MAX_WORKERS, MIN_BYTES, ScanRequest, check_jobs, scan_summaries
+from inspector.scan.summary import SessionSummary
+from inspector.sources import session_files
+from inspector.sources.schemas.table import parse_map
+from inspector.support.gc_pause import collector_paused
+from inspector.support.safe_text import shown_name
+from inspector.support.tools_file import load_tools_file
+
+
+def add_scan_options(parser: argparse.ArgumentParser) -> None:
+    """What `scan` and `report` read, and how."""
+    parser.add_argument(
+        "paths",
+        nargs="*",
+        action=PathsAsTyped,
+        metavar="PATH",
+        help="a session file, a directory of "
+        "them, or a PostgreSQL database's URL (postgresql://USER@HOST:PORT/DB) (default: your own "
+        "sessions, found where each agent keeps them)",
+    )
+    parser.add_argument("--samples", action="store_true", help="read the bundled sample sessions")
+    parser.add_argument(
+        "-j",
+        "--jobs",
+        type=int,
+        metavar="N",
+        help="processes scanning a large SQLite history "
+        f"(default: one per CPU, at most {MAX_WORKERS}, from {MIN_BYTES // 2**20} MB; "
+        "1 scans in one process)",
+    )
+    add_common_options(parser)
+
+
+def add_common_options(parser: argparse.ArgumentParser) -> None:
+    """The options `scan` and `fix` share: how to read the input, and which session of it."""
+    add_reading_options(parser)
+    parser.add_argument("--session", metavar="ID", help="only the session (conversation) with this id")
+
+
+class Reading(NamedTuple):
+    """What `scan` and `report` read: the files, the extra tool definitions, a table's column map."""
+
+    files: list[Path]
+    extra: tuple[ToolSpec, ...]
+    mapping: dict[str, str] | None
+
+
+def reading(args: argparse.Namespace) -> Reading:
+    """The files `scan` and `report` read, after checking their options; none, said in one line on
+    stderr, when no path was given and none of the person's own sessions were found."""
+    check_jobs(args.jobs)  # once, before any path: a bad option is not an error of each file
+    extra = tuple(load_tools_file(args.tools)) if args.tools else ()
+    mapping = parse_map(args.map) if args.map is not None else None
+    paths = _scan_paths(args)
+    if not paths:
+        from inspector.sources.discovery import places, shown_places  # only without a path
+
+        print(
+            f"inspector: no sessions of your own found ({shown_places(places())}); give a path, or --samples",
+            file=sys.stderr,
+        )
+    return Reading(_expand(paths), extra, mapping)
+
+
+def summaries(args: argparse.Namespace, read: Reading) -> tuple[list[SessionSummary], list[str]]:
+    """The summary of each session of the files read, and one error line per file that could not
+    be read (printed as it happens)."""
+    found: list[SessionSummary] = []
+    errors: list[str] = []
+    for path in read.files:
+        try:
+            request = ScanRequest(path, args.format, read.extra, args.table, read.mapping)
+            baseline = baseline_for(args, path, len(read.files))
+            left_out = [0]
+            with collector_paused():  # a long history builds many objects and frees few
+                # a history is read one conversation at a time: only what the reports need is kept
+                found.extend(
+                    scan_summaries(request, args.session, args.jobs)
+                    if baseline is None
+                    else summaries_without_acknowledged(request, args.session, baseline, left_out)
+                )
+            if baseline is not None:
+                say_left_out(baseline, left_out[0])
+        except InspectorError as error:
+            errors.append(str(error))
+            say_error(str(error) + missing_file_hint(path))
+    if not errors:  # a file that could not be read may hold the session
+        check_session_found(args.session, found, [shown_name(p) for p in _searched(args, len(read.files))])
+    return found, errors
+
+
+def sources_named(args: argparse.Namespace, files: list[Path]) -> list[str]:
+    """What a report says it was made from: the paths given, the samples, or the person's sessions."""
+    if args.paths:
+        return [str(path) for path in args.paths]
+    return ["the bundled sample sessions"] if args.samples else [f"your {len(files):,} sessions"]
+
+
+def exit_code(found: Sequence[SessionSummary], errors: Sequence[str]) -> int:
+    """`scan`'s exit code: 2 when a file could not be read, else 1 when something was found."""
+    if errors:
+        return FAILED
+    return FOUND if any(summary.findings for summary in found) else FOUND_NOTHING
+
+
+def _searched(args: argparse.Namespace, files: int) -> list[Path]:
+    """Where a `--session ID` not found was looked for: the paths given, the samples, or the person's sessions."""
+    if args.paths:
+        return list(args.paths)
+    from inspector.sources.discovery import SAMPLES  # only without a path
+
+    return [SAMPLES] if args.samples else [Path(f"your {files:,} sessions")]
+
+
+def _scan_paths(args: argparse.Namespace) -> list[Path]:
+    """The paths `scan` reads: those given, the samples (`--samples`), or the person's sessions found."""
+    if args.samples and args.paths:
+        raise InspectorError("give paths or --samples, not both")
+    if args.paths:
+        return list(args.paths)
+    from inspector.sources.discovery import SAMPLES, discover  # only without a path
+
+    if args.samples:
+        return [SAMPLES]
+    need_a_path(args, ("table", "map"))
+    return [found.path for found in discover()]
+
+
+def _expand(paths: Sequence[Path]) -> list[Path]:
+    """Files as given; a directory stands for the session files directly inside it."""
+    expanded: list[Path] = []
+    for path in paths:
+        if not isinstance(path, ServerUrl) and path.is_dir():
+            files = session_files(path)
+            if not files:
+                raise InspectorError(
+                    f"{shown_name(path)}: no session files (*.json, *.jsonl, *.db, *.sqlite, *.sqlite3, *.traj, "
+                    "Aider's logs) in this directory"
+                )
+            expanded.extend(files)
+        else:
+            expanded.append(path)
+    return expanded
