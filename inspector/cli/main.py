@@ -45,7 +45,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             say_error(str(error))
             return FAILED
     parser = build_parser([arguments[0]] if arguments[0] in COMMANDS else [])
-    args = parser.parse_args(arguments)
+    args = parser.parse_command_line(arguments)
     try:
         return int(args.run(args))
     except InspectorError as error:
@@ -69,7 +69,7 @@ def _mistyped_command(word: str) -> bool:
         return False
 
 
-def build_parser(built: Collection[str] = COMMANDS) -> argparse.ArgumentParser:
+def build_parser(built: Collection[str] = COMMANDS) -> OneLineParser:
     """The parser of the commands (`scan`, `report`, `fix`, `undo`, `hook`, `watch`, `mcp`); the
     app has its own (`open_app`). Only the commands in `built` get their options (and their
     modules imported); the others keep their line in `--help`."""

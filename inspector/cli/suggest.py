@@ -49,6 +49,28 @@ class OneLineParser(argparse.ArgumentParser):
         """Print `message` in one line and exit 2 (argparse prints the whole usage first)."""
         self.exit(2, f"{self.prog}: error: {one_line(message)} (see {self.prog} --help)\n")
 
+    def parse_command_line(self, arguments: Sequence[str]) -> argparse.Namespace:
+        """The arguments parsed; words no option takes are refused in one line by the command they
+        were given to (`inspector fix`, `inspector hook install`), naming its option closest to the
+        first of them and its own help."""
+        args, extras = self.parse_known_args(arguments)
+        if extras:
+            command = self._chosen_parser(args)
+            options = [option for option in command._option_string_actions if option.startswith("--")]
+            close = did_you_mean(extras[0], options) if extras[0].startswith("--") else ""
+            command.error(f"unrecognized arguments: {' '.join(extras)}{close}")
+        return args
+
+    def _chosen_parser(self, args: argparse.Namespace) -> argparse.ArgumentParser:
+        """The parser of the innermost command word `args` chose (this one when none was)."""
+        parser: argparse.ArgumentParser = self
+        while True:
+            words = [action for action in parser._actions if isinstance(action, argparse._SubParsersAction)]
+            chosen = getattr(args, words[0].dest, None) if words else None
+            if not words or chosen not in words[0].choices:
+                return parser
+            parser = words[0].choices[chosen]
+
 
 SIBLINGS = 10_000  # names of a folder weighed for a path mistyped, at most: a huge folder is not listed whole
 

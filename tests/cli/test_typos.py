@@ -1,5 +1,6 @@
 """A newcomer's typos get one line naming what was meant: a command (`inspector scna`), a format's
-name (`--format claude_code`, `--to opena`), a kind (`--accept result-prefx`); and `fix` without
+name (`--format claude_code`, `--to opena`), a kind (`--accept result-prefx`), an option of the
+command (`fix --acept`, pointing to that command's help); and `fix` without
 `--accept` says in one line what to add, naming the kinds found, never the usage block."""
 
 import shutil
@@ -22,6 +23,16 @@ from tests.helpers.samples import SESSIONS
         ),
         (["scan", "x", "--engine", "sprk"], "unknown engine 'sprk'; did you mean spark?"),
         (["x", "--format", "gemini_cli"], "unknown format 'gemini_cli'; did you mean gemini-cli?"),
+        (
+            ["fix", "x", "--acept", "all", "-o", "y"],
+            "unrecognized arguments: --acept all; did you mean --accept? (see inspector fix --help)",
+        ),
+        (["scan", "x", "--jsno"], "unrecognized arguments: --jsno; did you mean --json? (see inspector scan --help)"),
+        (["report", "x", "--zzz"], "unrecognized arguments: --zzz (see inspector report --help)"),
+        (
+            ["hook", "install", "--usr"],
+            "unrecognized arguments: --usr; did you mean --user? (see inspector hook install --help)",
+        ),
     ],
 )
 def test_a_typo_is_one_line_saying_what_was_meant(arguments, said, capsys):
