@@ -102,8 +102,9 @@ def short_reason(error: str, path: Location) -> str:
 
 def database_note(listed: list[tuple[str, int]], schema: str) -> Scanned:
     """A history's row: how many messages and conversations (Enter lists and scans them)."""
+    several = "s" if len(listed) != 1 else ""
     return Scanned(
-        sum(count for _, count in listed), schema, None, note=f"{len(listed):,} conversations, Enter lists them"
+        sum(count for _, count in listed), schema, None, note=f"{len(listed):,} conversation{several}, Enter lists them"
     )
 
 
