@@ -23,6 +23,20 @@ VSCODE_PLACES = ", ".join(  # as a message names them: the first editor's, and h
     )
 )
 
+# Where discovery looks under an empty Linux home, as a message names the places (one line).
+LINUX_PLACES_SHOWN = (
+    "Claude Code ~/.claude/projects, Codex ~/.codex/sessions, Gemini CLI ~/.gemini/tmp and "
+    "~/.cache/.gemini/tmp, Qwen Code ~/.qwen/projects and ~/.qwen/tmp, "
+    "Copilot CLI ~/.copilot/session-state and ~/.copilot/history-session-state, "
+    "Continue CLI ~/.continue/sessions, Cline CLI ~/.cline/data/sessions, "
+    f"{VSCODE_PLACES}, llm ~/.config/io.datasette.llm/logs.db, "
+    "OpenCode ~/.local/share/opencode/opencode.db, "
+    "OpenCode (JSON storage) ~/.local/share/opencode/storage/session, Kilo CLI ~/.local/share/kilo/kilo.db, "
+    "mini-swe-agent ~/.config/mini-swe-agent, Goose ~/.local/share/goose/sessions/sessions.db, "
+    "Crush ~/.crush/crush.db, Amp ~/.local/share/amp/threads, OpenHands ~/.openhands/conversations, "
+    "Pi ~/.pi/agent/sessions, Factory Droid ~/.factory/sessions, Cursor CLI ~/.cursor/chats, Kimi CLI ~/.kimi/sessions"
+)
+
 
 def put(source: Path, target: Path, modified: float) -> Path:
     """Copy `source` to `target` (making its folders) with the modification time `modified`."""

@@ -21,23 +21,11 @@ from inspector.tui.picker.rows import cell, found_row, shown_project
 from inspector.tui.picker.screen import PickerScreen
 from inspector.tui.picker.table import FIRST_ROWS, MORE_ROWS
 from inspector.tui.review.screen import ReviewScreen
-from tests.helpers.home_sessions import VSCODE_PLACES, put, sessions_of_every_tool
+from tests.helpers.home_sessions import LINUX_PLACES_SHOWN, put, sessions_of_every_tool
 from tests.helpers.pilot import play, rows, until
 from tests.helpers.samples import SESSIONS
 
 pytestmark = pytest.mark.slow  # drives the app with Pilot
-
-PLACES = (
-    "Claude Code ~/.claude/projects, Codex ~/.codex/sessions, Gemini CLI ~/.gemini/tmp and "
-    "~/.cache/.gemini/tmp, Qwen Code ~/.qwen/projects and ~/.qwen/tmp, Copilot CLI ~/.copilot/session-state "
-    "and ~/.copilot/history-session-state, Continue CLI ~/.continue/sessions, Cline CLI ~/.cline/data/sessions, "
-    f"{VSCODE_PLACES}, llm ~/.config/io.datasette.llm/logs.db, "
-    "OpenCode ~/.local/share/opencode/opencode.db, OpenCode (JSON storage) ~/.local/share/opencode/storage/session, "
-    "Kilo CLI ~/.local/share/kilo/kilo.db, "
-    "mini-swe-agent ~/.config/mini-swe-agent, Goose ~/.local/share/goose/sessions/sessions.db, "
-    "Crush ~/.crush/crush.db, Amp ~/.local/share/amp/threads, OpenHands ~/.openhands/conversations, "
-    "Pi ~/.pi/agent/sessions, Factory Droid ~/.factory/sessions, Cursor CLI ~/.cursor/chats, Kimi CLI ~/.kimi/sessions"
-)
 
 
 def date(seconds: float) -> str:
@@ -123,7 +111,7 @@ def test_no_path_lists_the_person_s_sessions_newest_first_and_opens_each(empty_h
 def test_with_none_found_the_samples_open_and_the_screen_says_so(opened):
     assert main([]) == 0
     assert main(["--samples"]) == 0
-    notice = f"These are the bundled samples: no sessions of your own were found ({PLACES})"
+    notice = f"These are the bundled samples: no sessions of your own were found ({LINUX_PLACES_SHOWN})"
 
     async def none_found(pilot: Pilot) -> None:
         picker = pilot.app.screen
