@@ -84,7 +84,12 @@ def _answer(agent: ChatFileAgent, hook_input: Any, stderr: IO[str]) -> dict[str,
 
 
 def _findings(agent: ChatFileAgent, transcript: str, lines: bytes, kinds: tuple[str, ...]) -> list[Finding]:
-    """The findings of `kinds` in the last reply these chat lines hold."""
+    """The findings of `kinds` in the last reply these chat lines hold; the reader and detectors
+    are imported only when the quick look (`chat_screen`) says there may be some."""
+    from inspector.hooks.chat_screen import may_hold_chat
+
+    if not may_hold_chat(agent.name, lines, kinds):
+        return []
     from importlib import import_module
 
     from inspector.hooks.reply_findings import last_reply_findings

@@ -34,6 +34,12 @@ def reply_texts(lines: bytes, sidechain: bool = False) -> list[str]:
 def may_hold(lines: bytes, kinds: tuple[str, ...], sidechain: bool = False) -> bool:
     """Whether the thread's last reply in these transcript lines may hold a finding of `kinds`."""
     _, texts, calls, failed = _last_reply(lines, sidechain)
+    return reply_may_hold(texts, calls, failed, kinds)
+
+
+def reply_may_hold(texts: list[str], calls: int, failed: bool, kinds: tuple[str, ...]) -> bool:
+    """Whether a reply may hold a finding of `kinds`, given its texts in order, how many calls it
+    makes and whether a result among them may be a failure."""
     markup = any(_MARKUP.search(text) for text in texts)
     if markup and {"result-prefix", "fake-result-block", "tool-markup"} & set(kinds):
         return True
