@@ -4,7 +4,7 @@ An agent that offers a hook at the end of each reply (Claude Code's `Stop` and `
 runs `inspector hook claude-code`, which reads what the transcript gained since its last call,
 runs the detectors of a fabricated result on the last reply, and asks the agent to go on with a
 reason written for the model (`stop_hook`). Gemini CLI's `AfterAgent`, Qwen Code's `Stop` and
-Codex's `Stop` run `inspector hook gemini-cli`, `qwen-code` and `codex`, which read those
+Codex's `Stop` and `SubagentStop` run `inspector hook gemini-cli`, `qwen-code` and `codex`, which read those
 agents' chat files the same way (`chat_file_hook`); what every hook does with the findings is `verdict`.
 `install` merges the hook into the agent's settings and takes it out again.
 

@@ -80,7 +80,7 @@ class _GeminiCli:
         if not text or text.startswith(GEMINI_CLI_CONTEXT):
             return OTHER, [], False
         message_id = record.get("id")
-        if type(message_id) is not str or message_id.encode() in lines[:start]:
+        if type(message_id) is not str or lines.find(json.dumps(message_id).encode(), 0, start) >= 0:
             return UNSURE, [], False  # a message rewritten stands where it first was
         return PROMPT, [], False
 

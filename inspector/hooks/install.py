@@ -36,7 +36,7 @@ EVENTS = {  # each agent's events
     "claude-code": ("Stop", "SubagentStop"),
     "gemini-cli": ("AfterAgent",),
     "qwen-code": ("Stop", "SubagentStop"),
-    "codex": ("Stop",),
+    "codex": ("Stop", "SubagentStop"),
 }
 FOLDERS = {"claude-code": ".claude", "gemini-cli": ".gemini", "qwen-code": ".qwen", "codex": ".codex"}
 HOOK_MODULE = "inspector.hooks"
@@ -97,10 +97,10 @@ def install(path: Path, agent: str = "claude-code") -> Outcome:
 
 
 def uninstall(path: Path, agent: str = "claude-code") -> Outcome:
-    """Take `agent`'s hook out of the settings at `path`; remove the file when only what install
-    made is left."""
+    """Take `agent`'s hook out of the settings at `path` (from every event it may be under, one an
+    older install left out included); remove the file when only what install made is left."""
     settings, existed = _read(path)
-    if not existed or not _installed(settings, agent):
+    if not existed or not any(_ours(entry, agent) for event in EVENTS[agent] for entry in _entries(settings, event)):
         return Outcome(path, f"{shown_name(path)}: the hook is not installed there")
     hooks = settings["hooks"]
     for event in EVENTS[agent]:
