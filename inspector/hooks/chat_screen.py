@@ -8,8 +8,7 @@ Claude Code reply: a markup character in the reply's texts, a result that may be
 announcement at its end. It errs one way only: a record whose place in the reply the reader might
 see otherwise (Gemini CLI's rewind or whole `messages` update, a prompt rewritten under an id seen
 before; a Qwen Code subagent's record or a break in its `parentUuid` chain) sends the reply to the
-reader and detectors, which decide. Calls are not counted: a reply that makes one may still end on
-an announcement.
+reader and detectors, which decide.
 """
 
 from __future__ import annotations
@@ -57,7 +56,7 @@ def may_hold_chat(agent: str, lines: bytes, kinds: tuple[str, ...]) -> bool:
             break
         texts[:0] = said
         failed = failed or failing
-    return reply_may_hold(texts, 0, failed, kinds)
+    return reply_may_hold(texts, failed, kinds)
 
 
 class _GeminiCli:
