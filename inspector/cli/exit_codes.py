@@ -42,7 +42,7 @@ EXIT_CODES: dict[str, dict[int, str]] = {
         FAILED: "nothing undone: no fix left, a row changed since, or a bad option (one line)",
     },
     "hook": {
-        FOUND_NOTHING: "claude-code, gemini-cli, qwen-code, codex: always (a block or a note is its output, an error of its own one line on "
+        FOUND_NOTHING: "claude-code, gemini-cli, qwen-code, codex, copilot-cli: always (a block or a note is its output, an error of its own one line on "
         "stderr); install, uninstall: done, or nothing to do (one line says which); status: installed somewhere",
         FOUND: "status: installed nowhere",
         FAILED: "install, uninstall, status: a settings file could not be read or written (one line), or a bad option",

@@ -1,5 +1,5 @@
 """`inspector hook`: the check that runs inside the agent (`hook claude-code`, which Claude Code
-runs at the end of each reply, `hook gemini-cli`, Gemini CLI's, and `hook qwen-code`, Qwen Code's, `hook codex`, Codex's) and putting it in place (`hook install`, `hook uninstall`,
+runs at the end of each reply, `hook gemini-cli`, Gemini CLI's, and `hook qwen-code`, Qwen Code's, `hook codex`, Codex's, `hook copilot-cli`, GitHub Copilot CLI's) and putting it in place (`hook install`, `hook uninstall`,
 `hook status`). What each does is in `inspector.hooks`; this module is its command line."""
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ AGENTS = (
     "gemini-cli",
     "qwen-code",
     "codex",
+    "copilot-cli",
 )  # the agents with a hook at the end of a reply that can block it
 
 
@@ -33,6 +34,7 @@ def add_command(commands: argparse._SubParsersAction[Any]) -> None:
         ("gemini-cli", "Gemini CLI"),
         ("qwen-code", "Qwen Code"),
         ("codex", "Codex"),
+        ("copilot-cli", "GitHub Copilot CLI"),
     ):
         run = actions.add_parser(
             agent, help=f"the hook itself: {name} runs it with the hook's JSON on stdin (always exits 0)"
@@ -46,20 +48,21 @@ def add_command(commands: argparse._SubParsersAction[Any]) -> None:
             choices=AGENTS,
             default=AGENTS[0],
             metavar="AGENT",
-            help="the agent whose settings change: claude-code (the default), gemini-cli, qwen-code or codex",
+            help="the agent whose settings change: claude-code (the default), gemini-cli, qwen-code, codex or copilot-cli",
         )
         where = action.add_mutually_exclusive_group()
         where.add_argument(
             "--project",
             action="store_true",
-            help="this project's .claude/settings.json (.gemini/, .qwen/settings.json, .codex/hooks.json for the others)",
+            help="this project's .claude/settings.json (.gemini/, .qwen/settings.json, .codex/hooks.json, "
+            ".github/hooks/inspector.json for the others)",
         )
         where.add_argument(
             "--user",
             action="store_true",
             help="your ~/.claude/settings.json ($CLAUDE_CONFIG_DIR honoured; the default), "
             "~/.gemini/settings.json ($GEMINI_CLI_HOME honoured), ~/.qwen/settings.json ($QWEN_HOME honoured) "
-            "or ~/.codex/hooks.json ($CODEX_HOME honoured)",
+            "~/.codex/hooks.json ($CODEX_HOME honoured) or ~/.copilot/hooks/inspector.json ($COPILOT_HOME honoured)",
         )
         action.set_defaults(run=_install if name == "install" else _uninstall)
     status = actions.add_parser("status", help="say where the hook is installed (exit 1 when nowhere)")

@@ -1,6 +1,11 @@
 """The hook of the agents whose reply ends with a command hook given the session's chat file:
 Gemini CLI's `AfterAgent` (`inspector hook gemini-cli`), Qwen Code's `Stop` and `SubagentStop`
-(`inspector hook qwen-code`) and Codex's `Stop` (`inspector hook codex`).
+(`inspector hook qwen-code`) and Codex's `Stop` and `SubagentStop` (`inspector hook codex`: a
+subagent's reply is read from its own rollout, `agent_transcript_path`, its state kept apart
+under its `agent_id`; a subagent Codex gives no rollout for is left), and GitHub Copilot CLI's
+`Stop` (`inspector hook copilot-cli`: the event named as Claude Code names it, whose input has
+Claude Code's fields; `transcript_path` is the session's `events.jsonl`, which Copilot CLI writes
+a moment after it starts the hook: the hook waits for it, `transcript_wait`).
 
 The agent runs it when a reply ends, with the hook's input as JSON on stdin (`session_id`,
 `transcript_path`: the session's JSON Lines chat file, `hook_event_name`, `stop_hook_active`,
@@ -37,22 +42,35 @@ if TYPE_CHECKING:
 
 class ChatFileAgent:
     """An agent this hook runs in: its name (the state folder's, the format's), the events it
-    runs the hook on, the module of `inspector.sources.formats` that reads its chat file, and
-    whether a piece of that file is read after the file's first line."""
+    runs the hook on, the module of `inspector.sources.formats` that reads its chat file, whether
+    a piece of that file is read after the file's first line, whether a subagent's reply is in a
+    chat file of its own (`agent_transcript_path` on `SubagentStop`), and whether the agent writes
+    the reply's events only after it starts the hook (`late`: `transcript_wait`)."""
 
-    __slots__ = ("events", "header", "name", "reader")
+    __slots__ = ("events", "header", "late", "name", "reader", "subagent_files")
 
-    def __init__(self, name: str, events: tuple[str, ...], reader: str, header: bool) -> None:
+    def __init__(
+        self,
+        name: str,
+        events: tuple[str, ...],
+        reader: str,
+        header: bool,
+        subagent_files: bool = False,
+        late: bool = False,
+    ) -> None:
         self.name = name
         self.events = events
         self.reader = reader
         self.header = header
+        self.subagent_files = subagent_files
+        self.late = late
 
 
 GEMINI_CLI = ChatFileAgent("gemini-cli", ("AfterAgent",), "gemini_cli", header=True)
 QWEN_CODE = ChatFileAgent("qwen-code", ("Stop", "SubagentStop"), "qwen_code", header=False)
-CODEX = ChatFileAgent("codex", ("Stop",), "codex", header=True)
-AGENTS = {agent.name: agent for agent in (GEMINI_CLI, QWEN_CODE, CODEX)}
+CODEX = ChatFileAgent("codex", ("Stop", "SubagentStop"), "codex", header=True, subagent_files=True)
+COPILOT_CLI = ChatFileAgent("copilot-cli", ("Stop",), "copilot_cli", header=True, late=True)
+AGENTS = {agent.name: agent for agent in (GEMINI_CLI, QWEN_CODE, CODEX, COPILOT_CLI)}
 HEADER_BYTES = 2**20  # the longest first line read as a chat file's header (Codex's holds its instructions)
 
 
@@ -67,12 +85,21 @@ def _answer(agent: ChatFileAgent, hook_input: Any, stderr: IO[str]) -> dict[str,
         raise ValueError(f"not the input of a {' or '.join(agent.events)} hook")
     session_id = hook_input.get("session_id")
     transcript = hook_input.get("transcript_path")
+    agent_id = None
+    if agent.subagent_files and hook_input.get("hook_event_name") == "SubagentStop":
+        transcript, agent_id = hook_input.get("agent_transcript_path"), hook_input.get("agent_id")
+        if not isinstance(transcript, str) or not transcript or not isinstance(agent_id, str):
+            return {}  # a subagent whose replies are kept in no file of its own: nothing to read
     if not isinstance(session_id, str) or not isinstance(transcript, str) or not transcript:
         raise ValueError("the input names no session_id or transcript_path")
     settings, ignored = load_settings()
     if ignored:
         stderr.write(f"inspector hook: {one_line(ignored)}\n")
-    where = state_path(session_id, None, agent.name)
+    if agent.late:
+        from inspector.hooks.transcript_wait import wait_for_call
+
+        wait_for_call(transcript, hook_input.get("timestamp"))
+    where = state_path(session_id, agent_id, agent.name)
     state = load_state(where)
     tail = read_tail(transcript, state)
     kinds = settings.checked()
@@ -84,7 +111,12 @@ def _answer(agent: ChatFileAgent, hook_input: Any, stderr: IO[str]) -> dict[str,
 
 
 def _findings(agent: ChatFileAgent, transcript: str, lines: bytes, kinds: tuple[str, ...]) -> list[Finding]:
-    """The findings of `kinds` in the last reply these chat lines hold."""
+    """The findings of `kinds` in the last reply these chat lines hold; the reader and detectors
+    are imported only when the quick look (`chat_screen`) says there may be some."""
+    from inspector.hooks.chat_screen import may_hold_chat
+
+    if not may_hold_chat(agent.name, lines, kinds):
+        return []
     from importlib import import_module
 
     from inspector.hooks.reply_findings import last_reply_findings

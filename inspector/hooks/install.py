@@ -5,7 +5,8 @@ Claude Code's settings file is `~/.claude/settings.json` for the person
 Gemini CLI's is `~/.gemini/settings.json` (under `$GEMINI_CLI_HOME` when that is set), or
 `.gemini/settings.json` in a project; Qwen Code's `~/.qwen/settings.json` (`$QWEN_HOME/settings.json`
 when that is set), or `.qwen/settings.json`; Codex's hooks file `~/.codex/hooks.json`
-(`$CODEX_HOME/hooks.json`), or `.codex/hooks.json`. All keep hooks the same way: installing adds one
+(`$CODEX_HOME/hooks.json`), or `.codex/hooks.json`. GitHub Copilot CLI's hook is a file of its
+own (`copilot_hooks_file`). The others keep hooks the same way: installing adds one
 entry under each of the agent's events (`hooks.Stop` and `hooks.SubagentStop`; `hooks.AfterAgent`),
 each running `hook_command(agent)`: this interpreter's absolute path with
 `-m inspector.hooks <agent>`, so it runs from any folder.
@@ -29,6 +30,8 @@ from pathlib import Path
 from typing import Any
 
 from inspector.errors import InspectorError
+from inspector.hooks.copilot_hooks_file import AGENT as COPILOT_CLI
+from inspector.hooks.copilot_hooks_file import file_installed, hooks_file, install_file, uninstall_file
 from inspector.support.atomic_files import file_mode, land, staged_bytes
 from inspector.support.safe_text import shown_name
 
@@ -36,7 +39,8 @@ EVENTS = {  # each agent's events
     "claude-code": ("Stop", "SubagentStop"),
     "gemini-cli": ("AfterAgent",),
     "qwen-code": ("Stop", "SubagentStop"),
-    "codex": ("Stop",),
+    "codex": ("Stop", "SubagentStop"),
+    "copilot-cli": ("Stop",),
 }
 FOLDERS = {"claude-code": ".claude", "gemini-cli": ".gemini", "qwen-code": ".qwen", "codex": ".codex"}
 HOOK_MODULE = "inspector.hooks"
@@ -58,6 +62,8 @@ def hook_command(agent: str = "claude-code") -> str:
 def settings_file(project: bool, cwd: Path | None = None, agent: str = "claude-code") -> Path:
     """The agent's settings file: the project's (`.claude/`, `.gemini/` or `.qwen/settings.json`,
     `.codex/hooks.json` under `cwd`), or the person's."""
+    if agent == COPILOT_CLI:
+        return hooks_file(project, cwd or Path.cwd())
     folder = FOLDERS[agent]
     name = "hooks.json" if agent == "codex" else "settings.json"
     if project:
@@ -75,8 +81,10 @@ def settings_file(project: bool, cwd: Path | None = None, agent: str = "claude-c
 def install(path: Path, agent: str = "claude-code") -> Outcome:
     """Add `agent`'s hook to the settings at `path` (made when missing); nothing changes when it is
     there. A hook installed by another interpreter (a venv since removed) is pointed at this one."""
-    settings, existed = _read(path)
     command = hook_command(agent)
+    if agent == COPILOT_CLI:
+        return Outcome(path, install_file(path, command))
+    settings, existed = _read(path)
     events = EVENTS[agent]
     if _installed(settings, agent) and all(_commands(settings, event, agent) == [command] for event in events):
         return Outcome(path, f"{shown_name(path)}: the hook is already installed")
@@ -97,10 +105,12 @@ def install(path: Path, agent: str = "claude-code") -> Outcome:
 
 
 def uninstall(path: Path, agent: str = "claude-code") -> Outcome:
-    """Take `agent`'s hook out of the settings at `path`; remove the file when only what install
-    made is left."""
+    """Take `agent`'s hook out of the settings at `path` (from every event it may be under, one an
+    older install left out included); remove the file when only what install made is left."""
+    if agent == COPILOT_CLI:
+        return Outcome(path, uninstall_file(path))
     settings, existed = _read(path)
-    if not existed or not _installed(settings, agent):
+    if not existed or not any(_ours(entry, agent) for event in EVENTS[agent] for entry in _entries(settings, event)):
         return Outcome(path, f"{shown_name(path)}: the hook is not installed there")
     hooks = settings["hooks"]
     for event in EVENTS[agent]:
@@ -123,6 +133,8 @@ def uninstall(path: Path, agent: str = "claude-code") -> Outcome:
 
 def installed_in(path: Path, agent: str = "claude-code") -> bool:
     """Whether the settings at `path` run `agent`'s hook (a file that cannot be read: an `InspectorError`)."""
+    if agent == COPILOT_CLI:
+        return file_installed(path)
     settings, _ = _read(path)
     return _installed(settings, agent)
 

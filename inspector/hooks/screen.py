@@ -3,7 +3,7 @@ hold a finding of the kinds checked at all.
 
 It errs one way only: a reply it passes over holds none of them (a test runs it on every turn
 the detectors flag in the samples); a reply it lets through may hold none (the detectors say).
-Plain prose with no markup character, no call announced and no failed call, the usual end of a
+Plain prose with no markup character, no action announced and no failed call, the usual end of a
 reply, costs the hook no more than reading the new lines as JSON.
 """
 
@@ -33,18 +33,20 @@ def reply_texts(lines: bytes, sidechain: bool = False) -> list[str]:
 
 def may_hold(lines: bytes, kinds: tuple[str, ...], sidechain: bool = False) -> bool:
     """Whether the thread's last reply in these transcript lines may hold a finding of `kinds`."""
-    _, texts, calls, failed = _last_reply(lines, sidechain)
+    _, texts, failed = _last_reply(lines, sidechain)
+    return reply_may_hold(texts, failed, kinds)
+
+
+def reply_may_hold(texts: list[str], failed: bool, kinds: tuple[str, ...]) -> bool:
+    """Whether a reply may hold a finding of `kinds`, given its texts in order and whether a result
+    among them may be a failure. Its calls do not matter: a reply that made some may still end on
+    an announcement of one more that it never makes."""
     markup = any(_MARKUP.search(text) for text in texts)
     if markup and {"result-prefix", "fake-result-block", "tool-markup"} & set(kinds):
         return True
     if failed and "claimed-success" in kinds:
         return True
-    return (
-        "narrated-action" in kinds
-        and not calls
-        and bool(texts)
-        and _may_announce(texts[-1][-_ANNOUNCEMENT_WINDOW:].lower())
-    )
+    return "narrated-action" in kinds and bool(texts) and _may_announce(texts[-1][-_ANNOUNCEMENT_WINDOW:].lower())
 
 
 def _may_announce(ending: str) -> bool:
@@ -55,13 +57,12 @@ def _may_announce(ending: str) -> bool:
     )
 
 
-def _last_reply(lines: bytes, sidechain: bool) -> tuple[int, list[str], int, bool]:
+def _last_reply(lines: bytes, sidechain: bool) -> tuple[int, list[str], bool]:
     """Read from the end back to the thread's last prompt (a user event with text; the events of
     the other threads, `isSidechain` or not, passed over): where its line starts, the texts of
-    the assistant events after it (in order), how many calls they make, and whether a result
-    among them may be a failure. Only the last reply's lines are parsed."""
+    the assistant events after it (in order), and whether a result among them may be a failure.
+    Only the last reply's lines are parsed."""
     texts: list[str] = []
-    calls = 0
     failed = False
     end = len(lines)
     while end > 0:
@@ -75,14 +76,13 @@ def _last_reply(lines: bytes, sidechain: bool) -> tuple[int, list[str], int, boo
         if event.get("type") == "user":
             failed = failed or any(_failed(block) for block in blocks if block.get("type") == "tool_result")
             if any(block.get("type") == "text" for block in blocks):
-                return start, texts, calls, failed
+                return start, texts, failed
         elif event.get("type") == "assistant":
             said = [
                 block["text"] for block in blocks if block.get("type") == "text" and isinstance(block.get("text"), str)
             ]
             texts[:0] = said
-            calls += sum(block.get("type") == "tool_use" for block in blocks)
-    return 0, texts, calls, failed
+    return 0, texts, failed
 
 
 def _event(line: bytes) -> Any:

@@ -10,17 +10,23 @@ is installed in (default: this one), whose `inspector hook install codex` writes
 the temporary CODEX_HOME's hooks.json. Codex runs a hook only once the person has trusted it
 (`/hooks` in its TUI); this headless run passes `--dangerously-bypass-hook-trust` instead.
 
-Two runs of `codex exec`, each in its own temporary HOME, as gemini_cli_hook.py does for Gemini
+Three runs of `codex exec`, each in its own temporary HOME, as gemini_cli_hook.py does for Gemini
 CLI: "block" (the mock's first answer plants a fake result, the hook blocks, its reason goes to
 the model, the mock's next answer is a real shell call writing journal.txt, then a closing
-answer the hook leaves) and "clean" (plain text, no request more). Evidence in OUT_DIR:
-`codex-hook-<run>.jsonl` (the rollout, temp paths scrubbed) and `codex-hook-<run>.requests.json`
-(each main request's input items, the developer and instructions left out). Checked by
+answer the hook leaves), "clean" (plain text, no request more) and "subagent" (the main thread
+spawns a subagent with Codex's `spawn_agent` tool; the subagent's first answer plants a fake
+result, its `SubagentStop` hook blocks, the reason goes to the subagent, whose next answer the
+hook leaves; the main thread waits for it with `wait_agent`, then closes). Evidence in OUT_DIR:
+`codex-hook-<run>.jsonl` (the rollout, the subagent's own for "subagent", temp paths scrubbed)
+and `codex-hook-<run>.requests.json` (each request's input items, the developer and
+instructions left out; for "subagent", each marked with its thread). Checked by
 tests/hooks/test_real_codex.py.
 """
 
 from __future__ import annotations
 
+import glob
+import json
 import os
 import sys
 from pathlib import Path
@@ -33,10 +39,15 @@ from harness import NPM_TOOLS, TempRun, find_binary, out_dir
 from mock_server import Reply, js, sse
 from scenario import FAKE_RESULT_REPLY, TURN_MEMORY
 
+TURN_SUBAGENT = "Ask a subagent to save the journal entry, and tell me what it says."
+
 CODEX_VERSION = "0.169.0"  # the release the evidence was written by (run_all.sh's codex)
 JOURNAL_ENTRY = "I lost track of the refactor again."
 CLOSING_TEXT = "Saved to journal.txt for real this time."
 CLEAN_TEXT = "Noted. The refactor needs a smaller first step."
+SUBTASK = "Save the journal entry: I lost track of the refactor again."
+SUBAGENT_TEXT = "I did not save it: no tool ran."
+DELEGATED_TEXT = "The subagent says it did not save the entry."
 
 
 def make_responder(run: str, requests: list):
@@ -54,6 +65,19 @@ def make_responder(run: str, requests: list):
             return [fcall("fc_hook_write", "call_hook_write", tool, shell_args(tool, command))]
         return [message(f"msg_hook_{n:02d}", CLOSING_TEXT)]
 
+    def subagent_step(n: int, items: list[dict], thread: str) -> list[dict]:
+        """The "subagent" run's answers: the main thread spawns and waits, the subagent fakes first."""
+        if thread == "subagent":
+            return [message(f"msg_sub_{n:02d}", FAKE_RESULT_REPLY if n == 0 else SUBAGENT_TEXT)]
+        if n == 0:
+            return [namespaced(fcall("fc_spawn", "call_spawn", "spawn_agent", json.dumps({"message": SUBTASK})))]
+        if n == 1:
+            spawned = next(i for i in reversed(items) if i.get("type") == "function_call_output")
+            agent_id = json.loads(spawned["output"])["agent_id"]
+            arguments = json.dumps({"targets": [agent_id], "timeout_ms": 30000})
+            return [namespaced(fcall("fc_wait", "call_wait", "wait_agent", arguments))]
+        return [message(f"msg_main_{n:02d}", DELEGATED_TEXT)]
+
     def responder(method, path, body):
         if path.rstrip("/").endswith("/models") or "/models?" in path:
             return js({"object": "list", "data": [], "models": []})
@@ -61,12 +85,16 @@ def make_responder(run: str, requests: list):
             tools = [t.get("name") for t in body.get("tools") or [] if isinstance(t, dict)]
             tool = next((t for t in ("shell_command", "exec_command", "shell") if t in tools), "shell")
             items = [i for i in body.get("input") or [] if isinstance(i, dict) and i.get("role") != "developer"]
-            requests.append({"input": items})
             n = sum(
                 1
                 for it in items
                 if (it.get("type") == "message" and it.get("role") == "assistant") or it.get("type") == "function_call"
             )
+            if run == "subagent":
+                thread = "main" if TURN_SUBAGENT in json.dumps(items) else "subagent"
+                requests.append({"thread": thread, "input": items})
+                return sse(script.events(subagent_step(n, items, thread)))
+            requests.append({"input": items})
             return sse(script.events(step(n, tool)))
         return Reply(status=404, json_body={"error": {"message": "mock: no such path"}})
 
@@ -104,13 +132,28 @@ request_max_retries = 0
 stream_max_retries = 0
 stream_idle_timeout_ms = 20000
 ''')
-        cmd = [codex, "exec", "--skip-git-repo-check", "--dangerously-bypass-hook-trust", TURN_MEMORY]
+        turn = TURN_SUBAGENT if run_name == "subagent" else TURN_MEMORY
+        cmd = [codex, "exec", "--skip-git-repo-check", "--dangerously-bypass-hook-trust", turn]
         (rc,) = run.run_each("codex", [cmd], env, "codex-output.txt")
     print(f"{run_name}: codex exit {rc}; {len(requests)} model requests")
-    src = run.find_written(str(codex_home / "sessions" / "*" / "*" / "*" / "rollout-*.jsonl"), "rollout")
+    rollouts = str(codex_home / "sessions" / "*" / "*" / "*" / "rollout-*.jsonl")
+    src = subagent_rollout(rollouts) if run_name == "subagent" else run.find_written(rollouts, "rollout")
     save_evidence(run, out, "codex-hook", run_name, "codex", rc, requests, src)
     interpreter_hidden(out, "codex-hook", run_name, python)
     run.finish(keep)
+
+
+def namespaced(call: dict) -> dict:
+    """A call of one of the tools of Codex's `multi_agent_v1` namespace."""
+    return {**call, "namespace": "multi_agent_v1"}
+
+
+def subagent_rollout(pattern: str) -> str:
+    """The subagent's own rollout among those matching `pattern`: the one its task opens."""
+    for path in sorted(glob.glob(pattern)):
+        if SUBTASK in Path(path).read_text() and TURN_SUBAGENT not in Path(path).read_text():
+            return path
+    sys.exit(f"no subagent rollout matching {pattern}")
 
 
 def main() -> None:
@@ -125,7 +168,7 @@ def main() -> None:
     args = ap.parse_args()
     codex = find_binary("codex", args.codex, "@openai/codex", [str(NPM_TOOLS / "codex/node_modules/.bin/codex")])
     out = out_dir(args.out)
-    for run_name in ("block", "clean"):
+    for run_name in ("block", "clean", "subagent"):
         play(codex, args.python, run_name, out, args.keep)
 
 

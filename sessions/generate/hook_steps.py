@@ -1,4 +1,4 @@
-"""The steps the hook generators of Gemini CLI, Qwen Code and Codex share: installing the
+"""The steps the hook generators of Gemini CLI, Qwen Code, Codex and Copilot CLI share: installing the
 inspector's hook with `inspector hook install AGENT` (`install_hook`), and keeping of one run
 (`block` or `clean`) the session file the agent wrote (temp paths scrubbed) and the evidence
 (`<stem>-<run>.requests.json`: the agent's exit code, the journal the real call wrote, each

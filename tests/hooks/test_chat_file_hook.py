@@ -213,3 +213,36 @@ def test_the_installed_command_runs_the_hook_from_any_folder(tmp_path, monkeypat
     )
     assert (done.returncode, done.stderr) == (0, "")
     assert json.loads(done.stdout)["decision"] == "block"
+
+
+def subagent_stop_input(rollout: Path | None, parent: Path) -> dict[str, Any]:
+    """The input Codex gives a SubagentStop hook: the parent's rollout, and the subagent's own."""
+    return {
+        **stop_input(parent),
+        "hook_event_name": "SubagentStop",
+        "agent_id": "01a220cb-0000-7000-8000-00000000a9e7",
+        "agent_type": "default",
+        "agent_transcript_path": None if rollout is None else str(rollout),
+        "model": "gpt-5-codex",
+        "turn_id": "01a220cb-39e2-71d1-98cb-9196b15eaeef",
+    }
+
+
+def test_codex_a_subagent_s_fake_result_is_read_from_its_own_rollout(tmp_path, monkeypatch, capsys):
+    rollout = tmp_path / "rollout-subagent.jsonl"
+    rollout.write_bytes(b"".join(CODEX_BLOCK_RUN[:CODEX_FAKE_RESULT_END]))
+    parent = HOOKS / "codex-hook-clean.jsonl"
+    code, answer, err = run_hook(monkeypatch, capsys, subagent_stop_input(rollout, parent), "codex")
+    assert (code, err) == (0, "")
+    assert answer is not None and answer["decision"] == "block" and answer["reason"].startswith(REASON_START)
+    assert run_hook(monkeypatch, capsys, stop_input(parent), "codex") == (0, None, "")  # the parent's own reply
+    assert run_hook(monkeypatch, capsys, subagent_stop_input(None, parent), "codex") == (0, None, "")
+
+
+def test_uninstall_codex_takes_out_a_hook_installed_on_stop_alone(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("CODEX_HOME", str(tmp_path))
+    path = tmp_path / "hooks.json"
+    command = "/old/venv/bin/python -m inspector.hooks codex"
+    path.write_text(json.dumps({"hooks": {"Stop": [{"hooks": [{"type": "command", "command": command}]}]}}))
+    assert main(["hook", "uninstall", "codex"]) == 0
+    assert json.loads(path.read_text()) == {}

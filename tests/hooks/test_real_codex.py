@@ -1,7 +1,8 @@
 """The Stop hook inside the real Codex CLI (0.169.0) against the scripted mock model
 (`sessions/generate/codex_hook.py`): a reply planting a fake result is blocked, the hook's
 reason reaches the model in the next request, and the real call the model then makes runs; a
-clean reply is left alone, with no request more.
+clean reply is left alone, with no request more; a subagent's fake result is blocked by the
+SubagentStop hook, its reason sent to the subagent.
 
 The evidence that script committed (`sessions/hooks/`) is checked every time. The slow test runs
 the script itself, with the real Codex, when it is installed where the script looks
@@ -52,6 +53,23 @@ def check_block_run(folder: Path) -> None:
     assert REASON_START in (folder / "codex-hook-block.jsonl").read_text()  # Codex keeps it in the rollout
 
 
+def check_subagent_run(folder: Path) -> None:
+    """The subagent's fake result blocked by its SubagentStop hook, the reason sent to the subagent,
+    its next reply left; the main thread's own reply left too."""
+    run = evidence(folder, "subagent")
+    assert run["codex_exit"] == 0
+    subagent = [request["input"] for request in run["requests"] if request["thread"] == "subagent"]
+    first, after_block = subagent  # no third: the subagent's second reply was left alone
+    *_, fake, reason = after_block
+    assert fake["role"] == "assistant" and texts(fake).startswith("{success: true, memory_type:")
+    said = texts(reason)
+    assert reason["role"] == "user" and said.startswith('<hook_prompt hook_run_id="subagent-stop:')
+    assert REASON_START in said
+    main_thread = [request for request in run["requests"] if request["thread"] == "main"]
+    assert len(main_thread) == 3  # the spawn, the wait, the closing reply: the Stop hook left it
+    assert REASON_START in (folder / "codex-hook-subagent.jsonl").read_text()  # in the subagent's rollout
+
+
 def check_clean_run(folder: Path) -> None:
     run = evidence(folder, "clean")
     assert run["codex_exit"] == 0
@@ -60,6 +78,10 @@ def check_clean_run(folder: Path) -> None:
 
 def test_the_committed_evidence_shows_the_block_the_reason_and_the_real_call():
     check_block_run(EVIDENCE)
+
+
+def test_the_committed_evidence_shows_a_subagent_s_fake_result_blocked_in_the_subagent():
+    check_subagent_run(EVIDENCE)
 
 
 def test_the_committed_evidence_shows_a_clean_reply_left_alone():
@@ -81,6 +103,7 @@ def test_the_hook_inside_the_real_codex(tmp_path):
     run_generator(GENERATOR, tmp_path, "--codex", codex)
     check_block_run(tmp_path)
     check_clean_run(tmp_path)
+    check_subagent_run(tmp_path)
 
 
 REAL_CODEX = agent_binary(

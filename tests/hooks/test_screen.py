@@ -4,10 +4,13 @@ checks passes it, cut where the hook would read it (just after that reply)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from inspector import scan_file
 from inspector.hooks.hook_settings import HOOK_KINDS
+from inspector.hooks.reply_findings import reply_findings
 from inspector.hooks.screen import may_hold
 from tests.helpers.samples import SESSIONS, TOOL_SAMPLES
 
@@ -26,3 +29,19 @@ def test_every_reply_flagged_passes_the_quick_look(path):
 def test_plain_prose_is_passed_over():
     line = b'{"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"The meeting moved to Thursday."}]}}\n'
     assert not may_hold(line, HOOK_KINDS)
+
+
+def test_an_announcement_after_the_reply_s_calls_passes_the_quick_look():
+    def event(kind: str, content: object, uuid: str) -> str:
+        message = {"role": kind, "content": content}
+        return json.dumps({"type": kind, "isSidechain": False, "uuid": uuid, "sessionId": "s", "message": message})
+
+    lines = [
+        event("user", "Please save a journal memory.", "1"),
+        event("assistant", [{"type": "tool_use", "id": "t1", "name": "Read", "input": {"file_path": "a"}}], "2"),
+        event("user", [{"type": "tool_result", "tool_use_id": "t1", "content": "ok"}], "3"),
+        event("assistant", [{"type": "text", "text": "I read it. Now I'll save the entry to your journal."}], "4"),
+    ]
+    data = "\n".join(lines).encode() + b"\n"
+    assert [f.kind for f in reply_findings("transcript.jsonl", data, HOOK_KINDS, None)] == ["narrated-action"]
+    assert may_hold(data, HOOK_KINDS)
