@@ -31,8 +31,8 @@ COMMAND_LINES: dict[str, CommandLine] = {
     ),
     "hook": CommandLine(
         "inspector.cli.hook_command",
-        "check each reply inside the agent as it ends (Claude Code's Stop hook, Gemini CLI's AfterAgent), "
-        "and install it",
+        "check each reply inside the agent as it ends (Claude Code, Codex, Gemini CLI, Qwen Code, "
+        "Copilot CLI), and install it",
     ),
     "watch": CommandLine(
         "inspector.cli.watch_command",
