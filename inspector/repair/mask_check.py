@@ -25,7 +25,9 @@ def secrets_still_held(out: Location, secrets: Collection[str]) -> int:
         return 0
     if isinstance(out, ServerUrl):
         return _held_by_sessions(open_source(out).sessions(), secrets)
-    return _held_by_file(out, secrets)
+    if out.is_dir():  # a storage of one file per record, copied as a folder
+        return len({secret for file in out.rglob("*") if file.is_file() for secret in _held_in(file, secrets)})
+    return len(_held_in(out, secrets))
 
 
 def still_held_line(count: int, out: Location) -> str:
@@ -40,13 +42,13 @@ def still_held_line(count: int, out: Location) -> str:
     )
 
 
-def _held_by_file(path: Path, secrets: Collection[str]) -> int:
+def _held_in(path: Path, secrets: Collection[str]) -> set[str]:
     """The secrets whose UTF-8 bytes (or JSON-escaped form) occur anywhere in the file."""
     if path.stat().st_size == 0:
-        return 0
+        return set()
     forms = {secret: _forms(secret) for secret in secrets}
     with path.open("rb") as file, mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) as data:
-        return sum(any(data.find(form) != -1 for form in found) for found in forms.values())
+        return {secret for secret, found in forms.items() if any(data.find(form) != -1 for form in found)}
 
 
 def _held_by_sessions(sessions: Iterable[Session], secrets: Collection[str]) -> int:
