@@ -24,6 +24,7 @@ from tests.helpers.samples import TOOL_SAMPLES
 from tests.helpers.scanning import finding_triples
 
 STORAGE = TOOL_SAMPLES / "opencode-storage"
+RESUMED = TOOL_SAMPLES / "opencode-storage-repaired"  # repaired by `fix -o`, then continued by opencode 1.1.65
 SESSION_ID = "ses_ddf1b63fdffeOYSmew4lIfLk5j"
 SESSION = STORAGE / "session" / "global" / f"{SESSION_ID}.json"
 RECOVERED_IN = "msg_220e4bd60001J93oZTZ2hU9JW0"  # the message whose text held the printed read call
@@ -192,3 +193,20 @@ def test_the_app_s_export_over_the_input_backs_it_up_first(tmp_path):
     outcome = _reviewed(session_file).export(overwrite_input=True)
     assert outcome.backup == tmp_path / "storage.bak" and tree(outcome.backup) == tree(STORAGE)
     assert finding_triples(session_file) == [(5, "tool-error", "read")]
+
+
+def test_opencode_continued_the_repaired_storage_and_kept_the_parts_as_written(tmp_path):
+    source = open_source(RESUMED / SESSION.relative_to(STORAGE))
+    assert source.listing() == [(SESSION_ID, 15)]
+    (session,) = source.sessions()
+    assert len(list((RESUMED / "message" / SESSION_ID).iterdir())) == 11
+    assert session.turns[-1].text == (
+        "Nothing else. The history I was sent holds the tool calls read, read, read, bash, "
+        "and 0 replies starting with an object."
+    )
+    assert finding_triples(RESUMED / SESSION.relative_to(STORAGE)) == [(5, "tool-error", "read")]
+    assert main(["fix", str(SESSION), "--accept", "all", "-o", str(tmp_path / "fixed")]) == 0
+    resumed = tree(RESUMED)
+    assert {name: resumed[name] for name in REPAIRED} == {name: tree(tmp_path / "fixed")[name] for name in REPAIRED}
+    (recovered,) = [name for name in resumed if name.startswith(f"part/{RECOVERED_IN}/") and name not in tree(STORAGE)]
+    assert json.loads(resumed[recovered])["callID"] == "call_inspector_3_0"
