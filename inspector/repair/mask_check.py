@@ -3,8 +3,8 @@
 A file's writer masks a secret wherever the file holds it; a database's writers rewrite a turn's
 text, calls and results, so a secret kept elsewhere in a row (an id column) stays. Rather than say
 a secret was masked when it was not, the write reads back what it wrote: a file's bytes (a
-database file's pages included, where an old value may linger), or a server database's
-conversations, and names how many secrets are still there.
+database file's pages included, where an old value may linger; every file of a storage folder),
+or a server database's conversations, and names how many secrets are still there.
 """
 
 from __future__ import annotations

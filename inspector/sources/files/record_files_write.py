@@ -23,6 +23,7 @@ stays as it was, byte for byte.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import shutil
@@ -140,10 +141,10 @@ class RecordFilesWriter(SessionWriter):
                 else:
                     shutil.copy2(names[name], copy)
                 sync_file(copy)
-            for each in sorted({folder / name for name in names} | {folder / name for name in written}):
-                sync_directory(each.parent)
+            for parent in sorted({(folder / name).parent for name in [*names, *written]}):
+                sync_directory(parent)
             if os.path.lexists(target):
-                raise FileExistsError(17, "File exists", str(target))
+                raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(target))
             os.rename(folder, target)
             sync_directory(target.parent)
         finally:

@@ -9,6 +9,10 @@ A failure between the two renames puts the previous audit back (or removes the n
 process killed between them leaves the new audit beside the old output (or none): it records
 fixes that are not in the output, the output and the input are as they were, and running the
 same `fix` again writes both. A backup (`PATH.bak`) is complete before it takes its name.
+
+A session its tool keeps as one file per record (OpenCode's older storage, whose format has
+`write_records`) is written back record by record instead, all files or none, with its own
+backup, lock and audit (`record_files_write`).
 """
 
 from __future__ import annotations

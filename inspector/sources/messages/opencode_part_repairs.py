@@ -87,7 +87,7 @@ class PartRepairs(ABC):
             if repaired != part:
                 self._changed(message_id, part_id, repaired)
         for call in new_calls:
-            part_id = ascending_id("prt", self.now)
+            part_id = ascending_id("prt", self.now, max((part_id for part_id, _ in parts), default=""))
             self.store(message_id, part_id, new_call(call, results.get(call.id), self.now), True)
             self.written.setdefault(message_id, part_id)
 
@@ -171,8 +171,12 @@ def _text(content: Any) -> str:
     return content if isinstance(content, str) else json.dumps(content, ensure_ascii=False)
 
 
-def ascending_id(prefix: str, now: int) -> str:
+def ascending_id(prefix: str, now: int, after: str = "") -> str:
     """An id as OpenCode makes one (`prt_…`, `evt_…`): 12 hex digits of the time in milliseconds
-    and a counter, then 14 random letters, so later ids sort after earlier ones."""
+    and a counter, then 14 random letters, so later ids sort after earlier ones; after the id
+    `after` too (the last part of a message, written by a clock ahead of this one)."""
     stamp = (now * 0x1000 + next(_counter) % 0x1000) % (1 << 48)
+    previous = after.partition("_")[2][:12]
+    if len(previous) == 12 and all(digit in string.hexdigits for digit in previous):
+        stamp = max(stamp, min(int(previous, 16) + 1, (1 << 48) - 1))
     return f"{prefix}_{stamp:012x}{''.join(secrets.choice(_LETTERS) for _ in range(14))}"

@@ -210,3 +210,17 @@ def test_opencode_continued_the_repaired_storage_and_kept_the_parts_as_written(t
     assert {name: resumed[name] for name in REPAIRED} == {name: tree(tmp_path / "fixed")[name] for name in REPAIRED}
     (recovered,) = [name for name in resumed if name.startswith(f"part/{RECOVERED_IN}/") and name not in tree(STORAGE)]
     assert json.loads(resumed[recovered])["callID"] == "call_inspector_3_0"
+
+
+def test_a_recovered_call_s_part_sorts_after_parts_written_by_a_clock_ahead_of_this_one(tmp_path):
+    storage, session_file = copied(tmp_path)
+    folder = storage / "part" / RECOVERED_IN
+    last = max(folder.iterdir())
+    ahead = "prt_fff000000001AAAAAAAAAAAAAA"
+    (folder / f"{ahead}.json").write_text(last.read_text().replace(last.stem, ahead))
+    last.unlink()
+    assert main(["fix", str(session_file), "--accept", "all", "-o", str(tmp_path / "out")]) == 0
+    names = sorted(path.stem for path in (tmp_path / "out" / "part" / RECOVERED_IN).iterdir())
+    assert names[-2] == ahead and json.loads(
+        (tmp_path / "out" / "part" / RECOVERED_IN / f"{names[-1]}.json").read_text()
+    )["callID"].startswith("call_inspector")
