@@ -3,8 +3,8 @@
 A file's writer masks a secret wherever the file holds it; a database's writers rewrite a turn's
 text, calls and results, so a secret kept elsewhere in a row (an id column) stays. Rather than say
 a secret was masked when it was not, the write reads back what it wrote: a file's bytes (a
-database file's pages included, where an old value may linger), or a server database's
-conversations, and names how many secrets are still there.
+database file's pages included, where an old value may linger; every file of a storage folder),
+or a server database's conversations, and names how many secrets are still there.
 """
 
 from __future__ import annotations
@@ -25,7 +25,9 @@ def secrets_still_held(out: Location, secrets: Collection[str]) -> int:
         return 0
     if isinstance(out, ServerUrl):
         return _held_by_sessions(open_source(out).sessions(), secrets)
-    return _held_by_file(out, secrets)
+    if out.is_dir():  # a storage of one file per record, copied as a folder
+        return len({secret for file in out.rglob("*") if file.is_file() for secret in _held_in(file, secrets)})
+    return len(_held_in(out, secrets))
 
 
 def still_held_line(count: int, out: Location) -> str:
@@ -40,13 +42,13 @@ def still_held_line(count: int, out: Location) -> str:
     )
 
 
-def _held_by_file(path: Path, secrets: Collection[str]) -> int:
+def _held_in(path: Path, secrets: Collection[str]) -> set[str]:
     """The secrets whose UTF-8 bytes (or JSON-escaped form) occur anywhere in the file."""
     if path.stat().st_size == 0:
-        return 0
+        return set()
     forms = {secret: _forms(secret) for secret in secrets}
     with path.open("rb") as file, mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) as data:
-        return sum(any(data.find(form) != -1 for form in found) for found in forms.values())
+        return {secret for secret, found in forms.items() if any(data.find(form) != -1 for form in found)}
 
 
 def _held_by_sessions(sessions: Iterable[Session], secrets: Collection[str]) -> int:

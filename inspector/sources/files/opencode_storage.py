@@ -8,8 +8,8 @@ with time. The session is opened by its own file; its messages and their parts a
 sibling folders, each in the order of its id, as OpenCode lists them: the document's `value` is
 `{"session": ..., "messages": [{"info": message, "parts": [part, ...]}, ...]}`. A file of those
 folders named otherwise is not a record and is left alone; a record that is not JSON is one
-`InspectorError` line naming it. Nothing is written back (the format is read-only), so the
-document is never rendered to the files.
+`InspectorError` line naming it. The document is never rendered as one file: a repair is written
+back record by record (`record_files_write`), to the files `record_files` names.
 """
 
 from __future__ import annotations
@@ -48,6 +48,23 @@ def read_storage_session(path: Path) -> Document:
         for message in _records(storage / "message" / path.stem, MESSAGE_NAME)
     ]
     return Document(path, {"session": session, "messages": messages})
+
+
+def record_files(path: Path) -> list[Path]:
+    """The files of the session whose file is `path`, as `read_storage_session` reads them: the
+    session's file, then each message's file followed by its parts' files."""
+    path = Path(path)
+    storage = _storage(path)
+    files = [path]
+    for message in _records(storage / "message" / path.stem, MESSAGE_NAME):
+        files.append(message)
+        files.extend(_records(storage / "part" / message.stem, PART_NAME))
+    return files
+
+
+def storage_folder(path: Path) -> Path:
+    """The `storage/` folder of a session file (`storage/session/<project>/<file>`)."""
+    return _storage(Path(path))
 
 
 def _storage(path: Path) -> Path:

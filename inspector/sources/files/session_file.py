@@ -9,6 +9,10 @@ A failure between the two renames puts the previous audit back (or removes the n
 process killed between them leaves the new audit beside the old output (or none): it records
 fixes that are not in the output, the output and the input are as they were, and running the
 same `fix` again writes both. A backup (`PATH.bak`) is complete before it takes its name.
+
+A session its tool keeps as one file per record (OpenCode's older storage, whose format has
+`write_records`) is written back record by record instead, all files or none, with its own
+backup, lock and audit (`record_files_write`).
 """
 
 from __future__ import annotations
@@ -34,8 +38,9 @@ from inspector.sources.base import (
 )
 from inspector.sources.files.document import Document, read_document
 from inspector.sources.files.inspect_eval import is_eval_archive, read_eval
-from inspector.sources.files.opencode_storage import is_storage_session, read_storage_session
+from inspector.sources.files.opencode_storage import is_storage_session, read_storage_session, storage_folder
 from inspector.sources.files.openhands_conversation import is_conversation_state, read_conversation
+from inspector.sources.files.record_files_write import RecordFilesWriter
 from inspector.sources.formats import FORMATS, format_of, render_sessions
 from inspector.sources.odd_records import without_odd_turns
 from inspector.support.atomic_files import file_mode, land, staged_bytes, temporary_beside
@@ -73,7 +78,7 @@ class SessionFile(FileSource):
     def capabilities(self) -> Capabilities:
         """Written back in its own format unless the format has no writer (a log or trace its tool
         never loads back: such a file can only be exported)."""
-        writable = FORMATS[self.format].write is not None
+        writable = FORMATS[self.format].writable
         return Capabilities(write_copy=writable, write_in_place=writable)
 
     def all_sessions(self) -> list[Session]:
@@ -104,11 +109,20 @@ class SessionFile(FileSource):
     def writer(self, out: Location, in_place: bool, options: WriteOptions = WriteOptions()) -> SessionWriter:
         """A writer of the whole file to `out`: every session of this file, the repaired ones in
         place of their originals."""
+        records = FORMATS[self.format].write_records
+        if records is not None:  # a storage of one file per record: the files a repair changes
+            (document,) = {id(session.document): session.document for session in self.all_sessions()}.values()
+            output = file_output(out)
+            audit = self.written_paths(out)[1]
+            return RecordFilesWriter(self.path, lambda session: records(document, [session]), output, audit, in_place)
         return _FileWriter(self, file_output(out), in_place or options.replace_existing)
 
     def written_paths(self, out: Location) -> list[Path]:
-        """The output and its audit beside it."""
+        """The output and its audit beside it (a storage of one file per record written in place:
+        the audit beside the storage's folder, `STORAGE.audit.jsonl`)."""
         output = file_output(out)
+        if output == self.path and FORMATS[self.format].write_records is not None:
+            return [output, audit_path_for(storage_folder(output))]
         return [output, audit_path_for(output)]
 
 

@@ -19,9 +19,15 @@ A format is:
   by a repair) inserted (`messages.record_lists.rebuild_records`); every other record, and for JSON
   Lines every untouched line, is written back as it was, so a file with nothing repaired comes
   back byte for byte. A writer may refuse a document it cannot hold a repair in with one
-  `InspectorError` line. A format with no writer (`write is None`) is read-only: a log or trace
-  its tool never loads back, whose sessions are scanned and exported (`fix --to openai`), never
-  repaired in their own format.
+  `InspectorError` line. A format with no writer (neither `write` nor `write_records`) is
+  read-only: a log or trace its tool never loads back, whose sessions are scanned and exported
+  (`fix --to openai`), never repaired in their own format.
+- `write_records(document, sessions) -> dict[str, str]`, or None: for a document its tool keeps
+  as many JSON files, one per record (OpenCode's older storage: `files.opencode_storage`), the
+  record files a repair changes or adds, each by its path relative to the storage's folder with
+  its new text, written as the tool writes them; a file not named stays as it was, byte for
+  byte. Such a format has no `write` (no one file holds the session); the source lands the files
+  together (`files.record_files_write`).
 - `survey(document) -> tuple[Unread, ...]`, or None: the record types and keys in the document
   that the reader does not know, by the version of the tool that wrote them
   (`inspector.sources.unread_records`), for `scan --unknowns`. Offered by the formats of tools
@@ -41,16 +47,24 @@ Claims = Callable[[Document], bool]
 Reader = Callable[[Document], list[Session]]
 Writer = Callable[[Document, list[Session]], str]
 Survey = Callable[[Document], tuple[Unread, ...]]
+RecordsWriter = Callable[[Document, list[Session]], dict[str, str]]
 
 
 @dataclass(frozen=True)
 class FileFormat:
     """One file format: its `name`, how it `claims` a document, how it `read`s one, unless it is
-    read-only how it `write`s one back, and for a tool whose files change between releases how it
-    `survey`s what its reader does not know (see the module's docstring for what each must do)."""
+    read-only how it `write`s one back (or, kept as many files, its changed `write_records`), and
+    for a tool whose files change between releases how it `survey`s what its reader does not know
+    (see the module's docstring for what each must do)."""
 
     name: str
     claims: Claims
     read: Reader
     write: Writer | None = None
     survey: Survey | None = None
+    write_records: RecordsWriter | None = None
+
+    @property
+    def writable(self) -> bool:
+        """Whether repaired sessions can be written back in this format (else it is read-only)."""
+        return self.write is not None or self.write_records is not None

@@ -13,8 +13,9 @@ neither a user's nor an assistant's, and a part of a type not known, are counted
 session's problems.
 
 Positive marker: a document of that shape whose session's `id` starts `ses_` and names its
-`projectID`, `version` and `time`. OpenCode resumes a session from these files, but nothing here
-shows it loading a repaired one: the format is read-only.
+`projectID`, `version` and `time`. Written back record by record (`write_records`,
+`_opencode_storage_write`): the part files a repair changes or adds, as OpenCode writes them,
+which `opencode run --session` (1.1.65) then resumes; every other file stays as it was.
 """
 
 from __future__ import annotations
@@ -58,10 +59,17 @@ def read(document: Document) -> list[Session]:
     return [Session(NAME, document.path, tuple(turns), (), document, 0, session_id, shown)]
 
 
+def write_records(document: Document, sessions: list[Session]) -> dict[str, str]:
+    """The part files a repair changes or adds (`_opencode_storage_write`, loaded only when writing)."""
+    from inspector.sources.formats._opencode_storage_write import write_records as part_files
+
+    return part_files(document, sessions)
+
+
 def _id(record: Any) -> str:
     """A record's `id` ("" when it has none)."""
     value = record.get("id") if type(record) is dict else None
     return value if type(value) is str else ""
 
 
-FORMAT = FileFormat(NAME, claims, read)
+FORMAT = FileFormat(NAME, claims, read, write_records=write_records)

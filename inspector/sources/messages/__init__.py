@@ -27,5 +27,6 @@ Message shapes:
   (`litellm`, `langfuse`, `langsmith`); `otel_conversation`: the same for a trace's model-call
   spans (`otel`, and `repeated_history` for calls no conversation is named for).
 - `opencode_parts`: OpenCode's messages and parts (the `opencode` schema of its SQLite history,
-  and `opencode-storage`, its older JSON files).
+  and `opencode-storage`, its older JSON files); `opencode_part_repairs`: a repaired session's
+  parts as OpenCode writes them (both writers).
 """

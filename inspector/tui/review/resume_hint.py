@@ -9,6 +9,7 @@ from pathlib import Path
 
 from inspector.model import Location
 from inspector.sources.discovery import Agent, agent_named, places
+from inspector.sources.files.opencode_storage import is_storage_session, storage_folder
 from inspector.support.safe_text import neutralise, shown_name
 
 
@@ -28,7 +29,11 @@ def resume_hint(path: Location, out: Location, session_id: str | None) -> str | 
     if agent is None or not isinstance(path, Path) or (isinstance(out, Path) and out.resolve() == path.resolve()):
         return None
     resume = f", then `{agent.resume.format(id=session_id)}`" if session_id and agent.resume else ""
+    if is_storage_session(path):  # the export is a storage folder holding the session's files
+        put_back = f"copy the export's files into {shown_name(storage_folder(path))}"
+    else:
+        put_back = f"copy the export over {shown_name(path)}"
     return neutralise(
-        f"{agent.name} reads only its own file: copy the export over {shown_name(path)} (or export again with "
+        f"{agent.name} reads only its own file: {put_back} (or export again with "
         f"“overwrite the input”, which keeps a backup){resume}"
     )

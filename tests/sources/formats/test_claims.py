@@ -93,6 +93,7 @@ WRITTEN_IN = {
     "opencode.db": "opencode",
     "opencode.repaired.db": "opencode",
     "opencode-storage/session/global/ses_ddf1b63fdffeOYSmew4lIfLk5j.json": "opencode-storage",
+    "opencode-storage-repaired/session/global/ses_ddf1b63fdffeOYSmew4lIfLk5j.json": "opencode-storage",
     "otel-genai.trace.json": "otel",
     "pi.resumed.session.jsonl": "pi",
     "pi.session.jsonl": "pi",

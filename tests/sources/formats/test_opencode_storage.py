@@ -1,6 +1,6 @@
 """OpenCode's older JSON storage: `sessions/opencode-storage/`, written by `opencode-ai` 1.1.65
 (`sessions/generate/opencode_legacy.py`), opened by the session's file and read, with its
-messages and parts, as the SQLite history's rows are; the format is read-only."""
+messages and parts, as the SQLite history's rows are; written back: test_opencode_storage_write.py."""
 
 from __future__ import annotations
 
@@ -105,10 +105,12 @@ def test_a_record_that_is_not_json_is_one_error_naming_it(tmp_path):
         read_storage_session(session_file)
 
 
-def test_fix_says_in_one_line_that_the_format_cannot_be_written(tmp_path, capsys):
-    code, error = fix_all(SESSION, tmp_path / "fixed.json", capsys)
-    assert code == 2 and "opencode-storage format cannot be written" in error and len(error.splitlines()) == 1
-    assert list(tmp_path.iterdir()) == []
+def test_fix_writes_a_repaired_copy_of_the_storage_as_a_new_folder(tmp_path, capsys):
+    code, error = fix_all(SESSION, tmp_path / "fixed", capsys)
+    assert (code, error) == (0, "")
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["fixed", "fixed.audit.jsonl"]
+    (session,) = load_sessions(tmp_path / "fixed" / SESSION.relative_to(STORAGE))
+    assert session.format == "opencode-storage"  # what is written: test_opencode_storage_write.py
 
 
 def test_a_secret_in_a_tool_s_output_is_not_exported(tmp_path, capsys):

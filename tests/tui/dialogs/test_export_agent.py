@@ -46,6 +46,32 @@ def test_the_export_of_a_claude_code_session_says_where_it_went_and_how_to_resum
     drive(path, scenario)
 
 
+def test_the_export_of_an_opencode_storage_session_is_a_storage_folder_and_says_how_to_resume_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    storage = Path(shutil.copytree(TOOL_SAMPLES / "opencode-storage", Path.home() / ".local/share/opencode/storage"))
+    session_id = "ses_ddf1b63fdffeOYSmew4lIfLk5j"
+    path = storage / "session" / "global" / f"{session_id}.json"
+    monkeypatch.chdir(tmp_path)
+
+    async def scenario(pilot: Pilot, notes: list[str]) -> None:
+        await reviewed(pilot)
+        await press(pilot, "a", "x")
+        await until(pilot, lambda: isinstance(pilot.app.screen, ExportDialog), "the export dialog")
+        await press(pilot, "enter")
+        await until(pilot, lambda: any(note.startswith("Wrote ") for note in notes), "the export")
+        (note,) = [note for note in notes if note.startswith("Wrote ")]
+        lines = note.splitlines()
+        assert lines[0] == f"Wrote {tmp_path.resolve() / 'storage.fixed'}"
+        assert (tmp_path / "storage.fixed" / "session" / "global" / path.name).is_file()
+        assert lines[-1] == (
+            f"OpenCode (JSON storage) reads only its own file: copy the export's files into {storage} (or export "
+            f"again with “overwrite the input”, which keeps a backup), then `opencode --session {session_id}`"
+        )
+
+    drive(path, scenario)
+
+
 def test_the_boxes_of_the_export_dialog_read_ticked_or_not_without_colour(tmp_path: Path):
     path = Path(shutil.copy(TOOL_SAMPLES / "claude-code.jsonl", tmp_path / "claude-code.jsonl"))
 

@@ -1,0 +1,236 @@
+"""A repaired session written back to a storage that keeps it as one JSON file per record
+(OpenCode's older storage: `opencode_storage`): every file of a write lands, or none does.
+
+The format names the record files a repair changes or adds, with their text (`write_records`);
+a secret a repair masked is masked in every file of the session that holds it. Every other file
+stays as it was, byte for byte.
+
+- As a copy (`fix -o OUT`): OUT is a new storage folder holding the session's files in the
+  storage's layout (`session/<project>/ses_….json`, `message/…`, `part/…`), the untouched ones
+  copied as they are. It is filled as a hidden temporary folder beside OUT, each file flushed to
+  disk, and renamed to OUT once the audit `OUT.audit.jsonl` has landed beside it (put back as
+  it was if the folder cannot land). OUT must not exist yet.
+- In place (`--in-place`): a lock beside the storage folder (`STORAGE.lock`) is taken first and
+  held until the write ends; then the backup: a copy of every file of the session, in the
+  storage's layout, as `STORAGE.bak/` beside the storage folder (`STORAGE.bak.N` when that exists;
+  never inside it, where OpenCode would list its files), filled under a hidden temporary name and
+  renamed once complete. Each file to write is then written under a hidden temporary name in its
+  own folder and flushed; the audit `STORAGE.audit.jsonl` lands, then each file is renamed into
+  place, its previous version kept aside under a second name. If any step fails, every file
+  renamed is put back (a new one removed, with a folder made for it), the previous audit too, and
+  the failure is one `InspectorError` line: the storage is as it was.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import shutil
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+
+from inspector.errors import InspectorError
+from inspector.model import AppliedFix, Session
+from inspector.sources.base import AuditPlace, AuditRecord, SessionWriter, WrittenFix
+from inspector.sources.files.opencode_storage import record_files, storage_folder
+from inspector.support.atomic_files import file_mode, land, staged_bytes, sync_directory, sync_file, temporary_beside
+from inspector.support.file_lock import exclusive_lock
+from inspector.support.safe_text import shown_name, surrogates_escaped
+from inspector.support.secret_patterns import masked_everywhere
+
+RecordTexts = Callable[[Session], dict[str, str]]  # a repaired session -> its changed record files' texts
+
+
+def lock_path_for(storage: Path) -> Path:
+    """The lock an in-place write of `storage` holds: `STORAGE.lock` beside the folder."""
+    return storage.with_name(storage.name + ".lock")
+
+
+class RecordFilesWriter(SessionWriter):
+    """Collects the record files a repair changes, then lands them on `commit` (see the module)."""
+
+    def __init__(self, session_file: Path, records: RecordTexts, out: Path, audit_path: Path, in_place: bool) -> None:
+        self._session_file = Path(session_file)
+        self._storage = storage_folder(self._session_file)
+        self._records = records
+        self._out = out
+        self._audit_path = audit_path
+        self._in_place = in_place
+        self._texts: dict[str, str] = {}
+        self._masks: list[tuple[str, str]] = []
+        self._held = ExitStack()
+
+    def backup(self) -> Path:
+        """Take the storage's lock, then copy the session's files to `STORAGE.bak/`; its path."""
+        self._held.enter_context(exclusive_lock(lock_path_for(self._storage), "write the storage"))
+        number = 0
+        while True:
+            target = self._storage.with_name(f"{self._storage.name}.bak" + (f".{number}" if number else ""))
+            number += 1
+            if not os.path.lexists(target):
+                break
+        try:
+            self._land_folder(target, {})
+        except OSError as exc:
+            raise InspectorError(
+                f"{shown_name(target)}: cannot write the backup ({exc.strerror or exc}); nothing was changed"
+            ) from None
+        return target
+
+    def write(self, session: Session, fixes: Sequence[AppliedFix]) -> list[WrittenFix]:
+        """Keep the record files the repaired session changes."""
+        self._texts.update(self._records(session))
+        self._masks.extend(session.masked)
+        return [WrittenFix(fix, session.session_id) for fix in fixes]
+
+    def commit(self, audit: Sequence[AuditRecord]) -> AuditPlace:
+        """Land the files and the audit together (see the module's docstring)."""
+        text = "".join(json.dumps(record.entry, ensure_ascii=False) + "\n" for record in audit)
+        audit_bytes = surrogates_escaped(text).encode("utf-8")
+        try:
+            if self._in_place:
+                self._land_in_place(self._changed(), audit_bytes)
+            else:
+                if os.path.lexists(self._out):
+                    raise InspectorError(
+                        f"{shown_name(self._out)}: exists already (a storage is copied into a new folder); "
+                        "nothing was written"
+                    )
+                with _landed_beside(self._audit_path, audit_bytes):
+                    self._land_folder(self._out, self._changed())
+        except OSError as exc:
+            where = self._storage if self._in_place else self._out
+            raise InspectorError(
+                f"{shown_name(where)}: cannot write ({exc.strerror or exc}); nothing was written"
+            ) from None
+        finally:
+            self._held.close()
+        return AuditPlace(self._audit_path, shown_name(self._audit_path))
+
+    def discard(self) -> None:
+        """Nothing was written before `commit`: let go of the lock."""
+        self._held.close()
+
+    def _changed(self) -> dict[str, bytes]:
+        """Every file to write, by its path in the storage: those repaired, and those holding a
+        secret a repair masked."""
+        texts = dict(self._texts)
+        if self._masks:
+            for path in record_files(self._session_file):
+                name = path.relative_to(self._storage).as_posix()
+                text = texts.get(name, path.read_text(encoding="utf-8", errors="surrogateescape"))
+                masked = masked_everywhere(text, self._masks)
+                if name in texts or masked != text:
+                    texts[name] = masked
+        return {name: surrogates_escaped(text).encode("utf-8") for name, text in texts.items()}
+
+    def _land_folder(self, target: Path, written: dict[str, bytes]) -> None:
+        """Fill a hidden folder beside `target` with the session's files (those of `written` with
+        their new bytes), each flushed to disk, and rename it to `target`, which must not exist."""
+        folder = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent))
+        try:
+            names = {path.relative_to(self._storage).as_posix(): path for path in record_files(self._session_file)}
+            for name in dict.fromkeys([*names, *written]):
+                copy = folder / name
+                copy.parent.mkdir(parents=True, exist_ok=True)
+                if name in written:
+                    copy.write_bytes(written[name])
+                else:
+                    shutil.copy2(names[name], copy)
+                sync_file(copy)
+            for parent in sorted({(folder / name).parent for name in [*names, *written]}):
+                sync_directory(parent)
+            if os.path.lexists(target):
+                raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(target))
+            os.rename(folder, target)
+            sync_directory(target.parent)
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+
+    def _land_in_place(self, written: dict[str, bytes], audit_bytes: bytes) -> None:
+        """Stage every file in its folder, land the audit, then rename each into place; on any
+        failure put back every file renamed (see the module's docstring)."""
+        staged: list[tuple[Path, Path]] = []
+        made: list[Path] = []
+        try:
+            for name, data in written.items():
+                path = self._storage / name
+                if not path.parent.is_dir():
+                    path.parent.mkdir()
+                    made.append(path.parent)
+                staged.append((staged_bytes(path, data, file_mode(path)), path))
+            with _landed_beside(self._audit_path, audit_bytes):
+                _rename_all(staged)
+        except BaseException:
+            for folder in made:
+                shutil.rmtree(folder, ignore_errors=True)
+            raise
+        finally:
+            for temporary, _ in staged:
+                temporary.unlink(missing_ok=True)
+
+
+def _rename_all(staged: list[tuple[Path, Path]]) -> None:
+    """Rename each staged file to its path, the previous file kept aside; on a failure, put back
+    every file renamed so far (remove a new one) and raise."""
+    landed: list[tuple[Path, Path | None]] = []
+    try:
+        for temporary, path in staged:
+            aside = _kept_aside(path)
+            landed.append((path, aside))
+            land(temporary, path)
+    except BaseException:
+        for path, aside in reversed(landed):
+            if aside is not None:
+                os.replace(aside, path)
+            else:
+                path.unlink(missing_ok=True)
+            sync_directory(path.parent)
+        raise
+    finally:
+        for _, aside in landed:
+            if aside is not None:
+                aside.unlink(missing_ok=True)
+
+
+@contextmanager
+def _landed_beside(path: Path, data: bytes) -> Iterator[None]:
+    """Land `data` as the file `path`, then run the block; if the block fails, the previous file
+    is put back (or the new one removed)."""
+    staged = staged_bytes(path, data, file_mode(path))
+    try:
+        aside = _kept_aside(path)
+    except BaseException:
+        staged.unlink(missing_ok=True)
+        raise
+    try:
+        land(staged, path)
+        try:
+            yield
+        except BaseException:
+            if aside is not None:
+                os.replace(aside, path)
+            else:
+                path.unlink(missing_ok=True)
+            raise
+    finally:
+        if aside is not None:
+            aside.unlink(missing_ok=True)
+
+
+def _kept_aside(path: Path) -> Path | None:
+    """A second name for the file at `path` (a hard link, else a copy) to put it back with; None
+    when there is no such file."""
+    if not os.path.lexists(path):
+        return None
+    aside = temporary_beside(path)
+    aside.unlink()
+    try:
+        os.link(path, aside, follow_symlinks=False)
+    except OSError:  # no hard links here: a copy, flushed
+        shutil.copy2(path, aside)
+        sync_file(aside)
+    return aside
