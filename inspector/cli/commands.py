@@ -1,5 +1,5 @@
 """The command words of the command line (`scan`, `report`, `fix`, `undo`, `hook`, `watch`,
-`mcp`): for each, the module whose `add_command` adds its options and how it runs, and its line in
+`search`, `mcp`): for each, the module whose `add_command` adds its options and how it runs, and its line in
 `inspector --help`.
 
 The parser imports a command's module only when that command runs (`build_parser` in
@@ -37,6 +37,10 @@ COMMAND_LINES: dict[str, CommandLine] = {
     "watch": CommandLine(
         "inspector.cli.watch_command",
         "follow your most recent agent session as it is written (the app, as --follow opens it)",
+    ),
+    "search": CommandLine(
+        "inspector.cli.search_command",
+        "find words in every session, narrowed by findings, tool, model, agent, project and date",
     ),
     "mcp": CommandLine(
         "inspector.cli.mcp_command",

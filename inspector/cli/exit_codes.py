@@ -14,6 +14,7 @@ from __future__ import annotations
 import textwrap
 
 FOUND_NOTHING, FOUND, FAILED = 0, 1, 2
+HITS, NO_HITS = 0, 1  # `search` answers as grep does: 0 when it found something
 
 APP = "inspector [PATH]"  # the app, which has no command word of its own
 
@@ -51,6 +52,11 @@ EXIT_CODES: dict[str, dict[int, str]] = {
         FOUND_NOTHING: "the app was closed",
         FAILED: "no session file of your own to follow (one line says where it looked), or it could not be opened",
     },
+    "search": {
+        HITS: "turns found (with --facets: findings counted)",
+        NO_HITS: "nothing found",
+        FAILED: "a bad option, a date or a path (one line), or the index could not be made",
+    },
     "mcp": {
         FOUND_NOTHING: "the client closed the connection (a tool's bad input is that tool's error, not the server's)",
         FAILED: "the MCP SDK is not installed (one line says how), or a bad option",
@@ -67,4 +73,4 @@ def epilog(command: str) -> str:
 
 COMMANDS = tuple(
     name for name in EXIT_CODES if name != APP
-)  # the command words: scan, report, fix, undo, hook, watch, mcp
+)  # the command words: scan, report, fix, undo, hook, watch, search, mcp

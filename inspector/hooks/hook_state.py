@@ -15,6 +15,8 @@ import re
 import zlib
 from pathlib import Path
 
+from inspector.support.state_folder import inspector_state_folder
+
 HEAD_BYTES = 4096  # the start of a transcript whose digest tells a rewritten file from a grown one
 KEPT_BLOCKED = 200  # the findings blocked on that are remembered, newest last
 
@@ -38,8 +40,7 @@ class HookState:
 
 def state_folder(agent: str = "claude-code") -> Path:
     """`$XDG_STATE_HOME/inspector/hooks/<agent>` (by default under `~/.local/state`)."""
-    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return Path(base) / "inspector" / "hooks" / agent
+    return inspector_state_folder() / "hooks" / agent
 
 
 def state_path(session_id: str, agent_id: str | None, agent: str = "claude-code") -> Path:

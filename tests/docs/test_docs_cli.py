@@ -39,7 +39,7 @@ def named(text: str) -> set[str]:
 
 
 def test_the_command_list_is_the_one_documented():
-    assert sorted(commands()) == ["fix", "hook", "mcp", "report", "scan", "undo", "watch"]
+    assert sorted(commands()) == ["fix", "hook", "mcp", "report", "scan", "search", "undo", "watch"]
 
 
 @pytest.mark.parametrize("name", sorted(commands()))

@@ -1,0 +1,124 @@
+"""What the index keeps of one session: each turn's words in four fields (its text, its calls'
+names and arguments, its results, the model's thinking), its findings, and the session's facets.
+
+Every text is redacted before it is kept (the secrets and e-mail addresses `report --redact`
+masks: the index lives on disk), and each field is cut at `FIELD_CHARACTERS` (a tool's result
+can hold a whole file: its beginning is what a search needs). The characters that mark a match
+in a snippet (`MATCH_START`, `MATCH_END`) are replaced in the text, so a session cannot forge one.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import deque
+from collections.abc import Iterator
+from typing import Any, NamedTuple
+
+from inspector.model import Finding, Session, Turn
+from inspector.report.redact import redacted
+
+FIELD_CHARACTERS = 20_000  # characters of one field of one turn that are indexed
+MATCH_START, MATCH_END = "\ue000", "\ue001"  # a match's ends in a snippet (private use characters)
+# the match marks, and lone surrogates (which SQLite's UTF-8 cannot hold)
+_UNSTORABLE = re.compile(f"[{MATCH_START}{MATCH_END}\ud800-\udfff]")
+_THINKING_TYPES = frozenset(("thinking", "reasoning", "redacted_thinking"))
+_THINKING_KEYS = ("thinking", "reasoning", "text")
+_RAW_BLOCKS = 200  # blocks of a turn's record looked at for its thinking, at most
+
+
+class TurnRow(NamedTuple):
+    """One turn as kept: its number (position), role, model, the tools it calls, and its fields."""
+
+    number: int
+    role: str
+    model: str | None
+    tools: str
+    text: str
+    calls: str
+    results: str
+    thinking: str
+
+
+class FindingRow(NamedTuple):
+    """One finding as kept: its turn, role, kind, severity, tool and the model of its turn."""
+
+    turn: int
+    role: str
+    kind: str
+    severity: str
+    tool: str | None
+    model: str | None
+
+
+class SessionRows(NamedTuple):
+    """One session as kept: its number in its file, id, format, models, turn count, turns and findings."""
+
+    number: int
+    session_id: str | None
+    format: str
+    models: str
+    turn_count: int
+    turns: list[TurnRow]
+    findings: list[FindingRow]
+
+
+def session_rows(number: int, session: Session, findings: list[Finding]) -> SessionRows:
+    """What the index keeps of `session` (the `number`th of its file) and its `findings`."""
+    turns = [row for row in map(_turn_row, session.turns) if row.text or row.calls or row.results or row.thinking]
+    models = list(dict.fromkeys(turn.model for turn in session.turns if turn.model))
+    model_of = {turn.position: turn.model for turn in session.turns if turn.model}
+    fallback = models[0] if models else None
+    kept = [FindingRow(f.turn, f.role, f.kind, f.severity, f.tool, model_of.get(f.turn, fallback)) for f in findings]
+    return SessionRows(number, session.session_id, session.format, "\n".join(models), len(session.turns), turns, kept)
+
+
+def _turn_row(turn: Turn) -> TurnRow:
+    calls = "\n".join(f"{call.name} {_as_text(call.arguments_raw)}" for call in turn.tool_calls)
+    results = "\n".join(_as_text(result.content) for result in turn.tool_results)
+    tools = " ".join(dict.fromkeys(call.name for call in turn.tool_calls))
+    return TurnRow(
+        turn.position,
+        turn.role,
+        turn.model,
+        tools,
+        _kept(turn.text),
+        _kept(calls),
+        _kept(results),
+        _kept("\n".join(_thinking(turn.raw))),
+    )
+
+
+def _kept(text: str) -> str:
+    """`text` as indexed: cut, its secrets masked, and no character that marks a match."""
+    if not text:
+        return ""
+    cut = text[:FIELD_CHARACTERS]
+    return _UNSTORABLE.sub("\ufffd", redacted(cut))
+
+
+def _as_text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    try:
+        return json.dumps(value, ensure_ascii=False, default=str)[: FIELD_CHARACTERS + 1]
+    except (TypeError, ValueError, RecursionError):
+        return str(value)[: FIELD_CHARACTERS + 1]
+
+
+def _thinking(raw: Any) -> Iterator[str]:
+    """The thinking blocks of a turn's record (`{"type": "thinking", "thinking": ...}` and its
+    kin), looked for in at most `_RAW_BLOCKS` dictionaries, breadth first."""
+    queue, looked = deque([raw]), 0
+    while queue and looked < _RAW_BLOCKS:
+        value = queue.popleft()
+        if isinstance(value, dict):
+            looked += 1
+            if value.get("type") in _THINKING_TYPES:
+                yield from (value[key] for key in _THINKING_KEYS if isinstance(value.get(key), str))
+                continue
+            queue.extend(entry for entry in value.values() if isinstance(entry, (dict, list)))
+        elif isinstance(value, list):
+            queue.extend(entry for entry in value[:_RAW_BLOCKS] if isinstance(entry, (dict, list)))

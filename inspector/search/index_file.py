@@ -1,0 +1,132 @@
+"""The search index's file: one SQLite database (`search.db` in the inspector's state folder)
+with an FTS5 table over the turns' text, and the sessions' facets and findings beside it.
+
+Opening it never fails on what is in it: a file that is not a database, or holds a schema of
+another version, is moved aside (`search.db.broken-<time>`) and a new index is built in its
+place. Two processes may index at once: the database is in WAL mode (readers never wait for the
+writer), each session file is written in one transaction, and a writer waits for the other's
+transaction (`BUSY_TIMEOUT`) rather than failing.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from pathlib import Path
+
+from inspector.errors import InspectorError
+from inspector.support.safe_text import shown_name
+from inspector.support.state_folder import inspector_state_folder
+
+SCHEMA_VERSION = "1"  # a file of any other version is moved aside and rebuilt
+BUSY_TIMEOUT = 30.0  # seconds a writer waits for another process's transaction
+
+_SCHEMA = """
+CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE files(
+    id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
+    digest TEXT NOT NULL, error TEXT);
+CREATE TABLE sessions(
+    id INTEGER PRIMARY KEY, file INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+    number INTEGER NOT NULL, session_id TEXT, format TEXT NOT NULL, agent TEXT NOT NULL,
+    project TEXT NOT NULL, models TEXT NOT NULL, date REAL NOT NULL, turns INTEGER NOT NULL);
+CREATE TABLE turns(
+    id INTEGER PRIMARY KEY, session INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    number INTEGER NOT NULL, role TEXT NOT NULL, model TEXT, tools TEXT NOT NULL);
+CREATE VIRTUAL TABLE turn_text USING fts5(text, calls, results, thinking, tokenize='unicode61 remove_diacritics 2');
+CREATE TABLE findings(
+    session INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE, turn INTEGER NOT NULL,
+    role TEXT NOT NULL, kind TEXT NOT NULL, severity TEXT NOT NULL, tool TEXT, model TEXT);
+CREATE INDEX sessions_by_file ON sessions(file);
+CREATE INDEX turns_by_session ON turns(session, number);
+CREATE INDEX findings_by_session ON findings(session, turn);
+CREATE INDEX findings_by_kind ON findings(kind);
+"""
+
+
+def index_path() -> Path:
+    """Where the person's index is kept: `$XDG_STATE_HOME/inspector/search.db`."""
+    return inspector_state_folder() / "search.db"
+
+
+def open_index(path: Path | None = None, fresh: bool = False) -> sqlite3.Connection:
+    """The index at `path` (default `index_path()`), made when there is none; a file that is not
+    an index of this version is moved aside first (see the module's docstring). `fresh` starts
+    a new, empty index in its place (what a process still reading the old one sees is unchanged)."""
+    path = path or index_path()
+    if fresh:
+        _remove(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise InspectorError(f"{shown_name(path.parent)}: cannot make the index's folder ({error.strerror})") from None
+    try:
+        return _opened(path)
+    except sqlite3.DatabaseError:
+        _move_aside(path)
+        try:
+            return _opened(path)
+        except sqlite3.Error as error:
+            raise InspectorError(f"{shown_name(path)}: cannot make the search index ({error})") from None
+
+
+def _opened(path: Path) -> sqlite3.Connection:
+    """The connection, its schema checked (or made, when the file is new or empty)."""
+    connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None, check_same_thread=False)
+    try:
+        connection.execute("PRAGMA journal_mode=WAL")
+        connection.execute("PRAGMA foreign_keys=ON")
+        connection.execute("PRAGMA synchronous=NORMAL")
+        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if not tables:
+            _create(connection)
+        elif "meta" not in tables or _version(connection) != SCHEMA_VERSION:
+            raise sqlite3.DatabaseError("not a search index of this version")
+        return connection
+    except BaseException:
+        connection.close()
+        raise
+
+
+def _create(connection: sqlite3.Connection) -> None:
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        if connection.execute("SELECT count(*) FROM sqlite_master WHERE name='meta'").fetchone()[0]:
+            connection.execute("COMMIT")  # another process made it first
+            return
+        for statement in filter(str.strip, _SCHEMA.split(";")):
+            connection.execute(statement)
+        connection.execute("INSERT INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
+        connection.execute("COMMIT")
+    except BaseException:
+        connection.execute("ROLLBACK")
+        raise
+
+
+def _version(connection: sqlite3.Connection) -> str | None:
+    row = connection.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+    return None if row is None else str(row[0])
+
+
+def _remove(path: Path) -> None:
+    """Remove the index at `path` and its WAL files."""
+    for suffix in ("", "-wal", "-shm"):
+        try:
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
+        except OSError as error:
+            raise InspectorError(f"{shown_name(path)}: cannot remove the search index ({error.strerror})") from None
+
+
+def _move_aside(path: Path) -> None:
+    """Move a broken index (and its WAL files) out of the way, keeping it for a look."""
+    aside = path.with_name(f"{path.name}.broken-{time.strftime('%Y%m%dT%H%M%S')}")
+    for suffix in ("", "-wal", "-shm"):
+        broken = Path(f"{path}{suffix}")
+        try:
+            broken.replace(Path(f"{aside}{suffix}"))
+        except FileNotFoundError:
+            continue
+        except OSError as error:
+            raise InspectorError(
+                f"{shown_name(broken)}: a broken search index that cannot be moved aside ({error.strerror})"
+            ) from None

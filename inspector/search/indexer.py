@@ -1,0 +1,164 @@
+"""Keeping the index up to date with the session files it covers, incrementally: a file is read
+again only when its fingerprint changed (`fingerprint`), a file that is gone leaves the index,
+and each file is written in one transaction of its own (another process indexing at once waits
+for it, never sees half of it). The files to read are shared between this process and at most
+one other (`MAX_PROCESSES`), from `PARALLEL_FROM` files.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import suppress
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from inspector.search.fingerprint import Fingerprint, fingerprint
+from inspector.search.reading import FileRows, read_file
+from inspector.search.targets import Target
+
+MAX_PROCESSES = 2  # this one and one more
+PARALLEL_FROM = 16  # changed files from which a second process reads half of them
+PROGRESS_AFTER = 1.0  # seconds of indexing after which one line on stderr says what is going on
+_AHEAD = 8  # files the second process may read ahead of the writer
+
+
+@dataclass
+class IndexUpdate:
+    """What an update did: the files covered, read (new or changed), unchanged, removed, and the
+    line of each file that could not be read."""
+
+    files: int = 0
+    read: int = 0
+    unchanged: int = 0
+    removed: int = 0
+    errors: list[str] = field(default_factory=list)
+
+
+def update_index(
+    connection: sqlite3.Connection, targets: Sequence[Target], progress: Callable[[str], None] | None = None
+) -> IndexUpdate:
+    """Bring the index up to date with `targets`: read the new and changed files, drop those gone.
+    `progress` gets one line when the update takes longer than `PROGRESS_AFTER` seconds."""
+    started = time.monotonic()
+    stored = {
+        row[0]: Fingerprint(row[1], row[2], row[3])
+        for row in connection.execute("SELECT path, size, mtime_ns, digest FROM files")
+    }
+    update = IndexUpdate(files=len(targets))
+    changed = [target for target in targets if not _unchanged(target.path, stored.get(str(target.path)))]
+    update.unchanged = len(targets) - len(changed)
+    gone = [path for path in stored if not os.path.exists(path)]
+    for path in gone:
+        _write(connection, path, None, None)
+    update.removed = len(gone)
+    said = False
+    for target, rows in zip(changed, _read_all([target.path for target in changed]), strict=True):
+        _write(connection, str(target.path), target, rows)
+        update.read += 1
+        if rows.error:
+            update.errors.append(rows.error)
+        if progress is not None and not said and time.monotonic() - started > PROGRESS_AFTER:
+            progress(
+                f"indexing {len(changed):,} new or changed session files for search (later searches read only what changes)"
+            )
+            said = True
+    return update
+
+
+def _unchanged(path: Path, stored: Fingerprint | None) -> bool:
+    if stored is None:
+        return False
+    try:
+        status = path.stat()
+        if (status.st_size, status.st_mtime_ns) != (stored.size, stored.mtime_ns):
+            return False
+        return fingerprint(path) == stored
+    except OSError:
+        return False
+
+
+def _read_all(paths: list[Path]) -> Iterator[FileRows]:
+    """Each file read, in order; from `PARALLEL_FROM` files, every other one by a second process."""
+    if len(paths) < PARALLEL_FROM or (os.cpu_count() or 1) < MAX_PROCESSES:
+        yield from map(read_file, paths)
+        return
+    with ProcessPoolExecutor(MAX_PROCESSES - 1) as pool:
+        pending: dict[int, Future[FileRows]] = {}
+        submitted = 0
+        for number, path in enumerate(paths):
+            for ahead in range(submitted, min(number + 2 * _AHEAD, len(paths))):
+                if ahead % 2:
+                    with suppress(BrokenProcessPool):  # read here instead
+                        pending[ahead] = pool.submit(read_file, paths[ahead])
+                submitted = ahead + 1
+            yield _result(pending.pop(number), path) if number in pending else read_file(path)
+
+
+def _result(future: Future[FileRows], path: Path) -> FileRows:
+    """What the second process read; read here when it died."""
+    try:
+        return future.result()
+    except BrokenProcessPool:
+        return read_file(path)
+
+
+def _write(connection: sqlite3.Connection, path: str, target: Target | None, rows: FileRows | None) -> None:
+    """Replace what the index holds of the file at `path` with `rows` (nothing when None), in one transaction."""
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        connection.execute(
+            "DELETE FROM turn_text WHERE rowid IN (SELECT turns.id FROM turns JOIN sessions ON turns.session = "
+            "sessions.id JOIN files ON sessions.file = files.id WHERE files.path = ?)",
+            (path,),
+        )
+        connection.execute("DELETE FROM files WHERE path = ?", (path,))
+        if target is not None and rows is not None and rows.fingerprint is not None:
+            _insert(connection, path, target, rows, rows.fingerprint)
+        connection.execute("COMMIT")
+    except BaseException:
+        connection.execute("ROLLBACK")
+        raise
+
+
+def _insert(connection: sqlite3.Connection, path: str, target: Target, rows: FileRows, taken: Fingerprint) -> None:
+    file_id = connection.execute(
+        "INSERT INTO files(path, size, mtime_ns, digest, error) VALUES (?, ?, ?, ?, ?)",
+        (path, taken.size, taken.mtime_ns, taken.digest, rows.error or None),
+    ).lastrowid
+    date = taken.mtime_ns / 1e9
+    next_turn = connection.execute("SELECT coalesce(max(id), 0) + 1 FROM turns").fetchone()[0]
+    for session in rows.sessions:
+        session_id = connection.execute(
+            "INSERT INTO sessions(file, number, session_id, format, agent, project, models, date, turns) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                file_id,
+                session.number,
+                session.session_id,
+                session.format,
+                target.agent,
+                target.project,
+                session.models,
+                date,
+                session.turn_count,
+            ),
+        ).lastrowid
+        ids = range(next_turn, next_turn + len(session.turns))
+        next_turn += len(session.turns)
+        connection.executemany(
+            "INSERT INTO turns(id, session, number, role, model, tools) VALUES (?, ?, ?, ?, ?, ?)",
+            [(row_id, session_id, t.number, t.role, t.model, t.tools) for row_id, t in zip(ids, session.turns)],
+        )
+        connection.executemany(
+            "INSERT INTO turn_text(rowid, text, calls, results, thinking) VALUES (?, ?, ?, ?, ?)",
+            [(row_id, t.text, t.calls, t.results, t.thinking) for row_id, t in zip(ids, session.turns)],
+        )
+        connection.executemany(
+            "INSERT INTO findings(session, turn, role, kind, severity, tool, model) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(session_id, *finding) for finding in session.findings],
+        )

@@ -1,0 +1,46 @@
+"""Reading one session file for the index: every session in it through `inspector.sources`, and
+its findings through `inspector.scan`, turned into the rows the index keeps. A plain function
+of plain values, so that a second process can run it (`indexer`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import NamedTuple
+
+from inspector.errors import InspectorError
+from inspector.scan.scanner import iter_scan
+from inspector.search.documents import SessionRows, session_rows
+from inspector.search.fingerprint import Fingerprint, fingerprint
+from inspector.sources import open_source
+from inspector.support.gc_pause import collector_paused
+from inspector.support.safe_text import shown_name
+
+
+class FileRows(NamedTuple):
+    """A session file as read: its fingerprint (None when it is gone), its sessions, and the
+    line saying why it could not be read ('' when it could)."""
+
+    path: Path
+    fingerprint: Fingerprint | None
+    sessions: list[SessionRows]
+    error: str
+
+
+def read_file(path: Path) -> FileRows:
+    """Every session of the file at `path` with its findings, as the index keeps them. The
+    fingerprint is taken before reading: a file written meanwhile is read again next time."""
+    try:
+        taken = fingerprint(path)
+    except OSError:
+        return FileRows(path, None, [], "")
+    try:
+        with collector_paused():
+            rows = [
+                session_rows(number, result.session, result.findings)
+                for number, result in enumerate(iter_scan(open_source(path)))
+            ]
+    except InspectorError as error:
+        return FileRows(path, taken, [], str(error))
+    except Exception as error:  # one file a reader fails on never stops the index of the others
+        return FileRows(path, taken, [], f"{shown_name(path)}: could not be read ({type(error).__name__})")
+    return FileRows(path, taken, rows, "")

@@ -1,0 +1,114 @@
+"""Benchmark: `inspector search` over a home folder of generated sessions of mixed agents.
+
+Run by hand from anywhere (pytest does not collect it):
+
+    python tests/benchmarks/bench_search.py [--sessions 1000]
+
+It builds a temporary home folder (never the real one: every child runs with `HOME` and the
+tools' variables pointing into it) holding `--sessions` JSON Lines sessions of Claude Code, Codex
+and Gemini CLI, each its agent's sample (`tests.helpers.home_sessions.EVERY_AGENT`) with its
+user turns' words varied, where each agent keeps them. Then it times, each in its own process:
+the first full index (`inspector search`) against `inspector scan --json` over the same sessions
+(goal: within 2x); the update after one session changes (goal: under 1 s); and, in this process,
+a query of two words and two facets, 50 times (goal: median under 50 ms, 95th percentile under
+100 ms); and the index's size against the sessions' (goal: under 30%). It prints each figure
+with its ratio and exits 0 whatever the numbers (a report, not a test).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+from tests.helpers.home_sessions import EVERY_AGENT
+
+AGENTS = ("Claude Code", "Codex", "Gemini CLI")
+WORDS = ("alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet", "kilo")
+
+
+def build_home(home: Path, sessions: int, rng: random.Random) -> list[Path]:
+    """`sessions` sessions spread over the three agents, each its sample with words changed."""
+    paths = []
+    for number in range(sessions):
+        agent = AGENTS[number % len(AGENTS)]
+        sample, where, _ = EVERY_AGENT[agent]
+        text = sample.read_text(encoding="utf-8")
+        for word in ("Thursday", "meeting", "notes"):
+            text = text.replace(word, f"{word}{rng.choice(WORDS)}{number % 97}")
+        target = home / where
+        target = target.with_name(f"{target.stem[:-8]}{number:08x}{target.suffix}")
+        if agent == "Claude Code":
+            target = (
+                target.parent.parent / f"-tmp-project-{number % 40}" / f"{number:08x}-0000-4000-8000-000000000000.jsonl"
+            )
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+        paths.append(target)
+    return paths
+
+
+def environment(home: Path) -> dict[str, str]:
+    """The children's variables: every agent's folder and the state folder inside `home`."""
+    variables = dict(os.environ, HOME=str(home), XDG_STATE_HOME=str(home / ".local/state"))
+    variables.update(XDG_CONFIG_HOME=str(home / ".config"), XDG_DATA_HOME=str(home / ".local/share"))
+    variables.update(CLAUDE_CONFIG_DIR=str(home / ".claude"), CODEX_HOME=str(home / ".codex"))
+    variables.update(GEMINI_CLI_HOME=str(home), XDG_CACHE_HOME=str(home / ".cache"))
+    return variables
+
+
+def timed(command: list[str], variables: dict[str, str]) -> float:
+    """The seconds `inspector COMMAND...` takes."""
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "inspector", *command], env=variables, capture_output=True, check=False)
+    return time.perf_counter() - started
+
+
+def main() -> None:
+    """Build the home folder, time each step, print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sessions", type=int, default=1000)
+    sessions = parser.parse_args().sessions
+    with tempfile.TemporaryDirectory(prefix="bench-search-") as folder:
+        home = Path(folder)
+        paths = build_home(home, sessions, random.Random(7))
+        variables = environment(home)
+        size = sum(path.stat().st_size for path in paths)
+        print(f"{sessions:,} sessions, {size / 2**20:,.1f} MB")
+        scan = timed(["scan", "--json"], variables)
+        index = timed(["search", "notes"], variables)
+        print(f"first index {index:.2f} s, scan --json {scan:.2f} s: {index / scan:.2f}x (goal 2x)")
+        with paths[len(paths) // 2].open("a", encoding="utf-8") as file:
+            file.write("\n")
+        again = timed(["search", "notes"], variables)
+        unchanged = timed(["search", "notes"], variables)
+        print(f"update after one session changed {again:.2f} s (goal 1 s); nothing changed {unchanged:.2f} s")
+        os.environ.update(variables)
+        from inspector.search import SearchFilter, open_index, search
+
+        connection = open_index(home / ".local/state/inspector/search.db")
+        chosen = SearchFilter(agent="claude code", kind="malformed-arguments")
+        times = []
+        for _ in range(50):
+            started = time.perf_counter()
+            search(connection, "read notes*", chosen, 20)
+            times.append((time.perf_counter() - started) * 1000)
+        connection.close()
+        p95 = statistics.quantiles(times, n=20)[-1]
+        print(
+            f"query, two words and two facets: median {statistics.median(times):.1f} ms (goal 50), p95 {p95:.1f} ms (goal 100)"
+        )
+        index_size = sum(p.stat().st_size for p in (home / ".local/state/inspector").iterdir())
+        print(f"index {index_size / 2**20:,.1f} MB: {index_size / size:.0%} of the sessions (goal 30%)")
+
+
+if __name__ == "__main__":
+    main()
