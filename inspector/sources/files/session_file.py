@@ -40,7 +40,6 @@ from inspector.sources.files.document import Document, read_document
 from inspector.sources.files.inspect_eval import is_eval_archive, read_eval
 from inspector.sources.files.opencode_storage import is_storage_session, read_storage_session, storage_folder
 from inspector.sources.files.openhands_conversation import is_conversation_state, read_conversation
-from inspector.sources.files.record_files_write import RecordFilesWriter
 from inspector.sources.formats import FORMATS, format_of, render_sessions
 from inspector.sources.odd_records import without_odd_turns
 from inspector.support.atomic_files import file_mode, land, staged_bytes, temporary_beside
@@ -111,6 +110,8 @@ class SessionFile(FileSource):
         place of their originals."""
         records = FORMATS[self.format].write_records
         if records is not None:  # a storage of one file per record: the files a repair changes
+            from inspector.sources.files.record_files_write import RecordFilesWriter  # only `fix` and export write
+
             (document,) = {id(session.document): session.document for session in self.all_sessions()}.values()
             output = file_output(out)
             audit = self.written_paths(out)[1]
