@@ -1,8 +1,8 @@
 """`scan --unknowns` on the files of Cline, Cline's extensions, SWE-agent, Kimi CLI, Copilot CLI's
-older store, OpenCode (its SQLite history and its older JSON storage), Cursor CLI and Aider: on a
-copy of each real tool's sample, a record of a type the reader does not know and a key it does not
-know are listed with their counts, under the version the file names; the samples as committed
-list nothing."""
+older store, OpenCode (its SQLite history and its older JSON storage), Cursor CLI and Aider (its
+Markdown history and its LLM log): on a copy of each real tool's sample, a record of a type the
+reader does not know and a key it does not know are listed with their counts, under the version
+the file names; the samples as committed list nothing."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from inspector.cli.main import main
+from inspector.sources.formats.aider_llm_history import OUTSIDE
 from tests.helpers.samples import TOOL_SAMPLES
 
 STORAGE = TOOL_SAMPLES / "opencode-storage"
@@ -36,6 +37,7 @@ COMMITTED = [
         "kilo.db",
         "cursor-cli.store.db",
         "aider.chat.history.md",
+        "aider.llm-history.txt",
         f"opencode-storage/{STORAGE_SESSION}",
     )
 ]
@@ -212,3 +214,16 @@ def test_aider_a_heading_it_skips_is_listed_under_the_run_s_version(tmp_path: Pa
     path = tmp_path / ".aider.chat.history.md"
     path.write_text(text.replace(notice, "\n# Journal" + notice, 1), encoding="utf-8")
     assert unknowns(capsys, path)[:2] == (1, {("aider", "0.86.2", "# heading", None): 1})
+
+
+def test_aider_llm_history_a_new_role_and_a_stray_line_are_listed(tmp_path: Path, capsys):
+    text = (TOOL_SAMPLES / "aider.llm-history.txt").read_text(encoding="utf-8")
+    answer = "\nLLM RESPONSE "
+    assert answer in text
+    planted = '\nFUNCTION {"name": "save"}\nFUNCTION done\n(a line of no message)' + answer
+    path = tmp_path / "llm-history.txt"
+    path.write_text(text.replace(answer, planted, 1), encoding="utf-8")
+    assert unknowns(capsys, path)[:2] == (
+        1,
+        {("aider-llm-history", None, "FUNCTION line", None): 2, ("aider-llm-history", None, OUTSIDE, None): 1},
+    )
