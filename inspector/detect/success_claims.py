@@ -1,13 +1,16 @@
 """Reading a reply for claims that something was done: "I've emailed Priya the chart", "Done — the
 file is saved", "Your table is booked" (for `claimed-success`), and for words that admit a
 failure ("couldn't", "failed", "error", "sorry", ...), and the words a tool's name gives a reply
-(`send_email`: send, sent, email, emailed, ...).
+(`send_email`: send, sent, email, emailed, ...), and a shell call's command (`git push`: git,
+push, pushed, ...; a test run: test, tests, pass, passed, ...).
 
 A claim is a sentence, outside code blocks and quoted lines, and not a question, in which "I" or
 "we" (with "have", "just", "already", ...) is followed by a completion verb in the past ("sent",
 "saved", "created", or a tool's own verb: "booked" for `book_table`), or "is", "was", "has been"
 ... is followed by one, or that starts with "Done", "All set", "Success", ..., or that is a few
-words ending with one ("Email sent!"). Intents, conditionals and modals before the verb ("I'll",
+words ending with one ("Email sent!"), or that says tests, a build or "it" now pass or work ("All
+tests pass", "The build succeeded", "It works now"), or that opens with a past verb and no subject
+("Saved the report to out.md", "Message posted to #ops!"). Intents, conditionals and modals before the verb ("I'll",
 "if", "once", "should", "let me") make it no claim. Linear time: one pass per pattern over the text, one hedge search per sentence.
 """
 
@@ -16,6 +19,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
+
+from inspector.model import ToolCall
 
 # Past forms that say a task was carried out; a tool's own words add theirs (`tool_forms`), among
 # them the verbs of looking things up ("read", "searched", "found"), which alone claim nothing.
@@ -97,6 +102,10 @@ COMPLETED = frozenset(
         "placed",
         "drafted",
         "arranged",
+        "passed",
+        "succeeded",
+        "built",
+        "ran",
     ]
 )
 
@@ -128,6 +137,9 @@ _IRREGULAR: dict[str, str] = {
     "lay": "laid",
 }
 _IRREGULAR_PAST = frozenset(form for forms in _IRREGULAR.values() for form in forms.split())
+# The past forms that are no present or imperative too ("sent", not "set" or "read").
+_ONLY_PAST = _IRREGULAR_PAST - _IRREGULAR.keys()
+_PRONOUNS = frozenset({"i", "we", "you", "they", "he", "she", "it", "please", "let"})
 # Words of tool names that say nothing about which tool a reply means.
 _GENERIC = frozenset(
     {
@@ -175,6 +187,18 @@ _ADMISSION = re.compile(
     r"|again|unsuccessful(?:ly)?|bounced|blocked|timed?\s*out|unavailable|broken)\b|n't\b",
     re.I,
 )
+_PASSING = re.compile(
+    r"\b(?:tests?|specs?|checks?|builds?|suite|pipeline|ci|everything|it)"
+    r"(?:\s+(?:now|all|still))?\s+(?:pass(?:es|ed)?|succeed(?:s|ed)?|works?|worked|(?:is|are)\s+(?:passing|green|working))\b",
+    re.I,
+)
+_COMMAND_KEYS = ("command", "cmd", "script", "commandLine", "command_line")
+_REQUEST_KEYS = ("method", "action", "operation")  # a request's verb: POST, PUT, delete ...
+_COMMAND_WORDS = 3  # a command's program, subcommand and one more word name what it does
+# The verbs of the shell's short programs, which their names do not spell.
+_PROGRAMS = {"cp": "copy", "mv": "move", "rm": "remove delete", "cat": "read", "mkdir": "create", "ln": "link"}
+_TEST_RUN = re.compile(r"\b(?:pytest|test|tests|jest|vitest|mocha|unittest|tox|rspec|phpunit|ctest)\b", re.I)
+_TEST_WORDS = frozenset({"test", "tests", "pass", "passes", "passed", "passing", "green", "suite"})
 _YOU = re.compile(r"\b(?:you|they|he|she)\b", re.I)
 _SHORT = 40  # characters: a short sentence ending with a completion verb is a claim
 _WORD = re.compile(r"[a-z0-9]+")
@@ -204,10 +228,14 @@ def claims(text: str, verbs: frozenset[str]) -> Iterator[Claim]:
 
 
 def _is_bare_claim(sentence: str, verbs: frozenset[str]) -> bool:
-    """ "Done", "All set", "Success" opening a sentence, or a few words ending with a completion
-    verb ("Email sent!", "Meeting booked.")."""
+    """ "Done", "All set", "Success" opening a sentence, a past verb with no subject opening it
+    ("Saved the report", "Message posted"), or a few words ending with a completion verb ("Email
+    sent!", "Meeting booked.")."""
     if _OPENING.match(sentence):
         return True
+    elliptic = _elliptic_end(sentence, verbs)
+    if elliptic is not None:
+        return not _HEDGE.search(sentence, 0, elliptic)
     said = sentence.split() if len(sentence) <= _SHORT else ()
     if not 2 <= len(said) <= 4 or _HEDGE.search(sentence):
         return False
@@ -217,7 +245,23 @@ def _is_bare_claim(sentence: str, verbs: frozenset[str]) -> bool:
 
 def _is_claim(sentence: str, verbs: frozenset[str]) -> bool:
     end = _claim_end(sentence, verbs)
+    if end is None:
+        passing = _PASSING.search(sentence)
+        end = passing.end() if passing is not None else None
     return end is not None and not _HEDGE.search(sentence, 0, end)
+
+
+def _elliptic_end(sentence: str, verbs: frozenset[str]) -> int | None:
+    """Where a completion verb in the past that opens the sentence, or follows its first word
+    when that is no pronoun, ends ("Saved the report", "Message posted"); None when none does."""
+    said = sentence[:80].split(None, 2)[:2]
+    for index, word in enumerate(said):
+        verb = word.rstrip(".!,:;").lower()
+        if (verb in COMPLETED or verb in verbs) and (verb.endswith("ed") or verb in _ONLY_PAST or verb == "done"):
+            return sentence.find(word) + len(word)
+        if index == 0 and verb in _PRONOUNS:
+            return None
+    return None
 
 
 def _claim_end(sentence: str, verbs: frozenset[str]) -> int | None:
@@ -275,6 +319,35 @@ def _inflections(word: str) -> Iterable[str]:
         forms += [word + word[-1] + "ed", word + word[-1] + "ing"]  # log: logged, ship: shipped
     forms += _IRREGULAR.get(word, "").split()
     return forms
+
+
+def command_of(call: ToolCall) -> str | None:
+    """The command a shell call runs (its `command`, `cmd`, ... argument), or None."""
+    arguments = call.arguments or {}
+    return next((arguments[key] for key in _COMMAND_KEYS if isinstance(arguments.get(key), str)), None)
+
+
+def call_forms(call: ToolCall) -> frozenset[str]:
+    """The words a reply about a call would use besides its tool's name: a request's verb
+    (`"method": "POST"`: post, posted, ...), a shell command's first words with their inflections
+    (`git push origin`: git, push, pushed, origin, ...; `cp`: copy, copied, ...), and for a test
+    run (`pytest`, `npm test`, ...) the words of tests passing (test, tests, pass, passed, ...)."""
+    arguments = call.arguments or {}
+    forms: set[str] = set()
+    for key in _REQUEST_KEYS:
+        if isinstance(arguments.get(key), str):
+            forms |= tool_forms(arguments[key][:40])
+    command = command_of(call)
+    if command is None:
+        return frozenset(forms)
+    for word in command[:200].split()[:_COMMAND_WORDS]:
+        program = word.rsplit("/", 1)[-1]
+        forms |= tool_forms(program)
+        for verb in _PROGRAMS.get(program, "").split():
+            forms |= tool_forms(verb)
+    if _TEST_RUN.search(command[:200]):
+        forms |= _TEST_WORDS
+    return frozenset(forms)
 
 
 def past_forms(forms: Iterable[str]) -> frozenset[str]:
