@@ -29,16 +29,8 @@ from inspector.detect.call_identity import answer
 from inspector.detect.context import ScanContext
 from inspector.detect.contract import Detector
 from inspector.detect.failure_forms import failure
-from inspector.detect.success_claims import (
-    Claim,
-    admits_failure,
-    call_forms,
-    claims,
-    command_of,
-    past_forms,
-    tool_forms,
-    words,
-)
+from inspector.detect.success_claims import Claim, admits_failure, claims, past_forms
+from inspector.detect.task_words import call_forms, command_of, tool_forms, words
 from inspector.model import ASSISTANT, USER, WARNING, Finding, Severity, ToolCall, ToolResult, Turn
 from inspector.support.safe_text import preview, preview_value
 
