@@ -16,7 +16,9 @@ assistant or tool; `content` a string or a list of parts:
   `result`).
 
 A part of any other type, a message blob that is not a message of those roles, and a blob the
-tree names but cannot reach are counted in the session's problems. Each turn's id is its blob's
+tree names but cannot reach are counted in the session's problems; `scan --unknowns` lists the
+parts and messages, and the keys of the meta row, the messages and parts the reader does not know
+(the store names no version). Each turn's id is its blob's
 id (a message said again: the id with `#2`, `#3`, ...). Read from SQLite only, never written.
 """
 

@@ -12,7 +12,8 @@ the tool itself, failed, with `input.value` holding it: both are read as the cal
 named, with those raw arguments.
 
 Any other part type, and a row whose `data` is not a JSON object, is counted in the session's
-problems. Read from SQLite only (OpenCode keeps its sessions there); written back by
+problems; `scan --unknowns` lists them, and the keys the reader does not know, under the
+`version` of each session's row (`opencode_survey`). Read from SQLite only (OpenCode keeps its sessions there); written back by
 `_opencode_write`.
 """
 
