@@ -8,14 +8,15 @@ and subcommand) since the previous reply or user message failed, however its res
 or more, a non-zero exit code, a traceback, ...), and one of its sentences claims that task done
 (`success_claims`): a sentence using a word of the failed tool's name ("emailed" for
 `send_email`) or of its command ("pushed" for `git push`, "tests pass" for `pytest`), or, when
-no call since the previous reply succeeded, a bare claim ("Done.", "All set!", "Saved the file"). The message names the failed call and quotes the claim. No fix: only
-a person knows what was really done.
+no call since the previous reply succeeded, a bare claim ("Done.", "All set!", "Saved the
+file"). The message names the failed call and quotes the claim. No fix: only a person knows what
+was really done.
 
 Clean: a reply that admits the failure ("The email could not be sent", "I couldn't", "failed",
 "error", an apology), one that retries the failed task, a task retried successfully before the
 reply, a result that only mentions an error in its data (a log file's lines, `"errors": []`,
-`exit code 0`), and claims about another tool that succeeded ("I've created the chart" when only the
-email failed). The reply is judged on the calls and results recorded before it, so its finding on
+`exit code 0`), and claims about another tool that succeeded ("I've created the chart" when only
+the email failed). The reply is judged on the calls and results recorded before it, so its finding on
 a prefix of the session is its finding on the whole.
 """
 
@@ -91,9 +92,9 @@ class _Exchange:
         return None
 
     def outcomes(self) -> tuple[dict[str, _Call], dict[str, _Call], bool]:
-        """The tasks (`_task`) whose last call failed and those whose last call succeeded, each with that call
-        (a call with no result yet, or inspector's own answer, counts as neither), and whether any
-        call succeeded (an earlier call of a tool whose last call failed, say)."""
+        """The tasks (`_task`) whose last call failed and those whose last call succeeded, each
+        with that call (a call with no result yet, or inspector's own answer, counts as neither),
+        and whether any call succeeded (an earlier call of a task whose last call failed, say)."""
         answers = [(entry, answer(entry.result)) for entry in self.calls]
         last = {_task(entry.call): (entry, answered) for entry, answered in answers}
         failed: dict[str, _Call] = {}
@@ -188,9 +189,12 @@ def _claimed_success(reply: Turn, exchange: _Exchange) -> Finding | None:
 
 def _task(call: ToolCall) -> str:
     """What a call does, to tell a retry from another task of the same tool: its tool's name, and
-    for a shell call its command's first two words (`bash: git push`, `bash: npm test`)."""
+    for a shell call its command's first two words that are no option (`bash: git push`, `bash:
+    npm test`, `bash: pytest tests/` for `pytest -q tests/`)."""
     command = command_of(call)
-    return call.name if command is None else f"{call.name}: {' '.join(command[:200].split()[:2])}"
+    if command is None:
+        return call.name
+    return f"{call.name}: {' '.join([word for word in command[:200].split() if not word.startswith('-')][:2])}"
 
 
 def _claimed_call(
