@@ -14,6 +14,10 @@ from inspector.report.json_report import encode_json
 from inspector.report.unknowns_report import FileSurvey, render_unknowns, unknown_rows, unknowns_json
 from inspector.sources import FORMATS, open_source
 from inspector.sources.files.session_file import SessionFile
+from inspector.sources.schemas import schema_named
+from inspector.sources.sqlite.database import mapped_errors, reading
+from inspector.sources.sqlite.history import SqliteHistory
+from inspector.sources.sqlite.queries import SqliteQueries
 
 
 def run_unknowns(files: Sequence[Path], format_name: str | None, as_json: bool, fail: Callable[[str], None]) -> int:
@@ -36,11 +40,23 @@ def run_unknowns(files: Sequence[Path], format_name: str | None, as_json: bool, 
 
 
 def survey_file(path: Path, format_name: str | None) -> FileSurvey:
-    """What the reader of `path`'s format does not know in it (None for a format, or a history
-    database, whose reader offers no survey)."""
+    """What the reader of `path`'s format or schema does not know in it (None for one whose reader
+    offers no survey)."""
     source = open_source(path, format_name)
+    if isinstance(source, SqliteHistory):
+        return _database_survey(source)
     if not isinstance(source, SessionFile):
         return FileSurvey(source.format, None)
     sessions = source.all_sessions()
     survey = FORMATS[source.format].survey
     return FileSurvey(source.format, survey(sessions[0].document) if survey is not None else None)
+
+
+def _database_survey(source: SqliteHistory) -> FileSurvey:
+    """What the reader of a SQLite history's schema does not know in it."""
+    location = source.location
+    survey = schema_named(location.format).survey
+    if survey is None:
+        return FileSurvey(location.format, None)
+    with reading(source.path) as conn, mapped_errors(source.path, "surveying the records"):
+        return FileSurvey(location.format, survey(SqliteQueries(conn), location))

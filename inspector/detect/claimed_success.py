@@ -2,17 +2,21 @@
 
 The analyst sample: `send_email` answers `{"error": "missing required argument: to"}` and the next
 reply says "I've emailed Priya the chart and summary." The user believes it; nothing was sent.
-A reply is flagged when its last tool call of some tool (since the previous reply or user message)
-got an error (`is_error`, or an error object, as `tool-error` reads it) and one of its sentences
-claims that tool's task done (`success_claims`): a sentence using a word of the failed tool's
-name ("emailed" for `send_email`), or, when no call since the previous reply succeeded, a bare
-claim ("Done.", "All set!"). The message names the failed call and quotes the claim. No fix: only
-a person knows what was really done.
+A reply is flagged when its last call of some task (a tool; for a shell tool, a command's program
+and subcommand) since the previous reply or user message failed, however its result says so
+(`failure_forms`: an error flag or object, `Error: ...`, `{"ok": false}`, an HTTP status of 400
+or more, a non-zero exit code, a traceback, ...), and one of its sentences claims that task done
+(`success_claims`): a sentence using a word of the failed tool's name ("emailed" for
+`send_email`) or of its command ("pushed" for `git push`, "tests pass" for `pytest`), or, when
+no call since the previous reply succeeded, a bare claim ("Done.", "All set!", "Saved the
+file"). The message names the failed call and quotes the claim. No fix: only a person knows what
+was really done.
 
 Clean: a reply that admits the failure ("The email could not be sent", "I couldn't", "failed",
-"error", an apology), one that retries the failed tool, a tool retried successfully before the
-reply, and claims about another tool that succeeded ("I've created the chart" when only the
-email failed). The reply is judged on the calls and results recorded before it, so its finding on
+"error", an apology), one that retries the failed task, a task retried successfully before the
+reply, a result that only mentions an error in its data (a log file's lines, `"errors": []`,
+`exit code 0`), and claims about another tool that succeeded ("I've created the chart" when only
+the email failed). The reply is judged on the calls and results recorded before it, so its finding on
 a prefix of the session is its finding on the whole.
 """
 
@@ -20,12 +24,14 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterator
+from typing import Any
 
 from inspector.detect.call_identity import answer
 from inspector.detect.context import ScanContext
 from inspector.detect.contract import Detector
-from inspector.detect.success_claims import Claim, admits_failure, claims, past_forms, tool_forms, words
-from inspector.detect.tool_error import may_report_error, reported_error, results_that_may_report_error
+from inspector.detect.failure_forms import failure
+from inspector.detect.success_claims import Claim, admits_failure, claims, past_forms
+from inspector.detect.task_words import call_forms, command_of, tool_forms, words
 from inspector.model import ASSISTANT, USER, WARNING, Finding, Severity, ToolCall, ToolResult, Turn
 from inspector.support.safe_text import preview, preview_value
 
@@ -39,12 +45,13 @@ _PREVIEW = 80
 class _Call:
     """A call of the current exchange, with its turn and its result once recorded."""
 
-    __slots__ = ("call", "result", "turn")
+    __slots__ = ("call", "failure", "result", "turn")
 
     def __init__(self, call: ToolCall, turn: int) -> None:
         self.call = call
         self.turn = turn
         self.result: ToolResult | None = None
+        self.failure: Any = None  # what the result says of its failure, when it says one
 
 
 class _Exchange:
@@ -53,7 +60,7 @@ class _Exchange:
 
     def __init__(self, turns: tuple[Turn, ...]) -> None:
         self.calls: list[_Call] = []
-        self.may_have_failed = False  # whether a result could report an error (most exchanges have none)
+        self.may_have_failed = False  # whether a result says it failed (most exchanges have none)
         self._by_id: dict[str, _Call] = {}
         self._by_name: dict[str, deque[_Call]] = {}
         for turn in turns:
@@ -73,7 +80,8 @@ class _Exchange:
             entry = self._by_id.pop(result.call_id, None) if result.call_id else self._first_waiting(result.name)
             if entry is not None and entry.result is None:
                 entry.result = result
-                self.may_have_failed = self.may_have_failed or may_report_error(result)
+                entry.failure = failure(result, entry.call.name)
+                self.may_have_failed = self.may_have_failed or entry.failure is not None
 
     def _first_waiting(self, name: str | None) -> _Call | None:
         waiting = self._by_name.get(name) if name else None
@@ -84,29 +92,29 @@ class _Exchange:
         return None
 
     def outcomes(self) -> tuple[dict[str, _Call], dict[str, _Call], bool]:
-        """The tools whose last call failed and those whose last call succeeded, each with that call
-        (a call with no result yet, or inspector's own answer, counts as neither), and whether any
-        call succeeded (an earlier call of a tool whose last call failed, say)."""
+        """The tasks (`_task`) whose last call failed and those whose last call succeeded, each
+        with that call (a call with no result yet, or inspector's own answer, counts as neither),
+        and whether any call succeeded (an earlier call of a task whose last call failed, say)."""
         answers = [(entry, answer(entry.result)) for entry in self.calls]
-        last = {entry.call.name: (entry, answered) for entry, answered in answers}
+        last = {_task(entry.call): (entry, answered) for entry, answered in answers}
         failed: dict[str, _Call] = {}
         succeeded: dict[str, _Call] = {}
         for tool, (entry, answered) in last.items():
             if answered is not None:
-                (failed if answered[0] == "error" else succeeded)[tool] = entry
-        any_succeeded = any(answered is not None and answered[0] == "result" for _, answered in answers)
+                (failed if entry.failure is not None else succeeded)[tool] = entry
+        any_succeeded = any(answered is not None and entry.failure is None for entry, answered in answers)
         return failed, succeeded, any_succeeded
 
 
 def detect(context: ScanContext) -> Iterator[Finding]:
     """A finding for each reply that claims done what the tool it just called failed to do.
 
-    Only an exchange holding a result that may report an error (`may_report_error`: few do) can
-    end in such a reply, so only those exchanges are found (around each such result's turn) and
-    their calls paired with their results."""
+    Only an exchange holding a result that says it failed (few do) can end in such a reply, so
+    only those exchanges are found (around each such result's turn) and their calls paired with
+    their results."""
     turns = context.session.turns
     judged = 0  # the turns before this index are in exchanges already judged
-    for turn, _ in results_that_may_report_error(context):
+    for turn in _turns_with_failures(context):
         index = context.index_of(turn)
         if index < judged:
             continue  # another result of an exchange already judged
@@ -118,6 +126,19 @@ def detect(context: ScanContext) -> Iterator[Finding]:
             finding = _claimed_success(reply, exchange) if exchange.may_have_failed else None
             if finding is not None:
                 yield finding
+
+
+def _turns_with_failures(context: ScanContext) -> list[Turn]:
+    """The turns holding a result that says it failed (`failure_forms`), in order."""
+    names = context.call_names_by_id
+    return [
+        turn
+        for turn in context.turns_with_results
+        if any(
+            failure(result, result.name or (names.get(result.call_id) if result.call_id else None)) is not None
+            for result in turn.tool_results
+        )
+    ]
 
 
 def _exchange_around(turns: tuple[Turn, ...], index: int, first: int) -> tuple[int, int]:
@@ -149,11 +170,12 @@ def _has_text(turn: Turn) -> bool:
 
 def _claimed_success(reply: Turn, exchange: _Exchange) -> Finding | None:
     failed, succeeded, any_succeeded = exchange.outcomes()
-    retried = {call.name for call in reply.tool_calls}
-    failed = {tool: entry for tool, entry in failed.items() if tool not in retried}
+    retried = {_task(call): call for call in reply.tool_calls}
+    failed = {task: entry for task, entry in failed.items() if task not in retried}
     if not failed:
         return None
-    forms = {tool: tool_forms(tool) for tool in (*failed, *succeeded, *retried)}
+    calls = {**{task: entry.call for task, entry in (*failed.items(), *succeeded.items())}, **retried}
+    forms = {task: tool_forms(call.name) | call_forms(call) for task, call in calls.items()}
     if admits_failure(reply.text, frozenset().union(*forms.values())):
         return None
     done_by_others = frozenset().union(*(forms[tool] for tool in succeeded))
@@ -163,6 +185,16 @@ def _claimed_success(reply: Turn, exchange: _Exchange) -> Finding | None:
         if entry is not None:
             return _finding(reply, entry, claim)
     return None
+
+
+def _task(call: ToolCall) -> str:
+    """What a call does, to tell a retry from another task of the same tool: its tool's name, and
+    for a shell call its command's first two words that are no option (`bash: git push`, `bash:
+    npm test`, `bash: pytest tests/` for `pytest -q tests/`)."""
+    command = command_of(call)
+    if command is None:
+        return call.name
+    return f"{call.name}: {' '.join([word for word in command[:200].split() if not word.startswith('-')][:2])}"
 
 
 def _claimed_call(
@@ -185,8 +217,8 @@ def _claimed_call(
 
 
 def _finding(reply: Turn, failed: _Call, claim: Claim) -> Finding:
-    call, result, start, sentence = failed.call, failed.result, claim.start, claim.sentence
-    error = reported_error(result) if result is not None else None
+    call, start, sentence = failed.call, claim.start, claim.sentence
+    error = failed.failure
     quoted = preview(sentence, _QUOTE)
     message = (
         f'The reply says "{quoted}", but the {call.name} call at turn {failed.turn} failed: '

@@ -1,14 +1,17 @@
 """Reading a reply for claims that something was done: "I've emailed Priya the chart", "Done — the
 file is saved", "Your table is booked" (for `claimed-success`), and for words that admit a
-failure ("couldn't", "failed", "error", "sorry", ...), and the words a tool's name gives a reply
-(`send_email`: send, sent, email, emailed, ...).
+failure ("couldn't", "failed", "error", "sorry", ...); the words a call gives a reply are
+`task_words`'.
 
 A claim is a sentence, outside code blocks and quoted lines, and not a question, in which "I" or
 "we" (with "have", "just", "already", ...) is followed by a completion verb in the past ("sent",
 "saved", "created", or a tool's own verb: "booked" for `book_table`), or "is", "was", "has been"
 ... is followed by one, or that starts with "Done", "All set", "Success", ..., or that is a few
-words ending with one ("Email sent!"). Intents, conditionals and modals before the verb ("I'll",
-"if", "once", "should", "let me") make it no claim. Linear time: one pass per pattern over the text, one hedge search per sentence.
+words ending with one ("Email sent!"), or that says tests, a build or "it" now pass or work ("All
+tests pass", "The build succeeded", "It works now"), or that opens with a past verb and no
+subject ("Saved the report to out.md", "Message posted to #ops!"). Intents, conditionals and
+modals before the verb ("I'll", "if", "once", "should", "let me") make it no claim. Linear time:
+one pass per pattern over the text, one hedge search per sentence.
 """
 
 from __future__ import annotations
@@ -17,7 +20,9 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
-# Past forms that say a task was carried out; a tool's own words add theirs (`tool_forms`), among
+from inspector.detect.task_words import IRREGULAR_PAST, ONLY_PAST
+
+# Past forms that say a task was carried out; a tool's own words add theirs (`task_words`), among
 # them the verbs of looking things up ("read", "searched", "found"), which alone claim nothing.
 COMPLETED = frozenset(
     [
@@ -97,65 +102,14 @@ COMPLETED = frozenset(
         "placed",
         "drafted",
         "arranged",
+        "passed",
+        "succeeded",
+        "built",
+        "ran",
     ]
 )
 
-_IRREGULAR: dict[str, str] = {
-    "send": "sent",
-    "write": "wrote written",
-    "make": "made",
-    "build": "built",
-    "get": "got gotten",
-    "find": "found",
-    "run": "ran",
-    "take": "took taken",
-    "give": "gave given",
-    "buy": "bought",
-    "pay": "paid",
-    "put": "put",
-    "set": "set",
-    "read": "read",
-    "draw": "drew drawn",
-    "do": "did done",
-    "go": "went gone",
-    "begin": "began begun",
-    "tell": "told",
-    "keep": "kept",
-    "leave": "left",
-    "hold": "held",
-    "speak": "spoke spoken",
-    "shut": "shut",
-    "lay": "laid",
-}
-_IRREGULAR_PAST = frozenset(form for forms in _IRREGULAR.values() for form in forms.split())
-# Words of tool names that say nothing about which tool a reply means.
-_GENERIC = frozenset(
-    {
-        "get",
-        "set",
-        "run",
-        "use",
-        "call",
-        "tool",
-        "tools",
-        "api",
-        "func",
-        "function",
-        "the",
-        "and",
-        "for",
-        "with",
-        "new",
-        "data",
-        "info",
-        "from",
-        "into",
-        "list",
-        "all",
-        "mcp",
-    }
-)
-
+_PRONOUNS = frozenset({"i", "we", "you", "they", "he", "she", "it", "please", "let"})
 _NOT_PROSE = re.compile(r"```.*?(?:```|\Z)|^[ \t]*>[^\n]*", re.S | re.M)
 _SENTENCE = re.compile(r"\S(?:[^.!?\n]|[.!?](?=[^\s.!?]))*[.!?]*")
 _ADVERBS = r"(?:\s+(?:just|already|now|also|successfully|all|been|gone\s+ahead\s+and|went\s+ahead\s+and)){0,3}"
@@ -175,10 +129,13 @@ _ADMISSION = re.compile(
     r"|again|unsuccessful(?:ly)?|bounced|blocked|timed?\s*out|unavailable|broken)\b|n't\b",
     re.I,
 )
+_PASSING = re.compile(
+    r"\b(?:tests?|specs?|checks?|builds?|suite|pipeline|ci|everything|it)"
+    r"(?:\s+(?:now|all|still))?\s+(?:pass(?:es|ed)?|succeed(?:s|ed)?|works?|worked|(?:is|are)\s+(?:passing|green|working))\b",
+    re.I,
+)
 _YOU = re.compile(r"\b(?:you|they|he|she)\b", re.I)
 _SHORT = 40  # characters: a short sentence ending with a completion verb is a claim
-_WORD = re.compile(r"[a-z0-9]+")
-_NAME_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
 
 
 class Claim(NamedTuple):
@@ -204,10 +161,14 @@ def claims(text: str, verbs: frozenset[str]) -> Iterator[Claim]:
 
 
 def _is_bare_claim(sentence: str, verbs: frozenset[str]) -> bool:
-    """ "Done", "All set", "Success" opening a sentence, or a few words ending with a completion
-    verb ("Email sent!", "Meeting booked.")."""
+    """ "Done", "All set", "Success" opening a sentence, a past verb with no subject opening it
+    ("Saved the report", "Message posted"), or a few words ending with a completion verb ("Email
+    sent!", "Meeting booked.")."""
     if _OPENING.match(sentence):
         return True
+    elliptic = _elliptic_end(sentence, verbs)
+    if elliptic is not None:
+        return not _HEDGE.search(sentence, 0, elliptic)
     said = sentence.split() if len(sentence) <= _SHORT else ()
     if not 2 <= len(said) <= 4 or _HEDGE.search(sentence):
         return False
@@ -217,7 +178,23 @@ def _is_bare_claim(sentence: str, verbs: frozenset[str]) -> bool:
 
 def _is_claim(sentence: str, verbs: frozenset[str]) -> bool:
     end = _claim_end(sentence, verbs)
+    if end is None:
+        passing = _PASSING.search(sentence)
+        end = passing.end() if passing is not None else None
     return end is not None and not _HEDGE.search(sentence, 0, end)
+
+
+def _elliptic_end(sentence: str, verbs: frozenset[str]) -> int | None:
+    """Where a completion verb in the past that opens the sentence, or follows its first word
+    when that is no pronoun, ends ("Saved the report", "Message posted"); None when none does."""
+    said = sentence[:80].split(None, 2)[:2]
+    for index, word in enumerate(said):
+        verb = word.rstrip(".!,:;").lower()
+        if (verb in COMPLETED or verb in verbs) and (verb.endswith("ed") or verb in ONLY_PAST or verb == "done"):
+            return sentence.find(word) + len(word)
+        if index == 0 and verb in _PRONOUNS:
+            return None
+    return None
 
 
 def _claim_end(sentence: str, verbs: frozenset[str]) -> int | None:
@@ -247,36 +224,6 @@ def admits_failure(text: str, tool_words: frozenset[str]) -> bool:
     return any(match.group().lower() not in tool_words for match in _ADMISSION.finditer(text))
 
 
-def words(text: str) -> set[str]:
-    """The lowercase words of `text`."""
-    return set(_WORD.findall(text.lower()))
-
-
-def tool_forms(name: str) -> frozenset[str]:
-    """The words a reply about tool `name` would use: each word of the name (`send_email`,
-    `sendEmail`: send, email) with its inflections (sends, sending, sent, emailed, ...); words
-    that name no particular tool ("get", "tool", "data") and words shorter than three letters
-    are left out."""
-    forms: set[str] = set()
-    for word in _NAME_WORD.findall(name):
-        word = word.lower()
-        if len(word) < 3 or word in _GENERIC:
-            continue
-        forms.update(_inflections(word))
-    return frozenset(forms)
-
-
-def _inflections(word: str) -> Iterable[str]:
-    stem = word[:-1] if word.endswith("e") else word
-    forms = [word, word + "s", word + "es", stem + "ed", stem + "ing"]
-    if word.endswith("y"):
-        forms += [word[:-1] + "ied", word[:-1] + "ies"]
-    if len(word) > 2 and word[-1] not in "aeiouwxy" and word[-2] in "aeiou" and word[-3] not in "aeiou":
-        forms += [word + word[-1] + "ed", word + word[-1] + "ing"]  # log: logged, ship: shipped
-    forms += _IRREGULAR.get(word, "").split()
-    return forms
-
-
 def past_forms(forms: Iterable[str]) -> frozenset[str]:
     """The forms among `forms` that can be a verb in the past (for `claims`' `verbs`)."""
-    return frozenset(form for form in forms if form.endswith("ed") or form in _IRREGULAR_PAST or form in COMPLETED)
+    return frozenset(form for form in forms if form.endswith("ed") or form in IRREGULAR_PAST or form in COMPLETED)

@@ -33,6 +33,10 @@ class UnreadTally:
         self._known_keys = known_keys
         self._counts: Counter[tuple[str | None, str, str | None]] = Counter()
 
+    def knows(self, record_type: str) -> bool:
+        """Whether the reader knows records of `record_type` (its keys are among `known_keys`)."""
+        return record_type in self._known_keys
+
     def unknown_type(self, record_type: object, version: str | None) -> None:
         """Count one record of a type the reader does not know (anything but a string: none)."""
         self._counts[version, record_type if isinstance(record_type, str) else "", None] += 1

@@ -25,6 +25,7 @@ from inspector.errors import InspectorError
 from inspector.model import ASSISTANT, USER, Session, Turn
 from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
+from inspector.sources.unread_records import Unread, UnreadTally
 from inspector.support.safe_text import shown_name
 from inspector.support.text_lines import text_lines
 
@@ -33,6 +34,8 @@ HEADER = "# aider chat started at "
 USER_MARK = "#### "
 NOTICE_MARK = "> "
 SKIPPED_MARK = "# "
+VERSION_NOTICE = "> Aider v"  # the notice a run opens with, naming Aider's version
+HEADING = "# heading"  # the record type of a `# ` line that is not a run's start: skipped
 
 
 def claims(document: Document) -> bool:
@@ -64,6 +67,23 @@ def read(document: Document) -> list[Session]:
     return [Session(NAME, document.path, tuple(turns), (), document, 0, None, ())]
 
 
+def survey(document: Document) -> tuple[Unread, ...]:
+    """The lines the reader skips without knowing them: a `# ` line that is not a run's start
+    (`# heading`), under the Aider version the run's first notice names. The Markdown has no
+    keys: a run's start, notices, user messages and replies are every other line."""
+    tally = UnreadTally({})
+    version = None
+    for line in text_lines(document.value):
+        if line.startswith(VERSION_NOTICE):
+            words = line[len(VERSION_NOTICE) :].split()
+            version = words[0] if words else None
+        elif line.startswith(HEADER):
+            version = None
+        elif line.startswith(SKIPPED_MARK):
+            tally.unknown_type(HEADING, version)
+    return tally.unread()
+
+
 _SKIPPED = "skipped"
 
 
@@ -92,4 +112,4 @@ def _add_turn(turns: list[Turn], role: str | None, lines: list[str], first: int)
     turns.append(Turn(len(turns), role, content.strip(), f"line {first}", (), (), record))
 
 
-FORMAT = FileFormat(NAME, claims, read)
+FORMAT = FileFormat(NAME, claims, read, survey=survey)

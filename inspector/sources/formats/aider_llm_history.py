@@ -27,6 +27,7 @@ from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, Turn
 from inspector.sources.files.document import Document
 from inspector.sources.formats._aider_llm_history_blocks import has_plain_lines, plain_blocks
 from inspector.sources.formats.contract import FileFormat
+from inspector.sources.unread_records import Unread, UnreadTally
 from inspector.support.safe_text import shown_name
 from inspector.support.text_lines import text_lines
 
@@ -36,6 +37,7 @@ SEPARATOR = "-------"
 ROLES = {"SYSTEM": SYSTEM, "USER": USER, "ASSISTANT": ASSISTANT, "TOOL": TOOL}
 ROLE_NAMES = frozenset(ROLES)
 REQUEST = "TO LLM"
+OUTSIDE = "line outside a message"  # the record type of a stray line that names no role
 
 
 @dataclass
@@ -90,6 +92,24 @@ def read(document: Document) -> list[Session]:
     return [Session(NAME, document.path, tuple(turns), (), document, 0, None, problems)]
 
 
+def survey(document: Document) -> tuple[Unread, ...]:
+    """The lines the reader skips, not knowing them: a line that starts with a word in capitals
+    that is not a role it knows (`<WORD> line`: a role of a newer Aider), and any other line
+    outside a message (the log names no version, and has no keys)."""
+    tally = UnreadTally({})
+    request: bool | None = None  # whether the current block is a request; None before the first
+    for line in text_lines(document.value):
+        header = HEADER.match(line)
+        if header is not None:
+            request = header.group(1) == REQUEST
+            continue
+        word = line.partition(" ")[0]
+        if not line.strip() or (request is not None and (word in ROLES or (request and line == SEPARATOR))):
+            continue
+        tally.unknown_type(f"{word} line" if word.isalpha() and word.isupper() else OUTSIDE, None)
+    return tally.unread()
+
+
 def _blocks(text: str) -> tuple[list[_Block], int]:
     """The blocks of the log with the last message of each, and the count of lines outside any
     message: found a block at a time when every line ends in a plain line feed."""
@@ -134,4 +154,4 @@ def _blocks_by_line(text: str) -> tuple[list[_Block], int]:
     return blocks, stray
 
 
-FORMAT = FileFormat(NAME, claims, read)
+FORMAT = FileFormat(NAME, claims, read, survey=survey)

@@ -26,12 +26,31 @@ from inspector.sources.files.document import Document
 from inspector.sources.formats import _cline_results
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.anthropic_messages import ROLES, blocks_of, edited_message, message_turn
+from inspector.sources.messages.message_survey import keysets, survey_messages
 from inspector.sources.messages.record_lists import rebuild_records
 from inspector.sources.messages.turn_models import model_name
+from inspector.sources.unread_records import Unread, UnreadTally
 
 NAME = "cline"
 USER_INPUT = "<user_input"
 LOOKED_AT = 50  # messages claims looks at
+SESSION = "session"  # the envelope's keys are counted under this record type
+RESULT_ITEM = "tool_result item"  # one `{query, result, success}` of a result's content
+# The keys Cline CLI (3.0) writes on each record type, as its session store does.
+KNOWN_KEYS = keysets(
+    {
+        SESSION: "version updated_at agent sessionId origin messages system_prompt",
+        "message/user": "id ts role content",
+        "message/assistant": "id ts role content modelInfo metrics",
+        "block/text": "type text",
+        "block/tool_use": "type id name input",
+        "block/tool_result": "type tool_use_id name content is_error",
+        "block/thinking": "type thinking signature",
+        "block/redacted_thinking": "type data",
+        "block/image": "type source",
+        RESULT_ITEM: "query result success",
+    }
+)
 
 
 def claims(document: Document) -> bool:
@@ -69,6 +88,32 @@ def write(document: Document, sessions: list[Session]) -> str:
     return document.render({**value, "messages": messages})
 
 
+def survey(document: Document) -> tuple[Unread, ...]:
+    """The message roles and block types the reader does not know, and the keys it does not know
+    on the envelope, the messages, their blocks and a result's `{query, result, success}` items,
+    under the Cline version the envelope's `origin` names."""
+    value = document.value
+    origin = value.get("origin")
+    version = origin.get("version") if type(origin) is dict else None
+    version = version if type(version) is str else None
+    tally = UnreadTally(KNOWN_KEYS)
+    tally.keys(SESSION, value, version)
+    survey_messages(tally, value["messages"], version)
+    for message in value["messages"]:
+        for block in _object_blocks(message):
+            items = block.get("content") if block.get("type") == "tool_result" else None
+            for item in items if type(items) is list else ():
+                if type(item) is dict and "type" not in item:
+                    tally.keys(RESULT_ITEM, item, version)
+    return tally.unread()
+
+
+def _object_blocks(message: Any) -> list[dict[str, Any]]:
+    """The content blocks of a message that are objects (none for a string content)."""
+    content = message.get("content") if type(message) is dict else None
+    return [block for block in content if type(block) is dict] if type(content) is list else []
+
+
 def _is_clines(message: Any) -> bool:
     if not isinstance(message, dict):
         return False
@@ -92,4 +137,4 @@ def _render_new(turn: Turn) -> list[dict[str, Any]]:
     return [{"id": f"msg_{uuid.uuid4().hex[:8]}", "role": role, "content": content, "ts": int(time.time() * 1000)}]
 
 
-FORMAT = FileFormat(NAME, claims, read, write)
+FORMAT = FileFormat(NAME, claims, read, write, survey)

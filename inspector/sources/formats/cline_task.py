@@ -33,7 +33,9 @@ from inspector.sources.files.document import Document
 from inspector.sources.formats._cline_task_xml import result_header, xml_calls
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.anthropic_messages import ROLES, is_text_block, message_turn
+from inspector.sources.messages.message_survey import keysets, survey_messages
 from inspector.sources.messages.turn_models import model_name
+from inspector.sources.unread_records import Unread, UnreadTally
 
 NAME = "cline-task"
 MARKERS = ("<task>", "<user_message>", "<environment_details>")
@@ -41,6 +43,22 @@ ENVIRONMENT = "<environment_details>"
 COMPLETION = "attempt_completion"
 FAILED = "The tool execution failed"  # how Cline's result of a failed call starts
 LOOKED_AT = 50  # messages claims looks at
+_EXTENSION_KEYS = (
+    "ts modelInfo metrics isSummary condenseId condenseParent truncationId truncationParent isTruncationMarker"
+)
+# The keys the three extensions write on each record type (Cline's native calls add `call_id`).
+KNOWN_KEYS = keysets(
+    {
+        "message/user": f"role content {_EXTENSION_KEYS}",
+        "message/assistant": f"role content id reasoning_details {_EXTENSION_KEYS}",
+        "block/text": "type text",
+        "block/tool_use": "type id name input call_id",
+        "block/tool_result": "type tool_use_id content is_error call_id",
+        "block/thinking": "type thinking signature",
+        "block/redacted_thinking": "type data",
+        "block/image": "type source",
+    }
+)
 
 
 def claims(document: Document) -> bool:
@@ -146,4 +164,12 @@ def _starts_with_marker(block: Any) -> bool:
     return is_text_block(block) and block["text"].startswith(MARKERS)
 
 
-FORMAT = FileFormat(NAME, claims, read)
+def survey(document: Document) -> tuple[Unread, ...]:
+    """The message roles and block types the reader does not know, and the keys it does not know
+    on the messages and their blocks (the task file names no version)."""
+    tally = UnreadTally(KNOWN_KEYS)
+    survey_messages(tally, document.value, None)
+    return tally.unread()
+
+
+FORMAT = FileFormat(NAME, claims, read, survey=survey)

@@ -25,12 +25,26 @@ from inspector.model import TOOL, Session, Turn
 from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.arguments import arguments_as_json
+from inspector.sources.messages.message_survey import keysets, survey_messages
 from inspector.sources.messages.openai_calls import render_tool_calls
 from inspector.sources.messages.openai_messages import read_openai_messages, render_edited_message
 from inspector.sources.messages.record_lists import rebuild_records
+from inspector.sources.unread_records import Unread, UnreadTally
 
 NAME = "copilot-cli-history"
 TIMELINE_TYPES = frozenset({"user", "copilot", "info", "error", "tool_call_requested", "tool_call_completed"})
+SESSION = "session"  # the file's own keys are counted under this record type
+_MESSAGE = "role content name tool_calls tool_call_id refusal"
+KNOWN_KEYS = keysets(
+    {
+        SESSION: "sessionId startTime chatMessages timeline selectedModel",
+        **{f"message/{role}": _MESSAGE for role in ("system", "developer", "user", "assistant", "tool")},
+        "block/text": "type text",
+        "block/image_url": "type image_url",
+        "tool_call": "id type function",
+        "tool_call function": "name arguments",
+    }
+)
 
 
 def claims(document: Document) -> bool:
@@ -69,6 +83,21 @@ def write(document: Document, sessions: list[Session]) -> str:
     return document.render({**value, "chatMessages": messages}).removesuffix("\n")
 
 
+def survey(document: Document) -> tuple[Unread, ...]:
+    """The message roles, content part types and timeline entry types (`timeline/<type>`) the
+    reader does not know, and the keys it does not know on the file, its messages, their parts
+    and calls (the store names no version)."""
+    value = document.value
+    tally = UnreadTally(KNOWN_KEYS)
+    tally.keys(SESSION, value, None)
+    survey_messages(tally, value["chatMessages"], None)
+    for entry in value["timeline"]:
+        kind = entry.get("type") if type(entry) is dict else None
+        if type(entry) is dict and kind not in TIMELINE_TYPES:
+            tally.unknown_type(f"timeline/{kind}" if type(kind) is str else "timeline", None)
+    return tally.unread()
+
+
 def _render_new(turn: Turn) -> list[dict[str, Any]]:
     """The messages of a turn a repair added: a `tool` message a result, or an assistant's."""
     if turn.role == TOOL:
@@ -86,4 +115,4 @@ def _render_new(turn: Turn) -> list[dict[str, Any]]:
     return [message]
 
 
-FORMAT = FileFormat(NAME, claims, read, write)
+FORMAT = FileFormat(NAME, claims, read, write, survey)

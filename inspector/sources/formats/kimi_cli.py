@@ -26,13 +26,28 @@ from inspector.errors import InspectorError
 from inspector.model import TOOL, Session, ToolResult, Turn
 from inspector.sources.files.document import Document, records_with_errors
 from inspector.sources.formats.contract import FileFormat
+from inspector.sources.messages.message_survey import keysets, survey_messages
 from inspector.sources.messages.openai_messages import openai_turn
+from inspector.sources.unread_records import Unread, UnreadTally
 from inspector.support.safe_text import shown_name
 
 NAME = "kimi-cli"
 OWN_RECORDS = {"_system_prompt": "content", "_checkpoint": "id", "_usage": "token_count"}
 MESSAGE_ROLES = {"user", "assistant", "system", "tool"}
 ERROR_OPENING = "<system>ERROR:"
+_MESSAGE = "role name content tool_calls tool_call_id partial"  # kosong's `Message`
+KNOWN_KEYS = keysets(
+    {
+        **{f"message/{role}": f"role {key}" for role, key in OWN_RECORDS.items()},
+        **{f"message/{role}": _MESSAGE for role in MESSAGE_ROLES},
+        "block/text": "type text",
+        "block/think": "type think encrypted",
+        "block/image_url": "type image_url",
+        "block/audio_url": "type audio_url",
+        "tool_call": "type id function extras",
+        "tool_call function": "name arguments",
+    }
+)
 
 
 def claims(document: Document) -> bool:
@@ -65,6 +80,14 @@ def read(document: Document) -> list[Session]:
     return [Session(NAME, document.path, tuple(turns), (), document, 0, None, tuple(problems))]
 
 
+def survey(document: Document) -> tuple[Unread, ...]:
+    """The record roles and content part types the reader does not know, and the keys it does not
+    know on the records, their parts and calls (the context file names no version)."""
+    tally = UnreadTally(KNOWN_KEYS)
+    survey_messages(tally, _records(document), None)
+    return tally.unread()
+
+
 def _records(document: Document) -> list[Any]:
     value = document.value
     return value if isinstance(value, list) else []
@@ -86,4 +109,4 @@ def _with_error(turn: Turn) -> Turn:
     return replace(turn, tool_results=results)
 
 
-FORMAT = FileFormat(NAME, claims, read)
+FORMAT = FileFormat(NAME, claims, read, survey=survey)

@@ -27,6 +27,8 @@ from inspector.model import Session, Turn
 from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.opencode_parts import ROLES, message_turns
+from inspector.sources.messages.opencode_survey import new_tally, survey_message
+from inspector.sources.unread_records import Unread
 
 NAME = "opencode-storage"
 
@@ -66,10 +68,22 @@ def write_records(document: Document, sessions: list[Session]) -> dict[str, str]
     return part_files(document, sessions)
 
 
+def survey(document: Document) -> tuple[Unread, ...]:
+    """The message roles and part types the reader does not know, and the keys it does not know
+    on the messages, parts and tool states, under the OpenCode `version` the session names."""
+    stated = document.value["session"].get("version")
+    version = stated if type(stated) is str else None
+    tally = new_tally()
+    for stored in document.value["messages"]:
+        if type(stored) is dict:
+            survey_message(tally, stored.get("info"), stored.get("parts") or [], version)
+    return tally.unread()
+
+
 def _id(record: Any) -> str:
     """A record's `id` ("" when it has none)."""
     value = record.get("id") if type(record) is dict else None
     return value if type(value) is str else ""
 
 
-FORMAT = FileFormat(NAME, claims, read, write_records=write_records)
+FORMAT = FileFormat(NAME, claims, read, write_records=write_records, survey=survey)

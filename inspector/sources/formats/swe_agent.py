@@ -23,11 +23,28 @@ from typing import Any
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolResult, Turn
 from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
+from inspector.sources.messages.message_survey import keysets, survey_messages
 from inspector.sources.messages.openai_calls import read_tool_calls
 from inspector.sources.messages.text_parts import content_text
+from inspector.sources.unread_records import Unread, UnreadTally
 
 NAME = "swe-agent"
 ROLES = {"system": SYSTEM, "user": USER, "assistant": ASSISTANT}
+TRAJECTORY = "trajectory"  # the file's own keys are counted under this record type
+# A history entry's keys (SWE-agent's `HistoryItem`), the same on every role.
+_ENTRY = (
+    "role content message_type agent is_demo thought action tool_calls tool_call_ids tags cache_control thinking_blocks"
+)
+KNOWN_KEYS = keysets(
+    {
+        TRAJECTORY: "trajectory history info replay_config environment",
+        **{f"message/{role}": _ENTRY for role in ("system", "user", "assistant", "tool")},
+        "block/text": "type text cache_control",
+        "block/image_url": "type image_url",
+        "tool_call": "id type function",
+        "tool_call function": "name arguments",
+    }
+)
 
 
 def claims(document: Document) -> bool:
@@ -69,4 +86,17 @@ def _turn(message: dict[str, Any], position: int) -> Turn | None:
     return Turn(position, ROLES[role], content_text(message.get("content")), None, calls, (), message)
 
 
-FORMAT = FileFormat(NAME, claims, read)
+def survey(document: Document) -> tuple[Unread, ...]:
+    """The history roles and content part types the reader does not know, and the keys it does not
+    know on the file, its history entries, their parts and calls, under the SWE-agent version
+    `info.swe_agent_version` names."""
+    value = document.value
+    version = value["info"].get("swe_agent_version")
+    version = version if type(version) is str else None
+    tally = UnreadTally(KNOWN_KEYS)
+    tally.keys(TRAJECTORY, value, version)
+    survey_messages(tally, value["history"], version)
+    return tally.unread()
+
+
+FORMAT = FileFormat(NAME, claims, read, survey=survey)

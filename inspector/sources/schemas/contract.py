@@ -15,6 +15,10 @@ A schema is:
   `Turn` keeps its row (or what names it) as `raw`; a row it cannot read is counted in its
   session's `problems`, never dropped without a word.
 - `writer`, a `SchemaWriter`, or None: a read-only schema.
+- `survey(db, location) -> tuple[Unread, ...]`, or None: the record types and keys in the
+  database that the reader does not know, by the version of the tool that wrote them
+  (`inspector.sources.unread_records`), for `scan --unknowns`; offered by the schemas of tools
+  whose stores change from release to release (the coding agents).
 - `table` and `mapping`: for a schema read as a table of messages (Elia's), its table and columns,
   set in the location of a database recognised as it.
 
@@ -32,6 +36,7 @@ from inspector.model import AppliedFix, Session
 from inspector.sources.base import WrittenFix
 from inspector.sources.location import HistoryLocation
 from inspector.sources.sql.statements import Queries, Scope, Statements
+from inspector.sources.unread_records import Unread
 from inspector.support.safe_text import shown_name
 
 Recognise = Callable[[Queries, dict[str, set[str]]], bool]
@@ -39,6 +44,7 @@ Conversations = Callable[[Queries, HistoryLocation], Iterator[tuple[str, int]]]
 Sessions = Callable[[Queries, HistoryLocation, str | None, int], Iterator[Session]]
 WriteConversation = Callable[[Statements, Session, Sequence[AppliedFix], str], list[WrittenFix]]
 ChangedRows = Callable[[Statements, Session], Scope]
+Survey = Callable[[Queries, HistoryLocation], tuple[Unread, ...]]
 
 
 @dataclass(frozen=True)
@@ -81,6 +87,7 @@ class HistorySchema:
     writer: SchemaWriter | None = None
     table: str | None = None
     mapping: dict[str, str] = field(default_factory=dict)
+    survey: Survey | None = None
 
 
 def conversation_id(session: Session) -> str:

@@ -16,7 +16,9 @@ assistant or tool; `content` a string or a list of parts:
   `result`).
 
 A part of any other type, a message blob that is not a message of those roles, and a blob the
-tree names but cannot reach are counted in the session's problems. Each turn's id is its blob's
+tree names but cannot reach are counted in the session's problems; `scan --unknowns` lists the
+parts and messages, and the keys of the meta row, the messages and parts the reader does not know
+(the store names no version). Each turn's id is its blob's
 id (a message said again: the id with `#2`, `#3`, ...). Read from SQLite only, never written.
 """
 
@@ -33,11 +35,31 @@ from inspector.sources.messages.arguments import parse_arguments
 from inspector.sources.schemas._cursor_tree import messages_reached
 from inspector.sources.schemas.contract import HistoryReader, HistorySchema
 from inspector.sources.sql.statements import Queries
+from inspector.sources.unread_records import Unread, UnreadTally
 
 NAME = "cursor-cli"
 ROLES = {"system": SYSTEM, "user": USER, "assistant": ASSISTANT, "tool": TOOL}
 KEPT_PARTS = frozenset({"reasoning", "redacted-reasoning", "image", "file"})
 UNKNOWN_CHAT = "cursor-chat"  # the conversation's id when the meta row names no agent
+META = "meta"  # the meta row's keys are counted under this record type
+_MESSAGE = "role content id providerOptions"
+_PART = "type providerOptions"
+# The keys the CLI writes on its meta row, its messages (the AI SDK's, with Cursor's `id`) and
+# their parts (the SDK's `input` and `output` beside `args` and `result`).
+KNOWN_KEYS = {
+    kind: frozenset(keys.split())
+    for kind, keys in {
+        META: "agentId latestRootBlobId name mode createdAt lastUsedModel",
+        **{f"message/{role}": _MESSAGE for role in ROLES},
+        "part/text": f"{_PART} text",
+        "part/tool-call": f"{_PART} toolCallId toolName args input providerExecuted",
+        "part/tool-result": f"{_PART} toolCallId toolName result output isError experimental_content",
+        "part/reasoning": f"{_PART} text signature",
+        "part/redacted-reasoning": f"{_PART} data",
+        "part/image": f"{_PART} image mimeType mediaType",
+        "part/file": f"{_PART} data mimeType mediaType filename",
+    }.items()
+}
 
 
 def recognise(db: Queries, tables: dict[str, set[str]]) -> bool:
@@ -80,6 +102,36 @@ def sessions(db: Queries, location: HistoryLocation, only: str | None = None, st
         session_id=agent_id,
         problems=tuple(f"{count} {what}" for what, count in problems.items()),
     )
+
+
+def survey(db: Queries, location: HistoryLocation) -> tuple[Unread, ...]:
+    """The message roles and part types the reader does not know, and the keys it does not know on
+    the meta row, the messages the latest root reaches and their parts (the store names no
+    version)."""
+    meta = _meta(db)
+    tally = UnreadTally(KNOWN_KEYS)
+    tally.keys(META, meta, None)
+    root = meta.get("latestRootBlobId")
+    for _, data in messages_reached(db, root, Counter()) if isinstance(root, str) else ():
+        try:
+            message = json.loads(data)
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            message = None
+        role = message.get("role") if isinstance(message, dict) else None
+        kind = f"message/{role}" if isinstance(role, str) else "message"
+        if not tally.knows(kind):
+            tally.unknown_type(kind, None)
+            continue
+        tally.keys(kind, message, None)
+        content = message.get("content")
+        for part in content if isinstance(content, list) else ():
+            part_type = part.get("type") if isinstance(part, dict) else None
+            part_kind = f"part/{part_type}" if isinstance(part_type, str) else "part"
+            if tally.knows(part_kind):
+                tally.keys(part_kind, part, None)
+            else:
+                tally.unknown_type(part_kind, None)
+    return tally.unread()
 
 
 def _meta(db: Queries) -> dict[str, Any]:
@@ -167,4 +219,4 @@ def _model(part: dict[str, Any]) -> str | None:
     return name if isinstance(name, str) else None
 
 
-SCHEMA = HistorySchema(NAME, recognise, HistoryReader(conversations, sessions))
+SCHEMA = HistorySchema(NAME, recognise, HistoryReader(conversations, sessions), survey=survey)

@@ -12,7 +12,8 @@ the tool itself, failed, with `input.value` holding it: both are read as the cal
 named, with those raw arguments.
 
 Any other part type, and a row whose `data` is not a JSON object, is counted in the session's
-problems. Read from SQLite only (OpenCode keeps its sessions there); written back by
+problems; `scan --unknowns` lists them, and the keys the reader does not know, under the
+`version` of each session's row (`opencode_survey`). Read from SQLite only (OpenCode keeps its sessions there); written back by
 `_opencode_write`.
 """
 
@@ -26,10 +27,12 @@ from inspector.model import AppliedFix, Session, Turn
 from inspector.sources.base import WrittenFix
 from inspector.sources.location import HistoryLocation
 from inspector.sources.messages.opencode_parts import ROLES, message_turns
+from inspector.sources.messages.opencode_survey import new_tally, survey_message
 from inspector.sources.schemas._session_table import counted_sessions, session_ids
 from inspector.sources.schemas.contract import HistoryReader, HistorySchema, SchemaWriter
 from inspector.sources.sql.rows import grouped, json_or_none
 from inspector.sources.sql.statements import Queries, Scope, Statements
+from inspector.sources.unread_records import Unread
 
 NAME = "opencode"
 SESSION_COLUMNS = {"id", "parent_id", "directory", "title", "version"}
@@ -84,6 +87,21 @@ def _session(location: HistoryLocation, session_id: str, rows: Iterator[Any]) ->
     )
 
 
+def survey(db: Queries, location: HistoryLocation) -> tuple[Unread, ...]:
+    """The message roles and part types the reader does not know, and the keys it does not know on
+    the messages, parts and tool states of every session, under the `version` its row names."""
+    tally = new_tally()
+    rows = db.rows(
+        "SELECT s.version, m.id, m.data, p.data FROM session s JOIN message m ON m.session_id = s.id "
+        "LEFT JOIN part p ON p.message_id = m.id ORDER BY s.time_created, s.id, m.time_created, m.id, p.id"
+    )
+    for _, group in grouped(rows, 1):
+        version = group[0][0] if isinstance(group[0][0], str) else None
+        parts = [json_or_none(data) for _, _, _, data in group if data is not None]
+        survey_message(tally, json_or_none(group[0][2]), parts, version)
+    return tally.unread()
+
+
 def changed_rows(db: Statements, session: Session) -> Scope:
     """The session's parts, messages and `session` row, and its events where OpenCode logs them."""
     key = session.session_id
@@ -112,4 +130,5 @@ SCHEMA = HistorySchema(
     recognise,
     HistoryReader(conversations, sessions),
     SchemaWriter(write, changed_rows, tables=("part", "message", "session", "event", "event_sequence")),
+    survey=survey,
 )

@@ -1,0 +1,154 @@
+"""How a tool result says it failed, however the tool wrote it (for `claimed-success`): besides an
+error flag or an error object (`tool_error.reported_error`),
+
+- an object (or a JSON text of one) with `"status": "error"` (or `failed`, `failure`), `"ok":
+  false`, `"success": false`, an HTTP status of 400 or more (`status`, `statusCode`, ...), a
+  non-zero exit code (`exit_code`, `exitCode`, `returncode`, ...), or GraphQL's `"data": null`
+  with `errors`;
+- a text whose status lines say so: its first line, and for a tool that does not read data (a
+  shell, an edit, a request) its last three lines, opening with `Error:`, `ERROR`, `fatal:`,
+  `Failed to`, `npm ERR!`, a traceback or an exception (`FileNotFoundError: ...`), naming an
+  HTTP status of 400 or more (`HTTP/1.1 404`, `500 Server Error`, `status code 502`), a non-zero
+  exit code (`exit code 1`, `Exit code: 127`, `returncode: 2`), a test run's failures (`=== 1
+  failed, 3 passed ===`, `Tests: 1 failed`), or ending in a system error (`: Permission denied`,
+  `: No space left on device`, `: No such file or directory`, `: command not found`);
+- a short text (one or two lines) saying `not found`, `timed out` or `deadline exceeded`.
+
+Clean: a zero exit code among the status lines (`exit code 0`: what was printed before it is the
+command's output), `"errors": []`, and an error mentioned anywhere else in a text (a log file's
+lines, a search result about error handling): a result of a tool that reads data (`read_file`,
+`grep`, `web_search`, ...) is judged on its first line alone. Every search runs on a bounded
+window of the text (its first and last few hundred characters), so a result of any size costs
+the same.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from inspector.detect.tool_error import reported_error
+from inspector.model import ToolResult
+
+_WINDOW = 300  # characters of a status line, and of a short text
+_HEAD = 5  # the first lines read as status lines (a header such as Codex's `Process exited with code 1`)
+_TAIL = 3  # the last lines read as status lines
+_READS = re.compile(
+    r"(?:^|[_\W])(?:read|view|cat|open|search|grep|find|glob|fetch|get|list|ls|query|show|log|logs|tail|head)"
+    r"(?:$|[_\W]|[A-Z])",
+    re.I,
+)
+_STATUS_FAILED = frozenset({"error", "failed", "failure", "fail", "errored"})
+_FLAG_KEYS = ("ok", "success", "succeeded")
+_HTTP_KEYS = ("status", "statusCode", "status_code", "http_status", "httpStatus")
+_EXIT_KEYS = ("exit_code", "exitCode", "returncode", "return_code", "exit_status", "exitStatus")
+_OBJECT_HINTS = ('"status', '"ok"', '"success', '"succeeded"', '"exit', "code", '"errors"')
+
+# At a line's start (after `<`, `[` or `(`, and "Process", "Command" ...): "exit code 1" in a
+# command's output ("- exit code 1 means failure") is data.
+_EXIT = re.compile(
+    r"[<\[(]?(?:(?:process|command|the\s+command|shell)\s+)?"
+    r"(?:exit(?:ed)?(?:\s+with)?(?:\s+exit)?(?:\s+(?:code|status))|exit_?code|exit_status|return_?code|returncode)"
+    r"\s*[:=]?\s*\(?(-?\d+)",
+    re.I,
+)
+_OPENING = re.compile(
+    r"(?:(?:error|fatal|exception|failure)(?:\[[^\]\n]{0,40}\])?\s*:"
+    r"|(?-i:ERROR|FATAL|FAILED|FAILURE)\b"
+    r"|failed\s+to\b|(?:command|request|operation|execution|build|tests?)\s+failed\b"
+    r"|npm\s+(?:ERR!|error)\s"
+    r"|traceback\s+\(most\s+recent\s+call\s+last\)"
+    r"|[A-Za-z_][\w.]{0,80}(?:Error|Exception):\s)",
+    re.I,
+)
+_HTTP = re.compile(
+    r"(?:^HTTP(?:/\d(?:\.\d)?)?\s+|\bstatus(?:\s*code)?\s*[:=]?\s*|\breturned\s+error:\s*)([45]\d\d)\b"
+    r"|\b([45]\d\d)\s+(?:Client|Server)\s+Error\b",
+    re.I,
+)
+_TESTS_FAILED = re.compile(r"^=+ .{0,200}\b\d+ (?:failed|errors?)\b|^Tests?:\s+\d+ failed\b", re.I)
+_SYSTEM_ERROR = re.compile(
+    r"(?:^|:\s)(?:permission denied|no space left on device|no such file or directory|command not found"
+    r"|operation not permitted|access denied|connection refused|disk quota exceeded)\.?\s*$",
+    re.I,
+)
+_SHORT_FAILURE = re.compile(r"\bnot\s+found\b|\btimed?\s*out\b|\btimeout\b|\bdeadline\s+exceeded\b", re.I)
+
+
+def failure(result: ToolResult, tool: str | None = None) -> Any:
+    """What a result of `tool` (else the tool the result names) says of its failure (the error,
+    the status or the line saying so), or None when it says none."""
+    error = reported_error(result)
+    if error is not None:
+        return error
+    content = result.content
+    if isinstance(content, list):
+        content = "".join(
+            part["text"] for part in content if isinstance(part, dict) and isinstance(part.get("text"), str)
+        )
+    if isinstance(content, dict):
+        return _object_failure(content)
+    if not isinstance(content, str):
+        return None
+    text = content.strip()
+    if text.startswith("{") and any(hint in text for hint in _OBJECT_HINTS):
+        try:
+            value = json.loads(text)
+        except (ValueError, RecursionError):
+            value = None
+        if isinstance(value, dict):
+            return _object_failure(value)
+    name = tool or result.name
+    return _text_failure(text, reads=bool(name and _READS.search(name)))
+
+
+def _object_failure(value: dict[str, Any]) -> Any:
+    """The failure an object states in its status keys, or in the one object it wraps."""
+    found = _stated(value)
+    if found is None and len(value) == 1 and isinstance(inner := next(iter(value.values())), dict):
+        found = _stated(inner)
+    return found
+
+
+def _stated(value: dict[str, Any]) -> Any:
+    said = next((value[key] for key in ("message", "detail", "stderr", "reason") if value.get(key)), None)
+    status = value.get("status")
+    if isinstance(status, str) and status.lower() in _STATUS_FAILED:
+        return said or f'"status": "{status}"'
+    for key in _FLAG_KEYS:
+        if value.get(key) is False:
+            return said or f'"{key}": false'
+    for key in _HTTP_KEYS:
+        code = value.get(key)
+        if type(code) is int and 400 <= code <= 599:
+            return f"HTTP {code}" + (f": {said}" if isinstance(said, str) else "")
+    for key in _EXIT_KEYS:
+        code = value.get(key)
+        if type(code) is int and code != 0:
+            return f"exit code {code}" + (f": {said}" if isinstance(said, str) else "")
+    errors = value.get("errors")
+    if "data" in value and value["data"] is None and isinstance(errors, list) and errors:
+        return errors[0]
+    return None
+
+
+def _text_failure(text: str, reads: bool) -> str | None:
+    """The status line of a text saying it failed (see the module's docstring), or None."""
+    if not text:
+        return None
+    head = [line.strip()[:_WINDOW] for line in text[: _WINDOW * _HEAD].split("\n", _HEAD)[:_HEAD]]
+    lines = head[:1]
+    if not reads:
+        lines += head[1:] + [line.strip() for line in text[-_WINDOW * _TAIL :].splitlines()[-_TAIL:]]
+    lines = [line for line in lines if line]
+    for line in lines:
+        exit_code = _EXIT.match(line)
+        if exit_code is not None:
+            return line if int(exit_code.group(1)) != 0 else None
+    for line in lines:
+        if _OPENING.match(line) or _HTTP.search(line) or _TESTS_FAILED.match(line) or _SYSTEM_ERROR.search(line):
+            return line
+    if len(text) <= _WINDOW and text.count("\n") <= 1 and _SHORT_FAILURE.search(text):
+        return text
+    return None
