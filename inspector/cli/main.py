@@ -1,11 +1,12 @@
 """The command line: `inspector scan`, `inspector fix`, `inspector undo`, `inspector report` (a report
 to share, in HTML or Markdown, read as `scan` reads), `inspector hook` (the check inside an agent,
 `inspector.cli.hook_command`), `inspector watch` (following the newest session as it is written),
-`inspector mcp` (the MCP server, `inspector.cli.mcp_command`), and `inspector [PATH]`, which opens
-the app.
+`inspector mcp` (the MCP server, `inspector.cli.mcp_command`), `inspector search` (words and
+findings across every session, `inspector.cli.search_command`), and `inspector [PATH]`, which opens
+the app. Each command is a module of its own (`inspector.cli.commands`), imported only when it runs.
 
-With no path, `inspector` and `inspector scan` take the person's own sessions, found where Claude
-Code, Codex CLI, Gemini CLI and `llm` keep them (`inspector.sources.discovery`). When there are
+With no path, `inspector` and `inspector scan` take the person's own sessions, found where each
+agent keeps them (`inspector.sources.discovery`). When there are
 none, the app opens the bundled samples and says so, and `scan` says where it looked (one line on
 stderr) and exits 0: nothing was found. `--samples` takes the bundled samples on purpose.
 
