@@ -53,10 +53,16 @@ def test_appended_turns_are_listed_scanned_and_announced_with_the_list_pinned_to
         append_from_another_process(path)
         await until(pilot, lambda: len(pilot.app.screen.session.turns) == len(whole.session.turns), "the new turns")
         review = pilot.app.screen.review
-        assert [(f.turn, f.kind) for f in review.findings(0)] == [(f.turn, f.kind) for f in whole.findings]
-        assert turns.position == whole.session.turns[-1].position  # pinned: the last turn written
-        notes = [notification.message for notification in pilot.app._notifications]
-        assert "5 new findings in the turns just written: tool-markup, malformed-arguments, tool-error" in notes
+        expected = [(f.turn, f.kind) for f in whole.findings]
+        await until(pilot, lambda: [(f.turn, f.kind) for f in review.findings(0)] == expected, "the new turns scanned")
+        # pinned: the last turn written
+        await until(pilot, lambda: turns.position == whole.session.turns[-1].position, "the list at the last turn")
+        announced = "5 new findings in the turns just written: tool-markup, malformed-arguments, tool-error"
+        await until(
+            pilot,
+            lambda: announced in [note.message for note in pilot.app._notifications],
+            "the new findings announced",
+        )
 
     play(app, scenario, notifications=True)
 
