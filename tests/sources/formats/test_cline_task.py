@@ -118,13 +118,13 @@ def test_written_content_runs_to_its_last_closing_tag_and_unknown_or_open_tags_s
     ["<read_file>", "<read_file><path>", "<write_to_file><content>", "<execute_command><command>a</command>"],
 )
 def test_the_xml_parser_runs_in_linear_time_on_hostile_text(unit):
-    def timed(count: int) -> float:  # the best of three, as the machine's load varies
+    def timed(count: int) -> float:  # CPU time, the best of three: other work on the machine does not count
         text = unit * count + "</write_to_file>"
         times = []
         for _ in range(3):
-            started = time.perf_counter()
+            started = time.process_time()
             xml_calls(text)
-            times.append(time.perf_counter() - started)
+            times.append(time.process_time() - started)
         return min(times)
 
     small, large = timed(20_000), timed(160_000)
