@@ -9,10 +9,11 @@ them points at holds nothing the search would find:
   more of letters, digits, `_`, `-` and `+`: the runs are found by one translation of the texts'
   bytes and one search in it; a run shorter than a token's 32 characters (any run, in the ids
   and fields searched for named patterns only) counts when it holds a named pattern's start
-  (`sk-`, `ghp_`, `AKIA`, ...); a run counts as a token only when it is one whole (32 to 100
+  (`sk-`, `ghp_`, `AKIA`, ...: found by one search of the batch); a run counts as a token only when it is one whole (32 to 100
   characters) and mixes lower case, upper case and digits, as a token must;
 - the other three patterns each hold a fixed string: `-----BEGIN`, `.eyJ`, `earer`;
-- the value of a key named like a secret, in a text: the text holds `:` or `=`, and a key word;
+- the value of a key named like a secret, in a text: the text holds the last word of such a key
+  right before its `:` or `=` (`token:`, `API_KEY=`: one search of the batch lowered);
 - a key of an object, searched as a text and for the value under it: the key is named like a
   secret or holds one (each distinct key is looked at once).
 
@@ -24,23 +25,35 @@ bytes stay in the processor's cache from one check to the next: linear time, a f
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
 from itertools import accumulate
 from typing import Any
 
-from inspector.detect.secret_search import KEY_WORDS, TOKEN_CHARS, may_name_a_secret, names_a_secret, secrets_in_text
+from inspector.detect.secret_search import KEY_BEFORE_SEPARATOR, RUN_BYTES, names_a_secret, secrets_in_text
 from inspector.model import Turn
 
 BATCH = 1 << 16  # characters: the texts looked at together (a batch ends with the turn that fills it)
 SHORTEST_RUN = 15  # characters: the shortest run a named pattern is (a Slack token, `xoxb-` and 10)
 SHORTEST_TOKEN, LONGEST_TOKEN = 32, 100  # characters: the shortest and longest random-looking tokens
+# The starts of the named patterns that are runs (`sk-`, `gh[pousr]_`, ...), found by one search.
 _RUN_STARTS = re.compile(rb"sk-|gh[pousr]_|github_pat_|xox|AKIA|ASIA|ABIA|ACCA|AIza")
-_KEY_WORDS = tuple(word.encode() for word in KEY_WORDS)
+_KEY_BEFORE_SEPARATOR = re.compile(KEY_BEFORE_SEPARATOR.encode())
+_KEY_LAST_WORDS = (
+    b"key",
+    b"secret",
+    b"token",
+    b"password",
+    b"passwd",
+    b"pwd",
+    b"authorization",
+    b"credential",
+    b"credentials",
+)
+_KEY_REACH = 20  # bytes before a separator: the longest last word, a quote and three spaces (17) fit
+_DENSE_SEPARATORS = 100  # bytes: separators more often than one in these are looked for by one search
 _FIXED = (b"-----BEGIN", b".eyJ", b"earer")  # in a private key, a JSON Web Token, a bearer token
-_TOKEN_CHAR = re.compile(f"[{TOKEN_CHARS}]")
-_RUN_BYTES = bytes(0 if _TOKEN_CHAR.fullmatch(chr(code)) is None else 1 for code in range(256))
-_RUN = b"\x01" * SHORTEST_RUN
+_TOKEN_RUN = b"\x01" * SHORTEST_TOKEN
 
 
 def turns_to_search(turns: Sequence[Turn]) -> Iterator[int]:
@@ -133,45 +146,77 @@ class _Batch:
 def _may_hold(texts: list[str], random: bool) -> set[int]:
     """The indexes of the texts where the search (random-looking tokens only if `random`) may
     find a secret."""
-    found = _may_hold_keyed_values(texts)
+    found: set[int] = set()
     joined = _Joined(texts)
+    for at in _keys_before_separators(joined.bytes):
+        joined.add_text_at(at, found)
     for fixed in _FIXED:
-        start = joined.bytes.find(fixed)
+        at = joined.bytes.find(fixed)
+        while at != -1:
+            at = joined.add_text_at(at, found)
+            at = joined.bytes.find(fixed, at)
+    runs = joined.bytes.translate(RUN_BYTES)
+    _add_runs_with_a_start(joined, runs, found)
+    if random:
+        start = runs.find(_TOKEN_RUN)
         while start != -1:
-            start = joined.add_text_at(start, found)
-            start = joined.bytes.find(fixed, start)
-    runs = joined.bytes.translate(_RUN_BYTES)
-    start = runs.find(_RUN)
-    while start != -1:
-        end = runs.find(b"\x00", start)
-        end = len(runs) if end == -1 else end
-        if (random and _may_be_token(joined.bytes[start:end])) or _RUN_STARTS.search(joined.bytes, start, end):
-            end = joined.add_text_at(start, found)
-        start = runs.find(_RUN, end)
+            end = runs.find(b"\x00", start)
+            end = len(runs) if end == -1 else end
+            if _may_be_token(joined.bytes, start, end):
+                end = joined.add_text_at(start, found)
+            start = runs.find(_TOKEN_RUN, end)
     return found
 
 
-def _may_be_token(run: bytes) -> bool:
-    """Whether a whole run may be a random-looking token: one is a whole run of 32 to 100
-    characters mixing lower case, upper case and digits (an environment variable's name, a
-    constant, a long lower-case name are not)."""
-    return (
-        SHORTEST_TOKEN <= len(run) <= LONGEST_TOKEN
-        and run.upper() != run
-        and run.lower() != run
-        and len(run.translate(None, b"0123456789")) < len(run)
-    )
+def _add_runs_with_a_start(joined: _Joined, runs: bytes, found: set[int]) -> None:
+    """Add to `found` the texts with a run of `SHORTEST_RUN` characters or more holding a named
+    pattern's start (its characters are all a run's, so a start in a run is a whole match in it).
+    Each byte is looked at a bounded number of times: the starts are taken in order, and one in a
+    run already looked at is skipped."""
+    starts = [match.start() for match in _RUN_STARTS.finditer(joined.bytes)]
+    done = 0  # where the runs looked at end: the byte before is not a run's, or it is the first
+    for at in starts:
+        if at < done:
+            continue
+        zero = runs.rfind(b"\x00", done, at)
+        start = done if zero == -1 else zero + 1
+        end = runs.find(b"\x00", at)
+        end = len(runs) if end == -1 else end
+        done = joined.add_text_at(at, found) if end - start >= SHORTEST_RUN else end + 1
 
 
-def _may_hold_keyed_values(texts: list[str]) -> set[int]:
-    """The indexes of the texts that hold a `:` or `=` and a key word: those searched for the
-    value of a key named like a secret (whose name is ASCII: a look at them all joined as lower
-    case bytes first, for the many batches that hold no key word)."""
-    keyed = [index for index, text in enumerate(texts) if "=" in text or ":" in text]
-    lowered = "\n".join([texts[index] for index in keyed]).encode("latin-1", "replace").lower()
-    if not any(word in lowered for word in _KEY_WORDS):
-        return set()
-    return {index for index in keyed if may_name_a_secret(texts[index])}
+def _keys_before_separators(data: bytes) -> Iterator[int]:
+    """Where a key named like a secret may end right before its `:` or `=` in `data` (its last word
+    lowered: `token:`, `API_KEY=`). Each separator is found by a `find` (a `memchr`) and the bytes
+    before it looked at, when the separators are few (most texts); one search of the lowered bytes
+    when they are many (JSON, code)."""
+    if data.count(b":") + data.count(b"=") > len(data) // _DENSE_SEPARATORS:
+        yield from (match.start() for match in _KEY_BEFORE_SEPARATOR.finditer(data.lower()))
+        return
+    for separator in b":=":
+        at = data.find(separator)
+        while at != -1:
+            before = data[max(0, at - _KEY_REACH) : at].rstrip(b" \t").rstrip(b"\"'").lower()
+            if before.endswith(_KEY_LAST_WORDS):
+                yield at
+            at = data.find(separator, at + 1)
+
+
+def _may_be_token(joined: bytes, start: int, end: int) -> bool:
+    """Whether the whole run at [start, end) may be a random-looking token: one is a whole run of
+    32 to 100 characters mixing lower case, upper case and digits (an environment variable's name,
+    a constant, a long lower-case name are not)."""
+    if not SHORTEST_TOKEN <= end - start <= LONGEST_TOKEN:
+        return False
+    run = joined[start:end]
+    return run.upper() != run and run.lower() != run and len(run.translate(None, b"0123456789")) < len(run)
+
+
+def _holds_one_of(starts: list[int], start: int, end: int) -> bool:
+    """Whether one of `starts` (in order) is in [start, end): a named pattern's start is in the run
+    (its characters are all a run's, so a start in the run is a whole match in it)."""
+    index = bisect_left(starts, start)
+    return index < len(starts) and starts[index] < end
 
 
 class _Joined:

@@ -50,6 +50,10 @@ _SECRET_KEY = re.compile(
 )
 _SCHEME = re.compile(r"(?:Basic|Token|Bearer)[ \t]{1,3}")  # before an `Authorization` header's credentials
 KEY_WORDS = ("key", "secret", "token", "pass", "pwd", "auth", "credential")  # one is in every such ASCII key
+# What every `KEY: value` or `KEY=value` with a key named like a secret holds, lowered: an ASCII key
+# ends with one of these words (`_SECRET_KEY` is anchored at its end), then its separator follows.
+KEY_BEFORE_SEPARATOR = r"(?:key|secret|token|password|passwd|pwd|authorization|credentials?)[\"']?[ \t]{0,3}[:=]"
+_KEY_BEFORE_SEPARATOR = re.compile(KEY_BEFORE_SEPARATOR)
 _PLACEHOLDERS = frozenset(
     {"null", "none", "true", "false", "undefined", "required", "optional", "redacted", "changeme"}
 )
@@ -57,6 +61,11 @@ _DOTTED_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*+(?:\.[A-Za-z_][A-Za-z0-9_]*+)
 
 TOKEN_CHARS = r"A-Za-z0-9_+\-"  # what a random-looking token is made of (a class of a pattern)
 _TOKEN = re.compile(rf"(?<![{TOKEN_CHARS}./])[{TOKEN_CHARS}]{{32,100}}+={{0,2}}(?![{TOKEN_CHARS}./=])")
+_TOKEN_CHAR = re.compile(f"[{TOKEN_CHARS}]")
+# Each latin-1 byte mapped to 1 when it is a token's character, else to 0 (a text's other
+# characters become `?` as latin-1): runs of token characters are found by a `translate` and a `find`.
+RUN_BYTES = bytes(0 if _TOKEN_CHAR.fullmatch(chr(code)) is None else 1 for code in range(256))
+_TOKEN_RUN = b"\x01" * 32  # the shortest random-looking token's run
 SHORTEST = 8  # characters: no secret any rule finds is shorter (an e-mail address aside)
 _ID_SHAPE = re.compile(
     r"(?:call|toolu|srvtoolu|tooluse|msg|chatcmpl|resp|fc|rs|run|req|file|item|thread|asst|ctc|batch|step|span|trace)[_-]"
@@ -84,14 +93,14 @@ def secrets_in_text(text: str, random: bool = True) -> Iterator[Found]:
     if may_hold_secret(text, emails=False):
         named = (Found(name_of(match), *match.span()) for match in any_secret().finditer(text))
         taken = [found for found in named if found.name != EMAIL]
-    if ("=" in text or ":" in text) and may_name_a_secret(text):  # `KEY: value` or `KEY=value`
+    if may_key_a_secret(text):  # `KEY: value` or `KEY=value`
         keyed = (
             Found(KEYED, *match.span("value"))
             for match in _KEYED_TEXT.finditer(text)
             if names_a_secret(match["key"]) and is_secret_value(match["value"])
         )
         taken += _free(taken, keyed)
-    if random:
+    if random and may_hold_a_token(text):
         tokens = (
             Found(RANDOM, *match.span())
             for match in _TOKEN.finditer(text)
@@ -150,6 +159,19 @@ def may_name_a_secret(text: str) -> bool:
     the pattern)."""
     lowered = text.lower()
     return any(word in lowered for word in KEY_WORDS)
+
+
+def may_key_a_secret(text: str) -> bool:
+    """False when `text` holds no `KEY: value` or `KEY=value` whose key is named like a secret: no
+    such key's last word right before a separator (one search of the lowered text, far quicker than
+    the pattern that finds the keys, which tries every position)."""
+    return ("=" in text or ":" in text) and _KEY_BEFORE_SEPARATOR.search(text.lower()) is not None
+
+
+def may_hold_a_token(text: str) -> bool:
+    """False when `text` holds no run of a random-looking token's characters long enough to be one
+    (a `translate` and a `find` in C, far quicker than the token pattern on a long text)."""
+    return text.encode("latin-1", "replace").translate(RUN_BYTES).find(_TOKEN_RUN) != -1
 
 
 def is_secret_value(value: str) -> bool:

@@ -59,7 +59,7 @@ def detect(context: ScanContext) -> Iterator[Finding]:
     for turn in context.assistant_turns:
         if not _may_hold_markup(turn.text):
             continue
-        blocks = find_blocks(turn.text, context.catalogue, MAX_FINDINGS)
+        blocks = _blocks(context, turn)
         if blocks:
             yield from _turn_findings(context, turn, blocks)
         elif (note := _draft_note(context, turn)) is not None:
@@ -71,11 +71,23 @@ def recovered_calls(context: ScanContext, turn: Turn) -> tuple[ToolCall, ...]:
     no call): what `result-prefix` compares a fake result in the same reply with."""
     if not _may_hold_markup(turn.text):
         return ()
-    blocks = find_blocks(turn.text, context.catalogue, MAX_FINDINGS)[:MAX_FINDINGS]
+    blocks = _blocks(context, turn)[:MAX_FINDINGS]
     made = _made(turn, blocks)
     return tuple(
         call for number, block in enumerate(blocks) for call in _recovered(context, turn, number, block, made).calls
     )
+
+
+def _blocks(context: ScanContext, turn: Turn) -> list[Block]:
+    """The blocks `find_blocks` reads in the turn's text, read once a scan: `result-prefix` asks
+    for a reply's recovered calls before this detector runs over the same reply."""
+    read: dict[int, tuple[Turn, list[Block]]] = context.memo("tool-markup blocks", dict)
+    kept = read.get(id(turn))
+    if kept is not None and kept[0] is turn:  # (the turn is kept too: its id is never another's)
+        return kept[1]
+    blocks = find_blocks(turn.text, context.catalogue, MAX_FINDINGS)
+    read[id(turn)] = (turn, blocks)
+    return blocks
 
 
 def _may_hold_markup(text: str) -> bool:

@@ -124,12 +124,31 @@ def test_names_that_are_long_runs_but_no_token_are_passed_over():
     assert list(turns_to_search(turns)) == [3]
 
 
+def test_prose_with_key_words_and_colons_is_passed_over_unless_a_key_ends_before_a_separator():
+    """A text is searched for `KEY: value` only when a key named like a secret ends right before its
+    `:` or `=`: an agent's system reminder that speaks of keywords and tokens, with colons
+    elsewhere, is not looked at again."""
+    from inspector.detect.secret_gate import turns_to_search
+    from inspector.model import USER, Turn
+
+    texts = (
+        "Pass keywords to search tool names. Note: tokens are counted per request.",
+        "Load it with ToolSearch: pass a keyword query, e.g. select:<name>",
+        "export API_KEY=Zx9Yw8Vu7Ts6",
+        'the "token" : value1234',
+    )
+    turns = [Turn(position, USER, text) for position, text in enumerate(texts)]
+    assert list(turns_to_search(turns)) == [2, 3]
+
+
 _SIZE = 1_000_000
 HOSTILE = {
     "fixed strings": "earer.eyJ-----BEGIN" * (_SIZE // 19),
     "short runs": ("sk-abcdefghijk " * (_SIZE // 15)),
     "runs under a token": ("Ab1" * 10 + " ") * (_SIZE // 31),
     "key words": "key:" * (_SIZE // 4),
+    "key words before sparse separators": ("password :" + " " * 190) * (_SIZE // 200),
+    "starts in one run": "sk-ghp_xox" * (_SIZE // 10),
 }
 
 
