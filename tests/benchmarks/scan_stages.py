@@ -55,10 +55,9 @@ def _stages(path: Path) -> dict[str, float]:
     from inspector.support.gc_pause import collector_paused
 
     spent: dict[str, float] = {detector.kind: 0.0 for detector in detection.DETECTORS}
-    originals = detection.DETECTORS
-    detection.DETECTORS = tuple(
-        replace(detector, detect=_timed(detector.detect, detector.kind, spent)) for detector in originals
-    )
+    originals = detection._detectors  # what `detect_findings` asks for the detectors
+    timed = tuple(replace(detector, detect=_timed(detector.detect, detector.kind, spent)) for detector in originals())
+    detection._detectors = lambda: timed
     try:
         clock = _Clock()
         with collector_paused():  # as the command scans
@@ -81,7 +80,7 @@ def _stages(path: Path) -> dict[str, float]:
         times["encode report"] = clock.lap()
         return times
     finally:
-        detection.DETECTORS = originals
+        detection._detectors = originals
 
 
 class _Clock:
