@@ -19,8 +19,8 @@ that the reply also makes as a structured call with the same arguments (repaired
 JSON is broken, as `malformed-arguments` repairs it) is stripped, not recovered: it would be
 recorded twice. The family parsers live in the `markup` package.
 
-Only assistant turns are read, and only those holding a literal marker (or that open with an object,
-or are one list):
+Only assistant turns are read, and only those holding a literal marker (or that open or end with an
+object, or are one list):
 a test for the characters every marker holds, then one compiled regular expression search,
 before anything is parsed.
 """
@@ -84,13 +84,15 @@ def _may_hold_markup(text: str) -> bool:
     parsed here, nor the reply copied)."""
     if not text:
         return False
-    if ("<" in text or "[" in text or "`" in text) and _MARKERS.search(text):
+    if ("<" in text or "[" in text or "`" in text or "functools{" in text) and _MARKERS.search(text):
         return True
     # A list that fills the reply ends with `]` (or white space after it), an object opening it
     # starts with `{` (or white space before it): two characters rule both out for most replies.
     first, last = text[0], text[-1]
-    return ((last == "]" or last.isspace()) and may_be_call_list(text)) or (
-        (first == "{" or first.isspace()) and _opens_with_call_object(text)
+    return (
+        ((last == "]" or last.isspace()) and may_be_call_list(text))
+        or ((first == "{" or first.isspace()) and _opens_with_call_object(text))
+        or ((last == "}" or last.isspace()) and _may_end_with_call_object(text))
     )
 
 
@@ -249,6 +251,12 @@ def _opens_with_call_object(text: str) -> bool:
     more often there, does not), known without parsing it."""
     start = content_start(text)
     return text.startswith("{", start) and may_name_a_tool(text, start)
+
+
+def _may_end_with_call_object(text: str) -> bool:
+    """Whether `text` may end with a call object on its own lines (after prose or thinking): it
+    ends with `}` and an object opens a line or follows a tag."""
+    return text.rstrip().endswith("}") and ("\n{" in text or ">{" in text)
 
 
 def _draft_note(context: ScanContext, turn: Turn) -> Finding | None:

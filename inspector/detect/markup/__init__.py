@@ -30,6 +30,7 @@ from inspector.detect.markup.fences import (
     fence_block,
     find_fences,
     leading_calls,
+    trailing_call,
 )
 from inspector.detect.markup.thinking import HINTS, Thinking, thinking_spans
 from inspector.support.leading_space import SPACE
@@ -72,7 +73,8 @@ def find_blocks(text: str, catalogue: Catalogue, limit: int | None = None) -> li
     examples = [(f.start, f.end) for f in fences if f.lang not in CALL_FENCE_LANGUAGES]
     thinking = [(span.start, span.end) for span in _thinking(text, examples)]
     candidates = heapq.merge(
-        _leading_candidates(text, catalogue),
+        _leading_candidates(text, catalogue, thinking),
+        _trailing_candidates(text, catalogue, examples),
         _fence_candidates(fences, catalogue),
         _marker_candidates(text, catalogue, examples),
         _list_candidates(text, catalogue, examples),
@@ -117,11 +119,20 @@ def _thinking(text: str, examples: list[tuple[int, int]]) -> list[Thinking]:
 Candidate = tuple[int, Callable[[], "Block | None"]]
 
 
-def _leading_candidates(text: str, catalogue: Catalogue) -> Iterator[Candidate]:
-    """Call objects that open the text (a reply that starts with `{`)."""
+def _leading_candidates(text: str, catalogue: Catalogue, thinking: list[tuple[int, int]]) -> Iterator[Candidate]:
+    """Call objects that open the text (a reply that starts with `{`, or whose thinking opening it
+    is followed by `{`)."""
     start = SPACE.match(text).end()
+    if thinking and thinking[0][0] == start:
+        start = SPACE.match(text, thinking[0][1]).end()
     if text.startswith("{", start):
-        yield start, partial(leading_calls, text, catalogue)
+        yield start, partial(leading_calls, text, catalogue, start)
+
+
+def _trailing_candidates(text: str, catalogue: Catalogue, examples: list[tuple[int, int]]) -> Iterator[Candidate]:
+    """A call object on its own lines that ends the text after prose (`}` ends it: no search else)."""
+    if text.rstrip().endswith("}") and (block := trailing_call(text, catalogue, examples)) is not None:
+        yield block.start, partial(_found, block)
 
 
 def _fence_candidates(fences: list[Fence], catalogue: Catalogue) -> Iterator[Candidate]:

@@ -20,7 +20,7 @@ from inspector.detect.markup.xml_tags import tag_matches
 ESCAPED_NEWLINE = "\\n"  # a backslash then `n`: a newline escaped once more
 # Between the name and the first key, and between a key and its value: white space or escaped newlines.
 _GAP = r"(?P<gap>(?:\s|\\n)*)"
-_NAME = re.compile(rf"(?P<name>[A-Za-z_][\w.\-]*){_GAP}(?=<arg_key>|</tool_call>)")
+_NAME = re.compile(rf"(?P<name>[^\W\d][\w.\-]*){_GAP}(?=<arg_key>|</tool_call>)")
 _PAIR = re.compile(rf"<arg_key>(?P<key>.*?)</arg_key>{_GAP}<arg_value>(?P<value>.*?)(?:</arg_value>|\Z)", re.S)
 _PAIR_HEAD = re.compile("<arg_key>")
 _STRING_TEXT = json.JSONDecoder(strict=False)

@@ -8,7 +8,8 @@ with or without white space, or one a line), Glaive `<functioncall>`, Phi-4 `fun
 Nemotron `<TOOLCALL>`, Jamba / Hunyuan `<tool_calls>` (MiniMax M1: one object per line), LFM2
 `<|tool_call_start|>` (JSON or pythonic), Mistral `[TOOL_CALLS]` (an array, or `NAME{json}` repeated
 from v11), Granite 3.x `<|tool_call|>`, Granite 20B `<function_call>`, InternLM
-`<|action_start|><|plugin|>` and Cohere `<|START_ACTION|>`.
+`<|action_start|><|plugin|>`, Cohere `<|START_ACTION|>` and Apertus `<|tools_prefix|>` (a list of
+objects each keyed by the tool's name: `[{"NAME": {args}}]`).
 
 When the JSON of a closed block does not fill it (a broken object among others, objects one a
 line, a call run together with an object that is no call), the block is read a line at a time: the
@@ -42,14 +43,16 @@ from inspector.detect.markup.glm import glm_block
 from inspector.detect.markup.pythonic import pythonic_calls
 from inspector.detect.markup.xml_tags import qwen_block
 from inspector.support.leading_space import SPACE, always_matching
-from inspector.support.lenient_json import object_end, parse_object_at
+from inspector.support.lenient_json import object_end, parse_array_at, parse_object_at
 
 _CUT_OFF = "arguments that do not parse or are cut off"
 _NOTHING = "nothing after its start marker: the output stops there"
 _QUOTE = re.compile(r'(?<!\\)"')
 _SHOWN_CHARS = 80  # of a broken line, quoted in a finding's message
 _JOINT = always_matching(r"\s*,?\s*")  # between call objects in one `<tool_call>`: a comma, white space or nothing
-_MISTRAL_NEXT = re.compile(r"\s*(?:\[TOOL_CALLS\])?\s*(?P<name>[A-Za-z_][\w.\-]*)\s*(?:\[ARGS\])?\s*(?=\{)")
+_MISTRAL_NEXT = re.compile(
+    r"\s*(?:\[TOOL_CALLS\])?\s*(?P<name>[A-Za-z_][\w.\-]*)\s*(?:\[CALL_ID\][\w\-]*\s*)?(?:\[ARGS\])?\s*(?=\{)"
+)
 
 
 def json_body(
@@ -173,8 +176,29 @@ def _hermes(text: str, start: int, after: int, catalogue: Catalogue) -> Block | 
 
 
 def _phi4(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
-    """Phi-4-mini / FireFunction `functools[{...}]`."""
-    return json_body(text, start, after, "phi-4", None) if text.startswith("[", after) else None
+    """Phi-4-mini / FireFunction `functools[{...}]`, or one object without the list."""
+    return json_body(text, start, after, "phi-4", None) if text.startswith(("[", "{"), after) else None
+
+
+def _apertus(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
+    """Apertus `<|tools_prefix|>[{"NAME": {args}}, ...]<|tools_suffix|>`: each object's one key is
+    the tool's name, its value the arguments. None unless every item is such an object."""
+    position = SPACE.match(text, after).end()
+    parsed = parse_array_at(text, position) if text.startswith("[", position) else None
+    if parsed is None or not parsed.value or len(parsed.value) > MAX_CALLS:
+        return None
+    calls = [_named_by_key(item) for item in parsed.value]
+    if None in calls:
+        return None
+    return Block(start, close_after(text, parsed.end, "<|tools_suffix|>"), "apertus", tuple(c for c in calls if c))
+
+
+def _named_by_key(item: object) -> Call | None:
+    """The call an object with one key, the tool's name, holding its arguments describes; or None."""
+    if not isinstance(item, dict) or len(item) != 1:
+        return None
+    ((name, arguments),) = item.items()
+    return Call(name, arguments) if isinstance(arguments, dict) and name else None
 
 
 def _lfm2(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
@@ -190,7 +214,7 @@ def _lfm2(text: str, start: int, after: int, catalogue: Catalogue) -> Block | No
 
 def _mistral(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
     """Mistral `[TOOL_CALLS]`: a JSON array (before v11), or `NAME{json}` repeated (v11+,
-    sometimes `NAME[ARGS]{json}`)."""
+    sometimes `NAME[ARGS]{json}`, or `NAME[CALL_ID]ID[ARGS]{json}` with the call's id)."""
     position = SPACE.match(text, after).end()
     if text.startswith(("[", "{"), position) or position == len(text):
         return json_body(text, start, after, "mistral", None)
@@ -226,4 +250,5 @@ READERS: dict[str, Reader] = {
     "<function_call>": _json_tag("granite-20b", "</function_call>"),
     "<|action_start|><|plugin|>": _json_tag("internlm", "<|action_end|>"),
     "<|START_ACTION|>": _json_tag("cohere", "<|END_ACTION|>"),
+    "<|tools_prefix|>": _apertus,
 }

@@ -5,7 +5,8 @@ and Functionary `<function=NAME>{json}</function>`; Seed-OSS, the same inside `<
 Anthropic-style `<function_calls>` and MiniMax `<minimax:tool_call>` holding `<invoke name=..>
 <parameter name=..>`; OLMo 3 `<function_calls>` holding one pythonic call per line (JSON's `null`,
 `true` and `false` read as None, True and False); DeepSeek DSML `<｜DSML｜function_calls>` (a
-parameter with `string="false"` holds JSON). Text values are kept as written and typed once, when
+parameter with `string="false"` holds JSON). An `<invoke>` with no `<parameter>` whose body is a
+JSON object holds the arguments as that object. Text values are kept as written and typed once, when
 the detector recovers the call: by the tool's schema, else as JSON. A parameter's layout is not
 part of its value (`blocks.xml_text`): the newline after its opening tag and the one before its
 closing tag, and when the markup is indented, that tag's indentation and the one the value's lines
@@ -179,8 +180,18 @@ def _invoke_calls(body: str, syntax: InvokeSyntax) -> Iterator[tuple[Call, int]]
     """The `<invoke name=..><parameter name=..>` calls in a block's body, each with where it ends."""
     for m in syntax.invoke.finditer(body):
         inner = m.group("body")
+        if syntax.parameter_literal not in inner and inner.strip().startswith("{"):
+            yield _json_invoke(m.group("name"), inner), m.end()
+            continue
         found = tag_matches(syntax.parameter, syntax.parameter_literal, syntax.parameter_head, inner, 0, len(inner))
         yield Call(m.group("name"), {p.group("key"): syntax.value(p) for p in found}, syntax.text_values), m.end()
+
+
+def _json_invoke(name: str, body: str) -> Call:
+    """An `<invoke>` whose body is the arguments as one JSON object, not `<parameter>` elements
+    (DeepSeek's DSML does this): its arguments None when they do not parse."""
+    loaded = loads_lenient(body.strip())
+    return Call(name, loaded[0] if loaded and isinstance(loaded[0], dict) else None)
 
 
 READERS: dict[str, Reader] = {
