@@ -22,7 +22,7 @@ from functools import partial
 
 from inspector.catalogue import Catalogue
 from inspector.detect.markup import json_tags, leaked_tokens, pythonic, special_tokens, step3, xlam, xml_tags
-from inspector.detect.markup.blocks import Block, Call, Reader, inside, is_example, type_by_schema
+from inspector.detect.markup.blocks import Block, Call, Reader, inside, is_example
 from inspector.detect.markup.fences import (
     CALL_FENCE_LANGUAGES,
     Fence,
@@ -32,6 +32,7 @@ from inspector.detect.markup.fences import (
     leading_calls,
     trailing_call,
 )
+from inspector.detect.markup.schema_values import type_by_schema
 from inspector.detect.markup.thinking import HINTS, Thinking, thinking_spans
 from inspector.support.leading_space import SPACE
 

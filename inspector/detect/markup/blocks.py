@@ -2,7 +2,7 @@
 
 A `Block` is one leaked block: where it is in the text, its family, and the `Call`s it holds. The
 readers here turn call-shaped JSON (`{"name"|"tool", "arguments"|"parameters"}`, a list of them,
-objects joined by a separator) into calls, and type XML-style text values by a tool's schema.
+objects joined by a separator) into calls.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any, NamedTuple, TypeGuard, TypeVar
 from inspector.catalogue import Catalogue
 from inspector.support.cut_off_json import complete_cut_off, describe
 from inspector.support.leading_space import SPACE, AlwaysMatching
-from inspector.support.lenient_json import json_or_text, loads_lenient, parse_array_at, parse_object_at
+from inspector.support.lenient_json import loads_lenient, parse_array_at, parse_object_at
 
 NAME_KEYS = ("name", "tool", "tool_name", "function")
 ARGUMENT_KEYS = ("arguments", "parameters", "args", "input")
@@ -33,7 +33,6 @@ CALLS_CAPPED = (
     f"more calls one after another than the {MAX_CALLS} read (a bound against hostile text): the rest is left as text"
 )
 _CALL_SHAPE_EXTRA = {"id", "type", "tool_call_id"}
-_TYPED = {"integer", "number", "boolean", "object", "array", "null"}
 _Item = TypeVar("_Item")
 
 
@@ -247,25 +246,3 @@ def xml_text(value: str) -> str:
         return value
     indented = last + 1 < len(value)
     return textwrap.dedent(value[:last]) if indented else value[:last]
-
-
-def type_by_schema(arguments: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
-    """XML parameter values (text) converted to the types `schema`'s properties give them."""
-    typed = {}
-    for key, value in arguments.items():
-        spec = schema.get(key)
-        kind = spec.get("type") if isinstance(spec, dict) else None
-        kinds = set(kind) if isinstance(kind, list) else {kind}
-        if isinstance(value, str) and kinds & _TYPED and "string" not in kinds:
-            value = json_or_text(value)
-        typed[key] = value
-    return typed
-
-
-def typed_text_values(name: str, arguments: dict[str, Any], catalogue: Catalogue) -> dict[str, Any]:
-    """Text values (each a `str`, as written) of a tool's arguments typed: by its schema when the catalogue knows the tool,
-    else each value that is JSON (`3`, `true`, `["a"]`) read as JSON and the rest kept as text."""
-    spec = catalogue.get(name)
-    if spec is not None and spec.properties:
-        return type_by_schema(arguments, spec.properties)
-    return {key: json_or_text(value) for key, value in arguments.items()}

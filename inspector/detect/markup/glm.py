@@ -5,7 +5,7 @@ reach a session escaped once more, as the text of a JSON string: a literal `\\n`
 between the tags and `\\"` inside values. That layout is recognised, as SGLang recognises it, by a
 literal `\\n` after the name or between a key and its value; the values of such a block are then
 read back as the JSON string text they are (`\\"` is `"`, `\\n` a newline), when they read as one.
-Values are kept as text, typed when the call is recovered (by the tool's schema, else as JSON).
+Values are kept as text, typed when the call is recovered by the tool's schema (`schema_values`).
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ Anthropic-style `<function_calls>` and MiniMax `<minimax:tool_call>` holding `<i
 `true` and `false` read as None, True and False); DeepSeek DSML `<｜DSML｜function_calls>` (a
 parameter with `string="false"` holds JSON). An `<invoke>` with no `<parameter>` whose body is a
 JSON object holds the arguments as that object. Text values are kept as written and typed once, when
-the detector recovers the call: by the tool's schema, else as JSON. A parameter's layout is not
+the detector recovers the call, by the tool's schema (`schema_values`). A parameter's layout is not
 part of its value (`blocks.xml_text`): the newline after its opening tag and the one before its
 closing tag, and when the markup is indented, that tag's indentation and the one the value's lines
 share. GLM's `<arg_key>` pairs are
