@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import textwrap
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, NamedTuple, TypeGuard, TypeVar
 
@@ -246,3 +246,37 @@ def xml_text(value: str) -> str:
         return value
     indented = last + 1 < len(value)
     return textwrap.dedent(value[:last]) if indented else value[:last]
+
+
+def element_values(
+    text: str, opener: str, head: re.Pattern[str], close: str, start: int, end: int
+) -> Iterator[tuple[re.Match[str], str]]:
+    """Each element of `text[start:end]` that begins with `opener` and whose head (`<parameter=K>`)
+    `head` matches, with its value as written: up to the LAST `close` before the next `opener`, so
+    a closing tag written inside a value (code holding `</parameter>`) does not cut it, or up to the
+    next `opener` when none closes it. Each stretch between openers is read once: linear time."""
+    at = text.find(opener, start, end)
+    while at >= 0:
+        following = text.find(opener, at + len(opener), end)
+        limit = end if following < 0 else following
+        match = head.match(text, at, limit)
+        if match is not None:
+            closed = text.rfind(close, match.end(), limit)
+            yield match, text[match.end() : closed if closed >= 0 else limit]
+        at = following
+
+
+def well_formed_end(text: str, close: str, start: int, limit: int, after: tuple[str, ...]) -> int:
+    """Where a block's body from `start` ends: the last `close` before `limit` (the next block)
+    that comes, white space aside, right after one of `after` (how its last element ends), so a
+    closing tag inside a value does not end the block; else the first `close`; -1 when none.
+    Reads `text[start:limit]` a bounded number of times."""
+    at = text.rfind(close, start, limit)
+    while at >= 0:
+        before = at
+        while before > start and text[before - 1].isspace():
+            before -= 1
+        if text.endswith(after, start, before):
+            return at
+        at = text.rfind(close, start, before)
+    return text.find(close, start, limit)

@@ -18,7 +18,7 @@ from inspector.detect.markup.xml_tags import invoke_block, invoke_syntax
 
 SECTION_BEGIN, SECTION_END = "<｜tool_calls_begin｜>", "<｜tool_calls_end｜>"
 CALL_BEGIN, CALL_END = "<｜tool_call_begin｜>", "<｜tool_call_end｜>"
-_STEPTML = invoke_syntax("steptml:", lambda match: match.group("value"), text_values=True)
+_STEPTML = invoke_syntax("steptml:", lambda match, written: written, text_values=True)
 
 
 def _reader(close: str, opener: str) -> Reader:
