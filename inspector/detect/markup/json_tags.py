@@ -4,11 +4,12 @@
 Hermes / Qwen 2.5 / Granite 4 `<tool_call>` (the end tag may be missing at the end of the output;
 several objects in one block are joined by commas, stand one a line, or are run together `{..}{..}`; a `<function=` or GLM body
 goes to `xml_tags`), LM Studio `[TOOL_REQUEST]`, Llama `<|python_tag|>` (objects joined by `;`,
-with or without white space, or one a line), Glaive `<functioncall>`, Phi-4 `functools[...]`,
+with or without white space, or one a line; or a built-in tool's `NAME.call(k=v)`), Glaive `<functioncall>`, Phi-4 `functools[...]`,
 Nemotron `<TOOLCALL>`, Jamba / Hunyuan `<tool_calls>` (MiniMax M1: one object per line), LFM2
 `<|tool_call_start|>` (JSON or pythonic), Mistral `[TOOL_CALLS]` (an array, or `NAME{json}` repeated
 from v11), Granite 3.x `<|tool_call|>`, Granite 20B `<function_call>`, InternLM
-`<|action_start|><|plugin|>`, Cohere `<|START_ACTION|>` and Apertus `<|tools_prefix|>` (a list of
+`<|action_start|><|plugin|>`, Cohere `<|START_ACTION|>`, Functionary v3.2 `>>>NAME` then the
+JSON on the next line, and Apertus `<|tools_prefix|>` (a list of
 objects each keyed by the tool's name: `[{"NAME": {args}}]`).
 
 When the JSON of a closed block does not fill it (a broken object among others, objects one a
@@ -50,6 +51,9 @@ _NOTHING = "nothing after its start marker: the output stops there"
 _QUOTE = re.compile(r'(?<!\\)"')
 _SHOWN_CHARS = 80  # of a broken line, quoted in a finding's message
 _JOINT = always_matching(r"\s*,?\s*")  # between call objects in one `<tool_call>`: a comma, white space or nothing
+_LLAMA_JOINT = re.compile(r"\s*;\s*|[ \t]*\n\s*")  # between Llama's call objects
+_FUNCTIONARY_CALL = re.compile(r">>>(?P<name>[A-Za-z_][\w.\-]*)[ \t]*\n\s*(?=\{)")
+_LLAMA_END = re.compile(r"<\|eom_id\|>|<\|eot_id\|>")
 _MISTRAL_NEXT = re.compile(
     r"\s*(?:\[TOOL_CALLS\])?\s*(?P<name>[A-Za-z_][\w.\-]*)\s*(?:\[CALL_ID\][\w\-]*\s*)?(?:\[ARGS\])?\s*(?=\{)"
 )
@@ -180,6 +184,36 @@ def _phi4(text: str, start: int, after: int, catalogue: Catalogue) -> Block | No
     return json_body(text, start, after, "phi-4", None) if text.startswith(("[", "{"), after) else None
 
 
+def _llama(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
+    """Llama `<|python_tag|>`: call JSON (objects joined by `;` or one a line), or one of Llama
+    3.1's built-in tools called in Python syntax on the rest of the line, `brave_search.call(query="..")`,
+    up to `<|eom_id|>` or `<|eot_id|>` when one ends it."""
+    position = SPACE.match(text, after).end()
+    if text.startswith(("{", "["), position) or position == len(text):
+        return json_body(text, start, after, "llama", None, _LLAMA_JOINT)
+    line_end = text.find("\n", position)
+    line_end = len(text) if line_end < 0 else line_end
+    ended = _LLAMA_END.search(text, position, line_end)
+    body_end = ended.start() if ended else line_end
+    calls, note = pythonic_calls(text[position:body_end])
+    return Block(start, ended.end() if ended else body_end, "llama", tuple(calls), note) if calls else None
+
+
+def _functionary(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
+    """Functionary v3.2 `>>>NAME\n{json}`, repeated for each call (`>>>all\n` opens text, not a
+    call). None unless a name on the marker's line is followed by a JSON object on the next."""
+    calls: list[Call] = []
+    end = position = start
+    while (named := _FUNCTIONARY_CALL.match(text, position)) is not None and named.group("name") != "all":
+        parsed = parse_object_at(text, named.end())
+        if parsed is None or len(calls) == MAX_CALLS:
+            break
+        calls.append(Call(named.group("name"), parsed.value))
+        end = parsed.end
+        position = SPACE.match(text, end).end()
+    return Block(start, end, "functionary", tuple(calls)) if calls else None
+
+
 def _apertus(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
     """Apertus `<|tools_prefix|>[{"NAME": {args}}, ...]<|tools_suffix|>`: each object's one key is
     the tool's name, its value the arguments. None unless every item is such an object."""
@@ -239,7 +273,7 @@ def _mistral(text: str, start: int, after: int, catalogue: Catalogue) -> Block |
 READERS: dict[str, Reader] = {
     "<tool_call>": _hermes,
     "[TOOL_REQUEST]": _json_tag("lm-studio", "[END_TOOL_REQUEST]"),
-    "<|python_tag|>": _json_tag("llama", None, separator=re.compile(r"\s*;\s*|[ \t]*\n\s*")),
+    "<|python_tag|>": _llama,
     "<functioncall>": _json_tag("glaive", "<|endoftext|>"),
     "functools": _phi4,
     "<TOOLCALL>": _json_tag("nemotron", "</TOOLCALL>"),
@@ -251,4 +285,5 @@ READERS: dict[str, Reader] = {
     "<|action_start|><|plugin|>": _json_tag("internlm", "<|action_end|>"),
     "<|START_ACTION|>": _json_tag("cohere", "<|END_ACTION|>"),
     "<|tools_prefix|>": _apertus,
+    ">>>": _functionary,
 }

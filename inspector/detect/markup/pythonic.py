@@ -65,12 +65,14 @@ def pythonic_calls(source: str) -> tuple[list[Call], str]:
 
 
 def _ast_call(node: ast.expr) -> tuple[Call, str] | None:
-    """One `name(k=literal, ...)` or `default_api.name(...)` call node as a Call, with a note on
+    """One `name(k=literal, ...)`, `default_api.name(...)` or `name.call(...)` call node as a Call, with a note on
     its values ("" for none); None when the node is not such a call."""
     if not isinstance(node, ast.Call) or node.args:
         return None
     func = node.func
-    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.attr == "call":
+        name = func.value.id  # Llama 3.1's built-in tools: `brave_search.call(query=...)`
+    elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
         name = func.attr
     elif isinstance(func, ast.Name):
         name = func.id

@@ -1,7 +1,8 @@
 """Detector `tool-markup`, families and layouts read exactly: Apertus (the tool's name as the key),
 DeepSeek written with ASCII bars and underscores, Mistral's `[CALL_ID]`, GLM with names and values
 beyond ASCII, a call object after the thinking or after prose, Phi-4's `functools` with one object,
-DSML `<invoke>` holding a JSON body, and several Gemma calls in one block."""
+DSML `<invoke>` holding a JSON body, several Gemma calls in one block, Llama 3.1's built-in tools
+and Functionary v3.2 `>>>NAME`."""
 
 import pytest
 
@@ -87,6 +88,20 @@ WEATHER_CN = _tool("查询天气", 城市="string")
             [("get_weather", {"city": "Paris"}), ("get_weather", {"city": "Rome"})],
             id="gemma-two-calls",
         ),
+        pytest.param(
+            "llama",
+            'Searching.\n<|python_tag|>brave_search.call(query="weather in Paris")<|eom_id|>',
+            [*TOOLS, _tool("brave_search", query="string")],
+            [("brave_search", {"query": "weather in Paris"})],
+            id="llama-built-in-tool",
+        ),
+        pytest.param(
+            "functionary",
+            'all\nLet me check both.>>>get_weather\n{"city": "Paris"}>>>get_weather\n{"city": "Rome", "days": 2}',
+            TOOLS,
+            [("get_weather", {"city": "Paris"}), ("get_weather", {"city": "Rome", "days": 2})],
+            id="functionary-v3.2",
+        ),
     ],
 )
 def test_family_recovered_exactly(write_session, family, reply, tools, calls):
@@ -101,6 +116,8 @@ def test_family_recovered_exactly(write_session, family, reply, tools, calls):
         pytest.param('Records:\n{"name": "Ada", "arguments": {"x": 1}}', id="unknown-name"),
         pytest.param("Apertus writes `<|tools_prefix|>[{...}]<|tools_suffix|>` for calls.", id="apertus-inline"),
         pytest.param("DeepSeek's marker is <|tool_calls_begin|> in its template.", id="deepseek-ascii-prose"),
+        pytest.param('In the REPL:\n>>> get_weather\n{"city": "Paris"}\nworks.', id="python-repl"),
+        pytest.param("<|python_tag|>Sure, here is the answer.", id="llama-tag-then-prose"),
     ],
 )
 def test_clean_replies_stay_clean(write_session, reply):
