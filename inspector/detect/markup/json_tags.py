@@ -38,6 +38,7 @@ from inspector.detect.markup.blocks import (
     cut_off_arguments,
     cut_off_block,
     end_of,
+    find_literal,
     json_calls,
 )
 from inspector.detect.markup.glm import glm_block
@@ -160,6 +161,13 @@ def _next_block(text: str, marker: str, position: int) -> int:
     return len(text)
 
 
+def _following(text: str, marker: str, position: int) -> int:
+    """Where `marker` next begins after `position` (or the end of the text), from an index of its
+    places: a reader that gives up is asked again at that marker, so it reads no further."""
+    found = find_literal(text, marker, position)
+    return len(text) if found < 0 else found
+
+
 def _json_tag(family: str, close: str | None, separator: Separator | None = None) -> Reader:
     """The reader of a marker followed by call JSON and `close`."""
 
@@ -191,8 +199,9 @@ def _llama(text: str, start: int, after: int, catalogue: Catalogue) -> Block | N
     position = SPACE.match(text, after).end()
     if text.startswith(("{", "["), position) or position == len(text):
         return json_body(text, start, after, "llama", None, _LLAMA_JOINT)
-    line_end = text.find("\n", position)
-    line_end = len(text) if line_end < 0 else line_end
+    following = _following(text, "<|python_tag|>", position)
+    line_end = text.find("\n", position, following)
+    line_end = following if line_end < 0 else line_end
     ended = _LLAMA_END.search(text, position, line_end)
     body_end = ended.start() if ended else line_end
     calls, note = pythonic_calls(text[position:body_end])
@@ -205,11 +214,14 @@ def _functionary(text: str, start: int, after: int, catalogue: Catalogue) -> Blo
     calls: list[Call] = []
     end = position = start
     while (named := _FUNCTIONARY_CALL.match(text, position)) is not None and named.group("name") != "all":
-        parsed = parse_object_at(text, named.end())
+        limit = _following(text, ">>>", named.end())  # read no further than the next call
+        if text.find("}", named.end(), limit) < 0:  # no object closes before it: nothing to parse
+            break
+        parsed = parse_object_at(text[named.end() : limit])
         if parsed is None or len(calls) == MAX_CALLS:
             break
         calls.append(Call(named.group("name"), parsed.value))
-        end = parsed.end
+        end = named.end() + parsed.end
         position = SPACE.match(text, end).end()
     return Block(start, end, "functionary", tuple(calls)) if calls else None
 
@@ -218,13 +230,15 @@ def _apertus(text: str, start: int, after: int, catalogue: Catalogue) -> Block |
     """Apertus `<|tools_prefix|>[{"NAME": {args}}, ...]<|tools_suffix|>`: each object's one key is
     the tool's name, its value the arguments. None unless every item is such an object."""
     position = SPACE.match(text, after).end()
-    parsed = parse_array_at(text, position) if text.startswith("[", position) else None
+    limit = _following(text, "<|tools_prefix|>", position)  # read no further than the next block
+    parsed = parse_array_at(text[position:limit]) if text.startswith("[", position) else None
     if parsed is None or not parsed.value or len(parsed.value) > MAX_CALLS:
         return None
     calls = [_named_by_key(item) for item in parsed.value]
     if None in calls:
         return None
-    return Block(start, close_after(text, parsed.end, "<|tools_suffix|>"), "apertus", tuple(c for c in calls if c))
+    end = close_after(text, position + parsed.end, "<|tools_suffix|>")
+    return Block(start, end, "apertus", tuple(c for c in calls if c))
 
 
 def _named_by_key(item: object) -> Call | None:
