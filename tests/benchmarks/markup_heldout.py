@@ -2,7 +2,8 @@
 
 Each leak is a reply (the text an inference server left unparsed) with the calls it must recover
 exactly, drawn from the inputs of Ollama's model output parser tests (`model/parsers/*_test.go`:
-DeepSeek V3, Cogito, Ministral, Nemotron 3 Nano, GLM 4.6 / 4.7, Laguna, LFM2, Gemma 4), written out
+DeepSeek V3, Cogito, Ministral, Nemotron 3 Nano, GLM 4.6 / 4.7, Laguna, LFM2, Gemma 4, Cohere, OLMo 3,
+Qwen 3.5), written out
 here as replies; each clean reply is text that shows or talks about markup but calls nothing, and
 must give no finding. `bench_markup.py` measures both.
 """
@@ -29,6 +30,9 @@ TOOLS = [
     _tool("toggle", enabled="boolean"),
     _tool("ping"),
     _tool("get_candidate_status", candidate_id="string"),
+    _tool("get_time"),
+    _tool("set_price", amount="number"),
+    _tool("book_flight", **{"from": "string", "to": "string", "date": "string"}),
 ]
 
 DS = "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>"
@@ -139,6 +143,41 @@ LEAKS: list[tuple[str, str, list[tuple[str, dict[str, Any]]]]] = [
         "<arg_value>Oslo</arg_value>\n</tool_call>",
         [("get_weather", {"location": "Oslo"})],
     ),
+    (
+        "ollama cohere",
+        'plan<|END_THINKING|><|START_ACTION|>[\n    {"tool_call_id": "0", "tool_name": "get_weather", '
+        '"parameters": {"city": "Paris"}},\n    {"tool_call_id": "1", "tool_name": "get_time", "parameters": {}}\n]'
+        "<|END_ACTION|>",
+        [("get_weather", {"city": "Paris"}), ("get_time", {})],
+    ),
+    (
+        "ollama olmo3",
+        'Let me check the weather.<function_calls>get_weather(location="NYC")</function_calls>',
+        [("get_weather", {"location": "NYC"})],
+    ),
+    (
+        "ollama olmo3",
+        '<function_calls>get_weather(location="San Francisco")\nget_weather(location="New York")</function_calls>',
+        [("get_weather", {"location": "San Francisco"}), ("get_weather", {"location": "New York"})],
+    ),
+    (
+        "ollama olmo3",
+        '<function_calls>book_flight(from="SFO", to="NYC", date="2024-01-15")</function_calls>',
+        [("book_flight", {"from": "SFO", "to": "NYC", "date": "2024-01-15"})],
+    ),
+    ("ollama olmo3", "<function_calls>set_price(amount=19.99)</function_calls>", [("set_price", {"amount": 19.99})]),
+    (
+        "ollama qwen35",
+        "<tool_call><function=get_weather><parameter=location>\nSan Francisco\n</parameter><parameter=days>\n3\n"
+        "</parameter></function></tool_call>",
+        [("get_weather", {"location": "San Francisco", "days": 3})],
+    ),
+    (
+        "ollama qwen35",
+        "Need weather lookup</think><tool_call><function=get_weather><parameter=location>\nSF\n</parameter>"
+        "</function></tool_call>",
+        [("get_weather", {"location": "SF"})],
+    ),
 ]
 
 CLEAN: list[tuple[str, str]] = [
@@ -163,4 +202,14 @@ CLEAN: list[tuple[str, str]] = [
         "DeepSeek uses `<｜tool▁calls▁begin｜>`.",
     ),
     ("reasoning", "<think>Should I call search? No.</think>The answer is 42."),
+    ("ollama qwen3coder", "abc\n<tool_call>def</tool_call>"),
+    ("code", "In the REPL:\n>>> print({'name': 'get_weather'})\n{'name': 'get_weather'}"),
+    (
+        "docs",
+        'A call is a line like\n{"name": "get_weather", "arguments": {"location": "Paris"}}\nthat the server parses.',
+    ),
+    ("docs", "Apertus wraps calls in `<|tools_prefix|>` and `<|tools_suffix|>`; Functionary v3.2 writes `>>>name`."),
+    ("docs", 'Llama 3.1 writes `<|python_tag|>brave_search.call(query="...")` for its built-in tools.'),
+    ("code", '```js\nconst s = "</arg_value></tool_call>";\n```'),
+    ("prose", 'The result was {"status": "ok"}'),
 ]
