@@ -119,6 +119,14 @@ CASES = {
         "reply",
         lambda n: "<function=f><parameter=q>" + _repeat('"</function>', n - 40) + "</parameter></function>",
     ),
+    "reply: MiniMax-M3 elements never closed": (
+        "reply",
+        lambda n: ']<]minimax[>[<tool_call>]<]minimax[>[<invoke name="f">' + _repeat("]<]minimax[>[<q>", n - 60),
+    ),
+    "reply: MiniMax-M3 blocks repeated": (
+        "reply",
+        lambda n: _repeat("]<]minimax[>[<tool_call>]<]minimax[>[<invoke", n),
+    ),
     "reply: Gemma calls run together": ("reply", lambda n: "<|tool_call>" + _repeat('call:f{q:<|"|>a<|"|>}', n)),
 }
 

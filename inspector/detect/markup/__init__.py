@@ -9,7 +9,7 @@ fences and call objects that open the reply). Each family module maps its litera
 one regular expression finds every start marker. A marker inside inline code or a code fence (other
 than a ```` ```tool_call ```` fence) is an example, not a call; one inside the model's thinking
 (`thinking`: `<think>...</think>` left in the text) is a draft, not a call. Step3 lives in
-`step3`, and a reply that is a list of call objects (xLAM) in `xlam`.
+`step3`, MiniMax-M3 in `minimax_m3`, and a reply that is a list of call objects (xLAM) in `xlam`.
 """
 
 from __future__ import annotations
@@ -21,7 +21,16 @@ from dataclasses import replace
 from functools import partial
 
 from inspector.catalogue import Catalogue
-from inspector.detect.markup import json_tags, leaked_tokens, pythonic, special_tokens, step3, xlam, xml_tags
+from inspector.detect.markup import (
+    json_tags,
+    leaked_tokens,
+    minimax_m3,
+    pythonic,
+    special_tokens,
+    step3,
+    xlam,
+    xml_tags,
+)
 from inspector.detect.markup.blocks import Block, Call, Reader, inside, is_example
 from inspector.detect.markup.fences import (
     CALL_FENCE_LANGUAGES,
@@ -53,6 +62,7 @@ _READERS: dict[str, Reader] = {
     **special_tokens.READERS,
     **pythonic.READERS,
     **step3.READERS,
+    **minimax_m3.READERS,
     **leaked_tokens.READERS,
 }
 # Every family's start marker, longest first; also the detector's prefilter.
