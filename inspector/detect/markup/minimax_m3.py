@@ -96,6 +96,7 @@ def _element(text: str, position: int, end: int, depth: int) -> tuple[str, Any, 
         raise _Unparsed
     value_start = name_end + 1
     close = f"{NS}</{key}>"
+    value: Any
     if text.startswith(NS + "<", _after_space(text, value_start, end)) and not text.startswith(
         NS + "</", _after_space(text, value_start, end)
     ):

@@ -68,10 +68,11 @@ def pythonic_calls(source: str) -> tuple[list[Call], str]:
         read.append(call)
     calls = [call for call, _ in read]
     if renamed:
-        calls = [_keywords_restored(call) for call in calls]
-        if any(call is None for call in calls):
+        restored = [_keywords_restored(call) for call in calls]
+        if not all_read(restored):
             return [], ""
-    return [call for call in calls if call is not None], _block_note([note for _, note in read])
+        calls = restored
+    return calls, _block_note([note for _, note in read])
 
 
 def _parsed(source: str) -> tuple[ast.Module | None, bool]:
