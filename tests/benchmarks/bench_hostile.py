@@ -127,6 +127,7 @@ CASES = {
         "reply",
         lambda n: _repeat("]<]minimax[>[<tool_call>]<]minimax[>[<invoke", n),
     ),
+    "reply: <function=f><parameter=q> repeated": ("reply", lambda n: _repeat("<function=f><parameter=q>x", n)),
     "reply: Gemma calls run together": ("reply", lambda n: "<|tool_call>" + _repeat('call:f{q:<|"|>a<|"|>}', n)),
 }
 

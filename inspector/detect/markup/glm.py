@@ -43,12 +43,12 @@ def glm_block(text: str, start: int, position: int, catalogue: Catalogue) -> Blo
 def _body_end(text: str, position: int) -> tuple[int, int]:
     """Where a GLM call's body from `position` ends and where its block ends: at the last
     `</tool_call>` before the next `<tool_call>` that closes its last value (a `</tool_call>` inside
-    a value does not end it), else at the first; at the end of the text when none."""
+    a value does not end it), else at the first; where the next block begins (or the text ends)
+    when none closes it."""
     following = find_literal(text, "<tool_call>", position)
-    found = well_formed_end(
-        text, "</tool_call>", position, len(text) if following < 0 else following, ("</arg_value>",)
-    )
-    return (len(text), len(text)) if found < 0 else (found, found + len("</tool_call>"))
+    limit = len(text) if following < 0 else following
+    found = well_formed_end(text, "</tool_call>", position, limit, ("</arg_value>",))
+    return (limit, limit) if found < 0 else (found, found + len("</tool_call>"))
 
 
 def _unescaped(value: str) -> str:

@@ -104,10 +104,12 @@ def qwen_block(text: str, start: int, position: int, wrapper_close: str, family:
 def _function_end(text: str, position: int) -> tuple[int, int]:
     """Where the body of a `<function=NAME>` element from `position` ends and where the element
     ends: at the last `</function>` before the next `<function=` that closes its last parameter
-    or JSON (a `</function>` inside a value does not end it); at the end of the text when none."""
+    or JSON (a `</function>` inside a value does not end it); where the next element begins (or
+    the text ends) when none closes it."""
     following = find_literal(text, "<function=", position)
-    found = well_formed_end(text, "</function>", position, len(text) if following < 0 else following, (">", "}"))
-    return (len(text), len(text)) if found < 0 else (found, found + len("</function>"))
+    limit = len(text) if following < 0 else following
+    found = well_formed_end(text, "</function>", position, limit, (">", "}"))
+    return (limit, limit) if found < 0 else (found, found + len("</function>"))
 
 
 def _is_prose(text: str, position: int, body_end: int) -> bool:
