@@ -1,6 +1,7 @@
 """Detector `tool-markup`: a closing tag written inside a value (code that prints `</tool_call>`, a
 string holding `</parameter>`) does not cut the value: the value ends at the closing tag that leaves
-the block well formed, the last one before the next element."""
+the block well formed, the last one before the next element. A multi-line value keeps its trailing
+newlines as the family's parser keeps them."""
 
 import pytest
 
@@ -67,3 +68,25 @@ def test_two_blocks_each_keep_their_own_values(write_session):
         {"code": "a = 1"},
         {"code": "b = 2"},
     ]
+
+
+@pytest.mark.parametrize(
+    "family, reply, code",
+    [
+        pytest.param(
+            "qwen3-coder",
+            "<tool_call>\n<function=run_code>\n<parameter=code>\nline 1\nline 2\n\n</parameter>\n</function>\n</tool_call>",
+            "line 1\nline 2\n",
+            id="qwen-drops-one-layout-newline-each-side",
+        ),
+        pytest.param(
+            "glm",
+            "<tool_call>run_code\n<arg_key>code</arg_key>\n<arg_value>line 1\nline 2\n</arg_value>\n</tool_call>",
+            "line 1\nline 2\n",
+            id="glm-keeps-the-value-as-written",
+        ),
+    ],
+)
+def test_trailing_newlines_of_a_multi_line_value_as_the_family_keeps_them(write_session, family, reply, code):
+    finding = one_finding(write_session, f"Running it.\n{reply}", family=family)
+    assert [c.arguments for c in finding.fix.add_calls] == [{"code": code}]
