@@ -19,8 +19,8 @@ that the reply also makes as a structured call with the same arguments (repaired
 JSON is broken, as `malformed-arguments` repairs it) is stripped, not recovered: it would be
 recorded twice. The family parsers live in the `markup` package.
 
-Only assistant turns are read, and only those holding a literal marker (or that open with an object,
-or are one list):
+Only assistant turns are read, and only those holding a literal marker (or that open or end with an
+object, or are one list):
 a test for the characters every marker holds, then one compiled regular expression search,
 before anything is parsed.
 """
@@ -35,10 +35,10 @@ from typing import Any, NamedTuple
 from inspector.detect.context import ScanContext
 from inspector.detect.contract import Detector
 from inspector.detect.made_calls import Made, is_made, structured_calls
-from inspector.detect.markup import START_PATTERN, Block, drafted_block, find_blocks, type_by_schema
-from inspector.detect.markup.blocks import typed_text_values
+from inspector.detect.markup import START_PATTERN, Block, drafted_block, find_blocks
 from inspector.detect.markup.fences import ARRAY_START, may_name_a_tool
 from inspector.detect.markup.pythonic import LIST_START
+from inspector.detect.markup.schema_values import Coercion, coercions_note, typed_by_schema, typed_text_values
 from inspector.detect.markup.xlam import may_be_call_list
 from inspector.model import ERROR, INFO, RECOVERED, WARNING, Finding, Fix, ToolCall, Turn, remove_spans
 from inspector.support.leading_space import SPACE, content_start
@@ -96,13 +96,15 @@ def _may_hold_markup(text: str) -> bool:
     parsed here, nor the reply copied)."""
     if not text:
         return False
-    if ("<" in text or "[" in text or "`" in text) and _MARKERS.search(text):
+    if ("<" in text or "[" in text or "`" in text or "functools{" in text or ">>>" in text) and _MARKERS.search(text):
         return True
     # A list that fills the reply ends with `]` (or white space after it), an object opening it
     # starts with `{` (or white space before it): two characters rule both out for most replies.
     first, last = text[0], text[-1]
-    return ((last == "]" or last.isspace()) and may_be_call_list(text)) or (
-        (first == "{" or first.isspace()) and _opens_with_call_object(text)
+    return (
+        ((last == "]" or last.isspace()) and may_be_call_list(text))
+        or ((first == "{" or first.isspace()) and _opens_with_call_object(text))
+        or ((last == "}" or last.isspace()) and _may_end_with_call_object(text))
     )
 
 
@@ -155,22 +157,25 @@ def removal_span(text: str, block: Block, ends_text: bool) -> tuple[int, int]:
     return start, end
 
 
-def _typed(name: str, arguments: dict[str, Any], text_values: bool, context: ScanContext) -> dict[str, Any]:
-    """A recovered call's arguments typed, in the one place markup values are: text values (XML
-    elements) by the tool's schema, or read as JSON where it is not known; other values by the
-    schema, when the tool is known."""
+def _typed(
+    name: str, arguments: dict[str, Any], text_values: bool, context: ScanContext
+) -> tuple[dict[str, Any], list[Coercion]]:
+    """A recovered call's arguments typed by the tool's schema, in the one place markup values are,
+    with the changes made; kept as written when the tool is not known (`schema_values`)."""
     if text_values:
         return typed_text_values(name, arguments, context.catalogue)
     spec = context.catalogue.get(name)
-    return type_by_schema(arguments, spec.properties) if spec is not None else arguments
+    return typed_by_schema(arguments, spec.properties) if spec is not None else (arguments, [])
 
 
 class Recovery(NamedTuple):
-    """What a block's fix recovers: its calls, and the names of those it leaves out because the
-    reply already makes them as structured calls (recovering them would record the call twice)."""
+    """What a block's fix recovers: its calls, the names of those it leaves out because the
+    reply already makes them as structured calls (recovering them would record the call twice),
+    and the values the tool's schema changed."""
 
     calls: tuple[ToolCall, ...]
     repeated: tuple[str, ...] = ()
+    coercions: tuple[Coercion, ...] = ()
 
 
 def _made(turn: Turn, blocks: list[Block]) -> Made:
@@ -185,17 +190,19 @@ def _recovered(context: ScanContext, turn: Turn, number: int, block: Block, made
         return Recovery(())
     calls: list[ToolCall] = []
     repeated: list[str] = []
+    coercions: list[Coercion] = []
     for index, call in enumerate(block.calls):
         name, written = call.name, call.arguments
         if name is None or written is None:
             return Recovery(())
-        arguments = _typed(name, written, call.text_values, context)
+        arguments, changes = _typed(name, written, call.text_values, context)
         if is_made(name, arguments, made):
             repeated.append(name)
             continue
+        coercions.extend(changes)
         call_id = f"call_inspector_{turn.position}_{number}" + (f"_{index}" if index else "")
         calls.append(ToolCall(call_id, name, arguments, arguments, RECOVERED))
-    return Recovery(tuple(calls), tuple(repeated))
+    return Recovery(tuple(calls), tuple(repeated), tuple(coercions))
 
 
 def _finding(turn: Turn, block: Block, span: tuple[int, int], recovery: Recovery, nothing_left: bool) -> Finding:
@@ -224,6 +231,8 @@ def _finding(turn: Turn, block: Block, span: tuple[int, int], recovery: Recovery
             where = f"{where} It holds {block.note}: the repair GUESSED, check it."
         elif block.note:
             where = f"{where} It holds {block.note}."
+        if recovery.coercions:
+            where = f"{where} {coercions_note(list(recovery.coercions))}"
         if recovery.repeated:
             where = (
                 f"{where} Not recovered, as the reply already makes it as a structured call: "
@@ -261,6 +270,12 @@ def _opens_with_call_object(text: str) -> bool:
     more often there, does not), known without parsing it."""
     start = content_start(text)
     return text.startswith("{", start) and may_name_a_tool(text, start)
+
+
+def _may_end_with_call_object(text: str) -> bool:
+    """Whether `text` may end with a call object on its own lines (after prose or thinking): it
+    ends with `}` and an object opens a line or follows a tag."""
+    return text.rstrip().endswith("}") and ("\n{" in text or ">{" in text)
 
 
 def _draft_note(context: ScanContext, turn: Turn) -> Finding | None:

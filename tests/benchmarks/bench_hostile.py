@@ -106,6 +106,29 @@ CASES = {
         "reply",
         lambda n: _repeat('{"name": "f", "arguments": {}}; ', n - 6) + " prose",
     ),
+    "reply: objects opening lines, ending }": ("reply", lambda n: "See\n" + _repeat('\n{"name": "f", "q', n - 6) + "}"),
+    "reply: <|tools_prefix|>[ repeated": ("reply", lambda n: _repeat('<|tools_prefix|>[{"f": "', n)),
+    "reply: >>>f then { repeated": ("reply", lambda n: _repeat('>>>f\n{"q": "', n)),
+    "reply: <|python_tag|>f.call( repeated": ("reply", lambda n: _repeat('<|python_tag|>f.call(q="', n)),
+    "reply: DeepSeek ASCII call_begin repeated": ("reply", lambda n: _repeat("<|tool_call_begin|>f<|tool_sep|>{", n)),
+    "reply: </arg_value> repeated in a value": (
+        "reply",
+        lambda n: "<tool_call>f<arg_key>q</arg_key><arg_value>" + _repeat("</arg_value>x", n - 60) + "</tool_call>",
+    ),
+    "reply: </function> repeated in a value": (
+        "reply",
+        lambda n: "<function=f><parameter=q>" + _repeat('"</function>', n - 40) + "</parameter></function>",
+    ),
+    "reply: MiniMax-M3 elements never closed": (
+        "reply",
+        lambda n: ']<]minimax[>[<tool_call>]<]minimax[>[<invoke name="f">' + _repeat("]<]minimax[>[<q>", n - 60),
+    ),
+    "reply: MiniMax-M3 blocks repeated": (
+        "reply",
+        lambda n: _repeat("]<]minimax[>[<tool_call>]<]minimax[>[<invoke", n),
+    ),
+    "reply: <function=f><parameter=q> repeated": ("reply", lambda n: _repeat("<function=f><parameter=q>x", n)),
+    "reply: Gemma calls run together": ("reply", lambda n: "<|tool_call>" + _repeat('call:f{q:<|"|>a<|"|>}', n)),
 }
 
 

@@ -9,7 +9,7 @@ fences and call objects that open the reply). Each family module maps its litera
 one regular expression finds every start marker. A marker inside inline code or a code fence (other
 than a ```` ```tool_call ```` fence) is an example, not a call; one inside the model's thinking
 (`thinking`: `<think>...</think>` left in the text) is a draft, not a call. Step3 lives in
-`step3`, and a reply that is a list of call objects (xLAM) in `xlam`.
+`step3`, MiniMax-M3 in `minimax_m3`, and a reply that is a list of call objects (xLAM) in `xlam`.
 """
 
 from __future__ import annotations
@@ -21,8 +21,17 @@ from dataclasses import replace
 from functools import partial
 
 from inspector.catalogue import Catalogue
-from inspector.detect.markup import json_tags, leaked_tokens, pythonic, special_tokens, step3, xlam, xml_tags
-from inspector.detect.markup.blocks import Block, Call, Reader, inside, is_example, type_by_schema
+from inspector.detect.markup import (
+    json_tags,
+    leaked_tokens,
+    minimax_m3,
+    pythonic,
+    special_tokens,
+    step3,
+    xlam,
+    xml_tags,
+)
+from inspector.detect.markup.blocks import Block, Call, Reader, inside, is_example
 from inspector.detect.markup.fences import (
     CALL_FENCE_LANGUAGES,
     Fence,
@@ -30,7 +39,9 @@ from inspector.detect.markup.fences import (
     fence_block,
     find_fences,
     leading_calls,
+    trailing_call,
 )
+from inspector.detect.markup.schema_values import type_by_schema
 from inspector.detect.markup.thinking import HINTS, Thinking, thinking_spans
 from inspector.support.leading_space import SPACE
 
@@ -51,6 +62,7 @@ _READERS: dict[str, Reader] = {
     **special_tokens.READERS,
     **pythonic.READERS,
     **step3.READERS,
+    **minimax_m3.READERS,
     **leaked_tokens.READERS,
 }
 # Every family's start marker, longest first; also the detector's prefilter.
@@ -72,7 +84,8 @@ def find_blocks(text: str, catalogue: Catalogue, limit: int | None = None) -> li
     examples = [(f.start, f.end) for f in fences if f.lang not in CALL_FENCE_LANGUAGES]
     thinking = [(span.start, span.end) for span in _thinking(text, examples)]
     candidates = heapq.merge(
-        _leading_candidates(text, catalogue),
+        _leading_candidates(text, catalogue, thinking),
+        _trailing_candidates(text, catalogue, examples),
         _fence_candidates(fences, catalogue),
         _marker_candidates(text, catalogue, examples),
         _list_candidates(text, catalogue, examples),
@@ -117,11 +130,20 @@ def _thinking(text: str, examples: list[tuple[int, int]]) -> list[Thinking]:
 Candidate = tuple[int, Callable[[], "Block | None"]]
 
 
-def _leading_candidates(text: str, catalogue: Catalogue) -> Iterator[Candidate]:
-    """Call objects that open the text (a reply that starts with `{`)."""
+def _leading_candidates(text: str, catalogue: Catalogue, thinking: list[tuple[int, int]]) -> Iterator[Candidate]:
+    """Call objects that open the text (a reply that starts with `{`, or whose thinking opening it
+    is followed by `{`)."""
     start = SPACE.match(text).end()
+    if thinking and thinking[0][0] == start:
+        start = SPACE.match(text, thinking[0][1]).end()
     if text.startswith("{", start):
-        yield start, partial(leading_calls, text, catalogue)
+        yield start, partial(leading_calls, text, catalogue, start)
+
+
+def _trailing_candidates(text: str, catalogue: Catalogue, examples: list[tuple[int, int]]) -> Iterator[Candidate]:
+    """A call object on its own lines that ends the text after prose (`}` ends it: no search else)."""
+    if text.rstrip().endswith("}") and (block := trailing_call(text, catalogue, examples)) is not None:
+        yield block.start, partial(_found, block)
 
 
 def _fence_candidates(fences: list[Fence], catalogue: Catalogue) -> Iterator[Candidate]:

@@ -2,7 +2,7 @@
 
 A `Block` is one leaked block: where it is in the text, its family, and the `Call`s it holds. The
 readers here turn call-shaped JSON (`{"name"|"tool", "arguments"|"parameters"}`, a list of them,
-objects joined by a separator) into calls, and type XML-style text values by a tool's schema.
+objects joined by a separator) into calls.
 """
 
 from __future__ import annotations
@@ -10,14 +10,14 @@ from __future__ import annotations
 import re
 import textwrap
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, NamedTuple, TypeGuard, TypeVar
 
 from inspector.catalogue import Catalogue
 from inspector.support.cut_off_json import complete_cut_off, describe
 from inspector.support.leading_space import SPACE, AlwaysMatching
-from inspector.support.lenient_json import json_or_text, loads_lenient, parse_array_at, parse_object_at
+from inspector.support.lenient_json import loads_lenient, parse_array_at, parse_object_at
 
 NAME_KEYS = ("name", "tool", "tool_name", "function")
 ARGUMENT_KEYS = ("arguments", "parameters", "args", "input")
@@ -33,7 +33,6 @@ CALLS_CAPPED = (
     f"more calls one after another than the {MAX_CALLS} read (a bound against hostile text): the rest is left as text"
 )
 _CALL_SHAPE_EXTRA = {"id", "type", "tool_call_id"}
-_TYPED = {"integer", "number", "boolean", "object", "array", "null"}
 _Item = TypeVar("_Item")
 
 
@@ -249,23 +248,35 @@ def xml_text(value: str) -> str:
     return textwrap.dedent(value[:last]) if indented else value[:last]
 
 
-def type_by_schema(arguments: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
-    """XML parameter values (text) converted to the types `schema`'s properties give them."""
-    typed = {}
-    for key, value in arguments.items():
-        spec = schema.get(key)
-        kind = spec.get("type") if isinstance(spec, dict) else None
-        kinds = set(kind) if isinstance(kind, list) else {kind}
-        if isinstance(value, str) and kinds & _TYPED and "string" not in kinds:
-            value = json_or_text(value)
-        typed[key] = value
-    return typed
+def element_values(
+    text: str, opener: str, head: re.Pattern[str], close: str, start: int, end: int
+) -> Iterator[tuple[re.Match[str], str]]:
+    """Each element of `text[start:end]` that begins with `opener` and whose head (`<parameter=K>`)
+    `head` matches, with its value as written: up to the LAST `close` before the next `opener`, so
+    a closing tag written inside a value (code holding `</parameter>`) does not cut it, or up to the
+    next `opener` when none closes it. Each stretch between openers is read once: linear time."""
+    at = text.find(opener, start, end)
+    while at >= 0:
+        following = text.find(opener, at + len(opener), end)
+        limit = end if following < 0 else following
+        match = head.match(text, at, limit)
+        if match is not None:
+            closed = text.rfind(close, match.end(), limit)
+            yield match, text[match.end() : closed if closed >= 0 else limit]
+        at = following
 
 
-def typed_text_values(name: str, arguments: dict[str, Any], catalogue: Catalogue) -> dict[str, Any]:
-    """Text values (each a `str`, as written) of a tool's arguments typed: by its schema when the catalogue knows the tool,
-    else each value that is JSON (`3`, `true`, `["a"]`) read as JSON and the rest kept as text."""
-    spec = catalogue.get(name)
-    if spec is not None and spec.properties:
-        return type_by_schema(arguments, spec.properties)
-    return {key: json_or_text(value) for key, value in arguments.items()}
+def well_formed_end(text: str, close: str, start: int, limit: int, after: tuple[str, ...]) -> int:
+    """Where a block's body from `start` ends: the last `close` before `limit` (the next block)
+    that comes, white space aside, right after one of `after` (how its last element ends), so a
+    closing tag inside a value does not end the block; else the first `close`; -1 when none.
+    Reads `text[start:limit]` a bounded number of times."""
+    at = text.rfind(close, start, limit)
+    while at >= 0:
+        before = at
+        while before > start and text[before - 1].isspace():
+            before -= 1
+        if text.endswith(after, start, before):
+            return at
+        at = text.rfind(close, start, before)
+    return text.find(close, start, limit)

@@ -5,7 +5,8 @@ object or a list of them whose name is a known tool or whose keys are exactly a 
 ```` ```tool_code ```` holds `print(default_api.f(...))` lines. A fence of ordinary data, or of
 code that merely contains dicts, is not a call. A `{...}` placeholder gives a strip-only block.
 A reply that opens with call objects naming a known tool (the whole reply, as Ollama and LiteLLM
-leak one, or followed by prose, as Llama 3's JSON calls are written) holds leaked calls; so does a
+leak one, or followed by prose, as Llama 3's JSON calls are written; or after the model's thinking)
+holds leaked calls, as does a call object on its own lines that ends the reply after prose; so does a
 JSON array of call objects naming known tools anywhere in the prose (`Some text [{"name": ...}]`),
 recovered when each has arguments, else stripped with a warning.
 """
@@ -38,6 +39,7 @@ from inspector.support.lenient_json import object_end, parse_array_at, parse_obj
 _FENCE_LINE = re.compile(r"^[ \t]*```[ \t]*(?P<info>[^\n]*)$", re.M)
 _LANGUAGE = always_matching(r"[\w\-]*")
 CALL_FENCE_LANGUAGES = ("tool_call", "tool_calls")
+_MAX_TRAILING_TRIES = 3  # objects opening a line tried, from the end, for a call that ends the reply
 _CALL_FENCES = {"tool_call", "tool_code", "json", "tool", "tool_calls", "json5", ""}
 _ARGS_IN_TEXT = re.compile(r"[\"'](?:arguments|parameters)[\"']\s*:")
 _TRAILING_JUNK = re.compile(r"[\s}\]]*\Z")
@@ -118,11 +120,12 @@ def _whole_value(stripped: str) -> Any:
     return None
 
 
-def leading_calls(text: str, catalogue: Catalogue) -> Block | None:
-    """The call objects that open `text`, each naming a known tool, one after another (joined by
-    white space or `;`), whether prose follows them or not; None when the text opens otherwise.
-    At most `MAX_CALLS` are read (a bound against hostile text); the note says when more follow."""
-    start = SPACE.match(text).end()
+def leading_calls(text: str, catalogue: Catalogue, opening: int = 0) -> Block | None:
+    """The call objects that open `text` (at `opening`: after the model's thinking that opens it),
+    each naming a known tool, one after another (joined by white space or `;`), whether prose
+    follows them or not; None when the text opens otherwise. At most `MAX_CALLS` are read (a bound
+    against hostile text); the note says when more follow."""
+    start = SPACE.match(text, opening).end()
     calls: list[Call] = []
     end = position = start
     while text.startswith("{", position):
@@ -140,6 +143,28 @@ def leading_calls(text: str, catalogue: Catalogue) -> Block | None:
         end = parsed.end
         position = _CALL_JOINT.match(text, end).end()
     return Block(start, end, "bare-object", tuple(calls)) if calls else None
+
+
+def trailing_call(text: str, catalogue: Catalogue, skip: list[tuple[int, int]]) -> Block | None:
+    """The call object, naming a known tool, on its own lines at the end of `text` after prose
+    (`I'll look that up.\n{"name": ...}`), outside the `skip` spans; None when the text ends
+    otherwise. Only the last few objects that open a line are tried (a bound: each is parsed)."""
+    end = len(text.rstrip())
+    if not text.endswith("}", 0, end):
+        return None
+    position = end
+    for _ in range(_MAX_TRAILING_TRIES):
+        position = text.rfind("\n{", 0, position)
+        if position < 0:
+            return None
+        start = position + 1
+        if is_example(text, start, skip) or not may_name_a_tool(text, start):
+            continue
+        parsed = parse_object_at(text, start)
+        if parsed is not None and parsed.end == end and is_leaked_call(parsed.value, catalogue):
+            call = call_from_object(parsed.value)
+            return Block(start, end, "bare-object", (call,)) if call is not None else None
+    return None
 
 
 def may_name_a_tool(text: str, start: int) -> bool:

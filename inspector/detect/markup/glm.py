@@ -5,7 +5,7 @@ reach a session escaped once more, as the text of a JSON string: a literal `\\n`
 between the tags and `\\"` inside values. That layout is recognised, as SGLang recognises it, by a
 literal `\\n` after the name or between a key and its value; the values of such a block are then
 read back as the JSON string text they are (`\\"` is `"`, `\\n` a newline), when they read as one.
-Values are kept as text, typed when the call is recovered (by the tool's schema, else as JSON).
+Values are kept as text, typed when the call is recovered by the tool's schema (`schema_values`).
 """
 
 from __future__ import annotations
@@ -14,15 +14,13 @@ import json
 import re
 
 from inspector.catalogue import Catalogue
-from inspector.detect.markup.blocks import Block, Call, end_of
-from inspector.detect.markup.xml_tags import tag_matches
+from inspector.detect.markup.blocks import Block, Call, element_values, find_literal, well_formed_end
 
 ESCAPED_NEWLINE = "\\n"  # a backslash then `n`: a newline escaped once more
 # Between the name and the first key, and between a key and its value: white space or escaped newlines.
 _GAP = r"(?P<gap>(?:\s|\\n)*)"
-_NAME = re.compile(rf"(?P<name>[A-Za-z_][\w.\-]*){_GAP}(?=<arg_key>|</tool_call>)")
-_PAIR = re.compile(rf"<arg_key>(?P<key>.*?)</arg_key>{_GAP}<arg_value>(?P<value>.*?)(?:</arg_value>|\Z)", re.S)
-_PAIR_HEAD = re.compile("<arg_key>")
+_NAME = re.compile(rf"(?P<name>[^\W\d][\w.\-]*){_GAP}(?=<arg_key>|</tool_call>)")
+_PAIR_HEAD = re.compile(rf"<arg_key>(?P<key>.*?)</arg_key>{_GAP}<arg_value>", re.S)
 _STRING_TEXT = json.JSONDecoder(strict=False)
 
 
@@ -32,14 +30,25 @@ def glm_block(text: str, start: int, position: int, catalogue: Catalogue) -> Blo
     named = _NAME.match(text, position)
     if named is None:
         return None
-    body_end, end = end_of(text, "</tool_call>", named.end())
-    found = list(tag_matches(_PAIR, "<arg_key>", _PAIR_HEAD, text, named.end(), body_end, "</arg_key>"))
+    body_end, end = _body_end(text, named.end())
+    found = list(element_values(text, "<arg_key>", _PAIR_HEAD, "</arg_value>", named.end(), body_end))
     name = named.group("name")
     if not found and name not in catalogue:
         return None
-    escaped = ESCAPED_NEWLINE in named.group("gap") or any(ESCAPED_NEWLINE in m.group("gap") for m in found)
-    pairs = {m.group("key").strip(): _unescaped(m.group("value")) if escaped else m.group("value") for m in found}
+    escaped = ESCAPED_NEWLINE in named.group("gap") or any(ESCAPED_NEWLINE in m.group("gap") for m, _ in found)
+    pairs = {m.group("key").strip(): _unescaped(value) if escaped else value for m, value in found}
     return Block(start, end, "glm", (Call(name, pairs, text_values=True),))
+
+
+def _body_end(text: str, position: int) -> tuple[int, int]:
+    """Where a GLM call's body from `position` ends and where its block ends: at the last
+    `</tool_call>` before the next `<tool_call>` that closes its last value (a `</tool_call>` inside
+    a value does not end it), else at the first; where the next block begins (or the text ends)
+    when none closes it."""
+    following = find_literal(text, "<tool_call>", position)
+    limit = len(text) if following < 0 else following
+    found = well_formed_end(text, "</tool_call>", position, limit, ("</arg_value>",))
+    return (limit, limit) if found < 0 else (found, found + len("</tool_call>"))
 
 
 def _unescaped(value: str) -> str:

@@ -4,11 +4,13 @@
 Hermes / Qwen 2.5 / Granite 4 `<tool_call>` (the end tag may be missing at the end of the output;
 several objects in one block are joined by commas, stand one a line, or are run together `{..}{..}`; a `<function=` or GLM body
 goes to `xml_tags`), LM Studio `[TOOL_REQUEST]`, Llama `<|python_tag|>` (objects joined by `;`,
-with or without white space, or one a line), Glaive `<functioncall>`, Phi-4 `functools[...]`,
+with or without white space, or one a line; or a built-in tool's `NAME.call(k=v)`), Glaive `<functioncall>`, Phi-4 `functools[...]`,
 Nemotron `<TOOLCALL>`, Jamba / Hunyuan `<tool_calls>` (MiniMax M1: one object per line), LFM2
 `<|tool_call_start|>` (JSON or pythonic), Mistral `[TOOL_CALLS]` (an array, or `NAME{json}` repeated
 from v11), Granite 3.x `<|tool_call|>`, Granite 20B `<function_call>`, InternLM
-`<|action_start|><|plugin|>` and Cohere `<|START_ACTION|>`.
+`<|action_start|><|plugin|>`, Cohere `<|START_ACTION|>`, Functionary v3.2 `>>>NAME` then the
+JSON on the next line, and Apertus `<|tools_prefix|>` (a list of
+objects each keyed by the tool's name: `[{"NAME": {args}}]`).
 
 When the JSON of a closed block does not fill it (a broken object among others, objects one a
 line, a call run together with an object that is no call), the block is read a line at a time: the
@@ -36,20 +38,26 @@ from inspector.detect.markup.blocks import (
     cut_off_arguments,
     cut_off_block,
     end_of,
+    find_literal,
     json_calls,
 )
 from inspector.detect.markup.glm import glm_block
 from inspector.detect.markup.pythonic import pythonic_calls
 from inspector.detect.markup.xml_tags import qwen_block
 from inspector.support.leading_space import SPACE, always_matching
-from inspector.support.lenient_json import object_end, parse_object_at
+from inspector.support.lenient_json import object_end, parse_array_at, parse_object_at
 
 _CUT_OFF = "arguments that do not parse or are cut off"
 _NOTHING = "nothing after its start marker: the output stops there"
 _QUOTE = re.compile(r'(?<!\\)"')
 _SHOWN_CHARS = 80  # of a broken line, quoted in a finding's message
 _JOINT = always_matching(r"\s*,?\s*")  # between call objects in one `<tool_call>`: a comma, white space or nothing
-_MISTRAL_NEXT = re.compile(r"\s*(?:\[TOOL_CALLS\])?\s*(?P<name>[A-Za-z_][\w.\-]*)\s*(?:\[ARGS\])?\s*(?=\{)")
+_LLAMA_JOINT = re.compile(r"\s*;\s*|[ \t]*\n\s*")  # between Llama's call objects
+_FUNCTIONARY_CALL = re.compile(r">>>(?P<name>[A-Za-z_][\w.\-]*)[ \t]*\n\s*(?=\{)")
+_LLAMA_END = re.compile(r"<\|eom_id\|>|<\|eot_id\|>")
+_MISTRAL_NEXT = re.compile(
+    r"\s*(?:\[TOOL_CALLS\])?\s*(?P<name>[A-Za-z_][\w.\-]*)\s*(?:\[CALL_ID\][\w\-]*\s*)?(?:\[ARGS\])?\s*(?=\{)"
+)
 
 
 def json_body(
@@ -153,6 +161,13 @@ def _next_block(text: str, marker: str, position: int) -> int:
     return len(text)
 
 
+def _following(text: str, marker: str, position: int) -> int:
+    """Where `marker` next begins after `position` (or the end of the text), from an index of its
+    places: a reader that gives up is asked again at that marker, so it reads no further."""
+    found = find_literal(text, marker, position)
+    return len(text) if found < 0 else found
+
+
 def _json_tag(family: str, close: str | None, separator: Separator | None = None) -> Reader:
     """The reader of a marker followed by call JSON and `close`."""
 
@@ -173,8 +188,65 @@ def _hermes(text: str, start: int, after: int, catalogue: Catalogue) -> Block | 
 
 
 def _phi4(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
-    """Phi-4-mini / FireFunction `functools[{...}]`."""
-    return json_body(text, start, after, "phi-4", None) if text.startswith("[", after) else None
+    """Phi-4-mini / FireFunction `functools[{...}]`, or one object without the list."""
+    return json_body(text, start, after, "phi-4", None) if text.startswith(("[", "{"), after) else None
+
+
+def _llama(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
+    """Llama `<|python_tag|>`: call JSON (objects joined by `;` or one a line), or one of Llama
+    3.1's built-in tools called in Python syntax on the rest of the line, `brave_search.call(query="..")`,
+    up to `<|eom_id|>` or `<|eot_id|>` when one ends it."""
+    position = SPACE.match(text, after).end()
+    if text.startswith(("{", "["), position) or position == len(text):
+        return json_body(text, start, after, "llama", None, _LLAMA_JOINT)
+    following = _following(text, "<|python_tag|>", position)
+    line_end = text.find("\n", position, following)
+    line_end = following if line_end < 0 else line_end
+    ended = _LLAMA_END.search(text, position, line_end)
+    body_end = ended.start() if ended else line_end
+    calls, note = pythonic_calls(text[position:body_end])
+    return Block(start, ended.end() if ended else body_end, "llama", tuple(calls), note) if calls else None
+
+
+def _functionary(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
+    """Functionary v3.2 `>>>NAME\n{json}`, repeated for each call (`>>>all\n` opens text, not a
+    call). None unless a name on the marker's line is followed by a JSON object on the next."""
+    calls: list[Call] = []
+    end = position = start
+    while (named := _FUNCTIONARY_CALL.match(text, position)) is not None and named.group("name") != "all":
+        limit = _following(text, ">>>", named.end())  # read no further than the next call
+        if text.find("}", named.end(), limit) < 0:  # no object closes before it: nothing to parse
+            break
+        parsed = parse_object_at(text[named.end() : limit])
+        if parsed is None or len(calls) == MAX_CALLS:
+            break
+        calls.append(Call(named.group("name"), parsed.value))
+        end = named.end() + parsed.end
+        position = SPACE.match(text, end).end()
+    return Block(start, end, "functionary", tuple(calls)) if calls else None
+
+
+def _apertus(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
+    """Apertus `<|tools_prefix|>[{"NAME": {args}}, ...]<|tools_suffix|>`: each object's one key is
+    the tool's name, its value the arguments. None unless every item is such an object."""
+    position = SPACE.match(text, after).end()
+    limit = _following(text, "<|tools_prefix|>", position)  # read no further than the next block
+    parsed = parse_array_at(text[position:limit]) if text.startswith("[", position) else None
+    if parsed is None or not parsed.value or len(parsed.value) > MAX_CALLS:
+        return None
+    calls = [_named_by_key(item) for item in parsed.value]
+    if None in calls:
+        return None
+    end = close_after(text, position + parsed.end, "<|tools_suffix|>")
+    return Block(start, end, "apertus", tuple(c for c in calls if c))
+
+
+def _named_by_key(item: object) -> Call | None:
+    """The call an object with one key, the tool's name, holding its arguments describes; or None."""
+    if not isinstance(item, dict) or len(item) != 1:
+        return None
+    ((name, arguments),) = item.items()
+    return Call(name, arguments) if isinstance(arguments, dict) and name else None
 
 
 def _lfm2(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
@@ -190,7 +262,7 @@ def _lfm2(text: str, start: int, after: int, catalogue: Catalogue) -> Block | No
 
 def _mistral(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
     """Mistral `[TOOL_CALLS]`: a JSON array (before v11), or `NAME{json}` repeated (v11+,
-    sometimes `NAME[ARGS]{json}`)."""
+    sometimes `NAME[ARGS]{json}`, or `NAME[CALL_ID]ID[ARGS]{json}` with the call's id)."""
     position = SPACE.match(text, after).end()
     if text.startswith(("[", "{"), position) or position == len(text):
         return json_body(text, start, after, "mistral", None)
@@ -215,7 +287,7 @@ def _mistral(text: str, start: int, after: int, catalogue: Catalogue) -> Block |
 READERS: dict[str, Reader] = {
     "<tool_call>": _hermes,
     "[TOOL_REQUEST]": _json_tag("lm-studio", "[END_TOOL_REQUEST]"),
-    "<|python_tag|>": _json_tag("llama", None, separator=re.compile(r"\s*;\s*|[ \t]*\n\s*")),
+    "<|python_tag|>": _llama,
     "<functioncall>": _json_tag("glaive", "<|endoftext|>"),
     "functools": _phi4,
     "<TOOLCALL>": _json_tag("nemotron", "</TOOLCALL>"),
@@ -226,4 +298,6 @@ READERS: dict[str, Reader] = {
     "<function_call>": _json_tag("granite-20b", "</function_call>"),
     "<|action_start|><|plugin|>": _json_tag("internlm", "<|action_end|>"),
     "<|START_ACTION|>": _json_tag("cohere", "<|END_ACTION|>"),
+    "<|tools_prefix|>": _apertus,
+    ">>>": _functionary,
 }

@@ -4,13 +4,16 @@ Covers Gemini's `print(default_api.f(a=1))` lines, OLMo 3's one call per line, L
 lists, and bare pythonic lists `[f(a=1, b="x"), g()]` (Llama 3.2/4, ToolACE), optionally between
 `<|python_start|>` and `<|python_end|>`. A bare list counts only when it is alone on its line (or
 is the whole text) or calls a tool the catalogue knows: lists in prose and code fences are not calls.
-Argument values are literals only, JSON's `null` / `true` / `false` included (see `literals`).
+Argument values are literals only, JSON's `null` / `true` / `false` included (see `literals`); an
+argument may be named by a Python keyword (`from="SFO"`).
 """
 
 from __future__ import annotations
 
 import ast
+import json
 import re
+from keyword import kwlist
 from typing import Any
 
 from inspector.catalogue import Catalogue
@@ -32,15 +35,17 @@ _LIST_START = re.compile(LIST_START)
 _BRACKETS = re.compile(r""""(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\\.|\[(?P<open>)|\](?P<close>)""")
 _MAX_LIST_CHARS = 10_000  # how far from its `[` a list may end
 _MAX_CANDIDATES = 20  # `[name(` places tried per text: a long code dump is not read whole
+# An argument named by a Python keyword (`from=`): renamed with this suffix to parse, then named back.
+_RENAMED = "_inspector_keyword"
+_KEYWORD_ARGUMENT = re.compile(rf"(?<![\w.])(?:{'|'.join(kwlist)})(?=\s*=(?!=))")
 
 
 def pythonic_calls(source: str) -> tuple[list[Call], str]:
     """Calls written in Python syntax: `print(default_api.f(a=1))` lines, one call per line, or a
     `[f(a=1), g()]` list; [] when anything in `source` is not such a call. With them, a note on
     their values for the block ("" when there is nothing to say: see `literals`)."""
-    try:
-        tree = ast.parse(source.strip(), mode="exec")
-    except (SyntaxError, ValueError, RecursionError):
+    tree, renamed = _parsed(source.strip())
+    if tree is None:
         return [], ""
     nodes: list[ast.expr] = []
     for statement in tree.body:
@@ -61,16 +66,49 @@ def pythonic_calls(source: str) -> tuple[list[Call], str]:
         if call is None:
             return [], ""
         read.append(call)
-    return [call for call, _ in read], _block_note([note for _, note in read])
+    calls = [call for call, _ in read]
+    if renamed:
+        restored = [_keywords_restored(call) for call in calls]
+        if not all_read(restored):
+            return [], ""
+        calls = restored
+    return calls, _block_note([note for _, note in read])
+
+
+def _parsed(source: str) -> tuple[ast.Module | None, bool]:
+    """`source` parsed, and whether arguments named by Python keywords (`from="SFO"`, as a tool's
+    parameter may be named) were renamed to parse (`_RENAMED` after each); None when it does not parse."""
+    try:
+        return ast.parse(source, mode="exec"), False
+    except (SyntaxError, ValueError, RecursionError):
+        pass
+    if _RENAMED in source or not _KEYWORD_ARGUMENT.search(source):
+        return None, False
+    try:
+        return ast.parse(_KEYWORD_ARGUMENT.sub(rf"\g<0>{_RENAMED}", source), mode="exec"), True
+    except (SyntaxError, ValueError, RecursionError):
+        return None, False
+
+
+def _keywords_restored(call: Call) -> Call | None:
+    """A call read from renamed source with its keyword-named arguments named back; None when the
+    renaming reached a value too (a string holding `from=`), which is then not what the model wrote."""
+    if call.arguments is None:
+        return call
+    if _RENAMED in json.dumps(list(call.arguments.values()), default=str):
+        return None
+    return Call(call.name, {key.removesuffix(_RENAMED): value for key, value in call.arguments.items()})
 
 
 def _ast_call(node: ast.expr) -> tuple[Call, str] | None:
-    """One `name(k=literal, ...)` or `default_api.name(...)` call node as a Call, with a note on
+    """One `name(k=literal, ...)`, `default_api.name(...)` or `name.call(...)` call node as a Call, with a note on
     its values ("" for none); None when the node is not such a call."""
     if not isinstance(node, ast.Call) or node.args:
         return None
     func = node.func
-    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.attr == "call":
+        name = func.value.id  # Llama 3.1's built-in tools: `brave_search.call(query=...)`
+    elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
         name = func.attr
     elif isinstance(func, ast.Name):
         name = func.id

@@ -3,8 +3,8 @@
 DeepSeek V3 / R1 `<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>NAME` then a
 ```` ```json ```` fence (or the object alone, on the name's line or the next: vLLM and SGLang read
 only the fenced form), and V3.1 `<｜tool▁call▁begin｜>NAME<｜tool▁sep｜>{json}` (full-width bar
-U+FF5C, `▁` U+2581), each call closed by `<｜tool▁call▁end｜>` and the section by
-`<｜tool▁calls▁end｜>`; Kimi K2 `<|tool_calls_section_begin|><|tool_call_begin|>functions.NAME:IDX
+U+FF5C, `▁` U+2581; also retyped in ASCII, `<|tool_calls_begin|>` or `<|tool▁calls▁begin|>`), each
+call closed by `<｜tool▁call▁end｜>` and the section by `<｜tool▁calls▁end｜>`; Kimi K2 `<|tool_calls_section_begin|><|tool_call_begin|>functions.NAME:IDX
 <|tool_call_argument_begin|>{json}<|tool_call_end|>`; gpt-oss Harmony `<|channel|>commentary
 to=functions.NAME <|constrain|>json<|message|>{json}<|call|>` (also after `<|start|>assistant`);
 Gemma 4 `<|tool_call>call:NAME{k:<|"|>v<|"|>}<tool_call|>` and FunctionGemma
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import re
+from itertools import pairwise
 from typing import Any
 
 from inspector.catalogue import Catalogue
@@ -35,9 +36,25 @@ from inspector.support.lenient_json import loads_lenient, parse_object_at
 # V3 / R1 type the call (`function`) before the separator and name the tool after it, then fence the
 # JSON (or not: the object on the name's line or the next); V3.1 name the tool before the separator.
 V3_TOOL = r"(?P<typed>[A-Za-z_][\w.\-]*)\s*(?P<fence>```[ \t]*(?:json)?\s*)?"
-_DEEPSEEK_CALL = re.compile(
-    rf"<｜tool▁call▁begin｜>\s*(?:function\s*<｜tool▁sep｜>\s*{V3_TOOL}|(?P<name>[A-Za-z_][\w.\-]*)\s*<｜tool▁sep｜>\s*)"
-)
+# How DeepSeek's tokens are spelled: its own (full-width bars U+FF5C, `▁` U+2581), and as models and
+# templates retype them in ASCII: `|` for the bars, with `▁` or `_` between the words.
+DEEPSEEK_SPELLINGS = (("｜", "▁"), ("|", "▁"), ("|", "_"))
+
+
+def deepseek_token(words: str, bar: str, space: str) -> str:
+    """DeepSeek's token of `words` (`tool calls begin`) in one spelling."""
+    return f"<{bar}{words.replace(' ', space)}{bar}>"
+
+
+def _deepseek_call(bar: str, space: str) -> re.Pattern[str]:
+    """A DeepSeek call's opening, up to its JSON, in one spelling."""
+    begin, sep = (
+        re.escape(deepseek_token("tool call begin", bar, space)),
+        re.escape(deepseek_token("tool sep", bar, space)),
+    )
+    return re.compile(rf"{begin}\s*(?:function\s*{sep}\s*{V3_TOOL}|(?P<name>[A-Za-z_][\w.\-]*)\s*{sep}\s*)")
+
+
 _KIMI_CALL = re.compile(
     r"<\|tool_call_begin\|>\s*(?:functions\.)?(?P<name>[A-Za-z_][\w.\-]*?)(?::\d+)?\s*<\|tool_call_argument_begin\|>\s*"
 )
@@ -48,6 +65,8 @@ _HARMONY = re.compile(
 )
 _GEMMA_QUOTE = re.compile(r'<\|"\|>|<escape>')
 _GEMMA_CALL = re.compile(r"\s*call:(?P<name>[A-Za-z_][\w.\-]*)\s*(?=\{)")
+# A string's quote token, or the `}` that ends a call before the next `call:NAME{`.
+_GEMMA_SCAN = re.compile(r'(?P<quote><\|"\|>|<escape>)|\}\s*,?\s*(?=call:[A-Za-z_][\w.\-]*\s*\{)')
 
 
 def _section_reader(family: str, item: re.Pattern[str], item_close: str, section_close: str) -> Reader:
@@ -98,19 +117,41 @@ def _harmony(text: str, start: int, after: int, catalogue: Catalogue) -> Block |
 
 
 def _gemma_reader(close: str) -> Reader:
-    """Gemma 4 / FunctionGemma: `call:NAME{...}` then `close`; keys unquoted, strings quoted by tokens."""
+    """Gemma 4 / FunctionGemma: `call:NAME{...}` (one or more) then `close`; keys unquoted,
+    strings quoted by tokens."""
 
     def read(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
         named = _GEMMA_CALL.match(text, after)
         if named is None:
             return None
-        body_end, end = end_of(text, close, named.end())
-        arguments = gemma_arguments(text[named.end() : body_end])
-        return Block(
-            start, end, "gemma", (Call(named.group("name"), arguments),), "" if arguments is not None else UNPARSED
-        )
+        body_end, end = end_of(text, close, named.start())
+        calls = []
+        for name, body in _gemma_calls(text[named.start() : body_end]):
+            calls.append(Call(name, gemma_arguments(body)))
+        note = UNPARSED if any(call.arguments is None for call in calls) else ""
+        return Block(start, end, "gemma", tuple(calls), note)
 
     return read
+
+
+def _gemma_calls(body: str) -> list[tuple[str, str]]:
+    """The `call:NAME{...}` calls one after another in a Gemma block's body: each name and its
+    object's text. A new call begins where `}` then `call:NAME{` comes outside a quoted string;
+    at most `MAX_CALLS` (the last takes the rest)."""
+    cuts: list[int] = []
+    quoted = False
+    for match in _GEMMA_SCAN.finditer(body):
+        if match.group("quote"):
+            quoted = not quoted
+        elif not quoted:
+            cuts.append(match.start() + 1)
+    bounds = [0, *cuts[: MAX_CALLS - 1], len(body)]
+    calls = []
+    for left, right in pairwise(bounds):
+        named = _GEMMA_CALL.match(body, left)
+        if named is not None:
+            calls.append((named.group("name"), body[named.end() : right]))
+    return calls
 
 
 def gemma_arguments(body: str) -> dict[str, Any] | None:
@@ -125,14 +166,31 @@ def gemma_arguments(body: str) -> dict[str, Any] | None:
     return loaded[0] if loaded and isinstance(loaded[0], dict) else None
 
 
-_DEEPSEEK = _section_reader("deepseek", _DEEPSEEK_CALL, "<｜tool▁call▁end｜>", "<｜tool▁calls▁end｜>")
+_DEEPSEEK_READERS = {
+    (bar, space): _section_reader(
+        "deepseek",
+        _deepseek_call(bar, space),
+        deepseek_token("tool call end", bar, space),
+        deepseek_token("tool calls end", bar, space),
+    )
+    for bar, space in DEEPSEEK_SPELLINGS
+}
 _KIMI = _section_reader("kimi-k2", _KIMI_CALL, "<|tool_call_end|>", "<|tool_calls_section_end|>")
 
+
+def _kimi_or_deepseek(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
+    """`<|tool_call_begin|>`: Kimi K2's call token, and DeepSeek's retyped in ASCII."""
+    return _KIMI(text, start, after, catalogue) or _DEEPSEEK_READERS["|", "_"](text, start, after, catalogue)
+
+
 READERS: dict[str, Reader] = {
-    "<｜tool▁calls▁begin｜>": _DEEPSEEK,
-    "<｜tool▁call▁begin｜>": _DEEPSEEK,
+    **{
+        deepseek_token(words, bar, space): reader
+        for (bar, space), reader in _DEEPSEEK_READERS.items()
+        for words in ("tool calls begin", "tool call begin")
+    },
     "<|tool_calls_section_begin|>": _KIMI,
-    "<|tool_call_begin|>": _KIMI,
+    "<|tool_call_begin|>": _kimi_or_deepseek,
     "<|start|>": _harmony,
     "<|channel|>": _harmony,
     "<|tool_call>": _gemma_reader("<tool_call|>"),

@@ -4,7 +4,7 @@
 of calls, each `<｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="NAME">` then
 `<steptml:parameter name="k">v</steptml:parameter>` elements, `</steptml:invoke><｜tool_call_end｜>`;
 `<｜tool_calls_end｜>` closes the section. A lone `<｜tool_call_begin｜>` call is read too. Values
-are text, typed when the call is recovered (by the tool's schema, else as JSON); a string value
+are text, typed when the call is recovered by the tool's schema (`schema_values`); a string value
 keeps the white space around it, as vLLM keeps it (the value sits inline between the tags, so that
 white space is data: an edit tool's `old_string` must match exactly); typed values (numbers,
 booleans) are read without it.
@@ -18,7 +18,7 @@ from inspector.detect.markup.xml_tags import invoke_block, invoke_syntax
 
 SECTION_BEGIN, SECTION_END = "<｜tool_calls_begin｜>", "<｜tool_calls_end｜>"
 CALL_BEGIN, CALL_END = "<｜tool_call_begin｜>", "<｜tool_call_end｜>"
-_STEPTML = invoke_syntax("steptml:", lambda match: match.group("value"), text_values=True)
+_STEPTML = invoke_syntax("steptml:", lambda match, written: written, text_values=True)
 
 
 def _reader(close: str, opener: str) -> Reader:

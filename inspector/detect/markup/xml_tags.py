@@ -5,8 +5,9 @@ and Functionary `<function=NAME>{json}</function>`; Seed-OSS, the same inside `<
 Anthropic-style `<function_calls>` and MiniMax `<minimax:tool_call>` holding `<invoke name=..>
 <parameter name=..>`; OLMo 3 `<function_calls>` holding one pythonic call per line (JSON's `null`,
 `true` and `false` read as None, True and False); DeepSeek DSML `<｜DSML｜function_calls>` (a
-parameter with `string="false"` holds JSON). Text values are kept as written and typed once, when
-the detector recovers the call: by the tool's schema, else as JSON. A parameter's layout is not
+parameter with `string="false"` holds JSON). An `<invoke>` with no `<parameter>` whose body is a
+JSON object holds the arguments as that object. Text values are kept as written and typed once, when
+the detector recovers the call, by the tool's schema (`schema_values`). A parameter's layout is not
 part of its value (`blocks.xml_text`): the newline after its opening tag and the one before its
 closing tag, and when the markup is indented, that tag's indentation and the one the value's lines
 share. GLM's `<arg_key>` pairs are
@@ -29,8 +30,10 @@ from inspector.detect.markup.blocks import (
     Call,
     Reader,
     close_after,
+    element_values,
     end_of,
     find_literal,
+    well_formed_end,
     xml_text,
 )
 from inspector.detect.markup.pythonic import pythonic_calls
@@ -39,62 +42,39 @@ from inspector.support.lenient_json import json_or_text, loads_lenient
 
 DSML = "<｜DSML｜"  # full-width bar U+FF5C
 _FUNCTION = re.compile(r"<function=(?P<name>[\w.\-]+)>")
-_XML_PARAMETER = re.compile(
-    r"<parameter=(?P<key>[\w.\-]+)>(?P<value>.*?)(?:</parameter>|(?=<parameter=)|(?=</function>)|\Z)", re.S
-)
-
-
-def tag_matches(
-    pattern: re.Pattern[str], literal: str, head: re.Pattern[str], text: str, position: int, end: int, closer: str = ""
-) -> Iterator[re.Match[str]]:
-    """`pattern.finditer(text, position, end)` for a pattern whose matches begin with `literal`,
-    tried only where `literal` is. Once `pattern` fails where `head` (its opening part) matches, it
-    fails at every later place too (what it lacked, a closing tag after that place, is lacking
-    after each later one), so the search stops there instead of reading to `end` from each."""
-    while (at := text.find(literal, position, end)) >= 0:
-        if closer and find_literal(text, closer, at, end) < 0:  # no closing tag left: known from an index
-            return
-        match = pattern.match(text, at, end)
-        if match is not None:
-            yield match
-            position = max(match.end(), at + 1)
-        elif head.match(text, at, end):
-            return
-        else:
-            position = at + 1
+_PARAMETER_HEAD = re.compile(r"<parameter=(?P<key>[\w.\-]+)>")
 
 
 @dataclass(frozen=True)
 class InvokeSyntax:
     """How one family writes `<invoke name=..><parameter name=..>v</parameter></invoke>` calls:
-    the two element patterns, the parameter pattern's opening part (up to the key's first
-    character) and literal start, how a parameter's value is read from its match, and whether the
-    values are text as written (typed when the call is recovered)."""
+    the invoke pattern, the parameter's opening tag (its literal start, its pattern, its closing
+    tag), how a parameter's value is read from its head and its text, and whether the values are
+    text as written (typed when the call is recovered)."""
 
     invoke: re.Pattern[str]
-    parameter: re.Pattern[str]
-    parameter_head: re.Pattern[str]
     parameter_literal: str
-    value: Callable[[re.Match[str]], Any]
+    parameter_head: re.Pattern[str]
+    parameter_close: str
+    value: Callable[[re.Match[str], str], Any]
     text_values: bool
 
 
-def invoke_syntax(prefix: str, value: Callable[[re.Match[str]], Any], text_values: bool) -> InvokeSyntax:
+def invoke_syntax(prefix: str, value: Callable[[re.Match[str], str], Any], text_values: bool) -> InvokeSyntax:
     """The syntax of `<invoke>` / `<parameter>` tags that begin `<` + `prefix`."""
     p = re.escape(prefix)
     invoke = re.compile(rf"<{p}invoke\s+name=\"(?P<name>[^\"]+)\"\s*>(?P<body>.*?)(?:</{p}invoke>|\Z)", re.S)
-    head = rf"<{p}parameter\s+name=\""
-    parameter = re.compile(rf"{head}(?P<key>[^\"]+)\"(?P<attributes>[^>]*)>(?P<value>.*?)</{p}parameter>", re.S)
-    return InvokeSyntax(invoke, parameter, re.compile(head + '[^"]', re.S), f"<{prefix}parameter", value, text_values)
+    head = re.compile(rf"<{p}parameter\s+name=\"(?P<key>[^\"]+)\"(?P<attributes>[^>]*)>", re.S)
+    return InvokeSyntax(invoke, f"<{prefix}parameter", head, f"</{prefix}parameter>", value, text_values)
 
 
-def _parameter_value(match: re.Match[str]) -> Any:
+def _parameter_value(match: re.Match[str], written: str) -> Any:
     """A DSML `<parameter>` element's value: text, or JSON when it says `string="false"`."""
-    value = xml_text(match.group("value"))
+    value = xml_text(written)
     return json_or_text(value) if 'string="false"' in match.group("attributes") else value
 
 
-_INVOKE = invoke_syntax("", lambda match: xml_text(match.group("value")), text_values=True)
+_INVOKE = invoke_syntax("", lambda match, written: xml_text(written), text_values=True)
 _DSML_INVOKE = invoke_syntax("｜DSML｜", _parameter_value, text_values=False)  # DSML says which values are JSON
 
 
@@ -104,7 +84,7 @@ def qwen_block(text: str, start: int, position: int, wrapper_close: str, family:
     match = _FUNCTION.match(text, position)
     if match is None:
         return None
-    body_end, end = end_of(text, "</function>", match.end())
+    body_end, end = _function_end(text, match.end())
     if _is_prose(text, match.end(), body_end):
         return None
     body = text[match.end() : body_end]
@@ -114,10 +94,22 @@ def qwen_block(text: str, start: int, position: int, wrapper_close: str, family:
         arguments = loaded[0] if loaded and isinstance(loaded[0], dict) else None
         family = "functionary" if family == "qwen3-coder" else family
     else:  # `<parameter=` elements, or nothing
-        arguments = {m.group("key"): xml_text(m.group("value")) for m in _XML_PARAMETER.finditer(body)}
+        found = element_values(text, "<parameter=", _PARAMETER_HEAD, "</parameter>", match.end(), body_end)
+        arguments = {m.group("key"): xml_text(value) for m, value in found}
     note = "" if arguments is not None else UNPARSED
     call = Call(match.group("name"), arguments, text_values=family != "functionary")
     return Block(start, close_after(text, end, wrapper_close), family, (call,), note)
+
+
+def _function_end(text: str, position: int) -> tuple[int, int]:
+    """Where the body of a `<function=NAME>` element from `position` ends and where the element
+    ends: at the last `</function>` before the next `<function=` that closes its last parameter
+    or JSON (a `</function>` inside a value does not end it); where the next element begins (or
+    the text ends) when none closes it."""
+    following = find_literal(text, "<function=", position)
+    limit = len(text) if following < 0 else following
+    found = well_formed_end(text, "</function>", position, limit, (">", "}"))
+    return (limit, limit) if found < 0 else (found, found + len("</function>"))
 
 
 def _is_prose(text: str, position: int, body_end: int) -> bool:
@@ -179,8 +171,21 @@ def _invoke_calls(body: str, syntax: InvokeSyntax) -> Iterator[tuple[Call, int]]
     """The `<invoke name=..><parameter name=..>` calls in a block's body, each with where it ends."""
     for m in syntax.invoke.finditer(body):
         inner = m.group("body")
-        found = tag_matches(syntax.parameter, syntax.parameter_literal, syntax.parameter_head, inner, 0, len(inner))
-        yield Call(m.group("name"), {p.group("key"): syntax.value(p) for p in found}, syntax.text_values), m.end()
+        if syntax.parameter_literal not in inner and inner.strip().startswith("{"):
+            yield _json_invoke(m.group("name"), inner), m.end()
+            continue
+        found = element_values(
+            inner, syntax.parameter_literal, syntax.parameter_head, syntax.parameter_close, 0, len(inner)
+        )
+        arguments = {head.group("key"): syntax.value(head, written) for head, written in found}
+        yield Call(m.group("name"), arguments, syntax.text_values), m.end()
+
+
+def _json_invoke(name: str, body: str) -> Call:
+    """An `<invoke>` whose body is the arguments as one JSON object, not `<parameter>` elements
+    (DeepSeek's DSML does this): its arguments None when they do not parse."""
+    loaded = loads_lenient(body.strip())
+    return Call(name, loaded[0] if loaded and isinstance(loaded[0], dict) else None)
 
 
 READERS: dict[str, Reader] = {

@@ -112,10 +112,10 @@ def test_step3_string_values_keep_their_white_space_typed_values_do_not(write_se
     }
 
 
-def test_step3_lone_call_and_unknown_tool_read_as_json(write_session):
+def test_step3_lone_call_and_unknown_tool_kept_as_written(write_session):
     reply = f"Refreshing.\n{step3_call('refresh_cache', ttl='60', region='eu-west')}"
     finding = one_finding(write_session, reply, family="step3")
-    assert calls_of(finding) == [("refresh_cache", {"ttl": 60, "region": "eu-west"})]
+    assert calls_of(finding) == [("refresh_cache", {"ttl": "60", "region": "eu-west"})]
 
 
 def test_step3_fix_rescans_clean_with_the_calls_structured(write_session, tmp_path):

@@ -98,3 +98,13 @@ def test_pythonic_look_alikes_stay_clean(write_session, reply):
         [{"role": "user", "content": "Show me some Python."}, {"role": "assistant", "content": reply}], TOOLS
     )
     assert markup_findings(path) == []
+
+
+def test_an_argument_named_by_a_python_keyword_is_read(write_session):
+    """OLMo 3 writes `book_flight(from="SFO", ...)` when the tool's parameter is named `from`: the
+    call is read with that name, its other values as written."""
+    reply = '<function_calls>run_code(code="import os", from="SFO")</function_calls>'
+    finding = one_finding(write_session, f"Booking.\n{reply}", family="olmo")
+    assert [(c.name, c.arguments) for c in finding.fix.add_calls] == [
+        ("run_code", {"code": "import os", "from": "SFO"})
+    ]
