@@ -34,7 +34,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from harness import NPM_TOOLS, TempRun, arg_parser, find_binary, out_dir
-from mock_server import Reply, chat_completion_sse, js
+from mock_server import Reply, chat_completion_sse, chat_completions_responder
 from scenario import FAKE_RESULT_REPLY, READING_TEXT, RETRY_TEXT, hermes_reply, user_turns
 
 MODEL = "gpt-4.1"
@@ -73,20 +73,7 @@ def make_responder(workdir: str, state: dict):
             return chat_completion_sse(MODEL, rid, FINAL_TEXT)
         return chat_completion_sse(MODEL, rid, "Yes: the notes say the meeting moved to Thursday.")
 
-    def responder(method, path, body):
-        """Route one request: /chat/completions, /models, or 404."""
-        if path.rstrip("/").endswith("/models"):
-            return js({"object": "list", "data": [{"id": MODEL, "object": "model"}]})
-        if path.endswith("/chat/completions") and isinstance(body, dict):
-            tools = [(t.get("function") or {}).get("name") for t in body.get("tools") or [] if isinstance(t, dict)]
-            if "view" not in tools:  # a side request (a title, a summary): a short text
-                return chat_completion_sse(MODEL, "chatcmpl-side", "Sample session")
-            state.setdefault("tools", tools)
-            n = sum(1 for m in body.get("messages") or [] if isinstance(m, dict) and m.get("role") == "assistant")
-            return step(n)
-        return Reply(status=404, json_body={"error": {"message": "mock: no such path"}})
-
-    return responder
+    return chat_completions_responder(MODEL, "view", state, step)
 
 
 def copilot_env(run: TempRun, url: str) -> dict[str, str]:
