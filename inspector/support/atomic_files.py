@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import errno
 import os
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 
@@ -68,6 +69,21 @@ def land(temporary: Path, path: Path, replace: bool = True) -> None:
         temporary.unlink(missing_ok=True)
         raise
     sync_directory(path.parent)
+
+
+def kept_aside(path: Path) -> Path | None:
+    """A second name for the file at `path` (a hard link, else a flushed copy), to put it back
+    with if what replaces it must be undone; None when there is no such file. The caller removes it."""
+    if not os.path.lexists(path):
+        return None
+    aside = temporary_beside(path)
+    aside.unlink()
+    try:
+        os.link(path, aside, follow_symlinks=False)
+    except OSError:  # no hard links here: a copy, flushed
+        shutil.copy2(path, aside)
+        sync_file(aside)
+    return aside
 
 
 def sync_file(path: Path) -> None:

@@ -36,7 +36,14 @@ from inspector.errors import InspectorError
 from inspector.model import AppliedFix, Session
 from inspector.sources.base import AuditPlace, AuditRecord, SessionWriter, WrittenFix
 from inspector.sources.files.opencode_storage import record_files, storage_folder
-from inspector.support.atomic_files import file_mode, land, staged_bytes, sync_directory, sync_file, temporary_beside
+from inspector.support.atomic_files import (
+    file_mode,
+    kept_aside,
+    land,
+    staged_bytes,
+    sync_directory,
+    sync_file,
+)
 from inspector.support.file_lock import exclusive_lock
 from inspector.support.safe_text import shown_name, surrogates_escaped
 from inspector.support.secret_patterns import masked_everywhere
@@ -179,7 +186,7 @@ def _rename_all(staged: list[tuple[Path, Path]]) -> None:
     landed: list[tuple[Path, Path | None]] = []
     try:
         for temporary, path in staged:
-            aside = _kept_aside(path)
+            aside = kept_aside(path)
             landed.append((path, aside))
             land(temporary, path)
     except BaseException:
@@ -202,7 +209,7 @@ def _landed_beside(path: Path, data: bytes) -> Iterator[None]:
     is put back (or the new one removed)."""
     staged = staged_bytes(path, data, file_mode(path))
     try:
-        aside = _kept_aside(path)
+        aside = kept_aside(path)
     except BaseException:
         staged.unlink(missing_ok=True)
         raise
@@ -219,18 +226,3 @@ def _landed_beside(path: Path, data: bytes) -> Iterator[None]:
     finally:
         if aside is not None:
             aside.unlink(missing_ok=True)
-
-
-def _kept_aside(path: Path) -> Path | None:
-    """A second name for the file at `path` (a hard link, else a copy) to put it back with; None
-    when there is no such file."""
-    if not os.path.lexists(path):
-        return None
-    aside = temporary_beside(path)
-    aside.unlink()
-    try:
-        os.link(path, aside, follow_symlinks=False)
-    except OSError:  # no hard links here: a copy, flushed
-        shutil.copy2(path, aside)
-        sync_file(aside)
-    return aside

@@ -18,7 +18,6 @@ backup, lock and audit (`record_files_write`).
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -42,7 +41,7 @@ from inspector.sources.files.opencode_storage import is_storage_session, read_st
 from inspector.sources.files.openhands_conversation import is_conversation_state, read_conversation
 from inspector.sources.formats import FORMATS, format_of, render_sessions
 from inspector.sources.odd_records import without_odd_turns
-from inspector.support.atomic_files import file_mode, land, staged_bytes, temporary_beside
+from inspector.support.atomic_files import file_mode, kept_aside, land, staged_bytes
 from inspector.support.gc_pause import collector_paused
 from inspector.support.safe_text import shown_name, surrogates_escaped
 
@@ -204,7 +203,7 @@ def land_with_audit(out: Path, rendered: str, audit: Sequence[AuditRecord], repl
 def _land_pair(audit_file: Path, audit_path: Path, output: Path, out: Path, replace: bool) -> None:
     """Rename the audit into place, then the output (unless `replace`, never over an existing
     file); if the output cannot land, the previous audit is put back (or the new one removed)."""
-    previous = _kept_aside(audit_path)
+    previous = kept_aside(audit_path)
     try:
         land(audit_file, audit_path)
         try:
@@ -218,17 +217,3 @@ def _land_pair(audit_file: Path, audit_path: Path, output: Path, out: Path, repl
     finally:
         if previous is not None:
             previous.unlink(missing_ok=True)
-
-
-def _kept_aside(path: Path) -> Path | None:
-    """A second name (a hard link) for the file at `path`, to put it back with; None when there is
-    no such file."""
-    if not os.path.lexists(path):
-        return None
-    aside = temporary_beside(path)
-    aside.unlink()
-    try:
-        os.link(path, aside, follow_symlinks=False)
-    except OSError:  # no hard links here: the previous audit cannot be put back, only removed
-        return None
-    return aside
