@@ -53,10 +53,12 @@ def search(connection: sqlite3.Connection, typed: str, chosen: SearchFilter, lim
     conditions, parameters = session_conditions(chosen)
     turned, turn_parameters = turn_conditions(chosen)
     if words:
+        # bm25() rather than `rank`: ordering by `rank` makes FTS5 score every match before the
+        # facets are checked; bm25() is computed only for the turns that pass them (same order).
         sql = (
             f"SELECT {_selected('t.number', 't.role')}, snippet(turn_text, -1, ?, ?, '…', {SNIPPET_TOKENS}) FROM turn_text "
             f"JOIN turns t ON t.id = turn_text.rowid JOIN sessions s ON s.id = t.session JOIN files ON files.id = s.file "
-            f"WHERE turn_text MATCH ? AND {where(conditions + turned)} ORDER BY rank LIMIT ?"
+            f"WHERE turn_text MATCH ? AND {where(conditions + turned)} ORDER BY bm25(turn_text) LIMIT ?"
         )
         arguments = [MATCH_START, MATCH_END, words, *parameters, *turn_parameters, limit]
     else:
