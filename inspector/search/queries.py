@@ -97,13 +97,18 @@ def facet_counts(connection: sqlite3.Connection, typed: str, chosen: SearchFilte
         "model": f"coalesce(f.model, '{UNKNOWN}')",
         "agent": f"coalesce(nullif(s.agent, ''), s.format, '{UNKNOWN}')",
     }
-    counts: dict[str, dict[str, int]] = {}
-    for facet in FACETS:
-        sql = (
-            f"SELECT {columns[facet]} AS value, count(*) AS n FROM findings f JOIN sessions s ON s.id = f.session "
-            f"WHERE f.session IN ({matched}) AND {where(found)} GROUP BY value ORDER BY n DESC, value"
-        )
-        counts[facet] = {str(value): n for value, n in _rows(connection, sql, [*matched_parameters, *found_parameters])}
+    # One statement: the matching sessions' findings are gathered once, then counted by each facet.
+    gathered = ", ".join(f"{column} AS {facet}" for facet, column in columns.items())
+    counted = " UNION ALL ".join(
+        f"SELECT {order}, {facet}, count(*) FROM gathered GROUP BY {facet}" for order, facet in enumerate(FACETS)
+    )
+    sql = (
+        f"WITH gathered AS MATERIALIZED (SELECT {gathered} FROM findings f JOIN sessions s ON s.id = f.session "
+        f"WHERE f.session IN ({matched}) AND {where(found)}) {counted} ORDER BY 1, 3 DESC, 2"
+    )
+    counts: dict[str, dict[str, int]] = {facet: {} for facet in FACETS}
+    for order, value, n in _rows(connection, sql, [*matched_parameters, *found_parameters]):
+        counts[FACETS[order]][str(value)] = n
     return counts
 
 
