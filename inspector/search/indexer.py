@@ -17,7 +17,7 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from inspector.search.fingerprint import Fingerprint, fingerprint
+from inspector.search.fingerprint import Fingerprint, unchanged
 from inspector.search.reading import FileRows, read_file
 from inspector.search.targets import Target
 
@@ -50,9 +50,10 @@ def update_index(
         for row in connection.execute("SELECT path, size, mtime_ns, digest FROM files")
     }
     update = IndexUpdate(files=len(targets))
-    changed = [target for target in targets if not _unchanged(target.path, stored.get(str(target.path)))]
+    changed = [target for target in targets if not _known_and_unchanged(target.path, stored.get(str(target.path)))]
     update.unchanged = len(targets) - len(changed)
-    gone = [path for path in stored if not os.path.exists(path)]
+    listed = {str(target.path) for target in targets}
+    gone = [path for path in stored if path not in listed and not os.path.exists(path)]
     for path in gone:
         _write(connection, path, None, None)
     update.removed = len(gone)
@@ -70,14 +71,12 @@ def update_index(
     return update
 
 
-def _unchanged(path: Path, stored: Fingerprint | None) -> bool:
+def _known_and_unchanged(path: Path, stored: Fingerprint | None) -> bool:
+    """Whether the file at `path` was indexed as it is now."""
     if stored is None:
         return False
     try:
-        status = path.stat()
-        if (status.st_size, status.st_mtime_ns) != (stored.size, stored.mtime_ns):
-            return False
-        return fingerprint(path) == stored
+        return unchanged(path, stored)
     except OSError:
         return False
 
