@@ -12,7 +12,21 @@ the first full index (`inspector search`) against `inspector scan --json` over t
 (goal: within 2x); the update after one session changes (goal: under 1 s); and, in this process,
 a query of two words and two facets, 50 times (goal: median under 50 ms, 95th percentile under
 100 ms); and the index's size against the sessions' (goal: under 30%). It prints each figure
-with its ratio and exits 0 whatever the numbers (a report, not a test).
+with its ratio and exits 0 whatever the numbers (a report, not a test). Every child runs with
+its modules compiled once beforehand (`warm_up`), as an installed package's are.
+
+Figures on 2 shared cores (the first index's ratio moves with the machine's load, from 1.2x to
+2.6x for the same code; each figure is one run):
+
+    sessions   first index / scan   update (unchanged)   query median / p95
+    1,000      3.10 / 1.50 s 2.06x  0.33 s (0.16 s)      8.0 / 8.6 ms      before
+               2.26 / 1.43 s 1.58x  0.27 s (0.15 s)      4.6 / 6.3 ms      after
+    5,000      16.5 / 6.45 s 2.55x  0.46 s (0.35 s)      43.2 / 46.1 ms    before
+               7.37 / 5.97 s 1.23x  0.38 s (0.36 s)      22.4 / 23.2 ms    after
+    10,000     17.5 / 12.7 s 1.38x  0.81 s (0.67 s)      95.1 / 117.9 ms   before
+               20.0 / 12.1 s 1.66x  0.70 s (0.57 s)      43.9 / 46.8 ms    after
+
+The index is 18% of the sessions' size at every scale.
 """
 
 from __future__ import annotations
