@@ -22,10 +22,30 @@ class Fingerprint(NamedTuple):
 
 def fingerprint(path: Path) -> Fingerprint:
     """The fingerprint of the file at `path` (an `OSError` when it cannot be read)."""
-    with open(path, "rb") as file:
-        status = os.fstat(file.fileno())
-        digest = hashlib.blake2b(file.read(ENDS), digest_size=16)
-        if status.st_size > ENDS:
-            file.seek(max(ENDS, status.st_size - ENDS))
-            digest.update(file.read(ENDS))
-    return Fingerprint(status.st_size, status.st_mtime_ns, digest.hexdigest())
+    descriptor = os.open(path, os.O_RDONLY)
+    try:
+        status = os.fstat(descriptor)
+        return Fingerprint(status.st_size, status.st_mtime_ns, _digest(descriptor, status.st_size))
+    finally:
+        os.close(descriptor)
+
+
+def unchanged(path: Path, stored: Fingerprint) -> bool:
+    """Whether the file at `path` still has the fingerprint `stored`; its ends are read only when
+    its size and modification time are still the same (an `OSError` when it cannot be read)."""
+    descriptor = os.open(path, os.O_RDONLY)
+    try:
+        status = os.fstat(descriptor)
+        if (status.st_size, status.st_mtime_ns) != (stored.size, stored.mtime_ns):
+            return False
+        return _digest(descriptor, status.st_size) == stored.digest
+    finally:
+        os.close(descriptor)
+
+
+def _digest(descriptor: int, size: int) -> str:
+    """The digest of the first and last `ENDS` bytes of the open file `descriptor`, `size` bytes long."""
+    digest = hashlib.blake2b(os.pread(descriptor, ENDS, 0), digest_size=16)
+    if size > ENDS:
+        digest.update(os.pread(descriptor, ENDS, max(ENDS, size - ENDS)))
+    return digest.hexdigest()

@@ -4,8 +4,8 @@ with an FTS5 table over the turns' text, and the sessions' facets and findings b
 Opening it never fails on what is in it: a file that is not a database, or holds a schema of
 another version, is moved aside (`search.db.broken-<time>`) and a new index is built in its
 place. Two processes may index at once: the database is in WAL mode (readers never wait for the
-writer), each session file is written in one transaction, and a writer waits for the other's
-transaction (`BUSY_TIMEOUT`) rather than failing.
+writer), the session files are written a few at a time, each batch in one transaction, and a
+writer waits for the other's transaction (`BUSY_TIMEOUT`) rather than failing.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Keeping the index up to date with the session files it covers, incrementally: a file is read
 again only when its fingerprint changed (`fingerprint`), a file that is gone leaves the index,
-and each file is written in one transaction of its own (another process indexing at once waits
-for it, never sees half of it). The files to read are shared between this process and at most
+and the files are written a few at a time (`BATCH_FILES`, for at most `BATCH_SECONDS`), each batch
+in one transaction (another process indexing at once waits for it, never sees half a file). The files to read are shared between this process and at most
 one other (`MAX_PROCESSES`), from `PARALLEL_FROM` files.
 """
 
@@ -17,7 +17,7 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from inspector.search.fingerprint import Fingerprint, fingerprint
+from inspector.search.fingerprint import Fingerprint, unchanged
 from inspector.search.reading import FileRows, read_file
 from inspector.search.targets import Target
 
@@ -25,6 +25,8 @@ MAX_PROCESSES = 2  # this one and one more
 PARALLEL_FROM = 16  # changed files from which a second process reads half of them
 PROGRESS_AFTER = 1.0  # seconds of indexing after which one line on stderr says what is going on
 _AHEAD = 8  # files the second process may read ahead of the writer
+BATCH_FILES = 64  # files written in one transaction, at most
+BATCH_SECONDS = 0.25  # and for at most this long, so that another process waits little
 
 
 @dataclass
@@ -50,34 +52,37 @@ def update_index(
         for row in connection.execute("SELECT path, size, mtime_ns, digest FROM files")
     }
     update = IndexUpdate(files=len(targets))
-    changed = [target for target in targets if not _unchanged(target.path, stored.get(str(target.path)))]
+    changed = [target for target in targets if not _known_and_unchanged(target.path, stored.get(str(target.path)))]
     update.unchanged = len(targets) - len(changed)
-    gone = [path for path in stored if not os.path.exists(path)]
-    for path in gone:
-        _write(connection, path, None, None)
-    update.removed = len(gone)
-    said = False
-    for target, rows in zip(changed, _read_all([target.path for target in changed]), strict=True):
-        _write(connection, str(target.path), target, rows)
-        update.read += 1
-        if rows.error:
-            update.errors.append(rows.error)
-        if progress is not None and not said and time.monotonic() - started > PROGRESS_AFTER:
-            progress(
-                f"indexing {len(changed):,} new or changed session files for search (later searches read only what changes)"
-            )
-            said = True
+    listed = {str(target.path) for target in targets}
+    gone = [path for path in stored if path not in listed and not os.path.exists(path)]
+    batches = _Batches(connection)
+    try:
+        for path in gone:
+            batches.write(path, None, None)
+        update.removed = len(gone)
+        said = False
+        for target, rows in zip(changed, _read_all([target.path for target in changed]), strict=True):
+            batches.write(str(target.path), target, rows)
+            update.read += 1
+            if rows.error:
+                update.errors.append(rows.error)
+            if progress is not None and not said and time.monotonic() - started > PROGRESS_AFTER:
+                progress(
+                    f"indexing {len(changed):,} new or changed session files for search (later searches read only what changes)"
+                )
+                said = True
+    finally:
+        batches.commit()  # the files written whole so far, even when reading the next one failed
     return update
 
 
-def _unchanged(path: Path, stored: Fingerprint | None) -> bool:
+def _known_and_unchanged(path: Path, stored: Fingerprint | None) -> bool:
+    """Whether the file at `path` was indexed as it is now."""
     if stored is None:
         return False
     try:
-        status = path.stat()
-        if (status.st_size, status.st_mtime_ns) != (stored.size, stored.mtime_ns):
-            return False
-        return fingerprint(path) == stored
+        return unchanged(path, stored)
     except OSError:
         return False
 
@@ -107,22 +112,46 @@ def _result(future: Future[FileRows], path: Path) -> FileRows:
         return read_file(path)
 
 
-def _write(connection: sqlite3.Connection, path: str, target: Target | None, rows: FileRows | None) -> None:
-    """Replace what the index holds of the file at `path` with `rows` (nothing when None), in one transaction."""
-    connection.execute("BEGIN IMMEDIATE")
-    try:
-        connection.execute(
-            "DELETE FROM turn_text WHERE rowid IN (SELECT turns.id FROM turns JOIN sessions ON turns.session = "
-            "sessions.id JOIN files ON sessions.file = files.id WHERE files.path = ?)",
-            (path,),
-        )
-        connection.execute("DELETE FROM files WHERE path = ?", (path,))
-        if target is not None and rows is not None and rows.fingerprint is not None:
-            _insert(connection, path, target, rows, rows.fingerprint)
-        connection.execute("COMMIT")
-    except BaseException:
-        connection.execute("ROLLBACK")
-        raise
+class _Batches:
+    """Files written into the index a few at a time, each batch in one transaction."""
+
+    def __init__(self, connection: sqlite3.Connection) -> None:
+        self.connection = connection
+        self.files = 0  # written in the open transaction
+        self.opened = 0.0  # when it was opened
+
+    def write(self, path: str, target: Target | None, rows: FileRows | None) -> None:
+        """Replace what the index holds of the file at `path` with `rows` (nothing when None)."""
+        if self.files == 0:
+            self.connection.execute("BEGIN IMMEDIATE")
+            self.opened = time.monotonic()
+        try:
+            _replace(self.connection, path, target, rows)
+        except BaseException:
+            self.files = 0
+            self.connection.execute("ROLLBACK")
+            raise
+        self.files += 1
+        if self.files >= BATCH_FILES or time.monotonic() - self.opened > BATCH_SECONDS:
+            self.commit()
+
+    def commit(self) -> None:
+        """Commit the files written since the last commit."""
+        if self.files:
+            self.files = 0
+            self.connection.execute("COMMIT")
+
+
+def _replace(connection: sqlite3.Connection, path: str, target: Target | None, rows: FileRows | None) -> None:
+    """Replace what the index holds of the file at `path` with `rows`, in the open transaction."""
+    connection.execute(
+        "DELETE FROM turn_text WHERE rowid IN (SELECT turns.id FROM turns JOIN sessions ON turns.session = "
+        "sessions.id JOIN files ON sessions.file = files.id WHERE files.path = ?)",
+        (path,),
+    )
+    connection.execute("DELETE FROM files WHERE path = ?", (path,))
+    if target is not None and rows is not None and rows.fingerprint is not None:
+        _insert(connection, path, target, rows, rows.fingerprint)
 
 
 def _insert(connection: sqlite3.Connection, path: str, target: Target, rows: FileRows, taken: Fingerprint) -> None:

@@ -53,10 +53,12 @@ def search(connection: sqlite3.Connection, typed: str, chosen: SearchFilter, lim
     conditions, parameters = session_conditions(chosen)
     turned, turn_parameters = turn_conditions(chosen)
     if words:
+        # bm25() rather than `rank`: ordering by `rank` makes FTS5 score every match before the
+        # facets are checked; bm25() is computed only for the turns that pass them (same order).
         sql = (
             f"SELECT {_selected('t.number', 't.role')}, snippet(turn_text, -1, ?, ?, '…', {SNIPPET_TOKENS}) FROM turn_text "
             f"JOIN turns t ON t.id = turn_text.rowid JOIN sessions s ON s.id = t.session JOIN files ON files.id = s.file "
-            f"WHERE turn_text MATCH ? AND {where(conditions + turned)} ORDER BY rank LIMIT ?"
+            f"WHERE turn_text MATCH ? AND {where(conditions + turned)} ORDER BY bm25(turn_text) LIMIT ?"
         )
         arguments = [MATCH_START, MATCH_END, words, *parameters, *turn_parameters, limit]
     else:
@@ -95,13 +97,18 @@ def facet_counts(connection: sqlite3.Connection, typed: str, chosen: SearchFilte
         "model": f"coalesce(f.model, '{UNKNOWN}')",
         "agent": f"coalesce(nullif(s.agent, ''), s.format, '{UNKNOWN}')",
     }
-    counts: dict[str, dict[str, int]] = {}
-    for facet in FACETS:
-        sql = (
-            f"SELECT {columns[facet]} AS value, count(*) AS n FROM findings f JOIN sessions s ON s.id = f.session "
-            f"WHERE f.session IN ({matched}) AND {where(found)} GROUP BY value ORDER BY n DESC, value"
-        )
-        counts[facet] = {str(value): n for value, n in _rows(connection, sql, [*matched_parameters, *found_parameters])}
+    # One statement: the matching sessions' findings are gathered once, then counted by each facet.
+    gathered = ", ".join(f"{column} AS {facet}" for facet, column in columns.items())
+    counted = " UNION ALL ".join(
+        f"SELECT {order}, {facet}, count(*) FROM gathered GROUP BY {facet}" for order, facet in enumerate(FACETS)
+    )
+    sql = (
+        f"WITH gathered AS MATERIALIZED (SELECT {gathered} FROM findings f JOIN sessions s ON s.id = f.session "
+        f"WHERE f.session IN ({matched}) AND {where(found)}) {counted} ORDER BY 1, 3 DESC, 2"
+    )
+    counts: dict[str, dict[str, int]] = {facet: {} for facet in FACETS}
+    for order, value, n in _rows(connection, sql, [*matched_parameters, *found_parameters]):
+        counts[FACETS[order]][str(value)] = n
     return counts
 
 
