@@ -31,11 +31,11 @@ def add_command(commands: argparse._SubParsersAction[Any]) -> None:
     )
     search.add_argument(
         "words",
-        nargs="+",
+        nargs="*",
         metavar="QUERY",
         help='the words to find (all of them): "exact words" as a phrase, word* by its start, a OR b either; '
-        '"" for no words (the turns with findings); then any PATH: session files or folders to index '
-        "besides your own",
+        '"" (or none, with --facets or a filter) for no words: the turns with findings; then any PATH: '
+        "session files or folders to index besides your own",
     )
     search.add_argument("--kind", metavar="KIND", help="only turns with a finding of this kind")
     search.add_argument("--tool", metavar="NAME", help="only turns that call this tool or have a finding about it")
@@ -93,7 +93,9 @@ def _run(args: argparse.Namespace) -> int:
         None if args.since is None else parse_date(args.since),
         None if args.until is None else parse_date(args.until),
     )
-    query, paths = args.words[0], [location(path) for path in args.words[1:]]
+    if not args.words and not args.facets and chosen == SearchFilter():
+        raise InspectorError('search: give the words to find ("" for none), or --facets, or a filter such as --kind')
+    query, paths = (args.words or [""])[0], [location(path) for path in args.words[1:]]
     targets = index_targets(paths)
     path = index_path()
     connection = open_index(path, fresh=args.reindex)

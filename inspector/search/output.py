@@ -42,7 +42,7 @@ def facets_as_text(counts: dict[str, dict[str, int]]) -> str:
         lines.append(f"findings by {facet}:")
         lines.extend(f"  {count:>7,}  {shown_name(value)}" for value, count in values.items())
         if not values:
-            lines.append("        0")
+            lines.append("  none")
     return "".join(line + "\n" for line in lines)
 
 

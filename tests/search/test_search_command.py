@@ -106,6 +106,20 @@ def test_facets_of_a_kind_say_which_model_and_tool_it_comes_from(placed, capsys)
     assert "findings by kind:\n        1  tool-markup\n" in out
 
 
+def test_facets_or_a_filter_need_no_words(placed, capsys):
+    assert searched(capsys, "--facets") == searched(capsys, "", "--facets")
+    assert searched(capsys, "--kind", "tool-markup")[1] == searched(capsys, "", "--kind", "tool-markup")[1]
+    code, out, err = searched(capsys)
+    assert (code, out) == (2, "") and "give the words to find" in err and err.count("\n") == 1
+
+
+def test_a_facet_with_nothing_counted_says_none(placed, capsys):
+    code, out, _ = searched(capsys, "xylophonequartz", "--facets")
+    assert code == 1 and out == "".join(
+        f"findings by {facet}:\n  none\n" for facet in ("kind", "tool", "model", "agent")
+    )
+
+
 def test_nothing_found_exits_1_and_says_nothing_on_stdout(placed, capsys):
     code, out, _ = searched(capsys, "xylophonequartz")
     assert (code, out) == (1, "")
