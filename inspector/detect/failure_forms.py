@@ -44,7 +44,6 @@ _STATUS_FAILED = frozenset({"error", "failed", "failure", "fail", "errored"})
 _FLAG_KEYS = ("ok", "success", "succeeded")
 _HTTP_KEYS = ("status", "statusCode", "status_code", "http_status", "httpStatus")
 _EXIT_KEYS = ("exit_code", "exitCode", "returncode", "return_code", "exit_status", "exitStatus")
-_OBJECT_HINTS = ('"status', '"ok"', '"success', '"succeeded"', '"exit', "code", '"errors"')
 
 # At a line's start (after `<`, `[` or `(`, and "Process", "Command" ...): "exit code 1" in a
 # command's output ("- exit code 1 means failure") is data.
@@ -101,7 +100,7 @@ def failure(result: ToolResult, tool: str | None = None) -> Any:
     if not isinstance(content, str):
         return None
     text = content.strip()
-    if text.startswith("{") and any(hint in text for hint in _OBJECT_HINTS):
+    if text.startswith("{") and _has_object_hint(text):
         try:
             value = json.loads(text)
         except (ValueError, RecursionError):
@@ -116,6 +115,20 @@ def failure(result: ToolResult, tool: str | None = None) -> Any:
 def _reads(name: str) -> bool:
     """Whether a tool of this name reads data (its results are judged on their first line)."""
     return _READS.search(name) is not None
+
+
+def _has_object_hint(text: str) -> bool:
+    """Whether a JSON text may hold a status key (its name, or a part of it, written in it): one
+    search after another, without a generator's cost, as most results are read here."""
+    return (
+        '"status' in text
+        or '"ok"' in text
+        or '"success' in text
+        or '"succeeded"' in text
+        or '"exit' in text
+        or "code" in text
+        or '"errors"' in text
+    )
 
 
 def _object_failure(value: dict[str, Any]) -> Any:
