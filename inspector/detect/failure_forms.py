@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 from typing import Any
 
 from inspector.detect.tool_error import reported_error
@@ -43,7 +44,6 @@ _STATUS_FAILED = frozenset({"error", "failed", "failure", "fail", "errored"})
 _FLAG_KEYS = ("ok", "success", "succeeded")
 _HTTP_KEYS = ("status", "statusCode", "status_code", "http_status", "httpStatus")
 _EXIT_KEYS = ("exit_code", "exitCode", "returncode", "return_code", "exit_status", "exitStatus")
-_OBJECT_HINTS = ('"status', '"ok"', '"success', '"succeeded"', '"exit', "code", '"errors"')
 
 # At a line's start (after `<`, `[` or `(`, and "Process", "Command" ...): "exit code 1" in a
 # command's output ("- exit code 1 means failure") is data.
@@ -73,6 +73,14 @@ _SYSTEM_ERROR = re.compile(
     r"|operation not permitted|access denied|connection refused|disk quota exceeded)\.?\s*$",
     re.I,
 )
+# Every status line above opens with "HTTP" or holds one of these words, whatever its case (each
+# form's necessary word): looking for them tells most lines apart before the forms are tried.
+_FAILURE_WORDS = (
+    "exit", "return", "error", "fatal", "exception", "fail", "npm", "traceback", "status",
+    "denied", "space", "such", "found", "permitted", "refused", "quota",
+)  # fmt: skip
+_MAY_SAY_FAILURE = re.compile("^http|" + "|".join(_FAILURE_WORDS), re.I)
+_STATUS_KEYS = frozenset({"status", *_FLAG_KEYS, *_HTTP_KEYS, *_EXIT_KEYS, "data"})
 _SHORT_FAILURE = re.compile(r"\bnot\s+found\b|\btimed?\s*out\b|\btimeout\b|\bdeadline\s+exceeded\b", re.I)
 
 
@@ -92,7 +100,7 @@ def failure(result: ToolResult, tool: str | None = None) -> Any:
     if not isinstance(content, str):
         return None
     text = content.strip()
-    if text.startswith("{") and any(hint in text for hint in _OBJECT_HINTS):
+    if text.startswith("{") and _has_object_hint(text):
         try:
             value = json.loads(text)
         except (ValueError, RecursionError):
@@ -100,7 +108,27 @@ def failure(result: ToolResult, tool: str | None = None) -> Any:
         if isinstance(value, dict):
             return _object_failure(value)
     name = tool or result.name
-    return _text_failure(text, reads=bool(name and _READS.search(name)))
+    return _text_failure(text, reads=bool(name) and _reads(name))
+
+
+@lru_cache(maxsize=1024)
+def _reads(name: str) -> bool:
+    """Whether a tool of this name reads data (its results are judged on their first line)."""
+    return _READS.search(name) is not None
+
+
+def _has_object_hint(text: str) -> bool:
+    """Whether a JSON text may hold a status key (its name, or a part of it, written in it): one
+    search after another, without a generator's cost, as most results are read here."""
+    return (
+        '"status' in text
+        or '"ok"' in text
+        or '"success' in text
+        or '"succeeded"' in text
+        or '"exit' in text
+        or "code" in text
+        or '"errors"' in text
+    )
 
 
 def _object_failure(value: dict[str, Any]) -> Any:
@@ -112,25 +140,33 @@ def _object_failure(value: dict[str, Any]) -> Any:
 
 
 def _stated(value: dict[str, Any]) -> Any:
-    said = next((value[key] for key in ("message", "detail", "stderr", "reason") if value.get(key)), None)
+    if value.keys().isdisjoint(_STATUS_KEYS):
+        return None
     status = value.get("status")
     if isinstance(status, str) and status.lower() in _STATUS_FAILED:
-        return said or f'"status": "{status}"'
+        return _said(value) or f'"status": "{status}"'
     for key in _FLAG_KEYS:
         if value.get(key) is False:
-            return said or f'"{key}": false'
+            return _said(value) or f'"{key}": false'
     for key in _HTTP_KEYS:
         code = value.get(key)
         if type(code) is int and 400 <= code <= 599:
+            said = _said(value)
             return f"HTTP {code}" + (f": {said}" if isinstance(said, str) else "")
     for key in _EXIT_KEYS:
         code = value.get(key)
         if type(code) is int and code != 0:
+            said = _said(value)
             return f"exit code {code}" + (f": {said}" if isinstance(said, str) else "")
     errors = value.get("errors")
     if "data" in value and value["data"] is None and isinstance(errors, list) and errors:
         return errors[0]
     return None
+
+
+def _said(value: dict[str, Any]) -> Any:
+    """What an object that states its failure says of it: its first non-empty message key."""
+    return next((value[key] for key in ("message", "detail", "stderr", "reason") if value.get(key)), None)
 
 
 def _text_failure(text: str, reads: bool) -> str | None:
@@ -141,7 +177,7 @@ def _text_failure(text: str, reads: bool) -> str | None:
     lines = head[:1]
     if not reads:
         lines += head[1:] + [line.strip() for line in text[-_WINDOW * _TAIL :].splitlines()[-_TAIL:]]
-    lines = [line for line in lines if line]
+    lines = [line for line in lines if line and _may_say_failure(line)]
     for line in lines:
         exit_code = _EXIT.match(line)
         if exit_code is not None:
@@ -152,3 +188,13 @@ def _text_failure(text: str, reads: bool) -> str | None:
     if len(text) <= _WINDOW and text.count("\n") <= 1 and _SHORT_FAILURE.search(text):
         return text
     return None
+
+
+def _may_say_failure(line: str) -> bool:
+    """Whether a line opens with "HTTP" or holds one of `_FAILURE_WORDS` as the forms' patterns
+    match them (ignoring case): an ASCII line by plain searches of its lower case, which match
+    alike there."""
+    if not line.isascii():
+        return _MAY_SAY_FAILURE.search(line) is not None
+    lowered = line.lower()
+    return lowered.startswith("http") or any(word in lowered for word in _FAILURE_WORDS)

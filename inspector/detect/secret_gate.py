@@ -7,13 +7,13 @@ them points at holds nothing the search would find:
 
 - every named pattern but three, and every random-looking token, is a run of 15 characters or
   more of letters, digits, `_`, `-` and `+`: the runs are found by one translation of the texts'
-  bytes and one search in it; a run shorter than a token's 32 characters (any run, in the ids
-  and fields searched for named patterns only) counts when it holds a named pattern's start
-  (`sk-`, `ghp_`, `AKIA`, ...: found by one search of the batch); a run counts as a token only when it is one whole (32 to 100
-  characters) and mixes lower case, upper case and digits, as a token must;
+  bytes and one search in it; a run counts when it holds a named pattern's start (`sk-`,
+  `ghp_`, `AKIA`, ...: searched in each such run), or, in the texts searched for tokens, when it
+  is one whole (32 to 100 characters) and mixes lower case, upper case and digits, as a token must;
 - the other three patterns each hold a fixed string: `-----BEGIN`, `.eyJ`, `earer`;
 - the value of a key named like a secret, in a text: the text holds the last word of such a key
-  right before its `:` or `=` (`token:`, `API_KEY=`: one search of the batch lowered);
+  right before its `:` or `=` (`token:`, `API_KEY=`: a `find` of each last word in the batch
+  lowered, when separators are dense);
 - a key of an object, searched as a text and for the value under it: the key is named like a
   secret or holds one (each distinct key is looked at once).
 
@@ -25,20 +25,20 @@ bytes stay in the processor's cache from one check to the next: linear time, a f
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from itertools import accumulate
 from typing import Any
 
-from inspector.detect.secret_search import KEY_BEFORE_SEPARATOR, RUN_BYTES, names_a_secret, secrets_in_text
+from inspector.detect.secret_search import RUN_BYTES, SEPARATOR_AFTER_KEY, names_a_secret, secrets_in_text
 from inspector.model import Turn
 
 BATCH = 1 << 16  # characters: the texts looked at together (a batch ends with the turn that fills it)
 SHORTEST_RUN = 15  # characters: the shortest run a named pattern is (a Slack token, `xoxb-` and 10)
 SHORTEST_TOKEN, LONGEST_TOKEN = 32, 100  # characters: the shortest and longest random-looking tokens
-# The starts of the named patterns that are runs (`sk-`, `gh[pousr]_`, ...), found by one search.
+# The starts of the named patterns that are runs (`sk-`, `gh[pousr]_`, ...), searched in long runs.
 _RUN_STARTS = re.compile(rb"sk-|gh[pousr]_|github_pat_|xox|AKIA|ASIA|ABIA|ACCA|AIza")
-_KEY_BEFORE_SEPARATOR = re.compile(KEY_BEFORE_SEPARATOR.encode())
+_SEPARATOR_AFTER_KEY = re.compile(SEPARATOR_AFTER_KEY.encode())
 _KEY_LAST_WORDS = (
     b"key",
     b"secret",
@@ -53,7 +53,7 @@ _KEY_LAST_WORDS = (
 _KEY_REACH = 20  # bytes before a separator: the longest last word, a quote and three spaces (17) fit
 _DENSE_SEPARATORS = 100  # bytes: separators more often than one in these are looked for by one search
 _FIXED = (b"-----BEGIN", b".eyJ", b"earer")  # in a private key, a JSON Web Token, a bearer token
-_TOKEN_RUN = b"\x01" * SHORTEST_TOKEN
+_RUN = b"\x01" * SHORTEST_RUN
 
 
 def turns_to_search(turns: Sequence[Turn]) -> Iterator[int]:
@@ -156,42 +156,35 @@ def _may_hold(texts: list[str], random: bool) -> set[int]:
             at = joined.add_text_at(at, found)
             at = joined.bytes.find(fixed, at)
     runs = joined.bytes.translate(RUN_BYTES)
-    _add_runs_with_a_start(joined, runs, found)
-    if random:
-        start = runs.find(_TOKEN_RUN)
-        while start != -1:
-            end = runs.find(b"\x00", start)
-            end = len(runs) if end == -1 else end
-            if _may_be_token(joined.bytes, start, end):
-                end = joined.add_text_at(start, found)
-            start = runs.find(_TOKEN_RUN, end)
+    _add_long_runs(joined, runs, random, found)
     return found
 
 
-def _add_runs_with_a_start(joined: _Joined, runs: bytes, found: set[int]) -> None:
-    """Add to `found` the texts with a run of `SHORTEST_RUN` characters or more holding a named
-    pattern's start (its characters are all a run's, so a start in a run is a whole match in it).
-    Each byte is looked at a bounded number of times: the starts are taken in order, and one in a
-    run already looked at is skipped."""
-    starts = [match.start() for match in _RUN_STARTS.finditer(joined.bytes)]
-    done = 0  # where the runs looked at end: the byte before is not a run's, or it is the first
-    for at in starts:
-        if at < done:
-            continue
-        zero = runs.rfind(b"\x00", done, at)
-        start = done if zero == -1 else zero + 1
-        end = runs.find(b"\x00", at)
+def _add_long_runs(joined: _Joined, runs: bytes, random: bool, found: set[int]) -> None:
+    """Add to `found` the texts with a run of `SHORTEST_RUN` characters or more that holds a named
+    pattern's start (its characters are all a run's, so a start in a run is a whole match in it)
+    or, if `random`, may be a token. The runs are found by `find`s in the translated bytes, and
+    each is looked at once."""
+    start = runs.find(_RUN)
+    while start != -1:
+        end = runs.find(b"\x00", start)
         end = len(runs) if end == -1 else end
-        done = joined.add_text_at(at, found) if end - start >= SHORTEST_RUN else end + 1
+        if (random and _may_be_token(joined.bytes, start, end)) or _RUN_STARTS.search(joined.bytes, start, end):
+            end = joined.add_text_at(start, found)
+        start = runs.find(_RUN, end)
 
 
 def _keys_before_separators(data: bytes) -> Iterator[int]:
     """Where a key named like a secret may end right before its `:` or `=` in `data` (its last word
     lowered: `token:`, `API_KEY=`). Each separator is found by a `find` (a `memchr`) and the bytes
-    before it looked at, when the separators are few (most texts); one search of the lowered bytes
-    when they are many (JSON, code)."""
+    before it looked at, when the separators are few (most texts); a `find` of each last word in the
+    lowered bytes when they are many (JSON, code)."""
     if data.count(b":") + data.count(b"=") > len(data) // _DENSE_SEPARATORS:
-        yield from (match.start() for match in _KEY_BEFORE_SEPARATOR.finditer(data.lower()))
+        lowered = data.lower()
+        for word in _KEY_LAST_WORDS:
+            yield from (
+                at for at in _occurrences(lowered, (word,)) if _SEPARATOR_AFTER_KEY.match(lowered, at + len(word))
+            )
         return
     for separator in b":=":
         at = data.find(separator)
@@ -212,11 +205,14 @@ def _may_be_token(joined: bytes, start: int, end: int) -> bool:
     return run.upper() != run and run.lower() != run and len(run.translate(None, b"0123456789")) < len(run)
 
 
-def _holds_one_of(starts: list[int], start: int, end: int) -> bool:
-    """Whether one of `starts` (in order) is in [start, end): a named pattern's start is in the run
-    (its characters are all a run's, so a start in the run is a whole match in it)."""
-    index = bisect_left(starts, start)
-    return index < len(starts) and starts[index] < end
+def _occurrences(data: bytes, needles: tuple[bytes, ...]) -> Iterator[int]:
+    """Every position where one of `needles` occurs in `data` (by `find`s, each a fast search in C:
+    far quicker than one pattern of them all, which tries every position)."""
+    for needle in needles:
+        at = data.find(needle)
+        while at != -1:
+            yield at
+            at = data.find(needle, at + 1)
 
 
 class _Joined:

@@ -52,7 +52,8 @@ _SCHEME = re.compile(r"(?:Basic|Token|Bearer)[ \t]{1,3}")  # before an `Authoriz
 KEY_WORDS = ("key", "secret", "token", "pass", "pwd", "auth", "credential")  # one is in every such ASCII key
 # What every `KEY: value` or `KEY=value` with a key named like a secret holds, lowered: an ASCII key
 # ends with one of these words (`_SECRET_KEY` is anchored at its end), then its separator follows.
-KEY_BEFORE_SEPARATOR = r"(?:key|secret|token|password|passwd|pwd|authorization|credentials?)[\"']?[ \t]{0,3}[:=]"
+SEPARATOR_AFTER_KEY = r"[\"']?[ \t]{0,3}[:=]"  # what follows a key's last word: a quote, spaces, `:` or `=`
+KEY_BEFORE_SEPARATOR = rf"(?:key|secret|token|password|passwd|pwd|authorization|credentials?){SEPARATOR_AFTER_KEY}"
 _KEY_BEFORE_SEPARATOR = re.compile(KEY_BEFORE_SEPARATOR)
 _PLACEHOLDERS = frozenset(
     {"null", "none", "true", "false", "undefined", "required", "optional", "redacted", "changeme"}

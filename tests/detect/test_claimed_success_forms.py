@@ -369,3 +369,15 @@ def test_every_documented_failure_form_is_read(write_session):
     for form, example in forms:
         calls: list[Call] = [("bash", {"command": "./job.sh"}, example)]
         assert _flagged(write_session, calls, "Done."), form
+
+
+@pytest.mark.parametrize(
+    "status",
+    ["ſtatus code 502 from the café proxy", "Upstream ſtatus: 503 — réessayez", "HTTP/2 404 for https://café.example/"],
+)
+def test_a_status_line_is_read_as_its_pattern_reads_it_whatever_its_characters(write_session, status):
+    """A line of non-ASCII text is told apart by the forms' own case-insensitive matching (the long
+    s of `ſtatus` is an `s` to it), not by a plain search of the line in lower case."""
+    calls: list[Call] = [("http_request", {"method": "POST"}, status)]
+    (finding,) = findings_of(write_session(_session(calls, "I've posted the update.")), KIND)
+    assert finding.payload["error"] == status
