@@ -1,6 +1,9 @@
 """The hook of the agents whose reply ends with a command hook given the session's chat file:
 Gemini CLI's `AfterAgent` (`inspector hook gemini-cli`), Qwen Code's `Stop` and `SubagentStop`
-(`inspector hook qwen-code`) and Codex's `Stop` and `SubagentStop` (`inspector hook codex`: a
+(`inspector hook qwen-code`: a subagent's records are marked `isSidechain` with its `agentId`, in
+the chat file or, in the background, a file of its own, `agent_transcript_path`; `SubagentStop`
+reads the turns of the subagent its `agent_id` names, its state kept apart, and leaves one it
+does not name; `Stop` reads the main thread's alone) and Codex's `Stop` and `SubagentStop` (`inspector hook codex`: a
 subagent's reply is read from its own rollout, `agent_transcript_path`, its state kept apart
 under its `agent_id`; a subagent Codex gives no rollout for is left), and GitHub Copilot CLI's
 `Stop` (`inspector hook copilot-cli`: the event named as Claude Code names it, whose input has
@@ -37,7 +40,7 @@ from inspector.hooks.transcript_tail import read_tail
 from inspector.hooks.verdict import one_line, run_hook, verdict
 
 if TYPE_CHECKING:
-    from inspector.model import Finding
+    from inspector.model import Finding, Session
 
 
 class ChatFileAgent:
@@ -86,9 +89,13 @@ def _answer(agent: ChatFileAgent, hook_input: Any, stderr: IO[str]) -> dict[str,
     session_id = hook_input.get("session_id")
     transcript = hook_input.get("transcript_path")
     agent_id = None
-    if agent.subagent_files and hook_input.get("hook_event_name") == "SubagentStop":
-        transcript, agent_id = hook_input.get("agent_transcript_path"), hook_input.get("agent_id")
-        if not isinstance(transcript, str) or not transcript or not isinstance(agent_id, str):
+    if hook_input.get("hook_event_name") == "SubagentStop":
+        agent_id, own_file = hook_input.get("agent_id"), hook_input.get("agent_transcript_path")
+        if not isinstance(agent_id, str) or not agent_id:
+            return {}  # a subagent the input does not name: no turns to tell as its own
+        if isinstance(own_file, str) and own_file:
+            transcript = own_file
+        elif agent.subagent_files:
             return {}  # a subagent whose replies are kept in no file of its own: nothing to read
     if not isinstance(session_id, str) or not isinstance(transcript, str) or not transcript:
         raise ValueError("the input names no session_id or transcript_path")
@@ -103,19 +110,24 @@ def _answer(agent: ChatFileAgent, hook_input: Any, stderr: IO[str]) -> dict[str,
     state = load_state(where)
     tail = read_tail(transcript, state)
     kinds = settings.checked()
-    findings = _findings(agent, transcript, tail.data, kinds) if tail.data and kinds else []
+    thread = None if agent_id is None or agent.subagent_files else f"agent-{agent_id}"
+    findings = _findings(agent, transcript, tail.data, kinds, thread) if tail.data and kinds else []
     retry = hook_input.get("stop_hook_active") is True  # this reply follows a block: only tell the person
     answer, blocked = verdict(findings, state.blocked, settings, retry)
     save_state(where, HookState(transcript, tail.end, tail.head, blocked))
     return answer
 
 
-def _findings(agent: ChatFileAgent, transcript: str, lines: bytes, kinds: tuple[str, ...]) -> list[Finding]:
-    """The findings of `kinds` in the last reply these chat lines hold; the reader and detectors
-    are imported only when the quick look (`chat_screen`) says there may be some."""
+def _findings(
+    agent: ChatFileAgent, transcript: str, lines: bytes, kinds: tuple[str, ...], thread: str | None
+) -> list[Finding]:
+    """The findings of `kinds` in the last reply these chat lines hold: the main thread's, or with
+    `thread` (`agent-AGENT`) that subagent's, whose turns the reader gives as a session of their
+    own. The reader and detectors are imported only when the quick look (`chat_screen`, which
+    reads the main thread) says there may be some, or for a subagent."""
     from inspector.hooks.chat_screen import may_hold_chat
 
-    if not may_hold_chat(agent.name, lines, kinds):
+    if thread is None and not may_hold_chat(agent.name, lines, kinds):
         return []
     from importlib import import_module
 
@@ -126,7 +138,17 @@ def _findings(agent: ChatFileAgent, transcript: str, lines: bytes, kinds: tuple[
     data = lines if lines.startswith(header) else header + lines
     reader = import_module(f"inspector.sources.formats.{agent.reader}")
     sessions = reader.read(parse_document(transcript, data))
-    return last_reply_findings(sessions[0], kinds) if sessions else []
+    chosen = next((session for session in sessions if _is_thread(session, thread)), None)
+    return last_reply_findings(chosen, kinds) if chosen else []
+
+
+def _is_thread(session: Session, thread: str | None) -> bool:
+    """Whether the reader's `session` is the subagent's `thread` (`agent-AGENT`: its id ends
+    `/agent-AGENT`) or, without one, the main thread (an id that names no subagent's)."""
+    session_id = session.session_id or ""
+    if thread is not None:
+        return session_id.endswith(f"/{thread}")
+    return "/agent-" not in session_id and not session_id.endswith("/sidechain")
 
 
 def _header(transcript: str) -> bytes:
