@@ -21,7 +21,8 @@ from inspector.hooks.screen import reply_may_hold
 
 PROMPT, REPLY, RESULT, OTHER, UNSURE = "prompt", "reply", "result", "other", "unsure"
 _FAILED = re.compile(r"error|exception|traceback|fail", re.I)
-# The user messages the agents write themselves, read as system turns (the readers' own lists).
+# The user messages the agents write themselves, read as system turns: copies of the readers' lists
+# (`codex.CONTEXT_TAGS`, `_gemini_cli_messages.SESSION_CONTEXT`; a test keeps them equal), so the quick look loads no reader.
 GEMINI_CLI_CONTEXT = ("<session_context>", "This is the Gemini CLI. We are setting up the context for our chat.")
 CODEX_CONTEXT = (
     "<environment_context>",

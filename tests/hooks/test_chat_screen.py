@@ -74,3 +74,13 @@ def test_a_planted_fake_result_is_let_through():
 def test_the_context_messages_are_the_readers():
     assert CODEX_CONTEXT == codex.CONTEXT_TAGS
     assert GEMINI_CLI_CONTEXT == _gemini_cli_messages.SESSION_CONTEXT
+
+
+def test_the_quick_look_skips_the_same_injected_messages_as_the_readers():
+    """The quick look keeps its own copy of the messages the agents inject (it loads no reader):
+    they must stay the readers' lists."""
+    from inspector.hooks import chat_screen
+    from inspector.sources.formats import _gemini_cli_messages, codex
+
+    assert chat_screen.CODEX_CONTEXT == codex.CONTEXT_TAGS
+    assert chat_screen.GEMINI_CLI_CONTEXT == _gemini_cli_messages.SESSION_CONTEXT
