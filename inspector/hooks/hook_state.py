@@ -3,7 +3,7 @@ what the transcript's head was then, and the findings it has already blocked on.
 
 Kept as one small JSON file per session (and per subagent) in the inspector's state folder, one
 folder per agent: `$XDG_STATE_HOME/inspector/hooks/<agent>/` (by default `~/.local/state/...`, the folder
-`inspector.review.review_file.state_folder` names), written whole or not at all. A state file
+`inspector.support.state_folder` names), written whole or not at all. A state file
 that cannot be read is as good as none: the hook starts again from the transcript's tail.
 """
 

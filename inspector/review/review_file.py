@@ -49,6 +49,7 @@ from inspector.review.edits import Edit, EditedCall
 from inspector.review.review_layout import new_revision, review_text
 from inspector.sources.files.document import write_text_atomic
 from inspector.support.safe_text import shown_name
+from inspector.support.state_folder import inspector_state_folder
 
 VERSION = 3
 PENDING, APPROVED, EDITED, SKIPPED = "pending", "approved", "edited", "skipped"
@@ -105,7 +106,7 @@ def review_path_for(path: Location, table_key: str | None = None) -> Path:
     if table_key is not None:
         identity += b"\0" + table_key.encode()
     digest = hashlib.sha256(identity).hexdigest()[:12]
-    return state_folder() / "reviews" / f"{name}.{digest}.review.json"
+    return inspector_state_folder() / "reviews" / f"{name}.{digest}.review.json"
 
 
 def database_file_name(url: ServerUrl) -> str:
@@ -113,13 +114,6 @@ def database_file_name(url: ServerUrl) -> str:
     kept, anything else `_`, at most 64 characters, never hidden ('postgresql' when nothing is left)."""
     kept = "".join(c if c.isascii() and (c.isalnum() or c in "._-") else "_" for c in url.name[:64])
     return kept.lstrip(".") or "postgresql"
-
-
-def state_folder() -> Path:
-    """The inspector's folder in the person's state directory (`$XDG_STATE_HOME/inspector`, by
-    default `~/.local/state/inspector`)."""
-    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return Path(base) / "inspector"
 
 
 def earlier_review_path(path: Path) -> Path:

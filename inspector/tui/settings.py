@@ -1,7 +1,7 @@
 """The app's settings kept across runs: for now the theme the person chose.
 
 They are a small JSON object in the inspector's state folder (`settings.json` beside the
-`reviews/` folder, see `inspector.review.review_file.state_folder`), written whole or not at
+`reviews/` folder, see `inspector.support.state_folder`), written whole or not at
 all. A settings file that cannot be read, is not such an object, or names a theme this Textual
 does not have is ignored with a line saying why, never a crash; the next change writes it anew.
 """
@@ -14,16 +14,16 @@ from pathlib import Path
 from typing import Any
 
 from inspector.errors import InspectorError
-from inspector.review.review_file import state_folder
 from inspector.sources.files.document import write_text_atomic
 from inspector.support.safe_text import shown_name
+from inspector.support.state_folder import inspector_state_folder
 
 THEME = "theme"
 
 
 def settings_path() -> Path:
     """Where the settings are kept: `$XDG_STATE_HOME/inspector/settings.json`."""
-    return state_folder() / "settings.json"
+    return inspector_state_folder() / "settings.json"
 
 
 def read_theme(path: Path, themes: Collection[str]) -> tuple[str | None, str]:

@@ -7,10 +7,11 @@ import shutil
 from pathlib import Path
 
 from inspector.review.review import Review
-from inspector.review.review_file import review_path_for, state_folder
+from inspector.review.review_file import review_path_for
 from inspector.scan.scanner import scan_file
 from inspector.sources import open_source
 from inspector.sources.discovery import SAMPLES
+from inspector.support.state_folder import inspector_state_folder
 from tests.helpers.samples import TOOL_SAMPLES
 
 
@@ -24,7 +25,7 @@ def test_the_review_of_a_bundled_sample_is_kept_in_the_state_folder_and_its_expo
     review = _review(SAMPLES / "memory-agent.openai.json")
     review.approve(0, 0)
     assert review.review_path == review_path_for(SAMPLES / "memory-agent.openai.json")
-    assert review.review_path.parent == state_folder() / "reviews" and review.review_path.exists()
+    assert review.review_path.parent == inspector_state_folder() / "reviews" and review.review_path.exists()
     assert review.default_export_path() == tmp_path / "memory-agent.fixed.openai.json"
     outcome = review.export()
     assert outcome.out.parent == tmp_path and outcome.audit.parent == tmp_path

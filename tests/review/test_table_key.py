@@ -13,10 +13,11 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable
 
-from inspector.review.review_file import APPROVED, PENDING, review_path_for, state_folder
+from inspector.review.review_file import APPROVED, PENDING, review_path_for
 from inspector.sources.location import location
 from inspector.sources.postgres.history import PostgresHistory
 from inspector.sources.schemas.table import parse_map
+from inspector.support.state_folder import inspector_state_folder
 from inspector.tui.app import InspectorApp
 from inspector.tui.conversations import ReadOptions
 from tests.helpers.app import approve, reviewed
@@ -82,7 +83,7 @@ def test_the_same_table_read_with_other_columns_is_reviewed_apart_but_the_maps_o
 def test_a_database_read_without_table_keeps_the_review_file_name_of_earlier_versions(tmp_path: Path):
     database = build_chat_log(tmp_path / "app.db", {"journal": JOURNAL})
     earlier_name = f"app.db.{hashlib.sha256(str(database.resolve()).encode()).hexdigest()[:12]}.review.json"
-    assert review_path_for(database) == state_folder() / "reviews" / earlier_name
+    assert review_path_for(database) == inspector_state_folder() / "reviews" / earlier_name
     assert ReadOptions().table_key is None
 
 

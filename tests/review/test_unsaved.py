@@ -8,9 +8,9 @@ import pytest
 from textual.pilot import Pilot
 
 from inspector.review.review import Review
-from inspector.review.review_file import state_folder
 from inspector.scan.scanner import scan_file
 from inspector.sources import open_source
+from inspector.support.state_folder import inspector_state_folder
 from tests.helpers.app import drive
 from tests.helpers.pilot import press
 from tests.helpers.samples import SESSIONS
@@ -20,8 +20,8 @@ pytestmark = pytest.mark.slow  # drives the app with Pilot
 
 def _block_the_state_folder() -> None:
     """A file where the reviews folder belongs: no review can be saved (even as root)."""
-    state_folder().mkdir(parents=True, exist_ok=True)
-    (state_folder() / "reviews").write_text("not a folder")
+    inspector_state_folder().mkdir(parents=True, exist_ok=True)
+    (inspector_state_folder() / "reviews").write_text("not a folder")
 
 
 def test_a_review_that_cannot_be_saved_keeps_its_decisions_and_says_why_once(tmp_path: Path):
