@@ -106,6 +106,10 @@ def _answer(agent: ChatFileAgent, hook_input: Any, stderr: IO[str]) -> dict[str,
         from inspector.hooks.transcript_wait import wait_for_call
 
         wait_for_call(transcript, hook_input.get("timestamp"))
+    elif agent.name == QWEN_CODE.name and hook_input.get("hook_event_name") != "SubagentStop":
+        from inspector.hooks.transcript_wait import wait_for_reply
+
+        wait_for_reply(transcript, hook_input.get("last_assistant_message"))
     where = state_path(session_id, agent_id, agent.name)
     state = load_state(where)
     tail = read_tail(transcript, state)

@@ -6,10 +6,16 @@ hook is recorded there as a `hook.start` event whose input names the call's time
 the time the hook's own input gives (`timestamp`, as an ISO 8601 time); the reply's events come
 before it. So the hook waits, a few seconds at most, until the file's last part holds that event;
 when the input names no time it can read, until the file exists.
+
+Qwen Code may start its `Stop` hook before the reply's record is written too; its input carries
+the reply's text (`last_assistant_message`), so that hook waits until the file's last part holds
+an `assistant` record with the start of that text as its JSON string would (`wait_for_reply`; the
+telemetry record written before it quotes the text too).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from typing import Any
@@ -17,6 +23,7 @@ from typing import Any
 WAIT_SECONDS = 3.0  # the longest wait: then the hook reads what is there
 POLL_SECONDS = 0.01
 TAIL_BYTES = 2**16  # the end of the file looked at for the call's event
+REPLY_PREFIX = 40  # characters of the reply looked for
 
 
 def wait_for_call(path: str, timestamp: Any) -> None:
@@ -26,6 +33,29 @@ def wait_for_call(path: str, timestamp: Any) -> None:
     deadline = time.monotonic() + WAIT_SECONDS
     while not _holds(path, marker) and time.monotonic() < deadline:
         time.sleep(POLL_SECONDS)
+
+
+def wait_for_reply(path: str, reply: Any) -> None:
+    """Return once `path` holds the start of `reply` (the hook input's last reply, a text) as a
+    JSON string writes it, or at once when there is no such text, or after `WAIT_SECONDS`."""
+    if not isinstance(reply, str) or not reply.strip():
+        return
+    marker = json.dumps(reply[:REPLY_PREFIX], ensure_ascii=False)[1:-1].encode()
+    deadline = time.monotonic() + WAIT_SECONDS
+    while not _holds_reply(path, marker) and time.monotonic() < deadline:
+        time.sleep(POLL_SECONDS)
+
+
+def _holds_reply(path: str, marker: bytes) -> bool:
+    """Whether a line of the last `TAIL_BYTES` of `path` is an `assistant` record holding `marker`."""
+    try:
+        with open(path, "rb") as file:
+            size = os.fstat(file.fileno()).st_size
+            file.seek(max(0, size - TAIL_BYTES))
+            lines = file.read().splitlines()
+    except FileNotFoundError:
+        return False
+    return any(b'"type":"assistant"' in line and marker in line for line in lines)
 
 
 def call_marker(timestamp: Any) -> bytes | None:

@@ -105,3 +105,25 @@ def test_the_main_thread_s_stop_ignores_a_subagent_s_records(tmp_path, monkeypat
     assert run_hook(monkeypatch, capsys, main_stop_input(chat), "qwen-code") == (0, None, "")
     chat.write_bytes(CLEAN_CHAT + sidechain())  # the subagent ran since: only its records are new
     assert run_hook(monkeypatch, capsys, main_stop_input(chat), "qwen-code") == (0, None, "")
+
+
+def test_a_reply_qwen_code_writes_after_starting_the_hook_is_still_read(tmp_path, monkeypatch, capsys):
+    """Qwen Code may start its Stop hook before it writes the reply's record: the hook waits (a
+    few seconds at most) until the chat file holds the start of `last_assistant_message`."""
+    import threading
+
+    chat = tmp_path / "session.jsonl"
+    chat.write_bytes(b"".join(QWEN_BLOCK_RUN[: QWEN_FAKE_RESULT_END - 1]))
+    reply_record = json.loads(QWEN_BLOCK_RUN[QWEN_FAKE_RESULT_END - 1])
+    reply_text = reply_record["message"]["parts"][0]["text"]
+
+    def written_late() -> None:
+        with chat.open("ab") as file:
+            file.write(QWEN_BLOCK_RUN[QWEN_FAKE_RESULT_END - 1])
+
+    late = threading.Timer(0.3, written_late)
+    late.start()
+    hook_input = {**main_stop_input(chat), "last_assistant_message": reply_text}
+    code, answer, _ = run_hook(monkeypatch, capsys, hook_input, "qwen-code")
+    late.join()
+    assert code == 0 and answer is not None and answer["reason"].startswith(REASON_START)
