@@ -25,6 +25,7 @@ from inspector.sources.files.document import Document
 from inspector.sources.messages import anthropic_messages
 from inspector.sources.messages.arguments import parse_arguments
 from inspector.sources.messages.line_edits import LineEdits
+from inspector.sources.messages.new_turn_runs import walk_repaired
 from inspector.sources.messages.text_parts import spread_text
 
 Event = dict[str, Any]
@@ -92,20 +93,7 @@ class _Splice:
             for call in turn.tool_calls if turn.raw else ():  # calls a repair gave it go in its last event
                 if isinstance(call.id, str):
                     self.call_events.setdefault(call.id, turn.raw[-1]["uuid"])
-        previous: Turn | None = None
-        pending: list[Turn] = []
-        for turn in turns:
-            if turn.raw is None:
-                pending.append(turn)
-                continue
-            if pending:
-                self._place(pending, previous, turn)
-                pending = []
-            if turn.edited:
-                self._edit(turn)
-            previous = turn
-        if pending:
-            self._place(pending, previous, None)
+        walk_repaired(turns, self._place, self._edit)
 
     def _place(self, pending: list[Turn], previous: Turn | None, following: Turn | None) -> None:
         """New turns between two of the session's own: those answering the turn before go just

@@ -26,6 +26,7 @@ from inspector.model import ASSISTANT, TOOL, Session, Turn
 from inspector.sources.files.document import Document
 from inspector.sources.formats._pi_messages import call_block, edited_message, result_content
 from inspector.sources.messages.line_edits import LineEdits
+from inspector.sources.messages.new_turn_runs import walk_repaired
 
 Entry = dict[str, Any]
 _IDS = uuid.UUID("5d0f6a2e-8b1c-4f3a-9e7d-2c4b6a8e0f13")  # the namespace of the ids of new entries
@@ -76,20 +77,7 @@ class _Splice:
 
     def session(self, turns: tuple[Turn, ...]) -> None:
         """Plan the session's changes, turn by turn."""
-        previous: Turn | None = None
-        pending: list[Turn] = []
-        for turn in turns:
-            if turn.raw is None:
-                pending.append(turn)
-                continue
-            if pending:
-                self._place(pending, previous, turn)
-                pending = []
-            if turn.edited:
-                self._edit(turn)
-            previous = turn
-        if pending:
-            self._place(pending, previous, None)
+        walk_repaired(turns, self._place, self._edit)
 
     def _place(self, pending: list[Turn], previous: Turn | None, following: Turn | None) -> None:
         """New turns between two of the session's own: results answering the turn before go just

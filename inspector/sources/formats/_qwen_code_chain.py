@@ -25,6 +25,7 @@ from inspector.model import ASSISTANT, TOOL, Session, ToolResult, Turn
 from inspector.sources.files.document import Document
 from inspector.sources.messages.gemini_contents import new_contents, render_edited
 from inspector.sources.messages.line_edits import LineEdits
+from inspector.sources.messages.new_turn_runs import walk_repaired
 
 Record = dict[str, Any]
 ENVELOPE_KEYS = ("cwd", "version", "gitBranch")  # copied from the record beside, after `provenance`
@@ -79,20 +80,7 @@ class _Splice:
 
     def session(self, turns: tuple[Turn, ...]) -> None:
         """Plan the session's changes, turn by turn."""
-        previous: Turn | None = None
-        pending: list[Turn] = []
-        for turn in turns:
-            if turn.raw is None:
-                pending.append(turn)
-                continue
-            if pending:
-                self._place(pending, previous, turn)
-                pending = []
-            if turn.edited:
-                self._edit(turn)
-            previous = turn
-        if pending:
-            self._place(pending, previous, None)
+        walk_repaired(turns, self._place, self._edit)
 
     def _place(self, pending: list[Turn], previous: Turn | None, following: Turn | None) -> None:
         """New turns between two of the session's own: those answering the turn before go just
