@@ -111,7 +111,8 @@ def run_fix(args: argparse.Namespace) -> int:
     counts = _Counts(accepted)
 
     def chosen(reading: Source) -> Iterator[Chosen]:
-        for result in counts.passing(iter_scan(reading, extra, args.session)):
+        checked = [] if first is None else [first]  # a file's first session is not scanned twice
+        for result in counts.passing(iter_scan(reading, extra, args.session, scanned=checked)):
             yield Chosen(result.session, accepted_findings(result.findings, accepted))
 
     outcome = write_repaired(source, out, chosen, args.in_place, executions, args.force, args.allow_triggers, args.to)

@@ -26,11 +26,22 @@ def scan_file(path: Path, format_name: str | None = None, extra_tools: Iterable[
 
 
 def iter_scan(
-    source: Source, extra_tools: Iterable[ToolSpec] = (), only: str | None = None, start: int = 0
+    source: Source,
+    extra_tools: Iterable[ToolSpec] = (),
+    only: str | None = None,
+    start: int = 0,
+    scanned: Iterable[ScanResult] = (),
 ) -> Generator[ScanResult, None, None]:
     """Each session of `source` with its findings, one at a time (a history is read conversation
     by conversation); `only` keeps the session with that id, `start` skips the sessions before
-    that number."""
+    that number. A session of `scanned` (the very object: a file's sessions are read once and
+    held, a history's are read again each time) is given back with its findings, not scanned again."""
     extra = tuple(extra_tools)
+    known = {id(result.session): result for result in scanned}
     for session in source.sessions(only, start):
-        yield ScanResult(session, detect_findings(session, extra))
+        result = known.get(id(session))
+        yield (
+            result
+            if result is not None and result.session is session
+            else ScanResult(session, detect_findings(session, extra))
+        )
