@@ -46,7 +46,7 @@ from inspector.support.long_numbers import (
     too_long_to_read,
     with_long_numbers,
 )
-from inspector.support.safe_text import shown_name, surrogates_escaped
+from inspector.support.safe_text import shown_name, utf8_bytes
 
 _DECODE_JSON = msgspec.json.Decoder().decode
 _REFUSED = object()
@@ -85,7 +85,7 @@ class Document:
 
     path: Path | str
     value: Any
-    lines: Sequence[str] | None = None
+    lines: LineTexts | None = None
     indent: int | str | None = None
     long_numbers: list[str] = field(default_factory=list)  # the digits of each `LongNumber` in `value`
     is_text: bool = False  # a text document: `value` is the file's text
@@ -252,9 +252,8 @@ def write_text_atomic(path: Path, text: str) -> None:
     file keeps the permissions it had; a new one gets the usual ones (0666 less the umask), not the
     temporary file's 0600. A failure is an `InspectorError` and leaves nothing behind."""
     path = Path(path)
-    text = surrogates_escaped(text)
     try:
-        land(staged_bytes(path, text.encode("utf-8"), file_mode(path)), path)
+        land(staged_bytes(path, utf8_bytes(text), file_mode(path)), path)
     except OSError as exc:
         raise InspectorError(f"{shown_name(path)}: cannot write ({exc.strerror})") from None
 

@@ -55,6 +55,10 @@ class LineTexts(Sequence[str]):
             raise IndexError("line index out of range")
         return str(self._view[self._starts[index] : self._starts[index + 1]], "utf-8")
 
+    def joined(self, start: int, stop: int) -> str:
+        """Lines `start` to `stop` (not included) as one text, decoded at once."""
+        return str(self._view[self._starts[start] : self._starts[stop]], "utf-8")
+
     def __iter__(self) -> Iterator[str]:
         view = self._view
         for start, stop in pairwise(self._starts):

@@ -45,7 +45,7 @@ from inspector.support.atomic_files import (
     sync_file,
 )
 from inspector.support.file_lock import exclusive_lock
-from inspector.support.safe_text import shown_name, surrogates_escaped
+from inspector.support.safe_text import shown_name, utf8_bytes
 from inspector.support.secret_patterns import masked_everywhere
 
 RecordTexts = Callable[[Session], dict[str, str]]  # a repaired session -> its changed record files' texts
@@ -96,7 +96,7 @@ class RecordFilesWriter(SessionWriter):
     def commit(self, audit: Sequence[AuditRecord]) -> AuditPlace:
         """Land the files and the audit together (see the module's docstring)."""
         text = "".join(json.dumps(record.entry, ensure_ascii=False) + "\n" for record in audit)
-        audit_bytes = surrogates_escaped(text).encode("utf-8")
+        audit_bytes = utf8_bytes(text)
         try:
             if self._in_place:
                 self._land_in_place(self._changed(), audit_bytes)
@@ -132,7 +132,7 @@ class RecordFilesWriter(SessionWriter):
                 masked = masked_everywhere(text, self._masks)
                 if name in texts or masked != text:
                     texts[name] = masked
-        return {name: surrogates_escaped(text).encode("utf-8") for name, text in texts.items()}
+        return {name: utf8_bytes(text) for name, text in texts.items()}
 
     def _land_folder(self, target: Path, written: dict[str, bytes]) -> None:
         """Fill a hidden folder beside `target` with the session's files (those of `written` with

@@ -43,7 +43,7 @@ from inspector.sources.formats import FORMATS, format_of, render_sessions
 from inspector.sources.odd_records import without_odd_turns
 from inspector.support.atomic_files import file_mode, kept_aside, land, staged_bytes
 from inspector.support.gc_pause import collector_paused
-from inspector.support.safe_text import shown_name, surrogates_escaped
+from inspector.support.safe_text import shown_name, utf8_bytes
 
 
 def audit_path_for(out: Path) -> Path:
@@ -185,9 +185,8 @@ def land_with_audit(out: Path, rendered: str, audit: Sequence[AuditRecord], repl
     text = "".join(json.dumps(record.entry, ensure_ascii=False) + "\n" for record in audit)
     output = audit_file = None
     try:
-        rendered = surrogates_escaped(rendered)  # as it was read: UTF-8 cannot hold one
-        output = staged_bytes(out, rendered.encode("utf-8"), file_mode(out))
-        audit_file = staged_bytes(audit_path, surrogates_escaped(text).encode("utf-8"), file_mode(audit_path))
+        output = staged_bytes(out, utf8_bytes(rendered), file_mode(out))  # a lone surrogate as it was read
+        audit_file = staged_bytes(audit_path, utf8_bytes(text), file_mode(audit_path))
         _land_pair(audit_file, audit_path, output, out, replace)
     except FileExistsError:
         raise InspectorError(f"{shown_name(out)}: exists already; nothing was written") from None

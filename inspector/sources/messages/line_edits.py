@@ -43,11 +43,19 @@ class LineEdits:
 
     def text(self, document: Document, records: list[Any]) -> str:
         """The file's lines: each record's own line when it did not change, else compact JSON; a
-        file that did not end with a line break still does not when its last line is kept."""
+        file that did not end with a line break still does not when its last line is kept. The
+        lines between two changes are decoded together, as one piece of the file."""
         lines = document.lines
         newline = "\r\n" if lines and lines[0].endswith("\r\n") else "\n"
+        changed = {*self.replaced, *self.removed, *self.before, *self.after}
         out: list[str] = []
+        kept_from = 0  # the first record of the lines kept as they are since the last change
         for index, record in enumerate(records):
+            if lines is not None and id(record) not in changed:
+                continue
+            if lines is not None and kept_from < index:
+                out.append(lines.joined(kept_from, index))  # every line but the file's last ends in a break
+            kept_from = index + 1
             out.extend(compact_line(new) + newline for new in self.before.get(id(record), ()))
             if id(record) in self.removed:
                 pass
@@ -60,6 +68,8 @@ class LineEdits:
             else:
                 out.append(lines[index] + newline)
             out.extend(compact_line(new) + newline for new in self.after.get(id(record), ()))
+        if lines is not None and kept_from < len(records):
+            out.append(lines.joined(kept_from, len(records)))
         return "".join(out)
 
 
