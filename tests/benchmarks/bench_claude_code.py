@@ -42,9 +42,11 @@ ENVELOPE = {
 SAVE = "mcp__memory__save_memory"
 
 
-def generate(path: Path, count: int) -> dict[str, int]:
-    """Write a session of `count` lines to `path`; return how many problems of each kind it holds."""
-    rng = random.Random(7)
+def generate(path: Path, count: int, seed: int = 7, session: str = SESSION) -> dict[str, int]:
+    """Write a session of `count` lines to `path` (its words drawn from `seed`, its id `session`);
+    return how many problems of each kind it holds."""
+    rng = random.Random(seed)
+    envelope = {**ENVELOPE, "sessionId": session}
     pool = bench_runner.word_pool(rng)
     lines: list[str] = []
     state = {"parent": None, "n": 0}
@@ -68,7 +70,7 @@ def generate(path: Path, count: int) -> dict[str, int]:
                 "uuid": uid,
                 "timestamp": stamp,
                 **extra,
-                **ENVELOPE,
+                **envelope,
             }
         )
         state["parent"] = uid
@@ -110,7 +112,7 @@ def generate(path: Path, count: int) -> dict[str, int]:
                 "type": "queue-operation",
                 "operation": "enqueue",
                 "timestamp": "2026-11-24T00:00:00.000Z",
-                "sessionId": SESSION,
+                "sessionId": session,
                 "content": prompt,
             }
         )
@@ -119,7 +121,7 @@ def generate(path: Path, count: int) -> dict[str, int]:
                 "type": "queue-operation",
                 "operation": "dequeue",
                 "timestamp": "2026-11-24T00:00:00.000Z",
-                "sessionId": SESSION,
+                "sessionId": session,
             }
         )
         prompt_id = event({"type": "user", "message": {"role": "user", "content": prompt}}, promptId="p")
