@@ -50,6 +50,9 @@ _KEY_LAST_WORDS = (
     b"credential",
     b"credentials",
 )
+# The bytes a key named like a secret can end with right before its separator: a last word's last
+# letter, in either case, or a quote or a space after it.
+_BEFORE_SEPARATOR = frozenset(b"yYtTnNdDlLsS\"' \t")
 _KEY_REACH = 20  # bytes before a separator: the longest last word, a quote and three spaces (17) fit
 _DENSE_SEPARATORS = 100  # bytes: separators more often than one in these are looked for by one search
 _FIXED = (b"-----BEGIN", b".eyJ", b"earer")  # in a private key, a JSON Web Token, a bearer token
@@ -164,7 +167,11 @@ def _add_long_runs(joined: _Joined, runs: bytes, random: bool, found: set[int]) 
     """Add to `found` the texts with a run of `SHORTEST_RUN` characters or more that holds a named
     pattern's start (its characters are all a run's, so a start in a run is a whole match in it)
     or, if `random`, may be a token. The runs are found by `find`s in the translated bytes, and
-    each is looked at once."""
+    each is looked at once. Without tokens to look for (ids and records' fields: many runs, few
+    starts), the starts are found instead, and the length of the run around each measured."""
+    if not random:
+        _add_runs_around_starts(joined, runs, found)
+        return
     start = runs.find(_RUN)
     while start != -1:
         end = runs.find(b"\x00", start)
@@ -172,6 +179,20 @@ def _add_long_runs(joined: _Joined, runs: bytes, random: bool, found: set[int]) 
         if (random and _may_be_token(joined.bytes, start, end)) or _RUN_STARTS.search(joined.bytes, start, end):
             end = joined.add_text_at(start, found)
         start = runs.find(_RUN, end)
+
+
+def _add_runs_around_starts(joined: _Joined, runs: bytes, found: set[int]) -> None:
+    """Add to `found` the texts where a named pattern's start stands in a run of `SHORTEST_RUN`
+    characters or more. Each run is measured once: the search goes on past it (past its text when
+    it is long enough), so no byte is read more than twice."""
+    match = _RUN_STARTS.search(joined.bytes)
+    while match is not None:
+        at = match.start()
+        end = runs.find(b"\x00", at)
+        end = len(runs) if end == -1 else end
+        if end - runs.rfind(b"\x00", 0, at) - 1 >= SHORTEST_RUN:
+            end = joined.add_text_at(at, found)
+        match = _RUN_STARTS.search(joined.bytes, end)
 
 
 def _keys_before_separators(data: bytes) -> Iterator[int]:
@@ -189,9 +210,10 @@ def _keys_before_separators(data: bytes) -> Iterator[int]:
     for separator in b":=":
         at = data.find(separator)
         while at != -1:
-            before = data[max(0, at - _KEY_REACH) : at].rstrip(b" \t").rstrip(b"\"'").lower()
-            if before.endswith(_KEY_LAST_WORDS):
-                yield at
+            if data[at - 1] in _BEFORE_SEPARATOR:  # else no key word can end there: most separators
+                before = data[max(0, at - _KEY_REACH) : at].rstrip(b" \t").rstrip(b"\"'").lower()
+                if before.endswith(_KEY_LAST_WORDS):
+                    yield at
             at = data.find(separator, at + 1)
 
 
