@@ -13,7 +13,8 @@ problems it plants. A benchmark built on it:
   child's own peak memory, its compiled modules cached as an installed copy's are),
   prints the best and worst, the ratios against the targets, and the findings reported against the
   problems planted. Its parts (`interleave`, `print_table`, `print_pair_ratios`, `print_targets`,
-  `findings`, `print_findings`, `print_fix`) serve the benchmarks whose table differs.
+  `findings`, `print_findings`, `print_fix`, `fix_commands`, `print_fix_target`) serve the
+  benchmarks whose table differs.
 
 Importing it loads nothing of the inspector: the measuring process must stay small.
 """
@@ -36,6 +37,7 @@ from pathlib import Path
 from typing import IO
 
 TIME_TARGET, MEMORY_TARGET, RUNS = 3.0, 2.5, 3
+FIX_TARGET = 1.3  # `fix --accept all -o` against reading and writing the file with `json`
 ROOT = Path(__file__).resolve().parents[2]
 SCAN = "scan --json"
 WORDS = [
@@ -242,6 +244,28 @@ def scan_command(path: Path) -> list[str]:
 def fix_command(path: Path, output: Path) -> list[str]:
     """`python -m inspector fix PATH --accept all -o OUTPUT`."""
     return [sys.executable, "-m", "inspector", "fix", str(path), "--accept", "all", "-o", str(output)]
+
+
+def fix_commands(path: Path, rewrite: str, suffix: str) -> dict[str, tuple[list[str], tuple[int, ...]]]:
+    """`inspector fix --accept all -o` of `path` (each run replacing the last's output) and its
+    baseline, `rewrite`: Python code reading the file named by `sys.argv[1]` with `json` and
+    writing it again to `sys.argv[2]` (`json.dumps`, whose encoder is `json`'s fast one, not
+    `json.dump`'s), both into files beside `path` ending in `suffix`."""
+    fix = [*fix_command(path, path.with_name("fixed" + suffix)), "--force"]
+    again = [sys.executable, "-c", rewrite, str(path), str(path.with_name("rewritten" + suffix))]
+    return {"json rewrite": (again, (0,)), "fix all": (fix, (0, 1))}
+
+
+def print_fix_target(measured: dict[str, list[Run]]) -> None:
+    """Print the ratio of `fix all` to `json rewrite` (`fix_commands`) in best wall time and peak
+    memory, against `FIX_TARGET`."""
+    fixed, again = min(measured["fix all"]), min(measured["json rewrite"])
+    ratio = fixed[0] / again[0]
+    memory = max(r[2] for r in measured["fix all"]) / max(r[2] for r in measured["json rewrite"])
+    print(
+        f"fix time:    {ratio:.2f}x json rewrite (target <= {FIX_TARGET}x) "
+        f"{'ok' if ratio <= FIX_TARGET else 'OVER TARGET'}; memory {memory:.2f}x"
+    )
 
 
 def interleave(commands: dict[str, tuple[list[str], tuple[int, ...]]], runs: int) -> dict[str, list[Run]]:
