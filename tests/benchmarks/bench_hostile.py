@@ -129,6 +129,16 @@ CASES = {
     ),
     "reply: <function=f><parameter=q> repeated": ("reply", lambda n: _repeat("<function=f><parameter=q>x", n)),
     "reply: Gemma calls run together": ("reply", lambda n: "<|tool_call>" + _repeat('call:f{q:<|"|>a<|"|>}', n)),
+    "reply: <|assistant|>f then { repeated": ("reply", lambda n: _repeat('<|assistant|>f\n{"q": "', n)),
+    "reply: <|assistant|>f then fences repeated": (
+        "reply",
+        lambda n: _repeat("<|assistant|>f\n```python\ntool_call(q='", n),
+    ),
+    "reply: f then a fence of tool_call(": (
+        "reply",
+        lambda n: "f\n```python\n" + _repeat("tool_call(", n - 20) + "\n```",
+    ),
+    "reply: f then an object never closed": ("reply", lambda n: 'f\n{"q": [' + _repeat('"a", ', n - 20) + "}"),
 }
 
 

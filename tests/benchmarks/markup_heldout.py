@@ -3,8 +3,8 @@
 Each leak is a reply (the text an inference server left unparsed) with the calls it must recover
 exactly, drawn from the inputs of Ollama's model output parser tests (`model/parsers/*_test.go`:
 DeepSeek V3, Cogito, Ministral, Nemotron 3 Nano, GLM 4.6 / 4.7, Laguna, LFM2, Gemma 4, Cohere, OLMo 3,
-Qwen 3.5), written out
-here as replies; each clean reply is text that shows or talks about markup but calls nothing, and
+Qwen 3.5) and from the output readers of GLM-4's server demo and ChatGLM3 (`process_response`),
+written out here as replies; each clean reply is text that shows or talks about markup but calls nothing, and
 must give no finding. `bench_markup.py` measures both.
 """
 
@@ -178,6 +178,26 @@ LEAKS: list[tuple[str, str, list[tuple[str, dict[str, Any]]]]] = [
         "</function></tool_call>",
         [("get_weather", {"location": "SF"})],
     ),
+    (
+        "glm-4 server demo",
+        'get_weather\n{"location": "Beijing", "days": 2}',
+        [("get_weather", {"location": "Beijing", "days": 2})],
+    ),
+    (
+        "glm-4 server demo",
+        'search\n{\n  "query": "weather in Shanghai",\n  "language": "en"\n}\n',
+        [("search", {"query": "weather in Shanghai", "language": "en"})],
+    ),
+    (
+        "chatglm3 process_response",
+        "get_weather\n```python\ntool_call(location='Beijing', units='celsius')\n```",
+        [("get_weather", {"location": "Beijing", "units": "celsius"})],
+    ),
+    (
+        "chatglm3 process_response",
+        "Let me work that out.<|assistant|>calculate\n```python\ntool_call(count=3, enabled=True)\n```",
+        [("calculate", {"count": 3, "enabled": True})],
+    ),
 ]
 
 CLEAN: list[tuple[str, str]] = [
@@ -212,4 +232,10 @@ CLEAN: list[tuple[str, str]] = [
     ("docs", 'Llama 3.1 writes `<|python_tag|>brave_search.call(query="...")` for its built-in tools.'),
     ("code", '```js\nconst s = "</arg_value></tool_call>";\n```'),
     ("prose", 'The result was {"status": "ok"}'),
+    (
+        "docs",
+        "ChatGLM3 answers with the tool's name, then a fence:\nget_weather\n```python\ntool_call(location='Beijing')\n```",
+    ),
+    ("prose", 'get_weather\n{"location": "Beijing"}\nis what the model printed before the fix.'),
+    ("code", "main\n```python\nprint('hello')\n```"),
 ]
