@@ -33,6 +33,22 @@ TOOLS = [
     _tool("get_time"),
     _tool("set_price", amount="number"),
     _tool("book_flight", **{"from": "string", "to": "string", "date": "string"}),
+    {
+        "type": "function",
+        "function": {
+            "name": "search_products",
+            "parameters": {
+                "type": "object",
+                "properties": {
+                    "filters": {
+                        "type": "object",
+                        "properties": {"max_price": {"type": "number"}, "in_stock": {"type": "boolean"}},
+                    },
+                    "ids": {"type": "array", "items": {"type": "integer"}},
+                },
+            },
+        },
+    },
 ]
 
 DS = "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>"
@@ -177,6 +193,20 @@ LEAKS: list[tuple[str, str, list[tuple[str, dict[str, Any]]]]] = [
         "Need weather lookup</think><tool_call><function=get_weather><parameter=location>\nSF\n</parameter>"
         "</function></tool_call>",
         [("get_weather", {"location": "SF"})],
+    ),
+    (
+        "qwen3-coder, an object parameter typed inside",
+        "<tool_call>\n<function=search_products>\n<parameter=filters>\n"
+        '{"max_price": "20", "in_stock": "true"}\n</parameter>\n<parameter=ids>\n["3", "4"]\n'
+        "</parameter>\n</function>\n</tool_call>",
+        [("search_products", {"filters": {"max_price": 20, "in_stock": True}, "ids": [3, 4]})],
+    ),
+    (
+        "minimax-m3, nested elements typed inside",
+        'Searching.\n]<]minimax[>[<tool_call>\n]<]minimax[>[<invoke name="search_products">\n'
+        "]<]minimax[>[<filters>\n]<]minimax[>[<max_price>12.5]<]minimax[>[</max_price>\n"
+        "]<]minimax[>[</filters>\n]<]minimax[>[</invoke>\n]<]minimax[>[</tool_call>",
+        [("search_products", {"filters": {"max_price": 12.5}})],
     ),
     (
         "glm-4 server demo",
