@@ -129,6 +129,15 @@ CASES = {
     ),
     "reply: <function=f><parameter=q> repeated": ("reply", lambda n: _repeat("<function=f><parameter=q>x", n)),
     "reply: Gemma calls run together": ("reply", lambda n: "<|tool_call>" + _repeat('call:f{q:<|"|>a<|"|>}', n)),
+    "reply: </minimax:tool_call> repeated": ("reply", lambda n: _repeat("</minimax:tool_call>", n)),
+    "reply: headless MiniMax blocks repeated": (
+        "reply",
+        lambda n: _repeat('<invoke name="f"><parameter name="q">x</parameter></invoke></minimax:tool_call>', n),
+    ),
+    "reply: <invoke> never closed, then a closing tag": (
+        "reply",
+        lambda n: _repeat('<invoke name="f">x', n - 20) + "</minimax:tool_call>",
+    ),
     "reply: <|assistant|>f then { repeated": ("reply", lambda n: _repeat('<|assistant|>f\n{"q": "', n)),
     "reply: <|assistant|>f then fences repeated": (
         "reply",

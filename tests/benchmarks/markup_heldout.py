@@ -209,6 +209,18 @@ LEAKS: list[tuple[str, str, list[tuple[str, dict[str, Any]]]]] = [
         [("search_products", {"filters": {"max_price": 12.5}})],
     ),
     (
+        "ai-dynamo minimax, wrapper missing",
+        'I will look that up.\n<invoke name="search">\n<parameter name="query">MiniMax M2 release</parameter>\n'
+        "</invoke>\n</minimax:tool_call>",
+        [("search", {"query": "MiniMax M2 release"})],
+    ),
+    (
+        "minimax tool calling guide, opening dropped",
+        '<invoke name="get_weather">\n<parameter name="location">Shanghai</parameter>\n<parameter name="days">2'
+        '</parameter>\n</invoke>\n<invoke name="get_time">\n</invoke>\n</minimax:tool_call>',
+        [("get_weather", {"location": "Shanghai", "days": 2}), ("get_time", {})],
+    ),
+    (
         "glm-4 server demo",
         'get_weather\n{"location": "Beijing", "days": 2}',
         [("get_weather", {"location": "Beijing", "days": 2})],
@@ -268,4 +280,10 @@ CLEAN: list[tuple[str, str]] = [
     ),
     ("prose", 'get_weather\n{"location": "Beijing"}\nis what the model printed before the fix.'),
     ("code", "main\n```python\nprint('hello')\n```"),
+    (
+        "docs",
+        'Claude-style markup wraps `<invoke name="search">` in `<function_calls>`; MiniMax ends with '
+        "`</minimax:tool_call>`.",
+    ),
+    ("prose", '<invoke name="search"> appears in the log, and then the stream stopped.'),
 ]
