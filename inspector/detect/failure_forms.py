@@ -80,7 +80,7 @@ _REASONS = (
 _HTTP = re.compile(
     r"(?:^HTTP(?:/\d(?:\.\d)?)?\s+|\bstatus(?:\s*code)?\s*[:=]?\s*|\breturned\s+error:\s*)([45]\d\d)\b"
     r"|\b([45]\d\d)\s+(?:Client|Server)\s+Error\b"
-    rf"|\b([45]\d\d)\s+(?:{_REASONS})(?=\s*(?:$|[:\-–—(,;.]))",  # `429 Too Many Requests`, not in a sentence
+    rf"|^([45]\d\d)\s+(?:{_REASONS})(?=\s*(?:$|[:\-–—(,;.]))",  # a line opening `429 Too Many Requests`
     re.I,
 )
 _TESTS_FAILED = re.compile(r"^=+ .{0,200}\b\d+ (?:failed|errors?)\b|^Tests?:\s+\d+ failed\b", re.I)

@@ -442,6 +442,51 @@ CLEAN: list[tuple[str, list[Call], str]] = [
         "Found it: -32602 is the invalid-params code.",
     ),
     (
+        "npm install that worked",
+        [
+            (
+                "bash",
+                {"command": "npm install"},
+                "added 214 packages, and audited 215 packages in 4s\n\n41 packages are looking for funding\n"
+                "  run `npm fund` for details\n\nfound 0 vulnerabilities",
+            )
+        ],
+        "Installed the dependencies.",
+    ),
+    (
+        "a link check that reports a dead link",
+        [
+            (
+                "check_links",
+                {"site": "docs"},
+                "Checked 20 links in 3 pages.\n19 OK\nDead: docs/old.md returned 404 Not Found (linked from index.md)",
+            )
+        ],
+        "I've checked the links: one in index.md points at a page that is gone.",
+    ),
+    (
+        "docker build that worked",
+        [
+            (
+                "bash",
+                {"command": "docker build -t api ."},
+                'Step 5/5 : CMD ["node", "server.js"]\n ---> Running in 4e1f\nRemoving intermediate container 4e1f\n'
+                " ---> 3f2a1c\nSuccessfully built 3f2a1c\nSuccessfully tagged api:latest",
+            )
+        ],
+        "Built the api image.",
+    ),
+    (
+        "tests with expected failures",
+        [("bash", {"command": "pytest -q"}, "..x.......\n9 passed, 1 xfailed in 0.42s")],
+        "All tests pass.",
+    ),
+    (
+        "make with nothing to do",
+        [("bash", {"command": "make"}, "make: Nothing to be done for 'all'.")],
+        "The build is up to date, nothing to rebuild.",
+    ),
+    (
         "a mcp read of an error page",
         [("fetch", {"url": "https://acme.dev/status"}, "403 Forbidden is returned when the token lacks a scope.")],
         "Done, I've read the status page.",
