@@ -84,23 +84,31 @@ _HTTP = re.compile(
     re.I,
 )
 _TESTS_FAILED = re.compile(r"^=+ .{0,200}\b\d+ (?:failed|errors?)\b|^Tests?:\s+\d+ failed\b", re.I)
+# The system errors (`strerror`'s texts) a line may end with, besides the first few of `_SYSTEM_ERROR`.
+_SYSTEM_ERRORS = (
+    "directory not empty", "file exists", "read-only file system", "is a directory", "not a directory",
+    "device or resource busy", "resource temporarily unavailable", "connection timed out",
+    "connection reset by peer", "network is unreachable", "no route to host", "too many open files",
+    "input/output error", "broken pipe", "invalid argument",
+)  # fmt: skip
 _SYSTEM_ERROR = re.compile(
     r"(?:^|:\s)(?:permission denied|no space left on device|no such file or directory|command not found"
-    r"|operation not permitted|access denied|connection refused|disk quota exceeded|directory not empty"
-    r"|file exists|read-only file system|is a directory|not a directory|device or resource busy"
-    r"|resource temporarily unavailable|connection timed out|connection reset by peer|network is unreachable"
-    r"|no route to host|too many open files|input/output error|broken pipe|invalid argument)\.?\s*$",
+    r"|operation not permitted|access denied|connection refused|disk quota exceeded|"
+    + "|".join(re.escape(error) for error in _SYSTEM_ERRORS)
+    + r")\.?\s*$",
     re.I,
 )
-# Every status line above opens with "HTTP" or `E: `, or holds one of these words, whatever its
-# case (each form's necessary word; a digit 4 or 5 for a status with its reason phrase): looking for them tells most lines apart before the forms are tried.
+# Every status line above opens with "HTTP", `E: `, `curl` or a status of 400 or more, holds one of
+# these words (each form's necessary word), or ends with one of the system errors after them,
+# whatever its case: looking for them tells most lines apart before the forms are tried.
 _FAILURE_WORDS = (
     "exit", "return", "error", "fatal", "exception", "fail", "npm", "traceback", "status",
-    "denied", "space", "such", "found", "permitted", "refused", "quota", "empty", "exists", "read-only",
-    "directory", "busy", "unavailable", "timed", "reset", "unreachable", "route", "files", "input/output",
-    "pipe", "invalid", "curl", "4", "5",
+    "denied", "space", "such", "found", "permitted", "refused", "quota",
 )  # fmt: skip
-_MAY_SAY_FAILURE = re.compile("^http|^e: |" + "|".join(re.escape(word) for word in _FAILURE_WORDS), re.I)
+_OPENERS = ("http", "e: ", "curl", "4", "5")
+_MAY_SAY_FAILURE = re.compile(
+    "^(?:http|e: |curl|[45])|" + "|".join(re.escape(word) for word in _FAILURE_WORDS + _SYSTEM_ERRORS), re.I
+)
 _STATUS_KEYS = frozenset({"status", *_FLAG_KEYS, *_HTTP_KEYS, *_EXIT_KEYS, "data", "errors", "errorMessages"})
 # The keys of an object that reports errors and nothing else (`{"errors": [...]}`, Jira's `errorMessages`).
 _ERROR_REPORT_KEYS = frozenset(
@@ -189,7 +197,7 @@ def _stated(value: dict[str, Any]) -> Any:
     errors = value.get("errors")
     if "data" in value and value["data"] is None and isinstance(errors, list) and errors:
         return errors[0]
-    if value.keys() <= _ERROR_REPORT_KEYS:
+    if ("errors" in value or "errorMessages" in value) and value.keys() <= _ERROR_REPORT_KEYS:
         reported = [found for key in ("errors", "errorMessages") if (found := value.get(key))]
         if reported and isinstance(reported[0], (list, dict)):
             first = reported[0]
@@ -221,7 +229,7 @@ def _text_failure(text: str, reads: bool) -> str | None:
             or _HTTP.search(line)
             or _TESTS_FAILED.match(line)
             or _SYSTEM_ERROR.search(line)
-            or _ENDS_FAILED.search(line)
+            or (line.rstrip(" .!")[-6:].lower() == "failed" and _ENDS_FAILED.search(line))
         ):
             return line
     if len(text) <= _WINDOW and text.count("\n") <= 1 and _SHORT_FAILURE.search(text):
@@ -236,4 +244,6 @@ def _may_say_failure(line: str) -> bool:
     if not line.isascii():
         return _MAY_SAY_FAILURE.search(line) is not None
     lowered = line.lower()
-    return lowered.startswith(("http", "e: ")) or any(word in lowered for word in _FAILURE_WORDS)
+    if lowered.startswith(_OPENERS) or any(word in lowered for word in _FAILURE_WORDS):
+        return True
+    return lowered.rstrip(". \t").endswith(_SYSTEM_ERRORS)
