@@ -54,33 +54,66 @@ _EXIT = re.compile(
     re.I,
 )
 _OPENING = re.compile(
+    r"(?:[\w.+-]{1,40}:\s+)?"  # the program's name before its message: `createdb: error: ...`
     r"(?:(?:error|fatal|exception|failure)(?:\[[^\]\n]{0,40}\])?\s*:"
-    r"|(?-i:ERROR|FATAL|FAILED|FAILURE)\b"
-    r"|failed\s+to\b|(?:command|request|operation|execution|build|tests?)\s+failed\b"
-    r"|npm\s+(?:ERR!|error)\s"
+    r"|error\s+(?:\w+\s+)?from\s+[^:\n]{1,40}:"  # `Error response from daemon:`, `Error from server (NotFound):`
+    r"|(?-i:ERROR|FATAL|FAILED|FAILURE)\b|(?-i:E):\s|(?-i:error\s+[A-Z])"  # apt's `E: `, yarn's `error Command ...`
+    r"|failed\s+to\b|(?!(?:no|none|nothing|never|not)\b)(?:[A-Za-z][\w-]*\s+){1,2}failed\b"  # `Deployment failed`
+    r"|npm\s+(?:ERR!|error)\s|curl:\s+\(\d+\)|mcp\s+error\s+-?\d+\s*:"
     r"|traceback\s+\(most\s+recent\s+call\s+last\)"
     r"|[A-Za-z_][\w.]{0,80}(?:Error|Exception):\s)",
     re.I,
 )
+# A line ending in a step that failed: `... version solving failed.` (not a count: `0 tests failed`).
+_ENDS_FAILED = re.compile(r"(?<!\d\s)\b(?!(?:no|none|nothing|never|not)\b)[A-Za-z][\w-]*\s+failed[.!]?$", re.I)
+# The reason phrases of the HTTP statuses of 400 or more (RFC 9110 and the IANA registry).
+_REASONS = (
+    "Bad Request|Unauthorized|Payment Required|Forbidden|Not Found|Method Not Allowed|Not Acceptable"
+    "|Proxy Authentication Required|Request Timeout|Conflict|Gone|Length Required|Precondition Failed"
+    "|Payload Too Large|Content Too Large|URI Too Long|Unsupported Media Type|Range Not Satisfiable"
+    "|Expectation Failed|Misdirected Request|Unprocessable Entity|Unprocessable Content|Locked"
+    "|Failed Dependency|Too Early|Upgrade Required|Precondition Required|Too Many Requests"
+    "|Request Header Fields Too Large|Unavailable For Legal Reasons|Internal Server Error|Not Implemented"
+    "|Bad Gateway|Service Unavailable|Gateway Timeout|HTTP Version Not Supported|Variant Also Negotiates"
+    "|Insufficient Storage|Loop Detected|Not Extended|Network Authentication Required"
+)
 _HTTP = re.compile(
     r"(?:^HTTP(?:/\d(?:\.\d)?)?\s+|\bstatus(?:\s*code)?\s*[:=]?\s*|\breturned\s+error:\s*)([45]\d\d)\b"
-    r"|\b([45]\d\d)\s+(?:Client|Server)\s+Error\b",
+    r"|\b([45]\d\d)\s+(?:Client|Server)\s+Error\b"
+    rf"|^([45]\d\d)\s+(?:{_REASONS})(?=\s*(?:$|[:\-–—(,;.]))",  # a line opening `429 Too Many Requests`
     re.I,
 )
 _TESTS_FAILED = re.compile(r"^=+ .{0,200}\b\d+ (?:failed|errors?)\b|^Tests?:\s+\d+ failed\b", re.I)
+# The system errors (`strerror`'s texts) a line may end with, besides the first few of `_SYSTEM_ERROR`.
+_SYSTEM_ERRORS = (
+    "directory not empty", "file exists", "read-only file system", "is a directory", "not a directory",
+    "device or resource busy", "resource temporarily unavailable", "connection timed out",
+    "connection reset by peer", "network is unreachable", "no route to host", "too many open files",
+    "input/output error", "broken pipe", "invalid argument",
+)  # fmt: skip
 _SYSTEM_ERROR = re.compile(
     r"(?:^|:\s)(?:permission denied|no space left on device|no such file or directory|command not found"
-    r"|operation not permitted|access denied|connection refused|disk quota exceeded)\.?\s*$",
+    r"|operation not permitted|access denied|connection refused|disk quota exceeded|"
+    + "|".join(re.escape(error) for error in _SYSTEM_ERRORS)
+    + r")\.?\s*$",
     re.I,
 )
-# Every status line above opens with "HTTP" or holds one of these words, whatever its case (each
-# form's necessary word): looking for them tells most lines apart before the forms are tried.
+# Every status line above opens with "HTTP", `E: `, `curl` or a status of 400 or more, holds one of
+# these words (each form's necessary word), or ends with one of the system errors after them,
+# whatever its case: looking for them tells most lines apart before the forms are tried.
 _FAILURE_WORDS = (
     "exit", "return", "error", "fatal", "exception", "fail", "npm", "traceback", "status",
     "denied", "space", "such", "found", "permitted", "refused", "quota",
 )  # fmt: skip
-_MAY_SAY_FAILURE = re.compile("^http|" + "|".join(_FAILURE_WORDS), re.I)
-_STATUS_KEYS = frozenset({"status", *_FLAG_KEYS, *_HTTP_KEYS, *_EXIT_KEYS, "data"})
+_OPENERS = ("http", "e: ", "curl", "4", "5")
+_MAY_SAY_FAILURE = re.compile(
+    "^(?:http|e: |curl|[45])|" + "|".join(re.escape(word) for word in _FAILURE_WORDS + _SYSTEM_ERRORS), re.I
+)
+_STATUS_KEYS = frozenset({"status", *_FLAG_KEYS, *_HTTP_KEYS, *_EXIT_KEYS, "data", "errors", "errorMessages"})
+# The keys of an object that reports errors and nothing else (`{"errors": [...]}`, Jira's `errorMessages`).
+_ERROR_REPORT_KEYS = frozenset(
+    {"errors", "errorMessages", "message", "code", "status", "documentation_url", "type", "title", "detail", "help"}
+)
 _SHORT_FAILURE = re.compile(r"\bnot\s+found\b|\btimed?\s*out\b|\btimeout\b|\bdeadline\s+exceeded\b", re.I)
 
 
@@ -128,6 +161,7 @@ def _has_object_hint(text: str) -> bool:
         or '"exit' in text
         or "code" in text
         or '"errors"' in text
+        or '"errorMessages"' in text
     )
 
 
@@ -150,6 +184,8 @@ def _stated(value: dict[str, Any]) -> Any:
             return _said(value) or f'"{key}": false'
     for key in _HTTP_KEYS:
         code = value.get(key)
+        if isinstance(code, str) and len(code) == 3 and code.isdigit():  # GitHub's `"status": "422"`
+            code = int(code)
         if type(code) is int and 400 <= code <= 599:
             said = _said(value)
             return f"HTTP {code}" + (f": {said}" if isinstance(said, str) else "")
@@ -161,6 +197,11 @@ def _stated(value: dict[str, Any]) -> Any:
     errors = value.get("errors")
     if "data" in value and value["data"] is None and isinstance(errors, list) and errors:
         return errors[0]
+    if ("errors" in value or "errorMessages" in value) and value.keys() <= _ERROR_REPORT_KEYS:
+        reported = [found for key in ("errors", "errorMessages") if (found := value.get(key))]
+        if reported and isinstance(reported[0], (list, dict)):
+            first = reported[0]
+            return first[0] if isinstance(first, list) else next(iter(first.values()))
     return None
 
 
@@ -183,7 +224,13 @@ def _text_failure(text: str, reads: bool) -> str | None:
         if exit_code is not None:
             return line if int(exit_code.group(1)) != 0 else None
     for line in lines:
-        if _OPENING.match(line) or _HTTP.search(line) or _TESTS_FAILED.match(line) or _SYSTEM_ERROR.search(line):
+        if (
+            _OPENING.match(line)
+            or _HTTP.search(line)
+            or _TESTS_FAILED.match(line)
+            or _SYSTEM_ERROR.search(line)
+            or (line.rstrip(" .!")[-6:].lower() == "failed" and _ENDS_FAILED.search(line))
+        ):
             return line
     if len(text) <= _WINDOW and text.count("\n") <= 1 and _SHORT_FAILURE.search(text):
         return text
@@ -197,4 +244,6 @@ def _may_say_failure(line: str) -> bool:
     if not line.isascii():
         return _MAY_SAY_FAILURE.search(line) is not None
     lowered = line.lower()
-    return lowered.startswith("http") or any(word in lowered for word in _FAILURE_WORDS)
+    if lowered.startswith(_OPENERS) or any(word in lowered for word in _FAILURE_WORDS):
+        return True
+    return lowered.rstrip(". \t").endswith(_SYSTEM_ERRORS)

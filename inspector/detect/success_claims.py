@@ -1,6 +1,6 @@
 """Reading a reply for claims that something was done: "I've emailed Priya the chart", "Done — the
 file is saved", "Your table is booked" (for `claimed-success`), and for words that admit a
-failure ("couldn't", "failed", "error", "sorry", ...); the words a call gives a reply are
+failure ("couldn't", "failed", "error", "sorry", "declined", "nothing was", ...); the words a call gives a reply are
 `task_words`'.
 
 A claim is a sentence, outside code blocks and quoted lines, and not a question, in which "I" or
@@ -9,7 +9,8 @@ A claim is a sentence, outside code blocks and quoted lines, and not a question,
 ... is followed by one, or that starts with "Done", "All set", "Success", ..., or that is a few
 words ending with one ("Email sent!"), or that says tests, a build or "it" now pass or work ("All
 tests pass", "The build succeeded", "It works now"), or that opens with a past verb and no
-subject ("Saved the report to out.md", "Message posted to #ops!"). Intents, conditionals and
+subject ("Saved the report to out.md", "Message posted to #ops!"), or that says a task "went
+through" or "went out". Intents, conditionals and
 modals before the verb ("I'll", "if", "once", "should", "let me") make it no claim. Linear time:
 one pass per pattern over the text, one hedge search per sentence.
 """
@@ -106,6 +107,18 @@ COMPLETED = frozenset(
         "succeeded",
         "built",
         "ran",
+        "started",
+        "restarted",
+        "stopped",
+        "launched",
+        "switched",
+        "rebooted",
+        "reloaded",
+        "cleaned",
+        "cleared",
+        "migrated",
+        "connected",
+        "linked",
     ]
 )
 
@@ -117,6 +130,8 @@ _FIRST_PERSON = re.compile(rf"\b(?:I|we)(?:'ve|'d|\s+have|\s+had)?{_ADVERBS}\s+(
 _STATE = re.compile(rf"(?:\b(?:has|have|had|was|were|is|are|got|successfully)|(?<=\w)'s){_ADVERBS}\s+(\w+)", re.I)
 # A word standing alone at the start of a sentence: "Done.", "All set!", "Done — the file is saved".
 _OPENING = re.compile(r"(?:all\s+(?:done|set)|done|sent|saved|success|completed|finished)\s*(?:[.!,:;—–-]|$)", re.I)
+# Said of a task that was carried out, whatever it was: "The payment went through", "The email went out".
+_WENT = re.compile(r"\b(?:went|gone|got)\s+through\b|\bwent\s+out\b", re.I)
 _HEDGE = re.compile(
     r"\b(?:if|once|unless|whether|will|would|should|could|might|may|can|shall|must|let\s+me"
     r"|going\s+to|about\s+to|want\s+(?:me\s+)?to|try|trying|please)\b"
@@ -126,7 +141,8 @@ _HEDGE = re.compile(
 _ADMISSION = re.compile(
     r"\b(?:not|no|never|cannot|unable|fail(?:s|ed|ure|ing)?|errors?|erred|sorry|apologi[sz]e|apologies"
     r"|unfortunately|problems?|issues?|trouble|wrong|rejected|denied|refused|invalid|missing|retry"
-    r"|again|unsuccessful(?:ly)?|bounced|blocked|timed?\s*out|unavailable|broken)\b|n't\b",
+    r"|again|unsuccessful(?:ly)?|bounced|blocked|timed?\s*out|unavailable|broken|declined"
+    r"|nothing\s+(?:was|were|is|has|have|got))\b|n't\b",
     re.I,
 )
 _PASSING = re.compile(
@@ -165,6 +181,9 @@ def _is_bare_claim(sentence: str, verbs: frozenset[str]) -> bool:
     ("Saved the report", "Message posted"), or a few words ending with a completion verb ("Email
     sent!", "Meeting booked.")."""
     if _OPENING.match(sentence):
+        return True
+    went = _WENT.search(sentence)
+    if went is not None and not _HEDGE.search(sentence, 0, went.end()):
         return True
     elliptic = _elliptic_end(sentence, verbs)
     if elliptic is not None:

@@ -37,6 +37,7 @@ from inspector.detect.contract import Detector
 from inspector.detect.made_calls import Made, is_made, structured_calls
 from inspector.detect.markup import START_PATTERN, Block, drafted_block, find_blocks
 from inspector.detect.markup.fences import ARRAY_START, may_name_a_tool
+from inspector.detect.markup.glm_first import FENCE_CALL
 from inspector.detect.markup.pythonic import LIST_START
 from inspector.detect.markup.schema_values import Coercion, coercions_note, typed_by_schema, typed_text_values
 from inspector.detect.markup.xlam import may_be_call_list
@@ -112,6 +113,7 @@ def _may_hold_markup(text: str) -> bool:
         ((last == "]" or last.isspace()) and may_be_call_list(text))
         or ((first == "{" or first.isspace()) and _opens_with_call_object(text))
         or ((last == "}" or last.isspace()) and _may_end_with_call_object(text))
+        or ((last == "`" or last.isspace()) and _may_end_with_call_fence(text))
     )
 
 
@@ -283,6 +285,15 @@ def _may_end_with_call_object(text: str) -> bool:
     """Whether `text` may end with a call object on its own lines (after prose or thinking): it
     ends with `}` and an object opens a line or follows a tag."""
     return text.rstrip().endswith("}") and ("\n{" in text or ">{" in text)
+
+
+def _may_end_with_call_fence(text: str) -> bool:
+    """Whether `text` may end with ChatGLM3's call fence (`tool_call(..)` in it): it ends with a
+    fence's closing line and holds `tool_call(` (only its tail copied, as a rule)."""
+    tail = text[-64:].rstrip()
+    if not tail and len(text) > 64:  # a tail of white space only: look further back
+        tail = text.rstrip()
+    return tail.endswith("```") and FENCE_CALL in text
 
 
 def _draft_note(context: ScanContext, turn: Turn) -> Finding | None:

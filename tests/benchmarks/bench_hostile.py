@@ -129,6 +129,25 @@ CASES = {
     ),
     "reply: <function=f><parameter=q> repeated": ("reply", lambda n: _repeat("<function=f><parameter=q>x", n)),
     "reply: Gemma calls run together": ("reply", lambda n: "<|tool_call>" + _repeat('call:f{q:<|"|>a<|"|>}', n)),
+    "reply: </minimax:tool_call> repeated": ("reply", lambda n: _repeat("</minimax:tool_call>", n)),
+    "reply: headless MiniMax blocks repeated": (
+        "reply",
+        lambda n: _repeat('<invoke name="f"><parameter name="q">x</parameter></invoke></minimax:tool_call>', n),
+    ),
+    "reply: <invoke> never closed, then a closing tag": (
+        "reply",
+        lambda n: _repeat('<invoke name="f">x', n - 20) + "</minimax:tool_call>",
+    ),
+    "reply: <|assistant|>f then { repeated": ("reply", lambda n: _repeat('<|assistant|>f\n{"q": "', n)),
+    "reply: <|assistant|>f then fences repeated": (
+        "reply",
+        lambda n: _repeat("<|assistant|>f\n```python\ntool_call(q='", n),
+    ),
+    "reply: f then a fence of tool_call(": (
+        "reply",
+        lambda n: "f\n```python\n" + _repeat("tool_call(", n - 20) + "\n```",
+    ),
+    "reply: f then an object never closed": ("reply", lambda n: 'f\n{"q": [' + _repeat('"a", ', n - 20) + "}"),
 }
 
 

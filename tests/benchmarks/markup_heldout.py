@@ -3,8 +3,8 @@
 Each leak is a reply (the text an inference server left unparsed) with the calls it must recover
 exactly, drawn from the inputs of Ollama's model output parser tests (`model/parsers/*_test.go`:
 DeepSeek V3, Cogito, Ministral, Nemotron 3 Nano, GLM 4.6 / 4.7, Laguna, LFM2, Gemma 4, Cohere, OLMo 3,
-Qwen 3.5), written out
-here as replies; each clean reply is text that shows or talks about markup but calls nothing, and
+Qwen 3.5) and from the output readers of GLM-4's server demo and ChatGLM3 (`process_response`),
+written out here as replies; each clean reply is text that shows or talks about markup but calls nothing, and
 must give no finding. `bench_markup.py` measures both.
 """
 
@@ -33,6 +33,22 @@ TOOLS = [
     _tool("get_time"),
     _tool("set_price", amount="number"),
     _tool("book_flight", **{"from": "string", "to": "string", "date": "string"}),
+    {
+        "type": "function",
+        "function": {
+            "name": "search_products",
+            "parameters": {
+                "type": "object",
+                "properties": {
+                    "filters": {
+                        "type": "object",
+                        "properties": {"max_price": {"type": "number"}, "in_stock": {"type": "boolean"}},
+                    },
+                    "ids": {"type": "array", "items": {"type": "integer"}},
+                },
+            },
+        },
+    },
 ]
 
 DS = "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>"
@@ -178,6 +194,52 @@ LEAKS: list[tuple[str, str, list[tuple[str, dict[str, Any]]]]] = [
         "</function></tool_call>",
         [("get_weather", {"location": "SF"})],
     ),
+    (
+        "qwen3-coder, an object parameter typed inside",
+        "<tool_call>\n<function=search_products>\n<parameter=filters>\n"
+        '{"max_price": "20", "in_stock": "true"}\n</parameter>\n<parameter=ids>\n["3", "4"]\n'
+        "</parameter>\n</function>\n</tool_call>",
+        [("search_products", {"filters": {"max_price": 20, "in_stock": True}, "ids": [3, 4]})],
+    ),
+    (
+        "minimax-m3, nested elements typed inside",
+        'Searching.\n]<]minimax[>[<tool_call>\n]<]minimax[>[<invoke name="search_products">\n'
+        "]<]minimax[>[<filters>\n]<]minimax[>[<max_price>12.5]<]minimax[>[</max_price>\n"
+        "]<]minimax[>[</filters>\n]<]minimax[>[</invoke>\n]<]minimax[>[</tool_call>",
+        [("search_products", {"filters": {"max_price": 12.5}})],
+    ),
+    (
+        "ai-dynamo minimax, wrapper missing",
+        'I will look that up.\n<invoke name="search">\n<parameter name="query">MiniMax M2 release</parameter>\n'
+        "</invoke>\n</minimax:tool_call>",
+        [("search", {"query": "MiniMax M2 release"})],
+    ),
+    (
+        "minimax tool calling guide, opening dropped",
+        '<invoke name="get_weather">\n<parameter name="location">Shanghai</parameter>\n<parameter name="days">2'
+        '</parameter>\n</invoke>\n<invoke name="get_time">\n</invoke>\n</minimax:tool_call>',
+        [("get_weather", {"location": "Shanghai", "days": 2}), ("get_time", {})],
+    ),
+    (
+        "glm-4 server demo",
+        'get_weather\n{"location": "Beijing", "days": 2}',
+        [("get_weather", {"location": "Beijing", "days": 2})],
+    ),
+    (
+        "glm-4 server demo",
+        'search\n{\n  "query": "weather in Shanghai",\n  "language": "en"\n}\n',
+        [("search", {"query": "weather in Shanghai", "language": "en"})],
+    ),
+    (
+        "chatglm3 process_response",
+        "get_weather\n```python\ntool_call(location='Beijing', units='celsius')\n```",
+        [("get_weather", {"location": "Beijing", "units": "celsius"})],
+    ),
+    (
+        "chatglm3 process_response",
+        "Let me work that out.<|assistant|>calculate\n```python\ntool_call(count=3, enabled=True)\n```",
+        [("calculate", {"count": 3, "enabled": True})],
+    ),
 ]
 
 CLEAN: list[tuple[str, str]] = [
@@ -212,4 +274,16 @@ CLEAN: list[tuple[str, str]] = [
     ("docs", 'Llama 3.1 writes `<|python_tag|>brave_search.call(query="...")` for its built-in tools.'),
     ("code", '```js\nconst s = "</arg_value></tool_call>";\n```'),
     ("prose", 'The result was {"status": "ok"}'),
+    (
+        "docs",
+        "ChatGLM3 answers with the tool's name, then a fence:\nget_weather\n```python\ntool_call(location='Beijing')\n```",
+    ),
+    ("prose", 'get_weather\n{"location": "Beijing"}\nis what the model printed before the fix.'),
+    ("code", "main\n```python\nprint('hello')\n```"),
+    (
+        "docs",
+        'Claude-style markup wraps `<invoke name="search">` in `<function_calls>`; MiniMax ends with '
+        "`</minimax:tool_call>`.",
+    ),
+    ("prose", '<invoke name="search"> appears in the log, and then the stream stopped.'),
 ]

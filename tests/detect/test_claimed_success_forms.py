@@ -365,7 +365,7 @@ def documented_forms() -> list[tuple[str, str]]:
 
 def test_every_documented_failure_form_is_read(write_session):
     forms = documented_forms()
-    assert len(forms) == 15
+    assert len(forms) == 21
     for form, example in forms:
         calls: list[Call] = [("bash", {"command": "./job.sh"}, example)]
         assert _flagged(write_session, calls, "Done."), form

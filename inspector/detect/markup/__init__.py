@@ -9,7 +9,8 @@ fences and call objects that open the reply). Each family module maps its litera
 one regular expression finds every start marker. A marker inside inline code or a code fence (other
 than a ```` ```tool_call ```` fence) is an example, not a call; one inside the model's thinking
 (`thinking`: `<think>...</think>` left in the text) is a draft, not a call. Step3 lives in
-`step3`, MiniMax-M3 in `minimax_m3`, and a reply that is a list of call objects (xLAM) in `xlam`.
+`step3`, MiniMax-M3 in `minimax_m3`, a reply that is a list of call objects (xLAM) in `xlam`,
+and the first GLM generations (a tool's name on its own line, then its arguments) in `glm_first`.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from functools import partial
 
 from inspector.catalogue import Catalogue
 from inspector.detect.markup import (
+    glm_first,
     json_tags,
     leaked_tokens,
     minimax_m3,
@@ -64,6 +66,7 @@ _READERS: dict[str, Reader] = {
     **step3.READERS,
     **minimax_m3.READERS,
     **leaked_tokens.READERS,
+    **glm_first.READERS,
 }
 # Every family's start marker, longest first; also the detector's prefilter.
 START_PATTERN = "|".join(re.escape(marker) for marker in sorted(_READERS, key=len, reverse=True))
@@ -132,12 +135,14 @@ Candidate = tuple[int, Callable[[], "Block | None"]]
 
 def _leading_candidates(text: str, catalogue: Catalogue, thinking: list[tuple[int, int]]) -> Iterator[Candidate]:
     """Call objects that open the text (a reply that starts with `{`, or whose thinking opening it
-    is followed by `{`)."""
+    is followed by `{`), or a first-generation GLM call (a tool's name alone on the first line)."""
     start = SPACE.match(text).end()
     if thinking and thinking[0][0] == start:
         start = SPACE.match(text, thinking[0][1]).end()
     if text.startswith("{", start):
         yield start, partial(leading_calls, text, catalogue, start)
+    else:
+        yield start, partial(glm_first.opening_call, text, start, catalogue)
 
 
 def _trailing_candidates(text: str, catalogue: Catalogue, examples: list[tuple[int, int]]) -> Iterator[Candidate]:

@@ -3,7 +3,8 @@
 Qwen3-Coder `<function=NAME><parameter=K>v</parameter></function>` (inside `<tool_call>` or not)
 and Functionary `<function=NAME>{json}</function>`; Seed-OSS, the same inside `<seed:tool_call>`;
 Anthropic-style `<function_calls>` and MiniMax `<minimax:tool_call>` holding `<invoke name=..>
-<parameter name=..>`; OLMo 3 `<function_calls>` holding one pythonic call per line (JSON's `null`,
+<parameter name=..>` (MiniMax's also with its opening tag dropped: whole `<invoke>` elements, one
+after another, right before `</minimax:tool_call>`, as ai-dynamo's parsers recover them); OLMo 3 `<function_calls>` holding one pythonic call per line (JSON's `null`,
 `true` and `false` read as None, True and False); DeepSeek DSML `<｜DSML｜function_calls>` (a
 parameter with `string="false"` holds JSON). An `<invoke>` with no `<parameter>` whose body is a
 JSON object holds the arguments as that object. Text values are kept as written and typed once, when
@@ -41,6 +42,7 @@ from inspector.support.leading_space import SPACE
 from inspector.support.lenient_json import json_or_text, loads_lenient
 
 DSML = "<｜DSML｜"  # full-width bar U+FF5C
+MINIMAX_OPEN, MINIMAX_CLOSE = "<minimax:tool_call>", "</minimax:tool_call>"
 _FUNCTION = re.compile(r"<function=(?P<name>[\w.\-]+)>")
 _PARAMETER_HEAD = re.compile(r"<parameter=(?P<key>[\w.\-]+)>")
 
@@ -188,12 +190,33 @@ def _json_invoke(name: str, body: str) -> Call:
     return Call(name, loaded[0] if loaded and isinstance(loaded[0], dict) else None)
 
 
+def _minimax_headless(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
+    """MiniMax-M2 with its opening tag dropped: the whole `<invoke>` elements, one after another
+    (white space between), that end right before the closing tag at `start`. None when the block
+    has its opening tag (its own reader read it), or when anything else comes between the first
+    `<invoke` after the last block and the closing tag: prose or code that shows `<invoke`. The
+    stretch since the last closing tag is read once (linear time)."""
+    previous = text.rfind(MINIMAX_CLOSE, 0, start)
+    boundary = 0 if previous < 0 else previous + len(MINIMAX_CLOSE)
+    first = text.find("<invoke", boundary, start)
+    if first < 0 or text.find(MINIMAX_OPEN, boundary, start) >= 0:
+        return None
+    position = first
+    while position < start:
+        element = _INVOKE.invoke.match(text, position, start)
+        if element is None or not element.group().endswith("</invoke>"):
+            return None
+        position = SPACE.match(text, element.end(), start).end()
+    return invoke_block(text, first, first, (start, after), _INVOKE, "minimax")
+
+
 READERS: dict[str, Reader] = {
     "<function=": _function,
     "<seed:tool_call>": _seed,
     "<function_calls>": _function_calls,
-    # MiniMax M2 `<minimax:tool_call>`; DeepSeek V3.2 / V4 DSML `<｜DSML｜function_calls>` / `tool_calls>`
-    "<minimax:tool_call>": _invoke_reader("minimax:tool_call", _INVOKE, "minimax"),
+    # MiniMax M2 `<minimax:tool_call>`, also without it; DeepSeek V3.2 / V4 DSML `<｜DSML｜function_calls>` / `tool_calls>`
+    MINIMAX_OPEN: _invoke_reader("minimax:tool_call", _INVOKE, "minimax"),
+    MINIMAX_CLOSE: _minimax_headless,
     DSML + "function_calls>": _invoke_reader("｜DSML｜function_calls", _DSML_INVOKE, "deepseek-dsml"),
     DSML + "tool_calls>": _invoke_reader("｜DSML｜tool_calls", _DSML_INVOKE, "deepseek-dsml"),
 }
