@@ -33,7 +33,8 @@ def where_line(hit: Hit) -> Text:
     kinds of its findings."""
     place = hit.project or PurePath(hit.path).name
     when = time.strftime("%Y-%m-%d %H:%M", time.localtime(hit.date))
-    line = Text(one_line(hit.agent or hit.format), style="bold")
+    line = Text()
+    line.append(one_line(hit.agent or hit.format), style="bold")
     line.append(f" · {one_line(place)} · {when} · ")
     line.append(f"turn {hit.turn} {one_line(hit.role)}", style="bold")
     if hit.kinds:

@@ -45,13 +45,17 @@ class IndexAccess:
         self._lock = threading.Lock()
         self._closed = False
 
-    def update(self, progress: Callable[[str], None]) -> IndexUpdate:
-        """Open the index and bring it up to date; `progress` gets a line on what is being done."""
+    def update(self, progress: Callable[[str], None], fresh: bool = False) -> IndexUpdate:
+        """Open the index and bring it up to date (`fresh`: build it again from scratch);
+        `progress` gets a line on what is being done."""
         with self._lock:
             try:
                 targets = index_targets(self.paths)
                 progress(f"Bringing the search index up to date with {len(targets):,} session files…")
-                self._connection = open_index()
+                if self._connection is not None:
+                    self._connection.close()
+                    self._connection = None
+                self._connection = open_index(fresh=fresh)
                 return update_search_index(self._connection, targets, progress)
             except (sqlite3.Error, OSError) as error:
                 raise InspectorError(f"the search index cannot be used ({_reason(error)})") from None

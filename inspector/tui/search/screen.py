@@ -24,7 +24,7 @@ from textual.widgets import Footer, Input, OptionList, ProgressBar, Static
 
 from inspector.errors import InspectorError
 from inspector.search import IndexUpdate, SearchFilter
-from inspector.support.safe_text import neutralise, one_line
+from inspector.support.safe_text import one_line
 from inspector.tui.commands import ScreenKeys, help_rows
 from inspector.tui.conversations import ReadOptions
 from inspector.tui.help import HelpScreen
@@ -33,7 +33,7 @@ from inspector.tui.search.facets import FacetChoice
 from inspector.tui.search.hit_list import HitList
 from inspector.tui.search.index_access import ANSWER_LIMIT, Answer, IndexAccess
 from inspector.tui.search.opening import review_of
-from inspector.tui.search.status import answer_line, update_line
+from inspector.tui.search.status import answer_line, query_error_line, update_line
 
 PAUSE = 0.15  # seconds typing must pause before the words are searched
 
@@ -56,6 +56,7 @@ class SearchScreen(Screen[None]):
         Binding("enter", "open", "Open", tooltip="Open the highlighted hit's session on its turn"),
         Binding("slash", "to_query", "Words", tooltip="Back to the words (Tab moves to the hits, then the facets)"),
         Binding("down", "to_hits", show=False),
+        Binding("ctrl+r", "rebuild", "Rebuild", tooltip="Build the search index again from scratch"),
         Binding("question_mark", "help", "Help", tooltip="Show every key (from the hits or the facets)"),
         Binding("escape", "back", "Back", tooltip="Back to the list of sessions"),
     ]
@@ -119,9 +120,9 @@ class SearchScreen(Screen[None]):
         return self.query_one(FacetList)
 
     @work(thread=True, exclusive=True, group="index")
-    def _update(self) -> None:
+    def _update(self, fresh: bool = False) -> None:
         try:
-            update = self.index.update(lambda line: self.app.call_from_thread(self._say, line))
+            update = self.index.update(lambda line: self.app.call_from_thread(self._say, line), fresh)
         except InspectorError as error:
             self.app.call_from_thread(self._index_failed, str(error))
         else:
@@ -190,7 +191,7 @@ class SearchScreen(Screen[None]):
 
     def _query_failed(self, number: int, error: str) -> None:
         if number == self._asked and self.is_attached:
-            self.query_one("#answer", Static).update(Text(neutralise(one_line(error)), style="bold red"))
+            self.query_one("#answer", Static).update(Text(query_error_line(error), style="bold red"))
 
     @on(OptionList.OptionSelected, "#hits")
     def _hit_chosen(self, event: OptionList.OptionSelected) -> None:
@@ -220,6 +221,16 @@ class SearchScreen(Screen[None]):
     def action_to_hits(self) -> None:
         """From the words down to the hits."""
         self.hit_list.focus()
+
+    def action_rebuild(self) -> None:
+        """Build the search index again from scratch (unless it is being brought up to date)."""
+        indexing = self.query_one("#indexing")
+        if not indexing.has_class("-done"):
+            return
+        self.ready = False
+        indexing.remove_class("-done")
+        self.query_one("#index", Static).remove_class("-error")
+        self._update(fresh=True)
 
     def action_help(self) -> None:
         """Show every key."""

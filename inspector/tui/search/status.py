@@ -36,3 +36,9 @@ def answer_line(answer: Answer, limit: int, choice: FacetChoice) -> Text:
         line.append(f" · {facet} {one_line(value)}")
     line.append(f" · {answer.seconds * 1000:,.0f} ms", style="dim")
     return line
+
+
+def query_error_line(error: str) -> str:
+    """Why a query failed, in one line, naming the key that rebuilds the index where the command
+    line names its option."""
+    return one_line(error.replace("--reindex", "ctrl+r"))
