@@ -83,7 +83,7 @@ class PickerScreen(ListScreen):
         Binding(
             "ctrl+f",
             "search_everywhere",
-            "Search all",
+            "Find",
             tooltip="Search the words of every session, narrowed by their findings, and open one on its turn",
         ),
         Binding("j", "move(1)", "Down", show=False, tooltip="Next row (or down arrow)"),

@@ -6,6 +6,7 @@ The index is brought up to date first, in a thread worker, a line saying how far
 if the index cannot be used, why: the screen stays, the list of sessions behind it too). Each
 query runs in a thread worker once typing pauses (`PAUSE`); every query is numbered, and an
 answer is shown only if no query was asked after it, so a slow answer never replaces a newer one.
+ctrl+r builds the index again from scratch (as `inspector search --reindex` does).
 """
 
 from __future__ import annotations
@@ -44,7 +45,8 @@ SEARCH_HELP = (
     "the turns with findings are listed, newest session first. Beside the hits, the findings of "
     "what matches are counted by kind, tool, model and agent: Enter on a value keeps only its turns "
     "(or its sessions), Enter on it again clears it. Tab moves between the words, the hits and the "
-    "facets. Enter on a hit opens its session on that turn; Esc there comes back to this search."
+    "facets. Enter on a hit opens its session on that turn; Esc there comes back to this search. "
+    "ctrl+r builds the search index again from scratch."
 )
 
 
@@ -63,7 +65,7 @@ class SearchScreen(Screen[None]):
     DEFAULT_CSS = """
     SearchScreen #title { height: auto; background: $panel; padding: 0 1; }
     SearchScreen #query { margin: 1 1; }
-    SearchScreen #indexing { height: 1; }
+    SearchScreen #indexing { height: auto; max-height: 2; }
     SearchScreen #indexing.-done #progress { display: none; }
     SearchScreen #index { width: 1fr; padding: 0 1; color: $text-muted; }
     SearchScreen #index.-error { color: $text-error; text-style: bold; }
