@@ -19,7 +19,7 @@ class FacetList(OptionList):
     """The values of every facet with their counts."""
 
     DEFAULT_CSS = """
-    FacetList { width: 40; max-width: 45%; height: 1fr; border-left: vkey $panel-lighten-2; }
+    FacetList { width: 36; max-width: 40%; height: 1fr; border-left: vkey $panel-lighten-2; }
     """
 
     def __init__(self, id: str | None = None) -> None:

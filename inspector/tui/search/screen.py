@@ -87,7 +87,7 @@ class SearchScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(
-            Text("Search every session · Tab: the hits, the facets · Enter opens a hit · Esc goes back", style="bold"),
+            Text("Search every session · Tab: the hits, the facets · Enter opens · Esc goes back", style="bold"),
             id="title",
         )
         yield Input(
