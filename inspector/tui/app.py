@@ -200,7 +200,7 @@ class InspectorApp(App[None]):
 
     def back_to_sessions(self) -> None:
         """Leave the review screen for the list of sessions (of its file, when it was opened directly)."""
-        if isinstance(self.screen_stack[-2], PickerScreen):
+        if len(self.screen_stack) > 2:  # a list (or the search of every session) under it
             self.pop_screen()
         else:
             self.switch_screen(self._picker())

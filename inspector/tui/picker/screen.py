@@ -80,6 +80,12 @@ class PickerScreen(ListScreen):
             "w", "watch", "Watch", show=False, tooltip="Follow the highlighted session file as its agent writes it"
         ),
         Binding("slash", "search", "Search", tooltip="Search names, ids and formats as you type"),
+        Binding(
+            "ctrl+f",
+            "search_everywhere",
+            "Find",
+            tooltip="Search the words of every session, narrowed by their findings, and open one on its turn",
+        ),
         Binding("j", "move(1)", "Down", show=False, tooltip="Next row (or down arrow)"),
         Binding("k", "move(-1)", "Up", show=False, tooltip="Previous row (or up arrow)"),
         Binding("g", "first", "First", show=False, tooltip="First row"),
@@ -360,6 +366,12 @@ class PickerScreen(ListScreen):
             )
         else:
             self.app.push_screen(ReviewScreen(path, session, named=self.named))
+
+    def action_search_everywhere(self) -> None:
+        """Open the search of every session: the person's own and the files listed here."""
+        from inspector.tui.search.screen import SearchScreen  # loaded when first asked for
+
+        self.app.push_screen(SearchScreen([path for path in self.files if isinstance(path, Path)], self.named))
 
     def action_help(self) -> None:
         """Show every key."""

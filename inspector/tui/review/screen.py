@@ -91,19 +91,21 @@ class ReviewScreen(Screen[None]):
         named: ReadOptions = ReadOptions(),
         source: Source | None = None,
         follow: bool = False,
+        turn: int | None = None,
     ) -> None:
         """`session`: the index of the session to show among the file's (None: the first flagged);
         `conversation`: instead, the id of the session (an SQLite history's conversation) to open;
         `named`: how to read the file (`--format`, `--tools`, a database's table: `--table`/`--map`);
         `source`: the file's source when it is open already (else it is opened here); `follow`:
-        show the turns another process appends to the file as they are written (`following`)."""
+        show the turns another process appends to the file as they are written (`following`);
+        `turn`: the position of the turn to open on (None: the first finding still pending)."""
         super().__init__()
         self.follower = SessionFollower(Path(path), named) if follow and isinstance(path, Path) else None
         self.path = path
         self.source = source
         self.conversation = conversation
         self.named = named
-        self.shown = ShownSession(session)
+        self.shown = ShownSession(session, turn)
         self.writes = WritesUnderWay(self.tell)
 
     def compose(self) -> ComposeResult:

@@ -112,24 +112,29 @@ class SessionLoader:
             post(self.Failed(str(error)))
 
     def loaded(self, sessions: list[Session]) -> None:
-        """List the turns of the session shown; the findings are being scanned for."""
+        """List the turns of the session shown, on the turn asked for if any; the findings are
+        being scanned for."""
         self._show_session(sessions[self.shown.session_index or 0])
+        if self.shown.start is not None:
+            self.drawing.select(self.shown.start)
         label = self.progress.query_one("#loading-label", Static)
         label.update(Content(f"Scanning {shown_name(self.path.name)} for findings…"))
 
     def early(self, findings: list[Finding]) -> None:
-        """Mark the first findings and show the first flagged turn, unless the review came first."""
+        """Mark the first findings and show the first flagged turn (unless a turn was asked
+        for), unless the review came first."""
         shown = self.shown
         if shown.review is None and findings:
             shown.early = findings
             shown.group(findings)
-            self.drawing.turns.select_position(shown.flagged[0])
+            if shown.start is None:
+                self.drawing.turns.select_position(shown.flagged[0])
             self.drawing.refresh()
 
     def ready(self, review: Review, warnings: list[str]) -> None:
         """Take the review's findings and decisions and show the first finding still pending (a
         resumed review goes on where it was left), unless the person moved on from the turn the
-        first findings chose."""
+        first findings chose, or a turn was asked for."""
         # The session's objects live as long as the screen: leave them out of the collector's full
         # passes, which on a 200,000-turn session stall a key press by ~70 ms every few presses.
         gc.freeze()
@@ -146,7 +151,8 @@ class SessionLoader:
         shown.group(review.findings(shown.session_index))
         self.progress.add_class("-done")
         turns = self.drawing.turns
-        if shown.flagged and (not shown_early or turns.position == early_first):  # else the person moved on
+        moved_on = shown.start is not None or (shown_early and turns.position != early_first)
+        if shown.flagged and not moved_on:
             self.drawing.select(*shown.resume_point())
         self.drawing.refresh()
         if shown_early and turns.flagged_only:  # chosen during the scan: list the turns flagged since

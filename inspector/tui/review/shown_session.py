@@ -30,10 +30,12 @@ class Reviewed:
 class ShownSession:
     """The session shown, its findings by turn and the finding shown of the selected turn."""
 
-    def __init__(self, session_index: int | None) -> None:
+    def __init__(self, session_index: int | None, start: int | None = None) -> None:
         """`session_index`: the index of the session to show among the file's (None: the first
-        flagged, chosen once the review is ready)."""
+        flagged, chosen once the review is ready); `start`: the position of the turn to open on
+        (None: the first finding still pending)."""
         self.session_index = session_index
+        self.start = start
         self.place: tuple[int, int] | None = None  # a database conversation's number, and how many there are
         self.session: Session | None = None
         self.review: Review | None = None
