@@ -1,6 +1,7 @@
 """A file's session summaries (`inspector.scan.summary`) as the index keeps them: pickled, so that
 what comes back is equal to what was kept in every field (a tuple stays a tuple, a `Path` a
-`Path`), and compressed.
+`Path`), and compressed. The classes with slots are pickled as a call of the class with their
+fields (`_BY_FIELDS`): made again by their `__init__`, a third faster than field by field.
 
 Unpacking admits only the classes a summary is made of (`_ADMITTED`): a blob naming any other
 class (one a session's record holds, or one written into the index by another hand) is not
@@ -13,7 +14,10 @@ import io
 import pickle
 import zlib
 from collections.abc import Sequence
+from dataclasses import fields
+from typing import Any
 
+from inspector.model import ToolCall, ToolResult, Turn
 from inspector.scan.summary import SessionSummary
 
 MAX_BYTES = 64 * 2**20  # a file's summaries packed larger than this are not kept (it is read again)
@@ -40,11 +44,18 @@ _ADMITTED = frozenset(
 )
 
 
+_BY_FIELDS = {
+    kind: tuple(field.name for field in fields(kind)) for kind in (SessionSummary, Turn, ToolCall, ToolResult)
+}
+
+
 def packed(summaries: Sequence[SessionSummary]) -> bytes | None:
     """`summaries` as the index keeps them; None when they cannot be (a value that cannot be
     pickled, or more than `MAX_BYTES`)."""
+    pickled = io.BytesIO()
     try:
-        data = zlib.compress(pickle.dumps(list(summaries), protocol=pickle.HIGHEST_PROTOCOL), 1)
+        _Pickler(pickled, pickle.HIGHEST_PROTOCOL).dump(list(summaries))
+        data = zlib.compress(pickled.getbuffer(), 1)
     except (pickle.PicklingError, TypeError, AttributeError, ValueError, RecursionError):
         return None
     return data if len(data) <= MAX_BYTES else None
@@ -59,6 +70,16 @@ def unpacked(data: bytes) -> list[SessionSummary] | None:
     if not isinstance(summaries, list) or not all(isinstance(summary, SessionSummary) for summary in summaries):
         return None
     return summaries
+
+
+class _Pickler(pickle.Pickler):
+    """A pickler that keeps an instance of the classes of `_BY_FIELDS` as a call of its class."""
+
+    def reducer_override(self, obj: Any) -> Any:
+        names = _BY_FIELDS.get(type(obj))
+        if names is None:
+            return NotImplemented
+        return type(obj), tuple(getattr(obj, name) for name in names)
 
 
 class _Unpickler(pickle.Unpickler):

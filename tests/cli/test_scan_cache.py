@@ -9,6 +9,8 @@ import json
 import re
 import shutil
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -241,3 +243,15 @@ def test_a_locked_index_gives_the_answer_of_a_full_read_and_one_line(capsys, mon
     assert (code, out) == _run(capsys, "scan", "--json", "--no-cache", session)[:2]
     (line,) = err.splitlines()
     assert "cache" in line and "locked" in line
+
+
+def test_two_scans_at_once_both_answer_and_keep_what_they_read(empty_home, capsys):
+    samples = _every_sample()[:12]
+    command = [sys.executable, "-m", "inspector", "scan", "--json", *samples]
+    runs = [subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE) for _ in range(2)]
+    answers = [run.communicate(timeout=300) for run in runs]
+    full = _run(capsys, "scan", "--json", "--no-cache", *samples)
+    assert [out.decode() for out, _ in answers] == [full[1], full[1]]
+    assert [err for _, err in answers if b"cache" in err or b"Traceback" in err] == []
+    code, out, err = _run(capsys, "scan", "--json", "--cache-stats", *samples)
+    assert out == full[1] and _stats(err) == (len(samples) - len(_errors(full[2])), len(_errors(full[2])))
