@@ -3,7 +3,7 @@ index when the file is as it was when they were kept, instead of reading it and 
 problems again; and keep what they read for the next time.
 
 A file's summaries are taken only when all of these hold (else the file is read):
-- its fingerprint (`fingerprint`) is the one taken before it was read;
+- the file still has the fingerprint (`fingerprint`) taken before it was read;
 - they were found by the same detection (`detection_key`: this inspector, the same options);
 - it was read by the same name (the path as given: a report prints it as given);
 - they can be unpacked (`summary_blob`).
@@ -78,8 +78,10 @@ class ScanCache:
 
     def keep(self, path: Path, taken: Fingerprint, summaries: Sequence[SessionSummary]) -> None:
         """Keep the `summaries` read from the file at `path`, which had the fingerprint `taken`."""
+        if self.connection is None:
+            return
         data = packed(summaries)
-        if self.connection is None or data is None:
+        if data is None:
             return
         self._pending.append((str(path.absolute()), taken, str(path), data))
         if len(self._pending) >= BATCH_FILES:
