@@ -50,7 +50,8 @@ class CachedScan:
         """Add the summary of each session of `request.path` to `found`: taken from the index,
         or read (those read before an error are added too) and kept there."""
         cache = self.cache
-        kept = cache.summaries(request.path) if cache is not None else None
+        with collector_paused():  # the summaries taken are many objects, kept to the end: out of its reach
+            kept = cache.summaries(request.path) if cache is not None else None
         if kept is not None:
             found.extend(kept)
             return
