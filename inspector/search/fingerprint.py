@@ -2,7 +2,10 @@
 digest of its first and last `ENDS` bytes. Reading the two ends is cheap whatever the file's size,
 and catches a file rewritten within the same second at the same size at either end. An SQLite
 database in WAL mode takes its new rows into its `-wal` file first, leaving the database's own
-file as it was: the digest of a database also covers its `-wal` file's size and modification time."""
+file as it was: the digest of a database also covers its `-wal` file's size and modification time.
+A session read with other files (`companion_files`: OpenCode's older storage, an OpenHands
+conversation) is as it was only when they are: the digest covers each one's name, size and
+modification time."""
 
 from __future__ import annotations
 
@@ -11,6 +14,10 @@ import os
 import stat
 from pathlib import Path
 from typing import NamedTuple
+
+from inspector.errors import InspectorError
+from inspector.sources.files.opencode_storage import is_storage_session, record_files
+from inspector.sources.files.openhands_conversation import EVENTS, is_conversation_state
 
 ENDS = 4096  # bytes of each end of a file in its digest
 SQLITE_HEADER = b"SQLite format 3\x00"  # how an SQLite database starts
@@ -73,4 +80,22 @@ def _digest(path: Path, descriptor: int, size: int) -> str:
             digest.update(f"wal {wal.st_size} {wal.st_mtime_ns}".encode())
         except OSError:  # none: every row is in the database's own file
             pass
+    for companion in companion_files(path):
+        status = os.stat(companion)
+        digest.update(f"{companion}\0{status.st_size}\0{status.st_mtime_ns}\n".encode())
     return digest.hexdigest()
+
+
+def companion_files(path: Path) -> list[Path]:
+    """The other files the session at `path` is read with, in order (an `OSError` when they
+    cannot be listed): an OpenCode storage session's messages and parts, an OpenHands
+    conversation's events; none for any other file."""
+    try:
+        if is_storage_session(path):
+            return record_files(path)[1:]
+        if is_conversation_state(path):
+            with os.scandir(path.parent / EVENTS) as entries:
+                return sorted(Path(entry.path) for entry in entries if entry.is_file())
+    except InspectorError as error:
+        raise OSError(str(error)) from None
+    return []

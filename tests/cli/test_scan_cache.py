@@ -145,6 +145,21 @@ def test_an_appended_session_is_read_again_and_shows_its_new_finding(tmp_path, c
     assert out == _run(capsys, "scan", "--json", "--no-cache", str(session))[1]
 
 
+@pytest.mark.parametrize("shape", ["openhands-conversation", "opencode-storage"])
+def test_a_session_read_with_other_files_is_read_again_when_one_of_them_changes(tmp_path, capsys, shape):
+    folder = Path(shutil.copytree(TOOL_SAMPLES / shape, tmp_path / shape))
+    (session,) = [str(path) for path in (*folder.glob("base_state.json"), *folder.glob("session/*/ses_*.json"))]
+    before = _run(capsys, "scan", "--json", session)[1]
+    kind = "events" if shape.startswith("openhands") else "part"
+    records = sorted(path for path in folder.rglob("*.json") if kind in path.parts)
+    for record in records[len(records) // 2 :]:  # the later half of the conversation
+        record.unlink()
+    code, out, err = _run(capsys, "scan", "--json", "--cache-stats", session)
+    assert _stats(err) == (0, 1)
+    assert out != before and out == _run(capsys, "scan", "--json", "--no-cache", session)[1]
+    assert _stats(_run(capsys, "scan", "--json", "--cache-stats", session)[2]) == (1, 0)
+
+
 def test_a_removed_session_leaves_the_scan(empty_home, capsys):
     placed = every_agent_s_session(empty_home)
     _run(capsys, "scan", "--json")
