@@ -160,6 +160,28 @@ def test_a_session_read_with_other_files_is_read_again_when_one_of_them_changes(
     assert _stats(_run(capsys, "scan", "--json", "--cache-stats", session)[2]) == (1, 0)
 
 
+def test_a_history_whose_new_rows_are_in_its_wal_file_is_read_again(tmp_path, capsys):
+    history = Path(shutil.copy(SESSIONS / "rails-chat.rubyllm.db", tmp_path / "chat.db"))
+    with sqlite3.connect(history) as connection:
+        connection.execute("PRAGMA journal_mode=WAL")
+    before = _run(capsys, "scan", "--json", str(history))[1]
+    writer = sqlite3.connect(history)
+    try:
+        writer.execute("PRAGMA wal_autocheckpoint=0")  # the new row stays in chat.db-wal
+        writer.execute(
+            'UPDATE messages SET content = content || \' <tool_call>{"name": "lookup"}</tool_call>\' '
+            "WHERE id = (SELECT max(id) FROM messages WHERE role = 'assistant')"
+        )
+        writer.commit()
+        status = history.stat()
+        code, out, err = _run(capsys, "scan", "--json", "--cache-stats", str(history))
+        assert history.stat().st_mtime_ns == status.st_mtime_ns  # the database's own file is as it was
+        assert _stats(err) == (0, 1)
+        assert out != before and out == _run(capsys, "scan", "--json", "--no-cache", str(history))[1]
+    finally:
+        writer.close()
+
+
 def test_a_removed_session_leaves_the_scan(empty_home, capsys):
     placed = every_agent_s_session(empty_home)
     _run(capsys, "scan", "--json")
