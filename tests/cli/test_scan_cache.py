@@ -264,6 +264,17 @@ def test_a_damaged_index_gives_the_answer_of_a_full_read_and_one_line(capsys):
     assert _stats(_run(capsys, "scan", "--json", "--cache-stats", session)[2]) == (1, 0)  # kept again, whole
 
 
+def test_a_state_folder_that_cannot_be_made_gives_the_answer_of_a_full_read_and_one_line(tmp_path, capsys, monkeypatch):
+    blocked = tmp_path / "state"
+    blocked.write_text("a file where the state folder would be", encoding="utf-8")
+    monkeypatch.setenv("XDG_STATE_HOME", str(blocked))
+    session = str(TOOL_SAMPLES / "codex.rollout.jsonl")
+    code, out, err = _run(capsys, "scan", "--json", session)
+    assert (code, out) == _run(capsys, "scan", "--json", "--no-cache", session)[:2]
+    (line,) = err.splitlines()
+    assert "cache" in line and "Traceback" not in err
+
+
 def test_a_locked_index_gives_the_answer_of_a_full_read_and_one_line(capsys, monkeypatch):
     monkeypatch.setattr("inspector.search.scan_cache.WAIT_SECONDS", 0.1)
     session = str(TOOL_SAMPLES / "qwen-code.jsonl")
