@@ -15,6 +15,7 @@ import pickle
 import zlib
 from collections.abc import Sequence
 from dataclasses import fields
+from operator import attrgetter
 from typing import Any
 
 from inspector.model import ToolCall, ToolResult, Turn
@@ -44,8 +45,9 @@ _ADMITTED = frozenset(
 )
 
 
+# each class pickled as a call of itself with its fields (each has several: a tuple of them)
 _BY_FIELDS = {
-    kind: tuple(field.name for field in fields(kind)) for kind in (SessionSummary, Turn, ToolCall, ToolResult)
+    kind: attrgetter(*(field.name for field in fields(kind))) for kind in (SessionSummary, Turn, ToolCall, ToolResult)
 }
 
 
@@ -76,10 +78,8 @@ class _Pickler(pickle.Pickler):
     """A pickler that keeps an instance of the classes of `_BY_FIELDS` as a call of its class."""
 
     def reducer_override(self, obj: Any) -> Any:
-        names = _BY_FIELDS.get(type(obj))
-        if names is None:
-            return NotImplemented
-        return type(obj), tuple(getattr(obj, name) for name in names)
+        values = _BY_FIELDS.get(type(obj))
+        return NotImplemented if values is None else (type(obj), values(obj))
 
 
 class _Unpickler(pickle.Unpickler):
