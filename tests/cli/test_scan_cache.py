@@ -92,7 +92,7 @@ def test_every_output_from_the_cache_is_that_of_a_full_read(capsys, output):
     _run(capsys, *output, *samples)
     cached = _run(capsys, *output, "--cache-stats", *samples)
     full = _run(capsys, *output, "--no-cache", *samples)
-    assert (cached[0], _timeless(cached[1])) == (full[0], _timeless(full[1]))
+    assert (cached[0], _timeless(cached[1])) == (full[0], _timeless(full[1])), (cached[2], full[2])
     assert _stats(cached[2])[0] > 100
 
 
