@@ -1,6 +1,6 @@
 """What `scan` and `report` read, and how: their shared options, the files they take (the paths
 given, the bundled samples, or the person's own sessions found), and the summary of each session
-read, with one error line per file that could not be."""
+read (or taken from the search index, `cached_scan`), with one error line per file that could not be."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from inspector.cli.baseline_scan import baseline_for, say_left_out, summaries_without_acknowledged
+from inspector.cli.cached_scan import add_cache_options, cached_scan
 from inspector.cli.engine_options import PathsAsTyped
 from inspector.cli.error_line import say_error
 from inspector.cli.exit_codes import FAILED, FOUND, FOUND_NOTHING
@@ -18,7 +19,7 @@ from inspector.cli.reading_options import add_reading_options, need_a_path
 from inspector.cli.suggest import missing_file_hint
 from inspector.errors import InspectorError, check_session_found
 from inspector.model import ServerUrl, ToolSpec
-from inspector.scan.parallel import MAX_WORKERS, MIN_BYTES, ScanRequest, check_jobs, scan_summaries
+from inspector.scan.parallel import MAX_WORKERS, MIN_BYTES, ScanRequest, check_jobs
 from inspector.scan.summary import SessionSummary
 from inspector.sources import session_files
 from inspector.sources.schemas.table import parse_map
@@ -49,6 +50,7 @@ def add_scan_options(parser: argparse.ArgumentParser) -> None:
         "1 scans in one process)",
     )
     add_common_options(parser)
+    add_cache_options(parser)
 
 
 def add_common_options(parser: argparse.ArgumentParser) -> None:
@@ -87,23 +89,25 @@ def summaries(args: argparse.Namespace, read: Reading) -> tuple[list[SessionSumm
     be read (printed as it happens)."""
     found: list[SessionSummary] = []
     errors: list[str] = []
-    for path in read.files:
-        try:
-            request = ScanRequest(path, args.format, read.extra, args.table, read.mapping)
-            baseline = baseline_for(args, path, len(read.files))
-            left_out = [0]
-            with collector_paused():  # a long history builds many objects and frees few
-                # a history is read one conversation at a time: only what the reports need is kept
-                found.extend(
-                    scan_summaries(request, args.session, args.jobs)
-                    if baseline is None
-                    else summaries_without_acknowledged(request, args.session, baseline, left_out)
-                )
-            if baseline is not None:
+    scan = cached_scan(args, read.extra, read.mapping)
+    try:
+        for path in read.files:
+            try:
+                request = ScanRequest(path, args.format, read.extra, args.table, read.mapping)
+                baseline = baseline_for(args, path, len(read.files))
+                if baseline is None:
+                    scan.file_summaries(request, args.session, args.jobs, found)
+                    continue
+                scan.read_alone()
+                left_out = [0]
+                with collector_paused():  # a long history builds many objects and frees few
+                    found.extend(summaries_without_acknowledged(request, args.session, baseline, left_out))
                 say_left_out(baseline, left_out[0])
-        except InspectorError as error:
-            errors.append(str(error))
-            say_error(str(error) + missing_file_hint(path))
+            except InspectorError as error:
+                errors.append(str(error))
+                say_error(str(error) + missing_file_hint(path))
+    finally:
+        scan.close(args.cache_stats)
     if not errors:  # a file that could not be read may hold the session
         check_session_found(args.session, found, [shown_name(p) for p in _searched(args, len(read.files))])
     return found, errors

@@ -1,5 +1,10 @@
 """The search index's file: one SQLite database (`search.db` in the inspector's state folder)
-with an FTS5 table over the turns' text, and the sessions' facets and findings beside it.
+with an FTS5 table over the turns' text, and the sessions' facets and findings beside it; and,
+for each file, its sessions' summaries as the scan reports them (`summaries`: the scan's cache).
+
+A file's row says what it was read as: its fingerprint, the key of the detection its findings
+were found with (`detection_key`), and whether its turns' words are indexed (`texts`: 0 when a
+scan kept its summaries alone; a search reads such a file again).
 
 Opening it never fails on what is in it: a file that is not a database, or holds a schema of
 another version, is moved aside (`search.db.broken-<time>`) and a new index is built in its
@@ -18,14 +23,16 @@ from inspector.errors import InspectorError
 from inspector.support.safe_text import shown_name
 from inspector.support.state_folder import inspector_state_folder
 
-SCHEMA_VERSION = "1"  # a file of any other version is moved aside and rebuilt
+SCHEMA_VERSION = "2"  # a file of any other version is moved aside and rebuilt
 BUSY_TIMEOUT = 30.0  # seconds a writer waits for another process's transaction
 
 _SCHEMA = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE files(
     id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
-    digest TEXT NOT NULL, error TEXT);
+    digest TEXT NOT NULL, error TEXT, detection TEXT NOT NULL, texts INTEGER NOT NULL);
+CREATE TABLE summaries(
+    file INTEGER PRIMARY KEY REFERENCES files(id) ON DELETE CASCADE, read_as TEXT NOT NULL, data BLOB NOT NULL);
 CREATE TABLE sessions(
     id INTEGER PRIMARY KEY, file INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
     number INTEGER NOT NULL, session_id TEXT, format TEXT NOT NULL, agent TEXT NOT NULL,
@@ -130,3 +137,13 @@ def _move_aside(path: Path) -> None:
             raise InspectorError(
                 f"{shown_name(broken)}: a broken search index that cannot be moved aside ({error.strerror})"
             ) from None
+
+
+def forget_file(connection: sqlite3.Connection, path: str) -> None:
+    """Remove what the index holds of the file at `path`, in the open transaction."""
+    connection.execute(
+        "DELETE FROM turn_text WHERE rowid IN (SELECT turns.id FROM turns JOIN sessions ON turns.session = "
+        "sessions.id JOIN files ON sessions.file = files.id WHERE files.path = ?)",
+        (path,),
+    )
+    connection.execute("DELETE FROM files WHERE path = ?", (path,))

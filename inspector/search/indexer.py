@@ -1,5 +1,6 @@
 """Keeping the index up to date with the session files it covers, incrementally: a file is read
-again only when its fingerprint changed (`fingerprint`), a file that is gone leaves the index,
+again only when its fingerprint changed (`fingerprint`), when its findings were found by another
+detection (`detection_key`) or when a scan kept its summaries alone, a file that is gone leaves the index,
 and the files are written a few at a time (`BATCH_FILES`, for at most `BATCH_SECONDS`), each batch
 in one transaction (another process indexing at once waits for it, never sees half a file). The files to read are shared between this process and at most
 one other (`MAX_PROCESSES`), from `PARALLEL_FROM` files.
@@ -17,7 +18,9 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from inspector.search.detection_key import detection_key
 from inspector.search.fingerprint import Fingerprint, unchanged
+from inspector.search.index_file import forget_file
 from inspector.search.reading import FileRows, read_file
 from inspector.search.targets import Target
 
@@ -49,13 +52,16 @@ def update_index(
     started = time.monotonic()
     stored = {
         row[0]: Fingerprint(row[1], row[2], row[3])
-        for row in connection.execute("SELECT path, size, mtime_ns, digest FROM files")
+        for row in connection.execute(
+            "SELECT path, size, mtime_ns, digest FROM files WHERE detection = ? AND texts = 1", (detection_key(),)
+        )
     }
+    known = {row[0] for row in connection.execute("SELECT path FROM files")}
     update = IndexUpdate(files=len(targets))
     changed = [target for target in targets if not _known_and_unchanged(target.path, stored.get(str(target.path)))]
     update.unchanged = len(targets) - len(changed)
     listed = {str(target.path) for target in targets}
-    gone = [path for path in stored if path not in listed and not os.path.exists(path)]
+    gone = [path for path in known if path not in listed and not os.path.exists(path)]
     batches = _Batches(connection)
     try:
         for path in gone:
@@ -144,21 +150,20 @@ class _Batches:
 
 def _replace(connection: sqlite3.Connection, path: str, target: Target | None, rows: FileRows | None) -> None:
     """Replace what the index holds of the file at `path` with `rows`, in the open transaction."""
-    connection.execute(
-        "DELETE FROM turn_text WHERE rowid IN (SELECT turns.id FROM turns JOIN sessions ON turns.session = "
-        "sessions.id JOIN files ON sessions.file = files.id WHERE files.path = ?)",
-        (path,),
-    )
-    connection.execute("DELETE FROM files WHERE path = ?", (path,))
+    forget_file(connection, path)
     if target is not None and rows is not None and rows.fingerprint is not None:
         _insert(connection, path, target, rows, rows.fingerprint)
 
 
 def _insert(connection: sqlite3.Connection, path: str, target: Target, rows: FileRows, taken: Fingerprint) -> None:
     file_id = connection.execute(
-        "INSERT INTO files(path, size, mtime_ns, digest, error) VALUES (?, ?, ?, ?, ?)",
-        (path, taken.size, taken.mtime_ns, taken.digest, rows.error or None),
+        "INSERT INTO files(path, size, mtime_ns, digest, error, detection, texts) VALUES (?, ?, ?, ?, ?, ?, 1)",
+        (path, taken.size, taken.mtime_ns, taken.digest, rows.error or None, detection_key()),
     ).lastrowid
+    if rows.summaries is not None and not rows.error:
+        connection.execute(
+            "INSERT INTO summaries(file, read_as, data) VALUES (?, ?, ?)", (file_id, path, rows.summaries)
+        )
     date = taken.mtime_ns / 1e9
     next_turn = connection.execute("SELECT coalesce(max(id), 0) + 1 FROM turns").fetchone()[0]
     for session in rows.sessions:
