@@ -8,7 +8,8 @@ scan kept its summaries alone; a search reads such a file again).
 
 Opening it never fails on what is in it: a file that is not a database, or holds a schema of
 another version, is moved aside (`search.db.broken-<time>`) and a new index is built in its
-place. Two processes may index at once: the database is in WAL mode (readers never wait for the
+place. An index another process holds locked past the wait, or that the disk refuses, is left as
+it is: opening it fails in one line. Two processes may index at once: the database is in WAL mode (readers never wait for the
 writer), the session files are written a few at a time, each batch in one transaction, and a
 writer waits for the other's transaction (`BUSY_TIMEOUT`) rather than failing.
 """
@@ -69,12 +70,38 @@ def open_index(path: Path | None = None, fresh: bool = False) -> sqlite3.Connect
         raise InspectorError(f"{shown_name(path.parent)}: cannot make the index's folder ({error.strerror})") from None
     try:
         return _opened(path)
-    except sqlite3.DatabaseError:
+    except sqlite3.DatabaseError as error:
+        if _not_the_files_fault(error):  # another process holds it, or the disk refuses: it stays as it is
+            raise InspectorError(f"{shown_name(path)}: cannot open the search index ({error})") from None
         _move_aside(path)
         try:
             return _opened(path)
         except sqlite3.Error as error:
             raise InspectorError(f"{shown_name(path)}: cannot make the search index ({error})") from None
+
+
+# SQLite's primary result codes that say what is around the file, not in it: busy or locked by
+# another process, no permission, read-only, out of memory or disk, cannot open, an I/O error.
+_AROUND_THE_FILE = frozenset(
+    {
+        sqlite3.SQLITE_PERM,
+        sqlite3.SQLITE_BUSY,
+        sqlite3.SQLITE_LOCKED,
+        sqlite3.SQLITE_NOMEM,
+        sqlite3.SQLITE_READONLY,
+        sqlite3.SQLITE_INTERRUPT,
+        sqlite3.SQLITE_IOERR,
+        sqlite3.SQLITE_FULL,
+        sqlite3.SQLITE_CANTOPEN,
+    }
+)
+
+
+def _not_the_files_fault(error: sqlite3.DatabaseError) -> bool:
+    """Whether `error` says the index could not be used for a reason other than what it holds
+    (moving it aside would lose a good index, and a new one would fail alike)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    return code is not None and code & 0xFF in _AROUND_THE_FILE
 
 
 def _opened(path: Path) -> sqlite3.Connection:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -15,6 +16,8 @@ from pathlib import Path
 import pytest
 
 import inspector.search.reading as reading
+from inspector.cli.main import main
+from inspector.errors import InspectorError
 from inspector.search import SearchFilter, index_path, index_targets, open_index, search, update_index
 from tests.helpers.samples import SESSIONS, TOOL_SAMPLES
 from tests.search.helpers import searched, searched_json
@@ -163,3 +166,24 @@ def test_two_processes_indexing_at_once_leave_one_whole_index(empty_home, tmp_pa
     connection.close()
     assert files[0] == files[1] == update.files > 16 and update.read == 0
     assert len(hits) == len({(hit.path, hit.session, hit.turn, hit.role) for hit in hits})
+
+
+def test_an_index_another_process_holds_locked_is_left_as_it_is(placed, capsys, monkeypatch):
+    """A lock held past the wait says so in one line; the index is not taken for a broken one:
+    nothing is moved aside, and the next search finds what the index holds."""
+    searched_json(capsys, "notes")
+    monkeypatch.setattr("inspector.search.index_file.BUSY_TIMEOUT", 0.1)
+    holder = sqlite3.connect(index_path(), isolation_level=None)
+    holder.execute("PRAGMA locking_mode=EXCLUSIVE")
+    holder.execute("BEGIN EXCLUSIVE")
+    holder.execute("INSERT INTO meta VALUES ('held', 'by another process')")  # takes the file's lock
+    try:
+        with pytest.raises(InspectorError, match="cannot open the search index .*locked"):
+            open_index()
+        assert main(["search", "notes"]) == 2
+        assert "locked" in capsys.readouterr().err
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert not [path for path in index_path().parent.iterdir() if ".broken-" in path.name]
+    assert searched_json(capsys, "notes")["index"]["read"] == 0  # the same index, kept
