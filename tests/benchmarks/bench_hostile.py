@@ -141,6 +141,11 @@ CASES = {
         "reply",
         lambda n: _repeat("<longcat_tool_call>f<longcat_arg_key>", n),
     ),
+    "reply: Action: ```json repeated": ("reply", lambda n: _repeat('Action: ```json\n[{"tool_name": "f", ', n)),
+    "reply: <atem:invoke> repeated": (
+        "reply",
+        lambda n: "<atem:function_calls>" + _repeat('<atem:invoke name="f"><atem:parameter name="q">', n - 22),
+    ),
     "reply: </minimax:tool_call> repeated": ("reply", lambda n: _repeat("</minimax:tool_call>", n)),
     "reply: headless MiniMax blocks repeated": (
         "reply",

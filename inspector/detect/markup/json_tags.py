@@ -9,9 +9,9 @@ Nemotron `<TOOLCALL>`, Jamba / Hunyuan `<tool_calls>` (MiniMax M1: one object pe
 `<|tool_call_start|>` (JSON or pythonic), Mistral `[TOOL_CALLS]` (an array, or `NAME{json}` repeated
 from v11), Granite 3.x `<|tool_call|>`, Granite 20B `<function_call>`, InternLM
 `<|action_start|><|plugin|>`, Cohere `<|START_ACTION|>`, Functionary v3.2 `>>>NAME` then the
-JSON on the next line, Apertus `<|tools_prefix|>` (a list of
-objects each keyed by the tool's name: `[{"NAME": {args}}]`), and LongCat-Flash `<longcat_tool_call>`
-(JSON, or GLM's layout with its own tags, read by `glm`).
+JSON on the next line, and Apertus `<|tools_prefix|>` (a list of
+objects each keyed by the tool's name: `[{"NAME": {args}}]`). LongCat-Flash's `<longcat_tool_call>`
+is read by `longcat`.
 
 When the JSON of a closed block does not fill it (a broken object among others, objects one a
 line, a call run together with an object that is no call), the block is read a line at a time: the
@@ -42,7 +42,7 @@ from inspector.detect.markup.blocks import (
     find_literal,
     json_calls,
 )
-from inspector.detect.markup.glm import LONGCAT, glm_block
+from inspector.detect.markup.glm import glm_block
 from inspector.detect.markup.minicpm import START as MINICPM_START
 from inspector.detect.markup.minicpm import function_block
 from inspector.detect.markup.pythonic import pythonic_calls
@@ -193,15 +193,6 @@ def _hermes(text: str, start: int, after: int, catalogue: Catalogue) -> Block | 
     return glm_block(text, start, position, catalogue)
 
 
-def _longcat(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
-    """LongCat-Flash `<longcat_tool_call>` holding JSON (as vLLM reads it) or `NAME<longcat_arg_key>`
-    pairs (as Ollama reads them)."""
-    position = SPACE.match(text, after).end()
-    if text.startswith(("{", "["), position) or position == len(text):
-        return json_body(text, start, after, "longcat", "</longcat_tool_call>", _JOINT)
-    return glm_block(text, start, position, catalogue, LONGCAT)
-
-
 def _phi4(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
     """Phi-4-mini / FireFunction `functools[{...}]`, or one object without the list."""
     return json_body(text, start, after, "phi-4", None) if text.startswith(("[", "{"), after) else None
@@ -301,7 +292,6 @@ def _mistral(text: str, start: int, after: int, catalogue: Catalogue) -> Block |
 
 READERS: dict[str, Reader] = {
     "<tool_call>": _hermes,
-    "<longcat_tool_call>": _longcat,
     "[TOOL_REQUEST]": _json_tag("lm-studio", "[END_TOOL_REQUEST]"),
     "<|python_tag|>": _llama,
     "<functioncall>": _json_tag("glaive", "<|endoftext|>"),
