@@ -129,6 +129,23 @@ CASES = {
     ),
     "reply: <function=f><parameter=q> repeated": ("reply", lambda n: _repeat("<function=f><parameter=q>x", n)),
     "reply: Gemma calls run together": ("reply", lambda n: "<|tool_call>" + _repeat('call:f{q:<|"|>a<|"|>}', n)),
+    "reply: <function name=f> never closed, repeated": (
+        "reply",
+        lambda n: _repeat('<function name="f"><param name="q">', n),
+    ),
+    "reply: <function name=f> elements, one closing at the end": (
+        "reply",
+        lambda n: _repeat('<tool_call><function name="f"><param name="q">x', n - 20) + "</function>",
+    ),
+    "reply: <longcat_tool_call>f<longcat_arg_key> repeated": (
+        "reply",
+        lambda n: _repeat("<longcat_tool_call>f<longcat_arg_key>", n),
+    ),
+    "reply: Action: ```json repeated": ("reply", lambda n: _repeat('Action: ```json\n[{"tool_name": "f", ', n)),
+    "reply: <atem:invoke> repeated": (
+        "reply",
+        lambda n: "<atem:function_calls>" + _repeat('<atem:invoke name="f"><atem:parameter name="q">', n - 22),
+    ),
     "reply: </minimax:tool_call> repeated": ("reply", lambda n: _repeat("</minimax:tool_call>", n)),
     "reply: headless MiniMax blocks repeated": (
         "reply",

@@ -3,7 +3,8 @@
 Each leak is a reply (the text an inference server left unparsed) with the calls it must recover
 exactly, drawn from the inputs of Ollama's model output parser tests (`model/parsers/*_test.go`:
 DeepSeek V3, Cogito, Ministral, Nemotron 3 Nano, GLM 4.6 / 4.7, Laguna, LFM2, Gemma 4, Cohere, OLMo 3,
-Qwen 3.5) and from the output readers of GLM-4's server demo and ChatGLM3 (`process_response`),
+Qwen 3.5) from Ollama's LongCat-Flash, MiniCPM 5, Glimmer and Command R parsers, vLLM's LongCat parser, ai-dynamo's MiniMax
+recovery, and the output readers of GLM-4's server demo and ChatGLM3 (`process_response`),
 written out here as replies; each clean reply is text that shows or talks about markup but calls nothing, and
 must give no finding. `bench_markup.py` measures both.
 """
@@ -221,6 +222,40 @@ LEAKS: list[tuple[str, str, list[tuple[str, dict[str, Any]]]]] = [
         [("get_weather", {"location": "Shanghai", "days": 2}), ("get_time", {})],
     ),
     (
+        "ollama longcatflash parser",
+        "Let me check.<longcat_tool_call>get_weather\n<longcat_arg_key>location</longcat_arg_key>\n"
+        "<longcat_arg_value>Hangzhou</longcat_arg_value>\n</longcat_tool_call>",
+        [("get_weather", {"location": "Hangzhou"})],
+    ),
+    (
+        "vllm longcat parser",
+        '<longcat_tool_call>\n{"name": "search", "arguments": {"query": "LongCat-Flash release"}}\n</longcat_tool_call>',
+        [("search", {"query": "LongCat-Flash release"})],
+    ),
+    (
+        "ollama minicpm5 parser",
+        '<tool_call><function name="calculate"><param name="count">7</param><param name="enabled">true</param>'
+        "</function></tool_call>",
+        [("calculate", {"count": 7, "enabled": True})],
+    ),
+    (
+        "ollama minicpm5 parser, CDATA",
+        'Writing it.\n<function name="write"><param name="content"><![CDATA[line 1\n  line 2]]></param></function>',
+        [("write", {"content": "line 1\n  line 2"})],
+    ),
+    (
+        "ollama glimmer parser",
+        '<atem:function_calls>\n<atem:invoke name="search">\n<atem:parameter name="query">glimmer release notes'
+        "</atem:parameter>\n</atem:invoke>\n</atem:function_calls>",
+        [("search", {"query": "glimmer release notes"})],
+    ),
+    (
+        "cohere command-r tool use",
+        'Action: ```json\n[\n    {\n        "tool_name": "get_weather",\n        "parameters": {\n'
+        '            "location": "Toronto"\n        }\n    }\n]\n```',
+        [("get_weather", {"location": "Toronto"})],
+    ),
+    (
         "glm-4 server demo",
         'get_weather\n{"location": "Beijing", "days": 2}',
         [("get_weather", {"location": "Beijing", "days": 2})],
@@ -286,4 +321,12 @@ CLEAN: list[tuple[str, str]] = [
         "`</minimax:tool_call>`.",
     ),
     ("prose", '<invoke name="search"> appears in the log, and then the stream stopped.'),
+    ("docs", 'MiniCPM 5 calls look like <function name="tool_name"> with <param> children.'),
+    ("prose", "Action: I reviewed the diff and nothing needs to change."),
+    (
+        "docs",
+        "Command R answers without a tool by calling `directly-answer`:\nAction: ```json\n"
+        '[{"tool_name": "directly-answer", "parameters": {}}]\n```',
+    ),
+    ("html", '<function name="search"></function> on its own is not valid HTML, and <param> is empty.'),
 ]

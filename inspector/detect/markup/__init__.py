@@ -10,7 +10,9 @@ one regular expression finds every start marker. A marker inside inline code or 
 than a ```` ```tool_call ```` fence) is an example, not a call; one inside the model's thinking
 (`thinking`: `<think>...</think>` left in the text) is a draft, not a call. Step3 lives in
 `step3`, MiniMax-M3 in `minimax_m3`, a reply that is a list of call objects (xLAM) in `xlam`,
-and the first GLM generations (a tool's name on its own line, then its arguments) in `glm_first`.
+the first GLM generations (a tool's name on its own line, then its arguments) in `glm_first`, and
+MiniCPM 5's `<function name=..>` in `minicpm`, Command R's `Action:` fence in `command_r`, and
+LongCat-Flash's `<longcat_tool_call>` in `longcat`.
 """
 
 from __future__ import annotations
@@ -23,9 +25,12 @@ from functools import partial
 
 from inspector.catalogue import Catalogue
 from inspector.detect.markup import (
+    command_r,
     glm_first,
     json_tags,
     leaked_tokens,
+    longcat,
+    minicpm,
     minimax_m3,
     pythonic,
     special_tokens,
@@ -67,6 +72,9 @@ _READERS: dict[str, Reader] = {
     **minimax_m3.READERS,
     **leaked_tokens.READERS,
     **glm_first.READERS,
+    **minicpm.READERS,
+    **command_r.READERS,
+    **longcat.READERS,
 }
 # Every family's start marker, longest first; also the detector's prefilter.
 START_PATTERN = "|".join(re.escape(marker) for marker in sorted(_READERS, key=len, reverse=True))

@@ -10,7 +10,8 @@ Nemotron `<TOOLCALL>`, Jamba / Hunyuan `<tool_calls>` (MiniMax M1: one object pe
 from v11), Granite 3.x `<|tool_call|>`, Granite 20B `<function_call>`, InternLM
 `<|action_start|><|plugin|>`, Cohere `<|START_ACTION|>`, Functionary v3.2 `>>>NAME` then the
 JSON on the next line, and Apertus `<|tools_prefix|>` (a list of
-objects each keyed by the tool's name: `[{"NAME": {args}}]`).
+objects each keyed by the tool's name: `[{"NAME": {args}}]`). LongCat-Flash's `<longcat_tool_call>`
+is read by `longcat`.
 
 When the JSON of a closed block does not fill it (a broken object among others, objects one a
 line, a call run together with an object that is no call), the block is read a line at a time: the
@@ -42,6 +43,8 @@ from inspector.detect.markup.blocks import (
     json_calls,
 )
 from inspector.detect.markup.glm import glm_block
+from inspector.detect.markup.minicpm import START as MINICPM_START
+from inspector.detect.markup.minicpm import function_block
 from inspector.detect.markup.pythonic import pythonic_calls
 from inspector.detect.markup.xml_tags import qwen_block
 from inspector.support.leading_space import SPACE, always_matching
@@ -178,10 +181,13 @@ def _json_tag(family: str, close: str | None, separator: Separator | None = None
 
 
 def _hermes(text: str, start: int, after: int, catalogue: Catalogue) -> Block | None:
-    """`<tool_call>` holding JSON (Hermes), `<function=..>` XML (Qwen3-Coder) or `NAME<arg_key>` (GLM)."""
+    """`<tool_call>` holding JSON (Hermes), `<function=..>` XML (Qwen3-Coder), `<function name=..>`
+    (MiniCPM 5) or `NAME<arg_key>` (GLM)."""
     position = SPACE.match(text, after).end()
     if text.startswith("<function=", position):
         return qwen_block(text, start, position, "</tool_call>", "qwen3-coder")
+    if text.startswith(MINICPM_START, position):
+        return function_block(text, start, position, catalogue, "</tool_call>")
     if text.startswith(("{", "["), position) or position == len(text):
         return json_body(text, start, after, "hermes", "</tool_call>", _JOINT)
     return glm_block(text, start, position, catalogue)

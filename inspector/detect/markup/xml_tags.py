@@ -4,15 +4,16 @@ Qwen3-Coder `<function=NAME><parameter=K>v</parameter></function>` (inside `<too
 and Functionary `<function=NAME>{json}</function>`; Seed-OSS, the same inside `<seed:tool_call>`;
 Anthropic-style `<function_calls>` and MiniMax `<minimax:tool_call>` holding `<invoke name=..>
 <parameter name=..>` (MiniMax's also with its opening tag dropped: whole `<invoke>` elements, one
-after another, right before `</minimax:tool_call>`, as ai-dynamo's parsers recover them); OLMo 3 `<function_calls>` holding one pythonic call per line (JSON's `null`,
+after another, right before `</minimax:tool_call>`, as ai-dynamo's parsers recover them), and
+Glimmer's the same in the ATEM namespace (`<atem:function_calls>`, `<atem:invoke>`,
+`<atem:parameter>`); OLMo 3 `<function_calls>` holding one pythonic call per line (JSON's `null`,
 `true` and `false` read as None, True and False); DeepSeek DSML `<｜DSML｜function_calls>` (a
 parameter with `string="false"` holds JSON). An `<invoke>` with no `<parameter>` whose body is a
 JSON object holds the arguments as that object. Text values are kept as written and typed once, when
 the detector recovers the call, by the tool's schema (`schema_values`). A parameter's layout is not
 part of its value (`blocks.xml_text`): the newline after its opening tag and the one before its
 closing tag, and when the markup is indented, that tag's indentation and the one the value's lines
-share. GLM's `<arg_key>` pairs are
-read by `glm`, Step3's `<steptml:invoke>` by `step3`.
+share. GLM's `<arg_key>` pairs are read by `glm`, Step3's `<steptml:invoke>` by `step3`.
 """
 
 from __future__ import annotations
@@ -78,6 +79,7 @@ def _parameter_value(match: re.Match[str], written: str) -> Any:
 
 _INVOKE = invoke_syntax("", lambda match, written: xml_text(written), text_values=True)
 _DSML_INVOKE = invoke_syntax("｜DSML｜", _parameter_value, text_values=False)  # DSML says which values are JSON
+_ATEM = invoke_syntax("atem:", lambda match, written: xml_text(written), text_values=True)
 
 
 def qwen_block(text: str, start: int, position: int, wrapper_close: str, family: str) -> Block | None:
@@ -217,6 +219,8 @@ READERS: dict[str, Reader] = {
     # MiniMax M2 `<minimax:tool_call>`, also without it; DeepSeek V3.2 / V4 DSML `<｜DSML｜function_calls>` / `tool_calls>`
     MINIMAX_OPEN: _invoke_reader("minimax:tool_call", _INVOKE, "minimax"),
     MINIMAX_CLOSE: _minimax_headless,
+    # Glimmer: the same elements in the ATEM namespace
+    "<atem:function_calls>": _invoke_reader("atem:function_calls", _ATEM, "glimmer"),
     DSML + "function_calls>": _invoke_reader("｜DSML｜function_calls", _DSML_INVOKE, "deepseek-dsml"),
     DSML + "tool_calls>": _invoke_reader("｜DSML｜tool_calls", _DSML_INVOKE, "deepseek-dsml"),
 }
