@@ -77,8 +77,9 @@ def run_child(command: list[str]) -> tuple[dict, float]:
     return (json.loads(printed) if printed.strip() else {}), megabytes
 
 
-def measure_app(path: Path, started: float) -> dict[str, float]:
-    """In the child: open the app on `path` headless and time what a person waits for."""
+def measure_app(path: Path, started: float, keys: bool = True) -> dict[str, float]:
+    """In the child: open the app on `path` headless and time what a person waits for (without
+    `keys`, only until every finding is known: `bench_app_start.py`)."""
     from inspector.tui.app import InspectorApp
     from inspector.tui.review.detail import TurnDetail
     from inspector.tui.review.turn_list import TurnList
@@ -104,6 +105,10 @@ def measure_app(path: Path, started: float) -> dict[str, float]:
             await pilot.pause()
             assert position == screen.review.findings(0)[0].turn, "first flagged turn not selected"
             assert detail.visual, "no detail shown"
+            figures["turns"] = len(screen.session.turns)
+            figures["flagged"] = screen.review.counts(0).flagged
+            if not keys:
+                return
             for key, label in (
                 ("n", f"{PRESSES} n presses"),
                 ("pagedown", f"{PRESSES} page-downs"),
@@ -114,8 +119,6 @@ def measure_app(path: Path, started: float) -> dict[str, float]:
                     await pilot.press(key)
                 await pilot.pause()
                 figures[label] = time.perf_counter() - begin
-            figures["turns"] = len(screen.session.turns)
-            figures["flagged"] = screen.review.counts(0).flagged
 
     asyncio.run(play())
     return figures
@@ -365,6 +368,7 @@ def main() -> None:
     )
     parser.add_argument("--history", action="store_true", help="measure the picker on an SQLite history")
     parser.add_argument("--app", nargs=2, metavar=("PATH", "STARTED"), help=argparse.SUPPRESS)
+    parser.add_argument("--app-start", nargs=2, metavar=("PATH", "STARTED"), help=argparse.SUPPRESS)
     parser.add_argument("--picker", nargs=2, metavar=("PATH", "STARTED"), help=argparse.SUPPRESS)
     parser.add_argument(
         "--opens", type=int, metavar="N", help="open N sessions in a row from the picker and report the memory"
@@ -384,6 +388,9 @@ def main() -> None:
         return
     if options.app:  # the child that runs the app
         print(json.dumps(measure_app(Path(options.app[0]), float(options.app[1]))))
+        return
+    if options.app_start:  # the child that runs the app until every finding is known
+        print(json.dumps(measure_app(Path(options.app_start[0]), float(options.app_start[1]), keys=False)))
         return
     if options.picker:  # the child that runs the app on a database
         print(json.dumps(measure_picker(Path(options.picker[0]), float(options.picker[1]))))
