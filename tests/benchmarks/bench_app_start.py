@@ -22,7 +22,8 @@ first, so the figures are those of an installed copy, not of compiling the modul
 
 `--compare-with DIR` also measures the source tree in DIR (another version of this repository,
 e.g. `git worktree add DIR main`), its `inspector` put first on `PYTHONPATH`, interleaved with
-this one, and prints its figures beside these. It exits 0 whatever the numbers, unless a child
+this one, and prints its figures beside these, then the median of this tree's figure over the
+other's in each round. It exits 0 whatever the numbers, unless a child
 crashes.
 """
 
@@ -86,7 +87,8 @@ def report(measured: dict[str, dict[str, list]], runs: int) -> None:
     """Print each figure's median in each tree, with its ratio to `python -c pass`, then the targets."""
     trees = list(measured)
     print(f"\nmedian of {runs} interleaved runs; ratio: the median of figure / `python -c pass` of the same run")
-    print(f"{'':44}" + "".join(f"{tree:>24}" for tree in trees))
+    other = ["this / the other, run by run"] if len(trees) == 2 else []
+    print(f"{'':44}" + "".join(f"{name:>24}" for name in [*trees, *other]))
     for figure in measured[trees[0]]:
         if figure == "passes":
             continue
@@ -95,6 +97,9 @@ def report(measured: dict[str, dict[str, list]], runs: int) -> None:
             values, passes = measured[tree][figure], measured[tree]["passes"]
             ratio = statistics.median(value / passed for value, passed in zip(values, passes))
             cells.append(f"{statistics.median(values):>9.3f} s {ratio:>7.1f}x pass")
+        if len(trees) == 2:  # this tree's figure against the other's, run by run
+            pairs = zip(measured[trees[0]][figure], measured[trees[1]][figure])
+            cells.append(f"{statistics.median(mine / theirs for mine, theirs in pairs):.2f}x")
         print(f"{figure:44}" + "".join(f"{cell:>24}" for cell in cells))
     print()
     for tree in trees:

@@ -77,3 +77,18 @@ def test_a_large_file_shows_its_first_flagged_turn_from_its_start_while_the_rest
         play(app, scenario)
     finally:
         whole_read.set()
+
+
+def test_a_large_file_broken_at_its_end_opens_on_its_start_and_then_says_why_it_cannot_be_read(tmp_path: Path):
+    path = large_openai(tmp_path)
+    with path.open("r+b") as file:
+        file.truncate(path.stat().st_size - 10)  # its last message and brackets cut off
+    app = InspectorApp(path)  # its start is read: no error before the screen
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = pilot.app.screen
+        bar = screen.query_one("#bar", Static)
+        await until(pilot, lambda: "invalid JSON" in str(bar.render()), "the error in the bar")
+        assert f"{path}: line " in str(bar.render()) and screen.review is None
+
+    play(app, scenario)
