@@ -6,14 +6,16 @@ is the document cut after the last element that ends within the first bytes of i
 still open there (an OpenAI file's `messages`, say), every bracket still open then closed: the
 elements kept are whole records, and the keys after that list (which the start does not reach) are
 missing. Either is read by the format the whole file is read as, so each record read from the
-start is the record read from the whole file. A start that no format reads as one session with
-turns (a file whose first record is larger than the start, a text log, an archive) gives None:
-then the whole file is read as before.
+start is the record read from the whole file; the session read from it leaves out its last turn,
+which may be missing records that come after the start. A start that no format reads as one
+session with turns (a file whose first record is larger than the start, a text log, an archive)
+gives None: then the whole file is read as before.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import msgspec
@@ -36,8 +38,8 @@ _CLOSING = {ord("["): b"]", ord("{"): b"}"}
 
 def session_at_start(path: Path, format_name: str | None = None, size: int = START_BYTES) -> Session | None:
     """The session read from the first `size` bytes of the file at `path` (its turns those the
-    start holds), as `format_name` when given (else the format recognised); None when the file is
-    no larger than `size`, or its start is not one session with turns."""
+    start holds, but the last), as `format_name` when given (else the format recognised); None
+    when the file is no larger than `size`, or its start is not one session with turns."""
     if is_eval_archive(path) or is_conversation_state(path) or is_storage_session(path):
         return None
     try:
@@ -45,7 +47,11 @@ def session_at_start(path: Path, format_name: str | None = None, size: int = STA
         sessions = sessions_of_document(document, format_name) if document is not None else []
     except InspectorError:
         return None
-    return sessions[0] if len(sessions) == 1 and sessions[0].turns else None
+    if len(sessions) != 1 or len(sessions[0].turns) < 2:
+        return None
+    # the last turn may be cut short: a format that makes one turn of several records (Claude
+    # Code's events of one response) would miss those after the start
+    return replace(sessions[0], turns=sessions[0].turns[:-1])
 
 
 def document_start(path: Path, size: int = START_BYTES) -> Document | None:

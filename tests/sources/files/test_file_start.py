@@ -43,6 +43,10 @@ def test_a_json_lines_file_keeps_its_whole_lines_within_the_start(tmp_path: Path
     assert start is not None and start.is_jsonl
     assert 0 < len(start.value) < len(whole.value) and start.value == whole.value[: len(start.value)]
     assert len(path.read_bytes()[:START_BYTES].splitlines()) - 1 <= len(start.value)
+    session, full = session_at_start(path), SessionFile(path).all_sessions()[0]
+    assert session is not None and session.format == full.format == "claude-code"
+    assert 0 < len(session.turns) < len(full.turns)
+    assert [turn.raw for turn in session.turns] == [turn.raw for turn in full.turns[: len(session.turns)]]
 
 
 def test_a_small_file_is_read_whole(tmp_path: Path):
