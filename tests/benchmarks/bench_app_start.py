@@ -88,7 +88,7 @@ def report(measured: dict[str, dict[str, list]], runs: int) -> None:
     trees = list(measured)
     print(f"\nmedian of {runs} interleaved runs; ratio: the median of figure / `python -c pass` of the same run")
     other = ["this / the other, run by run"] if len(trees) == 2 else []
-    print(f"{'':44}" + "".join(f"{name:>24}" for name in [*trees, *other]))
+    print(f"{'':44}" + "".join(f"{name:>32}" for name in [*trees, *other]))
     for figure in measured[trees[0]]:
         if figure == "passes":
             continue
@@ -100,7 +100,7 @@ def report(measured: dict[str, dict[str, list]], runs: int) -> None:
         if len(trees) == 2:  # this tree's figure against the other's, run by run
             pairs = zip(measured[trees[0]][figure], measured[trees[1]][figure])
             cells.append(f"{statistics.median(mine / theirs for mine, theirs in pairs):.2f}x")
-        print(f"{figure:44}" + "".join(f"{cell:>24}" for cell in cells))
+        print(f"{figure:44}" + "".join(f"{cell:>32}" for cell in cells))
     print()
     for tree in trees:
         figures = measured[tree]
