@@ -45,6 +45,11 @@ from inspector.errors import InspectorError
 from inspector.model import Finding, Location, ServerUrl, ToolCall
 from inspector.repair.execute import ExecutionResult
 from inspector.review.anchors import FindingKey, SavedKey
+from inspector.review.decision_states import APPROVED as APPROVED  # each state is read from here too
+from inspector.review.decision_states import DECIDED
+from inspector.review.decision_states import EDITED as EDITED
+from inspector.review.decision_states import PENDING as PENDING
+from inspector.review.decision_states import SKIPPED as SKIPPED
 from inspector.review.edits import Edit, EditedCall
 from inspector.review.review_layout import new_revision, review_text
 from inspector.sources.files.document import write_text_atomic
@@ -52,8 +57,6 @@ from inspector.support.safe_text import shown_name
 from inspector.support.state_folder import inspector_state_folder
 
 VERSION = 3
-PENDING, APPROVED, EDITED, SKIPPED = "pending", "approved", "edited", "skipped"
-DECIDED = (APPROVED, EDITED, SKIPPED)
 
 # A session as the review file names it: its place in a session file (int), or a database
 # conversation's id (str).

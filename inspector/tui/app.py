@@ -6,27 +6,32 @@ person's own sessions, found by `inspector.sources.discovery`."""
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App
 from textual.binding import Binding
 
 from inspector.errors import InspectorError
-from inspector.model import Location, ServerUrl
-from inspector.review.review import Review
+from inspector.model import Location, ServerUrl, Session
 from inspector.sources import session_files
-from inspector.sources.base import Source
-from inspector.sources.discovery import FoundSession
 from inspector.support.safe_text import neutralise, shown_name
 from inspector.tui.conversations import ReadOptions, check_named_table, check_server
-from inspector.tui.dialogs.confirm import Confirm
 from inspector.tui.picker.found import FoundPicker
 from inspector.tui.picker.screen import PickerScreen
-from inspector.tui.review.screen import ReviewScreen
 from inspector.tui.settings import read_theme, save_theme, settings_path
 from inspector.tui.themes import light_theme
+
+if TYPE_CHECKING:
+    from inspector.review.review import Review
+    from inspector.sources.base import Source
+    from inspector.sources.discovery import FoundSession
+
+# The review screen (and, through it, the detectors, the repairs and the review file) is imported
+# when a session is opened, so the picker, the first screen of most runs, is drawn without them.
 
 
 class InspectorApp(App[None]):
@@ -108,9 +113,13 @@ class InspectorApp(App[None]):
             )
         self.opened: Source | None = None  # a session file opened straight away, read already
         # (a URL, like a history, lists its conversations)
+        self.start: Session | None = None  # a large file's session as read from its start
         if isinstance(target, Path) and not self.lists_conversations and target.is_file():
             self.opened = named.open(target)
-            self.opened.listing()  # a file that holds no session is the line `scan` gives, before any screen
+            if session is None and not follow:
+                self.start = _session_at_start(self.opened, named)
+            if self.start is None:  # else the review screen reads the rest
+                self.opened.listing()  # a file that holds no session is the line `scan` gives, before any screen
         # whether decisions were left unexported in the latest review closed of each file (a
         # database's conversations share one review file), so quitting can ask; a closed review
         # itself is released (20 sessions of 50,000 messages opened in a row held 1.2 GB)
@@ -125,13 +134,17 @@ class InspectorApp(App[None]):
             self.notify(self.notice, timeout=15, markup=False)
         if self.target is None:
             self.push_screen(self._picker())
-        elif _one_source(self.target) and self.open_session is not None:
-            self.push_screen(
-                ReviewScreen(self.target, conversation=self.open_session, named=self.named, source=self.opened)
-            )
-        elif not self.lists_conversations and _one_source(self.target):  # a history lists its conversations
-            self.push_screen(ReviewScreen(self.target, named=self.named, source=self.opened, follow=self.follow))
-        else:
+        elif _one_source(self.target) and (self.open_session is not None or not self.lists_conversations):
+            from inspector.tui.review.screen import ReviewScreen
+
+            if self.open_session is not None:
+                opened = ReviewScreen(self.target, conversation=self.open_session, named=self.named, source=self.opened)
+            else:
+                opened = ReviewScreen(
+                    self.target, named=self.named, source=self.opened, follow=self.follow, start=self.start
+                )
+            self.push_screen(opened)
+        else:  # a directory, or a history listing its conversations
             self.push_screen(self._picker())
 
     def _apply_saved_theme(self) -> None:
@@ -156,6 +169,8 @@ class InspectorApp(App[None]):
 
     async def action_quit(self) -> None:
         """Quit (q, ctrl+q, ctrl+c), first asking when a review has decisions not exported; asked again, quits."""
+        from inspector.tui.dialogs.confirm import Confirm
+
         names = self._unexported_names()
         if not names or self._asking_to_quit:
             self.exit()
@@ -193,9 +208,12 @@ class InspectorApp(App[None]):
     def _unexported_names(self) -> list[str]:
         """The names of the files whose latest review has decisions not exported."""
         unexported = dict(self.closed_reviews)
-        for screen in self.screen_stack:
-            if isinstance(screen, ReviewScreen) and screen.review is not None:
-                unexported[screen.review.path] = screen.review.unexported
+        if "inspector.tui.review.screen" in sys.modules:  # else no review screen was ever shown
+            from inspector.tui.review.screen import ReviewScreen
+
+            for screen in self.screen_stack:
+                if isinstance(screen, ReviewScreen) and screen.review is not None:
+                    unexported[screen.review.path] = screen.review.unexported
         return [path.name for path, flag in unexported.items() if flag]
 
     def back_to_sessions(self) -> None:
@@ -232,6 +250,16 @@ def _listed(target: Location, named: ReadOptions) -> tuple[Sequence[Location], b
     if target.is_file():
         return [target], named.open(target).streams
     return session_files(target), False
+
+
+def _session_at_start(source: Source, named: ReadOptions) -> Session | None:
+    """The session of a large session file as read from its start alone, shown while the rest is
+    read (`inspector.sources.files.file_start`); None for a smaller file, or one whose start is not
+    one session (it is read whole at once)."""
+    from inspector.sources.files.file_start import session_at_start
+    from inspector.sources.files.session_file import SessionFile
+
+    return session_at_start(source.path, named.format_name) if isinstance(source, SessionFile) else None
 
 
 def _one_source(target: Location) -> bool:

@@ -15,19 +15,22 @@ from collections.abc import Generator, Sequence
 from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from inspector.errors import InspectorError
 from inspector.model import Location, ServerUrl, Session, ToolSpec
-from inspector.review.review import Review
-from inspector.review.review_file import SessionKey
-from inspector.scan.scanner import ScanResult, iter_scan
 from inspector.sources import open_source
-from inspector.sources.base import Listed, Source
 from inspector.sources.location import is_database
-from inspector.sources.schemas.table import named_table_key
-from inspector.sources.sqlite.history import SqliteHistory
 from inspector.support.safe_text import shown_name
+
+if TYPE_CHECKING:
+    from inspector.review.review import Review
+    from inspector.review.review_file import SessionKey
+    from inspector.scan.scanner import ScanResult
+    from inspector.sources.base import Listed, Source
+
+# The scanner (every detector), a named table's reader and SQLite's are imported when first used:
+# the app's first screen is drawn without them.
 
 __all__ = [
     "Opened",
@@ -65,12 +68,18 @@ class ReadOptions:
     def scan(self, source: Source, start: int = 0) -> Generator[ScanResult, None, None]:
         """The sessions of `source` from number `start` on (those before are skipped by SQLite,
         not read), each with its findings against the session's tools and the extra ones."""
+        from inspector.scan.scanner import iter_scan
+
         return iter_scan(source, self.extra_tools, start=start)
 
     @property
     def table_key(self) -> str | None:
         """The table and columns named, as the review file's name tells them apart
         (`Source.table_key`); None when none is named."""
+        if not self.given:
+            return None
+        from inspector.sources.schemas.table import named_table_key
+
         return named_table_key(self.table, self.mapping)
 
     @property
@@ -92,6 +101,8 @@ class Opened(NamedTuple):
 def check_named_table(path: Path, named: ReadOptions) -> None:
     """Fail with the line `inspector scan` gives when `--table`/`--map` cannot be read from the
     file at `path`: not a database, one without the other, no such table or column."""
+    from inspector.sources.sqlite.history import SqliteHistory
+
     SqliteHistory(path, table_name=named.table, mapping=named.mapping).check_table()
 
 
@@ -141,6 +152,8 @@ def include_decided(review: Review) -> list[SessionKey]:
     """Read and scan into `review` every other conversation of its database with approved fixes in
     the review file, so an export applies the decisions taken on each conversation. Returns the
     conversations with approved fixes that the database no longer has (their fixes stay unapplied)."""
+    from inspector.scan.scanner import iter_scan
+
     missing: list[SessionKey] = []
     for conversation in review.decided_elsewhere() if review.source.streams else []:
         found = None

@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 from inspector.errors import InspectorError
-from inspector.sources.files.document import write_text_atomic
 from inspector.support.safe_text import shown_name
 from inspector.support.state_folder import inspector_state_folder
 
@@ -54,6 +53,8 @@ def save_theme(path: Path, theme: str) -> None:
         raise InspectorError(
             f"{shown_name(path.parent)}: cannot make the folder for the settings ({exc.strerror})"
         ) from None
+    from inspector.sources.files.document import write_text_atomic  # the app starts without its reader
+
     write_text_atomic(path, json.dumps({**settings, THEME: theme}, indent=1) + "\n")
 
 

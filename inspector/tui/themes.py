@@ -14,10 +14,13 @@ the dark themes.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
+from typing import TYPE_CHECKING
 
-from pygments.token import Token
-from textual.highlight import HighlightTheme
 from textual.theme import BUILTIN_THEMES, Theme
+
+if TYPE_CHECKING:
+    from textual.highlight import HighlightTheme
 
 LIGHT = "textual-light"
 # each reads at 4.5:1 or more on the light theme's background, surface and panel (#E0E0E0, #D8D8D8, #D0D0D0)
@@ -35,13 +38,20 @@ def light_theme() -> Theme:
     return replace(base, variables={**base.variables, **LIGHT_TEXT_COLOURS})
 
 
-class JsonHighlight(HighlightTheme):
+@cache
+def json_highlight() -> type[HighlightTheme]:
     """Textual's highlighting, with JSON strings and constants (true, false, null) in the theme's
-    `$text-success` at full strength rather than faded, so they read as well as the theme's text."""
+    `$text-success` at full strength rather than faded, so they read as well as the theme's text
+    (made on first use: the highlighter, Pygments, is loaded when arguments are first shown)."""
+    from pygments.token import Token
+    from textual.highlight import HighlightTheme
 
-    STYLES = {
-        **HighlightTheme.STYLES,
-        Token.Keyword.Constant: "bold $text-success",
-        Token.Literal.String: "$text-success",
-        Token.Literal.String.Double: "$text-success",
-    }
+    class JsonHighlight(HighlightTheme):
+        STYLES = {
+            **HighlightTheme.STYLES,
+            Token.Keyword.Constant: "bold $text-success",
+            Token.Literal.String: "$text-success",
+            Token.Literal.String.Double: "$text-success",
+        }
+
+    return JsonHighlight

@@ -77,8 +77,17 @@ def run_child(command: list[str]) -> tuple[dict, float]:
     return (json.loads(printed) if printed.strip() else {}), megabytes
 
 
-def measure_app(path: Path, started: float) -> dict[str, float]:
-    """In the child: open the app on `path` headless and time what a person waits for."""
+async def drawn(widget) -> None:
+    """Wait until `widget`'s screen is next drawn (not `pilot.pause`, which also waits for the
+    app's workers' threads to idle)."""
+    done = asyncio.Event()
+    widget.call_after_refresh(done.set)
+    await done.wait()
+
+
+def measure_app(path: Path, started: float, keys: bool = True) -> dict[str, float]:
+    """In the child: open the app on `path` headless and time what a person waits for (without
+    `keys`, only until every finding is known: `bench_app_start.py`)."""
     from inspector.tui.app import InspectorApp
     from inspector.tui.review.detail import TurnDetail
     from inspector.tui.review.turn_list import TurnList
@@ -88,22 +97,29 @@ def measure_app(path: Path, started: float) -> dict[str, float]:
     async def play() -> None:
         app = InspectorApp(path)
         async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
+            # polled with plain sleeps: `pilot.pause` makes every widget handle a message each
+            # time, which competes with the load worker (as no person watching the screen does)
             screen = app.screen
-            while screen.session is None:  # polls the screen as a person watches it
-                await pilot.pause(0.01)
+            while screen.session is None:
+                await asyncio.sleep(0.005)
+            await drawn(screen)
             figures["turns listed"] = time.time() - started
             detail = screen.query_one(TurnDetail).query_one("#finding")
             while screen._current() is None:  # a finding in the detail: from the first findings, or the full scan
-                await pilot.pause(0.01)
+                await asyncio.sleep(0.005)
+            await drawn(screen)
             figures["first flagged turn"] = time.time() - started
             position = screen.query_one(TurnList).position
             while screen.review is None:
-                await pilot.pause(0.01)
+                await asyncio.sleep(0.01)
             figures["every finding known"] = time.time() - started
             await pilot.pause()
             assert position == screen.review.findings(0)[0].turn, "first flagged turn not selected"
             assert detail.visual, "no detail shown"
+            figures["turns"] = len(screen.session.turns)
+            figures["flagged"] = screen.review.counts(0).flagged
+            if not keys:
+                return
             for key, label in (
                 ("n", f"{PRESSES} n presses"),
                 ("pagedown", f"{PRESSES} page-downs"),
@@ -114,8 +130,6 @@ def measure_app(path: Path, started: float) -> dict[str, float]:
                     await pilot.press(key)
                 await pilot.pause()
                 figures[label] = time.perf_counter() - begin
-            figures["turns"] = len(screen.session.turns)
-            figures["flagged"] = screen.review.counts(0).flagged
 
     asyncio.run(play())
     return figures
@@ -258,11 +272,6 @@ def measure_list(path: Path, started: float) -> dict[str, float]:
 
     figures: dict[str, float] = {}
 
-    async def drawn(table) -> None:
-        done = asyncio.Event()  # not pilot.pause(): it also waits (up to 1 s) for the scan's thread to idle
-        table.call_after_refresh(done.set)
-        await done.wait()
-
     async def play() -> None:
         app = InspectorApp(path)
         async with app.run_test(size=(120, 40)) as pilot:
@@ -365,6 +374,7 @@ def main() -> None:
     )
     parser.add_argument("--history", action="store_true", help="measure the picker on an SQLite history")
     parser.add_argument("--app", nargs=2, metavar=("PATH", "STARTED"), help=argparse.SUPPRESS)
+    parser.add_argument("--app-start", nargs=2, metavar=("PATH", "STARTED"), help=argparse.SUPPRESS)
     parser.add_argument("--picker", nargs=2, metavar=("PATH", "STARTED"), help=argparse.SUPPRESS)
     parser.add_argument(
         "--opens", type=int, metavar="N", help="open N sessions in a row from the picker and report the memory"
@@ -384,6 +394,9 @@ def main() -> None:
         return
     if options.app:  # the child that runs the app
         print(json.dumps(measure_app(Path(options.app[0]), float(options.app[1]))))
+        return
+    if options.app_start:  # the child that runs the app until every finding is known
+        print(json.dumps(measure_app(Path(options.app_start[0]), float(options.app_start[1]), keys=False)))
         return
     if options.picker:  # the child that runs the app on a database
         print(json.dumps(measure_picker(Path(options.picker[0]), float(options.picker[1]))))

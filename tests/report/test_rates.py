@@ -3,6 +3,8 @@ in the text report."""
 
 import json
 import shutil
+import subprocess
+import sys
 
 from inspector.cli.main import main
 from inspector.report.rates import compute_rates
@@ -205,3 +207,13 @@ def test_the_reports_leave_out_the_kinds_and_rows_without_a_finding(tmp_path, ca
     assert main(["report", str(sample), "--html", str(tmp_path / "r.html")]) == 0
     page = (tmp_path / "r.html").read_text(encoding="utf-8")
     assert "unknown-tool</th>" in page and "repeated-call" not in page
+
+
+def test_the_rated_kinds_are_detectors_kinds_named_without_loading_a_detector():
+    from inspector.detect import kinds
+    from inspector.scan.rates import KINDS
+
+    assert set(KINDS) <= set(kinds()) and len(set(KINDS)) == len(KINDS) == 9
+    code = "import sys, inspector.scan.rates\nprint(sorted(m for m in sys.modules if m.startswith('inspector.detect')))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

@@ -15,13 +15,13 @@ import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual import work
 from textual.binding import Binding
 from textual.worker import get_current_worker
 
 from inspector.errors import InspectorError
-from inspector.sources.discovery import FoundSession, agent_named
 from inspector.support.safe_text import neutralise, shown_name
 from inspector.tui.conversations import ReadOptions, listing
 from inspector.tui.picker.columns import FINDINGS_FIRST, ColumnSpec
@@ -29,7 +29,9 @@ from inspector.tui.picker.review_status import SavedReview, saved_review_of
 from inspector.tui.picker.rows import Scanned, database_note, found_row, row_key, scanned_file, short_reason, unreadable
 from inspector.tui.picker.screen import FILL_EVERY, PickerScreen
 from inspector.tui.picker.view import LISTED
-from inspector.tui.review.screen import ReviewScreen
+
+if TYPE_CHECKING:
+    from inspector.sources.discovery import FoundSession
 
 
 class FoundPicker(PickerScreen):
@@ -98,6 +100,9 @@ class FoundPicker(PickerScreen):
 
     def _open(self, key: str) -> None:
         """Review the file (a history: list its conversations), or say why it cannot be read."""
+        from inspector.sources.discovery import agent_named  # loaded already: it found the sessions
+        from inspector.tui.review.screen import ReviewScreen
+
         found = self._found[key]
         if key in self._errors:  # the scan's line in full: the row cuts it off
             self.notify(
@@ -120,6 +125,8 @@ class FoundPicker(PickerScreen):
 
     def _follow_target(self, key: str) -> tuple[Path, int | None] | None:
         """The session file the row shows, when it was read and is not a history database."""
+        from inspector.sources.discovery import agent_named
+
         found = self._found[key]
         return None if key in self._errors or agent_named(found.tool).history else (found.path, None)
 

@@ -11,18 +11,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from inspector.errors import InspectorError
 from inspector.model import Finding, Location, Session
 from inspector.review.anchors import FindingKey, SavedKey, anchored_keys, reattach
-from inspector.review.review_file import (
-    PENDING,
-    ReviewRecord,
-    SessionKey,
-    finding_keys,
-    read_review,
-    resumed_review_path,
-)
+from inspector.review.decision_states import PENDING
+
+if TYPE_CHECKING:
+    from inspector.review.review_file import ReviewRecord, SessionKey
+
+# The review file's reader is imported when a review is first read (by the picker's scan), so the
+# picker is drawn without it.
 
 DECIDED, EXPORTED = "decided", "exported"
 STATUSES = (PENDING, DECIDED, EXPORTED)  # in the order a list sorts them: the work left first
@@ -60,6 +60,8 @@ def saved_review(path: Location, table_key: str | None = None) -> SavedReview:
     """The review saved for the source at `path` (read from the table `table_key` names, if any;
     none saved: no decision). An unreadable review file is an `InspectorError` saying why (the
     line the review screen gives)."""
+    from inspector.review.review_file import read_review, resumed_review_path
+
     review_path = resumed_review_path(path, table_key)
     return SavedReview.of(read_review(review_path)) if review_path.exists() else NO_REVIEW
 
@@ -85,6 +87,8 @@ class SessionKeys:
 
 def review_keys(session: Session, findings: Sequence[Finding]) -> SessionKeys:
     """The keys by which a review file names a session's findings."""
+    from inspector.review.review_file import finding_keys
+
     positional = finding_keys(list(findings))
     return SessionKeys(tuple(anchored_keys(session, findings, positional)), tuple(positional))
 

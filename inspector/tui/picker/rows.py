@@ -9,19 +9,21 @@ import time
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from rich.console import JustifyMethod
 from rich.text import Text
 
 from inspector.model import Location
-from inspector.review.review_file import SessionKey
 from inspector.scan.rates import Rates, session_rates
-from inspector.scan.scanner import ScanResult
-from inspector.sources.discovery import FoundSession, tilde
 from inspector.support.safe_text import neutralise, shown_name
 from inspector.tui.picker.review_status import DECIDED, EXPORTED, SessionKeys, review_keys
 from inspector.tui.picker.view import ListedRow
+
+if TYPE_CHECKING:
+    from inspector.review.review_file import SessionKey
+    from inspector.scan.scanner import ScanResult
+    from inspector.sources.discovery import FoundSession
 
 PROJECT_WIDTH, ERROR_WIDTH = 24, 40  # a longer project is shown by its end, a longer error by its start
 SCANNING = "scanning…"
@@ -132,6 +134,8 @@ def row_key(found: FoundSession) -> str:
 
 def shown_project(project: str, home: Path) -> str:
     """`project` with the home folder as `~`, cut to its last PROJECT_WIDTH characters."""
+    from inspector.sources.discovery import tilde  # loaded already: the person's own sessions were found
+
     project = tilde(Path(project), home) if project else ""
     return project if len(project) <= PROJECT_WIDTH else "…" + project[-(PROJECT_WIDTH - 1) :]
 

@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Sequence
 from contextlib import closing
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import events, on, work
@@ -33,11 +34,9 @@ from textual.worker import get_current_worker
 from inspector.errors import InspectorError
 from inspector.model import Location
 from inspector.scan.rates import Rates
-from inspector.sources.base import Source
 from inspector.support.safe_text import neutralise, shown_name
 from inspector.tui.commands import help_rows
 from inspector.tui.conversations import ReadOptions, listing
-from inspector.tui.help import HelpScreen
 from inspector.tui.host import review_host
 from inspector.tui.picker.columns import FINDINGS_FIRST, ColumnSpec
 from inspector.tui.picker.list_screen import ListScreen
@@ -46,7 +45,12 @@ from inspector.tui.picker.review_status import NO_REVIEW, SavedReview, saved_rev
 from inspector.tui.picker.rows import RowTarget, Scanned, scanned_session, session_row, take, unreadable
 from inspector.tui.picker.table import ListTable
 from inspector.tui.picker.view import LISTED, ListedRow
-from inspector.tui.review.screen import ReviewScreen
+
+if TYPE_CHECKING:
+    from inspector.sources.base import Source
+
+# The review screen and the help screen are imported when first shown; the scan's modules (the
+# readers, the detectors) when the scan worker first needs them: the list is drawn without them.
 
 FILL_EVERY = 1.0  # seconds between two batches of scanned rows handed to the app's thread
 UNREADABLE_REVIEW = "?"  # the status of a file whose review file cannot be read
@@ -342,6 +346,8 @@ class PickerScreen(ListScreen):
                 timeout=6,
             )
             return
+        from inspector.tui.review.screen import ReviewScreen
+
         path, session = target
         self.app.push_screen(ReviewScreen(path, session, named=self.named, follow=True))
 
@@ -353,6 +359,8 @@ class PickerScreen(ListScreen):
         return path, session
 
     def _open(self, key: str) -> None:
+        from inspector.tui.review.screen import ReviewScreen
+
         path, session, conversation, error = self._targets[key]
         if conversation is not None:
             self.app.push_screen(ReviewScreen(path, conversation=conversation, named=self.named))
@@ -375,4 +383,6 @@ class PickerScreen(ListScreen):
 
     def action_help(self) -> None:
         """Show every key."""
+        from inspector.tui.help import HelpScreen
+
         self.app.push_screen(HelpScreen(help_rows(self), KEYS_HELP))

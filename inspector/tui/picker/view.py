@@ -12,11 +12,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from inspector.model import Location
-from inspector.review.review_file import SessionKey
 from inspector.tui.picker.review_status import STATUSES, SessionKeys
+
+if TYPE_CHECKING:
+    from inspector.review.review_file import SessionKey
 
 LISTED = "listed"  # the sort by the listing's own order
 FLAGGED, CLEAN = "any finding", "no finding"  # findings filters besides a kind

@@ -22,7 +22,7 @@ from textual.highlight import highlight
 from inspector.model import Finding, ToolResult, Turn
 from inspector.repair.execute import ExecutionResult
 from inspector.support.safe_text import neutralise, preview_value
-from inspector.tui.themes import JsonHighlight
+from inspector.tui.themes import json_highlight
 from inspector.view.arguments_diff import laid_out, path_name
 from inspector.view.calls import CallPreview, RecordedCall, recorded_calls
 from inspector.view.repaired_turn import RepairedTurn
@@ -222,7 +222,7 @@ def arguments_content(call: CallPreview) -> Content:
     if call.arguments is None:
         return Content.styled("(arguments could not be recovered)", MUTED)
     source, spans = laid_out(call.arguments)
-    code = highlight(source, language="json", theme=JsonHighlight)
+    code = highlight(source, language="json", theme=json_highlight())
     marks = [(path, INSERTED) for path in call.diff.added] + [(path, CHANGED) for path in call.diff.changed]
     for path, style in marks:
         if path in spans:

@@ -92,17 +92,20 @@ class ReviewScreen(Screen[None]):
         source: Source | None = None,
         follow: bool = False,
         turn: int | None = None,
+        start: Session | None = None,
     ) -> None:
         """`session`: the index of the session to show among the file's (None: the first flagged);
         `conversation`: instead, the id of the session (an SQLite history's conversation) to open;
         `named`: how to read the file (`--format`, `--tools`, a database's table: `--table`/`--map`);
         `source`: the file's source when it is open already (else it is opened here); `follow`:
         show the turns another process appends to the file as they are written (`following`);
-        `turn`: the position of the turn to open on (None: the first finding still pending)."""
+        `turn`: the position of the turn to open on (None: the first finding still pending);
+        `start`: the session as read from the start of the file, shown while the whole file is read."""
         super().__init__()
         self.follower = SessionFollower(Path(path), named) if follow and isinstance(path, Path) else None
         self.path = path
         self.source = source
+        self._file_start = start
         self.conversation = conversation
         self.named = named
         self.shown = ShownSession(session, turn)
@@ -137,6 +140,7 @@ class ReviewScreen(Screen[None]):
             self.query_one("#loading"),
             self.tell,
             self.source,
+            self._file_start,
         )
         self.navigator = Navigator(
             shown,
@@ -246,7 +250,7 @@ class ReviewScreen(Screen[None]):
 
     @on(Loaded)
     def _loaded(self, event: SessionLoader.Loaded) -> None:
-        self.loader.loaded(event.sessions)
+        self.loader.loaded(event.sessions, event.reading)
 
     @on(Early)
     def _early(self, event: SessionLoader.Early) -> None:

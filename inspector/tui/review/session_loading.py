@@ -3,11 +3,19 @@ they arrive. The turns are listed as soon as the file is read, the first finding
 (`inspector.scan.early`) are marked and the first flagged turn shown while the detectors run over
 the whole session, and the full findings then replace them (the selection kept). A database's
 conversation is read on its own (`inspector.tui.conversations.open_conversation`).
+
+A large file's session may come first as read from the file's start alone
+(`inspector.sources.files.file_start`): its turns are listed and its first findings marked while
+the whole file is read, then the whole session's turns replace them, the turn the person is on
+kept. The start's first findings are scanned against the tools the start defines and calls (a tool
+first called later is not in it), so they may differ where a detector reads the catalogue; the
+whole session's first findings replace them, and its full findings replace those.
 """
 
 from __future__ import annotations
 
 import gc
+import threading
 from collections.abc import Callable
 
 from textual.content import Content
@@ -33,11 +41,13 @@ class SessionLoader:
     """Reads the file and scans it (in the screen's load worker), and shows what arrives."""
 
     class Loaded(Message):
-        """The file is read: its sessions are known, findings are not yet."""
+        """The file is read (`reading`: only its start, the rest is being read): its sessions are
+        known, findings are not yet."""
 
-        def __init__(self, sessions: list[Session]) -> None:
+        def __init__(self, sessions: list[Session], reading: bool = False) -> None:
             super().__init__()
             self.sessions = sessions
+            self.reading = reading
 
     class Early(Message):
         """The first findings of the session shown, known before the whole session is scanned."""
@@ -72,14 +82,19 @@ class SessionLoader:
         progress: Widget,
         tell: Tell,
         source: Source | None = None,
+        start: Session | None = None,
     ) -> None:
         """`source`: the file's source when it is open already (else it is opened when loading);
+        `start`: the session as read from the start of its file (one session), shown while the
+        whole file is read;
         `conversation`: the id of the session (an SQLite history's conversation) to open, if any;
         `named`: how to read the file (format, extra tools, a database's table); `progress`: the row
         saying what is being done, holding `#loading-label`; `tell(message, **options)` notifies the
         person."""
         self.path = path
         self.source = source
+        self.start = start
+        self._early_drawn = threading.Event()  # set once the first findings posted are drawn
         self.conversation = conversation
         self.named = named
         self.shown = shown
@@ -97,6 +112,8 @@ class SessionLoader:
                 source, session, place, conversations = open_conversation(self.path, self.conversation, self.named)
                 sessions, shown.place, shown.session_index = [session], (place, len(conversations)), 0
             else:
+                if self.start is not None:
+                    self._show_start(self.start, post)
                 source = self.source or self.named.open(self.path)
                 sessions = list(source.sessions())
                 if self.conversation is not None:
@@ -111,25 +128,51 @@ class SessionLoader:
         except InspectorError as error:
             post(self.Failed(str(error)))
 
-    def loaded(self, sessions: list[Session]) -> None:
-        """List the turns of the session shown, on the turn asked for if any; the findings are
-        being scanned for."""
-        self._show_session(sessions[self.shown.session_index or 0])
-        if self.shown.start is not None:
-            self.drawing.select(self.shown.start)
+    def _show_start(self, start: Session, post: Callable[[Message], object]) -> None:
+        """Post the session read from the file's start, then its first findings, and wait until
+        they are drawn (a second at most) before reading the rest, which would slow the drawing."""
+        post(self.Loaded([start], reading=True))
+        post(self.Early(early_findings(start, self.named.extra_tools)))
+        self._early_drawn.wait(1.0)
+
+    def loaded(self, sessions: list[Session], reading: bool = False) -> None:
+        """List the turns of the session shown, on the turn asked for if any (`reading`: those of
+        the file's start, the rest being read); the findings are being scanned for. The first
+        findings marked on the start's turns stay marked on the whole session's, and the turn
+        selected stays selected."""
+        shown, turns = self.shown, self.drawing.turns
+        selected = turns.position if shown.session is not None else None
+        self._show_session(sessions[shown.session_index or 0])
+        if shown.early:
+            shown.group(shown.early)
+        if selected is not None:
+            turns.select_position(selected)
+        elif shown.start is not None:
+            self.drawing.select(shown.start)
+        self.drawing.refresh()
+        name, turns_read = shown_name(self.path.name), len(sessions[shown.session_index or 0].turns)
         label = self.progress.query_one("#loading-label", Static)
-        label.update(Content(f"Scanning {shown_name(self.path.name)} for findings…"))
+        label.update(
+            Content(
+                f"Reading {name}… (its first {turns_read:,} turns listed)"
+                if reading
+                else f"Scanning {name} for findings…"
+            )
+        )
 
     def early(self, findings: list[Finding]) -> None:
-        """Mark the first findings and show the first flagged turn (unless a turn was asked
-        for), unless the review came first."""
-        shown = self.shown
+        """Mark the first findings and show the first flagged turn, unless a turn was asked for or
+        the review came first (or, when the first findings of the file's start were shown, the
+        person moved on from the turn they chose)."""
+        shown, turns = self.shown, self.drawing.turns
         if shown.review is None and findings:
+            earlier = min((finding.turn for finding in shown.early), default=None)
             shown.early = findings
             shown.group(findings)
-            if shown.start is None:
-                self.drawing.turns.select_position(shown.flagged[0])
+            if shown.start is None and (earlier is None or turns.position == earlier):
+                turns.select_position(shown.flagged[0])
             self.drawing.refresh()
+        self.progress.call_after_refresh(self._early_drawn.set)
 
     def ready(self, review: Review, warnings: list[str]) -> None:
         """Take the review's findings and decisions and show the first finding still pending (a

@@ -4,14 +4,20 @@ session is scanned, and the full findings then take over without moving the sele
 from __future__ import annotations
 
 import shutil
+import threading
 from pathlib import Path
 
 from textual.pilot import Pilot
+from textual.widgets import Static
 
+from inspector.scan.scanner import scan_file
+from inspector.sources.files.session_file import SessionFile
 from inspector.tui.app import InspectorApp
 from inspector.tui.review.screen import ReviewScreen
 from inspector.tui.review.turn_list import TurnList
 from tests.helpers.app import finding_text, play_loaded
+from tests.helpers.large_files import large_openai
+from tests.helpers.pilot import WAIT, play, until
 from tests.helpers.samples import SESSIONS
 
 
@@ -34,3 +40,55 @@ def test_the_first_findings_select_the_first_flagged_turn_before_the_review_is_r
     first_ready = next(entry for entry in seen if entry[0] == "Ready")  # the hook sees a message more than once
     assert seen[0][0] == "Early"
     assert first_ready[1:] == (2, None)  # when the full findings arrive, turn 2 is already shown
+
+
+def test_a_large_file_shows_its_first_flagged_turn_from_its_start_while_the_rest_is_read(tmp_path: Path, monkeypatch):
+    """The whole file is held back until the test lets it be read: meanwhile the screen says it is
+    reading, lists the start's turns and shows the first finding; the end state is a full load's."""
+    path = large_openai(tmp_path)
+    full = scan_file(path)[0]
+    whole_read = threading.Event()
+    read_whole = SessionFile.all_sessions
+
+    def held_back(source: SessionFile) -> list:
+        assert whole_read.wait(WAIT), "the test never let the whole file be read"
+        return read_whole(source)
+
+    monkeypatch.setattr(SessionFile, "all_sessions", held_back)
+    app = InspectorApp(path)
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = pilot.app.screen
+        turns = screen.query_one(TurnList)
+        label = screen.query_one("#loading-label", Static)
+        await until(pilot, lambda: screen.session is not None and turns.position is not None, "the start's turns")
+        await until(pilot, lambda: "malformed-arguments" in finding_text(pilot), "the first finding")
+        assert str(label.render()).startswith(f"Reading {path.name}…")
+        assert 0 < len(screen.session.turns) < len(full.session.turns) and screen.review is None
+        assert turns.position == full.findings[0].turn == 2
+        whole_read.set()
+        await until(pilot, lambda: screen.review is not None, "the whole file read and scanned")
+        await pilot.pause()
+        assert len(screen.session.turns) == len(full.session.turns)
+        assert screen.review.findings(0) == full.findings
+        assert turns.position == 2 and "malformed-arguments · error · pending · turn 2" in finding_text(pilot)
+
+    try:
+        play(app, scenario)
+    finally:
+        whole_read.set()
+
+
+def test_a_large_file_broken_at_its_end_opens_on_its_start_and_then_says_why_it_cannot_be_read(tmp_path: Path):
+    path = large_openai(tmp_path)
+    with path.open("r+b") as file:
+        file.truncate(path.stat().st_size - 10)  # its last message and brackets cut off
+    app = InspectorApp(path)  # its start is read: no error before the screen
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = pilot.app.screen
+        bar = screen.query_one("#bar", Static)
+        await until(pilot, lambda: "invalid JSON" in str(bar.render()), "the error in the bar")
+        assert f"{path}: line " in str(bar.render()) and screen.review is None
+
+    play(app, scenario)

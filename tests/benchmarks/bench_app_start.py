@@ -1,0 +1,152 @@
+"""Benchmark: how soon the app starts, against `python -c pass` in the same run.
+
+Run by hand from anywhere (pytest does not collect it):
+
+    python tests/benchmarks/bench_app_start.py [--messages 200000] [--events 160000] [--runs 5]
+        [--compare-with DIR]
+
+It writes the scan benchmark's deterministic OpenAI session (`bench_scan.py`'s generator, about
+76 MB for 200,000 messages) and the Claude Code benchmark's (`bench_claude_code.py`'s, about 94 MB
+for 160,000 lines) to a temporary directory. Then, `--runs` times, interleaved and each in its own
+process: `python -c pass`; `python -c "import inspector.tui.app"` (the app's module and its first
+screen, the picker); and the app opened headless on each file (`bench_tui.py`'s child, at
+120x40), timed from the process's start until the first flagged turn is selected with its
+finding shown, and until every finding is known. Every figure is the median of the runs, and its
+ratio to `python -c pass`'s is the median of the ratios of each run's pair (so drift in the
+machine's load hits both alike). The import's target is at most 0.25 s over `python -c pass`; the
+first flagged turn's 0.7 s (OpenAI) and 1 s (Claude Code).
+
+Compiled modules are cached (`bench_runner.child_environment`: `PYTHONDONTWRITEBYTECODE` unset,
+`PYTHONPYCACHEPREFIX` a temporary folder of the run's own), and every command runs once uncounted
+first, so the figures are those of an installed copy, not of compiling the modules.
+
+`--compare-with DIR` also measures the source tree in DIR (another version of this repository,
+e.g. `git worktree add DIR main`), its `inspector` put first on `PYTHONPATH`, interleaved with
+this one, and prints its figures beside these, then the median of this tree's figure over the
+other's in each round. It exits 0 whatever the numbers, unless a child
+crashes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import bench_runner
+
+HERE = Path(__file__).resolve().parent
+IMPORT_TARGET = 0.25  # seconds over `python -c pass`
+FIRST_FLAGGED_TARGETS = {"OpenAI": 0.7, "Claude Code": 1.0}
+FIGURES = ("first flagged turn", "every finding known")
+
+
+def timed(command: list[str], environment: dict[str, str]) -> tuple[float, dict[str, float]]:
+    """Run `command`; its wall time from start to exit and what it printed (JSON, or {}). Exits
+    on a crash, with what it wrote to stderr."""
+    begin = time.perf_counter()
+    # run outside the repository, so that `inspector` is the one the environment names (a tree's own)
+    done = subprocess.run(command, capture_output=True, text=True, env=environment, cwd=tempfile.gettempdir())
+    elapsed = time.perf_counter() - begin
+    if done.returncode:
+        sys.exit(f"{' '.join(command[1:4])} ... exited {done.returncode}:\n{done.stderr}")
+    return elapsed, json.loads(done.stdout) if done.stdout.strip() else {}
+
+
+def app_command(path: Path) -> list[str]:
+    """The child that opens the app on `path` and prints when its first flagged turn was shown."""
+    return [sys.executable, str(HERE / "bench_tui.py"), "--app-start", str(path)]
+
+
+def measure(files: dict[str, Path], trees: dict[str, dict[str, str]], runs: int) -> dict[str, dict[str, list]]:
+    """For each tree (name -> its environment), `runs` interleaved rounds of `python -c pass`, the
+    import and the app on each of `files`, after one uncounted round; each figure's runs, by tree."""
+    measured: dict[str, dict[str, list]] = {tree: {} for tree in trees}
+    for round_number in range(runs + 1):
+        for tree, environment in trees.items():
+            figures = measured[tree] if round_number else {}
+            passed, _ = timed([sys.executable, "-c", "pass"], environment)
+            figures.setdefault("python -c pass", []).append(passed)
+            imported, _ = timed([sys.executable, "-c", "import inspector.tui.app"], environment)
+            figures.setdefault("import inspector.tui.app", []).append(imported)
+            for label, path in files.items():
+                _, printed = timed([*app_command(path), str(time.time())], environment)
+                for figure in FIGURES:
+                    figures.setdefault(f"{label}: {figure}", []).append(printed[figure])
+            figures.setdefault("passes", []).append(passed)
+    return measured
+
+
+def report(measured: dict[str, dict[str, list]], runs: int) -> None:
+    """Print each figure's median in each tree, with its ratio to `python -c pass`, then the targets."""
+    trees = list(measured)
+    print(f"\nmedian of {runs} interleaved runs; ratio: the median of figure / `python -c pass` of the same run")
+    other = ["this / the other, run by run"] if len(trees) == 2 else []
+    print(f"{'':44}" + "".join(f"{name:>32}" for name in [*trees, *other]))
+    for figure in measured[trees[0]]:
+        if figure == "passes":
+            continue
+        cells = []
+        for tree in trees:
+            values, passes = measured[tree][figure], measured[tree]["passes"]
+            ratio = statistics.median(value / passed for value, passed in zip(values, passes))
+            cells.append(f"{statistics.median(values):>9.3f} s {ratio:>7.1f}x pass")
+        if len(trees) == 2:  # this tree's figure against the other's, run by run
+            pairs = zip(measured[trees[0]][figure], measured[trees[1]][figure])
+            cells.append(f"{statistics.median(mine / theirs for mine, theirs in pairs):.2f}x")
+        print(f"{figure:44}" + "".join(f"{cell:>32}" for cell in cells))
+    print()
+    for tree in trees:
+        figures = measured[tree]
+        over = statistics.median(i - p for i, p in zip(figures["import inspector.tui.app"], figures["passes"]))
+        print(
+            f"{tree}: imports {over:.3f} s over python -c pass (target <= {IMPORT_TARGET} s) "
+            f"{'ok' if over <= IMPORT_TARGET else 'OVER TARGET'}"
+        )
+        for label, target in FIRST_FLAGGED_TARGETS.items():
+            first = statistics.median(figures[f"{label}: first flagged turn"])
+            print(
+                f"{tree}: {label} first flagged turn {first:.2f} s (target <= {target} s) "
+                f"{'ok' if first <= target else 'OVER TARGET'}"
+            )
+
+
+def generate(directory: Path, messages: int, events: int) -> dict[str, Path]:
+    """Write the two sessions into `directory`; their paths by label."""
+    files = {"OpenAI": directory / "bench.openai.json", "Claude Code": directory / "bench.claude-code.jsonl"}
+    for (label, path), (script, size, count) in zip(
+        files.items(), (("bench_scan.py", "--messages", messages), ("bench_claude_code.py", "--events", events))
+    ):
+        subprocess.run(
+            [sys.executable, str(HERE / script), size, str(count), "--generate-only", str(path)],
+            capture_output=True,
+            check=True,
+        )
+        print(f"{label}: {path.stat().st_size / 1e6:.0f} MB ({count:,} {size[2:]})")
+    return files
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--messages", type=int, default=200_000, help="messages in the OpenAI session (200,000)")
+    parser.add_argument("--events", type=int, default=160_000, help="lines in the Claude Code session (160,000)")
+    parser.add_argument("--runs", type=int, default=5, help="interleaved runs of each measure (the median is shown)")
+    parser.add_argument("--compare-with", metavar="DIR", type=Path, help="also measure the source tree in DIR")
+    options = parser.parse_args()
+    environment = bench_runner.child_environment()
+    trees = {"this tree": environment}
+    if options.compare_with:
+        trees[str(options.compare_with)] = {**environment, "PYTHONPATH": str(options.compare_with.resolve())}
+    with tempfile.TemporaryDirectory(prefix="inspector-bench-") as directory:
+        files = generate(Path(directory), options.messages, options.events)
+        report(measure(files, trees, options.runs), options.runs)
+
+
+if __name__ == "__main__":
+    main()
