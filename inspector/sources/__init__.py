@@ -94,10 +94,10 @@ def load_sessions(path: Path, format_name: str | None = None) -> list[Session]:
 
 def format_names() -> list[str]:
     """The names `--format` accepts (file formats, then SQLite schemas)."""
-    from inspector.sources.formats import FORMATS
+    from inspector.sources.formats import format_names as file_format_names  # imports no format
     from inspector.sources.schemas import SCHEMAS
 
-    return list(FORMATS) + list(SCHEMAS)
+    return file_format_names() + list(SCHEMAS)
 
 
 def session_files(directory: Path) -> list[Path]:

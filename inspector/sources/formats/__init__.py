@@ -15,12 +15,13 @@ Completions, whose bare message list the specific formats refine). The rule that
 4. A file nothing claims is an error saying what it holds (an object's first keys, a JSON Lines
    file's record count).
 
-A new format is one module and one line in `SPECIFIC` (`docs/adding-a-format.md`).
+A new format is one module and one line in `SPECIFIC_MODULES` (`docs/adding-a-format.md`).
 """
 
 from __future__ import annotations
 
 from functools import cache
+from importlib import import_module
 from typing import TYPE_CHECKING, NamedTuple
 
 from inspector.errors import InspectorError
@@ -31,6 +32,57 @@ from inspector.support.secret_patterns import masked_everywhere
 if TYPE_CHECKING:
     from inspector.model import Session
     from inspector.sources.files.document import Document
+
+# The specific formats in probe order, by module; a format's name is its module's, with `-` for
+# `_` (`claude_code`: `claude-code`).
+SPECIFIC_MODULES = (
+    "session_dump",
+    "gemini",
+    "anthropic",
+    "gemini_cli",
+    "claude_code",
+    "qwen_code",
+    "cline",
+    "cline_task",
+    "codex",
+    "copilot_cli",
+    "pi",
+    "factory_droid",
+    "copilot_cli_history",
+    "amp",
+    "kimi_cli",
+    "openhands",
+    "opencode_storage",
+    "continue_cli",
+    "openai_responses",
+    "langchain",
+    "langchain_dumpd",
+    "pydantic_ai",
+    "ai_sdk_model",
+    "ai_sdk_ui",
+    "ag2",
+    "haystack",
+    "autogen",
+    "smolagents",
+    "mini_swe_agent",
+    "aider",
+    "aider_llm_history",
+    "swe_agent",
+    "dspy",
+    "litellm",
+    "langfuse",
+    "langsmith",
+    "otel",
+    "inspect_ai",
+    "sharegpt",
+)
+GENERAL_MODULE = "openai"  # a plain `{"messages": [...]}` is OpenAI unless a specific format claims it
+
+
+def format_names() -> list[str]:
+    """Every format's name, in probe order, without importing one."""
+    return [module.replace("_", "-") for module in (*SPECIFIC_MODULES, GENERAL_MODULE)]
+
 
 # The registry, built when one of its names is first used (`__getattr__`): importing one format's
 # module (`inspector.sources.formats.claude_code`) imports no other format.
@@ -122,89 +174,11 @@ def _describe(document: Document) -> str:
 @cache
 def _registry() -> _Registry:
     """Every format, imported on the first call."""
-    from inspector.sources.formats import (
-        ag2,
-        ai_sdk_model,
-        ai_sdk_ui,
-        aider,
-        aider_llm_history,
-        amp,
-        anthropic,
-        autogen,
-        claude_code,
-        cline,
-        cline_task,
-        codex,
-        continue_cli,
-        copilot_cli,
-        copilot_cli_history,
-        dspy,
-        factory_droid,
-        gemini,
-        gemini_cli,
-        haystack,
-        inspect_ai,
-        kimi_cli,
-        langchain,
-        langchain_dumpd,
-        langfuse,
-        langsmith,
-        litellm,
-        mini_swe_agent,
-        openai,
-        openai_responses,
-        opencode_storage,
-        openhands,
-        otel,
-        pi,
-        pydantic_ai,
-        qwen_code,
-        session_dump,
-        sharegpt,
-        smolagents,
-        swe_agent,
-    )
-
-    specific: tuple[FileFormat, ...] = (
-        session_dump.FORMAT,
-        gemini.FORMAT,
-        anthropic.FORMAT,
-        gemini_cli.FORMAT,
-        claude_code.FORMAT,
-        qwen_code.FORMAT,
-        cline.FORMAT,
-        cline_task.FORMAT,
-        codex.FORMAT,
-        copilot_cli.FORMAT,
-        pi.FORMAT,
-        factory_droid.FORMAT,
-        copilot_cli_history.FORMAT,
-        amp.FORMAT,
-        kimi_cli.FORMAT,
-        openhands.FORMAT,
-        opencode_storage.FORMAT,
-        continue_cli.FORMAT,
-        openai_responses.FORMAT,
-        langchain.FORMAT,
-        langchain_dumpd.FORMAT,
-        pydantic_ai.FORMAT,
-        ai_sdk_model.FORMAT,
-        ai_sdk_ui.FORMAT,
-        ag2.FORMAT,
-        haystack.FORMAT,
-        autogen.FORMAT,
-        smolagents.FORMAT,
-        mini_swe_agent.FORMAT,
-        aider.FORMAT,
-        aider_llm_history.FORMAT,
-        swe_agent.FORMAT,
-        dspy.FORMAT,
-        litellm.FORMAT,
-        langfuse.FORMAT,
-        langsmith.FORMAT,
-        otel.FORMAT,
-        inspect_ai.FORMAT,
-        sharegpt.FORMAT,
-    )
-    general = openai.FORMAT  # a plain `{"messages": [...]}` is OpenAI unless a specific format claims it
+    specific = tuple(_format_of_module(module) for module in SPECIFIC_MODULES)
+    general = _format_of_module(GENERAL_MODULE)
     return _Registry(specific, general, {file_format.name: file_format for file_format in (*specific, general)})
+
+
+def _format_of_module(module: str) -> FileFormat:
+    format_: FileFormat = import_module(f"{__name__}.{module}").FORMAT
+    return format_
