@@ -57,6 +57,13 @@ def one_finding(write_session, reply, tools=TOOLS, family=None):
     return findings[0]
 
 
+def recovered(write_session, reply, family):
+    """The calls (name, arguments) the one finding of `reply` (a leak of `family`) recovers, and
+    the reply as its fix leaves it."""
+    finding = one_finding(write_session, reply, family=family)
+    return [(call.name, call.arguments) for call in finding.fix.add_calls], finding.fix.apply_to_text(reply)
+
+
 def fixed_calls_and_texts(path, tmp_path):
     """`inspector fix --accept tool-markup` on `path`, its output re-scanned clean: the structured
     calls (name, arguments) and the assistant texts of the output."""

@@ -6,7 +6,7 @@ Ollama's parsers read them)."""
 
 import pytest
 
-from tests.helpers.markup import TOOLS, markup_findings, one_finding
+from tests.helpers.markup import TOOLS, markup_findings, recovered
 
 
 @pytest.mark.parametrize(
@@ -33,9 +33,7 @@ from tests.helpers.markup import TOOLS, markup_findings, one_finding
     ],
 )
 def test_calls_are_recovered(write_session, family, reply, calls, cleaned):
-    finding = one_finding(write_session, reply, family=family)
-    assert [(c.name, c.arguments) for c in finding.fix.add_calls] == calls
-    assert finding.fix.apply_to_text(reply) == cleaned
+    assert recovered(write_session, reply, family) == (calls, cleaned)
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,7 @@ whole reply (after its thinking), or after the role token `<|assistant|>`."""
 
 import pytest
 
-from tests.helpers.markup import TOOLS, markup_findings, one_finding
+from tests.helpers.markup import TOOLS, markup_findings, recovered
 
 
 @pytest.mark.parametrize(
@@ -49,10 +49,10 @@ from tests.helpers.markup import TOOLS, markup_findings, one_finding
     ],
 )
 def test_first_generation_glm_calls_are_recovered(write_session, family, reply, calls, cleaned):
-    finding = one_finding(write_session, reply, family=family)
-    assert [(c.name, c.arguments) for c in finding.fix.add_calls] == calls
+    found, fixed = recovered(write_session, reply, family)
+    assert found == calls
     if cleaned is not None:
-        assert finding.fix.apply_to_text(reply) == cleaned
+        assert fixed == cleaned
 
 
 @pytest.mark.parametrize(
