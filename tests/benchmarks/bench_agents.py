@@ -323,7 +323,7 @@ def baseline(name: str, path: Path) -> list[str]:
 def sample_summary(name: str) -> dict:
     """The summary of a scan of the sample itself."""
     report = subprocess.run(
-        [sys.executable, "-m", "inspector", "scan", "--json", str(SAMPLES / FORMATS[name][0])],
+        [sys.executable, "-m", "inspector", "scan", "--json", "--no-cache", str(SAMPLES / FORMATS[name][0])],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -363,7 +363,7 @@ def bench(name: str, events: int, runs: int, keep: bool) -> None:
         )
         copies = int(made.stdout)
         print(f"\n{name}: {events:,} records, {copies:,} copies of the sample, {path.stat().st_size / 1e6:.1f} MB")
-        scan = [sys.executable, "-m", "inspector", "scan", "--json", str(path)]
+        scan = [sys.executable, "-m", "inspector", "scan", "--json", "--no-cache", str(path)]
         measured: dict[str, list] = {"json.loads": [], "scan --json": []}
         for _ in range(runs):  # interleaved, so drift in the machine's load hits both alike
             measured["json.loads"].append(measure(baseline(name, path), (0,)))

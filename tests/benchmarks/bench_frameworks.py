@@ -78,7 +78,7 @@ def generate(name: str, path: Path, count: int) -> int:
 def sample_findings(name: str) -> dict[str, int]:
     """The findings of a scan of the sample itself, by kind."""
     report = subprocess.run(
-        [sys.executable, "-m", "inspector", "scan", "--json", str(SAMPLES / FORMATS[name])],
+        [sys.executable, "-m", "inspector", "scan", "--json", "--no-cache", str(SAMPLES / FORMATS[name])],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -99,7 +99,7 @@ def bench(name: str, events: int, runs: int, keep: bool) -> None:
         copies = int(made.stdout)
         print(f"\n{name}: {events:,} records, {copies:,} whole samples among them, {path.stat().st_size / 1e6:.1f} MB")
         baseline = [sys.executable, "-c", BASELINE, str(path)]
-        scan = [sys.executable, "-m", "inspector", "scan", "--json", str(path)]
+        scan = [sys.executable, "-m", "inspector", "scan", "--json", "--no-cache", str(path)]
         measured = {"json.load": [], "scan --json": []}
         for _ in range(runs):  # interleaved, so drift in the machine's load hits both alike
             measured["json.load"].append(measure(baseline, (0,)))

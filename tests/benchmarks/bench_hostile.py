@@ -191,7 +191,7 @@ def timed(path: Path, runs: int, timeout: float) -> float | None:
         start = time.perf_counter()
         try:
             done = subprocess.run(
-                [sys.executable, "-m", "inspector", "scan", "--json", str(path)],
+                [sys.executable, "-m", "inspector", "scan", "--json", "--no-cache", str(path)],
                 cwd=ROOT,
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.PIPE,

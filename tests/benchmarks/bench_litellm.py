@@ -120,7 +120,7 @@ def main() -> None:
         )
         print(f"log: {options.events:,} calls, {path.stat().st_size / 1e6:.1f} MB, planted: {made}")
         baseline = [sys.executable, "-c", BASELINE, str(path)]
-        scan = [sys.executable, "-m", "inspector", "scan", "--json", str(path)]
+        scan = [sys.executable, "-m", "inspector", "scan", "--json", "--no-cache", str(path)]
         runs: dict[str, list] = {"json.loads": [], "scan --json": []}
         for _ in range(options.runs):
             runs["json.loads"].append(measure(baseline, (0,)))

@@ -202,7 +202,7 @@ def main() -> None:
             f"{path.stat().st_size / 1e6:.1f} MB, planted: {kinds}"
         )
         baseline = [sys.executable, "-c", BASELINE, str(path)]
-        scan = [sys.executable, "-m", "inspector", "scan", "--json", str(path)]
+        scan = [sys.executable, "-m", "inspector", "scan", "--json", "--no-cache", str(path)]
         runs = {"json.load": [], "scan --json": []}
         for _ in range(options.runs):  # interleaved, so drift in the machine's load hits both alike
             runs["json.load"].append(measure(baseline, (0,)))

@@ -113,13 +113,13 @@ def generate(folder: Path, messages: int, files: int) -> None:
 
 
 def _commands(folder: Path) -> dict[str, dict[str, list[str]]]:
-    python, scan = sys.executable, [sys.executable, "-m", "inspector", "scan", "--json"]
+    python, scan = sys.executable, [sys.executable, "-m", "inspector", "scan", "--json", "--no-cache"]
     history, session, small = (str(folder / name) for name in ("history.db", "session.openai.json", "small"))
     return {
         "RubyLLM history": {
             "--jobs 1": scan + ["--jobs", "1", history],
             "pool, --jobs 2": scan + ["--jobs", "2", history],
-            "executor, 2": [python, "-c", EXECUTOR_RANGES, "scan", "--json", "--jobs", "2", history],
+            "executor, 2": [python, "-c", EXECUTOR_RANGES, "scan", "--json", "--no-cache", "--jobs", "2", history],
         },
         "one session file": {"--jobs 1": scan + ["--jobs", "1", session], "--jobs 2": scan + ["--jobs", "2", session]},
         "small files": {

@@ -145,14 +145,18 @@ def child_environment() -> dict[str, str]:
     kept in a cache folder of this process's own (outside the repository) even where the machine
     says not to write them (`PYTHONDONTWRITEBYTECODE`, set on some CI machines), so that every run
     after the first loads them as an installed copy does, rather than compiling 130 modules each
-    time (half the import time). `interleave` makes that first run and does not count it."""
+    time (half the import time). `interleave` makes that first run and does not count it. What a
+    command keeps in its state folder goes to a temporary one, unless the caller chose one."""
     environment = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
     environment["PYTHONPYCACHEPREFIX"] = _BYTECODE_CACHE
+    environment.setdefault("XDG_STATE_HOME", _STATE)  # what a command keeps (the search index) stays out of the home
     return environment
 
 
 _BYTECODE_CACHE = tempfile.mkdtemp(prefix="inspector-bench-pycache-")
+_STATE = tempfile.mkdtemp(prefix="inspector-bench-state-")
 atexit.register(shutil.rmtree, _BYTECODE_CACHE, ignore_errors=True)
+atexit.register(shutil.rmtree, _STATE, ignore_errors=True)
 
 
 def measure(command: list[str], allowed: tuple[int, ...], output: IO[bytes] | None = None) -> Run:
@@ -237,8 +241,9 @@ def line_count(path: Path) -> int:
 
 
 def scan_command(path: Path) -> list[str]:
-    """`python -m inspector scan --json PATH`."""
-    return [sys.executable, "-m", "inspector", "scan", "--json", str(path)]
+    """`python -m inspector scan --json --no-cache PATH`: the file read every time, never taken from the
+    scan's cache (the benchmarks measure reading it)."""
+    return [sys.executable, "-m", "inspector", "scan", "--json", "--no-cache", str(path)]
 
 
 def fix_command(path: Path, output: Path) -> list[str]:

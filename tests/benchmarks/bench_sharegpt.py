@@ -100,7 +100,7 @@ def run(script: str, generate_file: Callable[[Path, int], dict[str, int]], name:
         print(f"file: {path.stat().st_size / 1e6:.1f} MB, planted: {planted}")
         commands = {
             "baseline": [sys.executable, "-c", baseline, str(path)],
-            "scan --json": [sys.executable, "-m", "inspector", "scan", "--json", str(path)],
+            "scan --json": [sys.executable, "-m", "inspector", "scan", "--json", "--no-cache", str(path)],
         }
         runs: dict[str, list] = {label: [] for label in commands}
         for _ in range(options.runs):

@@ -75,7 +75,7 @@ def _as_fine_tuning_lines(chat: Path, lines: Path) -> None:
 
 
 def _commands(folder: Path, tiny: Path) -> dict[str, list[str]]:
-    scan = [sys.executable, "-m", "inspector", "scan", "--json"]
+    scan = [sys.executable, "-m", "inspector", "scan", "--json", "--no-cache"]
     spark = ["--engine", "spark", "--spark-master", "local[2]"]
     return {
         "one process": scan + [str(folder)],
