@@ -83,7 +83,7 @@ _HTTP = re.compile(
     rf"|^([45]\d\d)\s+(?:{_REASONS})(?=\s*(?:$|[:\-–—(,;.]))",  # a line opening `429 Too Many Requests`
     re.I,
 )
-_TESTS_FAILED = re.compile(r"^=+ .{0,200}\b\d+ (?:failed|errors?)\b|^Tests?:\s+\d+ failed\b", re.I)
+_TESTS_FAILED = re.compile(r"^=+ .{0,200}\b[1-9]\d* (?:failed|errors?)\b|^Tests?:\s+[1-9]\d* failed\b", re.I)
 # The system errors (`strerror`'s texts) a line may end with, besides the first few of `_SYSTEM_ERROR`.
 _SYSTEM_ERRORS = (
     "directory not empty", "file exists", "read-only file system", "is a directory", "not a directory",

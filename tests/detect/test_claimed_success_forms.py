@@ -256,6 +256,16 @@ CLEAN: list[tuple[str, list[Call], str]] = [
     ),
     ("pytest passed", [("bash", {"command": "pytest -q"}, "===== 5 passed in 0.31s =====")], "All tests pass."),
     (
+        "jest, none failed",
+        [("bash", {"command": "npm test"}, "Tests:       0 failed, 13 passed, 13 total\nTime:        1.1 s")],
+        "All 13 tests pass.",
+    ),
+    (
+        "pytest, no errors",
+        [("bash", {"command": "pytest -q"}, "=========== 6 passed, 0 errors in 0.40s ===========")],
+        "All tests pass.",
+    ),
+    (
         "a cat of notes on exit codes",
         [("bash", {"command": "cat notes.md"}, "Notes\n- exit code 1 means failure\n- ERROR lines are errors")],
         "I've read notes.md.",
