@@ -21,6 +21,18 @@ pytestmark = pytest.mark.slow  # drives the app with Pilot
 SESSION_ID = "75be298c-69f7-4eae-9118-77047fde8a3b"  # the session Claude Code wrote
 
 
+async def decided_and_exported(pilot: Pilot, notes: list[str], key: str = "a") -> str:
+    """Decide the first finding with `key` (`a` approves, `s` skips), export with the dialog's
+    defaults, and give the note saying where."""
+    await reviewed(pilot)
+    await press(pilot, key, "x")
+    await until(pilot, lambda: isinstance(pilot.app.screen, ExportDialog), "the export dialog")
+    await press(pilot, "enter")
+    await until(pilot, lambda: any(note.startswith("Wrote ") for note in notes), "the export")
+    (note,) = [note for note in notes if note.startswith("Wrote ")]
+    return note
+
+
 def test_the_export_of_a_claude_code_session_says_where_it_went_and_how_to_resume_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ):
@@ -30,13 +42,7 @@ def test_the_export_of_a_claude_code_session_says_where_it_went_and_how_to_resum
     monkeypatch.chdir(tmp_path)  # the export of a file an agent keeps goes to the current folder
 
     async def scenario(pilot: Pilot, notes: list[str]) -> None:
-        await reviewed(pilot)
-        await press(pilot, "a", "x")
-        await until(pilot, lambda: isinstance(pilot.app.screen, ExportDialog), "the export dialog")
-        await press(pilot, "enter")
-        await until(pilot, lambda: any(note.startswith("Wrote ") for note in notes), "the export")
-        (note,) = [note for note in notes if note.startswith("Wrote ")]
-        lines = note.splitlines()
+        lines = (await decided_and_exported(pilot, notes)).splitlines()
         assert lines[0] == f"Wrote {tmp_path.resolve() / f'{SESSION_ID}.fixed.jsonl'}"
         assert lines[-1] == (
             f"Claude Code reads only its own file: copy the export over {path} (or export again with "
@@ -55,13 +61,7 @@ def test_the_export_of_an_opencode_storage_session_is_a_storage_folder_and_says_
     monkeypatch.chdir(tmp_path)
 
     async def scenario(pilot: Pilot, notes: list[str]) -> None:
-        await reviewed(pilot)
-        await press(pilot, "a", "x")
-        await until(pilot, lambda: isinstance(pilot.app.screen, ExportDialog), "the export dialog")
-        await press(pilot, "enter")
-        await until(pilot, lambda: any(note.startswith("Wrote ") for note in notes), "the export")
-        (note,) = [note for note in notes if note.startswith("Wrote ")]
-        lines = note.splitlines()
+        lines = (await decided_and_exported(pilot, notes)).splitlines()
         assert lines[0] == f"Wrote {tmp_path.resolve() / 'storage.fixed'}"
         assert (tmp_path / "storage.fixed" / "session" / "global" / path.name).is_file()
         assert lines[-1] == (
@@ -91,12 +91,7 @@ def test_the_boxes_of_the_export_dialog_read_ticked_or_not_without_colour(tmp_pa
 
 def test_the_export_says_where_it_kept_the_findings_skipped(session_copy: Path):
     async def scenario(pilot: Pilot, notes: list[str]) -> None:
-        await reviewed(pilot)
-        await press(pilot, "s", "x")
-        await until(pilot, lambda: isinstance(pilot.app.screen, ExportDialog), "the export dialog")
-        await press(pilot, "enter")
-        await until(pilot, lambda: any(note.startswith("Wrote ") for note in notes), "the export")
-        (note,) = [note for note in notes if note.startswith("Wrote ")]
+        note = await decided_and_exported(pilot, notes, "s")
         out = Path(note.splitlines()[0].removeprefix("Wrote "))
         baseline = out.with_name(out.name + ".baseline.json")
         assert f"the findings you skipped: {baseline} (`inspector scan` leaves them out)" in note.splitlines()
