@@ -1,6 +1,8 @@
 """The search index's file: one SQLite database (`search.db` in the inspector's state folder)
 with an FTS5 table over the turns' text, and the sessions' facets and findings beside it; and,
-for each file, its sessions' summaries as the scan reports them (`summaries`: the scan's cache).
+for each file, its sessions' summaries as the scan reports them (`summaries`: the scan's cache),
+with its findings as a review names them when they were read with their sessions (`anchors`: what
+the app's picker shows a file's review status by, `anchor_blob`).
 
 A file's row says what it was read as: its fingerprint, the key of the detection its findings
 were found with (`detection_key`), and whether its turns' words are indexed (`texts`: 0 when a
@@ -24,7 +26,7 @@ from inspector.errors import InspectorError
 from inspector.support.safe_text import shown_name
 from inspector.support.state_folder import inspector_state_folder
 
-SCHEMA_VERSION = "2"  # a file of any other version is moved aside and rebuilt
+SCHEMA_VERSION = "3"  # a file of any other version is moved aside and rebuilt
 BUSY_TIMEOUT = 30.0  # seconds a writer waits for another process's transaction
 
 _SCHEMA = """
@@ -33,7 +35,8 @@ CREATE TABLE files(
     id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
     digest TEXT NOT NULL, error TEXT, detection TEXT NOT NULL, texts INTEGER NOT NULL);
 CREATE TABLE summaries(
-    file INTEGER PRIMARY KEY REFERENCES files(id) ON DELETE CASCADE, read_as TEXT NOT NULL, data BLOB NOT NULL);
+    file INTEGER PRIMARY KEY REFERENCES files(id) ON DELETE CASCADE, read_as TEXT NOT NULL, data BLOB NOT NULL,
+    anchors BLOB);
 CREATE TABLE sessions(
     id INTEGER PRIMARY KEY, file INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
     number INTEGER NOT NULL, session_id TEXT, format TEXT NOT NULL, agent TEXT NOT NULL,

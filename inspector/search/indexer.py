@@ -162,7 +162,8 @@ def _insert(connection: sqlite3.Connection, path: str, target: Target, rows: Fil
     ).lastrowid
     if rows.summaries is not None and not rows.error:
         connection.execute(
-            "INSERT INTO summaries(file, read_as, data) VALUES (?, ?, ?)", (file_id, path, rows.summaries)
+            "INSERT INTO summaries(file, read_as, data, anchors) VALUES (?, ?, ?, ?)",
+            (file_id, path, rows.summaries, rows.anchors),
         )
     date = taken.mtime_ns / 1e9
     next_turn = connection.execute("SELECT coalesce(max(id), 0) + 1 FROM turns").fetchone()[0]

@@ -1,6 +1,7 @@
 """Reading one session file for the index: every session in it through `inspector.sources`, and
 its findings through `inspector.scan`, turned into the rows the index keeps, and into the scan's
-summaries (`summary_blob`: what a later scan takes instead of reading the file). A plain
+summaries (`summary_blob`: what a later scan takes instead of reading the file) with their
+findings' keys in a review (`anchor_blob`: what the app's picker takes). A plain
 function of plain values, so that a second process can run it (`indexer`)."""
 
 from __future__ import annotations
@@ -9,8 +10,10 @@ from pathlib import Path
 from typing import NamedTuple
 
 from inspector.errors import InspectorError
+from inspector.review.anchors import FindingKey
 from inspector.scan.scanner import iter_scan
 from inspector.scan.summary import SessionSummary, summarise
+from inspector.search.anchor_blob import packed_anchors, review_anchors
 from inspector.search.documents import SessionRows, session_rows
 from inspector.search.fingerprint import Fingerprint, fingerprint
 from inspector.search.summary_blob import packed
@@ -22,13 +25,14 @@ from inspector.support.safe_text import shown_name
 class FileRows(NamedTuple):
     """A session file as read: its fingerprint (None when it is gone), its sessions, the line
     saying why it could not be read ('' when it could), and its sessions' summaries as the scan
-    reports them, packed (None when they cannot be kept)."""
+    reports them, packed (None when they cannot be kept), and their findings' keys in a review, packed."""
 
     path: Path
     fingerprint: Fingerprint | None
     sessions: list[SessionRows]
     error: str
     summaries: bytes | None = None
+    anchors: bytes | None = None
 
 
 def read_file(path: Path) -> FileRows:
@@ -41,12 +45,14 @@ def read_file(path: Path) -> FileRows:
     try:
         rows: list[SessionRows] = []
         summaries: list[SessionSummary] = []
+        anchors: list[list[FindingKey]] = []
         with collector_paused():
             for number, result in enumerate(iter_scan(open_source(path))):
                 rows.append(session_rows(number, result.session, result.findings))
                 summaries.append(summarise(result))
+                anchors.append(review_anchors(result))
     except InspectorError as error:
         return FileRows(path, taken, [], str(error))
     except Exception as error:  # one file a reader fails on never stops the index of the others
         return FileRows(path, taken, [], f"{shown_name(path)}: could not be read ({type(error).__name__})")
-    return FileRows(path, taken, rows, "", packed(summaries))
+    return FileRows(path, taken, rows, "", packed(summaries), packed_anchors(anchors))

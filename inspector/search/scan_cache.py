@@ -1,6 +1,8 @@
 """The index as the scan's cache: `scan` and `report` take a file's session summaries from the
 index when the file is as it was when they were kept, instead of reading it and finding its
-problems again; and keep what they read for the next time.
+problems again; and keep what they read for the next time. The app's picker takes a file's
+summaries with its findings' keys in a review (`kept_with_anchors`), kept when it or a search
+read the file.
 
 A file's summaries are taken only when all of these hold (else the file is read):
 - the file still has the fingerprint (`fingerprint`) taken before it was read;
@@ -23,7 +25,9 @@ from pathlib import Path
 
 from inspector.errors import InspectorError
 from inspector.model import Location
+from inspector.review.anchors import FindingKey
 from inspector.scan.summary import SessionSummary
+from inspector.search.anchor_blob import Anchors, packed_anchors, unpacked_anchors
 from inspector.search.fingerprint import Fingerprint, fingerprint, unchanged
 from inspector.search.index_file import forget_file, index_path, open_index
 from inspector.search.summary_blob import packed, unpacked
@@ -33,7 +37,7 @@ WAIT_SECONDS = 2.0  # how long a write waits for another process's transaction b
 BATCH_FILES = 64  # files kept in one transaction, at most
 
 _KEPT = (
-    "SELECT files.size, files.mtime_ns, files.digest, summaries.read_as, summaries.data FROM files "
+    "SELECT files.size, files.mtime_ns, files.digest, summaries.read_as, summaries.data, summaries.anchors FROM files "
     "JOIN summaries ON summaries.file = files.id WHERE files.path = ? AND files.detection = ? AND files.error IS NULL"
 )
 
@@ -47,11 +51,33 @@ class ScanCache:
         self.key = key
         self.say = say
         self.taken = 0
-        self._pending: list[tuple[str, Fingerprint, str, bytes]] = []
+        self._pending: list[tuple[str, Fingerprint, str, bytes, bytes | None]] = []
 
     def summaries(self, path: Location) -> list[SessionSummary] | None:
         """The summaries kept for the file at `path` when they may be taken (the module's
         docstring says when); None when it must be read."""
+        row = self._kept_row(path)
+        found = unpacked(row[4]) if row is not None else None
+        if found is not None:
+            self.taken += 1
+        return found
+
+    def kept_with_anchors(self, path: Location) -> tuple[list[SessionSummary], Anchors] | None:
+        """The summaries kept for the file at `path` and their findings' keys in a review (one
+        tuple per session), when they may be taken and the keys were kept; None when it must be read."""
+        row = self._kept_row(path)
+        if row is None:
+            return None
+        anchors = unpacked_anchors(row[5])
+        found = unpacked(row[4]) if anchors is not None else None
+        if found is None or anchors is None or len(anchors) != len(found):
+            return None
+        self.taken += 1
+        return found, anchors
+
+    def _kept_row(self, path: Location) -> tuple[int, int, str, str, bytes, bytes | None] | None:
+        """The index's row for the file at `path` when it was read by the same name and is as it
+        was then (None: it must be read)."""
         if self.connection is None or not isinstance(path, Path):
             return None
         try:
@@ -61,10 +87,7 @@ class ScanCache:
             return None
         if row is None or row[3] != str(path) or not _unchanged(path, Fingerprint(row[0], row[1], row[2])):
             return None
-        found = unpacked(row[4])
-        if found is not None:
-            self.taken += 1
-        return found
+        return tuple(row)
 
     def fingerprint(self, path: Location) -> Fingerprint | None:
         """The fingerprint of the file at `path`, taken before it is read; None when it has none
@@ -76,14 +99,22 @@ class ScanCache:
         except OSError:
             return None
 
-    def keep(self, path: Path, taken: Fingerprint, summaries: Sequence[SessionSummary]) -> None:
-        """Keep the `summaries` read from the file at `path`, which had the fingerprint `taken`."""
+    def keep(
+        self,
+        path: Path,
+        taken: Fingerprint,
+        summaries: Sequence[SessionSummary],
+        anchors: Sequence[Sequence[FindingKey]] | None = None,
+    ) -> None:
+        """Keep the `summaries` read from the file at `path`, which had the fingerprint `taken`
+        (with `anchors`, each session's findings' keys in a review, when they were made)."""
         if self.connection is None:
             return
         data = packed(summaries)
         if data is None:
             return
-        self._pending.append((str(path.absolute()), taken, str(path), data))
+        keys = packed_anchors(anchors) if anchors is not None else None
+        self._pending.append((str(path.absolute()), taken, str(path), data, keys))
         if len(self._pending) >= BATCH_FILES:
             self._write()
 
@@ -103,14 +134,15 @@ class ScanCache:
         try:
             self.connection.execute("BEGIN IMMEDIATE")
             try:
-                for path, taken, read_as, data in pending:
+                for path, taken, read_as, data, anchors in pending:
                     forget_file(self.connection, path)
                     file_id = self.connection.execute(
                         "INSERT INTO files(path, size, mtime_ns, digest, detection, texts) VALUES (?, ?, ?, ?, ?, 0)",
                         (path, taken.size, taken.mtime_ns, taken.digest, self.key),
                     ).lastrowid
                     self.connection.execute(
-                        "INSERT INTO summaries(file, read_as, data) VALUES (?, ?, ?)", (file_id, read_as, data)
+                        "INSERT INTO summaries(file, read_as, data, anchors) VALUES (?, ?, ?, ?)",
+                        (file_id, read_as, data, anchors),
                     )
                 self.connection.execute("COMMIT")
             except BaseException:

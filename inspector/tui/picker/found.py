@@ -1,10 +1,12 @@
 """The picker of the person's own sessions (`inspector` with no path): one row per session file
-found by `inspector.sources.discovery`, newest first, with its tool, project and date at once.
+found by `inspector.sources.discovery`, newest first, with its tool, project and date at once;
+the turns, findings, rates and review status of each file the search index holds as it is now
+(read before by the picker or by a search) at once too, without reading it.
 
 Every file is listed at once, its rows drawn a page at a time (as the cursor nears the last one
-drawn), so thousands of files list at once. A thread worker then scans the files in the listing's
+drawn), so thousands of files list at once. A thread worker then scans the other files in the listing's
 order and fills in each one's turn count, findings by kind and review status, about once a
-second; it pauses while another screen is shown and stops when the picker closes. A file that
+second (keeping what it read in the index for the next time); it pauses while another screen is shown and stops when the picker closes. A file that
 cannot be read says why on its row (and in full on Enter). `llm`'s database is one row: Enter
 lists its conversations in a picker of their own (Esc comes back), where they are scanned.
 """
@@ -25,12 +27,24 @@ from inspector.errors import InspectorError
 from inspector.support.safe_text import neutralise, shown_name
 from inspector.tui.conversations import ReadOptions, listing
 from inspector.tui.picker.columns import FINDINGS_FIRST, ColumnSpec
+from inspector.tui.picker.kept_files import open_kept_files
 from inspector.tui.picker.review_status import SavedReview, saved_review_of
-from inspector.tui.picker.rows import Scanned, database_note, found_row, row_key, scanned_file, short_reason, unreadable
+from inspector.tui.picker.rows import (
+    Scanned,
+    database_note,
+    found_row,
+    kept_file,
+    row_key,
+    scanned_file,
+    short_reason,
+    unreadable,
+)
 from inspector.tui.picker.screen import FILL_EVERY, PickerScreen
 from inspector.tui.picker.view import LISTED
 
 if TYPE_CHECKING:
+    from inspector.scan.summary import SessionSummary
+    from inspector.search.scan_cache import ScanCache
     from inspector.sources.discovery import FoundSession
 
 
@@ -60,35 +74,65 @@ class FoundPicker(PickerScreen):
 
     @work(thread=True, exclusive=True)
     def _scan(self) -> None:
-        """Scan each file in the listing's order while the picker is shown; hand over the values in batches."""
+        """Fill in the files the search index holds as they are, then scan each other one in the
+        listing's order while the picker is shown; hand over the values in batches."""
         drawn = threading.Event()
         self.app.call_from_thread(self.call_after_refresh, drawn.set)
         drawn.wait(1.0)  # the first rows are on screen before the scan competes with drawing them
         worker = get_current_worker()
-        filled: list[tuple[str, Scanned, str, SavedReview | None]] = []
-        sent = time.monotonic()
-        for key, found in self._found.items():
-            while not self._shown.wait(0.1):  # another screen is shown: it gets the machine
+        kept = open_kept_files(self.named)
+        try:
+            unread = self._fill_from_index(kept) if kept is not None else list(self._found.items())
+            filled: list[tuple[str, Scanned, str, SavedReview | None]] = []
+            sent = time.monotonic()
+            for key, found in unread:
+                while not self._shown.wait(0.1):  # another screen is shown: it gets the machine
+                    if worker.is_cancelled:
+                        return
                 if worker.is_cancelled:
                     return
-            if worker.is_cancelled:
-                return
-            filled.append((key, *self._read(found)))
-            if time.monotonic() - sent > FILL_EVERY:
+                filled.append((key, *self._read(found, kept)))
+                if time.monotonic() - sent > FILL_EVERY:
+                    self.app.call_from_thread(self._fill_found, filled)
+                    filled, sent = [], time.monotonic()
+            if filled:
                 self.app.call_from_thread(self._fill_found, filled)
-                filled, sent = [], time.monotonic()
+            self.app.call_from_thread(self._scan_done)
+        finally:
+            if kept is not None:
+                kept.close()
+
+    def _fill_from_index(self, kept: ScanCache) -> list[tuple[str, FoundSession]]:
+        """Fill in the rows of the files the index holds as they are now (not a history's: Enter
+        lists its conversations); the others, to be read, in the listing's order."""
+        from inspector.sources.discovery import agent_named  # loaded already: it found the sessions
+
+        filled: list[tuple[str, Scanned, str, SavedReview | None]] = []
+        unread = []
+        for key, found in self._found.items():
+            summaries = None if agent_named(found.tool).history else kept.kept_with_anchors(found.path)
+            if summaries is None:
+                unread.append((key, found))
+            else:
+                filled.append((key, kept_file(*summaries), "", saved_review_of(found.path)))
         if filled:
             self.app.call_from_thread(self._fill_found, filled)
-        self.app.call_from_thread(self._scan_done)
+        return unread
 
-    def _read(self, found: FoundSession) -> tuple[Scanned, str, SavedReview | None]:
+    def _read(self, found: FoundSession, kept: ScanCache | None) -> tuple[Scanned, str, SavedReview | None]:
         """The file's values (a history's: its messages and conversations, counted), the error that
-        stopped reading it ("" when none), and its saved review."""
+        stopped reading it ("" when none), and its saved review; what was read of a session file
+        is kept in the index (`kept`) for the next time."""
         try:
+            taken = kept.fingerprint(found.path) if kept is not None else None  # before it is read
             source = self.named.open(found.path)
             if source.streams:
                 return database_note(*listing(source)), "", None
-            return scanned_file(self.named.scan(source), by_id=False), "", saved_review_of(found.path)
+            summaries: list[SessionSummary] = []
+            scanned = scanned_file(self.named.scan(source), by_id=False, summaries=summaries)
+            if kept is not None and taken is not None:
+                kept.keep(found.path, taken, summaries, [keys.anchored for _, keys in scanned.sessions])
+            return scanned, "", saved_review_of(found.path)
         except InspectorError as error:
             return unreadable(short_reason(str(error), found.path)), str(error), None
 

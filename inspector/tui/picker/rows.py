@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -21,8 +21,10 @@ from inspector.tui.picker.review_status import DECIDED, EXPORTED, SessionKeys, r
 from inspector.tui.picker.view import ListedRow
 
 if TYPE_CHECKING:
+    from inspector.review.anchors import FindingKey
     from inspector.review.review_file import SessionKey
     from inspector.scan.scanner import ScanResult
+    from inspector.scan.summary import SessionSummary
     from inspector.sources.discovery import FoundSession
 
 PROJECT_WIDTH, ERROR_WIDTH = 24, 40  # a longer project is shown by its end, a longer error by its start
@@ -74,9 +76,10 @@ def scanned_session(result: ScanResult, key: SessionKey) -> Scanned:
     )
 
 
-def scanned_file(results: Iterable[ScanResult], by_id: bool) -> Scanned:
+def scanned_file(results: Iterable[ScanResult], by_id: bool, summaries: list[SessionSummary] | None = None) -> Scanned:
     """A file's values, all its sessions together (each counted as it comes, none kept); `by_id`:
-    its review names sessions by id (a database's), else by place."""
+    its review names sessions by id (a database's), else by place. `summaries` gets each
+    session's summary, as the scan's cache keeps it."""
     kinds: Counter[str] = Counter()
     rates, turns = Rates(), 0
     sessions: list[tuple[SessionKey, SessionKeys]] = []
@@ -88,7 +91,29 @@ def scanned_file(results: Iterable[ScanResult], by_id: bool) -> Scanned:
         turns += len(session.turns)
         sessions.append((str(session.session_id) if by_id else place, review_keys(session, findings)))
         formats.add(session.format)
+        if summaries is not None:
+            from inspector.scan.summary import summarise  # loaded with the scan: it is scanning
+
+            summaries.append(summarise(result))
     return Scanned(turns, ", ".join(sorted(formats)), kinds, tuple(sessions), rates)
+
+
+def kept_file(summaries: Sequence[SessionSummary], anchors: Sequence[tuple[FindingKey, ...]]) -> Scanned:
+    """A file's values from its sessions' summaries and their findings' keys in its review, as
+    the search index keeps them (`inspector.search.scan_cache`): what `scanned_file` gives when
+    it reads the file (its review names sessions by place)."""
+    from inspector.review.review_file import finding_keys
+
+    kinds: Counter[str] = Counter()
+    rates, turns = Rates(), 0
+    sessions: list[tuple[SessionKey, SessionKeys]] = []
+    for place, (summary, keys) in enumerate(zip(summaries, anchors, strict=True)):
+        kinds.update(finding.kind for finding in summary.findings)
+        rates.update(summary.rates)
+        turns += summary.turn_count
+        sessions.append((place, SessionKeys(keys, tuple(finding_keys(summary.findings)))))
+    formats = ", ".join(sorted({summary.format for summary in summaries}))
+    return Scanned(turns, formats, kinds, tuple(sessions), rates)
 
 
 def unreadable(reason: str) -> Scanned:
