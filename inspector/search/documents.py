@@ -5,10 +5,15 @@ Every text is redacted before it is kept (the secrets and e-mail addresses `repo
 masks: the index lives on disk), and each field is cut at `FIELD_CHARACTERS` (a tool's result
 can hold a whole file: its beginning is what a search needs). The characters that mark a match
 in a snippet (`MATCH_START`, `MATCH_END`) are replaced in the text, so a session cannot forge one.
+
+Each turn is kept with a digest of what its row is made of (`turn_digest`): a file read again
+after it grew keeps the rows of its turns whose digest is the one indexed (`known`), and only
+the turns new or changed are redacted and indexed again.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections import deque
@@ -17,6 +22,7 @@ from typing import Any, NamedTuple
 
 from inspector.model import Finding, Session, Turn
 from inspector.report.redact import redacted
+from inspector.review.anchors import content_digest
 
 FIELD_CHARACTERS = 20_000  # characters of one field of one turn that are indexed
 MATCH_START, MATCH_END = "\ue000", "\ue001"  # a match's ends in a snippet (private use characters)
@@ -28,7 +34,8 @@ _RAW_BLOCKS = 200  # blocks of a turn's record looked at for its thinking, at mo
 
 
 class TurnRow(NamedTuple):
-    """One turn as kept: its number (position), role, model, the tools it calls, and its fields."""
+    """One turn as kept: its number (position), role, model, the tools it calls, its fields, and
+    the digest of what they are made of."""
 
     number: int
     role: str
@@ -38,6 +45,7 @@ class TurnRow(NamedTuple):
     calls: str
     results: str
     thinking: str
+    digest: str
 
 
 class FindingRow(NamedTuple):
@@ -52,7 +60,9 @@ class FindingRow(NamedTuple):
 
 
 class SessionRows(NamedTuple):
-    """One session as kept: its number in its file, id, format, models, turn count, turns and findings."""
+    """One session as kept: its number in its file, id, format, models, turn count, turns and
+    findings; `kept`: the numbers of the turns whose rows are kept as they were indexed (they
+    are not in `turns`)."""
 
     number: int
     session_id: str | None
@@ -61,19 +71,43 @@ class SessionRows(NamedTuple):
     turn_count: int
     turns: list[TurnRow]
     findings: list[FindingRow]
+    kept: frozenset[int] = frozenset()
 
 
-def session_rows(number: int, session: Session, findings: list[Finding]) -> SessionRows:
-    """What the index keeps of `session` (the `number`th of its file) and its `findings`."""
-    turns = [row for row in map(_turn_row, session.turns) if row.text or row.calls or row.results or row.thinking]
+def session_rows(
+    number: int, session: Session, findings: list[Finding], known: dict[int, str] | None = None
+) -> SessionRows:
+    """What the index keeps of `session` (the `number`th of its file) and its `findings`;
+    `known`: the digest of each turn of it as indexed, by number, whose row is kept when it is
+    the same (its number in `kept`)."""
+    turns: list[TurnRow] = []
+    kept: set[int] = set()
+    for turn in session.turns:
+        thinking = "\n".join(_thinking(turn.raw))
+        digest = turn_digest(turn, thinking)
+        if known is not None and known.get(turn.position) == digest:
+            kept.add(turn.position)
+            continue
+        row = _turn_row(turn, thinking, digest)
+        if row.text or row.calls or row.results or row.thinking:
+            turns.append(row)
     models = list(dict.fromkeys(turn.model for turn in session.turns if turn.model))
     model_of = {turn.position: turn.model for turn in session.turns if turn.model}
     fallback = models[0] if models else None
-    kept = [FindingRow(f.turn, f.role, f.kind, f.severity, f.tool, model_of.get(f.turn, fallback)) for f in findings]
-    return SessionRows(number, session.session_id, session.format, "\n".join(models), len(session.turns), turns, kept)
+    rows = [FindingRow(f.turn, f.role, f.kind, f.severity, f.tool, model_of.get(f.turn, fallback)) for f in findings]
+    return SessionRows(
+        number, session.session_id, session.format, "\n".join(models), len(session.turns), turns, rows, frozenset(kept)
+    )
 
 
-def _turn_row(turn: Turn) -> TurnRow:
+def turn_digest(turn: Turn, thinking: str) -> str:
+    """The digest of what a turn's row is made of: its message's content (role, text, calls,
+    results), its model and its thinking."""
+    text = f"{content_digest(turn)}\0{turn.model or ''}\0{thinking}"
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
+
+
+def _turn_row(turn: Turn, thinking: str, digest: str) -> TurnRow:
     calls = "\n".join(f"{call.name} {_as_text(call.arguments_raw)}" for call in turn.tool_calls)
     results = "\n".join(_as_text(result.content) for result in turn.tool_results)
     tools = " ".join(dict.fromkeys(call.name for call in turn.tool_calls))
@@ -85,7 +119,8 @@ def _turn_row(turn: Turn) -> TurnRow:
         _kept(turn.text),
         _kept(calls),
         _kept(results),
-        _kept("\n".join(_thinking(turn.raw))),
+        _kept(thinking),
+        digest,
     )
 
 

@@ -5,7 +5,10 @@ database in WAL mode takes its new rows into its `-wal` file first, leaving the 
 file as it was: the digest of a database also covers its `-wal` file's size and modification time.
 A session read with other files (`companion_files`: OpenCode's older storage, an OpenHands
 conversation) is as it was only when they are: the digest covers each one's name, size and
-modification time."""
+modification time.
+
+A file that only grew (`grown`: longer, its bytes up to the size indexed as they were, ending a
+line there, and no database nor companion files) is a JSON Lines session an agent appended to."""
 
 from __future__ import annotations
 
@@ -56,6 +59,22 @@ def unchanged(path: Path, stored: Fingerprint) -> bool:
         os.close(descriptor)
 
 
+def grown(path: Path, stored: Fingerprint) -> bool:
+    """Whether the file at `path` is the one of fingerprint `stored` with lines appended: longer,
+    the digest of its first `stored.size` bytes still `stored.digest`, a line ending there, and
+    no database nor companion files (an `OSError` when it cannot be read)."""
+    descriptor = _open_regular(path)
+    try:
+        size = os.fstat(descriptor).st_size
+        if size <= stored.size or stored.size == 0 or os.pread(descriptor, 1, stored.size - 1) != b"\n":
+            return False
+        if os.pread(descriptor, len(SQLITE_HEADER), 0) == SQLITE_HEADER or companion_files(path):
+            return False
+        return _digest(path, descriptor, stored.size) == stored.digest
+    finally:
+        os.close(descriptor)
+
+
 def _open_regular(path: Path) -> int:
     """The file at `path` opened for reading, when it is a regular file (else an `OSError`)."""
     if not stat.S_ISREG(os.stat(path).st_mode):
@@ -68,9 +87,9 @@ def _open_regular(path: Path) -> int:
 
 
 def _digest(path: Path, descriptor: int, size: int) -> str:
-    """The digest of the first and last `ENDS` bytes of the open file `descriptor` (`path`, `size`
-    bytes long), and of its `-wal` file's size and modification time when it is an SQLite database."""
-    head = os.pread(descriptor, ENDS, 0)
+    """The digest of the first and last `ENDS` bytes of the open file `descriptor`'s first `size`
+    bytes (`path`), and of its `-wal` file's size and modification time when it is an SQLite database."""
+    head = os.pread(descriptor, min(ENDS, size), 0)
     digest = hashlib.blake2b(head, digest_size=16)
     if size > ENDS:
         digest.update(os.pread(descriptor, ENDS, max(ENDS, size - ENDS)))

@@ -43,7 +43,7 @@ CREATE TABLE sessions(
     project TEXT NOT NULL, models TEXT NOT NULL, date REAL NOT NULL, turns INTEGER NOT NULL);
 CREATE TABLE turns(
     id INTEGER PRIMARY KEY, session INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
-    number INTEGER NOT NULL, role TEXT NOT NULL, model TEXT, tools TEXT NOT NULL);
+    number INTEGER NOT NULL, role TEXT NOT NULL, model TEXT, tools TEXT NOT NULL, digest TEXT NOT NULL);
 CREATE VIRTUAL TABLE turn_text USING fts5(text, calls, results, thinking, tokenize='unicode61 remove_diacritics 2');
 CREATE TABLE findings(
     session INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE, turn INTEGER NOT NULL,

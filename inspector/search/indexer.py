@@ -1,6 +1,10 @@
 """Keeping the index up to date with the session files it covers, incrementally: a file is read
 again only when its fingerprint changed (`fingerprint`), when its findings were found by another
 detection (`detection_key`) or when a scan kept its summaries alone, a file that is gone leaves the index,
+a file that only grew (lines appended: `fingerprint.grown`) is read again whole for its findings
+(a call answered by a line appended is no longer an orphan: its findings are those of a full
+read), but only its new and changed turns are indexed (`documents`: each turn's digest says
+whether it changed; the others keep their rows),
 and the files are written a few at a time (`BATCH_FILES`, for at most `BATCH_SECONDS`), each batch
 in one transaction (another process indexing at once waits for it, never sees half a file). The files to read are shared between this process and at most
 one other (`MAX_PROCESSES`), from `PARALLEL_FROM` files.
@@ -19,8 +23,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from inspector.search.detection_key import detection_key
-from inspector.search.fingerprint import Fingerprint, unchanged
+from inspector.search.fingerprint import Fingerprint, grown, unchanged
 from inspector.search.index_file import forget_file
+from inspector.search.index_writing import write_appended, write_file
 from inspector.search.reading import FileRows, read_file
 from inspector.search.targets import Target
 
@@ -30,15 +35,17 @@ PROGRESS_AFTER = 1.0  # seconds of indexing after which one line on stderr says 
 _AHEAD = 8  # files the second process may read ahead of the writer
 BATCH_FILES = 64  # files written in one transaction, at most
 BATCH_SECONDS = 0.25  # and for at most this long, so that another process waits little
+Known = dict[int, dict[int, str]]  # a file's turns' digests as indexed, by session and turn number
 
 
 @dataclass
 class IndexUpdate:
-    """What an update did: the files covered, read (new or changed), unchanged, removed, and the
-    line of each file that could not be read."""
+    """What an update did: the files covered, read (new or changed; `appended`: of which only the
+    lines appended were indexed), unchanged, removed, and the line of each file that could not be read."""
 
     files: int = 0
     read: int = 0
+    appended: int = 0
     unchanged: int = 0
     removed: int = 0
     errors: list[str] = field(default_factory=list)
@@ -68,9 +75,13 @@ def update_index(
             batches.write(path, None, None)
         update.removed = len(gone)
         said = False
-        for target, rows in zip(changed, _read_all([target.path for target in changed]), strict=True):
+        reads = [
+            (target.path, _appended_to(connection, target.path, stored.get(str(target.path)))) for target in changed
+        ]
+        for target, rows in zip(changed, _read_all(reads), strict=True):
             batches.write(str(target.path), target, rows)
             update.read += 1
+            update.appended += rows.appended
             if rows.error:
                 update.errors.append(rows.error)
             if progress is not None and not said and time.monotonic() - started > PROGRESS_AFTER:
@@ -93,29 +104,53 @@ def _known_and_unchanged(path: Path, stored: Fingerprint | None) -> bool:
         return False
 
 
-def _read_all(paths: list[Path]) -> Iterator[FileRows]:
-    """Each file read, in order; from `PARALLEL_FROM` files, every other one by a second process."""
-    if len(paths) < PARALLEL_FROM or (os.cpu_count() or 1) < MAX_PROCESSES:
-        yield from map(read_file, paths)
+def _appended_to(connection: sqlite3.Connection, path: Path, stored: Fingerprint | None) -> Known | None:
+    """When the file at `path` only grew since it was indexed (with the fingerprint `stored`),
+    the digests of its turns as indexed, by session and turn number; else None."""
+    try:
+        if stored is None or not grown(path, stored):
+            return None
+    except OSError:
+        return None
+    known: Known = {}
+    for session, turn, digest in connection.execute(
+        "SELECT sessions.number, turns.number, turns.digest FROM turns JOIN sessions ON turns.session = sessions.id "
+        "JOIN files ON sessions.file = files.id WHERE files.path = ?",
+        (str(path),),
+    ):
+        known.setdefault(session, {})[turn] = digest
+    return known
+
+
+def _read_all(reads: list[tuple[Path, Known | None]]) -> Iterator[FileRows]:
+    """Each file read (with its turns as indexed, when it only grew), in order; from
+    `PARALLEL_FROM` files, every other one by a second process."""
+    if len(reads) < PARALLEL_FROM or (os.cpu_count() or 1) < MAX_PROCESSES:
+        yield from (_read(path, known) for path, known in reads)
         return
     with ProcessPoolExecutor(MAX_PROCESSES - 1) as pool:
         pending: dict[int, Future[FileRows]] = {}
         submitted = 0
-        for number, path in enumerate(paths):
-            for ahead in range(submitted, min(number + 2 * _AHEAD, len(paths))):
+        for number, (path, known) in enumerate(reads):
+            for ahead in range(submitted, min(number + 2 * _AHEAD, len(reads))):
                 if ahead % 2:
                     with suppress(BrokenProcessPool):  # read here instead
-                        pending[ahead] = pool.submit(read_file, paths[ahead])
+                        pending[ahead] = pool.submit(_read, *reads[ahead])
                 submitted = ahead + 1
-            yield _result(pending.pop(number), path) if number in pending else read_file(path)
+            yield _result(pending.pop(number), path, known) if number in pending else _read(path, known)
 
 
-def _result(future: Future[FileRows], path: Path) -> FileRows:
+def _result(future: Future[FileRows], path: Path, known: Known | None) -> FileRows:
     """What the second process read; read here when it died."""
     try:
         return future.result()
     except BrokenProcessPool:
-        return read_file(path)
+        return _read(path, known)
+
+
+def _read(path: Path, known: Known | None) -> FileRows:
+    """The file at `path` read (with its turns as indexed, when lines were appended to it)."""
+    return read_file(path) if known is None else read_file(path, known)
 
 
 class _Batches:
@@ -149,51 +184,12 @@ class _Batches:
 
 
 def _replace(connection: sqlite3.Connection, path: str, target: Target | None, rows: FileRows | None) -> None:
-    """Replace what the index holds of the file at `path` with `rows`, in the open transaction."""
-    forget_file(connection, path)
-    if target is not None and rows is not None and rows.fingerprint is not None:
-        _insert(connection, path, target, rows, rows.fingerprint)
-
-
-def _insert(connection: sqlite3.Connection, path: str, target: Target, rows: FileRows, taken: Fingerprint) -> None:
-    file_id = connection.execute(
-        "INSERT INTO files(path, size, mtime_ns, digest, error, detection, texts) VALUES (?, ?, ?, ?, ?, ?, 1)",
-        (path, taken.size, taken.mtime_ns, taken.digest, rows.error or None, detection_key()),
-    ).lastrowid
-    if rows.summaries is not None and not rows.error:
-        connection.execute(
-            "INSERT INTO summaries(file, read_as, data, anchors) VALUES (?, ?, ?, ?)",
-            (file_id, path, rows.summaries, rows.anchors),
-        )
-    date = taken.mtime_ns / 1e9
-    next_turn = connection.execute("SELECT coalesce(max(id), 0) + 1 FROM turns").fetchone()[0]
-    for session in rows.sessions:
-        session_id = connection.execute(
-            "INSERT INTO sessions(file, number, session_id, format, agent, project, models, date, turns) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                file_id,
-                session.number,
-                session.session_id,
-                session.format,
-                target.agent,
-                target.project,
-                session.models,
-                date,
-                session.turn_count,
-            ),
-        ).lastrowid
-        ids = range(next_turn, next_turn + len(session.turns))
-        next_turn += len(session.turns)
-        connection.executemany(
-            "INSERT INTO turns(id, session, number, role, model, tools) VALUES (?, ?, ?, ?, ?, ?)",
-            [(row_id, session_id, t.number, t.role, t.model, t.tools) for row_id, t in zip(ids, session.turns)],
-        )
-        connection.executemany(
-            "INSERT INTO turn_text(rowid, text, calls, results, thinking) VALUES (?, ?, ?, ?, ?)",
-            [(row_id, t.text, t.calls, t.results, t.thinking) for row_id, t in zip(ids, session.turns)],
-        )
-        connection.executemany(
-            "INSERT INTO findings(session, turn, role, kind, severity, tool, model) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [(session_id, *finding) for finding in session.findings],
-        )
+    """Replace what the index holds of the file at `path` with `rows`, in the open transaction
+    (of a file read after lines were appended, the rows of the turns kept stay)."""
+    if target is None or rows is None or rows.fingerprint is None:
+        forget_file(connection, path)
+    elif rows.appended and not rows.error:
+        write_appended(connection, path, target, rows, rows.fingerprint)
+    else:
+        forget_file(connection, path)
+        write_file(connection, path, target, rows, rows.fingerprint)

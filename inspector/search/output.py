@@ -74,6 +74,7 @@ def search_document(
             "path": index,
             "files": update.files,
             "read": update.read,
+            "appended": update.appended,
             "unchanged": update.unchanged,
             "removed": update.removed,
             "errors": list(update.errors),

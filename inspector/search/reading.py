@@ -25,7 +25,8 @@ from inspector.support.safe_text import shown_name
 class FileRows(NamedTuple):
     """A session file as read: its fingerprint (None when it is gone), its sessions, the line
     saying why it could not be read ('' when it could), and its sessions' summaries as the scan
-    reports them, packed (None when they cannot be kept), and their findings' keys in a review, packed."""
+    reports them, packed (None when they cannot be kept), and their findings' keys in a review, packed;
+    `appended`: read after lines were appended to it, its sessions' unchanged turns kept as indexed."""
 
     path: Path
     fingerprint: Fingerprint | None
@@ -33,11 +34,14 @@ class FileRows(NamedTuple):
     error: str
     summaries: bytes | None = None
     anchors: bytes | None = None
+    appended: bool = False
 
 
-def read_file(path: Path) -> FileRows:
+def read_file(path: Path, known: dict[int, dict[int, str]] | None = None) -> FileRows:
     """Every session of the file at `path` with its findings, as the index keeps them. The
-    fingerprint is taken before reading: a file written meanwhile is read again next time."""
+    fingerprint is taken before reading: a file written meanwhile is read again next time.
+    `known`: the file had lines appended since it was indexed with these turns (each session's
+    turns' digests, by number): a turn whose digest is the same keeps its row (`documents`)."""
     try:
         taken = fingerprint(path)
     except OSError:
@@ -48,11 +52,12 @@ def read_file(path: Path) -> FileRows:
         anchors: list[list[FindingKey]] = []
         with collector_paused():
             for number, result in enumerate(iter_scan(open_source(path))):
-                rows.append(session_rows(number, result.session, result.findings))
+                turns = known.get(number, {}) if known is not None else None
+                rows.append(session_rows(number, result.session, result.findings, turns))
                 summaries.append(summarise(result))
                 anchors.append(review_anchors(result))
     except InspectorError as error:
         return FileRows(path, taken, [], str(error))
     except Exception as error:  # one file a reader fails on never stops the index of the others
         return FileRows(path, taken, [], f"{shown_name(path)}: could not be read ({type(error).__name__})")
-    return FileRows(path, taken, rows, "", packed(summaries), packed_anchors(anchors))
+    return FileRows(path, taken, rows, "", packed(summaries), packed_anchors(anchors), known is not None)

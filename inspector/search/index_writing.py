@@ -1,0 +1,130 @@
+"""Writing one session file's rows into the index (`indexer`), in the open transaction: a file
+read whole replaces what the index held of it (`write_file`, after `index_file.forget_file`); a
+file read after lines were appended to it (`write_appended`) keeps its row, its sessions' rows
+and the rows of the turns whose digest is the one indexed (`documents.SessionRows.kept`), and
+has the rest written anew: its fingerprint, summaries, findings, and the turns new or changed.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from inspector.search.detection_key import detection_key
+from inspector.search.documents import SessionRows
+from inspector.search.fingerprint import Fingerprint
+from inspector.search.reading import FileRows
+from inspector.search.targets import Target
+
+
+def write_file(connection: sqlite3.Connection, path: str, target: Target, rows: FileRows, taken: Fingerprint) -> None:
+    """Write `rows`, read from the file at `path` (which had the fingerprint `taken`), the index holding none of it."""
+    file_id = connection.execute(
+        "INSERT INTO files(path, size, mtime_ns, digest, error, detection, texts) VALUES (?, ?, ?, ?, ?, ?, 1)",
+        (path, taken.size, taken.mtime_ns, taken.digest, rows.error or None, detection_key()),
+    ).lastrowid
+    assert file_id is not None
+    _write_summaries(connection, file_id, path, rows)
+    _write_sessions(connection, file_id, target, rows, taken, {})
+
+
+def write_appended(
+    connection: sqlite3.Connection, path: str, target: Target, rows: FileRows, taken: Fingerprint
+) -> None:
+    """Write `rows`, read from the file at `path` after lines were appended to it, keeping the
+    rows of its turns in `kept`."""
+    file_id = connection.execute("SELECT id FROM files WHERE path = ?", (path,)).fetchone()[0]
+    connection.execute(
+        "UPDATE files SET size = ?, mtime_ns = ?, digest = ?, error = NULL, detection = ?, texts = 1 WHERE id = ?",
+        (taken.size, taken.mtime_ns, taken.digest, detection_key(), file_id),
+    )
+    connection.execute("DELETE FROM summaries WHERE file = ?", (file_id,))
+    _write_summaries(connection, file_id, path, rows)
+    numbers = {session.number for session in rows.sessions}
+    sessions: dict[int, int] = {}
+    for session_id, number in connection.execute(
+        "SELECT id, number FROM sessions WHERE file = ?", (file_id,)
+    ).fetchall():
+        if number in numbers:
+            sessions[number] = session_id
+        else:  # (a session reader that no longer finds it)
+            _forget_turns(connection, session_id, frozenset())
+            connection.execute("DELETE FROM sessions WHERE id = ?", (session_id,))
+    _write_sessions(connection, file_id, target, rows, taken, sessions)
+
+
+def _write_summaries(connection: sqlite3.Connection, file_id: int, path: str, rows: FileRows) -> None:
+    if rows.summaries is not None and not rows.error:
+        connection.execute(
+            "INSERT INTO summaries(file, read_as, data, anchors) VALUES (?, ?, ?, ?)",
+            (file_id, path, rows.summaries, rows.anchors),
+        )
+
+
+def _write_sessions(
+    connection: sqlite3.Connection,
+    file_id: int,
+    target: Target,
+    rows: FileRows,
+    taken: Fingerprint,
+    kept: dict[int, int],
+) -> None:
+    """Write each session of `rows`: those whose rows are `kept` (their ids, by number) updated,
+    their turns not kept and their findings written anew; the others inserted."""
+    date = taken.mtime_ns / 1e9
+    next_turn = connection.execute("SELECT coalesce(max(id), 0) + 1 FROM turns").fetchone()[0]
+    for session in rows.sessions:
+        values = (
+            session.session_id,
+            session.format,
+            target.agent,
+            target.project,
+            session.models,
+            date,
+            session.turn_count,
+        )
+        session_id = kept.get(session.number)
+        if session_id is None:
+            session_id = connection.execute(
+                "INSERT INTO sessions(file, number, session_id, format, agent, project, models, date, turns) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (file_id, session.number, *values),
+            ).lastrowid
+            assert session_id is not None
+        else:
+            connection.execute(
+                "UPDATE sessions SET session_id = ?, format = ?, agent = ?, project = ?, models = ?, date = ?, "
+                "turns = ? WHERE id = ?",
+                (*values, session_id),
+            )
+            _forget_turns(connection, session_id, session.kept)
+            connection.execute("DELETE FROM findings WHERE session = ?", (session_id,))
+        next_turn = _write_turns(connection, session_id, session, next_turn)
+
+
+def _write_turns(connection: sqlite3.Connection, session_id: int, session: SessionRows, next_turn: int) -> int:
+    """Write the session's turns and findings, its turns numbered from `next_turn`; the next number."""
+    ids = range(next_turn, next_turn + len(session.turns))
+    connection.executemany(
+        "INSERT INTO turns(id, session, number, role, model, tools, digest) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [(row_id, session_id, t.number, t.role, t.model, t.tools, t.digest) for row_id, t in zip(ids, session.turns)],
+    )
+    connection.executemany(
+        "INSERT INTO turn_text(rowid, text, calls, results, thinking) VALUES (?, ?, ?, ?, ?)",
+        [(row_id, t.text, t.calls, t.results, t.thinking) for row_id, t in zip(ids, session.turns)],
+    )
+    connection.executemany(
+        "INSERT INTO findings(session, turn, role, kind, severity, tool, model) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [(session_id, *finding) for finding in session.findings],
+    )
+    return next_turn + len(session.turns)
+
+
+def _forget_turns(connection: sqlite3.Connection, session_id: int, kept: frozenset[int]) -> None:
+    """Remove the session's turns but those numbered in `kept`, and their words."""
+    gone = [
+        row_id
+        for row_id, number in connection.execute("SELECT id, number FROM turns WHERE session = ?", (session_id,))
+        if number not in kept
+    ]
+    connection.executemany("DELETE FROM turn_text WHERE rowid = ?", [(row_id,) for row_id in gone])
+    connection.executemany("DELETE FROM turns WHERE id = ?", [(row_id,) for row_id in gone])
