@@ -2,8 +2,9 @@
 file unchanged since it was last read is taken from the index, not read again; what is read is
 kept there for the next time. `--no-cache` reads every file; so does a scan of one `--session`
 (a session is looked for by reading). A file with a baseline beside it is always read (its
-findings are those the baseline leaves). `--cache-stats` says on stderr how many files were
-taken from the index and how many were read.
+findings are those the baseline leaves). A file gone from disk leaves the index when the scan is
+done. `--cache-stats` says on stderr how many files were taken from the index and how many were
+read (and how many gone from disk left it, when any did).
 """
 
 from __future__ import annotations
@@ -78,8 +79,10 @@ class CachedScan:
         if stats:
             taken = self.cache.taken if self.cache is not None else 0
             how = "" if self.cache is not None else " (the cache was not used)"
+            removed = self.cache.removed if self.cache is not None else 0
+            gone = f", {removed:,} gone from disk removed from it" if removed else ""
             print(
-                f"inspector: cache: {taken:,} files taken from the search index, {self.read:,} read{how}",
+                f"inspector: cache: {taken:,} files taken from the search index, {self.read:,} read{how}{gone}",
                 file=sys.stderr,
             )
 

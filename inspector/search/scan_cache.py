@@ -10,6 +10,9 @@ A file's summaries are taken only when all of these hold (else the file is read)
 - it was read by the same name (the path as given: a report prints it as given);
 - they can be unpacked (`summary_blob`).
 
+A file the index holds that is gone from disk leaves it when the scan is done, as it does at the
+next search.
+
 The cache never stops a scan nor changes its answer: an index that cannot be opened, read or
 written (broken, locked longer than `WAIT_SECONDS` by another process, on a full disk) is left
 alone after one line on stderr, and the files are read as without it. What a scan keeps is
@@ -19,6 +22,7 @@ for it, never sees half a file); a search reads such a file again for its words.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -51,6 +55,7 @@ class ScanCache:
         self.key = key
         self.say = say
         self.taken = 0
+        self.removed = 0  # files gone from disk whose rows this scan dropped
         self._pending: list[tuple[str, Fingerprint, str, bytes, bytes | None]] = []
 
     def summaries(self, path: Location) -> list[SessionSummary] | None:
@@ -119,9 +124,11 @@ class ScanCache:
             self._write()
 
     def close(self) -> None:
-        """Write what is still to be kept, and close the index."""
+        """Write what is still to be kept, drop the files gone from disk, and close the index."""
         if self.connection is not None:
             self._write()
+        if self.connection is not None:
+            self._forget_gone()
         if self.connection is not None:
             self.connection.close()
             self.connection = None
@@ -148,6 +155,25 @@ class ScanCache:
             except BaseException:
                 self.connection.execute("ROLLBACK")
                 raise
+        except sqlite3.Error as error:
+            self._give_up(f"cannot be written ({error})")
+
+    def _forget_gone(self) -> None:
+        """Drop what the index holds of each file gone from disk, in one transaction."""
+        assert self.connection is not None
+        try:
+            gone = [path for (path,) in self.connection.execute("SELECT path FROM files") if not os.path.exists(path)]
+            if not gone:
+                return
+            self.connection.execute("BEGIN IMMEDIATE")
+            try:
+                for path in gone:
+                    forget_file(self.connection, path)
+                self.connection.execute("COMMIT")
+            except BaseException:
+                self.connection.execute("ROLLBACK")
+                raise
+            self.removed = len(gone)
         except sqlite3.Error as error:
             self._give_up(f"cannot be written ({error})")
 
