@@ -3,7 +3,8 @@ words match QUERY, narrowed by facets (a finding's kind, a tool, the model, the 
 project, the date), or the counts of findings by kind, tool, model and agent (`--facets`).
 
 The index (`inspector.search`) is brought up to date first: the person's own sessions and the
-paths given, reading only what changed since the last search."""
+paths given (PostgreSQL servers' databases by their URLs), reading only what changed since the
+last search (a server's database given: all of it)."""
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ def add_command(commands: argparse._SubParsersAction[Any]) -> None:
         metavar="QUERY",
         help='the words to find (all of them): "exact words" as a phrase, word* by its start, a OR b either; '
         '"" (or none, with --facets or a filter) for no words: the turns with findings; then any PATH: '
-        "session files or folders to index besides your own",
+        "session files or folders (or PostgreSQL URLs) to index besides your own",
     )
     search.add_argument("--kind", metavar="KIND", help="only turns with a finding of this kind")
     search.add_argument("--tool", metavar="NAME", help="only turns that call this tool or have a finding about it")

@@ -169,6 +169,16 @@ def _move_aside(path: Path) -> None:
             ) from None
 
 
+def is_server_key(path: str) -> bool:
+    """Whether the index's file `path` is a server's database (its URL, shown without its
+    password), which no file on disk stands for: it stays until it is given again or the index
+    is rebuilt."""
+    return path.startswith(SERVER_SCHEMES)
+
+
+SERVER_SCHEMES = ("postgresql://", "postgres://")  # a file's path in the index is absolute: never one of these
+
+
 def forget_file(connection: sqlite3.Connection, path: str) -> None:
     """Remove what the index holds of the file at `path`, in the open transaction."""
     connection.execute(

@@ -1,6 +1,7 @@
 """Keeping the index up to date with the session files it covers, incrementally: a file is read
 again only when its fingerprint changed (`fingerprint`), when its findings were found by another
-detection (`detection_key`) or when a scan kept its summaries alone, a file that is gone leaves the index,
+detection (`detection_key`) or when a scan kept its summaries alone (a server's database given is
+read at each update: nothing tells it is as it was), a file that is gone leaves the index,
 a file that only grew (lines appended: `fingerprint.grown`) is read again whole for its findings
 (a call answered by a line appended is no longer an orphan: its findings are those of a full
 read), but only its new and changed turns are indexed (`documents`: each turn's digest says
@@ -22,9 +23,10 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from inspector.model import Location
 from inspector.search.detection_key import detection_key
 from inspector.search.fingerprint import Fingerprint, grown, unchanged
-from inspector.search.index_file import forget_file
+from inspector.search.index_file import forget_file, is_server_key
 from inspector.search.index_writing import write_appended, write_file
 from inspector.search.reading import FileRows, read_file
 from inspector.search.targets import Target
@@ -68,7 +70,7 @@ def update_index(
     changed = [target for target in targets if not _known_and_unchanged(target.path, stored.get(str(target.path)))]
     update.unchanged = len(targets) - len(changed)
     listed = {str(target.path) for target in targets}
-    gone = [path for path in known if path not in listed and not os.path.exists(path)]
+    gone = [path for path in known if path not in listed and not is_server_key(path) and not os.path.exists(path)]
     batches = _Batches(connection)
     try:
         for path in gone:
@@ -94,9 +96,9 @@ def update_index(
     return update
 
 
-def _known_and_unchanged(path: Path, stored: Fingerprint | None) -> bool:
-    """Whether the file at `path` was indexed as it is now."""
-    if stored is None:
+def _known_and_unchanged(path: Location, stored: Fingerprint | None) -> bool:
+    """Whether the file at `path` was indexed as it is now (a server's database: never known)."""
+    if stored is None or not isinstance(path, Path):
         return False
     try:
         return unchanged(path, stored)
@@ -104,11 +106,11 @@ def _known_and_unchanged(path: Path, stored: Fingerprint | None) -> bool:
         return False
 
 
-def _appended_to(connection: sqlite3.Connection, path: Path, stored: Fingerprint | None) -> Known | None:
+def _appended_to(connection: sqlite3.Connection, path: Location, stored: Fingerprint | None) -> Known | None:
     """When the file at `path` only grew since it was indexed (with the fingerprint `stored`),
     the digests of its turns as indexed, by session and turn number; else None."""
     try:
-        if stored is None or not grown(path, stored):
+        if stored is None or not isinstance(path, Path) or not grown(path, stored):
             return None
     except OSError:
         return None
@@ -122,7 +124,7 @@ def _appended_to(connection: sqlite3.Connection, path: Path, stored: Fingerprint
     return known
 
 
-def _read_all(reads: list[tuple[Path, Known | None]]) -> Iterator[FileRows]:
+def _read_all(reads: list[tuple[Location, Known | None]]) -> Iterator[FileRows]:
     """Each file read (with its turns as indexed, when it only grew), in order; from
     `PARALLEL_FROM` files, every other one by a second process."""
     if len(reads) < PARALLEL_FROM or (os.cpu_count() or 1) < MAX_PROCESSES:
@@ -140,7 +142,7 @@ def _read_all(reads: list[tuple[Path, Known | None]]) -> Iterator[FileRows]:
             yield _result(pending.pop(number), path, known) if number in pending else _read(path, known)
 
 
-def _result(future: Future[FileRows], path: Path, known: Known | None) -> FileRows:
+def _result(future: Future[FileRows], path: Location, known: Known | None) -> FileRows:
     """What the second process read; read here when it died."""
     try:
         return future.result()
@@ -148,7 +150,7 @@ def _result(future: Future[FileRows], path: Path, known: Known | None) -> FileRo
         return _read(path, known)
 
 
-def _read(path: Path, known: Known | None) -> FileRows:
+def _read(path: Location, known: Known | None) -> FileRows:
     """The file at `path` read (with its turns as indexed, when lines were appended to it)."""
     return read_file(path) if known is None else read_file(path, known)
 

@@ -6,10 +6,12 @@ function of plain values, so that a second process can run it (`indexer`)."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import NamedTuple
 
 from inspector.errors import InspectorError
+from inspector.model import Location
 from inspector.review.anchors import FindingKey
 from inspector.scan.scanner import iter_scan
 from inspector.scan.summary import SessionSummary, summarise
@@ -21,14 +23,16 @@ from inspector.sources import open_source
 from inspector.support.gc_pause import collector_paused
 from inspector.support.safe_text import shown_name
 
+SERVER_READ = "server"  # the digest of a server's database: it has none (its time is when it was read)
+
 
 class FileRows(NamedTuple):
-    """A session file as read: its fingerprint (None when it is gone), its sessions, the line
+    """A session file (or a server's database) as read: its fingerprint (None when it is gone), its sessions, the line
     saying why it could not be read ('' when it could), and its sessions' summaries as the scan
     reports them, packed (None when they cannot be kept), and their findings' keys in a review, packed;
     `appended`: read after lines were appended to it, its sessions' unchanged turns kept as indexed."""
 
-    path: Path
+    path: Location
     fingerprint: Fingerprint | None
     sessions: list[SessionRows]
     error: str
@@ -37,13 +41,13 @@ class FileRows(NamedTuple):
     appended: bool = False
 
 
-def read_file(path: Path, known: dict[int, dict[int, str]] | None = None) -> FileRows:
+def read_file(path: Location, known: dict[int, dict[int, str]] | None = None) -> FileRows:
     """Every session of the file at `path` with its findings, as the index keeps them. The
     fingerprint is taken before reading: a file written meanwhile is read again next time.
     `known`: the file had lines appended since it was indexed with these turns (each session's
     turns' digests, by number): a turn whose digest is the same keeps its row (`documents`)."""
     try:
-        taken = fingerprint(path)
+        taken = fingerprint(path) if isinstance(path, Path) else Fingerprint(0, time.time_ns(), SERVER_READ)
     except OSError:
         return FileRows(path, None, [], "")
     try:

@@ -33,7 +33,7 @@ from inspector.review.anchors import FindingKey
 from inspector.scan.summary import SessionSummary
 from inspector.search.anchor_blob import Anchors, packed_anchors, unpacked_anchors
 from inspector.search.fingerprint import Fingerprint, fingerprint, unchanged
-from inspector.search.index_file import forget_file, index_path, open_index
+from inspector.search.index_file import forget_file, index_path, is_server_key, open_index
 from inspector.search.summary_blob import packed, unpacked
 from inspector.support.safe_text import shown_name
 
@@ -162,7 +162,11 @@ class ScanCache:
         """Drop what the index holds of each file gone from disk, in one transaction."""
         assert self.connection is not None
         try:
-            gone = [path for (path,) in self.connection.execute("SELECT path FROM files") if not os.path.exists(path)]
+            gone = [
+                path
+                for (path,) in self.connection.execute("SELECT path FROM files")
+                if not is_server_key(path) and not os.path.exists(path)
+            ]
             if not gone:
                 return
             self.connection.execute("BEGIN IMMEDIATE")

@@ -1,44 +1,45 @@
 """The session files the index covers: the person's own, where each agent keeps them
 (`inspector.sources.discovery`), with the agent and the project discovery names; and the paths
-given (a folder stands for the session files directly in it), whose agent is unknown."""
+given (a folder stands for the session files directly in it), whose agent is unknown, and the
+chat histories in PostgreSQL servers' databases given by their URLs."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 from typing import NamedTuple
 
 from inspector.errors import InspectorError
-from inspector.model import ServerUrl
+from inspector.model import Location, ServerUrl
 from inspector.sources import session_files
 from inspector.sources.discovery import discover
 from inspector.support.safe_text import shown_name
 
 
 class Target(NamedTuple):
-    """A session file to index: its path, the agent that wrote it and its project ('' when unknown)."""
+    """A session file (or a server's database) to index: its path (its URL), the agent that wrote
+    it and its project ('' when unknown)."""
 
-    path: Path
+    path: Location
     agent: str
     project: str
 
 
-def index_targets(paths: Sequence[Path | ServerUrl] = ()) -> list[Target]:
+def index_targets(paths: Sequence[Location] = ()) -> list[Target]:
     """The person's own session files, then those of `paths` (each file once, by its absolute
-    path); a path that is not there, or a server's database, is refused in one line."""
-    chosen: dict[Path, Target] = {}
+    path; each server's database once); a path that is not there is refused in one line."""
+    chosen: dict[str, Target] = {}
     for found in discover():
         path = found.path.absolute()
-        chosen.setdefault(path, Target(path, found.tool, found.project))
+        chosen.setdefault(str(path), Target(path, found.tool, found.project))
     for given in paths:
-        for path in _files(given):
-            chosen.setdefault(path, Target(path, "", ""))
+        for file in _files(given):
+            chosen.setdefault(str(file), Target(file, "", ""))
     return list(chosen.values())
 
 
-def _files(given: Path | ServerUrl) -> list[Path]:
+def _files(given: Location) -> list[Location]:
     if isinstance(given, ServerUrl):
-        raise InspectorError(f"{given}: search indexes session files and SQLite histories, not a server's database")
+        return [given]
     if given.is_dir():
         return [path.absolute() for path in session_files(given)]
     if not given.is_file():

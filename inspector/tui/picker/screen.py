@@ -379,7 +379,7 @@ class PickerScreen(ListScreen):
         """Open the search of every session: the person's own and the files listed here."""
         from inspector.tui.search.screen import SearchScreen  # loaded when first asked for
 
-        self.app.push_screen(SearchScreen([path for path in self.files if isinstance(path, Path)], self.named))
+        self.app.push_screen(SearchScreen(self.files, self.named))
 
     def action_help(self) -> None:
         """Show every key."""

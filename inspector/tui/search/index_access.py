@@ -12,9 +12,9 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from inspector.errors import InspectorError
+from inspector.model import Location
 from inspector.search import Hit, IndexUpdate, SearchFilter, facet_counts, index_targets, open_index, search
 from inspector.search import update_index as update_search_index
 
@@ -37,9 +37,9 @@ class Answer:
 class IndexAccess:
     """The person's search index, covering their own sessions and `paths`."""
 
-    def __init__(self, paths: Sequence[Path] = ()) -> None:
-        """`paths`: session files to index besides the person's own (those of the list the
-        search was opened from)."""
+    def __init__(self, paths: Sequence[Location] = ()) -> None:
+        """`paths`: session files (and servers' databases) to index besides the person's own
+        (those of the list the search was opened from)."""
         self.paths = list(paths)
         self._connection: sqlite3.Connection | None = None
         self._lock = threading.Lock()

@@ -12,7 +12,6 @@ ctrl+r builds the index again from scratch (as `inspector search --reindex` does
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 
 from rich.text import Text
 from textual import on, work
@@ -24,6 +23,7 @@ from textual.timer import Timer
 from textual.widgets import Footer, Input, OptionList, ProgressBar, Static
 
 from inspector.errors import InspectorError
+from inspector.model import Location, ServerUrl
 from inspector.search import IndexUpdate, SearchFilter
 from inspector.support.safe_text import one_line
 from inspector.tui.commands import ScreenKeys, help_rows
@@ -33,7 +33,7 @@ from inspector.tui.search.facet_list import FacetList
 from inspector.tui.search.facets import FacetChoice
 from inspector.tui.search.hit_list import HitList
 from inspector.tui.search.index_access import ANSWER_LIMIT, Answer, IndexAccess
-from inspector.tui.search.opening import review_of
+from inspector.tui.search.opening import SERVER_NOT_GIVEN, review_of
 from inspector.tui.search.status import answer_line, query_error_line, update_line
 
 PAUSE = 0.15  # seconds typing must pause before the words are searched
@@ -73,11 +73,13 @@ class SearchScreen(Screen[None]):
     SearchScreen #panes { height: 1fr; }
     """
 
-    def __init__(self, paths: Sequence[Path] = (), named: ReadOptions = ReadOptions()) -> None:
-        """`paths`: session files to search besides the person's own (those of the list it is
-        opened from); `named`: how that list reads them (`--tools`), for the review screen."""
+    def __init__(self, paths: Sequence[Location] = (), named: ReadOptions = ReadOptions()) -> None:
+        """`paths`: session files (and servers' databases) to search besides the person's own
+        (those of the list it is opened from); `named`: how that list reads them (`--tools`),
+        for the review screen."""
         super().__init__()
         self.index = IndexAccess(paths)
+        self.servers = [path for path in paths if isinstance(path, ServerUrl)]
         self.named = named
         self.choice = FacetChoice()
         self.ready = False  # the index is up to date: queries may run
@@ -208,8 +210,13 @@ class SearchScreen(Screen[None]):
 
     def _open(self, index: int) -> None:
         hit = self.hit_list.hit_at(index)
-        if hit is not None:
-            self.app.push_screen(review_of(hit, self.named))
+        if hit is None:
+            return
+        review = review_of(hit, self.named, self.servers)
+        if review is None:
+            self.notify(SERVER_NOT_GIVEN, title=f"Cannot open {hit.path}", severity="warning", timeout=8, markup=False)
+        else:
+            self.app.push_screen(review)
 
     def action_open(self) -> None:
         """Open the highlighted hit's session on its turn."""
