@@ -134,13 +134,15 @@ class _Ahead:
 def find_result_blocks(text: str, limit: int) -> list[ResultBlock]:
     """The tool-result blocks written in `text`, in order: at most `limit` + 1 (a bound against
     hostile text; one more than `limit` says that there are more)."""
-    examples = _examples(text)
+    examples: list[tuple[int, int]] | None = None  # the text's code, found when a marker is
     ahead = _Ahead(text)
     first_action = _ACTION.search(text) if "Observation:" in text else None
     blocks: list[ResultBlock] = []
     position = 0
     while len(blocks) <= limit and (match := _START.search(text, position)) is not None:
         block = None
+        if examples is None:
+            examples = _examples(text)
         if not _in(examples, match.start()):
             block = _read(text, match, ahead, first_action.start() if first_action else None)
         if block is None:
