@@ -14,6 +14,7 @@ import msgspec
 from inspector.model import Finding, Turn
 from inspector.report.rates import compute_rates
 from inspector.scan.summary import SessionSummary
+from inspector.support.gc_pause import collector_paused
 from inspector.support.safe_text import surrogates_escaped
 
 SCHEMA = 1
@@ -22,7 +23,8 @@ SCHEMA = 1
 def build_report(summaries: Sequence[SessionSummary], errors: Sequence[str] = ()) -> dict[str, Any]:
     """The report for the scanned sessions (and the files that could not be read): to be encoded or
     read, not changed (its rates entries without findings share one `kinds` object)."""
-    sessions = [_session(summary) for summary in summaries]
+    with collector_paused():  # a dict and lists a finding, many thousands of them, and no cycle
+        sessions = [_session(summary) for summary in summaries]
     by_kind: dict[str, int] = {}
     for summary in summaries:
         for finding in summary.findings:

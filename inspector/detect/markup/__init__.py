@@ -17,7 +17,6 @@ LongCat-Flash's `<longcat_tool_call>` in `longcat`.
 
 from __future__ import annotations
 
-import heapq
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import replace
@@ -94,14 +93,12 @@ def find_blocks(text: str, catalogue: Catalogue, limit: int | None = None) -> li
     fences = find_fences(text) if "```" in text else []
     examples = [(f.start, f.end) for f in fences if f.lang not in CALL_FENCE_LANGUAGES]
     thinking = [(span.start, span.end) for span in _thinking(text, examples)]
-    candidates = heapq.merge(
-        _leading_candidates(text, catalogue, thinking),
-        _trailing_candidates(text, catalogue, examples),
-        _fence_candidates(fences, catalogue),
+    candidates = _in_start_order(
+        _leading_candidates(text, catalogue, thinking)
+        + _trailing_candidates(text, catalogue, examples)
+        + _fence_candidates(fences, catalogue),
         _marker_candidates(text, catalogue, examples),
-        _list_candidates(text, catalogue, examples),
-        _array_candidates(text, catalogue, examples),
-        key=lambda candidate: candidate[0],
+        _list_candidates(text, catalogue, examples) + _array_candidates(text, catalogue, examples),
     )
     kept: list[Block] = []
     for start, read in candidates:
@@ -128,8 +125,10 @@ def drafted_block(text: str, catalogue: Catalogue) -> Block | None:
 def thinking_in(text: str) -> list[Thinking]:
     """The spans of `text` that are the model thinking, in order; a tag in a code example (a fence
     that holds no call) or in inline code is not one."""
+    if not any(hint in text for hint in HINTS):  # no tag: neither the fences nor the tags searched
+        return []
     fences = find_fences(text) if "```" in text else []
-    return _thinking(text, [(f.start, f.end) for f in fences if f.lang not in CALL_FENCE_LANGUAGES])
+    return thinking_spans(text, [(f.start, f.end) for f in fences if f.lang not in CALL_FENCE_LANGUAGES])
 
 
 def _thinking(text: str, examples: list[tuple[int, int]]) -> list[Thinking]:
@@ -141,28 +140,47 @@ def _thinking(text: str, examples: list[tuple[int, int]]) -> list[Thinking]:
 Candidate = tuple[int, Callable[[], "Block | None"]]
 
 
-def _leading_candidates(text: str, catalogue: Catalogue, thinking: list[tuple[int, int]]) -> Iterator[Candidate]:
+def _in_start_order(
+    before: list[Candidate], markers: Iterator[Candidate], after: list[Candidate]
+) -> Iterator[Candidate]:
+    """The candidates in the order of their start: those found at once (each list in order) and
+    the family markers, searched one at a time, between them. At the same start, one of `before`
+    comes before a marker, and a marker before one of `after`."""
+    found = sorted(
+        [(start, 0, read) for start, read in before] + [(start, 2, read) for start, read in after],
+        key=lambda candidate: candidate[:2],
+    )
+    index = 0
+    for start, read in markers:
+        while index < len(found) and found[index][:2] < (start, 1):
+            yield found[index][0], found[index][2]
+            index += 1
+        yield start, read
+    for start, _, read in found[index:]:
+        yield start, read
+
+
+def _leading_candidates(text: str, catalogue: Catalogue, thinking: list[tuple[int, int]]) -> list[Candidate]:
     """Call objects that open the text (a reply that starts with `{`, or whose thinking opening it
     is followed by `{`), or a first-generation GLM call (a tool's name alone on the first line)."""
     start = SPACE.match(text).end()
     if thinking and thinking[0][0] == start:
         start = SPACE.match(text, thinking[0][1]).end()
     if text.startswith("{", start):
-        yield start, partial(leading_calls, text, catalogue, start)
-    else:
-        yield start, partial(glm_first.opening_call, text, start, catalogue)
+        return [(start, partial(leading_calls, text, catalogue, start))]
+    return [(start, partial(glm_first.opening_call, text, start, catalogue))]
 
 
-def _trailing_candidates(text: str, catalogue: Catalogue, examples: list[tuple[int, int]]) -> Iterator[Candidate]:
+def _trailing_candidates(text: str, catalogue: Catalogue, examples: list[tuple[int, int]]) -> list[Candidate]:
     """A call object on its own lines that ends the text after prose (`}` ends it: no search else)."""
     if text.rstrip().endswith("}") and (block := trailing_call(text, catalogue, examples)) is not None:
-        yield block.start, partial(_found, block)
+        return [(block.start, partial(_found, block))]
+    return []
 
 
-def _fence_candidates(fences: list[Fence], catalogue: Catalogue) -> Iterator[Candidate]:
+def _fence_candidates(fences: list[Fence], catalogue: Catalogue) -> list[Candidate]:
     """Each code fence, read as a block of calls."""
-    for fence in fences:
-        yield fence.start, partial(fence_block, fence, catalogue)
+    return [(fence.start, partial(fence_block, fence, catalogue)) for fence in fences]
 
 
 def _marker_candidates(text: str, catalogue: Catalogue, examples: list[tuple[int, int]]) -> Iterator[Candidate]:
@@ -173,18 +191,18 @@ def _marker_candidates(text: str, catalogue: Catalogue, examples: list[tuple[int
             yield start, partial(_READERS[match.group()], text, start, match.end(), catalogue)
 
 
-def _array_candidates(text: str, catalogue: Catalogue, examples: list[tuple[int, int]]) -> Iterator[Candidate]:
-    """Each JSON array of call objects in the prose (a bounded search, done whole when first asked)."""
+def _array_candidates(text: str, catalogue: Catalogue, examples: list[tuple[int, int]]) -> list[Candidate]:
+    """Each JSON array of call objects in the prose (a bounded search)."""
     if "[" in text and "{" in text:
-        for block in call_arrays(text, catalogue, examples):
-            yield block.start, partial(_found, block)
+        return [(block.start, partial(_found, block)) for block in call_arrays(text, catalogue, examples)]
+    return []
 
 
-def _list_candidates(text: str, catalogue: Catalogue, examples: list[tuple[int, int]]) -> Iterator[Candidate]:
-    """Each bare pythonic call list (a bounded search, done whole when first asked)."""
+def _list_candidates(text: str, catalogue: Catalogue, examples: list[tuple[int, int]]) -> list[Candidate]:
+    """Each bare pythonic call list (a bounded search)."""
     if "[" in text:
-        for block in pythonic.bare_lists(text, catalogue, examples):
-            yield block.start, partial(_found, block)
+        return [(block.start, partial(_found, block)) for block in pythonic.bare_lists(text, catalogue, examples)]
+    return []
 
 
 def _found(block: Block) -> Block:

@@ -14,6 +14,7 @@ recovered when each has arguments, else stripped with a warning.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,7 +37,7 @@ from inspector.detect.markup.pythonic import pythonic_calls
 from inspector.support.leading_space import SPACE, always_matching
 from inspector.support.lenient_json import object_end, parse_array_at, parse_object_at
 
-_FENCE_LINE = re.compile(r"^[ \t]*```[ \t]*(?P<info>[^\n]*)$", re.M)
+_BLANKS = always_matching(r"[ \t]*")
 _LANGUAGE = always_matching(r"[\w\-]*")
 CALL_FENCE_LANGUAGES = ("tool_call", "tool_calls")
 _MAX_TRAILING_TRIES = 3  # objects opening a line tried, from the end, for a call that ends the reply
@@ -69,17 +70,31 @@ def find_fences(text: str) -> list[Fence]:
     """Every closed code fence in `text`, in order. One pass over the fence lines: an opening line
     (with or without a language) is closed by the next bare ```` ``` ```` line."""
     fences = []
-    opening: re.Match[str] | None = None
-    for line in _FENCE_LINE.finditer(text):
-        bare = not line.group("info").strip()
+    opening: tuple[int, int, str] | None = None  # an opening line's start, end and info
+    for start, end, info in _fence_lines(text):
         if opening is None:
-            if line.end() < len(text):  # an opening line needs a line after it
-                opening = line
-        elif bare:
-            lang = _LANGUAGE.match(opening.group("info")).group().lower()
-            fences.append(Fence(opening.start(), line.end(), lang, text[opening.end() + 1 : line.start()]))
+            if end < len(text):  # an opening line needs a line after it
+                opening = (start, end, info)
+        elif not info.strip():
+            lang = _LANGUAGE.match(opening[2]).group().lower()
+            fences.append(Fence(opening[0], end, lang, text[opening[1] + 1 : start]))
             opening = None
     return fences
+
+
+def _fence_lines(text: str) -> Iterator[tuple[int, int, str]]:
+    """Each line of `text` that opens with ```` ``` ```` (after spaces or tabs): where it starts,
+    where it ends (before its line feed) and its info, what follows the backticks and the blanks
+    after them. Found from each ```` ``` ```` a search finds (the rest of its line is passed over),
+    not by trying every line."""
+    at = text.find("```")
+    while at >= 0:
+        line_start = text.rfind("\n", 0, at) + 1
+        line_end = text.find("\n", at)
+        line_end = len(text) if line_end < 0 else line_end
+        if not text[line_start:at].strip(" \t"):
+            yield line_start, line_end, text[_BLANKS.match(text, at + 3).end() : line_end]
+        at = text.find("```", line_end)
 
 
 def fence_block(fence: Fence, catalogue: Catalogue) -> Block | None:

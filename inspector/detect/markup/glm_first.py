@@ -28,6 +28,8 @@ _FENCE = re.compile(r"```[ \t]*(?:python|py)?[ \t]*\n(?P<body>.*?)\n[ \t]*```", 
 def opening_call(text: str, start: int, catalogue: Catalogue) -> Block | None:
     """The call that opens the reply at `start` (after its thinking), read up to the first role
     token (or the end of the text); None when the reply opens otherwise."""
+    if _NAME_LINE.match(text, start) is None:  # most replies: no name line, so no role token looked for
+        return None
     following = find_literal(text, ROLE, start)
     return named_call(text, start, start, len(text) if following < 0 else following, catalogue)
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-OTHER_BREAKS = "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"  # what `str.splitlines` cuts at besides `\n`
 _TIME = r"(TO LLM|LLM RESPONSE) (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?=\n|\Z)"
 FIRST_HEADER = re.compile(_TIME)  # on line 1
 HEADERS = re.compile(rf"\n{_TIME}")  # on a later line: each search starts at a line feed, found fast
@@ -25,11 +24,6 @@ STRAY_IN_REQUEST = re.compile(rf"\n(?!{_ROLE_LINE}|-------(?:\n|\Z)){_NOT_BLANK}
 
 Message = tuple[str, int, list[str]]  # a message's role, first line (or offset) and lines
 Block = tuple[str, str, Message | None]  # a block's kind, time and last message with a role
-
-
-def has_plain_lines(text: str) -> bool:
-    """Whether every line of `text` ends in a line feed alone (or the text's end)."""
-    return not any(line_break in text for line_break in OTHER_BREAKS)
 
 
 def plain_blocks(text: str, roles: frozenset[str], request: str) -> tuple[list[Block], int]:

@@ -25,11 +25,11 @@ from typing import Any
 from inspector.errors import InspectorError
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, Turn
 from inspector.sources.files.document import Document
-from inspector.sources.formats._aider_llm_history_blocks import has_plain_lines, plain_blocks
+from inspector.sources.formats._aider_llm_history_blocks import plain_blocks
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.unread_records import Unread, UnreadTally
 from inspector.support.safe_text import shown_name
-from inspector.support.text_lines import text_lines
+from inspector.support.text_lines import has_plain_lines, text_lines
 
 NAME = "aider-llm-history"
 HEADER = re.compile(r"(TO LLM|LLM RESPONSE) (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)\Z")

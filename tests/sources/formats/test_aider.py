@@ -128,3 +128,26 @@ def test_a_log_reads_the_same_whatever_its_lines_end_with(tmp_path):
         read.append((session.problems, [(turn.role, turn.text, turn.raw) for turn in session.turns]))
     assert read[0] == read[1]
     assert read[0][0] == ("2 lines outside a message not read",)
+
+
+def test_a_chat_reads_the_same_whatever_its_lines_end_with(tmp_path):
+    """Lines ending in a line feed alone are read a message at a time, others a line at a time:
+    the turns, their lines and their records are the same either way."""
+    text = CHAT.read_text(encoding="utf-8").replace("\nLet me read it.\n", "\n\n# Title\nLet me read it.\n  \n# x\n", 1)
+    text += "\n#### one  \n# skipped\n#### two  \n\n# last\n"
+    read = []
+    for name, ending in (("lf.md", "\n"), ("crlf.md", "\r\n")):
+        path = tmp_path / name
+        path.write_bytes(text.replace("\n", ending).encode("utf-8"))
+        (session,) = load_sessions(path)
+        read.append(
+            [
+                (turn.role, turn.text.replace(ending, "\n"), turn.id, turn.raw["content"].replace(ending, "\n"))
+                for turn in session.turns
+            ]
+        )
+    assert read[0] == read[1]
+    reply = read[0][3]  # its heading and the `# x` line skipped, its blank lines kept
+    assert reply[1].startswith("Let me read it.\n  \n<tool_call>") and reply[2] == "line 32"
+    assert reply[3].startswith("\n\nLet me read it.\n  \n<tool_call>")
+    assert read[0][-1] == (USER, "one  \ntwo", "line 67", "one  \ntwo  \n")
