@@ -38,7 +38,6 @@ _SPACE = re.compile(rb"[ \t\r\n]*")
 _COMMA = re.compile(rb"[ \t\r\n]*,[ \t\r\n]*")
 _COLON = re.compile(rb"[ \t\r\n]*:[ \t\r\n]*")
 _STRING = re.compile(rb'"(?:[^"\\]|\\.)*"')
-_SEPARATING = frozenset(b" \t\r\n,")
 _NEW = -2  # the place in the original list of an item that is not one of its items
 
 
@@ -155,14 +154,15 @@ class _Splice:
         checks it; else each separator is found in turn."""
         data = self.data
         items = _ITEMS(self.view[start:stop])
-        lengths = [len(item) for item in items]
+        lengths = list(map(len, items))
         first = _match(_SPACE, data, start + 1)
         separator = (
             bytes(data[first + lengths[0] : _match(_COMMA, data, first + lengths[0])]) if len(items) > 1 else b""
         )
-        step = len(separator)
-        starts = list(accumulate((length + step for length in lengths[:-1]), initial=first))
-        if not self._separated_by(separator, starts):
+        if data.startswith(separator.join(items), first):
+            step = len(separator)
+            starts = list(accumulate((length + step for length in lengths[:-1]), initial=first))
+        else:
             starts, position = [], first
             for number, length in enumerate(lengths):
                 position = _match(_COMMA, data, position) if number else position
@@ -199,16 +199,6 @@ class _Splice:
             stops.append(position)
         self._closes(stops[-1], stop, b"}")
         return starts, value_starts, stops, place
-
-    def _separated_by(self, separator: bytes, starts: list[int]) -> bool:
-        """Whether the items starting at `starts` are each separated from the next by exactly
-        `separator`: it stands before each of them but the first, and no blank space or comma
-        after it (by induction from the first item, each then starts where it is said to)."""
-        data, step = self.data, len(separator)
-        before = [begin - step for begin in starts[1:]]
-        return all(map(data.startswith, repeat(separator), before)) and _SEPARATING.isdisjoint(
-            map(data.__getitem__, starts[1:])
-        )
 
     def _closes(self, position: int, stop: int, bracket: bytes) -> None:
         """Check that only blank space and the closing `bracket` stand from `position` to `stop`."""
