@@ -140,3 +140,23 @@ def test_fix_keeps_each_untouched_message_as_the_file_had_it(tmp_path):
     assert [t.text for s in load_sessions(out) for t in s.turns] == [
         t.text for s in load_sessions(plain_out) for t in s.turns
     ]
+
+
+def test_fix_of_json_lines_with_crlf_and_no_final_break_keeps_every_untouched_line(tmp_path):
+    sample = SESSIONS / "notes-agent.claude-code.jsonl"
+    lines = sample.read_bytes().splitlines()
+    path = tmp_path / "crlf.jsonl"
+    path.write_bytes(b"\r\n".join(lines))  # CRLF, and no break after the last line
+    out, plain_out = tmp_path / "fixed.jsonl", tmp_path / "plain-fixed.jsonl"
+
+    assert main(["fix", str(path), "--accept", "all", "-o", str(out)]) in (0, 1)
+    assert main(["fix", str(sample), "--accept", "all", "-o", str(plain_out)]) in (0, 1)
+
+    written = out.read_bytes()
+    assert written.count(b"\n") == written.count(b"\r\n")  # new and changed lines break as the file does
+    kept = set(written.split(b"\r\n"))
+    assert sum(line in kept for line in lines) > len(lines) / 2
+    assert written.split(b"\r\n") != lines  # the fix changed something
+    assert [t.text for s in load_sessions(out) for t in s.turns] == [
+        t.text for s in load_sessions(plain_out) for t in s.turns
+    ]
