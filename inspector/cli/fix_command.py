@@ -5,7 +5,8 @@ Every kind of storage takes the same road: the sessions are scanned one at a tim
 written (`inspector.repair.write.write_repaired`), so a history is fixed with memory for one
 conversation (a server's, for one batch of the conversations with findings). With `--execute`, a first read collects the accepted recovered calls, which run
 before anything is copied or locked (the executor may write to the same database, as a chat app's
-`save_memory` does); only the executor's answers are kept for the write. Where it will write is
+`save_memory` does); only the executor's answers are kept for the write (and a file's scanned
+sessions, which it holds anyway: they are not scanned again). Where it will write is
 checked before any of that (`check_targets`): `--force` lets an existing `-o OUT` be replaced,
 `--allow-triggers` lets a database's own triggers run on what is written. `--to openai` writes the
 repaired sessions as OpenAI Chat Completions JSON instead of the input's format (any source, never
@@ -27,7 +28,7 @@ from inspector.cli.suggest import choices_shown, did_you_mean, one_of
 from inspector.detect import kinds
 from inspector.detect.secret import KIND as SECRET
 from inspector.errors import InspectorError, check_session_found
-from inspector.model import Location, ToolSpec
+from inspector.model import Location, ToolCall, ToolSpec
 from inspector.repair import DEFAULT_TIMEOUT
 from inspector.repair.apply import accepted_findings
 from inspector.repair.execute import ExecutionResult, check_command, execute_call, recovered_calls
@@ -35,6 +36,7 @@ from inspector.repair.write import Chosen, check_targets, write_repaired
 from inspector.scan.scanner import ScanResult, iter_scan
 from inspector.sources import location, open_source
 from inspector.sources.base import Source
+from inspector.sources.files.session_file import SessionFile
 from inspector.sources.formats.openai import NAME as OPENAI  # `fix --to openai` writes this format
 from inspector.sources.schemas.table import parse_map
 from inspector.support.safe_text import one_line, shown_name
@@ -107,11 +109,11 @@ def run_fix(args: argparse.Namespace) -> int:
     with closing(iter_scan(source, extra, args.session)) as results:  # reading one session checks the input first
         first = next(results, None)
     check_session_found(args.session, [] if first is None else [first], [shown_name(path)])
-    executions = _execute(args, source, extra, accepted, timeout) if args.execute else []
+    checked = [] if first is None else [first]  # a file's sessions are held: those scanned are not scanned twice
+    executions = _execute(args, source, extra, accepted, timeout, checked) if args.execute else []
     counts = _Counts(accepted)
 
     def chosen(reading: Source) -> Iterator[Chosen]:
-        checked = [] if first is None else [first]  # a file's first session is not scanned twice
         for result in counts.passing(iter_scan(reading, extra, args.session, scanned=checked)):
             yield Chosen(result.session, accepted_findings(result.findings, accepted))
 
@@ -192,15 +194,27 @@ class _Counts:
 
 
 def _execute(
-    args: argparse.Namespace, source: Source, extra: tuple[ToolSpec, ...], accepted: set[str], timeout: float
+    args: argparse.Namespace,
+    source: Source,
+    extra: tuple[ToolSpec, ...],
+    accepted: set[str],
+    timeout: float,
+    checked: list[ScanResult],
 ) -> list[ExecutionResult]:
     """Read every session keeping only the accepted recovered calls, then run them (so a source
-    that cannot be read runs nothing), printing one line per call as it finishes."""
-    pending = [
-        (result.session.session_id, finding.turn, call)
-        for result in iter_scan(source, extra, args.session)
-        for finding, call in recovered_calls(accepted_findings(result.findings, accepted))
-    ]
+    that cannot be read runs nothing), printing one line per call as it finishes. A file's
+    results join `checked`, for the write not to scan its sessions again (a history's are read
+    again under the writer's lock: only the calls are kept, never every session's results)."""
+    held = isinstance(source, SessionFile)
+    already = {id(result) for result in checked}
+    pending: list[tuple[str | None, int, ToolCall]] = []
+    for result in iter_scan(source, extra, args.session, scanned=checked):
+        if held and id(result) not in already:
+            checked.append(result)
+        pending.extend(
+            (result.session.session_id, finding.turn, call)
+            for finding, call in recovered_calls(accepted_findings(result.findings, accepted))
+        )
     ran = []
     for session_id, turn, call in pending:
         execution = execute_call(args.execute, call, session_id, turn, timeout)

@@ -51,6 +51,7 @@ from inspector.repair.mask_check import secrets_still_held, still_held_line
 from inspector.sources.base import AuditRecord, SessionWriter, Source, WriteOptions, file_output
 from inspector.sources.formats.openai import NAME as OPENAI
 from inspector.sources.openai_export import OpenAIExportWriter, export_paths
+from inspector.support.gc_pause import collector_paused
 from inspector.support.safe_text import shown_name
 
 BATCH_TURNS = 20_000  # turns a batch of sessions (for a writer taking several at once) holds at most
@@ -114,7 +115,7 @@ def write_repaired(
         answers.setdefault(execution.session_id, []).append(execution)
     audit: list[AuditRecord] = []
     options = WriteOptions(replace_existing, allow_triggers)
-    with _writer(source, out, in_place, options, to) as writer:
+    with collector_paused(), _writer(source, out, in_place, options, to) as writer:  # many objects, few freed
         saved = writer.backup() if in_place else None
         reading = writer.reading(source, saved)
         for batch in _batches(chosen(reading), writer.batch):

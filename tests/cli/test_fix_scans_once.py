@@ -46,3 +46,11 @@ def test_a_history_is_read_and_scanned_again_under_the_writers_lock(scans, tmp_p
     assert "3 fixes applied, no finding left" in capsys.readouterr().out
     first, *others = scans.values()
     assert first == 2 and all(count == 1 for count in others)
+
+
+def test_fix_with_an_executor_scans_a_files_sessions_once(scans, tmp_path, capsys):
+    source = TOOL_SAMPLES / "copilot-cli.history.json"  # printed call markup: a call recovered, then run
+    out = tmp_path / "fixed.json"
+    assert main(["fix", str(source), "--accept", "tool-markup", "--execute", "cat", "-o", str(out)]) in (0, 1)
+    assert "execute " in capsys.readouterr().out
+    assert list(scans.values()) == [1]

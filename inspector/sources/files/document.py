@@ -37,6 +37,7 @@ from typing import Any
 import msgspec
 
 from inspector.errors import InspectorError
+from inspector.sources.files import json_splice
 from inspector.sources.files.line_index import LinePlaces, LineTexts, line_starts
 from inspector.sources.location import MAGIC
 from inspector.support.atomic_files import file_mode, land, staged_bytes
@@ -81,6 +82,8 @@ class Document:
     parse, None for a blank line), and `lines` gives each original line with its ending (decoded
     when read), so untouched lines are written back byte for byte. An integer of JSON too long to
     read is a `LongNumber` in `value`, its digits in `long_numbers`, written back as they were.
+    A JSON file `msgspec` decoded keeps its bytes as `data`, from which `render_bytes` copies
+    whatever a repair left as it was.
     """
 
     path: Path | str
@@ -89,6 +92,7 @@ class Document:
     indent: int | str | None = None
     long_numbers: list[str] = field(default_factory=list)  # the digits of each `LongNumber` in `value`
     is_text: bool = False  # a text document: `value` is the file's text
+    data: bytes | bytearray | None = field(default=None, repr=False, compare=False)  # a JSON file's bytes, read
 
     @property
     def is_jsonl(self) -> bool:
@@ -140,6 +144,18 @@ class Document:
             out[-1] = line.rstrip("\r\n") if line.endswith("\n") else line
         return "".join(out)
 
+    def render_bytes(self, value: Any) -> bytes:
+        """The bytes of this file with `value` in place of the original, as `render` writes it,
+        except that a JSON file whose bytes are kept has every part of `value` that is a part of
+        the original (the very same object) copied from those bytes, layout and all, and only the
+        rest encoded (`json_splice`). `value` must be built from the original without changing
+        any of its objects in place."""
+        if self.data is not None and self.lines is None and not self.long_numbers:
+            spliced = json_splice.spliced(self.data, self.value, value, self.indent)
+            if spliced is not None:
+                return spliced
+        return utf8_bytes(self.render(value))
+
 
 def read_document(path: Path) -> Document:
     """Read and parse `path` as JSON, or as JSON Lines when it is not one JSON value."""
@@ -163,7 +179,7 @@ def parse_document(path: Path | str, data: bytes | bytearray) -> Document:
     value = _decode_fast(data)
     if value is not _REFUSED:
         head = data[: 4 * _INDENT_WINDOW + 4].decode("utf-8", "ignore")  # up to 4 bytes a character
-        return Document(path, value, indent=_detect_indent(head))
+        return Document(path, value, indent=_detect_indent(head), data=data)
     document = _read_json_lines(path, data)
     if document is not None:
         return document

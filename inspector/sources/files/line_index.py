@@ -59,6 +59,10 @@ class LineTexts(Sequence[str]):
         """Lines `start` to `stop` (not included) as one text, decoded at once."""
         return str(self._view[self._starts[start] : self._starts[stop]], "utf-8")
 
+    def bytes_of(self, start: int, stop: int | None = None) -> memoryview:
+        """The bytes of line `start`, or of lines `start` to `stop` (not included), as read."""
+        return self._view[self._starts[start] : self._starts[start + 1 if stop is None else stop]]
+
     def __iter__(self) -> Iterator[str]:
         view = self._view
         for start, stop in pairwise(self._starts):

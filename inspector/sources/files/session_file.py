@@ -39,7 +39,7 @@ from inspector.sources.files.document import Document, read_document
 from inspector.sources.files.inspect_eval import is_eval_archive, read_eval
 from inspector.sources.files.opencode_storage import is_storage_session, read_storage_session, storage_folder
 from inspector.sources.files.openhands_conversation import is_conversation_state, read_conversation
-from inspector.sources.formats import FORMATS, format_of, render_sessions
+from inspector.sources.formats import FORMATS, format_of, rendered_file
 from inspector.sources.odd_records import without_odd_turns
 from inspector.support.atomic_files import file_mode, kept_aside, land, staged_bytes
 from inspector.support.gc_pause import collector_paused
@@ -171,21 +171,22 @@ class _FileWriter(SessionWriter):
 
     def commit(self, audit: Sequence[AuditRecord]) -> AuditPlace:
         """Write the file and its audit beside it, landing together (see the module's docstring)."""
-        return land_with_audit(self._out, render_sessions(self._sessions), audit, self._replace)
+        return land_with_audit(self._out, rendered_file(self._sessions), audit, self._replace)
 
     def discard(self) -> None:
         """Nothing was written before `commit`."""
 
 
-def land_with_audit(out: Path, rendered: str, audit: Sequence[AuditRecord], replace: bool) -> AuditPlace:
-    """Write `rendered` into `out` and the `audit` entries into `OUT.audit.jsonl` beside it,
+def land_with_audit(out: Path, rendered: str | bytes, audit: Sequence[AuditRecord], replace: bool) -> AuditPlace:
+    """Write `rendered` (text, or its UTF-8 bytes) into `out` and the `audit` entries into `OUT.audit.jsonl` beside it,
     landing together (see the module's docstring); `out` is replaced only when `replace`. Any
     failure is one `InspectorError` line and leaves nothing written; where the audit went."""
     audit_path = audit_path_for(out)
     text = "".join(json.dumps(record.entry, ensure_ascii=False) + "\n" for record in audit)
     output = audit_file = None
     try:
-        output = staged_bytes(out, utf8_bytes(rendered), file_mode(out))  # a lone surrogate as it was read
+        data = rendered if isinstance(rendered, bytes) else utf8_bytes(rendered)  # a lone surrogate as it was read
+        output = staged_bytes(out, data, file_mode(out))
         audit_file = staged_bytes(audit_path, utf8_bytes(text), file_mode(audit_path))
         _land_pair(audit_file, audit_path, output, out, replace)
     except FileExistsError:

@@ -141,9 +141,17 @@ def format_of(document: Document, format_name: str | None = None) -> FileFormat:
 
 def render_sessions(sessions: list[Session]) -> str:
     """The text of the file the sessions came from, with their (possibly repaired) turns, in the
-    file's own format. A read-only format (no writer) gives the file as it was read while nothing
-    in it is repaired, and refuses a repair with one `InspectorError` line. A secret a repair
-    masked (`Session.masked`) is masked wherever the file holds it."""
+    file's own format (`rendered_file`, decoded)."""
+    rendered = rendered_file(sessions)
+    return rendered if isinstance(rendered, str) else rendered.decode("utf-8")
+
+
+def rendered_file(sessions: list[Session]) -> str | bytes:
+    """The text (or, from a writer that copies the bytes read, the UTF-8 bytes) of the file the
+    sessions came from, with their (possibly repaired) turns, in the file's own format. A
+    read-only format (no writer) gives the file as it was read while nothing in it is repaired,
+    and refuses a repair with one `InspectorError` line. A secret a repair masked
+    (`Session.masked`) is masked wherever the file holds it."""
     first = sessions[0]
     document: Document = first.document
     file_format = _registry().by_name[first.format]
@@ -155,7 +163,10 @@ def render_sessions(sessions: list[Session]) -> str:
         )
     else:
         text = document.render(document.value)
-    return masked_everywhere(text, (pair for session in sessions for pair in session.masked))
+    masks = [pair for session in sessions for pair in session.masked]
+    if not masks:
+        return text
+    return masked_everywhere(text if isinstance(text, str) else text.decode("utf-8"), masks)
 
 
 def _describe(document: Document) -> str:

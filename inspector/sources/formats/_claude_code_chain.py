@@ -34,15 +34,15 @@ TAIL_KEYS = ("sessionKind", "userType", "entrypoint", "cwd", "sessionId", "versi
 UNPARSED = "__unparsedToolInput"
 
 
-def render(document: Document, records: list[Any], sessions: list[Session], threads: list[Any]) -> str:
-    """The file's text with the sessions' repaired turns (`threads[session.index]` is the thread
+def render(document: Document, records: list[Any], sessions: list[Session], threads: list[Any]) -> bytes:
+    """The file's bytes with the sessions' repaired turns (`threads[session.index]` is the thread
     each was read from)."""
     plan = _Plan()
     for session in sessions:
         if any(turn.raw is None or turn.edited for turn in session.turns):
             _Splice(plan, threads[session.index].events).session(session.turns)
     plan.resolve_dropped(records)
-    return plan.text(document, records)
+    return plan.data(document, records)
 
 
 class _Plan(LineEdits):

@@ -149,8 +149,8 @@ def read(document: Document) -> list[Session]:
     return sessions
 
 
-def write(document: Document, sessions: list[Session]) -> str:
-    """The file's text with every session's repaired turns; untouched lines are kept byte for byte."""
+def write(document: Document, sessions: list[Session]) -> bytes:
+    """The file's bytes with every session's repaired turns; untouched lines are kept byte for byte."""
     records = _records(document)
     return _claude_code_chain.render(document, records, sessions, threads_of(records))
 

@@ -14,8 +14,8 @@ A format is:
   was read from as `raw`. A record it cannot read, or of a type it does not know, is counted in
   its session's `problems` and left where it is: unknown records are counted, never dropped. A
   file that holds no session at all is one `InspectorError` line.
-- `write(document, sessions) -> str`, or None: the file's new text, given every session read from
-  it (repaired or not). Only turns marked `edited` are re-rendered and turns with no `raw` (added
+- `write(document, sessions) -> str | bytes`, or None: the file's new text (or its UTF-8 bytes),
+  given every session read from it (repaired or not). Only turns marked `edited` are re-rendered and turns with no `raw` (added
   by a repair) inserted (`messages.record_lists.rebuild_records`); every other record, and for JSON
   Lines every untouched line, is written back as it was, so a file with nothing repaired comes
   back byte for byte. A writer may refuse a document it cannot hold a repair in with one
@@ -45,7 +45,7 @@ from inspector.sources.unread_records import Unread
 
 Claims = Callable[[Document], bool]
 Reader = Callable[[Document], list[Session]]
-Writer = Callable[[Document, list[Session]], str]
+Writer = Callable[[Document, list[Session]], str | bytes]
 Survey = Callable[[Document], tuple[Unread, ...]]
 RecordsWriter = Callable[[Document, list[Session]], dict[str, str]]
 

@@ -67,8 +67,9 @@ def read(document: Document) -> list[Session]:
     return [_session(document, value, None)]
 
 
-def write(document: Document, sessions: list[Session]) -> str:
-    """The file's text with each session's repaired turns; untouched records are kept as they were."""
+def write(document: Document, sessions: list[Session]) -> bytes:
+    """The file's bytes with each session's repaired turns; untouched records are kept as they were
+    (in a JSON document, copied from the bytes read: `Document.render_bytes`)."""
     value = document.value
     if document.is_jsonl and all(_is_example(r) for r in value if isinstance(r, dict)):
         by_index = {s.index: s for s in sessions}
@@ -79,13 +80,13 @@ def write(document: Document, sessions: list[Session]) -> str:
                 records.append(record)
             else:
                 records.append({**record, "messages": _rebuild(record["messages"], session)})
-        return document.render(records)
+        return document.render_bytes(records)
     session = sessions[0]
     if document.is_jsonl:
-        return document.render(_rebuild(value, session))
+        return document.render_bytes(_rebuild(value, session))
     if isinstance(value, dict):
-        return document.render({**value, "messages": _rebuild(value["messages"], session)})
-    return document.render(_rebuild(value, session))
+        return document.render_bytes({**value, "messages": _rebuild(value["messages"], session)})
+    return document.render_bytes(_rebuild(value, session))
 
 
 def _session(document: Document, messages: Any, tools: Any, index: int = 0, session_id: str | None = None) -> Session:

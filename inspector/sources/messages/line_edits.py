@@ -13,6 +13,7 @@ from collections import defaultdict
 from typing import Any
 
 from inspector.sources.files.document import Document
+from inspector.support.safe_text import utf8_bytes
 
 Record = dict[str, Any]
 
@@ -42,35 +43,47 @@ class LineEdits:
             self.replaced[id(record)] = {**record, key: value}
 
     def text(self, document: Document, records: list[Any]) -> str:
+        """The file's text (`data`, decoded)."""
+        return self.data(document, records).decode("utf-8")
+
+    def data(self, document: Document, records: list[Any]) -> bytes:
         """The file's lines: each record's own line when it did not change, else compact JSON; a
         file that did not end with a line break still does not when its last line is kept. The
-        lines between two changes are decoded together, as one piece of the file."""
+        lines between two changes are copied together from the bytes read, as one piece."""
         lines = document.lines
-        newline = "\r\n" if lines and lines[0].endswith("\r\n") else "\n"
+        newline = b"\r\n" if lines and bytes(lines.bytes_of(0)[-2:]) == b"\r\n" else b"\n"
         changed = {*self.replaced, *self.removed, *self.before, *self.after}
-        out: list[str] = []
+        out: list[bytes | memoryview] = []
         kept_from = 0  # the first record of the lines kept as they are since the last change
-        for index, record in enumerate(records):
-            if lines is not None and id(record) not in changed:
-                continue
+        if lines is not None:  # only the records that change, and the lines between them copied at once
+            places = [index for index, key in enumerate(map(id, records)) if key in changed]
+        else:
+            places = list(range(len(records)))
+        for index in places:
+            record = records[index]
             if lines is not None and kept_from < index:
-                out.append(lines.joined(kept_from, index))  # every line but the file's last ends in a break
+                out.append(lines.bytes_of(kept_from, index))  # every line but the file's last ends in a break
             kept_from = index + 1
-            out.extend(compact_line(new) + newline for new in self.before.get(id(record), ()))
+            out.extend(_line(new, newline) for new in self.before.get(id(record), ()))
             if id(record) in self.removed:
                 pass
             elif lines is None or id(record) in self.replaced:
-                out.append(compact_line(self.current(record)) + newline)
-            elif lines[index].endswith("\n"):
-                out.append(lines[index])
-            elif index == len(records) - 1 and not self.after.get(id(record)):
-                out.append(lines[index])  # the file's last line, which had no line break
+                out.append(_line(self.current(record), newline))
             else:
-                out.append(lines[index] + newline)
-            out.extend(compact_line(new) + newline for new in self.after.get(id(record), ()))
+                line = lines.bytes_of(index)
+                if bytes(line[-1:]) == b"\n" or (index == len(records) - 1 and not self.after.get(id(record))):
+                    out.append(line)  # the file's last line may have had no line break
+                else:
+                    out.append(bytes(line) + newline)
+            out.extend(_line(new, newline) for new in self.after.get(id(record), ()))
         if lines is not None and kept_from < len(records):
-            out.append(lines.joined(kept_from, len(records)))
-        return "".join(out)
+            out.append(lines.bytes_of(kept_from, len(records)))
+        return b"".join(out)
+
+
+def _line(record: Any, newline: bytes) -> bytes:
+    """`record` as one line of compact JSON (`compact_line`), in UTF-8."""
+    return utf8_bytes(compact_line(record)) + newline
 
 
 def compact_line(record: Any) -> str:

@@ -41,9 +41,15 @@ def rebuild_records(
             pending = []
         if turn.edited:
             replaced[id(turn.raw)] = render_edited(turn)
+    changed = replaced.keys() | inserted.keys()
     out: list[Record] = []
-    for record in records:
-        out.extend(inserted.get(id(record), ()))
+    kept = 0  # the first record not yet in `out`: those up to a changed one are copied at once
+    for index in [index for index, key in enumerate(map(id, records)) if key in changed]:
+        record = records[index]
+        out += records[kept:index]
+        out += inserted.get(id(record), ())
         out.append(replaced.get(id(record), record))
-    out.extend(pending)
+        kept = index + 1
+    out += records[kept:]
+    out += pending
     return out

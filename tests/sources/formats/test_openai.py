@@ -60,12 +60,12 @@ def test_object_shape_turns_calls_and_results(tmp_path):
     assert [spec.name for spec in session.tools] == ["get_weather"]
 
 
-def test_round_trip_without_changes_keeps_values_and_key_order(tmp_path):
+def test_round_trip_without_changes_keeps_the_file_byte_for_byte(tmp_path):
     document = {"model": "gpt-4o", "messages": MESSAGES, "metadata": {"z": 1, "a": 2}}
     for indent in (None, 2, 4):
         text = json.dumps(document, indent=indent)
         sessions = load_sessions(written(tmp_path / f"s{indent}.json", text))
-        assert render_sessions(sessions) == text + "\n"
+        assert render_sessions(sessions) == text
 
 
 def test_bare_list_round_trip(tmp_path):
