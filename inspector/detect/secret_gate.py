@@ -65,6 +65,8 @@ _KEY_WORDS_BEFORE = tuple(word + b":" for word in _KEY_LAST_WORDS)
 _KEY_WINDOW = 1 << 16  # bytes split at their separators at once
 _FIXED = (b"-----BEGIN", b".eyJ", b"earer")  # in a private key, a JSON Web Token, a bearer token
 _RUN = b"\x01" * SHORTEST_RUN
+# The values most records hold under their role (a word, no secret): not looked at.
+_PLAIN_VALUES = frozenset({"assistant", "function", "system", "user", "tool", "model", "developer"})
 
 
 def turns_to_search(turns: Sequence[Turn]) -> list[int]:
@@ -78,7 +80,7 @@ def turns_to_search(turns: Sequence[Turn]) -> list[int]:
         if isinstance(raw, dict):
             for key, value in raw.items():
                 if isinstance(value, str) and value != text:
-                    if len(value) >= SHORTEST:
+                    if len(value) >= SHORTEST and value not in _PLAIN_VALUES:
                         named.append(value)
                         named_owners.append(index)
                     if key not in safe_keys:
