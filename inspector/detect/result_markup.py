@@ -134,23 +134,22 @@ class _Ahead:
 def find_result_blocks(text: str, limit: int) -> list[ResultBlock]:
     """The tool-result blocks written in `text`, in order: at most `limit` + 1 (a bound against
     hostile text; one more than `limit` says that there are more)."""
-    examples: list[tuple[int, int]] | None = None  # the text's code, found when a marker is
+    match = _START.search(text)
+    if match is None:  # the common case: nothing else is looked for
+        return []
+    examples = _examples(text)
     ahead = _Ahead(text)
     first_action = _ACTION.search(text) if "Observation:" in text else None
     blocks: list[ResultBlock] = []
-    position = 0
-    while len(blocks) <= limit and (match := _START.search(text, position)) is not None:
+    while len(blocks) <= limit and match is not None:
         block = None
-        if examples is None:
-            examples = _examples(text)
         if not _in(examples, match.start()):
             block = _read(text, match, ahead, first_action.start() if first_action else None)
-        if block is None:
-            position = match.end()
-            continue
-        previous_end = blocks[-1].end if blocks else 0
-        blocks.append(block._replace(start=max(block.start, previous_end)))
-        position = block.end
+        position = match.end() if block is None else block.end
+        if block is not None:
+            previous_end = blocks[-1].end if blocks else 0
+            blocks.append(block._replace(start=max(block.start, previous_end)))
+        match = _START.search(text, position)
     return blocks
 
 
