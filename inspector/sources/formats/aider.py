@@ -48,6 +48,7 @@ _MESSAGES = re.compile(
     rf"(?:{_NO_MESSAGE})*"
     rf"(?:(?P<user>#### {_LINE}(?:(?:#### |# ){_LINE})*)|(?P<reply>(?!#### |> |# ){_LINE}(?:(?!#### |> ){_LINE})*))"
 )
+_OPENING = re.compile(f"[\ufeff \t\r\n]*{re.escape(HEADER)}")  # matched, not a copy of the text stripped
 _SKIPPED_LINE = re.compile(rf"(?<=\n)# {_LINE}")  # within a run, after its first line
 
 
@@ -55,8 +56,7 @@ def claims(document: Document) -> bool:
     """A text document whose first line that is not blank is Aider's chat header."""
     if not document.is_text:
         return False
-    text: str = document.value
-    return text.lstrip("\ufeff \t\r\n").startswith(HEADER)
+    return _OPENING.match(document.value) is not None
 
 
 def read(document: Document) -> list[Session]:
