@@ -46,11 +46,15 @@ from inspector.support.leading_space import SPACE, content_start
 
 KIND = "tool-markup"
 
-# Every family's start marker, a fence that may hold a call (a plain one when an object or a list
-# opens it), a pythonic list's `[name(`, or `[{"name":`.
-_MARKERS = re.compile(
-    START_PATTERN + r"|```[ \t]*(?:tool_c|json|tool\b|\n(?=\s*[\[{]))|" + LIST_START + "|" + ARRAY_START
-)
+# Every family's start marker, a fence whose language may hold a call, a pythonic list's `[name(`,
+# or `[{"name":`.
+_MARKERS = re.compile(START_PATTERN + r"|```[ \t]*(?:tool_c|json|tool\b)|" + LIST_START + "|" + ARRAY_START)
+# A line that opens or closes a plain fence, and what a text holding one needs for any block to be
+# read in it that no other part of the prefilter lets through (an object, a call named by its keys,
+# ChatGLM3's `tool_call(`): a fence of prose or code without them, as coding agents' replies
+# hold, is passed over.
+_PLAIN_FENCE = re.compile(r"```[ \t]*\n")
+_CALL_HINTS = ("{", "arguments", "parameters", FENCE_CALL)
 _MARKER_LINE = re.compile(r"(?:^|\n)[ \t]*(?:\*\*)?TOOL CALL:(?:\*\*)?[ \t]*\n[ \t]*\Z")
 # Findings per reply at most: each carries the reply's text as its fix leaves it, so 80,000 blocks
 # made a report of 80,000 copies of the reply, and reading them all took seconds. Reading stops at
@@ -96,9 +100,8 @@ def _blocks(context: ScanContext, turn: Turn) -> list[Block]:
 
 def _may_hold_markup(text: str) -> bool:
     """The prefilter: a literal marker (the characters every marker holds, then one search), a
-    fence and the keys a call in it may be named by, an object opening the text that may be a
-    call, or a list that may be the whole reply (neither parsed here, nor the reply copied). A plain
-    fence of prose or code, as coding agents' replies hold, is none of these."""
+    plain fence with what a call needs (`_CALL_HINTS`), an object opening the text that may be a
+    call, or a list that may be the whole reply (neither parsed here, nor the reply copied)."""
     if not text:
         return False
     # (`{` and `>` first: a one-character search is far quicker, and prose seldom holds either.)
@@ -110,7 +113,7 @@ def _may_hold_markup(text: str) -> bool:
         or (">" in text and ">>>" in text)
     ) and _MARKERS.search(text):
         return True
-    if "```" in text and ("arguments" in text or "parameters" in text):  # a call a fence may name by its keys
+    if "```" in text and _PLAIN_FENCE.search(text) and any(hint in text for hint in _CALL_HINTS):
         return True
     # A list that fills the reply ends with `]` (or white space after it), an object opening it
     # starts with `{` (or white space before it): two characters rule both out for most replies.

@@ -61,27 +61,30 @@ not a search that a cheaper first pass could skip. With the baselines of before 
 against JSON strings) aider measured 13.6x (memory 3.0x) and aider-llm-history 9.4x (2.65x).
 
 copilot-cli-history and aider were then worked on alone, on the same machine more loaded still (load
-average 3.6 to 6.8 on its 2 cores: a baseline's best time moved by up to 2x between runs, so a time
-ratio is worth about +-1.5x); 100,000 records, best of 3, "before" the code with the changes above,
-"after" with those below; the CPU seconds (user + system) of `scan --json --no-cache`, the two run back
-to back three times each, and of the baseline:
+average 4.5 to 6.8 on its 2 cores: a baseline's best time moved by up to 2x between runs, and a scan's
+wall time was 1.5 to 2.5 times its CPU time, so a time ratio is worth about +-2x); 100,000 records,
+best of 3, "before" the code with the changes above, "after" with those below; the CPU seconds (user
++ system) of `scan --json --no-cache`, the two run back to back three times each, and of the baseline:
 
     format               time before  time after  memory before  memory after  scan CPU before -> after  baseline CPU
-    copilot-cli-history  6.85x        6.31x       1.32x          1.33x         2.5-2.7 s -> 2.3-2.6 s    0.39 s
-    aider                9.31x        5.59x       1.70x          1.69x         3.2-3.5 s -> 2.4-2.5 s    0.43 s
+    copilot-cli-history  8.37x        7.35x       1.32x          1.32x         2.45-2.50 s -> 2.31-2.35 s  0.39 s
+    aider                7.62x        5.95x       1.70x          1.69x         3.15-3.27 s -> 2.42-2.50 s  0.43 s
 
-Counted in CPU time, the ratios went from 6.3-6.8x to 6.0-6.5x (copilot-cli-history) and from 7.5-8.1x
-to 5.7-5.9x (aider). Aider's chat is read a message at a time by one search instead of a Python step
-a line (building the turns 0.41 s -> 0.32 s of CPU), a plain code fence (every edit Aider shows) is no
-longer read for calls (tool-markup 0.88 s -> 0.54 s), fake-result-block looks for code spans only once
-a start marker is found (0.24 s -> 0.11 s), and the report is built with the cyclic collector paused
-(half its time went to collections over its own dicts: 0.32 s -> 0.16 s). Both formats stay over the
-target: what is left is spread over many small steps a finding and a message (tool-markup about 15
-µs to read a leaked `<tool_call>` and 13 µs to make its finding, result-prefix about 19 µs a fake
-result, 5 µs of it parsing the object with unquoted keys), the reading of the OpenAI-shaped messages
-(copilot-cli-history, 0.16 s), the secret and claim detectors (copilot-cli-history: secret 0.38 s,
-claimed-execution 0.21 s, claimed-success 0.17 s), the interpreter's start and imports (0.16 s), not
-in a search a cheaper first pass could skip.
+Counted in CPU time, the steadier figure, the ratios went from 6.3-6.4x to 5.9-6.0x (copilot-cli-history)
+and from 7.3-7.6x to 5.6-5.8x (aider). Aider's chat is read a message at a time by one search instead
+of a Python step a line (building the turns 0.40 s -> 0.32 s of CPU, `scan_stages.py`), a plain code
+fence with nothing a call needs in the reply (every edit Aider shows) is no longer read for calls
+(tool-markup 0.85 s -> 0.57 s), fake-result-block looks for code spans only once a start marker is
+found (0.24 s -> 0.11 s; copilot-cli-history 0.09 s -> 0.06 s), and the report is built with the
+cyclic collector paused (half its time went to collections over its own dicts: 0.32 s -> 0.16 s;
+0.13 s -> 0.09 s). Both formats stay over the target: what is left is spread over many small steps a
+finding and a message (tool-markup some 15 us to read a leaked `<tool_call>` and 13 us to make its
+finding, result-prefix some 19 us a fake result, 5 us of it parsing the object with unquoted keys),
+the reading of the OpenAI-shaped messages (copilot-cli-history, 0.16 s), the secret and claim
+detectors (copilot-cli-history: secret 0.38 s, claimed-execution 0.22 s, claimed-success 0.17 s) and
+the interpreter's start and imports (0.16 s), not in a search a cheaper first pass could skip. The
+reports are byte-identical before and after on these files and on every sample of `sessions/` and
+`inspector/samples/`.
 
 The other formats, measured before these changes (best of 1 to 3; the code unchanged since):
 

@@ -10,9 +10,10 @@ back (`aider/utils.py`, `split_chat_history_markdown`):
 - every other line: the assistant's reply, up to the next `> ` or `#### ` line.
 The whole file is one conversation, as Aider restores it. Each turn keeps as its record the
 message Aider would restore (`role`, `content`) and the number of its first line (`line`, also
-its id). When every line ends in a line feed alone, the messages are found a run of lines at a
-time (one search each) instead of a line at a time: the same turns, in the time the searches take. Aider has no tool calling: its replies edit files through the blocks they hold, so the
-turns make no calls, and a reply's printed call markup or invented result is found in its text.
+its id). When every line ends in a line feed alone, the messages are found a message at a time
+(one search each) instead of a line at a time: the same turns, in the time the searches take. Aider
+has no tool calling: its replies edit files through the blocks they hold, so the turns make no
+calls, and a reply's printed call markup or invented result is found in its text.
 
 Positive marker: the file starts with Aider's `# aider chat started at` line (after blank lines).
 The format is read-only: Aider reads the file back only as text to restore.
@@ -46,7 +47,8 @@ _LINE = r"[^\n]*(?:\n|\Z)"
 _NO_MESSAGE = rf"> {_LINE}(?:(?:> |# ){_LINE})*|(?:# {_LINE})+|(?:[^\S\n]*\n|# {_LINE})+(?=#### |> |\Z)"
 _MESSAGES = re.compile(
     rf"(?:{_NO_MESSAGE})*"
-    rf"(?:(?P<user>#### {_LINE}(?:(?:#### |# ){_LINE})*)|(?P<reply>(?!#### |> |# ){_LINE}(?:(?!#### |> ){_LINE})*))"
+    rf"(?:(?P<user>#### {_LINE}(?:(?:#### |# ){_LINE})*)"
+    rf"|(?P<reply>(?!#### |> |# ){_LINE}(?:(?!#### |> ){_LINE})*))"
 )
 _OPENING = re.compile(f"[\ufeff \t\r\n]*{re.escape(HEADER)}")  # matched, not a copy of the text stripped
 _SKIPPED_LINE = re.compile(rf"(?<=\n)# {_LINE}")  # within a run, after its first line
