@@ -12,14 +12,17 @@ them points at holds nothing the search would find:
   is one whole (32 to 100 characters) and mixes lower case, upper case and digits, as a token must;
 - the other three patterns each hold a fixed string: `-----BEGIN`, `.eyJ`, `earer`;
 - the value of a key named like a secret, in a text: the text holds the last word of such a key
-  right before its `:` or `=` (`token:`, `API_KEY=`: a `find` of each last word in the batch
-  lowered, when separators are dense);
+  right before its `:` or `=` (`token:`, `API_KEY=`): the batch is split at its separators and
+  the last bytes before each, joined again, searched for a last word by a `find` of each; or,
+  when the separators are dense (timestamps, code), a `find` of each last word in the batch
+  lowered;
 - a key of an object, searched as a text and for the value under it: the key is named like a
   secret or holds one (each distinct key is looked at once).
 
 The texts of a batch of turns are joined as latin-1 bytes (one byte a character, any other
 character a `?`, which no check looks for), so each check is a call in C over the batch, whose
 bytes stay in the processor's cache from one check to the next: linear time, a few passes.
+A record's role (`assistant`, `user`, ...) is a word, and is passed over.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from itertools import accumulate
+from operator import itemgetter
 from typing import Any
 
 from inspector.detect.secret_search import RUN_BYTES, SEPARATOR_AFTER_KEY, names_a_secret, secrets_in_text
@@ -50,13 +54,15 @@ _KEY_LAST_WORDS = (
     b"credential",
     b"credentials",
 )
-# The bytes a key named like a secret can end with right before its separator: a last word's last
-# letter, in either case, or a quote or a space after it.
-_BEFORE_SEPARATOR = frozenset(b"yYtTnNdDlLsS\"' \t")
 _KEY_REACH = 20  # bytes before a separator: the longest last word, a quote and three spaces (17) fit
-_DENSE_SEPARATORS = 100  # bytes: separators more often than one in these are looked for by one search
+_DENSE_SEPARATORS = 32  # bytes: separators more often than one in these are looked for by a find of each word
+_KEY_WINDOW = 1 << 16  # bytes split at their separators at once
+_LAST_BYTES = itemgetter(slice(-_KEY_REACH, None))  # of a piece: what is looked at before its separator
 _FIXED = (b"-----BEGIN", b".eyJ", b"earer")  # in a private key, a JSON Web Token, a bearer token
 _RUN = b"\x01" * SHORTEST_RUN
+# The values most records hold under their role: words, no secret, not looked at.
+_ROLE_WORDS = frozenset({"assistant", "function", "system", "user", "tool", "model", "developer"})
+_KEY_WORDS_BEFORE = tuple(word + b":" for word in _KEY_LAST_WORDS)
 
 
 def turns_to_search(turns: Sequence[Turn]) -> Iterator[int]:
@@ -100,7 +106,8 @@ class _Batch:
             if isinstance(record, dict):
                 for key, value in record.items():
                     if isinstance(value, str) and value != text:
-                        named_only.append(value)
+                        if value not in _ROLE_WORDS:
+                            named_only.append(value)
                         if key not in safe_keys:
                             self._check_key(key)
         if turn.id:
@@ -197,24 +204,35 @@ def _add_runs_around_starts(joined: _Joined, runs: bytes, found: set[int]) -> No
 
 def _keys_before_separators(data: bytes) -> Iterator[int]:
     """Where a key named like a secret may end right before its `:` or `=` in `data` (its last word
-    lowered: `token:`, `API_KEY=`). Each separator is found by a `find` (a `memchr`) and the bytes
-    before it looked at, when the separators are few (most texts); a `find` of each last word in the
-    lowered bytes when they are many (JSON, code)."""
-    if data.count(b":") + data.count(b"=") > len(data) // _DENSE_SEPARATORS:
-        lowered = data.lower()
-        for word in _KEY_LAST_WORDS:
-            yield from (
-                at for at in _occurrences(lowered, (word,)) if _SEPARATOR_AFTER_KEY.match(lowered, at + len(word))
-            )
-        return
-    for separator in b":=":
-        at = data.find(separator)
-        while at != -1:
-            if data[at - 1] in _BEFORE_SEPARATOR:  # else no key word can end there: most separators
-                before = data[max(0, at - _KEY_REACH) : at].rstrip(b" \t").rstrip(b"\"'").lower()
-                if before.endswith(_KEY_LAST_WORDS):
-                    yield at
-            at = data.find(separator, at + 1)
+    lowered: `token:`, `API_KEY=`), a window of `_KEY_WINDOW` bytes at a time (a long text of
+    separators is not split into more pieces at once). The window is split at each separator; when
+    the pieces are few (most texts), the last bytes of each (`_KEY_REACH`) are joined again at `:`,
+    lowered, quotes and spaces taken out, and a `find` of each key word before a `:` looks there,
+    in bytes a few times fewer than the text's; when they are many (timestamps, JSON, code), a
+    `find` of each key word looks in the window lowered, and the bytes after each are matched."""
+    for window in range(0, len(data), _KEY_WINDOW):
+        start = max(0, window - _KEY_REACH)  # (with the bytes before the window's first separator)
+        chunk = data[start : window + _KEY_WINDOW]
+        pieces = chunk.replace(b"=", b":").split(b":")
+        if len(pieces) > len(chunk) // _DENSE_SEPARATORS:
+            lowered = chunk.lower()
+            for word in _KEY_LAST_WORDS:
+                yield from (
+                    start + at
+                    for at in _occurrences(lowered, (word,))
+                    if _SEPARATOR_AFTER_KEY.match(lowered, at + len(word))
+                )
+            continue
+        del pieces[-1]  # (what follows the last separator)
+        befores = b":".join(map(_LAST_BYTES, pieces)).lower().translate(None, b" \t\"'") + b":"
+        hits = sorted(at for word in _KEY_WORDS_BEFORE for at in _occurrences(befores, (word,)))
+        if hits:
+            separators = list(accumulate(len(piece) + 1 for piece in pieces))  # where each ends, from `start`
+            index, counted = 0, 0
+            for at in hits:
+                index += befores.count(b":", counted, at)  # (the separators before the hit's)
+                counted = at
+                yield start + separators[index] - 1
 
 
 def _may_be_token(joined: bytes, start: int, end: int) -> bool:

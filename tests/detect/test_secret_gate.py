@@ -148,6 +148,7 @@ HOSTILE = {
     "runs under a token": ("Ab1" * 10 + " ") * (_SIZE // 31),
     "key words": "key:" * (_SIZE // 4),
     "key words before sparse separators": ("password :" + " " * 190) * (_SIZE // 200),
+    "a key word before each of many separators": ('token="' + "x" * 40) * (_SIZE // 47),
     "starts in one run": "sk-ghp_xox" * (_SIZE // 10),
 }
 
@@ -167,3 +168,27 @@ def _scan_cost(tmp_path: Path, text: str, field: bool = False) -> float:
 def test_hostile_text_costs_a_bounded_multiple_of_plain_text(tmp_path, hostile, field):
     plain = " ".join(random.Random(1).choice(WORDS[:6]) for _ in range(len(hostile) // 7))
     assert _scan_cost(tmp_path, hostile, field) < 50 * max(_scan_cost(tmp_path, plain, field), 0.02)
+
+
+def test_a_key_and_its_value_split_across_two_turns_are_not_one():
+    """The texts are looked at joined, a line each: a key named like a secret at the end of one turn
+    and a value at the start of the next are no `KEY: value`."""
+    from inspector.detect.secret_gate import turns_to_search
+    from inspector.model import USER, Turn
+
+    texts = ("keep it under the api_key", "=Zx9Yw8Vu7Ts6 as before", "token", ": Zx9Yw8Vu7Ts6")
+    turns = [Turn(position, USER, text) for position, text in enumerate(texts)]
+    assert list(turns_to_search(turns)) == []
+
+
+@pytest.mark.parametrize("shift", range(-30, 10))
+def test_a_key_before_its_separator_is_seen_wherever_a_long_text_puts_it(shift):
+    """A long text is split at its separators a window at a time: a key whose separator falls on a
+    window's edge, or whose name spans one, is seen all the same."""
+    from inspector.detect.secret_gate import _KEY_WINDOW, turns_to_search
+    from inspector.model import USER, Turn
+
+    key = 'the "client_secret" : '
+    text = "x" * (_KEY_WINDOW + shift - len(key) + 2) + key + "Zx9Yw8Vu7Ts6 and more"
+    turns = [Turn(0, USER, "hello there"), Turn(1, USER, text)]
+    assert list(turns_to_search(turns)) == [1]
