@@ -32,6 +32,7 @@ from inspector.detect.contract import Detector
 from inspector.detect.failure_forms import failure
 from inspector.detect.success_claims import Claim, admits_failure, claims, past_forms
 from inspector.detect.task_words import call_forms, command_of, tool_forms, words
+from inspector.detect.tool_error import results_that_may_report_error
 from inspector.model import ASSISTANT, USER, WARNING, Finding, Severity, ToolCall, ToolResult, Turn
 from inspector.support.safe_text import preview, preview_value
 
@@ -129,13 +130,20 @@ def detect(context: ScanContext) -> Iterator[Finding]:
 
 
 def _turns_with_failures(context: ScanContext) -> list[Turn]:
-    """The turns holding a result that says it failed (`failure_forms`), in order."""
+    """The turns holding a result that says it failed (`failure_forms`), in order. The results
+    that may report an error are those `tool-error` lists: the others' errors are not looked for."""
     names = context.call_names_by_id
+    reporting = {id(result) for _, result in results_that_may_report_error(context)}
     return [
         turn
         for turn in context.turns_with_results
         if any(
-            failure(result, result.name or (names.get(result.call_id) if result.call_id else None)) is not None
+            failure(
+                result,
+                result.name or (names.get(result.call_id) if result.call_id else None),
+                id(result) in reporting,
+            )
+            is not None
             for result in turn.tool_results
         )
     ]

@@ -117,10 +117,12 @@ _ERROR_REPORT_KEYS = frozenset(
 _SHORT_FAILURE = re.compile(r"\bnot\s+found\b|\btimed?\s*out\b|\btimeout\b|\bdeadline\s+exceeded\b", re.I)
 
 
-def failure(result: ToolResult, tool: str | None = None) -> Any:
+def failure(result: ToolResult, tool: str | None = None, may_report_error: bool = True) -> Any:
     """What a result of `tool` (else the tool the result names) says of its failure (the error,
-    the status or the line saying so), or None when it says none."""
-    error = reported_error(result)
+    the status or the line saying so), or None when it says none. `may_report_error` False tells
+    that the result reports no error (`tool_error.may_report_error` is False for it): its error is
+    not looked for again."""
+    error = reported_error(result) if may_report_error else None
     if error is not None:
         return error
     content = result.content
