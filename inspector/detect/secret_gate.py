@@ -12,35 +12,29 @@ them points at holds nothing the search would find:
   is one whole (32 to 100 characters) and mixes lower case, upper case and digits, as a token must;
 - the other three patterns each hold a fixed string: `-----BEGIN`, `.eyJ`, `earer`;
 - the value of a key named like a secret, in a text: the text holds the last word of such a key
-  right before its `:` or `=` (`token:`, `API_KEY=`: the bytes are split at the separators, and
-  a `find` of each last word looks in the last bytes before each, joined again);
+  right before its `:` or `=` (`token:`, `API_KEY=`): the batch is split at its separators and
+  the last bytes before each, joined again, searched for a last word by a `find` of each; or,
+  when the separators are dense (timestamps, code), a `find` of each last word in the batch
+  lowered;
 - a key of an object, searched as a text and for the value under it: the key is named like a
   secret or holds one (each distinct key is looked at once).
 
-The strings are gathered in one pass over the turns (each turn and record is read once: in a
-long session they lie far apart in memory), in three lists: the turns' texts, the strings of
-their calls and results, and their ids and records' fields, each string with its turn. A batch of
-each list's strings is joined as latin-1 bytes (one byte a character, any other character a `?`,
-which no check looks for), so each check is a call in C over the batch, whose bytes stay in the
-processor's cache from one check to the next: linear time, a few passes. A string too short to
-hold any secret (`SHORTEST`) is passed over.
+The texts of a batch of turns are joined as latin-1 bytes (one byte a character, any other
+character a `?`, which no check looks for), so each check is a call in C over the batch, whose
+bytes stay in the processor's cache from one check to the next: linear time, a few passes.
+A record's role (`assistant`, `user`, ...) is a word, and is passed over.
 """
 
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Iterator, Sequence
+from bisect import bisect_right
+from collections.abc import Iterator, Sequence
 from itertools import accumulate
 from operator import itemgetter
 from typing import Any
 
-from inspector.detect.secret_search import (
-    RUN_BYTES,
-    SHORTEST,
-    names_a_secret,
-    secrets_in_text,
-)
+from inspector.detect.secret_search import RUN_BYTES, SEPARATOR_AFTER_KEY, names_a_secret, secrets_in_text
 from inspector.model import Turn
 
 BATCH = 1 << 16  # characters: the texts looked at together (a batch ends with the turn that fills it)
@@ -48,6 +42,7 @@ SHORTEST_RUN = 15  # characters: the shortest run a named pattern is (a Slack to
 SHORTEST_TOKEN, LONGEST_TOKEN = 32, 100  # characters: the shortest and longest random-looking tokens
 # The starts of the named patterns that are runs (`sk-`, `gh[pousr]_`, ...), searched in long runs.
 _RUN_STARTS = re.compile(rb"sk-|gh[pousr]_|github_pat_|xox|AKIA|ASIA|ABIA|ACCA|AIza")
+_SEPARATOR_AFTER_KEY = re.compile(SEPARATOR_AFTER_KEY.encode())
 _KEY_LAST_WORDS = (
     b"key",
     b"secret",
@@ -60,123 +55,102 @@ _KEY_LAST_WORDS = (
     b"credentials",
 )
 _KEY_REACH = 20  # bytes before a separator: the longest last word, a quote and three spaces (17) fit
-_LAST_BYTES = itemgetter(slice(-_KEY_REACH, None))  # of a piece: what is looked at before its separator
-_KEY_WORDS_BEFORE = tuple(word + b":" for word in _KEY_LAST_WORDS)
+_DENSE_SEPARATORS = 32  # bytes: separators more often than one in these are looked for by a find of each word
 _KEY_WINDOW = 1 << 16  # bytes split at their separators at once
+_LAST_BYTES = itemgetter(slice(-_KEY_REACH, None))  # of a piece: what is looked at before its separator
 _FIXED = (b"-----BEGIN", b".eyJ", b"earer")  # in a private key, a JSON Web Token, a bearer token
 _RUN = b"\x01" * SHORTEST_RUN
-# The values most records hold under their role (a word, no secret): not looked at.
-_PLAIN_VALUES = frozenset({"assistant", "function", "system", "user", "tool", "model", "developer"})
+# The values most records hold under their role: words, no secret, not looked at.
+_ROLE_WORDS = frozenset({"assistant", "function", "system", "user", "tool", "model", "developer"})
+_KEY_WORDS_BEFORE = tuple(word + b":" for word in _KEY_LAST_WORDS)
 
 
-def turns_to_search(turns: Sequence[Turn]) -> list[int]:
+def turns_to_search(turns: Sequence[Turn]) -> Iterator[int]:
     """The indexes of the turns where the search may find a secret (every one where it does), in order."""
-    found = _Found()
-    named, named_owners, safe_keys = found.named, found.named_owners, found.safe_keys
-    for index, turn in enumerate(turns):  # (one pass, each turn and record read once: most are far apart in memory)
+    batch = _Batch(0, set())
+    for turn in turns:
+        batch.add(turn)
+        if batch.size >= BATCH:
+            yield from batch.turns_to_search()
+            batch = _Batch(batch.start + len(batch.firsts), batch.safe_keys)
+    yield from batch.turns_to_search()
+
+
+class _Batch:
+    """The texts of a few turns in a row: those searched by every rule, and their ids and
+    records' fields, searched for named patterns only."""
+
+    def __init__(self, start: int, safe_keys: set[str]) -> None:
+        self.start = start  # the index of the batch's first turn
+        self.texts: list[str] = []
+        self.firsts: list[int] = []  # the index of each turn's first text
+        self.named_only: list[str] = []
+        self.firsts_named_only: list[int] = []
+        self.flagged: set[int] = set()  # turns with a key that may name a secret, or hold one
+        self.safe_keys = safe_keys  # keys found to do neither
+        self.size = 0  # characters
+
+    def add(self, turn: Turn) -> None:
+        """Add the turn's texts (the next turn of the session)."""
+        texts, named_only, safe_keys, text = self.texts, self.named_only, self.safe_keys, turn.text
+        self.firsts.append(len(texts))
+        self.firsts_named_only.append(len(named_only))
         if turn.tool_calls or turn.tool_results:
-            found.add_data(turn, index)
-        raw, text = turn.raw, turn.text
-        if isinstance(raw, dict):
-            for key, value in raw.items():
-                if isinstance(value, str) and value != text:
-                    if len(value) >= SHORTEST and value not in _PLAIN_VALUES:
-                        named.append(value)
-                        named_owners.append(index)
-                    if key not in safe_keys:
-                        found.check_key(key, index)
-        elif isinstance(raw, (list, tuple)):
-            found.add_fields(raw, text, index)
-        if turn.id:
-            found.add_named(turn.id, index)
-    flagged = found.flagged
-    flagged.update(_in_batches([turn.text for turn in turns], None, True))
-    flagged.update(_in_batches(found.data, found.data_owners, True))
-    flagged.update(_in_batches(found.named, found.named_owners, False))
-    return sorted(flagged)
-
-
-class _Found:
-    """What the quick look gathers from a session's turns besides their texts: the strings of their
-    calls' arguments and results (searched by every rule), their ids and their records' fields
-    (searched for named patterns only), each with the index of its turn; and the turns flagged
-    by a key that may name a secret, or hold one."""
-
-    def __init__(self) -> None:
-        self.data: list[str] = []
-        self.data_owners: list[int] = []
-        self.named: list[str] = []
-        self.named_owners: list[int] = []
-        self.flagged: set[int] = set()
-        self.safe_keys: set[str] = set()  # keys found to do neither
-
-    def add_named(self, value: str, index: int) -> None:
-        """Add an id or a field of the turn at `index` (one too short to hold a secret is passed over)."""
-        if len(value) >= SHORTEST:
-            self.named.append(value)
-            self.named_owners.append(index)
-
-    def add_fields(self, records: Iterable[Any], text: str, index: int) -> None:
-        """Add the text fields of the records the turn at `index` was read from, but its text, and
-        check their keys."""
-        for record in records:
+            self._add_data(turn)
+            if all(result.content != text for result in turn.tool_results):
+                texts.append(text)  # (else it is a result's, added above)
+        else:
+            texts.append(text)
+        raw = turn.raw
+        for record in (raw,) if isinstance(raw, dict) else raw if isinstance(raw, (list, tuple)) else ():
             if isinstance(record, dict):
                 for key, value in record.items():
                     if isinstance(value, str) and value != text:
-                        self.add_named(value, index)
-                        if key not in self.safe_keys:
-                            self.check_key(key, index)
+                        if value not in _ROLE_WORDS:
+                            named_only.append(value)
+                        if key not in safe_keys:
+                            self._check_key(key)
+        if turn.id:
+            named_only.append(turn.id)
+        self.size += len(text)
 
-    def add_data(self, turn: Turn, index: int) -> None:
-        """Add the strings of the turn's calls' arguments and results (but a result that is the
-        turn's text, looked at with the texts), and their ids."""
+    def _add_data(self, turn: Turn) -> None:
+        """Add the strings of the turn's calls' arguments and results, and their ids."""
         stack: list[Any] = [
             call.arguments if call.arguments is not None else call.arguments_raw for call in turn.tool_calls
         ]
-        stack += [result.content for result in turn.tool_results if result.content != turn.text]
-        data, owners = self.data, self.data_owners
+        stack += [result.content for result in turn.tool_results]
         while stack:
             item = stack.pop()
             if isinstance(item, str):
-                if len(item) >= SHORTEST:
-                    data.append(item)
-                    owners.append(index)
+                self.texts.append(item)
+                self.size += len(item)
             elif isinstance(item, dict):
                 for key, value in item.items():
                     if key not in self.safe_keys:
-                        self.check_key(key, index)
+                        self._check_key(key)
                     stack.append(value)
             elif isinstance(item, (list, tuple)):
                 stack.extend(item)
-        for call in turn.tool_calls:
-            if call.id:
-                self.add_named(call.id, index)
-        for result in turn.tool_results:
-            if result.call_id:
-                self.add_named(result.call_id, index)
+        self.named_only.extend(call.id for call in turn.tool_calls if call.id)
+        self.named_only.extend(result.call_id for result in turn.tool_results if result.call_id)
 
-    def check_key(self, key: object, index: int) -> None:
-        """Flag the turn at `index` when the search may find a secret in `key` or under it (it is
-        named like a secret); else remember the key as safe."""
+    def _check_key(self, key: object) -> None:
+        """Flag the turn being added when the search may find a secret in `key` or under it (it
+        is named like a secret); else remember the key as safe."""
         if not isinstance(key, str):
             return
         if names_a_secret(key) or next(secrets_in_text(key), None) is not None:
-            self.flagged.add(index)
+            self.flagged.add(len(self.firsts) - 1)
         else:
             self.safe_keys.add(key)
 
-
-def _in_batches(texts: list[str], owners: list[int] | None, random: bool) -> Iterator[int]:
-    """The turns (`owners[i]` of the text at i, or i itself) of the texts where the search may
-    find a secret, looked at a batch of `BATCH` characters at a time (a batch ends with the text
-    that fills it)."""
-    ends = list(accumulate(map(len, texts)))
-    start = 0
-    while start < len(texts):
-        end = bisect_left(ends, (ends[start - 1] if start else 0) + BATCH, start) + 1
-        indexes = _may_hold(texts[start:end], random)
-        yield from (start + i for i in indexes) if owners is None else (owners[start + i] for i in indexes)
-        start = end
+    def turns_to_search(self) -> list[int]:
+        """The indexes of the batch's turns where the search may find a secret, in order."""
+        flagged = self.flagged
+        flagged.update(bisect_right(self.firsts, text) - 1 for text in _may_hold(self.texts, True))
+        flagged.update(bisect_right(self.firsts_named_only, text) - 1 for text in _may_hold(self.named_only, False))
+        return [self.start + turn for turn in sorted(flagged)]
 
 
 def _may_hold(texts: list[str], random: bool) -> set[int]:
@@ -230,14 +204,25 @@ def _add_runs_around_starts(joined: _Joined, runs: bytes, found: set[int]) -> No
 
 def _keys_before_separators(data: bytes) -> Iterator[int]:
     """Where a key named like a secret may end right before its `:` or `=` in `data` (its last word
-    lowered: `token:`, `API_KEY=`). The bytes are split at each separator, and the last bytes before
-    each (`_KEY_REACH`) joined again at `:`, lowered, quotes and spaces taken out: a key word is
-    then found before a `:` there by a `find` of each, in bytes a few times fewer than the text's.
-    A window of `_KEY_WINDOW` bytes is split at a time (a long text of separators is not split into
-    more pieces at once)."""
+    lowered: `token:`, `API_KEY=`), a window of `_KEY_WINDOW` bytes at a time (a long text of
+    separators is not split into more pieces at once). The window is split at each separator; when
+    the pieces are few (most texts), the last bytes of each (`_KEY_REACH`) are joined again at `:`,
+    lowered, quotes and spaces taken out, and a `find` of each key word before a `:` looks there,
+    in bytes a few times fewer than the text's; when they are many (timestamps, JSON, code), a
+    `find` of each key word looks in the window lowered, and the bytes after each are matched."""
     for window in range(0, len(data), _KEY_WINDOW):
         start = max(0, window - _KEY_REACH)  # (with the bytes before the window's first separator)
-        pieces = data[start : window + _KEY_WINDOW].replace(b"=", b":").split(b":")
+        chunk = data[start : window + _KEY_WINDOW]
+        pieces = chunk.replace(b"=", b":").split(b":")
+        if len(pieces) > len(chunk) // _DENSE_SEPARATORS:
+            lowered = chunk.lower()
+            for word in _KEY_LAST_WORDS:
+                yield from (
+                    start + at
+                    for at in _occurrences(lowered, (word,))
+                    if _SEPARATOR_AFTER_KEY.match(lowered, at + len(word))
+                )
+            continue
         del pieces[-1]  # (what follows the last separator)
         befores = b":".join(map(_LAST_BYTES, pieces)).lower().translate(None, b" \t\"'") + b":"
         hits = sorted(at for word in _KEY_WORDS_BEFORE for at in _occurrences(befores, (word,)))

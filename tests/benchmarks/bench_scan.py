@@ -25,6 +25,17 @@ adds the CPU time of each stage of the scan (`scan_stages.py`); `--fix` times `i
 
 The file is generated in a child process: on Linux a child's `ru_maxrss` starts from its parent's
 size (the memory it was forked from), so the measuring process must stay small.
+
+Measured (default size, CPU seconds, best of 3, on a busy 2-core machine): `json.load` 0.62 to
+0.65 s; the scan 2.59 s in all (`scan_stages.py`: 2.18 s of stages, 1.58 s of them detecting;
+the `secret` gate 0.63 s, `claimed-success` 0.215 s) before the gate found keys before separators
+by splitting the texts at them and `claimed-success` took the results that may report an error
+from `tool-error`'s list, 2.44 s after (2.15 s of stages, 1.53 s detecting; `secret` 0.57 s,
+`claimed-success` 0.196 s): about 3.9 times `json.load` in CPU time either way. What is left is
+Python run per turn or per call (each detector's loop) and a few passes in C over every text
+(joining, translating, searching): a regular expression in Python's `re` reads about 6 ns a
+byte even for a single character class, 5 to 20 times slower than `bytes.find`, `count` or
+`translate`, so it is no cheaper first pass than the substring tests the detectors already make.
 """
 
 from __future__ import annotations

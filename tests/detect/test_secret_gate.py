@@ -148,6 +148,7 @@ HOSTILE = {
     "runs under a token": ("Ab1" * 10 + " ") * (_SIZE // 31),
     "key words": "key:" * (_SIZE // 4),
     "key words before sparse separators": ("password :" + " " * 190) * (_SIZE // 200),
+    "a key word before each of many separators": ('token="' + "x" * 40) * (_SIZE // 47),
     "starts in one run": "sk-ghp_xox" * (_SIZE // 10),
 }
 
