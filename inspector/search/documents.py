@@ -6,7 +6,7 @@ masks: the index lives on disk), and each field is cut at `FIELD_CHARACTERS` (a 
 can hold a whole file: its beginning is what a search needs). The characters that mark a match
 in a snippet (`MATCH_START`, `MATCH_END`) are replaced in the text, so a session cannot forge one.
 
-Each turn is kept with a digest of what its row is made of (`turn_digest`): a file read again
+Each turn is kept with a digest of what its row is made of (its role, model, tools and fields): a file read again
 after it grew keeps the rows of its turns whose digest is the one indexed (`known`), and only
 the turns new or changed are redacted and indexed again.
 """
@@ -22,7 +22,6 @@ from typing import Any, NamedTuple
 
 from inspector.model import Finding, Session, Turn
 from inspector.report.redact import redacted
-from inspector.review.anchors import content_digest
 
 FIELD_CHARACTERS = 20_000  # characters of one field of one turn that are indexed
 MATCH_START, MATCH_END = "\ue000", "\ue001"  # a match's ends in a snippet (private use characters)
@@ -83,14 +82,11 @@ def session_rows(
     turns: list[TurnRow] = []
     kept: set[int] = set()
     for turn in session.turns:
-        thinking = "\n".join(_thinking(turn.raw))
-        digest = turn_digest(turn, thinking)
-        if known is not None and known.get(turn.position) == digest:
+        row = _turn_row(turn)
+        if known is not None and known.get(turn.position) == row.digest:
             kept.add(turn.position)
-            continue
-        row = _turn_row(turn, thinking, digest)
-        if row.text or row.calls or row.results or row.thinking:
-            turns.append(row)
+        elif row.text or row.calls or row.results or row.thinking:
+            turns.append(_indexed(row))
     models = list(dict.fromkeys(turn.model for turn in session.turns if turn.model))
     model_of = {turn.position: turn.model for turn in session.turns if turn.model}
     fallback = models[0] if models else None
@@ -100,35 +96,33 @@ def session_rows(
     )
 
 
-def turn_digest(turn: Turn, thinking: str) -> str:
-    """The digest of what a turn's row is made of: its message's content (role, text, calls,
-    results), its model and its thinking."""
-    text = f"{content_digest(turn)}\0{turn.model or ''}\0{thinking}"
-    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
-
-
-def _turn_row(turn: Turn, thinking: str, digest: str) -> TurnRow:
+def _turn_row(turn: Turn) -> TurnRow:
+    """The turn's row with its fields cut but not redacted yet, and their digest."""
     calls = "\n".join(f"{call.name} {_as_text(call.arguments_raw)}" for call in turn.tool_calls)
     results = "\n".join(_as_text(result.content) for result in turn.tool_results)
     tools = " ".join(dict.fromkeys(call.name for call in turn.tool_calls))
-    return TurnRow(
-        turn.position,
-        turn.role,
-        turn.model,
-        tools,
-        _kept(turn.text),
-        _kept(calls),
-        _kept(results),
-        _kept(thinking),
-        digest,
+    text, calls, results = _cut(turn.text), _cut(calls), _cut(results)
+    thinking = _cut("\n".join(_thinking(turn.raw)))
+    made_of = "\0".join((turn.role, turn.model or "", tools, text, calls, results, thinking))
+    digest = hashlib.blake2b(made_of.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
+    return TurnRow(turn.position, turn.role, turn.model, tools, text, calls, results, thinking, digest)
+
+
+def _indexed(row: TurnRow) -> TurnRow:
+    """`row` as indexed: each field redacted (`_kept`)."""
+    return row._replace(
+        text=_kept(row.text), calls=_kept(row.calls), results=_kept(row.results), thinking=_kept(row.thinking)
     )
 
 
-def _kept(text: str) -> str:
-    """`text` as indexed: cut, its secrets masked, and no character that marks a match."""
-    if not text:
+def _cut(text: str) -> str:
+    return text[:FIELD_CHARACTERS] if text else ""
+
+
+def _kept(cut: str) -> str:
+    """`cut` (a field, `_cut`) as indexed: its secrets masked, and no character that marks a match."""
+    if not cut:
         return ""
-    cut = text[:FIELD_CHARACTERS]
     return _UNSTORABLE.sub("\ufffd", redacted(cut))
 
 

@@ -31,7 +31,7 @@ def write_appended(
     connection: sqlite3.Connection, path: str, target: Target, rows: FileRows, taken: Fingerprint
 ) -> None:
     """Write `rows`, read from the file at `path` after lines were appended to it, keeping the
-    rows of its turns in `kept`."""
+    rows of its sessions and of their turns `kept`."""
     file_id = connection.execute("SELECT id FROM files WHERE path = ?", (path,)).fetchone()[0]
     connection.execute(
         "UPDATE files SET size = ?, mtime_ns = ?, digest = ?, error = NULL, detection = ?, texts = 1 WHERE id = ?",
@@ -39,16 +39,23 @@ def write_appended(
     )
     connection.execute("DELETE FROM summaries WHERE file = ?", (file_id,))
     _write_summaries(connection, file_id, path, rows)
-    numbers = {session.number for session in rows.sessions}
-    sessions: dict[int, int] = {}
-    for session_id, number in connection.execute(
-        "SELECT id, number FROM sessions WHERE file = ?", (file_id,)
-    ).fetchall():
-        if number in numbers:
-            sessions[number] = session_id
-        else:  # (a session reader that no longer finds it)
-            _forget_turns(connection, session_id, frozenset())
-            connection.execute("DELETE FROM sessions WHERE id = ?", (session_id,))
+    kept = {session.number: session.kept for session in rows.sessions}
+    sessions = dict(connection.execute("SELECT number, id FROM sessions WHERE file = ?", (file_id,)).fetchall())
+    gone = [
+        (row_id,)
+        for row_id, session, number in connection.execute(
+            "SELECT turns.id, sessions.number, turns.number FROM turns JOIN sessions ON turns.session = sessions.id "
+            "WHERE sessions.file = ?",
+            (file_id,),
+        ).fetchall()
+        if number not in kept.get(session, ())
+    ]
+    connection.executemany("DELETE FROM turn_text WHERE rowid = ?", gone)
+    connection.executemany("DELETE FROM turns WHERE id = ?", gone)
+    connection.execute("DELETE FROM findings WHERE session IN (SELECT id FROM sessions WHERE file = ?)", (file_id,))
+    connection.executemany(  # (a session the reader no longer finds: none of its turns is kept)
+        "DELETE FROM sessions WHERE id = ?", [(row_id,) for number, row_id in sessions.items() if number not in kept]
+    )
     _write_sessions(connection, file_id, target, rows, taken, sessions)
 
 
@@ -68,10 +75,11 @@ def _write_sessions(
     taken: Fingerprint,
     kept: dict[int, int],
 ) -> None:
-    """Write each session of `rows`: those whose rows are `kept` (their ids, by number) updated,
-    their turns not kept and their findings written anew; the others inserted."""
+    """Write each session of `rows`, its new turns and its findings: those whose rows are `kept`
+    (their ids, by number) updated, the others inserted."""
     date = taken.mtime_ns / 1e9
     next_turn = connection.execute("SELECT coalesce(max(id), 0) + 1 FROM turns").fetchone()[0]
+    updated = []
     for session in rows.sessions:
         values = (
             session.session_id,
@@ -91,14 +99,13 @@ def _write_sessions(
             ).lastrowid
             assert session_id is not None
         else:
-            connection.execute(
-                "UPDATE sessions SET session_id = ?, format = ?, agent = ?, project = ?, models = ?, date = ?, "
-                "turns = ? WHERE id = ?",
-                (*values, session_id),
-            )
-            _forget_turns(connection, session_id, session.kept)
-            connection.execute("DELETE FROM findings WHERE session = ?", (session_id,))
+            updated.append((*values, session_id))
         next_turn = _write_turns(connection, session_id, session, next_turn)
+    connection.executemany(
+        "UPDATE sessions SET session_id = ?, format = ?, agent = ?, project = ?, models = ?, date = ?, turns = ? "
+        "WHERE id = ?",
+        updated,
+    )
 
 
 def _write_turns(connection: sqlite3.Connection, session_id: int, session: SessionRows, next_turn: int) -> int:
@@ -117,14 +124,3 @@ def _write_turns(connection: sqlite3.Connection, session_id: int, session: Sessi
         [(session_id, *finding) for finding in session.findings],
     )
     return next_turn + len(session.turns)
-
-
-def _forget_turns(connection: sqlite3.Connection, session_id: int, kept: frozenset[int]) -> None:
-    """Remove the session's turns but those numbered in `kept`, and their words."""
-    gone = [
-        row_id
-        for row_id, number in connection.execute("SELECT id, number FROM turns WHERE session = ?", (session_id,))
-        if number not in kept
-    ]
-    connection.executemany("DELETE FROM turn_text WHERE rowid = ?", [(row_id,) for row_id in gone])
-    connection.executemany("DELETE FROM turns WHERE id = ?", [(row_id,) for row_id in gone])

@@ -27,10 +27,11 @@ SERVER_READ = "server"  # the digest of a server's database: it has none (its ti
 
 
 class FileRows(NamedTuple):
-    """A session file (or a server's database) as read: its fingerprint (None when it is gone), its sessions, the line
-    saying why it could not be read ('' when it could), and its sessions' summaries as the scan
-    reports them, packed (None when they cannot be kept), and their findings' keys in a review, packed;
-    `appended`: read after lines were appended to it, its sessions' unchanged turns kept as indexed."""
+    """A session file (or a server's database) as read: its fingerprint (None when it is gone),
+    its sessions, the line saying why it could not be read ('' when it could), its sessions'
+    summaries as the scan reports them, packed (None when they cannot be kept), and their
+    findings' keys in a review, packed; `appended`: read after lines were appended to it, its
+    sessions' unchanged turns kept as indexed."""
 
     path: Location
     fingerprint: Fingerprint | None

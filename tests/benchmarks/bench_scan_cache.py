@@ -19,6 +19,17 @@ It prints the best time of each (on the clock, and the CPU time, steadier on a l
 the second run's speed-up over the first and what keeping costs a first run over `--no-cache`, checks that each output is the one of `--no-cache` byte for byte,
 and exits 0 whatever the numbers (it is a report, not a test). Every child runs with its modules
 compiled once beforehand, as an installed package's are.
+
+Figures (`--files 300 --megabytes 40 --runs 3`, 2 shared cores, CPU time; the second run misses
+its goal: most of it is starting Python and loading the modules):
+
+    scan --json   --no-cache 1.20 s, first run 1.35 s, second run 0.36 s: 3.8x, one changed 0.44 s   before
+                  --no-cache 1.12 s, first run 1.33 s, second run 0.37 s: 3.6x, one changed 0.42 s   after
+    scan          --no-cache 1.25 s, first run 1.41 s, second run 0.46 s: 3.1x, one changed 0.53 s   before
+                  --no-cache 1.24 s, first run 1.37 s, second run 0.47 s: 2.9x, one changed 0.54 s   after
+
+("after": a scan also drops the files gone from disk, and the index keeps the findings' keys
+the app's picker needs.)
 """
 
 from __future__ import annotations

@@ -4,11 +4,12 @@ the turns, findings, rates and review status of each file the search index holds
 (read before by the picker or by a search) at once too, without reading it.
 
 Every file is listed at once, its rows drawn a page at a time (as the cursor nears the last one
-drawn), so thousands of files list at once. A thread worker then scans the other files in the listing's
-order and fills in each one's turn count, findings by kind and review status, about once a
-second (keeping what it read in the index for the next time); it pauses while another screen is shown and stops when the picker closes. A file that
-cannot be read says why on its row (and in full on Enter). `llm`'s database is one row: Enter
-lists its conversations in a picker of their own (Esc comes back), where they are scanned.
+drawn), so thousands of files list at once. A thread worker then scans the other files in the
+listing's order and fills in each one's turn count, findings by kind and review status, about
+once a second, keeping what it read in the index for the next time (`kept_files`); it pauses
+while another screen is shown and stops when the picker closes. A file that cannot be read says
+why on its row (and in full on Enter). `llm`'s database is one row: Enter lists its
+conversations in a picker of their own (Esc comes back), where they are scanned.
 """
 
 from __future__ import annotations

@@ -80,6 +80,8 @@ def scanned_file(results: Iterable[ScanResult], by_id: bool, summaries: list[Ses
     """A file's values, all its sessions together (each counted as it comes, none kept); `by_id`:
     its review names sessions by id (a database's), else by place. `summaries` gets each
     session's summary, as the scan's cache keeps it."""
+    from inspector.scan.summary import summarise  # loaded with the scan: it is scanning
+
     kinds: Counter[str] = Counter()
     rates, turns = Rates(), 0
     sessions: list[tuple[SessionKey, SessionKeys]] = []
@@ -92,8 +94,6 @@ def scanned_file(results: Iterable[ScanResult], by_id: bool, summaries: list[Ses
         sessions.append((str(session.session_id) if by_id else place, review_keys(session, findings)))
         formats.add(session.format)
         if summaries is not None:
-            from inspector.scan.summary import summarise  # loaded with the scan: it is scanning
-
             summaries.append(summarise(result))
     return Scanned(turns, ", ".join(sorted(formats)), kinds, tuple(sessions), rates)
 
