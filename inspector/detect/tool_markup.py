@@ -35,7 +35,7 @@ from typing import Any, NamedTuple
 from inspector.detect.context import ScanContext
 from inspector.detect.contract import Detector
 from inspector.detect.made_calls import Made, is_made, structured_calls
-from inspector.detect.markup import START_PATTERN, Block, drafted_block, find_blocks
+from inspector.detect.markup import START_PATTERN, Block, drafted_block, find_blocks, thinking_in
 from inspector.detect.markup.fences import ARRAY_START, may_name_a_tool
 from inspector.detect.markup.glm_first import FENCE_CALL
 from inspector.detect.markup.pythonic import LIST_START
@@ -56,6 +56,8 @@ _MARKERS = re.compile(START_PATTERN + r"|```[ \t]*(?:tool_c|json|tool\b)|" + LIS
 _PLAIN_FENCE = re.compile(r"```[ \t]*\n")
 _CALL_HINTS = ("{", "arguments", "parameters", FENCE_CALL)
 _MARKER_LINE = re.compile(r"(?:^|\n)[ \t]*(?:\*\*)?TOOL CALL:(?:\*\*)?[ \t]*\n[ \t]*\Z")
+# What every closing tag of thinking left in the text ends with.
+_THINKING_ENDS = ("think>", "THINK]", "think▷")
 # Findings per reply at most: each carries the reply's text as its fix leaves it, so 80,000 blocks
 # made a report of 80,000 copies of the reply, and reading them all took seconds. Reading stops at
 # the block after these; the last finding says that there are more.
@@ -121,6 +123,7 @@ def _may_hold_markup(text: str) -> bool:
     return (
         ((last == "]" or last.isspace()) and may_be_call_list(text))
         or ((first == "{" or first.isspace()) and _opens_with_call_object(text))
+        or ("{" in text and _opens_with_call_object_after_thinking(text))
         or ((last == "}" or last.isspace()) and _may_end_with_call_object(text))
         or ((last == "`" or last.isspace()) and _may_end_with_call_fence(text))
     )
@@ -287,6 +290,20 @@ def _opens_with_call_object(text: str) -> bool:
     """Whether `text` opens with an object that may be a call (it names a tool: a fake result,
     more often there, does not), known without parsing it."""
     start = content_start(text)
+    return text.startswith("{", start) and may_name_a_tool(text, start)
+
+
+def _opens_with_call_object_after_thinking(text: str) -> bool:
+    """Whether the model's thinking opens `text` and an object that may be a call comes right after
+    it, whatever follows the object (read as `find_blocks` reads a reply's opening call). Thinking is
+    looked for only when a closing tag's end is there (`think>`, `THINK]`, `think▷`): prose says
+    "think" often."""
+    if not any(tail in text for tail in _THINKING_ENDS):
+        return False
+    spans = thinking_in(text)
+    if not spans or spans[0].start != content_start(text):
+        return False
+    start = content_start(text, spans[0].end)
     return text.startswith("{", start) and may_name_a_tool(text, start)
 
 

@@ -238,3 +238,20 @@ def test_hostile_thinking_is_read_in_linear_time(write_session, reply):
     _, findings = _findings(write_session, reply)
     assert cpu_time() - started < 3
     assert len(findings) <= 1
+
+
+@pytest.mark.parametrize(
+    "thought",
+    [
+        pytest.param("<think>The user wants Paris.</think>\n", id="whole-thinking"),
+        pytest.param("The user wants Paris.</think>", id="closing-tag-only"),
+        pytest.param("[THINK]The user wants Paris.[/THINK] ", id="mistral-thinking"),
+    ],
+)
+def test_a_call_object_right_after_the_thinking_is_recovered_when_prose_follows_it(write_session, thought):
+    call = '{"name": "get_weather", "arguments": {"city": "Paris", "days": 2}}'
+    reply = f"{thought}{call}\nLooking it up now."
+    _, findings = _findings(write_session, reply)
+    (finding,) = findings
+    assert (finding.severity, finding.tool, finding.arguments) == (ERROR, "get_weather", {"city": "Paris", "days": 2})
+    assert reply[slice(*finding.span)].strip() == call
