@@ -27,6 +27,11 @@ def _selected(turn: str, role: str) -> str:
     )
 
 
+# What a turn found by its findings alone shows: its text, else its calls, else its results (a
+# reply that only calls, a tool's result), so that no hit shows an empty line.
+_SHOWN_TEXT = "coalesce(nullif(turn_text.text, ''), nullif(turn_text.calls, ''), nullif(turn_text.results, ''), '')"
+
+
 @dataclass(frozen=True)
 class Hit:
     """A turn found: its session (file, session id, number in the file), the turn's number and
@@ -64,7 +69,7 @@ def search(connection: sqlite3.Connection, typed: str, chosen: SearchFilter, lim
     else:
         found, found_parameters = finding_conditions(chosen)
         sql = (
-            f"SELECT {_selected('flagged.turn', 'flagged.role')}, substr(coalesce(turn_text.text, ''), 1, 200) FROM "
+            f"SELECT {_selected('flagged.turn', 'flagged.role')}, substr({_SHOWN_TEXT}, 1, 200) FROM "
             "(SELECT DISTINCT session, turn, role FROM findings f WHERE "
             f"{where(found)}) AS flagged JOIN sessions s ON s.id = flagged.session JOIN files ON files.id = s.file "
             "LEFT JOIN turns t ON t.session = s.id AND t.number = flagged.turn AND t.role = flagged.role "

@@ -75,6 +75,14 @@ def test_no_words_lists_the_turns_with_findings_of_the_kind(placed, capsys):
     assert "tool_call" in document["hits"][0]["snippet"]
 
 
+def test_a_turn_found_by_its_findings_alone_shows_its_call_or_result_when_it_has_no_text(placed, capsys):
+    malformed = searched_json(capsys, "", "--kind", "malformed-arguments", "--agent", "codex")
+    errors = searched_json(capsys, "", "--kind", "tool-error", "--agent", "claude code")
+    assert malformed["hits"] and errors["hits"]
+    assert all(hit["snippet"].startswith("exec_command {") for hit in malformed["hits"])
+    assert all("InputValidationError" in hit["snippet"] for hit in errors["hits"])
+
+
 def test_facets_count_the_findings_scan_reports(placed, capsys):
     assert main(["scan", "--json"]) == 1
     scanned = json.loads(capsys.readouterr().out)
