@@ -32,6 +32,21 @@ from inspector.model import ASSISTANT, SYSTEM, WARNING, Finding, Turn
 KIND = "claimed-execution"
 
 _SUBJECT = r"(?<!binary )(?<!linear )(?:tool|command|script|code|program|query|search|lookup|tests?|test suite|cell|snippet|request)"
+# The words one of which every `_SUBJECT` holds, lowered.
+_SUBJECT_WORDS = (
+    "tool",
+    "command",
+    "script",
+    "code",
+    "program",
+    "query",
+    "search",
+    "lookup",
+    "test",
+    "cell",
+    "snippet",
+    "request",
+)
 _GAP = r"(?:\s+[^\s.!?,;:]+){0,3}?"
 _ADVERB = r"(?:\s+(?:just|already|now|also|then|successfully))?"
 _FIRST_PERSON = re.compile(
@@ -122,9 +137,22 @@ def claims(text: str) -> Iterator[tuple[int, str]]:
         if first and not _HEDGE.search(sentence, 0, first.end()):
             yield match.start(), sentence
             continue
-        other = _OTHER.search(sentence)
+        other = _OTHER.search(sentence) if _may_name_a_subject(sentence) else None
         if other and not _HEDGE.search(sentence, 0, other.end()) and not _YOU.search(sentence, 0, other.end()):
             yield match.start(), sentence
+
+
+def _may_name_a_subject(sentence: str) -> bool:
+    """Whether `sentence` holds a word that every claim `_OTHER` finds names (its subject, or "it"
+    with "successfully" or "without"): one substring test per word, where the pattern would try
+    every word of the sentence. Text beyond ASCII is always searched: the pattern's case folding
+    matches a few letters outside it (`ſ` for `s`, `ı` for `i`)."""
+    if not sentence.isascii():
+        return True
+    lowered = sentence.lower()
+    return any(word in lowered for word in _SUBJECT_WORDS) or (
+        "it" in lowered and ("successfully" in lowered or "without" in lowered)
+    )
 
 
 def _has_claim_verb(text: str) -> bool:

@@ -77,6 +77,8 @@ def test_seed_004_replies_after_a_call_that_never_ran(write_session):
         "The search returned 3 results, the first from the Python docs.",
         "I used the `run_code` tool to check it.",
         "All good: the tests were executed in CI mode.",
+        "The Code Was executed and everything works.",
+        "Café menu updated: the Script was executed and the prices are in.",
     ],
 )
 def test_claims_without_any_call_are_flagged(write_session, text):
