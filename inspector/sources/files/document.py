@@ -28,7 +28,7 @@ import json
 import os
 import re
 import stat
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
@@ -93,6 +93,7 @@ class Document:
     long_numbers: list[str] = field(default_factory=list)  # the digits of each `LongNumber` in `value`
     is_text: bool = False  # a text document: `value` is the file's text
     data: bytes | bytearray | None = field(default=None, repr=False, compare=False)  # a JSON file's bytes, read
+    derived: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)  # see `derived_once`
 
     @property
     def is_jsonl(self) -> bool:
@@ -107,6 +108,14 @@ class Document:
             return ()
         numbers = "a number" if count == 1 else f"{count:,} numbers"
         return (f"{numbers} of over {MAX_DIGITS:,} digits, too long to read, kept as written",)
+
+    def derived_once(self, name: str, derive: Callable[[], Any]) -> Any:
+        """What `derive()` gives, computed once for this document under `name`: a structure a
+        format's reader builds from the value and its writer needs again (the value is never
+        changed once read)."""
+        if name not in self.derived:
+            self.derived[name] = derive()
+        return self.derived[name]
 
     def with_long_numbers(self, json_text: str) -> str:
         """`json_text`, written from a value of this document, with each long number's digits again."""
