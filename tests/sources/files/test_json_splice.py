@@ -106,7 +106,16 @@ def _repaired(path):
     return [apply_fixes(result.session, result.findings)[0] for result in iter_scan(open_source(path), ())]
 
 
-@pytest.mark.parametrize("name", ["analyst-agent.openai.json", "memory-agent.openai.json", "quickstart.openai.jsonl"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "analyst-agent.openai.json",
+        "memory-agent.openai.json",
+        "quickstart.openai.jsonl",
+        "support-agent.anthropic.json",
+        "travel-agent.gemini.json",
+    ],
+)
 def test_a_repaired_sample_has_the_value_the_full_re_encoding_gives(name):
     sessions = _repaired(SESSIONS / name)
     assert any(turn.edited or turn.raw is None for session in sessions for turn in session.turns)
