@@ -144,4 +144,4 @@ def _is_amp_thread(value: dict[str, Any]) -> bool:
     return type(thread_id) is str and AMP_THREAD_ID.fullmatch(thread_id) is not None and "created" in value
 
 
-FORMAT = FileFormat(NAME, claims, read, write)
+FORMAT = FileFormat(NAME, claims, read, write, copies_bytes=True)

@@ -138,4 +138,4 @@ def _render_new(turn: Turn) -> list[dict[str, Any]]:
     return [{"id": f"msg_{uuid.uuid4().hex[:8]}", "role": role, "content": content, "ts": int(time.time() * 1000)}]
 
 
-FORMAT = FileFormat(NAME, claims, read, write, survey)
+FORMAT = FileFormat(NAME, claims, read, write, survey, copies_bytes=True)

@@ -134,4 +134,4 @@ def _known_role(role: Any) -> bool:
     return isinstance(role, str) and role in ROLES
 
 
-FORMAT = FileFormat(NAME, claims, read, write)
+FORMAT = FileFormat(NAME, claims, read, write, copies_bytes=True)

@@ -169,3 +169,8 @@ def test_fix_of_json_lines_with_crlf_and_no_final_break_keeps_every_untouched_li
     assert [t.text for s in load_sessions(out) for t in s.turns] == [
         t.text for s in load_sessions(plain_out) for t in s.turns
     ]
+
+
+def test_only_a_format_whose_writer_copies_from_the_bytes_keeps_them():
+    assert load_sessions(SESSIONS / "memory-agent.openai.json")[0].document.data is not None
+    assert load_sessions(SESSIONS / "notes-agent.ag2.json")[0].document.data is None
