@@ -83,7 +83,8 @@ class Document:
     when read), so untouched lines are written back byte for byte. An integer of JSON too long to
     read is a `LongNumber` in `value`, its digits in `long_numbers`, written back as they were.
     A JSON file `msgspec` decoded keeps its bytes as `data`, from which `render_bytes` copies
-    whatever a repair left as it was.
+    whatever a repair left as it was (dropped once read for a format whose writer does not), and
+    `derived` holds what a format's reader built from the value for its writer (`derived_once`).
     """
 
     path: Path | str

@@ -129,8 +129,8 @@ class SessionFile(FileSource):
 def sessions_of_document(document: Document, format_name: str | None = None) -> list[Session]:
     """Every session of a parsed session file, read as `format_name` when given (else the format
     recognised); the document keeps its bytes only for a format whose writer copies from them. A
-    record of a shape no adapter foresaw (a list where a string belongs, say) still
-    ends as a one-line `InspectorError`, never a traceback; so does a file that holds no session."""
+    record of a shape no adapter foresaw (a list where a string belongs, say) still ends as a
+    one-line `InspectorError`, never a traceback; so does a file that holds no session."""
     with collector_paused():
         try:
             file_format = format_of(document, format_name)
@@ -181,9 +181,10 @@ class _FileWriter(SessionWriter):
 
 
 def land_with_audit(out: Path, rendered: str | bytes, audit: Sequence[AuditRecord], replace: bool) -> AuditPlace:
-    """Write `rendered` (text, or its UTF-8 bytes) into `out` and the `audit` entries into `OUT.audit.jsonl` beside it,
-    landing together (see the module's docstring); `out` is replaced only when `replace`. Any
-    failure is one `InspectorError` line and leaves nothing written; where the audit went."""
+    """Write `rendered` (text, or its UTF-8 bytes) into `out` and the `audit` entries into
+    `OUT.audit.jsonl` beside it, landing together (see the module's docstring); `out` is replaced
+    only when `replace`. Any failure is one `InspectorError` line and leaves nothing written;
+    where the audit went."""
     audit_path = audit_path_for(out)
     text = "".join(json.dumps(record.entry, ensure_ascii=False) + "\n" for record in audit)
     output = audit_file = None
