@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import replace
+from operator import attrgetter
 
 from inspector.model import (
     ASSISTANT,
@@ -39,6 +40,8 @@ from inspector.model import (
     masked_text,
     remove_spans,
 )
+
+_POSITION = attrgetter("position")
 
 
 def accepted_findings(findings: Iterable[Finding], kinds: Collection[str]) -> list[Finding]:
@@ -63,11 +66,12 @@ def apply_fixes(
     turns: list[Turn] = []
     applied: list[AppliedFix] = []
     renamed: dict[int, str] = {}  # id of a call a fix renamed -> the name it had
-    for turn in session.turns:
-        fixes = by_turn.get(turn.position)
-        if not fixes:
-            turns.append(turn)
-            continue
+    kept = 0  # the first turn not yet in `turns`: those up to a turn with fixes are copied at once
+    for index in [index for index, position in enumerate(map(_POSITION, session.turns)) if position in by_turn]:
+        turn = session.turns[index]
+        turns += session.turns[kept:index]
+        kept = index + 1
+        fixes = by_turn[turn.position]
         fixed = _fixed_turn(turn, fixes)
         recovered = tuple(_masked_call(call, _masks(fixes)) for _, fix in fixes for call in fix.add_calls)
         if not recovered and _emptied(turn, fixed, fixes):
@@ -94,6 +98,7 @@ def apply_fixes(
             turns.append(Turn(turn.position, TOOL, "", tool_results=answers))
         masks = _masks(fixes)
         applied.extend(AppliedFix(finding, turn.text, fixed.text, fix.add_calls, masks=masks) for finding, fix in fixes)
+    turns += session.turns[kept:]
     if renamed:
         turns = _with_results_renamed(turns, renamed)
     masked = tuple(pair for fixes in by_turn.values() for _, fix in fixes for pair in fix.masks)

@@ -16,8 +16,10 @@ a baseline that only `json.loads` every line and `python -m inspector scan --jso
 the best wall time and peak memory of each, their ratios against the targets (time at most 3.0x,
 memory at most 2.5x), and the findings reported against those planted. `--fix` also times
 `inspector fix --accept all -o` (written to the temporary directory) against decoding every line
-and writing it again with `json` (`REWRITE`), target 1.3x. It exits 0 whatever the
-numbers, unless a child crashes.
+and writing it again with `json` (`REWRITE`), target 1.3x: on 2 shared cores (load average 1 to
+3), best of 3, 1.82 s against 1.15 s, 1.58x (peak 343 MB), where it was 1.90 s, 1.67x (450 MB)
+while the kept lines were decoded and encoded again to be written; the scan alone is 1.48 s of
+it (`scan --json`). It exits 0 whatever the numbers, unless a child crashes.
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ import json
 import os
 import re
 import stat
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
@@ -83,7 +83,8 @@ class Document:
     when read), so untouched lines are written back byte for byte. An integer of JSON too long to
     read is a `LongNumber` in `value`, its digits in `long_numbers`, written back as they were.
     A JSON file `msgspec` decoded keeps its bytes as `data`, from which `render_bytes` copies
-    whatever a repair left as it was.
+    whatever a repair left as it was (dropped once read for a format whose writer does not), and
+    `derived` holds what a format's reader built from the value for its writer (`derived_once`).
     """
 
     path: Path | str
@@ -93,6 +94,7 @@ class Document:
     long_numbers: list[str] = field(default_factory=list)  # the digits of each `LongNumber` in `value`
     is_text: bool = False  # a text document: `value` is the file's text
     data: bytes | bytearray | None = field(default=None, repr=False, compare=False)  # a JSON file's bytes, read
+    derived: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)  # see `derived_once`
 
     @property
     def is_jsonl(self) -> bool:
@@ -107,6 +109,14 @@ class Document:
             return ()
         numbers = "a number" if count == 1 else f"{count:,} numbers"
         return (f"{numbers} of over {MAX_DIGITS:,} digits, too long to read, kept as written",)
+
+    def derived_once(self, name: str, derive: Callable[[], Any]) -> Any:
+        """What `derive()` gives, computed once for this document under `name`: a structure a
+        format's reader builds from the value and its writer needs again (the value is never
+        changed once read)."""
+        if name not in self.derived:
+            self.derived[name] = derive()
+        return self.derived[name]
 
     def with_long_numbers(self, json_text: str) -> str:
         """`json_text`, written from a value of this document, with each long number's digits again."""

@@ -128,13 +128,16 @@ class SessionFile(FileSource):
 
 def sessions_of_document(document: Document, format_name: str | None = None) -> list[Session]:
     """Every session of a parsed session file, read as `format_name` when given (else the format
-    recognised). A record of a shape no adapter foresaw (a list where a string belongs, say) still
-    ends as a one-line `InspectorError`, never a traceback; so does a file that holds no session."""
+    recognised); the document keeps its bytes only for a format whose writer copies from them. A
+    record of a shape no adapter foresaw (a list where a string belongs, say) still ends as a
+    one-line `InspectorError`, never a traceback; so does a file that holds no session."""
     with collector_paused():
         try:
+            file_format = format_of(document, format_name)
+            if not file_format.copies_bytes:
+                document.data = None  # no writer of this format copies from them: not held
             sessions = [
-                without_odd_turns(_with_problems(session, document.problems))
-                for session in format_of(document, format_name).read(document)
+                without_odd_turns(_with_problems(session, document.problems)) for session in file_format.read(document)
             ]
         except (TypeError, KeyError, AttributeError, IndexError, ValueError) as exc:
             raise InspectorError(
@@ -178,9 +181,10 @@ class _FileWriter(SessionWriter):
 
 
 def land_with_audit(out: Path, rendered: str | bytes, audit: Sequence[AuditRecord], replace: bool) -> AuditPlace:
-    """Write `rendered` (text, or its UTF-8 bytes) into `out` and the `audit` entries into `OUT.audit.jsonl` beside it,
-    landing together (see the module's docstring); `out` is replaced only when `replace`. Any
-    failure is one `InspectorError` line and leaves nothing written; where the audit went."""
+    """Write `rendered` (text, or its UTF-8 bytes) into `out` and the `audit` entries into
+    `OUT.audit.jsonl` beside it, landing together (see the module's docstring); `out` is replaced
+    only when `replace`. Any failure is one `InspectorError` line and leaves nothing written;
+    where the audit went."""
     audit_path = audit_path_for(out)
     text = "".join(json.dumps(record.entry, ensure_ascii=False) + "\n" for record in audit)
     output = audit_file = None

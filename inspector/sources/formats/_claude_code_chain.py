@@ -82,18 +82,31 @@ class _Splice:
         self.events = [event for _, event in events]
         self.children: defaultdict[str, list[Event]] | None = None  # built when first needed
         self.call_events: dict[str, str] = {}  # call id -> uuid of the event holding its tool_use
+        self.turns: tuple[Turn, ...] = ()
+        self.session_calls_known = False  # whether `call_events` holds the calls of the session's own events
 
     def session(self, turns: tuple[Turn, ...]) -> None:
         """Plan the session's changes, turn by turn."""
-        for turn in turns:
-            for event in turn.raw or ():
-                for block in _list(event["message"].get("content")):
-                    if isinstance(block, dict) and block.get("type") == "tool_use" and type(block.get("id")) is str:
-                        self.call_events[block["id"]] = event["uuid"]
-            for call in turn.tool_calls if turn.raw else ():  # calls a repair gave it go in its last event
-                if isinstance(call.id, str):
-                    self.call_events.setdefault(call.id, turn.raw[-1]["uuid"])
+        self.turns = turns
         walk_repaired(turns, self._place, self._edit)
+
+    def _call_event(self, call_id: str) -> str | None:
+        """The uuid of the event holding the tool_use of `call_id`: a new event's, else one of the
+        session's own (looked up once, when a result first answers a call no new event holds)."""
+        if call_id not in self.call_events and not self.session_calls_known:
+            self.session_calls_known = True
+            own: dict[str, str] = {}
+            for turn in self.turns:
+                for event in turn.raw or ():
+                    for block in _list(event["message"].get("content")):
+                        if isinstance(block, dict) and block.get("type") == "tool_use" and type(block.get("id")) is str:
+                            own[block["id"]] = event["uuid"]
+                for call in turn.tool_calls if turn.raw else ():  # calls a repair gave it go in its last event
+                    if isinstance(call.id, str):
+                        own.setdefault(call.id, turn.raw[-1]["uuid"])
+            for known, event_uuid in own.items():
+                self.call_events.setdefault(known, event_uuid)  # a new event holding the call wins
+        return self.call_events.get(call_id)
 
     def _place(self, pending: list[Turn], previous: Turn | None, following: Turn | None) -> None:
         """New turns between two of the session's own: those answering the turn before go just
@@ -184,7 +197,7 @@ class _Splice:
     def _result_event(self, result: ToolResult, anchor: Event) -> Event:
         block = anthropic_messages.result_block(result)
         after = {"toolUseResult": block["content"]}
-        source = self.call_events.get(result.call_id) if isinstance(result.call_id, str) else None
+        source = self._call_event(result.call_id) if isinstance(result.call_id, str) else None
         if source is not None:
             after["sourceToolAssistantUUID"] = source
         return _envelope(anchor, {"type": "user", "message": {"role": "user", "content": [block]}}, after)

@@ -112,11 +112,12 @@ def read(document: Document) -> list[Session]:
     ]
 
 
-def write(document: Document, sessions: list[Session]) -> str:
-    """The file's text with the session's repaired turns; untouched messages are kept as they were."""
+def write(document: Document, sessions: list[Session]) -> bytes:
+    """The file's bytes with the session's repaired turns; untouched messages are copied as they
+    were (`Document.render_bytes`)."""
     value = document.value
     messages = rebuild_records(value["messages"], sessions[0].turns, edited_message, _render_new)
-    return document.render({**value, "messages": messages})
+    return document.render_bytes({**value, "messages": messages})
 
 
 def _blocks(message: dict[str, Any]) -> list[Any]:
@@ -143,4 +144,4 @@ def _is_amp_thread(value: dict[str, Any]) -> bool:
     return type(thread_id) is str and AMP_THREAD_ID.fullmatch(thread_id) is not None and "created" in value
 
 
-FORMAT = FileFormat(NAME, claims, read, write)
+FORMAT = FileFormat(NAME, claims, read, write, copies_bytes=True)

@@ -134,7 +134,7 @@ def claims(document: Document) -> bool:
 def read(document: Document) -> list[Session]:
     """One session for the main thread, then one per subagent thread, in the order they start."""
     records = _records(document)
-    threads = threads_of(records)
+    threads = _threads(document, records)
     file_id = _file_session_id(document, threads)
     sessions: list[Session] = []
     for index, thread in enumerate(threads):
@@ -152,7 +152,13 @@ def read(document: Document) -> list[Session]:
 def write(document: Document, sessions: list[Session]) -> bytes:
     """The file's bytes with every session's repaired turns; untouched lines are kept byte for byte."""
     records = _records(document)
-    return _claude_code_chain.render(document, records, sessions, threads_of(records))
+    return _claude_code_chain.render(document, records, sessions, _threads(document, records))
+
+
+def _threads(document: Document, records: list[Any]) -> list[Thread]:
+    """The file's threads (`threads_of`), found once for its reader and its writer."""
+    threads: list[Thread] = document.derived_once(NAME, lambda: threads_of(records))
+    return threads
 
 
 def threads_of(records: list[Any]) -> list[Thread]:

@@ -81,11 +81,12 @@ def read(document: Document) -> list[Session]:
     return [Session(NAME, document.path, tuple(turns), (), document, 0, session_id, tuple(problems))]
 
 
-def write(document: Document, sessions: list[Session]) -> str:
-    """The file's text with the session's repaired messages; every other message as it was."""
+def write(document: Document, sessions: list[Session]) -> bytes:
+    """The file's bytes with the session's repaired messages; every other message copied as it
+    was (`Document.render_bytes`)."""
     value = document.value
     messages = rebuild_records(value["messages"], sessions[0].turns, edited_message, _render_new)
-    return document.render({**value, "messages": messages})
+    return document.render_bytes({**value, "messages": messages})
 
 
 def survey(document: Document) -> tuple[Unread, ...]:
@@ -137,4 +138,4 @@ def _render_new(turn: Turn) -> list[dict[str, Any]]:
     return [{"id": f"msg_{uuid.uuid4().hex[:8]}", "role": role, "content": content, "ts": int(time.time() * 1000)}]
 
 
-FORMAT = FileFormat(NAME, claims, read, write, survey)
+FORMAT = FileFormat(NAME, claims, read, write, survey, copies_bytes=True)

@@ -28,6 +28,9 @@ A format is:
   its new text, written as the tool writes them; a file not named stays as it was, byte for
   byte. Such a format has no `write` (no one file holds the session); the source lands the files
   together (`files.record_files_write`).
+- `copies_bytes`: whether `write` copies the records it leaves as they were from a JSON file's
+  bytes (`Document.render_bytes`, building the new value by sharing the original's objects and
+  never changing them in place); only then does the document keep its bytes once read.
 - `survey(document) -> tuple[Unread, ...]`, or None: the record types and keys in the document
   that the reader does not know, by the version of the tool that wrote them
   (`inspector.sources.unread_records`), for `scan --unknowns`. Offered by the formats of tools
@@ -63,6 +66,7 @@ class FileFormat:
     write: Writer | None = None
     survey: Survey | None = None
     write_records: RecordsWriter | None = None
+    copies_bytes: bool = False  # its writer copies untouched records from a JSON file's bytes, kept for it
 
     @property
     def writable(self) -> bool:

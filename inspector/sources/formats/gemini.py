@@ -78,14 +78,15 @@ def read(document: Document) -> list[Session]:
     return [Session(NAME, document.path, tuple(turns), tuple(tools), document, 0, None, tuple(problems))]
 
 
-def write(document: Document, sessions: list[Session]) -> str:
-    """The file's text with the session's repaired turns; untouched contents are kept as they were."""
+def write(document: Document, sessions: list[Session]) -> bytes:
+    """The file's bytes with the session's repaired turns; untouched contents are copied as they
+    were (`Document.render_bytes`)."""
     value = document.value
     records = rebuild_records(_claimed_contents(document), sessions[0].turns, render_edited, new_contents)
     if isinstance(value, list):
-        return document.render(records)
+        return document.render_bytes(records)
     key = next(k for k in LIST_KEYS if isinstance(value.get(k), list))
-    return document.render({**value, key: records})
+    return document.render_bytes({**value, key: records})
 
 
 def _claimed_contents(document: Document) -> list[Any]:
@@ -133,4 +134,4 @@ def _known_role(role: Any) -> bool:
     return isinstance(role, str) and role in ROLES
 
 
-FORMAT = FileFormat(NAME, claims, read, write)
+FORMAT = FileFormat(NAME, claims, read, write, copies_bytes=True)

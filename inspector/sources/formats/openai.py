@@ -159,4 +159,4 @@ def _looks_like_messages(records: list[Any]) -> bool:
     return bool(dicts) and sum(isinstance(r.get("role"), str) and r["role"] in ROLES for r in dicts) * 2 > len(dicts)
 
 
-FORMAT = FileFormat(NAME, claims, read, write)
+FORMAT = FileFormat(NAME, claims, read, write, copies_bytes=True)

@@ -106,7 +106,16 @@ def _repaired(path):
     return [apply_fixes(result.session, result.findings)[0] for result in iter_scan(open_source(path), ())]
 
 
-@pytest.mark.parametrize("name", ["analyst-agent.openai.json", "memory-agent.openai.json", "quickstart.openai.jsonl"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "analyst-agent.openai.json",
+        "memory-agent.openai.json",
+        "quickstart.openai.jsonl",
+        "support-agent.anthropic.json",
+        "travel-agent.gemini.json",
+    ],
+)
 def test_a_repaired_sample_has_the_value_the_full_re_encoding_gives(name):
     sessions = _repaired(SESSIONS / name)
     assert any(turn.edited or turn.raw is None for session in sessions for turn in session.turns)
@@ -160,3 +169,8 @@ def test_fix_of_json_lines_with_crlf_and_no_final_break_keeps_every_untouched_li
     assert [t.text for s in load_sessions(out) for t in s.turns] == [
         t.text for s in load_sessions(plain_out) for t in s.turns
     ]
+
+
+def test_only_a_format_whose_writer_copies_from_the_bytes_keeps_them():
+    assert load_sessions(SESSIONS / "memory-agent.openai.json")[0].document.data is not None
+    assert load_sessions(SESSIONS / "notes-agent.ag2.json")[0].document.data is None

@@ -90,12 +90,12 @@ def test_turns_roles_text_calls_and_results(tmp_path):
     assert session.tools[0].required == {"city"}
 
 
-def test_round_trip_without_changes_keeps_values_and_key_order(tmp_path):
+def test_round_trip_without_changes_keeps_the_file_byte_for_byte(tmp_path):
     for indent in (None, 2):
         text = json.dumps(DOCUMENT, indent=indent)
         path = tmp_path / f"s{indent}.json"
         path.write_text(text, encoding="utf-8")
-        assert render_sessions(load_sessions(path)) == text + "\n"
+        assert render_sessions(load_sessions(path)) == text  # byte for byte, no final line break added
 
 
 def test_edit_changes_only_that_message_and_drops_emptied_text_blocks(tmp_path):

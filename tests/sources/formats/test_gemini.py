@@ -95,7 +95,7 @@ def test_snake_case_is_read_and_kept_when_edited(tmp_path):
     assert out["contents"][1] == contents[1]
 
 
-def test_round_trip_without_changes_keeps_values_and_key_order(tmp_path):
+def test_round_trip_without_changes_keeps_the_file_byte_for_byte(tmp_path):
     for name, value in (
         ("doc.json", DOCUMENT),
         ("checkpoint.json", {"history": CONTENTS, "authType": "oauth"}),
@@ -104,7 +104,7 @@ def test_round_trip_without_changes_keeps_values_and_key_order(tmp_path):
         text = json.dumps(value, indent=2)
         path = tmp_path / name
         path.write_text(text, encoding="utf-8")
-        assert render_sessions(load_sessions(path)) == text + "\n"
+        assert render_sessions(load_sessions(path)) == text  # byte for byte, no final line break added
 
 
 def test_edit_changes_only_that_content_and_keeps_thought_parts(tmp_path):
