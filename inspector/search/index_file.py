@@ -1,6 +1,7 @@
 """The search index's file: one SQLite database (`search.db` in the inspector's state folder)
 with an FTS5 table over the turns' text (one row for the turns whose fields are the same: each
-turn names its row, `turns.words`, found by the fields' digest in `word_rows`), and the
+turn names its row, `turns.words`, found by the fields' digest in `word_rows`; the index of
+turns by their row holds what a search reads of them), and the
 sessions' facets and findings beside it; and,
 for each file, its sessions' summaries as the scan reports them (`summaries`: the scan's cache),
 with its findings as a review names them when they were read with their sessions (`anchors`: what
@@ -54,7 +55,7 @@ CREATE TABLE findings(
     role TEXT NOT NULL, kind TEXT NOT NULL, severity TEXT NOT NULL, tool TEXT, model TEXT);
 CREATE INDEX sessions_by_file ON sessions(file);
 CREATE INDEX turns_by_session ON turns(session, number);
-CREATE INDEX turns_by_words ON turns(words);
+CREATE INDEX turns_by_words ON turns(words, session, number, role, tools, model);
 CREATE UNIQUE INDEX word_rows_by_digest ON word_rows(digest);
 CREATE INDEX findings_by_session ON findings(session, turn);
 CREATE INDEX findings_by_kind ON findings(kind);
