@@ -8,7 +8,9 @@ in a snippet (`MATCH_START`, `MATCH_END`) are replaced in the text, so a session
 
 Each turn is kept with a digest of what its row is made of (its role, model, tools and fields): a file read again
 after it grew keeps the rows of its turns whose digest is the one indexed (`known`), and only
-the turns new or changed are redacted and indexed again.
+the turns new or changed are redacted and indexed again. Its fields have a digest of their own
+(`words`): turns whose fields are the same (an agent's instructions, repeated in each of its
+sessions) share one row of words in the index (`index_writing`).
 """
 
 from __future__ import annotations
@@ -33,8 +35,9 @@ _RAW_BLOCKS = 200  # blocks of a turn's record looked at for its thinking, at mo
 
 
 class TurnRow(NamedTuple):
-    """One turn as kept: its number (position), role, model, the tools it calls, its fields, and
-    the digest of what they are made of."""
+    """One turn as kept: its number (position), role, model, the tools it calls, its fields, the
+    digest of what they are made of, and the digest of its fields alone (`words`, a signed 64-bit
+    integer)."""
 
     number: int
     role: str
@@ -45,6 +48,7 @@ class TurnRow(NamedTuple):
     results: str
     thinking: str
     digest: str
+    words: int
 
 
 class FindingRow(NamedTuple):
@@ -103,9 +107,13 @@ def _turn_row(turn: Turn) -> TurnRow:
     tools = " ".join(dict.fromkeys(call.name for call in turn.tool_calls))
     text, calls, results = _cut(turn.text), _cut(calls), _cut(results)
     thinking = _cut("\n".join(_thinking(turn.raw)))
-    made_of = "\0".join((turn.role, turn.model or "", tools, text, calls, results, thinking))
+    fields = hashlib.blake2b(
+        "\0".join((text, calls, results, thinking)).encode("utf-8", "surrogatepass"), digest_size=8
+    )
+    made_of = "\0".join((turn.role, turn.model or "", tools, fields.hexdigest()))
     digest = hashlib.blake2b(made_of.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
-    return TurnRow(turn.position, turn.role, turn.model, tools, text, calls, results, thinking, digest)
+    words = int.from_bytes(fields.digest(), "big", signed=True)
+    return TurnRow(turn.position, turn.role, turn.model, tools, text, calls, results, thinking, digest, words)
 
 
 def _indexed(row: TurnRow) -> TurnRow:

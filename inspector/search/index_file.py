@@ -1,5 +1,8 @@
 """The search index's file: one SQLite database (`search.db` in the inspector's state folder)
-with an FTS5 table over the turns' text, and the sessions' facets and findings beside it; and,
+with an FTS5 table over the turns' text (one row for the turns whose fields are the same: each
+turn names its row, `turns.words`, found by the fields' digest in `word_rows`; the index of
+turns by their row holds what a search reads of them), and the
+sessions' facets and findings beside it; and,
 for each file, its sessions' summaries as the scan reports them (`summaries`: the scan's cache),
 with its findings as a review names them when they were read with their sessions (`anchors`: what
 the app's picker shows a file's review status by, `anchor_blob`).
@@ -26,7 +29,7 @@ from inspector.errors import InspectorError
 from inspector.support.safe_text import shown_name
 from inspector.support.state_folder import inspector_state_folder
 
-SCHEMA_VERSION = "3"  # a file of any other version is moved aside and rebuilt
+SCHEMA_VERSION = "4"  # a file of any other version is moved aside and rebuilt
 BUSY_TIMEOUT = 30.0  # seconds a writer waits for another process's transaction
 
 _SCHEMA = """
@@ -43,13 +46,17 @@ CREATE TABLE sessions(
     project TEXT NOT NULL, models TEXT NOT NULL, date REAL NOT NULL, turns INTEGER NOT NULL);
 CREATE TABLE turns(
     id INTEGER PRIMARY KEY, session INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
-    number INTEGER NOT NULL, role TEXT NOT NULL, model TEXT, tools TEXT NOT NULL, digest TEXT NOT NULL);
+    number INTEGER NOT NULL, role TEXT NOT NULL, model TEXT, tools TEXT NOT NULL, digest TEXT NOT NULL,
+    words INTEGER NOT NULL);
+CREATE TABLE word_rows(id INTEGER PRIMARY KEY, digest INTEGER NOT NULL);
 CREATE VIRTUAL TABLE turn_text USING fts5(text, calls, results, thinking, tokenize='unicode61 remove_diacritics 2');
 CREATE TABLE findings(
     session INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE, turn INTEGER NOT NULL,
     role TEXT NOT NULL, kind TEXT NOT NULL, severity TEXT NOT NULL, tool TEXT, model TEXT);
 CREATE INDEX sessions_by_file ON sessions(file);
 CREATE INDEX turns_by_session ON turns(session, number);
+CREATE INDEX turns_by_words ON turns(words, session, number, role, tools, model);
+CREATE UNIQUE INDEX word_rows_by_digest ON word_rows(digest);
 CREATE INDEX findings_by_session ON findings(session, turn);
 CREATE INDEX findings_by_kind ON findings(kind);
 """
@@ -181,9 +188,22 @@ SERVER_SCHEMES = ("postgresql://", "postgres://")  # a file's path in the index 
 
 def forget_file(connection: sqlite3.Connection, path: str) -> None:
     """Remove what the index holds of the file at `path`, in the open transaction."""
-    connection.execute(
-        "DELETE FROM turn_text WHERE rowid IN (SELECT turns.id FROM turns JOIN sessions ON turns.session = "
-        "sessions.id JOIN files ON sessions.file = files.id WHERE files.path = ?)",
+    words = connection.execute(
+        "SELECT DISTINCT turns.words FROM turns JOIN sessions ON turns.session = sessions.id "
+        "JOIN files ON sessions.file = files.id WHERE files.path = ?",
         (path,),
-    )
+    ).fetchall()
     connection.execute("DELETE FROM files WHERE path = ?", (path,))
+    forget_unused_words(connection, words)
+
+
+def forget_unused_words(connection: sqlite3.Connection, words: list[tuple[int]]) -> None:
+    """Remove the rows of words among `words` (their ids) that no turn refers to any more (a
+    row of words is shared by the turns whose fields are the same), in the open transaction."""
+    unused = [
+        (row,)
+        for (row,) in words
+        if connection.execute("SELECT 1 FROM turns WHERE words = ? LIMIT 1", (row,)).fetchone() is None
+    ]
+    connection.executemany("DELETE FROM turn_text WHERE rowid = ?", unused)
+    connection.executemany("DELETE FROM word_rows WHERE id = ?", unused)

@@ -3,6 +3,9 @@ read whole replaces what the index held of it (`write_file`, after `index_file.f
 file read after lines were appended to it (`write_appended`) keeps its row, its sessions' rows
 and the rows of the turns whose digest is the one indexed (`documents.SessionRows.kept`), and
 has the rest written anew: its fingerprint, summaries, findings, and the turns new or changed.
+
+A turn whose fields are those of a row of words already indexed (found by their digest) names
+that row rather than adding one: an agent's instructions repeated in each session are indexed once.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import sqlite3
 from inspector.search.detection_key import detection_key
 from inspector.search.documents import SessionRows
 from inspector.search.fingerprint import Fingerprint
+from inspector.search.index_file import forget_unused_words
 from inspector.search.reading import FileRows
 from inspector.search.targets import Target
 
@@ -42,21 +46,21 @@ def write_appended(
     kept = {session.number: session.kept for session in rows.sessions}
     sessions = dict(connection.execute("SELECT number, id FROM sessions WHERE file = ?", (file_id,)).fetchall())
     gone = [
-        (row_id,)
-        for row_id, session, number in connection.execute(
-            "SELECT turns.id, sessions.number, turns.number FROM turns JOIN sessions ON turns.session = sessions.id "
-            "WHERE sessions.file = ?",
+        (row_id, words)
+        for row_id, words, session, number in connection.execute(
+            "SELECT turns.id, turns.words, sessions.number, turns.number FROM turns "
+            "JOIN sessions ON turns.session = sessions.id WHERE sessions.file = ?",
             (file_id,),
         ).fetchall()
         if number not in kept.get(session, ())
     ]
-    connection.executemany("DELETE FROM turn_text WHERE rowid = ?", gone)
-    connection.executemany("DELETE FROM turns WHERE id = ?", gone)
+    connection.executemany("DELETE FROM turns WHERE id = ?", [(row_id,) for row_id, _ in gone])
     connection.execute("DELETE FROM findings WHERE session IN (SELECT id FROM sessions WHERE file = ?)", (file_id,))
     connection.executemany(  # (a session the reader no longer finds: none of its turns is kept)
         "DELETE FROM sessions WHERE id = ?", [(row_id,) for number, row_id in sessions.items() if number not in kept]
     )
     _write_sessions(connection, file_id, target, rows, taken, sessions)
+    forget_unused_words(connection, [(words,) for words in {words for _, words in gone}])
 
 
 def _write_summaries(connection: sqlite3.Connection, file_id: int, path: str, rows: FileRows) -> None:
@@ -111,16 +115,40 @@ def _write_sessions(
 def _write_turns(connection: sqlite3.Connection, session_id: int, session: SessionRows, next_turn: int) -> int:
     """Write the session's turns and findings, its turns numbered from `next_turn`; the next number."""
     ids = range(next_turn, next_turn + len(session.turns))
+    words = _words_rows(connection, session)
     connection.executemany(
-        "INSERT INTO turns(id, session, number, role, model, tools, digest) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [(row_id, session_id, t.number, t.role, t.model, t.tools, t.digest) for row_id, t in zip(ids, session.turns)],
-    )
-    connection.executemany(
-        "INSERT INTO turn_text(rowid, text, calls, results, thinking) VALUES (?, ?, ?, ?, ?)",
-        [(row_id, t.text, t.calls, t.results, t.thinking) for row_id, t in zip(ids, session.turns)],
+        "INSERT INTO turns(id, session, number, role, model, tools, digest, words) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (row_id, session_id, t.number, t.role, t.model, t.tools, t.digest, words[t.words])
+            for row_id, t in zip(ids, session.turns)
+        ],
     )
     connection.executemany(
         "INSERT INTO findings(session, turn, role, kind, severity, tool, model) VALUES (?, ?, ?, ?, ?, ?, ?)",
         [(session_id, *finding) for finding in session.findings],
     )
     return next_turn + len(session.turns)
+
+
+_LOOKED_UP = 500  # digests looked up in one statement, at most (SQLite's limit of parameters is higher)
+
+
+def _words_rows(connection: sqlite3.Connection, session: SessionRows) -> dict[int, int]:
+    """The row of words of each of the session's turns, by its fields' digest: the row indexed
+    when there is one, else one added."""
+    digests = list(dict.fromkeys(turn.words for turn in session.turns))
+    rows: dict[int, int] = {}
+    for start in range(0, len(digests), _LOOKED_UP):
+        chunk = digests[start : start + _LOOKED_UP]
+        marks = ", ".join("?" * len(chunk))
+        rows.update(connection.execute(f"SELECT digest, id FROM word_rows WHERE digest IN ({marks})", chunk))
+    for turn in session.turns:
+        if turn.words not in rows:
+            row_id = connection.execute(
+                "INSERT INTO turn_text(text, calls, results, thinking) VALUES (?, ?, ?, ?)",
+                (turn.text, turn.calls, turn.results, turn.thinking),
+            ).lastrowid
+            assert row_id is not None
+            connection.execute("INSERT INTO word_rows(id, digest) VALUES (?, ?)", (row_id, turn.words))
+            rows[turn.words] = row_id
+    return rows

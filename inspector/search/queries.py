@@ -62,7 +62,7 @@ def search(connection: sqlite3.Connection, typed: str, chosen: SearchFilter, lim
         # facets are checked; bm25() is computed only for the turns that pass them (same order).
         sql = (
             f"SELECT {_selected('t.number', 't.role')}, snippet(turn_text, -1, ?, ?, '…', {SNIPPET_TOKENS}) FROM turn_text "
-            f"JOIN turns t ON t.id = turn_text.rowid JOIN sessions s ON s.id = t.session JOIN files ON files.id = s.file "
+            f"JOIN turns t ON t.words = turn_text.rowid JOIN sessions s ON s.id = t.session JOIN files ON files.id = s.file "
             f"WHERE turn_text MATCH ? AND {where(conditions + turned)} ORDER BY bm25(turn_text) LIMIT ?"
         )
         arguments = [MATCH_START, MATCH_END, words, *parameters, *turn_parameters, limit]
@@ -73,7 +73,7 @@ def search(connection: sqlite3.Connection, typed: str, chosen: SearchFilter, lim
             "(SELECT DISTINCT session, turn, role FROM findings f WHERE "
             f"{where(found)}) AS flagged JOIN sessions s ON s.id = flagged.session JOIN files ON files.id = s.file "
             "LEFT JOIN turns t ON t.session = s.id AND t.number = flagged.turn AND t.role = flagged.role "
-            f"LEFT JOIN turn_text ON turn_text.rowid = t.id WHERE {where(conditions)} "
+            f"LEFT JOIN turn_text ON turn_text.rowid = t.words WHERE {where(conditions)} "
             "ORDER BY s.date DESC, files.path, s.number, flagged.turn LIMIT ?"
         )
         arguments = [*found_parameters, *parameters, limit]
@@ -88,7 +88,7 @@ def facet_counts(connection: sqlite3.Connection, typed: str, chosen: SearchFilte
     if words:
         turned, turn_parameters = turn_conditions(chosen)
         matched = (
-            "SELECT DISTINCT t.session FROM turn_text JOIN turns t ON t.id = turn_text.rowid "
+            "SELECT DISTINCT t.session FROM turn_text JOIN turns t ON t.words = turn_text.rowid "
             f"JOIN sessions s ON s.id = t.session WHERE turn_text MATCH ? AND {where(conditions + turned)}"
         )
         matched_parameters: list[Any] = [words, *parameters, *turn_parameters]

@@ -31,7 +31,7 @@ def contents(connection: sqlite3.Connection) -> dict[str, Any]:
         "turns": connection.execute(
             "SELECT files.path, sessions.number, turns.number, role, model, tools, turns.digest, "
             "turn_text.text, turn_text.calls, turn_text.results, turn_text.thinking FROM turns "
-            "JOIN turn_text ON turn_text.rowid = turns.id JOIN sessions ON turns.session = sessions.id "
+            "JOIN turn_text ON turn_text.rowid = turns.words JOIN sessions ON turns.session = sessions.id "
             "JOIN files ON sessions.file = files.id ORDER BY files.path, sessions.number, turns.number"
         ).fetchall(),
         "findings": connection.execute(
