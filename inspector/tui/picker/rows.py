@@ -116,6 +116,24 @@ def kept_file(summaries: Sequence[SessionSummary], anchors: Sequence[tuple[Findi
     return Scanned(turns, formats, kinds, tuple(sessions), rates)
 
 
+def kept_sessions(
+    path: Location, summaries: Sequence[SessionSummary], anchors: Sequence[tuple[FindingKey, ...]]
+) -> list[tuple[RowTarget, ListedRow, Scanned]]:
+    """The rows of a file's sessions from their summaries and their findings' keys in a review, as
+    the search index keeps them: what scanning the file gives each (its review names sessions by
+    place)."""
+    from inspector.review.review_file import finding_keys
+
+    rows = []
+    for place, (summary, keys) in enumerate(zip(summaries, anchors, strict=True)):
+        label = summary.session_id or (f"{place + 1} of {len(summaries)}" if len(summaries) > 1 else "")
+        kinds = Counter(finding.kind for finding in summary.findings)
+        held = ((place, SessionKeys(keys, tuple(finding_keys(summary.findings)))),)
+        scanned = Scanned(summary.turn_count, summary.format, kinds, held, summary.rates)
+        rows.append((RowTarget(path, place), session_row(path, place, label), scanned))
+    return rows
+
+
 def unreadable(reason: str) -> Scanned:
     """An unreadable file's values: no turns, and why."""
     return Scanned(None, "unreadable", None, note=reason, unreadable=True)

@@ -39,6 +39,7 @@ from inspector.tui.commands import help_rows
 from inspector.tui.conversations import ReadOptions, listing
 from inspector.tui.host import review_host
 from inspector.tui.picker.columns import FINDINGS_FIRST, ColumnSpec
+from inspector.tui.picker.kept_files import kept_rows, open_kept_files
 from inspector.tui.picker.list_screen import ListScreen
 from inspector.tui.picker.rates import rates_line
 from inspector.tui.picker.review_status import NO_REVIEW, SavedReview, saved_review_of, sessions_status
@@ -47,6 +48,7 @@ from inspector.tui.picker.table import ListTable
 from inspector.tui.picker.view import LISTED, ListedRow
 
 if TYPE_CHECKING:
+    from inspector.search.scan_cache import ScanCache
     from inspector.sources.base import Source
 
 # The review screen and the help screen are imported when first shown; the scan's modules (the
@@ -158,28 +160,47 @@ class PickerScreen(ListScreen):
 
     @work(thread=True, exclusive=True)
     def _scan(self) -> None:
-        """Scan each file in turn and hand its rows to the app's thread."""
-        for path in self.files:
-            try:
-                source = self.named.open(path)
-                if source.streams:  # a history: its conversations listed, then scanned in turn
-                    self._scan_database(path, source)
-                    if get_current_worker().is_cancelled:
-                        return
-                    continue
-                results = list(self.named.scan(source))
-            except InspectorError as error:
-                self.app.call_from_thread(self._add_failure, path, str(error))
-            else:
-                rows = []
-                for index, result in enumerate(results):
-                    label = result.session.session_id or (f"{index + 1} of {len(results)}" if len(results) > 1 else "")
-                    rows.append(
-                        (RowTarget(path, index), session_row(path, index, label), scanned_session(result, index))
-                    )
-                del results  # the next file is not scanned while this one is still held
-                self.app.call_from_thread(self._add_rows, path, saved_review_of(path, self.named.table_key), rows)
+        """Take each file's rows from the search index when it holds the file as it is now, else
+        scan it (and keep what was read there for the next time); hand the rows to the app's thread."""
+        kept = open_kept_files(self.named)
+        try:
+            for path in self.files:
+                held = kept_rows(kept, path)
+                rows = held if held is not None else self._scanned_rows(path, kept)
+                if get_current_worker().is_cancelled:
+                    return
+                if rows is not None:
+                    self.app.call_from_thread(self._add_rows, path, saved_review_of(path, self.named.table_key), rows)
+        finally:
+            if kept is not None:
+                kept.close()
         self.app.call_from_thread(self._scan_done)
+
+    def _scanned_rows(
+        self, path: Location, kept: ScanCache | None
+    ) -> list[tuple[RowTarget, ListedRow, Scanned]] | None:
+        """The rows of the file's sessions, scanned (kept in the index when it can keep them); None
+        for a history (its conversations are listed and scanned in turn) or an unreadable file."""
+        from inspector.scan.summary import summarise  # loaded with the scan: it is scanning
+
+        try:
+            taken = kept.fingerprint(path) if kept is not None else None  # before it is read
+            source = self.named.open(path)
+            if source.streams:  # a history: its conversations listed, then scanned in turn
+                self._scan_database(path, source)
+                return None
+            results = list(self.named.scan(source))
+        except InspectorError as error:
+            self.app.call_from_thread(self._add_failure, path, str(error))
+            return None
+        rows = []
+        for index, result in enumerate(results):
+            label = result.session.session_id or (f"{index + 1} of {len(results)}" if len(results) > 1 else "")
+            rows.append((RowTarget(path, index), session_row(path, index, label), scanned_session(result, index)))
+        if kept is not None and taken is not None and isinstance(path, Path):
+            anchors = [keys.anchored for _, _, scanned in rows for _, keys in scanned.sessions]
+            kept.keep(path, taken, [summarise(result) for result in results], anchors)
+        return rows  # (the results are dropped: the next file is not scanned while they are held)
 
     def _scan_database(self, path: Location, source: Source) -> None:
         """List the database's conversations, then scan them one by one while the picker is shown."""

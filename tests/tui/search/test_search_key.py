@@ -40,6 +40,8 @@ def test_ctrl_f_is_in_the_list_s_footer_help_and_keys_page(tmp_path: Path):
 
 
 def test_the_app_starts_without_the_search_and_loads_it_on_ctrl_f(tmp_path: Path):
+    # (The picker's worker opens the index, its memory of the files read: the search's screen and
+    # queries are what ctrl+f loads.)
     shutil.copy(SESSIONS / "memory-agent.openai.json", tmp_path / "m.openai.json")
     shutil.copy(SESSIONS / "finetune.openai.jsonl", tmp_path / "f.openai.jsonl")
     code = (
@@ -47,7 +49,7 @@ def test_the_app_starts_without_the_search_and_loads_it_on_ctrl_f(tmp_path: Path
         "from pathlib import Path\n"
         "from inspector.tui.app import InspectorApp\n"
         "def search_modules():\n"
-        "    return sorted(m for m in sys.modules if m.startswith(('inspector.search', 'inspector.tui.search')))\n"
+        "    return sorted(m for m in sys.modules if m.startswith(('inspector.search.queries', 'inspector.tui.search')))\n"
         "async def run():\n"
         "    app = InspectorApp(Path(sys.argv[1]))\n"
         "    async with app.run_test() as pilot:\n"
