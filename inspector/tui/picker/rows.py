@@ -126,7 +126,7 @@ def kept_sessions(
 
     rows = []
     for place, (summary, keys) in enumerate(zip(summaries, anchors, strict=True)):
-        label = summary.session_id or (f"{place + 1} of {len(summaries)}" if len(summaries) > 1 else "")
+        label = session_label(summary.session_id, place, len(summaries))
         kinds = Counter(finding.kind for finding in summary.findings)
         held = ((place, SessionKeys(keys, tuple(finding_keys(summary.findings)))),)
         scanned = Scanned(summary.turn_count, summary.format, kinds, held, summary.rates)
@@ -151,6 +151,12 @@ def database_note(listed: list[tuple[str, int]], schema: str) -> Scanned:
     return Scanned(
         sum(count for _, count in listed), schema, None, note=f"{len(listed):,} conversation{several}, Enter lists them"
     )
+
+
+def session_label(session_id: str | None, place: int, count: int) -> str:
+    """What names a session of a file of `count` sessions in its row: its id, else its place when
+    the file holds several."""
+    return session_id or (f"{place + 1} of {count}" if count > 1 else "")
 
 
 def session_row(path: Location, number: int, label: str) -> ListedRow:

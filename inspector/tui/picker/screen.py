@@ -43,7 +43,15 @@ from inspector.tui.picker.kept_files import kept_rows, open_kept_files
 from inspector.tui.picker.list_screen import ListScreen
 from inspector.tui.picker.rates import rates_line
 from inspector.tui.picker.review_status import NO_REVIEW, SavedReview, saved_review_of, sessions_status
-from inspector.tui.picker.rows import RowTarget, Scanned, scanned_session, session_row, take, unreadable
+from inspector.tui.picker.rows import (
+    RowTarget,
+    Scanned,
+    scanned_session,
+    session_label,
+    session_row,
+    take,
+    unreadable,
+)
 from inspector.tui.picker.table import ListTable
 from inspector.tui.picker.view import LISTED, ListedRow
 
@@ -195,7 +203,7 @@ class PickerScreen(ListScreen):
             return None
         rows = []
         for index, result in enumerate(results):
-            label = result.session.session_id or (f"{index + 1} of {len(results)}" if len(results) > 1 else "")
+            label = session_label(result.session.session_id, index, len(results))
             rows.append((RowTarget(path, index), session_row(path, index, label), scanned_session(result, index)))
         if kept is not None and taken is not None and isinstance(path, Path):
             anchors = [keys.anchored for _, _, scanned in rows for _, keys in scanned.sessions]
