@@ -14,10 +14,10 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from inspector.model import ToolSpec
-from inspector.scan.parallel import ScanRequest, scan_summaries
+from inspector.model import Location, ToolSpec
 from inspector.scan.summary import SessionSummary
 from inspector.search.detection_key import detection_key
+from inspector.search.fingerprint import Fingerprint
 from inspector.search.scan_cache import ScanCache, open_scan_cache
 from inspector.support.gc_pause import collector_paused
 from inspector.support.safe_text import one_line
@@ -45,32 +45,25 @@ class CachedScan:
     cache: ScanCache | None
     read: int = 0
 
-    def file_summaries(
-        self, request: ScanRequest, only: str | None, jobs: int | None, found: list[SessionSummary]
-    ) -> None:
-        """Add the summary of each session of `request.path` to `found`: taken from the index,
-        or read (those read before an error are added too) and kept there."""
-        cache = self.cache
-        with collector_paused():  # the summaries taken are many objects, kept to the end: out of its reach
-            kept = cache.summaries(request.path) if cache is not None else None
-        if kept is not None:
-            found.extend(kept)
-            return
+    def taken(self, path: Location) -> list[SessionSummary] | None:
+        """The summaries of the sessions of the file at `path` kept in the index, when it has not
+        changed since; else None, and the file is counted as read."""
+        if self.cache is not None:
+            with collector_paused():  # the summaries taken are many objects, kept to the end: out of its reach
+                kept = self.cache.summaries(path)
+            if kept is not None:
+                return kept
         self.read += 1
-        taken = cache.fingerprint(request.path) if cache is not None else None
-        fresh: list[SessionSummary] = []
-        try:
-            with collector_paused():  # a long history builds many objects and frees few
-                # a history is read one conversation at a time: only what the reports need is kept
-                fresh.extend(scan_summaries(request, only, jobs))
-        finally:
-            found.extend(fresh)
-        if cache is not None and taken is not None and isinstance(request.path, Path):
-            cache.keep(request.path, taken, fresh)
+        return None
 
-    def read_alone(self) -> None:
-        """Count a file read without the cache (one with a baseline)."""
-        self.read += 1
+    def fingerprint(self, path: Location) -> Fingerprint | None:
+        """What the file at `path` is before it is read, to keep what is read of it (None: nothing is kept)."""
+        return self.cache.fingerprint(path) if self.cache is not None else None
+
+    def keep(self, path: Location, taken: Fingerprint | None, fresh: list[SessionSummary]) -> None:
+        """Keep in the index the summaries read from the file at `path`, as it was when `taken`."""
+        if self.cache is not None and taken is not None and isinstance(path, Path):
+            self.cache.keep(path, taken, fresh)
 
     def close(self, stats: bool) -> None:
         """Write what is still to be kept; with `stats`, say what was taken and read."""

@@ -39,7 +39,7 @@ def add_engine_options(parser: argparse.ArgumentParser) -> None:
         type=one_of((PROCESS, SPARK), "engine"),
         metavar=choices_shown((PROCESS, SPARK)),
         default=PROCESS,
-        help="process: this process (and --jobs workers for a large SQLite history); spark: Spark's "
+        help="process: this process (and --jobs workers for many files or a large SQLite history); spark: Spark's "
         "executors, on a DATASET: a directory, glob or URL of session files, or with --map a "
         "Parquet table of messages (needs inspector[spark])",
     )

@@ -8,10 +8,10 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from inspector.cli.baseline_scan import baseline_for, say_left_out, summaries_without_acknowledged
-from inspector.cli.cached_scan import add_cache_options, cached_scan
+from inspector.cli.cached_scan import CachedScan, add_cache_options, cached_scan
 from inspector.cli.engine_options import PathsAsTyped
 from inspector.cli.error_line import say_error
 from inspector.cli.exit_codes import FAILED, FOUND, FOUND_NOTHING
@@ -19,13 +19,18 @@ from inspector.cli.reading_options import add_reading_options, need_a_path
 from inspector.cli.suggest import missing_file_hint
 from inspector.errors import InspectorError, check_session_found
 from inspector.model import ServerUrl, ToolSpec
+from inspector.scan.file_pool import MIN_POOL_BYTES, FilePool
 from inspector.scan.parallel import MAX_WORKERS, MIN_BYTES, ScanRequest, check_jobs
 from inspector.scan.summary import SessionSummary
+from inspector.search.fingerprint import Fingerprint
 from inspector.sources import session_files
 from inspector.sources.schemas.table import parse_map
 from inspector.support.gc_pause import collector_paused
 from inspector.support.safe_text import shown_name
 from inspector.support.tools_file import load_tools_file
+
+if TYPE_CHECKING:
+    from inspector.review.baseline import Baseline
 
 
 def add_scan_options(parser: argparse.ArgumentParser) -> None:
@@ -45,9 +50,9 @@ def add_scan_options(parser: argparse.ArgumentParser) -> None:
         "--jobs",
         type=int,
         metavar="N",
-        help="processes scanning a large SQLite history "
-        f"(default: one per CPU, at most {MAX_WORKERS}, from {MIN_BYTES // 2**20} MB; "
-        "1 scans in one process)",
+        help="processes scanning many files, or a large SQLite history "
+        f"(default: one per CPU, at most {MAX_WORKERS}, from {MIN_POOL_BYTES // 2**20} MB of files to read, "
+        f"or a history of {MIN_BYTES // 2**20} MB; 1 scans in one process)",
     )
     add_common_options(parser)
     add_cache_options(parser)
@@ -86,31 +91,84 @@ def reading(args: argparse.Namespace) -> Reading:
 
 def summaries(args: argparse.Namespace, read: Reading) -> tuple[list[SessionSummary], list[str]]:
     """The summary of each session of the files read, and one error line per file that could not
-    be read (printed as it happens)."""
+    be read (printed in the files' order, as each is reached). The files to read are scanned on
+    every CPU when they are many (`file_pool`)."""
     found: list[SessionSummary] = []
     errors: list[str] = []
     scan = cached_scan(args, read.extra, read.mapping)
     try:
-        for path in read.files:
-            try:
-                request = ScanRequest(path, args.format, read.extra, args.table, read.mapping)
-                baseline = baseline_for(args, path, len(read.files))
-                if baseline is None:
-                    scan.file_summaries(request, args.session, args.jobs, found)
-                    continue
-                scan.read_alone()
-                left_out = [0]
-                with collector_paused():  # a long history builds many objects and frees few
-                    found.extend(summaries_without_acknowledged(request, args.session, baseline, left_out))
-                say_left_out(baseline, left_out[0])
-            except InspectorError as error:
-                errors.append(str(error))
-                say_error(str(error) + missing_file_hint(path))
+        steps = [
+            _step(args, scan, ScanRequest(path, args.format, read.extra, args.table, read.mapping), read)
+            for path in read.files
+        ]
+        pool = FilePool([step.request for step in steps if step.reads], args.session, args.jobs)
+        try:
+            read_number = 0
+            for step in steps:
+                try:
+                    if step.reads:
+                        result = pool.scan(read_number, step.request)
+                        read_number += 1
+                        found.extend(result.summaries)
+                        if result.error is not None:
+                            raise InspectorError(result.error)
+                        scan.keep(step.request.path, step.fingerprint, result.summaries)
+                    else:
+                        found.extend(_without_reading(args, step))
+                except InspectorError as error:
+                    errors.append(str(error))
+                    say_error(str(error) + missing_file_hint(step.request.path))
+        finally:
+            pool.close()
     finally:
         scan.close(args.cache_stats)
     if not errors:  # a file that could not be read may hold the session
         check_session_found(args.session, found, [shown_name(p) for p in _searched(args, len(read.files))])
     return found, errors
+
+
+class _Step(NamedTuple):
+    """How one file's sessions are had: taken from the index (`kept`), read with its baseline, or
+    read (`reads`, with the file's fingerprint before); `error` when even that could not be said."""
+
+    request: ScanRequest
+    kept: list[SessionSummary] | None = None
+    baseline: Baseline | None = None
+    fingerprint: Fingerprint | None = None
+    error: str | None = None
+
+    @property
+    def reads(self) -> bool:
+        """Whether the file is read as it is, its sessions kept in the index."""
+        return self.kept is None and self.baseline is None and self.error is None
+
+
+def _step(args: argparse.Namespace, scan: CachedScan, request: ScanRequest, read: Reading) -> _Step:
+    """How the file of `request` is to be had (see `_Step`)."""
+    try:
+        baseline = baseline_for(args, request.path, len(read.files))
+    except InspectorError as error:
+        return _Step(request, error=str(error))
+    if baseline is not None:
+        scan.read += 1
+        return _Step(request, baseline=baseline)
+    kept = scan.taken(request.path)
+    return _Step(request, kept=kept, fingerprint=None if kept is not None else scan.fingerprint(request.path))
+
+
+def _without_reading(args: argparse.Namespace, step: _Step) -> list[SessionSummary]:
+    """The summaries of a file not read as it is: taken from the index, or read with its baseline
+    (those it acknowledges left out); its error, raised."""
+    if step.error is not None:
+        raise InspectorError(step.error)
+    if step.kept is not None:
+        return step.kept
+    assert step.baseline is not None
+    left_out = [0]
+    with collector_paused():  # a long history builds many objects and frees few
+        kept = list(summaries_without_acknowledged(step.request, args.session, step.baseline, left_out))
+    say_left_out(step.baseline, left_out[0])
+    return kept
 
 
 def sources_named(args: argparse.Namespace, files: list[Path]) -> list[str]:

@@ -126,7 +126,7 @@ class _Worker(NamedTuple):
 def _in_workers(request: ScanRequest, ranges: list[tuple[int, int]]) -> Iterator[SessionSummary]:
     """Scan the first range here while a worker process scans each other one; the summaries in order.
     Workers ignore Ctrl-C: this process gets it, and leaving stops every worker."""
-    context, workers = _context(), []
+    context, workers = worker_context(), []
     try:
         for start, count in ranges[1:]:
             answer, sender = context.Pipe(duplex=False)
@@ -172,7 +172,7 @@ def _answer(worker: _Worker, path: Location) -> tuple[list[SessionSummary], str 
         )
 
 
-def _context() -> multiprocessing.context.ForkContext | multiprocessing.context.SpawnContext:
+def worker_context() -> multiprocessing.context.ForkContext | multiprocessing.context.SpawnContext:
     """Forked workers on Linux when this process runs no other thread (they start at once, with
     everything imported); else a fresh interpreter each, as on other platforms: a fork copies
     locks that another thread may hold, and the worker could wait on one for ever."""
