@@ -210,11 +210,15 @@ def report(options, path: Path, planted: dict[str, int]) -> None:
         bench_runner.print_fix_target(measured)
 
 
-# Every line decoded and encoded again as Claude Code writes one (compact, UTF-8 as it is).
+# The session loaded whole (every line decoded, as an editor of it holds it), then each line encoded
+# again as Claude Code writes one (compact, UTF-8 as it is): what `fix` does, whose memory it is
+# measured against (a rewrite streaming one line at a time would hold almost nothing).
 REWRITE = (
     "import json,sys\n"
-    "with open(sys.argv[1], encoding='utf-8') as lines, open(sys.argv[2], 'w', encoding='utf-8') as out:\n"
-    "    out.writelines(json.dumps(json.loads(l), ensure_ascii=False, separators=(',', ':')) + '\\n' for l in lines)"
+    "with open(sys.argv[1], encoding='utf-8') as lines:\n"
+    "    records = [json.loads(l) for l in lines]\n"
+    "with open(sys.argv[2], 'w', encoding='utf-8') as out:\n"
+    "    out.writelines(json.dumps(r, ensure_ascii=False, separators=(',', ':')) + '\\n' for r in records)"
 )
 
 
