@@ -109,6 +109,9 @@ _OPENERS = ("http", "e: ", "curl", "4", "5")
 _MAY_SAY_FAILURE = re.compile(
     "^(?:http|e: |curl|[45])|" + "|".join(re.escape(word) for word in _FAILURE_WORDS + _SYSTEM_ERRORS), re.I
 )
+# The only characters a pattern ignoring case matches to ASCII letters (`İ` and `ı` to `i`, `ſ` to
+# `s`, the Kelvin sign to `k`): a line without them is told apart by its lower case as an ASCII one.
+_FOLDED_TO_ASCII = ("\u0130", "\u0131", "\u017f", "\u212a")
 _STATUS_KEYS = frozenset({"status", *_FLAG_KEYS, *_HTTP_KEYS, *_EXIT_KEYS, "data", "errors", "errorMessages"})
 # The keys of an object that reports errors and nothing else (`{"errors": [...]}`, Jira's `errorMessages`).
 _ERROR_REPORT_KEYS = frozenset(
@@ -241,9 +244,9 @@ def _text_failure(text: str, reads: bool) -> str | None:
 
 def _may_say_failure(line: str) -> bool:
     """Whether a line opens with "HTTP" or holds one of `_FAILURE_WORDS` as the forms' patterns
-    match them (ignoring case): an ASCII line by plain searches of its lower case, which match
-    alike there."""
-    if not line.isascii():
+    match them (ignoring case): by plain searches of its lower case, which match alike unless the
+    line holds a character the patterns match to an ASCII letter, rare enough to be searched for."""
+    if not line.isascii() and any(char in line for char in _FOLDED_TO_ASCII):
         return _MAY_SAY_FAILURE.search(line) is not None
     lowered = line.lower()
     if lowered.startswith(_OPENERS) or any(word in lowered for word in _FAILURE_WORDS):

@@ -383,7 +383,14 @@ def test_every_documented_failure_form_is_read(write_session):
 
 @pytest.mark.parametrize(
     "status",
-    ["ſtatus code 502 from the café proxy", "Upstream ſtatus: 503 — réessayez", "HTTP/2 404 for https://café.example/"],
+    [
+        "ſtatus code 502 from the café proxy",
+        "Upstream ſtatus: 503 — réessayez",
+        "HTTP/2 404 for https://café.example/",
+        "cp: cannot stat 'rapport.pdf': No ſuch file or directory",
+        "Exıt code 1 — DERLEME BAŞARISIZ",
+        "Ошибка: permission denied",
+    ],
 )
 def test_a_status_line_is_read_as_its_pattern_reads_it_whatever_its_characters(write_session, status):
     """A line of non-ASCII text is told apart by the forms' own case-insensitive matching (the long
