@@ -26,7 +26,9 @@ from __future__ import annotations
 
 import json
 import re
+from bisect import bisect_right
 from functools import lru_cache
+from itertools import accumulate
 from typing import Any
 
 from inspector.detect.tool_error import reported_error
@@ -223,7 +225,7 @@ def _text_failure(text: str, reads: bool) -> str | None:
     lines = head[:1]
     if not reads:
         lines += head[1:] + [line.strip() for line in text[-_WINDOW * _TAIL :].splitlines()[-_TAIL:]]
-    lines = [line for line in lines if line and _may_say_failure(line)]
+    lines = _lines_that_may_say_failure(lines)
     for line in lines:
         exit_code = _EXIT.match(line)
         if exit_code is not None:
@@ -242,13 +244,27 @@ def _text_failure(text: str, reads: bool) -> str | None:
     return None
 
 
-def _may_say_failure(line: str) -> bool:
-    """Whether a line opens with "HTTP" or holds one of `_FAILURE_WORDS` as the forms' patterns
-    match them (ignoring case): by plain searches of its lower case, which match alike unless the
-    line holds a character the patterns match to an ASCII letter, rare enough to be searched for."""
-    if not line.isascii() and any(char in line for char in _FOLDED_TO_ASCII):
-        return _MAY_SAY_FAILURE.search(line) is not None
-    lowered = line.lower()
-    if lowered.startswith(_OPENERS) or any(word in lowered for word in _FAILURE_WORDS):
-        return True
-    return lowered.rstrip(". \t").endswith(_SYSTEM_ERRORS)
+def _lines_that_may_say_failure(lines: list[str]) -> list[str]:
+    """The lines, of those not empty, that open with "HTTP" (`_OPENERS`), hold one of
+    `_FAILURE_WORDS` or end with one of `_SYSTEM_ERRORS` as the forms' patterns match them (ignoring
+    case), in order. The lines are lowered at once and each word found in them all by a search of its
+    own, which matches alike unless they hold a character the patterns match to an ASCII letter:
+    then each line is searched by the pattern of them all."""
+    lines = [line for line in lines if line]
+    block = "\n".join(lines)
+    if not block.isascii() and any(char in block for char in _FOLDED_TO_ASCII):
+        return [line for line in lines if _MAY_SAY_FAILURE.search(line)]
+    lowered = block.lower()  # (as long as the block, its lines where they were: no `İ` in it)
+    ends = list(accumulate(len(line) + 1 for line in lines))  # where each line ends, its "\n" included
+    holding: set[int] = set()  # the lines holding a word
+    for word in _FAILURE_WORDS:
+        at = lowered.find(word)
+        while at != -1:
+            line = bisect_right(ends, at)
+            holding.add(line)
+            at = lowered.find(word, ends[line])  # (at the next line: one word found a line is enough)
+    return [
+        line
+        for index, (line, low) in enumerate(zip(lines, lowered.split("\n"), strict=True))
+        if index in holding or low.startswith(_OPENERS) or low.rstrip(". \t").endswith(_SYSTEM_ERRORS)
+    ]
