@@ -67,12 +67,12 @@ _KEY_WORDS_BEFORE = tuple(word + b":" for word in _KEY_LAST_WORDS)
 
 def turns_to_search(turns: Sequence[Turn]) -> Iterator[int]:
     """The indexes of the turns where the search may find a secret (every one where it does), in order."""
-    batch = _Batch(0, set())
+    batch = _Batch(0, set(), set())
     for turn in turns:
         batch.add(turn)
         if batch.size >= BATCH:
             yield from batch.turns_to_search()
-            batch = _Batch(batch.start + len(batch.firsts), batch.safe_keys)
+            batch = _Batch(batch.start + len(batch.firsts), batch.safe_keys, batch.plain_runs)
     yield from batch.turns_to_search()
 
 
@@ -80,7 +80,7 @@ class _Batch:
     """The texts of a few turns in a row: those searched by every rule, and their ids and
     records' fields, searched for named patterns only."""
 
-    def __init__(self, start: int, safe_keys: set[str]) -> None:
+    def __init__(self, start: int, safe_keys: set[str], plain_runs: set[bytes]) -> None:
         self.start = start  # the index of the batch's first turn
         self.texts: list[str] = []
         self.firsts: list[int] = []  # the index of each turn's first text
@@ -88,6 +88,7 @@ class _Batch:
         self.firsts_named_only: list[int] = []
         self.flagged: set[int] = set()  # turns with a key that may name a secret, or hold one
         self.safe_keys = safe_keys  # keys found to do neither
+        self.plain_runs = plain_runs  # long runs of the texts found to be no token nor to hold a pattern's start
         self.size = 0  # characters
 
     def add(self, turn: Turn) -> None:
@@ -148,14 +149,15 @@ class _Batch:
     def turns_to_search(self) -> list[int]:
         """The indexes of the batch's turns where the search may find a secret, in order."""
         flagged = self.flagged
-        flagged.update(bisect_right(self.firsts, text) - 1 for text in _may_hold(self.texts, True))
-        flagged.update(bisect_right(self.firsts_named_only, text) - 1 for text in _may_hold(self.named_only, False))
+        flagged.update(bisect_right(self.firsts, text) - 1 for text in _may_hold(self.texts, self.plain_runs))
+        flagged.update(bisect_right(self.firsts_named_only, text) - 1 for text in _may_hold(self.named_only, None))
         return [self.start + turn for turn in sorted(flagged)]
 
 
-def _may_hold(texts: list[str], random: bool) -> set[int]:
-    """The indexes of the texts where the search (random-looking tokens only if `random`) may
-    find a secret."""
+def _may_hold(texts: list[str], plain_runs: set[bytes] | None) -> set[int]:
+    """The indexes of the texts where the search may find a secret: random-looking tokens too when
+    `plain_runs` is given (the long runs already found to be no token and to hold no named
+    pattern's start, which are not looked at again: a session's texts repeat their names)."""
     found: set[int] = set()
     joined = _Joined(texts)
     for at in _keys_before_separators(joined.bytes):
@@ -166,25 +168,29 @@ def _may_hold(texts: list[str], random: bool) -> set[int]:
             at = joined.add_text_at(at, found)
             at = joined.bytes.find(fixed, at)
     runs = joined.bytes.translate(RUN_BYTES)
-    _add_long_runs(joined, runs, random, found)
+    if plain_runs is None:
+        _add_runs_around_starts(joined, runs, found)
+    else:
+        _add_long_runs(joined, runs, plain_runs, found)
     return found
 
 
-def _add_long_runs(joined: _Joined, runs: bytes, random: bool, found: set[int]) -> None:
+def _add_long_runs(joined: _Joined, runs: bytes, plain_runs: set[bytes], found: set[int]) -> None:
     """Add to `found` the texts with a run of `SHORTEST_RUN` characters or more that holds a named
     pattern's start (its characters are all a run's, so a start in a run is a whole match in it)
-    or, if `random`, may be a token. The runs are found by `find`s in the translated bytes, and
-    each is looked at once. Without tokens to look for (ids and records' fields: many runs, few
-    starts), the starts are found instead, and the length of the run around each measured."""
-    if not random:
-        _add_runs_around_starts(joined, runs, found)
-        return
+    or may be a token; add the other runs to `plain_runs`. The runs are found by `find`s in the
+    translated bytes, and each is looked at once."""
+    data = joined.bytes
     start = runs.find(_RUN)
     while start != -1:
         end = runs.find(b"\x00", start)
         end = len(runs) if end == -1 else end
-        if (random and _may_be_token(joined.bytes, start, end)) or _RUN_STARTS.search(joined.bytes, start, end):
-            end = joined.add_text_at(start, found)
+        run = data[start:end]
+        if run not in plain_runs:
+            if _may_be_token(run) or _RUN_STARTS.search(run):
+                end = joined.add_text_at(start, found)
+            else:
+                plain_runs.add(run)
         start = runs.find(_RUN, end)
 
 
@@ -235,13 +241,12 @@ def _keys_before_separators(data: bytes) -> Iterator[int]:
                 yield start + separators[index] - 1
 
 
-def _may_be_token(joined: bytes, start: int, end: int) -> bool:
-    """Whether the whole run at [start, end) may be a random-looking token: one is a whole run of
-    32 to 100 characters mixing lower case, upper case and digits (an environment variable's name,
-    a constant, a long lower-case name are not)."""
-    if not SHORTEST_TOKEN <= end - start <= LONGEST_TOKEN:
+def _may_be_token(run: bytes) -> bool:
+    """Whether a whole run may be a random-looking token: one is a whole run of 32 to 100
+    characters mixing lower case, upper case and digits (an environment variable's name, a
+    constant, a long lower-case name are not)."""
+    if not SHORTEST_TOKEN <= len(run) <= LONGEST_TOKEN:
         return False
-    run = joined[start:end]
     return run.upper() != run and run.lower() != run and len(run.translate(None, b"0123456789")) < len(run)
 
 
