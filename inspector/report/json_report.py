@@ -58,19 +58,23 @@ def finding_to_json(finding: Finding, turn: Turn | None) -> dict[str, Any]:
     `fix.replace_arguments` the corrected arguments of the turn's own calls (by index) and
     `fix.add_results` the results recorded after the turn and `fix.rename_calls` the new tool names
     of the turn's own calls (by index)."""
-    fix = None
-    if finding.fix is not None:
+    fix = finding.fix
+    if fix is not None:  # (each list made only when it has items: most fixes have one kind of change)
         fix = {
-            "content": finding.fix.apply_to_text(turn.text) if turn is not None else finding.fix.text,
-            "tool_calls": [{"name": c.name, "arguments": c.arguments} for c in finding.fix.add_calls],
-            "replace_arguments": [
-                {"call": index, "arguments": arguments} for index, arguments in finding.fix.replace_arguments
-            ],
+            "content": fix.apply_to_text(turn.text) if turn is not None else fix.text,
+            "tool_calls": [{"name": c.name, "arguments": c.arguments} for c in fix.add_calls] if fix.add_calls else [],
+            "replace_arguments": [{"call": index, "arguments": arguments} for index, arguments in fix.replace_arguments]
+            if fix.replace_arguments
+            else [],
             "add_results": [
                 {"call_id": r.call_id, "name": r.name, "content": r.content, "is_error": r.is_error}
-                for r in finding.fix.add_results
-            ],
-            "rename_calls": [{"call": index, "name": name} for index, name in finding.fix.rename_calls],
+                for r in fix.add_results
+            ]
+            if fix.add_results
+            else [],
+            "rename_calls": [{"call": index, "name": name} for index, name in fix.rename_calls]
+            if fix.rename_calls
+            else [],
         }
     return {
         "turn": finding.turn,
