@@ -143,7 +143,7 @@ def session_rates(session: Session, findings: Sequence[Finding]) -> Rates:
     rates = Rates()
     rates.findings = len(findings)
     default = session_model(session) or UNKNOWN_MODEL
-    models: dict[int, str] = {}
+    models: dict[int, str] = {}  # the author of each turn with calls or findings, by position
     calls = rates.calls  # counted here, not through `add`: a long session has tens of thousands of calls
     for turn in [turn for turn in session.turns if turn.tool_calls]:  # most turns have no call
         models[turn.position] = model = _turn_model(turn, default)
@@ -154,7 +154,7 @@ def session_rates(session: Session, findings: Sequence[Finding]) -> Rates:
         author = models.get(finding.turn)
         if author is None:
             flagged = session.turn_at(finding.turn)
-            author = _turn_model(flagged, default) if flagged is not None else default
+            author = models[finding.turn] = _turn_model(flagged, default) if flagged is not None else default
         for call in finding.fix.add_calls if finding.fix is not None else ():
             if call.id is None or call.id not in seen:
                 seen.add(call.id)
