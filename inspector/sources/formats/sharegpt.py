@@ -58,8 +58,12 @@ ROLES = {
 
 def claims(document: Document) -> bool:
     """Examples (one per line, or a list) each holding `conversations` of `{from, value}` turns."""
-    records = [r for r in _examples(document) if isinstance(r, dict)]
-    if not records or not all(isinstance(r.get("conversations"), list) for r in records):
+    examples = _examples(document)
+    first = next((r for r in examples if isinstance(r, dict)), None)
+    if first is None or not isinstance(first.get("conversations"), list):  # (most files: told at once)
+        return False
+    records = [r for r in examples if isinstance(r, dict)]
+    if not all(isinstance(r.get("conversations"), list) for r in records):
         return False
     turns = [t for r in records[:50] for t in r["conversations"][:10] if isinstance(t, dict)]
     return bool(turns) and all("from" in t for t in turns) and any("value" in t for t in turns)
