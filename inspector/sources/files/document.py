@@ -28,7 +28,7 @@ import json
 import os
 import re
 import stat
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
@@ -341,10 +341,11 @@ def _read_json_lines(path: Path | str, data: bytes | bytearray) -> Document | No
     if first is not None and data[first.start()] in _TEXT_STARTS:  # a text log: its first line is no record
         return None
     starts = line_starts(data, start)
-    decoded = _decoded_lines(path, data, starts, start)
+    view = memoryview(data)
+    lines = pairwise(starts)  # shared: the first record's lines are read here, the rest by `_decode_rest`
     records: list[Any] = []
-    for record in decoded:
-        first_start, first_stop = starts[len(records)], starts[len(records) + 1]
+    for first_start, first_stop in lines:
+        record = _line_record(path, view, first_start, first_stop, len(records) + 1, start)
         records.append(record)
         if record is not None or str(data[first_start:first_stop], "utf-8").strip():  # a blank line, or `null`
             break
@@ -354,22 +355,36 @@ def _read_json_lines(path: Path | str, data: bytes | bytearray) -> Document | No
         _NOT_JSON_SPACE.search(data, start, first_start) or _NOT_JSON_SPACE.search(data, first_stop)
     ):
         return None
-    records.extend(decoded)
+    _decode_rest(path, view, lines, records, start)
     return Document(path, records, lines=LineTexts(data, starts))
 
 
-def _decoded_lines(path: Path | str, data: bytes | bytearray, starts: Sequence[int], text_start: int) -> Iterator[Any]:
-    """The record of each line of `data` bounded by `starts`: decoded by `msgspec` from its slice,
-    or by `json` when `msgspec` refuses it (`_record_by_json`). `text_start` is where the text
-    starts (past a byte-order mark)."""
-    view = memoryview(data)
+def _line_record(path: Path | str, view: memoryview, start: int, stop: int, number: int, text_start: int) -> Any:
+    """The record of line `number`, `view[start:stop]`: decoded by `msgspec`, or by `json` when
+    `msgspec` refuses it (`_record_by_json`). `text_start` is where the text starts (past a
+    byte-order mark)."""
+    try:
+        return _DECODE_JSON(view[start:stop])
+    except (msgspec.DecodeError, ValueError, RecursionError):  # ValueError: invalid UTF-8
+        return _record_by_json(path, view[start:stop], number, start - text_start)
+
+
+def _decode_rest(
+    path: Path | str, view: memoryview, lines: Iterator[tuple[int, int]], records: list[Any], text_start: int
+) -> None:
+    """Append to `records` the record of each line `lines` still gives (its start and stop in
+    `view`), as `_line_record` reads one, in one loop with no call per line but `msgspec`'s: a
+    line it refuses is read by `json`, and the loop goes on with the next."""
     decode = _DECODE_JSON
-    for number, (start, stop) in enumerate(pairwise(starts), start=1):
+    append = records.append
+    start = stop = 0
+    while True:
         try:
-            record = decode(view[start:stop])
+            for start, stop in lines:
+                append(decode(view[start:stop]))
+            return
         except (msgspec.DecodeError, ValueError, RecursionError):  # ValueError: invalid UTF-8
-            record = _record_by_json(path, view[start:stop], number, start - text_start)
-        yield record
+            append(_record_by_json(path, view[start:stop], len(records) + 1, start - text_start))
 
 
 def _record_by_json(path: Path | str, line: memoryview, number: int, offset: int) -> Any:

@@ -26,12 +26,13 @@ def line_problems(records: list[Any], unread_label: Callable[[Any], str | None],
     unknown: Counter[str] = Counter()
     first_line: dict[str, int] = {}
     for index, record in enumerate(records):
-        if record is None:
-            continue
-        if isinstance(record, BadLine):
-            cut = "cut off: " if index == last else ""
-            problems.append(f"line {record.number}: {cut}invalid JSON ({record.error}), kept as it is")
-            continue
+        if type(record) is not dict:  # the common case, a record, goes straight to its label
+            if record is None:
+                continue
+            if isinstance(record, BadLine):
+                cut = "cut off: " if index == last else ""
+                problems.append(f"line {record.number}: {cut}invalid JSON ({record.error}), kept as it is")
+                continue
         label = unread_label(record)
         if label is not None:
             unknown[label] += 1

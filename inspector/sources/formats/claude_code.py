@@ -23,7 +23,6 @@ the `parentUuid` chain as Claude Code writes real ones.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import PurePath
 from typing import Any, NamedTuple
 
@@ -166,13 +165,17 @@ def threads_of(records: list[Any]) -> list[Thread]:
     keyed `agent-ID` by its events' `agentId`, else `sidechain-UUID` by the uuid of its first event
     whose parent is not one of its own. Threads with no event are left out."""
     main = Thread(None, False, [])
+    main_events = main.events
     side: dict[str, Thread] = {}
     key_of: dict[str, str] = {}  # uuid of a sidechain event -> its thread's key
     for index, event in enumerate(records):
-        if not isinstance(event, dict) or type(event.get("uuid")) is not str:
+        if not isinstance(event, dict):
+            continue
+        uuid = event.get("uuid")
+        if type(uuid) is not str:
             continue
         if event.get("isSidechain") is not True:
-            main.events.append((index, event))
+            main_events.append((index, event))
             continue
         agent = event.get("agentId")
         parent = event.get("parentUuid")
@@ -181,30 +184,37 @@ def threads_of(records: list[Any]) -> list[Thread]:
             if type(agent) is str
             else key_of[parent]
             if type(parent) is str and parent in key_of
-            else f"sidechain-{event['uuid']}"
+            else f"sidechain-{uuid}"
         )
-        key_of[event["uuid"]] = key
+        key_of[uuid] = key
         side.setdefault(key, Thread(key, True, [])).events.append((index, event))
     return [thread for thread in (main, *side.values()) if thread.events]
 
 
-def message_groups(thread: Thread) -> Iterator[list[tuple[int, dict[str, Any]]]]:
+def message_groups(thread: Thread) -> list[list[tuple[int, dict[str, Any]]]]:
     """The thread's message events, each API response's consecutive assistant events (same
     `message.id`) together; events of other types between them are passed over."""
+    groups: list[list[tuple[int, dict[str, Any]]]] = []
     group: list[tuple[int, dict[str, Any]]] = []
     group_id = None
     for index, event in thread.events:
-        if _kind(event) not in MESSAGE_TYPES or not isinstance(event.get("message"), dict):
+        kind = event.get("type")
+        if kind == "assistant":
+            message = event.get("message")
+            if not isinstance(message, dict):
+                continue
+            message_id = message.get("id")
+            if message_id is not None and message_id == group_id and group:
+                group.append((index, event))
+                continue
+        elif kind != "user" or not isinstance(event.get("message"), dict):
             continue
-        message_id = event["message"].get("id") if event["type"] == "assistant" else None
-        if group and message_id is not None and message_id == group_id:
-            group.append((index, event))
-            continue
-        if group:
-            yield group
-        group, group_id = [(index, event)], message_id
-    if group:
-        yield group
+        else:
+            message_id = None
+        group = [(index, event)]
+        group_id = message_id
+        groups.append(group)
+    return groups
 
 
 def _turns(thread: Thread) -> list[Turn]:
@@ -214,16 +224,19 @@ def _turns(thread: Thread) -> list[Turn]:
 
 def _turn(group: list[tuple[int, dict[str, Any]]], names: dict[str, str]) -> Turn:
     """One turn from a group of events, read as the Anthropic format reads one message."""
-    first = group[0][1]
+    position, first = group[0]
+    message = first["message"]
     if len(group) == 1:
-        content = first["message"].get("content")
+        content = message.get("content")
+        events: tuple[dict[str, Any], ...] = (first,)
     else:
         content = [block for _, event in group for block in _blocks(event)]
-    read = anthropic_messages.message_turn(group[0][0], {"role": first["type"], "content": content}, names)
-    calls = tuple(_unparsed(call) for call in read.tool_calls)
-    events = tuple(event for _, event in group)
-    model = model_name(first["message"].get("model")) if read.role == ASSISTANT else None
-    return Turn(read.position, read.role, read.text, first["uuid"], calls, read.tool_results, events, model=model)
+        events = tuple([event for _, event in group])
+    role, text, calls, results = anthropic_messages.content_parts(first["type"], content, names)
+    if calls:
+        calls = tuple(map(_unparsed, calls))
+    model = model_name(message.get("model")) if role == ASSISTANT else None
+    return Turn(position, role, text, first["uuid"], calls, results, events, model=model)
 
 
 def _unparsed(call: ToolCall) -> ToolCall:
@@ -245,11 +258,6 @@ def _blocks(event: dict[str, Any]) -> list[Any]:
 def _records(document: Document) -> list[Any]:
     """The file's records: the lines of JSON Lines, or the one value of a one-line file."""
     return document.value if document.is_jsonl else [document.value]
-
-
-def _is_readable(event: dict[str, Any]) -> bool:
-    """Whether a message event can be read as a turn: it has a uuid and a message object."""
-    return type(event.get("uuid")) is str and isinstance(event.get("message"), dict)
 
 
 def _is_message_event(record: Any) -> bool:
@@ -287,14 +295,17 @@ def _file_session_id(document: Document, threads: list[Thread]) -> str:
 def _unread_label(record: Any) -> str | None:
     """What a record not read as a turn is (of a type not known, or a message without a uuid or a
     message object); None for one read or kept without a word."""
-    kind = _kind(record) if isinstance(record, dict) else None
-    if kind in KNOWN_TYPES or (kind in MESSAGE_TYPES and _is_readable(record)):
+    if not isinstance(record, dict):
+        return NOT_AN_OBJECT
+    kind = record.get("type")
+    if type(kind) is not str:
+        return "without a type"
+    if kind in KNOWN_TYPES:
         return None
     if kind in MESSAGE_TYPES:
-        return f"of type {kind!r} without a uuid or a message object"
-    if kind is not None:
-        return f"of type {kind!r}"
-    return "without a type" if isinstance(record, dict) else NOT_AN_OBJECT
+        readable = type(record.get("uuid")) is str and isinstance(record.get("message"), dict)
+        return None if readable else f"of type {kind!r} without a uuid or a message object"
+    return f"of type {kind!r}"
 
 
 def survey(document: Document) -> tuple[Unread, ...]:

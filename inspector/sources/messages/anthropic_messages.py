@@ -22,14 +22,42 @@ ROLES = {"user": USER, "assistant": ASSISTANT, "system": SYSTEM}
 def message_turn(position: int, message: dict[str, Any], names: dict[str, str]) -> Turn:
     """The turn of one Anthropic message at `position`; `names` maps the ids of the calls seen so
     far to their tools' names (results carry only the id), and learns this message's calls."""
-    content = message.get("content")
-    blocks = [b for b in content if isinstance(b, dict)] if isinstance(content, list) else []
-    calls = tuple(
-        ToolCall(b.get("id"), b["name"], b.get("input"), parse_arguments(b.get("input")))
-        for b in blocks
-        if b.get("type") == "tool_use" and isinstance(b.get("name"), str)
-    )
-    names.update((call.id, call.name) for call in calls if isinstance(call.id, str))
+    role, text, calls, results = content_parts(message["role"], message.get("content"), names)
+    message_id = message.get("id")
+    return Turn(position, role, text, message_id if type(message_id) is str else None, calls, results, message)
+
+
+def content_parts(
+    role_name: str, content: Any, names: dict[str, str]
+) -> tuple[str, str, tuple[ToolCall, ...], tuple[ToolResult, ...]]:
+    """The role, text, calls and results of a message of `role_name` holding `content`, read in
+    one pass over its blocks; `names` learns its calls and names its results (as `message_turn`)."""
+    role = ROLES[role_name]
+    if type(content) is str:
+        return role, content, (), ()
+    if not isinstance(content, list):
+        return role, "", (), ()
+    texts: list[str] = []
+    calls: list[ToolCall] = []
+    result_blocks: list[dict[str, Any]] = []
+    for block in content:
+        if not isinstance(block, dict):
+            continue
+        kind = block.get("type")
+        if kind == "text":
+            text = block.get("text")
+            if isinstance(text, str):
+                texts.append(text)
+        elif kind == "tool_use":
+            name = block.get("name")
+            if isinstance(name, str):
+                arguments = block.get("input")
+                calls.append(ToolCall(block.get("id"), name, arguments, parse_arguments(arguments)))
+        elif kind == "tool_result":
+            result_blocks.append(block)
+    for call in calls:
+        if isinstance(call.id, str):
+            names[call.id] = call.name
     results = tuple(
         ToolResult(
             b.get("tool_use_id"),
@@ -37,15 +65,11 @@ def message_turn(position: int, message: dict[str, Any], names: dict[str, str]) 
             _result_content(b.get("content")),
             b.get("is_error") is True,
         )
-        for b in blocks
-        if b.get("type") == "tool_result"
+        for b in result_blocks
     )
-    role = ROLES[message["role"]]
-    if role == USER and results and isinstance(content, list) and len(results) == len(content):
+    if role == USER and results and len(results) == len(content):
         role = TOOL
-    text = content if type(content) is str else blocks_text(blocks)
-    message_id = message.get("id")
-    return Turn(position, role, text, message_id if type(message_id) is str else None, calls, results, message)
+    return role, "".join(texts), tuple(calls), results
 
 
 def _name_of(call_id: Any, names: dict[str, str]) -> str | None:
