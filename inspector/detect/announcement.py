@@ -188,11 +188,17 @@ _LAST_BOUNDARY = re.compile(r".*(?:[.!?…:;—–]\s|\n)", re.S)
 _MARKDOWN = always_matching(r"[*_#\-+•\s]*(?:\d+[.)]\s+)?[*_]*")
 
 
+def may_end_announcing(text: str) -> bool:
+    """Whether `text` may end with an announcement (`final_announcement` may find one): it ends
+    with no question or fence, and its last `WINDOW` characters hold a word every announcement does."""
+    return not text.endswith(_NO_ANNOUNCEMENT_ENDS) and _may_announce(text[-WINDOW:])
+
+
 def final_announcement(text: str) -> tuple[int, str] | None:
     """The reply's closing announcement of a tool action, with where it starts in `text`, or None.
     Read backwards: the last sentence, or the one before up to two fillers; a few searches of the
     last `TAIL` characters, and one anchored match that fails at once on most sentences."""
-    if text.endswith(_NO_ANNOUNCEMENT_ENDS) or not _may_announce(text[-WINDOW:]):
+    if not may_end_announcing(text):
         return None
     start = max(0, len(text) - TAIL)
     tail = _without_trailing_symbols(text[start:])
@@ -232,14 +238,19 @@ def _may_announce(ending: str) -> bool:
     return (
         "let" in ending
         or "will" in ending
-        or "going to" in ending
         or "about to" in ending
         or ("L" in ending and "Let" in ending)
         or ("'" in ending and "'ll" in ending)
         or ("\u2019" in ending and "\u2019ll" in ending)
         or (
-            "ing" in ending
-            and ("now" in ending or ("N" in ending and "Now" in ending) or "..." in ending or "\u2026" in ending)
+            "ing" in ending  # ("going to" holds it: most replies' ends lack it, and are searched once less)
+            and (
+                "going to" in ending
+                or "now" in ending
+                or ("N" in ending and "Now" in ending)
+                or "..." in ending
+                or "\u2026" in ending
+            )
         )
     )
 

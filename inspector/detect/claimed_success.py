@@ -134,19 +134,14 @@ def _turns_with_failures(context: ScanContext) -> list[Turn]:
     that may report an error are those `tool-error` lists: the others' errors are not looked for."""
     names = context.call_names_by_id
     reporting = {id(result) for _, result in results_that_may_report_error(context)}
-    return [
-        turn
-        for turn in context.turns_with_results
-        if any(
-            failure(
-                result,
-                result.name or (names.get(result.call_id) if result.call_id else None),
-                id(result) in reporting,
-            )
-            is not None
-            for result in turn.tool_results
-        )
-    ]
+    found = []
+    for turn in context.turns_with_results:  # (a loop, not `any` over a generator: every result is read)
+        for result in turn.tool_results:
+            name = result.name or (names.get(result.call_id) if result.call_id else None)
+            if failure(result, name, id(result) in reporting) is not None:
+                found.append(turn)
+                break
+    return found
 
 
 def _exchange_around(turns: tuple[Turn, ...], index: int, first: int) -> tuple[int, int]:

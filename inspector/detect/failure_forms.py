@@ -34,6 +34,7 @@ from typing import Any
 from inspector.detect.tool_error import reported_error
 from inspector.model import ToolResult
 
+_DECODER = json.JSONDecoder()
 _WINDOW = 300  # characters of a status line, and of a short text
 _HEAD = 5  # the first lines read as status lines (a header such as Codex's `Process exited with code 1`)
 _TAIL = 3  # the last lines read as status lines
@@ -141,14 +142,21 @@ def failure(result: ToolResult, tool: str | None = None, may_report_error: bool 
         return None
     text = content.strip()
     if text.startswith("{") and _has_object_hint(text):
-        try:
-            value = json.loads(text)
-        except (ValueError, RecursionError):
-            value = None
+        value = _whole_json(text)
         if isinstance(value, dict):
             return _object_failure(value)
     name = tool or result.name
     return _text_failure(text, reads=bool(name) and _reads(name))
+
+
+def _whole_json(text: str) -> Any:
+    """The JSON value `text` (stripped, opening with `{`) holds whole, or None: what `json.loads`
+    reads of it, without its two searches for white space around the value (stripping took it off)."""
+    try:
+        value, end = _DECODER.raw_decode(text)
+    except (ValueError, RecursionError):
+        return None
+    return value if end == len(text) else None
 
 
 @lru_cache(maxsize=1024)
@@ -159,11 +167,12 @@ def _reads(name: str) -> bool:
 
 def _has_object_hint(text: str) -> bool:
     """Whether a JSON text may hold a status key (its name, or a part of it, written in it): one
-    search after another, without a generator's cost, as most results are read here."""
+    search after another, without a generator's cost, as most results are read here (the key most
+    results that hold one hold first: a search that finds it ends at it)."""
     return (
-        '"status' in text
+        '"success' in text
+        or '"status' in text
         or '"ok"' in text
-        or '"success' in text
         or '"succeeded"' in text
         or '"exit' in text
         or "code" in text
@@ -221,10 +230,10 @@ def _text_failure(text: str, reads: bool) -> str | None:
     """The status line of a text saying it failed (see the module's docstring), or None."""
     if not text:
         return None
-    head = [line.strip()[:_WINDOW] for line in text[: _WINDOW * _HEAD].split("\n", _HEAD)[:_HEAD]]
-    lines = head[:1]
+    heads = 1 if reads else _HEAD  # (a tool that reads data: its first line alone is cut out)
+    lines = [line.strip()[:_WINDOW] for line in text[: _WINDOW * _HEAD].split("\n", heads)[:heads]]
     if not reads:
-        lines += head[1:] + [line.strip() for line in text[-_WINDOW * _TAIL :].splitlines()[-_TAIL:]]
+        lines += [line.strip() for line in text[-_WINDOW * _TAIL :].splitlines()[-_TAIL:]]
     lines = _lines_that_may_say_failure(lines)
     for line in lines:
         exit_code = _EXIT.match(line)

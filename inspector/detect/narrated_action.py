@@ -18,9 +18,10 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Iterator
-from operator import attrgetter
+from itertools import compress
+from operator import attrgetter, not_
 
-from inspector.detect.announcement import final_announcement
+from inspector.detect.announcement import final_announcement, may_end_announcing
 from inspector.detect.context import ScanContext
 from inspector.detect.contract import Detector
 from inspector.model import NOT_EXECUTED, SYSTEM, USER, WARNING, Finding, Turn
@@ -30,6 +31,8 @@ KIND = "narrated-action"
 # System turns passed over when looking for what follows a reply, at most (a bound against hostile sessions).
 _SYSTEM_TURNS_AT_MOST = 16
 _POSITION = attrgetter("position")
+_CALLS = attrgetter("tool_calls")
+_TEXT = attrgetter("text")
 
 
 def detect(context: ScanContext) -> Iterator[Finding]:
@@ -37,9 +40,11 @@ def detect(context: ScanContext) -> Iterator[Finding]:
     if not len(context.catalogue):
         return
     turns = context.session.turns
-    for turn in context.assistant_turns:
-        if turn.tool_calls or not turn.text:
-            continue
+    # The replies making no call whose end may announce one, told apart with no Python step a reply
+    # but the test of its end (most replies fail it).
+    replies = context.assistant_turns
+    without_calls = list(compress(replies, map(not_, map(_CALLS, replies))))
+    for turn in compress(without_calls, map(may_end_announcing, map(_TEXT, without_calls))):
         announced = final_announcement(turn.text)
         if announced is None:
             continue

@@ -29,6 +29,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
+from itertools import compress
+from operator import attrgetter, methodcaller
 from typing import Any
 
 from inspector.detect.context import ScanContext
@@ -47,14 +49,16 @@ KIND = "result-prefix"
 # Findings per reply at most: each carries the reply's text as its fix leaves it, so 20,000 objects
 # run together made a report of 20,000 copies of the reply. The last one says how many were left out.
 MAX_FINDINGS = 20
+_TEXT = attrgetter("text")
+_OPENS_OBJECT = methodcaller("startswith", "{")
 
 
 def detect(context: ScanContext) -> Iterator[Finding]:
     """Findings for every assistant turn whose text starts with objects followed by prose."""
-    for turn in context.assistant_turns:
+    turns = context.assistant_turns
+    # The replies opening with `{` (after white space), told apart in C with no Python step a reply.
+    for turn in compress(turns, map(_OPENS_OBJECT, map(str.lstrip, map(_TEXT, turns)))):
         text = turn.text
-        if not text.lstrip().startswith("{"):  # the common case: two C calls, no regular expression
-            continue
         objects = leading_objects(text, MAX_FINDINGS + 1)
         if not objects or _only_objects(text, objects[-1][1]):
             continue

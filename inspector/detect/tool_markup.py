@@ -30,6 +30,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import replace
+from itertools import compress
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from inspector.detect.context import ScanContext
@@ -62,13 +64,12 @@ _THINKING_ENDS = ("think>", "THINK]", "think▷")
 # made a report of 80,000 copies of the reply, and reading them all took seconds. Reading stops at
 # the block after these; the last finding says that there are more.
 MAX_FINDINGS = 20
+_TEXT = attrgetter("text")
 
 
 def detect(context: ScanContext) -> Iterator[Finding]:
     """A finding for each leaked tool-call block in each assistant turn, in order."""
-    for turn in context.assistant_turns:
-        if not _may_hold_markup(turn.text):
-            continue
+    for turn in _replies_that_may_hold_markup(context).values():
         blocks = _blocks(context, turn)
         if blocks:
             yield from _turn_findings(context, turn, blocks)
@@ -79,13 +80,24 @@ def detect(context: ScanContext) -> Iterator[Finding]:
 def recovered_calls(context: ScanContext, turn: Turn) -> tuple[ToolCall, ...]:
     """The calls this detector's fixes recover from `turn`'s text, in order (none when it leaks
     no call): what `result-prefix` compares a fake result in the same reply with."""
-    if not _may_hold_markup(turn.text):
+    if _replies_that_may_hold_markup(context).get(id(turn)) is not turn:
         return ()
     blocks = _blocks(context, turn)[:MAX_FINDINGS]
     made = _made(turn, blocks)
     return tuple(
         call for number, block in enumerate(blocks) for call in _recovered(context, turn, number, block, made).calls
     )
+
+
+def _replies_that_may_hold_markup(context: ScanContext) -> dict[int, Turn]:
+    """The assistant's replies `_may_hold_markup` lets through, by id, in order: one pass over every
+    reply a scan, shared with `result-prefix` (which asks first, for the replies opening with objects)."""
+
+    def passing() -> dict[int, Turn]:
+        turns = context.assistant_turns
+        return {id(turn): turn for turn in compress(turns, map(_may_hold_markup, map(_TEXT, turns)))}
+
+    return context.memo("replies that may hold tool-call markup", passing)
 
 
 def _blocks(context: ScanContext, turn: Turn) -> list[Block]:
@@ -104,7 +116,9 @@ def _may_hold_markup(text: str) -> bool:
     """The prefilter: a literal marker (the characters every marker holds, then one search), a
     plain fence with what a call needs (`_CALL_HINTS`), an object opening the text that may be a
     call, or a list that may be the whole reply (neither parsed here, nor the reply copied)."""
-    if not text:
+    # Every marker, fence, list and object below holds one of these characters, which prose seldom
+    # does: five one-character searches rule out most replies before any other test.
+    if not ("<" in text or "[" in text or "`" in text or "{" in text or ">" in text):
         return False
     # (`{` and `>` first: a one-character search is far quicker, and prose seldom holds either.)
     if (

@@ -103,6 +103,16 @@ The other formats, measured before these changes (best of 1 to 3; the code uncha
 The Cursor CLI store's baseline decodes every JSON blob of its `blobs` table; reading the blob tree
 first took 2.99x (a query per 500 children, and the listing reading every message too), 2.05x with
 the messages read in one pass over the table and the listing counting ids only.
+
+Later, with tool-markup ruling out most replies by five one-character searches and judging each
+reply once in a pass it shares with result-prefix, and claimed-success reading results with less
+Python (`bench_scan.py`), the four detectors that work on these findings were timed alone in scan
+order, before and after, two runs each on a machine too loaded for a steady figure (load average 2
+to 2.7; CPU seconds, best of 2 in each run): copilot-cli-history result-prefix + tool-markup
+1.50-1.76 s -> 1.04-1.49 s, claimed-success 0.36 s -> 0.25-0.28 s, narrated-action 0.15-0.17 s ->
+0.14-0.18 s; aider result-prefix + tool-markup 1.89-2.46 s -> 2.13-2.30 s (no change the noise lets
+one see: its replies each hold a block or a fake result, read as before). The per-finding costs
+above are unchanged.
 """
 
 from __future__ import annotations
