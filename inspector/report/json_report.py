@@ -58,22 +58,26 @@ def finding_to_json(finding: Finding, turn: Turn | None) -> dict[str, Any]:
     `fix.replace_arguments` the corrected arguments of the turn's own calls (by index) and
     `fix.add_results` the results recorded after the turn and `fix.rename_calls` the new tool names
     of the turn's own calls (by index)."""
-    fix = finding.fix
-    if fix is not None:  # (each list made only when it has items: most fixes have one kind of change)
+    proposed, fix = finding.fix, None
+    if proposed is not None:  # (each list made only when it has items: most fixes have one kind of change)
         fix = {
-            "content": fix.apply_to_text(turn.text) if turn is not None else fix.text,
-            "tool_calls": [{"name": c.name, "arguments": c.arguments} for c in fix.add_calls] if fix.add_calls else [],
-            "replace_arguments": [{"call": index, "arguments": arguments} for index, arguments in fix.replace_arguments]
-            if fix.replace_arguments
+            "content": proposed.apply_to_text(turn.text) if turn is not None else proposed.text,
+            "tool_calls": [{"name": c.name, "arguments": c.arguments} for c in proposed.add_calls]
+            if proposed.add_calls
+            else [],
+            "replace_arguments": [
+                {"call": index, "arguments": arguments} for index, arguments in proposed.replace_arguments
+            ]
+            if proposed.replace_arguments
             else [],
             "add_results": [
                 {"call_id": r.call_id, "name": r.name, "content": r.content, "is_error": r.is_error}
-                for r in fix.add_results
+                for r in proposed.add_results
             ]
-            if fix.add_results
+            if proposed.add_results
             else [],
-            "rename_calls": [{"call": index, "name": name} for index, name in fix.rename_calls]
-            if fix.rename_calls
+            "rename_calls": [{"call": index, "name": name} for index, name in proposed.rename_calls]
+            if proposed.rename_calls
             else [],
         }
     return {
