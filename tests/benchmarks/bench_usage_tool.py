@@ -18,6 +18,12 @@ the scan that reads every session (`--no-cache`, a first look) is measured too, 
 alone is then the scan after it, over sessions that did not change. It prints the best wall time,
 CPU time and peak memory of each, how much faster the scan after the first is (target: 10x),
 and the ratio of each scan to ccusage (target: faster than it, a ratio under 1), and exits 0 whatever the numbers (a report, not a test) unless a child crashes.
+
+Measured on 2 shared cores, 500 sessions (113 MB), best of 3: ccusage 1.03 s (1.63 s of CPU on
+its threads); the first scan 2.82 s (5.12 s of CPU), 2.73x ccusage, where it was 4.10 to 5.2 s in
+one process before the files were handed to a worker process per CPU (`scan/file_pool.py`); the
+scan after it 0.51 s, 0.49x ccusage. That the scan after the first is now 5.5x faster than the first
+(it was 11.4x) is the first's gain, not the second's loss: the second reads no session.
 """
 
 from __future__ import annotations
