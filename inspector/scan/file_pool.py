@@ -54,9 +54,12 @@ class FilePool:
 
     def __init__(self, requests: Sequence[ScanRequest], only: str | None, jobs: int | None) -> None:
         self.only, self.jobs = only, jobs
-        pooled = [request for request in requests if _poolable(request)]
+        sizes = [_size(request) for request in requests]
+        pooled = [
+            number for number, size in enumerate(sizes) if isinstance(requests[number].path, Path) and size < MIN_BYTES
+        ]
         workers = min(jobs or available_cpus(), MAX_WORKERS, len(pooled))
-        worth_it = jobs is not None or sum(_size(request) for request in pooled) >= MIN_POOL_BYTES
+        worth_it = jobs is not None or sum(sizes[number] for number in pooled) >= MIN_POOL_BYTES
         self._executor: ProcessPoolExecutor | None = None
         self._futures: dict[int, Future[FileScan]] = {}
         self._workers = workers if workers > 1 and worth_it else 0
@@ -64,9 +67,8 @@ class FilePool:
             from concurrent.futures import ProcessPoolExecutor  # imported here: most scans start no worker
 
             self._executor = ProcessPoolExecutor(workers, mp_context=worker_context(), initializer=_ignore_interrupts)
-            for number, request in enumerate(requests):
-                if _poolable(request):
-                    self._futures[number] = self._executor.submit(scan_file, request, only, 1)
+            for number in pooled:  # (a file on disk smaller than a large history)
+                self._futures[number] = self._executor.submit(scan_file, requests[number], only, 1)
 
     @property
     def workers(self) -> int:
@@ -89,11 +91,6 @@ class FilePool:
         """Stop the workers, dropping the files not begun (after an interruption or an error)."""
         if self._executor is not None:
             self._executor.shutdown(wait=True, cancel_futures=True)
-
-
-def _poolable(request: ScanRequest) -> bool:
-    """Whether a worker may read the file: one on disk, smaller than a large history."""
-    return isinstance(request.path, Path) and _size(request) < MIN_BYTES
 
 
 def _size(request: ScanRequest) -> int:
