@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from textual.app import ComposeResult
+from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey  # the footer's own key widget, which it composes
 
@@ -24,9 +25,25 @@ class FittingFooter(Footer):
         super().__init__(compact=True, show_command_palette=False)
         self.dropped_first = tuple(dropped_first)
         self.applies = applies
+        self._composed: tuple[tuple[str, str, str, bool, str], ...] | None = None  # the keys composed
+
+    def bindings_changed(self, screen: Screen[object]) -> None:
+        """Compose the keys again when the screen's keys changed (Textual says so on every change
+        of focus); when only what applies may have, fit the same keys again."""
+        shown = _shown_bindings(screen)
+        if shown == self._composed and self._bindings_ready:
+            self.call_after_refresh(self.fit)
+            return
+        super().bindings_changed(screen)
 
     def compose(self) -> ComposeResult:
-        yield from super().compose()
+        self._composed = _shown_bindings(self.screen) if self._bindings_ready else None
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                # compact from the start: a key made compact once mounted has its styles worked
+                # out again, one key at a time
+                widget.add_class("-compact", update=False)
+            yield widget
         self.call_after_refresh(self.fit)
 
     def on_resize(self) -> None:
@@ -49,6 +66,16 @@ class FittingFooter(Footer):
     def shown_actions(self) -> list[str]:
         """The actions of the keys in view (what a test or the person sees)."""
         return [key.action for key in self.query(FooterKey) if key.display]
+
+
+def _shown_bindings(screen: Screen[object]) -> tuple[tuple[str, str, str, bool, str], ...]:
+    """What the footer's keys are composed from: each shown binding's key, action, description,
+    whether it is enabled, and its tooltip."""
+    return tuple(
+        (binding.key, binding.action, binding.description, enabled, tooltip)
+        for _node, binding, enabled, tooltip in screen.active_bindings.values()
+        if binding.show
+    )
 
 
 def _width(key: FooterKey) -> int:

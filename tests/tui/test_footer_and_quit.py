@@ -4,10 +4,14 @@ asking first, like q, when decisions are not exported (Textual's own ctrl+c only
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
+from textual.app import App, ComposeResult
+from textual.binding import Binding
 from textual.pilot import Pilot
+from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
 from inspector.tui.app import InspectorApp
@@ -81,3 +85,52 @@ def test_the_help_names_ctrl_c(session_copy: Path):
         assert isinstance(pilot.app.screen, HelpScreen) and keys["^c"].startswith("Quit from any screen")
 
     play_loaded(InspectorApp(session_copy), scenario, size=(120, 40))
+
+
+class _Box(Static, can_focus=True):
+    """A focusable box without keys of its own."""
+
+
+class _Panel(_Box):
+    """A focusable box whose own key shows in the footer while it has the focus."""
+
+    BINDINGS = [Binding("p", "app.panel", "Panel key")]
+
+
+class _FooterApp(App[None]):
+    """A screen with the footer, a focusable panel adding a key, and two plain focusable boxes
+    (the keys' actions do nothing)."""
+
+    BINDINGS = [Binding("a", "always", "Always"), Binding("h", "hidden", "Hidden first")]
+
+    def compose(self) -> ComposeResult:
+        yield _Box("one", id="one")
+        yield _Box("two", id="two")
+        yield _Panel("panel", id="panel")
+        yield FittingFooter(["hidden"])
+
+
+def test_the_footer_follows_the_keys_of_the_focus_and_keeps_its_keys_when_they_do_not_change():
+    async def scenario(pilot: Pilot) -> None:
+        footer = pilot.app.screen.query_one(FittingFooter)
+
+        async def focus(selector: str) -> list[FooterKey]:
+            pilot.app.screen.query_one(selector).focus()
+            await pilot.pause()
+            await pilot.pause()
+            return list(footer.query(FooterKey))
+
+        first = await focus("#one")
+        assert [key.description for key in first] == ["Always", "Hidden first"]
+        assert await focus("#two") == first  # the same keys: the same widgets, not composed again
+        with_panel = await focus("#panel")
+        assert [key.description for key in with_panel] == ["Panel key", "Always", "Hidden first"]
+        assert all(key.has_class("-compact") for key in with_panel)
+        assert [key.description for key in await focus("#one")] == ["Always", "Hidden first"]
+
+    async def run() -> None:
+        async with _FooterApp().run_test(size=(80, 10)) as pilot:
+            await pilot.pause()
+            await scenario(pilot)
+
+    asyncio.run(run())
