@@ -1,6 +1,7 @@
 """The app starts light: its module and its first screen, the picker, load no reader, detector,
 scanner, review screen, review file or highlighter; each is imported when first used (the review
-screen when a session is opened, the scanner by the picker's scan)."""
+screen when a session is opened, the scanner by the picker's scan). The review screen in turn
+leaves what only a key opens (the fix editor, the raw record's view, the file watcher of `--follow`)."""
 
 from __future__ import annotations
 
@@ -47,3 +48,10 @@ def test_the_app_and_its_picker_import_no_reader_detector_or_review_screen():
     loaded = loaded_by("import inspector.tui.app")
     assert "inspector.tui.picker.found" in loaded and "inspector.tui.picker.screen" in loaded
     assert heavy(loaded) == []
+
+
+def test_the_review_screen_leaves_its_editors_and_the_file_watcher_until_they_are_asked_for():
+    loaded = loaded_by("import inspector.tui.review.screen")
+    assert "inspector.tui.review.turn_list" in loaded and "inspector.tui.review.detail" in loaded
+    later = ("inspector.tui.review.editor", "inspector.tui.review.raw_view", "inspector.tui.review.following")
+    assert [name for name in (*later, "watchfiles", "textual.widgets._text_area") if name in loaded] == []

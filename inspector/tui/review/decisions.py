@@ -28,7 +28,6 @@ from inspector.tui.dialogs.confirm import Confirm
 from inspector.tui.notices import Tell
 from inspector.tui.review.bulk_progress import BulkProgress, EveryConversation
 from inspector.tui.review.drawing import ReviewDrawing
-from inspector.tui.review.editor import FixEditor
 from inspector.tui.review.shown_session import Reviewed, ShownSession
 from inspector.tui.review.writes import BULK, EXPORT, WritesUnderWay
 from inspector.view.repaired_turn import fix_preview
@@ -133,6 +132,8 @@ class Decider:
                 self._decide(lambda review, session, i: review.edit(session, i, edit))
 
         title = f"Edit the fix · turn {finding.turn} · {finding.kind}"
+        from inspector.tui.review.editor import FixEditor  # (its text areas: imported when first asked for)
+
         self.app.push_screen(FixEditor(start, tools, title, lambda name: review.tool(s, name)), edited)
 
     def undo(self) -> None:

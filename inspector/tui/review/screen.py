@@ -21,6 +21,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -47,15 +48,16 @@ from inspector.tui.review.detail import TurnDetail
 from inspector.tui.review.drawing import ReviewDrawing
 from inspector.tui.review.execution import Executor
 from inspector.tui.review.exporting import Exporter
-from inspector.tui.review.following import SessionFollower
 from inspector.tui.review.keys import FOOTER_DROPPED_FIRST, KEYS
 from inspector.tui.review.navigation import Navigator
-from inspector.tui.review.raw_view import RawRecordScreen
 from inspector.tui.review.search import SessionSearch
 from inspector.tui.review.session_loading import SessionLoader
 from inspector.tui.review.shown_session import Reviewed, ShownSession
 from inspector.tui.review.turn_list import TurnList
 from inspector.tui.review.writes import BULK, EXECUTE, EXPORT, WritesUnderWay
+
+if TYPE_CHECKING:
+    from inspector.tui.review.following import SessionFollower  # (and its file watcher: imported when following)
 
 SHORT_BELOW = 30  # rows: a shorter terminal gets a shorter turn list
 
@@ -102,7 +104,11 @@ class ReviewScreen(Screen[None]):
         `turn`: the position of the turn to open on (None: the first finding still pending);
         `start`: the session as read from the start of the file, shown while the whole file is read."""
         super().__init__()
-        self.follower = SessionFollower(Path(path), named) if follow and isinstance(path, Path) else None
+        self.follower: SessionFollower | None = None
+        if follow and isinstance(path, Path):
+            from inspector.tui.review.following import SessionFollower
+
+            self.follower = SessionFollower(Path(path), named)
         self.path = path
         self.source = source
         self._file_start = start
@@ -272,8 +278,8 @@ class ReviewScreen(Screen[None]):
         if self.follower is not None:
             self.follower.follow(self.post_message)
 
-    @on(SessionFollower.Grown)
-    def _grown(self, event: SessionFollower.Grown) -> None:
+    def on_session_follower_grown(self, event: SessionFollower.Grown) -> None:
+        """New turns were read from the file followed (`SessionFollower.Grown`, handled by its name)."""
         self.loader.grown(event.review)
 
     @on(Failed)
@@ -368,6 +374,8 @@ class ReviewScreen(Screen[None]):
         position = self.drawing.turns.position
         turn = self.session.turn_at(position) if self.session is not None and position is not None else None
         if turn is not None:
+            from inspector.tui.review.raw_view import RawRecordScreen  # (a text area: imported when first shown)
+
             self.app.push_screen(RawRecordScreen(turn))
 
     def action_copy_menu(self) -> None:
