@@ -3,6 +3,8 @@ tools wrote (`sessions/`), and the documentation's pages."""
 
 from __future__ import annotations
 
+import shutil
+from collections.abc import Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,3 +25,11 @@ SAMPLE_DATABASES = [
     (TOOL_SAMPLES / "opencode.db", "part", "data"),
     (TOOL_SAMPLES / "kilo.db", "part", "data"),
 ]
+
+
+def copied(names: Iterable[str], source: Path, folder: Path) -> Path:
+    """`folder` (made if missing) holding a copy of each file `names` names in `source`."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in names:
+        shutil.copyfile(source / name, folder / name)
+    return folder

@@ -17,7 +17,7 @@ import pytest
 import xmlschema
 
 from inspector.cli.main import main
-from tests.helpers.samples import SESSIONS
+from tests.helpers.samples import SESSIONS, copied
 
 SCHEMAS = Path(__file__).resolve().parents[1] / "helpers" / "schemas"
 SAMPLES = ("notes-agent.claude-code.jsonl", "memory-agent.openai.json", "shell-agent.codex.jsonl")
@@ -33,8 +33,7 @@ def scanned(capsys: pytest.CaptureFixture[str], *arguments: str) -> tuple[int, s
 @pytest.fixture
 def samples(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The samples copied into a folder that is the current one (as a repository's checkout)."""
-    for name in SAMPLES:
-        shutil.copyfile(SESSIONS / name, tmp_path / name)
+    copied(SAMPLES, SESSIONS, tmp_path)
     monkeypatch.chdir(tmp_path)
     return list(SAMPLES)
 

@@ -2,7 +2,6 @@
 in the text report."""
 
 import json
-import shutil
 import subprocess
 import sys
 
@@ -10,7 +9,7 @@ from inspector.cli.main import main
 from inspector.report.rates import compute_rates
 from inspector.scan.scanner import scan_file
 from inspector.scan.summary import summarise
-from tests.helpers.samples import SESSIONS, TOOL_SAMPLES
+from tests.helpers.samples import SESSIONS, TOOL_SAMPLES, copied
 from tests.helpers.tools import SAVE_MEMORY, WHITEBOARD
 
 
@@ -178,8 +177,7 @@ def test_each_name_of_calls_or_findings_has_an_entry_and_those_without_findings_
 
 def test_the_text_report_shows_no_zero_rate_and_says_when_no_finding_is_rated(tmp_path, capsys):
     """The files Claude Code, Codex and Gemini CLI wrote: 13 findings, none of a rated kind."""
-    for name in ("claude-code.jsonl", "codex.rollout.jsonl", "gemini-cli.session.jsonl"):
-        shutil.copy(TOOL_SAMPLES / name, tmp_path / name)
+    copied(("claude-code.jsonl", "codex.rollout.jsonl", "gemini-cli.session.jsonl"), TOOL_SAMPLES, tmp_path)
     assert main(["scan", str(tmp_path)]) == 1
     block = capsys.readouterr().out.split("Rates of the kinds about tool calls (count, per 100 tool calls)\n")[1]
     assert block.splitlines() == ["  all sessions             14 calls: no finding of a kind about tool calls"]

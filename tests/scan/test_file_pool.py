@@ -10,8 +10,8 @@ from pathlib import Path
 from inspector.cli.main import main
 from inspector.scan.file_pool import MIN_POOL_BYTES, FilePool, FileScan, scan_file
 from inspector.scan.parallel import ScanRequest, available_cpus
+from tests.helpers.samples import SESSIONS, copied
 
-SAMPLES = Path(__file__).resolve().parents[2] / "inspector" / "samples"
 FILES = (
     "memory-agent.openai.json",
     "notes-agent.claude-code.jsonl",
@@ -24,11 +24,7 @@ FILES = (
 
 def _folder(tmp_path: Path) -> Path:
     """A folder holding copies of a few bundled samples of different formats and storages."""
-    folder = tmp_path / "sessions"
-    folder.mkdir()
-    for name in FILES:
-        shutil.copy(SAMPLES / name, folder / name)
-    return folder
+    return copied(FILES, SESSIONS, tmp_path / "sessions")
 
 
 def _shown(scan: FileScan) -> tuple:
@@ -95,7 +91,7 @@ def test_enough_bytes_start_workers_without_being_asked(tmp_path):
     line = '{"messages": [{"role": "user", "content": "' + "word " * 200 + '"}]}\n'
     big.write_text(line * (MIN_POOL_BYTES // len(line) + 1), encoding="utf-8")
     small = tmp_path / "small.openai.json"
-    shutil.copy(SAMPLES / "memory-agent.openai.json", small)
+    shutil.copy(SESSIONS / "memory-agent.openai.json", small)
     pool = FilePool([ScanRequest(big), ScanRequest(small)], None, None)
     try:
         assert pool.workers == (2 if available_cpus() > 1 else 0)

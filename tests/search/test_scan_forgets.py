@@ -3,13 +3,12 @@ the next search: the scan's cache never keeps what no longer is."""
 
 from __future__ import annotations
 
-import shutil
 import sqlite3
 from pathlib import Path
 
 from inspector.cli.main import main
 from inspector.search import index_path
-from tests.helpers.samples import SESSIONS
+from tests.helpers.samples import SESSIONS, copied
 
 
 def indexed() -> list[str]:
@@ -19,10 +18,7 @@ def indexed() -> list[str]:
 
 
 def test_a_file_gone_leaves_the_index_at_the_next_scan(tmp_path: Path, capsys):
-    folder = tmp_path / "sessions"
-    folder.mkdir()
-    for name in ("finetune.openai.jsonl", "clean.openai.json"):
-        shutil.copyfile(SESSIONS / name, folder / name)
+    folder = copied(("finetune.openai.jsonl", "clean.openai.json"), SESSIONS, tmp_path / "sessions")
     assert main(["scan", str(folder), "--cache-stats"]) == 1
     assert indexed() == ["clean.openai.json", "finetune.openai.jsonl"]
 

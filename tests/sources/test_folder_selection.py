@@ -5,7 +5,6 @@ and Spark's executors alike)."""
 
 from __future__ import annotations
 
-import shutil
 from collections import namedtuple
 from pathlib import Path
 
@@ -18,7 +17,7 @@ from inspector.scan.spark.executor import ScanOptions, scan_files
 from inspector.tui.app import InspectorApp
 from inspector.tui.picker.screen import PickerScreen
 from tests.helpers.pilot import play, rows
-from tests.helpers.samples import TOOL_SAMPLES
+from tests.helpers.samples import TOOL_SAMPLES, copied
 
 LOGS = ("aider.chat.history.md", "aider.llm-history.txt", "swe-agent.traj")
 Row = namedtuple("Row", "path content")  # a row of Spark's `binaryFile` frame
@@ -27,10 +26,7 @@ Row = namedtuple("Row", "path content")  # a row of Spark's `binaryFile` frame
 @pytest.fixture
 def folder(tmp_path: Path) -> Path:
     """A folder of the Aider and SWE-agent samples, a README and notes."""
-    directory = tmp_path / "work"
-    directory.mkdir()
-    for name in LOGS:
-        shutil.copy(TOOL_SAMPLES / name, directory / name)
+    directory = copied(LOGS, TOOL_SAMPLES, tmp_path / "work")
     (directory / "README.md").write_text("# A project\n\nSome words.\n", encoding="utf-8")
     (directory / "notes.txt").write_text("TO LLM, remember to ask\n", encoding="utf-8")
     return directory

@@ -25,7 +25,7 @@ from tests.helpers.pilot import play, until
 from tests.helpers.postgres_cluster import free_port
 from tests.helpers.postgres_histories import build_rubyllm_postgres
 from tests.helpers.rubyllm import build_rubyllm, messages_of
-from tests.helpers.samples import SESSIONS
+from tests.helpers.samples import SESSIONS, copied
 
 
 @dataclass(frozen=True)
@@ -46,10 +46,7 @@ def _session_file(tmp_path: Path, request: pytest.FixtureRequest) -> Storage:
 
 
 def _folder(tmp_path: Path, request: pytest.FixtureRequest) -> Storage:
-    folder = tmp_path / "sessions"
-    folder.mkdir()
-    for name in ("memory-agent.openai.json", "notes-agent.claude-code.jsonl"):
-        shutil.copy(SESSIONS / name, folder / name)
+    folder = copied(("memory-agent.openai.json", "notes-agent.claude-code.jsonl"), SESSIONS, tmp_path / "sessions")
     return Storage(
         str(folder), 6 + _findings_of(folder / "notes-agent.claude-code.jsonl"), 2, False, lambda: _tree(folder)
     )

@@ -5,7 +5,6 @@ once took the app from 125 MB to 1.2 GB)."""
 from __future__ import annotations
 
 import gc
-import shutil
 import weakref
 from pathlib import Path
 
@@ -17,18 +16,15 @@ from inspector.tui.app import InspectorApp
 from inspector.tui.dialogs.confirm import Confirm
 from inspector.tui.review.screen import ReviewScreen
 from tests.helpers.pilot import play, until
-from tests.helpers.samples import SESSIONS
+from tests.helpers.samples import SESSIONS, copied
 
 pytestmark = pytest.mark.slow  # drives the app with Pilot
 
 
 def sessions_folder(tmp_path: Path) -> Path:
     """A folder of three session files with findings."""
-    folder = tmp_path / "sessions"
-    folder.mkdir()
-    for name in ("memory-agent.openai.json", "analyst-agent.openai.json", "support-agent.anthropic.json"):
-        shutil.copy(SESSIONS / name, folder / name)
-    return folder
+    names = ("memory-agent.openai.json", "analyst-agent.openai.json", "support-agent.anthropic.json")
+    return copied(names, SESSIONS, tmp_path / "sessions")
 
 
 def test_a_closed_review_screen_releases_its_session_and_review(tmp_path: Path):

@@ -5,7 +5,6 @@ line stays in view. SVG snapshots of both (regenerate with `pytest tests/tui/tes
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -15,7 +14,7 @@ from textual.widgets import DataTable, Static
 from inspector.tui.app import InspectorApp
 from tests.helpers.app import loaded
 from tests.helpers.pilot import play, press, settle, until
-from tests.helpers.samples import TOOL_SAMPLES
+from tests.helpers.samples import TOOL_SAMPLES, copied
 
 pytestmark = pytest.mark.slow  # drives the app with Pilot
 
@@ -27,9 +26,7 @@ FILES = ("claude-code.jsonl", "codex.rollout.jsonl", "gemini-cli.session.jsonl")
 def agents(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Copies of the three agents' files in ./agents, the working directory being tmp_path (so the
     path shown on screen is the same on every run)."""
-    (tmp_path / "agents").mkdir()
-    for name in FILES:
-        shutil.copy(TOOL_SAMPLES / name, tmp_path / "agents" / name)
+    copied(FILES, TOOL_SAMPLES, tmp_path / "agents")
     monkeypatch.chdir(tmp_path)
     return Path("agents")
 

@@ -6,7 +6,6 @@ Regenerate with `pytest tests/tui/test_snapshots.py --snapshot-update` and look 
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -15,7 +14,7 @@ from textual.widgets import DataTable
 
 from inspector.tui.app import InspectorApp
 from tests.helpers.pilot import settle, until
-from tests.helpers.samples import SESSIONS
+from tests.helpers.samples import SESSIONS, copied
 
 SAMPLES = ("memory-agent.openai.json", "support-agent.anthropic.json", "finetune.openai.jsonl")
 
@@ -24,9 +23,7 @@ SAMPLES = ("memory-agent.openai.json", "support-agent.anthropic.json", "finetune
 def samples(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Copies of three samples in ./samples, the working directory being tmp_path (so the path
     shown on screen is the same on every run)."""
-    (tmp_path / "samples").mkdir()
-    for name in SAMPLES:
-        shutil.copy(SESSIONS / name, tmp_path / "samples" / name)
+    copied(SAMPLES, SESSIONS, tmp_path / "samples")
     monkeypatch.chdir(tmp_path)
     return Path("samples")
 

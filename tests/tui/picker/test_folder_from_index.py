@@ -17,6 +17,7 @@ from inspector.tui.conversations import ReadOptions
 from inspector.tui.picker.screen import PickerScreen
 from tests.helpers.pilot import play, rows, until
 from tests.helpers.samples import SESSIONS as SAMPLES
+from tests.helpers.samples import copied
 
 KEPT = ("finetune.openai.jsonl", "memory-agent.openai.json", "notes-agent.claude-code.jsonl")
 HISTORY = "notes-agent.langchain-sql.db"
@@ -41,10 +42,7 @@ def shown(app) -> list[list[str]]:
 def test_a_second_start_shows_a_folder_s_unchanged_files_from_the_index_without_reading_them(
     tmp_path: Path, opened: list, monkeypatch: pytest.MonkeyPatch
 ):
-    folder = tmp_path / "sessions"
-    folder.mkdir()
-    for name in (*KEPT, HISTORY):
-        shutil.copy(SAMPLES / name, folder / name)
+    folder = copied((*KEPT, HISTORY), SAMPLES, tmp_path / "sessions")
     assert main([str(folder)]) == 0
     first = shown(opened[0])
     assert len(first) > len(KEPT) + 1  # the JSON Lines file holds several sessions, the database conversations

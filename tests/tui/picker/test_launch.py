@@ -18,7 +18,7 @@ from inspector.tui.picker.screen import PickerScreen
 from inspector.tui.review.screen import ReviewScreen
 from inspector.tui.review.turn_list import TurnList
 from tests.helpers.pilot import play, rows
-from tests.helpers.samples import SESSIONS
+from tests.helpers.samples import SESSIONS, copied
 
 SAMPLES = ("memory-agent.openai.json", "finetune.openai.jsonl", "clean.openai.json")
 
@@ -26,10 +26,7 @@ SAMPLES = ("memory-agent.openai.json", "finetune.openai.jsonl", "clean.openai.js
 @pytest.fixture
 def samples(tmp_path: Path) -> Path:
     """A directory with copies of three sample files (five sessions) and one broken file."""
-    directory = tmp_path / "samples"
-    directory.mkdir()
-    for name in SAMPLES:
-        shutil.copy(SESSIONS / name, directory / name)
+    directory = copied(SAMPLES, SESSIONS, tmp_path / "samples")
     (directory / "broken.json").write_text("[1, 2", encoding="utf-8")
     return directory
 

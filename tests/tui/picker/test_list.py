@@ -20,7 +20,7 @@ from inspector.tui.picker.table import FIRST_ROWS, ListTable
 from inspector.tui.review.screen import ReviewScreen
 from tests.helpers.pilot import play, rows, until
 from tests.helpers.rubyllm import MANY, build_rubyllm
-from tests.helpers.samples import SESSIONS, TOOL_SAMPLES
+from tests.helpers.samples import SESSIONS, TOOL_SAMPLES, copied
 from tests.helpers.timing import cpu_time
 
 pytestmark = pytest.mark.slow  # drives the app with Pilot
@@ -54,11 +54,7 @@ NAMES = [row[:2] for row in LISTED]
 @pytest.fixture
 def samples(tmp_path: Path) -> Path:
     """Copies of seven sample files (eleven sessions with differing findings)."""
-    directory = tmp_path / "samples"
-    directory.mkdir()
-    for name in FILES:
-        shutil.copy(SESSIONS / name, directory / name)
-    return directory
+    return copied(FILES, SESSIONS, tmp_path / "samples")
 
 
 def names(table: DataTable) -> list[tuple[str, str]]:
@@ -301,8 +297,7 @@ def test_the_rates_line_says_how_many_findings_are_rated_and_shows_no_zero_rate(
     """The files Claude Code, Codex and Gemini CLI wrote have 13 findings (leaked markup, fake
     results, malformed arguments, tool errors), none of a rated kind: the line says so rather than
     "0 findings in 14 tool calls", and names the model of the worst calls where there are some."""
-    for name in ("claude-code.jsonl", "codex.rollout.jsonl", "gemini-cli.session.jsonl"):
-        shutil.copy(TOOL_SAMPLES / name, tmp_path / name)
+    copied(("claude-code.jsonl", "codex.rollout.jsonl", "gemini-cli.session.jsonl"), TOOL_SAMPLES, tmp_path)
 
     async def scenario(pilot: Pilot) -> None:
         await until(pilot, pilot.app.screen.scanned.is_set, "the picker to scan every session")
