@@ -12,6 +12,10 @@ from inspector.report.rates import compute_rates, rate_lines
 from inspector.scan.summary import SessionSummary
 from inspector.support.safe_text import PREVIEW_SCAN, neutralise, preview, shown_name
 
+# Characters of a session's problem shown: its words whole (a line, where it is, what was kept), a
+# name it quotes from the file cut short.
+PROBLEM_WIDTH = 200
+
 
 def render_report(summaries: Sequence[SessionSummary]) -> str:
     """The whole report as text, neutralised for the terminal as a whole: whatever a session or a
@@ -32,13 +36,13 @@ def _session_lines(summary: SessionSummary) -> list[str]:
     label = f" session {shown_name(summary.session_id)}" if summary.session_id else ""
     count = len(summary.findings)
     lines = [
-        f"{shown_name(summary.path)}{label}  ({shown_name(summary.format)}, {summary.turn_count} turns, "
-        f"{count} finding{'s' if count != 1 else ''})"
+        f"{shown_name(summary.path)}{label}  ({shown_name(summary.format)}, {_counted(summary.turn_count, 'turn')}, "
+        f"{_counted(count, 'finding')})"
     ]
     masks = _masks_by_turn(summary.findings)
     for finding in summary.findings:
         lines.extend(_finding_lines(finding, summary.turn_at(finding.turn), masks.get(finding.turn, ())))
-    lines.extend(f"  problem: {preview(problem, 100)}" for problem in summary.problems)
+    lines.extend(f"  problem: {preview(problem, PROBLEM_WIDTH)}" for problem in summary.problems)
     lines.append("")
     return lines
 
@@ -84,7 +88,12 @@ def _summary_line(summaries: Sequence[SessionSummary]) -> str:
     turns = sum(summary.turn_count for summary in summaries)
     findings = sum(len(summary.findings) for summary in summaries)
     sessions = len(summaries)
-    return f"{sessions} session{'s' if sessions != 1 else ''}, {turns} turns, {findings} finding{'s' if findings != 1 else ''}"
+    return f"{_counted(sessions, 'session')}, {_counted(turns, 'turn')}, {_counted(findings, 'finding')}"
+
+
+def _counted(count: int, noun: str) -> str:
+    """`count` and `noun`, plural unless the count is one ("1 turn", "2 turns")."""
+    return f"{count} {noun}{'s' if count != 1 else ''}"
 
 
 def _kind_lines(summaries: Sequence[SessionSummary]) -> list[str]:

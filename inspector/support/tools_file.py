@@ -9,6 +9,7 @@ from pathlib import Path
 from inspector.catalogue import TOOLS_FILE, parse_tool_definitions
 from inspector.errors import InspectorError
 from inspector.model import ToolSpec
+from inspector.support.json_error_words import what_is_wrong
 from inspector.support.safe_text import one_line, shown_name
 
 
@@ -26,7 +27,7 @@ def load_tools_file(path: Path) -> list[ToolSpec]:
         raise InspectorError(f"{shown_name(path)}: cannot read tools file (not UTF-8 text)") from None
     except json.JSONDecodeError as exc:
         raise InspectorError(
-            f"{shown_name(path)}: line {exc.lineno} column {exc.colno}: invalid JSON ({exc.msg})"
+            f"{shown_name(path)}: line {exc.lineno} column {exc.colno}: invalid JSON ({what_is_wrong(exc)})"
         ) from None
     specs = parse_tool_definitions(value, TOOLS_FILE)
     if not specs:

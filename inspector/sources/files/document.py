@@ -41,6 +41,7 @@ from inspector.sources.files import json_splice
 from inspector.sources.files.line_index import LinePlaces, LineTexts, line_starts
 from inspector.sources.location import MAGIC
 from inspector.support.atomic_files import file_mode, land, staged_bytes
+from inspector.support.json_error_words import what_is_wrong
 from inspector.support.long_numbers import (
     MAX_DIGITS,
     loads_keeping_long_numbers,
@@ -325,7 +326,7 @@ def _read_by_json(path: Path | str, data: bytes | bytearray) -> Document:
         raise InspectorError(f"{shown_name(path)}: {_TOO_DEEP}") from None
     except json.JSONDecodeError as error:
         raise InspectorError(
-            f"{shown_name(path)}: line {error.lineno} column {error.colno}: invalid JSON ({error.msg})"
+            f"{shown_name(path)}: line {error.lineno} column {error.colno}: invalid JSON ({what_is_wrong(error)})"
         ) from None
 
 
@@ -399,7 +400,7 @@ def _record_by_json(path: Path | str, line: memoryview, number: int, offset: int
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        return BadLine(number, exc.msg)
+        return BadLine(number, f"{what_is_wrong(exc)} at column {exc.colno}")
     except ValueError:  # an integer too long to read
         return BadLine(number, f"a number of over {MAX_DIGITS:,} digits, too long to read")
     except RecursionError:

@@ -100,6 +100,8 @@ class _Registry(NamedTuple):
 
 
 _NAMES = {"SPECIFIC": "specific", "GENERAL": "general", "FORMATS": "by_name"}
+# What a file holding one JSON value that is not an object is, in JSON's own words.
+_JSON_TYPE_WORDS = {list: "list", str: "string", int: "number", float: "number", bool: "boolean", type(None): "null"}
 
 
 def __getattr__(name: str) -> object:
@@ -179,7 +181,7 @@ def _describe(document: Document) -> str:
     if isinstance(value, dict):
         keys = ", ".join(list(value)[:6]) or "none"
         return f"an object with keys: {keys}"
-    return f"a JSON {type(value).__name__.replace('dict', 'object').replace('str', 'string')}"
+    return f"a JSON {_JSON_TYPE_WORDS.get(type(value), 'value')}"
 
 
 @cache

@@ -12,7 +12,7 @@ from inspector.cli.main import main
 from tests.helpers.samples import SESSIONS
 
 UNREADABLE = {
-    "not JSON": ("{not json", "invalid JSON (Expecting property name enclosed in double quotes)"),
+    "not JSON": ("{not json", "invalid JSON (Expecting property name enclosed in double quotes at column 2)"),
     "a number too long": ('{"messages": [], "n": ' + "9" * 5000 + "}", "invalid JSON (a number of over 4,300 digits"),
 }
 

@@ -129,7 +129,7 @@ def test_a_cut_last_line_is_read_up_to_and_written_back(tmp_path):
     cut = rollout_with(tmp_path, lines[:53] + [lines[53][:120]])
     (session,) = load_sessions(cut)
     assert session.problems == (
-        "line 54: the last line is cut off (Unterminated string starting at), not read; written back as it was",
+        "line 54: the last line is cut off (Unterminated string at column 105), not read; written back as it was",
     )
     assert session.turns[-1].position == 52
     assert render_sessions([session]) == cut.read_text(encoding="utf-8")

@@ -158,7 +158,7 @@ def test_unknown_events_and_bad_lines_are_counted_and_kept_in_place(tmp_path, ca
     assert session.problems == (
         "1 events without a type or a data object, not read as turns",
         "2 events of an unknown type 'session.future_thing', not read as turns; kept as written",
-        "line 11: invalid JSON (Expecting property name enclosed in double quotes), not read; written back as it was",
+        "line 11: invalid JSON (Expecting property name enclosed in double quotes at column 2), not read; written back as it was",
     )
     assert render_sessions([session]) == path.read_text(encoding="utf-8")
     assert findings(path, capsys)[0] == (5, "result-prefix", None)
