@@ -32,7 +32,9 @@ def _one_line_error(err: str) -> str:
             b'{"rows": [1, 2, 3], "count": 3}',
             "not a recognised session format (an object with keys: rows, count)",
         ),
-        ("number.json", b"42", "not a recognised session format"),
+        ("number.json", b"42", "not a recognised session format (a JSON number)"),
+        ("null.json", b"null", "not a recognised session format (a JSON null)"),
+        ("boolean.json", b"true", "not a recognised session format (a JSON boolean)"),
         ("binary.json", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "binary file"),
         ("latin1.json", '{"messages": "caf\xe9"}'.encode("latin-1"), "not UTF-8"),
     ],
@@ -52,6 +54,20 @@ def test_truncated_json_names_line_and_column(tmp_path, capsys):
     path.write_text('{\n  "messages": [\n    {"role": "user", "content": "hi"},\n    {"role": "assis', encoding="utf-8")
     code, _, err = _run(capsys, "scan", str(path))
     assert code == 2 and "line 4 column" in _one_line_error(err)
+
+
+def test_truncated_json_says_what_is_wrong_in_words(tmp_path, capsys):
+    path = tmp_path / "cut.json"
+    path.write_text('{"messages": [{"role": "user", "content": "hi', encoding="utf-8")
+    code, _, err = _run(capsys, "scan", str(path))
+    assert code == 2 and _one_line_error(err).endswith("line 1 column 43: invalid JSON (Unterminated string)")
+
+
+def test_a_session_of_one_turn_is_counted_in_the_singular(tmp_path, capsys):
+    path = tmp_path / "one.json"
+    path.write_text('{"messages": [{"role": "user", "content": "hi"}]}', encoding="utf-8")
+    code, out, _ = _run(capsys, "scan", str(path))
+    assert code == 0 and "(openai, 1 turn, 0 findings)" in out and "1 session, 1 turn, 0 findings" in out
 
 
 def test_missing_file(tmp_path, capsys):
