@@ -8,12 +8,16 @@ so is a database whose own triggers would run on what undo writes, unless `--all
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
 
 from inspector.cli.commands import summary
 from inspector.cli.exit_codes import FOUND_NOTHING, epilog
+from inspector.errors import InspectorError
 from inspector.model import ServerUrl
 from inspector.sources import location
+from inspector.sources.base import backups_of
+from inspector.sources.location import is_sqlite
 from inspector.sources.postgres.undo import undo_on_server
 from inspector.sources.sql.undo import since_time
 from inspector.sources.sqlite.undo import undo_in_file
@@ -50,6 +54,7 @@ def run_undo(args: argparse.Namespace) -> int:
     if isinstance(target, ServerUrl):
         done = undo_on_server(target, args.fix, since, args.allow_triggers)
     else:
+        _refuse_a_session_file(target)
         done = undo_in_file(target, args.fix, since, args.allow_triggers)
     several = len(done.fixes) != 1
     named = ", ".join(map(str, done.fixes[:SHOWN])) + (
@@ -64,3 +69,27 @@ def run_undo(args: argparse.Namespace) -> int:
     )
     print("audit: the undo is recorded in table inspector_fixes (kind undo), its rows in inspector_changes")
     return FOUND_NOTHING
+
+
+def _refuse_a_session_file(path: Path) -> None:
+    """One line for a file given to undo that is not a database: a session file's fixes are
+    recorded in no database, and its copies from before `fix --in-place` are its backups, named
+    for the person to put one back (the file may hold turns the agent added since, which they do
+    not). A path that is no file is left to the database's own checks to word."""
+    if not path.is_file() or path.stat().st_size == 0 or is_sqlite(path):
+        return
+    backups = backups_of(path)
+    if not backups:
+        kept = (
+            "a session file fixed in place keeps its copy from before the fix as FILE.bak, and none is beside this one"
+        )
+    else:
+        first, last = shown_name(backups[0]), shown_name(backups[-1])
+        before = (
+            f"before fix --in-place is {first}"
+            if len(backups) == 1
+            else f"before the first fix --in-place is {first}, before the last {last}"
+        )
+        one = "it" if len(backups) == 1 else "one"
+        kept = f"its copy from {before} (copy {one} back over the file to undo; turns added since are not in it)"
+    raise InspectorError(f"{shown_name(path)}: not a database, whose fixes undo reverts: {kept}")

@@ -271,6 +271,14 @@ def file_output(out: Location) -> Path:
     return Path(out)
 
 
+def backups_of(path: Path) -> list[Path]:
+    """The backups `save_backup` saved of `path`, first to last (`PATH.bak`, `PATH.bak.1`, ...)."""
+    found: list[Path] = []
+    while os.path.lexists(target := path.with_name(f"{path.name}.bak" + (f".{len(found)}" if found else ""))):
+        found.append(target)
+    return found
+
+
 def save_backup(path: Path, copy: Callable[[Path], None]) -> Path:
     """Save a copy of `path` as `PATH.bak` (or `PATH.bak.N` if that name is taken), never over an
     earlier one: `copy(temporary)` fills a temporary file beside it, which takes the backup's
