@@ -16,9 +16,9 @@ folder, against the scripted mock (the wire format of `codex.py`):
 4. `codex exec resume <session id>`, then `codex exec resume --last`, each run one more turn;
 5. it checks that both exited 0, that the folder then holds the rollout, its backup and its audit
    and nothing else, that the backup and the audit are as the fix left them, that the rollout
-   starts with the repaired file byte for byte and ends with the two new turns, and that the
-   request of each resumed turn carried the repaired reply and not the fake result.  Any
-   failure exits 1.
+   starts with the repaired file byte for byte and ends with the two new turns, that no line of
+   it (Codex's own events included) still shows the fake result, and that the request of each
+   resumed turn carried the repaired reply and not the fake result.  Any failure exits 1.
 
 It writes `codex.resumed.jsonl` (the rollout after step 4, scrubbed), `codex.resumed-requests.json`
 (each resumed turn's request input from the first user turn on, scrubbed) and `codex.folder.txt`
@@ -118,8 +118,12 @@ def play(binary: str, inspector: str, out: Path, keep: bool) -> list[str]:
         if n != rollout.name and Path(rollout.parent, n).read_bytes() != data
     ]
     resumed = rollout.read_bytes()
-    if not resumed.startswith(repaired) or not all(t.encode() in resumed[len(repaired) :] for t in ANSWERS):
+    if not resumed.startswith(repaired) or not all(
+        t.encode() in resumed[len(repaired) :] for t in (*ANSWERS, *ANSWERS.values())
+    ):
         failed.append("the rollout does not start with the repaired file and end with both new turns")
+    if FAKE_OBJECT[:20].encode() in resumed:
+        failed.append("a line of the rollout still shows the fake result")
     requests = []
     for turn in (TURN_BY_ID, TURN_LAST):
         sent = [

@@ -45,6 +45,7 @@ def test_fix_in_place_writes_exactly_what_codex_resumed_from(tmp_path, capsys):
     repaired = rollout.read_bytes()
     resumed = (IN_PLACE / "codex.resumed.jsonl").read_bytes()
     assert resumed.startswith(repaired) and len(resumed) > len(repaired)
+    assert FAKE_RESULT.encode() not in resumed.replace(b'\\"', b'"')  # Codex's own events show the repair too
     assert rollout.with_name(rollout.name + ".bak").read_bytes() == (IN_PLACE / "codex.before.jsonl").read_bytes()
 
 

@@ -12,7 +12,8 @@ The context Codex injects as user messages (`<environment_context>`, `# AGENTS.m
 
 Writing keeps every line it does not change byte for byte: a repaired item is its line with a new
 `payload`, and a recovered call is a `function_call` line followed by its `function_call_output`
-line, just before the fixed message, stamped with its time.
+line, just before the fixed message, stamped with its time. The copies of a repaired reply's text
+in Codex's own events (what it shows on resume) get the repaired text (`_codex_events`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any
 
 from inspector.model import Session
 from inspector.sources.files.document import BadLine, Document
+from inspector.sources.formats._codex_events import shown_as_repaired
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.responses_items import CALLS, NOT_TURNS, OUTPUTS, ItemReader, rebuild
 from inspector.sources.messages.turn_models import with_models
@@ -100,7 +102,8 @@ def survey(document: Document) -> tuple[Unread, ...]:
 
 def write(document: Document, sessions: list[Session]) -> str:
     """The rollout's text with the repaired items; every other line is kept as it was."""
-    return document.render(rebuild(document.value, sessions[0].turns, _item_of, _lines))
+    turns = sessions[0].turns
+    return document.render(shown_as_repaired(rebuild(document.value, turns, _item_of, _lines), turns))
 
 
 def _is_rollout_line(record: dict[str, Any]) -> bool:

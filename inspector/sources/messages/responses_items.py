@@ -99,7 +99,7 @@ class ItemReader:
         if type(content) is str:
             text = content
         elif isinstance(content, list):
-            text = _message_text(content)
+            text = message_text(content)
         else:
             return None
         if role == USER and self._context_tags and text[:64].lstrip().lower().startswith(self._context_tags):
@@ -131,7 +131,7 @@ class ItemReader:
             failed = output.get("success") is False
             output = output["content"]
         if isinstance(output, list):
-            output = _message_text(output)
+            output = message_text(output)
         name = self._names.get(call_id) if call_id is not None else None
         return Turn(position, TOOL, "", turn_id, (), (ToolResult(call_id, name, output, failed),), raw)
 
@@ -140,7 +140,7 @@ def _call_id(item: dict[str, Any]) -> str | None:
     return item["call_id"] if type(item.get("call_id")) is str else None
 
 
-def _message_text(parts: list[Any]) -> str:
+def message_text(parts: list[Any]) -> str:
     """The text of a message's (or an output's) `input_text` / `output_text` parts."""
     return "".join(part["text"] for part in parts if _is_text_part(part))
 
@@ -224,7 +224,7 @@ def _edited_items(turn: Turn, item: dict[str, Any]) -> list[dict[str, Any]]:
     message = item
     if type(content) is str and turn.text != content:
         message = {**item, "content": turn.text}
-    elif isinstance(content, list) and turn.text != _message_text(content):
+    elif isinstance(content, list) and turn.text != message_text(content):
         message = {**item, "content": respread_parts(content, _is_text_part, turn.text)}
     if turn.tool_calls and not message["content"]:  # the reply was only the leaked call: it becomes that call
         return _call_items(turn.tool_calls)

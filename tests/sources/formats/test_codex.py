@@ -94,7 +94,7 @@ def test_fix_repairs_the_items_and_keeps_every_other_line_byte_for_byte(tmp_path
     out = tmp_path / "fixed.jsonl"
     assert main(["fix", str(ROLLOUT), "--accept", "all", "-o", str(out)]) == 0
     before, after = lines_of(ROLLOUT), lines_of(out)
-    changed = {11, 21, 32, 36}
+    changed = {11, 21, 32, 36} | {10, 14, 20, 24}  # the items, and Codex's events showing the two replies
     untouched = [line for number, line in enumerate(before, 1) if number not in changed]
     assert [line for line in after if line in untouched] == untouched
     assert len(after) == len(before) + 2
@@ -119,8 +119,18 @@ def test_fix_repairs_the_items_and_keeps_every_other_line_byte_for_byte(tmp_path
     assert finding_triples(out) == []
     (session,) = load_sessions(out)
     assert session.format == "codex" and session.problems == ()
+    shown = [json.loads(after[number])["payload"] for number in (9, 13, 19, 25)]  # the events, moved by 2 after 20
+    assert [event["item"]["content"][0]["text"] for event in shown[::2]] == [
+        records[10]["payload"]["content"][0]["text"],
+        "Let me read it.",
+    ]
+    assert [event["last_agent_message"] for event in shown[1::2]] == [
+        records[10]["payload"]["content"][0]["text"],
+        "Let me read it.",
+    ]
+    assert "{success: true" not in out.read_text(encoding="utf-8")
     new = [line for line in after if line not in untouched]  # written as Codex writes its lines
-    assert len(new) == 6
+    assert len(new) == 10
     assert all(json.dumps(json.loads(line), separators=(",", ":"), ensure_ascii=False) == line.rstrip() for line in new)
 
 
@@ -169,7 +179,11 @@ def test_unknown_lines_and_items_are_counted_and_kept_in_place(tmp_path):
         "item_completed",
         "message",
     ]
-    assert after[24:26] == [reasoning, lines[19]]
+    assert after[24] == reasoning
+    shown, read = json.loads(after[25]), json.loads(lines[19])  # Codex's event of the reply: its repaired text
+    assert shown["payload"]["item"]["content"] == [{"type": "Text", "text": "Let me read it."}]
+    shown["payload"]["item"]["content"] = read["payload"]["item"]["content"]
+    assert shown == read
 
 
 def test_a_reply_that_was_only_markup_becomes_the_call(tmp_path):
@@ -210,6 +224,37 @@ def test_an_unanswered_last_call_gets_its_result_just_after_it(tmp_path):
     answer = json.loads(after[47])["payload"]
     assert after[:47] == lines[:47] and len(after) == 48
     assert (answer["type"], answer["call_id"]) == ("function_call_output", "call_mock_good_echo")
+
+
+def event_line(payload: dict) -> str:
+    return json.dumps({"timestamp": "2026-11-24T03:11:13.000Z", "type": "event_msg", "payload": payload}) + "\n"
+
+
+def test_only_the_copies_of_a_repaired_reply_in_codexs_events_take_its_repaired_text(tmp_path):
+    fake = '{"success": true, "saved": "note"} Saved your note.'
+    reply = {"type": "message", "id": "msg_1", "role": "assistant", "content": [{"type": "output_text", "text": fake}]}
+    other = "A reply the repair does not touch."
+    shown = [
+        event_line({"type": "agent_message", "message": fake}),  # an older rollout's copy
+        event_line({"type": "agent_message", "message": other}),
+        event_line(
+            {
+                "type": "item_completed",
+                "item": {"type": "AgentMessage", "id": "msg_1", "content": [{"type": "Text", "text": "changed since"}]},
+            }
+        ),
+        event_line({"type": "task_complete", "last_agent_message": fake}),
+    ]
+    user = {"type": "message", "role": "user", "content": [{"type": "input_text", "text": "Save a note."}]}
+    lines = lines_of(ROLLOUT)[:1] + [item_line(user), item_line(reply), *shown]
+    path = rollout_with(tmp_path, lines)
+    out = tmp_path / "fixed.jsonl"
+    assert main(["fix", str(path), "--accept", "result-prefix", "-o", str(out)]) == 0
+    after = lines_of(out)
+    assert json.loads(after[2])["payload"]["content"][0]["text"] == "Saved your note."
+    assert json.loads(after[3])["payload"] == {"type": "agent_message", "message": "Saved your note."}
+    assert after[4:6] == shown[1:3]  # another reply's copy, and a copy whose text is not the reply's as read
+    assert json.loads(after[6])["payload"] == {"type": "task_complete", "last_agent_message": "Saved your note."}
 
 
 def test_other_codex_shapes(tmp_path):
