@@ -274,9 +274,14 @@ def file_output(out: Location) -> Path:
 def backups_of(path: Path) -> list[Path]:
     """The backups `save_backup` saved of `path`, first to last (`PATH.bak`, `PATH.bak.1`, ...)."""
     found: list[Path] = []
-    while os.path.lexists(target := path.with_name(f"{path.name}.bak" + (f".{len(found)}" if found else ""))):
+    while os.path.lexists(target := _backup_name(path, len(found))):
         found.append(target)
     return found
+
+
+def _backup_name(path: Path, number: int) -> Path:
+    """The name of the backup of `path` saved after `number` others: `PATH.bak`, then `PATH.bak.N`."""
+    return path.with_name(f"{path.name}.bak" + (f".{number}" if number else ""))
 
 
 def save_backup(path: Path, copy: Callable[[Path], None]) -> Path:
@@ -286,7 +291,7 @@ def save_backup(path: Path, copy: Callable[[Path], None]) -> Path:
     nothing behind and is one `InspectorError` line; the backup's path."""
     number = 0
     while True:
-        target = path.with_name(f"{path.name}.bak" + (f".{number}" if number else ""))
+        target = _backup_name(path, number)
         number += 1
         if os.path.lexists(target):
             continue
