@@ -112,6 +112,8 @@ def run_fix(args: argparse.Namespace) -> int:
     checked = [] if first is None else [first]  # a file's sessions are held: those scanned are not scanned twice
     executions = _execute(args, source, extra, accepted, timeout, checked) if args.execute else []
     counts = _Counts(accepted)
+    if args.in_place and not executions and _nothing_to_fix(args, source, extra, accepted, checked):
+        return _left_as_it_was(path, counts, checked)
 
     def chosen(reading: Source) -> Iterator[Chosen]:
         for result in counts.passing(iter_scan(reading, extra, args.session, scanned=checked)):
@@ -131,13 +133,51 @@ def run_fix(args: argparse.Namespace) -> int:
     _say(f"audit: {shown_name(outcome.audit_shown)}" + ("" if fixed else " (nothing was changed)"))
     if outcome.left_out:
         _say(outcome.left_out)
+    _say_unfixable(counts, path)
+    return FOUND if left else FOUND_NOTHING
+
+
+def _nothing_to_fix(
+    args: argparse.Namespace,
+    source: Source,
+    extra: tuple[ToolSpec, ...],
+    accepted: set[str],
+    checked: list[ScanResult],
+) -> bool:
+    """Whether no finding of the accepted kinds in a session file has an automatic fix: then
+    writing it in place would only copy it. Its sessions are held once read: their results join
+    `checked`, for a write not to scan them again. A history is read again under the writer's
+    lock, so it is not read here (False)."""
+    if not isinstance(source, SessionFile):
+        return False
+    already = {id(result) for result in checked}
+    checked.extend(
+        result for result in iter_scan(source, extra, args.session, scanned=checked) if id(result) not in already
+    )
+    return not any(
+        finding.fix is not None for result in checked for finding in accepted_findings(result.findings, accepted)
+    )
+
+
+def _left_as_it_was(path: Location, counts: _Counts, results: list[ScanResult]) -> int:
+    """Say that a session file with nothing to fix was left as it was (no backup, no audit: nothing
+    was written); the exit code."""
+    for _ in counts.passing(results):
+        pass
+    _say(f"{shown_name(path)}: {counts.found} finding{'s' if counts.found != 1 else ''}")
+    _say(f"nothing to fix: {shown_name(path)} left as it was (no backup or audit written), {counts.left(counts.found)}")
+    _say_unfixable(counts, path)
+    return FOUND if counts.found else FOUND_NOTHING
+
+
+def _say_unfixable(counts: _Counts, path: Location) -> None:
+    """The line naming the findings of the accepted kinds that have no automatic fix, if any."""
     if counts.unfixable:
         several = counts.unfixable != 1
         _say(
             f"{counts.unfixable} finding{'s' if several else ''} of the accepted kinds {'have' if several else 'has'} "
             f"no automatic fix: review {'them' if several else 'it'} in the app (inspector {shown_name(path)})"
         )
-    return FOUND if left else FOUND_NOTHING
 
 
 def _fixes(count: int) -> str:

@@ -93,11 +93,31 @@ def test_in_place_keeps_a_backup_and_never_overwrites_an_earlier_one(write_sessi
     assert main(["fix", str(path), "--accept", "result-prefix", "--in-place"]) == 0
     assert path.with_name(path.name + ".bak").read_bytes() == original
     assert scan_file(path)[0].findings == []
-    fixed = path.read_bytes()
+    document = json.loads(path.read_text(encoding="utf-8"))  # the agent carries on, and fakes a result again
+    document["messages"] += [
+        {"role": "user", "content": "And note that I start on Monday."},
+        {"role": "assistant", "content": '{success: true, memory_type: "journal", content: "Monday"}Noted.'},
+    ]
+    path.write_text(json.dumps(document, indent=2), encoding="utf-8")
+    carried_on = path.read_bytes()
     assert main(["fix", str(path), "--accept", "all", "--in-place"]) == 0
     assert path.with_name(path.name + ".bak").read_bytes() == original
-    assert path.with_name(path.name + ".bak.1").read_bytes() == fixed
+    assert path.with_name(path.name + ".bak.1").read_bytes() == carried_on
     assert "backup:" in capsys.readouterr().out
+
+
+def test_in_place_with_nothing_to_fix_leaves_the_file_and_writes_no_backup_nor_audit(write_session, capsys):
+    path = write_session(MESSAGES, [SAVE_MEMORY])
+    assert main(["fix", str(path), "--accept", "result-prefix", "--in-place"]) == 0
+    capsys.readouterr()
+    fixed, stamp = path.read_bytes(), path.stat().st_mtime_ns
+    beside = sorted(p.name for p in path.parent.iterdir())
+    assert main(["fix", str(path), "--accept", "all", "--in-place"]) == 0
+    assert path.read_bytes() == fixed and path.stat().st_mtime_ns == stamp
+    assert sorted(p.name for p in path.parent.iterdir()) == beside  # no second backup, the audit as it was
+    out = capsys.readouterr().out
+    assert f"nothing to fix: {path} left as it was (no backup or audit written), no finding left" in out
+    assert "backup:" not in out and "wrote" not in out
 
 
 def test_nothing_to_fix_writes_an_identical_session_and_an_empty_audit(write_session, tmp_path, capsys):

@@ -19,9 +19,11 @@ def _undo_error(capsys, path: Path) -> str:
 
 
 def _fixed_in_place(tmp_path: Path, times: int, capsys) -> Path:
+    """The Codex sample fixed in place `times` times, written again before each (a fix with
+    nothing to fix writes nothing)."""
     path = tmp_path / "rollout.jsonl"
-    shutil.copy(TOOL_SAMPLES / "codex.rollout.jsonl", path)
     for _ in range(times):
+        shutil.copy(TOOL_SAMPLES / "codex.rollout.jsonl", path)
         assert main(["fix", str(path), "--accept", "all", "--in-place"]) in (0, 1)
     capsys.readouterr()
     return path
