@@ -110,8 +110,13 @@ def test_in_place_backs_up_the_session_s_files_beside_the_storage_then_writes_th
     ]
     assert not list(storage.rglob(".*"))  # no temporary file left behind
     assert finding_triples(session_file) == [(5, "tool-error", "read")]
-    assert main(["fix", str(session_file), "--accept", "all", "--in-place"]) == 1
-    assert (tmp_path / "storage.bak.1").is_dir()  # the first backup is never written over
+    fixed = tree(storage)
+    assert main(["fix", str(session_file), "--accept", "all", "--in-place"]) == 1  # nothing left to fix
+    assert tree(storage) == fixed and not (tmp_path / "storage.bak.1").exists()  # left as it was, no copy
+    shutil.rmtree(storage)
+    shutil.copytree(STORAGE, storage)  # the session as it was written before the repair, again
+    assert main(["fix", str(session_file), "--accept", "all", "--in-place"]) == 0
+    assert (tmp_path / "storage.bak.1").is_dir() and tree(tmp_path / "storage.bak") == before  # never written over
 
 
 def test_a_rename_failing_midway_puts_back_every_file_and_leaves_the_storage_as_it_was(tmp_path, capsys, monkeypatch):
