@@ -150,12 +150,10 @@ def _nothing_to_fix(
     lock, so it is not read here (False)."""
     if not isinstance(source, SessionFile):
         return False
-    already = {id(result) for result in checked}
-    checked.extend(
-        result for result in iter_scan(source, extra, args.session, scanned=checked) if id(result) not in already
-    )
     return not any(
-        finding.fix is not None for result in checked for finding in accepted_findings(result.findings, accepted)
+        finding.fix is not None
+        for result in _scanned_once(source, extra, args.session, checked)
+        for finding in accepted_findings(result.findings, accepted)
     )
 
 
@@ -245,12 +243,8 @@ def _execute(
     that cannot be read runs nothing), printing one line per call as it finishes. A file's
     results join `checked`, for the write not to scan its sessions again (a history's are read
     again under the writer's lock: only the calls are kept, never every session's results)."""
-    held = isinstance(source, SessionFile)
-    already = {id(result) for result in checked}
     pending: list[tuple[str | None, int, ToolCall]] = []
-    for result in iter_scan(source, extra, args.session, scanned=checked):
-        if held and id(result) not in already:
-            checked.append(result)
+    for result in _scanned_once(source, extra, args.session, checked):
         pending.extend(
             (result.session.session_id, finding.turn, call)
             for finding, call in recovered_calls(accepted_findings(result.findings, accepted))
@@ -261,6 +255,20 @@ def _execute(
         _say(execution.describe())
         ran.append(execution)
     return ran
+
+
+def _scanned_once(
+    source: Source, extra: tuple[ToolSpec, ...], only: str | None, checked: list[ScanResult]
+) -> Iterator[ScanResult]:
+    """Every session's results (those in `checked` not scanned again); a session file's new ones
+    join `checked`, its sessions being held (a history's are read again under the writer's lock:
+    they are not kept)."""
+    held = isinstance(source, SessionFile)
+    already = {id(result) for result in checked}
+    for result in iter_scan(source, extra, only, scanned=checked):
+        if held and id(result) not in already:
+            checked.append(result)
+        yield result
 
 
 def _copy_target(output: Path, path: Location) -> Path:
