@@ -23,7 +23,7 @@ def run_hook(
     try:
         said = answer(json.loads(stdin.read()), stderr)
     except Exception as error:  # the hook's own failure must never stop the agent
-        stderr.write(f"inspector hook: {one_line(error)}\n")
+        stderr.write(f"inspector hook: {one_line(_worded(error))}\n")
         return 0
     if said:
         stdout.write(json.dumps(said) + "\n")
@@ -60,6 +60,18 @@ def finding_key(finding: Finding) -> str:
 
     span = f"{finding.span[0]}-{finding.span[1]}" if finding.span is not None else ""
     return f"{finding.kind}:{span}:{zlib.crc32(finding.message.encode('utf-8', 'replace')):08x}"
+
+
+def _worded(error: Exception) -> str:
+    """What went wrong, in words: the input that is not JSON and where, the file that cannot be
+    read or written and why (not Python's `[Errno 2] ...`)."""
+    if isinstance(error, json.JSONDecodeError):
+        from inspector.support.json_error_words import what_is_wrong
+
+        return f"the hook's input is not JSON ({what_is_wrong(error)} at line {error.lineno} column {error.colno})"
+    if isinstance(error, OSError) and error.filename is not None:
+        return f"{error.filename}: {error.strerror or error}"
+    return str(error) or type(error).__name__
 
 
 def one_line(error: object) -> str:

@@ -125,13 +125,16 @@ def test_a_clean_reply_is_left_alone(monkeypatch, capsys):
 @pytest.mark.parametrize(
     ("hook_input", "said"),
     [
-        (b"not json", "inspector hook: Expecting value"),
+        (b"not json", "inspector hook: the hook's input is not JSON (Expecting value at line 1 column 1)"),
         ({"hook_event_name": "Stop", "session_id": "s", "transcript_path": "x"}, "inspector hook: not the input of"),
         (
             {"hook_event_name": "AfterAgent", "session_id": "s", "transcript_path": ""},
             "inspector hook: the input names",
         ),
-        ({"hook_event_name": "AfterAgent", "session_id": "s", "transcript_path": "/no/such"}, "inspector hook: "),
+        (
+            {"hook_event_name": "AfterAgent", "session_id": "s", "transcript_path": "/no/such"},
+            "inspector hook: /no/such: No such file or directory",
+        ),
     ],
 )
 def test_bad_input_is_one_line_on_stderr_and_never_fails_the_agent(monkeypatch, capsys, hook_input, said):

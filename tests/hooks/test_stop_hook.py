@@ -121,8 +121,12 @@ def test_a_clean_reply_gets_nothing(tmp_path, monkeypatch, capsys):
 
 def test_an_input_that_is_not_json_is_one_line_and_exit_0(tmp_path, monkeypatch, capsys):
     code, decision, err = run_hook(monkeypatch, capsys, b"{not json")
-    assert (code, decision) == (0, None)
-    assert err.startswith("inspector hook: ") and err.count("\n") == 1
+    assert (code, decision, err) == (
+        0,
+        None,
+        "inspector hook: the hook's input is not JSON (Expecting property name enclosed in double quotes "
+        "at line 1 column 2)\n",
+    )
 
 
 def test_another_event_is_one_line_and_exit_0(tmp_path, monkeypatch, capsys):
@@ -133,7 +137,7 @@ def test_another_event_is_one_line_and_exit_0(tmp_path, monkeypatch, capsys):
 def test_a_transcript_not_there_is_one_line_and_exit_0(tmp_path, monkeypatch, capsys):
     code, decision, err = run_hook(monkeypatch, capsys, stop_input(tmp_path / "gone.jsonl"))
     assert (code, decision) == (0, None)
-    assert err.startswith("inspector hook: ") and "gone.jsonl" in err and err.count("\n") == 1
+    assert err == f"inspector hook: {tmp_path / 'gone.jsonl'}: No such file or directory\n"
 
 
 def test_a_state_folder_that_cannot_be_written_is_one_line_and_exit_0(tmp_path, monkeypatch, capsys):
