@@ -1,6 +1,6 @@
 """Benchmark: `inspector scan --json` on a large Inspect AI log, the legacy `.json` and the `.eval`
 zip, against decoding the same JSON with `json.load` (for `.eval`: reading and decompressing its
-members with `zipfile` + `zstandard`, then `json.loads`).
+members with `zipfile` + Zstandard, then `json.loads`).
 
 Run by hand from anywhere (pytest does not collect it):
 
@@ -27,12 +27,12 @@ import zipfile
 import zlib
 from pathlib import Path
 
-import zstandard
-
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from bench_runner import WORDS
 from bench_sharegpt import run
+
+from inspector.support.zstandard_module import zstd
 
 EVAL = "--eval" in sys.argv or os.environ.get("BENCH_INSPECT_EVAL") == "1"
 if EVAL:  # the child that writes the file runs without the flag: it is told by the environment
@@ -40,10 +40,10 @@ if EVAL:  # the child that writes the file runs without the flag: it is told by 
     os.environ["BENCH_INSPECT_EVAL"] = "1"
 BASELINE_JSON = "import json, sys\nvalue = json.load(open(sys.argv[1], encoding='utf-8'))"
 BASELINE_EVAL = (
-    "import json, sys, zipfile, zstandard\narchive = open(sys.argv[1], 'rb').read()\n"
+    "import json, sys, zipfile\nfrom inspector.support.zstandard_module import zstd\narchive = open(sys.argv[1], 'rb').read()\n"
     "z = zipfile.ZipFile(sys.argv[1])\nvalues = []\nfor info in z.infolist():\n"
     "    start = info.header_offset + 30 + len(info.filename)\n"
-    "    data = zstandard.ZstdDecompressor().decompressobj().decompress(archive[start:start + info.compress_size])\n"
+    "    data = zstd.decompress(archive[start:start + info.compress_size])\n"
     "    values.append(json.loads(data))"
 )
 TOOLS = [
@@ -123,7 +123,7 @@ def generate(path: Path, count: int) -> dict[str, int]:
     with zipfile.ZipFile(path, "w") as archive:
         for name, value in [(f"samples/{s['id']}_epoch_1.json", s) for s in samples] + [("header.json", header)]:
             raw = json.dumps(value).encode()
-            archive.writestr(name, zstandard.ZstdCompressor().compress(raw))
+            archive.writestr(name, zstd.compress(raw))
             info = archive.infolist()[-1]
             info.compress_type, info.file_size, info.CRC = 93, len(raw), zlib.crc32(raw)
     return planted

@@ -3,7 +3,7 @@ compressed with Zstandard (zip method 93), which the standard library's `zipfile
 decompress before Python 3.14.
 
 `zipfile` still reads the central directory (names, offsets, sizes, CRCs); a Zstandard member's
-bytes are taken from behind its local header and decompressed with `zstandard`, a stored or
+bytes are taken from behind its local header and decompressed with Zstandard, a stored or
 deflated one is read by `zipfile` itself. The archive becomes one `Document` shaped like Inspect's
 legacy `.json` log: `header.json`'s keys (`version`, `eval`, `plan`, `results`, ...) and
 `samples`, the `samples/<id>_epoch_<n>.json` members in the archive's order; the other members
@@ -19,11 +19,12 @@ Each member is decompressed as a stream into one buffer of its declared size.
 
 from __future__ import annotations
 
+import io
 import os
 import struct
 import zlib
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, Protocol
 
 from inspector.errors import InspectorError
 from inspector.sources.files.document import Document, json_value
@@ -32,8 +33,6 @@ from inspector.support.safe_text import shown_name
 
 if TYPE_CHECKING:
     import zipfile
-
-    import zstandard
 
 SUFFIX = ".eval"
 ZIP_ZSTANDARD = 93
@@ -132,13 +131,14 @@ def _member_bytes(archive: zipfile.ZipFile, handle: IO[bytes], info: zipfile.Zip
         raise InspectorError(
             f"{shown_name(path)}: member {info.filename}: no local header where the directory says (damaged)"
         )
-    import zstandard  # imported here, as zipfile is in `read_eval`
+    from inspector.support.zstandard_module import zstd  # imported here, as zipfile is in `read_eval`
 
     handle.seek(info.header_offset + _LOCAL_HEADER.size + name_length + extra_length)
     compressed = handle.read(info.compress_size)
     try:
-        data = _decompressed(zstandard.ZstdDecompressor().stream_reader(compressed), info.file_size)
-    except zstandard.ZstdError as exc:
+        with zstd.ZstdFile(io.BytesIO(compressed)) as reader:
+            data = _decompressed(reader, info.file_size)
+    except (zstd.ZstdError, EOFError) as exc:
         raise InspectorError(
             f"{shown_name(path)}: member {info.filename}: cannot decompress ({exc}; cut off?)"
         ) from None
@@ -147,7 +147,13 @@ def _member_bytes(archive: zipfile.ZipFile, handle: IO[bytes], info: zipfile.Zip
     return data
 
 
-def _decompressed(reader: IO[bytes] | zstandard.ZstdDecompressionReader, size: int) -> bytearray:
+class _Reader(Protocol):
+    """A member's decompressing reader (`zipfile`'s, or a Zstandard file's)."""
+
+    def read(self, size: int = -1, /) -> bytes: ...
+
+
+def _decompressed(reader: _Reader, size: int) -> bytearray:
     """What `reader` (a member's decompressing reader) gives, at most `size` + 1 bytes of it (more
     than the directory says is damage, and a bomb is never inflated past it), read in chunks into
     one buffer of `size` bytes: the member is held once, never twice."""

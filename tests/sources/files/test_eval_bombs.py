@@ -12,17 +12,17 @@ import zlib
 from pathlib import Path
 
 import pytest
-import zstandard
 
 import inspector.sources.files.inspect_eval as inspect_eval
 from inspector.cli.main import main
+from inspector.support.zstandard_module import zstd
 
 _SPACES = b" " * (1 << 20)
 
 
 def _zstandard_eval(path: Path, megabytes: int) -> Path:
     """An `.eval` whose one sample is `{` and `}` around `megabytes` MB of spaces, Zstandard-compressed."""
-    compressor = zstandard.ZstdCompressor().compressobj()
+    compressor = zstd.ZstdCompressor()
     payload, crc = bytearray(compressor.compress(b"{")), zlib.crc32(b"{")
     for _ in range(megabytes):
         payload += compressor.compress(_SPACES)

@@ -4,6 +4,7 @@
 `fix` as read-only; a cut-off or damaged `.eval` is one line."""
 
 import zipfile
+import zlib
 
 import pytest
 
@@ -14,6 +15,7 @@ from inspector.scan.scanner import scan_file
 from inspector.sources import FORMATS, load_sessions, open_source
 from inspector.sources.files.document import read_document
 from inspector.sources.files.inspect_eval import ZIP_ZSTANDARD, read_eval
+from inspector.support.zstandard_module import zstd
 from tests.helpers.samples import SESSIONS, TOOL_SAMPLES
 
 SAMPLES = TOOL_SAMPLES
@@ -108,6 +110,19 @@ def test_a_damaged_member_is_one_line(tmp_path):
     damaged.write_bytes(bytes(data))
     with pytest.raises(InspectorError, match="samples/notes_epoch_1.json"):
         load_sessions(damaged)
+
+
+def test_a_zstandard_member_cut_short_is_one_line_and_exit_2(tmp_path, capsys):
+    raw = b'{"id": "notes", "epoch": 1, "messages": [' + b'{"role": "user", "content": "Save a note."}, ' * 40 + b"{}]}"
+    cut = tmp_path / "cut-member.eval"
+    with zipfile.ZipFile(cut, "w") as archive:
+        compressed = zstd.compress(raw)
+        archive.writestr("samples/notes_epoch_1.json", compressed[: len(compressed) // 2])  # its stream ends early
+        info = archive.infolist()[-1]
+        info.compress_type, info.file_size, info.CRC = ZIP_ZSTANDARD, len(raw), zlib.crc32(raw)
+    assert main(["scan", str(cut)]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "member samples/notes_epoch_1.json: cannot decompress" in error
 
 
 def test_a_zip_without_a_log_is_refused(tmp_path):
