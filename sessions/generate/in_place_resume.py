@@ -72,7 +72,7 @@ def _last_user_text(items: list[Any]) -> str:
     return ""
 
 
-def _bodies(run: TempRun) -> list[dict[str, Any]]:
+def bodies(run: TempRun) -> list[dict[str, Any]]:
     """The requests the mock recorded so far (`bodies.jsonl` in the temp HOME)."""
     path = Path(run.home, "bodies.jsonl")
     return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
@@ -104,7 +104,7 @@ def play(binary: str, inspector: str, out: Path, keep: bool) -> list[str]:
         repaired = rollout.read_bytes()
         beside = {name: Path(rollout.parent, name).read_bytes() for name in os.listdir(rollout.parent)}
         session_id = json.loads(repaired.split(b"\n", 1)[0])["payload"]["id"]
-        sent_before = len(_bodies(run))
+        sent_before = len(bodies(run))
         resumes = [[binary, "exec", "resume", session_id, skip, TURN_BY_ID]]
         resumes.append([binary, "exec", "resume", "--last", skip, TURN_LAST])
         codes = run.run_each("codex", resumes, env, "resume-output.txt")
@@ -128,7 +128,7 @@ def play(binary: str, inspector: str, out: Path, keep: bool) -> list[str]:
     for turn in (TURN_BY_ID, TURN_LAST):
         sent = [
             b["body"]
-            for b in _bodies(run)[sent_before:]
+            for b in bodies(run)[sent_before:]
             if _last_user_text((b.get("body") or {}).get("input") or []) == turn
         ]
         if not sent:

@@ -1,9 +1,11 @@
-"""A Codex CLI rollout repaired where Codex keeps it, `fix --in-place` leaving its backup and audit
-beside it, is still resumed by the real CLI, by id and as the last session
-(`sessions/generate/in_place_resume.py`; the files are in `sessions/in-place/`).
+"""A session repaired where its tool keeps it, `fix --in-place` leaving its backup and audit
+beside it, is still resumed by the real CLI: a Codex CLI rollout by id and as the last session
+(`sessions/generate/in_place_resume.py`), a Claude Code session by id and with `--continue`, the
+audit and the backup made the newest files in the project's folder
+(`sessions/generate/in_place_resume_claude.py`); the files are in `sessions/in-place/`.
 
-Today's `fix --accept all --in-place` on the rollout as Codex wrote it must give, byte for byte,
-the lines Codex resumed from (the start of the rollout it left), and the same names beside it:
+Today's `fix --accept all --in-place` on the session as the tool wrote it must give, byte for byte,
+the lines the tool resumed from (the start of the file it left), and the same names beside it:
 a change in either is one the real CLI has not been shown to resume. The requests of the resumed
 turns carried the repaired reply, not the fake result.
 """
@@ -69,3 +71,57 @@ def test_the_resumed_rollout_reads_as_codex_with_both_new_turns_at_its_end():
     assert session.format == "codex" and len(session.turns) > len(before.turns)
     users = [turn.text for turn in session.turns if turn.role == "user"]
     assert users[-2:] == list(TURNS_RESUMED)
+
+
+CLAUDE_SESSION_ID = "fdb402e4-6764-42b9-844b-6690c6cd7efb"
+
+
+def _claude_fixed_in_place(tmp_path: Path) -> Path:
+    """A copy of the session Claude Code wrote, in a project's folder as Claude left it (with its
+    `memory/` folder), repaired in place today."""
+    folder = tmp_path / ".claude" / "projects" / "-tmp-ccip-work"
+    (folder / "memory").mkdir(parents=True)
+    session = folder / f"{CLAUDE_SESSION_ID}.jsonl"
+    shutil.copy(IN_PLACE / "claude-code.before.jsonl", session)
+    assert main(["fix", "--accept", "all", "--in-place", str(session)]) == 0
+    return session
+
+
+def test_the_session_claude_code_wrote_opens_with_a_fake_result(capsys):
+    assert main(["scan", str(IN_PLACE / "claude-code.before.jsonl")]) == 1
+    assert "result-prefix" in capsys.readouterr().out
+
+
+def test_fix_in_place_writes_exactly_what_claude_code_resumed_from(tmp_path, capsys):
+    session = _claude_fixed_in_place(tmp_path)
+    assert "no finding left" in capsys.readouterr().out
+    repaired = session.read_bytes()
+    resumed = (IN_PLACE / "claude-code.resumed.jsonl").read_bytes()
+    assert resumed.startswith(repaired) and len(resumed) > len(repaired)
+    assert FAKE_RESULT.encode() not in resumed.replace(b'\\"', b'"')
+    before = (IN_PLACE / "claude-code.before.jsonl").read_bytes()
+    assert session.with_name(session.name + ".bak").read_bytes() == before
+
+
+def test_fix_in_place_leaves_beside_the_session_the_names_claude_code_was_resumed_with(tmp_path, capsys):
+    session = _claude_fixed_in_place(tmp_path)
+    written = sorted(path.name.replace(CLAUDE_SESSION_ID, "SESSION") for path in session.parent.iterdir())
+    assert written == (IN_PLACE / "claude-code.folder.txt").read_text(encoding="utf-8").splitlines()
+
+
+def test_claude_codes_resumed_turns_carried_the_repaired_reply_and_continue_the_real_session():
+    requests = json.loads((IN_PLACE / "claude-code.resumed-requests.json").read_text(encoding="utf-8"))
+    assert [request["turn"] for request in requests] == list(TURNS_RESUMED)
+    for request in requests:
+        history = json.dumps(request["messages"], ensure_ascii=False)
+        assert FAKE_RESULT not in history.replace('\\"', '"') and REPLY_KEPT in history
+    assert TURNS_RESUMED[0] in json.dumps(requests[1]["messages"])  # --continue resumed the turn by id too
+
+
+def test_the_session_claude_code_resumed_holds_both_new_turns_under_its_own_id():
+    (session,) = load_sessions(IN_PLACE / "claude-code.resumed.jsonl")
+    assert session.format == "claude-code"
+    users = [turn.text for turn in session.turns if turn.role == "user"]
+    assert users[-2:] == list(TURNS_RESUMED)
+    lines = (IN_PLACE / "claude-code.resumed.jsonl").read_text(encoding="utf-8").splitlines()
+    assert {json.loads(line)["sessionId"] for line in lines} == {CLAUDE_SESSION_ID}

@@ -1,0 +1,188 @@
+#!/usr/bin/env python3
+"""Show that a Claude Code session repaired where Claude keeps it (`inspector fix --in-place`, its
+backup and audit landing beside it) is still resumed by the real CLI, by id and with `--continue`.
+
+Usage (with the project's venv active, so that `inspector` runs):
+    python3 sessions/generate/in_place_resume_claude.py [OUT_DIR] [--claude PATH] [--inspector PATH] [--keep]
+
+OUT_DIR defaults to sessions/in-place/.  In a temporary HOME (CLAUDE_CONFIG_DIR=$HOME/.claude) and
+working folder, against the scripted mock (the wire format of `claude_code.py`):
+
+1. `claude -p` runs one user turn, which the model answers with a fake tool result before its
+   prose (`scenario.FAKE_RESULT_REPLY`): nothing ran;
+2. the session file is copied, scrubbed as every generator scrubs it, to `claude-code.before.jsonl`;
+3. `inspector fix --accept all --in-place SESSION` repairs the session where Claude keeps it, in
+   the project's folder Claude lists sessions from;
+4. `claude -p --resume <session id>` runs one more turn; then the files the fix left beside the
+   session are made the newest in the folder (their times only), and `claude -p --continue`,
+   which resumes the project's most recent session, runs another;
+5. it checks that both exited 0 and reported the session's own id, that the folder then holds
+   what it held after the fix and nothing else, that those files are as the fix left them, that
+   the session starts with the repaired file byte for byte and ends with the two new turns, and
+   that the request of each resumed turn carried the repaired reply and not the fake result.
+   Any failure exits 1.
+
+It writes `claude-code.resumed.jsonl` (the session after step 4, scrubbed),
+`claude-code.resumed-requests.json` (each resumed turn's messages from the first user turn on,
+scrubbed) and `claude-code.folder.txt` (the names in the project's folder after step 4, the
+session's id written `SESSION`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import claude_code
+from harness import DEFAULT_OUT, NPM_TOOLS, TempRun, arg_parser, find_binary, out_dir
+from in_place_resume import ANSWERS, FAKE_OBJECT, REPLY_KEPT, TURN_BY_ID, TURN_FIRST, TURN_LAST, bodies
+from mock_server import Reply, sse
+from scenario import FAKE_RESULT_REPLY
+
+FLAGS = ["--output-format", "json", "--model", "claude-sonnet-4-5"]
+
+
+def responder(run: TempRun) -> Any:
+    """The mock's answers: the fake result for the first turn, a plain reply for each resumed one."""
+    fallback = claude_code.make_responder(run.work)
+
+    def answer(method: str, path: str, body: Any) -> Reply:
+        tools = [t.get("name") for t in (body or {}).get("tools") or [] if isinstance(t, dict)]
+        if path.split("?")[0] != "/v1/messages" or "Read" not in tools:
+            return fallback(method, path, body)
+        messages = body.get("messages") or []
+        text = ANSWERS.get(last_user_turn(messages), FAKE_RESULT_REPLY)
+        blocks = [claude_code.text_block_events(0, text)]
+        msg_id = f"msg_mock_{len(messages):03d}"
+        return sse(claude_code.message_events(msg_id, body.get("model", "mock"), blocks, "end_turn"))
+
+    return answer
+
+
+def last_user_turn(messages: list[Any]) -> str:
+    """Which of the scenario's turns the last user message of a request asks ('' if none)."""
+    last = next((m for m in reversed(messages) if isinstance(m, dict) and m.get("role") == "user"), {})
+    text = json.dumps(last.get("content"), ensure_ascii=False)
+    return next((turn for turn in (TURN_FIRST, TURN_BY_ID, TURN_LAST) if turn in text), "")
+
+
+def claude_env(run: TempRun, url: str) -> dict[str, str]:
+    """Claude Code's environment: its config in the temp HOME, the mock as its API, nothing sent out."""
+    os.makedirs(os.path.join(run.home, "tmp"), exist_ok=True)
+    return run.base_env(
+        CLAUDE_CONFIG_DIR=os.path.join(run.home, ".claude"),
+        ANTHROPIC_API_KEY="dummy",
+        ANTHROPIC_BASE_URL=url,
+        DISABLE_TELEMETRY="1",
+        DISABLE_ERROR_REPORTING="1",
+        DISABLE_AUTOUPDATER="1",
+        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC="1",
+        CLAUDE_CODE_TMPDIR=os.path.join(run.home, "tmp"),
+    )
+
+
+def reported_ids(run: TempRun, output_name: str) -> list[str]:
+    """The session id each `--output-format json` run reported, in order (from the saved output)."""
+    lines = Path(run.home, output_name).read_text().splitlines()
+    return [json.loads(line)["session_id"] for line in lines if line.startswith('{"type":"result"')]
+
+
+def snapshot(folder: Path) -> dict[str, bytes | None]:
+    """Every name under ``folder`` (recursively, relative) with its bytes (None for a folder)."""
+    return {str(path.relative_to(folder)): None if path.is_dir() else path.read_bytes() for path in folder.rglob("*")}
+
+
+def make_newest(session: Path, names: list[str]) -> None:
+    """Give the files ``names`` beside ``session`` a modification time after every other's."""
+    newest = max(path.stat().st_mtime for path in session.parent.iterdir()) + 5
+    for name in names:
+        os.utime(session.parent / name, (newest, newest))
+
+
+def play(binary: str, inspector: str, out: Path, keep: bool) -> list[str]:
+    """Run the five steps; what failed (nothing when the repaired session was resumed as it should be)."""
+    run = TempRun("ccip")
+    failed: list[str] = []
+    with run.mock(responder(run), max_requests=40) as srv:
+        env = claude_env(run, srv.url)
+        if run.run_each("claude", [[binary, "-p", TURN_FIRST, *FLAGS]], env, "first-output.txt") != [0]:
+            failed.append("the first turn failed")
+        session = Path(run.find_written(os.path.join(run.home, ".claude/projects/*/*.jsonl"), "session file"))
+        run.copy_scrubbed(str(session), out / "claude-code.before.jsonl")
+        fix_env = {**os.environ, "HOME": run.home, "XDG_STATE_HOME": str(Path(run.home, "state"))}
+        fix = subprocess.run([inspector, "fix", "--accept", "all", "--in-place", str(session)], env=fix_env)
+        if fix.returncode != 0:
+            return [*failed, f"inspector fix exited {fix.returncode}"]
+        repaired = session.read_bytes()
+        beside = snapshot(session.parent)
+        session_id = session.stem
+        sent_before = len(bodies(run))
+        by_id = [binary, "-p", TURN_BY_ID, "--resume", session_id, *FLAGS]
+        codes = run.run_each("claude", [by_id], env, "resume-output.txt")
+        make_newest(session, [name for name, data in beside.items() if name != session.name and data is not None])
+        codes += run.run_each("claude", [[binary, "-p", TURN_LAST, "--continue", *FLAGS]], env, "continue-output.txt")
+    failed += [f"claude {how} exited {code}" for how, code in zip(("--resume", "--continue"), codes) if code]
+    ids = reported_ids(run, "resume-output.txt") + reported_ids(run, "continue-output.txt")
+    if ids != [session_id, session_id]:
+        failed.append(f"the resumed turns reported the sessions {ids}, not {session_id} twice")
+    after = snapshot(session.parent)
+    if sorted(after) != sorted(beside):
+        failed.append(f"the folder holds {sorted(after)}, not {sorted(beside)}")
+    failed += [f"{n} changed" for n, data in beside.items() if n != session.name and after.get(n) != data]
+    resumed = session.read_bytes()
+    if not resumed.startswith(repaired) or not all(
+        t.encode() in resumed[len(repaired) :] for t in (*ANSWERS, *ANSWERS.values())
+    ):
+        failed.append("the session does not start with the repaired file and end with both new turns")
+    if FAKE_OBJECT[:20].encode() in resumed.replace(b'\\"', b'"'):
+        failed.append("a line of the session still shows the fake result")
+    requests = []
+    for turn in (TURN_BY_ID, TURN_LAST):
+        sent = [
+            b["body"]
+            for b in bodies(run)[sent_before:]
+            if isinstance(b.get("body"), dict) and last_user_turn(b["body"].get("messages") or []) == turn
+        ]
+        if not sent:
+            failed.append(f"no request for {turn!r}")
+            continue
+        messages = sent[-1]["messages"]
+        history = json.dumps(messages, ensure_ascii=False)
+        if FAKE_OBJECT[:20] in history.replace('\\"', '"') or REPLY_KEPT.strip()[:40] not in history:
+            failed.append(f"the request for {turn!r} does not carry the repaired reply alone")
+        requests.append({"turn": turn, "messages": messages})
+    run.copy_scrubbed(str(session), out / "claude-code.resumed.jsonl")
+    (out / "claude-code.resumed-requests.json").write_text(
+        run.scrub(json.dumps(requests, indent=1, ensure_ascii=False)) + "\n"
+    )
+    (out / "claude-code.folder.txt").write_text("".join(n.replace(session_id, "SESSION") + "\n" for n in sorted(after)))
+    run.finish(keep or bool(failed))
+    return failed
+
+
+def main() -> None:
+    """Play the scenario and exit 1 when the repaired session was not resumed as it should be."""
+    ap = arg_parser("inspector")
+    ap.set_defaults(out=str(DEFAULT_OUT / "in-place"))
+    ap.add_argument("--claude")
+    args = ap.parse_args()
+    binary = find_binary(
+        "claude",
+        args.claude,
+        "@anthropic-ai/claude-code",
+        [str(NPM_TOOLS / "claude/node_modules/@anthropic-ai/claude-code-linux-x64/claude")],
+    )
+    failed = play(binary, args.inspector or "inspector", out_dir(args.out), args.keep)
+    for line in failed:
+        print("FAILED:", line)
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
