@@ -24,7 +24,7 @@ What lands, and in what order, so that nothing partial stays behind:
   renamed, and its directory flushed (`inspector.support.atomic_files`); a failure removes it;
 - a backup takes its name (`PATH.bak`, `PATH.bak.N`) only once complete: a backup that does not
   fit leaves nothing, and nothing else is written;
-- a session file's output and its audit (`OUT.audit.jsonl`) are both staged, then the audit is
+- a session file's output and its audit (`OUT.audit.ndjson`) are both staged, then the audit is
   renamed first and the output second: there is never an output without its audit. A failure
   between the two puts the previous audit back. A process killed between the two leaves the new
   audit beside the output as it was (or no output): that audit records fixes that are not in the

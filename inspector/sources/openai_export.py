@@ -11,7 +11,7 @@ cannot hold is named in one line (`left_out`): records the reader could not read
 thinking or images, usage figures, tool results' error flags, and the records of a JSON Lines
 file that are no message (counted by their `type`).
 
-The output and its audit (`OUT.audit.jsonl`) land together, as a session file's do
+The output and its audit (`OUT.audit.ndjson`) land together, as a session file's do
 (`inspector.sources.files.session_file.land_with_audit`).
 """
 

@@ -12,7 +12,7 @@ folder, against the scripted mock (the wire format of `codex.py`):
    prose (`scenario.FAKE_RESULT_REPLY`): nothing ran;
 2. the rollout is copied, scrubbed as every generator scrubs it, to `codex.before.jsonl`;
 3. `inspector fix --accept all --in-place ROLLOUT` repairs the rollout where Codex keeps it:
-   `ROLLOUT.bak` and `ROLLOUT.audit.jsonl` land beside it, in the folder Codex lists;
+   `ROLLOUT.bak` and `ROLLOUT.audit.ndjson` land beside it, in the folder Codex lists;
 4. `codex exec resume <session id>`, then `codex exec resume --last`, each run one more turn;
 5. it checks that both exited 0, that the folder then holds the rollout, its backup and its audit
    and nothing else, that the backup and the audit are as the fix left them, that the rollout

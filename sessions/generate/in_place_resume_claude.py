@@ -19,7 +19,11 @@ working folder, against the scripted mock (the wire format of `claude_code.py`):
 5. it checks that both exited 0 and reported the session's own id, that the folder then holds
    what it held after the fix and nothing else, that those files are as the fix left them, that
    the session starts with the repaired file byte for byte and ends with the two new turns, and
-   that the request of each resumed turn carried the repaired reply and not the fake result.
+   that the request of each resumed turn carried the repaired reply and not the fake result;
+6. the files the fix left are dated 40 days back, beside an old session of the same age (a copy of
+   the session under another UUID), and one more turn runs, its reply held `HOLD_SECONDS` so that
+   Claude's retention cleanup (`cleanupPeriodDays`, 30 days by default) runs meanwhile: it checks
+   that the old session was deleted (the cleanup ran) and that the audit and the backup were not.
    Any failure exits 1.
 
 It writes `claude-code.resumed.jsonl` (the session after step 4, scrubbed),
@@ -32,8 +36,11 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
+import time
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +53,9 @@ from mock_server import Reply, sse
 from scenario import FAKE_RESULT_REPLY
 
 FLAGS = ["--output-format", "json", "--model", "claude-sonnet-4-5"]
+TURN_HELD = "A last turn, long enough for the cleanup: is the record of the fix still there?"
+HOLD_SECONDS = 9  # the held reply: Claude's cleanup of old sessions runs in the background meanwhile
+DAYS_OLD = 40  # older than Claude's default retention of 30 days
 
 
 def responder(run: TempRun) -> Any:
@@ -57,7 +67,10 @@ def responder(run: TempRun) -> Any:
         if path.split("?")[0] != "/v1/messages" or "Read" not in tools:
             return fallback(method, path, body)
         messages = body.get("messages") or []
-        text = ANSWERS.get(last_user_turn(messages), FAKE_RESULT_REPLY)
+        asked = last_user_turn(messages)
+        if asked == TURN_HELD:
+            time.sleep(HOLD_SECONDS)
+        text = ANSWERS.get(asked, "Yes." if asked == TURN_HELD else FAKE_RESULT_REPLY)
         blocks = [claude_code.text_block_events(0, text)]
         msg_id = f"msg_mock_{len(messages):03d}"
         return sse(claude_code.message_events(msg_id, body.get("model", "mock"), blocks, "end_turn"))
@@ -69,7 +82,7 @@ def last_user_turn(messages: list[Any]) -> str:
     """Which of the scenario's turns the last user message of a request asks ('' if none)."""
     last = next((m for m in reversed(messages) if isinstance(m, dict) and m.get("role") == "user"), {})
     text = json.dumps(last.get("content"), ensure_ascii=False)
-    return next((turn for turn in (TURN_FIRST, TURN_BY_ID, TURN_LAST) if turn in text), "")
+    return next((turn for turn in (TURN_FIRST, TURN_BY_ID, TURN_LAST, TURN_HELD) if turn in text), "")
 
 
 def claude_env(run: TempRun, url: str) -> dict[str, str]:
@@ -105,8 +118,24 @@ def make_newest(session: Path, names: list[str]) -> None:
         os.utime(session.parent / name, (newest, newest))
 
 
+def kept_by_the_cleanup(binary: str, run: TempRun, env: dict[str, str], session: Path, left: list[str]) -> list[str]:
+    """Step 6: what failed when the files `left` beside `session` and an old session, all dated
+    `DAYS_OLD` days back, go through a turn long enough for Claude's cleanup of old sessions."""
+    old_session = session.with_name(f"{uuid.uuid4()}.jsonl")
+    shutil.copyfile(session, old_session)
+    then = time.time() - DAYS_OLD * 86400
+    for path in [old_session, *(session.parent / name for name in left)]:
+        os.utime(path, (then, then))
+    codes = run.run_each("claude", [[binary, "-p", TURN_HELD, "--continue", *FLAGS]], env, "held-output.txt")
+    failed = [f"claude --continue (held) exited {code}" for code in codes if code]
+    if old_session.exists():
+        failed.append(f"the cleanup did not run: an old session {DAYS_OLD} days old was kept")
+    failed += [f"the cleanup deleted {name}" for name in left if not (session.parent / name).exists()]
+    return failed
+
+
 def play(binary: str, inspector: str, out: Path, keep: bool) -> list[str]:
-    """Run the five steps; what failed (nothing when the repaired session was resumed as it should be)."""
+    """Run the six steps; what failed (nothing when the repaired session was resumed as it should be)."""
     run = TempRun("ccip")
     failed: list[str] = []
     with run.mock(responder(run), max_requests=40) as srv:
@@ -127,15 +156,17 @@ def play(binary: str, inspector: str, out: Path, keep: bool) -> list[str]:
         codes = run.run_each("claude", [by_id], env, "resume-output.txt")
         make_newest(session, [name for name, data in beside.items() if name != session.name and data is not None])
         codes += run.run_each("claude", [[binary, "-p", TURN_LAST, "--continue", *FLAGS]], env, "continue-output.txt")
+        after = snapshot(session.parent)
+        left = [name for name, data in beside.items() if name != session.name and data is not None]
+        resumed = session.read_bytes()
+        failed += kept_by_the_cleanup(binary, run, env, session, left)
     failed += [f"claude {how} exited {code}" for how, code in zip(("--resume", "--continue"), codes) if code]
     ids = reported_ids(run, "resume-output.txt") + reported_ids(run, "continue-output.txt")
     if ids != [session_id, session_id]:
         failed.append(f"the resumed turns reported the sessions {ids}, not {session_id} twice")
-    after = snapshot(session.parent)
     if sorted(after) != sorted(beside):
         failed.append(f"the folder holds {sorted(after)}, not {sorted(beside)}")
     failed += [f"{n} changed" for n, data in beside.items() if n != session.name and after.get(n) != data]
-    resumed = session.read_bytes()
     if not resumed.startswith(repaired) or not all(
         t.encode() in resumed[len(repaired) :] for t in (*ANSWERS, *ANSWERS.values())
     ):
@@ -157,7 +188,8 @@ def play(binary: str, inspector: str, out: Path, keep: bool) -> list[str]:
         if FAKE_OBJECT[:20] in history.replace('\\"', '"') or REPLY_KEPT.strip()[:40] not in history:
             failed.append(f"the request for {turn!r} does not carry the repaired reply alone")
         requests.append({"turn": turn, "messages": messages})
-    run.copy_scrubbed(str(session), out / "claude-code.resumed.jsonl")
+    Path(run.home, "resumed.jsonl").write_bytes(resumed)  # (the session after step 5)
+    run.copy_scrubbed(os.path.join(run.home, "resumed.jsonl"), out / "claude-code.resumed.jsonl")
     (out / "claude-code.resumed-requests.json").write_text(
         run.scrub(json.dumps(requests, indent=1, ensure_ascii=False)) + "\n"
     )

@@ -71,7 +71,7 @@ def test_fix_writes_repaired_session_and_audit_and_leaves_input_alone(write_sess
     calls = [c for t in result.session.turns for c in t.tool_calls]
     assert [c.name for c in calls] == ["save_memory"] * 3
 
-    audit = [json.loads(line) for line in (tmp_path / "fixed.json.audit.jsonl").read_text().splitlines()]
+    audit = [json.loads(line) for line in (tmp_path / "fixed.json.audit.ndjson").read_text().splitlines()]
     assert [(a["turn"], a["kind"], a["tool"]) for a in audit] == [
         (2, "result-prefix", "save_memory"),
         (4, "result-prefix", "save_memory"),
@@ -125,7 +125,7 @@ def test_nothing_to_fix_writes_an_identical_session_and_an_empty_audit(write_ses
     out = tmp_path / "same.json"
     assert main(["fix", str(path), "--accept", "all", "-o", str(out)]) == 0
     assert json.loads(out.read_text()) == json.loads(path.read_text())
-    assert (tmp_path / "same.json.audit.jsonl").read_text() == ""
+    assert (tmp_path / "same.json.audit.ndjson").read_text() == ""
 
 
 def test_fix_of_a_kind_not_accepted_changes_nothing(write_session, tmp_path, monkeypatch, capsys):

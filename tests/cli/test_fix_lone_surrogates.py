@@ -27,7 +27,7 @@ def test_a_json_session_keeps_its_lone_surrogates_as_escapes(write_session, tmp_
     assert json.loads(written[1]["tool_calls"][0]["function"]["arguments"])["content"] == "odd \ud800 byte"
     assert written[3]["content"] == "Saved \udfff for you."
     audit = [
-        json.loads(line) for line in (tmp_path / "fixed.json.audit.jsonl").read_bytes().decode("utf-8").splitlines()
+        json.loads(line) for line in (tmp_path / "fixed.json.audit.ndjson").read_bytes().decode("utf-8").splitlines()
     ]
     assert audit[0]["before"] == REPLY
 

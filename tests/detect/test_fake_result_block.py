@@ -95,7 +95,7 @@ def test_fix_accept_all_strips_both_and_recovers_the_call(weather_session, tmp_p
     assert messages[7]["content"] == "Checking Bergen too."  # no line left where the two blocks were
     (rescanned,) = scan_file(out)
     assert rescanned.findings == []
-    audit = [json.loads(line) for line in (tmp_path / "fixed.json.audit.jsonl").read_text().splitlines()]
+    audit = [json.loads(line) for line in (tmp_path / "fixed.json.audit.ndjson").read_text().splitlines()]
     assert sorted(entry["kind"] for entry in audit) == [KIND, KIND, "tool-markup", "tool-markup"]
 
 

@@ -51,7 +51,7 @@ def _sample(tmp_path: Path, name: str, edit) -> tuple[Path, bytes]:
 def _fix(path: Path, out: Path, *options: str) -> list[dict]:
     """`inspector fix --accept unknown-tool` into `out`; the audit lines."""
     assert main(["fix", str(path), *options, "--accept", "unknown-tool", "-o", str(out)]) == 1
-    return [json.loads(line) for line in out.with_name(out.name + ".audit.jsonl").read_text().splitlines()]
+    return [json.loads(line) for line in out.with_name(out.name + ".audit.ndjson").read_text().splitlines()]
 
 
 def _unknown_tools(path: Path, tools: Path | None = None) -> list:

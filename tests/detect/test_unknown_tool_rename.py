@@ -175,7 +175,7 @@ def test_fix_command_end_to_end_with_json_report_and_audit(tmp_path, capsys):
     assert "Fix: rename the call to save_memory, keeping its id and arguments" in found["message"]
     assert "1.57 ahead of whiteboard, and the arguments validate against it" in found["message"]
     assert main(["fix", str(path), "--accept", "unknown-tool", "-o", str(out)]) == 0
-    (entry,) = [json.loads(line) for line in out.with_name("out.json.audit.jsonl").read_text().splitlines()]
+    (entry,) = [json.loads(line) for line in out.with_name("out.json.audit.ndjson").read_text().splitlines()]
     assert entry["kind"] == "unknown-tool" and entry["tool"] == "save_memories"
     assert entry["rename_calls"] == [{"call": 0, "name": "save_memory"}]
     capsys.readouterr()

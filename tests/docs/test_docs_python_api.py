@@ -23,7 +23,7 @@ def test_the_example_runs_as_written(tmp_path: Path, monkeypatch: pytest.MonkeyP
     shown = capsys.readouterr().out
     assert "6 result-prefix error Reply starts with a fake save_memory result" in shown
     assert "11 turns before, 13 after" in shown and "1 fixes applied" in shown
-    audit = (tmp_path / "quickstart.fixed.jsonl.audit.jsonl").read_text(encoding="utf-8").splitlines()
+    audit = (tmp_path / "quickstart.fixed.jsonl.audit.ndjson").read_text(encoding="utf-8").splitlines()
     assert [json.loads(line)["kind"] for line in audit] == ["result-prefix"]
     assert "{saved: true" not in (tmp_path / "quickstart.fixed.jsonl").read_text(encoding="utf-8")
 

@@ -217,7 +217,7 @@ def test_fix_execute_end_to_end_on_the_memory_agent(tmp_path, monkeypatch, capsy
     kinds = [run["request"]["arguments"]["memory_type"] for run in runs(tmp_path)]
     assert kinds == ["journal", "journal", "core", "journal", "journal"]
 
-    audit = [json.loads(line) for line in (tmp_path / "out.json.audit.jsonl").read_text().splitlines()]
+    audit = [json.loads(line) for line in (tmp_path / "out.json.audit.ndjson").read_text().splitlines()]
     executions = [e for entry in audit for e in entry["executions"]]
     assert [e["call_id"] for e in executions] == ids
     assert all(e["command"] == command and e["exit_status"] == 0 and e["ok"] for e in executions)

@@ -85,7 +85,7 @@ def test_fix_accept_secret_masks_the_file_and_keeps_every_other_byte(tmp_path, c
     assert after.session.format == before.session.format
     assert len(after.session.turns) == len(before.session.turns)
     assert _secret_findings(out) == []
-    audit = out.with_name(out.name + ".audit.jsonl").read_text(encoding="utf-8")
+    audit = out.with_name(out.name + ".audit.ndjson").read_text(encoding="utf-8")
     entries = [json.loads(line) for line in audit.splitlines()]
     assert [entry["kind"] for entry in entries] == ["secret"] * len(masks)
     assert sorted(m["mask"] for entry in entries for m in entry["masked"]) == sorted(masks.values())
@@ -119,7 +119,7 @@ def test_the_audit_of_any_fix_on_a_masked_turn_holds_no_secret(tmp_path):
     )
     out = tmp_path / "out.json"
     assert main(["fix", str(path), "--accept", "secret,result-prefix", "-o", str(out)]) in (0, 1)
-    audit = out.with_name("out.json.audit.jsonl").read_text(encoding="utf-8")
+    audit = out.with_name("out.json.audit.ndjson").read_text(encoding="utf-8")
     assert sorted(json.loads(line)["kind"] for line in audit.splitlines()) == ["result-prefix", "secret"]
     assert OPENAI not in audit and "[REDACTED:openai-key]" in audit
     assert OPENAI not in out.read_text(encoding="utf-8")

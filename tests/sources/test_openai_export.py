@@ -74,7 +74,7 @@ def test_to_openai_carries_the_repaired_texts_and_calls(tmp_path, capsys, name):
     again = list(iter_scan(written))
     assert not [finding for result in again for finding in result.findings if finding.kind in fixed]
     assert _texts_and_calls([result.session for result in again]) == _texts_and_calls(repaired)
-    audit = [json.loads(line) for line in (tmp_path / "out.json.audit.jsonl").read_text().splitlines()]
+    audit = [json.loads(line) for line in (tmp_path / "out.json.audit.ndjson").read_text().splitlines()]
     assert {entry["kind"] for entry in audit} == fixed
 
 

@@ -91,7 +91,7 @@ def test_a_fix_of_a_session_with_lone_surrogates_writes_a_file_that_reads_back(t
     assert messages[1]["tool_calls"][0]["function"]["name"] == "f\ud800"
     assert json.loads(messages[3]["tool_calls"][0]["function"]["arguments"]) == {"content": "x\ud800"}
     audit = [
-        json.loads(line) for line in (tmp_path / "fixed.json.audit.jsonl").read_text(encoding="utf-8").splitlines()
+        json.loads(line) for line in (tmp_path / "fixed.json.audit.ndjson").read_text(encoding="utf-8").splitlines()
     ]
     assert audit[-1]["tool"] == "save\ud800"
     capsys.readouterr()

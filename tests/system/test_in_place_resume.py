@@ -73,7 +73,7 @@ def test_the_resumed_rollout_reads_as_codex_with_both_new_turns_at_its_end():
     assert users[-2:] == list(TURNS_RESUMED)
 
 
-CLAUDE_SESSION_ID = "fdb402e4-6764-42b9-844b-6690c6cd7efb"
+CLAUDE_SESSION_ID = "963cf8f6-8561-4c1c-9ea9-40ccd4f29cc7"
 
 
 def _claude_fixed_in_place(tmp_path: Path) -> Path:

@@ -260,7 +260,7 @@ def test_fix_output_rescans_clean_of_every_fixed_kind(name, tmp_path, capsys):
         audit = conn.execute("SELECT * FROM inspector_fixes").fetchall()
         conn.close()
     else:
-        audit = (tmp_path / (name + ".audit.jsonl")).read_text().splitlines()
+        audit = (tmp_path / (name + ".audit.ndjson")).read_text().splitlines()
     assert len(audit) == sum(f.fix is not None for r in before for f in r.findings)
 
 

@@ -42,12 +42,12 @@ def _visible(directory: Path) -> list[str]:
 
 
 def test_no_write_lands_on_the_input_whatever_its_name(tmp_path, capsys):
-    source = _session(tmp_path / "out.json.audit.jsonl")  # the audit of out.json would be the input
+    source = _session(tmp_path / "out.json.audit.ndjson")  # the audit of out.json would be the input
     before = source.read_bytes()
     assert main(["fix", str(source), "--accept", "all", "-o", str(tmp_path / "out.json")]) == 2
     err = capsys.readouterr().err
     assert "is the input" in err and err.count("\n") == 1
-    assert source.read_bytes() == before and _visible(tmp_path) == ["out.json.audit.jsonl"]
+    assert source.read_bytes() == before and _visible(tmp_path) == ["out.json.audit.ndjson"]
 
     data = _session(tmp_path / "data.json")
     os.link(data, tmp_path / "hard.json")
@@ -55,10 +55,10 @@ def test_no_write_lands_on_the_input_whatever_its_name(tmp_path, capsys):
     for name in ("hard.json", "soft.json"):  # the output is the input by another name
         assert main(["fix", str(data), "--accept", "all", "-o", str(tmp_path / name), "--force"]) == 2
         assert "is the input" in capsys.readouterr().err
-    os.link(data, tmp_path / "new.json.audit.jsonl")  # the audit would be the input
+    os.link(data, tmp_path / "new.json.audit.ndjson")  # the audit would be the input
     assert main(["fix", str(data), "--accept", "all", "-o", str(tmp_path / "new.json"), "--force"]) == 2
-    assert "new.json.audit.jsonl: is the input" in capsys.readouterr().err
-    (tmp_path / "data.json.audit.jsonl").symlink_to(data)  # in place, the audit would be the input
+    assert "new.json.audit.ndjson: is the input" in capsys.readouterr().err
+    (tmp_path / "data.json.audit.ndjson").symlink_to(data)  # in place, the audit would be the input
     assert main(["fix", str(data), "--accept", "all", "--in-place"]) == 2
     assert "is the input" in capsys.readouterr().err
     assert (
@@ -74,9 +74,9 @@ def test_an_existing_output_is_replaced_only_with_force_and_only_a_regular_file(
     out.write_text("my notes\n")
     assert main(["fix", str(source), "--accept", "all", "-o", str(out)]) == 2
     assert "exists already" in capsys.readouterr().err and out.read_text() == "my notes\n"
-    assert not (tmp_path / "out.json.audit.jsonl").exists()
+    assert not (tmp_path / "out.json.audit.ndjson").exists()
     assert main(["fix", str(source), "--accept", "all", "-o", str(out), "--force"]) == 0
-    assert "That took courage." in out.read_text() and (tmp_path / "out.json.audit.jsonl").exists()
+    assert "That took courage." in out.read_text() and (tmp_path / "out.json.audit.ndjson").exists()
 
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
@@ -123,7 +123,7 @@ def _landings_failing_at(monkeypatch, names: set[Path], failing: int) -> None:
 
 def test_a_failure_between_the_audit_and_the_output_leaves_neither(tmp_path, capsys, monkeypatch):
     source = _session(tmp_path / "session.json")
-    out, audit = tmp_path / "out.json", tmp_path / "out.json.audit.jsonl"
+    out, audit = tmp_path / "out.json", tmp_path / "out.json.audit.ndjson"
     _landings_failing_at(monkeypatch, {out, audit}, 2)
     assert main(["fix", str(source), "--accept", "all", "-o", str(out)]) == 2
     assert "No space left" in capsys.readouterr().err
@@ -131,14 +131,14 @@ def test_a_failure_between_the_audit_and_the_output_leaves_neither(tmp_path, cap
 
     monkeypatch.undo()
     assert main(["fix", str(source), "--accept", "all", "--in-place"]) == 0
-    earlier = (tmp_path / "session.json.audit.jsonl").read_text()
+    earlier = (tmp_path / "session.json.audit.ndjson").read_text()
     _session(source)  # broken again: a second in-place fix, whose output fails to land
     before = source.read_bytes()
-    own = {source, tmp_path / "session.json.audit.jsonl"}
+    own = {source, tmp_path / "session.json.audit.ndjson"}
     _landings_failing_at(monkeypatch, own, 2)
     assert main(["fix", str(source), "--accept", "all", "--in-place"]) == 2
-    assert source.read_bytes() == before and (tmp_path / "session.json.audit.jsonl").read_text() == earlier
-    assert _visible(tmp_path) == ["session.json", "session.json.audit.jsonl", "session.json.bak", "session.json.bak.1"]
+    assert source.read_bytes() == before and (tmp_path / "session.json.audit.ndjson").read_text() == earlier
+    assert _visible(tmp_path) == ["session.json", "session.json.audit.ndjson", "session.json.bak", "session.json.bak.1"]
 
 
 def _limited_file_size(limit: int):
@@ -171,9 +171,15 @@ def _check_after_kill(directory: Path, in_place: bool, original: bytes, repaired
     """The invariant after a kill at any moment: an output only with its complete audit, every
     file under a real name whole, nothing else but hidden temporary files."""
     out = directory / ("session.json" if in_place else "out.json")
-    audit = out.with_name(out.name + ".audit.jsonl")
+    audit = out.with_name(out.name + ".audit.ndjson")
     names = {p.name for p in directory.iterdir() if not p.name.startswith(".")}
-    assert names <= {"session.json", "out.json", "out.json.audit.jsonl", "session.json.audit.jsonl", "session.json.bak"}
+    assert names <= {
+        "session.json",
+        "out.json",
+        "out.json.audit.ndjson",
+        "session.json.audit.ndjson",
+        "session.json.bak",
+    }
     assert all(p.name.endswith(".tmp") for p in directory.iterdir() if p.name.startswith("."))
     if in_place:
         assert out.read_bytes() in (original, repaired)
@@ -191,10 +197,10 @@ def test_each_file_is_flushed_before_its_rename_the_folder_after_and_the_audit_l
     source = _session(tmp_path / "session.json")
     steps = record_steps(monkeypatch, tmp_path)
     assert main(["fix", str(source), "--accept", "all", "-o", str(tmp_path / "out.json")]) == 0
-    assert check_durable(steps) == ["out.json.audit.jsonl", "out.json"], "\n".join(map(str, steps))
+    assert check_durable(steps) == ["out.json.audit.ndjson", "out.json"], "\n".join(map(str, steps))
     steps.clear()
     assert main(["fix", str(source), "--accept", "all", "--in-place"]) == 0
-    assert check_durable(steps) == ["session.json.bak", "session.json.audit.jsonl", "session.json"], "\n".join(
+    assert check_durable(steps) == ["session.json.bak", "session.json.audit.ndjson", "session.json"], "\n".join(
         map(str, steps)
     )
 
@@ -208,9 +214,9 @@ def test_a_fix_killed_at_any_step_of_its_write_never_leaves_an_output_without_it
     steps = run_pausing(reference, 0, _fix_command(reference, in_place)[3:])
     landings = [step for step in steps if step.split()[0] in LANDINGS]
     out = "session.json" if in_place else "out.json"
-    assert [step.split()[-1] for step in landings][-2:] == [f"{out}.audit.jsonl", out], "\n".join(steps)
+    assert [step.split()[-1] for step in landings][-2:] == [f"{out}.audit.ndjson", out], "\n".join(steps)
     repaired = (reference / out).read_bytes()
-    fixes = len((reference / f"{out}.audit.jsonl").read_text().splitlines())
+    fixes = len((reference / f"{out}.audit.ndjson").read_text().splitlines())
     states = set()
     for stop in range(1, len(steps) + 1):
         directory = tmp_path / f"step{stop}"
@@ -220,6 +226,6 @@ def test_a_fix_killed_at_any_step_of_its_write_never_leaves_an_output_without_it
         assert logged[-1] == "paused" and logged[:-1] == steps[:stop], f"the kill did not land at step {stop}"
         _check_after_kill(directory, in_place, original, repaired, fixes)
         landed = directory / out
-        states.add(((directory / f"{out}.audit.jsonl").exists(), landed.exists() and landed.read_bytes() == repaired))
+        states.add(((directory / f"{out}.audit.ndjson").exists(), landed.exists() and landed.read_bytes() == repaired))
     # the kills landed inside the write: before anything landed, between the audit and the output, after both
     assert states == {(False, False), (True, False), (True, True)}

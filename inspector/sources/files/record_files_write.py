@@ -8,14 +8,14 @@ stays as it was, byte for byte.
 - As a copy (`fix -o OUT`): OUT is a new storage folder holding the session's files in the
   storage's layout (`session/<project>/ses_….json`, `message/…`, `part/…`), the untouched ones
   copied as they are. It is filled as a hidden temporary folder beside OUT, each file flushed to
-  disk, and renamed to OUT once the audit `OUT.audit.jsonl` has landed beside it (put back as
+  disk, and renamed to OUT once the audit `OUT.audit.ndjson` has landed beside it (put back as
   it was if the folder cannot land). OUT must not exist yet.
 - In place (`--in-place`): a lock beside the storage folder (`STORAGE.lock`) is taken first and
   held until the write ends; then the backup: a copy of every file of the session, in the
   storage's layout, as `STORAGE.bak/` beside the storage folder (`STORAGE.bak.N` when that exists;
   never inside it, where OpenCode would list its files), filled under a hidden temporary name and
   renamed once complete. Each file to write is then written under a hidden temporary name in its
-  own folder and flushed; the audit `STORAGE.audit.jsonl` lands, then each file is renamed into
+  own folder and flushed; the audit `STORAGE.audit.ndjson` lands, then each file is renamed into
   place, its previous version kept aside under a second name. If any step fails, every file
   renamed is put back (a new one removed, with a folder made for it), the previous audit too, and
   the failure is one `InspectorError` line: the storage is as it was.

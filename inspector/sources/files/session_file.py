@@ -1,7 +1,7 @@
 """A session file (JSON or JSON Lines) as a `Source`: read whole once, its sessions kept, and
 written back whole, in its own format, through a temporary file and a rename.
 
-The audit of a write is a JSON Lines file beside the output, `OUT.audit.jsonl`, one entry per
+The audit of a write is a JSON Lines file beside the output, `OUT.audit.ndjson`, one entry per
 applied fix; it belongs to OUT (a write into OUT replaces it). The two land together: both are
 written to temporary files and flushed to disk, then the audit is renamed into place first and the
 output second (`inspector.support.atomic_files`), so there is never an output without its audit.
@@ -47,8 +47,8 @@ from inspector.support.safe_text import shown_name, utf8_bytes
 
 
 def audit_path_for(out: Path) -> Path:
-    """Where the audit record of `out` goes: `OUT.audit.jsonl` beside it."""
-    return out.with_name(out.name + ".audit.jsonl")
+    """Where the audit record of `out` goes: `OUT.audit.ndjson` beside it."""
+    return out.with_name(out.name + ".audit.ndjson")
 
 
 class SessionFile(FileSource):
@@ -119,7 +119,7 @@ class SessionFile(FileSource):
 
     def written_paths(self, out: Location) -> list[Path]:
         """The output and its audit beside it (a storage of one file per record written in place:
-        the audit beside the storage's folder, `STORAGE.audit.jsonl`)."""
+        the audit beside the storage's folder, `STORAGE.audit.ndjson`)."""
         output = file_output(out)
         if output == self.path and FORMATS[self.format].write_records is not None:
             return [output, audit_path_for(storage_folder(output))]
@@ -182,7 +182,7 @@ class _FileWriter(SessionWriter):
 
 def land_with_audit(out: Path, rendered: str | bytes, audit: Sequence[AuditRecord], replace: bool) -> AuditPlace:
     """Write `rendered` (text, or its UTF-8 bytes) into `out` and the `audit` entries into
-    `OUT.audit.jsonl` beside it, landing together (see the module's docstring); `out` is replaced
+    `OUT.audit.ndjson` beside it, landing together (see the module's docstring); `out` is replaced
     only when `replace`. Any failure is one `InspectorError` line and leaves nothing written;
     where the audit went."""
     audit_path = audit_path_for(out)

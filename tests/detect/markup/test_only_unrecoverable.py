@@ -145,7 +145,7 @@ def test_fix_all_leaves_markup_only_replies_alone_and_fixes_the_rest(tmp_path, c
     texts = [turn.text for turn in replies if turn.text]
     assert texts == LEFT_ALONE + [STRIPPED]
     assert [call.name for turn in replies for call in turn.tool_calls] == ["get_weather"]
-    assert len((tmp_path / "fixed.json.audit.jsonl").read_text().splitlines()) == 2
+    assert len((tmp_path / "fixed.json.audit.ndjson").read_text().splitlines()) == 2
     remaining = _findings(out, capsys)  # what is left is for a person, and still says so
     assert [(f["tool"], f["fix"]) for f in remaining] == [("create_boat", None), ("save_memory", None)]
 

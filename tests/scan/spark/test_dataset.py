@@ -64,7 +64,7 @@ def _dataset(root: Path) -> Path:
         shutil.copy(sample, dataset / sample.name)
     (dataset / "cut-off.json").write_text('{"messages": [{"role": "user", "content": "hi"')
     shutil.copy(SESSIONS / "memory-agent.openai.json", dataset / "a copy #2 of 100%41.json")  # Spark names it as is
-    (dataset / "fixed.json.audit.jsonl").write_text(json.dumps({"turn": 1, "kind": "result-prefix"}) + "\n")
+    (dataset / "fixed.json.audit.ndjson").write_text(json.dumps({"turn": 1, "kind": "result-prefix"}) + "\n")
     (dataset / "older").mkdir()
     shutil.copy(SESSIONS / "memory-agent.openai.json", dataset / "older" / "memory-agent.openai.json")
     return dataset
@@ -88,7 +88,7 @@ def test_a_dataset_on_spark_gets_the_report_of_a_scan_in_one_process(spark, tmp_
 
 def test_a_glob_on_spark_reads_what_it_matches_and_the_text_report_is_the_same(spark, tmp_path, capsys):
     dataset = _dataset(tmp_path)
-    matched = sorted(str(path) for path in dataset.glob("*.jsonl") if not path.name.endswith(".audit.jsonl"))
+    matched = sorted(str(path) for path in dataset.glob("*.jsonl") if not path.name.endswith(".audit.ndjson"))
     alone = _scan(capsys, *matched)
     spread = _scan(capsys, "--engine", "spark", str(dataset / "*.jsonl"))
     assert spread == alone

@@ -72,7 +72,8 @@ def test_what_is_not_a_person_s_session_is_left_out(empty_home: Path):
         f"{CLAUDE_ID}/subagents/agent-1a2b.jsonl",
         "notes.json",
         f"{CLAUDE_ID}.jsonl.review.json",
-        "x.audit.jsonl",
+        "x.audit.ndjson",
+        f"{CLAUDE_ID}.jsonl.audit.jsonl",  # an audit as older versions named it
     ):
         put(TOOL_SAMPLES / "claude-code.jsonl", project / name, 1_700_000_000)
     codex = empty_home / ".codex"

@@ -22,7 +22,7 @@ def test_each_session_folder_s_log_is_found_with_its_project(empty_home: Path):
     log = put(SAMPLE, state / SESSION_ID / "events.jsonl", 1_700_000_300)
     (state / SESSION_ID / "workspace.yaml").write_text(f"id: {SESSION_ID}\ncwd: /tmp/cp-work\n")
     put(SAMPLE, state / SESSION_ID / "events.jsonl.bak", 1_700_000_300)  # fix --in-place's backup
-    put(SAMPLE, state / SESSION_ID / "events.jsonl.audit.jsonl", 1_700_000_300)
+    put(SAMPLE, state / SESSION_ID / "events.jsonl.audit.ndjson", 1_700_000_300)
     put(SAMPLE, state / "other" / "checkpoints" / "events.jsonl", 1_700_000_300)
     older = put(HISTORY, empty_home / ".copilot" / "history-session-state" / "session_a_1.json", 1_700_000_300)
     put(HISTORY, empty_home / ".copilot" / "history-session-state" / "notes.txt", 1_700_000_300)

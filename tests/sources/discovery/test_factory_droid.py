@@ -23,7 +23,7 @@ def test_each_project_s_sessions_are_found_with_their_project(empty_home: Path):
     older = put(SAMPLE, root / "0b1c.jsonl", 1_700_000_200)
     (root / "-tmp-dr-work" / f"{SESSION_ID}.settings.json").write_text('{"model": "custom:Mock-0"}')
     put(SAMPLE, root / "-tmp-dr-work" / f"{SESSION_ID}.settings.json.bak", 1_700_000_300)
-    put(SAMPLE, root / "-tmp-dr-work" / f"{SESSION_ID}.jsonl.audit.jsonl", 1_700_000_300)  # what fix writes
+    put(SAMPLE, root / "-tmp-dr-work" / f"{SESSION_ID}.jsonl.audit.ndjson", 1_700_000_300)  # what fix writes
     put(SAMPLE, empty_home / ".factory" / "logs" / "console.jsonl", 1_700_000_300)
     assert discover(empty_home, {}) == [
         FoundSession("Factory Droid", session, "/tmp/dr-work", 1_700_000_300, session.stat().st_size),

@@ -20,7 +20,7 @@ NAME = f"2026-11-28T05-25-29-002Z_{SESSION_ID}.jsonl"
 def test_each_project_s_session_files_are_found_with_their_project(empty_home: Path):
     project = empty_home / ".pi" / "agent" / "sessions" / "--tmp-pi-work--"
     session = put(SAMPLE, project / NAME, 1_700_000_300)
-    put(SAMPLE, project / f"{NAME}.audit.jsonl", 1_700_000_300)  # what fix writes beside a session
+    put(SAMPLE, project / f"{NAME}.audit.ndjson", 1_700_000_300)  # what fix writes beside a session
     put(SAMPLE, project / f"{NAME}.bak", 1_700_000_300)  # fix --in-place's backup
     put(SAMPLE, empty_home / ".pi" / "agent" / "models.json", 1_700_000_300)
     assert discover(empty_home, {}) == [

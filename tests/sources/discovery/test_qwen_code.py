@@ -34,7 +34,7 @@ def test_the_older_temporary_folder_and_what_is_left_out(empty_home: Path):
     chats.mkdir(parents=True)
     (chats / "session-1.json").write_text("{}")  # no cwd in its head: the folder's name is the project
     put(CHAT, chats / "session-2.jsonl", 1_700_000_000)
-    for name in ("notes.txt", "session-2.jsonl.audit.jsonl", "session-2.jsonl.review.json", "../logs.json"):
+    for name in ("notes.txt", "session-2.jsonl.audit.ndjson", "session-2.jsonl.review.json", "../logs.json"):
         put(CHAT, chats / name, 1_700_000_000)
     put(CHAT, empty_home / ".qwen" / "projects" / "p" / "memory" / "x.jsonl", 1_700_000_000)
     found = {str(f.path.relative_to(empty_home)): f.project for f in discover(empty_home, {})}

@@ -108,7 +108,7 @@ def test_a_record_that_is_not_json_is_one_error_naming_it(tmp_path):
 def test_fix_writes_a_repaired_copy_of_the_storage_as_a_new_folder(tmp_path, capsys):
     code, error = fix_all(SESSION, tmp_path / "fixed", capsys)
     assert (code, error) == (0, "")
-    assert sorted(path.name for path in tmp_path.iterdir()) == ["fixed", "fixed.audit.jsonl"]
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["fixed", "fixed.audit.ndjson"]
     (session,) = load_sessions(tmp_path / "fixed" / SESSION.relative_to(STORAGE))
     assert session.format == "opencode-storage"  # what is written: test_opencode_storage_write.py
 

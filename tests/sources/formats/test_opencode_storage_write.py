@@ -74,7 +74,7 @@ def test_fix_o_writes_a_new_storage_folder_with_the_repaired_parts_and_the_rest_
     assert (failed["tool"], failed["state"]["status"]) == ("read", "error")
     assert list(failed) == ["id", "sessionID", "messageID", "type", "callID", "tool", "state"]
     assert finding_triples(out / SESSION.relative_to(STORAGE)) == [(5, "tool-error", "read")]
-    audit = [json.loads(line) for line in (tmp_path / "fixed.audit.jsonl").read_text().splitlines()]
+    audit = [json.loads(line) for line in (tmp_path / "fixed.audit.ndjson").read_text().splitlines()]
     assert len(audit) == 4 and {entry["kind"] for entry in audit} == {
         "result-prefix",
         "tool-markup",
@@ -92,7 +92,7 @@ def test_an_existing_output_folder_is_refused_in_one_line(tmp_path, capsys):
     assert main(["fix", str(SESSION), "--accept", "all", "-o", str(tmp_path / "taken")]) == 2
     error = capsys.readouterr().err
     assert "nothing was written" in error and len(error.splitlines()) == 1
-    assert list((tmp_path / "taken").iterdir()) == [] and not (tmp_path / "taken.audit.jsonl").exists()
+    assert list((tmp_path / "taken").iterdir()) == [] and not (tmp_path / "taken.audit.ndjson").exists()
 
 
 def test_in_place_backs_up_the_session_s_files_beside_the_storage_then_writes_the_parts(tmp_path, capsys):
@@ -104,7 +104,7 @@ def test_in_place_backs_up_the_session_s_files_beside_the_storage_then_writes_th
     assert changed == REPAIRED and len(new) == 1
     assert sorted(path.name for path in tmp_path.iterdir()) == [
         "storage",
-        "storage.audit.jsonl",
+        "storage.audit.ndjson",
         "storage.bak",
         "storage.lock",
     ]
@@ -138,7 +138,7 @@ def test_a_rename_failing_midway_puts_back_every_file_and_leaves_the_storage_as_
     assert "cannot write" in error and "nothing was written" in error and len(error.splitlines()) == 1
     assert len(landed) == 2  # one part file was renamed into place before the failure
     assert tree(storage) == before  # put back, the new part removed, no temporary file left
-    assert not (tmp_path / "storage.audit.jsonl").exists()
+    assert not (tmp_path / "storage.audit.ndjson").exists()
     assert tree(tmp_path / "storage.bak") == before
 
 

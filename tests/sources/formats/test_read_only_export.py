@@ -51,7 +51,7 @@ def test_a_read_only_format_is_exported_repaired_as_openai(path: Path, tmp_path,
     assert path.read_bytes() == before
     sessions = load_sessions(out)
     assert sessions and {session.format for session in sessions} == {"openai"}
-    audit = [json.loads(line) for line in (tmp_path / "repaired.json.audit.jsonl").read_text().splitlines()]
+    audit = [json.loads(line) for line in (tmp_path / "repaired.json.audit.ndjson").read_text().splitlines()]
     assert main(["scan", "--json", str(out)]) in (0, 1)
     report = json.loads(capsys.readouterr().out)
     fixed_kinds = {entry["kind"] for entry in audit}

@@ -84,7 +84,7 @@ def test_an_approved_fix_runs_after_asking_and_the_export_records_the_answer(tmp
     messages = json.loads(out.read_text())["messages"]
     answers = {m["tool_call_id"]: m["content"] for m in messages if m["role"] == "tool"}
     assert json.loads(answers["call_inspector_6_0"]) == {"saved": 6}
-    (entry,) = [json.loads(line) for line in out.with_name("out.json.audit.jsonl").read_text().splitlines()]
+    (entry,) = [json.loads(line) for line in out.with_name("out.json.audit.ndjson").read_text().splitlines()]
     assert [(e["call_id"], e["ok"], e["result"]) for e in entry["executions"]] == [
         ("call_inspector_6_0", True, {"saved": 6})
     ]

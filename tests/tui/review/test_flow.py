@@ -99,7 +99,7 @@ def test_whole_review_flow_ends_in_an_export_with_only_the_approved_fixes(sessio
     ]
     assert len(recovered) == 1  # the edited call, as edited
     assert len(exported.turns) > len(original.turns)
-    assert (tmp_path / "out.openai.json.audit.jsonl").read_text().count("\n") == 6
+    assert (tmp_path / "out.openai.json.audit.ndjson").read_text().count("\n") == 6
     assert json.loads(session_copy.read_text()) == json.loads((SESSIONS / "memory-agent.openai.json").read_text())
 
 

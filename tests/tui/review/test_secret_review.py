@@ -48,7 +48,7 @@ def test_a_secret_approved_is_masked_and_one_skipped_is_kept(tmp_path: Path):
     written = out.read_text(encoding="utf-8")
     assert GITHUB not in written and "[REDACTED:github-token]" in written
     assert OPENAI in written  # skipped: kept as it was
-    audit = (tmp_path / "out.json.audit.jsonl").read_text(encoding="utf-8")
+    audit = (tmp_path / "out.json.audit.ndjson").read_text(encoding="utf-8")
     assert GITHUB not in audit and OPENAI not in audit
     decisions = review_path_for(path).read_text(encoding="utf-8")
     assert GITHUB not in decisions and OPENAI not in decisions
@@ -87,7 +87,7 @@ def test_the_mask_edited_in_the_editor_is_what_the_export_writes_everywhere(tmp_
     assert json.loads(reply["tool_calls"][0]["function"]["arguments"]) == {"token": "[REDACTED:my-key]"}
     assert GITHUB not in out.read_text(encoding="utf-8")
     assert "github-token" not in out.read_text(encoding="utf-8")
-    audit = (tmp_path / "out.json.audit.jsonl").read_text(encoding="utf-8")
+    audit = (tmp_path / "out.json.audit.ndjson").read_text(encoding="utf-8")
     assert GITHUB not in audit and "[REDACTED:my-key]" in audit
     decisions = review_path_for(path).read_text(encoding="utf-8")
     assert GITHUB not in decisions and "[REDACTED:my-key]" in decisions
