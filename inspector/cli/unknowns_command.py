@@ -32,7 +32,7 @@ def run_unknowns(files: Sequence[Path], format_name: str | None, as_json: bool, 
             fail(str(error))
     if as_json:
         sys.stdout.write(encode_json(unknowns_json(surveys, errors)) + "\n")
-    elif surveys or not errors:
+    elif surveys:  # (no file at all: the line saying none was found is enough)
         sys.stdout.write(render_unknowns(surveys))
     if errors:
         return FAILED

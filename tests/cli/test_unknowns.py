@@ -99,3 +99,10 @@ def test_a_file_that_cannot_be_read_is_one_line_and_exit_2(tmp_path, capsys):
     captured = capsys.readouterr()
     assert captured.err.count("\n") == 1 and "broken.jsonl" in captured.err
     assert captured.out.startswith("Every record of the 1 file read is known")
+
+
+def test_with_no_session_found_the_one_line_says_so_and_nothing_else(empty_home, capsys):
+    assert main(["scan", "--unknowns"]) == 0
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("inspector: no sessions of your own found") and err.count("\n") == 1
