@@ -49,6 +49,7 @@ from inspector.repair.audit import Ran, audit_entry, ran_by_call
 from inspector.repair.execute import ExecutionResult, results_by_call
 from inspector.repair.mask_check import secrets_still_held, still_held_line
 from inspector.sources.base import AuditRecord, SessionWriter, Source, WriteOptions, file_output
+from inspector.sources.files.file_state import ChangedSinceRead
 from inspector.sources.formats.openai import NAME as OPENAI
 from inspector.sources.openai_export import OpenAIExportWriter, export_paths
 from inspector.support.gc_pause import collector_paused
@@ -120,7 +121,12 @@ def write_repaired(
         reading = writer.reading(source, saved)
         for batch in _batches(chosen(reading), writer.batch):
             audit.extend(_write_batch(writer, batch, answers, ran, stamp))
-        place = writer.commit(audit)
+        try:
+            place = writer.commit(audit)
+        except ChangedSinceRead:
+            if saved is not None:  # a copy of a file left as it is: nothing of this run stays behind
+                saved.unlink(missing_ok=True)
+            raise
     held = secrets_still_held(out, {secret for record in audit for secret, _ in record.written.fix.masks})
     left_out = "; ".join(line for line in (writer.left_out(), still_held_line(held, out)) if line)
     return WriteOutcome(out, place.path, place.shown, saved, len(audit), left_out, secrets_left=held)

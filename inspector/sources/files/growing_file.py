@@ -16,6 +16,7 @@ import os
 from pathlib import Path
 
 from inspector.sources.files.document import Document, parse_document
+from inspector.sources.files.file_state import FileState
 
 _EDGE = 4096  # bytes compared at each end of what was read, to tell an append from a rewrite
 
@@ -34,12 +35,15 @@ class GrowingFile:
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
         self._data = bytearray()
+        self._status: os.stat_result | None = None  # the file's, at the last `grow`
+        self._parsed = 0  # the bytes the last `document` parsed
 
     def grow(self) -> Growth:
         """Read what was appended since the last call (or the whole file when it was rewritten)."""
         read = len(self._data)
         with open(self.path, "rb") as file:
-            size = os.fstat(file.fileno()).st_size
+            self._status = os.fstat(file.fileno())
+            size = self._status.st_size
             head = file.read(min(_EDGE, read))
             tail_start = max(0, read - _EDGE)
             file.seek(tail_start)
@@ -59,5 +63,13 @@ class GrowingFile:
         if 0 < whole < len(data):  # a last line still being written
             lines = parse_document(self.path, data[:whole])
             if lines.is_jsonl:
+                self._parsed = whole
                 return lines
+        self._parsed = len(data)
         return parse_document(self.path, data)
+
+    def state(self) -> FileState:
+        """The file as the last `document` holds it: its size is the bytes parsed, so a last line
+        left out (still being written) reads as a change (`file_state`)."""
+        assert self._status is not None, "grow() reads the file first"
+        return FileState.of(self._status, self._parsed)

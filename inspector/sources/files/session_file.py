@@ -18,7 +18,7 @@ backup, lock and audit (`record_files_write`).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -36,6 +36,7 @@ from inspector.sources.base import (
     file_output,
 )
 from inspector.sources.files.document import Document, read_document
+from inspector.sources.files.file_state import FileState, check_unchanged, state_of
 from inspector.sources.files.inspect_eval import is_eval_archive, read_eval
 from inspector.sources.files.opencode_storage import is_storage_session, read_storage_session, storage_folder
 from inspector.sources.files.openhands_conversation import is_conversation_state, read_conversation
@@ -58,13 +59,16 @@ class SessionFile(FileSource):
         self.path = Path(path)
         self._format_name = format_name
         self._sessions: list[Session] | None = None
+        self.read_as: FileState | None = None  # the file as its sessions were read (`file_state`)
 
     @classmethod
-    def of_document(cls, document: Document, format_name: str | None = None) -> SessionFile:
+    def of_document(cls, document: Document, read_as: FileState, format_name: str | None = None) -> SessionFile:
         """The file's sessions from its `document` read already (a file being followed as it grows:
-        `growing_file`), in the format recognised (or the one named)."""
+        `growing_file`), the file being then as `read_as` says, in the format recognised (or the
+        one named)."""
         source = cls(Path(document.path), format_name)
         source._sessions = sessions_of_document(document, format_name)
+        source.read_as = read_as
         return source
 
     @property
@@ -82,6 +86,7 @@ class SessionFile(FileSource):
     def all_sessions(self) -> list[Session]:
         """Every session of the file, read once (`sessions_of_document`)."""
         if self._sessions is None:
+            self.read_as = state_of(self.path)  # (before reading: a write while it is read is a change)
             with collector_paused():
                 if is_eval_archive(self.path):
                     document = read_eval(self.path)
@@ -164,7 +169,8 @@ class _FileWriter(SessionWriter):
         self._replace = replace
 
     def backup(self) -> Path:
-        """The file's backup (`Source.backup`)."""
+        """The file's backup (`Source.backup`), once it is found still as its sessions were read."""
+        self._refuse_if_changed()
         return self._source.backup()
 
     def write(self, session: Session, fixes: Sequence[AppliedFix]) -> list[WrittenFix]:
@@ -173,18 +179,31 @@ class _FileWriter(SessionWriter):
         return [WrittenFix(fix, session.session_id) for fix in fixes]
 
     def commit(self, audit: Sequence[AuditRecord]) -> AuditPlace:
-        """Write the file and its audit beside it, landing together (see the module's docstring)."""
-        return land_with_audit(self._out, rendered_file(self._sessions), audit, self._replace)
+        """Write the file and its audit beside it, landing together (see the module's docstring);
+        in place, only while the file is still as its sessions were read (`file_state`)."""
+        return land_with_audit(self._out, rendered_file(self._sessions), audit, self._replace, self._refuse_if_changed)
 
     def discard(self) -> None:
         """Nothing was written before `commit`."""
 
+    def _refuse_if_changed(self) -> None:
+        """Written in place, refuse (`file_state`) when the file is no longer as its sessions were read."""
+        read_as = self._source.read_as
+        if read_as is not None and self._out.resolve() == self._source.path.resolve():
+            check_unchanged(self._out, read_as)
 
-def land_with_audit(out: Path, rendered: str | bytes, audit: Sequence[AuditRecord], replace: bool) -> AuditPlace:
+
+def land_with_audit(
+    out: Path,
+    rendered: str | bytes,
+    audit: Sequence[AuditRecord],
+    replace: bool,
+    unchanged: Callable[[], None] | None = None,
+) -> AuditPlace:
     """Write `rendered` (text, or its UTF-8 bytes) into `out` and the `audit` entries into
     `OUT.audit.ndjson` beside it, landing together (see the module's docstring); `out` is replaced
-    only when `replace`. Any failure is one `InspectorError` line and leaves nothing written;
-    where the audit went."""
+    only when `replace`, and, when `unchanged` is given, only if it does not refuse (raise) right
+    before. Any failure is one `InspectorError` line and leaves nothing written; where the audit went."""
     audit_path = audit_path_for(out)
     text = "".join(json.dumps(record.entry, ensure_ascii=False) + "\n" for record in audit)
     output = audit_file = None
@@ -192,7 +211,7 @@ def land_with_audit(out: Path, rendered: str | bytes, audit: Sequence[AuditRecor
         data = rendered if isinstance(rendered, bytes) else utf8_bytes(rendered)  # a lone surrogate as it was read
         output = staged_bytes(out, data, file_mode(out))
         audit_file = staged_bytes(audit_path, utf8_bytes(text), file_mode(audit_path))
-        _land_pair(audit_file, audit_path, output, out, replace)
+        _land_pair(audit_file, audit_path, output, out, replace, unchanged)
     except FileExistsError:
         raise InspectorError(f"{shown_name(out)}: exists already; nothing was written") from None
     except OSError as exc:
@@ -204,13 +223,18 @@ def land_with_audit(out: Path, rendered: str | bytes, audit: Sequence[AuditRecor
     return AuditPlace(audit_path, shown_name(audit_path))
 
 
-def _land_pair(audit_file: Path, audit_path: Path, output: Path, out: Path, replace: bool) -> None:
+def _land_pair(
+    audit_file: Path, audit_path: Path, output: Path, out: Path, replace: bool, unchanged: Callable[[], None] | None
+) -> None:
     """Rename the audit into place, then the output (unless `replace`, never over an existing
-    file); if the output cannot land, the previous audit is put back (or the new one removed)."""
+    file; after `unchanged` has not refused); if the output cannot land, the previous audit is put
+    back (or the new one removed)."""
     previous = kept_aside(audit_path)
     try:
         land(audit_file, audit_path)
         try:
+            if unchanged is not None:
+                unchanged()
             land(output, out, replace)
         except BaseException:
             if previous is not None:

@@ -64,7 +64,7 @@ class SessionFollower:
         try:
             if growing.grow() is Growth.NONE:
                 return
-            source = SessionFile.of_document(growing.document(), self.named.format_name)
+            source = SessionFile.of_document(growing.document(), growing.state(), self.named.format_name)
             extra = self.named.extra_tools
             results = [ScanResult(session, detect_findings(session, extra)) for session in source.sessions()]
         except (InspectorError, OSError):  # half written, or moved away for a moment: its next change
