@@ -106,3 +106,19 @@ def test_a_followed_file_read_whole_is_repaired_in_place(tmp_path):
     path = _copy(TRANSCRIPT, tmp_path)
     outcome = inspector.write_repaired(_followed(path), None, _every_fix, in_place=True)
     assert outcome.applied > 0 and outcome.backup is not None
+
+
+def test_a_review_exported_over_its_input_twice_writes_both_times(tmp_path):
+    from inspector.review.review import Review
+
+    path = _copy(SESSIONS / "memory-agent.openai.json", tmp_path)
+    source = inspector.open_source(path)
+    review = Review.open(source, list(inspector.iter_scan(source)))
+    first, second = [index for index, _ in enumerate(review.findings(0)) if review.can_approve(0, index)][:2]
+    review.approve(0, first)
+    assert review.export(overwrite_input=True).applied == 1
+    review.approve(0, second)
+    assert review.export(overwrite_input=True).applied == 2  # the file is what the first export wrote
+    _append(path, b"\n")  # then something else writes it: the next export is refused
+    with pytest.raises(InspectorError, match="it grew by 1 byte since"):
+        review.export(overwrite_input=True)

@@ -55,7 +55,10 @@ def check_unchanged(path: Path, read_as: FileState) -> None:
     if now == read_as:
         return
     if now is not None and (now.device, now.inode) == (read_as.device, read_as.inode) and now.size > read_as.size:
-        what = f"it grew by {now.size - read_as.size:,} bytes since it was read (its agent is still writing it?)"
+        grown = now.size - read_as.size
+        what = (
+            f"it grew by {grown:,} byte{'s' if grown != 1 else ''} since it was read (its agent is still writing it?)"
+        )
     else:
         what = "it was written or replaced since it was read"
     raise ChangedSinceRead(

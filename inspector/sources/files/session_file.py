@@ -181,7 +181,10 @@ class _FileWriter(SessionWriter):
     def commit(self, audit: Sequence[AuditRecord]) -> AuditPlace:
         """Write the file and its audit beside it, landing together (see the module's docstring);
         in place, only while the file is still as its sessions were read (`file_state`)."""
-        return land_with_audit(self._out, rendered_file(self._sessions), audit, self._replace, self._refuse_if_changed)
+        place = land_with_audit(self._out, rendered_file(self._sessions), audit, self._replace, self._refuse_if_changed)
+        if self._out.resolve() == self._source.path.resolve():  # the file is now what was written: an
+            self._source.read_as = state_of(self._out)  # export over it again is from the same read
+        return place
 
     def discard(self) -> None:
         """Nothing was written before `commit`."""
