@@ -26,6 +26,7 @@ from typing import Any
 from inspector.errors import InspectorError
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, AppliedFix, Session, ToolCall, ToolResult, Turn
 from inspector.sources.base import AuditPlace, AuditRecord, SessionWriter, WrittenFix
+from inspector.sources.counted_words import counted
 from inspector.sources.files.document import BadLine, Document
 from inspector.sources.files.session_file import audit_path_for, land_with_audit
 from inspector.sources.messages.arguments import arguments_as_json
@@ -264,4 +265,4 @@ def _counted(label: str, count: int) -> str:
     """`3 record(s) of type 'x'` as `3 records of type 'x'`; a label without `(s)` stands alone."""
     if "(s)" not in label:
         return label
-    return f"{count} {label.replace('(s)', '' if count == 1 else 's')}"
+    return counted(count, label.replace("(s)", ""), label.replace("(s)", "s"))

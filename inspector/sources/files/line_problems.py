@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from inspector.sources.counted_words import counted
 from inspector.sources.files.document import BadLine
 
 NOT_AN_OBJECT = "that is not a JSON object"
@@ -38,11 +39,14 @@ def line_problems(records: list[Any], unread_label: Callable[[Any], str | None],
             unknown[label] += 1
             first_line.setdefault(label, index + 1)
     for label, count in unknown.items():
-        plural = count > 1
-        what = label.replace(NOT_AN_OBJECT, "that are not JSON objects") if plural else label
         named = odd_noun if label == NOT_AN_OBJECT else noun
+        many = label.replace(NOT_AN_OBJECT, "that are not JSON objects")
+        first = f"(first at line {first_line[label]})"
         problems.append(
-            f"{count} {named}{'s' if plural else ''} {what} (first at line {first_line[label]}) "
-            f"not read as turns, kept as {'they are' if plural else 'it is'}"
+            counted(
+                count,
+                f"{named} {label} {first} not read as turns, kept as it is",
+                f"{named}s {many} {first} not read as turns, kept as they are",
+            )
         )
     return problems

@@ -21,6 +21,7 @@ from collections import Counter
 from typing import Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, ToolCall, ToolResult, Turn
+from inspector.sources.counted_words import counted
 from inspector.sources.files.document import BadLine
 from inspector.sources.messages.turn_models import model_name
 
@@ -149,9 +150,19 @@ class ThreadReader:
         """What was not read, in words."""
         found = []
         if self.unreadable:
-            found.append(f"{self.unreadable} events without a type or a data object, not read as turns")
+            found.append(
+                counted(
+                    self.unreadable,
+                    "event without a type or a data object, not read as turns",
+                    "events without a type or a data object, not read as turns",
+                )
+            )
         for kind, count in self.unknown.items():
-            found.append(f"{count} events of an unknown type {kind!r}, not read as turns; kept as written")
+            unknown = f"of an unknown type {kind!r}"
+            found.append(
+                counted(count, f"event {unknown}, not read as turns", f"events {unknown}, not read as turns")
+                + "; kept as written"
+            )
         found += [
             f"line {line.number}: invalid JSON ({line.error}), not read; written back as it was"
             for line in self.bad_lines

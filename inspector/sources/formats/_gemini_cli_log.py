@@ -26,6 +26,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from inspector.sources.counted_words import counted
 from inspector.sources.files.document import BadLine, Document
 from inspector.support.safe_text import preview
 
@@ -50,7 +51,7 @@ def replay(document: Document) -> Replay:
     current: dict[str, list[Any]] = {}  # id -> [record, entered, last, index in `order`], in list order
     order: list[str] = []  # the ids in list order, for rewinds
     seen: set[str] = set()
-    odd: Counter[str] = Counter()
+    odd: Counter[tuple[str, str]] = Counter()  # (one of them, several): how many
     problems: list[str] = []
     session_id = None
 
@@ -68,7 +69,10 @@ def replay(document: Document) -> Replay:
             if isinstance(message, dict) and type(message.get("id")) is str:
                 upsert(message, (line, index))
             else:
-                odd["items of a `messages` array that are not messages"] += 1
+                odd[
+                    "item of a `messages` array that is not a message",
+                    "items of a `messages` array that are not messages",
+                ] += 1
 
     last_line = max((i for i, r in enumerate(records) if r is not None), default=-1)
     for line, record in enumerate(records):
@@ -76,7 +80,7 @@ def replay(document: Document) -> Replay:
             if isinstance(record, BadLine):
                 problems.append(_bad_line(record, line == last_line))
             elif record is not None:
-                odd["lines that are not JSON objects"] += 1
+                odd["line that is not a JSON object", "lines that are not JSON objects"] += 1
         elif type(record.get("$rewindTo")) is str:
             target = record["$rewindTo"]
             seen.add(target)
@@ -99,8 +103,9 @@ def replay(document: Document) -> Replay:
                 upsert_all(record["messages"], line)
         else:
             keys = ", ".join(preview(key, 30) for key in list(record)[:3]) or "none"
-            odd[f"lines with keys {keys} (not a message, $set, $rewindTo or metadata record)"] += 1
-    problems += [f"{count} {kind}, kept, not read" for kind, count in odd.items()]
+            unknown = f"with keys {keys} (not a message, $set, $rewindTo or metadata record)"
+            odd[f"line {unknown}", f"lines {unknown}"] += 1
+    problems += [f"{counted(count, one, many)}, kept, not read" for (one, many), count in odd.items()]
     found = Replay(ids=seen, session_id=session_id, problems=problems)
     for message, entered, last, _ in current.values():
         found.messages.append(message)

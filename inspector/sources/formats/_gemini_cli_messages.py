@@ -26,6 +26,7 @@ from collections import Counter
 from typing import Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, ToolCall, ToolResult, Turn
+from inspector.sources.counted_words import counted
 from inspector.sources.messages.arguments import parse_arguments
 from inspector.support.safe_text import preview_value
 
@@ -71,15 +72,20 @@ def read_turns(messages: list[Any]) -> tuple[list[Turn], list[str]]:
                 first_error = preview_value(message.get("content"), 100)
         position += 1
     notes = [
-        f"{count} {kind} messages of the CLI kept, not turns (never sent to the model)"
+        counted(count, f"{kind} message of the CLI kept, not turns", f"{kind} messages of the CLI kept, not turns")
+        + " (never sent to the model)"
         + (f"; the first: {first_error}" if kind == "error" else "")
         for kind, count in skipped.items()
         if kind in NOTICES
     ]
     notes += [
-        f"{count} messages of type {kind!r} not read as turns"
+        counted(count, f"message of type {kind!r} not read as turns", f"messages of type {kind!r} not read as turns")
         if kind is not None
-        else f"{count} records without a message type not read as turns"
+        else counted(
+            count,
+            "record without a message type not read as turns",
+            "records without a message type not read as turns",
+        )
         for kind, count in skipped.items()
         if kind not in NOTICES
     ]

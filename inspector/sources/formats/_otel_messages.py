@@ -194,19 +194,19 @@ class MessageReader:
 
     def __init__(self) -> None:
         self.names: dict[str, str] = {}
-        self.unread: Counter[str] = Counter()
+        self.unread: Counter[tuple[str, str]] = Counter()  # (one of them, several): how many
         self._counting = True
 
-    def _count(self, what: str) -> None:
+    def _count(self, one: str, many: str) -> None:
         if self._counting:
-            self.unread[what] += 1
+            self.unread[one, many] += 1
 
     def turn(self, message: Any, where: dict[str, Any], taken: bool = True) -> Turn:
         """The turn of one raw message; `where` (its span and place) becomes the turn's `raw`.
         What it cannot read is counted only when the turn is `taken` (not for a mere comparison)."""
         self._counting = taken
         if not isinstance(message, dict):
-            self._count("messages that are not objects")
+            self._count("message that is not an object", "messages that are not objects")
             return Turn(0, USER, "", raw=where)
         role = stated if isinstance(stated := message.get("role"), str) and stated in ROLES else USER
         role = SYSTEM if role == "developer" else role
@@ -227,7 +227,7 @@ class MessageReader:
             elif kind == "tool_call_response":
                 results.append(self._result(part.get("id"), part.get("response")))
             elif kind not in NOT_TEXT_PARTS:
-                self._count(f"message parts of type {kind!r}")
+                self._count(f"message part of type {kind!r}", f"message parts of type {kind!r}")
         return "".join(texts), tuple(calls), tuple(results)
 
     def _openai(self, message: dict[str, Any]) -> tuple[str, tuple[ToolCall, ...], tuple[ToolResult, ...]]:

@@ -19,6 +19,7 @@ from collections import Counter
 from typing import Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
+from inspector.sources.counted_words import counted
 from inspector.sources.files.document import Document
 from inspector.sources.files.json_layout import render_like
 from inspector.sources.formats.contract import FileFormat
@@ -68,7 +69,10 @@ def read(document: Document) -> list[Session]:
         content = message.get("content")
         text = content if isinstance(content, str) else "".join(p["text"] for p in parts if _is_text(p))
         turns.append(Turn(position, ROLES[message["role"]], text, None, calls, results, message))
-    problems.extend(f"{count} parts of type {kind!r} not read" for kind, count in unread.items())
+    problems.extend(
+        counted(count, f"part of type {kind!r} not read", f"parts of type {kind!r} not read")
+        for kind, count in unread.items()
+    )
     return [Session(NAME, document.path, tuple(turns), (), document, 0, None, tuple(problems))]
 
 

@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
+from inspector.sources.counted_words import counted
 from inspector.sources.files.document import Document
 from inspector.sources.files.json_layout import render_like
 from inspector.sources.formats import _ai_sdk_ui_parts as tools
@@ -62,7 +63,10 @@ def read(document: Document) -> list[Session]:
         unread.update(str(p.get("type")) for p in message["parts"] if isinstance(p, dict) and not _kept(p))
         turns.extend(_turns(position, message))
         position = turns[-1].position + 1
-    problems.extend(f"{count} parts of type {kind!r} not read" for kind, count in unread.items())
+    problems.extend(
+        counted(count, f"part of type {kind!r} not read", f"parts of type {kind!r} not read")
+        for kind, count in unread.items()
+    )
     return [Session(NAME, document.path, tuple(turns), (), document, 0, None, tuple(problems))]
 
 

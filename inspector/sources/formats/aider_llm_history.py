@@ -24,6 +24,7 @@ from typing import Any
 
 from inspector.errors import InspectorError
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, Turn
+from inspector.sources.counted_words import counted
 from inspector.sources.files.document import Document
 from inspector.sources.formats._aider_llm_history_blocks import plain_blocks
 from inspector.sources.formats.contract import FileFormat
@@ -88,7 +89,7 @@ def read(document: Document) -> list[Session]:
         turns.append(Turn(len(turns), role, content.strip(), f"line {message.line}", (), (), record))
     if not turns:
         raise InspectorError(f"{shown_name(document.path)}: an Aider LLM history with no message in it")
-    problems = (f"{stray} lines outside a message not read",) if stray else ()
+    problems = (counted(stray, "line outside a message not read", "lines outside a message not read"),) if stray else ()
     return [Session(NAME, document.path, tuple(turns), (), document, 0, None, problems)]
 
 

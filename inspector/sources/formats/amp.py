@@ -25,6 +25,7 @@ import re
 from typing import Any
 
 from inspector.model import ASSISTANT, TOOL, USER, Session, ToolCall, ToolResult, Turn
+from inspector.sources.counted_words import counted
 from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.arguments import parse_arguments
@@ -74,9 +75,21 @@ def read(document: Document) -> list[Session]:
         unknown_blocks += unknown
     problems = []
     if unknown_roles:
-        problems.append(f"{unknown_roles} messages of an unknown role not read as turns")
+        problems.append(
+            counted(
+                unknown_roles,
+                "message of an unknown role not read as turns",
+                "messages of an unknown role not read as turns",
+            )
+        )
     if unknown_blocks:
-        problems.append(f"{unknown_blocks} content blocks of an unknown type not read")
+        problems.append(
+            counted(
+                unknown_blocks,
+                "content block of an unknown type not read",
+                "content blocks of an unknown type not read",
+            )
+        )
     session = Session(NAME, document.path, tuple(turns), (), document, 0, thread["id"], tuple(problems))
     return [session]
 

@@ -24,6 +24,7 @@ from typing import Any
 
 from inspector.errors import InspectorError
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
+from inspector.sources.counted_words import counted
 from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.arguments import arguments_as_json, parse_arguments
@@ -167,7 +168,10 @@ def _read_transcript(records: list[Any]) -> tuple[list[Turn], list[str]]:
         elif kind != REPEATS:
             label = kind if isinstance(kind, str) else "unknown"
             unread[label] = unread.get(label, 0) + 1
-    return turns, [f"{count} messages of type '{kind}' not read as turns" for kind, count in unread.items()]
+    return turns, [
+        counted(count, f"message of type '{kind}' not read as turns", f"messages of type '{kind}' not read as turns")
+        for kind, count in unread.items()
+    ]
 
 
 def _calls(stored: list[Any]) -> tuple[ToolCall, ...]:

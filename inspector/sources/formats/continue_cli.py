@@ -28,6 +28,7 @@ from typing import Any
 
 from inspector.errors import InspectorError
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
+from inspector.sources.counted_words import counted
 from inspector.sources.files.document import Document
 from inspector.sources.formats._continue_cli_items import (
     ERROR_STATUSES,
@@ -74,7 +75,7 @@ def read(document: Document) -> list[Session]:
     value = document.value
     turns: list[Turn] = []
     names: dict[str, str] = {}  # call id -> tool name, for the results
-    odd: Counter[str] = Counter()
+    odd: Counter[tuple[str, str]] = Counter()  # (one of them, several): how many
     position = 0
     for item in value["history"]:
         message = item.get("message") if isinstance(item, dict) else None
@@ -90,7 +91,7 @@ def read(document: Document) -> list[Session]:
             position += 1
             turns.append(Turn(position, TOOL, "", None, (), results, item))
         position += 1
-    problems = tuple(f"{count} history items {what}, not read as turns; kept as written" for what, count in odd.items())
+    problems = tuple(f"{counted(count, one, many)}; kept as written" for (one, many), count in odd.items())
     session_id = value["sessionId"]
     return [Session(NAME, document.path, tuple(turns), (), document, 0, session_id, problems)]
 
@@ -159,11 +160,14 @@ def _results(item: dict[str, Any], names: dict[str, str]) -> tuple[ToolResult, .
     return tuple(results)
 
 
-def _description(message: Any) -> str:
+def _description(message: Any) -> tuple[str, str]:
+    """What one and several history items holding `message` (not one read) are called."""
     if not isinstance(message, dict):
-        return "without a message"
-    role = message.get("role")
-    return f"of role {role!r}" if type(role) is str else "without a string role"
+        what = "without a message"
+    else:
+        role = message.get("role")
+        what = f"of role {role!r}" if type(role) is str else "without a string role"
+    return f"history item {what}, not read as turns", f"history items {what}, not read as turns"
 
 
 FORMAT = FileFormat(NAME, claims, read, write, survey)

@@ -7,7 +7,8 @@ history the CLI sends the model, OpenAI Chat Completions messages (`system`, `de
 `assistant` with `tool_calls`, `tool` with `tool_call_id`; each message a turn, a result named
 after its call). `timeline` is what the CLI showed, entries `{id, timestamp, type, ...}` of the
 types `user`, `copilot`, `info`, `error`, `tool_call_requested` and `tool_call_completed`: kept
-as they are, an entry of another type counted in the session's problems.
+as they are, an entry of another type, or that is not a JSON object, counted in the session's
+problems.
 
 Positive marker: an object with a `sessionId` string and the `chatMessages` and `timeline` lists,
 only this store's. The CLI resumes these sessions (`--resume`, `--continue`) from
@@ -22,6 +23,7 @@ from collections import Counter
 from typing import Any
 
 from inspector.model import TOOL, Session, Turn
+from inspector.sources.counted_words import counted
 from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.arguments import arguments_as_json
@@ -63,15 +65,14 @@ def read(document: Document) -> list[Session]:
     """The one session of the file."""
     value = document.value
     turns, problems = read_openai_messages(value["chatMessages"])
-    unknown = Counter(
-        str(entry.get("type")) if isinstance(entry, dict) else "not an object"
-        for entry in value["timeline"]
-        if not (isinstance(entry, dict) and entry.get("type") in TIMELINE_TYPES)
-    )
-    problems.extend(
-        f"{count} timeline entries of a type this reader does not know ({kind!r}), kept as stored"
-        for kind, count in unknown.items()
-    )
+    unknown: Counter[tuple[str, str]] = Counter()  # (one of them, several): how many
+    for entry in value["timeline"]:
+        if not isinstance(entry, dict):
+            unknown["timeline entry that is not a JSON object", "timeline entries that are not JSON objects"] += 1
+        elif not _known(entry.get("type")):
+            other = f"of a type this reader does not know ({str(entry.get('type'))!r})"
+            unknown[f"timeline entry {other}", f"timeline entries {other}"] += 1
+    problems.extend(f"{counted(count, one, many)}, kept as stored" for (one, many), count in unknown.items())
     return [Session(NAME, document.path, tuple(turns), (), document, 0, value["sessionId"], tuple(problems))]
 
 
@@ -93,7 +94,7 @@ def survey(document: Document) -> tuple[Unread, ...]:
     survey_messages(tally, value["chatMessages"], None)
     for entry in value["timeline"]:
         kind = entry.get("type") if type(entry) is dict else None
-        if type(entry) is dict and kind not in TIMELINE_TYPES:
+        if type(entry) is dict and not _known(kind):
             tally.unknown_type(f"timeline/{kind}" if type(kind) is str else "timeline", None)
     return tally.unread()
 
@@ -113,6 +114,12 @@ def _render_new(turn: Turn) -> list[dict[str, Any]]:
     if turn.tool_calls:
         message["tool_calls"] = render_tool_calls(turn.tool_calls)
     return [message]
+
+
+def _known(kind: Any) -> bool:
+    """Whether `kind` is a timeline entry type the reader knows (any value: one that is no
+    string, even a list, is not)."""
+    return type(kind) is str and kind in TIMELINE_TYPES
 
 
 FORMAT = FileFormat(NAME, claims, read, write, survey)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
+from inspector.sources.counted_words import counted
 from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.arguments import arguments_as_json, parse_arguments
@@ -74,7 +75,10 @@ def read(document: Document) -> list[Session]:
                 unknown[label] = unknown.get(label, 0) + 1
         text = content if isinstance(content, str) else "".join(texts)
         turns.append(Turn(position, role, text, None, tuple(calls), tuple(results), message))
-    problems += [f"{count} content parts with keys '{label}' not read" for label, count in unknown.items()]
+    problems += [
+        counted(count, f"content part with keys '{label}' not read", f"content parts with keys '{label}' not read")
+        for label, count in unknown.items()
+    ]
     return [Session(NAME, document.path, tuple(turns), (), document, 0, None, tuple(problems))]
 
 

@@ -23,6 +23,7 @@ from typing import Any
 from inspector.catalogue import parse_tool_definitions
 from inspector.errors import InspectorError
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, ToolSpec, Turn
+from inspector.sources.counted_words import counted
 from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.arguments import parse_arguments
@@ -78,7 +79,13 @@ def _session(document: Document, index: int, sample: dict[str, Any], tools: tupl
             continue
         turns.append(_turn(position, message, attachments, names))
     if skipped:
-        problems.append(f"{skipped} messages without a system, user, assistant or tool role, not read as turns")
+        problems.append(
+            counted(
+                skipped,
+                "message without a system, user, assistant or tool role, not read as turns",
+                "messages without a system, user, assistant or tool role, not read as turns",
+            )
+        )
     session_id = f"{sample.get('id')}/epoch {sample.get('epoch', 1)}"
     return Session(NAME, document.path, tuple(turns), tools, document, index, session_id, tuple(problems))
 

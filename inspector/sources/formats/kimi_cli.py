@@ -24,6 +24,7 @@ from typing import Any
 
 from inspector.errors import InspectorError
 from inspector.model import TOOL, Session, ToolResult, Turn
+from inspector.sources.counted_words import counted
 from inspector.sources.files.document import Document, records_with_errors
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.message_survey import keysets, survey_messages
@@ -76,7 +77,11 @@ def read(document: Document) -> list[Session]:
         raise InspectorError(f"{shown_name(document.path)}: a Kimi CLI context file without a message")
     problems = records_with_errors(_records(document))
     if unknown:
-        problems.append(f"{unknown} records of an unknown role not read as turns")
+        problems.append(
+            counted(
+                unknown, "record of an unknown role not read as turns", "records of an unknown role not read as turns"
+            )
+        )
     return [Session(NAME, document.path, tuple(turns), (), document, 0, None, tuple(problems))]
 
 

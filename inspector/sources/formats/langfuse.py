@@ -21,6 +21,7 @@ from typing import Any
 from inspector.catalogue import parse_tool_definitions
 from inspector.errors import InspectorError
 from inspector.model import Session
+from inspector.sources.counted_words import counted
 from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.openai_messages import read_openai_messages
@@ -74,8 +75,11 @@ def read(document: Document) -> list[Session]:
             )
         )
     unread = [
-        f"{count} observation{'s' * (count > 1)} of type {kind!r}"
-        f"{' without input messages' if kind == 'GENERATION' else ''} not read as turns"
+        counted(
+            count,
+            f"observation of type {kind!r}{_without_input(kind)} not read as turns",
+            f"observations of type {kind!r}{_without_input(kind)} not read as turns",
+        )
         for kind, count in skipped.items()
     ]
     sessions = []
@@ -98,6 +102,11 @@ def read(document: Document) -> list[Session]:
     if not sessions:
         raise InspectorError(f"{shown_name(document.path)}: a Langfuse export without a generation holding messages")
     return sessions
+
+
+def _without_input(kind: str) -> str:
+    """What a skipped observation of `kind` lacks: a GENERATION, its input messages."""
+    return " without input messages" if kind == "GENERATION" else ""
 
 
 def _input(value: Any) -> tuple[list[Any] | None, Any]:

@@ -19,6 +19,7 @@ from typing import Any
 
 from inspector.errors import InspectorError
 from inspector.model import Session
+from inspector.sources.counted_words import counted
 from inspector.sources.files.document import Document, records_with_errors
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.langchain_messages import MessageReader
@@ -67,7 +68,8 @@ def read(document: Document) -> list[Session]:
             )
         )
     unread = records_with_errors(runs) + [
-        f"{count} run{'s' * (count > 1)} of type {kind!r} not read as turns" for kind, count in skipped.items()
+        counted(count, f"run of type {kind!r} not read as turns", f"runs of type {kind!r} not read as turns")
+        for kind, count in skipped.items()
     ]
     sessions = []
     for index, (trace, trace_calls) in enumerate(grouped(calls).items()):

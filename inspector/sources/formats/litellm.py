@@ -24,6 +24,7 @@ from typing import Any
 from inspector.catalogue import parse_tool_definitions
 from inspector.errors import InspectorError
 from inspector.model import Session, Turn
+from inspector.sources.counted_words import counted
 from inspector.sources.files.document import Document, records_with_errors
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.openai_messages import openai_turn, read_openai_messages
@@ -78,7 +79,12 @@ def read(document: Document) -> list[Session]:
         if isinstance(parameters, dict) and isinstance(parameters.get("tools"), list):
             tools[calls[-1].label] = parameters["tools"]
     first_problems = records_with_errors(records) + [
-        f"{count} payload{'s' * (count > 1)} of call type {kind!r} not read as turns" for kind, count in skipped.items()
+        counted(
+            count,
+            f"payload of call type {kind!r} not read as turns",
+            f"payloads of call type {kind!r} not read as turns",
+        )
+        for kind, count in skipped.items()
     ]
     sessions = []
     for index, (group, group_calls) in enumerate(grouped(_regrouped(calls, named)).items()):

@@ -28,6 +28,7 @@ from dataclasses import replace
 from typing import Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolResult, Turn
+from inspector.sources.counted_words import counted
 from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.openai_calls import read_tool_calls
@@ -35,6 +36,10 @@ from inspector.sources.messages.text_parts import content_text
 from inspector.sources.unread_records import Unread, UnreadTally
 
 NAME = "mini-swe-agent"
+UNREAD_MESSAGES = (  # what one and several are called
+    "message of an unknown role not read as turns",
+    "messages of an unknown role not read as turns",
+)
 MARKER = "mini-swe-agent"
 ROLES = {"system": SYSTEM, "user": USER, "assistant": ASSISTANT}
 NOT_EXECUTED = "action was not executed"  # mini's note on an action it skipped after a submission
@@ -64,7 +69,7 @@ def read(document: Document) -> list[Session]:
             unread += 1
         else:
             turns.extend(read_turns)
-    problems = (f"{unread} messages of an unknown role not read as turns",) if unread else ()
+    problems = (counted(unread, *UNREAD_MESSAGES),) if unread else ()
     info = document.value.get("info")
     model = _model_name(info)
     if model is not None:

@@ -9,8 +9,8 @@ the same objects OpenCode's SQLite history keeps in its `data` column, read into
 history is (`inspector.sources.messages.opencode_parts`): text parts are the turn's text, a
 `tool` part is a call and, once it has one, its result in a tool turn just after, a call whose
 arguments did not parse being stored as the tool `invalid` quoting them. A message that is
-neither a user's nor an assistant's, and a part of a type not known, are counted in the
-session's problems.
+neither a user's nor an assistant's, a part of a type not known, and a message or part whose
+file holds no JSON object, are counted in the session's problems.
 
 Positive marker: a document of that shape whose session's `id` starts `ses_` and names its
 `projectID`, `version` and `time`. Written back record by record (`write_records`,
@@ -26,7 +26,14 @@ from typing import Any
 from inspector.model import Session, Turn
 from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
-from inspector.sources.messages.opencode_parts import ROLES, message_turns
+from inspector.sources.messages.opencode_parts import (
+    MESSAGE_NOT_AN_OBJECT,
+    OTHER_ROLE,
+    ROLES,
+    Problems,
+    message_turns,
+    problem_lines,
+)
 from inspector.sources.messages.opencode_survey import new_tally, survey_message
 from inspector.sources.unread_records import Unread
 
@@ -47,18 +54,20 @@ def claims(document: Document) -> bool:
 def read(document: Document) -> list[Session]:
     """The session, its messages in order."""
     turns: list[Turn] = []
-    problems: Counter[str] = Counter()
+    problems: Problems = Counter()
     for position, stored in enumerate(document.value["messages"]):
         message = stored.get("info") if type(stored) is dict else None
-        role = message.get("role") if type(message) is dict else None
-        if type(role) is not str or role not in ROLES or type(message) is not dict:
-            problems["messages that are not a user's or an assistant's"] += 1
+        if type(message) is not dict:
+            problems[MESSAGE_NOT_AN_OBJECT] += 1
+            continue
+        role = message.get("role")
+        if type(role) is not str or role not in ROLES:
+            problems[OTHER_ROLE] += 1
             continue
         parts = [(_id(part), part) for part in stored.get("parts") or []]
         turns.extend(message_turns(position, _id(message), ROLES[role], message, parts, problems))
     session_id = document.value["session"]["id"]
-    shown = tuple(f"{count} {what}, kept as stored" for what, count in problems.items())
-    return [Session(NAME, document.path, tuple(turns), (), document, 0, session_id, shown)]
+    return [Session(NAME, document.path, tuple(turns), (), document, 0, session_id, problem_lines(problems))]
 
 
 def write_records(document: Document, sessions: list[Session]) -> dict[str, str]:

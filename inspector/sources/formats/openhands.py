@@ -28,12 +28,17 @@ from __future__ import annotations
 from typing import Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, ToolSpec, Turn
+from inspector.sources.counted_words import counted
 from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.arguments import parse_arguments
 from inspector.sources.unread_records import Unread, UnreadTally
 
 NAME = "openhands"
+UNREAD_EVENTS = (  # what one and several are called
+    "event of an unknown kind not read as turns",
+    "events of an unknown kind not read as turns",
+)
 ROLES = {"user": USER, "assistant": ASSISTANT, "system": SYSTEM}
 TURN_KINDS = {
     "SystemPromptEvent",
@@ -81,7 +86,7 @@ def read(document: Document) -> list[Session]:
         turns.append(turn)
         if kind == "SystemPromptEvent":
             tools.extend(_tools(event.get("tools")))
-    problems = (f"{unknown} events of an unknown kind not read as turns",) if unknown else ()
+    problems = (counted(unknown, *UNREAD_EVENTS),) if unknown else ()
     conversation_id = base_state.get("id") if type(base_state) is dict else None
     session_id = conversation_id if type(conversation_id) is str else None
     return [Session(NAME, document.path, tuple(turns), tuple(tools), document, 0, session_id, problems)]

@@ -21,6 +21,7 @@ from typing import Any
 
 from inspector.errors import InspectorError
 from inspector.model import Session, ToolSpec
+from inspector.sources.counted_words import counted
 from inspector.sources.files.document import BadLine, Document
 from inspector.sources.formats._otel_history import HistoryDecoder
 from inspector.sources.formats._otel_messages import (
@@ -110,9 +111,17 @@ def read(document: Document) -> list[Session]:
                 )
             )
     if other:
-        problems.append(f"{sum(other.values())} spans without model messages not read as turns ({_names(other)})")
-    problems.extend(f"{count} span events named {name!r} not read" for name, count in unread_events.items())
-    problems.extend(f"{count} {what} not read" for what, count in reader.unread.items())
+        spans = counted(
+            sum(other.values()),
+            "span without model messages not read as turns",
+            "spans without model messages not read as turns",
+        )
+        problems.append(f"{spans} ({_names(other)})")
+    problems.extend(
+        counted(count, f"span event named {name!r} not read", f"span events named {name!r} not read")
+        for name, count in unread_events.items()
+    )
+    problems.extend(f"{counted(count, one, many)} not read" for (one, many), count in reader.unread.items())
     sessions[0] = replace(sessions[0], problems=tuple(problems))
     return sessions
 

@@ -23,6 +23,7 @@ from collections import Counter
 from typing import Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
+from inspector.sources.counted_words import counted
 from inspector.sources.files.document import Document
 from inspector.sources.files.json_layout import render_like
 from inspector.sources.formats.contract import FileFormat
@@ -63,7 +64,10 @@ def read(document: Document) -> list[Session]:
         parts = [part for part in message["parts"] if isinstance(part, dict)]
         unread.update(str(part.get("part_kind")) for part in parts if _tag(part.get("part_kind")) not in KNOWN_PARTS)
         turns.append(_turn(position, message, parts, names))
-    problems.extend(f"{count} parts of kind {kind!r} not read" for kind, count in unread.items())
+    problems.extend(
+        counted(count, f"part of kind {kind!r} not read", f"parts of kind {kind!r} not read")
+        for kind, count in unread.items()
+    )
     return [Session(NAME, document.path, tuple(turns), (), document, 0, None, tuple(problems))]
 
 

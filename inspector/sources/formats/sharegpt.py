@@ -25,6 +25,7 @@ from typing import Any
 
 from inspector.catalogue import parse_tool_definitions
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, ToolSpec, Turn
+from inspector.sources.counted_words import counted
 from inspector.sources.files.document import Document, records_with_errors
 from inspector.sources.formats._sharegpt_markup import (
     CALL_CLOSE,
@@ -43,6 +44,10 @@ from inspector.sources.messages.record_lists import rebuild_records
 from inspector.sources.messages.text_parts import spread_text
 
 NAME = "sharegpt"
+UNREAD_TURNS = (  # what one and several are called
+    "turn without a known `from` and a text `value`, not read",
+    "turns without a known `from` and a text `value`, not read",
+)
 
 ROLES = {
     "system": SYSTEM,
@@ -129,7 +134,7 @@ def _session(document: Document, index: int, record: dict[str, Any], session_id:
         if turn.tool_calls:
             last_calls = turn.tool_calls
         turns.append(turn)
-    problems = (f"{odd} turns without a known `from` and a text `value`, not read",) if odd else ()
+    problems = (counted(odd, *UNREAD_TURNS),) if odd else ()
     return Session(NAME, document.path, tuple(turns), _tools(record, turns), document, index, session_id, problems)
 
 

@@ -24,12 +24,17 @@ from __future__ import annotations
 from typing import Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolResult, Turn
+from inspector.sources.counted_words import counted
 from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.openai_calls import read_tool_calls
 from inspector.sources.messages.text_parts import content_text
 
 NAME = "smolagents"
+UNREAD_STEPS = (  # what one and several are called
+    "step of an unknown shape not read as turns",
+    "steps of an unknown shape not read as turns",
+)
 
 
 def claims(document: Document) -> bool:
@@ -59,7 +64,7 @@ def read(document: Document) -> list[Session]:
             turns.extend(_action_turns(step, len(turns)))
         else:
             unread += 1
-    problems = (f"{unread} steps of an unknown shape not read as turns",) if unread else ()
+    problems = (counted(unread, *UNREAD_STEPS),) if unread else ()
     return [Session(NAME, document.path, tuple(turns), (), document, 0, None, problems)]
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolResult, Turn
+from inspector.sources.counted_words import counted
 from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.message_survey import keysets, survey_messages
@@ -29,6 +30,10 @@ from inspector.sources.messages.text_parts import content_text
 from inspector.sources.unread_records import Unread, UnreadTally
 
 NAME = "swe-agent"
+UNREAD_ENTRIES = (  # what one and several are called
+    "history entry of an unknown role not read as turns",
+    "history entries of an unknown role not read as turns",
+)
 ROLES = {"system": SYSTEM, "user": USER, "assistant": ASSISTANT}
 TRAJECTORY = "trajectory"  # the file's own keys are counted under this record type
 # A history entry's keys (SWE-agent's `HistoryItem`), the same on every role.
@@ -68,7 +73,7 @@ def read(document: Document) -> list[Session]:
             unread += 1
         else:
             turns.append(turn)
-    problems = (f"{unread} history entries of an unknown role not read as turns",) if unread else ()
+    problems = (counted(unread, *UNREAD_ENTRIES),) if unread else ()
     return [Session(NAME, document.path, tuple(turns), (), document, 0, None, problems)]
 
 

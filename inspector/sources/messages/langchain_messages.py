@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from inspector.model import ASSISTANT, NO_RESULT, SYSTEM, TOOL, USER, ToolCall, ToolResult, Turn
+from inspector.sources.counted_words import counted
 from inspector.sources.messages.arguments import arguments_as_json
 from inspector.sources.messages.langchain_calls import message_calls, tool_call, write_calls
 from inspector.sources.messages.record_lists import rebuild_records
@@ -118,7 +119,7 @@ class MessageReader:
     def problems(self) -> list[str]:
         """One line per kind of record not read as a turn, with its count."""
         return [
-            f"{count} {many} not read as turns" if count > 1 else f"1 {one.partition(' ')[2]} not read as a turn"
+            counted(count, f"{one.partition(' ')[2]} not read as a turn", f"{many} not read as turns")
             for (one, many), count in self._skipped.items()
         ]
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, ToolCall, ToolResult, Turn
+from inspector.sources.counted_words import counted
 from inspector.sources.messages.arguments import parse_arguments
 from inspector.sources.messages.openai_calls import (
     read_tool_calls,
@@ -21,6 +22,11 @@ from inspector.sources.messages.openai_calls import (
 from inspector.sources.messages.text_parts import content_text, is_text_part, respread_parts
 
 ROLES = {"system": SYSTEM, "developer": SYSTEM, "user": USER, "assistant": ASSISTANT, "tool": TOOL, "function": TOOL}
+
+UNREAD_MESSAGES = (  # what one and several are called
+    "message without a known role not read as turns",
+    "messages without a known role not read as turns",
+)
 
 
 def message_calls(message: dict[str, Any]) -> tuple[ToolCall, ...]:
@@ -74,7 +80,7 @@ def read_openai_messages(messages: list[Any]) -> tuple[list[Turn], list[str]]:
         if turn is not None:
             turns.append(turn)
     unread = len(messages) - len(turns)
-    problems = [f"{unread} message{'s' * (unread > 1)} without a known role not read as turns"] if unread else []
+    problems = [counted(unread, *UNREAD_MESSAGES)] if unread else []
     return turns, problems
 
 

@@ -12,7 +12,8 @@ the rest:
 - a `tool` part `{tool, callID, state: {status, input, output | error}}` holds a call and its
   result at once: the call goes to the assistant turn, its result (once `completed` or `error`)
   to a tool turn just after it, as the model reads them back.
-Any other part type is counted in the session's problems.
+Any other part type, and a part that is not a JSON object, is counted in the session's problems
+(`Problems`, each kind with what one and several of it are called).
 """
 
 from __future__ import annotations
@@ -21,12 +22,19 @@ from collections import Counter
 from typing import Any
 
 from inspector.model import ASSISTANT, TOOL, USER, ToolCall, ToolResult, Turn
+from inspector.sources.counted_words import counted
 from inspector.sources.messages.arguments import parse_arguments
+
+Problems = Counter[tuple[str, str]]  # each kind of record not read: (one of them, several), counted
 
 ROLES = {"user": USER, "assistant": ASSISTANT}
 KEPT_PARTS = frozenset(
     {"reasoning", "step-start", "step-finish", "file", "patch", "snapshot", "agent", "subtask", "retry", "compaction"}
 )
+
+MESSAGE_NOT_AN_OBJECT = ("message whose data is not a JSON object", "messages whose data is not a JSON object")
+OTHER_ROLE = ("message that is not a user's or an assistant's", "messages that are not a user's or an assistant's")
+PART_NOT_AN_OBJECT = ("part whose data is not a JSON object", "parts whose data is not a JSON object")
 
 INVALID_TOOL = "invalid"  # OpenCode's name for a call whose arguments did not parse
 RAW_TEXT, RAW_END = "Text: ", ".\nError message:"  # how the SDK's parse error quotes the raw arguments
@@ -59,30 +67,40 @@ def message_turns(
     role: str,
     message: dict[str, Any],
     parts: list[tuple[str, Any]],
-    problems: Counter[str],
+    problems: Problems,
 ) -> list[Turn]:
     """The turns of one message (`role` one of `ROLES`' values), its parts `(part id, part)` in
-    order: its own turn, then a tool turn with the results of its tool parts. A part of a type not
-    known is counted in `problems`."""
+    order: its own turn, then a tool turn with the results of its tool parts. A part that is not a
+    JSON object, or of a type not known, is counted in `problems`."""
     texts, calls, results = [], [], []
     for _, part in parts:
-        kind = part.get("type") if isinstance(part, dict) else None
+        if not isinstance(part, dict):
+            problems[PART_NOT_AN_OBJECT] += 1
+            continue
+        kind = part.get("type")
         if not isinstance(kind, str):
-            problems["parts without a type"] += 1
+            problems["part without a type", "parts without a type"] += 1
         elif kind == "text":
-            texts.append(part.get("text") if isinstance(part.get("text"), str) else "")
+            text = part.get("text")
+            texts.append(text if isinstance(text, str) else "")
         elif kind == "tool":
             call, result = tool_part(part)
             calls.append(call)
             results.extend([result] if result is not None else [])
         elif kind not in KEPT_PARTS:
-            problems[f"parts of a type this reader does not know ({kind!r})"] += 1
+            unknown = f"of a type this reader does not know ({kind!r})"
+            problems[f"part {unknown}", f"parts {unknown}"] += 1
     model = message.get("modelID") if isinstance(message.get("modelID"), str) else None
     raw = {"id": message_id, "parts": [part_id for part_id, _ in parts]}
     turn = Turn(position, role, "".join(texts), message_id, tuple(calls), (), raw, model=model)
     if not results:
         return [turn]
     return [turn, Turn(position, TOOL, "", message_id, (), tuple(results), {"id": message_id, "results": True})]
+
+
+def problem_lines(problems: Problems) -> tuple[str, ...]:
+    """The session's problems in words: each kind of record counted, kept as stored."""
+    return tuple(f"{counted(count, one, many)}, kept as stored" for (one, many), count in problems.items())
 
 
 def tool_part(part: dict[str, Any]) -> tuple[ToolCall, ToolResult | None]:

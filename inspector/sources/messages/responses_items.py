@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, ToolCall, ToolResult, Turn
+from inspector.sources.counted_words import counted
 from inspector.sources.messages.arguments import arguments_as_json, parse_arguments
 from inspector.sources.messages.text_parts import respread_parts
 
@@ -87,7 +88,7 @@ class ItemReader:
     def problems(self) -> list[str]:
         """One line per kind of record not read as a turn, with its count."""
         return [
-            f"{count} {many} not read as turns" if count > 1 else f"1 {one.partition(' ')[2]} not read as a turn"
+            counted(count, f"{one.partition(' ')[2]} not read as a turn", f"{many} not read as turns")
             for (one, many), count in self._skipped.items()
         ]
 

@@ -22,18 +22,21 @@ from inspector.sources.sql.statements import Queries
 CHILD_FIELD = 1
 DIGEST_BYTES = 32
 VARINT_BYTES = 10
-NOT_A_TREE = "tree blobs that are not a protobuf message of child ids, not followed"
-MISSING = "blobs the tree names that are not in the database"
-AGAIN = "tree blobs named again (a cycle), followed once"
+NOT_A_TREE = (  # what one and several are called, in a session's problems
+    "tree blob that is not a protobuf message of child ids, not followed",
+    "tree blobs that are not a protobuf message of child ids, not followed",
+)
+MISSING = ("blob the tree names that is not in the database", "blobs the tree names that are not in the database")
+AGAIN = ("tree blob named again (a cycle), followed once", "tree blobs named again (a cycle), followed once")
 CHILDREN_RUN = re.compile(rb"(?:\x0a\x20[\x00-\xff]{32})*")  # field 1 of 32 bytes, again and again
 IS_MESSAGE = "substr(data, 1, 1) = X'7B'"  # a JSON object's first byte, `{`
 
 
 def messages_reached(
-    db: Queries, root_id: str, problems: Counter[str], count_only: bool = False
+    db: Queries, root_id: str, problems: Counter[tuple[str, str]], count_only: bool = False
 ) -> Iterator[tuple[str, bytes]]:
     """Each message blob (`id, data`) the tree from `root_id` reaches, in order; what cannot be
-    followed is counted in `problems`. With `count_only`, a message's data is only its first byte."""
+    followed is counted in `problems` (by what one and several of it are called). With `count_only`, a message's data is only its first byte."""
     if count_only:
         messages: dict[str, Any] = dict.fromkeys(
             (i for (i,) in db.rows(f"SELECT id FROM blobs WHERE {IS_MESSAGE}")), b"{"

@@ -13,8 +13,9 @@ parts give the rest:
   model sent them (a string, which does not parse when they were cut);
 - a `tool_result` `{tool_call_id, name, content, is_error}` is a result, given to a tool turn.
 
-Any other part type, a message of another role, and a row whose `parts` is not a JSON list are
-counted in the session's problems. Read from SQLite only, never written.
+Any other part type, a part that is not a JSON object, a message of another role, and a row
+whose `parts` is not a JSON list are counted in the session's problems. Read from SQLite only,
+never written.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
+from inspector.sources.counted_words import counted
 from inspector.sources.location import HistoryLocation
 from inspector.sources.messages.arguments import parse_arguments
 from inspector.sources.schemas._session_table import counted_sessions, session_ids
@@ -61,13 +63,13 @@ def sessions(db: Queries, location: HistoryLocation, only: str | None = None, st
 def _session(location: HistoryLocation, session_id: str, rows: Iterator[Any]) -> Session:
     """The session of `rows` (`message id, role, parts, model`, in order)."""
     turns: list[Turn] = []
-    problems: Counter[str] = Counter()
+    problems: Counter[tuple[str, str]] = Counter()  # (one of them, several): how many
     for position, (message_id, role, stored, model) in enumerate(rows):
         parts = decoded_json(stored)
         if role not in ROLES:
-            problems["messages of a role this reader does not know"] += 1
+            problems["message of a role this reader does not know", "messages of a role this reader does not know"] += 1
         elif not isinstance(parts, list):
-            problems["messages whose parts are not a JSON list"] += 1
+            problems["message whose parts are not a JSON list", "messages whose parts are not a JSON list"] += 1
         else:
             named = model if isinstance(model, str) and model and role == "assistant" else None
             turns.append(_turn(position, str(message_id), ROLES[role], parts, named, problems))
@@ -77,22 +79,24 @@ def _session(location: HistoryLocation, session_id: str, rows: Iterator[Any]) ->
         tuple(turns),
         document=location,
         session_id=session_id,
-        problems=tuple(f"{count} {what}, kept as stored" for what, count in problems.items()),
+        problems=tuple(f"{counted(count, one, many)}, kept as stored" for (one, many), count in problems.items()),
     )
 
 
 def _turn(
-    position: int, message_id: str, role: str, parts: list[Any], model: str | None, problems: Counter[str]
+    position: int, message_id: str, role: str, parts: list[Any], model: str | None, problems: Counter[tuple[str, str]]
 ) -> Turn:
     """The turn of one message: its text, its calls and (a tool's) its results."""
     texts: list[str] = []
     calls: list[ToolCall] = []
     results: list[ToolResult] = []
     for wrapped in parts:
-        kind = wrapped.get("type") if isinstance(wrapped, dict) else None
-        data = wrapped.get("data") if isinstance(wrapped, dict) else None
+        if not isinstance(wrapped, dict):
+            problems["part that is not a JSON object", "parts that are not JSON objects"] += 1
+            continue
+        kind, data = wrapped.get("type"), wrapped.get("data")
         if not isinstance(kind, str) or not isinstance(data, dict):
-            problems["parts without a type or data"] += 1
+            problems["part without a type or data", "parts without a type or data"] += 1
         elif kind == "text":
             texts.append(data["text"] if isinstance(data.get("text"), str) else "")
         elif kind == "tool_call":
@@ -100,7 +104,8 @@ def _turn(
         elif kind == "tool_result":
             results.append(tool_result(data))
         elif kind not in KEPT_PARTS:
-            problems[f"parts of a type this reader does not know ({kind!r})"] += 1
+            unknown = f"of a type this reader does not know ({kind!r})"
+            problems[f"part {unknown}", f"parts {unknown}"] += 1
     raw = {"id": message_id, "parts": parts}
     return Turn(position, role, "".join(texts), message_id, tuple(calls), tuple(results), raw, model=model)
 

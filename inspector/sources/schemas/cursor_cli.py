@@ -15,11 +15,12 @@ assistant or tool; `content` a string or a list of parts:
 - a `tool-result {toolCallId, toolName, result, isError}` is a result (`output` is read as
   `result`).
 
-A part of any other type, a message blob that is not a message of those roles, and a blob the
-tree names but cannot reach are counted in the session's problems; `scan --unknowns` lists the
-parts and messages, and the keys of the meta row, the messages and parts the reader does not know
-(the store names no version). Each turn's id is its blob's
-id (a message said again: the id with `#2`, `#3`, ...). Read from SQLite only, never written.
+A part of any other type, a part or message blob that is not a JSON object, a message blob nested
+too deeply to read or that is not a message of those roles, and a blob the tree names but cannot
+reach are counted in the session's problems; `scan --unknowns` lists the parts and messages, and
+the keys of the meta row, the messages and parts the reader does not know (the store names no
+version). Each turn's id is its blob's id (a message said again: the id with `#2`, `#3`, ...).
+Read from SQLite only, never written.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
+from inspector.sources.counted_words import counted
 from inspector.sources.location import HistoryLocation
 from inspector.sources.messages.arguments import parse_arguments
 from inspector.sources.schemas._cursor_tree import messages_reached
@@ -42,6 +44,26 @@ ROLES = {"system": SYSTEM, "user": USER, "assistant": ASSISTANT, "tool": TOOL}
 KEPT_PARTS = frozenset({"reasoning", "redacted-reasoning", "image", "file"})
 UNKNOWN_CHAT = "cursor-chat"  # the conversation's id when the meta row names no agent
 META = "meta"  # the meta row's keys are counted under this record type
+NO_ROOT = (
+    "meta row naming no latest root blob (no message read)",
+    "meta rows naming no latest root blob (no message read)",
+)
+NOT_AN_OBJECT = (
+    "message blob that is not a JSON object, kept as stored",
+    "message blobs that are not JSON objects, kept as stored",
+)
+TOO_DEEP = (
+    "message blob nested too deeply to read, kept as stored",
+    "message blobs nested too deeply to read, kept as stored",
+)
+OTHER_ROLE = (
+    "message blob that is not a system, user, assistant or tool message, kept as stored",
+    "message blobs that are not a system, user, assistant or tool message, kept as stored",
+)
+PART_NOT_AN_OBJECT = (
+    "part that is not a JSON object, kept as stored",
+    "parts that are not JSON objects, kept as stored",
+)
 _MESSAGE = "role content id providerOptions"
 _PART = "type providerOptions"
 # The keys the CLI writes on its meta row, its messages (the AI SDK's, with Cursor's `id`) and
@@ -81,11 +103,11 @@ def sessions(db: Queries, location: HistoryLocation, only: str | None = None, st
     agent_id = _agent_id(meta)
     if start > 0 or (only is not None and only != agent_id):
         return
-    problems: Counter[str] = Counter()
+    problems: Counter[tuple[str, str]] = Counter()  # (one of them, several): how many
     turns: list[Turn] = []
     root = meta.get("latestRootBlobId")
     if not isinstance(root, str):
-        problems["meta rows naming no latest root blob (no message read)"] += 1
+        problems[NO_ROOT] += 1
     else:
         said: Counter[str] = Counter()
         for blob_id, data in messages_reached(db, root, problems):
@@ -100,7 +122,7 @@ def sessions(db: Queries, location: HistoryLocation, only: str | None = None, st
         tuple(turns),
         document=location,
         session_id=agent_id,
-        problems=tuple(f"{count} {what}" for what, count in problems.items()),
+        problems=tuple(counted(count, one, many) for (one, many), count in problems.items()),
     )
 
 
@@ -151,15 +173,21 @@ def _agent_id(meta: dict[str, Any]) -> str:
     return agent_id if isinstance(agent_id, str) and agent_id else UNKNOWN_CHAT
 
 
-def _turn(position: int, turn_id: str, data: bytes, problems: Counter[str]) -> Turn | None:
+def _turn(position: int, turn_id: str, data: bytes, problems: Counter[tuple[str, str]]) -> Turn | None:
     """The turn of one message blob; None (counted) when it is not a message this reader knows."""
     try:
         message = json.loads(data)
-    except (UnicodeDecodeError, ValueError, RecursionError):
+    except (UnicodeDecodeError, ValueError):
         message = None
-    role = message.get("role") if isinstance(message, dict) else None
+    except RecursionError:
+        problems[TOO_DEEP] += 1
+        return None
+    if not isinstance(message, dict):
+        problems[NOT_AN_OBJECT] += 1
+        return None
+    role = message.get("role")
     if not isinstance(role, str) or role not in ROLES:
-        problems["message blobs that are not a system, user, assistant or tool message, kept as stored"] += 1
+        problems[OTHER_ROLE] += 1
         return None
     content = message.get("content")
     if isinstance(content, str):
@@ -169,7 +197,10 @@ def _turn(position: int, turn_id: str, data: bytes, problems: Counter[str]) -> T
     results: list[ToolResult] = []
     model: str | None = None
     for part in content if isinstance(content, list) else ():
-        kind = part.get("type") if isinstance(part, dict) else None
+        if not isinstance(part, dict):
+            problems[PART_NOT_AN_OBJECT] += 1
+            continue
+        kind = part.get("type")
         if kind == "text" and isinstance(part.get("text"), str):
             texts.append(part["text"])
             model = model or _model(part)
@@ -178,7 +209,8 @@ def _turn(position: int, turn_id: str, data: bytes, problems: Counter[str]) -> T
         elif kind == "tool-result":
             results.append(_result(part))
         elif kind not in KEPT_PARTS:
-            problems[f"parts of a type this reader does not know ({str(kind)!r}), kept as stored"] += 1
+            unknown = f"of a type this reader does not know ({str(kind)!r}), kept as stored"
+            problems[f"part {unknown}", f"parts {unknown}"] += 1
     return Turn(position, ROLES[role], "".join(texts), turn_id, tuple(calls), tuple(results), message, model=model)
 
 

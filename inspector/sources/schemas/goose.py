@@ -20,9 +20,9 @@ back. A message is a user's or an assistant's; its contents give the rest:
   message whose results come before its text (Goose merges a tool response and the user's next
   words into one message) gives the tool turn first.
 
-Any other content type, and a row whose `content_json` is not a JSON list, is counted in the
-session's problems. Goose records no model per message. Read from SQLite only; written back by
-`_goose_write`.
+Any other content type, a content that is not a JSON object, and a row whose `content_json` is
+not a JSON list, are counted in the session's problems. Goose records no model per message. Read
+from SQLite only; written back by `_goose_write`.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from typing import Any
 
 from inspector.model import ASSISTANT, TOOL, USER, AppliedFix, Session, ToolCall, ToolResult, Turn
 from inspector.sources.base import WrittenFix
+from inspector.sources.counted_words import counted
 from inspector.sources.location import HistoryLocation
 from inspector.sources.messages.arguments import parse_arguments
 from inspector.sources.schemas._session_table import counted_sessions, session_ids
@@ -79,13 +80,15 @@ def sessions(db: Queries, location: HistoryLocation, only: str | None = None, st
 def _session(location: HistoryLocation, session_id: str, rows: Iterator[Any]) -> Session:
     """The session of `rows` (`message id, role, content_json`, in order)."""
     turns: list[Turn] = []
-    problems: Counter[str] = Counter()
+    problems: Counter[tuple[str, str]] = Counter()  # (one of them, several): how many
     for position, (row_id, role, content_json) in enumerate(rows):
         contents = decoded_json(content_json)
         if role not in ROLES:
-            problems["messages that are not a user's or an assistant's"] += 1
+            problems[
+                "message that is not a user's or an assistant's", "messages that are not a user's or an assistant's"
+            ] += 1
         elif not isinstance(contents, list):
-            problems["messages whose contents are not a JSON list"] += 1
+            problems["message whose contents are not a JSON list", "messages whose contents are not a JSON list"] += 1
         else:
             turns.extend(_turns(position, str(row_id), ROLES[role], contents, problems))
     return Session(
@@ -94,11 +97,13 @@ def _session(location: HistoryLocation, session_id: str, rows: Iterator[Any]) ->
         tuple(turns),
         document=location,
         session_id=session_id,
-        problems=tuple(f"{count} {what}, kept as stored" for what, count in problems.items()),
+        problems=tuple(f"{counted(count, one, many)}, kept as stored" for (one, many), count in problems.items()),
     )
 
 
-def _turns(position: int, row_id: str, role: str, contents: list[Any], problems: Counter[str]) -> list[Turn]:
+def _turns(
+    position: int, row_id: str, role: str, contents: list[Any], problems: Counter[tuple[str, str]]
+) -> list[Turn]:
     """The turns of one message: its own (a user's holding only results has none), then a tool
     turn with its results."""
     texts: list[str] = []
@@ -106,9 +111,12 @@ def _turns(position: int, row_id: str, role: str, contents: list[Any], problems:
     results: list[ToolResult] = []
     results_first = False
     for content in contents:
-        kind = content.get("type") if isinstance(content, dict) else None
+        if not isinstance(content, dict):
+            problems["content that is not a JSON object", "contents that are not JSON objects"] += 1
+            continue
+        kind = content.get("type")
         if not isinstance(kind, str):
-            problems["contents without a type"] += 1
+            problems["content without a type", "contents without a type"] += 1
         elif kind == "text":
             texts.append(content["text"] if isinstance(content.get("text"), str) else "")
         elif kind in REQUESTS:
@@ -117,7 +125,8 @@ def _turns(position: int, row_id: str, role: str, contents: list[Any], problems:
             results_first = results_first or not texts
             results.append(tool_result(content))
         elif kind not in KEPT_CONTENTS:
-            problems[f"contents of a type this reader does not know ({kind!r})"] += 1
+            unknown = f"of a type this reader does not know ({kind!r})"
+            problems[f"content {unknown}", f"contents {unknown}"] += 1
     raw = {"id": row_id, "content": contents}
     own = Turn(position, role, "".join(texts), row_id, tuple(calls), (), raw)
     if not results:

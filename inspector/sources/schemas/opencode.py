@@ -26,7 +26,14 @@ from typing import Any
 from inspector.model import AppliedFix, Session, Turn
 from inspector.sources.base import WrittenFix
 from inspector.sources.location import HistoryLocation
-from inspector.sources.messages.opencode_parts import ROLES, message_turns
+from inspector.sources.messages.opencode_parts import (
+    MESSAGE_NOT_AN_OBJECT,
+    OTHER_ROLE,
+    ROLES,
+    Problems,
+    message_turns,
+    problem_lines,
+)
 from inspector.sources.messages.opencode_survey import new_tally, survey_message
 from inspector.sources.schemas._session_table import counted_sessions, session_ids
 from inspector.sources.schemas.contract import HistoryReader, HistorySchema, SchemaWriter
@@ -68,12 +75,15 @@ def sessions(db: Queries, location: HistoryLocation, only: str | None = None, st
 def _session(location: HistoryLocation, session_id: str, rows: Iterator[Any]) -> Session:
     """The session of `rows` (`message id, message data, part id, part data`, in order)."""
     turns: list[Turn] = []
-    problems: Counter[str] = Counter()
+    problems: Problems = Counter()
     for position, (message_id, group) in enumerate(grouped(rows, 0)):
         message = json_or_none(group[0][1])
-        role = message.get("role") if isinstance(message, dict) else None
+        if not isinstance(message, dict):
+            problems[MESSAGE_NOT_AN_OBJECT] += 1
+            continue
+        role = message.get("role")
         if not isinstance(role, str) or role not in ROLES:
-            problems["messages that are not a user's or an assistant's"] += 1
+            problems[OTHER_ROLE] += 1
             continue
         parts = [(part_id, json_or_none(data)) for _, _, part_id, data in group if part_id is not None]
         turns.extend(message_turns(position, message_id, ROLES[role], message, parts, problems))
@@ -83,7 +93,7 @@ def _session(location: HistoryLocation, session_id: str, rows: Iterator[Any]) ->
         tuple(turns),
         document=location,
         session_id=session_id,
-        problems=tuple(f"{count} {what}, kept as stored" for what, count in problems.items()),
+        problems=problem_lines(problems),
     )
 
 

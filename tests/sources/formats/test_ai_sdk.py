@@ -145,7 +145,7 @@ def test_ui_unanswered_call_gets_its_result_in_its_own_part_and_v4_invocations_a
     path.write_text(json.dumps({"id": "chat-1", "messages": messages}, indent=2))
     (result,) = scan_file(path)
     assert result.session.format == "ai-sdk-ui"
-    assert result.session.problems == ("1 parts of type 'mystery' not read",)
+    assert result.session.problems == ("1 part of type 'mystery' not read",)
     assert [(f.turn, f.kind) for f in result.findings] == [(1, "orphan-call")]
     out = tmp_path / "fixed.json"
     main(["fix", str(path), "--accept", "orphan-call", "-o", str(out)])

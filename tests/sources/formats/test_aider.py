@@ -92,7 +92,7 @@ def test_a_log_line_outside_a_message_is_counted(tmp_path):
     path = tmp_path / "log.txt"
     path.write_text(text, encoding="utf-8")
     (session,) = load_sessions(path)
-    assert session.problems == ("1 lines outside a message not read",)
+    assert session.problems == ("1 line outside a message not read",)
 
 
 def test_markdown_that_is_not_aider_s_is_refused_in_one_line(tmp_path, capsys):

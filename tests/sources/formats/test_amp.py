@@ -55,8 +55,8 @@ def test_a_message_of_an_unknown_role_and_a_block_of_an_unknown_type_are_counted
     path.write_text(json.dumps(thread), encoding="utf-8")
     (session,) = load_sessions(path)
     assert session.problems == (
-        "1 messages of an unknown role not read as turns",
-        "1 content blocks of an unknown type not read",
+        "1 message of an unknown role not read as turns",
+        "1 content block of an unknown type not read",
     )
     assert len(session.turns) == 9  # the info message is Amp's note, not a turn
 

@@ -60,7 +60,7 @@ def test_the_transcript_keeps_the_summary_message_unread_and_counts_unknown_type
     records = json.loads(TRANSCRIPT.read_text()) + [{"type": "HandoffMessage", "source": "a", "content": "to b"}]
     path = tmp_path / "t.json"
     path.write_text(json.dumps(records))
-    assert load_sessions(path)[0].problems == ("1 messages of type 'HandoffMessage' not read as turns",)
+    assert load_sessions(path)[0].problems == ("1 message of type 'HandoffMessage' not read as turns",)
 
 
 @pytest.mark.parametrize(

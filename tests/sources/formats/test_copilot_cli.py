@@ -156,7 +156,7 @@ def test_unknown_events_and_bad_lines_are_counted_and_kept_in_place(tmp_path, ca
     path = log_with(tmp_path, [*lines[:7], future + "\n", future + "\n", odd + "\n", "{not json\n", *lines[7:]])
     (session,) = load_sessions(path)
     assert session.problems == (
-        "1 events without a type or a data object, not read as turns",
+        "1 event without a type or a data object, not read as turns",
         "2 events of an unknown type 'session.future_thing', not read as turns; kept as written",
         "line 11: invalid JSON (Expecting property name enclosed in double quotes at column 2), not read; written back as it was",
     )

@@ -115,7 +115,20 @@ def test_timeline_entries_of_an_unknown_type_are_counted_and_kept(tmp_path: Path
     (session,) = load_sessions(path)
     assert session.problems == (
         "1 message without a known role not read as turns",
-        "1 timeline entries of a type this reader does not know ('hologram'), kept as stored",
+        "1 timeline entry of a type this reader does not know ('hologram'), kept as stored",
+    )
+    assert rendered_unchanged(path) == path.read_text()
+
+
+def test_timeline_entries_that_are_not_objects_or_whose_type_is_a_list_are_counted_as_such(tmp_path: Path):
+    value = json.loads(SAMPLE.read_text())
+    value["timeline"] += [5, "hologram", {"id": "x", "type": ["user"]}]
+    path = tmp_path / "session.json"
+    path.write_text(json.dumps(value, indent=2))
+    (session,) = load_sessions(path)
+    assert session.problems == (
+        "2 timeline entries that are not JSON objects, kept as stored",
+        "1 timeline entry of a type this reader does not know (\"['user']\"), kept as stored",
     )
     assert rendered_unchanged(path) == path.read_text()
 

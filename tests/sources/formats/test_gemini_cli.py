@@ -309,7 +309,7 @@ def test_fix_command_on_the_json_document(tmp_path, capsys):
     assert {**fixed, "messages": None} == {**DOCUMENT, "messages": None}
     assert finding_triples(out) == [(9, "tool-error", "read_file")]
     (session,) = load_sessions(out)
-    assert [p.split(" messages")[0] for p in session.problems] == ["1 info", "1 error"]
+    assert [p.split(" message")[0] for p in session.problems] == ["1 info", "1 error"]
     assert "[API Error: quota exceeded]" in session.problems[1]
 
 
@@ -378,7 +378,7 @@ def test_a_cut_last_line_and_unknown_lines_are_problems_kept_in_place(tmp_path):
     assert session.problems[0].startswith("line 41: cut off, the last line is not whole JSON")
     assert session.problems[1:] == (
         "2 lines with keys $compact (not a message, $set, $rewindTo or metadata record), kept, not read",
-        "1 lines that are not JSON objects, kept, not read",
+        "1 line that is not a JSON object, kept, not read",
     )
     assert render_sessions([session]) == path.read_text(encoding="utf-8")
     out = tmp_path / "fixed.jsonl"

@@ -51,7 +51,7 @@ def test_a_record_of_an_unknown_role_is_counted(tmp_path):
     path = tmp_path / "context.jsonl"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     (session,) = load_sessions(path)
-    assert session.problems == ("1 records of an unknown role not read as turns",)
+    assert session.problems == ("1 record of an unknown role not read as turns",)
     assert len(session.turns) == 10
 
 
@@ -67,4 +67,4 @@ def test_a_role_that_is_no_string_is_counted_never_a_traceback(tmp_path):
     path = tmp_path / "context.jsonl"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     (session,) = load_sessions(path)
-    assert session.problems == ("1 records of an unknown role not read as turns",)
+    assert session.problems == ("1 record of an unknown role not read as turns",)

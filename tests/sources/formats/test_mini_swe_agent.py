@@ -72,7 +72,7 @@ def test_a_message_of_a_role_mini_does_not_write_is_counted(tmp_path):
     path = tmp_path / "odd.traj.json"
     path.write_text(text, encoding="utf-8")
     (session,) = load_sessions(path)
-    assert session.problems == ("1 messages of an unknown role not read as turns",)
+    assert session.problems == ("1 message of an unknown role not read as turns",)
     assert session.turns[0].role == USER
 
 

@@ -91,8 +91,8 @@ def test_unknown_parts_and_messages_are_counted_and_other_files_left_alone(tmp_p
     (part.parent / "notes.txt").write_text("not a part")
     (session,) = load_sessions(session_file)
     assert session.problems == (
-        "1 parts of a type this reader does not know ('hologram'), kept as stored",
-        "1 messages that are not a user's or an assistant's, kept as stored",
+        "1 part of a type this reader does not know ('hologram'), kept as stored",
+        "1 message that is not a user's or an assistant's, kept as stored",
     )
     assert len(session.turns) == 11
 

@@ -82,7 +82,7 @@ def test_an_event_of_an_unknown_kind_is_counted_and_other_files_are_left_alone(t
     first.write_text(json.dumps({**event, "kind": "HologramEvent"}), encoding="utf-8")
     (folder / "events" / "notes.txt").write_text("not an event")
     (session,) = load_sessions(folder / "base_state.json")
-    assert session.problems == ("1 events of an unknown kind not read as turns",)
+    assert session.problems == ("1 event of an unknown kind not read as turns",)
     assert len(session.turns) == 10
 
 

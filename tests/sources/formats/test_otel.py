@@ -69,7 +69,7 @@ def test_six_model_calls_make_one_conversation_with_each_problem_once(path):
     assert [(f.turn, f.kind, f.tool) for f in result.findings] == PLANTED
     session = result.session
     assert [t.role for t in session.turns] == ROLES
-    assert session.problems == ("1 spans without model messages not read as turns ('agent run')",)
+    assert session.problems == ("1 span without model messages not read as turns ('agent run')",)
     good = session.turns[10].tool_calls[0]
     assert (good.id, good.arguments) == ("call_mock_good", {"file_path": "notes.txt"})
     (answer,) = session.turns[11].tool_results
@@ -139,7 +139,7 @@ def test_prompt_and_completion_events(tmp_path):
         write_json(tmp_path / "trace.json", _trace(_span("a", 1, {}, events=events)), indent=None)
     )
     assert [(t.role, t.text) for t in session.turns] == [(USER, "Hi"), (ASSISTANT, "Hello")]
-    assert session.problems == ("1 span events named 'exception' not read",)
+    assert session.problems == ("1 span event named 'exception' not read",)
 
 
 def test_conversation_id_groups_and_an_unrelated_history_is_its_own_session(tmp_path):

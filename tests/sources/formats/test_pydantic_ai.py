@@ -136,7 +136,7 @@ def test_a_retry_prompt_without_a_tool_is_the_framework_speaking_as_the_user(tmp
     assert [t.role for t in session.turns] == [USER, ASSISTANT, USER, SYSTEM, USER, ASSISTANT]
     assert session.turns[2].text == "Validation feedback: not an integer" and not session.turns[2].tool_results
     assert session.turns[4].text == "Look: this"
-    assert sorted(session.problems) == ["1 parts of kind 'file' not read", "1 parts of kind 'image-url' not read"]
+    assert sorted(session.problems) == ["1 part of kind 'file' not read", "1 part of kind 'image-url' not read"]
     edited = replace(session.turns[4], text="Now look: this", edited=True)
     out = json.loads(render_sessions([replace(session, turns=session.turns[:4] + (edited,) + session.turns[5:])]))
     assert out[4]["parts"][1]["content"] == ["Now look: ", {"url": "u", "kind": "image-url"}, "this"]

@@ -104,7 +104,7 @@ def test_odd_turns_and_a_cut_off_last_line_are_problems(tmp_path):
     (session,) = load_sessions(path)
     assert [t.role for t in session.turns] == [USER, ASSISTANT]
     assert session.problems[0].startswith("line 2: invalid JSON")
-    assert "1 turns without a known `from`" in session.problems[1]
+    assert "1 turn without a known `from`" in session.problems[1]
     assert render_sessions([session]) == path.read_text()
 
 

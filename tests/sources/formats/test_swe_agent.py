@@ -50,7 +50,7 @@ def test_a_history_entry_of_a_role_swe_agent_does_not_write_is_counted(tmp_path)
     path = tmp_path / "odd.traj"
     path.write_text(text, encoding="utf-8")
     (session,) = load_sessions(path)
-    assert session.problems == ("1 history entries of an unknown role not read as turns",)
+    assert session.problems == ("1 history entry of an unknown role not read as turns",)
 
 
 def test_fix_says_in_one_line_that_the_format_cannot_be_written(tmp_path, capsys):

@@ -12,6 +12,8 @@ import sqlite3
 from contextlib import closing
 from pathlib import Path
 
+import pytest
+
 from inspector.cli.main import main
 from inspector.model import ASSISTANT, TOOL, USER
 from inspector.sources import open_source
@@ -72,7 +74,25 @@ def test_a_part_type_the_reader_does_not_know_is_counted_in_the_problems(tmp_pat
     with closing(sqlite3.connect(path)) as connection, connection:
         connection.execute("UPDATE messages SET parts = ? WHERE id = '6f1c2a4e-0000-4000-8000-000000000009'", [parts])
     session = open_source(path).session(SESSION_ID)
-    assert session.problems == ("1 parts of a type this reader does not know ('hologram'), kept as stored",)
+    assert session.problems == ("1 part of a type this reader does not know ('hologram'), kept as stored",)
+    assert session.turns[-1].text == "Seen."
+
+
+@pytest.mark.parametrize(
+    ("odd", "line"),
+    [
+        (["hologram"], "1 part that is not a JSON object, kept as stored"),
+        (["hologram", 3], "2 parts that are not JSON objects, kept as stored"),
+    ],
+)
+def test_parts_that_are_not_json_objects_are_counted_as_such_in_words_that_agree(tmp_path, odd, line):
+    path = tmp_path / "crush.db"
+    shutil.copy(SAMPLE, path)
+    parts = json.dumps([*odd, {"type": "text", "data": {"text": "Seen."}}])
+    with closing(sqlite3.connect(path)) as connection, connection:
+        connection.execute("UPDATE messages SET parts = ? WHERE id = '6f1c2a4e-0000-4000-8000-000000000009'", [parts])
+    session = open_source(path).session(SESSION_ID)
+    assert session.problems == (line,)
     assert session.turns[-1].text == "Seen."
 
 
@@ -95,5 +115,5 @@ def test_parts_nested_past_what_json_reads_are_counted_in_the_problems(tmp_path)
             ["[" * 100_000 + "]" * 100_000],
         )
     session = open_source(path).session(SESSION_ID)
-    assert session.problems == ("1 messages whose parts are not a JSON list, kept as stored",)
+    assert session.problems == ("1 message whose parts are not a JSON list, kept as stored",)
     assert len(session.turns) == 9

@@ -112,7 +112,7 @@ def test_nested_trees_are_followed_in_order_and_a_cycle_only_once(tmp_path: Path
         set_root(connection, root)
     session = open_source(path).session(AGENT_ID)
     assert len(session.turns) == 9
-    assert session.problems == ("1 tree blobs named again (a cycle), followed once",)
+    assert session.problems == ("1 tree blob named again (a cycle), followed once",)
 
 
 def test_a_real_cycle_ends_in_linear_time(tmp_path: Path):
@@ -143,11 +143,26 @@ def test_blobs_the_reader_cannot_read_are_counted_in_the_problems(tmp_path: Path
         set_root(connection, put_blob(connection, tree(*children, hologram, narrator, not_a_tree, missing)))
     session = open_source(path).session(AGENT_ID)
     assert sorted(session.problems) == [
-        "1 blobs the tree names that are not in the database",
-        "1 message blobs that are not a system, user, assistant or tool message, kept as stored",
-        "1 parts of a type this reader does not know ('hologram'), kept as stored",
-        "1 tree blobs that are not a protobuf message of child ids, not followed",
+        "1 blob the tree names that is not in the database",
+        "1 message blob that is not a system, user, assistant or tool message, kept as stored",
+        "1 part of a type this reader does not know ('hologram'), kept as stored",
+        "1 tree blob that is not a protobuf message of child ids, not followed",
     ]
+    assert session.turns[-1].text == "Seen."
+
+
+def test_blobs_and_parts_that_are_not_json_objects_are_counted_as_such_not_as_a_role(tmp_path: Path):
+    path = copy(tmp_path)
+    with closing(sqlite3.connect(path)) as connection, connection:
+        children = root_children(connection)
+        broken = [put_blob(connection, b"{not json" + bytes([n])) for n in range(2)]
+        odd_part = put_blob(connection, b'{"role":"assistant","content":[5,{"type":"text","text":"Seen."}]}')
+        set_root(connection, put_blob(connection, tree(*children, *broken, odd_part)))
+    session = open_source(path).session(AGENT_ID)
+    assert session.problems == (
+        "2 message blobs that are not JSON objects, kept as stored",
+        "1 part that is not a JSON object, kept as stored",
+    )
     assert session.turns[-1].text == "Seen."
 
 
@@ -158,7 +173,7 @@ def test_a_store_whose_meta_names_no_root_reads_as_an_empty_chat_that_says_so(tm
             "UPDATE meta SET value = ? WHERE key = '0'", [json.dumps({"agentId": AGENT_ID}).encode().hex()]
         )
     session = open_source(path).session(AGENT_ID)
-    assert (session.turns, session.problems) == ((), ("1 meta rows naming no latest root blob (no message read)",))
+    assert (session.turns, session.problems) == ((), ("1 meta row naming no latest root blob (no message read)",))
 
 
 def test_fix_refuses_to_write_it_back_in_one_line(tmp_path: Path, capsys):
@@ -186,7 +201,5 @@ def test_a_message_nested_past_what_json_reads_is_counted_not_raised(tmp_path: P
         deep = put_blob(connection, b'{"role":"user","content":' + b"[" * 100_000 + b"]" * 100_000 + b"}")
         set_root(connection, put_blob(connection, tree(*children, deep)))
     session = open_source(path).session(AGENT_ID)
-    assert session.problems == (
-        "1 message blobs that are not a system, user, assistant or tool message, kept as stored",
-    )
+    assert session.problems == ("1 message blob nested too deeply to read, kept as stored",)
     assert len(session.turns) == 9

@@ -11,6 +11,8 @@ import sqlite3
 from contextlib import closing
 from pathlib import Path
 
+import pytest
+
 from inspector.cli.main import main
 from inspector.model import ASSISTANT, TOOL, USER
 from inspector.sources import open_source
@@ -70,7 +72,25 @@ def test_a_content_type_the_reader_does_not_know_is_counted_in_the_problems(tmp_
     with closing(sqlite3.connect(path)) as connection, connection:
         connection.execute("UPDATE messages SET content_json = ? WHERE id = 10", [unknown])
     session = open_source(path).session(SESSION_ID)
-    assert session.problems == ("1 contents of a type this reader does not know ('hologram'), kept as stored",)
+    assert session.problems == ("1 content of a type this reader does not know ('hologram'), kept as stored",)
+    assert session.turns[-1].text == "Seen."
+
+
+@pytest.mark.parametrize(
+    ("odd", "line"),
+    [
+        (["hologram"], "1 content that is not a JSON object, kept as stored"),
+        (["hologram", 3], "2 contents that are not JSON objects, kept as stored"),
+    ],
+)
+def test_contents_that_are_not_json_objects_are_counted_as_such_in_words_that_agree(tmp_path, odd, line):
+    path = tmp_path / "sessions.db"
+    shutil.copy(SAMPLE, path)
+    contents = json.dumps([*odd, {"type": "text", "text": "Seen."}])
+    with closing(sqlite3.connect(path)) as connection, connection:
+        connection.execute("UPDATE messages SET content_json = ? WHERE id = 10", [contents])
+    session = open_source(path).session(SESSION_ID)
+    assert session.problems == (line,)
     assert session.turns[-1].text == "Seen."
 
 
@@ -102,5 +122,5 @@ def test_contents_nested_past_what_json_reads_are_counted_in_the_problems(tmp_pa
     with closing(sqlite3.connect(path)) as connection, connection:
         connection.execute("UPDATE messages SET content_json = ? WHERE id = 10", ["[" * 100_000 + "]" * 100_000])
     session = open_source(path).session(SESSION_ID)
-    assert session.problems == ("1 messages whose contents are not a JSON list, kept as stored",)
+    assert session.problems == ("1 message whose contents are not a JSON list, kept as stored",)
     assert len(session.turns) == 9

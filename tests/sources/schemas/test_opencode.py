@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import shutil
 import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -170,9 +171,44 @@ def test_unknown_parts_and_unreadable_messages_are_counted(tmp_path):
     conn.close()
     session = next(open_source(path).sessions())
     assert session.problems == (
-        "2 messages that are not a user's or an assistant's, kept as stored",
-        "1 parts of a type this reader does not know ('hologram'), kept as stored",
-        "1 parts without a type, kept as stored",
+        "1 message whose data is not a JSON object, kept as stored",
+        "1 message that is not a user's or an assistant's, kept as stored",
+        "1 part of a type this reader does not know ('hologram'), kept as stored",
+        "1 part without a type, kept as stored",
+    )
+
+
+def test_rows_whose_data_is_not_json_are_counted_as_such_not_as_a_role_or_a_type(tmp_path):
+    path = Path(shutil.copy(SAMPLES["opencode"], tmp_path / "opencode.db"))
+    with closing(sqlite3.connect(path)) as conn, conn:
+        conn.execute("UPDATE message SET data = '{not json' WHERE rowid % 3 = 0")
+        conn.execute("UPDATE part SET data = '{not json' WHERE rowid % 3 = 0")
+    (session,) = open_source(path).sessions()
+    assert session.problems == (
+        "5 parts whose data is not a JSON object, kept as stored",
+        "3 messages whose data is not a JSON object, kept as stored",
+    )
+
+
+@pytest.mark.parametrize("count", [1, 2])
+def test_a_message_and_a_part_whose_data_is_a_json_list_are_named_in_words_that_agree(tmp_path, count):
+    path = Path(shutil.copy(SAMPLES["opencode"], tmp_path / "opencode.db"))
+    with closing(sqlite3.connect(path)) as conn, conn:
+        last = conn.execute("SELECT id FROM message ORDER BY time_created DESC, id DESC LIMIT 1").fetchone()[0]
+        conn.execute(
+            "UPDATE message SET data = '[]' WHERE id IN "
+            "(SELECT id FROM message WHERE id != ? ORDER BY time_created, id LIMIT ?)",
+            [last, count],
+        )
+        conn.execute(
+            "UPDATE part SET data = '[]' WHERE id IN (SELECT id FROM part WHERE message_id = ? ORDER BY id LIMIT ?)",
+            [last, count],
+        )
+    (session,) = open_source(path).sessions()
+    messages, parts = ("message", "part") if count == 1 else ("messages", "parts")
+    assert session.problems == (
+        f"{count} {messages} whose data is not a JSON object, kept as stored",
+        f"{count} {parts} whose data is not a JSON object, kept as stored",
     )
 
 
