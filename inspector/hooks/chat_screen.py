@@ -192,5 +192,5 @@ def _may_fail(value: Any) -> bool:
 def _record(line: bytes) -> Any:
     try:
         return json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):  # (a line nested too deeply to read is passed over, as one not JSON)
         return None

@@ -88,7 +88,7 @@ def _last_reply(lines: bytes, sidechain: bool) -> tuple[int, list[str], bool]:
 def _event(line: bytes) -> Any:
     try:
         return json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):  # (a line nested too deeply to read is passed over, as one not JSON)
         return None
 
 

@@ -26,6 +26,15 @@ def test_a_reply_opening_with_a_fake_result_is_blocked_with_a_reason_for_the_mod
     assert "Call the tool you meant now as a real tool call" in decision["reason"]
 
 
+def test_a_line_nested_too_deeply_to_read_is_passed_over_and_the_reply_still_checked(tmp_path, monkeypatch, capsys):
+    transcript = tmp_path / "session.jsonl"
+    transcript.write_bytes(SAMPLE_LINES[0] + b"[" * 100_000 + b"]" * 100_000 + b"\n")
+    write_lines(transcript, FAKE_RESULT_END, 1)
+    code, decision, err = run_hook(monkeypatch, capsys, stop_input(transcript))
+    assert (code, err) == (0, "")
+    assert decision is not None and decision["decision"] == "block"
+
+
 def test_leaked_call_markup_is_blocked_naming_the_call_to_make(tmp_path, monkeypatch, capsys):
     transcript = write_lines(tmp_path / "session.jsonl", MARKUP_END)
     code, decision, _ = run_hook(monkeypatch, capsys, stop_input(transcript))

@@ -54,10 +54,11 @@ def stored_order(value: Any) -> tuple[int, Any]:
 
 
 def json_or_none(text: Any) -> Any:
-    """The JSON value in `text`, or None when it is not a string of JSON."""
+    """The JSON value in `text`, or None when it is not a string of JSON (or is nested too deeply
+    to read: a hostile row is a row not read, never a crash)."""
     try:
         return json.loads(text) if isinstance(text, str) else None
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
 
 

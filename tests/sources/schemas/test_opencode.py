@@ -190,6 +190,25 @@ def test_rows_whose_data_is_not_json_are_counted_as_such_not_as_a_role_or_a_type
     )
 
 
+def test_rows_nested_too_deeply_to_read_are_counted_and_the_rest_is_read_and_fixed(tmp_path, capsys):
+    path = Path(shutil.copy(SAMPLES["opencode"], tmp_path / "opencode.db"))
+    deep = "[" * 100_000 + "]" * 100_000
+    with closing(sqlite3.connect(path)) as conn, conn:
+        first = conn.execute("SELECT id FROM message ORDER BY time_created, id LIMIT 1").fetchone()[0]
+        conn.execute("UPDATE message SET data = ? WHERE id = ?", [deep, first])
+        conn.execute("UPDATE part SET data = ? WHERE id = (SELECT max(id) FROM part)", [deep])
+    (session,) = open_source(path).sessions()
+    assert set(session.problems) == {
+        "1 message whose data is not a JSON object, kept as stored",
+        "1 part whose data is not a JSON object, kept as stored",
+    }
+    assert main(["fix", str(path), "--accept", "all", "--in-place"]) == 0
+    capsys.readouterr()
+    with closing(sqlite3.connect(path)) as conn:
+        assert conn.execute("SELECT count(*) FROM message WHERE data = ?", [deep]).fetchone() == (1,)
+        assert conn.execute("SELECT count(*) FROM part WHERE data = ?", [deep]).fetchone() == (1,)
+
+
 @pytest.mark.parametrize("count", [1, 2])
 def test_a_message_and_a_part_whose_data_is_a_json_list_are_named_in_words_that_agree(tmp_path, count):
     path = Path(shutil.copy(SAMPLES["opencode"], tmp_path / "opencode.db"))
