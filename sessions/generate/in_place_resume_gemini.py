@@ -104,7 +104,9 @@ def old_chat(chat: Path) -> Path:
     other = "0ld0c0de" + session_id[8:]
     then = time.gmtime(time.time() - DAYS_OLD * 86400)
     stamp = time.strftime("%Y-%m-%dT%H:%M:%S.000Z", then)
-    dated = re.sub(r'"(startTime|lastUpdated|timestamp)": ?"[^"]*"', rf'"\1":"{stamp}"', text.replace(session_id, other))
+    dated = re.sub(
+        r'"(startTime|lastUpdated|timestamp)": ?"[^"]*"', rf'"\1":"{stamp}"', text.replace(session_id, other)
+    )
     old = chat.with_name(f"session-{time.strftime('%Y-%m-%dT%H-%M', then)}-{other[:8]}.jsonl")
     old.write_text(dated)
     return old
