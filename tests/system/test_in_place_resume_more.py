@@ -1,8 +1,9 @@
-"""A chat repaired where Gemini CLI or Qwen Code keeps it, `fix --in-place` leaving its backup and
-audit beside it, is still listed and resumed by the real CLI: Gemini CLI by id, by index and as
+"""A chat repaired where Gemini CLI, Qwen Code or Copilot CLI keeps it, `fix --in-place` leaving
+its backup and audit beside it, is still resumed by the real CLI: Gemini CLI by id, by index and as
 the latest session, its session retention sparing both files
 (`sessions/generate/in_place_resume_gemini.py`); Qwen Code by id and with `--continue`
-(`sessions/generate/in_place_resume_qwen.py`); the files are in `sessions/in-place/`.
+(`sessions/generate/in_place_resume_qwen.py`); GitHub Copilot CLI by id, by id prefix and with
+`--continue` (`sessions/generate/in_place_resume_copilot.py`); the files are in `sessions/in-place/`.
 
 Today's `fix --accept all --in-place` on the chat as the tool wrote it must give, byte for byte,
 the lines the tool resumed from (the start of the file it left), and the same names beside it.
@@ -23,6 +24,7 @@ from tests.system.test_in_place_resume import FAKE_RESULT, REPLY_KEPT, TURNS_RES
 
 IN_PLACE = TOOL_SAMPLES / "in-place"
 TURN_BY_INDEX = "Resumed by index: still there?"
+TURN_BY_PREFIX = "Resumed by an id prefix: still there?"
 
 # sample name -> (the chat's folder under the temp HOME, its file name, the name written SESSION,
 # the user turns resumed in order, the key of a request's history)
@@ -41,11 +43,19 @@ TOOLS = {
         TURNS_RESUMED,
         "messages",
     ),
+    "copilot-cli": (
+        ".copilot/session-state/5c30f2b7-0793-4045-b9f7-2edae1886879",
+        "events.jsonl",
+        "events.jsonl",
+        (TURNS_RESUMED[0], TURN_BY_PREFIX, TURNS_RESUMED[1]),
+        "messages",
+    ),
 }
 
 SESSION_IDS = {
     "gemini-cli": "b23dee33-93f6-4af8-934b-ac1ef46e1a3f",
     "qwen-code": "9b911b40-df35-4f3c-b698-90482167c73d",
+    "copilot-cli": "5c30f2b7-0793-4045-b9f7-2edae1886879",
 }
 
 
@@ -81,7 +91,11 @@ def test_fix_in_place_leaves_beside_the_chat_the_names_the_tool_was_resumed_with
     chat = _fixed_in_place(tmp_path, tool)
     as_session = TOOLS[tool][2]
     written = sorted(path.name.replace(as_session, "SESSION") for path in chat.parent.iterdir())
-    assert written == (IN_PLACE / f"{tool}.folder.txt").read_text(encoding="utf-8").splitlines()
+    listed = (IN_PLACE / f"{tool}.folder.txt").read_text(encoding="utf-8").splitlines()
+    # (Copilot keeps more in a session's folder: the names of the session's own file and of what the fix wrote)
+    assert written == [
+        name for name in (n.replace(as_session, "SESSION") for n in listed) if name.startswith("SESSION")
+    ]
 
 
 @pytest.mark.parametrize("tool", TOOLS)
@@ -103,4 +117,6 @@ def test_the_chat_the_tool_resumed_holds_the_new_turns_under_its_own_id(tool):
     users = [turn.text for turn in session.turns if turn.role == "user"]
     assert users[-len(turns) :] == list(turns)
     lines = (IN_PLACE / f"{tool}.resumed.jsonl").read_text(encoding="utf-8").splitlines()
-    assert {json.loads(line).get("sessionId") for line in lines} - {None} == {SESSION_IDS[tool]}
+    records = [json.loads(line) for line in lines]
+    ids = {record.get("sessionId") or (record.get("data") or {}).get("sessionId") for record in records}
+    assert ids - {None} == {SESSION_IDS[tool]}
