@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+"""Show that a GitHub Copilot CLI session repaired where Copilot keeps it (`inspector fix
+--in-place`, its backup and audit landing beside it in the session's folder) is still resumed by
+the real CLI, by id, by id prefix and with `--continue`.
+
+Usage (with the project's venv active, so that `inspector` runs):
+    python3 sessions/generate/in_place_resume_copilot.py [OUT_DIR] [--copilot PATH] [--inspector PATH] [--keep]
+
+OUT_DIR defaults to sessions/in-place/.  In a temporary HOME and working folder, against the
+scripted mock (Chat Completions, offline, as `copilot_cli.py` runs it):
+
+1. `copilot -p` runs one user turn, which the model answers with a fake tool result before its
+   prose (`scenario.FAKE_RESULT_REPLY`): nothing ran;
+2. the session (`~/.copilot/session-state/<id>/events.jsonl`) is copied, scrubbed, to
+   `copilot-cli.before.jsonl`;
+3. `inspector fix --accept all --in-place EVENTS` repairs it where Copilot keeps it: the backup
+   and audit land in the session's own folder;
+4. the files the fix left are made the newest in the folder (their times only);
+   `copilot --resume <session id> -p`, `copilot --resume <its first 8 characters> -p` and
+   `copilot --continue -p` each run one more turn;
+5. it checks that each exited 0, that `session-state/` still holds the one session folder, that
+   the backup and the audit are as the fix left them, that events.jsonl starts with the repaired
+   file byte for byte and ends with the new turns, and that each resumed turn's request carried
+   the repaired reply and not the fake result.  Any failure exits 1.
+
+It writes `copilot-cli.resumed.jsonl` (events.jsonl after step 4, scrubbed),
+`copilot-cli.resumed-requests.json` (each resumed turn's messages from the first user turn on,
+scrubbed) and `copilot-cli.folder.txt` (the names in the session's folder after step 4).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import copilot_cli
+from harness import DEFAULT_OUT, TempRun, arg_parser, find_binary, out_dir
+from in_place_resume import ANSWERS, FAKE_OBJECT, REPLY_KEPT, TURN_BY_ID, TURN_FIRST, TURN_LAST, bodies
+from in_place_resume_claude import make_newest, snapshot
+from mock_server import Reply, chat_completion_sse, chat_completions_responder
+from scenario import FAKE_RESULT_REPLY
+
+TURN_BY_PREFIX = "Resumed by an id prefix: still there?"
+REPLIES = {**ANSWERS, TURN_BY_PREFIX: "Still there, repaired."}
+TURNS = (TURN_BY_ID, TURN_BY_PREFIX, TURN_LAST)
+FLAGS = ["--allow-all-tools", "--disable-client-telemetry", "--stream", "on"]
+
+
+def last_user_turn(messages: list[Any]) -> str:
+    """Which of the scenario's turns the last user message of a request asks ('' if none)."""
+    last = next((m for m in reversed(messages) if isinstance(m, dict) and m.get("role") == "user"), {})
+    text = json.dumps(last.get("content"), ensure_ascii=False)
+    return next((turn for turn in (TURN_FIRST, *TURNS) if turn in text), "")
+
+
+def responder() -> Any:
+    """The mock's answers: the fake result for the first turn, a plain reply for each resumed one."""
+    model = copilot_cli.MODEL
+
+    def step(n: int) -> Reply:  # (unused: every main request is answered below)
+        return chat_completion_sse(model, f"chatcmpl-mock-{n:02d}", "")
+
+    fallback = chat_completions_responder(model, "view", {}, step)
+
+    def answer(method: str, path: str, body: Any) -> Reply:
+        tools = [(t.get("function") or {}).get("name") for t in (body or {}).get("tools") or [] if isinstance(t, dict)]
+        if not path.endswith("/chat/completions") or "view" not in tools:
+            return fallback(method, path, body)
+        messages = body.get("messages") or []
+        text = REPLIES.get(last_user_turn(messages), FAKE_RESULT_REPLY)
+        return chat_completion_sse(model, f"chatcmpl-mock-{len(messages):03d}", text)
+
+    return answer
+
+
+def requests_of(run: TempRun, sent_before: int) -> tuple[list[dict[str, Any]], list[str]]:
+    """Each resumed turn's request messages from the first user turn on, and what failed in them."""
+    requests, failed = [], []
+    for turn in TURNS:
+        sent = [
+            b["body"]
+            for b in bodies(run)[sent_before:]
+            if isinstance(b.get("body"), dict) and last_user_turn(b["body"].get("messages") or []) == turn
+        ]
+        if not sent:
+            failed.append(f"no request for {turn!r}")
+            continue
+        messages = sent[-1]["messages"]
+        first = next(i for i, item in enumerate(messages) if TURN_FIRST in json.dumps(item))
+        history = json.dumps(messages[first:], ensure_ascii=False)
+        if FAKE_OBJECT[:20] in history.replace('\\"', '"') or REPLY_KEPT.strip()[:40] not in history:
+            failed.append(f"the request for {turn!r} does not carry the repaired reply alone")
+        requests.append({"turn": turn, "messages": messages[first:]})
+    return requests, failed
+
+
+def play(binary: str, inspector: str, out: Path, keep: bool) -> list[str]:
+    """Run the five steps; what failed (nothing when the repaired session was resumed as it should be)."""
+    run = TempRun("cpip")
+    failed: list[str] = []
+    with run.mock(responder(), max_requests=80) as srv:
+        env = copilot_cli.copilot_env(run, srv.url)
+        if run.run_each("copilot", [[binary, *FLAGS, "-p", TURN_FIRST]], env, "first-output.txt") != [0]:
+            failed.append("the first turn failed")
+        events = Path(run.find_written(os.path.join(run.home, ".copilot/session-state/*/events.jsonl"), "events"))
+        run.copy_scrubbed(str(events), out / "copilot-cli.before.jsonl")
+        fix_env = {**os.environ, "HOME": run.home, "XDG_STATE_HOME": str(Path(run.home, "state"))}
+        fix = subprocess.run([inspector, "fix", "--accept", "all", "--in-place", str(events)], env=fix_env)
+        if fix.returncode != 0:
+            return [*failed, f"inspector fix exited {fix.returncode}"]
+        repaired = events.read_bytes()
+        beside = snapshot(events.parent)
+        left = [name for name in beside if name.startswith(events.name + ".")]
+        make_newest(events, left)
+        session_id = events.parent.name
+        sent_before = len(bodies(run))
+        resumes = [
+            [binary, "--resume", session_id, *FLAGS, "-p", TURN_BY_ID],
+            [binary, "--resume", session_id[:8], *FLAGS, "-p", TURN_BY_PREFIX],
+            [binary, "--continue", *FLAGS, "-p", TURN_LAST],
+        ]
+        codes = run.run_each("copilot", resumes, env, "resume-output.txt")
+        after = snapshot(events.parent)
+        resumed = events.read_bytes()
+    failed += [f"resume {how} exited {code}" for how, code in zip(("by id", "by prefix", "--continue"), codes) if code]
+    sessions = sorted(name for name in os.listdir(events.parent.parent) if not name.startswith("."))
+    if sessions != [session_id]:
+        failed.append(f"session-state/ holds {sessions}, not the one session {session_id}")
+    failed += [f"{n} changed or went" for n in left if after.get(n) != beside[n]]
+    new_turns = (*TURNS, *(REPLIES[t] for t in TURNS))
+    if not resumed.startswith(repaired) or not all(t.encode() in resumed[len(repaired) :] for t in new_turns):
+        failed.append("events.jsonl does not start with the repaired file and end with the new turns")
+    if FAKE_OBJECT[:20].encode() in resumed.replace(b'\\"', b'"'):
+        failed.append("a line of events.jsonl still shows the fake result")
+    requests, bad = requests_of(run, sent_before)
+    failed += bad
+    Path(run.home, "resumed.jsonl").write_bytes(resumed)
+    run.copy_scrubbed(os.path.join(run.home, "resumed.jsonl"), out / "copilot-cli.resumed.jsonl")
+    (out / "copilot-cli.resumed-requests.json").write_text(
+        run.scrub(json.dumps(requests, indent=1, ensure_ascii=False)) + "\n"
+    )
+    (out / "copilot-cli.folder.txt").write_text("".join(name + "\n" for name in sorted(after)))
+    run.finish(keep or bool(failed))
+    return failed
+
+
+def main() -> None:
+    """Play the scenario and exit 1 when the repaired session was not resumed as it should be."""
+    ap = arg_parser("inspector")
+    ap.set_defaults(out=str(DEFAULT_OUT / "in-place"))
+    ap.add_argument("--copilot")
+    args = ap.parse_args()
+    binary = find_binary("copilot", args.copilot, "@github/copilot", [str(copilot_cli.BINARY)])
+    failed = play(binary, args.inspector or "inspector", out_dir(args.out), args.keep)
+    for line in failed:
+        print("FAILED:", line)
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()

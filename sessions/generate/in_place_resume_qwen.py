@@ -1,0 +1,180 @@
+#!/usr/bin/env python3
+"""Show that a Qwen Code chat repaired where Qwen keeps it (`inspector fix --in-place`, its backup
+and audit landing beside it) is still listed and resumed by the real CLI, by id and with
+`--continue`.
+
+Usage (with the project's venv active, so that `inspector` runs):
+    python3 sessions/generate/in_place_resume_qwen.py [OUT_DIR] [--qwen PATH] [--inspector PATH] [--keep]
+
+OUT_DIR defaults to sessions/in-place/.  In a temporary HOME and working folder, against the
+scripted mock (the wire format of `qwen_code.py`):
+
+1. `qwen -p` runs one user turn, which the model answers with a fake tool result before its
+   prose (`scenario.FAKE_RESULT_REPLY`): nothing ran;
+2. the chat (`~/.qwen/projects/<slug>/chats/<uuid>.jsonl`) is copied, scrubbed, to
+   `qwen-code.before.jsonl`;
+3. `inspector fix --accept all --in-place CHAT` repairs it where Qwen keeps it;
+4. the files the fix left beside it are made the newest in the folder (their times only);
+   `qwen sessions list` must name the one session; `qwen --resume <session id> -p`, then
+   `qwen --continue -p` each run one more turn;
+5. it checks that each exited 0, that the folder then holds what it held after the fix and
+   nothing else, that the backup and the audit are as the fix left them, that the chat starts
+   with the repaired file byte for byte and ends with the new turns, and that each resumed
+   turn's request carried the repaired reply and not the fake result.  Any failure exits 1.
+
+Qwen Code's housekeeping (`general.cleanupPeriodDays`) sweeps file-history backups, subagent
+transcripts and logs, never a project's `chats/` folder: there is no retention of chats to check.
+
+It writes `qwen-code.resumed.jsonl` (the chat after step 4, scrubbed),
+`qwen-code.resumed-requests.json` (each resumed turn's messages from the first user turn on,
+scrubbed) and `qwen-code.folder.txt` (the names in the chats folder after step 4, the session id
+written `SESSION`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import qwen_code
+from harness import DEFAULT_OUT, NPM_TOOLS, TempRun, arg_parser, find_binary, out_dir
+from in_place_resume import ANSWERS, FAKE_OBJECT, REPLY_KEPT, TURN_BY_ID, TURN_FIRST, TURN_LAST, bodies
+from in_place_resume_claude import make_newest, snapshot
+from mock_server import Reply, sse
+from scenario import FAKE_RESULT_REPLY
+
+FLAGS = ["--auth-type", "openai", "-m", qwen_code.MODEL, "-o", "stream-json", "--approval-mode", "yolo"]
+
+
+def last_user_turn(messages: list[Any]) -> str:
+    """Which of the scenario's turns the last user message of a request asks ('' if none)."""
+    last = next((m for m in reversed(messages) if isinstance(m, dict) and m.get("role") == "user"), {})
+    text = json.dumps(last.get("content"), ensure_ascii=False)
+    return next((turn for turn in (TURN_FIRST, TURN_BY_ID, TURN_LAST) if turn in text), "")
+
+
+def replayed_lines(chat: bytes) -> list[str]:
+    """The chat's lines but Qwen's own `ui_telemetry` records, which keep each API response's raw
+    text (`response_text`, the fake result among them) and are never sent back to the model."""
+    lines = chat.decode().splitlines()
+    return [line for line in lines if json.loads(line).get("subtype") != "ui_telemetry"]
+
+
+def responder(run: TempRun) -> Any:
+    """The mock's answers: the fake result for the first turn, a plain reply for each resumed one."""
+    fallback = qwen_code.make_responder(run.work, {})
+
+    def answer(method: str, path: str, body: Any) -> Reply:
+        if not (path.endswith("/chat/completions") and isinstance(body, dict)) or "read_file" not in (
+            qwen_code.tool_names(body)
+        ):
+            return fallback(method, path, body)
+        asked = last_user_turn(body.get("messages") or [])
+        return sse(qwen_code.completion_events(ANSWERS.get(asked, FAKE_RESULT_REPLY)))
+
+    return answer
+
+
+def requests_of(run: TempRun, sent_before: int) -> tuple[list[dict[str, Any]], list[str]]:
+    """Each resumed turn's request messages from the first user turn on, and what failed in them."""
+    requests, failed = [], []
+    for turn in (TURN_BY_ID, TURN_LAST):
+        sent = [
+            b["body"]
+            for b in bodies(run)[sent_before:]
+            if isinstance(b.get("body"), dict) and last_user_turn(b["body"].get("messages") or []) == turn
+        ]
+        if not sent:
+            failed.append(f"no request for {turn!r}")
+            continue
+        messages = sent[-1]["messages"]
+        first = next(i for i, item in enumerate(messages) if TURN_FIRST in json.dumps(item))
+        history = json.dumps(messages[first:], ensure_ascii=False)
+        if FAKE_OBJECT[:20] in history.replace('\\"', '"') or REPLY_KEPT.strip()[:40] not in history:
+            failed.append(f"the request for {turn!r} does not carry the repaired reply alone")
+        requests.append({"turn": turn, "messages": messages[first:]})
+    return requests, failed
+
+
+def play(binary: str, inspector: str, out: Path, keep: bool) -> list[str]:
+    """Run the five steps; what failed (nothing when the repaired chat was resumed as it should be)."""
+    run = TempRun("qwip")
+    Path(run.home, ".qwen").mkdir()
+    Path(run.home, ".qwen", "settings.json").write_text(json.dumps(qwen_code.settings(), indent=2))
+    failed: list[str] = []
+    cmd = [binary, *FLAGS]
+    with run.mock(responder(run), max_requests=80) as srv:
+        env = run.base_env(
+            OPENAI_API_KEY="dummy",
+            OPENAI_BASE_URL=srv.url + "/v1",
+            OPENAI_MODEL=qwen_code.MODEL,
+            QWEN_DISABLE_AUTO_TITLE="1",
+            NO_BROWSER="true",
+        )
+        if run.run_each("qwen", [[*cmd, "-p", TURN_FIRST]], env, "first-output.txt") != [0]:
+            failed.append("the first turn failed")
+        chat = Path(run.find_written(os.path.join(run.home, ".qwen/projects/*/chats/*.jsonl"), "chat file"))
+        run.copy_scrubbed(str(chat), out / "qwen-code.before.jsonl")
+        fix_env = {**os.environ, "HOME": run.home, "XDG_STATE_HOME": str(Path(run.home, "state"))}
+        fix = subprocess.run([inspector, "fix", "--accept", "all", "--in-place", str(chat)], env=fix_env)
+        if fix.returncode != 0:
+            return [*failed, f"inspector fix exited {fix.returncode}"]
+        repaired = chat.read_bytes()
+        beside = snapshot(chat.parent)
+        left = [name for name, data in beside.items() if name != chat.name and data is not None]
+        make_newest(chat, left)
+        session_id = chat.stem
+        listed = subprocess.run(
+            [binary, "sessions", "list"], cwd=run.work, env=env, capture_output=True, text=True, timeout=120
+        )
+        run.save("sessions-list.txt", listed.stdout + listed.stderr)
+        if listed.returncode or (listed.stdout + listed.stderr).count(session_id[:8]) != 1:
+            failed.append(f"`qwen sessions list` did not list the one session: {listed.stdout + listed.stderr!r}")
+        sent_before = len(bodies(run))
+        resumes = [[*cmd, "--resume", session_id, "-p", TURN_BY_ID], [*cmd, "--continue", "-p", TURN_LAST]]
+        codes = run.run_each("qwen", resumes, env, "resume-output.txt")
+        after = snapshot(chat.parent)
+        resumed = chat.read_bytes()
+    failed += [f"qwen {how} exited {code}" for how, code in zip(("--resume", "--continue"), codes) if code]
+    if sorted(after) != sorted(beside):
+        failed.append(f"the folder holds {sorted(after)}, not {sorted(beside)}")
+    failed += [f"{n} changed" for n in left if after.get(n) != beside[n]]
+    if not resumed.startswith(repaired) or not all(
+        t.encode() in resumed[len(repaired) :] for t in (*ANSWERS, *ANSWERS.values())
+    ):
+        failed.append("the chat does not start with the repaired file and end with both new turns")
+    if any(FAKE_OBJECT[:20] in line.replace('\\"', '"') for line in replayed_lines(resumed)):
+        failed.append("a line of the chat still shows the fake result")
+    requests, bad = requests_of(run, sent_before)
+    failed += bad
+    Path(run.home, "resumed.jsonl").write_bytes(resumed)
+    run.copy_scrubbed(os.path.join(run.home, "resumed.jsonl"), out / "qwen-code.resumed.jsonl")
+    (out / "qwen-code.resumed-requests.json").write_text(
+        run.scrub(json.dumps(requests, indent=1, ensure_ascii=False)) + "\n"
+    )
+    (out / "qwen-code.folder.txt").write_text("".join(n.replace(session_id, "SESSION") + "\n" for n in sorted(after)))
+    run.finish(keep or bool(failed))
+    return failed
+
+
+def main() -> None:
+    """Play the scenario and exit 1 when the repaired chat was not resumed as it should be."""
+    ap = arg_parser("inspector")
+    ap.set_defaults(out=str(DEFAULT_OUT / "in-place"))
+    ap.add_argument("--qwen")
+    args = ap.parse_args()
+    binary = find_binary("qwen", args.qwen, "@qwen-code/qwen-code", [str(NPM_TOOLS / "qwen/node_modules/.bin/qwen")])
+    failed = play(binary, args.inspector or "inspector", out_dir(args.out), args.keep)
+    for line in failed:
+        print("FAILED:", line)
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
