@@ -47,8 +47,9 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import claude_code
-from harness import DEFAULT_OUT, NPM_TOOLS, TempRun, arg_parser, find_binary, out_dir
-from in_place_resume import ANSWERS, FAKE_OBJECT, REPLY_KEPT, TURN_BY_ID, TURN_FIRST, TURN_LAST, bodies
+from harness import NPM_TOOLS, TempRun
+from in_place_checks import asked_turn, main_of, make_newest, resumed_requests, snapshot, write_samples
+from in_place_resume import ANSWERS, FAKE_OBJECT, TURN_BY_ID, TURN_FIRST, TURN_LAST, bodies
 from mock_server import Reply, sse
 from scenario import FAKE_RESULT_REPLY
 
@@ -80,9 +81,7 @@ def responder(run: TempRun) -> Any:
 
 def last_user_turn(messages: list[Any]) -> str:
     """Which of the scenario's turns the last user message of a request asks ('' if none)."""
-    last = next((m for m in reversed(messages) if isinstance(m, dict) and m.get("role") == "user"), {})
-    text = json.dumps(last.get("content"), ensure_ascii=False)
-    return next((turn for turn in (TURN_FIRST, TURN_BY_ID, TURN_LAST, TURN_HELD) if turn in text), "")
+    return asked_turn(messages, (TURN_FIRST, TURN_BY_ID, TURN_LAST, TURN_HELD))
 
 
 def claude_env(run: TempRun, url: str) -> dict[str, str]:
@@ -104,18 +103,6 @@ def reported_ids(run: TempRun, output_name: str) -> list[str]:
     """The session id each `--output-format json` run reported, in order (from the saved output)."""
     lines = Path(run.home, output_name).read_text().splitlines()
     return [json.loads(line)["session_id"] for line in lines if line.startswith('{"type":"result"')]
-
-
-def snapshot(folder: Path) -> dict[str, bytes | None]:
-    """Every name under ``folder`` (recursively, relative) with its bytes (None for a folder)."""
-    return {str(path.relative_to(folder)): None if path.is_dir() else path.read_bytes() for path in folder.rglob("*")}
-
-
-def make_newest(session: Path, names: list[str]) -> None:
-    """Give the files ``names`` beside ``session`` a modification time after every other's."""
-    newest = max(path.stat().st_mtime for path in session.parent.iterdir()) + 5
-    for name in names:
-        os.utime(session.parent / name, (newest, newest))
 
 
 def kept_by_the_cleanup(binary: str, run: TempRun, env: dict[str, str], session: Path, left: list[str]) -> list[str]:
@@ -173,48 +160,17 @@ def play(binary: str, inspector: str, out: Path, keep: bool) -> list[str]:
         failed.append("the session does not start with the repaired file and end with both new turns")
     if FAKE_OBJECT[:20].encode() in resumed.replace(b'\\"', b'"'):
         failed.append("a line of the session still shows the fake result")
-    requests = []
-    for turn in (TURN_BY_ID, TURN_LAST):
-        sent = [
-            b["body"]
-            for b in bodies(run)[sent_before:]
-            if isinstance(b.get("body"), dict) and last_user_turn(b["body"].get("messages") or []) == turn
-        ]
-        if not sent:
-            failed.append(f"no request for {turn!r}")
-            continue
-        messages = sent[-1]["messages"]
-        history = json.dumps(messages, ensure_ascii=False)
-        if FAKE_OBJECT[:20] in history.replace('\\"', '"') or REPLY_KEPT.strip()[:40] not in history:
-            failed.append(f"the request for {turn!r} does not carry the repaired reply alone")
-        requests.append({"turn": turn, "messages": messages})
-    Path(run.home, "resumed.jsonl").write_bytes(resumed)  # (the session after step 5)
-    run.copy_scrubbed(os.path.join(run.home, "resumed.jsonl"), out / "claude-code.resumed.jsonl")
-    (out / "claude-code.resumed-requests.json").write_text(
-        run.scrub(json.dumps(requests, indent=1, ensure_ascii=False)) + "\n"
-    )
-    (out / "claude-code.folder.txt").write_text("".join(n.replace(session_id, "SESSION") + "\n" for n in sorted(after)))
+    requests, bad = resumed_requests(run, sent_before, (TURN_BY_ID, TURN_LAST), "messages", last_user_turn)
+    failed += bad
+    write_samples(run, out, "claude-code", resumed, requests, [n.replace(session_id, "SESSION") for n in sorted(after)])
     run.finish(keep or bool(failed))
     return failed
 
 
-def main() -> None:
-    """Play the scenario and exit 1 when the repaired session was not resumed as it should be."""
-    ap = arg_parser("inspector")
-    ap.set_defaults(out=str(DEFAULT_OUT / "in-place"))
-    ap.add_argument("--claude")
-    args = ap.parse_args()
-    binary = find_binary(
+if __name__ == "__main__":
+    main_of(
         "claude",
-        args.claude,
         "@anthropic-ai/claude-code",
         [str(NPM_TOOLS / "claude/node_modules/@anthropic-ai/claude-code-linux-x64/claude")],
+        play,
     )
-    failed = play(binary, args.inspector or "inspector", out_dir(args.out), args.keep)
-    for line in failed:
-        print("FAILED:", line)
-    sys.exit(1 if failed else 0)
-
-
-if __name__ == "__main__":
-    main()

@@ -30,7 +30,6 @@ scrubbed) and `copilot-cli.folder.txt` (the names in the session's folder after 
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -40,9 +39,9 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import copilot_cli
-from harness import DEFAULT_OUT, TempRun, arg_parser, find_binary, out_dir
-from in_place_resume import ANSWERS, FAKE_OBJECT, REPLY_KEPT, TURN_BY_ID, TURN_FIRST, TURN_LAST, bodies
-from in_place_resume_claude import make_newest, snapshot
+from harness import TempRun
+from in_place_checks import asked_turn, main_of, make_newest, resumed_requests, snapshot, write_samples
+from in_place_resume import ANSWERS, FAKE_OBJECT, TURN_BY_ID, TURN_FIRST, TURN_LAST, bodies
 from mock_server import Reply, chat_completion_sse, chat_completions_responder
 from scenario import FAKE_RESULT_REPLY
 
@@ -54,9 +53,7 @@ FLAGS = ["--allow-all-tools", "--disable-client-telemetry", "--stream", "on"]
 
 def last_user_turn(messages: list[Any]) -> str:
     """Which of the scenario's turns the last user message of a request asks ('' if none)."""
-    last = next((m for m in reversed(messages) if isinstance(m, dict) and m.get("role") == "user"), {})
-    text = json.dumps(last.get("content"), ensure_ascii=False)
-    return next((turn for turn in (TURN_FIRST, *TURNS) if turn in text), "")
+    return asked_turn(messages, (TURN_FIRST, *TURNS))
 
 
 def responder() -> Any:
@@ -77,27 +74,6 @@ def responder() -> Any:
         return chat_completion_sse(model, f"chatcmpl-mock-{len(messages):03d}", text)
 
     return answer
-
-
-def requests_of(run: TempRun, sent_before: int) -> tuple[list[dict[str, Any]], list[str]]:
-    """Each resumed turn's request messages from the first user turn on, and what failed in them."""
-    requests, failed = [], []
-    for turn in TURNS:
-        sent = [
-            b["body"]
-            for b in bodies(run)[sent_before:]
-            if isinstance(b.get("body"), dict) and last_user_turn(b["body"].get("messages") or []) == turn
-        ]
-        if not sent:
-            failed.append(f"no request for {turn!r}")
-            continue
-        messages = sent[-1]["messages"]
-        first = next(i for i, item in enumerate(messages) if TURN_FIRST in json.dumps(item))
-        history = json.dumps(messages[first:], ensure_ascii=False)
-        if FAKE_OBJECT[:20] in history.replace('\\"', '"') or REPLY_KEPT.strip()[:40] not in history:
-            failed.append(f"the request for {turn!r} does not carry the repaired reply alone")
-        requests.append({"turn": turn, "messages": messages[first:]})
-    return requests, failed
 
 
 def play(binary: str, inspector: str, out: Path, keep: bool) -> list[str]:
@@ -138,30 +114,12 @@ def play(binary: str, inspector: str, out: Path, keep: bool) -> list[str]:
         failed.append("events.jsonl does not start with the repaired file and end with the new turns")
     if FAKE_OBJECT[:20].encode() in resumed.replace(b'\\"', b'"'):
         failed.append("a line of events.jsonl still shows the fake result")
-    requests, bad = requests_of(run, sent_before)
+    requests, bad = resumed_requests(run, sent_before, TURNS, "messages", last_user_turn)
     failed += bad
-    Path(run.home, "resumed.jsonl").write_bytes(resumed)
-    run.copy_scrubbed(os.path.join(run.home, "resumed.jsonl"), out / "copilot-cli.resumed.jsonl")
-    (out / "copilot-cli.resumed-requests.json").write_text(
-        run.scrub(json.dumps(requests, indent=1, ensure_ascii=False)) + "\n"
-    )
-    (out / "copilot-cli.folder.txt").write_text("".join(name + "\n" for name in sorted(after)))
+    write_samples(run, out, "copilot-cli", resumed, requests, sorted(after))
     run.finish(keep or bool(failed))
     return failed
 
 
-def main() -> None:
-    """Play the scenario and exit 1 when the repaired session was not resumed as it should be."""
-    ap = arg_parser("inspector")
-    ap.set_defaults(out=str(DEFAULT_OUT / "in-place"))
-    ap.add_argument("--copilot")
-    args = ap.parse_args()
-    binary = find_binary("copilot", args.copilot, "@github/copilot", [str(copilot_cli.BINARY)])
-    failed = play(binary, args.inspector or "inspector", out_dir(args.out), args.keep)
-    for line in failed:
-        print("FAILED:", line)
-    sys.exit(1 if failed else 0)
-
-
 if __name__ == "__main__":
-    main()
+    main_of("copilot", "@github/copilot", [str(copilot_cli.BINARY)], play)

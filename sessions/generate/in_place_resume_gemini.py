@@ -46,9 +46,10 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import gemini_cli
-from harness import DEFAULT_OUT, NPM_TOOLS, TempRun, arg_parser, find_binary, out_dir
-from in_place_resume import ANSWERS, FAKE_OBJECT, REPLY_KEPT, TURN_BY_ID, TURN_FIRST, TURN_LAST, bodies
-from in_place_resume_claude import HOLD_SECONDS, TURN_HELD, make_newest, snapshot
+from harness import NPM_TOOLS, TempRun
+from in_place_checks import asked_turn, main_of, make_newest, resumed_requests, snapshot, write_samples
+from in_place_resume import ANSWERS, FAKE_OBJECT, TURN_BY_ID, TURN_FIRST, TURN_LAST, bodies
+from in_place_resume_claude import HOLD_SECONDS, TURN_HELD
 from mock_server import Reply, sse
 from scenario import FAKE_RESULT_REPLY
 
@@ -76,9 +77,7 @@ def settings(retention: bool) -> str:
 
 def last_user_turn(contents: list[Any]) -> str:
     """Which of the scenario's turns the last user content of a request asks ('' if none)."""
-    last = next((c for c in reversed(contents) if isinstance(c, dict) and c.get("role") == "user"), {})
-    text = json.dumps(last.get("parts"), ensure_ascii=False)
-    return next((turn for turn in TURNS if turn in text), "")
+    return asked_turn(contents, TURNS, "parts")
 
 
 def responder(run: TempRun) -> Any:
@@ -127,25 +126,27 @@ def kept_by_the_cleanup(cmd: list[str], run: TempRun, env: dict[str, str], chat:
     return failed + [f"the cleanup deleted {name}" for name in left if not (chat.parent / name).exists()]
 
 
-def requests_of(run: TempRun, sent_before: int, turns: tuple[str, ...]) -> tuple[list[dict[str, Any]], list[str]]:
-    """Each resumed turn's request history from the first user turn on, and what failed in them."""
-    requests, failed = [], []
-    for turn in turns:
-        sent = [
-            b["body"]
-            for b in bodies(run)[sent_before:]
-            if isinstance(b.get("body"), dict) and last_user_turn(b["body"].get("contents") or []) == turn
-        ]
-        if not sent:
-            failed.append(f"no request for {turn!r}")
-            continue
-        contents = sent[-1]["contents"]
-        first = next(i for i, item in enumerate(contents) if TURN_FIRST in json.dumps(item))
-        history = json.dumps(contents[first:], ensure_ascii=False)
-        if FAKE_OBJECT[:20] in history.replace('\\"', '"') or REPLY_KEPT.strip()[:40] not in history:
-            failed.append(f"the request for {turn!r} does not carry the repaired reply alone")
-        requests.append({"turn": turn, "contents": contents[first:]})
-    return requests, failed
+def gemini_copies(
+    chat: Path, after: dict[str, bytes | None], beside: dict[str, bytes | None], session_id: str
+) -> list[str]:
+    """The chat files Gemini itself added for the same session: a resume that starts in another
+    minute than the chat's name says records the loaded history anew under that minute's name
+    (`session-<minute>-<id prefix>.jsonl`), as it does for any chat, repaired or not."""
+    prefix = f"-{session_id[:8]}.jsonl"
+    return [
+        name
+        for name, data in after.items()
+        if name not in beside
+        and name.startswith("session-")
+        and name.endswith(prefix)
+        and data is not None
+        and data.startswith(b'{"sessionId":"' + session_id.encode())
+    ]
+
+
+def shows_fake(data: bytes | None) -> bool:
+    """Whether a chat file's bytes still show the fake result."""
+    return data is not None and FAKE_OBJECT[:20].encode() in data.replace(b'\\"', b'"')
 
 
 def play(binary: str, inspector: str, out: Path, keep: bool) -> list[str]:
@@ -189,40 +190,27 @@ def play(binary: str, inspector: str, out: Path, keep: bool) -> list[str]:
         resumed = chat.read_bytes()
         failed += kept_by_the_cleanup(cmd, run, env, chat, left)
     failed += [f"resume {how} exited {code}" for how, code in zip(("by id", "1", "latest"), codes) if code]
+    own = gemini_copies(chat, after, beside, session_id)
+    failed += [
+        f"{name}, Gemini's own copy of the chat, still shows the fake result" for name in own if shows_fake(after[name])
+    ]
+    after = {name: data for name, data in after.items() if name not in own}
     if sorted(after) != sorted(beside):
         failed.append(f"the folder holds {sorted(after)}, not {sorted(beside)}")
     failed += [f"{n} changed" for n in left if after.get(n) != beside[n]]
     new_turns = (TURN_BY_ID, TURN_BY_INDEX, TURN_LAST, *(REPLIES[t] for t in (TURN_BY_ID, TURN_BY_INDEX, TURN_LAST)))
     if not resumed.startswith(repaired) or not all(t.encode() in resumed[len(repaired) :] for t in new_turns):
         failed.append("the chat does not start with the repaired file and end with the new turns")
-    if FAKE_OBJECT[:20].encode() in resumed.replace(b'\\"', b'"'):
+    if shows_fake(resumed):
         failed.append("a line of the chat still shows the fake result")
-    requests, bad = requests_of(run, sent_before, (TURN_BY_ID, TURN_BY_INDEX, TURN_LAST))
-    failed += bad
-    Path(run.home, "resumed.jsonl").write_bytes(resumed)
-    run.copy_scrubbed(os.path.join(run.home, "resumed.jsonl"), out / "gemini-cli.resumed.jsonl")
-    (out / "gemini-cli.resumed-requests.json").write_text(
-        run.scrub(json.dumps(requests, indent=1, ensure_ascii=False)) + "\n"
+    requests, bad = resumed_requests(
+        run, sent_before, (TURN_BY_ID, TURN_BY_INDEX, TURN_LAST), "contents", last_user_turn
     )
-    (out / "gemini-cli.folder.txt").write_text("".join(n.replace(chat.name, "SESSION") + "\n" for n in sorted(after)))
+    failed += bad
+    write_samples(run, out, "gemini-cli", resumed, requests, [n.replace(chat.name, "SESSION") for n in sorted(after)])
     run.finish(keep or bool(failed))
     return failed
 
 
-def main() -> None:
-    """Play the scenario and exit 1 when the repaired chat was not resumed as it should be."""
-    ap = arg_parser("inspector")
-    ap.set_defaults(out=str(DEFAULT_OUT / "in-place"))
-    ap.add_argument("--gemini")
-    args = ap.parse_args()
-    binary = find_binary(
-        "gemini", args.gemini, "@google/gemini-cli", [str(NPM_TOOLS / "gemini/node_modules/.bin/gemini")]
-    )
-    failed = play(binary, args.inspector or "inspector", out_dir(args.out), args.keep)
-    for line in failed:
-        print("FAILED:", line)
-    sys.exit(1 if failed else 0)
-
-
 if __name__ == "__main__":
-    main()
+    main_of("gemini", "@google/gemini-cli", [str(NPM_TOOLS / "gemini/node_modules/.bin/gemini")], play)
