@@ -8,7 +8,9 @@ output second (`inspector.support.atomic_files`), so there is never an output wi
 A failure between the two renames puts the previous audit back (or removes the new one); a
 process killed between them leaves the new audit beside the old output (or none): it records
 fixes that are not in the output, the output and the input are as they were, and running the
-same `fix` again writes both. A backup (`PATH.bak`) is complete before it takes its name.
+same `fix` again writes both. A backup (`PATH.bak`) is complete before it takes its name. In
+place, the file is backed up and replaced only while it is still exactly as its sessions were read
+(`file_state`: an agent may be appending to it).
 
 A session its tool keeps as one file per record (OpenCode's older storage, whose format has
 `write_records`) is written back record by record instead, all files or none, with its own
