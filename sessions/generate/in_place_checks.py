@@ -1,12 +1,13 @@
 """What the in-place resume scripts of Claude Code, Gemini CLI, Qwen Code and Copilot CLI share:
-which of the scenario's turns a request asks, the files beside a session (read, and made the
-newest), whether each resumed turn's request carried the repaired reply alone, the samples each
+which of the scenario's turns a request asks, the fix in place, the files beside a session (read,
+and made the newest), whether each resumed turn's request carried the repaired reply alone, the samples each
 script writes, and its command line."""
 
 from __future__ import annotations
 
 import json
 import os
+import subprocess
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -34,6 +35,20 @@ def make_newest(session: Path, names: list[str]) -> None:
     newest = max(path.stat().st_mtime for path in session.parent.iterdir()) + 5
     for name in names:
         os.utime(session.parent / name, (newest, newest))
+
+
+def fixed_in_place(
+    run: TempRun, inspector: str, session: Path, before: Path
+) -> tuple[bytes, dict[str, bytes | None]] | str:
+    """Copy ``session`` scrubbed to ``before``, then `inspector fix --accept all --in-place` it where
+    its tool keeps it (the state folder in the temp HOME): the repaired bytes and what its folder
+    then holds (`snapshot`), or why the fix failed."""
+    run.copy_scrubbed(str(session), before)
+    fix_env = {**os.environ, "HOME": run.home, "XDG_STATE_HOME": str(Path(run.home, "state"))}
+    fix = subprocess.run([inspector, "fix", "--accept", "all", "--in-place", str(session)], env=fix_env)
+    if fix.returncode != 0:
+        return f"inspector fix exited {fix.returncode}"
+    return session.read_bytes(), snapshot(session.parent)
 
 
 def resumed_requests(

@@ -37,7 +37,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import subprocess
 import sys
 import time
 import uuid
@@ -48,7 +47,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import claude_code
 from harness import NPM_TOOLS, TempRun
-from in_place_checks import asked_turn, main_of, make_newest, resumed_requests, snapshot, write_samples
+from in_place_checks import asked_turn, fixed_in_place, main_of, make_newest, resumed_requests, snapshot, write_samples
 from in_place_resume import ANSWERS, FAKE_OBJECT, TURN_BY_ID, TURN_FIRST, TURN_LAST, bodies
 from mock_server import Reply, sse
 from scenario import FAKE_RESULT_REPLY
@@ -84,21 +83,6 @@ def last_user_turn(messages: list[Any]) -> str:
     return asked_turn(messages, (TURN_FIRST, TURN_BY_ID, TURN_LAST, TURN_HELD))
 
 
-def claude_env(run: TempRun, url: str) -> dict[str, str]:
-    """Claude Code's environment: its config in the temp HOME, the mock as its API, nothing sent out."""
-    os.makedirs(os.path.join(run.home, "tmp"), exist_ok=True)
-    return run.base_env(
-        CLAUDE_CONFIG_DIR=os.path.join(run.home, ".claude"),
-        ANTHROPIC_API_KEY="dummy",
-        ANTHROPIC_BASE_URL=url,
-        DISABLE_TELEMETRY="1",
-        DISABLE_ERROR_REPORTING="1",
-        DISABLE_AUTOUPDATER="1",
-        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC="1",
-        CLAUDE_CODE_TMPDIR=os.path.join(run.home, "tmp"),
-    )
-
-
 def reported_ids(run: TempRun, output_name: str) -> list[str]:
     """The session id each `--output-format json` run reported, in order (from the saved output)."""
     lines = Path(run.home, output_name).read_text().splitlines()
@@ -126,17 +110,14 @@ def play(binary: str, inspector: str, out: Path, keep: bool) -> list[str]:
     run = TempRun("ccip")
     failed: list[str] = []
     with run.mock(responder(run), max_requests=40) as srv:
-        env = claude_env(run, srv.url)
+        env = claude_code.claude_env(run, srv.url)
         if run.run_each("claude", [[binary, "-p", TURN_FIRST, *FLAGS]], env, "first-output.txt") != [0]:
             failed.append("the first turn failed")
         session = Path(run.find_written(os.path.join(run.home, ".claude/projects/*/*.jsonl"), "session file"))
-        run.copy_scrubbed(str(session), out / "claude-code.before.jsonl")
-        fix_env = {**os.environ, "HOME": run.home, "XDG_STATE_HOME": str(Path(run.home, "state"))}
-        fix = subprocess.run([inspector, "fix", "--accept", "all", "--in-place", str(session)], env=fix_env)
-        if fix.returncode != 0:
-            return [*failed, f"inspector fix exited {fix.returncode}"]
-        repaired = session.read_bytes()
-        beside = snapshot(session.parent)
+        fixed = fixed_in_place(run, inspector, session, out / "claude-code.before.jsonl")
+        if isinstance(fixed, str):
+            return [*failed, fixed]
+        repaired, beside = fixed
         session_id = session.stem
         sent_before = len(bodies(run))
         by_id = [binary, "-p", TURN_BY_ID, "--resume", session_id, *FLAGS]

@@ -31,7 +31,6 @@ scrubbed) and `copilot-cli.folder.txt` (the names in the session's folder after 
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -40,7 +39,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import copilot_cli
 from harness import TempRun
-from in_place_checks import asked_turn, main_of, make_newest, resumed_requests, snapshot, write_samples
+from in_place_checks import asked_turn, fixed_in_place, main_of, make_newest, resumed_requests, snapshot, write_samples
 from in_place_resume import ANSWERS, FAKE_OBJECT, TURN_BY_ID, TURN_FIRST, TURN_LAST, bodies
 from mock_server import Reply, chat_completion_sse, chat_completions_responder
 from scenario import FAKE_RESULT_REPLY
@@ -85,13 +84,10 @@ def play(binary: str, inspector: str, out: Path, keep: bool) -> list[str]:
         if run.run_each("copilot", [[binary, *FLAGS, "-p", TURN_FIRST]], env, "first-output.txt") != [0]:
             failed.append("the first turn failed")
         events = Path(run.find_written(os.path.join(run.home, ".copilot/session-state/*/events.jsonl"), "events"))
-        run.copy_scrubbed(str(events), out / "copilot-cli.before.jsonl")
-        fix_env = {**os.environ, "HOME": run.home, "XDG_STATE_HOME": str(Path(run.home, "state"))}
-        fix = subprocess.run([inspector, "fix", "--accept", "all", "--in-place", str(events)], env=fix_env)
-        if fix.returncode != 0:
-            return [*failed, f"inspector fix exited {fix.returncode}"]
-        repaired = events.read_bytes()
-        beside = snapshot(events.parent)
+        fixed = fixed_in_place(run, inspector, events, out / "copilot-cli.before.jsonl")
+        if isinstance(fixed, str):
+            return [*failed, fixed]
+        repaired, beside = fixed
         left = [name for name in beside if name.startswith(events.name + ".")]
         make_newest(events, left)
         session_id = events.parent.name

@@ -47,7 +47,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import gemini_cli
 from harness import NPM_TOOLS, TempRun
-from in_place_checks import asked_turn, main_of, make_newest, resumed_requests, snapshot, write_samples
+from in_place_checks import asked_turn, fixed_in_place, main_of, make_newest, resumed_requests, snapshot, write_samples
 from in_place_resume import ANSWERS, FAKE_OBJECT, TURN_BY_ID, TURN_FIRST, TURN_LAST, bodies
 from in_place_resume_claude import HOLD_SECONDS, TURN_HELD
 from mock_server import Reply, sse
@@ -163,13 +163,10 @@ def play(binary: str, inspector: str, out: Path, keep: bool) -> list[str]:
         if run.run_each("gemini", [[*cmd, "-p", TURN_FIRST]], env, "first-output.txt") != [0]:
             failed.append("the first turn failed")
         chat = Path(run.find_written(os.path.join(run.home, ".gemini/tmp/*/chats/session-*.json*"), "chat file"))
-        run.copy_scrubbed(str(chat), out / "gemini-cli.before.jsonl")
-        fix_env = {**os.environ, "HOME": run.home, "XDG_STATE_HOME": str(Path(run.home, "state"))}
-        fix = subprocess.run([inspector, "fix", "--accept", "all", "--in-place", str(chat)], env=fix_env)
-        if fix.returncode != 0:
-            return [*failed, f"inspector fix exited {fix.returncode}"]
-        repaired = chat.read_bytes()
-        beside = snapshot(chat.parent)
+        fixed = fixed_in_place(run, inspector, chat, out / "gemini-cli.before.jsonl")
+        if isinstance(fixed, str):
+            return [*failed, fixed]
+        repaired, beside = fixed
         left = [name for name, data in beside.items() if name != chat.name and data is not None]
         make_newest(chat, left)
         session_id = json.loads(repaired.split(b"\n", 1)[0])["sessionId"]

@@ -44,7 +44,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import qwen_code
 from harness import NPM_TOOLS, TempRun
-from in_place_checks import asked_turn, main_of, make_newest, resumed_requests, snapshot, write_samples
+from in_place_checks import asked_turn, fixed_in_place, main_of, make_newest, resumed_requests, snapshot, write_samples
 from in_place_resume import ANSWERS, FAKE_OBJECT, TURN_BY_ID, TURN_FIRST, TURN_LAST, bodies
 from mock_server import Reply, sse
 from scenario import FAKE_RESULT_REPLY
@@ -97,13 +97,10 @@ def play(binary: str, inspector: str, out: Path, keep: bool) -> list[str]:
         if run.run_each("qwen", [[*cmd, "-p", TURN_FIRST]], env, "first-output.txt") != [0]:
             failed.append("the first turn failed")
         chat = Path(run.find_written(os.path.join(run.home, ".qwen/projects/*/chats/*.jsonl"), "chat file"))
-        run.copy_scrubbed(str(chat), out / "qwen-code.before.jsonl")
-        fix_env = {**os.environ, "HOME": run.home, "XDG_STATE_HOME": str(Path(run.home, "state"))}
-        fix = subprocess.run([inspector, "fix", "--accept", "all", "--in-place", str(chat)], env=fix_env)
-        if fix.returncode != 0:
-            return [*failed, f"inspector fix exited {fix.returncode}"]
-        repaired = chat.read_bytes()
-        beside = snapshot(chat.parent)
+        fixed = fixed_in_place(run, inspector, chat, out / "qwen-code.before.jsonl")
+        if isinstance(fixed, str):
+            return [*failed, fixed]
+        repaired, beside = fixed
         left = [name for name, data in beside.items() if name != chat.name and data is not None]
         make_newest(chat, left)
         session_id = chat.stem

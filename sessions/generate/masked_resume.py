@@ -191,18 +191,7 @@ def claude_tool(binary: str) -> Tool:
     """Claude Code: `claude -p`, then `claude -p --resume <session id>`; calls its Read tool."""
     flags = ["--output-format", "json", "--model", "claude-sonnet-4-5", "--allowedTools", "Read"]
 
-    def prepare(run: TempRun, url: str) -> dict[str, str]:
-        os.makedirs(os.path.join(run.home, "tmp"))
-        return run.base_env(
-            CLAUDE_CONFIG_DIR=os.path.join(run.home, ".claude"),
-            ANTHROPIC_API_KEY="dummy",
-            ANTHROPIC_BASE_URL=url,
-            DISABLE_TELEMETRY="1",
-            DISABLE_ERROR_REPORTING="1",
-            DISABLE_AUTOUPDATER="1",
-            CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC="1",
-            CLAUDE_CODE_TMPDIR=os.path.join(run.home, "tmp"),
-        )
+    prepare = claude_code.claude_env
 
     def responder(run: TempRun) -> Callable[[str, str, Any], Reply]:
         fallback = claude_code.make_responder(run.work)
