@@ -19,6 +19,7 @@ from inspector.scan.summary import SessionSummary
 from inspector.search.detection_key import detection_key
 from inspector.search.fingerprint import Fingerprint
 from inspector.search.scan_cache import ScanCache, open_scan_cache
+from inspector.support.counted_words import counted
 from inspector.support.gc_pause import collector_paused
 from inspector.support.safe_text import one_line
 
@@ -75,7 +76,7 @@ class CachedScan:
             removed = self.cache.removed if self.cache is not None else 0
             gone = f", {removed:,} gone from disk removed from it" if removed else ""
             print(
-                f"inspector: cache: {taken:,} files taken from the search index, {self.read:,} read{how}{gone}",
+                f"inspector: cache: {counted(taken, 'file', 'files')} taken from the search index, {self.read:,} read{how}{gone}",
                 file=sys.stderr,
             )
 

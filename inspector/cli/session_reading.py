@@ -25,6 +25,7 @@ from inspector.scan.summary import SessionSummary
 from inspector.search.fingerprint import Fingerprint
 from inspector.sources import session_files
 from inspector.sources.schemas.table import parse_map
+from inspector.support.counted_words import counted
 from inspector.support.gc_pause import collector_paused
 from inspector.support.safe_text import shown_name
 from inspector.support.tools_file import load_tools_file
@@ -175,7 +176,7 @@ def sources_named(args: argparse.Namespace, files: list[Path]) -> list[str]:
     """What a report says it was made from: the paths given, the samples, or the person's sessions."""
     if args.paths:
         return [str(path) for path in args.paths]
-    return ["the bundled sample sessions"] if args.samples else [f"your {len(files):,} sessions"]
+    return ["the bundled sample sessions"] if args.samples else [f"your {counted(len(files), 'session', 'sessions')}"]
 
 
 def exit_code(found: Sequence[SessionSummary], errors: Sequence[str]) -> int:
@@ -191,7 +192,7 @@ def _searched(args: argparse.Namespace, files: int) -> list[Path]:
         return list(args.paths)
     from inspector.sources.discovery import SAMPLES  # only without a path
 
-    return [SAMPLES] if args.samples else [Path(f"your {files:,} sessions")]
+    return [SAMPLES] if args.samples else [Path(f"your {counted(files, 'session', 'sessions')}")]
 
 
 def _scan_paths(args: argparse.Namespace) -> list[Path]:

@@ -21,6 +21,7 @@ from inspector.scan.spark.dataset import DatasetRequest, Totals, collected, scan
 from inspector.scan.spark.executor import ScanOptions
 from inspector.scan.spark.session import spark_session
 from inspector.sources.schemas.table import parse_map
+from inspector.support.counted_words import counted
 from inspector.support.safe_text import one_line, shown_name
 from inspector.support.tools_file import load_tools_file
 
@@ -89,7 +90,8 @@ def _print_errors(errors: Sequence[str]) -> None:
 def _totals_line(found: Totals, out: str) -> str:
     kinds = ", ".join(f"{kind} {count:,}" for kind, count in sorted(found.by_kind.items()))
     return (
-        f"{found.sessions:,} sessions, {found.turns:,} turns, {sum(found.by_kind.values()):,} findings"
+        f"{counted(found.sessions, 'session', 'sessions')}, {counted(found.turns, 'turn', 'turns')}, "
+        f"{counted(sum(found.by_kind.values()), 'finding', 'findings')}"
         f"{f' ({kinds})' if kinds else ''}; the findings and the rates are in {shown_name(out.rstrip('/'))}/"
     )
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from inspector.report.file_places import shown_path, turn_lines
 from inspector.scan.summary import SessionSummary
+from inspector.support.counted_words import counted
 from inspector.support.safe_text import neutralise
 
 COMMANDS = {"error": "error", "warning": "warning", "info": "notice"}
@@ -36,7 +37,9 @@ def render_github(summaries: Sequence[SessionSummary], errors: Sequence[str] = (
             lines.append(_command(COMMANDS[finding.severity], properties, f"{finding.message} ({where})"))
     lines.extend(_command("error", {"title": "inspector: unreadable"}, error) for error in errors)
     count = sum(len(summary.findings) for summary in summaries)
-    lines.append(f"inspector: {count} finding{'s' if count != 1 else ''} in {len(summaries)} sessions")
+    lines.append(
+        f"inspector: {counted(count, 'finding', 'findings')} in {counted(len(summaries), 'session', 'sessions')}"
+    )
     return "\n".join(lines) + "\n"
 
 

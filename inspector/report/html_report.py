@@ -20,6 +20,7 @@ from inspector.report.rates import NOTHING_RATED, RATES_TITLE, rate_rows, rated_
 from inspector.report.share_view import ConversationView, FindingView, ReportView, TurnView
 from inspector.report.svg_chart import bar_chart
 from inspector.report.turn_blocks import Block
+from inspector.support.counted_words import counted
 from inspector.support.safe_text import neutralise, shown_name
 
 POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
@@ -135,8 +136,8 @@ def _conversation(numbered: tuple[int, ConversationView]) -> str:
     problems = "".join(f"<li>{text(problem)}</li>" for problem in conversation.problems)
     return (
         f'<section class="conversation" id="{anchor}"><h2>{_conversation_title(conversation)}</h2>'
-        f'<p class="meta">{text(conversation.format)}, {conversation.turn_count:,} turns, '
-        f"{conversation.finding_count:,} finding{_s(conversation.finding_count)}</p>"
+        f'<p class="meta">{text(conversation.format)}, {counted(conversation.turn_count, "turn", "turns")}, '
+        f"{counted(conversation.finding_count, 'finding', 'findings')}</p>"
         + (f'<ul class="problems">{problems}</ul>' if problems else "")
         + "".join(_turn(anchor, turn) for turn in conversation.turns)
         + "</section>\n"

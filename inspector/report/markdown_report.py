@@ -20,6 +20,7 @@ from inspector.report.pieces import ADDED, FAULT, REMOVED, Piece
 from inspector.report.rates import NOTHING_RATED, RATES_TITLE, rate_rows, rated_kinds
 from inspector.report.share_view import ConversationView, FindingView, ReportView, TurnView
 from inspector.report.turn_blocks import Block
+from inspector.support.counted_words import counted
 from inspector.support.safe_text import shown_name
 
 BAR = "█"
@@ -106,8 +107,8 @@ def _conversation(conversation: ConversationView) -> str:
     lines = [
         f"## {_conversation_title(conversation)}",
         "",
-        f"{inline(conversation.format)}, {conversation.turn_count:,} turns, "
-        f"{conversation.finding_count:,} finding{_s(conversation.finding_count)}",
+        f"{inline(conversation.format)}, {counted(conversation.turn_count, 'turn', 'turns')}, "
+        f"{counted(conversation.finding_count, 'finding', 'findings')}",
         "",
     ]
     if conversation.problems:

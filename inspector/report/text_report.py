@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from inspector.model import Finding, Turn, masked_text
 from inspector.report.rates import compute_rates, rate_lines
 from inspector.scan.summary import SessionSummary
+from inspector.support.counted_words import counted
 from inspector.support.safe_text import PREVIEW_SCAN, neutralise, preview, shown_name
 
 # Characters of a session's problem shown: its words whole (a line, where it is, what was kept), a
@@ -36,8 +37,8 @@ def _session_lines(summary: SessionSummary) -> list[str]:
     label = f" session {shown_name(summary.session_id)}" if summary.session_id else ""
     count = len(summary.findings)
     lines = [
-        f"{shown_name(summary.path)}{label}  ({shown_name(summary.format)}, {_counted(summary.turn_count, 'turn')}, "
-        f"{_counted(count, 'finding')})"
+        f"{shown_name(summary.path)}{label}  ({shown_name(summary.format)}, {counted(summary.turn_count, 'turn', 'turns')}, "
+        f"{counted(count, 'finding', 'findings')})"
     ]
     masks = _masks_by_turn(summary.findings)
     for finding in summary.findings:
@@ -88,12 +89,7 @@ def _summary_line(summaries: Sequence[SessionSummary]) -> str:
     turns = sum(summary.turn_count for summary in summaries)
     findings = sum(len(summary.findings) for summary in summaries)
     sessions = len(summaries)
-    return f"{_counted(sessions, 'session')}, {_counted(turns, 'turn')}, {_counted(findings, 'finding')}"
-
-
-def _counted(count: int, noun: str) -> str:
-    """`count` and `noun`, plural unless the count is one ("1 turn", "2 turns")."""
-    return f"{count} {noun}{'s' if count != 1 else ''}"
+    return f"{counted(sessions, 'session', 'sessions')}, {counted(turns, 'turn', 'turns')}, {counted(findings, 'finding', 'findings')}"
 
 
 def _kind_lines(summaries: Sequence[SessionSummary]) -> list[str]:

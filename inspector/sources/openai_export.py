@@ -26,10 +26,10 @@ from typing import Any
 from inspector.errors import InspectorError
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, AppliedFix, Session, ToolCall, ToolResult, Turn
 from inspector.sources.base import AuditPlace, AuditRecord, SessionWriter, WrittenFix
-from inspector.sources.counted_words import counted
 from inspector.sources.files.document import BadLine, Document
 from inspector.sources.files.session_file import audit_path_for, land_with_audit
 from inspector.sources.messages.arguments import arguments_as_json
+from inspector.support.counted_words import counted
 from inspector.support.safe_text import shown_name
 
 # Parts of a message OpenAI messages as written here do not carry, whatever format holds them.

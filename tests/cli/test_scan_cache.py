@@ -23,7 +23,7 @@ from inspector.sources import session_files
 from tests.helpers.home_sessions import every_agent_s_session
 from tests.helpers.samples import SESSIONS, TOOL_SAMPLES
 
-STATS = re.compile(r"inspector: cache: ([\d,]+) files taken from the search index, ([\d,]+) read")
+STATS = re.compile(r"inspector: cache: ([\d,]+) files? taken from the search index, ([\d,]+) read")
 
 
 def _every_sample() -> list[str]:

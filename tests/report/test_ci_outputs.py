@@ -85,6 +85,14 @@ def test_github_annotations_are_one_command_per_finding_at_its_line(samples, cap
     ]
 
 
+def test_github_annotations_last_line_counts_in_words_that_agree(tmp_path, capsys, monkeypatch):
+    copied(["quickstart.openai.jsonl"], Path(__file__).parents[2] / "inspector" / "samples", tmp_path)
+    monkeypatch.chdir(tmp_path)
+    code, out = scanned(capsys, "--output-format", "github", "quickstart.openai.jsonl")
+    assert code == 1
+    assert out.splitlines()[-1] == "inspector: 1 finding in 1 session"
+
+
 def test_a_hostile_reply_cannot_add_a_command_or_break_the_xml(write_session, tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
     path = write_session(

@@ -27,5 +27,5 @@ def test_a_file_gone_leaves_the_index_at_the_next_scan(tmp_path: Path, capsys):
     assert main(["scan", str(folder), "--cache-stats"]) == 0
     assert indexed() == ["clean.openai.json"]
     assert capsys.readouterr().err.splitlines()[-1] == (
-        "inspector: cache: 1 files taken from the search index, 0 read, 1 gone from disk removed from it"
+        "inspector: cache: 1 file taken from the search index, 0 read, 1 gone from disk removed from it"
     )

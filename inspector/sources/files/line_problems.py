@@ -10,8 +10,8 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from inspector.sources.counted_words import counted
 from inspector.sources.files.document import BadLine
+from inspector.support.counted_words import counted
 
 NOT_AN_OBJECT = "that is not a JSON object"
 

@@ -21,9 +21,9 @@ from collections import Counter
 from typing import Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, ToolCall, ToolResult, Turn
-from inspector.sources.counted_words import counted
 from inspector.sources.files.document import BadLine
 from inspector.sources.messages.turn_models import model_name
+from inspector.support.counted_words import counted
 
 Event = dict[str, Any]
 

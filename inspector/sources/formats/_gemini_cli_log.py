@@ -26,8 +26,8 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from inspector.sources.counted_words import counted
 from inspector.sources.files.document import BadLine, Document
+from inspector.support.counted_words import counted
 from inspector.support.safe_text import preview
 
 Place = tuple[int, int | None]  # the line's index, and the index in its `messages` array (None: the line itself)

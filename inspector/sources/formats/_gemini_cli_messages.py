@@ -26,8 +26,8 @@ from collections import Counter
 from typing import Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, ToolCall, ToolResult, Turn
-from inspector.sources.counted_words import counted
 from inspector.sources.messages.arguments import parse_arguments
+from inspector.support.counted_words import counted
 from inspector.support.safe_text import preview_value
 
 NOTICES = ("info", "warning", "error")
@@ -40,6 +40,7 @@ def read_turns(messages: list[Any]) -> tuple[list[Turn], list[str]]:
     turns: list[Turn] = []
     answered: set[str] = set()  # ids of calls whose own `result` answers them
     skipped: Counter[str | None] = Counter()
+    not_objects = 0
     first_error = None
     position = 0
     for message in messages:
@@ -66,6 +67,8 @@ def read_turns(messages: list[Any]) -> tuple[list[Turn], list[str]]:
             turn = _user(position, message, answered)
             if turn is not None:
                 turns.append(turn)
+        elif not isinstance(message, dict):
+            not_objects += 1
         else:
             skipped[kind if type(kind) is str else None] += 1
             if kind == "error" and first_error is None:
@@ -89,6 +92,11 @@ def read_turns(messages: list[Any]) -> tuple[list[Turn], list[str]]:
         for kind, count in skipped.items()
         if kind not in NOTICES
     ]
+    if not_objects:
+        notes.append(
+            counted(not_objects, "message that is not a JSON object, kept", "messages that are not JSON objects, kept")
+            + " (not read as turns)"
+        )
     return turns, notes
 
 

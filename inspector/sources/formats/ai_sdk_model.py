@@ -19,7 +19,6 @@ from collections import Counter
 from typing import Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
-from inspector.sources.counted_words import counted
 from inspector.sources.files.document import Document
 from inspector.sources.files.json_layout import render_like
 from inspector.sources.formats.contract import FileFormat
@@ -27,6 +26,7 @@ from inspector.sources.messages.arguments import parse_arguments
 from inspector.sources.messages.message_list import claimed_messages, message_list
 from inspector.sources.messages.record_lists import rebuild_records
 from inspector.sources.messages.text_parts import respread_parts
+from inspector.support.counted_words import counted
 
 NAME = "ai-sdk-model"
 

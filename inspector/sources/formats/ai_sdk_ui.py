@@ -22,13 +22,13 @@ from collections.abc import Iterator
 from typing import Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
-from inspector.sources.counted_words import counted
 from inspector.sources.files.document import Document
 from inspector.sources.files.json_layout import render_like
 from inspector.sources.formats import _ai_sdk_ui_parts as tools
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.message_list import claimed_messages, message_list
 from inspector.sources.messages.text_parts import respread_parts
+from inspector.support.counted_words import counted
 
 NAME = "ai-sdk-ui"
 

@@ -24,11 +24,11 @@ from typing import Any
 
 from inspector.errors import InspectorError
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, Turn
-from inspector.sources.counted_words import counted
 from inspector.sources.files.document import Document
 from inspector.sources.formats._aider_llm_history_blocks import plain_blocks
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.unread_records import Unread, UnreadTally
+from inspector.support.counted_words import counted
 from inspector.support.safe_text import shown_name
 from inspector.support.text_lines import has_plain_lines, text_lines
 

@@ -25,11 +25,11 @@ import re
 from typing import Any
 
 from inspector.model import ASSISTANT, TOOL, USER, Session, ToolCall, ToolResult, Turn
-from inspector.sources.counted_words import counted
 from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.arguments import parse_arguments
 from inspector.sources.unread_records import Unread, UnreadTally
+from inspector.support.counted_words import counted
 
 NAME = "amp"
 THREAD_ID = re.compile(r"T-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")

@@ -24,11 +24,11 @@ from typing import Any
 
 from inspector.errors import InspectorError
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
-from inspector.sources.counted_words import counted
 from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.arguments import arguments_as_json, parse_arguments
 from inspector.sources.messages.record_lists import rebuild_records
+from inspector.support.counted_words import counted
 from inspector.support.safe_text import shown_name
 
 NAME = "autogen"

@@ -28,7 +28,6 @@ from typing import Any
 
 from inspector.errors import InspectorError
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
-from inspector.sources.counted_words import counted
 from inspector.sources.files.document import Document
 from inspector.sources.formats._continue_cli_items import (
     ERROR_STATUSES,
@@ -43,6 +42,7 @@ from inspector.sources.messages.arguments import parse_arguments
 from inspector.sources.messages.text_parts import content_text
 from inspector.sources.messages.turn_models import model_name
 from inspector.sources.unread_records import Unread, UnreadTally
+from inspector.support.counted_words import counted
 from inspector.support.safe_text import shown_name
 
 NAME = "continue-cli"

@@ -23,7 +23,6 @@ from collections import Counter
 from typing import Any
 
 from inspector.model import TOOL, Session, Turn
-from inspector.sources.counted_words import counted
 from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.arguments import arguments_as_json
@@ -32,6 +31,7 @@ from inspector.sources.messages.openai_calls import render_tool_calls
 from inspector.sources.messages.openai_messages import read_openai_messages, render_edited_message
 from inspector.sources.messages.record_lists import rebuild_records
 from inspector.sources.unread_records import Unread, UnreadTally
+from inspector.support.counted_words import counted
 
 NAME = "copilot-cli-history"
 TIMELINE_TYPES = frozenset({"user", "copilot", "info", "error", "tool_call_requested", "tool_call_completed"})

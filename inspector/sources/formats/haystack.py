@@ -19,13 +19,13 @@ from __future__ import annotations
 from typing import Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
-from inspector.sources.counted_words import counted
 from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.arguments import arguments_as_json, parse_arguments
 from inspector.sources.messages.message_list import claimed_messages, message_list
 from inspector.sources.messages.record_lists import rebuild_records
 from inspector.sources.messages.text_parts import is_text_part, respread_parts
+from inspector.support.counted_words import counted
 
 NAME = "haystack"
 

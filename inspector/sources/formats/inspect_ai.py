@@ -23,10 +23,10 @@ from typing import Any
 from inspector.catalogue import parse_tool_definitions
 from inspector.errors import InspectorError
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, ToolSpec, Turn
-from inspector.sources.counted_words import counted
 from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.arguments import parse_arguments
+from inspector.support.counted_words import counted
 from inspector.support.safe_text import shown_name
 
 NAME = "inspect-ai"

@@ -24,12 +24,12 @@ from typing import Any
 
 from inspector.errors import InspectorError
 from inspector.model import TOOL, Session, ToolResult, Turn
-from inspector.sources.counted_words import counted
 from inspector.sources.files.document import Document, records_with_errors
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.message_survey import keysets, survey_messages
 from inspector.sources.messages.openai_messages import openai_turn
 from inspector.sources.unread_records import Unread, UnreadTally
+from inspector.support.counted_words import counted
 from inspector.support.safe_text import shown_name
 
 NAME = "kimi-cli"

@@ -21,12 +21,12 @@ from typing import Any
 from inspector.catalogue import parse_tool_definitions
 from inspector.errors import InspectorError
 from inspector.model import Session
-from inspector.sources.counted_words import counted
 from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.openai_messages import read_openai_messages
 from inspector.sources.messages.repeated_history import ModelCall, conversation, grouped
 from inspector.sources.messages.turn_models import with_models
+from inspector.support.counted_words import counted
 from inspector.support.safe_text import shown_name
 
 NAME = "langfuse"

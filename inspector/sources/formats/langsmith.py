@@ -19,13 +19,13 @@ from typing import Any
 
 from inspector.errors import InspectorError
 from inspector.model import Session
-from inspector.sources.counted_words import counted
 from inspector.sources.files.document import Document, records_with_errors
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.langchain_messages import MessageReader
 from inspector.sources.messages.langchain_serialized import unwrap
 from inspector.sources.messages.repeated_history import ModelCall, conversation, grouped
 from inspector.sources.messages.turn_models import with_models
+from inspector.support.counted_words import counted
 from inspector.support.safe_text import shown_name
 
 NAME = "langsmith"

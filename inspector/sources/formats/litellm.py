@@ -24,7 +24,6 @@ from typing import Any
 from inspector.catalogue import parse_tool_definitions
 from inspector.errors import InspectorError
 from inspector.model import Session, Turn
-from inspector.sources.counted_words import counted
 from inspector.sources.files.document import Document, records_with_errors
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.openai_messages import openai_turn, read_openai_messages
@@ -34,6 +33,7 @@ from inspector.sources.messages.repeated_history import (
     conversation,
     grouped,
 )
+from inspector.support.counted_words import counted
 from inspector.support.safe_text import shown_name
 
 NAME = "litellm"

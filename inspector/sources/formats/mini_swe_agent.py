@@ -28,12 +28,12 @@ from dataclasses import replace
 from typing import Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolResult, Turn
-from inspector.sources.counted_words import counted
 from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.openai_calls import read_tool_calls
 from inspector.sources.messages.text_parts import content_text
 from inspector.sources.unread_records import Unread, UnreadTally
+from inspector.support.counted_words import counted
 
 NAME = "mini-swe-agent"
 UNREAD_MESSAGES = (  # what one and several are called

@@ -28,11 +28,11 @@ from __future__ import annotations
 from typing import Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, ToolSpec, Turn
-from inspector.sources.counted_words import counted
 from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.arguments import parse_arguments
 from inspector.sources.unread_records import Unread, UnreadTally
+from inspector.support.counted_words import counted
 
 NAME = "openhands"
 UNREAD_EVENTS = (  # what one and several are called

@@ -21,7 +21,6 @@ from typing import Any
 
 from inspector.errors import InspectorError
 from inspector.model import Session, ToolSpec
-from inspector.sources.counted_words import counted
 from inspector.sources.files.document import BadLine, Document
 from inspector.sources.formats._otel_history import HistoryDecoder
 from inspector.sources.formats._otel_messages import (
@@ -35,6 +34,7 @@ from inspector.sources.formats._otel_messages import (
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.otel_conversation import ModelCall, rebuild
 from inspector.sources.messages.turn_models import with_models
+from inspector.support.counted_words import counted
 from inspector.support.safe_text import shown_name
 
 NAME = "otel"

@@ -23,7 +23,6 @@ from collections import Counter
 from typing import Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
-from inspector.sources.counted_words import counted
 from inspector.sources.files.document import Document
 from inspector.sources.files.json_layout import render_like
 from inspector.sources.formats.contract import FileFormat
@@ -31,6 +30,7 @@ from inspector.sources.messages.arguments import arguments_as_json, parse_argume
 from inspector.sources.messages.record_lists import rebuild_records
 from inspector.sources.messages.text_parts import spread_text
 from inspector.sources.messages.turn_models import model_name
+from inspector.support.counted_words import counted
 
 NAME = "pydantic-ai"
 

@@ -25,7 +25,6 @@ from typing import Any
 
 from inspector.catalogue import parse_tool_definitions
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, ToolSpec, Turn
-from inspector.sources.counted_words import counted
 from inspector.sources.files.document import Document, records_with_errors
 from inspector.sources.formats._sharegpt_markup import (
     CALL_CLOSE,
@@ -42,6 +41,7 @@ from inspector.sources.formats._sharegpt_markup import (
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.record_lists import rebuild_records
 from inspector.sources.messages.text_parts import spread_text
+from inspector.support.counted_words import counted
 
 NAME = "sharegpt"
 UNREAD_TURNS = (  # what one and several are called

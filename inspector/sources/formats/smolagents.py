@@ -24,11 +24,11 @@ from __future__ import annotations
 from typing import Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolResult, Turn
-from inspector.sources.counted_words import counted
 from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.openai_calls import read_tool_calls
 from inspector.sources.messages.text_parts import content_text
+from inspector.support.counted_words import counted
 
 NAME = "smolagents"
 UNREAD_STEPS = (  # what one and several are called

@@ -32,11 +32,11 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from inspector.model import ASSISTANT, NO_RESULT, SYSTEM, TOOL, USER, ToolCall, ToolResult, Turn
-from inspector.sources.counted_words import counted
 from inspector.sources.messages.arguments import arguments_as_json
 from inspector.sources.messages.langchain_calls import message_calls, tool_call, write_calls
 from inspector.sources.messages.record_lists import rebuild_records
 from inspector.sources.messages.text_parts import spread_text
+from inspector.support.counted_words import counted
 
 ROLES = {
     "human": USER,

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, ToolCall, ToolResult, Turn
-from inspector.sources.counted_words import counted
 from inspector.sources.messages.arguments import parse_arguments
 from inspector.sources.messages.openai_calls import (
     read_tool_calls,
@@ -20,6 +19,7 @@ from inspector.sources.messages.openai_calls import (
     with_repaired_calls,
 )
 from inspector.sources.messages.text_parts import content_text, is_text_part, respread_parts
+from inspector.support.counted_words import counted
 
 ROLES = {"system": SYSTEM, "developer": SYSTEM, "user": USER, "assistant": ASSISTANT, "tool": TOOL, "function": TOOL}
 

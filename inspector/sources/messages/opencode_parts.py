@@ -22,8 +22,8 @@ from collections import Counter
 from typing import Any
 
 from inspector.model import ASSISTANT, TOOL, USER, ToolCall, ToolResult, Turn
-from inspector.sources.counted_words import counted
 from inspector.sources.messages.arguments import parse_arguments
+from inspector.support.counted_words import counted
 
 Problems = Counter[tuple[str, str]]  # each kind of record not read: (one of them, several), counted
 

@@ -32,9 +32,9 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, ToolCall, ToolResult, Turn
-from inspector.sources.counted_words import counted
 from inspector.sources.messages.arguments import arguments_as_json, parse_arguments
 from inspector.sources.messages.text_parts import respread_parts
+from inspector.support.counted_words import counted
 
 ROLES = {"user": USER, "assistant": ASSISTANT, "system": SYSTEM, "developer": SYSTEM}
 TEXT_PARTS = ("input_text", "output_text")  # a tuple: a part's type may be any JSON value, even a list

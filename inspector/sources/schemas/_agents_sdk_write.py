@@ -24,6 +24,7 @@ from inspector.sources.schemas.contract import conversation_id
 from inspector.sources.sql.audit_table import fixed_row
 from inspector.sources.sql.rows import decoded_json
 from inspector.sources.sql.statements import Statements
+from inspector.support.counted_words import counted
 
 MESSAGES = "agent_messages"
 
@@ -103,9 +104,9 @@ def _note(row: Any, moved: dict[Any, int], written: list[int], added: int) -> st
     if row in moved:
         return (
             f"row {row} is now row {moved[row]}: the session's rows from row {min(moved)} on were written again "
-            f"as rows {written[0]}-{written[-1]}, with {added} new items among them, to keep the order the SDK "
+            f"as rows {written[0]}-{written[-1]}, with {counted(added, 'new item', 'new items')} among them, to keep the order the SDK "
             "reads items in (by id)"
         )
     if written and not moved:
-        return f"{added} new items as rows {written[0]}-{written[-1]}, the last of the session"
+        return f"{counted(added, 'new item', 'new items')} as rows {written[0]}-{written[-1]}, the last of the session"
     return ""

@@ -23,7 +23,7 @@ from inspector.sources.base import WrittenFix
 from inspector.sources.location import HistoryLocation
 from inspector.sources.messages.responses_items import ItemReader
 from inspector.sources.schemas.contract import HistoryReader, HistorySchema, SchemaWriter
-from inspector.sources.sql.rows import NOT_JSON, decoded_json, grouped
+from inspector.sources.sql.rows import Unreadable, decoded_json, grouped
 from inspector.sources.sql.statements import Queries, Scope, Statements, quote
 
 NAME = "agents-sdk"
@@ -65,8 +65,8 @@ def _session(location: HistoryLocation, session_id: str, rows: list[Any]) -> Ses
     reader = ItemReader()
     for position, (row_id, _, data, _) in enumerate(rows):
         item = decoded_json(data)
-        if item is NOT_JSON:
-            reader.skip("a row whose message_data is not JSON", "rows whose message_data is not JSON")
+        if isinstance(item, Unreadable):
+            reader.skip(f"a row whose message_data is {item.why}", f"rows whose message_data is {item.why}")
             continue
         reader.read(position, item, {"id": row_id, "item": item}, str(row_id))
     return Session(

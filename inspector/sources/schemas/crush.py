@@ -14,7 +14,7 @@ parts give the rest:
 - a `tool_result` `{tool_call_id, name, content, is_error}` is a result, given to a tool turn.
 
 Any other part type, a part that is not a JSON object, a message of another role, and a row
-whose `parts` is not a JSON list are counted in the session's problems. Read from SQLite only,
+whose `parts` is not a JSON list (not JSON, or nested too deeply to read, said so) are counted in the session's problems. Read from SQLite only,
 never written.
 """
 
@@ -25,13 +25,13 @@ from collections.abc import Iterator
 from typing import Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
-from inspector.sources.counted_words import counted
 from inspector.sources.location import HistoryLocation
 from inspector.sources.messages.arguments import parse_arguments
 from inspector.sources.schemas._session_table import counted_sessions, session_ids
 from inspector.sources.schemas.contract import HistoryReader, HistorySchema
-from inspector.sources.sql.rows import decoded_json
+from inspector.sources.sql.rows import Unreadable, decoded_json
 from inspector.sources.sql.statements import Queries
+from inspector.support.counted_words import counted
 
 NAME = "crush"
 ROLES = {"user": USER, "assistant": ASSISTANT, "tool": TOOL, "system": SYSTEM}
@@ -69,7 +69,8 @@ def _session(location: HistoryLocation, session_id: str, rows: Iterator[Any]) ->
         if role not in ROLES:
             problems["message of a role this reader does not know", "messages of a role this reader does not know"] += 1
         elif not isinstance(parts, list):
-            problems["message whose parts are not a JSON list", "messages whose parts are not a JSON list"] += 1
+            why = parts.why if isinstance(parts, Unreadable) else "not a JSON list"
+            problems[f"message whose parts are {why}", f"messages whose parts are {why}"] += 1
         else:
             named = model if isinstance(model, str) and model and role == "assistant" else None
             turns.append(_turn(position, str(message_id), ROLES[role], parts, named, problems))

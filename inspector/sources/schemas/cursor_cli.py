@@ -31,13 +31,13 @@ from collections.abc import Iterator
 from typing import Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolCall, ToolResult, Turn
-from inspector.sources.counted_words import counted
 from inspector.sources.location import HistoryLocation
 from inspector.sources.messages.arguments import parse_arguments
 from inspector.sources.schemas._cursor_tree import messages_reached
 from inspector.sources.schemas.contract import HistoryReader, HistorySchema
 from inspector.sources.sql.statements import Queries
 from inspector.sources.unread_records import Unread, UnreadTally
+from inspector.support.counted_words import counted
 
 NAME = "cursor-cli"
 ROLES = {"system": SYSTEM, "user": USER, "assistant": ASSISTANT, "tool": TOOL}

@@ -21,7 +21,7 @@ back. A message is a user's or an assistant's; its contents give the rest:
   words into one message) gives the tool turn first.
 
 Any other content type, a content that is not a JSON object, and a row whose `content_json` is
-not a JSON list, are counted in the session's problems. Goose records no model per message. Read
+not a JSON list (not JSON, or nested too deeply to read, said so), are counted in the session's problems. Goose records no model per message. Read
 from SQLite only; written back by `_goose_write`.
 """
 
@@ -33,13 +33,13 @@ from typing import Any
 
 from inspector.model import ASSISTANT, TOOL, USER, AppliedFix, Session, ToolCall, ToolResult, Turn
 from inspector.sources.base import WrittenFix
-from inspector.sources.counted_words import counted
 from inspector.sources.location import HistoryLocation
 from inspector.sources.messages.arguments import parse_arguments
 from inspector.sources.schemas._session_table import counted_sessions, session_ids
 from inspector.sources.schemas.contract import HistoryReader, HistorySchema, SchemaWriter
-from inspector.sources.sql.rows import decoded_json
+from inspector.sources.sql.rows import Unreadable, decoded_json
 from inspector.sources.sql.statements import Queries, Scope, Statements
+from inspector.support.counted_words import counted
 
 NAME = "goose"
 ROLES = {"user": USER, "assistant": ASSISTANT}
@@ -88,7 +88,8 @@ def _session(location: HistoryLocation, session_id: str, rows: Iterator[Any]) ->
                 "message that is not a user's or an assistant's", "messages that are not a user's or an assistant's"
             ] += 1
         elif not isinstance(contents, list):
-            problems["message whose contents are not a JSON list", "messages whose contents are not a JSON list"] += 1
+            why = contents.why if isinstance(contents, Unreadable) else "not a JSON list"
+            problems[f"message whose contents are {why}", f"messages whose contents are {why}"] += 1
         else:
             turns.extend(_turns(position, str(row_id), ROLES[role], contents, problems))
     return Session(

@@ -21,7 +21,7 @@ from inspector.sources.location import HistoryLocation
 from inspector.sources.messages import langchain_dicts
 from inspector.sources.messages.langchain_messages import MessageReader
 from inspector.sources.schemas.contract import HistoryReader, HistorySchema, SchemaWriter
-from inspector.sources.sql.rows import NOT_JSON, decoded_json, grouped
+from inspector.sources.sql.rows import Unreadable, decoded_json, grouped
 from inspector.sources.sql.statements import Queries, Scope, Statements
 
 NAME = "langchain-sql"
@@ -54,8 +54,8 @@ def _store_session(location: HistoryLocation, session_id: str, rows: list[Any]) 
     reader = MessageReader()
     for position, (row_id, _, text) in enumerate(rows):
         record = decoded_json(text)
-        if record is NOT_JSON:
-            reader.skip("a row whose message is not JSON", "rows whose message is not JSON")
+        if isinstance(record, Unreadable):
+            reader.skip(f"a row whose message is {record.why}", f"rows whose message is {record.why}")
             continue
         kind, fields = langchain_dicts.unwrap(record)
         if kind is None:

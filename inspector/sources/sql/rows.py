@@ -14,7 +14,16 @@ from typing import Any
 
 from inspector.sources.sql.statements import Row
 
-NOT_JSON = object()  # what `decoded_json` gives for a text that holds no JSON
+
+class Unreadable:
+    """What `decoded_json` gives for a column it cannot read, with why, in words that follow "is"."""
+
+    def __init__(self, why: str) -> None:
+        self.why = why
+
+
+NOT_JSON = Unreadable("not JSON")
+NESTED_TOO_DEEPLY = Unreadable("nested too deeply to read")
 
 
 def grouped(rows: Iterable[Row], key: int) -> Iterator[tuple[Any, list[Row]]]:
@@ -63,8 +72,11 @@ def json_or_none(text: Any) -> Any:
 
 
 def decoded_json(text: Any) -> Any:
-    """The JSON value `text` holds (`null` included), or `NOT_JSON`."""
+    """The JSON value `text` holds (`null` included), or why it holds none: `NOT_JSON`, or
+    `NESTED_TOO_DEEPLY` (a hostile row is a row not read, never a crash)."""
     try:
         return json.loads(text)
-    except (TypeError, ValueError, RecursionError):
+    except (TypeError, ValueError):
         return NOT_JSON
+    except RecursionError:
+        return NESTED_TOO_DEEPLY

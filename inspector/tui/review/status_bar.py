@@ -7,6 +7,7 @@ from textual.content import Content
 
 from inspector.model import Location, Session
 from inspector.review.counts import Counts
+from inspector.support.counted_words import counted
 from inspector.support.safe_text import preview, shown_name
 
 MUTED = "$text-muted"
@@ -34,7 +35,7 @@ def status_line(
         parts.append(f" · session {number + 1} of {sessions}")
     if session.session_id:
         parts += [(" · id ", MUTED), (preview(str(session.session_id), id_width), "bold")]
-    parts.append(f" · {len(session.turns):,} turns  ")
+    parts.append(f" · {counted(len(session.turns), 'turn', 'turns')}  ")
     if counts is not None:
         for label, value, style in (
             ("flagged", counts.flagged, "bold"),

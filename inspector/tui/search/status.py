@@ -6,6 +6,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from inspector.search import IndexUpdate
+from inspector.support.counted_words import counted
 from inspector.support.safe_text import one_line
 from inspector.tui.search.facets import FacetChoice
 from inspector.tui.search.index_access import Answer
@@ -26,12 +27,12 @@ def answer_line(answer: Answer, limit: int, choice: FacetChoice) -> Text:
     chosen, and the time the query took."""
     found = len(answer.hits)
     if not found:
-        counted = "No turn matches"
+        heading = "No turn matches"
     elif found >= limit:
-        counted = f"The first {found:,} turns"
+        heading = f"The first {found:,} turns"
     else:
-        counted = f"{found:,} turn{'s' if found != 1 else ''}"
-    line = Text(counted, style="bold")
+        heading = counted(found, "turn", "turns")
+    line = Text(heading, style="bold")
     for facet, value in choice.chosen.items():
         line.append(f" · {facet} {one_line(value)}")
     line.append(f" · {answer.seconds * 1000:,.0f} ms", style="dim")

@@ -228,7 +228,7 @@ def test_scan_with_no_path_takes_session_but_not_table(empty_home: Path, capsys)
     assert main(["scan", "--session", "nope"]) == 2
     assert main(["scan", "--table", "t"]) == 2
     assert capsys.readouterr().err.splitlines() == [
-        "inspector: error: no session 'nope' in your 1 sessions",
+        "inspector: error: no session 'nope' in your 1 session",
         "inspector: error: --table can only be used with the path of a file or database",
     ]
 

@@ -387,6 +387,17 @@ def test_a_cut_last_line_and_unknown_lines_are_problems_kept_in_place(tmp_path):
     assert _shape(reloaded.turns) == _shape(repaired.turns)
 
 
+def test_messages_that_are_not_objects_or_have_no_type_are_each_named_in_the_problems(tmp_path):
+    messages = [*DOCUMENT["messages"], 7, [1], {"id": "x", "content": "no type"}]
+    path = _write(tmp_path / "odd.json", {**DOCUMENT, "messages": messages})
+    (session,) = load_sessions(path)
+    assert len(session.turns) == len(load_sessions(_write(tmp_path / "plain.json", DOCUMENT))[0].turns)
+    assert session.problems[-2:] == (
+        "1 record without a message type not read as turns",
+        "2 messages that are not JSON objects, kept (not read as turns)",
+    )
+
+
 def test_a_result_for_an_unanswered_call_goes_into_that_call(tmp_path):
     call = {
         k: v for k, v in _call("rf-1", "read_file", {"file_path": "a"}, {}).items() if k not in ("result", "status")

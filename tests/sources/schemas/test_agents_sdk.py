@@ -122,6 +122,7 @@ def test_other_sessions_and_unreadable_rows_are_left_as_they_were(tmp_path, caps
         [
             ("other", json.dumps({"role": "user", "content": "hello"})),
             ("demo", "{not json"),
+            ("demo", "[" * 100_000 + "]" * 100_000),
             (
                 "other",
                 json.dumps(
@@ -132,13 +133,16 @@ def test_other_sessions_and_unreadable_rows_are_left_as_they_were(tmp_path, caps
     )
     conn.commit()
     conn.close()
-    assert open_source(path).listing() == [("demo", 14), ("other", 2)]
-    assert open_source(path).session("demo").problems == ("1 row whose message_data is not JSON not read as a turn",)
+    assert open_source(path).listing() == [("demo", 15), ("other", 2)]
+    assert open_source(path).session("demo").problems == (
+        "1 row whose message_data is not JSON not read as a turn",
+        "1 row whose message_data is nested too deeply to read not read as a turn",
+    )
     other = rows(path, "other")
     assert main(["fix", str(path), "--accept", "all", "--in-place"]) == 0
     assert (tmp_path / "app.db.bak").read_bytes() != path.read_bytes()
     assert rows(path, "other") == other
-    assert rows(path, "demo")[-1][1] == "{not json"
+    assert [row[1][:9] for row in rows(path, "demo")[-2:]] == ["{not json", "[" * 9]
     assert scan(path, capsys, "--session", "demo") == []
 
 

@@ -115,5 +115,5 @@ def test_parts_nested_past_what_json_reads_are_counted_in_the_problems(tmp_path)
             ["[" * 100_000 + "]" * 100_000],
         )
     session = open_source(path).session(SESSION_ID)
-    assert session.problems == ("1 message whose parts are not a JSON list, kept as stored",)
+    assert session.problems == ("1 message whose parts are nested too deeply to read, kept as stored",)
     assert len(session.turns) == 9

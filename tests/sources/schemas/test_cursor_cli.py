@@ -127,7 +127,7 @@ def test_a_real_cycle_ends_in_linear_time(tmp_path: Path):
     session = open_source(path).session(AGENT_ID)
     assert time.perf_counter() - started < 5
     assert len(session.turns) == 9 * 2000
-    assert session.problems == ("2000 tree blobs named again (a cycle), followed once",)
+    assert session.problems == ("2,000 tree blobs named again (a cycle), followed once",)
 
 
 def test_blobs_the_reader_cannot_read_are_counted_in_the_problems(tmp_path: Path):

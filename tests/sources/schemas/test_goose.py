@@ -122,5 +122,5 @@ def test_contents_nested_past_what_json_reads_are_counted_in_the_problems(tmp_pa
     with closing(sqlite3.connect(path)) as connection, connection:
         connection.execute("UPDATE messages SET content_json = ? WHERE id = 10", ["[" * 100_000 + "]" * 100_000])
     session = open_source(path).session(SESSION_ID)
-    assert session.problems == ("1 message whose contents are not a JSON list, kept as stored",)
+    assert session.problems == ("1 message whose contents are nested too deeply to read, kept as stored",)
     assert len(session.turns) == 9

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from inspector.sources.counted_words import counted
+from inspector.support.counted_words import counted
 
 ONE = "message that is not a user's or an assistant's"
 MANY = "messages that are not a user's or an assistant's"
@@ -16,7 +16,7 @@ MANY = "messages that are not a user's or an assistant's"
     [
         (1, "1 message that is not a user's or an assistant's"),
         (2, "2 messages that are not a user's or an assistant's"),
-        (1234, "1234 messages that are not a user's or an assistant's"),
+        (1234, "1,234 messages that are not a user's or an assistant's"),
     ],
 )
 def test_the_words_agree_with_the_count(count, line):
