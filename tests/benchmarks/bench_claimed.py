@@ -4,8 +4,10 @@ Run by hand from anywhere (pytest does not collect it):
 
     python tests/benchmarks/bench_claimed.py [--verbose]
 
-For each case of `claimed_heldout.FAILED` and `CLEAN` it writes an OpenAI Chat Completions session
-(a user request, each call and its result, then the reply) to a temporary directory and scans it. A
+For each case of the held-out corpus (`claimed_heldout.py` says what it holds: the failures claimed
+done of `FAILED_COMMANDS` and `FAILED_SERVICES`, and the `CLEAN` cases) it writes an OpenAI Chat
+Completions session (a user request, each call and its result, then the reply) to a temporary
+directory and scans it. A
 failed case is found when the scan reports a `claimed-success` finding on the reply; a clean case
 that gives one is a false positive. It prints recall (found / failed cases) and precision (found /
 all findings), and with `--verbose` each miss and each false positive; it exits 0 whatever they are.
@@ -22,11 +24,15 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from claimed_heldout import CLEAN, FAILED, Call
+from claimed_heldout import Call
+from claimed_heldout_clean import CLEAN
+from claimed_heldout_commands import FAILED_COMMANDS
+from claimed_heldout_services import FAILED_SERVICES
 
 from inspector.scan.scanner import scan_file
 
 KIND = "claimed-success"
+FAILED = FAILED_COMMANDS + FAILED_SERVICES
 
 
 def _messages(calls: list[Call], reply: str) -> list[dict[str, Any]]:

@@ -41,6 +41,10 @@ time from process start until the first rows are drawn, until every row is scann
 time from a key press until the table is drawn again: `s` (sort by findings), `S` (reverse), `f`
 (only rows with findings), one letter typed in the `/` search, `G` (every row drawn, the cursor
 on the last), `Esc` (back to the listing), against a key bound to nothing (Pilot's own cost).
+
+The large session is measured here; the history, the opens and the list by `tui_history.py`,
+`tui_opens.py` and `tui_list.py`. Every figure comes from a child process, this script run with a
+hidden option (`tui_children.py`).
 """
 
 from __future__ import annotations
@@ -48,8 +52,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -57,32 +59,12 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import bench_runner
+from tui_children import HERE, RUNS, drawn, run_child
+from tui_history import compare_history, measure_picker
+from tui_list import compare_list, measure_list
+from tui_opens import compare_opens, measure_opens
 
-FIRST_FLAGGED_TARGET, MEMORY_TARGET, RUNS, PRESSES, SMALL = 2.0, 3.0, 3, 50, 2000
-FIRST_SCREEN_TARGET, OPENS_MEMORY_TARGET = 2.0, 1.3
-HERE = Path(__file__).resolve().parent
-SELECT = (
-    "import json, sqlite3, sys, time\nfor row in sqlite3.connect(sys.argv[1]).execute('SELECT * FROM messages'): pass\n"
-    "print(json.dumps({'SELECT': time.time() - float(sys.argv[2])}))"
-)
-
-
-def run_child(command: list[str]) -> tuple[dict, float]:
-    """Run `command`; return what it printed (JSON, or {}) and its peak RSS in MB. Exits on a crash."""
-    with tempfile.TemporaryFile() as out:
-        _, _, megabytes = bench_runner.measure(command, (0,), out)
-        out.seek(0)
-        printed = out.read().decode()
-    return (json.loads(printed) if printed.strip() else {}), megabytes
-
-
-async def drawn(widget) -> None:
-    """Wait until `widget`'s screen is next drawn (not `pilot.pause`, which also waits for the
-    app's workers' threads to idle)."""
-    done = asyncio.Event()
-    widget.call_after_refresh(done.set)
-    await done.wait()
+FIRST_FLAGGED_TARGET, MEMORY_TARGET, PRESSES, SMALL = 2.0, 3.0, 50, 2000
 
 
 def measure_app(path: Path, started: float, keys: bool = True) -> dict[str, float]:
@@ -135,239 +117,57 @@ def measure_app(path: Path, started: float, keys: bool = True) -> dict[str, floa
     return figures
 
 
-def measure_picker(path: Path, started: float) -> dict[str, float]:
-    """In the child: open the app on the database `path` headless and time what a person waits for."""
-    from textual.widgets import DataTable
-
-    from inspector.tui.app import InspectorApp
-    from inspector.tui.review.screen import ReviewScreen
-
-    figures: dict[str, float] = {}
-
-    async def play() -> None:
-        app = InspectorApp(path)
-        async with app.run_test(size=(120, 40)) as pilot:
-            picker = app.screen
-            table = picker.query_one(DataTable)
-            while not table.row_count:
-                await asyncio.sleep(0.005)
-            drawn = asyncio.Event()  # not pilot.pause(): it also waits (up to 1 s) for the scan's thread to idle
-            table.call_after_refresh(drawn.set)
-            await drawn.wait()
-            figures["picker: conversations listed"] = time.time() - started
-            stall = 0.0
-            while not picker.scanned.is_set():  # how late the app's event loop answers while the scan runs
-                before = time.perf_counter()
-                await asyncio.sleep(0.02)
-                stall = max(stall, time.perf_counter() - before - 0.02)
-            figures["picker: every conversation scanned"] = time.time() - started
-            figures["longest stall of the app's loop while scanning"] = stall
-            await pilot.pause()
-            flagged = next(index for index in range(table.row_count) if str(table.get_row_at(index)[2]) != "none")
-            table.move_cursor(row=flagged)
-            begin = time.time()
-            await pilot.press("enter")
-            review = app.screen
-            assert isinstance(review, ReviewScreen)
-            while review._current() is None:
-                await pilot.pause(0.01)
-            figures["Enter to the first flagged turn"] = time.time() - begin
-            figures["conversations"] = len(picker._targets)
-
-    asyncio.run(play())
-    return figures
-
-
-def resident_megabytes() -> float:
-    """This process's resident memory now, in MB (Linux)."""
-    return int(Path("/proc/self/statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 1e6
-
-
-def measure_opens(folder: Path) -> dict[str, float]:
-    """In the child: open each session of `folder` from the picker in turn, until its review is
-    ready, and go back; the resident memory after each open."""
-    from textual.widgets import DataTable
-
-    from inspector.tui.app import InspectorApp
-    from inspector.tui.review.screen import ReviewScreen
-
-    opened: list[float] = []
-
-    async def play() -> None:
-        app = InspectorApp(folder)
-        async with app.run_test(size=(120, 40)) as pilot:
-            table = app.screen.query_one(DataTable)
-            count = len(list(folder.iterdir()))
-            while table.row_count < count:
-                await pilot.pause(0.05)
-            for row in range(count):
-                table.move_cursor(row=row)
-                await pilot.press("enter")
-                while not isinstance(app.screen, ReviewScreen) or app.screen.review is None:
-                    await pilot.pause(0.02)
-                await pilot.pause()
-                opened.append(resident_megabytes())
-                await pilot.press("escape")
-                while isinstance(app.screen, ReviewScreen):
-                    await pilot.pause(0.02)
-
-    asyncio.run(play())
-    return {"first": opened[0], "last": opened[-1], "opens": len(opened)}
-
-
-def compare_opens(opens: int, messages: int) -> None:
-    """Generate one session, link it `opens` times into a folder, and report the app's memory
-    after opening the first and after opening the last."""
+def compare_session(messages: int) -> None:
+    """Generate the session of `messages` and a small one, run `json.load` and the app on them
+    interleaved, print the figures against the targets."""
     with tempfile.TemporaryDirectory(prefix="inspector-bench-") as directory:
-        folder = Path(directory) / "sessions"
-        folder.mkdir()
-        first = folder / "s000.openai.json"
-        subprocess.run(
-            [sys.executable, str(HERE / "bench_scan.py"), "--messages", str(messages), "--generate-only", str(first)],
-            capture_output=True,
-            check=True,
-        )
-        for number in range(1, opens):
-            os.link(first, folder / f"s{number:03}.openai.json")
-        figures, _ = run_child([sys.executable, __file__, "--opens-child", str(folder)])
-        ratio = figures["last"] / figures["first"]
-        print(f"{opens} sessions of {messages:,} messages opened in a row from the picker")
-        print(f"{'memory after the first open':40}{figures['first']:>8.0f} MB")
-        print(f"{f'memory after open {opens}':40}{figures['last']:>8.0f} MB  ({ratio:.2f}x the first)")
-        print(
-            f"memory: {ratio:.2f}x (target <= {OPENS_MEMORY_TARGET}x) "
-            f"{'ok' if ratio <= OPENS_MEMORY_TARGET else 'OVER TARGET'}"
-        )
-
-
-LIST_SAMPLES = (
-    "analyst-agent.openai.json",
-    "clean.openai.json",
-    "coding-agent.dump.json",
-    "finetune.openai.jsonl",
-    "memory-agent.openai.json",
-    "notes-agent.sharegpt.jsonl",
-    "support-agent.anthropic.json",
-)
-LIST_KEYS = (
-    ("s", "sort by findings"),
-    ("S", "reverse the sort"),
-    ("f", "only rows with findings"),
-    ("escape", "Esc: the listing again"),
-    ("slash", "open the search"),
-    ("n", "one letter searched"),
-    ("escape", "Esc: the search cleared"),
-    ("G", "G: every row drawn"),
-    ("g", "g: back to the first row"),
-    ("pagedown", "a page down (for comparison)"),
-    ("z", "a key bound to nothing"),
-)
-
-
-def measure_list(path: Path, started: float) -> dict[str, float]:
-    """In the child: open the picker on `path` (a directory or a history) headless, wait for its
-    first rows and for the whole scan, then time each key of LIST_KEYS until the table is drawn."""
-    from inspector.tui.app import InspectorApp
-    from inspector.tui.picker.table import ListTable
-
-    figures: dict[str, float] = {}
-
-    async def play() -> None:
-        app = InspectorApp(path)
-        async with app.run_test(size=(120, 40)) as pilot:
-            picker = app.screen
-            table = picker.query_one(ListTable)
-            while not table.row_count:
-                await asyncio.sleep(0.005)
-            await drawn(table)
-            figures["first rows drawn"] = time.time() - started
-            while not picker.scanned.is_set():
-                await asyncio.sleep(0.05)
-            await drawn(table)
-            figures["every row scanned"] = time.time() - started
-            for key, label in LIST_KEYS:
-                begin = time.perf_counter()
-                await pilot.press(key)
-                await drawn(table)
-                figures[label] = time.perf_counter() - begin
-            figures["rows"] = len(table.listed)
-
-    asyncio.run(play())
-    return figures
-
-
-def compare_list(rows: int) -> None:
-    """Write the directory and the history of `rows` each, run the picker on both, print the figures."""
-    with tempfile.TemporaryDirectory(prefix="inspector-bench-") as directory:
-        folder, history = Path(directory) / "sessions", Path(directory) / "history.rubyllm.db"
-        folder.mkdir()
-        for number in range(rows):
-            name = LIST_SAMPLES[number % len(LIST_SAMPLES)]
-            shutil.copyfile(bench_runner.ROOT / "inspector" / "samples" / name, folder / f"{number:05}.{name}")
-        subprocess.run(
-            [
-                sys.executable,
-                str(HERE / "bench_sqlite.py"),
-                "--messages",
-                str(rows * 100),
-                "--generate-only",
-                str(history),
-            ],
-            capture_output=True,
-            check=True,
-        )
-        for label, path in ((f"directory of {rows:,} files", folder), ("history", history)):
-            runs = [
-                run_child([sys.executable, __file__, "--list-child", str(path), str(time.time())]) for _ in range(RUNS)
-            ]
-            print(f"{label}: {runs[0][0].pop('rows'):,} rows")
-            for figure in runs[0][0]:
-                best = min(figures[figure] for figures, _ in runs)
-                shown = (
-                    f"{best:>8.2f} s "
-                    if figure in ("first rows drawn", "every row scanned")
-                    else f"{best * 1000:>8.0f} ms"
-                )
-                print(f"  {figure:40}{shown} (best of {RUNS})")
-            print(f"  {'peak memory':40}{max(mb for _, mb in runs):>8.0f} MB\n")
-
-
-def compare_history(messages: int) -> None:
-    """Generate the RubyLLM history, run the SELECT and the app interleaved, print the figures."""
-    with tempfile.TemporaryDirectory(prefix="inspector-bench-") as directory:
-        path = Path(directory) / "history.rubyllm.db"
-        subprocess.run(
-            [sys.executable, str(HERE / "bench_sqlite.py"), "--messages", str(messages), "--generate-only", str(path)],
-            capture_output=True,
-            check=True,
-        )
-        print(f"history: {messages:,} messages, {path.stat().st_size / 1e6:.0f} MB")
-        selects, apps = [], []
-        for _ in range(RUNS):  # interleaved, so drift in the machine's load hits both alike
-            selects.append(run_child([sys.executable, "-c", SELECT, str(path), str(time.time())]))
-            apps.append(run_child([sys.executable, __file__, "--picker", str(path), str(time.time())]))
-        best_select = min(figures["SELECT"] for figures, _ in selects)
-        print(f"conversations: {apps[0][0].pop('conversations'):,}\n")
-        print(
-            f"{'SELECT * FROM messages (process start to done)':52}{best_select:>8.2f} s  "
-            f"peak {max(mb for _, mb in selects):.0f} MB"
-        )
+        path, small = Path(directory) / "bench.openai.json", Path(directory) / "small.openai.json"
+        for target, count in ((path, messages), (small, SMALL)):
+            subprocess.run(
+                [sys.executable, str(HERE / "bench_scan.py"), "--messages", str(count), "--generate-only", str(target)],
+                capture_output=True,
+                check=True,
+            )
+        print(f"session: {messages:,} messages, {path.stat().st_size / 1e6:.1f} MB")
+        baseline = [
+            sys.executable,
+            "-c",
+            "import json,sys,time; s=time.time(); json.load(open(sys.argv[1])); "
+            "print(json.dumps({'json.load': time.time() - float(sys.argv[2])}))",
+            str(path),
+        ]
+        loads, apps, smalls = [], [], []
+        for _ in range(RUNS):  # interleaved, so drift in the machine's load hits all alike
+            loads.append(run_child(baseline + [str(time.time())]))
+            apps.append(run_child([sys.executable, __file__, "--app", str(path), str(time.time())]))
+            smalls.append(run_child([sys.executable, __file__, "--app", str(small), str(time.time())]))
+        best_load = min(figures["json.load"] for figures, _ in loads)
+        load_memory = max(megabytes for _, megabytes in loads)
+        app_memory = max(megabytes for _, megabytes in apps)
+        print(f"turns: {apps[0][0]['turns']:,}, flagged findings: {apps[0][0]['flagged']:,}\n")
+        print(f"{'':40}{'this session':>14}{f'{SMALL:,} messages':>16}")
+        print(f"{'json.load (process start to loaded)':40}{best_load:>12.2f} s")
         for label in apps[0][0]:
-            figure = min(figures[label] for figures, _ in apps)
-            if "stall" in label:  # the worst of the runs: a person meets the worst
-                figure = max(figures[label] for figures, _ in apps)
-                print(f"{'app: ' + label:52}{figure * 1000:>8.0f} ms (worst run)")
-            else:
-                print(f"{'app: ' + label:52}{figure:>8.2f} s  {figure / best_select:.2f}x SELECT")
-        print(f"{'app: peak memory':52}{max(mb for _, mb in apps):>8.0f} MB\n")
-        first = min(figures["picker: conversations listed"] for figures, _ in apps)
+            if label not in ("turns", "flagged"):
+                big_figure = min(figures[label] for figures, _ in apps)
+                small_figure = min(figures[label] for figures, _ in smalls)
+                print(f"{'app: ' + label:40}{big_figure:>12.2f} s{small_figure:>14.2f} s")
+        print(f"{'peak memory json.load / app':40}{load_memory:>9.0f} MB / {app_memory:.0f} MB\n")
+        first = min(figures["first flagged turn"] for figures, _ in apps)
+        verdict = "ok" if first <= FIRST_FLAGGED_TARGET else "OVER TARGET"
         print(
-            f"first screen: {first:.2f} s (target <= {FIRST_SCREEN_TARGET} s) "
-            f"{'ok' if first <= FIRST_SCREEN_TARGET else 'OVER TARGET'}"
+            f"first flagged turn: {first:.2f} s, {first / best_load:.1f}x json.load "
+            f"(target <= {FIRST_FLAGGED_TARGET} s) {verdict}"
+        )
+        ratio = app_memory / load_memory
+        print(
+            f"memory: {ratio:.1f}x json.load (target <= {MEMORY_TARGET}x) "
+            f"{'ok' if ratio <= MEMORY_TARGET else 'OVER TARGET'}"
         )
 
 
 def main() -> None:
+    """Run the benchmark the options ask for, or the child a hidden option names."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "--messages", type=int, default=None, help="messages in the generated session (200,000) or history (1,000,000)"
@@ -410,51 +210,7 @@ def main() -> None:
     if options.history:
         compare_history(options.messages or 1_000_000)
         return
-    options.messages = options.messages or 200_000
-    with tempfile.TemporaryDirectory(prefix="inspector-bench-") as directory:
-        path, small = Path(directory) / "bench.openai.json", Path(directory) / "small.openai.json"
-        for target, count in ((path, options.messages), (small, SMALL)):
-            subprocess.run(
-                [sys.executable, str(HERE / "bench_scan.py"), "--messages", str(count), "--generate-only", str(target)],
-                capture_output=True,
-                check=True,
-            )
-        print(f"session: {options.messages:,} messages, {path.stat().st_size / 1e6:.1f} MB")
-        baseline = [
-            sys.executable,
-            "-c",
-            "import json,sys,time; s=time.time(); json.load(open(sys.argv[1])); "
-            "print(json.dumps({'json.load': time.time() - float(sys.argv[2])}))",
-            str(path),
-        ]
-        loads, apps, smalls = [], [], []
-        for _ in range(RUNS):  # interleaved, so drift in the machine's load hits all alike
-            loads.append(run_child(baseline + [str(time.time())]))
-            apps.append(run_child([sys.executable, __file__, "--app", str(path), str(time.time())]))
-            smalls.append(run_child([sys.executable, __file__, "--app", str(small), str(time.time())]))
-        best_load = min(figures["json.load"] for figures, _ in loads)
-        load_memory = max(megabytes for _, megabytes in loads)
-        app_memory = max(megabytes for _, megabytes in apps)
-        print(f"turns: {apps[0][0]['turns']:,}, flagged findings: {apps[0][0]['flagged']:,}\n")
-        print(f"{'':40}{'this session':>14}{f'{SMALL:,} messages':>16}")
-        print(f"{'json.load (process start to loaded)':40}{best_load:>12.2f} s")
-        for label in apps[0][0]:
-            if label not in ("turns", "flagged"):
-                big_figure = min(figures[label] for figures, _ in apps)
-                small_figure = min(figures[label] for figures, _ in smalls)
-                print(f"{'app: ' + label:40}{big_figure:>12.2f} s{small_figure:>14.2f} s")
-        print(f"{'peak memory json.load / app':40}{load_memory:>9.0f} MB / {app_memory:.0f} MB\n")
-        first = min(figures["first flagged turn"] for figures, _ in apps)
-        verdict = "ok" if first <= FIRST_FLAGGED_TARGET else "OVER TARGET"
-        print(
-            f"first flagged turn: {first:.2f} s, {first / best_load:.1f}x json.load "
-            f"(target <= {FIRST_FLAGGED_TARGET} s) {verdict}"
-        )
-        ratio = app_memory / load_memory
-        print(
-            f"memory: {ratio:.1f}x json.load (target <= {MEMORY_TARGET}x) "
-            f"{'ok' if ratio <= MEMORY_TARGET else 'OVER TARGET'}"
-        )
+    compare_session(options.messages or 200_000)
 
 
 if __name__ == "__main__":

@@ -1,13 +1,17 @@
 """What the `tool-markup` tests share: the tools their sessions declare, the one finding of a reply,
-a fix re-scanned clean, and what a recovered call must be."""
+a fix re-scanned clean, what a recovered call must be, and a hostile-size reply scanned within a
+time limit."""
 
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 
 from inspector.cli.main import main
+from inspector.detect import detect_findings
 from inspector.model import ERROR, Finding
+from inspector.sources import load_sessions
 from tests.helpers.scanning import findings_of, fix_exit_code
 
 KIND = "tool-markup"
@@ -29,6 +33,10 @@ TOOLS = [
     _tool("run_code", code="string"),
     _tool("search_files", pattern="string", recursive="boolean", paths="array"),
 ]
+EDIT_FILE = _tool(
+    "edit_file", path="string", old_string="string", new_string="string", indent="integer", enabled="boolean"
+)
+HOSTILE_SCAN_SECONDS = 10  # for a hostile input: quadratic or worse takes minutes
 
 
 # The fields of a table of single-call leaks: the family named in the message, the reply, the tool
@@ -87,3 +95,31 @@ def assert_recovered(finding, reply, tool, arguments, span_text, cleaned):
     assert finding.fix.apply_to_text(reply) == cleaned
     (call,) = finding.fix.add_calls
     assert (call.name, call.arguments, call.origin) == (tool, arguments, "recovered")
+
+
+def calls_of(finding):
+    """The calls (name, arguments) the finding's fix recovers."""
+    return [(call.name, call.arguments) for call in finding.fix.add_calls]
+
+
+def repeat(unit, size):
+    """`unit` repeated to exactly `size` characters."""
+    return (unit * (size // len(unit) + 1))[:size]
+
+
+def assert_scans_fast(tmp_path, reply):
+    """The reply, in a session, is scanned within `HOSTILE_SCAN_SECONDS` (in a thread: a regression
+    fails clearly instead of hanging); its findings."""
+    path = tmp_path / "hostile.json"
+    path.write_text(
+        json.dumps(
+            {"messages": [{"role": "user", "content": "hi"}, {"role": "assistant", "content": reply}], "tools": TOOLS}
+        )
+    )
+    (session,) = load_sessions(path)
+    found = []
+    worker = threading.Thread(target=lambda: found.append(detect_findings(session)), daemon=True)
+    worker.start()
+    worker.join(HOSTILE_SCAN_SECONDS)
+    assert not worker.is_alive(), f"scanning {len(reply):,} characters took over {HOSTILE_SCAN_SECONDS} s"
+    return found[0]

@@ -15,7 +15,8 @@ import pytest
 from inspector.errors import InspectorError
 from inspector.repair.execute import execute_findings
 from inspector.review.edits import Edit, EditedCall, proposal
-from inspector.review.review import Review, ReviewError
+from inspector.review.review import Review
+from inspector.review.review_error import ReviewError
 from inspector.review.review_file import APPROVED, EDITED, PENDING, SKIPPED
 from inspector.scan.scanner import scan_file
 from inspector.sources import load_sessions, open_source, session_files

@@ -18,7 +18,8 @@ from textual.app import App
 from inspector.errors import InspectorError
 from inspector.review.edits import Edit, proposal
 from inspector.review.finding_names import DecisionKey
-from inspector.review.review import Review, ReviewError
+from inspector.review.review import Review
+from inspector.review.review_error import ReviewError
 from inspector.review.review_file import APPROVED, SKIPPED
 from inspector.scan.scanner import iter_scan
 from inspector.support.safe_text import neutralise, shown_name

@@ -1,0 +1,1 @@
+"""Tests of detector `fake-result-block`: tool results a model wrote as markup in its own reply."""
