@@ -11,14 +11,18 @@ stays as it was, byte for byte.
   disk, and renamed to OUT once the audit `OUT.audit.ndjson` has landed beside it (put back as
   it was if the folder cannot land). OUT must not exist yet.
 - In place (`--in-place`): a lock beside the storage folder (`STORAGE.lock`) is taken first and
-  held until the write ends; then the backup: a copy of every file of the session, in the
+  held until the write ends; the session's files are checked to be still as they were read
+  (`record_files_state`: none written, added or removed by OpenCode since), else the write is
+  refused in one line, here and again right before the first rename, leaving no backup, audit or
+  temporary file behind. Then the backup: a copy of every file of the session, in the
   storage's layout, as `STORAGE.bak/` beside the storage folder (`STORAGE.bak.N` when that exists;
   never inside it, where OpenCode would list its files), filled under a hidden temporary name and
   renamed once complete. Each file to write is then written under a hidden temporary name in its
   own folder and flushed; the audit `STORAGE.audit.ndjson` lands, then each file is renamed into
   place, its previous version kept aside under a second name. If any step fails, every file
   renamed is put back (a new one removed, with a folder made for it), the previous audit too, and
-  the failure is one `InspectorError` line: the storage is as it was.
+  the failure is one `InspectorError` line: the storage is as it was. Once written, the files
+  are taken as read again: a second write from the same read is no change of OpenCode's.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from inspector.errors import InspectorError
 from inspector.model import AppliedFix, Session
 from inspector.sources.base import AuditPlace, AuditRecord, SessionWriter, WrittenFix
 from inspector.sources.files.opencode_storage import record_files, storage_folder
+from inspector.sources.files.record_files_state import RecordFilesAsRead
 from inspector.support.atomic_files import (
     file_mode,
     kept_aside,
@@ -59,8 +64,11 @@ def lock_path_for(storage: Path) -> Path:
 class RecordFilesWriter(SessionWriter):
     """Collects the record files a repair changes, then lands them on `commit` (see the module)."""
 
-    def __init__(self, session_file: Path, records: RecordTexts, out: Path, audit_path: Path, in_place: bool) -> None:
-        self._session_file = Path(session_file)
+    def __init__(
+        self, read_as: RecordFilesAsRead, records: RecordTexts, out: Path, audit_path: Path, in_place: bool
+    ) -> None:
+        self._read_as = read_as
+        self._session_file = read_as.session_file
         self._storage = storage_folder(self._session_file)
         self._records = records
         self._out = out
@@ -71,8 +79,10 @@ class RecordFilesWriter(SessionWriter):
         self._held = ExitStack()
 
     def backup(self) -> Path:
-        """Take the storage's lock, then copy the session's files to `STORAGE.bak/`; its path."""
+        """Take the storage's lock and, once the session's files are found still as read, copy
+        them to `STORAGE.bak/`; its path."""
         self._held.enter_context(exclusive_lock(lock_path_for(self._storage), "write the storage"))
+        self._read_as.check()
         number = 0
         while True:
             target = self._storage.with_name(f"{self._storage.name}.bak" + (f".{number}" if number else ""))
@@ -100,6 +110,7 @@ class RecordFilesWriter(SessionWriter):
         try:
             if self._in_place:
                 self._land_in_place(self._changed(), audit_bytes)
+                self._read_as.refresh()
             else:
                 if os.path.lexists(self._out):
                     raise InspectorError(
@@ -158,8 +169,9 @@ class RecordFilesWriter(SessionWriter):
             shutil.rmtree(folder, ignore_errors=True)
 
     def _land_in_place(self, written: dict[str, bytes], audit_bytes: bytes) -> None:
-        """Stage every file in its folder, land the audit, then rename each into place; on any
-        failure put back every file renamed (see the module's docstring)."""
+        """Stage every file in its folder, land the audit, then, once the session's files are
+        found still as read, rename each into place; on any failure put back every file renamed
+        and the previous audit (see the module's docstring)."""
         staged: list[tuple[Path, Path]] = []
         made: list[Path] = []
         try:
@@ -170,6 +182,7 @@ class RecordFilesWriter(SessionWriter):
                     made.append(path.parent)
                 staged.append((staged_bytes(path, data, file_mode(path)), path))
             with _landed_beside(self._audit_path, audit_bytes):
+                self._read_as.check()
                 _rename_all(staged)
         except BaseException:
             for folder in made:

@@ -1,0 +1,58 @@
+"""What the record files of a session kept as one file per record (OpenCode's older storage:
+`opencode_storage`) were when the session was read, to tell, just before a repair replaces any of
+them in place, whether OpenCode wrote the session since.
+
+OpenCode writes a session's records while it runs: a part file saved again at each step of a
+reply, a new part or message file added. A repair built from what was read and written over them
+would drop those writes or leave the session half old, half new. So the storage is written in
+place only while every record file of the session is still as read (`file_state`: the same file,
+size and modification time) and its folders list no other record file; else the write is refused
+in one line naming the first file that changed, and nothing is written.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from inspector.sources.files.file_state import ChangedSinceRead, FileState, state_of
+from inspector.sources.files.opencode_storage import record_files
+from inspector.support.safe_text import shown_name
+
+
+class RecordFilesAsRead:
+    """The record files of one session (`record_files`) as its session was read, or as this
+    inspector last wrote them in place: each one's state, by path."""
+
+    def __init__(self, session_file: Path) -> None:
+        self.session_file = Path(session_file)
+        self.states = _states(self.session_file)
+
+    def refresh(self) -> None:
+        """Take the files as they are now: just written in place, so that writing them again
+        from the same read is no change of OpenCode's."""
+        self.states = _states(self.session_file)
+
+    def check(self) -> None:
+        """Refuse in one line (`ChangedSinceRead`) when a record file of the session was added,
+        removed, written or replaced since it was read."""
+        listed = record_files(self.session_file)
+        for path in listed:
+            if path not in self.states:
+                _refuse(path, "added")
+        now = set(listed)
+        for path, state in self.states.items():
+            if path not in now:
+                _refuse(path, "removed")
+            if state_of(path) != state:
+                _refuse(path, "written")
+
+
+def _states(session_file: Path) -> dict[Path, FileState | None]:
+    return {path: state_of(path) for path in record_files(session_file)}
+
+
+def _refuse(path: Path, what: str) -> None:
+    raise ChangedSinceRead(
+        f"{shown_name(path)}: {what} since the session was read (is OpenCode still running?): nothing was "
+        "written, so that nothing OpenCode wrote is lost; run the fix again once OpenCode is idle"
+    )
