@@ -21,8 +21,9 @@ stays as it was, byte for byte.
   own folder and flushed; the audit `STORAGE.audit.ndjson` lands, then each file is renamed into
   place, its previous version kept aside under a second name. If any step fails, every file
   renamed is put back (a new one removed, with a folder made for it), the previous audit too, and
-  the failure is one `InspectorError` line: the storage is as it was. Once written, the files
-  are taken as read again: a second write from the same read is no change of OpenCode's.
+  the failure is one `InspectorError` line: the storage is as it was. A second write from the
+  same read (the app's export over its input, again) puts back as read what the first changed and
+  removes what it added, unless it writes them itself (`record_files_state`).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ from inspector.errors import InspectorError
 from inspector.model import AppliedFix, Session
 from inspector.sources.base import AuditPlace, AuditRecord, SessionWriter, WrittenFix
 from inspector.sources.files.opencode_storage import record_files, storage_folder
-from inspector.sources.files.record_files_state import RecordFilesAsRead
+from inspector.sources.files.record_files_state import RecordFilesAsRead, Written
 from inspector.support.atomic_files import (
     file_mode,
     kept_aside,
@@ -109,8 +110,10 @@ class RecordFilesWriter(SessionWriter):
         audit_bytes = utf8_bytes(text)
         try:
             if self._in_place:
-                self._land_in_place(self._changed(), audit_bytes)
-                self._read_as.refresh()
+                written = self._changed()
+                before = {name: _bytes_of(self._storage / name) for name in written}
+                self._land_in_place(written, audit_bytes)
+                self._read_as.wrote(written, before)
             else:
                 if os.path.lexists(self._out):
                     raise InspectorError(
@@ -132,34 +135,39 @@ class RecordFilesWriter(SessionWriter):
         """Nothing was written before `commit`: let go of the lock."""
         self._held.close()
 
-    def _changed(self) -> dict[str, bytes]:
-        """Every file to write, by its path in the storage: those repaired, and those holding a
-        secret a repair masked."""
+    def _changed(self) -> Written:
+        """Every file to write, by its path in the storage (None: one to remove): those repaired,
+        those holding a secret a repair masked, and those an earlier in-place write from the same
+        read changed, put back as read (`RecordFilesAsRead.replaced`)."""
         texts = dict(self._texts)
         if self._masks:
             for path in record_files(self._session_file):
                 name = path.relative_to(self._storage).as_posix()
-                text = texts.get(name, path.read_text(encoding="utf-8", errors="surrogateescape"))
-                masked = masked_everywhere(text, self._masks)
-                if name in texts or masked != text:
+                text = texts[name] if name in texts else self._read_as.text_as_read(path)
+                masked = None if text is None else masked_everywhere(text, self._masks)
+                if masked is not None and (name in texts or masked != text):
                     texts[name] = masked
-        return {name: utf8_bytes(text) for name, text in texts.items()}
+        return {**self._read_as.replaced, **{name: utf8_bytes(text) for name, text in texts.items()}}
 
-    def _land_folder(self, target: Path, written: dict[str, bytes]) -> None:
+    def _land_folder(self, target: Path, written: Written) -> None:
         """Fill a hidden folder beside `target` with the session's files (those of `written` with
-        their new bytes), each flushed to disk, and rename it to `target`, which must not exist."""
+        their new bytes, none of those it removes), each flushed to disk, and rename it to
+        `target`, which must not exist."""
         folder = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent))
         try:
             names = {path.relative_to(self._storage).as_posix(): path for path in record_files(self._session_file)}
-            for name in dict.fromkeys([*names, *written]):
+            removed = {name for name, data in written.items() if data is None}
+            kept = [name for name in dict.fromkeys([*names, *written]) if name not in removed]
+            for name in kept:
                 copy = folder / name
                 copy.parent.mkdir(parents=True, exist_ok=True)
-                if name in written:
-                    copy.write_bytes(written[name])
+                data = written.get(name)
+                if data is not None:
+                    copy.write_bytes(data)
                 else:
                     shutil.copy2(names[name], copy)
                 sync_file(copy)
-            for parent in sorted({(folder / name).parent for name in [*names, *written]}):
+            for parent in sorted({(folder / name).parent for name in kept}):
                 sync_directory(parent)
             if os.path.lexists(target):
                 raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(target))
@@ -168,15 +176,19 @@ class RecordFilesWriter(SessionWriter):
         finally:
             shutil.rmtree(folder, ignore_errors=True)
 
-    def _land_in_place(self, written: dict[str, bytes], audit_bytes: bytes) -> None:
+    def _land_in_place(self, written: Written, audit_bytes: bytes) -> None:
         """Stage every file in its folder, land the audit, then, once the session's files are
-        found still as read, rename each into place; on any failure put back every file renamed
-        and the previous audit (see the module's docstring)."""
-        staged: list[tuple[Path, Path]] = []
+        found still as read, rename each into place (remove those `written` removes); on any
+        failure put back every file renamed or removed, and the previous audit (see the module's
+        docstring)."""
+        staged: list[tuple[Path | None, Path]] = []
         made: list[Path] = []
         try:
             for name, data in written.items():
                 path = self._storage / name
+                if data is None:
+                    staged.append((None, path))
+                    continue
                 if not path.parent.is_dir():
                     path.parent.mkdir()
                     made.append(path.parent)
@@ -190,18 +202,24 @@ class RecordFilesWriter(SessionWriter):
             raise
         finally:
             for temporary, _ in staged:
-                temporary.unlink(missing_ok=True)
+                if temporary is not None:
+                    temporary.unlink(missing_ok=True)
 
 
-def _rename_all(staged: list[tuple[Path, Path]]) -> None:
-    """Rename each staged file to its path, the previous file kept aside; on a failure, put back
-    every file renamed so far (remove a new one) and raise."""
+def _rename_all(staged: list[tuple[Path | None, Path]]) -> None:
+    """Rename each staged file to its path (remove the file where none is staged), the previous
+    file kept aside; on a failure, put back every file renamed or removed so far (remove a new
+    one) and raise."""
     landed: list[tuple[Path, Path | None]] = []
     try:
         for temporary, path in staged:
             aside = kept_aside(path)
             landed.append((path, aside))
-            land(temporary, path)
+            if temporary is not None:
+                land(temporary, path)
+            else:
+                path.unlink(missing_ok=True)
+                sync_directory(path.parent)
     except BaseException:
         for path, aside in reversed(landed):
             if aside is not None:
@@ -214,6 +232,14 @@ def _rename_all(staged: list[tuple[Path, Path]]) -> None:
         for _, aside in landed:
             if aside is not None:
                 aside.unlink(missing_ok=True)
+
+
+def _bytes_of(path: Path) -> bytes | None:
+    """The bytes of the file at `path`, None when there is none."""
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        return None
 
 
 @contextmanager

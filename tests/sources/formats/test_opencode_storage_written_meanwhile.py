@@ -17,7 +17,15 @@ from inspector.cli.main import main
 from inspector.errors import InspectorError
 from inspector.sources.formats import _opencode_storage_write
 from tests.helpers.scanning import finding_triples
-from tests.sources.formats.test_opencode_storage_write import RECOVERED_IN, REPAIRED, STORAGE, _reviewed, copied, tree
+from tests.sources.formats.test_opencode_storage_write import (
+    RECOVERED_IN,
+    REPAIRED,
+    STORAGE,
+    _reviewed,
+    copied,
+    tree,
+    written_parts,
+)
 
 REWRITTEN = sorted(REPAIRED)[0]  # a part the repair writes too
 NEW_PART = f"part/{RECOVERED_IN}/prt_fff000000001AAAAAAAAAAAAAA.json"
@@ -117,12 +125,37 @@ def test_a_session_left_alone_since_it_was_read_is_written_in_place(tmp_path):
     assert finding_triples(session_file) == [(5, "tool-error", "read")]
 
 
+def _records(storage: Path) -> dict[str, bytes]:
+    """The storage's files but the baseline the app's export writes beside the session's file."""
+    return {name: data for name, data in tree(storage).items() if not name.endswith(".baseline.json")}
+
+
+def _recovered(storage: Path) -> list[str]:
+    """The parts holding a recovered call in the message it was recovered from."""
+    return [name for name in tree(storage) if name.startswith(f"part/{RECOVERED_IN}/") and name not in tree(STORAGE)]
+
+
 def test_the_app_s_export_over_the_storage_twice_writes_both_times(tmp_path):
     storage, session_file = copied(tmp_path)
     review = _reviewed(session_file)
     assert review.export(overwrite_input=True).applied == 4
     assert review.export(overwrite_input=True).applied == 4  # the storage is what the first export wrote
+    changed, new = written_parts(tree(STORAGE), _records(storage))
+    assert changed == REPAIRED and new == set(_recovered(storage)) and len(new) == 1  # the call recovered once
     assert finding_triples(session_file) == [(5, "tool-error", "read")]
     _rewritten_same_size(storage / REWRITTEN)  # then OpenCode writes it: the next export is refused
     with pytest.raises(InspectorError, match="written since the session was read"):
         review.export(overwrite_input=True)
+
+
+def test_a_second_export_from_the_same_read_puts_back_what_the_first_wrote_and_it_does_not(tmp_path):
+    storage, session_file = copied(tmp_path)
+    review = _reviewed(session_file)
+    assert review.export(overwrite_input=True).applied == 4 and len(_recovered(storage)) == 1
+    (markup,) = [index for index, finding in enumerate(review.findings(0)) if finding.kind == "tool-markup"]
+    review.skip(0, markup)
+    assert review.export(overwrite_input=True).applied == 3
+    changed, new = written_parts(tree(STORAGE), _records(storage))
+    assert new == set() and changed == REPAIRED - {f"part/{RECOVERED_IN}/prt_220e4be7c0019x5JypZQUQQqCm.json"}
+    copy = review.export(tmp_path / "copy")  # a copy from the same read holds the same files
+    assert copy.applied == 3 and tree(tmp_path / "copy") == _records(storage)
