@@ -32,10 +32,10 @@ class RecordFilesAsRead:
     inspector last wrote them in place: each one's state, by path; and the bytes as read of each
     file an in-place write from this read changed (`replaced`, None for a file it added)."""
 
-    def __init__(self, session_file: Path) -> None:
+    def __init__(self, session_file: Path, states: dict[Path, FileState | None]) -> None:
         self.session_file = Path(session_file)
         self.storage = storage_folder(self.session_file)
-        self.states = _states(self.session_file)
+        self.states = states  # as `read_storage_session` took them, reading the session
         self.replaced: Written = {}
 
     def text_as_read(self, path: Path) -> str | None:
@@ -54,7 +54,7 @@ class RecordFilesAsRead:
                 self.replaced.pop(name, None)
             else:
                 self.replaced[name] = as_read
-        self.states = _states(self.session_file)
+        self.states = {path: state_of(path) for path in record_files(self.session_file)}
 
     def check(self) -> None:
         """Refuse in one line (`ChangedSinceRead`) when a record file of the session was added,
@@ -69,10 +69,6 @@ class RecordFilesAsRead:
                 _refuse(path, "removed")
             if state_of(path) != state:
                 _refuse(path, "written")
-
-
-def _states(session_file: Path) -> dict[Path, FileState | None]:
-    return {path: state_of(path) for path in record_files(session_file)}
 
 
 def _refuse(path: Path, what: str) -> None:

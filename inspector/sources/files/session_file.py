@@ -98,8 +98,9 @@ class SessionFile(FileSource):
                 elif is_conversation_state(self.path):
                     document = read_conversation(self.path)
                 elif is_storage_session(self.path):
-                    self.records_read_as = RecordFilesAsRead(self.path)
-                    document = read_storage_session(self.path)
+                    states: dict[Path, FileState | None] = {}
+                    document = read_storage_session(self.path, states)
+                    self.records_read_as = RecordFilesAsRead(self.path, states)
                 else:
                     document = read_document(self.path)
                 self._sessions = sessions_of_document(document, self._format_name)
