@@ -124,12 +124,22 @@ def write_repaired(
         try:
             place = writer.commit(audit)
         except ChangedSinceRead:
-            if saved is not None:  # a copy of a file left as it is: nothing of this run stays behind
-                saved.unlink(missing_ok=True)
+            if saved is not None:  # a copy of what is left as it is: nothing of this run stays behind
+                _remove_backup(saved)
             raise
     held = secrets_still_held(out, {secret for record in audit for secret, _ in record.written.fix.masks})
     left_out = "; ".join(line for line in (writer.left_out(), still_held_line(held, out)) if line)
     return WriteOutcome(out, place.path, place.shown, saved, len(audit), left_out, secrets_left=held)
+
+
+def _remove_backup(saved: Path) -> None:
+    """Remove the backup `saved`: a file, or a folder (a storage of one file per record)."""
+    if saved.is_dir():
+        import shutil  # imported here: only a refused write in place needs it
+
+        shutil.rmtree(saved, ignore_errors=True)
+    else:
+        saved.unlink(missing_ok=True)
 
 
 def _batches(choices: Iterable[Chosen], size: int) -> Iterator[list[Chosen]]:

@@ -14,11 +14,13 @@ back record by record (`record_files_write`), to the files `record_files` names.
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
 from inspector.errors import InspectorError
 from inspector.sources.files.document import Document, read_document
+from inspector.sources.files.file_state import FileState, state_of
 from inspector.support.safe_text import shown_name
 
 SESSION_NAME = re.compile(r"ses_[0-9A-Za-z]+\.json")
@@ -35,15 +37,16 @@ def is_storage_session(path: Path) -> bool:
     return (_storage(path) / "message" / path.stem).is_dir()
 
 
-def read_storage_session(path: Path) -> Document:
-    """The session whose file is `path`, with its messages and their parts in order."""
+def read_storage_session(path: Path, states: dict[Path, FileState | None] | None = None) -> Document:
+    """The session whose file is `path`, with its messages and their parts in order; each file's
+    state (`file_state`), taken just before it is read, put into `states` when given."""
     path = Path(path)
-    session = _record(path, "session")
+    session = _record(path, "session", states)
     storage = _storage(path)
     messages = [
         {
-            "info": _record(message, "message"),
-            "parts": [_record(part, "part") for part in _records(storage / "part" / message.stem, PART_NAME)],
+            "info": _record(message, "message", states),
+            "parts": [_record(part, "part", states) for part in _records(storage / "part" / message.stem, PART_NAME)],
         }
         for message in _records(storage / "message" / path.stem, MESSAGE_NAME)
     ]
@@ -77,14 +80,17 @@ def _records(folder: Path, name: re.Pattern[str]) -> list[Path]:
     if not folder.is_dir():
         return []
     try:
-        names = [entry.name for entry in folder.iterdir() if entry.is_file() and name.fullmatch(entry.name)]
+        with os.scandir(folder) as entries:
+            names = [entry.name for entry in entries if name.fullmatch(entry.name) and entry.is_file()]
     except OSError as exc:
         raise InspectorError(f"{shown_name(folder)}: cannot list ({exc.strerror or exc})") from None
     return [folder / each for each in sorted(names)]
 
 
-def _record(path: Path, kind: str) -> object:
-    """One record file's JSON value."""
+def _record(path: Path, kind: str, states: dict[Path, FileState | None] | None) -> object:
+    """One record file's JSON value (its state put into `states` first, when given)."""
+    if states is not None:
+        states[path] = state_of(path)
     document = read_document(path)
     if document.is_jsonl or document.is_text:
         raise InspectorError(f"{shown_name(path)}: not one JSON value, not an OpenCode {kind}")

@@ -11,14 +11,19 @@ stays as it was, byte for byte.
   disk, and renamed to OUT once the audit `OUT.audit.ndjson` has landed beside it (put back as
   it was if the folder cannot land). OUT must not exist yet.
 - In place (`--in-place`): a lock beside the storage folder (`STORAGE.lock`) is taken first and
-  held until the write ends; then the backup: a copy of every file of the session, in the
+  held until the write ends; the session's files are checked to be still as they were read
+  (`record_files_state`: none written, added or removed by OpenCode since), else the write is
+  refused in one line, here and again right before the first rename, leaving no backup, audit or
+  temporary file behind. Then the backup: a copy of every file of the session, in the
   storage's layout, as `STORAGE.bak/` beside the storage folder (`STORAGE.bak.N` when that exists;
   never inside it, where OpenCode would list its files), filled under a hidden temporary name and
   renamed once complete. Each file to write is then written under a hidden temporary name in its
   own folder and flushed; the audit `STORAGE.audit.ndjson` lands, then each file is renamed into
   place, its previous version kept aside under a second name. If any step fails, every file
   renamed is put back (a new one removed, with a folder made for it), the previous audit too, and
-  the failure is one `InspectorError` line: the storage is as it was.
+  the failure is one `InspectorError` line: the storage is as it was. A second write from the
+  same read (the app's export over its input, again) puts back as read what the first changed and
+  removes what it added, unless it writes them itself (`record_files_state`).
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ from inspector.errors import InspectorError
 from inspector.model import AppliedFix, Session
 from inspector.sources.base import AuditPlace, AuditRecord, SessionWriter, WrittenFix
 from inspector.sources.files.opencode_storage import record_files, storage_folder
+from inspector.sources.files.record_files_state import RecordFilesAsRead, Written
 from inspector.support.atomic_files import (
     file_mode,
     kept_aside,
@@ -59,8 +65,11 @@ def lock_path_for(storage: Path) -> Path:
 class RecordFilesWriter(SessionWriter):
     """Collects the record files a repair changes, then lands them on `commit` (see the module)."""
 
-    def __init__(self, session_file: Path, records: RecordTexts, out: Path, audit_path: Path, in_place: bool) -> None:
-        self._session_file = Path(session_file)
+    def __init__(
+        self, read_as: RecordFilesAsRead, records: RecordTexts, out: Path, audit_path: Path, in_place: bool
+    ) -> None:
+        self._read_as = read_as
+        self._session_file = read_as.session_file
         self._storage = storage_folder(self._session_file)
         self._records = records
         self._out = out
@@ -71,8 +80,10 @@ class RecordFilesWriter(SessionWriter):
         self._held = ExitStack()
 
     def backup(self) -> Path:
-        """Take the storage's lock, then copy the session's files to `STORAGE.bak/`; its path."""
+        """Take the storage's lock and, once the session's files are found still as read, copy
+        them to `STORAGE.bak/`; its path."""
         self._held.enter_context(exclusive_lock(lock_path_for(self._storage), "write the storage"))
+        self._read_as.check()
         number = 0
         while True:
             target = self._storage.with_name(f"{self._storage.name}.bak" + (f".{number}" if number else ""))
@@ -99,7 +110,10 @@ class RecordFilesWriter(SessionWriter):
         audit_bytes = utf8_bytes(text)
         try:
             if self._in_place:
-                self._land_in_place(self._changed(), audit_bytes)
+                written = self._changed()
+                before = {name: _bytes_of(self._storage / name) for name in written}
+                self._land_in_place(written, audit_bytes)
+                self._read_as.wrote(written, before)
             else:
                 if os.path.lexists(self._out):
                     raise InspectorError(
@@ -121,34 +135,39 @@ class RecordFilesWriter(SessionWriter):
         """Nothing was written before `commit`: let go of the lock."""
         self._held.close()
 
-    def _changed(self) -> dict[str, bytes]:
-        """Every file to write, by its path in the storage: those repaired, and those holding a
-        secret a repair masked."""
+    def _changed(self) -> Written:
+        """Every file to write, by its path in the storage (None: one to remove): those repaired,
+        those holding a secret a repair masked, and those an earlier in-place write from the same
+        read changed, put back as read (`RecordFilesAsRead.replaced`)."""
         texts = dict(self._texts)
         if self._masks:
             for path in record_files(self._session_file):
                 name = path.relative_to(self._storage).as_posix()
-                text = texts.get(name, path.read_text(encoding="utf-8", errors="surrogateescape"))
-                masked = masked_everywhere(text, self._masks)
-                if name in texts or masked != text:
+                text = texts[name] if name in texts else self._read_as.text_as_read(path)
+                masked = None if text is None else masked_everywhere(text, self._masks)
+                if masked is not None and (name in texts or masked != text):
                     texts[name] = masked
-        return {name: utf8_bytes(text) for name, text in texts.items()}
+        return {**self._read_as.replaced, **{name: utf8_bytes(text) for name, text in texts.items()}}
 
-    def _land_folder(self, target: Path, written: dict[str, bytes]) -> None:
+    def _land_folder(self, target: Path, written: Written) -> None:
         """Fill a hidden folder beside `target` with the session's files (those of `written` with
-        their new bytes), each flushed to disk, and rename it to `target`, which must not exist."""
+        their new bytes, none of those it removes), each flushed to disk, and rename it to
+        `target`, which must not exist."""
         folder = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent))
         try:
             names = {path.relative_to(self._storage).as_posix(): path for path in record_files(self._session_file)}
-            for name in dict.fromkeys([*names, *written]):
+            removed = {name for name, data in written.items() if data is None}
+            kept = [name for name in dict.fromkeys([*names, *written]) if name not in removed]
+            for name in kept:
                 copy = folder / name
                 copy.parent.mkdir(parents=True, exist_ok=True)
-                if name in written:
-                    copy.write_bytes(written[name])
+                data = written.get(name)
+                if data is not None:
+                    copy.write_bytes(data)
                 else:
                     shutil.copy2(names[name], copy)
                 sync_file(copy)
-            for parent in sorted({(folder / name).parent for name in [*names, *written]}):
+            for parent in sorted({(folder / name).parent for name in kept}):
                 sync_directory(parent)
             if os.path.lexists(target):
                 raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(target))
@@ -157,19 +176,25 @@ class RecordFilesWriter(SessionWriter):
         finally:
             shutil.rmtree(folder, ignore_errors=True)
 
-    def _land_in_place(self, written: dict[str, bytes], audit_bytes: bytes) -> None:
-        """Stage every file in its folder, land the audit, then rename each into place; on any
-        failure put back every file renamed (see the module's docstring)."""
-        staged: list[tuple[Path, Path]] = []
+    def _land_in_place(self, written: Written, audit_bytes: bytes) -> None:
+        """Stage every file in its folder, land the audit, then, once the session's files are
+        found still as read, rename each into place (remove those `written` removes); on any
+        failure put back every file renamed or removed, and the previous audit (see the module's
+        docstring)."""
+        staged: list[tuple[Path | None, Path]] = []
         made: list[Path] = []
         try:
             for name, data in written.items():
                 path = self._storage / name
+                if data is None:
+                    staged.append((None, path))
+                    continue
                 if not path.parent.is_dir():
                     path.parent.mkdir()
                     made.append(path.parent)
                 staged.append((staged_bytes(path, data, file_mode(path)), path))
             with _landed_beside(self._audit_path, audit_bytes):
+                self._read_as.check()
                 _rename_all(staged)
         except BaseException:
             for folder in made:
@@ -177,18 +202,24 @@ class RecordFilesWriter(SessionWriter):
             raise
         finally:
             for temporary, _ in staged:
-                temporary.unlink(missing_ok=True)
+                if temporary is not None:
+                    temporary.unlink(missing_ok=True)
 
 
-def _rename_all(staged: list[tuple[Path, Path]]) -> None:
-    """Rename each staged file to its path, the previous file kept aside; on a failure, put back
-    every file renamed so far (remove a new one) and raise."""
+def _rename_all(staged: list[tuple[Path | None, Path]]) -> None:
+    """Rename each staged file to its path (remove the file where none is staged), the previous
+    file kept aside; on a failure, put back every file renamed or removed so far (remove a new
+    one) and raise."""
     landed: list[tuple[Path, Path | None]] = []
     try:
         for temporary, path in staged:
             aside = kept_aside(path)
             landed.append((path, aside))
-            land(temporary, path)
+            if temporary is not None:
+                land(temporary, path)
+            else:
+                path.unlink(missing_ok=True)
+                sync_directory(path.parent)
     except BaseException:
         for path, aside in reversed(landed):
             if aside is not None:
@@ -201,6 +232,14 @@ def _rename_all(staged: list[tuple[Path, Path]]) -> None:
         for _, aside in landed:
             if aside is not None:
                 aside.unlink(missing_ok=True)
+
+
+def _bytes_of(path: Path) -> bytes | None:
+    """The bytes of the file at `path`, None when there is none."""
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        return None
 
 
 @contextmanager

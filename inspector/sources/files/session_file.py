@@ -14,7 +14,8 @@ place, the file is backed up and replaced only while it is still exactly as its 
 
 A session its tool keeps as one file per record (OpenCode's older storage, whose format has
 `write_records`) is written back record by record instead, all files or none, with its own
-backup, lock and audit (`record_files_write`).
+backup, lock and audit (`record_files_write`), and in place only while none of its files
+changed since it was read (`record_files_state`).
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from inspector.sources.files.file_state import FileState, check_unchanged, state
 from inspector.sources.files.inspect_eval import is_eval_archive, read_eval
 from inspector.sources.files.opencode_storage import is_storage_session, read_storage_session, storage_folder
 from inspector.sources.files.openhands_conversation import is_conversation_state, read_conversation
+from inspector.sources.files.record_files_state import RecordFilesAsRead
 from inspector.sources.formats import FORMATS, format_of, rendered_file
 from inspector.sources.odd_records import without_odd_turns
 from inspector.support.atomic_files import file_mode, kept_aside, land, staged_bytes
@@ -62,6 +64,7 @@ class SessionFile(FileSource):
         self._format_name = format_name
         self._sessions: list[Session] | None = None
         self.read_as: FileState | None = None  # the file as its sessions were read (`file_state`)
+        self.records_read_as: RecordFilesAsRead | None = None  # a storage's record files, likewise
 
     @classmethod
     def of_document(cls, document: Document, read_as: FileState, format_name: str | None = None) -> SessionFile:
@@ -95,7 +98,9 @@ class SessionFile(FileSource):
                 elif is_conversation_state(self.path):
                     document = read_conversation(self.path)
                 elif is_storage_session(self.path):
-                    document = read_storage_session(self.path)
+                    states: dict[Path, FileState | None] = {}
+                    document = read_storage_session(self.path, states)
+                    self.records_read_as = RecordFilesAsRead(self.path, states)
                 else:
                     document = read_document(self.path)
                 self._sessions = sessions_of_document(document, self._format_name)
@@ -119,9 +124,11 @@ class SessionFile(FileSource):
             from inspector.sources.files.record_files_write import RecordFilesWriter  # only `fix` and export write
 
             (document,) = {id(session.document): session.document for session in self.all_sessions()}.values()
+            read_as = self.records_read_as
+            assert read_as is not None  # taken as the storage's session was read
             output = file_output(out)
             audit = self.written_paths(out)[1]
-            return RecordFilesWriter(self.path, lambda session: records(document, [session]), output, audit, in_place)
+            return RecordFilesWriter(read_as, lambda session: records(document, [session]), output, audit, in_place)
         return _FileWriter(self, file_output(out), in_place or options.replace_existing)
 
     def written_paths(self, out: Location) -> list[Path]:
