@@ -12,6 +12,7 @@ from inspector.scan.scanner import scan_file
 from inspector.sources import open_source
 from tests.helpers.rubyllm import build_rubyllm
 from tests.helpers.samples import SESSIONS
+from tests.sources.formats.test_opencode_storage_write import copied
 
 
 def _review(path):
@@ -53,6 +54,23 @@ def test_a_finding_skipped_then_exported_is_left_out_of_the_scan_of_the_output(t
     capsys.readouterr()
     assert main(["scan", str(out), "--baseline", str(moved), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["summary"]["findings"] == 0
+
+
+def test_an_opencode_storage_exported_over_itself_keeps_its_baseline_beside_the_storage(tmp_path, capsys):
+    storage, session_file = copied(tmp_path)  # OpenCode takes every file of a session folder for a session
+    review = _review(session_file)
+    review.skip(0, 0)
+    outcome = review.export(overwrite_input=True)
+    assert outcome.baseline == tmp_path / f"storage.{session_file.name}.baseline.json"
+    assert [path.name for path in session_file.parent.iterdir()] == [session_file.name]
+    assert not [path for path in storage.rglob("*") if path.name.endswith(".baseline.json")]
+    assert main(["scan", str(session_file), "--json"]) in (0, 1)
+    printed = capsys.readouterr()
+    assert "1 acknowledged finding left out" in printed.err
+    assert main(["scan", str(session_file), "--json", "--no-baseline"]) == 1
+    assert (
+        json.loads(capsys.readouterr().out)["summary"]["findings"] == json.loads(printed.out)["summary"]["findings"] + 1
+    )
 
 
 def test_a_database_exported_with_a_conversation_skipped_keeps_it_acknowledged_by_its_id(tmp_path, capsys):
