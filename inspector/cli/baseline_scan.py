@@ -1,7 +1,7 @@
 """`inspector scan` with a baseline (`inspector.review.baseline`): the findings a person
 acknowledged in a review are left out of the count and the exit code.
 
-A session file's (or history's) baseline is found beside it (`OUT.baseline.json`, written by the
+A session file's (or history's) baseline is found beside it (`OUT.baseline.ndjson`, written by the
 review's export) and read on its own; `--baseline FILE` names one instead (for the one PATH
 scanned), `--no-baseline` reads none. A scan that leaves findings out says in one line on stderr
 how many, and from which file.
@@ -34,7 +34,7 @@ def add_baseline_options(parser: argparse.ArgumentParser) -> None:
         "--baseline",
         type=Path,
         metavar="FILE",
-        help="leave out the findings this baseline acknowledges (default: PATH.baseline.json "
+        help="leave out the findings this baseline acknowledges (default: PATH.baseline.ndjson "
         "beside the PATH scanned, which the app's export writes for the findings skipped)",
     )
     which.add_argument("--no-baseline", action="store_true", help="read no baseline: count every finding")
@@ -44,7 +44,7 @@ def baseline_for(args: argparse.Namespace, path: Location, files: int) -> Baseli
     """The baseline that applies to the file at `path` (one of `files` read), if any."""
     if getattr(args, "no_baseline", True):  # `report` takes none
         return None
-    from inspector.review.baseline_place import baseline_path_for
+    from inspector.review.baseline_place import existing_baseline_for
 
     if args.baseline is not None:
         if files != 1:
@@ -52,8 +52,8 @@ def baseline_for(args: argparse.Namespace, path: Location, files: int) -> Baseli
         return _read(args.baseline)
     if not isinstance(path, Path):
         return None
-    beside = baseline_path_for(path)
-    return _read(beside) if beside.is_file() else None
+    beside = existing_baseline_for(path)
+    return _read(beside) if beside is not None else None
 
 
 def _read(path: Path) -> Baseline:

@@ -1,5 +1,5 @@
 """A baseline, as linters keep one: the findings a person acknowledged (skipped in a review), written
-beside the review's export (`OUT.baseline.json`) so that `inspector scan OUT` leaves them out of
+beside the review's export (`OUT.baseline.ndjson`) so that `inspector scan OUT` leaves them out of
 its count and its exit code instead of reporting them again.
 
 Each acknowledged finding is named as the review file names it (`anchors.FindingKey`: its
@@ -10,9 +10,9 @@ although the approved fixes around it changed the turns' positions and, maybe, a
 found again by its fingerprint (its kind, tool and the text it flags), each fingerprint matching
 one finding of the session at most.
 
-The file is JSON: `{"inspector_baseline": 1, "source": INPUT, "acknowledged": [ENTRY, ...]}`, each
-entry `{"session" | "conversation", "kind", "finding", "message": {"id", "content", "before",
-"after"}, "occurrence", "fingerprint"}`, the shape of the review file's entries and a fingerprint.
+The file is one line of JSON (an NDJSON file of one record): `{"inspector_baseline": 1, "source":
+INPUT, "acknowledged": [ENTRY, ...]}`, each entry `{"session" | "conversation", "kind", "finding",
+"message": {"id", "content", "before", "after"}, "occurrence", "fingerprint"}`, the shape of the review file's entries and a fingerprint.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from typing import Any
 from inspector.errors import InspectorError
 from inspector.model import Finding, Location, Session
 from inspector.review.anchors import FindingKey, anchored_keys, content_digest, reattach
-from inspector.review.baseline_place import baseline_path_for
+from inspector.review.baseline_place import EARLIER_SUFFIX, baseline_path_for
 from inspector.review.review_file import SessionKey, finding_keys
 from inspector.scan.scanner import ScanResult
 from inspector.support.atomic_files import file_mode, land, staged_bytes
@@ -76,18 +76,20 @@ class Baseline:
 def write_baseline(out: Path, source: Location, acknowledged: Sequence[Acknowledged]) -> Path | None:
     """Write the baseline of `out` (an export of `source`) naming the `acknowledged` findings, whole
     or not at all; with none, remove a baseline an earlier export left there. Where it was written."""
-    path = baseline_path_for(out)
+    path, earlier = baseline_path_for(out), baseline_path_for(out, EARLIER_SUFFIX)
     if not acknowledged:
         path.unlink(missing_ok=True)
+        earlier.unlink(missing_ok=True)
         return None
     document = {
         "inspector_baseline": VERSION,
         "source": str(source),
         "acknowledged": [_entry(entry) for entry in acknowledged],
     }
-    data = (json.dumps(document, indent=1, ensure_ascii=False) + "\n").encode("utf-8", "backslashreplace")
+    data = (json.dumps(document, ensure_ascii=False) + "\n").encode("utf-8", "backslashreplace")
     try:
         land(staged_bytes(path, data, file_mode(path)), path)
+        earlier.unlink(missing_ok=True)  # (this one replaces it)
     except OSError as error:
         raise InspectorError(f"{shown_name(path)}: cannot write the baseline ({error.strerror or error})") from None
     return path

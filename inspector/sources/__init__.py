@@ -38,7 +38,7 @@ SESSION_SUFFIXES += (".eval",)  # Inspect AI's zip logs (`files.inspect_eval`)
 SESSION_SUFFIXES += (".traj",)  # SWE-agent's trajectories (JSON)
 # What fix and review write beside a session (an audit was `.audit.jsonl` in older versions: an
 # agent that lists or cleans up every `.jsonl` of its folder took it for one of its sessions)
-NOT_SESSIONS = (".audit.ndjson", ".audit.jsonl", ".review.json", ".baseline.json")
+NOT_SESSIONS = (".audit.ndjson", ".audit.jsonl", ".review.json", ".baseline.ndjson", ".baseline.json")
 
 # The names imported from their modules on first use, so that importing one format's module
 # (`inspector.sources.formats.claude_code`, which imports this package first) imports no other

@@ -5,6 +5,7 @@ saying so in one line."""
 
 import json
 import shutil
+from pathlib import Path
 
 from inspector.cli.main import main
 from inspector.review.review import Review
@@ -30,7 +31,7 @@ def test_a_finding_skipped_then_exported_is_left_out_of_the_scan_of_the_output(t
     out = tmp_path / "memory.fixed.json"
     outcome = review.export(out)
     assert outcome.applied == len(findings) - 1
-    assert outcome.baseline == tmp_path / "memory.fixed.json.baseline.json"
+    assert outcome.baseline == tmp_path / "memory.fixed.json.baseline.ndjson"
     (entry,) = json.loads(outcome.baseline.read_text())["acknowledged"]
     assert entry["kind"] == findings[2].kind and entry["session"] == 0
 
@@ -61,9 +62,9 @@ def test_an_opencode_storage_exported_over_itself_keeps_its_baseline_beside_the_
     review = _review(session_file)
     review.skip(0, 0)
     outcome = review.export(overwrite_input=True)
-    assert outcome.baseline == tmp_path / f"storage.{session_file.name}.baseline.json"
+    assert outcome.baseline == tmp_path / f"storage.{session_file.name}.baseline.ndjson"
     assert [path.name for path in session_file.parent.iterdir()] == [session_file.name]
-    assert not [path for path in storage.rglob("*") if path.name.endswith(".baseline.json")]
+    assert not [path for path in storage.rglob("*") if ".baseline." in path.name]
     assert main(["scan", str(session_file), "--json"]) in (0, 1)
     printed = capsys.readouterr()
     assert "1 acknowledged finding left out" in printed.err
@@ -95,12 +96,33 @@ def test_an_export_with_nothing_skipped_leaves_no_baseline_and_removes_an_old_on
     assert review.export(out).baseline is not None
     review.approve(0, 0)
     assert review.export(out, replace_existing=True).baseline is None
-    assert not (tmp_path / "out.json.baseline.json").exists()
+    assert not (tmp_path / "out.json.baseline.ndjson").exists()
 
 
 def test_a_baseline_that_is_not_one_is_one_line_and_exit_2(tmp_path, capsys):
     path = shutil.copy(SESSIONS / "memory-agent.openai.json", tmp_path / "memory.json")
-    (tmp_path / "memory.json.baseline.json").write_text("{not json")
+    (tmp_path / "memory.json.baseline.ndjson").write_text("{not json")
     assert main(["scan", str(path)]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "memory.json.baseline.json: not a baseline" in err
+    assert err.count("\n") == 1 and "memory.json.baseline.ndjson: not a baseline" in err
+
+
+def test_a_baseline_an_earlier_version_wrote_as_json_is_read_and_replaced_by_the_next_export(tmp_path, capsys):
+    path = shutil.copy(SESSIONS / "memory-agent.openai.json", tmp_path / "memory.json")
+    review = _review(path)
+    review.skip(0, 0)
+    for index in range(1, len(review.findings(0))):
+        review.approve(0, index)
+    out = tmp_path / "out.json"
+    written = review.export(out).baseline
+    assert written.read_text().count("\n") == 1  # one record: the file is NDJSON, as its name says
+    earlier = written.rename(tmp_path / "out.json.baseline.json")  # where an earlier version kept it
+    assert main(["scan", str(out)]) == 0
+    assert f"as the baseline {earlier} says" in capsys.readouterr().err
+    assert review.export(out, replace_existing=True).baseline == written
+    assert written.is_file() and not earlier.exists()
+    earlier.write_text(written.read_text())
+    main(["scan", str(tmp_path), "--json"])  # neither name is read as a session
+    report = json.loads(capsys.readouterr().out)
+    assert sorted(Path(session["path"]).name for session in report["sessions"]) == ["memory.json", "out.json"]
+    assert report["errors"] == []

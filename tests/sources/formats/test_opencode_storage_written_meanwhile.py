@@ -127,7 +127,7 @@ def test_a_session_left_alone_since_it_was_read_is_written_in_place(tmp_path):
 
 def _records(storage: Path) -> dict[str, bytes]:
     """The storage's files but the baseline the app's export writes beside the session's file."""
-    return {name: data for name, data in tree(storage).items() if not name.endswith(".baseline.json")}
+    return {name: data for name, data in tree(storage).items() if not name.endswith(".baseline.ndjson")}
 
 
 def _recovered(storage: Path) -> list[str]:

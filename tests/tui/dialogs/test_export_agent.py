@@ -93,7 +93,7 @@ def test_the_export_says_where_it_kept_the_findings_skipped(session_copy: Path):
     async def scenario(pilot: Pilot, notes: list[str]) -> None:
         note = await decided_and_exported(pilot, notes, "s")
         out = Path(note.splitlines()[0].removeprefix("Wrote "))
-        baseline = out.with_name(out.name + ".baseline.json")
+        baseline = out.with_name(out.name + ".baseline.ndjson")
         assert f"the findings you skipped: {baseline} (`inspector scan` leaves them out)" in note.splitlines()
         assert baseline.is_file()
 
