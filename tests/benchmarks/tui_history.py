@@ -13,7 +13,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tui_children import CHILD_SCRIPT, HERE, RUNS, run_child
+from tui_children import CHILD_SCRIPT, HERE, RUNS, drawn, run_child
 
 FIRST_SCREEN_TARGET = 2.0
 SELECT = (
@@ -38,9 +38,7 @@ def measure_picker(path: Path, started: float) -> dict[str, float]:
             table = picker.query_one(DataTable)
             while not table.row_count:
                 await asyncio.sleep(0.005)
-            drawn = asyncio.Event()  # not pilot.pause(): it also waits (up to 1 s) for the scan's thread to idle
-            table.call_after_refresh(drawn.set)
-            await drawn.wait()
+            await drawn(table)  # not pilot.pause(): it also waits (up to 1 s) for the scan's thread to idle
             figures["picker: conversations listed"] = time.time() - started
             stall = 0.0
             while not picker.scanned.is_set():  # how late the app's event loop answers while the scan runs
