@@ -141,7 +141,12 @@ class InspectorApp(App[None]):
                 opened = ReviewScreen(self.target, conversation=self.open_session, named=self.named, source=self.opened)
             else:
                 opened = ReviewScreen(
-                    self.target, named=self.named, source=self.opened, follow=self.follow, start=self.start
+                    self.target,
+                    named=self.named,
+                    source=self.opened,
+                    follow=self.follow,
+                    start=self.start,
+                    start_read=True,
                 )
             self.push_screen(opened)
         else:  # a directory, or a history listing its conversations

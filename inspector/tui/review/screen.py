@@ -95,6 +95,7 @@ class ReviewScreen(Screen[None]):
         follow: bool = False,
         turn: int | None = None,
         start: Session | None = None,
+        start_read: bool = False,
     ) -> None:
         """`session`: the index of the session to show among the file's (None: the first flagged);
         `conversation`: instead, the id of the session (an SQLite history's conversation) to open;
@@ -102,7 +103,9 @@ class ReviewScreen(Screen[None]):
         `source`: the file's source when it is open already (else it is opened here); `follow`:
         show the turns another process appends to the file as they are written (`following`);
         `turn`: the position of the turn to open on (None: the first finding still pending);
-        `start`: the session as read from the start of the file, shown while the whole file is read."""
+        `start`: the session as read from the start of the file, shown while the whole file is read;
+        `start_read`: whether the start was read already (`start` None: it is not one session, or
+        the file is small), else it is read first when the file is loaded."""
         super().__init__()
         self.follower: SessionFollower | None = None
         if follow and isinstance(path, Path):
@@ -112,6 +115,7 @@ class ReviewScreen(Screen[None]):
         self.path = path
         self.source = source
         self._file_start = start
+        self._start_read = start_read or start is not None
         self.conversation = conversation
         self.named = named
         self.shown = ShownSession(session, turn)
@@ -147,6 +151,7 @@ class ReviewScreen(Screen[None]):
             self.tell,
             self.source,
             self._file_start,
+            read_start=not self._start_read and self.follower is None,
         )
         self.navigator = Navigator(
             shown,

@@ -7,7 +7,8 @@ conversation is read on its own (`inspector.tui.conversations.open_conversation`
 A large file's session may come first as read from the file's start alone
 (`inspector.sources.files.file_start`): its turns are listed and its first findings marked while
 the whole file is read, then the whole session's turns replace them, the turn the person is on
-kept. The start's first findings are scanned against the tools the start defines and calls (a tool
+kept. The start is read before the screen when the file is opened directly, and in the load
+worker when it is opened from a list (its first session, or the one first flagged). The start's first findings are scanned against the tools the start defines and calls (a tool
 first called later is not in it), so they may differ where a detector reads the catalogue; the
 whole session's first findings replace them, and its full findings replace those.
 """
@@ -17,6 +18,7 @@ from __future__ import annotations
 import gc
 import threading
 from collections.abc import Callable
+from pathlib import Path
 
 from textual.content import Content
 from textual.message import Message
@@ -83,10 +85,13 @@ class SessionLoader:
         tell: Tell,
         source: Source | None = None,
         start: Session | None = None,
+        read_start: bool = False,
     ) -> None:
         """`source`: the file's source when it is open already (else it is opened when loading);
         `start`: the session as read from the start of its file (one session), shown while the
-        whole file is read;
+        whole file is read; `read_start`: without one, read it first in the load worker (when
+        the file is large and its start one session; not for a database's conversation, a
+        session other than the file's first, or a turn asked for);
         `conversation`: the id of the session (an SQLite history's conversation) to open, if any;
         `named`: how to read the file (format, extra tools, a database's table); `progress`: the row
         saying what is being done, holding `#loading-label`; `tell(message, **options)` notifies the
@@ -94,6 +99,7 @@ class SessionLoader:
         self.path = path
         self.source = source
         self.start = start
+        self.read_start = read_start
         self._early_drawn = threading.Event()  # set once the first findings posted are drawn
         self.conversation = conversation
         self.named = named
@@ -112,8 +118,9 @@ class SessionLoader:
                 source, session, place, conversations = open_conversation(self.path, self.conversation, self.named)
                 sessions, shown.place, shown.session_index = [session], (place, len(conversations)), 0
             else:
-                if self.start is not None:
-                    self._show_start(self.start, post)
+                start = self.start or self._start_of_file()
+                if start is not None:
+                    self._show_start(start, post)
                 source = self.source or self.named.open(self.path)
                 sessions = list(source.sessions())
                 if self.conversation is not None:
@@ -127,6 +134,18 @@ class SessionLoader:
             post(self.Ready(review, decision_warnings(review, conversations)))
         except InspectorError as error:
             post(self.Failed(str(error)))
+
+    def _start_of_file(self) -> Session | None:
+        """The session as read from the start of the file when it is to be read here, it is large
+        and its start is one session (else None, and the whole file is read at once)."""
+        shown, named = self.shown, self.named
+        if not (self.read_start and isinstance(self.path, Path) and not named.given and shown.start is None):
+            return None
+        if shown.session_index not in (None, 0):
+            return None
+        from inspector.sources.files.file_start import session_at_start  # (not needed for a small file's review)
+
+        return session_at_start(self.path, named.format_name)
 
     def _show_start(self, start: Session, post: Callable[[Message], object]) -> None:
         """Post the session read from the file's start, then its first findings, and wait until

@@ -7,6 +7,7 @@ import shutil
 import threading
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -17,7 +18,7 @@ from inspector.tui.review.screen import ReviewScreen
 from inspector.tui.review.turn_list import TurnList
 from tests.helpers.app import finding_text, play_loaded
 from tests.helpers.large_files import large_openai
-from tests.helpers.pilot import WAIT, play, until
+from tests.helpers.pilot import WAIT, play, settle, until
 from tests.helpers.samples import SESSIONS
 
 
@@ -42,9 +43,13 @@ def test_the_first_findings_select_the_first_flagged_turn_before_the_review_is_r
     assert first_ready[1:] == (2, None)  # when the full findings arrive, turn 2 is already shown
 
 
-def test_a_large_file_shows_its_first_flagged_turn_from_its_start_while_the_rest_is_read(tmp_path: Path, monkeypatch):
+@pytest.mark.parametrize("opened", ["directly", "from its folder's list"])
+def test_a_large_file_shows_its_first_flagged_turn_from_its_start_while_the_rest_is_read(
+    tmp_path: Path, monkeypatch, opened: str
+):
     """The whole file is held back until the test lets it be read: meanwhile the screen says it is
-    reading, lists the start's turns and shows the first finding; the end state is a full load's."""
+    reading, lists the start's turns and shows the first finding; the end state is a full load's.
+    From a list, the hold starts once the list has scanned the file for its row."""
     path = large_openai(tmp_path)
     full = scan_file(path)[0]
     whole_read = threading.Event()
@@ -54,11 +59,20 @@ def test_a_large_file_shows_its_first_flagged_turn_from_its_start_while_the_rest
         assert whole_read.wait(WAIT), "the test never let the whole file be read"
         return read_whole(source)
 
-    monkeypatch.setattr(SessionFile, "all_sessions", held_back)
-    app = InspectorApp(path)
+    def hold() -> None:
+        monkeypatch.setattr(SessionFile, "all_sessions", held_back)
+
+    if opened == "directly":
+        hold()
+    app = InspectorApp(path if opened == "directly" else tmp_path)
 
     async def scenario(pilot: Pilot) -> None:
+        if opened != "directly":
+            await settle(pilot)  # the list's row scanned
+            hold()
+            await pilot.press("enter")
         screen = pilot.app.screen
+        assert isinstance(screen, ReviewScreen)
         turns = screen.query_one(TurnList)
         label = screen.query_one("#loading-label", Static)
         await until(pilot, lambda: screen.session is not None and turns.position is not None, "the start's turns")
