@@ -1,0 +1,128 @@
+"""Property tests (hypothesis): every committed session file, its structure changed, through the
+commands. Where `test_fuzz.py` puts hostile text where a model's text goes, this changes the
+records around it, as a tool's new release, a half-written file or another program may: a value
+replaced by another of any JSON type, a key or an element removed, an object or a list stored as
+the JSON string of itself, a string cut short or given a stray `}`; one to three changes in a
+JSON file, in one line of a JSON Lines file.
+
+Each changed file runs through `inspector scan --json FILE` and `inspector fix FILE --accept all
+-o OUT` (`inspector.cli.main.main`): no exception escapes, the exit codes are 0, 1 or 2, the input's
+bytes are unchanged, and an output that was written scans again without failing (exit 0 or 1).
+
+Each file tries `INSPECTOR_MUTATIONS` examples (3 by default); a longer run, and a replay by seed,
+as in `test_fuzz.py`:
+
+    INSPECTOR_MUTATIONS=200 INSPECTOR_FUZZ_SEED=7 python -m pytest tests/system/test_mutated_samples.py
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, seed, settings
+from hypothesis import strategies as st
+from hypothesis.configuration import set_hypothesis_home_dir
+
+from inspector.cli.main import main
+from tests.helpers.samples import SESSIONS, TOOL_SAMPLES
+
+set_hypothesis_home_dir(os.path.join(tempfile.gettempdir(), "inspector-hypothesis"))
+MUTATIONS = settings(
+    max_examples=int(os.environ.get("INSPECTOR_MUTATIONS", "3")),
+    deadline=None,
+    database=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+SEED = os.environ.get("INSPECTOR_FUZZ_SEED")
+replay = seed(int(SEED)) if SEED else (lambda test: test)
+
+SAMPLES = sorted(
+    path
+    for folder in (SESSIONS, TOOL_SAMPLES, TOOL_SAMPLES / "in-place", TOOL_SAMPLES / "hooks")
+    for path in [*folder.glob("*.json"), *folder.glob("*.jsonl")]
+    if not path.name.endswith(("requests.json", "-requests.json"))  # a mock's record of requests, no session
+)
+VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=5,
+)
+CHANGES = ("replace", "remove", "as its JSON string", "cut short", "stray brace")
+
+
+def _places(value: Any, path: tuple = ()) -> Iterator[tuple[tuple, Any]]:
+    """Every value inside `value` (itself first), with the keys and indexes leading to it."""
+    yield path, value
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            yield from _places(inner, (*path, key))
+    elif isinstance(value, list):
+        for index, inner in enumerate(value):
+            yield from _places(inner, (*path, index))
+
+
+def _changed(data: st.DataObject, document: Any) -> Any:
+    """`document` with one to three of `CHANGES` drawn from `data`."""
+    for _ in range(data.draw(st.integers(1, 3), label="changes")):
+        places = list(_places(document))
+        path, value = places[data.draw(st.integers(0, len(places) - 1), label="place")]
+        change = data.draw(st.sampled_from(CHANGES), label="change")
+        if change == "replace" or (not path and change == "remove"):
+            new = data.draw(VALUES, label="value")
+        elif change == "as its JSON string":
+            new = json.dumps(value)
+        elif isinstance(value, str):
+            new = value[: len(value) // 2] if change == "cut short" else value + "}"
+        else:
+            new = data.draw(VALUES, label="value")
+        if not path:
+            document = new
+            continue
+        parent = document
+        for step in path[:-1]:
+            parent = parent[step]
+        if change == "remove":
+            del parent[path[-1]]
+        else:
+            parent[path[-1]] = new
+    return document
+
+
+def _quiet_main(argv: list[str]) -> int:
+    """`main(argv)` with its output captured: an exception escaping it fails the test as it is."""
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        return main(argv)
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda path: str(path.relative_to(path.parents[1])))
+@replay
+@MUTATIONS
+@given(data=st.data())
+def test_a_session_file_with_its_structure_changed_is_read_or_refused_in_one_line(sample: Path, data):
+    text = sample.read_text(encoding="utf-8")
+    if sample.suffix == ".jsonl":
+        lines = [json.loads(line) for line in text.splitlines() if line.strip()]
+        index = data.draw(st.integers(0, len(lines) - 1), label="line")
+        lines[index] = _changed(data, lines[index])
+        changed = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
+    else:
+        changed = json.dumps(_changed(data, json.loads(text)), ensure_ascii=False, indent=1)
+    with tempfile.TemporaryDirectory(prefix="inspector-mutated-") as folder:
+        path = Path(folder) / sample.name
+        path.write_text(changed, encoding="utf-8")
+        before = path.read_bytes()
+        assert _quiet_main(["scan", "--json", str(path)]) in (0, 1, 2)
+        out = Path(folder) / f"fixed.{sample.name}"
+        assert _quiet_main(["fix", str(path), "--accept", "all", "-o", str(out)]) in (0, 1, 2)
+        assert path.read_bytes() == before
+        if out.exists():
+            assert _quiet_main(["scan", str(out)]) in (0, 1), f"the output of fix does not read again: {out.name}"
