@@ -3,11 +3,14 @@ commands. Where `test_fuzz.py` puts hostile text where a model's text goes, this
 records around it, as a tool's new release, a half-written file or another program may: a value
 replaced by another of any JSON type, a key or an element removed, an object or a list stored as
 the JSON string of itself, a string cut short or given a stray `}`; one to three changes in a
-JSON file, in one line of a JSON Lines file.
+JSON file, in one line of a JSON Lines file; in a sample database, one to three cells: a JSON
+one changed so, any other replaced by a value of another type (NULL, a number, text, bytes).
 
 Each changed file runs through `inspector scan --json FILE` and `inspector fix FILE --accept all
 -o OUT` (`inspector.cli.main.main`): no exception escapes, the exit codes are 0, 1 or 2, the input's
 bytes are unchanged, and an output that was written scans again without failing (exit 0 or 1).
+A database runs through `scan --json` and `fix --accept all --in-place`: the same exit codes, and
+one the fix wrote scans again without failing.
 
 Each file tries `INSPECTOR_MUTATIONS` examples (3 by default); a longer run, and a replay by seed,
 as in `test_fuzz.py`:
@@ -21,6 +24,8 @@ import contextlib
 import io
 import json
 import os
+import shutil
+import sqlite3
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -55,6 +60,14 @@ VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=12),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
     max_leaves=5,
+)
+DATABASES = sorted([*SESSIONS.glob("*.db"), *TOOL_SAMPLES.glob("*.db")])
+CELLS = (
+    st.none()
+    | st.integers(-(2**63), 2**63 - 1)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=12)
+    | st.binary(max_size=6)
 )
 CHANGES = ("replace", "remove", "as its JSON string", "cut short", "stray brace")
 
@@ -126,3 +139,42 @@ def test_a_session_file_with_its_structure_changed_is_read_or_refused_in_one_lin
         assert path.read_bytes() == before
         if out.exists():
             assert _quiet_main(["scan", str(out)]) in (0, 1), f"the output of fix does not read again: {out.name}"
+
+
+@pytest.mark.parametrize("sample", DATABASES, ids=lambda path: str(path.relative_to(path.parents[1])))
+@replay
+@MUTATIONS
+@given(data=st.data())
+def test_a_database_with_its_cells_changed_is_read_or_refused_in_one_line(sample: Path, data):
+    with tempfile.TemporaryDirectory(prefix="inspector-mutated-") as folder:
+        path = Path(shutil.copyfile(sample, Path(folder) / sample.name))
+        with contextlib.closing(sqlite3.connect(path)) as database, database:
+            for _ in range(data.draw(st.integers(1, 3), label="changes")):
+                _change_a_cell(data, database)
+        assert _quiet_main(["scan", "--json", str(path)]) in (0, 1, 2)
+        before = path.read_bytes()
+        fixed = _quiet_main(["fix", str(path), "--accept", "all", "--in-place"])
+        assert fixed in (0, 1, 2)
+        if path.read_bytes() != before:
+            assert fixed != 2, "a fix that failed changed the database"
+            assert _quiet_main(["scan", str(path)]) in (0, 1), "the database a fix wrote does not read again"
+
+
+def _change_a_cell(data: st.DataObject, database: sqlite3.Connection) -> None:
+    """Change one cell of a table drawn from `data`: a JSON text's structure, or any value's type."""
+    tables = [name for (name,) in database.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    table = data.draw(st.sampled_from(sorted(tables)), label="table")
+    rows = database.execute(f'SELECT rowid, * FROM "{table}"').fetchall()
+    if not rows:
+        return
+    columns = [column[1] for column in database.execute(f'PRAGMA table_info("{table}")')]
+    row = data.draw(st.sampled_from(rows), label="row")
+    index = data.draw(st.integers(0, len(columns) - 1), label="column")
+    value = row[index + 1]
+    new: object
+    try:
+        new = json.dumps(_changed(data, json.loads(value)))
+    except (TypeError, ValueError):  # not a JSON text
+        new = data.draw(CELLS, label="cell")
+    with contextlib.suppress(sqlite3.IntegrityError):  # a NOT NULL or unique column keeps its value
+        database.execute(f'UPDATE "{table}" SET "{columns[index]}" = ? WHERE rowid = ?', (new, row[0]))
