@@ -181,7 +181,10 @@ def generate(path: Path, count: int, seed: int = 7, session: str = SESSION) -> d
                     toolUseResult=copy,
                     sourceToolAssistantUUID=source,
                 )
-            assistant(f"msg_{state['n']:024d}", {"type": "text", "text": prose(1, 5)}, "end_turn")
+            reply = prose(1, 5)  # (drawn even when unused: the rest of the file stays as it was)
+            if any(broken for _, _, broken in sources):  # said plainly: random words may read as a claim
+                reply = "That call failed: its input could not be parsed."
+            assistant(f"msg_{state['n']:024d}", {"type": "text", "text": reply}, "end_turn")
         elif roll < 0.27:  # a fake result the model wrote itself: no call ran
             fake = json.dumps(rng.choice(pool), ensure_ascii=False)
             prefix = f'{{success: true, memory_type: "{rng.choice(("journal", "core"))}", content: {fake}}}'
