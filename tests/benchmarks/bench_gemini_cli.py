@@ -133,7 +133,9 @@ def generate(path: Path, count: int) -> dict[str, int]:
             )
             message({"id": f"r{number}", "timestamp": stamp(), "type": "user", "content": result})
             reply = {**reply, "id": f"g{number}b", "timestamp": stamp()}
-            text = " ".join(rng.sample(pool, rng.randint(1, 5)))
+            text = " ".join(rng.sample(pool, rng.randint(1, 5)))  # (drawn even when unused: the file stays as it was)
+            if error:  # said plainly: random words may read as a success claim
+                text = "That file was not found."
         elif roll < 0.32:  # a fake result the model wrote itself
             planted["result-prefix"] += 1
             text = f'{{success: true, memory_type: "journal", content: {json.dumps(rng.choice(pool))}}}' + " ".join(

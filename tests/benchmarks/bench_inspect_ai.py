@@ -60,6 +60,7 @@ def sample(rng: random.Random, pool: list[str], number: int, planted: dict[str, 
     messages = [{"id": f"s{number}-0", "role": "system", "content": "You read notes."}]
     while len(messages) < 100:
         messages.append({"id": f"s{number}-{len(messages)}", "role": "user", "content": rng.choice(pool)})
+        failed = False
         for _ in range(rng.choice((0, 1, 1, 2))):
             call_id = f"call_{number}_{len(messages)}"
             call = {
@@ -81,6 +82,7 @@ def sample(rng: random.Random, pool: list[str], number: int, planted: dict[str, 
                 tool.update(content="", error={"type": "parsing", "message": error})
                 planted["malformed-arguments"] += 1
                 planted["tool-error"] += 1
+                failed = True
             messages.append(
                 {
                     "id": f"s{number}-{len(messages)}",
@@ -91,7 +93,9 @@ def sample(rng: random.Random, pool: list[str], number: int, planted: dict[str, 
                 }
             )
             messages.append(tool)
-        reply = " ".join(rng.sample(pool, rng.randint(1, 6)))
+        reply = " ".join(rng.sample(pool, rng.randint(1, 6)))  # (drawn even when unused: the file stays as it was)
+        if failed:  # said plainly: random words may read as a success claim
+            reply = "That call failed: its arguments could not be parsed."
         if rng.random() < 0.02:
             reply = f"{{success: true, content: {json.dumps(rng.choice(pool))}}}" + reply
             planted["result-prefix"] += 1

@@ -10,7 +10,8 @@ A child process writes a deterministic log of N model calls shaped as litellm 1.
 calls each, every call's `messages` the whole history so far (user turns, replies, `read_file`
 calls and their results), its `response` a ChatCompletion dict. About 2% of the replies start
 with a fake JS-style result and about 4% of the calls have `}}`-broken arguments, each planted
-once (the calls after it repeat it). Then, interleaved and each in its own process, a baseline
+once (the calls after it repeat it); a conversation whose last reply is a call leaves that call
+without a result in the log (an `orphan-call`). Then, interleaved and each in its own process, a baseline
 that `json.loads` every line and `python -m inspector scan --json FILE`; it prints the best
 wall time, CPU time and peak memory (`ru_maxrss` of the child) of each, their ratios against
 the targets (time at most 3.0x, memory at most 2.5x), and the findings against the problems
@@ -64,7 +65,7 @@ def generate(path: Path, count: int) -> dict[str, int]:
     """Write a log of `count` calls to `path`; return how many problems of each kind it holds."""
     rng = random.Random(13)
     pool = [" ".join(rng.choice(WORDS) for _ in range(rng.randint(6, 22))).capitalize() + "." for _ in range(2000)]
-    planted = {"result-prefix": 0, "malformed-arguments": 0}
+    planted = {"result-prefix": 0, "malformed-arguments": 0, "orphan-call": 0}
     written = conversation = 0
     with path.open("w", encoding="utf-8") as out:
         while written < count:
@@ -94,6 +95,8 @@ def generate(path: Path, count: int) -> dict[str, int]:
                 out.write(json.dumps(payload(conversation, number, messages, reply)) + "\n")
                 written += 1
                 messages = messages + [reply] + ([answer] if answer else [])
+            # a conversation whose last call's result no later call carries: the log ends before it
+            planted["orphan-call"] += messages[-1]["role"] == "tool"
     return planted
 
 
