@@ -34,7 +34,8 @@ LINUX_PLACES_SHOWN = (
     "OpenCode (JSON storage) ~/.local/share/opencode/storage/session, Kilo CLI ~/.local/share/kilo/kilo.db, "
     "mini-swe-agent ~/.config/mini-swe-agent, Goose ~/.local/share/goose/sessions/sessions.db, "
     "Crush ~/.crush/crush.db, Amp ~/.local/share/amp/threads, OpenHands ~/.openhands/conversations, "
-    "Pi ~/.pi/agent/sessions, Factory Droid ~/.factory/sessions, Cursor CLI ~/.cursor/chats, Kimi CLI ~/.kimi/sessions"
+    "Pi ~/.pi/agent/sessions, Factory Droid ~/.factory/sessions, Cursor CLI ~/.cursor/chats, Kimi CLI ~/.kimi/sessions, "
+    "Kimi Code ~/.kimi-code/sessions"
 )
 
 
@@ -151,6 +152,11 @@ EVERY_AGENT: dict[str, tuple[Path, str, str]] = {
         TOOL_SAMPLES / "kimi-cli.context.jsonl",
         ".kimi/sessions/3f2a9c4e8b1d4e6fa5c72d9e0b1f4a68/9b7e2c1a-4d3f-4a5b-8c6d-7e8f9a0b1c2d/context.jsonl",
         "kimi-cli",
+    ),
+    "Kimi Code": (
+        TOOL_SAMPLES / "kimi-code.wire.jsonl",
+        ".kimi-code/sessions/wd_kimi-work_e895930b21b9/session_4a1afc25-c1a4-41e8-b80a-2a367ffe82d8/agents/main/wire.jsonl",
+        "kimi-code",
     ),
 }
 

@@ -37,6 +37,7 @@ from inspector.sources.discovery import (
     kilo,
     kilo_code,
     kimi_cli,
+    kimi_code,
     llm,
     mini_swe_agent,
     opencode,
@@ -75,6 +76,7 @@ AGENTS: tuple[Agent, ...] = (
     factory_droid.AGENT,
     cursor_cli.AGENT,
     kimi_cli.AGENT,
+    kimi_code.AGENT,
 )
 _BY_NAME = {agent.name: agent for agent in AGENTS}
 

@@ -51,6 +51,7 @@ SPECIFIC_MODULES = (
     "copilot_cli_history",
     "amp",
     "kimi_cli",
+    "kimi_code",
     "openhands",
     "opencode_storage",
     "continue_cli",

@@ -64,6 +64,7 @@ WRITTEN_IN = {
     "continue.session.json": "continue-cli",
     "amp.thread.json": "amp",
     "kimi-cli.context.jsonl": "kimi-cli",
+    "kimi-code.wire.jsonl": "kimi-code",
     "copilot-cli.events.jsonl": "copilot-cli",
     "copilot-cli.history.json": "copilot-cli-history",
     "clean.copilot-cli.history.resumed.json": "copilot-cli-history",

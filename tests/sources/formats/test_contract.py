@@ -37,6 +37,7 @@ READ_ONLY = {
     "swe-agent",
     "amp",
     "kimi-cli",
+    "kimi-code",
     "openhands",
 }
 
@@ -58,7 +59,7 @@ SAMPLES = _samples_by_format()
 
 
 def test_every_format_module_is_registered_once_under_the_name_the_user_types():
-    assert len(FORMAT_MODULES) == 40
+    assert len(FORMAT_MODULES) == 41
     assert sorted(FORMATS) == sorted(name.replace("_", "-") for name in FORMAT_MODULES)
     assert len(registry.SPECIFIC) + 1 == len(FORMATS)  # no two formats share a name
     assert list(FORMATS.values()) == [*registry.SPECIFIC, registry.GENERAL]
