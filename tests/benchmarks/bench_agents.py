@@ -136,8 +136,8 @@ from bench_runner import ROOT, measure
 TIME_TARGET, MEMORY_TARGET, RUNS = 3.0, 2.5, 3
 SAMPLES = ROOT / "sessions"
 # format -> (sample, how its records are held: a JSON-lines chain (id key, parent key), a JSON-lines
-# tree under one header line (Pi's), a JSON list, the list under a key of a JSON object, a text log,
-# or the OpenCode database)
+# tree under one header line (Pi's), a JSON-lines log under one header line (Kimi Code's), a JSON
+# list, the list under a key of a JSON object, a text log, or the OpenCode database)
 FORMATS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "qwen-code": ("qwen-code.jsonl", "chain", ("uuid", "parentUuid")),
     "copilot-cli": ("copilot-cli.events.jsonl", "chain", ("id", "parentId")),
@@ -153,6 +153,7 @@ FORMATS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "pi": ("pi.session.jsonl", "tree", ("id", "parentId")),
     "copilot-cli-history": ("copilot-cli.history.json", "key", ("chatMessages",)),
     "cursor-cli": ("cursor-cli.store.db", "cursor", ()),
+    "kimi-code": ("kimi-code.wire.jsonl", "log", ()),
 }
 # Findings each join of two copies adds: Cline's task history ends on a call (`attempt_completion`)
 # that the next copy's first message, a new task, does not answer.
@@ -227,6 +228,19 @@ def chained(records: list, count: int, id_key: str, parent_key: str) -> tuple[li
                 if record.get(parent_key) is None and id_key in record:
                     record[parent_key] = last
         out += part
+        copy += 1
+    return out, copy
+
+
+def logged(records: list, count: int) -> tuple[list, int]:
+    """A log's header line, then its other records repeated, each copy's call ids its own (Kimi
+    Code's wire file: one conversation, the copies one after another)."""
+    header, *entries = records
+    out: list = [header]
+    copy = 0
+    text = json.dumps(entries, ensure_ascii=False)
+    while len(out) < count:
+        out += json.loads(fresh(text, [], copy))
         copy += 1
     return out, copy
 
@@ -333,9 +347,11 @@ def generate(name: str, path: Path, count: int) -> int:
         copies = -(-count // sample_turns(name))
         path.write_text(text * copies, encoding="utf-8")
         return copies
-    if shape in ("chain", "tree"):
-        lay_out = chained if shape == "chain" else tree
-        records, copies = lay_out([json.loads(line) for line in text.splitlines()], count, *keys)
+    if shape in ("chain", "tree", "log"):
+        lines = [json.loads(line) for line in text.splitlines()]
+        records, copies = (
+            logged(lines, count) if shape == "log" else (chained if shape == "chain" else tree)(lines, count, *keys)
+        )
         path.write_text(
             "".join(json.dumps(r, ensure_ascii=False, separators=(",", ":")) + "\n" for r in records),
             encoding="utf-8",
@@ -356,7 +372,9 @@ def baseline(name: str, path: Path) -> list[str]:
     shape = FORMATS[name][1]
     if shape == "text":
         return [sys.executable, "-c", BASELINES[name], str(path)]
-    kind = {"chain": "lines", "tree": "lines", "opencode": "opencode", "cursor": "cursor"}.get(shape, "json")
+    kind = {"chain": "lines", "tree": "lines", "log": "lines", "opencode": "opencode", "cursor": "cursor"}.get(
+        shape, "json"
+    )
     return [sys.executable, "-c", BASELINES[kind], str(path)]
 
 
