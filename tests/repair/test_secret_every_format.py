@@ -82,11 +82,27 @@ def _turns_holding(path: Path, token: str) -> list[tuple[str, ...]]:
     return holding
 
 
+def _in_tool_definitions(path: Path, token: str) -> bool:
+    """Whether a tool the sessions define holds the token (its name, description or parameters):
+    a definition is no turn, so no `secret` finding masks it."""
+    return any(
+        token in string
+        for session in load_sessions(path)
+        for tool in session.tools
+        for string in (tool.name, tool.description, *_strings(tool.parameters))
+    )
+
+
 def _reaches_only(path: Path, token: str, where: str) -> bool:
     """Whether the file still reads and the token is in that kind of field of one turn, and nowhere else
-    (nor in a field of a record the detector also reads, a working folder say: found once)."""
+    (nor in a field of a record the detector also reads, a working folder say: found once; nor in
+    the tools the session defines)."""
     try:
-        return _turns_holding(path, token) == [(where,)] and _secrets_found(path).count(token) == 1
+        return (
+            _turns_holding(path, token) == [(where,)]
+            and _secrets_found(path).count(token) == 1
+            and not _in_tool_definitions(path, token)
+        )
     except InspectorError:
         return False
 
