@@ -100,6 +100,7 @@ The other formats, measured before these changes (best of 1 to 3; the code uncha
     opencode            1.71x        0.66x         1.7 s, 234 MB
     pi                  1.41x        1.08x         2.1 s, 270 MB
     cursor-cli          2.05x        1.63x         1.6 s, 176 MB
+    kimi-code           0.67x        1.22x         3.1 s, 423 MB   (added later; best of 3, quiet machine)
 
 The Cursor CLI store's baseline decodes every JSON blob of its `blobs` table; reading the blob tree
 first took 2.99x (a query per 500 children, and the listing reading every message too), 2.05x with
