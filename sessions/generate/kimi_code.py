@@ -33,8 +33,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from harness import NPM_TOOLS, TempRun, arg_parser, find_binary, out_dir
-from mock_server import Reply, js, sse
-from qwen_code import completion_events, full_completion, tool_names
+from mock_server import Reply, js
+from qwen_code import answered, completion_events, tool_names
 from scenario import FAKE_RESULT_REPLY, READING_TEXT, RETRY_TEXT, hermes_reply, user_turns
 
 MODEL = "kimi-k2"
@@ -83,14 +83,7 @@ def make_responder(workdir: str):
                 events = step(sum(1 for m in body.get("messages") or [] if m.get("role") == "assistant"))
             else:  # a title or a summary
                 events = completion_events("Notes")
-            if body.get("stream"):
-                return sse(events)
-            text = "".join(
-                e[1]["choices"][0]["delta"].get("content") or ""
-                for e in events
-                if isinstance(e[1], dict) and e[1]["choices"]
-            )
-            return js(full_completion(text))
+            return answered(body, events)
         return Reply(status=404, json_body={"error": {"message": "mock: no such path", "type": "not_found"}})
 
     return responder

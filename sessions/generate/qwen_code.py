@@ -84,6 +84,17 @@ def full_completion(text: str) -> dict:
     }
 
 
+def answered(body: dict, events: list) -> Reply:
+    """The reply to a Chat Completions request: ``events`` streamed when it asks for a stream, else
+    one completion holding their text."""
+    if body.get("stream"):
+        return sse(events)
+    text = "".join(
+        e[1]["choices"][0]["delta"].get("content") or "" for e in events if isinstance(e[1], dict) and e[1]["choices"]
+    )
+    return js(full_completion(text))
+
+
 def tool_names(body: dict) -> dict[str, list[str]]:
     """The offered tools: name -> the names of their parameters."""
     out = {}
@@ -126,14 +137,7 @@ def make_responder(workdir: str, state: dict):
                 events = step(n, tools)
             else:  # title, next speaker, summaries...
                 events = completion_events('{"next_speaker": "user", "reasoning": "done", "title": "Notes"}')
-            if body.get("stream"):
-                return sse(events)
-            text = "".join(
-                e[1]["choices"][0]["delta"].get("content") or ""
-                for e in events
-                if isinstance(e[1], dict) and e[1]["choices"]
-            )
-            return js(full_completion(text))
+            return answered(body, events)
         return Reply(status=404, json_body={"error": {"message": "mock: no such path", "type": "not_found"}})
 
     return responder

@@ -28,8 +28,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from hook_steps import install_hook, interpreter_hidden, save_evidence
 from harness import NPM_TOOLS, TempRun, find_binary, out_dir
-from mock_server import Reply, js, sse
-from qwen_code import MODEL, completion_events, full_completion, settings, tool_names
+from mock_server import Reply, js
+from qwen_code import MODEL, answered, completion_events, settings, tool_names
 from scenario import FAKE_RESULT_REPLY, TURN_MEMORY
 
 QWEN_VERSION = "0.24.4"  # the release the evidence was written by (run_all.sh's qwen)
@@ -65,14 +65,7 @@ def make_responder(workdir: str, run: str, requests: list):
                 events = step(sum(1 for m in messages if m.get("role") == "assistant"), tools)
             else:  # title, next speaker, summaries...
                 events = completion_events('{"next_speaker": "user", "reasoning": "done", "title": "Journal"}')
-            if body.get("stream"):
-                return sse(events)
-            text = "".join(
-                e[1]["choices"][0]["delta"].get("content") or ""
-                for e in events
-                if isinstance(e[1], dict) and e[1]["choices"]
-            )
-            return js(full_completion(text))
+            return answered(body, events)
         return Reply(status=404, json_body={"error": {"message": "mock: no such path", "type": "not_found"}})
 
     return responder

@@ -3,7 +3,7 @@ benchmark's ratio means something only while the scan still finds what the file 
 scan that misses findings is no faster scan), and the scripts are run by hand: this keeps their
 files and the detectors in step. Each generator writes a few thousand records, as it writes its
 100,000, in a temporary folder; the coding agents' files are their samples repeated
-(`bench_agents.py`), whose findings are the sample's times the copies, and those the joins of
+(`bench_agents.py`, `agent_files.py`), whose findings are the sample's times the copies, and those the joins of
 copies add.
 """
 
@@ -58,14 +58,14 @@ def test_a_benchmark_file_is_reported_with_exactly_the_problems_planted_in_it(sc
 def _agent_formats() -> list[str]:
     """The coding agents' formats `bench_agents.py` measures."""
     with pytest.MonkeyPatch.context() as monkeypatch:
-        return sorted(_benchmark("bench_agents", monkeypatch).FORMATS)
+        return sorted(_benchmark("agent_files", monkeypatch).FORMATS)
 
 
 @pytest.mark.parametrize("name", _agent_formats())
 def test_a_coding_agents_benchmark_file_is_reported_with_its_samples_findings_times_the_copies(
     name, tmp_path, monkeypatch
 ):
-    agents = _benchmark("bench_agents", monkeypatch)
+    agents = _benchmark("agent_files", monkeypatch)
     sample = agents.SAMPLES / agents.FORMATS[name][0]
     path = tmp_path / f"bench.{sample.name.split('.', 1)[1]}"
     copies = agents.generate(name, path, RECORDS // 10)
