@@ -13,8 +13,8 @@ result is an error when the loop's `tool.result` event of its call says so (`res
 The other records (the model's context as sent, `context.append_message`; the loop's steps,
 `context.append_loop_event`; the tools offered, `llm.tools_snapshot`, whose last one is the
 session's tools; requests, usage, turns, permissions, bindings) are Kimi Code's own, kept in
-place, not turns; a record of another type,
-or a message of another role, is counted in the session's problems.
+place, not turns; a record of another type, or a message of another role, is counted in the
+session's problems.
 
 Positive marker: the `metadata` first record with a `protocol_version`, and an
 `agent.message.appended` or `context.append_loop_event` record among the first. The format is
