@@ -5,7 +5,7 @@ Run it with any Python 3.11 (standard library only):
 
     python3 sessions/generate/kimi_cli.py [OUT_DIR]
 
-Kimi CLI (PyPI `kimi-cli`, Python 3.12+) is not on this machine's package index, so it is not
+Kimi CLI (PyPI `kimi-cli`, Python 3.12+; archived, Kimi Code replaces it) does not install on this machine's Python 3.11, so it is not
 run here: the file is built from the records its source writes (MoonshotAI/kimi-cli,
 `src/kimi_cli/soul/context.py`): the `{"role": "_system_prompt", "content"}` first line,
 `{"role": "_checkpoint", "id"}` before each user turn, `{"role": "_usage", "token_count"}` after
