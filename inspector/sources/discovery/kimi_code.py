@@ -1,8 +1,10 @@
 """Kimi Code: `$KIMI_CODE_HOME/sessions/<work dir>/session_<uuid>/agents/main/wire.jsonl`, default
 `~/.kimi-code`.
 
-Each session is a folder holding its agents' wire files (`agents/main/` the conversation
-`kimi -r` resumes; a subagent's beside it, not listed) and a `state.json` whose `cwd` is the project."""
+Each session is a folder holding its agents' wire files (`agents/main/` the conversation `kimi -r`
+resumes) and a `state.json` whose `cwd` is the project. A subagent's wire file beside the main
+one (`agents/agent-N/`) is the agent's own work, not a person's conversation: not listed, as
+Claude Code's and Gemini CLI's subagents are not (it opens by its path)."""
 
 from __future__ import annotations
 

@@ -12,9 +12,11 @@ included: Kimi Code ran such a call with `{}` and answered it with an error). A 
 result is an error when the loop's `tool.result` event of its call says so (`result.isError`).
 The other records (the model's context as sent, `context.append_message`; the loop's steps,
 `context.append_loop_event`; the tools offered, `llm.tools_snapshot`, whose last one is the
-session's tools; requests, usage, turns, permissions, bindings) are Kimi Code's own, kept in
-place, not turns; a record of another type, or a message of another role, is counted in the
-session's problems.
+session's tools; requests, usage, turns, permissions, bindings, the subagents it started) are
+Kimi Code's own (the record types its source writes to the wire file), kept in place, not turns; a
+record of another type, or a message of another role, is counted in the session's problems. A
+subagent (the `Agent` tool) runs with a wire file of its own, `agents/agent-N/wire.jsonl`, whose
+records name it (`agentId`): a session of its own, `session_<uuid>/agent-N`.
 
 Positive marker: the `metadata` first record with a `protocol_version`, and an
 `agent.message.appended` or `context.append_loop_event` record among the first. The format is
@@ -40,28 +42,81 @@ from inspector.support.safe_text import shown_name
 NAME = "kimi-code"
 MESSAGE = "agent.message.appended"
 LOOP_EVENT = "context.append_loop_event"
-# Kimi Code's other records: kept in place, not turns
+# Kimi Code's other records (those its source marks durable, written to the wire file), kept in
+# place, not turns
 OWN_TYPES = frozenset(
-    {
+    [
         "metadata",
-        "runtime.set_binding",
-        "profile.bind",
-        "permission.set_mode",
-        "turn.prompt",
-        "context.append_message",
-        LOOP_EVENT,
+        "agent.switched",
         "agent.turn.started",
         "agent.turn.ended",
-        "plugin.session_start",
-        "llm.tools_snapshot",
+        "config.update",
+        "context.append_loop_event",
+        "context.append_message",
+        "context.apply_compaction",
+        "context.clear",
+        "context.undo",
+        "cron.add",
+        "cron.cursor",
+        "cron.delete",
+        "file_history.checkpoint",
+        "file_history.tracked",
+        "forked",
+        "full_compaction.begin",
+        "full_compaction.cancel",
+        "full_compaction.complete",
+        "goal.clear",
+        "goal.create",
+        "goal.update",
+        "interaction.request",
+        "interaction.resolved",
+        "interruptionReminder.recorded",
         "llm.request",
-        "usage.record",
-        "token_counting.measured",
-        "token_counting.turn_recorded",
-        "turn.ended",
+        "llm.tools_snapshot",
+        "mcp.tools_discovered",
+        "permission.record_approval_result",
+        "permission.set_mode",
+        "plan.revision",
+        "plan_mode.cancel",
+        "plan_mode.enter",
+        "plan_mode.exit",
+        "plugin.session_start",
+        "profile.bind",
+        "prompt.aborted",
         "prompt.completed",
-    }
+        "prompt.steered",
+        "runtime.set_binding",
+        "subagent.cancelled",
+        "subagent.completed",
+        "subagent.failed",
+        "subagent.spawned",
+        "subagent.started",
+        "swarm_mode.enter",
+        "swarm_mode.exit",
+        "task.started",
+        "task.terminated",
+        "task.waitDelivered",
+        "token_counting.measured",
+        "token_counting.rebased",
+        "token_counting.truncated",
+        "token_counting.turn_recorded",
+        "tools.register_user_tool",
+        "tools.reset_active_tools",
+        "tools.set_active_tools",
+        "tools.unregister_user_tool",
+        "tools.update_store",
+        "tower_mode.enter",
+        "tower_mode.exit",
+        "turn.cancel",
+        "turn.ended",
+        "turn.prompt",
+        "turn.steer",
+        "turn.step.interrupted",
+        "turn.step.retrying",
+        "usage.record",
+    ]
 )
+MAIN_AGENT = "main"
 ROLES = frozenset({"user", "assistant", "tool"})
 # the keys read or known on a message event and on the message it carries
 KNOWN_KEYS = {
@@ -114,7 +169,7 @@ def read(document: Document) -> list[Session]:
             )
         )
     tools = tuple(parse_tool_definitions(_tools_offered(records)))
-    session_id = _session_id(document)
+    session_id = _session_id(document, records)
     return [Session(NAME, document.path, tuple(turns), tools, document, 0, session_id, tuple(problems))]
 
 
@@ -156,11 +211,16 @@ def _tools_offered(records: list[Any]) -> list[Any]:
     return []
 
 
-def _session_id(document: Document) -> str | None:
-    """The session's id: the name of its folder (`session_<uuid>`), above `agents/<agent>/`."""
+def _session_id(document: Document, records: list[Any]) -> str | None:
+    """The session's id: the name of its folder (`session_<uuid>`, what `kimi -r` takes), above
+    `agents/<agent>/`; a subagent's wire file (its records' `agentId` is not `main`) adds
+    `/<agent>` (`session_<uuid>/agent-0`)."""
     path = document.path
     folder = path.parents[2].name if isinstance(path, Path) and len(path.parents) > 2 else ""
-    return folder if folder.startswith("session_") else None
+    if not folder.startswith("session_"):
+        return None
+    agent = next((r["agentId"] for r in records[:50] if type(r) is dict and type(r.get("agentId")) is str), MAIN_AGENT)
+    return folder if agent == MAIN_AGENT else f"{folder}/{agent}"
 
 
 def _is_metadata(record: Any) -> bool:

@@ -65,6 +65,8 @@ WRITTEN_IN = {
     "amp.thread.json": "amp",
     "kimi-cli.context.jsonl": "kimi-cli",
     "kimi-code.wire.jsonl": "kimi-code",
+    "kimi-code.subagent.wire.jsonl": "kimi-code",
+    "clean.kimi-code.delegating.wire.jsonl": "kimi-code",
     "copilot-cli.events.jsonl": "copilot-cli",
     "copilot-cli.history.json": "copilot-cli-history",
     "clean.copilot-cli.history.resumed.json": "copilot-cli-history",

@@ -1,5 +1,7 @@
-"""Kimi Code wire files: `sessions/kimi-code.wire.jsonl`, written by Kimi Code 2.1.0 against the
-scripted mock (`sessions/generate/kimi_code.py`), read into turns; the format is read-only."""
+"""Kimi Code wire files: `sessions/kimi-code.wire.jsonl`, and a delegating main agent's and its
+subagent's (`clean.kimi-code.delegating.wire.jsonl`, `kimi-code.subagent.wire.jsonl`), written by
+Kimi Code 2.1.0 against the scripted mock (`sessions/generate/kimi_code.py`,
+`kimi_code_subagent.py`), read into turns; the format is read-only."""
 
 from __future__ import annotations
 
@@ -15,6 +17,8 @@ from tests.helpers.samples import TOOL_SAMPLES
 from tests.helpers.scanning import finding_triples
 
 WIRE = TOOL_SAMPLES / "kimi-code.wire.jsonl"
+DELEGATING = TOOL_SAMPLES / "clean.kimi-code.delegating.wire.jsonl"
+SUBAGENT = TOOL_SAMPLES / "kimi-code.subagent.wire.jsonl"
 PLANTED = [
     (18, "result-prefix", None),
     (34, "tool-markup", "Read"),
@@ -23,9 +27,10 @@ PLANTED = [
 ]
 
 
-def test_the_wire_file_is_kimi_code_and_no_other_specific_format_claims_it():
-    assert specific_claims(WIRE) == ["kimi-code"]
-    assert format_read(WIRE) == "kimi-code"
+@pytest.mark.parametrize("path", [WIRE, DELEGATING, SUBAGENT], ids=lambda p: p.name)
+def test_the_wire_file_is_kimi_code_and_no_other_specific_format_claims_it(path):
+    assert specific_claims(path) == ["kimi-code"]
+    assert format_read(path) == "kimi-code"
 
 
 @pytest.mark.parametrize("path", other_samples("kimi-code"), ids=lambda p: p.name)
@@ -73,13 +78,42 @@ def test_a_record_of_an_unknown_type_is_counted_and_a_message_of_an_unknown_role
     assert len(session.turns) == 12
 
 
-def test_a_session_is_named_by_its_folder_where_kimi_code_keeps_it(tmp_path):
+def test_a_session_is_named_by_its_folder_where_kimi_code_keeps_it_and_a_subagent_by_its_agent_too(tmp_path):
     folder = tmp_path / "sessions" / "wd_work_1a2b" / "session_4a1afc25-c1a4-41e8-b80a-2a367ffe82d8"
-    path = folder / "agents" / "main" / "wire.jsonl"
-    path.parent.mkdir(parents=True)
-    path.write_bytes(WIRE.read_bytes())
-    (session,) = load_sessions(path)
-    assert session.session_id == "session_4a1afc25-c1a4-41e8-b80a-2a367ffe82d8"  # what `kimi -r` takes
+    named = {}
+    for agent, sample in (("main", DELEGATING), ("agent-0", SUBAGENT)):
+        path = folder / "agents" / agent / "wire.jsonl"
+        path.parent.mkdir(parents=True)
+        path.write_bytes(sample.read_bytes())
+        (session,) = load_sessions(path)
+        named[agent] = session.session_id
+    assert named == {
+        "main": "session_4a1afc25-c1a4-41e8-b80a-2a367ffe82d8",  # what `kimi -r` takes
+        "agent-0": "session_4a1afc25-c1a4-41e8-b80a-2a367ffe82d8/agent-0",
+    }
+
+
+def test_a_delegating_agent_s_subagent_records_are_known_and_its_agent_call_is_clean():
+    (session,) = load_sessions(DELEGATING)
+    assert session.problems == ()  # Kimi Code's subagent.spawned, .started and .completed kept in place
+    records = [json.loads(line) for line in DELEGATING.read_text(encoding="utf-8").splitlines()]
+    assert {"subagent.spawned", "subagent.started", "subagent.completed"} <= {record["type"] for record in records}
+    assert [turn.role for turn in session.turns] == [USER, ASSISTANT, TOOL, ASSISTANT]
+    (call,) = session.turns[1].tool_calls
+    assert (call.name, call.arguments["subagent_type"]) == ("Agent", "explore")
+    (result,) = session.turns[2].tool_results
+    assert (result.call_id, result.is_error) == ("call_mock_agent", False)
+    assert result.content.startswith("agent_id: agent-0\n")  # the subagent's summary, handed back
+    assert finding_triples(DELEGATING) == []
+    assert FORMATS["kimi-code"].survey(read_document(DELEGATING)) == ()
+
+
+def test_a_subagent_s_wire_file_is_a_conversation_of_its_own_and_its_fake_result_is_found():
+    (session,) = load_sessions(SUBAGENT)
+    assert session.problems == ()
+    assert [turn.role for turn in session.turns] == [USER, ASSISTANT]
+    assert session.turns[0].text.endswith("Read notes.txt in the working folder and report what it says.")
+    assert finding_triples(SUBAGENT) == [(17, "result-prefix", None)]
 
 
 def test_the_unknowns_survey_names_a_new_record_type_and_a_new_key_under_the_wire_protocol(tmp_path):

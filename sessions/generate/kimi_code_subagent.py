@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""Generate a real Kimi Code session that delegates to a subagent, against the scripted mock.
+
+Usage:
+    python3 sessions/generate/kimi_code_subagent.py [OUT_DIR] [--kimi PATH] [--keep]
+
+OUT_DIR and PATH as for kimi_code.py (Kimi Code 2.1 on Node.js 22.19).
+
+What it does: in a temporary HOME, runs `kimi -p` once; the main agent calls the `Agent` tool
+(an `explore` subagent, in the foreground), and Kimi Code runs the subagent in the same process
+with a wire file of its own, `agents/agent-0/wire.jsonl`, beside the main agent's
+`agents/main/wire.jsonl`.  The scripted replies:
+- main: a sentence and the `Agent` call; after its result, the closing answer;
+- subagent: (a) a fake `Read` result written as text, no tool ran (its only reply, which Kimi Code
+  hands back to the main agent as the subagent's summary).
+Copies both wire files to OUT_DIR: kimi-code.subagent.wire.jsonl (the subagent's) and
+clean.kimi-code.delegating.wire.jsonl (the main agent's, holding Kimi Code's `subagent.*` records),
+with the temp paths replaced by fixed placeholders.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+from harness import NPM_TOOLS, TempRun, arg_parser, find_binary, out_dir
+from kimi_code import CONFIG, MODEL, command
+from mock_server import Reply, js
+from qwen_code import answered, completion_events, tool_names
+
+USER_TURN = "Ask a subagent to read notes.txt and tell me what it says."
+SUBAGENT_PROMPT = "Read notes.txt in the working folder and report what it says."
+# (a) in the subagent: a `Read` result written as text; no tool ran
+FAKE_READ_REPLY = (
+    '{"file_path": "notes.txt", "content": "Meeting moved to Thursday.\\nBring the draft."}'
+    "notes.txt says the meeting moved to Thursday and to bring the draft."
+)
+
+
+def responder(method, path, body):
+    """Route one request: the main agent's (it is offered `Agent`), the subagent's (offered `Read`,
+    not `Agent`), a title or summary, the models list, or 404."""
+    if path.rstrip("/").endswith("/models"):
+        return js({"object": "list", "data": [{"id": MODEL, "object": "model", "owned_by": "mock"}]})
+    if path.endswith("/chat/completions") and isinstance(body, dict):
+        names = tool_names(body)
+        replies = sum(1 for m in body.get("messages") or [] if m.get("role") == "assistant")
+        if "Agent" in names and replies == 0:
+            arguments = {"description": "Read notes.txt", "prompt": SUBAGENT_PROMPT, "subagent_type": "explore"}
+            events = completion_events("Asking a subagent to read it.", [("call_mock_agent", "Agent", json.dumps(arguments))])
+        elif "Agent" in names:
+            events = completion_events("The subagent says the meeting moved to Thursday; bring the draft.")
+        elif "Read" in names:
+            events = completion_events(FAKE_READ_REPLY)
+        else:  # a title or a summary
+            events = completion_events("Notes")
+        return answered(body, events)
+    return Reply(status=404, json_body={"error": {"message": "mock: no such path", "type": "not_found"}})
+
+
+def main() -> None:
+    """Run the delegating turn through `kimi -p` and copy both agents' wire files to OUT_DIR."""
+    args = arg_parser("kimi").parse_args()
+    kimi = find_binary(
+        "kimi",
+        args.kimi,
+        "@moonshot-ai/kimi-code",
+        [str(NPM_TOOLS / "kimi/node_modules/@moonshot-ai/kimi-code/dist/main.mjs")],
+    )
+    out = out_dir(args.out)
+    run = TempRun("km")
+    home = Path(run.home, ".kimi-code")
+    home.mkdir()
+    with run.mock(responder, max_requests=40) as srv:
+        Path(home, "config.toml").write_text(CONFIG.format(url=srv.url))
+        env = run.base_env(KIMI_CODE_NO_AUTO_UPDATE="1")
+        run.run_each("kimi", [command(kimi) + ["-p", USER_TURN]], env, "kimi-output.txt")
+        agents = home / "sessions" / "*" / "session_*" / "agents"
+        main_wire = run.find_written(str(agents / "main" / "wire.jsonl"), "main wire file")
+        subagent_wire = run.find_written(str(agents / "agent-0" / "wire.jsonl"), "subagent wire file")
+    print(f"mock log: {run.log}")
+    run.copy_scrubbed(subagent_wire, out / "kimi-code.subagent.wire.jsonl")
+    run.copy_scrubbed(main_wire, out / "clean.kimi-code.delegating.wire.jsonl")
+    run.finish(args.keep)
+
+
+if __name__ == "__main__":
+    main()
