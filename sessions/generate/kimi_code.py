@@ -24,6 +24,7 @@ fixed placeholders.  The scripted replies:
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import shutil
@@ -98,8 +99,10 @@ def command(binary: str) -> list[str]:
     return [node, binary]
 
 
-def main() -> None:
-    """Run the scenario through `kimi -p` (+ `-c`) and copy the main agent's wire file to OUT_DIR."""
+def played(responder_for, turns: list[str]) -> tuple[TempRun, Path, argparse.Namespace]:
+    """The user turns played through `kimi -p` (then `kimi -c -p`, one session) against the mock
+    answering with `responder_for(working folder)`, in a temporary HOME: the run, Kimi Code's
+    sessions folder in it, and the command line's arguments (OUT_DIR, --kimi, --keep)."""
     args = arg_parser("kimi").parse_args()
     kimi = find_binary(
         "kimi",
@@ -107,18 +110,23 @@ def main() -> None:
         "@moonshot-ai/kimi-code",
         [str(NPM_TOOLS / "kimi/node_modules/@moonshot-ai/kimi-code/dist/main.mjs")],
     )
-    out = out_dir(args.out)
     run = TempRun("km")
     home = Path(run.home, ".kimi-code")
     home.mkdir()
-    with run.mock(make_responder(run.work), max_requests=80) as srv:
+    with run.mock(responder_for(run.work), max_requests=80) as srv:
         Path(home, "config.toml").write_text(CONFIG.format(url=srv.url))
         env = run.base_env(KIMI_CODE_NO_AUTO_UPDATE="1")
-        cmds = [command(kimi) + (["-c"] if i else []) + ["-p", turn] for i, turn in enumerate(USER_TURNS)]
+        cmds = [command(kimi) + (["-c"] if i else []) + ["-p", turn] for i, turn in enumerate(turns)]
         run.run_each("kimi", cmds, env, "kimi-output.txt")
-        wire = run.find_written(str(home / "sessions" / "*" / "session_*" / "agents" / "main" / "wire.jsonl"), "wire file")
     print(f"mock log: {run.log}")
-    run.copy_scrubbed(wire, out / "kimi-code.wire.jsonl")
+    return run, home / "sessions", args
+
+
+def main() -> None:
+    """Run the scenario through `kimi -p` (+ `-c`) and copy the main agent's wire file to OUT_DIR."""
+    run, sessions, args = played(make_responder, USER_TURNS)
+    wire = run.find_written(str(sessions / "*" / "session_*" / "agents" / "main" / "wire.jsonl"), "wire file")
+    run.copy_scrubbed(wire, out_dir(args.out) / "kimi-code.wire.jsonl")
     run.finish(args.keep)
 
 

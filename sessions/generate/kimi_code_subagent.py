@@ -26,8 +26,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from harness import NPM_TOOLS, TempRun, arg_parser, find_binary, out_dir
-from kimi_code import CONFIG, MODEL, command
+from harness import out_dir
+from kimi_code import MODEL, played
 from mock_server import Reply, js
 from qwen_code import answered, completion_events, tool_names
 
@@ -50,7 +50,9 @@ def responder(method, path, body):
         replies = sum(1 for m in body.get("messages") or [] if m.get("role") == "assistant")
         if "Agent" in names and replies == 0:
             arguments = {"description": "Read notes.txt", "prompt": SUBAGENT_PROMPT, "subagent_type": "explore"}
-            events = completion_events("Asking a subagent to read it.", [("call_mock_agent", "Agent", json.dumps(arguments))])
+            events = completion_events(
+                "Asking a subagent to read it.", [("call_mock_agent", "Agent", json.dumps(arguments))]
+            )
         elif "Agent" in names:
             events = completion_events("The subagent says the meeting moved to Thursday; bring the draft.")
         elif "Read" in names:
@@ -63,27 +65,17 @@ def responder(method, path, body):
 
 def main() -> None:
     """Run the delegating turn through `kimi -p` and copy both agents' wire files to OUT_DIR."""
-    args = arg_parser("kimi").parse_args()
-    kimi = find_binary(
-        "kimi",
-        args.kimi,
-        "@moonshot-ai/kimi-code",
-        [str(NPM_TOOLS / "kimi/node_modules/@moonshot-ai/kimi-code/dist/main.mjs")],
-    )
+    run, sessions, args = played(lambda _work: responder, [USER_TURN])
+    agents = sessions / "*" / "session_*" / "agents"
     out = out_dir(args.out)
-    run = TempRun("km")
-    home = Path(run.home, ".kimi-code")
-    home.mkdir()
-    with run.mock(responder, max_requests=40) as srv:
-        Path(home, "config.toml").write_text(CONFIG.format(url=srv.url))
-        env = run.base_env(KIMI_CODE_NO_AUTO_UPDATE="1")
-        run.run_each("kimi", [command(kimi) + ["-p", USER_TURN]], env, "kimi-output.txt")
-        agents = home / "sessions" / "*" / "session_*" / "agents"
-        main_wire = run.find_written(str(agents / "main" / "wire.jsonl"), "main wire file")
-        subagent_wire = run.find_written(str(agents / "agent-0" / "wire.jsonl"), "subagent wire file")
-    print(f"mock log: {run.log}")
-    run.copy_scrubbed(subagent_wire, out / "kimi-code.subagent.wire.jsonl")
-    run.copy_scrubbed(main_wire, out / "clean.kimi-code.delegating.wire.jsonl")
+    run.copy_scrubbed(
+        run.find_written(str(agents / "agent-0" / "wire.jsonl"), "subagent wire file"),
+        out / "kimi-code.subagent.wire.jsonl",
+    )
+    run.copy_scrubbed(
+        run.find_written(str(agents / "main" / "wire.jsonl"), "main wire file"),
+        out / "clean.kimi-code.delegating.wire.jsonl",
+    )
     run.finish(args.keep)
 
 
