@@ -25,34 +25,21 @@ import contextlib
 import io
 import itertools
 import json
-import os
 import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, seed, settings
+from hypothesis import given
 from hypothesis import strategies as st
-from hypothesis.configuration import set_hypothesis_home_dir
 
 from inspector.catalogue import Catalogue, parse_tool_definitions
 from inspector.cli.main import main
 from inspector.detect.markup import find_blocks, json_tags, pythonic, special_tokens, step3, xml_tags
 from inspector.sources import load_sessions
 from inspector.support.lenient_json import loads_lenient, only_objects, parse_array_at, parse_object_at
+from tests.helpers.properties import examples, replay
 
-# Hypothesis keeps caches (constants, unicode data) in a `.hypothesis` folder of the working folder:
-# kept in the system's temporary folder instead, never in the repository.
-set_hypothesis_home_dir(os.path.join(tempfile.gettempdir(), "inspector-hypothesis"))
-EXAMPLES = int(os.environ.get("INSPECTOR_FUZZ_EXAMPLES", "25"))
-FUZZ = settings(
-    max_examples=EXAMPLES,
-    deadline=None,
-    database=None,
-    print_blob=True,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
-SEED = os.environ.get("INSPECTOR_FUZZ_SEED")
-replay = seed(int(SEED)) if SEED else (lambda test: test)
+FUZZ = examples("INSPECTOR_FUZZ_EXAMPLES", 25)
 
 START_MARKERS = sorted(
     {*json_tags.READERS, *xml_tags.READERS, *special_tokens.READERS, *pythonic.READERS, *step3.READERS}

@@ -23,7 +23,6 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-import os
 import shutil
 import sqlite3
 import tempfile
@@ -32,23 +31,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, seed, settings
+from hypothesis import given
 from hypothesis import strategies as st
-from hypothesis.configuration import set_hypothesis_home_dir
 
 from inspector.cli.main import main
+from tests.helpers.properties import examples, replay
 from tests.helpers.samples import SESSIONS, TOOL_SAMPLES
 
-set_hypothesis_home_dir(os.path.join(tempfile.gettempdir(), "inspector-hypothesis"))
-MUTATIONS = settings(
-    max_examples=int(os.environ.get("INSPECTOR_MUTATIONS", "3")),
-    deadline=None,
-    database=None,
-    print_blob=True,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
-SEED = os.environ.get("INSPECTOR_FUZZ_SEED")
-replay = seed(int(SEED)) if SEED else (lambda test: test)
+MUTATIONS = examples("INSPECTOR_MUTATIONS", 3)
 
 SAMPLES = sorted(
     path
