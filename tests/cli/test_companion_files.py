@@ -1,7 +1,7 @@
 """A folder scanned whole leaves out the files an agent keeps beside its sessions (a Claude Code
 subagent's metadata, a Factory Droid session's settings, a Cline CLI session's metadata, a VS Code
-task's metadata): they are not sessions, and said nothing of; a file of such a name beside no such
-session is still read, and said to be no session."""
+task's metadata, Continue CLI's list of its sessions): they are not sessions, and said nothing of; a
+file of such a name beside no such session is still read, and said to be no session."""
 
 from __future__ import annotations
 
@@ -59,6 +59,28 @@ def test_a_session_s_companion_is_left_out_of_its_folder(kind, tmp_path, capsys)
     assert err == "" and report["errors"] == []
     assert code == 1  # the sample's planted findings
     assert [Path(session["path"]).name for session in report["sessions"]] == [name]
+
+
+def _continue_folder(folder: Path, listed: str) -> None:
+    """Continue CLI's sessions folder: one session, and the list of sessions as Continue writes it."""
+    session = json.loads((TOOL_SAMPLES / "continue.session.json").read_text(encoding="utf-8"))
+    shutil.copyfile(TOOL_SAMPLES / "continue.session.json", folder / f"{session['sessionId']}.json")
+    entry = {"sessionId": listed, "title": session.get("title"), "dateCreated": "1795834379268", "messageCount": 9}
+    (folder / "sessions.json").write_text(json.dumps([entry], indent=2))
+
+
+def test_continue_s_list_of_its_sessions_is_left_out_of_its_folder(tmp_path, capsys):
+    session_id = json.loads((TOOL_SAMPLES / "continue.session.json").read_text(encoding="utf-8"))["sessionId"]
+    _continue_folder(tmp_path, session_id)
+    code, report, err = _scan(capsys, tmp_path)
+    assert (code, err, report["errors"]) == (1, "", [])
+    assert [Path(session["path"]).name for session in report["sessions"]] == [f"{session_id}.json"]
+
+
+def test_a_list_naming_no_session_of_its_folder_is_still_read(tmp_path, capsys):
+    _continue_folder(tmp_path, "another-session")
+    code, _, err = _scan(capsys, tmp_path)
+    assert code == 2 and "sessions.json: not a recognised session format (a JSON list)" in err
 
 
 def test_a_file_named_like_a_companion_beside_no_session_is_still_read(tmp_path, capsys):
