@@ -234,12 +234,16 @@ def _text_failure(text: str, reads: bool) -> str | None:
     lines = [line.strip()[:_WINDOW] for line in text[: _WINDOW * _HEAD].split("\n", heads)[:heads]]
     if not reads:
         lines += [line.strip() for line in text[-_WINDOW * _TAIL :].splitlines()[-_TAIL:]]
-    lines = _lines_that_may_say_failure(lines)
-    for line in lines:
-        exit_code = _EXIT.match(line)
-        if exit_code is not None:
-            return line if int(exit_code.group(1)) != 0 else None
-    for line in lines:
+    lines = [line for line in lines if line]
+    block = "\n".join(lines)
+    folded = not block.isascii() and any(char in block for char in _FOLDED_TO_ASCII)
+    lowered = block.lower()  # (as long as the block, its lines where they were, unless `folded`)
+    if folded or "exit" in lowered or "return" in lowered:  # (in every line stating an exit status)
+        for line in lines:
+            exit_code = _EXIT.match(line)
+            if exit_code is not None:
+                return line if int(exit_code.group(1)) != 0 else None
+    for line in _lines_that_may_say_failure(lines, lowered, folded):
         if (
             _OPENING.match(line)
             or _HTTP.search(line)
@@ -253,17 +257,14 @@ def _text_failure(text: str, reads: bool) -> str | None:
     return None
 
 
-def _lines_that_may_say_failure(lines: list[str]) -> list[str]:
-    """The lines, of those not empty, that open with "HTTP" (`_OPENERS`), hold one of
-    `_FAILURE_WORDS` or end with one of `_SYSTEM_ERRORS` as the forms' patterns match them (ignoring
-    case), in order. The lines are lowered at once and each word found in them all by a search of its
-    own, which matches alike unless they hold a character the patterns match to an ASCII letter:
-    then each line is searched by the pattern of them all."""
-    lines = [line for line in lines if line]
-    block = "\n".join(lines)
-    if not block.isascii() and any(char in block for char in _FOLDED_TO_ASCII):
+def _lines_that_may_say_failure(lines: list[str], lowered: str, folded: bool) -> list[str]:
+    """The lines (none empty; `lowered` is them joined at line ends and lowered) that open with
+    "HTTP" (`_OPENERS`), hold one of `_FAILURE_WORDS` or end with one of `_SYSTEM_ERRORS` as the
+    forms' patterns match them (ignoring case), in order. Each word is found in them all by a search
+    of its own, which matches alike unless they hold a character the patterns match to an ASCII
+    letter (`folded`): then each line is searched by the pattern of them all."""
+    if folded:
         return [line for line in lines if _MAY_SAY_FAILURE.search(line)]
-    lowered = block.lower()  # (as long as the block, its lines where they were: no `İ` in it)
     ends = list(accumulate(len(line) + 1 for line in lines))  # where each line ends, its "\n" included
     holding: set[int] = set()  # the lines holding a word
     for word in _FAILURE_WORDS:

@@ -127,7 +127,11 @@ def claims(document: Document) -> bool:
     `assistant` event with a `uuid`, a `parentUuid` key, a `sessionId` and an Anthropic message
     (`content` a string or a list of blocks, no Gemini `parts`: Qwen Code writes this envelope
     around a Gemini `Content`)."""
-    return any(_is_message_event(record) and _is_anthropic(record["message"]) for record in _records(document))
+    return any(
+        _is_message_event(record) and _is_anthropic(record["message"])
+        for record in _records(document)
+        if isinstance(record, dict) and "parentUuid" in record  # (a quick test rules out other files' records)
+    )
 
 
 def read(document: Document) -> list[Session]:
