@@ -196,7 +196,8 @@ def _searched(args: argparse.Namespace, files: int) -> list[Path]:
 
 
 def _scan_paths(args: argparse.Namespace) -> list[Path]:
-    """The paths `scan` reads: those given, the samples (`--samples`), or the person's sessions found."""
+    """The paths `scan` reads: those given, the samples (`--samples`), or the person's sessions
+    found, each followed by its subagents' transcripts."""
     if args.samples and args.paths:
         raise InspectorError("give paths or --samples, not both")
     if args.paths:
@@ -206,7 +207,7 @@ def _scan_paths(args: argparse.Namespace) -> list[Path]:
     if args.samples:
         return [SAMPLES]
     need_a_path(args, ("table", "map"))
-    return [found.path for found in discover()]
+    return [path for found in discover() for path in (found.path, *found.subagents)]
 
 
 def _expand(paths: Sequence[Path]) -> list[Path]:

@@ -1,5 +1,6 @@
 """The session files the index covers: the person's own, where each agent keeps them
-(`inspector.sources.discovery`), with the agent and the project discovery names; and the paths
+(`inspector.sources.discovery`), their subagents' transcripts among them, with the agent and the
+project discovery names; and the paths
 given (a folder stands for the session files directly in it), whose agent is unknown, and the
 chat histories in PostgreSQL servers' databases given by their URLs."""
 
@@ -25,12 +26,12 @@ class Target(NamedTuple):
 
 
 def index_targets(paths: Sequence[Location] = ()) -> list[Target]:
-    """The person's own session files, then those of `paths` (each file once, by its absolute
+    """The person's own session files (each followed by its subagents'), then those of `paths` (each file once, by its absolute
     path; each server's database once); a path that is not there is refused in one line."""
     chosen: dict[str, Target] = {}
     for found in discover():
-        path = found.path.absolute()
-        chosen.setdefault(str(path), Target(path, found.tool, found.project))
+        for path in (found.path.absolute(), *(subagent.absolute() for subagent in found.subagents)):
+            chosen.setdefault(str(path), Target(path, found.tool, found.project))
     for given in paths:
         for file in _files(given):
             chosen.setdefault(str(file), Target(file, "", ""))

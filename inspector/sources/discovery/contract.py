@@ -13,13 +13,15 @@ from pathlib import Path
 class FoundSession:
     """A session file (or a history database) found in a tool's folder: the tool that wrote it, its
     path, its project (a working folder, or a folder's name; "" when none), its modification time
-    (seconds since the epoch) and its size in bytes."""
+    (seconds since the epoch), its size in bytes, and the transcripts of the subagents it ran that
+    the tool keeps in files of their own beside it (each read as a session of its own)."""
 
     tool: str
     path: Path
     project: str
     modified: float
     size: int
+    subagents: tuple[Path, ...] = ()
 
 
 @dataclass(frozen=True)

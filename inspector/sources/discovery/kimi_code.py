@@ -2,9 +2,8 @@
 `~/.kimi-code`.
 
 Each session is a folder holding its agents' wire files (`agents/main/` the conversation `kimi -r`
-resumes) and a `state.json` whose `cwd` is the project. A subagent's wire file beside the main
-one (`agents/agent-N/`) is the agent's own work, not a person's conversation: not listed, as
-Claude Code's and Gemini CLI's subagents are not (it opens by its path)."""
+resumes) and a `state.json` whose `cwd` is the project. The subagents' wire files beside the main
+one (`agents/agent-N/wire.jsonl`) are found with it (`FoundSession.subagents`)."""
 
 from __future__ import annotations
 
@@ -25,14 +24,21 @@ def places(around: Surroundings) -> list[Path]:
 
 
 def sessions(root: Path) -> Iterator[FoundSession]:
-    """The main agent's wire file of each session folder of each working folder's."""
+    """The main agent's wire file of each session folder of each working folder's, with its subagents'."""
     for work_dir, _ in entries(root, folders=True):
         for session, entry in entries(work_dir, folders=True):
             if not entry.name.startswith("session_"):
                 continue
             wire = found_file(NAME, session / WIRE)
             if wire is not None:
-                yield replace(wire, project=first_cwd(str(session / "state.json")))
+                yield replace(wire, project=first_cwd(str(session / "state.json")), subagents=_subagents(session))
+
+
+def _subagents(session: Path) -> tuple[Path, ...]:
+    """The subagents' wire files of a session folder, by their folders' names."""
+    agents = entries(session / "agents", folders=True)
+    wires = (folder / "wire.jsonl" for folder, entry in sorted(agents) if entry.name.startswith("agent-"))
+    return tuple(wire for wire in wires if wire.is_file())
 
 
 AGENT = Agent(NAME, places, sessions, resume="kimi -r {id}")

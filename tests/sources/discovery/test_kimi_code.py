@@ -1,7 +1,6 @@
 """Finding a person's Kimi Code sessions (`inspector.sources.discovery.kimi_code`), on a temporary
-home folder only: the main agent's wire file of each session folder (a subagent's is the agent's
-own work, left out), the project from the session's `state.json`, and `KIMI_CODE_HOME` moving the
-folder."""
+home folder only: the main agent's wire file of each session folder, found with its subagents'
+wire files, the project from the session's `state.json`, and `KIMI_CODE_HOME` moving the folder."""
 
 from __future__ import annotations
 
@@ -30,12 +29,14 @@ def _session(sessions: Path, cwd: str) -> Path:
     return folder
 
 
-def test_the_main_agent_s_wire_file_is_found_and_a_subagent_s_opens_by_its_path(empty_home: Path):
+def test_the_main_agent_s_wire_file_is_found_with_its_subagent_s(empty_home: Path):
     folder = _session(empty_home / ".kimi-code" / "sessions", "/home/me/proj")
     (folder.parent / "stray.jsonl").write_text("{}\n")
+    (folder / "agents" / "agent-1").mkdir()  # a subagent folder with no wire file (yet)
     main = folder / "agents" / "main" / "wire.jsonl"
+    subagent = folder / "agents" / "agent-0" / "wire.jsonl"
     assert discover(empty_home, {}) == [
-        FoundSession("Kimi Code", main, "/home/me/proj", 1_700_000_100, main.stat().st_size)
+        FoundSession("Kimi Code", main, "/home/me/proj", 1_700_000_100, main.stat().st_size, (subagent,))
     ]
     (subagent,) = load_sessions(folder / "agents" / "agent-0" / "wire.jsonl")
     assert subagent.session_id == f"{SESSION}/agent-0"

@@ -98,6 +98,8 @@ WRITTEN_IN = {
     "opencode-storage/session/global/ses_ddf1b63fdffeOYSmew4lIfLk5j.json": "opencode-storage",
     "opencode-storage-repaired/session/global/ses_ddf1b63fdffeOYSmew4lIfLk5j.json": "opencode-storage",
     "otel-genai.trace.json": "otel",
+    "claude-code-subagent/96771fa5-273c-4ee7-9ace-b7f1e823acb7.jsonl": "claude-code",
+    "claude-code-subagent/96771fa5-273c-4ee7-9ace-b7f1e823acb7/subagents/agent-a2e34ec84a76856d1.jsonl": "claude-code",
     "pi.resumed.session.jsonl": "pi",
     "pi.session.jsonl": "pi",
     "pydantic-ai-1.messages.json": "pydantic-ai",
@@ -118,6 +120,7 @@ def test_every_file_a_real_tool_wrote_is_claimed_by_its_own_format_alone():
             *samples,
             *(f"{path.parent.name}/{path.name}" for path in TOOL_SAMPLES.glob("*/base_state.json")),
             *(str(path.relative_to(TOOL_SAMPLES)) for path in TOOL_SAMPLES.glob("*/session/*/ses_*.json")),
+            *(str(path.relative_to(TOOL_SAMPLES)) for path in TOOL_SAMPLES.glob("claude-code-subagent/**/*.jsonl")),
         ]
     )
     assert samples == sorted(WRITTEN_IN)

@@ -1,0 +1,78 @@
+"""A session's subagents, whose transcripts Claude Code and Kimi Code keep in files of their own
+beside it, are found with it (on a temporary home folder only): `inspector scan` with no path and
+the search index read them after it, so a subagent's fake tool result is reported as the main
+agent's would be. The files are the ones Claude Code 2.1.332 and Kimi Code 2.1.0 wrote."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from inspector.cli.main import main
+from inspector.search.targets import index_targets
+from inspector.sources.discovery import discover
+from tests.helpers.home_sessions import put
+from tests.helpers.samples import TOOL_SAMPLES
+
+CLAUDE = TOOL_SAMPLES / "claude-code-subagent"
+CLAUDE_ID = "96771fa5-273c-4ee7-9ace-b7f1e823acb7"
+CLAUDE_AGENT = "agent-a2e34ec84a76856d1"
+KIMI_SESSION = "session_43cbd41d-7876-411c-91c5-519f61e529c7"
+
+
+def _claude_project(home: Path) -> Path:
+    """The project folder of a Claude Code session that ran one subagent, as Claude Code leaves it
+    (the subagent's transcript and its `.meta.json` in `<session>/subagents/`), with an older
+    version's side chain beside the session (`agent-*.jsonl`, naming no session in its place)."""
+    project = home / ".claude" / "projects" / "-tmp-cc-work"
+    shutil.copytree(CLAUDE, project)
+    put(TOOL_SAMPLES / "claude-code.jsonl", project / "agent-0ld51de.jsonl", 1_700_000_000)
+    return project
+
+
+def _kimi_session(home: Path) -> Path:
+    """A Kimi Code session folder after a delegating turn: the main agent's and a subagent's wire files."""
+    folder = home / ".kimi-code" / "sessions" / "wd_proj_72a12d5a82f4" / KIMI_SESSION
+    put(
+        TOOL_SAMPLES / "clean.kimi-code.delegating.wire.jsonl", folder / "agents" / "main" / "wire.jsonl", 1_700_000_100
+    )
+    put(TOOL_SAMPLES / "kimi-code.subagent.wire.jsonl", folder / "agents" / "agent-0" / "wire.jsonl", 1_700_000_100)
+    (folder / "state.json").write_text(json.dumps({"id": KIMI_SESSION, "cwd": "/home/me/proj"}))
+    return folder
+
+
+def test_a_claude_code_session_is_found_with_its_subagents_transcripts(empty_home: Path):
+    project = _claude_project(empty_home)
+    (found,) = discover(empty_home, {})
+    assert found.path == project / f"{CLAUDE_ID}.jsonl"
+    assert found.subagents == (project / CLAUDE_ID / "subagents" / f"{CLAUDE_AGENT}.jsonl",)
+
+
+def test_scan_with_no_path_reports_what_a_subagent_faked(empty_home: Path, capsys):
+    project = _claude_project(empty_home)
+    kimi = _kimi_session(empty_home)
+    assert main(["scan", "--json"]) == 1
+    report = json.loads(capsys.readouterr().out)
+    findings = {
+        (Path(session["path"]).relative_to(empty_home).as_posix(), session["session_id"]): sorted(
+            finding["kind"] for finding in session["findings"]
+        )
+        for session in report["sessions"]
+    }
+    claude = project.relative_to(empty_home).as_posix()
+    wires = (kimi / "agents").relative_to(empty_home).as_posix()
+    assert findings == {
+        (f"{claude}/{CLAUDE_ID}.jsonl", CLAUDE_ID): [],
+        (f"{claude}/{CLAUDE_ID}/subagents/{CLAUDE_AGENT}.jsonl", f"{CLAUDE_ID}/{CLAUDE_AGENT}"): ["result-prefix"],
+        (f"{wires}/main/wire.jsonl", KIMI_SESSION): [],
+        (f"{wires}/agent-0/wire.jsonl", f"{KIMI_SESSION}/agent-0"): ["result-prefix"],
+    }
+
+
+def test_the_search_index_covers_the_subagents_transcripts(empty_home: Path):
+    project = _claude_project(empty_home)
+    targets = {target.path: (target.agent, target.project) for target in index_targets()}
+    subagent = project / CLAUDE_ID / "subagents" / f"{CLAUDE_AGENT}.jsonl"
+    assert targets[subagent] == targets[project / f"{CLAUDE_ID}.jsonl"]
+    assert targets[subagent][0] == "Claude Code"
