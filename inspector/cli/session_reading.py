@@ -202,12 +202,12 @@ def _scan_paths(args: argparse.Namespace) -> list[Path]:
         raise InspectorError("give paths or --samples, not both")
     if args.paths:
         return list(args.paths)
-    from inspector.sources.discovery import SAMPLES, discover  # only without a path
+    from inspector.sources.discovery import SAMPLES, discover, subagents_of  # only without a path
 
     if args.samples:
         return [SAMPLES]
     need_a_path(args, ("table", "map"))
-    return [path for found in discover() for path in (found.path, *found.subagents)]
+    return [path for found in discover() for path in (found.path, *subagents_of(found))]
 
 
 def _expand(paths: Sequence[Path]) -> list[Path]:

@@ -12,7 +12,7 @@ from typing import NamedTuple
 from inspector.errors import InspectorError
 from inspector.model import Location, ServerUrl
 from inspector.sources import session_files
-from inspector.sources.discovery import discover
+from inspector.sources.discovery import discover, subagents_of
 from inspector.support.safe_text import shown_name
 
 
@@ -26,11 +26,12 @@ class Target(NamedTuple):
 
 
 def index_targets(paths: Sequence[Location] = ()) -> list[Target]:
-    """The person's own session files (each followed by its subagents'), then those of `paths` (each file once, by its absolute
-    path; each server's database once); a path that is not there is refused in one line."""
+    """The person's own session files (each followed by its subagents'), then those of `paths`
+    (each file once, by its absolute path; each server's database once); a path that is not there
+    is refused in one line."""
     chosen: dict[str, Target] = {}
     for found in discover():
-        for path in (found.path.absolute(), *(subagent.absolute() for subagent in found.subagents)):
+        for path in (found.path.absolute(), *(subagent.absolute() for subagent in subagents_of(found))):
             chosen.setdefault(str(path), Target(path, found.tool, found.project))
     for given in paths:
         for file in _files(given):

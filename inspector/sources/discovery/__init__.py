@@ -108,6 +108,12 @@ def discover(
     return sorted(found, key=lambda session: (-session.modified, str(session.path)))
 
 
+def subagents_of(found: FoundSession) -> tuple[Path, ...]:
+    """The transcripts of the subagents the session ran, which its tool keeps beside it (none
+    for a tool that keeps none apart)."""
+    return _BY_NAME[found.tool].subagents(found.path)
+
+
 def kept_by_a_tool(path: Path) -> bool:
     """Whether `path` is among the bundled samples or in a folder where a tool keeps its own
     sessions: a folder the inspector writes nothing new into (the tool would list it as a session)."""

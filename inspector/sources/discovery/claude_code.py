@@ -2,19 +2,18 @@
 
 `<project>` is the working folder with each character but letters and digits made `-`
 (`-home-me-proj`). A session's subagents' transcripts (`<session>/subagents/agent-*.jsonl`) are
-found with it (`FoundSession.subagents`); the older versions' `agent-*.jsonl` beside the sessions,
-which name no session in theirs, are not listed. Project: the `cwd` of the first event that has
-one, within the file's first `HEAD_BYTES`; else the folder's name."""
+its subagents (`Agent.subagents`); the older versions' `agent-*.jsonl` beside the sessions, which
+name no session in theirs, are not listed. Project: the `cwd` of the first event that has one,
+within the file's first `HEAD_BYTES`; else the folder's name."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 
 from inspector.sources import NOT_SESSIONS
 from inspector.sources.discovery.contract import Agent, FoundSession, Surroundings
-from inspector.sources.discovery.folders import entries, files_and_folders, first_cwd, found
+from inspector.sources.discovery.folders import entries, first_cwd, found
 
 NAME = "Claude Code"
 
@@ -25,24 +24,20 @@ def places(around: Surroundings) -> list[Path]:
 
 
 def sessions(root: Path) -> Iterator[FoundSession]:
-    """Each project's sessions, each with its subagents' transcripts, the older side chains left out."""
+    """Each project's sessions, the side chains left out."""
     for folder, _ in entries(root, folders=True):
-        files, folders = files_and_folders(folder)
-        session_folders = {entry.name for _, entry in folders}
-        for path, entry in files:
+        for path, entry in entries(folder, folders=False):
             if (
                 entry.name.endswith(".jsonl")
                 and not entry.name.startswith("agent-")
                 and not entry.name.endswith(NOT_SESSIONS)
             ):
-                session = found(NAME, path, entry, first_cwd(entry.path) or folder.name)
-                if path.stem in session_folders:
-                    session = replace(session, subagents=_subagents(folder / path.stem / "subagents"))
-                yield session
+                yield found(NAME, path, entry, first_cwd(entry.path) or folder.name)
 
 
-def _subagents(folder: Path) -> tuple[Path, ...]:
-    """The subagents' transcripts in a session's `subagents` folder, by name."""
+def subagents(session: Path) -> tuple[Path, ...]:
+    """The transcripts in the session's `<session>/subagents` folder, by name."""
+    folder = session.parent / session.stem / "subagents"
     return tuple(
         sorted(
             path
@@ -52,4 +47,4 @@ def _subagents(folder: Path) -> tuple[Path, ...]:
     )
 
 
-AGENT = Agent(NAME, places, sessions, resume="claude --resume {id}")
+AGENT = Agent(NAME, places, sessions, resume="claude --resume {id}", subagents=subagents)

@@ -13,15 +13,13 @@ from pathlib import Path
 class FoundSession:
     """A session file (or a history database) found in a tool's folder: the tool that wrote it, its
     path, its project (a working folder, or a folder's name; "" when none), its modification time
-    (seconds since the epoch), its size in bytes, and the transcripts of the subagents it ran that
-    the tool keeps in files of their own beside it (each read as a session of its own)."""
+    (seconds since the epoch) and its size in bytes."""
 
     tool: str
     path: Path
     project: str
     modified: float
     size: int
-    subagents: tuple[Path, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -52,11 +50,14 @@ class Surroundings:
 class Agent:
     """One agent's plugin: its name (as the person knows the tool), the places it keeps sessions
     in for given surroundings, the sessions in one place, the command that resumes a session by its
-    id (`{id}` stands for it; None when the tool resumes none from a file), and whether each place
-    is one history database whose conversations are listed as rows rather than one session."""
+    id (`{id}` stands for it; None when the tool resumes none from a file), whether each place
+    is one history database whose conversations are listed as rows rather than one session, and
+    the transcripts of the subagents a session (its path) ran that the tool keeps in files of their
+    own beside it (looked for only when asked: listing the sessions does not wait for them)."""
 
     name: str
     places: Callable[[Surroundings], list[Path]]
     sessions: Callable[[Path], Iterator[FoundSession]]
     resume: str | None = None
     history: bool = False
+    subagents: Callable[[Path], tuple[Path, ...]] = lambda _session: ()

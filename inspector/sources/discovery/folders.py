@@ -21,31 +21,24 @@ def entries(folder: Path, folders: bool) -> list[tuple[Path, os.DirEntry[str]]]:
     """The sub-folders (or the regular files) of `folder`, with their paths; none when it cannot be
     listed. An entry whose kind cannot be told (a symbolic link that loops, or that cannot be
     followed) costs only itself: it is skipped, said in one line on stderr."""
-    files, subfolders = files_and_folders(folder)
-    return subfolders if folders else files
-
-
-def files_and_folders(folder: Path) -> tuple[list[tuple[Path, os.DirEntry[str]]], list[tuple[Path, os.DirEntry[str]]]]:
-    """The regular files and the sub-folders of `folder` (as `entries` lists them), from one
-    listing: an entry that cannot be followed is said once."""
     try:
         with os.scandir(folder) as listing:
             listed = list(listing)
     except (FileNotFoundError, NotADirectoryError):
-        return [], []
+        return []
     except OSError as error:
         _say_skipped(folder, error)
-        return [], []
-    files, subfolders = [], []
+        return []
+    kept = []
     for entry in listed:
         try:
-            if entry.is_dir():
-                subfolders.append((folder / entry.name, entry))
-            elif entry.is_file():
-                files.append((folder / entry.name, entry))
+            wanted = entry.is_dir() if folders else entry.is_file()
         except OSError as error:
             _say_skipped(folder / entry.name, error)
-    return files, subfolders
+            continue
+        if wanted:
+            kept.append((folder / entry.name, entry))
+    return kept
 
 
 def found(tool: str, path: Path, entry: os.DirEntry[str], project: str) -> FoundSession:

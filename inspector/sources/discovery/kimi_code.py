@@ -3,7 +3,7 @@
 
 Each session is a folder holding its agents' wire files (`agents/main/` the conversation `kimi -r`
 resumes) and a `state.json` whose `cwd` is the project. The subagents' wire files beside the main
-one (`agents/agent-N/wire.jsonl`) are found with it (`FoundSession.subagents`)."""
+one (`agents/agent-N/wire.jsonl`) are its subagents (`Agent.subagents`)."""
 
 from __future__ import annotations
 
@@ -24,21 +24,21 @@ def places(around: Surroundings) -> list[Path]:
 
 
 def sessions(root: Path) -> Iterator[FoundSession]:
-    """The main agent's wire file of each session folder of each working folder's, with its subagents'."""
+    """The main agent's wire file of each session folder of each working folder's."""
     for work_dir, _ in entries(root, folders=True):
         for session, entry in entries(work_dir, folders=True):
             if not entry.name.startswith("session_"):
                 continue
             wire = found_file(NAME, session / WIRE)
             if wire is not None:
-                yield replace(wire, project=first_cwd(str(session / "state.json")), subagents=_subagents(session))
+                yield replace(wire, project=first_cwd(str(session / "state.json")))
 
 
-def _subagents(session: Path) -> tuple[Path, ...]:
-    """The subagents' wire files of a session folder, by their folders' names."""
-    agents = entries(session / "agents", folders=True)
+def subagents(wire: Path) -> tuple[Path, ...]:
+    """The subagents' wire files beside the main agent's `wire`, by their folders' names."""
+    agents = entries(wire.parent.parent, folders=True)
     wires = (folder / "wire.jsonl" for folder, entry in sorted(agents) if entry.name.startswith("agent-"))
     return tuple(wire for wire in wires if wire.is_file())
 
 
-AGENT = Agent(NAME, places, sessions, resume="kimi -r {id}")
+AGENT = Agent(NAME, places, sessions, resume="kimi -r {id}", subagents=subagents)

@@ -1,6 +1,6 @@
 """Finding a person's Kimi Code sessions (`inspector.sources.discovery.kimi_code`), on a temporary
-home folder only: the main agent's wire file of each session folder, found with its subagents'
-wire files, the project from the session's `state.json`, and `KIMI_CODE_HOME` moving the folder."""
+home folder only: the main agent's wire file of each session folder, its subagents' wire files
+beside it, the project from the session's `state.json`, and `KIMI_CODE_HOME` moving the folder."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from inspector.sources import load_sessions
-from inspector.sources.discovery import FoundSession, discover
+from inspector.sources.discovery import FoundSession, discover, subagents_of
 from tests.helpers.home_sessions import put
 from tests.helpers.samples import TOOL_SAMPLES
 
@@ -36,8 +36,9 @@ def test_the_main_agent_s_wire_file_is_found_with_its_subagent_s(empty_home: Pat
     main = folder / "agents" / "main" / "wire.jsonl"
     subagent = folder / "agents" / "agent-0" / "wire.jsonl"
     assert discover(empty_home, {}) == [
-        FoundSession("Kimi Code", main, "/home/me/proj", 1_700_000_100, main.stat().st_size, (subagent,))
+        FoundSession("Kimi Code", main, "/home/me/proj", 1_700_000_100, main.stat().st_size)
     ]
+    assert subagents_of(discover(empty_home, {})[0]) == (subagent,)
     (subagent,) = load_sessions(folder / "agents" / "agent-0" / "wire.jsonl")
     assert subagent.session_id == f"{SESSION}/agent-0"
 

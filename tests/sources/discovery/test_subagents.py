@@ -1,5 +1,5 @@
 """A session's subagents, whose transcripts Claude Code and Kimi Code keep in files of their own
-beside it, are found with it (on a temporary home folder only): `inspector scan` with no path and
+beside it, are found beside it (on a temporary home folder only): `inspector scan` with no path and
 the search index read them after it, so a subagent's fake tool result is reported as the main
 agent's would be. The files are the ones Claude Code 2.1.332 and Kimi Code 2.1.0 wrote."""
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 from inspector.cli.main import main
 from inspector.search.targets import index_targets
-from inspector.sources.discovery import discover
+from inspector.sources.discovery import discover, subagents_of
 from tests.helpers.home_sessions import put
 from tests.helpers.samples import TOOL_SAMPLES
 
@@ -42,11 +42,11 @@ def _kimi_session(home: Path) -> Path:
     return folder
 
 
-def test_a_claude_code_session_is_found_with_its_subagents_transcripts(empty_home: Path):
+def test_a_claude_code_session_s_subagents_are_the_transcripts_in_its_folder(empty_home: Path):
     project = _claude_project(empty_home)
     (found,) = discover(empty_home, {})
     assert found.path == project / f"{CLAUDE_ID}.jsonl"
-    assert found.subagents == (project / CLAUDE_ID / "subagents" / f"{CLAUDE_AGENT}.jsonl",)
+    assert subagents_of(found) == (project / CLAUDE_ID / "subagents" / f"{CLAUDE_AGENT}.jsonl",)
 
 
 def test_scan_with_no_path_reports_what_a_subagent_faked(empty_home: Path, capsys):
