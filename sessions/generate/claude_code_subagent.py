@@ -29,18 +29,12 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from claude_code import claude_env, message_events, run_turns, text_block_events, tool_block_events
-from harness import NPM_TOOLS, TempRun, arg_parser, find_binary, out_dir
+from claude_code import claude_binary, claude_env, message_events, run_turns, text_block_events, tool_block_events
+from harness import TempRun, arg_parser, out_dir
 from mock_server import Reply, js, sse
+from scenario import DELEGATING_TURN, FAKE_READ_REPLY, SUBAGENT_PROMPT
 
 MODEL = "claude-sonnet-4-5"
-USER_TURN = "Ask a subagent to read notes.txt and tell me what it says."
-SUBAGENT_PROMPT = "Read notes.txt in the working folder and report what it says."
-# (a) in the subagent: a `Read` result written as text; no tool ran
-FAKE_READ_REPLY = (
-    '{"file_path": "notes.txt", "content": "Meeting moved to Thursday.\\nBring the draft."}'
-    "notes.txt says the meeting moved to Thursday and to bring the draft."
-)
 
 
 def responder(method, path, body):
@@ -92,21 +86,13 @@ def _first_text(body: dict) -> str:
 def main() -> None:
     """Run the delegating turn through `claude -p` and copy the session and its subagent's files."""
     args = arg_parser("claude").parse_args()
-    claude = find_binary(
-        "claude",
-        args.claude,
-        "@anthropic-ai/claude-code",
-        [
-            str(NPM_TOOLS / "claude/node_modules/@anthropic-ai/claude-code-linux-x64/claude"),
-            str(NPM_TOOLS / "claude/node_modules/.bin/claude"),
-        ],
-    )
+    claude = claude_binary(args.claude)
     run = TempRun("cc")
     with run.mock(responder, max_requests=40) as server:
         env = claude_env(run, server.url)
         command = [claude, "-p", "--input-format", "stream-json", "--output-format", "stream-json", "--verbose"]
         command += ["--model", MODEL, "--allowedTools", "Read", "Agent", "--max-turns", "6"]
-        code, stdout, stderr = run_turns(command, run.work, env, [USER_TURN], timeout=120)
+        code, stdout, stderr = run_turns(command, run.work, env, [DELEGATING_TURN], timeout=120)
     run.save("stdout.jsonl", stdout)
     run.save("stderr.txt", stderr)
     print(f"claude exit {code}; mock log: {run.log}")

@@ -30,14 +30,8 @@ from harness import out_dir
 from kimi_code import MODEL, played
 from mock_server import Reply, js
 from qwen_code import answered, completion_events, tool_names
+from scenario import DELEGATING_TURN, FAKE_READ_REPLY, SUBAGENT_PROMPT
 
-USER_TURN = "Ask a subagent to read notes.txt and tell me what it says."
-SUBAGENT_PROMPT = "Read notes.txt in the working folder and report what it says."
-# (a) in the subagent: a `Read` result written as text; no tool ran
-FAKE_READ_REPLY = (
-    '{"file_path": "notes.txt", "content": "Meeting moved to Thursday.\\nBring the draft."}'
-    "notes.txt says the meeting moved to Thursday and to bring the draft."
-)
 
 
 def responder(method, path, body):
@@ -65,7 +59,7 @@ def responder(method, path, body):
 
 def main() -> None:
     """Run the delegating turn through `kimi -p` and copy both agents' wire files to OUT_DIR."""
-    run, sessions, args = played(lambda _work: responder, [USER_TURN])
+    run, sessions, args = played(lambda _work: responder, [DELEGATING_TURN])
     agents = sessions / "*" / "session_*" / "agents"
     out = out_dir(args.out)
     run.copy_scrubbed(
