@@ -1,8 +1,8 @@
 """The session files the index covers: the person's own, where each agent keeps them
 (`inspector.sources.discovery`), their subagents' transcripts among them, with the agent and the
-project discovery names; and the paths
-given (a folder stands for the session files directly in it), whose agent is unknown, and the
-chat histories in PostgreSQL servers' databases given by their URLs."""
+project discovery names; and the paths given (a folder stands for the session files directly in
+it), whose agent is unknown, and the chat histories in PostgreSQL servers' databases given by
+their URLs."""
 
 from __future__ import annotations
 
