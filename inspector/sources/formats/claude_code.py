@@ -14,7 +14,10 @@ string. Results are `tool_result` blocks in user events (with a `toolUseResult` 
 Events in a subagent's thread (`isSidechain`) form their own session, with the id
 `SESSION/agent-AGENT` (or `SESSION/sidechain-ROOT` without an `agentId`); the main thread's id is
 the file's `sessionId`. A turn's position is its (first) line's index (0-based), its id that event's
-uuid, its `raw` the tuple of its events.
+uuid, its `raw` the tuple of its events. A session's tools are those its requests offered, as
+Claude Code (2.1.3xx) records each new request's shape (`api-request-shape`: its `tools`, under the
+subagent's `agentId`); a file without such records (or without the shape a request names) declares
+none.
 Other event types (`summary`, `system`, `attachment`, `file-history-snapshot`, `queue-operation`,
 `last-prompt`, `progress`, ...) are kept in place and never read as turns; an unknown type is
 counted in the session's problems. Writing is `claude_code_chain`'s: new events are spliced into
@@ -26,7 +29,8 @@ from __future__ import annotations
 from pathlib import PurePath
 from typing import Any, NamedTuple
 
-from inspector.model import ASSISTANT, USER, Session, ToolCall, Turn
+from inspector.catalogue import parse_tool_definitions
+from inspector.model import ASSISTANT, USER, Session, ToolCall, ToolSpec, Turn
 from inspector.sources.files.document import Document
 from inspector.sources.files.line_problems import NOT_AN_OBJECT, line_problems
 from inspector.sources.formats import _claude_code_chain
@@ -139,6 +143,7 @@ def read(document: Document) -> list[Session]:
     records = _records(document)
     threads = _threads(document, records)
     file_id = _file_session_id(document, threads)
+    offered = _offered_tools(records)
     sessions: list[Session] = []
     for index, thread in enumerate(threads):
         turns = _turns(thread)
@@ -148,8 +153,36 @@ def read(document: Document) -> list[Session]:
             () if sessions else tuple(line_problems(records, _unread_label, "event", "line"))
         )  # the file's, told once
         session_id = file_id if not thread.sidechain else f"{file_id}/{thread.key}"
-        sessions.append(Session(NAME, document.path, tuple(turns), (), document, index, session_id, problems))
+        tools = tuple(offered.get(thread.key, {}).values())
+        sessions.append(Session(NAME, document.path, tuple(turns), tools, document, index, session_id, problems))
     return sessions
+
+
+_REQUEST_RECORDS = frozenset({"api-request", "api-request-shape"})
+
+
+def _offered_tools(records: list[Any]) -> dict[str | None, dict[str, ToolSpec]]:
+    """The tools each thread's requests offered (the main thread's under None, a subagent's under
+    `agent-ID`), by name, from the `api-request-shape` records: every shape the thread's requests
+    took (a tool loaded on the way, by `ToolSearch`, is in the shapes after it). A thread one of
+    whose requests (`api-request`) names a shape the file does not hold declares none: its tools
+    are then only those its calls show."""
+    offered: dict[str | None, dict[str, ToolSpec]] = {}
+    shapes: dict[str | None, set[Any]] = {}
+    asked: dict[str | None, set[Any]] = {}
+    for record in records:
+        if type(record) is not dict or record.get("type") not in _REQUEST_RECORDS:
+            continue
+        agent = record.get("agentId")
+        key = f"agent-{agent}" if type(agent) is str else None
+        if record["type"] == "api-request":
+            asked.setdefault(key, set()).add(record.get("shapeHash"))
+        elif type(record.get("shape")) is dict:
+            shapes.setdefault(key, set()).add(record.get("shapeHash"))
+            tools = offered.setdefault(key, {})
+            for spec in parse_tool_definitions(record["shape"].get("tools")):
+                tools.setdefault(spec.name, spec)
+    return {key: tools for key, tools in offered.items() if asked.get(key, set()) <= shapes[key]}
 
 
 def write(document: Document, sessions: list[Session]) -> bytes:
