@@ -9,7 +9,10 @@ listing's order and fills in each one's turn count, findings by kind and review 
 once a second, keeping what it read in the index for the next time (`kept_files`); it pauses
 while another screen is shown and stops when the picker closes. A file that cannot be read says
 why on its row (and in full on Enter). `llm`'s database is one row: Enter lists its
-conversations in a picker of their own (Esc comes back), where they are scanned.
+conversations in a picker of their own (Esc comes back), where they are scanned. A session whose
+subagents' transcripts its tool keeps beside it (`discovery.subagents_of`) is one row counting
+their turns and findings too (its review status is its own file's): Enter lists its sessions and
+theirs in a picker of their own.
 """
 
 from __future__ import annotations
@@ -39,13 +42,16 @@ from inspector.tui.picker.rows import (
     scanned_file,
     short_reason,
     unreadable,
+    with_subagents,
 )
 from inspector.tui.picker.screen import FILL_EVERY, PickerScreen
 from inspector.tui.picker.view import LISTED
 
 if TYPE_CHECKING:
     from inspector.scan.summary import SessionSummary
+    from inspector.search.fingerprint import Fingerprint
     from inspector.search.scan_cache import ScanCache
+    from inspector.sources.base import Source
     from inspector.sources.discovery import FoundSession
 
 
@@ -111,11 +117,11 @@ class FoundPicker(PickerScreen):
         filled: list[tuple[str, Scanned, str, SavedReview | None]] = []
         unread = []
         for key, found in self._found.items():
-            summaries = None if agent_named(found.tool).history else kept.kept_with_anchors(found.path)
-            if summaries is None:
+            scanned = None if agent_named(found.tool).history else _kept_with_subagents(kept, found)
+            if scanned is None:
                 unread.append((key, found))
             else:
-                filled.append((key, kept_file(*summaries), "", saved_review_of(found.path)))
+                filled.append((key, scanned, "", saved_review_of(found.path)))
         if filled:
             self.app.call_from_thread(self._fill_found, filled)
         return unread
@@ -129,13 +135,33 @@ class FoundPicker(PickerScreen):
             source = self.named.open(found.path)
             if source.streams:
                 return database_note(*listing(source)), "", None
-            summaries: list[SessionSummary] = []
-            scanned = scanned_file(self.named.scan(source), by_id=False, summaries=summaries)
-            if kept is not None and taken is not None:
-                kept.keep(found.path, taken, summaries, [keys.anchored for _, keys in scanned.sessions])
-            return scanned, "", saved_review_of(found.path)
+            scanned = self._scanned(found.path, source, kept, taken)
         except InspectorError as error:
             return unreadable(short_reason(str(error), found.path)), str(error), None
+        from inspector.sources.discovery import subagents_of  # loaded already: it found the sessions
+
+        subagents = [self._subagent(path, kept) for path in subagents_of(found)]
+        return with_subagents(scanned, subagents), "", saved_review_of(found.path)
+
+    def _scanned(self, path: Path, source: Source, kept: ScanCache | None, taken: Fingerprint | None) -> Scanned:
+        """The values of the file at `path` read as `source`, kept in the index (`kept`) when its
+        fingerprint was `taken` before it was read."""
+        summaries: list[SessionSummary] = []
+        scanned = scanned_file(self.named.scan(source), by_id=False, summaries=summaries)
+        if kept is not None and taken is not None:
+            kept.keep(path, taken, summaries, [keys.anchored for _, keys in scanned.sessions])
+        return scanned
+
+    def _subagent(self, path: Path, kept: ScanCache | None) -> Scanned:
+        """The values of a subagent's transcript, from the index when it holds it as it is now."""
+        held = kept.kept_with_anchors(path) if kept is not None else None
+        if held is not None:
+            return kept_file(*held)
+        try:
+            taken = kept.fingerprint(path) if kept is not None else None
+            return self._scanned(path, self.named.open(path), kept, taken)
+        except InspectorError as error:
+            return unreadable(short_reason(str(error), path))
 
     def _fill_found(self, filled: list[tuple[str, Scanned, str, SavedReview | None]]) -> None:
         """Put the scanned files' values in their rows, and keep why each unreadable one is."""
@@ -145,7 +171,7 @@ class FoundPicker(PickerScreen):
 
     def _open(self, key: str) -> None:
         """Review the file (a history: list its conversations), or say why it cannot be read."""
-        from inspector.sources.discovery import agent_named  # loaded already: it found the sessions
+        from inspector.sources.discovery import agent_named, subagents_of  # loaded already: it found the sessions
         from inspector.tui.review.screen import ReviewScreen
 
         found = self._found[key]
@@ -162,6 +188,16 @@ class FoundPicker(PickerScreen):
                 Conversations(
                     [found.path],
                     f"Conversations in {shown_name(found.path)} · Enter opens one, Esc goes back to your sessions",
+                    self.named,
+                )
+            )
+        elif subagents := subagents_of(found):
+            several = "s" if len(subagents) != 1 else ""
+            self.app.push_screen(
+                SessionAndSubagents(
+                    [found.path, *subagents],
+                    f"{shown_name(found.path.name)} and its {len(subagents)} subagent{several}"
+                    " · Enter opens one, Esc goes back to your sessions",
                     self.named,
                 )
             )
@@ -197,3 +233,23 @@ class Conversations(PickerScreen):
     def leave(self) -> None:
         """Back to the person's sessions."""
         self.app.pop_screen()
+
+
+class SessionAndSubagents(Conversations):
+    """A session and its subagents' transcripts, each session a row; Esc goes back to the person's sessions."""
+
+    noun = "sessions"
+
+
+def _kept_with_subagents(kept: ScanCache, found: FoundSession) -> Scanned | None:
+    """The values of a session file and its subagents' transcripts from the index, when it holds
+    every one of them as it is now; None when one must be read."""
+    from inspector.sources.discovery import subagents_of  # loaded already: it found the sessions
+
+    held = kept.kept_with_anchors(found.path)
+    if held is None:
+        return None
+    subagents = [kept.kept_with_anchors(path) for path in subagents_of(found)]
+    if any(each is None for each in subagents):
+        return None
+    return with_subagents(kept_file(*held), [kept_file(*each) for each in subagents if each is not None])

@@ -116,6 +116,22 @@ def kept_file(summaries: Sequence[SessionSummary], anchors: Sequence[tuple[Findi
     return Scanned(turns, formats, kinds, tuple(sessions), rates)
 
 
+def with_subagents(main: Scanned, subagents: Sequence[Scanned]) -> Scanned:
+    """A session file's values with its subagents' transcripts' added: their turns, findings by
+    kind and rates (a transcript that cannot be read adds nothing: opening it says why). The
+    review status stays the session file's: each file keeps its own review."""
+    if not subagents or main.kinds is None or main.turns is None:
+        return main
+    kinds, rates, turns = Counter(main.kinds), Rates(), main.turns
+    for each in (main, *subagents):
+        if each.kinds is not None and each.turns is not None and each.rates is not None:
+            rates.update(each.rates)
+            if each is not main:
+                kinds.update(each.kinds)
+                turns += each.turns
+    return main._replace(turns=turns, kinds=kinds, rates=rates)
+
+
 def kept_sessions(
     path: Location, summaries: Sequence[SessionSummary], anchors: Sequence[tuple[FindingKey, ...]]
 ) -> list[tuple[RowTarget, ListedRow, Scanned]]:
