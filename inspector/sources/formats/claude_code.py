@@ -119,11 +119,13 @@ MESSAGE_KEYS = frozenset(
 
 class Thread(NamedTuple):
     """The events of one session of the file, in file order: `(index, event)` of every event in its
-    `parentUuid` chain (messages and the others), and whether it is a subagent's (sidechain)."""
+    `parentUuid` chain (messages and the others), whether it is a subagent's (sidechain), and the
+    records of its requests (`api-request` and `api-request-shape`, by their `agentId`)."""
 
     key: str | None
     sidechain: bool
     events: list[tuple[int, dict[str, Any]]]
+    requests: tuple[dict[str, Any], ...] = ()
 
 
 def claims(document: Document) -> bool:
@@ -143,7 +145,6 @@ def read(document: Document) -> list[Session]:
     records = _records(document)
     threads = _threads(document, records)
     file_id = _file_session_id(document, threads)
-    offered = _offered_tools(records)
     sessions: list[Session] = []
     for index, thread in enumerate(threads):
         turns = _turns(thread)
@@ -153,7 +154,7 @@ def read(document: Document) -> list[Session]:
             () if sessions else tuple(line_problems(records, _unread_label, "event", "line"))
         )  # the file's, told once
         session_id = file_id if not thread.sidechain else f"{file_id}/{thread.key}"
-        tools = tuple(offered.get(thread.key, {}).values())
+        tools = _offered_tools(thread.requests)
         sessions.append(Session(NAME, document.path, tuple(turns), tools, document, index, session_id, problems))
     return sessions
 
@@ -161,28 +162,21 @@ def read(document: Document) -> list[Session]:
 _REQUEST_RECORDS = frozenset({"api-request", "api-request-shape"})
 
 
-def _offered_tools(records: list[Any]) -> dict[str | None, dict[str, ToolSpec]]:
-    """The tools each thread's requests offered (the main thread's under None, a subagent's under
-    `agent-ID`), by name, from the `api-request-shape` records: every shape the thread's requests
-    took (a tool loaded on the way, by `ToolSearch`, is in the shapes after it). A thread one of
-    whose requests (`api-request`) names a shape the file does not hold declares none: its tools
+def _offered_tools(requests: tuple[dict[str, Any], ...]) -> tuple[ToolSpec, ...]:
+    """The tools a thread's requests offered, by name, from its `api-request-shape` records: every
+    shape its requests took (a tool loaded on the way, by `ToolSearch`, is in the shapes after it).
+    None when one of its requests (`api-request`) names a shape the file does not hold: its tools
     are then only those its calls show."""
-    offered: dict[str | None, dict[str, ToolSpec]] = {}
-    shapes: dict[str | None, set[Any]] = {}
-    asked: dict[str | None, set[Any]] = {}
-    for record in records:
-        if type(record) is not dict or record.get("type") not in _REQUEST_RECORDS:
-            continue
-        agent = record.get("agentId")
-        key = f"agent-{agent}" if type(agent) is str else None
+    offered: dict[str, ToolSpec] = {}
+    shapes, asked = set(), set()
+    for record in requests:
         if record["type"] == "api-request":
-            asked.setdefault(key, set()).add(record.get("shapeHash"))
+            asked.add(record.get("shapeHash"))
         elif type(record.get("shape")) is dict:
-            shapes.setdefault(key, set()).add(record.get("shapeHash"))
-            tools = offered.setdefault(key, {})
+            shapes.add(record.get("shapeHash"))
             for spec in parse_tool_definitions(record["shape"].get("tools")):
-                tools.setdefault(spec.name, spec)
-    return {key: tools for key, tools in offered.items() if asked.get(key, set()) <= shapes[key]}
+                offered.setdefault(spec.name, spec)
+    return tuple(offered.values()) if asked <= shapes else ()
 
 
 def write(document: Document, sessions: list[Session]) -> bytes:
@@ -205,11 +199,15 @@ def threads_of(records: list[Any]) -> list[Thread]:
     main_events = main.events
     side: dict[str, Thread] = {}
     key_of: dict[str, str] = {}  # uuid of a sidechain event -> its thread's key
+    requests: dict[str | None, list[dict[str, Any]]] = {}  # a thread's key -> its request records
     for index, event in enumerate(records):
         if not isinstance(event, dict):
             continue
         uuid = event.get("uuid")
         if type(uuid) is not str:
+            if event.get("type") in _REQUEST_RECORDS:
+                agent = event.get("agentId")
+                requests.setdefault(f"agent-{agent}" if type(agent) is str else None, []).append(event)
             continue
         if event.get("isSidechain") is not True:
             main_events.append((index, event))
@@ -225,7 +223,11 @@ def threads_of(records: list[Any]) -> list[Thread]:
         )
         key_of[uuid] = key
         side.setdefault(key, Thread(key, True, [])).events.append((index, event))
-    return [thread for thread in (main, *side.values()) if thread.events]
+    threads = [thread for thread in (main, *side.values()) if thread.events]
+    return [
+        thread._replace(requests=tuple(requests[thread.key])) if thread.key in requests else thread
+        for thread in threads
+    ]
 
 
 def message_groups(thread: Thread) -> list[list[tuple[int, dict[str, Any]]]]:
