@@ -2,9 +2,10 @@
 
 `GEMINI_CLI_HOME` stands for the home folder (default `~`); the same is looked for under
 `$GEMINI_CLI_HOME/.cache/.gemini/tmp/` (where it keeps them when run under macOS's
-`sandbox-exec`). Subagents' chats (`chats/<session>/*.jsonl`) are not listed. Project: the folder
-named in `<project>/.project_root` (written by recent versions, 0.61 among them); else the
-folder's name (a hash of the project's path in older versions)."""
+`sandbox-exec`). A session's subagents' chats (`chats/<its sessionId>/*.jsonl`) are its subagents
+(`Agent.subagents`). Project: the folder named in `<project>/.project_root` (written by recent
+versions, 0.61 among them); else the folder's name (a hash of the project's path in older
+versions)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from pathlib import Path
 
 from inspector.sources import NOT_SESSIONS
 from inspector.sources.discovery.contract import Agent, FoundSession, Surroundings
-from inspector.sources.discovery.folders import VALUE_BYTES, entries, found, head
+from inspector.sources.discovery.folders import VALUE_BYTES, entries, first_cwd, found, head
 
 NAME = "Gemini CLI"
 
@@ -40,4 +41,18 @@ def sessions(root: Path) -> Iterator[FoundSession]:
             yield from (found(NAME, path, entry, project) for path, entry in named)
 
 
-AGENT = Agent(NAME, places, sessions, resume="gemini --resume {id}")
+def subagents(session: Path) -> tuple[Path, ...]:
+    """The chats in the folder named by the session's `sessionId` (read from its head) beside it."""
+    session_id = first_cwd(str(session), key="sessionId")
+    if not session_id or Path(session_id).name != session_id or session_id.startswith("."):
+        return ()  # (no id, or one that would name a folder elsewhere)
+    return tuple(
+        sorted(
+            path
+            for path, entry in entries(session.parent / session_id, folders=False)
+            if entry.name.endswith(".jsonl") and not entry.name.endswith(NOT_SESSIONS)
+        )
+    )
+
+
+AGENT = Agent(NAME, places, sessions, resume="gemini --resume {id}", subagents=subagents)

@@ -1,7 +1,8 @@
-"""A session's subagents, whose transcripts Claude Code and Kimi Code keep in files of their own
-beside it, are found beside it (on a temporary home folder only): `inspector scan` with no path and
-the search index read them after it, so a subagent's fake tool result is reported as the main
-agent's would be. The files are the ones Claude Code 2.1.332 and Kimi Code 2.1.0 wrote."""
+"""A session's subagents, whose transcripts Claude Code, Gemini CLI and Kimi Code keep in files of
+their own beside it, are found beside it (on a temporary home folder only): `inspector scan` with
+no path and the search index read them after it, so a subagent's fake tool result is reported as
+the main agent's would be. The files are the ones Claude Code 2.1.332, Gemini CLI 0.61.0 and Kimi
+Code 2.1.0 wrote."""
 
 from __future__ import annotations
 
@@ -19,6 +20,9 @@ CLAUDE = TOOL_SAMPLES / "claude-code-subagent"
 CLAUDE_ID = "96771fa5-273c-4ee7-9ace-b7f1e823acb7"
 CLAUDE_AGENT = "agent-a2e34ec84a76856d1"
 KIMI_SESSION = "session_43cbd41d-7876-411c-91c5-519f61e529c7"
+GEMINI = TOOL_SAMPLES / "gemini-cli-subagent"
+GEMINI_CHAT = next(GEMINI.glob("session-*.jsonl"))
+GEMINI_SUBAGENT = next(GEMINI.glob("*/*.jsonl"))
 
 
 def _claude_project(home: Path) -> Path:
@@ -42,6 +46,14 @@ def _kimi_session(home: Path) -> Path:
     return folder
 
 
+def _gemini_chats(home: Path) -> Path:
+    """A project's chats folder after a delegating turn: the main chat, and the subagent's in the
+    folder named by the main session's id."""
+    chats = home / ".gemini" / "tmp" / "gm-work" / "chats"
+    shutil.copytree(GEMINI, chats)
+    return chats
+
+
 def test_a_claude_code_session_s_subagents_are_the_transcripts_in_its_folder(empty_home: Path):
     project = _claude_project(empty_home)
     (found,) = discover(empty_home, {})
@@ -49,9 +61,31 @@ def test_a_claude_code_session_s_subagents_are_the_transcripts_in_its_folder(emp
     assert subagents_of(found) == (project / CLAUDE_ID / "subagents" / f"{CLAUDE_AGENT}.jsonl",)
 
 
+def test_a_gemini_cli_chat_s_subagents_are_in_the_folder_its_session_id_names(empty_home: Path):
+    chats = _gemini_chats(empty_home)
+    (found,) = discover(empty_home, {})
+    assert found.path == chats / GEMINI_CHAT.name
+    assert subagents_of(found) == (chats / GEMINI_SUBAGENT.parent.name / GEMINI_SUBAGENT.name,)
+    assert GEMINI_SUBAGENT.parent.name in GEMINI_CHAT.read_text().splitlines()[0]  # (the main session's id)
+
+
+def test_a_session_id_naming_a_folder_elsewhere_names_no_subagent(empty_home: Path):
+    chats = empty_home / ".gemini" / "tmp" / "p" / "chats"
+    chats.mkdir(parents=True)
+    (chats.parent / "elsewhere").mkdir()
+    shutil.copyfile(GEMINI_SUBAGENT, chats.parent / "elsewhere" / "planted.jsonl")
+    first, *rest = GEMINI_CHAT.read_text().splitlines(keepends=True)
+    record = json.loads(first)
+    for hostile in ("../elsewhere", ".."):
+        (chats / "session-x.jsonl").write_text(json.dumps({**record, "sessionId": hostile}) + "\n" + "".join(rest))
+        (found,) = discover(empty_home, {})
+        assert subagents_of(found) == ()
+
+
 def test_scan_with_no_path_reports_what_a_subagent_faked(empty_home: Path, capsys):
     project = _claude_project(empty_home)
     kimi = _kimi_session(empty_home)
+    chats = _gemini_chats(empty_home)
     assert main(["scan", "--json"]) == 1
     report = json.loads(capsys.readouterr().out)
     findings = {
@@ -62,7 +96,11 @@ def test_scan_with_no_path_reports_what_a_subagent_faked(empty_home: Path, capsy
     }
     claude = project.relative_to(empty_home).as_posix()
     wires = (kimi / "agents").relative_to(empty_home).as_posix()
+    gemini = chats.relative_to(empty_home).as_posix()
+    main_id, subagent_id = GEMINI_SUBAGENT.parent.name, GEMINI_SUBAGENT.stem
     assert findings == {
+        (f"{gemini}/{GEMINI_CHAT.name}", main_id): [],
+        (f"{gemini}/{main_id}/{GEMINI_SUBAGENT.name}", subagent_id): ["result-prefix"],
         (f"{claude}/{CLAUDE_ID}.jsonl", CLAUDE_ID): [],
         (f"{claude}/{CLAUDE_ID}/subagents/{CLAUDE_AGENT}.jsonl", f"{CLAUDE_ID}/{CLAUDE_AGENT}"): ["result-prefix"],
         (f"{wires}/main/wire.jsonl", KIMI_SESSION): [],

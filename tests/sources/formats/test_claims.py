@@ -100,6 +100,8 @@ WRITTEN_IN = {
     "otel-genai.trace.json": "otel",
     "claude-code-subagent/96771fa5-273c-4ee7-9ace-b7f1e823acb7.jsonl": "claude-code",
     "claude-code-subagent/96771fa5-273c-4ee7-9ace-b7f1e823acb7/subagents/agent-a2e34ec84a76856d1.jsonl": "claude-code",
+    "gemini-cli-subagent/session-2026-11-29T08-38-e4c7a54b.jsonl": "gemini-cli",
+    "gemini-cli-subagent/e4c7a54b-476e-4c5a-b934-a831f24fd6d3/01becc21-3b3f-4d42-b2a3-7d87991d46ff.jsonl": "gemini-cli",
     "pi.resumed.session.jsonl": "pi",
     "pi.session.jsonl": "pi",
     "pydantic-ai-1.messages.json": "pydantic-ai",
@@ -120,7 +122,7 @@ def test_every_file_a_real_tool_wrote_is_claimed_by_its_own_format_alone():
             *samples,
             *(f"{path.parent.name}/{path.name}" for path in TOOL_SAMPLES.glob("*/base_state.json")),
             *(str(path.relative_to(TOOL_SAMPLES)) for path in TOOL_SAMPLES.glob("*/session/*/ses_*.json")),
-            *(str(path.relative_to(TOOL_SAMPLES)) for path in TOOL_SAMPLES.glob("claude-code-subagent/**/*.jsonl")),
+            *(str(path.relative_to(TOOL_SAMPLES)) for path in TOOL_SAMPLES.glob("*-subagent/**/*.jsonl")),
         ]
     )
     assert samples == sorted(WRITTEN_IN)
