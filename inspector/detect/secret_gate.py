@@ -22,7 +22,8 @@ them points at holds nothing the search would find:
 The texts of a batch of turns are joined as latin-1 bytes (one byte a character, any other
 character a `?`, which no check looks for), so each check is a call in C over the batch, whose
 bytes stay in the processor's cache from one check to the next: linear time, a few passes.
-A record's role (`assistant`, `user`, ...) is a word, and is passed over.
+A record's fields the first batches found plain (the same working folder, version and session
+id on every line) are not looked at again.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from inspector.model import Turn
 
 BATCH = 1 << 16  # characters: the texts looked at together (a batch ends with the turn that fills it)
 SHORTEST_RUN = 15  # characters: the shortest run a named pattern is (a Slack token, `xoxb-` and 10)
+PLAIN_VALUES_KEPT = 1 << 14  # records' fields remembered as holding nothing (a bound on the memory)
 SHORTEST_TOKEN, LONGEST_TOKEN = 32, 100  # characters: the shortest and longest random-looking tokens
 # The starts of the named patterns that are runs (`sk-`, `gh[pousr]_`, ...), searched in long runs.
 _RUN_STARTS = re.compile(rb"sk-|gh[pousr]_|github_pat_|xox|AKIA|ASIA|ABIA|ACCA|AIza")
@@ -60,35 +62,44 @@ _KEY_WINDOW = 1 << 16  # bytes split at their separators at once
 _LAST_BYTES = itemgetter(slice(-_KEY_REACH, None))  # of a piece: what is looked at before its separator
 _FIXED = (b"-----BEGIN", b".eyJ", b"earer")  # in a private key, a JSON Web Token, a bearer token
 _RUN = b"\x01" * SHORTEST_RUN
-# The values most records hold under their role: words, no secret, not looked at.
-_ROLE_WORDS = frozenset({"assistant", "function", "system", "user", "tool", "model", "developer"})
 _KEY_WORDS_BEFORE = tuple(word + b":" for word in _KEY_LAST_WORDS)
 
 
 def turns_to_search(turns: Sequence[Turn]) -> Iterator[int]:
     """The indexes of the turns where the search may find a secret (every one where it does), in order."""
-    batch = _Batch(0, set(), set())
+    known = _Known()
+    batch = _Batch(0, known)
     for turn in turns:
         batch.add(turn)
         if batch.size >= BATCH:
             yield from batch.turns_to_search()
-            batch = _Batch(batch.start + len(batch.firsts), batch.safe_keys, batch.plain_runs)
+            batch = _Batch(batch.start + len(batch.firsts), known)
     yield from batch.turns_to_search()
+
+
+class _Known:
+    """What the batches of one session found to hold nothing the search would find, passed over
+    when met again: a session's records repeat their keys, fields and long names."""
+
+    def __init__(self) -> None:
+        self.safe_keys: set[str] = set()  # keys named like no secret, holding none
+        self.plain_runs: set[bytes] = set()  # long runs of the texts: no token, no pattern's start
+        self.plain_values: set[str] = set()  # records' fields (the first batches' only: `PLAIN_VALUES_KEPT`)
 
 
 class _Batch:
     """The texts of a few turns in a row: those searched by every rule, and their ids and
     records' fields, searched for named patterns only."""
 
-    def __init__(self, start: int, safe_keys: set[str], plain_runs: set[bytes]) -> None:
+    def __init__(self, start: int, known: _Known) -> None:
         self.start = start  # the index of the batch's first turn
         self.texts: list[str] = []
         self.firsts: list[int] = []  # the index of each turn's first text
         self.named_only: list[str] = []
         self.firsts_named_only: list[int] = []
         self.flagged: set[int] = set()  # turns with a key that may name a secret, or hold one
-        self.safe_keys = safe_keys  # keys found to do neither
-        self.plain_runs = plain_runs  # long runs of the texts found to be no token nor to hold a pattern's start
+        self.known = known
+        self.safe_keys = known.safe_keys
         self.size = 0  # characters
 
     def add(self, turn: Turn) -> None:
@@ -102,15 +113,14 @@ class _Batch:
                 texts.append(text)  # (else it is a result's, added above)
         else:
             texts.append(text)
-        raw = turn.raw
+        raw, plain = turn.raw, self.known.plain_values
         for record in (raw,) if isinstance(raw, dict) else raw if isinstance(raw, (list, tuple)) else ():
             if isinstance(record, dict):
-                for key, value in record.items():
-                    if isinstance(value, str) and value != text:
-                        if value not in _ROLE_WORDS:
-                            named_only.append(value)
-                        if key not in safe_keys:
-                            self._check_key(key)
+                for value in record.values():  # its text fields but the turn's text, those known plain left out
+                    if isinstance(value, str) and value is not text and value not in plain:
+                        named_only.append(value)
+                if not safe_keys.issuperset(record):
+                    self._check_record_keys(record, text)
         if turn.id:
             named_only.append(turn.id)
         self.size += len(text)
@@ -136,6 +146,19 @@ class _Batch:
         self.named_only.extend(call.id for call in turn.tool_calls if call.id)
         self.named_only.extend(result.call_id for result in turn.tool_results if result.call_id)
 
+    def _check_record_keys(self, record: dict[Any, Any], text: str) -> None:
+        """Check the record's keys not known to be safe: one named like a secret flags the turn
+        being added when its value is a text but the turn's (the search reads it)."""
+        for key in record.keys() - self.safe_keys:
+            if not isinstance(key, str):
+                continue
+            if names_a_secret(key) or next(secrets_in_text(key), None) is not None:
+                value = record[key]
+                if isinstance(value, str) and value != text:
+                    self.flagged.add(len(self.firsts) - 1)
+            else:
+                self.safe_keys.add(key)
+
     def _check_key(self, key: object) -> None:
         """Flag the turn being added when the search may find a secret in `key` or under it (it
         is named like a secret); else remember the key as safe."""
@@ -149,8 +172,13 @@ class _Batch:
     def turns_to_search(self) -> list[int]:
         """The indexes of the batch's turns where the search may find a secret, in order."""
         flagged = self.flagged
-        flagged.update(bisect_right(self.firsts, text) - 1 for text in _may_hold(self.texts, self.plain_runs))
-        flagged.update(bisect_right(self.firsts_named_only, text) - 1 for text in _may_hold(self.named_only, None))
+        flagged.update(bisect_right(self.firsts, text) - 1 for text in _may_hold(self.texts, self.known.plain_runs))
+        holding = _may_hold(self.named_only, None)
+        flagged.update(bisect_right(self.firsts_named_only, text) - 1 for text in holding)
+        plain = self.known.plain_values
+        if len(plain) < PLAIN_VALUES_KEPT:  # (the fields every record repeats are in the first batches)
+            plain.update(self.named_only)
+            plain.difference_update(self.named_only[text] for text in holding)
         return [self.start + turn for turn in sorted(flagged)]
 
 
