@@ -24,11 +24,13 @@ def _agent_of(path: Location) -> Agent | None:
 
 def resume_hint(path: Location, out: Location, session_id: str | None) -> str | None:
     """For the export `out` of `path`, a file an agent keeps: how to resume it with that agent
-    (None when no agent keeps `path`, or when the export replaced it already)."""
+    (None when no agent keeps `path`, or when the export replaced it already; no command for a
+    subagent's session, which the agent does not resume)."""
     agent = _agent_of(path)
     if agent is None or not isinstance(path, Path) or (isinstance(out, Path) and out.resolve() == path.resolve()):
         return None
-    resume = f", then `{agent.resume.format(id=session_id)}`" if session_id and agent.resume else ""
+    resumable = session_id and "/" not in session_id  # (`ID/agent-X`: a subagent's, which no command resumes)
+    resume = f", then `{agent.resume.format(id=session_id)}`" if resumable and agent.resume else ""
     if is_storage_session(path):  # the export is a storage folder holding the session's files
         put_back = f"copy the export's files into {shown_name(storage_folder(path))}"
     else:

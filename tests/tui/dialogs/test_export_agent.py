@@ -52,6 +52,23 @@ def test_the_export_of_a_claude_code_session_says_where_it_went_and_how_to_resum
     drive(path, scenario)
 
 
+def test_the_export_of_a_subagent_s_transcript_names_no_command_to_resume_it(tmp_path: Path, monkeypatch):
+    project = Path.home() / ".claude" / "projects" / "-tmp-cc-work"
+    shutil.copytree(TOOL_SAMPLES / "claude-code-subagent", project)
+    path = next(project.glob("*/subagents/agent-*.jsonl"))
+    monkeypatch.chdir(tmp_path)
+
+    async def scenario(pilot: Pilot, notes: list[str]) -> None:
+        lines = (await decided_and_exported(pilot, notes)).splitlines()
+        assert lines[0] == f"Wrote {tmp_path.resolve() / path.name.replace('.jsonl', '.fixed.jsonl')}"
+        assert lines[-1] == (
+            f"Claude Code reads only its own file: copy the export over {path} (or export again with "
+            "“overwrite the input”, which keeps a backup)"
+        )
+
+    drive(path, scenario)
+
+
 def test_the_export_of_an_opencode_storage_session_is_a_storage_folder_and_says_how_to_resume_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ):
