@@ -1,14 +1,16 @@
 """Claude Code: `$CLAUDE_CONFIG_DIR/projects/<project>/*.jsonl`, default `~/.claude/projects`.
 
 `<project>` is the working folder with each character but letters and digits made `-`
-(`-home-me-proj`). A session's subagents' transcripts (`<session>/subagents/agent-*.jsonl`) are
-its subagents (`Agent.subagents`); the older versions' `agent-*.jsonl` beside the sessions, which
-name no session in theirs, are not listed. Project: the `cwd` of the first event that has one,
-within the file's first `HEAD_BYTES`; else the folder's name."""
+(`-home-me-proj`). A session's subagents (`Agent.subagents`) are the transcripts in its
+`<session>/subagents/agent-*.jsonl` (2.1), and the `agent-*.jsonl` beside the sessions whose
+`sessionId` names it (2.0, which keeps its warm-up agents' there too); those are not sessions of
+their own. Project: the `cwd` of the first event that has one, within the file's first
+`HEAD_BYTES`; else the folder's name."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from pathlib import Path
 
 from inspector.sources import NOT_SESSIONS
@@ -36,15 +38,34 @@ def sessions(root: Path) -> Iterator[FoundSession]:
 
 
 def subagents(session: Path) -> tuple[Path, ...]:
-    """The transcripts in the session's `<session>/subagents` folder, by name."""
+    """The transcripts in the session's `<session>/subagents` folder, then those beside it that
+    name it, each by name."""
     folder = session.parent / session.stem / "subagents"
-    return tuple(
-        sorted(
-            path
-            for path, entry in entries(folder, folders=False)
-            if entry.name.startswith("agent-") and entry.name.endswith(".jsonl")
-        )
-    )
+    newer = sorted(path for path, entry in entries(folder, folders=False) if _is_side_chain(entry.name))
+    return (*newer, *_side_chains_beside(session.parent).get(session.stem, ()))
+
+
+def _side_chains_beside(project: Path) -> dict[str, tuple[Path, ...]]:
+    """The `agent-*.jsonl` of a project folder by the `sessionId` each names (read from its head),
+    listed again only when the folder's entries changed (its modification time)."""
+    try:
+        changed = project.stat().st_mtime_ns
+    except OSError:
+        return {}
+    return _side_chains_listed(project, changed)
+
+
+@lru_cache(maxsize=256)  # (a project each: a home rarely has more)
+def _side_chains_listed(project: Path, changed: int) -> dict[str, tuple[Path, ...]]:
+    by_session: dict[str, list[Path]] = {}
+    for path, entry in sorted(entries(project, folders=False)):
+        if _is_side_chain(entry.name) and (session_id := first_cwd(entry.path, key="sessionId")):
+            by_session.setdefault(session_id, []).append(path)
+    return {session_id: tuple(paths) for session_id, paths in by_session.items()}
+
+
+def _is_side_chain(name: str) -> bool:
+    return name.startswith("agent-") and name.endswith(".jsonl")
 
 
 AGENT = Agent(NAME, places, sessions, resume="claude --resume {id}", subagents=subagents)

@@ -1,5 +1,6 @@
 """A session's subagents, whose transcripts Claude Code, Gemini CLI and Kimi Code keep in files of
-their own beside it, are found beside it (on a temporary home folder only): `inspector scan` with
+their own beside it (Claude Code 2.0 beside the sessions, naming theirs), are found beside it (on
+a temporary home folder only): `inspector scan` with
 no path and the search index read them after it, so a subagent's fake tool result is reported as
 the main agent's would be. The files are the ones Claude Code 2.1.332, Gemini CLI 0.61.0 and Kimi
 Code 2.1.0 wrote."""
@@ -20,6 +21,9 @@ CLAUDE = TOOL_SAMPLES / "claude-code-subagent"
 CLAUDE_ID = "96771fa5-273c-4ee7-9ace-b7f1e823acb7"
 CLAUDE_AGENT = "agent-a2e34ec84a76856d1"
 KIMI_SESSION = "session_43cbd41d-7876-411c-91c5-519f61e529c7"
+OLDER = TOOL_SAMPLES / "claude-code-2.0-subagent"
+OLDER_ID = "65474567-12cf-4b70-a498-fd1867ce67ee"
+OLDER_FAKE = "agent-ab83e6b.jsonl"  # the Task subagent's, whose reply is a fake Read result
 GEMINI = TOOL_SAMPLES / "gemini-cli-subagent"
 GEMINI_CHAT = next(GEMINI.glob("session-*.jsonl"))
 GEMINI_SUBAGENT = next(GEMINI.glob("*/*.jsonl"))
@@ -44,6 +48,17 @@ def _kimi_session(home: Path) -> Path:
     put(TOOL_SAMPLES / "kimi-code.subagent.wire.jsonl", folder / "agents" / "agent-0" / "wire.jsonl", 1_700_000_100)
     (folder / "state.json").write_text(json.dumps({"id": KIMI_SESSION, "cwd": "/home/me/proj"}))
     return folder
+
+
+def test_an_older_claude_code_session_s_subagents_are_the_side_chains_beside_it_that_name_it(empty_home: Path):
+    project = empty_home / ".claude" / "projects" / "-tmp-cc-work"
+    shutil.copytree(OLDER, project)  # Claude Code 2.0.77: a Task subagent's and three warm-up agents'
+    put(TOOL_SAMPLES / "claude-code.jsonl", project / "agent-0f0e0d.jsonl", 1_700_000_000)  # another session's
+    (found,) = discover(empty_home, {})
+    assert found.path == project / f"{OLDER_ID}.jsonl"
+    assert subagents_of(found) == tuple(sorted(project / path.name for path in OLDER.glob("agent-*.jsonl")))
+    (project / "agent-0ld.jsonl").write_bytes((OLDER / OLDER_FAKE).read_bytes())  # added since: listed again
+    assert project / "agent-0ld.jsonl" in subagents_of(discover(empty_home, {})[0])
 
 
 def _gemini_chats(home: Path) -> Path:
@@ -84,6 +99,7 @@ def test_a_session_id_naming_a_folder_elsewhere_names_no_subagent(empty_home: Pa
 
 def test_scan_with_no_path_reports_what_a_subagent_faked(empty_home: Path, capsys):
     project = _claude_project(empty_home)
+    older = shutil.copytree(OLDER, empty_home / ".claude" / "projects" / "-tmp-cc-older")
     kimi = _kimi_session(empty_home)
     chats = _gemini_chats(empty_home)
     assert main(["scan", "--json"]) == 1
@@ -98,7 +114,15 @@ def test_scan_with_no_path_reports_what_a_subagent_faked(empty_home: Path, capsy
     wires = (kimi / "agents").relative_to(empty_home).as_posix()
     gemini = chats.relative_to(empty_home).as_posix()
     main_id, subagent_id = GEMINI_SUBAGENT.parent.name, GEMINI_SUBAGENT.stem
+    warm_ups = {
+        (f"{older.relative_to(empty_home).as_posix()}/{path.name}", f"{OLDER_ID}/{path.stem}"): []
+        for path in OLDER.glob("agent-*.jsonl")
+    }
+    older_fake = (f"{older.relative_to(empty_home).as_posix()}/{OLDER_FAKE}", f"{OLDER_ID}/{Path(OLDER_FAKE).stem}")
     assert findings == {
+        **warm_ups,
+        older_fake: ["result-prefix"],
+        (f"{older.relative_to(empty_home).as_posix()}/{OLDER_ID}.jsonl", OLDER_ID): [],
         (f"{gemini}/{GEMINI_CHAT.name}", main_id): [],
         (f"{gemini}/{main_id}/{GEMINI_SUBAGENT.name}", subagent_id): ["result-prefix"],
         (f"{claude}/{CLAUDE_ID}.jsonl", CLAUDE_ID): [],
