@@ -10,6 +10,7 @@ versions)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from pathlib import Path
 
 from inspector.sources import NOT_SESSIONS
@@ -42,10 +43,14 @@ def sessions(root: Path) -> Iterator[FoundSession]:
 
 
 def subagents(session: Path) -> tuple[Path, ...]:
-    """The chats in the folder named by the session's `sessionId` (read from its head) beside it."""
+    """The chats in the folder named by the session's `sessionId` beside it (its head is read only
+    when its chats folder holds a folder: most hold none)."""
+    folders = _folders_in(session.parent)
+    if not folders:
+        return ()
     session_id = first_cwd(str(session), key="sessionId")
-    if not session_id or Path(session_id).name != session_id or session_id.startswith("."):
-        return ()  # (no id, or one that would name a folder elsewhere)
+    if session_id not in folders:
+        return ()  # (no id, none of its subagents, or one that would name a folder elsewhere)
     return tuple(
         sorted(
             path
@@ -53,6 +58,20 @@ def subagents(session: Path) -> tuple[Path, ...]:
             if entry.name.endswith(".jsonl") and not entry.name.endswith(NOT_SESSIONS)
         )
     )
+
+
+def _folders_in(chats: Path) -> frozenset[str]:
+    """The names of the folders in a chats folder, listed again only when its entries changed."""
+    try:
+        changed = chats.stat().st_mtime_ns
+    except OSError:
+        return frozenset()
+    return _folders_listed(chats, changed)
+
+
+@lru_cache(maxsize=256)  # (a project each: a home rarely has more)
+def _folders_listed(chats: Path, changed: int) -> frozenset[str]:
+    return frozenset(entry.name for _, entry in entries(chats, folders=True))
 
 
 AGENT = Agent(NAME, places, sessions, resume="gemini --resume {id}", subagents=subagents)

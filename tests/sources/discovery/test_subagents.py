@@ -86,7 +86,7 @@ def test_a_gemini_cli_chat_s_subagents_are_in_the_folder_its_session_id_names(em
 
 def test_a_session_id_naming_a_folder_elsewhere_names_no_subagent(empty_home: Path):
     chats = empty_home / ".gemini" / "tmp" / "p" / "chats"
-    chats.mkdir(parents=True)
+    (chats / "another-session-id").mkdir(parents=True)  # (a chats folder where subagents ran)
     (chats.parent / "elsewhere").mkdir()
     shutil.copyfile(GEMINI_SUBAGENT, chats.parent / "elsewhere" / "planted.jsonl")
     first, *rest = GEMINI_CHAT.read_text().splitlines(keepends=True)
