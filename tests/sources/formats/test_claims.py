@@ -101,8 +101,8 @@ WRITTEN_IN = {
     "claude-code-subagent/96771fa5-273c-4ee7-9ace-b7f1e823acb7.jsonl": "claude-code",
     "claude-code-subagent/96771fa5-273c-4ee7-9ace-b7f1e823acb7/subagents/agent-a2e34ec84a76856d1.jsonl": "claude-code",
     **{
-        f"claude-code-2.0-subagent/{path.name}": "claude-code"
-        for path in (TOOL_SAMPLES / "claude-code-2.0-subagent").glob("*.jsonl")
+        f"claude-code-side-chains/{path.name}": "claude-code"
+        for path in (TOOL_SAMPLES / "claude-code-side-chains").glob("*.jsonl")
     },
     "gemini-cli-subagent/session-2026-11-29T08-38-e4c7a54b.jsonl": "gemini-cli",
     "gemini-cli-subagent/e4c7a54b-476e-4c5a-b934-a831f24fd6d3/01becc21-3b3f-4d42-b2a3-7d87991d46ff.jsonl": "gemini-cli",
@@ -127,6 +127,7 @@ def test_every_file_a_real_tool_wrote_is_claimed_by_its_own_format_alone():
             *(f"{path.parent.name}/{path.name}" for path in TOOL_SAMPLES.glob("*/base_state.json")),
             *(str(path.relative_to(TOOL_SAMPLES)) for path in TOOL_SAMPLES.glob("*/session/*/ses_*.json")),
             *(str(path.relative_to(TOOL_SAMPLES)) for path in TOOL_SAMPLES.glob("*-subagent/**/*.jsonl")),
+            *(str(path.relative_to(TOOL_SAMPLES)) for path in TOOL_SAMPLES.glob("claude-code-side-chains/*.jsonl")),
         ]
     )
     assert samples == sorted(WRITTEN_IN)
