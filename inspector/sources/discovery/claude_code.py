@@ -10,12 +10,11 @@ their own. Project: the `cwd` of the first event that has one, within the file's
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
 from pathlib import Path
 
 from inspector.sources import NOT_SESSIONS
 from inspector.sources.discovery.contract import Agent, FoundSession, Surroundings
-from inspector.sources.discovery.folders import entries, first_cwd, found
+from inspector.sources.discovery.folders import entries, first_cwd, found, while_unchanged
 
 NAME = "Claude Code"
 
@@ -47,16 +46,11 @@ def subagents(session: Path) -> tuple[Path, ...]:
 
 def _side_chains_beside(project: Path) -> dict[str, tuple[Path, ...]]:
     """The `agent-*.jsonl` of a project folder by the `sessionId` each names (read from its head),
-    listed again only when the folder's entries changed (its modification time)."""
-    try:
-        changed = project.stat().st_mtime_ns
-    except OSError:
-        return {}
-    return _side_chains_listed(project, changed)
+    read again only when the folder's entries changed."""
+    return while_unchanged(project, _side_chains_in, {})
 
 
-@lru_cache(maxsize=256)  # (a project each: a home rarely has more)
-def _side_chains_listed(project: Path, changed: int) -> dict[str, tuple[Path, ...]]:
+def _side_chains_in(project: Path) -> dict[str, tuple[Path, ...]]:
     by_session: dict[str, list[Path]] = {}
     for path, entry in sorted(entries(project, folders=False)):
         if _is_side_chain(entry.name) and (session_id := first_cwd(entry.path, key="sessionId")):

@@ -6,15 +6,18 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import lru_cache
 from json.decoder import scanstring  # type: ignore[attr-defined]  # typeshed's json.decoder omits it; the module has it
 from pathlib import Path
+from typing import TypeVar
 
 from inspector.sources.discovery.contract import FoundSession, Surroundings
 from inspector.support.safe_text import one_line, shown_name
 
 HEAD_BYTES = 16 * 1024  # where a session's working folder is looked for
 VALUE_BYTES = 8 * 1024  # at most this much of it (a longer one is not taken)
+_Listing = TypeVar("_Listing")
 
 
 def entries(folder: Path, folders: bool) -> list[tuple[Path, os.DirEntry[str]]]:
@@ -58,6 +61,22 @@ def found_file(tool: str, path: Path) -> FoundSession | None:
     except OSError:
         return None
     return FoundSession(tool, path, "", status.st_mtime, status.st_size) if path.is_file() else None
+
+
+def while_unchanged(folder: Path, read: Callable[[Path], _Listing], empty: _Listing) -> _Listing:
+    """What `read(folder)` gives, kept while the folder's entries stay as they were (its
+    modification time) and read again once they change; `empty` when the folder is not there."""
+    try:
+        changed = folder.stat().st_mtime_ns
+    except OSError:
+        return empty
+    listing: _Listing = _kept(read, folder, changed)
+    return listing
+
+
+@lru_cache(maxsize=512)  # (a project's folder each: a home rarely has more)
+def _kept(read: Callable[[Path], _Listing], folder: Path, changed: int) -> _Listing:
+    return read(folder)
 
 
 def head(path: Path | str, limit: int = HEAD_BYTES) -> bytes:

@@ -10,12 +10,11 @@ versions)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
 from pathlib import Path
 
 from inspector.sources import NOT_SESSIONS
 from inspector.sources.discovery.contract import Agent, FoundSession, Surroundings
-from inspector.sources.discovery.folders import VALUE_BYTES, entries, first_cwd, found, head
+from inspector.sources.discovery.folders import VALUE_BYTES, entries, first_cwd, found, head, while_unchanged
 
 NAME = "Gemini CLI"
 
@@ -62,16 +61,11 @@ def subagents(session: Path) -> tuple[Path, ...]:
 
 def _folders_in(chats: Path) -> frozenset[str]:
     """The names of the folders in a chats folder, listed again only when its entries changed."""
-    try:
-        changed = chats.stat().st_mtime_ns
-    except OSError:
-        return frozenset()
-    return _folders_listed(chats, changed)
+    return while_unchanged(chats, _folder_names, frozenset())
 
 
-@lru_cache(maxsize=256)  # (a project each: a home rarely has more)
-def _folders_listed(chats: Path, changed: int) -> frozenset[str]:
-    return frozenset(entry.name for _, entry in entries(chats, folders=True))
+def _folder_names(folder: Path) -> frozenset[str]:
+    return frozenset(entry.name for _, entry in entries(folder, folders=True))
 
 
 AGENT = Agent(NAME, places, sessions, resume="gemini --resume {id}", subagents=subagents)
