@@ -8,6 +8,7 @@ other (and said to be no session if it is none)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from pathlib import Path
 
 # (the end of a companion's name, the end of its session's name): the two names share what comes
@@ -29,25 +30,44 @@ LISTS = {"sessions.json": "sessionId"}  # Continue CLI: ~/.continue/sessions/ses
 def companions(files: list[Path]) -> set[Path]:
     """Those of `files` (one folder's) that belong to a session among them."""
     names = {path.name for path in files}
-    beside = {
+    beside = companion_names(names)
+    return {
         path
         for path in files
-        for end, session_end in BESIDE_SESSIONS
-        if path.name.endswith(end) and path.name[: -len(end)] + session_end in names
+        if path.name in beside or (path.name in LISTS and lists_one_of(path.name, _bytes_of(path), names))
     }
-    return beside | {path for path in files if path.name in LISTS and _lists_one_of(path, names)}
 
 
-def _lists_one_of(path: Path, names: set[str]) -> bool:
-    """Whether the file at `path` is a JSON list of entries naming its sessions, one of which is
-    among `names` (read whole: such a list holds a line or two a session)."""
+def companion_names(names: Collection[str]) -> set[str]:
+    """Those of `names` (one folder's files) that belong to a session among them by their name
+    alone (`BESIDE_SESSIONS`); a list of sessions (`LISTS`) is told by what it holds (`lists_one_of`)."""
+    present = set(names)
+    return {
+        name
+        for name in present
+        for end, session_end in BESIDE_SESSIONS
+        if name.endswith(end) and name[: -len(end)] + session_end in present
+    }
+
+
+def lists_one_of(name: str, data: bytes | None, names: Collection[str]) -> bool:
+    """Whether `data`, the file `name` of `LISTS`, is a JSON list of entries naming its sessions,
+    one of which is among `names` (its folder's files; such a list holds a line or two a session)."""
     try:
-        entries = json.loads(path.read_bytes())
-    except (OSError, ValueError, RecursionError):
+        entries = json.loads(data) if data is not None else None
+    except (ValueError, RecursionError):
         return False
-    key = LISTS[path.name]
+    key = LISTS[name]
     return (
         isinstance(entries, list)
         and all(isinstance(entry, dict) and isinstance(entry.get(key), str) for entry in entries)
         and any(f"{entry[key]}.json" in names for entry in entries)
     )
+
+
+def _bytes_of(path: Path) -> bytes | None:
+    """The file's bytes, or None when it cannot be read."""
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None

@@ -58,6 +58,6 @@ def test_the_picker_lists_the_logs_and_not_the_readme(folder):
 
 def test_spark_executors_scan_the_logs_and_leave_the_readme_out(folder):
     files = [Row(f"file:{path}", path.read_bytes()) for path in sorted(folder.iterdir())]
-    scanned = list(scan_files(files, ScanOptions()))
+    scanned = list(scan_files(files, ScanOptions(), {}))
     assert [Path(scan.order).name for scan in scanned] == sorted(LOGS)
     assert all(scan.error is None and scan.summaries for scan in scanned)

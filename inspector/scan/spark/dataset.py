@@ -4,13 +4,15 @@ brought back in the report's order, or written as tables (`warehouse.py`).
 Session files are read with Spark's `binaryFile` source: a directory stands for the session files
 directly inside it (as for a scan in one process), a glob or a URL for what Spark lists there;
 audit logs and reviews are left out. A Parquet table of messages (`--map`) is grouped by its
-`session` column, each conversation's rows going to one executor. Nothing is scanned until a
+`session` column, each conversation's rows going to one executor. The files an agent keeps beside a
+session (a subagent's metadata, a task's chat view) are left out as in a local folder's scan. Nothing is scanned until a
 result is asked for: the RDD of `Scanned` is lazy.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from functools import partial, reduce
 from operator import attrgetter, or_
 from pathlib import Path
@@ -29,6 +31,7 @@ from inspector.scan.spark.warehouse import (
 )
 from inspector.scan.summary import SessionSummary
 from inspector.sources import NOT_SESSIONS, SESSION_SUFFIXES
+from inspector.sources.companion_files import LISTS, companion_names
 from inspector.sources.files.text_logs import TEXT_LOG_SUFFIXES
 from inspector.sources.schemas.table import WHOLE_TABLE
 
@@ -104,8 +107,28 @@ def _session_files(spark: SparkSession, request: DatasetRequest) -> RDD:
 
     frame = spark.read.format("binaryFile").option("pathGlobFilter", SESSION_GLOB).load(list(request.datasets))
     written_here = reduce(or_, [functions.col("path").endswith(ending) for ending in NOT_SESSIONS])
-    files = frame.where(~written_here).select("path", "content")
-    return files.rdd.mapPartitions(partial(scan_files, options=request.options))
+    listed = frame.where(~written_here)
+    beside, lists = _companions(row.path for row in listed.select("path").collect())
+    if beside:
+        listed = listed.where(~functions.col("path").isin(sorted(beside)))
+    files = listed.select("path", "content")
+    return files.rdd.mapPartitions(partial(scan_files, options=request.options, lists=lists))
+
+
+def _companions(paths: Iterable[str]) -> tuple[set[str], dict[str, frozenset[str]]]:
+    """Of the files Spark lists (their URIs, read on the driver without their content): those an
+    agent keeps beside a session of their folder, left out as a scan of a local folder leaves them
+    out (`inspector.sources.companion_files`); and each list of sessions (Continue CLI's), with
+    its folder's names, which the executor reading it leaves out when it names one of them."""
+    folders: dict[str, set[str]] = {}
+    for path in paths:
+        folder, _, name = path.rpartition("/")
+        folders.setdefault(folder, set()).add(name)
+    beside = {f"{folder}/{name}" for folder, names in folders.items() for name in companion_names(names)}
+    lists = {
+        f"{folder}/{name}": frozenset(names) for folder, names in folders.items() for name in names if name in LISTS
+    }
+    return beside, lists
 
 
 def _message_table(spark: SparkSession, request: DatasetRequest) -> RDD:

@@ -9,7 +9,7 @@ the error that stopped it, a one-line `InspectorError` as a scan in one process 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -18,6 +18,7 @@ from inspector.errors import InspectorError
 from inspector.model import ToolSpec
 from inspector.scan.scanner import ScanResult
 from inspector.scan.summary import SessionSummary, summarise
+from inspector.sources.companion_files import lists_one_of
 from inspector.sources.files.document import document_of_bytes
 from inspector.sources.files.session_file import sessions_of_document
 from inspector.sources.files.text_logs import HEAD_BYTES, TEXT_LOG_SUFFIXES, is_text_log_name, starts_as_text_log
@@ -67,13 +68,17 @@ def shown_path(uri: str) -> Path | str:
     return Path("/" + path[2:].partition("/")[2] if path.startswith("//") else path)  # file://host/path too
 
 
-def scan_files(rows: Iterable[Any], options: ScanOptions) -> Iterator[Scanned]:
+def scan_files(rows: Iterable[Any], options: ScanOptions, lists: Mapping[str, frozenset[str]]) -> Iterator[Scanned]:
     """Each file of a partition of Spark's `binaryFile` rows (`path`, `content`) scanned; a
-    Markdown or text file that no format claims (a README) is left out, as a local folder scan
-    leaves it out (`inspector.sources.session_files`)."""
+    Markdown or text file that no format claims (a README) is left out, and so is a list of
+    sessions (`lists`: its URI, and its folder's file names) naming one of its folder's, as a
+    local folder scan leaves them out (`inspector.sources.session_files`)."""
     for row in rows:
         path = shown_path(row.path)
         if is_text_log_name(str(path)) and not starts_as_text_log(path, bytes(row.content[:HEAD_BYTES])):
+            continue
+        names = lists.get(row.path)
+        if names is not None and lists_one_of(row.path.rpartition("/")[2], bytes(row.content), names):
             continue
         yield scan_file_bytes(path, row.content, options)
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from inspector.cli.main import main
-from tests.helpers.samples import SESSIONS
+from tests.helpers.samples import SESSIONS, TOOL_SAMPLES
 from tests.helpers.tools import SAVE_MEMORY
 
 pytestmark = pytest.mark.slow  # starts Spark (once: `--dist loadfile` keeps a module on one worker)
@@ -84,6 +84,35 @@ def test_a_dataset_on_spark_gets_the_report_of_a_scan_in_one_process(spark, tmp_
     assert report["summary"]["findings"] > 10 and report["rates"]["total"]["calls"] > 10
     assert code == 2 and err.count("\n") == 1 and "cut-off.json" in err and report["errors"]
     assert not any("older" in session["path"] or "audit" in session["path"] for session in report["sessions"])
+
+
+def _with_companions(folder: Path) -> list[str]:
+    """A folder of agents' sessions with the files each keeps beside them (a Claude Code subagent's
+    metadata, Continue CLI's list of its sessions, a VS Code task's metadata and chat view, a
+    Factory Droid session's settings), as the real tools wrote them; the sessions' names."""
+    folder.mkdir()
+    subagent = next((TOOL_SAMPLES / "claude-code-subagent").glob("*/subagents/agent-*.jsonl"))
+    shutil.copy(subagent, folder / subagent.name)
+    shutil.copy(subagent.with_name(subagent.stem + ".meta.json"), folder / (subagent.stem + ".meta.json"))
+    session_id = json.loads((TOOL_SAMPLES / "continue.session.json").read_text(encoding="utf-8"))["sessionId"]
+    shutil.copy(TOOL_SAMPLES / "continue.session.json", folder / f"{session_id}.json")
+    (folder / "sessions.json").write_text(json.dumps([{"sessionId": session_id, "title": "notes"}]))
+    shutil.copy(TOOL_SAMPLES / "cline.api_conversation_history.json", folder / "api_conversation_history.json")
+    (folder / "task_metadata.json").write_text(json.dumps({"files_in_context": []}))
+    (folder / "ui_messages.json").write_text(json.dumps([{"ts": 1, "type": "say", "say": "text", "text": "hi"}]))
+    shutil.copy(TOOL_SAMPLES / "factory-droid.jsonl", folder / "5f0c.jsonl")
+    (folder / "5f0c.settings.json").write_text(json.dumps({"model": "custom:mock", "autonomyLevel": "high"}))
+    return sorted([subagent.name, f"{session_id}.json", "api_conversation_history.json", "5f0c.jsonl"])
+
+
+def test_the_files_agents_keep_beside_their_sessions_are_left_out_on_spark_too(spark, tmp_path, capsys):
+    sessions = _with_companions(tmp_path / "agents")
+    alone = _scan(capsys, "--json", "--no-cache", str(tmp_path / "agents"))
+    spread = _scan(capsys, "--json", "--engine", "spark", str(tmp_path / "agents"))
+    report = json.loads(spread[1])
+    assert (spread[0], spread[2], report["errors"]) == (1, "", [])
+    assert sorted(Path(session["path"]).name for session in report["sessions"]) == sessions
+    assert report == json.loads(alone[1])
 
 
 def test_a_glob_on_spark_reads_what_it_matches_and_the_text_report_is_the_same(spark, tmp_path, capsys):
