@@ -6,7 +6,6 @@ from pathlib import Path
 
 from inspector.model import Location, ServerUrl
 from inspector.review.review_file import database_file_name
-from inspector.sources.discovery import kept_by_a_tool
 from inspector.sources.files.opencode_storage import is_storage_session, storage_folder
 
 
@@ -16,6 +15,8 @@ def default_export_path(path: Location, several: bool, to: str | None = None) ->
     the current folder when the input is a bundled sample or kept in a tool's own session folder
     (where the tool would list the export as one of its sessions), or a server's database (named
     after the database). Into the format `to`: `NAME.fixed.TO.json` (`.jsonl` for `several` sessions)."""
+    from inspector.sources.discovery import kept_by_a_tool  # (every agent's places: imported when exporting)
+
     if isinstance(path, ServerUrl):  # its database's name, in the current folder
         folder, name = Path.cwd(), database_file_name(path)
     else:  # a session of a storage kept as one file per record: named after the storage's folder

@@ -20,8 +20,6 @@ from inspector.model import Location, ServerUrl, Session
 from inspector.sources import session_files
 from inspector.support.safe_text import neutralise, shown_name
 from inspector.tui.conversations import ReadOptions, check_named_table, check_server
-from inspector.tui.picker.found import FoundPicker
-from inspector.tui.picker.screen import PickerScreen
 from inspector.tui.settings import read_theme, save_theme, settings_path
 from inspector.tui.themes import light_theme
 
@@ -29,9 +27,12 @@ if TYPE_CHECKING:
     from inspector.review.review import Review
     from inspector.sources.base import Source
     from inspector.sources.discovery import FoundSession
+    from inspector.tui.picker.screen import PickerScreen
 
 # The review screen (and, through it, the detectors, the repairs and the review file) is imported
-# when a session is opened, so the picker, the first screen of most runs, is drawn without them.
+# when a session is opened, so the picker, the first screen of most runs, is drawn without them;
+# the picker is imported when a list is shown, so a session file opened straight away is drawn
+# without it.
 
 
 class InspectorApp(App[None]):
@@ -229,6 +230,9 @@ class InspectorApp(App[None]):
             self.switch_screen(self._picker())
 
     def _picker(self) -> PickerScreen:
+        from inspector.tui.picker.found import FoundPicker
+        from inspector.tui.picker.screen import PickerScreen
+
         if self.target is None:
             counts = Counter(entry.tool for entry in self.found)
             tools = ", ".join(f"{count:,} {tool}" for tool, count in counts.most_common())

@@ -1,12 +1,16 @@
 """The app starts light: its module and its first screen, the picker, load no reader, detector,
 scanner, review screen, review file or highlighter; each is imported when first used (the review
-screen when a session is opened, the scanner by the picker's scan). The review screen in turn
-leaves what only a key opens (the fix editor, the raw record's view, the file watcher of `--follow`)."""
+screen when a session is opened, the scanner by the picker's scan). A session file opened straight
+away is reviewed without the picker or every agent's places. The review screen in turn leaves what
+only a key opens (the fix editor, the raw record's view, the file watcher of `--follow`)."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+
+from tests.helpers.samples import SESSIONS
 
 NOT_AT_START = (
     "inspector.tui.review.screen",
@@ -45,8 +49,8 @@ def heavy(loaded: set[str]) -> list[str]:
 
 
 def test_the_app_and_its_picker_import_no_reader_detector_or_review_screen():
-    loaded = loaded_by("import inspector.tui.app")
-    assert "inspector.tui.picker.found" in loaded and "inspector.tui.picker.screen" in loaded
+    loaded = loaded_by("import inspector.tui.app, inspector.tui.picker.found, inspector.tui.picker.screen")
+    assert "inspector.tui.picker.table" in loaded
     assert heavy(loaded) == []
 
 
@@ -55,3 +59,30 @@ def test_the_review_screen_leaves_its_editors_and_the_file_watcher_until_they_ar
     assert "inspector.tui.review.turn_list" in loaded and "inspector.tui.review.detail" in loaded
     later = ("inspector.tui.review.editor", "inspector.tui.review.raw_view", "inspector.tui.review.following")
     assert [name for name in (*later, "watchfiles", "textual.widgets._text_area") if name in loaded] == []
+
+
+def test_the_app_opened_on_a_session_file_loads_neither_the_lists_nor_every_agent_s_places(tmp_path):
+    """A session file opened straight away is reviewed without the picker's modules or discovery's
+    (every agent's places): they are imported when a list is shown or an export is written."""
+    session = tmp_path / "memory-agent.openai.json"
+    session.write_bytes((SESSIONS / "memory-agent.openai.json").read_bytes())
+    code = (
+        "import asyncio, sys\n"
+        "from pathlib import Path\n"
+        "from inspector.tui.app import InspectorApp\n"
+        "from inspector.tui.review.screen import ReviewScreen\n"
+        "async def review():\n"
+        "    app = InspectorApp(Path(sys.argv[1]))\n"
+        "    async with app.run_test(size=(120, 40)):\n"
+        "        await app.workers.wait_for_complete()\n"
+        "        assert isinstance(app.screen, ReviewScreen) and app.screen.review is not None\n"
+        "asyncio.run(review())\n"
+        "print('\\n'.join(sys.modules))"
+    )
+    environment = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state"), "XDG_CONFIG_HOME": str(tmp_path)}
+    run = subprocess.run(
+        [sys.executable, "-c", code, str(session)], capture_output=True, text=True, check=True, env=environment
+    )
+    loaded = run.stdout.splitlines()
+    assert "inspector.tui.review.screen" in loaded and "inspector.detect.result_prefix" in loaded
+    assert [name for name in loaded if name.startswith(("inspector.tui.picker", "inspector.sources.discovery"))] == []

@@ -6,15 +6,20 @@ export."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from inspector.model import Location
-from inspector.sources.discovery import Agent, agent_named, places
 from inspector.sources.files.opencode_storage import is_storage_session, storage_folder
 from inspector.support.safe_text import neutralise, shown_name
+
+if TYPE_CHECKING:
+    from inspector.sources.discovery import Agent
 
 
 def _agent_of(path: Location) -> Agent | None:
     """The agent that keeps `path` in its own session folder and resumes it from there, if one does."""
+    from inspector.sources.discovery import agent_named, places  # (every agent's places: imported after an export)
+
     if not isinstance(path, Path):
         return None
     absolute = path.resolve()
