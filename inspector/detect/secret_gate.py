@@ -68,13 +68,11 @@ _KEY_WORDS_BEFORE = tuple(word + b":" for word in _KEY_LAST_WORDS)
 def turns_to_search(turns: Sequence[Turn]) -> Iterator[int]:
     """The indexes of the turns where the search may find a secret (every one where it does), in order."""
     known = _Known()
-    batch = _Batch(0, known)
-    for turn in turns:
-        batch.add(turn)
-        if batch.size >= BATCH:
-            yield from batch.turns_to_search()
-            batch = _Batch(batch.start + len(batch.firsts), known)
-    yield from batch.turns_to_search()
+    start = 0
+    while start < len(turns):
+        batch = _Batch(start, known)
+        start = batch.fill(turns)
+        yield from batch.turns_to_search()
 
 
 class _Known:
@@ -102,49 +100,65 @@ class _Batch:
         self.safe_keys = known.safe_keys
         self.size = 0  # characters
 
-    def add(self, turn: Turn) -> None:
-        """Add the turn's texts (the next turn of the session)."""
-        texts, named_only, safe_keys, text = self.texts, self.named_only, self.safe_keys, turn.text
-        self.firsts.append(len(texts))
-        self.firsts_named_only.append(len(named_only))
-        if turn.tool_calls or turn.tool_results:
-            self._add_data(turn)
-            if all(result.content != text for result in turn.tool_results):
-                texts.append(text)  # (else it is a result's, added above)
-        else:
-            texts.append(text)
-        raw, plain = turn.raw, self.known.plain_values
-        for record in (raw,) if isinstance(raw, dict) else raw if isinstance(raw, (list, tuple)) else ():
-            if isinstance(record, dict):
-                for value in record.values():  # its text fields but the turn's text, those known plain left out
-                    if isinstance(value, str) and value is not text and value not in plain:
-                        named_only.append(value)
-                if not safe_keys.issuperset(record):
-                    self._check_record_keys(record, text)
-        if turn.id:
-            named_only.append(turn.id)
-        self.size += len(text)
+    def fill(self, turns: Sequence[Turn]) -> int:
+        """Add the texts of the turns from the batch's first until they fill it (`BATCH`
+        characters) or the session ends; the index of the turn after the last one added. (One
+        loop with the lists at hand: it runs for every turn of every session scanned.)"""
+        texts, named_only, firsts, firsts_named_only = self.texts, self.named_only, self.firsts, self.firsts_named_only
+        safe_keys, plain = self.safe_keys, self.known.plain_values
+        index, end, size = self.start, len(turns), 0
+        while index < end and size < BATCH:
+            turn = turns[index]
+            index += 1
+            text = turn.text
+            firsts.append(len(texts))
+            firsts_named_only.append(len(named_only))
+            if turn.tool_calls or turn.tool_results:
+                size += self._add_data(turn)
+                if all(result.content != text for result in turn.tool_results):
+                    texts.append(text)  # (else it is a result's, added above)
+            else:
+                texts.append(text)
+            raw = turn.raw
+            for record in (raw,) if isinstance(raw, dict) else raw if isinstance(raw, (list, tuple)) else ():
+                if isinstance(record, dict):
+                    for value in record.values():  # its text fields but the turn's text, those known plain left out
+                        if isinstance(value, str) and value is not text and value not in plain:
+                            named_only.append(value)
+                    if not safe_keys.issuperset(record):
+                        self._check_record_keys(record, text)
+            if turn.id:
+                named_only.append(turn.id)
+            size += len(text)
+        self.size = size
+        return index
 
-    def _add_data(self, turn: Turn) -> None:
-        """Add the strings of the turn's calls' arguments and results, and their ids."""
-        stack: list[Any] = [
-            call.arguments if call.arguments is not None else call.arguments_raw for call in turn.tool_calls
-        ]
-        stack += [result.content for result in turn.tool_results]
+    def _add_data(self, turn: Turn) -> int:
+        """Add the strings of the turn's calls' arguments and results, and their ids; their size."""
+        texts, safe_keys = self.texts, self.safe_keys
+        size = 0
+        stack: list[Any] = []
+        for call in turn.tool_calls:
+            stack.append(call.arguments if call.arguments is not None else call.arguments_raw)
+            if call.id:
+                self.named_only.append(call.id)
+        for result in turn.tool_results:
+            stack.append(result.content)
+            if result.call_id:
+                self.named_only.append(result.call_id)
         while stack:
             item = stack.pop()
             if isinstance(item, str):
-                self.texts.append(item)
-                self.size += len(item)
+                texts.append(item)
+                size += len(item)
             elif isinstance(item, dict):
-                for key, value in item.items():
-                    if key not in self.safe_keys:
+                if not safe_keys.issuperset(item):
+                    for key in item.keys() - safe_keys:
                         self._check_key(key)
-                    stack.append(value)
+                stack.extend(item.values())
             elif isinstance(item, (list, tuple)):
                 stack.extend(item)
-        self.named_only.extend(call.id for call in turn.tool_calls if call.id)
-        self.named_only.extend(result.call_id for result in turn.tool_results if result.call_id)
+        return size
 
     def _check_record_keys(self, record: dict[Any, Any], text: str) -> None:
         """Check the record's keys not known to be safe: one named like a secret flags the turn
