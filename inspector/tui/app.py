@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from textual import work
 from textual.app import App
 from textual.binding import Binding
 
@@ -125,6 +126,10 @@ class InspectorApp(App[None]):
         # database's conversations share one review file), so quitting can ask; a closed review
         # itself is released (20 sessions of 50,000 messages opened in a row held 1.2 GB)
         self.closed_reviews: dict[Location, bool] = {}
+        # the transcripts of the subagents the session file opened straight away ran, kept beside it
+        # by its agent: looked for once its review is ready, then listed with it by Esc
+        self.subagents: tuple[Path, ...] = ()
+        self._subagents_looked_for = False
         # every file opened for review, so lists read its status again
         self.reviewed_paths: set[Location] = set()
         self._asking_to_quit = False
@@ -211,6 +216,33 @@ class InspectorApp(App[None]):
         """Remember of a review whose screen closes only whether its decisions are exported."""
         self.closed_reviews[review.path] = review.unexported
 
+    def review_ready(self, path: Location) -> None:
+        """Once the session file opened straight away is reviewed, look for its subagents' transcripts."""
+        if path == self.target and self.opened is not None and not self._subagents_looked_for:
+            self._subagents_looked_for = True
+            self._look_for_subagents(path)
+
+    @work(thread=True, exit_on_error=False, group="subagents")
+    def _look_for_subagents(self, path: Path) -> None:
+        from inspector.sources.discovery import subagents_beside  # every agent's places: after the first screen
+
+        found = subagents_beside(path)
+        if found:
+            self.call_from_thread(self._subagents_found, found)
+
+    def _subagents_found(self, found: tuple[Path, ...]) -> None:
+        """List the session's subagents' transcripts with it (Esc), and say so."""
+        self.subagents = found
+        self.files = [*self.files, *found]
+        one = len(found) == 1
+        self.notify(
+            f"This session ran {len(found)} subagent{'' if one else 's'}, whose transcript{' is' if one else 's are'} "
+            f"kept beside it: Esc lists {'it' if one else 'them'} with the session",
+            title="Subagents",
+            timeout=10,
+            markup=False,
+        )
+
     def _unexported_names(self) -> list[str]:
         """The names of the files whose latest review has decisions not exported."""
         unexported = dict(self.closed_reviews)
@@ -242,7 +274,10 @@ class InspectorApp(App[None]):
         kind = "Conversations" if self.lists_conversations else "Sessions"
         table = f" (table {shown_name(self.named.table)})" if self.named.table else ""
         notice = f"\n{self.notice}" if self.notice else ""
-        return PickerScreen(self.files, f"{kind} in {where}{table} · Enter opens one{notice}", self.named, kind.lower())
+        listed = f"{kind} in {where}{table}"
+        if self.subagents:
+            listed = f"{where} and its {len(self.subagents)} subagent{'' if len(self.subagents) == 1 else 's'}"
+        return PickerScreen(self.files, f"{listed} · Enter opens one{notice}", self.named, kind.lower())
 
 
 def _listed(target: Location, named: ReadOptions) -> tuple[Sequence[Location], bool]:

@@ -25,6 +25,9 @@ class ReviewHost(Protocol):
     def review_closed(self, review: Review) -> None:
         """Remember of a review whose screen closes only whether its decisions are exported."""
 
+    def review_ready(self, path: Location) -> None:
+        """The review of `path` is open: its findings are known and shown."""
+
     def back_to_sessions(self) -> None:
         """Leave the review screen for the list of sessions."""
 

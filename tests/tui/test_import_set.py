@@ -61,9 +61,10 @@ def test_the_review_screen_leaves_its_editors_and_the_file_watcher_until_they_ar
     assert [name for name in (*later, "watchfiles", "textual.widgets._text_area") if name in loaded] == []
 
 
-def test_the_app_opened_on_a_session_file_loads_neither_the_lists_nor_every_agent_s_places(tmp_path):
+def test_the_app_opened_on_a_session_file_reviews_it_without_the_lists_or_every_agent_s_places(tmp_path):
     """A session file opened straight away is reviewed without the picker's modules or discovery's
-    (every agent's places): they are imported when a list is shown or an export is written."""
+    (every agent's places): the picker is imported when a list is shown, discovery once the review
+    is ready (to look for the session's subagents) or an export is written."""
     session = tmp_path / "memory-agent.openai.json"
     session.write_bytes((SESSIONS / "memory-agent.openai.json").read_bytes())
     code = (
@@ -71,18 +72,30 @@ def test_the_app_opened_on_a_session_file_loads_neither_the_lists_nor_every_agen
         "from pathlib import Path\n"
         "from inspector.tui.app import InspectorApp\n"
         "from inspector.tui.review.screen import ReviewScreen\n"
+        "at_ready = []\n"
+        "ready = InspectorApp.review_ready\n"
+        "def review_ready(app, path):\n"
+        "    at_ready.extend(sys.modules)\n"
+        "    ready(app, path)\n"
+        "InspectorApp.review_ready = review_ready\n"
         "async def review():\n"
         "    app = InspectorApp(Path(sys.argv[1]))\n"
-        "    async with app.run_test(size=(120, 40)):\n"
+        "    async with app.run_test(size=(120, 40)) as pilot:\n"
+        "        while not at_ready:\n"
+        "            await pilot.pause(0.01)\n"
         "        await app.workers.wait_for_complete()\n"
         "        assert isinstance(app.screen, ReviewScreen) and app.screen.review is not None\n"
         "asyncio.run(review())\n"
+        "print('\\n'.join(at_ready))\n"
+        "print('-')\n"
         "print('\\n'.join(sys.modules))"
     )
     environment = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state"), "XDG_CONFIG_HOME": str(tmp_path)}
     run = subprocess.run(
         [sys.executable, "-c", code, str(session)], capture_output=True, text=True, check=True, env=environment
     )
-    loaded = run.stdout.splitlines()
-    assert "inspector.tui.review.screen" in loaded and "inspector.detect.result_prefix" in loaded
-    assert [name for name in loaded if name.startswith(("inspector.tui.picker", "inspector.sources.discovery"))] == []
+    lines = run.stdout.splitlines()
+    at_ready, after = lines[: lines.index("-")], lines[lines.index("-") + 1 :]
+    assert "inspector.tui.review.screen" in at_ready and "inspector.detect.result_prefix" in at_ready
+    assert [name for name in at_ready if name.startswith(("inspector.tui.picker", "inspector.sources.discovery"))] == []
+    assert "inspector.sources.discovery" in after and "inspector.tui.picker.screen" not in after

@@ -114,6 +114,23 @@ def subagents_of(found: FoundSession) -> tuple[Path, ...]:
     return _BY_NAME[found.tool].subagents(found.path)
 
 
+def agents_keeping(path: Path) -> list[Agent]:
+    """The agents in one of whose places the session file `path` is kept, in the order of `AGENTS`."""
+    absolute = _real(path)
+    return [_BY_NAME[place.tool] for place in places() if absolute.is_relative_to(_real(place.path))]
+
+
+def subagents_beside(path: Path) -> tuple[Path, ...]:
+    """The transcripts of the subagents the session file `path` ran, when it is kept in the place
+    of an agent that keeps them beside its sessions (a copy kept elsewhere names none: the layouts
+    are read only where their agent wrote them)."""
+    for agent in agents_keeping(path):
+        found = agent.subagents(path)
+        if found:
+            return found
+    return ()
+
+
 def kept_by_a_tool(path: Path) -> bool:
     """Whether `path` is among the bundled samples or in a folder where a tool keeps its own
     sessions: a folder the inspector writes nothing new into (the tool would list it as a session)."""

@@ -18,13 +18,11 @@ if TYPE_CHECKING:
 
 def _agent_of(path: Location) -> Agent | None:
     """The agent that keeps `path` in its own session folder and resumes it from there, if one does."""
-    from inspector.sources.discovery import agent_named, places  # (every agent's places: imported after an export)
+    from inspector.sources.discovery import agents_keeping  # (every agent's places: imported after an export)
 
     if not isinstance(path, Path):
         return None
-    absolute = path.resolve()
-    agents = (agent_named(place.tool) for place in places() if absolute.is_relative_to(place.path.resolve()))
-    return next((agent for agent in agents if agent.resume), None)
+    return next((agent for agent in agents_keeping(path) if agent.resume), None)
 
 
 def resume_hint(path: Location, out: Location, session_id: str | None) -> str | None:

@@ -270,6 +270,7 @@ class ReviewScreen(Screen[None]):
     @on(Ready)
     def _ready(self, event: SessionLoader.Ready) -> None:
         self.loader.ready(event.review, event.warnings)
+        self.host.review_ready(self.path)
         if self.follower is not None:
             self.tell(
                 f"Following {shown_name(self.path.name)}: turns appear as they are written",

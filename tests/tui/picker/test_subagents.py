@@ -1,7 +1,8 @@
 """`inspector` with no path, on a temporary home folder holding a Claude Code session that ran a
 subagent (the files Claude Code 2.1.332 wrote): the session's row counts the subagent's turns and
 its fake result, read or taken from the index; Enter lists the session and the subagent's, and
-opens either; Esc comes back."""
+opens either; Esc comes back. The session file opened straight away says it ran a subagent, and Esc
+lists both; a copy of the same files kept where no agent keeps its sessions names none."""
 
 from __future__ import annotations
 
@@ -13,9 +14,11 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
 from inspector.cli.main import main
+from inspector.tui.app import InspectorApp
 from inspector.tui.picker.found import FoundPicker, SessionAndSubagents
+from inspector.tui.picker.screen import PickerScreen
 from inspector.tui.review.screen import ReviewScreen
-from tests.helpers.pilot import play, rows
+from tests.helpers.pilot import play, press, rows, settle, until
 from tests.helpers.samples import TOOL_SAMPLES
 
 pytestmark = pytest.mark.slow  # drives the app with Pilot
@@ -69,3 +72,50 @@ def test_a_session_s_row_counts_its_subagent_and_enter_lists_both(empty_home: Pa
 
     for app in opened:
         play(app, scenario, size=(160, 40), settled=True)
+
+
+def test_the_session_file_opened_straight_away_says_it_ran_a_subagent_and_esc_lists_both(empty_home: Path):
+    project = _project(empty_home)
+    session = project / f"{SESSION}.jsonl"
+
+    async def scenario(pilot: Pilot) -> None:
+        review = pilot.app.screen
+        assert isinstance(review, ReviewScreen) and review.path == session
+        await until(pilot, lambda: pilot.app._notifications, "the notice of the subagent")
+        assert [note.message for note in pilot.app._notifications] == [
+            "This session ran 1 subagent, whose transcript is kept beside it: Esc lists it with the session"
+        ]
+        await press(pilot, "escape")
+        await settle(pilot)
+        listed = pilot.app.screen
+        assert isinstance(listed, PickerScreen)
+        assert str(listed.query_one("#title", Static).visual).startswith(
+            f"{SESSION}.jsonl and its 1 subagent · Enter opens one"
+        )
+        assert [row[:4] for row in rows(listed.query_one(DataTable))] == [
+            [f"{SESSION}.jsonl", SESSION, "none", "6"],
+            [SUBAGENT.name, f"{SESSION}/agent-a2e34ec84a76856d1", "1 result-prefix", "2"],
+        ]
+        await press(pilot, "down", "enter")
+        await settle(pilot)
+        opened = pilot.app.screen
+        assert isinstance(opened, ReviewScreen) and opened.path == project / SUBAGENT
+        assert [finding.kind for finding in opened.review.findings(0)] == ["result-prefix"]
+
+    play(InspectorApp(session), scenario, size=(160, 40), settled=True, notifications=True)
+
+
+def test_a_copy_kept_outside_its_agent_s_folder_names_no_subagent(empty_home: Path, tmp_path: Path):
+    copy = tmp_path / "copy"
+    shutil.copytree(TOOL_SAMPLES / "claude-code-subagent", copy)  # the same layout, where no agent keeps it
+
+    async def scenario(pilot: Pilot) -> None:
+        assert isinstance(pilot.app.screen, ReviewScreen)
+        await until(pilot, lambda: pilot.app._subagents_looked_for, "the look for the session's subagents")
+        await settle(pilot)
+        assert not any("subagent" in note.message for note in pilot.app._notifications)
+        await press(pilot, "escape")
+        await settle(pilot)
+        assert [row[0] for row in rows(pilot.app.screen.query_one(DataTable))] == [f"{SESSION}.jsonl"]
+
+    play(InspectorApp(copy / f"{SESSION}.jsonl"), scenario, size=(160, 40), settled=True, notifications=True)
