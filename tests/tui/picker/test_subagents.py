@@ -2,7 +2,8 @@
 subagent (the files Claude Code 2.1.332 wrote): the session's row counts the subagent's turns and
 its fake result, read or taken from the index; Enter lists the session and the subagent's, and
 opens either; Esc comes back. The session file opened straight away says it ran a subagent, and Esc
-lists both; a copy of the same files kept where no agent keeps its sessions names none."""
+lists both (a session followed, as soon as a subagent starts); a copy of the same files kept where no
+agent keeps its sessions names none."""
 
 from __future__ import annotations
 
@@ -119,3 +120,24 @@ def test_a_copy_kept_outside_its_agent_s_folder_names_no_subagent(empty_home: Pa
         assert [row[0] for row in rows(pilot.app.screen.query_one(DataTable))] == [f"{SESSION}.jsonl"]
 
     play(InspectorApp(copy / f"{SESSION}.jsonl"), scenario, size=(160, 40), settled=True, notifications=True)
+
+
+def test_a_session_followed_says_so_when_a_subagent_starts_and_esc_lists_it(empty_home: Path):
+    project = empty_home / ".claude" / "projects" / "-tmp-cc-work"
+    project.mkdir(parents=True)
+    session = project / f"{SESSION}.jsonl"
+    shutil.copyfile(TOOL_SAMPLES / "claude-code-subagent" / f"{SESSION}.jsonl", session)
+
+    async def scenario(pilot: Pilot) -> None:
+        app = pilot.app  # (no waiting for its workers: the file's follower runs until the app stops)
+        await until(pilot, lambda: app._subagents_looked_for and not app._looking_for_subagents, "a first look")
+        assert not any("subagent" in note.message for note in app._notifications)
+        (project / SUBAGENT).parent.mkdir(parents=True)  # the subagent starts: its transcript is written
+        shutil.copyfile(TOOL_SAMPLES / "claude-code-subagent" / SUBAGENT, project / SUBAGENT)
+        said = "This session ran 1 subagent, whose transcript is kept beside it: Esc lists it with the session"
+        await until(pilot, lambda: said in [note.message for note in app._notifications], "the notice")
+        await press(pilot, "escape")
+        await until(pilot, lambda: isinstance(app.screen, PickerScreen), "the list")
+        assert [row[0] for row in rows(app.screen.query_one(DataTable))] == [session.name, SUBAGENT.name]
+
+    play(InspectorApp(session, follow=True), scenario, size=(160, 40), notifications=True)
