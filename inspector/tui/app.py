@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from textual import work
 from textual.app import App
 from textual.binding import Binding
 
@@ -25,14 +24,11 @@ from inspector.tui.settings import read_theme, save_theme, settings_path
 from inspector.tui.themes import light_theme
 
 if TYPE_CHECKING:
-    from textual.timer import Timer
-
     from inspector.review.review import Review
     from inspector.sources.base import Source
     from inspector.sources.discovery import FoundSession
     from inspector.tui.picker.screen import PickerScreen
-
-SUBAGENTS_LOOKED_FOR_AGAIN = 2.0  # seconds: how often a session followed has its subagents looked for
+    from inspector.tui.subagents_look import SubagentsLook
 
 # The review screen (and, through it, the detectors, the repairs and the review file) is imported
 # when a session is opened, so the picker, the first screen of most runs, is drawn without them;
@@ -130,12 +126,8 @@ class InspectorApp(App[None]):
         # database's conversations share one review file), so quitting can ask; a closed review
         # itself is released (20 sessions of 50,000 messages opened in a row held 1.2 GB)
         self.closed_reviews: dict[Location, bool] = {}
-        # the transcripts of the subagents the session file opened straight away ran, kept beside it
-        # by its agent: looked for once its review is ready, then listed with it by Esc
-        self.subagents: tuple[Path, ...] = ()
-        self._subagents_looked_for = False
-        self._looking_for_subagents = False
-        self._subagents_timer: Timer | None = None  # looking again while the file is followed
+        # the look for the subagents of the session file opened straight away, once its review is ready
+        self.subagents: SubagentsLook | None = None
         # every file opened for review, so lists read its status again
         self.reviewed_paths: set[Location] = set()
         self._asking_to_quit = False
@@ -223,40 +215,17 @@ class InspectorApp(App[None]):
         self.closed_reviews[review.path] = review.unexported
 
     def review_ready(self, path: Location) -> None:
-        """Once the session file opened straight away is reviewed, look for its subagents'
-        transcripts; while it is followed, again every `SUBAGENTS_LOOKED_FOR_AGAIN` seconds (a
-        subagent starts mid-session, and its session's file waits for its answer)."""
-        if path != self.target or self.opened is None or self._subagents_looked_for:
-            return
-        self._subagents_looked_for = True
-        self._look_again()
-        if self.follow:
-            self._subagents_timer = self.set_interval(SUBAGENTS_LOOKED_FOR_AGAIN, self._look_again)
+        """Once the session file opened straight away is reviewed, look for its subagents' transcripts."""
+        if path == self.target and isinstance(path, Path) and self.opened is not None and self.subagents is None:
+            from inspector.tui.subagents_look import SubagentsLook
 
-    def _look_again(self) -> None:
-        if not self._looking_for_subagents and isinstance(self.target, Path):
-            self._looking_for_subagents = True
-            self._look_for_subagents(self.target)
+            self.subagents = SubagentsLook(self, path, self._subagents_found)
+            self.subagents.start(self.follow)
 
-    @work(thread=True, exit_on_error=False, group="subagents")
-    def _look_for_subagents(self, path: Path) -> None:
-        from inspector.sources.discovery import subagents_beside  # every agent's places: after the first screen
-
-        found: tuple[Path, ...] = ()
-        try:
-            found = subagents_beside(path)
-        finally:
-            self.call_from_thread(self._subagents_found, found)
-
-    def _subagents_found(self, found: tuple[Path, ...]) -> None:
-        """List the session's subagents' transcripts not listed yet with it (Esc), and say so."""
-        self._looking_for_subagents = False
-        new = [path for path in found if path not in self.subagents]
-        if not new:
-            return
-        more = "more " if self.subagents else ""
-        self.subagents = (*self.subagents, *new)
+    def _subagents_found(self, new: tuple[Path, ...]) -> None:
+        """List the session's subagents' transcripts just found with it (Esc), and say so."""
         self.files = [*self.files, *new]
+        more = "more " if self.subagents is not None and len(self.subagents.found) > len(new) else ""
         one = len(new) == 1
         self.notify(
             f"This session ran {len(new)} {more}subagent{'' if one else 's'}, whose transcript"
@@ -279,9 +248,8 @@ class InspectorApp(App[None]):
 
     def back_to_sessions(self) -> None:
         """Leave the review screen for the list of sessions (of its file, when it was opened directly)."""
-        if self._subagents_timer is not None:  # (the list shows the subagents found until now)
-            self._subagents_timer.stop()
-            self._subagents_timer = None
+        if self.subagents is not None:  # (the list shows the subagents found until now)
+            self.subagents.stop()
         if len(self.screen_stack) > 2:  # a list (or the search of every session) under it
             self.pop_screen()
         else:
@@ -301,8 +269,9 @@ class InspectorApp(App[None]):
         table = f" (table {shown_name(self.named.table)})" if self.named.table else ""
         notice = f"\n{self.notice}" if self.notice else ""
         listed = f"{kind} in {where}{table}"
-        if self.subagents:
-            listed = f"{where} and its {len(self.subagents)} subagent{'' if len(self.subagents) == 1 else 's'}"
+        subagents = self.subagents.found if self.subagents is not None else ()
+        if subagents:
+            listed = f"{where} and its {len(subagents)} subagent{'' if len(subagents) == 1 else 's'}"
         return PickerScreen(self.files, f"{listed} · Enter opens one{notice}", self.named, kind.lower())
 
 

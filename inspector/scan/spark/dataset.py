@@ -3,10 +3,10 @@ brought back in the report's order, or written as tables (`warehouse.py`).
 
 Session files are read with Spark's `binaryFile` source: a directory stands for the session files
 directly inside it (as for a scan in one process), a glob or a URL for what Spark lists there;
-audit logs and reviews are left out. A Parquet table of messages (`--map`) is grouped by its
-`session` column, each conversation's rows going to one executor. The files an agent keeps beside a
-session (a subagent's metadata, a task's chat view) are left out as in a local folder's scan. Nothing is scanned until a
-result is asked for: the RDD of `Scanned` is lazy.
+audit logs and reviews are left out, and so are the files an agent keeps beside a session (a
+subagent's metadata, a task's chat view), as in a local folder's scan. A Parquet table of messages
+(`--map`) is grouped by its `session` column, each conversation's rows going to one executor.
+Nothing is scanned until a result is asked for: the RDD of `Scanned` is lazy.
 """
 
 from __future__ import annotations

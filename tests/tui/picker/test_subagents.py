@@ -112,7 +112,7 @@ def test_a_copy_kept_outside_its_agent_s_folder_names_no_subagent(empty_home: Pa
 
     async def scenario(pilot: Pilot) -> None:
         assert isinstance(pilot.app.screen, ReviewScreen)
-        await until(pilot, lambda: pilot.app._subagents_looked_for, "the look for the session's subagents")
+        await until(pilot, lambda: pilot.app.subagents is not None, "the look for the session's subagents")
         await settle(pilot)
         assert not any("subagent" in note.message for note in pilot.app._notifications)
         await press(pilot, "escape")
@@ -130,7 +130,7 @@ def test_a_session_followed_says_so_when_a_subagent_starts_and_esc_lists_it(empt
 
     async def scenario(pilot: Pilot) -> None:
         app = pilot.app  # (no waiting for its workers: the file's follower runs until the app stops)
-        await until(pilot, lambda: app._subagents_looked_for and not app._looking_for_subagents, "a first look")
+        await until(pilot, lambda: app.subagents is not None and not app.subagents.looking, "a first look")
         assert not any("subagent" in note.message for note in app._notifications)
         (project / SUBAGENT).parent.mkdir(parents=True)  # the subagent starts: its transcript is written
         shutil.copyfile(TOOL_SAMPLES / "claude-code-subagent" / SUBAGENT, project / SUBAGENT)
