@@ -2,24 +2,29 @@
 """Run the inspector's Stop hook inside the real Claude Code, against the scripted mock model.
 
 Usage:
-    python3 sessions/generate/claude_code_hook.py [OUT_DIR] [--claude PATH] [--python PATH] [--keep]
+    python3 sessions/generate/claude_code_hook.py [OUT_DIR] [--claude PATH] [--python PATH] [--keep] [--run NAME]
 
 OUT_DIR defaults to sessions/hooks/.  PATH defaults to $CLAUDE_BIN, else Claude Code 2.1.332 where
 run_all.sh installs it (`claude-newest`), else `claude` on $PATH; --python is the
 interpreter the inspector is installed in (default: this one), whose `inspector hook install`
 writes the hook into the temporary HOME's Claude Code settings (CLAUDE_CONFIG_DIR).
 
-Two runs of `claude -p`, each in its own temporary HOME:
+Three runs of `claude -p`, each in its own temporary HOME:
 
 - "block": the mock's first answer plants a fake tool result (scenario.FAKE_RESULT_REPLY) and
   ends the turn; the hook blocks, and Claude Code sends its reason to the model as a new user
   message. The mock answers that request with a real Write call (journal.txt), which runs, and
   then with a short closing answer, after which the hook stays silent (stop_hook_active).
 - "clean": the mock answers with plain text; the hook stays silent, and no further request is made.
+- "subagent": the main agent delegates (the `Agent` tool, scenario.SUBAGENT_PROMPT); the subagent's
+  first answer is a fake `Read` result written as text (scenario.FAKE_READ_REPLY); the hook, on
+  Claude Code's `SubagentStop`, blocks, and its reason goes to the subagent, which then reads
+  notes.txt for real and answers from what it read; the main agent's closing answer follows.
 
 Each run's evidence is written to OUT_DIR: the session file Claude Code wrote
-(`claude-code-hook-<run>.jsonl`, temp paths scrubbed) and the main model's requests as the mock
-received them (`claude-code-hook-<run>.requests.json`: each request's messages, the system
+(`claude-code-hook-<run>.jsonl`, temp paths scrubbed; for "subagent" the subagent's transcript too,
+`claude-code-hook-subagent.agent.jsonl`) and the model's requests as the mock received them (the
+main agent's, and for "subagent" the subagent's apart) (`claude-code-hook-<run>.requests.json`: each request's messages, the system
 prompt and tool definitions left out, the interpreter's path as /path/to/python). The
 test tests/hooks/test_real_claude_code.py checks the committed evidence, and runs this script
 itself when Claude Code is found where it looks.
@@ -38,12 +43,15 @@ sys.path.insert(0, str(HERE))
 from claude_code import message_events, run_turns, text_block_events, tool_block_events
 from harness import NPM_TOOLS, TempRun, find_binary, out_dir
 from mock_server import Reply, js, sse
-from scenario import FAKE_RESULT_REPLY, TURN_MEMORY
+from scenario import DELEGATING_TURN, FAKE_READ_REPLY, FAKE_RESULT_REPLY, NOTES_TEXT, SUBAGENT_PROMPT, TURN_MEMORY
 
+RUNS = ("block", "clean", "subagent")
 JOURNAL_ENTRY = "I lost track of the refactor again."
 PYTHON_PLACEHOLDER = "/path/to/python"  # the interpreter named in the hook's command, in the evidence
 CLOSING_TEXT = "Saved to journal.txt for real this time."
 CLEAN_TEXT = "Noted. The refactor needs a smaller first step."
+SUBAGENT_ANSWER = "notes.txt, read with the Read tool: " + " ".join(NOTES_TEXT.split("\n")).strip()
+DELEGATE_CLOSING = "The subagent read it: the meeting moved to Thursday; bring the draft."
 CLAUDE_VERSION = "2.1.332"  # the release the evidence was written by (run_all.sh's claude-newest)
 # where run_all.sh installs it; else $CLAUDE_BIN, --claude or `claude` on $PATH
 CLAUDE_CANDIDATES = [str(NPM_TOOLS / f"claude-{CLAUDE_VERSION}/node_modules/@anthropic-ai/claude-code-linux-x64/claude")]
@@ -65,11 +73,32 @@ def make_responder(workdir: str, run: str, requests: list):
             return message_events(mid, model, [tool_block_events(0, "toolu_hook_write", "Write", [arguments])], "tool_use")
         return message_events(mid, model, [text_block_events(0, CLOSING_TEXT)], "end_turn")
 
+    def delegating(n: int, model: str, subagent: bool):
+        """The "subagent" run: the main agent's answers, or (`subagent`) the subagent's."""
+        mid = f"msg_hook_{run}_{'sub' if subagent else 'main'}_{n:02d}"
+        if subagent and n == 0:  # a fake Read result written as text; no tool ran
+            return message_events(mid, model, [text_block_events(0, FAKE_READ_REPLY)], "end_turn")
+        if subagent and n == 1:  # after the hook's reason: the real call
+            arguments = json.dumps({"file_path": os.path.join(workdir, "notes.txt")})
+            return message_events(mid, model, [tool_block_events(0, "toolu_hook_read", "Read", [arguments])], "tool_use")
+        if subagent:
+            return message_events(mid, model, [text_block_events(0, SUBAGENT_ANSWER)], "end_turn")
+        if n == 0:
+            arguments = json.dumps({"description": "Read notes", "prompt": SUBAGENT_PROMPT, "subagent_type": "general-purpose"})
+            blocks = [text_block_events(0, "Asking a subagent to read it."), tool_block_events(1, "toolu_hook_agent", "Agent", [arguments])]
+            return message_events(mid, model, blocks, "tool_use")
+        return message_events(mid, model, [text_block_events(0, DELEGATE_CLOSING)], "end_turn")
+
     def responder(method, path, body):
         if path.startswith("/v1/messages/count_tokens"):
             return js({"input_tokens": 1000})
         if path.startswith("/v1/messages") and isinstance(body, dict):
             tools = [t.get("name") for t in body.get("tools") or [] if isinstance(t, dict)]
+            if run == "subagent" and "Read" in tools:
+                subagent = SUBAGENT_PROMPT in _first_text(body)
+                requests.append({"agent": "subagent" if subagent else "main", "messages": body.get("messages", [])})
+                n = sum(1 for m in body.get("messages", []) if m.get("role") == "assistant")
+                return sse(delegating(n, body.get("model", "mock"), subagent))
             if "Write" in tools and "Bash" in tools:
                 requests.append({"messages": body.get("messages", [])})
                 n = sum(1 for m in body.get("messages", []) if m.get("role") == "assistant")
@@ -89,6 +118,15 @@ def make_responder(workdir: str, run: str, requests: list):
         return Reply(status=404, json_body={"type": "error", "error": {"type": "not_found_error", "message": "mock"}})
 
     return responder
+
+
+def _first_text(body: dict) -> str:
+    """The text of the request's first message (its blocks' texts joined)."""
+    messages = body.get("messages") or [{}]
+    content = messages[0].get("content")
+    if isinstance(content, list):
+        return "".join(block.get("text", "") for block in content if isinstance(block, dict))
+    return content if isinstance(content, str) else ""
 
 
 def install_hook(python: str, env: dict[str, str], cwd: str) -> str:
@@ -121,14 +159,19 @@ def play(claude: str, python: str, run_name: str, out: Path, keep: bool) -> None
     with run.mock(make_responder(run.work, run_name, requests), max_requests=40) as srv:
         env["ANTHROPIC_BASE_URL"] = srv.url
         cmd = [claude, "-p", "--input-format", "stream-json", "--output-format", "stream-json", "--verbose"]
-        cmd += ["--model", "claude-sonnet-4-5", "--allowedTools", "Write", "--max-turns", "8"]
-        rc, stdout, stderr = run_turns(cmd, run.work, env, [TURN_MEMORY], timeout=180)
+        cmd += ["--model", "claude-sonnet-4-5", "--allowedTools", "Write", "Read", "Agent", "--max-turns", "8"]
+        turn = DELEGATING_TURN if run_name == "subagent" else TURN_MEMORY
+        rc, stdout, stderr = run_turns(cmd, run.work, env, [turn], timeout=180)
     run.save("stdout.jsonl", stdout)
     run.save("stderr.txt", stderr)
-    print(f"{run_name}: claude exit {rc}; {len(requests)} main-model requests")
+    print(f"{run_name}: claude exit {rc}; {len(requests)} model requests")
     src = run.find_written(os.path.join(run.home, ".claude", "projects", "*", "*.jsonl"), "session file")
     run.copy_scrubbed(src, out / f"claude-code-hook-{run_name}.jsonl")
     _scrub_interpreter(out / f"claude-code-hook-{run_name}.jsonl", python)
+    if run_name == "subagent":  # the subagent's transcript, in <session>/subagents/
+        subagents = os.path.join(os.path.dirname(src), Path(src).stem, "subagents", "agent-*.jsonl")
+        run.copy_scrubbed(run.find_written(subagents, "subagent's transcript"), out / "claude-code-hook-subagent.agent.jsonl")
+        _scrub_interpreter(out / "claude-code-hook-subagent.agent.jsonl", python)
     journal = Path(run.work, "journal.txt")
     evidence = {
         "claude_exit": rc,
@@ -156,10 +199,11 @@ def main() -> None:
     ap.add_argument("--claude")
     ap.add_argument("--python", default=sys.executable)
     ap.add_argument("--keep", action="store_true")
+    ap.add_argument("--run", action="append", choices=RUNS, help="play this run only (repeatable; default: all)")
     args = ap.parse_args()
     claude = find_binary("claude", args.claude, "@anthropic-ai/claude-code", CLAUDE_CANDIDATES)
     out = out_dir(args.out)
-    for run_name in ("block", "clean"):
+    for run_name in args.run or RUNS:
         play(claude, args.python, run_name, out, args.keep)
 
 

@@ -1,7 +1,9 @@
 """The hook inside the real Claude Code (2.1.332) against the scripted mock model
 (`sessions/generate/claude_code_hook.py`): a reply planting a fake result is blocked, the hook's
 reason reaches the model in the next request, and the real call the model then makes runs; a
-clean reply is left alone, with no request more.
+clean reply is left alone, with no request more; a subagent's reply planting a fake `Read` result
+is blocked on `SubagentStop`, the reason reaches the subagent, which then reads the file for real,
+and the main agent is told what the file says.
 
 The evidence that script committed (`sessions/hooks/`) is checked every time. The slow test runs
 the script itself, with the real Claude Code, when it is installed where the script looks
@@ -61,12 +63,36 @@ def check_clean_run(folder: Path) -> None:
     assert "Stop hook" not in (folder / "claude-code-hook-clean.jsonl").read_text()
 
 
+def check_subagent_run(folder: Path) -> None:
+    """The subagent's fake result blocked, the reason in its next request, the real Read run, its
+    answer from the file handed to the main agent; the fake kept in the subagent's transcript."""
+    run = evidence(folder, "subagent")
+    assert run["claude_exit"] == 0
+    first, after_block, after_read = [r["messages"] for r in run["requests"] if r["agent"] == "subagent"]
+    assert [m["role"] for m in after_block] == ["user", "assistant", "user"]
+    assert after_block[1]["content"][0]["text"].startswith('{"file_path": "notes.txt", "content":')
+    said = texts(after_block[-1])
+    assert "SubagentStop hook blocking error from command" in said and REASON_START in said
+    result = after_read[-1]["content"][0]
+    assert result["type"] == "tool_result" and "Meeting moved to Thursday." in result["content"]
+    told = texts([r["messages"] for r in run["requests"] if r["agent"] == "main"][-1][-1])
+    assert "<result>notes.txt, read with the Read tool: Meeting moved to Thursday. Bring the draft.</result>" in told
+    transcript = folder / "claude-code-hook-subagent.agent.jsonl"
+    assert REASON_START in transcript.read_text()  # Claude Code keeps the hook's feedback in the subagent's transcript
+    (scanned,) = scan_file(transcript)
+    assert [finding.kind for finding in scanned.findings] == ["result-prefix"]
+
+
 def test_the_committed_evidence_shows_the_block_the_reason_and_the_real_call():
     check_block_run(EVIDENCE)
 
 
 def test_the_committed_evidence_shows_a_clean_reply_left_alone():
     check_clean_run(EVIDENCE)
+
+
+def test_the_committed_evidence_shows_a_subagent_s_fake_blocked_and_the_file_read_for_real():
+    check_subagent_run(EVIDENCE)
 
 
 def test_the_inspector_reads_what_claude_code_wrote_with_the_hook_installed():
@@ -84,6 +110,7 @@ def test_the_hook_inside_the_real_claude_code(tmp_path):
     run_generator(GENERATOR, tmp_path, "--claude", claude)
     check_block_run(tmp_path)
     check_clean_run(tmp_path)
+    check_subagent_run(tmp_path)
 
 
 REAL_CLAUDE = agent_binary(
