@@ -40,7 +40,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from claude_code import message_events, run_turns, text_block_events, tool_block_events
+from claude_code import first_text, message_events, run_turns, text_block_events, tool_block_events
 from harness import NPM_TOOLS, TempRun, find_binary, out_dir
 from mock_server import Reply, js, sse
 from scenario import DELEGATING_TURN, FAKE_READ_REPLY, FAKE_RESULT_REPLY, NOTES_TEXT, SUBAGENT_PROMPT, TURN_MEMORY
@@ -95,7 +95,7 @@ def make_responder(workdir: str, run: str, requests: list):
         if path.startswith("/v1/messages") and isinstance(body, dict):
             tools = [t.get("name") for t in body.get("tools") or [] if isinstance(t, dict)]
             if run == "subagent" and "Read" in tools:
-                subagent = SUBAGENT_PROMPT in _first_text(body)
+                subagent = SUBAGENT_PROMPT in first_text(body)
                 requests.append({"agent": "subagent" if subagent else "main", "messages": body.get("messages", [])})
                 n = sum(1 for m in body.get("messages", []) if m.get("role") == "assistant")
                 return sse(delegating(n, body.get("model", "mock"), subagent))
@@ -118,15 +118,6 @@ def make_responder(workdir: str, run: str, requests: list):
         return Reply(status=404, json_body={"type": "error", "error": {"type": "not_found_error", "message": "mock"}})
 
     return responder
-
-
-def _first_text(body: dict) -> str:
-    """The text of the request's first message (its blocks' texts joined)."""
-    messages = body.get("messages") or [{}]
-    content = messages[0].get("content")
-    if isinstance(content, list):
-        return "".join(block.get("text", "") for block in content if isinstance(block, dict))
-    return content if isinstance(content, str) else ""
 
 
 def install_hook(python: str, env: dict[str, str], cwd: str) -> str:

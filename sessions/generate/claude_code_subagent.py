@@ -31,7 +31,15 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from claude_code import claude_binary, claude_env, message_events, run_turns, text_block_events, tool_block_events
+from claude_code import (
+    claude_binary,
+    claude_env,
+    first_text,
+    message_events,
+    run_turns,
+    text_block_events,
+    tool_block_events,
+)
 from harness import TempRun, arg_parser, out_dir
 from mock_server import Reply, js, sse
 from scenario import DELEGATING_TURN, FAKE_READ_REPLY, SUBAGENT_PROMPT
@@ -49,7 +57,7 @@ def responder(method, path, body):
         tools = {tool.get("name") for tool in body.get("tools") or [] if isinstance(tool, dict)}
         replies = sum(1 for message in body.get("messages") or [] if message.get("role") == "assistant")
         model = body.get("model", MODEL)
-        if SUBAGENT_PROMPT in _first_text(body):
+        if SUBAGENT_PROMPT in first_text(body):
             return sse(message_events("msg_mock_sub_0", model, [text_block_events(0, FAKE_READ_REPLY)], "end_turn"))
         delegate = next((name for name in ("Agent", "Task") if name in tools), None)
         if delegate and replies == 0:
@@ -75,15 +83,6 @@ def responder(method, path, body):
             }
         )
     return Reply(status=404, json_body={"type": "error", "error": {"type": "not_found_error", "message": "mock"}})
-
-
-def _first_text(body: dict) -> str:
-    """The text of the request's first message (its blocks' texts joined)."""
-    messages = body.get("messages") or [{}]
-    content = messages[0].get("content")
-    if isinstance(content, list):
-        return "".join(block.get("text", "") for block in content if isinstance(block, dict))
-    return content if isinstance(content, str) else ""
 
 
 def main() -> None:
