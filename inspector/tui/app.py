@@ -256,7 +256,7 @@ class InspectorApp(App[None]):
             self.switch_screen(self._picker())
 
     def _picker(self) -> PickerScreen:
-        from inspector.tui.picker.found import FoundPicker
+        from inspector.tui.picker.found import FoundPicker, and_its_subagents
         from inspector.tui.picker.screen import PickerScreen
 
         if self.target is None:
@@ -269,9 +269,8 @@ class InspectorApp(App[None]):
         table = f" (table {shown_name(self.named.table)})" if self.named.table else ""
         notice = f"\n{self.notice}" if self.notice else ""
         listed = f"{kind} in {where}{table}"
-        subagents = self.subagents.found if self.subagents is not None else ()
-        if subagents:
-            listed = f"{where} and its {len(subagents)} subagent{'' if len(subagents) == 1 else 's'}"
+        if self.subagents is not None and self.subagents.found and isinstance(self.target, Path):
+            listed = and_its_subagents(self.target, len(self.subagents.found))
         return PickerScreen(self.files, f"{listed} · Enter opens one{notice}", self.named, kind.lower())
 
 

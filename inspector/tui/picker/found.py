@@ -192,12 +192,10 @@ class FoundPicker(PickerScreen):
                 )
             )
         elif subagents := subagents_of(found):
-            several = "s" if len(subagents) != 1 else ""
             self.app.push_screen(
                 SessionAndSubagents(
                     [found.path, *subagents],
-                    f"{shown_name(found.path.name)} and its {len(subagents)} subagent{several}"
-                    " · Enter opens one, Esc goes back to your sessions",
+                    f"{and_its_subagents(found.path, len(subagents))} · Enter opens one, Esc goes back to your sessions",
                     self.named,
                 )
             )
@@ -233,6 +231,11 @@ class Conversations(PickerScreen):
     def leave(self) -> None:
         """Back to the person's sessions."""
         self.app.pop_screen()
+
+
+def and_its_subagents(session: Path, count: int) -> str:
+    """The title of a list of a session and its `count` subagents' transcripts: 'NAME and its 2 subagents'."""
+    return f"{shown_name(session.name)} and its {count} subagent{'' if count == 1 else 's'}"
 
 
 class SessionAndSubagents(Conversations):

@@ -26,6 +26,11 @@ pytestmark = pytest.mark.slow  # drives the app with Pilot
 
 SESSION = "96771fa5-273c-4ee7-9ace-b7f1e823acb7"
 SUBAGENT = Path(SESSION) / "subagents" / "agent-a2e34ec84a76856d1.jsonl"
+BOTH_ROWS = [  # name, id, findings, turns: the session's, and its subagent's with its fake result
+    [f"{SESSION}.jsonl", SESSION, "none", "6"],
+    [SUBAGENT.name, f"{SESSION}/agent-a2e34ec84a76856d1", "1 result-prefix", "2"],
+]
+NOTICE = "This session ran 1 subagent, whose transcript is kept beside it: Esc lists it with the session"
 
 
 def _project(home: Path) -> Path:
@@ -54,10 +59,7 @@ def test_a_session_s_row_counts_its_subagent_and_enter_lists_both(empty_home: Pa
         assert str(listed.query_one("#title", Static).visual).startswith(
             f"{SESSION}.jsonl and its 1 subagent · Enter opens one, Esc goes back to your sessions"
         )
-        assert [row[:4] for row in rows(listed.query_one(DataTable))] == [
-            [f"{SESSION}.jsonl", SESSION, "none", "6"],
-            [SUBAGENT.name, f"{SESSION}/agent-a2e34ec84a76856d1", "1 result-prefix", "2"],
-        ]
+        assert [row[:4] for row in rows(listed.query_one(DataTable))] == BOTH_ROWS
 
         await pilot.press("down", "enter")
         await pilot.app.workers.wait_for_complete()
@@ -83,9 +85,7 @@ def test_the_session_file_opened_straight_away_says_it_ran_a_subagent_and_esc_li
         review = pilot.app.screen
         assert isinstance(review, ReviewScreen) and review.path == session
         await until(pilot, lambda: pilot.app._notifications, "the notice of the subagent")
-        assert [note.message for note in pilot.app._notifications] == [
-            "This session ran 1 subagent, whose transcript is kept beside it: Esc lists it with the session"
-        ]
+        assert [note.message for note in pilot.app._notifications] == [NOTICE]
         await press(pilot, "escape")
         await settle(pilot)
         listed = pilot.app.screen
@@ -93,10 +93,7 @@ def test_the_session_file_opened_straight_away_says_it_ran_a_subagent_and_esc_li
         assert str(listed.query_one("#title", Static).visual).startswith(
             f"{SESSION}.jsonl and its 1 subagent · Enter opens one"
         )
-        assert [row[:4] for row in rows(listed.query_one(DataTable))] == [
-            [f"{SESSION}.jsonl", SESSION, "none", "6"],
-            [SUBAGENT.name, f"{SESSION}/agent-a2e34ec84a76856d1", "1 result-prefix", "2"],
-        ]
+        assert [row[:4] for row in rows(listed.query_one(DataTable))] == BOTH_ROWS
         await press(pilot, "down", "enter")
         await settle(pilot)
         opened = pilot.app.screen
@@ -134,8 +131,7 @@ def test_a_session_followed_says_so_when_a_subagent_starts_and_esc_lists_it(empt
         assert not any("subagent" in note.message for note in app._notifications)
         (project / SUBAGENT).parent.mkdir(parents=True)  # the subagent starts: its transcript is written
         shutil.copyfile(TOOL_SAMPLES / "claude-code-subagent" / SUBAGENT, project / SUBAGENT)
-        said = "This session ran 1 subagent, whose transcript is kept beside it: Esc lists it with the session"
-        await until(pilot, lambda: said in [note.message for note in app._notifications], "the notice")
+        await until(pilot, lambda: NOTICE in [note.message for note in app._notifications], "the notice")
         await press(pilot, "escape")
         await until(pilot, lambda: isinstance(app.screen, PickerScreen), "the list")
         assert [row[0] for row in rows(app.screen.query_one(DataTable))] == [session.name, SUBAGENT.name]
