@@ -23,7 +23,10 @@ The texts of a batch of turns are joined as latin-1 bytes (one byte a character,
 character a `?`, which no check looks for), so each check is a call in C over the batch, whose
 bytes stay in the processor's cache from one check to the next: linear time, a few passes.
 A record's fields the first batches found plain (the same working folder, version and session
-id on every line) are not looked at again.
+id on every line) are not looked at again. What the batches learn (keys, long runs and fields
+holding nothing the search would find) is a fact about those strings alone, so it is kept for the
+next session a process scans (its keys, folder and version are most often the same): many small
+sessions do not each learn it again. Each set is bounded, emptied when it is full.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ from inspector.model import Turn
 BATCH = 1 << 16  # characters: the texts looked at together (a batch ends with the turn that fills it)
 SHORTEST_RUN = 15  # characters: the shortest run a named pattern is (a Slack token, `xoxb-` and 10)
 PLAIN_VALUES_KEPT = 1 << 14  # records' fields remembered as holding nothing (a bound on the memory)
+KNOWN_KEPT = 1 << 16  # keys and long runs remembered as safe (a bound on the memory)
 SHORTEST_TOKEN, LONGEST_TOKEN = 32, 100  # characters: the shortest and longest random-looking tokens
 # The starts of the named patterns that are runs (`sk-`, `gh[pousr]_`, ...), searched in long runs.
 _RUN_STARTS = re.compile(rb"sk-|gh[pousr]_|github_pat_|xox|AKIA|ASIA|ABIA|ACCA|AIza")
@@ -67,7 +71,7 @@ _KEY_WORDS_BEFORE = tuple(word + b":" for word in _KEY_LAST_WORDS)
 
 def turns_to_search(turns: Sequence[Turn]) -> Iterator[int]:
     """The indexes of the turns where the search may find a secret (every one where it does), in order."""
-    known = _Known()
+    known = _KNOWN.within_bounds()
     start = 0
     while start < len(turns):
         batch = _Batch(start, known)
@@ -76,13 +80,30 @@ def turns_to_search(turns: Sequence[Turn]) -> Iterator[int]:
 
 
 class _Known:
-    """What the batches of one session found to hold nothing the search would find, passed over
-    when met again: a session's records repeat their keys, fields and long names."""
+    """What the batches found to hold nothing the search would find, passed over when met again:
+    a session's records repeat their keys, fields and long names, and the sessions of one agent
+    repeat them too."""
 
     def __init__(self) -> None:
         self.safe_keys: set[str] = set()  # keys named like no secret, holding none
         self.plain_runs: set[bytes] = set()  # long runs of the texts: no token, no pattern's start
         self.plain_values: set[str] = set()  # records' fields (the first batches' only: `PLAIN_VALUES_KEPT`)
+
+    def within_bounds(self) -> _Known:
+        """Itself, each set emptied that reached its bound: a session's first batches learn its
+        own fields again."""
+        for known, bound in (
+            (self.safe_keys, KNOWN_KEPT),
+            (self.plain_runs, KNOWN_KEPT),
+            (self.plain_values, PLAIN_VALUES_KEPT),
+        ):
+            if len(known) >= bound:
+                known.clear()
+        return self
+
+
+# Shared by the sessions a process scans, one after another or in threads (each step on a set is atomic).
+_KNOWN = _Known()
 
 
 class _Batch:

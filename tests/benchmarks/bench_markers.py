@@ -72,7 +72,7 @@ from inspector.sources.files.document import read_document
 from inspector.sources.formats import format_of
 
 path = Path(sys.argv[1])
-seconds = scan_stages._stages(path)["detect"]
+seconds = scan_stages._stages([path])["detect"]
 document = read_document(path)
 turns = [turn for session in format_of(document).read(document) for turn in session.turns]
 replies = [turn.text for turn in turns if turn.role == "assistant"]

@@ -99,6 +99,24 @@ def test_what_is_found_is_what_a_search_of_every_turn_finds(planted, monkeypatch
     assert len({turn for turn, *_ in found}) > 100  # every kind of secret, in every place, many times
 
 
+def test_what_earlier_sessions_taught_the_quick_look_hides_nothing_in_later_ones(tmp_path, monkeypatch):
+    """What the quick look learnt to hold nothing (keys, long runs, records' fields) is kept for the
+    next session a process scans, within bounds (small here, so it is emptied again and again):
+    sessions scanned one after another, their secrets in the keys, runs and fields earlier ones
+    held plain, each find what a search of every turn finds."""
+    from inspector.detect import secret_gate
+
+    monkeypatch.setattr(secret_gate, "KNOWN_KEPT", 16)
+    monkeypatch.setattr(secret_gate, "PLAIN_VALUES_KEPT", 16)
+    paths = [
+        write_json(tmp_path / f"{seed}.json", {"messages": _messages(random.Random(seed), 80)}) for seed in range(6)
+    ]
+    found = [_shown(path) for path in paths]
+    monkeypatch.setattr(secret, "turns_to_search", lambda turns: range(len(turns)))
+    assert found == [_shown(path) for path in paths]
+    assert all(found)
+
+
 def test_most_turns_are_passed_over(planted):
     from inspector.detect.secret_gate import turns_to_search
     from inspector.sources import load_sessions
