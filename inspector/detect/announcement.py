@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from inspector.support.lazy_pattern import lazy_pattern
 from inspector.support.leading_space import SPACE, always_matching
 
 TAIL = 600
@@ -153,11 +154,11 @@ _STEP = (
     r"(?:\s+(?:now|just|quickly|first|also|then|next|immediately|actually|instead|right\s+away|go\s+ahead\s+and"
     r"|proceed\s+to|try\s+to|need\s+to|have\s+to|start\s+by|begin\s+by|continue\s+by))"
 )
-_INTENT = re.compile(rf"{_LEAD}{{0,3}}{_SUBJECT}{_STEP}{{0,3}}\s+{_ACTION}", re.I)
+_INTENT = lazy_pattern(rf"{_LEAD}{{0,3}}{_SUBJECT}{_STEP}{{0,3}}\s+{_ACTION}", re.I)
 # "Running the tests now...", "I'm checking that for you right now."
-_UNDER_WAY = re.compile(rf"{_LEAD}{{0,3}}(?:i'?m\s+|i\s+am\s+)?(?:now\s+)?(?:{_GERUND})\b", re.I)
-_NOW = re.compile(r"\bnow\b", re.I)
-_HEDGE = re.compile(
+_UNDER_WAY = lazy_pattern(rf"{_LEAD}{{0,3}}(?:i'?m\s+|i\s+am\s+)?(?:now\s+)?(?:{_GERUND})\b", re.I)
+_NOW = lazy_pattern(r"\bnow\b", re.I)
+_HEDGE = lazy_pattern(
     r"\b(?:if\s+(?:you|needed|necessary|required|desired|so|possible|that'?s|that\s+is|preferred|wanted|any)"
     r"|once\s+(?:you|we|I\s+have|I'?ve)|when\s+you|whenever|after\s+you|as\s+soon\s+as|unless|until|would|could|might"
     r"|maybe|perhaps|probably|possibly|together|later|tomorrow|next\s+(?:time|week|month|session)|some\s*time|eventually"
@@ -173,7 +174,7 @@ _REPORT_BACK = (
     r"(?:\s+(?:shortly|soon|in\s+a\s+moment|with\s+\w+(?:\s+\w+)?|once\s+(?:it'?s\s+)?done"
     r"|when\s+(?:it'?s\s+)?done))?"
 )
-_FILLER = re.compile(
+_FILLER = lazy_pattern(
     r"(?:(?:just\s+)?(?:one|a)\s+(?:moment|sec(?:ond)?|minute|min)|hang\s+(?:on|tight)|stand\s+by|hold\s+on"
     r"|(?:please\s+)?(?:wait|hold(?:\s+on)?|bear\s+with\s+me)|be\s+right\s+back|stay\s+tuned"
     r"|thanks\s+for\s+(?:your\s+)?(?:patience|waiting)|(?:this|it)\s+(?:won't|will\s+not|shouldn't)\s+take\s+long"
@@ -184,7 +185,7 @@ _FILLER = re.compile(
 # What ends a sentence, read backwards from the reply's end: a full stop, a question or exclamation
 # mark, an ellipsis, a colon followed by white space, or a line end; a clause after a semicolon or a
 # dash counts as a sentence ("The path was wrong — let me fix that.").
-_LAST_BOUNDARY = re.compile(r".*(?:[.!?…:;—–]\s|\n)", re.S)
+_LAST_BOUNDARY = lazy_pattern(r".*(?:[.!?…:;—–]\s|\n)", re.S)
 _MARKDOWN = always_matching(r"[*_#\-+•\s]*(?:\d+[.)]\s+)?[*_]*")
 
 

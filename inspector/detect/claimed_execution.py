@@ -28,6 +28,7 @@ from operator import attrgetter
 from inspector.detect.context import ScanContext
 from inspector.detect.contract import Detector
 from inspector.model import ASSISTANT, SYSTEM, WARNING, Finding, Turn
+from inspector.support.lazy_pattern import lazy_pattern
 
 KIND = "claimed-execution"
 
@@ -49,28 +50,28 @@ _SUBJECT_WORDS = (
 )
 _GAP = r"(?:\s+[^\s.!?,;:]+){0,3}?"
 _ADVERB = r"(?:\s+(?:just|already|now|also|then|successfully))?"
-_FIRST_PERSON = re.compile(
+_FIRST_PERSON = lazy_pattern(
     rf"\bI(?:'ve|\s+have|\s+had)?{_ADVERB}\s+(?:ran|executed)\b(?!\s+(?:into|out|across)\b)"
     r"|\bI've run\b"
     rf"|\bI(?:'ve|\s+have|\s+had)?{_ADVERB}\s+used\s+(?:the\s+)?(?:`\w+`|\w+\s+(?:tool|api)\b)",
     re.I,
 )
-_OTHER = re.compile(
+_OTHER = lazy_pattern(
     rf"\b{_SUBJECT}\b{_GAP}\s+(?:has|have|had|was|were){_ADVERB}(?:\s+been)?{_ADVERB}\s+(?:used|ran|executed)\b"
     rf"|\b(?:{_SUBJECT}|it)\b{_GAP}\s+(?:executed|ran)\s+(?:successfully|without\s+(?:any\s+)?errors?)\b"
     rf"|\b{_SUBJECT}\b{_GAP}\s+(?:returned|printed)\b",
     re.I,
 )
-_HEDGE = re.compile(
+_HEDGE = lazy_pattern(
     r"\b(?:if|once|unless|whether|will|would|should|could|might|may|can|cannot|let\s+me|going\s+to"
     r"|about\s+to|supposed\s+to|not|never|no|expect|assuming)\b|n't\b|'ll\b",
     re.I,
 )
-_YOU = re.compile(r"\byou(?:r|'ve|'re|'d)?\b", re.I)
-_NAMED = re.compile(r"`(\w+)`\s+(?:tool|function)\b|\b(?:tool|function)\s+`(\w+)`|\b(\w+_\w+)\s+tool\b", re.I)
-_NOT_PROSE = re.compile(r"```.*?(?:```|\Z)|^[ \t]*>[^\n]*", re.S | re.M)
+_YOU = lazy_pattern(r"\byou(?:r|'ve|'re|'d)?\b", re.I)
+_NAMED = lazy_pattern(r"`(\w+)`\s+(?:tool|function)\b|\b(?:tool|function)\s+`(\w+)`|\b(\w+_\w+)\s+tool\b", re.I)
+_NOT_PROSE = lazy_pattern(r"```.*?(?:```|\Z)|^[ \t]*>[^\n]*", re.S | re.M)
 _NAME = attrgetter("name")
-_SENTENCE = re.compile(r"\S(?:[^.!?\n]|[.!?](?=[^\s.!?]))*[.!?]*")
+_SENTENCE = lazy_pattern(r"\S(?:[^.!?\n]|[.!?](?=[^\s.!?]))*[.!?]*")
 
 
 def detect(context: ScanContext) -> Iterator[Finding]:

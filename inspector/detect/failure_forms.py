@@ -33,12 +33,13 @@ from typing import Any
 
 from inspector.detect.tool_error import reported_error
 from inspector.model import ToolResult
+from inspector.support.lazy_pattern import lazy_pattern
 
 _DECODER = json.JSONDecoder()
 _WINDOW = 300  # characters of a status line, and of a short text
 _HEAD = 5  # the first lines read as status lines (a header such as Codex's `Process exited with code 1`)
 _TAIL = 3  # the last lines read as status lines
-_READS = re.compile(
+_READS = lazy_pattern(
     r"(?:^|[_\W])(?:read|view|cat|open|search|grep|find|glob|fetch|get|list|ls|query|show|log|logs|tail|head)"
     r"(?:$|[_\W]|[A-Z])",
     re.I,
@@ -50,13 +51,13 @@ _EXIT_KEYS = ("exit_code", "exitCode", "returncode", "return_code", "exit_status
 
 # At a line's start (after `<`, `[` or `(`, and "Process", "Command" ...): "exit code 1" in a
 # command's output ("- exit code 1 means failure") is data.
-_EXIT = re.compile(
+_EXIT = lazy_pattern(
     r"[<\[(]?(?:(?:process|command|the\s+command|shell)\s+)?"
     r"(?:exit(?:ed)?(?:\s+with)?(?:\s+exit)?(?:\s+(?:code|status))|exit_?code|exit_status|return_?code|returncode)"
     r"\s*[:=]?\s*\(?(-?\d+)",
     re.I,
 )
-_OPENING = re.compile(
+_OPENING = lazy_pattern(
     r"(?:[\w.+-]{1,40}:\s+)?"  # the program's name before its message: `createdb: error: ...`
     r"(?:(?:error|fatal|exception|failure)(?:\[[^\]\n]{0,40}\])?\s*:"
     r"|error\s+(?:\w+\s+)?from\s+[^:\n]{1,40}:"  # `Error response from daemon:`, `Error from server (NotFound):`
@@ -68,7 +69,7 @@ _OPENING = re.compile(
     re.I,
 )
 # A line ending in a step that failed: `... version solving failed.` (not a count: `0 tests failed`).
-_ENDS_FAILED = re.compile(r"(?<!\d\s)\b(?!(?:no|none|nothing|never|not)\b)[A-Za-z][\w-]*\s+failed[.!]?$", re.I)
+_ENDS_FAILED = lazy_pattern(r"(?<!\d\s)\b(?!(?:no|none|nothing|never|not)\b)[A-Za-z][\w-]*\s+failed[.!]?$", re.I)
 # The reason phrases of the HTTP statuses of 400 or more (RFC 9110 and the IANA registry).
 _REASONS = (
     "Bad Request|Unauthorized|Payment Required|Forbidden|Not Found|Method Not Allowed|Not Acceptable"
@@ -80,13 +81,13 @@ _REASONS = (
     "|Bad Gateway|Service Unavailable|Gateway Timeout|HTTP Version Not Supported|Variant Also Negotiates"
     "|Insufficient Storage|Loop Detected|Not Extended|Network Authentication Required"
 )
-_HTTP = re.compile(
+_HTTP = lazy_pattern(
     r"(?:^HTTP(?:/\d(?:\.\d)?)?\s+|\bstatus(?:\s*code)?\s*[:=]?\s*|\breturned\s+error:\s*)([45]\d\d)\b"
     r"|\b([45]\d\d)\s+(?:Client|Server)\s+Error\b"
     rf"|^([45]\d\d)\s+(?:{_REASONS})(?=\s*(?:$|[:\-–—(,;.]))",  # a line opening `429 Too Many Requests`
     re.I,
 )
-_TESTS_FAILED = re.compile(r"^=+ .{0,200}\b[1-9]\d* (?:failed|errors?)\b|^Tests?:\s+[1-9]\d* failed\b", re.I)
+_TESTS_FAILED = lazy_pattern(r"^=+ .{0,200}\b[1-9]\d* (?:failed|errors?)\b|^Tests?:\s+[1-9]\d* failed\b", re.I)
 # The system errors (`strerror`'s texts) a line may end with, besides the first few of `_SYSTEM_ERROR`.
 _SYSTEM_ERRORS = (
     "directory not empty", "file exists", "read-only file system", "is a directory", "not a directory",
@@ -94,7 +95,7 @@ _SYSTEM_ERRORS = (
     "connection reset by peer", "network is unreachable", "no route to host", "too many open files",
     "input/output error", "broken pipe", "invalid argument",
 )  # fmt: skip
-_SYSTEM_ERROR = re.compile(
+_SYSTEM_ERROR = lazy_pattern(
     r"(?:^|:\s)(?:permission denied|no space left on device|no such file or directory|command not found"
     r"|operation not permitted|access denied|connection refused|disk quota exceeded|"
     + "|".join(re.escape(error) for error in _SYSTEM_ERRORS)
@@ -109,7 +110,7 @@ _FAILURE_WORDS = (
     "denied", "space", "such", "found", "permitted", "refused", "quota",
 )  # fmt: skip
 _OPENERS = ("http", "e: ", "curl", "4", "5")
-_MAY_SAY_FAILURE = re.compile(
+_MAY_SAY_FAILURE = lazy_pattern(
     "^(?:http|e: |curl|[45])|" + "|".join(re.escape(word) for word in _FAILURE_WORDS + _SYSTEM_ERRORS), re.I
 )
 # The only characters a pattern ignoring case matches to ASCII letters (`İ` and `ı` to `i`, `ſ` to
@@ -120,7 +121,7 @@ _STATUS_KEYS = frozenset({"status", *_FLAG_KEYS, *_HTTP_KEYS, *_EXIT_KEYS, "data
 _ERROR_REPORT_KEYS = frozenset(
     {"errors", "errorMessages", "message", "code", "status", "documentation_url", "type", "title", "detail", "help"}
 )
-_SHORT_FAILURE = re.compile(r"\bnot\s+found\b|\btimed?\s*out\b|\btimeout\b|\bdeadline\s+exceeded\b", re.I)
+_SHORT_FAILURE = lazy_pattern(r"\bnot\s+found\b|\btimed?\s*out\b|\btimeout\b|\bdeadline\s+exceeded\b", re.I)
 
 
 def failure(result: ToolResult, tool: str | None = None, may_report_error: bool = True) -> Any:

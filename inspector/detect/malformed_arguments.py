@@ -22,6 +22,7 @@ from inspector.detect.context import ScanContext
 from inspector.detect.contract import Detector
 from inspector.model import ERROR, WARNING, Finding, Fix, ToolCall, Turn
 from inspector.support.cut_off_json import describe, opening_value
+from inspector.support.lazy_pattern import lazy_pattern
 from inspector.support.leading_space import always_matching
 from inspector.support.lenient_json import STRING_OR_COMMENT, loads_lenient, scannable
 from inspector.support.safe_text import preview
@@ -31,9 +32,9 @@ KIND = "malformed-arguments"
 # A fence's opening line; the body is what follows, less white space, a closing ``` and white space
 # at its end (`_unfenced`: a lazy `(.*?)\s*(?:```)?\s*\Z` backtracked cubically on white space).
 _FENCE_INFO = always_matching(r"[\w-]*[ \t]*\n?")  # what follows a fence's opening ```
-_STRINGS = re.compile(STRING_OR_COMMENT, re.S | re.X)
-_CONTROL = re.compile(r"[\x00-\x1f]")
-_EXTRA_BRACES = re.compile(r"[}\s]+")
+_STRINGS = lazy_pattern(STRING_OR_COMMENT, re.S | re.X)
+_CONTROL = lazy_pattern(r"[\x00-\x1f]")
+_EXTRA_BRACES = lazy_pattern(r"[}\s]+")
 _REPAIR_LOG_NOISE = ("returned early", "no more elements")
 # The longest text given to `json-repair` (pure Python, some 10 µs a character, more on some
 # hostile text): longer arguments that only it could repair are left unrepaired, and the finding says so.

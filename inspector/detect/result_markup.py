@@ -24,6 +24,7 @@ from bisect import bisect_right
 from typing import NamedTuple
 
 from inspector.detect.markup.fences import find_fences
+from inspector.support.lazy_pattern import lazy_pattern
 
 # Closed tags: `<tag ...>` ... `</tag>`.
 _TAGS = r"tool_responses?|tool_results?|function_results?|function_responses?|tool_outputs?"
@@ -55,7 +56,7 @@ _HEADERS: dict[str, tuple[tuple[str, ...], str]] = {
 # lookahead below lets the regular expression engine try those markers only where one stands,
 # instead of trying each alternative at every character of the reply (over twice as fast).
 _MARKER_FIRSTS = re.escape("".join(sorted({"<", *(token[0] for token in _TOKENS)})))
-_START = re.compile(
+_START = lazy_pattern(
     rf"(?=[{_MARKER_FIRSTS}])(?:<(?P<tag>{_TAGS})(?:\s[^<>\n]{{0,200}})?>"
     r"|(?P<token>" + "|".join(map(re.escape, _TOKENS)) + ")"
     r"|(?P<llama><\|start_header_id\|>[ \t]*ipython[ \t]*<\|end_header_id\|>)"
@@ -67,26 +68,26 @@ _START = re.compile(
     re.M,
 )
 # What shows a leaked call came before an `Observation:`: a ReAct action line or a call marker.
-_ACTION = re.compile(
+_ACTION = lazy_pattern(
     r"^[ \t]*Action(?: Input)?[ \t]*:|<tool_call>|<\|python_tag\|>|\[TOOL_CALLS\]|<function_calls>"
     r"|<invoke\s",
     re.M,
 )
-_REACT_END = re.compile(r"\n[ \t]*\n|\n(?=[ \t]*(?:Thought|Action(?: Input)?|Observation|Final Answer)[ \t]*:)")
-_FENCE_END = re.compile(r"^[ \t]*```[ \t]*$", re.M)
+_REACT_END = lazy_pattern(r"\n[ \t]*\n|\n(?=[ \t]*(?:Thought|Action(?: Input)?|Observation|Final Answer)[ \t]*:)")
+_FENCE_END = lazy_pattern(r"^[ \t]*```[ \t]*$", re.M)
 _END_OF_TURN = ("<|eom_id|>", "<|eot_id|>", "<|im_end|>", "<|end|>", "<|end_of_text|>")
-_ASSISTANT_HEADER = re.compile(
+_ASSISTANT_HEADER = lazy_pattern(
     r"\s*(?:<\|start_header_id\|>[ \t]*assistant[ \t]*<\|end_header_id\|>|<\|im_start\|>[ \t]*assistant\b"
     r"|<\|start\|>[ \t]*assistant[ \t]*<\|channel\|>[ \t]*final[ \t]*<\|message\|>"
     r"|<\|start_of_role\|>[ \t]*assistant[ \t]*<\|end_of_role\|>)"
 )
-_INLINE_CODE = re.compile(r"(?<!`)`[^`\n]+`(?!`)")
-_NAMED = re.compile(
+_INLINE_CODE = lazy_pattern(r"(?<!`)`[^`\n]+`(?!`)")
+_NAMED = lazy_pattern(
     r"[\"'](?:name|tool|tool_name)[\"']\s*:\s*[\"'](?P<json>[\w.\-]+)[\"']"
     r"|<tool_name>\s*(?P<xml>[\w.\-]+)\s*</tool_name>"
 )
-_ATTRIBUTE_NAME = re.compile(r"\bname\s*=\s*[\"'](?P<name>[\w.\-]+)[\"']")
-_ACTION_NAME = re.compile(r"^[ \t]*Action[ \t]*:[ \t]*`?([A-Za-z_][\w.\-]*)`?[ \t]*$", re.M)
+_ATTRIBUTE_NAME = lazy_pattern(r"\bname\s*=\s*[\"'](?P<name>[\w.\-]+)[\"']")
+_ACTION_NAME = lazy_pattern(r"^[ \t]*Action[ \t]*:[ \t]*`?([A-Za-z_][\w.\-]*)`?[ \t]*$", re.M)
 
 
 class ResultBlock(NamedTuple):

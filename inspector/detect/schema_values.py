@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from inspector.support.lazy_pattern import lazy_pattern
 from inspector.support.safe_text import preview
 
 JSON_TYPES: dict[str, Callable[[Any], bool]] = {  # each JSON Schema type, and its test of a value
@@ -19,8 +20,8 @@ JSON_TYPES: dict[str, Callable[[Any], bool]] = {  # each JSON Schema type, and i
     "object": lambda v: isinstance(v, dict),
     "null": lambda v: v is None,
 }
-_INTEGER = re.compile(r"-?(?:0|[1-9]\d*)")
-_NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?")
+_INTEGER = lazy_pattern(r"-?(?:0|[1-9]\d*)")
+_NUMBER = lazy_pattern(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?")
 
 
 def convert(value: Any, kind: str) -> tuple[Any] | None:

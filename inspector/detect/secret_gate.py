@@ -31,7 +31,6 @@ sessions do not each learn it again. Each set is bounded, emptied when it is ful
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from itertools import accumulate
@@ -40,6 +39,7 @@ from typing import Any
 
 from inspector.detect.secret_search import RUN_BYTES, SEPARATOR_AFTER_KEY, names_a_secret, secrets_in_text
 from inspector.model import Turn
+from inspector.support.lazy_pattern import lazy_pattern
 
 BATCH = 1 << 16  # characters: the texts looked at together (a batch ends with the turn that fills it)
 SHORTEST_RUN = 15  # characters: the shortest run a named pattern is (a Slack token, `xoxb-` and 10)
@@ -47,8 +47,8 @@ PLAIN_VALUES_KEPT = 1 << 14  # records' fields remembered as holding nothing (a 
 KNOWN_KEPT = 1 << 16  # keys and long runs remembered as safe (a bound on the memory)
 SHORTEST_TOKEN, LONGEST_TOKEN = 32, 100  # characters: the shortest and longest random-looking tokens
 # The starts of the named patterns that are runs (`sk-`, `gh[pousr]_`, ...), searched in long runs.
-_RUN_STARTS = re.compile(rb"sk-|gh[pousr]_|github_pat_|xox|AKIA|ASIA|ABIA|ACCA|AIza")
-_SEPARATOR_AFTER_KEY = re.compile(SEPARATOR_AFTER_KEY.encode())
+_RUN_STARTS = lazy_pattern(rb"sk-|gh[pousr]_|github_pat_|xox|AKIA|ASIA|ABIA|ACCA|AIza")
+_SEPARATOR_AFTER_KEY = lazy_pattern(SEPARATOR_AFTER_KEY.encode())
 _KEY_LAST_WORDS = (
     b"key",
     b"secret",

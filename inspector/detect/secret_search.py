@@ -32,48 +32,49 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
+from inspector.support.lazy_pattern import lazy_pattern
 from inspector.support.secret_patterns import EMAIL, any_secret, may_hold_secret, name_of
 
 KEYED = "secret-value"
 RANDOM = "random-token"
 
 _KEY_CHARS = r"A-Za-z0-9_\-"
-_KEYED_TEXT = re.compile(
+_KEYED_TEXT = lazy_pattern(
     rf"(?<![{_KEY_CHARS}])(?P<key>[{_KEY_CHARS}]{{1,64}}+)[\"']?[ \t]{{0,3}}[:=][ \t]{{0,3}}[\"']?"
     r"(?:(?:Basic|Token|Bearer)[ \t]{1,3})?(?P<value>[^\s\"'`,;{}()<>\[\]]{8,200}+)"
 )
-_SECRET_KEY = re.compile(
+_SECRET_KEY = lazy_pattern(
     r"(?:^|[_-])(?:api[_-]?key|apikey|access[_-]?key|secret[_-]?key|client[_-]?secret|secret|"
     r"(?:access|auth|refresh|bearer|api|session)?[_-]?token|password|passwd|pwd|authorization|"
     r"private[_-]?key|credentials?)$",
     re.IGNORECASE,
 )
-_SCHEME = re.compile(r"(?:Basic|Token|Bearer)[ \t]{1,3}")  # before an `Authorization` header's credentials
+_SCHEME = lazy_pattern(r"(?:Basic|Token|Bearer)[ \t]{1,3}")  # before an `Authorization` header's credentials
 KEY_WORDS = ("key", "secret", "token", "pass", "pwd", "auth", "credential")  # one is in every such ASCII key
 # What every `KEY: value` or `KEY=value` with a key named like a secret holds, lowered: an ASCII key
 # ends with one of these words (`_SECRET_KEY` is anchored at its end), then its separator follows.
 SEPARATOR_AFTER_KEY = r"[\"']?[ \t]{0,3}[:=]"  # what follows a key's last word: a quote, spaces, `:` or `=`
 KEY_BEFORE_SEPARATOR = rf"(?:key|secret|token|password|passwd|pwd|authorization|credentials?){SEPARATOR_AFTER_KEY}"
-_KEY_BEFORE_SEPARATOR = re.compile(KEY_BEFORE_SEPARATOR)
+_KEY_BEFORE_SEPARATOR = lazy_pattern(KEY_BEFORE_SEPARATOR)
 _PLACEHOLDERS = frozenset(
     {"null", "none", "true", "false", "undefined", "required", "optional", "redacted", "changeme"}
 )
-_DOTTED_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*+(?:\.[A-Za-z_][A-Za-z0-9_]*+)++")
+_DOTTED_NAME = lazy_pattern(r"[A-Za-z_][A-Za-z0-9_]*+(?:\.[A-Za-z_][A-Za-z0-9_]*+)++")
 
 TOKEN_CHARS = r"A-Za-z0-9_+\-"  # what a random-looking token is made of (a class of a pattern)
-_TOKEN = re.compile(rf"(?<![{TOKEN_CHARS}./])[{TOKEN_CHARS}]{{32,100}}+={{0,2}}(?![{TOKEN_CHARS}./=])")
-_TOKEN_CHAR = re.compile(f"[{TOKEN_CHARS}]")
+_TOKEN = lazy_pattern(rf"(?<![{TOKEN_CHARS}./])[{TOKEN_CHARS}]{{32,100}}+={{0,2}}(?![{TOKEN_CHARS}./=])")
+_TOKEN_CHAR = lazy_pattern(f"[{TOKEN_CHARS}]")
 # Each latin-1 byte mapped to 1 when it is a token's character, else to 0 (a text's other
 # characters become `?` as latin-1): runs of token characters are found by a `translate` and a `find`.
 RUN_BYTES = bytes(0 if _TOKEN_CHAR.fullmatch(chr(code)) is None else 1 for code in range(256))
 _TOKEN_RUN = b"\x01" * 32  # the shortest random-looking token's run
 SHORTEST = 8  # characters: no secret any rule finds is shorter (an e-mail address aside)
-_ID_SHAPE = re.compile(
+_ID_SHAPE = lazy_pattern(
     r"(?:call|toolu|srvtoolu|tooluse|msg|chatcmpl|resp|fc|rs|run|req|file|item|thread|asst|ctc|batch|step|span|trace)[_-]"
 )
-_HEX = re.compile(r"[0-9a-fA-F-]++")
-_WORDS = re.compile(r"[a-z]{3,}+|[A-Z][a-z]{2,}+|[A-Z]{4,}+")
-_ENCODED_LINE = re.compile(r"[A-Za-z0-9+/=_-]++")
+_HEX = lazy_pattern(r"[0-9a-fA-F-]++")
+_WORDS = lazy_pattern(r"[a-z]{3,}+|[A-Z][a-z]{2,}+|[A-Z]{4,}+")
+_ENCODED_LINE = lazy_pattern(r"[A-Za-z0-9+/=_-]++")
 MIN_ENTROPY = 4.2  # bits a character
 MAX_WORDS = 0.6  # of the token's characters
 

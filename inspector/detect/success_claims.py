@@ -22,6 +22,7 @@ from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from inspector.detect.task_words import IRREGULAR_PAST, ONLY_PAST
+from inspector.support.lazy_pattern import lazy_pattern
 
 # Past forms that say a task was carried out; a tool's own words add theirs (`task_words`), among
 # them the verbs of looking things up ("read", "searched", "found"), which alone claim nothing.
@@ -123,34 +124,34 @@ COMPLETED = frozenset(
 )
 
 _PRONOUNS = frozenset({"i", "we", "you", "they", "he", "she", "it", "please", "let"})
-_NOT_PROSE = re.compile(r"```.*?(?:```|\Z)|^[ \t]*>[^\n]*", re.S | re.M)
-_SENTENCE = re.compile(r"\S(?:[^.!?\n]|[.!?](?=[^\s.!?]))*[.!?]*")
+_NOT_PROSE = lazy_pattern(r"```.*?(?:```|\Z)|^[ \t]*>[^\n]*", re.S | re.M)
+_SENTENCE = lazy_pattern(r"\S(?:[^.!?\n]|[.!?](?=[^\s.!?]))*[.!?]*")
 _ADVERBS = r"(?:\s+(?:just|already|now|also|successfully|all|been|gone\s+ahead\s+and|went\s+ahead\s+and)){0,3}"
-_FIRST_PERSON = re.compile(rf"\b(?:I|we)(?:'ve|'d|\s+have|\s+had)?{_ADVERBS}\s+(\w+)", re.I)
-_STATE = re.compile(rf"(?:\b(?:has|have|had|was|were|is|are|got|successfully)|(?<=\w)'s){_ADVERBS}\s+(\w+)", re.I)
+_FIRST_PERSON = lazy_pattern(rf"\b(?:I|we)(?:'ve|'d|\s+have|\s+had)?{_ADVERBS}\s+(\w+)", re.I)
+_STATE = lazy_pattern(rf"(?:\b(?:has|have|had|was|were|is|are|got|successfully)|(?<=\w)'s){_ADVERBS}\s+(\w+)", re.I)
 # A word standing alone at the start of a sentence: "Done.", "All set!", "Done — the file is saved".
-_OPENING = re.compile(r"(?:all\s+(?:done|set)|done|sent|saved|success|completed|finished)\s*(?:[.!,:;—–-]|$)", re.I)
+_OPENING = lazy_pattern(r"(?:all\s+(?:done|set)|done|sent|saved|success|completed|finished)\s*(?:[.!,:;—–-]|$)", re.I)
 # Said of a task that was carried out, whatever it was: "The payment went through", "The email went out".
-_WENT = re.compile(r"\b(?:went|gone|got)\s+through\b|\bwent\s+out\b", re.I)
-_HEDGE = re.compile(
+_WENT = lazy_pattern(r"\b(?:went|gone|got)\s+through\b|\bwent\s+out\b", re.I)
+_HEDGE = lazy_pattern(
     r"\b(?:if|once|unless|whether|will|would|should|could|might|may|can|shall|must|let\s+me"
     r"|going\s+to|about\s+to|want\s+(?:me\s+)?to|try|trying|please)\b"
     r"|'ll\b",
     re.I,
 )
-_ADMISSION = re.compile(
+_ADMISSION = lazy_pattern(
     r"\b(?:not|no|never|cannot|unable|fail(?:s|ed|ure|ing)?|errors?|erred|sorry|apologi[sz]e|apologies"
     r"|unfortunately|problems?|issues?|trouble|wrong|rejected|denied|refused|invalid|missing|retry"
     r"|again|unsuccessful(?:ly)?|bounced|blocked|timed?\s*out|unavailable|broken|declined"
     r"|nothing\s+(?:was|were|is|has|have|got))\b|n't\b",
     re.I,
 )
-_PASSING = re.compile(
+_PASSING = lazy_pattern(
     r"\b(?:tests?|specs?|checks?|builds?|suite|pipeline|ci|everything|it)"
     r"(?:\s+(?:now|all|still))?\s+(?:pass(?:es|ed)?|succeed(?:s|ed)?|works?|worked|(?:is|are)\s+(?:passing|green|working))\b",
     re.I,
 )
-_YOU = re.compile(r"\b(?:you|they|he|she)\b", re.I)
+_YOU = lazy_pattern(r"\b(?:you|they|he|she)\b", re.I)
 _SHORT = 40  # characters: a short sentence ending with a completion verb is a claim
 
 

@@ -9,6 +9,7 @@ import re
 from collections.abc import Iterable
 
 from inspector.model import ToolCall
+from inspector.support.lazy_pattern import lazy_pattern
 
 _IRREGULAR: dict[str, str] = {
     "send": "sent",
@@ -73,10 +74,10 @@ _REQUEST_KEYS = ("method", "action", "operation")  # a request's verb: POST, PUT
 _COMMAND_WORDS = 3  # a command's program, subcommand and one more word name what it does
 # The verbs of the shell's short programs, which their names do not spell.
 _PROGRAMS = {"cp": "copy", "mv": "move", "rm": "remove delete", "cat": "read", "mkdir": "create", "ln": "link"}
-_TEST_RUN = re.compile(r"\b(?:pytest|test|tests|jest|vitest|mocha|unittest|tox|rspec|phpunit|ctest)\b", re.I)
+_TEST_RUN = lazy_pattern(r"\b(?:pytest|test|tests|jest|vitest|mocha|unittest|tox|rspec|phpunit|ctest)\b", re.I)
 _TEST_WORDS = frozenset({"test", "tests", "pass", "passes", "passed", "passing", "green", "suite"})
-_WORD = re.compile(r"[a-z0-9]+")
-_NAME_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
+_WORD = lazy_pattern(r"[a-z0-9]+")
+_NAME_WORD = lazy_pattern(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
 
 
 def words(text: str) -> set[str]:

@@ -27,7 +27,6 @@ before anything is parsed.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import replace
 from itertools import compress
@@ -44,20 +43,21 @@ from inspector.detect.markup.pythonic import LIST_START
 from inspector.detect.markup.schema_values import Coercion, coercions_note, typed_by_schema, typed_text_values
 from inspector.detect.markup.xlam import may_be_call_list
 from inspector.model import ERROR, INFO, RECOVERED, WARNING, Finding, Fix, ToolCall, Turn, remove_spans
+from inspector.support.lazy_pattern import lazy_pattern
 from inspector.support.leading_space import SPACE, content_start
 
 KIND = "tool-markup"
 
 # Every family's start marker, a fence whose language may hold a call, a pythonic list's `[name(`,
 # or `[{"name":`.
-_MARKERS = re.compile(START_PATTERN + r"|```[ \t]*(?:tool_c|json|tool\b)|" + LIST_START + "|" + ARRAY_START)
+_MARKERS = lazy_pattern(START_PATTERN + r"|```[ \t]*(?:tool_c|json|tool\b)|" + LIST_START + "|" + ARRAY_START)
 # A line that opens or closes a plain fence, and what a text holding one needs for any block to be
 # read in it that no other part of the prefilter lets through (an object, a call named by its keys,
 # ChatGLM3's `tool_call(`): a fence of prose or code without them, as coding agents' replies
 # hold, is passed over.
-_PLAIN_FENCE = re.compile(r"```[ \t]*\n")
+_PLAIN_FENCE = lazy_pattern(r"```[ \t]*\n")
 _CALL_HINTS = ("{", "arguments", "parameters", FENCE_CALL)
-_MARKER_LINE = re.compile(r"(?:^|\n)[ \t]*(?:\*\*)?TOOL CALL:(?:\*\*)?[ \t]*\n[ \t]*\Z")
+_MARKER_LINE = lazy_pattern(r"(?:^|\n)[ \t]*(?:\*\*)?TOOL CALL:(?:\*\*)?[ \t]*\n[ \t]*\Z")
 # What every closing tag of thinking left in the text ends with.
 _THINKING_ENDS = ("think>", "THINK]", "think▷")
 # Findings per reply at most: each carries the reply's text as its fix leaves it, so 80,000 blocks

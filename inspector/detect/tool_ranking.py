@@ -13,17 +13,17 @@ by at least `RENAME_MARGIN` (0.5, as much as validating alone is worth), its nam
 from __future__ import annotations
 
 import difflib
-import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from inspector.model import ToolSpec
+from inspector.support.lazy_pattern import lazy_pattern
 
 RENAME_MARGIN = 0.5
 MIN_NAME_SIMILARITY = 0.5
 VALIDATES_BONUS = 0.5
-_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+_WORD = lazy_pattern(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
 
 @dataclass(frozen=True)

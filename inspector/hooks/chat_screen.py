@@ -18,9 +18,10 @@ import re
 from typing import Any
 
 from inspector.hooks.screen import reply_may_hold
+from inspector.support.lazy_pattern import lazy_pattern
 
 PROMPT, REPLY, RESULT, OTHER, UNSURE = "prompt", "reply", "result", "other", "unsure"
-_FAILED = re.compile(r"error|exception|traceback|fail", re.I)
+_FAILED = lazy_pattern(r"error|exception|traceback|fail", re.I)
 # The user messages the agents write themselves, read as system turns: copies of the readers' lists
 # (`codex.CONTEXT_TAGS`, `_gemini_cli_messages.SESSION_CONTEXT`; a test keeps them equal), so the quick look loads no reader.
 GEMINI_CLI_CONTEXT = ("<session_context>", "This is the Gemini CLI. We are setting up the context for our chat.")

@@ -11,17 +11,17 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import zlib
 from pathlib import Path
 
+from inspector.support.lazy_pattern import lazy_pattern
 from inspector.support.state_folder import inspector_state_folder
 
 HEAD_BYTES = 4096  # the start of a transcript whose digest tells a rewritten file from a grown one
 KEPT_BLOCKED = 200  # the findings blocked on that are remembered, newest last
 
 
-_UNSAFE = re.compile(r"[^A-Za-z0-9_-]")
+_UNSAFE = lazy_pattern(r"[^A-Za-z0-9_-]")
 
 
 class HookState:

@@ -13,11 +13,13 @@ import json
 import re
 from typing import Any
 
+from inspector.support.lazy_pattern import lazy_pattern
+
 # What every fake result, fake result block and leaked call markup holds at least one of: an
 # object, a list, a tag or special token, a code fence, DeepSeek's bars, a ReAct line, a `TOOL CALL:`.
-_MARKUP = re.compile(r"[{\[<`｜|]|observation|action\s*:|tool\s*call", re.I)
+_MARKUP = lazy_pattern(r"[{\[<`｜|]|observation|action\s*:|tool\s*call", re.I)
 _ANNOUNCEMENT_WINDOW = 280  # characters: an announcement starts in the reply's last ones (`detect.announcement`)
-_FAILED = re.compile(r"error|exception|traceback|fail", re.I)
+_FAILED = lazy_pattern(r"error|exception|traceback|fail", re.I)
 
 
 def reply_start(lines: bytes, sidechain: bool = False) -> int:

@@ -9,11 +9,12 @@ is looked up in the set of the ids wanted, and the pass stops once each is found
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection
 from pathlib import Path
 
-_ID = re.compile(rb'"([^"\\\r\n]{1,200})"')  # a JSON string without escapes, as ids are written
+from inspector.support.lazy_pattern import lazy_pattern
+
+_ID = lazy_pattern(rb'"([^"\\\r\n]{1,200})"')  # a JSON string without escapes, as ids are written
 
 
 def shown_path(path: object) -> str:

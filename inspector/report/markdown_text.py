@@ -10,14 +10,13 @@ emphasis, a heading, a list, a mention or a table cell. Both neutralise terminal
 
 from __future__ import annotations
 
-import re
-
+from inspector.support.lazy_pattern import lazy_pattern
 from inspector.support.safe_text import neutralise
 
-_SPECIAL = re.compile(r"([\\`*_\[\]<>#|~&@])")
-_LINE_START = re.compile(r"^(\d{0,9})([-+=.)])")  # "- x", "+ x", "1. x", "1) x", a setext underline
-_BACKTICKS = re.compile(r"`+")
-_SPACE = re.compile(r"\s+")
+_SPECIAL = lazy_pattern(r"([\\`*_\[\]<>#|~&@])")
+_LINE_START = lazy_pattern(r"^(\d{0,9})([-+=.)])")  # "- x", "+ x", "1. x", "1) x", a setext underline
+_BACKTICKS = lazy_pattern(r"`+")
+_SPACE = lazy_pattern(r"\s+")
 
 
 def inline(text: str) -> str:

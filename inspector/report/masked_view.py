@@ -11,7 +11,6 @@ every other string of a block, as of the whole view, is.
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Iterable
 from html import unescape
 from typing import Any, TypeVar
@@ -19,11 +18,12 @@ from typing import Any, TypeVar
 from inspector.errors import InspectorError
 from inspector.report.pieces import Piece
 from inspector.report.redact import redacted
+from inspector.support.lazy_pattern import lazy_pattern
 from inspector.support.safe_text import shown_name
 from inspector.support.secret_patterns import first_secret
 
 _View = TypeVar("_View")
-_MARKDOWN_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")  # a backslash before ASCII punctuation
+_MARKDOWN_ESCAPE = lazy_pattern(r"\\([!-/:-@\[-`{-~])")  # a backslash before ASCII punctuation
 
 
 def masked(view: _View) -> _View:

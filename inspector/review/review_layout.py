@@ -8,13 +8,14 @@ last read or wrote it (`merge`) from its first bytes, without reading the rest.
 from __future__ import annotations
 
 import json
-import re
 import secrets
 from pathlib import Path
 from typing import Any
 
+from inspector.support.lazy_pattern import lazy_pattern
+
 _HEAD_BYTES = 256  # the version and the revision, written first, always fit
-_REVISION = re.compile(r'"revision": "([0-9a-f]{32})"')
+_REVISION = lazy_pattern(r'"revision": "([0-9a-f]{32})"')
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "))  # made once: thousands of entries
 
 

@@ -3,14 +3,14 @@ UTC unless it names its offset), or a time back from now (`7d`, `12h`, `30m`).""
 
 from __future__ import annotations
 
-import re
 import time
 from datetime import UTC, datetime
 
 from inspector.errors import InspectorError
+from inspector.support.lazy_pattern import lazy_pattern
 from inspector.support.safe_text import shown_name
 
-_AGO = re.compile(r"(\d{1,6})([dhm])")
+_AGO = lazy_pattern(r"(\d{1,6})([dhm])")
 _SECONDS = {"d": 86_400, "h": 3_600, "m": 60}
 
 

@@ -17,18 +17,18 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from collections import deque
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 from inspector.model import Finding, Session, Turn
 from inspector.report.redact import redacted
+from inspector.support.lazy_pattern import lazy_pattern
 
 FIELD_CHARACTERS = 20_000  # characters of one field of one turn that are indexed
 MATCH_START, MATCH_END = "\ue000", "\ue001"  # a match's ends in a snippet (private use characters)
 # the match marks, and lone surrogates (which SQLite's UTF-8 cannot hold)
-_UNSTORABLE = re.compile(f"[{MATCH_START}{MATCH_END}\ud800-\udfff]")
+_UNSTORABLE = lazy_pattern(f"[{MATCH_START}{MATCH_END}\ud800-\udfff]")
 _THINKING_TYPES = frozenset(("thinking", "reasoning", "redacted_thinking"))
 _THINKING_KEYS = ("thinking", "reasoning", "text")
 _RAW_BLOCKS = 200  # blocks of a turn's record looked at for its thinking, at most

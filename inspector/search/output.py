@@ -14,11 +14,12 @@ from inspector.search.documents import MATCH_END, MATCH_START
 from inspector.search.filters import SearchFilter
 from inspector.search.indexer import IndexUpdate
 from inspector.search.queries import Hit
+from inspector.support.lazy_pattern import lazy_pattern
 from inspector.support.safe_text import neutralise, shown_name
 
 JSON_SCHEMA = 1
 BOLD, PLAIN = ("\x1b[1m", "\x1b[0m"), ("**", "**")  # a match's ends on a terminal, and in a pipe
-_SPACES = re.compile(r"\s+")
+_SPACES = lazy_pattern(r"\s+")
 
 
 def hits_as_text(hits: Sequence[Hit], terminal: bool) -> str:

@@ -10,9 +10,9 @@ One pass over the query: linear time in its length.
 
 from __future__ import annotations
 
-import re
+from inspector.support.lazy_pattern import lazy_pattern
 
-_TERMS = re.compile(r'"([^"]*)"?(\*?)|(\S+)')
+_TERMS = lazy_pattern(r'"([^"]*)"?(\*?)|(\S+)')
 _OPERATORS = frozenset(("OR",))
 
 

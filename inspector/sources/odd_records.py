@@ -7,14 +7,14 @@ long to read. Every `Source` passes its sessions through here."""
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import replace
 from typing import Any
 
 from inspector.model import Session, Turn
+from inspector.support.lazy_pattern import lazy_pattern
 from inspector.support.long_numbers import MAX_DIGITS, too_long_to_read
 
-_DIGITS = re.compile("[0-9]+")  # each run of digits whole: a search resumes past it (linear time)
+_DIGITS = lazy_pattern("[0-9]+")  # each run of digits whole: a search resumes past it (linear time)
 
 
 def without_odd_turns(session: Session) -> Session:

@@ -12,12 +12,13 @@ from __future__ import annotations
 import re
 from typing import Any, NamedTuple
 
+from inspector.support.lazy_pattern import lazy_pattern
 from inspector.support.lenient_json import STRING_OR_COMMENT, loads_json, scannable
 
-_TOKENS = re.compile(STRING_OR_COMMENT + r"""| [\[{](?P<open>) | [\]}](?P<close>) | ["'](?P<cut>)""", re.S | re.X)
+_TOKENS = lazy_pattern(STRING_OR_COMMENT + r"""| [\[{](?P<open>) | [\]}](?P<close>) | ["'](?P<cut>)""", re.S | re.X)
 _CLOSERS = {"[": "]", "{": "}"}
 _NOUNS = (("[", "list"), ("{", "object"))
-_DANGLING_COMMA = re.compile(r",\s*\Z")
+_DANGLING_COMMA = lazy_pattern(r",\s*\Z")
 
 
 class Opening(NamedTuple):

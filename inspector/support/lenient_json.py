@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from inspector.support.lazy_pattern import lazy_pattern
 from inspector.support.leading_space import always_matching
 
 JSON5_SYNTAX = "JSON5 syntax"
@@ -36,7 +37,7 @@ STRING_OR_COMMENT = r"""
   | //[^\n]*(?P<line_comment>)
   | /\*.*?\*/(?P<block_comment>)
 """
-_TOKENS = re.compile(
+_TOKENS = lazy_pattern(
     STRING_OR_COMMENT
     + r"""
   | (?<![\w$])[A-Za-z_$][\w$]*+(?=\s*:)(?P<key>)
@@ -47,12 +48,12 @@ _TOKENS = re.compile(
 )
 # A key starts a word: tried inside one (after a word character), the search for a key would read
 # to the word's end again from every later letter of a long word (quadratic).
-_BRACES = re.compile(STRING_OR_COMMENT + r"| \{(?P<open>) | \}(?P<close>)", re.S | re.X)
+_BRACES = lazy_pattern(STRING_OR_COMMENT + r"| \{(?P<open>) | \}(?P<close>)", re.S | re.X)
 _DEPTH_CHANGE: dict[str | None, int] = {"open": 1, "close": -1}  # by the `_BRACES` group a token matched
 # What `json5` can never read, seen in one pass over a text that opens with `{` or `[`: a character
 # outside strings and comments that no JSON5 value holds (parentheses, `;`, `=`, `<`, a lone `/` or
 # quote that cannot close...), brackets that do not match, or that never close (a value cut off).
-_JSON5_TOKENS = re.compile(
+_JSON5_TOKENS = lazy_pattern(
     STRING_OR_COMMENT + r"""| [{\[](?P<open>) | [}\]](?P<close>) | [^\w$\s{}\[\]:,+\-.\\\ufeff](?P<alien>)""",
     re.S | re.X,
 )
@@ -60,9 +61,9 @@ _CLOSERS = {"{": "}", "[": "]"}
 _JSON5_SPACE = always_matching(r"[\s\ufeff]*")  # JSON5's white space includes the byte order mark
 # How a value `json5` may read begins when it is no object or array (a comment before the value
 # too): any other start is prose.
-_SCALAR_START = re.compile(r"[\"'0-9+\-./]|(?:true|false|null|Infinity|NaN)(?![\w$])")
+_SCALAR_START = lazy_pattern(r"[\"'0-9+\-./]|(?:true|false|null|Infinity|NaN)(?![\w$])")
 # Only an object whose first key is quoted (or that is empty) can be plain JSON.
-_JSON_OBJECT_START = re.compile(r"\{\s*[\"}]")
+_JSON_OBJECT_START = lazy_pattern(r"\{\s*[\"}]")
 # The shape of most JS-style objects written in replies (`{success: true, content: "..."}`): one
 # level of members, each key bare or in double quotes, each value a double-quoted string, a JSON
 # number, true, false or null, with JSON's white space between. Read by one regular expression,
@@ -79,17 +80,17 @@ _FLAT_MEMBER_TAIL = (
     rf"(?:{_FLAT_STRING}|-?+(?:0|[1-9][0-9]*+)(?:\.[0-9]++)?+(?:[eE][-+]?+[0-9]++)?+|true|false|null)"
 )
 _FLAT_OBJECT_MEMBER = rf"(?:{_FLAT_STRING}|{_FLAT_BARE_KEY}){_FLAT_MEMBER_TAIL}"
-_FLAT_OBJECT = re.compile(
+_FLAT_OBJECT = lazy_pattern(
     rf"\{{{_FLAT_SPACE}(?:{_FLAT_OBJECT_MEMBER}"
     rf"(?:{_FLAT_SPACE},{_FLAT_SPACE}{_FLAT_OBJECT_MEMBER})*+)?+{_FLAT_SPACE}\}}",
     re.S,
 )
 # One member of such an object with what opens it (`{` or `,`, then white space), in groups: the
 # opener, a quoted key's text, a bare key, and the rest (`_parse_flat` writes the key quoted).
-_FLAT_MEMBER = re.compile(
+_FLAT_MEMBER = lazy_pattern(
     rf'([{{,]{_FLAT_SPACE})(?:"({_FLAT_STRING_TEXT})"|({_FLAT_BARE_KEY}))({_FLAT_MEMBER_TAIL})', re.S
 )
-_SINGLE_QUOTED_ESCAPES = re.compile(r"""\\(.)|(")""", re.S)
+_SINGLE_QUOTED_ESCAPES = lazy_pattern(r"""\\(.)|(")""", re.S)
 _PYTHON_WORDS = {"True": "true", "False": "false", "None": "null"}
 _REPAIR_NAMES: dict[str | None, str] = {  # by the `_TOKENS` group a token matched
     "sq": "single-quoted strings",

@@ -11,13 +11,14 @@ Finding the numbers costs one look at each integer of the file, in time linear i
 from __future__ import annotations
 
 import json
-import re
 import secrets
 from typing import Any
 
+from inspector.support.lazy_pattern import lazy_pattern
+
 MAX_DIGITS = 4300  # Python's own default limit on reading digits as an `int`
 _TOKEN = secrets.token_hex(8)
-_PLACEHOLDER = re.compile(f'"\ue000{_TOKEN}:([0-9]+)\ue000"')
+_PLACEHOLDER = lazy_pattern(f'"\ue000{_TOKEN}:([0-9]+)\ue000"')
 
 
 class LongNumber(str):

@@ -6,14 +6,16 @@ JSON text with lone surrogates writable as UTF-8."""
 import json
 import re
 
+from inspector.support.lazy_pattern import lazy_pattern
+
 # C0 controls but newline and tab, DEL and C1 controls (ESC, CSI and OSC included); the characters
 # that change the direction of what follows (bidirectional marks, embeddings, overrides and
 # isolates); zero-width and invisible characters (spaces, joiners, the word joiner, invisible
 # operators, the BOM); and lone surrogates, which a string decoded from JSON may hold.
-_HIDDEN = re.compile(
+_HIDDEN = lazy_pattern(
     "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ud800-\udfff]"
 )
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = lazy_pattern("[\ud800-\udfff]")
 PREVIEW_SCAN = 64 * 1024  # characters of a text a preview looks at, at most
 
 

@@ -14,6 +14,8 @@ import re
 from collections.abc import Iterable
 from functools import cache
 
+from inspector.support.lazy_pattern import lazy_pattern
+
 EMAIL = "email"
 
 _KEY = r"A-Za-z0-9_\-"  # the characters of most API keys (URL-safe base64 and separators)
@@ -79,7 +81,7 @@ ANCHORS = (
     "earer",
 )
 
-_ANCHOR = re.compile("|".join(re.escape(anchor) for anchor in ANCHORS))  # one search in C
+_ANCHOR = lazy_pattern("|".join(re.escape(anchor) for anchor in ANCHORS))  # one search in C
 
 _NAMES = {name.replace("-", "_"): name for name, _, _ in PATTERNS}
 

@@ -18,7 +18,6 @@ differing middle is one change. Any text a model wrote may be hostile: every ste
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -26,6 +25,7 @@ from difflib import SequenceMatcher
 
 from inspector.model import Span
 from inspector.support.common_ends import common_prefix, common_suffix
+from inspector.support.lazy_pattern import lazy_pattern
 
 REMOVED = "removed"  # in the old text only
 INSERTED = "inserted"  # in the new text only
@@ -37,8 +37,8 @@ BUDGET = 300_000
 
 # A word with the white space after it, or one other character with its white space, or white space
 # alone: trailing white space keeps a common word from matching itself everywhere (which costs).
-_WORD = re.compile(r"\w+\s*|[^\w\s]\s*|\s+")
-_WORD_CHARACTERS = re.compile(r"\w*")
+_WORD = lazy_pattern(r"\w+\s*|[^\w\s]\s*|\s+")
+_WORD_CHARACTERS = lazy_pattern(r"\w*")
 
 
 @dataclass(frozen=True)

@@ -49,6 +49,7 @@ from inspector.detect.markup.fences import (
 )
 from inspector.detect.markup.schema_values import type_by_schema
 from inspector.detect.markup.thinking import HINTS, Thinking, thinking_spans
+from inspector.support.lazy_pattern import lazy_pattern
 from inspector.support.leading_space import SPACE
 
 __all__ = [
@@ -77,7 +78,7 @@ _READERS: dict[str, Reader] = {
 }
 # Every family's start marker, longest first; also the detector's prefilter.
 START_PATTERN = "|".join(re.escape(marker) for marker in sorted(_READERS, key=len, reverse=True))
-_START = re.compile(START_PATTERN)
+_START = lazy_pattern(START_PATTERN)
 
 
 def find_blocks(text: str, catalogue: Catalogue, limit: int | None = None) -> list[Block]:

@@ -16,14 +16,15 @@ from typing import Any, NamedTuple, TypeGuard, TypeVar
 
 from inspector.catalogue import Catalogue
 from inspector.support.cut_off_json import complete_cut_off, describe
+from inspector.support.lazy_pattern import lazy_pattern
 from inspector.support.leading_space import SPACE, AlwaysMatching
 from inspector.support.lenient_json import loads_lenient, parse_array_at, parse_object_at
 
 NAME_KEYS = ("name", "tool", "tool_name", "function")
 ARGUMENT_KEYS = ("arguments", "parameters", "args", "input")
-NAME_IN_TEXT = re.compile(r"[\"'](?:name|tool)[\"']\s*:\s*[\"'](?P<name>[\w.\-]+)[\"']")
+NAME_IN_TEXT = lazy_pattern(r"[\"'](?:name|tool)[\"']\s*:\s*[\"'](?P<name>[\w.\-]+)[\"']")
 UNPARSED = "arguments that do not parse"
-PLACEHOLDER = re.compile(r"\{\s*(?:\.\.\.|…)\s*\}")  # `{...}`: an example's arguments, nothing to recover
+PLACEHOLDER = lazy_pattern(r"\{\s*(?:\.\.\.|…)\s*\}")  # `{...}`: an example's arguments, nothing to recover
 PLACEHOLDER_ARGUMENTS = "placeholder arguments"
 # Calls read one after another in a block at most (objects joined by a separator, Mistral's
 # `NAME{json}`, a section of special-token calls): each may need json5 (some 150 µs an object), and

@@ -13,7 +13,6 @@ recovered when each has arguments, else stripped with a warning.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -34,6 +33,7 @@ from inspector.detect.markup.blocks import (
     is_example,
 )
 from inspector.detect.markup.pythonic import pythonic_calls
+from inspector.support.lazy_pattern import lazy_pattern
 from inspector.support.leading_space import SPACE, always_matching
 from inspector.support.lenient_json import object_end, parse_array_at, parse_object_at
 
@@ -42,13 +42,13 @@ _LANGUAGE = always_matching(r"[\w\-]*")
 CALL_FENCE_LANGUAGES = ("tool_call", "tool_calls")
 _MAX_TRAILING_TRIES = 3  # objects opening a line tried, from the end, for a call that ends the reply
 _CALL_FENCES = {"tool_call", "tool_code", "json", "tool", "tool_calls", "json5", ""}
-_ARGS_IN_TEXT = re.compile(r"[\"'](?:arguments|parameters)[\"']\s*:")
-_TRAILING_JUNK = re.compile(r"[\s}\]]*\Z")
+_ARGS_IN_TEXT = lazy_pattern(r"[\"'](?:arguments|parameters)[\"']\s*:")
+_TRAILING_JUNK = lazy_pattern(r"[\s}\]]*\Z")
 _CALL_JOINT = always_matching(r"\s*;?\s*")  # Llama joins calls one after another with `; `
 # Where a JSON array of call objects may begin, and the bounds of the search for them: arrays tried
 # per text, and how far from its `[` an array may end (a long data dump is not read whole).
 ARRAY_START = r"""\[\s*\{\s*["'](?:name|tool)["']\s*:"""  # also the detector's prefilter for them
-_ARRAY_START = re.compile(ARRAY_START)
+_ARRAY_START = lazy_pattern(ARRAY_START)
 _MAX_ARRAYS = 20
 _MAX_ARRAY_CHARS = 10_000
 _CALL_KEYS = {"name", "tool", "arguments", "parameters", "id", "type"}

@@ -17,12 +17,13 @@ import re
 from inspector.catalogue import Catalogue
 from inspector.detect.markup.blocks import Block, Call, Reader, find_literal
 from inspector.detect.markup.pythonic import pythonic_calls
+from inspector.support.lazy_pattern import lazy_pattern
 from inspector.support.lenient_json import parse_object_at
 
 ROLE = "<|assistant|>"
 FENCE_CALL = "tool_call("  # what every ChatGLM3 call holds: the detector's prefilter
-_NAME_LINE = re.compile(r"(?P<name>[^\W\d][\w.\-]*)[ \t]*\n(?=\{|```)")
-_FENCE = re.compile(r"```[ \t]*(?:python|py)?[ \t]*\n(?P<body>.*?)\n[ \t]*```", re.S)
+_NAME_LINE = lazy_pattern(r"(?P<name>[^\W\d][\w.\-]*)[ \t]*\n(?=\{|```)")
+_FENCE = lazy_pattern(r"```[ \t]*(?:python|py)?[ \t]*\n(?P<body>.*?)\n[ \t]*```", re.S)
 
 
 def opening_call(text: str, start: int, catalogue: Catalogue) -> Block | None:

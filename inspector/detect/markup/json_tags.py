@@ -21,8 +21,6 @@ block's note as a warning, since the fix removes them with the block.
 
 from __future__ import annotations
 
-import re
-
 from inspector.catalogue import Catalogue
 from inspector.detect.markup.blocks import (
     CALLS_CAPPED,
@@ -47,18 +45,19 @@ from inspector.detect.markup.minicpm import START as MINICPM_START
 from inspector.detect.markup.minicpm import function_block
 from inspector.detect.markup.pythonic import pythonic_calls
 from inspector.detect.markup.xml_tags import qwen_block
+from inspector.support.lazy_pattern import lazy_pattern
 from inspector.support.leading_space import SPACE, always_matching
 from inspector.support.lenient_json import object_end, parse_array_at, parse_object_at
 
 _CUT_OFF = "arguments that do not parse or are cut off"
 _NOTHING = "nothing after its start marker: the output stops there"
-_QUOTE = re.compile(r'(?<!\\)"')
+_QUOTE = lazy_pattern(r'(?<!\\)"')
 _SHOWN_CHARS = 80  # of a broken line, quoted in a finding's message
 _JOINT = always_matching(r"\s*,?\s*")  # between call objects in one `<tool_call>`: a comma, white space or nothing
-_LLAMA_JOINT = re.compile(r"\s*;\s*|[ \t]*\n\s*")  # between Llama's call objects
-_FUNCTIONARY_CALL = re.compile(r">>>(?P<name>[A-Za-z_][\w.\-]*)[ \t]*\n\s*(?=\{)")
-_LLAMA_END = re.compile(r"<\|eom_id\|>|<\|eot_id\|>")
-_MISTRAL_NEXT = re.compile(
+_LLAMA_JOINT = lazy_pattern(r"\s*;\s*|[ \t]*\n\s*")  # between Llama's call objects
+_FUNCTIONARY_CALL = lazy_pattern(r">>>(?P<name>[A-Za-z_][\w.\-]*)[ \t]*\n\s*(?=\{)")
+_LLAMA_END = lazy_pattern(r"<\|eom_id\|>|<\|eot_id\|>")
+_MISTRAL_NEXT = lazy_pattern(
     r"\s*(?:\[TOOL_CALLS\])?\s*(?P<name>[A-Za-z_][\w.\-]*)\s*(?:\[CALL_ID\][\w\-]*\s*)?(?:\[ARGS\])?\s*(?=\{)"
 )
 
@@ -297,7 +296,7 @@ READERS: dict[str, Reader] = {
     "<functioncall>": _json_tag("glaive", "<|endoftext|>"),
     "functools": _phi4,
     "<TOOLCALL>": _json_tag("nemotron", "</TOOLCALL>"),
-    "<tool_calls>": _json_tag("jamba", "</tool_calls>", separator=re.compile(r"[ \t]*\n\s*")),
+    "<tool_calls>": _json_tag("jamba", "</tool_calls>", separator=lazy_pattern(r"[ \t]*\n\s*")),
     "<|tool_call_start|>": _lfm2,
     "[TOOL_CALLS]": _mistral,
     "<|tool_call|>": _json_tag("granite", None),

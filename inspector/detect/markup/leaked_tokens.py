@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from inspector.catalogue import Catalogue
 from inspector.detect.markup import special_tokens
 from inspector.detect.markup.blocks import UNPARSED, Block, Call, Reader, close_after, cut_off_arguments, end_of
+from inspector.support.lazy_pattern import lazy_pattern
 from inspector.support.leading_space import SPACE
 from inspector.support.lenient_json import parse_object_at
 
@@ -33,7 +34,7 @@ _STRAY_END = "a call section's closing token with no call before it"
 _NAME_ONLY = "the tool's name and nothing after it that parses"
 # How far before a mid-call token its tool's name may begin (one call id, `functions.NAME:IDX`).
 _MAX_NAME_CHARS = 200
-_NAME_CHARS = re.compile(r"[\w.:\-]")
+_NAME_CHARS = lazy_pattern(r"[\w.:\-]")
 
 
 @dataclass(frozen=True)
@@ -79,10 +80,10 @@ def _call_pattern(family: _Family) -> re.Pattern[str]:
 
 _CALLS = {_DEEPSEEK.name: _call_pattern(_DEEPSEEK), _KIMI.name: _call_pattern(_KIMI)}
 # What makes a Kimi start token a call rather than a word in prose: call text right after it.
-_KIMI_CALL_TEXT = re.compile(r"\s*(?:\Z|<\||functions\.|[\w.\-]+:\d|\d+\s*<\||\{)")
-_CALL_ID = re.compile(r"(?:functions\.)?(?P<name>[A-Za-z_][\w.\-]*)(?::\d+)?[ \t]*")
-_V3_TOOL = re.compile(special_tokens.V3_TOOL)
-_FENCE_CLOSE = re.compile(r"\s*```")
+_KIMI_CALL_TEXT = lazy_pattern(r"\s*(?:\Z|<\||functions\.|[\w.\-]+:\d|\d+\s*<\||\{)")
+_CALL_ID = lazy_pattern(r"(?:functions\.)?(?P<name>[A-Za-z_][\w.\-]*)(?::\d+)?[ \t]*")
+_V3_TOOL = lazy_pattern(special_tokens.V3_TOOL)
+_FENCE_CLOSE = lazy_pattern(r"\s*```")
 
 
 def _fallback(family: _Family, reader: Reader) -> Reader:

@@ -10,14 +10,13 @@ is read once, up to the next `<function` (linear time).
 
 from __future__ import annotations
 
-import re
-
 from inspector.catalogue import Catalogue
 from inspector.detect.markup.blocks import Block, Call, Reader, close_after, element_values, find_literal
+from inspector.support.lazy_pattern import lazy_pattern
 
 START = "<function name="
-_FUNCTION = re.compile(r"""<function\s+name\s*=\s*["'](?P<name>[^"'<>]+)["']\s*>""")
-_PARAM_HEAD = re.compile(r"""<param\s+name\s*=\s*["'](?P<key>[^"'<>]+)["']\s*>""")
+_FUNCTION = lazy_pattern(r"""<function\s+name\s*=\s*["'](?P<name>[^"'<>]+)["']\s*>""")
+_PARAM_HEAD = lazy_pattern(r"""<param\s+name\s*=\s*["'](?P<key>[^"'<>]+)["']\s*>""")
 _CDATA_OPEN, _CDATA_CLOSE = "<![CDATA[", "]]>"
 
 

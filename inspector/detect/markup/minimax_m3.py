@@ -11,16 +11,16 @@ the call's arguments unparsed.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from inspector.catalogue import Catalogue
 from inspector.detect.markup.blocks import CALLS_CAPPED, MAX_CALLS, UNPARSED, Block, Call, Reader, find_literal
+from inspector.support.lazy_pattern import lazy_pattern
 
 NS = "]<]minimax[>["
 START, END = NS + "<tool_call>", NS + "</tool_call>"
 _INVOKE, _INVOKE_END = NS + "<invoke", NS + "</invoke>"
-_NAME = re.compile(r"""\s+name\s*=\s*(?:"(?P<double>[^"]*)"|'(?P<single>[^']*)')\s*>""")
+_NAME = lazy_pattern(r"""\s+name\s*=\s*(?:"(?P<double>[^"]*)"|'(?P<single>[^']*)')\s*>""")
 _MAX_DEPTH = 8
 
 

@@ -12,32 +12,32 @@ from __future__ import annotations
 
 import ast
 import json
-import re
 from keyword import kwlist
 from typing import Any
 
 from inspector.catalogue import Catalogue
 from inspector.detect.markup.blocks import Block, Call, Reader, all_read, close_after, is_example
 from inspector.detect.markup.literals import BYTES_AS_TEXT, NotJson, argument_value
+from inspector.support.lazy_pattern import lazy_pattern
 from inspector.support.leading_space import SPACE
 from inspector.support.lenient_json import closing_end
 
 PYTHON_START, PYTHON_END = "<|python_start|>", "<|python_end|>"
 # Where a bare list may begin: `[` then a name and `(`. Also the prefilter's marker for it.
 LIST_START = r"\[\s*[A-Za-z_][\w.]*\s*\("
-_LIST_START = re.compile(LIST_START)
+_LIST_START = lazy_pattern(LIST_START)
 # Python strings (skipped whole) and square brackets: how a list's closing `]` is found. A bracket's
 # empty group comes after it (see lenient_json.STRING_OR_COMMENT: this scans several times faster).
 # A backslash outside a string is skipped with the character after it: else the quote it escapes
 # would open a string that never closes on its line, and on `\"\"\"...` each later quote did so
 # again (quadratic within the window: 1.5 s for one list). A string that cannot close is then read
 # once at most for each kind of quote on a line.
-_BRACKETS = re.compile(r""""(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\\.|\[(?P<open>)|\](?P<close>)""")
+_BRACKETS = lazy_pattern(r""""(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\\.|\[(?P<open>)|\](?P<close>)""")
 _MAX_LIST_CHARS = 10_000  # how far from its `[` a list may end
 _MAX_CANDIDATES = 20  # `[name(` places tried per text: a long code dump is not read whole
 # An argument named by a Python keyword (`from=`): renamed with this suffix to parse, then named back.
 _RENAMED = "_inspector_keyword"
-_KEYWORD_ARGUMENT = re.compile(rf"(?<![\w.])(?:{'|'.join(kwlist)})(?=\s*=(?!=))")
+_KEYWORD_ARGUMENT = lazy_pattern(rf"(?<![\w.])(?:{'|'.join(kwlist)})(?=\s*=(?!=))")
 
 
 def pythonic_calls(source: str) -> tuple[list[Call], str]:

@@ -15,14 +15,14 @@ from __future__ import annotations
 
 import ast
 import json
-import re
 from typing import Any, NamedTuple
 
 from inspector.catalogue import Catalogue
 from inspector.detect.markup.literals import NotJson, argument_value
+from inspector.support.lazy_pattern import lazy_pattern
 
-_INTEGER = re.compile(r"-?\d+")
-_NUMBER = re.compile(r"-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
+_INTEGER = lazy_pattern(r"-?\d+")
+_NUMBER = lazy_pattern(r"-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
 _WORDS: dict[str, dict[str, Any]] = {"boolean": {"true": True, "false": False}, "null": {"null": None, "none": None}}
 _NO_VALUE = object()  # what a text that does not read as a type gives
 _MAX_DEPTH = 32  # objects and arrays typed inside one another at most (a bound against hostile schemas)

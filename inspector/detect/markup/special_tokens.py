@@ -30,6 +30,7 @@ from inspector.detect.markup.blocks import (
     cut_off_arguments,
     end_of,
 )
+from inspector.support.lazy_pattern import lazy_pattern
 from inspector.support.leading_space import SPACE
 from inspector.support.lenient_json import loads_lenient, parse_object_at
 
@@ -55,18 +56,18 @@ def _deepseek_call(bar: str, space: str) -> re.Pattern[str]:
     return re.compile(rf"{begin}\s*(?:function\s*{sep}\s*{V3_TOOL}|(?P<name>[A-Za-z_][\w.\-]*)\s*{sep}\s*)")
 
 
-_KIMI_CALL = re.compile(
+_KIMI_CALL = lazy_pattern(
     r"<\|tool_call_begin\|>\s*(?:functions\.)?(?P<name>[A-Za-z_][\w.\-]*?)(?::\d+)?\s*<\|tool_call_argument_begin\|>\s*"
 )
-_FENCE_CLOSE = re.compile(r"\s*```")
-_HARMONY = re.compile(
+_FENCE_CLOSE = lazy_pattern(r"\s*```")
+_HARMONY = lazy_pattern(
     r"(?:<\|start\|>\s*assistant\s*)?(?:to=(?:functions\.)?(?P<before>[\w.\-]+)\s*)?<\|channel\|>\s*\w+"
     r"(?:\s+to=(?:functions\.)?(?P<after>[\w.\-]+))?\s*(?:<\|constrain\|>\s*)?(?:json\s*)?<\|message\|>\s*"
 )
-_GEMMA_QUOTE = re.compile(r'<\|"\|>|<escape>')
-_GEMMA_CALL = re.compile(r"\s*call:(?P<name>[A-Za-z_][\w.\-]*)\s*(?=\{)")
+_GEMMA_QUOTE = lazy_pattern(r'<\|"\|>|<escape>')
+_GEMMA_CALL = lazy_pattern(r"\s*call:(?P<name>[A-Za-z_][\w.\-]*)\s*(?=\{)")
 # A string's quote token, or the `}` that ends a call before the next `call:NAME{`.
-_GEMMA_SCAN = re.compile(r'(?P<quote><\|"\|>|<escape>)|\}\s*,?\s*(?=call:[A-Za-z_][\w.\-]*\s*\{)')
+_GEMMA_SCAN = lazy_pattern(r'(?P<quote><\|"\|>|<escape>)|\}\s*,?\s*(?=call:[A-Za-z_][\w.\-]*\s*\{)')
 
 
 def _section_reader(family: str, item: re.Pattern[str], item_close: str, section_close: str) -> Reader:

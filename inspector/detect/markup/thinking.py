@@ -16,6 +16,7 @@ import re
 from typing import NamedTuple
 
 from inspector.detect.markup.blocks import is_example
+from inspector.support.lazy_pattern import lazy_pattern
 
 _CLOSING = {
     "<think>": "</think>",
@@ -24,7 +25,7 @@ _CLOSING = {
     "[THINK]": "[/THINK]",
     "◁think▷": "◁/think▷",
 }
-_TAGS = re.compile("|".join(re.escape(tag) for pair in _CLOSING.items() for tag in pair))
+_TAGS = lazy_pattern("|".join(re.escape(tag) for pair in _CLOSING.items() for tag in pair))
 # Call sections that end thinking left open (SGLang's `tool_start_token`s).
 _CALLS_START = ("<tool_call>", "<|tool_calls_section_begin|>", "<｜tool▁calls▁begin｜>")
 # The literals a text must hold for any thinking to be found: the prefilter.

@@ -12,17 +12,17 @@ objects is not read (a bound: it is data more likely than a reply of parallel ca
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from inspector.catalogue import Catalogue
 from inspector.detect.markup.blocks import MAX_CALLS, Block, Call, all_read, arguments_object
+from inspector.support.lazy_pattern import lazy_pattern
 from inspector.support.leading_space import SPACE
 from inspector.support.lenient_json import parse_array_at
 
 THINK_OPEN, THINK_CLOSE = "<think>", "</think>"
 _CALL_KEYS = {"name", "arguments", "parameters", "id"}
-_FUNCTION_NAME = re.compile(r"[A-Za-z_][\w.\-]*\Z")
+_FUNCTION_NAME = lazy_pattern(r"[A-Za-z_][\w.\-]*\Z")
 
 
 def may_be_call_list(text: str) -> bool:

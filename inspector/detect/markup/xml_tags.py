@@ -39,13 +39,14 @@ from inspector.detect.markup.blocks import (
     xml_text,
 )
 from inspector.detect.markup.pythonic import pythonic_calls
+from inspector.support.lazy_pattern import lazy_pattern
 from inspector.support.leading_space import SPACE
 from inspector.support.lenient_json import json_or_text, loads_lenient
 
 DSML = "<｜DSML｜"  # full-width bar U+FF5C
 MINIMAX_OPEN, MINIMAX_CLOSE = "<minimax:tool_call>", "</minimax:tool_call>"
-_FUNCTION = re.compile(r"<function=(?P<name>[\w.\-]+)>")
-_PARAMETER_HEAD = re.compile(r"<parameter=(?P<key>[\w.\-]+)>")
+_FUNCTION = lazy_pattern(r"<function=(?P<name>[\w.\-]+)>")
+_PARAMETER_HEAD = lazy_pattern(r"<parameter=(?P<key>[\w.\-]+)>")
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,6 @@ from __future__ import annotations
 import codecs
 import json
 import os
-import re
 import stat
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -42,6 +41,7 @@ from inspector.sources.files.line_index import LinePlaces, LineTexts, line_start
 from inspector.sources.location import MAGIC
 from inspector.support.atomic_files import file_mode, land, staged_bytes
 from inspector.support.json_error_words import what_is_wrong
+from inspector.support.lazy_pattern import lazy_pattern
 from inspector.support.long_numbers import (
     MAX_DIGITS,
     loads_keeping_long_numbers,
@@ -57,12 +57,12 @@ _INDENT_WINDOW = 4096  # characters at the start of a file in which to look for 
 _SNIFF_BYTES = 64 * 1024  # the first chunk, read and checked before the rest
 _CHUNK_BYTES = 1 << 20
 _BOM = codecs.BOM_UTF8
-_NOT_JSON_SPACE = re.compile(rb"[^ \t\r\n]")
+_NOT_JSON_SPACE = lazy_pattern(rb"[^ \t\r\n]")
 _JSON_OPENERS = b"{["  # how a session file in JSON or JSON Lines starts
 # printable ASCII that starts no value `json` reads (NaN and Infinity included) and is no space
 _TEXT_STARTS = bytes(sorted(set(range(0x21, 0x7F)) - set(b'{["-0123456789tfnNI')))
 # a JSON Lines record's first key and what follows its colon (a tool writes every line alike)
-_FIRST_KEY_SPACING = re.compile(r'\s*\{\s*"(?:[^"\\\n]|\\.){0,200}"\s*:(\s?)')
+_FIRST_KEY_SPACING = lazy_pattern(r'\s*\{\s*"(?:[^"\\\n]|\\.){0,200}"\s*:(\s?)')
 
 
 @dataclass(frozen=True)

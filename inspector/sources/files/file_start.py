@@ -27,10 +27,11 @@ from inspector.sources.files.inspect_eval import is_eval_archive
 from inspector.sources.files.opencode_storage import is_storage_session
 from inspector.sources.files.openhands_conversation import is_conversation_state
 from inspector.sources.files.session_file import sessions_of_document
+from inspector.support.lazy_pattern import lazy_pattern
 
 START_BYTES = 1 << 20  # how much of a file its start is; a file no larger is read whole at once
 # a JSON string (its escapes skipped), a string the start cuts off (`"` alone), or a bracket or comma
-_TOKENS = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"|"|[\[\]{},]', re.S)
+_TOKENS = lazy_pattern(rb'"[^"\\]*(?:\\.[^"\\]*)*"|"|[\[\]{},]', re.S)
 _STRING, _COMMA = ord('"'), ord(",")
 _OPENERS, _CLOSERS = b"[{", b"]}"
 _CLOSING = {ord("["): b"]", ord("{"): b"}"}

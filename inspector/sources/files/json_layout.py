@@ -10,12 +10,12 @@ did not change comes back byte for byte. It looks at the file's first key and it
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from inspector.sources.files.document import Document
+from inspector.support.lazy_pattern import lazy_pattern
 
-_FIRST_KEY = re.compile(r'\s*[\[{]\s*(?:\{\s*)?"(?:[^"\\]|\\.)*"(\s*):(\s*)')
+_FIRST_KEY = lazy_pattern(r'\s*[\[{]\s*(?:\{\s*)?"(?:[^"\\]|\\.)*"(\s*):(\s*)')
 _HEAD = 4096
 
 

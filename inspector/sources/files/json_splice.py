@@ -28,16 +28,17 @@ from typing import Any
 
 import msgspec
 
+from inspector.support.lazy_pattern import lazy_pattern
 from inspector.support.safe_text import utf8_bytes
 
 Bytes = bytes | bytearray
 _ITEMS = msgspec.json.Decoder(list[msgspec.Raw]).decode
 _MEMBERS = msgspec.json.Decoder(dict[str, msgspec.Raw]).decode
 _KEY = msgspec.json.Decoder(str).decode
-_SPACE = re.compile(rb"[ \t\r\n]*")
-_COMMA = re.compile(rb"[ \t\r\n]*,[ \t\r\n]*")
-_COLON = re.compile(rb"[ \t\r\n]*:[ \t\r\n]*")
-_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"')
+_SPACE = lazy_pattern(rb"[ \t\r\n]*")
+_COMMA = lazy_pattern(rb"[ \t\r\n]*,[ \t\r\n]*")
+_COLON = lazy_pattern(rb"[ \t\r\n]*:[ \t\r\n]*")
+_STRING = lazy_pattern(rb'"(?:[^"\\]|\\.)*"')
 _NEW = -2  # the place in the original list of an item that is not one of its items
 
 

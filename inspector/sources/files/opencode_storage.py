@@ -21,11 +21,12 @@ from pathlib import Path
 from inspector.errors import InspectorError
 from inspector.sources.files.document import Document, read_document
 from inspector.sources.files.file_state import FileState, state_of
+from inspector.support.lazy_pattern import lazy_pattern
 from inspector.support.safe_text import shown_name
 
-SESSION_NAME = re.compile(r"ses_[0-9A-Za-z]+\.json")
-MESSAGE_NAME = re.compile(r"msg_[0-9A-Za-z]+\.json")
-PART_NAME = re.compile(r"prt_[0-9A-Za-z]+\.json")
+SESSION_NAME = lazy_pattern(r"ses_[0-9A-Za-z]+\.json")
+MESSAGE_NAME = lazy_pattern(r"msg_[0-9A-Za-z]+\.json")
+PART_NAME = lazy_pattern(r"prt_[0-9A-Za-z]+\.json")
 
 
 def is_storage_session(path: Path) -> bool:

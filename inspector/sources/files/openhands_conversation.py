@@ -12,16 +12,16 @@ read-only), so the document is never rendered to the folder.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from inspector.errors import InspectorError
 from inspector.sources.files.document import Document, read_document
+from inspector.support.lazy_pattern import lazy_pattern
 from inspector.support.safe_text import shown_name
 
 BASE_STATE = "base_state.json"
 EVENTS = "events"
-EVENT_NAME = re.compile(r"event-(\d{5,})-[0-9a-fA-F-]{8,}\.json")
+EVENT_NAME = lazy_pattern(r"event-(\d{5,})-[0-9a-fA-F-]{8,}\.json")
 
 
 def is_conversation_state(path: Path) -> bool:

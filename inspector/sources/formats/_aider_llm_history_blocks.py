@@ -14,13 +14,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from inspector.support.lazy_pattern import lazy_pattern
+
 _TIME = r"(TO LLM|LLM RESPONSE) (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?=\n|\Z)"
-FIRST_HEADER = re.compile(_TIME)  # on line 1
-HEADERS = re.compile(rf"\n{_TIME}")  # on a later line: each search starts at a line feed, found fast
+FIRST_HEADER = lazy_pattern(_TIME)  # on line 1
+HEADERS = lazy_pattern(rf"\n{_TIME}")  # on a later line: each search starts at a line feed, found fast
 _ROLE_LINE = r"(?:SYSTEM|USER|ASSISTANT|TOOL)(?: |\n|\Z)"
 _NOT_BLANK = r"(?=[^\n]*\S)"
-STRAY_IN_ANSWER = re.compile(rf"\n(?!{_ROLE_LINE}){_NOT_BLANK}")  # a line after a line feed
-STRAY_IN_REQUEST = re.compile(rf"\n(?!{_ROLE_LINE}|-------(?:\n|\Z)){_NOT_BLANK}")
+STRAY_IN_ANSWER = lazy_pattern(rf"\n(?!{_ROLE_LINE}){_NOT_BLANK}")  # a line after a line feed
+STRAY_IN_REQUEST = lazy_pattern(rf"\n(?!{_ROLE_LINE}|-------(?:\n|\Z)){_NOT_BLANK}")
 
 Message = tuple[str, int, list[str]]  # a message's role, first line (or offset) and lines
 Block = tuple[str, str, Message | None]  # a block's kind, time and last message with a role

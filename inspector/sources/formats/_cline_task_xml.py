@@ -15,9 +15,8 @@ for in vain is not searched for again further on (it is not there).
 
 from __future__ import annotations
 
-import re
-
 from inspector.model import ToolCall
+from inspector.support.lazy_pattern import lazy_pattern
 
 TOOL_NAMES = (
     "access_mcp_resource",
@@ -120,10 +119,10 @@ PARAMETER_NAMES = (
 )
 WHOLE_CONTENT = frozenset({"write_to_file", "new_rule"})  # their content runs to its last closing tag
 
-_TOOL_OPENING = re.compile("<(" + "|".join(sorted(TOOL_NAMES, key=len, reverse=True)) + ")>")
-_PARAMETER_OPENING = re.compile("<(" + "|".join(sorted(PARAMETER_NAMES, key=len, reverse=True)) + ")>")
+_TOOL_OPENING = lazy_pattern("<(" + "|".join(sorted(TOOL_NAMES, key=len, reverse=True)) + ")>")
+_PARAMETER_OPENING = lazy_pattern("<(" + "|".join(sorted(PARAMETER_NAMES, key=len, reverse=True)) + ")>")
 # `[read_file for 'notes.txt'] Result:` or `[attempt_completion] Result:`, on the block's first line
-_RESULT_HEADER = re.compile(r"\[([a-z_]+)(?: for '[^\n]*')?\] Result:")
+_RESULT_HEADER = lazy_pattern(r"\[([a-z_]+)(?: for '[^\n]*')?\] Result:")
 
 
 def xml_calls(text: str) -> tuple[str, list[ToolCall]]:

@@ -29,6 +29,7 @@ from inspector.model import ASSISTANT, USER, Session, Turn
 from inspector.sources.files.document import Document
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.unread_records import Unread, UnreadTally
+from inspector.support.lazy_pattern import lazy_pattern
 from inspector.support.safe_text import shown_name
 from inspector.support.text_lines import has_plain_lines, text_lines
 
@@ -45,13 +46,13 @@ HEADING = "# heading"  # the record type of a `# ` line that is not a run's star
 # a user line or the end.
 _LINE = r"[^\n]*(?:\n|\Z)"
 _NO_MESSAGE = rf"> {_LINE}(?:(?:> |# ){_LINE})*|(?:# {_LINE})+|(?:[^\S\n]*\n|# {_LINE})+(?=#### |> |\Z)"
-_MESSAGES = re.compile(
+_MESSAGES = lazy_pattern(
     rf"(?:{_NO_MESSAGE})*"
     rf"(?:(?P<user>#### {_LINE}(?:(?:#### |# ){_LINE})*)"
     rf"|(?P<reply>(?!#### |> |# ){_LINE}(?:(?!#### |> ){_LINE})*))"
 )
-_OPENING = re.compile(f"[\ufeff \t\r\n]*{re.escape(HEADER)}")  # matched, not a copy of the text stripped
-_SKIPPED_LINE = re.compile(rf"(?<=\n)# {_LINE}")  # within a run, after its first line
+_OPENING = lazy_pattern(f"[\ufeff \t\r\n]*{re.escape(HEADER)}")  # matched, not a copy of the text stripped
+_SKIPPED_LINE = lazy_pattern(rf"(?<=\n)# {_LINE}")  # within a run, after its first line
 
 
 def claims(document: Document) -> bool:

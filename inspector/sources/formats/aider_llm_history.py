@@ -18,7 +18,6 @@ Aider never reads this log.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,11 +28,12 @@ from inspector.sources.formats._aider_llm_history_blocks import plain_blocks
 from inspector.sources.formats.contract import FileFormat
 from inspector.sources.unread_records import Unread, UnreadTally
 from inspector.support.counted_words import counted
+from inspector.support.lazy_pattern import lazy_pattern
 from inspector.support.safe_text import shown_name
 from inspector.support.text_lines import has_plain_lines, text_lines
 
 NAME = "aider-llm-history"
-HEADER = re.compile(r"(TO LLM|LLM RESPONSE) (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)\Z")
+HEADER = lazy_pattern(r"(TO LLM|LLM RESPONSE) (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)\Z")
 SEPARATOR = "-------"
 ROLES = {"SYSTEM": SYSTEM, "USER": USER, "ASSISTANT": ASSISTANT, "TOOL": TOOL}
 ROLE_NAMES = frozenset(ROLES)

@@ -21,7 +21,6 @@ repaired thread back.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from inspector.model import ASSISTANT, TOOL, USER, Session, ToolCall, ToolResult, Turn
@@ -30,9 +29,10 @@ from inspector.sources.formats.contract import FileFormat
 from inspector.sources.messages.arguments import parse_arguments
 from inspector.sources.unread_records import Unread, UnreadTally
 from inspector.support.counted_words import counted
+from inspector.support.lazy_pattern import lazy_pattern
 
 NAME = "amp"
-THREAD_ID = re.compile(r"T-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+THREAD_ID = lazy_pattern(r"T-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 FAILED = {"error", "cancelled", "rejected-by-user"}
 KNOWN_BLOCKS = {
     USER: {"text", "tool_result", "image"},

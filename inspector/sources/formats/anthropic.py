@@ -15,7 +15,6 @@ system message, so a file is Anthropic only when its shape shows something only 
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from inspector.catalogue import parse_tool_definitions
@@ -30,6 +29,7 @@ from inspector.sources.messages.anthropic_messages import (
     result_block,
 )
 from inspector.sources.messages.record_lists import rebuild_records
+from inspector.support.lazy_pattern import lazy_pattern
 
 NAME = "anthropic"
 
@@ -53,7 +53,7 @@ OPENAI_PARTS = frozenset({"image_url", "input_audio", "refusal", "file"})
 # A Cline CLI session file (`sessionId` and `agent` beside `messages`) holds Anthropic messages
 # inside its own envelope: it is Cline's.
 CLINE_SESSION_KEYS = frozenset({"sessionId", "agent"})
-AMP_THREAD_ID = re.compile(r"T-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")  # the amp format's
+AMP_THREAD_ID = lazy_pattern(r"T-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")  # the amp format's
 
 
 def claims(document: Document) -> bool:

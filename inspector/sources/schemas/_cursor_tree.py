@@ -12,12 +12,12 @@ when counting them; a tree blob is read by its id when the walk reaches it."""
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
 from inspector.sources.sql.statements import Queries
+from inspector.support.lazy_pattern import lazy_pattern
 
 CHILD_FIELD = 1
 DIGEST_BYTES = 32
@@ -28,7 +28,7 @@ NOT_A_TREE = (  # what one and several are called, in a session's problems
 )
 MISSING = ("blob the tree names that is not in the database", "blobs the tree names that are not in the database")
 AGAIN = ("tree blob named again (a cycle), followed once", "tree blobs named again (a cycle), followed once")
-CHILDREN_RUN = re.compile(rb"(?:\x0a\x20[\x00-\xff]{32})*")  # field 1 of 32 bytes, again and again
+CHILDREN_RUN = lazy_pattern(rb"(?:\x0a\x20[\x00-\xff]{32})*")  # field 1 of 32 bytes, again and again
 IS_MESSAGE = "substr(data, 1, 1) = X'7B'"  # a JSON object's first byte, `{`
 
 

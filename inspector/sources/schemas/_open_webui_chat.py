@@ -16,10 +16,11 @@ from typing import Any, NamedTuple
 from inspector.model import ToolCall
 from inspector.sources.messages.text_parts import spread_text
 from inspector.sources.sql.rows import json_or_none
+from inspector.support.lazy_pattern import lazy_pattern
 
 OPENING = '<details type="tool_calls"'
 CLOSING = "</details>"
-ATTRIBUTE = re.compile(r'(?<!\w)(\w+)="([^"]*)"')  # from a word's start: each word tried once
+ATTRIBUTE = lazy_pattern(r'(?<!\w)(\w+)="([^"]*)"')  # from a word's start: each word tried once
 
 
 class DetailsTag(NamedTuple):

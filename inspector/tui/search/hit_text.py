@@ -5,7 +5,6 @@ piece from a session neutralised: no escape it holds reaches the terminal."""
 
 from __future__ import annotations
 
-import re
 import time
 from pathlib import PurePath
 
@@ -13,11 +12,12 @@ from rich.text import Text
 
 from inspector.search import Hit
 from inspector.search.documents import MATCH_END, MATCH_START
+from inspector.support.lazy_pattern import lazy_pattern
 from inspector.support.safe_text import neutralise, one_line
 
 MATCHED = "bold reverse"  # the style of a matched word
-_SPACES = re.compile(r"\s+")
-_MARKS = re.compile(f"([{MATCH_START}{MATCH_END}])")
+_SPACES = lazy_pattern(r"\s+")
+_MARKS = lazy_pattern(f"([{MATCH_START}{MATCH_END}])")
 
 
 def hit_text(hit: Hit) -> Text:
