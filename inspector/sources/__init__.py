@@ -103,14 +103,17 @@ def format_names() -> list[str]:
 
 
 def session_files(directory: Path) -> list[Path]:
-    """The session files directly inside `directory`, sorted; audit logs and reviews are left out,
-    and the files an agent keeps beside a session of the folder (`companion_files`). A Markdown or
-    text file is one only when a format claims what it starts with (an Aider log): a folder's other
-    text files (a README, notes) are left out too."""
+    """The session files directly inside `directory`, sorted, each followed by the transcripts of
+    the subagents it ran when the folder is where an agent keeps its sessions and them beside
+    (`discovery.with_subagents`: Claude Code's `<session>/subagents/`, ...). Audit logs and reviews
+    are left out, and the files an agent keeps beside a session of the folder (`companion_files`).
+    A Markdown or text file is one only when a format claims what it starts with (an Aider log): a
+    folder's other text files (a README, notes) are left out too."""
     from inspector.sources.companion_files import companions
+    from inspector.sources.discovery import with_subagents  # the agents' places: read for a folder only
     from inspector.sources.files.text_logs import is_text_log, is_text_log_name  # loads the formats
 
     files = [p for p in Path(directory).iterdir() if p.is_file() and not p.name.endswith(NOT_SESSIONS)]
     files = [p for p in files if p.suffix in SESSION_SUFFIXES or (is_text_log_name(p.name) and is_text_log(p))]
     beside = companions(files)
-    return sorted(p for p in files if p not in beside)
+    return with_subagents(Path(directory), sorted(p for p in files if p not in beside))

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from importlib.resources import files
 from pathlib import Path
 
@@ -124,7 +124,21 @@ def subagents_beside(path: Path) -> tuple[Path, ...]:
     """The transcripts of the subagents the session file `path` ran, when it is kept in the place
     of an agent that keeps them beside its sessions (a copy kept elsewhere names none: the layouts
     are read only where their agent wrote them)."""
-    for agent in agents_keeping(path):
+    return _subagents_by(agents_keeping(path), path)
+
+
+def with_subagents(folder: Path, sessions: Sequence[Path]) -> list[Path]:
+    """The session files of `folder`, each followed by the transcripts of the subagents it ran when
+    the folder is in the place of an agent that keeps them beside its sessions (as
+    `subagents_beside` reads them; the places are looked at once for the folder)."""
+    agents = agents_keeping(folder)
+    if not agents:
+        return list(sessions)
+    return [each for path in sessions for each in (path, *_subagents_by(agents, path))]
+
+
+def _subagents_by(agents: list[Agent], path: Path) -> tuple[Path, ...]:
+    for agent in agents:
         found = agent.subagents(path)
         if found:
             return found

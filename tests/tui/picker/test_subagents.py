@@ -2,8 +2,9 @@
 subagent (the files Claude Code 2.1.332 wrote): the session's row counts the subagent's turns and
 its fake result, read or taken from the index; Enter lists the session and the subagent's, and
 opens either; Esc comes back. The session file opened straight away says it ran a subagent, and Esc
-lists both (a session followed, as soon as a subagent starts); a copy of the same files kept where no
-agent keeps its sessions names none."""
+lists both (a session followed, as soon as a subagent starts); the project's folder opened lists the
+session, then its subagent's; a copy of the same files kept where no agent keeps its sessions names
+none."""
 
 from __future__ import annotations
 
@@ -101,6 +102,22 @@ def test_the_session_file_opened_straight_away_says_it_ran_a_subagent_and_esc_li
         assert [finding.kind for finding in opened.review.findings(0)] == ["result-prefix"]
 
     play(InspectorApp(session), scenario, size=(160, 40), settled=True, notifications=True)
+
+
+def test_the_project_folder_opened_lists_each_session_followed_by_its_subagents(empty_home: Path):
+    project = _project(empty_home)
+
+    async def scenario(pilot: Pilot) -> None:
+        listed = pilot.app.screen
+        assert isinstance(listed, PickerScreen)
+        assert [row[:4] for row in rows(listed.query_one(DataTable))] == BOTH_ROWS
+        await press(pilot, "down", "enter")
+        await settle(pilot)
+        opened = pilot.app.screen
+        assert isinstance(opened, ReviewScreen) and opened.path == project / SUBAGENT
+        assert [finding.kind for finding in opened.review.findings(0)] == ["result-prefix"]
+
+    play(InspectorApp(project), scenario, size=(160, 40), settled=True)
 
 
 def test_a_copy_kept_outside_its_agent_s_folder_names_no_subagent(empty_home: Path, tmp_path: Path):

@@ -1,0 +1,44 @@
+"""`inspector scan FOLDER` on a folder where Claude Code keeps a project's sessions (the files Claude
+Code 2.1.332 wrote, under a temporary home folder): each session is followed by the transcripts of
+the subagents it ran, which Claude Code keeps in a folder beside it, so a subagent's fake result is
+reported; the same files copied where no agent keeps its sessions are read as the folder holds
+them, the session alone."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from inspector.cli.main import main
+from tests.helpers.samples import TOOL_SAMPLES
+
+SESSION = "96771fa5-273c-4ee7-9ace-b7f1e823acb7"
+SUBAGENT = f"{SESSION}/agent-a2e34ec84a76856d1"
+
+
+def _scanned(folder: Path, capsys) -> list[tuple[str, str, list[str]]]:
+    """(file name, session id, kinds found) of each session `scan --json FOLDER` reports."""
+    code = main(["scan", "--json", "--no-cache", str(folder)])
+    report = json.loads(capsys.readouterr().out)
+    kinds = [finding["kind"] for session in report["sessions"] for finding in session["findings"]]
+    assert code == (1 if kinds else 0)
+    return [
+        (Path(session["path"]).name, session["session_id"], [finding["kind"] for finding in session["findings"]])
+        for session in report["sessions"]
+    ]
+
+
+def test_a_project_folder_is_scanned_with_its_sessions_subagents(empty_home: Path, capsys):
+    project = empty_home / ".claude" / "projects" / "-tmp-cc-work"
+    shutil.copytree(TOOL_SAMPLES / "claude-code-subagent", project)
+    assert _scanned(project, capsys) == [
+        (f"{SESSION}.jsonl", SESSION, []),
+        ("agent-a2e34ec84a76856d1.jsonl", SUBAGENT, ["result-prefix"]),
+    ]
+
+
+def test_a_copy_kept_where_no_agent_keeps_its_sessions_is_read_as_it_is(empty_home: Path, tmp_path: Path, capsys):
+    copy = tmp_path / "copy"
+    shutil.copytree(TOOL_SAMPLES / "claude-code-subagent", copy)
+    assert _scanned(copy, capsys) == [(f"{SESSION}.jsonl", SESSION, [])]
