@@ -15,6 +15,7 @@ from inspector.cli.error_line import say_error
 from inspector.cli.exit_codes import FOUND_NOTHING, epilog
 from inspector.cli.output_formats import FOR_CI, JSON, add_output_options, chosen_output, write_for_ci
 from inspector.cli.session_reading import add_scan_options, exit_code, reading, summaries
+from inspector.cli.subagent_hint import subagent_hints
 from inspector.errors import InspectorError
 from inspector.report.json_report import build_report, encode_json
 from inspector.report.text_report import render_report
@@ -64,4 +65,7 @@ def _scan(args: argparse.Namespace) -> int:
         return FOUND_NOTHING
     elif found or not errors:  # an empty history says so: 0 sessions
         sys.stdout.write(render_report(found))
+        sys.stdout.flush()  # (each hint follows the report)
+        for hint in subagent_hints(args.paths or [], read.files, found):
+            print(hint, file=sys.stderr)
     return exit_code(found, errors)

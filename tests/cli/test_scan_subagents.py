@@ -2,7 +2,8 @@
 Code 2.1.332 wrote, under a temporary home folder): each session is followed by the transcripts of
 the subagents it ran, which Claude Code keeps in a folder beside it, so a subagent's fake result is
 reported; the same files copied where no agent keeps its sessions are read as the folder holds
-them, the session alone."""
+them, the session alone. The session file scanned alone is reported alone, and a line on stderr
+names its subagent's transcript with the command that reads it."""
 
 from __future__ import annotations
 
@@ -11,6 +12,9 @@ import shutil
 from pathlib import Path
 
 from inspector.cli.main import main
+from inspector.cli.subagent_hint import SUBAGENT_FORMATS
+from inspector.sources.discovery import AGENTS
+from inspector.sources.discovery.contract import Agent
 from tests.helpers.samples import TOOL_SAMPLES
 
 SESSION = "96771fa5-273c-4ee7-9ace-b7f1e823acb7"
@@ -42,3 +46,28 @@ def test_a_copy_kept_where_no_agent_keeps_its_sessions_is_read_as_it_is(empty_ho
     copy = tmp_path / "copy"
     shutil.copytree(TOOL_SAMPLES / "claude-code-subagent", copy)
     assert _scanned(copy, capsys) == [(f"{SESSION}.jsonl", SESSION, [])]
+
+
+def test_the_session_file_scanned_alone_names_its_subagent_s_transcript_on_stderr(empty_home: Path, capsys):
+    project = empty_home / ".claude" / "projects" / "-tmp-cc-work"
+    shutil.copytree(TOOL_SAMPLES / "claude-code-subagent", project)
+    session, subagent = project / f"{SESSION}.jsonl", project / SESSION / "subagents" / "agent-a2e34ec84a76856d1.jsonl"
+
+    assert main(["scan", "--no-cache", str(session)]) == 0
+    out, err = capsys.readouterr()
+    assert "1 session, 6 turns, 0 findings" in out
+    assert err == (
+        f"inspector: {SESSION}.jsonl ran 1 subagent, whose transcript its agent keeps beside it, not read here:"
+        f" inspector scan {subagent}\n"
+    )
+    assert main(["scan", "--no-cache", str(session), str(subagent)]) == 1  # named too: read, nothing to say
+    assert capsys.readouterr().err == ""
+    assert main(["scan", "--json", "--no-cache", str(session)]) == 0  # a report for programs: as it was
+    assert capsys.readouterr().err == ""
+
+
+def test_the_formats_hinted_at_are_those_of_the_agents_keeping_subagents_apart():
+    """Each agent whose plugin looks for its sessions' subagents (its `subagents` not the contract's
+    default) reads its files as the format named as it is (`Claude Code`: `claude-code`)."""
+    keeping = [agent.name for agent in AGENTS if agent.subagents is not Agent.subagents]
+    assert {name.lower().replace(" ", "-") for name in keeping} == SUBAGENT_FORMATS
