@@ -42,6 +42,18 @@ def test_a_project_folder_is_scanned_with_its_sessions_subagents(empty_home: Pat
     ]
 
 
+def test_a_transcript_kept_beside_its_session_as_older_versions_did_is_read_once_after_it(empty_home: Path, capsys):
+    project = empty_home / ".claude" / "projects" / "-tmp-cc-work"
+    project.mkdir(parents=True)
+    sample = TOOL_SAMPLES / "claude-code-subagent"
+    shutil.copy(sample / SESSION / "subagents" / "agent-a2e34ec84a76856d1.jsonl", project)  # listed first by name
+    shutil.copy(sample / f"{SESSION}.jsonl", project)
+    assert _scanned(project, capsys) == [
+        (f"{SESSION}.jsonl", SESSION, []),
+        ("agent-a2e34ec84a76856d1.jsonl", SUBAGENT, ["result-prefix"]),
+    ]
+
+
 def test_a_copy_kept_where_no_agent_keeps_its_sessions_is_read_as_it_is(empty_home: Path, tmp_path: Path, capsys):
     copy = tmp_path / "copy"
     shutil.copytree(TOOL_SAMPLES / "claude-code-subagent", copy)

@@ -130,11 +130,16 @@ def subagents_beside(path: Path) -> tuple[Path, ...]:
 def with_subagents(folder: Path, sessions: Sequence[Path]) -> list[Path]:
     """The session files of `folder`, each followed by the transcripts of the subagents it ran when
     the folder is in the place of an agent that keeps them beside its sessions (as
-    `subagents_beside` reads them; the places are looked at once for the folder)."""
+    `subagents_beside` reads them; the places are looked at once for the folder). A transcript
+    among `sessions` (older Claude Code kept them beside its sessions) moves after its session,
+    listed once."""
     agents = agents_keeping(folder)
     if not agents:
         return list(sessions)
-    return [each for path in sessions for each in (path, *_subagents_by(agents, path))]
+    followed = {path: _subagents_by(agents, path) for path in sessions}
+    theirs = {subagent for subagents in followed.values() for subagent in subagents}
+    listed = [each for path in sessions if path not in theirs for each in (path, *followed[path])]
+    return list(dict.fromkeys(listed))
 
 
 def _subagents_by(agents: list[Agent], path: Path) -> tuple[Path, ...]:
