@@ -37,8 +37,11 @@ def subagent_hints(named: Sequence[Path], read: Sequence[Path], found: Sequence[
 
 
 def _hint(path: Path, subagents: list[Path]) -> str:
+    """The line for `path`: the transcripts named, or their folder when they are several in a folder
+    of their own (not the session's, which holds other sessions)."""
     folders = {each.parent for each in subagents}
-    targets = [folders.pop()] if len(folders) == 1 and len(subagents) > 1 else subagents
+    own_folder = len(folders) == 1 and len(subagents) > 1 and path.parent not in folders
+    targets = [folders.pop()] if own_folder else subagents
     command = " ".join(shlex.quote(str(target)) for target in targets)
     ran = counted(len(subagents), "subagent, whose transcript", "subagents, whose transcripts")
     return (

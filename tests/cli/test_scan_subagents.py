@@ -83,3 +83,23 @@ def test_the_formats_hinted_at_are_those_of_the_agents_keeping_subagents_apart()
     default) reads its files as the format named as it is (`Claude Code`: `claude-code`)."""
     keeping = [agent.name for agent in AGENTS if agent.subagents is not Agent.subagents]
     assert {name.lower().replace(" ", "-") for name in keeping} == SUBAGENT_FORMATS
+
+
+def test_several_subagents_are_named_by_their_own_folder_and_beside_the_session_one_by_one(empty_home: Path, capsys):
+    project = empty_home / ".claude" / "projects" / "-tmp-cc-work"
+    shutil.copytree(TOOL_SAMPLES / "claude-code-subagent", project)
+    subagents = project / SESSION / "subagents"
+    shutil.copy(subagents / "agent-a2e34ec84a76856d1.jsonl", subagents / "agent-b2e34ec84a76856d1.jsonl")
+    assert main(["scan", "--no-cache", str(project / f"{SESSION}.jsonl")]) == 0
+    assert capsys.readouterr().err.endswith(
+        f"ran 2 subagents, whose transcripts its agent keeps beside it, not read here: inspector scan {subagents}\n"
+    )
+
+    older = empty_home / ".claude" / "projects" / "-tmp-older"
+    older.mkdir()
+    shutil.copy(project / f"{SESSION}.jsonl", older)
+    for each in subagents.glob("agent-*.jsonl"):
+        shutil.copy(each, older)  # beside the session, as Claude Code kept them before 2.1
+    assert main(["scan", "--no-cache", str(older / f"{SESSION}.jsonl")]) == 0
+    named = f"{older / 'agent-a2e34ec84a76856d1.jsonl'} {older / 'agent-b2e34ec84a76856d1.jsonl'}"
+    assert capsys.readouterr().err.endswith(f"not read here: inspector scan {named}\n")
