@@ -94,12 +94,7 @@ def test_the_session_file_opened_straight_away_says_it_ran_a_subagent_and_esc_li
         assert str(listed.query_one("#title", Static).visual).startswith(
             f"{SESSION}.jsonl and its 1 subagent · Enter opens one"
         )
-        assert [row[:4] for row in rows(listed.query_one(DataTable))] == BOTH_ROWS
-        await press(pilot, "down", "enter")
-        await settle(pilot)
-        opened = pilot.app.screen
-        assert isinstance(opened, ReviewScreen) and opened.path == project / SUBAGENT
-        assert [finding.kind for finding in opened.review.findings(0)] == ["result-prefix"]
+        await _both_listed_and_the_subagent_opens(pilot, project)
 
     play(InspectorApp(session), scenario, size=(160, 40), settled=True, notifications=True)
 
@@ -108,16 +103,21 @@ def test_the_project_folder_opened_lists_each_session_followed_by_its_subagents(
     project = _project(empty_home)
 
     async def scenario(pilot: Pilot) -> None:
-        listed = pilot.app.screen
-        assert isinstance(listed, PickerScreen)
-        assert [row[:4] for row in rows(listed.query_one(DataTable))] == BOTH_ROWS
-        await press(pilot, "down", "enter")
-        await settle(pilot)
-        opened = pilot.app.screen
-        assert isinstance(opened, ReviewScreen) and opened.path == project / SUBAGENT
-        assert [finding.kind for finding in opened.review.findings(0)] == ["result-prefix"]
+        assert isinstance(pilot.app.screen, PickerScreen)
+        await _both_listed_and_the_subagent_opens(pilot, project)
 
     play(InspectorApp(project), scenario, size=(160, 40), settled=True)
+
+
+async def _both_listed_and_the_subagent_opens(pilot: Pilot, project: Path) -> None:
+    """The list on screen holds the session and its subagent; Enter on the second opens the
+    subagent's transcript with its fake result."""
+    assert [row[:4] for row in rows(pilot.app.screen.query_one(DataTable))] == BOTH_ROWS
+    await press(pilot, "down", "enter")
+    await settle(pilot)
+    opened = pilot.app.screen
+    assert isinstance(opened, ReviewScreen) and opened.path == project / SUBAGENT
+    assert [finding.kind for finding in opened.review.findings(0)] == ["result-prefix"]
 
 
 def test_a_copy_kept_outside_its_agent_s_folder_names_no_subagent(empty_home: Path, tmp_path: Path):
