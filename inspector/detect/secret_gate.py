@@ -26,7 +26,8 @@ A record's fields the first batches found plain (the same working folder, versio
 id on every line) are not looked at again. What the batches learn (keys, long runs and fields
 holding nothing the search would find) is a fact about those strings alone, so it is kept for the
 next session a process scans (its keys, folder and version are most often the same): many small
-sessions do not each learn it again. Each set is bounded, emptied when it is full.
+sessions do not each learn it again. What is kept is bounded (`KNOWN_KEPT` strings, `KNOWN_SIZE`
+characters), forgotten whole when a session starts or ends past the bound.
 """
 
 from __future__ import annotations
@@ -44,7 +45,8 @@ from inspector.support.lazy_pattern import lazy_pattern
 BATCH = 1 << 16  # characters: the texts looked at together (a batch ends with the turn that fills it)
 SHORTEST_RUN = 15  # characters: the shortest run a named pattern is (a Slack token, `xoxb-` and 10)
 PLAIN_VALUES_KEPT = 1 << 14  # records' fields remembered as holding nothing (a bound on the memory)
-KNOWN_KEPT = 1 << 16  # keys and long runs remembered as safe (a bound on the memory)
+KNOWN_KEPT = 1 << 16  # keys, long runs and fields remembered as holding nothing (a bound on the memory)
+KNOWN_SIZE = 1 << 22  # characters of them
 SHORTEST_TOKEN, LONGEST_TOKEN = 32, 100  # characters: the shortest and longest random-looking tokens
 # The starts of the named patterns that are runs (`sk-`, `gh[pousr]_`, ...), searched in long runs.
 _RUN_STARTS = lazy_pattern(rb"sk-|gh[pousr]_|github_pat_|xox|AKIA|ASIA|ABIA|ACCA|AIza")
@@ -77,6 +79,7 @@ def turns_to_search(turns: Sequence[Turn]) -> Iterator[int]:
         batch = _Batch(start, known)
         start = batch.fill(turns)
         yield from batch.turns_to_search()
+    known.within_bounds()  # (a large session's is not held until the next)
 
 
 class _Known:
@@ -88,18 +91,30 @@ class _Known:
         self.safe_keys: set[str] = set()  # keys named like no secret, holding none
         self.plain_runs: set[bytes] = set()  # long runs of the texts: no token, no pattern's start
         self.plain_values: set[str] = set()  # records' fields (the first batches' only: `PLAIN_VALUES_KEPT`)
+        self.size = 0  # characters added to them (each counted once it is added, or more)
 
     def within_bounds(self) -> _Known:
-        """Itself, each set emptied that reached its bound: a session's first batches learn its
-        own fields again."""
-        for known, bound in (
-            (self.safe_keys, KNOWN_KEPT),
-            (self.plain_runs, KNOWN_KEPT),
-            (self.plain_values, PLAIN_VALUES_KEPT),
-        ):
-            if len(known) >= bound:
-                known.clear()
+        """Itself, all forgotten when it holds more than its bounds: the next session's first
+        batches learn its own keys and fields again."""
+        kept = len(self.safe_keys) + len(self.plain_runs) + len(self.plain_values)
+        if kept > KNOWN_KEPT or self.size > KNOWN_SIZE or len(self.plain_values) >= PLAIN_VALUES_KEPT:
+            self.safe_keys.clear()
+            self.plain_runs.clear()
+            self.plain_values.clear()
+            self.size = 0
         return self
+
+    def add_key(self, key: str) -> None:
+        self.safe_keys.add(key)
+        self.size += len(key)
+
+    def add_run(self, run: bytes) -> None:
+        self.plain_runs.add(run)
+        self.size += len(run)
+
+    def add_values(self, values: list[str]) -> None:
+        self.plain_values.update(values)
+        self.size += sum(map(len, values))
 
 
 # Shared by the sessions a process scans, one after another or in threads (each step on a set is atomic).
@@ -192,7 +207,7 @@ class _Batch:
                 if isinstance(value, str) and value != text:
                     self.flagged.add(len(self.firsts) - 1)
             else:
-                self.safe_keys.add(key)
+                self.known.add_key(key)
 
     def _check_key(self, key: object) -> None:
         """Flag the turn being added when the search may find a secret in `key` or under it (it
@@ -202,25 +217,25 @@ class _Batch:
         if names_a_secret(key) or next(secrets_in_text(key), None) is not None:
             self.flagged.add(len(self.firsts) - 1)
         else:
-            self.safe_keys.add(key)
+            self.known.add_key(key)
 
     def turns_to_search(self) -> list[int]:
         """The indexes of the batch's turns where the search may find a secret, in order."""
         flagged = self.flagged
-        flagged.update(bisect_right(self.firsts, text) - 1 for text in _may_hold(self.texts, self.known.plain_runs))
+        flagged.update(bisect_right(self.firsts, text) - 1 for text in _may_hold(self.texts, self.known))
         holding = _may_hold(self.named_only, None)
         flagged.update(bisect_right(self.firsts_named_only, text) - 1 for text in holding)
         plain = self.known.plain_values
         if len(plain) < PLAIN_VALUES_KEPT:  # (the fields every record repeats are in the first batches)
-            plain.update(self.named_only)
+            self.known.add_values(self.named_only)
             plain.difference_update(self.named_only[text] for text in holding)
         return [self.start + turn for turn in sorted(flagged)]
 
 
-def _may_hold(texts: list[str], plain_runs: set[bytes] | None) -> set[int]:
+def _may_hold(texts: list[str], known: _Known | None) -> set[int]:
     """The indexes of the texts where the search may find a secret: random-looking tokens too when
-    `plain_runs` is given (the long runs already found to be no token and to hold no named
-    pattern's start, which are not looked at again: a session's texts repeat their names)."""
+    `known` is given (its long runs, already found to be no token and to hold no named pattern's
+    start, are not looked at again: a session's texts repeat their names)."""
     found: set[int] = set()
     joined = _Joined(texts)
     for at in _keys_before_separators(joined.bytes):
@@ -231,19 +246,19 @@ def _may_hold(texts: list[str], plain_runs: set[bytes] | None) -> set[int]:
             at = joined.add_text_at(at, found)
             at = joined.bytes.find(fixed, at)
     runs = joined.bytes.translate(RUN_BYTES)
-    if plain_runs is None:
+    if known is None:
         _add_runs_around_starts(joined, runs, found)
     else:
-        _add_long_runs(joined, runs, plain_runs, found)
+        _add_long_runs(joined, runs, known, found)
     return found
 
 
-def _add_long_runs(joined: _Joined, runs: bytes, plain_runs: set[bytes], found: set[int]) -> None:
+def _add_long_runs(joined: _Joined, runs: bytes, known: _Known, found: set[int]) -> None:
     """Add to `found` the texts with a run of `SHORTEST_RUN` characters or more that holds a named
     pattern's start (its characters are all a run's, so a start in a run is a whole match in it)
-    or may be a token; add the other runs to `plain_runs`. The runs are found by `find`s in the
+    or may be a token; add the other runs to those `known` keeps. The runs are found by `find`s in the
     translated bytes, and each is looked at once."""
-    data = joined.bytes
+    data, plain_runs = joined.bytes, known.plain_runs
     start = runs.find(_RUN)
     while start != -1:
         end = runs.find(b"\x00", start)
@@ -253,7 +268,7 @@ def _add_long_runs(joined: _Joined, runs: bytes, plain_runs: set[bytes], found: 
             if _may_be_token(run) or _RUN_STARTS.search(run):
                 end = joined.add_text_at(start, found)
             else:
-                plain_runs.add(run)
+                known.add_run(run)
         start = runs.find(_RUN, end)
 
 

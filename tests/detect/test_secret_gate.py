@@ -107,6 +107,7 @@ def test_what_earlier_sessions_taught_the_quick_look_hides_nothing_in_later_ones
     from inspector.detect import secret_gate
 
     monkeypatch.setattr(secret_gate, "KNOWN_KEPT", 16)
+    monkeypatch.setattr(secret_gate, "KNOWN_SIZE", 400)
     monkeypatch.setattr(secret_gate, "PLAIN_VALUES_KEPT", 16)
     paths = [
         write_json(tmp_path / f"{seed}.json", {"messages": _messages(random.Random(seed), 80)}) for seed in range(6)
@@ -115,6 +116,25 @@ def test_what_earlier_sessions_taught_the_quick_look_hides_nothing_in_later_ones
     monkeypatch.setattr(secret, "turns_to_search", lambda turns: range(len(turns)))
     assert found == [_shown(path) for path in paths]
     assert all(found)
+
+
+def test_what_is_kept_across_sessions_is_bounded():
+    """A session of long runs (150,000 characters each, none a token) leaves nothing of them held
+    once its quick look is done: what is kept for the next session is bounded."""
+    import tracemalloc
+
+    from inspector.detect.secret_gate import turns_to_search
+    from inspector.model import USER, Turn
+
+    turns = [Turn(position, USER, f"see {'Ab1' * 50_000}{position} there") for position in range(40)]
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        assert list(turns_to_search(turns)) == []
+        held = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert held < 1_000_000  # the runs looked at were 6 MB
 
 
 def test_most_turns_are_passed_over(planted):
