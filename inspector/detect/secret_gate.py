@@ -134,7 +134,6 @@ class _Batch:
         self.flagged: set[int] = set()  # turns with a key that may name a secret, or hold one
         self.known = known
         self.safe_keys = known.safe_keys
-        self.size = 0  # characters
 
     def fill(self, turns: Sequence[Turn]) -> int:
         """Add the texts of the turns from the batch's first until they fill it (`BATCH`
@@ -166,7 +165,6 @@ class _Batch:
             if turn.id:
                 named_only.append(turn.id)
             size += len(text)
-        self.size = size
         return index
 
     def _add_data(self, turn: Turn) -> int:
