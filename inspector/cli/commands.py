@@ -27,7 +27,8 @@ COMMAND_LINES: dict[str, CommandLine] = {
     ),
     "fix": CommandLine("inspector.cli.fix_command", "apply fixes and write the repaired session with an audit record"),
     "undo": CommandLine(
-        "inspector.cli.undo_command", "revert fixes recorded in a database's own audit (inspector_fixes)"
+        "inspector.cli.undo_command",
+        "revert fixes recorded in a database's own audit (inspector_fixes), or a session file's last fix --in-place",
     ),
     "hook": CommandLine(
         "inspector.cli.hook_command",

@@ -40,7 +40,7 @@ EXIT_CODES: dict[str, dict[int, str]] = {
     },
     "undo": {
         FOUND_NOTHING: "the fixes are undone, and the undo recorded",
-        FAILED: "nothing undone: no fix left, a row changed since, or a bad option (one line)",
+        FAILED: "nothing undone: no fix left, a row or file changed since, or a bad option (one line)",
     },
     "hook": {
         FOUND_NOTHING: "claude-code, gemini-cli, qwen-code, codex, copilot-cli: always (a block or a note is its output, an error of its own one line on "

@@ -16,6 +16,7 @@ in place), and says in one line what OpenAI messages could not carry.
 from __future__ import annotations
 
 import argparse
+import shlex
 from collections.abc import Iterable, Iterator
 from contextlib import closing
 from pathlib import Path
@@ -39,7 +40,7 @@ from inspector.sources.base import Source
 from inspector.sources.files.session_file import SessionFile
 from inspector.sources.formats.openai import NAME as OPENAI  # `fix --to openai` writes this format
 from inspector.sources.schemas.table import parse_map
-from inspector.support.safe_text import one_line, shown_name
+from inspector.support.safe_text import neutralise, one_line, shown_name
 from inspector.support.tools_file import load_tools_file
 
 MAX_TIMEOUT = 86400.0  # seconds: a day; an executor's call is never meant to run longer
@@ -121,7 +122,9 @@ def run_fix(args: argparse.Namespace) -> int:
 
     outcome = write_repaired(source, out, chosen, args.in_place, executions, args.force, args.allow_triggers, args.to)
     if outcome.backup is not None:
-        _say(f"backup: {shown_name(outcome.backup)}")
+        command = f"inspector undo {neutralise(shlex.quote(str(path)))}"
+        undone = f" ({command} undoes this fix)" if outcome.backup.is_file() else ""
+        _say(f"backup: {shown_name(outcome.backup)}{undone}")
     fixed = outcome.applied
     _say(f"{shown_name(path)}: {counts.found} finding{'s' if counts.found != 1 else ''}")
     left = max(0, counts.found - fixed) + outcome.secrets_left  # a secret its storage still holds is left

@@ -3,6 +3,8 @@ database's own audit (an SQLite history, or a PostgreSQL database by its URL): t
 `TIME`, or else the last `fix`'s; each with the fixes written with it to the same conversation.
 A row changed since the fix is refused, and nothing is undone (see `inspector.sources.sql.undo`);
 so is a database whose own triggers would run on what undo writes, unless `--allow-triggers`.
+Given a session file, it puts back the file as it was before its last `fix --in-place`, while the
+file is still as that fix wrote it (`inspector.sources.files.file_undo`).
 """
 
 from __future__ import annotations
@@ -16,8 +18,8 @@ from inspector.cli.exit_codes import FOUND_NOTHING, epilog
 from inspector.errors import InspectorError
 from inspector.model import ServerUrl
 from inspector.sources import location
-from inspector.sources.base import backups_of
-from inspector.sources.location import is_sqlite
+from inspector.sources.files.file_undo import undo_last_write
+from inspector.sources.location import is_database
 from inspector.sources.postgres.undo import undo_on_server
 from inspector.sources.sql.undo import since_time
 from inspector.sources.sqlite.undo import undo_in_file
@@ -30,7 +32,10 @@ def add_command(commands: argparse._SubParsersAction[Any]) -> None:
     """Add `undo` to the command line's `commands`."""
     undo = commands.add_parser("undo", help=summary("undo"), epilog=epilog("undo"))
     undo.add_argument(
-        "target", type=location, metavar="TARGET", help="an SQLite history, or a PostgreSQL database's URL"
+        "target",
+        type=location,
+        metavar="TARGET",
+        help="an SQLite history, a PostgreSQL database's URL, or a session file fixed in place",
     )
     which = undo.add_mutually_exclusive_group()
     which.add_argument(
@@ -53,8 +58,9 @@ def run_undo(args: argparse.Namespace) -> int:
     target = args.target
     if isinstance(target, ServerUrl):
         done = undo_on_server(target, args.fix, since, args.allow_triggers)
+    elif _is_session_file(target):
+        return _undo_in_a_session_file(target, args)
     else:
-        _refuse_a_session_file(target)
         done = undo_in_file(target, args.fix, since, args.allow_triggers)
     several = len(done.fixes) != 1
     named = ", ".join(map(str, done.fixes[:SHOWN])) + (
@@ -71,25 +77,27 @@ def run_undo(args: argparse.Namespace) -> int:
     return FOUND_NOTHING
 
 
-def _refuse_a_session_file(path: Path) -> None:
-    """One line for a file given to undo that is not a database: a session file's fixes are
-    recorded in no database, and its copies from before `fix --in-place` are its backups, named
-    for the person to put one back (the file may hold turns the agent added since, which they do
-    not). A path that is no file is left to the database's own checks to word."""
-    if not path.is_file() or path.stat().st_size == 0 or is_sqlite(path):
-        return
-    backups = backups_of(path)
-    if not backups:
-        kept = (
-            "a session file fixed in place keeps its copy from before the fix as FILE.bak, and none is beside this one"
+def _undo_in_a_session_file(path: Path, args: argparse.Namespace) -> int:
+    """Undo the last `fix --in-place` of a session file (`file_undo`), saying what was put back."""
+    if args.fix is not None or args.since is not None:
+        raise InspectorError(
+            f"{shown_name(path)}: a session file's fixes are undone a whole fix --in-place at a time, the last "
+            "first (--fix and --since name a database's fixes)"
         )
-    else:
-        first, last = shown_name(backups[0]), shown_name(backups[-1])
-        before = (
-            f"before fix --in-place is {first}"
-            if len(backups) == 1
-            else f"before the first fix --in-place is {first}, before the last {last}"
+    done = undo_last_write(path)
+    several = "es" if done.write.fixes != 1 else ""
+    print(
+        one_line(
+            f"{shown_name(path)}: undid the fix --in-place of {done.write.applied_at} ({done.write.fixes} "
+            f"fix{several}): put back {shown_name(done.restored)}, its copy from before"
         )
-        one = "it" if len(backups) == 1 else "one"
-        kept = f"its copy from {before} (copy {one} back over the file to undo; turns added since are not in it)"
-    raise InspectorError(f"{shown_name(path)}: not a database, whose fixes undo reverts: {kept}")
+    )
+    print(one_line(f"kept: {shown_name(done.kept)} (the file as that fix wrote it)"))
+    print(one_line(f"audit: the undo is recorded in {shown_name(done.audit)}"))
+    return FOUND_NOTHING
+
+
+def _is_session_file(path: Path) -> bool:
+    """Whether `path` is a file undo reads as a session file: a regular file that is no database
+    (a path that is no file is left to the database's own checks to word)."""
+    return path.is_file() and path.stat().st_size > 0 and not is_database(path)

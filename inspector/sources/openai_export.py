@@ -12,7 +12,7 @@ thinking or images, usage figures, tool results' error flags, and the records of
 file that are no message (counted by their `type`).
 
 The output and its audit (`OUT.audit.ndjson`) land together, as a session file's do
-(`inspector.sources.files.session_file.land_with_audit`).
+(`inspector.sources.files.file_audit.land_with_audit`).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from inspector.errors import InspectorError
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, AppliedFix, Session, ToolCall, ToolResult, Turn
 from inspector.sources.base import AuditPlace, AuditRecord, SessionWriter, WrittenFix
 from inspector.sources.files.document import BadLine, Document
-from inspector.sources.files.session_file import audit_path_for, land_with_audit
+from inspector.sources.files.file_audit import audit_path_for, land_with_audit
 from inspector.sources.messages.arguments import arguments_as_json
 from inspector.support.counted_words import counted
 from inspector.support.safe_text import shown_name

@@ -18,12 +18,12 @@ stays as it was, byte for byte.
   storage's layout, as `STORAGE.bak/` beside the storage folder (`STORAGE.bak.N` when that exists;
   never inside it, where OpenCode would list its files), filled under a hidden temporary name and
   renamed once complete. Each file to write is then written under a hidden temporary name in its
-  own folder and flushed; the audit `STORAGE.audit.ndjson` lands, then each file is renamed into
-  place, its previous version kept aside under a second name. If any step fails, every file
-  renamed is put back (a new one removed, with a folder made for it), the previous audit too, and
-  the failure is one `InspectorError` line: the storage is as it was. A second write from the
-  same read (the app's export over its input, again) puts back as read what the first changed and
-  removes what it added, unless it writes them itself (`record_files_state`).
+  own folder and flushed; the audit `STORAGE.audit.ndjson` (its earlier entries kept) lands, then
+  each file is renamed into place, its previous version kept aside under a second name. If any
+  step fails, every file renamed is put back (a new one removed, with a folder made for it), the
+  previous audit too, and the failure is one `InspectorError` line: the storage is as it was. A
+  second write from the same read (the app's export over its input, again) puts back as read what
+  the first changed and removes what it added, unless it writes them itself (`record_files_state`).
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ from pathlib import Path
 from inspector.errors import InspectorError
 from inspector.model import AppliedFix, Session
 from inspector.sources.base import AuditPlace, AuditRecord, SessionWriter, WrittenFix
+from inspector.sources.files.file_audit import audit_so_far
 from inspector.sources.files.opencode_storage import record_files, storage_folder
 from inspector.sources.files.record_files_state import RecordFilesAsRead, Written
 from inspector.support.atomic_files import (
@@ -112,7 +113,7 @@ class RecordFilesWriter(SessionWriter):
             if self._in_place:
                 written = self._changed()
                 before = {name: _bytes_of(self._storage / name) for name in written}
-                self._land_in_place(written, audit_bytes)
+                self._land_in_place(written, audit_so_far(self._audit_path) + audit_bytes)  # (its history kept)
                 self._read_as.wrote(written, before)
             else:
                 if os.path.lexists(self._out):

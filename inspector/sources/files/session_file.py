@@ -2,15 +2,10 @@
 written back whole, in its own format, through a temporary file and a rename.
 
 The audit of a write is a JSON Lines file beside the output, `OUT.audit.ndjson`, one entry per
-applied fix; it belongs to OUT (a write into OUT replaces it). The two land together: both are
-written to temporary files and flushed to disk, then the audit is renamed into place first and the
-output second (`inspector.support.atomic_files`), so there is never an output without its audit.
-A failure between the two renames puts the previous audit back (or removes the new one); a
-process killed between them leaves the new audit beside the old output (or none): it records
-fixes that are not in the output, the output and the input are as they were, and running the
-same `fix` again writes both. A backup (`PATH.bak`) is complete before it takes its name. In
-place, the file is backed up and replaced only while it is still exactly as its sessions were read
-(`file_state`: an agent may be appending to it).
+applied fix, landing together with the output (`file_audit`). A backup (`PATH.bak`) is complete
+before it takes its name. In place, the file is backed up and replaced only while it is still
+exactly as its sessions were read (`file_state`: an agent may be appending to it), and its audit
+keeps the entries of its earlier fixes.
 
 A session its tool keeps as one file per record (OpenCode's older storage, whose format has
 `write_records`) is written back record by record instead, all files or none, with its own
@@ -20,8 +15,7 @@ changed since it was read (`record_files_state`).
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -39,6 +33,7 @@ from inspector.sources.base import (
     file_output,
 )
 from inspector.sources.files.document import Document, read_document
+from inspector.sources.files.file_audit import audit_path_for, land_with_audit
 from inspector.sources.files.file_state import FileState, check_unchanged, state_of
 from inspector.sources.files.inspect_eval import is_eval_archive, read_eval
 from inspector.sources.files.opencode_storage import is_storage_session, read_storage_session, storage_folder
@@ -46,14 +41,8 @@ from inspector.sources.files.openhands_conversation import is_conversation_state
 from inspector.sources.files.record_files_state import RecordFilesAsRead
 from inspector.sources.formats import FORMATS, format_of, rendered_file
 from inspector.sources.odd_records import without_odd_turns
-from inspector.support.atomic_files import file_mode, kept_aside, land, staged_bytes
 from inspector.support.gc_pause import collector_paused
-from inspector.support.safe_text import shown_name, utf8_bytes
-
-
-def audit_path_for(out: Path) -> Path:
-    """Where the audit record of `out` goes: `OUT.audit.ndjson` beside it."""
-    return out.with_name(out.name + ".audit.ndjson")
+from inspector.support.safe_text import shown_name
 
 
 class SessionFile(FileSource):
@@ -176,11 +165,13 @@ class _FileWriter(SessionWriter):
         self._places = {session.index: place for place, session in enumerate(self._sessions)}
         self._out = out
         self._replace = replace
+        self._backup: Path | None = None  # the copy saved before a write in place
 
     def backup(self) -> Path:
         """The file's backup (`Source.backup`), once it is found still as its sessions were read."""
         self._refuse_if_changed()
-        return self._source.backup()
+        self._backup = self._source.backup()
+        return self._backup
 
     def write(self, session: Session, fixes: Sequence[AppliedFix]) -> list[WrittenFix]:
         """Put the repaired session in place of the original with the same place in the file."""
@@ -189,10 +180,14 @@ class _FileWriter(SessionWriter):
 
     def commit(self, audit: Sequence[AuditRecord]) -> AuditPlace:
         """Write the file and its audit beside it, landing together (see the module's docstring);
-        in place, only while the file is still as its sessions were read (`file_state`)."""
-        place = land_with_audit(self._out, rendered_file(self._sessions), audit, self._replace, self._refuse_if_changed)
-        if self._out.resolve() == self._source.path.resolve():  # the file is now what was written: an
-            self._source.read_as = state_of(self._out)  # export over it again is from the same read
+        in place, only while the file is still as its sessions were read (`file_state`), its audit
+        keeping the entries of the fixes before and recording the backup saved."""
+        in_place = self._out.resolve() == self._source.path.resolve()
+        backup = self._backup if in_place else None
+        rendered = rendered_file(self._sessions)
+        place = land_with_audit(self._out, rendered, audit, self._replace, self._refuse_if_changed, backup)
+        if in_place:  # the file is now what was written: an export over it again is from the same read
+            self._source.read_as = state_of(self._out)
         return place
 
     def discard(self) -> None:
@@ -203,57 +198,3 @@ class _FileWriter(SessionWriter):
         read_as = self._source.read_as
         if read_as is not None and self._out.resolve() == self._source.path.resolve():
             check_unchanged(self._out, read_as)
-
-
-def land_with_audit(
-    out: Path,
-    rendered: str | bytes,
-    audit: Sequence[AuditRecord],
-    replace: bool,
-    unchanged: Callable[[], None] | None = None,
-) -> AuditPlace:
-    """Write `rendered` (text, or its UTF-8 bytes) into `out` and the `audit` entries into
-    `OUT.audit.ndjson` beside it, landing together (see the module's docstring); `out` is replaced
-    only when `replace`, and, when `unchanged` is given, only if it does not refuse (raise) right
-    before. Any failure is one `InspectorError` line and leaves nothing written; where the audit went."""
-    audit_path = audit_path_for(out)
-    text = "".join(json.dumps(record.entry, ensure_ascii=False) + "\n" for record in audit)
-    output = audit_file = None
-    try:
-        data = rendered if isinstance(rendered, bytes) else utf8_bytes(rendered)  # a lone surrogate as it was read
-        output = staged_bytes(out, data, file_mode(out))
-        audit_file = staged_bytes(audit_path, utf8_bytes(text), file_mode(audit_path))
-        _land_pair(audit_file, audit_path, output, out, replace, unchanged)
-    except FileExistsError:
-        raise InspectorError(f"{shown_name(out)}: exists already; nothing was written") from None
-    except OSError as exc:
-        raise InspectorError(f"{shown_name(out)}: cannot write ({exc.strerror}); nothing was written") from None
-    finally:
-        for temporary in (output, audit_file):
-            if temporary is not None:
-                temporary.unlink(missing_ok=True)
-    return AuditPlace(audit_path, shown_name(audit_path))
-
-
-def _land_pair(
-    audit_file: Path, audit_path: Path, output: Path, out: Path, replace: bool, unchanged: Callable[[], None] | None
-) -> None:
-    """Rename the audit into place, then the output (unless `replace`, never over an existing
-    file; after `unchanged` has not refused); if the output cannot land, the previous audit is put
-    back (or the new one removed)."""
-    previous = kept_aside(audit_path)
-    try:
-        land(audit_file, audit_path)
-        try:
-            if unchanged is not None:
-                unchanged()
-            land(output, out, replace)
-        except BaseException:
-            if previous is not None:
-                land(previous, audit_path)
-            else:
-                audit_path.unlink(missing_ok=True)
-            raise
-    finally:
-        if previous is not None:
-            previous.unlink(missing_ok=True)

@@ -115,8 +115,11 @@ def test_in_place_backs_up_the_session_s_files_beside_the_storage_then_writes_th
     assert tree(storage) == fixed and not (tmp_path / "storage.bak.1").exists()  # left as it was, no copy
     shutil.rmtree(storage)
     shutil.copytree(STORAGE, storage)  # the session as it was written before the repair, again
+    first_audit = (tmp_path / "storage.audit.ndjson").read_bytes()
     assert main(["fix", str(session_file), "--accept", "all", "--in-place"]) == 0
     assert (tmp_path / "storage.bak.1").is_dir() and tree(tmp_path / "storage.bak") == before  # never written over
+    audit = (tmp_path / "storage.audit.ndjson").read_bytes()
+    assert audit.startswith(first_audit) and len(audit.splitlines()) == 2 * len(first_audit.splitlines())  # both kept
 
 
 def test_a_rename_failing_midway_puts_back_every_file_and_leaves_the_storage_as_it_was(tmp_path, capsys, monkeypatch):

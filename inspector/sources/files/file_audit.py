@@ -1,0 +1,140 @@
+"""The audit of a written file: `OUT.audit.ndjson` beside it, one JSON line per applied fix,
+landing together with the file it describes.
+
+Both are written to temporary files and flushed to disk, then the audit is renamed into place first
+and the file second (`inspector.support.atomic_files`), so there is never a file without its
+audit. A failure between the two renames puts the previous audit back (or removes the new one); a
+process killed between them leaves the new audit beside the old file (or none): it records fixes
+that are not in the file, and running the same `fix` again writes both.
+
+A new file's audit belongs to it (a write into OUT replaces OUT's audit). A file written in place
+keeps its history: the entries of its earlier fixes stay, the new ones are added after them, and
+each new entry records that write (`in_place`: the name of the backup saved before it, and the
+SHA-256 of the file it wrote), which is what `inspector undo FILE` reads (`file_undo`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from inspector.errors import InspectorError
+from inspector.sources.base import AuditPlace, AuditRecord
+from inspector.support.atomic_files import file_mode, kept_aside, land, staged_bytes
+from inspector.support.safe_text import shown_name, utf8_bytes
+
+IN_PLACE = "in_place"  # the key of an entry written in place: {"backup": NAME, "written_sha256": HEX}
+
+
+def audit_path_for(out: Path) -> Path:
+    """Where the audit record of `out` goes: `OUT.audit.ndjson` beside it."""
+    return out.with_name(out.name + ".audit.ndjson")
+
+
+def land_with_audit(
+    out: Path,
+    rendered: str | bytes,
+    audit: Sequence[AuditRecord],
+    replace: bool,
+    unchanged: Callable[[], None] | None = None,
+    backup: Path | None = None,
+) -> AuditPlace:
+    """Write `rendered` (text, or its UTF-8 bytes) into `out` and the `audit` entries into
+    `OUT.audit.ndjson` beside it, landing together (see the module's docstring); `out` is replaced
+    only when `replace`, and, when `unchanged` is given, only if it does not refuse (raise) right
+    before. `backup` is given for a write in place, after `out` was copied there: the entries
+    already in the audit are kept, and each new one records the write (`IN_PLACE`). Any failure
+    is one `InspectorError` line and leaves nothing written; where the audit went."""
+    data = rendered if isinstance(rendered, bytes) else utf8_bytes(rendered)  # a lone surrogate as it was read
+    entries = [record.entry for record in audit]
+    earlier = b""
+    if backup is not None:
+        written = {"backup": backup.name, "written_sha256": hashlib.sha256(data).hexdigest()}
+        entries = [{**entry, IN_PLACE: written} for entry in entries]
+        earlier = audit_so_far(audit_path_for(out))
+    text = "".join(json.dumps(entry, ensure_ascii=False) + "\n" for entry in entries)
+    land_file_and_audit(out, data, earlier + utf8_bytes(text), replace, unchanged)
+    audit_path = audit_path_for(out)
+    return AuditPlace(audit_path, shown_name(audit_path))
+
+
+def audit_so_far(audit_path: Path) -> bytes:
+    """The bytes of the audit at `audit_path` as it is (ending with a line end), or none when
+    there is none: what a write in place keeps before its own entries."""
+    try:
+        earlier = audit_path.read_bytes()
+    except FileNotFoundError:
+        return b""
+    except OSError as exc:
+        raise InspectorError(f"{shown_name(audit_path)}: cannot read ({exc.strerror}); nothing was written") from None
+    return earlier if not earlier or earlier.endswith(b"\n") else earlier + b"\n"
+
+
+def audit_entries(out: Path) -> Iterator[tuple[int, dict[str, Any]]]:
+    """`(line number, entry)` of every entry of `out`'s audit, in order (none when it has no audit);
+    a line that is not a JSON object is one `InspectorError` line."""
+    path = audit_path_for(out)
+    try:
+        lines = path.read_bytes().splitlines()
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise InspectorError(f"{shown_name(path)}: cannot read ({exc.strerror}); nothing was changed") from None
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            entry = json.loads(line)
+        except (ValueError, RecursionError):
+            entry = None
+        if not isinstance(entry, dict):
+            raise InspectorError(f"{shown_name(path)}: line {number} is not an audit entry; nothing was changed")
+        yield number, entry
+
+
+def land_file_and_audit(
+    out: Path, data: bytes, audit_bytes: bytes, replace: bool, unchanged: Callable[[], None] | None = None
+) -> None:
+    """Stage `data` for `out` and `audit_bytes` for its audit, then land the audit and the file
+    (see the module's docstring); one `InspectorError` line and nothing written on a failure."""
+    audit_path = audit_path_for(out)
+    output = audit_file = None
+    try:
+        output = staged_bytes(out, data, file_mode(out))
+        audit_file = staged_bytes(audit_path, audit_bytes, file_mode(audit_path))
+        _land_pair(audit_file, audit_path, output, out, replace, unchanged)
+    except FileExistsError:
+        raise InspectorError(f"{shown_name(out)}: exists already; nothing was written") from None
+    except OSError as exc:
+        raise InspectorError(f"{shown_name(out)}: cannot write ({exc.strerror}); nothing was written") from None
+    finally:
+        for temporary in (output, audit_file):
+            if temporary is not None:
+                temporary.unlink(missing_ok=True)
+
+
+def _land_pair(
+    audit_file: Path, audit_path: Path, output: Path, out: Path, replace: bool, unchanged: Callable[[], None] | None
+) -> None:
+    """Rename the audit into place, then the output (unless `replace`, never over an existing
+    file; after `unchanged` has not refused); if the output cannot land, the previous audit is put
+    back (or the new one removed)."""
+    previous = kept_aside(audit_path)
+    try:
+        land(audit_file, audit_path)
+        try:
+            if unchanged is not None:
+                unchanged()
+            land(output, out, replace)
+        except BaseException:
+            if previous is not None:
+                land(previous, audit_path)
+            else:
+                audit_path.unlink(missing_ok=True)
+            raise
+    finally:
+        if previous is not None:
+            previous.unlink(missing_ok=True)

@@ -1,0 +1,171 @@
+"""`inspector undo FILE`: a session file put back as it was before its last `fix --in-place`.
+
+The file's audit (`file_audit`) records each write in place: the backup saved before it and the
+SHA-256 of the file it wrote; an undo adds an entry of kind `undo` naming the backup it put back.
+Read in order, those writes not undone since are a stack: the last one is undone first, then the
+one before it, and so on.
+
+A write is undone only while the file is exactly as it wrote it (its SHA-256): an agent that added
+turns since would lose them (its `parentUuid` chain may hang from a turn the fix added, so they are
+not carried over either). The file as the fix wrote it is first saved as one more backup, then the
+backup from before the fix lands in its place with the audit's new entry, together (the audit
+first; a failure puts it back), and only while the file has not changed since it was checked.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from inspector.errors import InspectorError
+from inspector.sources.base import backups_of, save_backup
+from inspector.sources.files.file_audit import (
+    IN_PLACE,
+    audit_entries,
+    audit_path_for,
+    audit_so_far,
+    land_file_and_audit,
+)
+from inspector.sources.files.file_state import check_unchanged, state_of
+from inspector.support.safe_text import shown_name, utf8_bytes
+
+UNDO = "undo"  # the kind of the audit entry an undo adds
+
+
+@dataclass(frozen=True)
+class InPlaceWrite:
+    """One `fix --in-place` (or export over the input) as the audit records it."""
+
+    backup: str  # the name of the copy saved before it, beside the file
+    written_sha256: str  # the SHA-256 of the file it wrote
+    applied_at: str
+    fixes: int  # the fixes it applied
+
+
+@dataclass(frozen=True)
+class FileUndone:
+    """What `undo_last_write` did: the write undone, the backup put back, and where the file as
+    that write left it was saved."""
+
+    write: InPlaceWrite
+    restored: Path
+    kept: Path
+    audit: Path
+
+
+def writes_to_undo(path: Path) -> tuple[list[InPlaceWrite], bool]:
+    """The writes in place of `path` its audit records and no undo has undone, first to last, and
+    whether it records any write in place at all."""
+    stack: list[InPlaceWrite] = []
+    recorded = False
+    for _, entry in audit_entries(path):
+        if entry.get("kind") == UNDO:
+            if stack and entry.get("restored") == stack[-1].backup:
+                stack.pop()
+            continue
+        written = entry.get(IN_PLACE)
+        if not isinstance(written, dict):
+            continue  # a write into another file, or by a version that did not record it
+        backup, digest = written.get("backup"), written.get("written_sha256")
+        if not isinstance(backup, str) or not isinstance(digest, str):
+            continue
+        recorded = True
+        if stack and stack[-1].backup == backup:
+            stack[-1] = InPlaceWrite(backup, digest, stack[-1].applied_at, stack[-1].fixes + 1)
+        else:
+            stack.append(InPlaceWrite(backup, digest, str(entry.get("applied_at")), 1))
+    return stack, recorded
+
+
+def undo_last_write(path: Path) -> FileUndone:
+    """Put `path` back as it was before its last write in place not undone yet, recording the
+    undo in its audit; one `InspectorError` line, and nothing changed, when it cannot be."""
+    writes, recorded = writes_to_undo(path)
+    if not writes and recorded:
+        raise InspectorError(
+            f"{shown_name(path)}: every fix --in-place its audit records is undone already: nothing was changed"
+        )
+    if not writes:
+        raise InspectorError(_nothing_recorded(path))
+    write = writes[-1]
+    backup = _backup_named(path, write)
+    read_as = state_of(path)
+    data = _read(path)
+    if read_as is None or hashlib.sha256(data).hexdigest() != write.written_sha256:
+        raise InspectorError(
+            f"{shown_name(path)}: changed since the fix --in-place of {write.applied_at} wrote it (its agent may have "
+            f"added turns), which undo would lose: nothing was changed; its copy from before that fix is "
+            f"{shown_name(backup)}"
+        )
+    restored = _read(backup)
+    kept = save_backup(path, lambda target: _write(target, data))
+    entry = _undo_entry(path, write, kept, restored)
+    try:
+        land_file_and_audit(
+            path, restored, audit_so_far(audit_path_for(path)) + entry, True, lambda: check_unchanged(path, read_as)
+        )
+    except InspectorError:
+        kept.unlink(missing_ok=True)  # (a copy of the file as it still is)
+        raise
+    return FileUndone(write, backup, kept, audit_path_for(path))
+
+
+def _backup_named(path: Path, write: InPlaceWrite) -> Path:
+    """The backup `write` saved: one of `path`'s own backups, by the name the audit gives."""
+    backup = next((found for found in backups_of(path) if found.name == write.backup), None)
+    if backup is None or not backup.is_file():
+        raise InspectorError(
+            f"{shown_name(path)}: its copy from before the fix --in-place of {write.applied_at}, "
+            f"{shown_name(path.with_name(write.backup))}, is not there: nothing was changed"
+        )
+    return backup
+
+
+def _write(target: Path, data: bytes) -> None:
+    target.write_bytes(data)
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise InspectorError(f"{shown_name(path)}: cannot read ({exc.strerror}); nothing was changed") from None
+
+
+def _undo_entry(path: Path, write: InPlaceWrite, kept: Path, restored: bytes) -> bytes:
+    """The audit line recording the undo of `write`."""
+    entry: dict[str, Any] = {
+        "kind": UNDO,
+        "undone_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "source": str(path),
+        "undid": write.applied_at,
+        "fixes": write.fixes,
+        "restored": write.backup,
+        "kept": kept.name,
+        "written_sha256": hashlib.sha256(restored).hexdigest(),
+    }
+    return utf8_bytes(json.dumps(entry, ensure_ascii=False) + "\n")
+
+
+def _nothing_recorded(path: Path) -> str:
+    """The line for a file whose audit records no write in place left to undo, naming the copies
+    `fix --in-place` kept of it (an older version recorded none) for the person to put one back."""
+    backups = backups_of(path)
+    if not backups:
+        kept = (
+            "a session file fixed in place keeps its copy from before the fix as FILE.bak, and none is beside this one"
+        )
+    else:
+        first, last = shown_name(backups[0]), shown_name(backups[-1])
+        before = (
+            f"before fix --in-place is {first}"
+            if len(backups) == 1
+            else f"before the first fix --in-place is {first}, before the last {last}"
+        )
+        one = "it" if len(backups) == 1 else "one"
+        kept = f"its copy from {before} (copy {one} back over the file to undo; turns added since are not in it)"
+    return f"{shown_name(path)}: no fix --in-place of it is recorded to undo: {kept}"
