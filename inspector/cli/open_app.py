@@ -68,6 +68,11 @@ def open_app(arguments: list[str]) -> int:
             if args.paths
             else f"{shown_name(target)}: the bundled sample sessions are missing; give a session file or directory"
         )
+    if isinstance(target, Path) and not (target.is_file() or target.is_dir()):
+        raise InspectorError(
+            f"{shown_name(target)}: a pipe or a device, not a file or folder the app can open: save what it "
+            "holds to a file and open that (inspector scan reads it as it is)"
+        )
     if args.session is not None and isinstance(target, Path) and not target.is_file():
         raise InspectorError(
             f"{shown_name(target)}: --session ID opens a session of one file or database, not of a directory"

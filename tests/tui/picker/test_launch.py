@@ -115,6 +115,18 @@ def test_a_missing_path_is_one_line_and_exit_2_before_the_app_starts(tmp_path: P
     assert done.stderr == f"inspector: error: {tmp_path / 'nope.json'}: no such file or directory\n"
 
 
+def test_a_session_piped_to_the_app_is_one_line_and_exit_2_before_it_starts(samples: Path):
+    piped = (samples / "finetune.openai.jsonl").read_bytes()  # cat FILE | inspector /dev/stdin
+    done = subprocess.run(
+        [sys.executable, "-m", "inspector", "/dev/stdin"], input=piped, capture_output=True, timeout=60
+    )
+    assert done.returncode == 2 and done.stdout == b""
+    assert done.stderr.decode() == (
+        "inspector: error: /dev/stdin: a pipe or a device, not a file or folder the app can open: save what it "
+        "holds to a file and open that (inspector scan reads it as it is)\n"
+    )
+
+
 def test_an_empty_directory_and_two_paths_are_errors(tmp_path: Path, capsys):
     assert main([str(tmp_path)]) == 2
     assert "no session files" in capsys.readouterr().err
