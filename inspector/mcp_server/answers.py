@@ -97,6 +97,8 @@ def _files(path: str) -> list[Path]:
         return session_files(named)
     if not named.exists():
         raise InspectorError(f"{shown_name(named)}: no such file or directory")
+    if not named.is_file():  # a pipe would wait for a writer, or read the server's own input
+        raise InspectorError(f"{shown_name(named)}: not a regular file or folder, which are all the server reads")
     return [named]
 
 

@@ -21,6 +21,7 @@ from inspector.cli.main import main
 from tests.helpers.home_sessions import EVERY_AGENT, every_agent_s_session
 from tests.helpers.samples import SESSIONS
 
+ANSWERED_WITHIN = 120  # seconds for a connection's calls: a server that hangs fails the test
 SAVE_MEMORY = {"name": "save_memory", "input_schema": {"type": "object", "properties": {"content": {"type": "string"}}}}
 
 
@@ -37,8 +38,9 @@ def ask(calls: list[tuple[str, dict[str, Any]]]) -> list[Any]:
     """The results of the tool `calls`, made in order over one connection."""
 
     async def run() -> list[Any]:
-        async with connected() as session:
-            return [await session.call_tool(name, arguments) for name, arguments in calls]
+        with anyio.fail_after(ANSWERED_WITHIN):
+            async with connected() as session:
+                return [await session.call_tool(name, arguments) for name, arguments in calls]
 
     return anyio.run(run)
 
@@ -115,6 +117,15 @@ def test_a_file_not_there_is_the_tool_s_error_in_one_line():
     [result] = ask([("scan_session", {"path": "/nowhere/session.jsonl"})])
     assert result.is_error
     assert result.content[0].text.endswith("/nowhere/session.jsonl: no such file or directory")
+
+
+def test_a_pipe_is_refused_in_one_line_and_the_server_answers_on(tmp_path: Path):
+    fifo = tmp_path / "session.jsonl"
+    os.mkfifo(fifo)  # no writer: a read would wait for ever
+    refused, checked = ask([("scan_session", {"path": str(fifo)}), ("check_reply", {"text": "Done."})])
+    assert refused.is_error
+    assert refused.content[0].text.endswith(f"{fifo}: not a regular file or folder, which are all the server reads")
+    assert not checked.is_error and checked.structured_content["ok"] is True
 
 
 def test_without_the_sdk_the_command_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch, capsys):

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from inspector.cli.main import main
 from inspector.errors import InspectorError
 from inspector.repair.execute import execute_findings
 from inspector.review.edits import Edit, EditedCall, proposal
@@ -155,6 +156,9 @@ def test_export_over_the_input_keeps_a_backup(session_copy):
     assert outcome.out == session_copy
     assert outcome.backup.read_bytes() == original
     assert session_copy.read_bytes() != original
+    exported = session_copy.read_bytes()
+    assert main(["undo", str(session_copy)]) == 0  # the export over the input is undone as a fix in place
+    assert session_copy.read_bytes() == original and Path(f"{session_copy}.bak.1").read_bytes() == exported
 
 
 def test_an_edit_equal_to_the_proposal_is_an_approval(session_copy):
