@@ -11,6 +11,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Checkbox
 
+from inspector.cli.main import main
 from inspector.tui.dialogs.export import ExportDialog
 from tests.helpers.app import drive, reviewed
 from tests.helpers.pilot import press, until
@@ -115,3 +116,26 @@ def test_the_export_says_where_it_kept_the_findings_skipped(session_copy: Path):
         assert baseline.is_file()
 
     drive(session_copy, scenario)
+
+
+def test_an_export_over_the_input_says_how_to_undo_it_and_undo_puts_the_input_back(tmp_path: Path, capsys):
+    path = Path(shutil.copy(TOOL_SAMPLES / "claude-code.jsonl", tmp_path / "claude-code.jsonl"))
+    original = path.read_bytes()
+
+    async def scenario(pilot: Pilot, notes: list[str]) -> None:
+        await reviewed(pilot)
+        await press(pilot, "a", "x")
+        await until(pilot, lambda: isinstance(pilot.app.screen, ExportDialog), "the export dialog")
+        overwrite, _ = pilot.app.screen.query(Checkbox)
+        overwrite.focus()
+        await press(pilot, "space", "enter")
+        await until(pilot, lambda: any(note.startswith("Wrote ") for note in notes), "the export")
+        (note,) = [note for note in notes if note.startswith("Wrote ")]
+        lines = note.splitlines()
+        assert lines[0] == f"Wrote {path.resolve()}" and f"backup of the input: {path}.bak" in lines
+        assert f"`inspector undo {path.resolve()}` reverts it" in lines
+
+    drive(path, scenario)
+    assert path.read_bytes() != original
+    assert main(["undo", str(path)]) == 0
+    assert path.read_bytes() == original and "put back" in capsys.readouterr().out
