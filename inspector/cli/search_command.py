@@ -17,6 +17,8 @@ from typing import Any
 from inspector.cli.commands import summary
 from inspector.cli.error_line import say_error
 from inspector.cli.exit_codes import HITS, NO_HITS, epilog
+from inspector.cli.suggest import one_of
+from inspector.detect import kinds
 from inspector.sources.location import location
 
 DEFAULT_LIMIT = 20
@@ -38,7 +40,9 @@ def add_command(commands: argparse._SubParsersAction[Any]) -> None:
         '"" (or none, with --facets or a filter) for no words: the turns with findings; then any PATH: '
         "session files or folders (or PostgreSQL URLs) to index besides your own",
     )
-    search.add_argument("--kind", metavar="KIND", help="only turns with a finding of this kind")
+    search.add_argument(
+        "--kind", metavar="KIND", type=one_of(kinds(), "finding kind"), help="only turns with a finding of this kind"
+    )
     search.add_argument("--tool", metavar="NAME", help="only turns that call this tool or have a finding about it")
     search.add_argument("--model", metavar="TEXT", help="only sessions of a model whose name holds TEXT (any case)")
     search.add_argument("--agent", metavar="NAME", help="only sessions of this agent or format (any case)")

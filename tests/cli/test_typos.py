@@ -1,5 +1,5 @@
 """A newcomer's typos get one line naming what was meant: a command (`inspector scna`), a format's
-name (`--format claude_code`, `--to opena`), a kind (`--accept result-prefx`), an option of the
+name (`--format claude_code`, `--to opena`), a kind (`--accept result-prefx`, `search --kind tool-markpu`: not an empty search), an option of the
 command (`fix --acept`, pointing to that command's help); and `fix` without
 `--accept` says in one line what to add, naming the kinds found, never the usage block."""
 
@@ -22,6 +22,7 @@ from tests.helpers.samples import SESSIONS
             "unknown format to write 'opena'; did you mean openai?",
         ),
         (["scan", "x", "--engine", "sprk"], "unknown engine 'sprk'; did you mean spark?"),
+        (["search", "", "--kind", "tool-markpu"], "unknown finding kind 'tool-markpu'; did you mean tool-markup?"),
         (["x", "--format", "gemini_cli"], "unknown format 'gemini_cli'; did you mean gemini-cli?"),
         (
             ["fix", "x", "--acept", "all", "-o", "y"],
