@@ -1,7 +1,8 @@
 """A newcomer's typos get one line naming what was meant: a command (`inspector scna`), a format's
-name (`--format claude_code`, `--to opena`), a kind (`--accept result-prefx`, `search --kind tool-markpu`: not an empty search), an option of the
-command (`fix --acept`, pointing to that command's help); and `fix` without
-`--accept` says in one line what to add, naming the kinds found, never the usage block."""
+name (`--format claude_code`, `--to opena`), a kind (`--accept result-prefx`, `search --kind
+tool-markpu`: not an empty search), an option of the command (`fix --acept`, pointing to that
+command's help); and `fix` without `--accept` says in one line what to add, naming the kinds
+found, never the usage block."""
 
 import shutil
 
