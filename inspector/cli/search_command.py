@@ -19,6 +19,8 @@ from inspector.cli.error_line import say_error
 from inspector.cli.exit_codes import HITS, NO_HITS, epilog
 from inspector.cli.suggest import one_of
 from inspector.detect import kinds
+from inspector.sources import format_names
+from inspector.sources.discovery import AGENTS
 from inspector.sources.location import location
 
 DEFAULT_LIMIT = 20
@@ -45,7 +47,12 @@ def add_command(commands: argparse._SubParsersAction[Any]) -> None:
     )
     search.add_argument("--tool", metavar="NAME", help="only turns that call this tool or have a finding about it")
     search.add_argument("--model", metavar="TEXT", help="only sessions of a model whose name holds TEXT (any case)")
-    search.add_argument("--agent", metavar="NAME", help="only sessions of this agent or format (any case)")
+    search.add_argument(
+        "--agent",
+        metavar="NAME",
+        type=one_of([agent.name for agent in AGENTS] + format_names(), "agent or format", any_case=True),
+        help="only sessions of this agent or format (any case)",
+    )
     search.add_argument("--project", metavar="TEXT", help="only sessions whose project folder holds TEXT (any case)")
     search.add_argument("--since", metavar="DATE", help="only sessions from DATE (2026-11-21, 2026-11-21T14:30, 7d)")
     search.add_argument("--until", metavar="DATE", help="only sessions before DATE")

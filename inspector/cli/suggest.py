@@ -23,12 +23,13 @@ def did_you_mean(typed: str, known: Sequence[str]) -> str:
     return f"; did you mean {folded[close[0]]}?" if close else ""
 
 
-def one_of(known: Sequence[str], what: str) -> Callable[[str], str]:
-    """An argparse `type` accepting only one of `known`, refusing anything else in one line that
-    says what is closest and what there is to choose from."""
+def one_of(known: Sequence[str], what: str, any_case: bool = False) -> Callable[[str], str]:
+    """An argparse `type` accepting only one of `known` (in any case when `any_case`), refusing
+    anything else in one line that says what is closest and what there is to choose from."""
+    folded = {name.lower() for name in known} if any_case else set()
 
     def check(value: str) -> str:
-        if value in known:
+        if value in known or value.lower() in folded:
             return value
         close = did_you_mean(value, known)
         raise argparse.ArgumentTypeError(f"unknown {what} {value!r}" + (close or f" (choose from: {', '.join(known)})"))

@@ -24,6 +24,7 @@ from tests.helpers.samples import SESSIONS
         ),
         (["scan", "x", "--engine", "sprk"], "unknown engine 'sprk'; did you mean spark?"),
         (["search", "", "--kind", "tool-markpu"], "unknown finding kind 'tool-markpu'; did you mean tool-markup?"),
+        (["search", "", "--agent", "claude cod"], "unknown agent or format 'claude cod'; did you mean Claude Code?"),
         (["x", "--format", "gemini_cli"], "unknown format 'gemini_cli'; did you mean gemini-cli?"),
         (
             ["fix", "x", "--acept", "all", "-o", "y"],
