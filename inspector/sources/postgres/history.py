@@ -125,7 +125,8 @@ class PostgresHistory(Source):
         writer = schema_named(location.format).writer
         if writer is None:
             raise InspectorError(
-                f"{shown_name(self.path)}: writing back to the {location.format} schema is not supported yet"
+                f"{shown_name(self.path)}: the {location.format} schema cannot be written back (write a repaired copy "
+                "with -o OUT --to openai); nothing was written"
             )
         return PostgresWriter(self.path, self.through, writer, writer.tables or (location.messages_table(),), options)
 

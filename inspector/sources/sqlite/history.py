@@ -106,7 +106,8 @@ class SqliteHistory(FileSource):
         writer = schema_named(self.format).writer
         if writer is None:
             raise InspectorError(
-                f"{shown_name(self.path)}: writing back to the {self.format} schema is not supported yet"
+                f"{shown_name(self.path)}: the {self.format} schema cannot be written back (write a repaired copy "
+                "with -o OUT --to openai); nothing was written"
             )
         return DatabaseWriter(self.path, file_output(out), in_place, writer, options)
 

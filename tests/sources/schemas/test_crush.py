@@ -117,3 +117,16 @@ def test_parts_nested_past_what_json_reads_are_counted_in_the_problems(tmp_path)
     session = open_source(path).session(SESSION_ID)
     assert session.problems == ("1 message whose parts are nested too deeply to read, kept as stored",)
     assert len(session.turns) == 9
+
+
+def test_a_fix_in_place_is_refused_in_one_line_naming_the_copy_that_can_be_written(tmp_path, capsys):
+    database = Path(shutil.copy(SAMPLE, tmp_path / "crush.db"))
+    before = database.read_bytes()
+    assert main(["fix", str(database), "--accept", "all", "--in-place"]) == 2
+    assert capsys.readouterr().err == (
+        f"inspector: error: {database}: the crush schema cannot be written back (write a repaired copy with "
+        "-o OUT --to openai); nothing was written\n"
+    )
+    assert database.read_bytes() == before and sorted(path.name for path in tmp_path.iterdir()) == ["crush.db"]
+    assert main(["fix", str(database), "--accept", "all", "--to", "openai", "-o", str(tmp_path / "crush.json")]) == 1
+    assert json.loads((tmp_path / "crush.json").read_text())["messages"]
