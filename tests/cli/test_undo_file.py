@@ -154,3 +154,10 @@ def test_undo_of_a_file_never_fixed_in_place_says_where_a_copy_would_be(tmp_path
     path = Path(shutil.copy(CODEX, tmp_path / "session.jsonl"))
     line = _undo_error(capsys, path)
     assert line.endswith("keeps its copy from before the fix as FILE.bak, and none is beside this one")
+
+
+def test_the_audit_given_for_the_file_names_the_command_that_undoes_it(tmp_path, capsys):
+    path = Path(shutil.copy(CODEX, tmp_path / "rollout.jsonl"))
+    _fix_in_place(path, "all", capsys)
+    line = _undo_error(capsys, Path(f"{path}.audit.ndjson"))
+    assert line.endswith(f"{path}.audit.ndjson: the audit of {path}, which undo puts back: inspector undo {path}")

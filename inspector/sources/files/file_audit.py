@@ -26,12 +26,13 @@ from inspector.sources.base import AuditPlace, AuditRecord
 from inspector.support.atomic_files import file_mode, kept_aside, land, staged_bytes
 from inspector.support.safe_text import shown_name, utf8_bytes
 
+AUDIT_SUFFIX = ".audit.ndjson"  # of the audit's name, after the file's
 IN_PLACE = "in_place"  # the key of an entry written in place: {"backup": NAME, "written_sha256": HEX}
 
 
 def audit_path_for(out: Path) -> Path:
     """Where the audit record of `out` goes: `OUT.audit.ndjson` beside it."""
-    return out.with_name(out.name + ".audit.ndjson")
+    return out.with_name(out.name + AUDIT_SUFFIX)
 
 
 def land_with_audit(

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import shlex
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -24,6 +25,7 @@ from typing import Any
 from inspector.errors import InspectorError
 from inspector.sources.base import backups_of, save_backup
 from inspector.sources.files.file_audit import (
+    AUDIT_SUFFIX,
     IN_PLACE,
     audit_entries,
     audit_path_for,
@@ -31,7 +33,7 @@ from inspector.sources.files.file_audit import (
     land_file_and_audit,
 )
 from inspector.sources.files.file_state import check_unchanged, state_of
-from inspector.support.safe_text import shown_name, utf8_bytes
+from inspector.support.safe_text import neutralise, shown_name, utf8_bytes
 
 UNDO = "undo"  # the kind of the audit entry an undo adds
 
@@ -84,6 +86,12 @@ def writes_to_undo(path: Path) -> tuple[list[InPlaceWrite], bool]:
 def undo_last_write(path: Path) -> FileUndone:
     """Put `path` back as it was before its last write in place not undone yet, recording the
     undo in its audit; one `InspectorError` line, and nothing changed, when it cannot be."""
+    described = path.with_name(path.name.removesuffix(AUDIT_SUFFIX))
+    if path.name.endswith(AUDIT_SUFFIX) and described.is_file():
+        raise InspectorError(
+            f"{shown_name(path)}: the audit of {shown_name(described)}, which undo puts back: "
+            f"inspector undo {neutralise(shlex.quote(str(described)))}"
+        )
     writes, recorded = writes_to_undo(path)
     if not writes and recorded:
         raise InspectorError(
