@@ -47,6 +47,7 @@ def _detectors() -> tuple[Detector, ...]:
         narrated_action,
         orphan_call,
         orphan_result,
+        relayed_fake_result,
         repeated_call,
         result_prefix,
         secret,
@@ -73,6 +74,7 @@ def _detectors() -> tuple[Detector, ...]:
         mismatched_result.DETECTOR,
         repeated_call.DETECTOR,
         fake_result_block.DETECTOR,
+        relayed_fake_result.DETECTOR,
         narrated_action.DETECTOR,
         secret.DETECTOR,
     )

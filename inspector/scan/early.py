@@ -21,7 +21,8 @@ Why each detector reports the same finding there on the prefix as on the whole s
   so a reply that "ends the session" in the prefix is never kept early.
 - `orphan-call` waits for a call's result until the next closing reply: for a call before the
   prefix's last closing reply that wait ends inside the prefix, with the same message.
-- `orphan-result` and `tool-error` look a result's call up by id among all calls.
+- `orphan-result`, `tool-error` and `relayed-fake-result` look a result's call up by id among all
+  calls (`relayed-fake-result` reads the result's own turn besides).
 - `claimed-success` reads the reply and the calls and results recorded since the previous reply or
   user message, all before it.
 - `mismatched-result` looks a result's call up by id among the calls recorded before the result.

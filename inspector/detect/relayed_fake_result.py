@@ -1,0 +1,123 @@
+"""Detector `relayed-fake-result`: a subagent's answer, handed back to the agent that delegated to
+it, that opens with a fake tool result.
+
+A subagent answers with its last reply: as the result of the call that started it (Claude Code's
+`Task`, Kimi Code's `Agent` under its `[summary]` line), or, when it ran in the background, in a
+`<task-notification>` message whose `<result>` holds it (Claude Code's `Agent`). A subagent that
+wrote a tool's result instead of calling the tool (`{"file_path": "notes.txt", "content":
+"..."}notes.txt says ...`) has that object flagged in its own transcript (`result-prefix`); the
+agent above it sees only the answer, and tells the person what it holds as if a tool had read or
+saved it. This flags the answer where the agent received it, so that a scan of the main session
+alone shows it. No fix: what the agent told the person from it is for the person to weigh.
+
+Flagged: an answer whose text opens with an object (as `result-prefix` reads one, lenient JSON)
+followed by other text. Not flagged: an answer that is only JSON (objects or a list after it), an
+answer with text before the object, the notice of a subagent started in the background, and a
+notification saying the subagent ran tools (`<tool_uses>` above 0: its object may copy a real
+result).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from inspector.detect.context import ScanContext
+from inspector.detect.contract import Detector
+from inspector.model import USER, WARNING, Finding, Turn
+from inspector.support.lazy_pattern import lazy_pattern
+from inspector.support.lenient_json import parse_object_at
+
+KIND = "relayed-fake-result"
+DELEGATING_TOOLS = frozenset({"Task", "Agent"})  # the calls whose result is a subagent's answer
+NOTIFICATION = "<task-notification>"
+NOTIFYING_FORMATS = frozenset({"claude-code"})  # whose sessions get a background subagent's answer in a notification
+_SUMMARY = "\n[summary]\n"  # Kimi Code: the answer follows it, up to its resume hint
+_RESUME_HINT = "\n\nresume_hint:"
+_AGENT_ID = "agentId: "  # Claude Code: the note after the answer, which its result's text runs into
+_RESUME_NOTE = lazy_pattern(r"agentId: [\w-]{1,64} \(for resuming[^)\n]{0,200}\)\s*")
+_TOOL_USES = lazy_pattern(r"<tool_uses>(\d{1,9})</tool_uses>")
+_CALL_ID = lazy_pattern(r"<tool-use-id>([^<\n]{1,200})</tool-use-id>")
+_KEYS_SHOWN = 4
+
+
+def detect(context: ScanContext) -> Iterator[Finding]:
+    """Findings for every delegating call's result, and every task notification, whose answer
+    opens with a fake tool result."""
+    for turn in context.turns_with_results:
+        for result in turn.tool_results:
+            if result.name in DELEGATING_TOOLS:
+                fake = _fake_at_start(_answer_in_result(result.content))
+                if fake is not None:
+                    yield _finding(turn, result.name, fake[2], None, "its own transcript tells whether a tool ran")
+    if context.session.format in NOTIFYING_FORMATS:
+        for turn in context.session.turns:
+            if turn.role == USER and NOTIFICATION in turn.text:
+                yield from _notified(context, turn)
+
+
+def _notified(context: ScanContext, turn: Turn) -> Iterator[Finding]:
+    """The finding of a task notification's answer, when it opens with a fake tool result and the
+    subagent ran no tool."""
+    text = turn.text
+    start = text.find("<result>", text.find(NOTIFICATION))
+    end = text.find("</result>", start)
+    if start < 0 or end < 0:
+        return
+    start += len("<result>")
+    uses = _TOOL_USES.search(text, end)
+    if uses is None or int(uses.group(1)) != 0:
+        return
+    fake = _fake_at_start(text[start:end])
+    if fake is None:
+        return
+    call = _CALL_ID.search(text)
+    tool = context.call_names_by_id.get(call.group(1)) if call is not None else None
+    span = (start + fake[0], start + fake[1])
+    yield _finding(turn, tool or "Agent", fake[2], span, "it ran no tool (tool_uses: 0)")
+
+
+def _answer_in_result(content: Any) -> str:
+    """The subagent's answer in its delegating call's result: the result's text without the note
+    naming the agent to resume (Claude Code), or what follows its `[summary]` line up to the resume
+    hint (Kimi Code)."""
+    if isinstance(content, list):
+        content = next((part.get("text") for part in content if isinstance(part, dict)), None)
+    if not isinstance(content, str):
+        return ""
+    summary = content.find(_SUMMARY)
+    if summary < 0:
+        resume = content.rfind(_AGENT_ID)
+        return content[:resume] if resume >= 0 and _RESUME_NOTE.fullmatch(content, resume) else content
+    answer = content[summary + len(_SUMMARY) :]
+    hint = answer.find(_RESUME_HINT)
+    return answer if hint < 0 else answer[:hint]
+
+
+def _fake_at_start(answer: str) -> tuple[int, int, dict[str, Any]] | None:
+    """Where the object an answer opens with starts and ends, and the object, when other text
+    follows it; None for anything else."""
+    start = len(answer) - len(answer.lstrip())
+    if not answer.startswith("{", start):
+        return None
+    parsed = parse_object_at(answer, start)
+    if parsed is None or not isinstance(parsed.value, dict) or not parsed.value:
+        return None
+    rest = answer[parsed.end :].lstrip()
+    if not rest or rest.startswith(("{", "[")):
+        return None  # a JSON answer (or objects run together)
+    return start, parsed.end, parsed.value
+
+
+def _finding(turn: Turn, tool: str, obj: dict[str, Any], span: tuple[int, int] | None, known: str) -> Finding:
+    keys = list(obj)
+    shown = ", ".join(map(str, keys[:_KEYS_SHOWN])) + (", ..." if len(keys) > _KEYS_SHOWN else "")
+    message = (
+        f"The answer the {tool} subagent handed back opens with an object that looks like a fake tool result "
+        f"({shown}) before its text; {known}. A subagent that wrote a result instead of calling the tool made "
+        "its data up, and what the agent tells the person from it rests on nothing."
+    )
+    return Finding(turn.position, turn.id, turn.role, KIND, WARNING, message, span, tool, payload=obj)
+
+
+DETECTOR = Detector(KIND, WARNING, detect)

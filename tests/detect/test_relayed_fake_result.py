@@ -1,0 +1,106 @@
+"""Detector `relayed-fake-result` on the sessions the real agents wrote when their subagent answered
+with a fake read result (Claude Code 2.0.77's `Task` result, Claude Code 2.1.332's background
+`Agent` notification, Kimi Code 2.1.0's `Agent` result), each answer flagged in the main session;
+Gemini CLI's subagent answer (its fake left out of the response) and the other shapes an answer
+takes are not."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from inspector.model import WARNING
+from inspector.scan.scanner import scan_file
+from tests.helpers.samples import TOOL_SAMPLES
+from tests.helpers.scanning import findings_of
+
+KIND = "relayed-fake-result"
+FAKE = {"file_path": "notes.txt", "content": "Meeting moved to Thursday.\nBring the draft."}
+TASK = TOOL_SAMPLES / "claude-code-side-chains" / "65474567-12cf-4b70-a498-fd1867ce67ee.jsonl"
+NOTIFIED = TOOL_SAMPLES / "claude-code-subagent" / "96771fa5-273c-4ee7-9ace-b7f1e823acb7.jsonl"
+KIMI = TOOL_SAMPLES / "clean.kimi-code.delegating.wire.jsonl"
+GEMINI = TOOL_SAMPLES / "gemini-cli-subagent" / "session-2026-11-29T08-38-e4c7a54b.jsonl"
+
+
+@pytest.mark.parametrize(
+    ("path", "turn", "tool", "said"),
+    [
+        (TASK, 4, "Task", "its own transcript tells whether a tool ran"),
+        (NOTIFIED, 30, "Agent", "it ran no tool (tool_uses: 0)"),
+        (KIMI, 30, "Agent", "its own transcript tells whether a tool ran"),
+    ],
+)
+def test_the_answer_of_a_subagent_that_faked_its_read_is_flagged_where_its_agent_got_it(path, turn, tool, said):
+    (finding,) = findings_of(path, KIND)
+    assert (finding.turn, finding.tool, finding.severity, finding.fix) == (turn, tool, WARNING, None)
+    assert finding.payload == FAKE
+    assert f"The answer the {tool} subagent handed back opens with an object that looks like a fake tool result" in (
+        finding.message
+    )
+    assert f"(file_path, content) before its text; {said}." in finding.message
+
+
+def test_the_notification_s_span_is_the_object_in_the_turn_s_text():
+    (finding,) = findings_of(NOTIFIED, KIND)
+    (result,) = scan_file(NOTIFIED)
+    text = result.session.turn_at(finding.turn).text
+    start, end = finding.span
+    assert json.loads(text[start:end]) == FAKE and text[end:].startswith("notes.txt says")
+
+
+def test_gemini_s_answer_without_the_fake_is_not_flagged():
+    assert findings_of(GEMINI, KIND) == []
+
+
+def _notified_copy(tmp_path: Path, result: str, tool_uses: int = 0) -> Path:
+    """The Claude Code sample whose notification holds `result` from a subagent that used
+    `tool_uses` tools."""
+    lines = NOTIFIED.read_text(encoding="utf-8").splitlines(keepends=True)
+    for number, line in enumerate(lines):
+        record = json.loads(line)
+        content = record.get("message", {}).get("content") if record.get("type") == "user" else None
+        if isinstance(content, str) and content.startswith("<task-notification>"):
+            head, _, rest = content.partition("<result>")
+            _, _, tail = rest.partition("</result>")
+            tail = tail.replace("<tool_uses>0</tool_uses>", f"<tool_uses>{tool_uses}</tool_uses>")
+            record["message"]["content"] = f"{head}<result>{result}</result>{tail}"
+            lines[number] = json.dumps(record) + "\n"
+    path = tmp_path / NOTIFIED.name
+    path.write_text("".join(lines), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("result", "tool_uses"),
+    [
+        ('{"file_path": "notes.txt", "content": "Meeting moved."}notes.txt says the meeting moved.', 2),
+        ('{"file_path": "notes.txt", "content": "Meeting moved."}', 0),  # a JSON answer
+        ('[{"file_path": "notes.txt"}] is what I found.', 0),
+        ('The file says: {"content": "Meeting moved."}', 0),  # text before the object
+        ('{"a": 1}{"b": 2} run together', 0),
+        ("{not an object at all and no end", 0),
+        ("notes.txt says the meeting moved to Thursday.", 0),
+    ],
+)
+def test_an_answer_that_is_no_fake_result_or_of_a_subagent_that_ran_tools_is_not_flagged(tmp_path, result, tool_uses):
+    assert findings_of(_notified_copy(tmp_path, result, tool_uses), KIND) == []
+
+
+def test_a_notification_of_nested_braces_is_read_once(tmp_path):
+    hostile = "{" * 100_000 + "x" + "}" * 100_000 + " trailing words"
+    assert findings_of(_notified_copy(tmp_path, hostile), KIND) == []
+
+
+def test_a_task_result_that_is_only_json_is_not_flagged(tmp_path):
+    lines = TASK.read_text(encoding="utf-8").splitlines(keepends=True)
+    fake = json.dumps(json.dumps(FAKE))[1:-1]  # the object as the sample's JSON string holds it
+    edited = "".join(
+        line.replace(fake + "notes.txt says the meeting moved to Thursday and to bring the draft.", fake)
+        for line in lines
+    )
+    assert edited != "".join(lines)
+    path = tmp_path / TASK.name
+    path.write_text(edited, encoding="utf-8")
+    assert findings_of(path, KIND) == []
