@@ -37,7 +37,7 @@ def test_a_project_folder_is_scanned_with_its_sessions_subagents(empty_home: Pat
     project = empty_home / ".claude" / "projects" / "-tmp-cc-work"
     shutil.copytree(TOOL_SAMPLES / "claude-code-subagent", project)
     assert _scanned(project, capsys) == [
-        (f"{SESSION}.jsonl", SESSION, []),
+        (f"{SESSION}.jsonl", SESSION, ["relayed-fake-result"]),
         ("agent-a2e34ec84a76856d1.jsonl", SUBAGENT, ["result-prefix"]),
     ]
 
@@ -49,7 +49,7 @@ def test_a_transcript_kept_beside_its_session_as_older_versions_did_is_read_once
     shutil.copy(sample / SESSION / "subagents" / "agent-a2e34ec84a76856d1.jsonl", project)  # listed first by name
     shutil.copy(sample / f"{SESSION}.jsonl", project)
     assert _scanned(project, capsys) == [
-        (f"{SESSION}.jsonl", SESSION, []),
+        (f"{SESSION}.jsonl", SESSION, ["relayed-fake-result"]),
         ("agent-a2e34ec84a76856d1.jsonl", SUBAGENT, ["result-prefix"]),
     ]
 
@@ -57,7 +57,7 @@ def test_a_transcript_kept_beside_its_session_as_older_versions_did_is_read_once
 def test_a_copy_kept_where_no_agent_keeps_its_sessions_is_read_as_it_is(empty_home: Path, tmp_path: Path, capsys):
     copy = tmp_path / "copy"
     shutil.copytree(TOOL_SAMPLES / "claude-code-subagent", copy)
-    assert _scanned(copy, capsys) == [(f"{SESSION}.jsonl", SESSION, [])]
+    assert _scanned(copy, capsys) == [(f"{SESSION}.jsonl", SESSION, ["relayed-fake-result"])]
 
 
 def test_the_session_file_scanned_alone_names_its_subagent_s_transcript_on_stderr(empty_home: Path, capsys):
@@ -65,16 +65,16 @@ def test_the_session_file_scanned_alone_names_its_subagent_s_transcript_on_stder
     shutil.copytree(TOOL_SAMPLES / "claude-code-subagent", project)
     session, subagent = project / f"{SESSION}.jsonl", project / SESSION / "subagents" / "agent-a2e34ec84a76856d1.jsonl"
 
-    assert main(["scan", "--no-cache", str(session)]) == 0
+    assert main(["scan", "--no-cache", str(session)]) == 1  # the fake the subagent handed back
     out, err = capsys.readouterr()
-    assert "1 session, 6 turns, 0 findings" in out
+    assert "1 session, 6 turns, 1 finding" in out
     assert err == (
         f"inspector: {SESSION}.jsonl ran 1 subagent, whose transcript its agent keeps beside it, not read here:"
         f" inspector scan {subagent}\n"
     )
     assert main(["scan", "--no-cache", str(session), str(subagent)]) == 1  # named too: read, nothing to say
     assert capsys.readouterr().err == ""
-    assert main(["scan", "--json", "--no-cache", str(session)]) == 0  # a report for programs: as it was
+    assert main(["scan", "--json", "--no-cache", str(session)]) == 1  # a report for programs: as it was
     assert capsys.readouterr().err == ""
 
 
@@ -90,7 +90,7 @@ def test_several_subagents_are_named_by_their_own_folder_and_beside_the_session_
     shutil.copytree(TOOL_SAMPLES / "claude-code-subagent", project)
     subagents = project / SESSION / "subagents"
     shutil.copy(subagents / "agent-a2e34ec84a76856d1.jsonl", subagents / "agent-b2e34ec84a76856d1.jsonl")
-    assert main(["scan", "--no-cache", str(project / f"{SESSION}.jsonl")]) == 0
+    assert main(["scan", "--no-cache", str(project / f"{SESSION}.jsonl")]) == 1
     assert capsys.readouterr().err.endswith(
         f"ran 2 subagents, whose transcripts its agent keeps beside it, not read here: inspector scan {subagents}\n"
     )
@@ -100,6 +100,6 @@ def test_several_subagents_are_named_by_their_own_folder_and_beside_the_session_
     shutil.copy(project / f"{SESSION}.jsonl", older)
     for each in subagents.glob("agent-*.jsonl"):
         shutil.copy(each, older)  # beside the session, as Claude Code kept them before 2.1
-    assert main(["scan", "--no-cache", str(older / f"{SESSION}.jsonl")]) == 0
+    assert main(["scan", "--no-cache", str(older / f"{SESSION}.jsonl")]) == 1
     named = f"{older / 'agent-a2e34ec84a76856d1.jsonl'} {older / 'agent-b2e34ec84a76856d1.jsonl'}"
     assert capsys.readouterr().err.endswith(f"not read here: inspector scan {named}\n")

@@ -122,12 +122,12 @@ def test_scan_with_no_path_reports_what_a_subagent_faked(empty_home: Path, capsy
     assert findings == {
         **warm_ups,
         older_fake: ["result-prefix"],
-        (f"{older.relative_to(empty_home).as_posix()}/{OLDER_ID}.jsonl", OLDER_ID): [],
+        (f"{older.relative_to(empty_home).as_posix()}/{OLDER_ID}.jsonl", OLDER_ID): ["relayed-fake-result"],
         (f"{gemini}/{GEMINI_CHAT.name}", main_id): [],
         (f"{gemini}/{main_id}/{GEMINI_SUBAGENT.name}", subagent_id): ["result-prefix"],
-        (f"{claude}/{CLAUDE_ID}.jsonl", CLAUDE_ID): [],
+        (f"{claude}/{CLAUDE_ID}.jsonl", CLAUDE_ID): ["relayed-fake-result"],
         (f"{claude}/{CLAUDE_ID}/subagents/{CLAUDE_AGENT}.jsonl", f"{CLAUDE_ID}/{CLAUDE_AGENT}"): ["result-prefix"],
-        (f"{wires}/main/wire.jsonl", KIMI_SESSION): [],
+        (f"{wires}/main/wire.jsonl", KIMI_SESSION): ["relayed-fake-result"],
         (f"{wires}/agent-0/wire.jsonl", f"{KIMI_SESSION}/agent-0"): ["result-prefix"],
     }
 

@@ -93,7 +93,7 @@ def test_a_session_is_named_by_its_folder_where_kimi_code_keeps_it_and_a_subagen
     }
 
 
-def test_a_delegating_agent_s_subagent_records_are_known_and_its_agent_call_is_clean():
+def test_a_delegating_agent_s_subagent_records_are_known_and_the_fake_its_agent_got_is_flagged():
     (session,) = load_sessions(DELEGATING)
     assert session.problems == ()  # Kimi Code's subagent.spawned, .started and .completed kept in place
     records = [json.loads(line) for line in DELEGATING.read_text(encoding="utf-8").splitlines()]
@@ -104,7 +104,7 @@ def test_a_delegating_agent_s_subagent_records_are_known_and_its_agent_call_is_c
     (result,) = session.turns[2].tool_results
     assert (result.call_id, result.is_error) == ("call_mock_agent", False)
     assert result.content.startswith("agent_id: agent-0\n")  # the subagent's summary, handed back
-    assert finding_triples(DELEGATING) == []
+    assert finding_triples(DELEGATING) == [(30, "relayed-fake-result", "Agent")]  # the summary opens with it
     assert FORMATS["kimi-code"].survey(read_document(DELEGATING)) == ()
 
 

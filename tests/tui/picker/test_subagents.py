@@ -27,8 +27,8 @@ pytestmark = pytest.mark.slow  # drives the app with Pilot
 
 SESSION = "96771fa5-273c-4ee7-9ace-b7f1e823acb7"
 SUBAGENT = Path(SESSION) / "subagents" / "agent-a2e34ec84a76856d1.jsonl"
-BOTH_ROWS = [  # name, id, findings, turns: the session's, and its subagent's with its fake result
-    [f"{SESSION}.jsonl", SESSION, "none", "6"],
+BOTH_ROWS = [  # name, id, findings, turns: the session's (the fake handed back), its subagent's (the fake)
+    [f"{SESSION}.jsonl", SESSION, "1 relayed-fake-result", "6"],
     [SUBAGENT.name, f"{SESSION}/agent-a2e34ec84a76856d1", "1 result-prefix", "2"],
 ]
 NOTICE = "This session ran 1 subagent, whose transcript is kept beside it: Esc lists it with the session"
@@ -50,7 +50,9 @@ def test_a_session_s_row_counts_its_subagent_and_enter_lists_both(empty_home: Pa
         picker = pilot.app.screen
         assert isinstance(picker, FoundPicker) and picker.scanned.is_set()
         # 6 turns of the session's own, 2 of its subagent's, whose reply holds a fake Write result
-        assert [row[3:5] for row in rows(picker.query_one(DataTable))] == [["8", "1 result-prefix"]]
+        assert [row[3:5] for row in rows(picker.query_one(DataTable))] == [
+            ["8", "1 relayed-fake-result, 1 result-prefix"]
+        ]
 
         await pilot.press("enter")
         await pilot.app.workers.wait_for_complete()
