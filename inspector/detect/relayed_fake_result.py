@@ -11,7 +11,8 @@ saved it. This flags the answer where the agent received it, so that a scan of t
 alone shows it. No fix: what the agent told the person from it is for the person to weigh.
 
 Flagged: an answer whose text opens with an object (as `result-prefix` reads one, lenient JSON)
-followed by other text. Not flagged: an answer that is only JSON (objects or a list after it), an
+followed by other text, in the sessions of the agents whose delegating calls are known
+(`DELEGATING_TOOLS`: another framework's tool named `Task` is no subagent). Not flagged: an answer that is only JSON (objects or a list after it), an
 answer with text before the object, the notice of a subagent started in the background, and a
 notification saying the subagent ran tools (`<tool_uses>` above 0: its object may copy a real
 result).
@@ -29,7 +30,8 @@ from inspector.support.lazy_pattern import lazy_pattern
 from inspector.support.lenient_json import parse_object_at
 
 KIND = "relayed-fake-result"
-DELEGATING_TOOLS = frozenset({"Task", "Agent"})  # the calls whose result is a subagent's answer
+# The calls whose result is a subagent's answer, by the format of the agents that make them.
+DELEGATING_TOOLS = {"claude-code": frozenset({"Task", "Agent"}), "kimi-code": frozenset({"Agent"})}
 NOTIFICATION = "<task-notification>"
 NOTIFYING_FORMATS = frozenset({"claude-code"})  # whose sessions get a background subagent's answer in a notification
 _SUMMARY = "\n[summary]\n"  # Kimi Code: the answer follows it, up to its resume hint
@@ -44,9 +46,10 @@ _KEYS_SHOWN = 4
 def detect(context: ScanContext) -> Iterator[Finding]:
     """Findings for every delegating call's result, and every task notification, whose answer
     opens with a fake tool result."""
-    for turn in context.turns_with_results:
+    delegating = DELEGATING_TOOLS.get(context.session.format, frozenset())
+    for turn in context.turns_with_results if delegating else ():
         for result in turn.tool_results:
-            if result.name in DELEGATING_TOOLS:
+            if result.name in delegating:
                 fake = _fake_at_start(_answer_in_result(result.content))
                 if fake is not None:
                     yield _finding(turn, result.name, fake[2], None, "its own transcript tells whether a tool ran")

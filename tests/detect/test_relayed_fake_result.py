@@ -104,3 +104,22 @@ def test_a_task_result_that_is_only_json_is_not_flagged(tmp_path):
     path = tmp_path / TASK.name
     path.write_text(edited, encoding="utf-8")
     assert findings_of(path, KIND) == []
+
+
+def test_a_tool_named_task_in_another_framework_s_session_is_no_subagent(write_session):
+    path = write_session(
+        [
+            {"role": "user", "content": "Plan my week."},
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {"id": "call_1", "type": "function", "function": {"name": "Task", "arguments": '{"title": "plan"}'}}
+                ],
+            },
+            {"role": "tool", "tool_call_id": "call_1", "content": '{"id": 7, "title": "plan"} created.'},
+            {"role": "assistant", "content": "Your task is created."},
+        ],
+        [],
+    )
+    assert findings_of(path, KIND) == []
