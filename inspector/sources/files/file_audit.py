@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -99,43 +101,45 @@ def audit_entries(out: Path) -> Iterator[tuple[int, dict[str, Any]]]:
 def land_file_and_audit(
     out: Path, data: bytes, audit_bytes: bytes, replace: bool, unchanged: Callable[[], None] | None = None
 ) -> None:
-    """Stage `data` for `out` and `audit_bytes` for its audit, then land the audit and the file
-    (see the module's docstring); one `InspectorError` line and nothing written on a failure."""
-    audit_path = audit_path_for(out)
-    output = audit_file = None
+    """Stage `data` for `out`, then land the audit `audit_bytes` and the file (see the module's
+    docstring: `out` is replaced only when `replace`, and only once `unchanged`, when given, has not
+    refused); one `InspectorError` line and nothing written on a failure."""
+    output = None
     try:
         output = staged_bytes(out, data, file_mode(out))
-        audit_file = staged_bytes(audit_path, audit_bytes, file_mode(audit_path))
-        _land_pair(audit_file, audit_path, output, out, replace, unchanged)
+        with landed_beside(audit_path_for(out), audit_bytes):
+            if unchanged is not None:
+                unchanged()
+            land(output, out, replace)
     except FileExistsError:
         raise InspectorError(f"{shown_name(out)}: exists already; nothing was written") from None
     except OSError as exc:
         raise InspectorError(f"{shown_name(out)}: cannot write ({exc.strerror}); nothing was written") from None
     finally:
-        for temporary in (output, audit_file):
-            if temporary is not None:
-                temporary.unlink(missing_ok=True)
+        if output is not None:
+            output.unlink(missing_ok=True)
 
 
-def _land_pair(
-    audit_file: Path, audit_path: Path, output: Path, out: Path, replace: bool, unchanged: Callable[[], None] | None
-) -> None:
-    """Rename the audit into place, then the output (unless `replace`, never over an existing
-    file; after `unchanged` has not refused); if the output cannot land, the previous audit is put
-    back (or the new one removed)."""
-    previous = kept_aside(audit_path)
+@contextmanager
+def landed_beside(path: Path, data: bytes) -> Iterator[None]:
+    """Land `data` as the file `path` (an audit), then run the block (what the audit describes
+    lands there); if the block fails, the previous file is put back (or the new one removed)."""
+    staged = staged_bytes(path, data, file_mode(path))
     try:
-        land(audit_file, audit_path)
+        aside = kept_aside(path)
+    except BaseException:
+        staged.unlink(missing_ok=True)
+        raise
+    try:
+        land(staged, path)
         try:
-            if unchanged is not None:
-                unchanged()
-            land(output, out, replace)
+            yield
         except BaseException:
-            if previous is not None:
-                land(previous, audit_path)
+            if aside is not None:
+                os.replace(aside, path)
             else:
-                audit_path.unlink(missing_ok=True)
+                path.unlink(missing_ok=True)
             raise
     finally:
-        if previous is not None:
-            previous.unlink(missing_ok=True)
+        if aside is not None:
+            aside.unlink(missing_ok=True)

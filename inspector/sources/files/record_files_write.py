@@ -33,14 +33,14 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import ExitStack, contextmanager
+from collections.abc import Callable, Sequence
+from contextlib import ExitStack
 from pathlib import Path
 
 from inspector.errors import InspectorError
 from inspector.model import AppliedFix, Session
 from inspector.sources.base import AuditPlace, AuditRecord, SessionWriter, WrittenFix
-from inspector.sources.files.file_audit import audit_so_far
+from inspector.sources.files.file_audit import audit_so_far, landed_beside
 from inspector.sources.files.opencode_storage import record_files, storage_folder
 from inspector.sources.files.record_files_state import RecordFilesAsRead, Written
 from inspector.support.atomic_files import (
@@ -121,7 +121,7 @@ class RecordFilesWriter(SessionWriter):
                         f"{shown_name(self._out)}: exists already (a storage is copied into a new folder); "
                         "nothing was written"
                     )
-                with _landed_beside(self._audit_path, audit_bytes):
+                with landed_beside(self._audit_path, audit_bytes):
                     self._land_folder(self._out, self._changed())
         except OSError as exc:
             where = self._storage if self._in_place else self._out
@@ -194,7 +194,7 @@ class RecordFilesWriter(SessionWriter):
                     path.parent.mkdir()
                     made.append(path.parent)
                 staged.append((staged_bytes(path, data, file_mode(path)), path))
-            with _landed_beside(self._audit_path, audit_bytes):
+            with landed_beside(self._audit_path, audit_bytes):
                 self._read_as.check()
                 _rename_all(staged)
         except BaseException:
@@ -241,28 +241,3 @@ def _bytes_of(path: Path) -> bytes | None:
         return path.read_bytes()
     except FileNotFoundError:
         return None
-
-
-@contextmanager
-def _landed_beside(path: Path, data: bytes) -> Iterator[None]:
-    """Land `data` as the file `path`, then run the block; if the block fails, the previous file
-    is put back (or the new one removed)."""
-    staged = staged_bytes(path, data, file_mode(path))
-    try:
-        aside = kept_aside(path)
-    except BaseException:
-        staged.unlink(missing_ok=True)
-        raise
-    try:
-        land(staged, path)
-        try:
-            yield
-        except BaseException:
-            if aside is not None:
-                os.replace(aside, path)
-            else:
-                path.unlink(missing_ok=True)
-            raise
-    finally:
-        if aside is not None:
-            aside.unlink(missing_ok=True)
