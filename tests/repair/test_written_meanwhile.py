@@ -56,6 +56,24 @@ def test_fix_in_place_refuses_when_the_agent_appends_while_the_repair_is_built(t
     assert sorted(os.listdir(tmp_path)) == [path.name]  # no backup, no audit left behind
 
 
+def test_a_refused_fix_in_place_leaves_the_audit_of_the_fix_before_it_as_it_was(tmp_path, capsys, monkeypatch):
+    path = _copy(TRANSCRIPT, tmp_path)
+    assert main(["fix", str(path), "--accept", "result-prefix", "--in-place"]) == 1
+    audit = Path(f"{path}.audit.ndjson")
+    first_fix, fixed = audit.read_bytes(), path.read_bytes()
+    render = inspector.sources.files.session_file.rendered_file
+
+    def agent_writes_meanwhile(sessions):
+        _append(path)
+        return render(sessions)
+
+    monkeypatch.setattr("inspector.sources.files.session_file.rendered_file", agent_writes_meanwhile)
+    assert main(["fix", str(path), "--accept", "all", "--in-place"]) == 2
+    assert "nothing was written" in capsys.readouterr().err
+    assert audit.read_bytes() == first_fix  # landed with the refused fix's entries, then put back
+    assert path.read_bytes() == fixed + APPENDED
+
+
 def test_a_file_that_grew_since_it_was_read_is_refused_before_any_backup(tmp_path):
     path = _copy(TRANSCRIPT, tmp_path)
     source = inspector.open_source(path)
