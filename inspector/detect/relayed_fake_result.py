@@ -47,13 +47,15 @@ def detect(context: ScanContext) -> Iterator[Finding]:
     """Findings for every delegating call's result, and every task notification, whose answer
     opens with a fake tool result."""
     delegating = DELEGATING_TOOLS.get(context.session.format, frozenset())
+    delegated = False
     for turn in context.turns_with_results if delegating else ():
         for result in turn.tool_results:
             if result.name in delegating:
+                delegated = True
                 fake = _fake_at_start(_answer_in_result(result.content))
                 if fake is not None:
                     yield _finding(turn, result.name, fake[2], None, "its own transcript tells whether a tool ran")
-    if context.session.format in NOTIFYING_FORMATS:
+    if delegated and context.session.format in NOTIFYING_FORMATS:  # (a session that delegated nothing: no pass)
         for turn in context.session.turns:
             if turn.role == USER and NOTIFICATION in turn.text:
                 yield from _notified(context, turn)
