@@ -117,6 +117,9 @@ MESSAGE_KEYS = frozenset(
 )
 
 
+CLAIM_LOOK = 10_000  # records looked at for a `parentUuid` before a file is taken for another agent's
+
+
 class Thread(NamedTuple):
     """The events of one session of the file, in file order: `(index, event)` of every event in its
     `parentUuid` chain (messages and the others), whether it is a subagent's (sidechain), and the
@@ -132,10 +135,15 @@ def claims(document: Document) -> bool:
     """JSON Lines (or one line) holding at least one Claude Code message event: a `user` or
     `assistant` event with a `uuid`, a `parentUuid` key, a `sessionId` and an Anthropic message
     (`content` a string or a list of blocks, no Gemini `parts`: Qwen Code writes this envelope
-    around a Gemini `Content`)."""
+    around a Gemini `Content`). A file none of whose first `CLAIM_LOOK` records has a `parentUuid`
+    is none (every event of a thread has one, and Claude Code writes its first within a few lines):
+    another agent's large log is not looked through to its end."""
+    records = _records(document)
+    if not any(isinstance(record, dict) and "parentUuid" in record for record in records[:CLAIM_LOOK]):
+        return False
     return any(
         _is_message_event(record) and _is_anthropic(record["message"])
-        for record in _records(document)
+        for record in records
         if isinstance(record, dict) and "parentUuid" in record  # (a quick test rules out other files' records)
     )
 

@@ -115,6 +115,17 @@ def test_recognised_and_no_other_format_claims_it_nor_it_theirs():
     assert not claude_code.claims(read_document(SESSIONS / "quickstart.openai.jsonl"))
 
 
+def test_a_session_is_claimed_when_a_parent_uuid_stands_in_its_first_records():
+    """A file is looked through to its end for a message event once one of its first `CLAIM_LOOK`
+    records holds a `parentUuid` (Claude Code's first is within a few lines); else it is another
+    agent's."""
+    queued = json.dumps({"type": "queue-operation", "operation": "enqueue", "sessionId": SAMPLE_ID}) + "\n"
+    events = SAMPLE.read_text()  # (its own first two records are queue operations too)
+    found_late = document_of_bytes("s.jsonl", (queued * (claude_code.CLAIM_LOOK - 3) + events).encode())
+    assert claude_code.claims(found_late) and len(found_late.value) > claude_code.CLAIM_LOOK
+    assert not claude_code.claims(document_of_bytes("s.jsonl", (queued * claude_code.CLAIM_LOOK + events).encode()))
+
+
 def test_a_qwen_code_chat_in_the_same_envelope_is_not_claimed():
     """Qwen Code writes Claude Code's envelope around a Gemini `Content` (`role: model`, `parts`)."""
     qwen = read_document(SAMPLES / "qwen-code.jsonl")
