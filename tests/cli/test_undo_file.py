@@ -6,6 +6,7 @@ exit 2, and the file left as it is."""
 import hashlib
 import json
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -161,3 +162,18 @@ def test_the_audit_given_for_the_file_names_the_command_that_undoes_it(tmp_path,
     _fix_in_place(path, "all", capsys)
     line = _undo_error(capsys, Path(f"{path}.audit.ndjson"))
     assert line.endswith(f"{path}.audit.ndjson: the audit of {path}, which undo puts back: inspector undo {path}")
+
+
+def test_a_copy_replaced_under_the_name_the_audit_gives_is_refused(tmp_path, capsys):
+    path = Path(shutil.copy(CODEX, tmp_path / "rollout.jsonl"))
+    first = _fix_in_place(path, "result-prefix", capsys)
+    Path(f"{path}.bak").rename(tmp_path / "moved-away.bak")  # the person moves the copy away
+    time.sleep(1.1)  # (a write is its entries' backup and time, to the second)
+    _fix_in_place(path, "tool-markup", capsys)  # its copy takes the free name: the file as the first fix wrote it
+    assert main(["undo", str(path)]) == 0
+    capsys.readouterr()
+    assert path.read_bytes() == first
+    line = _undo_error(capsys, path)
+    assert line.endswith(
+        f"{path}.bak, named as its copy from before the fix --in-place of {_audit(path)[0]['applied_at']}, holds the file as it is now: that copy is gone, and nothing was changed"
+    )

@@ -1,9 +1,10 @@
 """`inspector undo FILE`: a session file put back as it was before its last `fix --in-place`.
 
 The file's audit (`file_audit`) records each write in place: the backup saved before it and the
-SHA-256 of the file it wrote; an undo adds an entry of kind `undo` naming the backup it put back.
-Read in order, those writes not undone since are a stack: the last one is undone first, then the
-one before it, and so on.
+SHA-256 of the file it wrote, on each entry of the write (a write is its entries with the same
+backup and time); an undo adds an entry of kind `undo` naming the write it undid and the backup it
+put back. Read in order, those writes not undone since are a stack: the last one is undone first,
+then the one before it, and so on.
 
 A write is undone only while the file is exactly as it wrote it (its SHA-256): an agent that added
 turns since would lose them (its `parentUuid` chain may hang from a turn the fix added, so they are
@@ -66,7 +67,7 @@ def writes_to_undo(path: Path) -> tuple[list[InPlaceWrite], bool]:
     recorded = False
     for _, entry in audit_entries(path):
         if entry.get("kind") == UNDO:
-            if stack and entry.get("restored") == stack[-1].backup:
+            if stack and (entry.get("restored"), entry.get("undid")) == (stack[-1].backup, stack[-1].applied_at):
                 stack.pop()
             continue
         written = entry.get(IN_PLACE)
@@ -76,10 +77,11 @@ def writes_to_undo(path: Path) -> tuple[list[InPlaceWrite], bool]:
         if not isinstance(backup, str) or not isinstance(digest, str):
             continue
         recorded = True
-        if stack and stack[-1].backup == backup:
-            stack[-1] = InPlaceWrite(backup, digest, stack[-1].applied_at, stack[-1].fixes + 1)
+        applied_at = str(entry.get("applied_at"))
+        if stack and (stack[-1].backup, stack[-1].applied_at) == (backup, applied_at):  # (the same write's)
+            stack[-1] = InPlaceWrite(backup, digest, applied_at, stack[-1].fixes + 1)
         else:
-            stack.append(InPlaceWrite(backup, digest, str(entry.get("applied_at")), 1))
+            stack.append(InPlaceWrite(backup, digest, applied_at, 1))
     return stack, recorded
 
 
@@ -110,6 +112,11 @@ def undo_last_write(path: Path) -> FileUndone:
             f"{shown_name(backup)}"
         )
     restored = _read(backup)
+    if restored == data:  # (the copy taken before that fix was moved away, and another took its name)
+        raise InspectorError(
+            f"{shown_name(path)}: {shown_name(backup)}, named as its copy from before the fix --in-place of "
+            f"{write.applied_at}, holds the file as it is now: that copy is gone, and nothing was changed"
+        )
     kept = save_backup(path, lambda target: _write(target, data))
     entry = _undo_entry(path, write, kept, restored)
     try:
