@@ -34,6 +34,7 @@ from inspector.sources.files.file_audit import (
     land_file_and_audit,
 )
 from inspector.sources.files.file_state import check_unchanged, state_of
+from inspector.sources.files.opencode_storage import is_storage_session, storage_folder
 from inspector.support.safe_text import neutralise, shown_name, utf8_bytes
 
 UNDO = "undo"  # the kind of the audit entry an undo adds
@@ -93,6 +94,13 @@ def undo_last_write(path: Path) -> FileUndone:
         raise InspectorError(
             f"{shown_name(path)}: the audit of {shown_name(described)}, which undo puts back: "
             f"inspector undo {neutralise(shlex.quote(str(described)))}"
+        )
+    if is_storage_session(path):
+        storage = storage_folder(path)
+        raise InspectorError(
+            f"{shown_name(path)}: a session of OpenCode's storage, whose fixes in place undo does not put back: "
+            f"its files from before each are in {shown_name(storage.with_name(storage.name + '.bak'))} (or .bak.N) "
+            "beside the storage, to copy back by hand"
         )
     writes, recorded = writes_to_undo(path)
     if not writes and recorded:

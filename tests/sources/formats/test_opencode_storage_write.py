@@ -116,6 +116,13 @@ def test_in_place_backs_up_the_session_s_files_beside_the_storage_then_writes_th
     shutil.rmtree(storage)
     shutil.copytree(STORAGE, storage)  # the session as it was written before the repair, again
     first_audit = (tmp_path / "storage.audit.ndjson").read_bytes()
+    as_it_is = tree(storage)
+    assert main(["undo", str(session_file)]) == 2  # by hand: one line naming where the files are
+    assert capsys.readouterr().err.endswith(
+        f"its files from before each are in {tmp_path / 'storage.bak'} (or .bak.N) beside the storage, to copy "
+        "back by hand\n"
+    )
+    assert tree(storage) == as_it_is
     assert main(["fix", str(session_file), "--accept", "all", "--in-place"]) == 0
     assert (tmp_path / "storage.bak.1").is_dir() and tree(tmp_path / "storage.bak") == before  # never written over
     audit = (tmp_path / "storage.audit.ndjson").read_bytes()
