@@ -12,10 +12,10 @@ alone shows it. No fix: what the agent told the person from it is for the person
 
 Flagged: an answer whose text opens with an object (as `result-prefix` reads one, lenient JSON)
 followed by other text, in the sessions of the agents whose delegating calls are known
-(`DELEGATING_TOOLS`: another framework's tool named `Task` is no subagent). Not flagged: an answer that is only JSON (objects or a list after it), an
-answer with text before the object, the notice of a subagent started in the background, and a
-notification saying the subagent ran tools (`<tool_uses>` above 0: its object may copy a real
-result).
+(`DELEGATING_TOOLS`: another framework's tool named `Task` is no subagent). Not flagged: an answer
+that is only JSON (objects or a list after it), an answer with text before the object, the notice
+of a subagent started in the background, and a notification saying the subagent ran tools
+(`<tool_uses>` above 0: its object may copy a real result).
 """
 
 from __future__ import annotations

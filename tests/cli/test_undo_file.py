@@ -112,8 +112,9 @@ def test_undo_refuses_when_the_copy_from_before_the_fix_is_gone(tmp_path, capsys
     _fix_in_place(path, "all", capsys)
     Path(f"{path}.bak").unlink()
     line = _undo_error(capsys, path)
+    applied_at = _audit(path)[0]["applied_at"]
     assert line.endswith(
-        f"its copy from before the fix --in-place of {_audit(path)[0]['applied_at']}, {path}.bak, is not there: nothing was changed"
+        f"its copy from before the fix --in-place of {applied_at}, {path}.bak, is not there: nothing was changed"
     )
 
 
@@ -174,6 +175,8 @@ def test_a_copy_replaced_under_the_name_the_audit_gives_is_refused(tmp_path, cap
     capsys.readouterr()
     assert path.read_bytes() == first
     line = _undo_error(capsys, path)
+    applied_at = _audit(path)[0]["applied_at"]
     assert line.endswith(
-        f"{path}.bak, named as its copy from before the fix --in-place of {_audit(path)[0]['applied_at']}, holds the file as it is now: that copy is gone, and nothing was changed"
+        f"{path}.bak, named as its copy from before the fix --in-place of {applied_at}, holds the file as it is now: "
+        "that copy is gone, and nothing was changed"
     )
