@@ -36,8 +36,8 @@ NOTIFICATION = "<task-notification>"
 NOTIFYING_FORMATS = frozenset({"claude-code"})  # whose sessions get a background subagent's answer in a notification
 _SUMMARY = "\n[summary]\n"  # Kimi Code: the answer follows it, up to its resume hint
 _RESUME_HINT = "\n\nresume_hint:"
-_AGENT_ID = "agentId: "  # Claude Code: the note after the answer, which its result's text runs into
-_RESUME_NOTE = lazy_pattern(r"agentId: [\w-]{1,64} \(for resuming[^)\n]{0,200}\)\s*")
+_AGENT_ID = "agentId: "  # Claude Code: the notes after the answer, which its result's text runs into
+_AGENT_NOTE = lazy_pattern(r"agentId: [\w-]{1,64} \(")  # (`... (for resuming ...)`, and what follows it)
 _TOOL_USES = lazy_pattern(r"<tool_uses>(\d{1,9})</tool_uses>")
 _CALL_ID = lazy_pattern(r"<tool-use-id>([^<\n]{1,200})</tool-use-id>")
 _KEYS_SHOWN = 4
@@ -83,7 +83,7 @@ def _notified(context: ScanContext, turn: Turn) -> Iterator[Finding]:
 
 
 def _answer_in_result(content: Any) -> str:
-    """The subagent's answer in its delegating call's result: the result's text without the note
+    """The subagent's answer in its delegating call's result: the result's text up to the notes
     naming the agent to resume (Claude Code), or what follows its `[summary]` line up to the resume
     hint (Kimi Code)."""
     if isinstance(content, list):
@@ -93,7 +93,7 @@ def _answer_in_result(content: Any) -> str:
     summary = content.find(_SUMMARY)
     if summary < 0:
         resume = content.rfind(_AGENT_ID)
-        return content[:resume] if resume >= 0 and _RESUME_NOTE.fullmatch(content, resume) else content
+        return content[:resume] if resume >= 0 and _AGENT_NOTE.match(content, resume) else content
     answer = content[summary + len(_SUMMARY) :]
     hint = answer.find(_RESUME_HINT)
     return answer if hint < 0 else answer[:hint]

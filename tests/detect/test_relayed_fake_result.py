@@ -93,11 +93,16 @@ def test_a_notification_of_nested_braces_is_read_once(tmp_path):
     assert findings_of(_notified_copy(tmp_path, hostile), KIND) == []
 
 
-def test_a_task_result_that_is_only_json_is_not_flagged(tmp_path):
+@pytest.mark.parametrize("notes", ["", "\\n<usage>total_tokens: 9\\ntool_uses: 0</usage>"])
+def test_a_task_result_that_is_only_json_is_not_flagged(tmp_path, notes):
+    """Whatever notes follow Claude Code's `agentId: ... (for resuming ...)` after the answer."""
     lines = TASK.read_text(encoding="utf-8").splitlines(keepends=True)
     fake = json.dumps(json.dumps(FAKE))[1:-1]  # the object as the sample's JSON string holds it
+    resuming = "(for resuming to continue this agent's work if needed)"
     edited = "".join(
-        line.replace(fake + "notes.txt says the meeting moved to Thursday and to bring the draft.", fake)
+        line.replace(fake + "notes.txt says the meeting moved to Thursday and to bring the draft.", fake).replace(
+            resuming, resuming + notes
+        )
         for line in lines
     )
     assert edited != "".join(lines)
