@@ -21,7 +21,7 @@ from inspector.cli.suggest import one_of
 from inspector.detect import kinds
 from inspector.sources import format_names
 from inspector.sources.discovery import AGENTS
-from inspector.sources.location import location
+from inspector.sources.location import STANDARD_INPUT, location
 
 DEFAULT_LIMIT = 20
 
@@ -108,6 +108,10 @@ def _run(args: argparse.Namespace) -> int:
     if not args.words and not args.facets and chosen == SearchFilter():
         raise InspectorError('search: give the words to find ("" for none), or --facets, or a filter such as --kind')
     query, paths = (args.words or [""])[0], [location(path) for path in args.words[1:]]
+    if STANDARD_INPUT in args.words[1:]:
+        raise InspectorError(
+            "search: standard input (-) is no file the index can keep; save it to a file and give that"
+        )
     targets = index_targets(paths)
     path = index_path()
     connection = open_index(path, fresh=args.reindex)

@@ -76,17 +76,11 @@ class OneLineParser(argparse.ArgumentParser):
 SIBLINGS = 10_000  # names of a folder weighed for a path mistyped, at most: a huge folder is not listed whole
 
 
-STANDARD_INPUT = "/dev/stdin"  # what names standard input as a file (`-` names a file called `-`)
-
-
 def missing_file_hint(path: object) -> str:
     """'; did you mean NAME?' naming the file beside `path` closest to it, when `path` names
-    nothing (a mistyped name or extension: `session.jsn`; `-`, which some tools take for standard
-    input: its name as a file); else ''."""
+    nothing (a mistyped name or extension: `session.jsn`); else ''."""
     if not isinstance(path, Path) or os.path.lexists(path):
         return ""
-    if str(path) == "-":
-        return f"; standard input is {STANDARD_INPUT} (cat FILE | inspector scan {STANDARD_INPUT})"
     try:
         with os.scandir(path.parent if str(path.parent) else ".") as entries:
             names = [entry.name for _, entry in zip(range(SIBLINGS), entries)]

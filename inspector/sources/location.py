@@ -17,6 +17,8 @@ from inspector.model import Location, ServerUrl
 from inspector.support.safe_text import shown_name
 
 MAGIC = b"SQLite format 3\x00"  # the first bytes of every SQLite database file
+STANDARD_INPUT = "-"  # the path argument naming standard input, as most tools take it
+STANDARD_INPUT_FILE = "/dev/stdin"  # where it is read from, as a file (a pipe, or the file it was redirected from)
 SUFFIXES = (".db", ".sqlite", ".sqlite3")  # the names of SQLite database files
 SCHEMES = ("postgresql://", "postgres://")
 
@@ -45,7 +47,10 @@ class HistoryLocation:
 
 
 def location(text: str) -> Location:
-    """What a path argument names: a database on a server (a URL), else a file or directory."""
+    """What a path argument names: a database on a server (a URL), standard input (`-`, read as
+    the file `/dev/stdin`; a file named `-` is `./-`), else a file or directory."""
+    if text == STANDARD_INPUT:
+        return Path(STANDARD_INPUT_FILE)
     return ServerUrl(text) if is_server_url(text) else Path(text)
 
 

@@ -97,13 +97,3 @@ def test_a_mistyped_file_name_or_extension_names_the_closest_file_beside_it(tmp_
     assert main(["scan", str(tmp_path / "unrelated.db")]) == 2
     assert "did you mean" not in capsys.readouterr().err
     assert sorted(path.name for path in tmp_path.iterdir()) == ["session.json"]
-
-
-def test_a_dash_for_standard_input_names_the_file_that_is_it(tmp_path, monkeypatch, capsys):
-    """`-` names a file called `-` (none here): the line says standard input is /dev/stdin, which
-    reads what is piped in."""
-    monkeypatch.chdir(tmp_path)
-    assert main(["scan", "-"]) == 2
-    assert capsys.readouterr().err == (
-        "inspector: error: -: no such file; standard input is /dev/stdin (cat FILE | inspector scan /dev/stdin)\n"
-    )
