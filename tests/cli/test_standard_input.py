@@ -5,6 +5,8 @@ say so in one line; a file named `-` is `./-`. Each run as a person runs it, in 
 from __future__ import annotations
 
 import json
+import os
+import pty
 import subprocess
 import sys
 from pathlib import Path
@@ -58,3 +60,18 @@ def test_a_file_named_dash_is_read_by_its_path(tmp_path):
     done = _inspector("scan", "--json", "--no-cache", "./-", piped=b"", cwd=tmp_path)
     assert done.returncode == 1, done.stderr
     assert json.loads(done.stdout)["sessions"][0]["path"] == "-"
+
+
+def test_standard_input_left_on_the_terminal_says_to_pipe_a_session_in():
+    keyboard, terminal = pty.openpty()
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "inspector", "scan", "-"], stdin=terminal, capture_output=True, timeout=120
+        )
+    finally:
+        os.close(keyboard)
+        os.close(terminal)
+    assert done.returncode == 2
+    assert done.stderr == (
+        b"inspector: error: standard input is the terminal, not a session: pipe one in (cat FILE | inspector scan -)\n"
+    )

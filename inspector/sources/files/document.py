@@ -38,7 +38,7 @@ import msgspec
 from inspector.errors import InspectorError
 from inspector.sources.files import json_splice
 from inspector.sources.files.line_index import LinePlaces, LineTexts, line_starts
-from inspector.sources.location import MAGIC
+from inspector.sources.location import MAGIC, STANDARD_INPUT_FILE
 from inspector.support.atomic_files import file_mode, land, staged_bytes
 from inspector.support.json_error_words import what_is_wrong
 from inspector.support.lazy_pattern import lazy_pattern
@@ -256,6 +256,10 @@ def _check_readable(path: Path) -> None:
     if stat.S_ISDIR(mode):
         raise InspectorError(f"{shown_name(path)}: is a directory, not a session file")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        if str(path) == STANDARD_INPUT_FILE and os.isatty(0):
+            raise InspectorError(
+                "standard input is the terminal, not a session: pipe one in (cat FILE | inspector scan -)"
+            )
         raise InspectorError(f"{shown_name(path)}: is a device, not a session file")
     if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode)):
         raise InspectorError(f"{shown_name(path)}: is not a regular file or a pipe, not a session file")
