@@ -64,6 +64,10 @@ PART_NOT_AN_OBJECT = (
     "part that is not a JSON object, kept as stored",
     "parts that are not JSON objects, kept as stored",
 )
+PART_WITHOUT_A_TYPE = (
+    "part without a type (a text), kept as stored",
+    "parts without a type (a text), kept as stored",
+)
 _MESSAGE = "role content id providerOptions"
 _PART = "type providerOptions"
 # The keys the CLI writes on its meta row, its messages (the AI SDK's, with Cursor's `id`) and
@@ -201,7 +205,9 @@ def _turn(position: int, turn_id: str, data: bytes, problems: Counter[tuple[str,
             problems[PART_NOT_AN_OBJECT] += 1
             continue
         kind = part.get("type")
-        if kind == "text" and isinstance(part.get("text"), str):
+        if not isinstance(kind, str):
+            problems[PART_WITHOUT_A_TYPE] += 1
+        elif kind == "text" and isinstance(part.get("text"), str):
             texts.append(part["text"])
             model = model or _model(part)
         elif kind == "tool-call":

@@ -166,6 +166,17 @@ def test_blobs_and_parts_that_are_not_json_objects_are_counted_as_such_not_as_a_
     assert session.turns[-1].text == "Seen."
 
 
+def test_parts_whose_type_is_no_text_are_counted_not_a_traceback(tmp_path: Path):
+    path = copy(tmp_path)
+    with closing(sqlite3.connect(path)) as connection, connection:
+        children = root_children(connection)
+        odd = b'{"role":"assistant","content":[{"type":[],"text":"x"},{"type":{"a":1}},{"type":"text","text":"Seen."}]}'
+        set_root(connection, put_blob(connection, tree(*children, put_blob(connection, odd))))
+    session = open_source(path).session(AGENT_ID)
+    assert session.problems == ("2 parts without a type (a text), kept as stored",)
+    assert session.turns[-1].text == "Seen."
+
+
 def test_a_store_whose_meta_names_no_root_reads_as_an_empty_chat_that_says_so(tmp_path: Path):
     path = copy(tmp_path)
     with closing(sqlite3.connect(path)) as connection, connection:
