@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+from inspector.errors import InspectorError
 from inspector.model import AppliedFix, Session, masked_text
 from inspector.sources.base import WrittenFix
 from inspector.sources.messages.opencode_part_repairs import PartRepairs, Parts, ascending_id, fixes_by_message
@@ -23,6 +24,7 @@ from inspector.sources.sql.rows import json_or_none
 from inspector.sources.sql.statements import Statements
 
 PART_EVENT = "message.part.updated.1"
+LARGEST_INTEGER = 2**63 - 1  # SQLite's
 
 
 def write_session(conn: Statements, session: Session, fixes: Sequence[AppliedFix], stamp: str) -> list[WrittenFix]:
@@ -95,8 +97,18 @@ class _PartWriter(PartRepairs):
         self.conn.execute("UPDATE event_sequence SET seq = ? WHERE aggregate_id = ?", [seq, self.session_id])
 
     def _sequence(self) -> int | None:
+        """The number of the session's last logged event; None when its events are not logged. One
+        line refuses a number the next event's cannot follow (no integer, or SQLite's largest)."""
         row = self.conn.execute("SELECT seq FROM event_sequence WHERE aggregate_id = ?", [self.session_id]).fetchone()
-        return None if row is None else int(row[0])
+        if row is None:
+            return None
+        seq = row[0]
+        if type(seq) is not int or not 0 <= seq < LARGEST_INTEGER:
+            raise InspectorError(
+                f"session {self.session_id}: its event sequence (event_sequence.seq) is {str(seq)[:40]!r}, which "
+                "the next event's number cannot follow; nothing was written"
+            )
+        return seq
 
 
 def _stored(value: dict[str, Any]) -> str:

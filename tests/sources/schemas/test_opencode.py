@@ -127,6 +127,22 @@ def test_each_part_written_is_logged_as_opencode_logs_it(tmp_path):
         assert part == json.loads(data)
 
 
+@pytest.mark.parametrize(("seq", "shown"), [(2**63 - 2, "'92233720368547758"), ("many", "'many'")])
+def test_an_event_sequence_the_next_event_cannot_follow_is_refused_in_one_line(tmp_path, capsys, seq, shown):
+    """Its largest integer but one (the first part's event takes the last number, the second's has
+    none; the write is one transaction, undone whole), or no integer at all."""
+    path = Path(shutil.copy(SAMPLES["kilo"], tmp_path / "kilo.db"))
+    with closing(sqlite3.connect(path)) as connection, connection:
+        connection.execute("UPDATE event_sequence SET seq = ?", [seq])
+    before = path.read_bytes()
+    for where in (["-o", str(tmp_path / "fixed.db")], ["--in-place"]):
+        assert main(["fix", str(path), "--accept", "all", *where]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and f"(event_sequence.seq) is {shown}" in err
+        assert err.endswith("which the next event's number cannot follow; nothing was written\n")
+        assert path.read_bytes() == before and not (tmp_path / "fixed.db").exists()
+
+
 def test_fix_in_place_then_undo_gives_the_rows_back(tmp_path, capsys):
     path = Path(shutil.copy(SAMPLES["kilo"], tmp_path / "kilo.db"))
     before = {name: table(path, name) for name in ("part", "message", "event", "event_sequence")}
