@@ -24,7 +24,7 @@ def message_calls(fields: dict[str, Any]) -> tuple[ToolCall, ...]:
     valid, invalid = _entries(fields, "tool_calls"), _entries(fields, "invalid_tool_calls")
     if valid or invalid:
         return tuple(
-            ToolCall(call.get("id"), call["name"], call.get("args"), parse_arguments(call.get("args")))
+            ToolCall(_call_id(call), call["name"], call.get("args"), parse_arguments(call.get("args")))
             for call in valid + invalid
         )
     extra = fields.get("additional_kwargs")
@@ -35,6 +35,12 @@ def message_calls(fields: dict[str, Any]) -> tuple[ToolCall, ...]:
     if isinstance(legacy, dict) and type(legacy.get("name")) is str:
         calls += (ToolCall(None, legacy["name"], legacy.get("arguments"), parse_arguments(legacy.get("arguments"))),)
     return calls
+
+
+def _call_id(entry: dict[str, Any]) -> str | None:
+    """An entry's `id`, as LangChain types it (a text, or none): any other value is none."""
+    call_id = entry.get("id")
+    return call_id if isinstance(call_id, str) else None
 
 
 def _entries(fields: dict[str, Any], key: str) -> list[dict[str, Any]]:
@@ -121,7 +127,8 @@ def _in_step(entry: Any, by_id: dict[str, ToolCall], arguments_changed: dict[Any
     function = entry.get("function") if isinstance(entry, dict) else None
     if not isinstance(function, dict):
         return entry
-    call = by_id.get(entry.get("id"))
+    call_id = _call_id(entry)
+    call = by_id.get(call_id) if call_id is not None else None
     if call is None:
         return entry
     fixed = {**function, "name": call.name}

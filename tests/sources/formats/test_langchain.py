@@ -122,6 +122,21 @@ def test_fix_moves_repaired_calls_to_tool_calls_keeping_additional_kwargs_in_ste
     assert (recovered["content"], recovered["tool_calls"][0]["args"]) == ("", {"file_path": "notes.txt"})
 
 
+@pytest.mark.parametrize("where", ["invalid_tool_calls", "additional_kwargs"])
+def test_a_call_id_that_is_no_text_is_none_and_the_fix_writes_the_rest(tmp_path, where):
+    """An `id` that is a list (LangChain's are texts): the call reads with none, and `fix` repairs
+    the message (it stopped with a traceback writing it, or refused the file reading it)."""
+    messages = json.loads(DICT.read_text())
+    fields = messages[6]["data"]
+    entries = (
+        fields["invalid_tool_calls"] if where == "invalid_tool_calls" else fields["additional_kwargs"]["tool_calls"]
+    )
+    entries[1]["id"] = []
+    path, out = write(tmp_path, messages), tmp_path / "fixed.json"
+    assert main(["fix", str(path), "--accept", "all", "-o", str(out)]) == 0
+    assert finding_triples(out) == []  # every planted failure repaired, the output read again
+
+
 def test_calls_kept_only_in_additional_kwargs_are_read_and_repaired_there(tmp_path):
     messages = json.loads(DICT.read_text())
     del messages[6]["data"]["invalid_tool_calls"]  # an older writer: LangChain parses additional_kwargs on load
