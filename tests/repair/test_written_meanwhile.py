@@ -38,9 +38,8 @@ def _append(path: Path, data: bytes = APPENDED) -> None:
         out.write(data)
 
 
-def test_fix_in_place_refuses_when_the_agent_appends_while_the_repair_is_built(tmp_path, capsys, monkeypatch):
-    path = _copy(TRANSCRIPT, tmp_path)
-    original = path.read_bytes()
+def _agent_appends_while_the_repair_is_built(monkeypatch: pytest.MonkeyPatch, path: Path) -> None:
+    """Have the agent append a line to `path` while the repaired file is rendered (after the read)."""
     render = inspector.sources.files.session_file.rendered_file
 
     def agent_writes_meanwhile(sessions):
@@ -48,6 +47,12 @@ def test_fix_in_place_refuses_when_the_agent_appends_while_the_repair_is_built(t
         return render(sessions)
 
     monkeypatch.setattr("inspector.sources.files.session_file.rendered_file", agent_writes_meanwhile)
+
+
+def test_fix_in_place_refuses_when_the_agent_appends_while_the_repair_is_built(tmp_path, capsys, monkeypatch):
+    path = _copy(TRANSCRIPT, tmp_path)
+    original = path.read_bytes()
+    _agent_appends_while_the_repair_is_built(monkeypatch, path)
     assert main(["fix", str(path), "--accept", "all", "--in-place"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1
@@ -61,13 +66,7 @@ def test_a_refused_fix_in_place_leaves_the_audit_of_the_fix_before_it_as_it_was(
     assert main(["fix", str(path), "--accept", "result-prefix", "--in-place"]) == 1
     audit = Path(f"{path}.audit.ndjson")
     first_fix, fixed = audit.read_bytes(), path.read_bytes()
-    render = inspector.sources.files.session_file.rendered_file
-
-    def agent_writes_meanwhile(sessions):
-        _append(path)
-        return render(sessions)
-
-    monkeypatch.setattr("inspector.sources.files.session_file.rendered_file", agent_writes_meanwhile)
+    _agent_appends_while_the_repair_is_built(monkeypatch, path)
     assert main(["fix", str(path), "--accept", "all", "--in-place"]) == 2
     assert "nothing was written" in capsys.readouterr().err
     assert audit.read_bytes() == first_fix  # landed with the refused fix's entries, then put back
