@@ -14,7 +14,7 @@ with a wire file of its own, `agents/agent-0/wire.jsonl`, beside the main agent'
 - subagent: (a) a fake `Read` result written as text, no tool ran (its only reply, which Kimi Code
   hands back to the main agent as the subagent's summary).
 Copies both wire files to OUT_DIR: kimi-code.subagent.wire.jsonl (the subagent's) and
-clean.kimi-code.delegating.wire.jsonl (the main agent's, holding Kimi Code's `subagent.*` records),
+kimi-code.delegating.wire.jsonl (the main agent's, holding Kimi Code's `subagent.*` records),
 with the temp paths replaced by fixed placeholders.
 """
 
@@ -68,7 +68,7 @@ def main() -> None:
     )
     run.copy_scrubbed(
         run.find_written(str(agents / "main" / "wire.jsonl"), "main wire file"),
-        out / "clean.kimi-code.delegating.wire.jsonl",
+        out / "kimi-code.delegating.wire.jsonl",
     )
     run.finish(args.keep)
 

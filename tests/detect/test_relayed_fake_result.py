@@ -20,7 +20,7 @@ KIND = "relayed-fake-result"
 FAKE = {"file_path": "notes.txt", "content": "Meeting moved to Thursday.\nBring the draft."}
 TASK = TOOL_SAMPLES / "claude-code-side-chains" / "65474567-12cf-4b70-a498-fd1867ce67ee.jsonl"
 NOTIFIED = TOOL_SAMPLES / "claude-code-subagent" / "96771fa5-273c-4ee7-9ace-b7f1e823acb7.jsonl"
-KIMI = TOOL_SAMPLES / "clean.kimi-code.delegating.wire.jsonl"
+KIMI = TOOL_SAMPLES / "kimi-code.delegating.wire.jsonl"
 GEMINI = TOOL_SAMPLES / "gemini-cli-subagent" / "session-2026-11-29T08-38-e4c7a54b.jsonl"
 
 

@@ -12,7 +12,7 @@ from inspector.sources.discovery import FoundSession, discover, subagents_of
 from tests.helpers.home_sessions import put
 from tests.helpers.samples import TOOL_SAMPLES
 
-MAIN = TOOL_SAMPLES / "clean.kimi-code.delegating.wire.jsonl"
+MAIN = TOOL_SAMPLES / "kimi-code.delegating.wire.jsonl"
 SUBAGENT = TOOL_SAMPLES / "kimi-code.subagent.wire.jsonl"
 SESSION = "session_43cbd41d-7876-411c-91c5-519f61e529c7"
 

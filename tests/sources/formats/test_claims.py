@@ -66,7 +66,7 @@ WRITTEN_IN = {
     "kimi-cli.context.jsonl": "kimi-cli",
     "kimi-code.wire.jsonl": "kimi-code",
     "kimi-code.subagent.wire.jsonl": "kimi-code",
-    "clean.kimi-code.delegating.wire.jsonl": "kimi-code",
+    "kimi-code.delegating.wire.jsonl": "kimi-code",
     "copilot-cli.events.jsonl": "copilot-cli",
     "copilot-cli.history.json": "copilot-cli-history",
     "clean.copilot-cli.history.resumed.json": "copilot-cli-history",

@@ -1,5 +1,5 @@
 """Kimi Code wire files: `sessions/kimi-code.wire.jsonl`, and a delegating main agent's and its
-subagent's (`clean.kimi-code.delegating.wire.jsonl`, `kimi-code.subagent.wire.jsonl`), written by
+subagent's (`kimi-code.delegating.wire.jsonl`, `kimi-code.subagent.wire.jsonl`), written by
 Kimi Code 2.1.0 against the scripted mock (`sessions/generate/kimi_code.py`,
 `kimi_code_subagent.py`), read into turns; the format is read-only."""
 
@@ -17,7 +17,7 @@ from tests.helpers.samples import TOOL_SAMPLES
 from tests.helpers.scanning import finding_triples
 
 WIRE = TOOL_SAMPLES / "kimi-code.wire.jsonl"
-DELEGATING = TOOL_SAMPLES / "clean.kimi-code.delegating.wire.jsonl"
+DELEGATING = TOOL_SAMPLES / "kimi-code.delegating.wire.jsonl"
 SUBAGENT = TOOL_SAMPLES / "kimi-code.subagent.wire.jsonl"
 PLANTED = [
     (18, "result-prefix", None),
