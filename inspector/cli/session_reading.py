@@ -23,7 +23,7 @@ from inspector.scan.file_pool import MIN_POOL_BYTES, FilePool
 from inspector.scan.parallel import MAX_WORKERS, MIN_BYTES, ScanRequest, check_jobs
 from inspector.scan.summary import SessionSummary
 from inspector.search.fingerprint import Fingerprint
-from inspector.sources import session_files
+from inspector.sources import folder_sessions, no_sessions_in
 from inspector.sources.schemas.table import parse_map
 from inspector.support.counted_words import counted
 from inspector.support.gc_pause import collector_paused
@@ -211,16 +211,13 @@ def _scan_paths(args: argparse.Namespace) -> list[Path]:
 
 
 def _expand(paths: Sequence[Path]) -> list[Path]:
-    """Files as given; a directory stands for the session files directly inside it."""
+    """Files as given; a directory stands for its sessions (`folder_sessions`)."""
     expanded: list[Path] = []
     for path in paths:
         if not isinstance(path, ServerUrl) and path.is_dir():
-            files = session_files(path)
+            files = folder_sessions(path)
             if not files:
-                raise InspectorError(
-                    f"{shown_name(path)}: no session files (*.json, *.jsonl, *.db, *.sqlite, *.sqlite3, *.traj, "
-                    "Aider's logs) in this directory"
-                )
+                raise InspectorError(no_sessions_in(path))
             expanded.extend(files)
         else:
             expanded.append(path)

@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from inspector.errors import InspectorError
 from inspector.model import Location, ServerUrl
-from inspector.sources import session_files
+from inspector.sources import folder_sessions
 from inspector.sources.discovery import discover, subagents_of
 from inspector.support.safe_text import shown_name
 
@@ -43,7 +43,7 @@ def _files(given: Location) -> list[Location]:
     if isinstance(given, ServerUrl):
         return [given]
     if given.is_dir():
-        return [path.absolute() for path in session_files(given)]
+        return [path.absolute() for path in folder_sessions(given)]
     if not given.is_file():
         raise InspectorError(f"{shown_name(given)}: no such file or directory")
     return [given.absolute()]

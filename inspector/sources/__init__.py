@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from inspector.model import Location, ServerUrl, Session
 from inspector.sources.location import SUFFIXES, is_database, location
+from inspector.support.safe_text import shown_name
 
 if TYPE_CHECKING:
     from inspector.sources.base import Source
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
 __all__ = [
     "FORMATS",
     "Source",
+    "folder_sessions",
     "format_names",
     "load_sessions",
     "location",
@@ -61,6 +63,26 @@ def __getattr__(name: str) -> object:
 
 def __dir__() -> list[str]:
     return sorted({*globals(), *_DEFINED_IN})
+
+
+def folder_sessions(directory: Path) -> list[Path]:
+    """The sessions a folder given by its path stands for: when it is one of the folders where the
+    person's agents keep their sessions, or holds one (`~/.claude`, `~/.codex`, `~`), every session
+    they keep there (their other files, settings and prompt histories, left out:
+    `discovery.kept_in_folder`); else its session files (`session_files`); else, for a folder inside
+    an agent's place (`~/.codex/sessions/2026`), the sessions under it."""
+    from inspector.sources.discovery.kept_in_folder import places_within, sessions_kept_in  # a folder's only
+
+    kept = sessions_kept_in(directory) if places_within(directory) else []
+    return kept or session_files(directory) or sessions_kept_in(directory)
+
+
+def no_sessions_in(directory: Location) -> str:
+    """The line saying that `folder_sessions` found nothing in `directory`."""
+    kinds = ", ".join(f"*{suffix}" for suffix in SESSION_SUFFIXES)
+    return (
+        f"{shown_name(directory)}: no session files ({kinds}, Aider's logs) in this directory, nor an agent's sessions"
+    )
 
 
 def open_source(

@@ -17,7 +17,7 @@ from textual.binding import Binding
 
 from inspector.errors import InspectorError
 from inspector.model import Location, ServerUrl, Session
-from inspector.sources import session_files
+from inspector.sources import folder_sessions, no_sessions_in
 from inspector.support.safe_text import neutralise, shown_name
 from inspector.tui.conversations import ReadOptions, check_named_table, check_server
 from inspector.tui.settings import read_theme, save_theme, settings_path
@@ -108,11 +108,7 @@ class InspectorApp(App[None]):
             listed, self.lists_conversations = _listed(target, named)
             self.files = list(listed)
         if not self.files:
-            raise InspectorError(
-                f"{shown_name(target)}: no session files (*.json, *.jsonl) in this directory"
-                if target
-                else "no sessions of your own to list"
-            )
+            raise InspectorError(no_sessions_in(target) if target else "no sessions of your own to list")
         self.opened: Source | None = None  # a session file opened straight away, read already
         # (a URL, like a history, lists its conversations)
         self.start: Session | None = None  # a large file's session as read from its start
@@ -287,7 +283,7 @@ def _listed(target: Location, named: ReadOptions) -> tuple[Sequence[Location], b
         check_named_table(target, named)
     if target.is_file():
         return [target], named.open(target).streams
-    return session_files(target), False
+    return folder_sessions(target), False
 
 
 def _session_at_start(source: Source, named: ReadOptions) -> Session | None:

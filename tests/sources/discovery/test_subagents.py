@@ -42,9 +42,7 @@ def _claude_project(home: Path) -> Path:
 def _kimi_session(home: Path) -> Path:
     """A Kimi Code session folder after a delegating turn: the main agent's and a subagent's wire files."""
     folder = home / ".kimi-code" / "sessions" / "wd_proj_72a12d5a82f4" / KIMI_SESSION
-    put(
-        TOOL_SAMPLES / "kimi-code.delegating.wire.jsonl", folder / "agents" / "main" / "wire.jsonl", 1_700_000_100
-    )
+    put(TOOL_SAMPLES / "kimi-code.delegating.wire.jsonl", folder / "agents" / "main" / "wire.jsonl", 1_700_000_100)
     put(TOOL_SAMPLES / "kimi-code.subagent.wire.jsonl", folder / "agents" / "agent-0" / "wire.jsonl", 1_700_000_100)
     (folder / "state.json").write_text(json.dumps({"id": KIMI_SESSION, "cwd": "/home/me/proj"}))
     return folder
