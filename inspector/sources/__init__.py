@@ -70,19 +70,33 @@ def folder_sessions(directory: Path) -> list[Path]:
     person's agents keep their sessions, or holds one (`~/.claude`, `~/.codex`, `~`), every session
     they keep there (their other files, settings and prompt histories, left out:
     `discovery.kept_in_folder`); else its session files (`session_files`); else, for a folder inside
-    an agent's place (`~/.codex/sessions/2026`), the sessions under it."""
-    from inspector.sources.discovery.kept_in_folder import places_within, sessions_kept_in  # a folder's only
+    an agent's place (`~/.codex/sessions/2026`), the sessions under it; else, for a copy of an
+    agent's folder (a `projects` folder of Claude Code's), the sessions laid out in it as the agent
+    keeps them."""
+    from inspector.sources.discovery import kept_in_folder as kept_in  # a folder's only
 
-    kept = sessions_kept_in(directory) if places_within(directory) else []
-    return kept or session_files(directory) or sessions_kept_in(directory)
+    kept = kept_in.sessions_kept_in(directory) if kept_in.places_within(directory) else []
+    return (
+        kept or session_files(directory) or kept_in.sessions_kept_in(directory) or kept_in.sessions_of_a_copy(directory)
+    )
 
 
 def no_sessions_in(directory: Location) -> str:
-    """The line saying that `folder_sessions` found nothing in `directory`."""
+    """The line saying that `folder_sessions` found nothing in `directory`, and where session files
+    are below it when some are (`nested_sessions`)."""
+    from inspector.sources.nested_sessions import hint, nested_session_file
+
     kinds = ", ".join(f"*{suffix}" for suffix in SESSION_SUFFIXES)
-    return (
+    line = (
         f"{shown_name(directory)}: no session files ({kinds}, Aider's logs) in this directory, nor an agent's sessions"
     )
+    found = nested_session_file(Path(directory), _may_be_a_session) if isinstance(directory, Path) else None
+    return f"{line}; {hint(directory, found)}" if isinstance(directory, Path) and found else line
+
+
+def _may_be_a_session(name: str) -> bool:
+    """Whether a file of this name may be a session (by its suffix; not an audit or a review)."""
+    return name.endswith(SESSION_SUFFIXES) and not name.endswith(NOT_SESSIONS)
 
 
 def open_source(

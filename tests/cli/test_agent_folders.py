@@ -2,9 +2,11 @@
 they keep there (the real tools' files, under a temporary home folder): `inspector scan ~/.claude`
 reads each project's sessions and their subagents' transcripts and not the settings or the prompt
 history beside them, which are no sessions; `~/.codex` its rollouts; the home folder both; a folder
-inside an agent's place (`~/.codex/sessions/2026`) the sessions under it alone. The app and
-`search` read such a folder alike. A folder holding neither session files nor an agent's sessions
-is refused in one line."""
+inside an agent's place (`~/.codex/sessions/2026`) the sessions under it alone. A copy of an agent's
+folder elsewhere (a Codex `sessions` tree, OpenCode's `storage`, a home folder's `.claude`) is read
+as its agent lays its sessions out. The app and `search` read such a folder alike. A folder holding
+neither session files nor an agent's sessions is refused in one line, which names the folders
+below it that hold session files."""
 
 from __future__ import annotations
 
@@ -77,6 +79,27 @@ def test_a_folder_with_neither_session_files_nor_an_agents_sessions_is_refused_i
     assert main(["scan", str(tmp_path / "empty")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "no session files" in err and "nor an agent's sessions" in err
+
+
+def test_a_copy_of_an_agents_folder_is_read_as_the_agent_lays_it_out(agents_home: Path, tmp_path: Path, capsys):
+    shutil.copytree(agents_home / ".codex" / "sessions", tmp_path / "laptop" / "sessions")
+    assert _scanned(tmp_path / "laptop" / "sessions", capsys) == sorted([ROLLOUT, OLDER_ROLLOUT])
+    shutil.copytree(agents_home / ".claude", tmp_path / "backup" / ".claude")
+    assert _scanned(tmp_path / "backup", capsys) == [f"{SESSION}.jsonl"]  # a copy's subagents are not looked for
+    shutil.copytree(TOOL_SAMPLES / "opencode-storage", tmp_path / "opencode-storage")
+    assert _scanned(tmp_path / "opencode-storage", capsys) == ["ses_ddf1b63fdffeOYSmew4lIfLk5j.json"]
+
+
+def test_the_line_refusing_a_folder_names_the_folders_below_it_that_hold_session_files(tmp_path: Path, capsys):
+    runs = tmp_path / "eval runs"
+    for day in ("monday", "tuesday"):
+        (runs / "batch" / day).mkdir(parents=True)
+        shutil.copy(TOOL_SAMPLES / "codex.rollout.jsonl", runs / "batch" / day / "run.jsonl")
+    assert main(["scan", str(runs)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"give those folders, as '{runs}'/*/*/" in err
+    assert main(["scan", "--json", *map(str, sorted(runs.glob("*/*/")))]) == 1  # the folders it names
+    assert len(json.loads(capsys.readouterr().out)["sessions"]) == 2
 
 
 def test_search_reads_an_agents_folder_as_scan_does(agents_home: Path, capsys):

@@ -5,7 +5,8 @@ sessions are listed as `inspector` with no path lists them (`discover`), so the 
 folders hold (settings, prompt histories, to-do lists) are not taken for sessions.
 
 The places are the person's own, as `discover` finds them (the home folder and the variables that
-move them): a copy of an agent's folder elsewhere is read as any folder is, by its files.
+move them). A copy of an agent's folder elsewhere, which holds no session file of its own, is
+recognised by the names of the place's last folders (`sessions_of_a_copy`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import os
 from pathlib import Path
 
 from inspector.sources.discovery import FoundSession, agent_named, places, subagents_of
+
+COPIED_LEVELS = 2  # the place's last folders a copy is recognised by (`storage/session`, `.claude/projects`)
 
 
 def places_within(folder: Path) -> bool:
@@ -37,6 +40,34 @@ def sessions_kept_in(folder: Path) -> list[Path]:
                 found.setdefault(session.path, session)
     newest = sorted(found.values(), key=lambda session: (-session.modified, str(session.path)))
     return list(dict.fromkeys(path for session in newest for path in (session.path, *subagents_of(session))))
+
+
+def sessions_of_a_copy(folder: Path) -> list[Path]:
+    """The sessions `folder` holds laid out as an agent keeps them in its place, when it is a copy
+    of that place (a `projects` folder of Claude Code's, a `sessions` folder of Codex's) or of a
+    folder holding it (a copy of `~/.claude`, of OpenCode's `storage`): the place is looked for by
+    the names of its last `COPIED_LEVELS` folders, and its sessions listed as its agent lists them
+    (by path); [] when no agent's layout holds any."""
+    found: dict[Path, None] = {}
+    for place in places():
+        agent = agent_named(place.tool)
+        if agent.history:  # a database: `folder`'s own files name it
+            continue
+        names = place.path.parts
+        for levels in range(1, min(COPIED_LEVELS, len(names) - 1) + 1):
+            for root in _copied_places(folder, names[-levels:]):
+                found.update(dict.fromkeys(session.path for session in agent.sessions(root)))
+    return sorted(found)
+
+
+def _copied_places(folder: Path, names: tuple[str, ...]) -> list[Path]:
+    """Where in `folder` a place whose last folders are `names` is, were `folder` a copy of that
+    place or of a folder holding it."""
+    inside = folder.joinpath(*names)
+    roots = [inside] if inside.is_dir() else []
+    if folder.parts[-len(names) :] == names:
+        roots.append(folder)
+    return roots
 
 
 def _real(path: Path) -> Path:
