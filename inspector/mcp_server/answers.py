@@ -14,7 +14,7 @@ from inspector.guard.reply_check import check_reply as checked_reply
 from inspector.report.json_report import build_report, finding_to_json
 from inspector.scan.scanner import iter_scan
 from inspector.scan.summary import SessionSummary, summarise
-from inspector.sources import folder_sessions, open_source
+from inspector.sources import folder_sessions, no_sessions_in, open_source
 from inspector.sources.discovery import discover
 from inspector.support.safe_text import shown_name
 
@@ -94,7 +94,10 @@ def _files(path: str) -> list[Path]:
         return [found[0].path]
     named = Path(path).expanduser()
     if named.is_dir():
-        return folder_sessions(named)
+        files = folder_sessions(named)
+        if not files:
+            raise InspectorError(no_sessions_in(named))
+        return files
     if not named.exists():
         raise InspectorError(f"{shown_name(named)}: no such file or directory")
     if not named.is_file():  # a pipe would wait for a writer, or read the server's own input

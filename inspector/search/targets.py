@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from inspector.errors import InspectorError
 from inspector.model import Location, ServerUrl
-from inspector.sources import folder_sessions
+from inspector.sources import folder_sessions, no_sessions_in
 from inspector.sources.discovery import discover, subagents_of
 from inspector.support.safe_text import shown_name
 
@@ -43,7 +43,10 @@ def _files(given: Location) -> list[Location]:
     if isinstance(given, ServerUrl):
         return [given]
     if given.is_dir():
-        return [path.absolute() for path in folder_sessions(given)]
+        files = folder_sessions(given)
+        if not files:
+            raise InspectorError(no_sessions_in(given))
+        return [path.absolute() for path in files]
     if not given.is_file():
         raise InspectorError(f"{shown_name(given)}: no such file or directory")
     return [given.absolute()]

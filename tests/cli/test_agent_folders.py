@@ -109,6 +109,13 @@ def test_search_reads_an_agents_folder_as_scan_does(agents_home: Path, capsys):
     assert (index["files"], index["errors"], captured.err) == (4, [], "")  # the settings and history left out
 
 
+def test_search_refuses_a_folder_holding_no_session_in_one_line(agents_home: Path, tmp_path: Path, capsys):
+    (tmp_path / "empty").mkdir()
+    assert main(["search", "hello", str(tmp_path / "empty")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "empty: no session files" in err
+
+
 def test_the_app_lists_the_sessions_of_an_agents_folder(agents_home: Path):
     async def scenario(pilot: Pilot) -> None:
         screen = pilot.app.screen

@@ -19,7 +19,7 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 
 from inspector.cli.main import main
 from tests.helpers.home_sessions import EVERY_AGENT, every_agent_s_session
-from tests.helpers.samples import SESSIONS
+from tests.helpers.samples import SESSIONS, TOOL_SAMPLES
 
 ANSWERED_WITHIN = 120  # seconds for a connection's calls: a server that hangs fails the test
 SAVE_MEMORY = {"name": "save_memory", "input_schema": {"type": "object", "properties": {"content": {"type": "string"}}}}
@@ -117,6 +117,21 @@ def test_a_file_not_there_is_the_tool_s_error_in_one_line():
     [result] = ask([("scan_session", {"path": "/nowhere/session.jsonl"})])
     assert result.is_error
     assert result.content[0].text.endswith("/nowhere/session.jsonl: no such file or directory")
+
+
+def test_an_agents_folder_is_scanned_as_its_sessions_and_an_empty_one_refused(empty_home: Path, tmp_path: Path):
+    project = empty_home / ".claude" / "projects" / "-home-me-work"
+    project.mkdir(parents=True)
+    (project / "a.jsonl").write_bytes((TOOL_SAMPLES / "claude-code.jsonl").read_bytes())
+    (empty_home / ".claude" / "settings.json").write_text('{"theme": "dark"}', encoding="utf-8")  # no session
+    (tmp_path / "empty").mkdir()
+    scanned, refused = ask(
+        [("scan_session", {"path": str(empty_home / ".claude")}), ("scan_session", {"path": str(tmp_path / "empty")})]
+    )
+    assert not scanned.is_error and scanned.structured_content["errors"] == []
+    assert [Path(session["path"]).name for session in scanned.structured_content["sessions"]] == ["a.jsonl"]
+    assert refused.is_error and "empty: no session files" in refused.content[0].text
+    assert "\n" not in refused.content[0].text
 
 
 def test_a_pipe_is_refused_in_one_line_and_the_server_answers_on(tmp_path: Path):
