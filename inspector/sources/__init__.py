@@ -68,17 +68,16 @@ def __dir__() -> list[str]:
 def folder_sessions(directory: Path) -> list[Path]:
     """The sessions a folder given by its path stands for: when it is one of the folders where the
     person's agents keep their sessions, or holds one (`~/.claude`, `~/.codex`, `~`), every session
-    they keep there (their other files, settings and prompt histories, left out:
-    `discovery.kept_in_folder`); else its session files (`session_files`); else, for a folder inside
-    an agent's place (`~/.codex/sessions/2026`), the sessions under it; else, for a copy of an
-    agent's folder (a `projects` folder of Claude Code's), the sessions laid out in it as the agent
-    keeps them."""
+    they keep there, their other files (settings, prompt histories) left out
+    (`discovery.kept_in_folder`), or its session files when they keep none there; else its session
+    files (`session_files`); else, for a folder inside an agent's place (`~/.codex/sessions/2026`),
+    the sessions under it; else, for a copy of an agent's folder (a `projects` folder of Claude
+    Code's), the sessions laid out in it as the agent keeps them."""
     from inspector.sources.discovery import kept_in_folder as kept_in  # a folder's only
 
-    kept = kept_in.sessions_kept_in(directory) if kept_in.places_within(directory) else []
-    return (
-        kept or session_files(directory) or kept_in.sessions_kept_in(directory) or kept_in.sessions_of_a_copy(directory)
-    )
+    if kept_in.places_within(directory):
+        return kept_in.sessions_kept_in(directory) or session_files(directory)
+    return session_files(directory) or kept_in.sessions_kept_in(directory) or kept_in.sessions_of_a_copy(directory)
 
 
 def no_sessions_in(directory: Location) -> str:
@@ -90,8 +89,9 @@ def no_sessions_in(directory: Location) -> str:
     line = (
         f"{shown_name(directory)}: no session files ({kinds}, Aider's logs) in this directory, nor an agent's sessions"
     )
-    found = nested_session_file(Path(directory), _may_be_a_session) if isinstance(directory, Path) else None
-    return f"{line}; {hint(directory, found)}" if isinstance(directory, Path) and found else line
+    if isinstance(directory, Path) and (found := nested_session_file(directory, _may_be_a_session)):
+        return f"{line}; {hint(directory, found)}"
+    return line
 
 
 def _may_be_a_session(name: str) -> bool:

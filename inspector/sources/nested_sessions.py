@@ -1,7 +1,7 @@
 """Where a folder that holds no session files of its own keeps some deeper: a copy of an agent's
 folder (`projects/<project>/*.jsonl`, `sessions/YYYY/MM/DD/*.jsonl`), a dataset of folders. A
-folder stands for the session files directly inside it, so such a folder is refused; the line that
-refuses it names the first session file found below and the paths that name every folder at its
+folder that is none of the person's agents' stands for the session files directly inside it, so
+such a folder is refused; the line that refuses it names the first session file found below and the paths that name every folder at its
 depth (`FOLDER/*/*/`), which `scan`, `report`, `search` and the app take as well.
 
 The look is bounded: folders level by level, `DEEPEST` levels down and `MOST_FOLDERS` folders at
