@@ -102,7 +102,9 @@ class InspectorApp(App[None]):
         self.notice = notice
         self.follow = follow
         self.files: list[Location]
-        if target is None:
+        if isinstance(target, Path) and target.is_dir() and not (named.given or named.format_name):  # as found
+            self.found = _found_in(target)
+        if target is None or self.found:
             self.files, self.lists_conversations = [entry.path for entry in self.found], False
         else:
             listed, self.lists_conversations = _listed(target, named)
@@ -255,10 +257,13 @@ class InspectorApp(App[None]):
         from inspector.tui.picker.found import FoundPicker, and_its_subagents
         from inspector.tui.picker.screen import PickerScreen
 
-        if self.target is None:
+        if self.found or self.target is None:
             counts = Counter(entry.tool for entry in self.found)
             tools = ", ".join(f"{count:,} {tool}" for tool, count in counts.most_common())
-            return FoundPicker(self.found, f"Your sessions, newest first ({tools}) · Enter opens one", self.named)
+            where = f" in {shown_name(self.target)}" if self.target is not None else ""
+            return FoundPicker(
+                self.found, f"Your sessions{where}, newest first ({tools}) · Enter opens one", self.named
+            )
         on_file = isinstance(self.target, Path) and self.target.is_file()  # else a directory, or a server's URL
         where = shown_name(self.target.name if on_file else self.target)
         kind = "Conversations" if self.lists_conversations else "Sessions"
@@ -294,6 +299,15 @@ def _session_at_start(source: Source, named: ReadOptions) -> Session | None:
     from inspector.sources.files.session_file import SessionFile
 
     return session_at_start(source.path, named.format_name) if isinstance(source, SessionFile) else None
+
+
+def _found_in(folder: Path) -> list[FoundSession]:
+    """The sessions your agents keep in `folder` when it is one of their folders or holds one
+    (`~/.claude`, `~`), as they are listed with no path; [] for any other folder (a project's is
+    listed by its files, each followed by its subagents)."""
+    from inspector.sources.discovery.kept_in_folder import found_kept_in, places_within  # a folder's only
+
+    return found_kept_in(folder) if places_within(folder) else []
 
 
 def _one_source(target: Location) -> bool:

@@ -16,10 +16,11 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import DataTable
+from textual.widgets import DataTable, Static
 
 from inspector.cli.main import main
 from inspector.tui.app import InspectorApp
+from inspector.tui.picker.found import FoundPicker
 from inspector.tui.picker.screen import PickerScreen
 from tests.helpers.pilot import play, rows
 from tests.helpers.samples import TOOL_SAMPLES
@@ -116,11 +117,23 @@ def test_search_refuses_a_folder_holding_no_session_in_one_line(agents_home: Pat
     assert err.count("\n") == 1 and "empty: no session files" in err
 
 
-def test_the_app_lists_the_sessions_of_an_agents_folder(agents_home: Path):
+def test_the_app_lists_the_sessions_of_an_agents_folder_as_it_lists_yours(agents_home: Path):
     async def scenario(pilot: Pilot) -> None:
         screen = pilot.app.screen
-        assert isinstance(screen, PickerScreen)
-        listed = sorted(row[0] for row in rows(screen.query_one(DataTable)))
-        assert listed == sorted([f"{SESSION}.jsonl", SUBAGENT])
+        assert isinstance(screen, FoundPicker)
+        title = str(screen.query_one("#title", Static).visual)
+        assert title == f"Your sessions in {agents_home / '.claude'}, newest first (1 Claude Code) · Enter opens one"
+        assert [row[:2] for row in rows(screen.query_one(DataTable))] == [["Claude Code", "/tmp/cc-work"]]
 
     play(InspectorApp(agents_home / ".claude"), scenario, settled=True)
+
+
+def test_the_app_lists_any_other_folder_by_its_files(agents_home: Path, tmp_path: Path):
+    shutil.copytree(agents_home / ".codex" / "sessions" / "2026" / "11" / "20", tmp_path / "saved")
+
+    async def scenario(pilot: Pilot) -> None:
+        screen = pilot.app.screen
+        assert isinstance(screen, PickerScreen) and not isinstance(screen, FoundPicker)
+        assert [row[0] for row in rows(screen.query_one(DataTable))] == [ROLLOUT]
+
+    play(InspectorApp(tmp_path / "saved"), scenario, settled=True)

@@ -25,10 +25,10 @@ def places_within(folder: Path) -> bool:
     return any(_real(place.path).is_relative_to(inside) for place in places())
 
 
-def sessions_kept_in(folder: Path) -> list[Path]:
+def found_kept_in(folder: Path) -> list[FoundSession]:
     """The sessions the agents keep in their places at or under `folder`, or under `folder` when it
-    is inside a place; newest first (then by path), each followed by its subagents' transcripts.
-    [] when `folder` is neither."""
+    is inside a place, as `discover` finds them: newest first (then by path). [] when `folder` is
+    neither."""
     inside = _real(folder)
     found: dict[Path, FoundSession] = {}
     for place in places():
@@ -38,8 +38,13 @@ def sessions_kept_in(folder: Path) -> list[Path]:
         for session in agent_named(place.tool).sessions(place.path):
             if where.is_relative_to(inside) or _real(session.path).is_relative_to(inside):
                 found.setdefault(session.path, session)
-    newest = sorted(found.values(), key=lambda session: (-session.modified, str(session.path)))
-    return list(dict.fromkeys(path for session in newest for path in (session.path, *subagents_of(session))))
+    return sorted(found.values(), key=lambda session: (-session.modified, str(session.path)))
+
+
+def sessions_kept_in(folder: Path) -> list[Path]:
+    """The files of the sessions `found_kept_in` finds, each followed by its subagents' transcripts."""
+    found = found_kept_in(folder)
+    return list(dict.fromkeys(path for session in found for path in (session.path, *subagents_of(session))))
 
 
 def sessions_of_a_copy(folder: Path) -> list[Path]:
