@@ -116,8 +116,8 @@ def subagents_of(found: FoundSession) -> tuple[Path, ...]:
 
 def agents_keeping(path: Path) -> list[Agent]:
     """The agents in one of whose places the session file `path` is kept, in the order of `AGENTS`."""
-    absolute = _real(path)
-    return [_BY_NAME[place.tool] for place in places() if absolute.is_relative_to(_real(place.path))]
+    absolute = real_path(path)
+    return [_BY_NAME[place.tool] for place in places() if absolute.is_relative_to(real_path(place.path))]
 
 
 def subagents_beside(path: Path) -> tuple[Path, ...]:
@@ -154,8 +154,8 @@ def kept_by_a_tool(path: Path) -> bool:
     """Whether `path` is among the bundled samples or in a folder where a tool keeps its own
     sessions: a folder the inspector writes nothing new into (the tool would list it as a session)."""
     folders = [SAMPLES] + [place.path.parent if _BY_NAME[place.tool].history else place.path for place in places()]
-    absolute = _real(path)
-    return any(absolute.is_relative_to(_real(folder)) for folder in folders)
+    absolute = real_path(path)
+    return any(absolute.is_relative_to(real_path(folder)) for folder in folders)
 
 
 def shown_places(looked: list[Place], home: Path | None = None) -> str:
@@ -181,6 +181,6 @@ def tilde(path: Path, home: Path) -> str:
         return str(path)
 
 
-def _real(path: Path) -> Path:
+def real_path(path: Path) -> Path:
     """`path` absolute, its links followed as far as they lead (a loop stops there, not in an error)."""
     return Path(os.path.realpath(path))

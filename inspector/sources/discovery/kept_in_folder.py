@@ -11,32 +11,31 @@ recognised by the names of the place's last folders (`sessions_of_a_copy`).
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-from inspector.sources.discovery import FoundSession, agent_named, places, subagents_of
+from inspector.sources.discovery import FoundSession, agent_named, places, real_path, subagents_of
 
 COPIED_LEVELS = 2  # the place's last folders a copy is recognised by (`storage/session`, `.claude/projects`)
 
 
 def places_within(folder: Path) -> bool:
     """Whether `folder` is one of the agents' places or holds one (at any depth)."""
-    inside = _real(folder)
-    return any(_real(place.path).is_relative_to(inside) for place in places())
+    inside = real_path(folder)
+    return any(real_path(place.path).is_relative_to(inside) for place in places())
 
 
 def found_kept_in(folder: Path) -> list[FoundSession]:
     """The sessions the agents keep in their places at or under `folder`, or under `folder` when it
     is inside a place, as `discover` finds them: newest first (then by path). [] when `folder` is
     neither."""
-    inside = _real(folder)
+    inside = real_path(folder)
     found: dict[Path, FoundSession] = {}
     for place in places():
-        where = _real(place.path)
+        where = real_path(place.path)
         if not (where.is_relative_to(inside) or inside.is_relative_to(where)):
             continue
         for session in agent_named(place.tool).sessions(place.path):
-            if where.is_relative_to(inside) or _real(session.path).is_relative_to(inside):
+            if where.is_relative_to(inside) or real_path(session.path).is_relative_to(inside):
                 found.setdefault(session.path, session)
     return sorted(found.values(), key=lambda session: (-session.modified, str(session.path)))
 
@@ -73,8 +72,3 @@ def _copied_places(folder: Path, names: tuple[str, ...]) -> list[Path]:
     if folder.parts[-len(names) :] == names:
         roots.append(folder)
     return roots
-
-
-def _real(path: Path) -> Path:
-    """`path` absolute, its links followed as far as they lead (a loop stops there, not in an error)."""
-    return Path(os.path.realpath(path))
