@@ -1,5 +1,5 @@
 """Allow `python -m inspector`."""
 
-from inspector.cli.main import main
+from inspector.cli.main import run
 
-raise SystemExit(main())
+run()

@@ -22,6 +22,7 @@ import os
 import sys
 from collections.abc import Collection, Sequence
 from importlib import import_module
+from typing import NoReturn
 
 from inspector import __version__
 from inspector.cli.commands import COMMAND_LINES
@@ -29,6 +30,7 @@ from inspector.cli.error_line import say_error
 from inspector.cli.exit_codes import COMMANDS, FAILED
 from inspector.cli.suggest import OneLineParser, did_you_mean, missing_file_hint
 from inspector.errors import InspectorError
+from inspector.support import quick_exit
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -57,6 +59,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return FAILED
     except BrokenPipeError:
         return FAILED
+
+
+def run() -> NoReturn:
+    """The command line's entry point: `main`, then the process ends (at once when a scan holds the
+    large session it read: `quick_exit`)."""
+    quick_exit.arm()
+    quick_exit.leave(main())
 
 
 def _mistyped_command(word: str) -> bool:

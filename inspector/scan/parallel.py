@@ -28,6 +28,7 @@ from inspector.scan.summary import SessionSummary, summarise
 from inspector.sources import open_source
 from inspector.sources.base import Source
 from inspector.support.gc_pause import collector_paused
+from inspector.support.quick_exit import hold
 from inspector.support.safe_text import shown_name
 
 if TYPE_CHECKING:
@@ -64,6 +65,8 @@ def scan_summaries(request: ScanRequest, only: str | None = None, jobs: int | No
         ranges = split_evenly([entry.messages for entry in source.listing()], workers)
     if len(ranges) < 2:  # a file, one session, a small history, or one conversation or none
         yield from map(summarise, iter_scan(source, request.extra_tools, only))
+        if not source.streams:  # a file read whole: the command line may end without freeing it
+            hold(source)
     else:
         yield from _in_workers(request, ranges)
 
