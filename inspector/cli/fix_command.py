@@ -40,6 +40,7 @@ from inspector.sources.base import Source
 from inspector.sources.files.session_file import SessionFile
 from inspector.sources.formats.openai import NAME as OPENAI  # `fix --to openai` writes this format
 from inspector.sources.schemas.table import parse_map
+from inspector.support.quick_exit import hold
 from inspector.support.safe_text import neutralise, one_line, shown_name
 from inspector.support.tools_file import load_tools_file
 
@@ -121,6 +122,8 @@ def run_fix(args: argparse.Namespace) -> int:
             yield Chosen(result.session, accepted_findings(result.findings, accepted))
 
     outcome = write_repaired(source, out, chosen, args.in_place, executions, args.force, args.allow_triggers, args.to)
+    if not source.streams:  # a file read whole, its repair written: the command line may end without freeing it
+        hold(source)
     if outcome.backup is not None:
         command = f"inspector undo {neutralise(shlex.quote(str(path)))}"
         undone = f" ({command} undoes this fix)" if outcome.backup.is_file() else ""

@@ -59,3 +59,16 @@ def test_an_error_ends_the_command_as_before_with_one_line(tmp_path):
     assert done.returncode == 2
     assert done.stderr.count("\n") == 2  # the error's line, then the handler's word
     assert "no such file" in done.stderr and "TORN DOWN" in done.stderr
+
+
+def test_a_fix_ends_at_once_once_its_repaired_copy_and_audit_are_written(tmp_path, capsys):
+    sample = SAMPLES / "memory-agent.openai.json"
+    quick, in_process = tmp_path / "quick.json", tmp_path / "in-process.json"
+    done = _command("fix", str(sample), "--accept", "all", "-o", str(quick))
+    assert main(["fix", str(sample), "--accept", "all", "-o", str(in_process)]) == done.returncode
+    assert quick.read_bytes() == in_process.read_bytes()
+    quick_audit, in_process_audit = (
+        Path(f"{path}.audit.ndjson").read_text().splitlines() for path in (quick, in_process)
+    )
+    assert len(quick_audit) == len(in_process_audit) > 0
+    assert "TORN DOWN" not in done.stderr
