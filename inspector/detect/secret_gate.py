@@ -221,12 +221,17 @@ class _Batch:
         """The indexes of the batch's turns where the search may find a secret, in order."""
         flagged = self.flagged
         flagged.update(bisect_right(self.firsts, text) - 1 for text in _may_hold(self.texts, self.known))
-        holding = _may_hold(self.named_only, None)
-        flagged.update(bisect_right(self.firsts_named_only, text) - 1 for text in holding)
+        named = self.named_only
+        distinct = list(dict.fromkeys(named))  # (an id is met again: a uuid is its turn's, its record's, a parent's)
+        holding = {distinct[text] for text in _may_hold(distinct, None)}
+        if holding:
+            flagged.update(
+                bisect_right(self.firsts_named_only, at) - 1 for at, text in enumerate(named) if text in holding
+            )
         plain = self.known.plain_values
         if len(plain) < PLAIN_VALUES_KEPT:  # (the fields every record repeats are in the first batches)
-            self.known.add_values(self.named_only)
-            plain.difference_update(self.named_only[text] for text in holding)
+            self.known.add_values(distinct)
+            plain.difference_update(holding)
         return [self.start + turn for turn in sorted(flagged)]
 
 

@@ -230,3 +230,18 @@ def test_a_key_before_its_separator_is_seen_wherever_a_long_text_puts_it(shift):
     text = "x" * (_KEY_WINDOW + shift - len(key) + 2) + key + "Zx9Yw8Vu7Ts6 and more"
     turns = [Turn(0, USER, "hello there"), Turn(1, USER, text)]
     assert list(turns_to_search(turns)) == [1]
+
+
+def test_a_secret_met_again_as_an_id_is_pointed_at_in_every_turn_holding_it():
+    """Ids and fields are looked at once each however often a batch holds them (a record's uuid is
+    its turn's id and the next record's parent): one that may be a secret is pointed at wherever it stands."""
+    from inspector.detect.secret_gate import turns_to_search
+    from inspector.model import ASSISTANT, TOOL, USER, ToolCall, ToolResult, Turn
+
+    token = SECRETS[2]
+    turns = [Turn(0, USER, "hello there", "u-1")]
+    turns += [Turn(1, ASSISTANT, "looking", "u-2", (ToolCall(token, "search", "{}", {}),))]
+    turns += [Turn(2, USER, "and this", "u-3", raw={"uuid": "u-3", "parentUuid": "u-2"})]
+    turns += [Turn(3, TOOL, "found", "u-4", (), (ToolResult(token, "search", "found"),))]
+    turns += [Turn(4, USER, "thanks", "u-5", raw={"uuid": "u-5", "requestId": token})]
+    assert list(turns_to_search(turns)) == [1, 3, 4]
