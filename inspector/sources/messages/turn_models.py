@@ -4,7 +4,6 @@ read as the turn (a span's attributes, an observation, the context line before a
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from typing import Any
 
 from inspector.model import ASSISTANT, Turn
@@ -18,8 +17,10 @@ def model_name(value: Any) -> str | None:
 
 
 def with_models(turns: Iterable[Turn], model_of: Callable[[Turn], Any]) -> list[Turn]:
-    """`turns`, each assistant turn with the model `model_of` finds for it (others as they are)."""
-    return [
-        replace(turn, model=model) if turn.role == ASSISTANT and (model := model_name(model_of(turn))) else turn
-        for turn in turns
-    ]
+    """`turns`, just built by a reader and not yet shared, each assistant turn given in place the
+    model `model_of` finds for it (a copy of each cost more than reading it on a large rollout)."""
+    turns = list(turns)
+    for turn in turns:
+        if turn.role == ASSISTANT and (model := model_name(model_of(turn))):
+            turn.model = model
+    return turns
