@@ -13,15 +13,17 @@ import argparse
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from inspector.model import Location, ToolSpec
 from inspector.scan.summary import SessionSummary
-from inspector.search.detection_key import detection_key
-from inspector.search.fingerprint import Fingerprint
-from inspector.search.scan_cache import ScanCache, open_scan_cache
 from inspector.support.counted_words import counted
 from inspector.support.gc_pause import collector_paused
 from inspector.support.safe_text import one_line
+
+if TYPE_CHECKING:
+    from inspector.search.fingerprint import Fingerprint
+    from inspector.search.scan_cache import ScanCache
 
 
 def add_cache_options(parser: argparse.ArgumentParser) -> None:
@@ -86,5 +88,8 @@ def cached_scan(args: argparse.Namespace, extra: tuple[ToolSpec, ...], mapping: 
     they name): none with `--no-cache` or `--session`, or when the index cannot be opened."""
     if args.no_cache or args.session is not None:
         return CachedScan(None)
+    from inspector.search.detection_key import detection_key  # (the index's modules load only when it is used)
+    from inspector.search.scan_cache import open_scan_cache
+
     key = detection_key(args.format, extra, args.table, mapping)
     return CachedScan(open_scan_cache(key, lambda line: print(f"inspector: {one_line(line)}", file=sys.stderr)))

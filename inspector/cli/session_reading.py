@@ -22,9 +22,7 @@ from inspector.model import ServerUrl, ToolSpec
 from inspector.scan.file_pool import MIN_POOL_BYTES, FilePool
 from inspector.scan.parallel import MAX_WORKERS, MIN_BYTES, ScanRequest, check_jobs
 from inspector.scan.summary import SessionSummary
-from inspector.search.fingerprint import Fingerprint
 from inspector.sources import folder_sessions, no_sessions_in
-from inspector.sources.schemas.table import parse_map
 from inspector.support.counted_words import counted
 from inspector.support.gc_pause import collector_paused
 from inspector.support.safe_text import shown_name
@@ -32,6 +30,7 @@ from inspector.support.tools_file import load_tools_file
 
 if TYPE_CHECKING:
     from inspector.review.baseline import Baseline
+    from inspector.search.fingerprint import Fingerprint
 
 
 def add_scan_options(parser: argparse.ArgumentParser) -> None:
@@ -78,7 +77,7 @@ def reading(args: argparse.Namespace) -> Reading:
     stderr, when no path was given and none of the person's own sessions were found."""
     check_jobs(args.jobs)  # once, before any path: a bad option is not an error of each file
     extra = tuple(load_tools_file(args.tools)) if args.tools else ()
-    mapping = parse_map(args.map) if args.map is not None else None
+    mapping = _parsed_map(args.map) if args.map is not None else None
     paths = _scan_paths(args)
     if not paths:
         from inspector.sources.discovery import places, shown_places  # only without a path
@@ -88,6 +87,13 @@ def reading(args: argparse.Namespace) -> Reading:
             file=sys.stderr,
         )
     return Reading(_expand(paths), extra, mapping)
+
+
+def _parsed_map(value: str) -> dict[str, str]:
+    """The column map `--map` gives (its module loads only when a history's table is mapped)."""
+    from inspector.sources.schemas.table import parse_map
+
+    return parse_map(value)
 
 
 def summaries(args: argparse.Namespace, read: Reading) -> tuple[list[SessionSummary], list[str]]:

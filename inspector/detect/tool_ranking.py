@@ -12,7 +12,6 @@ by at least `RENAME_MARGIN` (0.5, as much as validating alone is worth), its nam
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -57,8 +56,10 @@ def rank(
 
 def name_similarity(called: str, defined: str) -> float:
     """How alike two tool names are, 0 to 1, ignoring case and the order of their words."""
-    plain = difflib.SequenceMatcher(None, called.lower(), defined.lower()).ratio()
-    words = difflib.SequenceMatcher(None, _sorted_words(called), _sorted_words(defined)).ratio()
+    from difflib import SequenceMatcher  # (loaded once a call names no tool offered: most scans never do)
+
+    plain = SequenceMatcher(None, called.lower(), defined.lower()).ratio()
+    words = SequenceMatcher(None, _sorted_words(called), _sorted_words(defined)).ratio()
     return max(plain, words)
 
 

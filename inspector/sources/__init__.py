@@ -133,9 +133,9 @@ def load_sessions(path: Path, format_name: str | None = None) -> list[Session]:
 def format_names() -> list[str]:
     """The names `--format` accepts (file formats, then SQLite schemas)."""
     from inspector.sources.formats import format_names as file_format_names  # imports no format
-    from inspector.sources.schemas import SCHEMAS
+    from inspector.sources.schemas import schema_names  # imports no schema
 
-    return file_format_names() + list(SCHEMAS)
+    return file_format_names() + schema_names()
 
 
 def session_files(directory: Path) -> list[Path]:

@@ -11,13 +11,13 @@ Finding the numbers costs one look at each integer of the file, in time linear i
 from __future__ import annotations
 
 import json
-import secrets
+import os
 from typing import Any
 
 from inspector.support.lazy_pattern import lazy_pattern
 
 MAX_DIGITS = 4300  # Python's own default limit on reading digits as an `int`
-_TOKEN = secrets.token_hex(8)
+_TOKEN = os.urandom(8).hex()
 _PLACEHOLDER = lazy_pattern(f'"\ue000{_TOKEN}:([0-9]+)\ue000"')
 
 

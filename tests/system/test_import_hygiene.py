@@ -43,7 +43,7 @@ def loaded_by_command(*arguments: str) -> set[str]:
 def test_a_scan_loads_no_other_storage_writer_or_command():
     loaded = loaded_by_command("scan", str(SESSIONS / "memory-agent.openai.json"))
     assert "inspector.cli.scan_command" in loaded and "inspector.sources.formats.openai" in loaded
-    assert "inspector.sources.schemas.rubyllm" in loaded  # the schemas' names, for --format; not their writers
+    assert not [name for name in loaded if name.startswith("inspector.sources.schemas.")]  # --format names them alone
     not_needed = [
         "inspector.sources.postgres.history",
         "inspector.sources.sqlite.history",
@@ -105,3 +105,11 @@ def test_the_stop_hook_loads_the_claude_code_reader_and_its_detectors_alone(tmp_
         "inspector.detect.schema_check",
     ]
     assert [name for name in not_needed if name in loaded] == []
+
+
+def test_a_scan_that_keeps_nothing_loads_none_of_the_search_index():
+    loaded = loaded_by_command("scan", "--no-cache", str(SESSIONS / "memory-agent.openai.json"))
+    assert "inspector.cli.scan_command" in loaded
+    index = ("inspector.search.scan_cache", "inspector.search.detection_key", "sqlite3", "pickle", "hashlib", "difflib")
+    assert [name for name in index if name in loaded] == []
+    assert "inspector.search.scan_cache" in loaded_by_command("scan", str(SESSIONS / "memory-agent.openai.json"))

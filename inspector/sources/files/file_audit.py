@@ -15,7 +15,6 @@ SHA-256 of the file it wrote), which is what `inspector undo FILE` reads (`file_
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from collections.abc import Callable, Iterator, Sequence
@@ -55,7 +54,9 @@ def land_with_audit(
     entries = [record.entry for record in audit]
     earlier = b""
     if backup is not None:
-        written = {"backup": backup.name, "written_sha256": hashlib.sha256(data).hexdigest()}
+        from hashlib import sha256  # (a write in place only: a scan loads this module, never writes)
+
+        written = {"backup": backup.name, "written_sha256": sha256(data).hexdigest()}
         entries = [{**entry, IN_PLACE: written} for entry in entries]
         earlier = audit_so_far(audit_path_for(out))
     text = "".join(json.dumps(entry, ensure_ascii=False) + "\n" for entry in entries)

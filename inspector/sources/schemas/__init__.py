@@ -5,47 +5,73 @@ private module beside it (`_*.py`), loaded only when a fix writes. `TABLE` reads
 with `--table T --map ...`: never recognised, so not among `SCHEMAS`. Which of them a backend
 reads it declares itself (`recognition.Backend`).
 
-A new schema is one module and one line in `SCHEMAS` (SQLite reads every schema), and one in
-`POSTGRESQL` (`inspector.sources.postgres.history`) when PostgreSQL runs its SQL too.
+A new schema is one module and one line in `SCHEMA_MODULES` (SQLite reads every schema), and one in
+`POSTGRESQL` (`inspector.sources.postgres.history`) when PostgreSQL runs its SQL too. The registry is
+built when first used: the command line lists the names (`schema_names`) without importing one.
 """
 
 from __future__ import annotations
 
-from inspector.sources.schemas import (
-    agents_sdk,
-    crush,
-    cursor_cli,
-    elia,
-    goose,
-    langchain_sql,
-    llm,
-    llm_legacy,
-    open_webui,
-    opencode,
-    rubyllm,
-    table,
-)
-from inspector.sources.schemas.contract import HistorySchema
+from functools import cache
+from importlib import import_module
+from typing import TYPE_CHECKING, NamedTuple
 
-SCHEMAS: dict[str, HistorySchema] = {
-    schema.name: schema
-    for schema in (
-        llm.SCHEMA,
-        llm_legacy.SCHEMA,
-        rubyllm.SCHEMA,
-        open_webui.SCHEMA,
-        elia.SCHEMA,
-        agents_sdk.SCHEMA,
-        langchain_sql.SCHEMA,
-        opencode.SCHEMA,
-        goose.SCHEMA,
-        crush.SCHEMA,
-        cursor_cli.SCHEMA,
-    )
-}
-TABLE: HistorySchema = table.SCHEMA
+if TYPE_CHECKING:
+    from inspector.sources.schemas.contract import HistorySchema
+
+# Each schema's module, in recognition order; the schema's name is the module's, `_` written `-`.
+SCHEMA_MODULES = (
+    "llm",
+    "llm_legacy",
+    "rubyllm",
+    "open_webui",
+    "elia",
+    "agents_sdk",
+    "langchain_sql",
+    "opencode",
+    "goose",
+    "crush",
+    "cursor_cli",
+)
+
+# Built on first use (`__getattr__`): the schemas by name, and the schema of a table named by hand.
+SCHEMAS: dict[str, HistorySchema]
+TABLE: HistorySchema
+
+
+class _Registry(NamedTuple):
+    """The schemas recognised, by name in recognition order, and the one of a table named by hand."""
+
+    schemas: dict[str, HistorySchema]
+    table: HistorySchema
+
+
+_NAMES = {"SCHEMAS": "schemas", "TABLE": "table"}
+
+
+def schema_names() -> list[str]:
+    """Every schema's name, in recognition order, without importing one."""
+    return [module.replace("_", "-") for module in SCHEMA_MODULES]
+
+
+def __getattr__(name: str) -> object:
+    """`SCHEMAS` or `TABLE`, every schema imported on first use of one of them."""
+    if name not in _NAMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(_registry(), _NAMES[name])
+    globals()[name] = value
+    return value
 
 
 def schema_named(name: str) -> HistorySchema:
     """The schema a location names (`HistoryLocation.format`): one of `SCHEMAS`, or `TABLE`."""
-    return TABLE if name == TABLE.name else SCHEMAS[name]
+    registry = _registry()
+    return registry.table if name == registry.table.name else registry.schemas[name]
+
+
+@cache
+def _registry() -> _Registry:
+    modules = [import_module(f"{__name__}.{module}") for module in SCHEMA_MODULES]
+    return _Registry(
+        {module.SCHEMA.name: module.SCHEMA for module in modules}, import_module(f"{__name__}.table").SCHEMA
+    )

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import subprocess
+import sys
 
 import pytest
 
@@ -47,3 +49,13 @@ def test_each_backend_declares_the_schemas_it_reads(backend, names):
     assert set(backend.schemas) == names
     assert all(backend.schemas[name] is SCHEMAS[name] for name in names)
     assert list(backend.schemas) == [name for name in SCHEMAS if name in names]  # recognised in the registry's order
+
+
+def test_the_names_are_the_registrys_in_recognition_order_and_listing_them_imports_no_schema():
+    assert schemas.schema_names() == list(SCHEMAS)
+    probe = (
+        "import sys; from inspector.sources import format_names; names = format_names(); "
+        "print(sorted(m for m in sys.modules if m.startswith('inspector.sources.schemas.')))"
+    )
+    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert loaded.strip() == "[]"
