@@ -29,7 +29,7 @@ from inspector.sources.files.openhands_conversation import is_conversation_state
 from inspector.sources.files.session_file import sessions_of_document
 from inspector.support.lazy_pattern import lazy_pattern
 
-START_BYTES = 1 << 20  # how much of a file its start is; a file no larger is read whole at once
+START_BYTES = 1 << 19  # how much of a file its start is (a few thousand turns); a file no larger is read whole at once
 # a JSON string (its escapes skipped), a string the start cuts off (`"` alone), or a bracket or comma
 _TOKENS = lazy_pattern(rb'"[^"\\]*(?:\\.[^"\\]*)*"|"|[\[\]{},]', re.S)
 _STRING, _COMMA = ord('"'), ord(",")
