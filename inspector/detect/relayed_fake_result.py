@@ -12,7 +12,9 @@ alone shows it. No fix: what the agent told the person from it is for the person
 
 Flagged: an answer whose text opens with an object (as `result-prefix` reads one, lenient JSON)
 followed by other text, in the sessions of the agents whose delegating calls are known
-(`DELEGATING_TOOLS`: another framework's tool named `Task` is no subagent). Not flagged: an answer
+(`DELEGATING_TOOLS`: another framework's tool named `Task` is no subagent); a notification,
+Claude Code's own message, is read even where the call that started its subagent is not among
+the turns (a hook reads only what a transcript gained since its last call). Not flagged: an answer
 that is only JSON (objects or a list after it), an answer with text before the object, the notice
 of a subagent started in the background, and a notification saying the subagent ran tools
 (`<tool_uses>` above 0: its object may copy a real result).
@@ -47,15 +49,13 @@ def detect(context: ScanContext) -> Iterator[Finding]:
     """Findings for every delegating call's result, and every task notification, whose answer
     opens with a fake tool result."""
     delegating = DELEGATING_TOOLS.get(context.session.format, frozenset())
-    delegated = False
     for turn in context.turns_with_results if delegating else ():
         for result in turn.tool_results:
             if result.name in delegating:
-                delegated = True
                 fake = _fake_at_start(_answer_in_result(result.content))
                 if fake is not None:
                     yield _finding(turn, result.name, fake[2], None, "its own transcript tells whether a tool ran")
-    if delegated and context.session.format in NOTIFYING_FORMATS:  # (a session that delegated nothing: no pass)
+    if context.session.format in NOTIFYING_FORMATS:
         for turn in context.session.turns:
             if turn.role == USER and NOTIFICATION in turn.text:
                 yield from _notified(context, turn)

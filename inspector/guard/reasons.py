@@ -30,6 +30,11 @@ _TOLD = {
         "Your reply printed a tool call as text; it did not run.",
         "Make the call to {tool} now as a real tool call, not as text.",
     ),
+    "relayed-fake-result": (
+        "The answer a subagent handed back to you opens with a tool result it wrote itself; it ran no tool.",
+        "Do not pass on what it says as done: do the work yourself with real tool calls and answer from "
+        "their results, or tell the person plainly that the subagent did not do it.",
+    ),
     "claimed-success": (
         "Your reply says it was done, but the call failed.",
         "Tell the person it failed, or call {tool} again with corrected arguments.",

@@ -13,8 +13,9 @@ A kind set to "block" blocks on its findings of `block_severity` or above and wa
 "warn" only warns (a note to the person, the agent goes on); "off" is never looked for. Notes
 (info) never block nor warn, and neither blocks a finding about a call that did run (a copy of
 its real result). By default the kinds whose detector's severity is error block: a fake result
-(`result-prefix`), a fake result block and leaked call markup; a claimed success after a failed
-call and an action announced and never called (warnings) warn.
+(`result-prefix`), a fake result block and leaked call markup; so does a subagent's answer that
+opens with a fake result, handed back to the agent (`relayed-fake-result`), which would pass it
+on; a claimed success after a failed call and an action announced and never called (warnings) warn.
 
 A settings file that cannot be read or holds an unknown key, kind or value is said in one line,
 and the defaults are used: a typo never turns the hook off.
@@ -28,11 +29,18 @@ from pathlib import Path
 from typing import Any
 
 # The kinds a reply that fabricates its work shows, in the order the reason names them.
-HOOK_KINDS = ("result-prefix", "fake-result-block", "tool-markup", "claimed-success", "narrated-action")
+HOOK_KINDS = (
+    "result-prefix",
+    "fake-result-block",
+    "tool-markup",
+    "relayed-fake-result",
+    "claimed-success",
+    "narrated-action",
+)
 BLOCK, WARN, OFF = "block", "warn", "off"
 MODES = (BLOCK, WARN, OFF)
 SEVERITIES = ("error", "warning")
-DEFAULT_MODES = {kind: BLOCK if index < 3 else WARN for index, kind in enumerate(HOOK_KINDS)}
+DEFAULT_MODES = {kind: WARN if kind in ("claimed-success", "narrated-action") else BLOCK for kind in HOOK_KINDS}
 
 
 class HookSettings:

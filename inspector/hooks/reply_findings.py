@@ -17,6 +17,7 @@ from importlib import import_module
 from inspector.catalogue import build_catalogue
 from inspector.detect.context import ScanContext
 from inspector.detect.contract import Detector
+from inspector.hooks.screen import is_notification
 from inspector.model import USER, Finding, Session
 from inspector.sources.files.document import parse_document
 from inspector.sources.formats import claude_code
@@ -57,6 +58,11 @@ def _thread(sessions: list[Session], agent_id: str | None) -> Session | None:
 
 def _reply_start(session: Session) -> int:
     """The position just after the last prompt a person wrote (a user turn with text and no
-    results); 0 when the lines hold none."""
-    prompts = [turn.position for turn in session.turns if turn.role == USER and turn.text and not turn.tool_results]
+    results, not Claude Code's notice of a subagent's answer, which the reply goes on from); 0
+    when the lines hold none."""
+    prompts = [
+        turn.position
+        for turn in session.turns
+        if turn.role == USER and turn.text and not turn.tool_results and not is_notification(turn.text)
+    ]
     return prompts[-1] + 1 if prompts else 0

@@ -5,7 +5,8 @@ Claude Code runs it when a reply ends, with the hook's input as JSON on stdin (`
 subagent `agent_id` and `agent_transcript_path`). It reads what the transcript gained since its
 last call (and the reply's last message from the input when the transcript does not hold it yet)
 (`transcript_tail`), and when the last reply holds a fabricated result, leaked call markup, a
-success claimed after a failed call or an action announced and never called, it prints
+subagent's made-up answer passed on, a success claimed after a failed call or an action announced
+and never called, it prints
 
     {"decision": "block", "reason": "..."}
 

@@ -9,7 +9,7 @@ run_all.sh installs it (`claude-newest`), else `claude` on $PATH; --python is th
 interpreter the inspector is installed in (default: this one), whose `inspector hook install`
 writes the hook into the temporary HOME's Claude Code settings (CLAUDE_CONFIG_DIR).
 
-Three runs of `claude -p`, each in its own temporary HOME:
+Four runs of `claude -p`, each in its own temporary HOME:
 
 - "block": the mock's first answer plants a fake tool result (scenario.FAKE_RESULT_REPLY) and
   ends the turn; the hook blocks, and Claude Code sends its reason to the model as a new user
@@ -20,11 +20,17 @@ Three runs of `claude -p`, each in its own temporary HOME:
   first answer is a fake `Read` result written as text (scenario.FAKE_READ_REPLY); the hook, on
   Claude Code's `SubagentStop`, blocks, and its reason goes to the subagent, which then reads
   notes.txt for real and answers from what it read; the main agent's closing answer follows.
+- "relayed": as "subagent", but the subagent, told by the hook, writes the fake `Read` result again
+  (the hook does not block a reply that follows its block: it only tells the person) and hands it
+  back as its answer, which Claude Code (running the subagent in the background) gives the main
+  agent in a notification. The main agent passes it on; the hook, on `Stop`, blocks
+  (`relayed-fake-result`), its reason goes to the main agent, which then reads notes.txt itself
+  and answers from what it read.
 
 Each run's evidence is written to OUT_DIR: the session file Claude Code wrote
-(`claude-code-hook-<run>.jsonl`, temp paths scrubbed; for "subagent" the subagent's transcript too,
-`claude-code-hook-subagent.agent.jsonl`) and the model's requests as the mock received them (the
-main agent's, and for "subagent" the subagent's apart) (`claude-code-hook-<run>.requests.json`: each request's messages, the system
+(`claude-code-hook-<run>.jsonl`, temp paths scrubbed; for "subagent" and "relayed" the subagent's
+transcript too, `claude-code-hook-<run>.agent.jsonl`) and the model's requests as the mock received them (the
+main agent's, and for "subagent" and "relayed" the subagent's apart) (`claude-code-hook-<run>.requests.json`: each request's messages, the system
 prompt and tool definitions left out, the interpreter's path as /path/to/python). The
 test tests/hooks/test_real_claude_code.py checks the committed evidence, and runs this script
 itself when Claude Code is found where it looks.
@@ -45,13 +51,18 @@ from harness import NPM_TOOLS, TempRun, find_binary, out_dir
 from mock_server import Reply, js, sse
 from scenario import DELEGATING_TURN, FAKE_READ_REPLY, FAKE_RESULT_REPLY, NOTES_TEXT, SUBAGENT_PROMPT, TURN_MEMORY
 
-RUNS = ("block", "clean", "subagent")
+RUNS = ("block", "clean", "subagent", "relayed")
+DELEGATING_RUNS = ("subagent", "relayed")
 JOURNAL_ENTRY = "I lost track of the refactor again."
 PYTHON_PLACEHOLDER = "/path/to/python"  # the interpreter named in the hook's command, in the evidence
 CLOSING_TEXT = "Saved to journal.txt for real this time."
 CLEAN_TEXT = "Noted. The refactor needs a smaller first step."
 SUBAGENT_ANSWER = "notes.txt, read with the Read tool: " + " ".join(NOTES_TEXT.split("\n")).strip()
 DELEGATE_CLOSING = "The subagent read it: the meeting moved to Thursday; bring the draft."
+DELEGATE_WAITING = "A subagent is reading notes.txt; I will tell you what it says."
+RELAYED_TEXT = "The subagent says the meeting moved to Thursday; bring the draft."
+READ_MYSELF = "The subagent ran no tool, so I am reading notes.txt myself."
+READ_MYSELF_CLOSING = "I read notes.txt myself: " + " ".join(NOTES_TEXT.split("\n")).strip()
 CLAUDE_VERSION = "2.1.332"  # the release the evidence was written by (run_all.sh's claude-newest)
 # where run_all.sh installs it; else $CLAUDE_BIN, --claude or `claude` on $PATH
 CLAUDE_CANDIDATES = [str(NPM_TOOLS / f"claude-{CLAUDE_VERSION}/node_modules/@anthropic-ai/claude-code-linux-x64/claude")]
@@ -74,8 +85,10 @@ def make_responder(workdir: str, run: str, requests: list):
         return message_events(mid, model, [text_block_events(0, CLOSING_TEXT)], "end_turn")
 
     def delegating(n: int, model: str, subagent: bool):
-        """The "subagent" run: the main agent's answers, or (`subagent`) the subagent's."""
+        """The "subagent" and "relayed" runs: the main agent's answers, or (`subagent`) the subagent's."""
         mid = f"msg_hook_{run}_{'sub' if subagent else 'main'}_{n:02d}"
+        if run == "relayed":
+            return relaying(mid, n, model, subagent)
         if subagent and n == 0:  # a fake Read result written as text; no tool ran
             return message_events(mid, model, [text_block_events(0, FAKE_READ_REPLY)], "end_turn")
         if subagent and n == 1:  # after the hook's reason: the real call
@@ -84,17 +97,37 @@ def make_responder(workdir: str, run: str, requests: list):
         if subagent:
             return message_events(mid, model, [text_block_events(0, SUBAGENT_ANSWER)], "end_turn")
         if n == 0:
-            arguments = json.dumps({"description": "Read notes", "prompt": SUBAGENT_PROMPT, "subagent_type": "general-purpose"})
-            blocks = [text_block_events(0, "Asking a subagent to read it."), tool_block_events(1, "toolu_hook_agent", "Agent", [arguments])]
-            return message_events(mid, model, blocks, "tool_use")
+            return delegation(mid, model)
         return message_events(mid, model, [text_block_events(0, DELEGATE_CLOSING)], "end_turn")
+
+    def relaying(mid: str, n: int, model: str, subagent: bool):
+        """The "relayed" run: the subagent writes the fake result twice; the main agent delegates,
+        waits, passes the answer on, then (told by the hook) reads the file itself."""
+        if subagent:  # the fake Read result, before and after the hook's reason
+            return message_events(mid, model, [text_block_events(0, FAKE_READ_REPLY)], "end_turn")
+        if n == 0:
+            return delegation(mid, model)
+        said = {1: DELEGATE_WAITING, 2: RELAYED_TEXT}.get(n)
+        if said is not None:
+            return message_events(mid, model, [text_block_events(0, said)], "end_turn")
+        if n == 3:  # after the hook's reason: the real call
+            arguments = json.dumps({"file_path": os.path.join(workdir, "notes.txt")})
+            blocks = [text_block_events(0, READ_MYSELF), tool_block_events(1, "toolu_hook_read_main", "Read", [arguments])]
+            return message_events(mid, model, blocks, "tool_use")
+        return message_events(mid, model, [text_block_events(0, READ_MYSELF_CLOSING)], "end_turn")
+
+    def delegation(mid: str, model: str):
+        """The main agent's first answer: the subagent started with the `Agent` tool."""
+        arguments = json.dumps({"description": "Read notes", "prompt": SUBAGENT_PROMPT, "subagent_type": "general-purpose"})
+        blocks = [text_block_events(0, "Asking a subagent to read it."), tool_block_events(1, "toolu_hook_agent", "Agent", [arguments])]
+        return message_events(mid, model, blocks, "tool_use")
 
     def responder(method, path, body):
         if path.startswith("/v1/messages/count_tokens"):
             return js({"input_tokens": 1000})
         if path.startswith("/v1/messages") and isinstance(body, dict):
             tools = [t.get("name") for t in body.get("tools") or [] if isinstance(t, dict)]
-            if run == "subagent" and "Read" in tools:
+            if run in DELEGATING_RUNS and "Read" in tools:
                 subagent = SUBAGENT_PROMPT in first_text(body)
                 requests.append({"agent": "subagent" if subagent else "main", "messages": body.get("messages", [])})
                 n = sum(1 for m in body.get("messages", []) if m.get("role") == "assistant")
@@ -151,7 +184,7 @@ def play(claude: str, python: str, run_name: str, out: Path, keep: bool) -> None
         env["ANTHROPIC_BASE_URL"] = srv.url
         cmd = [claude, "-p", "--input-format", "stream-json", "--output-format", "stream-json", "--verbose"]
         cmd += ["--model", "claude-sonnet-4-5", "--allowedTools", "Write", "Read", "Agent", "--max-turns", "8"]
-        turn = DELEGATING_TURN if run_name == "subagent" else TURN_MEMORY
+        turn = DELEGATING_TURN if run_name in DELEGATING_RUNS else TURN_MEMORY
         rc, stdout, stderr = run_turns(cmd, run.work, env, [turn], timeout=180)
     run.save("stdout.jsonl", stdout)
     run.save("stderr.txt", stderr)
@@ -159,10 +192,11 @@ def play(claude: str, python: str, run_name: str, out: Path, keep: bool) -> None
     src = run.find_written(os.path.join(run.home, ".claude", "projects", "*", "*.jsonl"), "session file")
     run.copy_scrubbed(src, out / f"claude-code-hook-{run_name}.jsonl")
     _scrub_interpreter(out / f"claude-code-hook-{run_name}.jsonl", python)
-    if run_name == "subagent":  # the subagent's transcript, in <session>/subagents/
+    if run_name in DELEGATING_RUNS:  # the subagent's transcript, in <session>/subagents/
         subagents = os.path.join(os.path.dirname(src), Path(src).stem, "subagents", "agent-*.jsonl")
-        run.copy_scrubbed(run.find_written(subagents, "subagent's transcript"), out / "claude-code-hook-subagent.agent.jsonl")
-        _scrub_interpreter(out / "claude-code-hook-subagent.agent.jsonl", python)
+        agent_transcript = out / f"claude-code-hook-{run_name}.agent.jsonl"
+        run.copy_scrubbed(run.find_written(subagents, "subagent's transcript"), agent_transcript)
+        _scrub_interpreter(agent_transcript, python)
     journal = Path(run.work, "journal.txt")
     evidence = {
         "claude_exit": rc,
@@ -182,7 +216,7 @@ def _scrub_interpreter(path: Path, python: str) -> None:
 
 
 def main() -> None:
-    """Play both runs and write their evidence."""
+    """Play the runs and write their evidence."""
     import argparse
 
     ap = argparse.ArgumentParser()

@@ -128,3 +128,13 @@ def test_a_tool_named_task_in_another_framework_s_session_is_no_subagent(write_s
         [],
     )
     assert findings_of(path, KIND) == []
+
+
+def test_a_notification_is_read_without_the_call_that_started_its_subagent(tmp_path):
+    """As a hook reads a transcript: only the lines it gained since the reply that made the call."""
+    lines = NOTIFIED.read_text(encoding="utf-8").splitlines(keepends=True)
+    called = max(number for number, line in enumerate(lines) if '"name":"Agent"' in line.replace(" ", ""))
+    tail = tmp_path / NOTIFIED.name
+    tail.write_text("".join(lines[called + 1 :]), encoding="utf-8")
+    (finding,) = findings_of(tail, KIND)
+    assert "<task-notification>" in lines[called + 1 + finding.turn]

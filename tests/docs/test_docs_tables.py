@@ -116,3 +116,13 @@ def test_the_app_s_help_ends_with_its_exit_codes(capsys):
     with pytest.raises(SystemExit):
         main(["--samples", "--help"])
     assert " ".join(capsys.readouterr().out.split()).endswith(" ".join(epilog(app).split()))
+
+
+def test_the_hook_s_table_gives_every_kind_it_checks_in_its_order_with_what_it_does_by_default():
+    from inspector.hooks.hook_settings import DEFAULT_MODES, HOOK_KINDS
+
+    rows = table(page("hooks.md"), "| kind | by default |")
+    assert [code_names(row[0])[0] for row in rows] == list(HOOK_KINDS)
+    assert {code_names(row[0])[0]: row[1].split()[0] for row in rows} == {
+        kind: {"block": "blocks", "warn": "warns"}[mode] for kind, mode in DEFAULT_MODES.items()
+    }

@@ -45,7 +45,7 @@ def test_a_settings_file_with_a_typo_is_one_line_and_the_defaults_still_block(tm
     assert code == 0 and decision["decision"] == "block"
     assert (
         err
-        == f"inspector hook: {path}: the hook checks no kind 'result-prefx' (result-prefix, fake-result-block, tool-markup, claimed-success, narrated-action): the defaults are used\n"
+        == f"inspector hook: {path}: the hook checks no kind 'result-prefx' (result-prefix, fake-result-block, tool-markup, relayed-fake-result, claimed-success, narrated-action): the defaults are used\n"
     )
 
 

@@ -3,7 +3,9 @@
 reason reaches the model in the next request, and the real call the model then makes runs; a
 clean reply is left alone, with no request more; a subagent's reply planting a fake `Read` result
 is blocked on `SubagentStop`, the reason reaches the subagent, which then reads the file for real,
-and the main agent is told what the file says.
+and the main agent is told what the file says; a subagent that writes its fake again (a reply after
+a block is not blocked again) hands it back in Claude Code's notification, and the main agent's
+reply passing it on is blocked on `Stop`: the reason reaches the main agent, which reads the file itself.
 
 The evidence that script committed (`sessions/hooks/`) is checked every time. The slow test runs
 the script itself, with the real Claude Code, when it is installed where the script looks
@@ -24,6 +26,7 @@ from tests.helpers.samples import ROOT, TOOL_SAMPLES
 EVIDENCE = TOOL_SAMPLES / "hooks"
 GENERATOR = ROOT / "sessions" / "generate" / "claude_code_hook.py"
 REASON_START = "Your reply contains a tool result you wrote yourself; no tool ran. (result-prefix: "
+RELAYED_START = "The answer a subagent handed back to you opens with a tool result it wrote itself; it ran no tool."
 
 
 def evidence(folder: Path, run: str) -> dict:
@@ -83,6 +86,25 @@ def check_subagent_run(folder: Path) -> None:
     assert [finding.kind for finding in scanned.findings] == ["result-prefix"]
 
 
+def check_relayed_run(folder: Path) -> None:
+    """The subagent's fake blocked once, written again and handed back; the main agent's reply
+    passing it on blocked, the reason in its next request, then the file read by the main agent."""
+    run = evidence(folder, "relayed")
+    assert run["claude_exit"] == 0
+    first, after_block = [r["messages"] for r in run["requests"] if r["agent"] == "subagent"]  # no third
+    assert REASON_START in texts(after_block[-1])
+    main = [r["messages"] for r in run["requests"] if r["agent"] == "main"]
+    notified, told, read = main[-3:]
+    assert "<task-notification>" in texts(notified[-1]) and "<tool_uses>0</tool_uses>" in texts(notified[-1])
+    assert told[-2]["content"][0]["text"].startswith("The subagent says the meeting moved to Thursday")
+    said = texts(told[-1])
+    assert "Stop hook blocking error from command" in said and RELAYED_START in said
+    assert "do the work yourself with real tool calls" in said
+    result = read[-1]["content"][0]
+    assert result["type"] == "tool_result" and "Meeting moved to Thursday." in json.dumps(result["content"])
+    assert RELAYED_START in (folder / "claude-code-hook-relayed.jsonl").read_text()
+
+
 def test_the_committed_evidence_shows_the_block_the_reason_and_the_real_call():
     check_block_run(EVIDENCE)
 
@@ -93,6 +115,10 @@ def test_the_committed_evidence_shows_a_clean_reply_left_alone():
 
 def test_the_committed_evidence_shows_a_subagent_s_fake_blocked_and_the_file_read_for_real():
     check_subagent_run(EVIDENCE)
+
+
+def test_the_committed_evidence_shows_a_subagent_s_fake_passed_on_blocked_and_the_file_read_by_the_main_agent():
+    check_relayed_run(EVIDENCE)
 
 
 def test_the_inspector_reads_what_claude_code_wrote_with_the_hook_installed():
@@ -111,6 +137,7 @@ def test_the_hook_inside_the_real_claude_code(tmp_path):
     check_block_run(tmp_path)
     check_clean_run(tmp_path)
     check_subagent_run(tmp_path)
+    check_relayed_run(tmp_path)
 
 
 REAL_CLAUDE = agent_binary(

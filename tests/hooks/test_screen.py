@@ -14,7 +14,12 @@ from inspector.hooks.reply_findings import reply_findings
 from inspector.hooks.screen import may_hold
 from tests.helpers.samples import SESSIONS, TOOL_SAMPLES
 
-CLAUDE_CODE_SAMPLES = sorted(TOOL_SAMPLES.glob("claude-code*.jsonl")) + sorted(SESSIONS.glob("*.claude-code.jsonl"))
+# (and the main sessions of the folders whose subagents' answers, one made up, came back to them)
+CLAUDE_CODE_SAMPLES = (
+    sorted(TOOL_SAMPLES.glob("claude-code*.jsonl"))
+    + sorted(SESSIONS.glob("*.claude-code.jsonl"))
+    + sorted(path for folder in TOOL_SAMPLES.glob("claude-code-s*") for path in folder.glob("*-*-*-*-*.jsonl"))
+)
 
 
 @pytest.mark.parametrize("path", CLAUDE_CODE_SAMPLES, ids=lambda path: path.name)
@@ -45,3 +50,11 @@ def test_an_announcement_after_the_reply_s_calls_passes_the_quick_look():
     data = "\n".join(lines).encode() + b"\n"
     assert [f.kind for f in reply_findings("transcript.jsonl", data, HOOK_KINDS, None)] == ["narrated-action"]
     assert may_hold(data, HOOK_KINDS)
+
+
+def test_the_quick_look_knows_what_the_detector_knows_of_a_subagent_s_answer():
+    from inspector.detect import relayed_fake_result
+    from inspector.hooks import screen
+
+    assert screen.NOTIFICATION == relayed_fake_result.NOTIFICATION
+    assert relayed_fake_result.DELEGATING_TOOLS["claude-code"] == screen.DELEGATING_TOOLS

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+from tests.helpers.samples import TOOL_SAMPLES
 from tests.hooks.helpers import (
     FAKE_RESULT_END,
     MARKUP_END,
@@ -14,6 +15,9 @@ from tests.hooks.helpers import (
     stop_input,
     write_lines,
 )
+
+# A session of the real Claude Code whose subagent made up its answer (`sessions/generate/`)
+RELAYED = TOOL_SAMPLES / "claude-code-subagent" / "96771fa5-273c-4ee7-9ace-b7f1e823acb7.jsonl"
 
 
 def test_a_reply_opening_with_a_fake_result_is_blocked_with_a_reason_for_the_model(tmp_path, monkeypatch, capsys):
@@ -173,3 +177,31 @@ def test_a_failure_of_the_hook_s_own_is_one_line_and_exit_0(tmp_path, monkeypatc
     monkeypatch.setattr("inspector.hooks.reply_findings.reply_findings", broken)
     transcript = write_lines(tmp_path / "session.jsonl", FAKE_RESULT_END)
     assert run_hook(monkeypatch, capsys, stop_input(transcript)) == (0, None, "inspector hook: a detector broke\n")
+
+
+def test_a_subagent_s_made_up_answer_passed_on_is_blocked_once_with_a_reason_for_the_model(
+    tmp_path, monkeypatch, capsys
+):
+    """Claude Code 2.1.332 ran the subagent in the background: its answer, which opens with a fake
+    `Read` result, came back in a notification (a user message that is no prompt of the person's),
+    and the main agent passed it on."""
+    lines = RELAYED.read_bytes().splitlines(keepends=True)
+    notified = next(number for number, line in enumerate(lines) if b"<task-notification>" in line)
+    transcript = tmp_path / "session.jsonl"
+    transcript.write_bytes(b"".join(lines[:notified]))  # the reply given while the subagent ran
+    assert run_hook(monkeypatch, capsys, stop_input(transcript))[1] is None
+    transcript.write_bytes(b"".join(lines))  # its answer came back, and the reply on it
+    code, decision, err = run_hook(monkeypatch, capsys, stop_input(transcript))
+    assert (code, err) == (0, "") and decision is not None and decision["decision"] == "block"
+    assert decision["reason"].startswith(
+        "The answer a subagent handed back to you opens with a tool result it wrote itself; it ran no tool."
+    )
+    assert "(relayed-fake-result: The answer the Agent subagent handed back opens with an object" in decision["reason"]
+    assert "do the work yourself with real tool calls" in decision["reason"]
+    assert run_hook(monkeypatch, capsys, stop_input(transcript))[1] is None  # blocked once: nothing new
+    # read whole by a call that follows a block (another session's state): the person is told, no block
+    retried = run_hook(monkeypatch, capsys, stop_input(transcript, active=True, session_id="retried"))[1]
+    assert retried is not None and "decision" not in retried
+    assert retried["systemMessage"].startswith(
+        "inspector: the last reply may not be what it seems (relayed-fake-result: "
+    )
