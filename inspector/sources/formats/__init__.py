@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from inspector.errors import InspectorError
 from inspector.sources.formats.contract import FileFormat
+from inspector.support.lazy_registry import registry_attribute
 from inspector.support.safe_text import shown_name
 from inspector.support.secret_patterns import masked_everywhere
 
@@ -103,15 +104,6 @@ class _Registry(NamedTuple):
 _NAMES = {"SPECIFIC": "specific", "GENERAL": "general", "FORMATS": "by_name"}
 # What a file holding one JSON value that is not an object is, in JSON's own words.
 _JSON_TYPE_WORDS = {list: "list", str: "string", int: "number", float: "number", bool: "boolean", type(None): "null"}
-
-
-def __getattr__(name: str) -> object:
-    """`SPECIFIC`, `GENERAL` or `FORMATS`, every format imported on first use of one of them."""
-    if name not in _NAMES:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(_registry(), _NAMES[name])
-    globals()[name] = value
-    return value
 
 
 def __dir__() -> list[str]:
@@ -196,3 +188,7 @@ def _registry() -> _Registry:
 def _format_of_module(module: str) -> FileFormat:
     format_: FileFormat = import_module(f"{__name__}.{module}").FORMAT
     return format_
+
+
+# `SPECIFIC`, `GENERAL` or `FORMATS`, every format imported on first use of one of them.
+__getattr__ = registry_attribute(globals(), __name__, _NAMES, _registry)

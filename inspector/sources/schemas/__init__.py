@@ -16,6 +16,8 @@ from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING, NamedTuple
 
+from inspector.support.lazy_registry import registry_attribute
+
 if TYPE_CHECKING:
     from inspector.sources.schemas.contract import HistorySchema
 
@@ -54,15 +56,6 @@ def schema_names() -> list[str]:
     return [module.replace("_", "-") for module in SCHEMA_MODULES]
 
 
-def __getattr__(name: str) -> object:
-    """`SCHEMAS` or `TABLE`, every schema imported on first use of one of them."""
-    if name not in _NAMES:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(_registry(), _NAMES[name])
-    globals()[name] = value
-    return value
-
-
 def schema_named(name: str) -> HistorySchema:
     """The schema a location names (`HistoryLocation.format`): one of `SCHEMAS`, or `TABLE`."""
     registry = _registry()
@@ -75,3 +68,7 @@ def _registry() -> _Registry:
     return _Registry(
         {module.SCHEMA.name: module.SCHEMA for module in modules}, import_module(f"{__name__}.table").SCHEMA
     )
+
+
+# `SCHEMAS` or `TABLE`, every schema imported on first use of one of them.
+__getattr__ = registry_attribute(globals(), __name__, _NAMES, _registry)
