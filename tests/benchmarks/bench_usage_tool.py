@@ -35,6 +35,10 @@ the reading of every byte (decoding 0.81 s, turns 0.55 s, detectors 1.7 s of CPU
 `scan_stages.py` given the 500 files): per session, 1 ms at most is spent on anything but that. Two
 workers on this machine's 2 cores spend 5.3 s of CPU where one process spends 3.9 s (the cores
 share one physical core), so the wall time is about the one process's CPU time over 1.35.
+
+After the command ended at once once its report was out and a scan loaded only what it uses: best
+of 3 (load average under 1), ccusage 0.71 s, the first scan 1.57 s (2.22x ccusage in wall time,
+2.44x in CPU), the scan after it 0.31 s (0.44x).
 """
 
 from __future__ import annotations
