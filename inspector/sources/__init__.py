@@ -72,12 +72,16 @@ def folder_sessions(directory: Path) -> list[Path]:
     (`discovery.kept_in_folder`), or its session files when they keep none there; else its session
     files (`session_files`); else, for a folder inside an agent's place (`~/.codex/sessions/2026`),
     the sessions under it; else, for a copy of an agent's folder (a `projects` folder of Claude
-    Code's), the sessions laid out in it as the agent keeps them."""
+    Code's, a `~/.claude` copied under another name beside its settings), the sessions laid out in
+    it as the agent keeps them."""
     from inspector.sources.discovery import kept_in_folder as kept_in  # a folder's only
 
     if kept_in.places_within(directory):
         return kept_in.sessions_kept_in(directory) or session_files(directory)
-    return session_files(directory) or kept_in.sessions_kept_in(directory) or kept_in.sessions_of_a_copy(directory)
+    files = session_files(directory)
+    if files and not kept_in.only_agents_own_files(files):
+        return files
+    return kept_in.sessions_kept_in(directory) or kept_in.sessions_of_a_copy(directory) or files
 
 
 def no_sessions_in(directory: Location) -> str:

@@ -137,3 +137,23 @@ def test_the_app_lists_any_other_folder_by_its_files(agents_home: Path, tmp_path
         assert [row[0] for row in rows(screen.query_one(DataTable))] == [ROLLOUT]
 
     play(InspectorApp(tmp_path / "saved"), scenario, settled=True)
+
+
+def test_a_copy_of_an_agents_folder_under_another_name_is_read_as_the_agent_lays_it_out_not_by_its_settings(
+    agents_home: Path, tmp_path: Path, capsys
+):
+    shutil.copytree(agents_home / ".claude", tmp_path / "claude from the laptop")  # settings.json, history.jsonl
+    assert _scanned(tmp_path / "claude from the laptop", capsys) == [f"{SESSION}.jsonl"]
+    shutil.copytree(agents_home / ".codex", tmp_path / "codex-backup")
+    (tmp_path / "codex-backup" / "history.jsonl").write_text('{"session_id": "s", "text": "hi"}\n', encoding="utf-8")
+    assert _scanned(tmp_path / "codex-backup", capsys) == sorted([ROLLOUT, OLDER_ROLLOUT])
+
+
+def test_a_folder_with_a_session_file_of_its_own_beside_a_copied_place_is_read_by_its_files(
+    agents_home: Path, tmp_path: Path, capsys
+):
+    shutil.copytree(agents_home / ".claude", tmp_path / "mixed")
+    (tmp_path / "mixed" / "settings.json").unlink()
+    (tmp_path / "mixed" / "history.jsonl").unlink()
+    shutil.copy(TOOL_SAMPLES / "codex.rollout.jsonl", tmp_path / "mixed" / "saved.jsonl")
+    assert _scanned(tmp_path / "mixed", capsys) == ["saved.jsonl"]

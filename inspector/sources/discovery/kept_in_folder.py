@@ -5,8 +5,9 @@ sessions are listed as `inspector` with no path lists them (`discover`), so the 
 folders hold (settings, prompt histories, to-do lists) are not taken for sessions.
 
 The places are the person's own, as `discover` finds them (the home folder and the variables that
-move them). A copy of an agent's folder elsewhere, which holds no session file of its own, is
-recognised by the names of the place's last folders (`sessions_of_a_copy`).
+move them). A copy of an agent's folder elsewhere, which holds no session file of its own or only
+the files the agent keeps beside its place (`only_agents_own_files`: a `~/.claude` copied under
+another name), is recognised by the names of the place's last folders (`sessions_of_a_copy`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,22 @@ from pathlib import Path
 from inspector.sources.discovery import FoundSession, agent_named, places, real_path, subagents_of
 
 COPIED_LEVELS = 2  # the place's last folders a copy is recognised by (`storage/session`, `.claude/projects`)
+# The files the agents keep in their own folders beside the folder of their sessions (settings,
+# prompt histories, sign-ins), named as a session file may be: a folder holding only these is a copy
+# of an agent's own folder, renamed, whose sessions are in the place inside it.
+AGENTS_OWN_FILES = frozenset(
+    {
+        "settings.json",  # Claude Code, Gemini CLI, Qwen Code
+        "settings.local.json",  # Claude Code
+        "history.jsonl",  # Claude Code's and Codex's prompt histories
+        "auth.json",  # Codex
+        "version.json",  # Codex
+        "oauth_creds.json",  # Gemini CLI, Qwen Code
+        "google_accounts.json",  # Gemini CLI
+        "config.json",  # Copilot CLI
+        "mcp-config.json",  # Copilot CLI
+    }
+)
 
 
 def places_within(folder: Path) -> bool:
@@ -44,6 +61,13 @@ def sessions_kept_in(folder: Path) -> list[Path]:
     """The files of the sessions `found_kept_in` finds, each followed by its subagents' transcripts."""
     found = found_kept_in(folder)
     return list(dict.fromkeys(path for session in found for path in (session.path, *subagents_of(session))))
+
+
+def only_agents_own_files(files: list[Path]) -> bool:
+    """Whether every one of a folder's session files is one of the files an agent keeps in its own
+    folder (`AGENTS_OWN_FILES`): then the folder, if it holds an agent's place, is a copy of that
+    agent's folder, and those files are no sessions."""
+    return all(path.name in AGENTS_OWN_FILES for path in files)
 
 
 def sessions_of_a_copy(folder: Path) -> list[Path]:
