@@ -111,18 +111,13 @@ def _last_reply(lines: bytes, sidechain: bool) -> _Reply:
                 for block in results
                 if isinstance(block.get("tool_use_id"), str) and "{" in json.dumps(block.get("content"))
             )
-            written = [
-                block["text"] for block in blocks if block.get("type") == "text" and isinstance(block.get("text"), str)
-            ]
+            written = _texts(blocks)
             if written and all(is_notification(text) for text in written):
                 relayed = relayed or any("{" in text for text in written)
             elif any(block.get("type") == "text" for block in blocks):
                 return _Reply(start, texts, failed, relayed)
         elif event.get("type") == "assistant":
-            said = [
-                block["text"] for block in blocks if block.get("type") == "text" and isinstance(block.get("text"), str)
-            ]
-            texts[:0] = said
+            texts[:0] = _texts(blocks)
             relayed = relayed or any(
                 block.get("type") == "tool_use"
                 and block.get("name") in DELEGATING_TOOLS
@@ -131,6 +126,11 @@ def _last_reply(lines: bytes, sidechain: bool) -> _Reply:
                 if isinstance(block.get("id"), str)
             )
     return _Reply(0, texts, failed, relayed)
+
+
+def _texts(blocks: list[dict[str, Any]]) -> list[str]:
+    """The texts of a message's text blocks, in order."""
+    return [block["text"] for block in blocks if block.get("type") == "text" and isinstance(block.get("text"), str)]
 
 
 def _event(line: bytes) -> Any:
