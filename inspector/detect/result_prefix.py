@@ -161,7 +161,8 @@ def _finding(
     span = (removed[0], parsed.end)
     syntax = f" It is written with {', '.join(parsed.repairs)}." if parsed.repairs else ""
     if inference.tool is None:
-        message = f"Reply starts with an object that looks like a fake tool result; no known tool matches it{inference.note}.{syntax}"
+        which = f"which tool's is not certain{inference.note}" if inference.note else "no known tool matches it"
+        message = f"Reply starts with an object that looks like a fake tool result; {which}.{syntax}"
         return Finding(
             turn.position,
             turn.id,

@@ -156,6 +156,53 @@ def test_equally_good_tools_are_not_guessed(write_session):
     assert "web_search" in finding.message and "doc_search" in finding.message
 
 
+def _file_tool(name, required, *optional):
+    properties = {key: {"type": "string"} for key in (*required, *optional)}
+    parameters = {"type": "object", "properties": properties, "required": list(required)}
+    return {"type": "function", "function": {"name": name, "parameters": parameters}}
+
+
+FILE_TOOLS = [
+    _file_tool("Read", ["file_path"], "offset", "limit"),
+    _file_tool("Write", ["file_path", "content"]),
+    _file_tool("Edit", ["file_path", "old_string", "new_string"], "replace_all"),
+]
+MADE_UP_READ = '{"file_path": "notes.txt", "content": "Meeting moved to Thursday."}'
+
+
+def test_an_object_a_read_returns_as_well_as_a_write_takes_is_stripped_and_no_write_recovered(write_session):
+    """Recovered as `Write`, the made-up content would be written over the file it claims to have read."""
+    text = MADE_UP_READ + "notes.txt says the meeting moved to Thursday."
+    path = write_session(
+        [{"role": "user", "content": "What does notes.txt say?"}, {"role": "assistant", "content": text}], FILE_TOOLS
+    )
+    (finding,) = findings_of(path, "result-prefix")
+    assert (finding.tool, finding.arguments, finding.fix.add_calls) == (None, None, ())
+    assert "it fits Write, and just as well what Read returns, with its content" in finding.message
+    assert finding.fix.apply_to_text(text) == "notes.txt says the meeting moved to Thursday."
+
+
+def test_keys_no_tool_returns_name_the_tool_that_takes_them_and_a_copy_of_a_real_write_is_only_stripped(
+    write_session,
+):
+    """An `Edit`'s strings are no `Read`'s output; a copy of a `Write` call that ran is that call's."""
+    edit = '{"file_path": "a.py", "old_string": "x = 1", "new_string": "x = 2"}'
+    wrote = {"file_path": "notes.txt", "content": "Meeting moved to Thursday."}
+    path = write_session(
+        [
+            {"role": "user", "content": "Fix a.py, then write the note."},
+            {"role": "assistant", "content": edit + "Changed x to 2."},
+            {"role": "assistant", "content": None, "tool_calls": [_call("call_1", "Write", wrote)]},
+            {"role": "tool", "tool_call_id": "call_1", "content": "File written."},
+            {"role": "assistant", "content": MADE_UP_READ + "Written."},
+        ],
+        FILE_TOOLS,
+    )
+    edited, copied = findings_of(path, "result-prefix")
+    assert (edited.tool, edited.fix.add_calls[0].arguments["new_string"]) == ("Edit", "x = 2")
+    assert (copied.tool, copied.executed, copied.fix.add_calls) == ("Write", True, ())
+
+
 def test_tool_with_most_shared_parameters_wins():
     """Anthropic-style refund echo: issue_refund shares two keys, lookup_order only one."""
     from inspector.catalogue import Catalogue

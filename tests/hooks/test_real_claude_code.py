@@ -76,6 +76,7 @@ def check_subagent_run(folder: Path) -> None:
     assert after_block[1]["content"][0]["text"].startswith('{"file_path": "notes.txt", "content":')
     said = texts(after_block[-1])
     assert "SubagentStop hook blocking error from command" in said and REASON_START in said
+    assert "Call Write" not in said  # the made-up content is not dictated as a write over the file
     result = after_read[-1]["content"][0]
     assert result["type"] == "tool_result" and "Meeting moved to Thursday." in result["content"]
     told = texts([r["messages"] for r in run["requests"] if r["agent"] == "main"][-1][-1])

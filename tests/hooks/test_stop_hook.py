@@ -18,6 +18,9 @@ from tests.hooks.helpers import (
 
 # A session of the real Claude Code whose subagent made up its answer (`sessions/generate/`)
 RELAYED = TOOL_SAMPLES / "claude-code-subagent" / "96771fa5-273c-4ee7-9ace-b7f1e823acb7.jsonl"
+# The subagent's own transcript in a run of the hook inside the real Claude Code: asked to read a file,
+# it wrote a fake `Read` result, `{"file_path": "notes.txt", "content": <made up>}`, and no call.
+SUBAGENT_FAKING_A_READ = TOOL_SAMPLES / "hooks" / "claude-code-hook-relayed.agent.jsonl"
 
 
 def test_a_reply_opening_with_a_fake_result_is_blocked_with_a_reason_for_the_model(tmp_path, monkeypatch, capsys):
@@ -28,6 +31,27 @@ def test_a_reply_opening_with_a_fake_result_is_blocked_with_a_reason_for_the_mod
     assert decision["reason"].startswith("Your reply contains a tool result you wrote yourself; no tool ran.")
     assert "(result-prefix: Reply starts with an object that looks like a fake tool result" in decision["reason"]
     assert "Call the tool you meant now as a real tool call" in decision["reason"]
+
+
+def test_a_made_up_read_is_not_answered_by_dictating_a_write_of_the_made_up_text(tmp_path, monkeypatch, capsys):
+    """The object holds both parameters of the session's `Write` and is what its `Read` returns:
+    told to call Write with it, the model would write its invention over the person's file."""
+    lines = SUBAGENT_FAKING_A_READ.read_bytes().splitlines(keepends=True)
+    faked = next(number for number, line in enumerate(lines) if json.loads(line)["type"] == "assistant")
+    transcript = tmp_path / "agent.jsonl"
+    transcript.write_bytes(b"".join(lines[: faked + 1]))
+    hook_input = stop_input(
+        tmp_path / "session.jsonl",
+        hook_event_name="SubagentStop",
+        agent_id=json.loads(lines[faked])["agentId"],
+        agent_transcript_path=str(transcript),
+    )
+    code, decision, err = run_hook(monkeypatch, capsys, hook_input)
+    assert (code, err) == (0, "") and decision is not None and decision["decision"] == "block"
+    reason = decision["reason"]
+    assert "it fits Write, and just as well what Read returns, with its content" in reason
+    assert "Call the tool you meant now as a real tool call" in reason
+    assert "Call Write" not in reason and "Bring the draft" not in reason
 
 
 def test_a_line_nested_too_deeply_to_read_is_passed_over_and_the_reply_still_checked(tmp_path, monkeypatch, capsys):
