@@ -52,11 +52,18 @@ def test_a_subagent_s_shapes_are_its_own_thread_s_tools():
     assert {spec.name for spec in main.tools} == _offered(MAIN)
 
 
-def test_the_subagent_s_fake_result_names_the_tool_whose_data_it_holds():
+def test_the_subagent_s_fake_read_is_matched_against_the_tools_its_requests_offered():
+    """Its `{file_path, content}` holds both parameters of the offered Write and is what the
+    offered Read returns: neither is named, so no write of the made-up content is recovered."""
     (result,) = scan_file(SUBAGENT)
     (finding,) = result.findings
-    assert (finding.kind, finding.severity, finding.tool) == ("result-prefix", "error", "Write")
-    assert "no Write call ran" in finding.message
+    assert (finding.kind, finding.severity, finding.tool, finding.fix.add_calls) == (
+        "result-prefix",
+        "warning",
+        None,
+        (),
+    )
+    assert "it fits Write, and just as well what Read returns, with its content" in finding.message
 
 
 def test_a_file_of_an_older_release_declares_no_tool():
