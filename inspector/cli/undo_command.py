@@ -4,7 +4,8 @@ database's own audit (an SQLite history, or a PostgreSQL database by its URL): t
 A row changed since the fix is refused, and nothing is undone (see `inspector.sources.sql.undo`);
 so is a database whose own triggers would run on what undo writes, unless `--allow-triggers`.
 Given a session file, it puts back the file as it was before its last `fix --in-place`, while the
-file is still as that fix wrote it (`inspector.sources.files.file_undo`).
+file is still as that fix wrote it (`inspector.sources.files.file_undo`); given a session of
+OpenCode's older storage, the session's files (`inspector.sources.files.record_files_undo`).
 """
 
 from __future__ import annotations
@@ -85,14 +86,14 @@ def _undo_in_a_session_file(path: Path, args: argparse.Namespace) -> int:
             "first (--fix and --since name a database's fixes)"
         )
     done = undo_last_write(path)
-    several = "es" if done.write.fixes != 1 else ""
+    several = "es" if done.fixes != 1 else ""
     print(
         one_line(
-            f"{shown_name(path)}: undid the fix --in-place of {done.write.applied_at} ({done.write.fixes} "
+            f"{shown_name(path)}: undid the fix --in-place of {done.applied_at} ({done.fixes} "
             f"fix{several}): put back {shown_name(done.restored)}, its copy from before"
         )
     )
-    print(one_line(f"kept: {shown_name(done.kept)} (the file as that fix wrote it)"))
+    print(one_line(f"kept: {shown_name(done.kept)} (as that fix wrote it)"))
     print(one_line(f"audit: the undo is recorded in {shown_name(done.audit)}"))
     return FOUND_NOTHING
 

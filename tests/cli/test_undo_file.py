@@ -67,7 +67,7 @@ def test_undo_puts_back_each_fix_in_place_the_last_first(tmp_path, capsys):
         f"(3 fixes): put back {path}.bak.1, its copy from before"
     )
     assert said[1:] == [
-        f"kept: {path}.bak.2 (the file as that fix wrote it)",
+        f"kept: {path}.bak.2 (as that fix wrote it)",
         f"audit: the undo is recorded in {path}.audit.ndjson",
     ]
     assert path.read_bytes() == first and Path(f"{path}.bak.2").read_bytes() == second

@@ -34,7 +34,8 @@ from inspector.sources.files.file_audit import (
     land_file_and_audit,
 )
 from inspector.sources.files.file_state import check_unchanged, state_of
-from inspector.sources.files.opencode_storage import is_storage_session, storage_folder
+from inspector.sources.files.opencode_storage import is_storage_session
+from inspector.sources.files.record_files_undo import undo_last_storage_write
 from inspector.support.safe_text import neutralise, shown_name, utf8_bytes
 
 UNDO = "undo"  # the kind of the audit entry an undo adds
@@ -52,10 +53,12 @@ class InPlaceWrite:
 
 @dataclass(frozen=True)
 class FileUndone:
-    """What `undo_last_write` did: the write undone, the backup put back, and where the file as
-    that write left it was saved."""
+    """What `undo_last_write` did: when the write undone was applied and how many fixes it wrote,
+    the backup put back, and where the file (a storage session's files) as that write left it was
+    saved."""
 
-    write: InPlaceWrite
+    applied_at: str
+    fixes: int
     restored: Path
     kept: Path
     audit: Path
@@ -96,12 +99,8 @@ def undo_last_write(path: Path) -> FileUndone:
             f"inspector undo {neutralise(shlex.quote(str(described)))}"
         )
     if is_storage_session(path):
-        storage = storage_folder(path)
-        raise InspectorError(
-            f"{shown_name(path)}: a session of OpenCode's storage, whose fixes in place undo does not put back: "
-            f"its files from before each are in {shown_name(storage.with_name(storage.name + '.bak'))} (or .bak.N) "
-            "beside the storage, to copy back by hand"
-        )
+        undone = undo_last_storage_write(path)
+        return FileUndone(undone.write.applied_at, undone.write.fixes, undone.restored, undone.kept, undone.audit)
     writes, recorded = writes_to_undo(path)
     if not writes and recorded:
         raise InspectorError(
@@ -134,7 +133,7 @@ def undo_last_write(path: Path) -> FileUndone:
     except InspectorError:
         kept.unlink(missing_ok=True)  # (a copy of the file as it still is)
         raise
-    return FileUndone(write, backup, kept, audit_path_for(path))
+    return FileUndone(write.applied_at, write.fixes, backup, kept, audit_path_for(path))
 
 
 def _backup_named(path: Path, write: InPlaceWrite) -> Path:

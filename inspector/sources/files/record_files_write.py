@@ -24,6 +24,8 @@ stays as it was, byte for byte.
   previous audit too, and the failure is one `InspectorError` line: the storage is as it was. A
   second write from the same read (the app's export over its input, again) puts back as read what
   the first changed and removes what it added, unless it writes them itself (`record_files_state`).
+  Each audit entry of a write in place records it (`in_place`: the backup's folder, the session's
+  file, the SHA-256 of each file written), which `inspector undo` reads (`record_files_undo`).
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ from pathlib import Path
 from inspector.errors import InspectorError
 from inspector.model import AppliedFix, Session
 from inspector.sources.base import AuditPlace, AuditRecord, SessionWriter, WrittenFix
-from inspector.sources.files.file_audit import audit_so_far, landed_beside
+from inspector.sources.files.file_audit import IN_PLACE, audit_so_far, landed_beside
 from inspector.sources.files.opencode_storage import record_files, storage_folder
 from inspector.sources.files.record_files_state import RecordFilesAsRead, Written
 from inspector.support.atomic_files import (
@@ -79,25 +81,15 @@ class RecordFilesWriter(SessionWriter):
         self._texts: dict[str, str] = {}
         self._masks: list[tuple[str, str]] = []
         self._held = ExitStack()
+        self._backup: Path | None = None
 
     def backup(self) -> Path:
         """Take the storage's lock and, once the session's files are found still as read, copy
         them to `STORAGE.bak/`; its path."""
         self._held.enter_context(exclusive_lock(lock_path_for(self._storage), "write the storage"))
         self._read_as.check()
-        number = 0
-        while True:
-            target = self._storage.with_name(f"{self._storage.name}.bak" + (f".{number}" if number else ""))
-            number += 1
-            if not os.path.lexists(target):
-                break
-        try:
-            self._land_folder(target, {})
-        except OSError as exc:
-            raise InspectorError(
-                f"{shown_name(target)}: cannot write the backup ({exc.strerror or exc}); nothing was changed"
-            ) from None
-        return target
+        self._backup = save_session_copy(self._session_file)
+        return self._backup
 
     def write(self, session: Session, fixes: Sequence[AppliedFix]) -> list[WrittenFix]:
         """Keep the record files the repaired session changes."""
@@ -107,13 +99,17 @@ class RecordFilesWriter(SessionWriter):
 
     def commit(self, audit: Sequence[AuditRecord]) -> AuditPlace:
         """Land the files and the audit together (see the module's docstring)."""
-        text = "".join(json.dumps(record.entry, ensure_ascii=False) + "\n" for record in audit)
-        audit_bytes = utf8_bytes(text)
+        entries = [record.entry for record in audit]
         try:
             if self._in_place:
                 written = self._changed()
                 before = {name: _bytes_of(self._storage / name) for name in written}
-                self._land_in_place(written, audit_so_far(self._audit_path) + audit_bytes)  # (its history kept)
+                if self._backup is not None:
+                    entries = [{**entry, IN_PLACE: self._in_place_record(written)} for entry in entries]
+                land_in_place(
+                    self._storage, written, self._audit_path, audit_so_far(self._audit_path) + _lines(entries),
+                    self._read_as.check,
+                )  # fmt: skip
                 self._read_as.wrote(written, before)
             else:
                 if os.path.lexists(self._out):
@@ -121,8 +117,8 @@ class RecordFilesWriter(SessionWriter):
                         f"{shown_name(self._out)}: exists already (a storage is copied into a new folder); "
                         "nothing was written"
                     )
-                with landed_beside(self._audit_path, audit_bytes):
-                    self._land_folder(self._out, self._changed())
+                with landed_beside(self._audit_path, _lines(entries)):
+                    land_session_copy(self._session_file, self._out, self._changed())
         except OSError as exc:
             where = self._storage if self._in_place else self._out
             raise InspectorError(
@@ -150,61 +146,101 @@ class RecordFilesWriter(SessionWriter):
                     texts[name] = masked
         return {**self._read_as.replaced, **{name: utf8_bytes(text) for name, text in texts.items()}}
 
-    def _land_folder(self, target: Path, written: Written) -> None:
-        """Fill a hidden folder beside `target` with the session's files (those of `written` with
-        their new bytes, none of those it removes), each flushed to disk, and rename it to
-        `target`, which must not exist."""
-        folder = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent))
-        try:
-            names = {path.relative_to(self._storage).as_posix(): path for path in record_files(self._session_file)}
-            removed = {name for name, data in written.items() if data is None}
-            kept = [name for name in dict.fromkeys([*names, *written]) if name not in removed]
-            for name in kept:
-                copy = folder / name
-                copy.parent.mkdir(parents=True, exist_ok=True)
-                data = written.get(name)
-                if data is not None:
-                    copy.write_bytes(data)
-                else:
-                    shutil.copy2(names[name], copy)
-                sync_file(copy)
-            for parent in sorted({(folder / name).parent for name in kept}):
-                sync_directory(parent)
-            if os.path.lexists(target):
-                raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(target))
-            os.rename(folder, target)
-            sync_directory(target.parent)
-        finally:
-            shutil.rmtree(folder, ignore_errors=True)
+    def _in_place_record(self, written: Written) -> dict[str, object]:
+        """What the audit records of this write in place, for `inspector undo` (`record_files_undo`):
+        the backup saved before it, the session's file, and the SHA-256 of each file it writes
+        (None: one it removes)."""
+        from hashlib import sha256
 
-    def _land_in_place(self, written: Written, audit_bytes: bytes) -> None:
-        """Stage every file in its folder, land the audit, then, once the session's files are
-        found still as read, rename each into place (remove those `written` removes); on any
-        failure put back every file renamed or removed, and the previous audit (see the module's
-        docstring)."""
-        staged: list[tuple[Path | None, Path]] = []
-        made: list[Path] = []
-        try:
-            for name, data in written.items():
-                path = self._storage / name
-                if data is None:
-                    staged.append((None, path))
-                    continue
-                if not path.parent.is_dir():
-                    path.parent.mkdir()
-                    made.append(path.parent)
-                staged.append((staged_bytes(path, data, file_mode(path)), path))
-            with landed_beside(self._audit_path, audit_bytes):
-                self._read_as.check()
-                _rename_all(staged)
-        except BaseException:
-            for folder in made:
-                shutil.rmtree(folder, ignore_errors=True)
-            raise
-        finally:
-            for temporary, _ in staged:
-                if temporary is not None:
-                    temporary.unlink(missing_ok=True)
+        assert self._backup is not None
+        files = {name: None if data is None else sha256(data).hexdigest() for name, data in written.items()}
+        session = self._session_file.relative_to(self._storage).as_posix()
+        return {"backup": self._backup.name, "session": session, "files": files}
+
+
+def save_session_copy(session_file: Path) -> Path:
+    """Copy every file of the storage session `session_file` as it is now to a new folder beside
+    the storage, `STORAGE.bak` (`STORAGE.bak.N` when that exists); its path."""
+    storage = storage_folder(session_file)
+    number = 0
+    while True:
+        target = storage.with_name(f"{storage.name}.bak" + (f".{number}" if number else ""))
+        number += 1
+        if not os.path.lexists(target):
+            break
+    try:
+        land_session_copy(session_file, target, {})
+    except OSError as exc:
+        raise InspectorError(
+            f"{shown_name(target)}: cannot write the backup ({exc.strerror or exc}); nothing was changed"
+        ) from None
+    return target
+
+
+def land_session_copy(session_file: Path, target: Path, written: Written) -> None:
+    """Fill a hidden folder beside `target` with the files of the storage session `session_file`
+    (those of `written` with their new bytes, none of those it removes), each flushed to disk, and
+    rename it to `target`, which must not exist."""
+    storage = storage_folder(session_file)
+    folder = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent))
+    try:
+        names = {path.relative_to(storage).as_posix(): path for path in record_files(session_file)}
+        removed = {name for name, data in written.items() if data is None}
+        kept = [name for name in dict.fromkeys([*names, *written]) if name not in removed]
+        for name in kept:
+            copy = folder / name
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            data = written.get(name)
+            if data is not None:
+                copy.write_bytes(data)
+            else:
+                shutil.copy2(names[name], copy)
+            sync_file(copy)
+        for parent in sorted({(folder / name).parent for name in kept}):
+            sync_directory(parent)
+        if os.path.lexists(target):
+            raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(target))
+        os.rename(folder, target)
+        sync_directory(target.parent)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def land_in_place(
+    storage: Path, written: Written, audit_path: Path, audit_bytes: bytes, check: Callable[[], None]
+) -> None:
+    """Stage every file of `written` in its folder of `storage`, land the audit, then, once `check`
+    does not refuse (raise), rename each into place (remove those `written` removes); on any
+    failure put back every file renamed or removed, and the previous audit (see the module's
+    docstring)."""
+    staged: list[tuple[Path | None, Path]] = []
+    made: list[Path] = []
+    try:
+        for name, data in written.items():
+            path = storage / name
+            if data is None:
+                staged.append((None, path))
+                continue
+            if not path.parent.is_dir():
+                path.parent.mkdir()
+                made.append(path.parent)
+            staged.append((staged_bytes(path, data, file_mode(path)), path))
+        with landed_beside(audit_path, audit_bytes):
+            check()
+            _rename_all(staged)
+    except BaseException:
+        for folder in made:
+            shutil.rmtree(folder, ignore_errors=True)
+        raise
+    finally:
+        for temporary, _ in staged:
+            if temporary is not None:
+                temporary.unlink(missing_ok=True)
+
+
+def _lines(entries: list[dict[str, object]]) -> bytes:
+    """Audit entries as the audit's lines."""
+    return utf8_bytes("".join(json.dumps(entry, ensure_ascii=False) + "\n" for entry in entries))
 
 
 def _rename_all(staged: list[tuple[Path | None, Path]]) -> None:

@@ -129,8 +129,8 @@ class Exporter:
         ]
         if outcome.backup is not None:
             lines.append(f"backup of the input: {shown_name(outcome.backup)}")
-        if isinstance(outcome.out, ServerUrl) or (outcome.backup is not None and outcome.backup.is_file()):
-            lines.append(f"`inspector undo {shown_name(outcome.out)}` reverts it")  # (a storage's folder: by hand)
+        if isinstance(outcome.out, ServerUrl) or outcome.backup is not None:
+            lines.append(f"`inspector undo {shown_name(outcome.out)}` reverts it")
         if outcome.left_out:
             lines.append(outcome.left_out)
         if outcome.baseline is not None:

@@ -116,13 +116,6 @@ def test_in_place_backs_up_the_session_s_files_beside_the_storage_then_writes_th
     shutil.rmtree(storage)
     shutil.copytree(STORAGE, storage)  # the session as it was written before the repair, again
     first_audit = (tmp_path / "storage.audit.ndjson").read_bytes()
-    as_it_is = tree(storage)
-    assert main(["undo", str(session_file)]) == 2  # by hand: one line naming where the files are
-    assert capsys.readouterr().err.endswith(
-        f"its files from before each are in {tmp_path / 'storage.bak'} (or .bak.N) beside the storage, to copy "
-        "back by hand\n"
-    )
-    assert tree(storage) == as_it_is
     assert main(["fix", str(session_file), "--accept", "all", "--in-place"]) == 0
     assert (tmp_path / "storage.bak.1").is_dir() and tree(tmp_path / "storage.bak") == before  # never written over
     audit = (tmp_path / "storage.audit.ndjson").read_bytes()
@@ -175,12 +168,62 @@ def test_a_masked_secret_is_masked_in_every_file_of_the_session(tmp_path, capsys
     assert tree(storage)[session_file.relative_to(storage).as_posix()].count(token.encode()) == 1
 
 
-def test_undo_refuses_a_storage_in_one_line_and_changes_nothing(tmp_path, capsys):
+def test_undo_of_a_storage_session_never_fixed_refuses_in_one_line_and_changes_nothing(tmp_path, capsys):
     storage, session_file = copied(tmp_path)
     before = tree(storage)
     assert main(["undo", str(session_file)]) == 2
-    assert len(capsys.readouterr().err.splitlines()) == 1
-    assert tree(storage) == before
+    error = capsys.readouterr().err
+    assert error.endswith(f"no fix --in-place of this session is recorded in {tmp_path / 'storage.audit.ndjson'} "
+                          "to undo: nothing was changed\n") and len(error.splitlines()) == 1  # fmt: skip
+    assert tree(storage) == before and not (tmp_path / "storage.bak").exists()
+
+
+def test_undo_puts_the_session_s_files_back_one_fix_in_place_at_a_time_the_last_first(tmp_path, capsys):
+    storage, session_file = copied(tmp_path)
+    original = tree(storage)
+    assert main(["fix", str(session_file), "--accept", "result-prefix", "--in-place"]) == 1  # findings left
+    first = tree(storage)
+    assert main(["fix", str(session_file), "--accept", "all", "--in-place"]) == 0
+    second = tree(storage)
+    assert first != original and set(second) - set(first)  # the second added the recovered call's part
+    capsys.readouterr()
+
+    assert main(["undo", str(session_file)]) == 0
+    said = capsys.readouterr().out.splitlines()
+    assert said[0].startswith(f"{session_file}: undid the fix --in-place of ")
+    assert said[0].endswith(f"fixes): put back {tmp_path / 'storage.bak.1'}, its copy from before")
+    assert said[1:] == [
+        f"kept: {tmp_path / 'storage.bak.2'} (as that fix wrote it)",
+        f"audit: the undo is recorded in {tmp_path / 'storage.audit.ndjson'}",
+    ]
+    assert tree(storage) == first  # the part the second fix added is gone, the others as the first left them
+    assert tree(tmp_path / "storage.bak.2") == second
+    assert main(["undo", str(session_file)]) == 0
+    assert tree(storage) == original
+    assert tree(tmp_path / "storage.bak.3") == first
+    assert main(["undo", str(session_file)]) == 2
+    assert (
+        "every fix --in-place of this session its storage's audit records is undone already" in capsys.readouterr().err
+    )
+    assert tree(storage) == original
+    kinds = [json.loads(line).get("kind") for line in (tmp_path / "storage.audit.ndjson").read_text().splitlines()]
+    assert kinds[-2:] == ["undo", "undo"]
+    assert main(["fix", str(session_file), "--accept", "all", "--in-place"]) == 0  # fixed again, undone again
+    assert main(["undo", str(session_file)]) == 0 and tree(storage) == original
+
+
+def test_undo_refuses_a_session_opencode_went_on_with_and_changes_nothing(tmp_path, capsys):
+    storage, session_file = copied(tmp_path)
+    assert main(["fix", str(session_file), "--accept", "all", "--in-place"]) == 0
+    repaired = next(iter(sorted(REPAIRED)))
+    (storage / repaired).write_text((storage / repaired).read_text().replace("}", ' , "edited": 1}', 1))
+    as_it_is = tree(storage)
+    capsys.readouterr()
+    assert main(["undo", str(session_file)]) == 2
+    error = capsys.readouterr().err
+    assert f"{storage / repaired}: changed since the fix --in-place of " in error and len(error.splitlines()) == 1
+    assert error.endswith(f"the session's files from before that fix are in {tmp_path / 'storage.bak'}\n")
+    assert tree(storage) == as_it_is and not (tmp_path / "storage.bak.1").exists()
 
 
 def _reviewed(session_file: Path) -> Review:
