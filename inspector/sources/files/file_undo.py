@@ -1,10 +1,8 @@
 """`inspector undo FILE`: a session file put back as it was before its last `fix --in-place`.
 
 The file's audit (`file_audit`) records each write in place: the backup saved before it and the
-SHA-256 of the file it wrote, on each entry of the write (a write is its entries with the same
-backup and time); an undo adds an entry of kind `undo` naming the write it undid and the backup it
-put back. Read in order, those writes not undone since are a stack: the last one is undone first,
-then the one before it, and so on.
+SHA-256 of the file it wrote; those not undone since are a stack (`in_place_writes`): the last one
+is undone first, then the one before it, and so on.
 
 A write is undone only while the file is exactly as it wrote it (its SHA-256): an agent that added
 turns since would lose them (its `parentUuid` chain may hang from a turn the fix added, so they are
@@ -16,10 +14,7 @@ first; a failure puts it back), and only while the file has not changed since it
 from __future__ import annotations
 
 import hashlib
-import json
 import shlex
-from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -27,69 +22,30 @@ from inspector.errors import InspectorError
 from inspector.sources.base import backups_of, save_backup
 from inspector.sources.files.file_audit import (
     AUDIT_SUFFIX,
-    IN_PLACE,
-    audit_entries,
     audit_path_for,
     audit_so_far,
     land_file_and_audit,
 )
 from inspector.sources.files.file_state import check_unchanged, state_of
+from inspector.sources.files.in_place_writes import UNDO, RecordedWrite, Undone, undo_line, writes_not_undone
 from inspector.sources.files.opencode_storage import is_storage_session
 from inspector.sources.files.record_files_undo import undo_last_storage_write
-from inspector.support.safe_text import neutralise, shown_name, utf8_bytes
-
-UNDO = "undo"  # the kind of the audit entry an undo adds
+from inspector.support.safe_text import neutralise, shown_name
 
 
-@dataclass(frozen=True)
-class InPlaceWrite:
-    """One `fix --in-place` (or export over the input) as the audit records it."""
-
-    backup: str  # the name of the copy saved before it, beside the file
-    written_sha256: str  # the SHA-256 of the file it wrote
-    applied_at: str
-    fixes: int  # the fixes it applied
-
-
-@dataclass(frozen=True)
-class FileUndone:
-    """What `undo_last_write` did: when the write undone was applied and how many fixes it wrote,
-    the backup put back, and where the file (a storage session's files) as that write left it was
-    saved."""
-
-    applied_at: str
-    fixes: int
-    restored: Path
-    kept: Path
-    audit: Path
-
-
-def writes_to_undo(path: Path) -> tuple[list[InPlaceWrite], bool]:
+def writes_to_undo(path: Path) -> tuple[list[RecordedWrite], bool]:
     """The writes in place of `path` its audit records and no undo has undone, first to last, and
     whether it records any write in place at all."""
-    stack: list[InPlaceWrite] = []
-    recorded = False
-    for _, entry in audit_entries(path):
-        if entry.get("kind") == UNDO:
-            if stack and (entry.get("restored"), entry.get("undid")) == (stack[-1].backup, stack[-1].applied_at):
-                stack.pop()
-            continue
-        written = entry.get(IN_PLACE)
-        if not isinstance(written, dict):
-            continue  # a write into another file, or by a version that did not record it
-        backup, digest = written.get("backup"), written.get("written_sha256")
-        if not isinstance(backup, str) or not isinstance(digest, str):
-            continue
-        recorded = True
-        applied_at = str(entry.get("applied_at"))
-        if stack and (stack[-1].backup, stack[-1].applied_at) == (backup, applied_at):  # (the same write's)
-            stack[-1] = InPlaceWrite(backup, digest, applied_at, stack[-1].fixes + 1)
-        else:
-            stack.append(InPlaceWrite(backup, digest, applied_at, 1))
-    return stack, recorded
+    return writes_not_undone(path, _records_a_file_write)
 
 
-def undo_last_write(path: Path) -> FileUndone:
+def _records_a_file_write(record: dict[str, Any]) -> bool:
+    """Whether an audit entry's record of a write in place (or an undo's entry) is a file's: the
+    SHA-256 of what it wrote in it."""
+    return record.get("kind") == UNDO or isinstance(record.get("written_sha256"), str)
+
+
+def undo_last_write(path: Path) -> Undone:
     """Put `path` back as it was before its last write in place not undone yet, recording the
     undo in its audit; one `InspectorError` line, and nothing changed, when it cannot be."""
     described = path.with_name(path.name.removesuffix(AUDIT_SUFFIX))
@@ -99,8 +55,7 @@ def undo_last_write(path: Path) -> FileUndone:
             f"inspector undo {neutralise(shlex.quote(str(described)))}"
         )
     if is_storage_session(path):
-        undone = undo_last_storage_write(path)
-        return FileUndone(undone.write.applied_at, undone.write.fixes, undone.restored, undone.kept, undone.audit)
+        return undo_last_storage_write(path)
     writes, recorded = writes_to_undo(path)
     if not writes and recorded:
         raise InspectorError(
@@ -112,7 +67,7 @@ def undo_last_write(path: Path) -> FileUndone:
     backup = _backup_named(path, write)
     read_as = state_of(path)
     data = _read(path)
-    if read_as is None or hashlib.sha256(data).hexdigest() != write.written_sha256:
+    if read_as is None or hashlib.sha256(data).hexdigest() != write.written["written_sha256"]:
         raise InspectorError(
             f"{shown_name(path)}: changed since the fix --in-place of {write.applied_at} wrote it (its agent may have "
             f"added turns), which undo would lose: nothing was changed; its copy from before that fix is "
@@ -125,7 +80,7 @@ def undo_last_write(path: Path) -> FileUndone:
             f"{write.applied_at}, holds the file as it is now: that copy is gone, and nothing was changed"
         )
     kept = save_backup(path, lambda target: _write(target, data))
-    entry = _undo_entry(path, write, kept, restored)
+    entry = undo_line(path, write, kept, written_sha256=hashlib.sha256(restored).hexdigest())
     try:
         land_file_and_audit(
             path, restored, audit_so_far(audit_path_for(path)) + entry, True, lambda: check_unchanged(path, read_as)
@@ -133,10 +88,10 @@ def undo_last_write(path: Path) -> FileUndone:
     except InspectorError:
         kept.unlink(missing_ok=True)  # (a copy of the file as it still is)
         raise
-    return FileUndone(write.applied_at, write.fixes, backup, kept, audit_path_for(path))
+    return Undone(write.applied_at, write.fixes, backup, kept, audit_path_for(path))
 
 
-def _backup_named(path: Path, write: InPlaceWrite) -> Path:
+def _backup_named(path: Path, write: RecordedWrite) -> Path:
     """The backup `write` saved: one of `path`'s own backups, by the name the audit gives."""
     backup = next((found for found in backups_of(path) if found.name == write.backup), None)
     if backup is None or not backup.is_file():
@@ -156,21 +111,6 @@ def _read(path: Path) -> bytes:
         return path.read_bytes()
     except OSError as exc:
         raise InspectorError(f"{shown_name(path)}: cannot read ({exc.strerror}); nothing was changed") from None
-
-
-def _undo_entry(path: Path, write: InPlaceWrite, kept: Path, restored: bytes) -> bytes:
-    """The audit line recording the undo of `write`."""
-    entry: dict[str, Any] = {
-        "kind": UNDO,
-        "undone_at": datetime.now(UTC).isoformat(timespec="seconds"),
-        "source": str(path),
-        "undid": write.applied_at,
-        "fixes": write.fixes,
-        "restored": write.backup,
-        "kept": kept.name,
-        "written_sha256": hashlib.sha256(restored).hexdigest(),
-    }
-    return utf8_bytes(json.dumps(entry, ensure_ascii=False) + "\n")
 
 
 def _nothing_recorded(path: Path) -> str:
