@@ -20,6 +20,7 @@ from inspector.errors import InspectorError
 from inspector.model import ServerUrl
 from inspector.sources import location
 from inspector.sources.files.file_undo import undo_last_write
+from inspector.sources.files.record_files_undo import session_to_name
 from inspector.sources.location import is_database
 from inspector.sources.postgres.undo import undo_on_server
 from inspector.sources.sql.undo import since_time
@@ -59,6 +60,8 @@ def run_undo(args: argparse.Namespace) -> int:
     target = args.target
     if isinstance(target, ServerUrl):
         done = undo_on_server(target, args.fix, since, args.allow_triggers)
+    elif (storage_said := session_to_name(target)) is not None:
+        raise InspectorError(storage_said)
     elif _is_session_file(target):
         return _undo_in_a_session_file(target, args)
     else:

@@ -17,16 +17,17 @@ while the files are still as checked.
 from __future__ import annotations
 
 import hashlib
+import shlex
 import shutil
 from pathlib import Path
 
 from inspector.errors import InspectorError
-from inspector.sources.files.file_audit import audit_path_for, audit_so_far
+from inspector.sources.files.file_audit import AUDIT_SUFFIX, IN_PLACE, audit_entries, audit_path_for, audit_so_far
 from inspector.sources.files.in_place_writes import RecordedWrite, Undone, undo_line, writes_not_undone
 from inspector.sources.files.opencode_storage import storage_folder
 from inspector.sources.files.record_files_write import land_in_place, lock_path_for, save_session_copy
 from inspector.support.file_lock import exclusive_lock
-from inspector.support.safe_text import shown_name
+from inspector.support.safe_text import neutralise, shown_name
 
 
 def storage_writes_to_undo(storage: Path, session: str) -> tuple[list[RecordedWrite], bool]:
@@ -36,6 +37,34 @@ def storage_writes_to_undo(storage: Path, session: str) -> tuple[list[RecordedWr
     return writes_not_undone(
         storage, lambda record: record.get("session") == session and isinstance(record.get("files", {}), dict)
     )
+
+
+def session_to_name(path: Path) -> str | None:
+    """When `path` is a storage folder of OpenCode's (or its audit), the line saying that undo
+    takes one of its sessions' files, naming the one fixed in place last and not undone yet (or
+    that none is); None when it is neither."""
+    storage = path.with_name(path.name.removesuffix(AUDIT_SUFFIX)) if path.name.endswith(AUDIT_SUFFIX) else path
+    if not ((storage / "session").is_dir() and (storage / "message").is_dir()):
+        return None
+    sessions = {
+        written["session"]
+        for _, entry in audit_entries(storage)
+        if isinstance(written := entry.get(IN_PLACE), dict) and isinstance(written.get("session"), str)
+    }
+    last_writes = [
+        (writes[-1].applied_at, name) for name in sessions if (writes := storage_writes_to_undo(storage, name)[0])
+    ]
+    said = f"{shown_name(path)}: {'the audit of ' if storage != path else ''}an OpenCode storage folder"
+    if not last_writes:
+        left = (
+            "every fix --in-place of its sessions is undone already"
+            if sessions
+            else "no fix --in-place of its sessions is recorded"
+        )
+        return f"{said}: {left}, nothing was changed"
+    applied_at, session = max(last_writes)
+    command = neutralise(shlex.quote(str(_inside(storage, session))))
+    return f"{said}: undo takes one of its sessions' files; to undo the last fix --in-place ({applied_at}): inspector undo {command}"
 
 
 def undo_last_storage_write(session_file: Path) -> Undone:

@@ -212,6 +212,27 @@ def test_undo_puts_the_session_s_files_back_one_fix_in_place_at_a_time_the_last_
     assert main(["undo", str(session_file)]) == 0 and tree(storage) == original
 
 
+def test_undo_given_the_storage_folder_or_its_audit_names_the_session_file_to_give_it(tmp_path, capsys):
+    storage, session_file = copied(tmp_path)
+    assert main(["undo", str(storage)]) == 2
+    assert capsys.readouterr().err == (
+        f"inspector: error: {storage}: an OpenCode storage folder: no fix --in-place of its sessions is recorded, "
+        "nothing was changed\n"
+    )
+    assert main(["fix", str(session_file), "--accept", "all", "--in-place"]) == 0
+    fixed = tree(storage)
+    capsys.readouterr()
+    for given, what in ((storage, ""), (tmp_path / "storage.audit.ndjson", "the audit of ")):
+        assert main(["undo", str(given)]) == 2
+        error = capsys.readouterr().err
+        assert error.startswith(f"inspector: error: {given}: {what}an OpenCode storage folder: undo takes one of ")
+        assert error.endswith(f"): inspector undo {session_file}\n") and len(error.splitlines()) == 1
+    assert tree(storage) == fixed
+    assert main(["undo", str(session_file)]) == 0
+    assert main(["undo", str(storage)]) == 2
+    assert "every fix --in-place of its sessions is undone already" in capsys.readouterr().err
+
+
 def test_undo_refuses_a_session_opencode_went_on_with_and_changes_nothing(tmp_path, capsys):
     storage, session_file = copied(tmp_path)
     assert main(["fix", str(session_file), "--accept", "all", "--in-place"]) == 0
