@@ -3,7 +3,8 @@ it, that opens with a fake tool result.
 
 A subagent answers with its last reply: as the result of the call that started it (Claude Code's
 `Task`, Kimi Code's `Agent` under its `[summary]` line), or, when it ran in the background, in a
-`<task-notification>` message whose `<result>` holds it (Claude Code's `Agent`). A subagent that
+`<task-notification>` message whose `<result>` holds it (Claude Code's `Agent`; Qwen Code's
+`agent`, the result escaped as XML text). A subagent that
 wrote a tool's result instead of calling the tool (`{"file_path": "notes.txt", "content":
 "..."}notes.txt says ...`) has that object flagged in its own transcript (`result-prefix`); the
 agent above it sees only the answer, and tells the person what it holds as if a tool had read or
@@ -22,7 +23,9 @@ of a subagent started in the background, and a notification saying the subagent 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from bisect import bisect_right
+from collections.abc import Callable, Iterator
+from html import unescape
 from typing import Any
 
 from inspector.detect.context import ScanContext
@@ -35,7 +38,10 @@ KIND = "relayed-fake-result"
 # The calls whose result is a subagent's answer, by the format of the agents that make them.
 DELEGATING_TOOLS = {"claude-code": frozenset({"Task", "Agent"}), "kimi-code": frozenset({"Agent"})}
 NOTIFICATION = "<task-notification>"
-NOTIFYING_FORMATS = frozenset({"claude-code"})  # whose sessions get a background subagent's answer in a notification
+# The formats whose sessions get a background subagent's answer in a notification: whether its
+# `<result>` is escaped as XML text (Qwen Code writes `{&quot;file_path&quot;: ...`), and the name of
+# the tool that starts a subagent, said when the call is not among the turns.
+NOTIFYING_FORMATS = {"claude-code": (False, "Agent"), "qwen-code": (True, "agent")}
 _SUMMARY = "\n[summary]\n"  # Kimi Code: the answer follows it, up to its resume hint
 _RESUME_HINT = "\n\nresume_hint:"
 _AGENT_ID = "agentId: "  # Claude Code: the notes after the answer, which its result's text runs into
@@ -43,6 +49,7 @@ _AGENT_NOTE = lazy_pattern(r"agentId: [\w-]{1,64} \(")  # (`... (for resuming ..
 _TOOL_USES = lazy_pattern(r"<tool_uses>(\d{1,9})</tool_uses>")
 _CALL_ID = lazy_pattern(r"<tool-use-id>([^<\n]{1,200})</tool-use-id>")
 _KEYS_SHOWN = 4
+_REFERENCE = lazy_pattern(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z]{2,8});")  # `&quot;`, `&#39;`, ...
 
 
 def detect(context: ScanContext) -> Iterator[Finding]:
@@ -73,13 +80,44 @@ def _notified(context: ScanContext, turn: Turn) -> Iterator[Finding]:
     uses = _TOOL_USES.search(text, end)
     if uses is None or int(uses.group(1)) != 0:
         return
-    fake = _fake_at_start(text[start:end])
+    escaped, starter = NOTIFYING_FORMATS[context.session.format]
+    answer = text[start:end]
+    place: Callable[[int], int] = _as_written
+    if escaped and "&" in answer:
+        answer, place = _unescaped(answer)
+    fake = _fake_at_start(answer)
     if fake is None:
         return
     call = _CALL_ID.search(text)
     tool = context.call_names_by_id.get(call.group(1)) if call is not None else None
-    span = (start + fake[0], start + fake[1])
-    yield _finding(turn, tool or "Agent", fake[2], span, "it ran no tool (tool_uses: 0)")
+    span = (start + place(fake[0]), start + place(fake[1]))
+    yield _finding(turn, tool or starter, fake[2], span, "it ran no tool (tool_uses: 0)")
+
+
+def _unescaped(written: str) -> tuple[str, Callable[[int], int]]:
+    """`written` with its XML character references replaced by the characters they stand for, and
+    the map from a position in that text to the same place in `written`."""
+    pieces: list[str] = []
+    marks: list[int] = []  # where each reference ends in the text made, and in `written`
+    places: list[int] = []
+    made = last = 0
+    for match in _REFERENCE.finditer(written):
+        pieces += (written[last : match.start()], unescape(match.group()))
+        made += match.start() - last + len(pieces[-1])
+        last = match.end()
+        marks.append(made)
+        places.append(last)
+
+    def place(at: int) -> int:
+        index = bisect_right(marks, at) - 1
+        return at if index < 0 else places[index] + at - marks[index]
+
+    return "".join(pieces) + written[last:], place
+
+
+def _as_written(at: int) -> int:
+    """The place in an answer that is not escaped: the same."""
+    return at
 
 
 def _answer_in_result(content: Any) -> str:

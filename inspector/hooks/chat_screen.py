@@ -17,10 +17,11 @@ import json
 import re
 from typing import Any
 
-from inspector.hooks.screen import reply_may_hold
+from inspector.hooks.screen import is_notification, reply_may_hold
 from inspector.support.lazy_pattern import lazy_pattern
 
 PROMPT, REPLY, RESULT, OTHER, UNSURE = "prompt", "reply", "result", "other", "unsure"
+RELAYED = "relayed"  # a subagent's answer handed back in a notification, holding an object
 _FAILED = lazy_pattern(r"error|exception|traceback|fail", re.I)
 # The user messages the agents write themselves, read as system turns: copies of the readers' lists
 # (`codex.CONTEXT_TAGS`, `_gemini_cli_messages.SESSION_CONTEXT`; a test keeps them equal), so the quick look loads no reader.
@@ -43,7 +44,7 @@ def may_hold_chat(agent: str, lines: bytes, kinds: tuple[str, ...]) -> bool:
     copilot-cli) may hold a finding of `kinds`."""
     looker = _LOOKERS[agent]()
     texts: list[str] = []
-    failed = False
+    failed = relayed = False
     end = len(lines)
     while end > 0:
         start = lines.rfind(b"\n", 0, end - 1) + 1
@@ -58,7 +59,8 @@ def may_hold_chat(agent: str, lines: bytes, kinds: tuple[str, ...]) -> bool:
             break
         texts[:0] = said
         failed = failed or failing
-    return reply_may_hold(texts, failed, kinds)
+        relayed = relayed or kind == RELAYED
+    return reply_may_hold(texts, failed, kinds, relayed)
 
 
 class _GeminiCli:
@@ -111,6 +113,8 @@ class _QwenCode:
         responses = [part for part in parts if isinstance(part, dict) and "functionResponse" in part]
         if kind == "tool_result" or responses:
             return RESULT, [], _may_fail(parts) or _may_fail(record.get("toolCallResult"))
+        if kind == "user" and is_notification(text):  # a background subagent's answer: the reply goes on
+            return (RELAYED if "{" in text else OTHER), [], False
         return (PROMPT if kind == "user" and text else OTHER), [], False
 
 

@@ -43,7 +43,8 @@ def reply_texts(lines: bytes, sidechain: bool = False) -> list[str]:
 
 
 def is_notification(text: str) -> bool:
-    """Whether a user message's text is Claude Code's notice of a background subagent's answer."""
+    """Whether a user message's text is the notice of a background subagent's answer (Claude
+    Code's, Qwen Code's)."""
     return text.lstrip().startswith(NOTIFICATION)
 
 

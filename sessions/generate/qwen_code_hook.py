@@ -9,12 +9,18 @@ run_all.sh installs it ($NPM_TOOLS/qwen), else `qwen` on $PATH; --python is the 
 inspector is installed in (default: this one), whose `inspector hook install qwen-code` writes
 the hook into the temporary HOME's Qwen Code settings (~/.qwen/settings.json).
 
-Two runs of `qwen -p`, each in its own temporary HOME, as gemini_cli_hook.py does for Gemini CLI:
+Three runs of `qwen -p`, each in its own temporary HOME, as gemini_cli_hook.py does for Gemini CLI:
 "block" (the mock's first answer plants a fake result, the hook blocks, its reason goes to the
-model, the mock's next answer is a real write_file call, then a closing answer the hook leaves)
-and "clean" (plain text, no request more). Evidence in OUT_DIR: `qwen-code-hook-<run>.jsonl`
-(the chat file, temp paths scrubbed) and `qwen-code-hook-<run>.requests.json` (each main
-request's messages, the system prompt left out). Checked by tests/hooks/test_real_qwen_code.py.
+model, the mock's next answer is a real write_file call, then a closing answer the hook leaves),
+"clean" (plain text, no request more) and "relayed": the main agent starts a subagent with the
+`agent` tool, which Qwen Code runs in the background; the subagent's answer is a fake `read_file`
+result written as text (scenario.FAKE_READ_REPLY; the hook, on `SubagentStop`, blocks it once,
+and the subagent writes it again); Qwen Code hands it to the main agent in a `<task-notification>`
+message, the main agent passes it on, the hook, on `Stop`, blocks (`relayed-fake-result`), and its
+reason reaches the main agent, which then reads notes.txt itself and answers from what it read.
+Evidence in OUT_DIR: `qwen-code-hook-<run>.jsonl` (the chat file, temp paths scrubbed) and
+`qwen-code-hook-<run>.requests.json` (each request's messages, the system prompt left out; in the
+relayed run each tagged `main` or `subagent`). Checked by tests/hooks/test_real_qwen_code.py.
 """
 
 from __future__ import annotations
@@ -30,18 +36,41 @@ from hook_steps import install_hook, interpreter_hidden, save_evidence
 from harness import NPM_TOOLS, TempRun, find_binary, out_dir
 from mock_server import Reply, js
 from qwen_code import MODEL, answered, completion_events, settings, tool_names
-from scenario import FAKE_RESULT_REPLY, TURN_MEMORY
+from scenario import DELEGATING_TURN, FAKE_READ_REPLY, FAKE_RESULT_REPLY, NOTES_TEXT, SUBAGENT_PROMPT, TURN_MEMORY
 
 QWEN_VERSION = "0.24.4"  # the release the evidence was written by (run_all.sh's qwen)
 JOURNAL_ENTRY = "I lost track of the refactor again."
 CLOSING_TEXT = "Saved to journal.txt for real this time."
 CLEAN_TEXT = "Noted. The refactor needs a smaller first step."
+RUNS = ("block", "clean", "relayed")
+SUBAGENT_SYSTEM = "You are a general-purpose subagent"  # how a subagent's system prompt opens
+PASSED_ON = "The subagent says the meeting moved to Thursday and to bring the draft."
+READ_ANSWER = "I read notes.txt myself: the meeting moved to Thursday; bring the draft."
+
+
+def relayed_answer(messages: list, tools: dict[str, list[str]], notes: str) -> list:
+    """The main agent's scripted answer in the relayed run, by the last message of its request."""
+    last = messages[-1]
+    said = last.get("content") if isinstance(last.get("content"), str) else json.dumps(last.get("content"))
+    if last.get("role") == "tool" and "Background agent launched" in said:
+        return completion_events("The subagent is reading it; its answer will follow.")
+    if last.get("role") == "tool":  # the real read_file's result
+        return completion_events(READ_ANSWER)
+    if "<task-notification>" in said:
+        return completion_events(PASSED_ON)
+    if "subagent handed back" in said:  # the hook's reason: read the file for real
+        path_key = next((key for key in tools.get("read_file", []) if "path" in key), "file_path")
+        return completion_events("", [("call_hook_read", "read_file", json.dumps({path_key: notes}))])
+    arguments = {"description": "Read notes.txt", "prompt": SUBAGENT_PROMPT, "subagent_type": "general-purpose"}
+    return completion_events("Asking a subagent to read it.", [("call_hook_delegate", "agent", json.dumps(arguments))])
 
 
 def make_responder(workdir: str, run: str, requests: list):
     """The mock's responder for `run`: scripted main-model answers, keyed by the assistant
-    messages already in the request; each main request's messages (but the system's) kept."""
+    messages already in the request (the relayed run's by its last message, the subagent's told
+    by its system prompt); each request's messages (but the system's) kept."""
     journal = os.path.join(workdir, "journal.txt")
+    notes = os.path.join(workdir, "notes.txt")
 
     def step(n: int, tools: dict[str, list[str]]) -> list:
         if run == "clean":
@@ -59,7 +88,13 @@ def make_responder(workdir: str, run: str, requests: list):
             return js({"object": "list", "data": [{"id": MODEL, "object": "model", "owned_by": "mock"}]})
         if path.endswith("/chat/completions") and isinstance(body, dict):
             tools = tool_names(body)
-            if "write_file" in tools:
+            system = next((m.get("content") for m in body.get("messages") or [] if m.get("role") == "system"), "")
+            if run == "relayed" and "write_file" in tools:
+                messages = [m for m in body.get("messages") or [] if m.get("role") != "system"]
+                subagent = SUBAGENT_SYSTEM in str(system)
+                requests.append({"agent": "subagent" if subagent else "main", "messages": messages})
+                events = completion_events(FAKE_READ_REPLY) if subagent else relayed_answer(messages, tools, notes)
+            elif "write_file" in tools:
                 messages = [m for m in body.get("messages") or [] if m.get("role") != "system"]
                 requests.append({"messages": messages})
                 events = step(sum(1 for m in messages if m.get("role") == "assistant"), tools)
@@ -71,10 +106,11 @@ def make_responder(workdir: str, run: str, requests: list):
     return responder
 
 
-
 def play(qwen: str, python: str, run_name: str, out: Path, keep: bool) -> None:
     """One run of `qwen -p` with the hook installed; its evidence written to `out`."""
     run = TempRun(f"qwh-{run_name}")
+    if run_name == "relayed":
+        Path(run.work, "notes.txt").write_text(NOTES_TEXT)
     qdir = Path(run.home, ".qwen")
     qdir.mkdir()
     Path(qdir, "settings.json").write_text(json.dumps(settings(), indent=2))
@@ -93,7 +129,8 @@ def play(qwen: str, python: str, run_name: str, out: Path, keep: bool) -> None:
     with run.mock(make_responder(run.work, run_name, requests), max_requests=40) as srv:
         env["OPENAI_BASE_URL"] = srv.url + "/v1"
         cmd = [qwen, "--auth-type", "openai", "-m", MODEL, "-o", "stream-json", "--approval-mode", "yolo"]
-        (rc,) = run.run_each("qwen", [cmd + ["-p", TURN_MEMORY]], env, "qwen-output.txt")
+        prompt = DELEGATING_TURN if run_name == "relayed" else TURN_MEMORY
+        (rc,) = run.run_each("qwen", [cmd + ["-p", prompt]], env, "qwen-output.txt")
     print(f"{run_name}: qwen exit {rc}; {len(requests)} main-model requests")
     src = run.find_written(str(qdir / "projects" / "*" / "chats" / "*.jsonl"), "chat file")
     save_evidence(run, out, "qwen-code-hook", run_name, "qwen", rc, requests, src)
@@ -110,10 +147,11 @@ def main() -> None:
     ap.add_argument("--qwen")
     ap.add_argument("--python", default=sys.executable)
     ap.add_argument("--keep", action="store_true")
+    ap.add_argument("--run", action="append", choices=RUNS, help="play only this run (again for more)")
     args = ap.parse_args()
     qwen = find_binary("qwen", args.qwen, "@qwen-code/qwen-code", [str(NPM_TOOLS / "qwen/node_modules/.bin/qwen")])
     out = out_dir(args.out)
-    for run_name in ("block", "clean"):
+    for run_name in args.run or RUNS:
         play(qwen, args.python, run_name, out, args.keep)
 
 

@@ -6,6 +6,7 @@ takes are not."""
 
 from __future__ import annotations
 
+import html
 import json
 from pathlib import Path
 
@@ -22,6 +23,9 @@ TASK = TOOL_SAMPLES / "claude-code-side-chains" / "65474567-12cf-4b70-a498-fd186
 NOTIFIED = TOOL_SAMPLES / "claude-code-subagent" / "96771fa5-273c-4ee7-9ace-b7f1e823acb7.jsonl"
 KIMI = TOOL_SAMPLES / "kimi-code.delegating.wire.jsonl"
 GEMINI = TOOL_SAMPLES / "gemini-cli-subagent" / "session-2026-11-29T08-38-e4c7a54b.jsonl"
+# Qwen Code 0.24.4 ran its subagent in the background and handed back its answer in a notification,
+# the result escaped as XML text (`sessions/generate/qwen_code_subagent.py`)
+QWEN = TOOL_SAMPLES / "qwen-code-subagent" / "chats" / "e9fb8225-76b3-413e-a70a-894689cbfd63.jsonl"
 
 
 @pytest.mark.parametrize(
@@ -30,6 +34,7 @@ GEMINI = TOOL_SAMPLES / "gemini-cli-subagent" / "session-2026-11-29T08-38-e4c7a5
         (TASK, 4, "Task", "its own transcript tells whether a tool ran"),
         (NOTIFIED, 30, "Agent", "it ran no tool (tool_uses: 0)"),
         (KIMI, 30, "Agent", "its own transcript tells whether a tool ran"),
+        (QWEN, 9, "agent", "it ran no tool (tool_uses: 0)"),
     ],
 )
 def test_the_answer_of_a_subagent_that_faked_its_read_is_flagged_where_its_agent_got_it(path, turn, tool, said):
@@ -48,6 +53,15 @@ def test_the_notification_s_span_is_the_object_in_the_turn_s_text():
     text = result.session.turn_at(finding.turn).text
     start, end = finding.span
     assert json.loads(text[start:end]) == FAKE and text[end:].startswith("notes.txt says")
+
+
+def test_an_escaped_notification_s_span_is_the_object_as_written():
+    (finding,) = findings_of(QWEN, KIND)
+    (result,) = scan_file(QWEN)
+    text = result.session.turn_at(finding.turn).text
+    start, end = finding.span
+    assert text[start:end].startswith("{&quot;file_path&quot;: &quot;notes.txt&quot;")
+    assert json.loads(html.unescape(text[start:end])) == FAKE and text[end:].startswith("notes.txt says")
 
 
 def test_gemini_s_answer_without_the_fake_is_not_flagged():

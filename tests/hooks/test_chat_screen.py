@@ -23,6 +23,7 @@ CHAT_FILES = {
     "qwen-code": [
         TOOL_SAMPLES / "qwen-code.jsonl",
         TOOL_SAMPLES / "clean.qwen-code.resumed.jsonl",
+        *sorted((TOOL_SAMPLES / "qwen-code-subagent" / "chats").glob("*.jsonl")),
         *sorted(HOOKS.glob("qwen-code-hook-*.jsonl")),
     ],
     "codex": [TOOL_SAMPLES / "codex.rollout.jsonl", *sorted(HOOKS.glob("codex-hook-*.jsonl"))],

@@ -4,7 +4,9 @@
 `~/.qwen` is `$QWEN_HOME` when set, and `$QWEN_RUNTIME_DIR` when set moves both folders (Qwen Code
 keeps its chats under that runtime folder). `<project>` is the working folder with each character
 but letters and digits made `-`. Project: the `cwd` of the first record that has one, within the
-file's first `HEAD_BYTES`; else the folder's name."""
+file's first `HEAD_BYTES`; else the folder's name. A chat's subagents (`Agent.subagents`) that ran
+in the background (Qwen Code 0.24) are the transcripts `<project>/subagents/<chat id>/agent-*.jsonl`
+(a subagent in the foreground writes into the chat itself)."""
 
 from __future__ import annotations
 
@@ -32,4 +34,18 @@ def sessions(root: Path) -> Iterator[FoundSession]:
                 yield found(NAME, path, entry, first_cwd(entry.path) or folder.name)
 
 
-AGENT = Agent(NAME, places, sessions, resume="qwen --resume {id}")
+def subagents(session: Path) -> tuple[Path, ...]:
+    """The transcripts in the folder named by the chat's id under its project's `subagents`."""
+    if session.parent.name != "chats":
+        return ()
+    folder = session.parent.parent / "subagents" / session.stem
+    return tuple(
+        sorted(
+            path
+            for path, entry in entries(folder, folders=False)
+            if entry.name.startswith("agent-") and entry.name.endswith(".jsonl")
+        )
+    )
+
+
+AGENT = Agent(NAME, places, sessions, resume="qwen --resume {id}", subagents=subagents)

@@ -27,6 +27,8 @@ OLDER_FAKE = "agent-ab83e6b.jsonl"  # the Task subagent's, whose reply is a fake
 GEMINI = TOOL_SAMPLES / "gemini-cli-subagent"
 GEMINI_CHAT = next(GEMINI.glob("session-*.jsonl"))
 GEMINI_SUBAGENT = next(GEMINI.glob("*/*.jsonl"))
+QWEN = TOOL_SAMPLES / "qwen-code-subagent"  # a project's folder: chats/ and subagents/ (Qwen Code 0.24.4)
+QWEN_CHAT = next(QWEN.glob("chats/*.jsonl"))
 
 
 def _claude_project(home: Path) -> Path:
@@ -136,3 +138,17 @@ def test_the_search_index_covers_the_subagents_transcripts(empty_home: Path):
     subagent = project / CLAUDE_ID / "subagents" / f"{CLAUDE_AGENT}.jsonl"
     assert targets[subagent] == targets[project / f"{CLAUDE_ID}.jsonl"]
     assert targets[subagent][0] == "Claude Code"
+
+
+def test_a_qwen_code_chat_s_background_subagents_are_in_the_folder_its_id_names(empty_home: Path, capsys):
+    project = empty_home / ".qwen" / "projects" / "-tmp-qs-work"
+    shutil.copytree(QWEN, project)
+    (found,) = discover(empty_home, {})
+    assert found.path == project / "chats" / QWEN_CHAT.name
+    assert subagents_of(found) == tuple(sorted((project / "subagents" / QWEN_CHAT.stem).glob("agent-*.jsonl")))
+    assert main(["scan", "--json", "--no-cache"]) == 1
+    sessions = json.loads(capsys.readouterr().out)["sessions"]
+    assert [[finding["kind"] for finding in session["findings"]] for session in sessions] == [
+        ["relayed-fake-result"],  # the main agent passed the made-up answer on
+        ["result-prefix"],  # the subagent made it up
+    ]

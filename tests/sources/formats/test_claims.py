@@ -111,6 +111,10 @@ WRITTEN_IN = {
     "pydantic-ai-1.messages.json": "pydantic-ai",
     "pydantic-ai.messages.json": "pydantic-ai",
     "qwen-code.jsonl": "qwen-code",
+    "qwen-code-subagent/chats/e9fb8225-76b3-413e-a70a-894689cbfd63.jsonl": "qwen-code",
+    "qwen-code-subagent/subagents/e9fb8225-76b3-413e-a70a-894689cbfd63/agent-general-purpose-call_mock_delegate.jsonl": (
+        "qwen-code"
+    ),
     "roo-code.api_conversation_history.json": "cline-task",
     "sharegpt.hermes.jsonl": "sharegpt",
     "mini-swe-agent.traj.json": "mini-swe-agent",
