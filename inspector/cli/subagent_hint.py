@@ -16,7 +16,7 @@ from inspector.support.safe_text import neutralise, shown_name
 
 # The formats of the agents that keep a subagent's transcript in a file of its own beside its
 # session (`discovery`'s agents with `subagents`).
-SUBAGENT_FORMATS = frozenset({"claude-code", "gemini-cli", "kimi-code"})
+SUBAGENT_FORMATS = frozenset({"claude-code", "gemini-cli", "kimi-code", "qwen-code"})
 
 
 def subagent_hints(named: Sequence[Path], read: Sequence[Path], found: Sequence[SessionSummary]) -> list[str]:

@@ -103,3 +103,19 @@ def test_several_subagents_are_named_by_their_own_folder_and_beside_the_session_
     assert main(["scan", "--no-cache", str(older / f"{SESSION}.jsonl")]) == 1
     named = f"{older / 'agent-a2e34ec84a76856d1.jsonl'} {older / 'agent-b2e34ec84a76856d1.jsonl'}"
     assert capsys.readouterr().err.endswith(f"not read here: inspector scan {named}\n")
+
+
+def test_a_qwen_code_project_folder_is_scanned_with_its_background_subagents(empty_home: Path, capsys):
+    """Qwen Code 0.24.4 keeps a background subagent's records under the project's `subagents/`."""
+    project = empty_home / ".qwen" / "projects" / "-tmp-qs-work"
+    shutil.copytree(TOOL_SAMPLES / "qwen-code-subagent", project)
+    (chat,) = project.glob("chats/*.jsonl")
+    (subagent,) = project.glob(f"subagents/{chat.stem}/agent-*.jsonl")
+    expected = [
+        (chat.name, chat.stem, ["relayed-fake-result"]),
+        (subagent.name, f"{chat.stem}/{subagent.stem}", ["result-prefix"]),
+    ]
+    assert _scanned(project, capsys) == expected
+    assert _scanned(project / "chats", capsys) == expected
+    assert main(["scan", "--no-cache", str(chat)]) == 1
+    assert capsys.readouterr().err.endswith(f"not read here: inspector scan {subagent}\n")
