@@ -98,8 +98,8 @@ def _unescaped(written: str) -> tuple[str, Callable[[int], int]]:
     """`written` with its XML character references replaced by the characters they stand for, and
     the map from a position in that text to the same place in `written`."""
     pieces: list[str] = []
-    marks: list[int] = []  # where each reference ends in the text made, and in `written`
-    places: list[int] = []
+    marks: list[int] = []  # where each reference ends in the text made
+    places: list[int] = []  # and where it ends in `written`
     made = last = 0
     for match in _REFERENCE.finditer(written):
         pieces += (written[last : match.start()], unescape(match.group()))
