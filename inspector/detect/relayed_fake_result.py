@@ -2,7 +2,9 @@
 it, that opens with a fake tool result.
 
 A subagent answers with its last reply: as the result of the call that started it (Claude Code's
-`Task`, Kimi Code's `Agent` under its `[summary]` line), or, when it ran in the background, in a
+`Task`, Kimi Code's `Agent` under its `[summary]` line) or that waited for it (Codex's
+`wait_agent`, then again in a `<subagent_notification>`, flagged there only when no wait carried
+it), or, when it ran in the background, in a
 `<task-notification>` message whose `<result>` holds it (Claude Code's `Agent`; Qwen Code's
 `agent`, the result escaped as XML text). A subagent that
 wrote a tool's result instead of calling the tool (`{"file_path": "notes.txt", "content":
@@ -23,6 +25,7 @@ of a subagent started in the background, and a notification saying the subagent 
 
 from __future__ import annotations
 
+import json
 from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from html import unescape
@@ -30,13 +33,22 @@ from typing import Any
 
 from inspector.detect.context import ScanContext
 from inspector.detect.contract import Detector
-from inspector.model import USER, WARNING, Finding, Turn
+from inspector.model import SYSTEM, USER, WARNING, Finding, Turn
 from inspector.support.lazy_pattern import lazy_pattern
 from inspector.support.lenient_json import parse_object_at
 
 KIND = "relayed-fake-result"
 # The calls whose result is a subagent's answer, by the format of the agents that make them.
-DELEGATING_TOOLS = {"claude-code": frozenset({"Task", "Agent"}), "kimi-code": frozenset({"Agent"})}
+DELEGATING_TOOLS = {
+    "claude-code": frozenset({"Task", "Agent"}),
+    "kimi-code": frozenset({"Agent"}),
+    "codex": frozenset({"wait_agent"}),
+}
+# Codex: the answers come back as `{"status": {AGENT: {"completed": ANSWER}}}` from `wait_agent`, and
+# in a notice `<subagent_notification>{"agent_path": AGENT, "status": {"completed": ANSWER}}`; both
+# name the subagent by the tool that started it.
+CODEX_NOTIFICATION, CODEX_NOTICE_END = "<subagent_notification>", "</subagent_notification>"
+CODEX_STARTER = "spawn_agent"
 NOTIFICATION = "<task-notification>"
 # The formats whose sessions get a background subagent's answer in a notification: whether its
 # `<result>` is escaped as XML text (Qwen Code writes `{&quot;file_path&quot;: ...`), and the name of
@@ -55,14 +67,31 @@ _REFERENCE = lazy_pattern(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z]{2,8})
 def detect(context: ScanContext) -> Iterator[Finding]:
     """Findings for every delegating call's result, and every task notification, whose answer
     opens with a fake tool result."""
-    delegating = DELEGATING_TOOLS.get(context.session.format, frozenset())
+    session_format = context.session.format
+    delegating = DELEGATING_TOOLS.get(session_format, frozenset())
+    passed_on: set[str] = set()  # the answers flagged (Codex hands one back twice: the wait's result, a notice)
     for turn in context.turns_with_results if delegating else ():
         for result in turn.tool_results:
             if result.name in delegating:
-                fake = _fake_at_start(_answer_in_result(result.content))
-                if fake is not None:
-                    yield _finding(turn, result.name, fake[2], None, "its own transcript tells whether a tool ran")
-    if context.session.format in NOTIFYING_FORMATS:
+                for answer in _answers_in_result(session_format, result.content):
+                    fake = _fake_at_start(answer)
+                    if fake is not None:
+                        passed_on.add(answer)
+                        tool = CODEX_STARTER if session_format == "codex" else result.name
+                        yield _finding(turn, tool, fake[2], None, "its own transcript tells whether a tool ran")
+    if session_format == "codex":
+        for turn in context.session.turns:
+            if turn.role == SYSTEM and turn.text.startswith(CODEX_NOTIFICATION):
+                end = turn.text.rfind(CODEX_NOTICE_END)
+                notice = turn.text[len(CODEX_NOTIFICATION) : end if end >= 0 else None]
+                for answer in _completed(_json_value(notice)):
+                    fake = _fake_at_start(answer)
+                    if fake is not None and answer not in passed_on:
+                        passed_on.add(answer)
+                        yield _finding(
+                            turn, CODEX_STARTER, fake[2], None, "its own transcript tells whether a tool ran"
+                        )
+    if session_format in NOTIFYING_FORMATS:
         for turn in context.session.turns:
             if turn.role == USER and NOTIFICATION in turn.text:
                 yield from _notified(context, turn)
@@ -118,6 +147,37 @@ def _unescaped(written: str) -> tuple[str, Callable[[int], int]]:
 def _as_written(at: int) -> int:
     """The place in an answer that is not escaped: the same."""
     return at
+
+
+def _answers_in_result(session_format: str, content: Any) -> list[str]:
+    """The subagents' answers in a delegating call's result: the `completed` answers of Codex's
+    `wait_agent`, else the one answer `_answer_in_result` reads."""
+    if session_format == "codex":
+        return _completed(_json_value(content) if isinstance(content, str) else content)
+    return [_answer_in_result(content)]
+
+
+def _completed(value: Any) -> list[str]:
+    """The answers of the subagents a Codex status says completed: `{"status": {"completed": A}}`
+    (a notice's) or `{"status": {AGENT: {"completed": A}, ...}}` (a wait's)."""
+    status = value.get("status") if isinstance(value, dict) else None
+    if not isinstance(status, dict):
+        return []
+    if isinstance(status.get("completed"), str):
+        return [status["completed"]]
+    return [
+        each["completed"]
+        for each in status.values()
+        if isinstance(each, dict) and isinstance(each.get("completed"), str)
+    ]
+
+
+def _json_value(text: str) -> Any:
+    """The JSON value `text` holds (white space around it allowed), or None."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
 
 
 def _answer_in_result(content: Any) -> str:

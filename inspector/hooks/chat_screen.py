@@ -129,7 +129,8 @@ class _Codex:
         if kind in ("function_call_output", "custom_tool_call_output"):
             output = item.get("output")
             success = output.get("success") if isinstance(output, dict) else None
-            return RESULT, [], success is False or _may_fail(output)
+            failed = success is False or _may_fail(output)
+            return (RELAYED if _completed_answer(output) else RESULT), [], failed
         if kind != "message":
             return OTHER, [], False
         content = item.get("content")
@@ -148,7 +149,7 @@ class _Codex:
         if item.get("role") == "assistant":
             return REPLY, [text], False
         if item.get("role") != "user" or not text or text[:64].lstrip().lower().startswith(CODEX_CONTEXT):
-            return OTHER, [], False
+            return (RELAYED if _completed_answer(text) else OTHER), [], False
         return PROMPT, [], False
 
 
@@ -187,6 +188,14 @@ def _gemini_text(content: Any) -> str:
         for part in parts
         if isinstance(part, dict) and type(part.get("text")) is str and part.get("thought") is not True
     )
+
+
+def _completed_answer(value: Any) -> bool:
+    """Whether a Codex output or notice may hold a subagent's answer opening with an object: its
+    `"completed"` status, with a `{` after it."""
+    written = value if isinstance(value, str) else json.dumps(value)
+    at = written.find('"completed"')
+    return at >= 0 and written.find("{", at) >= 0
 
 
 def _may_fail(value: Any) -> bool:

@@ -16,10 +16,16 @@ the model, the mock's next answer is a real shell call writing journal.txt, then
 answer the hook leaves), "clean" (plain text, no request more) and "subagent" (the main thread
 spawns a subagent with Codex's `spawn_agent` tool; the subagent's first answer plants a fake
 result, its `SubagentStop` hook blocks, the reason goes to the subagent, whose next answer the
-hook leaves; the main thread waits for it with `wait_agent`, then closes). Evidence in OUT_DIR:
-`codex-hook-<run>.jsonl` (the rollout, the subagent's own for "subagent", temp paths scrubbed)
-and `codex-hook-<run>.requests.json` (each request's input items, the developer and
-instructions left out; for "subagent", each marked with its thread). Checked by
+hook leaves; the main thread waits for it with `wait_agent`, then closes) and "relayed" (the main
+thread asks a subagent to read notes.txt; the subagent answers with a fake `read_file` result
+written as text, scenario.FAKE_READ_REPLY, blocked once by its `SubagentStop` hook and written
+again; the main thread gets it from `wait_agent` and passes it on; its `Stop` hook blocks
+(`relayed-fake-result`), the reason goes to the main thread, which then reads notes.txt with a real
+shell call and answers from what it read). Evidence in OUT_DIR: `codex-hook-<run>.jsonl` (the
+rollout, the subagent's own for "subagent", the main thread's for "relayed" with the subagent's
+beside it as `codex-hook-relayed.agent.jsonl`, temp paths scrubbed) and
+`codex-hook-<run>.requests.json` (each request's input items, the developer and instructions left
+out; for "subagent" and "relayed", each marked with its thread). Checked by
 tests/hooks/test_real_codex.py.
 """
 
@@ -37,7 +43,7 @@ from codex import MODEL, Script, fcall, message, shell_args
 from hook_steps import install_hook, interpreter_hidden, save_evidence
 from harness import NPM_TOOLS, TempRun, find_binary, out_dir
 from mock_server import Reply, js, sse
-from scenario import FAKE_RESULT_REPLY, TURN_MEMORY
+from scenario import DELEGATING_TURN, FAKE_READ_REPLY, FAKE_RESULT_REPLY, NOTES_TEXT, SUBAGENT_PROMPT, TURN_MEMORY
 
 TURN_SUBAGENT = "Ask a subagent to save the journal entry, and tell me what it says."
 
@@ -48,6 +54,9 @@ CLEAN_TEXT = "Noted. The refactor needs a smaller first step."
 SUBTASK = "Save the journal entry: I lost track of the refactor again."
 SUBAGENT_TEXT = "I did not save it: no tool ran."
 DELEGATED_TEXT = "The subagent says it did not save the entry."
+RUNS = ("block", "clean", "subagent", "relayed")
+PASSED_ON = "The subagent says the meeting moved to Thursday and to bring the draft."
+READ_ANSWER = "I read notes.txt myself: the meeting moved to Thursday; bring the draft."
 
 
 def make_responder(run: str, requests: list):
@@ -78,6 +87,26 @@ def make_responder(run: str, requests: list):
             return [namespaced(fcall("fc_wait", "call_wait", "wait_agent", arguments))]
         return [message(f"msg_main_{n:02d}", DELEGATED_TEXT)]
 
+    def relayed_step(n: int, items: list[dict], thread: str, tool: str) -> list[dict]:
+        """The "relayed" run's answers, by the last item of the request: the subagent always fakes."""
+        if thread == "subagent":
+            return [message(f"msg_sub_{n:02d}", FAKE_READ_REPLY)]
+        last = items[-1]
+        said = json.dumps(last)
+        if last.get("type") == "function_call_output" and "agent_id" in said:
+            agent_id = json.loads(last["output"])["agent_id"]
+            arguments = json.dumps({"targets": [agent_id], "timeout_ms": 30000})
+            return [namespaced(fcall("fc_wait", "call_wait", "wait_agent", arguments))]
+        if last.get("type") == "function_call_output" and last.get("call_id") == "call_read":
+            return [message(f"msg_main_{n:02d}", READ_ANSWER)]
+        if "subagent handed back" in said:  # the hook's reason: read the file for real
+            return [fcall("fc_read", "call_read", tool, shell_args(tool, "cat notes.txt"))]
+        if n == 0:
+            return [
+                namespaced(fcall("fc_spawn", "call_spawn", "spawn_agent", json.dumps({"message": SUBAGENT_PROMPT})))
+            ]
+        return [message(f"msg_main_{n:02d}", PASSED_ON)]
+
     def responder(method, path, body):
         if path.rstrip("/").endswith("/models") or "/models?" in path:
             return js({"object": "list", "data": [], "models": []})
@@ -90,6 +119,10 @@ def make_responder(run: str, requests: list):
                 for it in items
                 if (it.get("type") == "message" and it.get("role") == "assistant") or it.get("type") == "function_call"
             )
+            if run == "relayed":
+                thread = "main" if DELEGATING_TURN in json.dumps(items) else "subagent"
+                requests.append({"thread": thread, "input": items})
+                return sse(script.events(relayed_step(n, items, thread, tool)))
             if run == "subagent":
                 thread = "main" if TURN_SUBAGENT in json.dumps(items) else "subagent"
                 requests.append({"thread": thread, "input": items})
@@ -101,10 +134,11 @@ def make_responder(run: str, requests: list):
     return responder
 
 
-
 def play(codex: str, python: str, run_name: str, out: Path, keep: bool) -> None:
     """One run of `codex exec` with the hook installed; its evidence written to `out`."""
     run = TempRun(f"cxh-{run_name}")
+    if run_name == "relayed":
+        Path(run.work, "notes.txt").write_text(NOTES_TEXT)
     codex_home = Path(run.home, ".codex")
     codex_home.mkdir()
     env = run.base_env(
@@ -132,12 +166,20 @@ request_max_retries = 0
 stream_max_retries = 0
 stream_idle_timeout_ms = 20000
 ''')
-        turn = TURN_SUBAGENT if run_name == "subagent" else TURN_MEMORY
+        turn = {"subagent": TURN_SUBAGENT, "relayed": DELEGATING_TURN}.get(run_name, TURN_MEMORY)
         cmd = [codex, "exec", "--skip-git-repo-check", "--dangerously-bypass-hook-trust", turn]
         (rc,) = run.run_each("codex", [cmd], env, "codex-output.txt")
     print(f"{run_name}: codex exit {rc}; {len(requests)} model requests")
     rollouts = str(codex_home / "sessions" / "*" / "*" / "*" / "rollout-*.jsonl")
-    src = subagent_rollout(rollouts) if run_name == "subagent" else run.find_written(rollouts, "rollout")
+    if run_name == "relayed":
+        src = thread_rollout(rollouts, DELEGATING_TURN)
+        run.copy_scrubbed(
+            thread_rollout(rollouts, SUBAGENT_PROMPT, DELEGATING_TURN), out / "codex-hook-relayed.agent.jsonl"
+        )
+    elif run_name == "subagent":
+        src = thread_rollout(rollouts, SUBTASK, TURN_SUBAGENT)
+    else:
+        src = run.find_written(rollouts, "rollout")
     save_evidence(run, out, "codex-hook", run_name, "codex", rc, requests, src)
     interpreter_hidden(out, "codex-hook", run_name, python)
     run.finish(keep)
@@ -148,12 +190,15 @@ def namespaced(call: dict) -> dict:
     return {**call, "namespace": "multi_agent_v1"}
 
 
-def subagent_rollout(pattern: str) -> str:
-    """The subagent's own rollout among those matching `pattern`: the one its task opens."""
+def thread_rollout(pattern: str, holding: str, not_holding: str | None = None) -> str:
+    """The rollout among those matching `pattern` that holds `holding` and not `not_holding`: a
+    subagent's own by the task it was given (not the main thread's prompt), the main thread's by
+    its prompt."""
     for path in sorted(glob.glob(pattern)):
-        if SUBTASK in Path(path).read_text() and TURN_SUBAGENT not in Path(path).read_text():
+        text = Path(path).read_text()
+        if holding in text and (not_holding is None or not_holding not in text):
             return path
-    sys.exit(f"no subagent rollout matching {pattern}")
+    sys.exit(f"no rollout holding {holding!r} matching {pattern}")
 
 
 def main() -> None:
@@ -165,10 +210,11 @@ def main() -> None:
     ap.add_argument("--codex")
     ap.add_argument("--python", default=sys.executable)
     ap.add_argument("--keep", action="store_true")
+    ap.add_argument("--run", action="append", choices=RUNS, help="play only this run (again for more)")
     args = ap.parse_args()
     codex = find_binary("codex", args.codex, "@openai/codex", [str(NPM_TOOLS / "codex/node_modules/.bin/codex")])
     out = out_dir(args.out)
-    for run_name in ("block", "clean", "subagent"):
+    for run_name in args.run or RUNS:
         play(codex, args.python, run_name, out, args.keep)
 
 

@@ -26,6 +26,9 @@ GEMINI = TOOL_SAMPLES / "gemini-cli-subagent" / "session-2026-11-29T08-38-e4c7a5
 # Qwen Code 0.24.4 ran its subagent in the background and handed back its answer in a notification,
 # the result escaped as XML text (`sessions/generate/qwen_code_subagent.py`)
 QWEN = TOOL_SAMPLES / "qwen-code-subagent" / "chats" / "e9fb8225-76b3-413e-a70a-894689cbfd63.jsonl"
+# Codex 0.169.0's main thread: the answer came back from `wait_agent` and again in a notice (the
+# "relayed" run inside the real Codex, `sessions/generate/codex_hook.py`)
+CODEX = TOOL_SAMPLES / "hooks" / "codex-hook-relayed.jsonl"
 
 
 @pytest.mark.parametrize(
@@ -62,6 +65,21 @@ def test_an_escaped_notification_s_span_is_the_object_as_written():
     start, end = finding.span
     assert text[start:end].startswith("{&quot;file_path&quot;: &quot;notes.txt&quot;")
     assert json.loads(html.unescape(text[start:end])) == FAKE and text[end:].startswith("notes.txt says")
+
+
+def test_codex_s_answer_is_flagged_at_the_wait_s_result_once_and_at_the_notice_when_nothing_waited(tmp_path):
+    (finding,) = findings_of(CODEX, KIND)
+    (result,) = scan_file(CODEX)
+    turn = result.session.turn_at(finding.turn)
+    assert (finding.tool, finding.payload, turn.tool_results[0].name) == ("spawn_agent", FAKE, "wait_agent")
+    assert "its own transcript tells whether a tool ran" in finding.message
+    lines = CODEX.read_text(encoding="utf-8").splitlines(keepends=True)
+    unwaited = tmp_path / "rollout.jsonl"  # the wait call and its result left out: the notice alone
+    unwaited.write_text("".join(line for line in lines if "call_wait" not in line), encoding="utf-8")
+    (noticed,) = findings_of(unwaited, KIND)
+    (result,) = scan_file(unwaited)
+    assert result.session.turn_at(noticed.turn).text.startswith("<subagent_notification>")
+    assert (noticed.tool, noticed.payload) == ("spawn_agent", FAKE)
 
 
 def test_gemini_s_answer_without_the_fake_is_not_flagged():
