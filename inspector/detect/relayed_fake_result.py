@@ -2,7 +2,7 @@
 it, that opens with a fake tool result.
 
 A subagent answers with its last reply: as the result of the call that started it (Claude Code's
-`Task`, Kimi Code's `Agent` under its `[summary]` line) or that waited for it (Codex's
+`Task`, GitHub Copilot CLI's `task`, Kimi Code's `Agent` under its `[summary]` line) or that waited for it (Codex's
 `wait_agent`, then again in a `<subagent_notification>`, flagged there only when no wait carried
 it), or, when it ran in the background, in a
 `<task-notification>` message whose `<result>` holds it (Claude Code's `Agent`; Qwen Code's
@@ -43,6 +43,7 @@ DELEGATING_TOOLS = {
     "claude-code": frozenset({"Task", "Agent"}),
     "kimi-code": frozenset({"Agent"}),
     "codex": frozenset({"wait_agent"}),
+    "copilot-cli": frozenset({"task"}),
 }
 # Codex: the answers come back as `{"status": {AGENT: {"completed": ANSWER}}}` from `wait_agent`, and
 # in a notice `<subagent_notification>{"agent_path": AGENT, "status": {"completed": ANSWER}}`; both
