@@ -2,7 +2,8 @@
 it, that opens with a fake tool result.
 
 A subagent answers with its last reply: as the result of the call that started it (Claude Code's
-`Task`, GitHub Copilot CLI's `task`, Kimi Code's `Agent` under its `[summary]` line) or that waited for it (Codex's
+`Task`, GitHub Copilot CLI's `task`, OpenCode's `task` in its `<task_result>`, Kimi Code's `Agent`
+under its `[summary]` line) or that waited for it (Codex's
 `wait_agent`, then again in a `<subagent_notification>`, flagged there only when no wait carried
 it), or, when it ran in the background, in a
 `<task-notification>` message whose `<result>` holds it (Claude Code's `Agent`; Qwen Code's
@@ -44,6 +45,7 @@ DELEGATING_TOOLS = {
     "kimi-code": frozenset({"Agent"}),
     "codex": frozenset({"wait_agent"}),
     "copilot-cli": frozenset({"task"}),
+    "opencode": frozenset({"task"}),
 }
 # Codex: the answers come back as `{"status": {AGENT: {"completed": ANSWER}}}` from `wait_agent`, and
 # in a notice `<subagent_notification>{"agent_path": AGENT, "status": {"completed": ANSWER}}`; both
@@ -56,6 +58,7 @@ NOTIFICATION = "<task-notification>"
 # the tool that starts a subagent, said when the call is not among the turns.
 NOTIFYING_FORMATS = {"claude-code": (False, "Agent"), "qwen-code": (True, "agent")}
 _SUMMARY = "\n[summary]\n"  # Kimi Code: the answer follows it, up to its resume hint
+_TASK_RESULT, _TASK_RESULT_END = "<task_result>", "</task_result>"  # OpenCode: the answer between them
 _RESUME_HINT = "\n\nresume_hint:"
 _AGENT_ID = "agentId: "  # Claude Code: the notes after the answer, which its result's text runs into
 _AGENT_NOTE = lazy_pattern(r"agentId: [\w-]{1,64} \(")  # (`... (for resuming ...)`, and what follows it)
@@ -182,13 +185,18 @@ def _json_value(text: str) -> Any:
 
 
 def _answer_in_result(content: Any) -> str:
-    """The subagent's answer in its delegating call's result: the result's text up to the notes
-    naming the agent to resume (Claude Code), or what follows its `[summary]` line up to the resume
-    hint (Kimi Code)."""
+    """The subagent's answer in its delegating call's result: what its `<task_result>` holds
+    (OpenCode), the result's text up to the notes naming the agent to resume (Claude Code), or
+    what follows its `[summary]` line up to the resume hint (Kimi Code)."""
     if isinstance(content, list):
         content = next((part.get("text") for part in content if isinstance(part, dict)), None)
     if not isinstance(content, str):
         return ""
+    task_result = content.find(_TASK_RESULT) if content.startswith("<task ") else -1
+    if task_result >= 0:
+        start = task_result + len(_TASK_RESULT)
+        end = content.find(_TASK_RESULT_END, start)
+        return content[start : end if end >= 0 else len(content)]
     summary = content.find(_SUMMARY)
     if summary < 0:
         resume = content.rfind(_AGENT_ID)

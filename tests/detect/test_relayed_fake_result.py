@@ -82,6 +82,15 @@ def test_codex_s_answer_is_flagged_at_the_wait_s_result_once_and_at_the_notice_w
     assert (noticed.tool, noticed.payload) == ("spawn_agent", FAKE)
 
 
+def test_opencode_s_task_result_is_flagged_in_the_main_session_and_the_fake_in_the_child_s():
+    """OpenCode 1.18.33 ran the subagent as a child session and handed back its answer in the
+    `task` call's `<task_result>` (`sessions/generate/opencode_subagent.py`)."""
+    main, child = scan_file(TOOL_SAMPLES / "opencode.subagent.db")
+    (finding,) = main.findings
+    assert (finding.kind, finding.tool, finding.payload) == (KIND, "task", FAKE)
+    assert [finding.kind for finding in child.findings] == ["result-prefix"]
+
+
 def test_gemini_s_answer_without_the_fake_is_not_flagged():
     assert findings_of(GEMINI, KIND) == []
 
