@@ -2,8 +2,9 @@
 it, that opens with a fake tool result.
 
 A subagent answers with its last reply: as the result of the call that started it (Claude Code's
-`Task`, GitHub Copilot CLI's `task`, OpenCode's `task` in its `<task_result>`, Kimi Code's `Agent`
-under its `[summary]` line) or that waited for it (Codex's
+`Task`, GitHub Copilot CLI's `task`, OpenCode's `task` in its `<task_result>`, Gemini CLI's
+`invoke_agent` the summary its `complete_task` gave, Kimi Code's `Agent` under its `[summary]` line)
+or that waited for it (Codex's
 `wait_agent`, then again in a `<subagent_notification>`, flagged there only when no wait carried
 it), or, when it ran in the background, in a
 `<task-notification>` message whose `<result>` holds it (Claude Code's `Agent`; Qwen Code's
@@ -46,6 +47,7 @@ DELEGATING_TOOLS = {
     "codex": frozenset({"wait_agent"}),
     "copilot-cli": frozenset({"task"}),
     "opencode": frozenset({"task"}),
+    "gemini-cli": frozenset({"invoke_agent"}),
 }
 # Codex: the answers come back as `{"status": {AGENT: {"completed": ANSWER}}}` from `wait_agent`, and
 # in a notice `<subagent_notification>{"agent_path": AGENT, "status": {"completed": ANSWER}}`; both
@@ -59,6 +61,7 @@ NOTIFICATION = "<task-notification>"
 NOTIFYING_FORMATS = {"claude-code": (False, "Agent"), "qwen-code": (True, "agent")}
 _SUMMARY = "\n[summary]\n"  # Kimi Code: the answer follows it, up to its resume hint
 _TASK_RESULT, _TASK_RESULT_END = "<task_result>", "</task_result>"  # OpenCode: the answer between them
+_GEMINI_RESULT = "\nResult:\n"  # Gemini CLI: the subagent's summary, as JSON, follows it
 _RESUME_HINT = "\n\nresume_hint:"
 _AGENT_ID = "agentId: "  # Claude Code: the notes after the answer, which its result's text runs into
 _AGENT_NOTE = lazy_pattern(r"agentId: [\w-]{1,64} \(")  # (`... (for resuming ...)`, and what follows it)
@@ -155,10 +158,23 @@ def _as_written(at: int) -> int:
 
 def _answers_in_result(session_format: str, content: Any) -> list[str]:
     """The subagents' answers in a delegating call's result: the `completed` answers of Codex's
-    `wait_agent`, else the one answer `_answer_in_result` reads."""
+    `wait_agent`, the summary of Gemini CLI's `invoke_agent`, else the one answer
+    `_answer_in_result` reads."""
     if session_format == "codex":
         return _completed(_json_value(content) if isinstance(content, str) else content)
+    if session_format == "gemini-cli":
+        return _summarised(content)
     return [_answer_in_result(content)]
+
+
+def _summarised(content: Any) -> list[str]:
+    """The texts of the summary a Gemini CLI subagent ended with, in its `invoke_agent` result:
+    `{"output": "Subagent ... finished.\n...\nResult:\n{JSON}"}`, the JSON's texts (its `response`)."""
+    output = content.get("output") if isinstance(content, dict) else content
+    if not isinstance(output, str) or (at := output.find(_GEMINI_RESULT)) < 0:
+        return []
+    summary = _json_value(output[at + len(_GEMINI_RESULT) :])
+    return [text for text in summary.values() if isinstance(text, str)] if isinstance(summary, dict) else []
 
 
 def _completed(value: Any) -> list[str]:

@@ -21,7 +21,7 @@ from inspector.hooks.screen import is_notification, reply_may_hold
 from inspector.support.lazy_pattern import lazy_pattern
 
 PROMPT, REPLY, RESULT, OTHER, UNSURE = "prompt", "reply", "result", "other", "unsure"
-RELAYED = "relayed"  # a subagent's answer handed back in a notification, holding an object
+RELAYED = "relayed"  # a record that may hand back a subagent's answer holding an object (its reply's texts kept)
 _FAILED = lazy_pattern(r"error|exception|traceback|fail", re.I)
 # The user messages the agents write themselves, read as system turns: copies of the readers' lists
 # (`codex.CONTEXT_TAGS`, `_gemini_cli_messages.SESSION_CONTEXT`; a test keeps them equal), so the quick look loads no reader.
@@ -72,14 +72,17 @@ class _GeminiCli:
             return UNSURE, [], False
         kind, content = record.get("type"), record.get("content")
         if kind == "gemini":
-            return REPLY, [_gemini_text(content)], _may_fail(record.get("toolCalls"))
+            calls = record.get("toolCalls")
+            delegated = isinstance(calls, list) and any(_named(call) == "invoke_agent" for call in calls)
+            return (RELAYED if delegated else REPLY), [_gemini_text(content)], _may_fail(calls)
         if kind != "user":
             return OTHER, [], False
         parts = content if isinstance(content, list) else [content] if isinstance(content, dict) else []
         responses = [part for part in parts if isinstance(part, dict) and "functionResponse" in part]
         text = _gemini_text(content)
         if responses:
-            return (UNSURE if text else RESULT), [], _may_fail(responses)
+            delegated = any(_named(part["functionResponse"]) == "invoke_agent" for part in responses)
+            return (UNSURE if text else RELAYED if delegated else RESULT), [], _may_fail(responses)
         if not text or text.startswith(GEMINI_CLI_CONTEXT):
             return OTHER, [], False
         message_id = record.get("id")
@@ -176,6 +179,12 @@ _LOOKERS: dict[str, type[_GeminiCli | _QwenCode | _Codex | _CopilotCli]] = {
     "codex": _Codex,
     "copilot-cli": _CopilotCli,
 }
+
+
+def _named(response: Any) -> Any:
+    """The name of the tool a Gemini call or function response is of (a subagent's answer comes
+    back as `invoke_agent`'s, its summary holding whatever the subagent said)."""
+    return response.get("name") if isinstance(response, dict) else None
 
 
 def _gemini_text(content: Any) -> str:
