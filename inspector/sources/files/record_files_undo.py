@@ -24,7 +24,7 @@ from pathlib import Path
 from inspector.errors import InspectorError
 from inspector.sources.files.file_audit import AUDIT_SUFFIX, IN_PLACE, audit_entries, audit_path_for, audit_so_far
 from inspector.sources.files.in_place_writes import RecordedWrite, Undone, undo_line, writes_not_undone
-from inspector.sources.files.opencode_storage import storage_folder
+from inspector.sources.files.opencode_storage import MESSAGE_NAME, PART_NAME, SESSION_NAME, storage_folder
 from inspector.sources.files.record_files_write import land_in_place, lock_path_for, save_session_copy
 from inspector.support.file_lock import exclusive_lock
 from inspector.support.safe_text import neutralise, shown_name
@@ -42,7 +42,13 @@ def storage_writes_to_undo(storage: Path, session: str) -> tuple[list[RecordedWr
 def session_to_name(path: Path) -> str | None:
     """When `path` is a storage folder of OpenCode's (or its audit), the line saying that undo
     takes one of its sessions' files, naming the one fixed in place last and not undone yet (or
-    that none is); None when it is neither."""
+    that none is); when it is a message's or a part's file, the line naming its session's file;
+    None when it is none of these."""
+    record = _session_of_record(path)
+    if record is not None:
+        kind = "message" if MESSAGE_NAME.fullmatch(path.name) else "part"
+        command = neutralise(shlex.quote(str(record)))
+        return f"{shown_name(path)}: a {kind} of an OpenCode storage session; undo takes the session's file: inspector undo {command}"
     storage = path.with_name(path.name.removesuffix(AUDIT_SUFFIX)) if path.name.endswith(AUDIT_SUFFIX) else path
     if not ((storage / "session").is_dir() and (storage / "message").is_dir()):
         return None
@@ -65,6 +71,31 @@ def session_to_name(path: Path) -> str | None:
     applied_at, session = max(last_writes)
     command = neutralise(shlex.quote(str(_inside(storage, session))))
     return f"{said}: undo takes one of its sessions' files; to undo the last fix --in-place ({applied_at}): inspector undo {command}"
+
+
+def _session_of_record(path: Path) -> Path | None:
+    """The session file a storage message's file (`message/<session id>/msg_….json`) or part's
+    file (`part/<message id>/prt_….json`) belongs to, when there is one."""
+    folder = path.parent.name  # (an id: a name no glob reads otherwise)
+    if (
+        MESSAGE_NAME.fullmatch(path.name)
+        and path.parent.parent.name == "message"
+        and SESSION_NAME.fullmatch(f"{folder}.json")
+    ):
+        storage, session_id = path.parent.parent.parent, folder
+    elif (
+        PART_NAME.fullmatch(path.name)
+        and path.parent.parent.name == "part"
+        and MESSAGE_NAME.fullmatch(f"{folder}.json")
+    ):
+        storage = path.parent.parent.parent
+        message = next((storage / "message").glob(f"*/{path.parent.name}.json"), None)
+        if message is None:
+            return None
+        session_id = message.parent.name
+    else:
+        return None
+    return next((storage / "session").glob(f"*/{session_id}.json"), None)
 
 
 def undo_last_storage_write(session_file: Path) -> Undone:

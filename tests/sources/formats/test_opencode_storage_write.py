@@ -212,7 +212,7 @@ def test_undo_puts_the_session_s_files_back_one_fix_in_place_at_a_time_the_last_
     assert main(["undo", str(session_file)]) == 0 and tree(storage) == original
 
 
-def test_undo_given_the_storage_folder_or_its_audit_names_the_session_file_to_give_it(tmp_path, capsys):
+def test_undo_given_the_storage_folder_its_audit_or_a_record_names_the_session_file_to_give_it(tmp_path, capsys):
     storage, session_file = copied(tmp_path)
     assert main(["undo", str(storage)]) == 2
     assert capsys.readouterr().err == (
@@ -227,6 +227,13 @@ def test_undo_given_the_storage_folder_or_its_audit_names_the_session_file_to_gi
         error = capsys.readouterr().err
         assert error.startswith(f"inspector: error: {given}: {what}an OpenCode storage folder: undo takes one of ")
         assert error.endswith(f"): inspector undo {session_file}\n") and len(error.splitlines()) == 1
+    message, part = RECOVERED_IN + ".json", sorted((storage / "part" / RECOVERED_IN).iterdir())[0]
+    for given, what in ((storage / "message" / SESSION_ID / message, "message"), (part, "part")):
+        assert main(["undo", str(given)]) == 2
+        assert capsys.readouterr().err == (
+            f"inspector: error: {given}: a {what} of an OpenCode storage session; undo takes the session's file: "
+            f"inspector undo {session_file}\n"
+        )
     assert tree(storage) == fixed
     assert main(["undo", str(session_file)]) == 0
     assert main(["undo", str(storage)]) == 2
