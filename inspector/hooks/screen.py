@@ -25,7 +25,7 @@ from inspector.support.lazy_pattern import lazy_pattern
 _MARKUP = lazy_pattern(r"[{\[<`｜|]|observation|action\s*:|tool\s*call", re.I)
 _ANNOUNCEMENT_WINDOW = 280  # characters: an announcement starts in the reply's last ones (`detect.announcement`)
 _FAILED = lazy_pattern(r"error|exception|traceback|fail", re.I)
-# Copies of `relayed_fake_result.NOTIFICATION` and of Claude Code's `DELEGATING_TOOLS` (a test keeps
+# Copies of `handed_back.NOTIFICATION` and of Claude Code's `DELEGATING_TOOLS` (a test keeps
 # them equal), so that the quick look loads no detector.
 NOTIFICATION = "<task-notification>"
 DELEGATING_TOOLS = frozenset({"Task", "Agent"})

@@ -53,8 +53,8 @@ def test_an_announcement_after_the_reply_s_calls_passes_the_quick_look():
 
 
 def test_the_quick_look_knows_what_the_detector_knows_of_a_subagent_s_answer():
-    from inspector.detect import relayed_fake_result
+    from inspector.detect import handed_back
     from inspector.hooks import screen
 
-    assert screen.NOTIFICATION == relayed_fake_result.NOTIFICATION
-    assert relayed_fake_result.DELEGATING_TOOLS["claude-code"] == screen.DELEGATING_TOOLS
+    assert screen.NOTIFICATION == handed_back.NOTIFICATION
+    assert handed_back.DELEGATING_TOOLS["claude-code"] == screen.DELEGATING_TOOLS
