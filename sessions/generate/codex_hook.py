@@ -43,7 +43,7 @@ from codex import MODEL, Script, fcall, message, shell_args
 from hook_steps import install_hook, interpreter_hidden, save_evidence
 from harness import NPM_TOOLS, TempRun, find_binary, out_dir
 from mock_server import Reply, js, sse
-from scenario import DELEGATING_TURN, FAKE_READ_REPLY, FAKE_RESULT_REPLY, NOTES_TEXT, SUBAGENT_PROMPT, TURN_MEMORY
+from scenario import DELEGATING_TURN, FAKE_READ_REPLY, FAKE_RESULT_REPLY, NOTES_TEXT, PASSED_ON_TEXT, READ_MYSELF_TEXT, SUBAGENT_PROMPT, TURN_MEMORY
 
 TURN_SUBAGENT = "Ask a subagent to save the journal entry, and tell me what it says."
 
@@ -55,8 +55,6 @@ SUBTASK = "Save the journal entry: I lost track of the refactor again."
 SUBAGENT_TEXT = "I did not save it: no tool ran."
 DELEGATED_TEXT = "The subagent says it did not save the entry."
 RUNS = ("block", "clean", "subagent", "relayed")
-PASSED_ON = "The subagent says the meeting moved to Thursday and to bring the draft."
-READ_ANSWER = "I read notes.txt myself: the meeting moved to Thursday; bring the draft."
 
 
 def make_responder(run: str, requests: list):
@@ -98,14 +96,14 @@ def make_responder(run: str, requests: list):
             arguments = json.dumps({"targets": [agent_id], "timeout_ms": 30000})
             return [namespaced(fcall("fc_wait", "call_wait", "wait_agent", arguments))]
         if last.get("type") == "function_call_output" and last.get("call_id") == "call_read":
-            return [message(f"msg_main_{n:02d}", READ_ANSWER)]
+            return [message(f"msg_main_{n:02d}", READ_MYSELF_TEXT)]
         if "subagent handed back" in said:  # the hook's reason: read the file for real
             return [fcall("fc_read", "call_read", tool, shell_args(tool, "cat notes.txt"))]
         if n == 0:
             return [
                 namespaced(fcall("fc_spawn", "call_spawn", "spawn_agent", json.dumps({"message": SUBAGENT_PROMPT})))
             ]
-        return [message(f"msg_main_{n:02d}", PASSED_ON)]
+        return [message(f"msg_main_{n:02d}", PASSED_ON_TEXT)]
 
     def responder(method, path, body):
         if path.rstrip("/").endswith("/models") or "/models?" in path:

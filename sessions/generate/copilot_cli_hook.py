@@ -37,15 +37,13 @@ from copilot_cli import BINARY, MODEL, copilot_env
 from harness import TempRun, find_binary, out_dir
 from hook_steps import install_hook, interpreter_hidden, save_evidence
 from mock_server import chat_completion_sse
-from scenario import DELEGATING_TURN, FAKE_READ_REPLY, FAKE_RESULT_REPLY, NOTES_TEXT, SUBAGENT_PROMPT, TURN_MEMORY
+from scenario import DELEGATING_TURN, FAKE_READ_REPLY, FAKE_RESULT_REPLY, NOTES_TEXT, PASSED_ON_TEXT, READ_MYSELF_TEXT, SUBAGENT_PROMPT, TURN_MEMORY
 
 COPILOT_VERSION = "1.0.102"  # the release the evidence was written by (run_all.sh's copilot)
 JOURNAL_ENTRY = "I lost track of the refactor again."
 CLOSING_TEXT = "Saved to journal.txt for real this time."
 CLEAN_TEXT = "Noted. The refactor needs a smaller first step."
 RUNS = ("block", "clean", "relayed")
-PASSED_ON = "The subagent says the meeting moved to Thursday and to bring the draft."
-READ_ANSWER = "I read notes.txt myself: the meeting moved to Thursday; bring the draft."
 
 
 def relayed_answer(messages: list, n: int, notes: str):
@@ -54,9 +52,9 @@ def relayed_answer(messages: list, n: int, notes: str):
     last = messages[-1]
     said = last.get("content") if isinstance(last.get("content"), str) else json.dumps(last.get("content"))
     if last.get("role") == "tool" and last.get("tool_call_id") == "call_hook_delegate":
-        return chat_completion_sse(MODEL, rid, PASSED_ON)
+        return chat_completion_sse(MODEL, rid, PASSED_ON_TEXT)
     if last.get("role") == "tool":  # the real view's result
-        return chat_completion_sse(MODEL, rid, READ_ANSWER)
+        return chat_completion_sse(MODEL, rid, READ_MYSELF_TEXT)
     if "subagent handed back" in said:  # the hook's reason, queued as the next prompt
         return chat_completion_sse(MODEL, rid, "", (("call_hook_view", "view", json.dumps({"path": notes})),))
     arguments = {

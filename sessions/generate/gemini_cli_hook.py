@@ -43,15 +43,13 @@ from gemini_cli import MODEL, chunk, side_json, text_chunks
 from hook_steps import install_hook, interpreter_hidden, save_evidence
 from harness import NPM_TOOLS, TempRun, find_binary, out_dir
 from mock_server import Reply, js, sse
-from scenario import DELEGATING_TURN, FAKE_READ_REPLY, FAKE_RESULT_REPLY, NOTES_TEXT, SUBAGENT_PROMPT, TURN_MEMORY
+from scenario import DELEGATING_TURN, FAKE_READ_REPLY, FAKE_RESULT_REPLY, NOTES_TEXT, PASSED_ON_TEXT, READ_MYSELF_TEXT, SUBAGENT_PROMPT, TURN_MEMORY
 
 GEMINI_VERSION = "0.61.0"  # the release the evidence was written by (run_all.sh's gemini)
 JOURNAL_ENTRY = "I lost track of the refactor again."
 CLOSING_TEXT = "Saved to journal.txt for real this time."
 CLEAN_TEXT = "Noted. The refactor needs a smaller first step."
 RUNS = ("block", "clean", "relayed")
-PASSED_ON = "The subagent says the meeting moved to Thursday and to bring the draft."
-READ_ANSWER = "I read notes.txt myself: the meeting moved to Thursday; bring the draft."
 SETTINGS = {
     "security": {"auth": {"selectedType": "gemini-api-key"}, "folderTrust": {"enabled": False}},
     "privacy": {"usageStatisticsEnabled": False},
@@ -73,9 +71,9 @@ def relayed_answer(body: dict, notes: str) -> list[dict]:
     responses = [part["functionResponse"].get("name") for part in parts if "functionResponse" in part]
     said = json.dumps(parts)
     if "invoke_agent" in responses:
-        return text_chunks(PASSED_ON)
+        return text_chunks(PASSED_ON_TEXT)
     if responses:  # the real read_file's result
-        return text_chunks(READ_ANSWER)
+        return text_chunks(READ_MYSELF_TEXT)
     if "subagent handed back" in said:  # the hook's reason: read the file for real
         return text_chunks("", [{"functionCall": {"name": "read_file", "args": {"file_path": notes}}}])
     arguments = {"agent_name": "generalist", "prompt": SUBAGENT_PROMPT}

@@ -28,9 +28,8 @@ sys.path.insert(0, str(HERE))
 from harness import NPM_TOOLS, TempRun, find_binary, out_dir
 from mock_server import Reply, js
 from opencode import MODEL, Tool, checkpointed_copy, completion, completion_or_json, env_for, write_config
-from scenario import DELEGATING_TURN, FAKE_READ_REPLY, NOTES_TEXT, SUBAGENT_PROMPT
+from scenario import DELEGATING_TURN, FAKE_READ_REPLY, NOTES_TEXT, PASSED_ON_TEXT, SUBAGENT_PROMPT
 
-PASSED_ON = "The subagent says the meeting moved to Thursday and to bring the draft."
 
 
 def responder(method, path, body):
@@ -45,7 +44,7 @@ def responder(method, path, body):
         if DELEGATING_TURN not in said:
             reply = completion(FAKE_READ_REPLY)
         elif any(isinstance(m, dict) and m.get("role") == "tool" for m in messages):
-            reply = completion(PASSED_ON)
+            reply = completion(PASSED_ON_TEXT)
         else:
             arguments = {"description": "Read notes.txt", "prompt": SUBAGENT_PROMPT, "subagent_type": "general"}
             reply = completion("Asking a subagent to read it.", [("call_mock_delegate", "task", json.dumps(arguments))])

@@ -36,7 +36,7 @@ from hook_steps import install_hook, interpreter_hidden, save_evidence
 from harness import NPM_TOOLS, TempRun, find_binary, out_dir
 from mock_server import Reply, js
 from qwen_code import MODEL, answered, completion_events, settings, tool_names
-from scenario import DELEGATING_TURN, FAKE_READ_REPLY, FAKE_RESULT_REPLY, NOTES_TEXT, SUBAGENT_PROMPT, TURN_MEMORY
+from scenario import DELEGATING_TURN, FAKE_READ_REPLY, FAKE_RESULT_REPLY, NOTES_TEXT, PASSED_ON_TEXT, READ_MYSELF_TEXT, SUBAGENT_PROMPT, TURN_MEMORY
 
 QWEN_VERSION = "0.24.4"  # the release the evidence was written by (run_all.sh's qwen)
 JOURNAL_ENTRY = "I lost track of the refactor again."
@@ -44,8 +44,6 @@ CLOSING_TEXT = "Saved to journal.txt for real this time."
 CLEAN_TEXT = "Noted. The refactor needs a smaller first step."
 RUNS = ("block", "clean", "relayed")
 SUBAGENT_SYSTEM = "You are a general-purpose subagent"  # how a subagent's system prompt opens
-PASSED_ON = "The subagent says the meeting moved to Thursday and to bring the draft."
-READ_ANSWER = "I read notes.txt myself: the meeting moved to Thursday; bring the draft."
 
 
 def relayed_answer(messages: list, tools: dict[str, list[str]], notes: str) -> list:
@@ -55,9 +53,9 @@ def relayed_answer(messages: list, tools: dict[str, list[str]], notes: str) -> l
     if last.get("role") == "tool" and "Background agent launched" in said:
         return completion_events("The subagent is reading it; its answer will follow.")
     if last.get("role") == "tool":  # the real read_file's result
-        return completion_events(READ_ANSWER)
+        return completion_events(READ_MYSELF_TEXT)
     if "<task-notification>" in said:
-        return completion_events(PASSED_ON)
+        return completion_events(PASSED_ON_TEXT)
     if "subagent handed back" in said:  # the hook's reason: read the file for real
         path_key = next((key for key in tools.get("read_file", []) if "path" in key), "file_path")
         return completion_events("", [("call_hook_read", "read_file", json.dumps({path_key: notes}))])

@@ -34,11 +34,10 @@ sys.path.insert(0, str(HERE))
 from harness import NPM_TOOLS, TempRun, arg_parser, find_binary, out_dir
 from mock_server import Reply, js
 from qwen_code import MODEL, answered, completion_events, settings, tool_names
-from scenario import DELEGATING_TURN, FAKE_READ_REPLY, SUBAGENT_PROMPT
+from scenario import DELEGATING_TURN, FAKE_READ_REPLY, PASSED_ON_TEXT, SUBAGENT_PROMPT
 
 DELEGATING_TOOLS = ("agent", "task")  # the tool that starts a subagent, by the names Qwen Code has given it
 SUBAGENT_SYSTEM = "You are a general-purpose subagent"  # how the subagent's system prompt opens
-CLOSING = "The subagent says the meeting moved to Thursday and to bring the draft."
 
 
 def make_responder(state: dict):
@@ -66,7 +65,7 @@ def make_responder(state: dict):
                     call = ("call_mock_delegate", delegating, json.dumps(arguments))
                     events = completion_events("Asking a subagent to read it.", [call])
                 else:
-                    events = completion_events(CLOSING)
+                    events = completion_events(PASSED_ON_TEXT)
             else:  # title, next speaker, summaries...
                 events = completion_events('{"next_speaker": "user", "reasoning": "done", "title": "Notes"}')
             return answered(body, events)
