@@ -3,8 +3,8 @@ agent writes it: each answer with the turn that holds it, the tool that started 
 how to place a position of the answer in the turn's text.
 
 - As the result of the call that started the subagent: Claude Code's `Task` (the text up to the
-  notes naming the agent to resume), GitHub Copilot CLI's `task`, OpenCode's `task` (its
-  `<task_result>`), Gemini CLI's `invoke_agent` (the texts of the summary its `complete_task`
+  notes naming the agent to resume), GitHub Copilot CLI's `task`, OpenCode's and Kilo CLI's `task`
+  (its `<task_result>`), Gemini CLI's `invoke_agent` (the texts of the summary its `complete_task`
   gave, as JSON after `Result:`), Kimi Code's `Agent` (under its `[summary]` line).
 - As the result of the call that waited for it: Codex's `wait_agent` (`{"status": {AGENT:
   {"completed": ANSWER}}}`), then again in a `<subagent_notification>`, read there only when no

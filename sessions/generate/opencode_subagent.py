@@ -2,9 +2,9 @@
 """Generate a real OpenCode session database that delegates to a subagent, against the scripted mock.
 
 Usage:
-    python3 sessions/generate/opencode_subagent.py [OUT_DIR] [--opencode PATH] [--keep]
+    python3 sessions/generate/opencode_subagent.py [OUT_DIR] [--opencode PATH] [--kilo] [--keep]
 
-OUT_DIR and PATH as for opencode.py (OpenCode 1.18.33).
+OUT_DIR and PATH as for opencode.py (OpenCode 1.18.33; with --kilo, Kilo CLI 7.7.7, its fork).
 
 What it does: in a temporary HOME, runs `opencode run` once; the main agent calls the `task` tool
 (the `general` subagent), and OpenCode runs the subagent as a child session of its own in the
@@ -13,7 +13,8 @@ same database, handing its answer back as the call's result.  The scripted repli
   the subagent said;
 - subagent: (a) a fake `read` result written as text, no tool ran (its only reply).
 The subagent's requests are told from the main agent's by the task it was given.  Copies the
-database to OUT_DIR/opencode.subagent.db, the temp paths replaced by fixed placeholders in its rows.
+database to OUT_DIR/opencode.subagent.db (kilo.subagent.db), the temp paths replaced by fixed
+placeholders in its rows.
 """
 
 from __future__ import annotations
@@ -56,22 +57,24 @@ def main() -> None:
     """Run the delegating turn through `opencode run` and copy the database to OUT_DIR."""
     parser = argparse.ArgumentParser()
     parser.add_argument("out", nargs="?", default=str(HERE.parent))
-    parser.add_argument("--opencode", help="the opencode binary")
+    parser.add_argument("--opencode", help="the opencode (or kilo) binary")
+    parser.add_argument("--kilo", action="store_true", help="run Kilo CLI (@kilocode/cli) instead")
     parser.add_argument("--keep", action="store_true", help="keep the temp folders")
     args = parser.parse_args()
-    tool = Tool(kilo=False)
+    tool = Tool(kilo=args.kilo)
     binary = find_binary(
         tool.name, args.opencode, tool.package, [str(NPM_TOOLS / tool.name / "node_modules" / ".bin" / tool.name)]
     )
     out = out_dir(args.out)
-    run = TempRun("os")
+    run = TempRun("os" if tool.name == "opencode" else "ks")
+    written = out / f"{tool.name}.subagent.db"
     Path(run.work, "notes.txt").write_text(NOTES_TEXT)
     with run.mock(responder, max_requests=40) as srv:
         write_config(run, tool, srv.url)
         run.run_each(tool.name, [[binary, "run", DELEGATING_TURN]], env_for(run), f"{tool.name}-output.txt")
     src = Path(run.home, tool.data, tool.database)
-    checkpointed_copy(src, out / "opencode.subagent.db", run)
-    print(f"wrote {out / 'opencode.subagent.db'} from {src}")
+    checkpointed_copy(src, written, run)
+    print(f"wrote {written} from {src}")
     run.finish(args.keep)
 
 

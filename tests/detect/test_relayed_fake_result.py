@@ -82,10 +82,11 @@ def test_codex_s_answer_is_flagged_at_the_wait_s_result_once_and_at_the_notice_w
     assert (noticed.tool, noticed.payload) == ("spawn_agent", FAKE)
 
 
-def test_opencode_s_task_result_is_flagged_in_the_main_session_and_the_fake_in_the_child_s():
-    """OpenCode 1.18.33 ran the subagent as a child session and handed back its answer in the
-    `task` call's `<task_result>` (`sessions/generate/opencode_subagent.py`)."""
-    main, child = scan_file(TOOL_SAMPLES / "opencode.subagent.db")
+@pytest.mark.parametrize("database", ["opencode.subagent.db", "kilo.subagent.db"])
+def test_opencode_s_task_result_is_flagged_in_the_main_session_and_the_fake_in_the_child_s(database):
+    """OpenCode 1.18.33 (and Kilo CLI 7.7.7, its fork) ran the subagent as a child session and
+    handed back its answer in the `task` call's `<task_result>` (`sessions/generate/opencode_subagent.py`)."""
+    main, child = scan_file(TOOL_SAMPLES / database)
     (finding,) = main.findings
     assert (finding.kind, finding.tool, finding.payload) == (KIND, "task", FAKE)
     assert [finding.kind for finding in child.findings] == ["result-prefix"]

@@ -96,6 +96,7 @@ WRITTEN_IN = {
     "opencode.db": "opencode",
     "opencode.repaired.db": "opencode",
     "opencode.subagent.db": "opencode",
+    "kilo.subagent.db": "opencode",
     "opencode-storage/session/global/ses_ddf1b63fdffeOYSmew4lIfLk5j.json": "opencode-storage",
     "opencode-storage-repaired/session/global/ses_ddf1b63fdffeOYSmew4lIfLk5j.json": "opencode-storage",
     "otel-genai.trace.json": "otel",
