@@ -155,6 +155,31 @@ def settings() -> dict:
     }
 
 
+def qwen_home(run: TempRun) -> Path:
+    """The run's `~/.qwen`, made with its settings (`settings`)."""
+    qdir = Path(run.home, ".qwen")
+    qdir.mkdir()
+    Path(qdir, "settings.json").write_text(json.dumps(settings(), indent=2))
+    return qdir
+
+
+def qwen_command(qwen: str) -> list[str]:
+    """`qwen` run headless: OpenAI auth, the mock's model, JSON events out, every tool allowed."""
+    return [qwen, "--auth-type", "openai", "-m", MODEL, "-o", "stream-json", "--approval-mode", "yolo"]
+
+
+def qwen_env(run: TempRun, url: str) -> dict[str, str]:
+    """The environment of a `qwen` run against the mock at `url`."""
+    return run.base_env(
+        OPENAI_API_KEY="dummy",
+        OPENAI_BASE_URL=url + "/v1",
+        OPENAI_MODEL=MODEL,
+        QWEN_DISABLE_AUTO_TITLE="1",
+        NO_BROWSER="true",
+        CI="",
+    )
+
+
 def main() -> None:
     """Run the scenario through `qwen -p` (+ `--continue`) and copy the chat to OUT_DIR."""
     ap = arg_parser("qwen")
@@ -164,20 +189,11 @@ def main() -> None:
     out = out_dir(args.out)
 
     run = TempRun("qw")
-    qdir = Path(run.home, ".qwen")
-    qdir.mkdir()
-    Path(qdir, "settings.json").write_text(json.dumps(settings(), indent=2))
+    qdir = qwen_home(run)
     state: dict = {}
-    base = [qwen, "--auth-type", "openai", "-m", MODEL, "-o", "stream-json", "--approval-mode", "yolo"]
+    base = qwen_command(qwen)
     with run.mock(make_responder(run.work, state), max_requests=80) as srv:
-        env = run.base_env(
-            OPENAI_API_KEY="dummy",
-            OPENAI_BASE_URL=srv.url + "/v1",
-            OPENAI_MODEL=MODEL,
-            QWEN_DISABLE_AUTO_TITLE="1",
-            NO_BROWSER="true",
-            CI="",
-        )
+        env = qwen_env(run, srv.url)
         if args.resume_repaired:  # a first turn makes the project's chat folder, then the repaired chat replaces it
             run.run_each("qwen", [base + ["-p", USER_TURNS[0]]], env, "qwen-setup-output.txt")
             setup = Path(run.find_written(str(qdir / "projects" / "*" / "chats" / "*.jsonl"), "chat file"))

@@ -35,7 +35,7 @@ sys.path.insert(0, str(HERE))
 from hook_steps import install_hook, interpreter_hidden, save_evidence
 from harness import NPM_TOOLS, TempRun, find_binary, out_dir
 from mock_server import Reply, js
-from qwen_code import MODEL, answered, completion_events, settings, tool_names
+from qwen_code import MODEL, answered, completion_events, qwen_command, qwen_home, tool_names
 from scenario import DELEGATING_TURN, FAKE_READ_REPLY, FAKE_RESULT_REPLY, NOTES_TEXT, PASSED_ON_TEXT, READ_MYSELF_TEXT, SUBAGENT_PROMPT, TURN_MEMORY
 
 QWEN_VERSION = "0.24.4"  # the release the evidence was written by (run_all.sh's qwen)
@@ -109,9 +109,7 @@ def play(qwen: str, python: str, run_name: str, out: Path, keep: bool) -> None:
     run = TempRun(f"qwh-{run_name}")
     if run_name == "relayed":
         Path(run.work, "notes.txt").write_text(NOTES_TEXT)
-    qdir = Path(run.home, ".qwen")
-    qdir.mkdir()
-    Path(qdir, "settings.json").write_text(json.dumps(settings(), indent=2))
+    qdir = qwen_home(run)
     env = run.base_env(
         OPENAI_API_KEY="dummy",
         OPENAI_MODEL=MODEL,
@@ -126,7 +124,7 @@ def play(qwen: str, python: str, run_name: str, out: Path, keep: bool) -> None:
     requests: list = []
     with run.mock(make_responder(run.work, run_name, requests), max_requests=40) as srv:
         env["OPENAI_BASE_URL"] = srv.url + "/v1"
-        cmd = [qwen, "--auth-type", "openai", "-m", MODEL, "-o", "stream-json", "--approval-mode", "yolo"]
+        cmd = qwen_command(qwen)
         prompt = DELEGATING_TURN if run_name == "relayed" else TURN_MEMORY
         (rc,) = run.run_each("qwen", [cmd + ["-p", prompt]], env, "qwen-output.txt")
     print(f"{run_name}: qwen exit {rc}; {len(requests)} main-model requests")

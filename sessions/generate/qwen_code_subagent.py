@@ -33,7 +33,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from harness import NPM_TOOLS, TempRun, arg_parser, find_binary, out_dir
 from mock_server import Reply, js
-from qwen_code import MODEL, answered, completion_events, settings, tool_names
+from qwen_code import MODEL, answered, completion_events, qwen_command, qwen_env, qwen_home, tool_names
 from scenario import DELEGATING_TURN, FAKE_READ_REPLY, PASSED_ON_TEXT, SUBAGENT_PROMPT
 
 DELEGATING_TOOLS = ("agent", "task")  # the tool that starts a subagent, by the names Qwen Code has given it
@@ -80,21 +80,10 @@ def main() -> None:
     qwen = find_binary("qwen", args.qwen, "@qwen-code/qwen-code", [str(NPM_TOOLS / "qwen/node_modules/.bin/qwen")])
     out = out_dir(args.out)
     run = TempRun("qs")
-    qdir = Path(run.home, ".qwen")
-    qdir.mkdir()
-    Path(qdir, "settings.json").write_text(json.dumps(settings(), indent=2))
+    qdir = qwen_home(run)
     state: dict = {}
-    base = [qwen, "--auth-type", "openai", "-m", MODEL, "-o", "stream-json", "--approval-mode", "yolo"]
     with run.mock(make_responder(state), max_requests=40) as srv:
-        env = run.base_env(
-            OPENAI_API_KEY="dummy",
-            OPENAI_BASE_URL=srv.url + "/v1",
-            OPENAI_MODEL=MODEL,
-            QWEN_DISABLE_AUTO_TITLE="1",
-            NO_BROWSER="true",
-            CI="",
-        )
-        run.run_each("qwen", [base + ["-p", DELEGATING_TURN]], env, "qwen-output.txt")
+        run.run_each("qwen", [qwen_command(qwen) + ["-p", DELEGATING_TURN]], qwen_env(run, srv.url), "qwen-output.txt")
         chat = Path(run.find_written(str(qdir / "projects" / "*" / "chats" / "*.jsonl"), "chat file"))
     print(f"mock log: {run.log}")
     print("tools offered:", json.dumps({who: sorted(tools) for who, tools in state.items()}))
