@@ -5,40 +5,44 @@ points at.
 Each check is a condition every finding of one of the search's rules meets, so a turn none of
 them points at holds nothing the search would find:
 
-- every named pattern but three, and every random-looking token, is a run of 15 characters or
-  more of letters, digits, `_`, `-` and `+`: the runs are found by one translation of the texts'
-  bytes and one search in it; a run counts when it holds a named pattern's start (`sk-`,
-  `ghp_`, `AKIA`, ...: searched in each such run), or, in the texts searched for tokens, when it
-  is one whole (32 to 100 characters) and mixes lower case, upper case and digits, as a token must;
+- every named pattern but three is a run of 15 characters or more of letters, digits, `_`, `-`
+  and `+` holding the pattern's start (`sk-`, `ghp_`, `AKIA`, ...);
 - the other three patterns each hold a fixed string: `-----BEGIN`, `.eyJ`, `earer`;
-- the value of a key named like a secret, in a text: the text holds the last word of such a key
-  right before its `:` or `=` (`token:`, `API_KEY=`): the batch is split at its separators and
-  the last bytes before each, joined again, searched for a last word by a `find` of each; or,
-  when the separators are dense (timestamps, code), a `find` of each last word in the batch
-  lowered;
+- the value of a key named like a secret, in a text: the last word of such a key right before
+  its `:` or `=` (`token:`, `API_KEY=`, in any case);
+- in the texts searched for tokens, a random-looking token: a whole run of 32 to 100 of those
+  characters mixing lower case, upper case and digits;
 - a key of an object, searched as a text and for the value under it: the key is named like a
   secret or holds one (each distinct key is looked at once).
 
 The texts of a batch of turns are joined as latin-1 bytes (one byte a character, any other
-character a `?`, which no check looks for), so each check is a call in C over the batch, whose
-bytes stay in the processor's cache from one check to the next: linear time, a few passes.
-A record's fields the first batches found plain (the same working folder, version and session
-id on every line) are not looked at again. What the batches learn (keys, long runs and fields
-holding nothing the search would find) is a fact about those strings alone, so it is kept for the
-next session a process scans (its keys, folder and version are most often the same): many small
-sessions do not each learn it again. What is kept is bounded (`KNOWN_KEPT` strings, `KNOWN_SIZE`
-characters), forgotten whole when a session starts or ends past the bound.
+character a `?`, which no check looks for) and read once by one pattern of the first four
+conditions, compiled by RE2 into an automaton in C++: linear time, whatever the text. What it
+finds is a start, a fixed string or a key, which points at its text, or a run of 32 characters or
+more, looked at in Python (the few a session holds). A record's fields the first batches found
+plain (the same working folder, version and session id on every line) are not looked at again.
+What the batches learn (keys, long runs and fields holding nothing the search would find) is a
+fact about those strings alone, so it is kept for the next session a process scans (its keys,
+folder and version are most often the same): many small sessions do not each learn it again.
+What is kept is bounded (`KNOWN_KEPT` strings, `KNOWN_SIZE` characters), forgotten whole when a
+session starts or ends past the bound.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
+from functools import cache
 from itertools import accumulate
-from operator import itemgetter
 from typing import Any
 
-from inspector.detect.secret_search import RUN_BYTES, SEPARATOR_AFTER_KEY, names_a_secret, secrets_in_text
+from inspector.detect.secret_search import (
+    KEY_BEFORE_SEPARATOR,
+    SEPARATOR_AFTER_KEY,
+    TOKEN_CHARS,
+    names_a_secret,
+    secrets_in_text,
+)
 from inspector.model import Turn
 from inspector.support.lazy_pattern import lazy_pattern
 
@@ -48,8 +52,18 @@ PLAIN_VALUES_KEPT = 1 << 14  # records' fields remembered as holding nothing (a 
 KNOWN_KEPT = 1 << 16  # keys, long runs and fields remembered as holding nothing (a bound on the memory)
 KNOWN_SIZE = 1 << 22  # characters of them
 SHORTEST_TOKEN, LONGEST_TOKEN = 32, 100  # characters: the shortest and longest random-looking tokens
-# The starts of the named patterns that are runs (`sk-`, `gh[pousr]_`, ...), searched in long runs.
-_RUN_STARTS = lazy_pattern(rb"sk-|gh[pousr]_|github_pat_|xox|AKIA|ASIA|ABIA|ACCA|AIza")
+# The starts of the named patterns that are runs, by their length: `sk-`, `ghp_`, `AKIA`, ...
+_STARTS = ((3, rb"sk-|xox"), (4, rb"gh[pousr]_|AKIA|ASIA|ABIA|ACCA|AIza"), (11, rb"github_pat_"))
+_RUN_STARTS = lazy_pattern(b"|".join(starts for _, starts in _STARTS))
+_RUN_CHAR = f"[{TOKEN_CHARS}]".encode()
+# A start with the run characters around it that make a run of `SHORTEST_RUN`: every way to
+# split them between before and after (a pattern of a length each, which an automaton reads at once).
+_STARTS_IN_RUNS = b"|".join(
+    b"%s{%d}(?:%s)%s{%d}" % (_RUN_CHAR, before, starts, _RUN_CHAR, SHORTEST_RUN - length - before)
+    for length, starts in _STARTS
+    for before in range(SHORTEST_RUN - length + 1)
+)
+_KEY_BEFORE_SEPARATOR = f"(?i:{KEY_BEFORE_SEPARATOR})".encode()
 _SEPARATOR_AFTER_KEY = lazy_pattern(SEPARATOR_AFTER_KEY.encode())
 _KEY_LAST_WORDS = (
     b"key",
@@ -62,13 +76,8 @@ _KEY_LAST_WORDS = (
     b"credential",
     b"credentials",
 )
-_KEY_REACH = 20  # bytes before a separator: the longest last word, a quote and three spaces (17) fit
-_DENSE_SEPARATORS = 32  # bytes: separators more often than one in these are looked for by a find of each word
-_KEY_WINDOW = 1 << 16  # bytes split at their separators at once
-_LAST_BYTES = itemgetter(slice(-_KEY_REACH, None))  # of a piece: what is looked at before its separator
-_FIXED = (b"-----BEGIN", b".eyJ", b"earer")  # in a private key, a JSON Web Token, a bearer token
-_RUN = b"\x01" * SHORTEST_RUN
-_KEY_WORDS_BEFORE = tuple(word + b":" for word in _KEY_LAST_WORDS)
+_FIXED = (rb"-----BEGIN", rb"\.eyJ", rb"earer")  # in a private key, a JSON Web Token, a bearer token (patterns)
+_FIXED_IN_RUNS = (b"-----BEGIN", b"earer")  # those made of a run's characters
 
 
 def turns_to_search(turns: Sequence[Turn]) -> Iterator[int]:
@@ -89,7 +98,7 @@ class _Known:
 
     def __init__(self) -> None:
         self.safe_keys: set[str] = set()  # keys named like no secret, holding none
-        self.plain_runs: set[bytes] = set()  # long runs of the texts: no token, no pattern's start
+        self.plain_runs: set[bytes] = set()  # runs of 32 characters or more: no token, start or fixed string
         self.plain_values: set[str] = set()  # records' fields (the first batches' only: `PLAIN_VALUES_KEPT`)
         self.size = 0  # characters added to them (each counted once it is added, or more)
 
@@ -241,85 +250,47 @@ def _may_hold(texts: list[str], known: _Known | None) -> set[int]:
     start, are not looked at again: a session's texts repeat their names)."""
     found: set[int] = set()
     joined = _Joined(texts)
-    for at in _keys_before_separators(joined.bytes):
-        joined.add_text_at(at, found)
-    for fixed in _FIXED:
-        at = joined.bytes.find(fixed)
-        while at != -1:
-            at = joined.add_text_at(at, found)
-            at = joined.bytes.find(fixed, at)
-    runs = joined.bytes.translate(RUN_BYTES)
-    if known is None:
-        _add_runs_around_starts(joined, runs, found)
-    else:
-        _add_long_runs(joined, runs, known, found)
+    data = joined.bytes
+    texts_look, named_look = _looks()
+    search = (named_look if known is None else texts_look).search
+    match = search(data)
+    while match is not None:
+        start, end = match.span()
+        if known is None or end - start < SHORTEST_TOKEN or _long_run_may_hold(data, start, end, known):
+            end = joined.add_text_at(start, found)
+        match = search(data, end)
     return found
 
 
-def _add_long_runs(joined: _Joined, runs: bytes, known: _Known, found: set[int]) -> None:
-    """Add to `found` the texts with a run of `SHORTEST_RUN` characters or more that holds a named
-    pattern's start (its characters are all a run's, so a start in a run is a whole match in it)
-    or may be a token; add the other runs to those `known` keeps. The runs are found by `find`s in the
-    translated bytes, and each is looked at once."""
-    data, plain_runs = joined.bytes, known.plain_runs
-    start = runs.find(_RUN)
-    while start != -1:
-        end = runs.find(b"\x00", start)
-        end = len(runs) if end == -1 else end
-        run = data[start:end]
-        if run not in plain_runs:
-            if _may_be_token(run) or _RUN_STARTS.search(run):
-                end = joined.add_text_at(start, found)
-            else:
-                known.add_run(run)
-        start = runs.find(_RUN, end)
+def _long_run_may_hold(data: bytes, start: int, end: int, known: _Known) -> bool:
+    """Whether the search may find a secret in or at the end of the whole run of `SHORTEST_TOKEN`
+    characters or more at `data[start:end]`: a token, a named pattern's start, a fixed string or a
+    key's last word right before its separator (the look read them as part of the run); else the
+    run is one `known` keeps as plain."""
+    run = data[start:end]
+    if _SEPARATOR_AFTER_KEY.match(data, end) and run.lower().endswith(_KEY_LAST_WORDS):
+        return True
+    if run in known.plain_runs:
+        return False
+    if _may_be_token(run) or _RUN_STARTS.search(run) or any(fixed in run for fixed in _FIXED_IN_RUNS):
+        return True
+    known.add_run(run)
+    return False
 
 
-def _add_runs_around_starts(joined: _Joined, runs: bytes, found: set[int]) -> None:
-    """Add to `found` the texts where a named pattern's start stands in a run of `SHORTEST_RUN`
-    characters or more. Each run is measured once: the search goes on past it (past its text when
-    it is long enough), so no byte is read more than twice."""
-    match = _RUN_STARTS.search(joined.bytes)
-    while match is not None:
-        at = match.start()
-        end = runs.find(b"\x00", at)
-        end = len(runs) if end == -1 else end
-        if end - runs.rfind(b"\x00", 0, at) - 1 >= SHORTEST_RUN:
-            end = joined.add_text_at(at, found)
-        match = _RUN_STARTS.search(joined.bytes, end)
+@cache
+def _looks() -> tuple[Any, Any]:
+    """The looks at the texts searched by every rule and at the ids and fields (named patterns
+    only), each one pattern compiled by RE2 at first use: an automaton in C++ reading each byte
+    once whatever the text (linear time), a few times quicker than a search in C for each string
+    and class the look needs, and far quicker than Python's `re`, which tries every position."""
+    import re2  # (not at the module's top: a process that finds no secret-bearing session does not pay for it)
 
-
-def _keys_before_separators(data: bytes) -> Iterator[int]:
-    """Where a key named like a secret may end right before its `:` or `=` in `data` (its last word
-    lowered: `token:`, `API_KEY=`), a window of `_KEY_WINDOW` bytes at a time (a long text of
-    separators is not split into more pieces at once). The window is split at each separator; when
-    the pieces are few (most texts), the last bytes of each (`_KEY_REACH`) are joined again at `:`,
-    lowered, quotes and spaces taken out, and a `find` of each key word before a `:` looks there,
-    in bytes a few times fewer than the text's; when they are many (timestamps, JSON, code), a
-    `find` of each key word looks in the window lowered, and the bytes after each are matched."""
-    for window in range(0, len(data), _KEY_WINDOW):
-        start = max(0, window - _KEY_REACH)  # (with the bytes before the window's first separator)
-        chunk = data[start : window + _KEY_WINDOW]
-        pieces = chunk.replace(b"=", b":").split(b":")
-        if len(pieces) > len(chunk) // _DENSE_SEPARATORS:
-            lowered = chunk.lower()
-            for word in _KEY_LAST_WORDS:
-                yield from (
-                    start + at
-                    for at in _occurrences(lowered, (word,))
-                    if _SEPARATOR_AFTER_KEY.match(lowered, at + len(word))
-                )
-            continue
-        del pieces[-1]  # (what follows the last separator)
-        befores = b":".join(map(_LAST_BYTES, pieces)).lower().translate(None, b" \t\"'") + b":"
-        hits = sorted(at for word in _KEY_WORDS_BEFORE for at in _occurrences(befores, (word,)))
-        if hits:
-            separators = list(accumulate(len(piece) + 1 for piece in pieces))  # where each ends, from `start`
-            index, counted = 0, 0
-            for at in hits:
-                index += befores.count(b":", counted, at)  # (the separators before the hit's)
-                counted = at
-                yield start + separators[index] - 1
+    options = re2.Options()
+    options.encoding = re2.Options.Encoding.LATIN1
+    options.never_capture = True
+    named = b"|".join((_KEY_BEFORE_SEPARATOR, *_FIXED, _STARTS_IN_RUNS))
+    return re2.compile(named + b"|" + _RUN_CHAR + b"{%d,}" % SHORTEST_TOKEN, options), re2.compile(named, options)
 
 
 def _may_be_token(run: bytes) -> bool:
@@ -329,16 +300,6 @@ def _may_be_token(run: bytes) -> bool:
     if not SHORTEST_TOKEN <= len(run) <= LONGEST_TOKEN:
         return False
     return run.upper() != run and run.lower() != run and len(run.translate(None, b"0123456789")) < len(run)
-
-
-def _occurrences(data: bytes, needles: tuple[bytes, ...]) -> Iterator[int]:
-    """Every position where one of `needles` occurs in `data` (by `find`s, each a fast search in C:
-    far quicker than one pattern of them all, which tries every position)."""
-    for needle in needles:
-        at = data.find(needle)
-        while at != -1:
-            yield at
-            at = data.find(needle, at + 1)
 
 
 class _Joined:

@@ -11,9 +11,12 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis.strategies import lists, sampled_from
 
 from inspector.detect import secret
 from tests.helpers.files import write_json
+from tests.helpers.properties import examples, replay
 from tests.helpers.scanning import findings_of
 from tests.helpers.timing import cpu_time
 
@@ -188,6 +191,8 @@ HOSTILE = {
     "key words before sparse separators": ("password :" + " " * 190) * (_SIZE // 200),
     "a key word before each of many separators": ('token="' + "x" * 40) * (_SIZE // 47),
     "starts in one run": "sk-ghp_xox" * (_SIZE // 10),
+    "starts in short runs": "sk- xoxb-ab AKIA " * (_SIZE // 17),
+    "long runs, each new": " ".join(f"{number:033x}".replace("0", "q") for number in range(_SIZE // 34)),
 }
 
 
@@ -219,17 +224,57 @@ def test_a_key_and_its_value_split_across_two_turns_are_not_one():
     assert list(turns_to_search(turns)) == []
 
 
-@pytest.mark.parametrize("shift", range(-30, 10))
-def test_a_key_before_its_separator_is_seen_wherever_a_long_text_puts_it(shift):
-    """A long text is split at its separators a window at a time: a key whose separator falls on a
-    window's edge, or whose name spans one, is seen all the same."""
-    from inspector.detect.secret_gate import _KEY_WINDOW, turns_to_search
+IN_LONG_RUNS = {
+    "a key's last word ending it": "the_release_pipeline_service_access_token: Zx9Yw8Vu7Ts6",
+    "a private key's start ending it": (
+        "ssh_key_material_follows_here_and_now-----BEGIN RSA PRIVATE KEY-----\n"
+        "MIIEowIBAAKCAQEA\n-----END RSA PRIVATE KEY-----"
+    ),
+    "an AWS key id after its `_`, in a run longer than a token": (
+        "aws_credentials_of_the_nightly_deploy_job_of_the_storefront_in_the_eu_west_region_AKIAIOSFODNN7EXAMPLE"
+    ),
+}
+
+
+@pytest.mark.parametrize("text", IN_LONG_RUNS.values(), ids=IN_LONG_RUNS.keys())
+def test_a_secret_at_the_end_or_inside_of_a_long_run_of_name_characters_is_pointed_at(text):
+    """A run of 32 characters or more (letters, digits, `_`, `-`, `+`) is read whole by the look,
+    not as the key, fixed string or start at its end or inside it: each is still seen."""
+    from inspector.detect.secret_gate import turns_to_search
+    from inspector.detect.secret_search import secrets_in_text
     from inspector.model import USER, Turn
 
-    key = 'the "client_secret" : '
-    text = "x" * (_KEY_WINDOW + shift - len(key) + 2) + key + "Zx9Yw8Vu7Ts6 and more"
+    assert list(secrets_in_text(text))  # what the search finds, which the look must not miss
     turns = [Turn(0, USER, "hello there"), Turn(1, USER, text)]
     assert list(turns_to_search(turns)) == [1]
+
+
+PIECES = (
+    *(piece for secret in SECRETS for piece in (secret, secret[:9], secret[-12:])),
+    *LOOK_ALIKES,
+    *WORDS,
+    *("api_key", "ACCESS_TOKEN", "client_secret", "Bearer ", '"', "'", " ", "\t", "\n", ":", "=", "_", "-", "+", "/"),
+    *("x9ZqP2mL7vK4", "nR8sT1wY6bH3", "abcdefghijklmnop", "ABCDEFGHIJKLMNOP", "0123456789", "é", "中"),
+    *("the_release_pipeline_service_access_", "ssh_key_material_follows_here_and_now"),  # long runs of a name
+)
+
+
+@replay
+@examples("INSPECTOR_SECRET_LOOK_EXAMPLES", 300)
+@given(lists(lists(sampled_from(PIECES), max_size=30).map("".join), min_size=1, max_size=6))
+def test_every_text_the_search_finds_a_secret_in_is_pointed_at(texts):
+    """Texts made of secrets, their pieces, look-alikes, key names, separators and long runs, as a
+    turn's text and as a field of its record (looked at for named patterns and keys only): every
+    one where the search finds a secret is pointed at by the look."""
+    from inspector.detect.secret_gate import turns_to_search
+    from inspector.detect.secret_search import secrets_in_text
+    from inspector.model import USER, Turn
+
+    as_texts = [Turn(position, USER, text) for position, text in enumerate(texts)]
+    as_fields = [Turn(position, USER, "hi", raw={"note": text}) for position, text in enumerate(texts)]
+    for turns, tokens_too in ((as_texts, True), (as_fields, False)):
+        holding = {position for position, text in enumerate(texts) if any(secrets_in_text(text, tokens_too))}
+        assert holding <= set(turns_to_search(turns))
 
 
 def test_a_secret_met_again_as_an_id_is_pointed_at_in_every_turn_holding_it():
