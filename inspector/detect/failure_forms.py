@@ -232,7 +232,12 @@ def _text_failure(text: str, reads: bool) -> str | None:
     if not text:
         return None
     heads = 1 if reads else _HEAD  # (a tool that reads data: its first line alone is cut out)
-    lines = [line.strip()[:_WINDOW] for line in text[: _WINDOW * _HEAD].split("\n", heads)[:heads]]
+    head = text[: _WINDOW * _HEAD]
+    lines = [line.strip()[:_WINDOW] for line in head.split("\n", heads)[:heads]]
+    if "xit" in head or "eturn" in head:  # a header stating the exit status (Codex's) decides, as below
+        for line in lines:
+            if (exit_code := _EXIT.match(line)) is not None:
+                return line if int(exit_code.group(1)) != 0 else None
     if not reads:
         lines += [line.strip() for line in text[-_WINDOW * _TAIL :].splitlines()[-_TAIL:]]
     lines = [line for line in lines if line]
