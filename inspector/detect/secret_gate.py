@@ -63,6 +63,10 @@ _STARTS_IN_RUNS = b"|".join(
     for length, starts in _STARTS
     for before in range(SHORTEST_RUN - length + 1)
 )
+# The memory RE2 may give the look's automaton, whose states are made as text needs them: text
+# made of starts' pieces in runs just too short needs some 16 MB of them (ordinary text, far
+# fewer); with less, RE2 drops them again and again and reads such text some 100 times slower.
+_AUTOMATON_MEMORY = 32 << 20
 _KEY_BEFORE_SEPARATOR = f"(?i:{KEY_BEFORE_SEPARATOR})".encode()
 _SEPARATOR_AFTER_KEY = lazy_pattern(SEPARATOR_AFTER_KEY.encode())
 _KEY_LAST_WORDS = (
@@ -289,6 +293,7 @@ def _looks() -> tuple[Any, Any]:
     options = re2.Options()
     options.encoding = re2.Options.Encoding.LATIN1
     options.never_capture = True
+    options.max_mem = _AUTOMATON_MEMORY
     named = b"|".join((_KEY_BEFORE_SEPARATOR, *_FIXED, _STARTS_IN_RUNS))
     return re2.compile(named + b"|" + _RUN_CHAR + b"{%d,}" % SHORTEST_TOKEN, options), re2.compile(named, options)
 

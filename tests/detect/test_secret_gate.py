@@ -183,6 +183,24 @@ def test_prose_with_key_words_and_colons_is_passed_over_unless_a_key_ends_before
 
 
 _SIZE = 1_000_000
+_STARTS_PIECES = ("sk", "s", "k-", "gh", "p_", "github_pa", "t_", "xo", "x", "AKI", "AS", "IA", "AI", "za")
+_OTHER_PIECES = ("a", "Z", "9", "_", "-", "+", "toke", "ke", "ey", "-----BEGI")
+
+
+def _starts_pieces_in_short_runs(size: int) -> str:
+    """Runs of up to 14 characters made of pieces of the named patterns' starts, keys and fixed
+    strings: text that asks the look's automaton for the most states it can have."""
+    rng = random.Random(5)
+    pieces = _STARTS_PIECES + _OTHER_PIECES
+    runs: list[str] = []
+    while sum(map(len, runs)) + len(runs) < size:
+        run = ""
+        while len(run) + len(piece := rng.choice(pieces)) <= 14:
+            run += piece
+        runs.append(run)
+    return " ".join(runs)
+
+
 HOSTILE = {
     "fixed strings": "earer.eyJ-----BEGIN" * (_SIZE // 19),
     "short runs": ("sk-abcdefghijk " * (_SIZE // 15)),
@@ -192,6 +210,7 @@ HOSTILE = {
     "a key word before each of many separators": ('token="' + "x" * 40) * (_SIZE // 47),
     "starts in one run": "sk-ghp_xox" * (_SIZE // 10),
     "starts in short runs": "sk- xoxb-ab AKIA " * (_SIZE // 17),
+    "starts' pieces in runs under 15": _starts_pieces_in_short_runs(_SIZE),
     "long runs, each new": " ".join(f"{number:033x}".replace("0", "q") for number in range(_SIZE // 34)),
 }
 
@@ -211,6 +230,28 @@ def _scan_cost(tmp_path: Path, text: str, field: bool = False) -> float:
 def test_hostile_text_costs_a_bounded_multiple_of_plain_text(tmp_path, hostile, field):
     plain = " ".join(random.Random(1).choice(WORDS[:6]) for _ in range(len(hostile) // 7))
     assert _scan_cost(tmp_path, hostile, field) < 50 * max(_scan_cost(tmp_path, plain, field), 0.02)
+
+
+def test_text_asking_the_look_for_its_most_states_is_read_as_fast_as_prose_once_they_are_made():
+    """The look's automaton makes its states as text needs them, once a process: text made to need
+    the most (pieces of starts in runs just too short) is then read about as fast as prose, not
+    the hundred times slower RE2 reads once it runs out of memory for them."""
+    from inspector.detect.secret_gate import turns_to_search
+    from inspector.model import USER, Turn
+
+    def cost(text: str) -> float:
+        turns = [Turn(0, USER, text)]
+        list(turns_to_search(turns))  # (the states this text needs, made)
+        costs = []
+        for _ in range(3):
+            started = cpu_time()
+            list(turns_to_search(turns))
+            costs.append(cpu_time() - started)
+        return min(costs)
+
+    hostile = _starts_pieces_in_short_runs(_SIZE)
+    plain = " ".join(random.Random(1).choice(WORDS[:6]) for _ in range(len(hostile) // 7))
+    assert cost(hostile) < 20 * max(cost(plain), 0.005)
 
 
 def test_a_key_and_its_value_split_across_two_turns_are_not_one():
