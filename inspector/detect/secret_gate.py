@@ -288,7 +288,7 @@ def _looks() -> tuple[Any, Any]:
     only), each one pattern compiled by RE2 at first use: an automaton in C++ reading each byte
     once whatever the text (linear time), a few times quicker than a search in C for each string
     and class the look needs, and far quicker than Python's `re`, which tries every position."""
-    import re2  # (not at the module's top: a process that finds no secret-bearing session does not pay for it)
+    import re2  # (here: a process that looks at no session, such as `inspector --version`, does not load it)
 
     options = re2.Options()
     options.encoding = re2.Options.Encoding.LATIN1
