@@ -1,10 +1,10 @@
 """What `inspector scan --json` reports of every committed sample (the bundled sessions, and each
 entry of `sessions/` but its generators) and of the benchmarks' files, written small by their
 generators (`BENCHMARKS`): each session's findings with their repairs, its problems, and the
-files refused. `tests/detect/test_sample_findings.py` holds the scan to the
-record of them, so a change meant only to make the scan faster or its code tidier is seen to
-change no finding, repair or problem. When a change means to change them, write the record again
-by hand and read what changed in `git diff`:
+files refused. `tests/detect/test_sample_findings.py` holds the scan to the record of them, so a
+change meant only to make the scan faster or its code tidier is seen to change no finding, repair
+or problem. When a change means to change them, write the record again by hand and read what
+changed in `git diff`:
 
     python -m tests.helpers.sample_findings
 """
@@ -43,8 +43,9 @@ def sample_names() -> list[str]:
 
 def reported(name: str) -> dict:
     """The sessions and the refused files of the report `scan --json --no-cache` makes of the sample
-    `name`, run from the repository's root (so the report names each file by the same path); the
-    error it gives instead when it refuses the sample whole."""
+    `name`, a path from the folder the caller is in (the repository's root for the committed
+    samples, so the report names each file as the record does); the error it gives instead when it
+    refuses the sample whole."""
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         main(["scan", "--json", "--no-cache", name])
