@@ -16,7 +16,8 @@ another version, is moved aside (`search.db.broken-<time>`) and a new index is b
 place. An index another process holds locked past the wait, or that the disk refuses, is left as
 it is: opening it fails in one line. Two processes may index at once: the database is in WAL mode (readers never wait for the
 writer), the session files are written a few at a time, each batch in one transaction, and a
-writer waits for the other's transaction (`BUSY_TIMEOUT`) rather than failing.
+writer waits for the other's transaction (`BUSY_TIMEOUT`) rather than failing, as does a process
+opening a new index while another makes it.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from inspector.support.state_folder import inspector_state_folder
 
 SCHEMA_VERSION = "4"  # a file of any other version is moved aside and rebuilt
 BUSY_TIMEOUT = 30.0  # seconds a writer waits for another process's transaction
+_BUSY_PAUSE = 0.02  # seconds between two tries at opening a file SQLite says is busy
 
 _SCHEMA = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -79,15 +81,29 @@ def open_index(path: Path | None = None, fresh: bool = False) -> sqlite3.Connect
     except OSError as error:
         raise InspectorError(f"{shown_name(path.parent)}: cannot make the index's folder ({error.strerror})") from None
     try:
-        return _opened(path)
+        return _opened_when_free(path)
     except sqlite3.DatabaseError as error:
         if _not_the_files_fault(error):  # another process holds it, or the disk refuses: it stays as it is
             raise InspectorError(f"{shown_name(path)}: cannot open the search index ({error})") from None
         _move_aside(path)
         try:
-            return _opened(path)
+            return _opened_when_free(path)
         except sqlite3.Error as error:
             raise InspectorError(f"{shown_name(path)}: cannot make the search index ({error})") from None
+
+
+def _opened_when_free(path: Path) -> sqlite3.Connection:
+    """`_opened`, tried again while SQLite says the file is busy, up to `BUSY_TIMEOUT`: processes
+    opening a new index at once each turn it to WAL mode, and SQLite answers all but one busy at
+    once rather than after its wait (their locks would wait on each other)."""
+    deadline = time.monotonic() + BUSY_TIMEOUT
+    while True:
+        try:
+            return _opened(path)
+        except sqlite3.OperationalError as error:
+            if getattr(error, "sqlite_errorcode", 0) & 0xFF != sqlite3.SQLITE_BUSY or time.monotonic() > deadline:
+                raise
+            time.sleep(_BUSY_PAUSE)
 
 
 # SQLite's primary result codes that say what is around the file, not in it: busy or locked by
