@@ -101,7 +101,7 @@ def _opened_when_free(path: Path) -> sqlite3.Connection:
         try:
             return _opened(path)
         except sqlite3.OperationalError as error:
-            if getattr(error, "sqlite_errorcode", 0) & 0xFF != sqlite3.SQLITE_BUSY or time.monotonic() > deadline:
+            if _primary_code(error) != sqlite3.SQLITE_BUSY or time.monotonic() > deadline:
                 raise
             time.sleep(_BUSY_PAUSE)
 
@@ -126,8 +126,13 @@ _AROUND_THE_FILE = frozenset(
 def _not_the_files_fault(error: sqlite3.DatabaseError) -> bool:
     """Whether `error` says the index could not be used for a reason other than what it holds
     (moving it aside would lose a good index, and a new one would fail alike)."""
+    return _primary_code(error) in _AROUND_THE_FILE
+
+
+def _primary_code(error: sqlite3.DatabaseError) -> int | None:
+    """SQLite's primary result code of `error` (its extended code's low byte), None when it has none."""
     code = getattr(error, "sqlite_errorcode", None)
-    return code is not None and code & 0xFF in _AROUND_THE_FILE
+    return None if code is None else code & 0xFF
 
 
 def _opened(path: Path) -> sqlite3.Connection:

@@ -1,7 +1,7 @@
 """The scan of every committed sample, and of each benchmark's file written small, reports what the
 record of it holds (`tests.helpers.sample_findings`): the same sessions, findings, repairs,
-problems and refused files. A change meant to change none of
-them (a faster look, code moved) is held to it; one that means to writes the record again."""
+problems and refused files. A change meant to change none of them (a faster look, code moved) is
+held to it; one that means to writes the record again."""
 
 from __future__ import annotations
 
