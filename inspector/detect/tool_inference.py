@@ -36,10 +36,11 @@ OUTPUT_KEYS = frozenset(
 STATUS_KEYS = frozenset({"success", "ok", "status", "error", "message"})
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Inference:
     """The tool inferred for an object (None when none fits), the object's keys that are its
-    arguments, whether a real call of it ran (and at which turn), and a note on ambiguity."""
+    arguments, whether a real call of it ran (and at which turn), and a note on ambiguity. A
+    value, not frozen: quicker to build, and a scan infers one for every fake result."""
 
     tool: str | None
     arguments: dict[str, Any] = field(default_factory=dict)

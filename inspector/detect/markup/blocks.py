@@ -37,20 +37,23 @@ _CALL_SHAPE_EXTRA = {"id", "type", "tool_call_id"}
 _Item = TypeVar("_Item")
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Call:
     """One call read from markup: its tool name and arguments (None when they do not parse), and
-    whether its values are text as written (XML-style elements), to be typed when it is recovered."""
+    whether its values are text as written (XML-style elements), to be typed when it is recovered.
+    Treated as an immutable value, as `Block` is (not frozen: quicker to build)."""
 
     name: str | None
     arguments: dict[str, Any] | None
     text_values: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Block:
     """A leaked block: `[start, end)` in the text, its family, and the calls it holds; `guessed`
-    when its calls were completed (cut off at the end of the reply), which the note says how."""
+    when its calls were completed (cut off at the end of the reply), which the note says how.
+    Treated as an immutable value (change one with `dataclasses.replace`), not frozen: quicker
+    to build, and a reply may hold thousands."""
 
     start: int
     end: int

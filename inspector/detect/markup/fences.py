@@ -55,10 +55,11 @@ _CALL_KEYS = {"name", "tool", "arguments", "parameters", "id", "type"}
 _NO_ARGUMENTS = "a call with no arguments written"
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Fence:
     """A Markdown code fence: `[start, end)` from its opening line to its closing one, its
-    language (lower case, "" for none) and the text between the two lines."""
+    language (lower case, "" for none) and the text between the two lines. Treated as an
+    immutable value (not frozen: quicker to build, and most replies that show code hold some)."""
 
     start: int
     end: int

@@ -57,6 +57,8 @@ def _typed_value(value: Any, spec: Any, path: str, changes: list[Coercion], dept
     if not isinstance(spec, dict):
         return value
     kind = spec.get("type")
+    if kind == "string" and isinstance(value, str):  # (most values: nothing to type, nothing inside)
+        return value
     kinds = [k for k in (kind if isinstance(kind, list) else [kind]) if isinstance(k, str)]
     if isinstance(value, str) and kinds and "string" not in kinds:
         for candidate in kinds:
