@@ -102,9 +102,10 @@ _REPAIR_NAMES: dict[str | None, str] = {  # by the `_TOKENS` group a token match
 }
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Parsed:
-    """A value parsed from text: where it ended, and the repairs it needed (empty for JSON)."""
+    """A value parsed from text: where it ended, and the repairs it needed (empty for JSON).
+    Treated as an immutable value (not frozen: quicker to build, one per object a reply opens with)."""
 
     value: Any
     end: int
