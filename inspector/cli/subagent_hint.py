@@ -2,7 +2,7 @@
 session ran, which its agent keeps in files of their own beside it and the scan did not read
 (`inspector scan ~/.claude/projects/P/ID.jsonl` reads the main thread alone), named with the
 command that reads them. The agents' places are looked at only for a file of a format whose agent
-keeps its subagents apart, so a scan of any other file loads nothing more."""
+keeps its subagents apart, and that agent's alone, so a scan of any other file loads nothing more."""
 
 from __future__ import annotations
 
@@ -15,8 +15,13 @@ from inspector.support.counted_words import counted
 from inspector.support.safe_text import neutralise, shown_name
 
 # The formats of the agents that keep a subagent's transcript in a file of its own beside its
-# session (`discovery`'s agents with `subagents`).
-SUBAGENT_FORMATS = frozenset({"claude-code", "gemini-cli", "kimi-code", "qwen-code"})
+# session, each with its agent's module in `discovery` (the agents with `subagents`).
+SUBAGENT_FORMATS = {
+    "claude-code": "claude_code",
+    "gemini-cli": "gemini_cli",
+    "kimi-code": "kimi_code",
+    "qwen-code": "qwen_code",
+}
 
 
 def subagent_hints(named: Sequence[Path], read: Sequence[Path], found: Sequence[SessionSummary]) -> list[str]:
@@ -26,11 +31,12 @@ def subagent_hints(named: Sequence[Path], read: Sequence[Path], found: Sequence[
     read_already = set(read)
     hints = []
     for path in dict.fromkeys(named):
-        if formats.get(path) not in SUBAGENT_FORMATS:
+        agent_module = SUBAGENT_FORMATS.get(formats.get(path) or "")
+        if agent_module is None:
             continue
         from inspector.sources.discovery import subagents_beside  # for these formats only
 
-        unread = [each for each in subagents_beside(path) if each not in read_already]
+        unread = [each for each in subagents_beside(path, agent_module) if each not in read_already]
         if unread:
             hints.append(_hint(path, unread))
     return hints

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 from inspector.cli.main import main
 from inspector.cli.subagent_hint import SUBAGENT_FORMATS
-from inspector.sources.discovery import AGENTS
+from inspector.sources.discovery import AGENT_MODULES, AGENTS, agent_of_module
 from inspector.sources.discovery.contract import Agent
 from tests.helpers.samples import TOOL_SAMPLES
 
@@ -80,9 +82,35 @@ def test_the_session_file_scanned_alone_names_its_subagent_s_transcript_on_stder
 
 def test_the_formats_hinted_at_are_those_of_the_agents_keeping_subagents_apart():
     """Each agent whose plugin looks for its sessions' subagents (its `subagents` not the contract's
-    default) reads its files as the format named as it is (`Claude Code`: `claude-code`)."""
+    default) reads its files as the format named as it is (`Claude Code`: `claude-code`), and the
+    hint for a file of that format asks that agent's module."""
     keeping = [agent.name for agent in AGENTS if agent.subagents is not Agent.subagents]
-    assert {name.lower().replace(" ", "-") for name in keeping} == SUBAGENT_FORMATS
+    assert {name.lower().replace(" ", "-") for name in keeping} == set(SUBAGENT_FORMATS)
+    for file_format, module in SUBAGENT_FORMATS.items():
+        assert agent_of_module(module).name.lower().replace(" ", "-") == file_format
+
+
+def test_the_hint_for_a_claude_code_file_asks_claude_code_alone(empty_home: Path):
+    """Scanning one Claude Code file imports no other agent's plugin: the hint names its subagent
+    all the same (in a process of its own, as the command runs, under the temporary home)."""
+    project = empty_home / ".claude" / "projects" / "-tmp-cc-work"
+    shutil.copytree(TOOL_SAMPLES / "claude-code-subagent", project)
+    code = (
+        "import sys\n"
+        "from inspector.cli.main import main\n"
+        "main(['scan', '--no-cache', sys.argv[1]])\n"
+        "print('\\n'.join(sys.modules))"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code, str(project / f"{SESSION}.jsonl")], capture_output=True, text=True, check=True
+    )
+    assert (
+        f"ran 1 subagent, whose transcript its agent keeps beside it, not read here: inspector scan {project / SESSION / 'subagents' / 'agent-a2e34ec84a76856d1.jsonl'}"
+        in run.stderr
+    )
+    loaded = set(run.stdout.splitlines())
+    plugins = {f"inspector.sources.discovery.{module}" for module in AGENT_MODULES}
+    assert sorted(loaded & plugins) == ["inspector.sources.discovery.claude_code"]
 
 
 def test_several_subagents_are_named_by_their_own_folder_and_beside_the_session_one_by_one(empty_home: Path, capsys):
