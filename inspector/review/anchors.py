@@ -27,12 +27,16 @@ from inspector.model import Finding, Session, Turn
 
 # Of identical messages, how many nearest to where a saved key was are weighed for it.
 NEAREST = 16
+# What `content_digest` hashes, written as `json.dumps(content, sort_keys=True, default=repr)`
+# writes it (one encoder for every message: a review of a large session hashes tens of thousands).
+_CONTENT_ENCODER = json.JSONEncoder(sort_keys=True, default=repr)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class FindingKey:
     """A finding's name in the review file. `turn` (its position when it was saved) is not part
-    of its identity: it only chooses the nearest of equally good matches and is shown in the file."""
+    of its identity: it only chooses the nearest of equally good matches and is shown in the file.
+    Treated as an immutable value (a dict key), not frozen: quicker to build, one per finding."""
 
     message: str | None  # the message's own id, where the format has one
     content: str  # hash of the message's content
@@ -90,7 +94,7 @@ def content_digest(turn: Turn) -> str:
         [[call.id, call.name, call.arguments_raw] for call in turn.tool_calls],
         [[result.call_id, result.name, result.content, result.is_error] for result in turn.tool_results],
     ]
-    text = json.dumps(content, sort_keys=True, default=repr)  # ASCII: a lone surrogate is escaped
+    text = _CONTENT_ENCODER.encode(content)  # ASCII: a lone surrogate is escaped
     return hashlib.blake2b(text.encode("ascii"), digest_size=8).hexdigest()
 
 
