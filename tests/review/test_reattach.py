@@ -11,6 +11,8 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
+from inspector.model import ToolCall, ToolResult, Turn
+from inspector.review.anchors import content_digest
 from inspector.review.edits import Edit, proposal
 from inspector.review.review import Review
 from inspector.review.review_file import APPROVED, EDITED, PENDING, SKIPPED, finding_keys, review_path_for
@@ -206,3 +208,25 @@ def test_many_identical_flagged_replies_with_a_neighbour_changed_resume_fast_eac
     elapsed = cpu_time() - started
     assert (resumed.counts(0).approved, resumed.status(0, 2500)) == (4999, SKIPPED)
     assert elapsed < 1.5, elapsed  # weighing every identical reply for each would take ~3 s
+
+
+def test_a_message_s_hash_is_the_one_earlier_versions_saved():
+    """The hash naming a message in the review file stays what earlier versions wrote (a review
+    saved before an upgrade resumes on its findings): its text with non-ASCII characters, a call's
+    arguments as stored, a result's object holding a lone surrogate and NaN."""
+    reply = Turn(
+        3,
+        "assistant",
+        "Saved it to your journal — café",
+        "msg_1",
+        (ToolCall("call_1", "save_memory", '{"content": "x"}', {"content": "x"}),),
+    )
+    answer = Turn(
+        4,
+        "tool",
+        "",
+        None,
+        (),
+        (ToolResult("call_1", "save_memory", {"ok": True, "note": "é\ud800", "n": float("nan")}),),
+    )
+    assert (content_digest(reply), content_digest(answer)) == ("92675aedb1fb4359", "2e799a8abb95523f")
