@@ -262,12 +262,13 @@ class Finding:
     fix: Fix | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class AppliedFix:
     """One fix as applied: the finding, the turn's text before and after all of that turn's fixes,
     the calls this fix recovered, and, when a person edited the fix, the fix that was proposed.
     `masks` are the secrets the fixes of its turn mask, with their masks: what is recorded of it
-    (its audit) never holds them."""
+    (its audit) never holds them. Treated as an immutable value, as `Finding` is (not frozen: one
+    is built for each fix applied)."""
 
     finding: Finding
     before: str

@@ -81,10 +81,10 @@ class Listed(NamedTuple):
     messages: int
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class WrittenFix:
     """Where a writer put one applied fix: the table and row it changed (databases), and a note on
-    anything the storage could not hold."""
+    anything the storage could not hold. Treated as an immutable value, as `AppliedFix` is."""
 
     fix: AppliedFix
     session_id: str | None
@@ -93,10 +93,10 @@ class WrittenFix:
     note: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class AuditRecord:
     """One applied fix as the audit keeps it: where it was written and the audit entry
-    (`inspector.repair.audit.audit_entry`)."""
+    (`inspector.repair.audit.audit_entry`). Treated as an immutable value, as `AppliedFix` is."""
 
     written: WrittenFix
     entry: dict[str, Any]
