@@ -234,21 +234,18 @@ def _text_failure(text: str, reads: bool) -> str | None:
     heads = 1 if reads else _HEAD  # (a tool that reads data: its first line alone is cut out)
     head = text[: _WINDOW * _HEAD]
     lines = [line.strip()[:_WINDOW] for line in head.split("\n", heads)[:heads]]
-    if "xit" in head or "eturn" in head:  # a header stating the exit status (Codex's) decides, as below
-        for line in lines:
-            if (exit_code := _EXIT.match(line)) is not None:
-                return line if int(exit_code.group(1)) != 0 else None
+    # a header stating the exit status (Codex's) decides, as a status line below does
+    if ("xit" in head or "eturn" in head) and (stated := _exit_status(lines)) is not None:
+        return stated[0] if stated[1] else None
     if not reads:
         lines += [line.strip() for line in text[-_WINDOW * _TAIL :].splitlines()[-_TAIL:]]
     lines = [line for line in lines if line]
     block = "\n".join(lines)
     folded = not block.isascii() and any(char in block for char in _FOLDED_TO_ASCII)
     lowered = block.lower()  # (as long as the block, its lines where they were, unless `folded`)
-    if folded or "exit" in lowered or "return" in lowered:  # (in every line stating an exit status)
-        for line in lines:
-            exit_code = _EXIT.match(line)
-            if exit_code is not None:
-                return line if int(exit_code.group(1)) != 0 else None
+    # (every line stating an exit status holds one of the two words)
+    if (folded or "exit" in lowered or "return" in lowered) and (stated := _exit_status(lines)) is not None:
+        return stated[0] if stated[1] else None
     for line in _lines_that_may_say_failure(lines, lowered, folded):
         if (
             _OPENING.match(line)
@@ -260,6 +257,14 @@ def _text_failure(text: str, reads: bool) -> str | None:
             return line
     if len(text) <= _WINDOW and text.count("\n") <= 1 and _SHORT_FAILURE.search(text):
         return text
+    return None
+
+
+def _exit_status(lines: list[str]) -> tuple[str, int] | None:
+    """The first of `lines` stating an exit status, with the status; None when none does."""
+    for line in lines:
+        if (exit_code := _EXIT.match(line)) is not None:
+            return line, int(exit_code.group(1))
     return None
 
 

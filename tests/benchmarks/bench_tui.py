@@ -74,10 +74,12 @@ MEMORY_TARGET, PRESSES, SMALL = 3.0, 50, 2000
 
 class Measured(NamedTuple):
     """A large session the app is measured on: the generator writing it (a benchmark script and
-    its size option), its file's name, the baseline decoding it (Python code given the file and
-    the time its process started), and the target for the first flagged turn, in seconds."""
+    its size option), what that size counts, its file's name, the baseline decoding it (Python
+    code given the file and the time its process started), and the target for the first flagged
+    turn, in seconds."""
 
     generator: tuple[str, str]
+    counted: str
     name: str
     baseline: str
     first_flagged_target: float
@@ -85,12 +87,14 @@ class Measured(NamedTuple):
 
 OPENAI = Measured(
     ("bench_scan.py", "--messages"),
+    "messages",
     "bench.openai.json",
     "import json,sys,time; json.load(open(sys.argv[1]))",
     0.7,
 )
 CLAUDE_CODE = Measured(
     ("bench_claude_code.py", "--events"),
+    "lines",
     "bench.claude-code.jsonl",
     "import json,sys,time; [json.loads(line) for line in open(sys.argv[1], encoding='utf-8')]",
     1.0,
@@ -173,9 +177,7 @@ def compare_session(messages: int, measured: Measured) -> None:
                 capture_output=True,
                 check=True,
             )
-        print(
-            f"session: {messages:,} {'lines' if measured is CLAUDE_CODE else 'messages'}, {path.stat().st_size / 1e6:.1f} MB"
-        )
+        print(f"session: {messages:,} {measured.counted}, {path.stat().st_size / 1e6:.1f} MB")
         baseline = [
             sys.executable,
             "-c",
