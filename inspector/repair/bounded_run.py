@@ -31,11 +31,6 @@ class Finished:
     cut: int
     stderr: bytes
 
-    @property
-    def timed_out(self) -> bool:
-        """Whether the run was stopped at its time-out."""
-        return self.status is None
-
 
 def run_bounded(argv: list[str], request: bytes, timeout: float) -> Finished:
     """Run `argv` (no shell) with `request` on its standard input, for at most `timeout` seconds.

@@ -48,11 +48,6 @@ def marked_pieces(text: str, marks: Mapping[str, Sequence[Span]]) -> tuple[Piece
     return tuple(pieces)
 
 
-def plain_pieces(text: str, *marks: str) -> tuple[Piece, ...]:
-    """The whole of `text` as one piece with `marks` (shortened when long)."""
-    return tuple(_shortened(Piece(text, frozenset(marks)))) if text else ()
-
-
 def _merged(spans: Sequence[Span], length: int) -> list[Span]:
     """The non-empty spans within [0, length), sorted, those overlapping or touching merged."""
     merged: list[Span] = []

@@ -43,11 +43,6 @@ class ReviewDecisions(ReviewedSessions):
         else:
             self._decide(f"edit {self._name(session, index)}", [(session, index)], EDITED, edit)
 
-    def approvable(self, session: int, kind: str) -> list[int]:
-        """The indices of the session's pending findings of `kind` that have a fix: what
-        `approve_all` approves."""
-        return self.decidable(session, kind, APPROVED)
-
     def approve_all(self, session: int, kind: str) -> int:
         """Approve every pending finding of `kind` that has a fix, as one undo step; how many."""
         return self.decide_all(kind, APPROVED, [session])[0]

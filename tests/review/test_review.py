@@ -49,15 +49,18 @@ def test_decisions_counts_and_undo_many_levels(session_copy):
     assert review.counts(0).pending == 6
 
 
-def test_approvable_lists_what_approve_all_approves_and_approved_finding_carries_the_decided_fix(session_copy):
+def test_decidable_lists_what_approve_all_approves_and_approved_finding_carries_the_decided_fix(session_copy):
     review = open_review(session_copy)
     first, skipped = index_of(review, 6), index_of(review, 8)
     assert review.approved_finding(0, first) is None
     review.skip(0, skipped)
     pending = [i for i, f in enumerate(review.findings(0)) if f.kind == "result-prefix" and i != skipped]
-    assert review.approvable(0, "result-prefix") == pending and review.approvable(0, "no-such-kind") == []
+    assert (
+        review.decidable(0, "result-prefix", APPROVED) == pending
+        and review.decidable(0, "no-such-kind", APPROVED) == []
+    )
     assert review.approve_all(0, "result-prefix") == len(pending)
-    assert review.approvable(0, "result-prefix") == [] and review.approved_finding(0, skipped) is None
+    assert review.decidable(0, "result-prefix", APPROVED) == [] and review.approved_finding(0, skipped) is None
     approved = review.approved_finding(0, first)
     assert approved.fix == review.findings(0)[first].fix and approved.turn == 6
     finding = review.findings(0)[first]
