@@ -34,6 +34,9 @@ SEVERITIES: tuple[Severity, ...] = (ERROR, WARNING, INFO)  # the most severe fir
 
 STRUCTURED = "structured"
 RECOVERED = "recovered"
+# A call whose arguments did not parse and whose agent kept its parser's error in their place (in
+# `arguments_raw`), not the text the model wrote: there is nothing to repair them from.
+ARGUMENTS_LOST = "arguments-lost"
 
 Span = tuple[int, int]
 

@@ -13,7 +13,8 @@ REPORT_HELP = (
         "and each flagged turn with its original and its repair side by side, the flagged span and the change "
         "marked. --html OUT writes one self-contained page (inline style and SVG, no script, nothing fetched); "
         "--markdown OUT writes the same as Markdown. OUT - writes to stdout. It reads what scan reads, with the "
-        "same options, and exits as scan does: 0 when nothing is found, 1 when something is, 2 on an error.",
+        "same options. Once the report is written it exits 0, findings or not (scan is the check); an error is one "
+        "line and exit 2.",
         78,
     )
     + "\n\n--redact replaces each of these with [REDACTED:name] in everything the report shows:\n"

@@ -6,7 +6,10 @@ named (extra braces; text; objects run together, of which the first is kept: it 
 call was started with, the rest is a repeat or another call glued on); then the object is parsed
 by `json`, by `loads_lenient`, and only then by `json-repair`, whose log is listed. Arguments cut
 off at max tokens are completed by `json-repair`: that repair guesses, as does dropping the other
-objects run together, so those are warnings. No object at all gives a finding with no fix.
+objects run together, so those are warnings. No object at all gives a finding with no fix, as
+does a call whose agent kept only its parser's error in place of the arguments (GitHub Copilot CLI,
+Goose, which keep neither the text nor, for Goose, the tool's name): the message quotes that error
+and says there is nothing to repair from.
 
 Not flagged: arguments that parse, and arguments a format stores as an object.
 """
@@ -20,7 +23,7 @@ from typing import Any, NamedTuple
 
 from inspector.detect.context import ScanContext
 from inspector.detect.contract import Detector
-from inspector.model import ERROR, WARNING, Finding, Fix, ToolCall, Turn
+from inspector.model import ARGUMENTS_LOST, ERROR, WARNING, Finding, Fix, ToolCall, Turn
 from inspector.support.cut_off_json import describe, opening_value
 from inspector.support.lazy_pattern import lazy_pattern
 from inspector.support.leading_space import always_matching
@@ -39,6 +42,7 @@ _REPAIR_LOG_NOISE = ("returned early", "no more elements")
 # The longest text given to `json-repair` (pure Python, some 10 µs a character, more on some
 # hostile text): longer arguments that only it could repair are left unrepaired, and the finding says so.
 REPAIR_MAX_CHARS = 50_000
+_ERROR_SHOWN = 300  # characters of a parser's error kept in place of the arguments, quoted whole up to this
 
 
 def detect(context: ScanContext) -> Iterator[Finding]:
@@ -172,6 +176,8 @@ def _loads(text: str) -> Any:
 
 def _finding(turn: Turn, index: int, call: ToolCall) -> Finding:
     raw = call.arguments_raw
+    if call.origin == ARGUMENTS_LOST:
+        return _lost_finding(turn, call)
     repair = repair_arguments(raw)
     payload: dict[str, Any] = {"raw": raw, "repairs": repair.changes}
     if repair.dropped is not None:
@@ -201,6 +207,18 @@ def _finding(turn: Turn, index: int, call: ToolCall) -> Finding:
         payload=payload,
         fix=Fix(replace_arguments=((index, repair.value),), summary=summary),
     )
+
+
+def _lost_finding(turn: Turn, call: ToolCall) -> Finding:
+    """The finding for a call whose agent kept its parser's error in place of the arguments: no fix."""
+    kept = "not the text the model wrote" if call.name else "not the tool's name or the text the model wrote"
+    message = (
+        f"{f'The {call.name} call' if call.name else 'A call'}'s arguments did not parse, and the agent kept "
+        f"its parser's error in their place, {kept}: {preview(call.arguments_raw, _ERROR_SHOWN)!r}. "
+        "There is nothing to repair them from; the call failed."
+    )
+    payload = {"raw": call.arguments_raw, "repairs": [], "arguments_lost": True}
+    return Finding(turn.position, turn.id, turn.role, KIND, ERROR, message, tool=call.name or None, payload=payload)
 
 
 def _quoted(text: str) -> str:

@@ -15,7 +15,7 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from inspector.model import RECOVERED, Span, ToolCall, ToolResult, Turn
+from inspector.model import ARGUMENTS_LOST, RECOVERED, Span, ToolCall, ToolResult, Turn
 from inspector.report.pieces import ADDED, FAULT, REDACTED, REMOVED, Piece, marked_pieces
 from inspector.report.redact import Redacted
 from inspector.view.repaired_turn import RepairedTurn
@@ -87,8 +87,14 @@ def _parts(turn: Turn) -> list[tuple[tuple[str, int], str, str]]:
     return parts
 
 
+_CALL_LABELS = {
+    RECOVERED: "recovered call, not executed",
+    ARGUMENTS_LOST: "call, its arguments lost: the agent kept its parser's error",
+}
+
+
 def _call_label(call: ToolCall) -> str:
-    return "recovered call, not executed" if call.origin == RECOVERED else "call"
+    return _CALL_LABELS.get(call.origin, "call")
 
 
 def _call_text(call: ToolCall) -> str:

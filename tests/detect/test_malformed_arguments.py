@@ -8,6 +8,7 @@ import pytest
 from inspector.cli.main import main
 from inspector.model import ERROR, WARNING
 from inspector.scan.scanner import scan_file
+from tests.helpers.samples import TOOL_SAMPLES
 from tests.helpers.scanning import findings_of
 
 RUN_CODE = {
@@ -192,3 +193,29 @@ def test_fix_output_rescans_clean_and_stores_the_repaired_json(write_session, tm
     }
     assert fixed[7]["tool_call_id"] == "call_2" and "No result was recorded" in fixed[7]["content"]
     assert fixed[:2] == messages[:2] and fixed[3:6] == messages[3:6]
+
+
+@pytest.mark.parametrize(
+    ("sample", "turn", "tool", "error"),
+    [
+        # Copilot CLI 1.0.102 stores `{}` for the arguments and answers the call with its parser's error
+        (
+            "copilot-cli.events.jsonl",
+            19,
+            "view",
+            "Expected property name or '}' in JSON at position 42 (line 1 column 43)",
+        ),
+        # Goose keeps neither the name nor the text: only its error, in place of the call
+        ("goose.db", 5, None, "EOF while parsing an object at line 1 column 48"),
+    ],
+)
+def test_a_call_whose_agent_kept_only_its_parse_error_says_so_and_quotes_it_whole(sample, turn, tool, error):
+    """The error is not quoted as if it were the arguments the model wrote, nor cut short; there is no
+    fix, and a call with no name is not named by an empty one."""
+    (finding,) = [f for f in findings_of(TOOL_SAMPLES / sample, "malformed-arguments") if f.turn == turn]
+    assert finding.fix is None and finding.arguments is None and finding.payload["arguments_lost"] is True
+    assert finding.tool == tool
+    assert error in finding.message
+    opening = f"The {tool} call's" if tool else "A call's"
+    assert finding.message.startswith(f"{opening} arguments did not parse, and the agent kept its parser's error")
+    assert "could not be repaired" not in finding.message and "The  call" not in finding.message

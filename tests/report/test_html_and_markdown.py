@@ -23,7 +23,7 @@ from tests.helpers.report_pages import (
     side_text,
     table_cells,
 )
-from tests.helpers.samples import DOCS, SESSIONS
+from tests.helpers.samples import DOCS, SESSIONS, TOOL_SAMPLES
 from tests.helpers.timing import cpu_time
 from tests.helpers.tools import SAVE_MEMORY
 
@@ -135,6 +135,17 @@ def test_markdown_is_well_formed_with_fences_longer_than_any_backtick_run(tmp_pa
     assert any(body.startswith("{+save_memory(") for body in bodies)
     prose = outside_fences(markdown)
     assert "<script>" not in prose and "<img" not in prose and "\x1b" not in markdown and "\u202e" not in markdown
+
+
+def test_a_call_whose_agent_kept_only_its_parse_error_is_labelled_so(tmp_path):
+    """Copilot CLI kept its parser's errors in place of two calls' arguments: the report says so
+    above each, where it labelled them as any call."""
+    out = tmp_path / "report.md"
+    assert main(["report", str(TOOL_SAMPLES / "copilot-cli.events.jsonl"), "--markdown", str(out)]) == 0
+    markdown = out.read_text(encoding="utf-8")
+    label = "*call, its arguments lost: the agent kept its parser's error*"
+    assert markdown.count(label) == 2
+    assert f"{label}\n\n```text\nview(Expected property name or '}}' in JSON" in markdown
 
 
 def test_markdown_tables_keep_their_columns_whatever_a_tool_is_named(tmp_path):

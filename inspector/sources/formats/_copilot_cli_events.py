@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, ToolCall, ToolResult, Turn
+from inspector.model import ARGUMENTS_LOST, ASSISTANT, SYSTEM, TOOL, USER, ToolCall, ToolResult, Turn
 from inspector.sources.files.document import BadLine
 from inspector.sources.messages.turn_models import model_name
 from inspector.support.counted_words import counted
@@ -186,7 +186,7 @@ class ThreadReader:
         arguments = request.get("arguments")
         error = self.unparsed.get(str(call_id)) if call_id is not None else None
         if error is not None and arguments in ({}, None):
-            return ToolCall(call_id, name, error, None)
+            return ToolCall(call_id, name, error, None, ARGUMENTS_LOST)
         return ToolCall(call_id, name, arguments, arguments if type(arguments) is dict else None)
 
     def _result(self, position: int, event: Event, data: Event) -> Turn:

@@ -31,7 +31,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from inspector.model import ASSISTANT, TOOL, USER, AppliedFix, Session, ToolCall, ToolResult, Turn
+from inspector.model import ARGUMENTS_LOST, ASSISTANT, TOOL, USER, AppliedFix, Session, ToolCall, ToolResult, Turn
 from inspector.sources.base import WrittenFix
 from inspector.sources.location import HistoryLocation
 from inspector.sources.messages.arguments import parse_arguments
@@ -148,7 +148,7 @@ def tool_call(content: dict[str, Any]) -> ToolCall:
     call_id = content.get("id") if isinstance(content.get("id"), str) else None
     stored = _mapping(content.get("toolCall"))
     if stored.get("status") != "success":
-        return ToolCall(call_id, "", stored.get("error"), None)
+        return ToolCall(call_id, "", stored.get("error"), None, ARGUMENTS_LOST)
     value = _mapping(stored.get("value"))
     name = value["name"] if isinstance(value.get("name"), str) else ""
     arguments = value.get("arguments", {})

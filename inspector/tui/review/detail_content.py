@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from textual.content import Content, Span
 from textual.highlight import highlight
 
-from inspector.model import Finding, ToolResult, Turn
+from inspector.model import ARGUMENTS_LOST, Finding, ToolResult, Turn
 from inspector.repair.execute import ExecutionResult
 from inspector.support.safe_text import neutralise, preview_value
 from inspector.tui.themes import json_highlight
@@ -38,6 +38,7 @@ CHANGED = "$text on $warning-muted"
 SUSPECT = "bold underline"
 HEADING = "bold $text-accent"
 MUTED = "$text-muted"
+_LOST = "Its arguments did not parse; the agent kept its parser's error in their place, not the text:"
 
 
 @dataclass(frozen=True)
@@ -129,11 +130,10 @@ def recorded_content(calls: tuple[RecordedCall, ...]) -> Content:
     parts = []
     for call in calls:
         name = Content.styled(neutralise(call.name), "bold" + (" " + REMOVED if call.renamed else ""))
-        parts += [
-            Content(""),
-            Content.assemble(("Call as recorded ", HEADING), name),
-            marked(call.arguments, [(start, end, REMOVED) for start, end, _ in call.faults]),
-        ]
+        parts += [Content(""), Content.assemble(("Call as recorded ", HEADING), name)]
+        if call.call.origin == ARGUMENTS_LOST:  # the agent kept a parse error, not the arguments
+            parts.append(Content.styled(_LOST, MUTED))
+        parts.append(marked(call.arguments, [(start, end, REMOVED) for start, end, _ in call.faults]))
     return Content("\n").join([Content("")] + parts) if parts else Content("")
 
 

@@ -22,7 +22,7 @@ from inspector.tui.review.detail_content import CHANGED, INSERTED, REMOVED, SUSP
 from inspector.tui.review.turn_list import STATUS_GLYPHS, TurnList
 from tests.helpers.app import drive, finding_text, selected
 from tests.helpers.pilot import press
-from tests.helpers.samples import SESSIONS
+from tests.helpers.samples import SESSIONS, TOOL_SAMPLES
 
 pytestmark = pytest.mark.slow  # drives the app with Pilot
 
@@ -211,3 +211,22 @@ def test_the_diff_colours_read_on_light_and_dark_themes(sample, theme: str):
         assert all(segment.style.bgcolor is not None for row in rows for segment in row)  # never the terminal's own
 
     drive(sample("analyst-agent.openai.json"), scenario)
+
+
+def test_a_call_whose_agent_kept_only_its_parse_error_is_shown_as_that(tmp_path: Path):
+    """Copilot CLI kept its parser's error in place of the view call's arguments: the original says
+    so above the error, where it showed the error as if it were the arguments."""
+    copy = Path(shutil.copy(TOOL_SAMPLES / "copilot-cli.events.jsonl", tmp_path / "events.jsonl"))
+
+    async def scenario(pilot: Pilot, notes: list[str]) -> None:
+        for _ in range(6):  # the flagged turns before it
+            if selected(pilot) == 19:
+                break
+            await press(pilot, "n")
+        assert selected(pilot) == 19
+        shown = pane(pilot, "original").plain
+        lost = "Its arguments did not parse; the agent kept its parser's error in their place, not the text:"
+        assert f"Call as recorded view\n{lost}\nExpected property name or '}}'" in shown
+        assert "kept its parser's error" in finding_text(pilot)
+
+    drive(copy, scenario)
