@@ -1,5 +1,5 @@
 """The rates line of a picker: the rates `inspector scan` reports (`inspector.scan.rates`: the
-findings of the rated kinds, those about tool calls, per 100 tool calls, by model and by tool) summed
+findings of the kinds about tool calls, per 100 tool calls, by model and by tool) summed
 over the sessions scanned so far, in one line that says how many of the findings are rated, with the
 worst tool and model."""
 
@@ -14,8 +14,8 @@ NAME_WIDTH = 24  # a longer tool or model name is cut
 
 
 def rates_line(rates: Rates, done: bool) -> str:
-    """'Rates: 4 of 9 findings are of a rated kind, 3.1 per 100 tool calls (130 calls) · worst tool:
-    save_memory 2 in 5 calls · worst model: gpt-4o 3 in 40 calls'; no rate when none is of a rated
+    """'Rates: 4 of 9 findings are of a kind about tool calls, 3.1 per 100 tool calls (130 calls) · worst tool:
+    save_memory 2 in 5 calls · worst model: gpt-4o 3 in 40 calls'; no rate when none is of such a
     kind. `done`: every session is scanned (else the line says "so far")."""
     label = "Rates" if done else "Rates so far"
     calls, rated, found = sum(rates.calls.values()), sum(rates.kinds.values()), rates.findings
@@ -25,9 +25,9 @@ def rates_line(rates: Rates, done: bool) -> str:
         return f"{label}: no findings in {_count(calls, 'tool call')}"
     if not rated:
         which = "the one finding is not" if found == 1 else f"none of the {found:,} findings is"
-        return f"{label}: {which} of a rated kind ({_count(calls, 'tool call')})"
+        return f"{label}: {which} of a kind about tool calls ({_count(calls, 'tool call')})"
     parts = [
-        f"{label}: {rated:,} of {_count(found, 'finding')} {'is' if rated == 1 else 'are'} of a rated kind, "
+        f"{label}: {rated:,} of {_count(found, 'finding')} {'is' if rated == 1 else 'are'} of a kind about tool calls, "
         f"{100 * rated / calls:.1f} per 100 tool calls ({_count(calls, 'call')})"
     ]
     for place, group in ((1, "tool"), (0, "model")):

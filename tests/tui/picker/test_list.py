@@ -286,7 +286,7 @@ def test_the_rates_line_sums_what_scan_reports(samples: Path, capsys):
 
     async def scenario(pilot: Pilot) -> None:
         assert str(pilot.app.screen.query_one("#rates").visual) == (
-            "Rates: 7 of 25 findings are of a rated kind, 21.2 per 100 tool calls (33 calls) · "
+            "Rates: 7 of 25 findings are of a kind about tool calls, 21.2 per 100 tool calls (33 calls) · "
             "worst tool: send_email 3 in 1 call · worst model: qwen2.5-72b-instruct 6 in 7 calls"
         )
 
@@ -295,7 +295,7 @@ def test_the_rates_line_sums_what_scan_reports(samples: Path, capsys):
 
 def test_the_rates_line_says_how_many_findings_are_rated_and_shows_no_zero_rate(tmp_path: Path):
     """The files Claude Code, Codex and Gemini CLI wrote have 13 findings (leaked markup, fake
-    results, malformed arguments, tool errors), none of a rated kind: the line says so rather than
+    results, malformed arguments, tool errors), none of a kind about tool calls: the line says so rather than
     "0 findings in 14 tool calls", and names the model of the worst calls where there are some."""
     copied(("claude-code.jsonl", "codex.rollout.jsonl", "gemini-cli.session.jsonl"), TOOL_SAMPLES, tmp_path)
 
@@ -303,7 +303,7 @@ def test_the_rates_line_says_how_many_findings_are_rated_and_shows_no_zero_rate(
         await until(pilot, pilot.app.screen.scanned.is_set, "the picker to scan every session")
         await pilot.pause()
         assert str(pilot.app.screen.query_one("#rates").visual) == (
-            "Rates: none of the 13 findings is of a rated kind (14 tool calls)"
+            "Rates: none of the 13 findings is of a kind about tool calls (14 tool calls)"
         )
 
     play(InspectorApp(tmp_path), scenario, settled=True)
@@ -327,7 +327,7 @@ def test_the_rates_line_names_no_worst_tool_for_findings_that_name_none(write_se
 
     async def scenario(pilot: Pilot) -> None:
         assert str(pilot.app.screen.query_one("#rates").visual) == (
-            "Rates: 1 of 1 finding is of a rated kind, 100.0 per 100 tool calls (1 call)"
+            "Rates: 1 of 1 finding is of a kind about tool calls, 100.0 per 100 tool calls (1 call)"
         )
 
     play(InspectorApp(path.parent), scenario, settled=True)
