@@ -21,8 +21,9 @@ def described_bindings(screen: Screen[Result]) -> list[tuple[str, str, str]]:
     rows = []
     for binding in type(screen).BINDINGS:
         if isinstance(binding, Binding) and binding.description:
-            keys = "/".join(
-                binding.key_display or screen.app.get_key_display(Binding(key, "")) for key in binding.key.split(",")
+            # A binding's own display names all its keys (`N` for `N,shift+n`); else each key's, once.
+            keys = binding.key_display or "/".join(
+                dict.fromkeys(screen.app.get_key_display(Binding(key, "")) for key in binding.key.split(","))
             )
             rows.append((keys, binding.tooltip or binding.description, binding.action))
     return rows

@@ -49,3 +49,20 @@ def test_the_documented_key_table_lists_the_keys_of_the_help(tmp_path: Path):
     assert bound - {"esc"} <= listed  # Esc is in the table's words (search, back)
     turn_list = {key for binding in TurnList.BINDINGS for key in binding.key.split(",")}
     assert listed <= bound | turn_list
+
+
+def test_the_help_names_each_key_of_an_action_once(tmp_path: Path):
+    """Previous flagged turn is bound to `N` and to `shift+n` (what a terminal reporting modifiers
+    sends), both shown `N`: the help shows `N`, where it showed `N/N`."""
+    app = InspectorApp(Path(shutil.copy(SESSIONS / "memory-agent.openai.json", tmp_path / "m.openai.json")))
+    shown: dict[str, str] = {}
+
+    async def main() -> None:
+        async with app.run_test(size=(120, 40)):
+            shown.update((description, keys) for keys, description in help_rows(app.screen))
+
+    asyncio.run(main())
+    assert shown["Previous flagged turn (previous match while searching)"] == "N"
+    for keys in shown.values():
+        parts = [keys] if keys == "/" else keys.split("/")
+        assert len(parts) == len(set(parts)), keys
