@@ -125,6 +125,8 @@ def _summary(findings: int, approved: int, applied: bool) -> str:
             "the approved fixes together would leave the reply with nothing: exported as recorded "
             "(edit the text to keep something)"
         )
+    if findings == 1:
+        return "its fix approved, applied as the export will apply it"
     return (
         f"{approved} of {findings} fixes approved, applied together as the export will apply them (the others are not)"
     )

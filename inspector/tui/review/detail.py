@@ -75,7 +75,7 @@ class TurnDetail(Vertical):
             return
         original.update(original_content(view.preview))
         if isinstance(view, TurnView):
-            repair.update(repair_content(view.preview, "Text as exported", ()))
+            repair.update(repair_content(view.preview, "Text as exported", (), kept_calls=True))
             finding.update(turn_content(view))
         else:
             repair.update(repair_content(view.preview, "Text after the fix", view.runs))

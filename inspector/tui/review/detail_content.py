@@ -138,11 +138,14 @@ def recorded_content(calls: tuple[RecordedCall, ...]) -> Content:
 
 
 def repair_content(
-    preview: RepairedTurn, heading: str = "Text after the fix", runs: tuple[ExecutionResult, ...] = ()
+    preview: RepairedTurn,
+    heading: str = "Text after the fix",
+    runs: tuple[ExecutionResult, ...] = (),
+    kept_calls: bool = False,
 ) -> Content:
-    """The text after the fix with what it inserts marked, each recovered or corrected call (a
-    recovered call the person's executor ran in `runs` with its result), and the results the fix
-    adds."""
+    """The text after the fix with what it inserts marked, with `kept_calls` the turn's own calls
+    no fix changes, each recovered or corrected call (a recovered call the person's executor ran
+    in `runs` with its result), and the results the fix adds."""
     if not preview.summary:
         return Content.styled("No automatic fix for this finding: edit it (e) or skip it (s).", MUTED)
     parts: list[Content] = [Content.styled(heading, HEADING)]
@@ -158,6 +161,10 @@ def repair_content(
         )
     else:
         parts.append(Content.styled("(empty)", MUTED))
+    for kept in preview.recorded if kept_calls else ():
+        if kept.replaced_by is None and not kept.renamed:
+            name = Content.styled(neutralise(kept.name), "bold")
+            parts += [Content(""), Content.assemble(("Call kept as recorded ", HEADING), name), _plain(kept.arguments)]
     for call in preview.calls:
         run = _run_of(call, runs)
         parts.append(Content(""))

@@ -155,6 +155,24 @@ def test_the_whole_turn_view_shows_the_turn_as_exported(sample, tmp_path: Path):
     drive(path, scenario)
 
 
+def test_the_whole_turn_view_shows_the_calls_exported_as_recorded(sample):
+    """A call no approved fix changes is exported as recorded: the whole-turn view lists it beside
+    the text, where it showed the text alone (the call seemed dropped); once its fix is approved it
+    is the corrected call."""
+
+    async def scenario(pilot: Pilot, notes: list[str]) -> None:
+        assert selected(pilot) == 2 and "malformed-arguments" in finding_text(pilot)
+        await press(pilot, "w")
+        kept = pane(pilot, "repair").plain
+        assert "Call kept as recorded query_db\n" in kept and '"limit": 10}}' in kept
+        await press(pilot, "w", "a", "N", "w")
+        assert selected(pilot) == 2 and "its fix approved, applied as the export will apply it" in finding_text(pilot)
+        fixed = pane(pilot, "repair").plain
+        assert "Call kept as recorded" not in fixed and "Corrected call query_db" in fixed
+
+    drive(sample("analyst-agent.openai.json"), scenario)
+
+
 def test_a_turn_with_one_fix_approved_and_one_skipped_is_marked_mixed(sample):
     async def scenario(pilot: Pilot, notes: list[str]) -> None:
         screen = pilot.app.screen
