@@ -43,7 +43,7 @@ def link_phrase(turn: Turn, links: CallLinks) -> str | None:
     if turn.tool_results:
         calls = links.calls_of.get(position, [])
         if calls:
-            return _at("the call ran", "the calls ran", calls)
+            return _at("its call is", "its calls are", calls)  # (made there: it may not have run)
         return "no call found for this result" if position in links.unmatched else "the call is in this turn"
     return None
 

@@ -28,7 +28,7 @@ def test_c_goes_from_a_call_to_its_result_and_back(tmp_path: Path):
         assert selected(pilot) == 2
         assert header(pilot) == "Turn 2 · assistant · the result is at turn 3 (c goes there)"
         await press(pilot, "c")
-        assert selected(pilot) == 3 and header(pilot) == "Turn 3 · tool · the call ran at turn 2 (c goes there)"
+        assert selected(pilot) == 3 and header(pilot) == "Turn 3 · tool · its call is at turn 2 (c goes there)"
         await press(pilot, "c")
         assert selected(pilot) == 2
         await press(pilot, "k", "c")
