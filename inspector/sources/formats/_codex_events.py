@@ -58,7 +58,7 @@ def _agent_message_text(content: Any) -> str | None:
     """The text of an `AgentMessage`'s `Text` parts; None when it holds anything else."""
     if not isinstance(content, list):
         return None
-    texts = [part["text"] for part in content if type(part) is dict and part.get("type") == "Text"]
+    texts = [part.get("text") for part in content if type(part) is dict and part.get("type") == "Text"]
     if len(texts) != len(content) or not all(type(text) is str for text in texts):
         return None
     return "".join(texts)

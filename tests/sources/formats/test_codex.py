@@ -243,6 +243,10 @@ def test_only_the_copies_of_a_repaired_reply_in_codexs_events_take_its_repaired_
                 "item": {"type": "AgentMessage", "id": "msg_1", "content": [{"type": "Text", "text": "changed since"}]},
             }
         ),
+        # a copy whose part lost its text (another program, a half-written line): left as it is
+        event_line(
+            {"type": "item_completed", "item": {"type": "AgentMessage", "id": "msg_1", "content": [{"type": "Text"}]}}
+        ),
         event_line({"type": "task_complete", "last_agent_message": fake}),
     ]
     user = {"type": "message", "role": "user", "content": [{"type": "input_text", "text": "Save a note."}]}
@@ -253,8 +257,8 @@ def test_only_the_copies_of_a_repaired_reply_in_codexs_events_take_its_repaired_
     after = lines_of(out)
     assert json.loads(after[2])["payload"]["content"][0]["text"] == "Saved your note."
     assert json.loads(after[3])["payload"] == {"type": "agent_message", "message": "Saved your note."}
-    assert after[4:6] == shown[1:3]  # another reply's copy, and a copy whose text is not the reply's as read
-    assert json.loads(after[6])["payload"] == {"type": "task_complete", "last_agent_message": "Saved your note."}
+    assert after[4:7] == shown[1:4]  # another reply's copy, and copies whose text is not the reply's as read
+    assert json.loads(after[7])["payload"] == {"type": "task_complete", "last_agent_message": "Saved your note."}
 
 
 def test_other_codex_shapes(tmp_path):
