@@ -16,6 +16,7 @@ from rich.text import Text
 
 from inspector.model import Location
 from inspector.scan.rates import Rates, session_rates
+from inspector.support.counted_words import counted as counted_words
 from inspector.support.safe_text import neutralise, shown_name
 from inspector.tui.picker.review_status import DECIDED, EXPORTED, SessionKeys, review_keys
 from inspector.tui.picker.view import ListedRow
@@ -163,10 +164,8 @@ def short_reason(error: str, path: Location) -> str:
 
 def database_note(listed: list[tuple[str, int]], schema: str) -> Scanned:
     """A history's row: how many messages and conversations (Enter lists and scans them)."""
-    several = "s" if len(listed) != 1 else ""
-    return Scanned(
-        sum(count for _, count in listed), schema, None, note=f"{len(listed):,} conversation{several}, Enter lists them"
-    )
+    listing = counted_words(len(listed), "conversation, Enter lists it", "conversations, Enter lists them")
+    return Scanned(sum(count for _, count in listed), schema, None, note=listing)
 
 
 def session_label(session_id: str | None, place: int, count: int) -> str:

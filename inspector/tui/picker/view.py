@@ -116,7 +116,8 @@ STATUS_OPTIONS: list[str | None] = [None, *STATUSES]
 def described(view: View, shown: int, total: int, noun: str) -> str:
     """One line saying what the list shows: '12 of 2,000 sessions · sorted by findings, most
     first · with result-prefix · pending · matching "memo"'."""
-    parts = [f"{shown:,} of {total:,} {noun}" if shown != total else f"{total:,} {noun}"]
+    unit = noun.removesuffix("s") if total == 1 else noun  # "1 session", "0 of 1 session"
+    parts = [f"{shown:,} of {total:,} {unit}" if shown != total else f"{total:,} {unit}"]
     if view.sort != LISTED or view.reverse:
         first = "most" if (view.sort in MOST_FIRST) != view.reverse else "least"
         way = f", {first} first" if view.sort in MOST_FIRST else ", reversed" if view.reverse else ""

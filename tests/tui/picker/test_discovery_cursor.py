@@ -35,7 +35,7 @@ def test_a_cursor_chat_is_listed_as_a_history_and_opens_through_its_conversation
         picker = pilot.app.screen
         assert isinstance(picker, FoundPicker) and picker.scanned.is_set()
         [listed] = rows(picker.query_one(DataTable))
-        assert listed[0] == "Cursor CLI" and listed[3:5] == ["9", "1 conversation, Enter lists them"]
+        assert listed[0] == "Cursor CLI" and listed[3:5] == ["9", "1 conversation, Enter lists it"]
         await pilot.press("enter")
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()

@@ -15,8 +15,10 @@ from textual.widgets import DataTable, Input
 from inspector.cli.main import main
 from inspector.tui.app import InspectorApp
 from inspector.tui.dialogs.export import ExportDialog
+from inspector.tui.picker.rows import database_note
 from inspector.tui.picker.screen import PickerScreen
 from inspector.tui.picker.table import FIRST_ROWS, ListTable
+from inspector.tui.picker.view import View, described
 from inspector.tui.review.screen import ReviewScreen
 from tests.helpers.pilot import play, rows, until
 from tests.helpers.rubyllm import MANY, build_rubyllm
@@ -388,3 +390,13 @@ def test_a_100_kb_session_id_is_cut_in_its_column_and_searched_quickly(tmp_path:
         assert cpu_time() - began < 10
 
     play(InspectorApp(tmp_path), scenario, settled=True)
+
+
+def test_the_list_line_counts_one_row_in_the_singular():
+    """'1 conversation', '0 of 1 session', where it said '1 conversations'; a history of one
+    conversation says Enter lists it."""
+    assert described(View(), 1, 1, "conversations") == "1 conversation"
+    assert described(View(search="nothing"), 0, 1, "sessions").startswith("0 of 1 session · ")
+    assert described(View(), 2, 2, "sessions") == "2 sessions"
+    assert database_note([("c1", 3)], "opencode").note == "1 conversation, Enter lists it"
+    assert database_note([("c1", 3), ("c2", 4)], "opencode").note == "2 conversations, Enter lists them"
