@@ -35,6 +35,8 @@ def _one_line_error(err: str) -> str:
         ("number.json", b"42", "not a recognised session format (a JSON number)"),
         ("null.json", b"null", "not a recognised session format (a JSON null)"),
         ("boolean.json", b"true", "not a recognised session format (a JSON boolean)"),
+        ("note.txt", b"hello\n", "not a recognised session format (text of 1 line)"),
+        ("two.jsonl", b'{"a": 1}\n{"a": 2}\n', "not a recognised session format (JSON Lines of 2 records)"),
         ("binary.json", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "binary file"),
         ("latin1.json", '{"messages": "caf\xe9"}'.encode("latin-1"), "not UTF-8"),
     ],

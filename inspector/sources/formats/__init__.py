@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from inspector.errors import InspectorError
 from inspector.sources.formats.contract import FileFormat
+from inspector.support.counted_words import counted
 from inspector.support.lazy_registry import registry_attribute
 from inspector.support.safe_text import shown_name
 from inspector.support.secret_patterns import masked_everywhere
@@ -168,9 +169,9 @@ def _describe(document: Document) -> str:
     value = document.value
     if document.is_text:
         lines = value.count("\n") + (not value.endswith("\n"))
-        return f"text of {lines:,} lines"
+        return f"text of {counted(lines, 'line', 'lines')}"
     if document.is_jsonl:
-        return f"JSON Lines of {len(value)} records"
+        return f"JSON Lines of {counted(len(value), 'record', 'records')}"
     if isinstance(value, dict):
         keys = ", ".join(list(value)[:6]) or "none"
         return f"an object with keys: {keys}"
