@@ -61,7 +61,7 @@ def add_command(commands: argparse._SubParsersAction[Any]) -> None:
             "--user",
             action="store_true",
             help="your ~/.claude/settings.json ($CLAUDE_CONFIG_DIR honoured; the default), "
-            "~/.gemini/settings.json ($GEMINI_CLI_HOME honoured), ~/.qwen/settings.json ($QWEN_HOME honoured) "
+            "~/.gemini/settings.json ($GEMINI_CLI_HOME honoured), ~/.qwen/settings.json ($QWEN_HOME honoured), "
             "~/.codex/hooks.json ($CODEX_HOME honoured) or ~/.copilot/hooks/inspector.json ($COPILOT_HOME honoured)",
         )
         action.set_defaults(run=_install if name == "install" else _uninstall)
