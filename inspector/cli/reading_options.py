@@ -7,7 +7,7 @@ import argparse
 from collections.abc import Sequence
 from pathlib import Path
 
-from inspector.cli.suggest import choices_shown, one_of
+from inspector.cli.suggest import one_of
 from inspector.errors import InspectorError
 from inspector.sources import format_names
 
@@ -24,8 +24,8 @@ def add_reading_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--format",
         type=one_of(format_names(), "format"),
-        metavar=choices_shown(format_names()),
-        help="read the input as this format instead of detecting it",
+        metavar="NAME",
+        help=f"read the input as this format instead of detecting it: {', '.join(format_names())}",
     )
     parser.add_argument("--table", metavar="T", help="read this database table of chat messages (with --map)")
     parser.add_argument(

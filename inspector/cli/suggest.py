@@ -9,8 +9,9 @@ import argparse
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
+from inspector.cli.help_wrapping import WholeWordsFormatter
 from inspector.support.safe_text import one_line, shown_name
 
 
@@ -45,7 +46,12 @@ def choices_shown(known: Sequence[str]) -> str:
 
 
 class OneLineParser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line on stderr, saying where the help is, with exit 2."""
+    """An argument parser whose errors are one line on stderr, saying where the help is, with exit 2,
+    and whose help is wrapped between words only (`WholeWordsFormatter`, unless it is given another)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", WholeWordsFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         """Print `message` in one line and exit 2 (argparse prints the whole usage first)."""

@@ -59,9 +59,8 @@ def _agent_message_text(content: Any) -> str | None:
     if not isinstance(content, list):
         return None
     texts = [part.get("text") for part in content if type(part) is dict and part.get("type") == "Text"]
-    if len(texts) != len(content) or not all(type(text) is str for text in texts):
-        return None
-    return "".join(texts)
+    strings = [text for text in texts if type(text) is str]
+    return "".join(strings) if len(strings) == len(content) else None
 
 
 def _text(value: Any) -> str | None:
