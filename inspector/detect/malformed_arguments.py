@@ -7,9 +7,9 @@ call was started with, the rest is a repeat or another call glued on); then the 
 by `json`, by `loads_lenient`, and only then by `json-repair`, whose log is listed. Arguments cut
 off at max tokens are completed by `json-repair`: that repair guesses, as does dropping the other
 objects run together, so those are warnings. No object at all gives a finding with no fix, as
-does a call whose agent kept only its parser's error in place of the arguments (GitHub Copilot CLI,
-Goose, which keep neither the text nor, for Goose, the tool's name): the message quotes that error
-and says there is nothing to repair from.
+does a call whose agent kept only its parser's error in place of the arguments (GitHub Copilot CLI
+keeps no text; Goose, no text and no tool's name): the message quotes that error and says there is
+nothing to repair from.
 
 Not flagged: arguments that parse, and arguments a format stores as an object.
 """
@@ -211,11 +211,11 @@ def _finding(turn: Turn, index: int, call: ToolCall) -> Finding:
 
 def _lost_finding(turn: Turn, call: ToolCall) -> Finding:
     """The finding for a call whose agent kept its parser's error in place of the arguments: no fix."""
+    subject = f"The {call.name} call" if call.name else "A call"
     kept = "not the text the model wrote" if call.name else "not the tool's name or the text the model wrote"
     message = (
-        f"{f'The {call.name} call' if call.name else 'A call'}'s arguments did not parse, and the agent kept "
-        f"its parser's error in their place, {kept}: {preview(call.arguments_raw, _ERROR_SHOWN)!r}. "
-        "There is nothing to repair them from; the call failed."
+        f"{subject}'s arguments did not parse, and the agent kept its parser's error in their place, {kept}: "
+        f"{preview(call.arguments_raw, _ERROR_SHOWN)!r}. There is nothing to repair them from; the call failed."
     )
     payload = {"raw": call.arguments_raw, "repairs": [], "arguments_lost": True}
     return Finding(turn.position, turn.id, turn.role, KIND, ERROR, message, tool=call.name or None, payload=payload)
