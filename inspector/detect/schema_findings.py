@@ -45,7 +45,7 @@ def finding(check: CallCheck, kind: str, severity: Severity, recovered: bool = F
         if recovered
         else (f"The {call.name} call" + (f" (call {check.index + 1} of the turn)" if len(turn.tool_calls) > 1 else ""))
     )
-    message = f"{label} has {kind}: {'; '.join(mine)}."
+    message = f"{label}: {'; '.join(mine)}."  # (the kind is the finding's own, shown beside it)
     payload = {"problems": mine, "changes": [text for _, text in check.changes], **(check.payload or {})}
     fix, arguments = None, call.arguments
     reason = check.reason

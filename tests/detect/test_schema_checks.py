@@ -180,7 +180,7 @@ def test_recovered_call_is_checked_the_same_way(write_session):
     (finding,) = [f for f in result.findings if f.kind in SCHEMA_KINDS]
     assert prefix and prefix[0].fix.add_calls[0].arguments["memory_type"] == "Journal"
     assert (finding.kind, finding.turn, finding.fix) == ("invalid-argument", 1, None)
-    assert finding.message.startswith("Recovered call save_memory has invalid-argument")
+    assert finding.message.startswith("Recovered call save_memory: ")
     assert "No automatic fix for a call recovered from text" in finding.message
     assert 'this would make it valid: \'memory_type\': "Journal" -> "journal"' in finding.message
 
