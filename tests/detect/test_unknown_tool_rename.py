@@ -233,6 +233,8 @@ def test_a_recovered_call_of_an_unknown_tool_gets_no_fix(write_session):
         [SAVE_MEMORY, WHITEBOARD],
     )
     (finding,) = _unknown(path)
-    assert finding.fix is None and finding.message.startswith("Recovered call save_memories: 'save_memories' is not a defined tool")
+    assert finding.fix is None and finding.message.startswith(
+        "Recovered call save_memories: 'save_memories' is not a defined tool"
+    )
     assert "No automatic fix for a call recovered from text" in finding.message
     assert "this would make it valid: rename the call to save_memory" in finding.message

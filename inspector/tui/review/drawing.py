@@ -24,9 +24,12 @@ from inspector.tui.review.turn_list import TurnList
 class ReviewDrawing:
     """Draws `shown` into the screen's widgets: `bar` (the counts), `turns` and `detail`."""
 
-    def __init__(self, path: Location, shown: ShownSession, bar: Static, turns: TurnList, detail: TurnDetail) -> None:
-        """`path`: the file reviewed, named in the bar."""
+    def __init__(
+        self, path: Location, shown: ShownSession, bar: Static, turns: TurnList, detail: TurnDetail, following: bool
+    ) -> None:
+        """`path`: the file reviewed, named in the bar; `following`: it is followed as its agent writes it."""
         self.path = path
+        self.following = following
         self.shown = shown
         self._linking: weakref.ref[Session] | None = None  # the session whose links are being found
         self.bar = bar
@@ -58,6 +61,7 @@ class ReviewDrawing:
                 reviewed.review.counts(reviewed.index) if reviewed else None,
                 self.turns.flagged_only,
                 ID_WIDTH if self.bar.app.size.width >= WIDE else NARROW_ID_WIDTH,
+                self.following,
             )
         )
 

@@ -139,7 +139,12 @@ class ReviewScreen(Screen[None]):
         """Give each part of the work the widgets it draws into, then start loading."""
         shown, turns = self.shown, self.query_one(TurnList)
         self.drawing = ReviewDrawing(
-            self.path, shown, self.query_one("#bar", Static), turns, self.query_one(TurnDetail)
+            self.path,
+            shown,
+            self.query_one("#bar", Static),
+            turns,
+            self.query_one(TurnDetail),
+            self.follower is not None,
         )
         self.loader = SessionLoader(
             self.path,

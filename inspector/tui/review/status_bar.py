@@ -24,10 +24,11 @@ def status_line(
     counts: Counts | None,
     flagged_only: bool,
     id_width: int = ID_WIDTH,
+    following: bool = False,
 ) -> Content:
     """'NAME · FORMAT · session N of M · id ID · T turns  flagged F  approved A ...' (the counts once
     known; the id of a session that has one, a database's conversation's, as plain text, cut to
-    `id_width`)."""
+    `id_width`), and '· following' while the file is followed as its agent writes it."""
     if session is None:
         return Content(shown_name(path.name))
     parts: list[str | tuple[str, str]] = [(shown_name(path.name), "bold"), f" · {session.format}"]
@@ -47,4 +48,6 @@ def status_line(
             parts += [(f"{'' if label == 'flagged' else ' · '}{label} ", MUTED), (str(value), style)]
     if flagged_only:
         parts.append((" · flagged only", "$text-accent"))
+    if following:
+        parts.append((" · following", "$text-accent"))
     return Content.assemble(*parts)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 import inspector
 from inspector.cli.main import main
@@ -57,6 +58,8 @@ def test_appended_turns_are_listed_scanned_and_announced_with_the_list_pinned_to
         await until(pilot, lambda: [(f.turn, f.kind) for f in review.findings(0)] == expected, "the new turns scanned")
         # pinned: the last turn written
         await until(pilot, lambda: turns.position == whole.session.turns[-1].position, "the list at the last turn")
+        bar = str(pilot.app.screen.query_one("#bar", Static).visual)
+        assert bar.endswith(" · following")  # said while the file is followed, not only in a passing notice
         announced = "5 new findings in the turns just written: tool-markup, malformed-arguments, tool-error"
         await until(
             pilot,
