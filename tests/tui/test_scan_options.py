@@ -136,4 +136,5 @@ def test_the_apps_help_names_scans_reading_options(capsys):
     with pytest.raises(SystemExit):
         main(["x.json", "--help"])
     usage = " ".join(capsys.readouterr().out.split())
-    assert "[--tools FILE] [--format NAME]" in usage and "--format {" in usage
+    assert "[--tools FILE] [--format NAME]" in usage
+    assert "--format NAME read the input as this format instead of detecting it: session-dump, gemini," in usage
