@@ -51,7 +51,8 @@ def _answer(pending: list[tuple[Turn, ToolCall]], result: ToolResult) -> None:
 
 
 def _finding(turn: Turn, call: ToolCall, where: str) -> Finding:
-    label = f"{call.name} call {call.id!r}" if call.id else f"{call.name} call"
+    named = f"{call.name} call" if call.name else "call with no name"  # (Goose keeps none for one it could not read)
+    label = f"{named} {call.id!r}" if call.id else named
     message = f"The {label} was never answered: no result was recorded {where}."
     result = ToolResult(call.id, call.name, NO_RESULT, is_error=True)
     fix = Fix(add_results=(result,), summary=f"record a result for the {label} saying that none was recorded")

@@ -2,11 +2,15 @@
 and the orphan-call fix re-scanned clean."""
 
 import json
+import shutil
+import sqlite3
+from pathlib import Path
 
 from inspector.cli.main import main
 from inspector.model import ERROR, INFO, WARNING
 from inspector.scan.scanner import scan_file
 from tests.helpers.files import write_json
+from tests.helpers.samples import TOOL_SAMPLES
 from tests.helpers.scanning import findings_of
 
 KINDS = ("orphan-call", "orphan-result", "tool-error")
@@ -257,3 +261,14 @@ def test_openai_fix_rescans_clean_and_json_summary_counts_errors(write_session, 
     assert messages[2]["tool_call_id"] == "c1"
     (result,) = scan_file(out)
     assert [f.kind for f in result.findings] == ["tool-error"]
+
+
+def test_an_unanswered_call_with_no_name_is_called_so(tmp_path):
+    """Goose keeps no name for a call it could not read: unanswered, it is 'the call with no name',
+    where the message read 'The  call ...'."""
+    path = Path(shutil.copy(TOOL_SAMPLES / "goose.db", tmp_path / "sessions.db"))
+    with sqlite3.connect(path) as database:  # the lost call's error answer taken out
+        database.execute("DELETE FROM messages WHERE id = 7")
+    database.close()
+    (finding,) = [f for f in findings_of(path, "orphan-call") if f.turn == 5]
+    assert finding.message.startswith("The call with no name 'call_mock_broken_cut' was never answered")
