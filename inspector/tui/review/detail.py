@@ -54,8 +54,9 @@ class TurnDetail(Vertical):
         """Show the header line above the panes (the turn, and where its call's result is)."""
         self.query_one("#turn-header", Static).update(header)
 
-    def show(self, turn: Turn | None, view: FindingView | TurnView | None) -> None:
-        """Show `turn` and, when it is flagged, one of its findings (or the whole turn as exported)."""
+    def show(self, turn: Turn | None, view: FindingView | TurnView | None, clean: bool = False) -> None:
+        """Show `turn` and, when it is flagged, one of its findings (or the whole turn as exported);
+        `clean`: the session is scanned and nothing in it is flagged."""
         original, repair, finding = (
             self.query_one("#original", Static),
             self.query_one("#repair", Static),
@@ -70,7 +71,8 @@ class TurnDetail(Vertical):
             return
         if view is None:
             original.update(unflagged_content(turn))
-            repair.update(Content.styled("Nothing flagged in this turn.", MUTED))
+            nothing = "Nothing flagged in this session." if clean else "Nothing flagged in this turn."
+            repair.update(Content.styled(nothing, MUTED))
             finding.update(Content.styled(f"Turn {turn.position} · {turn.role}", MUTED))
             return
         original.update(original_content(view.preview))

@@ -69,7 +69,7 @@ class ReviewDrawing:
         """Show the selected turn, its finding shown and the header above them, the search's text
         highlighted."""
         turn, view = self.shown.detail(self.turns.position)
-        self.detail.show(turn, view)
+        self.detail.show(turn, view, clean=self.shown.reviewed() is not None and not self.shown.flagged)
         self.show_header(turn)
         if self.search is not None:
             for pane in self.detail.query(Static):

@@ -248,3 +248,18 @@ def test_a_call_whose_agent_kept_only_its_parse_error_is_shown_as_that(tmp_path:
         assert "kept its parser's error" in finding_text(pilot)
 
     drive(copy, scenario)
+
+
+def test_a_turn_nothing_flags_says_whether_the_session_is_clean(sample):
+    """A session with no finding says so where a finding's repair would be; in a flagged session,
+    a turn nothing flags says that of the turn alone."""
+
+    async def clean(pilot: Pilot, notes: list[str]) -> None:
+        assert pane(pilot, "repair").plain == "Nothing flagged in this session."
+
+    async def flagged(pilot: Pilot, notes: list[str]) -> None:
+        await press(pilot, "home")
+        assert selected(pilot) == 0 and pane(pilot, "repair").plain == "Nothing flagged in this turn."
+
+    drive(sample("clean.openai.json"), clean)
+    drive(sample("memory-agent.openai.json"), flagged)
