@@ -35,7 +35,7 @@ EXIT_CODES: dict[str, dict[int, str]] = {
     "fix": {
         FOUND_NOTHING: "written, and no finding left in it: every one found is fixed and audited (or none was found)",
         FOUND: "written, with the accepted fixes applied and audited, but findings left in it "
-        "(of kinds not accepted, or with no automatic fix; one line says how many)",
+        "(of kinds not accepted, or with no automatic fix; one line counts them by kind)",
         FAILED: "nothing written: the input, the output or an option was refused (one line)",
     },
     "undo": {

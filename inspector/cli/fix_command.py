@@ -215,6 +215,7 @@ class _Counts:
         self.found = 0
         self.unfixable = 0
         self.not_accepted: dict[str, int] = {}  # kind -> findings of it, of the kinds not accepted
+        self.no_fix: dict[str, int] = {}  # kind -> findings of it with no automatic fix, of the kinds accepted
 
     def passing(self, results: Iterable[ScanResult]) -> Iterator[ScanResult]:
         """The results, counted as they pass."""
@@ -227,14 +228,21 @@ class _Counts:
             for finding in result.findings:
                 if finding.kind not in self.accepted:
                     self.not_accepted[finding.kind] = self.not_accepted.get(finding.kind, 0) + 1
+                elif finding.fix is None:
+                    self.no_fix[finding.kind] = self.no_fix.get(finding.kind, 0) + 1
             yield result
 
     def left(self, count: int) -> str:
-        """What the output still holds: `count` findings, with the kinds not accepted among them."""
+        """What the output still holds: `count` findings, with the kinds not accepted among them and
+        those of the kinds accepted that have no automatic fix."""
         if not count:
             return "no finding left"
-        kinds = ", ".join(f"{kind} {number}" for kind, number in sorted(self.not_accepted.items()))
-        return f"{count} finding{'s' if count != 1 else ''} left" + (f" (not accepted: {kinds})" if kinds else "")
+        parts = [
+            f"{what}: {', '.join(f'{kind} {number}' for kind, number in sorted(kinds.items()))}"
+            for what, kinds in (("not accepted", self.not_accepted), ("no automatic fix", self.no_fix))
+            if kinds
+        ]
+        return f"{count} finding{'s' if count != 1 else ''} left" + (f" ({'; '.join(parts)})" if parts else "")
 
 
 def _execute(
