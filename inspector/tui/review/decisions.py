@@ -16,6 +16,7 @@ from contextlib import closing
 from textual.app import App
 
 from inspector.errors import InspectorError
+from inspector.model import WARNING
 from inspector.review.edits import Edit, proposal
 from inspector.review.finding_names import DecisionKey
 from inspector.review.review import Review
@@ -216,9 +217,8 @@ class Decider:
                 self._decided(review, verb, kind, *review.decide_all(kind, status, [s]))
 
         findings = f"all {count} pending {kind} findings" if count != 1 else f"the 1 pending {kind} finding"
-        self.app.push_screen(
-            Confirm(f"{verb} {findings} of this session?", yes=f"{verb} {count}", no="Cancel"), confirmed
-        )
+        question = f"{verb} {findings} of this session?{_warnings_among(review, s, kind, status, count)}"
+        self.app.push_screen(Confirm(question, yes=f"{verb} {count}", no="Cancel"), confirmed)
 
     def _start_everywhere(self, run: EveryConversation) -> None:
         """Start `run` in the bulk worker, showing its progress."""
@@ -330,3 +330,20 @@ def _verb(status: str, with_fixes: bool) -> str:
     if status == APPROVED:
         return "Approve"
     return "Skip" if with_fixes else "Acknowledge"
+
+
+def _warnings_among(review: Review, s: int, kind: str, status: str, count: int) -> str:
+    """' 1 of them is a warning (...): cancel to read it first.' when approving findings some of
+    which are warnings (a repair that guessed, such as cut-off arguments completed), else ''."""
+    if status != APPROVED:
+        return ""
+    findings = review.findings(s)
+    warned = sum(findings[index].severity == WARNING for index in review.decidable(s, kind, status))
+    if not warned:
+        return ""
+    if count == 1:
+        which, them = "It is a warning", "it"
+    else:
+        which = f"{warned} of them {'is a warning' if warned == 1 else 'are warnings'}"
+        them = "it" if warned == 1 else "them"
+    return f" {which} (its repair guessed, or the finding is less sure): cancel to read {them} first."

@@ -7,6 +7,7 @@ decisions go to the review file by conversation id. `u` undoes such a step as on
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,7 @@ from inspector.tui.dialogs.confirm import Confirm
 from tests.helpers.app import decided, drive, export_with_defaults, play_noting, reviewed
 from tests.helpers.pilot import play, press, settle
 from tests.helpers.rubyllm import BOARD_CHATS, build_rubyllm
+from tests.helpers.samples import TOOL_SAMPLES
 
 pytestmark = pytest.mark.slow  # drives the app with Pilot
 
@@ -126,6 +128,29 @@ def test_acknowledging_the_tool_errors_of_a_session_decides_them(tmp_path: Path)
         await press(pilot, "y")
         assert screen.review.counts(0).pending == 0 and "pending 0" in str(screen.query_one("#bar", Static).visual)
         assert notes[-1] == "Acknowledged 2 tool-error findings (u undoes them all)"
+
+    drive(path, scenario)
+
+
+def test_approving_a_kind_says_how_many_of_its_findings_are_warnings(tmp_path: Path):
+    """Of Claude Code's two malformed calls, the cut-off one's repair guessed (a warning): approving
+    them all says so, where it asked as for any two; skipping them all does not need it."""
+    path = Path(shutil.copy(TOOL_SAMPLES / "claude-code.jsonl", tmp_path / "session.jsonl"))
+
+    async def scenario(pilot: Pilot, notes: list[str]) -> None:
+        screen = pilot.app.screen
+        await press(pilot, "n", "n")
+        assert "malformed-arguments · warning" in str(screen.query_one("#finding", Static).visual)
+        await press(pilot, "A")
+        assert str(pilot.app.screen.query_one("#question", Static).visual) == (
+            "Approve all 2 pending malformed-arguments findings of this session? 1 of them is a warning "
+            "(its repair guessed, or the finding is less sure): cancel to read it first."
+        )
+        await press(pilot, "n", "S")
+        assert str(pilot.app.screen.query_one("#question", Static).visual) == (
+            "Skip all 2 pending malformed-arguments findings of this session?"
+        )
+        await press(pilot, "n")
 
     drive(path, scenario)
 
