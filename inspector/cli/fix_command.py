@@ -29,7 +29,7 @@ from inspector.cli.suggest import choices_shown, did_you_mean, one_of
 from inspector.detect import kinds
 from inspector.detect.secret import KIND as SECRET
 from inspector.errors import InspectorError, check_session_found
-from inspector.model import Location, ToolCall, ToolSpec
+from inspector.model import WARNING, Location, ToolCall, ToolSpec
 from inspector.repair import DEFAULT_TIMEOUT
 from inspector.repair.apply import accepted_findings
 from inspector.repair.execute import ExecutionResult, check_command, execute_call, recovered_calls
@@ -40,6 +40,7 @@ from inspector.sources.base import Source
 from inspector.sources.files.session_file import SessionFile
 from inspector.sources.formats.openai import NAME as OPENAI  # `fix --to openai` writes this format
 from inspector.sources.schemas.table import parse_map
+from inspector.support.counted_words import counted
 from inspector.support.quick_exit import hold
 from inspector.support.safe_text import neutralise, one_line, shown_name
 from inspector.support.tools_file import load_tools_file
@@ -139,6 +140,13 @@ def run_fix(args: argparse.Namespace) -> int:
     _say(f"audit: {shown_name(outcome.audit_shown)}" + ("" if fixed else " (nothing was changed)"))
     if outcome.left_out:
         _say(outcome.left_out)
+    if fixed and counts.warned:
+        warned = min(counts.warned, fixed)
+        _say(
+            f"{counted(warned, 'of the fixes applied is for a warning', 'of the fixes applied are for warnings')} "
+            "(a repair that guessed, such as cut-off arguments completed, or a finding less sure): check "
+            f"{'its turn' if warned == 1 else 'their turns'} (the audit names each, with its message)"
+        )
     _say_unfixable(counts, path)
     return FOUND if left else FOUND_NOTHING
 
@@ -216,6 +224,7 @@ class _Counts:
         self.unfixable = 0
         self.not_accepted: dict[str, int] = {}  # kind -> findings of it, of the kinds not accepted
         self.no_fix: dict[str, int] = {}  # kind -> findings of it with no automatic fix, of the kinds accepted
+        self.warned = 0  # findings of the kinds accepted with a fix, that are warnings (a repair may have guessed)
 
     def passing(self, results: Iterable[ScanResult]) -> Iterator[ScanResult]:
         """The results, counted as they pass."""
@@ -230,6 +239,8 @@ class _Counts:
                     self.not_accepted[finding.kind] = self.not_accepted.get(finding.kind, 0) + 1
                 elif finding.fix is None:
                     self.no_fix[finding.kind] = self.no_fix.get(finding.kind, 0) + 1
+                elif finding.severity == WARNING:
+                    self.warned += 1
             yield result
 
     def left(self, count: int) -> str:

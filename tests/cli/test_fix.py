@@ -4,12 +4,13 @@ import json
 import os
 import shutil
 import stat
+from pathlib import Path
 
 from inspector.cli.main import main
 from inspector.scan.scanner import scan_file
 from inspector.sources import load_sessions
 from tests.helpers.rubyllm import build_rubyllm
-from tests.helpers.samples import SESSIONS
+from tests.helpers.samples import SESSIONS, TOOL_SAMPLES
 from tests.helpers.tools import SAVE_MEMORY
 
 MESSAGES = [
@@ -202,3 +203,18 @@ def test_all_leaves_secrets_unmasked_until_they_are_named(write_session, tmp_pat
     assert "2 fixes applied, no finding left" in capsys.readouterr().out
     written = shared.read_text(encoding="utf-8")
     assert token not in written and "[REDACTED:github-token]" in written
+
+
+def test_fix_says_how_many_of_the_fixes_it_applied_are_for_warnings(tmp_path, capsys):
+    """Claude Code's cut-off Read call is completed by a guess (a warning), the other malformed call
+    repaired for sure: fix applies both and says one was for a warning, where it said nothing."""
+    path = Path(shutil.copy(TOOL_SAMPLES / "claude-code.jsonl", tmp_path / "session.jsonl"))
+    assert main(["fix", str(path), "--accept", "malformed-arguments", "-o", str(tmp_path / "fixed.jsonl")]) == 1
+    printed = capsys.readouterr().out
+    assert "2 fixes applied" in printed
+    assert (
+        "1 of the fixes applied is for a warning (a repair that guessed, such as cut-off arguments completed, "
+        "or a finding less sure): check its turn (the audit names each, with its message)\n"
+    ) in printed
+    assert main(["fix", str(path), "--accept", "tool-markup", "-o", str(tmp_path / "other.jsonl")]) == 1
+    assert "for a warning" not in capsys.readouterr().out  # its one fix, a call recovered for sure, is an error's
