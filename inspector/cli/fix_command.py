@@ -29,7 +29,7 @@ from inspector.cli.suggest import choices_shown, did_you_mean, one_of
 from inspector.detect import kinds
 from inspector.detect.secret import KIND as SECRET
 from inspector.errors import InspectorError, check_session_found
-from inspector.model import WARNING, Location, ToolCall, ToolSpec
+from inspector.model import INFO, WARNING, Location, ToolCall, ToolSpec
 from inspector.repair import DEFAULT_TIMEOUT
 from inspector.repair.apply import accepted_findings
 from inspector.repair.execute import ExecutionResult, check_command, execute_call, recovered_calls
@@ -230,15 +230,12 @@ class _Counts:
         """The results, counted as they pass."""
         for result in results:
             self.found += len(result.findings)
-            self.unfixable += sum(
-                finding.fix is None and finding.kind in self.accepted and finding.severity != "info"
-                for finding in result.findings
-            )
             for finding in result.findings:
                 if finding.kind not in self.accepted:
                     self.not_accepted[finding.kind] = self.not_accepted.get(finding.kind, 0) + 1
                 elif finding.fix is None:
                     self.no_fix[finding.kind] = self.no_fix.get(finding.kind, 0) + 1
+                    self.unfixable += finding.severity != INFO
                 elif finding.severity == WARNING:
                     self.warned += 1
             yield result
