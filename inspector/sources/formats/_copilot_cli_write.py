@@ -142,7 +142,7 @@ def _chained(records: list[Any], out: list[Any]) -> list[Any]:
             seed = f"{previous}:{index}:{record.get('type')}"
             stamp = _near_timestamp(out, index)
             record = {**record, "id": str(uuid.uuid5(_IDS, seed)), "timestamp": stamp, "parentId": previous}
-        elif _follows_in_file(record, before_in_file) and record["parentId"] != previous:
+        elif _follows_in_file(record, before_in_file) and record.get("parentId") != previous:
             record = {**record, "parentId": previous}
         chained.append(record)
         previous = _id(record) or previous

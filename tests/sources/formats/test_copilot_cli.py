@@ -135,6 +135,27 @@ def test_fix_writes_events_as_the_cli_does_and_keeps_the_others_byte_for_byte(tm
     ]
 
 
+def test_fix_chains_the_events_of_a_log_whose_first_event_names_no_parent(tmp_path, capsys):
+    """A log whose first event has no `parentId` at all (the CLI writes `null`): fixed, the events
+    still form one chain, the first keeping no parent."""
+    lines = lines_of(SAMPLE)
+    first = json.loads(lines[0])
+    del first["parentId"]
+    path = log_with(tmp_path, [json.dumps(first) + "\n", *lines[1:]])
+    out = tmp_path / "fixed.jsonl"
+    assert main(["fix", str(path), "--accept", "all", "-o", str(out)]) == 1  # two calls have no repair
+    records = [json.loads(line) for line in lines_of(out)]
+    assert "parentId" not in records[0] and records[0]["id"] == first["id"]
+    assert [r["parentId"] for r in records[1:]] == [r["id"] for r in records[:-1]]
+    capsys.readouterr()
+    assert findings(out, capsys) == [
+        (22, "malformed-arguments", "view"),
+        (24, "tool-error", "view"),
+        (28, "malformed-arguments", "bash"),
+        (30, "tool-error", "bash"),
+    ]
+
+
 def test_the_cli_resumed_the_repaired_log_as_written(tmp_path, capsys):
     out = tmp_path / "fixed.jsonl"
     main(["fix", str(SAMPLE), "--accept", "all", "-o", str(out)])
