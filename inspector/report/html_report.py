@@ -87,15 +87,19 @@ def _summary(view: ReportView) -> str:
 
 def _rates(rates: dict[str, Any]) -> str:
     """The rates table: all sessions, then each model and each tool with a finding, a column per
-    kind found."""
+    kind found; scrolled sideways in its own box when wider than the page."""
     kinds = rated_kinds(rates)
     head = "".join(f'<th class="number">{text(kind)}</th>' for kind in kinds)
     rows = [_rate_row(label, entry, kinds) for label, entry in rate_rows(rates)]
-    note = "Count of each kind, and per 100 tool calls in brackets." if kinds else f"There is {NOTHING_RATED}."
+    note = (
+        "Count of each kind, and per 100 tool calls in brackets (blank: none)."
+        if kinds
+        else f"There is {NOTHING_RATED}."
+    )
     return (
         f'<h3>{RATES_TITLE}</h3><p class="note">{note}</p>'
-        f'<table class="rates"><thead><tr><th></th><th class="number">calls</th>{head}</tr></thead>'
-        f"<tbody>{''.join(rows)}</tbody></table>"
+        f'<div class="wide"><table class="rates"><thead><tr><th></th><th class="number">calls</th>{head}</tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table></div>"
     )
 
 
@@ -105,7 +109,8 @@ def _rate_row(label: str, entry: dict[str, Any], kinds: list[str]) -> str:
 
 
 def _rate(value: dict[str, Any] | None) -> str:
-    if not value:
+    """A kind's count and rate in a row, blank when none is found (most cells of a table of many kinds)."""
+    if not value or not value["count"]:
         return ""
     rate = value["per_100_calls"]
     return f"{value['count']:,}" + (f" ({rate:.2f})" if rate is not None else "")

@@ -18,6 +18,7 @@ h3 { font-size: 1.05rem; margin: 1.75rem 0 .5rem; }
 h4 { font-size: .8rem; text-transform: uppercase; letter-spacing: .06em; color: var(--muted); margin: 0 0 .5rem; }
 .meta, .note, .legend { color: var(--muted); }
 table { border-collapse: collapse; margin: .5rem 0 1rem; }
+.wide { overflow-x: auto; }  /* a table wider than the page scrolls in its box, not the page */
 th, td { border: 1px solid var(--line); padding: .25rem .6rem; text-align: left; vertical-align: top;
   overflow-wrap: anywhere; }
 td.number, th.number { text-align: right; font-variant-numeric: tabular-nums; }

@@ -68,7 +68,9 @@ def _rates(rates: dict[str, Any]) -> list[str]:
     lines = [
         f"### {RATES_TITLE}",
         "",
-        "Count of each kind, and per 100 tool calls in brackets." if kinds else f"There is {NOTHING_RATED}.",
+        "Count of each kind, and per 100 tool calls in brackets (blank: none)."
+        if kinds
+        else f"There is {NOTHING_RATED}.",
         "",
         "| " + " | ".join(["", "calls", *(inline(kind) for kind in kinds)]) + " |",
         "|---|---:|" + "---:|" * len(kinds),
@@ -83,7 +85,8 @@ def _rate_row(label: str, entry: dict[str, Any], kinds: list[str]) -> str:
 
 
 def _rate(value: dict[str, Any] | None) -> str:
-    if not value:
+    """A kind's count and rate in a row, blank when none is found (most cells of a table of many kinds)."""
+    if not value or not value["count"]:
         return ""
     rate = value["per_100_calls"]
     return f"{value['count']:,}" + (f" ({rate:.2f})" if rate is not None else "")

@@ -23,25 +23,42 @@ def compute_rates(summaries: Sequence[SessionSummary]) -> dict[str, Any]:
 
 RATES_TITLE = "Rates of the kinds about tool calls"
 NOTHING_RATED = "no finding of a kind about tool calls"
+LINE_WIDTH = 100  # characters: a line of the text report's rates block, as its findings' messages
+NAMES_WIDTH = 27  # characters: the indent of the kinds past a row's first line (the names' column)
 
 
 def rate_lines(rates: dict[str, Any]) -> list[str]:
     """A short "Rates" block for the text report: the totals, then only the models and tools with
-    findings, each with its kinds that occur."""
+    findings, each with its kinds that occur (wrapped between kinds at `LINE_WIDTH`, the lines after
+    the first indented past the names)."""
 
-    def line(label: str, entry: dict[str, Any]) -> str:
-        kinds = ", ".join(
+    def lines(label: str, entry: dict[str, Any]) -> list[str]:
+        kinds = [
             f"{kind} {v['count']} ({v['per_100_calls']:.2f})"
             for kind, v in entry["kinds"].items()
             if entry["calls"] and v["count"]
-        )
+        ]
         calls = f"{entry['calls']} call{'s' if entry['calls'] != 1 else ''}"
-        return f"  {preview(label, 40):<24} {calls}: {kinds or NOTHING_RATED}"
+        return _wrapped(f"  {preview(label, 40):<24} {calls}:", kinds or [NOTHING_RATED])
 
     return [
         f"{RATES_TITLE} (count, per 100 tool calls)",
-        *(line(label, entry) for label, entry in rate_rows(rates["total"])),
+        *(line for row in rate_rows(rates["total"]) for line in lines(*row)),
     ]
+
+
+def _wrapped(head: str, items: list[str]) -> list[str]:
+    """`head` then the items joined by commas, in lines of `LINE_WIDTH` characters at most where
+    they fit (an item is never cut; the first is always on the head's line), those after the first
+    indented by `NAMES_WIDTH`."""
+    lines, line = [], head
+    for number, item in enumerate(items):
+        piece = item if number == len(items) - 1 else f"{item},"
+        if number and len(line) + 1 + len(piece) > LINE_WIDTH:
+            lines.append(line)
+            line = " " * (NAMES_WIDTH - 1)
+        line = f"{line} {piece}"
+    return [*lines, line]
 
 
 def rated_kinds(total: dict[str, Any]) -> list[str]:

@@ -1,12 +1,13 @@
-"""Rates of the problems with calls (a healthy system has under 2% calls that never ran).
+"""Rates of the problems with tool calls (a healthy system has under 2% calls that never ran).
 
 Per session and in total: the number of tool calls (structured, plus those recovered from text by
-a fix) and, for each schema kind, each kind about a call's outcome (a success claimed after it
-failed, a result answering the wrong call, a loop of repeated calls), the tool results a model
-wrote itself and the tool actions it announced without a call, its count and rate per 100 calls,
-broken down by model (where the format records one: the model a format read for a reply, a
-per-message `model`, or a top-level `model` key) and by tool (a finding that names no tool, as most announced actions do, counts in the
-totals and for its model only).
+a fix) and, for each kind about tool calls, its count and rate per 100 calls, broken down by model
+(where the format records one: the model a format read for a reply, a per-message `model`, or a
+top-level `model` key) and by tool (a finding that names no tool, as most announced actions do,
+counts in the totals and for its model only). Every kind is about tool calls but two: `secret`
+(about what the session holds) and `tool-error` (a note that a tool failed, not a failure of the
+model's). Notes are not counted: an `info` finding (markup or a fake result in a model's
+thinking, where it harms nothing) is no problem.
 """
 
 from __future__ import annotations
@@ -15,12 +16,18 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from inspector.model import Finding, Session, Turn
+from inspector.model import INFO, Finding, Session, Turn
 
-# The rated kinds, in the order the reports list them: their detectors' names, written out so that
-# counting them (the picker does as it lists sessions) imports no detector; a test checks each
-# against the detectors' registry.
+# The rated kinds, in the order the detectors run (and the reports list them): their names, written
+# out so that counting them (the picker does as it lists sessions) imports no detector; a test checks
+# them against the detectors' registry, less `NOT_RATED`.
 KINDS: tuple[str, ...] = (
+    "result-prefix",
+    "malformed-arguments",
+    "orphan-call",
+    "orphan-result",
+    "claimed-execution",
+    "tool-markup",
     "unknown-tool",
     "invalid-argument",
     "unknown-parameter",
@@ -29,8 +36,10 @@ KINDS: tuple[str, ...] = (
     "mismatched-result",
     "repeated-call",
     "fake-result-block",
+    "relayed-fake-result",
     "narrated-action",
 )
+NOT_RATED = ("tool-error", "secret")  # a note that a tool failed; a secret the session holds
 _RATED = frozenset(KINDS)
 UNKNOWN_MODEL = "unknown"
 _Key = TypeVar("_Key")
@@ -138,8 +147,8 @@ def _turn_model(turn: Turn, default: str) -> str:
 
 
 def session_rates(session: Session, findings: Sequence[Finding]) -> Rates:
-    """The calls of one session and its findings of the rated kinds, by model and tool (and the
-    number of its findings of every kind)."""
+    """The calls of one session and its findings of the rated kinds (notes aside), by model and tool
+    (and the number of its findings of every kind)."""
     rates = Rates()
     rates.findings = len(findings)
     default = session_model(session) or UNKNOWN_MODEL
@@ -159,6 +168,6 @@ def session_rates(session: Session, findings: Sequence[Finding]) -> Rates:
             if call.id is None or call.id not in seen:
                 seen.add(call.id)
                 rates.add(author, call.name)
-        if finding.kind in _RATED:
+        if finding.kind in _RATED and finding.severity != INFO:
             rates.add(author, finding.tool, finding.kind)
     return rates

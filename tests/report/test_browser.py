@@ -32,12 +32,14 @@ HOSTILE = (
 )
 
 
-def _load(page: Path, profile: Path) -> tuple[str, list[str]]:
-    """The DOM chromium builds from `page` once loaded, and the console messages it logged."""
+def _load(page: Path, profile: Path, width: int = 1200) -> tuple[str, list[str]]:
+    """The DOM chromium builds from `page` once loaded in a window `width` pixels wide, and the
+    console messages it logged."""
     done = subprocess.run(
         [
             CHROMIUM,
             "--headless",
+            f"--window-size={width},900",
             "--no-sandbox",
             "--disable-gpu",
             "--disable-quic",
@@ -98,3 +100,31 @@ def test_a_control_page_with_a_script_fails_these_checks(tmp_path):
     dom, console = _load(page, tmp_path / "profile")
     assert 'data-pwned="yes"' in dom and "<script" in dom
     assert len(console) == 1 and "boom" in console[0]
+
+
+# Measures the page once laid out and writes what it found on the root element, for --dump-dom.
+MEASURE = (
+    "<script>const box = document.querySelector('.wide');"
+    "document.documentElement.dataset.measured = [document.documentElement.scrollWidth, window.innerWidth,"
+    " box.scrollWidth, box.clientWidth].join(' ');</script>"
+)
+
+
+def test_a_rates_table_wider_than_the_window_scrolls_in_its_box_not_the_page(tmp_path):
+    """The bundled samples' rates have ten kinds: in a window 900 pixels wide their table is wider than
+    the page, and scrolls in its own box while the page keeps to the window (a copy of the page,
+    its policy taken out so that a measuring script runs)."""
+    out = tmp_path / "report.html"
+    assert main(["report", "--samples", "--html", str(out)]) == 0
+    page = out.read_text(encoding="utf-8")
+    policy = re.search(r'<meta http-equiv="Content-Security-Policy"[^>]*>', page)
+    assert policy is not None
+    measured = tmp_path / "measured.html"
+    measured.write_text(page.replace(policy[0], "").replace("</body>", MEASURE + "</body>"), encoding="utf-8")
+    dom, console = _load(measured, tmp_path / "profile", width=900)
+    assert console == []
+    found = re.search(r'data-measured="(\d+) (\d+) (\d+) (\d+)"', dom)
+    assert found is not None
+    page_width, window_width, table_width, box_width = map(int, found.groups())
+    assert window_width == 900 and page_width <= window_width  # the page does not scroll sideways
+    assert table_width > box_width  # the table is wider than its box, which scrolls

@@ -83,8 +83,10 @@ def test_html_shows_each_flagged_turn_with_the_fault_and_the_repair_marked(tmp_p
     assert len([run for run in marked_runs(page, 14, "repaired", "added") if run.startswith("save_memory(")]) == 2
     # the summary, the chart and the rates as the JSON report has them
     assert "<svg" in page and "result-prefix" in page and "6 findings" in page.replace("</strong>", "")
-    assert "no finding of a kind about tool calls" in page  # its fake results are not of a rated kind:
-    assert "tool save_memory" not in page and "model gemini-2.5-flash" not in page  # no all-zero row
+    # its fake results are rated (5 on save_memory's 6 calls), by model and tool; web_search, with
+    # no finding, has no row (no all-zero row)
+    assert "no finding of a kind about tool calls" not in page
+    assert "tool save_memory" in page and "model gemini-2.5-flash" in page and "tool web_search" not in page
     # self-contained: no script, no asset from anywhere
     assert element_tags(page).isdisjoint({"script", "link", "img", "iframe", "object", "embed"})
     assert "http://" not in page and "https://" not in page

@@ -123,17 +123,16 @@ def test_rates_of_the_analyst_sample_and_of_its_fixed_copy(tmp_path):
     structured = sum(len(m.get("tool_calls") or ()) for m in document["messages"])
     rates = compute_rates(summaries_of(sample))["total"]
     assert rates["calls"] == structured + 1 == 7  # and the create_chart call leaked as markup
-    assert {kind: v["count"] for kind, v in rates["kinds"].items()} == {
+    assert {kind: v["count"] for kind, v in rates["kinds"].items() if v["count"]} == {
+        "malformed-arguments": 1,
+        "orphan-call": 1,
+        "tool-markup": 1,
         "unknown-tool": 1,
         "invalid-argument": 2,
         "unknown-parameter": 1,
         "wrong-type": 1,
         "claimed-success": 1,
-        "mismatched-result": 0,
-        "repeated-call": 0,
-        "fake-result-block": 0,
-        "narrated-action": 0,
-    }
+    }  # its 2 tool errors are notes of a tool's failure, not rated
     assert rates["kinds"]["invalid-argument"]["per_100_calls"] == 28.57
     assert rates["by_model"]["qwen2.5-72b-instruct"]["calls"] == 7
     assert rates["by_tool"]["send_mail"]["kinds"]["unknown-tool"]["count"] == 1
@@ -175,12 +174,42 @@ def test_each_name_of_calls_or_findings_has_an_entry_and_those_without_findings_
     }
 
 
-def test_the_text_report_shows_no_zero_rate_and_says_when_no_finding_is_rated(tmp_path, capsys):
-    """The files Claude Code, Codex and Gemini CLI wrote: 13 findings, none of a rated kind."""
+def test_the_text_report_rates_what_the_agents_got_wrong_and_leaves_out_zero_rates(tmp_path, capsys):
+    """The files Claude Code, Codex and Gemini CLI wrote: 13 findings, 10 of them rated (fake results,
+    malformed arguments, leaked markup; the 3 tool errors are a tool's failures), each row's kinds
+    wrapped between kinds under 100 characters."""
     copied(("claude-code.jsonl", "codex.rollout.jsonl", "gemini-cli.session.jsonl"), TOOL_SAMPLES, tmp_path)
     assert main(["scan", str(tmp_path)]) == 1
     block = capsys.readouterr().out.split("Rates of the kinds about tool calls (count, per 100 tool calls)\n")[1]
-    assert block.splitlines() == ["  all sessions             14 calls: no finding of a kind about tool calls"]
+    lines = block.splitlines()
+    assert lines[:3] == [
+        "  all sessions             14 calls: result-prefix 3 (21.43), malformed-arguments 4 (28.57),",
+        "                           tool-markup 3 (21.43)",
+        "  model claude-sonnet-4-5  5 calls: result-prefix 1 (20.00), malformed-arguments 2 (40.00),",
+    ]
+    assert "  model gemini-2.5-flash   4 calls: result-prefix 1 (25.00), tool-markup 1 (25.00)" in lines
+    assert "(0.00)" not in block and "tool-error" not in block and max(map(len, lines)) <= 100
+
+
+def test_the_text_report_says_when_no_finding_is_rated(write_session, capsys):
+    """A session whose only finding is a tool's error has no finding of a rated kind: its rates
+    line says so, not "0 findings"."""
+    search = {"type": "function", "function": {"name": "web_search", "parameters": {"type": "object"}}}
+    call = {"id": "c1", "type": "function", "function": {"name": "web_search", "arguments": "{}"}}
+    path = write_session(
+        [
+            {"role": "user", "content": "Look it up."},
+            {"role": "assistant", "content": None, "tool_calls": [call]},
+            {"role": "tool", "tool_call_id": "c1", "content": '{"error": "rate limited"}'},
+            {"role": "assistant", "content": "The search service refused the request: it is rate limited."},
+        ],
+        [search],
+    )
+    assert main(["scan", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "(openai, 4 turns, 1 finding)" in out and "info     tool-error  web_search" in out
+    block = out.split("Rates of the kinds about tool calls (count, per 100 tool calls)\n")[1]
+    assert block.splitlines() == ["  all sessions             1 call: no finding of a kind about tool calls"]
 
 
 def test_the_reports_leave_out_the_kinds_and_rows_without_a_finding(tmp_path, capsys):
@@ -192,7 +221,8 @@ def test_the_reports_leave_out_the_kinds_and_rows_without_a_finding(tmp_path, ca
     markdown = (tmp_path / "r.md").read_text(encoding="utf-8")
     table = markdown.split("### Rates of the kinds about tool calls")[1].split("\n\n")[2].splitlines()
     assert table[0] == (
-        "|  | calls | unknown-tool | invalid-argument | unknown-parameter | wrong-type | claimed-success |"
+        "|  | calls | malformed-arguments | orphan-call | tool-markup | unknown-tool | invalid-argument "
+        "| unknown-parameter | wrong-type | claimed-success |"
     )
     assert [row.split(" | ")[0] for row in table[2:]] == [
         "| all sessions",
@@ -209,9 +239,9 @@ def test_the_reports_leave_out_the_kinds_and_rows_without_a_finding(tmp_path, ca
 
 def test_the_rated_kinds_are_detectors_kinds_named_without_loading_a_detector():
     from inspector.detect import kinds
-    from inspector.scan.rates import KINDS
+    from inspector.scan.rates import KINDS, NOT_RATED
 
-    assert set(KINDS) <= set(kinds()) and len(set(KINDS)) == len(KINDS) == 9
+    assert set(NOT_RATED) <= set(kinds()) and tuple(kind for kind in kinds() if kind not in NOT_RATED) == KINDS
     code = "import sys, inspector.scan.rates\nprint(sorted(m for m in sys.modules if m.startswith('inspector.detect')))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"

@@ -139,6 +139,7 @@ def test_names_masked_alike_keep_their_own_rates(tmp_path):
                 "messages": [
                     {"role": "user", "content": "go"},
                     {"role": "assistant", "content": "", "tool_calls": calls},
+                    *({"role": "tool", "tool_call_id": call["id"], "content": "sent"} for call in calls),
                 ],
             }
         )

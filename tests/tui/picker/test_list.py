@@ -282,33 +282,59 @@ def test_the_rates_line_sums_what_scan_reports(samples: Path, capsys):
     assert main(["scan", str(samples), "--json"]) == 1
     total = json.loads(capsys.readouterr().out)["rates"]["total"]
     found = sum(kind["count"] for kind in total["kinds"].values())
-    assert (found, total["calls"]) == (7, 33)
-    assert total["by_tool"]["send_email"]["calls"] == 1  # the tool with the most: invalid-argument, unknown-parameter,
-    assert sum(kind["count"] for kind in total["by_tool"]["send_email"]["kinds"].values()) == 3  # claimed-success
+    assert (found, total["calls"]) == (23, 33)  # 25 findings, of which 2 tool errors
+    assert total["by_tool"]["save_memory"]["calls"] == 6  # the tool with the most: 5 fake results of it
+    assert sum(kind["count"] for kind in total["by_tool"]["save_memory"]["kinds"].values()) == 5
 
     async def scenario(pilot: Pilot) -> None:
         assert str(pilot.app.screen.query_one("#rates").visual) == (
-            "Rates: 7 of 25 findings are of a kind about tool calls, 21.2 per 100 tool calls (33 calls) · "
-            "worst tool: send_email 3 in 1 call · worst model: qwen2.5-72b-instruct 6 in 7 calls"
+            "Rates: 23 of 25 findings are of a kind about tool calls, 69.7 per 100 tool calls (33 calls) · "
+            "worst tool: save_memory 5 in 6 calls · worst model: qwen2.5-72b-instruct 9 in 7 calls"
         )
 
     play(InspectorApp(samples), scenario, settled=True)
 
 
-def test_the_rates_line_says_how_many_findings_are_rated_and_shows_no_zero_rate(tmp_path: Path):
-    """The files Claude Code, Codex and Gemini CLI wrote have 13 findings (leaked markup, fake
-    results, malformed arguments, tool errors), none of a kind about tool calls: the line says so rather than
-    "0 findings in 14 tool calls", and names the model of the worst calls where there are some."""
+def test_the_rates_line_says_how_many_findings_are_rated(tmp_path: Path):
+    """The files Claude Code, Codex and Gemini CLI wrote have 13 findings: 10 are of a kind about
+    tool calls (leaked markup, fake results, malformed arguments), 3 are tool errors (a tool's own
+    failure, not rated)."""
     copied(("claude-code.jsonl", "codex.rollout.jsonl", "gemini-cli.session.jsonl"), TOOL_SAMPLES, tmp_path)
 
     async def scenario(pilot: Pilot) -> None:
         await until(pilot, pilot.app.screen.scanned.is_set, "the picker to scan every session")
         await pilot.pause()
         assert str(pilot.app.screen.query_one("#rates").visual) == (
-            "Rates: none of the 13 findings is of a kind about tool calls (14 tool calls)"
+            "Rates: 10 of 13 findings are of a kind about tool calls, 71.4 per 100 tool calls (14 calls) · "
+            "worst tool: exec_command 3 in 5 calls · worst model: claude-sonnet-4-5 4 in 5 calls"
         )
 
     play(InspectorApp(tmp_path), scenario, settled=True)
+
+
+def test_the_rates_line_says_so_when_no_finding_is_rated(write_session):
+    """A session whose only finding is a tool's error: the line says that it is not of a kind about
+    tool calls rather than "0 findings in 1 tool call"."""
+    search = {"type": "function", "function": {"name": "web_search", "parameters": {"type": "object"}}}
+    call = {"id": "c1", "type": "function", "function": {"name": "web_search", "arguments": "{}"}}
+    path = write_session(
+        [
+            {"role": "user", "content": "Look it up."},
+            {"role": "assistant", "content": None, "tool_calls": [call]},
+            {"role": "tool", "tool_call_id": "c1", "content": '{"error": "rate limited"}'},
+            {"role": "assistant", "content": "The search service refused the request: it is rate limited."},
+        ],
+        [search],
+    )
+
+    async def scenario(pilot: Pilot) -> None:
+        await until(pilot, pilot.app.screen.scanned.is_set, "the picker to scan every session")
+        await pilot.pause()
+        assert str(pilot.app.screen.query_one("#rates").visual) == (
+            "Rates: the one finding is not of a kind about tool calls (1 tool call)"
+        )
+
+    play(InspectorApp(path.parent), scenario, settled=True)
 
 
 def test_the_rates_line_names_no_worst_tool_for_findings_that_name_none(write_session):
