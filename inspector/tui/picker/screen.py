@@ -41,7 +41,7 @@ from inspector.tui.host import review_host
 from inspector.tui.picker.columns import FINDINGS_FIRST, ColumnSpec
 from inspector.tui.picker.kept_files import kept_rows, open_kept_files
 from inspector.tui.picker.list_screen import ListScreen
-from inspector.tui.picker.rates import rates_line
+from inspector.tui.picker.rates import RatesLine
 from inspector.tui.picker.review_status import NO_REVIEW, SavedReview, saved_review_of, sessions_status
 from inspector.tui.picker.rows import (
     RowTarget,
@@ -120,7 +120,6 @@ class PickerScreen(ListScreen):
     SORTS = (LISTED, "findings", "status", "turns", "format", "file")
     DEFAULT_CSS = """
     PickerScreen #title { height: auto; max-height: 4; background: $panel; padding: 0 1; }
-    PickerScreen #rates { height: auto; max-height: 2; padding: 0 1; color: $text-muted; }
     PickerScreen #progress { height: 1; padding: 0 1; }
     PickerScreen #progress.-done { display: none; }
     """
@@ -144,7 +143,7 @@ class PickerScreen(ListScreen):
     def compose(self) -> ComposeResult:
         yield Static(Text(neutralise(self.heading), style="bold"), id="title")
         yield Static(id="view")
-        yield Static(id="rates")
+        yield RatesLine(id="rates")
         yield ProgressBar(total=len(self.files), show_eta=False, id="progress")
         yield ListTable(self._columns())
         yield from self.search_row()
@@ -350,7 +349,7 @@ class PickerScreen(ListScreen):
     def describe(self) -> None:
         """Say what the list shows, and the rates of the sessions scanned."""
         super().describe()
-        self.query_one("#rates", Static).update(Text(rates_line(self._rates, self.scanned.is_set())))
+        self.query_one(RatesLine).show(self._rates, self.scanned.is_set())
 
     @on(ListTable.RowSelected)
     def _row_chosen(self, event: ListTable.RowSelected) -> None:

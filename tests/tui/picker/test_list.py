@@ -312,6 +312,27 @@ def test_the_rates_line_says_how_many_findings_are_rated(tmp_path: Path):
     play(InspectorApp(tmp_path), scenario, settled=True)
 
 
+def test_the_rates_line_leaves_out_whole_what_does_not_fit_in_its_two_lines(tmp_path: Path):
+    """At 80 columns the rates and the worst tool fill the line's two lines: the worst model is left
+    out whole (it was cut after "worst model:"), and comes back when the terminal widens."""
+    copied(("claude-code.jsonl", "codex.rollout.jsonl", "gemini-cli.session.jsonl"), TOOL_SAMPLES, tmp_path)
+
+    async def scenario(pilot: Pilot) -> None:
+        await until(pilot, pilot.app.screen.scanned.is_set, "the picker to scan every session")
+        await pilot.pause()
+        line = pilot.app.screen.query_one("#rates")
+        assert str(line.visual) == (
+            "Rates: 10 of 13 findings are of a kind about tool calls, 71.4 per 100 tool calls (14 calls) · "
+            "worst tool: exec_command 3 in 5 calls"
+        )
+        assert line.size.height == 2
+        await pilot.resize_terminal(160, 24)
+        await pilot.pause()
+        assert str(line.visual).endswith(" · worst model: claude-sonnet-4-5 4 in 5 calls")
+
+    play(InspectorApp(tmp_path), scenario, size=(80, 24), settled=True)
+
+
 def test_the_rates_line_says_so_when_no_finding_is_rated(write_session):
     """A session whose only finding is a tool's error: the line says that it is not of a kind about
     tool calls rather than "0 findings in 1 tool call"."""
