@@ -19,6 +19,7 @@ h4 { font-size: .8rem; text-transform: uppercase; letter-spacing: .06em; color: 
 .meta, .note, .legend { color: var(--muted); }
 table { border-collapse: collapse; margin: .5rem 0 1rem; }
 .wide { overflow-x: auto; }  /* a table wider than the page scrolls in its box, not the page */
+.rates tbody th { white-space: nowrap; }  /* a model's or tool's name on one line (claude-sonnet-4-5) */
 th, td { border: 1px solid var(--line); padding: .25rem .6rem; text-align: left; vertical-align: top;
   overflow-wrap: anywhere; }
 td.number, th.number { text-align: right; font-variant-numeric: tabular-nums; }
