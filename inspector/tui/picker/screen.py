@@ -69,9 +69,8 @@ KEYS_HELP = (
     "The status of a session is read from its file's review: pending (a finding not decided yet), "
     "decided (every finding decided, not exported since) or exported. Rows still being scanned sort "
     "last and are left out by the filters until they are scanned. The rates line says how many findings "
-    "are of a kind about tool calls (the schema kinds, claimed success, mismatched results, "
-    "repeated calls, fake result blocks, narrated actions) and their count per 100 tool calls, as "
-    "inspector scan reports them. A filter or a search keeps the cursor on its row when the row is "
+    "are of a kind about tool calls (every kind but secret and tool-error, a tool's own failure; "
+    "info notes aside) and their count per 100 tool calls, as inspector scan reports them. A filter or a search keeps the cursor on its row when the row is "
     "among the first shown; Esc clears the search, then the sort and filters."
 )
 
