@@ -22,7 +22,7 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from inspector.model import Turn
+from inspector.model import ToolResult, Turn
 from inspector.support.safe_text import preview
 from inspector.tui.review.search import SessionSearch
 
@@ -101,12 +101,14 @@ class TurnList(ScrollView, can_focus=True):
         self._flagged_only = False
         self._search: SessionSearch | None = None
         self._lines: LRUCache[tuple[int, int, bool], Strip] = LRUCache(1024)
+        self._call_names: dict[str, str] | None = None  # each call's tool by its id, when first needed
 
     # ---- content -------------------------------------------------------------------------------
 
     def show_turns(self, turns: Sequence[Turn]) -> None:
         """Show `turns`, unmarked (`update_marks` marks the flagged ones)."""
         self._turns = turns
+        self._call_names = None
         self._positions = [turn.position for turn in turns]
         self._marks = {}
         self._rebuild_rows(keep=None)
@@ -242,7 +244,7 @@ class TurnList(ScrollView, can_focus=True):
         if mark is not None:
             style = self.get_component_rich_style(f"turn-list--{mark.severity}")
             line.append(f"{STATUS_GLYPHS.get(mark.status, '?')} {mark.kinds} ", style + Style(bold=True))
-        shown, start = preview(turn.text or _calls_summary(turn), max(width, 1)), len(line)
+        shown, start = preview(turn.text or self._calls_summary(turn), max(width, 1)), len(line)
         line.append(shown)
         line.truncate(width, overflow="ellipsis", pad=True)
         base = self.rich_style
@@ -256,15 +258,25 @@ class TurnList(ScrollView, can_focus=True):
         segments = list(line.render(self.app.console))  # on the list's own colours, as a light theme needs
         return Strip(segments, width).apply_style(base).crop_extend(0, width, base).simplify()
 
+    def _calls_summary(self, turn: Turn) -> str:
+        """A first line for a turn without text: the calls it makes, or the tools whose results it
+        carries (named by their calls where the results name no tool, as Anthropic's and Goose's)."""
+        if turn.tool_calls:
+            return "calls " + ", ".join(call.name for call in turn.tool_calls)
+        if turn.tool_results:
+            return "result of " + ", ".join(self._tool_of(result) for result in turn.tool_results)
+        return ""
+
+    def _tool_of(self, result: ToolResult) -> str:
+        """The tool a result answers: its own name, else its call's (by id), else the call's id."""
+        if result.name:
+            return result.name
+        if result.call_id is None:
+            return "?"
+        if self._call_names is None:
+            self._call_names = {call.id: call.name for turn in self._turns for call in turn.tool_calls if call.id}
+        return self._call_names.get(result.call_id) or result.call_id
+
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._lines.clear()
-
-
-def _calls_summary(turn: Turn) -> str:
-    """A first line for a turn without text: the calls it makes or the results it carries."""
-    if turn.tool_calls:
-        return "calls " + ", ".join(call.name for call in turn.tool_calls)
-    if turn.tool_results:
-        return "result of " + ", ".join(result.name or result.call_id or "?" for result in turn.tool_results)
-    return ""

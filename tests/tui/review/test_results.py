@@ -6,10 +6,13 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from tests.helpers.app import drive, finding_text, selected
+from inspector.tui.app import InspectorApp
+from inspector.tui.review.turn_list import TurnList
+from tests.helpers.app import drive, finding_text, play_loaded, selected
 from tests.helpers.pilot import press
 from tests.helpers.samples import TOOL_SAMPLES
 
@@ -34,3 +37,18 @@ def test_a_tool_result_shows_its_content_and_says_when_it_is_an_error(tmp_path: 
         )
 
     drive(path, scenario)
+
+
+def test_a_result_that_names_no_tool_is_listed_by_its_calls_tool(tmp_path: Path):
+    """Goose keeps a result under its call's id alone: the list names the tool it answers
+    ("result of developer__text_editor"), not the call's id; the id stays where the call kept no
+    tool's name (Goose kept only the parser's error of the cut-off call)."""
+    path = Path(shutil.copy(TOOL_SAMPLES / "goose.db", tmp_path / "goose.db"))
+
+    async def scenario(pilot: Pilot) -> None:
+        turns = pilot.app.screen.query_one(TurnList)
+        rows = ["".join(segment.text for segment in strip) for strip in turns.render_lines(Region(0, 0, 120, 10))]
+        results = [row.split("tool", 1)[1].strip() for row in rows if row.split()[1:2] == ["tool"]]
+        assert results == ["• tool-error result of call_mock_broken_cut", "result of developer__text_editor"]
+
+    play_loaded(InspectorApp(path, session="20260101_1"), scenario)
