@@ -89,6 +89,15 @@ def test_every_finding_in_the_samples_has_a_severity_the_table_gives_its_kind():
     assert [(kind, severity) for kind, severity in sorted(found) if severity not in documented[kind]] == []
 
 
+def test_the_kinds_the_rates_leave_out_are_the_ones_the_code_leaves_out():
+    from inspector.scan.rates import NOT_RATED
+
+    for name in ("finding-kinds.md", "cli.md", "app.md"):
+        text = " ".join(page(name).split())
+        said = text[text.index("every kind but ") :].split("notes")[0]
+        assert sorted(code_names(said)) == sorted(NOT_RATED), name
+
+
 def documented_exit_codes() -> dict[str, dict[int, str]]:
     rows = table(section(page("cli.md"), "Exit codes"), "| command | 0 | 1 | 2 |")
     return {
