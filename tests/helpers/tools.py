@@ -1,4 +1,5 @@
-"""Tool definitions (OpenAI function tools) the session files written in the tests declare."""
+"""Tool definitions (OpenAI function tools) the session files written in the tests declare, and
+messages calling them that several tests write."""
 
 from __future__ import annotations
 
@@ -36,6 +37,17 @@ WHITEBOARD = {
         },
     },
 }
+
+
+WEB_SEARCH = {"type": "function", "function": {"name": "web_search", "parameters": {"type": "object"}}}
+SEARCH_CALL = {"id": "c1", "type": "function", "function": {"name": "web_search", "arguments": "{}"}}
+# A conversation whose only finding is the tool's own error (`tool-error`, a note: of no rated kind).
+REFUSED_SEARCH = [
+    {"role": "user", "content": "Look it up."},
+    {"role": "assistant", "content": None, "tool_calls": [SEARCH_CALL]},
+    {"role": "tool", "tool_call_id": "c1", "content": '{"error": "rate limited"}'},
+    {"role": "assistant", "content": "The search service refused the request: it is rate limited."},
+]
 
 
 def tools_file(folder: Path) -> Path:

@@ -10,7 +10,7 @@ from inspector.report.rates import compute_rates
 from inspector.scan.scanner import scan_file
 from inspector.scan.summary import summarise
 from tests.helpers.samples import SESSIONS, TOOL_SAMPLES, copied
-from tests.helpers.tools import SAVE_MEMORY, WHITEBOARD
+from tests.helpers.tools import REFUSED_SEARCH, SAVE_MEMORY, WEB_SEARCH, WHITEBOARD
 
 
 def summaries_of(path):
@@ -194,17 +194,7 @@ def test_the_text_report_rates_what_the_agents_got_wrong_and_leaves_out_zero_rat
 def test_the_text_report_says_when_no_finding_is_rated(write_session, capsys):
     """A session whose only finding is a tool's error has no finding of a rated kind: its rates
     line says so, not "0 findings"."""
-    search = {"type": "function", "function": {"name": "web_search", "parameters": {"type": "object"}}}
-    call = {"id": "c1", "type": "function", "function": {"name": "web_search", "arguments": "{}"}}
-    path = write_session(
-        [
-            {"role": "user", "content": "Look it up."},
-            {"role": "assistant", "content": None, "tool_calls": [call]},
-            {"role": "tool", "tool_call_id": "c1", "content": '{"error": "rate limited"}'},
-            {"role": "assistant", "content": "The search service refused the request: it is rate limited."},
-        ],
-        [search],
-    )
+    path = write_session(REFUSED_SEARCH, [WEB_SEARCH])
     assert main(["scan", str(path)]) == 1
     out = capsys.readouterr().out
     assert "(openai, 4 turns, 1 finding)" in out and "info     tool-error  web_search" in out

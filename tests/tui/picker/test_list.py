@@ -24,6 +24,7 @@ from tests.helpers.pilot import play, rows, until
 from tests.helpers.rubyllm import MANY, build_rubyllm
 from tests.helpers.samples import SESSIONS, TOOL_SAMPLES, copied
 from tests.helpers.timing import cpu_time
+from tests.helpers.tools import REFUSED_SEARCH, SEARCH_CALL, WEB_SEARCH
 
 pytestmark = pytest.mark.slow  # drives the app with Pilot
 
@@ -336,17 +337,7 @@ def test_the_rates_line_leaves_out_whole_what_does_not_fit_in_its_two_lines(tmp_
 def test_the_rates_line_says_so_when_no_finding_is_rated(write_session):
     """A session whose only finding is a tool's error: the line says that it is not of a kind about
     tool calls rather than "0 findings in 1 tool call"."""
-    search = {"type": "function", "function": {"name": "web_search", "parameters": {"type": "object"}}}
-    call = {"id": "c1", "type": "function", "function": {"name": "web_search", "arguments": "{}"}}
-    path = write_session(
-        [
-            {"role": "user", "content": "Look it up."},
-            {"role": "assistant", "content": None, "tool_calls": [call]},
-            {"role": "tool", "tool_call_id": "c1", "content": '{"error": "rate limited"}'},
-            {"role": "assistant", "content": "The search service refused the request: it is rate limited."},
-        ],
-        [search],
-    )
+    path = write_session(REFUSED_SEARCH, [WEB_SEARCH])
 
     async def scenario(pilot: Pilot) -> None:
         await until(pilot, pilot.app.screen.scanned.is_set, "the picker to scan every session")
@@ -361,17 +352,15 @@ def test_the_rates_line_says_so_when_no_finding_is_rated(write_session):
 def test_the_rates_line_names_no_worst_tool_for_findings_that_name_none(write_session):
     """A narrated action names no tool: it counts in the rates, never as a tool's (scan's `by_tool`
     leaves it out too), even when such findings outnumber every tool's."""
-    search = {"type": "function", "function": {"name": "web_search", "parameters": {"type": "object"}}}
-    call = {"id": "c1", "type": "function", "function": {"name": "web_search", "arguments": "{}"}}
     path = write_session(
         [
             {"role": "user", "content": "What is the weather in Oslo?"},
-            {"role": "assistant", "content": None, "tool_calls": [call]},
+            {"role": "assistant", "content": None, "tool_calls": [SEARCH_CALL]},
             {"role": "tool", "tool_call_id": "c1", "content": "no results"},
             {"role": "assistant", "content": "Let me search for that now."},
             {"role": "user", "content": "go on"},
         ],
-        [search],
+        [WEB_SEARCH],
     )
 
     async def scenario(pilot: Pilot) -> None:
