@@ -16,7 +16,7 @@ from typing import Any
 from inspector import __version__
 from inspector.report.html_style import STYLE
 from inspector.report.pieces import ADDED, ELIDED, FAULT, REDACTED, REMOVED, Piece
-from inspector.report.rates import NOTHING_RATED, RATES_TITLE, rate_rows, rated_kinds
+from inspector.report.rates import NOTHING_RATED, RATES_TITLE, rate_cell, rate_rows, rated_kinds
 from inspector.report.share_view import ConversationView, FindingView, ReportView, TurnView
 from inspector.report.svg_chart import bar_chart
 from inspector.report.turn_blocks import Block
@@ -104,16 +104,8 @@ def _rates(rates: dict[str, Any]) -> str:
 
 
 def _rate_row(label: str, entry: dict[str, Any], kinds: list[str]) -> str:
-    cells = "".join(f'<td class="number">{_rate(entry["kinds"].get(kind))}</td>' for kind in kinds)
+    cells = "".join(f'<td class="number">{rate_cell(entry["kinds"].get(kind))}</td>' for kind in kinds)
     return f'<tr><th>{text(label)}</th><td class="number">{entry["calls"]:,}</td>{cells}</tr>'
-
-
-def _rate(value: dict[str, Any] | None) -> str:
-    """A kind's count and rate in a row, blank when none is found (most cells of a table of many kinds)."""
-    if not value or not value["count"]:
-        return ""
-    rate = value["per_100_calls"]
-    return f"{value['count']:,}" + (f" ({rate:.2f})" if rate is not None else "")
 
 
 def _contents(view: ReportView) -> str:

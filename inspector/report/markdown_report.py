@@ -17,7 +17,7 @@ from typing import Any
 from inspector import __version__
 from inspector.report.markdown_text import fenced, inline
 from inspector.report.pieces import ADDED, FAULT, REMOVED, Piece
-from inspector.report.rates import NOTHING_RATED, RATES_TITLE, rate_rows, rated_kinds
+from inspector.report.rates import NOTHING_RATED, RATES_TITLE, rate_cell, rate_rows, rated_kinds
 from inspector.report.share_view import ConversationView, FindingView, ReportView, TurnView
 from inspector.report.turn_blocks import Block
 from inspector.support.counted_words import counted
@@ -80,16 +80,8 @@ def _rates(rates: dict[str, Any]) -> list[str]:
 
 
 def _rate_row(label: str, entry: dict[str, Any], kinds: list[str]) -> str:
-    cells = [inline(label), f"{entry['calls']:,}", *(_rate(entry["kinds"].get(kind)) for kind in kinds)]
+    cells = [inline(label), f"{entry['calls']:,}", *(rate_cell(entry["kinds"].get(kind)) for kind in kinds)]
     return "| " + " | ".join(cells) + " |"
-
-
-def _rate(value: dict[str, Any] | None) -> str:
-    """A kind's count and rate in a row, blank when none is found (most cells of a table of many kinds)."""
-    if not value or not value["count"]:
-        return ""
-    rate = value["per_100_calls"]
-    return f"{value['count']:,}" + (f" ({rate:.2f})" if rate is not None else "")
 
 
 def _contents(view: ReportView) -> str:

@@ -61,6 +61,15 @@ def _wrapped(head: str, items: list[str]) -> list[str]:
     return [*lines, line]
 
 
+def rate_cell(value: dict[str, Any] | None) -> str:
+    """A kind's count and rate in a row of the HTML and Markdown tables, blank when none is found
+    (most cells of a table of many kinds)."""
+    if not value or not value["count"]:
+        return ""
+    rate = value["per_100_calls"]
+    return f"{value['count']:,}" + (f" ({rate:.2f})" if rate is not None else "")
+
+
 def rated_kinds(total: dict[str, Any]) -> list[str]:
     """The kinds with a finding in `total` (the rates of all sessions), in the reports' order."""
     return [kind for kind, value in total["kinds"].items() if value["count"]]

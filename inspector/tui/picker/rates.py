@@ -52,15 +52,11 @@ def fitted(parts: list[str], width: int) -> str:
     return SEPARATOR.join(kept)
 
 
-def rates_line(rates: Rates, done: bool) -> str:
-    """'Rates: 4 of 9 findings are of a kind about tool calls, 3.1 per 100 tool calls (130 calls) · worst tool:
-    save_memory 2 in 5 calls · worst model: gpt-4o 3 in 40 calls'; no rate when none is of such a
-    kind. `done`: every session is scanned (else the line says "so far")."""
-    return SEPARATOR.join(rate_parts(rates, done))
-
-
 def rate_parts(rates: Rates, done: bool) -> list[str]:
-    """The parts of the rates line (`rates_line`): the rates, then the worst tool and model, if any."""
+    """The parts of the rates line, joined by `SEPARATOR`: 'Rates: 4 of 9 findings are of a kind about
+    tool calls, 3.1 per 100 tool calls (130 calls)', 'worst tool: save_memory 2 in 5 calls', 'worst
+    model: gpt-4o 3 in 40 calls'; no rate when none is of such a kind. `done`: every session is
+    scanned (else the line says "so far")."""
     label = "Rates" if done else "Rates so far"
     calls, rated, found = sum(rates.calls.values()), sum(rates.kinds.values()), rates.findings
     if not calls:

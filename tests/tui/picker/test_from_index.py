@@ -19,7 +19,7 @@ from inspector.search.reading import read_file
 from inspector.search.summary_blob import unpacked
 from inspector.tui.conversations import ReadOptions
 from inspector.tui.picker.found import FoundPicker
-from inspector.tui.picker.rates import rates_line
+from inspector.tui.picker.rates import rate_parts
 from inspector.tui.picker.rows import kept_file, scanned_file
 from tests.helpers.home_sessions import put, sessions_of_every_tool
 from tests.helpers.pilot import play, rows, until
@@ -80,5 +80,5 @@ def test_a_file_kept_by_a_search_shows_as_it_does_read(sample: str):
     assert indexed.summaries is not None and indexed.anchors is not None
     kept = kept_file(unpacked(indexed.summaries) or [], unpacked_anchors(indexed.anchors) or [])
     assert (kept.turns, kept.format, kept.kinds, kept.sessions) == (read.turns, read.format, read.kinds, read.sessions)
-    assert rates_line(kept.rates or Rates(), True) == rates_line(read.rates or Rates(), True)
+    assert rate_parts(kept.rates or Rates(), True) == rate_parts(read.rates or Rates(), True)
     assert kept_file(summaries, [keys.anchored for _, keys in read.sessions]).sessions == read.sessions
