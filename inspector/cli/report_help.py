@@ -9,7 +9,7 @@ from inspector.support.secret_patterns import pattern_lines
 
 REPORT_HELP = (
     textwrap.fill(
-        "Write what scan finds as a report to share: the summary and rates (by kind, model and tool) with a chart, "
+        "Write what scan finds as a report to share: the summary, the findings by kind with a bar each, the rates (by kind, model and tool), "
         "and each flagged turn with its original and its repair side by side, the flagged span and the change "
         "marked. --html OUT writes one self-contained page (inline style and SVG, no script, nothing fetched); "
         "--markdown OUT writes the same as Markdown. OUT - writes to stdout. It reads what scan reads, with the "

@@ -1,6 +1,6 @@
 """The HTML report (`inspector report --html`): one self-contained page to attach or share.
 
-Inline style sheet, inline SVG chart, no script and no external asset; its Content Security
+Inline style sheet, inline SVG bars, no script and no external asset; its Content Security
 Policy forbids scripts and loads of any kind, so even a mistake could not run or fetch anything.
 Every text from a session or a file name is neutralised (`safe_text.neutralise`: terminal escapes,
 control and invisible characters shown as visible escapes) and then HTML-escaped; ids and classes
@@ -18,7 +18,7 @@ from inspector.report.html_style import STYLE
 from inspector.report.pieces import ADDED, ELIDED, FAULT, REDACTED, REMOVED, Piece
 from inspector.report.rates import NOTHING_RATED, RATES_TITLE, rate_cell, rate_rows, rated_kinds
 from inspector.report.share_view import ConversationView, FindingView, ReportView, TurnView
-from inspector.report.svg_chart import bar_chart
+from inspector.report.svg_chart import bar
 from inspector.report.turn_blocks import Block
 from inspector.support.counted_words import counted
 from inspector.support.safe_text import neutralise, shown_name
@@ -68,14 +68,14 @@ def _summary(view: ReportView) -> str:
         f"turn{_s(view.turns)}, <strong>{view.findings:,}</strong> finding{_s(view.findings)}.</p>"
     ]
     if view.by_kind:
-        parts.append("<h3>Findings by kind</h3>")
-        parts.append(bar_chart(view.by_kind, "Findings by kind"))
+        most = max(count for _, count in view.by_kind)
         rows = "".join(
-            f'<tr><td class="kind">{text(kind)}</td><td class="number">{count:,}</td></tr>'
+            f'<tr><td class="kind">{text(kind)}</td><td class="number">{count:,}</td><td>{bar(count, most)}</td></tr>'
             for kind, count in view.by_kind
         )
         parts.append(
-            f'<table><thead><tr><th>kind</th><th class="number">findings</th></tr></thead><tbody>{rows}</tbody></table>'
+            '<h3>Findings by kind</h3><div class="wide"><table class="kinds"><thead><tr><th>kind</th>'
+            f'<th class="number">findings</th><th>chart</th></tr></thead><tbody>{rows}</tbody></table></div>'
         )
     parts.append(_rates(view.rates))
     if view.errors:

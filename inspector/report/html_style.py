@@ -25,7 +25,8 @@ th, td { border: 1px solid var(--line); padding: .25rem .6rem; text-align: left;
 td.number, th.number { text-align: right; font-variant-numeric: tabular-nums; }
 td.number { white-space: nowrap; overflow-wrap: normal; }
 th { overflow-wrap: normal; hyphens: manual; }  /* a kind's name breaks at its hyphens, not mid-word */
-.chart { display: block; max-width: 100%; height: auto; margin: .5rem 0 1rem; }
+.kinds td { vertical-align: middle; }
+.bar { display: block; }
 .findings { list-style: none; padding: 0; margin: 0 0 .75rem; }
 .finding { border-left: 4px solid var(--line); padding: .25rem .75rem; margin: .35rem 0; background: var(--panel); }
 .finding.severity-error { border-left-color: #cf222e; }

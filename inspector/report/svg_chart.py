@@ -1,48 +1,19 @@
-"""A small horizontal bar chart as inline SVG (no script, no external asset): one bar per label,
-its length proportional to the count; labels are escaped, as everything a session names may be
-hostile."""
+"""The bar of a count in a table row, as inline SVG (no script, no external asset): its length
+proportional to the count against the largest of the table. SVG, not a coloured box of CSS, so a
+printed page (which leaves out backgrounds) keeps its bars."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from html import escape
-
-from inspector.support.safe_text import preview
-
-LABEL_WIDTH = 210
-BAR_WIDTH = 300
-ROW_HEIGHT = 24
-MAX_ROWS = 40  # a chart is a glance: past this many bars, the rest are summed in one
+BAR_WIDTH = 300  # pixels: the bar of the largest count
+BAR_HEIGHT = 14
 
 
-def bar_chart(rows: Sequence[tuple[str, int]], title: str) -> str:
-    """An `<svg>` element drawing `rows` (label, count), largest first as given."""
-    rows = _capped(rows)
-    most = max((count for _, count in rows), default=0) or 1
-    height = ROW_HEIGHT * len(rows) + 8
-    width = LABEL_WIDTH + BAR_WIDTH + 70
-    bars = "".join(_bar(index, label, count, most) for index, (label, count) in enumerate(rows))
+def bar(count: int, most: int) -> str:
+    """An `<svg>` element drawing `count`'s bar against `most`, the largest count it is drawn with
+    (at least 2 pixels long: a count of 1 among thousands still shows). Hidden from screen
+    readers: the count is the cell beside it."""
+    length = max(2, round(BAR_WIDTH * count / max(most, 1)))
     return (
-        f'<svg class="chart" role="img" aria-label="{escape(title)}" '
-        f'width="{width}" height="{height}" viewBox="0 0 {width} {height}">'
-        f"<title>{escape(title)}</title>{bars}</svg>"
-    )
-
-
-def _capped(rows: Sequence[tuple[str, int]]) -> list[tuple[str, int]]:
-    if len(rows) <= MAX_ROWS:
-        return list(rows)
-    rest = rows[MAX_ROWS - 1 :]
-    return [*rows[: MAX_ROWS - 1], (f"{len(rest)} others", sum(count for _, count in rest))]
-
-
-def _bar(index: int, label: str, count: int, most: int) -> str:
-    top = 4 + index * ROW_HEIGHT
-    length = max(2, round(BAR_WIDTH * count / most))
-    middle = top + ROW_HEIGHT // 2 + 4
-    shown = escape(preview(label, 32))
-    return (
-        f'<text x="{LABEL_WIDTH - 8}" y="{middle}" text-anchor="end" font-size="13" fill="currentColor">{shown}</text>'
-        f'<rect x="{LABEL_WIDTH}" y="{top + 3}" width="{length}" height="{ROW_HEIGHT - 6}" rx="3" fill="#c2410c"/>'
-        f'<text x="{LABEL_WIDTH + length + 6}" y="{middle}" font-size="13" fill="currentColor">{count:,}</text>'
+        f'<svg class="bar" aria-hidden="true" width="{length}" height="{BAR_HEIGHT}" '
+        f'viewBox="0 0 {length} {BAR_HEIGHT}"><rect width="{length}" height="{BAR_HEIGHT}" rx="3" fill="#c2410c"/></svg>'
     )

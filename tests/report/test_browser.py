@@ -104,7 +104,7 @@ def test_a_control_page_with_a_script_fails_these_checks(tmp_path):
 
 # Measures the page once laid out and writes what it found on the root element, for --dump-dom.
 MEASURE = (
-    "<script>const box = document.querySelector('.wide');"
+    "<script>const box = document.querySelector('.rates').parentElement;"
     "document.documentElement.dataset.measured = [document.documentElement.scrollWidth, window.innerWidth,"
     " box.scrollWidth, box.clientWidth].join(' ');</script>"
 )
@@ -128,3 +128,35 @@ def test_a_rates_table_wider_than_the_window_scrolls_in_its_box_not_the_page(tmp
     page_width, window_width, table_width, box_width = map(int, found.groups())
     assert window_width == 900 and page_width <= window_width  # the page does not scroll sideways
     assert table_width > box_width  # the table is wider than its box, which scrolls
+
+
+# Writes the drawn width of each bar of the findings-by-kind table, and the count beside it, for --dump-dom.
+BARS = (
+    "<script>document.documentElement.dataset.bars = [...document.querySelectorAll('.kinds tbody tr')]"
+    ".map(row => row.cells[1].textContent + ':' + row.querySelector('svg').getBoundingClientRect().width).join(' ');"
+    "</script>"
+)
+
+
+def test_each_kind_is_shown_once_with_a_bar_as_long_as_its_count(tmp_path):
+    """The findings by kind are one table, each kind's count beside a bar drawn in proportion to it
+    (the largest 300 pixels, none under 2), not a chart and then a table of the same counts."""
+    out = tmp_path / "report.html"
+    assert main(["report", "--samples", "--html", str(out)]) == 0
+    page = out.read_text(encoding="utf-8")
+    summary = page[page.index('<section id="summary">') : page.index("<h3>Rates")]
+    assert summary.count(">malformed-arguments<") == 1 and summary.count("<svg") == summary.count("<tr>") - 1
+    policy = re.search(r'<meta http-equiv="Content-Security-Policy"[^>]*>', page)
+    assert policy is not None
+    measured = tmp_path / "measured.html"
+    measured.write_text(page.replace(policy[0], "").replace("</body>", BARS + "</body>"), encoding="utf-8")
+    dom, console = _load(measured, tmp_path / "profile", width=900)
+    assert console == []
+    found = re.search(r'data-bars="([^"]+)"', dom)
+    assert found is not None
+    bars = [
+        (int(count.replace(",", "")), float(width)) for count, width in (pair.split(":") for pair in found[1].split())
+    ]
+    most = bars[0][0]
+    assert len(bars) >= 10 and most == max(count for count, _ in bars)
+    assert [width for _, width in bars] == [max(2, round(300 * count / most)) for count, _ in bars]
