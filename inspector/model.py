@@ -264,6 +264,25 @@ class Finding:
     executed: bool | None = None
     fix: Fix | None = None
 
+    @classmethod
+    def at(
+        cls,
+        turn: Turn,
+        kind: str,
+        severity: Severity,
+        message: str,
+        span: Span | None = None,
+        tool: str | None = None,
+        arguments: dict[str, Any] | None = None,
+        payload: Any = None,
+        executed: bool | None = None,
+        fix: Fix | None = None,
+    ) -> Finding:
+        """A finding about `turn`: its position, id and role, then the fields as the class takes them."""
+        return cls(
+            turn.position, turn.id, turn.role, kind, severity, message, span, tool, arguments, payload, executed, fix
+        )
+
 
 @dataclass(slots=True, unsafe_hash=True)
 class AppliedFix:

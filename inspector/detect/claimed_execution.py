@@ -193,17 +193,8 @@ def _finding(turn: Turn, tool: str | None, start: int, sentence: str) -> Finding
         )
     else:
         message = f'The reply says a tool ran or gave output ("{quoted}"), but no tool was called before it.'
-    return Finding(
-        turn.position,
-        turn.id,
-        turn.role,
-        KIND,
-        WARNING,
-        message,
-        (start, start + len(sentence)),
-        tool,
-        payload={"claim": sentence},
-        executed=False,
+    return Finding.at(
+        turn, KIND, WARNING, message, (start, start + len(sentence)), tool, payload={"claim": sentence}, executed=False
     )
 
 

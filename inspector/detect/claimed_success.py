@@ -227,10 +227,8 @@ def _finding(reply: Turn, failed: _Call, claim: Claim) -> Finding:
         f'The reply says "{quoted}", but the {call.name} call at turn {failed.turn} failed: '
         f"{preview_value(error, _PREVIEW)}"
     )
-    return Finding(
-        reply.position,
-        reply.id,
-        reply.role,
+    return Finding.at(
+        reply,
         KIND,
         SEVERITY,
         message,

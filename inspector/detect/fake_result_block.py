@@ -93,9 +93,9 @@ def _finding(turn: Turn, block: ResultBlock, span: Span, nothing_left: bool) -> 
             " The reply is nothing but such results: stripping them would leave an empty reply, so no "
             "automatic fix is offered. Edit the turn by hand in the app (open the file with `inspector`, key e)."
         )
-        return Finding(turn.position, turn.id, turn.role, KIND, ERROR, message, where, block.tool, payload=payload)
+        return Finding.at(turn, KIND, ERROR, message, where, block.tool, payload=payload)
     fix = Fix(remove=(span,), summary="strip the tool result the model wrote itself and keep the prose")
-    return Finding(turn.position, turn.id, turn.role, KIND, ERROR, message, where, block.tool, payload=payload, fix=fix)
+    return Finding.at(turn, KIND, ERROR, message, where, block.tool, payload=payload, fix=fix)
 
 
 DETECTOR = Detector(KIND, ERROR, detect)

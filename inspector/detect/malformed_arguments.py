@@ -186,7 +186,7 @@ def _finding(turn: Turn, index: int, call: ToolCall) -> Finding:
     if repair.value is None:
         capped = [change for change in repair.changes if change.startswith("not given to json-repair")]
         message = f"{what} and could not be repaired: {_quoted(raw)}.{''.join(f' It was {c}.' for c in capped)}"
-        return Finding(turn.position, turn.id, turn.role, KIND, ERROR, message, tool=call.name, payload=payload)
+        return Finding.at(turn, KIND, ERROR, message, tool=call.name, payload=payload)
     changes = "; ".join(repair.changes)
     if repair.guessed:
         message = f"{what}; the repair GUESSED, check it: {changes}."
@@ -195,10 +195,8 @@ def _finding(turn: Turn, index: int, call: ToolCall) -> Finding:
     summary = (
         f"replace the {call.name} call's arguments with the repaired object ({', '.join(repair.value) or 'empty'})"
     )
-    return Finding(
-        turn.position,
-        turn.id,
-        turn.role,
+    return Finding.at(
+        turn,
         KIND,
         WARNING if repair.guessed else ERROR,
         message,
@@ -218,7 +216,7 @@ def _lost_finding(turn: Turn, call: ToolCall) -> Finding:
         f"{preview(call.arguments_raw, _ERROR_SHOWN)!r}. There is nothing to repair them from; the call failed."
     )
     payload = {"raw": call.arguments_raw, "repairs": [], "arguments_lost": True}
-    return Finding(turn.position, turn.id, turn.role, KIND, ERROR, message, tool=call.name or None, payload=payload)
+    return Finding.at(turn, KIND, ERROR, message, tool=call.name or None, payload=payload)
 
 
 def _quoted(text: str) -> str:

@@ -51,10 +51,8 @@ def _finding(turn: Turn, result: ToolResult, tool: str, call_turn: int) -> Findi
         f"A result names {result.name}, but its call id {result.call_id!r} points to the {tool} call "
         f"at turn {call_turn}: the result answers the wrong call, or names the wrong tool."
     )
-    return Finding(
-        turn.position,
-        turn.id,
-        turn.role,
+    return Finding.at(
+        turn,
         KIND,
         SEVERITY,
         message,

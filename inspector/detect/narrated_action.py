@@ -92,17 +92,8 @@ def _finding(context: ScanContext, turn: Turn, announced: tuple[int, str], perso
         after = f'and the person wrote next: "{preview(person.text, 60)}"'
     message = f'The reply ends announcing a tool action ("{quoted}") but makes no call, so nothing ran, {after}.'
     payload = {"announcement": sentence, "followed_by": "end" if person is None else "user"}
-    return Finding(
-        turn.position,
-        turn.id,
-        turn.role,
-        KIND,
-        WARNING,
-        message,
-        (start, start + len(sentence)),
-        tool,
-        payload=payload,
-        executed=False,
+    return Finding.at(
+        turn, KIND, WARNING, message, (start, start + len(sentence)), tool, payload=payload, executed=False
     )
 
 

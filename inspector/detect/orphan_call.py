@@ -56,17 +56,8 @@ def _finding(turn: Turn, call: ToolCall, where: str) -> Finding:
     message = f"The {label} was never answered: no result was recorded {where}."
     result = ToolResult(call.id, call.name, NO_RESULT, is_error=True)
     fix = Fix(add_results=(result,), summary=f"record a result for the {label} saying that none was recorded")
-    return Finding(
-        turn.position,
-        turn.id,
-        turn.role,
-        KIND,
-        ERROR,
-        message,
-        tool=call.name,
-        arguments=call.arguments,
-        payload={"call_id": call.id},
-        fix=fix,
+    return Finding.at(
+        turn, KIND, ERROR, message, tool=call.name, arguments=call.arguments, payload={"call_id": call.id}, fix=fix
     )
 
 

@@ -33,16 +33,7 @@ def detect(context: ScanContext) -> Iterator[Finding]:
             message = (
                 f"A result from {tool} answers call id {result.call_id!r}, but no call in the session has that id."
             )
-            yield Finding(
-                turn.position,
-                turn.id,
-                turn.role,
-                KIND,
-                WARNING,
-                message,
-                tool=result.name,
-                payload={"call_id": result.call_id},
-            )
+            yield Finding.at(turn, KIND, WARNING, message, tool=result.name, payload={"call_id": result.call_id})
 
 
 DETECTOR = Detector(KIND, WARNING, detect)

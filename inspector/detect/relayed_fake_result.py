@@ -62,7 +62,7 @@ def _finding(turn: Turn, tool: str, obj: dict[str, Any], span: tuple[int, int] |
         f"({shown}) before its text; {known}. A subagent that wrote a result instead of calling the tool made "
         "its data up, and what the agent tells the person from it rests on nothing."
     )
-    return Finding(turn.position, turn.id, turn.role, KIND, WARNING, message, span, tool, payload=obj)
+    return Finding.at(turn, KIND, WARNING, message, span, tool, payload=obj)
 
 
 DETECTOR = Detector(KIND, WARNING, detect)

@@ -144,10 +144,8 @@ def _finding(run: _Run, same: int, answered: tuple[str, str] | None) -> Finding:
         f"{preview(value, _PREVIEW)}"
     )
     turn = run.last
-    return Finding(
-        turn.position,
-        turn.id,
-        turn.role,
+    return Finding.at(
+        turn,
         KIND,
         SEVERITY,
         message,

@@ -104,17 +104,8 @@ def _thinking_note(context: ScanContext, turn: Turn, thought: list[tuple[int, in
                 "not the reply, so nothing is stripped or recovered; if the model meant to call "
                 f"{inference.tool}, the call was lost."
             )
-            return Finding(
-                turn.position,
-                turn.id,
-                turn.role,
-                KIND,
-                INFO,
-                message,
-                (start, parsed.end),
-                inference.tool,
-                inference.arguments,
-                parsed.value,
+            return Finding.at(
+                turn, KIND, INFO, message, (start, parsed.end), inference.tool, inference.arguments, parsed.value
             )
     return None
 
@@ -163,10 +154,8 @@ def _finding(
     if inference.tool is None:
         which = f"which tool's is not certain{inference.note}" if inference.note else "no known tool matches it"
         message = f"Reply starts with an object that looks like a fake tool result; {which}.{syntax}"
-        return Finding(
-            turn.position,
-            turn.id,
-            turn.role,
+        return Finding.at(
+            turn,
             KIND,
             WARNING,
             message,
@@ -179,10 +168,8 @@ def _finding(
             f"Reply starts with a copy of a real {inference.tool} result (the call ran at turn "
             f"{inference.ran_at}); the user sees it as text.{syntax}"
         )
-        return Finding(
-            turn.position,
-            turn.id,
-            turn.role,
+        return Finding.at(
+            turn,
             KIND,
             WARNING,
             message,
@@ -201,20 +188,7 @@ def _finding(
             f"only the object is stripped, so the call is not recorded twice.{syntax}"
         )
         fix = Fix(remove=(removal,), summary=f"strip the object; tool-markup recovers the {inference.tool} call")
-        return Finding(
-            turn.position,
-            turn.id,
-            turn.role,
-            KIND,
-            WARNING,
-            message,
-            span,
-            inference.tool,
-            inference.arguments,
-            obj,
-            False,
-            fix,
-        )
+        return Finding.at(turn, KIND, WARNING, message, span, inference.tool, inference.arguments, obj, False, fix)
     message = (
         f"Reply starts with a fake {inference.tool} result; no {inference.tool} call ran, "
         f"so its data ({keys}) would be lost.{syntax}"
@@ -227,20 +201,7 @@ def _finding(
         add_calls=(call,),
         summary=f"strip the object and recover the call {inference.tool}({keys}), marked not executed",
     )
-    return Finding(
-        turn.position,
-        turn.id,
-        turn.role,
-        KIND,
-        ERROR,
-        message,
-        span,
-        inference.tool,
-        inference.arguments,
-        obj,
-        False,
-        fix,
-    )
+    return Finding.at(turn, KIND, ERROR, message, span, inference.tool, inference.arguments, obj, False, fix)
 
 
 def _answers_leaked_call(

@@ -73,15 +73,4 @@ def finding(check: CallCheck, kind: str, severity: Severity, recovered: bool = F
             summary=f"replace the {call.name} call's arguments: {change}",
         )
         arguments = check.repaired
-    return Finding(
-        turn.position,
-        turn.id,
-        turn.role,
-        kind,
-        severity,
-        message,
-        tool=call.name,
-        arguments=arguments,
-        payload=payload,
-        fix=fix,
-    )
+    return Finding.at(turn, kind, severity, message, tool=call.name, arguments=arguments, payload=payload, fix=fix)

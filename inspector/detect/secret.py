@@ -54,7 +54,7 @@ def detect(context: ScanContext) -> Iterator[Finding]:
             shown = mask(name)
             message = f"{_WHAT[name]} ({len(secret)} characters) in {where}: whoever reads the session can use it."
             fix = Fix(masks=((secret, shown),), summary=f"Replace it with {shown} wherever the session holds it")
-            yield Finding(turn.position, turn.id, turn.role, KIND, WARNING, message, span, tool=tool, fix=fix)
+            yield Finding.at(turn, KIND, WARNING, message, span, tool=tool, fix=fix)
             if len(seen) >= MAX_PER_TURN:
                 break
 

@@ -39,7 +39,7 @@ def detect(context: ScanContext) -> Iterator[Finding]:
         if tool is None and result.call_id:
             tool = context.call_names_by_id.get(result.call_id)
         message = f"{tool or 'A tool'} returned an error: {preview_value(error, _PREVIEW + 1)}"
-        yield Finding(turn.position, turn.id, turn.role, KIND, INFO, message, tool=tool, payload=error)
+        yield Finding.at(turn, KIND, INFO, message, tool=tool, payload=error)
 
 
 def results_that_may_report_error(context: ScanContext) -> list[tuple[Turn, ToolResult]]:

@@ -256,7 +256,7 @@ def _finding(turn: Turn, block: Block, span: tuple[int, int], recovery: Recovery
             "record the call twice)."
         )
         fix = Fix(remove=(span,), summary="strip the markup only: the reply already makes that call")
-        return Finding(turn.position, turn.id, turn.role, KIND, WARNING, message, span, tool, None, payload, None, fix)
+        return Finding.at(turn, KIND, WARNING, message, span, tool, None, payload, None, fix)
     if recovered:
         listed = ", ".join(f"{c.name}({', '.join(c.arguments or ()) or 'no arguments'})" for c in recovered)
         fix = Fix(
@@ -273,10 +273,8 @@ def _finding(turn: Turn, block: Block, span: tuple[int, int], recovery: Recovery
                 f"{where} Not recovered, as the reply already makes it as a structured call: "
                 f"{', '.join(recovery.repeated)}."
             )
-        return Finding(
-            turn.position,
-            turn.id,
-            turn.role,
+        return Finding.at(
+            turn,
             KIND,
             WARNING if block.guessed else ERROR,
             where,
@@ -294,10 +292,10 @@ def _finding(turn: Turn, block: Block, span: tuple[int, int], recovery: Recovery
             "leave an empty reply with no call, so no automatic fix is offered. "
             "Edit the turn by hand in the app (open the file with `inspector`, key e)."
         )
-        return Finding(turn.position, turn.id, turn.role, KIND, WARNING, message, span, tool, None, payload)
+        return Finding.at(turn, KIND, WARNING, message, span, tool, None, payload)
     fix = Fix(remove=(span,), summary=f"strip the markup only: it holds {reason}, so there is no call to recover")
     message = f"{where} It holds {reason}, so only the text can be cleaned."
-    return Finding(turn.position, turn.id, turn.role, KIND, WARNING, message, span, tool, None, payload, None, fix)
+    return Finding.at(turn, KIND, WARNING, message, span, tool, None, payload, None, fix)
 
 
 def _opens_with_call_object(text: str) -> bool:
@@ -353,9 +351,7 @@ def _draft_note(context: ScanContext, turn: Turn) -> Finding | None:
     )
     payload = [{"name": c.name, "arguments": c.arguments} for c in block.calls]
     tool = block.calls[0].name if block.calls else None
-    return Finding(
-        turn.position, turn.id, turn.role, KIND, INFO, message, (block.start, block.end), tool, None, payload
-    )
+    return Finding.at(turn, KIND, INFO, message, (block.start, block.end), tool, None, payload)
 
 
 DETECTOR = Detector(KIND, ERROR, detect)
