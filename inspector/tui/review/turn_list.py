@@ -25,6 +25,7 @@ from textual.strip import Strip
 from inspector.model import ToolResult, Turn
 from inspector.support.safe_text import preview
 from inspector.tui.review.search import SessionSearch
+from inspector.view.results import result_line
 
 # A flagged turn whose findings were decided differently: some fixes approved (or edited), others skipped.
 MIXED = "mixed"
@@ -244,7 +245,7 @@ class TurnList(ScrollView, can_focus=True):
         if mark is not None:
             style = self.get_component_rich_style(f"turn-list--{mark.severity}")
             line.append(f"{STATUS_GLYPHS.get(mark.status, '?')} {mark.kinds} ", style + Style(bold=True))
-        shown, start = preview(turn.text or self._calls_summary(turn), max(width, 1)), len(line)
+        shown, start = preview(turn.text or self._calls_summary(turn, width), max(width, 1)), len(line)
         line.append(shown)
         line.truncate(width, overflow="ellipsis", pad=True)
         base = self.rich_style
@@ -258,14 +259,17 @@ class TurnList(ScrollView, can_focus=True):
         segments = list(line.render(self.app.console))  # on the list's own colours, as a light theme needs
         return Strip(segments, width).apply_style(base).crop_extend(0, width, base).simplify()
 
-    def _calls_summary(self, turn: Turn) -> str:
+    def _calls_summary(self, turn: Turn, width: int) -> str:
         """A first line for a turn without text: the calls it makes, or the tools whose results it
-        carries (named by their calls where the results name no tool, as Anthropic's and Goose's)."""
+        carries (named by their calls where the results name no tool, as Anthropic's and Goose's)
+        and, for one result, the start of what it says."""
         if turn.tool_calls:
             return "calls " + ", ".join(call.name for call in turn.tool_calls)
-        if turn.tool_results:
-            return "result of " + ", ".join(self._tool_of(result) for result in turn.tool_results)
-        return ""
+        if not turn.tool_results:
+            return ""
+        tools = "result of " + ", ".join(self._tool_of(result) for result in turn.tool_results)
+        said = result_line(turn.tool_results[0].content, max(width, 1)) if len(turn.tool_results) == 1 else ""
+        return f"{tools}: {said}" if said else tools
 
     def _tool_of(self, result: ToolResult) -> str:
         """The tool a result answers: its own name, else its call's (by id), else the call's id."""
