@@ -18,7 +18,7 @@ from inspector.report.html_style import STYLE
 from inspector.report.pieces import ADDED, ELIDED, FAULT, REDACTED, REMOVED, Piece
 from inspector.report.rates import NOTHING_RATED, RATES_TITLE, rate_cell, rate_rows, rated_kinds
 from inspector.report.share_view import ConversationView, FindingView, ReportView, TurnView
-from inspector.report.svg_chart import bar
+from inspector.report.svg_bar import bar
 from inspector.report.turn_blocks import Block
 from inspector.support.counted_words import counted
 from inspector.support.safe_text import neutralise, shown_name
