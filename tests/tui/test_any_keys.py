@@ -2,7 +2,7 @@
 a person may press (every key of the review screen but quitting and the external editor, the
 list's, the dialogs' answers, moves, digits, Tab, Space, Enter, Escape) without an error escaping,
 and nothing it had is lost: the session's bytes are still in its folder, in the file itself or in
-the copy saved before an export over it.
+the copy saved before an export over it (a session file, a folder of them, an SQLite history).
 
 Each sample tries `INSPECTOR_APP_KEYS` sequences (2 by default, 60 keys at most each); a longer run,
 and a replay by seed, as in `test_fuzz.py`:
@@ -36,6 +36,8 @@ OPENED = [
     SESSIONS / "memory-agent.openai.json",  # fixes of every kind: approve, edit, export
     TOOL_SAMPLES / "claude-code.jsonl",  # a coding agent's session, written back line by line
     TOOL_SAMPLES / "claude-code-subagent",  # a folder: the list, then a session opened from it
+    SESSIONS / "rails-chat.rubyllm.db",  # an SQLite history: its conversations listed, one opened, exported
+    TOOL_SAMPLES / "opencode.db",  # a coding agent's database, written back part by part
 ]
 
 
