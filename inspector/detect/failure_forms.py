@@ -19,7 +19,8 @@ command's output), `"errors": []`, and an error mentioned anywhere else in a tex
 lines, a search result about error handling): a result of a tool that reads data (`read_file`,
 `grep`, `web_search`, ...) is judged on its first line alone. Every search runs on a bounded
 window of the text (its first and last few hundred characters), so a result of any size costs
-the same.
+the same; a short result is first searched once for anything those searches need (an opener, a
+word), which rules out most results at once.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from __future__ import annotations
 import json
 import re
 from bisect import bisect_right
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import accumulate
 from typing import Any
 
@@ -122,6 +123,16 @@ _ERROR_REPORT_KEYS = frozenset(
     {"errors", "errorMessages", "message", "code", "status", "documentation_url", "type", "title", "detail", "help"}
 )
 _SHORT_FAILURE = lazy_pattern(r"\bnot\s+found\b|\btimed?\s*out\b|\btimeout\b|\bdeadline\s+exceeded\b", re.I)
+# What `str.splitlines` ends a line at, and what `str.strip` takes off its ends (a line's opener is
+# looked for after them), as classes of RE2's syntax.
+_LINE_ENDS = r"\n\r\x0b\x0c\x1c-\x1e\x{85}\x{2028}\x{2029}"
+_SPACES = r"\t-\r\x1c-\x20\x{85}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}"
+# What every text saying it failed holds, in its first or last few hundred characters, whatever its
+# case: a status line's opener at a line's start, one of the status lines' words (`_FAILURE_WORDS`)
+# or system errors, or a short failure's word (`found`, `time`, `deadline`).
+_HINT = rf"(?i)(?:^|[{_LINE_ENDS}])[{_SPACES}]*(?:e: |[45])|" + "|".join(
+    re.escape(word) for word in (*_FAILURE_WORDS, "http", "curl", "time", "deadline", *_SYSTEM_ERRORS)
+)
 
 
 def failure(result: ToolResult, tool: str | None = None, may_report_error: bool = True) -> Any:
@@ -146,8 +157,10 @@ def failure(result: ToolResult, tool: str | None = None, may_report_error: bool 
         value = _whole_json(text)
         if isinstance(value, dict):
             return _object_failure(value)
+    if len(text) <= _WINDOW and not may_say_failure(text):
+        return None  # (most short results: `status_line` could find no failure in them)
     name = tool or result.name
-    return _text_failure(text, reads=bool(name) and _reads(name))
+    return status_line(text, reads=bool(name) and _reads(name))
 
 
 def _whole_json(text: str) -> Any:
@@ -227,8 +240,9 @@ def _said(value: dict[str, Any]) -> Any:
     return next((value[key] for key in ("message", "detail", "stderr", "reason") if value.get(key)), None)
 
 
-def _text_failure(text: str, reads: bool) -> str | None:
-    """The status line of a text saying it failed (see the module's docstring), or None."""
+def status_line(text: str, reads: bool) -> str | None:
+    """The status line of a text (stripped) saying it failed (see the module's docstring), or None;
+    `reads` tells a tool that reads data (its first line alone is a status line)."""
     if not text:
         return None
     heads = 1 if reads else _HEAD  # (a tool that reads data: its first line alone is cut out)
@@ -258,6 +272,28 @@ def _text_failure(text: str, reads: bool) -> str | None:
     if len(text) <= _WINDOW and text.count("\n") <= 1 and _SHORT_FAILURE.search(text):
         return text
     return None
+
+
+def may_say_failure(text: str) -> bool:
+    """Whether `text` holds what any check of `status_line` needs (`_HINT`), so that False rules it
+    out: one search by RE2, an automaton in C++, several times quicker on a short text (no longer
+    than `_WINDOW`, a status line's window) than cutting it into lines and looking for each word.
+    A longer text most often holds one of the words (`return`, `time`, `found`, ...) somewhere, so
+    `failure` does not ask first. A text holding a character that a pattern ignoring case matches
+    to an ASCII letter (`_FOLDED_TO_ASCII`), which RE2 may not, is let through."""
+    if not text.isascii() and any(char in text for char in _FOLDED_TO_ASCII):
+        return True
+    return _hint().search(text) is not None
+
+
+@cache
+def _hint() -> Any:
+    """`_HINT` compiled by RE2 at its first use (a process that reads no result does not load it)."""
+    import re2
+
+    options = re2.Options()
+    options.never_capture = True
+    return re2.compile(_HINT, options)
 
 
 def _exit_status(lines: list[str]) -> tuple[str, int] | None:
