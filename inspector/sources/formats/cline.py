@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import time
 import uuid
-from dataclasses import replace
 from typing import Any
 
 from inspector.model import ASSISTANT, TOOL, Session, Turn
@@ -73,10 +72,9 @@ def read(document: Document) -> list[Session]:
         if not isinstance(message, dict) or not (type(message.get("role")) is str and message["role"] in ROLES):
             problems.append(f"message {position}: not a message with a user or assistant role, skipped")
             continue
-        turn = _cline_results.with_results(message_turn(position, message, names), message)
         info = message.get("modelInfo")
-        model = model_name(info.get("id")) if isinstance(info, dict) and turn.role == ASSISTANT else None
-        turns.append(replace(turn, model=model) if model else turn)
+        model = model_name(info.get("id")) if isinstance(info, dict) and message["role"] == "assistant" else None
+        turns.append(_cline_results.with_results(message_turn(position, message, names, model), message))
     session_id = value["sessionId"]
     return [Session(NAME, document.path, tuple(turns), (), document, 0, session_id, tuple(problems))]
 

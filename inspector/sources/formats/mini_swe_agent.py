@@ -24,7 +24,6 @@ trajectory back (its inspector only shows one), so the format is read-only.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from inspector.model import ASSISTANT, SYSTEM, TOOL, USER, Session, ToolResult, Turn
@@ -60,25 +59,22 @@ def read(document: Document) -> list[Session]:
     """The trajectory as one conversation."""
     turns: list[Turn] = []
     unread = 0
+    model = _model_name(document.value.get("info"))  # (the run's, for each reply)
     for message in document.value["messages"]:
         role = message.get("role") if isinstance(message, dict) else None
         if role == "exit":
             continue
-        read_turns = _message_turns(message, role, len(turns)) if isinstance(message, dict) else None
+        read_turns = _message_turns(message, role, len(turns), model) if isinstance(message, dict) else None
         if read_turns is None:
             unread += 1
         else:
             turns.extend(read_turns)
     problems = (counted(unread, *UNREAD_MESSAGES),) if unread else ()
-    info = document.value.get("info")
-    model = _model_name(info)
-    if model is not None:
-        turns = [replace(turn, model=model) if turn.role == ASSISTANT else turn for turn in turns]
     return [Session(NAME, document.path, tuple(turns), (), document, 0, None, problems)]
 
 
-def _message_turns(message: dict[str, Any], role: Any, position: int) -> list[Turn] | None:
-    """The turns one message gives, or None for a role mini does not write."""
+def _message_turns(message: dict[str, Any], role: Any, position: int, model: str | None) -> list[Turn] | None:
+    """The turns one message gives (a reply's written by `model`), or None for a role mini does not write."""
     stored = message.get("extra")
     extra: dict[str, Any] = stored if isinstance(stored, dict) else {}
     text = content_text(message.get("content"))
@@ -87,21 +83,23 @@ def _message_turns(message: dict[str, Any], role: Any, position: int) -> list[Tu
         result = ToolResult(message.get("tool_call_id"), None, message.get("content"), failed)
         return [Turn(position, TOOL, "", None, (), (result,), message)]
     if role == "user" and extra.get("interrupt_type") == "FormatError":
-        return _format_error_turns(message, extra, text, position)
+        return _format_error_turns(message, extra, text, position, model)
     if role not in ROLES:
         return None
     calls = read_tool_calls(message.get("tool_calls")) if role == "assistant" else ()
-    return [Turn(position, ROLES[role], text, None, calls, (), message)]
+    return [Turn(position, ROLES[role], text, None, calls, (), message, model=model if role == "assistant" else None)]
 
 
-def _format_error_turns(message: dict[str, Any], extra: dict[str, Any], text: str, position: int) -> list[Turn]:
+def _format_error_turns(
+    message: dict[str, Any], extra: dict[str, Any], text: str, position: int, model: str | None
+) -> list[Turn]:
     """The reply mini dropped (read from, and keeping as its record, the message of
     `extra.response`), then the format error that answered it."""
     reply = _dropped_reply(extra.get("response"))
     if reply is None:
         return [Turn(position, USER, text, None, (), (), message)]
     calls = read_tool_calls(reply.get("tool_calls"))
-    dropped = Turn(position, ASSISTANT, content_text(reply.get("content")), None, calls, (), reply)
+    dropped = Turn(position, ASSISTANT, content_text(reply.get("content")), None, calls, (), reply, model=model)
     if calls:
         results = tuple(ToolResult(call.id, call.name, text, True) for call in calls)
         return [dropped, Turn(position + 1, TOOL, "", None, (), results, message)]

@@ -19,12 +19,14 @@ from inspector.sources.messages.text_parts import respread_parts
 ROLES = {"user": USER, "assistant": ASSISTANT, "system": SYSTEM}
 
 
-def message_turn(position: int, message: dict[str, Any], names: dict[str, str]) -> Turn:
-    """The turn of one Anthropic message at `position`; `names` maps the ids of the calls seen so
-    far to their tools' names (results carry only the id), and learns this message's calls."""
+def message_turn(position: int, message: dict[str, Any], names: dict[str, str], model: str | None = None) -> Turn:
+    """The turn of one Anthropic message at `position`, written by `model` where the format records
+    it; `names` maps the ids of the calls seen so far to their tools' names (results carry only the
+    id), and learns this message's calls."""
     role, text, calls, results = content_parts(message["role"], message.get("content"), names)
     message_id = message.get("id")
-    return Turn(position, role, text, message_id if type(message_id) is str else None, calls, results, message)
+    turn_id = message_id if type(message_id) is str else None
+    return Turn(position, role, text, turn_id, calls, results, message, model=model)
 
 
 def content_parts(
