@@ -124,7 +124,8 @@ def _with_text_results(turn: Turn, message: dict[str, Any]) -> Turn:
             results.append(ToolResult(None, header[0], header[1], header[1].startswith(FAILED)))
         elif results and not block["text"].startswith(ENVIRONMENT):
             last = results[-1]  # the blocks a result goes on with (a completion's feedback)
-            results[-1] = replace(last, content="\n".join(filter(None, (last.content, block["text"]))))
+            content = "\n".join(filter(None, (last.content, block["text"])))
+            results[-1] = ToolResult(last.call_id, last.name, content, last.is_error)  # (quicker than `replace`)
         elif not block["text"].startswith(ENVIRONMENT):
             said.append(block["text"])
     if not results and not answered:
