@@ -110,19 +110,26 @@ MEASURE = (
 )
 
 
-def test_a_rates_table_wider_than_the_window_scrolls_in_its_box_not_the_page(tmp_path):
-    """The bundled samples' rates have ten kinds: in a window 900 pixels wide their table is wider than
-    the page, and scrolls in its own box while the page keeps to the window (a copy of the page,
-    its policy taken out so that a measuring script runs)."""
+def _samples_report_measured(tmp_path: Path, script: str) -> str:
+    """The DOM of the bundled samples' HTML report in a window 900 pixels wide, `script` run in a
+    copy of the page whose policy is taken out (so that it runs), which logged nothing."""
     out = tmp_path / "report.html"
     assert main(["report", "--samples", "--html", str(out)]) == 0
     page = out.read_text(encoding="utf-8")
     policy = re.search(r'<meta http-equiv="Content-Security-Policy"[^>]*>', page)
     assert policy is not None
     measured = tmp_path / "measured.html"
-    measured.write_text(page.replace(policy[0], "").replace("</body>", MEASURE + "</body>"), encoding="utf-8")
+    measured.write_text(page.replace(policy[0], "").replace("</body>", script + "</body>"), encoding="utf-8")
     dom, console = _load(measured, tmp_path / "profile", width=900)
     assert console == []
+    return dom
+
+
+def test_a_rates_table_wider_than_the_window_scrolls_in_its_box_not_the_page(tmp_path):
+    """The bundled samples' rates have ten kinds: in a window 900 pixels wide their table is wider than
+    the page, and scrolls in its own box while the page keeps to the window (a copy of the page,
+    its policy taken out so that a measuring script runs)."""
+    dom = _samples_report_measured(tmp_path, MEASURE)
     found = re.search(r'data-measured="(\d+) (\d+) (\d+) (\d+)"', dom)
     assert found is not None
     page_width, window_width, table_width, box_width = map(int, found.groups())
@@ -141,17 +148,9 @@ BARS = (
 def test_each_kind_is_shown_once_with_a_bar_as_long_as_its_count(tmp_path):
     """The findings by kind are one table, each kind's count beside a bar drawn in proportion to it
     (the largest 300 pixels, none under 2), not a chart and then a table of the same counts."""
-    out = tmp_path / "report.html"
-    assert main(["report", "--samples", "--html", str(out)]) == 0
-    page = out.read_text(encoding="utf-8")
-    summary = page[page.index('<section id="summary">') : page.index("<h3>Rates")]
+    dom = _samples_report_measured(tmp_path, BARS)
+    summary = dom[dom.index('<section id="summary">') : dom.index("<h3>Rates")]
     assert summary.count(">malformed-arguments<") == 1 and summary.count("<svg") == summary.count("<tr>") - 1
-    policy = re.search(r'<meta http-equiv="Content-Security-Policy"[^>]*>', page)
-    assert policy is not None
-    measured = tmp_path / "measured.html"
-    measured.write_text(page.replace(policy[0], "").replace("</body>", BARS + "</body>"), encoding="utf-8")
-    dom, console = _load(measured, tmp_path / "profile", width=900)
-    assert console == []
     found = re.search(r'data-bars="([^"]+)"', dom)
     assert found is not None
     bars = [
