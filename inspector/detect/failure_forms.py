@@ -127,9 +127,9 @@ _SHORT_FAILURE = lazy_pattern(r"\bnot\s+found\b|\btimed?\s*out\b|\btimeout\b|\bd
 # looked for after them), as classes of RE2's syntax.
 _LINE_ENDS = r"\n\r\x0b\x0c\x1c-\x1e\x{85}\x{2028}\x{2029}"
 _SPACES = r"\t-\r\x1c-\x20\x{85}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}"
-# What every text saying it failed holds, in its first or last few hundred characters, whatever its
-# case: a status line's opener at a line's start, one of the status lines' words (`_FAILURE_WORDS`)
-# or system errors, or a short failure's word (`found`, `time`, `deadline`).
+# What every text `status_line` finds a failure in holds (in the lines it reads), whatever its case:
+# a status line's opener at a line's start, one of the status lines' words (`_FAILURE_WORDS`) or
+# system errors, or a short failure's word (`found`, `time`, `deadline`).
 _HINT = rf"(?i)(?:^|[{_LINE_ENDS}])[{_SPACES}]*(?:e: |[45])|" + "|".join(
     re.escape(word) for word in (*_FAILURE_WORDS, "http", "curl", "time", "deadline", *_SYSTEM_ERRORS)
 )
