@@ -283,17 +283,19 @@ def may_say_failure(text: str) -> bool:
     to an ASCII letter (`_FOLDED_TO_ASCII`), which RE2 may not, is let through."""
     if not text.isascii() and any(char in text for char in _FOLDED_TO_ASCII):
         return True
-    return _hint().search(text) is not None
+    # (UTF-8 a lone surrogate kept as its bytes, which no hint holds: model text may hold one)
+    return _hint().search(text.encode("utf-8", "surrogatepass")) is not None
 
 
 @cache
 def _hint() -> Any:
-    """`_HINT` compiled by RE2 at its first use (a process that reads no result does not load it)."""
+    """`_HINT` compiled by RE2 at its first use (a process that reads no result does not load it),
+    to search UTF-8 bytes."""
     import re2
 
     options = re2.Options()
     options.never_capture = True
-    return re2.compile(_HINT, options)
+    return re2.compile(_HINT.encode(), options)
 
 
 def _exit_status(lines: list[str]) -> tuple[str, int] | None:

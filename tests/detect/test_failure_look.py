@@ -1,8 +1,9 @@
 """The quick look `claimed-success` takes at a short tool result before reading its lines
 (`failure_forms.may_say_failure`) rules out only results whose lines say no failure: on texts made
 of every form a status line takes, its openers and words in any case, line breaks of every kind,
-Unicode spaces and the characters a pattern ignoring case matches to ASCII letters, wherever the
-full reading (`status_line`) finds a failure the look lets the text through."""
+Unicode spaces, the characters a pattern ignoring case matches to ASCII letters and lone surrogates
+(model text may hold one), wherever the full reading (`status_line`) finds a failure the look lets
+the text through."""
 
 from __future__ import annotations
 
@@ -49,7 +50,15 @@ PIECES = (
     *("ok", "done", "4", "5", "45", "e:", "E: ", "x" * 120, "=", "(", ")", ":", ".", "!"),
     *("\n", "\r", "\r\n", "\x0b", "\x0c", "\x1c", "\x1e", "\x85", "\u2028", "\u2029"),
     *(" ", "\t", "\xa0", "\u2003", "\u3000", "\x1f"),
-    *("\u0130", "\u0131", "\u017f", "\u212a", "é", "中"),  # İ, ı, ſ and the Kelvin sign fold to ASCII letters
+    *(
+        "\u0130",
+        "\u0131",
+        "\u017f",
+        "\u212a",
+        "é",
+        "中",
+        "\ud800",
+    ),  # İ, ı, ſ, Kelvin: ASCII letters, folded; a lone surrogate
     *("ST\u212aTUS", "\u017fuch", "FA\u0130L", "exıt"),
 )
 SHORT = 300  # characters: the texts `failure` looks at first (a status line's window)
